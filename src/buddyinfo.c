@@ -1,0 +1,98 @@
+/* buddyinfo.c - parse /proc/buddyinfo: "Node N, zone NAME" and one count per order */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "buddyinfo.h"
+#include "frag.h"
+#include "text.h"
+#include "zonehead.h"
+
+#define MAX_TOKS	(4 + FRAG_MAX_ORDERS)
+
+/* Returns 0 with line L's zone appended to BI, or -1 with E set. */
+static int
+parse_line(struct buddyinfo *bi, struct zoneset *zs, const struct tok *t,
+    size_t nt, unsigned long l, struct ferr *e)
+{
+	struct bzone z, *nz;
+	const char *why;
+	unsigned k;
+	int rc;
+
+	if (nt < 4)
+		return ferr_set(e, l, "expected 'Node N, zone NAME' and free "
+		    "counts per order");
+	if (zonehead_parse(t, '\0', &z.node, z.name, l, e) != 0)
+		return -1;
+	if (nt == 4)
+		return ferr_set(e, l, "zone %s has no free counts", z.name);
+	if (nt > MAX_TOKS)
+		return ferr_set(e, l, "more than %d orders", FRAG_MAX_ORDERS);
+	z.line = l;
+	memset(z.free, 0, sizeof(z.free));
+	for (k = 0; k + 4 < nt; k++)
+		if ((rc = num_u64(&t[k + 4], &z.free[k])) != 0)
+			return num_error(e, l, &t[k + 4], rc, "free count");
+	if (bi->nzones == 0)
+		bi->norders = k;
+	else if (k != bi->norders)
+		return ferr_set(e, l, "%u orders, but line %lu has %u", k,
+		    bi->zones[0].line, bi->norders);
+	if ((why = frag_check(z.free, k)) != NULL)
+		return ferr_set(e, l, "%s", why);
+	if (zoneset_find(zs, z.node, z.name) != -1)
+		return ferr_set(e, l, "duplicate zone: node %u, zone %s",
+		    z.node, z.name);
+	if (zoneset_add(zs, z.node, z.name, l, e) != 0)
+		return -1;
+	if ((bi->nzones & (bi->nzones - 1)) == 0) {
+		nz = realloc(bi->zones, (bi->nzones ? bi->nzones * 2 : 4) *
+		    sizeof(*nz));
+		if (nz == NULL)
+			return ferr_set(e, l, "out of memory");
+		bi->zones = nz;
+	}
+	bi->zones[bi->nzones++] = z;
+	return 0;
+}
+
+int
+buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
+    struct ferr *e)
+{
+	struct tok t[MAX_TOKS + 1];
+	struct zoneset zs;
+	struct lines ls;
+	const char *s;
+	size_t n, nt;
+	int rc;
+
+	memset(bi, 0, sizeof(*bi));
+	zoneset_init(&zs);
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		nt = tok_split(s, n, t, MAX_TOKS);
+		if (nt == 0)
+			continue;	/* tolerate blank lines from transcriptions */
+		if ((rc = parse_line(bi, &zs, t, nt, ls.no, e)) != 0)
+			break;
+	}
+	zoneset_free(&zs);
+	if (rc == 0 && bi->nzones == 0)
+		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
+		    "'Node N, zone NAME' with free counts per order");
+	if (rc != 0) {
+		buddyinfo_free(bi);
+		return -1;
+	}
+	return 0;
+}
+
+void
+buddyinfo_free(struct buddyinfo *bi)
+{
+	free(bi->zones);
+	memset(bi, 0, sizeof(*bi));
+}

@@ -1,0 +1,22 @@
+/* ferr.h - error records that parsers fill and main.c turns into messages */
+#ifndef FRAGSTAT_FERR_H
+#define FRAGSTAT_FERR_H
+
+/*
+ * What went wrong with one input: the name the user knows it by, the
+ * 1-based line (0 when the problem is the file as a whole) and a message.
+ */
+struct ferr {
+	const char	*path;
+	unsigned long	 line;
+	char		 msg[256];
+};
+
+/* Record a message for line LINE of E's file; returns -1 for "return ferr_set(...)". */
+int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+/* Returns BUF holding the N bytes at S made safe to print in a message. */
+const char *ferr_quote(char *buf, size_t size, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,95 @@
+/* frag.c - the unusable free space index and the fragmentation index, as mm/vmstat.c computes them */
+
+#include "config.h"
+#include "frag.h"
+
+/*
+ * Returns X / (u32)D. The kernel divides with div_u64(u64, u32), so a
+ * divisor of 2^32 pages or more is truncated first; frag_check() rejects
+ * the counts for which the truncated divisor would be 0 (a kernel oops).
+ */
+static uint64_t
+div_u64(uint64_t x, uint64_t d)
+{
+	return x / (uint32_t)d;
+}
+
+/* Returns the unusable free space index (thousandths), as unusable_free_index(). */
+static int
+unusable_index(uint64_t free_pages, uint64_t suitable, unsigned order)
+{
+	/* No free memory: all of it is "unusable". */
+	if (free_pages == 0)
+		return 1000;
+	return (int)div_u64((free_pages - (suitable << order)) * 1000ULL,
+	    free_pages);
+}
+
+/*
+ * Returns the fragmentation index (thousandths), as __fragmentation_index().
+ * The kernel computes 1000 - B in unsigned 64 bits and returns it as int:
+ * with a single free block below ORDER, B exceeds 1000 and the result
+ * wraps to the small negatives (-500, -250, ...) the debugfs file shows.
+ */
+static int
+fragmentation_index(uint64_t free_pages, uint64_t blocks, uint64_t suitable,
+    unsigned order)
+{
+	uint64_t requested = 1ULL << order;
+
+	if (blocks == 0)
+		return 0;
+	if (suitable != 0)
+		return -1000;
+	return (int)(int32_t)(uint32_t)(1000ULL -
+	    div_u64(1000ULL + div_u64(free_pages * 1000ULL, requested), blocks));
+}
+
+const char *
+frag_check(const uint64_t *n, unsigned norders)
+{
+	uint64_t pages = 0, blocks = 0;
+	unsigned k;
+
+	for (k = 0; k < norders; k++) {
+		if (n[k] > (UINT64_MAX >> k) || pages + (n[k] << k) < pages)
+			return "free pages add up to more than 64 bits";
+		pages += n[k] << k;
+		blocks += n[k];	/* cannot wrap: blocks <= pages */
+	}
+	if (pages > UINT64_MAX / 1000)
+		return "free pages times 1000 overflow the kernel's 64-bit arithmetic";
+	if (pages != 0 && (uint32_t)pages == 0)
+		return "free pages are a multiple of 2^32: the kernel's 32-bit "
+		    "divisor would be zero";
+	if (blocks != 0 && (uint32_t)blocks == 0)
+		return "free blocks are a multiple of 2^32: the kernel's 32-bit "
+		    "divisor would be zero";
+	return NULL;
+}
+
+void
+frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
+{
+	uint64_t s;
+	unsigned o, k;
+
+	/* fill_contig_page_info() */
+	f->free_pages = 0;
+	f->free_blocks = 0;
+	f->largest_order = -1;
+	for (k = 0; k < norders; k++) {
+		f->free_blocks += n[k];
+		f->free_pages += n[k] << k;
+		if (n[k] != 0)
+			f->largest_order = (int)k;
+	}
+	for (o = 0; o < norders; o++) {
+		for (s = 0, k = o; k < norders; k++)
+			s += n[k] << (k - o);
+		f->suitable[o] = s;
+		f->unusable[o] = unusable_index(f->free_pages, s, o);
+		f->fragindex[o] = fragmentation_index(f->free_pages,
+		    f->free_blocks, s, o);
+	}
+}

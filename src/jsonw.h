@@ -1,0 +1,41 @@
+/* jsonw.h - a small streaming JSON writer that tracks nesting and separators */
+#ifndef FRAGSTAT_JSONW_H
+#define FRAGSTAT_JSONW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define JSONW_MAX_DEPTH	16
+
+/*
+ * Objects are printed one member per line, indented by two spaces; arrays
+ * opened with jw_array(w, true) stay on one line (vectors by order).
+ */
+struct jsonw {
+	FILE	*fp;
+	int	 depth;
+	bool	 first[JSONW_MAX_DEPTH];
+	bool	 one_line[JSONW_MAX_DEPTH];
+	char	 close[JSONW_MAX_DEPTH];
+	bool	 after_key;
+};
+
+void	jw_init(struct jsonw *w, FILE *fp);
+void	jw_object(struct jsonw *w);
+void	jw_array(struct jsonw *w, bool one_line);
+void	jw_end(struct jsonw *w);
+void	jw_key(struct jsonw *w, const char *key);
+void	jw_string(struct jsonw *w, const char *s);
+void	jw_u64(struct jsonw *w, uint64_t v);
+void	jw_int(struct jsonw *w, long long v);
+void	jw_bool(struct jsonw *w, bool v);
+void	jw_null(struct jsonw *w);
+
+/* Write V / 10^DIGITS as a decimal with exactly DIGITS fraction digits (-500, 3: -0.500). */
+void	jw_fixed(struct jsonw *w, long long v, int digits);
+
+/* End the document with a newline. Returns 0, or -1 when a value is still open. */
+int	jw_finish(struct jsonw *w);
+
+#endif

@@ -1,0 +1,70 @@
+/* model.h - plain structs the parsers fill and everything after them reads */
+#ifndef FRAGSTAT_MODEL_H
+#define FRAGSTAT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Limits well above any kernel (x86 has 11 orders, arm64/64K 14; NODES_SHIFT
+ * is at most 10; MAX_NR_ZONES at most 6; 6 migratetypes) that keep every
+ * array bounded and every shift defined.
+ */
+#define FRAG_MAX_ORDERS		32
+#define FRAG_MAX_NODES		1024
+#define FRAG_MAX_NODE_ZONES	8
+#define FRAG_MAX_TYPES		8
+#define FRAG_NAME_SIZE		32
+
+/* One line of /proc/buddyinfo: free blocks per order of one zone. */
+struct bzone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	uint64_t	 free[FRAG_MAX_ORDERS];
+};
+
+struct buddyinfo {
+	struct bzone	*zones;		/* in file order (the kernel's order) */
+	size_t		 nzones;
+	unsigned	 norders;
+};
+
+/* One zone of /proc/pagetypeinfo. */
+struct ptzone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	/* free blocks per type (index into pagetypeinfo.types) and order */
+	uint64_t	 free[FRAG_MAX_TYPES][FRAG_MAX_ORDERS];
+	uint32_t	 capped[FRAG_MAX_TYPES];	/* order bits printed as >N */
+	bool		 has_free[FRAG_MAX_TYPES];
+	uint64_t	 blocks[FRAG_MAX_TYPES];	/* pageblocks per type */
+	bool		 has_blocks[FRAG_MAX_TYPES];
+	uint64_t	 mixed[FRAG_MAX_TYPES];		/* CONFIG_PAGE_OWNER only */
+	bool		 has_mixed[FRAG_MAX_TYPES];
+};
+
+struct pagetypeinfo {
+	unsigned	 pageblock_order;
+	uint64_t	 pages_per_block;
+	unsigned	 norders;
+	char		 types[FRAG_MAX_TYPES][FRAG_NAME_SIZE];
+	unsigned	 ntypes;		/* in order of first appearance */
+	struct ptzone	*zones;
+	size_t		 nzones;
+};
+
+/* One line of /proc/pressure/memory; averages in hundredths of a percent. */
+struct psi_line {
+	bool		 present;
+	uint32_t	 avg10, avg60, avg300;
+	uint64_t	 total_us;
+};
+
+struct psi {
+	struct psi_line	 some, full;
+};
+
+#endif

@@ -1,0 +1,28 @@
+/* pagetypeinfo.h - parse /proc/pagetypeinfo */
+#ifndef FRAGSTAT_PAGETYPEINFO_H
+#define FRAGSTAT_PAGETYPEINFO_H
+
+#include "ferr.h"
+#include "model.h"
+
+/*
+ * Parse the LEN bytes at BUF into P: the per-node header, the free lists per
+ * zone, migratetype and order, the pageblock counts and, when present, the
+ * mixed-block counts. Returns 0, or -1 with E set (P then holds nothing).
+ */
+int	pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
+	    struct ferr *e);
+void	pagetypeinfo_free(struct pagetypeinfo *p);
+
+/* Returns the index of zone (NODE, NAME) in P, or -1. */
+long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
+	    const char *name);
+
+/*
+ * Returns the free pages on type TYPE's lists of zone Z (a lower bound when
+ * z->capped[TYPE] is not 0).
+ */
+uint64_t pagetypeinfo_pages(const struct pagetypeinfo *p,
+	    const struct ptzone *z, unsigned type);
+
+#endif

@@ -1,0 +1,187 @@
+/* render_json.c - one JSON document for scripts; every index written from its integer */
+
+#include "config.h"
+#include <stdlib.h>
+
+#include "jsonw.h"
+#include "pagetypeinfo.h"
+#include "report.h"
+
+/* Write KEY and the string S, or null when S is NULL. */
+static void
+str_or_null(struct jsonw *w, const char *key, const char *s)
+{
+	jw_key(w, key);
+	if (s)
+		jw_string(w, s);
+	else
+		jw_null(w);
+}
+
+/* Write KEY and the array of N 64-bit counts V on one line. */
+static void
+u64_array(struct jsonw *w, const char *key, const uint64_t *v, unsigned n)
+{
+	unsigned i;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (i = 0; i < n; i++)
+		jw_u64(w, v[i]);
+	jw_end(w);
+}
+
+/* Write KEY and the indices V (thousandths) as decimals: -500 is -0.500. */
+static void
+index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
+{
+	unsigned i;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (i = 0; i < n; i++)
+		jw_fixed(w, v[i], 3);
+	jw_end(w);
+}
+
+/* Write the per-migratetype view of zone Z. */
+static void
+migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
+    const struct ptzone *z)
+{
+	unsigned t, k;
+
+	jw_array(w, false);
+	for (t = 0; t < p->ntypes; t++) {
+		if (!z->has_free[t] && !z->has_blocks[t])
+			continue;
+		jw_object(w);
+		jw_key(w, "type");
+		jw_string(w, p->types[t]);
+		if (z->has_free[t]) {
+			u64_array(w, "free_blocks", z->free[t], p->norders);
+			jw_key(w, "capped_orders");
+			jw_array(w, true);
+			for (k = 0; k < p->norders; k++)
+				if (z->capped[t] & (1u << k))
+					jw_int(w, k);
+			jw_end(w);
+			jw_key(w, "free_pages");
+			jw_u64(w, pagetypeinfo_pages(p, z, t));
+			jw_key(w, "free_pages_is_lower_bound");
+			jw_bool(w, z->capped[t] != 0);
+		}
+		jw_key(w, "pageblocks");
+		if (z->has_blocks[t])
+			jw_u64(w, z->blocks[t]);
+		else
+			jw_null(w);
+		if (z->has_mixed[t]) {
+			jw_key(w, "mixed_pageblocks");
+			jw_u64(w, z->mixed[t]);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write one zone object. */
+static void
+zone(struct jsonw *w, const struct report *r, size_t i)
+{
+	const struct bzone *z = &r->bi->zones[i];
+	const struct frag *f = &r->frag[i];
+	unsigned n = r->bi->norders;
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_int(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "free_pages");
+	jw_u64(w, f->free_pages);
+	jw_key(w, "free_blocks_total");
+	jw_u64(w, f->free_blocks);
+	jw_key(w, "largest_free_order");
+	if (f->largest_order >= 0)
+		jw_int(w, f->largest_order);
+	else
+		jw_null(w);
+	u64_array(w, "free_blocks", z->free, n);
+	u64_array(w, "suitable_blocks", f->suitable, n);
+	index_array(w, "unusable_index", f->unusable, n);
+	index_array(w, "fragmentation_index", f->fragindex, n);
+	jw_key(w, "migratetypes");
+	if (r->pti && r->pti_zone[i] >= 0)
+		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Write KEY and one PSI line, or null when the file had none. */
+static void
+psi_line(struct jsonw *w, const char *key, const struct psi_line *l)
+{
+	jw_key(w, key);
+	if (!l->present) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "avg10");
+	jw_fixed(w, l->avg10, 2);
+	jw_key(w, "avg60");
+	jw_fixed(w, l->avg60, 2);
+	jw_key(w, "avg300");
+	jw_fixed(w, l->avg300, 2);
+	jw_key(w, "total_us");
+	jw_u64(w, l->total_us);
+	jw_end(w);
+}
+
+void
+render_json(FILE *fp, const struct report *r)
+{
+	struct jsonw w;
+	size_t i;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "fragstat_version");
+	jw_string(&w, PACKAGE_VERSION);
+	jw_key(&w, "sources");
+	jw_object(&w);
+	str_or_null(&w, "buddyinfo", r->buddyinfo_path);
+	str_or_null(&w, "pagetypeinfo", r->pagetypeinfo_path);
+	str_or_null(&w, "pressure", r->pressure_path);
+	jw_end(&w);
+	str_or_null(&w, "kernel", r->release);
+	jw_key(&w, "page_size");
+	jw_u64(&w, r->page_size);
+	str_or_null(&w, "page_size_from", r->page_size_from);
+	jw_key(&w, "orders");
+	jw_int(&w, r->bi->norders);
+	jw_key(&w, "pageblock_order");
+	if (r->pti)
+		jw_int(&w, r->pti->pageblock_order);
+	else
+		jw_null(&w);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < r->bi->nzones; i++)
+		zone(&w, r, i);
+	jw_end(&w);
+	jw_key(&w, "pressure");
+	if (r->psi) {
+		jw_object(&w);
+		psi_line(&w, "some", &r->psi->some);
+		psi_line(&w, "full", &r->psi->full);
+		jw_end(&w);
+	} else
+		jw_null(&w);
+	jw_end(&w);
+	/* An unbalanced document is a bug in this file, never in the input. */
+	if (jw_finish(&w) != 0)
+		abort();
+}

@@ -1,0 +1,40 @@
+/* report.h - everything one run knows, handed to a renderer */
+#ifndef FRAGSTAT_REPORT_H
+#define FRAGSTAT_REPORT_H
+
+#include <stdio.h>
+
+#include "frag.h"
+#include "model.h"
+
+struct report {
+	const char			*buddyinfo_path;
+	const struct buddyinfo		*bi;
+	const struct frag		*frag;		/* one per bi->zones[] */
+	const char			*pagetypeinfo_path;
+	const struct pagetypeinfo	*pti;		/* NULL when not read */
+	const long			*pti_zone;	/* per bi zone: index in pti or -1 */
+	const char			*pressure_path;
+	const struct psi		*psi;		/* NULL when not read */
+	const char			*release;	/* kernel release or NULL */
+	unsigned long			 page_size;	/* bytes */
+	const char			*page_size_from; /* "host", "option", "assumed" */
+	bool				 color;
+};
+
+/* The kernel's debugfs extfrag/unusable_index for R's buddyinfo. */
+void	render_unusable(FILE *fp, const struct report *r);
+
+/*
+ * The kernel's debugfs extfrag/extfrag_index for R's buddyinfo, in the
+ * layout of kernel release R->release (the current layout when NULL).
+ */
+void	render_extfrag(FILE *fp, const struct report *r);
+
+/* The JSON document described in README.md. */
+void	render_json(FILE *fp, const struct report *r);
+
+/* The human-readable table. */
+void	render_table(FILE *fp, const struct report *r);
+
+#endif

@@ -1,0 +1,25 @@
+/* slurp.h - whole-file reads with a hard cap */
+#ifndef FRAGSTAT_SLURP_H
+#define FRAGSTAT_SLURP_H
+
+#include <stddef.h>
+
+#include "ferr.h"
+
+/* Largest input fragstat reads; real files are far below (8 nodes: ~20 KiB). */
+#define SLURP_CAP	(16u << 20)
+
+/* A file's whole contents, NUL-terminated for convenience (LEN excludes it). */
+struct slurp {
+	char	*buf;
+	size_t	 len;
+};
+
+/*
+ * Read PATH ("-" is standard input) to EOF into S. Returns 0, or -errno
+ * with E describing it (-EFBIG when the file exceeds SLURP_CAP).
+ */
+int	slurp_read(const char *path, struct slurp *s, struct ferr *e);
+void	slurp_free(struct slurp *s);
+
+#endif

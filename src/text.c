@@ -1,0 +1,130 @@
+/* text.c - lines, whitespace tokens and strict numbers */
+
+#include "config.h"
+#include <errno.h>
+#include <string.h>
+
+#include "text.h"
+
+#define NAME_MAX_LEN	31
+
+void
+lines_init(struct lines *l, const char *buf, size_t len)
+{
+	l->p = buf;
+	l->end = buf + len;
+	l->no = 0;
+}
+
+int
+lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
+{
+	const char *nl, *bad;
+	size_t len;
+
+	if (l->p >= l->end)
+		return 0;
+	l->no++;
+	nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
+	len = nl ? (size_t)(nl - l->p) : (size_t)(l->end - l->p);
+	if ((bad = memchr(l->p, '\0', len)) != NULL)
+		return ferr_set(e, l->no, "NUL byte in column %zu: binary data, "
+		    "not a kernel text file", (size_t)(bad - l->p) + 1);
+	if ((bad = memchr(l->p, '\r', len)) != NULL)
+		return ferr_set(e, l->no, "carriage return in column %zu: "
+		    "DOS line endings are not what the kernel writes",
+		    (size_t)(bad - l->p) + 1);
+	*s = l->p;
+	*n = len;
+	l->p += len + (nl != NULL);
+	return 1;
+}
+
+size_t
+tok_split(const char *s, size_t n, struct tok *t, size_t max)
+{
+	size_t i = 0, k = 0, start;
+
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == n)
+			return k;
+		if (k == max)
+			return max + 1;
+		start = i;
+		while (i < n && s[i] != ' ' && s[i] != '\t')
+			i++;
+		t[k].s = s + start;
+		t[k].n = i - start;
+		k++;
+	}
+}
+
+bool
+tok_is(const struct tok *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->n == n && memcmp(t->s, word, n) == 0;
+}
+
+int
+num_u64_suffix(const struct tok *t, char suffix, uint64_t *v)
+{
+	size_t n = t->n, i;
+	uint64_t x = 0;
+
+	if (suffix != '\0') {
+		if (n == 0 || t->s[n - 1] != suffix)
+			return -EINVAL;
+		n--;
+	}
+	if (n == 0)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned char)t->s[i] - '0';
+
+		if (d > 9)
+			return -EINVAL;
+		if (x > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+int
+num_u64(const struct tok *t, uint64_t *v)
+{
+	return num_u64_suffix(t, '\0', v);
+}
+
+bool
+tok_is_name(const struct tok *t)
+{
+	size_t i;
+
+	if (t->n == 0 || t->n > NAME_MAX_LEN)
+		return false;
+	for (i = 0; i < t->n; i++)
+		if ((unsigned char)t->s[i] <= 0x20 || (unsigned char)t->s[i] >= 0x7f)
+			return false;
+	return true;
+}
+
+int
+num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
+    const char *what)
+{
+	char q[64];
+
+	ferr_quote(q, sizeof(q), t->s, t->n);
+	if (rc == -ERANGE)
+		return ferr_set(e, line, "%s '%s' does not fit in 64 bits",
+		    what, q);
+	if (t->n > 0 && t->s[0] == '-')
+		return ferr_set(e, line, "%s '%s' is negative", what, q);
+	return ferr_set(e, line, "%s '%s' is not a decimal number", what, q);
+}

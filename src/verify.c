@@ -1,0 +1,186 @@
+/* verify.c - recompute the kernel's extfrag files and compare them byte for byte */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "buddyinfo.h"
+#include "report.h"
+#include "slurp.h"
+#include "verify.h"
+
+struct kfile {
+	const char	*name;
+	void		(*render)(FILE *, const struct report *);
+	char		*path;
+	struct slurp	 kernel;
+};
+
+/* Returns whether A and B hold the same bytes. */
+static bool
+same(const struct slurp *a, const struct slurp *b)
+{
+	return a->len == b->len && memcmp(a->buf, b->buf, a->len) == 0;
+}
+
+/* Returns the length of line number N (1-based) of BUF at *LINE, or -1 past the end. */
+static long
+nth_line(const char *buf, size_t len, unsigned long n, const char **line)
+{
+	const char *p = buf, *end = buf + len, *nl;
+
+	for (;;) {
+		if (p >= end)
+			return -1;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (--n == 0) {
+			*line = p;
+			return nl ? nl - p : end - p;
+		}
+		if (nl == NULL)
+			return -1;
+		p = nl + 1;
+	}
+}
+
+/*
+ * Write to OUT whether kernel file K equals MINE (LEN bytes); for a
+ * difference, the first differing line of each. Returns 0 when equal, 1 not.
+ */
+static int
+compare(FILE *out, const struct kfile *k, const char *mine, size_t len,
+    size_t zones, unsigned orders)
+{
+	const char *a = "", *b = "";
+	unsigned long l;
+	long na, nb;
+
+	if (k->kernel.len == len && memcmp(k->kernel.buf, mine, len) == 0) {
+		fprintf(out, "%s: identical (%zu zones, %u orders)\n", k->name,
+		    zones, orders);
+		return 0;
+	}
+	for (l = 1;; l++) {
+		na = nth_line(k->kernel.buf, k->kernel.len, l, &a);
+		nb = nth_line(mine, len, l, &b);
+		if (na != nb || (na > 0 && memcmp(a, b, (size_t)na) != 0) ||
+		    na < 0)
+			break;
+	}
+	fprintf(out, "%s: DIFFERS at line %lu\n", k->name, l);
+	fprintf(out, "  kernel:   %.*s\n", na < 0 ? 5 : (int)na,
+	    na < 0 ? "(end)" : a);
+	fprintf(out, "  fragstat: %.*s\n", nb < 0 ? 5 : (int)nb,
+	    nb < 0 ? "(end)" : b);
+	return 1;
+}
+
+/* Read the two kernel files and buddyinfo into K and BUDDY, stable when LIVE. Returns tries or -1. */
+static int
+read_stable(const char *bpath, struct kfile *k, struct slurp *buddy, bool live,
+    struct ferr *e)
+{
+	struct slurp after;
+	bool stable;
+	int try, i;
+
+	for (try = 1;; try++) {
+		e->path = bpath;
+		if (slurp_read(bpath, buddy, e) != 0)
+			return -1;
+		for (i = 0; i < 2; i++) {
+			e->path = k[i].path;
+			if (slurp_read(k[i].path, &k[i].kernel, e) != 0)
+				return -1;
+		}
+		if (!live)
+			return try;
+		e->path = bpath;
+		if (slurp_read(bpath, &after, e) != 0)
+			return -1;
+		stable = same(buddy, &after);
+		slurp_free(&after);
+		if (stable)
+			return try;
+		if (try == VERIFY_TRIES) {
+			ferr_set(e, 0, "changed while the index files were read, "
+			    "%d times in a row: cannot verify a busy machine",
+			    VERIFY_TRIES);
+			return -1;
+		}
+		slurp_free(buddy);
+		for (i = 0; i < 2; i++)
+			slurp_free(&k[i].kernel);
+	}
+}
+
+int
+verify_run(FILE *out, const char *bpath, const char *dir, const char *release,
+    bool live, struct ferr *e)
+{
+	struct kfile k[2] = {
+		{ "unusable_index", render_unusable, NULL, { NULL, 0 } },
+		{ "extfrag_index", render_extfrag, NULL, { NULL, 0 } },
+	};
+	struct slurp buddy = { NULL, 0 };
+	struct buddyinfo bi;
+	struct report r;
+	struct frag *fr = NULL;
+	char *mine = NULL;
+	size_t len, i;
+	int rc = -1, tries, differs = 0;
+	FILE *mem;
+
+	for (i = 0; i < 2; i++)
+		if (asprintf(&k[i].path, "%s/%s", dir, k[i].name) < 0) {
+			k[i].path = NULL;
+			ferr_set(e, 0, "out of memory");
+			goto out;
+		}
+	if ((tries = read_stable(bpath, k, &buddy, live, e)) < 0)
+		goto out;
+	e->path = bpath;
+	if (buddyinfo_parse(buddy.buf, buddy.len, &bi, e) != 0)
+		goto out;
+	if ((fr = calloc(bi.nzones, sizeof(*fr))) == NULL) {
+		ferr_set(e, 0, "out of memory");
+		buddyinfo_free(&bi);
+		goto out;
+	}
+	for (i = 0; i < bi.nzones; i++)
+		frag_compute(bi.zones[i].free, bi.norders, &fr[i]);
+	memset(&r, 0, sizeof(r));
+	r.bi = &bi;
+	r.frag = fr;
+	r.release = release;
+	if (live)
+		fprintf(out, "buddyinfo: read %d time%s until it was the same "
+		    "before and after the index files\n", tries,
+		    tries == 1 ? "" : "s");
+	for (i = 0; i < 2; i++) {
+		if ((mem = open_memstream(&mine, &len)) == NULL) {
+			ferr_set(e, 0, "out of memory");
+			goto free_bi;
+		}
+		k[i].render(mem, &r);
+		if (fclose(mem) != 0) {
+			ferr_set(e, 0, "out of memory");
+			goto free_bi;
+		}
+		differs |= compare(out, &k[i], mine, len, bi.nzones, bi.norders);
+		free(mine);
+		mine = NULL;
+	}
+	rc = differs;
+free_bi:
+	buddyinfo_free(&bi);
+out:
+	free(fr);
+	free(mine);
+	slurp_free(&buddy);
+	for (i = 0; i < 2; i++) {
+		free(k[i].path);
+		slurp_free(&k[i].kernel);
+	}
+	return rc;
+}

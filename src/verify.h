@@ -1,0 +1,23 @@
+/* verify.h - compare recomputed indices with the kernel's debugfs files */
+#ifndef FRAGSTAT_VERIFY_H
+#define FRAGSTAT_VERIFY_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ferr.h"
+
+/* How many times a live verification re-reads buddyinfo around the index files. */
+#define VERIFY_TRIES	50
+
+/*
+ * Read buddyinfo BPATH and the kernel's DIR/unusable_index and
+ * DIR/extfrag_index (re-reading buddyinfo around them until it is the same
+ * before and after, at most VERIFY_TRIES times when LIVE), recompute both
+ * files for kernel RELEASE (NULL: current layout) and write a report to OUT.
+ * Returns 0 when both are identical, 1 when one differs, -1 with E set.
+ */
+int	verify_run(FILE *out, const char *bpath, const char *dir,
+	    const char *release, bool live, struct ferr *e);
+
+#endif

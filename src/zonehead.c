@@ -1,0 +1,100 @@
+/* zonehead.c - the "Node N, zone NAME" prefix and a set of zones */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "zonehead.h"
+
+int
+zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
+    char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e)
+{
+	struct tok nt = t[3];
+	uint64_t v;
+	char q[64];
+	int rc;
+
+	if (!tok_is(&t[0], "Node") || !tok_is(&t[2], "zone"))
+		return ferr_set(e, line, "expected 'Node N, zone NAME', found "
+		    "'%s'", ferr_quote(q, sizeof(q), t[0].s, t[0].n));
+	if ((rc = num_u64_suffix(&t[1], ',', &v)) != 0) {
+		if (t[1].n == 0 || t[1].s[t[1].n - 1] != ',')
+			return ferr_set(e, line, "expected ',' after the node id");
+		return num_error(e, line, &t[1], rc, "node id");
+	}
+	/* NODES_SHIFT is at most 10 on every architecture. */
+	if (v >= FRAG_MAX_NODES)
+		return ferr_set(e, line, "node id %llu is out of range (at most "
+		    "%d)", (unsigned long long)v, FRAG_MAX_NODES - 1);
+	if (name_suffix != '\0') {
+		if (nt.n == 0 || nt.s[nt.n - 1] != name_suffix)
+			return ferr_set(e, line, "expected '%c' after the zone "
+			    "name", name_suffix);
+		nt.n--;
+	}
+	if (!tok_is_name(&nt))
+		return ferr_set(e, line, "zone name '%s' is not 1 to %d printable "
+		    "ASCII characters", ferr_quote(q, sizeof(q), nt.s, nt.n),
+		    FRAG_NAME_SIZE - 1);
+	*node = (unsigned)v;
+	memcpy(name, nt.s, nt.n);
+	name[nt.n] = '\0';
+	return 0;
+}
+
+void
+zoneset_init(struct zoneset *zs)
+{
+	memset(zs->first, 0xff, sizeof(zs->first));
+	memset(zs->count, 0, sizeof(zs->count));
+	zs->e = NULL;
+	zs->n = zs->cap = 0;
+}
+
+void
+zoneset_free(struct zoneset *zs)
+{
+	free(zs->e);
+	zs->e = NULL;
+}
+
+long
+zoneset_find(const struct zoneset *zs, unsigned node, const char *name)
+{
+	int i;
+
+	for (i = zs->first[node]; i != -1; i = zs->e[i].next)
+		if (strcmp(zs->e[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+zoneset_add(struct zoneset *zs, unsigned node, const char *name,
+    unsigned long line, struct ferr *e)
+{
+	struct zsentry *ne;
+	int *link;
+
+	if (zs->count[node] == FRAG_MAX_NODE_ZONES)
+		return ferr_set(e, line, "node %u has more than %d zones", node,
+		    FRAG_MAX_NODE_ZONES);
+	if (zs->n == zs->cap) {
+		size_t cap = zs->cap ? zs->cap * 2 : 8;
+
+		if ((ne = realloc(zs->e, cap * sizeof(*ne))) == NULL)
+			return ferr_set(e, line, "out of memory");
+		zs->e = ne;
+		zs->cap = cap;
+	}
+	/* Append at the end of the node's chain. */
+	for (link = &zs->first[node]; *link != -1; link = &zs->e[*link].next)
+		;
+	*link = (int)zs->n;
+	zs->e[zs->n].next = -1;
+	strcpy(zs->e[zs->n].name, name);
+	zs->count[node]++;
+	zs->n++;
+	return 0;
+}

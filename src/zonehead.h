@@ -1,0 +1,41 @@
+/* zonehead.h - the "Node N, zone NAME" prefix shared by the per-zone files, and a set of zones */
+#ifndef FRAGSTAT_ZONEHEAD_H
+#define FRAGSTAT_ZONEHEAD_H
+
+#include "ferr.h"
+#include "model.h"
+#include "text.h"
+
+/*
+ * Parse tokens T[0..3] as "Node" "N," "zone" "NAME" into *NODE and NAME;
+ * when NAME_SUFFIX is not 0 (',' in pagetypeinfo) it must end the name.
+ * Returns 0, or -1 with E set for LINE.
+ */
+int	zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
+	    char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e);
+
+/* The (node, zone name) pairs of one file, indexed in the order added. */
+struct zoneset {
+	int		 first[FRAG_MAX_NODES];	/* per node, -1 when none */
+	unsigned char	 count[FRAG_MAX_NODES];
+	struct zsentry {
+		int	 next;
+		char	 name[FRAG_NAME_SIZE];
+	}		*e;
+	size_t		 n, cap;
+};
+
+void	zoneset_init(struct zoneset *zs);
+void	zoneset_free(struct zoneset *zs);
+
+/* Returns the index of (NODE, NAME), or -1 when the set does not hold it. */
+long	zoneset_find(const struct zoneset *zs, unsigned node, const char *name);
+
+/*
+ * Add (NODE, NAME), known to be absent, as index zs->n. Returns 0, or -1
+ * with E set when the node is full or memory ran out.
+ */
+int	zoneset_add(struct zoneset *zs, unsigned node, const char *name,
+	    unsigned long line, struct ferr *e);
+
+#endif

@@ -1,0 +1,70 @@
+/* testutil.c - helpers shared by the Check suites */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "slurp.h"
+#include "testutil.h"
+
+char *
+tu_path(const char *rel)
+{
+	const char *dir = getenv("FIXTURES");
+	char *p;
+
+	ck_assert_msg(dir != NULL, "FIXTURES is not set");
+	ck_assert_int_ge(asprintf(&p, "%s/%s", dir, rel), 0);
+	return p;
+}
+
+char *
+tu_read(const char *rel, size_t *len)
+{
+	struct ferr e = { .path = rel };
+	struct slurp s;
+	char *p = tu_path(rel);
+	int rc = slurp_read(p, &s, &e);
+
+	ck_assert_msg(rc == 0, "%s: %s", p, e.msg);
+	free(p);
+	if (len)
+		*len = s.len;
+	return s.buf;
+}
+
+int
+tu_exists(const char *rel)
+{
+	char *p = tu_path(rel);
+	int ok = access(p, R_OK) == 0;
+
+	free(p);
+	return ok;
+}
+
+char *
+tu_render(void (*fn)(FILE *, const struct report *), const struct report *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	fn(fp, r);
+	ck_assert_int_eq(fclose(fp), 0);
+	return buf;
+}
+
+int
+tu_run(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
