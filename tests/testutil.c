@@ -57,6 +57,27 @@ tu_render(void (*fn)(FILE *, const struct report *), const struct report *r)
 	return buf;
 }
 
+void
+tu_golden(const char *rel, const char *got)
+{
+	const char *update = getenv("UPDATE_GOLDEN");
+	char *want, *p;
+	FILE *fp;
+
+	if (update != NULL && strcmp(update, "1") == 0) {
+		p = tu_path(rel);
+		fp = fopen(p, "w");
+		ck_assert_msg(fp != NULL, "cannot write %s", p);
+		fputs(got, fp);
+		ck_assert_int_eq(fclose(fp), 0);
+		free(p);
+		return;
+	}
+	want = tu_read(rel, NULL);
+	ck_assert_str_eq(got, want);
+	free(want);
+}
+
 int
 tu_run(Suite *s)
 {

@@ -21,6 +21,12 @@ int	 tu_exists(const char *rel);
 char	*tu_render(void (*fn)(FILE *, const struct report *),
 	    const struct report *r);
 
+/*
+ * Compare GOT with the whole golden fixture REL; with UPDATE_GOLDEN=1 in
+ * the environment, rewrite the golden instead.
+ */
+void	 tu_golden(const char *rel, const char *got);
+
 /* Run suite S and return the process exit status (0 when every test passed). */
 int	 tu_run(Suite *s);
 
