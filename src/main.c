@@ -181,7 +181,8 @@ load_optional(const char *path, const char *what, bool explicit, bool quiet,
 			    e.msg, absent_hint(rc, what));
 		return 0;
 	}
-	if (s.len == 0 && !explicit) {
+	/* What a copy of a root-only file made without root holds. */
+	if (s.len == 0) {
 		if (!quiet)
 			fprintf(stderr, "%s: %s: empty (%s)\n", progname, path,
 			    absent_hint(-EACCES, what));
@@ -304,15 +305,32 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Returns whether "NAME=..." (NAME possibly abbreviated) names a long option without argument. */
+static bool
+takes_no_argument(const char *name)
+{
+	size_t n = strcspn(name, "=");
+	const struct option *lo;
+
+	if (name[n] != '=')
+		return false;
+	for (lo = longopts; lo->name; lo++)
+		if (strncmp(lo->name, name, n) == 0 && lo->has_arg == no_argument)
+			return true;
+	return false;
+}
+
 /* Returns EXIT_OK with O filled from ARGV, -1 after --help/--version, or EXIT_USAGE. */
 static int
 parse_options(int argc, char **argv, struct opts *o)
 {
+	const char *arg;
 	int c, stdin_users;
 
 	memset(o, 0, sizeof(*o));
 	o->color = -1;
-	while ((c = getopt_long(argc, argv, "r:f:jqhV", longopts, NULL)) != -1) {
+	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
+	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			o->sysroot = optarg;
@@ -379,10 +397,17 @@ parse_options(int argc, char **argv, struct opts *o)
 		case 'V':
 			version();
 			return -1;
+		case ':':
+			return usage_error("option '%s' needs an argument",
+			    argv[optind - 1]);
 		default:
-			fprintf(stderr, "Try '%s --help' for more information.\n",
-			    progname);
-			return EXIT_USAGE;
+			arg = argv[optind - 1];
+			if (strncmp(arg, "--", 2) != 0)
+				return usage_error("unknown option '-%c'", optopt);
+			if (takes_no_argument(arg + 2))
+				return usage_error("option '%.*s' takes no "
+				    "argument", (int)strcspn(arg, "="), arg);
+			return usage_error("unknown option '%s'", arg);
 		}
 	}
 	if (optind < argc)
