@@ -18,6 +18,13 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	return -1;
 }
 
+void
+ferr_keep_path(struct ferr *e, const char *path)
+{
+	snprintf(e->own, sizeof(e->own), "%s", path);
+	e->path = e->own;
+}
+
 /*
  * Returns BUF holding S (N bytes) quoted for a message: printable ASCII as
  * is, anything else as \xNN, cut with "..." when it does not fit.

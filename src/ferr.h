@@ -10,11 +10,15 @@ struct ferr {
 	const char	*path;
 	unsigned long	 line;
 	char		 msg[256];
+	char		 own[4096];	/* holds PATH when its owner goes away */
 };
 
 /* Record a message for line LINE of E's file; returns -1 for "return ferr_set(...)". */
 int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+
+/* Copy PATH into E so that E->path outlives the caller's string. */
+void	ferr_keep_path(struct ferr *e, const char *path);
 
 /* Returns BUF holding the N bytes at S made safe to print in a message. */
 const char *ferr_quote(char *buf, size_t size, const char *s, size_t n);

@@ -3,22 +3,20 @@
 #include "config.h"
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
-#include "buddyinfo.h"
-#include "frag.h"
+#include "advise.h"
+#include "compact.h"
+#include "inputs.h"
 #include "kver.h"
-#include "pagetypeinfo.h"
-#include "psi.h"
 #include "report.h"
-#include "slurp.h"
 #include "text.h"
 #include "verify.h"
 
@@ -33,13 +31,22 @@ enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_VERIFY };
 
 struct opts {
 	const char	*sysroot;
-	const char	*buddyinfo, *pagetypeinfo, *pressure;
+	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;
-	unsigned long	 page_size;
+	unsigned long	 page_size, page_size_live;
 	bool		 no_pagetypeinfo, quiet;
 	enum format	 format;
 	int		 color;		/* -1 auto, 0 never, 1 always */
+	bool		 advise, compact;
+	const char	*advise_list;	/* NULL: the default orders */
+	enum advise_gfp	 gfp;
+	int		 threshold;	/* -1: the sysctl */
+	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
 };
+
+/* Default PSI urgency thresholds (avg10, percent of wall time). */
+#define PSI_SOME_DEFAULT	1000
+#define PSI_FULL_DEFAULT	500
 
 static const char *progname = "fragstat";
 
@@ -66,6 +73,24 @@ usage(FILE *fp)
 "                           proc/sys/kernel/osrelease or the running kernel\n"
 "      --page-size=BYTES    page size of the input; default: this host's when\n"
 "                           live, else 4096\n"
+"      --zoneinfo=FILE      read zoneinfo (watermarks) from FILE for --advise\n"
+"\n"
+"Advice:\n"
+"      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
+"                           of each order would succeed, needs compaction or\n"
+"                           needs reclaim, by the kernel's own rules; ORDERS is\n"
+"                           a list of orders or sizes (9,2M,64K); default: the\n"
+"                           pageblock order and every enabled THP size\n"
+"      --gfp=KIND           movable (default: user memory, THP) or kernel\n"
+"                           (never uses the Movable or HighMem zones)\n"
+"      --threshold=N        vm.extfrag_threshold to apply (0-1000); default:\n"
+"                           the sysctl, else 500\n"
+"      --psi-some=PCT       memory pressure is elevated when 'some avg10'\n"
+"                           reaches PCT (default 10)\n"
+"      --psi-full=PCT       memory pressure is severe when 'full avg10'\n"
+"                           reaches PCT (default 5)\n"
+"      --compact            as root, trigger compaction on the nodes whose\n"
+"                           advice is compact, then measure again\n"
 "\n"
 "Output:\n"
 "  -f, --format=FORMAT      table (default), json, unusable (the bytes of the\n"
@@ -145,132 +170,6 @@ parse_page_size(const char *s, unsigned long *out)
 	return 0;
 }
 
-/* Returns whether a file that could not be read is merely absent for this kernel. */
-static const char *
-absent_hint(int err, const char *what)
-{
-	if (strcmp(what, "pagetypeinfo") == 0)
-		return err == -EACCES || err == -EPERM ?
-		    "root only since Linux 5.4; no per-migratetype view" :
-		    "no per-migratetype view";
-	if (err == -EOPNOTSUPP)
-		return "PSI is disabled (boot with psi=1); no memory pressure";
-	return "PSI is off or the kernel predates 4.20; no memory pressure";
-}
-
-/*
- * Read and parse the optional file PATH of kind WHAT. Returns 1 when it was
- * parsed, 0 when it could not be read (a note is printed unless QUIET), or
- * -1 after printing an error for malformed contents or an explicit FILE.
- */
-static int
-load_optional(const char *path, const char *what, bool explicit, bool quiet,
-    int (*parse)(const char *, size_t, void *, struct ferr *), void *out)
-{
-	struct ferr e = { .path = path };
-	struct slurp s;
-	int rc;
-
-	if ((rc = slurp_read(path, &s, &e)) != 0) {
-		if (explicit || rc == -EFBIG) {
-			print_error(&e);
-			return -1;
-		}
-		if (!quiet)
-			fprintf(stderr, "%s: %s: %s (%s)\n", progname, path,
-			    e.msg, absent_hint(rc, what));
-		return 0;
-	}
-	/* What a copy of a root-only file made without root holds. */
-	if (s.len == 0) {
-		if (!quiet)
-			fprintf(stderr, "%s: %s: empty (%s)\n", progname, path,
-			    absent_hint(-EACCES, what));
-		slurp_free(&s);
-		return 0;
-	}
-	rc = parse(s.buf, s.len, out, &e);
-	slurp_free(&s);
-	if (rc != 0) {
-		print_error(&e);
-		return -1;
-	}
-	return 1;
-}
-
-static int
-parse_pti(const char *b, size_t n, void *out, struct ferr *e)
-{
-	return pagetypeinfo_parse(b, n, out, e);
-}
-
-static int
-parse_psi(const char *b, size_t n, void *out, struct ferr *e)
-{
-	return psi_parse(b, n, out, e);
-}
-
-/* Returns a malloc'd "ROOT/REL", or REL's live path when ROOT is NULL. */
-static char *
-rooted(const char *root, const char *rel)
-{
-	char *p;
-
-	if (root == NULL)
-		return strdup(rel);
-	if (asprintf(&p, "%s%s", root, rel) < 0)
-		return NULL;
-	return p;
-}
-
-/*
- * Find the kernel release that produced the input into BUF: --kernel, the
- * root's osrelease, or the running kernel. Returns BUF, NULL when unknown,
- * or sets *BAD after printing an error.
- */
-static const char *
-release_of(const struct opts *o, char *buf, size_t size, bool *bad)
-{
-	struct ferr e;
-	struct utsname u;
-	struct slurp s;
-	char *path;
-	size_t n;
-
-	*bad = false;
-	if (o->kernel) {
-		snprintf(buf, size, "%s", o->kernel);
-		return buf;
-	}
-	if (o->sysroot == NULL) {
-		if (uname(&u) != 0)
-			return NULL;
-		snprintf(buf, size, "%s", u.release);
-		return buf;
-	}
-	if ((path = rooted(o->sysroot, "/proc/sys/kernel/osrelease")) == NULL)
-		return NULL;
-	e.path = path;
-	if (slurp_read(path, &s, &e) != 0) {
-		free(path);
-		return NULL;	/* unknown: the current layout */
-	}
-	n = strcspn(s.buf, "\n");
-	if (n == 0 || n >= size || kver_parse(s.buf) < 0) {
-		ferr_set(&e, 1, "not a kernel release such as '6.1.0'");
-		print_error(&e);
-		*bad = true;
-		slurp_free(&s);
-		free(path);
-		return NULL;
-	}
-	memcpy(buf, s.buf, n);
-	buf[n] = '\0';
-	slurp_free(&s);
-	free(path);
-	return buf;
-}
-
 /* Returns 0 after writing and closing stdout, or EXIT_DATA when that failed. */
 static int
 close_stdout(void)
@@ -284,7 +183,9 @@ close_stdout(void)
 }
 
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
-	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR };
+	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
+	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
+	OPT_COMPACT };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -299,11 +200,41 @@ static const struct option longopts[] = {
 	{ "verify",		no_argument,	   NULL, OPT_VERIFY },
 	{ "color",		optional_argument, NULL, OPT_COLOR },
 	{ "colour",		optional_argument, NULL, OPT_COLOR },
+	{ "zoneinfo",		required_argument, NULL, OPT_ZONEINFO },
+	{ "advise",		optional_argument, NULL, OPT_ADVISE },
+	{ "gfp",		required_argument, NULL, OPT_GFP },
+	{ "threshold",		required_argument, NULL, OPT_THRESHOLD },
+	{ "psi-some",		required_argument, NULL, OPT_PSI_SOME },
+	{ "psi-full",		required_argument, NULL, OPT_PSI_FULL },
+	{ "compact",		no_argument,	   NULL, OPT_COMPACT },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* Returns 0 with *OUT set from a percentage such as "10" or "2.25" (hundredths), or -1. */
+static int
+parse_percent(const char *s, uint32_t *out)
+{
+	struct tok t = { s, strcspn(s, ".") };
+	uint64_t ip, fp = 0;
+
+	if (num_u64(&t, &ip) != 0 || ip > 100)
+		return -1;
+	if (s[t.n] == '.') {
+		t.s = s + t.n + 1;
+		t.n = strlen(t.s);
+		if (t.n == 0 || t.n > 2 || num_u64(&t, &fp) != 0)
+			return -1;
+		if (t.n == 1)
+			fp *= 10;
+	}
+	if (ip * 100 + fp > 10000)
+		return -1;
+	*out = (uint32_t)(ip * 100 + fp);
+	return 0;
+}
 
 /* Returns whether "NAME=..." (NAME possibly abbreviated) names a long option without argument. */
 static bool
@@ -325,10 +256,15 @@ static int
 parse_options(int argc, char **argv, struct opts *o)
 {
 	const char *arg;
+	struct tok t;
+	uint64_t v;
 	int c, stdin_users;
 
 	memset(o, 0, sizeof(*o));
 	o->color = -1;
+	o->threshold = -1;
+	o->psi_some = PSI_SOME_DEFAULT;
+	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
 	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
 		switch (c) {
@@ -388,6 +324,42 @@ parse_options(int argc, char **argv, struct opts *o)
 				return usage_error("--color: '%s' is not one "
 				    "of auto, always, never", optarg);
 			break;
+		case OPT_ZONEINFO:
+			o->zoneinfo = optarg;
+			break;
+		case OPT_ADVISE:
+			o->advise = true;
+			o->advise_list = optarg;
+			break;
+		case OPT_GFP:
+			if (strcmp(optarg, "movable") == 0)
+				o->gfp = ADVISE_MOVABLE;
+			else if (strcmp(optarg, "kernel") == 0)
+				o->gfp = ADVISE_KERNEL;
+			else
+				return usage_error("--gfp: '%s' is not movable or "
+				    "kernel", optarg);
+			break;
+		case OPT_THRESHOLD:
+			t.s = optarg;
+			t.n = strlen(optarg);
+			if (num_u64(&t, &v) != 0 || v > 1000)
+				return usage_error("--threshold: '%s' is not a "
+				    "number from 0 to 1000", optarg);
+			o->threshold = (int)v;
+			break;
+		case OPT_PSI_SOME:
+		case OPT_PSI_FULL:
+			if (parse_percent(optarg, c == OPT_PSI_SOME ?
+			    &o->psi_some : &o->psi_full) != 0)
+				return usage_error("--psi-%s: '%s' is not a "
+				    "percentage such as 10 or 2.5",
+				    c == OPT_PSI_SOME ? "some" : "full", optarg);
+			break;
+		case OPT_COMPACT:
+			o->compact = true;
+			o->advise = true;
+			break;
 		case 'q':
 			o->quiet = true;
 			break;
@@ -421,153 +393,58 @@ parse_options(int argc, char **argv, struct opts *o)
 	    o->pressure))
 		return usage_error("%s", "--verify reads a whole root: use "
 		    "--sysroot, not single files");
+	if (o->format == F_VERIFY && o->advise)
+		return usage_error("%s", "--verify and --advise do not mix");
+	if (o->compact && (o->sysroot || o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure || o->zoneinfo))
+		return usage_error("%s", "--compact acts on this host: it does "
+		    "not take --sysroot or input files");
+	if (o->compact && (o->format == F_UNUSABLE || o->format == F_EXTFRAG))
+		return usage_error("%s", "--compact shows a table or JSON");
 	return EXIT_OK;
 }
 
-/* Everything read for one run, owned here and freed by inputs_free(). */
-struct inputs {
-	char			*bpath, *ppath, *spath;
-	struct buddyinfo	 bi;
-	struct frag		*frag;
-	struct pagetypeinfo	 pti;
-	long			*pti_zone;
-	struct psi		 psi;
-	bool			 have_pti, have_psi;
-	char			 release[128];
-};
-
-static void
-inputs_free(struct inputs *in)
+/* Returns the input options O asks for. */
+static struct input_opts
+input_opts(const struct opts *o)
 {
-	buddyinfo_free(&in->bi);
-	pagetypeinfo_free(&in->pti);
-	free(in->frag);
-	free(in->pti_zone);
-	free(in->bpath);
-	free(in->ppath);
-	free(in->spath);
-}
+	struct input_opts io;
 
-/* Parse buddyinfo held in S (named PATH) and compute every zone. Returns 0 or -1 after a message. */
-static int
-load_buddyinfo(const char *path, const struct slurp *s,
-    struct buddyinfo *bi, struct frag **frag)
-{
-	struct ferr e = { .path = path };
-	size_t i;
-
-	if (buddyinfo_parse(s->buf, s->len, bi, &e) != 0) {
-		print_error(&e);
-		return -1;
-	}
-	if ((*frag = calloc(bi->nzones, sizeof(**frag))) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		buddyinfo_free(bi);
-		return -1;
-	}
-	for (i = 0; i < bi->nzones; i++)
-		frag_compute(bi->zones[i].free, bi->norders, &(*frag)[i]);
-	return 0;
-}
-
-/* Read everything format O needs into IN. Returns 0 or EXIT_DATA after a message. */
-static int
-load(const struct opts *o, struct inputs *in)
-{
-	bool need_more = o->format == F_TABLE || o->format == F_JSON, bad;
-	const char *sr = o->sysroot;
-	struct ferr e;
-	struct slurp s;
-	size_t i;
-	long j, hint = 0;
-	int rc;
-
-	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
-	    rooted(sr, "/proc/buddyinfo");
-	in->ppath = o->pagetypeinfo ? strdup(o->pagetypeinfo) :
-	    rooted(sr, "/proc/pagetypeinfo");
-	in->spath = o->pressure ? strdup(o->pressure) :
-	    rooted(sr, "/proc/pressure/memory");
-	if (!in->bpath || !in->ppath || !in->spath) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return EXIT_DATA;
-	}
-	e.path = in->bpath;
-	if (slurp_read(in->bpath, &s, &e) != 0) {
-		print_error(&e);
-		return EXIT_DATA;
-	}
-	rc = load_buddyinfo(in->bpath, &s, &in->bi, &in->frag);
-	slurp_free(&s);
-	if (rc != 0)
-		return EXIT_DATA;
-	if (release_of(o, in->release, sizeof(in->release), &bad) == NULL) {
-		if (bad)
-			return EXIT_DATA;
-		in->release[0] = '\0';
-	}
-	if (!need_more)
-		return 0;
-	if (!o->no_pagetypeinfo) {
-		rc = load_optional(in->ppath, "pagetypeinfo",
-		    o->pagetypeinfo != NULL, o->quiet, parse_pti, &in->pti);
-		if (rc < 0)
-			return EXIT_DATA;
-		in->have_pti = rc == 1;
-	}
-	if (in->have_pti && in->pti.norders != in->bi.norders) {
-		fprintf(stderr, "%s: %s: %u orders, but %s has %u: not from the "
-		    "same machine\n", progname, in->ppath, in->pti.norders,
-		    in->bpath, in->bi.norders);
-		return EXIT_DATA;
-	}
-	if (in->have_pti) {
-		in->pti_zone = malloc(in->bi.nzones * sizeof(*in->pti_zone));
-		if (in->pti_zone == NULL) {
-			fprintf(stderr, "%s: out of memory\n", progname);
-			return EXIT_DATA;
-		}
-		/* Both files list zones in the kernel's order: try the next one first. */
-		for (i = 0; i < in->bi.nzones; i++) {
-			const struct bzone *z = &in->bi.zones[i];
-
-			if ((size_t)hint < in->pti.nzones &&
-			    in->pti.zones[hint].node == z->node &&
-			    strcmp(in->pti.zones[hint].name, z->name) == 0)
-				j = hint;
-			else
-				j = pagetypeinfo_find(&in->pti, z->node, z->name);
-			in->pti_zone[i] = j;
-			hint = j + 1;
-		}
-	}
-	rc = load_optional(in->spath, "pressure", o->pressure != NULL,
-	    o->quiet, parse_psi, &in->psi);
-	if (rc < 0)
-		return EXIT_DATA;
-	in->have_psi = rc == 1;
-	return 0;
+	memset(&io, 0, sizeof(io));
+	io.sysroot = o->sysroot;
+	io.buddyinfo = o->buddyinfo;
+	io.pagetypeinfo = o->pagetypeinfo;
+	io.pressure = o->pressure;
+	io.zoneinfo = o->zoneinfo;
+	io.kernel = o->kernel;
+	io.page_size = o->page_size;
+	/* Never read a file the chosen output does not need. */
+	io.want_pti = (o->format == F_TABLE || o->format == F_JSON) &&
+	    !o->no_pagetypeinfo;
+	io.want_psi = o->format == F_TABLE || o->format == F_JSON;
+	io.want_advise = o->advise;
+	return io;
 }
 
 /* Run --verify for O. Returns its exit code. */
 static int
 run_verify(const struct opts *o)
 {
-	char *bpath, *dir, buf[128];
+	struct input_opts io = input_opts(o);
 	struct ferr e = { .path = "" };
-	const char *release;
-	bool bad;
+	char *bpath, *dir, *rpath, release[128];
 	int rc;
 
-	bpath = rooted(o->sysroot, "/proc/buddyinfo");
-	dir = rooted(o->sysroot, "/sys/kernel/debug/extfrag");
-	release = release_of(o, buf, sizeof(buf), &bad);
+	bpath = inputs_path(o->sysroot, "/proc/buddyinfo");
+	dir = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag");
 	if (bpath == NULL || dir == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
-	} else if (bad)
+	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
+	    &e)) < 0) {
+		print_error(&e);
 		rc = EXIT_DATA;
-	else if ((rc = verify_run(stdout, bpath, dir, release,
+	} else if ((rc = verify_run(stdout, bpath, dir, rc ? release : NULL,
 	    o->sysroot == NULL, &e)) < 0) {
 		print_error(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
@@ -580,18 +457,338 @@ run_verify(const struct opts *o)
 		if (close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 	}
+	free(rpath);
 	free(bpath);
 	free(dir);
 	return rc;
 }
 
+/*
+ * Turn the --advise list (orders or sizes such as 2M, 64K) into ORDERS for
+ * pages of PAGE_SIZE and NORDERS orders. Returns the number, or -1 after a
+ * usage message.
+ */
+static int
+advise_orders(const char *list, unsigned long page_size, unsigned norders,
+    unsigned *orders)
+{
+	char item[32];
+	const char *p = list;
+	unsigned long long v, mul;
+	size_t n = 0, len, i;
+	unsigned o;
+	char *end;
+
+	while (*p) {
+		len = strcspn(p, ",");
+		if (len == 0 || len >= sizeof(item) || n == FRAG_MAX_ORDERS)
+			goto bad;
+		memcpy(item, p, len);
+		item[len] = '\0';
+		p += len + (p[len] == ',');
+		if (item[0] < '0' || item[0] > '9')
+			goto bad;
+		errno = 0;
+		v = strtoull(item, &end, 10);
+		mul = 0;
+		if (*end == 'K' || *end == 'k')
+			mul = 1ULL << 10;
+		else if (*end == 'M' || *end == 'm')
+			mul = 1ULL << 20;
+		else if (*end == 'G' || *end == 'g')
+			mul = 1ULL << 30;
+		if (errno != 0 || (mul == 0 && *end != '\0') ||
+		    (mul != 0 && end[1] != '\0' && strcmp(end + 1, "B") != 0 &&
+		    strcmp(end + 1, "iB") != 0))
+			goto bad;
+		if (mul == 0)
+			o = v < 64 ? (unsigned)v : 64;
+		else {
+			for (o = 0; o < 64 && (unsigned long long)page_size << o
+			    < v * mul; o++)
+				;
+			if (v > (1ULL << 40) ||
+			    (unsigned long long)page_size << o != v * mul) {
+				usage_error("--advise: %s is not a power-of-two "
+				    "number of %lu-byte pages", item, page_size);
+				return -1;
+			}
+		}
+		if (o >= norders) {
+			usage_error("--advise: %s is order %u, but the input has "
+			    "orders 0 to %u", item, o, norders - 1);
+			return -1;
+		}
+		for (i = 0; i < n && orders[i] != o; i++)
+			;
+		if (i == n)
+			orders[n++] = o;
+	}
+	if (n > 0)
+		return (int)n;
+bad:
+	usage_error("--advise: '%s' is not a list of orders or sizes such as "
+	    "9,2M,64K", list);
+	return -1;
+}
+
+/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
+static int
+advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
+    struct advice *adv)
+{
+	struct advise_in ai;
+	int n;
+	size_t i;
+
+	memset(adv, 0, sizeof(*adv));
+	adv->gfp = o->gfp;
+	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
+	if (o->threshold >= 0) {
+		adv->threshold = o->threshold;
+		adv->threshold_from = "option";
+	} else if (in->threshold >= 0) {
+		adv->threshold = (int)in->threshold;
+		adv->threshold_from = "sysctl";
+	} else {
+		adv->threshold = ADVISE_THRESHOLD;
+		adv->threshold_from = "default";
+	}
+	adv->proactiveness = in->proactiveness >= 0 ?
+	    (unsigned)in->proactiveness : ADVISE_PROACTIVENESS;
+	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
+	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
+	    in->have_pti ? in->pti.pageblock_order : 9;
+	if (o->advise_list) {
+		n = advise_orders(o->advise_list, page_size, in->bi.norders,
+		    adv->orders);
+		if (n < 0)
+			return EXIT_USAGE;
+		adv->norders = (size_t)n;
+		adv->orders_from = "option";
+	} else {
+		if (in->have_pti && in->pti.pageblock_order < in->bi.norders)
+			adv->orders[adv->norders++] = in->pti.pageblock_order;
+		for (i = 0; i < in->nthp; i++)
+			if (in->thp[i] < in->bi.norders &&
+			    (adv->norders == 0 || in->thp[i] != adv->orders[0]))
+				adv->orders[adv->norders++] = in->thp[i];
+		adv->orders_from = "pageblock and THP";
+		if (adv->norders == 0) {
+			adv->orders[adv->norders++] = 9 < in->bi.norders ? 9 :
+			    in->bi.norders - 1;
+			adv->orders_from = "default";
+		}
+	}
+	adv->psi_some = o->psi_some;
+	adv->psi_full = o->psi_full;
+	adv->urgency = advise_urgency(in->have_psi ? &in->psi : NULL,
+	    o->psi_some, o->psi_full);
+	memset(&ai, 0, sizeof(ai));
+	ai.bi = &in->bi;
+	ai.frag = in->frag;
+	ai.zi = in->have_zi ? &in->zi : NULL;
+	ai.pti = in->have_pti ? &in->pti : NULL;
+	ai.pti_zone = in->pti_zone;
+	ai.kver = adv->kver;
+	ai.threshold = adv->threshold;
+	ai.gfp = adv->gfp;
+	if (advise_build(adv, &ai) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+/* Fill R from IN for the options O. */
+static void
+report_of(const struct opts *o, const struct inputs *in, struct report *r)
+{
+	const char *nc = getenv("NO_COLOR");
+	long ps;
+
+	memset(r, 0, sizeof(*r));
+	r->buddyinfo_path = in->bpath;
+	r->bi = &in->bi;
+	r->frag = in->frag;
+	r->pagetypeinfo_path = in->have_pti ? in->ppath : NULL;
+	r->pti = in->have_pti ? &in->pti : NULL;
+	r->pti_zone = in->pti_zone;
+	r->pressure_path = in->have_psi ? in->spath : NULL;
+	r->psi = in->have_psi ? &in->psi : NULL;
+	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
+	r->release = in->release[0] ? in->release : NULL;
+	if (o->page_size) {
+		r->page_size = o->page_size;
+		r->page_size_from = "option";
+	} else if (o->sysroot == NULL && o->buddyinfo == NULL &&
+	    (ps = sysconf(_SC_PAGESIZE)) > 0) {
+		r->page_size = (unsigned long)ps;
+		r->page_size_from = "host";
+	} else {
+		r->page_size = 4096;
+		r->page_size_from = "assumed";
+	}
+	r->color = o->color == 1 || (o->color == -1 && isatty(STDOUT_FILENO));
+	if (nc != NULL && nc[0] != '\0')
+		r->color = false;
+}
+
+/* Load what O needs into IN, R and ADV. Returns 0, or an exit code after a message. */
+static int
+load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
+{
+	struct input_opts io;
+	struct ferr e;
+	long ps;
+	int i, rc;
+
+	/* THP sizes and --advise=2M need the page size before reading. */
+	if (o->page_size == 0 && o->sysroot == NULL && o->buddyinfo == NULL &&
+	    (ps = sysconf(_SC_PAGESIZE)) > 0)
+		o->page_size_live = (unsigned long)ps;
+	io = input_opts(o);
+	if (io.page_size == 0)
+		io.page_size = o->page_size_live ? o->page_size_live : 4096;
+	if (inputs_load(&io, in, &e) != 0) {
+		print_error(&e);
+		return EXIT_DATA;
+	}
+	if (!o->quiet)
+		for (i = 0; i < in->nnotes; i++)
+			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+	report_of(o, in, r);
+	if (o->advise) {
+		if ((rc = advise(o, in, r->page_size, adv)) != 0)
+			return rc;
+		r->advice = adv;
+	}
+	return 0;
+}
+
+/* Store in NODES the nodes whose advice is compact for some order; returns how many. */
+static size_t
+compact_targets(const struct report *r, unsigned *nodes, size_t max)
+{
+	const struct advice *adv = r->advice;
+	size_t i, j, k, n = 0;
+	unsigned node;
+
+	for (i = 0; i < r->bi->nzones; i++) {
+		node = r->bi->zones[i].node;
+		for (k = 0; k < n && nodes[k] != node; k++)
+			;
+		if (k < n || n == max)
+			continue;
+		for (j = 0; j < adv->norders; j++)
+			if (advise_best(adv->zones, adv->nzones, r->bi, (int)node,
+			    adv->orders[j]) == VERDICT_COMPACT) {
+				nodes[n++] = node;
+				break;
+			}
+	}
+	return n;
+}
+
+/*
+ * --compact: show the advice, compact the nodes it says to, and show it
+ * again with the time compaction took. Returns an exit code.
+ */
+static int
+compact_run(struct opts *o, const struct report *before)
+{
+	unsigned nodes[FRAG_MAX_NODES];
+	struct inputs in2;
+	struct report after;
+	struct advice adv2;
+	struct jsonw w;
+	struct ferr e;
+	char method[512];
+	uint64_t ns = 0;
+	size_t n, i;
+	int rc;
+
+	n = compact_targets(before, nodes, FRAG_MAX_NODES);
+	method[0] = '\0';
+	if (n > 0 && compact_nodes(nodes, n, &ns, method, sizeof(method),
+	    &e) != 0) {
+		print_error(&e);
+		return EXIT_DATA;
+	}
+	memset(&adv2, 0, sizeof(adv2));
+	if ((rc = load(o, &in2, &after, &adv2)) != 0) {
+		advise_free(&adv2);
+		inputs_free(&in2);
+		return rc;
+	}
+	if (o->format == F_JSON) {
+		jw_init(&w, stdout);
+		jw_object(&w);
+		jw_key(&w, "before");
+		render_json_object(&w, before);
+		jw_key(&w, "compaction");
+		jw_object(&w);
+		jw_key(&w, "nodes");
+		jw_array(&w, true);
+		for (i = 0; i < n; i++)
+			jw_int(&w, nodes[i]);
+		jw_end(&w);
+		jw_key(&w, "written");
+		jw_string(&w, method);
+		jw_key(&w, "seconds");
+		jw_fixed(&w, (long long)(ns / 1000000), 3);
+		jw_end(&w);
+		jw_key(&w, "after");
+		render_json_object(&w, &after);
+		jw_end(&w);
+		if (jw_finish(&w) != 0)
+			abort();
+	} else {
+		printf("Before compaction:\n");
+		render_table(stdout, before);
+		if (n == 0)
+			printf("\nNo node's advice is compact: nothing to do.\n");
+		else
+			printf("\nCompacted in %" PRIu64 ".%03" PRIu64 " s: wrote "
+			    "1 to %s\n", ns / 1000000000, ns / 1000000 % 1000,
+			    method);
+		printf("\nAfter compaction:\n");
+		render_table(stdout, &after);
+	}
+	advise_free(&adv2);
+	inputs_free(&in2);
+	return EXIT_OK;
+}
+
+/* Render R in format F. */
+static void
+render(enum format f, const struct report *r)
+{
+	switch (f) {
+	case F_TABLE:
+		render_table(stdout, r);
+		break;
+	case F_JSON:
+		render_json(stdout, r);
+		break;
+	case F_UNUSABLE:
+		render_unusable(stdout, r);
+		break;
+	case F_EXTFRAG:
+		render_extfrag(stdout, r);
+		break;
+	case F_VERIFY:
+		break;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
+	struct advice adv;
 	struct report r;
 	struct inputs in;
 	struct opts o;
-	long ps;
 	int rc;
 
 	/* A closed pipe becomes a reported write error, not a silent death. */
@@ -600,52 +797,22 @@ main(int argc, char **argv)
 		return rc < 0 ? close_stdout() : rc;
 	if (o.format == F_VERIFY)
 		return run_verify(&o);
-	memset(&in, 0, sizeof(in));
-	if ((rc = load(&o, &in)) != 0) {
+	if (o.compact && geteuid() != 0) {
+		fprintf(stderr, "%s: --compact needs root: it writes "
+		    "/sys/devices/system/node/nodeN/compact\n", progname);
+		return EXIT_DATA;
+	}
+	memset(&adv, 0, sizeof(adv));
+	if ((rc = load(&o, &in, &r, &adv)) != 0) {
+		advise_free(&adv);
 		inputs_free(&in);
 		return rc;
 	}
-	memset(&r, 0, sizeof(r));
-	r.buddyinfo_path = in.bpath;
-	r.bi = &in.bi;
-	r.frag = in.frag;
-	r.pagetypeinfo_path = in.have_pti ? in.ppath : NULL;
-	r.pti = in.have_pti ? &in.pti : NULL;
-	r.pti_zone = in.pti_zone;
-	r.pressure_path = in.have_psi ? in.spath : NULL;
-	r.psi = in.have_psi ? &in.psi : NULL;
-	r.release = in.release[0] ? in.release : NULL;
-	if (o.page_size) {
-		r.page_size = o.page_size;
-		r.page_size_from = "option";
-	} else if (o.sysroot == NULL && o.buddyinfo == NULL &&
-	    (ps = sysconf(_SC_PAGESIZE)) > 0) {
-		r.page_size = (unsigned long)ps;
-		r.page_size_from = "host";
-	} else {
-		r.page_size = 4096;
-		r.page_size_from = "assumed";
-	}
-	r.color = o.color == 1 || (o.color == -1 && getenv("NO_COLOR") == NULL &&
-	    isatty(STDOUT_FILENO));
-	if (getenv("NO_COLOR") != NULL && getenv("NO_COLOR")[0] != '\0')
-		r.color = false;
-	switch (o.format) {
-	case F_TABLE:
-		render_table(stdout, &r);
-		break;
-	case F_JSON:
-		render_json(stdout, &r);
-		break;
-	case F_UNUSABLE:
-		render_unusable(stdout, &r);
-		break;
-	case F_EXTFRAG:
-		render_extfrag(stdout, &r);
-		break;
-	case F_VERIFY:
-		break;
-	}
+	if (o.compact)
+		rc = compact_run(&o, &r);
+	else
+		render(o.format, &r);
+	advise_free(&adv);
 	inputs_free(&in);
 	if (close_stdout() != EXIT_OK)
 		return EXIT_DATA;

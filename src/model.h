@@ -56,6 +56,32 @@ struct pagetypeinfo {
 	size_t		 nzones;
 };
 
+/* Which fields a zoneinfo zone printed (kernels differ). */
+enum {
+	ZI_FREE = 1 << 0, ZI_MIN = 1 << 1, ZI_LOW = 1 << 2, ZI_HIGH = 1 << 3,
+	ZI_PRESENT = 1 << 4, ZI_MANAGED = 1 << 5, ZI_PROTECTION = 1 << 6,
+	ZI_FREE_CMA = 1 << 7, ZI_SPANNED = 1 << 8, ZI_BOOST = 1 << 9,
+	ZI_PROMO = 1 << 10, ZI_CMA = 1 << 11,
+};
+
+/* The parts of one /proc/zoneinfo zone that decide allocation and compaction. */
+struct zizone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	unsigned	 index;		/* position among its node's zones */
+	unsigned	 have;		/* ZI_* bits */
+	uint64_t	 free, min, low, high, boost, promo;	/* pages */
+	uint64_t	 spanned, present, managed, cma, free_cma;
+	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
+	unsigned	 nprotection;
+};
+
+struct zoneinfo {
+	struct zizone	*zones;		/* in file order */
+	size_t		 nzones;
+};
+
 /* One line of /proc/pressure/memory; averages in hundredths of a percent. */
 struct psi_line {
 	bool		 present;

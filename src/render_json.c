@@ -140,47 +140,201 @@ psi_line(struct jsonw *w, const char *key, const struct psi_line *l)
 	jw_end(w);
 }
 
+/* Write KEY and the page count V, or null when the rules had no such number. */
+static void
+pages_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
+{
+	jw_key(w, key);
+	if (have)
+		jw_u64(w, v);
+	else
+		jw_null(w);
+}
+
+/* Write one zone's advice for one order. */
+static void
+zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
+{
+	const struct bzone *z = &r->bi->zones[a->zone];
+	char sentence[256];
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_int(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "order");
+	jw_int(w, a->order);
+	jw_key(w, "verdict");
+	jw_string(w, advise_verdict_name(a->verdict));
+	jw_key(w, "fragmentation_index");
+	jw_fixed(w, a->fragindex, 3);
+	jw_key(w, "threshold");
+	jw_fixed(w, r->advice->threshold, 3);
+	jw_key(w, "index_consulted");
+	jw_bool(w, a->index_used);
+	jw_key(w, "reason");
+	jw_string(w, advice_sentence(sentence, sizeof(sentence), r, a));
+	jw_key(w, "usable_free_pages");
+	jw_u64(w, a->usable);
+	pages_or_null(w, "watermark_pages", a->have_wmark &&
+	    a->reason != R_FREE_BLOCK, a->wmark);
+	pages_or_null(w, "lowmem_reserve_pages", a->have_wmark, a->reserve);
+	pages_or_null(w, "compaction_gap_pages", a->reason != R_FREE_BLOCK,
+	    a->gap);
+	jw_key(w, "own_migratetype_free");
+	if (a->own_free < 0)
+		jw_null(w);
+	else
+		jw_bool(w, a->own_free == 1);
+	jw_end(w);
+}
+
+/* Write the "advice" member. */
+static void
+advice(struct jsonw *w, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	unsigned last;
+	size_t i, j;
+
+	jw_key(w, "advice");
+	jw_object(w);
+	jw_key(w, "gfp");
+	jw_string(w, adv->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
+	jw_key(w, "threshold");
+	jw_fixed(w, adv->threshold, 3);
+	str_or_null(w, "threshold_from", adv->threshold_from);
+	jw_key(w, "orders");
+	jw_array(w, true);
+	for (j = 0; j < adv->norders; j++)
+		jw_int(w, adv->orders[j]);
+	jw_end(w);
+	str_or_null(w, "orders_from", adv->orders_from);
+	jw_key(w, "urgency");
+	jw_string(w, advise_urgency_name(adv->urgency));
+	jw_key(w, "psi_some_threshold");
+	jw_fixed(w, adv->psi_some, 2);
+	jw_key(w, "psi_full_threshold");
+	jw_fixed(w, adv->psi_full, 2);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < adv->nzones; i++)
+		zone_advice(w, r, &adv->zones[i]);
+	jw_end(w);
+	jw_key(w, "nodes");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		last = (unsigned)-1;
+		for (i = 0; i < r->bi->nzones; i++) {
+			if (r->bi->zones[i].node == last)
+				continue;
+			last = r->bi->zones[i].node;
+			jw_object(w);
+			jw_key(w, "node");
+			jw_int(w, last);
+			jw_key(w, "order");
+			jw_int(w, adv->orders[j]);
+			jw_key(w, "verdict");
+			jw_string(w, advise_verdict_name(advise_best(adv->zones,
+			    adv->nzones, r->bi, (int)last, adv->orders[j])));
+			jw_end(w);
+		}
+	}
+	jw_end(w);
+	jw_key(w, "machine");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, adv->orders[j]);
+		jw_key(w, "verdict");
+		jw_string(w, advise_verdict_name(advise_best(adv->zones,
+		    adv->nzones, r->bi, -1, adv->orders[j])));
+		jw_key(w, "urgency");
+		jw_string(w, advise_urgency_name(adv->urgency));
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+	jw_key(w, "kcompactd");
+	if (adv->kc == NULL) {
+		jw_null(w);
+		return;
+	}
+	jw_array(w, false);
+	for (i = 0; i < adv->nkc; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, adv->kc[i].node);
+		jw_key(w, "order");
+		jw_int(w, adv->hpage_order);
+		jw_key(w, "score");
+		jw_u64(w, adv->kc[i].score);
+		jw_key(w, "low");
+		jw_int(w, adv->kc[i].low);
+		jw_key(w, "high");
+		jw_int(w, adv->kc[i].high);
+		jw_key(w, "proactiveness");
+		jw_int(w, adv->proactiveness);
+		jw_key(w, "proactive");
+		jw_bool(w, adv->kc[i].proactive);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_json_object(struct jsonw *w, const struct report *r)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "fragstat_version");
+	jw_string(w, PACKAGE_VERSION);
+	jw_key(w, "sources");
+	jw_object(w);
+	str_or_null(w, "buddyinfo", r->buddyinfo_path);
+	str_or_null(w, "pagetypeinfo", r->pagetypeinfo_path);
+	str_or_null(w, "pressure", r->pressure_path);
+	str_or_null(w, "zoneinfo", r->zoneinfo_path);
+	jw_end(w);
+	str_or_null(w, "kernel", r->release);
+	jw_key(w, "page_size");
+	jw_u64(w, r->page_size);
+	str_or_null(w, "page_size_from", r->page_size_from);
+	jw_key(w, "orders");
+	jw_int(w, r->bi->norders);
+	jw_key(w, "pageblock_order");
+	if (r->pti)
+		jw_int(w, r->pti->pageblock_order);
+	else
+		jw_null(w);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < r->bi->nzones; i++)
+		zone(w, r, i);
+	jw_end(w);
+	jw_key(w, "pressure");
+	if (r->psi) {
+		jw_object(w);
+		psi_line(w, "some", &r->psi->some);
+		psi_line(w, "full", &r->psi->full);
+		jw_end(w);
+	} else
+		jw_null(w);
+	if (r->advice)
+		advice(w, r);
+	jw_end(w);
+}
+
 void
 render_json(FILE *fp, const struct report *r)
 {
 	struct jsonw w;
-	size_t i;
 
 	jw_init(&w, fp);
-	jw_object(&w);
-	jw_key(&w, "fragstat_version");
-	jw_string(&w, PACKAGE_VERSION);
-	jw_key(&w, "sources");
-	jw_object(&w);
-	str_or_null(&w, "buddyinfo", r->buddyinfo_path);
-	str_or_null(&w, "pagetypeinfo", r->pagetypeinfo_path);
-	str_or_null(&w, "pressure", r->pressure_path);
-	jw_end(&w);
-	str_or_null(&w, "kernel", r->release);
-	jw_key(&w, "page_size");
-	jw_u64(&w, r->page_size);
-	str_or_null(&w, "page_size_from", r->page_size_from);
-	jw_key(&w, "orders");
-	jw_int(&w, r->bi->norders);
-	jw_key(&w, "pageblock_order");
-	if (r->pti)
-		jw_int(&w, r->pti->pageblock_order);
-	else
-		jw_null(&w);
-	jw_key(&w, "zones");
-	jw_array(&w, false);
-	for (i = 0; i < r->bi->nzones; i++)
-		zone(&w, r, i);
-	jw_end(&w);
-	jw_key(&w, "pressure");
-	if (r->psi) {
-		jw_object(&w);
-		psi_line(&w, "some", &r->psi->some);
-		psi_line(&w, "full", &r->psi->full);
-		jw_end(&w);
-	} else
-		jw_null(&w);
-	jw_end(&w);
+	render_json_object(&w, r);
 	/* An unbalanced document is a bug in this file, never in the input. */
 	if (jw_finish(&w) != 0)
 		abort();

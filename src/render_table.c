@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "humanize.h"
 #include "pagetypeinfo.h"
 #include "report.h"
 
@@ -13,55 +14,6 @@
 struct style {
 	const char	*bold, *bar, *off;
 };
-
-/* Returns BUF holding PAGES pages of PAGE_SIZE bytes as "4 KiB", "1.19 GiB". */
-static const char *
-size_str(char *buf, size_t size, uint64_t pages, unsigned long page_size)
-{
-	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
-	    "PiB", "EiB" };
-	uint64_t v, rem = 0;
-	int u = 0;
-
-	if (pages != 0 && page_size > UINT64_MAX / pages) {
-		snprintf(buf, size, "%" PRIu64 " pages", pages);
-		return buf;
-	}
-	v = pages * page_size;
-	while (v >= 1024 && u < 6) {
-		rem = v % 1024;
-		v /= 1024;
-		u++;
-	}
-	/* Whole units print bare; otherwise two truncated decimals. */
-	if (rem == 0)
-		snprintf(buf, size, "%" PRIu64 " %s", v, unit[u]);
-	else
-		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " %s", v,
-		    rem * 100 / 1024, unit[u]);
-	return buf;
-}
-
-/* Returns BUF holding PART / WHOLE as a percentage with one truncated decimal. */
-static const char *
-pct_str(char *buf, size_t size, uint64_t part, uint64_t whole)
-{
-	/* part <= whole <= UINT64_MAX / 1000 (frag_check), so no overflow. */
-	uint64_t permille = whole ? part * 1000 / whole : 0;
-
-	snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%%", permille / 10,
-	    permille % 10);
-	return buf;
-}
-
-/* Returns BUF holding index V (thousandths) as "0.805" or "-0.500". */
-static const char *
-index_str(char *buf, size_t size, int v)
-{
-	snprintf(buf, size, "%s%d.%03d", v < 0 ? "-" : "", v < 0 ? -v / 1000 :
-	    v / 1000, v < 0 ? -v % 1000 : v % 1000);
-	return buf;
-}
 
 /* Print the bar for PART of WHOLE pages; a sliver shows as '.'. */
 static void
@@ -97,16 +49,16 @@ orders(FILE *fp, const struct report *r, const struct style *st, size_t i)
 		uint64_t pages = z->free[o] << o;
 
 		fprintf(fp, "%6u %9s %12" PRIu64 " %13" PRIu64 " %7s  ", o,
-		    size_str(b1, sizeof(b1), 1ULL << o, r->page_size),
+		    hum_size(b1, sizeof(b1), 1ULL << o, r->page_size),
 		    z->free[o], pages,
-		    pct_str(b2, sizeof(b2), pages, f->free_pages));
+		    hum_pct(b2, sizeof(b2), pages, f->free_pages));
 		bar(fp, st, pages, f->free_pages);
 		/* The fragmentation index means something only where an
 		 * allocation of this order would fail (S(o) == 0). */
 		fprintf(fp, "  %8s  %9s\n",
-		    index_str(b3, sizeof(b3), f->unusable[o]),
+		    hum_index(b3, sizeof(b3), f->unusable[o]),
 		    f->suitable[o] ? "-" :
-		    index_str(b4, sizeof(b4), f->fragindex[o]));
+		    hum_index(b4, sizeof(b4), f->fragindex[o]));
 	}
 }
 
@@ -148,19 +100,19 @@ migratetypes(FILE *fp, const struct report *r, const struct style *st,
 			    z->capped[t] ? ">" : "", pages);
 			k = largest(p, z, t);
 			if (k >= 0)
-				size_str(b3, sizeof(b3), 1ULL << k,
+				hum_size(b3, sizeof(b3), 1ULL << k,
 				    r->page_size);
 			else
 				strcpy(b3, "-");
 			b2[0] = '>';
-			size_str(b2 + 1, sizeof(b2) - 1, pages, r->page_size);
+			hum_size(b2 + 1, sizeof(b2) - 1, pages, r->page_size);
 			fprintf(fp, " %13s  %14s  %13s", b1,
 			    z->capped[t] ? b2 : b2 + 1, b3);
 		} else
 			fprintf(fp, " %13s  %14s  %13s", "-", "-", "-");
 		if (z->has_blocks[t])
 			fprintf(fp, "  %11" PRIu64 " %7s\n", z->blocks[t],
-			    pct_str(b4, sizeof(b4), z->blocks[t], blocks));
+			    hum_pct(b4, sizeof(b4), z->blocks[t], blocks));
 		else
 			fprintf(fp, "  %11s %7s\n", "-", "-");
 	}
@@ -202,24 +154,28 @@ render_table(FILE *fp, const struct report *r)
 	}
 	fprintf(fp, "Kernel %s, page size %s (%s), %u orders",
 	    r->release ? r->release : "unknown",
-	    size_str(b1, sizeof(b1), 1, r->page_size), r->page_size_from,
+	    hum_size(b1, sizeof(b1), 1, r->page_size), r->page_size_from,
 	    r->bi->norders);
 	if (r->pti)
 		fprintf(fp, ", pageblock order %u (%s)", r->pti->pageblock_order,
-		    size_str(b2, sizeof(b2), r->pti->pages_per_block,
+		    hum_size(b2, sizeof(b2), r->pti->pages_per_block,
 		    r->page_size));
 	fputs("\n", fp);
+	if (r->advice) {
+		render_advice_table(fp, r, st.bold, st.off);
+		return;
+	}
 	for (i = 0; i < r->bi->nzones; i++) {
 		const struct bzone *z = &r->bi->zones[i];
 		const struct frag *f = &r->frag[i];
 
 		fprintf(fp, "\n%sNode %u, zone %s: %s free in %" PRIu64
 		    " block%s", st.bold, z->node, z->name,
-		    size_str(b1, sizeof(b1), f->free_pages, r->page_size),
+		    hum_size(b1, sizeof(b1), f->free_pages, r->page_size),
 		    f->free_blocks, f->free_blocks == 1 ? "" : "s");
 		if (f->largest_order >= 0)
 			fprintf(fp, ", largest order %d (%s)", f->largest_order,
-			    size_str(b2, sizeof(b2), 1ULL << f->largest_order,
+			    hum_size(b2, sizeof(b2), 1ULL << f->largest_order,
 			    r->page_size));
 		fprintf(fp, "%s\n", st.off);
 		orders(fp, r, &st, i);

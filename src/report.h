@@ -4,7 +4,9 @@
 
 #include <stdio.h>
 
+#include "advise.h"
 #include "frag.h"
+#include "jsonw.h"
 #include "model.h"
 
 struct report {
@@ -19,6 +21,8 @@ struct report {
 	const char			*release;	/* kernel release or NULL */
 	unsigned long			 page_size;	/* bytes */
 	const char			*page_size_from; /* "host", "option", "assumed" */
+	const struct advice		*advice;	/* NULL without --advise */
+	const char			*zoneinfo_path;	/* NULL when not read */
 	bool				 color;
 };
 
@@ -33,6 +37,17 @@ void	render_extfrag(FILE *fp, const struct report *r);
 
 /* The JSON document described in README.md. */
 void	render_json(FILE *fp, const struct report *r);
+
+/* The same document as one object inside W's. */
+void	render_json_object(struct jsonw *w, const struct report *r);
+
+/* Returns BUF holding a sentence saying why A's verdict is what it is. */
+const char *advice_sentence(char *buf, size_t size, const struct report *r,
+	    const struct zadvice *a);
+
+/* The advice part of the table, with attributes BOLD and OFF around headings. */
+void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
+	    const char *off);
 
 /* The human-readable table. */
 void	render_table(FILE *fp, const struct report *r);

@@ -1,0 +1,329 @@
+/* advise.c - compaction_suitable() and proactive compaction, recomputed */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "zoneinfo.h"
+
+/* Returns whether an allocation of GFP may use zone NAME (gfp_zone()). */
+static bool
+eligible(enum advise_gfp gfp, const char *name)
+{
+	if (gfp == ADVISE_MOVABLE)
+		return true;
+	/* GFP_KERNEL: highest zone ZONE_NORMAL. */
+	return strcmp(name, "Movable") != 0 && strcmp(name, "HighMem") != 0 &&
+	    strcmp(name, "Device") != 0;
+}
+
+/*
+ * Returns z->lowmem_reserve[highest_zoneidx] for GFP. Movable allocations
+ * have highest_zoneidx ZONE_MOVABLE, whose entry equals the last one (only
+ * ZONE_DEVICE, with no managed pages, may follow). Kernel allocations use
+ * ZONE_NORMAL's entry: its position among the node's zones when zoneinfo
+ * lists them all (4.12+), else the number of DMA zones configured before it.
+ */
+static uint64_t
+reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
+{
+	const struct zizone *n;
+	unsigned idx = 0, listed = 0;
+	bool dma = false, dma32 = false;
+	size_t i;
+
+	if (z->nprotection == 0)
+		return 0;
+	if (gfp == ADVISE_MOVABLE)
+		return z->protection[z->nprotection - 1];
+	for (i = 0; i < zi->nzones; i++) {
+		n = &zi->zones[i];
+		dma |= strcmp(n->name, "DMA") == 0;
+		dma32 |= strcmp(n->name, "DMA32") == 0;
+		if (n->node == z->node)
+			listed++;
+	}
+	if (listed == z->nprotection &&
+	    (n = zoneinfo_find(zi, z->node, "Normal")) != NULL)
+		idx = n->index;
+	else
+		idx = (unsigned)dma + (unsigned)dma32;
+	return idx < z->nprotection ? z->protection[idx] : 0;
+}
+
+/* Returns the index of migratetype NAME in P, or -1. */
+static int
+type_of(const struct pagetypeinfo *p, const char *name)
+{
+	unsigned t;
+
+	for (t = 0; t < p->ntypes; t++)
+		if (strcmp(p->types[t], name) == 0)
+			return (int)t;
+	return -1;
+}
+
+/*
+ * Returns the free pages __zone_watermark_unusable_free() holds back for
+ * the highatomic reserve: the free pages on HighAtomic lists since 6.10
+ * (nr_free_highatomic), the reserved HighAtomic pageblocks before
+ * (nr_reserved_highatomic, 4.4+); 0 when pagetypeinfo was not read.
+ */
+static uint64_t
+highatomic(const struct advise_in *in, size_t z)
+{
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	uint64_t pages = 0;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0 || (in->kver >= 0 &&
+	    in->kver < 4004) || (t = type_of(p, "HighAtomic")) < 0)
+		return 0;
+	pz = &p->zones[in->pti_zone[z]];
+	if (in->kver < 0 || in->kver >= 6010) {
+		for (k = 0; k < p->norders; k++)
+			pages += pz->free[t][k] << k;
+		return pages;
+	}
+	return pz->has_blocks[t] ? pz->blocks[t] * p->pages_per_block : 0;
+}
+
+/* Returns 1 when Z has a free block of ORDER or more of the allocation's own migratetype, 0 not, -1 unknown. */
+static int
+own_free(const struct advise_in *in, size_t z, unsigned order)
+{
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return -1;
+	/* GFP_KERNEL allocations are MIGRATE_UNMOVABLE. */
+	t = type_of(p, in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable");
+	pz = &p->zones[in->pti_zone[z]];
+	if (t < 0 || !pz->has_free[t])
+		return -1;
+	for (k = order; k < p->norders; k++)
+		if (pz->free[t][k] != 0)
+			return 1;
+	return 0;
+}
+
+bool
+advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
+    struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[zi_];
+	const struct frag *f = &in->frag[zi_];
+	const struct zizone *z = NULL;
+	bool old_rules = in->kver >= 0 && in->kver < 4009;
+	uint64_t held, ofree;
+
+	if (!eligible(in->gfp, bz->name))
+		return false;
+	memset(a, 0, sizeof(*a));
+	a->zone = zi_;
+	a->order = order;
+	a->fragindex = f->fragindex[order];
+	a->own_free = own_free(in, zi_, order);
+	if (in->zi != NULL)
+		z = zoneinfo_find(in->zi, bz->node, bz->name);
+	a->have_wmark = z != NULL && (z->have & (ZI_MIN | ZI_LOW)) ==
+	    (ZI_MIN | ZI_LOW);
+	held = highatomic(in, zi_);
+	a->usable = f->free_pages > held ? f->free_pages - held : 0;
+	if (a->have_wmark)
+		a->reserve = reserve(in->zi, z, in->gfp);
+
+	/*
+	 * The allocation itself: __zone_watermark_ok() at ORDER with the min
+	 * watermark of the slow path. Kernel allocations may not count free
+	 * CMA pages (no ALLOC_CMA).
+	 */
+	ofree = a->usable;
+	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
+		ofree = ofree > z->free_cma ? ofree - z->free_cma : 0;
+	ofree = ofree > (1ULL << order) - 1 ? ofree - ((1ULL << order) - 1) : 0;
+	if (f->suitable[order] != 0 && (!a->have_wmark ||
+	    ofree > z->min + a->reserve)) {
+		a->verdict = VERDICT_OK;
+		a->reason = R_FREE_BLOCK;
+		return true;
+	}
+
+	/*
+	 * compaction_suitable(): order-0 pages above the watermark plus
+	 * compact_gap() = 2 << order, so that compaction has free targets.
+	 * Since 4.9 the watermark is low for costly orders and min otherwise
+	 * (6.15 spells it min + gap + (low - min): the same); before, low.
+	 */
+	a->gap = 2ULL << order;
+	if (a->have_wmark)
+		a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? z->low :
+		    z->min;
+	a->need = a->wmark + a->gap + a->reserve;
+	if (a->usable <= a->need) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_LOW_ORDER0;
+		return true;
+	}
+	/* Since 4.9 the index is consulted only for costly orders. */
+	if (!old_rules && order <= ADVISE_COSTLY_ORDER) {
+		a->verdict = VERDICT_COMPACT;
+		a->reason = R_NOT_COSTLY;
+		return true;
+	}
+	a->index_used = true;
+	if (a->fragindex >= 0 && a->fragindex <= in->threshold) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_INDEX_LOW;
+	} else {
+		a->verdict = VERDICT_COMPACT;
+		a->reason = a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
+	}
+	return true;
+}
+
+/*
+ * Returns extfrag_for_order(): like the unusable index in hundredths, but
+ * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor.
+ */
+static uint64_t
+extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
+{
+	uint64_t s = order < norders ? f->suitable[order] : 0;
+
+	if (f->free_pages == 0)
+		return 0;
+	return (f->free_pages - (s << order)) * 100 /
+	    (uint32_t)f->free_pages;
+}
+
+size_t
+kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,
+    struct kcompactd *k, size_t nmax)
+{
+	const struct zizone *z;
+	uint64_t node_present, score;
+	size_t n = 0, i, j;
+	unsigned low;
+
+	/* fragmentation_score_wmark() */
+	low = proactiveness >= 95 ? 5 : 100 - proactiveness;
+	bool seen[FRAG_MAX_NODES];
+
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < bi->nzones && n < nmax; i++) {
+		if (seen[bi->zones[i].node])
+			continue;
+		seen[bi->zones[i].node] = true;
+		/* pgdat->node_present_pages: every zone of the node. */
+		node_present = 0;
+		for (j = 0; j < zi->nzones; j++)
+			if (zi->zones[j].node == bi->zones[i].node)
+				node_present += zi->zones[j].present;
+		/* fragmentation_score_node(): populated zones only. */
+		score = 0;
+		for (j = i; j < bi->nzones; j++) {
+			if (bi->zones[j].node != bi->zones[i].node)
+				continue;
+			z = zoneinfo_find(zi, bi->zones[j].node,
+			    bi->zones[j].name);
+			if (z == NULL)
+				continue;
+			/* fragmentation_score_zone_weighted(): div64_ul. */
+			score += z->present * extfrag_for_order(&frag[j],
+			    bi->norders, hpage_order) / (node_present + 1);
+		}
+		k[n].node = bi->zones[i].node;
+		k[n].score = score;
+		k[n].low = low;
+		k[n].high = low + 10 > 100 ? 100 : low + 10;
+		k[n].proactive = proactiveness != 0 && score > k[n].high;
+		n++;
+	}
+	return n;
+}
+
+enum verdict
+advise_best(const struct zadvice *a, size_t n, const struct buddyinfo *bi,
+    int node, unsigned order)
+{
+	enum verdict best = VERDICT_RECLAIM;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i].order == order && (node < 0 ||
+		    bi->zones[a[i].zone].node == (unsigned)node) &&
+		    a[i].verdict < best)
+			best = a[i].verdict;
+	return best;
+}
+
+enum urgency
+advise_urgency(const struct psi *p, uint32_t some, uint32_t full)
+{
+	if (p == NULL)
+		return URGENCY_UNKNOWN;
+	if (p->full.present && p->full.avg10 >= full)
+		return URGENCY_SEVERE;
+	if (p->some.avg10 >= some)
+		return URGENCY_ELEVATED;
+	return URGENCY_CALM;
+}
+
+const char *
+advise_verdict_name(enum verdict v)
+{
+	static const char *const names[] = { "ok", "compact", "reclaim" };
+
+	return names[v];
+}
+
+const char *
+advise_urgency_name(enum urgency u)
+{
+	static const char *const names[] = { "unknown", "calm", "elevated",
+	    "severe" };
+
+	return names[u];
+}
+
+int
+advise_build(struct advice *adv, const struct advise_in *in)
+{
+	size_t z, i, n = 0;
+
+	adv->zones = calloc(in->bi->nzones * adv->norders + 1,
+	    sizeof(*adv->zones));
+	if (adv->zones == NULL)
+		return -1;
+	for (i = 0; i < adv->norders; i++)
+		for (z = 0; z < in->bi->nzones; z++)
+			if (advise_zone(in, z, adv->orders[i], &adv->zones[n]))
+				n++;
+	adv->nzones = n;
+	adv->kc = NULL;
+	adv->nkc = 0;
+	if (in->zi == NULL)
+		return 0;
+	if ((adv->kc = calloc(in->bi->nzones, sizeof(*adv->kc))) == NULL)
+		return -1;
+	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
+	    adv->proactiveness, adv->kc, in->bi->nzones);
+	return 0;
+}
+
+void
+advise_free(struct advice *adv)
+{
+	free(adv->zones);
+	free(adv->kc);
+	adv->zones = NULL;
+	adv->kc = NULL;
+}

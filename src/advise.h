@@ -1,0 +1,127 @@
+/* advise.h - compact, reclaim or nothing: the kernel's own rules, per zone and order */
+#ifndef FRAGSTAT_ADVISE_H
+#define FRAGSTAT_ADVISE_H
+
+#include "frag.h"
+#include "model.h"
+
+/* Defaults of vm.extfrag_threshold and vm.compaction_proactiveness. */
+#define ADVISE_THRESHOLD	500
+#define ADVISE_PROACTIVENESS	20
+/* PAGE_ALLOC_COSTLY_ORDER: orders above it are "costly". */
+#define ADVISE_COSTLY_ORDER	3
+
+enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
+
+/* Best first: a node or machine takes the best verdict of its zones. */
+enum verdict { VERDICT_OK, VERDICT_COMPACT, VERDICT_RECLAIM };
+
+enum reason {
+	R_FREE_BLOCK,		/* ok: a block of the order is free */
+	R_LOW_ORDER0,		/* reclaim: order-0 free below watermark + gap */
+	R_INDEX_LOW,		/* reclaim: 0 <= fragindex <= threshold */
+	R_INDEX_HIGH,		/* compact: fragindex > threshold */
+	R_INDEX_NEGATIVE,	/* compact: fragindex < 0 (a single free block) */
+	R_NOT_COSTLY,		/* compact: order <= 3, the index is not consulted */
+};
+
+/* What the kernel would decide for one zone and order. */
+struct zadvice {
+	size_t		 zone;		/* index into buddyinfo */
+	unsigned	 order;
+	enum verdict	 verdict;
+	enum reason	 reason;
+	int		 fragindex;	/* thousandths */
+	bool		 index_used;	/* the rules consulted the index */
+	bool		 have_wmark;	/* zoneinfo was available */
+	uint64_t	 usable;	/* free pages the check may count */
+	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
+	uint64_t	 wmark, reserve, gap;
+	int		 own_free;	/* free block of the allocation's own type: -1 unknown */
+};
+
+/* Everything the rules read. Optional inputs may be NULL. */
+struct advise_in {
+	const struct buddyinfo		*bi;
+	const struct frag		*frag;
+	const struct zoneinfo		*zi;
+	const struct pagetypeinfo	*pti;
+	const long			*pti_zone;
+	long				 kver;		/* kver_parse(), -1: newest rules */
+	int				 threshold;	/* vm.extfrag_threshold */
+	enum advise_gfp			 gfp;
+};
+
+/*
+ * Decide for zone Z of IN->bi and ORDER into *A. Returns false when an
+ * allocation of IN->gfp may not use the zone (kernel allocations never use
+ * Movable or HighMem).
+ */
+bool	advise_zone(const struct advise_in *in, size_t z, unsigned order,
+	    struct zadvice *a);
+
+/*
+ * Returns the best verdict among the N zone verdicts A for ORDER on NODE
+ * (-1: the whole machine): the allocator falls back from zone to zone and
+ * node to node, and reclaim stops as soon as one zone is worth compacting.
+ * VERDICT_RECLAIM when no zone may serve the allocation.
+ */
+enum verdict advise_best(const struct zadvice *a, size_t n,
+	    const struct buddyinfo *bi, int node, unsigned order);
+
+/* The proactive compaction state of one node (mm/compaction.c, 5.9+). */
+struct kcompactd {
+	unsigned	 node;
+	uint64_t	 score;		/* fragmentation_score_node() */
+	unsigned	 low, high;	/* fragmentation_score_wmark() */
+	bool		 proactive;	/* kcompactd would start proactive compaction */
+};
+
+/*
+ * Fill K (one per node of BI, at most NMAX) with each node's score at
+ * HPAGE_ORDER, with present pages from ZI and the sysctl PROACTIVENESS.
+ * Returns the number of nodes.
+ */
+size_t	kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
+	    const struct zoneinfo *zi, unsigned hpage_order,
+	    unsigned proactiveness, struct kcompactd *k, size_t nmax);
+
+/* Memory pressure urgency from PSI, thresholds in hundredths of a percent. */
+enum urgency { URGENCY_UNKNOWN, URGENCY_CALM, URGENCY_ELEVATED, URGENCY_SEVERE };
+
+/* Returns the urgency for P (NULL: unknown): full avg10 >= FULL is severe, some avg10 >= SOME elevated. */
+enum urgency advise_urgency(const struct psi *p, uint32_t some, uint32_t full);
+
+/* The advice of one run, as the renderers show it. */
+struct advice {
+	enum advise_gfp		 gfp;
+	int			 threshold;
+	const char		*threshold_from;	/* "option", "sysctl", "default" */
+	long			 kver;
+	unsigned		 orders[FRAG_MAX_ORDERS];
+	size_t			 norders;
+	const char		*orders_from;		/* "option", "pageblock and THP", "default" */
+	struct zadvice		*zones;		/* per eligible zone, per order */
+	size_t			 nzones;
+	struct kcompactd	*kc;		/* NULL without zoneinfo */
+	size_t			 nkc;
+	unsigned		 proactiveness, hpage_order;
+	enum urgency		 urgency;
+	uint32_t		 psi_some, psi_full;	/* thresholds, hundredths */
+};
+
+/*
+ * Fill ADV->zones with the decision for every zone IN allows and every
+ * order of ADV->orders, and ADV->kc from IN->zi (when read). Returns 0, or
+ * -1 when out of memory.
+ */
+int	advise_build(struct advice *adv, const struct advise_in *in);
+void	advise_free(struct advice *adv);
+
+/* Returns "ok", "compact" or "reclaim". */
+const char *advise_verdict_name(enum verdict v);
+
+/* Returns "unknown", "calm", "elevated" or "severe". */
+const char *advise_urgency_name(enum urgency u);
+
+#endif

@@ -1,0 +1,61 @@
+/* humanize.c - sizes, percentages and indices as people read them, in integers */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "humanize.h"
+
+const char *
+hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+	    "PiB", "EiB" };
+	uint64_t v, rem = 0;
+	int u = 0;
+
+	if (pages != 0 && page_size > UINT64_MAX / pages) {
+		snprintf(buf, size, "%" PRIu64 " pages", pages);
+		return buf;
+	}
+	v = pages * page_size;
+	while (v >= 1024 && u < 6) {
+		rem = v % 1024;
+		v /= 1024;
+		u++;
+	}
+	/* Whole units print bare; otherwise two truncated decimals. */
+	if (rem == 0)
+		snprintf(buf, size, "%" PRIu64 " %s", v, unit[u]);
+	else
+		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " %s", v,
+		    rem * 100 / 1024, unit[u]);
+	return buf;
+}
+
+const char *
+hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
+{
+	uint64_t permille = whole ? part * 1000 / whole : 0;
+
+	snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%%", permille / 10,
+	    permille % 10);
+	return buf;
+}
+
+const char *
+hum_index(char *buf, size_t size, int v)
+{
+	long long a = v < 0 ? -(long long)v : v;
+
+	snprintf(buf, size, "%s%lld.%03lld", v < 0 ? "-" : "", a / 1000,
+	    a % 1000);
+	return buf;
+}
+
+const char *
+hum_centi(char *buf, size_t size, uint32_t v)
+{
+	snprintf(buf, size, "%u.%02u%%", v / 100, v % 100);
+	return buf;
+}

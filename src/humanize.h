@@ -1,0 +1,21 @@
+/* humanize.h - sizes, percentages and indices as people read them */
+#ifndef FRAGSTAT_HUMANIZE_H
+#define FRAGSTAT_HUMANIZE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Returns BUF holding PAGES pages of PAGE_SIZE bytes as "4 KiB" or "1.19 GiB" (truncated). */
+const char	*hum_size(char *buf, size_t size, uint64_t pages,
+		    unsigned long page_size);
+
+/* Returns BUF holding PART / WHOLE (PART <= WHOLE <= 2^64/1000) as "12.3%". */
+const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
+
+/* Returns BUF holding the thousandths V as "0.805" or "-0.500". */
+const char	*hum_index(char *buf, size_t size, int v);
+
+/* Returns BUF holding the hundredths V as "10.25%". */
+const char	*hum_centi(char *buf, size_t size, uint32_t v);
+
+#endif

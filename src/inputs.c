@@ -1,0 +1,336 @@
+/* inputs.c - find, read and parse every file one run needs */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "buddyinfo.h"
+#include "inputs.h"
+#include "kver.h"
+#include "pagetypeinfo.h"
+#include "psi.h"
+#include "slurp.h"
+#include "tunables.h"
+#include "zoneinfo.h"
+
+char *
+inputs_path(const char *root, const char *rel)
+{
+	char *p;
+
+	if (root == NULL)
+		return strdup(rel);
+	if (asprintf(&p, "%s%s", root, rel) < 0)
+		return NULL;
+	return p;
+}
+
+int
+inputs_release(const struct input_opts *o, char *buf, size_t size,
+    char **rpath, struct ferr *e)
+{
+	struct utsname u;
+	struct slurp s;
+	size_t n;
+
+	*rpath = NULL;
+	if (o->kernel) {
+		snprintf(buf, size, "%s", o->kernel);
+		return 1;
+	}
+	if (o->sysroot == NULL) {
+		if (uname(&u) != 0)
+			return 0;
+		snprintf(buf, size, "%s", u.release);
+		return 1;
+	}
+	if ((*rpath = inputs_path(o->sysroot, "/proc/sys/kernel/osrelease")) ==
+	    NULL)
+		return 0;
+	e->path = *rpath;
+	if (slurp_read(*rpath, &s, e) != 0)
+		return 0;	/* unknown: the newest layout and rules */
+	n = strcspn(s.buf, "\n");
+	if (n == 0 || n >= size || kver_parse(s.buf) < 0 ||
+	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL) {
+		slurp_free(&s);
+		return ferr_set(e, 1, "not a kernel release such as '6.1.0'");
+	}
+	memcpy(buf, s.buf, n);
+	buf[n] = '\0';
+	slurp_free(&s);
+	return 1;
+}
+
+/* Add a note "PATH: FMT..." to IN. */
+static void __attribute__((format(printf, 3, 4)))
+note(struct inputs *in, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (in->nnotes == INPUTS_MAX_NOTES)
+		return;
+	n = snprintf(in->notes[in->nnotes], sizeof(in->notes[0]), "%s: ", path);
+	va_start(ap, fmt);
+	vsnprintf(in->notes[in->nnotes] + n, sizeof(in->notes[0]) - (size_t)n,
+	    fmt, ap);
+	va_end(ap);
+	in->nnotes++;
+}
+
+/* Returns what is lost when optional file WHAT could not be read with ERR. */
+static const char *
+loss(const char *what, int err)
+{
+	if (strcmp(what, "pagetypeinfo") == 0)
+		return err == -EACCES || err == -EPERM ?
+		    "root only since Linux 5.4; no per-migratetype view" :
+		    "no per-migratetype view";
+	if (strcmp(what, "zoneinfo") == 0)
+		return "no watermarks or kcompactd score";
+	if (err == -EOPNOTSUPP)
+		return "PSI is disabled (boot with psi=1); no memory pressure";
+	return "PSI is off or the kernel predates 4.20; no memory pressure";
+}
+
+typedef int (*parse_fn)(const char *, size_t, void *, struct ferr *);
+
+/*
+ * Read and parse the optional file PATH of kind WHAT into OUT. Returns 1
+ * when parsed, 0 when it could not be read or is empty (a note says so),
+ * -1 with E set when malformed, too large, or named explicitly.
+ */
+static int
+optional(struct inputs *in, const char *path, const char *what,
+    bool explicit, parse_fn parse, void *out, struct ferr *e)
+{
+	struct slurp s;
+	int rc;
+
+	e->path = path;
+	if ((rc = slurp_read(path, &s, e)) != 0) {
+		if (explicit || rc == -EFBIG)
+			return -1;
+		note(in, path, "%s (%s)", e->msg, loss(what, rc));
+		return 0;
+	}
+	/* What a copy of a root-only file made without root holds. */
+	if (s.len == 0) {
+		note(in, path, "empty (%s)", loss(what, -EACCES));
+		slurp_free(&s);
+		return 0;
+	}
+	rc = parse(s.buf, s.len, out, e);
+	slurp_free(&s);
+	return rc == 0 ? 1 : -1;
+}
+
+static int
+parse_pti(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return pagetypeinfo_parse(b, n, out, e);
+}
+
+static int
+parse_psi(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return psi_parse(b, n, out, e);
+}
+
+static int
+parse_zi(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return zoneinfo_parse(b, n, out, e);
+}
+
+/* Read and parse buddyinfo and compute every zone. Returns 0 or -1 with E set. */
+static int
+buddyinfo(struct inputs *in, struct ferr *e)
+{
+	struct slurp s;
+	size_t i;
+	int rc;
+
+	e->path = in->bpath;
+	if (slurp_read(in->bpath, &s, e) != 0)
+		return -1;
+	rc = buddyinfo_parse(s.buf, s.len, &in->bi, e);
+	slurp_free(&s);
+	if (rc != 0)
+		return -1;
+	if ((in->frag = calloc(in->bi.nzones, sizeof(*in->frag))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	for (i = 0; i < in->bi.nzones; i++)
+		frag_compute(in->bi.zones[i].free, in->bi.norders,
+		    &in->frag[i]);
+	return 0;
+}
+
+/* Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with E set. */
+static int
+match_pti(struct inputs *in, struct ferr *e)
+{
+	const struct bzone *z;
+	long j, hint = 0;
+	size_t i;
+
+	if (in->pti.norders != in->bi.norders) {
+		e->path = in->ppath;
+		return ferr_set(e, 0, "%u orders, but %s has %u: not from the "
+		    "same machine", in->pti.norders, in->bpath, in->bi.norders);
+	}
+	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	/* Both files list zones in the kernel's order: try the next one first. */
+	for (i = 0; i < in->bi.nzones; i++) {
+		z = &in->bi.zones[i];
+		if ((size_t)hint < in->pti.nzones &&
+		    in->pti.zones[hint].node == z->node &&
+		    strcmp(in->pti.zones[hint].name, z->name) == 0)
+			j = hint;
+		else
+			j = pagetypeinfo_find(&in->pti, z->node, z->name);
+		in->pti_zone[i] = j;
+		hint = j + 1;
+	}
+	return 0;
+}
+
+/* Returns the order of pages of PAGE_SIZE making BYTES, or -1 when none does. */
+static long
+order_of(unsigned long page_size, long bytes)
+{
+	long o;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++)
+		if ((long)(page_size << o) == bytes)
+			return o;
+	return -1;
+}
+
+/* Returns the malloc'd root path REL, or NULL with E set. */
+static char *
+path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
+{
+	char *p = inputs_path(o->sysroot, rel);
+
+	if (p == NULL)
+		ferr_set(e, 0, "out of memory");
+	return p;
+}
+
+/* Read the sysctl REL (MIN..MAX) of O's root into *V, left alone when absent. Returns 0 or -1 with E set. */
+static int
+sysctl(const struct input_opts *o, const char *rel, long min, long max,
+    long *v, struct ferr *e)
+{
+	char *p;
+	int rc;
+
+	if ((p = path_or_error(o, rel, e)) == NULL)
+		return -1;
+	rc = tunable_read(p, min, max, v, e);
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+/* Read the sysctls and THP settings --advise uses. Returns 0 or -1 with E set. */
+static int
+tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	long bytes = -1;
+	char *p;
+	int rc;
+
+	if (sysctl(o, "/proc/sys/vm/extfrag_threshold", 0, 1000,
+	    &in->threshold, e) != 0 ||
+	    sysctl(o, "/proc/sys/vm/compaction_proactiveness", 0, 100,
+	    &in->proactiveness, e) != 0 ||
+	    sysctl(o, "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", 1,
+	    1L << 40, &bytes, e) != 0)
+		return -1;
+	if (bytes > 0)
+		in->pmd_order = order_of(o->page_size, bytes);
+	if ((p = path_or_error(o, "/sys/kernel/mm/transparent_hugepage",
+	    e)) == NULL)
+		return -1;
+	rc = thp_orders(p, o->page_size, in->thp, INPUTS_MAX_THP, e);
+	free(p);
+	if (rc < 0)
+		return -1;
+	in->nthp = (size_t)rc;
+	return 0;
+}
+
+int
+inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->threshold = in->proactiveness = in->pmd_order = -1;
+	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
+	    inputs_path(o->sysroot, "/proc/buddyinfo");
+	in->ppath = o->pagetypeinfo ? strdup(o->pagetypeinfo) :
+	    inputs_path(o->sysroot, "/proc/pagetypeinfo");
+	in->spath = o->pressure ? strdup(o->pressure) :
+	    inputs_path(o->sysroot, "/proc/pressure/memory");
+	in->zpath = o->zoneinfo ? strdup(o->zoneinfo) :
+	    inputs_path(o->sysroot, "/proc/zoneinfo");
+	e->path = "fragstat";
+	if (!in->bpath || !in->ppath || !in->spath || !in->zpath)
+		return ferr_set(e, 0, "out of memory");
+	if (buddyinfo(in, e) != 0)
+		return -1;
+	if ((rc = inputs_release(o, in->release, sizeof(in->release),
+	    &in->rpath, e)) < 0)
+		return -1;
+	if (rc == 0)
+		in->release[0] = '\0';
+	if (o->want_pti) {
+		rc = optional(in, in->ppath, "pagetypeinfo",
+		    o->pagetypeinfo != NULL, parse_pti, &in->pti, e);
+		if (rc < 0)
+			return -1;
+		in->have_pti = rc == 1;
+		if (in->have_pti && match_pti(in, e) != 0)
+			return -1;
+	}
+	if (o->want_psi) {
+		rc = optional(in, in->spath, "pressure", o->pressure != NULL,
+		    parse_psi, &in->psi, e);
+		if (rc < 0)
+			return -1;
+		in->have_psi = rc == 1;
+	}
+	if (o->want_advise) {
+		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo != NULL,
+		    parse_zi, &in->zi, e);
+		if (rc < 0)
+			return -1;
+		in->have_zi = rc == 1;
+		if (tunables(o, in, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void
+inputs_free(struct inputs *in)
+{
+	buddyinfo_free(&in->bi);
+	pagetypeinfo_free(&in->pti);
+	zoneinfo_free(&in->zi);
+	free(in->frag);
+	free(in->pti_zone);
+	free(in->bpath);
+	free(in->ppath);
+	free(in->spath);
+	free(in->zpath);
+	free(in->rpath);
+}

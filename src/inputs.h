@@ -1,0 +1,63 @@
+/* inputs.h - find, read and parse every file one run needs */
+#ifndef FRAGSTAT_INPUTS_H
+#define FRAGSTAT_INPUTS_H
+
+#include <stdbool.h>
+
+#include "ferr.h"
+#include "frag.h"
+#include "model.h"
+
+/* Which files to read and where from. */
+struct input_opts {
+	const char	*sysroot;	/* NULL: the live files */
+	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
+	const char	*kernel;	/* --kernel, or NULL */
+	bool		 want_pti, want_psi;
+	bool		 want_advise;	/* zoneinfo, sysctls, THP settings */
+	unsigned long	 page_size;
+};
+
+#define INPUTS_MAX_NOTES	8
+#define INPUTS_MAX_THP		FRAG_MAX_ORDERS
+
+struct inputs {
+	char			*bpath, *ppath, *spath, *zpath, *rpath;
+	struct buddyinfo	 bi;
+	struct frag		*frag;		/* one per bi.zones[] */
+	struct pagetypeinfo	 pti;
+	long			*pti_zone;	/* per bi zone: pti index or -1 */
+	struct psi		 psi;
+	struct zoneinfo		 zi;
+	bool			 have_pti, have_psi, have_zi;
+	char			 release[128];	/* "" when unknown */
+	long			 threshold;	/* sysctls, -1 when absent */
+	long			 proactiveness;
+	long			 pmd_order;	/* from THP hpage_pmd_size, or -1 */
+	unsigned		 thp[INPUTS_MAX_THP];	/* enabled mTHP orders */
+	size_t			 nthp;
+	char			 notes[INPUTS_MAX_NOTES][320];	/* optional files not read */
+	int			 nnotes;
+};
+
+/*
+ * Read and parse what O asks for into IN. Optional files that cannot be
+ * read become notes. Returns 0, or -1 with E set (E->path points into IN,
+ * so report it before inputs_free()).
+ */
+int	inputs_load(const struct input_opts *o, struct inputs *in,
+	    struct ferr *e);
+void	inputs_free(struct inputs *in);
+
+/* Returns a malloc'd "ROOT/REL", or REL (the live path) when ROOT is NULL. */
+char	*inputs_path(const char *root, const char *rel);
+
+/*
+ * The kernel release for O into BUF: --kernel, the root's osrelease (its
+ * path saved in *RPATH, malloc'd), or the running kernel. Returns 1 when
+ * known, 0 when not, -1 with E set when osrelease is malformed.
+ */
+int	inputs_release(const struct input_opts *o, char *buf, size_t size,
+	    char **rpath, struct ferr *e);
+
+#endif

@@ -1,0 +1,168 @@
+/* render_advice.c - the advice in words: one sentence per zone and order, and the advice table */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "report.h"
+
+/* Returns BUF holding "nothing larger than SIZE" for zone F, or "nothing free". */
+static const char *
+largest(char *buf, size_t size, const struct frag *f, unsigned long page_size)
+{
+	char s[32];
+
+	if (f->largest_order < 0)
+		snprintf(buf, size, "nothing free");
+	else
+		snprintf(buf, size, "nothing larger than %s", hum_size(s,
+		    sizeof(s), 1ULL << f->largest_order, page_size));
+	return buf;
+}
+
+const char *
+advice_sentence(char *buf, size_t size, const struct report *r,
+    const struct zadvice *a)
+{
+	const struct frag *f = &r->frag[a->zone];
+	char blk[32], fr[32], need[32], gap[32], lg[64], fi[16], th[16];
+	unsigned long ps = r->page_size;
+
+	hum_size(blk, sizeof(blk), 1ULL << a->order, ps);
+	hum_size(fr, sizeof(fr), a->usable, ps);
+	largest(lg, sizeof(lg), f, ps);
+	hum_index(fi, sizeof(fi), a->fragindex);
+	hum_index(th, sizeof(th), r->advice->threshold);
+	switch (a->reason) {
+	case R_FREE_BLOCK:
+		snprintf(buf, size, "a free %s block exists%s", blk,
+		    a->have_wmark ? " and free memory is above the min watermark" :
+		    "");
+		break;
+	case R_LOW_ORDER0:
+		hum_size(need, sizeof(need), a->need, ps);
+		hum_size(gap, sizeof(gap), a->gap, ps);
+		if (a->have_wmark && a->reserve >= a->usable)
+			snprintf(buf, size, "%s free, but the zone keeps %s "
+			    "(lowmem_reserve) from %s allocations: reclaim", fr,
+			    hum_size(need, sizeof(need), a->reserve, ps),
+			    r->advice->gfp == ADVISE_MOVABLE ? "movable" :
+			    "kernel");
+		else if (a->have_wmark)
+			snprintf(buf, size, "only %s free; compaction needs more "
+			    "than %s (%s watermark, %s gap, reserve): reclaim",
+			    fr, need, a->order > ADVISE_COSTLY_ORDER ||
+			    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
+			    "low" : "min", gap);
+		else
+			snprintf(buf, size, "only %s free; compaction needs more "
+			    "than a %s gap (watermarks unknown without "
+			    "zoneinfo): reclaim", fr, gap);
+		break;
+	case R_INDEX_LOW:
+		snprintf(buf, size, "%s free, %s, but index %s <= threshold %s: "
+		    "short of memory rather than fragmented: reclaim", fr, lg,
+		    fi, th);
+		break;
+	case R_INDEX_HIGH:
+		snprintf(buf, size, "%s free, but %s (index %s > %s): compact",
+		    fr, lg, fi, th);
+		break;
+	case R_INDEX_NEGATIVE:
+		snprintf(buf, size, "%s free in a single block (index %s, "
+		    "negative): compact", fr, fi);
+		break;
+	case R_NOT_COSTLY:
+		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
+		    "compacts without consulting the index: compact", fr, lg);
+		break;
+	}
+	return buf;
+}
+
+/* Returns the sentence a person acts on for verdict V at URGENCY U. */
+static const char *
+urgency_words(enum verdict v, enum urgency u)
+{
+	if (u == URGENCY_SEVERE && v == VERDICT_RECLAIM)
+		return "memory pressure is severe: the machine is already "
+		    "thrashing";
+	if (u == URGENCY_SEVERE)
+		return "memory pressure is severe: tasks are stalling on memory";
+	if (u == URGENCY_ELEVATED)
+		return "memory pressure is elevated: allocation is costing time";
+	if (u == URGENCY_CALM)
+		return "memory pressure is calm";
+	return "memory pressure unknown";
+}
+
+void
+render_advice_table(FILE *fp, const struct report *r, const char *bold,
+    const char *off)
+{
+	const struct advice *adv = r->advice;
+	char blk[32], fi[16], sentence[256], some[16], full[16];
+	unsigned last_node = (unsigned)-1;
+	size_t i, j;
+	enum verdict v;
+
+	fprintf(fp, "%sAdvice for %s allocations%s (orders: %s; "
+	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
+	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
+	    adv->threshold, adv->threshold_from);
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+		const struct bzone *z = &r->bi->zones[a->zone];
+
+		fprintf(fp, "  Node %u, zone %s, order %u (%s): %s", z->node,
+		    z->name, a->order, hum_size(blk, sizeof(blk),
+		    1ULL << a->order, r->page_size),
+		    advise_verdict_name(a->verdict));
+		if (a->index_used)
+			fprintf(fp, ", index %s", hum_index(fi, sizeof(fi),
+			    a->fragindex));
+		if (a->own_free >= 0)
+			fprintf(fp, ", %s block%s free", a->own_free ? "own-type" :
+			    "no own-type", a->own_free ? "" : "s");
+		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
+		    sizeof(sentence), r, a));
+	}
+	for (j = 0; j < adv->norders; j++) {
+		last_node = (unsigned)-1;
+		for (i = 0; i < r->bi->nzones; i++) {
+			unsigned node = r->bi->zones[i].node;
+
+			if (node == last_node)
+				continue;
+			last_node = node;
+			v = advise_best(adv->zones, adv->nzones, r->bi, (int)node,
+			    adv->orders[j]);
+			fprintf(fp, "  Node %u, order %u: %s\n", node,
+			    adv->orders[j], advise_verdict_name(v));
+		}
+		v = advise_best(adv->zones, adv->nzones, r->bi, -1,
+		    adv->orders[j]);
+		fprintf(fp, "%s  Machine, order %u: %s; %s%s\n", bold,
+		    adv->orders[j], advise_verdict_name(v),
+		    urgency_words(v, adv->urgency), off);
+	}
+	if (r->psi)
+		fprintf(fp, "  (some avg10 %s, full avg10 %s; elevated from %s, "
+		    "severe from %s full)\n", hum_centi(some, sizeof(some),
+		    r->psi->some.avg10), r->psi->full.present ?
+		    hum_centi(full, sizeof(full), r->psi->full.avg10) : "-",
+		    hum_centi(blk, sizeof(blk), adv->psi_some),
+		    hum_centi(fi, sizeof(fi), adv->psi_full));
+	if (adv->kc == NULL) {
+		fprintf(fp, "kcompactd: no zoneinfo, no fragmentation score\n");
+		return;
+	}
+	for (i = 0; i < adv->nkc; i++)
+		fprintf(fp, "kcompactd: node %u fragmentation score %" PRIu64
+		    " at order %u; proactive compaction starts above %u and "
+		    "stops at %u: %s\n", adv->kc[i].node, adv->kc[i].score,
+		    adv->hpage_order, adv->kc[i].high, adv->kc[i].low,
+		    adv->proactiveness == 0 ? "disabled (proactiveness 0)" :
+		    adv->kc[i].proactive ? "would compact now" : "idle");
+}
