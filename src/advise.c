@@ -183,7 +183,10 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		a->reason = R_INDEX_LOW;
 	} else {
 		a->verdict = VERDICT_COMPACT;
-		a->reason = a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
+		/* -1000: a block exists that this allocation may not take
+		 * (CMA, or the watermark); compaction_suitable() says go. */
+		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
+		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
 	}
 	return true;
 }

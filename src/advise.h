@@ -22,6 +22,7 @@ enum reason {
 	R_INDEX_LOW,		/* reclaim: 0 <= fragindex <= threshold */
 	R_INDEX_HIGH,		/* compact: fragindex > threshold */
 	R_INDEX_NEGATIVE,	/* compact: fragindex < 0 (a single free block) */
+	R_BLOCK_UNUSABLE,	/* compact: fragindex -1000, but the block may not be used */
 	R_NOT_COSTLY,		/* compact: order <= 3, the index is not consulted */
 };
 

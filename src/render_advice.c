@@ -73,6 +73,11 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		snprintf(buf, size, "%s free in a single block (index %s, "
 		    "negative): compact", fr, fi);
 		break;
+	case R_BLOCK_UNUSABLE:
+		snprintf(buf, size, "%s free and a %s block exists, but this "
+		    "allocation may not take it (CMA or below the watermark): "
+		    "compact", fr, blk);
+		break;
 	case R_NOT_COSTLY:
 		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
 		    "compacts without consulting the index: compact", fr, lg);

@@ -1,0 +1,403 @@
+/* check_advise.c - the kernel's compact-or-reclaim rules on hand-built zones, and kcompactd's score */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+#include "buddyinfo.h"
+#include "pagetypeinfo.h"
+#include "zoneinfo.h"
+#include "testutil.h"
+
+/* Parsed inputs for one case. */
+struct world {
+	struct buddyinfo	 bi;
+	struct frag		 frag[8];
+	struct zoneinfo		 zi;
+	struct pagetypeinfo	 pti;
+	long			 pti_zone[8];
+	struct advise_in	 in;
+};
+
+/*
+ * Build W from buddyinfo text B, zoneinfo text Z (NULL: none) and
+ * pagetypeinfo text P (NULL: none), for kernel KVER, THRESHOLD and GFP.
+ */
+static void
+world(struct world *w, const char *b, const char *z, const char *p, long kver,
+    int threshold, enum advise_gfp gfp)
+{
+	struct ferr e = { .path = "t" };
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	ck_assert_msg(buddyinfo_parse(b, strlen(b), &w->bi, &e) == 0, "%s",
+	    e.msg);
+	ck_assert_uint_le(w->bi.nzones, 8);
+	for (i = 0; i < w->bi.nzones; i++)
+		frag_compute(w->bi.zones[i].free, w->bi.norders, &w->frag[i]);
+	w->in.bi = &w->bi;
+	w->in.frag = w->frag;
+	if (z) {
+		ck_assert_msg(zoneinfo_parse(z, strlen(z), &w->zi, &e) == 0,
+		    "%s", e.msg);
+		w->in.zi = &w->zi;
+	}
+	if (p) {
+		ck_assert_msg(pagetypeinfo_parse(p, strlen(p), &w->pti, &e) == 0,
+		    "%lu: %s", e.line, e.msg);
+		for (i = 0; i < w->bi.nzones; i++)
+			w->pti_zone[i] = pagetypeinfo_find(&w->pti,
+			    w->bi.zones[i].node, w->bi.zones[i].name);
+		w->in.pti = &w->pti;
+		w->in.pti_zone = w->pti_zone;
+	}
+	w->in.kver = kver;
+	w->in.threshold = threshold;
+	w->in.gfp = gfp;
+}
+
+static void
+world_free(struct world *w)
+{
+	buddyinfo_free(&w->bi);
+	zoneinfo_free(&w->zi);
+	pagetypeinfo_free(&w->pti);
+}
+
+/* Assert zone Z at ORDER gets verdict V for reason R (and, when FI > -2000, index FI). */
+static void
+expect(struct world *w, size_t z, unsigned order, enum verdict v,
+    enum reason r, int fi)
+{
+	struct zadvice a;
+
+	ck_assert_msg(advise_zone(&w->in, z, order, &a), "zone %zu not eligible",
+	    z);
+	ck_assert_msg(a.verdict == v && a.reason == r,
+	    "zone %zu order %u: verdict %s reason %d, want %s reason %d", z,
+	    order, advise_verdict_name(a.verdict), a.reason,
+	    advise_verdict_name(v), r);
+	if (fi > -2000)
+		ck_assert_int_eq(a.fragindex, fi);
+}
+
+/* A zoneinfo for node 0 zone NAME with watermarks MIN/LOW and protection (0, RES). */
+#define ZI(name, free, min, low, res) \
+	"Node 0, zone " name "\n  pages free     " #free "\n        min      " \
+	#min "\n        low      " #low "\n        high     " #low "\n" \
+	"        present  4096\n        managed  4096\n" \
+	"        protection: (0, " #res ")\n"
+
+START_TEST(test_single_free_block)
+{
+	struct world w;
+
+	/* One free 2 MiB block: order 9 succeeds; order 10 does not and
+	 * the index is the kernel's -500 (negative: compaction goes on). */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 1 0\n",
+	    ZI("Normal", 512, 0, 0, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_OK, R_FREE_BLOCK, -1000);
+	expect(&w, 0, 10, VERDICT_RECLAIM, R_LOW_ORDER0, -500);
+	world_free(&w);
+	/* With min 10 the same block is not enough: __zone_watermark_ok()
+	 * leaves 512 - 511 = 1 page, not above min; nor is compaction. */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 1 0\n",
+	    ZI("Normal", 512, 10, 12, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	world_free(&w);
+	/* Without watermarks the same block is enough for compaction to
+	 * start at order 7 (512 > gap 256) and the index is negative. */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 1 0 0 0 0\n", NULL, NULL,
+	    6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 6, VERDICT_OK, R_FREE_BLOCK, -1000);
+	expect(&w, 0, 7, VERDICT_RECLAIM, R_LOW_ORDER0, -500);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 1 0 0\n", NULL, NULL,
+	    6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 7, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_only_order0)
+{
+	struct world w;
+
+	/* 100000 free pages, all order 0: index 0.998 at order 9. */
+	world(&w, "Node 0, zone Normal 100000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 100000, 1000, 1200, 0), NULL, 6018, 500,
+	    ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_COMPACT, R_INDEX_HIGH, 999);
+	expect(&w, 0, 2, VERDICT_COMPACT, R_NOT_COSTLY, 750);
+	expect(&w, 0, 0, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_few_free_blocks)
+{
+	struct world w;
+
+	/* Ten free 1 MiB blocks: F = 2560, T = 10, index(9) =
+	 * 1000 - (1000 + 2560000/512) / 10 = 400: lack of memory. */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 10 0 0\n",
+	    ZI("Normal", 2560, 50, 100, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_INDEX_LOW, 400);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 10 0 0\n",
+	    ZI("Normal", 2560, 50, 100, 0), NULL, 6018, 0, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_COMPACT, R_INDEX_HIGH, 400);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 10 0 0\n",
+	    ZI("Normal", 2560, 50, 100, 0), NULL, 6018, 1000, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_INDEX_LOW, 400);
+	world_free(&w);
+	/* Two 1 MiB blocks: index exactly 0, at threshold 0 still reclaim. */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 2 0 0\n", NULL, NULL,
+	    6018, 0, ADVISE_MOVABLE);
+	expect(&w, 0, 8, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 2 0 0 0 0 0\n", NULL, NULL,
+	    6018, 0, ADVISE_MOVABLE);
+	/* F = 64, T = 2: index(6) = 1000 - (1000 + 1000) / 2 = 0, but an
+	 * index of 0 always comes with too little memory for the gap. */
+	expect(&w, 0, 6, VERDICT_RECLAIM, R_LOW_ORDER0, 0);
+	expect(&w, 0, 4, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_order3_vs_order4)
+{
+	struct world w;
+
+	/* At threshold 1000 every non-negative index means reclaim, but
+	 * orders up to 3 never consult it (since 4.9). */
+	world(&w, "Node 0, zone Normal 5000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 5000, 100, 120, 0), NULL, 6018, 1000, ADVISE_MOVABLE);
+	expect(&w, 0, 3, VERDICT_COMPACT, R_NOT_COSTLY, 875);
+	expect(&w, 0, 4, VERDICT_RECLAIM, R_INDEX_LOW, 938);
+	world_free(&w);
+	/* Before 4.9 the index was consulted at every order. */
+	world(&w, "Node 0, zone Normal 5000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 5000, 100, 120, 0), NULL, 4004, 1000, ADVISE_MOVABLE);
+	expect(&w, 0, 3, VERDICT_RECLAIM, R_INDEX_LOW, 875);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_watermarks)
+{
+	struct world w;
+	struct zadvice a;
+
+	/* 1000 free pages, min 600: order 9 needs min + 1024 (order <= 3
+	 * would use min, costly orders low). */
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 1000, 600, 700, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_int_eq(a.verdict, VERDICT_RECLAIM);
+	ck_assert_int_eq(a.reason, R_LOW_ORDER0);
+	ck_assert_uint_eq(a.wmark, 700);
+	ck_assert_uint_eq(a.gap, 1024);
+	ck_assert_uint_eq(a.need, 1724);
+	/* Order 3: min 600 + gap 16 < 1000: compaction has targets. */
+	expect(&w, 0, 3, VERDICT_COMPACT, R_NOT_COSTLY, 874);
+	ck_assert(advise_zone(&w.in, 0, 3, &a));
+	ck_assert_uint_eq(a.wmark, 600);
+	/* Order 0 exists but the zone is at its min watermark + reserve. */
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 1000, 1000, 1100, 0), NULL, 6018, 500,
+	    ADVISE_MOVABLE);
+	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	world_free(&w);
+	/* The lowmem reserve counts: 1000 free, min 10, reserve 2000. */
+	world(&w, "Node 0, zone DMA32 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("DMA32", 1000, 10, 20, 2000), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	ck_assert(advise_zone(&w.in, 0, 0, &a));
+	ck_assert_uint_eq(a.reserve, 2000);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_kernel_gfp_movable_zone)
+{
+	static const char b[] =
+	    "Node 0, zone Normal 10 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Movable 0 0 0 0 0 0 0 0 0 0 500\n";
+	static const char z[] =
+	    "Node 0, zone Normal\n  pages free 10\n        min 5\n        low 6\n"
+	    "        protection: (0, 0)\n"
+	    "Node 0, zone Movable\n  pages free 512000\n        min 5\n"
+	    "        low 6\n        protection: (0, 0)\n";
+	struct world w;
+	struct zadvice a[4];
+	size_t n = 0;
+
+	world(&w, b, z, NULL, 6018, 500, ADVISE_KERNEL);
+	ck_assert(!advise_zone(&w.in, 1, 9, &a[0]));
+	ck_assert(advise_zone(&w.in, 0, 9, &a[n++]));
+	ck_assert_int_eq(advise_best(a, n, &w.bi, -1, 9), VERDICT_RECLAIM);
+	ck_assert_int_eq(advise_best(a, n, &w.bi, 0, 9), VERDICT_RECLAIM);
+	world_free(&w);
+	world(&w, b, z, NULL, 6018, 500, ADVISE_MOVABLE);
+	n = 0;
+	ck_assert(advise_zone(&w.in, 0, 9, &a[n++]));
+	ck_assert(advise_zone(&w.in, 1, 9, &a[n++]));
+	ck_assert_int_eq(a[1].verdict, VERDICT_OK);
+	ck_assert_int_eq(advise_best(a, n, &w.bi, -1, 9), VERDICT_OK);
+	/* No zone of node 1: nothing can serve, reclaim. */
+	ck_assert_int_eq(advise_best(a, n, &w.bi, 1, 9), VERDICT_RECLAIM);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_cma_and_highatomic)
+{
+	static const char z[] =
+	    "Node 0, zone Normal\n  pages free 3000\n        min 100\n"
+	    "        low 120\n        protection: (0, 0)\n"
+	    "      nr_free_cma  2600\n";
+	static const char p[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 400 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Movable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type HighAtomic 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type CMA 0 0 0 0 0 0 0 0 0 5 0\n"
+	    "\nNumber of blocks type Unmovable Movable HighAtomic CMA\n"
+	    "Node 0, zone Normal 1 0 1 5\n";
+	static const char b[] = "Node 0, zone Normal 400 0 0 0 0 0 0 0 0 5 0\n";
+	struct world w;
+	struct zadvice a;
+
+	/* Movable allocations may use CMA: the free order-9 CMA blocks do. */
+	world(&w, b, z, p, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_OK, R_FREE_BLOCK, -1000);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_int_eq(a.own_free, 0);	/* no Movable block */
+	world_free(&w);
+	/* Kernel allocations may not: 2960 - 2600 CMA - 511 < min, but
+	 * compaction can make room (index -1000 is not <= threshold). */
+	world(&w, b, z, p, 6018, 500, ADVISE_KERNEL);
+	expect(&w, 0, 9, VERDICT_COMPACT, R_BLOCK_UNUSABLE, -1000);
+	ck_assert(advise_zone(&w.in, 0, 0, &a));
+	ck_assert_int_eq(a.own_free, 1);	/* Unmovable order-0 pages */
+	world_free(&w);
+	/* 6.1 holds back the reserved HighAtomic pageblock (512 pages),
+	 * 6.10+ only the free HighAtomic pages (none here). */
+	world(&w, b, z, p, 6001, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.usable, 2960 - 512);
+	world_free(&w);
+	world(&w, b, z, p, 6012, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.usable, 2960);
+	world_free(&w);
+}
+END_TEST
+
+/* kcompactd on the 6.18 VM capture: scores worked out by hand in the commit. */
+START_TEST(test_kcompactd_vm)
+{
+	char *b = tu_read("corpus/vm-6.18-x86-64-holes/proc/buddyinfo", NULL);
+	char *z = tu_read("corpus/vm-6.18-x86-64-holes/proc/zoneinfo", NULL);
+	struct kcompactd k[2];
+	struct world w;
+
+	world(&w, b, z, NULL, 6018, 500, ADVISE_MOVABLE);
+	/* DMA 6% x 3998, DMA32 73% x 782336, Normal 80% x 5505024 over
+	 * 6291358 + 1 present pages: 0 + 9 + 70. */
+	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, k, 2), 1);
+	ck_assert_uint_eq(k[0].node, 0);
+	ck_assert_uint_eq(k[0].score, 79);
+	ck_assert_uint_eq(k[0].low, 80);
+	ck_assert_uint_eq(k[0].high, 90);
+	ck_assert(!k[0].proactive);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 100, k, 2);
+	ck_assert_uint_eq(k[0].low, 5);
+	ck_assert_uint_eq(k[0].high, 15);
+	ck_assert(k[0].proactive);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 0, k, 2);
+	ck_assert_uint_eq(k[0].low, 100);
+	ck_assert_uint_eq(k[0].high, 100);
+	ck_assert(!k[0].proactive);
+	/* Score 79 is not above 79. */
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 31, k, 2);
+	ck_assert_uint_eq(k[0].high, 79);
+	ck_assert(!k[0].proactive);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 32, k, 2);
+	ck_assert(k[0].proactive);
+	world_free(&w);
+	free(b);
+	free(z);
+}
+END_TEST
+
+START_TEST(test_kcompactd_empty_zone)
+{
+	/* extfrag_for_order() gives 0, not 100, for a zone with nothing free. */
+	static const char b[] =
+	    "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 1, zone Normal 64 0 0 0 0 0 0 0 0 0 0\n";
+	static const char z[] =
+	    "Node 0, zone Normal\n        present  1000\n"
+	    "Node 1, zone Normal\n        present  1000\n";
+	struct kcompactd k[2];
+	struct world w;
+
+	world(&w, b, z, NULL, 6018, 500, ADVISE_MOVABLE);
+	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, k, 2), 2);
+	ck_assert_uint_eq(k[0].score, 0);
+	/* 1000 * 100 / 1001 = 99 */
+	ck_assert_uint_eq(k[1].score, 99);
+	ck_assert(k[1].proactive);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_urgency)
+{
+	struct psi p;
+
+	memset(&p, 0, sizeof(p));
+	ck_assert_int_eq(advise_urgency(NULL, 1000, 500), URGENCY_UNKNOWN);
+	p.some.present = true;
+	p.some.avg10 = 999;
+	ck_assert_int_eq(advise_urgency(&p, 1000, 500), URGENCY_CALM);
+	p.some.avg10 = 1000;
+	ck_assert_int_eq(advise_urgency(&p, 1000, 500), URGENCY_ELEVATED);
+	p.full.avg10 = 500;
+	ck_assert_int_eq(advise_urgency(&p, 1000, 500), URGENCY_ELEVATED);
+	p.full.present = true;
+	ck_assert_int_eq(advise_urgency(&p, 1000, 500), URGENCY_SEVERE);
+	ck_assert_str_eq(advise_urgency_name(URGENCY_SEVERE), "severe");
+	ck_assert_str_eq(advise_verdict_name(VERDICT_COMPACT), "compact");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("advise");
+	TCase *tc = tcase_create("rules");
+
+	tcase_add_test(tc, test_single_free_block);
+	tcase_add_test(tc, test_only_order0);
+	tcase_add_test(tc, test_few_free_blocks);
+	tcase_add_test(tc, test_order3_vs_order4);
+	tcase_add_test(tc, test_watermarks);
+	tcase_add_test(tc, test_kernel_gfp_movable_zone);
+	tcase_add_test(tc, test_cma_and_highatomic);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("kcompactd");
+	tcase_add_test(tc, test_kcompactd_vm);
+	tcase_add_test(tc, test_kcompactd_empty_zone);
+	tcase_add_test(tc, test_urgency);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
