@@ -182,10 +182,14 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (!st->have_orders)
 		return ferr_set(e, l, "free list row before the 'Free pages "
 		    "count per migrate type at order' header");
+	/* tok_split() stopped counting at MAX_TOKS + 1 tokens. */
+	if (nt > MAX_TOKS)
+		return ferr_set(e, l, "more than %d free counts, but the header "
+		    "on line %lu has %u orders", MAX_TOKS - 6, st->orders_line,
+		    p->norders);
 	if (nt != 6 + p->norders)
 		return ferr_set(e, l, "%zu free counts, but the header on line "
-		    "%lu has %u orders", nt > MAX_TOKS ? nt : nt - 6,
-		    st->orders_line, p->norders);
+		    "%lu has %u orders", nt - 6, st->orders_line, p->norders);
 	if ((ti = type_index(p, &t[5], l, e)) < 0)
 		return -1;
 	for (k = 0; k < p->norders; k++) {
