@@ -113,6 +113,23 @@ header_number(const struct tok *t, size_t nt, bool *have, uint64_t *v,
 	return 0;
 }
 
+/*
+ * Once both header numbers are known, check the one just read at line L
+ * against the other; returns 0, or -1 with E set.
+ */
+static int
+block_size_check(const struct pstate *st, unsigned long l, struct ferr *e)
+{
+	const struct pagetypeinfo *p = st->p;
+
+	if (st->have_order && st->have_ppb &&
+	    p->pages_per_block != 1ULL << p->pageblock_order)
+		return ferr_set(e, l, "%llu pages per block does not match "
+		    "page block order %u", (unsigned long long)
+		    p->pages_per_block, p->pageblock_order);
+	return 0;
+}
+
 /* "Free pages count per migrate type at order 0 1 ... K-1". */
 static int
 orders_header(struct pstate *st, const struct tok *t, size_t nt,
@@ -271,11 +288,14 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			return ferr_set(e, l, "page block order %llu is out of "
 			    "range", (unsigned long long)v);
 		p->pageblock_order = (unsigned)v;
-		return 0;
+		return block_size_check(st, l, e);
 	}
-	if (words(t, nt, "Pages per block:"))
-		return header_number(t, nt, &st->have_ppb, &p->pages_per_block,
-		    "Pages per block", l, e);
+	if (words(t, nt, "Pages per block:")) {
+		if (header_number(t, nt, &st->have_ppb, &p->pages_per_block,
+		    "Pages per block", l, e) != 0)
+			return -1;
+		return block_size_check(st, l, e);
+	}
 	if (words(t, nt, "Free pages count per migrate type at order"))
 		return orders_header(st, t, nt, l, e);
 	if (words(t, nt, "Number of blocks type"))
@@ -320,10 +340,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))
 		rc = ferr_set(e, ls.no, "no 'Page block order' and 'Pages per "
 		    "block' header");
-	else if (rc == 0 && p->pages_per_block != 1ULL << p->pageblock_order)
-		rc = ferr_set(e, ls.no, "%llu pages per block does not match "
-		    "page block order %u", (unsigned long long)
-		    p->pages_per_block, p->pageblock_order);
 	if (rc != 0) {
 		pagetypeinfo_free(p);
 		return -1;
