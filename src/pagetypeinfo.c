@@ -161,7 +161,7 @@ static int
 table_header(struct pstate *st, const struct tok *t, size_t nt,
     enum table table, unsigned long l, struct ferr *e)
 {
-	unsigned c;
+	unsigned c, j;
 	int ti;
 
 	if (nt == 4)
@@ -172,6 +172,11 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 	for (c = 0; c + 4 < nt; c++) {
 		if ((ti = type_index(st->p, &t[4 + c], l, e)) < 0)
 			return -1;
+		/* Else its rows would fail as "second pageblock row". */
+		for (j = 0; j < c; j++)
+			if (st->cols[j] == ti)
+				return ferr_set(e, l, "migratetype %s appears "
+				    "twice in the header", st->p->types[ti]);
 		st->cols[c] = ti;
 	}
 	st->ncols = c;
