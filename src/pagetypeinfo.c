@@ -113,6 +113,23 @@ header_number(const struct tok *t, size_t nt, bool *have, uint64_t *v,
 	return 0;
 }
 
+/*
+ * Once both header numbers are known, check the one just read at line L
+ * against the other; returns 0, or -1 with E set.
+ */
+static int
+block_size_check(const struct pstate *st, unsigned long l, struct ferr *e)
+{
+	const struct pagetypeinfo *p = st->p;
+
+	if (st->have_order && st->have_ppb &&
+	    p->pages_per_block != 1ULL << p->pageblock_order)
+		return ferr_set(e, l, "%llu pages per block does not match "
+		    "page block order %u", (unsigned long long)
+		    p->pages_per_block, p->pageblock_order);
+	return 0;
+}
+
 /* "Free pages count per migrate type at order 0 1 ... K-1". */
 static int
 orders_header(struct pstate *st, const struct tok *t, size_t nt,
@@ -144,7 +161,7 @@ static int
 table_header(struct pstate *st, const struct tok *t, size_t nt,
     enum table table, unsigned long l, struct ferr *e)
 {
-	unsigned c;
+	unsigned c, j;
 	int ti;
 
 	if (nt == 4)
@@ -155,6 +172,11 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 	for (c = 0; c + 4 < nt; c++) {
 		if ((ti = type_index(st->p, &t[4 + c], l, e)) < 0)
 			return -1;
+		/* Else its rows would fail as "second pageblock row". */
+		for (j = 0; j < c; j++)
+			if (st->cols[j] == ti)
+				return ferr_set(e, l, "migratetype %s appears "
+				    "twice in the header", st->p->types[ti]);
 		st->cols[c] = ti;
 	}
 	st->ncols = c;
@@ -182,10 +204,14 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (!st->have_orders)
 		return ferr_set(e, l, "free list row before the 'Free pages "
 		    "count per migrate type at order' header");
+	/* tok_split() stopped counting at MAX_TOKS + 1 tokens. */
+	if (nt > MAX_TOKS)
+		return ferr_set(e, l, "more than %d free counts, but the header "
+		    "on line %lu has %u orders", MAX_TOKS - 6, st->orders_line,
+		    p->norders);
 	if (nt != 6 + p->norders)
 		return ferr_set(e, l, "%zu free counts, but the header on line "
-		    "%lu has %u orders", nt > MAX_TOKS ? nt : nt - 6,
-		    st->orders_line, p->norders);
+		    "%lu has %u orders", nt - 6, st->orders_line, p->norders);
 	if ((ti = type_index(p, &t[5], l, e)) < 0)
 		return -1;
 	for (k = 0; k < p->norders; k++) {
@@ -267,11 +293,14 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			return ferr_set(e, l, "page block order %llu is out of "
 			    "range", (unsigned long long)v);
 		p->pageblock_order = (unsigned)v;
-		return 0;
+		return block_size_check(st, l, e);
 	}
-	if (words(t, nt, "Pages per block:"))
-		return header_number(t, nt, &st->have_ppb, &p->pages_per_block,
-		    "Pages per block", l, e);
+	if (words(t, nt, "Pages per block:")) {
+		if (header_number(t, nt, &st->have_ppb, &p->pages_per_block,
+		    "Pages per block", l, e) != 0)
+			return -1;
+		return block_size_check(st, l, e);
+	}
 	if (words(t, nt, "Free pages count per migrate type at order"))
 		return orders_header(st, t, nt, l, e);
 	if (words(t, nt, "Number of blocks type"))
@@ -316,10 +345,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))
 		rc = ferr_set(e, ls.no, "no 'Page block order' and 'Pages per "
 		    "block' header");
-	else if (rc == 0 && p->pages_per_block != 1ULL << p->pageblock_order)
-		rc = ferr_set(e, ls.no, "%llu pages per block does not match "
-		    "page block order %u", (unsigned long long)
-		    p->pages_per_block, p->pageblock_order);
 	if (rc != 0) {
 		pagetypeinfo_free(p);
 		return -1;

@@ -20,7 +20,7 @@ avg(const struct tok *t, const char *key, uint32_t *v, unsigned long l,
 	uint64_t ip, fp;
 	char q[64];
 
-	if (t->n <= kn + 1 || memcmp(t->s, key, kn) != 0 || t->s[kn] != '=')
+	if (t->n < kn + 1 || memcmp(t->s, key, kn) != 0 || t->s[kn] != '=')
 		return ferr_set(e, l, "expected '%s=', found '%s'", key,
 		    ferr_quote(q, sizeof(q), t->s, t->n));
 	num.s = t->s + kn + 1;

@@ -124,7 +124,8 @@ num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
 	if (rc == -ERANGE)
 		return ferr_set(e, line, "%s '%s' does not fit in 64 bits",
 		    what, q);
-	if (t->n > 0 && t->s[0] == '-')
+	/* Only a '-' before a digit is a sign: "-" or "-x" is plain junk. */
+	if (t->n > 1 && t->s[0] == '-' && t->s[1] >= '0' && t->s[1] <= '9')
 		return ferr_set(e, line, "%s '%s' is negative", what, q);
 	return ferr_set(e, line, "%s '%s' is not a decimal number", what, q);
 }

@@ -10,14 +10,18 @@ int
 zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
     char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e)
 {
+	const struct tok *bad;
 	struct tok nt = t[3];
 	uint64_t v;
 	char q[64];
 	int rc;
 
-	if (!tok_is(&t[0], "Node") || !tok_is(&t[2], "zone"))
+	if (!tok_is(&t[0], "Node") || !tok_is(&t[2], "zone")) {
+		/* Quote the word that is wrong, not always the first. */
+		bad = tok_is(&t[0], "Node") ? &t[2] : &t[0];
 		return ferr_set(e, line, "expected 'Node N, zone NAME', found "
-		    "'%s'", ferr_quote(q, sizeof(q), t[0].s, t[0].n));
+		    "'%s'", ferr_quote(q, sizeof(q), bad->s, bad->n));
+	}
 	if ((rc = num_u64_suffix(&t[1], ',', &v)) != 0) {
 		if (t[1].n == 0 || t[1].s[t[1].n - 1] != ',')
 			return ferr_set(e, line, "expected ',' after the node id");
