@@ -2,6 +2,8 @@
 #ifndef FRAGSTAT_FERR_H
 #define FRAGSTAT_FERR_H
 
+#include <stddef.h>
+
 /*
  * What went wrong with one input: the name the user knows it by, the
  * 1-based line (0 when the problem is the file as a whole) and a message.

@@ -14,6 +14,15 @@ jw_init(struct jsonw *w, FILE *fp)
 	w->first[0] = true;
 	w->one_line[0] = false;
 	w->after_key = false;
+	w->compact = false;
+}
+
+void
+jw_init_compact(struct jsonw *w, FILE *fp)
+{
+	jw_init(w, fp);
+	w->compact = true;
+	w->one_line[0] = true;
 }
 
 /* Write a newline and the indentation of the current depth. */
@@ -38,7 +47,7 @@ sep(struct jsonw *w)
 	if (w->depth == 0)
 		return;
 	if (!w->first[w->depth])
-		fputs(w->one_line[w->depth] ? ", " : ",", w->fp);
+		fputs(w->one_line[w->depth] && !w->compact ? ", " : ",", w->fp);
 	w->first[w->depth] = false;
 	if (!w->one_line[w->depth])
 		newline(w);
@@ -88,7 +97,7 @@ void
 jw_key(struct jsonw *w, const char *key)
 {
 	jw_string(w, key);
-	fputs(": ", w->fp);
+	fputs(w->compact ? ":" : ": ", w->fp);
 	w->after_key = true;
 }
 

@@ -19,9 +19,13 @@ struct jsonw {
 	bool	 one_line[JSONW_MAX_DEPTH];
 	char	 close[JSONW_MAX_DEPTH];
 	bool	 after_key;
+	bool	 compact;	/* everything on one line (NDJSON) */
 };
 
 void	jw_init(struct jsonw *w, FILE *fp);
+
+/* Like jw_init, for a document written on one line without spaces. */
+void	jw_init_compact(struct jsonw *w, FILE *fp);
 void	jw_object(struct jsonw *w);
 void	jw_array(struct jsonw *w, bool one_line);
 void	jw_end(struct jsonw *w);

@@ -17,6 +17,7 @@
 #include "inputs.h"
 #include "kver.h"
 #include "report.h"
+#include "slurp.h"
 #include "text.h"
 #include "verify.h"
 
@@ -27,10 +28,14 @@ enum exit_code {
 	EXIT_DIFFERS = 3,	/* --verify found a difference */
 };
 
-enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_VERIFY };
+enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM, F_VERIFY };
 
 struct opts {
-	const char	*sysroot;
+	const char	*sysroot;	/* the root being read now */
+	const char	**roots;	/* every --sysroot, in order */
+	size_t		 nroots;
+	const char	*roots_from;	/* --roots-from FILE */
+	bool		 compare;
 	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;
 	unsigned long	 page_size, page_size_live;
@@ -94,8 +99,9 @@ usage(FILE *fp)
 "\n"
 "Output:\n"
 "  -f, --format=FORMAT      table (default), json, unusable (the bytes of the\n"
-"                           kernel's extfrag/unusable_index) or extfrag (of\n"
-"                           extfrag/extfrag_index)\n"
+"                           kernel's extfrag/unusable_index), extfrag (of\n"
+"                           extfrag/extfrag_index) or prometheus (text format\n"
+"                           for node_exporter's textfile collector)\n"
 "  -j, --json               same as --format=json\n"
 "      --verify             compare with the kernel's own debugfs files\n"
 "                           (live, or DIR/sys/kernel/debug/extfrag under a root)\n"
@@ -185,10 +191,12 @@ close_stdout(void)
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
-	OPT_COMPACT };
+	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
+	{ "roots-from",		required_argument, NULL, OPT_ROOTS_FROM },
+	{ "compare",		no_argument,	   NULL, OPT_COMPARE },
 	{ "buddyinfo",		required_argument, NULL, OPT_BUDDYINFO },
 	{ "pagetypeinfo",	required_argument, NULL, OPT_PAGETYPEINFO },
 	{ "pressure",		required_argument, NULL, OPT_PRESSURE },
@@ -261,6 +269,11 @@ parse_options(int argc, char **argv, struct opts *o)
 	int c, stdin_users;
 
 	memset(o, 0, sizeof(*o));
+	/* Every argument could be a root. */
+	if ((o->roots = calloc((size_t)argc + 1, sizeof(*o->roots))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
 	o->color = -1;
 	o->threshold = -1;
 	o->psi_some = PSI_SOME_DEFAULT;
@@ -269,7 +282,13 @@ parse_options(int argc, char **argv, struct opts *o)
 	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
-			o->sysroot = optarg;
+			o->roots[o->nroots++] = optarg;
+			break;
+		case OPT_ROOTS_FROM:
+			o->roots_from = optarg;
+			break;
+		case OPT_COMPARE:
+			o->compare = true;
 			break;
 		case OPT_BUDDYINFO:
 			o->buddyinfo = optarg;
@@ -303,9 +322,12 @@ parse_options(int argc, char **argv, struct opts *o)
 				o->format = F_UNUSABLE;
 			else if (strcmp(optarg, "extfrag") == 0)
 				o->format = F_EXTFRAG;
+			else if (strcmp(optarg, "prometheus") == 0)
+				o->format = F_PROM;
 			else
 				return usage_error("--format: '%s' is not one "
-				    "of table, json, unusable, extfrag", optarg);
+				    "of table, json, unusable, extfrag, "
+				    "prometheus", optarg);
 			break;
 		case 'j':
 			o->format = F_JSON;
@@ -382,8 +404,25 @@ parse_options(int argc, char **argv, struct opts *o)
 			return usage_error("unknown option '%s'", arg);
 		}
 	}
+	if (o->compare) {
+		while (optind < argc)
+			o->roots[o->nroots++] = argv[optind++];
+		if (o->nroots != 2 || o->roots_from)
+			return usage_error("%s", "--compare takes two snapshots: "
+			    "fragstat --compare A B");
+	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (o->nroots + (o->roots_from != NULL) > 1 && (o->buddyinfo ||
+	    o->pagetypeinfo || o->pressure || o->zoneinfo))
+		return usage_error("%s", "several snapshots and single input "
+		    "files do not mix");
+	if (o->nroots + (o->roots_from != NULL) > 1 && (o->format ==
+	    F_VERIFY || o->compact))
+		return usage_error("%s", "--verify and --compact take one root");
+	if (o->compare && o->format != F_TABLE && o->format != F_JSON)
+		return usage_error("%s", "--compare shows a table or JSON");
+	o->sysroot = o->nroots ? o->roots[0] : NULL;
 	stdin_users = (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
 	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
 	    (o->pressure && strcmp(o->pressure, "-") == 0);
@@ -393,6 +432,9 @@ parse_options(int argc, char **argv, struct opts *o)
 	    o->pressure))
 		return usage_error("%s", "--verify reads a whole root: use "
 		    "--sysroot, not single files");
+	/* The metrics include the advice and kcompactd's score. */
+	if (o->format == F_PROM)
+		o->advise = true;
 	if (o->format == F_VERIFY && o->advise)
 		return usage_error("%s", "--verify and --advise do not mix");
 	if (o->compact && (o->sysroot || o->buddyinfo || o->pagetypeinfo ||
@@ -419,9 +461,10 @@ input_opts(const struct opts *o)
 	io.kernel = o->kernel;
 	io.page_size = o->page_size;
 	/* Never read a file the chosen output does not need. */
-	io.want_pti = (o->format == F_TABLE || o->format == F_JSON) &&
-	    !o->no_pagetypeinfo;
-	io.want_psi = o->format == F_TABLE || o->format == F_JSON;
+	io.want_pti = (o->format == F_TABLE || o->format == F_JSON ||
+	    o->format == F_PROM) && !o->no_pagetypeinfo;
+	io.want_psi = o->format == F_TABLE || o->format == F_JSON ||
+	    o->format == F_PROM;
 	io.want_advise = o->advise;
 	return io;
 }
@@ -760,31 +803,153 @@ compact_run(struct opts *o, const struct report *before)
 	return EXIT_OK;
 }
 
-/* Render R in format F. */
+/* Render R in format F to FP. */
 static void
-render(enum format f, const struct report *r)
+render(enum format f, const struct report *r, FILE *fp)
 {
 	switch (f) {
 	case F_TABLE:
-		render_table(stdout, r);
+		render_table(fp, r);
 		break;
 	case F_JSON:
-		render_json(stdout, r);
+		render_json(fp, r);
 		break;
 	case F_UNUSABLE:
-		render_unusable(stdout, r);
+		render_unusable(fp, r);
 		break;
 	case F_EXTFRAG:
-		render_extfrag(stdout, r);
+		render_extfrag(fp, r);
+		break;
+	case F_PROM:
+		render_prom(fp, r);
 		break;
 	case F_VERIFY:
 		break;
 	}
 }
 
+/*
+ * Add the roots listed one per line in PATH ("-": standard input) to O.
+ * Returns 0, or EXIT_DATA after a message. The list's buffer is kept.
+ */
+static int
+read_roots(struct opts *o, struct slurp *list)
+{
+	struct ferr e = { .path = o->roots_from };
+	const char **nr;
+	char *p, *nl;
+	size_t n = 0;
+
+	if (slurp_read(o->roots_from, list, &e) != 0) {
+		print_error(&e);
+		return EXIT_DATA;
+	}
+	for (p = list->buf; *p; p++)
+		n += *p == '\n';
+	if ((nr = realloc(o->roots, (o->nroots + n + 2) * sizeof(*nr))) ==
+	    NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	o->roots = nr;
+	for (p = list->buf; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		if (*nl == '\0') {
+			if (*p)
+				o->roots[o->nroots++] = p;
+			break;
+		}
+		*nl = '\0';
+		if (*p)
+			o->roots[o->nroots++] = p;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Analyse every root of O in turn, each written whole or not at all: a
+ * section per snapshot in the table, one JSON object per line. Returns
+ * EXIT_OK, or the error of the last snapshot that failed.
+ */
+static int
+run_batch(struct opts *o)
+{
+	struct advice adv;
+	struct report r;
+	struct inputs in;
+	char *buf;
+	size_t len, i;
+	FILE *mem;
+	int rc, status = EXIT_OK;
+
+	for (i = 0; i < o->nroots; i++) {
+		o->sysroot = o->roots[i];
+		memset(&adv, 0, sizeof(adv));
+		if ((rc = load(o, &in, &r, &adv)) == 0) {
+			r.snapshot = o->sysroot;
+			r.ndjson = true;
+			buf = NULL;
+			if ((mem = open_memstream(&buf, &len)) == NULL) {
+				rc = EXIT_DATA;
+			} else {
+				if (o->format != F_JSON)
+					fprintf(mem, "%s==> %s <==\n", i ? "\n" : "",
+					    o->sysroot);
+				render(o->format, &r, mem);
+				if (fclose(mem) == 0)
+					fwrite(buf, 1, len, stdout);
+				else
+					rc = EXIT_DATA;
+				free(buf);
+			}
+		}
+		if (rc != 0)
+			status = rc;
+		advise_free(&adv);
+		inputs_free(&in);
+		if (ferror(stdout))
+			break;
+	}
+	return status;
+}
+
+/* --compare A B. Returns an exit code. */
+static int
+run_compare(struct opts *o)
+{
+	struct advice adv[2];
+	struct report r[2];
+	struct inputs in[2];
+	int rc = EXIT_OK, i, loaded = 0;
+
+	memset(adv, 0, sizeof(adv));
+	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
+		o->sysroot = o->roots[i];
+		rc = load(o, &in[i], &r[i], &adv[i]);
+		loaded++;
+		r[i].snapshot = o->sysroot;
+	}
+	if (rc == EXIT_OK && in[0].bi.norders != in[1].bi.norders) {
+		fprintf(stderr, "%s: %s has %u orders, %s has %u: not "
+		    "comparable\n", progname, o->roots[0], in[0].bi.norders,
+		    o->roots[1], in[1].bi.norders);
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK && o->format == F_JSON)
+		render_compare_json(stdout, &r[0], &r[1]);
+	else if (rc == EXIT_OK)
+		render_compare_table(stdout, &r[0], &r[1]);
+	for (i = 0; i < loaded; i++) {
+		advise_free(&adv[i]);
+		inputs_free(&in[i]);
+	}
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
+	struct slurp list = { NULL, 0 };
 	struct advice adv;
 	struct report r;
 	struct inputs in;
@@ -793,28 +958,44 @@ main(int argc, char **argv)
 
 	/* A closed pipe becomes a reported write error, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
-	if ((rc = parse_options(argc, argv, &o)) != EXIT_OK)
+	if ((rc = parse_options(argc, argv, &o)) != EXIT_OK) {
+		free(o.roots);
 		return rc < 0 ? close_stdout() : rc;
-	if (o.format == F_VERIFY)
-		return run_verify(&o);
+	}
+	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
+		goto out;
+	if (o.format == F_VERIFY) {
+		rc = run_verify(&o);
+		goto out;
+	}
+	if (o.compare || o.nroots > 1 || o.roots_from) {
+		rc = o.compare ? run_compare(&o) : run_batch(&o);
+		if (close_stdout() != EXIT_OK)
+			rc = EXIT_DATA;
+		goto out;
+	}
 	if (o.compact && geteuid() != 0) {
 		fprintf(stderr, "%s: --compact needs root: it writes "
 		    "/sys/devices/system/node/nodeN/compact\n", progname);
-		return EXIT_DATA;
+		rc = EXIT_DATA;
+		goto out;
 	}
 	memset(&adv, 0, sizeof(adv));
 	if ((rc = load(&o, &in, &r, &adv)) != 0) {
 		advise_free(&adv);
 		inputs_free(&in);
-		return rc;
+		goto out;
 	}
 	if (o.compact)
 		rc = compact_run(&o, &r);
 	else
-		render(o.format, &r);
+		render(o.format, &r, stdout);
 	advise_free(&adv);
 	inputs_free(&in);
 	if (close_stdout() != EXIT_OK)
-		return EXIT_DATA;
+		rc = EXIT_DATA;
+out:
+	slurp_free(&list);
+	free(o.roots);
 	return rc;
 }

@@ -82,6 +82,22 @@ struct zoneinfo {
 	size_t		 nzones;
 };
 
+/* The /proc/vmstat counters fragstat follows (events since boot). */
+enum vm_counter {
+	VM_COMPACT_STALL, VM_COMPACT_SUCCESS, VM_COMPACT_FAIL,
+	VM_COMPACT_MIGRATE_SCANNED, VM_COMPACT_FREE_SCANNED,
+	VM_COMPACT_ISOLATED, VM_COMPACT_DAEMON_WAKE,
+	VM_THP_FAULT_ALLOC, VM_THP_FAULT_FALLBACK,
+	VM_PGMIGRATE_SUCCESS, VM_PGMIGRATE_FAIL,
+	VM_NR_FREE_PAGES,
+	VM_NCOUNTERS
+};
+
+struct vmstat {
+	uint64_t	 v[VM_NCOUNTERS];
+	uint32_t	 have;		/* bit per counter the kernel printed */
+};
+
 /* One line of /proc/pressure/memory; averages in hundredths of a percent. */
 struct psi_line {
 	bool		 present;

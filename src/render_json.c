@@ -290,6 +290,10 @@ render_json_object(struct jsonw *w, const struct report *r)
 	size_t i;
 
 	jw_object(w);
+	if (r->snapshot) {
+		jw_key(w, "snapshot");
+		jw_string(w, r->snapshot);
+	}
 	jw_key(w, "fragstat_version");
 	jw_string(w, PACKAGE_VERSION);
 	jw_key(w, "sources");
@@ -333,7 +337,10 @@ render_json(FILE *fp, const struct report *r)
 {
 	struct jsonw w;
 
-	jw_init(&w, fp);
+	if (r->ndjson)
+		jw_init_compact(&w, fp);
+	else
+		jw_init(&w, fp);
 	render_json_object(&w, r);
 	/* An unbalanced document is a bug in this file, never in the input. */
 	if (jw_finish(&w) != 0)

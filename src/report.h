@@ -23,6 +23,8 @@ struct report {
 	const char			*page_size_from; /* "host", "option", "assumed" */
 	const struct advice		*advice;	/* NULL without --advise */
 	const char			*zoneinfo_path;	/* NULL when not read */
+	const char			*snapshot;	/* root named in batches */
+	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };
 
@@ -48,6 +50,15 @@ const char *advice_sentence(char *buf, size_t size, const struct report *r,
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    const char *off);
+
+/* What changed from snapshot A to snapshot B, as a table or as JSON. */
+void	render_compare_table(FILE *fp, const struct report *a,
+	    const struct report *b);
+void	render_compare_json(FILE *fp, const struct report *a,
+	    const struct report *b);
+
+/* The Prometheus text format (metrics named fragstat_*). */
+void	render_prom(FILE *fp, const struct report *r);
 
 /* The human-readable table. */
 void	render_table(FILE *fp, const struct report *r);

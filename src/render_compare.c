@@ -1,0 +1,221 @@
+/* render_compare.c - what changed between two snapshots, zone by zone */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "jsonw.h"
+#include "report.h"
+
+/* Returns the index in TO of zone Z, or -1 when TO lacks it. */
+static long
+match(const struct bzone *z, size_t hint, const struct report *to)
+{
+	size_t j;
+
+	/* Usually the same position: snapshots of one machine. */
+	if (hint < to->bi->nzones && to->bi->zones[hint].node == z->node &&
+	    strcmp(to->bi->zones[hint].name, z->name) == 0)
+		return (long)hint;
+	for (j = 0; j < to->bi->nzones; j++)
+		if (to->bi->zones[j].node == z->node &&
+		    strcmp(to->bi->zones[j].name, z->name) == 0)
+			return (long)j;
+	return -1;
+}
+
+/* Returns BUF holding B - A as "+N", "-N" or "0". */
+static const char *
+change(char *buf, size_t size, uint64_t a, uint64_t b)
+{
+	if (b >= a)
+		snprintf(buf, size, "%s%" PRIu64, b > a ? "+" : "", b - a);
+	else
+		snprintf(buf, size, "-%" PRIu64, a - b);
+	return buf;
+}
+
+/* Returns BUF holding the fragmentation index of F at O, or "-" where the allocation succeeds. */
+static const char *
+fragindex(char *buf, size_t size, const struct frag *f, unsigned o)
+{
+	return f->suitable[o] ? "-" : hum_index(buf, size, f->fragindex[o]);
+}
+
+/* Print zone I of A beside zone J of B. */
+static void
+zone_table(FILE *fp, const struct report *a, size_t i, const struct report *b,
+    size_t j)
+{
+	const struct bzone *za = &a->bi->zones[i], *zb = &b->bi->zones[j];
+	const struct frag *fa = &a->frag[i], *fb = &b->frag[j];
+	char s1[32], s2[32], c[32], u1[16], u2[16], f1[16], f2[16];
+	unsigned o;
+
+	fprintf(fp, "\nNode %u, zone %s: %s -> %s free, largest order %d -> "
+	    "%d\n", za->node, za->name,
+	    hum_size(s1, sizeof(s1), fa->free_pages, a->page_size),
+	    hum_size(s2, sizeof(s2), fb->free_pages, b->page_size),
+	    fa->largest_order, fb->largest_order);
+	fprintf(fp, " order  free blocks A  free blocks B        change  "
+	    "unusable A -> B  fragindex A -> B\n");
+	for (o = 0; o < a->bi->norders; o++)
+		fprintf(fp, "%6u %14" PRIu64 " %14" PRIu64 " %13s  %6s -> %6s  "
+		    "%6s -> %6s\n", o, za->free[o], zb->free[o],
+		    change(c, sizeof(c), za->free[o], zb->free[o]),
+		    hum_index(u1, sizeof(u1), fa->unusable[o]),
+		    hum_index(u2, sizeof(u2), fb->unusable[o]),
+		    fragindex(f1, sizeof(f1), fa, o),
+		    fragindex(f2, sizeof(f2), fb, o));
+}
+
+/* Print the PSI line KIND of A and B. */
+static void
+psi_table(FILE *fp, const char *kind, const struct psi_line *a,
+    const struct psi_line *b)
+{
+	char c1[16], c2[16], d[32];
+
+	if (!a->present || !b->present)
+		return;
+	fprintf(fp, "  %s  avg10 %s -> %s, stalled %s us since the first\n",
+	    kind, hum_centi(c1, sizeof(c1), a->avg10),
+	    hum_centi(c2, sizeof(c2), b->avg10),
+	    change(d, sizeof(d), a->total_us, b->total_us));
+}
+
+void
+render_compare_table(FILE *fp, const struct report *a, const struct report *b)
+{
+	size_t i;
+	long j;
+
+	fprintf(fp, "A: %s\nB: %s\n", a->snapshot, b->snapshot);
+	for (i = 0; i < a->bi->nzones; i++) {
+		if ((j = match(&a->bi->zones[i], i, b)) >= 0)
+			zone_table(fp, a, i, b, (size_t)j);
+		else
+			fprintf(fp, "\nNode %u, zone %s: only in A\n",
+			    a->bi->zones[i].node, a->bi->zones[i].name);
+	}
+	for (i = 0; i < b->bi->nzones; i++)
+		if (match(&b->bi->zones[i], i, a) < 0)
+			fprintf(fp, "\nNode %u, zone %s: only in B\n",
+			    b->bi->zones[i].node, b->bi->zones[i].name);
+	if (a->psi && b->psi) {
+		fprintf(fp, "\nMemory pressure (PSI), A -> B\n");
+		psi_table(fp, "some", &a->psi->some, &b->psi->some);
+		psi_table(fp, "full", &a->psi->full, &b->psi->full);
+	}
+}
+
+/* Write KEY: [a, b] for two counts, null for a side without the zone. */
+static void
+pair(struct jsonw *w, const char *key, const uint64_t *a, const uint64_t *b)
+{
+	jw_key(w, key);
+	jw_array(w, true);
+	if (a)
+		jw_u64(w, *a);
+	else
+		jw_null(w);
+	if (b)
+		jw_u64(w, *b);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Write KEY: [[...], [...]] for per-order counts (U64) or indices (INDEX) of both sides. */
+static void
+vectors(struct jsonw *w, const char *key, const struct report *a, long ia,
+    const struct report *b, long ib, int what)
+{
+	const struct report *r[2] = { a, b };
+	long idx[2] = { ia, ib };
+	unsigned o;
+	int s;
+
+	jw_key(w, key);
+	jw_array(w, false);
+	for (s = 0; s < 2; s++) {
+		if (idx[s] < 0) {
+			jw_null(w);
+			continue;
+		}
+		jw_array(w, true);
+		for (o = 0; o < r[s]->bi->norders; o++)
+			if (what == 0)
+				jw_u64(w, r[s]->bi->zones[idx[s]].free[o]);
+			else if (what == 1)
+				jw_fixed(w, r[s]->frag[idx[s]].unusable[o], 3);
+			else
+				jw_fixed(w, r[s]->frag[idx[s]].fragindex[o], 3);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write one zone present in A (index IA) and/or B (index IB). */
+static void
+zone_json(struct jsonw *w, const struct report *a, long ia,
+    const struct report *b, long ib)
+{
+	const struct bzone *z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_int(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "in");
+	jw_string(w, ia >= 0 && ib >= 0 ? "both" : ia >= 0 ? "a" : "b");
+	pair(w, "free_pages", ia >= 0 ? &a->frag[ia].free_pages : NULL,
+	    ib >= 0 ? &b->frag[ib].free_pages : NULL);
+	vectors(w, "free_blocks", a, ia, b, ib, 0);
+	vectors(w, "unusable_index", a, ia, b, ib, 1);
+	vectors(w, "fragmentation_index", a, ia, b, ib, 2);
+	jw_end(w);
+}
+
+void
+render_compare_json(FILE *fp, const struct report *a, const struct report *b)
+{
+	struct jsonw w;
+	size_t i;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "compare");
+	jw_object(&w);
+	jw_key(&w, "a");
+	jw_string(&w, a->snapshot);
+	jw_key(&w, "b");
+	jw_string(&w, b->snapshot);
+	jw_end(&w);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < a->bi->nzones; i++)
+		zone_json(&w, a, (long)i, b, match(&a->bi->zones[i], i, b));
+	for (i = 0; i < b->bi->nzones; i++)
+		if (match(&b->bi->zones[i], i, a) < 0)
+			zone_json(&w, a, -1, b, (long)i);
+	jw_end(&w);
+	jw_key(&w, "pressure");
+	if (a->psi && b->psi) {
+		jw_object(&w);
+		pair(&w, "some_total_us", a->psi->some.present ?
+		    &a->psi->some.total_us : NULL, b->psi->some.present ?
+		    &b->psi->some.total_us : NULL);
+		pair(&w, "full_total_us", a->psi->full.present ?
+		    &a->psi->full.total_us : NULL, b->psi->full.present ?
+		    &b->psi->full.total_us : NULL);
+		jw_end(&w);
+	} else
+		jw_null(&w);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}
