@@ -15,6 +15,7 @@
 #include "psi.h"
 #include "slurp.h"
 #include "tunables.h"
+#include "vmstat.h"
 #include "zoneinfo.h"
 
 char *
@@ -93,6 +94,8 @@ loss(const char *what, int err)
 		    "no per-migratetype view";
 	if (strcmp(what, "zoneinfo") == 0)
 		return "no watermarks or kcompactd score";
+	if (strcmp(what, "vmstat") == 0)
+		return "no compaction counters";
 	if (err == -EOPNOTSUPP)
 		return "PSI is disabled (boot with psi=1); no memory pressure";
 	return "PSI is off or the kernel predates 4.20; no memory pressure";
@@ -140,6 +143,12 @@ static int
 parse_psi(const char *b, size_t n, void *out, struct ferr *e)
 {
 	return psi_parse(b, n, out, e);
+}
+
+static int
+parse_vm(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return vmstat_parse(b, n, out, e);
 }
 
 static int
@@ -282,8 +291,9 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    inputs_path(o->sysroot, "/proc/pressure/memory");
 	in->zpath = o->zoneinfo ? strdup(o->zoneinfo) :
 	    inputs_path(o->sysroot, "/proc/zoneinfo");
+	in->vpath = inputs_path(o->sysroot, "/proc/vmstat");
 	e->path = "fragstat";
-	if (!in->bpath || !in->ppath || !in->spath || !in->zpath)
+	if (!in->bpath || !in->ppath || !in->spath || !in->zpath || !in->vpath)
 		return ferr_set(e, 0, "out of memory");
 	if (buddyinfo(in, e) != 0)
 		return -1;
@@ -307,6 +317,13 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (rc < 0)
 			return -1;
 		in->have_psi = rc == 1;
+	}
+	if (o->want_vmstat) {
+		rc = optional(in, in->vpath, "vmstat", false, parse_vm, &in->vm,
+		    e);
+		if (rc < 0)
+			return -1;
+		in->have_vm = rc == 1;
 	}
 	if (o->want_advise) {
 		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo != NULL,
@@ -332,5 +349,6 @@ inputs_free(struct inputs *in)
 	free(in->ppath);
 	free(in->spath);
 	free(in->zpath);
+	free(in->vpath);
 	free(in->rpath);
 }

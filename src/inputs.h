@@ -15,6 +15,7 @@ struct input_opts {
 	const char	*kernel;	/* --kernel, or NULL */
 	bool		 want_pti, want_psi;
 	bool		 want_advise;	/* zoneinfo, sysctls, THP settings */
+	bool		 want_vmstat;
 	unsigned long	 page_size;
 };
 
@@ -22,14 +23,15 @@ struct input_opts {
 #define INPUTS_MAX_THP		FRAG_MAX_ORDERS
 
 struct inputs {
-	char			*bpath, *ppath, *spath, *zpath, *rpath;
+	char			*bpath, *ppath, *spath, *zpath, *rpath, *vpath;
 	struct buddyinfo	 bi;
 	struct frag		*frag;		/* one per bi.zones[] */
 	struct pagetypeinfo	 pti;
 	long			*pti_zone;	/* per bi zone: pti index or -1 */
 	struct psi		 psi;
 	struct zoneinfo		 zi;
-	bool			 have_pti, have_psi, have_zi;
+	struct vmstat		 vm;
+	bool			 have_pti, have_psi, have_zi, have_vm;
 	char			 release[128];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,6 +21,7 @@
 #include "slurp.h"
 #include "text.h"
 #include "verify.h"
+#include "watch.h"
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -44,6 +46,10 @@ struct opts {
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	bool		 advise, compact;
 	const char	*advise_list;	/* NULL: the default orders */
+	const char	*orders_list;	/* --orders */
+	unsigned	 watch_ms;	/* 0: no --watch */
+	unsigned long	 count;
+	bool		 migratetypes;
 	enum advise_gfp	 gfp;
 	int		 threshold;	/* -1: the sysctl */
 	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
@@ -79,6 +85,19 @@ usage(FILE *fp)
 "      --page-size=BYTES    page size of the input; default: this host's when\n"
 "                           live, else 4096\n"
 "      --zoneinfo=FILE      read zoneinfo (watermarks) from FILE for --advise\n"
+"      --roots-from=FILE    analyse every root listed in FILE, one per line\n"
+"                           ('-': standard input); --sysroot may also be\n"
+"                           given many times\n"
+"      --compare A B        show what changed from root A to root B\n"
+"\n"
+"Watching:\n"
+"      --watch=SECONDS      sample every SECONDS (0.5, 2, ...): free memory,\n"
+"                           free pageblocks, both indices at the orders that\n"
+"                           matter, compaction effort per second from\n"
+"                           /proc/vmstat and the share of time stalled (PSI)\n"
+"      --count=N            stop after N samples\n"
+"      --orders=LIST        the orders to show (as for --advise)\n"
+"      --migratetypes       also read pagetypeinfo at every sample\n"
 "\n"
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
@@ -191,7 +210,8 @@ close_stdout(void)
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
-	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE };
+	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
+	OPT_MIGRATETYPES, OPT_ORDERS };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -215,32 +235,67 @@ static const struct option longopts[] = {
 	{ "psi-some",		required_argument, NULL, OPT_PSI_SOME },
 	{ "psi-full",		required_argument, NULL, OPT_PSI_FULL },
 	{ "compact",		no_argument,	   NULL, OPT_COMPACT },
+	{ "watch",		required_argument, NULL, OPT_WATCH },
+	{ "count",		required_argument, NULL, OPT_COUNT },
+	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
+	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
 
+/* Returns 0 with *V set from one or two decimal digits S ("5" is 50), or -1. */
+static int
+parse_percent_digits(const char *s, uint32_t *v)
+{
+	struct tok t = { s, strlen(s) };
+	uint64_t x;
+
+	if (t.n == 0 || t.n > 2 || num_u64(&t, &x) != 0)
+		return -1;
+	*v = (uint32_t)(t.n == 1 ? x * 10 : x);
+	return 0;
+}
+
+/* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
+static int
+parse_seconds(const char *s, unsigned *ms)
+{
+	uint32_t centi;
+	struct tok t = { s, strcspn(s, ".") };
+	uint64_t v;
+
+	/* The same shape as a percentage: whole part and two decimals. */
+	if (num_u64(&t, &v) != 0 || v > 86400)
+		return -1;
+	if (s[t.n] == '\0')
+		centi = (uint32_t)v * 100;
+	else if (parse_percent_digits(s + t.n + 1, &centi) != 0)
+		return -1;
+	else
+		centi += (uint32_t)v * 100;
+	if (centi == 0 || centi > 8640000)
+		return -1;
+	*ms = centi * 10;
+	return 0;
+}
+
 /* Returns 0 with *OUT set from a percentage such as "10" or "2.25" (hundredths), or -1. */
 static int
 parse_percent(const char *s, uint32_t *out)
 {
 	struct tok t = { s, strcspn(s, ".") };
-	uint64_t ip, fp = 0;
+	uint32_t fp32 = 0;
+	uint64_t ip;
 
 	if (num_u64(&t, &ip) != 0 || ip > 100)
 		return -1;
-	if (s[t.n] == '.') {
-		t.s = s + t.n + 1;
-		t.n = strlen(t.s);
-		if (t.n == 0 || t.n > 2 || num_u64(&t, &fp) != 0)
-			return -1;
-		if (t.n == 1)
-			fp *= 10;
-	}
-	if (ip * 100 + fp > 10000)
+	if (s[t.n] == '.' && parse_percent_digits(s + t.n + 1, &fp32) != 0)
 		return -1;
-	*out = (uint32_t)(ip * 100 + fp);
+	if (ip * 100 + fp32 > 10000)
+		return -1;
+	*out = (uint32_t)(ip * 100 + fp32);
 	return 0;
 }
 
@@ -378,6 +433,25 @@ parse_options(int argc, char **argv, struct opts *o)
 				    "percentage such as 10 or 2.5",
 				    c == OPT_PSI_SOME ? "some" : "full", optarg);
 			break;
+		case OPT_WATCH:
+			if (parse_seconds(optarg, &o->watch_ms) != 0)
+				return usage_error("--watch: '%s' is not a number "
+				    "of seconds from 0.01 to 86400", optarg);
+			break;
+		case OPT_COUNT:
+			t.s = optarg;
+			t.n = strlen(optarg);
+			if (num_u64(&t, &v) != 0 || v == 0 || v > ULONG_MAX)
+				return usage_error("--count: '%s' is not a "
+				    "positive number", optarg);
+			o->count = (unsigned long)v;
+			break;
+		case OPT_MIGRATETYPES:
+			o->migratetypes = true;
+			break;
+		case OPT_ORDERS:
+			o->orders_list = optarg;
+			break;
 		case OPT_COMPACT:
 			o->compact = true;
 			o->advise = true;
@@ -432,6 +506,14 @@ parse_options(int argc, char **argv, struct opts *o)
 	    o->pressure))
 		return usage_error("%s", "--verify reads a whole root: use "
 		    "--sysroot, not single files");
+	if (o->count && !o->watch_ms)
+		return usage_error("%s", "--count goes with --watch");
+	if (o->watch_ms && (o->format != F_TABLE && o->format != F_JSON))
+		return usage_error("%s", "--watch shows a table or JSON lines");
+	if (o->watch_ms && (o->compact || o->compare || o->advise ||
+	    o->nroots > 1 || o->roots_from))
+		return usage_error("%s", "--watch samples one machine; it does "
+		    "not mix with --advise, --compact or several roots");
 	/* The metrics include the advice and kcompactd's score. */
 	if (o->format == F_PROM)
 		o->advise = true;
@@ -575,6 +657,39 @@ bad:
 	return -1;
 }
 
+/*
+ * Store in ORDERS the orders that matter for O and IN: --advise=LIST or
+ * --orders=LIST, else the pageblock order and every enabled THP order,
+ * else 9. Returns how many with *FROM saying where they came from, or -1
+ * after a usage message.
+ */
+static int
+orders_of(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, unsigned *orders, const char **from)
+{
+	const char *list = o->advise_list ? o->advise_list : o->orders_list;
+	unsigned norders = in->bi.norders;
+	size_t i, n = 0;
+
+	if (list) {
+		*from = "option";
+		return advise_orders(list, page_size, norders, orders);
+	}
+	*from = "pageblock and THP";
+	if (in->have_pti && in->pti.pageblock_order < norders)
+		orders[n++] = in->pti.pageblock_order;
+	else if (in->pmd_order >= 0 && in->pmd_order < (long)norders)
+		orders[n++] = (unsigned)in->pmd_order;
+	for (i = 0; i < in->nthp; i++)
+		if (in->thp[i] < norders && (n == 0 || in->thp[i] != orders[0]))
+			orders[n++] = in->thp[i];
+	if (n == 0) {
+		orders[n++] = 9 < norders ? 9 : norders - 1;
+		*from = "default";
+	}
+	return (int)n;
+}
+
 /* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
 static int
 advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
@@ -582,7 +697,6 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
 {
 	struct advise_in ai;
 	int n;
-	size_t i;
 
 	memset(adv, 0, sizeof(*adv));
 	adv->gfp = o->gfp;
@@ -602,27 +716,10 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
 	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
 	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
 	    in->have_pti ? in->pti.pageblock_order : 9;
-	if (o->advise_list) {
-		n = advise_orders(o->advise_list, page_size, in->bi.norders,
-		    adv->orders);
-		if (n < 0)
-			return EXIT_USAGE;
-		adv->norders = (size_t)n;
-		adv->orders_from = "option";
-	} else {
-		if (in->have_pti && in->pti.pageblock_order < in->bi.norders)
-			adv->orders[adv->norders++] = in->pti.pageblock_order;
-		for (i = 0; i < in->nthp; i++)
-			if (in->thp[i] < in->bi.norders &&
-			    (adv->norders == 0 || in->thp[i] != adv->orders[0]))
-				adv->orders[adv->norders++] = in->thp[i];
-		adv->orders_from = "pageblock and THP";
-		if (adv->norders == 0) {
-			adv->orders[adv->norders++] = 9 < in->bi.norders ? 9 :
-			    in->bi.norders - 1;
-			adv->orders_from = "default";
-		}
-	}
+	n = orders_of(o, in, page_size, adv->orders, &adv->orders_from);
+	if (n < 0)
+		return EXIT_USAGE;
+	adv->norders = (size_t)n;
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;
 	adv->urgency = advise_urgency(in->have_psi ? &in->psi : NULL,
@@ -913,6 +1010,62 @@ run_batch(struct opts *o)
 	return status;
 }
 
+/* --watch: find the orders that matter once, then sample. Returns an exit code. */
+static int
+run_watch(struct opts *o)
+{
+	struct watch_opts w;
+	struct inputs in;
+	struct report r;
+	struct ferr e;
+	unsigned orders[FRAG_MAX_ORDERS];
+	const char *from;
+	long ps;
+	int n, rc = EXIT_OK;
+
+	if (o->page_size == 0 && o->sysroot == NULL &&
+	    (ps = sysconf(_SC_PAGESIZE)) > 0)
+		o->page_size_live = (unsigned long)ps;
+	memset(&w, 0, sizeof(w));
+	w.io = input_opts(o);
+	if (w.io.page_size == 0)
+		w.io.page_size = o->page_size_live ? o->page_size_live : 4096;
+	/* Reading pagetypeinfo takes zone locks: only when asked. */
+	w.io.want_pti = o->migratetypes;
+	w.io.want_advise = true;
+	if (inputs_load(&w.io, &in, &e) != 0) {
+		print_error(&e);
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	report_of(o, &in, &r);
+	if ((n = orders_of(o, &in, r.page_size, orders, &from)) < 0) {
+		inputs_free(&in);
+		return EXIT_USAGE;
+	}
+	w.pageblock_order = in.have_pti ? in.pti.pageblock_order :
+	    in.pmd_order >= 0 ? (unsigned)in.pmd_order : orders[0];
+	inputs_free(&in);
+	r.bi = NULL;
+	r.frag = NULL;
+	r.pti = NULL;
+	r.psi = NULL;
+	w.io.want_advise = false;
+	w.io.want_psi = true;
+	w.io.want_vmstat = true;
+	w.interval_ms = o->watch_ms;
+	w.count = o->count;
+	w.json = o->format == F_JSON;
+	w.quiet = o->quiet;
+	w.orders = orders;
+	w.norders = (size_t)n;
+	if (watch_run(&w, &r, &e) != 0) {
+		print_error(&e);
+		rc = EXIT_DATA;
+	}
+	return rc;
+}
+
 /* --compare A B. Returns an exit code. */
 static int
 run_compare(struct opts *o)
@@ -966,6 +1119,10 @@ main(int argc, char **argv)
 		goto out;
 	if (o.format == F_VERIFY) {
 		rc = run_verify(&o);
+		goto out;
+	}
+	if (o.watch_ms) {
+		rc = run_watch(&o);
 		goto out;
 	}
 	if (o.compare || o.nroots > 1 || o.roots_from) {

@@ -1,0 +1,205 @@
+/* render_watch.c - one watch sample as table lines or one JSON line */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "jsonw.h"
+#include "vmstat.h"
+#include "watch.h"
+
+/* Returns BUF holding rate C of S as "12.50", or "-" without one. */
+static const char *
+rate(char *buf, size_t size, const struct wsample *s, enum vm_counter c)
+{
+	if (!(s->rate_ok & (1u << c)))
+		return "-";
+	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, s->rate[c] / 100,
+	    s->rate[c] % 100);
+	return buf;
+}
+
+/* Returns the free chunks of the pageblock order in zone I of S. */
+static uint64_t
+pageblocks_free(const struct wsample *s, size_t i)
+{
+	return s->pageblock_order < s->r->bi->norders ?
+	    s->r->frag[i].suitable[s->pageblock_order] : 0;
+}
+
+void
+render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
+{
+	const struct report *r = s->r;
+	char b[8][32], t[16];
+	uint64_t free_pages = 0, pbs = 0;
+	struct tm tm;
+	size_t i, j;
+
+	for (i = 0; i < r->bi->nzones; i++) {
+		free_pages += r->frag[i].free_pages;
+		pbs += pageblocks_free(s, i);
+	}
+	localtime_r(&s->wall.tv_sec, &tm);
+	strftime(t, sizeof(t), "%H:%M:%S", &tm);
+	hum_size(b[0], sizeof(b[0]), 1ULL << s->pageblock_order, r->page_size);
+	fprintf(fp, "%s%s free %s, %" PRIu64 " free %s blocks", n ? "\n" : "",
+	    t, hum_size(b[1], sizeof(b[1]), free_pages, r->page_size), pbs,
+	    b[0]);
+	if (s->stall_ok[0])
+		fprintf(fp, "; stalled %s some, %s full", hum_centi(b[2],
+		    sizeof(b[2]), s->stall[0]), s->stall_ok[1] ?
+		    hum_centi(b[3], sizeof(b[3]), s->stall[1]) : "-");
+	fputc('\n', fp);
+	if (s->vm != NULL) {
+		fprintf(fp, "  compaction/s  stalls %s (ok %s, failed %s)  "
+		    "isolated %s  kcompactd wakes %s\n",
+		    rate(b[2], sizeof(b[2]), s, VM_COMPACT_STALL),
+		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_SUCCESS),
+		    rate(b[4], sizeof(b[4]), s, VM_COMPACT_FAIL),
+		    rate(b[5], sizeof(b[5]), s, VM_COMPACT_ISOLATED),
+		    rate(b[6], sizeof(b[6]), s, VM_COMPACT_DAEMON_WAKE));
+		fprintf(fp, "  scanned/s     migrate %s  free %s  THP faults/s "
+		    "%s (fell back %s)\n",
+		    rate(b[2], sizeof(b[2]), s, VM_COMPACT_MIGRATE_SCANNED),
+		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_FREE_SCANNED),
+		    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
+		    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
+	}
+	for (i = 0; i < r->bi->nzones; i++) {
+		fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64 " blocks",
+		    r->bi->zones[i].node, r->bi->zones[i].name,
+		    hum_size(b[1], sizeof(b[1]), r->frag[i].free_pages,
+		    r->page_size), pageblocks_free(s, i));
+		for (j = 0; j < s->norders; j++) {
+			unsigned o = s->orders[j];
+
+			fprintf(fp, "  order %u: unusable %s fragindex %s", o,
+			    hum_index(b[2], sizeof(b[2]), r->frag[i].unusable[o]),
+			    r->frag[i].suitable[o] ? "-" : hum_index(b[3],
+			    sizeof(b[3]), r->frag[i].fragindex[o]));
+		}
+		fputc('\n', fp);
+	}
+}
+
+void
+render_watch_json(FILE *fp, const struct wsample *s)
+{
+	const struct report *r = s->r;
+	struct jsonw w;
+	char t[32];
+	struct tm tm;
+	size_t i, j;
+	unsigned c;
+
+	jw_init_compact(&w, fp);
+	jw_object(&w);
+	gmtime_r(&s->wall.tv_sec, &tm);
+	strftime(t, sizeof(t), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	jw_key(&w, "time");
+	jw_string(&w, t);
+	jw_key(&w, "interval_s");
+	if (s->elapsed_ms)
+		jw_fixed(&w, (long long)s->elapsed_ms, 3);
+	else
+		jw_null(&w);
+	jw_key(&w, "pageblock_order");
+	jw_int(&w, s->pageblock_order);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < r->bi->nzones; i++) {
+		jw_object(&w);
+		jw_key(&w, "node");
+		jw_int(&w, r->bi->zones[i].node);
+		jw_key(&w, "zone");
+		jw_string(&w, r->bi->zones[i].name);
+		jw_key(&w, "free_pages");
+		jw_u64(&w, r->frag[i].free_pages);
+		jw_key(&w, "free_pageblocks");
+		jw_u64(&w, pageblocks_free(s, i));
+		jw_key(&w, "orders");
+		jw_array(&w, false);
+		for (j = 0; j < s->norders; j++) {
+			unsigned o = s->orders[j];
+
+			jw_object(&w);
+			jw_key(&w, "order");
+			jw_int(&w, o);
+			jw_key(&w, "unusable_index");
+			jw_fixed(&w, r->frag[i].unusable[o], 3);
+			jw_key(&w, "fragmentation_index");
+			jw_fixed(&w, r->frag[i].fragindex[o], 3);
+			jw_end(&w);
+		}
+		jw_end(&w);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	jw_key(&w, "rates_per_s");
+	if (s->vm == NULL || s->elapsed_ms == 0)
+		jw_null(&w);
+	else {
+		jw_object(&w);
+		for (c = 0; c < VM_NCOUNTERS; c++) {
+			if (c == VM_NR_FREE_PAGES)
+				continue;
+			jw_key(&w, vmstat_name(c));
+			if (s->rate_ok & (1u << c))
+				jw_fixed(&w, (long long)s->rate[c], 2);
+			else
+				jw_null(&w);
+		}
+		jw_end(&w);
+	}
+	jw_key(&w, "counters");
+	if (s->vm == NULL)
+		jw_null(&w);
+	else {
+		jw_object(&w);
+		for (c = 0; c < VM_NCOUNTERS; c++) {
+			jw_key(&w, vmstat_name(c));
+			if (s->vm->have & (1u << c))
+				jw_u64(&w, s->vm->v[c]);
+			else
+				jw_null(&w);
+		}
+		jw_end(&w);
+	}
+	jw_key(&w, "pressure");
+	if (r->psi == NULL)
+		jw_null(&w);
+	else {
+		jw_object(&w);
+		jw_key(&w, "some_avg10");
+		jw_fixed(&w, r->psi->some.avg10, 2);
+		jw_key(&w, "full_avg10");
+		if (r->psi->full.present)
+			jw_fixed(&w, r->psi->full.avg10, 2);
+		else
+			jw_null(&w);
+		jw_key(&w, "some_total_us");
+		jw_u64(&w, r->psi->some.total_us);
+		jw_key(&w, "full_total_us");
+		if (r->psi->full.present)
+			jw_u64(&w, r->psi->full.total_us);
+		else
+			jw_null(&w);
+		jw_key(&w, "some_stall_share");
+		if (s->stall_ok[0])
+			jw_fixed(&w, s->stall[0], 2);
+		else
+			jw_null(&w);
+		jw_key(&w, "full_stall_share");
+		if (s->stall_ok[1])
+			jw_fixed(&w, s->stall[1], 2);
+		else
+			jw_null(&w);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}

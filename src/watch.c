@@ -1,0 +1,170 @@
+/* watch.c - sample fragmentation, compaction effort and pressure repeatedly */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "watch.h"
+
+static volatile sig_atomic_t stop;
+
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* Returns A * 100000 / MS (hundredths per second), saturating. */
+static uint64_t
+per_second(uint64_t delta, uint64_t ms)
+{
+	if (delta > UINT64_MAX / 100000)
+		return UINT64_MAX / ms;
+	return delta * 100000 / ms;
+}
+
+void
+watch_rates(struct wsample *s, const struct vmstat *prev,
+    const struct vmstat *cur, const struct psi *ppsi, const struct psi *cpsi,
+    uint64_t elapsed_ms)
+{
+	const struct psi_line *pl, *cl;
+	uint64_t dt_us = elapsed_ms * 1000, d;
+	unsigned c;
+	int k;
+
+	s->elapsed_ms = elapsed_ms;
+	s->rate_ok = 0;
+	s->stall_ok[0] = s->stall_ok[1] = false;
+	if (elapsed_ms == 0)
+		return;
+	for (c = 0; prev && cur && c < VM_NCOUNTERS; c++) {
+		if (!(prev->have & cur->have & (1u << c)) ||
+		    cur->v[c] < prev->v[c] || c == VM_NR_FREE_PAGES)
+			continue;
+		s->rate[c] = per_second(cur->v[c] - prev->v[c], elapsed_ms);
+		s->rate_ok |= 1u << c;
+	}
+	for (k = 0; ppsi && cpsi && k < 2; k++) {
+		pl = k ? &ppsi->full : &ppsi->some;
+		cl = k ? &cpsi->full : &cpsi->some;
+		if (!pl->present || !cl->present || cl->total_us < pl->total_us)
+			continue;
+		/* Stall time over wall time, in hundredths of a percent. */
+		d = cl->total_us - pl->total_us;
+		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
+		s->stall_ok[k] = true;
+	}
+}
+
+/* Returns milliseconds from A to B. */
+static uint64_t
+ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
+	    (b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/* Returns the output error of standard output: 0, EPIPE or another errno. */
+static int
+flush_out(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	return errno ? errno : EIO;
+}
+
+int
+watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
+{
+	struct inputs in[2];
+	struct timespec mono[2], next;
+	struct sigaction sa;
+	struct wsample s;
+	struct report r;
+	struct ferr le;
+	unsigned long n = 0;
+	int cur = 0, have_prev = 0, err, i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	memset(in, 0, sizeof(in));
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	while (!stop) {
+		if (inputs_load(&o->io, &in[cur], &le) != 0) {
+			/* Transient: say so, try again next time. */
+			if (le.line)
+				fprintf(stderr, "fragstat: %s:%lu: %s\n",
+				    le.path, le.line, le.msg);
+			else
+				fprintf(stderr, "fragstat: %s: %s\n", le.path,
+				    le.msg);
+			inputs_free(&in[cur]);
+			memset(&in[cur], 0, sizeof(in[cur]));
+		} else {
+			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
+			if (!o->quiet && n == 0)
+				for (i = 0; i < in[cur].nnotes; i++)
+					fprintf(stderr, "fragstat: %s\n",
+					    in[cur].notes[i]);
+			r = *tmpl;
+			r.bi = &in[cur].bi;
+			r.frag = in[cur].frag;
+			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
+			r.pti_zone = in[cur].pti_zone;
+			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
+			memset(&s, 0, sizeof(s));
+			s.r = &r;
+			s.vm = in[cur].have_vm ? &in[cur].vm : NULL;
+			clock_gettime(CLOCK_REALTIME, &s.wall);
+			s.orders = o->orders;
+			s.norders = o->norders;
+			s.pageblock_order = o->pageblock_order;
+			if (have_prev) {
+				const struct inputs *p = &in[!cur];
+
+				watch_rates(&s, p->have_vm ? &p->vm : NULL, s.vm,
+				    p->have_psi ? &p->psi : NULL, r.psi,
+				    ms_between(&mono[!cur], &mono[cur]));
+			}
+			if (o->json)
+				render_watch_json(stdout, &s);
+			else
+				render_watch_table(stdout, &s, n);
+			if ((err = flush_out()) != 0) {
+				inputs_free(&in[cur]);
+				inputs_free(&in[!cur]);
+				/* A reader that went away is the normal end. */
+				if (err == EPIPE)
+					return 0;
+				e->path = "standard output";
+				return ferr_set(e, 0, "write error: %s",
+				    strerror(err));
+			}
+			n++;
+			if (have_prev)
+				inputs_free(&in[!cur]);
+			have_prev = 1;
+			cur = !cur;
+		}
+		if (o->count && n >= o->count)
+			break;
+		next.tv_sec += o->interval_ms / 1000;
+		next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
+		if (next.tv_nsec >= 1000000000) {
+			next.tv_sec++;
+			next.tv_nsec -= 1000000000;
+		}
+		while (!stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
+		    &next, NULL) == EINTR)
+			;
+	}
+	if (have_prev)
+		inputs_free(&in[!cur]);
+	return 0;
+}

@@ -1,0 +1,58 @@
+/* watch.h - sample fragmentation, compaction effort and pressure repeatedly */
+#ifndef FRAGSTAT_WATCH_H
+#define FRAGSTAT_WATCH_H
+
+#include <stdio.h>
+#include <time.h>
+
+#include "inputs.h"
+#include "report.h"
+
+/* One sample and what changed since the previous one. */
+struct wsample {
+	const struct report	*r;
+	const struct vmstat	*vm;		/* NULL without /proc/vmstat */
+	struct timespec		 wall;
+	uint64_t		 elapsed_ms;	/* since the previous sample, 0: first */
+	const unsigned		*orders;	/* the orders that matter */
+	size_t			 norders;
+	unsigned		 pageblock_order;
+	uint64_t		 rate[VM_NCOUNTERS];	/* hundredths per second */
+	uint32_t		 rate_ok;	/* bit per counter with a rate */
+	uint32_t		 stall[2];	/* some, full: hundredths of a percent */
+	bool			 stall_ok[2];
+};
+
+/*
+ * Fill the rates of S from the counters PREV and CUR taken ELAPSED_MS
+ * apart, and the stall shares from the PSI totals PPSI and CPSI (either
+ * may be NULL). Counters that went backwards get no rate.
+ */
+void	watch_rates(struct wsample *s, const struct vmstat *prev,
+	    const struct vmstat *cur, const struct psi *ppsi,
+	    const struct psi *cpsi, uint64_t elapsed_ms);
+
+/* Print sample S as lines of the table, or as one JSON line. */
+void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
+void	render_watch_json(FILE *fp, const struct wsample *s);
+
+struct watch_opts {
+	struct input_opts	 io;
+	unsigned		 interval_ms;
+	unsigned long		 count;		/* 0: until interrupted */
+	bool			 json, quiet;
+	const unsigned		*orders;
+	size_t			 norders;
+	unsigned		 pageblock_order;
+};
+
+/*
+ * Sample until COUNT samples were printed, SIGINT or SIGTERM, or a closed
+ * standard output. A sample whose files cannot be read or parsed is
+ * reported on standard error and skipped. Returns 0, or -1 with E set when
+ * standard output fails for another reason than a closed pipe.
+ */
+int	watch_run(const struct watch_opts *o, struct report *tmpl,
+	    struct ferr *e);
+
+#endif
