@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 
 #include "buddyinfo.h"
+#include "capture.h"
 #include "inputs.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -276,6 +277,27 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	return 0;
 }
 
+/* Read the page size from a capture's metadata under O's root, if there is one. Returns 0 or -1 with E set. */
+static int
+capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	struct capture_meta m;
+	struct slurp s;
+	int rc;
+
+	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	e->path = in->mpath;
+	if (slurp_read(in->mpath, &s, e) != 0)
+		return 0;	/* not a capture of fragstat's */
+	rc = capture_meta_parse(s.buf, s.len, &m, e);
+	slurp_free(&s);
+	if (rc != 0)
+		return -1;
+	in->capture_page_size = m.page_size;
+	return 0;
+}
+
 int
 inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
@@ -302,6 +324,8 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		return -1;
 	if (rc == 0)
 		in->release[0] = '\0';
+	if (o->sysroot != NULL && capture_meta(o, in, e) != 0)
+		return -1;
 	if (o->want_pti) {
 		rc = optional(in, in->ppath, "pagetypeinfo",
 		    o->pagetypeinfo != NULL, parse_pti, &in->pti, e);
@@ -350,5 +374,6 @@ inputs_free(struct inputs *in)
 	free(in->spath);
 	free(in->zpath);
 	free(in->vpath);
+	free(in->mpath);
 	free(in->rpath);
 }

@@ -23,7 +23,7 @@ struct input_opts {
 #define INPUTS_MAX_THP		FRAG_MAX_ORDERS
 
 struct inputs {
-	char			*bpath, *ppath, *spath, *zpath, *rpath, *vpath;
+	char			*bpath, *ppath, *spath, *zpath, *rpath, *vpath, *mpath;
 	struct buddyinfo	 bi;
 	struct frag		*frag;		/* one per bi.zones[] */
 	struct pagetypeinfo	 pti;
@@ -36,6 +36,7 @@ struct inputs {
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;
 	long			 pmd_order;	/* from THP hpage_pmd_size, or -1 */
+	unsigned long		 capture_page_size;	/* from a capture's metadata, or 0 */
 	unsigned		 thp[INPUTS_MAX_THP];	/* enabled mTHP orders */
 	size_t			 nthp;
 	char			 notes[INPUTS_MAX_NOTES][320];	/* optional files not read */

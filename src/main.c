@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "capture.h"
 #include "compact.h"
 #include "inputs.h"
 #include "kver.h"
@@ -48,6 +49,7 @@ struct opts {
 	const char	*advise_list;	/* NULL: the default orders */
 	const char	*orders_list;	/* --orders */
 	unsigned	 watch_ms;	/* 0: no --watch */
+	const char	*capture;	/* --capture DIR */
 	unsigned long	 count;
 	bool		 migratetypes;
 	enum advise_gfp	 gfp;
@@ -89,6 +91,10 @@ usage(FILE *fp)
 "                           ('-': standard input); --sysroot may also be\n"
 "                           given many times\n"
 "      --compare A B        show what changed from root A to root B\n"
+"\n"
+"      --capture=DIR        save the files fragstat reads (and the kernel's\n"
+"                           index files when readable) into a new directory\n"
+"                           DIR laid out like /, for --sysroot DIR later\n"
 "\n"
 "Watching:\n"
 "      --watch=SECONDS      sample every SECONDS (0.5, 2, ...): free memory,\n"
@@ -211,7 +217,7 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
-	OPT_MIGRATETYPES, OPT_ORDERS };
+	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -235,6 +241,7 @@ static const struct option longopts[] = {
 	{ "psi-some",		required_argument, NULL, OPT_PSI_SOME },
 	{ "psi-full",		required_argument, NULL, OPT_PSI_FULL },
 	{ "compact",		no_argument,	   NULL, OPT_COMPACT },
+	{ "capture",		required_argument, NULL, OPT_CAPTURE },
 	{ "watch",		required_argument, NULL, OPT_WATCH },
 	{ "count",		required_argument, NULL, OPT_COUNT },
 	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
@@ -446,6 +453,9 @@ parse_options(int argc, char **argv, struct opts *o)
 				    "positive number", optarg);
 			o->count = (unsigned long)v;
 			break;
+		case OPT_CAPTURE:
+			o->capture = optarg;
+			break;
 		case OPT_MIGRATETYPES:
 			o->migratetypes = true;
 			break;
@@ -506,6 +516,11 @@ parse_options(int argc, char **argv, struct opts *o)
 	    o->pressure))
 		return usage_error("%s", "--verify reads a whole root: use "
 		    "--sysroot, not single files");
+	if (o->capture && (o->watch_ms || o->compare || o->advise ||
+	    o->nroots > 1 || o->roots_from || o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure || o->zoneinfo || o->format == F_VERIFY))
+		return usage_error("%s", "--capture copies one root (live by "
+		    "default) and does nothing else");
 	if (o->count && !o->watch_ms)
 		return usage_error("%s", "--count goes with --watch");
 	if (o->watch_ms && (o->format != F_TABLE && o->format != F_JSON))
@@ -765,6 +780,9 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 	    (ps = sysconf(_SC_PAGESIZE)) > 0) {
 		r->page_size = (unsigned long)ps;
 		r->page_size_from = "host";
+	} else if (in->capture_page_size) {
+		r->page_size = in->capture_page_size;
+		r->page_size_from = "capture";
 	} else {
 		r->page_size = 4096;
 		r->page_size_from = "assumed";
@@ -1066,6 +1084,24 @@ run_watch(struct opts *o)
 	return rc;
 }
 
+/* --capture DIR. Returns an exit code. */
+static int
+run_capture(const struct opts *o)
+{
+	struct ferr e;
+	unsigned long ps = o->page_size;
+	long live;
+
+	if (ps == 0 && o->sysroot == NULL && (live = sysconf(_SC_PAGESIZE)) > 0)
+		ps = (unsigned long)live;
+	if (capture_run(o->sysroot, o->capture, ps ? ps : 4096, stdout,
+	    &e) != 0) {
+		print_error(&e);
+		return EXIT_DATA;
+	}
+	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
+}
+
 /* --compare A B. Returns an exit code. */
 static int
 run_compare(struct opts *o)
@@ -1123,6 +1159,10 @@ main(int argc, char **argv)
 	}
 	if (o.watch_ms) {
 		rc = run_watch(&o);
+		goto out;
+	}
+	if (o.capture) {
+		rc = run_capture(&o);
 		goto out;
 	}
 	if (o.compare || o.nroots > 1 || o.roots_from) {

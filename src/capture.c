@@ -1,0 +1,442 @@
+/* capture.c - save a consistent snapshot laid out like the live filesystem */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "slurp.h"
+#include "text.h"
+
+/* The files of a capture, relative to the root; the first two must be readable. */
+static const char *const files[] = {
+	"proc/buddyinfo",
+	"proc/sys/kernel/osrelease",
+	"proc/pagetypeinfo",
+	"proc/zoneinfo",
+	"proc/vmstat",
+	"proc/pressure/memory",
+	"proc/sys/vm/extfrag_threshold",
+	"proc/sys/vm/compaction_proactiveness",
+	"proc/sys/vm/min_free_kbytes",
+	"proc/sys/vm/watermark_scale_factor",
+	"sys/kernel/mm/transparent_hugepage/enabled",
+	"sys/kernel/mm/transparent_hugepage/defrag",
+	"sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
+};
+
+#define THP_DIR		"sys/kernel/mm/transparent_hugepage"
+#define EXTFRAG_DIR	"sys/kernel/debug/extfrag"
+#define MAX_CREATED	256
+
+/*
+ * What this capture created inside the temporary directory, in order, so
+ * that a signal handler can remove it with async-signal-safe calls only.
+ */
+static struct {
+	int			 dirfd;
+	char			 tmp[PATH_MAX];
+	char			 path[MAX_CREATED][128];
+	bool			 is_dir[MAX_CREATED];
+	volatile sig_atomic_t	 n;
+} made = { .dirfd = -1 };
+
+/* Remove everything in MADE, newest first, then the temporary directory. */
+static void
+unmake(void)
+{
+	int i;
+
+	for (i = made.n - 1; i >= 0; i--)
+		unlinkat(made.dirfd, made.path[i],
+		    made.is_dir[i] ? AT_REMOVEDIR : 0);
+	if (made.tmp[0] != '\0')
+		rmdir(made.tmp);
+}
+
+static void
+on_signal(int sig)
+{
+	unmake();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Note PATH (a directory when IS_DIR) as created. Returns 0, or -1 with E set. */
+static int
+note_made(const char *path, bool is_dir, struct ferr *e)
+{
+	if (made.n == MAX_CREATED || strlen(path) >= sizeof(made.path[0]))
+		return ferr_set(e, 0, "too many files to capture");
+	strcpy(made.path[made.n], path);
+	made.is_dir[made.n] = is_dir;
+	made.n++;
+	return 0;
+}
+
+/* Create the directories leading to REL under the capture. Returns 0, or -1 with E set. */
+static int
+make_parents(const char *rel, struct ferr *e)
+{
+	char p[128];
+	char *slash;
+	int i;
+
+	snprintf(p, sizeof(p), "%s", rel);
+	for (slash = strchr(p, '/'); slash; slash = strchr(slash + 1, '/')) {
+		*slash = '\0';
+		for (i = 0; i < made.n && strcmp(made.path[i], p) != 0; i++)
+			;
+		if (i == made.n) {
+			if (note_made(p, true, e) != 0)
+				return -1;
+			if (mkdirat(made.dirfd, p, 0755) != 0) {
+				made.n--;
+				return ferr_set(e, 0, "cannot create %s: %s", p,
+				    strerror(errno));
+			}
+		}
+		*slash = '/';
+	}
+	return 0;
+}
+
+/* Write LEN bytes of BUF as REL in the capture, never through a symbolic link. Returns 0 or -1. */
+static int
+put(const char *rel, const char *buf, size_t len, struct ferr *e)
+{
+	ssize_t w;
+	size_t off = 0;
+	int fd;
+
+	if (make_parents(rel, e) != 0 || note_made(rel, false, e) != 0)
+		return -1;
+	fd = openat(made.dirfd, rel, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644);
+	if (fd == -1) {
+		made.n--;
+		return ferr_set(e, 0, "cannot create %s: %s", rel,
+		    strerror(errno));
+	}
+	while (off < len) {
+		if ((w = write(fd, buf + off, len - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return ferr_set(e, 0, "cannot write %s: %s", rel,
+			    strerror(errno));
+		}
+		off += (size_t)w;
+	}
+	if (fsync(fd) != 0 || close(fd) != 0)
+		return ferr_set(e, 0, "cannot write %s: %s", rel,
+		    strerror(errno));
+	return 0;
+}
+
+/* The metadata being collected. */
+struct meta {
+	char	 text[8192];
+	size_t	 len;
+	int	 copied;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+meta_add(struct meta *m, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (m->len >= sizeof(m->text))
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(m->text + m->len, sizeof(m->text) - m->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		m->len += (size_t)n;
+	if (m->len > sizeof(m->text))
+		m->len = sizeof(m->text);
+}
+
+/* Returns the path of REL under root SRC in BUF. */
+static const char *
+src_path(char *buf, size_t size, const char *src, const char *rel)
+{
+	snprintf(buf, size, "%s/%s", src ? src : "", rel);
+	return buf;
+}
+
+/*
+ * Copy REL from SRC. Returns 1 when copied, 0 when unreadable (listed in
+ * M), -1 with E set when writing failed or REL is REQUIRED.
+ */
+static int
+copy(const char *src, const char *rel, bool required, struct meta *m,
+    struct ferr *e)
+{
+	char path[PATH_MAX];
+	struct ferr re;
+	struct slurp s;
+	int rc;
+
+	src_path(path, sizeof(path), src, rel);
+	re.path = path;
+	if (slurp_read(path, &s, &re) != 0) {
+		if (required) {
+			ferr_keep_path(e, path);
+			return ferr_set(e, 0, "%s", re.msg);
+		}
+		meta_add(m, "unreadable %s: %s\n", rel, re.msg);
+		return 0;
+	}
+	rc = put(rel, s.buf, s.len, e);
+	slurp_free(&s);
+	if (rc != 0)
+		return -1;
+	m->copied++;
+	return 1;
+}
+
+/*
+ * Read buddyinfo and the two index files of SRC until buddyinfo reads the
+ * same before and after them, and write the last reads. Returns 0 or -1.
+ */
+static int
+stable_group(const char *src, struct meta *m, struct ferr *e)
+{
+	static const char *const idx[2] = { EXTFRAG_DIR "/unusable_index",
+	    EXTFRAG_DIR "/extfrag_index" };
+	struct slurp b1, b2, k[2];
+	char path[PATH_MAX], kerr[2][300];
+	struct ferr re;
+	int try, i, have = 0, rc = -1;
+	bool same = false;
+
+	for (try = 1;; try++) {
+		re.path = path;
+		src_path(path, sizeof(path), src, "proc/buddyinfo");
+		if (slurp_read(path, &b1, &re) != 0) {
+			ferr_keep_path(e, path);
+			return ferr_set(e, 0, "%s", re.msg);
+		}
+		have = 0;
+		for (i = 0; i < 2; i++) {
+			src_path(path, sizeof(path), src, idx[i]);
+			k[i].buf = NULL;
+			if (slurp_read(path, &k[i], &re) == 0)
+				have |= 1 << i;
+			else
+				snprintf(kerr[i], sizeof(kerr[i]), "%s", re.msg);
+		}
+		if (have == 0) {
+			meta_add(m, "buddyinfo_stable unknown (no index "
+			    "files)\n");
+			break;
+		}
+		src_path(path, sizeof(path), src, "proc/buddyinfo");
+		if (slurp_read(path, &b2, &re) != 0) {
+			ferr_keep_path(e, path);
+			ferr_set(e, 0, "%s", re.msg);
+			goto out;
+		}
+		same = b1.len == b2.len && memcmp(b1.buf, b2.buf, b1.len) == 0;
+		slurp_free(&b2);
+		if (same || try == CAPTURE_TRIES) {
+			meta_add(m, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
+			    same ? "yes" : "no", try);
+			break;
+		}
+		slurp_free(&b1);
+		for (i = 0; i < 2; i++)
+			slurp_free(&k[i]);
+	}
+	if (put("proc/buddyinfo", b1.buf, b1.len, e) != 0)
+		goto out;
+	m->copied++;
+	for (i = 0; i < 2; i++) {
+		if (!(have & (1 << i))) {
+			meta_add(m, "unreadable %s: %s\n", idx[i], kerr[i]);
+			continue;
+		}
+		if (put(idx[i], k[i].buf, k[i].len, e) != 0)
+			goto out;
+		m->copied++;
+	}
+	rc = 0;
+out:
+	slurp_free(&b1);
+	for (i = 0; i < 2; i++)
+		if (have & (1 << i))
+			slurp_free(&k[i]);
+	return rc;
+}
+
+/* Copy every hugepages-*kB/enabled of SRC. Returns 0 or -1 with E set. */
+static int
+thp_sizes(const char *src, struct meta *m, struct ferr *e)
+{
+	char path[PATH_MAX], rel[128];
+	struct dirent *d;
+	DIR *dp;
+
+	if ((dp = opendir(src_path(path, sizeof(path), src, THP_DIR))) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (strncmp(d->d_name, "hugepages-", 10) != 0 ||
+		    strlen(d->d_name) > 64)
+			continue;
+		snprintf(rel, sizeof(rel), THP_DIR "/%s/enabled", d->d_name);
+		if (copy(src, rel, false, m, e) < 0) {
+			closedir(dp);
+			return -1;
+		}
+	}
+	closedir(dp);
+	return 0;
+}
+
+/* Returns 0 after renaming the temporary directory to DIR without replacing anything. */
+static int
+publish(const char *dir, struct ferr *e)
+{
+	if (fsync(made.dirfd) != 0)
+		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
+	if (renameat2(AT_FDCWD, made.tmp, AT_FDCWD, dir, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
+		    strerror(errno));
+	/* Filesystems without RENAME_NOREPLACE: rename() would replace an
+	 * empty directory, so look first. */
+	if (access(dir, F_OK) == 0)
+		return ferr_set(e, 0, "exists; a capture never overwrites");
+	if (rename(made.tmp, dir) != 0)
+		return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
+		    strerror(errno));
+	return 0;
+}
+
+int
+capture_run(const char *src, const char *dir, unsigned long page_size,
+    FILE *out, struct ferr *e)
+{
+	struct sigaction sa, old[3];
+	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
+	char parent[PATH_MAX], host[256], when[32];
+	const char *slash;
+	struct stat st;
+	struct meta m;
+	struct tm tm;
+	time_t now;
+	size_t i;
+	int rc = -1;
+
+	ferr_keep_path(e, dir);
+	if (lstat(dir, &st) == 0)
+		return ferr_set(e, 0, "exists; a capture never overwrites");
+	if (strlen(dir) + 16 >= sizeof(made.tmp))
+		return ferr_set(e, 0, "path too long");
+	slash = strrchr(dir, '/');
+	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - dir) :
+	    1, slash ? dir : ".");
+	if (slash == dir)
+		strcpy(parent, "/");
+	snprintf(made.tmp, sizeof(made.tmp), "%s/.%s.XXXXXX", parent,
+	    slash ? slash + 1 : dir);
+	made.n = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	if (mkdtemp(made.tmp) == NULL) {
+		made.tmp[0] = '\0';
+		ferr_set(e, 0, "cannot create a directory beside it: %s",
+		    strerror(errno));
+		goto restore;
+	}
+	if ((made.dirfd = open(made.tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1) {
+		ferr_set(e, 0, "cannot open %s: %s", made.tmp, strerror(errno));
+		goto fail;
+	}
+	memset(&m, 0, sizeof(m));
+	now = time(NULL);
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (gethostname(host, sizeof(host)) != 0)
+		strcpy(host, "unknown");
+	host[sizeof(host) - 1] = '\0';
+	meta_add(&m, "fragstat_version %s\ntime_utc %s\nhostname %s\n"
+	    "page_size %lu\nsource %s\n", PACKAGE_VERSION, when, host,
+	    page_size, src ? src : "/");
+	if (stable_group(src, &m, e) != 0)
+		goto fail;
+	for (i = 1; i < sizeof(files) / sizeof(files[0]); i++)
+		if (copy(src, files[i], i == 1 && src == NULL, &m, e) < 0)
+			goto fail;
+	if (thp_sizes(src, &m, e) != 0 ||
+	    put(CAPTURE_META, m.text, m.len, e) != 0 || publish(dir, e) != 0)
+		goto fail;
+	fprintf(out, "captured %s: %d files", dir, m.copied);
+	if (strstr(m.text, "buddyinfo_stable yes"))
+		fprintf(out, ", buddyinfo stable around the index files");
+	fprintf(out, "%s\n", strstr(m.text, "unreadable ") ?
+	    "; some files unreadable, listed in " CAPTURE_META : "");
+	rc = 0;
+	made.n = 0;
+	made.tmp[0] = '\0';
+fail:
+	if (rc != 0) {
+		unmake();
+		ferr_keep_path(e, dir);
+	}
+	if (made.dirfd != -1)
+		close(made.dirfd);
+	made.dirfd = -1;
+restore:
+	for (i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	return rc;
+}
+
+int
+capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
+    struct ferr *e)
+{
+	struct tok t[2], v;
+	struct lines ls;
+	const char *s;
+	uint64_t x;
+	size_t n;
+	int rc;
+
+	memset(m, 0, sizeof(m[0]));
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		if (tok_split(s, n, t, 1) == 0 || !tok_is(&t[0], "page_size"))
+			continue;
+		v.s = t[0].s + t[0].n;
+		v.n = n - (size_t)(v.s - s);
+		while (v.n > 0 && *v.s == ' ') {
+			v.s++;
+			v.n--;
+		}
+		if (num_u64(&v, &x) != 0 || x < 512 || x > (1u << 24) ||
+		    (x & (x - 1)) != 0)
+			return ferr_set(e, ls.no, "page_size is not a power of "
+			    "two from 512 to 16M");
+		m->page_size = (unsigned long)x;
+	}
+	return rc;
+}

@@ -1,0 +1,37 @@
+/* capture.h - save a consistent snapshot laid out like the live filesystem */
+#ifndef FRAGSTAT_CAPTURE_H
+#define FRAGSTAT_CAPTURE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ferr.h"
+
+/* The name of the metadata file at the top of a capture. */
+#define CAPTURE_META	"fragstat-capture"
+
+/* How many times buddyinfo is re-read around the index files. */
+#define CAPTURE_TRIES	10
+
+/*
+ * Copy the files fragstat reads from root SRC (NULL: the live system) into
+ * a new directory DIR, atomically: built under a temporary name beside DIR
+ * and renamed at the end; DIR must not exist. buddyinfo is re-read around
+ * the debugfs index files until it reads the same before and after. Files
+ * that cannot be read are listed in DIR/fragstat-capture. SIGINT, SIGTERM
+ * and SIGHUP remove the partial snapshot. A summary goes to OUT. Returns 0,
+ * or -1 with E set (nothing is left behind).
+ */
+int	capture_run(const char *src, const char *dir, unsigned long page_size,
+	    FILE *out, struct ferr *e);
+
+/* What a capture's metadata file says. */
+struct capture_meta {
+	unsigned long	 page_size;	/* 0 when absent */
+};
+
+/* Parse a metadata file ("key value" lines). Returns 0, or -1 with E set. */
+int	capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
+	    struct ferr *e);
+
+#endif
