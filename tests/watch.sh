@@ -1,0 +1,81 @@
+#!/bin/sh
+# --watch: NDJSON samples whose rates equal the vmstat deltas exactly, a
+# quiet end on a closed pipe and on SIGTERM, and a transient read error
+# that is reported and survived.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+[ -r /proc/buddyinfo ] && [ -r /proc/vmstat ] ||
+	{ echo "SKIP: no live /proc"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# 1. Live samples: valid JSON lines; each rate is the counter delta over
+# the interval, in hundredths per second, exactly as printed.
+"$FRAGSTAT" -q --watch 0.2 --count 4 --json > "$tmp/w.json" || fail=1
+python3 - "$tmp/w.json" <<'PY' || fail=1
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 4, "want 4 samples, got %d" % len(lines)
+s = [json.loads(l) for l in lines]
+assert s[0]["interval_s"] is None and s[0]["rates_per_s"] is None
+for a, b in zip(s, s[1:]):
+    ms = round(float(b["interval_s"]) * 1000)
+    assert 150 <= ms <= 1000, "interval %d ms" % ms
+    for c, r in b["rates_per_s"].items():
+        if r is None:
+            continue
+        d = b["counters"][c] - a["counters"][c]
+        want = d * 100000 // ms
+        got = round(float(r) * 100)
+        assert got == want, "%s: rate %s, delta %d over %d ms" % (c, r, d, ms)
+    for z in b["zones"]:
+        for o in z["orders"]:
+            assert -1 <= o["fragmentation_index"] <= 1
+            assert 0 <= o["unusable_index"] <= 1
+print("watch: %d samples, rates consistent with vmstat deltas" % len(s))
+PY
+
+# 2. A reader that goes away ends it quietly, with status 0.
+{ "$FRAGSTAT" -q --watch 0.05 --json 2> "$tmp/pipe.err"; echo $? > "$tmp/pipe.st"; } | head -n 1 > /dev/null
+if [ "$(cat "$tmp/pipe.st")" != 0 ] || [ -s "$tmp/pipe.err" ]; then
+	echo "FAIL: closed pipe: status $(cat "$tmp/pipe.st"), stderr:"
+	cat "$tmp/pipe.err"
+	fail=1
+fi
+
+# 3. SIGTERM ends it cleanly after whole lines.
+"$FRAGSTAT" -q --watch 0.05 --json > "$tmp/term.json" 2> "$tmp/term.err" &
+pid=$!
+sleep 0.4
+kill -TERM "$pid"
+wait "$pid"
+st=$?
+if [ "$st" != 0 ] || [ -s "$tmp/term.err" ] ||
+    ! python3 -c 'import json,sys
+for l in open(sys.argv[1]): json.loads(l)' "$tmp/term.json"; then
+	echo "FAIL: SIGTERM: status $st"
+	cat "$tmp/term.err"
+	fail=1
+fi
+
+# 4. A buddyinfo that disappears for a while: reported, skipped, survived.
+mkdir -p "$tmp/root/proc"
+cp "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/buddyinfo" "$tmp/root/proc/"
+"$FRAGSTAT" -q --sysroot "$tmp/root" --watch 0.1 --count 8 --json \
+    > "$tmp/t.json" 2> "$tmp/t.err" &
+pid=$!
+sleep 0.25
+mv "$tmp/root/proc/buddyinfo" "$tmp/root/proc/gone"
+sleep 0.3
+mv "$tmp/root/proc/gone" "$tmp/root/proc/buddyinfo"
+wait "$pid"
+st=$?
+if [ "$st" != 0 ] || [ "$(wc -l < "$tmp/t.json")" -ne 8 ] ||
+    ! grep -q "root/proc/buddyinfo: No such file or directory" "$tmp/t.err"; then
+	echo "FAIL: transient error: status $st, $(wc -l < "$tmp/t.json") lines"
+	cat "$tmp/t.err"
+	fail=1
+fi
+exit $fail
