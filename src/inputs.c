@@ -31,6 +31,35 @@ inputs_path(const char *root, const char *rel)
 	return p;
 }
 
+/*
+ * Returns whether the files O does not name may come from O's root or the
+ * live system: not when a buddyinfo FILE was named without a root, since
+ * a captured buddyinfo must not be paired with this host's files.
+ */
+static bool
+pairs_defaults(const struct input_opts *o)
+{
+	return o->sysroot != NULL || o->buddyinfo == NULL;
+}
+
+/*
+ * Set *PATH to a copy of NAMED, or to REL under O's root when O pairs
+ * defaults, else NULL (not read). Returns 0, or -1 when out of memory.
+ */
+static int
+named_or_default(const struct input_opts *o, const char *named,
+    const char *rel, char **path)
+{
+	*path = NULL;
+	if (named)
+		*path = strdup(named);
+	else if (pairs_defaults(o))
+		*path = inputs_path(o->sysroot, rel);
+	else
+		return 0;
+	return *path ? 0 : -1;
+}
+
 int
 inputs_release(const struct input_opts *o, char *buf, size_t size,
     char **rpath, struct ferr *e)
@@ -45,7 +74,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 		return 1;
 	}
 	if (o->sysroot == NULL) {
-		if (uname(&u) != 0)
+		if (!pairs_defaults(o) || uname(&u) != 0)
 			return 0;
 		snprintf(buf, size, "%s", u.release);
 		return 1;
@@ -307,15 +336,14 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	in->threshold = in->proactiveness = in->pmd_order = -1;
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, "/proc/buddyinfo");
-	in->ppath = o->pagetypeinfo ? strdup(o->pagetypeinfo) :
-	    inputs_path(o->sysroot, "/proc/pagetypeinfo");
-	in->spath = o->pressure ? strdup(o->pressure) :
-	    inputs_path(o->sysroot, "/proc/pressure/memory");
-	in->zpath = o->zoneinfo ? strdup(o->zoneinfo) :
-	    inputs_path(o->sysroot, "/proc/zoneinfo");
-	in->vpath = inputs_path(o->sysroot, "/proc/vmstat");
 	e->path = "fragstat";
-	if (!in->bpath || !in->ppath || !in->spath || !in->zpath || !in->vpath)
+	if (in->bpath == NULL ||
+	    named_or_default(o, o->pagetypeinfo, "/proc/pagetypeinfo",
+	    &in->ppath) != 0 ||
+	    named_or_default(o, o->pressure, "/proc/pressure/memory",
+	    &in->spath) != 0 ||
+	    named_or_default(o, o->zoneinfo, "/proc/zoneinfo", &in->zpath) != 0 ||
+	    named_or_default(o, NULL, "/proc/vmstat", &in->vpath) != 0)
 		return ferr_set(e, 0, "out of memory");
 	if (buddyinfo(in, e) != 0)
 		return -1;
@@ -326,7 +354,7 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		in->release[0] = '\0';
 	if (o->sysroot != NULL && capture_meta(o, in, e) != 0)
 		return -1;
-	if (o->want_pti) {
+	if (o->want_pti && in->ppath) {
 		rc = optional(in, in->ppath, "pagetypeinfo",
 		    o->pagetypeinfo != NULL, parse_pti, &in->pti, e);
 		if (rc < 0)
@@ -335,29 +363,29 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (in->have_pti && match_pti(in, e) != 0)
 			return -1;
 	}
-	if (o->want_psi) {
+	if (o->want_psi && in->spath) {
 		rc = optional(in, in->spath, "pressure", o->pressure != NULL,
 		    parse_psi, &in->psi, e);
 		if (rc < 0)
 			return -1;
 		in->have_psi = rc == 1;
 	}
-	if (o->want_vmstat) {
+	if (o->want_vmstat && in->vpath) {
 		rc = optional(in, in->vpath, "vmstat", false, parse_vm, &in->vm,
 		    e);
 		if (rc < 0)
 			return -1;
 		in->have_vm = rc == 1;
 	}
-	if (o->want_advise) {
+	if (o->want_advise && in->zpath) {
 		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo != NULL,
 		    parse_zi, &in->zi, e);
 		if (rc < 0)
 			return -1;
 		in->have_zi = rc == 1;
-		if (tunables(o, in, e) != 0)
-			return -1;
 	}
+	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
+		return -1;
 	return 0;
 }
 
