@@ -42,18 +42,11 @@ parse_line(struct buddyinfo *bi, struct zoneset *zs, const struct tok *t,
 		    bi->zones[0].line, bi->norders);
 	if ((why = frag_check(z.free, k)) != NULL)
 		return ferr_set(e, l, "%s", why);
-	if (zoneset_find(zs, z.node, z.name) != -1)
-		return ferr_set(e, l, "duplicate zone: node %u, zone %s",
-		    z.node, z.name);
-	if (zoneset_add(zs, z.node, z.name, l, e) != 0)
+	if (zoneset_claim(zs, z.node, z.name, l, e) != 0)
 		return -1;
-	if ((bi->nzones & (bi->nzones - 1)) == 0) {
-		nz = realloc(bi->zones, (bi->nzones ? bi->nzones * 2 : 4) *
-		    sizeof(*nz));
-		if (nz == NULL)
-			return ferr_set(e, l, "out of memory");
-		bi->zones = nz;
-	}
+	if ((nz = zone_array_grow(bi->zones, bi->nzones, sizeof(*nz))) == NULL)
+		return ferr_set(e, l, "out of memory");
+	bi->zones = nz;
 	bi->zones[bi->nzones++] = z;
 	return 0;
 }

@@ -76,15 +76,11 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 		return &p->zones[i];
 	if (zoneset_add(&st->zs, node, name, l, e) != 0)
 		return NULL;
-	if ((p->nzones & (p->nzones - 1)) == 0) {
-		nz = realloc(p->zones, (p->nzones ? p->nzones * 2 : 4) *
-		    sizeof(*nz));
-		if (nz == NULL) {
-			ferr_set(e, l, "out of memory");
-			return NULL;
-		}
-		p->zones = nz;
+	if ((nz = zone_array_grow(p->zones, p->nzones, sizeof(*nz))) == NULL) {
+		ferr_set(e, l, "out of memory");
+		return NULL;
 	}
+	p->zones = nz;
 	nz = &p->zones[p->nzones++];
 	memset(nz, 0, sizeof(*nz));
 	nz->node = node;

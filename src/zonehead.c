@@ -102,3 +102,21 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 	zs->n++;
 	return 0;
 }
+
+int
+zoneset_claim(struct zoneset *zs, unsigned node, const char *name,
+    unsigned long line, struct ferr *e)
+{
+	if (zoneset_find(zs, node, name) != -1)
+		return ferr_set(e, line, "duplicate zone: node %u, zone %s",
+		    node, name);
+	return zoneset_add(zs, node, name, line, e);
+}
+
+void *
+zone_array_grow(void *arr, size_t n, size_t size)
+{
+	if (n != 0 && (n < 4 || (n & (n - 1)) != 0))
+		return arr;
+	return realloc(arr, (n ? n * 2 : 4) * size);
+}

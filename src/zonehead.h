@@ -38,4 +38,18 @@ long	zoneset_find(const struct zoneset *zs, unsigned node, const char *name);
 int	zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 	    unsigned long line, struct ferr *e);
 
+/*
+ * Add (NODE, NAME) as a new zone of the file: -1 with E set when the file
+ * already had it ("duplicate zone") or it cannot be added, else 0.
+ */
+int	zoneset_claim(struct zoneset *zs, unsigned node, const char *name,
+	    unsigned long line, struct ferr *e);
+
+/*
+ * Returns ARR (elements of SIZE bytes) with room for element N: grown when
+ * N is 0 or a power of two from 4 (capacities 4, 8, 16 ...). NULL when out
+ * of memory; ARR is then unchanged.
+ */
+void	*zone_array_grow(void *arr, size_t n, size_t size);
+
 #endif

@@ -112,20 +112,13 @@ new_zone(struct zoneinfo *zi, struct zoneset *zs, const struct tok *t,
 	memset(&z, 0, sizeof(z));
 	if (zonehead_parse(t, '\0', &z.node, z.name, l, e) != 0)
 		return -1;
-	if (zoneset_find(zs, z.node, z.name) != -1)
-		return ferr_set(e, l, "duplicate zone: node %u, zone %s",
-		    z.node, z.name);
 	z.index = zs->count[z.node];
-	if (zoneset_add(zs, z.node, z.name, l, e) != 0)
+	if (zoneset_claim(zs, z.node, z.name, l, e) != 0)
 		return -1;
 	z.line = l;
-	if ((zi->nzones & (zi->nzones - 1)) == 0) {
-		nz = realloc(zi->zones, (zi->nzones ? zi->nzones * 2 : 4) *
-		    sizeof(*nz));
-		if (nz == NULL)
-			return ferr_set(e, l, "out of memory");
-		zi->zones = nz;
-	}
+	if ((nz = zone_array_grow(zi->zones, zi->nzones, sizeof(*nz))) == NULL)
+		return ferr_set(e, l, "out of memory");
+	zi->zones = nz;
 	zi->zones[zi->nzones++] = z;
 	return 0;
 }
