@@ -56,14 +56,17 @@ usage(FILE *fp)
 "Input:\n"
 "  -r, --sysroot=DIR        read DIR/proc/... (a captured snapshot) instead of\n"
 "                           the live files\n"
-"      --buddyinfo=FILE     read buddyinfo from FILE ('-': standard input)\n"
+"      --buddyinfo=FILE     read buddyinfo from FILE ('-': standard input);\n"
+"                           without --sysroot, the other files are then read\n"
+"                           only when named\n"
 "      --pagetypeinfo=FILE  read pagetypeinfo from FILE\n"
 "      --pressure=FILE      read memory pressure (PSI) from FILE\n"
 "      --no-pagetypeinfo    do not read pagetypeinfo (it walks the free lists\n"
 "                           with zone locks held)\n"
 "      --kernel=RELEASE     kernel release that produced the input (decides the\n"
 "                           extfrag_index layout); default: the root's\n"
-"                           proc/sys/kernel/osrelease or the running kernel\n"
+"                           proc/sys/kernel/osrelease, the running kernel\n"
+"                           when live, else unknown (the current layout)\n"
 "      --page-size=BYTES    page size of the input; default: this host's when\n"
 "                           live, else 4096\n"
 "\n"
@@ -209,6 +212,18 @@ parse_psi(const char *b, size_t n, void *out, struct ferr *e)
 	return psi_parse(b, n, out, e);
 }
 
+/*
+ * Returns whether O reads this host's own files: no root and no buddyinfo
+ * FILE. Only then may a default come from the running system; a captured
+ * buddyinfo must not be paired with the host's pagetypeinfo, PSI, kernel
+ * release or page size.
+ */
+static bool
+is_live(const struct opts *o)
+{
+	return o->sysroot == NULL && o->buddyinfo == NULL;
+}
+
 /* Returns a malloc'd "ROOT/REL", or REL's live path when ROOT is NULL. */
 static char *
 rooted(const char *root, const char *rel)
@@ -224,8 +239,8 @@ rooted(const char *root, const char *rel)
 
 /*
  * Find the kernel release that produced the input into BUF: --kernel, the
- * root's osrelease, or the running kernel. Returns BUF, NULL when unknown,
- * or sets *BAD after printing an error.
+ * root's osrelease, or the running kernel when live. Returns BUF, NULL when
+ * unknown, or sets *BAD after printing an error.
  */
 static const char *
 release_of(const struct opts *o, char *buf, size_t size, bool *bad)
@@ -242,7 +257,7 @@ release_of(const struct opts *o, char *buf, size_t size, bool *bad)
 		return buf;
 	}
 	if (o->sysroot == NULL) {
-		if (uname(&u) != 0)
+		if (!is_live(o) || uname(&u) != 0)
 			return NULL;
 		snprintf(buf, size, "%s", u.release);
 		return buf;
@@ -450,6 +465,7 @@ static int
 load(const struct opts *o, struct inputs *in)
 {
 	bool need_more = o->format == F_TABLE || o->format == F_JSON, bad;
+	bool defaults = o->sysroot != NULL || is_live(o);
 	const char *sr = o->sysroot;
 	struct ferr e;
 	struct slurp s;
@@ -483,7 +499,7 @@ load(const struct opts *o, struct inputs *in)
 	}
 	if (!need_more)
 		return 0;
-	if (!o->no_pagetypeinfo) {
+	if (!o->no_pagetypeinfo && (defaults || o->pagetypeinfo != NULL)) {
 		rc = load_optional(in->ppath, "pagetypeinfo",
 		    o->pagetypeinfo != NULL, o->quiet, parse_pti, &in->pti);
 		if (rc < 0)
@@ -516,6 +532,8 @@ load(const struct opts *o, struct inputs *in)
 			hint = j + 1;
 		}
 	}
+	if (!defaults && o->pressure == NULL)
+		return 0;
 	rc = load_optional(in->spath, "pressure", o->pressure != NULL,
 	    o->quiet, parse_psi, &in->psi);
 	if (rc < 0)
@@ -593,8 +611,7 @@ main(int argc, char **argv)
 	if (o.page_size) {
 		r.page_size = o.page_size;
 		r.page_size_from = "option";
-	} else if (o.sysroot == NULL && o.buddyinfo == NULL &&
-	    (ps = sysconf(_SC_PAGESIZE)) > 0) {
+	} else if (is_live(&o) && (ps = sysconf(_SC_PAGESIZE)) > 0) {
 		r.page_size = (unsigned long)ps;
 		r.page_size_from = "host";
 	} else {
