@@ -327,6 +327,8 @@ parse_options(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->color = -1;
+	/* getopt's own messages name argv[0]: make them say "fragstat:" as ours do. */
+	argv[0] = (char *)progname;
 	while ((c = getopt_long(argc, argv, "r:f:jqhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
