@@ -548,21 +548,22 @@ load(const struct opts *o, struct inputs *in)
 static int
 run_verify(const struct opts *o)
 {
-	char *bpath, *dir, buf[128];
+	char *bpath, *upath, *epath, buf[128];
 	struct ferr e = { .path = "" };
 	const char *release;
 	bool bad;
 	int rc;
 
 	bpath = rooted(o->sysroot, "/proc/buddyinfo");
-	dir = rooted(o->sysroot, "/sys/kernel/debug/extfrag");
+	upath = rooted(o->sysroot, "/sys/kernel/debug/extfrag/unusable_index");
+	epath = rooted(o->sysroot, "/sys/kernel/debug/extfrag/extfrag_index");
 	release = release_of(o, buf, sizeof(buf), &bad);
-	if (bpath == NULL || dir == NULL) {
+	if (bpath == NULL || upath == NULL || epath == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 	} else if (bad)
 		rc = EXIT_DATA;
-	else if ((rc = verify_run(stdout, bpath, dir, release,
+	else if ((rc = verify_run(stdout, bpath, upath, epath, release,
 	    o->sysroot == NULL, &e)) < 0) {
 		print_error(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
@@ -576,7 +577,8 @@ run_verify(const struct opts *o)
 			rc = EXIT_DATA;
 	}
 	free(bpath);
-	free(dir);
+	free(upath);
+	free(epath);
 	return rc;
 }
 
