@@ -43,6 +43,9 @@ struct opts {
 
 static const char *progname = "fragstat";
 
+/* The kernel's utsname release holds at most 64 characters (__NEW_UTS_LEN). */
+#define RELEASE_MAX	64
+
 static void
 usage(FILE *fp)
 {
@@ -270,7 +273,7 @@ release_of(const struct opts *o, char *buf, size_t size, bool *bad)
 		return NULL;	/* unknown: the current layout */
 	}
 	n = strcspn(s.buf, "\n");
-	if (n == 0 || n >= size || kver_parse(s.buf) < 0) {
+	if (n == 0 || n > RELEASE_MAX || n >= size || kver_parse(s.buf) < 0) {
 		ferr_set(&e, 1, "not a kernel release such as '6.1.0'");
 		print_error(&e);
 		*bad = true;
@@ -350,6 +353,9 @@ parse_options(int argc, char **argv, struct opts *o)
 			if (kver_parse(optarg) < 0)
 				return usage_error("--kernel: '%s' is not a "
 				    "release such as 5.15 or 6.1.0", optarg);
+			if (strlen(optarg) > RELEASE_MAX)
+				return usage_error("--kernel: longer than the "
+				    "kernel's %d characters", RELEASE_MAX);
 			o->kernel = optarg;
 			break;
 		case OPT_PAGE_SIZE:
@@ -425,7 +431,7 @@ struct inputs {
 	long			*pti_zone;
 	struct psi		 psi;
 	bool			 have_pti, have_psi;
-	char			 release[128];
+	char			 release[RELEASE_MAX + 1];
 };
 
 static void
@@ -548,7 +554,7 @@ load(const struct opts *o, struct inputs *in)
 static int
 run_verify(const struct opts *o)
 {
-	char *bpath, *upath, *epath, buf[128];
+	char *bpath, *upath, *epath, buf[RELEASE_MAX + 1];
 	struct ferr e = { .path = "" };
 	const char *release;
 	bool bad;
