@@ -215,9 +215,9 @@ render_table(FILE *fp, const struct report *r)
 		const struct frag *f = &r->frag[i];
 
 		fprintf(fp, "\n%sNode %u, zone %s: %s free in %" PRIu64
-		    " blocks", st.bold, z->node, z->name,
+		    " block%s", st.bold, z->node, z->name,
 		    size_str(b1, sizeof(b1), f->free_pages, r->page_size),
-		    f->free_blocks);
+		    f->free_blocks, f->free_blocks == 1 ? "" : "s");
 		if (f->largest_order >= 0)
 			fprintf(fp, ", largest order %d (%s)", f->largest_order,
 			    size_str(b2, sizeof(b2), 1ULL << f->largest_order,
