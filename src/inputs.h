@@ -6,6 +6,7 @@
 
 #include "ferr.h"
 #include "frag.h"
+#include "kver.h"
 #include "model.h"
 
 /* Which files to read and where from. */
@@ -32,7 +33,7 @@ struct inputs {
 	struct zoneinfo		 zi;
 	struct vmstat		 vm;
 	bool			 have_pti, have_psi, have_zi, have_vm;
-	char			 release[128];	/* "" when unknown */
+	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;
 	long			 pmd_order;	/* from THP hpage_pmd_size, or -1 */

@@ -371,6 +371,9 @@ parse_options(int argc, char **argv, struct opts *o)
 			if (kver_parse(optarg) < 0)
 				return usage_error("--kernel: '%s' is not a "
 				    "release such as 5.15 or 6.1.0", optarg);
+			if (strlen(optarg) > KVER_MAX_LEN)
+				return usage_error("--kernel: longer than the "
+				    "kernel's %d characters", KVER_MAX_LEN);
 			o->kernel = optarg;
 			break;
 		case OPT_PAGE_SIZE:
@@ -575,20 +578,22 @@ run_verify(const struct opts *o)
 {
 	struct input_opts io = input_opts(o);
 	struct ferr e = { .path = "" };
-	char *bpath, *dir, *rpath, release[128];
+	char *bpath, *upath, *epath, *rpath = NULL;
+	char release[KVER_MAX_LEN + 1];
 	int rc;
 
 	bpath = inputs_path(o->sysroot, "/proc/buddyinfo");
-	dir = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag");
-	if (bpath == NULL || dir == NULL) {
+	upath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/unusable_index");
+	epath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/extfrag_index");
+	if (bpath == NULL || upath == NULL || epath == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
 	    &e)) < 0) {
 		print_error(&e);
 		rc = EXIT_DATA;
-	} else if ((rc = verify_run(stdout, bpath, dir, rc ? release : NULL,
-	    o->sysroot == NULL, &e)) < 0) {
+	} else if ((rc = verify_run(stdout, bpath, upath, epath, rc ? release :
+	    NULL, o->sysroot == NULL, &e)) < 0) {
 		print_error(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
 			fprintf(stderr, "%s: the kernel's index files need root "
@@ -602,7 +607,8 @@ run_verify(const struct opts *o)
 	}
 	free(rpath);
 	free(bpath);
-	free(dir);
+	free(upath);
+	free(epath);
 	return rc;
 }
 

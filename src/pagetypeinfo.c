@@ -240,6 +240,7 @@ static int
 count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
     struct ferr *e)
 {
+	uint64_t limit = (UINT64_MAX / 1000) >> st->p->pageblock_order, sum = 0;
 	char name[FRAG_NAME_SIZE];
 	struct ptzone *z;
 	uint64_t *dst;
@@ -267,6 +268,11 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 		if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
 			return num_error(e, l, &t[4 + c], rc, "pageblock count");
 		has[st->cols[c]] = true;
+		/* The row is the whole zone: its shares are taken in thousandths. */
+		if (dst[st->cols[c]] > limit - sum)
+			return ferr_set(e, l, "pageblock counts add up to more "
+			    "pages than 64-bit arithmetic holds");
+		sum += dst[st->cols[c]];
 	}
 	return 0;
 }

@@ -152,7 +152,8 @@ render_table(FILE *fp, const struct report *r)
 		st.bar = "\033[36m";
 		st.off = "\033[0m";
 	}
-	fprintf(fp, "Kernel %s, page size %s (%s), %u orders",
+	/* A release may take 64 columns: give it a line of its own. */
+	fprintf(fp, "Kernel %s\nPage size %s (%s), %u orders",
 	    r->release ? r->release : "unknown",
 	    hum_size(b1, sizeof(b1), 1, r->page_size), r->page_size_from,
 	    r->bi->norders);

@@ -12,7 +12,7 @@
 struct kfile {
 	const char	*name;
 	void		(*render)(FILE *, const struct report *);
-	char		*path;
+	const char	*path;
 	struct slurp	 kernel;
 };
 
@@ -115,12 +115,12 @@ read_stable(const char *bpath, struct kfile *k, struct slurp *buddy, bool live,
 }
 
 int
-verify_run(FILE *out, const char *bpath, const char *dir, const char *release,
-    bool live, struct ferr *e)
+verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
+    const char *release, bool live, struct ferr *e)
 {
 	struct kfile k[2] = {
-		{ "unusable_index", render_unusable, NULL, { NULL, 0 } },
-		{ "extfrag_index", render_extfrag, NULL, { NULL, 0 } },
+		{ "unusable_index", render_unusable, upath, { NULL, 0 } },
+		{ "extfrag_index", render_extfrag, epath, { NULL, 0 } },
 	};
 	struct slurp buddy = { NULL, 0 };
 	struct buddyinfo bi;
@@ -131,12 +131,6 @@ verify_run(FILE *out, const char *bpath, const char *dir, const char *release,
 	int rc = -1, tries, differs = 0;
 	FILE *mem;
 
-	for (i = 0; i < 2; i++)
-		if (asprintf(&k[i].path, "%s/%s", dir, k[i].name) < 0) {
-			k[i].path = NULL;
-			ferr_set(e, 0, "out of memory");
-			goto out;
-		}
 	if ((tries = read_stable(bpath, k, &buddy, live, e)) < 0)
 		goto out;
 	e->path = bpath;
@@ -178,9 +172,7 @@ out:
 	free(fr);
 	free(mine);
 	slurp_free(&buddy);
-	for (i = 0; i < 2; i++) {
-		free(k[i].path);
+	for (i = 0; i < 2; i++)
 		slurp_free(&k[i].kernel);
-	}
 	return rc;
 }
