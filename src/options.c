@@ -1,0 +1,542 @@
+/* options.c - the command line: --help, --version and every option, checked */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kver.h"
+#include "model.h"
+#include "options.h"
+#include "text.h"
+
+const char *const progname = "fragstat";
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+"Usage: %s [OPTION]...\n"
+"Measure Linux memory fragmentation: recompute the kernel's unusable free\n"
+"space index and fragmentation index for every zone and order from\n"
+"/proc/buddyinfo, show where free memory sits per migratetype\n"
+"(/proc/pagetypeinfo) and how much time allocation costs (PSI).\n"
+"\n"
+"Input:\n"
+"  -r, --sysroot=DIR        read DIR/proc/... (a captured snapshot) instead of\n"
+"                           the live files\n"
+"      --buddyinfo=FILE     read buddyinfo from FILE ('-': standard input);\n"
+"                           without --sysroot, the other files are then read\n"
+"                           only when named\n"
+"      --pagetypeinfo=FILE  read pagetypeinfo from FILE\n"
+"      --pressure=FILE      read memory pressure (PSI) from FILE\n"
+"      --no-pagetypeinfo    do not read pagetypeinfo (it walks the free lists\n"
+"                           with zone locks held)\n"
+"      --kernel=RELEASE     kernel release that produced the input (decides the\n"
+"                           extfrag_index layout); default: the root's\n"
+"                           proc/sys/kernel/osrelease, the running kernel\n"
+"                           when live, else unknown (the current layout)\n"
+"      --page-size=BYTES    page size of the input; default: this host's when\n"
+"                           live, else 4096\n"
+"      --zoneinfo=FILE      read zoneinfo (watermarks) from FILE for --advise\n"
+"      --roots-from=FILE    analyse every root listed in FILE, one per line\n"
+"                           ('-': standard input); --sysroot may also be\n"
+"                           given many times\n"
+"      --compare A B        show what changed from root A to root B\n"
+"\n"
+"      --capture=DIR        save the files fragstat reads (and the kernel's\n"
+"                           index files when readable) into a new directory\n"
+"                           DIR laid out like /, for --sysroot DIR later\n"
+"\n"
+"Watching:\n"
+"      --watch=SECONDS      sample every SECONDS (0.5, 2, ...): free memory,\n"
+"                           free pageblocks, both indices at the orders that\n"
+"                           matter, compaction effort per second from\n"
+"                           /proc/vmstat and the share of time stalled (PSI)\n"
+"      --count=N            stop after N samples\n"
+"      --orders=LIST        the orders to show (as for --advise)\n"
+"      --migratetypes       also read pagetypeinfo at every sample\n"
+"\n"
+"Advice:\n"
+"      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
+"                           of each order would succeed, needs compaction or\n"
+"                           needs reclaim, by the kernel's own rules; ORDERS is\n"
+"                           a list of orders or sizes (9,2M,64K); default: the\n"
+"                           pageblock order and every enabled THP size\n"
+"      --gfp=KIND           movable (default: user memory, THP) or kernel\n"
+"                           (never uses the Movable or HighMem zones)\n"
+"      --threshold=N        vm.extfrag_threshold to apply (0-1000); default:\n"
+"                           the sysctl, else 500\n"
+"      --psi-some=PCT       memory pressure is elevated when 'some avg10'\n"
+"                           reaches PCT (default 10)\n"
+"      --psi-full=PCT       memory pressure is severe when 'full avg10'\n"
+"                           reaches PCT (default 5)\n"
+"      --compact            as root, trigger compaction on the nodes whose\n"
+"                           advice is compact, then measure again\n"
+"\n"
+"Output:\n"
+"  -f, --format=FORMAT      table (default), json, unusable (the bytes of the\n"
+"                           kernel's extfrag/unusable_index), extfrag (of\n"
+"                           extfrag/extfrag_index) or prometheus (text format\n"
+"                           for node_exporter's textfile collector)\n"
+"  -j, --json               same as --format=json\n"
+"      --verify             compare with the kernel's own debugfs files\n"
+"                           (live, or DIR/sys/kernel/debug/extfrag under a root)\n"
+"      --color[=WHEN]       colour the table: auto (default), always, never;\n"
+"                           NO_COLOR in the environment means never\n"
+"  -q, --quiet              do not mention optional files that cannot be read\n"
+"  -h, --help               display this help and exit\n"
+"  -V, --version            output version information and exit\n"
+"\n"
+"Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
+"3 --verify found a difference.\n"
+"\n"
+"Report bugs to: <%s>\n"
+"%s home page: <%s>\n",
+	    progname, PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
+}
+
+static void
+version(void)
+{
+	printf("%s %s\n"
+	    "Copyright (C) 2026 the fragstat authors.\n"
+	    "License GPLv2+: GNU GPL version 2 or later "
+	    "<https://gnu.org/licenses/gpl.html>.\n"
+	    "This is free software: you are free to change and redistribute it.\n"
+	    "There is NO WARRANTY, to the extent permitted by law.\n",
+	    PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n", progname);
+	return EXIT_USAGE;
+}
+
+/* Returns 0 with *OUT set from the page size S ("4096", "64K"), or -1. */
+static int
+parse_page_size(const char *s, unsigned long *out)
+{
+	struct tok t = { s, strlen(s) };
+	uint64_t v, mul = 1;
+
+	if (t.n > 1 && (s[t.n - 1] == 'K' || s[t.n - 1] == 'k')) {
+		mul = 1024;
+		t.n--;
+	}
+	if (num_u64(&t, &v) != 0 || v > (1u << 24) / mul)
+		return -1;
+	v *= mul;
+	if (v < 512 || (v & (v - 1)) != 0)
+		return -1;
+	*out = (unsigned long)v;
+	return 0;
+}
+
+enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
+	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
+	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
+	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
+	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE };
+
+static const struct option longopts[] = {
+	{ "sysroot",		required_argument, NULL, 'r' },
+	{ "roots-from",		required_argument, NULL, OPT_ROOTS_FROM },
+	{ "compare",		no_argument,	   NULL, OPT_COMPARE },
+	{ "buddyinfo",		required_argument, NULL, OPT_BUDDYINFO },
+	{ "pagetypeinfo",	required_argument, NULL, OPT_PAGETYPEINFO },
+	{ "pressure",		required_argument, NULL, OPT_PRESSURE },
+	{ "no-pagetypeinfo",	no_argument,	   NULL, OPT_NO_PTI },
+	{ "kernel",		required_argument, NULL, OPT_KERNEL },
+	{ "page-size",		required_argument, NULL, OPT_PAGE_SIZE },
+	{ "format",		required_argument, NULL, 'f' },
+	{ "json",		no_argument,	   NULL, 'j' },
+	{ "verify",		no_argument,	   NULL, OPT_VERIFY },
+	{ "color",		optional_argument, NULL, OPT_COLOR },
+	{ "colour",		optional_argument, NULL, OPT_COLOR },
+	{ "zoneinfo",		required_argument, NULL, OPT_ZONEINFO },
+	{ "advise",		optional_argument, NULL, OPT_ADVISE },
+	{ "gfp",		required_argument, NULL, OPT_GFP },
+	{ "threshold",		required_argument, NULL, OPT_THRESHOLD },
+	{ "psi-some",		required_argument, NULL, OPT_PSI_SOME },
+	{ "psi-full",		required_argument, NULL, OPT_PSI_FULL },
+	{ "compact",		no_argument,	   NULL, OPT_COMPACT },
+	{ "capture",		required_argument, NULL, OPT_CAPTURE },
+	{ "watch",		required_argument, NULL, OPT_WATCH },
+	{ "count",		required_argument, NULL, OPT_COUNT },
+	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
+	{ "orders",		required_argument, NULL, OPT_ORDERS },
+	{ "quiet",		no_argument,	   NULL, 'q' },
+	{ "help",		no_argument,	   NULL, 'h' },
+	{ "version",		no_argument,	   NULL, 'V' },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Returns 0 with *V set from one or two decimal digits S ("5" is 50), or -1. */
+static int
+parse_percent_digits(const char *s, uint32_t *v)
+{
+	struct tok t = { s, strlen(s) };
+	uint64_t x;
+
+	if (t.n == 0 || t.n > 2 || num_u64(&t, &x) != 0)
+		return -1;
+	*v = (uint32_t)(t.n == 1 ? x * 10 : x);
+	return 0;
+}
+
+/* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
+static int
+parse_seconds(const char *s, unsigned *ms)
+{
+	uint32_t centi;
+	struct tok t = { s, strcspn(s, ".") };
+	uint64_t v;
+
+	/* The same shape as a percentage: whole part and two decimals. */
+	if (num_u64(&t, &v) != 0 || v > 86400)
+		return -1;
+	if (s[t.n] == '\0')
+		centi = (uint32_t)v * 100;
+	else if (parse_percent_digits(s + t.n + 1, &centi) != 0)
+		return -1;
+	else
+		centi += (uint32_t)v * 100;
+	if (centi == 0 || centi > 8640000)
+		return -1;
+	*ms = centi * 10;
+	return 0;
+}
+
+/* Returns 0 with *OUT set from a percentage such as "10" or "2.25" (hundredths), or -1. */
+static int
+parse_percent(const char *s, uint32_t *out)
+{
+	struct tok t = { s, strcspn(s, ".") };
+	uint32_t fp32 = 0;
+	uint64_t ip;
+
+	if (num_u64(&t, &ip) != 0 || ip > 100)
+		return -1;
+	if (s[t.n] == '.' && parse_percent_digits(s + t.n + 1, &fp32) != 0)
+		return -1;
+	if (ip * 100 + fp32 > 10000)
+		return -1;
+	*out = (uint32_t)(ip * 100 + fp32);
+	return 0;
+}
+
+/* Returns whether "NAME=..." (NAME possibly abbreviated) names a long option without argument. */
+static bool
+takes_no_argument(const char *name)
+{
+	size_t n = strcspn(name, "=");
+	const struct option *lo;
+
+	if (name[n] != '=')
+		return false;
+	for (lo = longopts; lo->name; lo++)
+		if (strncmp(lo->name, name, n) == 0 && lo->has_arg == no_argument)
+			return true;
+	return false;
+}
+
+int
+options_parse(int argc, char **argv, struct opts *o)
+{
+	const char *arg;
+	struct tok t;
+	uint64_t v;
+	int c, stdin_users;
+
+	memset(o, 0, sizeof(*o));
+	/* Every argument could be a root. */
+	if ((o->roots = calloc((size_t)argc + 1, sizeof(*o->roots))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	o->color = -1;
+	o->threshold = -1;
+	o->psi_some = PSI_SOME_DEFAULT;
+	o->psi_full = PSI_FULL_DEFAULT;
+	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
+	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			o->roots[o->nroots++] = optarg;
+			break;
+		case OPT_ROOTS_FROM:
+			o->roots_from = optarg;
+			break;
+		case OPT_COMPARE:
+			o->compare = true;
+			break;
+		case OPT_BUDDYINFO:
+			o->buddyinfo = optarg;
+			break;
+		case OPT_PAGETYPEINFO:
+			o->pagetypeinfo = optarg;
+			break;
+		case OPT_PRESSURE:
+			o->pressure = optarg;
+			break;
+		case OPT_NO_PTI:
+			o->no_pagetypeinfo = true;
+			break;
+		case OPT_KERNEL:
+			if (kver_parse(optarg) < 0)
+				return usage_error("--kernel: '%s' is not a "
+				    "release such as 5.15 or 6.1.0", optarg);
+			if (strlen(optarg) > KVER_MAX_LEN)
+				return usage_error("--kernel: longer than the "
+				    "kernel's %d characters", KVER_MAX_LEN);
+			o->kernel = optarg;
+			break;
+		case OPT_PAGE_SIZE:
+			if (parse_page_size(optarg, &o->page_size) != 0)
+				return usage_error("--page-size: '%s' is not a "
+				    "power of two from 512 to 16M", optarg);
+			break;
+		case 'f':
+			if (strcmp(optarg, "table") == 0)
+				o->format = F_TABLE;
+			else if (strcmp(optarg, "json") == 0)
+				o->format = F_JSON;
+			else if (strcmp(optarg, "unusable") == 0)
+				o->format = F_UNUSABLE;
+			else if (strcmp(optarg, "extfrag") == 0)
+				o->format = F_EXTFRAG;
+			else if (strcmp(optarg, "prometheus") == 0)
+				o->format = F_PROM;
+			else
+				return usage_error("--format: '%s' is not one "
+				    "of table, json, unusable, extfrag, "
+				    "prometheus", optarg);
+			break;
+		case 'j':
+			o->format = F_JSON;
+			break;
+		case OPT_VERIFY:
+			o->format = F_VERIFY;
+			break;
+		case OPT_COLOR:
+			if (optarg == NULL || strcmp(optarg, "always") == 0)
+				o->color = 1;
+			else if (strcmp(optarg, "never") == 0)
+				o->color = 0;
+			else if (strcmp(optarg, "auto") == 0)
+				o->color = -1;
+			else
+				return usage_error("--color: '%s' is not one "
+				    "of auto, always, never", optarg);
+			break;
+		case OPT_ZONEINFO:
+			o->zoneinfo = optarg;
+			break;
+		case OPT_ADVISE:
+			o->advise = true;
+			o->advise_list = optarg;
+			break;
+		case OPT_GFP:
+			if (strcmp(optarg, "movable") == 0)
+				o->gfp = ADVISE_MOVABLE;
+			else if (strcmp(optarg, "kernel") == 0)
+				o->gfp = ADVISE_KERNEL;
+			else
+				return usage_error("--gfp: '%s' is not movable or "
+				    "kernel", optarg);
+			break;
+		case OPT_THRESHOLD:
+			t.s = optarg;
+			t.n = strlen(optarg);
+			if (num_u64(&t, &v) != 0 || v > 1000)
+				return usage_error("--threshold: '%s' is not a "
+				    "number from 0 to 1000", optarg);
+			o->threshold = (int)v;
+			break;
+		case OPT_PSI_SOME:
+		case OPT_PSI_FULL:
+			if (parse_percent(optarg, c == OPT_PSI_SOME ?
+			    &o->psi_some : &o->psi_full) != 0)
+				return usage_error("--psi-%s: '%s' is not a "
+				    "percentage such as 10 or 2.5",
+				    c == OPT_PSI_SOME ? "some" : "full", optarg);
+			break;
+		case OPT_WATCH:
+			if (parse_seconds(optarg, &o->watch_ms) != 0)
+				return usage_error("--watch: '%s' is not a number "
+				    "of seconds from 0.01 to 86400", optarg);
+			break;
+		case OPT_COUNT:
+			t.s = optarg;
+			t.n = strlen(optarg);
+			if (num_u64(&t, &v) != 0 || v == 0 || v > ULONG_MAX)
+				return usage_error("--count: '%s' is not a "
+				    "positive number", optarg);
+			o->count = (unsigned long)v;
+			break;
+		case OPT_CAPTURE:
+			o->capture = optarg;
+			break;
+		case OPT_MIGRATETYPES:
+			o->migratetypes = true;
+			break;
+		case OPT_ORDERS:
+			o->orders_list = optarg;
+			break;
+		case OPT_COMPACT:
+			o->compact = true;
+			o->advise = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return -1;
+		case 'V':
+			version();
+			return -1;
+		case ':':
+			return usage_error("option '%s' needs an argument",
+			    argv[optind - 1]);
+		default:
+			arg = argv[optind - 1];
+			if (strncmp(arg, "--", 2) != 0)
+				return usage_error("unknown option '-%c'", optopt);
+			if (takes_no_argument(arg + 2))
+				return usage_error("option '%.*s' takes no "
+				    "argument", (int)strcspn(arg, "="), arg);
+			return usage_error("unknown option '%s'", arg);
+		}
+	}
+	if (o->compare) {
+		while (optind < argc)
+			o->roots[o->nroots++] = argv[optind++];
+		if (o->nroots != 2 || o->roots_from)
+			return usage_error("%s", "--compare takes two snapshots: "
+			    "fragstat --compare A B");
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (o->nroots + (o->roots_from != NULL) > 1 && (o->buddyinfo ||
+	    o->pagetypeinfo || o->pressure || o->zoneinfo))
+		return usage_error("%s", "several snapshots and single input "
+		    "files do not mix");
+	if (o->nroots + (o->roots_from != NULL) > 1 && (o->format ==
+	    F_VERIFY || o->compact))
+		return usage_error("%s", "--verify and --compact take one root");
+	if (o->compare && o->format != F_TABLE && o->format != F_JSON)
+		return usage_error("%s", "--compare shows a table or JSON");
+	o->sysroot = o->nroots ? o->roots[0] : NULL;
+	stdin_users = (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
+	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
+	    (o->pressure && strcmp(o->pressure, "-") == 0);
+	if (stdin_users > 1)
+		return usage_error("%s", "only one input can be standard input");
+	if (o->format == F_VERIFY && (o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure))
+		return usage_error("%s", "--verify reads a whole root: use "
+		    "--sysroot, not single files");
+	if (o->capture && (o->watch_ms || o->compare || o->advise ||
+	    o->nroots > 1 || o->roots_from || o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure || o->zoneinfo || o->format == F_VERIFY))
+		return usage_error("%s", "--capture copies one root (live by "
+		    "default) and does nothing else");
+	if (o->count && !o->watch_ms)
+		return usage_error("%s", "--count goes with --watch");
+	if (o->watch_ms && (o->format != F_TABLE && o->format != F_JSON))
+		return usage_error("%s", "--watch shows a table or JSON lines");
+	if (o->watch_ms && (o->compact || o->compare || o->advise ||
+	    o->nroots > 1 || o->roots_from))
+		return usage_error("%s", "--watch samples one machine; it does "
+		    "not mix with --advise, --compact or several roots");
+	/* The metrics include the advice and kcompactd's score. */
+	if (o->format == F_PROM)
+		o->advise = true;
+	if (o->format == F_VERIFY && o->advise)
+		return usage_error("%s", "--verify and --advise do not mix");
+	if (o->compact && (o->sysroot || o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure || o->zoneinfo))
+		return usage_error("%s", "--compact acts on this host: it does "
+		    "not take --sysroot or input files");
+	if (o->compact && (o->format == F_UNUSABLE || o->format == F_EXTFRAG))
+		return usage_error("%s", "--compact shows a table or JSON");
+	return EXIT_OK;
+}
+
+int
+options_orders(const char *list, unsigned long page_size, unsigned norders,
+    unsigned *orders)
+{
+	char item[32];
+	const char *p = list;
+	unsigned long long v, mul;
+	size_t n = 0, len, i;
+	unsigned o;
+	char *end;
+
+	while (*p) {
+		len = strcspn(p, ",");
+		if (len == 0 || len >= sizeof(item) || n == FRAG_MAX_ORDERS)
+			goto bad;
+		memcpy(item, p, len);
+		item[len] = '\0';
+		p += len + (p[len] == ',');
+		if (item[0] < '0' || item[0] > '9')
+			goto bad;
+		errno = 0;
+		v = strtoull(item, &end, 10);
+		mul = 0;
+		if (*end == 'K' || *end == 'k')
+			mul = 1ULL << 10;
+		else if (*end == 'M' || *end == 'm')
+			mul = 1ULL << 20;
+		else if (*end == 'G' || *end == 'g')
+			mul = 1ULL << 30;
+		if (errno != 0 || (mul == 0 && *end != '\0') ||
+		    (mul != 0 && end[1] != '\0' && strcmp(end + 1, "B") != 0 &&
+		    strcmp(end + 1, "iB") != 0))
+			goto bad;
+		if (mul == 0)
+			o = v < 64 ? (unsigned)v : 64;
+		else {
+			for (o = 0; o < 64 && (unsigned long long)page_size << o
+			    < v * mul; o++)
+				;
+			if (v > (1ULL << 40) ||
+			    (unsigned long long)page_size << o != v * mul) {
+				usage_error("--advise: %s is not a power-of-two "
+				    "number of %lu-byte pages", item, page_size);
+				return -1;
+			}
+		}
+		if (o >= norders) {
+			usage_error("--advise: %s is order %u, but the input has "
+			    "orders 0 to %u", item, o, norders - 1);
+			return -1;
+		}
+		for (i = 0; i < n && orders[i] != o; i++)
+			;
+		if (i == n)
+			orders[n++] = o;
+	}
+	if (n > 0)
+		return (int)n;
+bad:
+	usage_error("--advise: '%s' is not a list of orders or sizes such as "
+	    "9,2M,64K", list);
+	return -1;
+}

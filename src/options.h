@@ -1,0 +1,67 @@
+/* options.h - the command line: what fragstat was asked to do */
+#ifndef FRAGSTAT_OPTIONS_H
+#define FRAGSTAT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "advise.h"
+
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_DATA = 1,		/* bad input, unreadable file, write error */
+	EXIT_USAGE = 2,
+	EXIT_DIFFERS = 3,	/* --verify found a difference */
+};
+
+enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM, F_VERIFY };
+
+struct opts {
+	const char	*sysroot;	/* the root being read now */
+	const char	**roots;	/* every --sysroot, in order */
+	size_t		 nroots;
+	const char	*roots_from;	/* --roots-from FILE */
+	bool		 compare;
+	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
+	const char	*kernel;
+	unsigned long	 page_size, page_size_live;
+	bool		 no_pagetypeinfo, quiet;
+	enum format	 format;
+	int		 color;		/* -1 auto, 0 never, 1 always */
+	bool		 advise, compact;
+	const char	*advise_list;	/* NULL: the default orders */
+	const char	*orders_list;	/* --orders */
+	unsigned	 watch_ms;	/* 0: no --watch */
+	const char	*capture;	/* --capture DIR */
+	unsigned long	 count;
+	bool		 migratetypes;
+	enum advise_gfp	 gfp;
+	int		 threshold;	/* -1: the sysctl */
+	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
+};
+
+/* Default PSI urgency thresholds (avg10, percent of wall time). */
+#define PSI_SOME_DEFAULT	1000
+#define PSI_FULL_DEFAULT	500
+
+/* The name every message starts with. */
+extern const char *const progname;
+
+/*
+ * Fill O from ARGV. Returns EXIT_OK, -1 after --help or --version were
+ * printed, or EXIT_USAGE after a message. O->roots is malloc'd.
+ */
+int	options_parse(int argc, char **argv, struct opts *o);
+
+/* Print "fragstat: MESSAGE" and the --help hint; returns EXIT_USAGE. */
+int	usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Turn an order list (orders or sizes such as 2M, 64K) into ORDERS for
+ * pages of PAGE_SIZE and NORDERS orders. Returns how many, or -1 after a
+ * usage message.
+ */
+int	options_orders(const char *list, unsigned long page_size,
+	    unsigned norders, unsigned *orders);
+
+#endif
