@@ -38,7 +38,7 @@ parse_line(struct buddyinfo *bi, struct zoneset *zs, const struct tok *t,
 	if (bi->nzones == 0)
 		bi->norders = k;
 	else if (k != bi->norders)
-		return ferr_set(e, l, "%u orders, but line %lu has %u", k,
+		return ferr_set(e, l, "%u order%s, but line %lu has %u", k, k == 1 ? "" : "s",
 		    bi->zones[0].line, bi->norders);
 	if ((why = frag_check(z.free, k)) != NULL)
 		return ferr_set(e, l, "%s", why);

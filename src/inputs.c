@@ -220,8 +220,9 @@ match_pti(struct inputs *in, struct ferr *e)
 
 	if (in->pti.norders != in->bi.norders) {
 		e->path = in->ppath;
-		return ferr_set(e, 0, "%u orders, but %s has %u: not from the "
-		    "same machine", in->pti.norders, in->bpath, in->bi.norders);
+		return ferr_set(e, 0, "%u order%s, but %s has %u: not from the "
+		    "same machine", in->pti.norders, in->pti.norders == 1 ? "" : "s",
+		    in->bpath, in->bi.norders);
 	}
 	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
 		return ferr_set(e, 0, "out of memory");

@@ -143,7 +143,7 @@ orders_header(struct pstate *st, const struct tok *t, size_t nt,
 			return ferr_set(e, l, "orders must count 0, 1, 2, ...: "
 			    "column %u is not %u", k + 1, k);
 	if (st->have_orders && n != st->p->norders)
-		return ferr_set(e, l, "%u orders, but line %lu has %u", n,
+		return ferr_set(e, l, "%u order%s, but line %lu has %u", n, n == 1 ? "" : "s",
 		    st->orders_line, st->p->norders);
 	st->have_orders = true;
 	st->p->norders = n;

@@ -21,14 +21,16 @@ bar(FILE *fp, const struct style *st, uint64_t part, uint64_t whole)
 {
 	unsigned n = whole ? (unsigned)(part * BAR_WIDTH / whole) : 0, i;
 
-	fputs(st->bar, fp);
-	for (i = 0; i < n; i++)
-		fputc('#', fp);
-	if (n < BAR_WIDTH && part != 0 && n == 0) {
-		fputc('.', fp);
-		n++;
+	if (part != 0) {
+		fputs(st->bar, fp);
+		for (i = 0; i < n; i++)
+			fputc('#', fp);
+		if (n == 0) {
+			fputc('.', fp);
+			n++;
+		}
+		fputs(st->off, fp);
 	}
-	fputs(st->off, fp);
 	for (i = n; i < BAR_WIDTH; i++)
 		fputc(' ', fp);
 }
