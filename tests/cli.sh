@@ -125,7 +125,10 @@ run_case() {
 		set -- "$@" "$R"
 	done
 	input=/dev/null
-	[ -f "$d/stdin" ] && input=$d/stdin
+	if [ -f "$d/stdin" ]; then
+		sed "s|@F@|$FIXTURES|g" "$d/stdin" >"$tmp/stdin"
+		input=$tmp/stdin
+	fi
 	"$FRAGSTAT" "$@" <"$input" >"$tmp/out.raw" 2>"$tmp/err.raw"
 	st=$?
 	unroot
@@ -197,7 +200,13 @@ bad = 0
 for path in sys.stdin.read().split("\n"):
     if path:
         try:
-            json.load(open(path))
+            text = open(path).read()
+            # One document, or one per line (NDJSON from batches).
+            if text.count("\n") > 1 and text.startswith("{\""):
+                for line in text.splitlines():
+                    json.loads(line)
+            else:
+                json.loads(text)
         except ValueError as e:
             print("FAIL: %s is not valid JSON: %s" % (path, e))
             bad += 1
