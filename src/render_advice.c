@@ -164,10 +164,10 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		return;
 	}
 	for (i = 0; i < adv->nkc; i++)
-		fprintf(fp, "kcompactd: node %u fragmentation score %" PRIu64
-		    " at order %u; proactive compaction starts above %u and "
-		    "stops at %u: %s\n", adv->kc[i].node, adv->kc[i].score,
-		    adv->hpage_order, adv->kc[i].high, adv->kc[i].low,
-		    adv->proactiveness == 0 ? "disabled (proactiveness 0)" :
-		    adv->kc[i].proactive ? "would compact now" : "idle");
+		fprintf(fp, "kcompactd: node %u score %" PRIu64 " at order %u, "
+		    "proactive compaction above %u until %u: %s\n",
+		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
+		    adv->kc[i].high, adv->kc[i].low, adv->proactiveness == 0 ?
+		    "disabled (proactiveness 0)" : adv->kc[i].proactive ?
+		    "would compact now" : "idle");
 }

@@ -27,11 +27,13 @@ old_defrag=$(sed 's/.*\[\([a-z+]*\)\].*/\1/' $thp/defrag)
 old_pro=$(cat /proc/sys/vm/compaction_proactiveness)
 pid=""
 cleanup() {
-	# EOF on its standard input lets the fragmenter exit and free it all.
-	exec 3>&- 2>/dev/null || true
-	[ -z "$pid" ] || wait "$pid" 2>/dev/null || true
+	set +e
+	# The machine's settings first, whatever happens after.
 	echo "$old_defrag" > $thp/defrag
 	echo "$old_pro" > /proc/sys/vm/compaction_proactiveness
+	# EOF on its standard input lets the fragmenter exit and free it all.
+	exec 3>&-
+	[ -z "$pid" ] || wait "$pid" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
