@@ -328,16 +328,16 @@ for args in "--color=never" "--json" "--format=unusable" "--verify" \
 done
 
 check
-rm -f "$tmp/closed"
-{
-	# Start only once the reader has closed its end.
-	while [ ! -f "$tmp/closed" ]; do :; done
-	"$FRAGSTAT" --sysroot "$vroot" --json 2>"$tmp/err"
-	echo $? >"$tmp/status"
-} | {
-	exec 0<&-
-	: >"$tmp/closed"
-}
+# A write end whose every reader is gone, made without a race: open a
+# FIFO read-write (so the write-only open does not block), open it
+# write-only, then close the read-write descriptor.
+mkfifo "$tmp/fifo"
+exec 3<>"$tmp/fifo"
+exec 4>"$tmp/fifo"
+exec 3<&-
+"$FRAGSTAT" --sysroot "$vroot" --json >&4 2>"$tmp/err"
+echo $? >"$tmp/status"
+exec 4>&-
 echo "fragstat: write error: Broken pipe" >"$tmp/want"
 st=$(cat "$tmp/status")
 [ "$st" = 1 ] || fail "closed pipe: status $st, not 1"
