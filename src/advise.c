@@ -317,8 +317,12 @@ advise_build(struct advice *adv, const struct advise_in *in)
 		return 0;
 	if ((adv->kc = calloc(in->bi->nzones, sizeof(*adv->kc))) == NULL)
 		return -1;
+	/* Proactive compaction came with 5.9: before, kcompactd never
+	 * starts on its own, whatever the score. */
+	adv->proactive_exists = in->kver < 0 || in->kver >= 5009;
 	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
-	    adv->proactiveness, adv->kc, in->bi->nzones);
+	    adv->proactive_exists ? adv->proactiveness : 0, adv->kc,
+	    in->bi->nzones);
 	return 0;
 }
 

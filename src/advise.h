@@ -107,6 +107,7 @@ struct advice {
 	struct kcompactd	*kc;		/* NULL without zoneinfo */
 	size_t			 nkc;
 	unsigned		 proactiveness, hpage_order;
+	bool			 proactive_exists;	/* kernel 5.9+ (or unknown) */
 	enum urgency		 urgency;
 	uint32_t		 psi_some, psi_full;	/* thresholds, hundredths */
 };

@@ -167,7 +167,8 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		fprintf(fp, "kcompactd: node %u score %" PRIu64 " at order %u, "
 		    "proactive compaction above %u until %u: %s\n",
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
-		    adv->kc[i].high, adv->kc[i].low, adv->proactiveness == 0 ?
+		    adv->kc[i].high, adv->kc[i].low, !adv->proactive_exists ?
+		    "none before Linux 5.9" : adv->proactiveness == 0 ?
 		    "disabled (proactiveness 0)" : adv->kc[i].proactive ?
 		    "would compact now" : "idle");
 }

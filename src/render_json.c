@@ -277,6 +277,8 @@ advice(struct jsonw *w, const struct report *r)
 		jw_int(w, adv->kc[i].high);
 		jw_key(w, "proactiveness");
 		jw_int(w, adv->proactiveness);
+		jw_key(w, "proactive_compaction_exists");
+		jw_bool(w, adv->proactive_exists);
 		jw_key(w, "proactive");
 		jw_bool(w, adv->kc[i].proactive);
 		jw_end(w);
