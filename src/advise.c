@@ -321,8 +321,9 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	 * starts on its own, whatever the score. */
 	adv->proactive_exists = in->kver < 0 || in->kver >= 5009;
 	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
-	    adv->proactive_exists ? adv->proactiveness : 0, adv->kc,
-	    in->bi->nzones);
+	    adv->proactiveness, adv->kc, in->bi->nzones);
+	for (z = 0; z < adv->nkc && !adv->proactive_exists; z++)
+		adv->kc[z].proactive = false;
 	return 0;
 }
 
