@@ -1,0 +1,142 @@
+/* outbuf.c - the renderers' output buffer and printf-compatible number formatting */
+
+#include "config.h"
+#include <string.h>
+
+#include "outbuf.h"
+
+void
+ob_init(struct outbuf *ob, FILE *fp)
+{
+	ob->fp = fp;
+	ob->len = 0;
+}
+
+void
+ob_flush(struct outbuf *ob)
+{
+	if (ob->len > 0)
+		fwrite(ob->buf, 1, ob->len, ob->fp);
+	ob->len = 0;
+}
+
+void
+ob_write_flush(struct outbuf *ob, const char *s, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		if (ob->len == OUTBUF_SIZE)
+			ob_flush(ob);
+		k = OUTBUF_SIZE - ob->len;
+		if (k > n)
+			k = n;
+		memcpy(ob->buf + ob->len, s, k);
+		ob->len += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void
+ob_puts(struct outbuf *ob, const char *s)
+{
+	ob_write(ob, s, strlen(s));
+}
+
+void
+ob_fill_flush(struct outbuf *ob, char c, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		if (ob->len == OUTBUF_SIZE)
+			ob_flush(ob);
+		k = OUTBUF_SIZE - ob->len;
+		if (k > n)
+			k = n;
+		memset(ob->buf + ob->len, c, k);
+		ob->len += k;
+		n -= k;
+	}
+}
+
+size_t
+ob_utoa(char *buf, uint64_t v)
+{
+	static const char pairs[] =
+	    "000102030405060708091011121314151617181920212223242526272829"
+	    "303132333435363738394041424344454647484950515253545556575859"
+	    "606162636465666768697071727374757677787980818283848586878889"
+	    "90919293949596979899";
+	char tmp[OUTBUF_DIGITS], *p = tmp + sizeof(tmp);
+	size_t n;
+
+	/* Two digits per division: half the divisions of the plain loop. */
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, pairs + v * 2, 2);
+	} else
+		*--p = (char)('0' + v);
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, n);
+	return n;
+}
+
+void
+ob_u64(struct outbuf *ob, uint64_t v)
+{
+	char d[OUTBUF_DIGITS];
+
+	if (OUTBUF_SIZE - ob->len >= OUTBUF_DIGITS)
+		ob->len += ob_utoa(ob->buf + ob->len, v);
+	else
+		ob_write(ob, d, ob_utoa(d, v));
+}
+
+void
+ob_u64w(struct outbuf *ob, uint64_t v, int width)
+{
+	char d[OUTBUF_DIGITS];
+	size_t n = ob_utoa(d, v);
+
+	if (width > 0 && (size_t)width > n)
+		ob_fill(ob, ' ', (size_t)width - n);
+	ob_write(ob, d, n);
+}
+
+void
+ob_intw(struct outbuf *ob, long long v, int width, bool zero)
+{
+	/* The magnitude in unsigned arithmetic, defined for LLONG_MIN too. */
+	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v;
+	char d[OUTBUF_DIGITS];
+	size_t n = ob_utoa(d, a), len = n + (v < 0);
+	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+
+	if (!zero)
+		ob_fill(ob, ' ', pad);
+	if (v < 0)
+		ob_putc(ob, '-');
+	if (zero)
+		ob_fill(ob, '0', pad);
+	ob_write(ob, d, n);
+}
+
+void
+ob_str(struct outbuf *ob, const char *s, int width)
+{
+	size_t n = strlen(s), w = (size_t)(width < 0 ? -(long)width : width);
+
+	if (width > 0 && w > n)
+		ob_fill(ob, ' ', w - n);
+	ob_write(ob, s, n);
+	if (width < 0 && w > n)
+		ob_fill(ob, ' ', w - n);
+}
