@@ -166,18 +166,8 @@ jw_null(struct jsonw *w)
 void
 jw_fixed(struct jsonw *w, long long v, int digits)
 {
-	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
-	    (unsigned long long)v, scale = 1;
-	int i;
-
-	for (i = 0; i < digits; i++)
-		scale *= 10;
 	sep(w);
-	if (v < 0)
-		ob_putc(&w->ob, '-');
-	ob_u64(&w->ob, a / scale);
-	ob_putc(&w->ob, '.');
-	ob_intw(&w->ob, (long long)(a % scale), digits, true);
+	ob_fixed(&w->ob, v, digits);
 }
 
 int

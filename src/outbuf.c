@@ -61,6 +61,17 @@ ob_fill_flush(struct outbuf *ob, char c, size_t n)
 	}
 }
 
+/* Returns the number of decimal digits of V. */
+static size_t
+ndigits(uint64_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
 size_t
 ob_utoa(char *buf, uint64_t v)
 {
@@ -69,22 +80,19 @@ ob_utoa(char *buf, uint64_t v)
 	    "303132333435363738394041424344454647484950515253545556575859"
 	    "606162636465666768697071727374757677787980818283848586878889"
 	    "90919293949596979899";
-	char tmp[OUTBUF_DIGITS], *p = tmp + sizeof(tmp);
-	size_t n;
+	size_t n = ndigits(v);
+	char *p = buf + n;
 
-	/* Two digits per division: half the divisions of the plain loop. */
+	/* Backwards from the last digit, two digits per division. */
 	while (v >= 100) {
 		p -= 2;
 		memcpy(p, pairs + (v % 100) * 2, 2);
 		v /= 100;
 	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, pairs + v * 2, 2);
-	} else
-		*--p = (char)('0' + v);
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, n);
+	if (v >= 10)
+		memcpy(p - 2, pairs + v * 2, 2);
+	else
+		p[-1] = (char)('0' + v);
 	return n;
 }
 
@@ -127,6 +135,35 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 	if (zero)
 		ob_fill(ob, '0', pad);
 	ob_write(ob, d, n);
+}
+
+void
+ob_fixed(struct outbuf *ob, long long v, int digits)
+{
+	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v, scale = 1, f;
+	char tmp[2 * OUTBUF_DIGITS + 2], *start, *p;
+	int i;
+
+	for (i = 0; i < digits; i++)
+		scale *= 10;
+	/* Straight into the buffer when it has room, as most of the time. */
+	start = p = OUTBUF_SIZE - ob->len >= sizeof(tmp) ? ob->buf + ob->len :
+	    tmp;
+	if (v < 0)
+		*p++ = '-';
+	p += ob_utoa(p, a / scale);
+	*p++ = '.';
+	f = a % scale;
+	for (i = digits; i-- > 0; f /= 10)
+		p[i] = (char)('0' + f % 10);
+	p += digits;
+	if (digits == 0)	/* printf's "%0*llu" of 0 at width 0 */
+		*p++ = '0';
+	if (start == tmp)
+		ob_write(ob, tmp, (size_t)(p - tmp));
+	else
+		ob->len += (size_t)(p - start);
 }
 
 void

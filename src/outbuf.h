@@ -80,6 +80,13 @@ void	ob_u64w(struct outbuf *ob, uint64_t v, int width);
 /* V as printf's "%*lld", or "%0*lld" when ZERO (the sign before the zeros). */
 void	ob_intw(struct outbuf *ob, long long v, int width, bool zero);
 
+/*
+ * V / 10^DIGITS (DIGITS at most 19) with exactly DIGITS decimals, as
+ * "%s%llu.%0*llu" of the sign, |V| / 10^DIGITS and |V| % 10^DIGITS:
+ * -500 with 3 digits is "-0.500".
+ */
+void	ob_fixed(struct outbuf *ob, long long v, int digits);
+
 /* S as printf's "%*s", or "%-*s" when WIDTH is negative. */
 void	ob_str(struct outbuf *ob, const char *s, int width);
 

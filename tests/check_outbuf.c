@@ -124,6 +124,50 @@ START_TEST(test_str)
 }
 END_TEST
 
+START_TEST(test_fixed)
+{
+	static const int dg[] = { 0, 1, 2, 3, 6, 19 };
+	char want[96], *got;
+	unsigned long long a, scale;
+	struct mem *m;
+	size_t i, j;
+	int k;
+
+	for (i = 0; i < N(ints); i++)
+		for (j = 0; j < N(dg); j++) {
+			a = ints[i] < 0 ? 0ULL - (unsigned long long)ints[i] :
+			    (unsigned long long)ints[i];
+			for (scale = 1, k = 0; k < dg[j]; k++)
+				scale *= 10;
+			m = mem_open();
+			ob_fixed(&m->ob, ints[i], dg[j]);
+			got = mem_close(m);
+			snprintf(want, sizeof(want), "%s%llu.%0*llu",
+			    ints[i] < 0 ? "-" : "", a / scale, dg[j], a % scale);
+			ck_assert_str_eq(got, want);
+			free(got);
+		}
+}
+END_TEST
+
+/* Fixed-point numbers that straddle the end of the buffer. */
+START_TEST(test_fixed_edge)
+{
+	struct mem *m = mem_open();
+	char *got;
+	size_t i;
+
+	ob_fill(&m->ob, '.', OUTBUF_SIZE - 5);
+	for (i = 0; i < 8; i++)
+		ob_fixed(&m->ob, -123456, 3);
+	got = mem_close(m);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(memcmp(got + OUTBUF_SIZE - 5 + i * 8,
+		    "-123.456", 8), 0);
+	free(got);
+}
+END_TEST
+
 /* Writes larger than the buffer, and across its end, arrive whole and in order. */
 START_TEST(test_large)
 {
@@ -185,6 +229,8 @@ main(void)
 	tcase_add_test(tc, test_u64);
 	tcase_add_test(tc, test_int);
 	tcase_add_test(tc, test_str);
+	tcase_add_test(tc, test_fixed);
+	tcase_add_test(tc, test_fixed_edge);
 	tcase_add_test(tc, test_large);
 	tcase_add_test(tc, test_flush);
 	suite_add_tcase(s, tc);
