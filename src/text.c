@@ -87,7 +87,8 @@ num_u64_suffix(const struct tok *t, char suffix, uint64_t *v)
 
 		if (d > 9)
 			return -EINVAL;
-		if (x > (UINT64_MAX - d) / 10)
+		/* 19 digits cannot overflow: check only beyond them. */
+		if (i >= 19 && x > (UINT64_MAX - d) / 10)
 			return -ERANGE;
 		x = x * 10 + d;
 	}
