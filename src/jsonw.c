@@ -20,8 +20,19 @@ jw_init(struct jsonw *w, FILE *fp)
 static void
 newline(struct jsonw *w)
 {
-	ob_putc(&w->ob, '\n');
-	ob_fill(&w->ob, ' ', 2 * (size_t)w->depth);
+	static const char indent[2 * JSONW_MAX_DEPTH] = "\n"
+	    "                              ";
+	size_t n = 1 + 2 * (size_t)w->depth;
+
+	/*
+	 * One fixed-size copy, cheaper than a call for a few spaces; what it
+	 * writes past N is overwritten by what comes next.
+	 */
+	if (OUTBUF_SIZE - w->ob.len >= sizeof(indent)) {
+		memcpy(w->ob.buf + w->ob.len, indent, sizeof(indent));
+		w->ob.len += n;
+	} else
+		ob_write(&w->ob, indent, n);
 }
 
 /* Write the separator and indentation that go before a value or key. */
