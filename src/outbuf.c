@@ -140,21 +140,35 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 void
 ob_fixed(struct outbuf *ob, long long v, int digits)
 {
+	static const unsigned long long pow10[20] = { 1ULL, 10ULL, 100ULL,
+	    1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+	    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+	    1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+	    1000000000000000000ULL, 10000000000000000000ULL };
 	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
-	    (unsigned long long)v, scale = 1, f;
+	    (unsigned long long)v, ip, f;
 	char tmp[2 * OUTBUF_DIGITS + 2], *start, *p;
 	int i;
 
-	for (i = 0; i < digits; i++)
-		scale *= 10;
+	/* Constant divisors for the indices and percentages: no division instruction. */
+	if (digits == 3) {
+		ip = a / 1000;
+		f = a % 1000;
+	} else if (digits == 2) {
+		ip = a / 100;
+		f = a % 100;
+	} else {
+		ip = a / pow10[digits];
+		f = a % pow10[digits];
+	}
 	/* Straight into the buffer when it has room, as most of the time. */
 	start = p = OUTBUF_SIZE - ob->len >= sizeof(tmp) ? ob->buf + ob->len :
 	    tmp;
 	if (v < 0)
 		*p++ = '-';
-	p += ob_utoa(p, a / scale);
+	p += ob_utoa(p, ip);
 	*p++ = '.';
-	f = a % scale;
 	for (i = digits; i-- > 0; f /= 10)
 		p[i] = (char)('0' + f % 10);
 	p += digits;
