@@ -1,15 +1,15 @@
 /* jsonw.c - a small streaming JSON writer */
 
 #include "config.h"
-#include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "jsonw.h"
 
 void
 jw_init(struct jsonw *w, FILE *fp)
 {
-	w->fp = fp;
+	ob_init(&w->ob, fp);
 	w->depth = 0;
 	w->first[0] = true;
 	w->one_line[0] = false;
@@ -29,11 +29,19 @@ jw_init_compact(struct jsonw *w, FILE *fp)
 static void
 newline(struct jsonw *w)
 {
-	int i;
+	static const char indent[2 * JSONW_MAX_DEPTH] = "\n"
+	    "                              ";
+	size_t n = 1 + 2 * (size_t)w->depth;
 
-	fputc('\n', w->fp);
-	for (i = 0; i < w->depth; i++)
-		fputs("  ", w->fp);
+	/*
+	 * One fixed-size copy, cheaper than a call for a few spaces; what it
+	 * writes past N is overwritten by what comes next.
+	 */
+	if (OUTBUF_SIZE - w->ob.len >= sizeof(indent)) {
+		memcpy(w->ob.buf + w->ob.len, indent, sizeof(indent));
+		w->ob.len += n;
+	} else
+		ob_write(&w->ob, indent, n);
 }
 
 /* Write the separator and indentation that go before a value or key. */
@@ -46,8 +54,12 @@ sep(struct jsonw *w)
 	}
 	if (w->depth == 0)
 		return;
-	if (!w->first[w->depth])
-		fputs(w->one_line[w->depth] && !w->compact ? ", " : ",", w->fp);
+	if (!w->first[w->depth]) {
+		if (w->one_line[w->depth] && !w->compact)
+			ob_write(&w->ob, ", ", 2);
+		else
+			ob_putc(&w->ob, ',');
+	}
 	w->first[w->depth] = false;
 	if (!w->one_line[w->depth])
 		newline(w);
@@ -57,7 +69,7 @@ static void
 open_(struct jsonw *w, char open, char close, bool one_line)
 {
 	sep(w);
-	fputc(open, w->fp);
+	ob_putc(&w->ob, open);
 	/* Deeper nesting than the document has is a programming error. */
 	if (w->depth + 1 >= JSONW_MAX_DEPTH)
 		abort();
@@ -90,80 +102,98 @@ jw_end(struct jsonw *w)
 	w->depth--;
 	if (nl)
 		newline(w);
-	fputc(close, w->fp);
+	ob_putc(&w->ob, close);
 }
 
 void
 jw_key(struct jsonw *w, const char *key)
 {
 	jw_string(w, key);
-	fputs(w->compact ? ":" : ": ", w->fp);
+	ob_write(&w->ob, ": ", w->compact ? 1 : 2);
 	w->after_key = true;
 }
+
+/* Bytes a JSON string cannot hold as they are: controls, '"', '\\', DEL; and NUL. */
+static const bool escape[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
+	[0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1,
+	[0x0c] = 1, [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1,
+	[0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
+	[0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1, [0x1d] = 1,
+	[0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
+};
 
 void
 jw_string(struct jsonw *w, const char *s)
 {
-	const unsigned char *p;
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *p = (const unsigned char *)s, *run;
+	char u[6] = { '\\', 'u', '0', '0' };
 
 	sep(w);
-	fputc('"', w->fp);
-	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(w->fp, "\\%c", *p);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(w->fp, "\\u%04x", *p);
-		else
-			fputc(*p, w->fp);
+	ob_putc(&w->ob, '"');
+	for (;;) {
+		/* Copy the longest run that needs no escape in one go. */
+		for (run = p; !escape[*p]; p++)
+			;
+		ob_write(&w->ob, (const char *)run, (size_t)(p - run));
+		if (*p == '\0')
+			break;
+		if (*p == '"' || *p == '\\') {
+			ob_putc(&w->ob, '\\');
+			ob_putc(&w->ob, (char)*p);
+		} else {
+			u[4] = hex[*p >> 4];
+			u[5] = hex[*p & 0xf];
+			ob_write(&w->ob, u, sizeof(u));
+		}
+		p++;
 	}
-	fputc('"', w->fp);
+	ob_putc(&w->ob, '"');
 }
 
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
 	sep(w);
-	fprintf(w->fp, "%" PRIu64, v);
+	ob_u64(&w->ob, v);
 }
 
 void
 jw_int(struct jsonw *w, long long v)
 {
 	sep(w);
-	fprintf(w->fp, "%lld", v);
+	ob_intw(&w->ob, v, 0, false);
 }
 
 void
 jw_bool(struct jsonw *w, bool v)
 {
 	sep(w);
-	fputs(v ? "true" : "false", w->fp);
+	if (v)
+		ob_write(&w->ob, "true", 4);
+	else
+		ob_write(&w->ob, "false", 5);
 }
 
 void
 jw_null(struct jsonw *w)
 {
 	sep(w);
-	fputs("null", w->fp);
+	ob_write(&w->ob, "null", 4);
 }
 
 void
 jw_fixed(struct jsonw *w, long long v, int digits)
 {
-	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
-	    (unsigned long long)v, scale = 1;
-	int i;
-
-	for (i = 0; i < digits; i++)
-		scale *= 10;
 	sep(w);
-	fprintf(w->fp, "%s%llu.%0*llu", v < 0 ? "-" : "", a / scale, digits,
-	    a % scale);
+	ob_fixed(&w->ob, v, digits);
 }
 
 int
 jw_finish(struct jsonw *w)
 {
-	fputc('\n', w->fp);
+	ob_putc(&w->ob, '\n');
+	ob_flush(&w->ob);
 	return w->depth == 0 && !w->after_key ? 0 : -1;
 }

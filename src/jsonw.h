@@ -6,14 +6,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "outbuf.h"
+
 #define JSONW_MAX_DEPTH	16
 
 /*
  * Objects are printed one member per line, indented by two spaces; arrays
- * opened with jw_array(w, true) stay on one line (vectors by order).
+ * opened with jw_array(w, true) stay on one line (vectors by order). The
+ * document reaches the FILE in large blocks, the last at jw_finish().
  */
 struct jsonw {
-	FILE	*fp;
+	struct outbuf	 ob;
 	int	 depth;
 	bool	 first[JSONW_MAX_DEPTH];
 	bool	 one_line[JSONW_MAX_DEPTH];
@@ -39,7 +42,10 @@ void	jw_null(struct jsonw *w);
 /* Write V / 10^DIGITS as a decimal with exactly DIGITS fraction digits (-500, 3: -0.500). */
 void	jw_fixed(struct jsonw *w, long long v, int digits);
 
-/* End the document with a newline. Returns 0, or -1 when a value is still open. */
+/*
+ * End the document with a newline and hand it all to the FILE. Returns 0, or
+ * -1 when a value is still open.
+ */
 int	jw_finish(struct jsonw *w);
 
 #endif

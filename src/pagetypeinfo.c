@@ -29,13 +29,15 @@ struct pstate {
 static bool
 words(const struct tok *t, size_t nt, const char *phrase)
 {
-	char buf[64], *w, *save = NULL;
-	size_t i = 0;
+	const char *w = phrase;
+	size_t i, n;
 
-	strcpy(buf, phrase);
-	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		if (i >= nt || !tok_is(&t[i++], w))
+	for (i = 0; *w != '\0'; i++) {
+		n = strcspn(w, " ");
+		if (i >= nt || t[i].n != n || memcmp(t[i].s, w, n) != 0)
 			return false;
+		w += n + (w[n] == ' ');
+	}
 	return true;
 }
 
@@ -286,7 +288,13 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	uint64_t v;
 	char q[64];
 
-	if (words(t, nt, "Page block order:")) {
+	/* The zone rows first: nearly every line is one. */
+	if (tok_is(&t[0], "Node")) {
+		if (nt >= 6 && tok_is(&t[4], "type"))
+			return free_row(st, t, nt, l, e);
+		if (nt >= 4)
+			return count_row(st, t, nt, l, e);
+	} else if (words(t, nt, "Page block order:")) {
 		v = p->pageblock_order;
 		if (header_number(t, nt, &st->have_order, &v,
 		    "Page block order", l, e) != 0)
@@ -296,25 +304,17 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			    "range", (unsigned long long)v);
 		p->pageblock_order = (unsigned)v;
 		return block_size_check(st, l, e);
-	}
-	if (words(t, nt, "Pages per block:")) {
+	} else if (words(t, nt, "Pages per block:")) {
 		if (header_number(t, nt, &st->have_ppb, &p->pages_per_block,
 		    "Pages per block", l, e) != 0)
 			return -1;
 		return block_size_check(st, l, e);
-	}
-	if (words(t, nt, "Free pages count per migrate type at order"))
+	} else if (words(t, nt, "Free pages count per migrate type at order"))
 		return orders_header(st, t, nt, l, e);
-	if (words(t, nt, "Number of blocks type"))
+	else if (words(t, nt, "Number of blocks type"))
 		return table_header(st, t, nt, T_BLOCKS, l, e);
-	if (words(t, nt, "Number of mixed blocks"))
+	else if (words(t, nt, "Number of mixed blocks"))
 		return table_header(st, t, nt, T_MIXED, l, e);
-	if (tok_is(&t[0], "Node")) {
-		if (nt >= 6 && tok_is(&t[4], "type"))
-			return free_row(st, t, nt, l, e);
-		if (nt >= 4)
-			return count_row(st, t, nt, l, e);
-	}
 	return ferr_set(e, l, "unrecognised line starting '%s'",
 	    ferr_quote(q, sizeof(q), t[0].s, t[0].n));
 }

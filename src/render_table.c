@@ -1,10 +1,10 @@
 /* render_table.c - the table a person reads in a 100-column terminal */
 
 #include "config.h"
-#include <inttypes.h>
 #include <string.h>
 
 #include "humanize.h"
+#include "outbuf.h"
 #include "pagetypeinfo.h"
 #include "report.h"
 
@@ -15,52 +15,71 @@ struct style {
 	const char	*bold, *bar, *off;
 };
 
+/* What every zone's table shares: the output and the block size of each order. */
+struct table {
+	struct outbuf		 ob;
+	const struct report	*r;
+	struct style		 st;
+	char			 block[FRAG_MAX_ORDERS][32];
+};
+
 /* Print the bar for PART of WHOLE pages; a sliver shows as '.'. */
 static void
-bar(FILE *fp, const struct style *st, uint64_t part, uint64_t whole)
+bar(struct table *tb, uint64_t part, uint64_t whole)
 {
-	unsigned n = whole ? (unsigned)(part * BAR_WIDTH / whole) : 0, i;
+	unsigned n = whole ? (unsigned)(part * BAR_WIDTH / whole) : 0;
 
 	if (part != 0) {
-		fputs(st->bar, fp);
-		for (i = 0; i < n; i++)
-			fputc('#', fp);
+		ob_puts(&tb->ob, tb->st.bar);
+		ob_fill(&tb->ob, '#', n);
 		if (n == 0) {
-			fputc('.', fp);
+			ob_putc(&tb->ob, '.');
 			n++;
 		}
-		fputs(st->off, fp);
+		ob_puts(&tb->ob, tb->st.off);
 	}
-	for (i = n; i < BAR_WIDTH; i++)
-		fputc(' ', fp);
+	ob_fill(&tb->ob, ' ', BAR_WIDTH - n);
 }
 
 /* Print the per-order table of zone I. */
 static void
-orders(FILE *fp, const struct report *r, const struct style *st, size_t i)
+orders(struct table *tb, size_t i)
 {
+	const struct report *r = tb->r;
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
-	char b1[32], b2[32], b3[32], b4[32];
+	struct outbuf *ob = &tb->ob;
+	char b[32];
 	unsigned o;
 
-	fprintf(fp, "%s order     block  free blocks    free pages   share  "
-	    "%-*s  unusable  fragindex%s\n", st->bold, BAR_WIDTH,
-	    "where free memory is", st->off);
+	ob_puts(ob, tb->st.bold);
+	ob_puts(ob, " order     block  free blocks    free pages   share  ");
+	ob_str(ob, "where free memory is", -BAR_WIDTH);
+	ob_puts(ob, "  unusable  fragindex");
+	ob_puts(ob, tb->st.off);
+	ob_putc(ob, '\n');
 	for (o = 0; o < r->bi->norders; o++) {
 		uint64_t pages = z->free[o] << o;
 
-		fprintf(fp, "%6u %9s %12" PRIu64 " %13" PRIu64 " %7s  ", o,
-		    hum_size(b1, sizeof(b1), 1ULL << o, r->page_size),
-		    z->free[o], pages,
-		    hum_pct(b2, sizeof(b2), pages, f->free_pages));
-		bar(fp, st, pages, f->free_pages);
+		ob_u64w(ob, o, 6);
+		ob_putc(ob, ' ');
+		ob_str(ob, tb->block[o], 9);
+		ob_putc(ob, ' ');
+		ob_u64w(ob, z->free[o], 12);
+		ob_putc(ob, ' ');
+		ob_u64w(ob, pages, 13);
+		ob_putc(ob, ' ');
+		ob_str(ob, hum_pct(b, sizeof(b), pages, f->free_pages), 7);
+		ob_write(ob, "  ", 2);
+		bar(tb, pages, f->free_pages);
+		ob_write(ob, "  ", 2);
+		ob_str(ob, hum_index(b, sizeof(b), f->unusable[o]), 8);
+		ob_write(ob, "  ", 2);
 		/* The fragmentation index means something only where an
 		 * allocation of this order would fail (S(o) == 0). */
-		fprintf(fp, "  %8s  %9s\n",
-		    hum_index(b3, sizeof(b3), f->unusable[o]),
-		    f->suitable[o] ? "-" :
-		    hum_index(b4, sizeof(b4), f->fragindex[o]));
+		ob_str(ob, f->suitable[o] ? "-" :
+		    hum_index(b, sizeof(b), f->fragindex[o]), 9);
+		ob_putc(ob, '\n');
 	}
 }
 
@@ -78,67 +97,104 @@ largest(const struct pagetypeinfo *p, const struct ptzone *z, unsigned t)
 
 /* Print the per-migratetype picture of pagetypeinfo zone Z. */
 static void
-migratetypes(FILE *fp, const struct report *r, const struct style *st,
-    const struct ptzone *z)
+migratetypes(struct table *tb, const struct ptzone *z)
 {
+	const struct report *r = tb->r;
 	const struct pagetypeinfo *p = r->pti;
-	char b1[32], b2[32], b3[32], b4[32];
+	struct outbuf *ob = &tb->ob;
+	char b1[32], b2[32], b4[32];
 	uint64_t blocks = 0, pages;
 	unsigned t;
+	size_t n;
 	int k;
 
 	for (t = 0; t < p->ntypes; t++)
 		blocks += z->has_blocks[t] ? z->blocks[t] : 0;
-	fprintf(fp, "%s migratetype    free pages     free memory  largest "
-	    "free   pageblocks   share%s\n", st->bold, st->off);
+	ob_puts(ob, tb->st.bold);
+	ob_puts(ob, " migratetype    free pages     free memory  largest "
+	    "free   pageblocks   share");
+	ob_puts(ob, tb->st.off);
+	ob_putc(ob, '\n');
 	for (t = 0; t < p->ntypes; t++) {
 		if (!z->has_free[t] && !z->has_blocks[t])
 			continue;
-		fprintf(fp, " %-12s", p->types[t]);
+		ob_putc(ob, ' ');
+		ob_str(ob, p->types[t], -12);
 		if (z->has_free[t]) {
 			pages = pagetypeinfo_pages(p, z, t);
 			/* ">": a list the kernel stopped counting at 100000. */
-			snprintf(b1, sizeof(b1), "%s%" PRIu64,
-			    z->capped[t] ? ">" : "", pages);
+			n = 0;
+			if (z->capped[t])
+				b1[n++] = '>';
+			n += ob_utoa(b1 + n, pages);
+			b1[n] = '\0';
 			k = largest(p, z, t);
-			if (k >= 0)
-				hum_size(b3, sizeof(b3), 1ULL << k,
-				    r->page_size);
-			else
-				strcpy(b3, "-");
 			b2[0] = '>';
 			hum_size(b2 + 1, sizeof(b2) - 1, pages, r->page_size);
-			fprintf(fp, " %13s  %14s  %13s", b1,
-			    z->capped[t] ? b2 : b2 + 1, b3);
-		} else
-			fprintf(fp, " %13s  %14s  %13s", "-", "-", "-");
-		if (z->has_blocks[t])
-			fprintf(fp, "  %11" PRIu64 " %7s\n", z->blocks[t],
-			    hum_pct(b4, sizeof(b4), z->blocks[t], blocks));
-		else
-			fprintf(fp, "  %11s %7s\n", "-", "-");
+			ob_putc(ob, ' ');
+			ob_str(ob, b1, 13);
+			ob_write(ob, "  ", 2);
+			ob_str(ob, z->capped[t] ? b2 : b2 + 1, 14);
+			ob_write(ob, "  ", 2);
+			ob_str(ob, k >= 0 ? tb->block[k] : "-", 13);
+		} else {
+			ob_putc(ob, ' ');
+			ob_str(ob, "-", 13);
+			ob_write(ob, "  ", 2);
+			ob_str(ob, "-", 14);
+			ob_write(ob, "  ", 2);
+			ob_str(ob, "-", 13);
+		}
+		ob_write(ob, "  ", 2);
+		if (z->has_blocks[t]) {
+			ob_u64w(ob, z->blocks[t], 11);
+			ob_putc(ob, ' ');
+			ob_str(ob, hum_pct(b4, sizeof(b4), z->blocks[t], blocks),
+			    7);
+		} else {
+			ob_str(ob, "-", 11);
+			ob_putc(ob, ' ');
+			ob_str(ob, "-", 7);
+		}
+		ob_putc(ob, '\n');
 	}
 }
 
 /* Print the memory pressure lines. */
 static void
-pressure(FILE *fp, const struct report *r, const struct style *st)
+pressure(struct table *tb)
 {
-	const struct psi_line *l[2] = { &r->psi->some, &r->psi->full };
+	const struct psi_line *l[2] = { &tb->r->psi->some, &tb->r->psi->full };
 	static const char *const name[2] = { "some", "full" };
-	int i;
+	struct outbuf *ob = &tb->ob;
+	int i, j;
 
-	fprintf(fp, "%sMemory pressure (PSI)   avg10   avg60  avg300   "
-	    "stalled since boot%s\n", st->bold, st->off);
+	ob_puts(ob, tb->st.bold);
+	ob_puts(ob, "Memory pressure (PSI)   avg10   avg60  avg300   "
+	    "stalled since boot");
+	ob_puts(ob, tb->st.off);
+	ob_putc(ob, '\n');
 	for (i = 0; i < 2; i++) {
+		const uint32_t avg[3] = { l[i]->avg10, l[i]->avg60,
+		    l[i]->avg300 };
+
 		if (!l[i]->present)
 			continue;
-		fprintf(fp, "  %-18s %3u.%02u%% %3u.%02u%% %3u.%02u%%  "
-		    "%12" PRIu64 ".%03" PRIu64 " s\n", name[i],
-		    l[i]->avg10 / 100, l[i]->avg10 % 100,
-		    l[i]->avg60 / 100, l[i]->avg60 % 100,
-		    l[i]->avg300 / 100, l[i]->avg300 % 100,
-		    l[i]->total_us / 1000000, l[i]->total_us / 1000 % 1000);
+		ob_write(ob, "  ", 2);
+		ob_str(ob, name[i], -18);
+		/* " %3u.%02u%%" per average */
+		for (j = 0; j < 3; j++) {
+			ob_putc(ob, ' ');
+			ob_u64w(ob, avg[j] / 100, 3);
+			ob_putc(ob, '.');
+			ob_intw(ob, avg[j] % 100, 2, true);
+			ob_putc(ob, '%');
+		}
+		ob_write(ob, "  ", 2);
+		ob_u64w(ob, l[i]->total_us / 1000000, 12);
+		ob_putc(ob, '.');
+		ob_intw(ob, (long long)(l[i]->total_us / 1000 % 1000), 3, true);
+		ob_write(ob, " s\n", 3);
 	}
 }
 
@@ -146,7 +202,10 @@ void
 render_table(FILE *fp, const struct report *r)
 {
 	struct style st = { "", "", "" };
-	char b1[32], b2[32];
+	struct table tb;
+	struct outbuf *ob = &tb.ob;
+	char b[32];
+	unsigned o;
 	size_t i;
 
 	if (r->color) {
@@ -154,17 +213,35 @@ render_table(FILE *fp, const struct report *r)
 		st.bar = "\033[36m";
 		st.off = "\033[0m";
 	}
+	ob_init(ob, fp);
+	tb.r = r;
+	tb.st = st;
+	/* The block size of each order, the same in every zone. */
+	for (o = 0; o < r->bi->norders; o++)
+		hum_size(tb.block[o], sizeof(tb.block[o]), 1ULL << o,
+		    r->page_size);
+	ob_puts(ob, "Kernel ");
+	ob_puts(ob, r->release ? r->release : "unknown");
 	/* A release may take 64 columns: give it a line of its own. */
-	fprintf(fp, "Kernel %s\nPage size %s (%s), %u orders",
-	    r->release ? r->release : "unknown",
-	    hum_size(b1, sizeof(b1), 1, r->page_size), r->page_size_from,
-	    r->bi->norders);
-	if (r->pti)
-		fprintf(fp, ", pageblock order %u (%s)", r->pti->pageblock_order,
-		    hum_size(b2, sizeof(b2), r->pti->pages_per_block,
+	ob_puts(ob, "\nPage size ");
+	ob_puts(ob, hum_size(b, sizeof(b), 1, r->page_size));
+	ob_puts(ob, " (");
+	ob_puts(ob, r->page_size_from);
+	ob_puts(ob, "), ");
+	ob_u64(ob, r->bi->norders);
+	ob_puts(ob, " orders");
+	if (r->pti) {
+		ob_puts(ob, ", pageblock order ");
+		ob_u64(ob, r->pti->pageblock_order);
+		ob_puts(ob, " (");
+		ob_puts(ob, hum_size(b, sizeof(b), r->pti->pages_per_block,
 		    r->page_size));
-	fputs("\n", fp);
+		ob_putc(ob, ')');
+	}
+	ob_putc(ob, '\n');
 	if (r->advice) {
+		/* The advice table writes to FP itself: ours goes first. */
+		ob_flush(ob);
 		render_advice_table(fp, r, st.bold, st.off);
 		return;
 	}
@@ -172,21 +249,33 @@ render_table(FILE *fp, const struct report *r)
 		const struct bzone *z = &r->bi->zones[i];
 		const struct frag *f = &r->frag[i];
 
-		fprintf(fp, "\n%sNode %u, zone %s: %s free in %" PRIu64
-		    " block%s", st.bold, z->node, z->name,
-		    hum_size(b1, sizeof(b1), f->free_pages, r->page_size),
-		    f->free_blocks, f->free_blocks == 1 ? "" : "s");
-		if (f->largest_order >= 0)
-			fprintf(fp, ", largest order %d (%s)", f->largest_order,
-			    hum_size(b2, sizeof(b2), 1ULL << f->largest_order,
-			    r->page_size));
-		fprintf(fp, "%s\n", st.off);
-		orders(fp, r, &st, i);
+		ob_putc(ob, '\n');
+		ob_puts(ob, st.bold);
+		ob_puts(ob, "Node ");
+		ob_u64(ob, z->node);
+		ob_puts(ob, ", zone ");
+		ob_puts(ob, z->name);
+		ob_puts(ob, ": ");
+		ob_puts(ob, hum_size(b, sizeof(b), f->free_pages, r->page_size));
+		ob_puts(ob, " free in ");
+		ob_u64(ob, f->free_blocks);
+		ob_puts(ob, f->free_blocks == 1 ? " block" : " blocks");
+		if (f->largest_order >= 0) {
+			ob_puts(ob, ", largest order ");
+			ob_u64(ob, (unsigned)f->largest_order);
+			ob_puts(ob, " (");
+			ob_puts(ob, tb.block[f->largest_order]);
+			ob_putc(ob, ')');
+		}
+		ob_puts(ob, st.off);
+		ob_putc(ob, '\n');
+		orders(&tb, i);
 		if (r->pti && r->pti_zone[i] >= 0)
-			migratetypes(fp, r, &st, &r->pti->zones[r->pti_zone[i]]);
+			migratetypes(&tb, &r->pti->zones[r->pti_zone[i]]);
 	}
 	if (r->psi) {
-		fputs("\n", fp);
-		pressure(fp, r, &st);
+		ob_putc(ob, '\n');
+		pressure(&tb);
 	}
+	ob_flush(ob);
 }

@@ -61,14 +61,6 @@ tok_split(const char *s, size_t n, struct tok *t, size_t max)
 	}
 }
 
-bool
-tok_is(const struct tok *t, const char *word)
-{
-	size_t n = strlen(word);
-
-	return t->n == n && memcmp(t->s, word, n) == 0;
-}
-
 int
 num_u64_suffix(const struct tok *t, char suffix, uint64_t *v)
 {
@@ -87,7 +79,8 @@ num_u64_suffix(const struct tok *t, char suffix, uint64_t *v)
 
 		if (d > 9)
 			return -EINVAL;
-		if (x > (UINT64_MAX - d) / 10)
+		/* 19 digits cannot overflow: check only beyond them. */
+		if (i >= 19 && x > (UINT64_MAX - d) / 10)
 			return -ERANGE;
 		x = x * 10 + d;
 	}

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ferr.h"
 
@@ -35,7 +36,14 @@ int	lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e);
 size_t	tok_split(const char *s, size_t n, struct tok *t, size_t max);
 
 /* Returns whether token T is exactly the string WORD. */
-bool	tok_is(const struct tok *t, const char *word);
+static inline bool
+tok_is(const struct tok *t, const char *word)
+{
+	/* Inline, so that strlen() of the literal WORD is a constant. */
+	size_t n = strlen(word);
+
+	return t->n == n && memcmp(t->s, word, n) == 0;
+}
 
 /*
  * Parse T as decimal digits only (no sign, space or suffix) into *V.

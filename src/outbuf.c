@@ -1,0 +1,193 @@
+/* outbuf.c - the renderers' output buffer and printf-compatible number formatting */
+
+#include "config.h"
+#include <string.h>
+
+#include "outbuf.h"
+
+void
+ob_init(struct outbuf *ob, FILE *fp)
+{
+	ob->fp = fp;
+	ob->len = 0;
+}
+
+void
+ob_flush(struct outbuf *ob)
+{
+	if (ob->len > 0)
+		fwrite(ob->buf, 1, ob->len, ob->fp);
+	ob->len = 0;
+}
+
+void
+ob_write_flush(struct outbuf *ob, const char *s, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		if (ob->len == OUTBUF_SIZE)
+			ob_flush(ob);
+		k = OUTBUF_SIZE - ob->len;
+		if (k > n)
+			k = n;
+		memcpy(ob->buf + ob->len, s, k);
+		ob->len += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void
+ob_puts(struct outbuf *ob, const char *s)
+{
+	ob_write(ob, s, strlen(s));
+}
+
+void
+ob_fill_flush(struct outbuf *ob, char c, size_t n)
+{
+	size_t k;
+
+	while (n > 0) {
+		if (ob->len == OUTBUF_SIZE)
+			ob_flush(ob);
+		k = OUTBUF_SIZE - ob->len;
+		if (k > n)
+			k = n;
+		memset(ob->buf + ob->len, c, k);
+		ob->len += k;
+		n -= k;
+	}
+}
+
+/* Returns the number of decimal digits of V. */
+static size_t
+ndigits(uint64_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+size_t
+ob_utoa(char *buf, uint64_t v)
+{
+	static const char pairs[] =
+	    "000102030405060708091011121314151617181920212223242526272829"
+	    "303132333435363738394041424344454647484950515253545556575859"
+	    "606162636465666768697071727374757677787980818283848586878889"
+	    "90919293949596979899";
+	size_t n = ndigits(v);
+	char *p = buf + n;
+
+	/* Backwards from the last digit, two digits per division. */
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, pairs + (v % 100) * 2, 2);
+		v /= 100;
+	}
+	if (v >= 10)
+		memcpy(p - 2, pairs + v * 2, 2);
+	else
+		p[-1] = (char)('0' + v);
+	return n;
+}
+
+void
+ob_u64(struct outbuf *ob, uint64_t v)
+{
+	char d[OUTBUF_DIGITS];
+
+	if (OUTBUF_SIZE - ob->len >= OUTBUF_DIGITS)
+		ob->len += ob_utoa(ob->buf + ob->len, v);
+	else
+		ob_write(ob, d, ob_utoa(d, v));
+}
+
+void
+ob_u64w(struct outbuf *ob, uint64_t v, int width)
+{
+	char d[OUTBUF_DIGITS];
+	size_t n = ob_utoa(d, v);
+
+	if (width > 0 && (size_t)width > n)
+		ob_fill(ob, ' ', (size_t)width - n);
+	ob_write(ob, d, n);
+}
+
+void
+ob_intw(struct outbuf *ob, long long v, int width, bool zero)
+{
+	/* The magnitude in unsigned arithmetic, defined for LLONG_MIN too. */
+	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v;
+	char d[OUTBUF_DIGITS];
+	size_t n = ob_utoa(d, a), len = n + (v < 0);
+	size_t pad = width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+
+	if (!zero)
+		ob_fill(ob, ' ', pad);
+	if (v < 0)
+		ob_putc(ob, '-');
+	if (zero)
+		ob_fill(ob, '0', pad);
+	ob_write(ob, d, n);
+}
+
+void
+ob_fixed(struct outbuf *ob, long long v, int digits)
+{
+	static const unsigned long long pow10[20] = { 1ULL, 10ULL, 100ULL,
+	    1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+	    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
+	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
+	    1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
+	    1000000000000000000ULL, 10000000000000000000ULL };
+	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v, ip, f;
+	char tmp[2 * OUTBUF_DIGITS + 2], *start, *p;
+	int i;
+
+	/* Constant divisors for the indices and percentages: no division instruction. */
+	if (digits == 3) {
+		ip = a / 1000;
+		f = a % 1000;
+	} else if (digits == 2) {
+		ip = a / 100;
+		f = a % 100;
+	} else {
+		ip = a / pow10[digits];
+		f = a % pow10[digits];
+	}
+	/* Straight into the buffer when it has room, as most of the time. */
+	start = p = OUTBUF_SIZE - ob->len >= sizeof(tmp) ? ob->buf + ob->len :
+	    tmp;
+	if (v < 0)
+		*p++ = '-';
+	p += ob_utoa(p, ip);
+	*p++ = '.';
+	for (i = digits; i-- > 0; f /= 10)
+		p[i] = (char)('0' + f % 10);
+	p += digits;
+	if (digits == 0)	/* printf's "%0*llu" of 0 at width 0 */
+		*p++ = '0';
+	if (start == tmp)
+		ob_write(ob, tmp, (size_t)(p - tmp));
+	else
+		ob->len += (size_t)(p - start);
+}
+
+void
+ob_str(struct outbuf *ob, const char *s, int width)
+{
+	size_t n = strlen(s), w = (size_t)(width < 0 ? -(long)width : width);
+
+	if (width > 0 && w > n)
+		ob_fill(ob, ' ', w - n);
+	ob_write(ob, s, n);
+	if (width < 0 && w > n)
+		ob_fill(ob, ' ', w - n);
+}

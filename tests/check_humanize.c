@@ -1,0 +1,124 @@
+/* check_humanize.c - sizes, percentages and indices, against the printf formats they replace */
+#include "config.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "testutil.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* The printf formulation of hum_size(), the reference. */
+static void
+ref_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
+{
+	static const char *const unit[] = { "B", "KiB", "MiB", "GiB", "TiB",
+	    "PiB", "EiB" };
+	uint64_t v, rem = 0;
+	int u = 0;
+
+	if (pages != 0 && page_size > UINT64_MAX / pages) {
+		snprintf(buf, size, "%" PRIu64 " pages", pages);
+		return;
+	}
+	v = pages * page_size;
+	while (v >= 1024 && u < 6) {
+		rem = v % 1024;
+		v /= 1024;
+		u++;
+	}
+	if (rem == 0)
+		snprintf(buf, size, "%" PRIu64 " %s", v, unit[u]);
+	else
+		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " %s", v,
+		    rem * 100 / 1024, unit[u]);
+}
+
+static const uint64_t counts[] = {
+	0, 1, 2, 3, 5, 10, 100, 255, 256, 257, 511, 512, 1000, 1023, 1024,
+	1025, 4095, 4096, 65535, 65536, 100000, 262144, 1000000, 16777216,
+	4294967295ULL, 4294967296ULL, 1ULL << 40, (1ULL << 52) + 3,
+	UINT64_MAX / 4096, UINT64_MAX / 4096 + 1, UINT64_MAX / 65536 + 1,
+	UINT64_MAX - 1, UINT64_MAX,
+};
+
+START_TEST(test_size)
+{
+	static const unsigned long ps[] = { 1, 512, 4096, 16384, 65536,
+	    1UL << 24 };
+	static const size_t sizes[] = { 32, 8, 2, 1 };
+	char got[32], want[32];
+	size_t i, j, k;
+
+	for (i = 0; i < N(counts); i++)
+		for (j = 0; j < N(ps); j++)
+			for (k = 0; k < N(sizes); k++) {
+				memset(got, 'x', sizeof(got));
+				memset(want, 'x', sizeof(want));
+				hum_size(got, sizes[k], counts[i], ps[j]);
+				ref_size(want, sizes[k], counts[i], ps[j]);
+				ck_assert_int_eq(memcmp(got, want, sizeof(got)),
+				    0);
+			}
+}
+END_TEST
+
+START_TEST(test_pct)
+{
+	char got[32], want[32];
+	size_t i, j;
+
+	for (i = 0; i < N(counts); i++)
+		for (j = 0; j < N(counts); j++) {
+			uint64_t part = counts[i], whole = counts[j], pm;
+
+			/* The precondition: PART <= WHOLE <= 2^64 / 1000. */
+			if (part > whole || whole > UINT64_MAX / 1000)
+				continue;
+			pm = whole ? part * 1000 / whole : 0;
+			snprintf(want, sizeof(want), "%" PRIu64 ".%" PRIu64 "%%",
+			    pm / 10, pm % 10);
+			ck_assert_str_eq(hum_pct(got, sizeof(got), part, whole),
+			    want);
+		}
+}
+END_TEST
+
+START_TEST(test_index_centi)
+{
+	static const int idx[] = { 0, 1, -1, 5, -5, 66, 200, 999, -999, 1000,
+	    -1000, 1001, -500, -250, 12345, INT_MAX, INT_MIN, INT_MIN + 1 };
+	static const uint32_t centi[] = { 0, 1, 9, 10, 99, 100, 101, 1025,
+	    10000, UINT32_MAX };
+	char got[32], want[32];
+	long long a;
+	size_t i;
+
+	for (i = 0; i < N(idx); i++) {
+		a = idx[i] < 0 ? -(long long)idx[i] : idx[i];
+		snprintf(want, sizeof(want), "%s%lld.%03lld", idx[i] < 0 ? "-" :
+		    "", a / 1000, a % 1000);
+		ck_assert_str_eq(hum_index(got, sizeof(got), idx[i]), want);
+	}
+	for (i = 0; i < N(centi); i++) {
+		snprintf(want, sizeof(want), "%u.%02u%%", centi[i] / 100,
+		    centi[i] % 100);
+		ck_assert_str_eq(hum_centi(got, sizeof(got), centi[i]), want);
+	}
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("humanize");
+	TCase *tc = tcase_create("humanize");
+
+	tcase_add_test(tc, test_size);
+	tcase_add_test(tc, test_pct);
+	tcase_add_test(tc, test_index_centi);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
