@@ -223,7 +223,7 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 		r->page_size = 4096;
 		r->page_size_from = "assumed";
 	}
-	r->color = o->color == 1 || (o->color == -1 && isatty(STDOUT_FILENO));
+	r->color = o->color == 1;
 	if (nc != NULL && nc[0] != '\0')
 		r->color = false;
 }
@@ -587,6 +587,9 @@ main(int argc, char **argv)
 		free(o.roots);
 		return rc < 0 ? close_stdout() : rc;
 	}
+	/* Once, not per snapshot: auto colour means a terminal. */
+	if (o.color == -1)
+		o.color = isatty(STDOUT_FILENO);
 	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
 		goto out;
 	if (o.format == F_VERIFY) {
