@@ -1,0 +1,252 @@
+/* check_fuzz.c - the fuzz harnesses' property checks over their findings and over the real captures */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "jsonv.h"
+#include "testutil.h"
+
+static const struct harness {
+	const char	*name;		/* fuzz/fuzz_NAME.c, tests/fixtures/fuzz/NAME/ */
+	void		(*fn)(const uint8_t *, size_t);
+	const char	*file[2];	/* its file in a capture, flat or under proc/ */
+} harnesses[] = {
+	{ "buddyinfo", fuzz_buddyinfo, { "buddyinfo", "proc/buddyinfo" } },
+	{ "pagetypeinfo", fuzz_pagetypeinfo,
+	  { "pagetypeinfo", "proc/pagetypeinfo" } },
+	{ "psi", fuzz_psi, { "pressure/memory", "proc/pressure/memory" } },
+	{ "zoneinfo", fuzz_zoneinfo, { "zoneinfo", "proc/zoneinfo" } },
+	{ "pipeline", fuzz_pipeline, { NULL, NULL } },
+};
+
+#define NHARNESS	(sizeof(harnesses) / sizeof(harnesses[0]))
+
+/* Returns the sorted, malloc'd names in fixture folder REL (NULL-terminated), or NULL when absent. */
+static char **
+list(const char *rel)
+{
+	char *dir = tu_path(rel), **names = NULL, **nn;
+	struct dirent *d;
+	size_t n = 0, i, j;
+	DIR *dp;
+
+	if ((dp = opendir(dir)) == NULL) {
+		free(dir);
+		return NULL;
+	}
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		nn = realloc(names, (n + 2) * sizeof(*names));
+		ck_assert_ptr_nonnull(nn);
+		names = nn;
+		names[n] = strdup(d->d_name);
+		ck_assert_ptr_nonnull(names[n]);
+		n++;
+	}
+	closedir(dp);
+	free(dir);
+	if (names == NULL)
+		return NULL;
+	names[n] = NULL;
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+			char *t = names[j];
+
+			names[j] = names[j - 1];
+			names[j - 1] = t;
+		}
+	return names;
+}
+
+static void
+list_free(char **names)
+{
+	size_t i;
+
+	for (i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Documents the strict validator must accept, and must refuse: the pipeline property rests on it. */
+static const char *const json_good[] = {
+	"{}", "[]", "0", "-0.5e+3", "1E9", "true", " null \n",
+	"\"\\ud83d\\ude00 \\u00e9 \\\" \\\\ \\/ \\b\\f\\n\\r\\t\"",
+	"\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"",
+	"{\"a\": [1, {\"b\": [[]]}], \"c\": -0}",
+};
+
+static const char *const json_bad[] = {
+	"", " ", "{,}", "[1,]", "{\"a\":1,}", "01", "1.", ".5", "-", "1e",
+	"+1", "0x10", "NaN", "nul", "True", "\"\\x\"", "\"\x01\"", "\"abc",
+	"\"\\u12\"", "\"\\ud800\"", "\"\\udc00\"", "\"\\ud800\\u0041\"",
+	"\"\xc0\xaf\"", "\"\xed\xa0\x80\"", "\"\xf5\x80\x80\x80\"",
+	"\"\x80\"", "\"\xe2\x82\"", "{\"a\":1,\"a\":2}", "{\"a\" 1}",
+	"{a:1}", "[1] x", "[1]]", "'a'", "[1 2]", "\"a\"\"b\"",
+};
+
+START_TEST(test_jsonv_good)
+{
+	size_t off;
+	const char *doc = json_good[_i], *why;
+
+	why = jsonv_check(doc, strlen(doc), &off, NULL, NULL);
+	ck_assert_msg(why == NULL, "'%s' refused at %zu: %s", doc, off, why);
+}
+END_TEST
+
+START_TEST(test_jsonv_bad)
+{
+	size_t off;
+	const char *doc = json_bad[_i];
+
+	ck_assert_msg(jsonv_check(doc, strlen(doc), &off, NULL, NULL) != NULL,
+	    "'%s' accepted", doc);
+}
+END_TEST
+
+/* jsonv_scalar_fn: append "key:in_array:token;" to the string ARG. */
+static void
+record(void *arg, const char *key, size_t keylen, bool in_array,
+    const char *tok, size_t toklen)
+{
+	char *out = arg;
+	size_t n = strlen(out);
+
+	snprintf(out + n, 256 - n, "%.*s:%d:%.*s;", (int)keylen,
+	    key ? key : "", in_array, (int)toklen, tok);
+}
+
+START_TEST(test_jsonv_scalars)
+{
+	static const char doc[] = "{\"u\": [1.000, -0.500], \"o\": {\"u\": 3,"
+	    " \"n\": null}, \"a\": [[7]], \"s\": \"x\"}";
+	char out[256] = "";
+	size_t off;
+
+	ck_assert_ptr_null(jsonv_check(doc, strlen(doc), &off, record, out));
+	ck_assert_str_eq(out, "u:1:1.000;u:1:-0.500;u:0:3;n:0:null;:1:7;"
+	    "s:0:\"x\";");
+}
+END_TEST
+
+/* The golden document of check_render, and 65 nested arrays (one too deep). */
+START_TEST(test_jsonv_documents)
+{
+	char deep[131], *doc;
+	size_t len, off;
+
+	doc = tu_read("render/small.json", &len);
+	ck_assert_ptr_null(jsonv_check(doc, len, &off, NULL, NULL));
+	free(doc);
+	memset(deep, '[', 65);
+	memset(deep + 65, ']', 65);
+	ck_assert_ptr_nonnull(jsonv_check(deep, 130, &off, NULL, NULL));
+	ck_assert_ptr_null(jsonv_check(deep + 1, 128, &off, NULL, NULL));
+}
+END_TEST
+
+/* Every input a harness once failed on (tests/fixtures/fuzz/NAME/) passes now. */
+START_TEST(test_findings)
+{
+	const struct harness *h = &harnesses[_i];
+	char rel[256], **names;
+	size_t i, len;
+	char *buf;
+
+	snprintf(rel, sizeof(rel), "fuzz/%s", h->name);
+	names = list(rel);
+	for (i = 0; names && names[i]; i++) {
+		snprintf(rel, sizeof(rel), "fuzz/%s/%s", h->name, names[i]);
+		buf = tu_read(rel, &len);
+		h->fn((const uint8_t *)buf, len);
+		free(buf);
+	}
+	list_free(names);
+}
+END_TEST
+
+/* Returns the malloc'd contents of capture DIR's file for harness H, or NULL. */
+static char *
+capture_file(const char *dir, const struct harness *h, size_t *len)
+{
+	char rel[512];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(rel, sizeof(rel), "corpus/%s/%s", dir, h->file[i]);
+		if (tu_exists(rel))
+			return tu_read(rel, len);
+	}
+	*len = 0;
+	return NULL;
+}
+
+/* The flag bytes of fuzz_pipeline() the captures run with (see fuzz/seed). */
+static const uint8_t pipeline_flags[] = { 0x00, 0x0b, 0x1e, 0x29, 0xe8 };
+
+/* Every real capture satisfies every property, alone and through the whole pipeline. */
+START_TEST(test_corpus)
+{
+	char **dirs = list("corpus"), *part[4], *buf;
+	size_t len[4], total, i, k, off;
+	unsigned f;
+
+	ck_assert_ptr_nonnull(dirs);
+	for (i = 0; dirs[i]; i++) {
+		for (total = 0, k = 0; k < 4; k++) {
+			part[k] = capture_file(dirs[i], &harnesses[k], &len[k]);
+			if (part[k] != NULL)
+				harnesses[k].fn((const uint8_t *)part[k], len[k]);
+			total += len[k] + 1;
+		}
+		if (part[0] != NULL) {
+			buf = malloc(total + 2);
+			ck_assert_ptr_nonnull(buf);
+			for (f = 0; f < sizeof(pipeline_flags); f++) {
+				buf[0] = (char)pipeline_flags[f];
+				buf[1] = 3;	/* 4 KiB pages */
+				for (off = 2, k = 0; k < 4; k++) {
+					if (len[k])
+						memcpy(buf + off, part[k], len[k]);
+					off += len[k];
+					if (k < 3)
+						buf[off++] = '\0';
+				}
+				fuzz_pipeline((const uint8_t *)buf, off);
+			}
+			free(buf);
+		}
+		for (k = 0; k < 4; k++)
+			free(part[k]);
+	}
+	list_free(dirs);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("fuzz");
+	TCase *tc = tcase_create("jsonv");
+
+	tcase_add_loop_test(tc, test_jsonv_good, 0,
+	    (int)(sizeof(json_good) / sizeof(json_good[0])));
+	tcase_add_loop_test(tc, test_jsonv_bad, 0,
+	    (int)(sizeof(json_bad) / sizeof(json_bad[0])));
+	tcase_add_test(tc, test_jsonv_scalars);
+	tcase_add_test(tc, test_jsonv_documents);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("findings");
+	tcase_add_loop_test(tc, test_findings, 0, (int)NHARNESS);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("corpus");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_corpus);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
