@@ -56,7 +56,8 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 
 	if (z->have & ZI_PROTECTION)
 		return ferr_set(e, l, "second 'protection:' line");
-	if (nt < 2 || nt > MAX_TOKS)
+	/* One value per zone of the node: lowmem_reserve[MAX_NR_ZONES]. */
+	if (nt < 2 || nt - 1 > FRAG_MAX_NODE_ZONES)
 		return ferr_set(e, l, "expected 'protection: (N, ...)' with 1 "
 		    "to %d values", FRAG_MAX_NODE_ZONES);
 	for (i = 1; i < nt; i++) {

@@ -8,6 +8,7 @@
 #include "fuzz.h"
 #include "jsonv.h"
 #include "testutil.h"
+#include "zoneinfo.h"
 
 static const struct harness {
 	const char	*name;		/* fuzz/fuzz_NAME.c, tests/fixtures/fuzz/NAME/ */
@@ -228,6 +229,43 @@ START_TEST(test_corpus)
 }
 END_TEST
 
+/*
+ * What the fuzzers found, pinned with the messages the fixes give, so that
+ * builds without sanitizers catch a regression too.
+ */
+static void
+expect_error(int (*parse)(const char *, size_t, struct ferr *),
+    const char *rel, unsigned long line, const char *msg)
+{
+	struct ferr e = { .path = rel };
+	size_t len;
+	char *buf = tu_read(rel, &len);
+
+	ck_assert_int_eq(parse(buf, len, &e), -1);
+	ck_assert_uint_eq(e.line, line);
+	ck_assert_str_eq(e.msg, msg);
+	free(buf);
+}
+
+static int
+zoneinfo(const char *buf, size_t len, struct ferr *e)
+{
+	struct zoneinfo zi;
+	int rc = zoneinfo_parse(buf, len, &zi, e);
+
+	if (rc == 0)
+		zoneinfo_free(&zi);
+	return rc;
+}
+
+/* lowmem_reserve[] has one entry per zone: 11 values overran protection[8]. */
+START_TEST(test_zoneinfo_protection_count)
+{
+	expect_error(zoneinfo, "fuzz/zoneinfo/protection-11-values", 4,
+	    "expected 'protection: (N, ...)' with 1 to 8 values");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -247,6 +285,9 @@ main(void)
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_corpus);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("regressions");
+	tcase_add_test(tc, test_zoneinfo_protection_count);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
