@@ -266,6 +266,14 @@ START_TEST(test_zoneinfo_protection_count)
 }
 END_TEST
 
+/* Two zones whose present pages add up to 2^64 - 1: kcompactd's divisor would be 0. */
+START_TEST(test_zoneinfo_present_sum)
+{
+	expect_error(zoneinfo, "fuzz/zoneinfo/present-sum-2e64-1", 5,
+	    "present pages of node 0 add up to more than 64 bits");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -288,6 +296,7 @@ main(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("regressions");
 	tcase_add_test(tc, test_zoneinfo_protection_count);
+	tcase_add_test(tc, test_zoneinfo_present_sum);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
