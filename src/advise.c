@@ -7,6 +7,17 @@
 #include "advise.h"
 #include "zoneinfo.h"
 
+/*
+ * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and
+ * reserves come from files: a sum that wraps would turn "far too little
+ * memory" into "plenty".
+ */
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Returns whether an allocation of GFP may use zone NAME (gfp_zone()). */
 static bool
 eligible(enum advise_gfp gfp, const char *name)
@@ -88,7 +99,10 @@ highatomic(const struct advise_in *in, size_t z)
 			pages += pz->free[t][k] << k;
 		return pages;
 	}
-	return pz->has_blocks[t] ? pz->blocks[t] * p->pages_per_block : 0;
+	if (!pz->has_blocks[t])
+		return 0;
+	return pz->blocks[t] > UINT64_MAX / p->pages_per_block ? UINT64_MAX :
+	    pz->blocks[t] * p->pages_per_block;
 }
 
 /* Returns 1 when Z has a free block of ORDER or more of the allocation's own migratetype, 0 not, -1 unknown. */
@@ -149,7 +163,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		ofree = ofree > z->free_cma ? ofree - z->free_cma : 0;
 	ofree = ofree > (1ULL << order) - 1 ? ofree - ((1ULL << order) - 1) : 0;
 	if (f->suitable[order] != 0 && (!a->have_wmark ||
-	    ofree > z->min + a->reserve)) {
+	    ofree > sat_add(z->min, a->reserve))) {
 		a->verdict = VERDICT_OK;
 		a->reason = R_FREE_BLOCK;
 		return true;
@@ -165,7 +179,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	if (a->have_wmark)
 		a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? z->low :
 		    z->min;
-	a->need = a->wmark + a->gap + a->reserve;
+	a->need = sat_add(sat_add(a->wmark, a->gap), a->reserve);
 	if (a->usable <= a->need) {
 		a->verdict = VERDICT_RECLAIM;
 		a->reason = R_LOW_ORDER0;

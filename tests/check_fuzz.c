@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise.h"
+#include "buddyinfo.h"
 #include "fuzz.h"
 #include "jsonv.h"
 #include "testutil.h"
@@ -274,6 +276,54 @@ START_TEST(test_zoneinfo_present_sum)
 }
 END_TEST
 
+/* A zone of buddyinfo text B and zoneinfo text Z, computed, as advise.c reads them. */
+struct one_zone {
+	struct buddyinfo	 bi;
+	struct zoneinfo		 zi;
+	struct frag		 f;
+};
+
+static void
+one_zone(struct one_zone *oz, const char *b, const char *z)
+{
+	struct ferr e = { .path = "test" };
+
+	ck_assert_int_eq(buddyinfo_parse(b, strlen(b), &oz->bi, &e), 0);
+	ck_assert_int_eq(zoneinfo_parse(z, strlen(z), &oz->zi, &e), 0);
+	frag_compute(oz->bi.zones[0].free, oz->bi.norders, &oz->f);
+}
+
+static void
+one_zone_free(struct one_zone *oz)
+{
+	buddyinfo_free(&oz->bi);
+	zoneinfo_free(&oz->zi);
+}
+
+/* A low watermark of 2^64 - 1 pages plus the compaction gap wrapped to "enough memory". */
+START_TEST(test_advise_watermark_saturates)
+{
+	struct advise_in in;
+	struct one_zone oz;
+	struct zadvice a;
+
+	one_zone(&oz, "Node 0, zone Normal 1 1 1 1 1 1 1 1 1 1 1\n",
+	    "Node 0, zone Normal\n        min      18446744073709551615\n"
+	    "        low      18446744073709551615\n");
+	memset(&in, 0, sizeof(in));
+	in.bi = &oz.bi;
+	in.frag = &oz.f;
+	in.zi = &oz.zi;
+	in.kver = -1;
+	in.threshold = 500;
+	ck_assert(advise_zone(&in, 0, 9, &a));
+	ck_assert_uint_eq(a.need, UINT64_MAX);
+	ck_assert_int_eq(a.verdict, VERDICT_RECLAIM);
+	ck_assert_int_eq(a.reason, R_LOW_ORDER0);
+	one_zone_free(&oz);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -297,6 +347,7 @@ main(void)
 	tc = tcase_create("regressions");
 	tcase_add_test(tc, test_zoneinfo_protection_count);
 	tcase_add_test(tc, test_zoneinfo_present_sum);
+	tcase_add_test(tc, test_advise_watermark_saturates);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
