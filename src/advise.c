@@ -207,17 +207,18 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 
 /*
  * Returns extfrag_for_order(): like the unusable index in hundredths, but
- * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor.
+ * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor,
+ * returned as unsigned int (which matters only from 2^32 free pages on).
  */
-static uint64_t
+static uint32_t
 extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
 {
 	uint64_t s = order < norders ? f->suitable[order] : 0;
 
 	if (f->free_pages == 0)
 		return 0;
-	return (f->free_pages - (s << order)) * 100 /
-	    (uint32_t)f->free_pages;
+	return (uint32_t)((f->free_pages - (s << order)) * 100 /
+	    (uint32_t)f->free_pages);
 }
 
 size_t
@@ -226,7 +227,8 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     struct kcompactd *k, size_t nmax)
 {
 	const struct zizone *z;
-	uint64_t node_present, score;
+	uint64_t node_present;
+	uint32_t score;
 	size_t n = 0, i, j;
 	unsigned low;
 
@@ -253,9 +255,15 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 			    bi->zones[j].name);
 			if (z == NULL)
 				continue;
-			/* fragmentation_score_zone_weighted(): div64_ul. */
-			score += z->present * extfrag_for_order(&frag[j],
-			    bi->norders, hpage_order) / (node_present + 1);
+			/*
+			 * fragmentation_score_zone_weighted(): an unsigned
+			 * long product, div64_ul(), returned as unsigned int
+			 * and summed as one. zoneinfo_parse() makes sure that
+			 * node_present + 1 is not 0.
+			 */
+			score += (uint32_t)(z->present * extfrag_for_order(
+			    &frag[j], bi->norders, hpage_order) /
+			    (node_present + 1));
 		}
 		k[n].node = bi->zones[i].node;
 		k[n].score = score;

@@ -300,6 +300,26 @@ one_zone_free(struct one_zone *oz)
 	zoneinfo_free(&oz->zi);
 }
 
+/*
+ * 2^40 + 1 free pages: the kernel's extfrag_for_order() divides by the
+ * 32-bit truncation 1 and returns unsigned int, 109951162777700 mod 2^32 =
+ * 100; weighted 8192 * 100 / 8193 = 99. The 64-bit result was 10^14.
+ */
+START_TEST(test_kcompactd_unsigned_int)
+{
+	struct one_zone oz;
+	struct kcompactd k;
+
+	one_zone(&oz, "Node 0, zone Normal 1 0 0 0 0 0 0 0 4294967296 0 0\n",
+	    "Node 0, zone Normal\n        present  8192\n");
+	ck_assert_uint_eq(kcompactd_scores(&oz.bi, &oz.f, &oz.zi, 9, 20, &k, 1),
+	    1);
+	ck_assert_uint_eq(k.score, 99);
+	ck_assert(k.proactive);
+	one_zone_free(&oz);
+}
+END_TEST
+
 /* A low watermark of 2^64 - 1 pages plus the compaction gap wrapped to "enough memory". */
 START_TEST(test_advise_watermark_saturates)
 {
@@ -347,6 +367,7 @@ main(void)
 	tc = tcase_create("regressions");
 	tcase_add_test(tc, test_zoneinfo_protection_count);
 	tcase_add_test(tc, test_zoneinfo_present_sum);
+	tcase_add_test(tc, test_kcompactd_unsigned_int);
 	tcase_add_test(tc, test_advise_watermark_saturates);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
