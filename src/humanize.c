@@ -36,7 +36,14 @@ hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
 const char *
 hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 {
-	uint64_t permille = whole ? part * 1000 / whole : 0;
+	uint64_t permille;
+
+	/* Keep part * 1000 in 64 bits; the bits shifted out never show in 0.1%. */
+	while (whole > UINT64_MAX / 1000) {
+		part >>= 1;
+		whole >>= 1;
+	}
+	permille = whole ? part * 1000 / whole : 0;
 
 	snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%%", permille / 10,
 	    permille % 10);

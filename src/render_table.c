@@ -85,8 +85,11 @@ migratetypes(FILE *fp, const struct report *r, const struct style *st,
 	unsigned t;
 	int k;
 
+	/* Saturate: a count no kernel prints must not wrap the shares. */
 	for (t = 0; t < p->ntypes; t++)
-		blocks += z->has_blocks[t] ? z->blocks[t] : 0;
+		if (z->has_blocks[t])
+			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
+			    blocks + z->blocks[t];
 	fprintf(fp, "%s migratetype    free pages     free memory  largest "
 	    "free   pageblocks   share%s\n", st->bold, st->off);
 	for (t = 0; t < p->ntypes; t++) {

@@ -8,6 +8,7 @@
 #include "advise.h"
 #include "buddyinfo.h"
 #include "fuzz.h"
+#include "humanize.h"
 #include "jsonv.h"
 #include "testutil.h"
 #include "zoneinfo.h"
@@ -344,6 +345,20 @@ START_TEST(test_advise_watermark_saturates)
 }
 END_TEST
 
+/* Shares of counts near 2^64 (pageblocks of 18446744073709551615) stay within 100%. */
+START_TEST(test_hum_pct_large)
+{
+	char b[32];
+
+	ck_assert_str_eq(hum_pct(b, sizeof(b), UINT64_MAX, UINT64_MAX),
+	    "100.0%");
+	ck_assert_str_eq(hum_pct(b, sizeof(b), UINT64_MAX / 2, UINT64_MAX),
+	    "49.9%");
+	ck_assert_str_eq(hum_pct(b, sizeof(b), 7, UINT64_MAX), "0.0%");
+	ck_assert_str_eq(hum_pct(b, sizeof(b), 1, 3), "33.3%");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -369,6 +384,7 @@ main(void)
 	tcase_add_test(tc, test_zoneinfo_present_sum);
 	tcase_add_test(tc, test_kcompactd_unsigned_int);
 	tcase_add_test(tc, test_advise_watermark_saturates);
+	tcase_add_test(tc, test_hum_pct_large);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
