@@ -10,6 +10,7 @@
 #include "fuzz.h"
 #include "humanize.h"
 #include "jsonv.h"
+#include "pagetypeinfo.h"
 #include "testutil.h"
 #include "zoneinfo.h"
 
@@ -359,6 +360,26 @@ START_TEST(test_hum_pct_large)
 }
 END_TEST
 
+static int
+pagetypeinfo(const char *buf, size_t len, struct ferr *e)
+{
+	struct pagetypeinfo p;
+	int rc = pagetypeinfo_parse(buf, len, &p, e);
+
+	if (rc == 0)
+		pagetypeinfo_free(&p);
+	return rc;
+}
+
+/* Pageblock tables but no free lists: accepted with 0 orders, then "not from the same machine". */
+START_TEST(test_pagetypeinfo_without_free_lists)
+{
+	expect_error(pagetypeinfo,
+	    "fuzz/pagetypeinfo/blocks-without-free-lists", 5,
+	    "no 'Free pages count per migrate type at order' table");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -385,6 +406,7 @@ main(void)
 	tcase_add_test(tc, test_kcompactd_unsigned_int);
 	tcase_add_test(tc, test_advise_watermark_saturates);
 	tcase_add_test(tc, test_hum_pct_large);
+	tcase_add_test(tc, test_pagetypeinfo_without_free_lists);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
