@@ -432,7 +432,7 @@ run_verify(const struct opts *o)
 {
 	struct input_opts io = input_opts(o);
 	struct ferr e = { .path = "" };
-	char *bpath, *dir, *rpath, release[128];
+	char *bpath, *dir, *rpath = NULL, release[128];
 	int rc;
 
 	bpath = inputs_path(o->sysroot, "/proc/buddyinfo");
