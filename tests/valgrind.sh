@@ -132,6 +132,7 @@ printf 'Node 0, zone Normal' >"$m/truncated"
 printf 'Node 0, zone Normal 1 -2 3\n' >"$m/negative"
 printf 'Node 0, zone Normal 1 123456789012345678901 3\n' >"$m/21digits"
 printf 'Node 0, zone Normal%s\n' "$(printf ' 1%.0s' $(seq 33))" >"$m/33orders"
+printf 'Node 0, zone Normal%s\n' "$(printf ' 1%.0s' $(seq 32))" >"$m/32orders"
 printf '%s\nNode 0, zone Normal 1 2 3\n' "$good" >"$m/duplicate"
 printf 'Node 0, zone "Nor\\mal 1 2 3\n' >"$m/quotes"
 printf '%s\n' "$good" >"$m/good"
@@ -158,6 +159,8 @@ vg 1 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-present" --advise
 vg 0 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-watermark" --advise --json
 vg 2 --buddyinfo="$m/good" --format=bogus
 vg 2 --buddyinfo="$m/good" --no-pagetypeinfo --advise=64K,99
+# 2^64 + 2^30 bytes: wrapped to 1 GiB, order 18, before sizes were capped.
+vg 2 --buddyinfo="$m/32orders" --no-pagetypeinfo --advise=17179869185G
 STDIN=$m/nul vg 1 --buddyinfo=- --no-pagetypeinfo
 
 echo "valgrind.sh: $runs runs, $fails failed"
