@@ -1,9 +1,12 @@
 /* check_fuzz.c - the fuzz harnesses' property checks over their findings and over the real captures */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "advise.h"
 #include "buddyinfo.h"
@@ -12,6 +15,7 @@
 #include "jsonv.h"
 #include "pagetypeinfo.h"
 #include "testutil.h"
+#include "tunables.h"
 #include "zoneinfo.h"
 
 static const struct harness {
@@ -234,8 +238,8 @@ START_TEST(test_corpus)
 END_TEST
 
 /*
- * What the fuzzers found, pinned with the messages the fixes give, so that
- * builds without sanitizers catch a regression too.
+ * What the fuzzers (and the linters) found, pinned with the messages the
+ * fixes give, so that builds without sanitizers catch a regression too.
  */
 static void
 expect_error(int (*parse)(const char *, size_t, struct ferr *),
@@ -380,6 +384,58 @@ START_TEST(test_pagetypeinfo_without_free_lists)
 }
 END_TEST
 
+/* Write TEXT to DIR/REL, creating DIR/REL's folder. */
+static void
+put(const char *dir, const char *rel, const char *text)
+{
+	char path[512], *slash;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	if ((slash = strrchr(path, '/')) != NULL && slash > path + strlen(dir)) {
+		*slash = '\0';
+		ck_assert_int_eq(mkdir(path, 0700), 0);
+		*slash = '/';
+	}
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	fputs(text, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/*
+ * THP size folders are "hugepages-NkB" with N digits only: sscanf()'s
+ * "%llukB" also took "+128", " 256", "-1" (wrapped) and trailing junk.
+ */
+START_TEST(test_thp_folder_names)
+{
+	static const char *const names[] = { "hugepages-64kB",
+	    "hugepages-+128kB", "hugepages- 256kB", "hugepages-512kBx",
+	    "hugepages-kB", "hugepages-1024" };
+	char dir[] = "/tmp/fragstat-thp.XXXXXX", rel[64], path[512];
+	struct ferr e = { .path = "thp" };
+	unsigned orders[8];
+	size_t i;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	put(dir, "enabled", "always [madvise] never\n");
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(rel, sizeof(rel), "%s/enabled", names[i]);
+		put(dir, rel, "[always] inherit madvise never\n");
+	}
+	ck_assert_int_eq(thp_orders(dir, 4096, orders, 8, &e), 1);
+	ck_assert_uint_eq(orders[0], 4);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s/enabled", dir, names[i]);
+		unlink(path);
+		*strrchr(path, '/') = '\0';
+		rmdir(path);
+	}
+	snprintf(path, sizeof(path), "%s/enabled", dir);
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -407,6 +463,7 @@ main(void)
 	tcase_add_test(tc, test_advise_watermark_saturates);
 	tcase_add_test(tc, test_hum_pct_large);
 	tcase_add_test(tc, test_pagetypeinfo_without_free_lists);
+	tcase_add_test(tc, test_thp_folder_names);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
