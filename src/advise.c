@@ -337,7 +337,7 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	adv->nkc = 0;
 	if (in->zi == NULL)
 		return 0;
-	if ((adv->kc = calloc(in->bi->nzones, sizeof(*adv->kc))) == NULL)
+	if ((adv->kc = calloc(in->bi->nzones + 1, sizeof(*adv->kc))) == NULL)
 		return -1;
 	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
 	    adv->proactiveness, adv->kc, in->bi->nzones);
