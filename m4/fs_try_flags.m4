@@ -6,7 +6,7 @@
 # $CFLAGS and LDFLAGS to $LDFLAGS, warnings as errors so that a flag the
 # compiler only warns about counts as unsupported.
 AC_DEFUN([FS_TRY_FLAGS],
-[AC_MSG_CHECKING([whether $CC accepts $1 $2])
+[AC_MSG_CHECKING([whether $CC accepts m4_normalize([$1 $2])])
 fs_save_CFLAGS=$CFLAGS
 fs_save_LDFLAGS=$LDFLAGS
 CFLAGS="$CFLAGS $1 -Werror"
