@@ -7,6 +7,17 @@
 #include "advise.h"
 #include "zoneinfo.h"
 
+/*
+ * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and
+ * reserves come from files: a sum that wraps would turn "far too little
+ * memory" into "plenty".
+ */
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Returns whether an allocation of GFP may use zone NAME (gfp_zone()). */
 static bool
 eligible(enum advise_gfp gfp, const char *name)
@@ -88,7 +99,10 @@ highatomic(const struct advise_in *in, size_t z)
 			pages += pz->free[t][k] << k;
 		return pages;
 	}
-	return pz->has_blocks[t] ? pz->blocks[t] * p->pages_per_block : 0;
+	if (!pz->has_blocks[t])
+		return 0;
+	return pz->blocks[t] > UINT64_MAX / p->pages_per_block ? UINT64_MAX :
+	    pz->blocks[t] * p->pages_per_block;
 }
 
 /* Returns 1 when Z has a free block of ORDER or more of the allocation's own migratetype, 0 not, -1 unknown. */
@@ -149,7 +163,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		ofree = ofree > z->free_cma ? ofree - z->free_cma : 0;
 	ofree = ofree > (1ULL << order) - 1 ? ofree - ((1ULL << order) - 1) : 0;
 	if (f->suitable[order] != 0 && (!a->have_wmark ||
-	    ofree > z->min + a->reserve)) {
+	    ofree > sat_add(z->min, a->reserve))) {
 		a->verdict = VERDICT_OK;
 		a->reason = R_FREE_BLOCK;
 		return true;
@@ -165,7 +179,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	if (a->have_wmark)
 		a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? z->low :
 		    z->min;
-	a->need = a->wmark + a->gap + a->reserve;
+	a->need = sat_add(sat_add(a->wmark, a->gap), a->reserve);
 	if (a->usable <= a->need) {
 		a->verdict = VERDICT_RECLAIM;
 		a->reason = R_LOW_ORDER0;
@@ -193,17 +207,18 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 
 /*
  * Returns extfrag_for_order(): like the unusable index in hundredths, but
- * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor.
+ * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor,
+ * returned as unsigned int (which matters only from 2^32 free pages on).
  */
-static uint64_t
+static uint32_t
 extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
 {
 	uint64_t s = order < norders ? f->suitable[order] : 0;
 
 	if (f->free_pages == 0)
 		return 0;
-	return (f->free_pages - (s << order)) * 100 /
-	    (uint32_t)f->free_pages;
+	return (uint32_t)((f->free_pages - (s << order)) * 100 /
+	    (uint32_t)f->free_pages);
 }
 
 size_t
@@ -212,7 +227,8 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     struct kcompactd *k, size_t nmax)
 {
 	const struct zizone *z;
-	uint64_t node_present, score;
+	uint64_t node_present;
+	uint32_t score;
 	size_t n = 0, i, j;
 	unsigned low;
 
@@ -239,9 +255,15 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 			    bi->zones[j].name);
 			if (z == NULL)
 				continue;
-			/* fragmentation_score_zone_weighted(): div64_ul. */
-			score += z->present * extfrag_for_order(&frag[j],
-			    bi->norders, hpage_order) / (node_present + 1);
+			/*
+			 * fragmentation_score_zone_weighted(): an unsigned
+			 * long product, div64_ul(), returned as unsigned int
+			 * and summed as one. zoneinfo_parse() makes sure that
+			 * node_present + 1 is not 0.
+			 */
+			score += (uint32_t)(z->present * extfrag_for_order(
+			    &frag[j], bi->norders, hpage_order) /
+			    (node_present + 1));
 		}
 		k[n].node = bi->zones[i].node;
 		k[n].score = score;
@@ -315,7 +337,7 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	adv->nkc = 0;
 	if (in->zi == NULL)
 		return 0;
-	if ((adv->kc = calloc(in->bi->nzones, sizeof(*adv->kc))) == NULL)
+	if ((adv->kc = calloc(in->bi->nzones + 1, sizeof(*adv->kc))) == NULL)
 		return -1;
 	/* Proactive compaction came with 5.9: before, kcompactd never
 	 * starts on its own, whatever the score. */

@@ -68,9 +68,16 @@ hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
 const char *
 hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 {
-	uint64_t permille = whole ? part * 1000 / whole : 0;
+	uint64_t permille;
 	char t[HUM_MAX];
 	size_t n;
+
+	/* Keep part * 1000 in 64 bits; the bits shifted out never show in 0.1%. */
+	while (whole > UINT64_MAX / 1000) {
+		part >>= 1;
+		whole >>= 1;
+	}
+	permille = whole ? part * 1000 / whole : 0;
 
 	n = ob_utoa(t, permille / 10);
 	t[n++] = '.';

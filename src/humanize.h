@@ -9,7 +9,7 @@
 const char	*hum_size(char *buf, size_t size, uint64_t pages,
 		    unsigned long page_size);
 
-/* Returns BUF holding PART / WHOLE (PART <= WHOLE <= 2^64/1000) as "12.3%". */
+/* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", truncated. */
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 
 /* Returns BUF holding the thousandths V as "0.805" or "-0.500". */

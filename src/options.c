@@ -513,10 +513,11 @@ options_orders(const char *list, unsigned long page_size, unsigned norders,
 		if (mul == 0)
 			o = v < 64 ? (unsigned)v : 64;
 		else {
-			for (o = 0; o < 64 && (unsigned long long)page_size << o
-			    < v * mul; o++)
+			/* At most 2^56 bytes: no product or shift wraps. */
+			for (o = 0; v <= (1ULL << 56) / mul &&
+			    (unsigned long long)page_size << o < v * mul; o++)
 				;
-			if (v > (1ULL << 40) ||
+			if (v > (1ULL << 56) / mul ||
 			    (unsigned long long)page_size << o != v * mul) {
 				usage_error("--advise: %s is not a power-of-two "
 				    "number of %lu-byte pages", item, page_size);

@@ -347,6 +347,10 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))
 		rc = ferr_set(e, ls.no, "no 'Page block order' and 'Pages per "
 		    "block' header");
+	/* The kernel always prints the free lists; without them, 0 orders. */
+	else if (rc == 0 && !st.have_orders)
+		rc = ferr_set(e, ls.no, "no 'Free pages count per migrate type "
+		    "at order' table");
 	if (rc != 0) {
 		pagetypeinfo_free(p);
 		return -1;

@@ -95,7 +95,7 @@ psi_parse(const char *buf, size_t len, struct psi *p, struct ferr *e)
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, 5)) == 0)
 			continue;
-		if ((rc = parse_line(p, t, nt, ls.no, e)) != 0)
+		if (parse_line(p, t, nt, ls.no, e) != 0)
 			return -1;
 	}
 	if (rc != 0)

@@ -108,8 +108,11 @@ migratetypes(struct table *tb, const struct ptzone *z)
 	size_t n;
 	int k;
 
+	/* Saturate: a count no kernel prints must not wrap the shares. */
 	for (t = 0; t < p->ntypes; t++)
-		blocks += z->has_blocks[t] ? z->blocks[t] : 0;
+		if (z->has_blocks[t])
+			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
+			    blocks + z->blocks[t];
 	ob_puts(ob, tb->st.bold);
 	ob_puts(ob, " migratetype    free pages     free memory  largest "
 	    "free   pageblocks   share");

@@ -56,6 +56,7 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 
 	if (z->have & ZI_PROTECTION)
 		return ferr_set(e, l, "second 'protection:' line");
+	/* One value per zone of the node: lowmem_reserve[MAX_NR_ZONES]. */
 	if (nt < 2 || nt - 1 > FRAG_MAX_NODE_ZONES)
 		return ferr_set(e, l, "expected 'protection: (N, ...)' with 1 "
 		    "to %d values", FRAG_MAX_NODE_ZONES);
@@ -80,10 +81,28 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 	return 0;
 }
 
+/*
+ * Add Z's present pages to its node's sum in NODE_PRESENT. Returns 0, or
+ * -1 with E set for line L when the sum plus one does not fit in 64 bits:
+ * kcompactd divides by node_present_pages + 1.
+ */
+static int
+add_present(uint64_t *node_present, const struct zizone *z, unsigned long l,
+    struct ferr *e)
+{
+	uint64_t *sum = &node_present[z->node];
+
+	if (z->present >= UINT64_MAX - *sum)
+		return ferr_set(e, l, "present pages of node %u add up to more "
+		    "than 64 bits", z->node);
+	*sum += z->present;
+	return 0;
+}
+
 /* Returns 0 with line L applied to the last zone of ZI, or -1 with E set. */
 static int
-zone_line(struct zoneinfo *zi, const struct tok *t, size_t nt,
-    unsigned long l, struct ferr *e)
+zone_line(struct zoneinfo *zi, uint64_t *node_present, const struct tok *t,
+    size_t nt, unsigned long l, struct ferr *e)
 {
 	struct zizone *z = &zi->zones[zi->nzones - 1];
 	size_t i;
@@ -95,10 +114,15 @@ zone_line(struct zoneinfo *zi, const struct tok *t, size_t nt,
 		return protection(z, t, nt, l, e);
 	if (nt != 2)
 		return 0;
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (tok_is(&t[0], fields[i].key))
-			return set(z, fields[i].bit, fields[i].off, &t[1],
-			    fields[i].key, l, e);
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		if (!tok_is(&t[0], fields[i].key))
+			continue;
+		if (set(z, fields[i].bit, fields[i].off, &t[1], fields[i].key,
+		    l, e) != 0)
+			return -1;
+		return fields[i].bit == ZI_PRESENT ?
+		    add_present(node_present, z, l, e) : 0;
+	}
 	return 0;	/* per-node stats, vmstat items, pagesets: not needed */
 }
 
@@ -127,6 +151,7 @@ int
 zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
     struct ferr *e)
 {
+	uint64_t node_present[FRAG_MAX_NODES];
 	struct tok t[MAX_TOKS + 1];
 	struct zoneset zs;
 	struct lines ls;
@@ -135,6 +160,7 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	int rc;
 
 	memset(zi, 0, sizeof(*zi));
+	memset(node_present, 0, sizeof(node_present));
 	zoneset_init(&zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
@@ -146,7 +172,7 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 			rc = ferr_set(e, ls.no, "expected 'Node N, zone NAME' "
 			    "before the zone's fields");
 		else
-			rc = zone_line(zi, t, nt, ls.no, e);
+			rc = zone_line(zi, node_present, t, nt, ls.no, e);
 		if (rc != 0)
 			break;
 	}
