@@ -260,11 +260,10 @@ check_table(const struct fuzz_mem *m, const struct report *r)
 			break;
 		for (w = p; p < end && *p != ' ' && *p != '\n'; p++)
 			;
-		n = (size_t)(p - w);
-		if (is_name(r, w, n))
-			continue;
-		while (n > 0 && (w[n - 1] == ',' || w[n - 1] == ')'))
-			n--;
+		/* A name, or a name with the ',' or ')' the table puts after it. */
+		for (n = (size_t)(p - w); n > 0 && !is_name(r, w, n) &&
+		    (w[n - 1] == ',' || w[n - 1] == ')'); n--)
+			;
 		if (n < 4 || w[n - 1] != '%' || is_name(r, w, n))
 			continue;
 		for (k = 0; k < n - 1 && ((w[k] >= '0' && w[k] <= '9') ||
