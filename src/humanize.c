@@ -45,7 +45,8 @@ hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
 
 	if (pages != 0 && page_size > UINT64_MAX / pages) {
 		n = ob_utoa(t, pages);
-		memcpy(t + n, " pages", 6);
+		/* Counted bytes; finish() terminates. */
+		memcpy(t + n, " pages", 6);	/* NOLINT(bugprone-not-null-terminated-result) */
 		return finish(buf, size, t, n + 6);
 	}
 	v = pages * page_size;
@@ -61,7 +62,7 @@ hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
 		n += digits(t + n, rem * 100 / 1024, 2);
 	}
 	t[n++] = ' ';
-	memcpy(t + n, unit[u], strlen(unit[u]));
+	memcpy(t + n, unit[u], strlen(unit[u]));	/* NOLINT(bugprone-not-null-terminated-result) */
 	return finish(buf, size, t, n + strlen(unit[u]));
 }
 

@@ -233,7 +233,7 @@ static int
 load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
 {
 	struct input_opts io;
-	struct ferr e;
+	struct ferr e = { .path = "" };
 	long ps;
 	int i, rc;
 
@@ -296,7 +296,7 @@ compact_run(struct opts *o, const struct report *before)
 	struct report after;
 	struct advice adv2;
 	struct jsonw w;
-	struct ferr e;
+	struct ferr e = { .path = "" };
 	char method[512];
 	uint64_t ns = 0;
 	size_t n, i;
@@ -471,7 +471,7 @@ run_watch(struct opts *o)
 	struct watch_opts w;
 	struct inputs in;
 	struct report r;
-	struct ferr e;
+	struct ferr e = { .path = "" };
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
 	long ps;
@@ -524,7 +524,7 @@ run_watch(struct opts *o)
 static int
 run_capture(const struct opts *o)
 {
-	struct ferr e;
+	struct ferr e = { .path = "" };
 	unsigned long ps = o->page_size;
 	long live;
 

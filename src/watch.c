@@ -85,7 +85,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	struct sigaction sa;
 	struct wsample s;
 	struct report r;
-	struct ferr le;
+	struct ferr le = { .path = "" };
 	unsigned long n = 0;
 	int cur = 0, have_prev = 0, err, i;
 
