@@ -7,9 +7,6 @@
 #include "buddyinfo.h"
 #include "testutil.h"
 
-/* A string literal and its length, NUL bytes inside included. */
-#define S(x)	x, sizeof(x) - 1
-
 /* Writes "NODE:NAME NODE:NAME ..." for BI's zones into BUF. */
 static const char *
 zone_list(const struct buddyinfo *bi, char *buf, size_t size)

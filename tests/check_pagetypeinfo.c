@@ -8,9 +8,6 @@
 #include "pagetypeinfo.h"
 #include "testutil.h"
 
-/* A string literal and its length, NUL bytes inside included. */
-#define S(x)	x, sizeof(x) - 1
-
 /* Writes "NODE:NAME NODE:NAME ..." for P's zones into BUF. */
 static const char *
 zone_list(const struct pagetypeinfo *p, char *buf, size_t size)

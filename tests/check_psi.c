@@ -7,9 +7,6 @@
 #include "psi.h"
 #include "testutil.h"
 
-/* A string literal and its length, NUL bytes inside included. */
-#define S(x)	x, sizeof(x) - 1
-
 /* One line's expected values: averages in hundredths, total in microseconds. */
 struct want_line {
 	bool		 present;

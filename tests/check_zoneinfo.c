@@ -8,9 +8,6 @@
 #include "vmstat.h"
 #include "zoneinfo.h"
 
-/* A string literal and its length. */
-#define S(x)	x, sizeof(x) - 1
-
 /* A captured zoneinfo and values read off it by eye (grep). */
 static const struct zfix {
 	const char	*path;

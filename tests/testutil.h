@@ -8,6 +8,9 @@
 
 #include "report.h"
 
+/* A string literal and its length, NUL bytes inside included. */
+#define S(x)	x, sizeof(x) - 1
+
 /* Returns a malloc'd "$FIXTURES/REL" (FIXTURES is set by the test harness). */
 char	*tu_path(const char *rel);
 
