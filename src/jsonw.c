@@ -108,8 +108,18 @@ jw_end(struct jsonw *w)
 void
 jw_key(struct jsonw *w, const char *key)
 {
-	jw_string(w, key);
-	ob_write(&w->ob, ": ", w->compact ? 1 : 2);
+	size_t n = strlen(key);
+	char *p;
+
+	sep(w);
+	/* Keys are this program's own names: nothing in them to escape. */
+	if (n + 4 > OUTBUF_SIZE)
+		abort();
+	p = ob_room(&w->ob, n + 4);
+	p[0] = '"';
+	memcpy(p + 1, key, n);
+	memcpy(p + 1 + n, "\": ", 3);
+	w->ob.len += n + (w->compact ? 3 : 4);
 	w->after_key = true;
 }
 
@@ -188,6 +198,41 @@ jw_fixed(struct jsonw *w, long long v, int digits)
 {
 	sep(w);
 	ob_fixed(&w->ob, v, digits);
+}
+
+/*
+ * Write the one-line array of the N values that PUT writes at a buffer
+ * position (at most MAX bytes each), in one pass with one room check each.
+ */
+#define ONE_LINE_ARRAY(w, n, max, put) do {				\
+	char *p_;							\
+	unsigned i_;							\
+									\
+	sep(w);								\
+	ob_putc(&(w)->ob, '[');						\
+	for (i_ = 0; i_ < (n); i_++) {					\
+		p_ = ob_room(&(w)->ob, (max) + 2);			\
+		if (i_ > 0) {						\
+			*p_++ = ',';					\
+			if (!(w)->compact)				\
+				*p_++ = ' ';				\
+		}							\
+		p_ += put;						\
+		(w)->ob.len = (size_t)(p_ - (w)->ob.buf);		\
+	}								\
+	ob_putc(&(w)->ob, ']');						\
+} while (0)
+
+void
+jw_u64s(struct jsonw *w, const uint64_t *v, unsigned n)
+{
+	ONE_LINE_ARRAY(w, n, OUTBUF_DIGITS, ob_utoa(p_, v[i_]));
+}
+
+void
+jw_fixeds(struct jsonw *w, const int *v, unsigned n, int digits)
+{
+	ONE_LINE_ARRAY(w, n, OUTBUF_FIXED, ob_fixed_at(p_, v[i_], digits));
 }
 
 int

@@ -32,6 +32,7 @@ void	jw_init_compact(struct jsonw *w, FILE *fp);
 void	jw_object(struct jsonw *w);
 void	jw_array(struct jsonw *w, bool one_line);
 void	jw_end(struct jsonw *w);
+/* KEY is one of this program's names, written as it is (no escapes). */
 void	jw_key(struct jsonw *w, const char *key);
 void	jw_string(struct jsonw *w, const char *s);
 void	jw_u64(struct jsonw *w, uint64_t v);
@@ -41,6 +42,12 @@ void	jw_null(struct jsonw *w);
 
 /* Write V / 10^DIGITS as a decimal with exactly DIGITS fraction digits (-500, 3: -0.500). */
 void	jw_fixed(struct jsonw *w, long long v, int digits);
+
+/* Write the N counts V as a one-line array: [1, 2, 3]. */
+void	jw_u64s(struct jsonw *w, const uint64_t *v, unsigned n);
+
+/* Write the N values V / 10^DIGITS as a one-line array: [-1.000, 0.250]. */
+void	jw_fixeds(struct jsonw *w, const int *v, unsigned n, int digits);
 
 /*
  * End the document with a newline and hand it all to the FILE. Returns 0, or

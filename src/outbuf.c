@@ -61,6 +61,13 @@ ob_fill_flush(struct outbuf *ob, char c, size_t n)
 	}
 }
 
+/* The two digits of 00 to 99, for writing numbers two digits at a time. */
+static const char pairs[] =
+    "000102030405060708091011121314151617181920212223242526272829"
+    "303132333435363738394041424344454647484950515253545556575859"
+    "606162636465666768697071727374757677787980818283848586878889"
+    "90919293949596979899";
+
 /* Returns the number of decimal digits of V. */
 static size_t
 ndigits(uint64_t v)
@@ -75,11 +82,6 @@ ndigits(uint64_t v)
 size_t
 ob_utoa(char *buf, uint64_t v)
 {
-	static const char pairs[] =
-	    "000102030405060708091011121314151617181920212223242526272829"
-	    "303132333435363738394041424344454647484950515253545556575859"
-	    "606162636465666768697071727374757677787980818283848586878889"
-	    "90919293949596979899";
 	size_t n = ndigits(v);
 	char *p = buf + n;
 
@@ -99,12 +101,9 @@ ob_utoa(char *buf, uint64_t v)
 void
 ob_u64(struct outbuf *ob, uint64_t v)
 {
-	char d[OUTBUF_DIGITS];
+	char *p = ob_room(ob, OUTBUF_DIGITS);
 
-	if (OUTBUF_SIZE - ob->len >= OUTBUF_DIGITS)
-		ob->len += ob_utoa(ob->buf + ob->len, v);
-	else
-		ob_write(ob, d, ob_utoa(d, v));
+	ob->len += ob_utoa(p, v);
 }
 
 void
@@ -137,8 +136,8 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 	ob_write(ob, d, n);
 }
 
-void
-ob_fixed(struct outbuf *ob, long long v, int digits)
+size_t
+ob_fixed_at(char *buf, long long v, int digits)
 {
 	static const unsigned long long pow10[20] = { 1ULL, 10ULL, 100ULL,
 	    1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
@@ -148,25 +147,28 @@ ob_fixed(struct outbuf *ob, long long v, int digits)
 	    1000000000000000000ULL, 10000000000000000000ULL };
 	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
 	    (unsigned long long)v, ip, f;
-	char tmp[2 * OUTBUF_DIGITS + 2], *start, *p;
+	char *p = buf;
 	int i;
 
-	/* Constant divisors for the indices and percentages: no division instruction. */
-	if (digits == 3) {
-		ip = a / 1000;
+	if (v < 0)
+		*p++ = '-';
+	/* The indices (-1.000 to 1.000, thousandths): one digit, '.', three. */
+	if (digits == 3 && a < 10000) {
 		f = a % 1000;
-	} else if (digits == 2) {
+		p[0] = (char)('0' + a / 1000);
+		p[1] = '.';
+		p[2] = (char)('0' + f / 100);
+		memcpy(p + 3, pairs + (f % 100) * 2, 2);
+		return (size_t)(p + 5 - buf);
+	}
+	/* Constant divisors for the percentages: no division instruction. */
+	if (digits == 2) {
 		ip = a / 100;
 		f = a % 100;
 	} else {
 		ip = a / pow10[digits];
 		f = a % pow10[digits];
 	}
-	/* Straight into the buffer when it has room, as most of the time. */
-	start = p = OUTBUF_SIZE - ob->len >= sizeof(tmp) ? ob->buf + ob->len :
-	    tmp;
-	if (v < 0)
-		*p++ = '-';
 	p += ob_utoa(p, ip);
 	*p++ = '.';
 	for (i = digits; i-- > 0; f /= 10)
@@ -174,10 +176,15 @@ ob_fixed(struct outbuf *ob, long long v, int digits)
 	p += digits;
 	if (digits == 0)	/* printf's "%0*llu" of 0 at width 0 */
 		*p++ = '0';
-	if (start == tmp)
-		ob_write(ob, tmp, (size_t)(p - tmp));
-	else
-		ob->len += (size_t)(p - start);
+	return (size_t)(p - buf);
+}
+
+void
+ob_fixed(struct outbuf *ob, long long v, int digits)
+{
+	char *p = ob_room(ob, OUTBUF_FIXED);
+
+	ob->len += ob_fixed_at(p, v, digits);
 }
 
 void

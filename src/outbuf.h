@@ -68,6 +68,18 @@ ob_putc(struct outbuf *ob, char c)
 
 void	ob_puts(struct outbuf *ob, const char *s);
 
+/*
+ * Returns where the next N bytes (at most OUTBUF_SIZE) go, flushing first
+ * when they do not fit; the caller writes them and advances len.
+ */
+static inline char *
+ob_room(struct outbuf *ob, size_t n)
+{
+	if (OUTBUF_SIZE - ob->len < n)
+		ob_flush(ob);
+	return ob->buf + ob->len;
+}
+
 /* Write V in decimal at BUF (at least OUTBUF_DIGITS bytes, no NUL); returns the length. */
 size_t	ob_utoa(char *buf, uint64_t v);
 
@@ -86,6 +98,12 @@ void	ob_intw(struct outbuf *ob, long long v, int width, bool zero);
  * -500 with 3 digits is "-0.500".
  */
 void	ob_fixed(struct outbuf *ob, long long v, int digits);
+
+/* The longest ob_fixed_at() writes: a sign, 20 digits, '.', 19 digits. */
+#define OUTBUF_FIXED	(2 * OUTBUF_DIGITS + 2)
+
+/* Write ob_fixed()'s text at BUF (OUTBUF_FIXED bytes, no NUL); returns the length. */
+size_t	ob_fixed_at(char *buf, long long v, int digits);
 
 /* S as printf's "%*s", or "%-*s" when WIDTH is negative. */
 void	ob_str(struct outbuf *ob, const char *s, int width);

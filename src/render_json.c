@@ -22,26 +22,16 @@ str_or_null(struct jsonw *w, const char *key, const char *s)
 static void
 u64_array(struct jsonw *w, const char *key, const uint64_t *v, unsigned n)
 {
-	unsigned i;
-
 	jw_key(w, key);
-	jw_array(w, true);
-	for (i = 0; i < n; i++)
-		jw_u64(w, v[i]);
-	jw_end(w);
+	jw_u64s(w, v, n);
 }
 
 /* Write KEY and the indices V (thousandths) as decimals: -500 is -0.500. */
 static void
 index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
 {
-	unsigned i;
-
 	jw_key(w, key);
-	jw_array(w, true);
-	for (i = 0; i < n; i++)
-		jw_fixed(w, v[i], 3);
-	jw_end(w);
+	jw_fixeds(w, v, n, 3);
 }
 
 /* Write the per-migratetype view of zone Z. */

@@ -150,6 +150,28 @@ START_TEST(test_fixed)
 }
 END_TEST
 
+/* Every index value and beyond it, through the thousandths' fast path and out. */
+START_TEST(test_fixed_indices)
+{
+	size_t cap = 41000 * 8, len = 0;
+	char *want = malloc(cap), *got;
+	struct mem *m = mem_open();
+	long long v;
+
+	ck_assert_ptr_nonnull(want);
+	for (v = -20000; v <= 20000; v++) {
+		ob_fixed(&m->ob, v, 3);
+		ob_putc(&m->ob, ' ');
+		len += (size_t)snprintf(want + len, cap - len, "%s%lld.%03lld ",
+		    v < 0 ? "-" : "", llabs(v) / 1000, llabs(v) % 1000);
+	}
+	got = mem_close(m);
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+}
+END_TEST
+
 /* Fixed-point numbers that straddle the end of the buffer. */
 START_TEST(test_fixed_edge)
 {
@@ -230,6 +252,7 @@ main(void)
 	tcase_add_test(tc, test_int);
 	tcase_add_test(tc, test_str);
 	tcase_add_test(tc, test_fixed);
+	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_fixed_edge);
 	tcase_add_test(tc, test_large);
 	tcase_add_test(tc, test_flush);
