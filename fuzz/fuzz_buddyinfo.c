@@ -14,7 +14,10 @@ static void
 check_zones(const struct buddyinfo *bi, const char *s, size_t n)
 {
 	unsigned long lines = fuzz_lines(s, n);
-	struct frag f;
+	uint64_t suitable[FRAG_MAX_ORDERS];
+	int unusable[FRAG_MAX_ORDERS], fragindex[FRAG_MAX_ORDERS];
+	struct frag f = { .suitable = suitable, .unusable = unusable,
+	    .fragindex = fragindex };
 	size_t i, j;
 
 	FUZZ_ASSERT(bi->nzones >= 1 && bi->zones != NULL, "no zones");
@@ -28,8 +31,8 @@ check_zones(const struct buddyinfo *bi, const char *s, size_t n)
 		FUZZ_ASSERT(z->line >= 1 && z->line <= lines &&
 		    (i == 0 || z->line > bi->zones[i - 1].line),
 		    "zone %zu at line %lu", i, z->line);
-		for (j = bi->norders; j < FRAG_MAX_ORDERS; j++)
-			FUZZ_ASSERT(z->free[j] == 0, "count past the orders");
+		FUZZ_ASSERT(z->free == bi->counts + i * bi->norders,
+		    "zone %zu's counts not in place", i);
 		for (j = 0; j < i; j++)
 			FUZZ_ASSERT(bi->zones[j].node != z->node ||
 			    strcmp(bi->zones[j].name, z->name) != 0,
@@ -87,7 +90,7 @@ fuzz_buddyinfo(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(again.zones[i].node == bi.zones[i].node &&
 		    strcmp(again.zones[i].name, bi.zones[i].name) == 0 &&
 		    memcmp(again.zones[i].free, bi.zones[i].free,
-		    sizeof(bi.zones[i].free)) == 0,
+		    bi.norders * sizeof(uint64_t)) == 0,
 		    "reprinted zone %zu reads back differently", i);
 	buddyinfo_free(&again);
 	fuzz_mem_free(&m);

@@ -453,12 +453,10 @@ fuzz_pipeline(const uint8_t *data, size_t size)
 	if (parse_part(part[P_BUDDY], len[P_BUDDY], "buddyinfo", bi_parse,
 	    &u.bi) != 1)
 		return;
-	u.frag = calloc(u.bi.nzones, sizeof(*u.frag));
+	u.frag = frag_compute_all(&u.bi);
 	FUZZ_ASSERT(u.frag != NULL, "out of memory");
-	for (i = 0; i < u.bi.nzones; i++) {
-		frag_compute(u.bi.zones[i].free, u.bi.norders, &u.frag[i]);
+	for (i = 0; i < u.bi.nzones; i++)
 		fuzz_check_frag(u.bi.zones[i].free, u.bi.norders, &u.frag[i]);
-	}
 	if ((rc = parse_part(part[P_PTI], len[P_PTI], "pagetypeinfo",
 	    pti_parse, &u.pti)) < 0)
 		goto out;

@@ -16,6 +16,7 @@ static int
 parse_line(struct buddyinfo *bi, struct zoneset *zs, const struct tok *t,
     size_t nt, unsigned long l, struct ferr *e)
 {
+	uint64_t free[FRAG_MAX_ORDERS], *nc;
 	struct bzone z, *nz;
 	const char *why;
 	unsigned k;
@@ -31,22 +32,27 @@ parse_line(struct buddyinfo *bi, struct zoneset *zs, const struct tok *t,
 	if (nt > MAX_TOKS)
 		return ferr_set(e, l, "more than %d orders", FRAG_MAX_ORDERS);
 	z.line = l;
-	memset(z.free, 0, sizeof(z.free));
+	z.free = NULL;	/* set by buddyinfo_parse() once counts stops moving */
 	for (k = 0; k + 4 < nt; k++)
-		if ((rc = num_u64(&t[k + 4], &z.free[k])) != 0)
+		if ((rc = num_u64(&t[k + 4], &free[k])) != 0)
 			return num_error(e, l, &t[k + 4], rc, "free count");
 	if (bi->nzones == 0)
 		bi->norders = k;
 	else if (k != bi->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", k, k == 1 ? "" : "s",
 		    bi->zones[0].line, bi->norders);
-	if ((why = frag_check(z.free, k)) != NULL)
+	if ((why = frag_check(free, k)) != NULL)
 		return ferr_set(e, l, "%s", why);
 	if (zoneset_claim(zs, z.node, z.name, l, e) != 0)
 		return -1;
 	if ((nz = zone_array_grow(bi->zones, bi->nzones, sizeof(*nz))) == NULL)
 		return ferr_set(e, l, "out of memory");
 	bi->zones = nz;
+	if ((nc = zone_array_grow(bi->counts, bi->nzones,
+	    k * sizeof(*nc))) == NULL)
+		return ferr_set(e, l, "out of memory");
+	bi->counts = nc;
+	memcpy(nc + bi->nzones * k, free, k * sizeof(*nc));
 	bi->zones[bi->nzones++] = z;
 	return 0;
 }
@@ -73,6 +79,8 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 			break;
 	}
 	zoneset_free(&zs);
+	for (n = 0; n < bi->nzones; n++)
+		bi->zones[n].free = bi->counts + n * bi->norders;
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
 		    "'Node N, zone NAME' with free counts per order");
@@ -87,5 +95,6 @@ void
 buddyinfo_free(struct buddyinfo *bi)
 {
 	free(bi->zones);
+	free(bi->counts);
 	memset(bi, 0, sizeof(*bi));
 }

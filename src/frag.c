@@ -1,6 +1,8 @@
 /* frag.c - the unusable free space index and the fragmentation index, as mm/vmstat.c computes them */
 
 #include "config.h"
+#include <stdlib.h>
+
 #include "frag.h"
 
 /*
@@ -84,12 +86,38 @@ frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 		if (n[k] != 0)
 			f->largest_order = (int)k;
 	}
-	for (o = 0; o < norders; o++) {
-		for (s = 0, k = o; k < norders; k++)
-			s += n[k] << (k - o);
+	/*
+	 * S(o) = N(o) + 2 S(o + 1), the kernel's sum of N(k) << (k - o) over
+	 * k >= o; frag_check() bounds every S(o) << o by the free pages.
+	 */
+	for (s = 0, o = norders; o-- > 0;) {
+		s = n[o] + 2 * s;
 		f->suitable[o] = s;
 		f->unusable[o] = unusable_index(f->free_pages, s, o);
 		f->fragindex[o] = fragmentation_index(f->free_pages,
 		    f->free_blocks, s, o);
 	}
+}
+
+struct frag *
+frag_compute_all(const struct buddyinfo *bi)
+{
+	size_t i, n = bi->nzones, k = bi->norders;
+	struct frag *f;
+	uint64_t *s;
+	int *u;
+
+	/* The structs, then every S(o), then the two indices, in one block. */
+	if ((f = malloc(n * (sizeof(*f) + k * (sizeof(*s) + 2 * sizeof(*u))) +
+	    1)) == NULL)
+		return NULL;
+	s = (uint64_t *)(f + n);
+	u = (int *)(s + n * k);
+	for (i = 0; i < n; i++) {
+		f[i].suitable = s + i * k;
+		f[i].unusable = u + 2 * i * k;
+		f[i].fragindex = u + (2 * i + 1) * k;
+		frag_compute(bi->zones[i].free, bi->norders, &f[i]);
+	}
+	return f;
 }

@@ -8,10 +8,11 @@
 struct frag {
 	uint64_t	 free_pages;		/* F */
 	uint64_t	 free_blocks;		/* T */
-	uint64_t	 suitable[FRAG_MAX_ORDERS];	/* S(o) */
-	int		 unusable[FRAG_MAX_ORDERS];	/* thousandths */
-	int		 fragindex[FRAG_MAX_ORDERS];	/* thousandths, -1000 = would succeed */
 	int		 largest_order;		/* -1 when nothing is free */
+	/* norders values each, as many as the zone has orders */
+	uint64_t	*suitable;		/* S(o) */
+	int		*unusable;		/* thousandths */
+	int		*fragindex;		/* thousandths, -1000 = would succeed */
 };
 
 /*
@@ -20,7 +21,16 @@ struct frag {
  */
 const char	*frag_check(const uint64_t *n, unsigned norders);
 
-/* Fill F from the free block counts N[0..NORDERS) checked by frag_check. */
+/*
+ * Fill F from the free block counts N[0..NORDERS) checked by frag_check;
+ * F's arrays must hold NORDERS values each.
+ */
 void		 frag_compute(const uint64_t *n, unsigned norders, struct frag *f);
+
+/*
+ * Returns one computed frag per zone of BI, arrays included, in one
+ * allocation for free(); NULL when out of memory.
+ */
+struct frag	*frag_compute_all(const struct buddyinfo *bi);
 
 #endif

@@ -192,7 +192,6 @@ static int
 buddyinfo(struct inputs *in, struct ferr *e)
 {
 	struct slurp s;
-	size_t i;
 	int rc;
 
 	e->path = in->bpath;
@@ -202,11 +201,8 @@ buddyinfo(struct inputs *in, struct ferr *e)
 	slurp_free(&s);
 	if (rc != 0)
 		return -1;
-	if ((in->frag = calloc(in->bi.nzones, sizeof(*in->frag))) == NULL)
+	if ((in->frag = frag_compute_all(&in->bi)) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	for (i = 0; i < in->bi.nzones; i++)
-		frag_compute(in->bi.zones[i].free, in->bi.norders,
-		    &in->frag[i]);
 	return 0;
 }
 

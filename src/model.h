@@ -22,13 +22,14 @@ struct bzone {
 	unsigned	 node;
 	char		 name[FRAG_NAME_SIZE];
 	unsigned long	 line;
-	uint64_t	 free[FRAG_MAX_ORDERS];
+	uint64_t	*free;		/* norders counts, in buddyinfo.counts */
 };
 
 struct buddyinfo {
 	struct bzone	*zones;		/* in file order (the kernel's order) */
 	size_t		 nzones;
 	unsigned	 norders;
+	uint64_t	*counts;	/* nzones * norders, zone after zone */
 };
 
 /* One zone of /proc/pagetypeinfo. */

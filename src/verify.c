@@ -136,13 +136,11 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	e->path = bpath;
 	if (buddyinfo_parse(buddy.buf, buddy.len, &bi, e) != 0)
 		goto out;
-	if ((fr = calloc(bi.nzones, sizeof(*fr))) == NULL) {
+	if ((fr = frag_compute_all(&bi)) == NULL) {
 		ferr_set(e, 0, "out of memory");
 		buddyinfo_free(&bi);
 		goto out;
 	}
-	for (i = 0; i < bi.nzones; i++)
-		frag_compute(bi.zones[i].free, bi.norders, &fr[i]);
 	memset(&r, 0, sizeof(r));
 	r.bi = &bi;
 	r.frag = fr;

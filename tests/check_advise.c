@@ -13,7 +13,7 @@
 /* Parsed inputs for one case. */
 struct world {
 	struct buddyinfo	 bi;
-	struct frag		 frag[8];
+	struct frag		*frag;
 	struct zoneinfo		 zi;
 	struct pagetypeinfo	 pti;
 	long			 pti_zone[8];
@@ -35,8 +35,8 @@ world(struct world *w, const char *b, const char *z, const char *p, long kver,
 	ck_assert_msg(buddyinfo_parse(b, strlen(b), &w->bi, &e) == 0, "%s",
 	    e.msg);
 	ck_assert_uint_le(w->bi.nzones, 8);
-	for (i = 0; i < w->bi.nzones; i++)
-		frag_compute(w->bi.zones[i].free, w->bi.norders, &w->frag[i]);
+	w->frag = frag_compute_all(&w->bi);
+	ck_assert_ptr_nonnull(w->frag);
 	w->in.bi = &w->bi;
 	w->in.frag = w->frag;
 	if (z) {
@@ -62,6 +62,7 @@ static void
 world_free(struct world *w)
 {
 	buddyinfo_free(&w->bi);
+	free(w->frag);
 	zoneinfo_free(&w->zi);
 	pagetypeinfo_free(&w->pti);
 }

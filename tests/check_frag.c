@@ -7,6 +7,13 @@
 #include "frag.h"
 #include "testutil.h"
 
+/* Declare F, a struct frag with room for every order, on the stack. */
+#define FRAG_ON_STACK(f)						\
+	uint64_t f##_s[FRAG_MAX_ORDERS];				\
+	int f##_u[FRAG_MAX_ORDERS], f##_x[FRAG_MAX_ORDERS];		\
+	struct frag f = { .suitable = f##_s, .unusable = f##_u,		\
+	    .fragindex = f##_x }
+
 /*
  * One vector: free counts for 11 orders and the indices the kernel prints
  * for them. The expected values come from the kernel's own debugfs output
@@ -62,7 +69,7 @@ static const struct vec vecs[] = {
 START_TEST(test_vector)
 {
 	const struct vec *v = &vecs[_i];
-	struct frag f;
+	FRAG_ON_STACK(f);
 	unsigned o;
 
 	ck_assert_ptr_null(frag_check(v->n, 11));
@@ -86,7 +93,7 @@ START_TEST(test_suitable)
 {
 	static const uint64_t n[4] = { 5, 0, 3, 1 };
 	static const uint64_t want[4] = { 25, 10, 5, 1 };
-	struct frag f;
+	FRAG_ON_STACK(f);
 	unsigned o;
 
 	frag_compute(n, 4, &f);

@@ -286,7 +286,7 @@ END_TEST
 struct one_zone {
 	struct buddyinfo	 bi;
 	struct zoneinfo		 zi;
-	struct frag		 f;
+	struct frag		*f;
 };
 
 static void
@@ -296,13 +296,15 @@ one_zone(struct one_zone *oz, const char *b, const char *z)
 
 	ck_assert_int_eq(buddyinfo_parse(b, strlen(b), &oz->bi, &e), 0);
 	ck_assert_int_eq(zoneinfo_parse(z, strlen(z), &oz->zi, &e), 0);
-	frag_compute(oz->bi.zones[0].free, oz->bi.norders, &oz->f);
+	oz->f = frag_compute_all(&oz->bi);
+	ck_assert_ptr_nonnull(oz->f);
 }
 
 static void
 one_zone_free(struct one_zone *oz)
 {
 	buddyinfo_free(&oz->bi);
+	free(oz->f);
 	zoneinfo_free(&oz->zi);
 }
 
@@ -318,7 +320,7 @@ START_TEST(test_kcompactd_unsigned_int)
 
 	one_zone(&oz, "Node 0, zone Normal 1 0 0 0 0 0 0 0 4294967296 0 0\n",
 	    "Node 0, zone Normal\n        present  8192\n");
-	ck_assert_uint_eq(kcompactd_scores(&oz.bi, &oz.f, &oz.zi, 9, 20, &k, 1),
+	ck_assert_uint_eq(kcompactd_scores(&oz.bi, oz.f, &oz.zi, 9, 20, &k, 1),
 	    1);
 	ck_assert_uint_eq(k.score, 99);
 	ck_assert(k.proactive);
@@ -338,7 +340,7 @@ START_TEST(test_advise_watermark_saturates)
 	    "        low      18446744073709551615\n");
 	memset(&in, 0, sizeof(in));
 	in.bi = &oz.bi;
-	in.frag = &oz.f;
+	in.frag = oz.f;
 	in.zi = &oz.zi;
 	in.kver = -1;
 	in.threshold = 500;

@@ -23,14 +23,11 @@ static void
 fixture_load(struct fixture *fx, const char *buf, const char *release)
 {
 	struct ferr e = { .path = "test" };
-	size_t i;
 
 	ck_assert_msg(buddyinfo_parse(buf, strlen(buf), &fx->bi, &e) == 0,
 	    "%lu: %s", e.line, e.msg);
-	fx->frag = calloc(fx->bi.nzones, sizeof(*fx->frag));
+	fx->frag = frag_compute_all(&fx->bi);
 	ck_assert_ptr_nonnull(fx->frag);
-	for (i = 0; i < fx->bi.nzones; i++)
-		frag_compute(fx->bi.zones[i].free, fx->bi.norders, &fx->frag[i]);
 	memset(&fx->r, 0, sizeof(fx->r));
 	fx->r.buddyinfo_path = "test";
 	fx->r.bi = &fx->bi;
