@@ -14,12 +14,17 @@ lines_init(struct lines *l, const char *buf, size_t len)
 	l->p = buf;
 	l->end = buf + len;
 	l->no = 0;
+	/* Two scans of the whole buffer rather than two per line. */
+	if ((l->nul = memchr(buf, '\0', len)) == NULL)
+		l->nul = l->end;
+	if ((l->cr = memchr(buf, '\r', len)) == NULL)
+		l->cr = l->end;
 }
 
 int
 lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 {
-	const char *nl, *bad;
+	const char *nl;
 	size_t len;
 
 	if (l->p >= l->end)
@@ -27,13 +32,13 @@ lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 	l->no++;
 	nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
 	len = nl ? (size_t)(nl - l->p) : (size_t)(l->end - l->p);
-	if ((bad = memchr(l->p, '\0', len)) != NULL)
+	if (l->nul < l->p + len)
 		return ferr_set(e, l->no, "NUL byte in column %zu: binary data, "
-		    "not a kernel text file", (size_t)(bad - l->p) + 1);
-	if ((bad = memchr(l->p, '\r', len)) != NULL)
+		    "not a kernel text file", (size_t)(l->nul - l->p) + 1);
+	if (l->cr < l->p + len)
 		return ferr_set(e, l->no, "carriage return in column %zu: "
 		    "DOS line endings are not what the kernel writes",
-		    (size_t)(bad - l->p) + 1);
+		    (size_t)(l->cr - l->p) + 1);
 	*s = l->p;
 	*n = len;
 	l->p += len + (nl != NULL);
@@ -58,6 +63,34 @@ tok_split(const char *s, size_t n, struct tok *t, size_t max)
 		t[k].s = s + start;
 		t[k].n = i - start;
 		k++;
+	}
+}
+
+size_t
+nums_u64(const char *s, size_t n, uint64_t *v, size_t max)
+{
+	const char *end = s + n;
+	size_t k = 0, digits;
+	uint64_t x;
+	unsigned d;
+
+	for (;;) {
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s == end)
+			return k;
+		if (k == max)
+			return max + 1;
+		for (x = 0, digits = 0; s < end &&
+		    (d = (unsigned char)*s - '0') <= 9; s++, digits++) {
+			/* As num_u64_suffix(): 19 digits cannot overflow. */
+			if (digits >= 19 && x > (UINT64_MAX - d) / 10)
+				return SIZE_MAX;
+			x = x * 10 + d;
+		}
+		if (digits == 0 || (s < end && *s != ' ' && *s != '\t'))
+			return SIZE_MAX;
+		v[k++] = x;
 	}
 }
 

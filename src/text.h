@@ -12,6 +12,7 @@
 /* A cursor over a buffer's lines. */
 struct lines {
 	const char	*p, *end;
+	const char	*nul, *cr;	/* the first NUL and '\r', or end */
 	unsigned long	 no;	/* number of the line last returned */
 };
 
@@ -34,6 +35,14 @@ int	lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e);
  * number of tokens, or MAX + 1 when there are more.
  */
 size_t	tok_split(const char *s, size_t n, struct tok *t, size_t max);
+
+/*
+ * Parse the blank-separated decimal numbers of S (N bytes) into V, at most
+ * MAX. Returns how many, MAX + 1 when there are more, or SIZE_MAX when one
+ * is not plain digits or does not fit in 64 bits: num_u64() on the tokens
+ * then says which and why. One pass, for the long lines of counts.
+ */
+size_t	nums_u64(const char *s, size_t n, uint64_t *v, size_t max);
 
 /* Returns whether token T is exactly the string WORD. */
 static inline bool
