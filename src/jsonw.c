@@ -106,9 +106,8 @@ jw_end(struct jsonw *w)
 }
 
 void
-jw_key(struct jsonw *w, const char *key)
+jw_keyn(struct jsonw *w, const char *key, size_t n)
 {
-	size_t n = strlen(key);
 	char *p;
 
 	sep(w);

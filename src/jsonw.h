@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "outbuf.h"
 
@@ -32,8 +33,15 @@ void	jw_init_compact(struct jsonw *w, FILE *fp);
 void	jw_object(struct jsonw *w);
 void	jw_array(struct jsonw *w, bool one_line);
 void	jw_end(struct jsonw *w);
-/* KEY is one of this program's names, written as it is (no escapes). */
-void	jw_key(struct jsonw *w, const char *key);
+/* Write KEY (N bytes), one of this program's names, as it is (no escapes). */
+void	jw_keyn(struct jsonw *w, const char *key, size_t n);
+
+/* jw_keyn() of KEY; inline, so that strlen() of a literal is a constant. */
+static inline void
+jw_key(struct jsonw *w, const char *key)
+{
+	jw_keyn(w, key, strlen(key));
+}
 void	jw_string(struct jsonw *w, const char *s);
 void	jw_u64(struct jsonw *w, uint64_t v);
 void	jw_int(struct jsonw *w, long long v);

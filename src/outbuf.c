@@ -61,22 +61,27 @@ ob_fill_flush(struct outbuf *ob, char c, size_t n)
 	}
 }
 
-/* The two digits of 00 to 99, for writing numbers two digits at a time. */
-static const char pairs[] =
+const char ob_pairs[200] =
     "000102030405060708091011121314151617181920212223242526272829"
     "303132333435363738394041424344454647484950515253545556575859"
     "606162636465666768697071727374757677787980818283848586878889"
     "90919293949596979899";
 
-/* Returns the number of decimal digits of V. */
+/* Returns the number of decimal digits of V, without a branch. */
 static size_t
 ndigits(uint64_t v)
 {
-	size_t n = 1;
+	static const uint64_t pow10[20] = { 1ULL, 10ULL, 100ULL, 1000ULL,
+	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
+	    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+	    10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
+	    10000000000000000ULL, 100000000000000000ULL,
+	    1000000000000000000ULL, 10000000000000000000ULL };
+	/* log10(2) ~ 1233 / 4096: the digits of 2^bits, less one when below. */
+	uint64_t w = v | 1;	/* 0 has one digit, as 1 */
+	unsigned t = (unsigned)(64 - __builtin_clzll(w)) * 1233 >> 12;
 
-	for (; v >= 10000; v /= 10000)
-		n += 4;
-	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+	return t + 1 - (w < pow10[t]);
 }
 
 size_t
@@ -88,11 +93,11 @@ ob_utoa(char *buf, uint64_t v)
 	/* Backwards from the last digit, two digits per division. */
 	while (v >= 100) {
 		p -= 2;
-		memcpy(p, pairs + (v % 100) * 2, 2);
+		memcpy(p, ob_pairs + (v % 100) * 2, 2);
 		v /= 100;
 	}
 	if (v >= 10)
-		memcpy(p - 2, pairs + v * 2, 2);
+		memcpy(p - 2, ob_pairs + v * 2, 2);
 	else
 		p[-1] = (char)('0' + v);
 	return n;
@@ -137,7 +142,7 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 }
 
 size_t
-ob_fixed_at(char *buf, long long v, int digits)
+ob_fixed_at_slow(char *buf, long long v, int digits)
 {
 	static const unsigned long long pow10[20] = { 1ULL, 10ULL, 100ULL,
 	    1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
@@ -152,15 +157,6 @@ ob_fixed_at(char *buf, long long v, int digits)
 
 	if (v < 0)
 		*p++ = '-';
-	/* The indices (-1.000 to 1.000, thousandths): one digit, '.', three. */
-	if (digits == 3 && a < 10000) {
-		f = a % 1000;
-		p[0] = (char)('0' + a / 1000);
-		p[1] = '.';
-		p[2] = (char)('0' + f / 100);
-		memcpy(p + 3, pairs + (f % 100) * 2, 2);
-		return (size_t)(p + 5 - buf);
-	}
 	/* Constant divisors for the percentages: no division instruction. */
 	if (digits == 2) {
 		ip = a / 100;

@@ -102,8 +102,31 @@ void	ob_fixed(struct outbuf *ob, long long v, int digits);
 /* The longest ob_fixed_at() writes: a sign, 20 digits, '.', 19 digits. */
 #define OUTBUF_FIXED	(2 * OUTBUF_DIGITS + 2)
 
+/* The two digits of 00 to 99, for writing numbers two digits at a time. */
+extern const char ob_pairs[200];
+
+/* ob_fixed_at() beyond the indices' fast path. */
+size_t	ob_fixed_at_slow(char *buf, long long v, int digits);
+
 /* Write ob_fixed()'s text at BUF (OUTBUF_FIXED bytes, no NUL); returns the length. */
-size_t	ob_fixed_at(char *buf, long long v, int digits);
+static inline size_t
+ob_fixed_at(char *buf, long long v, int digits)
+{
+	unsigned a, f;
+
+	/* Inline for the indices, -1.000 to 1.000 in thousandths: "-d.ddd". */
+	if (digits != 3 || v <= -10000 || v >= 10000)
+		return ob_fixed_at_slow(buf, v, digits);
+	buf[0] = '-';
+	a = (unsigned)(v < 0 ? -v : v);
+	buf += v < 0;
+	f = a % 1000;
+	buf[0] = (char)('0' + a / 1000);
+	buf[1] = '.';
+	buf[2] = (char)('0' + f / 100);
+	memcpy(buf + 3, ob_pairs + (f % 100) * 2, 2);
+	return 5 + (v < 0);
+}
 
 /* S as printf's "%*s", or "%-*s" when WIDTH is negative. */
 void	ob_str(struct outbuf *ob, const char *s, int width);

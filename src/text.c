@@ -69,8 +69,8 @@ tok_split(const char *s, size_t n, struct tok *t, size_t max)
 size_t
 nums_u64(const char *s, size_t n, uint64_t *v, size_t max)
 {
-	const char *end = s + n;
-	size_t k = 0, digits;
+	const char *end = s + n, *start, *safe;
+	size_t k = 0;
 	uint64_t x;
 	unsigned d;
 
@@ -81,14 +81,17 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max)
 			return k;
 		if (k == max)
 			return max + 1;
-		for (x = 0, digits = 0; s < end &&
-		    (d = (unsigned char)*s - '0') <= 9; s++, digits++) {
-			/* As num_u64_suffix(): 19 digits cannot overflow. */
-			if (digits >= 19 && x > (UINT64_MAX - d) / 10)
+		/* As num_u64_suffix(): 19 digits cannot overflow, so check only beyond. */
+		start = s;
+		safe = end - s > 19 ? s + 19 : end;
+		for (x = 0; s < safe && (d = (unsigned char)*s - '0') <= 9; s++)
+			x = x * 10 + d;
+		for (; s < end && (d = (unsigned char)*s - '0') <= 9; s++) {
+			if (x > (UINT64_MAX - d) / 10)
 				return SIZE_MAX;
 			x = x * 10 + d;
 		}
-		if (digits == 0 || (s < end && *s != ' ' && *s != '\t'))
+		if (s == start || (s < end && *s != ' ' && *s != '\t'))
 			return SIZE_MAX;
 		v[k++] = x;
 	}

@@ -150,6 +150,28 @@ START_TEST(test_fixed)
 }
 END_TEST
 
+/* Every power of ten and its neighbours, where the digit count changes. */
+START_TEST(test_u64_digits)
+{
+	char want[32 * 3 * 21], *got;
+	struct mem *m = mem_open();
+	unsigned long long p = 1;
+	size_t len = 0;
+	int i, d;
+
+	for (i = 0; i < 20; i++, p *= 10)
+		for (d = -1; d <= 1; d++) {
+			ob_u64(&m->ob, p + (unsigned long long)d);
+			ob_putc(&m->ob, ' ');
+			len += (size_t)snprintf(want + len, sizeof(want) - len,
+			    "%llu ", p + (unsigned long long)d);
+		}
+	got = mem_close(m);
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+END_TEST
+
 /* Every index value and beyond it, through the thousandths' fast path and out. */
 START_TEST(test_fixed_indices)
 {
@@ -252,6 +274,7 @@ main(void)
 	tcase_add_test(tc, test_int);
 	tcase_add_test(tc, test_str);
 	tcase_add_test(tc, test_fixed);
+	tcase_add_test(tc, test_u64_digits);
 	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_fixed_edge);
 	tcase_add_test(tc, test_large);
