@@ -2,6 +2,9 @@
 #include "config.h"
 
 #include <errno.h>
+#ifdef HAVE_MALLOC_H
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -384,6 +387,16 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
 		return -1;
 	return 0;
+}
+
+void
+inputs_keep_memory(void)
+{
+#if defined(HAVE_MALLOPT) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+	/* No trimming, and no mmap() for anything a kernel file can make. */
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	mallopt(M_MMAP_THRESHOLD, SLURP_CAP);
+#endif
 }
 
 void

@@ -53,6 +53,14 @@ int	inputs_load(const struct input_opts *o, struct inputs *in,
 	    struct ferr *e);
 void	inputs_free(struct inputs *in);
 
+/*
+ * Ask the C library to keep freed memory for the next inputs_load(), as
+ * --watch and batches load again and again: a large machine's inputs are
+ * megabytes, and giving them back to the kernel after every load means
+ * faulting every page in again at the next. A no-op without mallopt().
+ */
+void	inputs_keep_memory(void);
+
 /* Returns a malloc'd "ROOT/REL", or REL (the live path) when ROOT is NULL. */
 char	*inputs_path(const char *root, const char *rel);
 

@@ -597,6 +597,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (o.watch_ms) {
+		inputs_keep_memory();
 		rc = run_watch(&o);
 		goto out;
 	}
@@ -605,6 +606,8 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (o.compare || o.nroots > 1 || o.roots_from) {
+		if (!o.compare)
+			inputs_keep_memory();
 		rc = o.compare ? run_compare(&o) : run_batch(&o);
 		if (close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
