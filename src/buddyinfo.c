@@ -25,7 +25,7 @@ counts(const char *s, size_t n, struct tok *t, size_t nt, uint64_t *free,
 
 	/* Most lines: digits and blanks, read in one pass. */
 	if (nt > 4 && (k = nums_u64(rest, (size_t)(s + n - rest), free,
-	    FRAG_MAX_ORDERS)) <= FRAG_MAX_ORDERS)
+	    FRAG_MAX_ORDERS, NULL)) <= FRAG_MAX_ORDERS)
 		return (long)k;
 	/* Anything else: token by token, for a message that names the token. */
 	if ((nt = tok_split(s, n, t, MAX_TOKS)) == 4)

@@ -182,26 +182,28 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 	return 0;
 }
 
-/* "Node N, zone NAME, type TYPE count..." where a count may read ">100000". */
+/*
+ * Read the counts of free row S (N bytes) into ROW and *CAPPED, past the
+ * six tokens T[0..5]; returns 0, or -1 with E set.
+ */
 static int
-free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
-    struct ferr *e)
+free_counts(struct pstate *st, const char *s, size_t n, struct tok *t,
+    uint64_t *row, uint32_t *capped, unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	uint64_t row[FRAG_MAX_ORDERS];
-	uint32_t capped = 0;
-	char name[FRAG_NAME_SIZE];
-	struct ptzone *z;
-	const char *why;
-	unsigned node, k;
+	const char *rest = t[5].s + t[5].n;
+	unsigned k;
 	struct tok c;
-	int ti, rc;
+	size_t nt;
+	int rc;
 
-	if (zonehead_parse(t, ',', &node, name, l, e) != 0)
-		return -1;
-	if (!st->have_orders)
-		return ferr_set(e, l, "free list row before the 'Free pages "
-		    "count per migrate type at order' header");
+	/* Most rows: digits, blanks and '>', read in one pass. */
+	if (nums_u64(rest, (size_t)(s + n - rest), row, FRAG_MAX_ORDERS,
+	    capped) == p->norders)
+		return 0;
+	/* Anything else: token by token, for a message that names the token. */
+	*capped = 0;
+	nt = tok_split(s, n, t, MAX_TOKS);
 	/* tok_split() stopped counting at MAX_TOKS + 1 tokens. */
 	if (nt > MAX_TOKS)
 		return ferr_set(e, l, "more than %d free counts, but the header "
@@ -210,20 +212,50 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (nt != 6 + p->norders)
 		return ferr_set(e, l, "%zu free counts, but the header on line "
 		    "%lu has %u orders", nt - 6, st->orders_line, p->norders);
-	if ((ti = type_index(p, &t[5], l, e)) < 0)
+	if (type_index(p, &t[5], l, e) < 0)
 		return -1;
 	for (k = 0; k < p->norders; k++) {
 		c = t[6 + k];
 		/* Since 5.4 pagetypeinfo_showfree_print() stops counting at
 		 * 100000 and prints ">100000": a lower bound. */
 		if (c.n > 0 && c.s[0] == '>') {
-			capped |= 1u << k;
+			*capped |= 1u << k;
 			c.s++;
 			c.n--;
 		}
 		if ((rc = num_u64(&c, &row[k])) != 0)
 			return num_error(e, l, &t[6 + k], rc, "free count");
 	}
+	return 0;
+}
+
+/*
+ * "Node N, zone NAME, type TYPE count..." where a count may read ">100000":
+ * line S (N bytes), whose first six tokens are T[0..5] (T holds MAX_TOKS + 1).
+ * Returns 0, or -1 with E set.
+ */
+static int
+free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
+    unsigned long l, struct ferr *e)
+{
+	struct pagetypeinfo *p = st->p;
+	uint64_t row[FRAG_MAX_ORDERS];
+	char name[FRAG_NAME_SIZE];
+	uint32_t capped = 0;
+	struct ptzone *z;
+	const char *why;
+	unsigned node;
+	int ti;
+
+	if (zonehead_parse(t, ',', &node, name, l, e) != 0)
+		return -1;
+	if (!st->have_orders)
+		return ferr_set(e, l, "free list row before the 'Free pages "
+		    "count per migrate type at order' header");
+	if (free_counts(st, s, n, t, row, &capped, l, e) != 0)
+		return -1;
+	if ((ti = type_index(p, &t[5], l, e)) < 0)
+		return -1;
 	if ((why = frag_check(row, p->norders)) != NULL)
 		return ferr_set(e, l, "%s", why);
 	if ((z = zone(st, node, name, l, e)) == NULL)
@@ -279,10 +311,10 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	return 0;
 }
 
-/* Returns 0 with line L (tokens T) applied to ST, or -1 with E set. */
+/* Returns 0 with line L (S, N bytes; tokens T[0..NT)) applied to ST, or -1 with E set. */
 static int
-parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
-    struct ferr *e)
+parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
+    size_t nt, unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
 	uint64_t v;
@@ -291,7 +323,7 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	/* The zone rows first: nearly every line is one. */
 	if (tok_is(&t[0], "Node")) {
 		if (nt >= 6 && tok_is(&t[4], "type"))
-			return free_row(st, t, nt, l, e);
+			return free_row(st, s, n, t, l, e);
 		if (nt >= 4)
 			return count_row(st, t, nt, l, e);
 	} else if (words(t, nt, "Page block order:")) {
@@ -336,9 +368,16 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	zoneset_init(&st.zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		if ((nt = tok_split(s, n, t, MAX_TOKS)) == 0)
+		/* The free rows, nearly every line, without splitting them whole. */
+		if ((nt = tok_split(s, n, t, 6)) > 6 && tok_is(&t[0], "Node") &&
+		    tok_is(&t[4], "type"))
+			rc = free_row(&st, s, n, t, ls.no, e);
+		else if (nt == 0)
 			continue;
-		if ((rc = parse_line(&st, t, nt, ls.no, e)) != 0)
+		else
+			rc = parse_line(&st, s, n, t, tok_split(s, n, t,
+			    MAX_TOKS), ls.no, e);
+		if (rc != 0)
 			break;
 	}
 	zoneset_free(&st.zs);

@@ -45,35 +45,45 @@ lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 	return 1;
 }
 
+/* Returns whether C separates tokens: a space or a tab. */
+static inline bool
+blank(char c)
+{
+	/* One comparison for the printable bytes that make up most of a line. */
+	return (unsigned char)c <= ' ' && (c == ' ' || c == '\t');
+}
+
 size_t
 tok_split(const char *s, size_t n, struct tok *t, size_t max)
 {
-	size_t i = 0, k = 0, start;
+	const char *end = s + n, *start;
+	size_t k = 0;
 
 	for (;;) {
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
+		while (s < end && blank(*s))
+			s++;
+		if (s == end)
 			return k;
 		if (k == max)
 			return max + 1;
-		start = i;
-		while (i < n && s[i] != ' ' && s[i] != '\t')
-			i++;
-		t[k].s = s + start;
-		t[k].n = i - start;
+		for (start = s; s < end && !blank(*s); s++)
+			;
+		t[k].s = start;
+		t[k].n = (size_t)(s - start);
 		k++;
 	}
 }
 
 size_t
-nums_u64(const char *s, size_t n, uint64_t *v, size_t max)
+nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 {
 	const char *end = s + n, *start, *safe;
 	size_t k = 0;
 	uint64_t x;
 	unsigned d;
 
+	if (capped != NULL)
+		*capped = 0;
 	for (;;) {
 		while (s < end && (*s == ' ' || *s == '\t'))
 			s++;
@@ -81,6 +91,10 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max)
 			return k;
 		if (k == max)
 			return max + 1;
+		if (capped != NULL && *s == '>') {
+			*capped |= 1u << k;
+			s++;
+		}
 		/* As num_u64_suffix(): 19 digits cannot overflow, so check only beyond. */
 		start = s;
 		safe = end - s > 19 ? s + 19 : end;

@@ -38,11 +38,14 @@ size_t	tok_split(const char *s, size_t n, struct tok *t, size_t max);
 
 /*
  * Parse the blank-separated decimal numbers of S (N bytes) into V, at most
- * MAX. Returns how many, MAX + 1 when there are more, or SIZE_MAX when one
- * is not plain digits or does not fit in 64 bits: num_u64() on the tokens
- * then says which and why. One pass, for the long lines of counts.
+ * MAX (32 or less). With CAPPED, a number may start with '>' (a lower
+ * bound), and bit K of *CAPPED says number K did. Returns how many, MAX + 1
+ * when there are more, or SIZE_MAX when one is not plain digits or does not
+ * fit in 64 bits: num_u64() on the tokens then says which and why. One
+ * pass, for the long lines of counts.
  */
-size_t	nums_u64(const char *s, size_t n, uint64_t *v, size_t max);
+size_t	nums_u64(const char *s, size_t n, uint64_t *v, size_t max,
+	    uint32_t *capped);
 
 /* Returns whether token T is exactly the string WORD. */
 static inline bool
