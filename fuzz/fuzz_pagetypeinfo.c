@@ -148,7 +148,7 @@ same_zone(const struct pagetypeinfo *p, const struct ptzone *a,
 	for (t = 0; t < p->ntypes; t++)
 		if (a->has_free[t] != b->has_free[t] ||
 		    a->capped[t] != b->capped[t] ||
-		    memcmp(a->free[t], b->free[t], sizeof(a->free[t])) != 0 ||
+		    memcmp(a->free[t], b->free[t], p->norders * sizeof(uint64_t)) != 0 ||
 		    a->has_blocks[t] != b->has_blocks[t] ||
 		    a->blocks[t] != b->blocks[t] ||
 		    a->has_mixed[t] != b->has_mixed[t] ||

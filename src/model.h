@@ -37,8 +37,11 @@ struct ptzone {
 	unsigned	 node;
 	char		 name[FRAG_NAME_SIZE];
 	unsigned long	 line;
-	/* free blocks per type (index into pagetypeinfo.types) and order */
-	uint64_t	 free[FRAG_MAX_TYPES][FRAG_MAX_ORDERS];
+	/*
+	 * free blocks per type (index into pagetypeinfo.types) and order:
+	 * norders counts in pagetypeinfo.counts, zeros for a type without a row
+	 */
+	const uint64_t	*free[FRAG_MAX_TYPES];
 	uint32_t	 capped[FRAG_MAX_TYPES];	/* order bits printed as >N */
 	bool		 has_free[FRAG_MAX_TYPES];
 	uint64_t	 blocks[FRAG_MAX_TYPES];	/* pageblocks per type */
@@ -55,6 +58,7 @@ struct pagetypeinfo {
 	unsigned	 ntypes;		/* in order of first appearance */
 	struct ptzone	*zones;
 	size_t		 nzones;
+	uint64_t	*counts;	/* the free rows, norders counts each */
 };
 
 /* Which fields a zoneinfo zone printed (kernels differ). */

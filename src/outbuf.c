@@ -89,6 +89,30 @@ ob_utoa(char *buf, uint64_t v)
 {
 	size_t n = ndigits(v);
 	char *p = buf + n;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t hi, lo;
+	uint64_t x;
+	char d[8];
+
+	/*
+	 * Below 10^8, nearly every count: eight digits with leading zeros
+	 * in four lookups, then shifted so that the last N come first. No
+	 * branch the varying lengths of the numbers could mispredict; the
+	 * zeros written after them are in BUF's room and overwritten next.
+	 */
+	if (v < 100000000) {
+		hi = (uint32_t)v / 10000;
+		lo = (uint32_t)v % 10000;
+		memcpy(d, ob_pairs + hi / 100 * 2, 2);
+		memcpy(d + 2, ob_pairs + hi % 100 * 2, 2);
+		memcpy(d + 4, ob_pairs + lo / 100 * 2, 2);
+		memcpy(d + 6, ob_pairs + lo % 100 * 2, 2);
+		memcpy(&x, d, 8);
+		x >>= 8 * (8 - n);
+		memcpy(buf, &x, 8);
+		return n;
+	}
+#endif
 
 	/* Backwards from the last digit, two digits per division. */
 	while (v >= 100) {

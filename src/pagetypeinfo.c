@@ -15,8 +15,16 @@
 /* Which per-zone table "Node N, zone NAME count..." rows belong to. */
 enum table { T_NONE, T_BLOCKS, T_MIXED };
 
+/* Where free row I (at counts + I * norders) belongs. */
+struct rowref {
+	size_t		 zone;
+	unsigned	 type;
+};
+
 struct pstate {
 	struct pagetypeinfo	*p;
+	struct rowref		*rows;
+	size_t			 nrows;
 	struct zoneset		 zs;
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
@@ -239,9 +247,10 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
     unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	uint64_t row[FRAG_MAX_ORDERS];
+	uint64_t row[FRAG_MAX_ORDERS], *nc;
 	char name[FRAG_NAME_SIZE];
 	uint32_t capped = 0;
+	struct rowref *rr;
 	struct ptzone *z;
 	const char *why;
 	unsigned node;
@@ -263,7 +272,16 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
 		    node, name, p->types[ti]);
-	memcpy(z->free[ti], row, sizeof(row[0]) * p->norders);
+	if ((rr = zone_array_grow(st->rows, st->nrows, sizeof(*rr))) == NULL)
+		return ferr_set(e, l, "out of memory");
+	st->rows = rr;
+	if ((nc = zone_array_grow(p->counts, st->nrows,
+	    p->norders * sizeof(*nc))) == NULL)
+		return ferr_set(e, l, "out of memory");
+	p->counts = nc;
+	memcpy(nc + st->nrows * p->norders, row, p->norders * sizeof(*nc));
+	st->rows[st->nrows].zone = (size_t)(z - p->zones);
+	st->rows[st->nrows++].type = (unsigned)ti;
 	z->capped[ti] = capped;
 	z->has_free[ti] = true;
 	return 0;
@@ -351,6 +369,24 @@ parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
 	    ferr_quote(q, sizeof(q), t[0].s, t[0].n));
 }
 
+/* Point every zone's free[] at its rows, now that counts has stopped moving. */
+static void
+place_rows(struct pstate *st)
+{
+	/* The kernel prints no row of a type a zone lacks: zeros. */
+	static const uint64_t zeros[FRAG_MAX_ORDERS];
+	struct pagetypeinfo *p = st->p;
+	size_t i;
+	unsigned t;
+
+	for (i = 0; i < p->nzones; i++)
+		for (t = 0; t < FRAG_MAX_TYPES; t++)
+			p->zones[i].free[t] = zeros;
+	for (i = 0; i < st->nrows; i++)
+		p->zones[st->rows[i].zone].free[st->rows[i].type] =
+		    p->counts + i * p->norders;
+}
+
 int
 pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
     struct ferr *e)
@@ -381,6 +417,8 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 			break;
 	}
 	zoneset_free(&st.zs);
+	place_rows(&st);
+	free(st.rows);
 	if (rc == 0 && p->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones");
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))
@@ -401,6 +439,7 @@ void
 pagetypeinfo_free(struct pagetypeinfo *p)
 {
 	free(p->zones);
+	free(p->counts);
 	memset(p, 0, sizeof(*p));
 }
 
