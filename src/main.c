@@ -425,34 +425,30 @@ read_roots(struct opts *o, struct slurp *list)
 static int
 run_batch(struct opts *o)
 {
+	static char obuf[1 << 16];
 	struct advice adv;
 	struct report r;
 	struct inputs in;
-	char *buf;
-	size_t len, i;
-	FILE *mem;
+	size_t i;
 	int rc, status = EXIT_OK;
 
+	/*
+	 * A snapshot is rendered only once it has loaded whole, so its
+	 * document is written whole or not at all. Into a file or a pipe,
+	 * many reach write() together; a terminal still sees each line.
+	 */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	for (i = 0; i < o->nroots; i++) {
 		o->sysroot = o->roots[i];
 		memset(&adv, 0, sizeof(adv));
 		if ((rc = load(o, &in, &r, &adv)) == 0) {
 			r.snapshot = o->sysroot;
 			r.ndjson = true;
-			buf = NULL;
-			if ((mem = open_memstream(&buf, &len)) == NULL) {
-				rc = EXIT_DATA;
-			} else {
-				if (o->format != F_JSON)
-					fprintf(mem, "%s==> %s <==\n", i ? "\n" : "",
-					    o->sysroot);
-				render(o->format, &r, mem);
-				if (fclose(mem) == 0)
-					fwrite(buf, 1, len, stdout);
-				else
-					rc = EXIT_DATA;
-				free(buf);
-			}
+			if (o->format != F_JSON)
+				printf("%s==> %s <==\n", i ? "\n" : "",
+				    o->sysroot);
+			render(o->format, &r, stdout);
 		}
 		if (rc != 0)
 			status = rc;
