@@ -199,6 +199,24 @@ ob_fixed_at_slow(char *buf, long long v, int digits)
 	return (size_t)(p - buf);
 }
 
+char	ob_milli[2001][8];
+bool	ob_milli_ready;
+
+void
+ob_milli_init(void)
+{
+	char t[OUTBUF_FIXED];
+	int v;
+
+	/* Through a buffer of the room ob_fixed_at_slow() may write in. */
+	for (v = -1000; v <= 1000; v++) {
+		memset(t, 0, 8);
+		ob_fixed_at_slow(t, v, 3);
+		memcpy(ob_milli[v + 1000], t, 8);
+	}
+	ob_milli_ready = true;
+}
+
 void
 ob_fixed(struct outbuf *ob, long long v, int digits)
 {

@@ -108,23 +108,24 @@ extern const char ob_pairs[200];
 /* ob_fixed_at() beyond the indices' fast path. */
 size_t	ob_fixed_at_slow(char *buf, long long v, int digits);
 
+/*
+ * The text of every index, -1.000 to 1.000: entry V + 1000 holds V / 1000
+ * with three decimals ("-0.500"), padded to 8 bytes.
+ */
+extern char ob_milli[2001][8];
+extern bool ob_milli_ready;
+void	ob_milli_init(void);
+
 /* Write ob_fixed()'s text at BUF (OUTBUF_FIXED bytes, no NUL); returns the length. */
 static inline size_t
 ob_fixed_at(char *buf, long long v, int digits)
 {
-	unsigned a, f;
-
-	/* Inline for the indices, -1.000 to 1.000 in thousandths: "-d.ddd". */
-	if (digits != 3 || v <= -10000 || v >= 10000)
+	/* The indices: one 8-byte copy from the table, the length from the sign. */
+	if (digits != 3 || v < -1000 || v > 1000)
 		return ob_fixed_at_slow(buf, v, digits);
-	buf[0] = '-';
-	a = (unsigned)(v < 0 ? -v : v);
-	buf += v < 0;
-	f = a % 1000;
-	buf[0] = (char)('0' + a / 1000);
-	buf[1] = '.';
-	buf[2] = (char)('0' + f / 100);
-	memcpy(buf + 3, ob_pairs + (f % 100) * 2, 2);
+	if (!ob_milli_ready)
+		ob_milli_init();
+	memcpy(buf, ob_milli[v + 1000], 8);
 	return 5 + (v < 0);
 }
 
