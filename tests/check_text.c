@@ -445,6 +445,80 @@ START_TEST(test_num_error_quoting)
 }
 END_TEST
 
+/*
+ * What nums_u64() must return for S (N bytes), by the token path the
+ * parsers fall back to: tok_split(), a '>' prefix when CAPPED, num_u64().
+ */
+static size_t
+nums_ref(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
+{
+	struct tok t[128], c;
+	size_t nt = tok_split(s, n, t, 127), i;
+
+	ck_assert_uint_le(nt, 127);
+	if (capped)
+		*capped = 0;
+	for (i = 0; i < nt; i++) {
+		if (i == max)
+			return max + 1;
+		c = t[i];
+		if (capped && c.n > 0 && c.s[0] == '>') {
+			*capped |= 1u << i;
+			c.s++;
+			c.n--;
+		}
+		if (num_u64(&c, &v[i]) != 0)
+			return SIZE_MAX;
+	}
+	return nt;
+}
+
+/* nums_u64() agrees with the token path on random lines of counts. */
+START_TEST(test_nums_u64)
+{
+	static const char alpha[] = "0123456789012345678901234567899    \t>a";
+	static const char *fixed[] = {
+		"18446744073709551615", "18446744073709551616",
+		" 99999999 100000000 12345678 1234567 ", ">100000 >7 > 5",
+		"00000000000000000000000000001", "1 2 3 4 5 6 7 8 9",
+		"      1      0      0", "7\t8", "12345678x", "1234567x",
+	};
+	uint64_t got[40], want[40];
+	uint32_t gc, wc;
+	size_t i, n, max, g, w;
+	unsigned seed = 12345;
+	char line[64];
+	int cap;
+
+	for (i = 0; i < 200000 + sizeof(fixed) / sizeof(fixed[0]); i++) {
+		if (i < sizeof(fixed) / sizeof(fixed[0])) {
+			n = strlen(fixed[i]);
+			memcpy(line, fixed[i], n);
+		} else {
+			seed = seed * 1103515245u + 12345u;
+			n = (seed >> 16) % sizeof(line);
+			for (g = 0; g < n; g++) {
+				seed = seed * 1103515245u + 12345u;
+				line[g] = alpha[(seed >> 16) % (sizeof(alpha) - 1)];
+			}
+		}
+		max = 1 + i % 32;
+		for (cap = 0; cap < 2; cap++) {
+			w = nums_ref(line, n, want, max, cap ? &wc : NULL);
+			g = nums_u64(line, n, got, max, cap ? &gc : NULL);
+			ck_assert_msg(g == w, "'%.*s' max %zu: %zu numbers, want "
+			    "%zu", (int)n, line, max, g, w);
+			if (w <= max) {
+				ck_assert_int_eq(memcmp(got, want, w *
+				    sizeof(got[0])), 0);
+				if (cap)
+					ck_assert_uint_eq(gc, wc);
+			}
+		}
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -472,6 +546,7 @@ main(void)
 	tcase_add_loop_test(tn, test_num_u64, 0,
 	    (int)(sizeof(numcases) / sizeof(numcases[0])));
 	tcase_add_test(tn, test_num_u64_suffix);
+	tcase_add_test(tn, test_nums_u64);
 	tcase_add_test(tn, test_num_error);
 	tcase_add_test(tn, test_num_error_quoting);
 	suite_add_tcase(s, tn);
