@@ -90,9 +90,9 @@ ob_utoa(char *buf, uint64_t v)
 	size_t n = ndigits(v);
 	char *p = buf + n;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint16_t d[4];
 	uint32_t hi, lo;
 	uint64_t x;
-	char d[8];
 
 	/*
 	 * Below 10^8, nearly every count: eight digits with leading zeros
@@ -103,11 +103,14 @@ ob_utoa(char *buf, uint64_t v)
 	if (v < 100000000) {
 		hi = (uint32_t)v / 10000;
 		lo = (uint32_t)v % 10000;
-		memcpy(d, ob_pairs + hi / 100 * 2, 2);
-		memcpy(d + 2, ob_pairs + hi % 100 * 2, 2);
-		memcpy(d + 4, ob_pairs + lo / 100 * 2, 2);
-		memcpy(d + 6, ob_pairs + lo % 100 * 2, 2);
-		memcpy(&x, d, 8);
+		memcpy(&d[0], ob_pairs + hi / 100 * 2, 2);
+		memcpy(&d[1], ob_pairs + hi % 100 * 2, 2);
+		memcpy(&d[2], ob_pairs + lo / 100 * 2, 2);
+		memcpy(&d[3], ob_pairs + lo % 100 * 2, 2);
+		/* Combined in registers: a store of pairs read back as one
+		 * word would stall store-to-load forwarding. */
+		x = (uint64_t)d[0] | (uint64_t)d[1] << 16 |
+		    (uint64_t)d[2] << 32 | (uint64_t)d[3] << 48;
 		x >>= 8 * (8 - n);
 		memcpy(buf, &x, 8);
 		return n;
