@@ -47,7 +47,7 @@ wall_seconds(void)
  * from before it existed leaves the symbol null, and the loop runs as
  * that fragstat's would.
  */
-#pragma weak inputs_keep_memory
+void	inputs_keep_memory(void) __attribute__((weak));
 
 static char	**roots;
 static int	  nroots;

@@ -353,7 +353,9 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		return ferr_set(e, 0, "out of memory");
 	if (buddyinfo(in, e) != 0)
 		return -1;
-	if ((rc = inputs_release(o, in->release, sizeof(in->release),
+	if (o->no_release)
+		rc = 0;
+	else if ((rc = inputs_release(o, in->release, sizeof(in->release),
 	    &in->rpath, e)) < 0)
 		return -1;
 	if (rc == 0)

@@ -17,6 +17,7 @@ struct input_opts {
 	bool		 want_pti, want_psi;
 	bool		 want_advise;	/* zoneinfo, sysctls, THP settings */
 	bool		 want_vmstat;
+	bool		 no_release;	/* the output depends on no release */
 	unsigned long	 page_size;
 };
 

@@ -65,6 +65,8 @@ input_opts(const struct opts *o)
 	io.want_psi = o->format == F_TABLE || o->format == F_JSON ||
 	    o->format == F_PROM;
 	io.want_advise = o->advise;
+	/* The unusable index reads the same on every kernel; advice does not. */
+	io.no_release = o->format == F_UNUSABLE && !o->advise;
 	return io;
 }
 
@@ -213,8 +215,9 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 		r->page_size = o->page_size;
 		r->page_size_from = "option";
 	} else if (o->sysroot == NULL && o->buddyinfo == NULL &&
-	    (ps = sysconf(_SC_PAGESIZE)) > 0) {
-		r->page_size = (unsigned long)ps;
+	    o->page_size_live) {
+		/* load() and run_watch() asked sysconf() already. */
+		r->page_size = o->page_size_live;
 		r->page_size_from = "host";
 	} else if (in->capture_page_size) {
 		r->page_size = in->capture_page_size;
