@@ -198,7 +198,6 @@ static void
 report_of(const struct opts *o, const struct inputs *in, struct report *r)
 {
 	const char *nc = getenv("NO_COLOR");
-	long ps;
 
 	memset(r, 0, sizeof(*r));
 	r->buddyinfo_path = in->bpath;

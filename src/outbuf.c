@@ -87,18 +87,19 @@ ndigits(uint64_t v)
 size_t
 ob_utoa(char *buf, uint64_t v)
 {
-	size_t n = ndigits(v);
-	char *p = buf + n;
+	size_t n;
+	char *p;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	uint16_t d[4];
 	uint32_t hi, lo;
-	uint64_t x;
+	uint64_t x, z;
 
 	/*
 	 * Below 10^8, nearly every count: eight digits with leading zeros
-	 * in four lookups, then shifted so that the last N come first. No
-	 * branch the varying lengths of the numbers could mispredict; the
-	 * zeros written after them are in BUF's room and overwritten next.
+	 * in four lookups, then shifted past the leading zeros, which the
+	 * digits themselves count. No branch the varying lengths of the
+	 * numbers could mispredict; the zero bytes written after them are
+	 * in BUF's room and overwritten next.
 	 */
 	if (v < 100000000) {
 		hi = (uint32_t)v / 10000;
@@ -111,11 +112,16 @@ ob_utoa(char *buf, uint64_t v)
 		 * word would stall store-to-load forwarding. */
 		x = (uint64_t)d[0] | (uint64_t)d[1] << 16 |
 		    (uint64_t)d[2] << 32 | (uint64_t)d[3] << 48;
-		x >>= 8 * (8 - n);
+		/* The first byte that is not '0', or the last digit of 0. */
+		z = x ^ 0x3030303030303030ULL;
+		z = z ? (uint64_t)__builtin_ctzll(z) >> 3 : 7;
+		x >>= 8 * z;
 		memcpy(buf, &x, 8);
-		return n;
+		return 8 - (size_t)z;
 	}
 #endif
+	n = ndigits(v);
+	p = buf + n;
 
 	/* Backwards from the last digit, two digits per division. */
 	while (v >= 100) {
@@ -203,21 +209,16 @@ ob_fixed_at_slow(char *buf, long long v, int digits)
 }
 
 char	ob_milli[2001][8];
-bool	ob_milli_ready;
 
 void
-ob_milli_init(void)
+ob_milli_fill(int v)
 {
 	char t[OUTBUF_FIXED];
-	int v;
 
 	/* Through a buffer of the room ob_fixed_at_slow() may write in. */
-	for (v = -1000; v <= 1000; v++) {
-		memset(t, 0, 8);
-		ob_fixed_at_slow(t, v, 3);
-		memcpy(ob_milli[v + 1000], t, 8);
-	}
-	ob_milli_ready = true;
+	memset(t, 0, 8);
+	ob_fixed_at_slow(t, v, 3);
+	memcpy(ob_milli[v + 1000], t, 8);
 }
 
 void

@@ -109,12 +109,14 @@ extern const char ob_pairs[200];
 size_t	ob_fixed_at_slow(char *buf, long long v, int digits);
 
 /*
- * The text of every index, -1.000 to 1.000: entry V + 1000 holds V / 1000
- * with three decimals ("-0.500"), padded to 8 bytes.
+ * The text of the indices, -1.000 to 1.000: entry V + 1000 holds V / 1000
+ * with three decimals ("-0.500"), padded to 8 bytes, once written; empty
+ * before. Filled as values occur, so a small run builds a few entries.
  */
 extern char ob_milli[2001][8];
-extern bool ob_milli_ready;
-void	ob_milli_init(void);
+
+/* Write entry V + 1000 of ob_milli. */
+void	ob_milli_fill(int v);
 
 /* Write ob_fixed()'s text at BUF (OUTBUF_FIXED bytes, no NUL); returns the length. */
 static inline size_t
@@ -123,8 +125,8 @@ ob_fixed_at(char *buf, long long v, int digits)
 	/* The indices: one 8-byte copy from the table, the length from the sign. */
 	if (digits != 3 || v < -1000 || v > 1000)
 		return ob_fixed_at_slow(buf, v, digits);
-	if (!ob_milli_ready)
-		ob_milli_init();
+	if (ob_milli[v + 1000][0] == '\0')
+		ob_milli_fill((int)v);
 	memcpy(buf, ob_milli[v + 1000], 8);
 	return 5 + (v < 0);
 }
