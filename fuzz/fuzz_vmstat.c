@@ -1,0 +1,225 @@
+/* fuzz_vmstat.c - libFuzzer harness for vmstat_parse() */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "vmstat.h"
+
+#define ALL_COUNTERS	((1u << VM_NCOUNTERS) - 1)
+
+/*
+ * The lines of a 6.18 /proc/vmstat around the counters fragstat follows,
+ * in vmstat_text[] order: the zone item nr_free_pages, then the events.
+ * A NULL name is counter C; a name is one fragstat does not follow.
+ */
+static const struct kline {
+	const char		*other;
+	enum vm_counter		 c;
+} kernel_lines[] = {
+	{ NULL, VM_NR_FREE_PAGES }, { "nr_free_pages_blocks", 0 },
+	{ NULL, VM_PGMIGRATE_SUCCESS }, { NULL, VM_PGMIGRATE_FAIL },
+	{ "thp_migration_success", 0 },
+	{ NULL, VM_COMPACT_MIGRATE_SCANNED }, { NULL, VM_COMPACT_FREE_SCANNED },
+	{ NULL, VM_COMPACT_ISOLATED }, { NULL, VM_COMPACT_STALL },
+	{ NULL, VM_COMPACT_FAIL }, { NULL, VM_COMPACT_SUCCESS },
+	{ NULL, VM_COMPACT_DAEMON_WAKE },
+	{ "compact_daemon_migrate_scanned", 0 },
+	{ "compact_daemon_free_scanned", 0 },
+	{ NULL, VM_THP_FAULT_ALLOC }, { NULL, VM_THP_FAULT_FALLBACK },
+	{ "thp_fault_fallback_charge", 0 },
+};
+
+/* Returns whether C separates fields in fragstat's parsers: a space or a tab. */
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1. */
+static bool
+is_u64(const char *s, size_t n, uint64_t *v)
+{
+	static const char max[] = "18446744073709551615";
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	if (n == 0)
+		return false;
+	/* Leading zeros are digits too; compare what is left with 2^64 - 1 as text. */
+	for (; n > 1 && *s == '0'; n--)
+		s++;
+	if (n > sizeof(max) - 1 ||
+	    (n == sizeof(max) - 1 && memcmp(s, max, n) > 0))
+		return false;
+	for (*v = 0, i = 0; i < n; i++)
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	return true;
+}
+
+/*
+ * What vmstat_parse() must make of the N bytes at S, worked out apart from
+ * it: returns 0 with the followed counters in V and HAVE when it must
+ * accept, else the number of the first line it must refuse, with the
+ * start of its message in WHY. vmstat_show() prints "name value\n" per
+ * counter (seq_puts, seq_put_decimal_ull): fragstat refuses any line that
+ * is not that (blank lines aside), skips names it does not follow (every
+ * release adds some), takes them in any order, and refuses a followed
+ * counter twice (the kernel prints each once: two files run together).
+ */
+static unsigned long
+expect(const char *s, size_t n, uint64_t *v, uint32_t *have, const char **why)
+{
+	const char *p = s, *end = s + n, *nl, *name, *num, *q;
+	size_t nname, nnum, i;
+	unsigned long no = 0;
+	uint64_t x;
+	unsigned c;
+
+	memset(v, 0, VM_NCOUNTERS * sizeof(*v));
+	*have = 0;
+	if (n == 0) {
+		*why = "empty: no counters";
+		return 1;
+	}
+	while (p < end) {
+		no++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		/* lines_next(): the NUL is named before a CR on the same line. */
+		if (memchr(p, '\0', (size_t)(nl - p)) != NULL) {
+			*why = "NUL byte in column ";
+			return no;
+		}
+		if (memchr(p, '\r', (size_t)(nl - p)) != NULL) {
+			*why = "carriage return in column ";
+			return no;
+		}
+		for (q = p; q < nl && is_blank(*q); q++)
+			;
+		for (name = q; q < nl && !is_blank(*q); q++)
+			;
+		nname = (size_t)(q - name);
+		for (; q < nl && is_blank(*q); q++)
+			;
+		for (num = q; q < nl && !is_blank(*q); q++)
+			;
+		nnum = (size_t)(q - num);
+		for (; q < nl && is_blank(*q); q++)
+			;
+		p = nl + (nl < end);
+		if (nname == 0)
+			continue;
+		*why = "expected 'counter_name value', found '";
+		if (nnum == 0 || q != nl || nname >= 64)
+			return no;
+		for (i = 0; i < nname; i++)
+			if (!((name[i] >= 'a' && name[i] <= 'z') ||
+			    (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+				return no;
+		*why = "counter value '";
+		if (!is_u64(num, nnum, &x))
+			return no;
+		for (c = 0; c < VM_NCOUNTERS; c++)
+			if (strlen(vmstat_name(c)) == nname &&
+			    memcmp(vmstat_name(c), name, nname) == 0)
+				break;
+		if (c == VM_NCOUNTERS)
+			continue;
+		*why = "second '";
+		if (*have & (1u << c))
+			return no;
+		*have |= 1u << c;
+		v[c] = x;
+	}
+	return 0;
+}
+
+/* Write V the way vmstat_show() does, among counters fragstat does not follow. */
+static void
+print(FILE *fp, const struct vmstat *v)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kernel_lines) / sizeof(kernel_lines[0]); i++) {
+		const struct kline *k = &kernel_lines[i];
+
+		if (k->other != NULL)
+			fprintf(fp, "%s %" PRIu64 "\n", k->other, UINT64_MAX);
+		else if (v->have & (1u << k->c))
+			fprintf(fp, "%s %" PRIu64 "\n", vmstat_name(k->c),
+			    v->v[k->c]);
+	}
+}
+
+/* Returns whether A and B hold the same counters. */
+static bool
+same(const struct vmstat *a, const struct vmstat *b)
+{
+	return a->have == b->have &&
+	    memcmp(a->v, b->v, sizeof(a->v)) == 0;
+}
+
+void
+fuzz_vmstat(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data, *why;
+	struct ferr e = { .path = "fuzz" };
+	struct vmstat v, again;
+	uint64_t want[VM_NCOUNTERS];
+	uint32_t have;
+	unsigned long bad;
+	struct fuzz_mem m;
+	unsigned c;
+
+	bad = expect(s, size, want, &have, &why);
+	if (vmstat_parse(s, size, &v, &e) != 0) {
+		fuzz_check_error(&e, s, size, "vmstat");
+		FUZZ_ASSERT(bad != 0, "vmstat refused at line %lu: %s", e.line,
+		    e.msg);
+		FUZZ_ASSERT(e.line == bad && strncmp(e.msg, why,
+		    strlen(why)) == 0, "vmstat refused at line %lu (%s), "
+		    "want line %lu (%s...)", e.line, e.msg, bad, why);
+		return;
+	}
+	FUZZ_ASSERT(bad == 0, "vmstat accepted; want line %lu refused (%s...)",
+	    bad, why);
+	FUZZ_ASSERT((v.have & ~ALL_COUNTERS) == 0, "have bits 0x%" PRIx32
+	    " beyond the %d counters", v.have, VM_NCOUNTERS);
+	for (c = 0; c < VM_NCOUNTERS; c++)
+		FUZZ_ASSERT((v.have & (1u << c)) || v.v[c] == 0,
+		    "absent %s with value %" PRIu64, vmstat_name(c), v.v[c]);
+	/* A blank file, or a 2.6.16 one without these counters, has none. */
+	FUZZ_ASSERT(v.have == have, "have bits 0x%" PRIx32 ", want 0x%" PRIx32,
+	    v.have, have);
+	for (c = 0; c < VM_NCOUNTERS; c++)
+		FUZZ_ASSERT(v.v[c] == want[c], "%s %" PRIu64 ", want %" PRIu64,
+		    vmstat_name(c), v.v[c], want[c]);
+
+	/* What fragstat accepted, printed as the kernel would, reads back the same. */
+	fuzz_mem_open(&m);
+	print(m.fp, &v);
+	fuzz_mem_close(&m);
+	if (vmstat_parse(m.buf, m.len, &again, &e) != 0)
+		fuzz_fail("reprinted vmstat rejected at line %lu: %s", e.line,
+		    e.msg);
+	FUZZ_ASSERT(same(&again, &v), "reprinted vmstat reads back "
+	    "differently");
+	fuzz_mem_free(&m);
+}
+
+#ifndef FUZZ_REPLAY
+int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_vmstat(data, size);
+	return 0;
+}
+#endif
