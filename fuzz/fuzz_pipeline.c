@@ -112,8 +112,8 @@ check_json(const struct fuzz_mem *m, const struct report *r)
 	struct seen s = { NULL, NULL, 0, 0, max, false };
 	const char *why;
 
-	s.unusable = calloc(max, sizeof(int));
-	s.fragindex = calloc(max, sizeof(int));
+	s.unusable = calloc(max + 1, sizeof(int));
+	s.fragindex = calloc(max + 1, sizeof(int));
 	FUZZ_ASSERT(s.unusable && s.fragindex, "out of memory");
 	FUZZ_ASSERT(m->len > 0 && m->buf[m->len - 1] == '\n',
 	    "JSON document does not end with a newline");

@@ -117,7 +117,9 @@ jw_keyn(struct jsonw *w, const char *key, size_t n)
 	p = ob_room(&w->ob, n + 4);
 	p[0] = '"';
 	memcpy(p + 1, key, n);
-	memcpy(p + 1 + n, "\": ", 3);
+	p[1 + n] = '"';
+	p[2 + n] = ':';
+	p[3 + n] = ' ';
 	w->ob.len += n + (w->compact ? 3 : 4);
 	w->after_key = true;
 }
@@ -216,7 +218,7 @@ jw_fixed(struct jsonw *w, long long v, int digits)
 			if (!(w)->compact)				\
 				*p_++ = ' ';				\
 		}							\
-		p_ += put;						\
+		p_ += (put);						\
 		(w)->ob.len = (size_t)(p_ - (w)->ob.buf);		\
 	}								\
 	ob_putc(&(w)->ob, ']');						\

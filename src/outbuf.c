@@ -104,10 +104,10 @@ ob_utoa(char *buf, uint64_t v)
 	if (v < 100000000) {
 		hi = (uint32_t)v / 10000;
 		lo = (uint32_t)v % 10000;
-		memcpy(&d[0], ob_pairs + hi / 100 * 2, 2);
-		memcpy(&d[1], ob_pairs + hi % 100 * 2, 2);
-		memcpy(&d[2], ob_pairs + lo / 100 * 2, 2);
-		memcpy(&d[3], ob_pairs + lo % 100 * 2, 2);
+		memcpy(&d[0], ob_pairs + (size_t)(hi / 100) * 2, 2);
+		memcpy(&d[1], ob_pairs + (size_t)(hi % 100) * 2, 2);
+		memcpy(&d[2], ob_pairs + (size_t)(lo / 100) * 2, 2);
+		memcpy(&d[3], ob_pairs + (size_t)(lo % 100) * 2, 2);
 		/* Combined in registers: a store of pairs read back as one
 		 * word would stall store-to-load forwarding. */
 		x = (uint64_t)d[0] | (uint64_t)d[1] << 16 |
