@@ -44,9 +44,8 @@ newline(struct jsonw *w)
 		ob_write(&w->ob, indent, n);
 }
 
-/* Write the separator and indentation that go before a value or key. */
-static void
-sep(struct jsonw *w)
+void
+jw_sep(struct jsonw *w)
 {
 	if (w->after_key) {
 		w->after_key = false;
@@ -68,7 +67,7 @@ sep(struct jsonw *w)
 static void
 open_(struct jsonw *w, char open, char close, bool one_line)
 {
-	sep(w);
+	jw_sep(w);
 	ob_putc(&w->ob, open);
 	/* Deeper nesting than the document has is a programming error. */
 	if (w->depth + 1 >= JSONW_MAX_DEPTH)
@@ -105,25 +104,6 @@ jw_end(struct jsonw *w)
 	ob_putc(&w->ob, close);
 }
 
-void
-jw_keyn(struct jsonw *w, const char *key, size_t n)
-{
-	char *p;
-
-	sep(w);
-	/* Keys are this program's own names: nothing in them to escape. */
-	if (n + 4 > OUTBUF_SIZE)
-		abort();
-	p = ob_room(&w->ob, n + 4);
-	p[0] = '"';
-	memcpy(p + 1, key, n);
-	p[1 + n] = '"';
-	p[2 + n] = ':';
-	p[3 + n] = ' ';
-	w->ob.len += n + (w->compact ? 3 : 4);
-	w->after_key = true;
-}
-
 /* Bytes a JSON string cannot hold as they are: controls, '"', '\\', DEL; and NUL. */
 static const bool escape[256] = {
 	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
@@ -141,7 +121,7 @@ jw_string(struct jsonw *w, const char *s)
 	const unsigned char *p = (const unsigned char *)s, *run;
 	char u[6] = { '\\', 'u', '0', '0' };
 
-	sep(w);
+	jw_sep(w);
 	ob_putc(&w->ob, '"');
 	for (;;) {
 		/* Copy the longest run that needs no escape in one go. */
@@ -166,21 +146,21 @@ jw_string(struct jsonw *w, const char *s)
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
-	sep(w);
+	jw_sep(w);
 	ob_u64(&w->ob, v);
 }
 
 void
 jw_int(struct jsonw *w, long long v)
 {
-	sep(w);
+	jw_sep(w);
 	ob_intw(&w->ob, v, 0, false);
 }
 
 void
 jw_bool(struct jsonw *w, bool v)
 {
-	sep(w);
+	jw_sep(w);
 	if (v)
 		ob_write(&w->ob, "true", 4);
 	else
@@ -190,38 +170,42 @@ jw_bool(struct jsonw *w, bool v)
 void
 jw_null(struct jsonw *w)
 {
-	sep(w);
+	jw_sep(w);
 	ob_write(&w->ob, "null", 4);
 }
 
 void
 jw_fixed(struct jsonw *w, long long v, int digits)
 {
-	sep(w);
+	jw_sep(w);
 	ob_fixed(&w->ob, v, digits);
 }
 
 /*
- * Write the one-line array of the N values that PUT writes at a buffer
- * position (at most MAX bytes each), in one pass with one room check each.
+ * Write the one-line array of the N values that PUT writes at buffer
+ * position p_, at most MAX bytes each, in one pass with one room check for
+ * the whole array (values by order: a few hundred bytes; more than the
+ * buffer holds is a programming error).
  */
 #define ONE_LINE_ARRAY(w, n, max, put) do {				\
 	char *p_;							\
 	unsigned i_;							\
 									\
-	sep(w);								\
-	ob_putc(&(w)->ob, '[');						\
+	if ((size_t)(n) * ((max) + 2) + 2 > OUTBUF_SIZE)		\
+		abort();						\
+	jw_sep(w);							\
+	p_ = ob_room(&(w)->ob, (size_t)(n) * ((max) + 2) + 2);		\
+	*p_++ = '[';							\
 	for (i_ = 0; i_ < (n); i_++) {					\
-		p_ = ob_room(&(w)->ob, (max) + 2);			\
 		if (i_ > 0) {						\
 			*p_++ = ',';					\
 			if (!(w)->compact)				\
 				*p_++ = ' ';				\
 		}							\
 		p_ += (put);						\
-		(w)->ob.len = (size_t)(p_ - (w)->ob.buf);		\
 	}								\
-	ob_putc(&(w)->ob, ']');						\
+	*p_++ = ']';							\
+	(w)->ob.len = (size_t)(p_ - (w)->ob.buf);			\
 } while (0)
 
 void

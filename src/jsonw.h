@@ -33,14 +33,28 @@ void	jw_init_compact(struct jsonw *w, FILE *fp);
 void	jw_object(struct jsonw *w);
 void	jw_array(struct jsonw *w, bool one_line);
 void	jw_end(struct jsonw *w);
-/* Write KEY (N bytes), one of this program's names, as it is (no escapes). */
-void	jw_keyn(struct jsonw *w, const char *key, size_t n);
+/* Write the separator and indentation that go before a value or key. */
+void	jw_sep(struct jsonw *w);
 
-/* jw_keyn() of KEY; inline, so that strlen() of a literal is a constant. */
+/*
+ * Write KEY, one of this program's short names, as it is (no escapes).
+ * Inline, so that a literal's length and copy are constants.
+ */
 static inline void
 jw_key(struct jsonw *w, const char *key)
 {
-	jw_keyn(w, key, strlen(key));
+	size_t n = strlen(key);
+	char *p;
+
+	jw_sep(w);
+	p = ob_room(&w->ob, n + 4);
+	p[0] = '"';
+	memcpy(p + 1, key, n);
+	p[1 + n] = '"';
+	p[2 + n] = ':';
+	p[3 + n] = ' ';
+	w->ob.len += n + (w->compact ? 3 : 4);
+	w->after_key = true;
 }
 void	jw_string(struct jsonw *w, const char *s);
 void	jw_u64(struct jsonw *w, uint64_t v);
