@@ -49,7 +49,8 @@ jw_key(struct jsonw *w, const char *key)
 	jw_sep(w);
 	p = ob_room(&w->ob, n + 4);
 	p[0] = '"';
-	memcpy(p + 1, key, n);
+	/* Counted bytes in the output, followed by the closing quote. */
+	memcpy(p + 1, key, n);	/* NOLINT(bugprone-not-null-terminated-result) */
 	p[1 + n] = '"';
 	p[2 + n] = ':';
 	p[3 + n] = ' ';
