@@ -39,20 +39,21 @@ counts(const char *s, size_t n, struct tok *t, size_t nt, uint64_t *free,
 	return (long)k;
 }
 
-/* Returns 0 with line L (S, N bytes) appended to BI as a zone, or -1 with E set. */
+/*
+ * Returns 0 with line L (S, N bytes, its first tokens T[0..NT), NT at most
+ * 5 of the MAX_TOKS + 1 T holds) appended to BI as a zone, or -1 with E set.
+ */
 static int
 parse_line(struct buddyinfo *bi, struct zoneset *zs, const char *s,
-    size_t n, unsigned long l, struct ferr *e)
+    size_t n, struct tok *t, size_t nt, unsigned long l, struct ferr *e)
 {
 	uint64_t free[FRAG_MAX_ORDERS], *nc;
-	struct tok t[MAX_TOKS + 1];
 	struct bzone z, *nz;
 	const char *why;
-	size_t nt;
 	unsigned k;
 	long nk;
 
-	if ((nt = tok_split(s, n, t, 4)) < 4)
+	if (nt < 4)
 		return ferr_set(e, l, "expected 'Node N, zone NAME' and free "
 		    "counts per order");
 	if (zonehead_parse(t, '\0', &z.node, z.name, l, e) != 0)
@@ -87,19 +88,20 @@ int
 buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
     struct ferr *e)
 {
+	struct tok t[MAX_TOKS + 1];
 	struct zoneset zs;
 	struct lines ls;
 	const char *s;
-	size_t n;
+	size_t n, nt;
 	int rc;
 
 	memset(bi, 0, sizeof(*bi));
 	zoneset_init(&zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		if (tok_split(s, n, NULL, 0) == 0)
+		if ((nt = tok_split(s, n, t, 4)) == 0)
 			continue;	/* tolerate blank lines from transcriptions */
-		if ((rc = parse_line(bi, &zs, s, n, ls.no, e)) != 0)
+		if ((rc = parse_line(bi, &zs, s, n, t, nt, ls.no, e)) != 0)
 			break;
 	}
 	zoneset_free(&zs);

@@ -16,15 +16,69 @@ div_u64(uint64_t x, uint64_t d)
 	return x / (uint32_t)d;
 }
 
-/* Returns the unusable free space index (thousandths), as unusable_free_index(). */
+/*
+ * One divisor for many dividends: the 32-bit D and, where the compiler has
+ * 128-bit integers, M = (2^64 - 1) / D, so that X / D costs a
+ * multiplication instead of a division.
+ */
+struct divisor {
+	uint32_t	 d;
+#ifdef __SIZEOF_INT128__
+	uint64_t	 m;
+#endif
+};
+
+/* Returns D (not 0) ready for quotient(). */
+static struct divisor
+divisor(uint32_t d)
+{
+	struct divisor dv = { .d = d };
+
+	if (d == 0)	/* frag_check() keeps the kernel's divisors non-zero */
+		abort();
+#ifdef __SIZEOF_INT128__
+	dv.m = UINT64_MAX / d;
+#endif
+	return dv;
+}
+
+/* Returns X / DV->d exactly. */
+static uint64_t
+quotient(const struct divisor *dv, uint64_t x)
+{
+#ifdef __SIZEOF_INT128__
+	/*
+	 * M > (2^64 - 1) / D - 1, so X M / 2^64 > X / D - 2 for X < 2^64:
+	 * the estimate Q is the quotient or one or two below it, and the
+	 * remainder says which.
+	 */
+	uint64_t q = (uint64_t)(((unsigned __int128)x * dv->m) >> 64);
+	uint64_t r = x - q * dv->d;
+
+	if (r >= dv->d) {
+		q++;
+		r -= dv->d;
+	}
+	if (r >= dv->d)
+		q++;
+	return q;
+#else
+	return x / dv->d;
+#endif
+}
+
+/*
+ * Returns the unusable free space index (thousandths), as
+ * unusable_free_index(): div_u64() by the free pages, DV (their low 32 bits).
+ */
 static int
-unusable_index(uint64_t free_pages, uint64_t suitable, unsigned order)
+unusable_index(uint64_t free_pages, const struct divisor *dv,
+    uint64_t suitable, unsigned order)
 {
 	/* No free memory: all of it is "unusable". */
 	if (free_pages == 0)
 		return 1000;
-	return (int)div_u64((free_pages - (suitable << order)) * 1000ULL,
-	    free_pages);
+	return (int)quotient(dv, (free_pages - (suitable << order)) * 1000ULL);
 }
 
 /*
@@ -73,6 +127,7 @@ frag_check(const uint64_t *n, unsigned norders)
 void
 frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 {
+	struct divisor dv;
 	uint64_t s;
 	unsigned o, k;
 
@@ -90,10 +145,12 @@ frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 	 * S(o) = N(o) + 2 S(o + 1), the kernel's sum of N(k) << (k - o) over
 	 * k >= o; frag_check() bounds every S(o) << o by the free pages.
 	 */
+	/* div_u64() truncates the divisor; frag_check() rejects 0 for F != 0. */
+	dv = divisor(f->free_pages ? (uint32_t)f->free_pages : 1);
 	for (s = 0, o = norders; o-- > 0;) {
 		s = n[o] + 2 * s;
 		f->suitable[o] = s;
-		f->unusable[o] = unusable_index(f->free_pages, s, o);
+		f->unusable[o] = unusable_index(f->free_pages, &dv, s, o);
 		f->fragindex[o] = fragmentation_index(f->free_pages,
 		    f->free_blocks, s, o);
 	}

@@ -104,6 +104,42 @@ START_TEST(test_suitable)
 }
 END_TEST
 
+/*
+ * frag_compute() divides by a reciprocal: its unusable index equals the
+ * kernel's division, (F - S(o) 2^o) * 1000 / (u32)F, on random counts of
+ * every size, beyond 2^32 free pages too.
+ */
+START_TEST(test_unusable_division)
+{
+	uint64_t n[11], x = 88172645463325252ULL, f, s;
+	unsigned i, k, o, tested = 0;
+	FRAG_ON_STACK(fr);
+
+	for (i = 0; i < 200000; i++) {
+		for (k = 0; k < 11; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			/* From 0 to 2^(10..49): small lists to huge ones. */
+			n[k] = x >> (14 + (i + k) % 40);
+		}
+		if (frag_check(n, 11) != NULL)
+			continue;
+		tested++;
+		frag_compute(n, 11, &fr);
+		for (f = 0, k = 0; k < 11; k++)
+			f += n[k] << k;
+		for (o = 0; o < 11; o++) {
+			for (s = 0, k = o; k < 11; k++)
+				s += n[k] << (k - o);
+			ck_assert_int_eq(fr.unusable[o], f == 0 ? 1000 :
+			    (int)((f - (s << o)) * 1000 / (uint32_t)f));
+		}
+	}
+	ck_assert_uint_gt(tested, 100000);
+}
+END_TEST
+
 START_TEST(test_check_rejects)
 {
 	uint64_t n[11];
@@ -148,6 +184,7 @@ main(void)
 	    (int)(sizeof(vecs) / sizeof(vecs[0])));
 	tcase_add_test(tc, test_suitable);
 	tcase_add_test(tc, test_check_rejects);
+	tcase_add_test(tc, test_unusable_division);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
