@@ -75,11 +75,9 @@ parse_line(struct buddyinfo *bi, struct zoneset *zs, const char *s,
 	if ((nz = zone_array_grow(bi->zones, bi->nzones, sizeof(*nz))) == NULL)
 		return ferr_set(e, l, "out of memory");
 	bi->zones = nz;
-	if ((nc = zone_array_grow(bi->counts, bi->nzones,
-	    k * sizeof(*nc))) == NULL)
+	if ((nc = counts_append(bi->counts, bi->nzones, free, k)) == NULL)
 		return ferr_set(e, l, "out of memory");
 	bi->counts = nc;
-	memcpy(nc + bi->nzones * k, free, k * sizeof(*nc));
 	bi->zones[bi->nzones++] = z;
 	return 0;
 }

@@ -275,11 +275,10 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
 	if ((rr = zone_array_grow(st->rows, st->nrows, sizeof(*rr))) == NULL)
 		return ferr_set(e, l, "out of memory");
 	st->rows = rr;
-	if ((nc = zone_array_grow(p->counts, st->nrows,
-	    p->norders * sizeof(*nc))) == NULL)
+	if ((nc = counts_append(p->counts, st->nrows, row, p->norders)) ==
+	    NULL)
 		return ferr_set(e, l, "out of memory");
 	p->counts = nc;
-	memcpy(nc + st->nrows * p->norders, row, p->norders * sizeof(*nc));
 	st->rows[st->nrows].zone = (size_t)(z - p->zones);
 	st->rows[st->nrows++].type = (unsigned)ti;
 	z->capped[ti] = capped;

@@ -119,10 +119,9 @@ value8(uint64_t w, unsigned len)
 size_t
 nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 {
-	const char *end = s + n, *start, *safe;
+	const char *end = s + n;
+	struct tok t;
 	size_t k = 0;
-	uint64_t x;
-	unsigned d;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	uint64_t w;
 	unsigned len;
@@ -140,7 +139,7 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 				break;
 		}
 #endif
-		while (s < end && (*s == ' ' || *s == '\t'))
+		while (s < end && blank(*s))
 			s++;
 		if (s == end)
 			return k;
@@ -155,27 +154,19 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 		if (end - s >= 8) {
 			memcpy(&w, s, 8);
 			len = digits8(w);
-			if (len > 0 && len < 8 && (s[len] == ' ' ||
-			    s[len] == '\t')) {
+			if (len > 0 && len < 8 && blank(s[len])) {
 				v[k++] = value8(w, len);
 				s += len;
 				continue;
 			}
 		}
 #endif
-		/* As num_u64_suffix(): 19 digits cannot overflow, so check only beyond. */
-		start = s;
-		safe = end - s > 19 ? s + 19 : end;
-		for (x = 0; s < safe && (d = (unsigned char)*s - '0') <= 9; s++)
-			x = x * 10 + d;
-		for (; s < end && (d = (unsigned char)*s - '0') <= 9; s++) {
-			if (x > (UINT64_MAX - d) / 10)
-				return SIZE_MAX;
-			x = x * 10 + d;
-		}
-		if (s == start || (s < end && *s != ' ' && *s != '\t'))
+		/* Anything longer or stranger: the token, as num_u64() reads it. */
+		for (t.s = s; s < end && !blank(*s); s++)
+			;
+		t.n = (size_t)(s - t.s);
+		if (num_u64(&t, &v[k++]) != 0)
 			return SIZE_MAX;
-		v[k++] = x;
 	}
 }
 
