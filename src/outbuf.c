@@ -67,21 +67,22 @@ const char ob_pairs[200] =
     "606162636465666768697071727374757677787980818283848586878889"
     "90919293949596979899";
 
+/* 10^0 to 10^19, every power of ten in 64 bits. */
+static const uint64_t powers_of_ten[20] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
+    100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+    10000000000ULL, 100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+    100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+    100000000000000000ULL, 1000000000000000000ULL, 10000000000000000000ULL };
+
 /* Returns the number of decimal digits of V, without a branch. */
 static size_t
 ndigits(uint64_t v)
 {
-	static const uint64_t pow10[20] = { 1ULL, 10ULL, 100ULL, 1000ULL,
-	    10000ULL, 100000ULL, 1000000ULL, 10000000ULL, 100000000ULL,
-	    1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
-	    10000000000000ULL, 100000000000000ULL, 1000000000000000ULL,
-	    10000000000000000ULL, 100000000000000000ULL,
-	    1000000000000000000ULL, 10000000000000000000ULL };
 	/* log10(2) ~ 1233 / 4096: the digits of 2^bits, less one when below. */
 	uint64_t w = v | 1;	/* 0 has one digit, as 1 */
 	unsigned t = (unsigned)(64 - __builtin_clzll(w)) * 1233 >> 12;
 
-	return t + 1 - (w < pow10[t]);
+	return t + 1 - (w < powers_of_ten[t]);
 }
 
 size_t
@@ -177,12 +178,6 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 size_t
 ob_fixed_at_slow(char *buf, long long v, int digits)
 {
-	static const unsigned long long pow10[20] = { 1ULL, 10ULL, 100ULL,
-	    1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
-	    100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL,
-	    1000000000000ULL, 10000000000000ULL, 100000000000000ULL,
-	    1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
-	    1000000000000000000ULL, 10000000000000000000ULL };
 	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
 	    (unsigned long long)v, ip, f;
 	char *p = buf;
@@ -195,8 +190,8 @@ ob_fixed_at_slow(char *buf, long long v, int digits)
 		ip = a / 100;
 		f = a % 100;
 	} else {
-		ip = a / pow10[digits];
-		f = a % pow10[digits];
+		ip = a / powers_of_ten[digits];
+		f = a % powers_of_ten[digits];
 	}
 	p += ob_utoa(p, ip);
 	*p++ = '.';
