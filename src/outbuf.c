@@ -61,7 +61,8 @@ ob_fill_flush(struct outbuf *ob, char c, size_t n)
 	}
 }
 
-const char ob_pairs[200] =
+/* The two digits of 00 to 99, for writing numbers two digits at a time. */
+static const char ob_pairs[200] =
     "000102030405060708091011121314151617181920212223242526272829"
     "303132333435363738394041424344454647484950515253545556575859"
     "606162636465666768697071727374757677787980818283848586878889"
@@ -86,43 +87,10 @@ ndigits(uint64_t v)
 }
 
 size_t
-ob_utoa(char *buf, uint64_t v)
+ob_utoa_slow(char *buf, uint64_t v)
 {
-	size_t n;
-	char *p;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint16_t d[4];
-	uint32_t hi, lo;
-	uint64_t x, z;
-
-	/*
-	 * Below 10^8, nearly every count: eight digits with leading zeros
-	 * in four lookups, then shifted past the leading zeros, which the
-	 * digits themselves count. No branch the varying lengths of the
-	 * numbers could mispredict; the zero bytes written after them are
-	 * in BUF's room and overwritten next.
-	 */
-	if (v < 100000000) {
-		hi = (uint32_t)v / 10000;
-		lo = (uint32_t)v % 10000;
-		memcpy(&d[0], ob_pairs + (size_t)(hi / 100) * 2, 2);
-		memcpy(&d[1], ob_pairs + (size_t)(hi % 100) * 2, 2);
-		memcpy(&d[2], ob_pairs + (size_t)(lo / 100) * 2, 2);
-		memcpy(&d[3], ob_pairs + (size_t)(lo % 100) * 2, 2);
-		/* Combined in registers: a store of pairs read back as one
-		 * word would stall store-to-load forwarding. */
-		x = (uint64_t)d[0] | (uint64_t)d[1] << 16 |
-		    (uint64_t)d[2] << 32 | (uint64_t)d[3] << 48;
-		/* The first byte that is not '0', or the last digit of 0. */
-		z = x ^ 0x3030303030303030ULL;
-		z = z ? (uint64_t)__builtin_ctzll(z) >> 3 : 7;
-		x >>= 8 * z;
-		memcpy(buf, &x, 8);
-		return 8 - (size_t)z;
-	}
-#endif
-	n = ndigits(v);
-	p = buf + n;
+	size_t n = ndigits(v);
+	char *p = buf + n;
 
 	/* Backwards from the last digit, two digits per division. */
 	while (v >= 100) {

@@ -80,8 +80,47 @@ ob_room(struct outbuf *ob, size_t n)
 	return ob->buf + ob->len;
 }
 
-/* Write V in decimal at BUF (at least OUTBUF_DIGITS bytes, no NUL); returns the length. */
-size_t	ob_utoa(char *buf, uint64_t v);
+/* ob_utoa() from 10^8 up, and on big-endian machines. */
+size_t	ob_utoa_slow(char *buf, uint64_t v);
+
+/*
+ * Write V in decimal at BUF (at least OUTBUF_DIGITS bytes, no NUL); returns
+ * the length. Inline, for the arrays of counts that make up most of a
+ * document.
+ */
+static inline size_t
+ob_utoa(char *buf, uint64_t v)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t x, q, t, d;
+	unsigned z;
+
+	/*
+	 * Below 10^8, nearly every count: its eight digits, leading zeros
+	 * included, split lane by lane in one 64-bit word (SWAR), the first
+	 * digit in the low byte: two lanes of 4 digits, four of 2, eight of
+	 * 1. Multiplying by 10486 / 2^20 divides by 100 exactly below 43 699,
+	 * by 103 / 2^10 by 10 below 1 029; the lanes are far from either.
+	 * Then shifted past the leading zeros, which the digits themselves
+	 * count: no branch the lengths could mispredict, no table to load.
+	 * The bytes written past the length are in BUF's room and
+	 * overwritten next.
+	 */
+	if (v < 100000000) {
+		x = (uint32_t)v / 10000 | (uint64_t)((uint32_t)v % 10000) << 32;
+		q = (x * 10486 >> 20) & 0x0000007f0000007fULL;
+		x = q | (x - q * 100) << 16;
+		t = (x * 103 >> 10) & 0x000f000f000f000fULL;
+		d = t | (x - t * 10) << 8;
+		/* The first digit that is not 0, or the last digit of 0. */
+		z = d ? (unsigned)__builtin_ctzll(d) >> 3 : 7;
+		d = (d | 0x3030303030303030ULL) >> 8 * z;
+		memcpy(buf, &d, 8);
+		return 8 - z;
+	}
+#endif
+	return ob_utoa_slow(buf, v);
+}
 
 /* V as printf's "%llu". */
 void	ob_u64(struct outbuf *ob, uint64_t v);
@@ -101,9 +140,6 @@ void	ob_fixed(struct outbuf *ob, long long v, int digits);
 
 /* The longest ob_fixed_at() writes: a sign, 20 digits, '.', 19 digits. */
 #define OUTBUF_FIXED	(2 * OUTBUF_DIGITS + 2)
-
-/* The two digits of 00 to 99, for writing numbers two digits at a time. */
-extern const char ob_pairs[200];
 
 /* ob_fixed_at() beyond the indices' fast path. */
 size_t	ob_fixed_at_slow(char *buf, long long v, int digits);

@@ -172,6 +172,26 @@ START_TEST(test_u64_digits)
 }
 END_TEST
 
+/*
+ * A stride through 0 to 10^8 and past it, the eight-digit fast path and
+ * its boundary, against printf. (Every value below 10^8 was checked once
+ * off the suite.)
+ */
+START_TEST(test_u64_stride)
+{
+	char want[32], d[OUTBUF_DIGITS];
+	uint64_t v;
+	size_t n;
+
+	for (v = 0; v < 100000000 + 100000; v += 997) {
+		n = (size_t)snprintf(want, sizeof(want), "%llu",
+		    (unsigned long long)v);
+		ck_assert_uint_eq(ob_utoa(d, v), n);
+		ck_assert_int_eq(memcmp(d, want, n), 0);
+	}
+}
+END_TEST
+
 /* Every index value and beyond it, through the thousandths' fast path and out. */
 START_TEST(test_fixed_indices)
 {
@@ -275,6 +295,7 @@ main(void)
 	tcase_add_test(tc, test_str);
 	tcase_add_test(tc, test_fixed);
 	tcase_add_test(tc, test_u64_digits);
+	tcase_add_test(tc, test_u64_stride);
 	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_fixed_edge);
 	tcase_add_test(tc, test_large);
