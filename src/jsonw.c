@@ -25,23 +25,24 @@ jw_init_compact(struct jsonw *w, FILE *fp)
 	w->one_line[0] = true;
 }
 
+const char jw_indent[2 * JSONW_MAX_DEPTH] = "\n"
+    "                              ";
+
 /* Write a newline and the indentation of the current depth. */
 static void
 newline(struct jsonw *w)
 {
-	static const char indent[2 * JSONW_MAX_DEPTH] = "\n"
-	    "                              ";
 	size_t n = 1 + 2 * (size_t)w->depth;
 
 	/*
 	 * One fixed-size copy, cheaper than a call for a few spaces; what it
 	 * writes past N is overwritten by what comes next.
 	 */
-	if (OUTBUF_SIZE - w->ob.len >= sizeof(indent)) {
-		memcpy(w->ob.buf + w->ob.len, indent, sizeof(indent));
+	if (OUTBUF_SIZE - w->ob.len >= sizeof(jw_indent)) {
+		memcpy(w->ob.buf + w->ob.len, jw_indent, sizeof(jw_indent));
 		w->ob.len += n;
 	} else
-		ob_write(&w->ob, indent, n);
+		ob_write(&w->ob, jw_indent, n);
 }
 
 void
@@ -154,7 +155,11 @@ void
 jw_int(struct jsonw *w, long long v)
 {
 	jw_sep(w);
-	ob_intw(&w->ob, v, 0, false);
+	/* Node ids and orders: the counts' path, without sign or padding. */
+	if (v >= 0)
+		ob_u64(&w->ob, (uint64_t)v);
+	else
+		ob_intw(&w->ob, v, 0, false);
 }
 
 void
@@ -188,6 +193,8 @@ jw_fixed(struct jsonw *w, long long v, int digits)
  * buffer holds is a programming error).
  */
 #define ONE_LINE_ARRAY(w, n, max, put) do {				\
+	/* Read once: the stores through p_ could alias it. */		\
+	size_t sep_ = (w)->compact ? 1 : 2;				\
 	char *p_;							\
 	unsigned i_;							\
 									\
@@ -198,9 +205,8 @@ jw_fixed(struct jsonw *w, long long v, int digits)
 	*p_++ = '[';							\
 	for (i_ = 0; i_ < (n); i_++) {					\
 		if (i_ > 0) {						\
-			*p_++ = ',';					\
-			if (!(w)->compact)				\
-				*p_++ = ' ';				\
+			memcpy(p_, ", ", 2);				\
+			p_ += sep_;					\
 		}							\
 		p_ += (put);						\
 	}								\

@@ -36,25 +36,39 @@ void	jw_end(struct jsonw *w);
 /* Write the separator and indentation that go before a value or key. */
 void	jw_sep(struct jsonw *w);
 
+/* A newline and the indentation of the deepest level, for copies of a prefix. */
+extern const char jw_indent[2 * JSONW_MAX_DEPTH];
+
 /*
  * Write KEY, one of this program's short names, as it is (no escapes).
- * Inline, so that a literal's length and copy are constants.
+ * Inline, so that a literal's length and copy are constants; a member of
+ * a multi-line object, nearly every key, takes its comma and indentation
+ * in the same copy.
  */
 static inline void
 jw_key(struct jsonw *w, const char *key)
 {
-	size_t n = strlen(key);
+	size_t n = strlen(key), d = (size_t)w->depth;
 	char *p;
 
-	jw_sep(w);
-	p = ob_room(&w->ob, n + 4);
+	if (!w->one_line[d] && !w->after_key) {
+		p = ob_room(&w->ob, 1 + sizeof(jw_indent) + n + 4);
+		*p = ',';
+		p += !w->first[d];
+		memcpy(p, jw_indent, sizeof(jw_indent));
+		p += 1 + 2 * d;
+		w->first[d] = false;
+	} else {
+		jw_sep(w);
+		p = ob_room(&w->ob, n + 4);
+	}
 	p[0] = '"';
 	/* Counted bytes in the output, followed by the closing quote. */
 	memcpy(p + 1, key, n);	/* NOLINT(bugprone-not-null-terminated-result) */
 	p[1 + n] = '"';
 	p[2 + n] = ':';
 	p[3 + n] = ' ';
-	w->ob.len += n + (w->compact ? 3 : 4);
+	w->ob.len = (size_t)(p - w->ob.buf) + n + (w->compact ? 3 : 4);
 	w->after_key = true;
 }
 void	jw_string(struct jsonw *w, const char *s);
