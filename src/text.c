@@ -53,27 +53,6 @@ blank(char c)
 	return (unsigned char)c <= ' ' && (c == ' ' || c == '\t');
 }
 
-size_t
-tok_split(const char *s, size_t n, struct tok *t, size_t max)
-{
-	const char *end = s + n, *start;
-	size_t k = 0;
-
-	for (;;) {
-		while (s < end && blank(*s))
-			s++;
-		if (s == end)
-			return k;
-		if (k == max)
-			return max + 1;
-		for (start = s; s < end && !blank(*s); s++)
-			;
-		t[k].s = start;
-		t[k].n = (size_t)(s - start);
-		k++;
-	}
-}
-
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /*
  * Eight bytes at a time (SWAR): W holds the bytes of a line in memory
@@ -88,6 +67,21 @@ spaces8(uint64_t w)
 	uint64_t x = w ^ BYTES(' ');
 
 	return x ? (unsigned)__builtin_ctzll(x) >> 3 : 8;
+}
+
+/* Returns how many of W's bytes, from the first, are not blanks (8 when all). */
+static inline unsigned
+nonblanks8(uint64_t w)
+{
+	/*
+	 * A zero byte of X or Y is a space or a tab. (v - 1) & ~v sets bit 7
+	 * of a zero byte; a borrow only disturbs the bytes after the first.
+	 */
+	uint64_t x = w ^ BYTES(' '), y = w ^ BYTES('\t');
+	uint64_t z = ((x - BYTES(1)) & ~x) | ((y - BYTES(1)) & ~y);
+
+	z &= BYTES(0x80);
+	return z ? (unsigned)__builtin_ctzll(z) >> 3 : 8;
 }
 
 /* Returns how many of W's bytes, from the first, are ASCII digits (8 when all). */
@@ -116,6 +110,66 @@ value8(uint64_t w, unsigned len)
 }
 #endif
 
+
+/* Returns the first byte from S on that is not a blank, or END. */
+static inline const char *
+skip_blanks(const char *s, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+	unsigned n;
+
+	/* The kernel pads with spaces: skip them eight at a time. */
+	while (end - s >= 8) {
+		memcpy(&w, s, 8);
+		s += n = spaces8(w);
+		if (n < 8)
+			break;
+	}
+#endif
+	while (s < end && blank(*s))
+		s++;
+	return s;
+}
+
+/* Returns the first blank from S on, or END. */
+static inline const char *
+skip_token(const char *s, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t w;
+	unsigned n;
+
+	while (end - s >= 8) {
+		memcpy(&w, s, 8);
+		s += n = nonblanks8(w);
+		if (n < 8)
+			return s;
+	}
+#endif
+	while (s < end && !blank(*s))
+		s++;
+	return s;
+}
+
+size_t
+tok_split(const char *s, size_t n, struct tok *t, size_t max)
+{
+	const char *end = s + n;
+	size_t k = 0;
+
+	for (;;) {
+		if ((s = skip_blanks(s, end)) == end)
+			return k;
+		if (k == max)
+			return max + 1;
+		t[k].s = s;
+		s = skip_token(s, end);
+		t[k].n = (size_t)(s - t[k].s);
+		k++;
+	}
+}
+
 size_t
 nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 {
@@ -123,25 +177,34 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 	struct tok t;
 	size_t k = 0;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t w;
-	unsigned len;
+	uint64_t w, x;
+	unsigned sp, len;
 #endif
 
 	if (capped != NULL)
 		*capped = 0;
 	for (;;) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* The kernel pads counts with spaces: skip them eight at a time. */
-		while (end - s >= 8) {
+		/*
+		 * Nearly every count, as the kernel pads it ("%6lu "): spaces,
+		 * up to 7 digits and a blank, all in the next eight bytes: one
+		 * load. X holds the bytes from the first digit on, zeros (not
+		 * digits) shifted in behind them.
+		 */
+		if (end - s >= 8 && k < max) {
 			memcpy(&w, s, 8);
-			s += len = spaces8(w);
-			if (len < 8)
-				break;
+			sp = spaces8(w);
+			x = sp < 8 ? w >> 8 * sp : 0;
+			len = digits8(x);
+			if (len > 0 && sp + len < 8 && blank((char)(x >> 8 * len))) {
+				v[k++] = value8(x, len);
+				s += sp + len;
+				continue;
+			}
 		}
 #endif
-		while (s < end && blank(*s))
-			s++;
-		if (s == end)
+		/* Anything else: the token, as num_u64() reads it. */
+		if ((s = skip_blanks(s, end)) == end)
 			return k;
 		if (k == max)
 			return max + 1;
@@ -149,21 +212,8 @@ nums_u64(const char *s, size_t n, uint64_t *v, size_t max, uint32_t *capped)
 			*capped |= 1u << k;
 			s++;
 		}
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-		/* Up to 7 digits and a blank, nearly every count: in one go. */
-		if (end - s >= 8) {
-			memcpy(&w, s, 8);
-			len = digits8(w);
-			if (len > 0 && len < 8 && blank(s[len])) {
-				v[k++] = value8(w, len);
-				s += len;
-				continue;
-			}
-		}
-#endif
-		/* Anything longer or stranger: the token, as num_u64() reads it. */
-		for (t.s = s; s < end && !blank(*s); s++)
-			;
+		t.s = s;
+		s = skip_token(s, end);
 		t.n = (size_t)(s - t.s);
 		if (num_u64(&t, &v[k++]) != 0)
 			return SIZE_MAX;

@@ -249,6 +249,46 @@ START_TEST(test_tok_split_overflow)
 }
 END_TEST
 
+/*
+ * tok_split() agrees with a byte-by-byte split on random lines, bytes next
+ * to a space or a tab in value included (it reads eight bytes at a time).
+ */
+START_TEST(test_tok_split_random)
+{
+	static const unsigned char alpha[] = { ' ', ' ', ' ', '\t', 'a', '0',
+	    0x08, 0x0a, 0x1f, 0x21, 0x29, 0x89, 0xa0, 0xa9, 0xff, 0x00 };
+	struct tok got[72], want[72];
+	unsigned seed = 4242;
+	size_t i, j, n, k, g, w;
+	char line[70];
+
+	for (i = 0; i < 100000; i++) {
+		seed = seed * 1103515245u + 12345u;
+		n = (seed >> 16) % sizeof(line);
+		for (j = 0; j < n; j++) {
+			seed = seed * 1103515245u + 12345u;
+			line[j] = (char)alpha[(seed >> 16) % sizeof(alpha)];
+		}
+		for (w = 0, j = 0; j < n; w++) {
+			while (j < n && (line[j] == ' ' || line[j] == '\t'))
+				j++;
+			if (j == n)
+				break;
+			want[w].s = line + j;
+			while (j < n && line[j] != ' ' && line[j] != '\t')
+				j++;
+			want[w].n = (size_t)(line + j - want[w].s);
+		}
+		g = tok_split(line, n, got, 72);
+		ck_assert_uint_eq(g, w);
+		for (k = 0; k < w; k++) {
+			ck_assert_ptr_eq(got[k].s, want[k].s);
+			ck_assert_uint_eq(got[k].n, want[k].n);
+		}
+	}
+}
+END_TEST
+
 /* tok_is matches the whole token, not a prefix either way. */
 START_TEST(test_tok_is)
 {
@@ -540,6 +580,7 @@ main(void)
 	tcase_add_test(tt, test_tok_split);
 	tcase_add_test(tt, test_tok_split_blank);
 	tcase_add_test(tt, test_tok_split_overflow);
+	tcase_add_test(tt, test_tok_split_random);
 	tcase_add_test(tt, test_tok_is);
 	tcase_add_test(tt, test_tok_is_name);
 	suite_add_tcase(s, tt);
