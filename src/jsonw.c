@@ -46,12 +46,8 @@ newline(struct jsonw *w)
 }
 
 void
-jw_sep(struct jsonw *w)
+jw_sep_list(struct jsonw *w)
 {
-	if (w->after_key) {
-		w->after_key = false;
-		return;
-	}
 	if (w->depth == 0)
 		return;
 	if (!w->first[w->depth]) {

@@ -33,8 +33,19 @@ void	jw_init_compact(struct jsonw *w, FILE *fp);
 void	jw_object(struct jsonw *w);
 void	jw_array(struct jsonw *w, bool one_line);
 void	jw_end(struct jsonw *w);
+/* jw_sep() of a value that does not follow its key. */
+void	jw_sep_list(struct jsonw *w);
+
 /* Write the separator and indentation that go before a value or key. */
-void	jw_sep(struct jsonw *w);
+static inline void
+jw_sep(struct jsonw *w)
+{
+	/* Most values follow their key: nothing to write. */
+	if (w->after_key)
+		w->after_key = false;
+	else
+		jw_sep_list(w);
+}
 
 /* A newline and the indentation of the deepest level, for copies of a prefix. */
 extern const char jw_indent[2 * JSONW_MAX_DEPTH];

@@ -106,14 +106,6 @@ ob_utoa_slow(char *buf, uint64_t v)
 }
 
 void
-ob_u64(struct outbuf *ob, uint64_t v)
-{
-	char *p = ob_room(ob, OUTBUF_DIGITS);
-
-	ob->len += ob_utoa(p, v);
-}
-
-void
 ob_u64w(struct outbuf *ob, uint64_t v, int width)
 {
 	char d[OUTBUF_DIGITS];

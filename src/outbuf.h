@@ -123,7 +123,13 @@ ob_utoa(char *buf, uint64_t v)
 }
 
 /* V as printf's "%llu". */
-void	ob_u64(struct outbuf *ob, uint64_t v);
+static inline void
+ob_u64(struct outbuf *ob, uint64_t v)
+{
+	char *p = ob_room(ob, OUTBUF_DIGITS);
+
+	ob->len += ob_utoa(p, v);
+}
 
 /* V as printf's "%*llu". */
 void	ob_u64w(struct outbuf *ob, uint64_t v, int width);
