@@ -42,13 +42,17 @@ counts(const char *s, size_t n, struct tok *t, size_t nt, uint64_t *free,
 /*
  * Returns 0 with line L (S, N bytes, its first tokens T[0..NT), NT at most
  * 5 of the MAX_TOKS + 1 T holds) appended to BI as a zone, or -1 with E set.
+ * BI has room for CAP zones, and its counts, once the first zone has set
+ * the orders, for CAP rows and FRAG_MAX_ORDERS counts more, so that a row
+ * is read in place and nothing moves.
  */
 static int
-parse_line(struct buddyinfo *bi, struct zoneset *zs, const char *s,
-    size_t n, struct tok *t, size_t nt, unsigned long l, struct ferr *e)
+parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
+    const char *s, size_t n, struct tok *t, size_t nt, unsigned long l,
+    struct ferr *e)
 {
-	uint64_t free[FRAG_MAX_ORDERS], *nc;
-	struct bzone z, *nz;
+	uint64_t first[FRAG_MAX_ORDERS], *row;
+	struct bzone *z = &bi->zones[bi->nzones];
 	const char *why;
 	unsigned k;
 	long nk;
@@ -56,29 +60,28 @@ parse_line(struct buddyinfo *bi, struct zoneset *zs, const char *s,
 	if (nt < 4)
 		return ferr_set(e, l, "expected 'Node N, zone NAME' and free "
 		    "counts per order");
-	if (zonehead_parse(t, '\0', &z.node, z.name, l, e) != 0)
+	if (zonehead_parse(t, '\0', &z->node, z->name, l, e) != 0)
 		return -1;
-	if ((nk = counts(s, n, t, nt, free, l, e)) < 0)
+	row = bi->nzones == 0 ? first : bi->counts + bi->nzones * bi->norders;
+	if ((nk = counts(s, n, t, nt, row, l, e)) < 0)
 		return -1;
 	k = (unsigned)nk;
-	z.line = l;
-	z.free = NULL;	/* set by buddyinfo_parse() once counts stops moving */
-	if (bi->nzones == 0)
+	if (bi->nzones == 0) {
+		if ((bi->counts = malloc((cap * k + FRAG_MAX_ORDERS) *
+		    sizeof(*row))) == NULL)
+			return ferr_set(e, l, "out of memory");
 		bi->norders = k;
-	else if (k != bi->norders)
+		row = memcpy(bi->counts, first, k * sizeof(*row));
+	} else if (k != bi->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", k, k == 1 ? "" : "s",
 		    bi->zones[0].line, bi->norders);
-	if ((why = frag_check(free, k)) != NULL)
+	if ((why = frag_check(row, k)) != NULL)
 		return ferr_set(e, l, "%s", why);
-	if (zoneset_claim(zs, z.node, z.name, l, e) != 0)
+	if (zoneset_claim(zs, z->node, z->name, l, e) != 0)
 		return -1;
-	if ((nz = zone_array_grow(bi->zones, bi->nzones, sizeof(*nz))) == NULL)
-		return ferr_set(e, l, "out of memory");
-	bi->zones = nz;
-	if ((nc = counts_append(bi->counts, bi->nzones, free, k)) == NULL)
-		return ferr_set(e, l, "out of memory");
-	bi->counts = nc;
-	bi->zones[bi->nzones++] = z;
+	z->line = l;
+	z->free = row;
+	bi->nzones++;
 	return 0;
 }
 
@@ -90,21 +93,22 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 	struct zoneset zs;
 	struct lines ls;
 	const char *s;
-	size_t n, nt;
-	int rc;
+	size_t n, nt, cap = lines_count(buf, len);
+	int rc = 0;
 
 	memset(bi, 0, sizeof(*bi));
+	/* At most one zone a line. */
+	if ((bi->zones = malloc(cap * sizeof(*bi->zones) + 1)) == NULL)
+		return ferr_set(e, 0, "out of memory");
 	zoneset_init(&zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, 4)) == 0)
 			continue;	/* tolerate blank lines from transcriptions */
-		if ((rc = parse_line(bi, &zs, s, n, t, nt, ls.no, e)) != 0)
+		if ((rc = parse_line(bi, cap, &zs, s, n, t, nt, ls.no, e)) != 0)
 			break;
 	}
 	zoneset_free(&zs);
-	for (n = 0; n < bi->nzones; n++)
-		bi->zones[n].free = bi->counts + n * bi->norders;
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
 		    "'Node N, zone NAME' with free counts per order");

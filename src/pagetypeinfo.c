@@ -15,16 +15,12 @@
 /* Which per-zone table "Node N, zone NAME count..." rows belong to. */
 enum table { T_NONE, T_BLOCKS, T_MIXED };
 
-/* Where free row I (at counts + I * norders) belongs. */
-struct rowref {
-	size_t		 zone;
-	unsigned	 type;
-};
+/* The kernel prints no row of a type a zone lacks: zeros. */
+static const uint64_t zeros[FRAG_MAX_ORDERS];
 
 struct pstate {
 	struct pagetypeinfo	*p;
-	struct rowref		*rows;
-	size_t			 nrows;
+	size_t			 nrows, cap;	/* free rows read; lines */
 	struct zoneset		 zs;
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
@@ -93,6 +89,8 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	p->zones = nz;
 	nz = &p->zones[p->nzones++];
 	memset(nz, 0, sizeof(*nz));
+	for (i = 0; i < FRAG_MAX_TYPES; i++)
+		nz->free[i] = zeros;
 	nz->node = node;
 	strcpy(nz->name, name);
 	nz->line = l;
@@ -155,6 +153,13 @@ orders_header(struct pstate *st, const struct tok *t, size_t nt,
 	if (st->have_orders && n != st->p->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", n, n == 1 ? "" : "s",
 		    st->orders_line, st->p->norders);
+	/*
+	 * Room for a row a line and FRAG_MAX_ORDERS counts more, so that a
+	 * row is read in place and nothing moves.
+	 */
+	if (!st->have_orders && (st->p->counts = malloc((st->cap * n +
+	    FRAG_MAX_ORDERS) * sizeof(*st->p->counts))) == NULL)
+		return ferr_set(e, l, "out of memory");
 	st->have_orders = true;
 	st->p->norders = n;
 	st->orders_line = l;
@@ -247,11 +252,10 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
     unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	uint64_t row[FRAG_MAX_ORDERS], *nc;
 	char name[FRAG_NAME_SIZE];
 	uint32_t capped = 0;
-	struct rowref *rr;
 	struct ptzone *z;
+	uint64_t *row;
 	const char *why;
 	unsigned node;
 	int ti;
@@ -261,6 +265,7 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
 	if (!st->have_orders)
 		return ferr_set(e, l, "free list row before the 'Free pages "
 		    "count per migrate type at order' header");
+	row = p->counts + st->nrows * p->norders;
 	if (free_counts(st, s, n, t, row, &capped, l, e) != 0)
 		return -1;
 	if ((ti = type_index(p, &t[5], l, e)) < 0)
@@ -272,15 +277,8 @@ free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
 		    node, name, p->types[ti]);
-	if ((rr = zone_array_grow(st->rows, st->nrows, sizeof(*rr))) == NULL)
-		return ferr_set(e, l, "out of memory");
-	st->rows = rr;
-	if ((nc = counts_append(p->counts, st->nrows, row, p->norders)) ==
-	    NULL)
-		return ferr_set(e, l, "out of memory");
-	p->counts = nc;
-	st->rows[st->nrows].zone = (size_t)(z - p->zones);
-	st->rows[st->nrows++].type = (unsigned)ti;
+	st->nrows++;
+	z->free[ti] = row;
 	z->capped[ti] = capped;
 	z->has_free[ti] = true;
 	return 0;
@@ -368,24 +366,6 @@ parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
 	    ferr_quote(q, sizeof(q), t[0].s, t[0].n));
 }
 
-/* Point every zone's free[] at its rows, now that counts has stopped moving. */
-static void
-place_rows(struct pstate *st)
-{
-	/* The kernel prints no row of a type a zone lacks: zeros. */
-	static const uint64_t zeros[FRAG_MAX_ORDERS];
-	struct pagetypeinfo *p = st->p;
-	size_t i;
-	unsigned t;
-
-	for (i = 0; i < p->nzones; i++)
-		for (t = 0; t < FRAG_MAX_TYPES; t++)
-			p->zones[i].free[t] = zeros;
-	for (i = 0; i < st->nrows; i++)
-		p->zones[st->rows[i].zone].free[st->rows[i].type] =
-		    p->counts + i * p->norders;
-}
-
 int
 pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
     struct ferr *e)
@@ -400,6 +380,7 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	memset(p, 0, sizeof(*p));
 	memset(&st, 0, sizeof(st));
 	st.p = p;
+	st.cap = lines_count(buf, len);
 	zoneset_init(&st.zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
@@ -416,8 +397,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 			break;
 	}
 	zoneset_free(&st.zs);
-	place_rows(&st);
-	free(st.rows);
 	if (rc == 0 && p->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones");
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))

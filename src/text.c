@@ -21,6 +21,17 @@ lines_init(struct lines *l, const char *buf, size_t len)
 		l->cr = l->end;
 }
 
+size_t
+lines_count(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *nl;
+	size_t n = 0;
+
+	for (; (nl = memchr(p, '\n', (size_t)(end - p))) != NULL; p = nl + 1)
+		n++;
+	return n + (p < end);
+}
+
 int
 lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 {

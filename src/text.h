@@ -24,6 +24,9 @@ struct tok {
 
 void	lines_init(struct lines *l, const char *buf, size_t len);
 
+/* Returns the number of lines in BUF (LEN bytes), the last one ended by a newline or not. */
+size_t	lines_count(const char *buf, size_t len);
+
 /*
  * Returns 1 with the next line in S and its length in N (no newline), 0 at the end,
  * or -1 with E set when the line holds a NUL byte or a carriage return.

@@ -120,13 +120,3 @@ zone_array_grow(void *arr, size_t n, size_t size)
 		return arr;
 	return realloc(arr, (n ? n * 2 : 4) * size);
 }
-
-uint64_t *
-counts_append(uint64_t *counts, size_t n, const uint64_t *row, unsigned k)
-{
-	uint64_t *c = zone_array_grow(counts, n, k * sizeof(*c));
-
-	if (c != NULL)
-		memcpy(c + n * k, row, k * sizeof(*c));
-	return c;
-}

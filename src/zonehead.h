@@ -52,11 +52,4 @@ int	zoneset_claim(struct zoneset *zs, unsigned node, const char *name,
  */
 void	*zone_array_grow(void *arr, size_t n, size_t size);
 
-/*
- * Returns COUNTS, rows of K counts, grown by zone_array_grow() and with
- * ROW copied in as row N; NULL when out of memory, COUNTS then unchanged.
- */
-uint64_t *counts_append(uint64_t *counts, size_t n, const uint64_t *row,
-	    unsigned k);
-
 #endif
