@@ -94,8 +94,8 @@ void	jw_fixed(struct jsonw *w, long long v, int digits);
 /* Write the N counts V as a one-line array: [1, 2, 3]. */
 void	jw_u64s(struct jsonw *w, const uint64_t *v, unsigned n);
 
-/* Write the N values V / 10^DIGITS as a one-line array: [-1.000, 0.250]. */
-void	jw_fixeds(struct jsonw *w, const int *v, unsigned n, int digits);
+/* Write the N values V / 1000 (the indices) as a one-line array: [-1.000, 0.250]. */
+void	jw_milli(struct jsonw *w, const int *v, unsigned n);
 
 /*
  * End the document with a newline and hand it all to the FILE. Returns 0, or

@@ -31,7 +31,7 @@ static void
 index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
 {
 	jw_key(w, key);
-	jw_fixeds(w, v, n, 3);
+	jw_milli(w, v, n);
 }
 
 /* Write the per-migratetype view of zone Z. */
