@@ -42,8 +42,9 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 		    "ASCII characters", ferr_quote(q, sizeof(q), nt.s, nt.n),
 		    FRAG_NAME_SIZE - 1);
 	*node = (unsigned)v;
+	/* Zeros to the end, so that a zoneset compares whole arrays. */
+	memset(name, 0, FRAG_NAME_SIZE);
 	memcpy(name, nt.s, nt.n);
-	name[nt.n] = '\0';
 	return 0;
 }
 
@@ -69,7 +70,7 @@ zoneset_find(const struct zoneset *zs, unsigned node, const char *name)
 	int i;
 
 	for (i = zs->first[node]; i != -1; i = zs->e[i].next)
-		if (strcmp(zs->e[i].name, name) == 0)
+		if (memcmp(zs->e[i].name, name, FRAG_NAME_SIZE) == 0)
 			return i;
 	return -1;
 }
@@ -79,7 +80,6 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
     unsigned long line, struct ferr *e)
 {
 	struct zsentry *ne;
-	int *link;
 
 	if (zs->count[node] == FRAG_MAX_NODE_ZONES)
 		return ferr_set(e, line, "node %u has more than %d zones", node,
@@ -92,12 +92,10 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 		zs->e = ne;
 		zs->cap = cap;
 	}
-	/* Append at the end of the node's chain. */
-	for (link = &zs->first[node]; *link != -1; link = &zs->e[*link].next)
-		;
-	*link = (int)zs->n;
-	zs->e[zs->n].next = -1;
-	strcpy(zs->e[zs->n].name, name);
+	/* First in the node's chain: its names are distinct, any order finds them. */
+	zs->e[zs->n].next = zs->first[node];
+	zs->first[node] = (int)zs->n;
+	memcpy(zs->e[zs->n].name, name, FRAG_NAME_SIZE);
 	zs->count[node]++;
 	zs->n++;
 	return 0;

@@ -7,14 +7,19 @@
 #include "text.h"
 
 /*
- * Parse tokens T[0..3] as "Node" "N," "zone" "NAME" into *NODE and NAME;
- * when NAME_SUFFIX is not 0 (',' in pagetypeinfo) it must end the name.
+ * Parse tokens T[0..3] as "Node" "N," "zone" "NAME" into *NODE and NAME
+ * (zeros after the string, to the end of the array); when NAME_SUFFIX is
+ * not 0 (',' in pagetypeinfo) it must end the name.
  * Returns 0, or -1 with E set for LINE.
  */
 int	zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 	    char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e);
 
-/* The (node, zone name) pairs of one file, indexed in the order added. */
+/*
+ * The (node, zone name) pairs of one file, indexed in the order added. A
+ * NAME is FRAG_NAME_SIZE bytes with zeros after the string, as
+ * zonehead_parse() writes it.
+ */
 struct zoneset {
 	int		 first[FRAG_MAX_NODES];	/* per node, -1 when none */
 	unsigned char	 count[FRAG_MAX_NODES];
