@@ -68,6 +68,22 @@ static const char ob_pairs[200] =
     "606162636465666768697071727374757677787980818283848586878889"
     "90919293949596979899";
 
+/*
+ * "0000" "0001" ... "9999": 40 000 bytes the compiler writes from the
+ * adjacent literals these expand to, where a prefix P is itself literals.
+ */
+#define QUADS1(p) p "0" p "1" p "2" p "3" p "4" p "5" p "6" p "7" p "8" p "9"
+#define QUADS2(p) QUADS1(p "0") QUADS1(p "1") QUADS1(p "2") QUADS1(p "3") \
+	QUADS1(p "4") QUADS1(p "5") QUADS1(p "6") QUADS1(p "7") QUADS1(p "8") \
+	QUADS1(p "9")
+#define QUADS3(p) QUADS2(p "0") QUADS2(p "1") QUADS2(p "2") QUADS2(p "3") \
+	QUADS2(p "4") QUADS2(p "5") QUADS2(p "6") QUADS2(p "7") QUADS2(p "8") \
+	QUADS2(p "9")
+
+const char ob_quads[4 * 10000 + 1] = QUADS3("0") QUADS3("1") QUADS3("2")
+    QUADS3("3") QUADS3("4") QUADS3("5") QUADS3("6") QUADS3("7") QUADS3("8")
+    QUADS3("9");
+
 /* 10^0 to 10^19, every power of ten in 64 bits. */
 static const uint64_t powers_of_ten[20] = { 1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL,
     100000ULL, 1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,

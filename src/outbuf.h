@@ -80,6 +80,9 @@ ob_room(struct outbuf *ob, size_t n)
 	return ob->buf + ob->len;
 }
 
+/* The four digits of 0000 to 9999, one after the other (and a NUL). */
+extern const char ob_quads[4 * 10000 + 1];
+
 /* ob_utoa() from 10^8 up, and on big-endian machines. */
 size_t	ob_utoa_slow(char *buf, uint64_t v);
 
@@ -92,29 +95,26 @@ static inline size_t
 ob_utoa(char *buf, uint64_t v)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t x, q, t, d;
+	uint32_t hi, lo;
+	uint64_t d, nz;
 	unsigned z;
 
 	/*
 	 * Below 10^8, nearly every count: its eight digits, leading zeros
-	 * included, split lane by lane in one 64-bit word (SWAR), the first
-	 * digit in the low byte: two lanes of 4 digits, four of 2, eight of
-	 * 1. Multiplying by 10486 / 2^20 divides by 100 exactly below 43 699,
-	 * by 103 / 2^10 by 10 below 1 029; the lanes are far from either.
-	 * Then shifted past the leading zeros, which the digits themselves
-	 * count: no branch the lengths could mispredict, no table to load.
-	 * The bytes written past the length are in BUF's room and
-	 * overwritten next.
+	 * included, from two lookups of four, the first digit in the low
+	 * byte; then shifted past the leading zeros, which the digits
+	 * themselves count. No branch the lengths could mispredict. The
+	 * bytes written past the length are in BUF's room and overwritten
+	 * next.
 	 */
 	if (v < 100000000) {
-		x = (uint32_t)v / 10000 | (uint64_t)((uint32_t)v % 10000) << 32;
-		q = (x * 10486 >> 20) & 0x0000007f0000007fULL;
-		x = q | (x - q * 100) << 16;
-		t = (x * 103 >> 10) & 0x000f000f000f000fULL;
-		d = t | (x - t * 10) << 8;
+		memcpy(&hi, ob_quads + (uint32_t)v / 10000 * 4, 4);
+		memcpy(&lo, ob_quads + (uint32_t)v % 10000 * 4, 4);
+		d = hi | (uint64_t)lo << 32;
 		/* The first digit that is not 0, or the last digit of 0. */
-		z = d ? (unsigned)__builtin_ctzll(d) >> 3 : 7;
-		d = (d | 0x3030303030303030ULL) >> 8 * z;
+		nz = d ^ 0x3030303030303030ULL;
+		z = nz ? (unsigned)__builtin_ctzll(nz) >> 3 : 7;
+		d >>= 8 * z;
 		memcpy(buf, &d, 8);
 		return 8 - z;
 	}
