@@ -48,17 +48,14 @@ newline(struct jsonw *w)
 void
 jw_sep_list(struct jsonw *w)
 {
+	struct jw_run r;
+
+	/* The top level has one value: nothing before it. */
 	if (w->depth == 0)
 		return;
-	if (!w->first[w->depth]) {
-		if (w->one_line[w->depth] && !w->compact)
-			ob_write(&w->ob, ", ", 2);
-		else
-			ob_putc(&w->ob, ',');
-	}
-	w->first[w->depth] = false;
-	if (!w->one_line[w->depth])
-		newline(w);
+	r = jw_run(w, JW_SEP_ROOM);
+	jr_sep(&r);
+	jw_run_end(w, &r);
 }
 
 static void
@@ -111,31 +108,56 @@ static const bool escape[256] = {
 	[0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
 };
 
+/* Write the N bytes at S with JSON's escapes at P (room 6 N); returns the end. */
+static char *
+escape_at(char *p, const unsigned char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *end = s + n;
+
+	for (; s < end; s++) {
+		if (!escape[*s])
+			*p++ = (char)*s;
+		else if (*s == '"' || *s == '\\') {
+			*p++ = '\\';
+			*p++ = (char)*s;
+		} else {
+			memcpy(p, "\\u00", 4);
+			p[4] = hex[*s >> 4];
+			p[5] = hex[*s & 0xf];
+			p += 6;
+		}
+	}
+	return p;
+}
+
+void
+jr_string(struct jw_run *r, const char *s)
+{
+	char *p = r->p;
+
+	*p++ = '"';
+	p = escape_at(p, (const unsigned char *)s, strlen(s));
+	*p++ = '"';
+	r->p = p;
+}
+
+/* The bytes of a string escaped in one room: a path's, whole. */
+#define STRING_PIECE	4096
+
 void
 jw_string(struct jsonw *w, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *p = (const unsigned char *)s, *run;
-	char u[6] = { '\\', 'u', '0', '0' };
+	size_t n = strlen(s), k;
+	char *p;
 
 	jw_sep(w);
 	ob_putc(&w->ob, '"');
-	for (;;) {
-		/* Copy the longest run that needs no escape in one go. */
-		for (run = p; !escape[*p]; p++)
-			;
-		ob_write(&w->ob, (const char *)run, (size_t)(p - run));
-		if (*p == '\0')
-			break;
-		if (*p == '"' || *p == '\\') {
-			ob_putc(&w->ob, '\\');
-			ob_putc(&w->ob, (char)*p);
-		} else {
-			u[4] = hex[*p >> 4];
-			u[5] = hex[*p & 0xf];
-			ob_write(&w->ob, u, sizeof(u));
-		}
-		p++;
+	for (; n > 0; s += k, n -= k) {
+		k = n < STRING_PIECE ? n : STRING_PIECE;
+		p = ob_room(&w->ob, JW_STRING_ROOM(k));
+		p = escape_at(p, (const unsigned char *)s, k);
+		w->ob.len = (size_t)(p - w->ob.buf);
 	}
 	ob_putc(&w->ob, '"');
 }
@@ -180,47 +202,6 @@ jw_fixed(struct jsonw *w, long long v, int digits)
 {
 	jw_sep(w);
 	ob_fixed(&w->ob, v, digits);
-}
-
-/*
- * Write the one-line array of the N values that PUT writes at buffer
- * position p_, at most MAX bytes each, in one pass with one room check for
- * the whole array (values by order: a few hundred bytes; more than the
- * buffer holds is a programming error).
- */
-#define ONE_LINE_ARRAY(w, n, max, put) do {				\
-	/* Read once: the stores through p_ could alias it. */		\
-	size_t sep_ = (w)->compact ? 1 : 2;				\
-	char *p_;							\
-	unsigned i_;							\
-									\
-	if ((size_t)(n) * ((max) + 2) + 2 > OUTBUF_SIZE)		\
-		abort();						\
-	jw_sep(w);							\
-	p_ = ob_room(&(w)->ob, (size_t)(n) * ((max) + 2) + 2);		\
-	*p_++ = '[';							\
-	for (i_ = 0; i_ < (n); i_++) {					\
-		if (i_ > 0) {						\
-			memcpy(p_, ", ", 2);				\
-			p_ += sep_;					\
-		}							\
-		p_ += (put);						\
-	}								\
-	*p_++ = ']';							\
-	(w)->ob.len = (size_t)(p_ - (w)->ob.buf);			\
-} while (0)
-
-void
-jw_u64s(struct jsonw *w, const uint64_t *v, unsigned n)
-{
-	ONE_LINE_ARRAY(w, n, OUTBUF_DIGITS, ob_utoa(p_, v[i_]));
-}
-
-void
-jw_milli(struct jsonw *w, const int *v, unsigned n)
-{
-	/* A constant 3, so that the loop is ob_fixed_at()'s table copies. */
-	ONE_LINE_ARRAY(w, n, OUTBUF_FIXED, ob_fixed_at(p_, v[i_], 3));
 }
 
 int

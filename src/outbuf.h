@@ -111,9 +111,12 @@ ob_utoa(char *buf, uint64_t v)
 		memcpy(&hi, ob_quads + (uint32_t)v / 10000 * 4, 4);
 		memcpy(&lo, ob_quads + (uint32_t)v % 10000 * 4, 4);
 		d = hi | (uint64_t)lo << 32;
-		/* The first digit that is not 0, or the last digit of 0. */
-		nz = d ^ 0x3030303030303030ULL;
-		z = nz ? (unsigned)__builtin_ctzll(nz) >> 3 : 7;
+		/*
+		 * The first digit that is not 0; the last digit when the others
+		 * are, 0 included: bit 56 stands in for it, without a branch.
+		 */
+		nz = (d ^ 0x3030303030303030ULL) | 1ULL << 56;
+		z = (unsigned)__builtin_ctzll(nz) >> 3;
 		d >>= 8 * z;
 		memcpy(buf, &d, 8);
 		return 8 - z;
