@@ -54,14 +54,12 @@ quotient(const struct divisor *dv, uint64_t x)
 	 */
 	uint64_t q = (uint64_t)(((unsigned __int128)x * dv->m) >> 64);
 	uint64_t r = x - q * dv->d;
+	uint64_t c = r >= dv->d;
 
-	if (r >= dv->d) {
-		q++;
-		r -= dv->d;
-	}
-	if (r >= dv->d)
-		q++;
-	return q;
+	/* Without branches: which way they go depends on the data. */
+	q += c;
+	r -= c * dv->d;
+	return q + (r >= dv->d);
 #else
 	return x / dv->d;
 #endif
