@@ -21,6 +21,7 @@ static const uint64_t zeros[FRAG_MAX_ORDERS];
 struct pstate {
 	struct pagetypeinfo	*p;
 	size_t			 nrows, cap;	/* free rows read; lines */
+	size_t			 last;		/* the zone zone() found last */
 	struct zoneset		 zs;
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
@@ -57,8 +58,10 @@ type_index(struct pagetypeinfo *p, const struct tok *t, unsigned long l,
 		return ferr_set(e, l, "migratetype '%s' is not 1 to %d printable "
 		    "ASCII characters", ferr_quote(q, sizeof(q), t->s, t->n),
 		    FRAG_NAME_SIZE - 1);
+	/* The names are zero-padded: no strlen() to compare them. */
 	for (i = 0; i < p->ntypes; i++)
-		if (tok_is(t, p->types[i]))
+		if (p->types[i][t->n] == '\0' &&
+		    memcmp(p->types[i], t->s, t->n) == 0)
 			return (int)i;
 	if (p->ntypes == FRAG_MAX_TYPES)
 		return ferr_set(e, l, "more than %d migratetypes",
@@ -78,8 +81,14 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	struct ptzone *nz;
 	long i;
 
-	if ((i = zoneset_find(&st->zs, node, name)) != -1)
+	/* A zone's rows come together: the last zone first. */
+	if (st->last < p->nzones && p->zones[st->last].node == node &&
+	    memcmp(p->zones[st->last].name, name, FRAG_NAME_SIZE) == 0)
+		return &p->zones[st->last];
+	if ((i = zoneset_find(&st->zs, node, name)) != -1) {
+		st->last = (size_t)i;
 		return &p->zones[i];
+	}
 	if (zoneset_add(&st->zs, node, name, l, e) != 0)
 		return NULL;
 	if ((nz = zone_array_grow(p->zones, p->nzones, sizeof(*nz))) == NULL) {
@@ -94,6 +103,7 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	nz->node = node;
 	strcpy(nz->name, name);
 	nz->line = l;
+	st->last = p->nzones - 1;
 	return nz;
 }
 
