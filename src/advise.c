@@ -40,26 +40,17 @@ static uint64_t
 reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
 {
 	const struct zizone *n;
-	unsigned idx = 0, listed = 0;
-	bool dma = false, dma32 = false;
-	size_t i;
+	unsigned idx;
 
 	if (z->nprotection == 0)
 		return 0;
 	if (gfp == ADVISE_MOVABLE)
 		return z->protection[z->nprotection - 1];
-	for (i = 0; i < zi->nzones; i++) {
-		n = &zi->zones[i];
-		dma |= strcmp(n->name, "DMA") == 0;
-		dma32 |= strcmp(n->name, "DMA32") == 0;
-		if (n->node == z->node)
-			listed++;
-	}
-	if (listed == z->nprotection &&
+	if (zoneinfo_zones(zi, z->node) == z->nprotection &&
 	    (n = zoneinfo_find(zi, z->node, "Normal")) != NULL)
 		idx = n->index;
 	else
-		idx = (unsigned)dma + (unsigned)dma32;
+		idx = (unsigned)zi->dma + (unsigned)zi->dma32;
 	return idx < z->nprotection ? z->protection[idx] : 0;
 }
 
@@ -226,68 +217,84 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,
     struct kcompactd *k, size_t nmax)
 {
+	uint64_t present[FRAG_MAX_NODES];
+	uint32_t score[FRAG_MAX_NODES];
+	bool seen[FRAG_MAX_NODES];
 	const struct zizone *z;
-	uint64_t node_present;
-	uint32_t score;
-	size_t n = 0, i, j;
-	unsigned low;
+	size_t n = 0, i;
+	unsigned low, node;
 
 	/* fragmentation_score_wmark() */
 	low = proactiveness >= 95 ? 5 : 100 - proactiveness;
-	bool seen[FRAG_MAX_NODES];
-
+	/* pgdat->node_present_pages: every zone of the node. */
+	memset(present, 0, sizeof(present));
+	for (i = 0; i < zi->nzones; i++)
+		present[zi->zones[i].node] += zi->zones[i].present;
+	/* fragmentation_score_node(): populated zones only. */
+	memset(score, 0, sizeof(score));
+	for (i = 0; i < bi->nzones; i++) {
+		node = bi->zones[i].node;
+		if ((z = zoneinfo_find(zi, node, bi->zones[i].name)) == NULL)
+			continue;
+		/*
+		 * fragmentation_score_zone_weighted(): an unsigned long
+		 * product, div64_ul(), returned as unsigned int and summed as
+		 * one. zoneinfo_parse() makes sure that node_present + 1 is
+		 * not 0.
+		 */
+		score[node] += (uint32_t)(z->present * extfrag_for_order(
+		    &frag[i], bi->norders, hpage_order) / (present[node] + 1));
+	}
+	/* The nodes in the order buddyinfo lists them. */
 	memset(seen, 0, sizeof(seen));
 	for (i = 0; i < bi->nzones && n < nmax; i++) {
-		if (seen[bi->zones[i].node])
+		node = bi->zones[i].node;
+		if (seen[node])
 			continue;
-		seen[bi->zones[i].node] = true;
-		/* pgdat->node_present_pages: every zone of the node. */
-		node_present = 0;
-		for (j = 0; j < zi->nzones; j++)
-			if (zi->zones[j].node == bi->zones[i].node)
-				node_present += zi->zones[j].present;
-		/* fragmentation_score_node(): populated zones only. */
-		score = 0;
-		for (j = i; j < bi->nzones; j++) {
-			if (bi->zones[j].node != bi->zones[i].node)
-				continue;
-			z = zoneinfo_find(zi, bi->zones[j].node,
-			    bi->zones[j].name);
-			if (z == NULL)
-				continue;
-			/*
-			 * fragmentation_score_zone_weighted(): an unsigned
-			 * long product, div64_ul(), returned as unsigned int
-			 * and summed as one. zoneinfo_parse() makes sure that
-			 * node_present + 1 is not 0.
-			 */
-			score += (uint32_t)(z->present * extfrag_for_order(
-			    &frag[j], bi->norders, hpage_order) /
-			    (node_present + 1));
-		}
-		k[n].node = bi->zones[i].node;
-		k[n].score = score;
+		seen[node] = true;
+		k[n].node = node;
+		k[n].score = score[node];
 		k[n].low = low;
 		k[n].high = low + 10 > 100 ? 100 : low + 10;
-		k[n].proactive = proactiveness != 0 && score > k[n].high;
+		k[n].proactive = proactiveness != 0 && k[n].score > k[n].high;
 		n++;
 	}
 	return n;
 }
 
-enum verdict
-advise_best(const struct zadvice *a, size_t n, const struct buddyinfo *bi,
-    int node, unsigned order)
+int
+advise_tally(struct advice *adv, const struct buddyinfo *bi)
 {
-	enum verdict best = VERDICT_RECLAIM;
-	size_t i;
+	const struct zadvice *a;
+	enum verdict *b;
+	size_t i, j, n = (FRAG_MAX_NODES + 1) * adv->norders;
 
+	/* Row FRAG_MAX_NODES is the machine. */
+	if ((adv->best = malloc(n * sizeof(*b) + 1)) == NULL)
+		return -1;
 	for (i = 0; i < n; i++)
-		if (a[i].order == order && (node < 0 ||
-		    bi->zones[a[i].zone].node == (unsigned)node) &&
-		    a[i].verdict < best)
-			best = a[i].verdict;
-	return best;
+		adv->best[i] = VERDICT_RECLAIM;
+	for (i = 0; i < adv->nzones; i++) {
+		a = &adv->zones[i];
+		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
+			;
+		if (j == adv->norders)
+			continue;
+		b = &adv->best[bi->zones[a->zone].node * adv->norders + j];
+		if (a->verdict < *b)
+			*b = a->verdict;
+		b = &adv->best[FRAG_MAX_NODES * adv->norders + j];
+		if (a->verdict < *b)
+			*b = a->verdict;
+	}
+	return 0;
+}
+
+enum verdict
+advise_best(const struct advice *adv, int node, size_t j)
+{
+	return adv->best[(node < 0 ? FRAG_MAX_NODES : (size_t)node) *
+	    adv->norders + j];
 }
 
 enum urgency
@@ -335,6 +342,8 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	adv->nzones = n;
 	adv->kc = NULL;
 	adv->nkc = 0;
+	if (advise_tally(adv, in->bi) != 0)
+		return -1;
 	if (in->zi == NULL)
 		return 0;
 	if ((adv->kc = calloc(in->bi->nzones + 1, sizeof(*adv->kc))) == NULL)
@@ -353,7 +362,9 @@ void
 advise_free(struct advice *adv)
 {
 	free(adv->zones);
+	free(adv->best);
 	free(adv->kc);
 	adv->zones = NULL;
+	adv->best = NULL;
 	adv->kc = NULL;
 }

@@ -61,15 +61,6 @@ struct advise_in {
 bool	advise_zone(const struct advise_in *in, size_t z, unsigned order,
 	    struct zadvice *a);
 
-/*
- * Returns the best verdict among the N zone verdicts A for ORDER on NODE
- * (-1: the whole machine): the allocator falls back from zone to zone and
- * node to node, and reclaim stops as soon as one zone is worth compacting.
- * VERDICT_RECLAIM when no zone may serve the allocation.
- */
-enum verdict advise_best(const struct zadvice *a, size_t n,
-	    const struct buddyinfo *bi, int node, unsigned order);
-
 /* The proactive compaction state of one node (mm/compaction.c, 5.9+). */
 struct kcompactd {
 	unsigned	 node;
@@ -104,6 +95,7 @@ struct advice {
 	const char		*orders_from;		/* "option", "pageblock and THP", "default" */
 	struct zadvice		*zones;		/* per eligible zone, per order */
 	size_t			 nzones;
+	enum verdict		*best;		/* advise_tally(): by node and order */
 	struct kcompactd	*kc;		/* NULL without zoneinfo */
 	size_t			 nkc;
 	unsigned		 proactiveness, hpage_order;
@@ -118,6 +110,21 @@ struct advice {
  * -1 when out of memory.
  */
 int	advise_build(struct advice *adv, const struct advise_in *in);
+
+/*
+ * Fill ADV->best from ADV->zones: for every node of BI and the whole
+ * machine, the best verdict per order of ADV->orders, as the allocator
+ * falls back from zone to zone and node to node, and reclaim stops as soon
+ * as one zone is worth compacting. Returns 0, or -1 when out of memory.
+ */
+int	advise_tally(struct advice *adv, const struct buddyinfo *bi);
+
+/*
+ * Returns the best verdict for order ADV->orders[J] on NODE (-1: the whole
+ * machine), from advise_tally(): VERDICT_RECLAIM when no zone may serve
+ * the allocation.
+ */
+enum verdict advise_best(const struct advice *adv, int node, size_t j);
 void	advise_free(struct advice *adv);
 
 /* Returns "ok", "compact" or "reclaim". */

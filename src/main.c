@@ -277,8 +277,7 @@ compact_targets(const struct report *r, unsigned *nodes, size_t max)
 		if (k < n || n == max)
 			continue;
 		for (j = 0; j < adv->norders; j++)
-			if (advise_best(adv->zones, adv->nzones, r->bi, (int)node,
-			    adv->orders[j]) == VERDICT_COMPACT) {
+			if (advise_best(adv, (int)node, j) == VERDICT_COMPACT) {
 				nodes[n++] = node;
 				break;
 			}

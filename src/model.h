@@ -82,9 +82,13 @@ struct zizone {
 	unsigned	 nprotection;
 };
 
+struct zoneset;
+
 struct zoneinfo {
 	struct zizone	*zones;		/* in file order */
 	size_t		 nzones;
+	struct zoneset	*set;		/* (node, name) -> index, for zoneinfo_find() */
+	bool		 dma, dma32;	/* some node lists a DMA, a DMA32 zone */
 };
 
 /* The /proc/vmstat counters fragstat follows (events since boot). */

@@ -141,13 +141,11 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 			if (node == last_node)
 				continue;
 			last_node = node;
-			v = advise_best(adv->zones, adv->nzones, r->bi, (int)node,
-			    adv->orders[j]);
+			v = advise_best(adv, (int)node, j);
 			fprintf(fp, "  Node %u, order %u: %s\n", node,
 			    adv->orders[j], advise_verdict_name(v));
 		}
-		v = advise_best(adv->zones, adv->nzones, r->bi, -1,
-		    adv->orders[j]);
+		v = advise_best(adv, -1, j);
 		fprintf(fp, "%s  Machine, order %u: %s; %s%s\n", bold,
 		    adv->orders[j], advise_verdict_name(v),
 		    urgency_words(v, adv->urgency), off);

@@ -235,8 +235,8 @@ advice(struct jsonw *w, const struct report *r)
 			jw_key(w, "order");
 			jw_int(w, adv->orders[j]);
 			jw_key(w, "verdict");
-			jw_string(w, advise_verdict_name(advise_best(adv->zones,
-			    adv->nzones, r->bi, (int)last, adv->orders[j])));
+			jw_string(w, advise_verdict_name(advise_best(adv,
+			    (int)last, j)));
 			jw_end(w);
 		}
 	}
@@ -248,8 +248,7 @@ advice(struct jsonw *w, const struct report *r)
 		jw_key(w, "order");
 		jw_int(w, adv->orders[j]);
 		jw_key(w, "verdict");
-		jw_string(w, advise_verdict_name(advise_best(adv->zones,
-		    adv->nzones, r->bi, -1, adv->orders[j])));
+		jw_string(w, advise_verdict_name(advise_best(adv, -1, j)));
 		jw_key(w, "urgency");
 		jw_string(w, advise_urgency_name(adv->urgency));
 		jw_end(w);

@@ -148,8 +148,7 @@ advice(FILE *fp, const struct report *r)
 		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++)
 			fprintf(fp, "fragstat_machine_advice{order=\"%u\","
 			    "verdict=\"%s\"} %d\n", adv->orders[j],
-			    advise_verdict_name(v), advise_best(adv->zones,
-			    adv->nzones, r->bi, -1, adv->orders[j]) ==
+			    advise_verdict_name(v), advise_best(adv, -1, j) ==
 			    (enum verdict)v);
 	head(fp, "extfrag_threshold_ratio", "gauge", "vm.extfrag_threshold "
 	    "the advice applied, as an index.");

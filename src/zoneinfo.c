@@ -144,6 +144,8 @@ new_zone(struct zoneinfo *zi, struct zoneset *zs, const struct tok *t,
 		return ferr_set(e, l, "out of memory");
 	zi->zones = nz;
 	zi->zones[zi->nzones++] = z;
+	zi->dma |= strcmp(z.name, "DMA") == 0;
+	zi->dma32 |= strcmp(z.name, "DMA32") == 0;
 	return 0;
 }
 
@@ -153,7 +155,7 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 {
 	uint64_t node_present[FRAG_MAX_NODES];
 	struct tok t[MAX_TOKS + 1];
-	struct zoneset zs;
+	struct zoneset *zs;
 	struct lines ls;
 	const char *s;
 	size_t n, nt;
@@ -161,13 +163,16 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 
 	memset(zi, 0, sizeof(*zi));
 	memset(node_present, 0, sizeof(node_present));
-	zoneset_init(&zs);
+	/* Kept in ZI: its zones are looked up by node and name. */
+	if ((zi->set = zs = malloc(sizeof(*zs))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	zoneset_init(zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, MAX_TOKS)) == 0)
 			continue;
 		if (nt == 4 && tok_is(&t[0], "Node") && tok_is(&t[2], "zone"))
-			rc = new_zone(zi, &zs, t, ls.no, e);
+			rc = new_zone(zi, zs, t, ls.no, e);
 		else if (zi->nzones == 0)
 			rc = ferr_set(e, ls.no, "expected 'Node N, zone NAME' "
 			    "before the zone's fields");
@@ -176,7 +181,6 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 		if (rc != 0)
 			break;
 	}
-	zoneset_free(&zs);
 	if (rc == 0 && zi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones");
 	if (rc != 0) {
@@ -190,17 +194,29 @@ void
 zoneinfo_free(struct zoneinfo *zi)
 {
 	free(zi->zones);
+	if (zi->set != NULL)
+		zoneset_free(zi->set);
+	free(zi->set);
 	memset(zi, 0, sizeof(*zi));
 }
 
 const struct zizone *
 zoneinfo_find(const struct zoneinfo *zi, unsigned node, const char *name)
 {
-	size_t i;
+	char key[FRAG_NAME_SIZE] = { 0 };
+	size_t n = strlen(name);
+	long i;
 
-	for (i = 0; i < zi->nzones; i++)
-		if (zi->zones[i].node == node &&
-		    strcmp(zi->zones[i].name, name) == 0)
-			return &zi->zones[i];
-	return NULL;
+	/* The zoneset compares whole zero-padded names. */
+	if (n >= FRAG_NAME_SIZE || node >= FRAG_MAX_NODES)
+		return NULL;
+	memcpy(key, name, n);
+	i = zoneset_find(zi->set, node, key);
+	return i < 0 ? NULL : &zi->zones[i];
+}
+
+unsigned
+zoneinfo_zones(const struct zoneinfo *zi, unsigned node)
+{
+	return node < FRAG_MAX_NODES ? zi->set->count[node] : 0;
 }
