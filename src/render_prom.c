@@ -1,98 +1,135 @@
 /* render_prom.c - the Prometheus text format, for node_exporter's textfile collector */
 #include "config.h"
 
-#include <inttypes.h>
+#include <string.h>
 
+#include "outbuf.h"
 #include "pagetypeinfo.h"
 #include "report.h"
 
-/* Print the HELP and TYPE lines of metric NAME. */
+/* Write the literal S. */
+#define LIT(ob, s)	ob_write((ob), (s), sizeof(s) - 1)
+
+/* Write the HELP and TYPE lines of metric NAME. */
 static void
-head(FILE *fp, const char *name, const char *type, const char *help)
+head(struct outbuf *ob, const char *name, const char *type, const char *help)
 {
-	fprintf(fp, "# HELP fragstat_%s %s\n# TYPE fragstat_%s %s\n", name, help,
-	    name, type);
+	LIT(ob, "# HELP fragstat_");
+	ob_puts(ob, name);
+	ob_putc(ob, ' ');
+	ob_puts(ob, help);
+	LIT(ob, "\n# TYPE fragstat_");
+	ob_puts(ob, name);
+	ob_putc(ob, ' ');
+	ob_puts(ob, type);
+	ob_putc(ob, '\n');
 }
 
-/* Print S as a label value: backslash, double quote and newline escaped. */
+/* Write S as a label value: backslash, double quote and newline escaped. */
 static void
-label(FILE *fp, const char *s)
+label(struct outbuf *ob, const char *s)
 {
 	for (; *s; s++) {
 		if (*s == '\\' || *s == '"')
-			fputc('\\', fp);
-		fputc(*s, fp);
+			ob_putc(ob, '\\');
+		ob_putc(ob, *s);
 	}
 }
 
-/* Print "fragstat_NAME{node="N",zone="Z"" without the closing brace. */
+/* Write "fragstat_NAME{node="N",zone="Z"" without the closing brace. */
 static void
-zone_series(FILE *fp, const char *name, const struct bzone *z)
+zone_series(struct outbuf *ob, const char *name, const struct bzone *z)
 {
-	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, z->node);
-	label(fp, z->name);
-	fputc('"', fp);
+	LIT(ob, "fragstat_");
+	ob_puts(ob, name);
+	LIT(ob, "{node=\"");
+	ob_u64(ob, z->node);
+	LIT(ob, "\",zone=\"");
+	label(ob, z->name);
+	ob_putc(ob, '"');
 }
 
-/* Print the thousandths V as a ratio: -500 is -0.500. */
+/* Write ",order="O"". */
 static void
-ratio(FILE *fp, long long v)
+order(struct outbuf *ob, unsigned o)
 {
-	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
-	    (unsigned long long)v;
+	LIT(ob, ",order=\"");
+	ob_u64(ob, o);
+	ob_putc(ob, '"');
+}
 
-	fprintf(fp, " %s%llu.%03llu\n", v < 0 ? "-" : "", a / 1000, a % 1000);
+/* Write the count V as a sample's value, and end the line. */
+static void
+value(struct outbuf *ob, uint64_t v)
+{
+	ob_putc(ob, ' ');
+	ob_u64(ob, v);
+	ob_putc(ob, '\n');
+}
+
+/* Write the thousandths V as a sample's value, a ratio (-500 is -0.500). */
+static void
+ratio(struct outbuf *ob, long long v)
+{
+	ob_putc(ob, ' ');
+	ob_fixed(ob, v, 3);
+	ob_putc(ob, '\n');
 }
 
 static void
-zones(FILE *fp, const struct report *r)
+zones(struct outbuf *ob, const struct report *r)
 {
 	const struct bzone *z;
 	size_t i;
 	unsigned o;
 
-	head(fp, "free_blocks", "gauge", "Free blocks per zone and order "
+	head(ob, "free_blocks", "gauge", "Free blocks per zone and order "
 	    "(/proc/buddyinfo).");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0, z = &r->bi->zones[i]; o < r->bi->norders; o++) {
-			zone_series(fp, "free_blocks", z);
-			fprintf(fp, ",order=\"%u\"} %" PRIu64 "\n", o, z->free[o]);
+			zone_series(ob, "free_blocks", z);
+			order(ob, o);
+			ob_putc(ob, '}');
+			value(ob, z->free[o]);
 		}
-	head(fp, "free_pages", "gauge", "Free pages per zone, sum of free "
+	head(ob, "free_pages", "gauge", "Free pages per zone, sum of free "
 	    "blocks times 2^order.");
 	for (i = 0; i < r->bi->nzones; i++) {
-		zone_series(fp, "free_pages", &r->bi->zones[i]);
-		fprintf(fp, "} %" PRIu64 "\n", r->frag[i].free_pages);
+		zone_series(ob, "free_pages", &r->bi->zones[i]);
+		ob_putc(ob, '}');
+		value(ob, r->frag[i].free_pages);
 	}
-	head(fp, "unusable_index_ratio", "gauge", "Unusable free space index "
+	head(ob, "unusable_index_ratio", "gauge", "Unusable free space index "
 	    "per zone and order, as the kernel's extfrag/unusable_index.");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0; o < r->bi->norders; o++) {
-			zone_series(fp, "unusable_index_ratio", &r->bi->zones[i]);
-			fprintf(fp, ",order=\"%u\"}", o);
-			ratio(fp, r->frag[i].unusable[o]);
+			zone_series(ob, "unusable_index_ratio", &r->bi->zones[i]);
+			order(ob, o);
+			ob_putc(ob, '}');
+			ratio(ob, r->frag[i].unusable[o]);
 		}
-	head(fp, "fragmentation_index_ratio", "gauge", "Fragmentation index "
+	head(ob, "fragmentation_index_ratio", "gauge", "Fragmentation index "
 	    "per zone and order, as the kernel's extfrag/extfrag_index; -1 "
 	    "where an allocation of the order would succeed.");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0; o < r->bi->norders; o++) {
-			zone_series(fp, "fragmentation_index_ratio",
+			zone_series(ob, "fragmentation_index_ratio",
 			    &r->bi->zones[i]);
-			fprintf(fp, ",order=\"%u\"}", o);
-			ratio(fp, r->frag[i].fragindex[o]);
+			order(ob, o);
+			ob_putc(ob, '}');
+			ratio(ob, r->frag[i].fragindex[o]);
 		}
 }
 
 static void
-migratetypes(FILE *fp, const struct report *r)
+migratetypes(struct outbuf *ob, const struct report *r)
 {
 	const struct pagetypeinfo *p = r->pti;
 	const struct ptzone *pz;
 	size_t i;
 	unsigned t, o;
 
-	head(fp, "migratetype_free_blocks", "gauge", "Free blocks per zone, "
+	head(ob, "migratetype_free_blocks", "gauge", "Free blocks per zone, "
 	    "migratetype and order (/proc/pagetypeinfo; a lower bound where "
 	    "the kernel printed >100000).");
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -101,14 +138,16 @@ migratetypes(FILE *fp, const struct report *r)
 		pz = &p->zones[r->pti_zone[i]];
 		for (t = 0; t < p->ntypes; t++)
 			for (o = 0; o < p->norders && pz->has_free[t]; o++) {
-				zone_series(fp, "migratetype_free_blocks",
+				zone_series(ob, "migratetype_free_blocks",
 				    &r->bi->zones[i]);
-				fprintf(fp, ",order=\"%u\",migratetype=\"", o);
-				label(fp, p->types[t]);
-				fprintf(fp, "\"} %" PRIu64 "\n", pz->free[t][o]);
+				order(ob, o);
+				LIT(ob, ",migratetype=\"");
+				label(ob, p->types[t]);
+				LIT(ob, "\"}");
+				value(ob, pz->free[t][o]);
 			}
 	}
-	head(fp, "pageblocks", "gauge", "Pageblocks per zone and migratetype "
+	head(ob, "pageblocks", "gauge", "Pageblocks per zone and migratetype "
 	    "(/proc/pagetypeinfo).");
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (r->pti_zone[i] < 0)
@@ -117,103 +156,138 @@ migratetypes(FILE *fp, const struct report *r)
 		for (t = 0; t < p->ntypes; t++) {
 			if (!pz->has_blocks[t])
 				continue;
-			zone_series(fp, "pageblocks", &r->bi->zones[i]);
-			fputs(",migratetype=\"", fp);
-			label(fp, p->types[t]);
-			fprintf(fp, "\"} %" PRIu64 "\n", pz->blocks[t]);
+			zone_series(ob, "pageblocks", &r->bi->zones[i]);
+			LIT(ob, ",migratetype=\"");
+			label(ob, p->types[t]);
+			LIT(ob, "\"}");
+			value(ob, pz->blocks[t]);
 		}
 	}
 }
 
+/* Write ",verdict="V"} " and 1 when V is the verdict GOT, else 0. */
 static void
-advice(FILE *fp, const struct report *r)
+verdict(struct outbuf *ob, int v, enum verdict got)
+{
+	LIT(ob, ",verdict=\"");
+	ob_puts(ob, advise_verdict_name(v));
+	LIT(ob, "\"}");
+	value(ob, got == (enum verdict)v);
+}
+
+/* Write the kcompactd metric NAME of every node: FIELD of each. */
+#define KCOMPACTD(ob, adv, name, field) do {				\
+	size_t k_;							\
+									\
+	for (k_ = 0; k_ < (adv)->nkc; k_++) {				\
+		LIT(ob, "fragstat_" name "{node=\"");			\
+		ob_u64(ob, (adv)->kc[k_].node);				\
+		LIT(ob, "\"}");						\
+		value(ob, (uint64_t)(adv)->kc[k_].field);		\
+	}								\
+} while (0)
+
+static void
+advice(struct outbuf *ob, const struct report *r)
 {
 	const struct advice *adv = r->advice;
 	size_t i, j;
 	int v;
 
-	head(fp, "advice", "gauge", "1 for the verdict fragstat --advise "
+	head(ob, "advice", "gauge", "1 for the verdict fragstat --advise "
 	    "gives per zone and order (ok, compact, reclaim), else 0.");
 	for (i = 0; i < adv->nzones; i++)
 		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++) {
-			zone_series(fp, "advice",
+			zone_series(ob, "advice",
 			    &r->bi->zones[adv->zones[i].zone]);
-			fprintf(fp, ",order=\"%u\",verdict=\"%s\"} %d\n",
-			    adv->zones[i].order, advise_verdict_name(v),
-			    adv->zones[i].verdict == (enum verdict)v);
+			order(ob, adv->zones[i].order);
+			verdict(ob, v, adv->zones[i].verdict);
 		}
-	head(fp, "machine_advice", "gauge", "1 for the verdict for the whole "
+	head(ob, "machine_advice", "gauge", "1 for the verdict for the whole "
 	    "machine per order, else 0.");
 	for (j = 0; j < adv->norders; j++)
-		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++)
-			fprintf(fp, "fragstat_machine_advice{order=\"%u\","
-			    "verdict=\"%s\"} %d\n", adv->orders[j],
-			    advise_verdict_name(v), advise_best(adv, -1, j) ==
-			    (enum verdict)v);
-	head(fp, "extfrag_threshold_ratio", "gauge", "vm.extfrag_threshold "
+		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++) {
+			LIT(ob, "fragstat_machine_advice{order=\"");
+			ob_u64(ob, adv->orders[j]);
+			ob_putc(ob, '"');
+			verdict(ob, v, advise_best(adv, -1, j));
+		}
+	head(ob, "extfrag_threshold_ratio", "gauge", "vm.extfrag_threshold "
 	    "the advice applied, as an index.");
-	fprintf(fp, "fragstat_extfrag_threshold_ratio");
-	ratio(fp, adv->threshold);
+	LIT(ob, "fragstat_extfrag_threshold_ratio");
+	ratio(ob, adv->threshold);
 	if (adv->kc == NULL)
 		return;
-	head(fp, "kcompactd_score", "gauge", "Proactive compaction "
+	head(ob, "kcompactd_score", "gauge", "Proactive compaction "
 	    "fragmentation score per node (0-100), as kcompactd computes it.");
-	for (i = 0; i < adv->nkc; i++)
-		fprintf(fp, "fragstat_kcompactd_score{node=\"%u\"} %" PRIu64 "\n",
-		    adv->kc[i].node, adv->kc[i].score);
-	head(fp, "kcompactd_score_high", "gauge", "Score above which kcompactd "
+	KCOMPACTD(ob, adv, "kcompactd_score", score);
+	head(ob, "kcompactd_score_high", "gauge", "Score above which kcompactd "
 	    "starts proactive compaction.");
-	for (i = 0; i < adv->nkc; i++)
-		fprintf(fp, "fragstat_kcompactd_score_high{node=\"%u\"} %u\n",
-		    adv->kc[i].node, adv->kc[i].high);
-	head(fp, "kcompactd_proactive", "gauge", "1 when kcompactd would start "
+	KCOMPACTD(ob, adv, "kcompactd_score_high", high);
+	head(ob, "kcompactd_proactive", "gauge", "1 when kcompactd would start "
 	    "proactive compaction of the node now.");
-	for (i = 0; i < adv->nkc; i++)
-		fprintf(fp, "fragstat_kcompactd_proactive{node=\"%u\"} %d\n",
-		    adv->kc[i].node, adv->kc[i].proactive);
+	KCOMPACTD(ob, adv, "kcompactd_proactive", proactive);
 }
 
 static void
-pressure(FILE *fp, const struct report *r)
+pressure(struct outbuf *ob, const struct report *r)
 {
 	const struct psi_line *l[2] = { &r->psi->some, &r->psi->full };
 	static const char *const kind[2] = { "some", "full" };
-	int i;
+	static const char *const window[3] = { "10s", "60s", "300s" };
+	uint32_t avg[3];
+	int i, k;
 
-	head(fp, "memory_pressure_stall_seconds_total", "counter", "Time tasks "
+	head(ob, "memory_pressure_stall_seconds_total", "counter", "Time tasks "
 	    "stalled on memory since boot (/proc/pressure/memory total).");
-	for (i = 0; i < 2; i++)
-		if (l[i]->present)
-			fprintf(fp, "fragstat_memory_pressure_stall_seconds_total"
-			    "{kind=\"%s\"} %" PRIu64 ".%06" PRIu64 "\n", kind[i],
-			    l[i]->total_us / 1000000, l[i]->total_us % 1000000);
-	head(fp, "memory_pressure_ratio", "gauge", "Share of time tasks "
+	for (i = 0; i < 2; i++) {
+		if (!l[i]->present)
+			continue;
+		LIT(ob, "fragstat_memory_pressure_stall_seconds_total{kind=\"");
+		ob_puts(ob, kind[i]);
+		LIT(ob, "\"} ");
+		/* Microseconds as seconds; the whole u64 range, not a long long. */
+		ob_u64(ob, l[i]->total_us / 1000000);
+		ob_putc(ob, '.');
+		ob_intw(ob, (long long)(l[i]->total_us % 1000000), 6, true);
+		ob_putc(ob, '\n');
+	}
+	head(ob, "memory_pressure_ratio", "gauge", "Share of time tasks "
 	    "stalled on memory, averaged over the window.");
 	for (i = 0; i < 2; i++) {
 		if (!l[i]->present)
 			continue;
-		fprintf(fp, "fragstat_memory_pressure_ratio{kind=\"%s\","
-		    "window=\"10s\"} %u.%04u\n", kind[i], l[i]->avg10 / 10000,
-		    l[i]->avg10 % 10000);
-		fprintf(fp, "fragstat_memory_pressure_ratio{kind=\"%s\","
-		    "window=\"60s\"} %u.%04u\n", kind[i], l[i]->avg60 / 10000,
-		    l[i]->avg60 % 10000);
-		fprintf(fp, "fragstat_memory_pressure_ratio{kind=\"%s\","
-		    "window=\"300s\"} %u.%04u\n", kind[i], l[i]->avg300 / 10000,
-		    l[i]->avg300 % 10000);
+		avg[0] = l[i]->avg10;
+		avg[1] = l[i]->avg60;
+		avg[2] = l[i]->avg300;
+		for (k = 0; k < 3; k++) {
+			LIT(ob, "fragstat_memory_pressure_ratio{kind=\"");
+			ob_puts(ob, kind[i]);
+			LIT(ob, "\",window=\"");
+			ob_puts(ob, window[k]);
+			LIT(ob, "\"} ");
+			ob_fixed(ob, avg[k], 4);
+			ob_putc(ob, '\n');
+		}
 	}
 }
 
 void
 render_prom(FILE *fp, const struct report *r)
 {
-	head(fp, "page_size_bytes", "gauge", "Page size of the input.");
-	fprintf(fp, "fragstat_page_size_bytes %lu\n", r->page_size);
-	zones(fp, r);
+	struct outbuf ob;
+
+	ob_init(&ob, fp);
+	head(&ob, "page_size_bytes", "gauge", "Page size of the input.");
+	LIT(&ob, "fragstat_page_size_bytes ");
+	ob_u64(&ob, r->page_size);
+	ob_putc(&ob, '\n');
+	zones(&ob, r);
 	if (r->pti)
-		migratetypes(fp, r);
+		migratetypes(&ob, r);
 	if (r->advice)
-		advice(fp, r);
+		advice(&ob, r);
 	if (r->psi)
-		pressure(fp, r);
+		pressure(&ob, r);
+	ob_flush(&ob);
 }
