@@ -122,7 +122,10 @@ escape_at(char *p, const unsigned char *s, size_t n)
 			*p++ = '\\';
 			*p++ = (char)*s;
 		} else {
-			memcpy(p, "\\u00", 4);
+			p[0] = '\\';
+			p[1] = 'u';
+			p[2] = '0';
+			p[3] = '0';
 			p[4] = hex[*s >> 4];
 			p[5] = hex[*s & 0xf];
 			p += 6;

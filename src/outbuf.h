@@ -108,8 +108,8 @@ ob_utoa(char *buf, uint64_t v)
 	 * next.
 	 */
 	if (v < 100000000) {
-		memcpy(&hi, ob_quads + (uint32_t)v / 10000 * 4, 4);
-		memcpy(&lo, ob_quads + (uint32_t)v % 10000 * 4, 4);
+		memcpy(&hi, ob_quads + (size_t)((uint32_t)v / 10000) * 4, 4);
+		memcpy(&lo, ob_quads + (size_t)((uint32_t)v % 10000) * 4, 4);
 		d = hi | (uint64_t)lo << 32;
 		/*
 		 * The first digit that is not 0; the last digit when the others

@@ -22,8 +22,9 @@ str_or_null(struct jsonw *w, const char *key, const char *s)
  * The room of one migratetype's members: 7 keys, its name, 3 counts and a
  * bool, and 2 arrays by order.
  */
-#define TYPE_ROOM(n)	(7 * JW_KEY_ROOM + JW_STRING_ROOM(FRAG_NAME_SIZE) + \
-	3 * OUTBUF_DIGITS + 5 + 2 * JW_U64S_ROOM(n))
+#define TYPE_ROOM(n)	(7 * (size_t)JW_KEY_ROOM + \
+	JW_STRING_ROOM(FRAG_NAME_SIZE) + 3 * (size_t)OUTBUF_DIGITS + 5 + \
+	2 * JW_U64S_ROOM(n))
 
 /* Write the per-migratetype view of zone Z. */
 static void
@@ -74,8 +75,9 @@ migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
  * The room of a zone's members up to "migratetypes": 9 keys, its name, 4
  * counts and 4 arrays by order.
  */
-#define ZONE_ROOM(n)	(9 * JW_KEY_ROOM + JW_STRING_ROOM(FRAG_NAME_SIZE) + \
-	4 * OUTBUF_DIGITS + 2 * JW_U64S_ROOM(n) + 2 * JW_MILLI_ROOM(n))
+#define ZONE_ROOM(n)	(9 * (size_t)JW_KEY_ROOM + \
+	JW_STRING_ROOM(FRAG_NAME_SIZE) + 4 * (size_t)OUTBUF_DIGITS + \
+	2 * JW_U64S_ROOM(n) + 2 * JW_MILLI_ROOM(n))
 
 /* Write one zone object; its members by order in one run, as there are thousands. */
 static void

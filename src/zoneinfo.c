@@ -210,7 +210,7 @@ zoneinfo_find(const struct zoneinfo *zi, unsigned node, const char *name)
 	/* The zoneset compares whole zero-padded names. */
 	if (n >= FRAG_NAME_SIZE || node >= FRAG_MAX_NODES)
 		return NULL;
-	memcpy(key, name, n);
+	memcpy(key, name, n + 1);
 	i = zoneset_find(zi->set, node, key);
 	return i < 0 ? NULL : &zi->zones[i];
 }
