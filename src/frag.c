@@ -5,6 +5,9 @@
 
 #include "frag.h"
 
+/* fragmentation_index() divides by 1 << order as a u32: a shift below 32. */
+_Static_assert(FRAG_MAX_ORDERS <= 32, "orders beyond 31 overflow a u32");
+
 /*
  * Returns X / (u32)D. The kernel divides with div_u64(u64, u32), so a
  * divisor of 2^32 pages or more is truncated first; frag_check() rejects
@@ -89,14 +92,17 @@ static int
 fragmentation_index(uint64_t free_pages, uint64_t blocks, uint64_t suitable,
     unsigned order)
 {
-	uint64_t requested = 1ULL << order;
-
 	if (blocks == 0)
 		return 0;
 	if (suitable != 0)
 		return -1000;
+	/*
+	 * div_u64(free_pages * 1000, requested): requested = 1 << order is
+	 * below 2^32 (orders are below FRAG_MAX_ORDERS, 32), so the u32
+	 * division is a shift.
+	 */
 	return (int)(int32_t)(uint32_t)(1000ULL -
-	    div_u64(1000ULL + div_u64(free_pages * 1000ULL, requested), blocks));
+	    div_u64(1000ULL + ((free_pages * 1000ULL) >> order), blocks));
 }
 
 const char *
@@ -125,32 +131,39 @@ frag_check(const uint64_t *n, unsigned norders)
 void
 frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 {
+	uint64_t s, pages = 0, blocks = 0;
 	struct divisor dv;
-	uint64_t s;
+	int largest = -1;
 	unsigned o, k;
 
-	/* fill_contig_page_info() */
-	f->free_pages = 0;
-	f->free_blocks = 0;
-	f->largest_order = -1;
+	/* fill_contig_page_info(), in locals: F's arrays might alias N. */
 	for (k = 0; k < norders; k++) {
-		f->free_blocks += n[k];
-		f->free_pages += n[k] << k;
-		if (n[k] != 0)
-			f->largest_order = (int)k;
+		blocks += n[k];
+		pages += n[k] << k;
+		largest = n[k] != 0 ? (int)k : largest;
+	}
+	f->free_pages = pages;
+	f->free_blocks = blocks;
+	f->largest_order = largest;
+	/* div_u64() truncates the divisor; frag_check() rejects 0 for F != 0. */
+	dv = divisor(pages ? (uint32_t)pages : 1);
+	/* Above the largest order nothing is suitable: S(o) = 0. */
+	for (o = norders; o-- > (unsigned)(largest + 1);) {
+		f->suitable[o] = 0;
+		f->unusable[o] = unusable_index(pages, &dv, 0, o);
+		f->fragindex[o] = fragmentation_index(pages, blocks, 0, o);
 	}
 	/*
-	 * S(o) = N(o) + 2 S(o + 1), the kernel's sum of N(k) << (k - o) over
-	 * k >= o; frag_check() bounds every S(o) << o by the free pages.
+	 * At and below it S(o) = N(o) + 2 S(o + 1), the kernel's sum of
+	 * N(k) << (k - o) over k >= o, is at least 1, so there are free pages
+	 * and __fragmentation_index() returns -1000; frag_check() bounds
+	 * every S(o) << o by the free pages.
 	 */
-	/* div_u64() truncates the divisor; frag_check() rejects 0 for F != 0. */
-	dv = divisor(f->free_pages ? (uint32_t)f->free_pages : 1);
-	for (s = 0, o = norders; o-- > 0;) {
+	for (s = 0, o = (unsigned)(largest + 1); o-- > 0;) {
 		s = n[o] + 2 * s;
 		f->suitable[o] = s;
-		f->unusable[o] = unusable_index(f->free_pages, &dv, s, o);
-		f->fragindex[o] = fragmentation_index(f->free_pages,
-		    f->free_blocks, s, o);
+		f->unusable[o] = (int)quotient(&dv, (pages - (s << o)) * 1000ULL);
+		f->fragindex[o] = -1000;
 	}
 }
 

@@ -135,12 +135,14 @@ jr_key(struct jw_run *r, const char *key)
 	r->p = p + n + 3 + r->space;
 }
 
+/* Write the count V. */
 static inline void
 jr_u64(struct jw_run *r, uint64_t v)
 {
 	r->p += ob_utoa(r->p, v);
 }
 
+/* Write null. */
 static inline void
 jr_null(struct jw_run *r)
 {
@@ -148,6 +150,7 @@ jr_null(struct jw_run *r)
 	r->p += 4;
 }
 
+/* Write true or false: five bytes copied, four or five kept. */
 static inline void
 jr_bool(struct jw_run *r, bool v)
 {
