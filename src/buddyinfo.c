@@ -40,30 +40,37 @@ counts(const char *s, size_t n, struct tok *t, size_t nt, uint64_t *free,
 }
 
 /*
- * Returns 0 with line L (S, N bytes, its first tokens T[0..NT), NT at most
- * 5 of the MAX_TOKS + 1 T holds) appended to BI as a zone, or -1 with E set.
- * BI has room for CAP zones, and its counts, once the first zone has set
- * the orders, for CAP rows and FRAG_MAX_ORDERS counts more, so that a row
- * is read in place and nothing moves.
+ * Returns 0 with line L (S, N bytes) appended to BI as a zone, or skipped
+ * when blank; -1 with E set. BI has room for CAP zones, and its counts,
+ * once the first zone has set the orders, for CAP rows and FRAG_MAX_ORDERS
+ * counts more, so that a row is read in place and nothing moves.
  */
 static int
 parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
-    const char *s, size_t n, struct tok *t, size_t nt, unsigned long l,
-    struct ferr *e)
+    const char *s, size_t n, unsigned long l, struct ferr *e)
 {
 	uint64_t first[FRAG_MAX_ORDERS], *row;
 	struct bzone *z = &bi->zones[bi->nzones];
+	struct tok t[MAX_TOKS + 1];
 	const char *why;
+	size_t head, nt;
 	unsigned k;
 	long nk;
 
-	if (nt < 4)
+	row = bi->nzones == 0 ? first : bi->counts + bi->nzones * bi->norders;
+	/* Nearly every line: the kernel's own head, then digits and blanks. */
+	if ((head = zonehead_scan(s, n, '\0', &z->node, z->name)) != 0 &&
+	    (nk = (long)nums_u64(s + head, n - head, row, FRAG_MAX_ORDERS,
+	    NULL)) > 0 && nk <= FRAG_MAX_ORDERS)
+		;
+	/* Anything else: by tokens, for a message that names what is wrong. */
+	else if ((nt = tok_split(s, n, t, 4)) == 0)
+		return 0;	/* tolerate blank lines from transcriptions */
+	else if (nt < 4)
 		return ferr_set(e, l, "expected 'Node N, zone NAME' and free "
 		    "counts per order");
-	if (zonehead_parse(t, '\0', &z->node, z->name, l, e) != 0)
-		return -1;
-	row = bi->nzones == 0 ? first : bi->counts + bi->nzones * bi->norders;
-	if ((nk = counts(s, n, t, nt, row, l, e)) < 0)
+	else if (zonehead_parse(t, '\0', &z->node, z->name, l, e) != 0 ||
+	    (nk = counts(s, n, t, nt, row, l, e)) < 0)
 		return -1;
 	k = (unsigned)nk;
 	if (bi->nzones == 0) {
@@ -89,11 +96,10 @@ int
 buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
     struct ferr *e)
 {
-	struct tok t[MAX_TOKS + 1];
 	struct zoneset zs;
 	struct lines ls;
 	const char *s;
-	size_t n, nt, cap = lines_count(buf, len);
+	size_t n, cap = lines_count(buf, len);
 	int rc = 0;
 
 	memset(bi, 0, sizeof(*bi));
@@ -102,12 +108,9 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 		return ferr_set(e, 0, "out of memory");
 	zoneset_init(&zs);
 	lines_init(&ls, buf, len);
-	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		if ((nt = tok_split(s, n, t, 4)) == 0)
-			continue;	/* tolerate blank lines from transcriptions */
-		if ((rc = parse_line(bi, cap, &zs, s, n, t, nt, ls.no, e)) != 0)
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1)
+		if ((rc = parse_line(bi, cap, &zs, s, n, ls.no, e)) != 0)
 			break;
-	}
 	zoneset_free(&zs);
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "

@@ -48,6 +48,52 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 	return 0;
 }
 
+/* Returns the first byte from P on (before END) that is not a space. */
+static const char *
+spaces(const char *p, const char *end)
+{
+	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
+size_t
+zonehead_scan(const char *s, size_t n, char name_suffix, unsigned *node,
+    char name[FRAG_NAME_SIZE])
+{
+	const char *p, *end = s + n, *nm;
+	unsigned v = 0;
+	size_t k;
+
+	if (n < 5 || memcmp(s, "Node ", 5) != 0)
+		return 0;
+	/* NODES_SHIFT is at most 10: four digits at most, below 1024. */
+	for (p = spaces(s + 5, end), k = 0; p < end && k < 4 &&
+	    *p >= '0' && *p <= '9'; p++, k++)
+		v = v * 10 + (unsigned)(*p - '0');
+	if (k == 0 || v >= FRAG_MAX_NODES || end - p < 2 || p[0] != ',' ||
+	    p[1] != ' ')
+		return 0;
+	p = spaces(p + 2, end);
+	if (end - p < 5 || memcmp(p, "zone ", 5) != 0)
+		return 0;
+	for (nm = p = spaces(p + 5, end); p < end &&
+	    (unsigned char)*p > ' ' && (unsigned char)*p < 0x7f; p++)
+		;
+	k = (size_t)(p - nm);
+	if (name_suffix != '\0') {
+		if (k == 0 || nm[k - 1] != name_suffix)
+			return 0;
+		k--;
+	}
+	if (k == 0 || k >= FRAG_NAME_SIZE || (p < end && *p != ' '))
+		return 0;
+	*node = v;
+	memset(name, 0, FRAG_NAME_SIZE);
+	memcpy(name, nm, k);
+	return (size_t)(p - s);
+}
+
 void
 zoneset_init(struct zoneset *zs)
 {
