@@ -30,6 +30,14 @@ struct pstate {
 	unsigned long		 orders_line;
 };
 
+/* A free row's head, "Node N, zone NAME, type TYPE", and where its counts start. */
+struct rowhead {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	struct tok	 type;
+	const char	*rest;
+};
+
 /* Returns whether tokens T[0..N) spell the words of PHRASE. */
 static bool
 words(const struct tok *t, size_t nt, const char *phrase)
@@ -206,15 +214,16 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 }
 
 /*
- * Read the counts of free row S (N bytes) into ROW and *CAPPED, past the
- * six tokens T[0..5]; returns 0, or -1 with E set.
+ * Read the counts of free row S (N bytes), from REST on, into ROW and
+ * *CAPPED; T (MAX_TOKS + 1) is room to split the row for a message.
+ * Returns 0, or -1 with E set.
  */
 static int
-free_counts(struct pstate *st, const char *s, size_t n, struct tok *t,
-    uint64_t *row, uint32_t *capped, unsigned long l, struct ferr *e)
+free_counts(struct pstate *st, const char *s, size_t n, const char *rest,
+    struct tok *t, uint64_t *row, uint32_t *capped, unsigned long l,
+    struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	const char *rest = t[5].s + t[5].n;
 	unsigned k;
 	struct tok c;
 	size_t nt;
@@ -254,44 +263,80 @@ free_counts(struct pstate *st, const char *s, size_t n, struct tok *t,
 
 /*
  * "Node N, zone NAME, type TYPE count..." where a count may read ">100000":
- * line S (N bytes), whose first six tokens are T[0..5] (T holds MAX_TOKS + 1).
- * Returns 0, or -1 with E set.
+ * line S (N bytes) with its head H; T holds MAX_TOKS + 1 tokens. Returns
+ * 0, or -1 with E set.
  */
 static int
-free_row(struct pstate *st, const char *s, size_t n, struct tok *t,
-    unsigned long l, struct ferr *e)
+free_row(struct pstate *st, const struct rowhead *h, const char *s,
+    size_t n, struct tok *t, unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	char name[FRAG_NAME_SIZE];
 	uint32_t capped = 0;
 	struct ptzone *z;
 	uint64_t *row;
 	const char *why;
-	unsigned node;
 	int ti;
 
-	if (zonehead_parse(t, ',', &node, name, l, e) != 0)
-		return -1;
 	if (!st->have_orders)
 		return ferr_set(e, l, "free list row before the 'Free pages "
 		    "count per migrate type at order' header");
 	row = p->counts + st->nrows * p->norders;
-	if (free_counts(st, s, n, t, row, &capped, l, e) != 0)
+	if (free_counts(st, s, n, h->rest, t, row, &capped, l, e) != 0)
 		return -1;
-	if ((ti = type_index(p, &t[5], l, e)) < 0)
+	if ((ti = type_index(p, &h->type, l, e)) < 0)
 		return -1;
 	if ((why = frag_check(row, p->norders)) != NULL)
 		return ferr_set(e, l, "%s", why);
-	if ((z = zone(st, node, name, l, e)) == NULL)
+	if ((z = zone(st, h->node, h->name, l, e)) == NULL)
 		return -1;
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
-		    node, name, p->types[ti]);
+		    h->node, h->name, p->types[ti]);
 	st->nrows++;
 	z->free[ti] = row;
 	z->capped[ti] = capped;
 	z->has_free[ti] = true;
 	return 0;
+}
+
+/* free_row() of line S (N bytes) whose head is tokens T[0..5]. */
+static int
+tok_row(struct pstate *st, const char *s, size_t n, struct tok *t,
+    unsigned long l, struct ferr *e)
+{
+	struct rowhead h;
+
+	if (zonehead_parse(t, ',', &h.node, h.name, l, e) != 0)
+		return -1;
+	h.type = t[5];
+	h.rest = t[5].s + t[5].n;
+	return free_row(st, &h, s, n, t, l, e);
+}
+
+/*
+ * Returns whether line S (N bytes) starts with a free row's head as the
+ * kernel prints it (pagetypeinfo_showfree_print(): "Node %4d, zone %8s,
+ * type %12s"), read into *H as tok_row() would; false for anything else,
+ * which the tokens judge.
+ */
+static bool
+row_head(const char *s, size_t n, struct rowhead *h)
+{
+	const char *p, *end = s + n;
+	size_t k;
+
+	if ((k = zonehead_scan(s, n, ',', &h->node, h->name)) == 0)
+		return false;
+	p = s + k;
+	if (end - p < 6 || memcmp(p, " type ", 6) != 0)
+		return false;
+	for (p += 6; p < end && *p == ' '; p++)
+		;
+	for (h->type.s = p; p < end && *p != ' ' && *p != '\t'; p++)
+		;
+	h->type.n = (size_t)(p - h->type.s);
+	h->rest = p;
+	return h->type.n > 0;
 }
 
 /* "Node N, zone NAME count..." under a blocks or mixed-blocks header. */
@@ -348,7 +393,7 @@ parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
 	/* The zone rows first: nearly every line is one. */
 	if (tok_is(&t[0], "Node")) {
 		if (nt >= 6 && tok_is(&t[4], "type"))
-			return free_row(st, s, n, t, l, e);
+			return tok_row(st, s, n, t, l, e);
 		if (nt >= 4)
 			return count_row(st, t, nt, l, e);
 	} else if (words(t, nt, "Page block order:")) {
@@ -381,6 +426,7 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
     struct ferr *e)
 {
 	struct tok t[MAX_TOKS + 1];
+	struct rowhead h;
 	struct pstate st;
 	struct lines ls;
 	const char *s;
@@ -394,10 +440,13 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	zoneset_init(&st.zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		/* The free rows, nearly every line, without splitting them whole. */
-		if ((nt = tok_split(s, n, t, 6)) > 6 && tok_is(&t[0], "Node") &&
-		    tok_is(&t[4], "type"))
-			rc = free_row(&st, s, n, t, ls.no, e);
+		/* The free rows, nearly every line: the kernel's head read in
+		 * one pass, or split no further than the head. */
+		if (row_head(s, n, &h))
+			rc = free_row(&st, &h, s, n, t, ls.no, e);
+		else if ((nt = tok_split(s, n, t, 6)) > 6 &&
+		    tok_is(&t[0], "Node") && tok_is(&t[4], "type"))
+			rc = tok_row(&st, s, n, t, ls.no, e);
 		else if (nt == 0)
 			continue;
 		else
