@@ -58,6 +58,15 @@ jw_sep_list(struct jsonw *w)
 	jw_run_end(w, &r);
 }
 
+void
+jw_key(struct jsonw *w, const char *key)
+{
+	struct jw_run r = jw_run(w, JW_KEY_ROOM);
+
+	jr_key(&r, key);
+	jw_run_end_key(w, &r);
+}
+
 static void
 open_(struct jsonw *w, char open, char close, bool one_line)
 {

@@ -94,6 +94,14 @@ jw_run_end(struct jsonw *w, const struct jw_run *r)
 	w->first[w->depth] = r->first;
 }
 
+/* Like jw_run_end(), after a key whose value jw_*() functions write. */
+static inline void
+jw_run_end_key(struct jsonw *w, const struct jw_run *r)
+{
+	jw_run_end(w, r);
+	w->after_key = true;
+}
+
 /* Write the comma, newline and indentation that go before a member or item. */
 static inline void
 jr_sep(struct jw_run *r)
@@ -214,15 +222,7 @@ jw_sep(struct jsonw *w)
 }
 
 /* Write KEY, one of this program's names, as it is (no escapes), and its colon. */
-static inline void
-jw_key(struct jsonw *w, const char *key)
-{
-	struct jw_run r = jw_run(w, JW_KEY_ROOM);
-
-	jr_key(&r, key);
-	jw_run_end(w, &r);
-	w->after_key = true;
-}
+void	jw_key(struct jsonw *w, const char *key);
 void	jw_string(struct jsonw *w, const char *s);
 void	jw_u64(struct jsonw *w, uint64_t v);
 void	jw_int(struct jsonw *w, long long v);

@@ -72,11 +72,11 @@ migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
 }
 
 /*
- * The room of a zone's members up to "migratetypes": 9 keys, its name, 4
- * counts and 4 arrays by order.
+ * The room of a zone's members: 10 keys, its name, 4 counts and a null
+ * (each at most OUTBUF_DIGITS) and 4 arrays by order.
  */
-#define ZONE_ROOM(n)	(9 * (size_t)JW_KEY_ROOM + \
-	JW_STRING_ROOM(FRAG_NAME_SIZE) + 4 * (size_t)OUTBUF_DIGITS + \
+#define ZONE_ROOM(n)	(10 * (size_t)JW_KEY_ROOM + \
+	JW_STRING_ROOM(FRAG_NAME_SIZE) + 5 * (size_t)OUTBUF_DIGITS + \
 	2 * JW_U64S_ROOM(n) + 2 * JW_MILLI_ROOM(n))
 
 /* Write one zone object; its members by order in one run, as there are thousands. */
@@ -111,12 +111,14 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 	jr_milli(&m, f->unusable, n);
 	jr_key(&m, "fragmentation_index");
 	jr_milli(&m, f->fragindex, n);
-	jw_run_end(w, &m);
-	jw_key(w, "migratetypes");
-	if (r->pti && r->pti_zone[i] >= 0)
+	jr_key(&m, "migratetypes");
+	if (r->pti && r->pti_zone[i] >= 0) {
+		jw_run_end_key(w, &m);
 		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
-	else
-		jw_null(w);
+	} else {
+		jr_null(&m);
+		jw_run_end(w, &m);
+	}
 	jw_end(w);
 }
 
