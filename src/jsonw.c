@@ -107,8 +107,7 @@ jw_end(struct jsonw *w)
 	ob_putc(&w->ob, close);
 }
 
-/* Bytes a JSON string cannot hold as they are: controls, '"', '\\', DEL; and NUL. */
-static const bool escape[256] = {
+const bool jw_escape[256] = {
 	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
 	[0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1,
 	[0x0c] = 1, [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1,
@@ -117,41 +116,37 @@ static const bool escape[256] = {
 	[0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
 };
 
+char *
+jw_escape_byte(char *p, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (c == '"' || c == '\\') {
+		p[0] = '\\';
+		p[1] = (char)c;
+		return p + 2;
+	}
+	p[0] = '\\';
+	p[1] = 'u';
+	p[2] = '0';
+	p[3] = '0';
+	p[4] = hex[c >> 4];
+	p[5] = hex[c & 0xf];
+	return p + 6;
+}
+
 /* Write the N bytes at S with JSON's escapes at P (room 6 N); returns the end. */
 static char *
 escape_at(char *p, const unsigned char *s, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
 	const unsigned char *end = s + n;
 
-	for (; s < end; s++) {
-		if (!escape[*s])
+	for (; s < end; s++)
+		if (!jw_escape[*s])
 			*p++ = (char)*s;
-		else if (*s == '"' || *s == '\\') {
-			*p++ = '\\';
-			*p++ = (char)*s;
-		} else {
-			p[0] = '\\';
-			p[1] = 'u';
-			p[2] = '0';
-			p[3] = '0';
-			p[4] = hex[*s >> 4];
-			p[5] = hex[*s & 0xf];
-			p += 6;
-		}
-	}
+		else
+			p = jw_escape_byte(p, *s);
 	return p;
-}
-
-void
-jr_string(struct jw_run *r, const char *s)
-{
-	char *p = r->p;
-
-	*p++ = '"';
-	p = escape_at(p, (const unsigned char *)s, strlen(s));
-	*p++ = '"';
-	r->p = p;
 }
 
 /* The bytes of a string escaped in one room: a path's, whole. */

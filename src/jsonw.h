@@ -166,8 +166,28 @@ jr_bool(struct jw_run *r, bool v)
 	r->p += 5 - v;
 }
 
-/* Write S as a JSON string: quoted, with escapes. */
-void	jr_string(struct jw_run *r, const char *s);
+/* Bytes a JSON string cannot hold as they are: controls, '"', '\\', DEL; and NUL. */
+extern const bool jw_escape[256];
+
+/* Write the escape of C, one of jw_escape, at P; returns the end (at most P + 6). */
+char	*jw_escape_byte(char *p, unsigned char c);
+
+/* Write S as a JSON string: quoted, with escapes. Inline: names are short. */
+static inline void
+jr_string(struct jw_run *r, const char *s)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	char *p = r->p;
+
+	*p++ = '"';
+	for (; *c != '\0'; c++)
+		if (!jw_escape[*c])
+			*p++ = (char)*c;
+		else
+			p = jw_escape_byte(p, *c);
+	*p++ = '"';
+	r->p = p;
+}
 
 /*
  * Write at run R the one-line array of the N values that PUT writes at
