@@ -78,6 +78,8 @@ parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
 		    sizeof(*row))) == NULL)
 			return ferr_set(e, l, "out of memory");
 		bi->norders = k;
+		/* ROW is FIRST, which the counts just filled. */
+		/* cppcheck-suppress uninitvar */
 		row = memcpy(bi->counts, first, k * sizeof(*row));
 	} else if (k != bi->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", k, k == 1 ? "" : "s",
