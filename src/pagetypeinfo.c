@@ -62,15 +62,18 @@ type_index(struct pagetypeinfo *p, const struct tok *t, unsigned long l,
 	char q[64];
 	unsigned i;
 
+	/*
+	 * A known name was checked when it was added, and the names are
+	 * zero-padded: no strlen() to compare them.
+	 */
+	for (i = 0; t->n < FRAG_NAME_SIZE && i < p->ntypes; i++)
+		if (p->types[i][t->n] == '\0' &&
+		    memcmp(p->types[i], t->s, t->n) == 0)
+			return (int)i;
 	if (!tok_is_name(t))
 		return ferr_set(e, l, "migratetype '%s' is not 1 to %d printable "
 		    "ASCII characters", ferr_quote(q, sizeof(q), t->s, t->n),
 		    FRAG_NAME_SIZE - 1);
-	/* The names are zero-padded: no strlen() to compare them. */
-	for (i = 0; i < p->ntypes; i++)
-		if (p->types[i][t->n] == '\0' &&
-		    memcmp(p->types[i], t->s, t->n) == 0)
-			return (int)i;
 	if (p->ntypes == FRAG_MAX_TYPES)
 		return ferr_set(e, l, "more than %d migratetypes",
 		    FRAG_MAX_TYPES);
