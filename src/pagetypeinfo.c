@@ -342,25 +342,28 @@ row_head(const char *s, size_t n, struct rowhead *h)
 	return h->type.n > 0;
 }
 
-/* "Node N, zone NAME count..." under a blocks or mixed-blocks header. */
+/*
+ * "Node N, zone NAME count..." under a blocks or mixed-blocks header, of
+ * zone (NODE, NAME): line tokens T[0..NT), the counts from T[4] on, or
+ * when T is NULL the counts V already read, as many as the header has
+ * columns. Returns 0, or -1 with E set.
+ */
 static int
-count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
+count_row(struct pstate *st, unsigned node, const char *name,
+    const struct tok *t, size_t nt, const uint64_t *v, unsigned long l,
     struct ferr *e)
 {
 	uint64_t limit = (UINT64_MAX / 1000) >> st->p->pageblock_order, sum = 0;
-	char name[FRAG_NAME_SIZE];
 	struct ptzone *z;
 	uint64_t *dst;
 	bool *has;
-	unsigned node, c;
+	unsigned c;
 	int rc;
 
-	if (zonehead_parse(t, '\0', &node, name, l, e) != 0)
-		return -1;
 	if (st->table == T_NONE)
 		return ferr_set(e, l, "pageblock count row before a 'Number of "
 		    "blocks type' header");
-	if (nt != 4 + st->ncols)
+	if (t != NULL && nt != 4 + st->ncols)
 		return ferr_set(e, l, "expected %u counts, one per migratetype "
 		    "in the header", st->ncols);
 	if ((z = zone(st, node, name, l, e)) == NULL)
@@ -372,7 +375,9 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			return ferr_set(e, l, "second %s row for node %u, zone "
 			    "%s", st->table == T_BLOCKS ? "pageblock" :
 			    "mixed-block", node, name);
-		if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
+		if (t == NULL)
+			dst[st->cols[c]] = v[c];
+		else if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
 			return num_error(e, l, &t[4 + c], rc, "pageblock count");
 		has[st->cols[c]] = true;
 		/* The row is the whole zone: its shares are taken in thousandths. */
@@ -382,6 +387,42 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 		sum += dst[st->cols[c]];
 	}
 	return 0;
+}
+
+/* count_row() of line tokens T[0..NT), whose first four are the head. */
+static int
+tok_count_row(struct pstate *st, const struct tok *t, size_t nt,
+    unsigned long l, struct ferr *e)
+{
+	char name[FRAG_NAME_SIZE];
+	unsigned node;
+
+	if (zonehead_parse(t, '\0', &node, name, l, e) != 0)
+		return -1;
+	return count_row(st, node, name, t, nt, NULL, l, e);
+}
+
+/*
+ * Returns 1 after count_row() of line S (N bytes) when it is a count row as
+ * the kernel prints it (pagetypeinfo_showblockcount_print(): "Node %d,
+ * zone %8s" and a count per column of the header), with count_row()'s
+ * result; 0 for anything else, which the tokens judge.
+ */
+static int
+scan_count_row(struct pstate *st, const char *s, size_t n, unsigned long l,
+    struct ferr *e, int *rc)
+{
+	uint64_t v[FRAG_MAX_TYPES];
+	char name[FRAG_NAME_SIZE];
+	unsigned node;
+	size_t k;
+
+	if ((k = zonehead_scan(s, n, '\0', &node, name)) == 0 ||
+	    st->ncols == 0 || nums_u64(s + k, n - k, v, FRAG_MAX_TYPES,
+	    NULL) != st->ncols)
+		return 0;
+	*rc = count_row(st, node, name, NULL, 0, v, l, e);
+	return 1;
 }
 
 /* Returns 0 with line L (S, N bytes; tokens T[0..NT)) applied to ST, or -1 with E set. */
@@ -398,7 +439,7 @@ parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
 		if (nt >= 6 && tok_is(&t[4], "type"))
 			return tok_row(st, s, n, t, l, e);
 		if (nt >= 4)
-			return count_row(st, t, nt, l, e);
+			return tok_count_row(st, t, nt, l, e);
 	} else if (words(t, nt, "Page block order:")) {
 		v = p->pageblock_order;
 		if (header_number(t, nt, &st->have_order, &v,
@@ -447,6 +488,9 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		 * one pass, or split no further than the head. */
 		if (row_head(s, n, &h))
 			rc = free_row(&st, &h, s, n, t, ls.no, e);
+		/* The pageblock counts, as the kernel prints them too. */
+		else if (scan_count_row(&st, s, n, ls.no, e, &rc))
+			;
 		else if ((nt = tok_split(s, n, t, 6)) > 6 &&
 		    tok_is(&t[0], "Node") && tok_is(&t[4], "type"))
 			rc = tok_row(&st, s, n, t, ls.no, e);
