@@ -220,7 +220,6 @@ static int
 match_pti(struct inputs *in, struct ferr *e)
 {
 	const struct bzone *z;
-	long j, hint = 0;
 	size_t i;
 
 	if (in->pti.norders != in->bi.norders) {
@@ -231,17 +230,9 @@ match_pti(struct inputs *in, struct ferr *e)
 	}
 	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	/* Both files list zones in the kernel's order: try the next one first. */
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
-		if ((size_t)hint < in->pti.nzones &&
-		    in->pti.zones[hint].node == z->node &&
-		    strcmp(in->pti.zones[hint].name, z->name) == 0)
-			j = hint;
-		else
-			j = pagetypeinfo_find(&in->pti, z->node, z->name);
-		in->pti_zone[i] = j;
-		hint = j + 1;
+		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
 	}
 	return 0;
 }

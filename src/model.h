@@ -50,6 +50,8 @@ struct ptzone {
 	bool		 has_mixed[FRAG_MAX_TYPES];
 };
 
+struct zoneset;
+
 struct pagetypeinfo {
 	unsigned	 pageblock_order;
 	uint64_t	 pages_per_block;
@@ -59,6 +61,7 @@ struct pagetypeinfo {
 	struct ptzone	*zones;
 	size_t		 nzones;
 	uint64_t	*counts;	/* the free rows, norders counts each */
+	struct zoneset	*set;		/* (node, name) -> index, for pagetypeinfo_find() */
 };
 
 /* Which fields a zoneinfo zone printed (kernels differ). */
@@ -81,8 +84,6 @@ struct zizone {
 	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
 	unsigned	 nprotection;
 };
-
-struct zoneset;
 
 struct zoneinfo {
 	struct zizone	*zones;		/* in file order */

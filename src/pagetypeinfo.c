@@ -22,7 +22,6 @@ struct pstate {
 	struct pagetypeinfo	*p;
 	size_t			 nrows, cap;	/* free rows read; lines */
 	size_t			 last;		/* the zone zone() found last */
-	struct zoneset		 zs;
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
 	int			 cols[FRAG_MAX_TYPES];	/* column -> type */
@@ -96,11 +95,11 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	if (st->last < p->nzones && p->zones[st->last].node == node &&
 	    memcmp(p->zones[st->last].name, name, FRAG_NAME_SIZE) == 0)
 		return &p->zones[st->last];
-	if ((i = zoneset_find(&st->zs, node, name)) != -1) {
+	if ((i = zoneset_find(p->set, node, name)) != -1) {
 		st->last = (size_t)i;
 		return &p->zones[i];
 	}
-	if (zoneset_add(&st->zs, node, name, l, e) != 0)
+	if (zoneset_add(p->set, node, name, l, e) != 0)
 		return NULL;
 	if ((nz = zone_array_grow(p->zones, p->nzones, sizeof(*nz))) == NULL) {
 		ferr_set(e, l, "out of memory");
@@ -481,7 +480,9 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	memset(&st, 0, sizeof(st));
 	st.p = p;
 	st.cap = lines_count(buf, len);
-	zoneset_init(&st.zs);
+	/* Kept in P: its zones are looked up by node and name. */
+	if ((p->set = zoneset_new()) == NULL)
+		return ferr_set(e, 0, "out of memory");
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		/* The free rows, nearly every line: the kernel's head read in
@@ -502,7 +503,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		if (rc != 0)
 			break;
 	}
-	zoneset_free(&st.zs);
 	if (rc == 0 && p->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones");
 	else if (rc == 0 && (!st.have_order || !st.have_ppb))
@@ -524,6 +524,7 @@ pagetypeinfo_free(struct pagetypeinfo *p)
 {
 	free(p->zones);
 	free(p->counts);
+	zoneset_delete(p->set);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -531,13 +532,7 @@ long
 pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
     const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < p->nzones; i++)
-		if (p->zones[i].node == node &&
-		    strcmp(p->zones[i].name, name) == 0)
-			return (long)i;
-	return -1;
+	return zoneset_lookup(p->set, node, name);
 }
 
 uint64_t

@@ -110,6 +110,24 @@ zoneset_free(struct zoneset *zs)
 	zs->e = NULL;
 }
 
+struct zoneset *
+zoneset_new(void)
+{
+	struct zoneset *zs = malloc(sizeof(*zs));
+
+	if (zs != NULL)
+		zoneset_init(zs);
+	return zs;
+}
+
+void
+zoneset_delete(struct zoneset *zs)
+{
+	if (zs != NULL)
+		zoneset_free(zs);
+	free(zs);
+}
+
 long
 zoneset_find(const struct zoneset *zs, unsigned node, const char *name)
 {
@@ -119,6 +137,18 @@ zoneset_find(const struct zoneset *zs, unsigned node, const char *name)
 		if (memcmp(zs->e[i].name, name, FRAG_NAME_SIZE) == 0)
 			return i;
 	return -1;
+}
+
+long
+zoneset_lookup(const struct zoneset *zs, unsigned node, const char *name)
+{
+	char key[FRAG_NAME_SIZE] = { 0 };
+	size_t n = strlen(name);
+
+	if (zs == NULL || n >= FRAG_NAME_SIZE || node >= FRAG_MAX_NODES)
+		return -1;
+	memcpy(key, name, n + 1);
+	return zoneset_find(zs, node, key);
 }
 
 int

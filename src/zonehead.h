@@ -43,8 +43,21 @@ struct zoneset {
 void	zoneset_init(struct zoneset *zs);
 void	zoneset_free(struct zoneset *zs);
 
+/* A zoneset kept with a file's zones, for lookups after parsing; NULL when out of memory. */
+struct zoneset *zoneset_new(void);
+
+/* Free ZS, from zoneset_new(); NULL is none. */
+void	zoneset_delete(struct zoneset *zs);
+
 /* Returns the index of (NODE, NAME), or -1 when the set does not hold it. */
 long	zoneset_find(const struct zoneset *zs, unsigned node, const char *name);
+
+/*
+ * zoneset_find() of NAME, any string (not padded); -1 as well when ZS is
+ * NULL (no zones), NAME is too long to be held, or NODE out of range.
+ */
+long	zoneset_lookup(const struct zoneset *zs, unsigned node,
+	    const char *name);
 
 /*
  * Add (NODE, NAME), known to be absent, as index zs->n. Returns 0, or -1

@@ -164,9 +164,8 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	memset(zi, 0, sizeof(*zi));
 	memset(node_present, 0, sizeof(node_present));
 	/* Kept in ZI: its zones are looked up by node and name. */
-	if ((zi->set = zs = malloc(sizeof(*zs))) == NULL)
+	if ((zi->set = zs = zoneset_new()) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	zoneset_init(zs);
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, MAX_TOKS)) == 0)
@@ -194,24 +193,15 @@ void
 zoneinfo_free(struct zoneinfo *zi)
 {
 	free(zi->zones);
-	if (zi->set != NULL)
-		zoneset_free(zi->set);
-	free(zi->set);
+	zoneset_delete(zi->set);
 	memset(zi, 0, sizeof(*zi));
 }
 
 const struct zizone *
 zoneinfo_find(const struct zoneinfo *zi, unsigned node, const char *name)
 {
-	char key[FRAG_NAME_SIZE] = { 0 };
-	size_t n = strlen(name);
-	long i;
+	long i = zoneset_lookup(zi->set, node, name);
 
-	/* The zoneset compares whole zero-padded names. */
-	if (n >= FRAG_NAME_SIZE || node >= FRAG_MAX_NODES)
-		return NULL;
-	memcpy(key, name, n + 1);
-	i = zoneset_find(zi->set, node, key);
 	return i < 0 ? NULL : &zi->zones[i];
 }
 
