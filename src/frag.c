@@ -162,7 +162,7 @@ frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 	for (s = 0, o = (unsigned)(largest + 1); o-- > 0;) {
 		s = n[o] + 2 * s;
 		f->suitable[o] = s;
-		f->unusable[o] = (int)quotient(&dv, (pages - (s << o)) * 1000ULL);
+		f->unusable[o] = unusable_index(pages, &dv, s, o);
 		f->fragindex[o] = -1000;
 	}
 }
