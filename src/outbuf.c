@@ -61,13 +61,6 @@ ob_fill_flush(struct outbuf *ob, char c, size_t n)
 	}
 }
 
-/* The two digits of 00 to 99, for writing numbers two digits at a time. */
-static const char ob_pairs[200] =
-    "000102030405060708091011121314151617181920212223242526272829"
-    "303132333435363738394041424344454647484950515253545556575859"
-    "606162636465666768697071727374757677787980818283848586878889"
-    "90919293949596979899";
-
 /*
  * "0000" "0001" ... "9999": 40 000 bytes the compiler writes from the
  * adjacent literals these expand to, where a prefix P is itself literals.
@@ -108,16 +101,15 @@ ob_utoa_slow(char *buf, uint64_t v)
 	size_t n = ndigits(v);
 	char *p = buf + n;
 
-	/* Backwards from the last digit, two digits per division. */
-	while (v >= 100) {
-		p -= 2;
-		memcpy(p, ob_pairs + (v % 100) * 2, 2);
-		v /= 100;
+	/* Backwards from the last digit, four digits per division... */
+	while (v >= 10000) {
+		p -= 4;
+		memcpy(p, ob_quads + (v % 10000) * 4, 4);
+		v /= 10000;
 	}
-	if (v >= 10)
-		memcpy(p - 2, ob_pairs + v * 2, 2);
-	else
-		p[-1] = (char)('0' + v);
+	/* ...and the first one to four, the tail of V's quad. */
+	memcpy(buf, ob_quads + v * 4 + 4 - (size_t)(p - buf),
+	    (size_t)(p - buf));
 	return n;
 }
 
