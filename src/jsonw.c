@@ -32,17 +32,9 @@ const char jw_indent[2 * JSONW_MAX_DEPTH] = "\n"
 static void
 newline(struct jsonw *w)
 {
-	size_t n = 1 + 2 * (size_t)w->depth;
-
-	/*
-	 * One fixed-size copy, cheaper than a call for a few spaces; what it
-	 * writes past N is overwritten by what comes next.
-	 */
-	if (OUTBUF_SIZE - w->ob.len >= sizeof(jw_indent)) {
-		memcpy(w->ob.buf + w->ob.len, jw_indent, sizeof(jw_indent));
-		w->ob.len += n;
-	} else
-		ob_write(&w->ob, jw_indent, n);
+	/* One fixed-size copy; what it writes past the depth is overwritten next. */
+	memcpy(ob_room(&w->ob, sizeof(jw_indent)), jw_indent, sizeof(jw_indent));
+	w->ob.len += 1 + 2 * (size_t)w->depth;
 }
 
 void

@@ -121,7 +121,6 @@ value8(uint64_t w, unsigned len)
 }
 #endif
 
-
 /* Returns the first byte from S on that is not a blank, or END. */
 static inline const char *
 skip_blanks(const char *s, const char *end)
