@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * loop.c - the per-sample cost of fragstat without a process per sample.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * spawn.c - run a command many times and print what each run cost.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz.h - what the libFuzzer harnesses share, and their entry points for the replay test */
 #ifndef FRAGSTAT_FUZZ_H
 #define FRAGSTAT_FUZZ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_buddyinfo.c - libFuzzer harness for buddyinfo_parse() and the arithmetic on its zones */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_pagetypeinfo.c - libFuzzer harness for pagetypeinfo_parse() */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_pipeline.c - libFuzzer harness for input text to every output: parse, compute, advise, render */
 
 #include "config.h"

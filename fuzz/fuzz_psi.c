@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_psi.c - libFuzzer harness for psi_parse() */
 
 #include "config.h"

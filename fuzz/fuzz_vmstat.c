@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_vmstat.c - libFuzzer harness for vmstat_parse() */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_zoneinfo.c - libFuzzer harness for zoneinfo_parse() */
 
 #include "config.h"

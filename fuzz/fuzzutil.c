@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzzutil.c - properties every harness checks */
 
 #include "config.h"

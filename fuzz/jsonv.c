@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonv.c - a strict JSON validator: RFC 8259 grammar, UTF-8, no duplicate names */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonv.h - a strict JSON validator for the fuzz harnesses and their replay test */
 #ifndef FRAGSTAT_JSONV_H
 #define FRAGSTAT_JSONV_H

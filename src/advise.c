@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* advise.c - compaction_suitable() and proactive compaction, recomputed */
 #include "config.h"
 

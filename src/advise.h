@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* advise.h - compact, reclaim or nothing: the kernel's own rules, per zone and order */
 #ifndef FRAGSTAT_ADVISE_H
 #define FRAGSTAT_ADVISE_H

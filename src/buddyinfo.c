@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buddyinfo.c - parse /proc/buddyinfo: "Node N, zone NAME" and one count per order */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buddyinfo.h - parse /proc/buddyinfo */
 #ifndef FRAGSTAT_BUDDYINFO_H
 #define FRAGSTAT_BUDDYINFO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* capture.c - save a consistent snapshot laid out like the live filesystem */
 #include "config.h"
 

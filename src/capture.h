@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* capture.h - save a consistent snapshot laid out like the live filesystem */
 #ifndef FRAGSTAT_CAPTURE_H
 #define FRAGSTAT_CAPTURE_H

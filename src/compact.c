@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compact.c - ask the kernel to compact memory now, and time it */
 #include "config.h"
 

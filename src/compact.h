@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compact.h - ask the kernel to compact memory now, and time it */
 #ifndef FRAGSTAT_COMPACT_H
 #define FRAGSTAT_COMPACT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ferr.c - filling error records */
 
 #include "config.h"

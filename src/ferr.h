@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ferr.h - error records that parsers fill and main.c turns into messages */
 #ifndef FRAGSTAT_FERR_H
 #define FRAGSTAT_FERR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* frag.c - the unusable free space index and the fragmentation index, as mm/vmstat.c computes them */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* frag.h - the kernel's fragmentation arithmetic, recomputed */
 #ifndef FRAGSTAT_FRAG_H
 #define FRAGSTAT_FRAG_H

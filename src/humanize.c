@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* humanize.c - sizes, percentages and indices as people read them, in integers */
 #include "config.h"
 

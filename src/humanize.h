@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* humanize.h - sizes, percentages and indices as people read them */
 #ifndef FRAGSTAT_HUMANIZE_H
 #define FRAGSTAT_HUMANIZE_H

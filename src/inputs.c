@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* inputs.c - find, read and parse every file one run needs */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* inputs.h - find, read and parse every file one run needs */
 #ifndef FRAGSTAT_INPUTS_H
 #define FRAGSTAT_INPUTS_H

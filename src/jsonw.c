@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonw.c - a small streaming JSON writer */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jsonw.h - a small streaming JSON writer that tracks nesting and separators */
 #ifndef FRAGSTAT_JSONW_H
 #define FRAGSTAT_JSONW_H

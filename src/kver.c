@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kver.c - kernel release strings */
 
 #include "config.h"

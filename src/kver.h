@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kver.h - kernel release strings */
 #ifndef FRAGSTAT_KVER_H
 #define FRAGSTAT_KVER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c - fragstat: runs what the options ask for, turns errors into messages and exit codes */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.h - plain structs the parsers fill and everything after them reads */
 #ifndef FRAGSTAT_MODEL_H
 #define FRAGSTAT_MODEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options.c - the command line: --help, --version and every option, checked */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options.h - the command line: what fragstat was asked to do */
 #ifndef FRAGSTAT_OPTIONS_H
 #define FRAGSTAT_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.c - the renderers' output buffer and printf-compatible number formatting */
 
 #include "config.h"

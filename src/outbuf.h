@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outbuf.h - the renderers' output: one large buffer in front of a FILE, numbers formatted by hand */
 #ifndef FRAGSTAT_OUTBUF_H
 #define FRAGSTAT_OUTBUF_H

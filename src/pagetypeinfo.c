@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pagetypeinfo.c - parse /proc/pagetypeinfo (pagetypeinfo_show() in mm/vmstat.c) */
 
 #include "config.h"

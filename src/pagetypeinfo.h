@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pagetypeinfo.h - parse /proc/pagetypeinfo */
 #ifndef FRAGSTAT_PAGETYPEINFO_H
 #define FRAGSTAT_PAGETYPEINFO_H

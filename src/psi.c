@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* psi.c - parse /proc/pressure/memory: "some|full avg10=A avg60=B avg300=C total=N" */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* psi.h - parse /proc/pressure/memory */
 #ifndef FRAGSTAT_PSI_H
 #define FRAGSTAT_PSI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_advice.c - the advice in words: one sentence per zone and order, and the advice table */
 #include "config.h"
 

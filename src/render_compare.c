@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_compare.c - what changed between two snapshots, zone by zone */
 #include "config.h"
 

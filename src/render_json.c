@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_json.c - one JSON document for scripts; every index written from its integer */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_kernel.c - the bytes of the kernel's debugfs extfrag files */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_prom.c - the Prometheus text format, for node_exporter's textfile collector */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_table.c - the table a person reads in a 100-column terminal */
 
 #include "config.h"

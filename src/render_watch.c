@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* render_watch.c - one watch sample as table lines or one JSON line */
 #include "config.h"
 

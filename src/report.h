@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report.h - everything one run knows, handed to a renderer */
 #ifndef FRAGSTAT_REPORT_H
 #define FRAGSTAT_REPORT_H

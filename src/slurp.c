@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* slurp.c - read a file to EOF into one growing buffer */
 
 #include "config.h"

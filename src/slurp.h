@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* slurp.h - whole-file reads with a hard cap */
 #ifndef FRAGSTAT_SLURP_H
 #define FRAGSTAT_SLURP_H

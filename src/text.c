@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* text.c - lines, whitespace tokens and strict numbers */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* text.h - lines, whitespace tokens and strict numbers, shared by every parser */
 #ifndef FRAGSTAT_TEXT_H
 #define FRAGSTAT_TEXT_H

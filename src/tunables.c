@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunables.c - one-number sysctl files and the THP size settings */
 #include "config.h"
 

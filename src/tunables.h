@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunables.h - one-number sysctl files and the THP size settings */
 #ifndef FRAGSTAT_TUNABLES_H
 #define FRAGSTAT_TUNABLES_H

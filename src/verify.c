@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verify.c - recompute the kernel's extfrag files and compare them byte for byte */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verify.h - compare recomputed indices with the kernel's debugfs files */
 #ifndef FRAGSTAT_VERIFY_H
 #define FRAGSTAT_VERIFY_H

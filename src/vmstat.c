@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vmstat.c - parse /proc/vmstat (vmstat_show() in mm/vmstat.c) */
 #include "config.h"
 

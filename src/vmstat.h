@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vmstat.h - parse /proc/vmstat (the compaction and THP counters) */
 #ifndef FRAGSTAT_VMSTAT_H
 #define FRAGSTAT_VMSTAT_H

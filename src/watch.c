@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* watch.c - sample fragmentation, compaction effort and pressure repeatedly */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* watch.h - sample fragmentation, compaction effort and pressure repeatedly */
 #ifndef FRAGSTAT_WATCH_H
 #define FRAGSTAT_WATCH_H

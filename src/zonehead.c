@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* zonehead.c - the "Node N, zone NAME" prefix and a set of zones */
 
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* zonehead.h - the "Node N, zone NAME" prefix shared by the per-zone files, and a set of zones */
 #ifndef FRAGSTAT_ZONEHEAD_H
 #define FRAGSTAT_ZONEHEAD_H

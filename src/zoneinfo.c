@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* zoneinfo.c - parse /proc/zoneinfo (zoneinfo_show_print() in mm/vmstat.c) */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* zoneinfo.h - parse /proc/zoneinfo (the fields compaction and allocation decide on) */
 #ifndef FRAGSTAT_ZONEINFO_H
 #define FRAGSTAT_ZONEINFO_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --capture: a copy of a root reads back to the same numbers and passes
 # --verify; existing, unwritable and symlinked targets are refused; an
 # interrupted capture leaves nothing; live (root, debugfs) the kernel's own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_advise.c - the kernel's compact-or-reclaim rules on hand-built zones, and kcompactd's score */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_buddyinfo.c - /proc/buddyinfo: every captured file, then a catalogue of bad ones */
 #include "config.h"
 

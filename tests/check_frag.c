@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_frag.c - the kernel's arithmetic on hand-worked vectors */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_fuzz.c - the fuzz harnesses' property checks over their findings and over the real captures */
 #include "config.h"
 

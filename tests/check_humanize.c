@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_humanize.c - sizes, percentages and indices, against the printf formats they replace */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_outbuf.c - the output buffer and its printf-compatible numbers, against snprintf */
 #include "config.h"
 

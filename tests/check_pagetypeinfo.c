@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_pagetypeinfo.c - /proc/pagetypeinfo: every captured file, then a catalogue of bad ones */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_render.c - every renderer against whole expected outputs; the kernel formats against the kernel's own files */
 #include "config.h"
 

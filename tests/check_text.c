@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_text.c - lines, tokens, strict numbers and their messages */
 #include "config.h"
 

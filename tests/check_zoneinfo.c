@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_zoneinfo.c - /proc/zoneinfo and /proc/vmstat: every capture, then bad input */
 #include "config.h"
 

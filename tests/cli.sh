@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # cli.sh - run the shipped fragstat on captured inputs and compare whole
 # outputs (stdout, stderr and exit status) with golden files.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * fragment.c - fragment this machine's free memory on purpose, for the
  * opt-in live test of --advise and --compact (tests/live-advise.sh).

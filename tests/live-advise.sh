@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Opt-in live test of --advise and --compact, run on purpose (sudo make
 # live-advise), never by 'make check': it fragments most of this machine's
 # free memory. It checks that --advise=9 says "compact" for a fragmented

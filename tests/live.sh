@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # live.sh - run fragstat on the machine running the tests: the table and the
 # JSON always; as root with debugfs (mounted here if need be), also
 # --verify and a comparison of --format=unusable / --format=extfrag with

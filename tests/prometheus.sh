@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --format=prometheus: every corpus root through promtool, and a stock
 # node_exporter serving fragstat's file from its textfile collector.
 # Skips (77) without promtool or prometheus-node-exporter (Debian's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* testutil.c - helpers shared by the Check suites */
 #include "config.h"
 

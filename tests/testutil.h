@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* testutil.h - helpers shared by the Check suites */
 #ifndef FRAGSTAT_TESTUTIL_H
 #define FRAGSTAT_TESTUTIL_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests/valgrind.sh - run fragstat under valgrind memcheck on every capture in
 # tests/fixtures/corpus (each view: table, --json, --format=unusable,
 # --format=extfrag, --advise) and on malformed inputs made here on the fly;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --watch: NDJSON samples whose rates equal the vmstat deltas exactly, a
 # quiet end on a closed pipe and on SIGTERM, and a transient read error
 # that is reported and survived.
