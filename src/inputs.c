@@ -107,21 +107,25 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	return 1;
 }
 
-/* Add a note "PATH: FMT..." to IN. */
+/* Add a note "PATH: FMT..." to IN; a note that finds no memory is lost. */
 static void __attribute__((format(printf, 3, 4)))
 note(struct inputs *in, const char *path, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 	int n;
 
 	if (in->nnotes == INPUTS_MAX_NOTES)
 		return;
-	n = snprintf(in->notes[in->nnotes], sizeof(in->notes[0]), "%s: ", path);
 	va_start(ap, fmt);
-	vsnprintf(in->notes[in->nnotes] + n, sizeof(in->notes[0]) - (size_t)n,
-	    fmt, ap);
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
-	in->nnotes++;
+	if (n < 0)
+		return;
+	/* Allocated: a root may be as long as PATH_MAX. */
+	if (asprintf(&in->notes[in->nnotes], "%s: %s", path, msg) >= 0)
+		in->nnotes++;
+	free(msg);
 }
 
 /* Returns what is lost when optional file WHAT could not be read with ERR. */
@@ -414,4 +418,6 @@ inputs_free(struct inputs *in)
 	free(in->vpath);
 	free(in->mpath);
 	free(in->rpath);
+	while (in->nnotes > 0)
+		free(in->notes[--in->nnotes]);
 }

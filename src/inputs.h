@@ -42,7 +42,7 @@ struct inputs {
 	unsigned long		 capture_page_size;	/* from a capture's metadata, or 0 */
 	unsigned		 thp[INPUTS_MAX_THP];	/* enabled mTHP orders */
 	size_t			 nthp;
-	char			 notes[INPUTS_MAX_NOTES][320];	/* optional files not read */
+	char			*notes[INPUTS_MAX_NOTES];	/* optional files not read */
 	int			 nnotes;
 };
 

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Long --sysroot paths: every note about a file not read names the whole
+# path and says the whole reason, for a root of ~400 characters (once cut
+# at 320 bytes) and one of ~2600 (once written past the notes: ASan).
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+vm="$FIXTURES/corpus/vm-6.18-x86-64-holes"
+fail=0
+
+# deep_root COMPONENTS: a new root of that many 200-character directories
+# holding only buddyinfo, so that the optional files become notes.
+deep_root() {
+	d=$tmp/$1
+	i=0
+	while [ $i -lt "$1" ]; do
+		d=$d/$(printf '%0200d' "$i")
+		i=$((i + 1))
+	done
+	mkdir -p "$d/proc" && cp "$vm/proc/buddyinfo" "$d/proc/" || exit 99
+	echo "$d"
+}
+
+for n in 2 13; do
+	root=$(deep_root $n)
+	"$FRAGSTAT" --sysroot "$root" --color=never > "$tmp/out" 2> "$tmp/err"
+	st=$?
+	cat > "$tmp/want" <<WANT
+fragstat: $root/proc/pagetypeinfo: No such file or directory (no per-migratetype view)
+fragstat: $root/proc/pressure/memory: No such file or directory (PSI is off or the kernel predates 4.20; no memory pressure)
+WANT
+	if [ $st -ne 0 ] || ! cmp -s "$tmp/want" "$tmp/err" ||
+	    ! grep -q "^Node 0, zone DMA:" "$tmp/out"; then
+		echo "FAIL: root of ${#root} characters: status $st, stderr:"
+		diff "$tmp/want" "$tmp/err" | cut -c 1-200
+		fail=1
+	fi
+done
+exit $fail
