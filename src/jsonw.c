@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* jsonw.c - a small streaming JSON writer */
+/* jsonw.c - a small streaming JSON writer (after iproute2's json_writer.c) */
 
 #include "config.h"
 #include <stdlib.h>
-#include <string.h>
 
 #include "jsonw.h"
 
@@ -26,44 +25,36 @@ jw_init_compact(struct jsonw *w, FILE *fp)
 	w->one_line[0] = true;
 }
 
-const char jw_indent[2 * JSONW_MAX_DEPTH] = "\n"
-    "                              ";
-
-/* Write a newline and the indentation of the current depth. */
+/* Write the comma, newline and indentation that go before a value or key. */
 static void
-newline(struct jsonw *w)
+sep(struct jsonw *w)
 {
-	/* One fixed-size copy; what it writes past the depth is overwritten next. */
-	memcpy(ob_room(&w->ob, sizeof(jw_indent)), jw_indent, sizeof(jw_indent));
-	w->ob.len += 1 + 2 * (size_t)w->depth;
-}
+	int d = w->depth;
 
-void
-jw_sep_list(struct jsonw *w)
-{
-	struct jw_run r;
-
-	/* The top level has one value: nothing before it. */
-	if (w->depth == 0)
+	/* A value after its key, or the one value of the top level. */
+	if (w->after_key) {
+		w->after_key = false;
 		return;
-	r = jw_run(w, JW_SEP_ROOM);
-	jr_sep(&r);
-	jw_run_end(w, &r);
+	}
+	if (d == 0)
+		return;
+	if (!w->first[d]) {
+		ob_putc(&w->ob, ',');
+		if (w->one_line[d] && !w->compact)
+			ob_putc(&w->ob, ' ');
+	}
+	w->first[d] = false;
+	if (!w->one_line[d]) {
+		ob_putc(&w->ob, '\n');
+		ob_fill(&w->ob, ' ', 2 * (size_t)d);
+	}
 }
 
-void
-jw_key(struct jsonw *w, const char *key)
-{
-	struct jw_run r = jw_run(w, JW_KEY_ROOM);
-
-	jr_key(&r, key);
-	jw_run_end_key(w, &r);
-}
-
+/* Open an object or array: write OPEN now and CLOSE at its jw_end(). */
 static void
 open_(struct jsonw *w, char open, char close, bool one_line)
 {
-	jw_sep(w);
+	sep(w);
 	ob_putc(&w->ob, open);
 	/* Deeper nesting than the document has is a programming error. */
 	if (w->depth + 1 >= JSONW_MAX_DEPTH)
@@ -89,118 +80,136 @@ jw_array(struct jsonw *w, bool one_line)
 void
 jw_end(struct jsonw *w)
 {
-	char close = w->close[w->depth];
-	bool nl = !w->first[w->depth] && !w->one_line[w->depth];
+	int d = w->depth;
 
-	if (w->depth == 0)
+	if (d == 0)
 		abort();
 	w->depth--;
-	if (nl)
-		newline(w);
-	ob_putc(&w->ob, close);
+	if (!w->first[d] && !w->one_line[d]) {
+		ob_putc(&w->ob, '\n');
+		ob_fill(&w->ob, ' ', 2 * (size_t)w->depth);
+	}
+	ob_putc(&w->ob, w->close[d]);
 }
 
-const bool jw_escape[256] = {
-	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1,
-	[0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0a] = 1, [0x0b] = 1,
-	[0x0c] = 1, [0x0d] = 1, [0x0e] = 1, [0x0f] = 1, [0x10] = 1, [0x11] = 1,
-	[0x12] = 1, [0x13] = 1, [0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1,
-	[0x18] = 1, [0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1, [0x1d] = 1,
-	[0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1, [0x7f] = 1,
-};
+/*
+ * Returns the length of the valid UTF-8 sequence at S, or 0 (RFC 3629: no
+ * overlong forms, no surrogates, nothing past U+10FFFF).
+ */
+static int
+utf8_len(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n, i;
 
-char *
-jw_escape_byte(char *p, unsigned char c)
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* The lead bytes whose second byte has a narrower range. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++) {
+		/* The NUL at the end is below lo: a cut sequence is invalid. */
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return n;
+}
+
+/* Write S quoted, with JSON's escapes and invalid UTF-8 as \ufffd. */
+static void
+quote(struct outbuf *ob, const char *str)
 {
 	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)str;
+	int n;
 
-	if (c == '"' || c == '\\') {
-		p[0] = '\\';
-		p[1] = (char)c;
-		return p + 2;
+	ob_putc(ob, '"');
+	while (*s != '\0') {
+		if (*s == '"' || *s == '\\') {
+			ob_putc(ob, '\\');
+			ob_putc(ob, (char)*s++);
+		} else if (*s < 0x20 || *s == 0x7f) {
+			ob_write(ob, "\\u00", 4);
+			ob_putc(ob, hex[*s >> 4]);
+			ob_putc(ob, hex[*s & 0xf]);
+			s++;
+		} else if (*s < 0x80) {
+			ob_putc(ob, (char)*s++);
+		} else if ((n = utf8_len(s)) > 0) {
+			ob_write(ob, (const char *)s, (size_t)n);
+			s += n;
+		} else {
+			ob_write(ob, "\\ufffd", 6);
+			s++;
+		}
 	}
-	p[0] = '\\';
-	p[1] = 'u';
-	p[2] = '0';
-	p[3] = '0';
-	p[4] = hex[c >> 4];
-	p[5] = hex[c & 0xf];
-	return p + 6;
+	ob_putc(ob, '"');
 }
 
-/* Write the N bytes at S with JSON's escapes at P (room 6 N); returns the end. */
-static char *
-escape_at(char *p, const unsigned char *s, size_t n)
+void
+jw_key(struct jsonw *w, const char *key)
 {
-	const unsigned char *end = s + n;
-
-	for (; s < end; s++)
-		if (!jw_escape[*s])
-			*p++ = (char)*s;
-		else
-			p = jw_escape_byte(p, *s);
-	return p;
+	sep(w);
+	quote(&w->ob, key);
+	ob_putc(&w->ob, ':');
+	if (!w->compact)
+		ob_putc(&w->ob, ' ');
+	w->after_key = true;
 }
-
-/* The bytes of a string escaped in one room: a path's, whole. */
-#define STRING_PIECE	4096
 
 void
 jw_string(struct jsonw *w, const char *s)
 {
-	size_t n = strlen(s), k;
-	char *p;
-
-	jw_sep(w);
-	ob_putc(&w->ob, '"');
-	for (; n > 0; s += k, n -= k) {
-		k = n < STRING_PIECE ? n : STRING_PIECE;
-		p = ob_room(&w->ob, JW_STRING_ROOM(k));
-		p = escape_at(p, (const unsigned char *)s, k);
-		w->ob.len = (size_t)(p - w->ob.buf);
-	}
-	ob_putc(&w->ob, '"');
+	sep(w);
+	quote(&w->ob, s);
 }
 
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
-	jw_sep(w);
+	sep(w);
 	ob_u64(&w->ob, v);
 }
 
 void
 jw_int(struct jsonw *w, long long v)
 {
-	jw_sep(w);
-	/* Node ids and orders: the counts' path, without sign or padding. */
-	if (v >= 0)
-		ob_u64(&w->ob, (uint64_t)v);
-	else
-		ob_intw(&w->ob, v, 0, false);
+	sep(w);
+	ob_intw(&w->ob, v, 0, false);
 }
 
 void
 jw_bool(struct jsonw *w, bool v)
 {
-	jw_sep(w);
-	if (v)
-		ob_write(&w->ob, "true", 4);
-	else
-		ob_write(&w->ob, "false", 5);
+	sep(w);
+	ob_puts(&w->ob, v ? "true" : "false");
 }
 
 void
 jw_null(struct jsonw *w)
 {
-	jw_sep(w);
-	ob_write(&w->ob, "null", 4);
+	sep(w);
+	ob_puts(&w->ob, "null");
 }
 
 void
 jw_fixed(struct jsonw *w, long long v, int digits)
 {
-	jw_sep(w);
+	sep(w);
 	ob_fixed(&w->ob, v, digits);
 }
 

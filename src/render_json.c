@@ -19,107 +19,104 @@ str_or_null(struct jsonw *w, const char *key, const char *s)
 		jw_null(w);
 }
 
-/*
- * The room of one migratetype's members: 7 keys, its name, 3 counts and a
- * bool, and 2 arrays by order.
- */
-#define TYPE_ROOM(n)	(7 * (size_t)JW_KEY_ROOM + \
-	JW_STRING_ROOM(FRAG_NAME_SIZE) + 3 * (size_t)OUTBUF_DIGITS + 5 + \
-	2 * JW_U64S_ROOM(n))
+/* Write KEY and the N counts V as a one-line array. */
+static void
+u64_array(struct jsonw *w, const char *key, const uint64_t *v, unsigned n)
+{
+	unsigned k;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (k = 0; k < n; k++)
+		jw_u64(w, v[k]);
+	jw_end(w);
+}
+
+/* Write KEY and the N indices V (thousandths) as a one-line array. */
+static void
+index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
+{
+	unsigned k;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (k = 0; k < n; k++)
+		jw_fixed(w, v[k], 3);
+	jw_end(w);
+}
 
 /* Write the per-migratetype view of zone Z. */
 static void
 migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
     const struct ptzone *z)
 {
-	uint64_t capped[FRAG_MAX_ORDERS];
-	unsigned t, k, nc;
-	struct jw_run m;
+	unsigned t, k;
 
 	jw_array(w, false);
 	for (t = 0; t < p->ntypes; t++) {
 		if (!z->has_free[t] && !z->has_blocks[t])
 			continue;
 		jw_object(w);
-		m = jw_run(w, TYPE_ROOM(p->norders));
-		jr_key(&m, "type");
-		jr_string(&m, p->types[t]);
+		jw_key(w, "type");
+		jw_string(w, p->types[t]);
 		if (z->has_free[t]) {
-			jr_key(&m, "free_blocks");
-			jr_u64s(&m, z->free[t], p->norders);
-			for (k = nc = 0; k < p->norders; k++)
+			u64_array(w, "free_blocks", z->free[t], p->norders);
+			jw_key(w, "capped_orders");
+			jw_array(w, true);
+			for (k = 0; k < p->norders; k++)
 				if (z->capped[t] & (1u << k))
-					capped[nc++] = k;
-			jr_key(&m, "capped_orders");
-			jr_u64s(&m, capped, nc);
-			jr_key(&m, "free_pages");
-			jr_u64(&m, pagetypeinfo_pages(p, z, t));
-			jr_key(&m, "free_pages_is_lower_bound");
-			jr_bool(&m, z->capped[t] != 0);
+					jw_u64(w, k);
+			jw_end(w);
+			jw_key(w, "free_pages");
+			jw_u64(w, pagetypeinfo_pages(p, z, t));
+			jw_key(w, "free_pages_is_lower_bound");
+			jw_bool(w, z->capped[t] != 0);
 		}
-		jr_key(&m, "pageblocks");
+		jw_key(w, "pageblocks");
 		if (z->has_blocks[t])
-			jr_u64(&m, z->blocks[t]);
+			jw_u64(w, z->blocks[t]);
 		else
-			jr_null(&m);
+			jw_null(w);
 		if (z->has_mixed[t]) {
-			jr_key(&m, "mixed_pageblocks");
-			jr_u64(&m, z->mixed[t]);
+			jw_key(w, "mixed_pageblocks");
+			jw_u64(w, z->mixed[t]);
 		}
-		jw_run_end(w, &m);
 		jw_end(w);
 	}
 	jw_end(w);
 }
 
-/*
- * The room of a zone's members: 10 keys, its name, 4 counts and a null
- * (each at most OUTBUF_DIGITS) and 4 arrays by order.
- */
-#define ZONE_ROOM(n)	(10 * (size_t)JW_KEY_ROOM + \
-	JW_STRING_ROOM(FRAG_NAME_SIZE) + 5 * (size_t)OUTBUF_DIGITS + \
-	2 * JW_U64S_ROOM(n) + 2 * JW_MILLI_ROOM(n))
-
-/* Write one zone object; its members by order in one run, as there are thousands. */
+/* Write one zone object. */
 static void
 zone(struct jsonw *w, const struct report *r, size_t i)
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
 	unsigned n = r->bi->norders;
-	struct jw_run m;
 
 	jw_object(w);
-	m = jw_run(w, ZONE_ROOM(n));
-	jr_key(&m, "node");
-	jr_u64(&m, z->node);
-	jr_key(&m, "zone");
-	jr_string(&m, z->name);
-	jr_key(&m, "free_pages");
-	jr_u64(&m, f->free_pages);
-	jr_key(&m, "free_blocks_total");
-	jr_u64(&m, f->free_blocks);
-	jr_key(&m, "largest_free_order");
+	jw_key(w, "node");
+	jw_u64(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "free_pages");
+	jw_u64(w, f->free_pages);
+	jw_key(w, "free_blocks_total");
+	jw_u64(w, f->free_blocks);
+	jw_key(w, "largest_free_order");
 	if (f->largest_order >= 0)
-		jr_u64(&m, (uint64_t)f->largest_order);
+		jw_int(w, f->largest_order);
 	else
-		jr_null(&m);
-	jr_key(&m, "free_blocks");
-	jr_u64s(&m, z->free, n);
-	jr_key(&m, "suitable_blocks");
-	jr_u64s(&m, f->suitable, n);
-	jr_key(&m, "unusable_index");
-	jr_milli(&m, f->unusable, n);
-	jr_key(&m, "fragmentation_index");
-	jr_milli(&m, f->fragindex, n);
-	jr_key(&m, "migratetypes");
-	if (r->pti && r->pti_zone[i] >= 0) {
-		jw_run_end_key(w, &m);
+		jw_null(w);
+	u64_array(w, "free_blocks", z->free, n);
+	u64_array(w, "suitable_blocks", f->suitable, n);
+	index_array(w, "unusable_index", f->unusable, n);
+	index_array(w, "fragmentation_index", f->fragindex, n);
+	jw_key(w, "migratetypes");
+	if (r->pti && r->pti_zone[i] >= 0)
 		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
-	} else {
-		jr_null(&m);
-		jw_run_end(w, &m);
-	}
+	else
+		jw_null(w);
 	jw_end(w);
 }
 

@@ -2,6 +2,8 @@
 /* render_table.c - the table a person reads in a 100-column terminal */
 
 #include "config.h"
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "humanize.h"
@@ -106,7 +108,6 @@ migratetypes(struct table *tb, const struct ptzone *z)
 	char b1[32], b2[32], b4[32];
 	uint64_t blocks = 0, pages;
 	unsigned t;
-	size_t n;
 	int k;
 
 	/* Saturate: a count no kernel prints must not wrap the shares. */
@@ -127,11 +128,8 @@ migratetypes(struct table *tb, const struct ptzone *z)
 		if (z->has_free[t]) {
 			pages = pagetypeinfo_pages(p, z, t);
 			/* ">": a list the kernel stopped counting at 100000. */
-			n = 0;
-			if (z->capped[t])
-				b1[n++] = '>';
-			n += ob_utoa(b1 + n, pages);
-			b1[n] = '\0';
+			snprintf(b1, sizeof(b1), "%s%" PRIu64,
+			    z->capped[t] ? ">" : "", pages);
 			k = largest(p, z, t);
 			b2[0] = '>';
 			hum_size(b2 + 1, sizeof(b2) - 1, pages, r->page_size);

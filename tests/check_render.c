@@ -282,6 +282,39 @@ START_TEST(test_jsonw)
 }
 END_TEST
 
+/* Strings: UTF-8 as it is, every byte of invalid UTF-8 as U+FFFD. */
+static void
+doc_utf8(struct jsonw *w)
+{
+	jw_array(w, false);
+	jw_string(w, "/sys\xc3\xa9/\xe2\x82\xac/\xf0\x9f\x98\x80/\xf4\x8f\xbf\xbf");
+	jw_string(w, "/tmp/\xe9/");		/* Latin-1 */
+	jw_string(w, "\xc0\xaf");		/* overlong '/' */
+	jw_string(w, "\xed\xa0\x80");		/* a surrogate */
+	jw_string(w, "\xf4\x90\x80\x80");	/* past U+10FFFF */
+	jw_string(w, "a\xe2\x82");		/* cut at the end */
+	jw_string(w, "\x80\xbf\xfe\xff");	/* no lead byte */
+	jw_end(w);
+}
+
+START_TEST(test_jsonw_utf8)
+{
+	char *got = json_of(doc_utf8);
+
+	ck_assert_str_eq(got,
+	    "[\n"
+	    "  \"/sys\xc3\xa9/\xe2\x82\xac/\xf0\x9f\x98\x80/\xf4\x8f\xbf\xbf\",\n"
+	    "  \"/tmp/\\ufffd/\",\n"
+	    "  \"\\ufffd\\ufffd\",\n"
+	    "  \"\\ufffd\\ufffd\\ufffd\",\n"
+	    "  \"\\ufffd\\ufffd\\ufffd\\ufffd\",\n"
+	    "  \"a\\ufffd\\ufffd\",\n"
+	    "  \"\\ufffd\\ufffd\\ufffd\\ufffd\"\n"
+	    "]\n");
+	free(got);
+}
+END_TEST
+
 static void
 doc_open(struct jsonw *w)
 {
@@ -371,6 +404,7 @@ main(void)
 	tc = tcase_create("json");
 	tcase_add_test(tc, test_jsonw);
 	tcase_add_test(tc, test_jsonw_unbalanced);
+	tcase_add_test(tc, test_jsonw_utf8);
 	tcase_add_test(tc, test_json_document);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
