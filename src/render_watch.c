@@ -30,6 +30,11 @@ pageblocks_free(const struct wsample *s, size_t i)
 	    s->r->frag[i].suitable[s->pageblock_order] : 0;
 }
 
+/*
+ * The orders of a sample were chosen from the first one; a later buddyinfo
+ * with fewer columns has no index for the orders past its last: "-" and
+ * null, never a read past its counts.
+ */
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
@@ -77,6 +82,11 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		for (j = 0; j < s->norders; j++) {
 			unsigned o = s->orders[j];
 
+			if (o >= r->bi->norders) {
+				fprintf(fp, "  order %u: unusable - fragindex -",
+				    o);
+				continue;
+			}
 			fprintf(fp, "  order %u: unusable %s fragindex %s", o,
 			    hum_index(b[2], sizeof(b[2]), r->frag[i].unusable[o]),
 			    r->frag[i].suitable[o] ? "-" : hum_index(b[3],
@@ -130,9 +140,15 @@ render_watch_json(FILE *fp, const struct wsample *s)
 			jw_key(&w, "order");
 			jw_int(&w, o);
 			jw_key(&w, "unusable_index");
-			jw_fixed(&w, r->frag[i].unusable[o], 3);
+			if (o < r->bi->norders)
+				jw_fixed(&w, r->frag[i].unusable[o], 3);
+			else
+				jw_null(&w);
 			jw_key(&w, "fragmentation_index");
-			jw_fixed(&w, r->frag[i].fragindex[o], 3);
+			if (o < r->bi->norders)
+				jw_fixed(&w, r->frag[i].fragindex[o], 3);
+			else
+				jw_null(&w);
 			jw_end(&w);
 		}
 		jw_end(&w);

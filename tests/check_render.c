@@ -11,6 +11,7 @@
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "testutil.h"
+#include "watch.h"
 
 /* A report over buddyinfo text, owning what it points to. */
 struct fixture {
@@ -282,6 +283,71 @@ START_TEST(test_jsonw)
 }
 END_TEST
 
+/*
+ * A --watch sample whose buddyinfo lost columns since the first one: the
+ * orders 2 and 9 were chosen then, the zone has 3 orders now.
+ */
+static void
+watch_short(struct fixture *fx, struct wsample *s)
+{
+	static const unsigned orders[] = { 2, 9 };
+
+	fixture_load(fx, "Node 0, zone   Normal      4      2      1 \n",
+	    "6.18.0");
+	memset(s, 0, sizeof(*s));
+	s->r = &fx->r;
+	s->orders = orders;
+	s->norders = 2;
+	s->pageblock_order = 9;
+}
+
+/* Returns the malloc'd output of one watch sample S, as JSON or a table. */
+static char *
+watch_text(const struct wsample *s, bool json)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	if (json)
+		render_watch_json(fp, s);
+	else
+		render_watch_table(fp, s, 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	return buf;
+}
+
+START_TEST(test_watch_fewer_orders)
+{
+	struct fixture fx;
+	struct wsample s;
+	char *got;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	watch_short(&fx, &s);
+	got = watch_text(&s, false);
+	ck_assert_str_eq(got,
+	    "00:00:00 free 48 KiB, 0 free 2 MiB blocks\n"
+	    "  Node 0, zone Normal       48 KiB free        0 blocks"
+	    "  order 2: unusable 0.666 fragindex -"
+	    "  order 9: unusable - fragindex -\n");
+	free(got);
+	got = watch_text(&s, true);
+	ck_assert_str_eq(got,
+	    "{\"time\":\"1970-01-01T00:00:00Z\",\"interval_s\":null,"
+	    "\"pageblock_order\":9,\"zones\":[{\"node\":0,"
+	    "\"zone\":\"Normal\",\"free_pages\":12,\"free_pageblocks\":0,"
+	    "\"orders\":[{\"order\":2,\"unusable_index\":0.666,"
+	    "\"fragmentation_index\":-1.000},{\"order\":9,"
+	    "\"unusable_index\":null,\"fragmentation_index\":null}]}],"
+	    "\"rates_per_s\":null,\"counters\":null,\"pressure\":null}\n");
+	free(got);
+	fixture_free(&fx);
+}
+END_TEST
+
 /* Strings: UTF-8 as it is, every byte of invalid UTF-8 as U+FFFD. */
 static void
 doc_utf8(struct jsonw *w)
@@ -405,6 +471,7 @@ main(void)
 	tcase_add_test(tc, test_jsonw);
 	tcase_add_test(tc, test_jsonw_unbalanced);
 	tcase_add_test(tc, test_jsonw_utf8);
+	tcase_add_test(tc, test_watch_fewer_orders);
 	tcase_add_test(tc, test_json_document);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
