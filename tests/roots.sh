@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Long --sysroot paths: every note about a file not read names the whole
 # path and says the whole reason, for a root of ~400 characters (once cut
 # at 320 bytes) and one of ~2600 (once written past the notes: ASan).
