@@ -332,6 +332,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
     FILE *out, struct ferr *e)
 {
 	struct sigaction sa, old[3];
+	sigset_t mask;
 	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	char parent[PATH_MAX], host[256], when[32];
 	const char *slash;
@@ -387,16 +388,23 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 		if (copy(src, files[i], i == 1 && src == NULL, &m, e) < 0)
 			goto fail;
 	if (thp_sizes(src, &m, e) != 0 ||
-	    put(CAPTURE_META, m.text, m.len, e) != 0 || publish(dir, e) != 0)
+	    put(CAPTURE_META, m.text, m.len, e) != 0)
+		goto fail;
+	/* Published is published: the handler must not see MADE in between. */
+	sigprocmask(SIG_BLOCK, &sa.sa_mask, &mask);
+	if (publish(dir, e) == 0) {
+		made.n = 0;
+		made.tmp[0] = '\0';
+		rc = 0;
+	}
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	if (rc != 0)
 		goto fail;
 	fprintf(out, "captured %s: %d files", dir, m.copied);
 	if (strstr(m.text, "buddyinfo_stable yes"))
 		fprintf(out, ", buddyinfo stable around the index files");
 	fprintf(out, "%s\n", strstr(m.text, "unreadable ") ?
 	    "; some files unreadable, listed in " CAPTURE_META : "");
-	rc = 0;
-	made.n = 0;
-	made.tmp[0] = '\0';
 fail:
 	if (rc != 0) {
 		unmake();
