@@ -406,10 +406,8 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	fprintf(out, "%s\n", strstr(m.text, "unreadable ") ?
 	    "; some files unreadable, listed in " CAPTURE_META : "");
 fail:
-	if (rc != 0) {
+	if (rc != 0)
 		unmake();
-		ferr_keep_path(e, dir);
-	}
 	if (made.dirfd != -1)
 		close(made.dirfd);
 	made.dirfd = -1;

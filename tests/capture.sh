@@ -63,6 +63,14 @@ r=$?
 [ $r -eq 1 ] && [ "$(cat "$tmp/err")" = "fragstat: $tmp/file/c4: cannot create a directory beside it: Not a directory" ]
 check $([ $? -eq 0 ] && echo ok) "unwritable place: status $r: $(cat "$tmp/err")"
 
+# 4b. A root without buddyinfo: the message names the file that is missing.
+mkdir "$tmp/empty"
+"$FRAGSTAT" --sysroot "$tmp/empty" --capture "$tmp/c4b" > "$tmp/out" 2> "$tmp/err"
+r=$?
+[ $r -eq 1 ] && [ ! -s "$tmp/out" ] && [ "$(leftovers c4b)" = 0 ] &&
+    [ "$(cat "$tmp/err")" = "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" ]
+check $([ $? -eq 0 ] && echo ok) "missing source file: status $r: $(cat "$tmp/err")"
+
 # 5. Interrupted half-way (blocked on a FIFO in the source): nothing left.
 for sig in TERM INT HUP; do
 	mkdir -p "$tmp/src.$sig/proc"
