@@ -6,104 +6,87 @@
 
 #include "frag.h"
 
-/* fragmentation_index() divides by 1 << order as a u32: a shift below 32. */
+/* __fragmentation_index() divides by 1 << order as a u32: a shift below 32. */
 _Static_assert(FRAG_MAX_ORDERS <= 32, "orders beyond 31 overflow a u32");
 
-/*
- * Returns X / (u32)D. The kernel divides with div_u64(u64, u32), so a
- * divisor of 2^32 pages or more is truncated first; frag_check() rejects
- * the counts for which the truncated divisor would be 0 (a kernel oops).
- */
-static uint64_t
-div_u64(uint64_t x, uint64_t d)
-{
-	return x / (uint32_t)d;
-}
-
-/*
- * One divisor for many dividends: the 32-bit D and, where the compiler has
- * 128-bit integers, M = (2^64 - 1) / D, so that X / D costs a
- * multiplication instead of a division.
- */
-struct divisor {
-	uint32_t	 d;
-#ifdef __SIZEOF_INT128__
-	uint64_t	 m;
-#endif
+/* What fill_contig_page_info() gathers about one zone for one order. */
+struct contig_page_info {
+	uint64_t	free_pages;
+	uint64_t	free_blocks_total;
+	uint64_t	free_blocks_suitable;
 };
 
-/* Returns D (not 0) ready for quotient(). */
-static struct divisor
-divisor(uint32_t d)
-{
-	struct divisor dv = { .d = d };
-
-	if (d == 0)	/* frag_check() keeps the kernel's divisors non-zero */
-		abort();
-#ifdef __SIZEOF_INT128__
-	dv.m = UINT64_MAX / d;
-#endif
-	return dv;
-}
-
-/* Returns X / DV->d exactly. */
+/*
+ * Returns DIVIDEND / DIVISOR as the kernel's div_u64(u64, u32): a divisor
+ * of 2^32 or more is truncated to its low 32 bits first. frag_check()
+ * rejects the counts for which that would be 0 (a kernel oops).
+ */
 static uint64_t
-quotient(const struct divisor *dv, uint64_t x)
+div_u64(uint64_t dividend, uint64_t divisor)
 {
-#ifdef __SIZEOF_INT128__
-	/*
-	 * M > (2^64 - 1) / D - 1, so X M / 2^64 > X / D - 2 for X < 2^64:
-	 * the estimate Q is the quotient or one or two below it, and the
-	 * remainder says which.
-	 */
-	uint64_t q = (uint64_t)(((unsigned __int128)x * dv->m) >> 64);
-	uint64_t r = x - q * dv->d;
-	uint64_t c = r >= dv->d;
-
-	/* Without branches: which way they go depends on the data. */
-	q += c;
-	r -= c * dv->d;
-	return q + (r >= dv->d);
-#else
-	return x / dv->d;
-#endif
+	return dividend / (uint32_t)divisor;
 }
 
 /*
- * Returns the unusable free space index (thousandths), as
- * unusable_free_index(): div_u64() by the free pages, DV (their low 32 bits).
+ * Fill INFO from the free block counts N of a zone, for SUITABLE_ORDER, as
+ * fill_contig_page_info() does from zone->free_area[].nr_free (the numbers
+ * of the zone's buddyinfo line). Its loop bound was spelled MAX_ORDER,
+ * MAX_ORDER + 1 (6.4 to 6.7) and NR_PAGE_ORDERS (6.8+): always every order
+ * the line shows.
  */
-static int
-unusable_index(uint64_t free_pages, const struct divisor *dv,
-    uint64_t suitable, unsigned order)
+static void
+fill_contig_page_info(const uint64_t *n, unsigned norders,
+    unsigned suitable_order, struct contig_page_info *info)
 {
-	/* No free memory: all of it is "unusable". */
-	if (free_pages == 0)
+	unsigned order;
+
+	info->free_pages = 0;
+	info->free_blocks_total = 0;
+	info->free_blocks_suitable = 0;
+	for (order = 0; order < norders; order++) {
+		info->free_blocks_total += n[order];
+		info->free_pages += n[order] << order;
+		if (order >= suitable_order)
+			info->free_blocks_suitable += n[order] <<
+			    (order - suitable_order);
+	}
+}
+
+/* Returns the unusable free space index (thousandths), as unusable_free_index(). */
+static int
+unusable_free_index(unsigned order, const struct contig_page_info *info)
+{
+	/* No free memory is read as all of it unusable. */
+	if (info->free_pages == 0)
 		return 1000;
-	return (int)quotient(dv, (free_pages - (suitable << order)) * 1000ULL);
+	return (int)div_u64((info->free_pages -
+	    (info->free_blocks_suitable << order)) * 1000ULL, info->free_pages);
 }
 
 /*
  * Returns the fragmentation index (thousandths), as __fragmentation_index().
- * The kernel computes 1000 - B in unsigned 64 bits and returns it as int:
- * with a single free block below ORDER, B exceeds 1000 and the result
- * wraps to the small negatives (-500, -250, ...) the debugfs file shows.
+ * Its guard against order >= MAX_ORDER (4.14+) never fires for the orders a
+ * buddyinfo line shows.
  */
 static int
-fragmentation_index(uint64_t free_pages, uint64_t blocks, uint64_t suitable,
-    unsigned order)
+fragmentation_index(unsigned order, const struct contig_page_info *info)
 {
-	if (blocks == 0)
+	uint64_t requested = 1ULL << order;
+
+	if (info->free_blocks_total == 0)
 		return 0;
-	if (suitable != 0)
+	/* Only meaningful when the request would fail. */
+	if (info->free_blocks_suitable != 0)
 		return -1000;
 	/*
-	 * div_u64(free_pages * 1000, requested): requested = 1 << order is
-	 * below 2^32 (orders are below FRAG_MAX_ORDERS, 32), so the u32
-	 * division is a shift.
+	 * The kernel computes 1000 - B in unsigned 64 bits and returns it as
+	 * int: with a single free block below ORDER, B exceeds 1000 and the
+	 * result wraps to the small negatives (-500, -250, ...) the debugfs
+	 * file shows.
 	 */
-	return (int)(int32_t)(uint32_t)(1000ULL -
-	    div_u64(1000ULL + ((free_pages * 1000ULL) >> order), blocks));
+	return (int)(int32_t)(uint32_t)(1000 - div_u64(1000 +
+	    div_u64(info->free_pages * 1000ULL, requested),
+	    info->free_blocks_total));
 }
 
 const char *
@@ -132,40 +115,20 @@ frag_check(const uint64_t *n, unsigned norders)
 void
 frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 {
-	uint64_t s, pages = 0, blocks = 0;
-	struct divisor dv;
-	int largest = -1;
-	unsigned o, k;
+	struct contig_page_info info = { 0, 0, 0 };
+	unsigned o;
 
-	/* fill_contig_page_info(), in locals: F's arrays might alias N. */
-	for (k = 0; k < norders; k++) {
-		blocks += n[k];
-		pages += n[k] << k;
-		largest = n[k] != 0 ? (int)k : largest;
+	f->largest_order = -1;
+	for (o = 0; o < norders; o++) {
+		if (n[o] != 0)
+			f->largest_order = (int)o;
+		fill_contig_page_info(n, norders, o, &info);
+		f->suitable[o] = info.free_blocks_suitable;
+		f->unusable[o] = unusable_free_index(o, &info);
+		f->fragindex[o] = fragmentation_index(o, &info);
 	}
-	f->free_pages = pages;
-	f->free_blocks = blocks;
-	f->largest_order = largest;
-	/* div_u64() truncates the divisor; frag_check() rejects 0 for F != 0. */
-	dv = divisor(pages ? (uint32_t)pages : 1);
-	/* Above the largest order nothing is suitable: S(o) = 0. */
-	for (o = norders; o-- > (unsigned)(largest + 1);) {
-		f->suitable[o] = 0;
-		f->unusable[o] = unusable_index(pages, &dv, 0, o);
-		f->fragindex[o] = fragmentation_index(pages, blocks, 0, o);
-	}
-	/*
-	 * At and below it S(o) = N(o) + 2 S(o + 1), the kernel's sum of
-	 * N(k) << (k - o) over k >= o, is at least 1, so there are free pages
-	 * and __fragmentation_index() returns -1000; frag_check() bounds
-	 * every S(o) << o by the free pages.
-	 */
-	for (s = 0, o = (unsigned)(largest + 1); o-- > 0;) {
-		s = n[o] + 2 * s;
-		f->suitable[o] = s;
-		f->unusable[o] = unusable_index(pages, &dv, s, o);
-		f->fragindex[o] = -1000;
-	}
+	f->free_pages = info.free_pages;
+	f->free_blocks = info.free_blocks_total;
 }
 
 struct frag *

@@ -105,47 +105,6 @@ START_TEST(test_suitable)
 }
 END_TEST
 
-/*
- * frag_compute() divides by a reciprocal: its unusable index equals the
- * kernel's division, (F - S(o) 2^o) * 1000 / (u32)F, on 30 000 random
- * zones of every size, beyond 2^32 free pages too.
- */
-START_TEST(test_unusable_division)
-{
-	uint64_t n[11], x = 88172645463325252ULL, f, s;
-	unsigned i, k, o, tested = 0;
-	int want;
-	FRAG_ON_STACK(fr);
-
-	for (i = 0; i < 30000; i++) {
-		for (k = 0; k < 11; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			/* From 0 to 2^(10..49): small lists to huge ones. */
-			n[k] = x >> (14 + (i + k) % 40);
-		}
-		if (frag_check(n, 11) != NULL)
-			continue;
-		tested++;
-		frag_compute(n, 11, &fr);
-		for (f = 0, k = 0; k < 11; k++)
-			f += n[k] << k;
-		for (o = 0; o < 11; o++) {
-			for (s = 0, k = o; k < 11; k++)
-				s += n[k] << (k - o);
-			want = f == 0 ? 1000 :
-			    (int)((f - (s << o)) * 1000 / (uint32_t)f);
-			/* A plain compare: fast enough under the sanitizers. */
-			if (fr.unusable[o] != want)
-				ck_abort_msg("zone %u order %u: unusable %d, "
-				    "want %d", i, o, fr.unusable[o], want);
-		}
-	}
-	ck_assert_uint_gt(tested, 15000);
-}
-END_TEST
-
 START_TEST(test_check_rejects)
 {
 	uint64_t n[11];
@@ -190,7 +149,6 @@ main(void)
 	    (int)(sizeof(vecs) / sizeof(vecs[0])));
 	tcase_add_test(tc, test_suitable);
 	tcase_add_test(tc, test_check_rejects);
-	tcase_add_test(tc, test_unusable_division);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
