@@ -22,20 +22,11 @@ static const uint64_t zeros[FRAG_MAX_ORDERS];
 struct pstate {
 	struct pagetypeinfo	*p;
 	size_t			 nrows, cap;	/* free rows read; lines */
-	size_t			 last;		/* the zone zone() found last */
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
 	int			 cols[FRAG_MAX_TYPES];	/* column -> type */
 	unsigned		 ncols;
 	unsigned long		 orders_line;
-};
-
-/* A free row's head, "Node N, zone NAME, type TYPE", and where its counts start. */
-struct rowhead {
-	unsigned	 node;
-	char		 name[FRAG_NAME_SIZE];
-	struct tok	 type;
-	const char	*rest;
 };
 
 /* Returns whether tokens T[0..N) spell the words of PHRASE. */
@@ -62,13 +53,8 @@ type_index(struct pagetypeinfo *p, const struct tok *t, unsigned long l,
 	char q[64];
 	unsigned i;
 
-	/*
-	 * A known name was checked when it was added, and the names are
-	 * zero-padded: no strlen() to compare them.
-	 */
-	for (i = 0; t->n < FRAG_NAME_SIZE && i < p->ntypes; i++)
-		if (p->types[i][t->n] == '\0' &&
-		    memcmp(p->types[i], t->s, t->n) == 0)
+	for (i = 0; i < p->ntypes; i++)
+		if (tok_is(t, p->types[i]))
 			return (int)i;
 	if (!tok_is_name(t))
 		return ferr_set(e, l, "migratetype '%s' is not 1 to %d printable "
@@ -92,14 +78,8 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	struct ptzone *nz;
 	long i;
 
-	/* A zone's rows come together: the last zone first. */
-	if (st->last < p->nzones && p->zones[st->last].node == node &&
-	    memcmp(p->zones[st->last].name, name, FRAG_NAME_SIZE) == 0)
-		return &p->zones[st->last];
-	if ((i = zoneset_find(p->set, node, name)) != -1) {
-		st->last = (size_t)i;
+	if ((i = zoneset_find(p->set, node, name)) != -1)
 		return &p->zones[i];
-	}
 	if (zoneset_add(p->set, node, name, l, e) != 0)
 		return NULL;
 	if ((nz = zone_array_grow(p->zones, p->nzones, sizeof(*nz))) == NULL) {
@@ -114,7 +94,6 @@ zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
 	nz->node = node;
 	strcpy(nz->name, name);
 	nz->line = l;
-	st->last = p->nzones - 1;
 	return nz;
 }
 
@@ -174,12 +153,9 @@ orders_header(struct pstate *st, const struct tok *t, size_t nt,
 	if (st->have_orders && n != st->p->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", n, n == 1 ? "" : "s",
 		    st->orders_line, st->p->norders);
-	/*
-	 * Room for a row a line and FRAG_MAX_ORDERS counts more, so that a
-	 * row is read in place and nothing moves.
-	 */
-	if (!st->have_orders && (st->p->counts = malloc((st->cap * n +
-	    FRAG_MAX_ORDERS) * sizeof(*st->p->counts))) == NULL)
+	/* Room for a row a line: a row is read in place and nothing moves. */
+	if (!st->have_orders && (st->p->counts = malloc(st->cap * n *
+	    sizeof(*st->p->counts))) == NULL)
 		return ferr_set(e, l, "out of memory");
 	st->have_orders = true;
 	st->p->norders = n;
@@ -217,28 +193,28 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 }
 
 /*
- * Read the counts of free row S (N bytes), from REST on, into ROW and
- * *CAPPED; T (MAX_TOKS + 1) is room to split the row for a message.
- * Returns 0, or -1 with E set.
+ * "Node N, zone NAME, type TYPE count..." where a count may read ">100000":
+ * line tokens T[0..NT). Returns 0, or -1 with E set.
  */
 static int
-free_counts(struct pstate *st, const char *s, size_t n, const char *rest,
-    struct tok *t, uint64_t *row, uint32_t *capped, unsigned long l,
+free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
     struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
-	unsigned k;
+	char name[FRAG_NAME_SIZE];
+	uint32_t capped = 0;
+	struct ptzone *z;
+	const char *why;
+	unsigned node, k;
+	uint64_t *row;
 	struct tok c;
-	size_t nt;
-	int rc;
+	int ti, rc;
 
-	/* Most rows: digits, blanks and '>', read in one pass. */
-	if (nums_u64(rest, (size_t)(s + n - rest), row, FRAG_MAX_ORDERS,
-	    capped) == p->norders)
-		return 0;
-	/* Anything else: token by token, for a message that names the token. */
-	*capped = 0;
-	nt = tok_split(s, n, t, MAX_TOKS);
+	if (zonehead_parse(t, ',', &node, name, l, e) != 0)
+		return -1;
+	if (!st->have_orders)
+		return ferr_set(e, l, "free list row before the 'Free pages "
+		    "count per migrate type at order' header");
 	/* tok_split() stopped counting at MAX_TOKS + 1 tokens. */
 	if (nt > MAX_TOKS)
 		return ferr_set(e, l, "more than %d free counts, but the header "
@@ -247,54 +223,28 @@ free_counts(struct pstate *st, const char *s, size_t n, const char *rest,
 	if (nt != 6 + p->norders)
 		return ferr_set(e, l, "%zu free counts, but the header on line "
 		    "%lu has %u orders", nt - 6, st->orders_line, p->norders);
-	if (type_index(p, &t[5], l, e) < 0)
+	if ((ti = type_index(p, &t[5], l, e)) < 0)
 		return -1;
+	row = p->counts + st->nrows * p->norders;
 	for (k = 0; k < p->norders; k++) {
 		c = t[6 + k];
 		/* Since 5.4 pagetypeinfo_showfree_print() stops counting at
 		 * 100000 and prints ">100000": a lower bound. */
 		if (c.n > 0 && c.s[0] == '>') {
-			*capped |= 1u << k;
+			capped |= 1u << k;
 			c.s++;
 			c.n--;
 		}
 		if ((rc = num_u64(&c, &row[k])) != 0)
 			return num_error(e, l, &t[6 + k], rc, "free count");
 	}
-	return 0;
-}
-
-/*
- * "Node N, zone NAME, type TYPE count..." where a count may read ">100000":
- * line S (N bytes) with its head H; T holds MAX_TOKS + 1 tokens. Returns
- * 0, or -1 with E set.
- */
-static int
-free_row(struct pstate *st, const struct rowhead *h, const char *s,
-    size_t n, struct tok *t, unsigned long l, struct ferr *e)
-{
-	struct pagetypeinfo *p = st->p;
-	uint32_t capped = 0;
-	struct ptzone *z;
-	uint64_t *row;
-	const char *why;
-	int ti;
-
-	if (!st->have_orders)
-		return ferr_set(e, l, "free list row before the 'Free pages "
-		    "count per migrate type at order' header");
-	row = p->counts + st->nrows * p->norders;
-	if (free_counts(st, s, n, h->rest, t, row, &capped, l, e) != 0)
-		return -1;
-	if ((ti = type_index(p, &h->type, l, e)) < 0)
-		return -1;
 	if ((why = frag_check(row, p->norders)) != NULL)
 		return ferr_set(e, l, "%s", why);
-	if ((z = zone(st, h->node, h->name, l, e)) == NULL)
+	if ((z = zone(st, node, name, l, e)) == NULL)
 		return -1;
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
-		    h->node, h->name, p->types[ti]);
+		    node, name, p->types[ti]);
 	st->nrows++;
 	z->free[ti] = row;
 	z->capped[ti] = capped;
@@ -302,68 +252,29 @@ free_row(struct pstate *st, const struct rowhead *h, const char *s,
 	return 0;
 }
 
-/* free_row() of line S (N bytes) whose head is tokens T[0..5]. */
-static int
-tok_row(struct pstate *st, const char *s, size_t n, struct tok *t,
-    unsigned long l, struct ferr *e)
-{
-	struct rowhead h;
-
-	if (zonehead_parse(t, ',', &h.node, h.name, l, e) != 0)
-		return -1;
-	h.type = t[5];
-	h.rest = t[5].s + t[5].n;
-	return free_row(st, &h, s, n, t, l, e);
-}
-
 /*
- * Returns whether line S (N bytes) starts with a free row's head as the
- * kernel prints it (pagetypeinfo_showfree_print(): "Node %4d, zone %8s,
- * type %12s"), read into *H as tok_row() would; false for anything else,
- * which the tokens judge.
- */
-static bool
-row_head(const char *s, size_t n, struct rowhead *h)
-{
-	const char *p, *end = s + n;
-	size_t k;
-
-	if ((k = zonehead_scan(s, n, ',', &h->node, h->name)) == 0)
-		return false;
-	p = s + k;
-	if (end - p < 6 || memcmp(p, " type ", 6) != 0)
-		return false;
-	for (p += 6; p < end && *p == ' '; p++)
-		;
-	for (h->type.s = p; p < end && *p != ' ' && *p != '\t'; p++)
-		;
-	h->type.n = (size_t)(p - h->type.s);
-	h->rest = p;
-	return h->type.n > 0;
-}
-
-/*
- * "Node N, zone NAME count..." under a blocks or mixed-blocks header, of
- * zone (NODE, NAME): line tokens T[0..NT), the counts from T[4] on, or
- * when T is NULL the counts V already read, as many as the header has
- * columns. Returns 0, or -1 with E set.
+ * "Node N, zone NAME count..." under a blocks or mixed-blocks header: line
+ * tokens T[0..NT), a count per column of the header. Returns 0, or -1
+ * with E set.
  */
 static int
-count_row(struct pstate *st, unsigned node, const char *name,
-    const struct tok *t, size_t nt, const uint64_t *v, unsigned long l,
+count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
     struct ferr *e)
 {
 	uint64_t limit = (UINT64_MAX / 1000) >> st->p->pageblock_order, sum = 0;
+	char name[FRAG_NAME_SIZE];
+	unsigned node, c;
 	struct ptzone *z;
 	uint64_t *dst;
 	bool *has;
-	unsigned c;
 	int rc;
 
+	if (zonehead_parse(t, '\0', &node, name, l, e) != 0)
+		return -1;
 	if (st->table == T_NONE)
 		return ferr_set(e, l, "pageblock count row before a 'Number of "
 		    "blocks type' header");
-	if (t != NULL && nt != 4 + st->ncols)
+	if (nt != 4 + st->ncols)
 		return ferr_set(e, l, "expected %u counts, one per migratetype "
 		    "in the header", st->ncols);
 	if ((z = zone(st, node, name, l, e)) == NULL)
@@ -375,9 +286,7 @@ count_row(struct pstate *st, unsigned node, const char *name,
 			return ferr_set(e, l, "second %s row for node %u, zone "
 			    "%s", st->table == T_BLOCKS ? "pageblock" :
 			    "mixed-block", node, name);
-		if (t == NULL)
-			dst[st->cols[c]] = v[c];
-		else if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
+		if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
 			return num_error(e, l, &t[4 + c], rc, "pageblock count");
 		has[st->cols[c]] = true;
 		/* The row is the whole zone: its shares are taken in thousandths. */
@@ -389,57 +298,20 @@ count_row(struct pstate *st, unsigned node, const char *name,
 	return 0;
 }
 
-/* count_row() of line tokens T[0..NT), whose first four are the head. */
+/* Returns 0 with line L (tokens T[0..NT)) applied to ST, or -1 with E set. */
 static int
-tok_count_row(struct pstate *st, const struct tok *t, size_t nt,
+parse_line(struct pstate *st, const struct tok *t, size_t nt,
     unsigned long l, struct ferr *e)
-{
-	char name[FRAG_NAME_SIZE];
-	unsigned node;
-
-	if (zonehead_parse(t, '\0', &node, name, l, e) != 0)
-		return -1;
-	return count_row(st, node, name, t, nt, NULL, l, e);
-}
-
-/*
- * Returns 1 after count_row() of line S (N bytes) when it is a count row as
- * the kernel prints it (pagetypeinfo_showblockcount_print(): "Node %d,
- * zone %8s" and a count per column of the header), with count_row()'s
- * result; 0 for anything else, which the tokens judge.
- */
-static int
-scan_count_row(struct pstate *st, const char *s, size_t n, unsigned long l,
-    struct ferr *e, int *rc)
-{
-	uint64_t v[FRAG_MAX_TYPES];
-	char name[FRAG_NAME_SIZE];
-	unsigned node;
-	size_t k;
-
-	if ((k = zonehead_scan(s, n, '\0', &node, name)) == 0 ||
-	    st->ncols == 0 || nums_u64(s + k, n - k, v, FRAG_MAX_TYPES,
-	    NULL) != st->ncols)
-		return 0;
-	*rc = count_row(st, node, name, NULL, 0, v, l, e);
-	return 1;
-}
-
-/* Returns 0 with line L (S, N bytes; tokens T[0..NT)) applied to ST, or -1 with E set. */
-static int
-parse_line(struct pstate *st, const char *s, size_t n, struct tok *t,
-    size_t nt, unsigned long l, struct ferr *e)
 {
 	struct pagetypeinfo *p = st->p;
 	uint64_t v;
 	char q[64];
 
-	/* The zone rows first: nearly every line is one. */
 	if (tok_is(&t[0], "Node")) {
 		if (nt >= 6 && tok_is(&t[4], "type"))
-			return tok_row(st, s, n, t, l, e);
+			return free_row(st, t, nt, l, e);
 		if (nt >= 4)
-			return tok_count_row(st, t, nt, l, e);
+			return count_row(st, t, nt, l, e);
 	} else if (words(t, nt, "Page block order:")) {
 		v = p->pageblock_order;
 		if (header_number(t, nt, &st->have_order, &v,
@@ -470,7 +342,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
     struct ferr *e)
 {
 	struct tok t[MAX_TOKS + 1];
-	struct rowhead h;
 	struct pstate st;
 	struct lines ls;
 	const char *s;
@@ -486,22 +357,9 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		return ferr_set(e, 0, "out of memory");
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		/* The free rows, nearly every line: the kernel's head read in
-		 * one pass, or split no further than the head. */
-		if (row_head(s, n, &h))
-			rc = free_row(&st, &h, s, n, t, ls.no, e);
-		/* The pageblock counts, as the kernel prints them too. */
-		else if (scan_count_row(&st, s, n, ls.no, e, &rc))
-			;
-		else if ((nt = tok_split(s, n, t, 6)) > 6 &&
-		    tok_is(&t[0], "Node") && tok_is(&t[4], "type"))
-			rc = tok_row(&st, s, n, t, ls.no, e);
-		else if (nt == 0)
+		if ((nt = tok_split(s, n, t, MAX_TOKS)) == 0)
 			continue;
-		else
-			rc = parse_line(&st, s, n, t, tok_split(s, n, t,
-			    MAX_TOKS), ls.no, e);
-		if (rc != 0)
+		if ((rc = parse_line(&st, t, nt, ls.no, e)) != 0)
 			break;
 	}
 	if (rc == 0 && p->nzones == 0)

@@ -11,8 +11,8 @@ int
 zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
     char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e)
 {
+	struct tok id = t[1], nt = t[3];
 	const struct tok *bad;
-	struct tok nt = t[3];
 	uint64_t v;
 	char q[64];
 	int rc;
@@ -23,21 +23,18 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 		return ferr_set(e, line, "expected 'Node N, zone NAME', found "
 		    "'%s'", ferr_quote(q, sizeof(q), bad->s, bad->n));
 	}
-	if ((rc = num_u64_suffix(&t[1], ',', &v)) != 0) {
-		if (t[1].n == 0 || t[1].s[t[1].n - 1] != ',')
-			return ferr_set(e, line, "expected ',' after the node id");
+	if (!tok_chop(&id, ','))
+		return ferr_set(e, line, "expected ',' after the node id");
+	/* The message quotes the token as written, comma included. */
+	if ((rc = num_u64(&id, &v)) != 0)
 		return num_error(e, line, &t[1], rc, "node id");
-	}
 	/* NODES_SHIFT is at most 10 on every architecture. */
 	if (v >= FRAG_MAX_NODES)
 		return ferr_set(e, line, "node id %llu is out of range (at most "
 		    "%d)", (unsigned long long)v, FRAG_MAX_NODES - 1);
-	if (name_suffix != '\0') {
-		if (nt.n == 0 || nt.s[nt.n - 1] != name_suffix)
-			return ferr_set(e, line, "expected '%c' after the zone "
-			    "name", name_suffix);
-		nt.n--;
-	}
+	if (name_suffix != '\0' && !tok_chop(&nt, name_suffix))
+		return ferr_set(e, line, "expected '%c' after the zone name",
+		    name_suffix);
 	if (!tok_is_name(&nt))
 		return ferr_set(e, line, "zone name '%s' is not 1 to %d printable "
 		    "ASCII characters", ferr_quote(q, sizeof(q), nt.s, nt.n),
@@ -47,52 +44,6 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 	memset(name, 0, FRAG_NAME_SIZE);
 	memcpy(name, nt.s, nt.n);
 	return 0;
-}
-
-/* Returns the first byte from P on (before END) that is not a space. */
-static const char *
-spaces(const char *p, const char *end)
-{
-	while (p < end && *p == ' ')
-		p++;
-	return p;
-}
-
-size_t
-zonehead_scan(const char *s, size_t n, char name_suffix, unsigned *node,
-    char name[FRAG_NAME_SIZE])
-{
-	const char *p, *end = s + n, *nm;
-	unsigned v = 0;
-	size_t k;
-
-	if (n < 5 || memcmp(s, "Node ", 5) != 0)
-		return 0;
-	/* NODES_SHIFT is at most 10: four digits at most, below 1024. */
-	for (p = spaces(s + 5, end), k = 0; p < end && k < 4 &&
-	    *p >= '0' && *p <= '9'; p++, k++)
-		v = v * 10 + (unsigned)(*p - '0');
-	if (k == 0 || v >= FRAG_MAX_NODES || end - p < 2 || p[0] != ',' ||
-	    p[1] != ' ')
-		return 0;
-	p = spaces(p + 2, end);
-	if (end - p < 5 || memcmp(p, "zone ", 5) != 0)
-		return 0;
-	for (nm = p = spaces(p + 5, end); p < end &&
-	    (unsigned char)*p > ' ' && (unsigned char)*p < 0x7f; p++)
-		;
-	k = (size_t)(p - nm);
-	if (name_suffix != '\0') {
-		if (k == 0 || nm[k - 1] != name_suffix)
-			return 0;
-		k--;
-	}
-	if (k == 0 || k >= FRAG_NAME_SIZE || (p < end && *p != ' '))
-		return 0;
-	*node = v;
-	memset(name, 0, FRAG_NAME_SIZE);
-	memcpy(name, nm, k);
-	return (size_t)(p - s);
 }
 
 void

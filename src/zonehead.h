@@ -17,16 +17,6 @@ int	zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 	    char name[FRAG_NAME_SIZE], unsigned long line, struct ferr *e);
 
 /*
- * The head of line S (N bytes) as the kernel prints it, "Node N, zone
- * NAME" with spaces between the words (and NAME_SUFFIX after NAME when it
- * is not 0), into *NODE and NAME as zonehead_parse() would. Returns the
- * bytes the head takes, or 0 for anything else (tabs, a NAME or N that
- * zonehead_parse() rejects ...), for zonehead_parse() to read and judge.
- */
-size_t	zonehead_scan(const char *s, size_t n, char name_suffix,
-	    unsigned *node, char name[FRAG_NAME_SIZE]);
-
-/*
  * The (node, zone name) pairs of one file, indexed in the order added. A
  * NAME is FRAG_NAME_SIZE bytes with zeros after the string, as
  * zonehead_parse() writes it.

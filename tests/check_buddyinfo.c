@@ -7,7 +7,6 @@
 
 #include "buddyinfo.h"
 #include "testutil.h"
-#include "zonehead.h"
 
 /* Writes "NODE:NAME NODE:NAME ..." for BI's zones into BUF. */
 static const char *
@@ -449,61 +448,6 @@ START_TEST(test_many_zones)
 }
 END_TEST
 
-/*
- * zonehead_scan() takes only heads zonehead_parse() accepts, with the same
- * node, name and end, on random heads built from the kernel's words and
- * their near misses; and it takes the kernel's own.
- */
-START_TEST(test_zonehead_scan)
-{
-	static const char *const parts[][6] = {
-		{ "Node", "Node", "Node", "node", "Nod", "Node\t" },
-		{ " ", "  ", "    ", "\t", "", " " },
-		{ "0", "7", "1023", "1024", "0007", "12345" },
-		{ ",", ",", ",", "", ";", ",," },
-		{ " ", "  ", "\t", "", " ", "      " },
-		{ "zone", "zone", "zone", "Zone", "zones", "zone" },
-		{ " ", "      ", "\t", "", " ", "  " },
-		{ "DMA", "Normal", "a\"b\\c", "x\x7f", "", "0123456789012345678901234567890" },
-		{ "", ",", " 1 2", "\t3", ", 4", "  5" },
-	};
-	char line[160], name[FRAG_NAME_SIZE], name2[FRAG_NAME_SIZE];
-	unsigned seed = 77, node, node2, i, k, hits = 0;
-	struct tok t[8];
-	struct ferr e;
-	size_t n, got, nt;
-	char suffix;
-
-	for (i = 0; i < 200000; i++) {
-		for (n = 0, k = 0; k < 9; k++) {
-			seed = seed * 1103515245u + 12345u;
-			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s",
-			    parts[k][(seed >> 16) % 6]);
-		}
-		suffix = i % 2 ? ',' : '\0';
-		got = zonehead_scan(line, n, suffix, &node, name);
-		if (got == 0)
-			continue;
-		hits++;
-		memset(&e, 0, sizeof(e));
-		nt = tok_split(line, n, t, 4);
-		ck_assert_msg(nt >= 4 && zonehead_parse(t, suffix, &node2,
-		    name2, 1, &e) == 0, "'%s': scanned, not parsed", line);
-		ck_assert_uint_eq(node, node2);
-		ck_assert_int_eq(memcmp(name, name2, FRAG_NAME_SIZE), 0);
-		ck_assert_ptr_eq(line + got, t[3].s + t[3].n);
-	}
-	ck_assert_uint_gt(hits, 1000);
-	ck_assert_uint_eq(zonehead_scan("Node 0, zone      DMA     35", 28,
-	    '\0', &node, name), 21);
-	ck_assert_str_eq(name, "DMA");
-	ck_assert_uint_eq(zonehead_scan("Node    3, zone   Normal, type", 30,
-	    ',', &node, name), 25);
-	ck_assert_uint_eq(node, 3);
-	ck_assert_str_eq(name, "Normal");
-}
-END_TEST
-
 int
 main(void)
 {
@@ -527,7 +471,6 @@ main(void)
 	tcase_add_test(tg, test_limits);
 	tcase_add_test(tg, test_big_counts);
 	tcase_add_test(tg, test_many_zones);
-	tcase_add_test(tg, test_zonehead_scan);
 	suite_add_tcase(s, tg);
 	return tu_run(s);
 }
