@@ -3,24 +3,20 @@
 
 #include "config.h"
 #include <stddef.h>
+#include <string.h>
 
 #include "kver.h"
+#include "text.h"
 
-/* Returns the number at *S (advancing it), or -1 when there is none or it is huge. */
+/* Returns the number the digits at *S spell (advancing past them), or -1 when none or huge. */
 static long
 number(const char **s)
 {
-	long v = 0;
+	struct tok t = { *s, strspn(*s, "0123456789") };
+	uint64_t v;
 
-	if (**s < '0' || **s > '9')
-		return -1;
-	while (**s >= '0' && **s <= '9') {
-		if (v > 99999)
-			return -1;
-		v = v * 10 + (**s - '0');
-		(*s)++;
-	}
-	return v;
+	*s += t.n;
+	return num_u64(&t, &v) == 0 && v <= 999999 ? (long)v : -1;
 }
 
 long
