@@ -127,7 +127,8 @@ orders_of(const struct opts *o, const struct inputs *in,
 
 	if (list) {
 		*from = "option";
-		return options_orders(list, page_size, norders, orders);
+		return options_orders(o->advise_list ? "--advise" : "--orders",
+		    list, page_size, norders, orders);
 	}
 	*from = "pageblock and THP";
 	if (in->have_pti && in->pti.pageblock_order < norders)

@@ -2,7 +2,6 @@
 /* options.c - the command line: --help, --version and every option, checked */
 #include "config.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -258,7 +257,6 @@ int
 options_parse(int argc, char **argv, struct opts *o)
 {
 	const char *arg;
-	struct tok t;
 	uint64_t v;
 	int c, stdin_users;
 
@@ -360,9 +358,7 @@ options_parse(int argc, char **argv, struct opts *o)
 				    "kernel", optarg);
 			break;
 		case OPT_THRESHOLD:
-			t.s = optarg;
-			t.n = strlen(optarg);
-			if (num_u64(&t, &v) != 0 || v > 1000)
+			if (num_str(optarg, &v) != 0 || v > 1000)
 				return usage_error("--threshold: '%s' is not a "
 				    "number from 0 to 1000", optarg);
 			o->threshold = (int)v;
@@ -381,9 +377,7 @@ options_parse(int argc, char **argv, struct opts *o)
 				    "of seconds from 0.01 to 86400", optarg);
 			break;
 		case OPT_COUNT:
-			t.s = optarg;
-			t.n = strlen(optarg);
-			if (num_u64(&t, &v) != 0 || v == 0 || v > ULONG_MAX)
+			if (num_str(optarg, &v) != 0 || v == 0 || v > ULONG_MAX)
 				return usage_error("--count: '%s' is not a "
 				    "positive number", optarg);
 			o->count = (unsigned long)v;
@@ -479,15 +473,14 @@ options_parse(int argc, char **argv, struct opts *o)
 }
 
 int
-options_orders(const char *list, unsigned long page_size, unsigned norders,
-    unsigned *orders)
+options_orders(const char *opt, const char *list, unsigned long page_size,
+    unsigned norders, unsigned *orders)
 {
 	char item[32];
-	const char *p = list;
-	unsigned long long v, mul;
+	const char *p = list, *end;
+	uint64_t v, mul, o;
 	size_t n = 0, len, i;
-	unsigned o;
-	char *end;
+	struct tok t;
 
 	while (*p) {
 		len = strcspn(p, ",");
@@ -496,10 +489,11 @@ options_orders(const char *list, unsigned long page_size, unsigned norders,
 		memcpy(item, p, len);
 		item[len] = '\0';
 		p += len + (p[len] == ',');
-		if (item[0] < '0' || item[0] > '9')
+		t.s = item;
+		t.n = strspn(item, "0123456789");
+		if (num_u64(&t, &v) != 0)
 			goto bad;
-		errno = 0;
-		v = strtoull(item, &end, 10);
+		end = item + t.n;
 		mul = 0;
 		if (*end == 'K' || *end == 'k')
 			mul = 1ULL << 10;
@@ -507,38 +501,39 @@ options_orders(const char *list, unsigned long page_size, unsigned norders,
 			mul = 1ULL << 20;
 		else if (*end == 'G' || *end == 'g')
 			mul = 1ULL << 30;
-		if (errno != 0 || (mul == 0 && *end != '\0') ||
+		if ((mul == 0 && *end != '\0') ||
 		    (mul != 0 && end[1] != '\0' && strcmp(end + 1, "B") != 0 &&
 		    strcmp(end + 1, "iB") != 0))
 			goto bad;
 		if (mul == 0)
-			o = v < 64 ? (unsigned)v : 64;
+			o = v;
 		else {
 			/* At most 2^56 bytes: no product or shift wraps. */
 			for (o = 0; v <= (1ULL << 56) / mul &&
-			    (unsigned long long)page_size << o < v * mul; o++)
+			    (uint64_t)page_size << o < v * mul; o++)
 				;
 			if (v > (1ULL << 56) / mul ||
-			    (unsigned long long)page_size << o != v * mul) {
-				usage_error("--advise: %s is not a power-of-two "
-				    "number of %lu-byte pages", item, page_size);
+			    (uint64_t)page_size << o != v * mul) {
+				usage_error("%s: %s is not a power-of-two number "
+				    "of %lu-byte pages", opt, item, page_size);
 				return -1;
 			}
 		}
 		if (o >= norders) {
-			usage_error("--advise: %s is order %u, but the input has "
-			    "orders 0 to %u", item, o, norders - 1);
+			usage_error("%s: %s is order %llu, but the input has "
+			    "orders 0 to %u", opt, item, (unsigned long long)o,
+			    norders - 1);
 			return -1;
 		}
 		for (i = 0; i < n && orders[i] != o; i++)
 			;
 		if (i == n)
-			orders[n++] = o;
+			orders[n++] = (unsigned)o;
 	}
 	if (n > 0)
 		return (int)n;
 bad:
-	usage_error("--advise: '%s' is not a list of orders or sizes such as "
-	    "9,2M,64K", list);
+	usage_error("%s: '%s' is not a list of orders or sizes such as "
+	    "9,2M,64K", opt, list);
 	return -1;
 }
