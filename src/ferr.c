@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "ferr.h"
+#include "options.h"
 
 int
 ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
@@ -17,6 +18,16 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
 	va_end(ap);
 	return -1;
+}
+
+void
+ferr_print(const struct ferr *e)
+{
+	if (e->line)
+		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
+		    e->msg);
+	else
+		fprintf(stderr, "%s: %s: %s\n", progname, e->path, e->msg);
 }
 
 void

@@ -20,6 +20,12 @@ struct ferr {
 int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
+/*
+ * Print E on standard error as "fragstat: FILE:LINE: message" (no LINE
+ * when 0): the one place an error record becomes a message.
+ */
+void	ferr_print(const struct ferr *e);
+
 /* Copy PATH into E so that E->path outlives the caller's string. */
 void	ferr_keep_path(struct ferr *e, const char *path);
 

@@ -23,17 +23,6 @@
 #include "verify.h"
 #include "watch.h"
 
-/* Print E as "fragstat: FILE:LINE: message" (no LINE when 0). */
-static void
-print_error(const struct ferr *e)
-{
-	if (e->line)
-		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
-		    e->msg);
-	else
-		fprintf(stderr, "%s: %s: %s\n", progname, e->path, e->msg);
-}
-
 /* Returns 0 after writing and closing stdout, or EXIT_DATA when that failed. */
 static int
 close_stdout(void)
@@ -89,11 +78,11 @@ run_verify(const struct opts *o)
 		rc = EXIT_DATA;
 	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
 	    &e)) < 0) {
-		print_error(&e);
+		ferr_print(&e);
 		rc = EXIT_DATA;
 	} else if ((rc = verify_run(stdout, bpath, upath, epath, rc ? release :
 	    NULL, o->sysroot == NULL, &e)) < 0) {
-		print_error(&e);
+		ferr_print(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
 			fprintf(stderr, "%s: the kernel's index files need root "
 			    "and debugfs (mount -t debugfs none "
@@ -249,7 +238,7 @@ load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
 	if (io.page_size == 0)
 		io.page_size = o->page_size_live ? o->page_size_live : 4096;
 	if (inputs_load(&io, in, &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		return EXIT_DATA;
 	}
 	if (!o->quiet)
@@ -309,7 +298,7 @@ compact_run(struct opts *o, const struct report *before)
 	method[0] = '\0';
 	if (n > 0 && compact_nodes(nodes, n, &ns, method, sizeof(method),
 	    &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		return EXIT_DATA;
 	}
 	memset(&adv2, 0, sizeof(adv2));
@@ -395,7 +384,7 @@ read_roots(struct opts *o, struct slurp *list)
 	size_t n = 0;
 
 	if (slurp_read(o->roots_from, list, &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		return EXIT_DATA;
 	}
 	for (p = list->buf; *p; p++)
@@ -487,7 +476,7 @@ run_watch(struct opts *o)
 	w.io.want_pti = o->migratetypes;
 	w.io.want_advise = true;
 	if (inputs_load(&w.io, &in, &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
@@ -513,7 +502,7 @@ run_watch(struct opts *o)
 	w.orders = orders;
 	w.norders = (size_t)n;
 	if (watch_run(&w, &r, &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
 	return rc;
@@ -531,7 +520,7 @@ run_capture(const struct opts *o)
 		ps = (unsigned long)live;
 	if (capture_run(o->sysroot, o->capture, ps ? ps : 4096, stdout,
 	    &e) != 0) {
-		print_error(&e);
+		ferr_print(&e);
 		return EXIT_DATA;
 	}
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;

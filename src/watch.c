@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include "options.h"
 #include "watch.h"
 
 static volatile sig_atomic_t stop;
@@ -92,6 +93,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	/* A signal only asks the loop to stop: no system call may fail for it. */
+	sa.sa_flags = SA_RESTART;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	memset(in, 0, sizeof(in));
@@ -99,19 +102,14 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	while (!stop) {
 		if (inputs_load(&o->io, &in[cur], &le) != 0) {
 			/* Transient: say so, try again next time. */
-			if (le.line)
-				fprintf(stderr, "fragstat: %s:%lu: %s\n",
-				    le.path, le.line, le.msg);
-			else
-				fprintf(stderr, "fragstat: %s: %s\n", le.path,
-				    le.msg);
+			ferr_print(&le);
 			inputs_free(&in[cur]);
 			memset(&in[cur], 0, sizeof(in[cur]));
 		} else {
 			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
 			if (!o->quiet && n == 0)
 				for (i = 0; i < in[cur].nnotes; i++)
-					fprintf(stderr, "fragstat: %s\n",
+					fprintf(stderr, "%s: %s\n", progname,
 					    in[cur].notes[i]);
 			r = *tmpl;
 			r.bi = &in[cur].bi;

@@ -79,4 +79,38 @@ if [ "$st" != 0 ] || [ "$(wc -l < "$tmp/t.json")" -ne 8 ] ||
 	cat "$tmp/t.err"
 	fail=1
 fi
+# 5. A signal while a read blocks (here in open() of a FIFO) only ends the
+# loop: the call restarts, the sample completes, nothing is reported.
+mkdir -p "$tmp/fifo"
+cp -r "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc" "$tmp/fifo/"
+rm "$tmp/fifo/proc/vmstat"
+mkfifo "$tmp/fifo/proc/vmstat"
+"$FRAGSTAT" --sysroot "$tmp/fifo" --watch 0.1 --json > "$tmp/f.json" \
+    2> "$tmp/f.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] &&
+    [ "$(cat /proc/$pid/wchan 2>/dev/null)" != wait_for_partner ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ $i -eq 100 ]; then
+	echo "note: never seen waiting for the FIFO: SA_RESTART not tested"
+	kill -KILL "$pid"
+	wait "$pid"
+else
+	kill -TERM "$pid"
+	timeout 5 sh -c 'cat "$1" > "$2"' sh \
+	    "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/vmstat" \
+	    "$tmp/fifo/proc/vmstat"
+	wait "$pid"
+	st=$?
+	if [ "$st" != 0 ] || [ -s "$tmp/f.err" ] ||
+	    [ "$(wc -l < "$tmp/f.json")" -ne 1 ] ||
+	    ! grep -q '"counters":{"' "$tmp/f.json"; then
+		echo "FAIL: signal in a blocked open(): status $st, stderr:"
+		cat "$tmp/f.err"
+		fail=1
+	fi
+fi
 exit $fail
