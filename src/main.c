@@ -35,11 +35,36 @@ close_stdout(void)
 	return EXIT_OK;
 }
 
+/*
+ * Returns the page size for O and where it came from in *FROM: --page-size,
+ * else the host's when the files are the live ones, else what the capture
+ * IN was read from says (IN NULL: not read yet), else assumed 4096.
+ */
+static unsigned long
+page_size_of(const struct opts *o, const struct inputs *in, const char **from)
+{
+	long ps;
+
+	*from = "option";
+	if (o->page_size)
+		return o->page_size;
+	*from = "host";
+	if (o->sysroot == NULL && o->buddyinfo == NULL &&
+	    (ps = sysconf(_SC_PAGESIZE)) > 0)
+		return (unsigned long)ps;
+	*from = "capture";
+	if (in != NULL && in->capture_page_size)
+		return in->capture_page_size;
+	*from = "assumed";
+	return 4096;
+}
+
 /* Returns the input options O asks for. */
 static struct input_opts
 input_opts(const struct opts *o)
 {
 	struct input_opts io;
+	const char *from;
 
 	memset(&io, 0, sizeof(io));
 	io.sysroot = o->sysroot;
@@ -48,7 +73,8 @@ input_opts(const struct opts *o)
 	io.pressure = o->pressure;
 	io.zoneinfo = o->zoneinfo;
 	io.kernel = o->kernel;
-	io.page_size = o->page_size;
+	/* THP sizes and --advise=2M need the page size before reading. */
+	io.page_size = page_size_of(o, NULL, &from);
 	/* Never read a file the chosen output does not need. */
 	io.want_pti = (o->format == F_TABLE || o->format == F_JSON ||
 	    o->format == F_PROM) && !o->no_pagetypeinfo;
@@ -201,21 +227,7 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 	r->psi = in->have_psi ? &in->psi : NULL;
 	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
 	r->release = in->release[0] ? in->release : NULL;
-	if (o->page_size) {
-		r->page_size = o->page_size;
-		r->page_size_from = "option";
-	} else if (o->sysroot == NULL && o->buddyinfo == NULL &&
-	    o->page_size_live) {
-		/* load() and run_watch() asked sysconf() already. */
-		r->page_size = o->page_size_live;
-		r->page_size_from = "host";
-	} else if (in->capture_page_size) {
-		r->page_size = in->capture_page_size;
-		r->page_size_from = "capture";
-	} else {
-		r->page_size = 4096;
-		r->page_size_from = "assumed";
-	}
+	r->page_size = page_size_of(o, in, &r->page_size_from);
 	r->color = o->color == 1;
 	if (nc != NULL && nc[0] != '\0')
 		r->color = false;
@@ -227,16 +239,9 @@ load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
 {
 	struct input_opts io;
 	struct ferr e = { .path = "" };
-	long ps;
 	int i, rc;
 
-	/* THP sizes and --advise=2M need the page size before reading. */
-	if (o->page_size == 0 && o->sysroot == NULL && o->buddyinfo == NULL &&
-	    (ps = sysconf(_SC_PAGESIZE)) > 0)
-		o->page_size_live = (unsigned long)ps;
 	io = input_opts(o);
-	if (io.page_size == 0)
-		io.page_size = o->page_size_live ? o->page_size_live : 4096;
 	if (inputs_load(&io, in, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
@@ -462,16 +467,10 @@ run_watch(struct opts *o)
 	struct ferr e = { .path = "" };
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
-	long ps;
 	int n, rc = EXIT_OK;
 
-	if (o->page_size == 0 && o->sysroot == NULL &&
-	    (ps = sysconf(_SC_PAGESIZE)) > 0)
-		o->page_size_live = (unsigned long)ps;
 	memset(&w, 0, sizeof(w));
 	w.io = input_opts(o);
-	if (w.io.page_size == 0)
-		w.io.page_size = o->page_size_live ? o->page_size_live : 4096;
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
 	w.io.want_pti = o->migratetypes;
 	w.io.want_advise = true;
@@ -513,13 +512,10 @@ static int
 run_capture(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
-	unsigned long ps = o->page_size;
-	long live;
+	const char *from;
 
-	if (ps == 0 && o->sysroot == NULL && (live = sysconf(_SC_PAGESIZE)) > 0)
-		ps = (unsigned long)live;
-	if (capture_run(o->sysroot, o->capture, ps ? ps : 4096, stdout,
-	    &e) != 0) {
+	if (capture_run(o->sysroot, o->capture, page_size_of(o, NULL, &from),
+	    stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

@@ -25,7 +25,7 @@ struct opts {
 	bool		 compare;
 	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;
-	unsigned long	 page_size, page_size_live;
+	unsigned long	 page_size;
 	bool		 no_pagetypeinfo, quiet;
 	enum format	 format;
 	int		 color;		/* -1 auto, 0 never, 1 always */
