@@ -479,7 +479,9 @@ run_watch(struct opts *o)
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
-	report_of(o, &in, &r);
+	/* Not report_of(): nothing in the samples' template may point into IN. */
+	memset(&r, 0, sizeof(r));
+	r.page_size = page_size_of(o, &in, &r.page_size_from);
 	if ((n = orders_of(o, &in, r.page_size, orders, &from)) < 0) {
 		inputs_free(&in);
 		return EXIT_USAGE;
@@ -487,10 +489,6 @@ run_watch(struct opts *o)
 	w.pageblock_order = in.have_pti ? in.pti.pageblock_order :
 	    in.pmd_order >= 0 ? (unsigned)in.pmd_order : orders[0];
 	inputs_free(&in);
-	r.bi = NULL;
-	r.frag = NULL;
-	r.pti = NULL;
-	r.psi = NULL;
 	w.io.want_advise = false;
 	w.io.want_psi = true;
 	w.io.want_vmstat = true;
