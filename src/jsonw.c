@@ -139,6 +139,14 @@ quote(struct outbuf *ob, const char *str)
 
 	ob_putc(ob, '"');
 	while (*s != '\0') {
+		/* The bytes that need nothing, in one copy. */
+		for (n = 0; s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' &&
+		    s[n] != '\\'; n++)
+			;
+		ob_write(ob, (const char *)s, (size_t)n);
+		s += n;
+		if (*s == '\0')
+			break;
 		if (*s == '"' || *s == '\\') {
 			ob_putc(ob, '\\');
 			ob_putc(ob, (char)*s++);
@@ -147,8 +155,6 @@ quote(struct outbuf *ob, const char *str)
 			ob_putc(ob, hex[*s >> 4]);
 			ob_putc(ob, hex[*s & 0xf]);
 			s++;
-		} else if (*s < 0x80) {
-			ob_putc(ob, (char)*s++);
 		} else if ((n = utf8_len(s)) > 0) {
 			ob_write(ob, (const char *)s, (size_t)n);
 			s += n;

@@ -43,14 +43,6 @@ ob_write(struct outbuf *ob, const char *s, size_t n)
 }
 
 void
-ob_putc(struct outbuf *ob, char c)
-{
-	if (ob->len == OUTBUF_SIZE)
-		ob_flush(ob);
-	ob->buf[ob->len++] = c;
-}
-
-void
 ob_puts(struct outbuf *ob, const char *s)
 {
 	ob_write(ob, s, strlen(s));
@@ -59,29 +51,44 @@ ob_puts(struct outbuf *ob, const char *s)
 void
 ob_fill(struct outbuf *ob, char c, size_t n)
 {
-	while (n-- > 0)
-		ob_putc(ob, c);
+	size_t k;
+
+	while (n > 0) {
+		if (ob->len == OUTBUF_SIZE)
+			ob_flush(ob);
+		k = OUTBUF_SIZE - ob->len;
+		if (k > n)
+			k = n;
+		memset(ob->buf + ob->len, c, k);
+		ob->len += k;
+		n -= k;
+	}
 }
 
 /*
- * Write V in decimal at BUF (U64_DIGITS bytes), at least MIN digits with
- * leading zeros; returns the length. The one number formatter.
+ * Write V in decimal, at least MIN digits with leading zeros, backwards
+ * from the end of D; returns where the digits start. The one number
+ * formatter.
  */
-static int
-utoa(char *buf, uint64_t v, int min)
+static char *
+utoa(char d[U64_DIGITS], uint64_t v, int min)
 {
-	char d[U64_DIGITS];
-	int n = 0, i;
+	char *p = d + U64_DIGITS;
 
 	do {
-		d[n++] = (char)('0' + v % 10);
+		*--p = (char)('0' + v % 10);
 		v /= 10;
 	} while (v > 0);
-	while (n < min && n < U64_DIGITS)
-		d[n++] = '0';
-	for (i = 0; i < n; i++)
-		buf[i] = d[n - 1 - i];
-	return n;
+	while (p > d && d + U64_DIGITS - p < min)
+		*--p = '0';
+	return p;
+}
+
+/* Write the digits from P to the end of D. */
+static void
+put_digits(struct outbuf *ob, const char d[U64_DIGITS], const char *p)
+{
+	ob_write(ob, p, (size_t)(d + U64_DIGITS - p));
 }
 
 void
@@ -89,18 +96,18 @@ ob_u64(struct outbuf *ob, uint64_t v)
 {
 	char d[U64_DIGITS];
 
-	ob_write(ob, d, (size_t)utoa(d, v, 0));
+	put_digits(ob, d, utoa(d, v, 0));
 }
 
 void
 ob_u64w(struct outbuf *ob, uint64_t v, int width)
 {
-	char d[U64_DIGITS];
-	int n = utoa(d, v, 0);
+	char d[U64_DIGITS], *p = utoa(d, v, 0);
+	int n = (int)(d + U64_DIGITS - p);
 
 	if (width > n)
 		ob_fill(ob, ' ', (size_t)(width - n));
-	ob_write(ob, d, (size_t)n);
+	put_digits(ob, d, p);
 }
 
 /* Returns |V| in unsigned arithmetic, defined for LLONG_MIN too. */
@@ -113,8 +120,8 @@ magnitude(long long v)
 void
 ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 {
-	char d[U64_DIGITS];
-	int n = utoa(d, magnitude(v), 0), len = n + (v < 0);
+	char d[U64_DIGITS], *p = utoa(d, magnitude(v), 0);
+	int len = (int)(d + U64_DIGITS - p) + (v < 0);
 	size_t pad = width > len ? (size_t)(width - len) : 0;
 
 	if (!zero)
@@ -123,7 +130,7 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 		ob_putc(ob, '-');
 	if (zero)
 		ob_fill(ob, '0', pad);
-	ob_write(ob, d, (size_t)n);
+	put_digits(ob, d, p);
 }
 
 void
@@ -137,10 +144,10 @@ ob_fixed(struct outbuf *ob, long long v, int digits)
 		scale *= 10;
 	if (v < 0)
 		ob_putc(ob, '-');
-	ob_write(ob, d, (size_t)utoa(d, a / scale, 0));
+	put_digits(ob, d, utoa(d, a / scale, 0));
 	ob_putc(ob, '.');
 	/* With 0 digits, one 0: printf's "%0*llu" of 0 at width 0. */
-	ob_write(ob, d, (size_t)utoa(d, a % scale, digits));
+	put_digits(ob, d, utoa(d, a % scale, digits));
 }
 
 void

@@ -26,7 +26,16 @@ void	ob_init(struct outbuf *ob, FILE *fp);
 /* Hand what is buffered to FP with fwrite(); errors stay in ferror(FP). */
 void	ob_flush(struct outbuf *ob);
 void	ob_write(struct outbuf *ob, const char *s, size_t n);
-void	ob_putc(struct outbuf *ob, char c);
+
+/* Inline: most of a document is single bytes and short runs. */
+static inline void
+ob_putc(struct outbuf *ob, char c)
+{
+	if (ob->len == OUTBUF_SIZE)
+		ob_flush(ob);
+	ob->buf[ob->len++] = c;
+}
+
 void	ob_puts(struct outbuf *ob, const char *s);
 
 /* Write N copies of C. */
