@@ -292,7 +292,9 @@ check_advice(const struct run *u)
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 
-		if (a->reason == R_FREE_BLOCK)
+		/* Decided before compaction_suitable() adds anything up. */
+		if (a->reason == R_FREE_BLOCK || a->reason ==
+		    R_RESERVE_UNKNOWN || a->verdict == VERDICT_UNUSABLE)
 			continue;
 		FUZZ_ASSERT(!__builtin_add_overflow(a->wmark, a->gap, &sum) &&
 		    !__builtin_add_overflow(sum, a->reserve, &sum) ?

@@ -2,6 +2,7 @@
 /* advise.c - compaction_suitable() and proactive compaction, recomputed */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,15 +20,102 @@ sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Returns whether an allocation of GFP may use zone NAME (gfp_zone()). */
+/*
+ * Returns the zone_type of zone NAME (ZONE_DMA, ZONE_DMA32, ZONE_NORMAL,
+ * ZONE_HIGHMEM, ZONE_MOVABLE, ZONE_DEVICE in that order; a kernel has a
+ * subset, always in that order), or -1 for a name no kernel prints.
+ */
+static int
+zone_type(const char *name)
+{
+	static const char *const names[] = { "DMA", "DMA32", "Normal",
+	    "HighMem", "Movable", "Device" };
+	int t;
+
+	for (t = 0; t < (int)(sizeof(names) / sizeof(names[0])); t++)
+		if (strcmp(name, names[t]) == 0)
+			return t;
+	return -1;
+}
+
+#define ZT_NORMAL	2
+#define ZT_HIGHMEM	3
+
+/*
+ * Returns the highest zone_type an allocation of GFP may use: gfp_zone().
+ * GFP_KERNEL stops at ZONE_NORMAL; GFP_HIGHUSER_MOVABLE (THP, page cache,
+ * anonymous memory) reaches ZONE_MOVABLE, so every zone.
+ */
+static int
+highest_zone(enum advise_gfp gfp)
+{
+	return gfp == ADVISE_KERNEL ? ZT_NORMAL : 5;
+}
+
+/*
+ * Returns the default sysctl_lowmem_reserve_ratio[] of zone_type T under
+ * release KVER (mm/page_alloc.c): 256 for DMA and DMA32, 32 for Normal
+ * (both unchanged since 2.6); HighMem 32 until Joonsoo Kim's "don't
+ * reserve ZONE_HIGHMEM for ZONE_MOVABLE request" (4.16), 0 since; the
+ * highest zones have none. 0 means no reserve.
+ */
+static unsigned
+default_ratio(int t, long kver)
+{
+	if (t == 0 || t == 1)
+		return 256;
+	if (t == ZT_NORMAL)
+		return 32;
+	if (t == ZT_HIGHMEM && kver >= 0 && kver < 4016)
+		return 32;
+	return 0;
+}
+
+/*
+ * Returns the least lowmem_reserve[highest_zoneidx] zone Z of IN can have
+ * without zoneinfo, under the default ratio (*RATIO), and sets *KNOWN when
+ * that is exact. setup_per_zone_lowmem_reserve() gives a lower zone
+ * managed(higher zones up to highest_zoneidx) / ratio; a zone's free pages
+ * are at most its managed pages, so their sum over ratio is a sound lower
+ * bound. It is exact (0) when the ratio is 0 or no populated zone lies in
+ * between: buddyinfo lists every populated zone, and an unpopulated one
+ * manages nothing.
+ */
+static uint64_t
+reserve_bound(const struct advise_in *in, size_t z, unsigned *ratio,
+    bool *known)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	int t = zone_type(bz->name), u;
+	uint64_t higher = 0;
+	bool any = false;
+	size_t i;
+
+	*ratio = t < 0 ? 0 : default_ratio(t, in->kver);
+	*known = true;
+	if (*ratio == 0)
+		return 0;
+	for (i = 0; i < in->bi->nzones; i++) {
+		if (in->bi->zones[i].node != bz->node)
+			continue;
+		u = zone_type(in->bi->zones[i].name);
+		if (u > t && u <= highest_zone(in->gfp)) {
+			higher = sat_add(higher, in->frag[i].free_pages);
+			any = true;
+		}
+	}
+	*known = !any;
+	return higher / *ratio;
+}
+
+/*
+ * Returns whether an allocation of GFP may use zone NAME (gfp_zone()):
+ * kernel allocations never use HighMem, Movable or Device.
+ */
 static bool
 eligible(enum advise_gfp gfp, const char *name)
 {
-	if (gfp == ADVISE_MOVABLE)
-		return true;
-	/* GFP_KERNEL: highest zone ZONE_NORMAL. */
-	return strcmp(name, "Movable") != 0 && strcmp(name, "HighMem") != 0 &&
-	    strcmp(name, "Device") != 0;
+	return gfp == ADVISE_MOVABLE || zone_type(name) <= ZT_NORMAL;
 }
 
 /*
@@ -69,9 +157,10 @@ type_of(const struct pagetypeinfo *p, const char *name)
 
 /*
  * Returns the free pages __zone_watermark_unusable_free() holds back for
- * the highatomic reserve: the free pages on HighAtomic lists since 6.10
- * (nr_free_highatomic), the reserved HighAtomic pageblocks before
- * (nr_reserved_highatomic, 4.4+); 0 when pagetypeinfo was not read.
+ * the highatomic reserve: the free pages on HighAtomic lists since 6.12
+ * (nr_free_highatomic, Yu Zhao's "keep track of free highatomic", merged
+ * for 6.12-rc; not in stable), the reserved HighAtomic pageblocks before
+ * (nr_reserved_highatomic, 4.4 to 6.11); 0 when pagetypeinfo was not read.
  */
 static uint64_t
 highatomic(const struct advise_in *in, size_t z)
@@ -86,9 +175,9 @@ highatomic(const struct advise_in *in, size_t z)
 	    in->kver < 4004) || (t = type_of(p, "HighAtomic")) < 0)
 		return 0;
 	pz = &p->zones[in->pti_zone[z]];
-	if (in->kver < 0 || in->kver >= 6010) {
+	if (in->kver < 0 || in->kver >= 6012) {
 		for (k = 0; k < p->norders; k++)
-			pages += pz->free[t][k] << k;
+			pages = sat_add(pages, pz->free[t][k] << k);
 		return pages;
 	}
 	if (!pz->has_blocks[t])
@@ -119,6 +208,97 @@ own_free(const struct advise_in *in, size_t z, unsigned order)
 	return 0;
 }
 
+/*
+ * Returns 1 when zone Z has a free block of ORDER or more on a list that
+ * __zone_watermark_ok() (4.4+) lets IN's allocation take: the
+ * MIGRATE_PCPTYPES lists (Unmovable, Movable, Reclaimable), and CMA with
+ * ALLOC_CMA, which movable allocations have; never HighAtomic (only with
+ * ALLOC_HIGHATOMIC/ALLOC_OOM) or Isolate. 0 when none, -1 without
+ * pagetypeinfo.
+ */
+static int
+usable_block(const struct advise_in *in, size_t z, unsigned order)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return -1;
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		for (k = order; k < p->norders; k++)
+			if (pz->free[t][k] != 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Returns __zone_watermark_ok() before 4.4 (replaced by Mel Gorman's "only
+ * enforce watermarks for order-0 allocations"): FREE - (2^ORDER - 1),
+ * less CMA for CMA-less allocations, above MIN + RESERVE; then, order by
+ * order below ORDER, the pages of that order taken away and MIN halved,
+ * the rest still above MIN. Any free list counts.
+ */
+static bool
+watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
+    uint64_t cma, uint64_t min, uint64_t reserve)
+{
+	uint64_t sub = (1ULL << order) - 1, take;
+	unsigned k;
+
+	if (free < sub)
+		return false;
+	free -= sub;
+	if (free < cma || free - cma <= sat_add(min, reserve))
+		return false;
+	for (k = 0; k < order; k++) {
+		take = bz->free[k] > UINT64_MAX >> k ? UINT64_MAX :
+		    bz->free[k] << k;
+		min >>= 1;
+		if (free <= take || free - take <= min)
+			return false;
+		free -= take;
+	}
+	return true;
+}
+
+/*
+ * Returns whether the allocation itself would succeed in zone Z: the
+ * slow path's __zone_watermark_ok() at ORDER with the min watermark MIN
+ * (0 without zoneinfo). Since 4.4 the order-0 part counts the free pages
+ * less the unusable ones (2^ORDER - 1, the highatomic reserve and, for
+ * allocations without ALLOC_CMA, free CMA pages), and then a free block of
+ * ORDER or more must lie on a list the allocation may use.
+ */
+static bool
+allocation_ok(const struct advise_in *in, size_t z, const struct zizone *zz,
+    unsigned order, uint64_t min, struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	uint64_t cma = 0, sub = (1ULL << order) - 1;
+
+	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
+	if (in->gfp == ADVISE_KERNEL && zz && (zz->have & ZI_FREE_CMA))
+		cma = zz->free_cma;
+	if (in->kver >= 0 && in->kver < 4004)
+		return watermark_ok_old(bz, order, a->usable, cma, min,
+		    a->reserve);
+	if (a->usable < sat_add(cma, sub) || a->usable - cma - sub <=
+	    sat_add(min, a->reserve))
+		return false;
+	if (a->lists_known)
+		return a->usable_block == 1;
+	return in->frag[z].suitable[order] != 0;
+}
+
 bool
 advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
     struct zadvice *a)
@@ -127,37 +307,57 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	const struct frag *f = &in->frag[zi_];
 	const struct zizone *z = NULL;
 	bool old_rules = in->kver >= 0 && in->kver < 4009;
-	uint64_t held, ofree;
+	uint64_t held, base, min = 0, low = 0;
 
-	if (!eligible(in->gfp, bz->name))
-		return false;
 	memset(a, 0, sizeof(*a));
 	a->zone = zi_;
 	a->order = order;
 	a->fragindex = f->fragindex[order];
 	a->own_free = own_free(in, zi_, order);
+	a->usable_block = usable_block(in, zi_, order);
+	a->lists_known = a->usable_block >= 0;
+	if (!eligible(in->gfp, bz->name)) {
+		a->verdict = VERDICT_UNUSABLE;
+		a->reason = R_ZONE_TYPE;
+		return false;
+	}
 	if (in->zi != NULL)
 		z = zoneinfo_find(in->zi, bz->node, bz->name);
-	a->have_wmark = z != NULL && (z->have & (ZI_MIN | ZI_LOW)) ==
-	    (ZI_MIN | ZI_LOW);
-	held = highatomic(in, zi_);
-	a->usable = f->free_pages > held ? f->free_pages - held : 0;
-	if (a->have_wmark)
-		a->reserve = reserve(in->zi, z, in->gfp);
-
+	if (z != NULL && (z->have & (ZI_MIN | ZI_LOW)) == (ZI_MIN | ZI_LOW)) {
+		a->have_wmark = true;
+		min = z->min;
+		low = z->low;
+	}
 	/*
-	 * The allocation itself: __zone_watermark_ok() at ORDER with the min
-	 * watermark of the slow path. Kernel allocations may not count free
-	 * CMA pages (no ALLOC_CMA).
+	 * compaction_suitable() and zone_watermark_ok() both count
+	 * zone_page_state(NR_FREE_PAGES), which zoneinfo prints as "pages
+	 * free"; the buddyinfo sum differs by isolated pages and counter
+	 * drift, and stands in for it only without zoneinfo.
 	 */
-	ofree = a->usable;
-	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
-		ofree = ofree > z->free_cma ? ofree - z->free_cma : 0;
-	ofree = ofree > (1ULL << order) - 1 ? ofree - ((1ULL << order) - 1) : 0;
-	if (f->suitable[order] != 0 && (!a->have_wmark ||
-	    ofree > sat_add(z->min, a->reserve))) {
-		a->verdict = VERDICT_OK;
-		a->reason = R_FREE_BLOCK;
+	a->free_known = z != NULL && (z->have & ZI_FREE);
+	base = a->free_known ? z->free : f->free_pages;
+	held = highatomic(in, zi_);
+	a->usable = base > held ? base - held : 0;
+	if (z != NULL && (z->have & ZI_PROTECTION)) {
+		a->reserve = reserve(in->zi, z, in->gfp);
+		a->reserve_known = true;
+	} else {
+		a->reserve = reserve_bound(in, zi_, &a->ratio,
+		    &a->reserve_known);
+	}
+	if (allocation_ok(in, zi_, z, order, min, a)) {
+		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
+		a->reason = a->reserve_known ? R_FREE_BLOCK : R_RESERVE_UNKNOWN;
+		return true;
+	}
+	/*
+	 * The lowmem reserve keeps every free page from this allocation
+	 * (with zoneinfo: with the min watermark): the allocator skips the
+	 * zone, whatever reclaim or compaction do for others.
+	 */
+	if (a->reserve > 0 && a->usable <= sat_add(min, a->reserve)) {
+		a->verdict = VERDICT_UNUSABLE;
+		a->reason = R_LOWMEM_RESERVE;
 		return true;
 	}
 
@@ -168,9 +368,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 * (6.15 spells it min + gap + (low - min): the same); before, low.
 	 */
 	a->gap = 2ULL << order;
-	if (a->have_wmark)
-		a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? z->low :
-		    z->min;
+	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
 	a->need = sat_add(sat_add(a->wmark, a->gap), a->reserve);
 	if (a->usable <= a->need) {
 		a->verdict = VERDICT_RECLAIM;
@@ -190,7 +388,9 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	} else {
 		a->verdict = VERDICT_COMPACT;
 		/* -1000: a block exists that this allocation may not take
-		 * (CMA, or the watermark); compaction_suitable() says go. */
+		 * (on a HighAtomic, Isolate or, for kernel allocations, CMA
+		 * list, or below the watermark); compaction_suitable() counts
+		 * every list and says go. */
 		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
 		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
 	}
@@ -213,20 +413,43 @@ extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
 	    (uint32_t)f->free_pages);
 }
 
+void
+advise_score_wmark(long kver, unsigned proactiveness, unsigned *low,
+    unsigned *high)
+{
+	unsigned leeway;
+
+	/*
+	 * fragmentation_score_wmark(), 5.9 to 6.15: low 100 - proactiveness
+	 * but at least 5, high low + 10. Michal Clapinski's "remove low
+	 * watermark cap for proactive compaction" and "reduce the difference
+	 * between low and high watermarks" (posted 2025-04-04, in mm-unstable
+	 * after 6.15-rc1, so merged for 6.16) drop the floor and make the
+	 * leeway min(10, low / 2).
+	 */
+	if (kver >= 0 && kver < 6016) {
+		*low = proactiveness >= 95 ? 5 : 100 - proactiveness;
+		leeway = 10;
+	} else {
+		*low = proactiveness >= 100 ? 0 : 100 - proactiveness;
+		leeway = *low / 2 < 10 ? *low / 2 : 10;
+	}
+	*high = *low + leeway > 100 ? 100 : *low + leeway;
+}
+
 size_t
 kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,
-    struct kcompactd *k, size_t nmax)
+    long kver, struct kcompactd *k, size_t nmax)
 {
 	uint64_t present[FRAG_MAX_NODES];
 	uint32_t score[FRAG_MAX_NODES];
 	bool seen[FRAG_MAX_NODES];
 	const struct zizone *z;
 	size_t n = 0, i;
-	unsigned low, node;
+	unsigned low, high, node;
 
-	/* fragmentation_score_wmark() */
-	low = proactiveness >= 95 ? 5 : 100 - proactiveness;
+	advise_score_wmark(kver, proactiveness, &low, &high);
 	/* pgdat->node_present_pages: every zone of the node. */
 	memset(present, 0, sizeof(present));
 	for (i = 0; i < zi->nzones; i++)
@@ -256,7 +479,7 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 		k[n].node = node;
 		k[n].score = score[node];
 		k[n].low = low;
-		k[n].high = low + 10 > 100 ? 100 : low + 10;
+		k[n].high = high;
 		k[n].proactive = proactiveness != 0 && k[n].score > k[n].high;
 		n++;
 	}
@@ -279,13 +502,14 @@ advise_tally(struct advice *adv, const struct buddyinfo *bi)
 		a = &adv->zones[i];
 		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
 			;
-		if (j == adv->norders)
+		/* A zone the allocation cannot use does not count. */
+		if (j == adv->norders || a->verdict == VERDICT_UNUSABLE)
 			continue;
 		b = &adv->best[bi->zones[a->zone].node * adv->norders + j];
-		if (a->verdict < *b)
+		if (advise_rank(a->verdict) < advise_rank(*b))
 			*b = a->verdict;
 		b = &adv->best[FRAG_MAX_NODES * adv->norders + j];
-		if (a->verdict < *b)
+		if (advise_rank(a->verdict) < advise_rank(*b))
 			*b = a->verdict;
 	}
 	return 0;
@@ -310,12 +534,52 @@ advise_urgency(const struct psi *p, uint32_t some, uint32_t full)
 	return URGENCY_CALM;
 }
 
+int
+advise_rank(enum verdict v)
+{
+	static const int rank[] = { 0, 2, 3, 1, 4 };
+
+	return rank[v];
+}
+
 const char *
 advise_verdict_name(enum verdict v)
 {
-	static const char *const names[] = { "ok", "compact", "reclaim" };
+	static const char *const names[] = { "ok", "compact", "reclaim",
+	    "unknown", "unusable" };
 
 	return names[v];
+}
+
+/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
+static void
+clause(char *buf, size_t size, size_t *n, const char *s)
+{
+	int w;
+
+	if (*n >= size)
+		return;
+	w = snprintf(buf + *n, size - *n, "%s%s", *n ? "; " : "", s);
+	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+const char *
+advise_assumed(char *buf, size_t size, const struct advice *adv)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (adv->assumed & ADVISE_ASSUMED_FREE)
+		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
+		    "watermarks 0");
+	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
+		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
+		    "default ratio");
+	if (adv->assumed & ADVISE_ASSUMED_LISTS)
+		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
+	if (adv->assumed & ADVISE_ASSUMED_KVER)
+		clause(buf, size, &n, adv->kver_text);
+	return buf;
 }
 
 const char *
@@ -330,16 +594,27 @@ advise_urgency_name(enum urgency u)
 int
 advise_build(struct advice *adv, const struct advise_in *in)
 {
+	struct zadvice *a;
 	size_t z, i, n = 0;
 
 	adv->zones = calloc(in->bi->nzones * adv->norders + 1,
 	    sizeof(*adv->zones));
 	if (adv->zones == NULL)
 		return -1;
+	/* Unusable zones too: the renderers say so, the tally skips them. */
 	for (i = 0; i < adv->norders; i++)
-		for (z = 0; z < in->bi->nzones; z++)
-			if (advise_zone(in, z, adv->orders[i], &adv->zones[n]))
-				n++;
+		for (z = 0; z < in->bi->nzones; z++, n++) {
+			a = &adv->zones[n];
+			advise_zone(in, z, adv->orders[i], a);
+			if (!a->free_known && a->verdict != VERDICT_UNUSABLE)
+				adv->assumed |= ADVISE_ASSUMED_FREE;
+			if (!a->reserve_known || (in->zi == NULL && a->ratio))
+				adv->assumed |= ADVISE_ASSUMED_RESERVE;
+			/* Before 4.4 any free list would do. */
+			if (!a->lists_known && (in->kver < 0 ||
+			    in->kver >= 4004))
+				adv->assumed |= ADVISE_ASSUMED_LISTS;
+		}
 	adv->nzones = n;
 	adv->kc = NULL;
 	adv->nkc = 0;
@@ -353,7 +628,7 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	 * starts on its own, whatever the score. */
 	adv->proactive_exists = in->kver < 0 || in->kver >= 5009;
 	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
-	    adv->proactiveness, adv->kc, in->bi->nzones);
+	    adv->proactiveness, in->kver, adv->kc, in->bi->nzones);
 	for (z = 0; z < adv->nkc && !adv->proactive_exists; z++)
 		adv->kc[z].proactive = false;
 	return 0;

@@ -14,8 +14,19 @@
 
 enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
 
-/* Best first: a node or machine takes the best verdict of its zones. */
-enum verdict { VERDICT_OK, VERDICT_COMPACT, VERDICT_RECLAIM };
+/*
+ * What the kernel would do for one zone. A node or the machine takes the
+ * best verdict of its zones, best first: ok, unknown (ok only if what is
+ * missing allows it), compact, reclaim; a zone that is unusable (the
+ * allocation may never take from it, or the lowmem reserve holds back all
+ * its free memory) never counts. The values keep their old numbers; use
+ * advise_rank() to compare.
+ */
+enum verdict {
+	VERDICT_OK, VERDICT_COMPACT, VERDICT_RECLAIM,
+	VERDICT_UNKNOWN, VERDICT_UNUSABLE,
+	VERDICT_NSTATES
+};
 
 enum reason {
 	R_FREE_BLOCK,		/* ok: a block of the order is free */
@@ -25,6 +36,9 @@ enum reason {
 	R_INDEX_NEGATIVE,	/* compact: fragindex < 0 (a single free block) */
 	R_BLOCK_UNUSABLE,	/* compact: fragindex -1000, but the block may not be used */
 	R_NOT_COSTLY,		/* compact: order <= 3, the index is not consulted */
+	R_ZONE_TYPE,		/* unusable: gfp_zone() puts the zone above the allocation's highest */
+	R_LOWMEM_RESERVE,	/* unusable: free <= lowmem_reserve (+ min watermark) */
+	R_RESERVE_UNKNOWN,	/* unknown: ok unless the lowmem reserve, unknown without zoneinfo, is larger */
 };
 
 /* What the kernel would decide for one zone and order. */
@@ -40,6 +54,22 @@ struct zadvice {
 	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
 	uint64_t	 wmark, reserve, gap;
 	int		 own_free;	/* free block of the allocation's own type: -1 unknown */
+	/*
+	 * Where the inputs of the rules came from. free_known: usable starts
+	 * from zoneinfo's "pages free" (NR_FREE_PAGES), else from the
+	 * buddyinfo sum. lists_known: pagetypeinfo told which free lists hold
+	 * the blocks of the order; else every block was taken as usable.
+	 * reserve_known: reserve is zoneinfo's protection; else it is the
+	 * least the default lowmem_reserve_ratio allows (ratio; 0: none)
+	 * given the free pages of the higher zones in buddyinfo.
+	 */
+	bool		 free_known, lists_known, reserve_known;
+	unsigned	 ratio;
+	/*
+	 * 1 when a free block of ORDER or more is on a free list the
+	 * allocation may take from (pagetypeinfo), 0 when none is, -1 unknown
+	 */
+	int		 usable_block;
 };
 
 /* Everything the rules read. Optional inputs may be NULL. */
@@ -56,8 +86,8 @@ struct advise_in {
 
 /*
  * Decide for zone Z of IN->bi and ORDER into *A. Returns false when an
- * allocation of IN->gfp may not use the zone (kernel allocations never use
- * Movable or HighMem).
+ * allocation of IN->gfp may not use the zone at all (kernel allocations
+ * never use Movable or HighMem); *A then says VERDICT_UNUSABLE, R_ZONE_TYPE.
  */
 bool	advise_zone(const struct advise_in *in, size_t z, unsigned order,
 	    struct zadvice *a);
@@ -72,12 +102,19 @@ struct kcompactd {
 
 /*
  * Fill K (one per node of BI, at most NMAX) with each node's score at
- * HPAGE_ORDER, with present pages from ZI and the sysctl PROACTIVENESS.
- * Returns the number of nodes.
+ * HPAGE_ORDER, with present pages from ZI and the sysctl PROACTIVENESS,
+ * under the rules of release KVER (-1: newest). Returns the number of nodes.
  */
 size_t	kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 	    const struct zoneinfo *zi, unsigned hpage_order,
-	    unsigned proactiveness, struct kcompactd *k, size_t nmax);
+	    unsigned proactiveness, long kver, struct kcompactd *k, size_t nmax);
+
+/*
+ * Set *LOW and *HIGH to fragmentation_score_wmark() for PROACTIVENESS
+ * under the rules of release KVER (-1: newest).
+ */
+void	advise_score_wmark(long kver, unsigned proactiveness, unsigned *low,
+	    unsigned *high);
 
 /* Memory pressure urgency from PSI, thresholds in hundredths of a percent. */
 enum urgency { URGENCY_UNKNOWN, URGENCY_CALM, URGENCY_ELEVATED, URGENCY_SEVERE };
@@ -103,7 +140,29 @@ struct advice {
 	bool			 proactive_exists;	/* kernel 5.9+ (or unknown) */
 	enum urgency		 urgency;
 	uint32_t		 psi_some, psi_full;	/* thresholds, hundredths */
+	/*
+	 * Where the release whose rules apply came from: "option", "osrelease",
+	 * "host", "inferred" (kver_text says from what, kver holds the rules
+	 * used) or "assumed" (newest rules).
+	 */
+	const char		*kver_from;
+	char			 kver_text[96];
+	unsigned		 assumed;	/* ADVISE_ASSUMED_* */
 };
+
+/* What advise_build() had to assume, for advise_assumed(). */
+enum {
+	ADVISE_ASSUMED_FREE = 1 << 0,	 /* no zoneinfo: buddyinfo for NR_FREE_PAGES, watermarks 0 */
+	ADVISE_ASSUMED_RESERVE = 1 << 1, /* no zoneinfo: lowmem reserve at least the default ratio's */
+	ADVISE_ASSUMED_LISTS = 1 << 2,	 /* no pagetypeinfo: every free block on a usable list */
+	ADVISE_ASSUMED_KVER = 1 << 3,	 /* release not known: kver_text */
+};
+
+/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
+const char *advise_assumed(char *buf, size_t size, const struct advice *adv);
+
+/* Returns the rank of V: lower is better (ok, unknown, compact, reclaim, unusable). */
+int	advise_rank(enum verdict v);
 
 /*
  * Fill ADV->zones with the decision for every zone IN allows and every
@@ -128,7 +187,7 @@ int	advise_tally(struct advice *adv, const struct buddyinfo *bi);
 enum verdict advise_best(const struct advice *adv, int node, size_t j);
 void	advise_free(struct advice *adv);
 
-/* Returns "ok", "compact" or "reclaim". */
+/* Returns "ok", "compact", "reclaim", "unknown" or "unusable". */
 const char *advise_verdict_name(enum verdict v);
 
 /* Returns "unknown", "calm", "elevated" or "severe". */

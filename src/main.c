@@ -166,11 +166,22 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
     struct advice *adv)
 {
 	struct advise_in ai;
+	bool found;
 	int n;
 
 	memset(adv, 0, sizeof(*adv));
 	adv->gfp = o->gfp;
 	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
+	adv->kver_from = o->kernel ? "option" : o->sysroot ? "osrelease" :
+	    "host";
+	if (!in->release[0]) {
+		/* Rules of the release the files show, else the newest. */
+		adv->kver = kver_infer(in->have_pti ? &in->pti : NULL,
+		    in->have_zi ? &in->zi : NULL, in->have_psi ? &in->psi :
+		    NULL, adv->kver_text, sizeof(adv->kver_text), &found);
+		adv->kver_from = found ? "inferred" : "assumed";
+		adv->assumed |= ADVISE_ASSUMED_KVER;
+	}
 	if (o->threshold >= 0) {
 		adv->threshold = o->threshold;
 		adv->threshold_from = "option";

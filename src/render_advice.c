@@ -28,34 +28,59 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 {
 	const struct frag *f = &r->frag[a->zone];
 	char blk[32], fr[32], need[32], gap[32], lg[64], fi[16], th[16];
+	char res[32];
 	unsigned long ps = r->page_size;
+	const char *gfp;
 
 	hum_size(blk, sizeof(blk), 1ULL << a->order, ps);
 	hum_size(fr, sizeof(fr), a->usable, ps);
 	largest(lg, sizeof(lg), f, ps);
 	hum_index(fi, sizeof(fi), a->fragindex);
 	hum_index(th, sizeof(th), r->advice->threshold);
+	gfp = r->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel";
+	hum_size(res, sizeof(res), a->reserve, ps);
 	switch (a->reason) {
 	case R_FREE_BLOCK:
-		snprintf(buf, size, "a free %s block exists%s", blk,
+		snprintf(buf, size, "a free %s block exists%s%s", blk,
+		    a->lists_known ? " on a list it may use" : "",
 		    a->have_wmark ? " and free memory is above the min watermark" :
 		    "");
+		break;
+	case R_RESERVE_UNKNOWN:
+		snprintf(buf, size, "a free %s block exists, but without "
+		    "zoneinfo the lowmem reserve against %s allocations is "
+		    "unknown (at least %s): unknown", blk, gfp, res);
+		break;
+	case R_ZONE_TYPE:
+		snprintf(buf, size, "%s allocations never use this zone: not "
+		    "used by this allocation", gfp);
+		break;
+	case R_LOWMEM_RESERVE:
+		if (a->reserve_known)
+			snprintf(buf, size, "%s free, not above the %s "
+			    "lowmem_reserve%s the zone keeps from %s "
+			    "allocations: not used by this allocation", fr, res,
+			    a->have_wmark ? " plus min watermark" : "", gfp);
+		else
+			snprintf(buf, size, "%s free, but the lowmem reserve "
+			    "against %s allocations is at least %s (higher zones' "
+			    "free / ratio %u): not used by this allocation", fr,
+			    gfp, res, a->ratio);
 		break;
 	case R_LOW_ORDER0:
 		hum_size(need, sizeof(need), a->need, ps);
 		hum_size(gap, sizeof(gap), a->gap, ps);
-		if (a->have_wmark && a->reserve >= a->usable)
-			snprintf(buf, size, "%s free, but the zone keeps %s "
-			    "(lowmem_reserve) from %s allocations: reclaim", fr,
-			    hum_size(need, sizeof(need), a->reserve, ps),
-			    r->advice->gfp == ADVISE_MOVABLE ? "movable" :
-			    "kernel");
-		else if (a->have_wmark)
+		if (a->have_wmark)
 			snprintf(buf, size, "only %s free; compaction needs more "
 			    "than %s (%s watermark, %s gap, reserve): reclaim",
 			    fr, need, a->order > ADVISE_COSTLY_ORDER ||
 			    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
 			    "low" : "min", gap);
+		else if (a->reserve > 0)
+			snprintf(buf, size, "only %s free; compaction needs more "
+			    "than %s (%s gap, lowmem reserve at least %s; "
+			    "watermarks unknown without zoneinfo): reclaim", fr,
+			    need, gap, res);
 		else
 			snprintf(buf, size, "only %s free; compaction needs more "
 			    "than a %s gap (watermarks unknown without "
@@ -76,8 +101,9 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		break;
 	case R_BLOCK_UNUSABLE:
 		snprintf(buf, size, "%s free and a %s block exists, but this "
-		    "allocation may not take it (CMA or below the watermark): "
-		    "compact", fr, blk);
+		    "allocation may not take it (%s): compact", fr, blk,
+		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
+		    "CMA, or below the watermark");
 		break;
 	case R_NOT_COSTLY:
 		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
@@ -108,7 +134,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
     const char *off)
 {
 	const struct advice *adv = r->advice;
-	char blk[32], fi[16], sentence[256], some[16], full[16];
+	char blk[32], fi[16], sentence[256], some[16], full[16], assumed[320];
 	unsigned last_node = (unsigned)-1;
 	size_t i, j;
 	enum verdict v;
@@ -117,6 +143,9 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
 	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
+	if (adv->assumed)
+		fprintf(fp, "  assumed: %s\n", advise_assumed(assumed,
+		    sizeof(assumed), adv));
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 		const struct bzone *z = &r->bi->zones[a->zone];

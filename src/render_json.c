@@ -178,11 +178,20 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_string(w, advice_sentence(sentence, sizeof(sentence), r, a));
 	jw_key(w, "usable_free_pages");
 	jw_u64(w, a->usable);
-	pages_or_null(w, "watermark_pages", a->have_wmark &&
-	    a->reason != R_FREE_BLOCK, a->wmark);
-	pages_or_null(w, "lowmem_reserve_pages", a->have_wmark, a->reserve);
-	pages_or_null(w, "compaction_gap_pages", a->reason != R_FREE_BLOCK,
-	    a->gap);
+	/* The gap (never 0) is set once compaction_suitable() is reached. */
+	pages_or_null(w, "watermark_pages", a->have_wmark && a->gap != 0,
+	    a->wmark);
+	pages_or_null(w, "lowmem_reserve_pages", true, a->reserve);
+	jw_key(w, "lowmem_reserve_known");
+	jw_bool(w, a->reserve_known);
+	str_or_null(w, "free_pages_from", a->free_known ? "zoneinfo" :
+	    "buddyinfo");
+	jw_key(w, "usable_list_block");
+	if (a->usable_block < 0)
+		jw_null(w);
+	else
+		jw_bool(w, a->usable_block == 1);
+	pages_or_null(w, "compaction_gap_pages", a->gap != 0, a->gap);
 	jw_key(w, "own_migratetype_free");
 	if (a->own_free < 0)
 		jw_null(w);
@@ -196,6 +205,7 @@ static void
 advice(struct jsonw *w, const struct report *r)
 {
 	const struct advice *adv = r->advice;
+	char assumed[320];
 	unsigned last;
 	size_t i, j;
 
@@ -212,6 +222,9 @@ advice(struct jsonw *w, const struct report *r)
 		jw_int(w, adv->orders[j]);
 	jw_end(w);
 	str_or_null(w, "orders_from", adv->orders_from);
+	str_or_null(w, "kernel_rules_from", adv->kver_from);
+	str_or_null(w, "assumed", adv->assumed ? advise_assumed(assumed,
+	    sizeof(assumed), adv) : NULL);
 	jw_key(w, "urgency");
 	jw_string(w, advise_urgency_name(adv->urgency));
 	jw_key(w, "psi_some_threshold");

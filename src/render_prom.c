@@ -198,7 +198,7 @@ advice(struct outbuf *ob, const struct report *r)
 	head(ob, "advice", "gauge", "1 for the verdict fragstat --advise "
 	    "gives per zone and order (ok, compact, reclaim), else 0.");
 	for (i = 0; i < adv->nzones; i++)
-		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++) {
+		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
 			zone_series(ob, "advice",
 			    &r->bi->zones[adv->zones[i].zone]);
 			order(ob, adv->zones[i].order);
@@ -207,7 +207,7 @@ advice(struct outbuf *ob, const struct report *r)
 	head(ob, "machine_advice", "gauge", "1 for the verdict for the whole "
 	    "machine per order, else 0.");
 	for (j = 0; j < adv->norders; j++)
-		for (v = VERDICT_OK; v <= VERDICT_RECLAIM; v++) {
+		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
 			LIT(ob, "fragstat_machine_advice{order=\"");
 			ob_u64(ob, adv->orders[j]);
 			ob_putc(ob, '"');

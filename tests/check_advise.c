@@ -7,6 +7,7 @@
 
 #include "advise.h"
 #include "buddyinfo.h"
+#include "kver.h"
 #include "pagetypeinfo.h"
 #include "zoneinfo.h"
 #include "testutil.h"
@@ -216,10 +217,11 @@ START_TEST(test_watermarks)
 	    ADVISE_MOVABLE);
 	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
 	world_free(&w);
-	/* The lowmem reserve counts: 1000 free, min 10, reserve 2000. */
+	/* The lowmem reserve holds it all back: 1000 free, min 10, reserve
+	 * 2000; the zone is not used, rather than reclaimed. */
 	world(&w, "Node 0, zone DMA32 1000 0 0 0 0 0 0 0 0 0 0\n",
 	    ZI("DMA32", 1000, 10, 20, 2000), NULL, 6018, 500, ADVISE_MOVABLE);
-	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	expect(&w, 0, 0, VERDICT_UNUSABLE, R_LOWMEM_RESERVE, -1000);
 	ck_assert(advise_zone(&w.in, 0, 0, &a));
 	ck_assert_uint_eq(a.reserve, 2000);
 	world_free(&w);
@@ -311,16 +313,235 @@ START_TEST(test_cma_and_highatomic)
 	ck_assert(advise_zone(&w.in, 0, 0, &a));
 	ck_assert_int_eq(a.own_free, 1);	/* Unmovable order-0 pages */
 	world_free(&w);
-	/* 6.1 holds back the reserved HighAtomic pageblock (512 pages),
-	 * 6.10+ only the free HighAtomic pages (none here). */
-	world(&w, b, z, p, 6001, 500, ADVISE_MOVABLE);
+	/* 4.4 to 6.11 hold back the reserved HighAtomic pageblock (512
+	 * pages), 6.12+ only the free HighAtomic pages (none here); both
+	 * from NR_FREE_PAGES, zoneinfo's 3000, not buddyinfo's 2960. */
+	world(&w, b, z, p, 6011, 500, ADVISE_MOVABLE);
 	ck_assert(advise_zone(&w.in, 0, 9, &a));
-	ck_assert_uint_eq(a.usable, 2960 - 512);
+	ck_assert_uint_eq(a.usable, 3000 - 512);
+	ck_assert(a.free_known);
 	world_free(&w);
 	world(&w, b, z, p, 6012, 500, ADVISE_MOVABLE);
 	ck_assert(advise_zone(&w.in, 0, 9, &a));
-	ck_assert_uint_eq(a.usable, 2960);
+	ck_assert_uint_eq(a.usable, 3000);
 	world_free(&w);
+}
+END_TEST
+
+/* Issue 11's flat file: DMA has three free 4 MiB blocks, DMA32 and Normal nothing above 256 KiB. */
+static const char flat_dma[] =
+    "Node 0, zone DMA 1 1 0 0 2 1 1 0 1 1 3\n"
+    "Node 0, zone DMA32 1000 800 600 400 200 100 50 0 0 0 0\n"
+    "Node 0, zone Normal 50000 20000 10000 5000 2000 1000 500 0 0 0 0\n";
+
+START_TEST(test_lowmem_reserve_bound)
+{
+	struct zadvice a[3];
+	struct world w;
+	size_t z;
+
+	/* DMA's 3971 free pages are above (17800 + 266000) / 256 = 1108:
+	 * usable unless the higher zones manage more than they have free;
+	 * ok is then only a maybe. */
+	world(&w, flat_dma, NULL, NULL, -1, 500, ADVISE_MOVABLE);
+	for (z = 0; z < 3; z++)
+		advise_zone(&w.in, z, 9, &a[z]);
+	ck_assert_int_eq(a[0].verdict, VERDICT_UNKNOWN);
+	ck_assert_int_eq(a[0].reason, R_RESERVE_UNKNOWN);
+	ck_assert(!a[0].reserve_known);
+	ck_assert_uint_eq(a[0].ratio, 256);
+	ck_assert_uint_eq(a[0].reserve, (17800 + 266000) / 256);
+	ck_assert_uint_eq(a[1].reserve, 266000 / 256);
+	/* Normal has nothing above it: its reserve is known to be 0. */
+	ck_assert(a[2].reserve_known);
+	ck_assert_uint_eq(a[2].reserve, 0);
+	ck_assert_int_eq(a[1].verdict, VERDICT_COMPACT);
+	ck_assert_int_eq(a[2].verdict, VERDICT_COMPACT);
+	ck_assert_int_eq(best9(a, 3, &w.bi, -1), VERDICT_UNKNOWN);
+	world_free(&w);
+	/* Kernel allocations stop at Normal: the same bound. */
+	world(&w, flat_dma, NULL, NULL, -1, 500, ADVISE_KERNEL);
+	ck_assert(advise_zone(&w.in, 0, 9, &a[0]));
+	ck_assert_uint_eq(a[0].reserve, (17800 + 266000) / 256);
+	world_free(&w);
+	/* A Normal with 1100000 free pages gives a bound of 4296 > 3971:
+	 * DMA is provably not used; the machine is not ok. */
+	world(&w, "Node 0, zone DMA 1 1 0 0 2 1 1 0 1 1 3\n"
+	    "Node 0, zone Normal 1100000 0 0 0 0 0 0 0 0 0 0\n", NULL, NULL,
+	    -1, 500, ADVISE_MOVABLE);
+	advise_zone(&w.in, 0, 9, &a[0]);
+	advise_zone(&w.in, 1, 9, &a[1]);
+	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
+	ck_assert_int_eq(a[0].reason, R_LOWMEM_RESERVE);
+	ck_assert_uint_eq(a[0].reserve, 1100000 / 256);
+	ck_assert_int_eq(best9(a, 2, &w.bi, -1), VERDICT_COMPACT);
+	world_free(&w);
+	/* HighMem kept 1/32 back from Movable until 4.16, nothing since. */
+	world(&w, "Node 0, zone HighMem 0 0 0 0 0 0 0 0 0 1 0\n"
+	    "Node 0, zone Movable 64000 0 0 0 0 0 0 0 0 0 0\n", NULL, NULL,
+	    4015, 500, ADVISE_MOVABLE);
+	advise_zone(&w.in, 0, 9, &a[0]);
+	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
+	ck_assert_uint_eq(a[0].ratio, 32);
+	w.in.kver = 4016;
+	advise_zone(&w.in, 0, 9, &a[0]);
+	ck_assert_int_eq(a[0].verdict, VERDICT_OK);
+	ck_assert(a[0].reserve_known);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_lowmem_reserve_read)
+{
+	/* With zoneinfo the kernel's own reserve: DMA keeps 7812 pages
+	 * from movable allocations, more than its 3971 free. */
+	static const char z[] =
+	    "Node 0, zone DMA\n  pages free 3971\n        min 8\n"
+	    "        low 10\n        high 12\n"
+	    "        protection: (0, 7812, 7812, 7812, 7812)\n"
+	    "Node 0, zone DMA32\n  pages free 17800\n        min 1000\n"
+	    "        low 1250\n        high 1500\n"
+	    "        protection: (0, 0, 5859, 5859, 5859)\n"
+	    "Node 0, zone Normal\n  pages free 266000\n        min 3000\n"
+	    "        low 3750\n        high 4500\n"
+	    "        protection: (0, 0, 0, 0, 0)\n";
+	struct zadvice a[3];
+	struct world w;
+	size_t i;
+
+	world(&w, flat_dma, z, NULL, 6018, 500, ADVISE_MOVABLE);
+	for (i = 0; i < 3; i++)
+		advise_zone(&w.in, i, 9, &a[i]);
+	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
+	ck_assert(a[0].reserve_known);
+	ck_assert_uint_eq(a[0].reserve, 7812);
+	ck_assert_int_eq(best9(a, 3, &w.bi, -1), VERDICT_COMPACT);
+	world_free(&w);
+	/* A Movable zone is never used by kernel allocations, and says so. */
+	world(&w, "Node 0, zone Movable 0 0 0 0 0 0 0 0 0 1 0\n", NULL, NULL,
+	    6018, 500, ADVISE_KERNEL);
+	ck_assert(!advise_zone(&w.in, 0, 9, &a[0]));
+	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
+	ck_assert_int_eq(a[0].reason, R_ZONE_TYPE);
+	ck_assert_int_eq(best9(a, 1, &w.bi, -1), VERDICT_RECLAIM);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_free_lists)
+{
+	/* The only free 2 MiB block is HighAtomic: the allocation may not
+	 * take it (__zone_watermark_ok() since 4.4), compaction may run. */
+	static const char p[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 2000 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Movable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Reclaimable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type HighAtomic 0 0 0 0 0 0 0 0 0 1 0\n"
+	    "Node 0, zone Normal, type Isolate 0 0 0 0 0 0 0 0 0 0 1\n";
+	static const char b[] = "Node 0, zone Normal 2000 0 0 0 0 0 0 0 0 1 1\n";
+	struct zadvice a;
+	struct world w;
+
+	world(&w, b, NULL, p, 6018, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_int_eq(a.usable_block, 0);
+	ck_assert_int_eq(a.verdict, VERDICT_COMPACT);
+	ck_assert_int_eq(a.reason, R_BLOCK_UNUSABLE);
+	/* Order 0 is on the Unmovable list. */
+	expect(&w, 0, 0, VERDICT_OK, R_FREE_BLOCK, -1000);
+	/* Before 4.4 any list would do. */
+	w.in.kver = 4003;
+	expect(&w, 0, 9, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+	/* Without pagetypeinfo every block counts, as assumed. */
+	world(&w, b, NULL, NULL, 6018, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_int_eq(a.usable_block, -1);
+	ck_assert_int_eq(a.verdict, VERDICT_OK);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_watermark_before_4_4)
+{
+	/* Before 4.4, order by order below the request the free pages of
+	 * that order are taken away and min halves: 1000 order-0 pages and
+	 * one order-9 block, min 600: 1512 - 511 = 1001 > 600, but after
+	 * order 0 only 1 page is left, not above 300; nor is 1512 above
+	 * low + gap. */
+	struct world w;
+
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 1 0\n",
+	    ZI("Normal", 1512, 600, 700, 0), NULL, 4003, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	/* 4.4+ only asks for the block. */
+	w.in.kver = 4004;
+	expect(&w, 0, 9, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+	/* Four blocks leave 1537 after order 0, above 300, 150, ... */
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 4 0\n",
+	    ZI("Normal", 3048, 600, 700, 0), NULL, 4003, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_OK, R_FREE_BLOCK, -1000);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_nr_free_pages)
+{
+	/* compaction_suitable() reads NR_FREE_PAGES: zoneinfo's 1800 pass
+	 * low 700 + gap 1024 where buddyinfo's 1000 would not. */
+	struct world w;
+
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 1800, 600, 700, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_COMPACT, R_INDEX_HIGH, 998);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("Normal", 1000, 600, 700, 0), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_LOW_ORDER0, 998);
+	world_free(&w);
+}
+END_TEST
+
+START_TEST(test_kver_infer)
+{
+	static const char p_old[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1\n"
+	    "Node 0, zone Normal, type Unmovable 1 0\n"
+	    "Node 0, zone Normal, type Reserve 0 0\n";
+	static const char z_boost[] =
+	    "Node 0, zone Normal\n  pages free 1\n        boost 0\n";
+	struct pagetypeinfo pti;
+	struct zoneinfo zi;
+	struct ferr e = { .path = "t" };
+	struct psi psi;
+	char text[96];
+	bool found;
+
+	ck_assert_int_eq(pagetypeinfo_parse(p_old, strlen(p_old), &pti, &e), 0);
+	ck_assert_int_eq(kver_infer(&pti, NULL, NULL, text, sizeof(text),
+	    &found), 4003);
+	ck_assert(found);
+	ck_assert_str_eq(text, "kernel before 4.4 (pagetypeinfo lists Reserve): "
+	    "4.3 rules");
+	pagetypeinfo_free(&pti);
+	ck_assert_int_eq(zoneinfo_parse(z_boost, strlen(z_boost), &zi, &e), 0);
+	memset(&psi, 0, sizeof(psi));
+	ck_assert_int_eq(kver_infer(NULL, &zi, &psi, text, sizeof(text),
+	    &found), -1);
+	ck_assert_str_eq(text, "kernel 5.16+ (zoneinfo prints boost): newest "
+	    "rules");
+	zoneinfo_free(&zi);
+	ck_assert_int_eq(kver_infer(NULL, NULL, &psi, text, sizeof(text),
+	    &found), -1);
+	ck_assert_str_eq(text, "kernel 4.20+ (pressure file read): newest rules");
+	ck_assert_int_eq(kver_infer(NULL, NULL, NULL, text, sizeof(text),
+	    &found), -1);
+	ck_assert(!found);
+	ck_assert_str_eq(text, "kernel unknown: newest rules");
 }
 END_TEST
 
@@ -335,25 +556,34 @@ START_TEST(test_kcompactd_vm)
 	world(&w, b, z, NULL, 6018, 500, ADVISE_MOVABLE);
 	/* DMA 6% x 3998, DMA32 73% x 782336, Normal 80% x 5505024 over
 	 * 6291358 + 1 present pages: 0 + 9 + 70. */
-	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, k, 2), 1);
+	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, 6018, k,
+	    2), 1);
 	ck_assert_uint_eq(k[0].node, 0);
 	ck_assert_uint_eq(k[0].score, 79);
 	ck_assert_uint_eq(k[0].low, 80);
 	ck_assert_uint_eq(k[0].high, 90);
 	ck_assert(!k[0].proactive);
-	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 100, k, 2);
+	/* 5.9 to 6.15: the low watermark stops at 5, the leeway is 10. */
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 100, 6015, k, 2);
 	ck_assert_uint_eq(k[0].low, 5);
 	ck_assert_uint_eq(k[0].high, 15);
 	ck_assert(k[0].proactive);
-	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 0, k, 2);
+	/* 6.16+: no floor, leeway min(10, low / 2). */
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 100, 6016, k, 2);
+	ck_assert_uint_eq(k[0].low, 0);
+	ck_assert_uint_eq(k[0].high, 0);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 90, -1, k, 2);
+	ck_assert_uint_eq(k[0].low, 10);
+	ck_assert_uint_eq(k[0].high, 15);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 0, 6018, k, 2);
 	ck_assert_uint_eq(k[0].low, 100);
 	ck_assert_uint_eq(k[0].high, 100);
 	ck_assert(!k[0].proactive);
 	/* Score 79 is not above 79. */
-	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 31, k, 2);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 31, 6018, k, 2);
 	ck_assert_uint_eq(k[0].high, 79);
 	ck_assert(!k[0].proactive);
-	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 32, k, 2);
+	kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 32, 6018, k, 2);
 	ck_assert(k[0].proactive);
 	world_free(&w);
 	free(b);
@@ -374,7 +604,8 @@ START_TEST(test_kcompactd_empty_zone)
 	struct world w;
 
 	world(&w, b, z, NULL, 6018, 500, ADVISE_MOVABLE);
-	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, k, 2), 2);
+	ck_assert_uint_eq(kcompactd_scores(&w.bi, w.frag, &w.zi, 9, 20, 6018, k,
+	    2), 2);
 	ck_assert_uint_eq(k[0].score, 0);
 	/* 1000 * 100 / 1001 = 99 */
 	ck_assert_uint_eq(k[1].score, 99);
@@ -416,6 +647,12 @@ main(void)
 	tcase_add_test(tc, test_watermarks);
 	tcase_add_test(tc, test_kernel_gfp_movable_zone);
 	tcase_add_test(tc, test_cma_and_highatomic);
+	tcase_add_test(tc, test_lowmem_reserve_bound);
+	tcase_add_test(tc, test_lowmem_reserve_read);
+	tcase_add_test(tc, test_free_lists);
+	tcase_add_test(tc, test_watermark_before_4_4);
+	tcase_add_test(tc, test_nr_free_pages);
+	tcase_add_test(tc, test_kver_infer);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("kcompactd");
 	tcase_add_test(tc, test_kcompactd_vm);

@@ -332,7 +332,7 @@ START_TEST(test_kcompactd_unsigned_int)
 
 	one_zone(&oz, "Node 0, zone Normal 1 0 0 0 0 0 0 0 4294967296 0 0\n",
 	    "Node 0, zone Normal\n        present  8192\n");
-	ck_assert_uint_eq(kcompactd_scores(&oz.bi, oz.f, &oz.zi, 9, 20, &k, 1),
+	ck_assert_uint_eq(kcompactd_scores(&oz.bi, oz.f, &oz.zi, 9, 20, -1, &k, 1),
 	    1);
 	ck_assert_uint_eq(k.score, 99);
 	ck_assert(k.proactive);
