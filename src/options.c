@@ -184,39 +184,17 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Returns 0 with *V set from one or two decimal digits S ("5" is 50), or -1. */
-static int
-parse_percent_digits(const char *s, uint32_t *v)
-{
-	struct tok t = { s, strlen(s) };
-	uint64_t x;
-
-	if (t.n == 0 || t.n > 2 || num_u64(&t, &x) != 0)
-		return -1;
-	*v = (uint32_t)(t.n == 1 ? x * 10 : x);
-	return 0;
-}
-
 /* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
 static int
 parse_seconds(const char *s, unsigned *ms)
 {
-	uint32_t centi;
-	struct tok t = { s, strcspn(s, ".") };
-	uint64_t v;
+	struct tok t = { s, strlen(s) };
+	uint64_t centi;
 
-	/* The same shape as a percentage: whole part and two decimals. */
-	if (num_u64(&t, &v) != 0 || v > 86400)
+	if (num_centi(&t, false, &centi) != 0 || centi == 0 ||
+	    centi > 8640000)
 		return -1;
-	if (s[t.n] == '\0')
-		centi = (uint32_t)v * 100;
-	else if (parse_percent_digits(s + t.n + 1, &centi) != 0)
-		return -1;
-	else
-		centi += (uint32_t)v * 100;
-	if (centi == 0 || centi > 8640000)
-		return -1;
-	*ms = centi * 10;
+	*ms = (unsigned)centi * 10;
 	return 0;
 }
 
@@ -224,17 +202,12 @@ parse_seconds(const char *s, unsigned *ms)
 static int
 parse_percent(const char *s, uint32_t *out)
 {
-	struct tok t = { s, strcspn(s, ".") };
-	uint32_t fp32 = 0;
-	uint64_t ip;
+	struct tok t = { s, strlen(s) };
+	uint64_t centi;
 
-	if (num_u64(&t, &ip) != 0 || ip > 100)
+	if (num_centi(&t, false, &centi) != 0 || centi > 10000)
 		return -1;
-	if (s[t.n] == '.' && parse_percent_digits(s + t.n + 1, &fp32) != 0)
-		return -1;
-	if (ip * 100 + fp32 > 10000)
-		return -1;
-	*out = (uint32_t)(ip * 100 + fp32);
+	*out = (uint32_t)centi;
 	return 0;
 }
 

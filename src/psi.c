@@ -2,7 +2,6 @@
 /* psi.c - parse /proc/pressure/memory: "some|full avg10=A avg60=B avg300=C total=N" */
 
 #include "config.h"
-#include <errno.h>
 #include <string.h>
 
 #include "psi.h"
@@ -16,9 +15,9 @@ static int
 avg(const struct tok *t, const char *key, uint32_t *v, unsigned long l,
     struct ferr *e)
 {
-	size_t kn = strlen(key), i;
+	size_t kn = strlen(key);
 	struct tok num;
-	uint64_t ip, fp;
+	uint64_t x;
 	char q[64];
 
 	if (t->n < kn + 1 || memcmp(t->s, key, kn) != 0 || t->s[kn] != '=')
@@ -26,22 +25,11 @@ avg(const struct tok *t, const char *key, uint32_t *v, unsigned long l,
 		    ferr_quote(q, sizeof(q), t->s, t->n));
 	num.s = t->s + kn + 1;
 	num.n = t->n - kn - 1;
-	for (i = 0; i < num.n && num.s[i] != '.'; i++)
-		;
-	if (i + 3 != num.n)
-		goto bad;
-	num.n = i;
-	if (num_u64(&num, &ip) != 0 || ip > 100)
-		goto bad;
-	num.s += i + 1;
-	num.n = 2;
-	if (num_u64(&num, &fp) != 0 || (ip == 100 && fp != 0))
-		goto bad;
-	*v = (uint32_t)(ip * 100 + fp);
+	if (num_centi(&num, true, &x) != 0 || x > 10000)
+		return ferr_set(e, l, "%s '%s' is not a percentage 0.00 to "
+		    "100.00", key, ferr_quote(q, sizeof(q), num.s, num.n));
+	*v = (uint32_t)x;
 	return 0;
-bad:
-	return ferr_set(e, l, "%s '%s' is not a percentage 0.00 to 100.00",
-	    key, ferr_quote(q, sizeof(q), t->s + kn + 1, t->n - kn - 1));
 }
 
 /* Returns 0 with line L (tokens T) stored in P, or -1 with E set. */

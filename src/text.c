@@ -132,6 +132,31 @@ num_str(const char *s, uint64_t *v)
 }
 
 int
+num_centi(const struct tok *t, bool exact, uint64_t *v)
+{
+	const char *dot = memchr(t->s, '.', t->n);
+	struct tok ip = *t, fp = { "", 0 };
+	uint64_t i, f = 0;
+	int rc;
+
+	if (dot != NULL) {
+		ip.n = (size_t)(dot - t->s);
+		fp.s = dot + 1;
+		fp.n = t->n - ip.n - 1;
+	}
+	if (exact ? fp.n != 2 : dot != NULL && (fp.n == 0 || fp.n > 2))
+		return -EINVAL;
+	if ((rc = num_u64(&ip, &i)) != 0 ||
+	    (fp.n > 0 && (rc = num_u64(&fp, &f)) != 0))
+		return rc;
+	f *= fp.n == 1 ? 10 : 1;	/* "2.5" is 2.50 */
+	if (i > (UINT64_MAX - f) / 100)
+		return -ERANGE;
+	*v = i * 100 + f;
+	return 0;
+}
+
+int
 num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
     const char *what)
 {

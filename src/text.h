@@ -63,6 +63,13 @@ int	num_u64(const struct tok *t, uint64_t *v);
 /* num_u64() of the string S. */
 int	num_str(const char *s, uint64_t *v);
 
+/*
+ * Parse T as a decimal with up to two decimals ("2", "2.5", "2.25"), or
+ * with EXACT exactly two (the kernel's "%lu.%02lu"), into hundredths in
+ * *V. Returns as num_u64().
+ */
+int	num_centi(const struct tok *t, bool exact, uint64_t *v);
+
 /* Record in E a message saying what is wrong with number token T at LINE; returns -1. */
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
 	    int rc, const char *what);

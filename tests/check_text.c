@@ -388,6 +388,54 @@ START_TEST(test_num_u64)
 }
 END_TEST
 
+/* Decimals in hundredths: up to two digits, or exactly two when asked. */
+START_TEST(test_num_centi)
+{
+	static const struct {
+		const char	*s;
+		int		 rc, exact_rc;
+		uint64_t	 v;
+	} cases[] = {
+		{ "0", 0, -EINVAL, 0 },
+		{ "2", 0, -EINVAL, 200 },
+		{ "2.5", 0, -EINVAL, 250 },
+		{ "2.05", 0, 0, 205 },
+		{ "0.00", 0, 0, 0 },
+		{ "100.00", 0, 0, 10000 },
+		{ "86400", 0, -EINVAL, 8640000 },
+		{ "184467440737095516.15", 0, 0, UINT64_MAX },
+		{ "184467440737095516.16", -ERANGE, -ERANGE, 0 },
+		{ "184467440737095517", -ERANGE, -EINVAL, 0 },
+		{ "", -EINVAL, -EINVAL, 0 },
+		{ ".", -EINVAL, -EINVAL, 0 },
+		{ ".25", -EINVAL, -EINVAL, 0 },
+		{ "2.", -EINVAL, -EINVAL, 0 },
+		{ "2.255", -EINVAL, -EINVAL, 0 },
+		{ "2.2.5", -EINVAL, -EINVAL, 0 },
+		{ "2,25", -EINVAL, -EINVAL, 0 },
+		{ "-1.00", -EINVAL, -EINVAL, 0 },
+		{ "1.-1", -EINVAL, -EINVAL, 0 },
+		{ "1.+1", -EINVAL, -EINVAL, 0 },
+		{ "1e2", -EINVAL, -EINVAL, 0 },
+	};
+	size_t i;
+	int exact, want;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (exact = 0; exact < 2; exact++) {
+			struct tok t = mktok(cases[i].s, strlen(cases[i].s));
+			uint64_t v = 12345;
+			int rc = num_centi(&t, exact, &v);
+
+			want = exact ? cases[i].exact_rc : cases[i].rc;
+			ck_assert_msg(rc == want, "'%s' exact %d: rc %d, want %d",
+			    cases[i].s, exact, rc, want);
+			ck_assert_uint_eq(v, rc == 0 ? cases[i].v : 12345);
+		}
+	}
+}
+END_TEST
+
 /* Names are 1 to 31 bytes from '!' to '~'. */
 START_TEST(test_tok_is_name)
 {
@@ -512,6 +560,7 @@ main(void)
 	suite_add_tcase(s, tt);
 	tcase_add_loop_test(tn, test_num_u64, 0,
 	    (int)(sizeof(numcases) / sizeof(numcases[0])));
+	tcase_add_test(tn, test_num_centi);
 	tcase_add_test(tn, test_num_error);
 	tcase_add_test(tn, test_num_error_quoting);
 	suite_add_tcase(s, tn);
