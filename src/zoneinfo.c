@@ -70,10 +70,9 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 			v.s++;
 			v.n--;
 		}
-		if (v.n == 0 || v.s[v.n - 1] != (i + 1 == nt ? ')' : ','))
+		if (!tok_chop(&v, i + 1 == nt ? ')' : ','))
 			return ferr_set(e, l, "expected '%c' after protection "
 			    "value %zu", i + 1 == nt ? ')' : ',', i);
-		v.n--;
 		if ((rc = num_u64(&v, &z->protection[i - 1])) != 0)
 			return num_error(e, l, &v, rc, "protection value");
 	}
