@@ -73,8 +73,8 @@ check(const struct pagetypeinfo *p, const char *s, size_t n)
 			    "accepted counts frag_check() rejects");
 			for (pages = 0, k = 0; k < p->norders; k++)
 				pages += z->free[t][k] << k;
-			FUZZ_ASSERT(pages == pagetypeinfo_pages(p, z, t),
-			    "pagetypeinfo_pages() differs from the sum");
+			FUZZ_ASSERT(pages == frag_pages(z->free[t], p->norders),
+			    "frag_pages() differs from the sum");
 		}
 		FUZZ_ASSERT(any, "zone %zu without a row", i);
 	}

@@ -112,6 +112,17 @@ frag_check(const uint64_t *n, unsigned norders)
 	return NULL;
 }
 
+uint64_t
+frag_pages(const uint64_t *n, unsigned norders)
+{
+	uint64_t pages = 0;
+	unsigned k;
+
+	for (k = 0; k < norders; k++)
+		pages += n[k] << k;
+	return pages;
+}
+
 void
 frag_compute(const uint64_t *n, unsigned norders, struct frag *f)
 {

@@ -22,6 +22,9 @@ struct frag {
  */
 const char	*frag_check(const uint64_t *n, unsigned norders);
 
+/* Returns the free pages of the free block counts N[0..NORDERS) checked by frag_check. */
+uint64_t	 frag_pages(const uint64_t *n, unsigned norders);
+
 /*
  * Fill F from the free block counts N[0..NORDERS) checked by frag_check;
  * F's arrays must hold NORDERS values each.

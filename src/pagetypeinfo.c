@@ -393,15 +393,3 @@ pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
 {
 	return zoneset_lookup(p->set, node, name);
 }
-
-uint64_t
-pagetypeinfo_pages(const struct pagetypeinfo *p, const struct ptzone *z,
-    unsigned type)
-{
-	uint64_t pages = 0;
-	unsigned k;
-
-	for (k = 0; k < p->norders; k++)
-		pages += z->free[type][k] << k;
-	return pages;
-}

@@ -19,11 +19,4 @@ void	pagetypeinfo_free(struct pagetypeinfo *p);
 long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
 	    const char *name);
 
-/*
- * Returns the free pages on type TYPE's lists of zone Z (a lower bound when
- * z->capped[TYPE] is not 0).
- */
-uint64_t pagetypeinfo_pages(const struct pagetypeinfo *p,
-	    const struct ptzone *z, unsigned type);
-
 #endif

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
-#include "pagetypeinfo.h"
 #include "report.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
@@ -68,7 +67,7 @@ migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
 					jw_u64(w, k);
 			jw_end(w);
 			jw_key(w, "free_pages");
-			jw_u64(w, pagetypeinfo_pages(p, z, t));
+			jw_u64(w, frag_pages(z->free[t], p->norders));
 			jw_key(w, "free_pages_is_lower_bound");
 			jw_bool(w, z->capped[t] != 0);
 		}

@@ -8,7 +8,6 @@
 
 #include "humanize.h"
 #include "outbuf.h"
-#include "pagetypeinfo.h"
 #include "report.h"
 
 #define BAR_WIDTH	20
@@ -126,7 +125,7 @@ migratetypes(struct table *tb, const struct ptzone *z)
 		ob_putc(ob, ' ');
 		ob_str(ob, p->types[t], -12);
 		if (z->has_free[t]) {
-			pages = pagetypeinfo_pages(p, z, t);
+			pages = frag_pages(z->free[t], p->norders);
 			/* ">": a list the kernel stopped counting at 100000. */
 			snprintf(b1, sizeof(b1), "%s%" PRIu64,
 			    z->capped[t] ? ">" : "", pages);

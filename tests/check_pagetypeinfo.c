@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "frag.h"
 #include "pagetypeinfo.h"
 #include "testutil.h"
 
@@ -238,7 +239,7 @@ START_TEST(test_fixture)
 			    want_capped(f->path, &p, z, t),
 			    "%s: %u:%s %s capped %#x", f->path, z->node,
 			    z->name, p.types[t], z->capped[t]);
-			pages += pagetypeinfo_pages(&p, z, t);
+			pages += frag_pages(z->free[t], p.norders);
 			blocks += z->blocks[t];
 		}
 	}
@@ -290,7 +291,7 @@ START_TEST(test_capped_beats)
 	ck_assert_uint_eq(z->capped[mov], 0x2);
 	for (k = 0; k < 11; k++)
 		ck_assert_uint_eq(z->free[mov][k], want[k]);
-	ck_assert_uint_eq(pagetypeinfo_pages(&p, z, mov), 537102);
+	ck_assert_uint_eq(frag_pages(z->free[mov], p.norders), 537102);
 	/* The last line, without its newline, still counts. */
 	ck_assert_uint_eq(z->blocks[type_of(&p, "Unmovable")], 841);
 	ck_assert_uint_eq(z->blocks[type_of(&p, "Isolate")], 0);
@@ -319,7 +320,7 @@ START_TEST(test_capped_hygon)
 	for (k = 0; k < 11; k++)
 		ck_assert_uint_eq(z->free[mov][k], n3[k]);
 	/* 99802 is below the cap and printed as is. */
-	ck_assert_uint_eq(pagetypeinfo_pages(&p, z, mov), 12561736);
+	ck_assert_uint_eq(frag_pages(z->free[mov], p.norders), 12561736);
 	ck_assert_uint_eq(z->line, 53);
 	z = zone_of(&p, 0, "Normal");
 	ck_assert_uint_eq(z->capped[mov], 0x1e);
@@ -351,7 +352,7 @@ START_TEST(test_capped_vm618)
 	ck_assert_uint_eq(z->capped[mov], 0x1);
 	ck_assert_uint_eq(z->free[mov][0], 100000);
 	ck_assert_uint_eq(z->free[mov][1], 57);
-	ck_assert_uint_eq(pagetypeinfo_pages(&p, z, mov), 202882);
+	ck_assert_uint_eq(frag_pages(z->free[mov], p.norders), 202882);
 	z = zone_of(&p, 0, "Normal");
 	ck_assert_uint_eq(z->capped[mov], 0x1);
 	ck_assert_uint_eq(z->free[mov][0], 100000);
@@ -377,7 +378,7 @@ START_TEST(test_reserve_cma_old)
 	z = zone_of(&p, 0, "Normal");
 	for (k = 0; k < 11; k++)
 		ck_assert_uint_eq(z->free[3][k], reserve[k]);
-	ck_assert_uint_eq(pagetypeinfo_pages(&p, z, 3), 357);
+	ck_assert_uint_eq(frag_pages(z->free[3], p.norders), 357);
 	ck_assert_uint_eq(z->blocks[0], 9);
 	ck_assert_uint_eq(z->blocks[1], 1);
 	ck_assert_uint_eq(z->blocks[2], 21);
@@ -552,7 +553,7 @@ START_TEST(test_limits)
 	z = zone_of(&p, 0, "Z");
 	ck_assert_uint_eq(z->capped[0], 0x80000000u);
 	ck_assert_uint_eq(z->free[0][31], 5);
-	ck_assert_uint_eq(pagetypeinfo_pages(&p, z, 0), 5ULL << 31);
+	ck_assert_uint_eq(frag_pages(z->free[0], p.norders), 5ULL << 31);
 	ck_assert_uint_eq(z->blocks[7], 7);
 	pagetypeinfo_free(&p);
 }
