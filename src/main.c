@@ -23,11 +23,17 @@
 #include "verify.h"
 #include "watch.h"
 
-/* Returns 0 after writing and closing stdout, or EXIT_DATA when that failed. */
+/*
+ * Returns 0 after writing and closing stdout, or EXIT_DATA when that
+ * failed. A reader that went away (EPIPE: SIGPIPE is ignored) is the
+ * normal end of a pipe such as 'fragstat --json | head -c1', as in --watch.
+ */
 static int
 close_stdout(void)
 {
 	if (ferror(stdout) | (fclose(stdout) != 0)) {
+		if (errno == EPIPE)
+			return EXIT_OK;
 		fprintf(stderr, "%s: write error: %s\n", progname,
 		    errno ? strerror(errno) : "unknown");
 		return EXIT_DATA;
@@ -77,9 +83,10 @@ input_opts(const struct opts *o)
 	io.page_size = page_size_of(o, NULL, &from);
 	/* Never read a file the chosen output does not need. */
 	io.want_pti = (o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM) && !o->no_pagetypeinfo;
-	io.want_psi = o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM;
+	    o->format == F_PROM) && o->action != A_VERIFY &&
+	    !o->no_pagetypeinfo;
+	io.want_psi = (o->format == F_TABLE || o->format == F_JSON ||
+	    o->format == F_PROM) && o->action != A_VERIFY;
 	io.want_advise = o->advise;
 	/* The unusable index reads the same on every kernel; advice does not. */
 	io.no_release = o->format == F_UNUSABLE && !o->advise;
@@ -107,7 +114,7 @@ run_verify(const struct opts *o)
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	} else if ((rc = verify_run(stdout, bpath, upath, epath, rc ? release :
-	    NULL, o->sysroot == NULL, &e)) < 0) {
+	    NULL, o->sysroot == NULL, o->format == F_JSON, &e)) < 0) {
 		ferr_print(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
 			fprintf(stderr, "%s: the kernel's index files need root "
@@ -382,7 +389,7 @@ render(enum format f, const struct report *r, FILE *fp)
 	case F_PROM:
 		render_prom(fp, r);
 		break;
-	case F_VERIFY:
+	case F_NFORMATS:
 		break;
 	}
 }
@@ -574,7 +581,7 @@ main(int argc, char **argv)
 	struct opts o;
 	int rc;
 
-	/* A closed pipe becomes a reported write error, not a silent death. */
+	/* A closed pipe is seen as EPIPE at close_stdout(), not a death. */
 	signal(SIGPIPE, SIG_IGN);
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
 		free(o.roots);
@@ -585,26 +592,29 @@ main(int argc, char **argv)
 		o.color = isatty(STDOUT_FILENO);
 	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
 		goto out;
-	if (o.format == F_VERIFY) {
+	switch (o.action) {
+	case A_VERIFY:
 		rc = run_verify(&o);
 		goto out;
-	}
-	if (o.watch_ms) {
+	case A_WATCH:
 		inputs_keep_memory();
 		rc = run_watch(&o);
 		goto out;
-	}
-	if (o.capture) {
+	case A_CAPTURE:
 		rc = run_capture(&o);
 		goto out;
-	}
-	if (o.compare || o.nroots > 1 || o.roots_from) {
-		if (!o.compare)
-			inputs_keep_memory();
-		rc = o.compare ? run_compare(&o) : run_batch(&o);
+	case A_BATCH:
+		inputs_keep_memory();
+		/* fall through */
+	case A_COMPARE:
+		rc = o.action == A_COMPARE ? run_compare(&o) : run_batch(&o);
 		if (close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 		goto out;
+	case A_SHOW:
+	case A_COMPACT:
+	case A_NACTIONS:
+		break;
 	}
 	if (o.compact && geteuid() != 0) {
 		fprintf(stderr, "%s: --compact needs root: it writes "

@@ -145,11 +145,12 @@ parse_page_size(const char *s, unsigned long *out)
 	return 0;
 }
 
+/* Long options without a short one; a short one is its own character. */
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
-	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE };
+	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -183,6 +184,179 @@ static const struct option longopts[] = {
 	{ "version",		no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/*
+ * Where each option acts. An option given in a mode (action and format)
+ * outside its row, or without the part of the output it changes, is a
+ * usage error that names the mode: nothing is silently ignored. A new
+ * option adds a row here; a new action or format adds a bit to the rows
+ * where it makes the option act, and a line to actions[] or formats[].
+ */
+#define ACT(a)		(1u << (a))
+#define ALL_ACTIONS	((1u << A_NACTIONS) - 1)
+#define FMT(f)		(1u << (f))
+#define ALL_FORMATS	((1u << F_NFORMATS) - 1)
+/* The formats that show pagetypeinfo, pressure and advice. */
+#define VIEWS		(FMT(F_TABLE) | FMT(F_JSON) | FMT(F_PROM))
+/* The actions that read one snapshot (or several) and may advise. */
+#define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
+			 ACT(A_COMPACT))
+
+/* What a mode's output uses, beyond its action and format. */
+enum { USES_ADVICE = 1 << 0, USES_ORDERS = 1 << 1 };
+
+struct optrule {
+	int		 opt;		/* a short option's character or OPT_* */
+	const char	*name;
+	unsigned	 actions;	/* ACT() bits */
+	unsigned	 formats;	/* FMT() bits */
+	unsigned	 uses;		/* USES_* the mode must have */
+	const char	*goes_with;	/* for the message */
+};
+
+static const struct optrule rules[] = {
+	{ 'r', "--sysroot", ALL_ACTIONS & ~ACT(A_COMPACT), ALL_FORMATS, 0,
+	    "every mode but --compact, which acts on this host" },
+	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH),
+	    ALL_FORMATS, 0, "one snapshot or --watch" },
+	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH),
+	    VIEWS, 0, "the table, --json, --format=prometheus or --watch" },
+	{ OPT_PRESSURE, "--pressure", ACT(A_SHOW) | ACT(A_WATCH), VIEWS, 0,
+	    "the table, --json, --format=prometheus or --watch" },
+	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
+	    "advice: --advise or --format=prometheus" },
+	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
+	    ~ACT(A_CAPTURE), VIEWS, 0,
+	    "the table, --json or --format=prometheus" },
+	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
+	    ~ACT(A_CAPTURE), ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
+	    "every view but --format=unusable, --watch and --capture" },
+	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY), VIEWS,
+	    0, "the table, --json, --format=prometheus, --watch, --compare "
+	    "or --capture" },
+	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
+	    FMT(F_TABLE), 0, "the table" },
+	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
+	    "the table, --json, --format=prometheus or --compare" },
+	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: --advise, --compact or --format=prometheus" },
+	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: --advise, --compact or --format=prometheus" },
+	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: --advise, --compact or --format=prometheus" },
+	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: --advise, --compact or --format=prometheus" },
+	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
+	    "--watch, or advice: --advise, --compact or --format=prometheus" },
+	{ OPT_COUNT, "--count", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch" },
+	/* -q silences notes about optional files, which every mode reads. */
+	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
+};
+
+/* The options that select an action, in the order messages name them. */
+static const struct {
+	int		 opt;
+	enum action	 action;
+} action_opts[] = {
+	{ OPT_VERIFY, A_VERIFY }, { OPT_WATCH, A_WATCH },
+	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
+	{ OPT_COMPACT, A_COMPACT },
+};
+
+/* Each action's name and the formats it can show. */
+static const struct {
+	const char	*name;
+	unsigned	 formats;
+} actions[A_NACTIONS] = {
+	[A_SHOW] = { "one snapshot", ALL_FORMATS },
+	[A_BATCH] = { "several roots", ALL_FORMATS },
+	[A_WATCH] = { "--watch", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_COMPARE] = { "--compare", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_VERIFY] = { "--verify", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_CAPTURE] = { "--capture", FMT(F_TABLE) },
+	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
+};
+
+static const char *const formats[F_NFORMATS] = {
+	[F_TABLE] = "the table", [F_JSON] = "--json",
+	[F_UNUSABLE] = "--format=unusable", [F_EXTFRAG] = "--format=extfrag",
+	[F_PROM] = "--format=prometheus",
+};
+
+/* Returns BUF holding the name of O's mode for a message: "--watch --json". */
+static const char *
+mode_name(char *buf, size_t size, const struct opts *o)
+{
+	if (o->action == A_SHOW)
+		snprintf(buf, size, "%s", formats[o->format]);
+	else if (o->format == F_JSON || o->action == A_BATCH)
+		snprintf(buf, size, "%s, %s", actions[o->action].name,
+		    formats[o->format]);
+	else
+		snprintf(buf, size, "%s", actions[o->action].name);
+	return buf;
+}
+
+/*
+ * Set O->action from the options GIVEN and check every option against it
+ * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int
+check_mode(struct opts *o, const bool *given)
+{
+	bool several = o->nroots > 1 || o->roots_from != NULL;
+	const char *first = NULL;
+	unsigned uses = 0;
+	char mode[64];
+	size_t i;
+
+	o->action = several ? A_BATCH : A_SHOW;
+	for (i = 0; i < sizeof(action_opts) / sizeof(action_opts[0]); i++) {
+		if (!given[action_opts[i].opt])
+			continue;
+		if (first)
+			return usage_error("%s and %s do not mix: fragstat "
+			    "does one of them at a time", first,
+			    actions[action_opts[i].action].name);
+		o->action = action_opts[i].action;
+		first = actions[o->action].name;
+	}
+	if (several && o->action != A_BATCH && o->action != A_COMPARE)
+		return usage_error("%s takes one root", first);
+	if (!(actions[o->action].formats & FMT(o->format)))
+		return usage_error("%s does not show %s", actions[o->action].name,
+		    formats[o->format]);
+	/* The metrics include the advice and kcompactd's score. */
+	if (o->format == F_PROM)
+		o->advise = true;
+	if (o->advise && (ADVISING & ACT(o->action)) &&
+	    (VIEWS & FMT(o->format)))
+		uses |= USES_ADVICE | USES_ORDERS;
+	if (o->action == A_WATCH)
+		uses |= USES_ORDERS;
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct optrule *ru = &rules[i];
+
+		if (!given[ru->opt])
+			continue;
+		if (!(ru->actions & ACT(o->action)) ||
+		    !(ru->formats & FMT(o->format)) ||
+		    (ru->uses & ~uses) != 0)
+			return usage_error("%s does nothing in this mode (%s): "
+			    "it goes with %s", ru->name, mode_name(mode,
+			    sizeof(mode), o), ru->goes_with);
+	}
+	if (given[OPT_NO_PTI] && (given[OPT_PAGETYPEINFO] ||
+	    given[OPT_MIGRATETYPES]))
+		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
+		    "or --migratetypes do not mix");
+	if (given[OPT_ORDERS] && o->advise_list)
+		return usage_error("%s", "--orders and --advise=ORDERS both "
+		    "name the orders: give one");
+	return EXIT_OK;
+}
 
 /* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
 static int
@@ -229,6 +403,7 @@ takes_no_argument(const char *name)
 int
 options_parse(int argc, char **argv, struct opts *o)
 {
+	bool given[OPT_END] = { false };
 	const char *arg;
 	uint64_t v;
 	int c, stdin_users;
@@ -245,6 +420,8 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
 	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
+		if (c > 0 && c < OPT_END)
+			given[c] = true;
 		switch (c) {
 		case 'r':
 			o->roots[o->nroots++] = optarg;
@@ -253,7 +430,6 @@ options_parse(int argc, char **argv, struct opts *o)
 			o->roots_from = optarg;
 			break;
 		case OPT_COMPARE:
-			o->compare = true;
 			break;
 		case OPT_BUDDYINFO:
 			o->buddyinfo = optarg;
@@ -301,7 +477,6 @@ options_parse(int argc, char **argv, struct opts *o)
 			o->format = F_JSON;
 			break;
 		case OPT_VERIFY:
-			o->format = F_VERIFY;
 			break;
 		case OPT_COLOR:
 			if (optarg == NULL || strcmp(optarg, "always") == 0)
@@ -390,7 +565,7 @@ options_parse(int argc, char **argv, struct opts *o)
 			return usage_error("unknown option '%s'", arg);
 		}
 	}
-	if (o->compare) {
+	if (given[OPT_COMPARE]) {
 		while (optind < argc)
 			o->roots[o->nroots++] = argv[optind++];
 		if (o->nroots != 2 || o->roots_from)
@@ -399,50 +574,13 @@ options_parse(int argc, char **argv, struct opts *o)
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
-	if (o->nroots + (o->roots_from != NULL) > 1 && (o->buddyinfo ||
-	    o->pagetypeinfo || o->pressure || o->zoneinfo))
-		return usage_error("%s", "several snapshots and single input "
-		    "files do not mix");
-	if (o->nroots + (o->roots_from != NULL) > 1 && (o->format ==
-	    F_VERIFY || o->compact))
-		return usage_error("%s", "--verify and --compact take one root");
-	if (o->compare && o->format != F_TABLE && o->format != F_JSON)
-		return usage_error("%s", "--compare shows a table or JSON");
 	o->sysroot = o->nroots ? o->roots[0] : NULL;
 	stdin_users = (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
 	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
 	    (o->pressure && strcmp(o->pressure, "-") == 0);
 	if (stdin_users > 1)
 		return usage_error("%s", "only one input can be standard input");
-	if (o->format == F_VERIFY && (o->buddyinfo || o->pagetypeinfo ||
-	    o->pressure))
-		return usage_error("%s", "--verify reads a whole root: use "
-		    "--sysroot, not single files");
-	if (o->capture && (o->watch_ms || o->compare || o->advise ||
-	    o->nroots > 1 || o->roots_from || o->buddyinfo || o->pagetypeinfo ||
-	    o->pressure || o->zoneinfo || o->format == F_VERIFY))
-		return usage_error("%s", "--capture copies one root (live by "
-		    "default) and does nothing else");
-	if (o->count && !o->watch_ms)
-		return usage_error("%s", "--count goes with --watch");
-	if (o->watch_ms && (o->format != F_TABLE && o->format != F_JSON))
-		return usage_error("%s", "--watch shows a table or JSON lines");
-	if (o->watch_ms && (o->compact || o->compare || o->advise ||
-	    o->nroots > 1 || o->roots_from))
-		return usage_error("%s", "--watch samples one machine; it does "
-		    "not mix with --advise, --compact or several roots");
-	/* The metrics include the advice and kcompactd's score. */
-	if (o->format == F_PROM)
-		o->advise = true;
-	if (o->format == F_VERIFY && o->advise)
-		return usage_error("%s", "--verify and --advise do not mix");
-	if (o->compact && (o->sysroot || o->buddyinfo || o->pagetypeinfo ||
-	    o->pressure || o->zoneinfo))
-		return usage_error("%s", "--compact acts on this host: it does "
-		    "not take --sysroot or input files");
-	if (o->compact && (o->format == F_UNUSABLE || o->format == F_EXTFRAG))
-		return usage_error("%s", "--compact shows a table or JSON");
-	return EXIT_OK;
+	return check_mode(o, given);
 }
 
 int

@@ -15,14 +15,27 @@ enum exit_code {
 	EXIT_DIFFERS = 3,	/* --verify found a difference */
 };
 
-enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM, F_VERIFY };
+/* How the result is shown. */
+enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM, F_NFORMATS };
+
+/* What one run does: exactly one of these (options.c checks every option against it). */
+enum action {
+	A_SHOW,		/* one snapshot, live or a root */
+	A_BATCH,	/* several roots, one after the other */
+	A_WATCH,	/* --watch */
+	A_COMPARE,	/* --compare A B */
+	A_VERIFY,	/* --verify */
+	A_CAPTURE,	/* --capture DIR */
+	A_COMPACT,	/* --compact */
+	A_NACTIONS
+};
 
 struct opts {
 	const char	*sysroot;	/* the root being read now */
 	const char	**roots;	/* every --sysroot, in order */
 	size_t		 nroots;
 	const char	*roots_from;	/* --roots-from FILE */
-	bool		 compare;
+	enum action	 action;
 	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;
 	unsigned long	 page_size;

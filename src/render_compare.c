@@ -87,6 +87,121 @@ psi_table(FILE *fp, const char *kind, const struct psi_line *a,
 	    change(d, sizeof(d), a->total_us, b->total_us));
 }
 
+/* Returns whether R's buddyinfo has a zone on NODE. */
+static bool
+has_node(const struct report *r, unsigned node)
+{
+	size_t i;
+
+	for (i = 0; i < r->bi->nzones; i++)
+		if (r->bi->zones[i].node == node)
+			return true;
+	return false;
+}
+
+/* Returns the index of ORDER in ADV's orders, or -1. */
+static long
+order_index(const struct advice *adv, unsigned order)
+{
+	size_t j;
+
+	for (j = 0; j < adv->norders; j++)
+		if (adv->orders[j] == order)
+			return (long)j;
+	return -1;
+}
+
+/*
+ * Returns the verdict name of NODE (-1: the machine) at ORDER in R, or
+ * NULL when R has no such node or did not advise at that order.
+ */
+static const char *
+verdict_at(const struct report *r, int node, unsigned order)
+{
+	long j = order_index(r->advice, order);
+
+	if (j < 0 || (node >= 0 && !has_node(r, (unsigned)node)))
+		return NULL;
+	return advise_verdict_name(advise_best(r->advice, node, (size_t)j));
+}
+
+/*
+ * Call FN for every node of A (then B's nodes A lacks), then the machine
+ * (-1), at every order A advised on.
+ */
+static void
+each_verdict(const struct report *a, const struct report *b,
+    void (*fn)(void *, int, unsigned, const char *, const char *), void *arg)
+{
+	const struct report *side[2] = { a, b };
+	unsigned last, order;
+	size_t i, j;
+	int s;
+
+	for (j = 0; j < a->advice->norders; j++) {
+		order = a->advice->orders[j];
+		for (s = 0; s < 2; s++) {
+			last = (unsigned)-1;
+			for (i = 0; i < side[s]->bi->nzones; i++) {
+				unsigned node = side[s]->bi->zones[i].node;
+
+				if (node == last || (s == 1 && has_node(a, node)))
+					continue;
+				last = node;
+				fn(arg, (int)node, order, verdict_at(a, (int)node,
+				    order), verdict_at(b, (int)node, order));
+			}
+		}
+		fn(arg, -1, order, verdict_at(a, -1, order), verdict_at(b, -1,
+		    order));
+	}
+}
+
+/* One line of the advice table: NODE (-1: machine) at ORDER, verdicts VA and VB. */
+static void
+verdict_line(void *arg, int node, unsigned order, const char *va,
+    const char *vb)
+{
+	FILE *fp = arg;
+
+	if (node < 0)
+		fprintf(fp, "  Machine, order %u: %s -> %s%s\n", order,
+		    va ? va : "-", vb ? vb : "-", va && vb && strcmp(va, vb) ?
+		    " (changed)" : "");
+	else
+		fprintf(fp, "  Node %d, order %u: %s -> %s%s\n", node, order,
+		    va ? va : "-", vb ? vb : "-", va && vb && strcmp(va, vb) ?
+		    " (changed)" : "");
+}
+
+/* The same as one JSON object. */
+static void
+verdict_json(void *arg, int node, unsigned order, const char *va,
+    const char *vb)
+{
+	struct jsonw *w = arg;
+
+	jw_object(w);
+	jw_key(w, "node");
+	if (node < 0)
+		jw_null(w);
+	else
+		jw_int(w, node);
+	jw_key(w, "order");
+	jw_int(w, order);
+	jw_key(w, "a");
+	if (va)
+		jw_string(w, va);
+	else
+		jw_null(w);
+	jw_key(w, "b");
+	if (vb)
+		jw_string(w, vb);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
 void
 render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 {
@@ -109,6 +224,12 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 		fprintf(fp, "\nMemory pressure (PSI), A -> B\n");
 		psi_table(fp, "some", &a->psi->some, &b->psi->some);
 		psi_table(fp, "full", &a->psi->full, &b->psi->full);
+	}
+	if (a->advice && b->advice) {
+		fprintf(fp, "\nAdvice for %s allocations, A -> B\n",
+		    a->advice->gfp == ADVISE_MOVABLE ? "movable" :
+		    "kernel");
+		each_verdict(a, b, verdict_line, fp);
 	}
 }
 
@@ -216,6 +337,13 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		jw_end(&w);
 	} else
 		jw_null(&w);
+	if (a->advice && b->advice) {
+		/* A node or machine (node null) and order: A's verdict and B's. */
+		jw_key(&w, "advice");
+		jw_array(&w, false);
+		each_verdict(a, b, verdict_json, &w);
+		jw_end(&w);
+	}
 	jw_end(&w);
 	if (jw_finish(&w) != 0)
 		abort();

@@ -8,6 +8,7 @@
 
 #include "humanize.h"
 #include "jsonw.h"
+#include "pagetypeinfo.h"
 #include "vmstat.h"
 #include "watch.h"
 
@@ -29,6 +30,39 @@ pageblocks_free(const struct wsample *s, size_t i)
 	return s->pageblock_order < s->r->bi->norders ?
 	    s->r->frag[i].suitable[s->pageblock_order] : 0;
 }
+
+/* Returns the pagetypeinfo zone of buddyinfo zone I of S, or NULL (--migratetypes not given). */
+static const struct ptzone *
+ptzone_of(const struct wsample *s, size_t i)
+{
+	const struct report *r = s->r;
+
+	if (r->pti == NULL || r->pti_zone == NULL || r->pti_zone[i] < 0)
+		return NULL;
+	return &r->pti->zones[r->pti_zone[i]];
+}
+
+/* Print the free memory of each migratetype of Z on one line. */
+static void
+migratetypes_line(FILE *fp, const struct report *r, const struct ptzone *z)
+{
+	const struct pagetypeinfo *p = r->pti;
+	const char *sep = "    free by migratetype: ";
+	char b[32];
+	unsigned t;
+
+	for (t = 0; t < p->ntypes; t++) {
+		if (!z->has_free[t])
+			continue;
+		/* ">": a list the kernel stopped counting at 100000. */
+		fprintf(fp, "%s%s %s%s", sep, p->types[t], z->capped[t] ? ">" : "",
+		    hum_size(b, sizeof(b), pagetypeinfo_pages(p, z, t),
+		    r->page_size));
+		sep = ", ";
+	}
+	fputc('\n', fp);
+}
+
 
 /*
  * The orders of a sample were chosen from the first one; a later buddyinfo
@@ -93,7 +127,33 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 			    sizeof(b[3]), r->frag[i].fragindex[o]));
 		}
 		fputc('\n', fp);
+		if (ptzone_of(s, i) != NULL)
+			migratetypes_line(fp, r, ptzone_of(s, i));
 	}
+}
+
+/* Write the free pages of each migratetype of Z as the member "migratetypes". */
+static void
+migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
+    const struct ptzone *z)
+{
+	unsigned t;
+
+	jw_key(w, "migratetypes");
+	jw_array(w, false);
+	for (t = 0; t < p->ntypes; t++) {
+		if (!z->has_free[t])
+			continue;
+		jw_object(w);
+		jw_key(w, "type");
+		jw_string(w, p->types[t]);
+		jw_key(w, "free_pages");
+		jw_u64(w, pagetypeinfo_pages(p, z, t));
+		jw_key(w, "free_pages_is_lower_bound");
+		jw_bool(w, z->capped[t] != 0);
+		jw_end(w);
+	}
+	jw_end(w);
 }
 
 void
@@ -152,6 +212,8 @@ render_watch_json(FILE *fp, const struct wsample *s)
 			jw_end(&w);
 		}
 		jw_end(&w);
+		if (ptzone_of(s, i) != NULL)
+			migratetypes_json(&w, r->pti, ptzone_of(s, i));
 		jw_end(&w);
 	}
 	jw_end(&w);

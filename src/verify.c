@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "jsonw.h"
 #include "report.h"
 #include "slurp.h"
 #include "verify.h"
@@ -44,36 +45,75 @@ nth_line(const char *buf, size_t len, unsigned long n, const char **line)
 	}
 }
 
+/* Write KEY: the N bytes at S as a JSON string, or null when N < 0. */
+static void
+json_line(struct jsonw *w, const char *key, const char *s, long n)
+{
+	char *copy;
+
+	jw_key(w, key);
+	if (n < 0 || (copy = malloc((size_t)n + 1)) == NULL) {
+		jw_null(w);
+		return;
+	}
+	memcpy(copy, s, (size_t)n);
+	copy[n] = '\0';
+	jw_string(w, copy);
+	free(copy);
+}
+
 /*
- * Write to OUT whether kernel file K equals MINE (LEN bytes); for a
- * difference, the first differing line of each. Returns 0 when equal, 1 not.
+ * Write to OUT, or as one object to W when not NULL, whether kernel file
+ * K equals MINE (LEN bytes); for a difference, the first differing line of
+ * each. Returns 0 when equal, 1 not.
  */
 static int
-compare(FILE *out, const struct kfile *k, const char *mine, size_t len,
-    size_t zones, unsigned orders)
+compare(FILE *out, struct jsonw *w, const struct kfile *k, const char *mine,
+    size_t len, size_t zones, unsigned orders)
 {
 	const char *a = "", *b = "";
 	unsigned long l;
-	long na, nb;
+	long na = 0, nb = 0;
+	bool equal = k->kernel.len == len && memcmp(k->kernel.buf, mine,
+	    len) == 0;
 
-	if (k->kernel.len == len && memcmp(k->kernel.buf, mine, len) == 0) {
-		fprintf(out, "%s: identical (%zu zones, %u orders)\n", k->name,
-		    zones, orders);
-		return 0;
-	}
-	for (l = 1;; l++) {
+	for (l = 1; !equal; l++) {
 		na = nth_line(k->kernel.buf, k->kernel.len, l, &a);
 		nb = nth_line(mine, len, l, &b);
 		if (na != nb || (na > 0 && memcmp(a, b, (size_t)na) != 0) ||
 		    na < 0)
 			break;
 	}
-	fprintf(out, "%s: DIFFERS at line %lu\n", k->name, l);
-	fprintf(out, "  kernel:   %.*s\n", na < 0 ? 5 : (int)na,
-	    na < 0 ? "(end)" : a);
-	fprintf(out, "  fragstat: %.*s\n", nb < 0 ? 5 : (int)nb,
-	    nb < 0 ? "(end)" : b);
-	return 1;
+	if (w) {
+		jw_object(w);
+		jw_key(w, "file");
+		jw_string(w, k->name);
+		jw_key(w, "path");
+		jw_string(w, k->path);
+		jw_key(w, "identical");
+		jw_bool(w, equal);
+		jw_key(w, "zones");
+		jw_u64(w, zones);
+		jw_key(w, "orders");
+		jw_u64(w, orders);
+		if (!equal) {
+			jw_key(w, "line");
+			jw_u64(w, l);
+			json_line(w, "kernel", a, na);
+			json_line(w, "fragstat", b, nb);
+		}
+		jw_end(w);
+	} else if (equal)
+		fprintf(out, "%s: identical (%zu zones, %u orders)\n", k->name,
+		    zones, orders);
+	else {
+		fprintf(out, "%s: DIFFERS at line %lu\n", k->name, l);
+		fprintf(out, "  kernel:   %.*s\n", na < 0 ? 5 : (int)na,
+		    na < 0 ? "(end)" : a);
+		fprintf(out, "  fragstat: %.*s\n", nb < 0 ? 5 : (int)nb,
+		    nb < 0 ? "(end)" : b);
+	}
+	return !equal;
 }
 
 /* Read the two kernel files and buddyinfo into K and BUDDY, stable when LIVE. Returns tries or -1. */
@@ -117,7 +157,7 @@ read_stable(const char *bpath, struct kfile *k, struct slurp *buddy, bool live,
 
 int
 verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
-    const char *release, bool live, struct ferr *e)
+    const char *release, bool live, bool json, struct ferr *e)
 {
 	struct kfile k[2] = {
 		{ "unusable_index", render_unusable, upath, { NULL, 0 } },
@@ -126,6 +166,7 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	struct slurp buddy = { NULL, 0 };
 	struct buddyinfo bi;
 	struct report r;
+	struct jsonw jw, *w = json ? &jw : NULL;
 	struct frag *fr = NULL;
 	char *mine = NULL;
 	size_t len, i;
@@ -146,7 +187,18 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	r.bi = &bi;
 	r.frag = fr;
 	r.release = release;
-	if (live)
+	if (w) {
+		jw_init(w, out);
+		jw_object(w);
+		/* How many reads it took until buddyinfo held still. */
+		jw_key(w, "buddyinfo_reads");
+		if (live)
+			jw_int(w, tries);
+		else
+			jw_null(w);
+		jw_key(w, "files");
+		jw_array(w, false);
+	} else if (live)
 		fprintf(out, "buddyinfo: read %d time%s until it was the same "
 		    "before and after the index files\n", tries,
 		    tries == 1 ? "" : "s");
@@ -160,9 +212,18 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 			ferr_set(e, 0, "out of memory");
 			goto free_bi;
 		}
-		differs |= compare(out, &k[i], mine, len, bi.nzones, bi.norders);
+		differs |= compare(out, w, &k[i], mine, len, bi.nzones,
+		    bi.norders);
 		free(mine);
 		mine = NULL;
+	}
+	if (w) {
+		jw_end(w);
+		jw_key(w, "identical");
+		jw_bool(w, !differs);
+		jw_end(w);
+		if (jw_finish(w) != 0)
+			abort();
 	}
 	rc = differs;
 free_bi:

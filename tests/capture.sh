@@ -28,8 +28,13 @@ r=$?
 "$FRAGSTAT" --sysroot "$tmp/c1" --verify > /dev/null
 check $([ $? -eq 0 ] && echo ok) "--verify on the capture"
 for f in unusable extfrag table; do
-	"$FRAGSTAT" -q --sysroot "$vm" --format=$f --color=never > "$tmp/a.$f"
-	"$FRAGSTAT" -q --sysroot "$tmp/c1" --format=$f --color=never > "$tmp/b.$f"
+	# --color acts on the table only (elsewhere it is a usage error).
+	color=
+	[ $f = table ] && color=--color=never
+	"$FRAGSTAT" -q --sysroot "$vm" --format=$f $color > "$tmp/a.$f"
+	check $([ $? -eq 0 ] && echo ok) "--format=$f of the root failed"
+	"$FRAGSTAT" -q --sysroot "$tmp/c1" --format=$f $color > "$tmp/b.$f"
+	check $([ $? -eq 0 ] && echo ok) "--format=$f of the capture failed"
 	# The table names the page size's origin: assumed there, capture here.
 	sed -i 's/(assumed)/(capture)/' "$tmp/a.$f"
 	cmp -s "$tmp/a.$f" "$tmp/b.$f"

@@ -113,4 +113,28 @@ else
 		fail=1
 	fi
 fi
+
+# 6. --migratetypes: every sample shows each zone's free memory per
+# migratetype, the same pages as the one-shot JSON of the same root.
+vm=$FIXTURES/corpus/vm-6.18-x86-64-holes
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.01 --count 1 --migratetypes --json \
+    > "$tmp/m.json" || fail=1
+"$FRAGSTAT" -q --sysroot "$vm" --json > "$tmp/one.json" || fail=1
+python3 - "$tmp/m.json" "$tmp/one.json" <<'PY' || fail=1
+import json, sys
+sample = json.loads(open(sys.argv[1]).read())
+whole = json.load(open(sys.argv[2]))
+got = [[(m["type"], m["free_pages"]) for m in z["migratetypes"]]
+       for z in sample["zones"]]
+want = [[(m["type"], m["free_pages"]) for m in z["migratetypes"]
+         if "free_pages" in m] for z in whole["zones"]]
+assert got == want, "watch %r, one-shot %r" % (got, want)
+PY
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.01 --count 1 --migratetypes \
+    > "$tmp/m.txt" || fail=1
+if [ "$(grep -c '^    free by migratetype: Unmovable ' "$tmp/m.txt")" -ne 3 ]; then
+	echo "FAIL: --watch --migratetypes: no line per zone"
+	cat "$tmp/m.txt"
+	fail=1
+fi
 exit $fail
