@@ -162,16 +162,16 @@ static void
 verdict_line(void *arg, int node, unsigned order, const char *va,
     const char *vb)
 {
+	bool changed = va && vb && strcmp(va, vb) != 0;
 	FILE *fp = arg;
+	char who[32];
 
 	if (node < 0)
-		fprintf(fp, "  Machine, order %u: %s -> %s%s\n", order,
-		    va ? va : "-", vb ? vb : "-", va && vb && strcmp(va, vb) ?
-		    " (changed)" : "");
+		snprintf(who, sizeof(who), "Machine");
 	else
-		fprintf(fp, "  Node %d, order %u: %s -> %s%s\n", node, order,
-		    va ? va : "-", vb ? vb : "-", va && vb && strcmp(va, vb) ?
-		    " (changed)" : "");
+		snprintf(who, sizeof(who), "Node %d", node);
+	fprintf(fp, "  %s, order %u: %s -> %s%s\n", who, order, va ? va : "-",
+	    vb ? vb : "-", changed ? " (changed)" : "");
 }
 
 /* The same as one JSON object. */

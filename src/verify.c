@@ -166,7 +166,7 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	struct slurp buddy = { NULL, 0 };
 	struct buddyinfo bi;
 	struct report r;
-	struct jsonw jw, *w = json ? &jw : NULL;
+	struct jsonw jw, *w = NULL;
 	struct frag *fr = NULL;
 	char *mine = NULL;
 	size_t len, i;
@@ -187,7 +187,8 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	r.bi = &bi;
 	r.frag = fr;
 	r.release = release;
-	if (w) {
+	if (json) {
+		w = &jw;
 		jw_init(w, out);
 		jw_object(w);
 		/* How many reads it took until buddyinfo held still. */
