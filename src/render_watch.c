@@ -56,7 +56,7 @@ migratetypes_line(FILE *fp, const struct report *r, const struct ptzone *z)
 			continue;
 		/* ">": a list the kernel stopped counting at 100000. */
 		fprintf(fp, "%s%s %s%s", sep, p->types[t], z->capped[t] ? ">" : "",
-		    hum_size(b, sizeof(b), pagetypeinfo_pages(p, z, t),
+		    hum_size(b, sizeof(b), frag_pages(z->free[t], p->norders),
 		    r->page_size));
 		sep = ", ";
 	}
@@ -148,7 +148,7 @@ migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
 		jw_key(w, "type");
 		jw_string(w, p->types[t]);
 		jw_key(w, "free_pages");
-		jw_u64(w, pagetypeinfo_pages(p, z, t));
+		jw_u64(w, frag_pages(z->free[t], p->norders));
 		jw_key(w, "free_pages_is_lower_bound");
 		jw_bool(w, z->capped[t] != 0);
 		jw_end(w);
