@@ -81,6 +81,7 @@ if [ "$st" != 0 ] || [ "$(wc -l < "$tmp/t.json")" -ne 8 ] ||
 fi
 # 5. A signal while a read blocks (here in open() of a FIFO) only ends the
 # loop: the call restarts, the sample completes, nothing is reported.
+# vmstat is the FIFO as only the samples read it, after the handlers are set.
 mkdir -p "$tmp/fifo"
 cp -r "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc" "$tmp/fifo/"
 rm "$tmp/fifo/proc/vmstat"
