@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_options.c - every option in every mode: acts or is refused, pinned as a grid */
 #include "config.h"
 
