@@ -20,6 +20,7 @@
 #include "report.h"
 #include "slurp.h"
 #include "text.h"
+#include "trace.h"
 #include "verify.h"
 #include "watch.h"
 
@@ -475,6 +476,36 @@ run_batch(struct opts *o)
 	return status;
 }
 
+/*
+ * --events: name the migratetypes as IN's pagetypeinfo does, then start
+ * counting into a tracefs instance. Returns 0, or EXIT_DATA after a message.
+ */
+static int
+events_start(const struct opts *o, const struct inputs *in,
+    unsigned pageblock_order, struct ev_names *nm, struct trace **tp)
+{
+	struct ferr e = { .path = "" };
+	char note[1024];
+	unsigned i;
+
+	memset(nm, 0, sizeof(*nm));
+	/* pagetypeinfo lists the migratetypes in the kernel's enum order. */
+	for (i = 0; in->have_pti && i < in->pti.ntypes; i++)
+		memcpy(nm->type[i], in->pti.types[i], sizeof(nm->type[i]));
+	nm->ntypes = in->have_pti ? in->pti.ntypes : 0;
+	nm->pageblock_order = pageblock_order;
+	/* From here on a signal ends the run through trace_close(). */
+	watch_signals();
+	if (trace_open(tp, nm, note, sizeof(note), &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	if (note[0] && !o->quiet)
+		fprintf(stderr, "%s: note: this kernel has no %s: shown as "
+		    "null\n", progname, note);
+	return 0;
+}
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 static int
 run_watch(struct opts *o)
@@ -483,6 +514,8 @@ run_watch(struct opts *o)
 	struct inputs in;
 	struct report r;
 	struct ferr e = { .path = "" };
+	struct ev_names evn;
+	struct trace *t = NULL;
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
 	int n, rc = EXIT_OK;
@@ -490,7 +523,7 @@ run_watch(struct opts *o)
 	memset(&w, 0, sizeof(w));
 	w.io = input_opts(o);
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
-	w.io.want_pti = o->migratetypes;
+	w.io.want_pti = o->migratetypes || o->events;
 	w.io.want_advise = true;
 	if (inputs_load(&w.io, &in, &e) != 0) {
 		ferr_print(&e);
@@ -506,6 +539,14 @@ run_watch(struct opts *o)
 	}
 	w.pageblock_order = in.have_pti ? in.pti.pageblock_order :
 	    in.pmd_order >= 0 ? (unsigned)in.pmd_order : orders[0];
+	if (o->events && (rc = events_start(o, &in, w.pageblock_order, &evn,
+	    &t)) != 0) {
+		inputs_free(&in);
+		return rc;
+	}
+	w.io.want_pti = o->migratetypes;
+	w.trace = t;
+	w.evn = &evn;
 	inputs_free(&in);
 	w.io.want_advise = false;
 	w.io.want_psi = true;
@@ -517,6 +558,10 @@ run_watch(struct opts *o)
 	w.orders = orders;
 	w.norders = (size_t)n;
 	if (watch_run(&w, &r, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	if (trace_close(t, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

@@ -60,6 +60,10 @@ usage(FILE *fp)
 "      --count=N            stop after N samples\n"
 "      --orders=LIST        the orders to show (as for --advise)\n"
 "      --migratetypes       also read pagetypeinfo at every sample\n"
+"      --events             as root, also count the kernel's fragmentation\n"
+"                           events (kmem:mm_page_alloc_extfrag) and compaction\n"
+"                           events between samples, in a tracefs instance of\n"
+"                           its own\n"
 "\n"
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
@@ -150,7 +154,7 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
-	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_END };
+	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -178,6 +182,7 @@ static const struct option longopts[] = {
 	{ "watch",		required_argument, NULL, OPT_WATCH },
 	{ "count",		required_argument, NULL, OPT_COUNT },
 	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
+	{ "events",		no_argument,	   NULL, OPT_EVENTS },
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
@@ -251,6 +256,7 @@ static const struct optrule rules[] = {
 	{ OPT_COUNT, "--count", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
+	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -352,6 +358,9 @@ check_mode(struct opts *o, const bool *given)
 	    given[OPT_MIGRATETYPES]))
 		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
 		    "or --migratetypes do not mix");
+	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
+		return usage_error("%s", "--events counts this host's events: "
+		    "it does not take --sysroot or input files");
 	if (given[OPT_ORDERS] && o->advise_list)
 		return usage_error("%s", "--orders and --advise=ORDERS both "
 		    "name the orders: give one");
@@ -538,6 +547,9 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_ORDERS:
 			o->orders_list = optarg;
+			break;
+		case OPT_EVENTS:
+			o->events = true;
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

@@ -49,6 +49,7 @@ struct opts {
 	const char	*capture;	/* --capture DIR */
 	unsigned long	 count;
 	bool		 migratetypes;
+	bool		 events;	/* --events */
 	enum advise_gfp	 gfp;
 	int		 threshold;	/* -1: the sysctl */
 	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */

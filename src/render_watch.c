@@ -108,6 +108,8 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
 		    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
 	}
+	if (s->ev != NULL)
+		render_events_table(fp, s);
 	for (i = 0; i < r->bi->nzones; i++) {
 		fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64 " blocks",
 		    r->bi->zones[i].node, r->bi->zones[i].name,
@@ -277,6 +279,10 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		else
 			jw_null(&w);
 		jw_end(&w);
+	}
+	if (s->ev != NULL) {
+		jw_key(&w, "events");
+		render_events_json(&w, s);
 	}
 	jw_end(&w);
 	if (jw_finish(&w) != 0)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "trace.h"
 #include "watch.h"
 
 static volatile sig_atomic_t stop;
@@ -16,6 +17,21 @@ on_signal(int sig)
 {
 	(void)sig;
 	stop = 1;
+}
+
+void
+watch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	/* A signal only asks the loop to stop: no system call may fail for it. */
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* --events must remove its tracefs instance whatever ends it. */
+	sigaction(SIGHUP, &sa, NULL);
 }
 
 /* Returns A * 100000 / MS (hundredths per second), saturating. */
@@ -84,20 +100,16 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 {
 	struct inputs in[2];
 	struct timespec mono[2], next;
-	struct sigaction sa;
+	struct ev_counts ev;
 	struct wsample s;
 	struct report r;
 	struct ferr le = { .path = "" };
 	unsigned long n = 0;
 	int cur = 0, have_prev = 0, err, i;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	/* A signal only asks the loop to stop: no system call may fail for it. */
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	watch_signals();
 	memset(in, 0, sizeof(in));
+	memset(&ev, 0, sizeof(ev));
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (!stop) {
 		if (inputs_load(&o->io, &in[cur], &le) != 0) {
@@ -107,6 +119,13 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			memset(&in[cur], 0, sizeof(in[cur]));
 		} else {
 			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
+			if (o->trace && trace_read(o->trace, &ev, e) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return -1;
+			}
 			if (!o->quiet && n == 0)
 				for (i = 0; i < in[cur].nnotes; i++)
 					fprintf(stderr, "%s: %s\n", progname,
@@ -130,6 +149,12 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				watch_rates(&s, p->have_vm ? &p->vm : NULL, s.vm,
 				    p->have_psi ? &p->psi : NULL, r.psi,
 				    ms_between(&mono[!cur], &mono[cur]));
+				s.prev_bi = &p->bi;
+				s.prev_frag = p->frag;
+			}
+			if (o->trace) {
+				s.ev = &ev;
+				s.evn = o->evn;
 			}
 			if (o->json)
 				render_watch_json(stdout, &s);
@@ -138,6 +163,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			if ((err = flush_out()) != 0) {
 				inputs_free(&in[cur]);
 				inputs_free(&in[!cur]);
+				ev_free(&ev);
 				/* A reader that went away is the normal end. */
 				if (err == EPIPE)
 					return 0;
@@ -146,6 +172,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				    strerror(err));
 			}
 			n++;
+			ev_reset(&ev);
 			if (have_prev)
 				inputs_free(&in[!cur]);
 			have_prev = 1;
@@ -159,11 +186,13 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			next.tv_sec++;
 			next.tv_nsec -= 1000000000;
 		}
-		while (!stop && clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
-		    &next, NULL) == EINTR)
+		while (!stop && (o->trace ? trace_wait(o->trace, &next, &ev) :
+		    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
+		    NULL)) == EINTR)
 			;
 	}
 	if (have_prev)
 		inputs_free(&in[!cur]);
+	ev_free(&ev);
 	return 0;
 }

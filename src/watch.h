@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "events.h"
 #include "inputs.h"
 #include "report.h"
 
@@ -22,6 +23,10 @@ struct wsample {
 	uint32_t		 rate_ok;	/* bit per counter with a rate */
 	uint32_t		 stall[2];	/* some, full: hundredths of a percent */
 	bool			 stall_ok[2];
+	const struct ev_counts	*ev;		/* --events: since the previous sample */
+	const struct ev_names	*evn;
+	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
+	const struct frag	*prev_frag;
 };
 
 /*
@@ -37,6 +42,10 @@ void	watch_rates(struct wsample *s, const struct vmstat *prev,
 void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
 void	render_watch_json(FILE *fp, const struct wsample *s);
 
+/* The events of sample S: the "events" member's value, or table lines. */
+void	render_events_json(struct jsonw *w, const struct wsample *s);
+void	render_events_table(FILE *fp, const struct wsample *s);
+
 struct watch_opts {
 	struct input_opts	 io;
 	unsigned		 interval_ms;
@@ -45,10 +54,15 @@ struct watch_opts {
 	const unsigned		*orders;
 	size_t			 norders;
 	unsigned		 pageblock_order;
+	struct trace		*trace;		/* --events, or NULL */
+	const struct ev_names	*evn;
 };
 
+/* Make SIGINT, SIGTERM and SIGHUP end watch_run() after its current sample. */
+void	watch_signals(void);
+
 /*
- * Sample until COUNT samples were printed, SIGINT or SIGTERM, or a closed
+ * Sample until COUNT samples were printed, SIGINT, SIGTERM or SIGHUP, or a closed
  * standard output. A sample whose files cannot be read or parsed is
  * reported on standard error and skipped. Returns 0, or -1 with E set when
  * standard output fails for another reason than a closed pipe.

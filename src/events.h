@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* events.h - the kernel's fragmentation and compaction events, counted between samples */
+#ifndef FRAGSTAT_EVENTS_H
+#define FRAGSTAT_EVENTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* The tracepoints fragstat follows; ev_event_name() gives "system:event". */
+enum ev_kind {
+	EV_EXTFRAG,		/* kmem:mm_page_alloc_extfrag */
+	EV_BEGIN,		/* compaction:mm_compaction_begin */
+	EV_END,			/* compaction:mm_compaction_end */
+	EV_TRY,			/* compaction:mm_compaction_try_to_compact_pages */
+	EV_SUITABLE,		/* compaction:mm_compaction_suitable */
+	EV_FINISHED,		/* compaction:mm_compaction_finished */
+	EV_DEFERRED,		/* compaction:mm_compaction_deferred */
+	EV_DEFER_COMPACTION,	/* compaction:mm_compaction_defer_compaction */
+	EV_DEFER_RESET,		/* compaction:mm_compaction_defer_reset */
+	EV_KCOMPACTD_WAKE,	/* compaction:mm_compaction_kcompactd_wake */
+	EV_NKINDS
+};
+
+/* Bounds of the values an event carries that index the counts. */
+#define EV_MAX_STATUS	16	/* enum compact_result has 9 (6.18) to 11 values */
+#define EV_NORDERS	(FRAG_MAX_ORDERS + 1)	/* order -1 (whole zone) and up */
+
+/* One event as the kernel recorded it, decoded; fields the kind lacks are -1. */
+struct ev_record {
+	enum ev_kind	 kind;
+	int		 pid;		/* common_pid: whose compaction run */
+	int		 node, zone;	/* zone: the kernel's enum zone_type */
+	int		 order;		/* alloc_order for extfrag */
+	int		 fallback_order;
+	int		 alloc_type, fallback_type;	/* enum migratetype */
+	int		 change_ownership;	/* -1: not in this kernel's event */
+	int		 status;	/* enum compact_result (ret, status) */
+};
+
+/* What the values of the events are called on the kernel that sent them. */
+struct ev_names {
+	char		 status[EV_MAX_STATUS][FRAG_NAME_SIZE];	/* "" unknown */
+	char		 zone[FRAG_MAX_NODE_ZONES][FRAG_NAME_SIZE];
+	char		 type[FRAG_MAX_TYPES][FRAG_NAME_SIZE];	/* as pagetypeinfo */
+	unsigned	 ntypes;
+	unsigned	 pageblock_order;	/* fragmenting: fallback order below it */
+	uint32_t	 have;		/* bit per ev_kind enabled */
+	bool		 have_claimed;	/* the event has change_ownership */
+};
+
+/* The suitable and finished outcomes of one zone at one order. */
+struct ev_zone {
+	int		 node, zone, order;
+	uint64_t	 suitable[EV_MAX_STATUS];
+	uint64_t	 finished[EV_MAX_STATUS];
+};
+
+/* Everything counted over one interval. */
+struct ev_counts {
+	uint64_t	 n[EV_NKINDS];		/* events of each kind */
+	uint64_t	 fragmenting, claimed;	/* of the extfrag events */
+	/* extfrag events by alloc type, fallback type, fallback order */
+	uint64_t	 pairs[FRAG_MAX_TYPES][FRAG_MAX_TYPES][FRAG_MAX_ORDERS];
+	uint64_t	 attempts[EV_NORDERS];	/* try_to_compact_pages, by order + 1 */
+	uint64_t	 outcomes[EV_NORDERS][EV_MAX_STATUS];	/* end, by order + 1 */
+	uint64_t	 ends[EV_MAX_STATUS];	/* end, every run (order known or not) */
+	struct ev_zone	*zones;		/* in the order first seen */
+	size_t		 nzones, zones_cap;
+	uint64_t	 lost;		/* events the kernel dropped (overruns) */
+	uint64_t	 out_of_range;	/* events counted in n[] only */
+};
+
+#define EV_MAX_TASKS	64
+
+/*
+ * What outlives an interval: the order of each task's compaction run, as
+ * mm_compaction_end does not carry it (the run's suitable, finished,
+ * try_to_compact_pages or kcompactd_wake events before it do).
+ */
+struct ev_tasks {
+	int		 pid[EV_MAX_TASKS];
+	int		 order[EV_MAX_TASKS];
+	unsigned	 n, next;
+};
+
+/* Returns "system:event" of kind K. */
+const char	*ev_event_name(enum ev_kind k);
+
+/* Returns whether an event of kind K must exist for --events to work. */
+bool		 ev_required(enum ev_kind k);
+
+/* Set C to zero counts, keeping its zone array for reuse. */
+void		 ev_reset(struct ev_counts *c);
+void		 ev_free(struct ev_counts *c);
+
+/*
+ * Count record R into C, the run orders in T. Returns 0, or -1 when out of
+ * memory (R is then counted in C->n[] only).
+ */
+int		 ev_add(struct ev_counts *c, struct ev_tasks *t,
+		    const struct ev_record *r, const struct ev_names *nm);
+
+/* Add the counts of B to A (totals over a run). Returns 0, or -1 when out of memory. */
+int		 ev_merge(struct ev_counts *a, const struct ev_counts *b);
+
+/* Returns the number of runs whose end was counted (every status). */
+uint64_t	 ev_ends(const struct ev_counts *c);
+
+/* The biggest fallback pairs of C: up to MAX as {alloc, fallback, order}, largest first. */
+struct ev_pair {
+	int		 alloc, fallback, fallback_order;
+	uint64_t	 count;
+};
+size_t		 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p,
+		    size_t max);
+
+/* Returns BUF holding the name of migratetype T ("Movable", else "type T"). */
+const char	*ev_type_name(char *buf, size_t size, const struct ev_names *nm,
+		    int t);
+
+/* Returns BUF holding the name of status S ("success", else its number). */
+const char	*ev_status_name(char *buf, size_t size, const struct ev_names *nm,
+		    int s);
+
+#endif

@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* trace.c - a private tracefs instance whose events fragstat counts (libtracefs) */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+#ifndef HAVE_TRACEFS
+
+/* Built without libtracefs and libtraceevent: every entry point says so. */
+static int
+no_tracing(struct ferr *e)
+{
+	e->path = "--events";
+	return ferr_set(e, 0, "built without tracing support (libtracefs, "
+	    "libtraceevent)");
+}
+
+int
+trace_open(struct trace **tp, struct ev_names *nm, char *note,
+    size_t note_size, struct ferr *e)
+{
+	(void)nm;
+	(void)note_size;
+	*tp = NULL;
+	note[0] = '\0';
+	return no_tracing(e);
+}
+
+int
+trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
+{
+	(void)t;
+	(void)c;
+	return no_tracing(e);
+}
+
+int
+trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
+{
+	(void)t;
+	(void)c;
+	return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL);
+}
+
+int
+trace_close(struct trace *t, struct ferr *e)
+{
+	(void)t;
+	(void)e;
+	return 0;
+}
+
+struct trace_decoder *
+trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
+    size_t note_size, struct ferr *e)
+{
+	(void)dir;
+	(void)nm;
+	(void)note;
+	(void)note_size;
+	no_tracing(e);
+	return NULL;
+}
+
+int
+trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c)
+{
+	(void)d;
+	(void)subbuf;
+	(void)c;
+	return -1;
+}
+
+void
+trace_decoder_free(struct trace_decoder *d)
+{
+	(void)d;
+}
+
+#else
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stddef.h>
+#include <unistd.h>
+
+#include <event-parse.h>
+#include <kbuffer.h>
+#include <tracefs.h>
+
+#include "text.h"
+
+/* The fields fragstat reads, by event: where each goes in struct ev_record. */
+struct field_spec {
+	enum ev_kind	 kind;
+	const char	*name;
+	size_t		 off;
+	bool		 optional;	/* absent from some releases */
+};
+
+#define F(k, n, m)	{ k, n, offsetof(struct ev_record, m), false }
+static const struct field_spec fields[] = {
+	F(EV_EXTFRAG, "alloc_order", order),
+	F(EV_EXTFRAG, "fallback_order", fallback_order),
+	F(EV_EXTFRAG, "alloc_migratetype", alloc_type),
+	F(EV_EXTFRAG, "fallback_migratetype", fallback_type),
+	/* A field since 3.19; before, only TP_printk compared the types. */
+	{ EV_EXTFRAG, "change_ownership",
+	    offsetof(struct ev_record, change_ownership), true },
+	F(EV_END, "status", status),
+	F(EV_TRY, "order", order),
+	F(EV_SUITABLE, "nid", node),
+	F(EV_SUITABLE, "idx", zone),
+	F(EV_SUITABLE, "order", order),
+	F(EV_SUITABLE, "ret", status),
+	F(EV_FINISHED, "nid", node),
+	F(EV_FINISHED, "idx", zone),
+	F(EV_FINISHED, "order", order),
+	F(EV_FINISHED, "ret", status),
+	F(EV_KCOMPACTD_WAKE, "nid", node),
+	F(EV_KCOMPACTD_WAKE, "order", order),
+};
+#undef F
+#define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
+
+struct trace_decoder {
+	struct tep_handle	*tep;
+	struct kbuffer		*kbuf;
+	int			 id[EV_NKINDS];		/* -1: not on this kernel */
+	struct tep_format_field	*field[NFIELDS];	/* NULL: not in the event */
+	const struct ev_names	*nm;
+	struct ev_tasks		 tasks;
+};
+
+/* Append "NAME" to the comma-separated list in BUF. */
+static void
+list_add(char *buf, size_t size, const char *name)
+{
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, size - n, "%s%s", n ? ", " : "", name);
+}
+
+/*
+ * Copy into NAMES (MAX of them) the value names that the __print_symbolic()
+ * of field FIELD in EV's print format gives: the kernel's own names for its
+ * enum compact_result and enum zone_type, whatever their values in this
+ * release.
+ */
+static void
+symbols_of(const struct tep_event *ev, const char *field,
+    char (*names)[FRAG_NAME_SIZE], int max)
+{
+	const struct tep_print_arg *a, *f;
+	const struct tep_print_flag_sym *s;
+	struct tok t;
+	uint64_t v;
+
+	for (a = ev->print_fmt.args; a != NULL; a = a->next) {
+		if (a->type != TEP_PRINT_SYMBOL)
+			continue;
+		f = a->symbol.field;
+		if (f == NULL || f->type != TEP_PRINT_FIELD ||
+		    strcmp(f->field.name, field) != 0)
+			continue;
+		for (s = a->symbol.symbols; s != NULL; s = s->next) {
+			t.s = s->value;
+			t.n = strlen(s->value);
+			if (num_u64(&t, &v) == 0 && v < (uint64_t)max)
+				snprintf(names[v], FRAG_NAME_SIZE, "%s", s->str);
+		}
+	}
+}
+
+struct trace_decoder *
+trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
+    size_t note_size, struct ferr *e)
+{
+	static const char *const systems[] = { "kmem", "compaction", NULL };
+	struct trace_decoder *d;
+	struct tep_event *ev;
+	char sys[32];
+	const char *name;
+	size_t i;
+	int k;
+
+	note[0] = '\0';
+	if ((d = calloc(1, sizeof(*d))) == NULL) {
+		e->path = dir;
+		ferr_set(e, 0, "out of memory");
+		return NULL;
+	}
+	d->nm = nm;
+	tep_set_loglevel(TEP_LOG_NONE);
+	tracefs_set_loglevel(TEP_LOG_NONE);
+	if ((d->tep = tracefs_local_events_system(dir, systems)) == NULL ||
+	    (d->kbuf = tep_kbuffer(d->tep)) == NULL) {
+		e->path = dir;
+		ferr_set(e, 0, "cannot read the event formats in events/");
+		trace_decoder_free(d);
+		return NULL;
+	}
+	nm->have = 0;
+	for (k = 0; k < EV_NKINDS; k++) {
+		name = strchr(ev_event_name(k), ':') + 1;
+		snprintf(sys, sizeof(sys), "%.*s", (int)(name - 1 -
+		    ev_event_name(k)), ev_event_name(k));
+		d->id[k] = -1;
+		if ((ev = tep_find_event_by_name(d->tep, sys, name)) == NULL) {
+			if (ev_required(k)) {
+				e->path = dir;
+				ferr_set(e, 0, "this kernel has no event %s",
+				    ev_event_name(k));
+				trace_decoder_free(d);
+				return NULL;
+			}
+			list_add(note, note_size, ev_event_name(k));
+			continue;
+		}
+		d->id[k] = ev->id;
+		nm->have |= 1u << k;
+		symbols_of(ev, "ret", nm->status, EV_MAX_STATUS);
+		symbols_of(ev, "status", nm->status, EV_MAX_STATUS);
+		symbols_of(ev, "idx", nm->zone, FRAG_MAX_NODE_ZONES);
+		for (i = 0; i < NFIELDS; i++) {
+			if (fields[i].kind != (enum ev_kind)k)
+				continue;
+			d->field[i] = tep_find_field(ev, fields[i].name);
+			if (d->field[i] == NULL && !fields[i].optional) {
+				e->path = dir;
+				ferr_set(e, 0, "%s has no field %s",
+				    ev_event_name(k), fields[i].name);
+				trace_decoder_free(d);
+				return NULL;
+			}
+		}
+	}
+	for (i = 0; i < NFIELDS; i++)
+		if (fields[i].kind == EV_EXTFRAG &&
+		    strcmp(fields[i].name, "change_ownership") == 0)
+			nm->have_claimed = d->field[i] != NULL;
+	return d;
+}
+
+/* Fill R from the event of kind K at DATA (record REC). */
+static void
+decode(const struct trace_decoder *d, int k, struct tep_record *rec,
+    struct ev_record *r)
+{
+	unsigned long long v;
+	size_t i;
+
+	memset(r, -1, sizeof(*r));
+	r->kind = k;
+	r->pid = tep_data_pid(d->tep, rec);
+	for (i = 0; i < NFIELDS; i++) {
+		if (fields[i].kind != (enum ev_kind)k || d->field[i] == NULL ||
+		    tep_read_number_field(d->field[i], rec->data, &v) != 0)
+			continue;
+		/* Signed ints of 4 bytes come back zero-extended: order -1. */
+		*(int *)((char *)r + fields[i].off) = d->field[i]->size == 4 ?
+		    (int)(int32_t)(uint32_t)v : (int)v;
+	}
+}
+
+int
+trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c)
+{
+	struct tep_record rec;
+	struct ev_record r;
+	unsigned long long ts;
+	void *data;
+	int type, k, rc = 0;
+
+	if (kbuffer_load_subbuffer(d->kbuf, subbuf) < 0)
+		return -1;
+	memset(&rec, 0, sizeof(rec));
+	for (data = kbuffer_read_event(d->kbuf, &ts); data != NULL;
+	    data = kbuffer_next_event(d->kbuf, &ts)) {
+		rec.data = data;
+		rec.size = kbuffer_event_size(d->kbuf);
+		type = tep_data_type(d->tep, &rec);
+		for (k = 0; k < EV_NKINDS && d->id[k] != type; k++)
+			;
+		if (k == EV_NKINDS)
+			continue;
+		decode(d, k, &rec, &r);
+		if (ev_add(c, &d->tasks, &r, d->nm) != 0)
+			rc = -1;
+	}
+	return rc;
+}
+
+void
+trace_decoder_free(struct trace_decoder *d)
+{
+	if (d == NULL)
+		return;
+	if (d->kbuf)
+		kbuffer_free(d->kbuf);
+	if (d->tep)
+		tep_free(d->tep);
+	free(d);
+}
+
+/* One CPU's buffer of the instance. */
+struct trace_cpu {
+	int			 cpu, fd;
+	struct tracefs_cpu	*tcpu;
+};
+
+struct trace {
+	struct tracefs_instance	*inst;
+	struct trace_decoder	*dec;
+	struct trace_cpu	*cpus;
+	struct pollfd		*pfd;
+	int			 ncpus;
+	void			*page;		/* one sub-buffer */
+	uint64_t		 dropped;	/* the stats' sum at the last read */
+	char			 name[32];
+	char			 path[4096];	/* the instance, for messages */
+};
+
+/* Set E to "PATH: what: strerror(errno)"; returns -1. */
+static int
+sys_error(struct ferr *e, const char *path, const char *what)
+{
+	int err = errno;
+
+	ferr_keep_path(e, path);
+	return ferr_set(e, 0, "%s: %s", what, strerror(err));
+}
+
+/* Free T's buffers and T, and remove its instance when it was created. */
+static int
+destroy(struct trace *t, struct ferr *e)
+{
+	int i, rc = 0;
+
+	for (i = 0; i < t->ncpus; i++) {
+		if (t->cpus[i].tcpu)
+			tracefs_cpu_free_fd(t->cpus[i].tcpu);
+		if (t->cpus[i].fd >= 0)
+			close(t->cpus[i].fd);
+	}
+	/* The kernel removes the instance's events and buffers with it. */
+	if (t->inst && tracefs_instance_destroy(t->inst) != 0 && e != NULL)
+		rc = sys_error(e, t->path, "cannot remove the tracefs instance");
+	tracefs_instance_free(t->inst);
+	trace_decoder_free(t->dec);
+	free(t->cpus);
+	free(t->pfd);
+	free(t->page);
+	free(t);
+	return rc;
+}
+
+/* Returns the sum of the per-CPU counts of events the kernel dropped, or -1 with E set. */
+static int
+dropped(struct trace *t, uint64_t *sum, struct ferr *e)
+{
+	static const char *const keys[] = { "overrun: ", "commit overrun: ",
+	    "dropped events: " };
+	struct lines l;
+	struct tok tk;
+	char file[64], *buf;
+	const char *s;
+	uint64_t v;
+	size_t n, k;
+	int i, size;
+
+	*sum = 0;
+	for (i = 0; i < t->ncpus; i++) {
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats",
+		    t->cpus[i].cpu);
+		if ((buf = tracefs_instance_file_read(t->inst, file, &size)) ==
+		    NULL)
+			return sys_error(e, t->path, "cannot read per_cpu stats");
+		lines_init(&l, buf, (size_t)size);
+		while (lines_next(&l, &s, &n, e) > 0)
+			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+				if (n <= strlen(keys[k]) ||
+				    memcmp(s, keys[k], strlen(keys[k])) != 0)
+					continue;
+				tk.s = s + strlen(keys[k]);
+				tk.n = n - strlen(keys[k]);
+				if (num_u64(&tk, &v) == 0)
+					*sum += v;
+			}
+		free(buf);
+	}
+	return 0;
+}
+
+/* Open the trace_pipe_raw of every CPU of T. Returns 0, or -1 with E set. */
+static int
+open_cpus(struct trace *t, struct ferr *e)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+	char file[64], *path;
+	int cpu, fd, size = getpagesize();
+
+	if (n < 1)
+		n = 1;
+	t->cpus = calloc((size_t)n, sizeof(*t->cpus));
+	t->pfd = calloc((size_t)n, sizeof(*t->pfd));
+	if (t->cpus == NULL || t->pfd == NULL || (t->page = malloc((size_t)
+	    size)) == NULL) {
+		e->path = t->path;
+		return ferr_set(e, 0, "out of memory");
+	}
+	for (cpu = 0; cpu < n; cpu++) {
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/trace_pipe_raw", cpu);
+		if ((path = tracefs_instance_get_file(t->inst, file)) == NULL)
+			return sys_error(e, t->path, "out of memory");
+		fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		tracefs_put_tracing_file(path);
+		/* A possible CPU that never came online has no buffer. */
+		if (fd < 0 && errno == ENOENT)
+			continue;
+		if (fd < 0)
+			return sys_error(e, t->path, "cannot open trace_pipe_raw");
+		t->cpus[t->ncpus].cpu = cpu;
+		t->cpus[t->ncpus].fd = fd;
+		t->pfd[t->ncpus].fd = fd;
+		t->pfd[t->ncpus].events = POLLIN;
+		t->ncpus++;
+		t->cpus[t->ncpus - 1].tcpu = tracefs_cpu_alloc_fd(fd, size,
+		    true);
+		if (t->cpus[t->ncpus - 1].tcpu == NULL)
+			return sys_error(e, t->path, "cannot read trace_pipe_raw");
+	}
+	return 0;
+}
+
+int
+trace_open(struct trace **tp, struct ev_names *nm, char *note,
+    size_t note_size, struct ferr *e)
+{
+	const char *dir;
+	struct trace *t;
+	int k;
+
+	*tp = NULL;
+	note[0] = '\0';
+	e->path = "--events";
+	if (geteuid() != 0)
+		return ferr_set(e, 0, "needs root: it creates a tracefs "
+		    "instance");
+	/* As trace-cmd: where tracefs is mounted, else mounted at its place. */
+	if ((dir = tracefs_tracing_dir()) == NULL)
+		return ferr_set(e, 0, "no tracefs (a kernel without "
+		    "CONFIG_TRACING, or it cannot be mounted at "
+		    "/sys/kernel/tracing)");
+	if ((t = calloc(1, sizeof(*t))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	snprintf(t->name, sizeof(t->name), "fragstat-%ld", (long)getpid());
+	snprintf(t->path, sizeof(t->path), "%s/instances/%s", dir, t->name);
+	if ((t->dec = trace_decoder_new(dir, nm, note, note_size, e)) == NULL) {
+		destroy(t, NULL);
+		return -1;
+	}
+	if (tracefs_instance_exists(t->name)) {
+		ferr_keep_path(e, t->path);
+		ferr_set(e, 0, "exists already (left by a fragstat that was "
+		    "killed?): remove it with rmdir");
+		destroy(t, NULL);
+		return -1;
+	}
+	if ((t->inst = tracefs_instance_create(t->name)) == NULL) {
+		sys_error(e, t->path, "cannot create the tracefs instance");
+		destroy(t, NULL);
+		return -1;
+	}
+	if (tracefs_instance_set_buffer_size(t->inst, TRACE_BUFFER_KB, -1) != 0) {
+		sys_error(e, t->path, "cannot size its buffer");
+		destroy(t, NULL);
+		return -1;
+	}
+	for (k = 0; k < EV_NKINDS; k++) {
+		const char *name = strchr(ev_event_name(k), ':') + 1;
+		char sys[32];
+
+		if (!(nm->have & (1u << k)))
+			continue;
+		snprintf(sys, sizeof(sys), "%.*s", (int)(name - 1 -
+		    ev_event_name(k)), ev_event_name(k));
+		if (tracefs_event_enable(t->inst, sys, name) != 0) {
+			sys_error(e, t->path, ev_event_name(k));
+			destroy(t, NULL);
+			return -1;
+		}
+	}
+	if (open_cpus(t, e) != 0 || dropped(t, &t->dropped, e) != 0) {
+		destroy(t, NULL);
+		return -1;
+	}
+	*tp = t;
+	return 0;
+}
+
+/* Count the events in CPU I's buffer into C. Returns how many sub-buffers it read. */
+static int
+drain(struct trace *t, int i, struct ev_counts *c)
+{
+	int n = 0;
+
+	while (tracefs_cpu_read(t->cpus[i].tcpu, t->page, true) > 0) {
+		trace_decode(t->dec, t->page, c);
+		n++;
+	}
+	return n;
+}
+
+int
+trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
+{
+	uint64_t sum;
+	int i;
+
+	for (i = 0; i < t->ncpus; i++)
+		drain(t, i, c);
+	if (dropped(t, &sum, e) != 0)
+		return -1;
+	/* The counters only grow while the instance lives. */
+	c->lost += sum - t->dropped;
+	t->dropped = sum;
+	return 0;
+}
+
+int
+trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
+{
+	struct timespec now, left;
+	int i, n, got;
+
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left.tv_sec = until->tv_sec - now.tv_sec;
+		left.tv_nsec = until->tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0) {
+			left.tv_sec--;
+			left.tv_nsec += 1000000000;
+		}
+		if (left.tv_sec < 0)
+			return 0;
+		/* A buffer wakes us when half full (its buffer_percent). */
+		n = ppoll(t->pfd, (nfds_t)t->ncpus, &left, NULL);
+		if (n < 0)
+			return errno == EINTR ? EINTR : 0;
+		if (n == 0)
+			return 0;
+		for (got = 0, i = 0; i < t->ncpus; i++)
+			if (t->pfd[i].revents & POLLIN)
+				got += drain(t, i, c);
+		/* Never spin on a buffer that says ready and holds nothing. */
+		if (got == 0)
+			return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
+			    until, NULL);
+	}
+}
+
+int
+trace_close(struct trace *t, struct ferr *e)
+{
+	if (t == NULL)
+		return 0;
+	return destroy(t, e);
+}
+
+#endif
