@@ -1,0 +1,386 @@
+/* check_events.c - counting the kernel's events: made-up streams, then a captured one */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buddyinfo.h"
+#include "events.h"
+#include "frag.h"
+#include "jsonw.h"
+#include "testutil.h"
+#include "trace.h"
+#include "watch.h"
+
+/* The names of this machine's kernel (6.18, x86-64): pagetypeinfo and the formats. */
+static void
+names_618(struct ev_names *nm)
+{
+	static const char *const types[] = { "Unmovable", "Movable",
+	    "Reclaimable", "HighAtomic", "Isolate" };
+	static const char *const status[] = { "not_suitable_zone", "skipped",
+	    "deferred", "no_suitable_page", "continue", "complete",
+	    "partial_skipped", "contended", "success" };
+	size_t i;
+
+	memset(nm, 0, sizeof(*nm));
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+		strcpy(nm->type[i], types[i]);
+	nm->ntypes = (unsigned)i;
+	for (i = 0; i < sizeof(status) / sizeof(status[0]); i++)
+		strcpy(nm->status[i], status[i]);
+	strcpy(nm->zone[0], "DMA");
+	strcpy(nm->zone[1], "DMA32");
+	strcpy(nm->zone[2], "Normal");
+	nm->pageblock_order = 9;
+	nm->have = (1u << EV_NKINDS) - 1;
+	nm->have_claimed = true;
+}
+
+/* Returns an event of kind K from task PID with every field unset. */
+static struct ev_record
+rec(enum ev_kind k, int pid)
+{
+	struct ev_record r;
+
+	memset(&r, -1, sizeof(r));
+	r.kind = k;
+	r.pid = pid;
+	return r;
+}
+
+/* An extfrag event: ALLOC fell back to FALLBACK's block of order FORDER. */
+static struct ev_record
+extfrag(int alloc, int fallback, int forder, int claimed)
+{
+	struct ev_record r = rec(EV_EXTFRAG, 1);
+
+	r.order = 0;
+	r.alloc_type = alloc;
+	r.fallback_type = fallback;
+	r.fallback_order = forder;
+	r.change_ownership = claimed;
+	return r;
+}
+
+/* A suitable or finished event of task PID: zone ZONE of node 0 at ORDER said STATUS. */
+static struct ev_record
+zone_ev(enum ev_kind k, int pid, int zone, int order, int status)
+{
+	struct ev_record r = rec(k, pid);
+
+	r.node = 0;
+	r.zone = zone;
+	r.order = order;
+	r.status = status;
+	return r;
+}
+
+/* Count the N records R into C. */
+static void
+add_all(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
+    size_t n, const struct ev_names *nm)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(ev_add(c, t, &r[i], nm), 0);
+}
+
+START_TEST(test_extfrag)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	struct ev_pair top[2];
+	const struct ev_record r[] = {
+		/* Below the pageblock order (9): the block now mixes types. */
+		extfrag(0, 1, 3, 0), extfrag(0, 1, 3, 0), extfrag(0, 1, 3, 1),
+		/* A whole block or more, claimed for the allocation's type. */
+		extfrag(2, 1, 9, 1), extfrag(0, 1, 10, 1),
+		extfrag(1, 0, 0, 0),
+		/* A kernel without change_ownership: never claimed. */
+		extfrag(1, 0, 0, -1),
+	};
+
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_uint_eq(c.n[EV_EXTFRAG], 7);
+	ck_assert_uint_eq(c.fragmenting, 5);
+	ck_assert_uint_eq(c.claimed, 3);
+	ck_assert_uint_eq(c.pairs[0][1][3], 3);
+	ck_assert_uint_eq(c.pairs[2][1][9], 1);
+	ck_assert_uint_eq(c.pairs[1][0][0], 2);
+	/* The biggest first; of equal counts, the first in type order. */
+	ck_assert_uint_eq(ev_top_pairs(&c, top, 2), 2);
+	ck_assert(top[0].alloc == 0 && top[0].fallback == 1 &&
+	    top[0].fallback_order == 3 && top[0].count == 3);
+	ck_assert(top[1].alloc == 1 && top[1].fallback == 0 &&
+	    top[1].fallback_order == 0 && top[1].count == 2);
+	ev_free(&c);
+}
+END_TEST
+
+START_TEST(test_compaction_orders)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	struct ev_record r[] = {
+		/* A direct compaction of task 10 at order 9, zone Normal... */
+		rec(EV_TRY, 10),
+		zone_ev(EV_SUITABLE, 10, 2, 9, 4),
+		rec(EV_BEGIN, 10),
+		/* ...interleaved with kcompactd (task 20) at order 2. */
+		rec(EV_KCOMPACTD_WAKE, 20),
+		zone_ev(EV_SUITABLE, 20, 1, 2, 4),
+		rec(EV_BEGIN, 20),
+		zone_ev(EV_FINISHED, 10, 2, 9, 4),
+		zone_ev(EV_FINISHED, 20, 1, 2, 8),
+		rec(EV_END, 20),
+		zone_ev(EV_FINISHED, 10, 2, 9, 8),
+		rec(EV_END, 10),
+		/* A run whose start was before tracing: ends only. */
+		rec(EV_END, 30),
+		/* The whole zone (compact_memory): order -1. */
+		rec(EV_BEGIN, 40),
+		zone_ev(EV_FINISHED, 40, 0, -1, 5),
+		rec(EV_END, 40),
+		rec(EV_DEFERRED, 10),
+		rec(EV_DEFER_COMPACTION, 10),
+	};
+
+	r[0].order = 9;
+	r[3].order = 2;
+	r[8].status = 8;
+	r[10].status = 6;
+	r[11].status = 1;
+	r[14].status = 5;
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_uint_eq(c.n[EV_BEGIN], 3);
+	ck_assert_uint_eq(c.n[EV_KCOMPACTD_WAKE], 1);
+	ck_assert_uint_eq(c.n[EV_DEFERRED], 1);
+	ck_assert_uint_eq(c.n[EV_DEFER_COMPACTION], 1);
+	ck_assert_uint_eq(c.attempts[9 + 1], 1);
+	ck_assert_uint_eq(c.attempts[2 + 1], 0);
+	ck_assert_uint_eq(c.outcomes[9 + 1][6], 1);
+	ck_assert_uint_eq(c.outcomes[2 + 1][8], 1);
+	ck_assert_uint_eq(c.outcomes[-1 + 1][5], 1);
+	ck_assert_uint_eq(c.ends[1], 1);
+	ck_assert_uint_eq(ev_ends(&c), 4);
+	/* Zones in the order first seen, each with its own order. */
+	ck_assert_uint_eq(c.nzones, 3);
+	ck_assert(c.zones[0].zone == 2 && c.zones[0].order == 9 &&
+	    c.zones[0].suitable[4] == 1 && c.zones[0].finished[4] == 1 &&
+	    c.zones[0].finished[8] == 1);
+	ck_assert(c.zones[1].zone == 1 && c.zones[1].order == 2 &&
+	    c.zones[1].finished[8] == 1);
+	ck_assert(c.zones[2].zone == 0 && c.zones[2].order == -1 &&
+	    c.zones[2].finished[5] == 1);
+	ev_free(&c);
+}
+END_TEST
+
+START_TEST(test_merge_reset)
+{
+	struct ev_names nm;
+	struct ev_counts a, b;
+	struct ev_tasks t;
+	struct ev_record r[] = {
+		extfrag(0, 1, 3, 0),
+		zone_ev(EV_FINISHED, 10, 2, 9, 8),
+		zone_ev(EV_FINISHED, 10, 1, 9, 8),
+	};
+
+	names_618(&nm);
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	memset(&t, 0, sizeof(t));
+	add_all(&a, &t, r, 2, &nm);
+	add_all(&b, &t, r, 3, &nm);
+	b.lost = 7;
+	ck_assert_int_eq(ev_merge(&a, &b), 0);
+	ck_assert_uint_eq(a.n[EV_EXTFRAG], 2);
+	ck_assert_uint_eq(a.pairs[0][1][3], 2);
+	ck_assert_uint_eq(a.fragmenting, 2);
+	ck_assert_uint_eq(a.nzones, 2);
+	ck_assert_uint_eq(a.zones[0].finished[8], 2);
+	ck_assert_uint_eq(a.zones[1].finished[8], 1);
+	ck_assert_uint_eq(a.lost, 7);
+	ev_reset(&a);
+	ck_assert_uint_eq(a.n[EV_EXTFRAG], 0);
+	ck_assert_uint_eq(a.nzones, 0);
+	ck_assert_ptr_nonnull(a.zones);
+	ev_free(&a);
+	ev_free(&b);
+}
+END_TEST
+
+START_TEST(test_out_of_range)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	struct ev_record r[] = {
+		extfrag(FRAG_MAX_TYPES, 1, 3, 0),
+		extfrag(0, 1, FRAG_MAX_ORDERS, 0),
+		zone_ev(EV_FINISHED, 10, 2, 9, EV_MAX_STATUS),
+		rec(EV_END, 10),
+	};
+	char b[16];
+
+	r[3].status = -1;
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	/* Counted as events, never written past an array. */
+	ck_assert_uint_eq(c.n[EV_EXTFRAG], 2);
+	ck_assert_uint_eq(c.out_of_range, 4);
+	ck_assert_uint_eq(c.nzones, 0);
+	ck_assert_str_eq(ev_type_name(b, sizeof(b), &nm, 6), "type 6");
+	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 12), "12");
+	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 8), "success");
+	ev_free(&c);
+}
+END_TEST
+
+#ifdef HAVE_TRACEFS
+/* Decode the sub-buffers in fixture file REL into C. */
+static void
+decode_file(struct trace_decoder *d, const char *rel, struct ev_counts *c)
+{
+	size_t len, off;
+	char *buf = tu_read(rel, &len);
+
+	ck_assert_uint_eq(len % 4096, 0);
+	for (off = 0; off < len; off += 4096)
+		ck_assert_int_eq(trace_decode(d, buf + off, c), 0);
+	free(buf);
+}
+
+/* The captured stream of trace618 (PROVENANCE) decoded into C, with its names in NM. */
+static struct trace_decoder *
+decode_capture(struct ev_counts *c, struct ev_names *nm)
+{
+	struct trace_decoder *d;
+	struct ferr e = { .path = "" };
+	char note[256];
+	char *dir = tu_path("trace618");
+
+	names_618(nm);
+	memset(nm->status, 0, sizeof(nm->status));
+	memset(nm->zone, 0, sizeof(nm->zone));
+	d = trace_decoder_new(dir, nm, note, sizeof(note), &e);
+	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
+	ck_assert_str_eq(note, "");
+	free(dir);
+	memset(c, 0, sizeof(*c));
+	decode_file(d, "trace618/cpu0.raw", c);
+	decode_file(d, "trace618/cpu1.raw", c);
+	return d;
+}
+
+START_TEST(test_capture)
+{
+	struct trace_decoder *d;
+	struct ev_names nm;
+	struct ev_counts c;
+
+	d = decode_capture(&c, &nm);
+	/* The names come from the formats' __print_symbolic(). */
+	ck_assert_str_eq(nm.status[5], "complete");
+	ck_assert_str_eq(nm.status[0], "not_suitable_zone");
+	ck_assert_str_eq(nm.zone[3], "Movable");
+	ck_assert_uint_eq(nm.have, (1u << EV_NKINDS) - 1);
+	ck_assert(nm.have_claimed);
+	/* What the second instance's trace.txt shows, line for line. */
+	ck_assert_uint_eq(c.n[EV_EXTFRAG], 11);
+	ck_assert_uint_eq(c.pairs[0][1][10], 11);
+	ck_assert_uint_eq(c.fragmenting, 0);
+	ck_assert_uint_eq(c.claimed, 11);
+	ck_assert_uint_eq(c.n[EV_BEGIN], 3);
+	ck_assert_uint_eq(c.n[EV_END], 3);
+	ck_assert_uint_eq(c.n[EV_FINISHED], 3);
+	ck_assert_uint_eq(c.outcomes[0][5], 3);
+	ck_assert_uint_eq(c.nzones, 3);
+	ck_assert(c.zones[0].zone == 0 && c.zones[0].order == -1 &&
+	    c.zones[0].finished[5] == 1);
+	ck_assert(c.zones[2].zone == 2 && c.zones[2].finished[5] == 1);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
+
+START_TEST(test_capture_json)
+{
+	struct trace_decoder *d;
+	struct buddyinfo bi;
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_record r[] = {
+		zone_ev(EV_SUITABLE, 10, 2, 9, 4),
+		zone_ev(EV_SUITABLE, 10, 2, 3, 1),
+	};
+	struct ev_tasks t;
+	struct wsample s;
+	struct jsonw w;
+	struct frag *f;
+	struct ferr e = { .path = "buddyinfo" };
+	char *buf, *out;
+	size_t len;
+	FILE *fp;
+
+	d = decode_capture(&c, &nm);
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, 2, &nm);
+	buf = tu_read("corpus/vm-6.18-x86-64-holes/proc/buddyinfo", &len);
+	ck_assert_int_eq(buddyinfo_parse(buf, len, &bi, &e), 0);
+	ck_assert_ptr_nonnull(f = frag_compute_all(&bi));
+	memset(&s, 0, sizeof(s));
+	s.ev = &c;
+	s.evn = &nm;
+	s.prev_bi = &bi;
+	s.prev_frag = f;
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	jw_init(&w, fp);
+	render_events_json(&w, &s);
+	ck_assert_int_eq(jw_finish(&w), 0);
+	fclose(fp);
+	tu_golden("trace618/events.json", out);
+	free(out);
+	free(f);
+	buddyinfo_free(&bi);
+	free(buf);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
+#endif
+
+int
+main(void)
+{
+	Suite *s = suite_create("events");
+	TCase *ta = tcase_create("aggregation");
+#ifdef HAVE_TRACEFS
+	TCase *tc = tcase_create("capture");
+#endif
+
+	tcase_add_test(ta, test_extfrag);
+	tcase_add_test(ta, test_compaction_orders);
+	tcase_add_test(ta, test_merge_reset);
+	tcase_add_test(ta, test_out_of_range);
+	suite_add_tcase(s, ta);
+#ifdef HAVE_TRACEFS
+	tcase_add_test(tc, test_capture);
+	tcase_add_test(tc, test_capture_json);
+	suite_add_tcase(s, tc);
+#endif
+	return tu_run(s);
+}

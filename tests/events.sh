@@ -1,0 +1,235 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --events, live: fragstat's counts equal those of an independent reader
+# (a second tracefs instance of this script's, read as text) over the same
+# window, while light unmovable allocations run (pipes, sockets, small
+# files; no compaction is forced); and no fragstat instance is left after a
+# normal end, SIGTERM or a reader that goes away.
+set -u
+: "${FRAGSTAT:?}"
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: --events needs root"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+grep -qw tracefs /proc/filesystems || { echo "SKIP: no tracefs in this kernel"; exit 77; }
+T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+if [ -z "$T" ]; then
+	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null &&
+		T=/sys/kernel/tracing
+fi
+[ -n "$T" ] && [ -d "$T/instances" ] || { echo "SKIP: tracefs not mounted"; exit 77; }
+[ -d "$T/events/kmem/mm_page_alloc_extfrag" ] ||
+	{ echo "SKIP: no kmem:mm_page_alloc_extfrag"; exit 77; }
+if "$FRAGSTAT" --watch 1 --count 1 --events 2>&1 >/dev/null |
+    grep -q "without tracing support"; then
+	echo "SKIP: fragstat built without libtracefs"
+	exit 77
+fi
+
+tmp=$(mktemp -d)
+chk="$T/instances/fragstat-check-$$"
+fpid=""
+cleanup() {
+	[ -n "$fpid" ] && kill -TERM "$fpid" 2>/dev/null
+	[ -d "$chk" ] && rmdir "$chk"
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fail=0
+
+# Wait (up to 20 s) until FILE has N lines.
+wait_lines() {
+	i=0
+	while [ "$(wc -l < "$1")" -lt "$2" ]; do
+		i=$((i + 1))
+		[ "$i" -gt 400 ] && return 1
+		sleep 0.05
+	done
+}
+
+# The load: unmovable pages for pipes, sockets and inodes, a little more
+# than the Unmovable free lists hold (so that some allocations fall back to
+# another migratetype), and never more than an eighth of what is available.
+load() {
+	python3 - "$tmp/files" <<'PY'
+import os, re, resource, socket, sys
+page = os.sysconf("SC_PAGESIZE")
+free = 0
+for l in open("/proc/pagetypeinfo"):
+    m = re.match(r"Node\s+\d+, zone\s+\S+, type\s+Unmovable\s+([\d\s]+)$", l)
+    if m:
+        free += sum(int(n) << o for o, n in enumerate(m.group(1).split()))
+avail = int(re.search(r"MemAvailable:\s+(\d+)", open("/proc/meminfo").read()).group(1)) * 1024
+want = min(free * page + (32 << 20), avail // 8)
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+npipes = min(want // 65536, (hard - 2000) // 2)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+fds = []
+for i in range(npipes):
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    try:
+        os.write(w, b"x" * 65536)
+    except BlockingIOError:
+        pass
+    fds.append((r, w))
+socks = [socket.socketpair() for i in range(500)]
+for a, b in socks:
+    a.send(b"y" * 8192)
+os.mkdir(sys.argv[1])
+for i in range(1500):
+    with open("%s/f%d" % (sys.argv[1], i), "w") as f:
+        f.write("z")
+PY
+	rm -rf "$tmp/files"
+}
+
+# One comparison: returns 0 when both readers counted the same.
+compare_once() {
+	mkdir "$chk" || return 1
+	echo 0 > "$chk/tracing_on"
+	echo 4096 > "$chk/buffer_size_kb"
+	echo 1 > "$chk/events/kmem/mm_page_alloc_extfrag/enable"
+	for e in begin end try_to_compact_pages suitable finished deferred \
+	    defer_compaction defer_reset kcompactd_wake; do
+		f="$chk/events/compaction/mm_compaction_$e/enable"
+		[ -f "$f" ] && echo 1 > "$f"
+	done
+	"$FRAGSTAT" -q --watch 0.5 --events --json > "$tmp/s.json" 2> "$tmp/s.err" &
+	fpid=$!
+	# The window: from just after fragstat's first sample...
+	wait_lines "$tmp/s.json" 1 || return 1
+	echo 1 > "$chk/tracing_on"
+	load
+	# ...to just after the first sample that follows the load.
+	n=$(($(wc -l < "$tmp/s.json") + 1))
+	wait_lines "$tmp/s.json" "$n" || return 1
+	echo 0 > "$chk/tracing_on"
+	cat "$chk/trace" > "$tmp/check.txt"
+	kill -TERM "$fpid"
+	wait "$fpid"
+	st=$?
+	lastpid=$fpid
+	fpid=""
+	rmdir "$chk"
+	if [ "$st" != 0 ] || [ -s "$tmp/s.err" ]; then
+		echo "FAIL: SIGTERM: status $st"
+		cat "$tmp/s.err"
+		return 2
+	fi
+	python3 - "$tmp/s.json" "$tmp/check.txt" "$n" <<'PY'
+import collections, json, re, sys
+lines = open(sys.argv[1]).read().splitlines()
+n = int(sys.argv[3])
+samples = [json.loads(l)["events"] for l in lines[1:n]]
+types = []
+for l in open("/proc/pagetypeinfo"):
+    m = re.match(r"Node\s+\d+, zone\s+\S+, type\s+(\S+)", l)
+    if m and m.group(1) not in types:
+        types.append(m.group(1))
+    elif types and not m:
+        if l.startswith("Number of blocks"):
+            break
+got = collections.Counter()
+for e in samples:
+    x, c = e["extfrag"], e["compaction"]
+    got["extfrag"] += x["total"]
+    got["fragmenting"] += x["fragmenting"]
+    got["claimed"] += x["claimed"]
+    for p in x["by"]:
+        got[("pair", p["alloc"], p["fallback"], p["fallback_order"])] += p["count"]
+    got["runs"] += c["runs"] or 0
+    for s, k in (c["ends"] or {}).items():
+        got[("end", s)] += k
+    for o in c["by_order"]:
+        got[("attempts", o["order"])] += o["attempts"] or 0
+        for z in o["zones"]:
+            for kind in ("suitable", "finished"):
+                for s, k in z[kind].items():
+                    got[(kind, z["node"], z["zone"], o["order"], s)] += k
+    got["deferred"] += c["deferred"] or 0
+    got["kcompactd_wakes"] += c["kcompactd_wakes"] or 0
+    got["lost"] += e["lost"]
+want = collections.Counter()
+want["lost"] = 0
+pageblock = int(re.search(r"Page block order:\s+(\d+)",
+                          open("/proc/pagetypeinfo").read()).group(1))
+for l in open(sys.argv[2]):
+    if l.startswith("#"):
+        continue
+    m = re.search(r" (mm_\w+): (.*)", l)
+    if not m:
+        continue
+    ev, f = m.group(1), dict(re.findall(r"(\w+)=(\S+)", m.group(2)))
+    if ev == "mm_page_alloc_extfrag":
+        want["extfrag"] += 1
+        fo = int(f["fallback_order"])
+        want["fragmenting"] += fo < pageblock
+        want["claimed"] += f["change_ownership"] == "1"
+        a, b = int(f["alloc_migratetype"]), int(f["fallback_migratetype"])
+        want[("pair", types[a], types[b], fo)] += 1
+    elif ev == "mm_compaction_begin":
+        want["runs"] += 1
+    elif ev == "mm_compaction_end":
+        want[("end", f["status"])] += 1
+    elif ev == "mm_compaction_try_to_compact_pages":
+        want[("attempts", int(f["order"]))] += 1
+    elif ev in ("mm_compaction_suitable", "mm_compaction_finished"):
+        kind = ev[len("mm_compaction_"):]
+        zone = re.search(r"zone=(\S+)", m.group(2)).group(1)
+        want[(kind, int(f["node"]), zone, int(f["order"]), f["ret"])] += 1
+    elif ev == "mm_compaction_deferred":
+        want["deferred"] += 1
+    elif ev == "mm_compaction_kcompactd_wake":
+        want["kcompactd_wakes"] += 1
+got = {k: v for k, v in got.items() if v}
+want = {k: v for k, v in want.items() if v}
+if got != want:
+    for k in sorted(set(got) | set(want), key=str):
+        if got.get(k) != want.get(k):
+            print("  %s: fragstat %s, second instance %s" % (k, got.get(k), want.get(k)))
+    sys.exit(1)
+print("events: %d samples, %d extfrag events, %d compaction runs, the same in both readers"
+      % (len(samples), got.get("extfrag", 0), got.get("runs", 0)))
+PY
+}
+
+# 1. The same counts as the second instance (once more if an event of
+# another program fell in the few milliseconds between the two windows).
+compare_once
+rc=$?
+if [ "$rc" = 1 ]; then
+	echo "events: the readers differ; once more"
+	compare_once
+	rc=$?
+fi
+[ "$rc" = 0 ] || { echo "FAIL: fragstat and the second instance differ"; fail=1; }
+
+# 2. No instance left: after SIGTERM (above), a normal end, a closed pipe
+# and SIGHUP. Each run writes its pid first, to name its instance.
+pids="$tmp/pids"
+[ -n "${lastpid:-}" ] && echo "$lastpid" >> "$pids"
+sh -c 'echo $$ >> "$0"; exec "$@"' "$pids" "$FRAGSTAT" -q --watch 0.1 \
+    --count 2 --events --json > /dev/null || fail=1
+# (sh -c, not a { } group: a subshell of this script would run its EXIT trap)
+sh -c '"$0" -q --watch 0.05 --events --json 2> "$1" & echo $! >> "$2"
+    wait $!; echo $? > "$3"' "$FRAGSTAT" "$tmp/pipe.err" "$pids" \
+    "$tmp/pipe.st" | head -n 1 > /dev/null
+if [ "$(cat "$tmp/pipe.st")" != 0 ] || [ -s "$tmp/pipe.err" ]; then
+	echo "FAIL: closed pipe: status $(cat "$tmp/pipe.st")"
+	cat "$tmp/pipe.err"
+	fail=1
+fi
+"$FRAGSTAT" -q --watch 0.05 --events > /dev/null &
+pid=$!
+echo "$pid" >> "$pids"
+sleep 0.3
+kill -HUP "$pid"
+wait "$pid" || { echo "FAIL: SIGHUP: status $?"; fail=1; }
+for p in $(cat "$pids"); do
+	if [ -d "$T/instances/fragstat-$p" ]; then
+		echo "FAIL: instance fragstat-$p left behind"
+		fail=1
+	fi
+done
+[ "$fail" = 0 ] && echo "events: no instance left after the end, SIGTERM, SIGHUP, a closed pipe"
+exit "$fail"
