@@ -351,11 +351,13 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		return true;
 	}
 	/*
-	 * The lowmem reserve keeps every free page from this allocation
-	 * (with zoneinfo: with the min watermark): the allocator skips the
-	 * zone, whatever reclaim or compaction do for others.
+	 * The lowmem reserve, not a shortage, keeps the free pages from this
+	 * allocation: above the min watermark (0 without zoneinfo) but not
+	 * above it plus the reserve. The allocator skips the zone, whatever
+	 * reclaim or compaction do for others.
 	 */
-	if (a->reserve > 0 && a->usable <= sat_add(min, a->reserve)) {
+	if (a->reserve > 0 && a->usable > min &&
+	    a->usable <= sat_add(min, a->reserve)) {
 		a->verdict = VERDICT_UNUSABLE;
 		a->reason = R_LOWMEM_RESERVE;
 		return true;
@@ -366,6 +368,8 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 * compact_gap() = 2 << order, so that compaction has free targets.
 	 * Since 4.9 the watermark is low for costly orders and min otherwise
 	 * (6.15 spells it min + gap + (low - min): the same); before, low.
+	 * JP Kobryn's proposal to cap compact_gap() at COMPACT_CLUSTER_MAX
+	 * (mail of May 2026) is not in a release fragstat could check.
 	 */
 	a->gap = 2ULL << order;
 	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;

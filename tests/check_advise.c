@@ -225,6 +225,11 @@ START_TEST(test_watermarks)
 	ck_assert(advise_zone(&w.in, 0, 0, &a));
 	ck_assert_uint_eq(a.reserve, 2000);
 	world_free(&w);
+	/* Below its own min watermark the zone is short, reserve or not. */
+	world(&w, "Node 0, zone DMA32 5 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("DMA32", 5, 10, 20, 2000), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
+	world_free(&w);
 }
 END_TEST
 
