@@ -287,7 +287,7 @@ check_advice(const struct run *u)
 {
 	const struct advice *adv = &u->adv;
 	uint64_t sum;
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
@@ -301,6 +301,23 @@ check_advice(const struct run *u)
 		    a->need == sum : a->need == UINT64_MAX,
 		    "zone %zu order %u: watermark + gap + reserve wrapped to "
 		    "%llu", a->zone, a->order, (unsigned long long)a->need);
+	}
+	/*
+	 * The machine is never ok at an order unless a zone that says ok
+	 * has a free block of that order (issue 11).
+	 */
+	for (j = 0; j < adv->norders; j++) {
+		bool block = false;
+
+		for (i = 0; i < adv->nzones; i++)
+			if (adv->zones[i].order == adv->orders[j] &&
+			    adv->zones[i].verdict == VERDICT_OK &&
+			    u->frag[adv->zones[i].zone].suitable[
+			    adv->orders[j]] != 0)
+				block = true;
+		FUZZ_ASSERT(advise_best(adv, -1, j) != VERDICT_OK || block,
+		    "order %u: machine ok without a usable free block",
+		    adv->orders[j]);
 	}
 	/*
 	 * Each zone's score is 0..100 and weighed by its share of the node's

@@ -288,15 +288,21 @@ allocation_ok(const struct advise_in *in, size_t z, const struct zizone *zz,
 	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
 	if (in->gfp == ADVISE_KERNEL && zz && (zz->have & ZI_FREE_CMA))
 		cma = zz->free_cma;
+	/*
+	 * No free block of ORDER or more in buddyinfo: no rule passes (before
+	 * 4.4 the loop below would leave less than nothing, had zoneinfo's
+	 * NR_FREE_PAGES been read at the same moment).
+	 */
+	if (in->frag[z].suitable[order] == 0)
+		return false;
 	if (in->kver >= 0 && in->kver < 4004)
 		return watermark_ok_old(bz, order, a->usable, cma, min,
 		    a->reserve);
 	if (a->usable < sat_add(cma, sub) || a->usable - cma - sub <=
 	    sat_add(min, a->reserve))
 		return false;
-	if (a->lists_known)
-		return a->usable_block == 1;
-	return in->frag[z].suitable[order] != 0;
+	/* pagetypeinfo, read at another moment, must agree. */
+	return !a->lists_known || a->usable_block == 1;
 }
 
 bool
