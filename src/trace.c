@@ -94,6 +94,7 @@ trace_decoder_free(struct trace_decoder *d)
 #include <kbuffer.h>
 #include <tracefs.h>
 
+#include "slurp.h"
 #include "text.h"
 
 /* The fields fragstat reads, by event: where each goes in struct ev_record. */
@@ -178,11 +179,79 @@ symbols_of(const struct tep_event *ev, const char *field,
 	}
 }
 
+/* Store in SYS and NAME the system and event of kind K ("kmem", "mm_page_alloc_extfrag"). */
+static void
+split_name(enum ev_kind k, char *sys, size_t size, const char **name)
+{
+	const char *full = ev_event_name(k);
+
+	*name = strchr(full, ':') + 1;
+	snprintf(sys, size, "%.*s", (int)(*name - 1 - full), full);
+}
+
+/*
+ * Returns a tep handle that knows this host's sub-buffer header and the
+ * formats of the events of events.h under DIR/events that exist there,
+ * or NULL with E set. Only these: tracefs_local_events_system() would
+ * also parse every other event of the systems and all of /proc/kallsyms,
+ * a tenth of a second of CPU at every start.
+ */
+static struct tep_handle *
+load_formats(const char *dir, struct ferr *e)
+{
+	enum tep_endian en = tep_is_bigendian() ? TEP_BIG_ENDIAN :
+	    TEP_LITTLE_ENDIAN;
+	struct tep_handle *tep;
+	struct slurp s;
+	char path[4096], sys[32];
+	const char *name;
+	int k, rc;
+
+	if ((tep = tep_alloc()) == NULL) {
+		e->path = dir;
+		ferr_set(e, 0, "out of memory");
+		return NULL;
+	}
+	tep_set_file_bigendian(tep, en);
+	tep_set_local_bigendian(tep, en);
+	tep_set_long_size(tep, (int)sizeof(long));
+	tep_set_page_size(tep, getpagesize());
+	snprintf(path, sizeof(path), "%s/events/header_page", dir);
+	if (slurp_read(path, &s, e) != 0)
+		goto fail;
+	rc = tep_parse_header_page(tep, s.buf, s.len, (int)sizeof(long));
+	slurp_free(&s);
+	if (rc != 0) {
+		ferr_set(e, 0, "cannot parse the ring buffer's header");
+		goto fail;
+	}
+	for (k = 0; k < EV_NKINDS; k++) {
+		split_name(k, sys, sizeof(sys), &name);
+		snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, sys,
+		    name);
+		/* An event this kernel lacks: trace_decoder_new() decides. */
+		if (access(path, F_OK) != 0 && errno == ENOENT)
+			continue;
+		if (slurp_read(path, &s, e) != 0)
+			goto fail;
+		rc = tep_parse_event(tep, s.buf, s.len, sys);
+		slurp_free(&s);
+		if (rc != 0) {
+			ferr_set(e, 0, "cannot parse this event format");
+			goto fail;
+		}
+	}
+	return tep;
+fail:
+	ferr_keep_path(e, path);
+	tep_free(tep);
+	return NULL;
+}
+
 struct trace_decoder *
 trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
     size_t note_size, struct ferr *e)
 {
-	static const char *const systems[] = { "kmem", "compaction", NULL };
 	struct trace_decoder *d;
 	struct tep_event *ev;
 	char sys[32];
@@ -199,18 +268,19 @@ trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
 	d->nm = nm;
 	tep_set_loglevel(TEP_LOG_NONE);
 	tracefs_set_loglevel(TEP_LOG_NONE);
-	if ((d->tep = tracefs_local_events_system(dir, systems)) == NULL ||
-	    (d->kbuf = tep_kbuffer(d->tep)) == NULL) {
+	if ((d->tep = load_formats(dir, e)) == NULL) {
+		trace_decoder_free(d);
+		return NULL;
+	}
+	if ((d->kbuf = tep_kbuffer(d->tep)) == NULL) {
 		e->path = dir;
-		ferr_set(e, 0, "cannot read the event formats in events/");
+		ferr_set(e, 0, "out of memory");
 		trace_decoder_free(d);
 		return NULL;
 	}
 	nm->have = 0;
 	for (k = 0; k < EV_NKINDS; k++) {
-		name = strchr(ev_event_name(k), ':') + 1;
-		snprintf(sys, sizeof(sys), "%.*s", (int)(name - 1 -
-		    ev_event_name(k)), ev_event_name(k));
+		split_name(k, sys, sizeof(sys), &name);
 		d->id[k] = -1;
 		if ((ev = tep_find_event_by_name(d->tep, sys, name)) == NULL) {
 			if (ev_required(k)) {
@@ -443,8 +513,9 @@ int
 trace_open(struct trace **tp, struct ev_names *nm, char *note,
     size_t note_size, struct ferr *e)
 {
-	const char *dir;
+	const char *dir, *name;
 	struct trace *t;
+	char sys[32], file[128];
 	int k;
 
 	*tp = NULL;
@@ -484,14 +555,12 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 		return -1;
 	}
 	for (k = 0; k < EV_NKINDS; k++) {
-		const char *name = strchr(ev_event_name(k), ':') + 1;
-		char sys[32];
-
 		if (!(nm->have & (1u << k)))
 			continue;
-		snprintf(sys, sizeof(sys), "%.*s", (int)(name - 1 -
-		    ev_event_name(k)), ev_event_name(k));
-		if (tracefs_event_enable(t->inst, sys, name) != 0) {
+		split_name(k, sys, sizeof(sys), &name);
+		snprintf(file, sizeof(file), "events/%s/%s/enable", sys, name);
+		/* Not tracefs_event_enable(): it matches every event's name. */
+		if (tracefs_instance_file_write(t->inst, file, "1") != 1) {
 			sys_error(e, t->path, ev_event_name(k));
 			destroy(t, NULL);
 			return -1;
