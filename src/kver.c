@@ -9,7 +9,7 @@
 #include "kver.h"
 #include "text.h"
 
-/* Returns the number the digits at *S spell (advancing past them), or -1 when none or huge. */
+/* Returns the number spelt by the digits at *S (skipped); -1 when none or huge. */
 static long
 number(const char **s)
 {

@@ -2,7 +2,6 @@
 /* pagetypeinfo.c - parse /proc/pagetypeinfo (pagetypeinfo_show() in mm/vmstat.c) */
 
 #include "config.h"
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,10 +70,9 @@ type_index(struct pagetypeinfo *p, const struct tok *t, unsigned long l,
 
 /* Returns the zone (NODE, NAME), adding it when new; NULL with E set. */
 static struct ptzone *
-zone(struct pstate *st, unsigned node, const char *name, unsigned long l,
+zone(struct pagetypeinfo *p, unsigned node, const char *name, unsigned long l,
     struct ferr *e)
 {
-	struct pagetypeinfo *p = st->p;
 	struct ptzone *nz;
 	long i;
 
@@ -240,7 +238,7 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	}
 	if ((why = frag_check(row, p->norders)) != NULL)
 		return ferr_set(e, l, "%s", why);
-	if ((z = zone(st, node, name, l, e)) == NULL)
+	if ((z = zone(st->p, node, name, l, e)) == NULL)
 		return -1;
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
@@ -277,7 +275,7 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (nt != 4 + st->ncols)
 		return ferr_set(e, l, "expected %u counts, one per migratetype "
 		    "in the header", st->ncols);
-	if ((z = zone(st, node, name, l, e)) == NULL)
+	if ((z = zone(st->p, node, name, l, e)) == NULL)
 		return -1;
 	dst = st->table == T_BLOCKS ? z->blocks : z->mixed;
 	has = st->table == T_BLOCKS ? z->has_blocks : z->has_mixed;

@@ -7,6 +7,22 @@
 #include "psi.h"
 #include "text.h"
 
+/* Returns 0 with NUM the value of token T, "KEY=VALUE", or -1 with E set. */
+static int
+value(const struct tok *t, const char *key, struct tok *num, unsigned long l,
+    struct ferr *e)
+{
+	size_t kn = strlen(key);
+	char q[64];
+
+	if (t->n < kn + 1 || memcmp(t->s, key, kn) != 0 || t->s[kn] != '=')
+		return ferr_set(e, l, "expected '%s=', found '%s'", key,
+		    ferr_quote(q, sizeof(q), t->s, t->n));
+	num->s = t->s + kn + 1;
+	num->n = t->n - kn - 1;
+	return 0;
+}
+
 /*
  * Parse "KEY=I.FF" (the kernel's "%lu.%02lu") into hundredths. Returns 0,
  * or -1 with E set.
@@ -15,16 +31,12 @@ static int
 avg(const struct tok *t, const char *key, uint32_t *v, unsigned long l,
     struct ferr *e)
 {
-	size_t kn = strlen(key);
 	struct tok num;
 	uint64_t x;
 	char q[64];
 
-	if (t->n < kn + 1 || memcmp(t->s, key, kn) != 0 || t->s[kn] != '=')
-		return ferr_set(e, l, "expected '%s=', found '%s'", key,
-		    ferr_quote(q, sizeof(q), t->s, t->n));
-	num.s = t->s + kn + 1;
-	num.n = t->n - kn - 1;
+	if (value(t, key, &num, l, e) != 0)
+		return -1;
 	if (num_centi(&num, true, &x) != 0 || x > 10000)
 		return ferr_set(e, l, "%s '%s' is not a percentage 0.00 to "
 		    "100.00", key, ferr_quote(q, sizeof(q), num.s, num.n));
@@ -59,11 +71,8 @@ parse_line(struct psi *p, const struct tok *t, size_t nt, unsigned long l,
 	    avg(&t[2], "avg60", &pl->avg60, l, e) != 0 ||
 	    avg(&t[3], "avg300", &pl->avg300, l, e) != 0)
 		return -1;
-	if (t[4].n < 6 || memcmp(t[4].s, "total=", 6) != 0)
-		return ferr_set(e, l, "expected 'total=', found '%s'",
-		    ferr_quote(q, sizeof(q), t[4].s, t[4].n));
-	num.s = t[4].s + 6;
-	num.n = t[4].n - 6;
+	if (value(&t[4], "total", &num, l, e) != 0)
+		return -1;
 	if ((rc = num_u64(&num, &pl->total_us)) != 0)
 		return num_error(e, l, &num, rc, "total");
 	pl->present = true;
