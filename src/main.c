@@ -84,10 +84,10 @@ input_opts(const struct opts *o)
 	io.page_size = page_size_of(o, NULL, &from);
 	/* Never read a file the chosen output does not need. */
 	io.want_pti = (o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM) && o->action != A_VERIFY &&
-	    !o->no_pagetypeinfo;
+	    o->format == F_PROM || o->format == F_SVG) &&
+	    o->action != A_VERIFY && !o->no_pagetypeinfo;
 	io.want_psi = (o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM) && o->action != A_VERIFY;
+	    o->format == F_PROM || o->format == F_SVG) && o->action != A_VERIFY;
 	io.want_advise = o->advise;
 	/* The unusable index reads the same on every kernel; advice does not. */
 	io.no_release = o->format == F_UNUSABLE && !o->advise;
@@ -390,6 +390,9 @@ render(enum format f, const struct report *r, FILE *fp)
 	case F_PROM:
 		render_prom(fp, r);
 		break;
+	case F_SVG:
+		render_svg(fp, r);
+		break;
 	case F_NFORMATS:
 		break;
 	}
@@ -607,6 +610,8 @@ run_compare(struct opts *o)
 	}
 	if (rc == EXIT_OK && o->format == F_JSON)
 		render_compare_json(stdout, &r[0], &r[1]);
+	else if (rc == EXIT_OK && o->format == F_SVG)
+		render_svg_compare(stdout, &r[0], &r[1]);
 	else if (rc == EXIT_OK)
 		render_compare_table(stdout, &r[0], &r[1]);
 	for (i = 0; i < loaded; i++) {

@@ -85,8 +85,10 @@ usage(FILE *fp)
 "Output:\n"
 "  -f, --format=FORMAT      table (default), json, unusable (the bytes of the\n"
 "                           kernel's extfrag/unusable_index), extfrag (of\n"
-"                           extfrag/extfrag_index) or prometheus (text format\n"
-"                           for node_exporter's textfile collector)\n"
+"                           extfrag/extfrag_index), prometheus (text format\n"
+"                           for node_exporter's textfile collector) or svg\n"
+"                           (a picture of the indices, free memory and\n"
+"                           advice; of a batch over time; of a --compare)\n"
 "  -j, --json               same as --format=json\n"
 "      --verify             compare with the kernel's own debugfs files\n"
 "                           (live, or DIR/sys/kernel/debug/extfrag under a root)\n"
@@ -202,7 +204,7 @@ static const struct option longopts[] = {
 #define FMT(f)		(1u << (f))
 #define ALL_FORMATS	((1u << F_NFORMATS) - 1)
 /* The formats that show pagetypeinfo, pressure and advice. */
-#define VIEWS		(FMT(F_TABLE) | FMT(F_JSON) | FMT(F_PROM))
+#define VIEWS		(FMT(F_TABLE) | FMT(F_JSON) | FMT(F_PROM) | FMT(F_SVG))
 /* The actions that read one snapshot (or several) and may advise. */
 #define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
 			 ACT(A_COMPACT))
@@ -279,7 +281,7 @@ static const struct {
 	[A_SHOW] = { "one snapshot", ALL_FORMATS },
 	[A_BATCH] = { "several roots", ALL_FORMATS },
 	[A_WATCH] = { "--watch", FMT(F_TABLE) | FMT(F_JSON) },
-	[A_COMPARE] = { "--compare", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_COMPARE] = { "--compare", FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_VERIFY] = { "--verify", FMT(F_TABLE) | FMT(F_JSON) },
 	[A_CAPTURE] = { "--capture", FMT(F_TABLE) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
@@ -288,7 +290,7 @@ static const struct {
 static const char *const formats[F_NFORMATS] = {
 	[F_TABLE] = "the table", [F_JSON] = "--json",
 	[F_UNUSABLE] = "--format=unusable", [F_EXTFRAG] = "--format=extfrag",
-	[F_PROM] = "--format=prometheus",
+	[F_PROM] = "--format=prometheus", [F_SVG] = "--format=svg",
 };
 
 /* Returns BUF holding the name of O's mode for a message: "--watch --json". */
@@ -334,8 +336,11 @@ check_mode(struct opts *o, const bool *given)
 	if (!(actions[o->action].formats & FMT(o->format)))
 		return usage_error("%s does not show %s", actions[o->action].name,
 		    formats[o->format]);
-	/* The metrics include the advice and kcompactd's score. */
-	if (o->format == F_PROM)
+	/*
+	 * The metrics include the advice and kcompactd's score; the
+	 * picture shows the verdicts at the top.
+	 */
+	if (o->format == F_PROM || o->format == F_SVG)
 		o->advise = true;
 	if (o->advise && (ADVISING & ACT(o->action)) &&
 	    (VIEWS & FMT(o->format)))
@@ -477,10 +482,12 @@ options_parse(int argc, char **argv, struct opts *o)
 				o->format = F_EXTFRAG;
 			else if (strcmp(optarg, "prometheus") == 0)
 				o->format = F_PROM;
+			else if (strcmp(optarg, "svg") == 0)
+				o->format = F_SVG;
 			else
 				return usage_error("--format: '%s' is not one "
 				    "of table, json, unusable, extfrag, "
-				    "prometheus", optarg);
+				    "prometheus, svg", optarg);
 			break;
 		case 'j':
 			o->format = F_JSON;

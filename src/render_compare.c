@@ -10,9 +10,8 @@
 #include "jsonw.h"
 #include "report.h"
 
-/* Returns the index in TO of zone Z, or -1 when TO lacks it. */
-static long
-match(const struct bzone *z, size_t hint, const struct report *to)
+long
+compare_match(const struct bzone *z, size_t hint, const struct report *to)
 {
 	size_t j;
 
@@ -210,14 +209,14 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 
 	fprintf(fp, "A: %s\nB: %s\n", a->snapshot, b->snapshot);
 	for (i = 0; i < a->bi->nzones; i++) {
-		if ((j = match(&a->bi->zones[i], i, b)) >= 0)
+		if ((j = compare_match(&a->bi->zones[i], i, b)) >= 0)
 			zone_table(fp, a, i, b, (size_t)j);
 		else
 			fprintf(fp, "\nNode %u, zone %s: only in A\n",
 			    a->bi->zones[i].node, a->bi->zones[i].name);
 	}
 	for (i = 0; i < b->bi->nzones; i++)
-		if (match(&b->bi->zones[i], i, a) < 0)
+		if (compare_match(&b->bi->zones[i], i, a) < 0)
 			fprintf(fp, "\nNode %u, zone %s: only in B\n",
 			    b->bi->zones[i].node, b->bi->zones[i].name);
 	if (a->psi && b->psi) {
@@ -320,9 +319,9 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 	jw_key(&w, "zones");
 	jw_array(&w, false);
 	for (i = 0; i < a->bi->nzones; i++)
-		zone_json(&w, a, (long)i, b, match(&a->bi->zones[i], i, b));
+		zone_json(&w, a, (long)i, b, compare_match(&a->bi->zones[i], i, b));
 	for (i = 0; i < b->bi->nzones; i++)
-		if (match(&b->bi->zones[i], i, a) < 0)
+		if (compare_match(&b->bi->zones[i], i, a) < 0)
 			zone_json(&w, a, -1, b, (long)i);
 	jw_end(&w);
 	jw_key(&w, "pressure");

@@ -52,6 +52,10 @@ const char *advice_sentence(char *buf, size_t size, const struct report *r,
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    const char *off);
 
+/* Returns the index in TO of zone Z (likely at HINT), or -1 when TO lacks it. */
+long	compare_match(const struct bzone *z, size_t hint,
+	    const struct report *to);
+
 /* What changed from snapshot A to snapshot B, as a table or as JSON. */
 void	render_compare_table(FILE *fp, const struct report *a,
 	    const struct report *b);
@@ -60,6 +64,15 @@ void	render_compare_json(FILE *fp, const struct report *a,
 
 /* The Prometheus text format (metrics named fragstat_*). */
 void	render_prom(FILE *fp, const struct report *r);
+
+/*
+ * Pictures (render_svg.c): one SVG document of R; of A beside B with the
+ * change; of the N snapshots R[0..N) over time.
+ */
+void	render_svg(FILE *fp, const struct report *r);
+void	render_svg_compare(FILE *fp, const struct report *a,
+	    const struct report *b);
+void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 
 /* The human-readable table. */
 void	render_table(FILE *fp, const struct report *r);

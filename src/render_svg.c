@@ -1,0 +1,924 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg.c - pictures: one self-contained SVG of a snapshot, a comparison or a batch */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "report.h"
+#include "svgw.h"
+
+/*
+ * The layout, in pixels. Every mark sits at absolute integer coordinates
+ * (no transforms), so that a test can find a cell's pixels from its
+ * attributes.
+ */
+#define MARGIN		16
+#define LABEL_W		230	/* zone names, sizes and verdicts */
+#define CELL_W		48
+#define CELL_H		34
+#define BAR_H		32	/* free memory by order, 100% of the zone's */
+#define PB_GAP		28
+#define PB_W		240	/* pageblocks by migratetype */
+#define MIN_W		980
+#define NODE_HEAD_H	40
+#define LINE_H		18
+#define FONT		"sans-serif"
+
+/* A colour as "#rrggbb". */
+struct rgb {
+	char	s[8];
+};
+
+/* Returns the colour R, G, B. */
+static struct rgb
+rgb(int r, int g, int b)
+{
+	struct rgb c;
+
+	snprintf(c.s, sizeof(c.s), "#%02x%02x%02x", r & 0xff, g & 0xff,
+	    b & 0xff);
+	return c;
+}
+
+/*
+ * The nine anchors of viridis (van der Walt and Smith, matplotlib's
+ * default): perceptually uniform, readable by colour-blind readers and
+ * ordered from dark to light in greyscale. Data, not a lookup trick.
+ */
+static const int viridis[9][3] = {
+	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2d, 0x7b }, { 0x3b, 0x52, 0x8b },
+	{ 0x2c, 0x72, 0x8e }, { 0x21, 0x90, 0x8c }, { 0x27, 0xad, 0x81 },
+	{ 0x5d, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 },
+};
+
+/* Returns the colour of the index V (thousandths, clamped to 0..1000) on the viridis scale. */
+static struct rgb
+scale_color(int v)
+{
+	int seg, t, c[3], i;
+
+	v = v < 0 ? 0 : v > 1000 ? 1000 : v;
+	/* Linear between anchors, as the legend's gradient draws it. */
+	seg = v * 8 / 1000;
+	if (seg == 8)
+		return rgb(viridis[8][0], viridis[8][1], viridis[8][2]);
+	t = v * 8 - seg * 1000;
+	for (i = 0; i < 3; i++)
+		c[i] = viridis[seg][i] + ((viridis[seg + 1][i] -
+		    viridis[seg][i]) * t + 500) / 1000;
+	return rgb(c[0], c[1], c[2]);
+}
+
+/* Returns the text colour readable on scale_color(V). */
+static const char *
+scale_ink(int v)
+{
+	return v <= 450 ? "#ffffff" : "#000000";
+}
+
+/*
+ * Returns the colour of a change D (thousandths, -1000..1000) on a
+ * diverging blue (less unusable) to red (more) scale, white at 0.
+ */
+static struct rgb
+diff_color(int d)
+{
+	static const int lo[3] = { 0x21, 0x66, 0xac }, mid[3] = { 0xf7,
+	    0xf7, 0xf7 }, hi[3] = { 0xb2, 0x18, 0x2b };
+	const int *end = d < 0 ? lo : hi;
+	int t = abs(d) > 1000 ? 1000 : abs(d), c[3], i;
+
+	for (i = 0; i < 3; i++)
+		c[i] = mid[i] + ((end[i] - mid[i]) * t + 500) / 1000;
+	return rgb(c[0], c[1], c[2]);
+}
+
+/*
+ * Okabe and Ito's colour-blind safe palette, for the migratetypes in the
+ * order pagetypeinfo lists them (Unmovable, Movable, Reclaimable, ...).
+ */
+static const char *const type_colors[FRAG_MAX_TYPES] = {
+	"#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#999999",
+	"#56b4e9", "#f0e442",
+};
+
+/* Returns the colour of verdict name V; unknown states are grey. */
+static const char *
+verdict_color(const char *v)
+{
+	if (strcmp(v, "ok") == 0)
+		return "#009e73";
+	if (strcmp(v, "compact") == 0)
+		return "#e69f00";
+	if (strcmp(v, "reclaim") == 0)
+		return "#d55e00";
+	return "#bbbbbb";
+}
+
+/* Returns PART * PX / WHOLE rounded down, without overflowing. */
+static long
+scale(uint64_t part, uint64_t whole, long px)
+{
+	if (whole == 0)
+		return 0;
+	if (part <= UINT64_MAX / (uint64_t)px)
+		return (long)(part * (uint64_t)px / whole);
+	return (long)(part / (whole / (uint64_t)px + 1));
+}
+
+/* Open a rect at X, Y of W by H filled with FILL; the caller closes it. */
+static void
+rect_open(struct svgw *w, long x, long y, long wd, long ht, const char *fill)
+{
+	svg_open(w, "rect");
+	svg_attr_int(w, "x", x);
+	svg_attr_int(w, "y", y);
+	svg_attr_int(w, "width", wd);
+	svg_attr_int(w, "height", ht);
+	svg_attr(w, "fill", fill);
+}
+
+/* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
+static void
+text_open(struct svgw *w, long x, long y, int size, const char *anchor,
+    const char *weight)
+{
+	svg_open(w, "text");
+	svg_attr_int(w, "x", x);
+	svg_attr_int(w, "y", y);
+	svg_attr_int(w, "font-size", size);
+	if (anchor)
+		svg_attr(w, "text-anchor", anchor);
+	if (weight)
+		svg_attr(w, "font-weight", weight);
+}
+
+/* A whole text element holding S. */
+static void
+text(struct svgw *w, long x, long y, int size, const char *anchor,
+    const char *weight, const char *s)
+{
+	text_open(w, x, y, size, anchor, weight);
+	svg_text(w, s);
+	svg_close(w);
+}
+
+/* A line from X1, Y1 to X2, Y2 in COLOR. */
+static void
+line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
+{
+	svg_open(w, "line");
+	svg_attr_int(w, "x1", x1);
+	svg_attr_int(w, "y1", y1);
+	svg_attr_int(w, "x2", x2);
+	svg_attr_int(w, "y2", y2);
+	svg_attr(w, "stroke", color);
+	svg_close(w);
+}
+
+/* Start the document: W by H pixels on white, in a generic font. */
+static void
+begin(struct svgw *w, long wd, long ht, const char *title)
+{
+	svg_open(w, "svg");
+	svg_attr(w, "xmlns", "http://www.w3.org/2000/svg");
+	svg_attr_int(w, "width", wd);
+	svg_attr_int(w, "height", ht);
+	svg_open(w, "title");
+	svg_text(w, title);
+	svg_close(w);
+	rect_open(w, 0, 0, wd, ht, "#ffffff");
+	svg_close(w);
+	svg_open(w, "g");
+	svg_attr(w, "font-family", FONT);
+	svg_attr(w, "fill", "#222222");
+}
+
+/* End the document and flush it; an unbalanced document is a bug here. */
+static void
+end(struct svgw *w)
+{
+	svg_close(w);
+	svg_close(w);
+	if (svg_finish(w) != 0)
+		abort();
+}
+
+/* The title text "Node N, zone NAME" that every mark of a zone starts with. */
+static void
+zone_words(struct svgw *w, const struct bzone *z)
+{
+	svg_text(w, "Node ");
+	svg_text_int(w, z->node);
+	svg_text(w, ", zone ");
+	svg_text(w, z->name);
+}
+
+/* The title of a snapshot cell: the unusable and fragmentation indices as the JSON prints them. */
+static void
+cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+    unsigned o)
+{
+	svg_open(w, "title");
+	zone_words(w, z);
+	svg_text(w, ", order ");
+	svg_text_int(w, o);
+	svg_text(w, ": unusable ");
+	svg_text_fixed(w, f->unusable[o], 3);
+	svg_text(w, ", fragmentation ");
+	svg_text_fixed(w, f->fragindex[o], 3);
+	svg_close(w);
+}
+
+/*
+ * Draw zone I of R at X, Y: a cell per order coloured by the unusable
+ * index, marked with the fragmentation index where no block is large
+ * enough, and under it the free memory by order as bars.
+ */
+static void
+zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
+{
+	const struct bzone *z = &r->bi->zones[i];
+	const struct frag *f = &r->frag[i];
+	char s[32], t[32], d[64];
+	long cx, h;
+	uint64_t pages, most = 0;
+	unsigned o;
+
+	rect_open(w, x, y + CELL_H + 4, (long)r->bi->norders * CELL_W - 2,
+	    BAR_H, "#f2f2f2");
+	svg_close(w);
+	/* The order holding the most free memory draws at full height. */
+	for (o = 0; o < r->bi->norders; o++)
+		if (z->free[o] << o > most)
+			most = z->free[o] << o;
+	for (o = 0; o < r->bi->norders; o++) {
+		cx = x + (long)o * CELL_W;
+		rect_open(w, cx, y, CELL_W - 2, CELL_H,
+		    scale_color(f->unusable[o]).s);
+		cell_title(w, z, f, o);
+		svg_close(w);
+		text_open(w, cx + CELL_W / 2 - 1, y + 15, 11, "middle", NULL);
+		svg_attr(w, "fill", scale_ink(f->unusable[o]));
+		svg_text_fixed(w, f->unusable[o], 3);
+		svg_close(w);
+		if (f->suitable[o] == 0) {
+			/* The allocation would fail: a corner mark and the index. */
+			snprintf(d, sizeof(d), "M%ld %ldh-12l12 12z",
+			    cx + CELL_W - 2, y);
+			svg_open(w, "path");
+			svg_attr(w, "d", d);
+			svg_attr(w, "fill", "#000000");
+			svg_close(w);
+			text_open(w, cx + CELL_W / 2 - 1, y + 29, 10, "middle",
+			    "bold");
+			svg_attr(w, "fill", "#000000");
+			svg_text(w, "F ");
+			svg_text_fixed(w, f->fragindex[o], 3);
+			svg_close(w);
+		}
+		pages = z->free[o] << o;
+		h = scale(pages, most, BAR_H);
+		if (pages && h == 0)
+			h = 1;
+		/* An empty order keeps a transparent bar for its tooltip. */
+		rect_open(w, cx + 4, y + CELL_H + 4 + BAR_H - (h ? h : BAR_H),
+		    CELL_W - 10, h ? h : BAR_H, "#4d4d4d");
+		if (h == 0)
+			svg_attr(w, "fill-opacity", "0");
+		svg_open(w, "title");
+		zone_words(w, z);
+		svg_text(w, ", order ");
+		svg_text_int(w, o);
+		svg_text(w, ": free blocks ");
+		svg_text_int(w, (long long)z->free[o]);
+		svg_text(w, ", ");
+		svg_text(w, hum_size(s, sizeof(s), pages, r->page_size));
+		svg_text(w, " (");
+		svg_text(w, hum_pct(t, sizeof(t), pages, f->free_pages));
+		svg_text(w, " of the zone's free memory)");
+		svg_close(w);
+		svg_close(w);
+	}
+}
+
+/* Draw zone I's pageblocks by migratetype as one stacked bar at X, Y, when pagetypeinfo was read. */
+static void
+pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
+{
+	const struct pagetypeinfo *p = r->pti;
+	const struct ptzone *pz;
+	uint64_t total = 0, acc = 0;
+	char s[32];
+	long x0, x1;
+	unsigned t;
+
+	if (p == NULL || r->pti_zone[i] < 0)
+		return;
+	pz = &p->zones[r->pti_zone[i]];
+	for (t = 0; t < p->ntypes; t++)
+		if (pz->has_blocks[t])
+			total += pz->blocks[t];
+	if (total == 0)
+		return;
+	for (t = 0; t < p->ntypes; t++) {
+		if (!pz->has_blocks[t] || pz->blocks[t] == 0)
+			continue;
+		x0 = x + scale(acc, total, PB_W);
+		acc += pz->blocks[t];
+		x1 = x + scale(acc, total, PB_W);
+		rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18, type_colors[t]);
+		svg_open(w, "title");
+		zone_words(w, &r->bi->zones[i]);
+		svg_text(w, ": ");
+		svg_text(w, p->types[t]);
+		svg_text(w, ", pageblocks ");
+		svg_text_int(w, (long long)pz->blocks[t]);
+		svg_text(w, " (");
+		svg_text(w, hum_pct(s, sizeof(s), pz->blocks[t], total));
+		svg_text(w, ")");
+		svg_close(w);
+		svg_close(w);
+	}
+	text_open(w, x, y + 32, 11, NULL, NULL);
+	svg_text_int(w, (long long)total);
+	svg_text(w, " pageblocks of ");
+	svg_text(w, hum_size(s, sizeof(s), p->pages_per_block, r->page_size));
+	svg_close(w);
+}
+
+/* Returns about how wide S is at 11 pixels. */
+static long
+text_w(const char *s)
+{
+	return ((long)strlen(s) * 60 + 9) / 10;
+}
+
+/*
+ * A badge at X, Y saying "LABEL: VERDICT" in the verdict's colour, with
+ * WHY (or the words themselves) as its title. Returns its width.
+ */
+static long
+badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
+    const char *why)
+{
+	char s[96];
+	long wd;
+
+	snprintf(s, sizeof(s), "%s: %s", label, verdict);
+	wd = text_w(s) + 12;
+	rect_open(w, x, y, wd, 17, verdict_color(verdict));
+	svg_attr_int(w, "rx", 3);
+	svg_element_text(w, "title", why ? why : s);
+	svg_close(w);
+	text(w, x + 6, y + 13, 11, NULL, NULL, s);
+	return wd;
+}
+
+/* Returns the label of advice order O: "order 9 (2 MiB)". */
+static const char *
+order_label(char *buf, size_t size, unsigned o, unsigned long page_size)
+{
+	char s[32];
+
+	snprintf(buf, size, "order %u (%s)", o, hum_size(s, sizeof(s),
+	    1ULL << o, page_size));
+	return buf;
+}
+
+/* Returns the advice for zone I at the J-th advice order of R, or NULL. */
+static const struct zadvice *
+zone_advice(const struct report *r, size_t i, size_t j)
+{
+	const struct advice *adv = r->advice;
+	size_t k;
+
+	for (k = 0; k < adv->nzones; k++)
+		if (adv->zones[k].zone == i &&
+		    adv->zones[k].order == adv->orders[j])
+			return &adv->zones[k];
+	return NULL;
+}
+
+/* Returns how many lines of advice a zone's label holds. */
+static size_t
+advice_lines(const struct report *r)
+{
+	return r->advice ? r->advice->norders : 0;
+}
+
+/* Returns the height of a zone's row with LINES lines of advice. */
+static long
+zone_h(size_t lines)
+{
+	long cells = CELL_H + 4 + BAR_H, label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
+
+/* Draw zone I's name, free memory and verdicts at X, Y. */
+static void
+zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
+{
+	const struct bzone *z = &r->bi->zones[i];
+	const struct frag *f = &r->frag[i];
+	const struct zadvice *a;
+	char s[32], l[48], why[256];
+	size_t j;
+
+	text_open(w, x, y + 13, 14, NULL, "bold");
+	svg_text(w, z->name);
+	svg_close(w);
+	text_open(w, x, y + 29, 11, NULL, NULL);
+	svg_text(w, hum_size(s, sizeof(s), f->free_pages, r->page_size));
+	svg_text(w, " free");
+	if (f->largest_order >= 0) {
+		svg_text(w, ", largest order ");
+		svg_text_int(w, f->largest_order);
+	}
+	svg_close(w);
+	for (j = 0; j < advice_lines(r); j++) {
+		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
+		a = zone_advice(r, i, j);
+		if (a)
+			badge(w, x, y + 36 + (long)j * LINE_H, l,
+			    advise_verdict_name(a->verdict), advice_sentence(why,
+			    sizeof(why), r, a));
+		else
+			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
+			    "allocations of this kind do not use this zone");
+	}
+}
+
+/* Draw the order headings of the columns from X at Y; the advice orders stand out. */
+static void
+order_heads(struct svgw *w, const struct report *r, long x, long y)
+{
+	char s[32];
+	unsigned o;
+	size_t j;
+
+	for (o = 0; o < r->bi->norders; o++) {
+		for (j = 0; r->advice && j < r->advice->norders; j++)
+			if (r->advice->orders[j] == o) {
+				rect_open(w, x + (long)o * CELL_W, y,
+				    CELL_W - 2, 30, "#e4e4e4");
+				svg_close(w);
+			}
+		text_open(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 13, 12,
+		    "middle", "bold");
+		svg_text_int(w, o);
+		svg_close(w);
+		text(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 26, 9,
+		    "middle", NULL, hum_size(s, sizeof(s), 1ULL << o,
+		    r->page_size));
+	}
+}
+
+/* Returns the height of a node's heading with LINES lines of advice. */
+static long
+node_h(size_t lines)
+{
+	long h = 34 + LINE_H * (long)lines;
+
+	return h > 40 ? h : 40;
+}
+
+/* Draw the heading of NODE at Y: its name and its verdicts. */
+static void
+node_head(struct svgw *w, const struct report *r, unsigned node, long y)
+{
+	char l[48];
+	size_t j;
+
+	text_open(w, MARGIN, y + 21, 15, NULL, "bold");
+	svg_text(w, "Node ");
+	svg_text_int(w, node);
+	svg_close(w);
+	for (j = 0; j < advice_lines(r); j++) {
+		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
+		badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
+		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
+		    NULL);
+	}
+}
+
+/* Returns the number of nodes of R's zones (they come node by node). */
+static size_t
+node_count(const struct report *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->bi->nzones; i++)
+		n += i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node;
+	return n;
+}
+
+/* The width of the legend's colour bar, and the height of the legend. */
+#define LEGEND_W	240
+#define LEGEND_H	84
+
+/* Draw the legend at Y: the colour scale, the failure mark, the bars, the migratetypes. */
+static void
+legend(struct svgw *w, const struct report *r, long y)
+{
+	static const char *const ticks[] = { "0", "0.25", "0.5", "0.75", "1" };
+	long x = MARGIN, x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
+	char off[8], d[64];
+	unsigned t;
+	int i;
+
+	text(w, x, y + 12, 12, NULL, "bold", "Unusable free space index");
+	svg_open(w, "defs");
+	svg_open(w, "linearGradient");
+	svg_attr(w, "id", "viridis");
+	for (i = 0; i <= 8; i++) {
+		svg_open(w, "stop");
+		snprintf(off, sizeof(off), "%d%%", i * 125 / 10);
+		svg_attr(w, "offset", off);
+		svg_attr(w, "stop-color", scale_color(i * 125).s);
+		svg_close(w);
+	}
+	svg_close(w);
+	svg_close(w);
+	rect_open(w, x, y + 18, LEGEND_W, 14, "url(#viridis)");
+	svg_close(w);
+	for (i = 0; i <= 4; i++) {
+		line(w, x + i * LEGEND_W / 4, y + 32, x + i * LEGEND_W / 4,
+		    y + 36, "#222222");
+		text(w, x + i * LEGEND_W / 4, y + 47, 10, i == 0 ? "start" :
+		    i == 4 ? "end" : "middle", NULL, ticks[i]);
+	}
+	text(w, x, y + 62, 10, NULL, NULL,
+	    "0: all free memory is in blocks of the order or larger;");
+	text(w, x, y + 75, 10, NULL, NULL,
+	    "1: none is (what the kernel's unusable_index says)");
+
+	/* The failure mark, drawn as in a cell. */
+	rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
+	svg_close(w);
+	snprintf(d, sizeof(d), "M%ld %ldh-10l10 10z", x2 + 34, y + 4);
+	svg_open(w, "path");
+	svg_attr(w, "d", d);
+	svg_attr(w, "fill", "#000000");
+	svg_close(w);
+	text(w, x2 + 44, y + 14, 10, NULL, NULL,
+	    "No free block of the order or larger: an allocation fails.");
+	text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
+	    "(near 1: fragmentation, near 0: too little free memory)");
+	rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
+	svg_close(w);
+	text(w, x2 + 44, y + 50, 10, NULL, NULL,
+	    "Free memory in blocks of the order, the zone's largest share");
+	text(w, x2 + 44, y + 63, 10, NULL, NULL,
+	    "at full height (tooltips: exact counts and shares)");
+	if (r->pti == NULL)
+		return;
+	text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
+	for (t = 0; t < r->pti->ntypes; t++) {
+		rect_open(w, x3 + (long)(t / 4) * 110, y + 20 + (long)(t % 4) *
+		    15, 11, 11, type_colors[t]);
+		svg_close(w);
+		text(w, x3 + (long)(t / 4) * 110 + 15, y + 30 + (long)(t % 4) *
+		    15, 10, NULL, NULL, r->pti->types[t]);
+	}
+}
+
+/* The height of the heading above the legend. */
+#define HEAD_H	100
+
+/* Write "some avg10 P%, full avg10 P%" of R's pressure, or that it is unknown. */
+static void
+pressure_words(struct svgw *w, const struct report *r)
+{
+	if (r->psi == NULL || !r->psi->some.present) {
+		svg_text(w, "PSI not read");
+		return;
+	}
+	svg_text(w, "PSI some avg10 ");
+	svg_text_fixed(w, r->psi->some.avg10, 2);
+	svg_text(w, "%");
+	if (r->psi->full.present) {
+		svg_text(w, ", full avg10 ");
+		svg_text_fixed(w, r->psi->full.avg10, 2);
+		svg_text(w, "%");
+	}
+}
+
+/* Write what R was read from and how: the source, kernel, page size, orders. */
+static void
+source_words(struct svgw *w, const struct report *r)
+{
+	char s[32];
+
+	svg_text(w, r->snapshot ? r->snapshot : r->buddyinfo_path);
+	svg_text(w, " \u00b7 kernel ");
+	svg_text(w, r->release ? r->release : "unknown");
+	svg_text(w, " \u00b7 page size ");
+	svg_text(w, hum_size(s, sizeof(s), 1, r->page_size));
+	svg_text(w, " (");
+	svg_text(w, r->page_size_from);
+	svg_text(w, ") \u00b7 ");
+	svg_text_int(w, r->bi->norders);
+	svg_text(w, " orders");
+	if (r->pti) {
+		svg_text(w, " \u00b7 pageblock order ");
+		svg_text_int(w, r->pti->pageblock_order);
+	}
+}
+
+/* Draw the machine's verdicts for R at X, Y after the word LABEL; returns the x after them. */
+static long
+machine_line(struct svgw *w, const struct report *r, const char *label,
+    long x, long y)
+{
+	char l[48];
+	size_t j;
+
+	text(w, x, y + 13, 13, NULL, "bold", label);
+	/* Bold and larger than text_w() measures. */
+	x += text_w(label) * 13 / 10 + 14;
+	for (j = 0; j < advice_lines(r); j++) {
+		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
+		x += badge(w, x, y, l, advise_verdict_name(advise_best(
+		    r->advice, -1, j)), NULL) + 6;
+	}
+	text_open(w, x + 4, y + 13, 11, NULL, NULL);
+	if (r->advice) {
+		svg_text(w, "memory pressure ");
+		svg_text(w, advise_urgency_name(r->advice->urgency));
+		svg_text(w, " (");
+		pressure_words(w, r);
+		svg_text(w, ")");
+	} else
+		pressure_words(w, r);
+	svg_close(w);
+	return x;
+}
+
+void
+render_svg(FILE *fp, const struct report *r)
+{
+	struct svgw w;
+	long width, height, y, left = MARGIN + LABEL_W;
+	size_t i;
+
+	width = left + (long)r->bi->norders * CELL_W + MARGIN +
+	    (r->pti ? PB_GAP + PB_W : 0);
+	if (width < MIN_W)
+		width = MIN_W;
+	height = HEAD_H + LEGEND_H + 12 + (long)node_count(r) *
+	    node_h(advice_lines(r)) + (long)r->bi->nzones *
+	    zone_h(advice_lines(r)) + MARGIN;
+	svg_init(&w, fp);
+	begin(&w, width, height, "fragstat: memory fragmentation");
+	text(&w, MARGIN, 28, 20, NULL, "bold",
+	    "Memory fragmentation by zone and order");
+	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	source_words(&w, r);
+	svg_close(&w);
+	machine_line(&w, r, "Machine", MARGIN, 64);
+	legend(&w, r, HEAD_H);
+	y = HEAD_H + LEGEND_H + 12;
+	for (i = 0; i < r->bi->nzones; i++) {
+		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
+			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
+			node_head(&w, r, r->bi->zones[i].node, y);
+			order_heads(&w, r, left, y + 6);
+			y += node_h(advice_lines(r));
+		}
+		zone_label(&w, r, i, MARGIN + 10, y);
+		zone_cells(&w, r, i, left, y);
+		pageblocks(&w, r, i, left + (long)r->bi->norders * CELL_W +
+		    PB_GAP, y + 8);
+		y += zone_h(advice_lines(r));
+	}
+	end(&w);
+}
+
+/* The gap between the panels of a comparison. */
+#define PANEL_GAP	30
+
+/* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
+static void
+diff_cells(struct svgw *w, const struct report *a, size_t i,
+    const struct report *b, size_t j, long x, long y)
+{
+	const struct frag *fa = &a->frag[i], *fb = &b->frag[j];
+	long cx;
+	unsigned o;
+	int d;
+
+	for (o = 0; o < a->bi->norders; o++) {
+		cx = x + (long)o * CELL_W;
+		d = fb->unusable[o] - fa->unusable[o];
+		rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
+		svg_attr(w, "stroke", "#cccccc");
+		svg_open(w, "title");
+		zone_words(w, &a->bi->zones[i]);
+		svg_text(w, ", order ");
+		svg_text_int(w, o);
+		svg_text(w, ": unusable ");
+		svg_text_fixed(w, fa->unusable[o], 3);
+		svg_text(w, " -> ");
+		svg_text_fixed(w, fb->unusable[o], 3);
+		svg_text(w, d > 0 ? " (+" : " (");
+		svg_text_fixed(w, d, 3);
+		svg_text(w, "), fragmentation ");
+		svg_text_fixed(w, fa->fragindex[o], 3);
+		svg_text(w, " -> ");
+		svg_text_fixed(w, fb->fragindex[o], 3);
+		svg_close(w);
+		svg_close(w);
+		text_open(w, cx + CELL_W / 2 - 1, y + 21, 11, "middle", NULL);
+		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
+		svg_text(w, d > 0 ? "+" : "");
+		svg_text_fixed(w, d, 3);
+		svg_close(w);
+	}
+}
+
+/* Draw the legend of the change at X, Y. */
+static void
+diff_legend(struct svgw *w, long x, long y)
+{
+	static const char *const ticks[] = { "-1", "0", "+1" };
+	char off[8];
+	int i;
+
+	text(w, x, y + 12, 12, NULL, "bold",
+	    "Change of the unusable index, B - A");
+	svg_open(w, "defs");
+	svg_open(w, "linearGradient");
+	svg_attr(w, "id", "change");
+	for (i = 0; i <= 2; i++) {
+		svg_open(w, "stop");
+		snprintf(off, sizeof(off), "%d%%", i * 50);
+		svg_attr(w, "offset", off);
+		svg_attr(w, "stop-color", diff_color(i * 1000 - 1000).s);
+		svg_close(w);
+	}
+	svg_close(w);
+	svg_close(w);
+	rect_open(w, x, y + 18, LEGEND_W, 14, "url(#change)");
+	svg_attr(w, "stroke", "#999999");
+	svg_close(w);
+	for (i = 0; i <= 2; i++) {
+		line(w, x + i * LEGEND_W / 2, y + 32, x + i * LEGEND_W / 2,
+		    y + 36, "#222222");
+		text(w, x + i * LEGEND_W / 2, y + 47, 10, i == 0 ? "start" :
+		    i == 2 ? "end" : "middle", NULL, ticks[i]);
+	}
+	text(w, x, y + 62, 10, NULL, NULL,
+	    "blue: less free memory unusable in B (better);");
+	text(w, x, y + 75, 10, NULL, NULL, "red: more (worse)");
+}
+
+/* Draw the verdict lines of zone I of R (-1: none) at X, Y, labelled TAG. */
+static void
+compare_badges(struct svgw *w, const struct report *r, long i, int node,
+    const char *tag, long x, long y)
+{
+	char l[64], o[48], why[256];
+	const struct zadvice *a;
+	size_t j;
+
+	for (j = 0; j < advice_lines(r); j++) {
+		snprintf(l, sizeof(l), "%s %s", tag, order_label(o, sizeof(o),
+		    r->advice->orders[j], r->page_size));
+		if (i < 0 && node < 0)
+			continue;
+		if (i < 0) {
+			badge(w, x, y + (long)j * 2 * LINE_H, l,
+			    advise_verdict_name(advise_best(r->advice, node, j)),
+			    NULL);
+			continue;
+		}
+		a = zone_advice(r, (size_t)i, j);
+		badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
+		    advise_verdict_name(a->verdict) : "not used", a ?
+		    advice_sentence(why, sizeof(why), r, a) :
+		    "allocations of this kind do not use this zone");
+	}
+}
+
+/* Draw zone I of R at X, Y in a comparison, or say that R lacks it. */
+static void
+compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
+{
+	if (i >= 0)
+		zone_cells(w, r, (size_t)i, x, y);
+	else
+		text(w, x + 8, y + 21, 12, NULL, NULL, "not in this snapshot");
+}
+
+void
+render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
+{
+	struct svgw w;
+	long left = MARGIN + LABEL_W, panel = (long)a->bi->norders * CELL_W;
+	long xb = left + panel + PANEL_GAP, xd = xb + panel + PANEL_GAP;
+	long width = xd + panel + MARGIN, height, y, ia, ib;
+	size_t i, nrows = 0, lines = 2 * advice_lines(a);
+	const struct bzone *z;
+	char s1[32], s2[32];
+	long *rows;
+	bool head;
+
+	/* Rows: A's zones with their match in B, then B's zones A lacks. */
+	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
+	    sizeof(*rows))) == NULL)
+		abort();
+	for (i = 0; i < a->bi->nzones; i++) {
+		rows[2 * nrows] = (long)i;
+		rows[2 * nrows++ + 1] = compare_match(&a->bi->zones[i], i, b);
+	}
+	for (i = 0; i < b->bi->nzones; i++)
+		if (compare_match(&b->bi->zones[i], i, a) < 0) {
+			rows[2 * nrows] = -1;
+			rows[2 * nrows++ + 1] = (long)i;
+		}
+	height = HEAD_H + 40 + LEGEND_H + 36 + MARGIN;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
+		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
+		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
+			height += node_h(lines);
+		height += zone_h(lines);
+	}
+	svg_init(&w, fp);
+	begin(&w, width, height, "fragstat: two snapshots compared");
+	text(&w, MARGIN, 28, 20, NULL, "bold",
+	    "Memory fragmentation: snapshot A beside snapshot B");
+	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svg_text(&w, "A: ");
+	source_words(&w, a);
+	svg_close(&w);
+	text_open(&w, MARGIN, 68, 12, NULL, NULL);
+	svg_text(&w, "B: ");
+	source_words(&w, b);
+	svg_close(&w);
+	machine_line(&w, a, "Machine A", MARGIN, 82);
+	machine_line(&w, b, "Machine B", MARGIN, 104);
+	legend(&w, a, HEAD_H + 40);
+	diff_legend(&w, xd, HEAD_H + 40);
+	y = HEAD_H + 40 + LEGEND_H + 12;
+	text(&w, left, y + 16, 14, NULL, "bold", "A");
+	text(&w, xb, y + 16, 14, NULL, "bold", "B");
+	text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
+	y += 24;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		ib = rows[2 * i + 1];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
+		head = i == 0 || (rows[2 * i - 2] >= 0 ?
+		    a->bi->zones[rows[2 * i - 2]].node :
+		    b->bi->zones[rows[2 * i - 1]].node) != z->node;
+		if (head) {
+			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
+			text_open(&w, MARGIN, y + 21, 15, NULL, "bold");
+			svg_text(&w, "Node ");
+			svg_text_int(&w, z->node);
+			svg_close(&w);
+			compare_badges(&w, a, -1, (int)z->node, "A", MARGIN,
+			    y + 30);
+			compare_badges(&w, b, -1, (int)z->node, "B", MARGIN,
+			    y + 30 + LINE_H);
+			order_heads(&w, a, left, y + 6);
+			order_heads(&w, b, xb, y + 6);
+			order_heads(&w, a, xd, y + 6);
+			y += node_h(lines);
+		}
+		text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
+		svg_text(&w, z->name);
+		svg_close(&w);
+		text_open(&w, MARGIN + 10, y + 29, 11, NULL, NULL);
+		svg_text(&w, ia >= 0 ? hum_size(s1, sizeof(s1),
+		    a->frag[ia].free_pages, a->page_size) : "-");
+		svg_text(&w, " -> ");
+		svg_text(&w, ib >= 0 ? hum_size(s2, sizeof(s2),
+		    b->frag[ib].free_pages, b->page_size) : "-");
+		svg_text(&w, " free");
+		svg_close(&w);
+		compare_badges(&w, a, ia, -1, "A", MARGIN + 10, y + 36);
+		compare_badges(&w, b, ib, -1, "B", MARGIN + 10, y + 36 +
+		    LINE_H);
+		compare_panel(&w, a, ia, left, y);
+		compare_panel(&w, b, ib, xb, y);
+		if (ia >= 0 && ib >= 0)
+			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, xd, y);
+		y += zone_h(lines);
+	}
+	free(rows);
+	end(&w);
+}
+
+void
+render_svg_batch(FILE *fp, const struct report *r, size_t n)
+{
+	render_svg(fp, r);
+	(void)n;
+}

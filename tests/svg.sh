@@ -1,0 +1,203 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# svg.sh - what the pictures promise beyond their golden bytes (tests/cli/svg-*):
+# every SVG fragstat writes parses as XML, zone names and paths with < & and
+# quotes included; every cell's title carries the JSON's values for the same
+# input; rsvg-convert renders each golden without a warning, and the PNG
+# shows unusable 1.000 in the scale's top colour and 0.000 in its bottom one.
+#
+# Environment: FRAGSTAT (the binary), FIXTURES (tests/fixtures). Skips
+# (status 77) without python3; the rendering part without rsvg-convert.
+
+LC_ALL=C
+export LC_ALL
+
+here=$(cd "$(dirname "$0")" && pwd) || exit 99
+: "${FIXTURES:=$here/fixtures}"
+if [ -z "${FRAGSTAT:-}" ] || [ ! -x "$FRAGSTAT" ]; then
+	echo "svg.sh: FRAGSTAT must name the fragstat binary" >&2
+	exit 99
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "SKIP: python3 not found, SVGs are not parsed"
+	exit 77
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fragstat-svg.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 99' HUP INT TERM
+corpus=$FIXTURES/corpus
+failed=0
+
+# fail MESSAGE: count a failed check.
+fail() {
+	failed=$((failed + 1))
+	printf 'FAIL: %s\n' "$*"
+}
+
+# Pairs of an SVG and the JSON of the same input: 'NAME ARGS...'.
+# A root whose path has < & and quotes, and zone names that have them.
+odd="$tmp/a<b&c\"d'e"
+cp -R "$corpus/vm-6.18-x86-64-holes" "$odd"
+n=0
+while read -r name args; do
+	[ -n "$name" ] || continue
+	subst=$(printf '%s' "$args" | sed "s|@F@|$FIXTURES|g")
+	# shellcheck disable=SC2086
+	set -- $subst
+	case $name in
+	odd-root) set -- --sysroot "$odd" ;;
+	esac
+	"$FRAGSTAT" -q "$@" --format=svg >"$tmp/$name.svg" 2>"$tmp/err" ||
+		fail "$name: --format=svg status $?"
+	[ -s "$tmp/err" ] && fail "$name: stderr: $(cat "$tmp/err")"
+	"$FRAGSTAT" -q "$@" --json >"$tmp/$name.json" 2>/dev/null ||
+		fail "$name: --json status $?"
+	echo "$tmp/$name.svg $tmp/$name.json" >>"$tmp/pairs"
+	n=$((n + 1))
+done <<EOF
+one-node	--sysroot @F@/corpus/vm-6.18-x86-64-holes
+eight-node	--buddyinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/buddyinfo --pagetypeinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/pagetypeinfo
+xqiu-8node	--buddyinfo @F@/corpus/lkml-2016-xqiu-8node/buddyinfo
+names		--buddyinfo @F@/svg/buddyinfo-names
+odd-root	-
+EOF
+
+# Comparisons and batches parse too; their titles are checked as far as
+# they are a snapshot's.
+R=$FIXTURES/roots
+"$FRAGSTAT" -q --compare "$R/aarcange-before-compact" "$odd" \
+    --format=svg >"$tmp/compare.svg" || fail "compare: status $?"
+echo "$tmp/compare.svg -" >>"$tmp/pairs"
+
+python3 - "$tmp/pairs" <<'EOF' || failed=$((failed + 1))
+import json, re, sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+CELL = re.compile(r"^Node (\d+), zone (.*), order (\d+): "
+                  r"unusable (-?\d+\.\d{3}), fragmentation (-?\d+\.\d{3})$")
+bad = 0
+for line in open(sys.argv[1]):
+    svg, js = line.split()
+    try:
+        root = ET.parse(svg).getroot()
+    except ET.ParseError as e:
+        print("FAIL: %s does not parse: %s" % (svg, e))
+        bad += 1
+        continue
+    if root.findall(".//" + NS + "script") or root.findall(".//" + NS + "image"):
+        print("FAIL: %s has a script or an image" % svg)
+        bad += 1
+    cells = {}
+    for t in root.iter(NS + "title"):
+        m = CELL.match(t.text or "")
+        if m:
+            cells.setdefault(m.group(1, 2, 3), []).append(m.group(4, 5))
+    if js == "-":
+        continue
+    # The JSON's numbers as it prints them, not as floats.
+    doc = json.load(open(js), parse_float=str, parse_int=str)
+    want = {}
+    for z in doc["zones"]:
+        for k, (u, f) in enumerate(zip(z["unusable_index"],
+                                       z["fragmentation_index"])):
+            want[(z["node"], z["zone"], str(k))] = [(u, f)]
+    if cells != want:
+        print("FAIL: %s: cell titles differ from %s" % (svg, js))
+        for k in sorted(set(cells) | set(want)):
+            if cells.get(k) != want.get(k):
+                print("  %s: svg %s, json %s" % (k, cells.get(k), want.get(k)))
+        bad += 1
+sys.exit(bad != 0)
+EOF
+
+# Rendering: each golden picture to PNG, silently; then the colours.
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+	echo "SKIP: rsvg-convert not found (Debian librsvg2-bin), pictures not rendered"
+	[ "$failed" = 0 ]
+	exit $?
+fi
+for d in "$here"/cli/svg-*/; do
+	d=${d%/}
+	[ -s "$d/out" ] || continue
+	name=${d##*/}
+	rsvg-convert "$d/out" -o "$tmp/$name.png" 2>"$tmp/err" ||
+		fail "$name: rsvg-convert status $?"
+	[ -s "$tmp/err" ] && fail "$name: rsvg-convert: $(cat "$tmp/err")"
+	echo "$d/out $tmp/$name.png" >>"$tmp/pngs"
+done
+python3 - "$tmp/pngs" <<'EOF' || failed=$((failed + 1))
+import re, struct, sys, zlib
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+TOP, BOTTOM = (0xfd, 0xe7, 0x25), (0x44, 0x01, 0x54)
+
+
+def png(path):
+    """Returns (bytes per pixel, rows) of an 8-bit RGB or RGBA PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat = 8, b""
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype, _, _, lace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and ctype in (2, 6) and lace == 0, (depth, ctype)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    bpp = 4 if ctype == 6 else 3
+    raw, stride = zlib.decompress(idat), w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pr = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pr) & 255
+        rows.append(line)
+        prev = line
+    return bpp, rows
+
+
+seen = {TOP: 0, BOTTOM: 0}
+bad = 0
+for line in open(sys.argv[1]):
+    svg, pngpath = line.split()
+    bpp, rows = png(pngpath)
+    for r in ET.parse(svg).getroot().iter(NS + "rect"):
+        t = r.find(NS + "title")
+        m = re.search(r": unusable (\S+), fragmentation", t.text or "") \
+            if t is not None else None
+        if not m or m.group(1) not in ("1.000", "0.000"):
+            continue
+        want = TOP if m.group(1) == "1.000" else BOTTOM
+        # Inside the cell, off its text and its corner mark.
+        x, y = int(r.get("x")) + 3, int(r.get("y")) + 3
+        got = tuple(rows[y][bpp * x:bpp * x + 3])
+        seen[want] += 1
+        if got != want:
+            print("FAIL: %s: %s drawn %s, not %s" % (svg, t.text, got, want))
+            bad += 1
+if not seen[TOP] or not seen[BOTTOM]:
+    print("FAIL: no cell at 1.000 or at 0.000 in the goldens: %s" % seen)
+    bad += 1
+sys.exit(bad != 0)
+EOF
+
+echo "svg.sh: $n inputs; $failed failed"
+[ "$failed" = 0 ]
