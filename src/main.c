@@ -509,6 +509,48 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
+/*
+ * --format=svg of many roots: one picture of them all over time, so every
+ * snapshot is loaded first. One that cannot be read is reported and left
+ * out. Returns EXIT_OK, or the error of the last snapshot that failed.
+ */
+static int
+run_batch_svg(struct opts *o)
+{
+	struct advice *adv = calloc(o->nroots + 1, sizeof(*adv));
+	struct report *r = calloc(o->nroots + 1, sizeof(*r));
+	struct inputs *in = calloc(o->nroots + 1, sizeof(*in));
+	size_t i, n = 0;
+	int rc, status = EXIT_OK;
+
+	if (adv == NULL || r == NULL || in == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		status = EXIT_DATA;
+		o->nroots = 0;
+	}
+	for (i = 0; i < o->nroots; i++) {
+		o->sysroot = o->roots[i];
+		if ((rc = load(o, &in[n], &r[n], &adv[n])) == 0) {
+			r[n++].snapshot = o->sysroot;
+			continue;
+		}
+		status = rc;
+		advise_free(&adv[n]);
+		inputs_free(&in[n]);
+		memset(&adv[n], 0, sizeof(adv[n]));
+	}
+	if (n > 0)
+		render_svg_batch(stdout, r, n);
+	for (i = 0; i < n; i++) {
+		advise_free(&adv[i]);
+		inputs_free(&in[i]);
+	}
+	free(adv);
+	free(r);
+	free(in);
+	return status;
+}
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 static int
 run_watch(struct opts *o)
@@ -657,7 +699,8 @@ main(int argc, char **argv)
 		inputs_keep_memory();
 		/* fall through */
 	case A_COMPARE:
-		rc = o.action == A_COMPARE ? run_compare(&o) : run_batch(&o);
+		rc = o.action == A_COMPARE ? run_compare(&o) : o.format ==
+		    F_SVG ? run_batch_svg(&o) : run_batch(&o);
 		if (close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 		goto out;

@@ -165,9 +165,10 @@ text(struct svgw *w, long x, long y, int size, const char *anchor,
 	svg_close(w);
 }
 
-/* A line from X1, Y1 to X2, Y2 in COLOR. */
+/* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
 static void
-line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
+line_open(struct svgw *w, long x1, long y1, long x2, long y2,
+    const char *color)
 {
 	svg_open(w, "line");
 	svg_attr_int(w, "x1", x1);
@@ -175,6 +176,13 @@ line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
 	svg_attr_int(w, "x2", x2);
 	svg_attr_int(w, "y2", y2);
 	svg_attr(w, "stroke", color);
+}
+
+/* A whole line from X1, Y1 to X2, Y2 in COLOR. */
+static void
+line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
+{
+	line_open(w, x1, y1, x2, y2, color);
 	svg_close(w);
 }
 
@@ -216,12 +224,11 @@ zone_words(struct svgw *w, const struct bzone *z)
 	svg_text(w, z->name);
 }
 
-/* The title of a snapshot cell: the unusable and fragmentation indices as the JSON prints them. */
+/* The words of a cell's title: the unusable and fragmentation indices as the JSON prints them. */
 static void
-cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+cell_title_words(struct svgw *w, const struct bzone *z, const struct frag *f,
     unsigned o)
 {
-	svg_open(w, "title");
 	zone_words(w, z);
 	svg_text(w, ", order ");
 	svg_text_int(w, o);
@@ -229,6 +236,15 @@ cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
 	svg_text_fixed(w, f->unusable[o], 3);
 	svg_text(w, ", fragmentation ");
 	svg_text_fixed(w, f->fragindex[o], 3);
+}
+
+/* The title of a snapshot cell. */
+static void
+cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+    unsigned o)
+{
+	svg_open(w, "title");
+	cell_title_words(w, z, f, o);
 	svg_close(w);
 }
 
@@ -520,14 +536,12 @@ node_count(const struct report *r)
 #define LEGEND_W	240
 #define LEGEND_H	84
 
-/* Draw the legend at Y: the colour scale, the failure mark, the bars, the migratetypes. */
+/* Draw the legend of the colour scale at X, Y. */
 static void
-legend(struct svgw *w, const struct report *r, long y)
+scale_legend(struct svgw *w, long x, long y)
 {
 	static const char *const ticks[] = { "0", "0.25", "0.5", "0.75", "1" };
-	long x = MARGIN, x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
-	char off[8], d[64];
-	unsigned t;
+	char off[8];
 	int i;
 
 	text(w, x, y + 12, 12, NULL, "bold", "Unusable free space index");
@@ -555,6 +569,17 @@ legend(struct svgw *w, const struct report *r, long y)
 	    "0: all free memory is in blocks of the order or larger;");
 	text(w, x, y + 75, 10, NULL, NULL,
 	    "1: none is (what the kernel's unusable_index says)");
+}
+
+/* Draw the legend at Y: the colour scale, the failure mark, the bars, the migratetypes. */
+static void
+legend(struct svgw *w, const struct report *r, long y)
+{
+	long x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
+	char d[64];
+	unsigned t;
+
+	scale_legend(w, MARGIN, y);
 
 	/* The failure mark, drawn as in a cell. */
 	rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
@@ -916,9 +941,371 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	end(&w);
 }
 
+/* The batch layout: the heatmap's rows, the charts' height, the y labels. */
+#define HEAT_H		14
+#define CHART_H		64
+#define AXIS_W		96
+
+/* One picture of many snapshots: the zones of all of them, in first-seen order. */
+struct batch {
+	const struct report	*r;
+	size_t			 n;
+	long			 left, cw;	/* the time axis: x of snapshot 0, step */
+	unsigned		 norders;	/* the most of any snapshot */
+};
+
+/* Returns the x of the centre of snapshot K's column. */
+static long
+batch_x(const struct batch *b, size_t k)
+{
+	return b->left + (long)k * b->cw + b->cw / 2;
+}
+
+/* Returns the index of zone Z in snapshot K, or -1. */
+static long
+batch_zone(const struct batch *b, size_t k, const struct bzone *z, size_t hint)
+{
+	return compare_match(z, hint, &b->r[k]);
+}
+
+/* Returns the order whose blocks are pageblocks in snapshot R (9 when unknown). */
+static unsigned
+batch_pbo(const struct report *r)
+{
+	unsigned o = r->pti ? r->pti->pageblock_order : 9;
+
+	return o < r->bi->norders ? o : r->bi->norders - 1;
+}
+
+/* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
+static void
+snap_words(struct svgw *w, const struct batch *b, size_t k)
+{
+	svg_text(w, b->r[k].snapshot ? b->r[k].snapshot : "-");
+	svg_text(w, ": ");
+}
+
+/* Draw the time axis under a chart at Y: snapshot numbers from 1. */
+static void
+time_axis(struct svgw *w, const struct batch *b, long y)
+{
+	size_t k, step = 1;
+	char s[24];
+
+	/* A number every 40 pixels or so. */
+	while ((long)step * b->cw < 40)
+		step = step < 5 ? 5 : step * 2;
+	for (k = 0; k < b->n; k += step) {
+		snprintf(s, sizeof(s), "%zu", k + 1);
+		text(w, batch_x(b, k), y + 11, 9, "middle", NULL, s);
+	}
+}
+
+/* The height of a chart with its caption and time axis. */
+#define CHART_BLOCK	(18 + CHART_H + 16)
+
+/*
+ * Draw the caption NAME of a chart at Y, its frame under it with the
+ * value TOP at its top, and the time axis. Returns the y of the frame.
+ */
+static long
+chart_frame(struct svgw *w, const struct batch *b, long y, const char *name,
+    const char *top)
+{
+	long x1 = b->left + (long)b->n * b->cw;
+
+	text(w, b->left, y + 12, 11, NULL, "bold", name);
+	y += 18;
+	rect_open(w, b->left, y, x1 - b->left, CHART_H, "#f7f7f7");
+	svg_attr(w, "stroke", "#cccccc");
+	svg_close(w);
+	text(w, b->left - 6, y + 9, 10, "end", NULL, top);
+	text(w, b->left - 6, y + CHART_H, 10, "end", NULL, "0");
+	time_axis(w, b, y + CHART_H + 2);
+	return y;
+}
+
+/* One point of a line chart: a dot at X, Y of COLOR, the caller writes its title and closes it. */
+static void
+point_open(struct svgw *w, long x, long y, const char *color)
+{
+	svg_open(w, "circle");
+	svg_attr_int(w, "cx", x);
+	svg_attr_int(w, "cy", y);
+	svg_attr_int(w, "r", 3);
+	svg_attr(w, "fill", color);
+}
+
+/* Returns the y of V on a chart at Y whose top is TOP. */
+static long
+chart_y(long y, uint64_t v, uint64_t top)
+{
+	return y + CHART_H - scale(v, top, CHART_H);
+}
+
+/*
+ * Draw a line chart at Y of the values V[0..N) (HAVE[k] false: no value)
+ * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
+ */
+static void
+chart_line(struct svgw *w, const struct batch *b, long y, const uint64_t *v,
+    const bool *have, uint64_t top, const char *color, const char *dash)
+{
+	size_t k;
+
+	for (k = 1; k < b->n; k++) {
+		if (!have[k - 1] || !have[k])
+			continue;
+		line_open(w, batch_x(b, k - 1), chart_y(y, v[k - 1], top),
+		    batch_x(b, k), chart_y(y, v[k], top), color);
+		svg_attr_int(w, "stroke-width", 2);
+		if (dash)
+			svg_attr(w, "stroke-dasharray", dash);
+		svg_close(w);
+	}
+}
+/* Draw the machine's verdict for its first advice order in every snapshot at Y. */
+static void
+batch_verdicts(struct svgw *w, const struct batch *b, long y)
+{
+	const struct report *r;
+	const char *v;
+	char l[48];
+	size_t k;
+
+	text(w, b->left, y + 12, 11, NULL, "bold",
+	    "Machine verdict (first advice order)");
+	for (k = 0; k < b->n; k++) {
+		r = &b->r[k];
+		if (r->advice == NULL || r->advice->norders == 0)
+			continue;
+		v = advise_verdict_name(advise_best(r->advice, -1, 0));
+		rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
+		    b->cw - 1 : b->cw, 14, verdict_color(v));
+		svg_open(w, "title");
+		snap_words(w, b, k);
+		svg_text(w, "machine, ");
+		svg_text(w, order_label(l, sizeof(l), r->advice->orders[0],
+		    r->page_size));
+		svg_text(w, ": ");
+		svg_text(w, v);
+		svg_close(w);
+		svg_close(w);
+	}
+	time_axis(w, b, y + 33);
+}
+
+/* Draw the PSI stall share (some and full avg10) of every snapshot at Y. */
+static void
+batch_psi(struct svgw *w, const struct batch *b, long y, uint64_t *v,
+    bool *have)
+{
+	uint64_t top = 1000;	/* 10%: calm machines keep a readable scale */
+	const struct psi *p;
+	char s[32];
+	size_t k;
+	int f;
+
+	for (k = 0; k < b->n; k++)
+		if ((p = b->r[k].psi) != NULL && p->some.avg10 > top)
+			top = p->some.avg10;
+	snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
+	    (unsigned)(top % 100));
+	y = chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
+	    "(solid), full (dashed)", s);
+	for (f = 0; f < 2; f++) {
+		for (k = 0; k < b->n; k++) {
+			p = b->r[k].psi;
+			have[k] = p && (f ? p->full.present : p->some.present);
+			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
+		}
+		chart_line(w, b, y, v, have, top, f ? "#e69f00" : "#0072b2",
+		    f ? "5 3" : NULL);
+		for (k = 0; k < b->n; k++) {
+			if (!have[k])
+				continue;
+			point_open(w, batch_x(b, k), chart_y(y, v[k], top),
+			    f ? "#e69f00" : "#0072b2");
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			svg_text(w, f ? "full avg10 " : "some avg10 ");
+			svg_text_fixed(w, (long long)v[k], 2);
+			svg_text(w, "%");
+			svg_close(w);
+			svg_close(w);
+		}
+	}
+}
+
+/* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
+static void
+batch_zone_block(struct svgw *w, const struct batch *b, const struct bzone *z,
+    size_t hint, long y, uint64_t *v, bool *have)
+{
+	const struct report *r;
+	char s[32], name[64];
+	uint64_t top;
+	long zi, row;
+	unsigned o, pbo = batch_pbo(&b->r[0]);
+	size_t k;
+	int c;
+
+	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
+	text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	zone_words(w, z);
+	svg_close(w);
+	y += 26;
+	for (o = b->norders; o-- > 0;) {
+		row = y + (long)(b->norders - 1 - o) * HEAT_H;
+		snprintf(s, sizeof(s), "order %u", o);
+		text(w, b->left - 6, row + 11, 9, "end", NULL, s);
+		for (k = 0; k < b->n; k++) {
+			r = &b->r[k];
+			zi = batch_zone(b, k, z, hint);
+			rect_open(w, b->left + (long)k * b->cw, row, b->cw > 2 ?
+			    b->cw - 1 : b->cw, HEAT_H - 1, zi < 0 ||
+			    o >= r->bi->norders ? "#dddddd" :
+			    scale_color(r->frag[zi].unusable[o]).s);
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			if (zi < 0 || o >= r->bi->norders) {
+				svg_text(w, "no such zone or order");
+			} else
+				cell_title_words(w, z, &r->frag[zi], o);
+			svg_close(w);
+			svg_close(w);
+		}
+	}
+	y += (long)b->norders * HEAT_H;
+	time_axis(w, b, y);
+	y += 16;
+	/* Free memory, then free pageblock-sized blocks. */
+	for (c = 0; c < 2; c++) {
+		top = 0;
+		for (k = 0; k < b->n; k++) {
+			zi = batch_zone(b, k, z, hint);
+			r = &b->r[k];
+			have[k] = zi >= 0 && (c == 0 || pbo < r->bi->norders);
+			v[k] = !have[k] ? 0 : c == 0 ? r->frag[zi].free_pages :
+			    r->frag[zi].suitable[pbo];
+			if (v[k] > top)
+				top = v[k];
+		}
+		if (c == 0) {
+			hum_size(s, sizeof(s), top, b->r[0].page_size);
+			y = chart_frame(w, b, y, "Free memory", s);
+		} else {
+			snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
+			snprintf(name, sizeof(name), "Free pageblock-sized "
+			    "blocks (order %u)", pbo);
+			y = chart_frame(w, b, y, name, s);
+		}
+		chart_line(w, b, y, v, have, top ? top : 1, "#0072b2", NULL);
+		for (k = 0; k < b->n; k++) {
+			if (!have[k])
+				continue;
+			point_open(w, batch_x(b, k), chart_y(y, v[k], top ? top :
+			    1), "#0072b2");
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			zone_words(w, z);
+			svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
+			svg_text_int(w, (long long)v[k]);
+			if (c == 0) {
+				svg_text(w, " (");
+				svg_text(w, hum_size(s, sizeof(s), v[k],
+				    b->r[k].page_size));
+				svg_text(w, ")");
+			} else {
+				svg_text(w, " of order ");
+				svg_text_int(w, pbo);
+			}
+			svg_close(w);
+			svg_close(w);
+		}
+		y += CHART_H + 16;
+	}
+}
+
+/* The height of one zone's block in a batch of NORDERS orders. */
+static long
+batch_zone_h(unsigned norders)
+{
+	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
+}
+
 void
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
-	render_svg(fp, r);
-	(void)n;
+	struct batch b = { r, n, MARGIN + AXIS_W, 0, 0 };
+	const struct bzone **zones;
+	size_t *hint, nz = 0, k, i, j, total = 0;
+	long width, height, y;
+	struct svgw w;
+	uint64_t *v;
+	bool *have;
+
+	if (n == 0)
+		return;
+	for (k = 0; k < n; k++) {
+		total += r[k].bi->nzones;
+		if (r[k].bi->norders > b.norders)
+			b.norders = r[k].bi->norders;
+	}
+	zones = calloc(total, sizeof(const struct bzone *));
+	hint = calloc(total, sizeof(*hint));
+	v = calloc(n, sizeof(*v));
+	have = calloc(n, sizeof(*have));
+	if (zones == NULL || hint == NULL || v == NULL || have == NULL)
+		abort();
+	/* Every zone of every snapshot once, in the order first seen. */
+	for (k = 0; k < n; k++)
+		for (i = 0; i < r[k].bi->nzones; i++) {
+			for (j = 0; j < nz; j++)
+				if (zones[j]->node == r[k].bi->zones[i].node &&
+				    strcmp(zones[j]->name,
+				    r[k].bi->zones[i].name) == 0)
+					break;
+			if (j == nz) {
+				zones[nz] = &r[k].bi->zones[i];
+				hint[nz++] = i;
+			}
+		}
+	b.cw = 800 / (long)n;
+	b.cw = b.cw < 4 ? 4 : b.cw > 120 ? 120 : b.cw;
+	width = b.left + (long)n * b.cw + MARGIN;
+	if (width < MIN_W)
+		width = MIN_W;
+	height = 150 + 50 + CHART_BLOCK + (long)nz * batch_zone_h(b.norders) +
+	    MARGIN;
+	svg_init(&w, fp);
+	begin(&w, width, height, "fragstat: snapshots over time");
+	text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svg_text(&w, "Memory fragmentation over ");
+	svg_text_int(&w, (long long)n);
+	svg_text(&w, " snapshots");
+	svg_close(&w);
+	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svg_text(&w, "From ");
+	svg_text(&w, r[0].snapshot ? r[0].snapshot : "-");
+	svg_text(&w, " to ");
+	svg_text(&w, r[n - 1].snapshot ? r[n - 1].snapshot : "-");
+	svg_text(&w, " in the order given; x: snapshot number (tooltips name "
+	    "each)");
+	svg_close(&w);
+	scale_legend(&w, MARGIN, 64);
+	y = 150;
+	batch_verdicts(&w, &b, y);
+	y += 50;
+	batch_psi(&w, &b, y, v, have);
+	y += CHART_BLOCK;
+	for (i = 0; i < nz; i++) {
+		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
+		y += batch_zone_h(b.norders);
+	}
+	end(&w);
+	free(zones);
+	free(hint);
+	free(v);
+	free(have);
 }
