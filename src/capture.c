@@ -400,6 +400,8 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	sigprocmask(SIG_SETMASK, &mask, NULL);
 	if (rc != 0)
 		goto fail;
+	if (out == NULL)
+		goto fail;
 	fprintf(out, "captured %s: %d files", dir, m.copied);
 	if (strstr(m.text, "buddyinfo_stable yes"))
 		fprintf(out, ", buddyinfo stable around the index files");

@@ -20,8 +20,8 @@
  * and renamed at the end; DIR must not exist. buddyinfo is re-read around
  * the debugfs index files until it reads the same before and after. Files
  * that cannot be read are listed in DIR/fragstat-capture. SIGINT, SIGTERM
- * and SIGHUP remove the partial snapshot. A summary goes to OUT. Returns 0,
- * or -1 with E set (nothing is left behind).
+ * and SIGHUP remove the partial snapshot. A summary goes to OUT (NULL:
+ * none). Returns 0, or -1 with E set (nothing is left behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
 	    FILE *out, struct ferr *e);

@@ -17,6 +17,7 @@
 #include "inputs.h"
 #include "kver.h"
 #include "options.h"
+#include "record.h"
 #include "report.h"
 #include "slurp.h"
 #include "text.h"
@@ -551,6 +552,34 @@ run_batch_svg(struct opts *o)
 	return status;
 }
 
+/* --record: create the recording of the watch W over IN. Returns 0, or an exit code after a message. */
+static int
+record_start(const struct opts *o, const struct inputs *in,
+    struct watch_opts *w, const unsigned *orders, int n)
+{
+	struct record_opts ro;
+	struct ferr e = { .path = "" };
+	const char *from;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.dir = o->record;
+	ro.src = o->sysroot;
+	ro.page_size = page_size_of(o, in, &from);
+	ro.release = in->release;
+	ro.interval_ms = o->watch_ms;
+	ro.count = o->count;
+	ro.orders = orders;
+	ro.norders = (size_t)n;
+	ro.pageblock_order = w->pageblock_order;
+	ro.migratetypes = o->migratetypes;
+	ro.events = o->events;
+	if (record_open(&w->rec, &ro, &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 static int
 run_watch(struct opts *o)
@@ -592,6 +621,13 @@ run_watch(struct opts *o)
 	w.io.want_pti = o->migratetypes;
 	w.trace = t;
 	w.evn = &evn;
+	if (o->record && (rc = record_start(o, &in, &w, orders, n)) != 0) {
+		inputs_free(&in);
+		/* Its own error went first: this one only says the cleanup failed. */
+		if (trace_close(t, &e) != 0)
+			ferr_print(&e);
+		return rc;
+	}
 	inputs_free(&in);
 	w.io.want_advise = false;
 	w.io.want_psi = true;
@@ -607,6 +643,10 @@ run_watch(struct opts *o)
 		rc = EXIT_DATA;
 	}
 	if (trace_close(t, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	if (record_close(w.rec, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

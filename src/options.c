@@ -64,6 +64,10 @@ usage(FILE *fp)
 "                           events (kmem:mm_page_alloc_extfrag) and compaction\n"
 "                           events between samples, in a tracefs instance of\n"
 "                           its own\n"
+"      --record=DIR         also write the samples into a new directory DIR,\n"
+"                           each synced as it is taken, with captures of the\n"
+"                           first and last state; --sysroot DIR then\n"
+"                           summarises the run\n"
 "\n"
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
@@ -156,7 +160,8 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
-	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_END };
+	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
+	OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -186,6 +191,7 @@ static const struct option longopts[] = {
 	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
 	{ "events",		no_argument,	   NULL, OPT_EVENTS },
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
+	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
@@ -259,6 +265,7 @@ static const struct optrule rules[] = {
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
 	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -366,6 +373,12 @@ check_mode(struct opts *o, const bool *given)
 	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
 		return usage_error("%s", "--events counts this host's events: "
 		    "it does not take --sysroot or input files");
+	/* A recording captures whole roots, not single files. */
+	if (given[OPT_RECORD] && (o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure))
+		return usage_error("%s", "--record captures a whole root: "
+		    "--buddyinfo, --pagetypeinfo and --pressure do not mix "
+		    "with it");
 	if (given[OPT_ORDERS] && o->advise_list)
 		return usage_error("%s", "--orders and --advise=ORDERS both "
 		    "name the orders: give one");
@@ -557,6 +570,9 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_EVENTS:
 			o->events = true;
+			break;
+		case OPT_RECORD:
+			o->record = optarg;
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

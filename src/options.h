@@ -48,6 +48,7 @@ struct opts {
 	const char	*orders_list;	/* --orders */
 	unsigned	 watch_ms;	/* 0: no --watch */
 	const char	*capture;	/* --capture DIR */
+	const char	*record;	/* --record DIR */
 	unsigned long	 count;
 	bool		 migratetypes;
 	bool		 events;	/* --events */

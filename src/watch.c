@@ -8,6 +8,7 @@
 
 #include "options.h"
 #include "trace.h"
+#include "record.h"
 #include "watch.h"
 
 static volatile sig_atomic_t stop;
@@ -155,6 +156,13 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			if (o->trace) {
 				s.ev = &ev;
 				s.evn = o->evn;
+			}
+			if (o->rec && record_sample(o->rec, &s, e) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return -1;
 			}
 			if (o->json)
 				render_watch_json(stdout, &s);

@@ -56,6 +56,7 @@ struct watch_opts {
 	unsigned		 pageblock_order;
 	struct trace		*trace;		/* --events, or NULL */
 	const struct ev_names	*evn;
+	struct record		*rec;		/* --record, or NULL */
 };
 
 /* Make SIGINT, SIGTERM and SIGHUP end watch_run() after its current sample. */
@@ -64,8 +65,9 @@ void	watch_signals(void);
 /*
  * Sample until COUNT samples were printed, SIGINT, SIGTERM or SIGHUP, or a closed
  * standard output. A sample whose files cannot be read or parsed is
- * reported on standard error and skipped. Returns 0, or -1 with E set when
- * standard output fails for another reason than a closed pipe.
+ * reported on standard error and skipped. Each sample also goes to O->rec
+ * when set. Returns 0, or -1 with E set when standard output fails for
+ * another reason than a closed pipe, or the recording cannot be written.
  */
 int	watch_run(const struct watch_opts *o, struct report *tmpl,
 	    struct ferr *e);

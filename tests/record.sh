@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --record: the samples file holds exactly the --watch --json lines, the
+# metadata and both captures are there, an existing directory is refused,
+# and a recording killed with SIGKILL midway keeps every whole sample.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+vm="$FIXTURES/corpus/vm-6.18-x86-64-holes"
+fail=0
+
+check() {	# check ok|... DESCRIPTION: fail unless the previous test held
+	if [ "$1" != ok ]; then
+		echo "FAIL: $2"
+		fail=1
+	fi
+}
+
+# 1. Three samples of a root: stdout and samples.ndjson are the same lines.
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.01 --count 3 --json \
+    --record "$tmp/r1" > "$tmp/out" 2> "$tmp/err"
+r=$?
+[ $r -eq 0 ] && [ ! -s "$tmp/err" ]; check $([ $? -eq 0 ] && echo ok) "record: status $r: $(cat "$tmp/err")"
+cmp -s "$tmp/out" "$tmp/r1/samples.ndjson"
+check $([ $? -eq 0 ] && echo ok) "samples.ndjson differs from the --watch --json lines"
+[ "$(wc -l < "$tmp/r1/samples.ndjson")" -eq 3 ]
+check $([ $? -eq 0 ] && echo ok) "want 3 samples"
+for k in "fragstat_recording 1" "page_size 4096" "interval_ms 10" \
+    "count 3" "orders 9" "pageblock_order 9" "release 6.18.44-fc-v1098" \
+    "migratetypes no" "events no" "source $vm"; do
+	grep -qx "$k" "$tmp/r1/fragstat-recording"
+	check $([ $? -eq 0 ] && echo ok) "metadata lacks '$k'"
+done
+for d in first last; do
+	"$FRAGSTAT" -q --sysroot "$tmp/r1/$d" --format=unusable > "$tmp/$d.u" &&
+	    "$FRAGSTAT" -q --sysroot "$vm" --format=unusable | cmp -s - "$tmp/$d.u"
+	check $([ $? -eq 0 ] && echo ok) "$d/ does not read as the root"
+done
+[ "$(ls -A "$tmp" | grep -c '^\.')" -eq 0 ] && [ ! -e "$tmp/r1/.last-new" ]
+check $([ $? -eq 0 ] && echo ok) "temporary directories left: $(ls -A "$tmp" "$tmp/r1")"
+
+# 2. An existing directory is never touched.
+mkdir "$tmp/r2"
+"$FRAGSTAT" -q --sysroot "$vm" --watch 1 --count 1 --record "$tmp/r2" \
+    > "$tmp/out" 2> "$tmp/err"
+r=$?
+[ $r -eq 1 ] && [ ! -s "$tmp/out" ] && [ -z "$(ls -A "$tmp/r2")" ] &&
+    [ "$(cat "$tmp/err")" = "fragstat: $tmp/r2: exists; a recording never overwrites" ]
+check $([ $? -eq 0 ] && echo ok) "existing directory: status $r: $(cat "$tmp/err")"
+
+# 3. SIGKILL midway: the samples written so far are whole lines.
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --record "$tmp/r3" \
+    > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 500 ] && { [ ! -f "$tmp/r3/samples.ndjson" ] ||
+    [ "$(wc -l < "$tmp/r3/samples.ndjson")" -lt 3 ]; }; do
+	sleep 0.02
+	i=$((i + 1))
+done
+kill -9 $pid
+wait $pid 2>/dev/null
+n=$(wc -l < "$tmp/r3/samples.ndjson")
+[ "$n" -ge 3 ] && [ "$(tail -c 1 "$tmp/r3/samples.ndjson" | od -An -c | tr -d ' ')" = '\n' ]
+check $([ $? -eq 0 ] && echo ok) "killed recording: $n lines, last one not whole"
+[ -d "$tmp/r3/first" ] && [ -f "$tmp/r3/fragstat-recording" ]
+check $([ $? -eq 0 ] && echo ok) "killed recording lacks first/ or its metadata"
+
+exit $fail
