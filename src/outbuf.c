@@ -66,29 +66,26 @@ ob_fill(struct outbuf *ob, char c, size_t n)
 }
 
 /*
- * Write V in decimal, at least MIN digits with leading zeros, backwards
- * from the end of D; returns where the digits start. The one number
- * formatter.
+ * Write V in decimal at the end of D; returns the index of the first
+ * digit. The one number formatter.
  */
-static char *
-utoa(char d[U64_DIGITS], uint64_t v, int min)
+static int
+utoa(char d[U64_DIGITS], uint64_t v)
 {
-	char *p = d + U64_DIGITS;
+	int i = U64_DIGITS;
 
 	do {
-		*--p = (char)('0' + v % 10);
+		d[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v > 0);
-	while (p > d && d + U64_DIGITS - p < min)
-		*--p = '0';
-	return p;
+	return i;
 }
 
-/* Write the digits from P to the end of D. */
+/* Write the digits of D from index I to its end. */
 static void
-put_digits(struct outbuf *ob, const char d[U64_DIGITS], const char *p)
+put_digits(struct outbuf *ob, const char d[U64_DIGITS], int i)
 {
-	ob_write(ob, p, (size_t)(d + U64_DIGITS - p));
+	ob_write(ob, d + i, (size_t)(U64_DIGITS - i));
 }
 
 void
@@ -96,18 +93,18 @@ ob_u64(struct outbuf *ob, uint64_t v)
 {
 	char d[U64_DIGITS];
 
-	put_digits(ob, d, utoa(d, v, 0));
+	put_digits(ob, d, utoa(d, v));
 }
 
 void
 ob_u64w(struct outbuf *ob, uint64_t v, int width)
 {
-	char d[U64_DIGITS], *p = utoa(d, v, 0);
-	int n = (int)(d + U64_DIGITS - p);
+	char d[U64_DIGITS];
+	int i = utoa(d, v);
 
-	if (width > n)
-		ob_fill(ob, ' ', (size_t)(width - n));
-	put_digits(ob, d, p);
+	if (width > U64_DIGITS - i)
+		ob_fill(ob, ' ', (size_t)(width - (U64_DIGITS - i)));
+	put_digits(ob, d, i);
 }
 
 /* Returns |V| in unsigned arithmetic, defined for LLONG_MIN too. */
@@ -120,8 +117,8 @@ magnitude(long long v)
 void
 ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 {
-	char d[U64_DIGITS], *p = utoa(d, magnitude(v), 0);
-	int len = (int)(d + U64_DIGITS - p) + (v < 0);
+	char d[U64_DIGITS];
+	int i = utoa(d, magnitude(v)), len = U64_DIGITS - i + (v < 0);
 	size_t pad = width > len ? (size_t)(width - len) : 0;
 
 	if (!zero)
@@ -130,7 +127,7 @@ ob_intw(struct outbuf *ob, long long v, int width, bool zero)
 		ob_putc(ob, '-');
 	if (zero)
 		ob_fill(ob, '0', pad);
-	put_digits(ob, d, p);
+	put_digits(ob, d, i);
 }
 
 void
@@ -144,10 +141,13 @@ ob_fixed(struct outbuf *ob, long long v, int digits)
 		scale *= 10;
 	if (v < 0)
 		ob_putc(ob, '-');
-	put_digits(ob, d, utoa(d, a / scale, 0));
+	put_digits(ob, d, utoa(d, a / scale));
 	ob_putc(ob, '.');
-	/* With 0 digits, one 0: printf's "%0*llu" of 0 at width 0. */
-	put_digits(ob, d, utoa(d, a % scale, digits));
+	/* The fraction zero-padded to DIGITS; with 0 digits, "0" as printf's "%0*llu". */
+	i = utoa(d, a % scale);
+	if (digits > U64_DIGITS - i)
+		ob_fill(ob, '0', (size_t)(digits - (U64_DIGITS - i)));
+	put_digits(ob, d, i);
 }
 
 void
