@@ -435,6 +435,14 @@ render_all(const struct report *r)
 	check_table(&m, r);
 	fuzz_mem_free(&m);
 
+	/* The summary needs the advice; it must not crash on any. */
+	if (r->advice) {
+		fuzz_mem_open(&m);
+		render_summary(m.fp, r);
+		fuzz_mem_close(&m);
+		fuzz_mem_free(&m);
+	}
+
 	fuzz_mem_open(&m);
 	render_unusable(m.fp, r);
 	fuzz_mem_close(&m);

@@ -84,11 +84,12 @@ input_opts(const struct opts *o)
 	/* THP sizes and --advise=2M need the page size before reading. */
 	io.page_size = page_size_of(o, NULL, &from);
 	/* Never read a file the chosen output does not need. */
-	io.want_pti = (o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM || o->format == F_SVG) &&
+	io.want_pti = (o->format == F_SUMMARY || o->format == F_TABLE ||
+	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
 	    o->action != A_VERIFY && !o->no_pagetypeinfo;
-	io.want_psi = (o->format == F_TABLE || o->format == F_JSON ||
-	    o->format == F_PROM || o->format == F_SVG) && o->action != A_VERIFY;
+	io.want_psi = (o->format == F_SUMMARY || o->format == F_TABLE ||
+	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
+	    o->action != A_VERIFY;
 	io.want_advise = o->advise;
 	/* The unusable index reads the same on every kernel; advice does not. */
 	io.no_release = o->format == F_UNUSABLE && !o->advise;
@@ -376,6 +377,9 @@ static void
 render(enum format f, const struct report *r, FILE *fp)
 {
 	switch (f) {
+	case F_SUMMARY:
+		render_summary(fp, r);
+		break;
 	case F_TABLE:
 		render_table(fp, r);
 		break;

@@ -21,10 +21,27 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 "Usage: %s [OPTION]...\n"
-"Measure Linux memory fragmentation: recompute the kernel's unusable free\n"
-"space index and fragmentation index for every zone and order from\n"
-"/proc/buddyinfo, show where free memory sits per migratetype\n"
-"(/proc/pagetypeinfo) and how much time allocation costs (PSI).\n"
+"Say whether large allocations (huge pages) would succeed on this machine,\n"
+"need compaction or need memory freed, by the kernel's own rules, and show\n"
+"the kernel's fragmentation indices per zone, computed exactly as the kernel\n"
+"does from /proc/buddyinfo.\n"
+"\n"
+"Without options: the summary. Its first lines give the machine's verdict\n"
+"for the orders that matter (--advise) and the memory pressure; then one\n"
+"line per zone:\n"
+"  free             free memory in the zone\n"
+"  largest          the largest free block (a block: what the buddy\n"
+"                   allocator hands out, 2^order pages)\n"
+"  free pageblocks  pageblocks (2 MiB on x86) wholly free: the unit huge\n"
+"                   pages and compaction work in\n"
+"  unusable         share of free memory in blocks too small for the order\n"
+"                   (the kernel's unusable free space index, 0 to 1)\n"
+"  fragindex        the kernel's fragmentation index at the order: towards\n"
+"                   1 a failure is fragmentation, towards 0 lack of memory;\n"
+"                   'succeeds' when a free block of the order exists\n"
+"  verdict          ok, compact, reclaim, unknown (an input is missing),\n"
+"                   or 'not used' (the allocation never takes from the zone)\n"
+"and the next step in plain words.\n"
 "\n"
 "Input:\n"
 "  -r, --sysroot=DIR        read DIR/proc/... (a captured snapshot) instead of\n"
@@ -58,8 +75,10 @@ usage(FILE *fp)
 "                           matter, compaction effort per second from\n"
 "                           /proc/vmstat and the share of time stalled (PSI)\n"
 "      --count=N            stop after N samples\n"
-"      --orders=LIST        the orders to show (as for --advise)\n"
-"      --migratetypes       also read pagetypeinfo at every sample\n"
+"      --orders=LIST        the orders to show (as for --advise), also in\n"
+"                           the summary\n"
+"      --migratetypes       also read pagetypeinfo at every sample and show\n"
+"                           the free memory of each migratetype\n"
 "      --events             as root, also count the kernel's fragmentation\n"
 "                           events (kmem:mm_page_alloc_extfrag) and compaction\n"
 "                           events between samples, in a tracefs instance of\n"
@@ -87,23 +106,32 @@ usage(FILE *fp)
 "                           advice is compact, then measure again\n"
 "\n"
 "Output:\n"
-"  -f, --format=FORMAT      table (default), json, unusable (the bytes of the\n"
-"                           kernel's extfrag/unusable_index), extfrag (of\n"
+"  -d, --detail             the full tables: per zone, every order (free\n"
+"                           blocks, both indices) and migratetype, and the\n"
+"                           pressure; with --advise, the advice per zone\n"
+"  -f, --format=FORMAT      summary (default), table (as --detail), json,\n"
+"                           unusable (the bytes of the kernel's\n"
+"                           extfrag/unusable_index), extfrag (of\n"
 "                           extfrag/extfrag_index), prometheus (text format\n"
 "                           for node_exporter's textfile collector) or svg\n"
 "                           (a picture of the indices, free memory and\n"
 "                           advice; of a batch over time; of a --compare)\n"
 "  -j, --json               same as --format=json\n"
 "      --verify             compare with the kernel's own debugfs files\n"
-"                           (live, or DIR/sys/kernel/debug/extfrag under a root)\n"
-"      --color[=WHEN]       colour the table: auto (default), always, never;\n"
-"                           NO_COLOR in the environment means never\n"
+"                           (live, or DIR/sys/kernel/debug/extfrag under a\n"
+"                           root); with --json, a JSON report\n"
+"      --color[=WHEN]       colour the summary and the table: auto (default),\n"
+"                           always, never; NO_COLOR in the environment means\n"
+"                           never\n"
 "  -q, --quiet              do not mention optional files that cannot be read\n"
 "  -h, --help               display this help and exit\n"
 "  -V, --version            output version information and exit\n"
 "\n"
+"An option that does nothing in the chosen mode is a usage error.\n"
+"\n"
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
-"3 --verify found a difference.\n"
+"3 --verify found a difference. A reader that closes the pipe early ends\n"
+"fragstat quietly, with the status it would have had.\n"
 "\n"
 "Report bugs to: <%s>\n"
 "%s home page: <%s>\n",
@@ -175,6 +203,7 @@ static const struct option longopts[] = {
 	{ "page-size",		required_argument, NULL, OPT_PAGE_SIZE },
 	{ "format",		required_argument, NULL, 'f' },
 	{ "json",		no_argument,	   NULL, 'j' },
+	{ "detail",		no_argument,	   NULL, 'd' },
 	{ "verify",		no_argument,	   NULL, OPT_VERIFY },
 	{ "color",		optional_argument, NULL, OPT_COLOR },
 	{ "colour",		optional_argument, NULL, OPT_COLOR },
@@ -210,7 +239,10 @@ static const struct option longopts[] = {
 #define FMT(f)		(1u << (f))
 #define ALL_FORMATS	((1u << F_NFORMATS) - 1)
 /* The formats that show pagetypeinfo, pressure and advice. */
-#define VIEWS		(FMT(F_TABLE) | FMT(F_JSON) | FMT(F_PROM) | FMT(F_SVG))
+#define VIEWS		(FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | \
+			 FMT(F_PROM) | FMT(F_SVG))
+/* The formats a person reads, coloured on a terminal. */
+#define TEXT		(FMT(F_SUMMARY) | FMT(F_TABLE))
 /* The actions that read one snapshot (or several) and may advise. */
 #define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
 			 ACT(A_COMPACT))
@@ -248,7 +280,7 @@ static const struct optrule rules[] = {
 	    0, "the table, --json, --format=prometheus, --watch, --compare "
 	    "or --capture" },
 	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
-	    FMT(F_TABLE), 0, "the table" },
+	    TEXT, 0, "the summary and --detail" },
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
 	    "the table, --json, --format=prometheus or --compare" },
 	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
@@ -261,6 +293,9 @@ static const struct optrule rules[] = {
 	    "advice: --advise, --compact or --format=prometheus" },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
 	    "--watch, or advice: --advise, --compact or --format=prometheus" },
+	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
+	    FMT(F_TABLE), 0, "the text of one or several snapshots, or "
+	    "--compact" },
 	{ OPT_COUNT, "--count", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
@@ -287,15 +322,17 @@ static const struct {
 } actions[A_NACTIONS] = {
 	[A_SHOW] = { "one snapshot", ALL_FORMATS },
 	[A_BATCH] = { "several roots", ALL_FORMATS },
-	[A_WATCH] = { "--watch", FMT(F_TABLE) | FMT(F_JSON) },
-	[A_COMPARE] = { "--compare", FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) },
-	[A_VERIFY] = { "--verify", FMT(F_TABLE) | FMT(F_JSON) },
-	[A_CAPTURE] = { "--capture", FMT(F_TABLE) },
+	[A_WATCH] = { "--watch", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_COMPARE] = { "--compare", FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG) },
+	[A_VERIFY] = { "--verify", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
-	[F_TABLE] = "the table", [F_JSON] = "--json",
+	[F_SUMMARY] = "the summary", [F_TABLE] = "--detail",
+	[F_JSON] = "--json",
 	[F_UNUSABLE] = "--format=unusable", [F_EXTFRAG] = "--format=extfrag",
 	[F_PROM] = "--format=prometheus", [F_SVG] = "--format=svg",
 };
@@ -340,14 +377,20 @@ check_mode(struct opts *o, const bool *given)
 	}
 	if (several && o->action != A_BATCH && o->action != A_COMPARE)
 		return usage_error("%s takes one root", first);
+	/* --advise and --compact show the advice in the detailed table. */
+	if (!given['f'] && !given['j'] && !given['d'] && o->advise &&
+	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT))))
+		o->format = F_TABLE;
 	if (!(actions[o->action].formats & FMT(o->format)))
 		return usage_error("%s does not show %s", actions[o->action].name,
 		    formats[o->format]);
 	/*
-	 * The metrics include the advice and kcompactd's score; the
-	 * picture shows the verdicts at the top.
+	 * The metrics and the summary include the advice and kcompactd's
+	 * score; the picture shows the verdicts at the top.
 	 */
-	if (o->format == F_PROM || o->format == F_SVG)
+	if (o->format == F_PROM || o->format == F_SVG ||
+	    (o->format == F_SUMMARY &&
+	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH)))))
 		o->advise = true;
 	if (o->advise && (ADVISING & ACT(o->action)) &&
 	    (VIEWS & FMT(o->format)))
@@ -446,7 +489,7 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
-	while ((c = getopt_long(argc, argv, ":r:f:jqhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
 		if (c > 0 && c < OPT_END)
 			given[c] = true;
 		switch (c) {
@@ -485,7 +528,9 @@ options_parse(int argc, char **argv, struct opts *o)
 				    "power of two from 512 to 16M", optarg);
 			break;
 		case 'f':
-			if (strcmp(optarg, "table") == 0)
+			if (strcmp(optarg, "summary") == 0)
+				o->format = F_SUMMARY;
+			else if (strcmp(optarg, "table") == 0)
 				o->format = F_TABLE;
 			else if (strcmp(optarg, "json") == 0)
 				o->format = F_JSON;
@@ -499,11 +544,14 @@ options_parse(int argc, char **argv, struct opts *o)
 				o->format = F_SVG;
 			else
 				return usage_error("--format: '%s' is not one "
-				    "of table, json, unusable, extfrag, "
-				    "prometheus, svg", optarg);
+				    "of summary, table, json, unusable, "
+				    "extfrag, prometheus, svg", optarg);
 			break;
 		case 'j':
 			o->format = F_JSON;
+			break;
+		case 'd':
+			o->format = F_TABLE;
 			break;
 		case OPT_VERIFY:
 			break;

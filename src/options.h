@@ -16,8 +16,8 @@ enum exit_code {
 };
 
 /* How the result is shown. */
-enum format { F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM, F_SVG,
-	F_NFORMATS };
+enum format { F_SUMMARY, F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM,
+	F_SVG, F_NFORMATS };
 
 /* What one run does: exactly one of these (options.c checks every option against it). */
 enum action {

@@ -74,7 +74,10 @@ void	render_svg_compare(FILE *fp, const struct report *a,
 	    const struct report *b);
 void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 
-/* The human-readable table. */
+/* The human-readable table (--detail). */
 void	render_table(FILE *fp, const struct report *r);
+
+/* The default view: the verdict first, then one line per zone (needs R->advice). */
+void	render_summary(FILE *fp, const struct report *r);
 
 #endif

@@ -26,7 +26,8 @@ static const char *const actions[][2] = {
 
 /* The formats, as the options that select them. */
 static const char *const formats[][2] = {
-	{ "table", "" },
+	{ "summary", "" },
+	{ "detail", "--detail" },
 	{ "json", "--json" },
 	{ "unusable", "--format=unusable" },
 	{ "extfrag", "--format=extfrag" },
@@ -39,7 +40,8 @@ static const char *const options[] = {
 	"--zoneinfo=F", "--no-pagetypeinfo", "--kernel=5.10", "--page-size=4K",
 	"--color=never", "--advise", "--advise=9", "--gfp=kernel",
 	"--threshold=500", "--psi-some=10", "--psi-full=5", "--orders=9",
-	"--count=2", "--migratetypes", "--quiet", "--verify", "--watch=1",
+	"--count=2", "--migratetypes", "--quiet", "--detail", "--verify",
+	"--watch=1",
 	"--capture=D", "--compact", "--roots-from=L",
 };
 

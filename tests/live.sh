@@ -48,9 +48,22 @@ show() {
 	sed 's/^/  | /' "$1"
 }
 
-# 1. The live table and JSON, which need neither root nor debugfs (without
-# root, pagetypeinfo cannot be read since 5.4: that is a note, not an error).
+# 1. The live summary, table and JSON, which need neither root nor debugfs
+# (without root, pagetypeinfo cannot be read since 5.4: a note, not an
+# error). The summary's verdict comes on its second line.
 "$FRAGSTAT" --color=never >"$tmp/out" 2>"$tmp/err"
+st=$?
+if [ "$st" != 0 ]; then
+	fail "fragstat: status $st"
+	show "$tmp/err"
+elif ! sed -n 2p "$tmp/out" | grep -q ' allocations (order [0-9]*, movable): '; then
+	fail "fragstat: no verdict on the second line"
+	show "$tmp/out"
+else
+	echo "PASS: fragstat, the summary"
+fi
+
+"$FRAGSTAT" --color=never --detail >"$tmp/out" 2>"$tmp/err"
 st=$?
 if [ "$st" != 0 ]; then
 	fail "fragstat: status $st"

@@ -25,7 +25,7 @@ deep_root() {
 
 for n in 2 13; do
 	root=$(deep_root $n)
-	"$FRAGSTAT" --sysroot "$root" --color=never > "$tmp/out" 2> "$tmp/err"
+	"$FRAGSTAT" --sysroot "$root" --detail --color=never > "$tmp/out" 2> "$tmp/err"
 	st=$?
 	cat > "$tmp/want" <<WANT
 fragstat: $root/proc/pagetypeinfo: No such file or directory (no per-migratetype view)

@@ -91,6 +91,7 @@ for d in "$corpus"/*/; do
 	[ -f "$d/buddyinfo" ] || [ -f "$d/proc/buddyinfo" ] || continue
 	root=$(root_of "$d")
 	vg 0 --sysroot="$root"
+	vg 0 --sysroot="$root" --detail
 	vg 0 --sysroot="$root" --json
 	vg 0 --sysroot="$root" --format=unusable
 	vg 0 --sysroot="$root" --format=extfrag

@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_summary.c - the default view: the verdict first, then one line per zone */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "report.h"
+
+/* ANSI attributes, empty when colour is off. */
+struct sstyle {
+	const char	*bold, *off;
+	const char	*verdict[VERDICT_NSTATES];
+	const char	*urgency[4];
+};
+
+/* The word for verdict V in the summary: a zone never used is "not used". */
+static const char *
+word(enum verdict v)
+{
+	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
+}
+
+/* What verdict V of the machine means, in plain words. */
+static const char *
+meaning(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_OK:
+		return "a free block of that size exists";
+	case VERDICT_COMPACT:
+		return "memory is free but fragmented: compaction would make "
+		    "a block";
+	case VERDICT_RECLAIM:
+		return "too little memory is free: it must be freed first";
+	case VERDICT_UNKNOWN:
+		return "it depends on an input that is missing (see assumed)";
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		break;
+	}
+	return "no zone may serve such an allocation";
+}
+
+/* Returns the advice of zone Z at ADV->orders[J], or NULL. */
+static const struct zadvice *
+zone_advice(const struct advice *adv, size_t z, size_t j)
+{
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++)
+		if (adv->zones[i].zone == z &&
+		    adv->zones[i].order == adv->orders[j])
+			return &adv->zones[i];
+	return NULL;
+}
+
+/* Print the verdict word V coloured, padded to WIDTH (negative: left). */
+static void
+verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
+{
+	const char *w = word(v);
+	int pad = (width < 0 ? -width : width) - (int)strlen(w);
+
+	if (width > 0)
+		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
+	fprintf(fp, "%s%s%s", st->verdict[v], w, st->off);
+	if (width < 0)
+		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
+}
+
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns. */
+static void
+fold(FILE *fp, const char *prefix, const char *text)
+{
+	size_t col = strlen(prefix), n;
+
+	fputs(prefix, fp);
+	while (*text) {
+		n = strcspn(text, " ");
+		if (col + 1 + n > 79) {
+			fputs("\n ", fp);
+			col = 1;
+		}
+		fputc(' ', fp);
+		fwrite(text, 1, n, fp);
+		col += n + 1;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}
+
+/* The first lines: kernel, page size, the machine's verdict per order, pressure. */
+static void
+headline(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct advice *adv = r->advice;
+	char b[32], c[32], assumed[320];
+	enum verdict v;
+	size_t j;
+
+	fprintf(fp, "Kernel %s, %s pages (%s)", r->release ? r->release :
+	    "unknown", hum_size(b, sizeof(b), 1, r->page_size),
+	    r->page_size_from);
+	/* Without pagetypeinfo, the order compaction works towards. */
+	if (r->pti)
+		fprintf(fp, ", pageblock %s (order %u)", hum_size(b, sizeof(b),
+		    r->pti->pages_per_block, r->page_size),
+		    r->pti->pageblock_order);
+	else
+		fprintf(fp, ", pageblock %s (order %u, assumed)", hum_size(b,
+		    sizeof(b), 1ULL << adv->hpage_order, r->page_size),
+		    adv->hpage_order);
+	fputc('\n', fp);
+	for (j = 0; j < adv->norders; j++) {
+		v = advise_best(adv, -1, j);
+		fprintf(fp, "%s%s allocations (order %u, %s): %s", st->bold,
+		    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
+		    r->page_size), adv->orders[j], adv->gfp == ADVISE_MOVABLE ?
+		    "movable" : "kernel", st->off);
+		verdict(fp, st, v, 0);
+		fprintf(fp, ", %s\n", meaning(v));
+	}
+	fprintf(fp, "Memory pressure: %s%s%s", st->urgency[adv->urgency],
+	    advise_urgency_name(adv->urgency), st->off);
+	if (r->psi)
+		fprintf(fp, " (stalled in the last 10 s: some tasks %s, all "
+		    "tasks %s)", hum_centi(b, sizeof(b), r->psi->some.avg10),
+		    r->psi->full.present ? hum_centi(c, sizeof(c),
+		    r->psi->full.avg10) : "unknown");
+	else
+		fprintf(fp, " (no PSI file)");
+	fputc('\n', fp);
+	if (adv->assumed) {
+		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
+		    adv));
+	}
+}
+
+/* The zone table: one line per zone. */
+static void
+zones(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct advice *adv = r->advice;
+	unsigned pb = r->pti ? r->pti->pageblock_order : adv->hpage_order;
+	char b[32], c[32];
+	size_t i, j;
+
+	if (adv->norders > 1) {
+		fprintf(fp, "%50s", "");
+		for (j = 0; j < adv->norders; j++)
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 29 : 0,
+			    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
+			    r->page_size));
+		fputc('\n', fp);
+	}
+	fprintf(fp, "%sNode Zone           free   largest  free pageblocks",
+	    st->bold);
+	for (j = 0; j < adv->norders; j++)
+		fprintf(fp, "  unusable fragindex verdict%s", j + 1 <
+		    adv->norders ? " " : "");
+	fprintf(fp, "%s\n", st->off);
+	for (i = 0; i < r->bi->nzones; i++) {
+		const struct bzone *z = &r->bi->zones[i];
+		const struct frag *f = &r->frag[i];
+
+		fprintf(fp, "%4u %-8s %10s %9s %16" PRIu64, z->node, z->name,
+		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
+		    f->largest_order < 0 ? "-" : hum_size(c, sizeof(c),
+		    1ULL << f->largest_order, r->page_size),
+		    pb < r->bi->norders ? f->suitable[pb] : 0);
+		for (j = 0; j < adv->norders; j++) {
+			const struct zadvice *a = zone_advice(adv, i, j);
+			unsigned o = adv->orders[j];
+
+			fprintf(fp, "  %8s %9s ", hum_index(b, sizeof(b),
+			    f->unusable[o]), f->suitable[o] ? "succeeds" :
+			    hum_index(c, sizeof(c), f->fragindex[o]));
+			if (a)
+				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
+				    -8 : 0);
+			else
+				fprintf(fp, "%-8s", "-");
+		}
+		fputc('\n', fp);
+	}
+}
+
+/* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
+static const struct zadvice *
+least_reclaim(const struct advice *adv, size_t j)
+{
+	const struct zadvice *best = NULL;
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+
+		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
+		    a->reason != R_LOW_ORDER0 || a->need < a->usable)
+			continue;
+		if (best == NULL || a->need - a->usable < best->need -
+		    best->usable)
+			best = a;
+	}
+	return best;
+}
+
+/* The next step for the worst verdict of the machine, in plain words. */
+static void
+next_step(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	const struct zadvice *a;
+	enum verdict worst = VERDICT_OK, v;
+	char b[32];
+	size_t j, jw = 0;
+
+	for (j = 0; j < adv->norders; j++) {
+		v = advise_best(adv, -1, j);
+		if (advise_rank(v) > advise_rank(worst)) {
+			worst = v;
+			jw = j;
+		}
+	}
+	fputc('\n', fp);
+	switch (worst) {
+	case VERDICT_OK:
+		fprintf(fp, "Next step: none needed.\n");
+		break;
+	case VERDICT_COMPACT:
+		fprintf(fp, "Next step: compact memory: 'fragstat --compact' as "
+		    "root (the nodes that need it), or 'echo 1 >\n"
+		    "  /proc/sys/vm/compact_memory'. The kernel compacts in the "
+		    "background as\n  vm.compaction_proactiveness (%u) says, and "
+		    "compacts rather than reclaims above\n  "
+		    "vm.extfrag_threshold (%d).\n", adv->proactiveness,
+		    adv->threshold);
+		break;
+	case VERDICT_RECLAIM:
+		a = least_reclaim(adv, jw);
+		if (a)
+			fprintf(fp, "Next step: free memory: %s more must be free "
+			    "in node %u, zone %s before\n  compaction can "
+			    "run. kswapd keeps more free with a higher "
+			    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
+			    hum_size(b, sizeof(b), a->need - a->usable + 1,
+			    r->page_size), r->bi->zones[a->zone].node,
+			    r->bi->zones[a->zone].name);
+		else
+			fprintf(fp, "Next step: free memory: the index (at or "
+			    "below vm.extfrag_threshold, %d) says\n  memory "
+			    "is short rather than fragmented; compaction would "
+			    "not help.\n", adv->threshold);
+		break;
+	case VERDICT_UNKNOWN:
+		fprintf(fp, "Next step: give fragstat the missing input "
+		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
+		    "to decide.\n");
+		break;
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		fprintf(fp, "Next step: none possible: no zone may serve such "
+		    "an allocation (see --gfp).\n");
+		break;
+	}
+}
+
+/* Background compaction (kcompactd) in plain words, one sentence. */
+static void
+background(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	const char *state = "idle";
+	char line[256], all[512];
+	size_t i, n = 0;
+
+	if (adv->kc == NULL || adv->nkc == 0)
+		return;
+	for (i = 0; i < adv->nkc; i++)
+		if (adv->kc[i].proactive)
+			state = "working now";
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "fragmentation "
+	    "score");
+	for (i = 0; i < adv->nkc && i < 8; i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%" PRIu64,
+		    i ? ", " : " ", adv->kc[i].score);
+	snprintf(line + n, sizeof(line) - n, "%s of 100%s", i < adv->nkc ?
+	    ", ..." : "", adv->nkc > 1 ? " by node" : "");
+	if (!adv->proactive_exists)
+		snprintf(all, sizeof(all), "none before Linux 5.9 (%s).", line);
+	else if (adv->proactiveness == 0)
+		snprintf(all, sizeof(all), "off, vm.compaction_proactiveness "
+		    "is 0 (%s).", line);
+	else
+		snprintf(all, sizeof(all), "%s; %s; kcompactd starts above %u "
+		    "and stops at %u (vm.compaction_proactiveness %u).", state,
+		    line, adv->kc[0].high, adv->kc[0].low, adv->proactiveness);
+	fold(fp, "Background compaction:", all);
+}
+
+void
+render_summary(FILE *fp, const struct report *r)
+{
+	struct sstyle st;
+
+	memset(&st, 0, sizeof(st));
+	st.bold = st.off = "";
+	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
+	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
+	st.verdict[VERDICT_UNUSABLE] = "";
+	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
+	st.urgency[URGENCY_ELEVATED] = st.urgency[URGENCY_SEVERE] = "";
+	if (r->color) {
+		st.bold = "\033[1m";
+		st.off = "\033[0m";
+		st.verdict[VERDICT_OK] = "\033[32m";
+		st.verdict[VERDICT_COMPACT] = "\033[33m";
+		st.verdict[VERDICT_RECLAIM] = "\033[31m";
+		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
+		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
+		st.urgency[URGENCY_CALM] = "\033[32m";
+		st.urgency[URGENCY_ELEVATED] = "\033[33m";
+		st.urgency[URGENCY_SEVERE] = "\033[31m";
+	}
+	headline(fp, r, &st);
+	fputc('\n', fp);
+	zones(fp, r, &st);
+	next_step(fp, r);
+	background(fp, r);
+}
