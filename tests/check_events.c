@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* check_events.c - counting the kernel's events: made-up streams, then a captured one */
 #include "config.h"
 
