@@ -327,6 +327,66 @@ publish(const char *dir, struct ferr *e)
 	return 0;
 }
 
+/*
+ * Copy into BUF the value of "KEY value" in the metadata TEXT (LEN bytes)
+ * of a capture, or "unknown" when TEXT is NULL or lacks the key.
+ */
+static void
+source_fact(const char *text, size_t len, const char *key, char *buf,
+    size_t size)
+{
+	size_t k = strlen(key), n;
+	const char *p = text, *end = text + len, *nl;
+
+	snprintf(buf, size, "unknown");
+	for (; text && p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (nl == NULL)
+			nl = end;
+		n = (size_t)(nl - p);
+		if (n > k + 1 && memcmp(p, key, k) == 0 && p[k] == ' ') {
+			snprintf(buf, size, "%.*s", (int)(n - k - 1), p + k + 1);
+			return;
+		}
+	}
+}
+
+/*
+ * Fill HOST, WHEN and PS with the facts of the source: this host's now
+ * for the live system; for a root SRC, what its own capture metadata says
+ * or "unknown", never this host's. PAGE_SIZE (0: not given) wins.
+ */
+static void
+source_facts(const char *src, unsigned long page_size, char *host,
+    size_t hsize, char *when, size_t wsize, char *ps, size_t psize)
+{
+	struct ferr e = { .path = "" };
+	struct slurp meta = { NULL, 0 };
+	char path[PATH_MAX];
+	struct tm tm;
+	time_t now;
+
+	if (src == NULL) {
+		now = time(NULL);
+		gmtime_r(&now, &tm);
+		strftime(when, wsize, "%Y-%m-%dT%H:%M:%SZ", &tm);
+		if (gethostname(host, hsize) != 0)
+			snprintf(host, hsize, "unknown");
+		host[hsize - 1] = '\0';
+		snprintf(ps, psize, "%lu", page_size);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/%s", src, CAPTURE_META);
+	if (slurp_read(path, &meta, &e) != 0)
+		meta.buf = NULL;
+	source_fact(meta.buf, meta.len, "hostname", host, hsize);
+	source_fact(meta.buf, meta.len, "time_utc", when, wsize);
+	source_fact(meta.buf, meta.len, "page_size", ps, psize);
+	if (page_size)
+		snprintf(ps, psize, "%lu", page_size);
+	slurp_free(&meta);
+}
+
 int
 capture_run(const char *src, const char *dir, unsigned long page_size,
     FILE *out, struct ferr *e)
@@ -334,12 +394,10 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	struct sigaction sa, old[3];
 	sigset_t mask;
 	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-	char parent[PATH_MAX], host[256], when[32];
+	char parent[PATH_MAX], host[256], when[32], ps[32];
 	const char *slash;
 	struct stat st;
 	struct meta m;
-	struct tm tm;
-	time_t now;
 	size_t i;
 	int rc = -1;
 
@@ -373,15 +431,11 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 		goto fail;
 	}
 	memset(&m, 0, sizeof(m));
-	now = time(NULL);
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (gethostname(host, sizeof(host)) != 0)
-		strcpy(host, "unknown");
-	host[sizeof(host) - 1] = '\0';
+	source_facts(src, page_size, host, sizeof(host), when, sizeof(when),
+	    ps, sizeof(ps));
 	meta_add(&m, "fragstat_version %s\ntime_utc %s\nhostname %s\n"
-	    "page_size %lu\nsource %s\n", PACKAGE_VERSION, when, host,
-	    page_size, src ? src : "/");
+	    "page_size %s\nsource %s\n", PACKAGE_VERSION, when, host, ps,
+	    src ? src : "/");
 	if (stable_group(src, &m, e) != 0)
 		goto fail;
 	for (i = 1; i < sizeof(files) / sizeof(files[0]); i++)
@@ -441,6 +495,9 @@ capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
 			v.s++;
 			v.n--;
 		}
+		/* A capture of a root whose page size was never known. */
+		if (v.n == 7 && memcmp(v.s, "unknown", 7) == 0)
+			continue;
 		if (num_u64(&v, &x) != 0 || x < 512 || x > (1u << 24) ||
 		    (x & (x - 1)) != 0)
 			return ferr_set(e, ls.no, "page_size is not a power of "

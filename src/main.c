@@ -664,8 +664,9 @@ run_capture(const struct opts *o)
 	struct ferr e = { .path = "" };
 	const char *from;
 
-	if (capture_run(o->sysroot, o->capture, page_size_of(o, NULL, &from),
-	    stdout, &e) != 0) {
+	/* A root's page size is its own: given, in its metadata, or unknown. */
+	if (capture_run(o->sysroot, o->capture, o->sysroot && !o->page_size ?
+	    0 : page_size_of(o, NULL, &from), stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

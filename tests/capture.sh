@@ -35,13 +35,27 @@ for f in unusable extfrag table; do
 	check $([ $? -eq 0 ] && echo ok) "--format=$f of the root failed"
 	"$FRAGSTAT" -q --sysroot "$tmp/c1" --format=$f $color > "$tmp/b.$f"
 	check $([ $? -eq 0 ] && echo ok) "--format=$f of the capture failed"
-	# The table names the page size's origin: assumed there, capture here.
-	sed -i 's/(assumed)/(capture)/' "$tmp/a.$f"
+	# The root's page size is unknown, and stays so in its capture.
 	cmp -s "$tmp/a.$f" "$tmp/b.$f"
 	check $([ $? -eq 0 ] && echo ok) "--format=$f differs between the root and its capture"
 done
-grep -q "^page_size 4096$" "$tmp/c1/fragstat-capture"
-check $([ $? -eq 0 ] && echo ok) "metadata has no page size"
+# The root's facts are not this host's: unknown, as the root has no metadata.
+grep -q "^page_size unknown$" "$tmp/c1/fragstat-capture" &&
+    grep -q "^hostname unknown$" "$tmp/c1/fragstat-capture" &&
+    grep -q "^time_utc unknown$" "$tmp/c1/fragstat-capture"
+check $([ $? -eq 0 ] && echo ok) "metadata of a root claims this host's facts: $(head -5 "$tmp/c1/fragstat-capture")"
+# A capture of a capture keeps the first one's facts; --page-size states one.
+cp -R "$tmp/c1" "$tmp/src"
+printf 'fragstat_version 0\ntime_utc 2020-01-02T03:04:05Z\nhostname far\npage_size 65536\n' \
+    > "$tmp/src/fragstat-capture"
+"$FRAGSTAT" --sysroot "$tmp/src" --capture "$tmp/c6" > /dev/null &&
+    grep -q "^time_utc 2020-01-02T03:04:05Z$" "$tmp/c6/fragstat-capture" &&
+    grep -q "^hostname far$" "$tmp/c6/fragstat-capture" &&
+    grep -q "^page_size 65536$" "$tmp/c6/fragstat-capture"
+check $([ $? -eq 0 ] && echo ok) "a capture of a capture lost its facts: $(head -5 "$tmp/c6/fragstat-capture")"
+"$FRAGSTAT" --sysroot "$vm" --page-size=16K --capture "$tmp/c7" > /dev/null &&
+    grep -q "^page_size 16384$" "$tmp/c7/fragstat-capture"
+check $([ $? -eq 0 ] && echo ok) "--page-size is not the capture's page size"
 grep -q "^buddyinfo_stable yes$" "$tmp/c1/fragstat-capture"
 check $([ $? -eq 0 ] && echo ok) "metadata does not say buddyinfo was stable"
 
