@@ -364,6 +364,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 */
 	if (a->reserve > 0 && a->usable > min &&
 	    a->usable <= sat_add(min, a->reserve)) {
+		a->wmark = min;
 		a->verdict = VERDICT_UNUSABLE;
 		a->reason = R_LOWMEM_RESERVE;
 		return true;

@@ -52,7 +52,7 @@ struct zadvice {
 	bool		 have_wmark;	/* zoneinfo was available */
 	uint64_t	 usable;	/* free pages the check may count */
 	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
-	uint64_t	 wmark, reserve, gap;
+	uint64_t	 wmark, reserve, gap;	/* wmark also for R_LOWMEM_RESERVE */
 	int		 own_free;	/* free block of the allocation's own type: -1 unknown */
 	/*
 	 * Where the inputs of the rules came from. free_known: usable starts

@@ -57,10 +57,12 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		break;
 	case R_LOWMEM_RESERVE:
 		if (a->reserve_known)
-			snprintf(buf, size, "%s free, not above the %s "
-			    "lowmem_reserve%s the zone keeps from %s "
-			    "allocations: not used by this allocation", fr, res,
-			    a->have_wmark ? " plus min watermark" : "", gfp);
+			snprintf(buf, size, "%s free, not above the %s the zone "
+			    "keeps from %s allocations (lowmem_reserve%s): not "
+			    "used by this allocation", fr, hum_size(need,
+			    sizeof(need), a->reserve > UINT64_MAX - a->wmark ?
+			    UINT64_MAX : a->reserve + a->wmark, ps), gfp,
+			    a->have_wmark ? " + min watermark" : "");
 		else
 			snprintf(buf, size, "%s free, but the lowmem reserve "
 			    "against %s allocations is at least %s (higher zones' "

@@ -178,8 +178,8 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_key(w, "usable_free_pages");
 	jw_u64(w, a->usable);
 	/* The gap (never 0) is set once compaction_suitable() is reached. */
-	pages_or_null(w, "watermark_pages", a->have_wmark && a->gap != 0,
-	    a->wmark);
+	pages_or_null(w, "watermark_pages", a->have_wmark && (a->gap != 0 ||
+	    a->reason == R_LOWMEM_RESERVE), a->wmark);
 	pages_or_null(w, "lowmem_reserve_pages", true, a->reserve);
 	jw_key(w, "lowmem_reserve_known");
 	jw_bool(w, a->reserve_known);
