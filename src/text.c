@@ -63,19 +63,20 @@ blank(char c)
 size_t
 tok_split(const char *s, size_t n, struct tok *t, size_t max)
 {
-	size_t i = 0, k = 0;
+	const char *p = s, *end = s + n;
+	size_t k = 0;
 
 	for (;;) {
-		while (i < n && blank(s[i]))
-			i++;
-		if (i == n)
+		while (p < end && blank(*p))
+			p++;
+		if (p == end)
 			return k;
 		if (k == max)
 			return max + 1;
-		t[k].s = s + i;
-		while (i < n && !blank(s[i]))
-			i++;
-		t[k].n = (size_t)(s + i - t[k].s);
+		t[k].s = p;
+		while (p < end && !blank(*p))
+			p++;
+		t[k].n = (size_t)(p - t[k].s);
 		k++;
 	}
 }
@@ -106,16 +107,18 @@ int
 num_u64(const struct tok *t, uint64_t *v)
 {
 	uint64_t x = 0;
+	unsigned d;
 	size_t i;
 
 	if (t->n == 0)
 		return -EINVAL;
 	for (i = 0; i < t->n; i++) {
-		unsigned d = (unsigned char)t->s[i] - '0';
-
-		if (d > 9)
+		if (t->s[i] < '0' || t->s[i] > '9')
 			return -EINVAL;
-		if (x > (UINT64_MAX - d) / 10)
+		d = (unsigned)(t->s[i] - '0');
+		/* The cutoff of BSD strtoul(): X * 10 + D must fit. */
+		if (x > UINT64_MAX / 10 ||
+		    (x == UINT64_MAX / 10 && d > UINT64_MAX % 10))
 			return -ERANGE;
 		x = x * 10 + d;
 	}
