@@ -62,12 +62,37 @@ names		--buddyinfo @F@/svg/buddyinfo-names
 odd-root	-
 EOF
 
+# Layout that scales: 8 nodes of 4 zones stay under 1 MiB, 64 nodes still
+# make one document (parsed below with the others).
+for nodes in 8 64; do
+	awk -v n="$nodes" 'BEGIN {
+		split("DMA DMA32 Normal Movable", z, " ")
+		for (i = 0; i < n; i++)
+			for (j = 1; j <= 4; j++) {
+				printf "Node %d, zone %8s", i, z[j]
+				for (k = 0; k < 11; k++)
+					printf " %6d", (i * 7 + j * 13 + k * 5) % 997 * (k < 10 - j)
+				printf " \n"
+			}
+	}' >"$tmp/buddyinfo-$nodes"
+	"$FRAGSTAT" -q --buddyinfo "$tmp/buddyinfo-$nodes" --format=svg \
+	    >"$tmp/nodes-$nodes.svg" || fail "$nodes nodes: status $?"
+	"$FRAGSTAT" -q --buddyinfo "$tmp/buddyinfo-$nodes" --json \
+	    >"$tmp/nodes-$nodes.json" || fail "$nodes nodes: --json status $?"
+	echo "$tmp/nodes-$nodes.svg $tmp/nodes-$nodes.json" >>"$tmp/pairs"
+done
+size=$(wc -c <"$tmp/nodes-8.svg")
+[ "$size" -lt 1048576 ] || fail "8 nodes of 4 zones: $size bytes, not under 1 MiB"
+
 # Comparisons and batches parse too; their titles are checked as far as
 # they are a snapshot's.
 R=$FIXTURES/roots
 "$FRAGSTAT" -q --compare "$R/aarcange-before-compact" "$odd" \
     --format=svg >"$tmp/compare.svg" || fail "compare: status $?"
 echo "$tmp/compare.svg -" >>"$tmp/pairs"
+"$FRAGSTAT" -q --sysroot "$odd" --sysroot "$R/aarcange-after-compact" \
+    --format=svg >"$tmp/batch.svg" || fail "batch: status $?"
+echo "$tmp/batch.svg -" >>"$tmp/pairs"
 
 python3 - "$tmp/pairs" <<'EOF' || failed=$((failed + 1))
 import json, re, sys
