@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
+#include "text.h"
 
 void
 jw_init(struct jsonw *w, FILE *fp)
@@ -92,43 +93,6 @@ jw_end(struct jsonw *w)
 	ob_putc(&w->ob, w->close[d]);
 }
 
-/*
- * Returns the length of the valid UTF-8 sequence at S, or 0 (RFC 3629: no
- * overlong forms, no surrogates, nothing past U+10FFFF).
- */
-static int
-utf8_len(const unsigned char *s)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	int n, i;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	/* The lead bytes whose second byte has a narrower range. */
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	for (i = 1; i < n; i++) {
-		/* The NUL at the end is below lo: a cut sequence is invalid. */
-		if (s[i] < lo || s[i] > hi)
-			return 0;
-		lo = 0x80;
-		hi = 0xbf;
-	}
-	return n;
-}
-
 /* Write S quoted, with JSON's escapes and invalid UTF-8 as \ufffd. */
 static void
 quote(struct outbuf *ob, const char *str)
@@ -155,7 +119,7 @@ quote(struct outbuf *ob, const char *str)
 			ob_putc(ob, hex[*s >> 4]);
 			ob_putc(ob, hex[*s & 0xf]);
 			s++;
-		} else if ((n = utf8_len(s)) > 0) {
+		} else if ((n = text_utf8_len(s)) > 0) {
 			ob_write(ob, (const char *)s, (size_t)n);
 			s += n;
 		} else {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "svgw.h"
+#include "text.h"
 
 void
 svg_init(struct svgw *w, FILE *fp)
@@ -167,40 +168,19 @@ svg_element_text(struct svgw *w, const char *name, const char *s)
 
 /*
  * Returns the length of the UTF-8 sequence at S that XML allows as a
- * character (no surrogates, no U+FFFE or U+FFFF, nothing overlong), or 0.
+ * character (U+FFFE and U+FFFF are not), or 0.
  */
 static size_t
-utf8_len(const unsigned char *s)
+xml_char_len(const unsigned char *s)
 {
-	uint32_t cp, min;
-	size_t n, i;
+	int n;
 
 	if (s[0] < 0x80)
 		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		n = 2;
-		cp = s[0] & 0x1fu;
-		min = 0x80;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 3;
-		cp = s[0] & 0x0fu;
-		min = 0x800;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		n = 4;
-		cp = s[0] & 0x07u;
-		min = 0x10000;
-	} else
+	n = text_utf8_len(s);
+	if (n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
 		return 0;
-	/* A NUL is not a continuation byte: the check stops at the end. */
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) ||
-	    cp == 0xfffe || cp == 0xffff)
-		return 0;
-	return n;
+	return (size_t)n;
 }
 
 void
@@ -238,7 +218,7 @@ svg_escape(struct outbuf *ob, const char *s)
 			break;
 		default:
 			/* XML 1.0 has no other control characters, not even as references. */
-			n = *p < 0x20 ? 0 : utf8_len(p);
+			n = *p < 0x20 ? 0 : xml_char_len(p);
 			if (n == 0) {
 				ob_write(ob, "\xef\xbf\xbd", 3);
 				n = 1;

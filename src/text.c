@@ -174,3 +174,36 @@ num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
 		return ferr_set(e, line, "%s '%s' is negative", what, q);
 	return ferr_set(e, line, "%s '%s' is not a decimal number", what, q);
 }
+
+int
+text_utf8_len(const unsigned char *s)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	int n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* The lead bytes whose second byte has a narrower range. */
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	for (i = 1; i < n; i++) {
+		/* The NUL at the end is below lo: a cut sequence is invalid. */
+		if (s[i] < lo || s[i] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return n;
+}

@@ -70,6 +70,13 @@ int	num_str(const char *s, uint64_t *v);
  */
 int	num_centi(const struct tok *t, bool exact, uint64_t *v);
 
+/*
+ * Returns the length of the valid multibyte UTF-8 sequence at S, or 0 (RFC
+ * 3629: no overlong forms, no surrogates, nothing past U+10FFFF; ASCII is
+ * not multibyte); a NUL ends it.
+ */
+int	text_utf8_len(const unsigned char *s);
+
 /* Record in E a message saying what is wrong with number token T at LINE; returns -1. */
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
 	    int rc, const char *what);
