@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests/valgrind.sh - run fragstat under valgrind memcheck on every capture in
 # tests/fixtures/corpus (each view: table, --json, --format=unusable,
-# --format=extfrag, --advise) and on malformed inputs made here on the fly;
-# fail on any memcheck error or leak, or an unexpected exit status.
+# --format=extfrag, --advise, --format=svg) and on malformed inputs made
+# here on the fly; fail on any memcheck error or leak, or an unexpected exit
+# status.
 # Not part of 'make check' (valgrind is slow and optional); .ci/sanitize runs it.
 #   FRAGSTAT=build/src/fragstat FIXTURES=tests/fixtures sh tests/valgrind.sh
 # FRAGSTAT must not be built with the sanitizers: they and valgrind exclude
@@ -97,7 +98,11 @@ for d in "$corpus"/*/; do
 	vg 0 --sysroot="$root" --format=extfrag
 	vg 0 --sysroot="$root" --advise
 	vg 0 --sysroot="$root" --advise --json --gfp=kernel
+	vg 0 --sysroot="$root" --format=svg
 done
+# The pictures of a comparison and of a batch, once.
+vg 0 --compare "$root" "$root" --format=svg
+vg 0 --sysroot="$root" --sysroot="$root" --format=svg
 
 # Flat captures once more with each file named on the command line, and the
 # files without a buddyinfo of their own next to one of the same layout.
