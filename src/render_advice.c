@@ -159,9 +159,10 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		if (a->index_used)
 			fprintf(fp, ", index %s", hum_index(fi, sizeof(fi),
 			    a->fragindex));
+		/* pagetypeinfo: is a block free on the allocation's own lists? */
 		if (a->own_free >= 0)
-			fprintf(fp, ", %s block%s free", a->own_free ? "own-type" :
-			    "no own-type", a->own_free ? "" : "s");
+			fprintf(fp, ", %s", a->own_free ? "a block free in its own "
+			    "migratetype" : "no block free in its own migratetype");
 		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
 		    sizeof(sentence), r, a));
 	}
@@ -194,11 +195,12 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		return;
 	}
 	for (i = 0; i < adv->nkc; i++)
-		fprintf(fp, "kcompactd: node %u score %" PRIu64 " at order %u, "
-		    "proactive compaction above %u until %u: %s\n",
+		fprintf(fp, "kcompactd: node %u fragmentation score %" PRIu64
+		    " of 100 at order %u; background compaction starts above "
+		    "%u and stops at %u: %s\n",
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
 		    adv->kc[i].high, adv->kc[i].low, !adv->proactive_exists ?
 		    "none before Linux 5.9" : adv->proactiveness == 0 ?
 		    "disabled (proactiveness 0)" : adv->kc[i].proactive ?
-		    "would compact now" : "idle");
+		    "working now" : "idle");
 }
