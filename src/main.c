@@ -18,6 +18,7 @@
 #include "kver.h"
 #include "options.h"
 #include "record.h"
+#include "replay.h"
 #include "report.h"
 #include "slurp.h"
 #include "text.h"
@@ -673,6 +674,34 @@ run_capture(const struct opts *o)
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
 
+/* --sysroot of a recording: summarise the run. Returns an exit code. */
+static int
+run_replay(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct replay *r = malloc(sizeof(*r));
+
+	if (r == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	if (replay_read(o->sysroot, r, &e) != 0) {
+		ferr_print(&e);
+		free(r);
+		return EXIT_DATA;
+	}
+	if (r->truncated && !o->quiet)
+		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
+		    "recording ended in a crash): ignored\n", progname,
+		    o->sysroot, RECORD_SAMPLES);
+	if (o->format == F_JSON)
+		replay_json(stdout, o->sysroot, r);
+	else
+		replay_table(stdout, o->sysroot, r);
+	free(r);
+	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
+}
+
 /* --compare A B. Returns an exit code. */
 static int
 run_compare(struct opts *o)
@@ -739,6 +768,9 @@ main(int argc, char **argv)
 		goto out;
 	case A_CAPTURE:
 		rc = run_capture(&o);
+		goto out;
+	case A_REPLAY:
+		rc = run_replay(&o);
 		goto out;
 	case A_BATCH:
 		inputs_keep_memory();

@@ -12,6 +12,7 @@
 #include "kver.h"
 #include "model.h"
 #include "options.h"
+#include "record.h"
 #include "text.h"
 
 const char *const progname = "fragstat";
@@ -271,12 +272,13 @@ static const struct optrule rules[] = {
 	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
 	    "advice: --advise or --format=prometheus" },
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_CAPTURE), VIEWS, 0,
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY), VIEWS, 0,
 	    "the table, --json or --format=prometheus" },
 	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
-	    ~ACT(A_CAPTURE), ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY), ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
 	    "every view but --format=unusable, --watch and --capture" },
-	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY), VIEWS,
+	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
+	    ~ACT(A_REPLAY), VIEWS,
 	    0, "the table, --json, --format=prometheus, --watch, --compare "
 	    "or --capture" },
 	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
@@ -328,6 +330,7 @@ static const struct {
 	[A_VERIFY] = { "--verify", FMT(F_SUMMARY) | FMT(F_JSON) },
 	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_REPLAY] = { "a recording", FMT(F_TABLE) | FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -375,6 +378,9 @@ check_mode(struct opts *o, const bool *given)
 		o->action = action_opts[i].action;
 		first = actions[o->action].name;
 	}
+	/* A recording summarises its run: the directory decides the mode. */
+	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
+		o->action = A_REPLAY;
 	if (several && o->action != A_BATCH && o->action != A_COMPARE)
 		return usage_error("%s takes one root", first);
 	/* --advise and --compact show the advice in the detailed table. */

@@ -28,6 +28,7 @@ enum action {
 	A_VERIFY,	/* --verify */
 	A_CAPTURE,	/* --capture DIR */
 	A_COMPACT,	/* --compact */
+	A_REPLAY,	/* --sysroot of a recording made by --record */
 	A_NACTIONS
 };
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --record: the samples file holds exactly the --watch --json lines, the
 # metadata and both captures are there, an existing directory is refused,
-# and a recording killed with SIGKILL midway keeps every whole sample.
+# a recording killed with SIGKILL midway keeps every whole sample, and
+# --sysroot reads each back, a last line cut short noted and ignored.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 tmp=$(mktemp -d)
@@ -66,5 +67,21 @@ n=$(wc -l < "$tmp/r3/samples.ndjson")
 check $([ $? -eq 0 ] && echo ok) "killed recording: $n lines, last one not whole"
 [ -d "$tmp/r3/first" ] && [ -f "$tmp/r3/fragstat-recording" ]
 check $([ $? -eq 0 ] && echo ok) "killed recording lacks first/ or its metadata"
+
+# 4. Each reads back: as many samples as whole lines.
+"$FRAGSTAT" --sysroot "$tmp/r1" --json > "$tmp/s1" 2> "$tmp/err" &&
+    grep -q '^  "samples": 3,$' "$tmp/s1" && [ ! -s "$tmp/err" ]
+check $([ $? -eq 0 ] && echo ok) "reading the recording: $(cat "$tmp/err")"
+"$FRAGSTAT" --sysroot "$tmp/r3" --json > "$tmp/s3" 2> "$tmp/err" &&
+    grep -q "^  \"samples\": $n,\$" "$tmp/s3"
+check $([ $? -eq 0 ] && echo ok) "reading the killed recording: $(cat "$tmp/err")"
+# A crash in the middle of a line: the whole ones count, with a note.
+head -c -100 "$tmp/r3/samples.ndjson" > "$tmp/cut" &&
+    cat "$tmp/cut" > "$tmp/r3/samples.ndjson"
+"$FRAGSTAT" --sysroot "$tmp/r3" --json > "$tmp/s3" 2> "$tmp/err" &&
+    grep -q "^  \"samples\": $((n - 1)),\$" "$tmp/s3" &&
+    grep -q '^  "truncated": true,$' "$tmp/s3" &&
+    grep -q "the last line is cut short" "$tmp/err"
+check $([ $? -eq 0 ] && echo ok) "reading a cut recording: $(cat "$tmp/err")"
 
 exit $fail

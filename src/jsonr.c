@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* jsonr.c - a small JSON reader for the one-line documents fragstat writes */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonr.h"
+#include "text.h"
+
+/* Deeper than anything fragstat writes: the recursion stays bounded. */
+#define JR_MAX_DEPTH	16
+
+struct jr_in {
+	const char	*p, *start, *end;
+	const char	*what;
+};
+
+/* Returns a new value of type T in D, or -1 when memory runs out. */
+static long
+jr_new(struct jr_doc *d, enum jr_type t)
+{
+	struct jr_val *nv;
+
+	if (d->n == d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 64;
+		if ((nv = realloc(d->v, d->cap * sizeof(*nv))) == NULL)
+			return -1;
+		d->v = nv;
+	}
+	memset(&d->v[d->n], 0, sizeof(d->v[0]));
+	d->v[d->n].type = t;
+	d->v[d->n].child = d->v[d->n].next = -1;
+	return (long)d->n++;
+}
+
+/* Skip blanks. */
+static void
+ws(struct jr_in *in)
+{
+	while (in->p < in->end && (*in->p == ' ' || *in->p == '\t'))
+		in->p++;
+}
+
+/* Read a string at IN into *S, *N (quotes off, escapes kept). Returns 0 or -1. */
+static int
+str(struct jr_in *in, const char **s, size_t *n)
+{
+	const char *q;
+
+	if (in->p == in->end || *in->p != '"') {
+		in->what = "expected a string";
+		return -1;
+	}
+	for (q = in->p + 1; q < in->end && *q != '"'; q++) {
+		if ((unsigned char)*q < 0x20) {
+			in->what = "control character in a string";
+			return -1;
+		}
+		if (*q == '\\' && ++q == in->end)
+			break;
+	}
+	if (q >= in->end) {
+		in->what = "unterminated string";
+		in->p = q;
+		return -1;
+	}
+	*s = in->p + 1;
+	*n = (size_t)(q - *s);
+	in->p = q + 1;
+	return 0;
+}
+
+/* Parse one value at IN into D at DEPTH. Returns its index, or -1. */
+static long
+value(struct jr_in *in, struct jr_doc *d, int depth)
+{
+	static const char *const words[3] = { "null", "true", "false" };
+	long i, c, prev = -1;
+	const char *s;
+	size_t n, k;
+	char close;
+
+	ws(in);
+	if (in->p == in->end) {
+		in->what = "expected a value";
+		return -1;
+	}
+	if (*in->p == '"') {
+		if ((i = jr_new(d, JR_STR)) < 0 || str(in, &s, &n) != 0)
+			return -1;
+		d->v[i].s = s;
+		d->v[i].n = n;
+		return i;
+	}
+	if (*in->p == '-' || (*in->p >= '0' && *in->p <= '9')) {
+		if ((i = jr_new(d, JR_NUM)) < 0)
+			return -1;
+		d->v[i].s = in->p;
+		while (in->p < in->end && strchr("-+.eE0123456789", *in->p))
+			in->p++;
+		d->v[i].n = (size_t)(in->p - d->v[i].s);
+		return i;
+	}
+	for (k = 0; k < 3; k++) {
+		n = strlen(words[k]);
+		if ((size_t)(in->end - in->p) >= n &&
+		    memcmp(in->p, words[k], n) == 0) {
+			if ((i = jr_new(d, k ? JR_BOOL : JR_NULL)) < 0)
+				return -1;
+			d->v[i].s = in->p;
+			d->v[i].n = n;
+			in->p += n;
+			return i;
+		}
+	}
+	if (*in->p != '[' && *in->p != '{') {
+		in->what = "expected a value";
+		return -1;
+	}
+	if (depth == JR_MAX_DEPTH) {
+		in->what = "nested too deeply";
+		return -1;
+	}
+	close = *in->p == '[' ? ']' : '}';
+	if ((i = jr_new(d, close == ']' ? JR_ARR : JR_OBJ)) < 0)
+		return -1;
+	in->p++;
+	ws(in);
+	if (in->p < in->end && *in->p == close) {
+		in->p++;
+		return i;
+	}
+	for (;;) {
+		s = NULL;
+		n = 0;
+		if (close == '}') {
+			ws(in);
+			if (str(in, &s, &n) != 0)
+				return -1;
+			ws(in);
+			if (in->p == in->end || *in->p != ':') {
+				in->what = "expected ':'";
+				return -1;
+			}
+			in->p++;
+		}
+		if ((c = value(in, d, depth + 1)) < 0)
+			return -1;
+		d->v[c].key = s;
+		d->v[c].keyn = n;
+		if (prev < 0)
+			d->v[i].child = c;
+		else
+			d->v[prev].next = c;
+		prev = c;
+		ws(in);
+		if (in->p < in->end && *in->p == ',') {
+			in->p++;
+			continue;
+		}
+		if (in->p < in->end && *in->p == close) {
+			in->p++;
+			return i;
+		}
+		in->what = close == ']' ? "expected ',' or ']'" :
+		    "expected ',' or '}'";
+		return -1;
+	}
+}
+
+int
+jr_parse(struct jr_doc *d, const char *s, size_t len, size_t *col,
+    const char **what)
+{
+	struct jr_in in = { s, s, s + len, "out of memory" };
+
+	memset(d, 0, sizeof(*d));
+	if (value(&in, d, 0) >= 0) {
+		ws(&in);
+		if (in.p == in.end)
+			return 0;
+		in.what = "text after the value";
+	}
+	*col = (size_t)(in.p - in.start) + 1;
+	*what = in.what;
+	return -1;
+}
+
+void
+jr_free(struct jr_doc *d)
+{
+	free(d->v);
+	memset(d, 0, sizeof(*d));
+}
+
+const struct jr_val *
+jr_first(const struct jr_doc *d, const struct jr_val *v)
+{
+	return v && (v->type == JR_ARR || v->type == JR_OBJ) && v->child >= 0 ?
+	    &d->v[v->child] : NULL;
+}
+
+const struct jr_val *
+jr_next(const struct jr_doc *d, const struct jr_val *v)
+{
+	return v->next >= 0 ? &d->v[v->next] : NULL;
+}
+
+const struct jr_val *
+jr_get(const struct jr_doc *d, const struct jr_val *obj, const char *key)
+{
+	const struct jr_val *c;
+	size_t n = strlen(key);
+
+	if (obj == NULL || obj->type != JR_OBJ)
+		return NULL;
+	for (c = jr_first(d, obj); c; c = jr_next(d, c))
+		if (c->keyn == n && memcmp(c->key, key, n) == 0)
+			return c;
+	return NULL;
+}
+
+int
+jr_u64(const struct jr_val *v, uint64_t *out)
+{
+	struct tok t;
+
+	if (v == NULL || v->type != JR_NUM)
+		return -1;
+	t.s = v->s;
+	t.n = v->n;
+	return num_u64(&t, out) == 0 ? 0 : -1;
+}
+
+int
+jr_milli(const struct jr_val *v, long long *out)
+{
+	struct tok t;
+	uint64_t ip, fp;
+	bool neg;
+	const char *dot;
+
+	if (v == NULL || v->type != JR_NUM ||
+	    (dot = memchr(v->s, '.', v->n)) == NULL)
+		return -1;
+	neg = v->s[0] == '-';
+	t.s = v->s + neg;
+	t.n = (size_t)(dot - t.s);
+	if (t.n + neg + 4 != v->n || num_u64(&t, &ip) != 0 || ip > 1000000)
+		return -1;
+	t.s += t.n + 1;
+	t.n = 3;
+	if (num_u64(&t, &fp) != 0)
+		return -1;
+	*out = (long long)(ip * 1000 + fp) * (neg ? -1 : 1);
+	return 0;
+}

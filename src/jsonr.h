@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* jsonr.h - a small JSON reader for the one-line documents fragstat writes */
+#ifndef FRAGSTAT_JSONR_H
+#define FRAGSTAT_JSONR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum jr_type { JR_NULL, JR_BOOL, JR_NUM, JR_STR, JR_ARR, JR_OBJ };
+
+/* One value; its children are a list through NEXT, indices into the tree's array. */
+struct jr_val {
+	enum jr_type	 type;
+	const char	*key, *s;	/* member name, text (strings: escapes kept) */
+	size_t		 keyn, n;
+	long		 child, next;	/* -1: none */
+};
+
+/* A parsed document: V[0] is its root. */
+struct jr_doc {
+	struct jr_val	*v;
+	size_t		 n, cap;
+};
+
+/*
+ * Parse the LEN bytes at S, which stay referenced, into D. Returns 0, or
+ * -1 with *COL (1-based) and *WHAT saying where and what is wrong.
+ */
+int	jr_parse(struct jr_doc *d, const char *s, size_t len, size_t *col,
+	    const char **what);
+void	jr_free(struct jr_doc *d);
+
+/* Returns member KEY of object I of D, or NULL. */
+const struct jr_val *jr_get(const struct jr_doc *d, const struct jr_val *obj,
+	    const char *key);
+
+/* Returns the first child of array or object V, or the next after V; NULL at the end. */
+const struct jr_val *jr_first(const struct jr_doc *d, const struct jr_val *v);
+const struct jr_val *jr_next(const struct jr_doc *d, const struct jr_val *v);
+
+/* Returns 0 with a number without fraction in *OUT, or -1 (also for null). */
+int	jr_u64(const struct jr_val *v, uint64_t *out);
+
+/* Returns 0 with "-0.500" as -500 in *OUT (thousandths), or -1 (also for null). */
+int	jr_milli(const struct jr_val *v, long long *out);
+
+#endif

@@ -1,0 +1,559 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* replay.c - summarise a recording made by --record: metadata, then one sample per line */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "jsonr.h"
+#include "jsonw.h"
+#include "record.h"
+#include "replay.h"
+#include "slurp.h"
+#include "text.h"
+
+/* Copy token T into BUF (SIZE bytes), cut to fit. */
+static void
+tok_copy(char *buf, size_t size, const struct tok *t)
+{
+	snprintf(buf, size, "%.*s", (int)t->n, t->s);
+}
+
+/* Parse the metadata BUF (LEN bytes) into R. Returns 0, or -1 with E set. */
+static int
+read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
+{
+	struct tok t[2], v;
+	struct lines ls;
+	const char *s;
+	uint64_t x;
+	size_t n;
+	int rc, magic = 0;
+
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		if (tok_split(s, n, t, 2) != 2)
+			continue;
+		v = t[1];
+		if (tok_is(&t[0], "fragstat_recording")) {
+			if (!tok_is(&v, "1"))
+				return ferr_set(e, ls.no, "recording format %.*s "
+				    "is not 1", (int)v.n, v.s);
+			magic = 1;
+		} else if (tok_is(&t[0], "hostname"))
+			tok_copy(r->host, sizeof(r->host), &v);
+		else if (tok_is(&t[0], "release"))
+			tok_copy(r->release, sizeof(r->release), &v);
+		else if (tok_is(&t[0], "start_utc"))
+			tok_copy(r->start, sizeof(r->start), &v);
+		else if (tok_is(&t[0], "events"))
+			r->events = tok_is(&v, "yes");
+		else if (tok_is(&t[0], "page_size") ||
+		    tok_is(&t[0], "interval_ms") ||
+		    tok_is(&t[0], "pageblock_order")) {
+			if ((rc = num_u64(&v, &x)) != 0 || x > UINT_MAX)
+				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
+				    "value");
+			if (tok_is(&t[0], "page_size"))
+				r->page_size = (unsigned long)x;
+			else if (tok_is(&t[0], "interval_ms"))
+				r->interval_ms = (unsigned)x;
+			else
+				r->pageblock_order = (unsigned)x;
+		} else if (tok_is(&t[0], "orders")) {
+			struct tok o = { v.s, 0 };
+
+			while (o.s < v.s + v.n) {
+				o.n = strcspn(o.s, ",");
+				if (o.s + o.n > v.s + v.n)
+					o.n = (size_t)(v.s + v.n - o.s);
+				if ((rc = num_u64(&o, &x)) != 0 ||
+				    x >= FRAG_MAX_ORDERS)
+					return num_error(e, ls.no, &o, rc ? rc :
+					    -ERANGE, "order");
+				if (r->norders == REPLAY_MAX_ORDERS)
+					return ferr_set(e, ls.no, "more than %d "
+					    "orders", REPLAY_MAX_ORDERS);
+				r->orders[r->norders++] = (unsigned)x;
+				o.s += o.n + 1;
+			}
+		}
+	}
+	if (rc < 0)
+		return -1;
+	if (!magic)
+		return ferr_set(e, 0, "no 'fragstat_recording 1' line: not a "
+		    "recording");
+	if (r->page_size == 0 || r->norders == 0)
+		return ferr_set(e, 0, "no %s line", r->page_size ? "orders" :
+		    "page_size");
+	return 0;
+}
+
+/* Returns the zone NODE, NAME of R, added when new, or NULL when there are too many. */
+static struct rzone *
+zone_of(struct replay *r, uint64_t node, const struct jr_val *name)
+{
+	struct rzone *z;
+	size_t i;
+
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		if (z->node == node && strlen(z->name) == name->n &&
+		    memcmp(z->name, name->s, name->n) == 0)
+			return z;
+	}
+	if (r->nzones == REPLAY_MAX_ZONES || name->n >= sizeof(z->name))
+		return NULL;
+	z = &r->zones[r->nzones++];
+	z->node = (unsigned)node;
+	memcpy(z->name, name->s, name->n);
+	return z;
+}
+
+/* Fold index value V (null: nothing) into X. */
+static int
+index_add(struct rindex *x, const struct jr_val *v)
+{
+	long long m;
+
+	if (v != NULL && v->type == JR_NULL)
+		return 0;
+	if (jr_milli(v, &m) != 0)
+		return -1;
+	if (!x->seen || m < x->min)
+		x->min = m;
+	if (!x->seen || m > x->max)
+		x->max = m;
+	if (!x->seen)
+		x->first = m;
+	x->last = m;
+	x->seen = true;
+	return 0;
+}
+
+/* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
+static int
+zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
+    const char **what)
+{
+	const struct jr_val *zv, *ov, *name;
+	struct rzone *z;
+	uint64_t node, fp, pb, o;
+	size_t k;
+
+	*what = "'zones' is not a list of zones as --watch --json writes";
+	if ((zv = jr_get(d, s, "zones")) == NULL || zv->type != JR_ARR)
+		return -1;
+	for (zv = jr_first(d, zv); zv; zv = jr_next(d, zv)) {
+		name = jr_get(d, zv, "zone");
+		if (jr_u64(jr_get(d, zv, "node"), &node) != 0 || name == NULL ||
+		    name->type != JR_STR ||
+		    jr_u64(jr_get(d, zv, "free_pages"), &fp) != 0 ||
+		    jr_u64(jr_get(d, zv, "free_pageblocks"), &pb) != 0 ||
+		    (ov = jr_get(d, zv, "orders")) == NULL || ov->type != JR_ARR)
+			return -1;
+		if ((z = zone_of(r, node, name)) == NULL) {
+			*what = "too many zones, or a zone name too long";
+			return -1;
+		}
+		if (z->samples++ == 0) {
+			z->free_first = fp;
+			z->pb_first = pb;
+		}
+		z->free_last = fp;
+		z->pb_last = pb;
+		for (ov = jr_first(d, ov); ov; ov = jr_next(d, ov)) {
+			if (jr_u64(jr_get(d, ov, "order"), &o) != 0)
+				return -1;
+			for (k = 0; k < r->norders && r->orders[k] != o; k++)
+				;
+			if (k == r->norders) {
+				*what = "an order the metadata does not list";
+				return -1;
+			}
+			if (index_add(&z->unusable[k], jr_get(d, ov,
+			    "unusable_index")) != 0 ||
+			    index_add(&z->fragindex[k], jr_get(d, ov,
+			    "fragmentation_index")) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Returns 0 with count V (null: 0) added to *SUM, or -1. */
+static int
+count_add(const struct jr_val *v, uint64_t *sum)
+{
+	uint64_t x;
+
+	if (v != NULL && v->type == JR_NULL)
+		return 0;
+	if (jr_u64(v, &x) != 0 || x > UINT64_MAX - *sum)
+		return -1;
+	*sum += x;
+	return 0;
+}
+
+/* Fold the compaction outcomes of one by_order entry B into R. Returns 0 or -1. */
+static int
+order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
+{
+	const struct jr_val *ov = jr_get(d, b, "order"), *st;
+	struct rorder *ro;
+	uint64_t o;
+	int order;
+	size_t i;
+
+	if (ov != NULL && ov->type == JR_NUM && ov->n == 2 &&
+	    memcmp(ov->s, "-1", 2) == 0)
+		order = -1;
+	else if (jr_u64(ov, &o) == 0 && o < FRAG_MAX_ORDERS)
+		order = (int)o;
+	else
+		return -1;
+	for (i = 0; i < r->nby_order && r->by_order[i].order != order; i++)
+		;
+	if (i == r->nby_order) {
+		/* Kept in order: -1 first, as the kernel's events come. */
+		for (i = 0; i < r->nby_order && r->by_order[i].order < order; i++)
+			;
+		memmove(&r->by_order[i + 1], &r->by_order[i],
+		    (r->nby_order - i) * sizeof(r->by_order[0]));
+		memset(&r->by_order[i], 0, sizeof(r->by_order[0]));
+		r->by_order[i].order = order;
+		r->nby_order++;
+	}
+	ro = &r->by_order[i];
+	if (count_add(jr_get(d, b, "attempts"), &ro->attempts) != 0)
+		return -1;
+	if ((st = jr_get(d, b, "outcomes")) == NULL || st->type != JR_OBJ)
+		return -1;
+	for (st = jr_first(d, st); st; st = jr_next(d, st)) {
+		if (count_add(st, &ro->ended) != 0)
+			return -1;
+		if (st->keyn == 7 && memcmp(st->key, "success", 7) == 0 &&
+		    count_add(st, &ro->success) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Fold the events of sample S into R. Returns 0, or -1 with *WHAT set. */
+static int
+events_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
+    const struct jr_val *time, const char **what)
+{
+	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b;
+	uint64_t total = 0;
+
+	*what = "'events' is not what --watch --events --json writes";
+	if (ev == NULL || ev->type == JR_NULL)
+		return 0;
+	x = jr_get(d, ev, "extfrag");
+	c = jr_get(d, ev, "compaction");
+	if (count_add(jr_get(d, x, "total"), &total) != 0 ||
+	    count_add(jr_get(d, x, "fragmenting"), &r->fragmenting) != 0 ||
+	    count_add(jr_get(d, x, "claimed"), &r->claimed) != 0 ||
+	    count_add(jr_get(d, c, "runs"), &r->runs) != 0 ||
+	    count_add(jr_get(d, ev, "lost"), &r->lost) != 0 ||
+	    (b = jr_get(d, c, "by_order")) == NULL || b->type != JR_ARR ||
+	    total > UINT64_MAX - r->extfrag)
+		return -1;
+	r->extfrag += total;
+	if (total > r->peak) {
+		r->peak = total;
+		snprintf(r->peak_time, sizeof(r->peak_time), "%.*s",
+		    (int)time->n, time->s);
+	}
+	for (b = jr_first(d, b); b; b = jr_next(d, b))
+		if (order_add(r, d, b) != 0)
+			return -1;
+	return 0;
+}
+
+/* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
+static int
+sample_add(struct replay *r, const char *s, size_t n, size_t *col,
+    const char **what)
+{
+	const struct jr_val *t;
+	struct jr_doc d;
+	int rc = -1;
+
+	*col = 0;
+	if (jr_parse(&d, s, n, col, what) != 0) {
+		jr_free(&d);
+		return -1;
+	}
+	*what = "a sample is an object with 'time' as --watch --json writes";
+	if (d.v[0].type == JR_OBJ && (t = jr_get(&d, &d.v[0], "time")) != NULL &&
+	    t->type == JR_STR && t->n < sizeof(r->first) &&
+	    zones_add(r, &d, &d.v[0], what) == 0 &&
+	    events_add(r, &d, &d.v[0], t, what) == 0) {
+		if (r->nsamples == 0)
+			snprintf(r->first, sizeof(r->first), "%.*s", (int)t->n,
+			    t->s);
+		snprintf(r->last, sizeof(r->last), "%.*s", (int)t->n, t->s);
+		r->nsamples++;
+		rc = 0;
+	}
+	jr_free(&d);
+	return rc;
+}
+
+int
+replay_read(const char *dir, struct replay *r, struct ferr *e)
+{
+	char path[PATH_MAX + 32];
+	struct slurp m;
+	const char *what;
+	char *line = NULL;
+	size_t cap = 0, col;
+	unsigned long no = 0;
+	ssize_t n;
+	FILE *fp;
+	int rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
+	ferr_keep_path(e, path);
+	if (slurp_read(path, &m, e) != 0)
+		return -1;
+	rc = read_meta(m.buf, m.len, r, e);
+	slurp_free(&m);
+	if (rc != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
+	ferr_keep_path(e, path);
+	if ((fp = fopen(path, "re")) == NULL)
+		return ferr_set(e, 0, "%s", strerror(errno));
+	rc = -1;
+	while ((n = getline(&line, &cap, fp)) > 0) {
+		no++;
+		if (line[n - 1] != '\n') {
+			/* Cut short by a crash: every line before it is whole. */
+			r->truncated = true;
+			break;
+		}
+		if (sample_add(r, line, (size_t)n - 1, &col, &what) != 0) {
+			if (col)
+				ferr_set(e, no, "column %zu: %s", col, what);
+			else
+				ferr_set(e, no, "%s", what);
+			goto out;
+		}
+	}
+	if (ferror(fp)) {
+		ferr_set(e, 0, "%s", strerror(errno));
+		goto out;
+	}
+	if (r->nsamples == 0) {
+		ferr_set(e, 0, "no whole sample");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(line);
+	fclose(fp);
+	return rc;
+}
+
+/* Returns BUF holding the share PART of WHOLE in percent ("50.0%"), or "-". */
+static const char *
+share(char *buf, size_t size, uint64_t part, uint64_t whole)
+{
+	if (whole == 0)
+		return "-";
+	return hum_pct(buf, size, part, whole);
+}
+
+void
+replay_table(FILE *fp, const char *dir, const struct replay *r)
+{
+	char b[6][32];
+	const struct rzone *z;
+	const struct rindex *u, *f;
+	size_t i, k;
+
+	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
+	    r->release, r->page_size);
+	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
+	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
+	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	hum_size(b[0], sizeof(b[0]), 1ULL << r->pageblock_order, r->page_size);
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		fprintf(fp, "\nNode %u, zone %-8s free %s -> %s, free %s blocks "
+		    "%" PRIu64 " -> %" PRIu64 "\n", z->node, z->name,
+		    hum_size(b[1], sizeof(b[1]), z->free_first, r->page_size),
+		    hum_size(b[2], sizeof(b[2]), z->free_last, r->page_size),
+		    b[0], z->pb_first, z->pb_last);
+		for (k = 0; k < r->norders; k++) {
+			u = &z->unusable[k];
+			f = &z->fragindex[k];
+			fprintf(fp, "  order %-2u  unusable  ", r->orders[k]);
+			if (u->seen)
+				fprintf(fp, "%s -> %s  (min %s, max %s)",
+				    hum_index(b[1], sizeof(b[1]), (int)u->first),
+				    hum_index(b[2], sizeof(b[2]), (int)u->last),
+				    hum_index(b[3], sizeof(b[3]), (int)u->min),
+				    hum_index(b[4], sizeof(b[4]), (int)u->max));
+			else
+				fprintf(fp, "-");
+			fprintf(fp, "\n            fragindex ");
+			if (f->seen)
+				fprintf(fp, "%s -> %s  (min %s, max %s)\n",
+				    hum_index(b[1], sizeof(b[1]), (int)f->first),
+				    hum_index(b[2], sizeof(b[2]), (int)f->last),
+				    hum_index(b[3], sizeof(b[3]), (int)f->min),
+				    hum_index(b[4], sizeof(b[4]), (int)f->max));
+			else
+				fprintf(fp, "-\n");
+		}
+	}
+	if (!r->events)
+		return;
+	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
+	    ", claimed %" PRIu64 "), most in one sample %" PRIu64 "%s%s\n",
+	    r->extfrag, r->fragmenting, r->claimed, r->peak, r->peak ?
+	    " at " : "", r->peak_time);
+	fprintf(fp, "  compaction runs %" PRIu64 ", events lost %" PRIu64 "\n",
+	    r->runs, r->lost);
+	for (i = 0; i < r->nby_order; i++)
+		fprintf(fp, "  compaction order %-2d attempts %" PRIu64 ", ended %"
+		    PRIu64 ", success %" PRIu64 " (%s)\n", r->by_order[i].order,
+		    r->by_order[i].attempts, r->by_order[i].ended,
+		    r->by_order[i].success, share(b[0], sizeof(b[0]),
+		    r->by_order[i].success, r->by_order[i].ended));
+}
+
+/* Write index X as {"first", "last", "min", "max"}, or null when never seen. */
+static void
+index_json(struct jsonw *w, const char *key, const struct rindex *x)
+{
+	jw_key(w, key);
+	if (!x->seen) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "first");
+	jw_fixed(w, x->first, 3);
+	jw_key(w, "last");
+	jw_fixed(w, x->last, 3);
+	jw_key(w, "min");
+	jw_fixed(w, x->min, 3);
+	jw_key(w, "max");
+	jw_fixed(w, x->max, 3);
+	jw_end(w);
+}
+
+void
+replay_json(FILE *fp, const char *dir, const struct replay *r)
+{
+	const struct rzone *z;
+	struct jsonw w;
+	size_t i, k;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "recording");
+	jw_string(&w, dir);
+	jw_key(&w, "hostname");
+	jw_string(&w, r->host);
+	jw_key(&w, "release");
+	jw_string(&w, r->release);
+	jw_key(&w, "page_size");
+	jw_u64(&w, r->page_size);
+	jw_key(&w, "interval_s");
+	jw_fixed(&w, r->interval_ms, 3);
+	jw_key(&w, "samples");
+	jw_u64(&w, r->nsamples);
+	jw_key(&w, "first");
+	jw_string(&w, r->first);
+	jw_key(&w, "last");
+	jw_string(&w, r->last);
+	jw_key(&w, "truncated");
+	jw_bool(&w, r->truncated);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		jw_object(&w);
+		jw_key(&w, "node");
+		jw_int(&w, z->node);
+		jw_key(&w, "zone");
+		jw_string(&w, z->name);
+		jw_key(&w, "free_pages");
+		jw_array(&w, true);
+		jw_u64(&w, z->free_first);
+		jw_u64(&w, z->free_last);
+		jw_end(&w);
+		jw_key(&w, "free_pageblocks");
+		jw_array(&w, true);
+		jw_u64(&w, z->pb_first);
+		jw_u64(&w, z->pb_last);
+		jw_end(&w);
+		jw_key(&w, "orders");
+		jw_array(&w, false);
+		for (k = 0; k < r->norders; k++) {
+			jw_object(&w);
+			jw_key(&w, "order");
+			jw_int(&w, r->orders[k]);
+			index_json(&w, "unusable_index", &z->unusable[k]);
+			index_json(&w, "fragmentation_index", &z->fragindex[k]);
+			jw_end(&w);
+		}
+		jw_end(&w);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	jw_key(&w, "events");
+	if (!r->events)
+		jw_null(&w);
+	else {
+		jw_object(&w);
+		jw_key(&w, "extfrag");
+		jw_u64(&w, r->extfrag);
+		jw_key(&w, "fragmenting");
+		jw_u64(&w, r->fragmenting);
+		jw_key(&w, "claimed");
+		jw_u64(&w, r->claimed);
+		jw_key(&w, "extfrag_peak");
+		jw_u64(&w, r->peak);
+		jw_key(&w, "extfrag_peak_time");
+		if (r->peak)
+			jw_string(&w, r->peak_time);
+		else
+			jw_null(&w);
+		jw_key(&w, "compaction_runs");
+		jw_u64(&w, r->runs);
+		jw_key(&w, "lost");
+		jw_u64(&w, r->lost);
+		jw_key(&w, "by_order");
+		jw_array(&w, false);
+		for (i = 0; i < r->nby_order; i++) {
+			jw_object(&w);
+			jw_key(&w, "order");
+			jw_int(&w, r->by_order[i].order);
+			jw_key(&w, "attempts");
+			jw_u64(&w, r->by_order[i].attempts);
+			jw_key(&w, "ended");
+			jw_u64(&w, r->by_order[i].ended);
+			jw_key(&w, "success");
+			jw_u64(&w, r->by_order[i].success);
+			jw_end(&w);
+		}
+		jw_end(&w);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}
