@@ -330,7 +330,7 @@ static const struct {
 	[A_VERIFY] = { "--verify", FMT(F_SUMMARY) | FMT(F_JSON) },
 	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
-	[A_REPLAY] = { "a recording", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
