@@ -336,10 +336,12 @@ source_fact(const char *text, size_t len, const char *key, char *buf,
     size_t size)
 {
 	size_t k = strlen(key), n;
-	const char *p = text, *end = text + len, *nl;
+	const char *p, *end, *nl;
 
 	snprintf(buf, size, "unknown");
-	for (; text && p < end; p = nl + 1) {
+	if (text == NULL)
+		return;
+	for (p = text, end = text + len; p < end; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (nl == NULL)
 			nl = end;
