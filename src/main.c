@@ -702,6 +702,38 @@ run_replay(const struct opts *o)
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
 
+/* --compare of two recordings. Returns an exit code. */
+static int
+run_replay_compare(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct replay *r = calloc(2, sizeof(*r));
+	int i, rc = EXIT_OK;
+
+	if (r == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		if (replay_read(o->roots[i], &r[i], &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		} else if (r[i].truncated && !o->quiet)
+			fprintf(stderr, "%s: %s/%s: the last line is cut short "
+			    "(the recording ended in a crash): ignored\n",
+			    progname, o->roots[i], RECORD_SAMPLES);
+	if (rc == EXIT_OK && o->format == F_JSON)
+		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
+	else if (rc == EXIT_OK)
+		replay_compare_table(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
+	free(r);
+	if (rc == EXIT_OK && close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
 /* --compare A B. Returns an exit code. */
 static int
 run_compare(struct opts *o)
@@ -771,6 +803,9 @@ main(int argc, char **argv)
 		goto out;
 	case A_REPLAY:
 		rc = run_replay(&o);
+		goto out;
+	case A_REPLAY_COMPARE:
+		rc = run_replay_compare(&o);
 		goto out;
 	case A_BATCH:
 		inputs_keep_memory();

@@ -65,6 +65,7 @@ usage(FILE *fp)
 "                           ('-': standard input); --sysroot may also be\n"
 "                           given many times\n"
 "      --compare A B        show what changed from root A to root B\n"
+"                           (two recordings: their runs side by side)\n"
 "\n"
 "      --capture=DIR        save the files fragstat reads (and the kernel's\n"
 "                           index files when readable) into a new directory\n"
@@ -272,13 +273,14 @@ static const struct optrule rules[] = {
 	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
 	    "advice: --advise or --format=prometheus" },
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY), VIEWS, 0,
-	    "the table, --json or --format=prometheus" },
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE), VIEWS,
+	    0, "the table, --json or --format=prometheus" },
 	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
-	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY), ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE),
+	    ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
 	    "every view but --format=unusable, --watch and --capture" },
 	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_REPLAY), VIEWS,
+	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE), VIEWS,
 	    0, "the table, --json, --format=prometheus, --watch, --compare "
 	    "or --capture" },
 	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
@@ -331,6 +333,8 @@ static const struct {
 	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
 	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
+	    FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -381,7 +385,15 @@ check_mode(struct opts *o, const bool *given)
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
 		o->action = A_REPLAY;
-	if (several && o->action != A_BATCH && o->action != A_COMPARE)
+	if (o->action == A_COMPARE && record_is(o->roots[0]) &&
+	    record_is(o->roots[1]))
+		o->action = A_REPLAY_COMPARE;
+	else if (o->action == A_COMPARE && (record_is(o->roots[0]) ||
+	    record_is(o->roots[1])))
+		return usage_error("%s", "--compare takes two snapshots or two "
+		    "recordings, not one of each");
+	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
+	    o->action != A_REPLAY_COMPARE)
 		return usage_error("%s takes one root", first);
 	/* --advise and --compact show the advice in the detailed table. */
 	if (!given['f'] && !given['j'] && !given['d'] && o->advise &&

@@ -29,6 +29,7 @@ enum action {
 	A_CAPTURE,	/* --capture DIR */
 	A_COMPACT,	/* --compact */
 	A_REPLAY,	/* --sysroot of a recording made by --record */
+	A_REPLAY_COMPARE,	/* --compare of two recordings */
 	A_NACTIONS
 };
 

@@ -454,105 +454,262 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x)
 	jw_end(w);
 }
 
+/* Write the summary of R, read from DIR, as one object in W. */
+static void
+summary_json(struct jsonw *w, const char *dir, const struct replay *r)
+{
+	const struct rzone *z;
+	size_t i, k;
+
+	jw_object(w);
+	jw_key(w, "recording");
+	jw_string(w, dir);
+	jw_key(w, "hostname");
+	jw_string(w, r->host);
+	jw_key(w, "release");
+	jw_string(w, r->release);
+	jw_key(w, "page_size");
+	jw_u64(w, r->page_size);
+	jw_key(w, "interval_s");
+	jw_fixed(w, r->interval_ms, 3);
+	jw_key(w, "samples");
+	jw_u64(w, r->nsamples);
+	jw_key(w, "first");
+	jw_string(w, r->first);
+	jw_key(w, "last");
+	jw_string(w, r->last);
+	jw_key(w, "truncated");
+	jw_bool(w, r->truncated);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, z->node);
+		jw_key(w, "zone");
+		jw_string(w, z->name);
+		jw_key(w, "free_pages");
+		jw_array(w, true);
+		jw_u64(w, z->free_first);
+		jw_u64(w, z->free_last);
+		jw_end(w);
+		jw_key(w, "free_pageblocks");
+		jw_array(w, true);
+		jw_u64(w, z->pb_first);
+		jw_u64(w, z->pb_last);
+		jw_end(w);
+		jw_key(w, "orders");
+		jw_array(w, false);
+		for (k = 0; k < r->norders; k++) {
+			jw_object(w);
+			jw_key(w, "order");
+			jw_int(w, r->orders[k]);
+			index_json(w, "unusable_index", &z->unusable[k]);
+			index_json(w, "fragmentation_index", &z->fragindex[k]);
+			jw_end(w);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "events");
+	if (!r->events)
+		jw_null(w);
+	else {
+		jw_object(w);
+		jw_key(w, "extfrag");
+		jw_u64(w, r->extfrag);
+		jw_key(w, "fragmenting");
+		jw_u64(w, r->fragmenting);
+		jw_key(w, "claimed");
+		jw_u64(w, r->claimed);
+		jw_key(w, "extfrag_peak");
+		jw_u64(w, r->peak);
+		jw_key(w, "extfrag_peak_time");
+		if (r->peak)
+			jw_string(w, r->peak_time);
+		else
+			jw_null(w);
+		jw_key(w, "compaction_runs");
+		jw_u64(w, r->runs);
+		jw_key(w, "lost");
+		jw_u64(w, r->lost);
+		jw_key(w, "by_order");
+		jw_array(w, false);
+		for (i = 0; i < r->nby_order; i++) {
+			jw_object(w);
+			jw_key(w, "order");
+			jw_int(w, r->by_order[i].order);
+			jw_key(w, "attempts");
+			jw_u64(w, r->by_order[i].attempts);
+			jw_key(w, "ended");
+			jw_u64(w, r->by_order[i].ended);
+			jw_key(w, "success");
+			jw_u64(w, r->by_order[i].success);
+			jw_end(w);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 void
 replay_json(FILE *fp, const char *dir, const struct replay *r)
 {
-	const struct rzone *z;
 	struct jsonw w;
-	size_t i, k;
+
+	jw_init(&w, fp);
+	summary_json(&w, dir, r);
+	if (jw_finish(&w) != 0)
+		abort();
+}
+
+/* Returns the zone of R with Z's node and name, or NULL. */
+static const struct rzone *
+same_zone(const struct replay *r, const struct rzone *z)
+{
+	size_t i;
+
+	for (i = 0; i < r->nzones; i++)
+		if (r->zones[i].node == z->node &&
+		    strcmp(r->zones[i].name, z->name) == 0)
+			return &r->zones[i];
+	return NULL;
+}
+
+/* Returns the index of ORDER among R's orders, or -1. */
+static long
+order_index(const struct replay *r, unsigned order)
+{
+	size_t k;
+
+	for (k = 0; k < r->norders; k++)
+		if (r->orders[k] == order)
+			return (long)k;
+	return -1;
+}
+
+/* Returns BUF holding the signed thousandths D as "+0.012" or "-0.500". */
+static const char *
+diff_index(char *buf, size_t size, long long d)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s%s", d >= 0 ? "+" : "", hum_index(b, sizeof(b),
+	    (int)d));
+	return buf;
+}
+
+/* Print one row of the comparison: NAME, A's and B's values, and their difference. */
+static void
+row(FILE *fp, const char *name, const char *a, const char *b, const char *d)
+{
+	fprintf(fp, "  %-28s %14s %14s %14s\n", name, a, b, d);
+}
+
+/* Print the indices of zone ZA of A beside those of ZB of B. */
+static void
+compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
+    const struct replay *b, const struct rzone *zb)
+{
+	const struct rindex *x[2], *y[2];
+	char n[64], v[3][32];
+	size_t k, j;
+	long kb;
+
+	for (k = 0; k < a->norders; k++) {
+		if ((kb = order_index(b, a->orders[k])) < 0)
+			continue;
+		x[0] = &za->unusable[k];
+		x[1] = &za->fragindex[k];
+		y[0] = &zb->unusable[kb];
+		y[1] = &zb->fragindex[kb];
+		for (j = 0; j < 2; j++) {
+			if (!x[j]->seen || !y[j]->seen)
+				continue;
+			snprintf(n, sizeof(n), "order %u %s max", a->orders[k],
+			    j ? "fragindex" : "unusable");
+			row(fp, n, hum_index(v[0], sizeof(v[0]), (int)x[j]->max),
+			    hum_index(v[1], sizeof(v[1]), (int)y[j]->max),
+			    diff_index(v[2], sizeof(v[2]), y[j]->max - x[j]->max));
+		}
+	}
+}
+
+/* Returns BUF holding B - A as "+12" or "-3". */
+static const char *
+diff_u64(char *buf, size_t size, uint64_t a, uint64_t b)
+{
+	if (b >= a)
+		snprintf(buf, size, "+%" PRIu64, b - a);
+	else
+		snprintf(buf, size, "-%" PRIu64, a - b);
+	return buf;
+}
+
+void
+replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	const struct rzone *za, *zb;
+	char v[4][32], n[64];
+	size_t i, j;
+
+	fprintf(fp, "A: %s (%s, %s, %lu samples)\nB: %s (%s, %s, %lu "
+	    "samples)\n\n", da, a->host, a->release, a->nsamples, db, b->host,
+	    b->release, b->nsamples);
+	row(fp, "", "A", "B", "B - A");
+	for (i = 0; i < a->nzones; i++) {
+		za = &a->zones[i];
+		if ((zb = same_zone(b, za)) == NULL)
+			continue;
+		fprintf(fp, "Node %u, zone %s\n", za->node, za->name);
+		row(fp, "free pages at the end", (snprintf(v[0], sizeof(v[0]),
+		    "%" PRIu64, za->free_last), v[0]), (snprintf(v[1],
+		    sizeof(v[1]), "%" PRIu64, zb->free_last), v[1]),
+		    diff_u64(v[2], sizeof(v[2]), za->free_last, zb->free_last));
+		row(fp, "free pageblocks at the end", (snprintf(v[0],
+		    sizeof(v[0]), "%" PRIu64, za->pb_last), v[0]),
+		    (snprintf(v[1], sizeof(v[1]), "%" PRIu64, zb->pb_last), v[1]),
+		    diff_u64(v[2], sizeof(v[2]), za->pb_last, zb->pb_last));
+		compare_orders(fp, a, za, b, zb);
+	}
+	if (!a->events || !b->events)
+		return;
+	fprintf(fp, "Events\n");
+	row(fp, "extfrag", (snprintf(v[0], sizeof(v[0]), "%" PRIu64, a->extfrag),
+	    v[0]), (snprintf(v[1], sizeof(v[1]), "%" PRIu64, b->extfrag), v[1]),
+	    diff_u64(v[2], sizeof(v[2]), a->extfrag, b->extfrag));
+	row(fp, "compaction runs", (snprintf(v[0], sizeof(v[0]), "%" PRIu64,
+	    a->runs), v[0]), (snprintf(v[1], sizeof(v[1]), "%" PRIu64, b->runs),
+	    v[1]), diff_u64(v[2], sizeof(v[2]), a->runs, b->runs));
+	for (i = 0; i < a->nby_order; i++)
+		for (j = 0; j < b->nby_order; j++) {
+			if (a->by_order[i].order != b->by_order[j].order)
+				continue;
+			snprintf(n, sizeof(n), "order %d success",
+			    a->by_order[i].order);
+			row(fp, n, share(v[0], sizeof(v[0]),
+			    a->by_order[i].success, a->by_order[i].ended),
+			    share(v[1], sizeof(v[1]), b->by_order[j].success,
+			    b->by_order[j].ended), "-");
+		}
+}
+
+void
+replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	struct jsonw w;
 
 	jw_init(&w, fp);
 	jw_object(&w);
-	jw_key(&w, "recording");
-	jw_string(&w, dir);
-	jw_key(&w, "hostname");
-	jw_string(&w, r->host);
-	jw_key(&w, "release");
-	jw_string(&w, r->release);
-	jw_key(&w, "page_size");
-	jw_u64(&w, r->page_size);
-	jw_key(&w, "interval_s");
-	jw_fixed(&w, r->interval_ms, 3);
-	jw_key(&w, "samples");
-	jw_u64(&w, r->nsamples);
-	jw_key(&w, "first");
-	jw_string(&w, r->first);
-	jw_key(&w, "last");
-	jw_string(&w, r->last);
-	jw_key(&w, "truncated");
-	jw_bool(&w, r->truncated);
-	jw_key(&w, "zones");
-	jw_array(&w, false);
-	for (i = 0; i < r->nzones; i++) {
-		z = &r->zones[i];
-		jw_object(&w);
-		jw_key(&w, "node");
-		jw_int(&w, z->node);
-		jw_key(&w, "zone");
-		jw_string(&w, z->name);
-		jw_key(&w, "free_pages");
-		jw_array(&w, true);
-		jw_u64(&w, z->free_first);
-		jw_u64(&w, z->free_last);
-		jw_end(&w);
-		jw_key(&w, "free_pageblocks");
-		jw_array(&w, true);
-		jw_u64(&w, z->pb_first);
-		jw_u64(&w, z->pb_last);
-		jw_end(&w);
-		jw_key(&w, "orders");
-		jw_array(&w, false);
-		for (k = 0; k < r->norders; k++) {
-			jw_object(&w);
-			jw_key(&w, "order");
-			jw_int(&w, r->orders[k]);
-			index_json(&w, "unusable_index", &z->unusable[k]);
-			index_json(&w, "fragmentation_index", &z->fragindex[k]);
-			jw_end(&w);
-		}
-		jw_end(&w);
-		jw_end(&w);
-	}
-	jw_end(&w);
-	jw_key(&w, "events");
-	if (!r->events)
-		jw_null(&w);
-	else {
-		jw_object(&w);
-		jw_key(&w, "extfrag");
-		jw_u64(&w, r->extfrag);
-		jw_key(&w, "fragmenting");
-		jw_u64(&w, r->fragmenting);
-		jw_key(&w, "claimed");
-		jw_u64(&w, r->claimed);
-		jw_key(&w, "extfrag_peak");
-		jw_u64(&w, r->peak);
-		jw_key(&w, "extfrag_peak_time");
-		if (r->peak)
-			jw_string(&w, r->peak_time);
-		else
-			jw_null(&w);
-		jw_key(&w, "compaction_runs");
-		jw_u64(&w, r->runs);
-		jw_key(&w, "lost");
-		jw_u64(&w, r->lost);
-		jw_key(&w, "by_order");
-		jw_array(&w, false);
-		for (i = 0; i < r->nby_order; i++) {
-			jw_object(&w);
-			jw_key(&w, "order");
-			jw_int(&w, r->by_order[i].order);
-			jw_key(&w, "attempts");
-			jw_u64(&w, r->by_order[i].attempts);
-			jw_key(&w, "ended");
-			jw_u64(&w, r->by_order[i].ended);
-			jw_key(&w, "success");
-			jw_u64(&w, r->by_order[i].success);
-			jw_end(&w);
-		}
-		jw_end(&w);
-		jw_end(&w);
-	}
+	jw_key(&w, "a");
+	summary_json(&w, da, a);
+	jw_key(&w, "b");
+	summary_json(&w, db, b);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)
 		abort();

@@ -63,4 +63,10 @@ int	replay_read(const char *dir, struct replay *r, struct ferr *e);
 void	replay_table(FILE *fp, const char *dir, const struct replay *r);
 void	replay_json(FILE *fp, const char *dir, const struct replay *r);
 
+/* Recording A (from DA) beside B (from DB): a table with B - A, or JSON {"a", "b"}. */
+void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+
 #endif
