@@ -31,7 +31,7 @@ static int
 avg(const struct tok *t, const char *key, uint32_t *v, unsigned long l,
     struct ferr *e)
 {
-	struct tok num;
+	struct tok num = { "", 0 };
 	uint64_t x;
 	char q[64];
 
@@ -50,7 +50,7 @@ parse_line(struct psi *p, const struct tok *t, size_t nt, unsigned long l,
     struct ferr *e)
 {
 	struct psi_line *pl;
-	struct tok num;
+	struct tok num = { "", 0 };
 	char q[64];
 	int rc;
 

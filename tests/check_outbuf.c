@@ -170,27 +170,6 @@ START_TEST(test_u64_digits)
 }
 END_TEST
 
-/* A stride through 0 to 10^9, against printf. */
-START_TEST(test_u64_stride)
-{
-	char want[32], *got;
-	struct mem *m;
-	uint64_t v;
-	size_t len;
-
-	for (v = 0; v < 1000000000; v += 99991) {
-		m = mem_open();
-		ob_u64(&m->ob, v);
-		got = mem_close(m);
-		len = (size_t)snprintf(want, sizeof(want), "%llu",
-		    (unsigned long long)v);
-		ck_assert_uint_eq(strlen(got), len);
-		ck_assert_str_eq(got, want);
-		free(got);
-	}
-}
-END_TEST
-
 /* Every index value and beyond it. */
 START_TEST(test_fixed_indices)
 {
@@ -235,7 +214,7 @@ END_TEST
 START_TEST(test_large)
 {
 	size_t n = 3 * OUTBUF_SIZE + 17, i, k = 0;
-	char *src = malloc(n), *got;
+	char *src = malloc(n), *got, *dash;
 	struct mem *m = mem_open();
 
 	ck_assert_ptr_nonnull(src);
@@ -249,14 +228,19 @@ START_TEST(test_large)
 	got = mem_close(m);
 	ck_assert_int_eq(got[0], 'x');
 	ck_assert_int_eq(memcmp(got + 1, src, n), 0);
-	for (i = 0; i < OUTBUF_SIZE + 3; i++)
-		ck_assert_int_eq(got[1 + n + i], '-');
+	/* One comparison each: every ck_assert is a message to Check's parent. */
+	dash = malloc(OUTBUF_SIZE + 3);
+	ck_assert_ptr_nonnull(dash);
+	memset(dash, '-', OUTBUF_SIZE + 3);
+	ck_assert_int_eq(memcmp(got + 1 + n, dash, OUTBUF_SIZE + 3), 0);
+	free(dash);
 	k = 1 + n + OUTBUF_SIZE + 3;
 	for (i = 0; i < 20000; i++) {
 		char want[32];
 		size_t len = (size_t)snprintf(want, sizeof(want), "%zu", i);
 
-		ck_assert_int_eq(memcmp(got + k, want, len), 0);
+		if (memcmp(got + k, want, len) != 0)
+			ck_abort_msg("ob_u64(%zu) at %zu", i, k);
 		k += len;
 	}
 	ck_assert_int_eq(got[k], '\0');
@@ -294,7 +278,6 @@ main(void)
 	tcase_add_test(tc, test_str);
 	tcase_add_test(tc, test_fixed);
 	tcase_add_test(tc, test_u64_digits);
-	tcase_add_test(tc, test_u64_stride);
 	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_fixed_edge);
 	tcase_add_test(tc, test_large);
