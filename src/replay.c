@@ -373,12 +373,28 @@ share(char *buf, size_t size, uint64_t part, uint64_t whole)
 	return hum_pct(buf, size, part, whole);
 }
 
+/* Print index X as "FIRST -> LAST  (min MIN, max MAX)", or - when never seen. */
+static void
+index_table(FILE *fp, const struct rindex *x)
+{
+	char b[4][32];
+
+	if (!x->seen) {
+		fputs("-", fp);
+		return;
+	}
+	fprintf(fp, "%s -> %s  (min %s, max %s)",
+	    hum_index(b[0], sizeof(b[0]), (int)x->first),
+	    hum_index(b[1], sizeof(b[1]), (int)x->last),
+	    hum_index(b[2], sizeof(b[2]), (int)x->min),
+	    hum_index(b[3], sizeof(b[3]), (int)x->max));
+}
+
 void
 replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[6][32];
+	char b[3][32];
 	const struct rzone *z;
-	const struct rindex *u, *f;
 	size_t i, k;
 
 	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
@@ -395,26 +411,11 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 		    hum_size(b[2], sizeof(b[2]), z->free_last, r->page_size),
 		    b[0], z->pb_first, z->pb_last);
 		for (k = 0; k < r->norders; k++) {
-			u = &z->unusable[k];
-			f = &z->fragindex[k];
 			fprintf(fp, "  order %-2u  unusable  ", r->orders[k]);
-			if (u->seen)
-				fprintf(fp, "%s -> %s  (min %s, max %s)",
-				    hum_index(b[1], sizeof(b[1]), (int)u->first),
-				    hum_index(b[2], sizeof(b[2]), (int)u->last),
-				    hum_index(b[3], sizeof(b[3]), (int)u->min),
-				    hum_index(b[4], sizeof(b[4]), (int)u->max));
-			else
-				fprintf(fp, "-");
+			index_table(fp, &z->unusable[k]);
 			fprintf(fp, "\n            fragindex ");
-			if (f->seen)
-				fprintf(fp, "%s -> %s  (min %s, max %s)\n",
-				    hum_index(b[1], sizeof(b[1]), (int)f->first),
-				    hum_index(b[2], sizeof(b[2]), (int)f->last),
-				    hum_index(b[3], sizeof(b[3]), (int)f->min),
-				    hum_index(b[4], sizeof(b[4]), (int)f->max));
-			else
-				fprintf(fp, "-\n");
+			index_table(fp, &z->fragindex[k]);
+			fputc('\n', fp);
 		}
 	}
 	if (!r->events)
