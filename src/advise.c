@@ -645,6 +645,18 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	return 0;
 }
 
+/* advise_build() fills ADV->zones order after order, every zone in each. */
+const struct zadvice *
+advise_at(const struct advice *adv, size_t z, size_t j)
+{
+	size_t nz;
+
+	if (adv->norders == 0 || j >= adv->norders)
+		return NULL;
+	nz = adv->nzones / adv->norders;
+	return z < nz ? &adv->zones[j * nz + z] : NULL;
+}
+
 void
 advise_free(struct advice *adv)
 {

@@ -185,6 +185,9 @@ int	advise_tally(struct advice *adv, const struct buddyinfo *bi);
  * the allocation.
  */
 enum verdict advise_best(const struct advice *adv, int node, size_t j);
+
+/* Returns the advice for buddyinfo zone Z at ADV->orders[J], or NULL. */
+const struct zadvice *advise_at(const struct advice *adv, size_t z, size_t j);
 void	advise_free(struct advice *adv);
 
 /* Returns "ok", "compact", "reclaim", "unknown" or "unusable". */

@@ -43,19 +43,6 @@ meaning(enum verdict v)
 	return "no zone may serve such an allocation";
 }
 
-/* Returns the advice of zone Z at ADV->orders[J], or NULL. */
-static const struct zadvice *
-zone_advice(const struct advice *adv, size_t z, size_t j)
-{
-	size_t i;
-
-	for (i = 0; i < adv->nzones; i++)
-		if (adv->zones[i].zone == z &&
-		    adv->zones[i].order == adv->orders[j])
-			return &adv->zones[i];
-	return NULL;
-}
-
 /* Print the verdict word V coloured, padded to WIDTH (negative: left). */
 static void
 verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
@@ -172,7 +159,7 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 		    1ULL << f->largest_order, r->page_size),
 		    pb < r->bi->norders ? f->suitable[pb] : 0);
 		for (j = 0; j < adv->norders; j++) {
-			const struct zadvice *a = zone_advice(adv, i, j);
+			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
 			fprintf(fp, "  %8s %9s ", hum_index(b, sizeof(b),

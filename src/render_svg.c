@@ -404,20 +404,6 @@ order_label(char *buf, size_t size, unsigned o, unsigned long page_size)
 	return buf;
 }
 
-/* Returns the advice for zone I at the J-th advice order of R, or NULL. */
-static const struct zadvice *
-zone_advice(const struct report *r, size_t i, size_t j)
-{
-	const struct advice *adv = r->advice;
-	size_t k;
-
-	for (k = 0; k < adv->nzones; k++)
-		if (adv->zones[k].zone == i &&
-		    adv->zones[k].order == adv->orders[j])
-			return &adv->zones[k];
-	return NULL;
-}
-
 /* Returns how many lines of advice a zone's label holds. */
 static size_t
 advice_lines(const struct report *r)
@@ -457,7 +443,7 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	svg_close(w);
 	for (j = 0; j < advice_lines(r); j++) {
 		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
-		a = zone_advice(r, i, j);
+		a = advise_at(r->advice, i, j);
 		if (a)
 			badge(w, x, y + 36 + (long)j * LINE_H, l,
 			    advise_verdict_name(a->verdict), advice_sentence(why,
@@ -821,7 +807,7 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 			    NULL);
 			continue;
 		}
-		a = zone_advice(r, (size_t)i, j);
+		a = advise_at(r->advice, (size_t)i, j);
 		badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
 		    advise_verdict_name(a->verdict) : "not used", a ?
 		    advice_sentence(why, sizeof(why), r, a) :
