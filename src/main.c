@@ -443,6 +443,26 @@ read_roots(struct opts *o, struct slurp *list)
 }
 
 /*
+ * A batch reads snapshots: a recording among its roots (given with
+ * --sysroot or listed by --roots-from) is a usage error that says what
+ * reads one. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int
+batch_refuse_recordings(const struct opts *o)
+{
+	size_t i;
+
+	for (i = 0; o->action == A_BATCH && i < o->nroots; i++)
+		if (record_is(o->roots[i]))
+			return usage_error("%s is a recording: a batch of "
+			    "roots (several --sysroot, --roots-from) reads "
+			    "snapshots; read recordings one at a time "
+			    "(--sysroot DIR) or two side by side (--compare "
+			    "A B)", o->roots[i]);
+	return EXIT_OK;
+}
+
+/*
  * Analyse every root of O in turn, each written whole or not at all: a
  * section per snapshot in the table, one JSON object per line. Returns
  * EXIT_OK, or the error of the last snapshot that failed.
@@ -789,6 +809,8 @@ main(int argc, char **argv)
 	if (o.color == -1)
 		o.color = isatty(STDOUT_FILENO);
 	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
+		goto out;
+	if ((rc = batch_refuse_recordings(&o)) != EXIT_OK)
 		goto out;
 	switch (o.action) {
 	case A_VERIFY:
