@@ -516,6 +516,7 @@ events_start(const struct opts *o, const struct inputs *in,
 	struct ferr e = { .path = "" };
 	char note[1024];
 	unsigned i;
+	int n;
 
 	memset(nm, 0, sizeof(*nm));
 	/* pagetypeinfo lists the migratetypes in the kernel's enum order. */
@@ -525,6 +526,12 @@ events_start(const struct opts *o, const struct inputs *in,
 	nm->pageblock_order = pageblock_order;
 	/* From here on a signal ends the run through trace_close(). */
 	watch_signals();
+	n = trace_sweep(note, sizeof(note));
+	if (n > 0 && !o->quiet)
+		fprintf(stderr, n > 1 ? "%s: note: removed the tracefs "
+		    "instances %s left by fragstats that were killed\n" :
+		    "%s: note: removed the tracefs instance %s left by a "
+		    "fragstat that was killed\n", progname, note);
 	if (trace_open(tp, nm, note, sizeof(note), &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;

@@ -40,6 +40,14 @@ trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
 }
 
 int
+trace_sweep(char *removed, size_t size)
+{
+	(void)size;
+	removed[0] = '\0';
+	return 0;
+}
+
+int
 trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
 {
 	(void)t;
@@ -507,6 +515,64 @@ open_cpus(struct trace *t, struct ferr *e)
 			return sys_error(e, t->path, "cannot read trace_pipe_raw");
 	}
 	return 0;
+}
+
+/*
+ * Returns whether the instance NAME is one a fragstat killed with SIGKILL
+ * left: exactly "fragstat-N" as trace_open() writes it (no other name,
+ * not even "fragstat-check-N" of tests/events.sh), and process N is gone
+ * or is this one (a PID used again after the kill).
+ */
+static bool
+stale(const char *name)
+{
+	const char *digits = name + strlen("fragstat-");
+	char again[32];
+	uint64_t pid;
+
+	if (strncmp(name, "fragstat-", strlen("fragstat-")) != 0 ||
+	    num_str(digits, &pid) != 0 || pid == 0 || pid > INT32_MAX)
+		return false;
+	snprintf(again, sizeof(again), "fragstat-%ld", (long)pid);
+	if (strcmp(again, name) != 0)	/* "fragstat-007" is not ours */
+		return false;
+	if ((pid_t)pid == getpid())
+		return true;
+	/*
+	 * Only a PID that no process has: a live process with it may be a
+	 * fragstat whose instance is in use. Not /proc/N/comm to tell a
+	 * fragstat from another program that got the PID again: a fragstat
+	 * under valgrind or renamed has another comm, and removing a live
+	 * run's instance ends its counting, while a stale one left until
+	 * its PID is free again costs only memory. N is a PID of this PID
+	 * namespace, as the one trace_open() names its instance after.
+	 */
+	return kill((pid_t)pid, 0) == -1 && errno == ESRCH;
+}
+
+int
+trace_sweep(char *removed, size_t size)
+{
+	const char *dir;
+	char **names, path[4096];
+	int i, n = 0;
+
+	removed[0] = '\0';
+	if (geteuid() != 0 || (dir = tracefs_tracing_dir()) == NULL ||
+	    (names = tracefs_instances("^fragstat-[0-9][0-9]*$")) == NULL)
+		return 0;
+	for (i = 0; names[i] != NULL; i++) {
+		if (!stale(names[i]))
+			continue;
+		snprintf(path, sizeof(path), "%s/instances/%s", dir, names[i]);
+		/* Busy (a reader holds it open): left, trace_open() goes on. */
+		if (rmdir(path) != 0)
+			continue;
+		list_add(removed, size, names[i]);
+		n++;
+	}
+	tracefs_list_free(names);
+	return n;
 }
 
 int

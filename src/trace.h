@@ -16,6 +16,15 @@ struct trace;
 struct trace_decoder;
 
 /*
+ * Remove the tracefs instances "fragstat-N" whose process N is gone (a
+ * fragstat killed with SIGKILL leaves its own, events enabled and buffers
+ * allocated), and ours, "fragstat-PID", that cannot be ours yet. Their
+ * names go to the comma-separated list in REMOVED. Returns how many, 0
+ * when not root or without tracefs (trace_open() then says why).
+ */
+int	trace_sweep(char *removed, size_t size);
+
+/*
  * Create the tracefs instance "fragstat-PID" (libtracefs finds tracefs, or
  * mounts it where trace-cmd would), enable the events of events.h in it and
  * open its per-CPU buffers. NM brings the migratetype names and the

@@ -4,8 +4,9 @@
 # (a second tracefs instance of this script's, read as text) over the same
 # window, while light unmovable allocations run (pipes, sockets, small
 # files; no compaction is forced, unless EVENTS_COMPACT=1 as 'make
-# live-events' sets it); and no fragstat instance is left after a normal
-# end, SIGTERM, SIGHUP or a reader that goes away.
+# live-events' sets it); no fragstat instance is left after a normal
+# end, SIGTERM, SIGHUP or a reader that goes away; and the one SIGKILL
+# leaves is removed by the next fragstat --events.
 set -u
 : "${FRAGSTAT:?}"
 [ "$(id -u)" -eq 0 ] || { echo "SKIP: --events needs root"; exit 77; }
@@ -28,9 +29,14 @@ fi
 tmp=$(mktemp -d)
 chk="$T/instances/fragstat-check-$$"
 fpid=""
+keep=""		# the instances of part 3 that fragstat must leave alone
+stale=""	# and the one it must remove
 cleanup() {
 	[ -n "$fpid" ] && kill -TERM "$fpid" 2>/dev/null
 	[ -d "$chk" ] && rmdir "$chk"
+	for k in $keep $stale; do
+		[ -d "$k" ] && rmdir "$k"
+	done
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -238,4 +244,40 @@ for p in $(cat "$pids"); do
 	fi
 done
 [ "$fail" = 0 ] && echo "events: no instance left after the end, SIGTERM, SIGHUP, a closed pipe"
+
+# 3. SIGKILL leaves the instance, events enabled; the next fragstat
+# removes it, and leaves alone the instance named after a live process
+# (this shell: a PID used again) and every name not exactly fragstat-N.
+"$FRAGSTAT" -q --watch 0.05 --events > /dev/null &
+pid=$!
+i=0
+while [ ! -d "$T/instances/fragstat-$pid/events" ] && [ $i -lt 200 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+stale="$T/instances/fragstat-$pid"
+if [ "$(cat "$stale/events/kmem/mm_page_alloc_extfrag/enable" 2>/dev/null)" != 1 ]; then
+	echo "FAIL: SIGKILL: no instance fragstat-$pid with its event enabled"
+	fail=1
+fi
+keep="$T/instances/fragstat-$$ $T/instances/fragstat-${pid}x $T/instances/fragstat-0$pid"
+for k in $keep; do
+	mkdir "$k"
+done
+"$FRAGSTAT" --events --watch 0.2 --count 2 > /dev/null 2> "$tmp/sweep.err"
+st=$?
+# Another fragstat on this host may have removed it first: then no note.
+note="fragstat: note: removed the tracefs instance fragstat-$pid left by a fragstat that was killed"
+if [ "$st" != 0 ] || [ -d "$stale" ] || { [ -s "$tmp/sweep.err" ] &&
+    [ "$(cat "$tmp/sweep.err")" != "$note" ]; }; then
+	echo "FAIL: the instance of a killed fragstat: status $st, $(ls "$T/instances")"
+	cat "$tmp/sweep.err"
+	fail=1
+fi
+for k in $keep; do
+	[ -d "$k" ] || { echo "FAIL: removed $k"; fail=1; }
+done
+[ "$fail" = 0 ] && echo "events: the instance of a fragstat killed with SIGKILL is removed by the next, and only it"
 exit "$fail"
