@@ -29,6 +29,7 @@ static const struct kline {
 	{ NULL, VM_COMPACT_DAEMON_WAKE },
 	{ "compact_daemon_migrate_scanned", 0 },
 	{ "compact_daemon_free_scanned", 0 },
+	{ NULL, VM_NR_BALLOON_PAGES },
 	{ NULL, VM_THP_FAULT_ALLOC }, { NULL, VM_THP_FAULT_FALLBACK },
 	{ "thp_fault_fallback_charge", 0 },
 };

@@ -15,7 +15,9 @@
 #include "capture.h"
 #include "compact.h"
 #include "inputs.h"
+#include "kpageflags.h"
 #include "kver.h"
+#include "map.h"
 #include "options.h"
 #include "record.h"
 #include "replay.h"
@@ -796,6 +798,57 @@ run_compare(struct opts *o)
 	return rc;
 }
 
+/*
+ * --map: read the page flags of every zone and show the compaction
+ * ceiling. Returns an exit code.
+ */
+static int
+run_map(const struct opts *o)
+{
+	struct input_opts io = input_opts(o);
+	struct ferr e = { .path = "" };
+	struct inputs in;
+	struct report r;
+	struct map m;
+	const char *from;
+	unsigned orders[FRAG_MAX_ORDERS];
+	size_t j;
+	int n, rc = EXIT_OK;
+
+	/* Zone spans, per-CPU pages, balloon pages, the pageblock order. */
+	io.want_pti = io.want_advise = io.want_vmstat = true;
+	io.want_psi = false;
+	if (inputs_load(&io, &in, &e) != 0) {
+		ferr_print(&e);
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	report_of(o, &in, &r);
+	if (kpageflags_map(o->sysroot, &in, r.page_size, &m, &e) != 0) {
+		ferr_print(&e);
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	r.map = &m;
+	/* The pageblock order, the orders --advise picks above it, the largest. */
+	r.map_orders[r.map_norders++] = m.pageblock_order;
+	n = orders_of(o, &in, r.page_size, orders, &from);
+	for (j = 0; j < (size_t)(n > 0 ? n : 0); j++)
+		if (orders[j] > m.pageblock_order && orders[j] + 1 < m.norders)
+			r.map_orders[r.map_norders++] = orders[j];
+	if (m.norders - 1 > m.pageblock_order)
+		r.map_orders[r.map_norders++] = m.norders - 1;
+	if (o->format == F_JSON)
+		render_map_json(stdout, &r);
+	else
+		render_map_table(stdout, &r);
+	map_free(&m);
+	inputs_free(&in);
+	if (close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -835,6 +888,9 @@ main(int argc, char **argv)
 		goto out;
 	case A_REPLAY_COMPARE:
 		rc = run_replay_compare(&o);
+		goto out;
+	case A_MAP:
+		rc = run_map(&o);
 		goto out;
 	case A_BATCH:
 		inputs_keep_memory();

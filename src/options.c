@@ -107,6 +107,18 @@ usage(FILE *fp)
 "      --compact            as root, trigger compaction on the nodes whose\n"
 "                           advice is compact, then measure again\n"
 "\n"
+"Physical memory map:\n"
+"      --map                as root, read every page frame's flags\n"
+"                           (/proc/kpageflags) and show per zone the\n"
+"                           compaction ceiling: at most how many free blocks\n"
+"                           of the pageblock order and above full compaction\n"
+"                           could make (blocks without holes or unmovable\n"
+"                           pages, within free memory), beside those free\n"
+"                           now; then the page frames by class (free,\n"
+"                           movable, unmovable, ambiguous, hole) and the\n"
+"                           pageblocks by what they hold; with --json, one\n"
+"                           JSON document\n"
+"\n"
 "Output:\n"
 "  -d, --detail             the full tables: per zone, every order (free\n"
 "                           blocks, both indices) and migratetype, and the\n"
@@ -191,7 +203,7 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
-	OPT_END };
+	OPT_MAP, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -223,6 +235,7 @@ static const struct option longopts[] = {
 	{ "events",		no_argument,	   NULL, OPT_EVENTS },
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
+	{ "map",		no_argument,	   NULL, OPT_MAP },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
@@ -273,14 +286,16 @@ static const struct optrule rules[] = {
 	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
 	    "advice: --advise or --format=prometheus" },
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE), VIEWS,
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
+	    ~ACT(A_MAP), VIEWS,
 	    0, "the table, --json or --format=prometheus" },
 	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
-	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE),
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
+	    ~ACT(A_MAP),
 	    ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
 	    "every view but --format=unusable, --watch and --capture" },
 	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE), VIEWS,
+	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) & ~ACT(A_MAP), VIEWS,
 	    0, "the table, --json, --format=prometheus, --watch, --compare "
 	    "or --capture" },
 	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
@@ -316,7 +331,7 @@ static const struct {
 } action_opts[] = {
 	{ OPT_VERIFY, A_VERIFY }, { OPT_WATCH, A_WATCH },
 	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
-	{ OPT_COMPACT, A_COMPACT },
+	{ OPT_COMPACT, A_COMPACT }, { OPT_MAP, A_MAP },
 };
 
 /* Each action's name and the formats it can show. */
@@ -335,6 +350,7 @@ static const struct {
 	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) },
 	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
 	    FMT(F_JSON) },
+	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -431,6 +447,9 @@ check_mode(struct opts *o, const bool *given)
 	    given[OPT_MIGRATETYPES]))
 		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
 		    "or --migratetypes do not mix");
+	if (o->action == A_MAP && given['r'])
+		return usage_error("%s", "--map reads this host's page flags: "
+		    "it does not take --sysroot");
 	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
 		return usage_error("%s", "--events counts this host's events: "
 		    "it does not take --sysroot or input files");
@@ -639,6 +658,8 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_RECORD:
 			o->record = optarg;
+			break;
+		case OPT_MAP:
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

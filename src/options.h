@@ -30,6 +30,7 @@ enum action {
 	A_COMPACT,	/* --compact */
 	A_REPLAY,	/* --sysroot of a recording made by --record */
 	A_REPLAY_COMPARE,	/* --compare of two recordings */
+	A_MAP,		/* --map: the physical memory map (root, live) */
 	A_NACTIONS
 };
 

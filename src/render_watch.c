@@ -224,7 +224,7 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		jw_null(&w);
 	else {
 		jw_object(&w);
-		for (c = 0; c < VM_NCOUNTERS; c++) {
+		for (c = 0; c < VM_NWATCHED; c++) {
 			if (c == VM_NR_FREE_PAGES)
 				continue;
 			jw_key(&w, vmstat_name(c));
@@ -240,7 +240,7 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		jw_null(&w);
 	else {
 		jw_object(&w);
-		for (c = 0; c < VM_NCOUNTERS; c++) {
+		for (c = 0; c < VM_NWATCHED; c++) {
 			jw_key(&w, vmstat_name(c));
 			if (s->vm->have & (1u << c))
 				jw_u64(&w, s->vm->v[c]);

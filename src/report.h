@@ -10,6 +10,8 @@
 #include "jsonw.h"
 #include "model.h"
 
+struct map;
+
 struct report {
 	const char			*buddyinfo_path;
 	const struct buddyinfo		*bi;
@@ -25,6 +27,9 @@ struct report {
 	const struct advice		*advice;	/* NULL without --advise */
 	const char			*zoneinfo_path;	/* NULL when not read */
 	const char			*snapshot;	/* root named in batches */
+	const struct map		*map;		/* --map, else NULL */
+	unsigned			 map_orders[FRAG_MAX_ORDERS];	/* the table's */
+	size_t				 map_norders;
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };
@@ -73,6 +78,10 @@ void	render_svg(FILE *fp, const struct report *r);
 void	render_svg_compare(FILE *fp, const struct report *a,
 	    const struct report *b);
 void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
+
+/* --map (R->map): the ceiling per zone, then the classes; or as JSON. */
+void	render_map_table(FILE *fp, const struct report *r);
+void	render_map_json(FILE *fp, const struct report *r);
 
 /* The human-readable table (--detail). */
 void	render_table(FILE *fp, const struct report *r);

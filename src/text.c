@@ -103,8 +103,22 @@ tok_is_name(const struct tok *t)
 	return true;
 }
 
-int
-num_u64(const struct tok *t, uint64_t *v)
+/* Returns the value of digit C in BASE (10 or 16, lower or upper case), or -1. */
+static int
+digit(char c, unsigned base)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (base == 16 && c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (base == 16 && c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The one number parser: T as digits of BASE into *V, as num_u64() says. */
+static int
+num_base(const struct tok *t, unsigned base, uint64_t *v)
 {
 	uint64_t x = 0;
 	unsigned d;
@@ -113,17 +127,29 @@ num_u64(const struct tok *t, uint64_t *v)
 	if (t->n == 0)
 		return -EINVAL;
 	for (i = 0; i < t->n; i++) {
-		if (t->s[i] < '0' || t->s[i] > '9')
+		if (digit(t->s[i], base) < 0)
 			return -EINVAL;
-		d = (unsigned)(t->s[i] - '0');
-		/* The cutoff of BSD strtoul(): X * 10 + D must fit. */
-		if (x > UINT64_MAX / 10 ||
-		    (x == UINT64_MAX / 10 && d > UINT64_MAX % 10))
+		d = (unsigned)digit(t->s[i], base);
+		/* The cutoff of BSD strtoul(): X * BASE + D must fit. */
+		if (x > UINT64_MAX / base ||
+		    (x == UINT64_MAX / base && d > UINT64_MAX % base))
 			return -ERANGE;
-		x = x * 10 + d;
+		x = x * base + d;
 	}
 	*v = x;
 	return 0;
+}
+
+int
+num_u64(const struct tok *t, uint64_t *v)
+{
+	return num_base(t, 10, v);
+}
+
+int
+num_hex(const struct tok *t, uint64_t *v)
+{
+	return num_base(t, 16, v);
 }
 
 int

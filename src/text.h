@@ -60,6 +60,9 @@ bool	tok_is_name(const struct tok *t);
  */
 int	num_u64(const struct tok *t, uint64_t *v);
 
+/* num_u64() of hexadecimal digits, without "0x" (/proc/iomem's addresses). */
+int	num_hex(const struct tok *t, uint64_t *v);
+
 /* num_u64() of the string S. */
 int	num_str(const char *s, uint64_t *v);
 

@@ -59,7 +59,7 @@ watch_rates(struct wsample *s, const struct vmstat *prev,
 	s->stall_ok[0] = s->stall_ok[1] = false;
 	if (elapsed_ms == 0)
 		return;
-	for (c = 0; prev && cur && c < VM_NCOUNTERS; c++) {
+	for (c = 0; prev && cur && c < VM_NWATCHED; c++) {
 		if (!(prev->have & cur->have & (1u << c)) ||
 		    cur->v[c] < prev->v[c] || c == VM_NR_FREE_PAGES)
 			continue;

@@ -28,6 +28,7 @@ static const struct field {
 	{ "managed",	 ZI_MANAGED,	offsetof(struct zizone, managed) },
 	{ "cma",	 ZI_CMA,	offsetof(struct zizone, cma) },
 	{ "nr_free_cma", ZI_FREE_CMA,	offsetof(struct zizone, free_cma) },
+	{ "start_pfn:",	 ZI_START_PFN,	offsetof(struct zizone, start_pfn) },
 };
 
 /* Store the number token V as field BIT at OFF of Z. Returns 0 or -1 with E set. */
@@ -82,6 +83,27 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 }
 
 /*
+ * Add one CPU's "count:" V (pages on its per-CPU free lists, under
+ * "pagesets") to Z. Returns 0 or -1 with E set for line L.
+ */
+static int
+pcp_count(struct zizone *z, const struct tok *v, unsigned long l,
+    struct ferr *e)
+{
+	uint64_t n;
+	int rc;
+
+	if ((rc = num_u64(v, &n)) != 0)
+		return num_error(e, l, v, rc, "per-CPU count");
+	if (n > UINT64_MAX - z->pcp)
+		return ferr_set(e, l, "per-CPU counts of node %u, zone %s add "
+		    "up to more than 64 bits", z->node, z->name);
+	z->pcp += n;
+	z->have |= ZI_PCP;
+	return 0;
+}
+
+/*
  * Add Z's present pages to its node's sum in NODE_PRESENT. Returns 0, or
  * -1 with E set for line L when the sum plus one does not fit in 64 bits:
  * kcompactd divides by node_present_pages + 1.
@@ -112,6 +134,8 @@ zone_line(struct zoneinfo *zi, uint64_t *node_present, const struct tok *t,
 		    "pages free", l, e);
 	if (tok_is(&t[0], "protection:"))
 		return protection(z, t, nt, l, e);
+	if (nt == 2 && tok_is(&t[0], "count:"))
+		return pcp_count(z, &t[1], l, e);
 	if (nt != 2)
 		return 0;
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {

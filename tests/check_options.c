@@ -22,6 +22,7 @@ static const char *const actions[][2] = {
 	{ "--verify", "--verify" },
 	{ "--capture", "--capture=D" },
 	{ "--compact", "--compact" },
+	{ "--map", "--map" },
 };
 
 /* The formats, as the options that select them. */
@@ -42,7 +43,7 @@ static const char *const options[] = {
 	"--threshold=500", "--psi-some=10", "--psi-full=5", "--orders=9",
 	"--count=2", "--migratetypes", "--quiet", "--detail", "--verify",
 	"--watch=1",
-	"--capture=D", "--compact", "--roots-from=L",
+	"--capture=D", "--compact", "--roots-from=L", "--map",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* iomem.c - parse /proc/iomem (r_show() in kernel/resource.c) */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iomem.h"
+#include "text.h"
+#include "zonehead.h"
+
+/* Parse address token T into *V. Returns 0 or -1 with E set for line L. */
+static int
+address(const struct tok *t, uint64_t *v, const char *what, unsigned long l,
+    struct ferr *e)
+{
+	char q[64];
+	int rc;
+
+	if ((rc = num_hex(t, v)) == 0)
+		return 0;
+	ferr_quote(q, sizeof(q), t->s, t->n);
+	if (rc == -ERANGE)
+		return ferr_set(e, l, "%s '%s' does not fit in 64 bits", what,
+		    q);
+	return ferr_set(e, l, "%s '%s' is not a hexadecimal address", what, q);
+}
+
+/*
+ * Parse "START-END" at T into *START and *END (inclusive addresses).
+ * Returns 0 or -1 with E set for line L.
+ */
+static int
+range(const struct tok *t, uint64_t *start, uint64_t *end, unsigned long l,
+    struct ferr *e)
+{
+	const char *dash = memchr(t->s, '-', t->n);
+	struct tok a, b;
+
+	if (dash == NULL)
+		return ferr_set(e, l, "expected 'START-END' in hexadecimal");
+	a.s = t->s;
+	a.n = (size_t)(dash - t->s);
+	b.s = dash + 1;
+	b.n = t->n - a.n - 1;
+	if (address(&a, start, "range start", l, e) != 0 ||
+	    address(&b, end, "range end", l, e) != 0)
+		return -1;
+	if (*end < *start)
+		return ferr_set(e, l, "the range ends before it starts");
+	return 0;
+}
+
+int
+iomem_parse(const char *buf, size_t len, unsigned long page_size,
+    struct iomem *io, struct ferr *e)
+{
+	struct iomem_range *nr;
+	uint64_t start = 0, end = 0, ps = page_size;
+	bool nonzero = false;
+	struct lines ls;
+	struct tok t[5];
+	const char *s;
+	size_t n, nt;
+	int rc;
+
+	memset(io, 0, sizeof(*io));
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		/* Nested resources are indented: only RAM itself counts. */
+		if (n == 0 || s[0] == ' ')
+			continue;
+		nt = tok_split(s, n, t, 4);
+		if (nt < 3 || !tok_is(&t[1], ":")) {
+			rc = ferr_set(e, ls.no, "expected 'START-END : NAME'");
+			break;
+		}
+		if ((rc = range(&t[0], &start, &end, ls.no, e)) != 0)
+			break;
+		nonzero |= end != 0;
+		if (nt != 4 || !tok_is(&t[2], "System") || !tok_is(&t[3], "RAM"))
+			continue;
+		if ((nr = zone_array_grow(io->ram, io->nram, sizeof(*nr))) ==
+		    NULL) {
+			rc = ferr_set(e, ls.no, "out of memory");
+			break;
+		}
+		io->ram = nr;
+		if (io->nram > 0 && start / ps < nr[io->nram - 1].end) {
+			rc = ferr_set(e, ls.no, "System RAM out of order or "
+			    "overlapping the range before");
+			break;
+		}
+		/* Whole pages only; END is the last byte. */
+		nr[io->nram].start = start / ps + (start % ps != 0);
+		nr[io->nram].end = end / ps + ((end % ps) == ps - 1);
+		if (nr[io->nram].end > nr[io->nram].start)
+			io->nram++;
+	}
+	if (rc == 0 && !nonzero)
+		rc = ferr_set(e, 0, "every address reads 0: the addresses need "
+		    "root");
+	else if (rc == 0 && io->nram == 0)
+		rc = ferr_set(e, 0, "no 'System RAM' range");
+	if (rc != 0) {
+		iomem_free(io);
+		return -1;
+	}
+	return 0;
+}
+
+void
+iomem_free(struct iomem *io)
+{
+	free(io->ram);
+	memset(io, 0, sizeof(*io));
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kpageflags.c - stream /proc/kpageflags (kpageflags_read() in fs/proc/page.c) into a map */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kpageflags.h"
+#include "slurp.h"
+
+/* Entries per read: 1 MiB, as dd bs=1M. */
+#define CHUNK	((size_t)1 << 17)
+
+/*
+ * Read the flags of page frames [FROM, TO) of zone Z from FD into M, with
+ * BUF room for CHUNK entries. Returns 0 or -1 with E set.
+ */
+static int
+read_range(int fd, struct map *m, struct map_zone *z, uint64_t from,
+    uint64_t to, uint64_t *buf, struct ferr *e)
+{
+	size_t want, got;
+	ssize_t r;
+
+	while (from < to) {
+		want = to - from < CHUNK ? (size_t)(to - from) : CHUNK;
+		for (got = 0; got < want * sizeof(*buf); got += (size_t)r) {
+			r = pread(fd, (char *)buf + got, want * sizeof(*buf) -
+			    got, (off_t)(from * sizeof(*buf) + got));
+			if (r < 0 && errno == EINTR) {
+				r = 0;
+				continue;
+			}
+			if (r < 0)
+				return ferr_set(e, 0, "page frame %llu: %s",
+				    (unsigned long long)from, strerror(errno));
+			if (r == 0)
+				return ferr_set(e, 0, "ends before page frame "
+				    "%llu of node %u, zone %s",
+				    (unsigned long long)from + got /
+				    sizeof(*buf), z->node, z->name);
+		}
+		map_pages(m, z, from, buf, want);
+		from += want;
+	}
+	return 0;
+}
+
+int
+kpageflags_read(const char *path, const struct iomem *io, struct map *m,
+    struct ferr *e)
+{
+	uint64_t *buf, from, to, end;
+	struct map_zone *z;
+	size_t i, k;
+	int fd, rc = 0;
+
+	e->path = path;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		if (errno == EACCES || errno == EPERM)
+			return ferr_set(e, 0, "%s: the page flags need root",
+			    strerror(errno));
+		return ferr_set(e, 0, "%s", strerror(errno));
+	}
+	if ((buf = malloc(CHUNK * sizeof(*buf))) == NULL) {
+		close(fd);
+		return ferr_set(e, 0, "out of memory");
+	}
+	for (i = 0; i < m->nzones && rc == 0; i++) {
+		z = &m->zones[i];
+		end = z->start_pfn + z->spanned;
+		/* The PCI hole reads as flags 0, not NOPAGE: RAM only. */
+		for (k = 0; k < io->nram && rc == 0; k++) {
+			from = io->ram[k].start > z->start_pfn ?
+			    io->ram[k].start : z->start_pfn;
+			to = io->ram[k].end < end ? io->ram[k].end : end;
+			if (from >= to)
+				continue;
+			if (to > (UINT64_MAX >> 4) / sizeof(*buf))
+				rc = ferr_set(e, 0, "page frame %llu is beyond "
+				    "any file offset", (unsigned long long)to);
+			else
+				rc = read_range(fd, m, z, from, to, buf, e);
+		}
+	}
+	free(buf);
+	close(fd);
+	if (rc == 0)
+		map_settle(m);
+	return rc;
+}
+
+/* Read and parse ROOT's proc/iomem into IO. Returns 0 or -1 with E set. */
+static int
+ram(const char *root, unsigned long page_size, struct iomem *io,
+    struct ferr *e)
+{
+	struct slurp s;
+	char *path;
+	int rc;
+
+	memset(io, 0, sizeof(*io));
+	if ((path = inputs_path(root, "/proc/iomem")) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	ferr_keep_path(e, path);
+	free(path);
+	if (slurp_read(e->path, &s, e) != 0)
+		return -1;
+	rc = iomem_parse(s.buf, s.len, page_size, io, e);
+	slurp_free(&s);
+	return rc;
+}
+
+int
+kpageflags_map(const char *root, const struct inputs *in,
+    unsigned long page_size, struct map *m, struct ferr *e)
+{
+	bool balloon = in->have_vm && (in->vm.have & (1u <<
+	    VM_NR_BALLOON_PAGES)) && in->vm.v[VM_NR_BALLOON_PAGES] > 0;
+	struct iomem io;
+	char *path;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	e->path = in->zpath ? in->zpath : "zoneinfo";
+	if (!in->have_pti)
+		return ferr_set(e, 0, "%s", "the pageblock order is unknown: "
+		    "pagetypeinfo was not read");
+	if (!in->have_zi)
+		return ferr_set(e, 0, "%s", "not read: zone spans unknown");
+	if (map_init(m, &in->bi, &in->zi, in->pti.pageblock_order, balloon,
+	    e) != 0) {
+		ferr_keep_path(e, e->path);
+		return -1;
+	}
+	if (ram(root, page_size, &io, e) != 0) {
+		map_free(m);
+		return -1;
+	}
+	if ((path = inputs_path(root, "/proc/kpageflags")) == NULL) {
+		rc = ferr_set(e, 0, "out of memory");
+	} else {
+		rc = kpageflags_read(path, &io, m, e);
+		ferr_keep_path(e, path);
+		free(path);
+	}
+	iomem_free(&io);
+	if (rc == 0 && map_compute(m, in->frag) != 0)
+		rc = ferr_set(e, 0, "out of memory");
+	if (rc != 0)
+		map_free(m);
+	return rc;
+}

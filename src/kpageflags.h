@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* kpageflags.h - read /proc/kpageflags over the zones' System RAM into a map */
+#ifndef FRAGSTAT_KPAGEFLAGS_H
+#define FRAGSTAT_KPAGEFLAGS_H
+
+#include "ferr.h"
+#include "inputs.h"
+#include "iomem.h"
+#include "map.h"
+
+/*
+ * Read the kpageflags entries (8 bytes per page frame, at PFN * 8) at PATH
+ * for the pages of every zone of M that lie in IO's System RAM, a chunk at
+ * a time, into M with map_pages(), then map_settle(M); the rest stays
+ * hole. Returns 0, or -1 with E set (E->path is PATH).
+ */
+int	kpageflags_read(const char *path, const struct iomem *io,
+	    struct map *m, struct ferr *e);
+
+/*
+ * Build M for the files IN holds (buddyinfo, zoneinfo, pagetypeinfo for
+ * the pageblock order, vmstat for balloon pages) from ROOT's proc/iomem
+ * and proc/kpageflags (ROOT NULL: the live files), in pages of PAGE_SIZE,
+ * and compute it. Returns 0, or -1 with E set (its path kept in E).
+ */
+int	kpageflags_map(const char *root, const struct inputs *in,
+	    unsigned long page_size, struct map *m, struct ferr *e);
+
+#endif

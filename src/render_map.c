@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_map.c - --map: the compaction ceiling per zone, then what fills the page frames and pageblocks */
+
+#include "config.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "humanize.h"
+#include "jsonw.h"
+#include "map.h"
+#include "outbuf.h"
+#include "report.h"
+
+/* The pageblock kinds in the order the views list them. */
+static const enum map_kind kinds[MAP_NKINDS] = {
+	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_BLOCK_AMBIGUOUS,
+	MAP_BLOCK_UNMOVABLE, MAP_BLOCK_HOLE,
+};
+
+/* Print "NODE ZONE" of Z in the summary's columns. */
+static void
+zone_label(struct outbuf *ob, const struct map_zone *z)
+{
+	ob_u64w(ob, z->node, 4);
+	ob_putc(ob, ' ');
+	ob_str(ob, z->name, -8);
+}
+
+/* Print the ceiling lines of zone Z of M at the orders R asks for. */
+static void
+ceilings(struct outbuf *ob, const struct report *r, const struct map_zone *z)
+{
+	char b[32];
+	size_t j;
+	unsigned o;
+
+	for (j = 0; j < r->map_norders; j++) {
+		o = r->map_orders[j];
+		zone_label(ob, z);
+		ob_u64w(ob, o, 6);
+		ob_putc(ob, ' ');
+		ob_str(ob, hum_size(b, sizeof(b), (uint64_t)1 << o,
+		    r->page_size), 8);
+		ob_u64w(ob, z->free_now[o], 10);
+		ob_u64w(ob, z->ceiling[o], 10);
+		ob_puts(ob, "  ");
+		ob_puts(ob, z->limited_by[o] == MAP_LIMIT_FREE ? "free memory" :
+		    "pinned pages");
+		ob_putc(ob, '\n');
+	}
+}
+
+/* Print the notes on what the map assumed. */
+static void
+notes(struct outbuf *ob, const struct map *m)
+{
+	ob_puts(ob, "\nThe ceiling is an upper bound: full compaction makes at "
+	    "most that many free\nblocks (it cannot move unmovable pages, "
+	    "nor make more than free memory).\n");
+	ob_puts(ob, "Ambiguous pages carry no telling flag: kernel "
+	    "allocations, or pages on the\nper-CPU free lists; blocks "
+	    "whose only doubt they are count, fewest first,\nwhile they add "
+	    "up to at most the zone's per-CPU free pages.\n");
+	if (m->buddy_head_only) {
+		ob_puts(ob, "This kernel flags only a free block's first page "
+		    "(BUDDY on ");
+		ob_u64(ob, m->buddy_pages);
+		ob_puts(ob, " of ");
+		ob_u64(ob, m->nr_free_pages);
+		ob_puts(ob, " free\npages): the unflagged pages after one count "
+		    "as free, an over-estimate.\n");
+	}
+	if (m->balloon)
+		ob_puts(ob, "Balloon pages exist: offline pages count as "
+		    "movable.\n");
+}
+
+void
+render_map_table(FILE *fp, const struct report *r)
+{
+	const struct map *m = r->map;
+	struct outbuf ob;
+	char b[32];
+	size_t i, k;
+	unsigned c;
+
+	ob_init(&ob, fp);
+	ob_puts(&ob, "Compaction ceiling: at most this many free blocks after "
+	    "full compaction\n");
+	ob_puts(&ob, "Node Zone     order    block  free now   ceiling  "
+	    "limited by\n");
+	for (i = 0; i < m->nzones; i++)
+		ceilings(&ob, r, &m->zones[i]);
+	ob_puts(&ob, "\nPage frames (");
+	ob_puts(&ob, hum_size(b, sizeof(b), 1, r->page_size));
+	ob_puts(&ob, " each) by class\nNode Zone           free    movable  unmovable  "
+	    "ambiguous       hole\n");
+	for (i = 0; i < m->nzones; i++) {
+		zone_label(&ob, &m->zones[i]);
+		for (c = 0; c < MAP_NCLASSES; c++)
+			ob_u64w(&ob, m->zones[i].pages[c], 11);
+		ob_putc(&ob, '\n');
+	}
+	ob_puts(&ob, "\nPageblocks (");
+	ob_puts(&ob, hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order,
+	    r->page_size));
+	ob_puts(&ob, ") by what they hold\nNode Zone       all free  "
+	    "free+movable  ambiguous  unmovable      holes\n");
+	for (i = 0; i < m->nzones; i++) {
+		zone_label(&ob, &m->zones[i]);
+		for (k = 0; k < MAP_NKINDS; k++)
+			ob_u64w(&ob, m->zones[i].kinds[kinds[k]], k == 0 ? 11 :
+			    k == 1 ? 14 : 11);
+		ob_putc(&ob, '\n');
+	}
+	notes(&ob, m);
+	ob_flush(&ob);
+}
+
+/* Write KEY and the per-order values V of M (null below the pageblock order). */
+static void
+by_order(struct jsonw *w, const struct map *m, const char *key,
+    const uint64_t *v)
+{
+	unsigned o;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (o = 0; o < m->norders; o++)
+		if (o < m->pageblock_order)
+			jw_null(w);
+		else
+			jw_u64(w, v[o]);
+	jw_end(w);
+}
+
+/* Write zone Z of M. */
+static void
+zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z)
+{
+	unsigned c, o;
+	size_t k;
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_u64(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "start_pfn");
+	jw_u64(w, z->start_pfn);
+	jw_key(w, "spanned_pages");
+	jw_u64(w, z->spanned);
+	jw_key(w, "free_pages");
+	jw_u64(w, z->free_pages);
+	jw_key(w, "pcp_free_pages");
+	jw_u64(w, z->pcp_free);
+	jw_key(w, "pages");
+	jw_object(w);
+	for (c = 0; c < MAP_NCLASSES; c++) {
+		jw_key(w, map_class_name(c));
+		jw_u64(w, z->pages[c]);
+	}
+	jw_end(w);
+	jw_key(w, "pageblocks");
+	jw_object(w);
+	for (k = 0; k < MAP_NKINDS; k++) {
+		jw_key(w, map_kind_name(kinds[k]));
+		jw_u64(w, z->kinds[kinds[k]]);
+	}
+	jw_end(w);
+	by_order(w, m, "ceiling", z->ceiling);
+	by_order(w, m, "free_now", z->free_now);
+	jw_key(w, "limited_by");
+	jw_array(w, true);
+	for (o = 0; o < m->norders; o++)
+		if (o < m->pageblock_order)
+			jw_null(w);
+		else
+			jw_string(w, map_limit_name(z->limited_by[o]));
+	jw_end(w);
+	by_order(w, m, "unpinned_blocks", z->clean);
+	by_order(w, m, "ambiguous_admitted", z->admitted);
+	jw_end(w);
+}
+
+void
+render_map_json(FILE *fp, const struct report *r)
+{
+	const struct map *m = r->map;
+	struct jsonw w;
+	size_t i;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "map");
+	jw_object(&w);
+	jw_key(&w, "page_size");
+	jw_u64(&w, r->page_size);
+	jw_key(&w, "pageblock_order");
+	jw_u64(&w, m->pageblock_order);
+	jw_key(&w, "ceiling_is_upper_bound");
+	jw_bool(&w, true);
+	jw_key(&w, "assumed");
+	jw_object(&w);
+	jw_key(&w, "buddy_head_only");
+	jw_bool(&w, m->buddy_head_only);
+	jw_key(&w, "buddy_pages");
+	jw_u64(&w, m->buddy_pages);
+	jw_key(&w, "nr_free_pages");
+	jw_u64(&w, m->nr_free_pages);
+	jw_key(&w, "offline_is_balloon");
+	jw_bool(&w, m->balloon);
+	jw_end(&w);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < m->nzones; i++)
+		zone_json(&w, m, &m->zones[i]);
+	jw_end(&w);
+	jw_end(&w);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}

@@ -1,0 +1,472 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* check_map.c - --map: each class rule, each kpageflags pitfall and the ceiling, on generated roots */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "buddyinfo.h"
+#include "iomem.h"
+#include "kpageflags.h"
+#include "map.h"
+#include "testutil.h"
+#include "zoneinfo.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+#define F(b)	((uint64_t)1 << (b))
+
+/* One flag word and the class the rules give it. */
+static const struct crule {
+	uint64_t	 flags;
+	bool		 balloon;
+	enum map_class	 want;
+} crules[] = {
+	{ F(KPF_NOPAGE), false, MAP_HOLE },
+	{ F(KPF_BUDDY), false, MAP_FREE },
+	/* Slab pages with stray ANON or KSM bits: SLAB is tested first. */
+	{ F(KPF_SLAB) | F(KPF_ANON), false, MAP_UNMOVABLE },
+	{ F(KPF_SLAB) | F(KPF_ANON) | F(KPF_KSM), false, MAP_UNMOVABLE },
+	{ F(KPF_SLAB) | F(KPF_COMPOUND_TAIL), false, MAP_UNMOVABLE },
+	{ F(KPF_PGTABLE), false, MAP_UNMOVABLE },
+	/* The memory map itself. */
+	{ F(KPF_RESERVED) | F(KPF_PRIVATE), false, MAP_UNMOVABLE },
+	{ F(KPF_HUGE) | F(KPF_COMPOUND_HEAD), false, MAP_UNMOVABLE },
+	{ F(KPF_HWPOISON), false, MAP_UNMOVABLE },
+	{ F(KPF_ZERO_PAGE) | F(KPF_THP), false, MAP_UNMOVABLE },
+	{ F(KPF_OFFLINE), false, MAP_UNMOVABLE },
+	{ F(KPF_OFFLINE), true, MAP_MOVABLE },
+	{ F(KPF_LRU), false, MAP_MOVABLE },
+	/* THP tails: THP is read from the folio. */
+	{ F(KPF_THP) | F(KPF_COMPOUND_TAIL), false, MAP_MOVABLE },
+	{ F(KPF_LRU) | F(KPF_COMPOUND_HEAD), false, MAP_MOVABLE },
+	{ F(KPF_COMPOUND_HEAD), false, MAP_UNMOVABLE },
+	{ F(KPF_COMPOUND_TAIL), false, MAP_UNMOVABLE },
+	{ F(KPF_COMPOUND_TAIL) | F(KPF_ANON), false, MAP_UNMOVABLE },
+	{ F(KPF_MMAP), false, MAP_MOVABLE },
+	{ F(KPF_ANON), false, MAP_MOVABLE },
+	{ F(KPF_UPTODATE), false, MAP_MOVABLE },
+	{ F(KPF_DIRTY), false, MAP_MOVABLE },
+	{ F(KPF_WRITEBACK), false, MAP_MOVABLE },
+	{ F(KPF_SWAPBACKED), false, MAP_MOVABLE },
+	{ F(KPF_SWAPCACHE), false, MAP_MOVABLE },
+	{ F(KPF_OWNER_2), false, MAP_MOVABLE },
+	{ F(KPF_PRIVATE), false, MAP_MOVABLE },
+	{ F(KPF_UNEVICTABLE), false, MAP_MOVABLE },
+	{ F(KPF_MLOCKED), false, MAP_MOVABLE },
+	/* Per-CPU free pages and kernel allocations alike. */
+	{ 0, false, MAP_AMBIGUOUS },
+	{ F(KPF_REFERENCED) | F(KPF_IDLE), false, MAP_AMBIGUOUS },
+	{ F(KPF_LOCKED), false, MAP_AMBIGUOUS },
+	{ F(KPF_BUDDY) | F(KPF_NOPAGE), false, MAP_HOLE },
+};
+
+START_TEST(test_classify)
+{
+	const struct crule *c = &crules[_i];
+
+	ck_assert_msg(map_classify(c->flags, c->balloon) == c->want,
+	    "flags %#llx: %s, want %s", (unsigned long long)c->flags,
+	    map_class_name(map_classify(c->flags, c->balloon)),
+	    map_class_name(c->want));
+}
+END_TEST
+
+/*
+ * The generator: a root DIR with proc/iomem (IOMEM) and proc/kpageflags
+ * (the N words FLAGS, one per page frame from 0), and the parsed
+ * buddyinfo, zoneinfo and pageblock order a run takes from the other files.
+ */
+struct gen {
+	char			 dir[64];
+	struct inputs		 in;
+};
+
+/* Write the N bytes at S to DIR/REL. */
+static void
+put(const char *dir, const char *rel, const void *s, size_t n)
+{
+	char path[128];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	ck_assert_uint_eq(fwrite(s, 1, n, fp), n);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* Make G's root and inputs for pageblock order PBO. */
+static void
+gen(struct gen *g, const char *buddyinfo, const char *zoneinfo,
+    const char *iomem, const uint64_t *flags, size_t n, unsigned pbo)
+{
+	struct ferr e = { .path = "gen" };
+	char proc[96];
+
+	memset(g, 0, sizeof(*g));
+	snprintf(g->dir, sizeof(g->dir), "/tmp/check_map.XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(g->dir));
+	snprintf(proc, sizeof(proc), "%s/proc", g->dir);
+	ck_assert_int_eq(mkdir(proc, 0700), 0);
+	put(g->dir, "proc/iomem", iomem, strlen(iomem));
+	put(g->dir, "proc/kpageflags", flags, n * sizeof(*flags));
+	ck_assert_msg(buddyinfo_parse(buddyinfo, strlen(buddyinfo), &g->in.bi,
+	    &e) == 0, "buddyinfo:%lu: %s", e.line, e.msg);
+	ck_assert_msg(zoneinfo_parse(zoneinfo, strlen(zoneinfo), &g->in.zi,
+	    &e) == 0, "zoneinfo:%lu: %s", e.line, e.msg);
+	ck_assert_ptr_nonnull(g->in.frag = frag_compute_all(&g->in.bi));
+	g->in.have_zi = g->in.have_pti = true;
+	g->in.pti.pageblock_order = pbo;
+	g->in.zpath = (char *)"zoneinfo";
+}
+
+/* Remove G's root and free its inputs. */
+static void
+gen_free(struct gen *g)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/proc/iomem", g->dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc/kpageflags", g->dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", g->dir);
+	rmdir(path);
+	rmdir(g->dir);
+	buddyinfo_free(&g->in.bi);
+	zoneinfo_free(&g->in.zi);
+	free(g->in.frag);
+}
+
+/* Build M from G; returns kpageflags_map()'s result with E. */
+static int
+run(struct gen *g, struct map *m, struct ferr *e)
+{
+	return kpageflags_map(g->dir, &g->in, 4096, m, e);
+}
+
+#define B	F(KPF_BUDDY)
+
+/*
+ * Zone Normal spans PFNs 2..31, pageblocks of 4 pages (order 2), orders
+ * 0..3. PFNs 20..23 are the PCI hole: flags 0 in the file, but not System
+ * RAM. One page is on a per-CPU list.
+ */
+static const uint64_t zone_flags[32] = {
+	0, 0, B, B,			/* block 0: 0, 1 outside the zone */
+	B, B, B, B,			/* block 1: all free */
+	B, B, F(KPF_LRU), F(KPF_THP) | F(KPF_COMPOUND_TAIL),	/* free + movable */
+	B, F(KPF_SLAB) | F(KPF_ANON), B, B,	/* slab with a stray ANON */
+	B, 0, B, B,			/* one ambiguous page */
+	0, 0, 0, 0,			/* the PCI hole */
+	0, 0, B, B,			/* two ambiguous pages */
+	F(KPF_MMAP), B, B, B,		/* free + movable */
+};
+
+static const char zone_buddyinfo[] =
+	"Node 0, zone   Normal      3      6      1      0 \n";
+
+/* The zoneinfo of that zone with FREE pages free. */
+static char *
+zone_zoneinfo(unsigned free_pages)
+{
+	char *s;
+
+	ck_assert_int_ge(asprintf(&s, "Node 0, zone   Normal\n"
+	    "  pages free     %u\n"
+	    "        min      1\n"
+	    "        spanned  30\n"
+	    "        present  26\n"
+	    "  pagesets\n"
+	    "    cpu: 0\n"
+	    "              count:    1\n"
+	    "              high:     6\n"
+	    "    cpu: 1\n"
+	    "              count:    0\n"
+	    "  node_unreclaimable:  0\n"
+	    "  start_pfn:           2\n", free_pages), 0);
+	return s;
+}
+
+static const char zone_iomem[] =
+	"00000000-00000fff : Reserved\n"
+	"00001000-00013fff : System RAM\n"
+	"  00002000-00002fff : Kernel code\n"
+	"00014000-00017fff : PCI Bus 0000:00\n"
+	"00018000-0001ffff : System RAM\n";
+
+/* Every class, pageblock kind and ceiling of the zone, exactly. */
+START_TEST(test_zone)
+{
+	struct ferr e = { .path = "" };
+	const struct map_zone *z;
+	char *zi = zone_zoneinfo(19);
+	struct map m;
+	struct gen g;
+
+	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s:%lu: %s", e.path, e.line,
+	    e.msg);
+	ck_assert_uint_eq(m.nzones, 1);
+	z = &m.zones[0];
+	ck_assert_uint_eq(z->start_pfn, 2);
+	ck_assert_uint_eq(z->pcp_free, 1);
+	ck_assert(!m.buddy_head_only);
+	ck_assert_uint_eq(m.buddy_pages, 19);
+	ck_assert_uint_eq(z->pages[MAP_FREE], 19);
+	ck_assert_uint_eq(z->pages[MAP_MOVABLE], 3);
+	ck_assert_uint_eq(z->pages[MAP_UNMOVABLE], 1);
+	/* PFN 17 follows a BUDDY page but this kernel flags every free page. */
+	ck_assert_uint_eq(z->pages[MAP_AMBIGUOUS], 3);
+	ck_assert_uint_eq(z->pages[MAP_HOLE], 4);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_HOLE], 2);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_UNMOVABLE], 1);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_AMBIGUOUS], 2);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_FREE], 1);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_MOVABLE], 2);
+	/* Blocks 1, 2, 7 and block 4 (1 ambiguous page, 1 per-CPU page). */
+	ck_assert_uint_eq(z->clean[2], 4);
+	ck_assert_uint_eq(z->admitted[2], 1);
+	ck_assert_uint_eq(z->ceiling[2], 4);
+	ck_assert_int_eq(z->limited_by[2], MAP_LIMIT_PINNED);
+	ck_assert_uint_eq(z->free_now[2], 1);
+	/* Order 3: slab, the PCI hole, and 2 ambiguous pages > 1 per-CPU. */
+	ck_assert_uint_eq(z->clean[3], 0);
+	ck_assert_uint_eq(z->ceiling[3], 0);
+	ck_assert_int_eq(z->limited_by[3], MAP_LIMIT_PINNED);
+	ck_assert_uint_eq(z->free_now[3], 0);
+	ck_assert_int_eq(z->limited_by[1], MAP_LIMIT_NONE);
+	map_free(&m);
+	gen_free(&g);
+	free(zi);
+}
+END_TEST
+
+/* The table and the JSON of that zone, whole. */
+START_TEST(test_render)
+{
+	struct ferr e = { .path = "" };
+	char *zi = zone_zoneinfo(19), *out;
+	struct report r;
+	struct map m;
+	struct gen g;
+
+	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	memset(&r, 0, sizeof(r));
+	r.map = &m;
+	r.page_size = 4096;
+	r.map_orders[r.map_norders++] = 2;
+	r.map_orders[r.map_norders++] = 3;
+	out = tu_render(render_map_table, &r);
+	tu_golden("render/map-table", out);
+	free(out);
+	out = tu_render(render_map_json, &r);
+	tu_golden("render/map-json", out);
+	free(out);
+	map_free(&m);
+	gen_free(&g);
+	free(zi);
+}
+END_TEST
+
+/* Little free memory bounds the ceiling: (7 + 1 per-CPU) / 4. */
+START_TEST(test_free_bound)
+{
+	struct ferr e = { .path = "" };
+	char *zi = zone_zoneinfo(7);
+	struct map m;
+	struct gen g;
+
+	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	ck_assert_uint_eq(m.zones[0].clean[2], 4);
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 2);
+	ck_assert_int_eq(m.zones[0].limited_by[2], MAP_LIMIT_FREE);
+	ck_assert_uint_eq(m.zones[0].ceiling[3], 0);
+	map_free(&m);
+	gen_free(&g);
+	free(zi);
+}
+END_TEST
+
+/*
+ * An old kernel flags only the head of a free block: an order-3 block at
+ * 0, a slab page, three flagless pages, an order-2 block at 12.
+ */
+START_TEST(test_buddy_head_only)
+{
+	static const uint64_t flags[16] = {
+		B, 0, 0, 0, 0, 0, 0, 0,
+		F(KPF_SLAB), 0, 0, 0, B, 0, 0, 0,
+	};
+	struct ferr e = { .path = "" };
+	const struct map_zone *z;
+	struct map m;
+	struct gen g;
+
+	gen(&g, "Node 0, zone   Normal 0 0 1 1\n",
+	    "Node 0, zone   Normal\n  pages free     12\n"
+	    "        spanned  16\n  start_pfn:           0\n",
+	    "00000000-0000ffff : System RAM\n", flags, N(flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	z = &m.zones[0];
+	ck_assert(m.buddy_head_only);
+	ck_assert_uint_eq(m.buddy_pages, 2);
+	ck_assert_uint_eq(m.nr_free_pages, 12);
+	ck_assert_uint_eq(z->pages[MAP_FREE], 12);
+	/* After the slab page, flagless pages are not a free block's. */
+	ck_assert_uint_eq(z->pages[MAP_AMBIGUOUS], 3);
+	ck_assert_uint_eq(z->pages[MAP_UNMOVABLE], 1);
+	ck_assert_uint_eq(z->pages[MAP_HOLE], 0);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_FREE], 3);
+	ck_assert_uint_eq(z->kinds[MAP_BLOCK_UNMOVABLE], 1);
+	ck_assert_uint_eq(z->ceiling[2], 3);
+	ck_assert_uint_eq(z->ceiling[3], 1);
+	ck_assert_uint_eq(z->free_now[3], 1);
+	ck_assert_uint_eq(z->blocks[0].buddy_tail, 0);
+	map_free(&m);
+	gen_free(&g);
+}
+END_TEST
+
+/* Two zones, the second starting inside a pageblock of the first. */
+START_TEST(test_two_zones)
+{
+	uint64_t flags[24];
+	struct ferr e = { .path = "" };
+	struct map m;
+	struct gen g;
+	size_t i;
+
+	for (i = 0; i < N(flags); i++)
+		flags[i] = B;
+	gen(&g, "Node 0, zone      DMA 2 1 0 0\n"
+	    "Node 0, zone   Normal 0 0 1 1\n",
+	    "Node 0, zone      DMA\n  pages free     4\n"
+	    "        spanned  6\n  start_pfn:           0\n"
+	    "Node 0, zone   Normal\n  pages free     18\n"
+	    "        spanned  18\n  start_pfn:           6\n",
+	    "00000000-00017fff : System RAM\n", flags, N(flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	ck_assert_uint_eq(m.zones[0].nblocks, 2);
+	ck_assert_uint_eq(m.zones[0].pages[MAP_FREE], 6);
+	ck_assert_uint_eq(m.zones[0].pages[MAP_HOLE], 0);
+	ck_assert_uint_eq(m.zones[0].kinds[MAP_BLOCK_HOLE], 1);
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 1);
+	ck_assert_uint_eq(m.zones[1].first_block, 1);
+	ck_assert_uint_eq(m.zones[1].nblocks, 5);
+	ck_assert_uint_eq(m.zones[1].pages[MAP_FREE], 18);
+	ck_assert_uint_eq(m.zones[1].pages[MAP_HOLE], 0);
+	/* Blocks 2..5 of order 2; order 3: 8..15 and 16..23. */
+	ck_assert_uint_eq(m.zones[1].ceiling[2], 4);
+	ck_assert_uint_eq(m.zones[1].ceiling[3], 2);
+	map_free(&m);
+	gen_free(&g);
+}
+END_TEST
+
+/* What a run says when a file is wrong. */
+static const struct bad {
+	const char	*zoneinfo, *iomem;
+	size_t		 nflags;
+	const char	*msg;
+} bads[] = {
+	{ "Node 0, zone   Normal\n  pages free 1\n  spanned 8\n",
+	  "00000000-00007fff : System RAM\n", 8,
+	  "node 0, zone Normal: no 'start_pfn:', 'spanned' or 'pages free' "
+	  "line (kernels before 4.14 do not print start_pfn)" },
+	{ NULL, "00000000-00000000 : System RAM\n", 8,
+	  "every address reads 0: the addresses need root" },
+	{ NULL, "00000000-00007fff : Reserved\n", 8, "no 'System RAM' range" },
+	{ NULL, "00000000-0000zfff : System RAM\n", 8,
+	  "range end '0000zfff' is not a hexadecimal address" },
+	{ NULL, "00000000 : System RAM\n", 8,
+	  "expected 'START-END' in hexadecimal" },
+	{ NULL, "00004000-00007fff : System RAM\n"
+	  "00000000-00001fff : System RAM\n", 8,
+	  "System RAM out of order or overlapping the range before" },
+	{ NULL, "00000000-00007fff : System RAM\n", 5,
+	  "ends before page frame 5 of node 0, zone Normal" },
+};
+
+START_TEST(test_bad)
+{
+	const struct bad *b = &bads[_i];
+	static const uint64_t flags[8];
+	struct ferr e = { .path = "" };
+	struct map m;
+	struct gen g;
+
+	gen(&g, "Node 0, zone   Normal 0 0 0 1\n", b->zoneinfo ? b->zoneinfo :
+	    "Node 0, zone   Normal\n  pages free 8\n  spanned 8\n"
+	    "  start_pfn: 0\n", b->iomem, flags, b->nflags, 2);
+	ck_assert_int_eq(run(&g, &m, &e), -1);
+	ck_assert_str_eq(e.msg, b->msg);
+	ck_assert_ptr_null(m.zones);
+	gen_free(&g);
+}
+END_TEST
+
+/* Without root the file cannot be opened: the message says so. */
+START_TEST(test_missing)
+{
+	static const uint64_t flags[8];
+	struct ferr e = { .path = "" };
+	char path[128];
+	struct map m;
+	struct gen g;
+
+	gen(&g, "Node 0, zone   Normal 0 0 0 1\n", "Node 0, zone   Normal\n"
+	    "  pages free 8\n  spanned 8\n  start_pfn: 0\n",
+	    "00000000-00007fff : System RAM\n", flags, 8, 2);
+	snprintf(path, sizeof(path), "%s/proc/kpageflags", g.dir);
+	unlink(path);
+	ck_assert_int_eq(run(&g, &m, &e), -1);
+	ck_assert_str_eq(e.msg, "No such file or directory");
+	ck_assert_str_eq(e.path, path);
+	gen_free(&g);
+}
+END_TEST
+
+/* iomem addresses in pages: partial pages are left out. */
+START_TEST(test_iomem_pages)
+{
+	struct ferr e = { .path = "iomem" };
+	struct iomem io;
+
+	ck_assert_int_eq(iomem_parse(S("00001000-0009fbff : System RAM\n"
+	    "000a0000-000bffff : PCI Bus 0000:00\n"
+	    "00100000-bfffffff : System RAM\n"
+	    "  01000000-01ffffff : Kernel code\n"
+	    "100000000-63fffffff : System RAM\n"), 4096, &io, &e), 0);
+	ck_assert_uint_eq(io.nram, 3);
+	ck_assert_uint_eq(io.ram[0].start, 1);
+	ck_assert_uint_eq(io.ram[0].end, 0x9f);
+	ck_assert_uint_eq(io.ram[1].start, 0x100);
+	ck_assert_uint_eq(io.ram[1].end, 0xc0000);
+	ck_assert_uint_eq(io.ram[2].start, 0x100000);
+	ck_assert_uint_eq(io.ram[2].end, 0x640000);
+	iomem_free(&io);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("map");
+	TCase *tc = tcase_create("map");
+
+	tcase_add_loop_test(tc, test_classify, 0, (int)N(crules));
+	tcase_add_test(tc, test_zone);
+	tcase_add_test(tc, test_render);
+	tcase_add_test(tc, test_free_bound);
+	tcase_add_test(tc, test_buddy_head_only);
+	tcase_add_test(tc, test_two_zones);
+	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
+	tcase_add_test(tc, test_missing);
+	tcase_add_test(tc, test_iomem_pages);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}

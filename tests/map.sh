@@ -1,0 +1,64 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# map.sh - one live run of --map --json (root: /proc/kpageflags): every
+# zone's page frames by class add up to its span, and the ceiling is at
+# least the blocks free now at every order from the pageblock order. The
+# free blocks are read just before the page flags, so a block or two (1%)
+# taken in between is allowed for.
+#
+# Environment: FRAGSTAT (the binary). Exit 0 when every check passed, 1 when
+# one failed, 77 (automake's SKIP) with the reason when it cannot run here.
+
+LC_ALL=C
+export LC_ALL
+
+if [ -z "${FRAGSTAT:-}" ] || [ ! -x "$FRAGSTAT" ]; then
+	echo "map.sh: FRAGSTAT must name the fragstat binary" >&2
+	exit 99
+fi
+if ! dd if=/proc/kpageflags of=/dev/null bs=8 count=1 2>/dev/null; then
+	echo "SKIP: /proc/kpageflags is not readable (--map needs root)"
+	exit 77
+fi
+if ! command -v python3 >/dev/null; then
+	echo "SKIP: no python3 to read the JSON"
+	exit 77
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fragstat-map.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 99' HUP INT TERM
+
+if ! "$FRAGSTAT" --map --json >"$tmp/map.json" 2>"$tmp/err"; then
+	echo "FAIL: fragstat --map --json:"
+	cat "$tmp/err"
+	exit 1
+fi
+python3 - "$tmp/map.json" <<'PY'
+import json, sys
+
+m = json.load(open(sys.argv[1]))["map"]
+pbo = m["pageblock_order"]
+bad = 0
+for z in m["zones"]:
+    name = "node %d, zone %s" % (z["node"], z["zone"])
+    total = sum(z["pages"].values())
+    if total != z["spanned_pages"]:
+        print("FAIL: %s: classes add up to %d, span %d" %
+              (name, total, z["spanned_pages"]))
+        bad = 1
+    for o, (c, f) in enumerate(zip(z["ceiling"], z["free_now"])):
+        if o < pbo:
+            if c is not None or f is not None:
+                print("FAIL: %s: order %d below the pageblock order "
+                      "is not null" % (name, o))
+                bad = 1
+            continue
+        if c + 2 + f // 100 < f:
+            print("FAIL: %s: order %d: ceiling %d below %d free now" %
+                  (name, o, c, f))
+            bad = 1
+        print("%s order %d: %d free now, ceiling %d (%s)" %
+              (name, o, f, c, z["limited_by"][o]))
+sys.exit(bad)
+PY
