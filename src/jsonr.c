@@ -234,12 +234,13 @@ jr_u64(const struct jr_val *v, uint64_t *out)
 }
 
 int
-jr_milli(const struct jr_val *v, long long *out)
+jr_fixed(const struct jr_val *v, int digits, long long *out)
 {
 	struct tok t;
-	uint64_t ip, fp;
+	uint64_t ip, fp, one = 1;
 	bool neg;
 	const char *dot;
+	int i;
 
 	if (v == NULL || v->type != JR_NUM ||
 	    (dot = memchr(v->s, '.', v->n)) == NULL)
@@ -247,12 +248,15 @@ jr_milli(const struct jr_val *v, long long *out)
 	neg = v->s[0] == '-';
 	t.s = v->s + neg;
 	t.n = (size_t)(dot - t.s);
-	if (t.n + neg + 4 != v->n || num_u64(&t, &ip) != 0 || ip > 1000000)
+	if (t.n + neg + 1 + (size_t)digits != v->n ||
+	    num_u64(&t, &ip) != 0 || ip > 1000000)
 		return -1;
 	t.s += t.n + 1;
-	t.n = 3;
+	t.n = (size_t)digits;
 	if (num_u64(&t, &fp) != 0)
 		return -1;
-	*out = (long long)(ip * 1000 + fp) * (neg ? -1 : 1);
+	for (i = 0; i < digits; i++)
+		one *= 10;
+	*out = (long long)(ip * one + fp) * (neg ? -1 : 1);
 	return 0;
 }

@@ -42,7 +42,10 @@ const struct jr_val *jr_next(const struct jr_doc *d, const struct jr_val *v);
 /* Returns 0 with a number without fraction in *OUT, or -1 (also for null). */
 int	jr_u64(const struct jr_val *v, uint64_t *out);
 
-/* Returns 0 with "-0.500" as -500 in *OUT (thousandths), or -1 (also for null). */
-int	jr_milli(const struct jr_val *v, long long *out);
+/*
+ * Returns 0 with a number of exactly DIGITS decimals in *OUT as an integer
+ * ("-0.500", 3: -500), or -1 (also for null).
+ */
+int	jr_fixed(const struct jr_val *v, int digits, long long *out);
 
 #endif

@@ -714,8 +714,9 @@ run_replay(const struct opts *o)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
-	if (replay_read(o->sysroot, r, &e) != 0) {
+	if (replay_read(o->sysroot, r, o->format == F_SVG, &e) != 0) {
 		ferr_print(&e);
+		replay_free(r);
 		free(r);
 		return EXIT_DATA;
 	}
@@ -725,8 +726,11 @@ run_replay(const struct opts *o)
 		    o->sysroot, RECORD_SAMPLES);
 	if (o->format == F_JSON)
 		replay_json(stdout, o->sysroot, r);
+	else if (o->format == F_SVG)
+		render_svg_recording(stdout, o->sysroot, r);
 	else
 		replay_table(stdout, o->sysroot, r);
+	replay_free(r);
 	free(r);
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
@@ -744,7 +748,8 @@ run_replay_compare(const struct opts *o)
 		return EXIT_DATA;
 	}
 	for (i = 0; i < 2 && rc == EXIT_OK; i++)
-		if (replay_read(o->roots[i], &r[i], &e) != 0) {
+		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
+		    &e) != 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
 		} else if (r[i].truncated && !o->quiet)
@@ -754,9 +759,14 @@ run_replay_compare(const struct opts *o)
 	if (rc == EXIT_OK && o->format == F_JSON)
 		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
 		    &r[1]);
+	else if (rc == EXIT_OK && o->format == F_SVG)
+		render_svg_recordings(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
 	else if (rc == EXIT_OK)
 		replay_compare_table(stdout, o->roots[0], &r[0], o->roots[1],
 		    &r[1]);
+	for (i = 0; i < 2; i++)
+		replay_free(&r[i]);
 	free(r);
 	if (rc == EXIT_OK && close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;

@@ -347,9 +347,10 @@ static const struct {
 	[A_VERIFY] = { "--verify", FMT(F_SUMMARY) | FMT(F_JSON) },
 	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
 	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
-	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG) },
 	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
-	    FMT(F_JSON) },
+	    FMT(F_JSON) | FMT(F_SVG) },
 	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) },
 };
 

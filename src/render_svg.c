@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "humanize.h"
+#include "replay.h"
 #include "report.h"
 #include "svgw.h"
 
@@ -216,26 +217,49 @@ end(struct svgw *w)
 
 /* The title text "Node N, zone NAME" that every mark of a zone starts with. */
 static void
-zone_words(struct svgw *w, const struct bzone *z)
+zone_words(struct svgw *w, unsigned node, const char *name)
 {
 	svg_text(w, "Node ");
-	svg_text_int(w, z->node);
+	svg_text_int(w, node);
 	svg_text(w, ", zone ");
-	svg_text(w, z->name);
+	svg_text(w, name);
 }
 
-/* The words of a cell's title: the unusable and fragmentation indices as the JSON prints them. */
+/* Write index V (thousandths) as the JSON prints it: "0.618", or null (REPLAY_NONE). */
+static void
+index_words(struct svgw *w, int v)
+{
+	if (v == REPLAY_NONE)
+		svg_text(w, "null");
+	else
+		svg_text_fixed(w, v, 3);
+}
+
+/*
+ * The words of a cell's title after the zone's: the unusable index U and
+ * the fragmentation index F at order O as the JSON prints them, PREFIX
+ * ("" or "max ") before each.
+ */
+static void
+order_words(struct svgw *w, unsigned o, int u, int f, const char *prefix)
+{
+	svg_text(w, ", order ");
+	svg_text_int(w, o);
+	svg_text(w, ": unusable ");
+	svg_text(w, prefix);
+	index_words(w, u);
+	svg_text(w, ", fragmentation ");
+	svg_text(w, prefix);
+	index_words(w, f);
+}
+
+/* The words of a snapshot cell's title. */
 static void
 cell_title_words(struct svgw *w, const struct bzone *z, const struct frag *f,
     unsigned o)
 {
-	zone_words(w, z);
-	svg_text(w, ", order ");
-	svg_text_int(w, o);
-	svg_text(w, ": unusable ");
-	svg_text_fixed(w, f->unusable[o], 3);
-	svg_text(w, ", fragmentation ");
-	svg_text_fixed(w, f->fragindex[o], 3);
+	zone_words(w, z->node, z->name);
+	order_words(w, o, f->unusable[o], f->fragindex[o], "");
 }
 
 /* The title of a snapshot cell. */
@@ -305,7 +329,7 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		if (h == 0)
 			svg_attr(w, "fill-opacity", "0");
 		svg_open(w, "title");
-		zone_words(w, z);
+		zone_words(w, z->node, z->name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
 		svg_text(w, ": free blocks ");
@@ -347,7 +371,8 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		x1 = x + scale(acc, total, PB_W);
 		rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18, type_colors[t]);
 		svg_open(w, "title");
-		zone_words(w, &r->bi->zones[i]);
+		zone_words(w, r->bi->zones[i].node,
+		    r->bi->zones[i].name);
 		svg_text(w, ": ");
 		svg_text(w, p->types[t]);
 		svg_text(w, ", pageblocks ");
@@ -728,7 +753,8 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 		rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
 		svg_attr(w, "stroke", "#cccccc");
 		svg_open(w, "title");
-		zone_words(w, &a->bi->zones[i]);
+		zone_words(w, a->bi->zones[i].node,
+		    a->bi->zones[i].name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
 		svg_text(w, ": unusable ");
@@ -932,24 +958,48 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 #define CHART_H		64
 #define AXIS_W		96
 
-/* One picture of many snapshots: the zones of all of them, in first-seen order. */
-struct batch {
+/*
+ * Snapshots over time, drawn column by column: the N snapshots of a batch
+ * (R), or the samples of a recording (REC), PER of them in a column.
+ */
+struct timeline {
 	const struct report	*r;
-	size_t			 n;
-	long			 left, cw;	/* the time axis: x of snapshot 0, step */
-	unsigned		 norders;	/* the most of any snapshot */
+	size_t			 n;	/* columns */
+	long			 left, cw;	/* the time axis: x of column 0, step */
+	unsigned		 norders;	/* a batch: the most of any snapshot */
+	const struct replay	*rec;
+	size_t			 per;
 };
 
-/* Returns the x of the centre of snapshot K's column. */
+/* Returns the x of the centre of column K. */
 static long
-batch_x(const struct batch *b, size_t k)
+tl_x(const struct timeline *b, size_t k)
 {
 	return b->left + (long)k * b->cw + b->cw / 2;
 }
 
+/* Open the rect of column K in a heatmap's row at Y, filled with FILL; the caller closes it. */
+static void
+heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
+    const char *fill)
+{
+	rect_open(w, b->left + (long)k * b->cw, y, b->cw > 2 ? b->cw - 1 :
+	    b->cw, HEAT_H - 1, fill);
+}
+
+/* Write the label of order O left of a heatmap's row at Y. */
+static void
+heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
+{
+	char s[32];
+
+	snprintf(s, sizeof(s), "order %u", o);
+	text(w, b->left - 6, y + 11, 9, "end", NULL, s);
+}
+
 /* Returns the index of zone Z in snapshot K, or -1. */
 static long
-batch_zone(const struct batch *b, size_t k, const struct bzone *z, size_t hint)
+batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hint)
 {
 	return compare_match(z, hint, &b->r[k]);
 }
@@ -965,25 +1015,33 @@ batch_pbo(const struct report *r)
 
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
 static void
-snap_words(struct svgw *w, const struct batch *b, size_t k)
+snap_words(struct svgw *w, const struct timeline *b, size_t k)
 {
 	svg_text(w, b->r[k].snapshot ? b->r[k].snapshot : "-");
 	svg_text(w, ": ");
 }
 
-/* Draw the time axis under a chart at Y: snapshot numbers from 1. */
+/*
+ * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
+ * time of day (UTC) of the first sample of a recording's column.
+ */
 static void
-time_axis(struct svgw *w, const struct batch *b, long y)
+time_axis(struct svgw *w, const struct timeline *b, long y)
 {
 	size_t k, step = 1;
+	long room = b->rec ? 64 : 40;
 	char s[24];
 
-	/* A number every 40 pixels or so. */
-	while ((long)step * b->cw < 40)
+	/* A label every ROOM pixels or so. */
+	while ((long)step * b->cw < room)
 		step = step < 5 ? 5 : step * 2;
 	for (k = 0; k < b->n; k += step) {
-		snprintf(s, sizeof(s), "%zu", k + 1);
-		text(w, batch_x(b, k), y + 11, 9, "middle", NULL, s);
+		if (b->rec)
+			snprintf(s, sizeof(s), "%.8s",
+			    b->rec->series->s[k * b->per].time + 11);
+		else
+			snprintf(s, sizeof(s), "%zu", k + 1);
+		text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
 }
 
@@ -995,7 +1053,7 @@ time_axis(struct svgw *w, const struct batch *b, long y)
  * value TOP at its top, and the time axis. Returns the y of the frame.
  */
 static long
-chart_frame(struct svgw *w, const struct batch *b, long y, const char *name,
+chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
     const char *top)
 {
 	long x1 = b->left + (long)b->n * b->cw;
@@ -1034,7 +1092,7 @@ chart_y(long y, uint64_t v, uint64_t top)
  * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
  */
 static void
-chart_line(struct svgw *w, const struct batch *b, long y, const uint64_t *v,
+chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
     const bool *have, uint64_t top, const char *color, const char *dash)
 {
 	size_t k;
@@ -1042,8 +1100,8 @@ chart_line(struct svgw *w, const struct batch *b, long y, const uint64_t *v,
 	for (k = 1; k < b->n; k++) {
 		if (!have[k - 1] || !have[k])
 			continue;
-		line_open(w, batch_x(b, k - 1), chart_y(y, v[k - 1], top),
-		    batch_x(b, k), chart_y(y, v[k], top), color);
+		line_open(w, tl_x(b, k - 1), chart_y(y, v[k - 1], top),
+		    tl_x(b, k), chart_y(y, v[k], top), color);
 		svg_attr_int(w, "stroke-width", 2);
 		if (dash)
 			svg_attr(w, "stroke-dasharray", dash);
@@ -1052,7 +1110,7 @@ chart_line(struct svgw *w, const struct batch *b, long y, const uint64_t *v,
 }
 /* Draw the machine's verdict for its first advice order in every snapshot at Y. */
 static void
-batch_verdicts(struct svgw *w, const struct batch *b, long y)
+batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 {
 	const struct report *r;
 	const char *v;
@@ -1083,7 +1141,7 @@ batch_verdicts(struct svgw *w, const struct batch *b, long y)
 
 /* Draw the PSI stall share (some and full avg10) of every snapshot at Y. */
 static void
-batch_psi(struct svgw *w, const struct batch *b, long y, uint64_t *v,
+batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
     bool *have)
 {
 	uint64_t top = 1000;	/* 10%: calm machines keep a readable scale */
@@ -1110,7 +1168,7 @@ batch_psi(struct svgw *w, const struct batch *b, long y, uint64_t *v,
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			point_open(w, batch_x(b, k), chart_y(y, v[k], top),
+			point_open(w, tl_x(b, k), chart_y(y, v[k], top),
 			    f ? "#e69f00" : "#0072b2");
 			svg_open(w, "title");
 			snap_words(w, b, k);
@@ -1125,7 +1183,7 @@ batch_psi(struct svgw *w, const struct batch *b, long y, uint64_t *v,
 
 /* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
 static void
-batch_zone_block(struct svgw *w, const struct batch *b, const struct bzone *z,
+batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
     size_t hint, long y, uint64_t *v, bool *have)
 {
 	const struct report *r;
@@ -1138,18 +1196,16 @@ batch_zone_block(struct svgw *w, const struct batch *b, const struct bzone *z,
 
 	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
 	text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	zone_words(w, z);
+	zone_words(w, z->node, z->name);
 	svg_close(w);
 	y += 26;
 	for (o = b->norders; o-- > 0;) {
 		row = y + (long)(b->norders - 1 - o) * HEAT_H;
-		snprintf(s, sizeof(s), "order %u", o);
-		text(w, b->left - 6, row + 11, 9, "end", NULL, s);
+		heat_label(w, b, row, o);
 		for (k = 0; k < b->n; k++) {
 			r = &b->r[k];
 			zi = batch_zone(b, k, z, hint);
-			rect_open(w, b->left + (long)k * b->cw, row, b->cw > 2 ?
-			    b->cw - 1 : b->cw, HEAT_H - 1, zi < 0 ||
+			heat_cell_open(w, b, k, row, zi < 0 ||
 			    o >= r->bi->norders ? "#dddddd" :
 			    scale_color(r->frag[zi].unusable[o]).s);
 			svg_open(w, "title");
@@ -1190,11 +1246,11 @@ batch_zone_block(struct svgw *w, const struct batch *b, const struct bzone *z,
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			point_open(w, batch_x(b, k), chart_y(y, v[k], top ? top :
+			point_open(w, tl_x(b, k), chart_y(y, v[k], top ? top :
 			    1), "#0072b2");
 			svg_open(w, "title");
 			snap_words(w, b, k);
-			zone_words(w, z);
+			zone_words(w, z->node, z->name);
 			svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
 			svg_text_int(w, (long long)v[k]);
 			if (c == 0) {
@@ -1223,7 +1279,7 @@ batch_zone_h(unsigned norders)
 void
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
-	struct batch b = { r, n, MARGIN + AXIS_W, 0, 0 };
+	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
 	const struct bzone **zones;
 	size_t *hint, nz = 0, k, i, j, total = 0;
 	long width, height, y;
@@ -1294,4 +1350,844 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	free(hint);
 	free(v);
 	free(have);
+}
+
+/*
+ * Recordings. A column is PER whole samples: one sample while they fit in
+ * REC_COLS columns, else buckets of as many as it takes, drawn with their
+ * most for an index, their last value for memory and PSI, and their sum
+ * for events (a sample counts what happened since the one before).
+ */
+#define REC_COLS	150
+#define REC_PLOT_W	720
+#define REC_HEAT_H	20
+#define LANE_H		26
+#define REC_PAIRS	4
+
+/* What a line chart of a recording draws. */
+enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
+
+/* What a lane of bars of a recording draws: extfrag (all, or one pair), or compaction at an order. */
+struct lane {
+	bool		 compaction;
+	int		 order;		/* compaction: -1 whole zones */
+	const char	*alloc, *fallback;	/* extfrag: NULL for all */
+};
+
+/* Returns how many samples a column holds so that N of them fit in COLS columns. */
+static size_t
+rec_per(unsigned long n, size_t cols)
+{
+	return n <= cols ? 1 : (n + cols - 1) / cols;
+}
+
+/* Set up T for recording R at LEFT: PER samples a column, PLOT pixels for COLS columns. */
+static void
+rec_timeline(struct timeline *t, const struct replay *r, long left,
+    size_t per, long plot, size_t cols)
+{
+	memset(t, 0, sizeof(*t));
+	t->rec = r;
+	t->left = left;
+	t->per = per;
+	t->n = (r->nsamples + per - 1) / per;
+	t->cw = plot / (long)cols;
+	if (t->cw > 120)
+		t->cw = 120;
+}
+
+/* Returns the first sample of column K of T, and sets *LAST to its last. */
+static size_t
+rec_span(const struct timeline *t, size_t k, size_t *last)
+{
+	size_t a = k * t->per;
+
+	*last = a + t->per > t->rec->nsamples ? t->rec->nsamples - 1 :
+	    a + t->per - 1;
+	return a;
+}
+
+/* Write the samples of column K for a title: "TIME (sample S): " or "FIRST to LAST (samples S-T): ". */
+static void
+span_words(struct svgw *w, const struct timeline *t, size_t k)
+{
+	const struct rsample *s = t->rec->series->s;
+	size_t b, a = rec_span(t, k, &b);
+	char n[64];
+
+	svg_text(w, s[a].time);
+	if (a == b)
+		snprintf(n, sizeof(n), " (sample %zu): ", a + 1);
+	else {
+		svg_text(w, " to ");
+		svg_text(w, s[b].time);
+		snprintf(n, sizeof(n), " (samples %zu-%zu): ", a + 1, b + 1);
+	}
+	svg_text(w, n);
+}
+
+/* Returns the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
+static const struct rpoint **
+rec_points(const struct replay *r, unsigned node, const char *name)
+{
+	const struct rpoint **p = calloc(r->nsamples,
+	    sizeof(const struct rpoint *));
+	const struct rseries *se = r->series;
+	size_t i, zi;
+
+	if (p == NULL)
+		abort();
+	for (zi = 0; zi < r->nzones; zi++)
+		if (r->zones[zi].node == node &&
+		    strcmp(r->zones[zi].name, name) == 0)
+			break;
+	for (i = 0; i < se->np; i++)
+		if (se->p[i].zone == zi)
+			p[se->p[i].sample] = &se->p[i];
+	return p;
+}
+
+/*
+ * Returns true with the value KIND of column K of T in *V: its last
+ * sample's that has one (ZP: the zone's points), with that sample in *AT.
+ */
+static bool
+rec_value(const struct timeline *t, const struct rpoint **zp, size_t k,
+    enum rkind kind, uint64_t *v, size_t *at)
+{
+	const struct rsample *s;
+	size_t b, a = rec_span(t, k, &b), i;
+
+	for (i = b + 1; i-- > a;) {
+		s = &t->rec->series->s[i];
+		*at = i;
+		if (kind == RK_FREE && zp[i] != NULL)
+			*v = zp[i]->free_pages;
+		else if (kind == RK_PB && zp[i] != NULL)
+			*v = zp[i]->free_pageblocks;
+		else if (kind >= RK_SOME && s->has_stall[kind - RK_SOME])
+			*v = s->stall[kind - RK_SOME];
+		else
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* Write the title words of value V of KIND at sample AT of T, for zone Z (NULL: the machine). */
+static void
+rec_value_words(struct svgw *w, const struct timeline *t,
+    const struct rzone *z, enum rkind kind, uint64_t v, size_t at)
+{
+	static const char *const key[] = { "free_pages ", "free_pageblocks ",
+	    "some_stall_share ", "full_stall_share " };
+	const struct rsample *s = &t->rec->series->s[at];
+	int f = kind == RK_FULL;
+	char b[32];
+
+	if (z != NULL) {
+		zone_words(w, z->node, z->name);
+		svg_text(w, ": ");
+	}
+	svg_text(w, key[kind]);
+	if (t->per > 1)
+		svg_text(w, "last ");
+	if (kind < RK_SOME) {
+		svg_text_int(w, (long long)v);
+		if (kind == RK_FREE) {
+			svg_text(w, " (");
+			svg_text(w, hum_size(b, sizeof(b), v,
+			    t->rec->page_size));
+			svg_text(w, ")");
+		}
+		return;
+	}
+	svg_text_fixed(w, (long long)v, 2);
+	svg_text(w, "%");
+	if (s->has_avg10[f]) {
+		svg_text(w, f ? ", full_avg10 " : ", some_avg10 ");
+		svg_text_fixed(w, s->avg10[f], 2);
+		svg_text(w, "%");
+	}
+}
+
+/* Returns the zone NODE, NAME of R, or NULL. */
+static const struct rzone *
+rec_zone(const struct replay *r, unsigned node, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nzones; i++)
+		if (r->zones[i].node == node &&
+		    strcmp(r->zones[i].name, name) == 0)
+			return &r->zones[i];
+	return NULL;
+}
+
+/*
+ * Draw the chart NAME at Y in each of the NT timelines T, on one scale:
+ * a line for each of the NK KINDS (the first solid, the second dashed) of
+ * the zone NODE, NAME (ZNAME NULL: the machine). Returns the y after it.
+ */
+static long
+rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
+    unsigned node, const char *zname, const enum rkind *kinds, size_t nk,
+    const char *name, long y)
+{
+	static const char *const colors[2] = { "#0072b2", "#e69f00" };
+	const struct rpoint **zp[2] = { NULL, NULL };
+	const struct rzone *z;
+	uint64_t top = 0, *v;
+	size_t i, j, k, at, most = 0;
+	char s[32];
+	bool *have;
+	long fy = y;
+
+	for (i = 0; i < nt; i++) {
+		if (zname)
+			zp[i] = rec_points(t[i].rec, node, zname);
+		most = t[i].n > most ? t[i].n : most;
+	}
+	if ((v = calloc(most, sizeof(*v))) == NULL ||
+	    (have = calloc(most, sizeof(*have))) == NULL)
+		abort();
+	/* PSI keeps a readable scale on calm machines: 10% at least. */
+	if (kinds[0] >= RK_SOME)
+		top = 1000;
+	for (i = 0; i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
+				    &at) && v[0] > top)
+					top = v[0];
+	if (kinds[0] == RK_FREE)
+		hum_size(s, sizeof(s), top, t[0].rec->page_size);
+	else if (kinds[0] == RK_PB)
+		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
+	else
+		snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
+		    (unsigned)(top % 100));
+	if (top == 0)
+		top = 1;
+	for (i = 0; i < nt; i++) {
+		z = zname ? rec_zone(t[i].rec, node, zname) : NULL;
+		fy = chart_frame(w, &t[i], y, name, s);
+		for (j = 0; j < nk; j++) {
+			for (k = 0; k < t[i].n; k++)
+				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
+				    &v[k], &at);
+			chart_line(w, &t[i], fy, v, have, top, colors[j],
+			    j ? "5 3" : NULL);
+			for (k = 0; k < t[i].n; k++) {
+				if (!have[k])
+					continue;
+				rec_value(&t[i], zp[i], k, kinds[j], &v[k], &at);
+				point_open(w, tl_x(&t[i], k), chart_y(fy, v[k],
+				    top), colors[j]);
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				rec_value_words(w, &t[i], z, kinds[j], v[k], at);
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+	}
+	for (i = 0; i < nt; i++)
+		free(zp[i]);
+	free(v);
+	free(have);
+	return fy + CHART_H + 16;
+}
+
+/*
+ * Sum lane L of column K of T into C: for extfrag the events and the
+ * fragmenting ones, for compaction the runs ended, their successes and
+ * the attempts.
+ */
+static void
+lane_sum(const struct timeline *t, const struct lane *l, size_t k,
+    uint64_t c[3])
+{
+	const struct rseries *se = t->rec->series;
+	const struct rcount *rc;
+	size_t b, a = rec_span(t, k, &b), i, lo, hi;
+	long pair = -1;
+
+	c[0] = c[1] = c[2] = 0;
+	if (!l->compaction && l->alloc == NULL) {
+		for (i = a; i <= b; i++) {
+			c[0] += se->s[i].extfrag;
+			c[1] += se->s[i].fragmenting;
+		}
+		return;
+	}
+	for (i = 0; !l->compaction && i < se->npairs; i++)
+		if (strcmp(se->pairs[i].alloc, l->alloc) == 0 &&
+		    strcmp(se->pairs[i].fallback, l->fallback) == 0)
+			pair = (long)i;
+	/* The counts come in sample order: find the column's first by halving. */
+	lo = 0;
+	hi = se->nc;
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (se->c[i].sample < a)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	for (i = lo; i < se->nc && se->c[i].sample <= b; i++) {
+		rc = &se->c[i];
+		if (rc->compaction != l->compaction ||
+		    rc->key != (l->compaction ? l->order : pair))
+			continue;
+		if (l->compaction) {
+			c[0] += rc->n[1];
+			c[1] += rc->n[2];
+			c[2] += rc->n[0];
+		} else {
+			c[0] += rc->n[0] + rc->n[1];
+			c[1] += rc->n[0];
+		}
+	}
+}
+
+/* Write the title words of lane L's counts C. */
+static void
+lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
+{
+	if (l->compaction) {
+		if (l->order < 0)
+			svg_text(w, "compaction of whole zones (order -1): ended ");
+		else {
+			svg_text(w, "compaction order ");
+			svg_text_int(w, l->order);
+			svg_text(w, ": attempts ");
+			svg_text_int(w, (long long)c[2]);
+			svg_text(w, ", ended ");
+		}
+		svg_text_int(w, (long long)c[0]);
+		svg_text(w, ", success ");
+		svg_text_int(w, (long long)c[1]);
+	} else if (l->alloc == NULL) {
+		svg_text(w, "extfrag ");
+		svg_text_int(w, (long long)c[0]);
+		svg_text(w, " (fragmenting ");
+		svg_text_int(w, (long long)c[1]);
+		svg_text(w, ")");
+	} else {
+		svg_text(w, "extfrag ");
+		svg_text(w, l->alloc);
+		svg_text(w, " from ");
+		svg_text(w, l->fallback);
+		svg_text(w, ": fragmenting ");
+		svg_text_int(w, (long long)c[1]);
+		svg_text(w, ", not ");
+		svg_text_int(w, (long long)(c[0] - c[1]));
+	}
+}
+
+/*
+ * Draw lane L, labelled LABEL, at Y in each of the NT timelines T on one
+ * scale: a bar per column with events, its first part (fragmenting, or
+ * success) in vermillion or green.
+ */
+static void
+rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
+    const struct lane *l, const char *label, long y)
+{
+	uint64_t c[3], top = 0;
+	size_t i, k;
+	long h, h1, x, wd;
+	int part;
+
+	for (i = 0; i < nt; i++)
+		for (k = 0; k < t[i].n; k++) {
+			lane_sum(&t[i], l, k, c);
+			top = c[0] > top ? c[0] : top;
+		}
+	for (i = 0; i < nt; i++) {
+		text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9, "end", NULL,
+		    label);
+		rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
+		    LANE_H - 2, "#f7f7f7");
+		svg_close(w);
+		if (top == 0)
+			text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10, NULL,
+			    NULL, "none");
+		for (k = 0; k < t[i].n; k++) {
+			lane_sum(&t[i], l, k, c);
+			if (c[0] == 0)
+				continue;
+			h = scale(c[0], top, LANE_H - 4);
+			h = h ? h : 1;
+			h1 = scale(c[1], top, LANE_H - 4);
+			x = t[i].left + (long)k * t[i].cw;
+			wd = t[i].cw > 2 ? t[i].cw - 1 : t[i].cw;
+			/* The first part at the bottom, the rest above it. */
+			for (part = 0; part < 2; part++) {
+				if (part == 0 && h1 == 0)
+					continue;
+				if (part == 1 && h1 >= h)
+					continue;
+				rect_open(w, x, part ? y + LANE_H - 2 - h :
+				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
+				    part ? (l->compaction ? "#e69f00" :
+				    "#0072b2") : (l->compaction ? "#009e73" :
+				    "#d55e00"));
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				lane_words(w, l, c);
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+	}
+}
+
+/* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
+static size_t
+rec_compaction_orders(const struct replay *a, const struct replay *b,
+    int *ord)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, m;
+
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->nby_order; j++) {
+			for (m = 0; m < n && ord[m] != r[i]->by_order[j].order;
+			    m++)
+				;
+			if (m < n)
+				continue;
+			for (m = n; m > 0 && ord[m - 1] > r[i]->by_order[j].order;
+			    m--)
+				ord[m] = ord[m - 1];
+			ord[m] = r[i]->by_order[j].order;
+			n++;
+		}
+	return n;
+}
+
+/* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
+static size_t
+rec_top_pairs(const struct replay *a, const struct replay *b,
+    struct rpair *p)
+{
+	const struct replay *r[2] = { a, b };
+	struct rpair all[2 * REPLAY_MAX_PAIRS], x;
+	size_t n = 0, i, j, m;
+
+	memset(all, 0, sizeof(all));
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->series->npairs; j++) {
+			x = r[i]->series->pairs[j];
+			for (m = 0; m < n; m++)
+				if (strcmp(all[m].alloc, x.alloc) == 0 &&
+				    strcmp(all[m].fallback, x.fallback) == 0)
+					break;
+			if (m == n) {
+				all[n++] = x;
+				continue;
+			}
+			all[m].fragmenting += x.fragmenting;
+			all[m].other += x.other;
+		}
+	/* Most events first; a plain insertion sort of a few dozen. */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && all[j].fragmenting + all[j].other >
+		    all[j - 1].fragmenting + all[j - 1].other; j--) {
+			x = all[j];
+			all[j] = all[j - 1];
+			all[j - 1] = x;
+		}
+	n = n > REC_PAIRS ? REC_PAIRS : n;
+	memcpy(p, all, n * sizeof(*p));
+	return n;
+}
+
+/* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
+static long
+rec_events_h(size_t npairs, size_t nord)
+{
+	return 2L * (18 + 16 + 8) + (long)(1 + npairs + (nord ? nord : 1)) *
+	    LANE_H;
+}
+
+/* Draw the extfrag and compaction events of the timelines T at Y. */
+static void
+rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
+{
+	struct rpair p[REC_PAIRS];
+	int ord[FRAG_MAX_ORDERS + 1];
+	struct lane l;
+	char s[2 * sizeof(p[0].alloc) + 8];
+	size_t np, no, i, j;
+
+	np = rec_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p);
+	no = rec_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
+	for (i = 0; i < nt; i++)
+		text(w, t[i].left, y + 12, 11, NULL, "bold", "Extfrag events: "
+		    "fragmenting (vermillion), not (blue)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	rec_lane(w, t, nt, &l, "all", y);
+	for (j = 0; j < np; j++) {
+		l.alloc = p[j].alloc;
+		l.fallback = p[j].fallback;
+		snprintf(s, sizeof(s), "%.23s \u2190 %.23s", p[j].alloc,
+		    p[j].fallback);
+		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
+	}
+	y += (long)(np + 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+	y += 16 + 8;
+	for (i = 0; i < nt; i++)
+		text(w, t[i].left, y + 12, 11, NULL, "bold", "Compaction runs "
+		    "ended: success (green), other (orange)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	l.compaction = true;
+	for (j = 0; j < no; j++) {
+		l.order = ord[j];
+		if (ord[j] < 0)
+			snprintf(s, sizeof(s), "whole zones");
+		else
+			snprintf(s, sizeof(s), "order %d", ord[j]);
+		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+	}
+	for (i = 0; no == 0 && i < nt; i++)
+		text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
+		    "no compaction run ended");
+	y += (long)(no ? no : 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+}
+
+/* Returns the orders recorded in A or B (B may be NULL), highest first, in ORD. */
+static size_t
+rec_orders(const struct replay *a, const struct replay *b, unsigned *ord)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, m;
+
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->norders; j++) {
+			for (m = 0; m < n && ord[m] != r[i]->orders[j]; m++)
+				;
+			if (m < n)
+				continue;
+			for (m = n; m > 0 && ord[m - 1] < r[i]->orders[j]; m--)
+				ord[m] = ord[m - 1];
+			ord[m] = r[i]->orders[j];
+			n++;
+		}
+	return n;
+}
+
+/* Returns the index of order O among R's recorded orders, or -1. */
+static long
+rec_order_index(const struct replay *r, unsigned o)
+{
+	size_t k;
+
+	for (k = 0; k < r->norders; k++)
+		if (r->orders[k] == o)
+			return (long)k;
+	return -1;
+}
+
+/*
+ * Set *U and *F to the most of the unusable and fragmentation indices at
+ * recorded order KK over column K of T (REPLAY_NONE: null throughout).
+ * Returns false when no sample of the column has the zone (ZP) or order.
+ */
+static bool
+rec_cell(const struct timeline *t, const struct rpoint **zp, long kk,
+    size_t k, int *u, int *f)
+{
+	size_t b, a = rec_span(t, k, &b), i;
+	bool any = false;
+
+	*u = *f = REPLAY_NONE;
+	for (i = a; kk >= 0 && i <= b; i++) {
+		if (zp[i] == NULL)
+			continue;
+		any = true;
+		*u = zp[i]->unusable[kk] > *u ? zp[i]->unusable[kk] : *u;
+		*f = zp[i]->fragindex[kk] > *f ? zp[i]->fragindex[kk] : *f;
+	}
+	return any;
+}
+
+/*
+ * Draw the heatmap of zone NODE, NAME at Y in each timeline: a row of
+ * REC_HEAT_H per order of ORD (NORD, highest first), a column per column.
+ */
+static void
+rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
+    const char *name, const unsigned *ord, size_t nord, long y)
+{
+	const struct rpoint **zp;
+	size_t i, j, k;
+	long row, kk;
+	int u, f;
+	bool have;
+
+	for (i = 0; i < nt; i++) {
+		zp = rec_points(t[i].rec, node, name);
+		for (j = 0; j < nord; j++) {
+			row = y + (long)j * REC_HEAT_H;
+			kk = rec_order_index(t[i].rec, ord[j]);
+			heat_label(w, &t[i], row + 3, ord[j]);
+			for (k = 0; k < t[i].n; k++) {
+				have = rec_cell(&t[i], zp, kk, k, &u, &f);
+				rect_open(w, t[i].left + (long)k * t[i].cw, row,
+				    t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
+				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
+				    scale_color(u).s : "#dddddd");
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				zone_words(w, node, name);
+				if (have)
+					order_words(w, ord[j], u, f, t[i].per > 1 ?
+					    "max " : "");
+				else
+					svg_text(w, kk < 0 ? ": order not recorded" :
+					    ": not in these samples");
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+		free(zp);
+		time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
+	}
+}
+
+/* Returns the height of a zone's block of a recording with NORD orders. */
+static long
+rec_zone_h(size_t nord)
+{
+	return 26 + (long)nord * REC_HEAT_H + 16 + 2L * CHART_BLOCK + 12;
+}
+
+/*
+ * Draw zone NODE, NAME at Y in each timeline: its heatmap, its free
+ * memory and free pageblocks; with two, the change of the most of the
+ * unusable index over the run at X.
+ */
+static void
+rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
+    unsigned node, const char *name, const unsigned *ord, size_t nord,
+    long x, long y)
+{
+	static const enum rkind fr = RK_FREE, pb = RK_PB;
+	const struct rzone *za, *zb;
+	long ka, kb, row;
+	size_t j;
+	int d;
+
+	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
+	    (long)t[0].n * t[0].cw, y, "#999999");
+	text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	zone_words(w, node, name);
+	svg_close(w);
+	y += 26;
+	rec_heat(w, t, nt, node, name, ord, nord, y);
+	if (nt > 1)
+		text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
+	if (nt > 1) {
+		za = rec_zone(t[0].rec, node, name);
+		zb = rec_zone(t[1].rec, node, name);
+		for (j = 0; j < nord && za && zb; j++) {
+			ka = rec_order_index(t[0].rec, ord[j]);
+			kb = rec_order_index(t[1].rec, ord[j]);
+			if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
+			    !zb->unusable[kb].seen)
+				continue;
+			row = y + (long)j * REC_HEAT_H;
+			d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
+			rect_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
+			    diff_color(d).s);
+			svg_attr(w, "stroke", "#cccccc");
+			svg_open(w, "title");
+			zone_words(w, node, name);
+			svg_text(w, ", order ");
+			svg_text_int(w, ord[j]);
+			svg_text(w, ": unusable max ");
+			svg_text_fixed(w, za->unusable[ka].max, 3);
+			svg_text(w, " -> ");
+			svg_text_fixed(w, zb->unusable[kb].max, 3);
+			svg_text(w, d > 0 ? " (+" : " (");
+			svg_text_fixed(w, d, 3);
+			svg_text(w, ")");
+			svg_close(w);
+			svg_close(w);
+			text_open(w, x + CELL_W - 1, row + 14, 11, "middle", NULL);
+			svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
+			svg_text(w, d > 0 ? "+" : "");
+			svg_text_fixed(w, d, 3);
+			svg_close(w);
+		}
+	}
+	y += (long)nord * REC_HEAT_H + 16;
+	y = rec_chart(w, t, nt, node, name, &fr, 1, "Free memory", y);
+	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
+}
+
+/* Write what R was read from: "DIR · host HOST · kernel K · N samples every I s, FIRST to LAST". */
+static void
+rec_words(struct svgw *w, const char *dir, const struct replay *r)
+{
+	char s[64];
+
+	svg_text(w, dir);
+	svg_text(w, " \u00b7 host ");
+	svg_text(w, r->host);
+	svg_text(w, " \u00b7 kernel ");
+	svg_text(w, r->release);
+	snprintf(s, sizeof(s), " \u00b7 %lu samples every %u.%03u s, ",
+	    r->nsamples, r->interval_ms / 1000, r->interval_ms % 1000);
+	svg_text(w, s);
+	svg_text(w, r->first);
+	svg_text(w, " to ");
+	svg_text(w, r->last);
+	if (r->truncated)
+		svg_text(w, " (a last sample cut short was ignored)");
+}
+
+/* Write how the columns of T are made, at X, Y. */
+static void
+rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
+{
+	char s[96];
+
+	text(w, x, y + 12, 12, NULL, "bold", "Time");
+	text(w, x, y + 30, 10, NULL, NULL,
+	    "x: time of day (UTC) of each column's first sample");
+	if (t->per == 1)
+		text(w, x, y + 43, 10, NULL, NULL, "one column per sample");
+	else {
+		snprintf(s, sizeof(s), "one column per %zu samples: the most of "
+		    "an index,", t->per);
+		text(w, x, y + 43, 10, NULL, NULL, s);
+		text(w, x, y + 56, 10, NULL, NULL, "the last free memory and "
+		    "PSI, the sum of events");
+	}
+	text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
+	    "tooltips: the exact values");
+}
+
+/* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (REPLAY_MAX_ZONES * 2). */
+static size_t
+rec_zones(const struct replay *a, const struct replay *b,
+    const struct rzone **z)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < a->nzones; i++)
+		z[n++] = &a->zones[i];
+	for (i = 0; b && i < b->nzones; i++)
+		if (rec_zone(a, b->zones[i].node, b->zones[i].name) == NULL)
+			z[n++] = &b->zones[i];
+	return n;
+}
+
+/*
+ * Draw the NT recordings R (from DIR) on one set of scales: one beside
+ * the other with the change when two. WIDTH is the document's.
+ */
+static void
+rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
+    size_t nt)
+{
+	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
+	const struct rzone *z[2 * REPLAY_MAX_ZONES];
+	struct timeline t[2];
+	unsigned ord[2 * REPLAY_MAX_ORDERS];
+	int cord[FRAG_MAX_ORDERS + 1];
+	struct rpair p[REC_PAIRS];
+	size_t i, nz, nord, per = 1, most = REC_COLS / nt, cols = 1;
+	long x, y, head = nt > 1 ? 40 : 0, width, height, plot;
+	bool events = r[0]->events || (nt > 1 && r[1]->events);
+	struct svgw w;
+
+	memset(t, 0, sizeof(t));
+	for (i = 0; i < nt; i++)
+		if (rec_per(r[i]->nsamples, most) > per)
+			per = rec_per(r[i]->nsamples, most);
+	/* One time scale: as many samples a column, as many pixels a column. */
+	for (i = 0; i < nt; i++)
+		if ((r[i]->nsamples + per - 1) / per > cols)
+			cols = (r[i]->nsamples + per - 1) / per;
+	plot = REC_PLOT_W / (long)nt;
+	x = MARGIN + AXIS_W;
+	for (i = 0; i < nt; i++) {
+		rec_timeline(&t[i], r[i], x, per, plot, cols);
+		x += (long)cols * t[i].cw + AXIS_W;
+	}
+	plot = (long)cols * t[0].cw;
+	nz = rec_zones(r[0], nt > 1 ? r[1] : NULL, z);
+	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);
+	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
+	width = width < MIN_W ? MIN_W : width;
+	height = 160 + head + CHART_BLOCK + (long)nz * rec_zone_h(nord) +
+	    MARGIN;
+	if (events)
+		height += rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] :
+		    NULL, p), rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL,
+		    cord));
+	svg_init(&w, fp);
+	begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
+	    "compared" : "fragstat: a recording");
+	text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ? "Memory fragmentation:"
+	    " recording A beside recording B" : "Memory fragmentation over a "
+	    "recording");
+	for (i = 0; i < nt; i++) {
+		text_open(&w, MARGIN, 50 + (long)i * 18, 12, NULL, NULL);
+		if (nt > 1)
+			svg_text(&w, i ? "B: " : "A: ");
+		rec_words(&w, dir[i], r[i]);
+		svg_close(&w);
+	}
+	y = 64 + (nt > 1 ? 18 : 0);
+	scale_legend(&w, MARGIN, y);
+	rec_columns_note(&w, &t[0], MARGIN + LEGEND_W + 40, y);
+	if (nt > 1)
+		diff_legend(&w, width - MARGIN - LEGEND_W, y);
+	y = 160 + head - 18;
+	for (i = 0; i < nt; i++)
+		if (nt > 1)
+			text(&w, t[i].left, y + 12, 14, NULL, "bold", i ? "B" :
+			    "A");
+	y += 18;
+	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
+	    "(PSI): some (solid), full (dashed)", y);
+	if (events) {
+		rec_events(&w, t, nt, y);
+		y += rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p),
+		    rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL, cord));
+	}
+	for (i = 0; i < nz; i++) {
+		rec_zone_block(&w, t, nt, z[i]->node, z[i]->name, ord, nord,
+		    nt > 1 ? t[1].left + plot + 24 : 0, y);
+		y += rec_zone_h(nord);
+	}
+	end(&w);
+}
+
+void
+render_svg_recording(FILE *fp, const char *dir, const struct replay *r)
+{
+	rec_draw(fp, &dir, &r, 1);
+}
+
+void
+render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	const char *dir[2] = { da, db };
+	const struct replay *r[2] = { a, b };
+
+	rec_draw(fp, dir, r, 2);
 }

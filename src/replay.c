@@ -115,16 +115,19 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name)
 	return z;
 }
 
-/* Fold index value V (null: nothing) into X. */
+/* Fold index value V (null: nothing) into X, and set *KEEP to it (null: REPLAY_NONE). */
 static int
-index_add(struct rindex *x, const struct jr_val *v)
+index_add(struct rindex *x, const struct jr_val *v, int16_t *keep)
 {
 	long long m;
 
+	*keep = REPLAY_NONE;
 	if (v != NULL && v->type == JR_NULL)
 		return 0;
-	if (jr_milli(v, &m) != 0)
+	/* Both indices lie in -1.000 to 1.000, as the kernel prints them. */
+	if (jr_fixed(v, 3, &m) != 0 || m < -1000 || m > 1000)
 		return -1;
+	*keep = (int16_t)m;
 	if (!x->seen || m < x->min)
 		x->min = m;
 	if (!x->seen || m > x->max)
@@ -136,12 +139,35 @@ index_add(struct rindex *x, const struct jr_val *v)
 	return 0;
 }
 
+/*
+ * Returns ARR, holding *CAP items of SIZE bytes of which N are used, with
+ * room for one more: grown by doubling up to MOST. NULL when full or out
+ * of memory (ARR is kept then).
+ */
+static void *
+grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
+{
+	size_t want = *cap ? 2 * *cap : 64;
+
+	if (n == most)
+		return NULL;
+	if (n < *cap)
+		return arr;
+	if (want > most)
+		want = most;
+	if ((arr = realloc(arr, want * size)) != NULL)
+		*cap = want;
+	return arr;
+}
+
 /* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
     const char **what)
 {
 	const struct jr_val *zv, *ov, *name;
+	struct rseries *se = r->series;
+	struct rpoint pt, *keep;
 	struct rzone *z;
 	uint64_t node, fp, pb, o;
 	size_t k;
@@ -167,6 +193,13 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		}
 		z->free_last = fp;
 		z->pb_last = pb;
+		memset(&pt, 0, sizeof(pt));
+		pt.free_pages = fp;
+		pt.free_pageblocks = pb;
+		pt.sample = (uint32_t)r->nsamples;
+		pt.zone = (uint16_t)(z - r->zones);
+		for (k = 0; k < REPLAY_MAX_ORDERS; k++)
+			pt.unusable[k] = pt.fragindex[k] = REPLAY_NONE;
 		for (ov = jr_first(d, ov); ov; ov = jr_next(d, ov)) {
 			if (jr_u64(jr_get(d, ov, "order"), &o) != 0)
 				return -1;
@@ -177,12 +210,32 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 				return -1;
 			}
 			if (index_add(&z->unusable[k], jr_get(d, ov,
-			    "unusable_index")) != 0 ||
+			    "unusable_index"), &pt.unusable[k]) != 0 ||
 			    index_add(&z->fragindex[k], jr_get(d, ov,
-			    "fragmentation_index")) != 0)
+			    "fragmentation_index"), &pt.fragindex[k]) != 0)
 				return -1;
 		}
+		if (se == NULL)
+			continue;
+		if ((keep = grow(se->p, &se->pcap, se->np, sizeof(*keep),
+		    REPLAY_MAX_POINTS)) == NULL) {
+			*what = "too many zones in all samples to draw, or out "
+			    "of memory";
+			return -1;
+		}
+		se->p = keep;
+		se->p[se->np++] = pt;
 	}
+	return 0;
+}
+
+/* Returns 0 with A added to *SUM, or -1 when it overflows. */
+static int
+sum_add(uint64_t *sum, uint64_t a)
+{
+	if (a > UINT64_MAX - *sum)
+		return -1;
+	*sum += a;
 	return 0;
 }
 
@@ -194,9 +247,29 @@ count_add(const struct jr_val *v, uint64_t *sum)
 
 	if (v != NULL && v->type == JR_NULL)
 		return 0;
-	if (jr_u64(v, &x) != 0 || x > UINT64_MAX - *sum)
+	if (jr_u64(v, &x) != 0)
 		return -1;
-	*sum += x;
+	return sum_add(sum, x);
+}
+
+/* Keep the counts N of one sample's extfrag pair or compaction order KEY in R's series. Returns 0 or -1. */
+static int
+count_keep(struct replay *r, bool compaction, int key, const uint64_t n[3])
+{
+	struct rseries *se = r->series;
+	struct rcount *c;
+
+	if (se == NULL)
+		return 0;
+	if ((c = grow(se->c, &se->ccap, se->nc, sizeof(*c),
+	    REPLAY_MAX_POINTS)) == NULL)
+		return -1;
+	se->c = c;
+	c = &se->c[se->nc++];
+	c->sample = (uint32_t)r->nsamples;
+	c->key = (int16_t)key;
+	c->compaction = compaction;
+	memcpy(c->n, n, sizeof(c->n));
 	return 0;
 }
 
@@ -205,8 +278,8 @@ static int
 order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 {
 	const struct jr_val *ov = jr_get(d, b, "order"), *st;
+	uint64_t o, n[3] = { 0, 0, 0 };
 	struct rorder *ro;
-	uint64_t o;
 	int order;
 	size_t i;
 
@@ -230,27 +303,105 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 		r->nby_order++;
 	}
 	ro = &r->by_order[i];
-	if (count_add(jr_get(d, b, "attempts"), &ro->attempts) != 0)
+	if (count_add(jr_get(d, b, "attempts"), &n[0]) != 0)
 		return -1;
 	if ((st = jr_get(d, b, "outcomes")) == NULL || st->type != JR_OBJ)
 		return -1;
 	for (st = jr_first(d, st); st; st = jr_next(d, st)) {
-		if (count_add(st, &ro->ended) != 0)
+		if (count_add(st, &n[1]) != 0)
 			return -1;
 		if (st->keyn == 7 && memcmp(st->key, "success", 7) == 0 &&
-		    count_add(st, &ro->success) != 0)
+		    count_add(st, &n[2]) != 0)
 			return -1;
+	}
+	if (sum_add(&ro->attempts, n[0]) != 0 ||
+	    sum_add(&ro->ended, n[1]) != 0 ||
+	    sum_add(&ro->success, n[2]) != 0)
+		return -1;
+	return count_keep(r, true, order, n);
+}
+
+/* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
+static int
+str_copy(char *buf, size_t size, const struct jr_val *v)
+{
+	if (v == NULL || v->type != JR_STR || v->n >= size)
+		return -1;
+	memcpy(buf, v->s, v->n);
+	buf[v->n] = '\0';
+	return 0;
+}
+
+/* Keep one extfrag "by" entry B (a migratetype pair's count) in R's series. Returns 0 or -1. */
+static int
+pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
+{
+	struct rseries *se = r->series;
+	const struct jr_val *fr = jr_get(d, b, "fragmenting");
+	struct rpair p, *q;
+	uint64_t n[3] = { 0, 0, 0 };
+	bool frag;
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	if (str_copy(p.alloc, sizeof(p.alloc), jr_get(d, b, "alloc")) != 0 ||
+	    str_copy(p.fallback, sizeof(p.fallback), jr_get(d, b,
+	    "fallback")) != 0 || fr == NULL || fr->type != JR_BOOL)
+		return -1;
+	frag = fr->s[0] == 't';
+	if (count_add(jr_get(d, b, "count"), &n[frag ? 0 : 1]) != 0)
+		return -1;
+	for (i = 0; i < se->npairs; i++)
+		if (strcmp(se->pairs[i].alloc, p.alloc) == 0 &&
+		    strcmp(se->pairs[i].fallback, p.fallback) == 0)
+			break;
+	if (i == REPLAY_MAX_PAIRS)
+		return -1;
+	if (i == se->npairs)
+		se->pairs[se->npairs++] = p;
+	q = &se->pairs[i];
+	if (sum_add(&q->fragmenting, n[0]) != 0 ||
+	    sum_add(&q->other, n[1]) != 0)
+		return -1;
+	return count_keep(r, false, (int)i, n);
+}
+
+/* Keep the pressure of sample S in ONE: PSI avg10 and stall shares (null: absent). Returns 0 or -1. */
+static int
+psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
+{
+	static const char *const keys[4] = { "some_avg10", "full_avg10",
+	    "some_stall_share", "full_stall_share" };
+	const struct jr_val *p = jr_get(d, s, "pressure"), *v;
+	long long x;
+	int i;
+
+	if (p == NULL || p->type == JR_NULL)
+		return 0;
+	for (i = 0; i < 4; i++) {
+		if ((v = jr_get(d, p, keys[i])) != NULL && v->type == JR_NULL)
+			continue;
+		/* Percent with two decimals: 0.00 to 100.00. */
+		if (jr_fixed(v, 2, &x) != 0 || x < 0 || x > 10000)
+			return -1;
+		if (i < 2) {
+			one->avg10[i] = (uint32_t)x;
+			one->has_avg10[i] = true;
+		} else {
+			one->stall[i - 2] = (uint32_t)x;
+			one->has_stall[i - 2] = true;
+		}
 	}
 	return 0;
 }
 
-/* Fold the events of sample S into R. Returns 0, or -1 with *WHAT set. */
+/* Fold the events of sample S into R (and ONE, when kept). Returns 0, or -1 with *WHAT set. */
 static int
-events_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
-    const struct jr_val *time, const char **what)
+events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
+    const struct jr_val *s, const struct jr_val *time, const char **what)
 {
-	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b;
-	uint64_t total = 0;
+	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by;
+	uint64_t total = 0, frag = 0, runs = 0;
 
 	*what = "'events' is not what --watch --events --json writes";
 	if (ev == NULL || ev->type == JR_NULL)
@@ -258,14 +409,15 @@ events_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 	x = jr_get(d, ev, "extfrag");
 	c = jr_get(d, ev, "compaction");
 	if (count_add(jr_get(d, x, "total"), &total) != 0 ||
-	    count_add(jr_get(d, x, "fragmenting"), &r->fragmenting) != 0 ||
+	    count_add(jr_get(d, x, "fragmenting"), &frag) != 0 ||
 	    count_add(jr_get(d, x, "claimed"), &r->claimed) != 0 ||
-	    count_add(jr_get(d, c, "runs"), &r->runs) != 0 ||
+	    count_add(jr_get(d, c, "runs"), &runs) != 0 ||
 	    count_add(jr_get(d, ev, "lost"), &r->lost) != 0 ||
 	    (b = jr_get(d, c, "by_order")) == NULL || b->type != JR_ARR ||
-	    total > UINT64_MAX - r->extfrag)
+	    sum_add(&r->extfrag, total) != 0 ||
+	    sum_add(&r->fragmenting, frag) != 0 ||
+	    sum_add(&r->runs, runs) != 0)
 		return -1;
-	r->extfrag += total;
 	if (total > r->peak) {
 		r->peak = total;
 		snprintf(r->peak_time, sizeof(r->peak_time), "%.*s",
@@ -273,6 +425,17 @@ events_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 	}
 	for (b = jr_first(d, b); b; b = jr_next(d, b))
 		if (order_add(r, d, b) != 0)
+			return -1;
+	if (one == NULL)
+		return 0;
+	one->has_events = true;
+	one->extfrag = total;
+	one->fragmenting = frag;
+	one->runs = runs;
+	if ((by = jr_get(d, x, "by")) == NULL || by->type != JR_ARR)
+		return -1;
+	for (by = jr_first(d, by); by; by = jr_next(d, by))
+		if (pair_add(r, d, by) != 0)
 			return -1;
 	return 0;
 }
@@ -282,6 +445,8 @@ static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
     const char **what)
 {
+	struct rseries *se = r->series;
+	struct rsample *one = NULL;
 	const struct jr_val *t;
 	struct jr_doc d;
 	int rc = -1;
@@ -292,23 +457,51 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 		return -1;
 	}
 	*what = "a sample is an object with 'time' as --watch --json writes";
-	if (d.v[0].type == JR_OBJ && (t = jr_get(&d, &d.v[0], "time")) != NULL &&
-	    t->type == JR_STR && t->n < sizeof(r->first) &&
-	    zones_add(r, &d, &d.v[0], what) == 0 &&
-	    events_add(r, &d, &d.v[0], t, what) == 0) {
-		if (r->nsamples == 0)
-			snprintf(r->first, sizeof(r->first), "%.*s", (int)t->n,
-			    t->s);
-		snprintf(r->last, sizeof(r->last), "%.*s", (int)t->n, t->s);
-		r->nsamples++;
-		rc = 0;
+	if (d.v[0].type != JR_OBJ || (t = jr_get(&d, &d.v[0], "time")) == NULL ||
+	    t->type != JR_STR || t->n >= sizeof(r->first))
+		goto out;
+	if (se != NULL) {
+		if ((one = grow(se->s, &se->scap, r->nsamples, sizeof(*one),
+		    REPLAY_MAX_SAMPLES)) == NULL) {
+			*what = "more samples than --format=svg draws (172800), "
+			    "or out of memory";
+			goto out;
+		}
+		se->s = one;
+		one = &se->s[r->nsamples];
+		memset(one, 0, sizeof(*one));
+		memcpy(one->time, t->s, t->n);
 	}
+	if (zones_add(r, &d, &d.v[0], what) != 0 ||
+	    events_add(r, one, &d, &d.v[0], t, what) != 0)
+		goto out;
+	*what = "'pressure' is not what --watch --json writes";
+	if (one != NULL && psi_keep(one, &d, &d.v[0]) != 0)
+		goto out;
+	if (r->nsamples == 0)
+		snprintf(r->first, sizeof(r->first), "%.*s", (int)t->n, t->s);
+	snprintf(r->last, sizeof(r->last), "%.*s", (int)t->n, t->s);
+	r->nsamples++;
+	rc = 0;
+out:
 	jr_free(&d);
 	return rc;
 }
 
+void
+replay_free(struct replay *r)
+{
+	if (r->series == NULL)
+		return;
+	free(r->series->s);
+	free(r->series->p);
+	free(r->series->c);
+	free(r->series);
+	r->series = NULL;
+}
+
 int
-replay_read(const char *dir, struct replay *r, struct ferr *e)
+replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 {
 	char path[PATH_MAX + 32];
 	struct slurp m;
@@ -321,6 +514,8 @@ replay_read(const char *dir, struct replay *r, struct ferr *e)
 	int rc = -1;
 
 	memset(r, 0, sizeof(*r));
+	if (series && (r->series = calloc(1, sizeof(*r->series))) == NULL)
+		return ferr_set(e, 0, "out of memory");
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
 	ferr_keep_path(e, path);
 	if (slurp_read(path, &m, e) != 0)

@@ -12,6 +12,12 @@
 
 #define REPLAY_MAX_ZONES	64
 #define REPLAY_MAX_ORDERS	8
+/* The most samples kept one by one (two days at 1 s), of zones, of pairs. */
+#define REPLAY_MAX_SAMPLES	172800
+#define REPLAY_MAX_POINTS	(8UL * REPLAY_MAX_SAMPLES)
+#define REPLAY_MAX_PAIRS	64
+/* An index a sample does not give (null). */
+#define REPLAY_NONE		INT16_MIN
 
 /* First, last, least and most of one index over the run (thousandths). */
 struct rindex {
@@ -33,6 +39,51 @@ struct rorder {
 	uint64_t	 attempts, ended, success;
 };
 
+/* One zone in one sample, as --watch --json printed it; indices in thousandths. */
+struct rpoint {
+	uint64_t	 free_pages, free_pageblocks;
+	uint32_t	 sample;
+	uint16_t	 zone;		/* into replay.zones */
+	int16_t		 unusable[REPLAY_MAX_ORDERS], fragindex[REPLAY_MAX_ORDERS];
+};
+
+/* One sample's machine-wide values; shares and averages in hundredths of a percent. */
+struct rsample {
+	char		 time[32];
+	uint32_t	 avg10[2], stall[2];	/* some, full */
+	bool		 has_avg10[2], has_stall[2];
+	bool		 has_events;
+	uint64_t	 extfrag, fragmenting, runs;
+};
+
+/* A migratetype pair of extfrag events: ALLOC took a block of FALLBACK. */
+struct rpair {
+	char		 alloc[24], fallback[24];
+	uint64_t	 fragmenting, other;	/* over the run */
+};
+
+/*
+ * Events of one sample: an extfrag pair's counts (fragmenting, other), or
+ * a compaction order's (attempts, ended, success; attempts null: 0).
+ */
+struct rcount {
+	uint32_t	 sample;
+	int16_t		 key;		/* index into replay.pairs, or the order (-1: a zone) */
+	bool		 compaction;
+	uint64_t	 n[3];
+};
+
+/* The run sample by sample, kept when replay_read() is asked to. */
+struct rseries {
+	struct rsample	*s;	/* replay.nsamples of them */
+	struct rpoint	*p;
+	size_t		 np, pcap, scap;
+	struct rcount	*c;
+	size_t		 nc, ccap;
+	struct rpair	 pairs[REPLAY_MAX_PAIRS];
+	size_t		 npairs;
+};
+
 struct replay {
 	char		 host[64], release[65], start[32], first[32], last[32];
 	unsigned long	 page_size;
@@ -50,14 +101,19 @@ struct replay {
 	uint64_t	 runs, lost;
 	struct rorder	 by_order[FRAG_MAX_ORDERS + 1];
 	size_t		 nby_order;
+	struct rseries	*series;	/* NULL unless asked for */
 };
 
 /*
- * Read the recording DIR into R. A last line cut short (a crash while it
- * was written) is ignored, with R->truncated set. Returns 0, or -1 with E
- * set (FILE:LINE of the first thing that is wrong).
+ * Read the recording DIR into R, with every sample in R->series when
+ * SERIES (up to REPLAY_MAX_SAMPLES). A last line cut short (a crash while
+ * it was written) is ignored, with R->truncated set. Returns 0, or -1 with
+ * E set (FILE:LINE of the first thing that is wrong). replay_free() frees
+ * the series in both cases.
  */
-int	replay_read(const char *dir, struct replay *r, struct ferr *e);
+int	replay_read(const char *dir, struct replay *r, bool series,
+	    struct ferr *e);
+void	replay_free(struct replay *r);
 
 /* The summary of R as a table or as one JSON document. */
 void	replay_table(FILE *fp, const char *dir, const struct replay *r);

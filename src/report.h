@@ -83,6 +83,15 @@ void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 void	render_map_table(FILE *fp, const struct report *r);
 void	render_map_json(FILE *fp, const struct report *r);
 
+/*
+ * The recording R (read from DIR with its series, replay.h) over time;
+ * recording A beside B on the same scales, with the change.
+ */
+struct replay;
+void	render_svg_recording(FILE *fp, const char *dir, const struct replay *r);
+void	render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+
 /* The human-readable table (--detail). */
 void	render_table(FILE *fp, const struct report *r);
 

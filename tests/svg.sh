@@ -94,6 +94,47 @@ echo "$tmp/compare.svg -" >>"$tmp/pairs"
     --format=svg >"$tmp/batch.svg" || fail "batch: status $?"
 echo "$tmp/batch.svg -" >>"$tmp/pairs"
 
+# Recordings: every cell and point of one sample against the sample's line
+# as --watch --json wrote it ('rec:' pairs); a compare of two parses.
+rec=$FIXTURES/recordings
+for name in vm-6.18-events edited-events vm-6.18-alloc; do
+	"$FRAGSTAT" -q --sysroot "$rec/$name" --format=svg >"$tmp/rec-$name.svg" ||
+		fail "recording $name: status $?"
+	echo "$tmp/rec-$name.svg rec:$rec/$name/samples.ndjson" >>"$tmp/pairs"
+done
+"$FRAGSTAT" -q --compare "$rec/vm-6.18-events" "$rec/edited-events" \
+    --format=svg >"$tmp/rec-compare.svg" || fail "recordings compare: status $?"
+echo "$tmp/rec-compare.svg -" >>"$tmp/pairs"
+
+# An hour at 1 s of 4 zones with events in every sample: drawn in buckets
+# of whole samples, under 1 MiB.
+mkdir "$tmp/hour" || exit 99
+sed 's/^interval_ms .*/interval_ms 1000/' \
+    "$rec/edited-events/fragstat-recording" >"$tmp/hour/fragstat-recording"
+python3 - "$rec/edited-events/samples.ndjson" "$tmp/hour/samples.ndjson" \
+    <<'EOF' || fail "hour: no recording made"
+import json, sys
+line = open(sys.argv[1]).readlines()[1].rstrip("\n")
+# The zones as written, and a fourth: node 1's copy of Normal.
+end = line.index('],"rates_per_s"')
+normal = line[line.index('{"node":0,"zone":"Normal"'):end]
+line = line[:end] + "," + normal.replace('"node":0', '"node":1', 1) + \
+    line[end:]
+with open(sys.argv[2], "w") as out:
+    for i in range(3600):
+        t = "2026-12-03T20:%02d:%02dZ" % (i // 60, i % 60)
+        out.write(line.replace('"2026-12-03T22:04:24Z"', '"%s"' % t, 1) +
+                  "\n")
+EOF
+"$FRAGSTAT" -q --sysroot "$tmp/hour" --format=svg >"$tmp/hour.svg" ||
+	fail "hour: status $?"
+size=$(wc -c <"$tmp/hour.svg")
+[ "$size" -lt 1048576 ] ||
+	fail "an hour of 4 zones: $size bytes, not under 1 MiB"
+grep -q '(samples 1-24): Node 1, zone Normal, order 9: unusable max ' \
+    "$tmp/hour.svg" || fail "hour: no bucket of samples 1-24"
+echo "$tmp/hour.svg -" >>"$tmp/pairs"
+
 python3 - "$tmp/pairs" <<'EOF' || failed=$((failed + 1))
 import json, re, sys
 import xml.etree.ElementTree as ET
@@ -101,7 +142,41 @@ import xml.etree.ElementTree as ET
 NS = "{http://www.w3.org/2000/svg}"
 CELL = re.compile(r"^Node (\d+), zone (.*), order (\d+): "
                   r"unusable (-?\d+\.\d{3}), fragmentation (-?\d+\.\d{3})$")
+SAMPLE = re.compile(r"^\S+ \(sample (\d+)\): Node (\d+), zone (.*?)"
+                    r"(?:, order (\d+): unusable (\S+), fragmentation (\S+)"
+                    r"|: (free_pages|free_pageblocks) (\d+)(?: \(.*\))?)$")
 bad = 0
+
+
+def recording(svg, root, path):
+    """Every cell and point title of one sample equals that sample's JSON."""
+    got, want = {}, {}
+    for t in root.iter(NS + "title"):
+        m = SAMPLE.match(t.text or "")
+        if not m:
+            continue
+        s, node, zone = m.group(1, 2, 3)
+        if m.group(4):
+            got[(s, node, zone, m.group(4))] = m.group(5, 6)
+        else:
+            got[(s, node, zone, m.group(7))] = m.group(8)
+    for i, line in enumerate(open(path)):
+        doc = json.loads(line, parse_float=str, parse_int=str)
+        for z in doc["zones"]:
+            key = (str(i + 1), z["node"], z["zone"])
+            for o in z["orders"]:
+                want[key + (o["order"],)] = tuple(
+                    "null" if o[k] is None else o[k]
+                    for k in ("unusable_index", "fragmentation_index"))
+            for k in ("free_pages", "free_pageblocks"):
+                want[key + (k,)] = z[k]
+    if got != want:
+        print("FAIL: %s: titles differ from %s" % (svg, path))
+        for k in sorted(set(got) | set(want)):
+            if got.get(k) != want.get(k):
+                print("  %s: svg %s, json %s" % (k, got.get(k), want.get(k)))
+        return 1
+    return 0
 for line in open(sys.argv[1]):
     svg, js = line.split()
     try:
@@ -119,6 +194,9 @@ for line in open(sys.argv[1]):
         if m:
             cells.setdefault(m.group(1, 2, 3), []).append(m.group(4, 5))
     if js == "-":
+        continue
+    if js.startswith("rec:"):
+        bad += recording(svg, root, js[4:])
         continue
     # The JSON's numbers as it prints them, not as floats.
     doc = json.load(open(js), parse_float=str, parse_int=str)
