@@ -9,22 +9,7 @@
 # leaves is removed by the next fragstat --events.
 set -u
 : "${FRAGSTAT:?}"
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: --events needs root"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
-grep -qw tracefs /proc/filesystems || { echo "SKIP: no tracefs in this kernel"; exit 77; }
-T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-if [ -z "$T" ]; then
-	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null &&
-		T=/sys/kernel/tracing
-fi
-[ -n "$T" ] && [ -d "$T/instances" ] || { echo "SKIP: tracefs not mounted"; exit 77; }
-[ -d "$T/events/kmem/mm_page_alloc_extfrag" ] ||
-	{ echo "SKIP: no kmem:mm_page_alloc_extfrag"; exit 77; }
-if "$FRAGSTAT" --watch 1 --count 1 --events 2>&1 >/dev/null |
-    grep -q "without tracing support"; then
-	echo "SKIP: fragstat built without libtracefs"
-	exit 77
-fi
+. "$(dirname "$0")/need-tracefs.sh"
 
 tmp=$(mktemp -d)
 chk="$T/instances/fragstat-check-$$"
