@@ -235,16 +235,18 @@ done
 # (this shell: a PID used again) and every name not exactly fragstat-N.
 "$FRAGSTAT" -q --watch 0.05 --events > /dev/null &
 pid=$!
+stale="$T/instances/fragstat-$pid"
 i=0
-while [ ! -d "$T/instances/fragstat-$pid/events" ] && [ $i -lt 200 ]; do
+# Its event enabled: the instance is all there.
+while [ "$(cat "$stale/events/kmem/mm_page_alloc_extfrag/enable" 2>/dev/null)" != 1 ] &&
+    [ $i -lt 400 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-stale="$T/instances/fragstat-$pid"
-if [ "$(cat "$stale/events/kmem/mm_page_alloc_extfrag/enable" 2>/dev/null)" != 1 ]; then
-	echo "FAIL: SIGKILL: no instance fragstat-$pid with its event enabled"
+if [ $i -ge 400 ]; then
+	echo "FAIL: no instance fragstat-$pid with its event enabled"
 	fail=1
 fi
 keep="$T/instances/fragstat-$$ $T/instances/fragstat-${pid}x $T/instances/fragstat-0$pid"
