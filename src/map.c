@@ -158,18 +158,17 @@ natural_order(uint64_t pfn, unsigned norders)
 	return k;
 }
 
-void
-map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
-    const uint64_t *flags, size_t n)
+/* Account the N pages from PFN, with FLAGS, of one pageblock B of zone Z of M. */
+static void
+block_pages(struct map *m, struct map_zone *z, struct map_block *b,
+    uint64_t pfn, const uint64_t *flags, size_t n)
 {
-	struct map_block *b;
 	enum map_class c;
 	size_t i;
 
+	b->n[MAP_HOLE] -= (uint16_t)n;
 	for (i = 0; i < n; i++, pfn++) {
 		c = map_classify(flags[i], m->balloon);
-		b = &z->blocks[(pfn >> m->pageblock_order) - z->first_block];
-		b->n[MAP_HOLE]--;
 		b->n[c]++;
 		/* A gap in what was read ends any free block. */
 		if (pfn != z->scan_next)
@@ -185,6 +184,23 @@ map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
 			b->buddy_tail++;
 		else
 			z->buddy_end = 0;
+	}
+}
+
+void
+map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
+    const uint64_t *flags, size_t n)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order;
+	size_t run;
+
+	while (n > 0) {
+		run = (size_t)(pb - pfn % pb) < n ? (size_t)(pb - pfn % pb) : n;
+		block_pages(m, z, &z->blocks[(pfn >> m->pageblock_order) -
+		    z->first_block], pfn, flags, run);
+		pfn += run;
+		flags += run;
+		n -= run;
 	}
 }
 
