@@ -597,14 +597,14 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
 	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
-	hum_size(b[0], sizeof(b[0]), 1ULL << r->pageblock_order, r->page_size);
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
-		fprintf(fp, "\nNode %u, zone %-8s free %s -> %s, free %s blocks "
+		/* "Free pageblocks", as the snapshot's summary says. */
+		fprintf(fp, "\nNode %u, zone %-8s free %s -> %s, free pageblocks "
 		    "%" PRIu64 " -> %" PRIu64 "\n", z->node, z->name,
 		    hum_size(b[1], sizeof(b[1]), z->free_first, r->page_size),
 		    hum_size(b[2], sizeof(b[2]), z->free_last, r->page_size),
-		    b[0], z->pb_first, z->pb_last);
+		    z->pb_first, z->pb_last);
 		for (k = 0; k < r->norders; k++) {
 			fprintf(fp, "  order %-2u  unusable  ", r->orders[k]);
 			index_table(fp, &z->unusable[k]);
