@@ -129,16 +129,27 @@ scale(uint64_t part, uint64_t whole, long px)
 	return (long)(part / (whole / (uint64_t)px + 1));
 }
 
+/* Open element NAME with the attributes K[0..3] set to V[0..3] and PAINT to COLOR; the caller closes it. */
+static void
+shape_open(struct svgw *w, const char *name, const char *const k[4],
+    const long v[4], const char *paint, const char *color)
+{
+	int i;
+
+	svg_open(w, name);
+	for (i = 0; i < 4; i++)
+		svg_attr_int(w, k[i], v[i]);
+	svg_attr(w, paint, color);
+}
+
 /* Open a rect at X, Y of W by H filled with FILL; the caller closes it. */
 static void
 rect_open(struct svgw *w, long x, long y, long wd, long ht, const char *fill)
 {
-	svg_open(w, "rect");
-	svg_attr_int(w, "x", x);
-	svg_attr_int(w, "y", y);
-	svg_attr_int(w, "width", wd);
-	svg_attr_int(w, "height", ht);
-	svg_attr(w, "fill", fill);
+	static const char *const k[4] = { "x", "y", "width", "height" };
+	const long v[4] = { x, y, wd, ht };
+
+	shape_open(w, "rect", k, v, "fill", fill);
 }
 
 /* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
@@ -171,12 +182,10 @@ static void
 line_open(struct svgw *w, long x1, long y1, long x2, long y2,
     const char *color)
 {
-	svg_open(w, "line");
-	svg_attr_int(w, "x1", x1);
-	svg_attr_int(w, "y1", y1);
-	svg_attr_int(w, "x2", x2);
-	svg_attr_int(w, "y2", y2);
-	svg_attr(w, "stroke", color);
+	static const char *const k[4] = { "x1", "y1", "x2", "y2" };
+	const long v[4] = { x1, y1, x2, y2 };
+
+	shape_open(w, "line", k, v, "stroke", color);
 }
 
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
@@ -547,38 +556,63 @@ node_count(const struct report *r)
 #define LEGEND_W	240
 #define LEGEND_H	84
 
+/*
+ * Draw a legend at X, Y: TITLE, a bar of the gradient ID through the NSTOPS
+ * colours STOPS (evenly spaced) framed in STROKE (NULL: none), NTICKS
+ * evenly spaced TICKS under it, and two lines of words, LINE1 and LINE2.
+ */
+static void
+gradient_legend(struct svgw *w, long x, long y, const char *title,
+    const char *id, const struct rgb *stops, int nstops, const char *stroke,
+    const char *const *ticks, int nticks, const char *line1,
+    const char *line2)
+{
+	char off[8], url[32];
+	long tx;
+	int i;
+
+	text(w, x, y + 12, 12, NULL, "bold", title);
+	svg_open(w, "defs");
+	svg_open(w, "linearGradient");
+	svg_attr(w, "id", id);
+	for (i = 0; i < nstops; i++) {
+		svg_open(w, "stop");
+		snprintf(off, sizeof(off), "%d%%", i * 100 / (nstops - 1));
+		svg_attr(w, "offset", off);
+		svg_attr(w, "stop-color", stops[i].s);
+		svg_close(w);
+	}
+	svg_close(w);
+	svg_close(w);
+	snprintf(url, sizeof(url), "url(#%s)", id);
+	rect_open(w, x, y + 18, LEGEND_W, 14, url);
+	if (stroke)
+		svg_attr(w, "stroke", stroke);
+	svg_close(w);
+	for (i = 0; i < nticks; i++) {
+		tx = x + i * LEGEND_W / (nticks - 1);
+		line(w, tx, y + 32, tx, y + 36, "#222222");
+		text(w, tx, y + 47, 10, i == 0 ? "start" : i == nticks - 1 ?
+		    "end" : "middle", NULL, ticks[i]);
+	}
+	text(w, x, y + 62, 10, NULL, NULL, line1);
+	text(w, x, y + 75, 10, NULL, NULL, line2);
+}
+
 /* Draw the legend of the colour scale at X, Y. */
 static void
 scale_legend(struct svgw *w, long x, long y)
 {
 	static const char *const ticks[] = { "0", "0.25", "0.5", "0.75", "1" };
-	char off[8];
+	struct rgb stops[9];
 	int i;
 
-	text(w, x, y + 12, 12, NULL, "bold", "Unusable free space index");
-	svg_open(w, "defs");
-	svg_open(w, "linearGradient");
-	svg_attr(w, "id", "viridis");
-	for (i = 0; i <= 8; i++) {
-		svg_open(w, "stop");
-		snprintf(off, sizeof(off), "%d%%", i * 125 / 10);
-		svg_attr(w, "offset", off);
-		svg_attr(w, "stop-color", scale_color(i * 125).s);
-		svg_close(w);
-	}
-	svg_close(w);
-	svg_close(w);
-	rect_open(w, x, y + 18, LEGEND_W, 14, "url(#viridis)");
-	svg_close(w);
-	for (i = 0; i <= 4; i++) {
-		line(w, x + i * LEGEND_W / 4, y + 32, x + i * LEGEND_W / 4,
-		    y + 36, "#222222");
-		text(w, x + i * LEGEND_W / 4, y + 47, 10, i == 0 ? "start" :
-		    i == 4 ? "end" : "middle", NULL, ticks[i]);
-	}
-	text(w, x, y + 62, 10, NULL, NULL,
-	    "0: all free memory is in blocks of the order or larger;");
-	text(w, x, y + 75, 10, NULL, NULL,
+	/* The anchors of the scale, as scale_color() blends between them. */
+	for (i = 0; i <= 8; i++)
+		stops[i] = scale_color(i * 125);
+	gradient_legend(w, x, y, "Unusable free space index", "viridis", stops,
+	    9, NULL, ticks, 5,
+	    "0: all free memory is in blocks of the order or larger;",
 	    "1: none is (what the kernel's unusable_index says)");
 }
 
@@ -782,35 +816,15 @@ static void
 diff_legend(struct svgw *w, long x, long y)
 {
 	static const char *const ticks[] = { "-1", "0", "+1" };
-	char off[8];
+	struct rgb stops[3];
 	int i;
 
-	text(w, x, y + 12, 12, NULL, "bold",
-	    "Change of the unusable index, B - A");
-	svg_open(w, "defs");
-	svg_open(w, "linearGradient");
-	svg_attr(w, "id", "change");
-	for (i = 0; i <= 2; i++) {
-		svg_open(w, "stop");
-		snprintf(off, sizeof(off), "%d%%", i * 50);
-		svg_attr(w, "offset", off);
-		svg_attr(w, "stop-color", diff_color(i * 1000 - 1000).s);
-		svg_close(w);
-	}
-	svg_close(w);
-	svg_close(w);
-	rect_open(w, x, y + 18, LEGEND_W, 14, "url(#change)");
-	svg_attr(w, "stroke", "#999999");
-	svg_close(w);
-	for (i = 0; i <= 2; i++) {
-		line(w, x + i * LEGEND_W / 2, y + 32, x + i * LEGEND_W / 2,
-		    y + 36, "#222222");
-		text(w, x + i * LEGEND_W / 2, y + 47, 10, i == 0 ? "start" :
-		    i == 2 ? "end" : "middle", NULL, ticks[i]);
-	}
-	text(w, x, y + 62, 10, NULL, NULL,
-	    "blue: less free memory unusable in B (better);");
-	text(w, x, y + 75, 10, NULL, NULL, "red: more (worse)");
+	for (i = 0; i <= 2; i++)
+		stops[i] = diff_color(i * 1000 - 1000);
+	gradient_legend(w, x, y, "Change of the unusable index, B - A",
+	    "change", stops, 3, "#999999", ticks, 3,
+	    "blue: less free memory unusable in B (better);",
+	    "red: more (worse)");
 }
 
 /* Draw the verdict lines of zone I of R (-1: none) at X, Y, labelled TAG. */
@@ -1433,16 +1447,13 @@ rec_points(const struct replay *r, unsigned node, const char *name)
 	const struct rpoint **p = calloc(r->nsamples,
 	    sizeof(const struct rpoint *));
 	const struct rseries *se = r->series;
-	size_t i, zi;
+	const struct rzone *z = replay_zone(r, node, name);
+	size_t i;
 
 	if (p == NULL)
 		abort();
-	for (zi = 0; zi < r->nzones; zi++)
-		if (r->zones[zi].node == node &&
-		    strcmp(r->zones[zi].name, name) == 0)
-			break;
-	for (i = 0; i < se->np; i++)
-		if (se->p[i].zone == zi)
+	for (i = 0; z && i < se->np; i++)
+		if (&r->zones[se->p[i].zone] == z)
 			p[se->p[i].sample] = &se->p[i];
 	return p;
 }
@@ -1511,19 +1522,6 @@ rec_value_words(struct svgw *w, const struct timeline *t,
 	}
 }
 
-/* Returns the zone NODE, NAME of R, or NULL. */
-static const struct rzone *
-rec_zone(const struct replay *r, unsigned node, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < r->nzones; i++)
-		if (r->zones[i].node == node &&
-		    strcmp(r->zones[i].name, name) == 0)
-			return &r->zones[i];
-	return NULL;
-}
-
 /*
  * Draw the chart NAME at Y in each of the NT timelines T, on one scale:
  * a line for each of the NK KINDS (the first solid, the second dashed) of
@@ -1570,7 +1568,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	if (top == 0)
 		top = 1;
 	for (i = 0; i < nt; i++) {
-		z = zname ? rec_zone(t[i].rec, node, zname) : NULL;
+		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
 		fy = chart_frame(w, &t[i], y, name, s);
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
@@ -1885,18 +1883,6 @@ rec_orders(const struct replay *a, const struct replay *b, unsigned *ord)
 	return n;
 }
 
-/* Returns the index of order O among R's recorded orders, or -1. */
-static long
-rec_order_index(const struct replay *r, unsigned o)
-{
-	size_t k;
-
-	for (k = 0; k < r->norders; k++)
-		if (r->orders[k] == o)
-			return (long)k;
-	return -1;
-}
-
 /*
  * Set *U and *F to the most of the unusable and fragmentation indices at
  * recorded order KK over column K of T (REPLAY_NONE: null throughout).
@@ -1938,7 +1924,7 @@ rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
 		zp = rec_points(t[i].rec, node, name);
 		for (j = 0; j < nord; j++) {
 			row = y + (long)j * REC_HEAT_H;
-			kk = rec_order_index(t[i].rec, ord[j]);
+			kk = replay_order_index(t[i].rec, ord[j]);
 			heat_label(w, &t[i], row + 3, ord[j]);
 			for (k = 0; k < t[i].n; k++) {
 				have = rec_cell(&t[i], zp, kk, k, &u, &f);
@@ -1997,11 +1983,11 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 	if (nt > 1)
 		text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
 	if (nt > 1) {
-		za = rec_zone(t[0].rec, node, name);
-		zb = rec_zone(t[1].rec, node, name);
+		za = replay_zone(t[0].rec, node, name);
+		zb = replay_zone(t[1].rec, node, name);
 		for (j = 0; j < nord && za && zb; j++) {
-			ka = rec_order_index(t[0].rec, ord[j]);
-			kb = rec_order_index(t[1].rec, ord[j]);
+			ka = replay_order_index(t[0].rec, ord[j]);
+			kb = replay_order_index(t[1].rec, ord[j]);
 			if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
 			    !zb->unusable[kb].seen)
 				continue;
@@ -2088,7 +2074,7 @@ rec_zones(const struct replay *a, const struct replay *b,
 	for (i = 0; i < a->nzones; i++)
 		z[n++] = &a->zones[i];
 	for (i = 0; b && i < b->nzones; i++)
-		if (rec_zone(a, b->zones[i].node, b->zones[i].name) == NULL)
+		if (replay_zone(a, b->zones[i].node, b->zones[i].name) == NULL)
 			z[n++] = &b->zones[i];
 	return n;
 }

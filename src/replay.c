@@ -219,8 +219,9 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 			continue;
 		if ((keep = grow(se->p, &se->pcap, se->np, sizeof(*keep),
 		    REPLAY_MAX_POINTS)) == NULL) {
-			*what = "too many zones in all samples to draw, or out "
-			    "of memory";
+			*what = se->np == REPLAY_MAX_POINTS ? "more zones in "
+			    "all samples than --format=svg draws" :
+			    "out of memory";
 			return -1;
 		}
 		se->p = keep;
@@ -463,8 +464,9 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	if (se != NULL) {
 		if ((one = grow(se->s, &se->scap, r->nsamples, sizeof(*one),
 		    REPLAY_MAX_SAMPLES)) == NULL) {
-			*what = "more samples than --format=svg draws (172800), "
-			    "or out of memory";
+			*what = r->nsamples == REPLAY_MAX_SAMPLES ? "more "
+			    "samples than --format=svg draws (172800: two days "
+			    "at 1 s)" : "out of memory";
 			goto out;
 		}
 		se->s = one;
@@ -762,22 +764,20 @@ replay_json(FILE *fp, const char *dir, const struct replay *r)
 		abort();
 }
 
-/* Returns the zone of R with Z's node and name, or NULL. */
-static const struct rzone *
-same_zone(const struct replay *r, const struct rzone *z)
+const struct rzone *
+replay_zone(const struct replay *r, unsigned node, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < r->nzones; i++)
-		if (r->zones[i].node == z->node &&
-		    strcmp(r->zones[i].name, z->name) == 0)
+		if (r->zones[i].node == node &&
+		    strcmp(r->zones[i].name, name) == 0)
 			return &r->zones[i];
 	return NULL;
 }
 
-/* Returns the index of ORDER among R's orders, or -1. */
-static long
-order_index(const struct replay *r, unsigned order)
+long
+replay_order_index(const struct replay *r, unsigned order)
 {
 	size_t k;
 
@@ -816,7 +816,7 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 	long kb;
 
 	for (k = 0; k < a->norders; k++) {
-		if ((kb = order_index(b, a->orders[k])) < 0)
+		if ((kb = replay_order_index(b, a->orders[k])) < 0)
 			continue;
 		x[0] = &za->unusable[k];
 		x[1] = &za->fragindex[k];
@@ -845,12 +845,23 @@ diff_u64(char *buf, size_t size, uint64_t a, uint64_t b)
 	return buf;
 }
 
+/* Print one row of the comparison of counts: NAME, A, B and B - A. */
+static void
+row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
+{
+	char v[3][32];
+
+	snprintf(v[0], sizeof(v[0]), "%" PRIu64, a);
+	snprintf(v[1], sizeof(v[1]), "%" PRIu64, b);
+	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
+}
+
 void
 replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
 {
 	const struct rzone *za, *zb;
-	char v[4][32], n[64];
+	char v[2][32], n[64];
 	size_t i, j;
 
 	fprintf(fp, "A: %s (%s, %s, %lu samples)\nB: %s (%s, %s, %lu "
@@ -859,28 +870,20 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 	row(fp, "", "A", "B", "B - A");
 	for (i = 0; i < a->nzones; i++) {
 		za = &a->zones[i];
-		if ((zb = same_zone(b, za)) == NULL)
+		if ((zb = replay_zone(b, za->node, za->name)) == NULL)
 			continue;
 		fprintf(fp, "Node %u, zone %s\n", za->node, za->name);
-		row(fp, "free pages at the end", (snprintf(v[0], sizeof(v[0]),
-		    "%" PRIu64, za->free_last), v[0]), (snprintf(v[1],
-		    sizeof(v[1]), "%" PRIu64, zb->free_last), v[1]),
-		    diff_u64(v[2], sizeof(v[2]), za->free_last, zb->free_last));
-		row(fp, "free pageblocks at the end", (snprintf(v[0],
-		    sizeof(v[0]), "%" PRIu64, za->pb_last), v[0]),
-		    (snprintf(v[1], sizeof(v[1]), "%" PRIu64, zb->pb_last), v[1]),
-		    diff_u64(v[2], sizeof(v[2]), za->pb_last, zb->pb_last));
+		row_u64(fp, "free pages at the end", za->free_last,
+		    zb->free_last);
+		row_u64(fp, "free pageblocks at the end", za->pb_last,
+		    zb->pb_last);
 		compare_orders(fp, a, za, b, zb);
 	}
 	if (!a->events || !b->events)
 		return;
 	fprintf(fp, "Events\n");
-	row(fp, "extfrag", (snprintf(v[0], sizeof(v[0]), "%" PRIu64, a->extfrag),
-	    v[0]), (snprintf(v[1], sizeof(v[1]), "%" PRIu64, b->extfrag), v[1]),
-	    diff_u64(v[2], sizeof(v[2]), a->extfrag, b->extfrag));
-	row(fp, "compaction runs", (snprintf(v[0], sizeof(v[0]), "%" PRIu64,
-	    a->runs), v[0]), (snprintf(v[1], sizeof(v[1]), "%" PRIu64, b->runs),
-	    v[1]), diff_u64(v[2], sizeof(v[2]), a->runs, b->runs));
+	row_u64(fp, "extfrag", a->extfrag, b->extfrag);
+	row_u64(fp, "compaction runs", a->runs, b->runs);
 	for (i = 0; i < a->nby_order; i++)
 		for (j = 0; j < b->nby_order; j++) {
 			if (a->by_order[i].order != b->by_order[j].order)

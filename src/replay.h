@@ -115,6 +115,13 @@ int	replay_read(const char *dir, struct replay *r, bool series,
 	    struct ferr *e);
 void	replay_free(struct replay *r);
 
+/* Returns the zone NODE, NAME of R, or NULL. */
+const struct rzone *replay_zone(const struct replay *r, unsigned node,
+	    const char *name);
+
+/* Returns the index of ORDER among R's recorded orders, or -1. */
+long	replay_order_index(const struct replay *r, unsigned order);
+
 /* The summary of R as a table or as one JSON document. */
 void	replay_table(FILE *fp, const char *dir, const struct replay *r);
 void	replay_json(FILE *fp, const char *dir, const struct replay *r);

@@ -135,6 +135,21 @@ grep -q '(samples 1-24): Node 1, zone Normal, order 9: unusable max ' \
     "$tmp/hour.svg" || fail "hour: no bucket of samples 1-24"
 echo "$tmp/hour.svg -" >>"$tmp/pairs"
 
+# The series has a cap: one sample more is an error naming the line,
+# with nothing on stdout; the summary reads it.
+mkdir "$tmp/long" || exit 99
+cp "$rec/vm-6.18-events/fragstat-recording" "$tmp/long/"
+awk 'BEGIN { for (i = 0; i < 172801; i++) print "{\"time\":\"t\",\"zones\":[]}" }' \
+    >"$tmp/long/samples.ndjson"
+"$FRAGSTAT" -q --sysroot "$tmp/long" --format=svg >"$tmp/long.out" \
+    2>"$tmp/long.err"
+st=$?
+[ "$st" = 1 ] && [ ! -s "$tmp/long.out" ] &&
+    grep -q 'samples.ndjson:172801: more samples than --format=svg draws' \
+    "$tmp/long.err" || fail "past the cap: status $st, $(cat "$tmp/long.err")"
+"$FRAGSTAT" -q --sysroot "$tmp/long" >/dev/null ||
+	fail "past the cap: the summary fails"
+
 python3 - "$tmp/pairs" <<'EOF' || failed=$((failed + 1))
 import json, re, sys
 import xml.etree.ElementTree as ET
