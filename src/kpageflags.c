@@ -59,12 +59,8 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 	int fd, rc = 0;
 
 	e->path = path;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		if (errno == EACCES || errno == EPERM)
-			return ferr_set(e, 0, "%s: the page flags need root",
-			    strerror(errno));
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return ferr_set(e, 0, "%s", strerror(errno));
-	}
 	if ((buf = malloc(CHUNK * sizeof(*buf))) == NULL) {
 		close(fd);
 		return ferr_set(e, 0, "out of memory");
@@ -125,29 +121,33 @@ kpageflags_map(const char *root, const struct inputs *in,
 	int rc;
 
 	memset(m, 0, sizeof(*m));
-	e->path = in->zpath ? in->zpath : "zoneinfo";
-	if (!in->have_pti)
-		return ferr_set(e, 0, "%s", "the pageblock order is unknown: "
-		    "pagetypeinfo was not read");
-	if (!in->have_zi)
-		return ferr_set(e, 0, "%s", "not read: zone spans unknown");
-	if (map_init(m, &in->bi, &in->zi, in->pti.pageblock_order, balloon,
-	    e) != 0) {
-		ferr_keep_path(e, e->path);
-		return -1;
-	}
-	if (ram(root, page_size, &io, e) != 0) {
-		map_free(m);
-		return -1;
-	}
-	if ((path = inputs_path(root, "/proc/kpageflags")) == NULL) {
-		rc = ferr_set(e, 0, "out of memory");
-	} else {
-		rc = kpageflags_read(path, &io, m, e);
+	e->path = "fragstat";
+	if ((path = inputs_path(root, "/proc/kpageflags")) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	/* Without root nothing else can help: say so first. */
+	if (access(path, R_OK) != 0) {
+		rc = errno;
 		ferr_keep_path(e, path);
 		free(path);
+		return ferr_set(e, 0, "%s%s", strerror(rc), rc == EACCES ||
+		    rc == EPERM ? ": the page flags need root" : "");
 	}
-	iomem_free(&io);
+	e->path = in->zpath ? in->zpath : "zoneinfo";
+	if (!in->have_pti)
+		rc = ferr_set(e, 0, "%s", "the pageblock order is unknown: "
+		    "pagetypeinfo was not read");
+	else if (!in->have_zi)
+		rc = ferr_set(e, 0, "%s", "not read: zone spans unknown");
+	else
+		rc = map_init(m, &in->bi, &in->zi, in->pti.pageblock_order,
+		    balloon, e);
+	if (rc == 0 && (rc = ram(root, page_size, &io, e)) == 0) {
+		rc = kpageflags_read(path, &io, m, e);
+		iomem_free(&io);
+	}
+	if (e->path == path)
+		ferr_keep_path(e, path);
+	free(path);
 	if (rc == 0 && map_compute(m, in->frag) != 0)
 		rc = ferr_set(e, 0, "out of memory");
 	if (rc != 0)

@@ -426,6 +426,7 @@ START_TEST(test_missing)
 	ck_assert_int_eq(run(&g, &m, &e), -1);
 	ck_assert_str_eq(e.msg, "No such file or directory");
 	ck_assert_str_eq(e.path, path);
+	ck_assert_ptr_null(m.zones);
 	gen_free(&g);
 }
 END_TEST

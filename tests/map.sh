@@ -4,7 +4,7 @@
 # zone's page frames by class add up to its span, and the ceiling is at
 # least the blocks free now at every order from the pageblock order. The
 # free blocks are read just before the page flags, so a block or two (1%)
-# taken in between is allowed for.
+# taken in between is allowed for. Run as nobody, it must fail with one line.
 #
 # Environment: FRAGSTAT (the binary). Exit 0 when every check passed, 1 when
 # one failed, 77 (automake's SKIP) with the reason when it cannot run here.
@@ -33,6 +33,18 @@ if ! "$FRAGSTAT" --map --json >"$tmp/map.json" 2>"$tmp/err"; then
 	echo "FAIL: fragstat --map --json:"
 	cat "$tmp/err"
 	exit 1
+fi
+# Without root: one line naming the file, exit 1, nothing on stdout.
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if command -v setpriv >/dev/null && $nobody test -x "$FRAGSTAT"; then
+	$nobody "$FRAGSTAT" --map >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	want="fragstat: /proc/kpageflags: Permission denied: the page flags need root"
+	if [ $rc -ne 1 ] || [ -s "$tmp/out" ] || [ "$(cat "$tmp/err")" != "$want" ]; then
+		echo "FAIL: --map without root: exit $rc, stderr:"
+		cat "$tmp/err"
+		exit 1
+	fi
 fi
 python3 - "$tmp/map.json" <<'PY'
 import json, sys
