@@ -58,7 +58,7 @@ iomem_parse(const char *buf, size_t len, unsigned long page_size,
 {
 	struct iomem_range *nr;
 	uint64_t start = 0, end = 0, ps = page_size;
-	bool nonzero = false;
+	bool nonzero = false, sawram = false;
 	struct lines ls;
 	struct tok t[5];
 	const char *s;
@@ -81,28 +81,32 @@ iomem_parse(const char *buf, size_t len, unsigned long page_size,
 		nonzero |= end != 0;
 		if (nt != 4 || !tok_is(&t[2], "System") || !tok_is(&t[3], "RAM"))
 			continue;
+		sawram = true;
 		if ((nr = zone_array_grow(io->ram, io->nram, sizeof(*nr))) ==
 		    NULL) {
 			rc = ferr_set(e, ls.no, "out of memory");
 			break;
 		}
 		io->ram = nr;
-		if (io->nram > 0 && start / ps < nr[io->nram - 1].end) {
+		/* Whole pages only; END is the last byte. */
+		nr[io->nram].start = start / ps + (start % ps != 0);
+		nr[io->nram].end = end / ps + ((end % ps) == ps - 1);
+		if (nr[io->nram].end <= nr[io->nram].start)
+			continue;
+		if (io->nram > 0 && nr[io->nram].start < nr[io->nram - 1].end) {
 			rc = ferr_set(e, ls.no, "System RAM out of order or "
 			    "overlapping the range before");
 			break;
 		}
-		/* Whole pages only; END is the last byte. */
-		nr[io->nram].start = start / ps + (start % ps != 0);
-		nr[io->nram].end = end / ps + ((end % ps) == ps - 1);
-		if (nr[io->nram].end > nr[io->nram].start)
-			io->nram++;
+		io->nram++;
 	}
-	if (rc == 0 && !nonzero)
-		rc = ferr_set(e, 0, "every address reads 0: the addresses need "
+	if (rc == 0 && !sawram)
+		rc = ferr_set(e, ls.no ? ls.no : 1, "no 'System RAM' range");
+	else if (rc == 0 && !nonzero)
+		rc = ferr_set(e, 1, "every address reads 0: the addresses need "
 		    "root");
 	else if (rc == 0 && io->nram == 0)
-		rc = ferr_set(e, 0, "no 'System RAM' range");
+		rc = ferr_set(e, ls.no, "no whole page of System RAM");
 	if (rc != 0) {
 		iomem_free(io);
 		return -1;
