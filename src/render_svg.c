@@ -1704,8 +1704,10 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 			top = c[0] > top ? c[0] : top;
 		}
 	for (i = 0; i < nt; i++) {
-		text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9, "end", NULL,
-		    label);
+		/* Beside A, a label too wide for the gap is A's row's already. */
+		if (i == 0 || text_w(label) * 9 / 11 < AXIS_W - 12)
+			text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9, "end",
+			    NULL, label);
 		rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
 		    LANE_H - 2, "#f7f7f7");
 		svg_close(w);
@@ -2080,8 +2082,8 @@ rec_zones(const struct replay *a, const struct replay *b,
 }
 
 /*
- * Draw the NT recordings R (from DIR) on one set of scales: one beside
- * the other with the change when two. WIDTH is the document's.
+ * Draw the NT recordings R (from DIR) as one document on one set of
+ * scales: the second beside the first, with the change, when two.
  */
 static void
 rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
@@ -2094,7 +2096,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	int cord[FRAG_MAX_ORDERS + 1];
 	struct rpair p[REC_PAIRS];
 	size_t i, nz, nord, per = 1, most = REC_COLS / nt, cols = 1;
-	long x, y, head = nt > 1 ? 40 : 0, width, height, plot;
+	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0;
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
@@ -2117,12 +2119,11 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
 	width = width < MIN_W ? MIN_W : width;
-	height = 160 + head + CHART_BLOCK + (long)nz * rec_zone_h(nord) +
-	    MARGIN;
 	if (events)
-		height += rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] :
-		    NULL, p), rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL,
-		    cord));
+		evh = rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p),
+		    rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL, cord));
+	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
+	    MARGIN;
 	svg_init(&w, fp);
 	begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -2142,18 +2143,14 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	if (nt > 1)
 		diff_legend(&w, width - MARGIN - LEGEND_W, y);
 	y = 160 + head - 18;
-	for (i = 0; i < nt; i++)
-		if (nt > 1)
-			text(&w, t[i].left, y + 12, 14, NULL, "bold", i ? "B" :
-			    "A");
+	for (i = 0; nt > 1 && i < nt; i++)
+		text(&w, t[i].left, y + 12, 14, NULL, "bold", i ? "B" : "A");
 	y += 18;
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
-	if (events) {
+	if (events)
 		rec_events(&w, t, nt, y);
-		y += rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p),
-		    rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL, cord));
-	}
+	y += evh;
 	for (i = 0; i < nz; i++) {
 		rec_zone_block(&w, t, nt, z[i]->node, z[i]->name, ord, nord,
 		    nt > 1 ? t[1].left + plot + 24 : 0, y);
