@@ -820,10 +820,7 @@ run_map(const struct opts *o)
 	struct inputs in;
 	struct report r;
 	struct map m;
-	const char *from;
-	unsigned orders[FRAG_MAX_ORDERS];
-	size_t j;
-	int n, rc = EXIT_OK;
+	int rc = EXIT_OK;
 
 	/* Zone spans, per-CPU pages, balloon pages, the pageblock order. */
 	io.want_pti = io.want_advise = io.want_vmstat = true;
@@ -840,14 +837,6 @@ run_map(const struct opts *o)
 		return EXIT_DATA;
 	}
 	r.map = &m;
-	/* The pageblock order, the orders --advise picks above it, the largest. */
-	r.map_orders[r.map_norders++] = m.pageblock_order;
-	n = orders_of(o, &in, r.page_size, orders, &from);
-	for (j = 0; j < (size_t)(n > 0 ? n : 0); j++)
-		if (orders[j] > m.pageblock_order && orders[j] + 1 < m.norders)
-			r.map_orders[r.map_norders++] = orders[j];
-	if (m.norders - 1 > m.pageblock_order)
-		r.map_orders[r.map_norders++] = m.norders - 1;
 	if (o->format == F_JSON)
 		render_map_json(stdout, &r);
 	else

@@ -26,28 +26,25 @@ zone_label(struct outbuf *ob, const struct map_zone *z)
 	ob_str(ob, z->name, -8);
 }
 
-/* Print the ceiling lines of zone Z of M at the orders R asks for. */
+/*
+ * Print the ceiling line of zone Z of R's map at the N orders O: free
+ * blocks now, the ceiling and its bound.
+ */
 static void
-ceilings(struct outbuf *ob, const struct report *r, const struct map_zone *z)
+ceilings(struct outbuf *ob, const struct map_zone *z, const unsigned *o,
+    size_t n)
 {
-	char b[32];
 	size_t j;
-	unsigned o;
 
-	for (j = 0; j < r->map_norders; j++) {
-		o = r->map_orders[j];
-		zone_label(ob, z);
-		ob_u64w(ob, o, 6);
-		ob_putc(ob, ' ');
-		ob_str(ob, hum_size(b, sizeof(b), (uint64_t)1 << o,
-		    r->page_size), 8);
-		ob_u64w(ob, z->free_now[o], 10);
-		ob_u64w(ob, z->ceiling[o], 10);
+	zone_label(ob, z);
+	for (j = 0; j < n; j++) {
+		ob_u64w(ob, z->free_now[o[j]], j ? 12 : 10);
+		ob_u64w(ob, z->ceiling[o[j]], 9);
 		ob_puts(ob, "  ");
-		ob_puts(ob, z->limited_by[o] == MAP_LIMIT_FREE ? "free memory" :
-		    "pinned pages");
-		ob_putc(ob, '\n');
+		ob_str(ob, z->limited_by[o[j]] == MAP_LIMIT_FREE ? "free mem" :
+		    "pinned", j + 1 < n ? -8 : 0);
 	}
+	ob_putc(ob, '\n');
 }
 
 /* Print the notes on what the map assumed. */
@@ -55,8 +52,9 @@ static void
 notes(struct outbuf *ob, const struct map *m)
 {
 	ob_puts(ob, "\nThe ceiling is an upper bound: full compaction makes at "
-	    "most that many free\nblocks (it cannot move unmovable pages, "
-	    "nor make more than free memory).\n");
+	    "most that many free\nblocks. It is limited by the blocks that "
+	    "hold holes or unmovable pages\n(pinned), or by the zone's free "
+	    "memory (free mem).\n");
 	ob_puts(ob, "Ambiguous pages carry no telling flag: kernel "
 	    "allocations, or pages on the\nper-CPU free lists; blocks "
 	    "whose only doubt they are count, fewest first,\nwhile they add "
@@ -79,18 +77,32 @@ void
 render_map_table(FILE *fp, const struct report *r)
 {
 	const struct map *m = r->map;
+	unsigned c, o[2];
 	struct outbuf ob;
-	char b[32];
-	size_t i, k;
-	unsigned c;
+	char b[48], sz[32];
+	size_t i, k, n = 0;
 
+	/* The pageblock order (huge pages, --advise's) and the largest. */
+	o[n++] = m->pageblock_order;
+	if (m->norders - 1 > m->pageblock_order)
+		o[n++] = m->norders - 1;
 	ob_init(&ob, fp);
 	ob_puts(&ob, "Compaction ceiling: at most this many free blocks after "
 	    "full compaction\n");
-	ob_puts(&ob, "Node Zone     order    block  free now   ceiling  "
-	    "limited by\n");
+	ob_fill(&ob, ' ', 13);
+	for (k = 0; k < n; k++) {
+		snprintf(b, sizeof(b), "%s blocks (order %u)", hum_size(sz,
+		    sizeof(sz), (uint64_t)1 << o[k], r->page_size), o[k]);
+		ob_str(&ob, b, k + 1 < n ? -31 : 0);
+		if (k + 1 < n)
+			ob_putc(&ob, ' ');
+	}
+	ob_puts(&ob, "\nNode Zone      free now  ceiling  limited");
+	if (n > 1)
+		ob_puts(&ob, "    free now  ceiling  limited");
+	ob_putc(&ob, '\n');
 	for (i = 0; i < m->nzones; i++)
-		ceilings(&ob, r, &m->zones[i]);
+		ceilings(&ob, &m->zones[i], o, n);
 	ob_puts(&ob, "\nPage frames (");
 	ob_puts(&ob, hum_size(b, sizeof(b), 1, r->page_size));
 	ob_puts(&ob, " each) by class\nNode Zone           free    movable  unmovable  "

@@ -28,8 +28,6 @@ struct report {
 	const char			*zoneinfo_path;	/* NULL when not read */
 	const char			*snapshot;	/* root named in batches */
 	const struct map		*map;		/* --map, else NULL */
-	unsigned			 map_orders[FRAG_MAX_ORDERS];	/* the table's */
-	size_t				 map_norders;
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };

@@ -257,8 +257,6 @@ START_TEST(test_render)
 	memset(&r, 0, sizeof(r));
 	r.map = &m;
 	r.page_size = 4096;
-	r.map_orders[r.map_norders++] = 2;
-	r.map_orders[r.map_norders++] = 3;
 	out = tu_render(render_map_table, &r);
 	tu_golden("render/map-table", out);
 	free(out);
