@@ -7,6 +7,7 @@
 
 #include "humanize.h"
 #include "replay.h"
+#include "render_svg.h"
 #include "report.h"
 #include "svgw.h"
 
@@ -143,8 +144,9 @@ shape_open(struct svgw *w, const char *name, const char *const k[4],
 }
 
 /* Open a rect at X, Y of W by H filled with FILL; the caller closes it. */
-static void
-rect_open(struct svgw *w, long x, long y, long wd, long ht, const char *fill)
+void
+svgr_rect_open(struct svgw *w, long x, long y, long wd, long ht,
+    const char *fill)
 {
 	static const char *const k[4] = { "x", "y", "width", "height" };
 	const long v[4] = { x, y, wd, ht };
@@ -153,8 +155,8 @@ rect_open(struct svgw *w, long x, long y, long wd, long ht, const char *fill)
 }
 
 /* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
-static void
-text_open(struct svgw *w, long x, long y, int size, const char *anchor,
+void
+svgr_text_open(struct svgw *w, long x, long y, int size, const char *anchor,
     const char *weight)
 {
 	svg_open(w, "text");
@@ -172,7 +174,7 @@ static void
 text(struct svgw *w, long x, long y, int size, const char *anchor,
     const char *weight, const char *s)
 {
-	text_open(w, x, y, size, anchor, weight);
+	svgr_text_open(w, x, y, size, anchor, weight);
 	svg_text(w, s);
 	svg_close(w);
 }
@@ -197,8 +199,8 @@ line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
 }
 
 /* Start the document: W by H pixels on white, in a generic font. */
-static void
-begin(struct svgw *w, long wd, long ht, const char *title)
+void
+svgr_begin(struct svgw *w, long wd, long ht, const char *title)
 {
 	svg_open(w, "svg");
 	svg_attr(w, "xmlns", "http://www.w3.org/2000/svg");
@@ -207,7 +209,7 @@ begin(struct svgw *w, long wd, long ht, const char *title)
 	svg_open(w, "title");
 	svg_text(w, title);
 	svg_close(w);
-	rect_open(w, 0, 0, wd, ht, "#ffffff");
+	svgr_rect_open(w, 0, 0, wd, ht, "#ffffff");
 	svg_close(w);
 	svg_open(w, "g");
 	svg_attr(w, "font-family", FONT);
@@ -215,8 +217,8 @@ begin(struct svgw *w, long wd, long ht, const char *title)
 }
 
 /* End the document and flush it; an unbalanced document is a bug here. */
-static void
-end(struct svgw *w)
+void
+svgr_end(struct svgw *w)
 {
 	svg_close(w);
 	svg_close(w);
@@ -296,7 +298,7 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	uint64_t pages, most = 0;
 	unsigned o;
 
-	rect_open(w, x, y + CELL_H + 4, (long)r->bi->norders * CELL_W - 2,
+	svgr_rect_open(w, x, y + CELL_H + 4, (long)r->bi->norders * CELL_W - 2,
 	    BAR_H, "#f2f2f2");
 	svg_close(w);
 	/* The order holding the most free memory draws at full height. */
@@ -305,11 +307,12 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			most = z->free[o] << o;
 	for (o = 0; o < r->bi->norders; o++) {
 		cx = x + (long)o * CELL_W;
-		rect_open(w, cx, y, CELL_W - 2, CELL_H,
+		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H,
 		    scale_color(f->unusable[o]).s);
 		cell_title(w, z, f, o);
 		svg_close(w);
-		text_open(w, cx + CELL_W / 2 - 1, y + 15, 11, "middle", NULL);
+		svgr_text_open(w, cx + CELL_W / 2 - 1, y + 15, 11, "middle",
+		    NULL);
 		svg_attr(w, "fill", scale_ink(f->unusable[o]));
 		svg_text_fixed(w, f->unusable[o], 3);
 		svg_close(w);
@@ -321,8 +324,8 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			svg_attr(w, "d", d);
 			svg_attr(w, "fill", "#000000");
 			svg_close(w);
-			text_open(w, cx + CELL_W / 2 - 1, y + 29, 10, "middle",
-			    "bold");
+			svgr_text_open(w, cx + CELL_W / 2 - 1, y + 29, 10,
+			    "middle", "bold");
 			svg_attr(w, "fill", "#000000");
 			svg_text(w, "F ");
 			svg_text_fixed(w, f->fragindex[o], 3);
@@ -333,8 +336,8 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		if (pages && h == 0)
 			h = 1;
 		/* An empty order keeps a transparent bar for its tooltip. */
-		rect_open(w, cx + 4, y + CELL_H + 4 + BAR_H - (h ? h : BAR_H),
-		    CELL_W - 10, h ? h : BAR_H, "#4d4d4d");
+		svgr_rect_open(w, cx + 4, y + CELL_H + 4 + BAR_H -
+		    (h ? h : BAR_H), CELL_W - 10, h ? h : BAR_H, "#4d4d4d");
 		if (h == 0)
 			svg_attr(w, "fill-opacity", "0");
 		svg_open(w, "title");
@@ -378,7 +381,8 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		x0 = x + scale(acc, total, PB_W);
 		acc += pz->blocks[t];
 		x1 = x + scale(acc, total, PB_W);
-		rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18, type_colors[t]);
+		svgr_rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18,
+		    type_colors[t]);
 		svg_open(w, "title");
 		zone_words(w, r->bi->zones[i].node,
 		    r->bi->zones[i].name);
@@ -392,7 +396,7 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		svg_close(w);
 		svg_close(w);
 	}
-	text_open(w, x, y + 32, 11, NULL, NULL);
+	svgr_text_open(w, x, y + 32, 11, NULL, NULL);
 	svg_text_int(w, (long long)total);
 	svg_text(w, " pageblocks of ");
 	svg_text(w, hum_size(s, sizeof(s), p->pages_per_block, r->page_size));
@@ -419,7 +423,7 @@ badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
 
 	snprintf(s, sizeof(s), "%s: %s", label, verdict);
 	wd = text_w(s) + 12;
-	rect_open(w, x, y, wd, 17, verdict_color(verdict));
+	svgr_rect_open(w, x, y, wd, 17, verdict_color(verdict));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
 	svg_close(w);
@@ -464,10 +468,10 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	char s[32], l[48], why[256];
 	size_t j;
 
-	text_open(w, x, y + 13, 14, NULL, "bold");
+	svgr_text_open(w, x, y + 13, 14, NULL, "bold");
 	svg_text(w, z->name);
 	svg_close(w);
-	text_open(w, x, y + 29, 11, NULL, NULL);
+	svgr_text_open(w, x, y + 29, 11, NULL, NULL);
 	svg_text(w, hum_size(s, sizeof(s), f->free_pages, r->page_size));
 	svg_text(w, " free");
 	if (f->largest_order >= 0) {
@@ -499,12 +503,12 @@ order_heads(struct svgw *w, const struct report *r, long x, long y)
 	for (o = 0; o < r->bi->norders; o++) {
 		for (j = 0; r->advice && j < r->advice->norders; j++)
 			if (r->advice->orders[j] == o) {
-				rect_open(w, x + (long)o * CELL_W, y,
+				svgr_rect_open(w, x + (long)o * CELL_W, y,
 				    CELL_W - 2, 30, "#e4e4e4");
 				svg_close(w);
 			}
-		text_open(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 13, 12,
-		    "middle", "bold");
+		svgr_text_open(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 13,
+		    12, "middle", "bold");
 		svg_text_int(w, o);
 		svg_close(w);
 		text(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 26, 9,
@@ -529,7 +533,7 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y)
 	char l[48];
 	size_t j;
 
-	text_open(w, MARGIN, y + 21, 15, NULL, "bold");
+	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
 	svg_text(w, "Node ");
 	svg_text_int(w, node);
 	svg_close(w);
@@ -585,7 +589,7 @@ gradient_legend(struct svgw *w, long x, long y, const char *title,
 	svg_close(w);
 	svg_close(w);
 	snprintf(url, sizeof(url), "url(#%s)", id);
-	rect_open(w, x, y + 18, LEGEND_W, 14, url);
+	svgr_rect_open(w, x, y + 18, LEGEND_W, 14, url);
 	if (stroke)
 		svg_attr(w, "stroke", stroke);
 	svg_close(w);
@@ -627,7 +631,7 @@ legend(struct svgw *w, const struct report *r, long y)
 	scale_legend(w, MARGIN, y);
 
 	/* The failure mark, drawn as in a cell. */
-	rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
+	svgr_rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
 	svg_close(w);
 	snprintf(d, sizeof(d), "M%ld %ldh-10l10 10z", x2 + 34, y + 4);
 	svg_open(w, "path");
@@ -638,7 +642,7 @@ legend(struct svgw *w, const struct report *r, long y)
 	    "No free block of the order or larger: an allocation fails.");
 	text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
 	    "(near 1: fragmentation, near 0: too little free memory)");
-	rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
+	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
 	svg_close(w);
 	text(w, x2 + 44, y + 50, 10, NULL, NULL,
 	    "Free memory in blocks of the order, the zone's largest share");
@@ -648,8 +652,8 @@ legend(struct svgw *w, const struct report *r, long y)
 		return;
 	text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
 	for (t = 0; t < r->pti->ntypes; t++) {
-		rect_open(w, x3 + (long)(t / 4) * 110, y + 20 + (long)(t % 4) *
-		    15, 11, 11, type_colors[t]);
+		svgr_rect_open(w, x3 + (long)(t / 4) * 110, y + 20 +
+		    (long)(t % 4) * 15, 11, 11, type_colors[t]);
 		svg_close(w);
 		text(w, x3 + (long)(t / 4) * 110 + 15, y + 30 + (long)(t % 4) *
 		    15, 10, NULL, NULL, r->pti->types[t]);
@@ -715,7 +719,7 @@ machine_line(struct svgw *w, const struct report *r, const char *label,
 		x += badge(w, x, y, l, advise_verdict_name(advise_best(
 		    r->advice, -1, j)), NULL) + 6;
 	}
-	text_open(w, x + 4, y + 13, 11, NULL, NULL);
+	svgr_text_open(w, x + 4, y + 13, 11, NULL, NULL);
 	if (r->advice) {
 		svg_text(w, "memory pressure ");
 		svg_text(w, advise_urgency_name(r->advice->urgency));
@@ -743,10 +747,10 @@ render_svg(FILE *fp, const struct report *r)
 	    node_h(advice_lines(r)) + (long)r->bi->nzones *
 	    zone_h(advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
-	begin(&w, width, height, "fragstat: memory fragmentation");
+	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	source_words(&w, r);
 	svg_close(&w);
 	machine_line(&w, r, "Machine", MARGIN, 64);
@@ -765,7 +769,7 @@ render_svg(FILE *fp, const struct report *r)
 		    PB_GAP, y + 8);
 		y += zone_h(advice_lines(r));
 	}
-	end(&w);
+	svgr_end(&w);
 }
 
 /* The gap between the panels of a comparison. */
@@ -784,7 +788,7 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 	for (o = 0; o < a->bi->norders; o++) {
 		cx = x + (long)o * CELL_W;
 		d = fb->unusable[o] - fa->unusable[o];
-		rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
+		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
 		svg_attr(w, "stroke", "#cccccc");
 		svg_open(w, "title");
 		zone_words(w, a->bi->zones[i].node,
@@ -803,7 +807,8 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 		svg_text_fixed(w, fb->fragindex[o], 3);
 		svg_close(w);
 		svg_close(w);
-		text_open(w, cx + CELL_W / 2 - 1, y + 21, 11, "middle", NULL);
+		svgr_text_open(w, cx + CELL_W / 2 - 1, y + 21, 11, "middle",
+		    NULL);
 		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
 		svg_text(w, d > 0 ? "+" : "");
 		svg_text_fixed(w, d, 3);
@@ -901,14 +906,14 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		height += zone_h(lines);
 	}
 	svg_init(&w, fp);
-	begin(&w, width, height, "fragstat: two snapshots compared");
+	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A beside snapshot B");
-	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "A: ");
 	source_words(&w, a);
 	svg_close(&w);
-	text_open(&w, MARGIN, 68, 12, NULL, NULL);
+	svgr_text_open(&w, MARGIN, 68, 12, NULL, NULL);
 	svg_text(&w, "B: ");
 	source_words(&w, b);
 	svg_close(&w);
@@ -930,7 +935,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		    b->bi->zones[rows[2 * i - 1]].node) != z->node;
 		if (head) {
 			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			text_open(&w, MARGIN, y + 21, 15, NULL, "bold");
+			svgr_text_open(&w, MARGIN, y + 21, 15, NULL, "bold");
 			svg_text(&w, "Node ");
 			svg_text_int(&w, z->node);
 			svg_close(&w);
@@ -943,10 +948,10 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			order_heads(&w, a, xd, y + 6);
 			y += node_h(lines);
 		}
-		text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
+		svgr_text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
 		svg_text(&w, z->name);
 		svg_close(&w);
-		text_open(&w, MARGIN + 10, y + 29, 11, NULL, NULL);
+		svgr_text_open(&w, MARGIN + 10, y + 29, 11, NULL, NULL);
 		svg_text(&w, ia >= 0 ? hum_size(s1, sizeof(s1),
 		    a->frag[ia].free_pages, a->page_size) : "-");
 		svg_text(&w, " -> ");
@@ -964,7 +969,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		y += zone_h(lines);
 	}
 	free(rows);
-	end(&w);
+	svgr_end(&w);
 }
 
 /* The batch layout: the heatmap's rows, the charts' height, the y labels. */
@@ -997,7 +1002,7 @@ static void
 heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
     const char *fill)
 {
-	rect_open(w, b->left + (long)k * b->cw, y, b->cw > 2 ? b->cw - 1 :
+	svgr_rect_open(w, b->left + (long)k * b->cw, y, b->cw > 2 ? b->cw - 1 :
 	    b->cw, HEAT_H - 1, fill);
 }
 
@@ -1074,7 +1079,7 @@ chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
 
 	text(w, b->left, y + 12, 11, NULL, "bold", name);
 	y += 18;
-	rect_open(w, b->left, y, x1 - b->left, CHART_H, "#f7f7f7");
+	svgr_rect_open(w, b->left, y, x1 - b->left, CHART_H, "#f7f7f7");
 	svg_attr(w, "stroke", "#cccccc");
 	svg_close(w);
 	text(w, b->left - 6, y + 9, 10, "end", NULL, top);
@@ -1138,7 +1143,7 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 		if (r->advice == NULL || r->advice->norders == 0)
 			continue;
 		v = advise_verdict_name(advise_best(r->advice, -1, 0));
-		rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
+		svgr_rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
 		    b->cw - 1 : b->cw, 14, verdict_color(v));
 		svg_open(w, "title");
 		snap_words(w, b, k);
@@ -1209,7 +1214,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 	int c;
 
 	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
-	text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	zone_words(w, z->node, z->name);
 	svg_close(w);
 	y += 26;
@@ -1335,13 +1340,13 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	height = 150 + 50 + CHART_BLOCK + (long)nz * batch_zone_h(b.norders) +
 	    MARGIN;
 	svg_init(&w, fp);
-	begin(&w, width, height, "fragstat: snapshots over time");
-	text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svgr_begin(&w, width, height, "fragstat: snapshots over time");
+	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
 	svg_text(&w, "Memory fragmentation over ");
 	svg_text_int(&w, (long long)n);
 	svg_text(&w, " snapshots");
 	svg_close(&w);
-	text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "From ");
 	svg_text(&w, r[0].snapshot ? r[0].snapshot : "-");
 	svg_text(&w, " to ");
@@ -1359,7 +1364,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
 		y += batch_zone_h(b.norders);
 	}
-	end(&w);
+	svgr_end(&w);
 	free(zones);
 	free(hint);
 	free(v);
@@ -1708,7 +1713,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		if (i == 0 || text_w(label) * 9 / 11 < AXIS_W - 12)
 			text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9, "end",
 			    NULL, label);
-		rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
+		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
 		    LANE_H - 2, "#f7f7f7");
 		svg_close(w);
 		if (top == 0)
@@ -1729,7 +1734,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 					continue;
 				if (part == 1 && h1 >= h)
 					continue;
-				rect_open(w, x, part ? y + LANE_H - 2 - h :
+				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
 				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
 				    part ? (l->compaction ? "#e69f00" :
 				    "#0072b2") : (l->compaction ? "#009e73" :
@@ -1930,8 +1935,8 @@ rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
 			heat_label(w, &t[i], row + 3, ord[j]);
 			for (k = 0; k < t[i].n; k++) {
 				have = rec_cell(&t[i], zp, kk, k, &u, &f);
-				rect_open(w, t[i].left + (long)k * t[i].cw, row,
-				    t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
+				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
+				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
 				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
 				    scale_color(u).s : "#dddddd");
 				svg_open(w, "title");
@@ -1977,7 +1982,7 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 
 	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
 	    (long)t[0].n * t[0].cw, y, "#999999");
-	text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	zone_words(w, node, name);
 	svg_close(w);
 	y += 26;
@@ -1995,8 +2000,8 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 				continue;
 			row = y + (long)j * REC_HEAT_H;
 			d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-			rect_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
-			    diff_color(d).s);
+			svgr_rect_open(w, x, row, 2 * CELL_W - 2,
+			    REC_HEAT_H - 1, diff_color(d).s);
 			svg_attr(w, "stroke", "#cccccc");
 			svg_open(w, "title");
 			zone_words(w, node, name);
@@ -2011,7 +2016,8 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 			svg_text(w, ")");
 			svg_close(w);
 			svg_close(w);
-			text_open(w, x + CELL_W - 1, row + 14, 11, "middle", NULL);
+			svgr_text_open(w, x + CELL_W - 1, row + 14, 11,
+			    "middle", NULL);
 			svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
 			svg_text(w, d > 0 ? "+" : "");
 			svg_text_fixed(w, d, 3);
@@ -2125,13 +2131,13 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
 	    MARGIN;
 	svg_init(&w, fp);
-	begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
+	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
 	text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ? "Memory fragmentation:"
 	    " recording A beside recording B" : "Memory fragmentation over a "
 	    "recording");
 	for (i = 0; i < nt; i++) {
-		text_open(&w, MARGIN, 50 + (long)i * 18, 12, NULL, NULL);
+		svgr_text_open(&w, MARGIN, 50 + (long)i * 18, 12, NULL, NULL);
 		if (nt > 1)
 			svg_text(&w, i ? "B: " : "A: ");
 		rec_words(&w, dir[i], r[i]);
@@ -2156,7 +2162,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		    nt > 1 ? t[1].left + plot + 24 : 0, y);
 		y += rec_zone_h(nord);
 	}
-	end(&w);
+	svgr_end(&w);
 }
 
 void

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg.h - the drawing helpers the pictures share (render_svg.c, render_svg_map.c) */
+#ifndef FRAGSTAT_RENDER_SVG_H
+#define FRAGSTAT_RENDER_SVG_H
+
+#include "svgw.h"
+
+/*
+ * Start a document of W by H pixels: its TITLE, a white background and a
+ * group in a generic font that svgr_end() closes with the document.
+ */
+void	svgr_begin(struct svgw *w, long wd, long ht, const char *title);
+void	svgr_end(struct svgw *w);
+
+/* Open a rect at X, Y of WD by HT filled with FILL; the caller closes it. */
+void	svgr_rect_open(struct svgw *w, long x, long y, long wd, long ht,
+	    const char *fill);
+
+/* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
+void	svgr_text_open(struct svgw *w, long x, long y, int size,
+	    const char *anchor, const char *weight);
+
+#endif
