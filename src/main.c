@@ -839,6 +839,8 @@ run_map(const struct opts *o)
 	r.map = &m;
 	if (o->format == F_JSON)
 		render_map_json(stdout, &r);
+	else if (o->format == F_SVG)
+		render_map_svg(stdout, &r);
 	else
 		render_map_table(stdout, &r);
 	map_free(&m);

@@ -227,10 +227,11 @@ map_settle(struct map *m)
 		}
 }
 
-/* Returns what block B holds (enum map_kind) for blocks of PB pages. */
-static enum map_kind
-kind(const struct map_block *b, unsigned pb)
+enum map_kind
+map_block_kind(const struct map_block *b, unsigned pageblock_order)
 {
+	unsigned pb = 1U << pageblock_order;
+
 	if (b->n[MAP_HOLE])
 		return MAP_BLOCK_HOLE;
 	if (b->n[MAP_UNMOVABLE])
@@ -319,7 +320,8 @@ map_compute(struct map *m, const struct frag *frag)
 		for (k = 0; k < z->nblocks; k++) {
 			for (c = 0; c < MAP_NCLASSES; c++)
 				z->pages[c] += z->blocks[k].n[c];
-			z->kinds[kind(&z->blocks[k], (unsigned)pb)]++;
+			z->kinds[map_block_kind(&z->blocks[k],
+			    m->pageblock_order)]++;
 		}
 		/* The pages of the end pageblocks outside the zone. */
 		end = z->start_pfn + z->spanned;

@@ -166,6 +166,10 @@ void	map_settle(struct map *m);
  */
 int	map_compute(struct map *m, const struct frag *frag);
 
+/* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
+enum map_kind	map_block_kind(const struct map_block *b,
+	    unsigned pageblock_order);
+
 /* The names the views use: "free", "movable", ...; "pinned", "free". */
 const char	*map_class_name(enum map_class c);
 const char	*map_kind_name(enum map_kind k);	/* "all_free", "with_hole" ... */

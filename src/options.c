@@ -117,7 +117,9 @@ usage(FILE *fp)
 "                           now; then the page frames by class (free,\n"
 "                           movable, unmovable, ambiguous, hole) and the\n"
 "                           pageblocks by what they hold; with --json, one\n"
-"                           JSON document\n"
+"                           JSON document; with --format=svg, a picture: a\n"
+"                           cell per pageblock coloured by what it holds,\n"
+"                           the ceilings above each zone\n"
 "\n"
 "Output:\n"
 "  -d, --detail             the full tables: per zone, every order (free\n"
@@ -352,7 +354,7 @@ static const struct {
 	    FMT(F_SVG) },
 	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
 	    FMT(F_JSON) | FMT(F_SVG) },
-	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 };
 
 static const char *const formats[F_NFORMATS] = {

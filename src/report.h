@@ -81,6 +81,9 @@ void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 void	render_map_table(FILE *fp, const struct report *r);
 void	render_map_json(FILE *fp, const struct report *r);
 
+/* --map --format=svg (render_svg_map.c): a cell per pageblock, per zone. */
+void	render_map_svg(FILE *fp, const struct report *r);
+
 /*
  * The recording R (read from DIR with its series, replay.h) over time;
  * recording A beside B on the same scales, with the change.

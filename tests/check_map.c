@@ -269,6 +269,77 @@ START_TEST(test_render)
 }
 END_TEST
 
+/*
+ * The picture's input: zones D<&>'"A (PFNs 1..127) and Normal (128..597, its
+ * last pageblock half outside), pageblocks of 4 pages, so that Normal's
+ * rows wrap; PFNs 400..447 are not System RAM. Returns the flags of PFN P.
+ */
+static uint64_t
+picture_flags(uint64_t p)
+{
+	uint64_t b = p >> 2;
+
+	if (p == 0 || (p >= 400 && p < 448))
+		return 0;
+	if (p < 128)
+		return p >= 40 && p < 44 ? F(KPF_SLAB) : p == 61 ? F(KPF_LRU) :
+		    B;
+	if (b % 7 == 0)
+		return p % 4 == 1 ? F(KPF_LRU) : B;
+	if (b % 11 == 3 && p % 4 == 2)
+		return F(KPF_PGTABLE);
+	if (b % 13 == 5 && p % 4 == 3)
+		return 0;
+	return b >= 60 && b < 80 ? B : b % 3 == 0 ? F(KPF_ANON) : B;
+}
+
+/* --map --format=svg of generated zones, and their JSON for tests/svg-map.sh. */
+START_TEST(test_render_svg)
+{
+	static uint64_t flags[600];
+	struct ferr e = { .path = "" };
+	unsigned dma = 0, normal = 0;
+	char *zi, *out;
+	struct report r;
+	struct map m;
+	struct gen g;
+	size_t i;
+
+	for (i = 0; i < N(flags); i++) {
+		flags[i] = picture_flags(i);
+		dma += i < 128 && flags[i] == B;
+		normal += i >= 128 && flags[i] == B;
+	}
+	/* A zone name that XML must escape. */
+	ck_assert_int_ge(asprintf(&zi, "Node 0, zone D<&>'\"A\n"
+	    "  pages free     %u\n        spanned  127\n"
+	    "  start_pfn:           1\n"
+	    "Node 0, zone   Normal\n  pages free     %u\n"
+	    "        spanned  470\n  pagesets\n    cpu: 0\n"
+	    "              count:    3\n  start_pfn:           128\n",
+	    dma, normal), 0);
+	gen(&g, "Node 0, zone D<&>'\"A      5      4      3      2      1 \n"
+	    "Node 0, zone   Normal     10      5     20      8      4 \n", zi,
+	    "00001000-0018ffff : System RAM\n"
+	    "001c0000-00257fff : System RAM\n", flags, N(flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	memset(&r, 0, sizeof(r));
+	r.map = &m;
+	r.page_size = 4096;
+	r.map_orders[r.map_norders++] = 2;
+	r.map_orders[r.map_norders++] = 4;
+	out = tu_render(render_map_svg, &r);
+	tu_golden("render/map-svg", out);
+	free(out);
+	out = tu_render(render_map_json, &r);
+	tu_golden("render/map-svg-json", out);
+	free(out);
+	map_free(&m);
+	gen_free(&g);
+	free(zi);
+}
+END_TEST
+
 /* Little free memory bounds the ceiling: (7 + 1 per-CPU) / 4. */
 START_TEST(test_free_bound)
 {
@@ -460,6 +531,7 @@ main(void)
 	tcase_add_loop_test(tc, test_classify, 0, (int)N(crules));
 	tcase_add_test(tc, test_zone);
 	tcase_add_test(tc, test_render);
+	tcase_add_test(tc, test_render_svg);
 	tcase_add_test(tc, test_free_bound);
 	tcase_add_test(tc, test_buddy_head_only);
 	tcase_add_test(tc, test_two_zones);

@@ -33,6 +33,7 @@ static const char *const formats[][2] = {
 	{ "unusable", "--format=unusable" },
 	{ "extfrag", "--format=extfrag" },
 	{ "prom", "--format=prometheus" },
+	{ "svg", "--format=svg" },
 };
 
 /* Every option, with an argument that is valid on its own. */

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_map.c - --map --format=svg: physical memory, one cell per pageblock, the ceiling above each zone */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "humanize.h"
+#include "map.h"
+#include "render_svg.h"
+#include "report.h"
+#include "svgw.h"
+
+/*
+ * The layout, in pixels. Rows hold ROW_BLOCKS pageblocks (256 MiB of
+ * 2 MiB pageblocks) and start at multiples of it, so that a column is the
+ * same offset in every row of every zone and the address grows from the
+ * top left to the bottom right.
+ */
+#define MARGIN		16
+#define ROW_BLOCKS	128
+#define CELL_W		7
+#define CELL_H		10
+#define ROW_H		12
+#define ROW_LABEL_W	150	/* the PFN and address of each row */
+#define TICK_EVERY	32	/* pageblocks between column ticks */
+#define BAR_W		240	/* a ceiling bar: every aligned block of the zone */
+#define LINE_H		18
+#define HEAD_H		140	/* title, source, legend and notes */
+#define NOTE_H		15
+#define ZONE_HEAD_H	38	/* a zone's name and what it holds */
+#define TICKS_H		16
+
+/* The pageblock kinds from good to bad, as the legend lists them. */
+static const enum map_kind kinds[MAP_NKINDS] = {
+	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_BLOCK_AMBIGUOUS,
+	MAP_BLOCK_UNMOVABLE, MAP_BLOCK_HOLE,
+};
+
+/*
+ * Returns the fill of pageblocks of kind K: viridis from light (all free)
+ * to dark (unmovable), ordered in greyscale and readable by colour-blind
+ * readers; holes (no memory) hatched, a texture rather than a shade.
+ */
+static const char *
+kind_fill(enum map_kind k)
+{
+	switch (k) {
+	case MAP_BLOCK_FREE:
+		return "#fde725";
+	case MAP_BLOCK_MOVABLE:
+		return "#5dc863";
+	case MAP_BLOCK_AMBIGUOUS:
+		return "#21908c";
+	case MAP_BLOCK_UNMOVABLE:
+		return "#440154";
+	default:
+		return "url(#hole)";
+	}
+}
+
+/* Returns what pageblocks of kind K hold, for people. */
+static const char *
+kind_words(enum map_kind k)
+{
+	switch (k) {
+	case MAP_BLOCK_FREE:
+		return "all free";
+	case MAP_BLOCK_MOVABLE:
+		return "free + movable";
+	case MAP_BLOCK_AMBIGUOUS:
+		return "ambiguous";
+	case MAP_BLOCK_UNMOVABLE:
+		return "unmovable";
+	default:
+		return "hole";
+	}
+}
+
+/* A whole text element at X, Y of SIZE pixels holding S; WEIGHT may be NULL. */
+static void
+label(struct svgw *w, long x, long y, int size, const char *weight,
+    const char *s)
+{
+	svgr_text_open(w, x, y, size, NULL, weight);
+	svg_text(w, s);
+	svg_close(w);
+}
+
+/* Write "Node N, zone NAME" of Z, as every title of the zone starts. */
+static void
+zone_words(struct svgw *w, const struct map_zone *z)
+{
+	svg_text(w, "Node ");
+	svg_text_int(w, z->node);
+	svg_text(w, ", zone ");
+	svg_text(w, z->name);
+}
+
+/* Write the PFN V in hexadecimal, as the kernel's messages do. */
+static void
+pfn_words(struct svgw *w, uint64_t v)
+{
+	char s[24];
+
+	snprintf(s, sizeof(s), "0x%llx", (unsigned long long)v);
+	svg_text(w, s);
+}
+
+/* Returns how many naturally aligned blocks of order O lie wholly in Z. */
+static uint64_t
+aligned_blocks(const struct map_zone *z, unsigned o)
+{
+	uint64_t first = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o,
+	    last = (z->start_pfn + z->spanned) >> o;
+
+	return last > first ? last - first : 0;
+}
+
+/* Returns the number of rows of Z's pageblocks. */
+static long
+zone_rows(const struct map_zone *z)
+{
+	if (z->nblocks == 0)
+		return 0;
+	return (long)((z->first_block + z->nblocks - 1) / ROW_BLOCKS -
+	    z->first_block / ROW_BLOCKS + 1);
+}
+
+/* Returns the height of zone Z's part with NLINES ceiling lines. */
+static long
+zone_h(const struct map_zone *z, size_t nlines)
+{
+	if (z->nblocks == 0)
+		return ZONE_HEAD_H;
+	return ZONE_HEAD_H + (long)nlines * LINE_H + TICKS_H +
+	    zone_rows(z) * ROW_H + 20;
+}
+
+/* The title of a ceiling bar: Z's values at order O as the JSON has them. */
+static void
+ceiling_title(struct svgw *w, const struct map_zone *z, unsigned o)
+{
+	svg_open(w, "title");
+	zone_words(w, z);
+	svg_text(w, ", order ");
+	svg_text_int(w, o);
+	svg_text(w, ": free_now ");
+	svg_text_int(w, (long long)z->free_now[o]);
+	svg_text(w, ", ceiling ");
+	svg_text_int(w, (long long)z->ceiling[o]);
+	svg_text(w, ", limited_by ");
+	svg_text(w, map_limit_name(z->limited_by[o]));
+	svg_text(w, ", aligned blocks ");
+	svg_text_int(w, (long long)aligned_blocks(z, o));
+	svg_close(w);
+}
+
+/* Draw one segment of a ceiling bar from X0 to X1 at Y, titled for Z at order O. */
+static void
+bar_part(struct svgw *w, const struct map_zone *z, unsigned o, long x0,
+    long x1, long y, const char *fill)
+{
+	svgr_rect_open(w, x0, y, x1 - x0, 12, fill);
+	svg_attr(w, "stroke", "#555555");
+	ceiling_title(w, z, o);
+	svg_close(w);
+}
+
+/*
+ * Draw Z's ceiling at order O of M at X, Y: a bar of every aligned block
+ * of the order, free now and what compaction could add marked, then the
+ * answer in words.
+ */
+static void
+ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
+    unsigned o, long x, long y)
+{
+	uint64_t total = aligned_blocks(z, o), now = z->free_now[o],
+	    ceil = z->ceiling[o];
+	char s[32];
+	long xn, xc;
+
+	now = now < total ? now : total;
+	ceil = ceil < now ? now : ceil < total ? ceil : total;
+	xn = x + (total ? (long)(now * BAR_W / total) : 0);
+	xc = x + (total ? (long)(ceil * BAR_W / total) : 0);
+	bar_part(w, z, o, x, x + BAR_W, y, "#ffffff");
+	if (xc > xn)
+		bar_part(w, z, o, xn, xc, y, kind_fill(MAP_BLOCK_MOVABLE));
+	if (xn > x)
+		bar_part(w, z, o, x, xn, y, kind_fill(MAP_BLOCK_FREE));
+	svgr_text_open(w, x + BAR_W + 10, y + 10, 11, NULL, NULL);
+	svg_text(w, "order ");
+	svg_text_int(w, o);
+	svg_text(w, " (");
+	svg_text(w, hum_size(s, sizeof(s), (uint64_t)1 << o, r->page_size));
+	svg_text(w, "): ");
+	svg_text_int(w, (long long)z->free_now[o]);
+	svg_text(w, " free now, at most ");
+	svg_text_int(w, (long long)z->ceiling[o]);
+	svg_text(w, " after full compaction (limited by ");
+	svg_text(w, z->limited_by[o] == MAP_LIMIT_FREE ? "free memory" :
+	    "pinned pages");
+	svg_text(w, "), of ");
+	svg_text_int(w, (long long)total);
+	svg_text(w, " in the zone");
+	svg_close(w);
+}
+
+/* Draw the column ticks of a zone's rows at X, Y: offsets within a row. */
+static void
+ticks(struct svgw *w, const struct report *r, long x, long y)
+{
+	const struct map *m = r->map;
+	char s[32];
+	long c;
+
+	svgr_text_open(w, MARGIN, y + 10, 10, NULL, NULL);
+	svg_attr(w, "fill", "#666666");
+	svg_text(w, "PFN, address");
+	svg_close(w);
+	for (c = 0; c < ROW_BLOCKS; c += TICK_EVERY) {
+		svgr_rect_open(w, x + c * CELL_W, y + 3, 1, 10, "#666666");
+		svg_close(w);
+		svgr_text_open(w, x + c * CELL_W + 3, y + 10, 10, NULL, NULL);
+		svg_attr(w, "fill", "#666666");
+		svg_text(w, "+");
+		svg_text(w, c == 0 ? "0" : hum_size(s, sizeof(s),
+		    (uint64_t)c << m->pageblock_order, r->page_size));
+		svg_close(w);
+	}
+}
+
+/*
+ * Draw the N pageblocks of Z from its block K (one row, one kind) as one
+ * rect at X, Y, titled with their PFN range and their pages by class.
+ */
+static void
+run(struct svgw *w, const struct map *m, const struct map_zone *z,
+    size_t k, size_t n, long x, long y)
+{
+	enum map_kind kind = map_block_kind(&z->blocks[k], m->pageblock_order);
+	uint64_t sum[MAP_NCLASSES] = { 0 }, pfn;
+	size_t i;
+	unsigned c;
+
+	for (i = k; i < k + n; i++)
+		for (c = 0; c < MAP_NCLASSES; c++)
+			sum[c] += z->blocks[i].n[c];
+	pfn = (z->first_block + k) << m->pageblock_order;
+	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, kind_fill(kind));
+	svg_open(w, "title");
+	zone_words(w, z);
+	svg_text(w, ", PFN ");
+	pfn_words(w, pfn);
+	svg_text(w, "-");
+	pfn_words(w, pfn + ((uint64_t)n << m->pageblock_order) - 1);
+	svg_text(w, " (");
+	svg_text_int(w, (long long)n);
+	svg_text(w, n == 1 ? " pageblock, " : " pageblocks, ");
+	svg_text(w, map_kind_name(kind));
+	svg_text(w, ")");
+	for (c = 0; c < MAP_NCLASSES; c++) {
+		svg_text(w, c == 0 ? ": " : ", ");
+		svg_text(w, map_class_name(c));
+		svg_text(w, " ");
+		svg_text_int(w, (long long)sum[c]);
+	}
+	svg_close(w);
+	svg_close(w);
+}
+
+/* Draw Z's pageblocks in rows from Y, each labelled with its first PFN and address. */
+static void
+grid(struct svgw *w, const struct report *r, const struct map_zone *z,
+    long y)
+{
+	const struct map *m = r->map;
+	uint64_t row, first = z->first_block / ROW_BLOCKS, blk, end;
+	long left = MARGIN + ROW_LABEL_W, ry;
+	size_t k, n;
+	char s[32];
+
+	end = z->first_block + z->nblocks;
+	for (row = first; row * ROW_BLOCKS < end; row++) {
+		ry = y + (long)(row - first) * ROW_H;
+		svgr_text_open(w, MARGIN, ry + 9, 10, NULL, NULL);
+		svg_attr(w, "font-family", "monospace");
+		pfn_words(w, row * ROW_BLOCKS << m->pageblock_order);
+		svg_close(w);
+		svgr_text_open(w, left - 8, ry + 9, 10, "end", NULL);
+		svg_text(w, hum_size(s, sizeof(s), row * ROW_BLOCKS <<
+		    m->pageblock_order, r->page_size));
+		svg_close(w);
+		blk = row * ROW_BLOCKS > z->first_block ? row * ROW_BLOCKS :
+		    z->first_block;
+		/* Runs of one kind within the row, each one rect. */
+		while (blk < end && blk < (row + 1) * ROW_BLOCKS) {
+			k = (size_t)(blk - z->first_block);
+			for (n = 1; blk + n < end && blk + n < (row + 1) *
+			    ROW_BLOCKS && map_block_kind(&z->blocks[k + n],
+			    m->pageblock_order) == map_block_kind(&z->blocks[k],
+			    m->pageblock_order); n++)
+				;
+			run(w, m, z, k, n, left + (long)(blk % ROW_BLOCKS) *
+			    CELL_W, ry);
+			blk += n;
+		}
+	}
+}
+
+/* Draw zone Z of R at Y: its name and span, its ceilings, its pageblocks. */
+static void
+zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
+    long y)
+{
+	char s[32];
+	size_t j, k;
+
+	svgr_text_open(w, MARGIN, y + 14, 14, NULL, "bold");
+	zone_words(w, z);
+	svg_close(w);
+	svgr_text_open(w, MARGIN, y + 30, 11, NULL, NULL);
+	if (z->nblocks == 0) {
+		svg_text(w, "spans no page frames");
+		svg_close(w);
+		return;
+	}
+	svg_text(w, "PFN ");
+	pfn_words(w, z->start_pfn);
+	svg_text(w, "-");
+	pfn_words(w, z->start_pfn + z->spanned - 1);
+	svg_text(w, " \u00b7 ");
+	svg_text(w, hum_size(s, sizeof(s), z->spanned, r->page_size));
+	svg_text(w, " spanned \u00b7 ");
+	svg_text(w, hum_size(s, sizeof(s), z->free_pages, r->page_size));
+	svg_text(w, " free \u00b7 pageblocks:");
+	for (k = 0; k < MAP_NKINDS; k++) {
+		svg_text(w, k == 0 ? " " : ", ");
+		svg_text_int(w, (long long)z->kinds[kinds[k]]);
+		svg_text(w, " ");
+		svg_text(w, kind_words(kinds[k]));
+	}
+	svg_close(w);
+	y += ZONE_HEAD_H;
+	for (j = 0; j < r->map_norders; j++, y += LINE_H)
+		ceiling_line(w, r, z, r->map_orders[j], MARGIN, y);
+	ticks(w, r, MARGIN + ROW_LABEL_W, y);
+	grid(w, r, z, y + TICKS_H);
+}
+
+/* Draw the legend at Y: each kind's colour and pageblocks in every zone. */
+static void
+legend(struct svgw *w, const struct map *m, long y)
+{
+	uint64_t n;
+	size_t i, k;
+	long x;
+
+	svg_open(w, "defs");
+	svg_open(w, "pattern");
+	svg_attr(w, "id", "hole");
+	svg_attr(w, "width", "4");
+	svg_attr(w, "height", "4");
+	svg_attr(w, "patternUnits", "userSpaceOnUse");
+	svgr_rect_open(w, 0, 0, 4, 4, "#ffffff");
+	svg_close(w);
+	svg_open(w, "path");
+	svg_attr(w, "d", "M-1 1L1 -1M0 4L4 0M3 5L5 3");
+	svg_attr(w, "stroke", "#7f7f7f");
+	svg_close(w);
+	svg_close(w);
+	svg_close(w);
+	for (k = 0; k < MAP_NKINDS; k++) {
+		for (n = 0, i = 0; i < m->nzones; i++)
+			n += m->zones[i].kinds[kinds[k]];
+		x = MARGIN + (long)k * 190;
+		svgr_rect_open(w, x, y, 14, 14, kind_fill(kinds[k]));
+		svg_attr(w, "stroke", "#555555");
+		svg_open(w, "title");
+		svg_text(w, "pageblocks ");
+		svg_text(w, map_kind_name(kinds[k]));
+		svg_text(w, ", every zone: ");
+		svg_text_int(w, (long long)n);
+		svg_close(w);
+		svg_close(w);
+		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
+		svg_text(w, kind_words(kinds[k]));
+		svg_text(w, ": ");
+		svg_text_int(w, (long long)n);
+		svg_close(w);
+	}
+}
+
+/* Returns how many notes on what was assumed M needs. */
+static long
+assumptions(const struct map *m)
+{
+	return (long)m->buddy_head_only + (long)m->balloon;
+}
+
+/* Draw the notes at Y: how to read the cells and the ceiling, what was assumed. */
+static void
+notes(struct svgw *w, const struct map *m, long y)
+{
+	label(w, MARGIN, y, 11, NULL, "A cell holds what fills the worst of "
+	    "its pages: any hole, else any unmovable page, else any "
+	    "ambiguous page (no telling flag), else only free pages, else "
+	    "free and movable pages.");
+	y += NOTE_H;
+	label(w, MARGIN, y, 11, NULL, "Ceiling: at most this many "
+	    "free blocks after full compaction, an upper bound (compaction "
+	    "cannot move unmovable pages, nor make more than free memory).");
+	y += NOTE_H;
+	label(w, MARGIN, y, 11, NULL, "Bars: free now, what "
+	    "compaction could add, the rest of the zone's aligned blocks of "
+	    "the order.");
+	y += NOTE_H;
+	if (m->buddy_head_only) {
+		label(w, MARGIN, y, 11, NULL, "This kernel flags only a "
+		    "free block's first page: the unflagged pages after one "
+		    "count as free, an over-estimate.");
+		y += NOTE_H;
+	}
+	if (m->balloon)
+		label(w, MARGIN, y, 11, NULL, "Balloon pages exist: "
+		    "offline pages count as movable.");
+}
+
+void
+render_map_svg(FILE *fp, const struct report *r)
+{
+	const struct map *m = r->map;
+	struct svgw w;
+	long width, height, y;
+	char s[32];
+	size_t i;
+
+	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
+	height = HEAD_H + assumptions(m) * NOTE_H + MARGIN;
+	for (i = 0; i < m->nzones; i++)
+		height += zone_h(&m->zones[i], r->map_norders);
+	svg_init(&w, fp);
+	svgr_begin(&w, width, height, "fragstat: physical memory map");
+	label(&w, MARGIN, 28, 20, "bold", "Physical memory by pageblock");
+	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svg_text(&w, "kernel ");
+	svg_text(&w, r->release ? r->release : "unknown");
+	svg_text(&w, " \u00b7 page size ");
+	svg_text(&w, hum_size(s, sizeof(s), 1, r->page_size));
+	svg_text(&w, " \u00b7 one cell per pageblock (order ");
+	svg_text_int(&w, m->pageblock_order);
+	svg_text(&w, ", ");
+	svg_text(&w, hum_size(s, sizeof(s), (uint64_t)1 << m->pageblock_order,
+	    r->page_size));
+	svg_text(&w, "), ");
+	svg_text_int(&w, ROW_BLOCKS);
+	svg_text(&w, " per row (");
+	svg_text(&w, hum_size(s, sizeof(s), (uint64_t)ROW_BLOCKS <<
+	    m->pageblock_order, r->page_size));
+	svg_text(&w, ")");
+	svg_close(&w);
+	legend(&w, m, 62);
+	notes(&w, m, 96);
+	y = HEAD_H + assumptions(m) * NOTE_H;
+	for (i = 0; i < m->nzones; i++) {
+		zone_part(&w, r, &m->zones[i], y);
+		y += zone_h(&m->zones[i], r->map_norders);
+	}
+	svgr_end(&w);
+}
