@@ -314,8 +314,10 @@ static void
 zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
     long y)
 {
+	const struct map *m = r->map;
 	char s[32];
-	size_t j, k;
+	unsigned o;
+	size_t k;
 
 	svgr_text_open(w, MARGIN, y + 14, 14, NULL, "bold");
 	zone_words(w, z);
@@ -343,8 +345,9 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	}
 	svg_close(w);
 	y += ZONE_HEAD_H;
-	for (j = 0; j < r->map_norders; j++, y += LINE_H)
-		ceiling_line(w, r, z, r->map_orders[j], MARGIN, y);
+	/* Every order from the pageblock order up, as the JSON has them. */
+	for (o = m->pageblock_order; o < m->norders; o++, y += LINE_H)
+		ceiling_line(w, r, z, o, MARGIN, y);
 	ticks(w, r, MARGIN + ROW_LABEL_W, y);
 	grid(w, r, z, y + TICKS_H);
 }
@@ -439,7 +442,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
 	height = HEAD_H + assumptions(m) * NOTE_H + MARGIN;
 	for (i = 0; i < m->nzones; i++)
-		height += zone_h(&m->zones[i], r->map_norders);
+		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
 	label(&w, MARGIN, 28, 20, "bold", "Physical memory by pageblock");
@@ -465,7 +468,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	y = HEAD_H + assumptions(m) * NOTE_H;
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
-		y += zone_h(&m->zones[i], r->map_norders);
+		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	}
 	svgr_end(&w);
 }

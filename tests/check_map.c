@@ -326,8 +326,6 @@ START_TEST(test_render_svg)
 	memset(&r, 0, sizeof(r));
 	r.map = &m;
 	r.page_size = 4096;
-	r.map_orders[r.map_norders++] = 2;
-	r.map_orders[r.map_norders++] = 4;
 	out = tu_render(render_map_svg, &r);
 	tu_golden("render/map-svg", out);
 	free(out);
