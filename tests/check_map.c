@@ -243,27 +243,37 @@ START_TEST(test_zone)
 }
 END_TEST
 
-/* The table and the JSON of that zone, whole. */
-START_TEST(test_render)
+/* Map G and compare VIEW's output with golden GVIEW and the JSON with GJSON. */
+static void
+goldens(struct gen *g, void (*view)(FILE *, const struct report *),
+    const char *gview, const char *gjson)
 {
 	struct ferr e = { .path = "" };
-	char *zi = zone_zoneinfo(19), *out;
 	struct report r;
 	struct map m;
-	struct gen g;
+	char *out;
 
-	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
-	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	ck_assert_msg(run(g, &m, &e) == 0, "%s", e.msg);
 	memset(&r, 0, sizeof(r));
 	r.map = &m;
 	r.page_size = 4096;
-	out = tu_render(render_map_table, &r);
-	tu_golden("render/map-table", out);
+	out = tu_render(view, &r);
+	tu_golden(gview, out);
 	free(out);
 	out = tu_render(render_map_json, &r);
-	tu_golden("render/map-json", out);
+	tu_golden(gjson, out);
 	free(out);
 	map_free(&m);
+}
+
+/* The table and the JSON of that zone, whole. */
+START_TEST(test_render)
+{
+	char *zi = zone_zoneinfo(19);
+	struct gen g;
+
+	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
+	goldens(&g, render_map_table, "render/map-table", "render/map-json");
 	gen_free(&g);
 	free(zi);
 }
@@ -297,12 +307,9 @@ picture_flags(uint64_t p)
 START_TEST(test_render_svg)
 {
 	static uint64_t flags[600];
-	struct ferr e = { .path = "" };
 	unsigned dma = 0, normal = 0;
-	char *zi, *out;
-	struct report r;
-	struct map m;
 	struct gen g;
+	char *zi;
 	size_t i;
 
 	for (i = 0; i < N(flags); i++) {
@@ -322,17 +329,7 @@ START_TEST(test_render_svg)
 	    "Node 0, zone   Normal     10      5     20      8      4 \n", zi,
 	    "00001000-0018ffff : System RAM\n"
 	    "001c0000-00257fff : System RAM\n", flags, N(flags), 2);
-	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
-	memset(&r, 0, sizeof(r));
-	r.map = &m;
-	r.page_size = 4096;
-	out = tu_render(render_map_svg, &r);
-	tu_golden("render/map-svg", out);
-	free(out);
-	out = tu_render(render_map_json, &r);
-	tu_golden("render/map-svg-json", out);
-	free(out);
-	map_free(&m);
+	goldens(&g, render_map_svg, "render/map-svg", "render/map-svg-json");
 	gen_free(&g);
 	free(zi);
 }

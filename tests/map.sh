@@ -5,12 +5,16 @@
 # least the blocks free now at every order from the pageblock order. The
 # free blocks are read just before the page flags, so a block or two (1%)
 # taken in between is allowed for. Run as nobody, it must fail with one line.
+# --map --format=svg parses as XML, its cells cover each zone's pageblocks
+# once with counts that fit their colour (tests/svg-map.py), under 1 MiB.
 #
 # Environment: FRAGSTAT (the binary). Exit 0 when every check passed, 1 when
 # one failed, 77 (automake's SKIP) with the reason when it cannot run here.
 
 LC_ALL=C
 export LC_ALL
+
+here=$(cd "$(dirname "$0")" && pwd) || exit 99
 
 if [ -z "${FRAGSTAT:-}" ] || [ ! -x "$FRAGSTAT" ]; then
 	echo "map.sh: FRAGSTAT must name the fragstat binary" >&2
@@ -74,3 +78,17 @@ for z in m["zones"]:
               (name, o, f, c, z["limited_by"][o]))
 sys.exit(bad)
 PY
+[ $? -eq 0 ] || exit 1
+
+if ! "$FRAGSTAT" --map --format=svg >"$tmp/map.svg" 2>"$tmp/err"; then
+	echo "FAIL: fragstat --map --format=svg:"
+	cat "$tmp/err"
+	exit 1
+fi
+python3 "$here/svg-map.py" "$tmp/map.svg" || exit 1
+size=$(wc -c <"$tmp/map.svg")
+echo "--map --format=svg: $size bytes"
+if [ "$size" -ge 1048576 ]; then
+	echo "FAIL: --map --format=svg: $size bytes, not under 1 MiB"
+	exit 1
+fi

@@ -3,7 +3,8 @@
 # svg.sh - what the pictures promise beyond their golden bytes (tests/cli/svg-*):
 # every SVG fragstat writes parses as XML, zone names and paths with < & and
 # quotes included; every cell's title carries the JSON's values for the same
-# input; rsvg-convert renders each golden without a warning, and the PNG
+# input, and the --map picture's cells and bars its JSON's (svg-map.py);
+# rsvg-convert renders each golden without a warning, and the PNG
 # shows unusable 1.000 in the scale's top colour and 0.000 in its bottom one.
 #
 # Environment: FRAGSTAT (the binary), FIXTURES (tests/fixtures). Skips
@@ -229,20 +230,26 @@ for line in open(sys.argv[1]):
 sys.exit(bad != 0)
 EOF
 
+# The --map picture, whose golden check_map renders: against its JSON.
+python3 "$here/svg-map.py" "$FIXTURES/render/map-svg" \
+    "$FIXTURES/render/map-svg-json" || fail "map: tests/svg-map.py"
+
 # Rendering: each golden picture to PNG, silently; then the colours.
 if ! command -v rsvg-convert >/dev/null 2>&1; then
 	echo "SKIP: rsvg-convert not found (Debian librsvg2-bin), pictures not rendered"
 	[ "$failed" = 0 ]
 	exit $?
 fi
-for d in "$here"/cli/svg-*/; do
-	d=${d%/}
-	[ -s "$d/out" ] || continue
-	name=${d##*/}
-	rsvg-convert "$d/out" -o "$tmp/$name.png" 2>"$tmp/err" ||
+for out in "$here"/cli/svg-*/out "$FIXTURES/render/map-svg"; do
+	[ -s "$out" ] || continue
+	name=$(basename "$(dirname "$out")")
+	rsvg-convert "$out" -o "$tmp/$name.png" 2>"$tmp/err" ||
 		fail "$name: rsvg-convert status $?"
 	[ -s "$tmp/err" ] && fail "$name: rsvg-convert: $(cat "$tmp/err")"
-	echo "$d/out $tmp/$name.png" >>"$tmp/pngs"
+	# The colours below are the unusable index's: not the map's.
+	case $out in
+	*/cli/*) echo "$out $tmp/$name.png" >>"$tmp/pngs" ;;
+	esac
 done
 python3 - "$tmp/pngs" <<'EOF' || failed=$((failed + 1))
 import re, struct, sys, zlib
