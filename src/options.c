@@ -412,6 +412,11 @@ check_mode(struct opts *o, const bool *given)
 	    record_is(o->roots[1])))
 		return usage_error("%s", "--compare takes two snapshots or two "
 		    "recordings, not one of each");
+	else if (!several && o->action != A_REPLAY && o->sysroot &&
+	    record_is(o->sysroot))
+		return usage_error("%s is a recording: %s reads a snapshot "
+		    "(its first/ and last/ are captures)", o->sysroot,
+		    first ? first : actions[o->action].name);
 	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
 	    o->action != A_REPLAY_COMPARE)
 		return usage_error("%s takes one root", first);

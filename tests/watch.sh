@@ -23,7 +23,9 @@ s = [json.loads(l) for l in lines]
 assert s[0]["interval_s"] is None and s[0]["rates_per_s"] is None
 for a, b in zip(s, s[1:]):
     ms = round(float(b["interval_s"]) * 1000)
-    assert 150 <= ms <= 1000, "interval %d ms" % ms
+    # A late sample shortens the next interval (absolute deadlines):
+    # any positive interval will do, the rates must match it exactly.
+    assert ms > 0, "interval %d ms" % ms
     for c, r in b["rates_per_s"].items():
         if r is None:
             continue
