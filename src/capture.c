@@ -16,6 +16,9 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "inputs.h"
+#include "kpageflags.h"
+#include "mapfile.h"
 #include "slurp.h"
 #include "text.h"
 
@@ -306,6 +309,71 @@ thp_sizes(const char *src, struct meta *m, struct ferr *e)
 	return 0;
 }
 
+/*
+ * Name in E the file of SRC that E's path in the temporary directory
+ * stands for: what was copied is what the user knows.
+ */
+static void
+name_source(const char *src, struct ferr *e)
+{
+	char path[PATH_MAX];
+	size_t n = strlen(made.tmp);
+
+	if (strncmp(e->path, made.tmp, n) != 0 || e->path[n] != '/')
+		return;
+	ferr_keep_path(e, src_path(path, sizeof(path), src, e->path + n + 1));
+}
+
+/*
+ * Read the page flags of SRC over the zones of the files captured so far
+ * (so the map and the files agree) into MAPFILE_NAME; *SIZE its bytes.
+ * Returns 0, or -1 with E set.
+ */
+static int
+capture_map(const char *src, unsigned long page_size, size_t *size,
+    struct ferr *e)
+{
+	struct input_opts io;
+	struct inputs in;
+	struct map m;
+	char *buf = NULL, keep[PATH_MAX];
+	FILE *fp;
+	int rc;
+
+	snprintf(keep, sizeof(keep), "%s", e->path);
+	memset(&io, 0, sizeof(io));
+	io.sysroot = made.tmp;
+	io.want_pti = io.want_advise = io.want_vmstat = true;
+	io.page_size = page_size;
+	if (inputs_load(&io, &in, e) != 0) {
+		name_source(src, e);
+		inputs_free(&in);
+		return -1;
+	}
+	/* A root's page size: given, in its metadata, else assumed. */
+	if (page_size == 0)
+		page_size = in.capture_page_size ? in.capture_page_size : 4096;
+	rc = kpageflags_map(src, &in, page_size, &m, e);
+	name_source(src, e);
+	inputs_free(&in);
+	if (rc != 0)
+		return -1;
+	ferr_keep_path(e, keep);
+	if ((fp = open_memstream(&buf, size)) == NULL) {
+		map_free(&m);
+		return ferr_set(e, 0, "out of memory");
+	}
+	mapfile_write(fp, &m, page_size);
+	map_free(&m);
+	if (fclose(fp) != 0) {
+		free(buf);
+		return ferr_set(e, 0, "out of memory");
+	}
+	rc = put(MAPFILE_NAME, buf, *size, e);
+	free(buf);
+	return rc;
+}
+
 /* Returns 0 after renaming the temporary directory to DIR without replacing anything. */
 static int
 publish(const char *dir, struct ferr *e)
@@ -391,7 +459,7 @@ source_facts(const char *src, unsigned long page_size, char *host,
 
 int
 capture_run(const char *src, const char *dir, unsigned long page_size,
-    FILE *out, struct ferr *e)
+    bool map, FILE *out, struct ferr *e)
 {
 	struct sigaction sa, old[3];
 	sigset_t mask;
@@ -400,7 +468,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	const char *slash;
 	struct stat st;
 	struct meta m;
-	size_t i;
+	size_t i, map_size = 0;
 	int rc = -1;
 
 	ferr_keep_path(e, dir);
@@ -446,6 +514,8 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	if (thp_sizes(src, &m, e) != 0 ||
 	    put(CAPTURE_META, m.text, m.len, e) != 0)
 		goto fail;
+	if (map && capture_map(src, page_size, &map_size, e) != 0)
+		goto fail;
 	/* Published is published: the handler must not see MADE in between. */
 	sigprocmask(SIG_BLOCK, &sa.sa_mask, &mask);
 	if (publish(dir, e) == 0) {
@@ -461,6 +531,8 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	fprintf(out, "captured %s: %d files", dir, m.copied);
 	if (strstr(m.text, "buddyinfo_stable yes"))
 		fprintf(out, ", buddyinfo stable around the index files");
+	if (map)
+		fprintf(out, ", the map in %zu bytes", map_size);
 	fprintf(out, "%s\n", strstr(m.text, "unreadable ") ?
 	    "; some files unreadable, listed in " CAPTURE_META : "");
 fail:

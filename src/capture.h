@@ -19,12 +19,14 @@
  * a new directory DIR, atomically: built under a temporary name beside DIR
  * and renamed at the end; DIR must not exist. buddyinfo is re-read around
  * the debugfs index files until it reads the same before and after. Files
- * that cannot be read are listed in DIR/fragstat-capture. SIGINT, SIGTERM
- * and SIGHUP remove the partial snapshot. A summary goes to OUT (NULL:
- * none). Returns 0, or -1 with E set (nothing is left behind).
+ * that cannot be read are listed in DIR/fragstat-capture. With MAP, the
+ * page flags of SRC (proc/kpageflags, root) are read over the captured
+ * zones into DIR/fragstat-map (mapfile.h). SIGINT, SIGTERM and SIGHUP
+ * remove the partial snapshot. A summary goes to OUT (NULL: none).
+ * Returns 0, or -1 with E set (nothing is left behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
-	    FILE *out, struct ferr *e);
+	    bool map, FILE *out, struct ferr *e);
 
 /* What a capture's metadata file says. */
 struct capture_meta {

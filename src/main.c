@@ -18,6 +18,7 @@
 #include "kpageflags.h"
 #include "kver.h"
 #include "map.h"
+#include "mapfile.h"
 #include "options.h"
 #include "record.h"
 #include "replay.h"
@@ -94,6 +95,9 @@ input_opts(const struct opts *o)
 	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
 	    o->action != A_VERIFY;
 	io.want_advise = o->advise;
+	/* The map: the pageblock order and balloon pages. */
+	io.want_pti |= o->map;
+	io.want_vmstat = o->map;
 	/* The unusable index reads the same on every kernel; advice does not. */
 	io.no_release = o->format == F_UNUSABLE && !o->advise;
 	return io;
@@ -694,9 +698,14 @@ run_capture(const struct opts *o)
 	struct ferr e = { .path = "" };
 	const char *from;
 
+	if (o->map && o->sysroot == NULL && geteuid() != 0) {
+		fprintf(stderr, "%s: --capture --map needs root: it reads "
+		    "/proc/kpageflags\n", progname);
+		return EXIT_DATA;
+	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
 	if (capture_run(o->sysroot, o->capture, o->sysroot && !o->page_size ?
-	    0 : page_size_of(o, NULL, &from), stdout, &e) != 0) {
+	    0 : page_size_of(o, NULL, &from), o->map, stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}
@@ -809,8 +818,45 @@ run_compare(struct opts *o)
 }
 
 /*
- * --map: read the page flags of every zone and show the compaction
- * ceiling. Returns an exit code.
+ * Build M for O and IN: the map the capture O->sysroot stored (its page
+ * size into *PAGE_SIZE), else from the page flags of a root that has them
+ * (proc/kpageflags) or of this host. Returns 0, or EXIT_DATA after a
+ * message.
+ */
+static int
+load_map(const struct opts *o, const struct inputs *in,
+    unsigned long *page_size, struct map *m)
+{
+	struct ferr e = { .path = "" };
+	char *stored = inputs_path(o->sysroot, "/" MAPFILE_NAME);
+	char *flags = inputs_path(o->sysroot, "/proc/kpageflags");
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	if (stored == NULL || flags == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+	} else if (o->sysroot && access(stored, F_OK) == 0) {
+		rc = mapfile_load(stored, in, m, page_size, &e);
+	} else if (o->sysroot && access(flags, F_OK) != 0) {
+		ferr_keep_path(&e, o->sysroot);
+		rc = ferr_set(&e, 0, "holds no map: a capture stores one with "
+		    "'fragstat --capture DIR --map' (as root)");
+	} else {
+		rc = kpageflags_map(o->sysroot, in, *page_size, m, &e);
+	}
+	if (rc < 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	free(stored);
+	free(flags);
+	return rc;
+}
+
+/*
+ * --map: read the page flags of every zone, or the map a capture stored,
+ * and show the compaction ceiling. Returns an exit code.
  */
 static int
 run_map(const struct opts *o)
@@ -831,8 +877,7 @@ run_map(const struct opts *o)
 		return EXIT_DATA;
 	}
 	report_of(o, &in, &r);
-	if (kpageflags_map(o->sysroot, &in, r.page_size, &m, &e) != 0) {
-		ferr_print(&e);
+	if (load_map(o, &in, &r.page_size, &m) != 0) {
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
@@ -858,6 +903,8 @@ main(int argc, char **argv)
 	struct report r;
 	struct inputs in;
 	struct opts o;
+	struct map m;
+	unsigned long ps = 0;
 	int rc;
 
 	/* A closed pipe is seen as EPIPE at close_stdout(), not a death. */
@@ -914,15 +961,23 @@ main(int argc, char **argv)
 		goto out;
 	}
 	memset(&adv, 0, sizeof(adv));
-	if ((rc = load(&o, &in, &r, &adv)) != 0) {
+	memset(&m, 0, sizeof(m));
+	/* --advise --map: the advice with the ceiling beside it. */
+	if ((rc = load(&o, &in, &r, &adv)) == 0 && o.map) {
+		ps = r.page_size;
+		rc = load_map(&o, &in, &ps, &m);
+	}
+	if (rc != 0) {
 		advise_free(&adv);
 		inputs_free(&in);
 		goto out;
 	}
+	r.map = o.map ? &m : NULL;
 	if (o.compact)
 		rc = compact_run(&o, &r);
 	else
 		render(o.format, &r, stdout);
+	map_free(&m);
 	advise_free(&adv);
 	inputs_free(&in);
 	if (close_stdout() != EXIT_OK)

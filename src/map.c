@@ -8,9 +8,6 @@
 #include "map.h"
 #include "zoneinfo.h"
 
-/* At most 2^26 pageblocks (128 TiB of 2 MiB blocks): 768 MiB of counts. */
-#define MAX_BLOCKS	((uint64_t)1 << 26)
-
 /* Returns whether FLAGS has bit B. */
 static bool
 has(uint64_t flags, enum kpf b)
@@ -82,10 +79,10 @@ zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
 	z->pcp_free = zz->pcp;
 	z->first_block = z->start_pfn >> m->pageblock_order;
 	if (((end + pb - 1) >> m->pageblock_order) - z->first_block >
-	    MAX_BLOCKS)
+	    MAP_MAX_BLOCKS)
 		return ferr_set(e, zz->line, "node %u, zone %s spans more than "
 		    "%llu pageblocks", zz->node, zz->name,
-		    (unsigned long long)MAX_BLOCKS);
+		    (unsigned long long)MAP_MAX_BLOCKS);
 	z->nblocks = z->spanned == 0 ? 0 : (size_t)(((end + pb - 1) >>
 	    m->pageblock_order) - z->first_block);
 	if (z->free_pages > UINT64_MAX - m->nr_free_pages)
@@ -117,9 +114,9 @@ map_init(struct map *m, const struct buddyinfo *bi,
 	for (i = 0; i < m->nzones; i++) {
 		if (zone_init(m, &m->zones[i], &bi->zones[i], zi, e) != 0)
 			goto fail;
-		if (m->zones[i].nblocks > MAX_BLOCKS - total) {
+		if (m->zones[i].nblocks > MAP_MAX_BLOCKS - total) {
 			ferr_set(e, 0, "the zones span more than %llu pageblocks",
-			    (unsigned long long)MAX_BLOCKS);
+			    (unsigned long long)MAP_MAX_BLOCKS);
 			goto fail;
 		}
 		total += m->zones[i].nblocks;

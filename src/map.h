@@ -63,6 +63,9 @@ enum map_limit {
 /* Largest pageblock order: a pageblock's counts are 16 bits. */
 #define MAP_MAX_PAGEBLOCK_ORDER	15
 
+/* At most 2^26 pageblocks (128 TiB of 2 MiB blocks): 768 MiB of counts. */
+#define MAP_MAX_BLOCKS		((uint64_t)1 << 26)
+
 /*
  * One pageblock's page frames by class. Pages of a pageblock that lie
  * outside its zone (a zone need not start or end on a pageblock) count as

@@ -119,7 +119,11 @@ usage(FILE *fp)
 "                           pageblocks by what they hold; with --json, one\n"
 "                           JSON document; with --format=svg, a picture: a\n"
 "                           cell per pageblock coloured by what it holds,\n"
-"                           the ceilings above each zone\n"
+"                           the ceilings above each zone; with --sysroot\n"
+"                           DIR, the map a capture stored; with --capture\n"
+"                           DIR, also store the map in DIR; with --advise,\n"
+"                           add to each compact verdict the blocks\n"
+"                           compaction could make at most\n"
 "\n"
 "Output:\n"
 "  -d, --detail             the full tables: per zone, every order (free\n"
@@ -323,6 +327,11 @@ static const struct optrule rules[] = {
 	    "--watch" },
 	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	/* Alone, --map is an action; with --capture or --advise it adds the map. */
+	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG), 0,
+	    "--capture, --advise (the summary, --detail or --json of one "
+	    "snapshot) or alone" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -395,6 +404,10 @@ check_mode(struct opts *o, const bool *given)
 	for (i = 0; i < sizeof(action_opts) / sizeof(action_opts[0]); i++) {
 		if (!given[action_opts[i].opt])
 			continue;
+		/* The map as part of another run: the other decides the mode. */
+		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
+		    given[OPT_ADVISE]))
+			continue;
 		if (first)
 			return usage_error("%s and %s do not mix: fragstat "
 			    "does one of them at a time", first,
@@ -452,13 +465,15 @@ check_mode(struct opts *o, const bool *given)
 			    "it goes with %s", ru->name, mode_name(mode,
 			    sizeof(mode), o), ru->goes_with);
 	}
+	/* The advice's picture has no place for the ceiling; --map's has. */
+	if (o->map && o->action == A_SHOW && o->format == F_SVG)
+		return usage_error("%s", "--advise --map shows the ceiling in "
+		    "the summary, --detail or --json; --map --format=svg alone "
+		    "draws the map");
 	if (given[OPT_NO_PTI] && (given[OPT_PAGETYPEINFO] ||
 	    given[OPT_MIGRATETYPES]))
 		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
 		    "or --migratetypes do not mix");
-	if (o->action == A_MAP && given['r'])
-		return usage_error("%s", "--map reads this host's page flags: "
-		    "it does not take --sysroot");
 	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
 		return usage_error("%s", "--events counts this host's events: "
 		    "it does not take --sysroot or input files");
@@ -669,6 +684,7 @@ options_parse(int argc, char **argv, struct opts *o)
 			o->record = optarg;
 			break;
 		case OPT_MAP:
+			o->map = true;
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

@@ -30,7 +30,7 @@ enum action {
 	A_COMPACT,	/* --compact */
 	A_REPLAY,	/* --sysroot of a recording made by --record */
 	A_REPLAY_COMPARE,	/* --compare of two recordings */
-	A_MAP,		/* --map: the physical memory map (root, live) */
+	A_MAP,		/* --map: the physical memory map (live, a root or a capture) */
 	A_NACTIONS
 };
 
@@ -47,6 +47,7 @@ struct opts {
 	enum format	 format;
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	bool		 advise, compact;
+	bool		 map;		/* --map: alone an action; else with --capture or --advise */
 	const char	*advise_list;	/* NULL: the default orders */
 	const char	*orders_list;	/* --orders */
 	unsigned	 watch_ms;	/* 0: no --watch */

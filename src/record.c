@@ -109,7 +109,7 @@ capture_into(const char *dir, const char *name, const char *src,
 	char path[PATH_MAX + 16];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return capture_run(src, path, page_size, NULL, e);
+	return capture_run(src, path, page_size, false, NULL, e);
 }
 
 /*

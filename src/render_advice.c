@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "humanize.h"
+#include "map.h"
 #include "report.h"
 
 /* Returns BUF holding "nothing larger than SIZE" for zone F, or "nothing free". */
@@ -115,6 +116,33 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 	return buf;
 }
 
+const char *
+advice_ceiling(char *buf, size_t size, const struct report *r,
+    const struct zadvice *a)
+{
+	const struct map_zone *z;
+
+	if (r->map == NULL || a->verdict != VERDICT_COMPACT ||
+	    a->order < r->map->pageblock_order || a->order >= r->map->norders)
+		return NULL;
+	z = &r->map->zones[a->zone];
+	if (z->ceiling[a->order] > 0)
+		snprintf(buf, size, "compaction can make at most %" PRIu64
+		    " blocks of this order; %" PRIu64 " are free now (an upper "
+		    "bound from the page flags, limited by %s)",
+		    z->ceiling[a->order], z->free_now[a->order],
+		    z->limited_by[a->order] == MAP_LIMIT_FREE ? "free memory" :
+		    "pinned pages");
+	else
+		snprintf(buf, size, "compaction can make no block of this "
+		    "order (%s); %" PRIu64 " are free now: compaction cannot "
+		    "help here", z->limited_by[a->order] == MAP_LIMIT_FREE ?
+		    "free memory is less than one block" : "every aligned "
+		    "range holds a hole or an unmovable page",
+		    z->free_now[a->order]);
+	return buf;
+}
+
 /* Returns the sentence a person acts on for verdict V at URGENCY U. */
 static const char *
 urgency_words(enum verdict v, enum urgency u)
@@ -137,6 +165,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 {
 	const struct advice *adv = r->advice;
 	char blk[32], fi[16], sentence[256], some[16], full[16], assumed[320];
+	char ceil[256];
 	unsigned last_node = (unsigned)-1;
 	size_t i, j;
 	enum verdict v;
@@ -165,6 +194,8 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 			    "migratetype" : "no block free in its own migratetype");
 		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
 		    sizeof(sentence), r, a));
+		if (advice_ceiling(ceil, sizeof(ceil), r, a))
+			fprintf(fp, "      %s\n", ceil);
 	}
 	for (j = 0; j < adv->norders; j++) {
 		last_node = (unsigned)-1;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "jsonw.h"
+#include "map.h"
 #include "report.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
@@ -151,6 +152,34 @@ pages_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
 		jw_null(w);
 }
 
+/*
+ * With the map: the compaction ceiling of A's zone and order and the
+ * blocks free now (null below the pageblock order), whatever the verdict.
+ */
+static void
+zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
+{
+	const struct map_zone *z = &r->map->zones[a->zone];
+	bool have = a->order >= r->map->pageblock_order &&
+	    a->order < r->map->norders;
+
+	jw_key(w, "ceiling");
+	if (have)
+		jw_u64(w, z->ceiling[a->order]);
+	else
+		jw_null(w);
+	jw_key(w, "ceiling_limited_by");
+	if (have)
+		jw_string(w, map_limit_name(z->limited_by[a->order]));
+	else
+		jw_null(w);
+	jw_key(w, "free_now");
+	if (have)
+		jw_u64(w, z->free_now[a->order]);
+	else
+		jw_null(w);
+}
+
 /* Write one zone's advice for one order. */
 static void
 zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
@@ -196,6 +225,8 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 		jw_null(w);
 	else
 		jw_bool(w, a->own_free == 1);
+	if (r->map)
+		zone_ceiling(w, r, a);
 	jw_end(w);
 }
 

@@ -195,6 +195,26 @@ least_reclaim(const struct advice *adv, size_t j)
 	return best;
 }
 
+/* With the map: what compaction could make in each zone whose verdict is compact. */
+static void
+ceilings(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	char label[80], text[256];
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+
+		if (advice_ceiling(text, sizeof(text), r, a) == NULL)
+			continue;
+		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
+		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
+		    a->order);
+		fold(fp, label, text);
+	}
+}
+
 /* The next step for the worst verdict of the machine, in plain words. */
 static void
 next_step(FILE *fp, const struct report *r)
@@ -225,6 +245,7 @@ next_step(FILE *fp, const struct report *r)
 		    "compacts rather than reclaims above\n  "
 		    "vm.extfrag_threshold (%d).\n", adv->proactiveness,
 		    adv->threshold);
+		ceilings(fp, r);
 		break;
 	case VERDICT_RECLAIM:
 		a = least_reclaim(adv, jw);

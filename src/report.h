@@ -51,6 +51,14 @@ void	render_json_object(struct jsonw *w, const struct report *r);
 const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
+/*
+ * Returns BUF holding what R->map says full compaction could make for A,
+ * a compact verdict at an order the map bounds; else NULL. The verdict
+ * stays the kernel's: this only adds the ceiling beside it.
+ */
+const char *advice_ceiling(char *buf, size_t size, const struct report *r,
+	    const struct zadvice *a);
+
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    const char *off);

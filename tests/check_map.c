@@ -11,6 +11,7 @@
 #include "iomem.h"
 #include "kpageflags.h"
 #include "map.h"
+#include "mapfile.h"
 #include "testutil.h"
 #include "zoneinfo.h"
 
@@ -495,6 +496,164 @@ START_TEST(test_missing)
 }
 END_TEST
 
+/* Returns M written by mapfile_write() (malloc'd), and its length in *LEN. */
+static char *
+written(const struct map *m, size_t *len)
+{
+	char *buf = NULL;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&buf, len));
+	mapfile_write(fp, m, 4096);
+	ck_assert_int_eq(fclose(fp), 0);
+	return buf;
+}
+
+/* The stored map parses back to what was written, and computes the same. */
+START_TEST(test_mapfile_roundtrip)
+{
+	struct ferr e = { .path = "" };
+	char *zi = zone_zoneinfo(19), *text, *again;
+	unsigned long ps = 0;
+	struct map m, back;
+	struct gen g;
+	size_t len, len2, k;
+
+	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	text = written(&m, &len);
+	ck_assert_str_eq(text, "fragstat-map 1\npage_size 4096\n"
+	    "pageblock_order 2\norders 4\nballoon 0\nbuddy_head_only 0\n"
+	    "buddy_pages 19\nnr_free_pages 19\n"
+	    "zone 0 Normal start_pfn 2 spanned 30 free 19 pcp 1\n"
+	    "1 2 0 0 0 2\n1 4 0 0 0 0\n1 2 2 0 0 0\n1 3 0 1 0 0\n"
+	    "1 3 0 0 1 0\n1 0 0 0 0 4\n1 2 0 0 2 0\n1 3 1 0 0 0\nend\n");
+	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, &back, &ps, &e) == 0,
+	    "%lu: %s", e.line, e.msg);
+	ck_assert_uint_eq(ps, 4096);
+	ck_assert_int_eq(map_compute(&back, g.in.frag), 0);
+	ck_assert_uint_eq(back.zones[0].nblocks, m.zones[0].nblocks);
+	for (k = 0; k < m.zones[0].nblocks; k++)
+		ck_assert_mem_eq(back.zones[0].blocks[k].n,
+		    m.zones[0].blocks[k].n, sizeof(m.zones[0].blocks[k].n));
+	ck_assert_mem_eq(back.zones[0].pages, m.zones[0].pages,
+	    sizeof(m.zones[0].pages));
+	ck_assert_mem_eq(back.zones[0].ceiling, m.zones[0].ceiling,
+	    sizeof(m.zones[0].ceiling));
+	ck_assert_mem_eq(back.zones[0].limited_by, m.zones[0].limited_by,
+	    sizeof(m.zones[0].limited_by));
+	again = written(&back, &len2);
+	ck_assert_str_eq(again, text);
+	free(again);
+	free(text);
+	map_free(&back);
+	map_free(&m);
+	gen_free(&g);
+	free(zi);
+}
+END_TEST
+
+/* A run of alike pageblocks is one line; an old kernel's layout is kept. */
+START_TEST(test_mapfile_runs)
+{
+	static const char text[] = "fragstat-map 1\npage_size 4096\n"
+	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
+	    "buddy_pages 2\nnr_free_pages 18\n"
+	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
+	    "1 2 0 0 0 2\n4 4 0 0 0 0\nend\n";
+	struct ferr e = { .path = "" };
+	struct buddyinfo bi;
+	unsigned long ps;
+	struct map m;
+	char *back;
+	size_t len;
+
+	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 0 1 "
+	    "2\n"), &bi, &e), 0);
+	ck_assert_msg(mapfile_parse(S(text), &bi, &m, &ps, &e) == 0, "%lu: %s",
+	    e.line, e.msg);
+	ck_assert(m.balloon);
+	ck_assert(m.buddy_head_only);
+	ck_assert_uint_eq(m.zones[0].first_block, 1);
+	ck_assert_uint_eq(m.zones[0].nblocks, 5);
+	ck_assert_uint_eq(m.zones[0].blocks[4].n[MAP_FREE], 4);
+	back = written(&m, &len);
+	ck_assert_str_eq(back, text);
+	free(back);
+	map_free(&m);
+	buddyinfo_free(&bi);
+}
+END_TEST
+
+/* What a bad map file says, and where. */
+static const struct mbad {
+	const char	*text;
+	unsigned long	 line;
+	const char	*msg;
+} mbads[] = {
+	{ "", 0, "ends before fragstat-map (cut short?)" },
+	{ "fragstat-map 2\n", 1, "format version 2: this fragstat reads "
+	  "version 1" },
+	{ "fragstat-map 1\npage_size 4097\n", 2,
+	  "page_size is not a power of two" },
+	{ "fragstat-map 1\npagesize 4096\n", 2, "not 'page_size NUMBER'" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 4\norders 4\n", 4,
+	  "the pageblock order is not below the 4 orders" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 5\n", 4,
+	  "orders 5 is not from 4 to 4" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 2\n", 5, "balloon 2 is not from 0 to 1" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp x\n", 9,
+	  "pcp 'x' is not a decimal number" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 1 Normal start_pfn 0 spanned 4 free 2 pcp 0\n", 9,
+	  "buddyinfo lists node 0, zone Normal here" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "3 2 0 0 0 0\n", 10, "repeat 3 is not from 1 to 2" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0\nend\nend\n", 12, "a line after 'end'" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 3\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0\nend\n", 11, "the zones' free pages add up to 2, "
+	  "not nr_free_pages 3" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 3 free 2 pcp 0\n"
+	  "2 2 0 0 0 0\nend\n", 10, "node 0, zone Normal: its last pageblock "
+	  "has 0 hole pages, fewer than the 1 outside the zone" },
+	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
+	  "zone 0 Normal start_pfn 18446744073709551615 spanned 3 free 2 "
+	  "pcp 0\n", 9, "the span ends beyond 64 bits" },
+};
+
+START_TEST(test_mapfile_bad)
+{
+	const struct mbad *b = &mbads[_i];
+	struct ferr e = { .path = "" };
+	struct buddyinfo bi;
+	unsigned long ps;
+	struct map m;
+
+	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
+	    "0\n"), &bi, &e), 0);
+	ck_assert_int_eq(mapfile_parse(b->text, strlen(b->text), &bi, &m, &ps,
+	    &e), -1);
+	ck_assert_str_eq(e.msg, b->msg);
+	ck_assert_uint_eq(e.line, b->line);
+	ck_assert_ptr_null(m.zones);
+	buddyinfo_free(&bi);
+}
+END_TEST
+
 /* iomem addresses in pages: partial pages are left out. */
 START_TEST(test_iomem_pages)
 {
@@ -533,6 +692,9 @@ main(void)
 	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
 	tcase_add_test(tc, test_missing);
 	tcase_add_test(tc, test_iomem_pages);
+	tcase_add_test(tc, test_mapfile_roundtrip);
+	tcase_add_test(tc, test_mapfile_runs);
+	tcase_add_loop_test(tc, test_mapfile_bad, 0, (int)N(mbads));
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

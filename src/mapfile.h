@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mapfile.h - the map a capture stores (DIR/fragstat-map): write it, parse it */
+#ifndef FRAGSTAT_MAPFILE_H
+#define FRAGSTAT_MAPFILE_H
+
+#include <stdio.h>
+
+#include "ferr.h"
+#include "inputs.h"
+#include "map.h"
+#include "model.h"
+
+/* The name of the map file at the top of a capture. */
+#define MAPFILE_NAME	"fragstat-map"
+
+/*
+ * The format, version 1: text, one fact per line, fields split by one
+ * space, every number decimal, every line in this order (README.md,
+ * "The stored map"):
+ *
+ *	fragstat-map 1
+ *	page_size 4096			bytes per page frame
+ *	pageblock_order 9
+ *	orders 11			buddyinfo's orders
+ *	balloon 0			1: OFFLINE pages were counted movable
+ *	buddy_head_only 0		1: only a free block's head was BUDDY
+ *	buddy_pages 1234		pages flagged BUDDY
+ *	nr_free_pages 1300		the zones' "pages free" added up
+ *	zone NODE NAME start_pfn N spanned N free N pcp N
+ *	REPEAT FREE MOVABLE UNMOVABLE AMBIGUOUS HOLE
+ *	...
+ *	end
+ *
+ * A zone line per buddyinfo zone, in buddyinfo's order, with zoneinfo's
+ * facts; then the zone's pageblocks from the one holding start_pfn, as
+ * page counts by class, REPEAT consecutive pageblocks alike on one line.
+ * This is struct map's and struct map_zone's first part, what the kernel
+ * files said, after map_settle(): --sysroot computes the rest again.
+ */
+
+/* Write M, read in pages of PAGE_SIZE bytes, to FP. */
+void	mapfile_write(FILE *fp, const struct map *m, unsigned long page_size);
+
+/*
+ * Parse the LEN bytes of BUF into M (as map_init() and map_settle() would
+ * leave it) and *PAGE_SIZE; its zones must be BI's. Returns 0, or -1 with
+ * E set (nothing left to free).
+ */
+int	mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
+	    struct map *m, unsigned long *page_size, struct ferr *e);
+
+/*
+ * Read the map stored at PATH for the capture IN was read from, and
+ * compute it against IN's buddyinfo into M, with *PAGE_SIZE. Returns 0,
+ * or -1 with E set (its path kept in E).
+ */
+int	mapfile_load(const char *path, const struct inputs *in, struct map *m,
+	    unsigned long *page_size, struct ferr *e);
+
+#endif
