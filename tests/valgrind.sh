@@ -170,9 +170,10 @@ vg 2 --buddyinfo="$m/good" --no-pagetypeinfo --advise=64K,99
 vg 2 --buddyinfo="$m/32orders" --no-pagetypeinfo --advise=17179869185G
 STDIN=$m/nul vg 1 --buddyinfo=- --no-pagetypeinfo
 
-# --map reads this machine's page flags (root only): once, as JSON.
+# --map reads this machine's page flags (root only): once as JSON, once drawn.
 if dd if=/proc/kpageflags of=/dev/null bs=8 count=1 2>/dev/null; then
 	vg 0 --map --json
+	vg 0 --map --format=svg
 fi
 
 echo "valgrind.sh: $runs runs, $fails failed"
