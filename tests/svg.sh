@@ -230,9 +230,11 @@ for line in open(sys.argv[1]):
 sys.exit(bad != 0)
 EOF
 
-# The --map picture, whose golden check_map renders: against its JSON.
+# The --map pictures, check_map's and a stored map's: against their JSON.
 python3 "$here/svg-map.py" "$FIXTURES/render/map-svg" \
     "$FIXTURES/render/map-svg-json" || fail "map: tests/svg-map.py"
+python3 "$here/svg-map.py" "$here/cli/map-capture-svg/out" \
+    "$here/cli/map-capture-json/out" || fail "map capture: tests/svg-map.py"
 
 # Rendering: each golden picture to PNG, silently; then the colours.
 if ! command -v rsvg-convert >/dev/null 2>&1; then
@@ -240,7 +242,8 @@ if ! command -v rsvg-convert >/dev/null 2>&1; then
 	[ "$failed" = 0 ]
 	exit $?
 fi
-for out in "$here"/cli/svg-*/out "$FIXTURES/render/map-svg"; do
+for out in "$here"/cli/svg-*/out "$FIXTURES/render/map-svg" \
+    "$here/cli/map-capture-svg/out"; do
 	[ -s "$out" ] || continue
 	name=$(basename "$(dirname "$out")")
 	rsvg-convert "$out" -o "$tmp/$name.png" 2>"$tmp/err" ||
@@ -248,7 +251,7 @@ for out in "$here"/cli/svg-*/out "$FIXTURES/render/map-svg"; do
 	[ -s "$tmp/err" ] && fail "$name: rsvg-convert: $(cat "$tmp/err")"
 	# The colours below are the unusable index's: not the map's.
 	case $out in
-	*/cli/*) echo "$out $tmp/$name.png" >>"$tmp/pngs" ;;
+	*/cli/svg-*) echo "$out $tmp/$name.png" >>"$tmp/pngs" ;;
 	esac
 done
 python3 - "$tmp/pngs" <<'EOF' || failed=$((failed + 1))
