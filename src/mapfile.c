@@ -72,9 +72,10 @@ next(struct cursor *c, const char *what, struct ferr *e)
 
 	if (rc < 0)
 		return -1;
+	/* An empty file ends on its first line. */
 	if (rc == 0)
-		return ferr_set(e, c->ls.no, "ends before %s (cut short?)",
-		    what);
+		return ferr_set(e, c->ls.no ? c->ls.no : 1, "ends before %s "
+		    "(cut short?)", what);
 	c->nt = tok_split(c->s, c->n, c->t, sizeof(c->t) / sizeof(c->t[0]));
 	return 0;
 }

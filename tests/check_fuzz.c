@@ -32,6 +32,7 @@ static const struct harness {
 	{ "vmstat", fuzz_vmstat, { "vmstat", "proc/vmstat" } },
 	{ "iomem", fuzz_iomem, { "iomem", "proc/iomem" } },
 	{ "pipeline", fuzz_pipeline, { NULL, NULL } },
+	{ "mapfile", fuzz_mapfile, { NULL, NULL } },
 };
 
 #define NHARNESS	(sizeof(harnesses) / sizeof(harnesses[0]))

@@ -591,7 +591,7 @@ static const struct mbad {
 	unsigned long	 line;
 	const char	*msg;
 } mbads[] = {
-	{ "", 0, "ends before fragstat-map (cut short?)" },
+	{ "", 1, "ends before fragstat-map (cut short?)" },
 	{ "fragstat-map 2\n", 1, "format version 2: this fragstat reads "
 	  "version 1" },
 	{ "fragstat-map 1\npage_size 4097\n", 2,
