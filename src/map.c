@@ -67,7 +67,8 @@ zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
 		return ferr_set(e, zz->line, "node %u, zone %s: no 'start_pfn:', "
 		    "'spanned' or 'pages free' line (kernels before 4.14 do "
 		    "not print start_pfn)", zz->node, zz->name);
-	if (zz->spanned > UINT64_MAX - zz->start_pfn - pb)
+	if (zz->start_pfn > UINT64_MAX - pb ||
+	    zz->spanned > UINT64_MAX - pb - zz->start_pfn)
 		return ferr_set(e, zz->line, "node %u, zone %s: the span ends "
 		    "beyond 64 bits", zz->node, zz->name);
 	end = zz->start_pfn + zz->spanned;

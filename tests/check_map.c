@@ -442,6 +442,10 @@ static const struct bad {
 	  "00000000-00007fff : System RAM\n", 8,
 	  "node 0, zone Normal: no 'start_pfn:', 'spanned' or 'pages free' "
 	  "line (kernels before 4.14 do not print start_pfn)" },
+	{ "Node 0, zone   Normal\n  pages free 1\n  spanned 8\n"
+	  "  start_pfn: 18446744073709551615\n",
+	  "00000000-00007fff : System RAM\n", 8,
+	  "node 0, zone Normal: the span ends beyond 64 bits" },
 	{ NULL, "00000000-00000000 : System RAM\n", 8,
 	  "every address reads 0: the addresses need root" },
 	{ NULL, "00000000-00007fff : Reserved\n", 8, "no 'System RAM' range" },
