@@ -1541,7 +1541,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	const struct rpoint **zp[2] = { NULL, NULL };
 	const struct rzone *z;
 	uint64_t top = 0, *v;
-	size_t i, j, k, at, most = 0;
+	size_t i, j, k, *at, most = 0;
 	char s[32];
 	bool *have;
 	long fy = y;
@@ -1552,7 +1552,8 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 		most = t[i].n > most ? t[i].n : most;
 	}
 	if ((v = calloc(most, sizeof(*v))) == NULL ||
-	    (have = calloc(most, sizeof(*have))) == NULL)
+	    (have = calloc(most, sizeof(*have))) == NULL ||
+	    (at = calloc(most, sizeof(*at))) == NULL)
 		abort();
 	/* PSI keeps a readable scale on calm machines: 10% at least. */
 	if (kinds[0] >= RK_SOME)
@@ -1561,7 +1562,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 		for (j = 0; j < nk; j++)
 			for (k = 0; k < t[i].n; k++)
 				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
-				    &at) && v[0] > top)
+				    &at[0]) && v[0] > top)
 					top = v[0];
 	if (kinds[0] == RK_FREE)
 		hum_size(s, sizeof(s), top, t[0].rec->page_size);
@@ -1578,18 +1579,18 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
 				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
-				    &v[k], &at);
+				    &v[k], &at[k]);
 			chart_line(w, &t[i], fy, v, have, top, colors[j],
 			    j ? "5 3" : NULL);
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
-				rec_value(&t[i], zp[i], k, kinds[j], &v[k], &at);
 				point_open(w, tl_x(&t[i], k), chart_y(fy, v[k],
 				    top), colors[j]);
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
-				rec_value_words(w, &t[i], z, kinds[j], v[k], at);
+				rec_value_words(w, &t[i], z, kinds[j], v[k],
+				    at[k]);
 				svg_close(w);
 				svg_close(w);
 			}
@@ -1599,6 +1600,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 		free(zp[i]);
 	free(v);
 	free(have);
+	free(at);
 	return fy + CHART_H + 16;
 }
 
