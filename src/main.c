@@ -904,7 +904,6 @@ main(int argc, char **argv)
 	struct inputs in;
 	struct opts o;
 	struct map m;
-	unsigned long ps = 0;
 	int rc;
 
 	/* A closed pipe is seen as EPIPE at close_stdout(), not a death. */
@@ -963,10 +962,8 @@ main(int argc, char **argv)
 	memset(&adv, 0, sizeof(adv));
 	memset(&m, 0, sizeof(m));
 	/* --advise --map: the advice with the ceiling beside it. */
-	if ((rc = load(&o, &in, &r, &adv)) == 0 && o.map) {
-		ps = r.page_size;
-		rc = load_map(&o, &in, &ps, &m);
-	}
+	if ((rc = load(&o, &in, &r, &adv)) == 0 && o.map)
+		rc = load_map(&o, &in, &r.page_size, &m);
 	if (rc != 0) {
 		advise_free(&adv);
 		inputs_free(&in);
