@@ -148,8 +148,6 @@ kpageflags_map(const char *root, const struct inputs *in,
 	if (e->path == path)
 		ferr_keep_path(e, path);
 	free(path);
-	if (rc == 0 && map_compute(m, in->frag) != 0)
-		rc = ferr_set(e, 0, "out of memory");
 	if (rc != 0)
 		map_free(m);
 	return rc;

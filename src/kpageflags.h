@@ -21,7 +21,8 @@ int	kpageflags_read(const char *path, const struct iomem *io,
  * Build M for the files IN holds (buddyinfo, zoneinfo, pagetypeinfo for
  * the pageblock order, vmstat for balloon pages) from ROOT's proc/iomem
  * and proc/kpageflags (ROOT NULL: the live files), in pages of PAGE_SIZE,
- * and compute it. Returns 0, or -1 with E set (its path kept in E).
+ * ready for map_compute(). Returns 0, or -1 with E set (its path kept in
+ * E).
  */
 int	kpageflags_map(const char *root, const struct inputs *in,
 	    unsigned long page_size, struct map *m, struct ferr *e);

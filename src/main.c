@@ -845,6 +845,11 @@ load_map(const struct opts *o, const struct inputs *in,
 	} else {
 		rc = kpageflags_map(o->sysroot, in, *page_size, m, &e);
 	}
+	/* Only here: a capture stores what the files said, not this. */
+	if (rc == 0 && map_compute(m, in->frag) != 0) {
+		map_free(m);
+		rc = ferr_set(&e, 0, "out of memory");
+	}
 	if (rc < 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;

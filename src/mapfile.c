@@ -323,9 +323,5 @@ mapfile_load(const char *path, const struct inputs *in, struct map *m,
 		return -1;
 	rc = mapfile_parse(s.buf, s.len, &in->bi, m, page_size, e);
 	slurp_free(&s);
-	if (rc == 0 && map_compute(m, in->frag) != 0) {
-		map_free(m);
-		rc = ferr_set(e, 0, "out of memory");
-	}
 	return rc;
 }

@@ -50,9 +50,9 @@ int	mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 	    struct map *m, unsigned long *page_size, struct ferr *e);
 
 /*
- * Read the map stored at PATH for the capture IN was read from, and
- * compute it against IN's buddyinfo into M, with *PAGE_SIZE. Returns 0,
- * or -1 with E set (its path kept in E).
+ * Read the map stored at PATH for the capture IN was read from into M,
+ * ready for map_compute(), with *PAGE_SIZE. Returns 0, or -1 with E set
+ * (its path kept in E).
  */
 int	mapfile_load(const char *path, const struct inputs *in, struct map *m,
 	    unsigned long *page_size, struct ferr *e);

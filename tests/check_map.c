@@ -140,11 +140,14 @@ gen_free(struct gen *g)
 	free(g->in.frag);
 }
 
-/* Build M from G; returns kpageflags_map()'s result with E. */
+/* Build and compute M from G; returns kpageflags_map()'s result with E. */
 static int
 run(struct gen *g, struct map *m, struct ferr *e)
 {
-	return kpageflags_map(g->dir, &g->in, 4096, m, e);
+	if (kpageflags_map(g->dir, &g->in, 4096, m, e) != 0)
+		return -1;
+	ck_assert_int_eq(map_compute(m, g->in.frag), 0);
+	return 0;
 }
 
 #define B	F(KPF_BUDDY)
