@@ -169,9 +169,8 @@ svgr_text_open(struct svgw *w, long x, long y, int size, const char *anchor,
 		svg_attr(w, "font-weight", weight);
 }
 
-/* A whole text element holding S. */
-static void
-text(struct svgw *w, long x, long y, int size, const char *anchor,
+void
+svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
     const char *weight, const char *s)
 {
 	svgr_text_open(w, x, y, size, anchor, weight);
@@ -226,9 +225,8 @@ svgr_end(struct svgw *w)
 		abort();
 }
 
-/* The title text "Node N, zone NAME" that every mark of a zone starts with. */
-static void
-zone_words(struct svgw *w, unsigned node, const char *name)
+void
+svgr_zone_words(struct svgw *w, unsigned node, const char *name)
 {
 	svg_text(w, "Node ");
 	svg_text_int(w, node);
@@ -269,7 +267,7 @@ static void
 cell_title_words(struct svgw *w, const struct bzone *z, const struct frag *f,
     unsigned o)
 {
-	zone_words(w, z->node, z->name);
+	svgr_zone_words(w, z->node, z->name);
 	order_words(w, o, f->unusable[o], f->fragindex[o], "");
 }
 
@@ -341,7 +339,7 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		if (h == 0)
 			svg_attr(w, "fill-opacity", "0");
 		svg_open(w, "title");
-		zone_words(w, z->node, z->name);
+		svgr_zone_words(w, z->node, z->name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
 		svg_text(w, ": free blocks ");
@@ -384,7 +382,7 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		svgr_rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18,
 		    type_colors[t]);
 		svg_open(w, "title");
-		zone_words(w, r->bi->zones[i].node,
+		svgr_zone_words(w, r->bi->zones[i].node,
 		    r->bi->zones[i].name);
 		svg_text(w, ": ");
 		svg_text(w, p->types[t]);
@@ -427,7 +425,7 @@ badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
 	svg_close(w);
-	text(w, x + 6, y + 13, 11, NULL, NULL, s);
+	svgr_text(w, x + 6, y + 13, 11, NULL, NULL, s);
 	return wd;
 }
 
@@ -511,7 +509,7 @@ order_heads(struct svgw *w, const struct report *r, long x, long y)
 		    12, "middle", "bold");
 		svg_text_int(w, o);
 		svg_close(w);
-		text(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 26, 9,
+		svgr_text(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 26, 9,
 		    "middle", NULL, hum_size(s, sizeof(s), 1ULL << o,
 		    r->page_size));
 	}
@@ -575,7 +573,7 @@ gradient_legend(struct svgw *w, long x, long y, const char *title,
 	long tx;
 	int i;
 
-	text(w, x, y + 12, 12, NULL, "bold", title);
+	svgr_text(w, x, y + 12, 12, NULL, "bold", title);
 	svg_open(w, "defs");
 	svg_open(w, "linearGradient");
 	svg_attr(w, "id", id);
@@ -596,11 +594,11 @@ gradient_legend(struct svgw *w, long x, long y, const char *title,
 	for (i = 0; i < nticks; i++) {
 		tx = x + i * LEGEND_W / (nticks - 1);
 		line(w, tx, y + 32, tx, y + 36, "#222222");
-		text(w, tx, y + 47, 10, i == 0 ? "start" : i == nticks - 1 ?
-		    "end" : "middle", NULL, ticks[i]);
+		svgr_text(w, tx, y + 47, 10, i == 0 ? "start" :
+		    i == nticks - 1 ? "end" : "middle", NULL, ticks[i]);
 	}
-	text(w, x, y + 62, 10, NULL, NULL, line1);
-	text(w, x, y + 75, 10, NULL, NULL, line2);
+	svgr_text(w, x, y + 62, 10, NULL, NULL, line1);
+	svgr_text(w, x, y + 75, 10, NULL, NULL, line2);
 }
 
 /* Draw the legend of the colour scale at X, Y. */
@@ -638,25 +636,26 @@ legend(struct svgw *w, const struct report *r, long y)
 	svg_attr(w, "d", d);
 	svg_attr(w, "fill", "#000000");
 	svg_close(w);
-	text(w, x2 + 44, y + 14, 10, NULL, NULL,
+	svgr_text(w, x2 + 44, y + 14, 10, NULL, NULL,
 	    "No free block of the order or larger: an allocation fails.");
-	text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
+	svgr_text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
 	    "(near 1: fragmentation, near 0: too little free memory)");
 	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
 	svg_close(w);
-	text(w, x2 + 44, y + 50, 10, NULL, NULL,
+	svgr_text(w, x2 + 44, y + 50, 10, NULL, NULL,
 	    "Free memory in blocks of the order, the zone's largest share");
-	text(w, x2 + 44, y + 63, 10, NULL, NULL,
+	svgr_text(w, x2 + 44, y + 63, 10, NULL, NULL,
 	    "at full height (tooltips: exact counts and shares)");
 	if (r->pti == NULL)
 		return;
-	text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
+	svgr_text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
 	for (t = 0; t < r->pti->ntypes; t++) {
 		svgr_rect_open(w, x3 + (long)(t / 4) * 110, y + 20 +
 		    (long)(t % 4) * 15, 11, 11, type_colors[t]);
 		svg_close(w);
-		text(w, x3 + (long)(t / 4) * 110 + 15, y + 30 + (long)(t % 4) *
-		    15, 10, NULL, NULL, r->pti->types[t]);
+		svgr_text(w, x3 + (long)(t / 4) * 110 + 15,
+		    y + 30 + (long)(t % 4) * 15, 10, NULL, NULL,
+		    r->pti->types[t]);
 	}
 }
 
@@ -711,7 +710,7 @@ machine_line(struct svgw *w, const struct report *r, const char *label,
 	char l[48];
 	size_t j;
 
-	text(w, x, y + 13, 13, NULL, "bold", label);
+	svgr_text(w, x, y + 13, 13, NULL, "bold", label);
 	/* Bold and larger than text_w() measures. */
 	x += text_w(label) * 13 / 10 + 14;
 	for (j = 0; j < advice_lines(r); j++) {
@@ -748,7 +747,7 @@ render_svg(FILE *fp, const struct report *r)
 	    zone_h(advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
-	text(&w, MARGIN, 28, 20, NULL, "bold",
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	source_words(&w, r);
@@ -791,7 +790,7 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
 		svg_attr(w, "stroke", "#cccccc");
 		svg_open(w, "title");
-		zone_words(w, a->bi->zones[i].node,
+		svgr_zone_words(w, a->bi->zones[i].node,
 		    a->bi->zones[i].name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
@@ -867,7 +866,8 @@ compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
 	if (i >= 0)
 		zone_cells(w, r, (size_t)i, x, y);
 	else
-		text(w, x + 8, y + 21, 12, NULL, NULL, "not in this snapshot");
+		svgr_text(w, x + 8, y + 21, 12, NULL, NULL,
+		    "not in this snapshot");
 }
 
 void
@@ -907,7 +907,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	}
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
-	text(&w, MARGIN, 28, 20, NULL, "bold",
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A beside snapshot B");
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "A: ");
@@ -922,9 +922,9 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	legend(&w, a, HEAD_H + 40);
 	diff_legend(&w, xd, HEAD_H + 40);
 	y = HEAD_H + 40 + LEGEND_H + 12;
-	text(&w, left, y + 16, 14, NULL, "bold", "A");
-	text(&w, xb, y + 16, 14, NULL, "bold", "B");
-	text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
+	svgr_text(&w, left, y + 16, 14, NULL, "bold", "A");
+	svgr_text(&w, xb, y + 16, 14, NULL, "bold", "B");
+	svgr_text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
 	y += 24;
 	for (i = 0; i < nrows; i++) {
 		ia = rows[2 * i];
@@ -1013,7 +1013,7 @@ heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 	char s[32];
 
 	snprintf(s, sizeof(s), "order %u", o);
-	text(w, b->left - 6, y + 11, 9, "end", NULL, s);
+	svgr_text(w, b->left - 6, y + 11, 9, "end", NULL, s);
 }
 
 /* Returns the index of zone Z in snapshot K, or -1. */
@@ -1060,7 +1060,7 @@ time_axis(struct svgw *w, const struct timeline *b, long y)
 			    b->rec->series->s[k * b->per].time + 11);
 		else
 			snprintf(s, sizeof(s), "%zu", k + 1);
-		text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
+		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
 }
 
@@ -1077,13 +1077,13 @@ chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
 {
 	long x1 = b->left + (long)b->n * b->cw;
 
-	text(w, b->left, y + 12, 11, NULL, "bold", name);
+	svgr_text(w, b->left, y + 12, 11, NULL, "bold", name);
 	y += 18;
 	svgr_rect_open(w, b->left, y, x1 - b->left, CHART_H, "#f7f7f7");
 	svg_attr(w, "stroke", "#cccccc");
 	svg_close(w);
-	text(w, b->left - 6, y + 9, 10, "end", NULL, top);
-	text(w, b->left - 6, y + CHART_H, 10, "end", NULL, "0");
+	svgr_text(w, b->left - 6, y + 9, 10, "end", NULL, top);
+	svgr_text(w, b->left - 6, y + CHART_H, 10, "end", NULL, "0");
 	time_axis(w, b, y + CHART_H + 2);
 	return y;
 }
@@ -1136,7 +1136,7 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 	char l[48];
 	size_t k;
 
-	text(w, b->left, y + 12, 11, NULL, "bold",
+	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
 	    "Machine verdict (first advice order)");
 	for (k = 0; k < b->n; k++) {
 		r = &b->r[k];
@@ -1215,7 +1215,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 
 	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	zone_words(w, z->node, z->name);
+	svgr_zone_words(w, z->node, z->name);
 	svg_close(w);
 	y += 26;
 	for (o = b->norders; o-- > 0;) {
@@ -1269,7 +1269,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 			    1), "#0072b2");
 			svg_open(w, "title");
 			snap_words(w, b, k);
-			zone_words(w, z->node, z->name);
+			svgr_zone_words(w, z->node, z->name);
 			svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
 			svg_text_int(w, (long long)v[k]);
 			if (c == 0) {
@@ -1502,7 +1502,7 @@ rec_value_words(struct svgw *w, const struct timeline *t,
 	char b[32];
 
 	if (z != NULL) {
-		zone_words(w, z->node, z->name);
+		svgr_zone_words(w, z->node, z->name);
 		svg_text(w, ": ");
 	}
 	svg_text(w, key[kind]);
@@ -1713,14 +1713,14 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 	for (i = 0; i < nt; i++) {
 		/* Beside A, a label too wide for the gap is A's row's already. */
 		if (i == 0 || text_w(label) * 9 / 11 < AXIS_W - 12)
-			text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9, "end",
-			    NULL, label);
+			svgr_text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9,
+			    "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
 		    LANE_H - 2, "#f7f7f7");
 		svg_close(w);
 		if (top == 0)
-			text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10, NULL,
-			    NULL, "none");
+			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
+			    NULL, NULL, "none");
 		for (k = 0; k < t[i].n; k++) {
 			lane_sum(&t[i], l, k, c);
 			if (c[0] == 0)
@@ -1833,8 +1833,8 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	np = rec_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p);
 	no = rec_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
 	for (i = 0; i < nt; i++)
-		text(w, t[i].left, y + 12, 11, NULL, "bold", "Extfrag events: "
-		    "fragmenting (vermillion), not (blue)");
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
+		    "Extfrag events: fragmenting (vermillion), not (blue)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
 	rec_lane(w, t, nt, &l, "all", y);
@@ -1850,8 +1850,8 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		time_axis(w, &t[i], y);
 	y += 16 + 8;
 	for (i = 0; i < nt; i++)
-		text(w, t[i].left, y + 12, 11, NULL, "bold", "Compaction runs "
-		    "ended: success (green), other (orange)");
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
+		    "Compaction runs ended: success (green), other (orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
 	l.compaction = true;
@@ -1864,7 +1864,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
 	}
 	for (i = 0; no == 0 && i < nt; i++)
-		text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
+		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
 		    "no compaction run ended");
 	y += (long)(no ? no : 1) * LANE_H;
 	for (i = 0; i < nt; i++)
@@ -1943,7 +1943,7 @@ rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
 				    scale_color(u).s : "#dddddd");
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
-				zone_words(w, node, name);
+				svgr_zone_words(w, node, name);
 				if (have)
 					order_words(w, ord[j], u, f, t[i].per > 1 ?
 					    "max " : "");
@@ -1985,12 +1985,12 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
 	    (long)t[0].n * t[0].cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	zone_words(w, node, name);
+	svgr_zone_words(w, node, name);
 	svg_close(w);
 	y += 26;
 	rec_heat(w, t, nt, node, name, ord, nord, y);
 	if (nt > 1)
-		text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
+		svgr_text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
 	if (nt > 1) {
 		za = replay_zone(t[0].rec, node, name);
 		zb = replay_zone(t[1].rec, node, name);
@@ -2006,7 +2006,7 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 			    REC_HEAT_H - 1, diff_color(d).s);
 			svg_attr(w, "stroke", "#cccccc");
 			svg_open(w, "title");
-			zone_words(w, node, name);
+			svgr_zone_words(w, node, name);
 			svg_text(w, ", order ");
 			svg_text_int(w, ord[j]);
 			svg_text(w, ": unusable max ");
@@ -2058,19 +2058,20 @@ rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
 {
 	char s[96];
 
-	text(w, x, y + 12, 12, NULL, "bold", "Time");
-	text(w, x, y + 30, 10, NULL, NULL,
+	svgr_text(w, x, y + 12, 12, NULL, "bold", "Time");
+	svgr_text(w, x, y + 30, 10, NULL, NULL,
 	    "x: time of day (UTC) of each column's first sample");
 	if (t->per == 1)
-		text(w, x, y + 43, 10, NULL, NULL, "one column per sample");
+		svgr_text(w, x, y + 43, 10, NULL, NULL,
+		    "one column per sample");
 	else {
 		snprintf(s, sizeof(s), "one column per %zu samples: the most of "
 		    "an index,", t->per);
-		text(w, x, y + 43, 10, NULL, NULL, s);
-		text(w, x, y + 56, 10, NULL, NULL, "the last free memory and "
-		    "PSI, the sum of events");
+		svgr_text(w, x, y + 43, 10, NULL, NULL, s);
+		svgr_text(w, x, y + 56, 10, NULL, NULL,
+		    "the last free memory and PSI, the sum of events");
 	}
-	text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
+	svgr_text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
 	    "tooltips: the exact values");
 }
 
@@ -2135,9 +2136,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
-	text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ? "Memory fragmentation:"
-	    " recording A beside recording B" : "Memory fragmentation over a "
-	    "recording");
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
+	    "Memory fragmentation: recording A beside recording B" :
+	    "Memory fragmentation over a recording");
 	for (i = 0; i < nt; i++) {
 		svgr_text_open(&w, MARGIN, 50 + (long)i * 18, 12, NULL, NULL);
 		if (nt > 1)
@@ -2152,7 +2153,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		diff_legend(&w, width - MARGIN - LEGEND_W, y);
 	y = 160 + head - 18;
 	for (i = 0; nt > 1 && i < nt; i++)
-		text(&w, t[i].left, y + 12, 14, NULL, "bold", i ? "B" : "A");
+		svgr_text(&w, t[i].left, y + 12, 14, NULL, "bold",
+		    i ? "B" : "A");
 	y += 18;
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);

@@ -20,4 +20,11 @@ void	svgr_rect_open(struct svgw *w, long x, long y, long wd, long ht,
 void	svgr_text_open(struct svgw *w, long x, long y, int size,
 	    const char *anchor, const char *weight);
 
+/* A whole text element holding S; the rest as for svgr_text_open(). */
+void	svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
+	    const char *weight, const char *s);
+
+/* Write "Node N, zone NAME", as every title of a zone's marks starts. */
+void	svgr_zone_words(struct svgw *w, unsigned node, const char *name);
+
 #endif

@@ -76,26 +76,6 @@ kind_words(enum map_kind k)
 	}
 }
 
-/* A whole text element at X, Y of SIZE pixels holding S; WEIGHT may be NULL. */
-static void
-label(struct svgw *w, long x, long y, int size, const char *weight,
-    const char *s)
-{
-	svgr_text_open(w, x, y, size, NULL, weight);
-	svg_text(w, s);
-	svg_close(w);
-}
-
-/* Write "Node N, zone NAME" of Z, as every title of the zone starts. */
-static void
-zone_words(struct svgw *w, const struct map_zone *z)
-{
-	svg_text(w, "Node ");
-	svg_text_int(w, z->node);
-	svg_text(w, ", zone ");
-	svg_text(w, z->name);
-}
-
 /* Write the PFN V in hexadecimal, as the kernel's messages do. */
 static void
 pfn_words(struct svgw *w, uint64_t v)
@@ -141,7 +121,7 @@ static void
 ceiling_title(struct svgw *w, const struct map_zone *z, unsigned o)
 {
 	svg_open(w, "title");
-	zone_words(w, z);
+	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", order ");
 	svg_text_int(w, o);
 	svg_text(w, ": free_now ");
@@ -250,7 +230,7 @@ run(struct svgw *w, const struct map *m, const struct map_zone *z,
 	pfn = (z->first_block + k) << m->pageblock_order;
 	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, kind_fill(kind));
 	svg_open(w, "title");
-	zone_words(w, z);
+	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", PFN ");
 	pfn_words(w, pfn);
 	svg_text(w, "-");
@@ -320,7 +300,7 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	size_t k;
 
 	svgr_text_open(w, MARGIN, y + 14, 14, NULL, "bold");
-	zone_words(w, z);
+	svgr_zone_words(w, z->node, z->name);
 	svg_close(w);
 	svgr_text_open(w, MARGIN, y + 30, 11, NULL, NULL);
 	if (z->nblocks == 0) {
@@ -406,27 +386,29 @@ assumptions(const struct map *m)
 static void
 notes(struct svgw *w, const struct map *m, long y)
 {
-	label(w, MARGIN, y, 11, NULL, "A cell holds what fills the worst of "
-	    "its pages: any hole, else any unmovable page, else any "
+	svgr_text(w, MARGIN, y, 11, NULL, NULL,
+	    "A cell holds what fills the worst of its pages: any hole, "
+	    "else any unmovable page, else any "
 	    "ambiguous page (no telling flag), else only free pages, else "
 	    "free and movable pages.");
 	y += NOTE_H;
-	label(w, MARGIN, y, 11, NULL, "Ceiling: at most this many "
+	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Ceiling: at most this many "
 	    "free blocks after full compaction, an upper bound (compaction "
 	    "cannot move unmovable pages, nor make more than free memory).");
 	y += NOTE_H;
-	label(w, MARGIN, y, 11, NULL, "Bars: free now, what "
+	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Bars: free now, what "
 	    "compaction could add, the rest of the zone's aligned blocks of "
 	    "the order.");
 	y += NOTE_H;
 	if (m->buddy_head_only) {
-		label(w, MARGIN, y, 11, NULL, "This kernel flags only a "
-		    "free block's first page: the unflagged pages after one "
+		svgr_text(w, MARGIN, y, 11, NULL, NULL,
+		    "This kernel flags only a free block's first page: "
+		    "the unflagged pages after one "
 		    "count as free, an over-estimate.");
 		y += NOTE_H;
 	}
 	if (m->balloon)
-		label(w, MARGIN, y, 11, NULL, "Balloon pages exist: "
+		svgr_text(w, MARGIN, y, 11, NULL, NULL, "Balloon pages exist: "
 		    "offline pages count as movable.");
 }
 
@@ -445,7 +427,8 @@ render_map_svg(FILE *fp, const struct report *r)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
-	label(&w, MARGIN, 28, 20, "bold", "Physical memory by pageblock");
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
+	    "Physical memory by pageblock");
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "kernel ");
 	svg_text(&w, r->release ? r->release : "unknown");
