@@ -276,18 +276,15 @@ watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
  * (0 without zoneinfo). Since 4.4 the order-0 part counts the free pages
  * less the unusable ones (2^ORDER - 1, the highatomic reserve and, for
  * allocations without ALLOC_CMA, free CMA pages), and then a free block of
- * ORDER or more must lie on a list the allocation may use.
+ * ORDER or more must lie on a list the allocation may use. CMA: the free
+ * CMA pages an allocation without ALLOC_CMA may not count.
  */
 static bool
-allocation_ok(const struct advise_in *in, size_t z, const struct zizone *zz,
+allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
     unsigned order, uint64_t min, struct zadvice *a)
 {
 	const struct bzone *bz = &in->bi->zones[z];
-	uint64_t cma = 0, sub = (1ULL << order) - 1;
-
-	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
-	if (in->gfp == ADVISE_KERNEL && zz && (zz->have & ZI_FREE_CMA))
-		cma = zz->free_cma;
+	uint64_t sub = (1ULL << order) - 1;
 	/*
 	 * No free block of ORDER or more in buddyinfo: no rule passes (before
 	 * 4.4 the loop below would leave less than nothing, had zoneinfo's
@@ -305,6 +302,107 @@ allocation_ok(const struct advise_in *in, size_t z, const struct zizone *zz,
 	return !a->lists_known || a->usable_block == 1;
 }
 
+/*
+ * Returns N[ORDER..NORDERS) in units of 2^ORDER pages: the allocations of
+ * ORDER those free blocks can serve. An allocation splits a larger block
+ * into buddies of ORDER or more (expand()), so each uses one unit.
+ */
+static uint64_t
+units(const uint64_t *n, unsigned norders, unsigned order)
+{
+	uint64_t sum = 0;
+	unsigned k;
+
+	for (k = order; k < norders; k++)
+		sum = sat_add(sum, n[k] > UINT64_MAX >> (k - order) ?
+		    UINT64_MAX : n[k] << (k - order));
+	return sum;
+}
+
+/*
+ * Returns the allocations of ORDER the free lists of zone Z can serve,
+ * counting the lists usable_block() names (__zone_watermark_ok() 4.4+,
+ * and the fallbacks of __rmqueue(), which take from the same lists).
+ * Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
+ * or where it printed a count as >N, buddyinfo's counts of every list
+ * (HighAtomic and Isolate included) stand in and *BOUND is set.
+ */
+static uint64_t
+list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const uint64_t *all = in->bi->zones[z].free;
+	const struct ptzone *pz;
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	uint64_t sum = 0;
+	int t;
+
+	if (in->kver >= 0 && in->kver < 4004)
+		return units(all, in->bi->norders, order);
+	if (p == NULL || in->pti_zone[z] < 0) {
+		*bound = true;
+		return units(all, in->bi->norders, order);
+	}
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		if (pz->capped[t] >> order != 0) {
+			*bound = true;
+			return units(all, in->bi->norders, order);
+		}
+		sum = sat_add(sum, units(pz->free[t], p->norders, order));
+	}
+	return sum;
+}
+
+/* Returns how many times FREE, less 2^ORDER pages each time, stays above C. */
+static uint64_t
+times_above(uint64_t free, uint64_t c, unsigned order)
+{
+	return free > c ? ((free - c - 1) >> order) + 1 : 0;
+}
+
+/*
+ * Set A->now and A->after: how many allocations of ORDER in a row pass
+ * __zone_watermark_ok() in zone Z, as allocation_ok() decides one. The
+ * n-th sees the free pages less (n - 1) * 2^ORDER and passes while they
+ * stay above C = 2^ORDER - 1 + CMA + MIN + reserve and a free block of
+ * ORDER is left; before 4.4 also above each lower order's pages plus the
+ * halved MIN (watermark_ok_old(); an allocation never changes the lower
+ * orders' counts). After compaction only the watermark bounds the count.
+ */
+static void
+count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
+    struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	unsigned order = a->order, k;
+	uint64_t sub = (1ULL << order) - 1, c, ck, taken = 0, blocks;
+	bool bound = false;
+
+	c = sat_add(sat_add(sub, cma), sat_add(min, a->reserve));
+	a->after = times_above(a->usable, c, order);
+	if (in->kver >= 0 && in->kver < 4004)
+		for (k = 0; k < order; k++) {
+			taken = sat_add(taken, bz->free[k] > UINT64_MAX >> k ?
+			    UINT64_MAX : bz->free[k] << k);
+			ck = sat_add(sat_add(sub, taken), min >> (k + 1));
+			if (ck > c)
+				c = ck;
+		}
+	blocks = list_units(in, z, order, &bound);
+	a->now = times_above(a->usable, c, order);
+	if (blocks < a->now)
+		a->now = blocks;
+	if (a->after < a->now)
+		a->after = a->now;
+	a->now_is_bound = bound || !a->free_known || !a->have_wmark ||
+	    !a->reserve_known;
+}
+
 bool
 advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
     struct zadvice *a)
@@ -313,7 +411,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	const struct frag *f = &in->frag[zi_];
 	const struct zizone *z = NULL;
 	bool old_rules = in->kver >= 0 && in->kver < 4009;
-	uint64_t held, base, min = 0, low = 0;
+	uint64_t held, base, min = 0, low = 0, cma = 0;
 
 	memset(a, 0, sizeof(*a));
 	a->zone = zi_;
@@ -351,7 +449,11 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		a->reserve = reserve_bound(in, zi_, &a->ratio,
 		    &a->reserve_known);
 	}
-	if (allocation_ok(in, zi_, z, order, min, a)) {
+	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
+	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
+		cma = z->free_cma;
+	count(in, zi_, cma, min, a);
+	if (allocation_ok(in, zi_, cma, order, min, a)) {
 		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
 		a->reason = a->reserve_known ? R_FREE_BLOCK : R_RESERVE_UNKNOWN;
 		return true;

@@ -70,6 +70,16 @@ struct zadvice {
 	 * allocation may take from (pagetypeinfo), 0 when none is, -1 unknown
 	 */
 	int		 usable_block;
+	/*
+	 * How many allocations of the order would succeed one after another
+	 * without compaction or reclaim (advise_zone()), and at most after
+	 * compaction as free memory above the watermark allows. now_is_bound:
+	 * an input was missing (zoneinfo, pagetypeinfo, a count printed as
+	 * >N), so NOW is only an upper bound. 0 for a zone the allocation
+	 * may never use.
+	 */
+	uint64_t	 now, after;
+	bool		 now_is_bound;
 };
 
 /* Everything the rules read. Optional inputs may be NULL. */

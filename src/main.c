@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "avail.h"
 #include "capture.h"
 #include "compact.h"
 #include "inputs.h"
@@ -177,13 +178,47 @@ orders_of(const struct opts *o, const struct inputs *in,
 	return (int)n;
 }
 
+/*
+ * Set N from --need for pages of PAGE_SIZE: the count, the order of its
+ * size (default: the pageblock order, else HPAGE_ORDER), the node. Returns
+ * 0, or -1 after a usage message.
+ */
+static int
+need_of(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, unsigned hpage_order, struct need *n)
+{
+	n->count = o->need_count;
+	n->node = o->node;
+	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	if (o->need_size != NULL && options_orders("--need", o->need_size,
+	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
+		return -1;
+	return 0;
+}
+
+/*
+ * Returns the order of 1 GiB pages of PAGE_SIZE when the buddy allocator
+ * of IN cannot make them (gigantic pages), else 0.
+ */
+static unsigned
+gigantic_order(const struct inputs *in, unsigned long page_size)
+{
+	unsigned o = 0;
+
+	while (((uint64_t)page_size << o) < (1ULL << 30))
+		o++;
+	return ((uint64_t)page_size << o) == (1ULL << 30) &&
+	    o >= in->bi.norders ? o : 0;
+}
+
 /* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
 static int
 advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
-    struct advice *adv)
+    struct advice *adv, struct need *need)
 {
 	struct advise_in ai;
 	bool found;
+	size_t i;
 	int n;
 
 	memset(adv, 0, sizeof(*adv));
@@ -218,6 +253,17 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
 	if (n < 0)
 		return EXIT_USAGE;
 	adv->norders = (size_t)n;
+	/* --need's order is one that matters, unless it is gigantic. */
+	if (o->need_count != 0) {
+		if (need_of(o, in, page_size, adv->hpage_order, need) != 0)
+			return EXIT_USAGE;
+		for (i = 0; i < adv->norders && adv->orders[i] != need->order;
+		    i++)
+			;
+		if (i == adv->norders && need->order < in->bi.norders &&
+		    adv->norders < FRAG_MAX_ORDERS)
+			adv->orders[adv->norders++] = need->order;
+	}
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;
 	adv->urgency = advise_urgency(in->have_psi ? &in->psi : NULL,
@@ -261,9 +307,46 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 		r->color = false;
 }
 
-/* Load what O needs into IN, R and ADV. Returns 0, or an exit code after a message. */
+/* What load() computes from the inputs when advice is wanted. */
+struct verdicts {
+	struct advice		 adv;
+	struct availability	 av;
+	struct need		 need;
+};
+
+static void
+verdicts_free(struct verdicts *v)
+{
+	advise_free(&v->adv);
+	avail_free(&v->av);
+}
+
+/*
+ * Count in V the allocations of every order of its advice for IN and R,
+ * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
+ */
 static int
-load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
+count(const struct opts *o, const struct inputs *in, struct report *r,
+    struct verdicts *v, const struct map *m)
+{
+	unsigned g = v->need.count && v->need.order >= in->bi.norders ?
+	    v->need.order : 0;
+
+	avail_free(&v->av);
+	v->av.low = o->low;
+	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?
+	    &in->zi : NULL, m, g) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	r->avail = &v->av;
+	r->need = v->need.count ? &v->need : NULL;
+	return 0;
+}
+
+/* Load what O needs into IN, R and V. Returns 0, or an exit code after a message. */
+static int
+load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *v)
 {
 	struct input_opts io;
 	struct ferr e = { .path = "" };
@@ -279,9 +362,10 @@ load(struct opts *o, struct inputs *in, struct report *r, struct advice *adv)
 			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
 	report_of(o, in, r);
 	if (o->advise) {
-		if ((rc = advise(o, in, r->page_size, adv)) != 0)
+		if ((rc = advise(o, in, r->page_size, &v->adv, &v->need)) != 0)
 			return rc;
-		r->advice = adv;
+		r->advice = &v->adv;
+		return count(o, in, r, v, NULL);
 	}
 	return 0;
 }
@@ -319,7 +403,7 @@ compact_run(struct opts *o, const struct report *before)
 	unsigned nodes[FRAG_MAX_NODES];
 	struct inputs in2;
 	struct report after;
-	struct advice adv2;
+	struct verdicts adv2;
 	struct jsonw w;
 	struct ferr e = { .path = "" };
 	char method[512];
@@ -336,7 +420,7 @@ compact_run(struct opts *o, const struct report *before)
 	}
 	memset(&adv2, 0, sizeof(adv2));
 	if ((rc = load(o, &in2, &after, &adv2)) != 0) {
-		advise_free(&adv2);
+		verdicts_free(&adv2);
 		inputs_free(&in2);
 		return rc;
 	}
@@ -374,7 +458,7 @@ compact_run(struct opts *o, const struct report *before)
 		printf("\nAfter compaction:\n");
 		render_table(stdout, &after);
 	}
-	advise_free(&adv2);
+	verdicts_free(&adv2);
 	inputs_free(&in2);
 	return EXIT_OK;
 }
@@ -477,7 +561,7 @@ static int
 run_batch(struct opts *o)
 {
 	static char obuf[1 << 16];
-	struct advice adv;
+	struct verdicts adv;
 	struct report r;
 	struct inputs in;
 	size_t i;
@@ -503,7 +587,7 @@ run_batch(struct opts *o)
 		}
 		if (rc != 0)
 			status = rc;
-		advise_free(&adv);
+		verdicts_free(&adv);
 		inputs_free(&in);
 		if (ferror(stdout))
 			break;
@@ -556,7 +640,7 @@ events_start(const struct opts *o, const struct inputs *in,
 static int
 run_batch_svg(struct opts *o)
 {
-	struct advice *adv = calloc(o->nroots + 1, sizeof(*adv));
+	struct verdicts *adv = calloc(o->nroots + 1, sizeof(*adv));
 	struct report *r = calloc(o->nroots + 1, sizeof(*r));
 	struct inputs *in = calloc(o->nroots + 1, sizeof(*in));
 	size_t i, n = 0;
@@ -574,14 +658,14 @@ run_batch_svg(struct opts *o)
 			continue;
 		}
 		status = rc;
-		advise_free(&adv[n]);
+		verdicts_free(&adv[n]);
 		inputs_free(&in[n]);
 		memset(&adv[n], 0, sizeof(adv[n]));
 	}
 	if (n > 0)
 		render_svg_batch(stdout, r, n);
 	for (i = 0; i < n; i++) {
-		advise_free(&adv[i]);
+		verdicts_free(&adv[i]);
 		inputs_free(&in[i]);
 	}
 	free(adv);
@@ -786,7 +870,7 @@ run_replay_compare(const struct opts *o)
 static int
 run_compare(struct opts *o)
 {
-	struct advice adv[2];
+	struct verdicts adv[2];
 	struct report r[2];
 	struct inputs in[2];
 	int rc = EXIT_OK, i, loaded = 0;
@@ -811,7 +895,7 @@ run_compare(struct opts *o)
 	else if (rc == EXIT_OK)
 		render_compare_table(stdout, &r[0], &r[1]);
 	for (i = 0; i < loaded; i++) {
-		advise_free(&adv[i]);
+		verdicts_free(&adv[i]);
 		inputs_free(&in[i]);
 	}
 	return rc;
@@ -824,7 +908,7 @@ run_compare(struct opts *o)
  * message.
  */
 static int
-load_map(const struct opts *o, const struct inputs *in,
+load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
     unsigned long *page_size, struct map *m)
 {
 	struct ferr e = { .path = "" };
@@ -845,6 +929,9 @@ load_map(const struct opts *o, const struct inputs *in,
 	} else {
 		rc = kpageflags_map(o->sysroot, in, *page_size, m, &e);
 	}
+	/* The 1 GiB pages, or those --need asks for, from the map too. */
+	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
+	    need_order : gigantic_order(in, *page_size);
 	/* Only here: a capture stores what the files said, not this. */
 	if (rc == 0 && map_compute(m, in->frag) != 0) {
 		map_free(m);
@@ -882,7 +969,7 @@ run_map(const struct opts *o)
 		return EXIT_DATA;
 	}
 	report_of(o, &in, &r);
-	if (load_map(o, &in, &r.page_size, &m) != 0) {
+	if (load_map(o, &in, 0, &r.page_size, &m) != 0) {
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
@@ -904,7 +991,7 @@ int
 main(int argc, char **argv)
 {
 	struct slurp list = { NULL, 0 };
-	struct advice adv;
+	struct verdicts adv;
 	struct report r;
 	struct inputs in;
 	struct opts o;
@@ -967,10 +1054,11 @@ main(int argc, char **argv)
 	memset(&adv, 0, sizeof(adv));
 	memset(&m, 0, sizeof(m));
 	/* --advise --map: the advice with the ceiling beside it. */
-	if ((rc = load(&o, &in, &r, &adv)) == 0 && o.map)
-		rc = load_map(&o, &in, &r.page_size, &m);
+	if ((rc = load(&o, &in, &r, &adv)) == 0 && o.map &&
+	    (rc = load_map(&o, &in, adv.need.order, &r.page_size, &m)) == 0)
+		rc = count(&o, &in, &r, &adv, &m);
 	if (rc != 0) {
-		advise_free(&adv);
+		verdicts_free(&adv);
 		inputs_free(&in);
 		goto out;
 	}
@@ -980,7 +1068,7 @@ main(int argc, char **argv)
 	else
 		render(o.format, &r, stdout);
 	map_free(&m);
-	advise_free(&adv);
+	verdicts_free(&adv);
 	inputs_free(&in);
 	if (close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;

@@ -249,33 +249,36 @@ cmp_u64(const void *a, const void *b)
 }
 
 /*
- * Fill Z's clean, admitted, ceiling and limited_by at order O of M, with
- * AMB scratch room for a value per pageblock.
+ * Fill Z's clean, all_free, admitted, ceiling and limited_by at order O
+ * of M, with AMB scratch room for a value per pageblock.
  */
 static void
 ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 {
 	unsigned shift = o - m->pageblock_order;
-	uint64_t end = z->start_pfn + z->spanned, blk, first, last, a, budget,
-	    avail, bound;
+	uint64_t end = z->start_pfn + z->spanned, blk, first, last, a, free,
+	    budget, avail, bound;
 	size_t i, k, na = 0;
 	bool pinned;
 
 	/* The naturally aligned blocks of order O wholly inside the zone. */
 	first = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o;
 	last = end >> o;
-	z->clean[o] = 0;
+	z->clean[o] = z->all_free[o] = 0;
 	for (blk = first; blk < last; blk++) {
 		i = (size_t)((blk << shift) - z->first_block);
 		pinned = false;
-		a = 0;
+		a = free = 0;
 		for (k = i; k < i + ((size_t)1 << shift); k++) {
 			pinned |= z->blocks[k].n[MAP_HOLE] != 0 ||
 			    z->blocks[k].n[MAP_UNMOVABLE] != 0;
 			a += z->blocks[k].n[MAP_AMBIGUOUS];
+			free += z->blocks[k].n[MAP_FREE];
 		}
 		if (pinned)
 			continue;
+		if (free == (uint64_t)1 << o)
+			z->all_free[o]++;
 		if (a == 0)
 			z->clean[o]++;
 		else
@@ -337,9 +340,21 @@ map_compute(struct map *m, const struct frag *frag)
 			}
 			ceiling(m, z, o, amb);
 		}
+		if (m->gigantic_order >= m->norders &&
+		    m->gigantic_order < FRAG_MAX_ORDERS)
+			ceiling(m, z, m->gigantic_order, amb);
 		free(amb);
 	}
 	return 0;
+}
+
+uint64_t
+map_ceiling(const struct map *m, size_t z, unsigned order)
+{
+	if (order < m->pageblock_order || (order >= m->norders &&
+	    order != m->gigantic_order) || order >= FRAG_MAX_ORDERS)
+		return 0;
+	return m->zones[z].ceiling[order];
 }
 
 const char *

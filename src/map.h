@@ -110,6 +110,8 @@ struct map_zone {
 	enum map_limit	 limited_by[FRAG_MAX_ORDERS];
 	uint64_t	 free_now[FRAG_MAX_ORDERS];
 	uint64_t	 admitted[FRAG_MAX_ORDERS];	/* ambiguous pages in clean */
+	/* Aligned blocks whose every page is free (all_free pageblocks). */
+	uint64_t	 all_free[FRAG_MAX_ORDERS];
 
 	/* map_pages()'s place: the next PFN, the end of the last BUDDY block. */
 	uint64_t	 scan_next, buddy_end;
@@ -119,6 +121,12 @@ struct map_zone {
 struct map {
 	unsigned	 pageblock_order;	/* pagetypeinfo */
 	unsigned	 norders;		/* buddyinfo: ceilings up to norders - 1 */
+	/*
+	 * An order above the buddy allocator's (gigantic pages, which
+	 * alloc_contig_pages() takes from aligned free or movable ranges),
+	 * computed too when set before map_compute(); 0: none.
+	 */
+	unsigned	 gigantic_order;
 	bool		 balloon;		/* nr_balloon_pages > 0: OFFLINE is movable */
 	bool		 buddy_head_only;	/* map_settle(): only a free block's head is flagged */
 	uint64_t	 buddy_pages;		/* pages flagged BUDDY */
@@ -168,6 +176,12 @@ void	map_settle(struct map *m);
  * makes). Returns 0, or -1 when out of memory.
  */
 int	map_compute(struct map *m, const struct frag *frag);
+
+/*
+ * Returns zone Z's ceiling at ORDER after map_compute(): from the
+ * pageblock order up, and at the gigantic order; 0 below.
+ */
+uint64_t	map_ceiling(const struct map *m, size_t z, unsigned order);
 
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,

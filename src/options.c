@@ -104,6 +104,16 @@ usage(FILE *fp)
 "                           reaches PCT (default 10)\n"
 "      --psi-full=PCT       memory pressure is severe when 'full avg10'\n"
 "                           reaches PCT (default 5)\n"
+"      --need=N[xSIZE]      whether N allocations of SIZE (default: the\n"
+"                           pageblock, 2M on x86; 2000x2M, 8x1G) are there:\n"
+"                           ok (free now), compact (at most that many after\n"
+"                           compaction), reclaim (not even then) or unknown\n"
+"                           (an input is missing), with the counts and the\n"
+"                           hugetlb pool of that size\n"
+"      --node=N             the request of --need is for node N\n"
+"      --low=N              say 'only N left' below N free allocations of an\n"
+"                           order; default: 1%% of the memory (zoneinfo's\n"
+"                           managed pages) in units of the order\n"
 "      --compact            as root, trigger compaction on the nodes whose\n"
 "                           advice is compact, then measure again\n"
 "\n"
@@ -204,13 +214,35 @@ parse_page_size(const char *s, unsigned long *out)
 	return 0;
 }
 
+/*
+ * Set O's need_count and need_size from S, "N" or "NxSIZE" (the size is
+ * checked against the page size once the input is read). Returns 0 or -1.
+ */
+static int
+parse_need(const char *s, struct opts *o)
+{
+	char count[24];
+	size_t n = strcspn(s, "x");
+	uint64_t v;
+
+	if (n == 0 || n >= sizeof(count))
+		return -1;
+	memcpy(count, s, n);
+	count[n] = '\0';
+	if (num_str(count, &v) != 0 || v == 0)
+		return -1;
+	o->need_count = v;
+	o->need_size = s[n] == 'x' ? s + n + 1 : NULL;
+	return o->need_size != NULL && o->need_size[0] == '\0' ? -1 : 0;
+}
+
 /* Long options without a short one; a short one is its own character. */
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_KERNEL, OPT_PAGE_SIZE, OPT_VERIFY, OPT_COLOR, OPT_ZONEINFO,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
-	OPT_MAP, OPT_END };
+	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -243,6 +275,9 @@ static const struct option longopts[] = {
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "map",		no_argument,	   NULL, OPT_MAP },
+	{ "need",		required_argument, NULL, OPT_NEED },
+	{ "node",		required_argument, NULL, OPT_NODE },
+	{ "low",		required_argument, NULL, OPT_LOW },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
@@ -329,9 +364,17 @@ static const struct optrule rules[] = {
 	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	/* Alone, --map is an action; with --capture or --advise it adds the map. */
 	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
-	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG), 0,
-	    "--capture, --advise (the summary, --detail or --json of one "
-	    "snapshot) or alone" },
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) |
+	    FMT(F_PROM), 0, "--capture, --advise or --need (the summary, "
+	    "--detail, --json or --format=prometheus of one snapshot) or "
+	    "alone" },
+	{ OPT_NEED, "--need", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
+	    FMT(F_JSON), USES_ADVICE, "one snapshot's summary, --detail or "
+	    "--json" },
+	{ OPT_NODE, "--node", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
+	    FMT(F_JSON), USES_ADVICE, "--need" },
+	{ OPT_LOW, "--low", ACT(A_SHOW) | ACT(A_BATCH), FMT(F_SUMMARY) |
+	    FMT(F_JSON), USES_ADVICE, "the summary or --json" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -406,7 +449,8 @@ check_mode(struct opts *o, const bool *given)
 			continue;
 		/* The map as part of another run: the other decides the mode. */
 		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
-		    given[OPT_ADVISE]))
+		    given[OPT_ADVISE] || given[OPT_NEED] ||
+		    o->format == F_PROM))
 			continue;
 		if (first)
 			return usage_error("%s and %s do not mix: fragstat "
@@ -445,7 +489,7 @@ check_mode(struct opts *o, const bool *given)
 	 * score; the picture shows the verdicts at the top.
 	 */
 	if (o->format == F_PROM || o->format == F_SVG ||
-	    (o->format == F_SUMMARY &&
+	    ((o->format == F_SUMMARY || o->format == F_JSON) &&
 	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH)))))
 		o->advise = true;
 	if (o->advise && (ADVISING & ACT(o->action)) &&
@@ -483,6 +527,9 @@ check_mode(struct opts *o, const bool *given)
 		return usage_error("%s", "--record captures a whole root: "
 		    "--buddyinfo, --pagetypeinfo and --pressure do not mix "
 		    "with it");
+	if (given[OPT_NODE] && !given[OPT_NEED])
+		return usage_error("%s", "--node does nothing without --need: "
+		    "it names the node the request is for");
 	if (given[OPT_ORDERS] && o->advise_list)
 		return usage_error("%s", "--orders and --advise=ORDERS both "
 		    "name the orders: give one");
@@ -547,6 +594,7 @@ options_parse(int argc, char **argv, struct opts *o)
 	}
 	o->color = -1;
 	o->threshold = -1;
+	o->node = -1;
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
@@ -685,6 +733,25 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_MAP:
 			o->map = true;
+			break;
+		case OPT_NEED:
+			if (parse_need(optarg, o) != 0)
+				return usage_error("--need: '%s' is not a count "
+				    "and a size such as 2000x2M, 8x1G or 100",
+				    optarg);
+			break;
+		case OPT_NODE:
+			if (num_str(optarg, &v) != 0 || v >= FRAG_MAX_NODES)
+				return usage_error("--node: '%s' is not a node "
+				    "number from 0 to %d", optarg,
+				    FRAG_MAX_NODES - 1);
+			o->node = (int)v;
+			break;
+		case OPT_LOW:
+			if (num_str(optarg, &v) != 0 || v == 0)
+				return usage_error("--low: '%s' is not a "
+				    "positive number", optarg);
+			o->low = v;
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

@@ -59,6 +59,10 @@ struct opts {
 	enum advise_gfp	 gfp;
 	int		 threshold;	/* -1: the sysctl */
 	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
+	uint64_t	 need_count;	/* --need N[xSIZE]; 0: none */
+	const char	*need_size;	/* its SIZE, NULL: the pageblock */
+	int		 node;		/* --node, -1: the machine */
+	uint64_t	 low;		/* --low, 0: 1% of the memory */
 };
 
 /* Default PSI urgency thresholds (avg10, percent of wall time). */

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <stdlib.h>
 
+#include "avail.h"
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
@@ -329,6 +330,77 @@ advice(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
+/* Write the counts of row A, without its place. */
+static void
+counts(struct jsonw *w, const struct avail *a)
+{
+	jw_key(w, "now");
+	jw_u64(w, a->now);
+	jw_key(w, "now_is_bound");
+	jw_bool(w, a->now_is_bound);
+	jw_key(w, "after_compaction");
+	jw_u64(w, a->after);
+	jw_key(w, "after_compaction_from");
+	jw_string(w, a->from_map ? "map" : "free memory");
+	jw_key(w, "free_pages");
+	jw_u64(w, a->free_pages);
+	jw_key(w, "low");
+	jw_u64(w, a->low);
+}
+
+/* Write the "availability" member: every row of R->avail. */
+static void
+availability(struct jsonw *w, const struct report *r)
+{
+	const struct avail *a;
+	size_t i;
+
+	jw_key(w, "availability");
+	jw_array(w, false);
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		jw_object(w);
+		jw_key(w, "node");
+		if (a->node < 0)
+			jw_null(w);
+		else
+			jw_int(w, a->node);
+		str_or_null(w, "zone", a->zone < 0 ? NULL :
+		    r->bi->zones[a->zone].name);
+		jw_key(w, "order");
+		jw_int(w, a->order);
+		counts(w, a);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the "need" member: the answer to --need. */
+static void
+need(struct jsonw *w, const struct report *r)
+{
+	struct need_answer ans = avail_need(r->avail, r->need);
+
+	jw_key(w, "need");
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, r->need->count);
+	jw_key(w, "order");
+	jw_int(w, r->need->order);
+	jw_key(w, "bytes");
+	jw_u64(w, (uint64_t)r->page_size << r->need->order);
+	jw_key(w, "node");
+	if (r->need->node < 0)
+		jw_null(w);
+	else
+		jw_int(w, r->need->node);
+	jw_key(w, "verdict");
+	jw_string(w, advise_verdict_name(ans.verdict));
+	if (ans.row)
+		counts(w, ans.row);
+	jw_end(w);
+}
+
 void
 render_json_object(struct jsonw *w, const struct report *r)
 {
@@ -374,6 +446,10 @@ render_json_object(struct jsonw *w, const struct report *r)
 		jw_null(w);
 	if (r->advice)
 		advice(w, r);
+	if (r->avail)
+		availability(w, r);
+	if (r->need)
+		need(w, r);
 	jw_end(w);
 }
 

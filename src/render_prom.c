@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "avail.h"
+#include "map.h"
 #include "outbuf.h"
 #include "pagetypeinfo.h"
 #include "report.h"
@@ -273,6 +275,55 @@ pressure(struct outbuf *ob, const struct report *r)
 	}
 }
 
+/*
+ * The counts per zone and order: available now, at most after compaction
+ * and, with the map, the ceiling.
+ */
+static void
+availability(struct outbuf *ob, const struct report *r)
+{
+	const struct availability *av = r->avail;
+	const struct avail *a;
+	size_t i;
+	int pass;
+
+	head(ob, "pageblock_order", "gauge", "The pageblock order (huge "
+	    "pages and compaction work in pageblocks).");
+	LIT(ob, "fragstat_pageblock_order");
+	value(ob, r->pti ? r->pti->pageblock_order : r->advice->hpage_order);
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			head(ob, "available_blocks", "gauge", "Allocations of "
+			    "the order that would succeed one after another "
+			    "now, without compaction or reclaim (an upper "
+			    "bound where an input is missing).");
+		else if (pass == 1)
+			head(ob, "after_compaction_blocks", "gauge", "At most "
+			    "this many allocations of the order after full "
+			    "compaction (the map's ceiling with --map, else "
+			    "free memory above the watermarks).");
+		else if (r->map)
+			head(ob, "compaction_ceiling_blocks", "gauge",
+			    "Aligned blocks of the order free of holes and "
+			    "unmovable pages, within free memory (--map).");
+		else
+			break;
+		for (i = 0; i < av->n; i++) {
+			a = &av->rows[i];
+			if (a->zone < 0)
+				continue;
+			zone_series(ob, pass == 0 ? "available_blocks" :
+			    pass == 1 ? "after_compaction_blocks" :
+			    "compaction_ceiling_blocks",
+			    &r->bi->zones[a->zone]);
+			order(ob, a->order);
+			ob_putc(ob, '}');
+			value(ob, pass == 0 ? a->now : pass == 1 ? a->after :
+			    map_ceiling(r->map, (size_t)a->zone, a->order));
+		}
+	}
+}
+
 void
 render_prom(FILE *fp, const struct report *r)
 {
@@ -288,6 +339,8 @@ render_prom(FILE *fp, const struct report *r)
 		migratetypes(&ob, r);
 	if (r->advice)
 		advice(&ob, r);
+	if (r->avail)
+		availability(&ob, r);
 	if (r->psi)
 		pressure(&ob, r);
 	ob_flush(&ob);

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "avail.h"
 #include "humanize.h"
 #include "report.h"
 
@@ -20,27 +21,6 @@ static const char *
 word(enum verdict v)
 {
 	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
-}
-
-/* What verdict V of the machine means, in plain words. */
-static const char *
-meaning(enum verdict v)
-{
-	switch (v) {
-	case VERDICT_OK:
-		return "a free block of that size exists";
-	case VERDICT_COMPACT:
-		return "memory is free but fragmented: compaction would make "
-		    "a block";
-	case VERDICT_RECLAIM:
-		return "too little memory is free: it must be freed first";
-	case VERDICT_UNKNOWN:
-		return "it depends on an input that is missing (see assumed)";
-	case VERDICT_UNUSABLE:
-	case VERDICT_NSTATES:
-		break;
-	}
-	return "no zone may serve such an allocation";
 }
 
 /* Print the verdict word V coloured, padded to WIDTH (negative: left). */
@@ -79,13 +59,77 @@ fold(FILE *fp, const char *prefix, const char *text)
 	fputc('\n', fp);
 }
 
+/*
+ * Print the counts of row A: "N free now, at most M after compaction; F
+ * free" (NOW an upper bound: "at most N free now").
+ */
+static void
+counts(FILE *fp, const struct report *r, const struct avail *a)
+{
+	char b[32];
+
+	fprintf(fp, "%s%" PRIu64 " free now, at most %" PRIu64 " after "
+	    "compaction; %s free", a->now_is_bound ? "at most " : "", a->now,
+	    a->after, hum_size(b, sizeof(b), a->free_pages, r->page_size));
+}
+
+/*
+ * One line of the headline: the machine's verdict at ADV->orders[J] ("ok,
+ * only N left" below the low mark; J < 0: a gigantic order, which the
+ * buddy allocator does not serve: no verdict), then the counts of row A.
+ */
+static void
+order_line(FILE *fp, const struct report *r, const struct sstyle *st,
+    const struct avail *a, long j)
+{
+	const struct advice *adv = r->advice;
+	char b[32];
+	enum verdict v;
+
+	fprintf(fp, "%s%s (order %u%s):%s ", st->bold, hum_size(b,
+	    sizeof(b), 1ULL << a->order, r->page_size), a->order, j < 0 ?
+	    ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
+	    st->off);
+	if (j >= 0) {
+		v = advise_best(adv, -1, (size_t)j);
+		verdict(fp, st, v, 0);
+		if (v == VERDICT_OK && a->now < a->low)
+			fprintf(fp, ", only %" PRIu64 " left", a->now);
+		fputs(", ", fp);
+	}
+	counts(fp, r, a);
+	fputc('\n', fp);
+}
+
+/* The answer to --need, first. */
+static void
+need(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct need *n = r->need;
+	struct need_answer ans = avail_need(r->avail, n);
+	char b[32], where[32] = "";
+
+	if (n->node >= 0)
+		snprintf(where, sizeof(where), " on node %d", n->node);
+	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
+	    n->count, hum_size(b, sizeof(b), 1ULL << n->order, r->page_size),
+	    n->order, where, st->off);
+	verdict(fp, st, ans.verdict, 0);
+	if (ans.row == NULL) {
+		fprintf(fp, ", no node %d in the input\n", n->node);
+		return;
+	}
+	fputs(", ", fp);
+	counts(fp, r, ans.row);
+	fputc('\n', fp);
+}
+
 /* The first lines: kernel, page size, the machine's verdict per order, pressure. */
 static void
 headline(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct advice *adv = r->advice;
 	char b[32], c[32], assumed[320];
-	enum verdict v;
 	size_t j;
 
 	fprintf(fp, "Kernel %s, %s pages (%s)", r->release ? r->release :
@@ -101,15 +145,14 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		    sizeof(b), 1ULL << adv->hpage_order, r->page_size),
 		    adv->hpage_order);
 	fputc('\n', fp);
-	for (j = 0; j < adv->norders; j++) {
-		v = advise_best(adv, -1, j);
-		fprintf(fp, "%s%s allocations (order %u, %s): %s", st->bold,
-		    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
-		    r->page_size), adv->orders[j], adv->gfp == ADVISE_MOVABLE ?
-		    "movable" : "kernel", st->off);
-		verdict(fp, st, v, 0);
-		fprintf(fp, ", %s\n", meaning(v));
-	}
+	if (r->need)
+		need(fp, r, st);
+	for (j = 0; j < adv->norders; j++)
+		order_line(fp, r, st, avail_find(r->avail, -1, -1,
+		    adv->orders[j]), (long)j);
+	if (r->avail->gigantic_order)
+		order_line(fp, r, st, avail_find(r->avail, -1, -1,
+		    r->avail->gigantic_order), -1);
 	fprintf(fp, "Memory pressure: %s%s%s", st->urgency[adv->urgency],
 	    advise_urgency_name(adv->urgency), st->off);
 	if (r->psi)

@@ -11,6 +11,8 @@
 #include "model.h"
 
 struct map;
+struct availability;
+struct need;
 
 struct report {
 	const char			*buddyinfo_path;
@@ -28,6 +30,8 @@ struct report {
 	const char			*zoneinfo_path;	/* NULL when not read */
 	const char			*snapshot;	/* root named in batches */
 	const struct map		*map;		/* --map, else NULL */
+	const struct availability	*avail;		/* with the advice */
+	const struct need		*need;		/* --need, else NULL */
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* avail.h - how many allocations of each order succeed now, after compaction, for a request */
+#ifndef FRAGSTAT_AVAIL_H
+#define FRAGSTAT_AVAIL_H
+
+#include "advise.h"
+#include "map.h"
+#include "model.h"
+
+/*
+ * The availability of one order in one zone, one node (zone -1) or the
+ * whole machine (node -1 too). NOW: allocations of the order that would
+ * succeed one after another without compaction or reclaim; an upper bound
+ * when NOW_IS_BOUND. AFTER: at most that many after full compaction, from
+ * the map's ceiling when FROM_MAP, else from free memory above the
+ * watermarks. LOW: below it, there are only a few left (--low).
+ */
+struct avail {
+	int		 node;
+	long		 zone;		/* buddyinfo index, -1: a sum */
+	unsigned	 order;
+	uint64_t	 now, after, free_pages, low;
+	bool		 now_is_bound, from_map;
+};
+
+/* Every row: per order of the advice (then the gigantic order), zones, nodes, machine. */
+struct availability {
+	struct avail	*rows;
+	size_t		 n;
+	unsigned	 gigantic_order;	/* counted from the map or free memory; 0: none */
+	uint64_t	 low;			/* --low, 0: 1% of the memory */
+};
+
+/* What --need asks: COUNT allocations of ORDER, on NODE (-1: anywhere). */
+struct need {
+	uint64_t	 count;
+	unsigned	 order;
+	int		 node;
+};
+
+/* The answer to a --need. */
+struct need_answer {
+	enum verdict	 verdict;	/* ok, compact, reclaim or unknown */
+	const struct avail *row;	/* NULL: no such node */
+};
+
+/*
+ * Fill AV from ADV (advise_build() done), BI, FRAG, ZI (NULL: not read;
+ * the size of each zone for the default LOW) and M (NULL: no map; its
+ * gigantic_order is then GIGANTIC, else 0 for none). Returns 0, or -1
+ * when out of memory.
+ */
+int	avail_build(struct availability *av, const struct advice *adv,
+	    const struct buddyinfo *bi, const struct frag *frag,
+	    const struct zoneinfo *zi, const struct map *m, unsigned gigantic);
+void	avail_free(struct availability *av);
+
+/* Returns the row of NODE (-1: machine), ZONE (-1: all) and ORDER, or NULL. */
+const struct avail *avail_find(const struct availability *av, int node,
+	    long zone, unsigned order);
+
+/* Returns the answer to N from AV. */
+struct need_answer avail_need(const struct availability *av,
+	    const struct need *n);
+
+#endif
