@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "avail.h"
 #include "buddyinfo.h"
 #include "fuzz.h"
 #include "jsonv.h"
@@ -40,6 +41,7 @@ struct run {
 	struct zoneinfo		 zi;
 	bool			 have_pti, have_psi, have_zi;
 	struct advice		 adv;
+	struct availability	 av;
 	struct report		 r;
 };
 
@@ -386,8 +388,10 @@ zi_parse(const char *s, size_t n, void *out, struct ferr *e)
 static void
 advise(struct run *u, unsigned flags)
 {
+	const struct zadvice *a;
 	struct advise_in ai;
 	unsigned o, pro;
+	size_t i;
 
 	u->adv.gfp = flags & F_KERNEL_GFP ? ADVISE_KERNEL : ADVISE_MOVABLE;
 	u->adv.kver = u->r.release ? kver_parse(u->r.release) : -1;
@@ -415,6 +419,19 @@ advise(struct run *u, unsigned flags)
 	ai.gfp = u->adv.gfp;
 	FUZZ_ASSERT(advise_build(&u->adv, &ai) == 0, "out of memory");
 	u->r.advice = &u->adv;
+	/* A zone counts allocations exactly where its verdict says one would succeed. */
+	for (i = 0; i < u->adv.nzones; i++) {
+		a = &u->adv.zones[i];
+		FUZZ_ASSERT((a->now > 0) == (a->verdict == VERDICT_OK ||
+		    a->reason == R_RESERVE_UNKNOWN), "zone %zu order %u: %llu "
+		    "allocations now, verdict %s", a->zone, a->order,
+		    (unsigned long long)a->now,
+		    advise_verdict_name(a->verdict));
+		FUZZ_ASSERT(a->after >= a->now, "after compaction below now");
+	}
+	FUZZ_ASSERT(avail_build(&u->av, &u->adv, &u->bi, u->frag, ai.zi, NULL,
+	    0) == 0, "out of memory");
+	u->r.avail = &u->av;
 }
 
 /* Render R with every renderer and check each output. */
@@ -526,6 +543,7 @@ fuzz_pipeline(const uint8_t *data, size_t size)
 	render_all(&u.r);
 out:
 	advise_free(&u.adv);
+	avail_free(&u.av);
 	zoneinfo_free(&u.zi);
 	pagetypeinfo_free(&u.pti);
 	buddyinfo_free(&u.bi);

@@ -345,13 +345,17 @@ static const struct optrule rules[] = {
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
 	    "the table, --json, --format=prometheus or --compare" },
 	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: --advise, --compact or --format=prometheus" },
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
 	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: --advise, --compact or --format=prometheus" },
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
 	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: --advise, --compact or --format=prometheus" },
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
 	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: --advise, --compact or --format=prometheus" },
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
 	    "--watch, or advice: --advise, --compact or --format=prometheus" },
 	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),

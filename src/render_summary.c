@@ -275,6 +275,14 @@ next_step(FILE *fp, const struct report *r)
 			jw = j;
 		}
 	}
+	/* What --need asks for may need more than one allocation does. */
+	if (r->need && advise_rank(v = avail_need(r->avail, r->need).verdict) >
+	    advise_rank(worst)) {
+		worst = v;
+		for (jw = 0; jw + 1 < adv->norders && adv->orders[jw] !=
+		    r->need->order; jw++)
+			;
+	}
 	fputc('\n', fp);
 	switch (worst) {
 	case VERDICT_OK:

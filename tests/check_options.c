@@ -44,7 +44,8 @@ static const char *const options[] = {
 	"--threshold=500", "--psi-some=10", "--psi-full=5", "--orders=9",
 	"--count=2", "--migratetypes", "--quiet", "--detail", "--verify",
 	"--watch=1",
-	"--capture=D", "--compact", "--roots-from=L", "--map",
+	"--capture=D", "--compact", "--roots-from=L", "--map", "--need=10",
+	"--need=10 --node=0", "--node=0", "--low=5",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

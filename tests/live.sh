@@ -56,7 +56,7 @@ st=$?
 if [ "$st" != 0 ]; then
 	fail "fragstat: status $st"
 	show "$tmp/err"
-elif ! sed -n 2p "$tmp/out" | grep -q ' allocations (order [0-9]*, movable): '; then
+elif ! sed -n 2p "$tmp/out" | grep -Eq '^[0-9.]+ [KMGT]iB \(order [0-9]+\): (ok|compact|reclaim|unknown)'; then
 	fail "fragstat: no verdict on the second line"
 	show "$tmp/out"
 else

@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# live-avail.sh - the count is real: read how many allocations of the
+# pageblock order the machine has now (fragstat --json, availability of the
+# machine), reserve that many minus a margin as hugetlb pages with
+# /proc/sys/vm/nr_hugepages, and check they all came, without a direct
+# compaction stall (compact_stall in /proc/vmstat unchanged). The pool is
+# restored on every exit.
+#
+# In 'make check' (root, hugetlb of the pageblock size) the reservation is
+# capped at 256 pages (512 MiB on x86), so that tests running beside it
+# keep their memory; 'sudo make live-avail' (LIVE_AVAIL_FULL=1) reserves
+# the whole count minus the margin. The margin is a tenth of the count, at
+# least 16: the count is a snapshot, and other allocations go on.
+#
+# Environment: FRAGSTAT. Exit 0 when it passed, 1 when it failed, 77 (SKIP)
+# with the reason when it cannot run here.
+LC_ALL=C
+export LC_ALL
+: "${FRAGSTAT:?}"
+pool=/proc/sys/vm/nr_hugepages
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: reserving huge pages needs root"; exit 77; }
+[ -w "$pool" ] || { echo "SKIP: no hugetlb ($pool)"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+size_kb=$(awk '/^Hugepagesize:/ { print $2 }' /proc/meminfo)
+orig=$(cat "$pool")
+if [ "$orig" != 0 ]; then
+	echo "SKIP: the hugetlb pool is in use ($orig pages): not touching it"
+	exit 77
+fi
+trap 'echo "$orig" > "$pool"' EXIT
+trap 'exit 1' INT TERM HUP
+
+# The machine's count at the order of the default huge page size.
+read -r order now bound <<EOT
+$("$FRAGSTAT" -q --json --advise="${size_kb}K" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+r = [a for a in d["availability"] if a["node"] is None][0]
+print(r["order"], r["now"], r["now_is_bound"])')
+EOT
+[ -n "${now:-}" ] || { echo "FAIL: no count from fragstat --json"; exit 1; }
+if [ "$bound" = True ]; then
+	echo "SKIP: the count is only a bound here (pagetypeinfo or zoneinfo unreadable)"
+	exit 77
+fi
+margin=$((now / 10))
+[ "$margin" -ge 16 ] || margin=16
+want=$((now - margin))
+[ "${LIVE_AVAIL_FULL:-0}" = 1 ] || [ "$want" -le 256 ] || want=256
+if [ "$want" -le 0 ]; then
+	echo "SKIP: only $now allocations of order $order free now"
+	exit 77
+fi
+stall0=$(awk '$1 == "compact_stall" { print $2 }' /proc/vmstat)
+echo "$want" > "$pool"
+got=$(cat "$pool")
+stall1=$(awk '$1 == "compact_stall" { print $2 }' /proc/vmstat)
+echo "$orig" > "$pool"
+echo "order $order: $now free now; reserved $got of $want; compact_stall $stall0 -> $stall1"
+if [ "$got" != "$want" ]; then
+	echo "FAIL: only $got of $want huge pages came"
+	exit 1
+fi
+if [ "$stall1" != "$stall0" ]; then
+	echo "FAIL: the reservation stalled in direct compaction"
+	exit 1
+fi
+echo "PASS: $want huge pages reserved without compaction"
