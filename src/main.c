@@ -15,6 +15,7 @@
 #include "avail.h"
 #include "capture.h"
 #include "compact.h"
+#include "humanize.h"
 #include "inputs.h"
 #include "kpageflags.h"
 #include "kver.h"
@@ -394,6 +395,66 @@ compact_targets(const struct report *r, unsigned *nodes, size_t max)
 }
 
 /*
+ * Print per node and order of A's advice the allocations free before (A)
+ * and after (B) compaction, and the most A said compaction could make;
+ * NODES[0..N) are the nodes compacted.
+ */
+static void
+compact_counts(const struct report *a, const struct report *b,
+    const unsigned *nodes, size_t n)
+{
+	const struct avail *x, *y;
+	char size[32];
+	size_t i, k;
+
+	for (i = 0; i < a->avail->n; i++) {
+		x = &a->avail->rows[i];
+		if (x->node < 0 || x->zone >= 0 ||
+		    (y = avail_find(b->avail, x->node, -1, x->order)) == NULL)
+			continue;
+		for (k = 0; k < n && nodes[k] != (unsigned)x->node; k++)
+			;
+		printf("Node %d: free %s blocks %" PRIu64 " -> %" PRIu64
+		    " (%s %" PRIu64 ")%s\n", x->node, hum_size(size,
+		    sizeof(size), 1ULL << x->order, a->page_size), x->now,
+		    y->now, x->from_map ? "ceiling" : "free memory allows",
+		    x->after, k < n ? "" : ", not compacted");
+	}
+}
+
+/* The same as compact_counts() as a JSON array in W. */
+static void
+compact_counts_json(struct jsonw *w, const struct report *a,
+    const struct report *b)
+{
+	const struct avail *x, *y;
+	size_t i;
+
+	jw_array(w, false);
+	for (i = 0; i < a->avail->n; i++) {
+		x = &a->avail->rows[i];
+		if (x->node < 0 || x->zone >= 0 ||
+		    (y = avail_find(b->avail, x->node, -1, x->order)) == NULL)
+			continue;
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, x->node);
+		jw_key(w, "order");
+		jw_int(w, x->order);
+		jw_key(w, "before");
+		jw_u64(w, x->now);
+		jw_key(w, "after");
+		jw_u64(w, y->now);
+		jw_key(w, "after_compaction");
+		jw_u64(w, x->after);
+		jw_key(w, "after_compaction_from");
+		jw_string(w, x->from_map ? "map" : "free memory");
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
  * --compact: show the advice, compact the nodes it says to, and show it
  * again with the time compaction took. Returns an exit code.
  */
@@ -427,6 +488,8 @@ compact_run(struct opts *o, const struct report *before)
 	if (o->format == F_JSON) {
 		jw_init(&w, stdout);
 		jw_object(&w);
+		jw_key(&w, "counts");
+		compact_counts_json(&w, before, &after);
 		jw_key(&w, "before");
 		render_json_object(&w, before);
 		jw_key(&w, "compaction");
@@ -447,14 +510,15 @@ compact_run(struct opts *o, const struct report *before)
 		if (jw_finish(&w) != 0)
 			abort();
 	} else {
-		printf("Before compaction:\n");
-		render_table(stdout, before);
 		if (n == 0)
-			printf("\nNo node's advice is compact: nothing to do.\n");
+			printf("No node's advice is compact: nothing to do.\n");
 		else
-			printf("\nCompacted in %" PRIu64 ".%03" PRIu64 " s: wrote "
+			printf("Compacted in %" PRIu64 ".%03" PRIu64 " s: wrote "
 			    "1 to %s\n", ns / 1000000000, ns / 1000000 % 1000,
 			    method);
+		compact_counts(before, &after, nodes, n);
+		printf("\nBefore compaction:\n");
+		render_table(stdout, before);
 		printf("\nAfter compaction:\n");
 		render_table(stdout, &after);
 	}

@@ -494,7 +494,7 @@ check_mode(struct opts *o, const bool *given)
 	 */
 	if (o->format == F_PROM || o->format == F_SVG ||
 	    ((o->format == F_SUMMARY || o->format == F_JSON) &&
-	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH)))))
+	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE)))))
 		o->advise = true;
 	if (o->advise && (ADVISING & ACT(o->action)) &&
 	    (VIEWS & FMT(o->format)))

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
@@ -124,13 +125,38 @@ verdict_at(const struct report *r, int node, unsigned order)
 	return advise_verdict_name(advise_best(r->advice, node, (size_t)j));
 }
 
+/* Write KEY: [a, b] for two counts, null for a side without the zone. */
+static void
+pair(struct jsonw *w, const char *key, const uint64_t *a, const uint64_t *b)
+{
+	jw_key(w, key);
+	jw_array(w, true);
+	if (a)
+		jw_u64(w, *a);
+	else
+		jw_null(w);
+	if (b)
+		jw_u64(w, *b);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Where the advice lines go (a table's FP or JSON's W), and both sides. */
+struct cmp {
+	FILE			*fp;
+	struct jsonw		*w;
+	const struct report	*a, *b;
+};
+
 /*
  * Call FN for every node of A (then B's nodes A lacks), then the machine
  * (-1), at every order A advised on.
  */
 static void
 each_verdict(const struct report *a, const struct report *b,
-    void (*fn)(void *, int, unsigned, const char *, const char *), void *arg)
+    void (*fn)(struct cmp *, int, unsigned, const char *, const char *),
+    struct cmp *arg)
 {
 	const struct report *side[2] = { a, b };
 	unsigned last, order;
@@ -156,29 +182,48 @@ each_verdict(const struct report *a, const struct report *b,
 	}
 }
 
-/* One line of the advice table: NODE (-1: machine) at ORDER, verdicts VA and VB. */
+/* One line of the advice table: NODE (-1: machine) at ORDER, verdicts VA and VB, and the counts. */
 static void
-verdict_line(void *arg, int node, unsigned order, const char *va,
+verdict_line(struct cmp *c, int node, unsigned order, const char *va,
     const char *vb)
 {
 	bool changed = va && vb && strcmp(va, vb) != 0;
-	FILE *fp = arg;
-	char who[32];
+	const struct avail *x = avail_find(c->a->avail, node, -1, order);
+	const struct avail *y = avail_find(c->b->avail, node, -1, order);
+	char who[32], na[24] = "-", nb[24] = "-", aa[24] = "-", ab[24] = "-";
 
 	if (node < 0)
 		snprintf(who, sizeof(who), "Machine");
 	else
 		snprintf(who, sizeof(who), "Node %d", node);
-	fprintf(fp, "  %s, order %u: %s -> %s%s\n", who, order, va ? va : "-",
-	    vb ? vb : "-", changed ? " (changed)" : "");
+	if (x) {
+		snprintf(na, sizeof(na), "%" PRIu64, x->now);
+		snprintf(aa, sizeof(aa), "%" PRIu64, x->after);
+	}
+	if (y) {
+		snprintf(nb, sizeof(nb), "%" PRIu64, y->now);
+		snprintf(ab, sizeof(ab), "%" PRIu64, y->after);
+	}
+	fprintf(c->fp, "  %s, order %u: %s -> %s%s; free now %s -> %s, at most "
+	    "%s -> %s after compaction\n", who, order, va ? va : "-",
+	    vb ? vb : "-", changed ? " (changed)" : "", na, nb, aa, ab);
+}
+
+/* Write KEY: [a, b] for the counts of rows X and Y (NULL: null), AFTER or now. */
+static void
+count_pair(struct jsonw *w, const char *key, const struct avail *x,
+    const struct avail *y, bool after)
+{
+	pair(w, key, x ? (after ? &x->after : &x->now) : NULL, y ? (after ?
+	    &y->after : &y->now) : NULL);
 }
 
 /* The same as one JSON object. */
 static void
-verdict_json(void *arg, int node, unsigned order, const char *va,
+verdict_json(struct cmp *c, int node, unsigned order, const char *va,
     const char *vb)
 {
-	struct jsonw *w = arg;
+	struct jsonw *w = c->w;
 
 	jw_object(w);
 	jw_key(w, "node");
@@ -198,16 +243,27 @@ verdict_json(void *arg, int node, unsigned order, const char *va,
 		jw_string(w, vb);
 	else
 		jw_null(w);
+	count_pair(w, "now", avail_find(c->a->avail, node, -1, order),
+	    avail_find(c->b->avail, node, -1, order), false);
+	count_pair(w, "after_compaction", avail_find(c->a->avail, node, -1,
+	    order), avail_find(c->b->avail, node, -1, order), true);
 	jw_end(w);
 }
 
 void
 render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 {
+	struct cmp c = { fp, NULL, a, b };
 	size_t i;
 	long j;
 
 	fprintf(fp, "A: %s\nB: %s\n", a->snapshot, b->snapshot);
+	/* The answer first: the verdicts and counts, A -> B. */
+	if (a->advice && b->advice) {
+		fprintf(fp, "\nAllocations (%s), A -> B\n",
+		    a->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
+		each_verdict(a, b, verdict_line, &c);
+	}
 	for (i = 0; i < a->bi->nzones; i++) {
 		if ((j = compare_match(&a->bi->zones[i], i, b)) >= 0)
 			zone_table(fp, a, i, b, (size_t)j);
@@ -224,29 +280,6 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 		psi_table(fp, "some", &a->psi->some, &b->psi->some);
 		psi_table(fp, "full", &a->psi->full, &b->psi->full);
 	}
-	if (a->advice && b->advice) {
-		fprintf(fp, "\nAdvice for %s allocations, A -> B\n",
-		    a->advice->gfp == ADVISE_MOVABLE ? "movable" :
-		    "kernel");
-		each_verdict(a, b, verdict_line, fp);
-	}
-}
-
-/* Write KEY: [a, b] for two counts, null for a side without the zone. */
-static void
-pair(struct jsonw *w, const char *key, const uint64_t *a, const uint64_t *b)
-{
-	jw_key(w, key);
-	jw_array(w, true);
-	if (a)
-		jw_u64(w, *a);
-	else
-		jw_null(w);
-	if (b)
-		jw_u64(w, *b);
-	else
-		jw_null(w);
-	jw_end(w);
 }
 
 /* Write KEY: [[...], [...]] for per-order counts (U64) or indices (INDEX) of both sides. */
@@ -305,6 +338,7 @@ void
 render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct jsonw w;
+	struct cmp c = { NULL, &w, a, b };
 	size_t i;
 
 	jw_init(&w, fp);
@@ -340,7 +374,7 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		/* A node or machine (node null) and order: A's verdict and B's. */
 		jw_key(&w, "advice");
 		jw_array(&w, false);
-		each_verdict(a, b, verdict_json, &w);
+		each_verdict(a, b, verdict_json, &c);
 		jw_end(&w);
 	}
 	jw_end(&w);
