@@ -2,9 +2,11 @@
 /* render_svg.c - pictures: one self-contained SVG of a snapshot, a comparison or a batch */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
 #include "humanize.h"
 #include "replay.h"
 #include "render_svg.h"
@@ -702,6 +704,28 @@ source_words(struct svgw *w, const struct report *r)
 	}
 }
 
+/*
+ * Draw at X, Y the counts of NODE (-1: the machine) at ORDER beside its
+ * verdict, "1578 free now, at most 1590 after compaction"; returns the x
+ * after them.
+ */
+static long
+counts_text(struct svgw *w, const struct report *r, int node, unsigned order,
+    long x, long y)
+{
+	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
+	    order) : NULL;
+	char s[96];
+
+	if (a == NULL)
+		return x;
+	snprintf(s, sizeof(s), "%s%" PRIu64 " free now, at most %" PRIu64
+	    " after compaction", a->now_is_bound ? "at most " : "", a->now,
+	    a->after);
+	svgr_text(w, x, y + 13, 11, NULL, NULL, s);
+	return x + text_w(s);
+}
+
 /* Draw the machine's verdicts for R at X, Y after the word LABEL; returns the x after them. */
 static long
 machine_line(struct svgw *w, const struct report *r, const char *label,
@@ -717,6 +741,7 @@ machine_line(struct svgw *w, const struct report *r, const char *label,
 		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
 		x += badge(w, x, y, l, advise_verdict_name(advise_best(
 		    r->advice, -1, j)), NULL) + 6;
+		x = counts_text(w, r, -1, r->advice->orders[j], x, y) + 10;
 	}
 	svgr_text_open(w, x + 4, y + 13, 11, NULL, NULL);
 	if (r->advice) {
