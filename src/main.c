@@ -766,11 +766,36 @@ record_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
+/* What watch_counts() keeps from one sample to the next. */
+struct watch_count {
+	const struct opts	*o;
+	struct verdicts		 v;
+};
+
+/*
+ * Fill R's advice and counts for the sample IN (watch_opts.counts).
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+watch_counts(void *arg, const struct inputs *in, struct report *r)
+{
+	struct watch_count *wc = arg;
+
+	verdicts_free(&wc->v);
+	memset(&wc->v, 0, sizeof(wc->v));
+	/* The orders were checked at the start: only memory can fail. */
+	if (advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
+		return -1;
+	r->advice = &wc->v.adv;
+	return count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
+}
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 static int
 run_watch(struct opts *o)
 {
 	struct watch_opts w;
+	struct watch_count wc;
 	struct inputs in;
 	struct report r;
 	struct ferr e = { .path = "" };
@@ -781,6 +806,7 @@ run_watch(struct opts *o)
 	int n, rc = EXIT_OK;
 
 	memset(&w, 0, sizeof(w));
+	memset(&wc, 0, sizeof(wc));
 	w.io = input_opts(o);
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
 	w.io.want_pti = o->migratetypes || o->events;
@@ -815,7 +841,11 @@ run_watch(struct opts *o)
 		return rc;
 	}
 	inputs_free(&in);
-	w.io.want_advise = false;
+	/* zoneinfo and the sysctls for the counts, in every sample. */
+	w.io.want_advise = true;
+	w.counts = watch_counts;
+	w.counts_arg = &wc;
+	wc.o = o;
 	w.io.want_psi = true;
 	w.io.want_vmstat = true;
 	w.interval_ms = o->watch_ms;
@@ -836,6 +866,7 @@ run_watch(struct opts *o)
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
+	verdicts_free(&wc.v);
 	return rc;
 }
 

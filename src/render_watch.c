@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "pagetypeinfo.h"
@@ -69,10 +70,19 @@ migratetypes_line(FILE *fp, const struct report *r, const struct ptzone *z)
  * with fewer columns has no index for the orders past its last: "-" and
  * null, never a read past its counts.
  */
+/* Returns the counts of zone Z at order O in sample S, or NULL. */
+static const struct avail *
+avail_at(const struct wsample *s, size_t z, unsigned o)
+{
+	return s->r->avail ? avail_find(s->r->avail, (int)s->r->bi->zones[z].node,
+	    (long)z, o) : NULL;
+}
+
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
+	const struct avail *a;
 	char b[8][32], t[16];
 	uint64_t free_pages = 0, pbs = 0;
 	struct tm tm;
@@ -123,7 +133,11 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 				    o);
 				continue;
 			}
-			fprintf(fp, "  order %u: unusable %s fragindex %s", o,
+			fprintf(fp, "  order %u:", o);
+			if ((a = avail_at(s, i, o)) != NULL)
+				fprintf(fp, " %s%" PRIu64 " free now,",
+				    a->now_is_bound ? "<=" : "", a->now);
+			fprintf(fp, " unusable %s fragindex %s",
 			    hum_index(b[2], sizeof(b[2]), r->frag[i].unusable[o]),
 			    r->frag[i].suitable[o] ? "-" : hum_index(b[3],
 			    sizeof(b[3]), r->frag[i].fragindex[o]));
@@ -162,6 +176,7 @@ void
 render_watch_json(FILE *fp, const struct wsample *s)
 {
 	const struct report *r = s->r;
+	const struct avail *a;
 	struct jsonw w;
 	char t[32];
 	struct tm tm;
@@ -209,6 +224,23 @@ render_watch_json(FILE *fp, const struct wsample *s)
 			jw_key(&w, "fragmentation_index");
 			if (o < r->bi->norders)
 				jw_fixed(&w, r->frag[i].fragindex[o], 3);
+			else
+				jw_null(&w);
+			/* null: a zone the allocation never uses */
+			a = avail_at(s, i, o);
+			jw_key(&w, "available_now");
+			if (a)
+				jw_u64(&w, a->now);
+			else
+				jw_null(&w);
+			jw_key(&w, "available_now_is_bound");
+			if (a)
+				jw_bool(&w, a->now_is_bound);
+			else
+				jw_null(&w);
+			jw_key(&w, "after_compaction");
+			if (a)
+				jw_u64(&w, a->after);
 			else
 				jw_null(&w);
 			jw_end(&w);

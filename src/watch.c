@@ -137,6 +137,14 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
 			r.pti_zone = in[cur].pti_zone;
 			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
+			if (o->counts && o->counts(o->counts_arg, &in[cur],
+			    &r) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return ferr_set(e, 0, "out of memory");
+			}
 			memset(&s, 0, sizeof(s));
 			s.r = &r;
 			s.vm = in[cur].have_vm ? &in[cur].vm : NULL;

@@ -57,6 +57,13 @@ struct watch_opts {
 	struct trace		*trace;		/* --events, or NULL */
 	const struct ev_names	*evn;
 	struct record		*rec;		/* --record, or NULL */
+	/*
+	 * Fill R's advice and counts (R->avail) from the sample IN, with
+	 * COUNTS_ARG; NULL: no counts. Returns 0, or -1 when out of memory.
+	 */
+	int			(*counts)(void *counts_arg,
+				    const struct inputs *in, struct report *r);
+	void			*counts_arg;
 };
 
 /* Make SIGINT, SIGTERM and SIGHUP end watch_run() after its current sample. */
