@@ -14,6 +14,7 @@
 
 #include "buddyinfo.h"
 #include "capture.h"
+#include "hugetlb.h"
 #include "inputs.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -390,6 +391,13 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	}
 	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
 		return -1;
+	/* The pools of the machine the files are from, as the tunables. */
+	if (o->want_advise && pairs_defaults(o)) {
+		if ((rc = hugetlb_read(o->sysroot, o->page_size, &in->huge,
+		    e)) < 0)
+			return -1;
+		in->have_hugetlb = rc == 1;
+	}
 	return 0;
 }
 
@@ -409,6 +417,7 @@ inputs_free(struct inputs *in)
 	buddyinfo_free(&in->bi);
 	pagetypeinfo_free(&in->pti);
 	zoneinfo_free(&in->zi);
+	hugetlb_free(&in->huge);
 	free(in->frag);
 	free(in->pti_zone);
 	free(in->bpath);

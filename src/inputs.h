@@ -16,7 +16,7 @@ struct input_opts {
 	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;	/* --kernel, or NULL */
 	bool		 want_pti, want_psi;
-	bool		 want_advise;	/* zoneinfo, sysctls, THP settings */
+	bool		 want_advise;	/* zoneinfo, sysctls, THP, hugetlb */
 	bool		 want_vmstat;
 	bool		 no_release;	/* the output depends on no release */
 	unsigned long	 page_size;
@@ -35,6 +35,8 @@ struct inputs {
 	struct zoneinfo		 zi;
 	struct vmstat		 vm;
 	bool			 have_pti, have_psi, have_zi, have_vm;
+	struct hugetlb		 huge;		/* with advice: the hugetlb pools */
+	bool			 have_hugetlb;	/* the kernel has hugetlb sizes */
 	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;

@@ -127,4 +127,35 @@ struct psi {
 	struct psi_line	 some, full;
 };
 
+/*
+ * hugetlb page sizes: x86 has 2, arm64 4 (64K, 2M, 32M, 1G with 4K pages),
+ * powerpc and others a few.
+ */
+#define FRAG_MAX_HUGE_SIZES	8
+
+/* One node's pool of one hugetlb size (node<K>/hugepages/hugepages-<N>kB/). */
+struct hugetlb_node {
+	unsigned	 node;
+	uint64_t	 nr, free, surplus;	/* huge pages */
+};
+
+/*
+ * One hugetlb page size and its machine-wide pool, as the files of
+ * /sys/kernel/mm/hugepages/hugepages-<N>kB/ say, in huge pages:
+ * nr_hugepages, free_hugepages, resv_hugepages, surplus_hugepages,
+ * nr_overcommit_hugepages.
+ */
+struct hugetlb_size {
+	uint64_t		 bytes;
+	int			 order;	/* of base pages; -1 when none makes it */
+	uint64_t		 nr, free, resv, surplus, overcommit;
+	struct hugetlb_node	*nodes;	/* ascending node id, malloc'd */
+	size_t			 nnodes;
+};
+
+struct hugetlb {
+	struct hugetlb_size	 sizes[FRAG_MAX_HUGE_SIZES];	/* ascending bytes */
+	size_t			 nsizes;
+};
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugetlb.h"
 #include "slurp.h"
 #include "text.h"
 #include "tunables.h"
@@ -89,22 +90,6 @@ on(const char *w)
 	return strcmp(w, "always") == 0 || strcmp(w, "madvise") == 0;
 }
 
-/* Returns 0 with *KB from a directory name "hugepages-NkB" (N digits only), or -1. */
-static int
-hugepages_kb(const char *name, uint64_t *kb)
-{
-	static const char pre[] = "hugepages-";
-	size_t n = strlen(name), np = sizeof(pre) - 1;
-	struct tok t;
-
-	if (n <= np + 2 || strncmp(name, pre, np) != 0 ||
-	    strcmp(name + n - 2, "kB") != 0)
-		return -1;
-	t.s = name + np;
-	t.n = n - np - 2;
-	return num_u64(&t, kb) == 0 ? 0 : -1;
-}
-
 int
 thp_orders(const char *dir, unsigned long page_size, unsigned *orders,
     size_t max, struct ferr *e)
@@ -127,7 +112,7 @@ thp_orders(const char *dir, unsigned long page_size, unsigned *orders,
 	if ((dp = opendir(dir)) == NULL)
 		return 0;
 	while ((d = readdir(dp)) != NULL) {
-		if (hugepages_kb(d->d_name, &kb) != 0)
+		if (hugetlb_dir_kb(d->d_name, &kb) != 0)
 			continue;
 		if (asprintf(&path, "%s/%s/enabled", dir, d->d_name) < 0) {
 			closedir(dp);
