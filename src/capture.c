@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "hugetlb.h"
 #include "inputs.h"
 #include "kpageflags.h"
 #include "mapfile.h"
@@ -41,7 +42,11 @@ static const char *const files[] = {
 
 #define THP_DIR		"sys/kernel/mm/transparent_hugepage"
 #define EXTFRAG_DIR	"sys/kernel/debug/extfrag"
-#define MAX_CREATED	256
+/*
+ * Room for the files and directories of a large machine: hugetlb alone
+ * makes 2 + 4 per size for each node (two sizes on 64 nodes: 640).
+ */
+#define MAX_CREATED	8192
 
 /*
  * What this capture created inside the temporary directory, in order, so
@@ -310,6 +315,73 @@ thp_sizes(const char *src, struct meta *m, struct ferr *e)
 }
 
 /*
+ * Copy the files NAMES (N) of every hugetlb size directory that REL of SRC
+ * lists. Returns 0 or -1 with E set.
+ */
+static int
+huge_sizes(const char *src, const char *rel, const char *const *names,
+    size_t n, struct meta *m, struct ferr *e)
+{
+	char path[PATH_MAX], file[384];
+	struct dirent *d;
+	uint64_t kb;
+	size_t i;
+	DIR *dp;
+
+	if ((dp = opendir(src_path(path, sizeof(path), src, rel))) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (hugetlb_dir_kb(d->d_name, &kb) != 0)
+			continue;
+		for (i = 0; i < n; i++) {
+			snprintf(file, sizeof(file), "%s/%s/%s", rel, d->d_name,
+			    names[i]);
+			if (copy(src, file, false, m, e) < 0) {
+				closedir(dp);
+				return -1;
+			}
+		}
+	}
+	closedir(dp);
+	return 0;
+}
+
+/*
+ * Copy the hugetlb pools of SRC, machine-wide and of every node, where
+ * hugetlb_read() reads them. Returns 0 or -1 with E set.
+ */
+static int
+huge_pools(const char *src, struct meta *m, struct ferr *e)
+{
+	char path[PATH_MAX], rel[300];
+	struct dirent *d;
+	size_t n;
+	DIR *dp;
+
+	if (huge_sizes(src, HUGETLB_DIR, hugetlb_files, HUGETLB_NFILES, m,
+	    e) != 0)
+		return -1;
+	dp = opendir(src_path(path, sizeof(path), src, HUGETLB_NODE_DIR));
+	if (dp == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		n = strlen(d->d_name);
+		if (n < 5 || n > 16 || strncmp(d->d_name, "node", 4) != 0 ||
+		    strspn(d->d_name + 4, "0123456789") != n - 4)
+			continue;
+		snprintf(rel, sizeof(rel), HUGETLB_NODE_DIR "/%s/hugepages",
+		    d->d_name);
+		if (huge_sizes(src, rel, hugetlb_node_files,
+		    HUGETLB_NODE_NFILES, m, e) != 0) {
+			closedir(dp);
+			return -1;
+		}
+	}
+	closedir(dp);
+	return 0;
+}
+
+/*
  * Name in E the file of SRC that E's path in the temporary directory
  * stands for: what was copied is what the user knows.
  */
@@ -511,7 +583,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	for (i = 1; i < sizeof(files) / sizeof(files[0]); i++)
 		if (copy(src, files[i], i == 1 && src == NULL, &m, e) < 0)
 			goto fail;
-	if (thp_sizes(src, &m, e) != 0 ||
+	if (thp_sizes(src, &m, e) != 0 || huge_pools(src, &m, e) != 0 ||
 	    put(CAPTURE_META, m.text, m.len, e) != 0)
 		goto fail;
 	if (map && capture_map(src, page_size, &map_size, e) != 0)

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --capture: a copy of a root reads back to the same numbers and passes
 # --verify; existing, unwritable and symlinked targets are refused; an
-# interrupted capture leaves nothing; live (root, debugfs) the kernel's own
-# index files come along and --verify on the capture passes.
+# interrupted capture leaves nothing; the hugetlb pools come along, of a
+# root and live (root); live (root, debugfs) the kernel's own index files
+# come along and --verify on the capture passes.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 tmp=$(mktemp -d)
@@ -106,7 +107,40 @@ for sig in TERM INT HUP; do
 	check $([ $? -eq 0 ] && echo ok) "SIG$sig: a partial capture was left: $(ls -a "$tmp")"
 done
 
-# 6. Live, as root with debugfs: the kernel's own index files come along.
+# 5b. The hugetlb pools, machine-wide and per node, under the same paths:
+# every count of the root is in the capture, byte for byte.
+huge="$FIXTURES/hugetlb/two-nodes"
+"$FRAGSTAT" --sysroot "$huge" --capture "$tmp/h1" > /dev/null
+check $([ $? -eq 0 ] && echo ok) "capture of the hugetlb root"
+n=0
+for f in $(cd "$huge" && find sys -path '*hugepages/hugepages-*kB/*' -type f); do
+	n=$((n + 1))
+	cmp -s "$huge/$f" "$tmp/h1/$f"
+	check $([ $? -eq 0 ] && echo ok) "hugetlb: $f not captured as it is"
+done
+[ $n = 22 ] && [ "$(cd "$tmp/h1" && find sys -name '*_hugepages' | wc -l)" = 22 ]
+check $([ $? -eq 0 ] && echo ok) "hugetlb: $n files in the root, not 22 in both"
+"$FRAGSTAT" -q --sysroot "$tmp/h1" --advise > /dev/null
+check $([ $? -eq 0 ] && echo ok) "--advise on the hugetlb capture"
+
+# 6. Live, as root: the hugetlb pools come along when the kernel has them.
+if [ "$(id -u)" -eq 0 ]; then
+	"$FRAGSTAT" --capture "$tmp/hlive" > /dev/null
+	check $([ $? -eq 0 ] && echo ok) "live capture"
+	f=sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages
+	if [ -r "/$f" ]; then
+		grep -Eqx '[0-9]+' "$tmp/hlive/$f"
+		check $([ $? -eq 0 ] && echo ok) "live capture without $f"
+	else
+		echo "note: no 2 MiB hugetlb pages here: $f not tested"
+	fi
+	"$FRAGSTAT" -q --sysroot "$tmp/hlive" --advise > /dev/null
+	check $([ $? -eq 0 ] && echo ok) "--advise on the live capture"
+else
+	echo "note: not root: live hugetlb capture not tested"
+fi
+
+# 6b. Live, as root with debugfs: the kernel's own index files come along.
 if [ "$(id -u)" -eq 0 ] && [ -r /sys/kernel/debug/extfrag/unusable_index ]; then
 	"$FRAGSTAT" --capture "$tmp/live" > /dev/null
 	check $([ $? -eq 0 ] && echo ok) "live capture"
