@@ -217,3 +217,23 @@ avail_need(const struct availability *av, const struct need *n)
 		ans.verdict = VERDICT_RECLAIM;
 	return ans;
 }
+
+const struct hugetlb_size *
+avail_pool(const struct hugetlb *h, unsigned order, int node,
+    const struct hugetlb_node **node_pool)
+{
+	const struct hugetlb_size *hs;
+	size_t i, k;
+
+	*node_pool = NULL;
+	for (i = 0; h != NULL && i < h->nsizes; i++) {
+		hs = &h->sizes[i];
+		if (hs->order != (int)order)
+			continue;
+		for (k = 0; node >= 0 && k < hs->nnodes; k++)
+			if (hs->nodes[k].node == (unsigned)node)
+				*node_pool = &hs->nodes[k];
+		return hs;
+	}
+	return NULL;
+}

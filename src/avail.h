@@ -59,6 +59,14 @@ void	avail_free(struct availability *av);
 const struct avail *avail_find(const struct availability *av, int node,
 	    long zone, unsigned order);
 
+/*
+ * Returns the pool of H (NULL: none) holding huge pages of ORDER, or NULL;
+ * with *NODE_POOL set to NODE's part of it (NULL for the machine, or when
+ * the node has none).
+ */
+const struct hugetlb_size *avail_pool(const struct hugetlb *h, unsigned order,
+	    int node, const struct hugetlb_node **node_pool);
+
 /* Returns the answer to N from AV. */
 struct need_answer avail_need(const struct availability *av,
 	    const struct need *n);

@@ -301,6 +301,7 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 	r->pressure_path = in->have_psi ? in->spath : NULL;
 	r->psi = in->have_psi ? &in->psi : NULL;
 	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
+	r->huge = in->have_hugetlb ? &in->huge : NULL;
 	r->release = in->release[0] ? in->release : NULL;
 	r->page_size = page_size_of(o, in, &r->page_size_from);
 	r->color = o->color == 1;

@@ -375,6 +375,37 @@ availability(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
+/*
+ * Write the "hugetlb" member of --need: the pool of its size (on its node)
+ * as the kernel counts it, or null when the kernel has no such pool.
+ */
+static void
+hugetlb_pool(struct jsonw *w, const struct report *r)
+{
+	const struct hugetlb_node *hn;
+	const struct hugetlb_size *hs = avail_pool(r->huge, r->need->order,
+	    r->need->node, &hn);
+
+	jw_key(w, "hugetlb");
+	if (hs == NULL || (r->need->node >= 0 && hn == NULL)) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, hn ? hn->nr : hs->nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, hn ? hn->free : hs->free);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, hn ? hn->surplus : hs->surplus);
+	jw_key(w, "resv_hugepages");
+	if (hn)
+		jw_null(w);
+	else
+		jw_u64(w, hs->resv);
+	jw_end(w);
+}
+
 /* Write the "need" member: the answer to --need. */
 static void
 need(struct jsonw *w, const struct report *r)
@@ -398,6 +429,7 @@ need(struct jsonw *w, const struct report *r)
 	jw_string(w, advise_verdict_name(ans.verdict));
 	if (ans.row)
 		counts(w, ans.row);
+	hugetlb_pool(w, r);
 	jw_end(w);
 }
 

@@ -101,6 +101,31 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	fputc('\n', fp);
 }
 
+/* The hugetlb pool of the size --need asks for, when the kernel has one. */
+static void
+pool(FILE *fp, const struct report *r, const struct need *n)
+{
+	const struct hugetlb_node *hn;
+	const struct hugetlb_size *hs = avail_pool(r->huge, n->order, n->node,
+	    &hn);
+	char b[32];
+
+	if (hs == NULL)
+		return;
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (n->node >= 0 && hn == NULL)
+		fprintf(fp, "  hugetlb pool of %s pages: none on node %d\n", b,
+		    n->node);
+	else if (hn != NULL)
+		fprintf(fp, "  hugetlb pool of %s pages on node %d: %" PRIu64
+		    " (%" PRIu64 " free, %" PRIu64 " surplus)\n", b, n->node,
+		    hn->nr, hn->free, hn->surplus);
+	else
+		fprintf(fp, "  hugetlb pool of %s pages: %" PRIu64 " (%" PRIu64
+		    " free, %" PRIu64 " reserved, %" PRIu64 " surplus)\n", b,
+		    hs->nr, hs->free, hs->resv, hs->surplus);
+}
+
 /* The answer to --need, first. */
 static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
@@ -122,6 +147,7 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	fputs(", ", fp);
 	counts(fp, r, ans.row);
 	fputc('\n', fp);
+	pool(fp, r, n);
 }
 
 /* The first lines: kernel, page size, the machine's verdict per order, pressure. */

@@ -32,6 +32,7 @@ struct report {
 	const struct map		*map;		/* --map, else NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
+	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };
