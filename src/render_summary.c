@@ -195,45 +195,61 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	}
 }
 
+/*
+ * Returns BUF holding zone Z's allocations of order O free now ("<=N"
+ * when only a bound), "-" for a zone the allocation never uses.
+ */
+static const char *
+now(char *buf, size_t size, const struct report *r, size_t z, unsigned o)
+{
+	const struct avail *a = avail_find(r->avail,
+	    (int)r->bi->zones[z].node, (long)z, o);
+
+	if (a == NULL)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "",
+		    a->now);
+	return buf;
+}
+
 /* The zone table: one line per zone. */
 static void
 zones(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct advice *adv = r->advice;
 	unsigned pb = r->pti ? r->pti->pageblock_order : adv->hpage_order;
-	char b[32], c[32];
+	char b[32], c[32], c2[32];
 	size_t i, j;
 
 	if (adv->norders > 1) {
-		fprintf(fp, "%50s", "");
+		fprintf(fp, "%39s", "");
 		for (j = 0; j < adv->norders; j++)
-			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 29 : 0,
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 38 : 0,
 			    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
 			    r->page_size));
 		fputc('\n', fp);
 	}
-	fprintf(fp, "%sNode Zone           free   largest  free pageblocks",
-	    st->bold);
+	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
 	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  unusable fragindex verdict%s", j + 1 <
+		fprintf(fp, "  free now  unusable fragindex verdict%s", j + 1 <
 		    adv->norders ? " " : "");
 	fprintf(fp, "%s\n", st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
 		const struct bzone *z = &r->bi->zones[i];
 		const struct frag *f = &r->frag[i];
 
-		fprintf(fp, "%4u %-8s %10s %9s %16" PRIu64, z->node, z->name,
+		fprintf(fp, "%4u %-8s %10s %16" PRIu64, z->node, z->name,
 		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
-		    f->largest_order < 0 ? "-" : hum_size(c, sizeof(c),
-		    1ULL << f->largest_order, r->page_size),
 		    pb < r->bi->norders ? f->suitable[pb] : 0);
 		for (j = 0; j < adv->norders; j++) {
 			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
-			fprintf(fp, "  %8s %9s ", hum_index(b, sizeof(b),
-			    f->unusable[o]), f->suitable[o] ? "succeeds" :
-			    hum_index(c, sizeof(c), f->fragindex[o]));
+			fprintf(fp, "  %8s  %8s %9s ", now(b, sizeof(b), r, i,
+			    o), hum_index(c, sizeof(c), f->unusable[o]),
+			    f->suitable[o] ? "succeeds" : hum_index(c2,
+			    sizeof(c2), f->fragindex[o]));
 			if (a)
 				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
 				    -8 : 0);
