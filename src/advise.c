@@ -668,6 +668,12 @@ advise_verdict_name(enum verdict v)
 	return names[v];
 }
 
+const char *
+advise_verdict_word(enum verdict v)
+{
+	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
+}
+
 /* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
 static void
 clause(char *buf, size_t size, size_t *n, const char *s)

@@ -200,8 +200,11 @@ enum verdict advise_best(const struct advice *adv, int node, size_t j);
 const struct zadvice *advise_at(const struct advice *adv, size_t z, size_t j);
 void	advise_free(struct advice *adv);
 
-/* Returns "ok", "compact", "reclaim", "unknown" or "unusable". */
+/* Returns "ok", "compact", "reclaim", "unknown" or "unusable": JSON and metrics. */
 const char *advise_verdict_name(enum verdict v);
+
+/* Returns the word the human views use for V: the name, "not used" for unusable. */
+const char *advise_verdict_word(enum verdict v);
 
 /* Returns "unknown", "calm", "elevated" or "severe". */
 const char *advise_urgency_name(enum urgency u);

@@ -51,6 +51,17 @@ hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 }
 
 const char *
+hum_fragindex(char *buf, size_t size, int v)
+{
+	/* fragmentation_index() returns -1000 where a block of the order is free. */
+	if (v == -1000) {
+		snprintf(buf, size, "succeeds");
+		return buf;
+	}
+	return hum_index(buf, size, v);
+}
+
+const char *
 hum_index(char *buf, size_t size, int v)
 {
 	long long a = v < 0 ? -(long long)v : v;

@@ -14,6 +14,12 @@ const char	*hum_size(char *buf, size_t size, uint64_t pages,
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 
 /* Returns BUF holding the thousandths V as "0.805" or "-0.500". */
+/*
+ * Returns BUF holding the fragmentation index V as the human views spell
+ * it: "succeeds" where the allocation would (the kernel's -1000), else as
+ * hum_index().
+ */
+const char	*hum_fragindex(char *buf, size_t size, int v);
 const char	*hum_index(char *buf, size_t size, int v);
 
 /* Returns BUF holding the hundredths V as "10.25%". */

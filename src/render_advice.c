@@ -184,7 +184,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		fprintf(fp, "  Node %u, zone %s, order %u (%s): %s", z->node,
 		    z->name, a->order, hum_size(blk, sizeof(blk),
 		    1ULL << a->order, r->page_size),
-		    advise_verdict_name(a->verdict));
+		    advise_verdict_word(a->verdict));
 		if (a->index_used)
 			fprintf(fp, ", index %s", hum_index(fi, sizeof(fi),
 			    a->fragindex));
@@ -207,11 +207,11 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 			last_node = node;
 			v = advise_best(adv, (int)node, j);
 			fprintf(fp, "  Node %u, order %u: %s\n", node,
-			    adv->orders[j], advise_verdict_name(v));
+			    adv->orders[j], advise_verdict_word(v));
 		}
 		v = advise_best(adv, -1, j);
 		fprintf(fp, "%s  Machine, order %u: %s; %s%s\n", bold,
-		    adv->orders[j], advise_verdict_name(v),
+		    adv->orders[j], advise_verdict_word(v),
 		    urgency_words(v, adv->urgency), off);
 	}
 	if (r->psi)

@@ -38,11 +38,11 @@ change(char *buf, size_t size, uint64_t a, uint64_t b)
 	return buf;
 }
 
-/* Returns BUF holding the fragmentation index of F at O, or "-" where the allocation succeeds. */
+/* Returns BUF holding the fragmentation index of F at O ("succeeds" where the allocation would). */
 static const char *
 fragindex(char *buf, size_t size, const struct frag *f, unsigned o)
 {
-	return f->suitable[o] ? "-" : hum_index(buf, size, f->fragindex[o]);
+	return hum_fragindex(buf, size, f->fragindex[o]);
 }
 
 /* Print zone I of A beside zone J of B. */

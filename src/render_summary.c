@@ -16,18 +16,11 @@ struct sstyle {
 	const char	*urgency[4];
 };
 
-/* The word for verdict V in the summary: a zone never used is "not used". */
-static const char *
-word(enum verdict v)
-{
-	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
-}
-
 /* Print the verdict word V coloured, padded to WIDTH (negative: left). */
 static void
 verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
 {
-	const char *w = word(v);
+	const char *w = advise_verdict_word(v);
 	int pad = (width < 0 ? -width : width) - (int)strlen(w);
 
 	if (width > 0)
@@ -248,8 +241,7 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 
 			fprintf(fp, "  %8s  %8s %9s ", now(b, sizeof(b), r, i,
 			    o), hum_index(c, sizeof(c), f->unusable[o]),
-			    f->suitable[o] ? "succeeds" : hum_index(c2,
-			    sizeof(c2), f->fragindex[o]));
+			    hum_fragindex(c2, sizeof(c2), f->fragindex[o]));
 			if (a)
 				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
 				    -8 : 0);

@@ -484,7 +484,7 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		a = advise_at(r->advice, i, j);
 		if (a)
 			badge(w, x, y + 36 + (long)j * LINE_H, l,
-			    advise_verdict_name(a->verdict), advice_sentence(why,
+			    advise_verdict_word(a->verdict), advice_sentence(why,
 			    sizeof(why), r, a));
 		else
 			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
@@ -878,7 +878,7 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 		}
 		a = advise_at(r->advice, (size_t)i, j);
 		badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
-		    advise_verdict_name(a->verdict) : "not used", a ?
+		    advise_verdict_word(a->verdict) : "not used", a ?
 		    advice_sentence(why, sizeof(why), r, a) :
 		    "allocations of this kind do not use this zone");
 	}

@@ -79,8 +79,7 @@ orders(struct table *tb, size_t i)
 		ob_write(ob, "  ", 2);
 		/* The fragmentation index means something only where an
 		 * allocation of this order would fail (S(o) == 0). */
-		ob_str(ob, f->suitable[o] ? "-" :
-		    hum_index(b, sizeof(b), f->fragindex[o]), 9);
+		ob_str(ob, hum_fragindex(b, sizeof(b), f->fragindex[o]), 9);
 		ob_putc(ob, '\n');
 	}
 }

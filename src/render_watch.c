@@ -95,7 +95,7 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 	localtime_r(&s->wall.tv_sec, &tm);
 	strftime(t, sizeof(t), "%H:%M:%S", &tm);
 	hum_size(b[0], sizeof(b[0]), 1ULL << s->pageblock_order, r->page_size);
-	fprintf(fp, "%s%s free %s, %" PRIu64 " free %s blocks", n ? "\n" : "",
+	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)", n ? "\n" : "",
 	    t, hum_size(b[1], sizeof(b[1]), free_pages, r->page_size), pbs,
 	    b[0]);
 	if (s->stall_ok[0])
@@ -121,7 +121,7 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 	if (s->ev != NULL)
 		render_events_table(fp, s);
 	for (i = 0; i < r->bi->nzones; i++) {
-		fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64 " blocks",
+		fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64 " free pageblocks",
 		    r->bi->zones[i].node, r->bi->zones[i].name,
 		    hum_size(b[1], sizeof(b[1]), r->frag[i].free_pages,
 		    r->page_size), pageblocks_free(s, i));
@@ -139,8 +139,8 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 				    a->now_is_bound ? "<=" : "", a->now);
 			fprintf(fp, " unusable %s fragindex %s",
 			    hum_index(b[2], sizeof(b[2]), r->frag[i].unusable[o]),
-			    r->frag[i].suitable[o] ? "-" : hum_index(b[3],
-			    sizeof(b[3]), r->frag[i].fragindex[o]));
+			    hum_fragindex(b[3], sizeof(b[3]),
+			    r->frag[i].fragindex[o]));
 		}
 		fputc('\n', fp);
 		if (ptzone_of(s, i) != NULL)

@@ -581,10 +581,10 @@ index_table(FILE *fp, const struct rindex *x)
 		return;
 	}
 	fprintf(fp, "%s -> %s  (min %s, max %s)",
-	    hum_index(b[0], sizeof(b[0]), (int)x->first),
-	    hum_index(b[1], sizeof(b[1]), (int)x->last),
-	    hum_index(b[2], sizeof(b[2]), (int)x->min),
-	    hum_index(b[3], sizeof(b[3]), (int)x->max));
+	    hum_fragindex(b[0], sizeof(b[0]), (int)x->first),
+	    hum_fragindex(b[1], sizeof(b[1]), (int)x->last),
+	    hum_fragindex(b[2], sizeof(b[2]), (int)x->min),
+	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
 }
 
 void
@@ -827,8 +827,9 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 				continue;
 			snprintf(n, sizeof(n), "order %u %s max", a->orders[k],
 			    j ? "fragindex" : "unusable");
-			row(fp, n, hum_index(v[0], sizeof(v[0]), (int)x[j]->max),
-			    hum_index(v[1], sizeof(v[1]), (int)y[j]->max),
+			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
+			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
+			    (int)y[j]->max),
 			    diff_index(v[2], sizeof(v[2]), y[j]->max - x[j]->max));
 		}
 	}

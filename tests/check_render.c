@@ -334,9 +334,9 @@ START_TEST(test_watch_fewer_orders)
 	watch_short(&fx, &s);
 	got = watch_text(&s, false);
 	ck_assert_str_eq(got,
-	    "00:00:00 free 48 KiB, 0 free 2 MiB blocks\n"
-	    "  Node 0, zone Normal       48 KiB free        0 blocks"
-	    "  order 2: unusable 0.666 fragindex -"
+	    "00:00:00 free 48 KiB, 0 free pageblocks (2 MiB)\n"
+	    "  Node 0, zone Normal       48 KiB free        0 free pageblocks"
+	    "  order 2: unusable 0.666 fragindex succeeds"
 	    "  order 9: unusable - fragindex -\n");
 	free(got);
 	got = watch_text(&s, true);
@@ -345,8 +345,11 @@ START_TEST(test_watch_fewer_orders)
 	    "\"pageblock_order\":9,\"zones\":[{\"node\":0,"
 	    "\"zone\":\"Normal\",\"free_pages\":12,\"free_pageblocks\":0,"
 	    "\"orders\":[{\"order\":2,\"unusable_index\":0.666,"
-	    "\"fragmentation_index\":-1.000},{\"order\":9,"
-	    "\"unusable_index\":null,\"fragmentation_index\":null}]}],"
+	    "\"fragmentation_index\":-1.000,\"available_now\":null,"
+	    "\"available_now_is_bound\":null,\"after_compaction\":null},"
+	    "{\"order\":9,\"unusable_index\":null,"
+	    "\"fragmentation_index\":null,\"available_now\":null,"
+	    "\"available_now_is_bound\":null,\"after_compaction\":null}]}],"
 	    "\"rates_per_s\":null,\"counters\":null,\"pressure\":null}\n");
 	free(got);
 	fixture_free(&fx);
