@@ -2,6 +2,7 @@
 /* options.c - the command line: --help, --version and every option, checked */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -211,6 +212,28 @@ parse_page_size(const char *s, unsigned long *out)
 	if (v < 512 || (v & (v - 1)) != 0)
 		return -1;
 	*out = (unsigned long)v;
+	return 0;
+}
+
+/*
+ * Set *V from S, a positive decimal number for option OPT of at most MAX.
+ * Returns 0, or -1 after a usage message that says which it is not.
+ */
+static int
+positive(const char *opt, const char *s, uint64_t max, uint64_t *v)
+{
+	struct tok t = { s, strlen(s) };
+	int rc = num_u64(&t, v);
+
+	if (rc == -ERANGE || (rc == 0 && *v > max)) {
+		usage_error("%s: '%s' is too large (at most %llu)", opt, s,
+		    (unsigned long long)max);
+		return -1;
+	}
+	if (rc != 0 || *v == 0) {
+		usage_error("%s: '%s' is not a positive number", opt, s);
+		return -1;
+	}
 	return 0;
 }
 
@@ -481,6 +504,11 @@ check_mode(struct opts *o, const bool *given)
 	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
 	    o->action != A_REPLAY_COMPARE)
 		return usage_error("%s takes one root", first);
+	/* Then -d would change nothing: refuse it, as any option that does not act. */
+	if (given['d'] && (given[OPT_ADVISE] || given[OPT_COMPACT]))
+		return usage_error("-d does nothing with %s: it shows the full "
+		    "tables already", given[OPT_COMPACT] ? "--compact" :
+		    "--advise");
 	/* --advise and --compact show the advice in the detailed table. */
 	if (!given['f'] && !given['j'] && !given['d'] && o->advise &&
 	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT))))
@@ -715,9 +743,8 @@ options_parse(int argc, char **argv, struct opts *o)
 				    "of seconds from 0.01 to 86400", optarg);
 			break;
 		case OPT_COUNT:
-			if (num_str(optarg, &v) != 0 || v == 0 || v > ULONG_MAX)
-				return usage_error("--count: '%s' is not a "
-				    "positive number", optarg);
+			if (positive("--count", optarg, ULONG_MAX, &v) != 0)
+				return EXIT_USAGE;
 			o->count = (unsigned long)v;
 			break;
 		case OPT_CAPTURE:
@@ -752,9 +779,8 @@ options_parse(int argc, char **argv, struct opts *o)
 			o->node = (int)v;
 			break;
 		case OPT_LOW:
-			if (num_str(optarg, &v) != 0 || v == 0)
-				return usage_error("--low: '%s' is not a "
-				    "positive number", optarg);
+			if (positive("--low", optarg, UINT64_MAX, &v) != 0)
+				return EXIT_USAGE;
 			o->low = v;
 			break;
 		case OPT_COMPACT:
@@ -849,9 +875,18 @@ options_orders(const char *opt, const char *list, unsigned long page_size,
 			}
 		}
 		if (o >= norders) {
-			usage_error("%s: %s is order %llu, but the input has "
-			    "orders 0 to %u", opt, item, (unsigned long long)o,
-			    norders - 1);
+			if (mul != 0)
+				usage_error("%s: %s is order %llu, above the "
+				    "buddy allocator's orders 0 to %u: such "
+				    "gigantic pages come from "
+				    "alloc_contig_pages(); ask with --need "
+				    "COUNTx%s (and --map for the ceiling)", opt,
+				    item, (unsigned long long)o, norders - 1,
+				    item);
+			else
+				usage_error("%s: %s is order %llu, but the "
+				    "input has orders 0 to %u", opt, item,
+				    (unsigned long long)o, norders - 1);
 			return -1;
 		}
 		for (i = 0; i < n && orders[i] != o; i++)
