@@ -339,7 +339,7 @@ render_prom(FILE *fp, const struct report *r)
 		migratetypes(&ob, r);
 	if (r->advice)
 		advice(&ob, r);
-	if (r->avail)
+	if (r->advice && r->avail)
 		availability(&ob, r);
 	if (r->psi)
 		pressure(&ob, r);
