@@ -115,6 +115,20 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name)
 	return z;
 }
 
+/* Fold M into X: the first, last, least and most of the run. */
+static void
+fold(struct rindex *x, long long m)
+{
+	if (!x->seen || m < x->min)
+		x->min = m;
+	if (!x->seen || m > x->max)
+		x->max = m;
+	if (!x->seen)
+		x->first = m;
+	x->last = m;
+	x->seen = true;
+}
+
 /* Fold index value V (null: nothing) into X, and set *KEEP to it (null: REPLAY_NONE). */
 static int
 index_add(struct rindex *x, const struct jr_val *v, int16_t *keep)
@@ -128,14 +142,24 @@ index_add(struct rindex *x, const struct jr_val *v, int16_t *keep)
 	if (jr_fixed(v, 3, &m) != 0 || m < -1000 || m > 1000)
 		return -1;
 	*keep = (int16_t)m;
-	if (!x->seen || m < x->min)
-		x->min = m;
-	if (!x->seen || m > x->max)
-		x->max = m;
-	if (!x->seen)
-		x->first = m;
-	x->last = m;
-	x->seen = true;
+	fold(x, m);
+	return 0;
+}
+
+/*
+ * Fold the count of allocations free now V into X; a recording made
+ * before the counts, or a zone the allocation never uses, has none.
+ */
+static int
+count_fold(struct rindex *x, const struct jr_val *v)
+{
+	uint64_t n;
+
+	if (v == NULL || v->type == JR_NULL)
+		return 0;
+	if (jr_u64(v, &n) != 0 || n > INT64_MAX)
+		return -1;
+	fold(x, (long long)n);
 	return 0;
 }
 
@@ -165,7 +189,7 @@ static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
     const char **what)
 {
-	const struct jr_val *zv, *ov, *name;
+	const struct jr_val *zv, *ov, *name, *bv;
 	struct rseries *se = r->series;
 	struct rpoint pt, *keep;
 	struct rzone *z;
@@ -212,8 +236,13 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 			if (index_add(&z->unusable[k], jr_get(d, ov,
 			    "unusable_index"), &pt.unusable[k]) != 0 ||
 			    index_add(&z->fragindex[k], jr_get(d, ov,
-			    "fragmentation_index"), &pt.fragindex[k]) != 0)
+			    "fragmentation_index"), &pt.fragindex[k]) != 0 ||
+			    count_fold(&z->now[k], jr_get(d, ov,
+			    "available_now")) != 0)
 				return -1;
+			bv = jr_get(d, ov, "available_now_is_bound");
+			z->now_bound[k] |= bv != NULL && bv->type == JR_BOOL &&
+			    bv->s[0] == 't';
 		}
 		if (se == NULL)
 			continue;
@@ -613,6 +642,13 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 			fprintf(fp, "\n            fragindex ");
 			index_table(fp, &z->fragindex[k]);
 			fputc('\n', fp);
+			if (z->now[k].seen)
+				fprintf(fp, "            free now  %lld -> %lld  "
+				    "(least %lld, most %lld)%s\n",
+				    z->now[k].first, z->now[k].last,
+				    z->now[k].min, z->now[k].max,
+				    z->now_bound[k] ? ", at most: pagetypeinfo "
+				    "not recorded" : "");
 		}
 	}
 	if (!r->events)
@@ -705,6 +741,22 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_int(w, r->orders[k]);
 			index_json(w, "unusable_index", &z->unusable[k]);
 			index_json(w, "fragmentation_index", &z->fragindex[k]);
+			jw_key(w, "available_now");
+			if (z->now[k].seen) {
+				jw_object(w);
+				jw_key(w, "first");
+				jw_int(w, z->now[k].first);
+				jw_key(w, "last");
+				jw_int(w, z->now[k].last);
+				jw_key(w, "min");
+				jw_int(w, z->now[k].min);
+				jw_key(w, "max");
+				jw_int(w, z->now[k].max);
+				jw_key(w, "is_bound");
+				jw_bool(w, z->now_bound[k]);
+				jw_end(w);
+			} else
+				jw_null(w);
 			jw_end(w);
 		}
 		jw_end(w);

@@ -31,6 +31,8 @@ struct rzone {
 	unsigned long	 samples;	/* that showed this zone */
 	uint64_t	 free_first, free_last, pb_first, pb_last;
 	struct rindex	 unusable[REPLAY_MAX_ORDERS], fragindex[REPLAY_MAX_ORDERS];
+	struct rindex	 now[REPLAY_MAX_ORDERS];	/* allocations free now */
+	bool		 now_bound[REPLAY_MAX_ORDERS];	/* some sample's is a bound */
 };
 
 /* Compaction runs that ended at one order (-1: a whole zone). */
