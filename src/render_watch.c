@@ -70,6 +70,31 @@ migratetypes_line(FILE *fp, const struct report *r, const struct ptzone *z)
  * with fewer columns has no index for the orders past its last: "-" and
  * null, never a read past its counts.
  */
+/*
+ * Write into BUF the time of sample S: its UTC date and time ("...Z") for
+ * JSON, else the local time of day; with milliseconds when samples come
+ * faster than one a second, so that no two samples read the same.
+ */
+static void
+stamp(char *buf, size_t size, const struct wsample *s, bool json)
+{
+	struct tm tm;
+	size_t n;
+
+	if (json) {
+		gmtime_r(&s->wall.tv_sec, &tm);
+		n = strftime(buf, size, "%Y-%m-%dT%H:%M:%S", &tm);
+	} else {
+		localtime_r(&s->wall.tv_sec, &tm);
+		n = strftime(buf, size, "%H:%M:%S", &tm);
+	}
+	if (s->interval_ms != 0 && s->interval_ms < 1000)
+		snprintf(buf + n, size - n, ".%03ld%s", s->wall.tv_nsec /
+		    1000000, json ? "Z" : "");
+	else
+		snprintf(buf + n, size - n, "%s", json ? "Z" : "");
+}
+
 /* Returns the counts of zone Z at order O in sample S, or NULL. */
 static const struct avail *
 avail_at(const struct wsample *s, size_t z, unsigned o)
@@ -83,17 +108,15 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
 	const struct avail *a;
-	char b[8][32], t[16];
+	char b[8][32], t[32];
 	uint64_t free_pages = 0, pbs = 0;
-	struct tm tm;
 	size_t i, j;
 
 	for (i = 0; i < r->bi->nzones; i++) {
 		free_pages += r->frag[i].free_pages;
 		pbs += pageblocks_free(s, i);
 	}
-	localtime_r(&s->wall.tv_sec, &tm);
-	strftime(t, sizeof(t), "%H:%M:%S", &tm);
+	stamp(t, sizeof(t), s, false);
 	hum_size(b[0], sizeof(b[0]), 1ULL << s->pageblock_order, r->page_size);
 	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)", n ? "\n" : "",
 	    t, hum_size(b[1], sizeof(b[1]), free_pages, r->page_size), pbs,
@@ -179,14 +202,12 @@ render_watch_json(FILE *fp, const struct wsample *s)
 	const struct avail *a;
 	struct jsonw w;
 	char t[32];
-	struct tm tm;
 	size_t i, j;
 	unsigned c;
 
 	jw_init_compact(&w, fp);
 	jw_object(&w);
-	gmtime_r(&s->wall.tv_sec, &tm);
-	strftime(t, sizeof(t), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	stamp(t, sizeof(t), s, true);
 	jw_key(&w, "time");
 	jw_string(&w, t);
 	jw_key(&w, "interval_s");

@@ -149,6 +149,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			s.r = &r;
 			s.vm = in[cur].have_vm ? &in[cur].vm : NULL;
 			clock_gettime(CLOCK_REALTIME, &s.wall);
+			s.interval_ms = o->interval_ms;
 			s.orders = o->orders;
 			s.norders = o->norders;
 			s.pageblock_order = o->pageblock_order;

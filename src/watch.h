@@ -16,6 +16,7 @@ struct wsample {
 	const struct vmstat	*vm;		/* NULL without /proc/vmstat */
 	struct timespec		 wall;
 	uint64_t		 elapsed_ms;	/* since the previous sample, 0: first */
+	unsigned		 interval_ms;	/* asked for: below 1000, times show ms */
 	const unsigned		*orders;	/* the orders that matter */
 	size_t			 norders;
 	unsigned		 pageblock_order;

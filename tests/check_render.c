@@ -352,6 +352,17 @@ START_TEST(test_watch_fewer_orders)
 	    "\"available_now_is_bound\":null,\"after_compaction\":null}]}],"
 	    "\"rates_per_s\":null,\"counters\":null,\"pressure\":null}\n");
 	free(got);
+	/* Samples faster than one a second: their times differ (ms). */
+	s.interval_ms = 500;
+	s.wall.tv_nsec = 250000000;
+	got = watch_text(&s, true);
+	ck_assert_msg(strncmp(got, "{\"time\":\"1970-01-01T00:00:00.250Z\",",
+	    35) == 0, "%s", got);
+	free(got);
+	got = watch_text(&s, false);
+	ck_assert_msg(strncmp(got, "00:00:00.250 free 48 KiB", 24) == 0, "%s",
+	    got);
+	free(got);
 	fixture_free(&fx);
 }
 END_TEST
