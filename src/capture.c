@@ -186,6 +186,21 @@ src_path(char *buf, size_t size, const char *src, const char *rel)
 }
 
 /*
+ * List in M the optional file REL (at PATH) that could not be read with
+ * message MSG: "absent" when it does not exist (a file this kernel or
+ * configuration does not have: no PSI, debugfs not mounted), else
+ * "unreadable".
+ */
+static void
+missing(struct meta *m, const char *path, const char *rel, const char *msg)
+{
+	if (access(path, F_OK) != 0 && errno == ENOENT)
+		meta_add(m, "absent %s\n", rel);
+	else
+		meta_add(m, "unreadable %s: %s\n", rel, msg);
+}
+
+/*
  * Copy REL from SRC. Returns 1 when copied, 0 when unreadable (listed in
  * M), -1 with E set when writing failed or REL is REQUIRED.
  */
@@ -205,7 +220,7 @@ copy(const char *src, const char *rel, bool required, struct meta *m,
 			ferr_keep_path(e, path);
 			return ferr_set(e, 0, "%s", re.msg);
 		}
-		meta_add(m, "unreadable %s: %s\n", rel, re.msg);
+		missing(m, path, rel, re.msg);
 		return 0;
 	}
 	rc = put(rel, s.buf, s.len, e);
@@ -274,7 +289,8 @@ stable_group(const char *src, struct meta *m, struct ferr *e)
 	m->copied++;
 	for (i = 0; i < 2; i++) {
 		if (!(have & (1 << i))) {
-			meta_add(m, "unreadable %s: %s\n", idx[i], kerr[i]);
+			missing(m, src_path(path, sizeof(path), src, idx[i]),
+			    idx[i], kerr[i]);
 			continue;
 		}
 		if (put(idx[i], k[i].buf, k[i].len, e) != 0)
@@ -305,6 +321,14 @@ thp_sizes(const char *src, struct meta *m, struct ferr *e)
 		    strlen(d->d_name) > 64)
 			continue;
 		snprintf(rel, sizeof(rel), THP_DIR "/%s/enabled", d->d_name);
+		/*
+		 * A size only shmem may use has no 'enabled' (6.18's
+		 * hugepages-8kB holds shmem_enabled alone): nothing is
+		 * missing, there is nothing to copy.
+		 */
+		if (access(src_path(path, sizeof(path), src, rel), F_OK) != 0 &&
+		    errno == ENOENT)
+			continue;
 		if (copy(src, rel, false, m, e) < 0) {
 			closedir(dp);
 			return -1;

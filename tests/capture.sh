@@ -140,6 +140,30 @@ else
 	echo "note: not root: live hugetlb capture not tested"
 fi
 
+# 6a. A 6.18 THP layout: hugepages-8kB holds only shmem_enabled (anonymous
+# THP has no order-1 size). Nothing is missing: the capture copies the
+# other sizes' 'enabled', does not say "unreadable", and lists the index
+# files, absent without debugfs, as absent.
+mkdir -p "$tmp/thp/proc" "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-8kB" \
+    "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-64kB"
+cp "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/buddyinfo" "$tmp/thp/proc/"
+echo "always within_size advise [never] deny force" \
+    > "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-8kB/shmem_enabled"
+echo "always inherit madvise [never]" \
+    > "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled"
+out=$("$FRAGSTAT" --sysroot "$tmp/thp" --capture "$tmp/thpcap")
+check $([ $? -eq 0 ] && echo ok) "capture of the 6.18 THP layout"
+case $out in
+*unreadable*) check no "capture of the 6.18 THP layout says unreadable: $out" ;;
+esac
+cmp -s "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled" \
+    "$tmp/thpcap/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled"
+check $([ $? -eq 0 ] && echo ok) "hugepages-64kB/enabled not captured"
+grep -q "hugepages-8kB" "$tmp/thpcap/fragstat-capture"
+check $([ $? -ne 0 ] && echo ok) "hugepages-8kB listed as missing"
+grep -qx "absent sys/kernel/debug/extfrag/unusable_index" "$tmp/thpcap/fragstat-capture"
+check $([ $? -eq 0 ] && echo ok) "the index files not listed as absent"
+
 # 6b. Live, as root with debugfs: the kernel's own index files come along.
 if [ "$(id -u)" -eq 0 ] && [ -r /sys/kernel/debug/extfrag/unusable_index ]; then
 	"$FRAGSTAT" --capture "$tmp/live" > /dev/null
