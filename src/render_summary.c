@@ -323,13 +323,14 @@ next_step(FILE *fp, const struct report *r)
 		fprintf(fp, "Next step: none needed.\n");
 		break;
 	case VERDICT_COMPACT:
-		fprintf(fp, "Next step: compact memory: 'fragstat --compact' as "
-		    "root (the nodes that need it), or 'echo 1 >\n"
-		    "  /proc/sys/vm/compact_memory'. The kernel compacts in the "
-		    "background as\n  vm.compaction_proactiveness (%u) says, and "
-		    "compacts rather than reclaims above\n  "
-		    "vm.extfrag_threshold (%d).\n", adv->proactiveness,
-		    adv->threshold);
+		/* Commands on lines of their own: never wrapped, copied whole. */
+		fprintf(fp, "Next step: compact memory, as root, on the nodes "
+		    "that need it:\n    fragstat --compact\n  or on every "
+		    "node:\n    echo 1 > /proc/sys/vm/compact_memory\n  The "
+		    "kernel compacts in the background as "
+		    "vm.compaction_proactiveness (%u)\n  says, and compacts "
+		    "rather than reclaims above vm.extfrag_threshold (%d).\n",
+		    adv->proactiveness, adv->threshold);
 		ceilings(fp, r);
 		break;
 	case VERDICT_RECLAIM:

@@ -488,6 +488,17 @@ for line in sys.stdin:
 sys.exit(bad)' "$tmp/quote.json" <"$tmp/pairs" || failed=$((failed + 1))
 fi
 
+# A command fragstat suggests is copied whole: it stands on a line of its
+# own, indented, never wrapped inside (the next step, in every golden).
+checks=$((checks + 1))
+if grep -h -e 'echo 1 >' -e 'fragstat --compact' "$cases"/*/out |
+    grep -v -x -e '    echo 1 > /proc/sys/vm/compact_memory' \
+    -e '    fragstat --compact' | grep -q .; then
+	echo "FAIL: a suggested command shares or wraps its line:"
+	grep -h -e 'echo 1 >' -e 'fragstat --compact' "$cases"/*/out | sort -u
+	failed=$((failed + 1))
+fi
+
 if [ "$update" = 1 ]; then
 	echo "cli.sh: goldens updated; review them with git diff"
 fi
