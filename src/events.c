@@ -282,3 +282,39 @@ ev_status_name(char *buf, size_t size, const struct ev_names *nm, int s)
 	snprintf(buf, size, "%d", s);
 	return buf;
 }
+
+enum ev_outcome
+ev_outcome_of(const char *name, size_t n)
+{
+	static const struct {
+		const char	*name;
+		enum ev_outcome	 o;
+	} st[] = {
+		{ "success", EV_SUCCESS },
+		/*
+		 * COMPACT_COMPLETE: the whole zone was scanned. The normal
+		 * end of compact_memory and proactive runs (order -1,
+		 * which never "succeed"), not a failure;
+		 * COMPACT_PARTIAL_SKIPPED: the same, some blocks skipped.
+		 */
+		{ "complete", EV_COMPLETE }, { "partial_skipped", EV_COMPLETE },
+		{ "no_suitable_page", EV_GAVE_UP }, { "contended", EV_GAVE_UP },
+		{ "skipped", EV_NOT_RUN }, { "deferred", EV_NOT_RUN },
+		{ "not_suitable_zone", EV_NOT_RUN },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(st) / sizeof(st[0]); i++)
+		if (strlen(st[i].name) == n && memcmp(st[i].name, name, n) == 0)
+			return st[i].o;
+	return EV_OTHER;
+}
+
+const char *
+ev_outcome_name(enum ev_outcome o)
+{
+	static const char *const names[EV_NOUTCOMES] = { "success",
+	    "complete", "gave_up", "not_run", "other" };
+
+	return names[o];
+}

@@ -120,6 +120,25 @@ size_t		 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p,
 const char	*ev_type_name(char *buf, size_t size, const struct ev_names *nm,
 		    int t);
 
+/*
+ * What a compaction run's end status (mm_compaction_end, enum
+ * compact_result in include/linux/compaction.h) means for the run.
+ */
+enum ev_outcome {
+	EV_SUCCESS,	/* success: a free page of the order was made */
+	EV_COMPLETE,	/* complete, partial_skipped: the scanners met */
+	EV_GAVE_UP,	/* no_suitable_page, contended */
+	EV_NOT_RUN,	/* skipped, deferred, not_suitable_zone */
+	EV_OTHER,	/* continue, or a status this fragstat does not know */
+	EV_NOUTCOMES
+};
+
+/* Returns the outcome of the status named NAME (N bytes). */
+enum ev_outcome	 ev_outcome_of(const char *name, size_t n);
+
+/* Returns "success", "complete", "gave_up", "not_run" or "other". */
+const char	*ev_outcome_name(enum ev_outcome o);
+
 /* Returns BUF holding the name of status S ("success", else its number). */
 const char	*ev_status_name(char *buf, size_t size, const struct ev_names *nm,
 		    int s);

@@ -1696,7 +1696,7 @@ lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 			svg_text(w, ", ended ");
 		}
 		svg_text_int(w, (long long)c[0]);
-		svg_text(w, ", success ");
+		svg_text(w, ", success or complete ");
 		svg_text_int(w, (long long)c[1]);
 	} else if (l->alloc == NULL) {
 		svg_text(w, "extfrag ");
@@ -1876,7 +1876,8 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += 16 + 8;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Compaction runs ended: success (green), other (orange)");
+		    "Compaction runs ended: success or complete (green), gave "
+		    "up or not run (orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
 	l.compaction = true;

@@ -308,10 +308,10 @@ static int
 order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 {
 	const struct jr_val *ov = jr_get(d, b, "order"), *st;
-	uint64_t o, n[3] = { 0, 0, 0 };
+	uint64_t o, n[3] = { 0, 0, 0 }, by[EV_NOUTCOMES];
 	struct rorder *ro;
 	int order;
-	size_t i;
+	size_t i, k;
 
 	if (ov != NULL && ov->type == JR_NUM && ov->n == 2 &&
 	    memcmp(ov->s, "-1", 2) == 0)
@@ -337,16 +337,19 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 		return -1;
 	if ((st = jr_get(d, b, "outcomes")) == NULL || st->type != JR_OBJ)
 		return -1;
-	for (st = jr_first(d, st); st; st = jr_next(d, st)) {
-		if (count_add(st, &n[1]) != 0)
+	memset(by, 0, sizeof(by));
+	for (st = jr_first(d, st); st; st = jr_next(d, st))
+		if (count_add(st, &n[1]) != 0 || count_add(st,
+		    &by[ev_outcome_of(st->key, st->keyn)]) != 0)
 			return -1;
-		if (st->keyn == 7 && memcmp(st->key, "success", 7) == 0 &&
-		    count_add(st, &n[2]) != 0)
+	for (k = 0; k < EV_NOUTCOMES; k++)
+		if (sum_add(&ro->outcome[k], by[k]) != 0)
 			return -1;
-	}
-	if (sum_add(&ro->attempts, n[0]) != 0 ||
-	    sum_add(&ro->ended, n[1]) != 0 ||
-	    sum_add(&ro->success, n[2]) != 0)
+	/* The picture: the runs that ended well, a block made or the zone done. */
+	n[2] = by[EV_SUCCESS];
+	if (sum_add(&n[2], by[EV_COMPLETE]) != 0 ||
+	    sum_add(&ro->attempts, n[0]) != 0 ||
+	    sum_add(&ro->ended, n[1]) != 0)
 		return -1;
 	return count_keep(r, true, order, n);
 }
@@ -659,12 +662,21 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	    " at " : "", r->peak_time);
 	fprintf(fp, "  compaction runs %" PRIu64 ", events lost %" PRIu64 "\n",
 	    r->runs, r->lost);
-	for (i = 0; i < r->nby_order; i++)
+	for (i = 0; i < r->nby_order; i++) {
+		const struct rorder *ro = &r->by_order[i];
+
+		/* Grouped as mm/compaction.c means the statuses. */
 		fprintf(fp, "  compaction order %-2d attempts %" PRIu64 ", ended %"
-		    PRIu64 ", success %" PRIu64 " (%s)\n", r->by_order[i].order,
-		    r->by_order[i].attempts, r->by_order[i].ended,
-		    r->by_order[i].success, share(b[0], sizeof(b[0]),
-		    r->by_order[i].success, r->by_order[i].ended));
+		    PRIu64 ": success %" PRIu64 " (%s), complete %" PRIu64
+		    ", gave up %" PRIu64 ", not run %" PRIu64, ro->order,
+		    ro->attempts, ro->ended, ro->outcome[EV_SUCCESS],
+		    share(b[0], sizeof(b[0]), ro->outcome[EV_SUCCESS],
+		    ro->ended), ro->outcome[EV_COMPLETE],
+		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
+		if (ro->outcome[EV_OTHER])
+			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
+		fputc('\n', fp);
+	}
 }
 
 /* Write index X as {"first", "last", "min", "max"}, or null when never seen. */
@@ -795,8 +807,10 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_u64(w, r->by_order[i].attempts);
 			jw_key(w, "ended");
 			jw_u64(w, r->by_order[i].ended);
-			jw_key(w, "success");
-			jw_u64(w, r->by_order[i].success);
+			for (k = 0; k < EV_NOUTCOMES; k++) {
+				jw_key(w, ev_outcome_name((enum ev_outcome)k));
+				jw_u64(w, r->by_order[i].outcome[k]);
+			}
 			jw_end(w);
 		}
 		jw_end(w);
@@ -944,8 +958,9 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 			snprintf(n, sizeof(n), "order %d success",
 			    a->by_order[i].order);
 			row(fp, n, share(v[0], sizeof(v[0]),
-			    a->by_order[i].success, a->by_order[i].ended),
-			    share(v[1], sizeof(v[1]), b->by_order[j].success,
+			    a->by_order[i].outcome[EV_SUCCESS],
+			    a->by_order[i].ended), share(v[1], sizeof(v[1]),
+			    b->by_order[j].outcome[EV_SUCCESS],
 			    b->by_order[j].ended), "-");
 		}
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "events.h"
 #include "ferr.h"
 #include "frag.h"
 
@@ -38,7 +39,8 @@ struct rzone {
 /* Compaction runs that ended at one order (-1: a whole zone). */
 struct rorder {
 	int		 order;
-	uint64_t	 attempts, ended, success;
+	uint64_t	 attempts, ended;
+	uint64_t	 outcome[EV_NOUTCOMES];	/* the runs ended, by outcome */
 };
 
 /* One zone in one sample, as --watch --json printed it; indices in thousandths. */

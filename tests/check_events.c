@@ -364,6 +364,30 @@ START_TEST(test_capture_json)
 END_TEST
 #endif
 
+/* The end statuses of mm_compaction_end, grouped as mm/compaction.c means them. */
+START_TEST(test_outcomes)
+{
+	static const struct {
+		const char	*name;
+		enum ev_outcome	 o;
+	} c[] = {
+		{ "success", EV_SUCCESS }, { "complete", EV_COMPLETE },
+		{ "partial_skipped", EV_COMPLETE },
+		{ "no_suitable_page", EV_GAVE_UP }, { "contended", EV_GAVE_UP },
+		{ "skipped", EV_NOT_RUN }, { "deferred", EV_NOT_RUN },
+		{ "not_suitable_zone", EV_NOT_RUN }, { "continue", EV_OTHER },
+		{ "7", EV_OTHER }, { "successful", EV_OTHER }, { "succes", EV_OTHER },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		ck_assert_msg(ev_outcome_of(c[i].name, strlen(c[i].name)) ==
+		    c[i].o, "%s", c[i].name);
+	ck_assert_str_eq(ev_outcome_name(EV_COMPLETE), "complete");
+	ck_assert_str_eq(ev_outcome_name(EV_GAVE_UP), "gave_up");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -377,6 +401,7 @@ main(void)
 	tcase_add_test(ta, test_compaction_orders);
 	tcase_add_test(ta, test_merge_reset);
 	tcase_add_test(ta, test_out_of_range);
+	tcase_add_test(ta, test_outcomes);
 	suite_add_tcase(s, ta);
 #ifdef HAVE_TRACEFS
 	tcase_add_test(tc, test_capture);
