@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -403,11 +404,21 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	svg_close(w);
 }
 
-/* Returns about how wide S is at 11 pixels. */
+/*
+ * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
+ * sans-serif face: 0.62 em a character, above the average of the faces
+ * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
+ * clip a label reserves this; tests/svg-bounds.py checks it.
+ */
 static long
-text_w(const char *s)
+text_px(const char *s, long size)
 {
-	return ((long)strlen(s) * 60 + 9) / 10;
+	long n = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n * size * 62 + 99) / 100;
 }
 
 /*
@@ -422,7 +433,7 @@ badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
 	long wd;
 
 	snprintf(s, sizeof(s), "%s: %s", label, verdict);
-	wd = text_w(s) + 12;
+	wd = text_px(s, 11) + 12;
 	svgr_rect_open(w, x, y, wd, 17, verdict_color(verdict));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
@@ -557,7 +568,7 @@ node_count(const struct report *r)
 }
 
 /* The width of the legend's colour bar, and the height of the legend. */
-#define LEGEND_W	240
+#define LEGEND_W	300
 #define LEGEND_H	84
 
 /*
@@ -664,122 +675,167 @@ legend(struct svgw *w, const struct report *r, long y)
 /* The height of the heading above the legend. */
 #define HEAD_H	100
 
-/* Write "some avg10 P%, full avg10 P%" of R's pressure, or that it is unknown. */
-static void
-pressure_words(struct svgw *w, const struct report *r)
+/*
+ * Returns BUF holding R's memory pressure: "memory pressure calm (PSI some
+ * avg10 P%, full avg10 P%)", or that PSI was not read.
+ */
+static const char *
+pressure_string(char *buf, size_t size, const struct report *r)
 {
-	if (r->psi == NULL || !r->psi->some.present) {
-		svg_text(w, "PSI not read");
-		return;
-	}
-	svg_text(w, "PSI some avg10 ");
-	svg_text_fixed(w, r->psi->some.avg10, 2);
-	svg_text(w, "%");
-	if (r->psi->full.present) {
-		svg_text(w, ", full avg10 ");
-		svg_text_fixed(w, r->psi->full.avg10, 2);
-		svg_text(w, "%");
-	}
-}
+	int n = 0;
 
-/* Write what R was read from and how: the source, kernel, page size, orders. */
-static void
-source_words(struct svgw *w, const struct report *r)
-{
-	char s[32];
-
-	svg_text(w, r->snapshot ? r->snapshot : r->buddyinfo_path);
-	svg_text(w, " \u00b7 kernel ");
-	svg_text(w, r->release ? r->release : "unknown");
-	svg_text(w, " \u00b7 page size ");
-	svg_text(w, hum_size(s, sizeof(s), 1, r->page_size));
-	svg_text(w, " (");
-	svg_text(w, r->page_size_from);
-	svg_text(w, ") \u00b7 ");
-	svg_text_int(w, r->bi->norders);
-	svg_text(w, " orders");
-	if (r->pti) {
-		svg_text(w, " \u00b7 pageblock order ");
-		svg_text_int(w, r->pti->pageblock_order);
-	}
+	if (r->advice)
+		n = snprintf(buf, size, "memory pressure %s (",
+		    advise_urgency_name(r->advice->urgency));
+	if (n < 0 || (size_t)n >= size)
+		return buf;
+	if (r->psi == NULL || !r->psi->some.present)
+		snprintf(buf + n, size - (size_t)n, "PSI not read%s",
+		    r->advice ? ")" : "");
+	else if (r->psi->full.present)
+		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%, "
+		    "full avg10 %u.%02u%%%s", r->psi->some.avg10 / 100,
+		    r->psi->some.avg10 % 100, r->psi->full.avg10 / 100,
+		    r->psi->full.avg10 % 100, r->advice ? ")" : "");
+	else
+		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%%s",
+		    r->psi->some.avg10 / 100, r->psi->some.avg10 % 100,
+		    r->advice ? ")" : "");
+	return buf;
 }
 
 /*
- * Draw at X, Y the counts of NODE (-1: the machine) at ORDER beside its
- * verdict, "1578 free now, at most 1590 after compaction"; returns the x
- * after them.
+ * Returns BUF holding what R was read from and how: the source, kernel,
+ * page size, orders.
  */
-static long
-counts_text(struct svgw *w, const struct report *r, int node, unsigned order,
-    long x, long y)
+static const char *
+source_string(char *buf, size_t size, const struct report *r)
+{
+	char s[32], pb[48] = "";
+
+	if (r->pti)
+		snprintf(pb, sizeof(pb), " \u00b7 pageblock order %u",
+		    r->pti->pageblock_order);
+	snprintf(buf, size, "%s \u00b7 kernel %s \u00b7 page size %s (%s) "
+	    "\u00b7 %u orders%s", r->snapshot ? r->snapshot :
+	    r->buddyinfo_path, r->release ? r->release : "unknown",
+	    hum_size(s, sizeof(s), 1, r->page_size), r->page_size_from,
+	    r->bi->norders, pb);
+	return buf;
+}
+
+/*
+ * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
+ * "1578 free now, at most 1590 after compaction", or "".
+ */
+static const char *
+counts_string(char *buf, size_t size, const struct report *r, int node,
+    unsigned order)
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
 	    order) : NULL;
-	char s[96];
 
-	if (a == NULL)
-		return x;
-	snprintf(s, sizeof(s), "%s%" PRIu64 " free now, at most %" PRIu64
-	    " after compaction", a->now_is_bound ? "at most " : "", a->now,
-	    a->after);
-	svgr_text(w, x, y + 13, 11, NULL, NULL, s);
-	return x + text_w(s);
+	buf[0] = '\0';
+	if (a != NULL)
+		snprintf(buf, size, "%s%" PRIu64 " free now, at most %" PRIu64
+		    " after compaction", a->now_is_bound ? "at most " : "",
+		    a->now, a->after);
+	return buf;
 }
 
-/* Draw the machine's verdicts for R at X, Y after the word LABEL; returns the x after them. */
+/* The height of one row of the machine's line. */
+#define MACHINE_ROW_H	22
+
+/*
+ * Draw the machine's verdicts for R at X, Y after the word LABEL, each
+ * with its counts, then the pressure, in rows that end before MAXX (with
+ * W NULL, only measure). Returns the number of rows.
+ */
 static long
 machine_line(struct svgw *w, const struct report *r, const char *label,
-    long x, long y)
+    long x, long y, long maxx)
 {
-	char l[48];
+	char l[48], s[160], v[96];
+	long x0, wd, rows = 1;
 	size_t j;
 
-	svgr_text(w, x, y + 13, 13, NULL, "bold", label);
-	/* Bold and larger than text_w() measures. */
-	x += text_w(label) * 13 / 10 + 14;
-	for (j = 0; j < advice_lines(r); j++) {
-		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
-		x += badge(w, x, y, l, advise_verdict_name(advise_best(
-		    r->advice, -1, j)), NULL) + 6;
-		x = counts_text(w, r, -1, r->advice->orders[j], x, y) + 10;
+	if (w)
+		svgr_text(w, x, y + 13, 13, NULL, "bold", label);
+	/* Bold: a little wider than text_px() reserves for plain text. */
+	x += text_px(label, 13) * 11 / 10 + 14;
+	x0 = x;
+	for (j = 0; j <= advice_lines(r); j++) {
+		if (j < advice_lines(r)) {
+			order_label(l, sizeof(l), r->advice->orders[j],
+			    r->page_size);
+			snprintf(v, sizeof(v), "%s: %s", l, advise_verdict_name(
+			    advise_best(r->advice, -1, j)));
+			counts_string(s, sizeof(s), r, -1,
+			    r->advice->orders[j]);
+			wd = text_px(v, 11) + 12 + 6 + text_px(s, 11) + 10;
+		} else {
+			pressure_string(s, sizeof(s), r);
+			wd = 4 + text_px(s, 11);
+		}
+		/* A new row rather than past the picture's edge. */
+		if (x > x0 && x + wd > maxx) {
+			x = x0;
+			y += MACHINE_ROW_H;
+			rows++;
+		}
+		if (w && j < advice_lines(r)) {
+			badge(w, x, y, l, advise_verdict_name(advise_best(
+			    r->advice, -1, j)), NULL);
+			svgr_text(w, x + text_px(v, 11) + 12 + 6, y + 13, 11, NULL,
+			    NULL, s);
+		} else if (w)
+			svgr_text(w, x + 4, y + 13, 11, NULL, NULL, s);
+		x += wd;
 	}
-	svgr_text_open(w, x + 4, y + 13, 11, NULL, NULL);
-	if (r->advice) {
-		svg_text(w, "memory pressure ");
-		svg_text(w, advise_urgency_name(r->advice->urgency));
-		svg_text(w, " (");
-		pressure_words(w, r);
-		svg_text(w, ")");
-	} else
-		pressure_words(w, r);
-	svg_close(w);
-	return x;
+	return rows;
+}
+
+/*
+ * Returns how wide a picture of R must be, at least WIDTH, for the source
+ * line (after PREFIX) to fit whole.
+ */
+static long
+head_width(const struct report *r, const char *prefix, long width)
+{
+	char s[PATH_MAX + 256];
+	long need = MARGIN + text_px(prefix, 12) + text_px(source_string(s,
+	    sizeof(s), r), 12) + MARGIN;
+
+	return need > width ? need : width;
 }
 
 void
 render_svg(FILE *fp, const struct report *r)
 {
+	char src[PATH_MAX + 256];
 	struct svgw w;
-	long width, height, y, left = MARGIN + LABEL_W;
+	long width, height, y, left = MARGIN + LABEL_W, head;
 	size_t i;
 
 	width = left + (long)r->bi->norders * CELL_W + MARGIN +
 	    (r->pti ? PB_GAP + PB_W : 0);
 	if (width < MIN_W)
 		width = MIN_W;
-	height = HEAD_H + LEGEND_H + 12 + (long)node_count(r) *
+	width = head_width(r, "", width);
+	head = HEAD_H + (machine_line(NULL, r, "Machine", MARGIN, 64, width -
+	    MARGIN) - 1) * MACHINE_ROW_H;
+	height = head + LEGEND_H + 12 + (long)node_count(r) *
 	    node_h(advice_lines(r)) + (long)r->bi->nzones *
 	    zone_h(advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
-	source_words(&w, r);
-	svg_close(&w);
-	machine_line(&w, r, "Machine", MARGIN, 64);
-	legend(&w, r, HEAD_H);
-	y = HEAD_H + LEGEND_H + 12;
+	svgr_text(&w, MARGIN, 50, 12, NULL, NULL, source_string(src,
+	    sizeof(src), r));
+	machine_line(&w, r, "Machine", MARGIN, 64, width - MARGIN);
+	legend(&w, r, head);
+	y = head + LEGEND_H + 12;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
 			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
@@ -898,10 +954,11 @@ compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
 void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
+	char src[PATH_MAX + 256];
 	struct svgw w;
 	long left = MARGIN + LABEL_W, panel = (long)a->bi->norders * CELL_W;
 	long xb = left + panel + PANEL_GAP, xd = xb + panel + PANEL_GAP;
-	long width = xd + panel + MARGIN, height, y, ia, ib;
+	long width = xd + panel + MARGIN, height, y, ia, ib, rows_a, top;
 	size_t i, nrows = 0, lines = 2 * advice_lines(a);
 	const struct bzone *z;
 	char s1[32], s2[32];
@@ -930,23 +987,30 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			height += node_h(lines);
 		height += zone_h(lines);
 	}
+	width = head_width(a, "A: ", width);
+	width = head_width(b, "B: ", width);
+	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 82, width - MARGIN);
+	top = HEAD_H + 40 + (rows_a - 1 + machine_line(NULL, b, "Machine B",
+	    MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
+	height += top - HEAD_H - 40;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A beside snapshot B");
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "A: ");
-	source_words(&w, a);
+	svg_text(&w, source_string(src, sizeof(src), a));
 	svg_close(&w);
 	svgr_text_open(&w, MARGIN, 68, 12, NULL, NULL);
 	svg_text(&w, "B: ");
-	source_words(&w, b);
+	svg_text(&w, source_string(src, sizeof(src), b));
 	svg_close(&w);
-	machine_line(&w, a, "Machine A", MARGIN, 82);
-	machine_line(&w, b, "Machine B", MARGIN, 104);
-	legend(&w, a, HEAD_H + 40);
-	diff_legend(&w, xd, HEAD_H + 40);
-	y = HEAD_H + 40 + LEGEND_H + 12;
+	machine_line(&w, a, "Machine A", MARGIN, 82, width - MARGIN);
+	machine_line(&w, b, "Machine B", MARGIN, 82 + rows_a * MACHINE_ROW_H,
+	    width - MARGIN);
+	legend(&w, a, top);
+	diff_legend(&w, xd, top);
+	y = top + LEGEND_H + 12;
 	svgr_text(&w, left, y + 16, 14, NULL, "bold", "A");
 	svgr_text(&w, xb, y + 16, 14, NULL, "bold", "B");
 	svgr_text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
@@ -1320,13 +1384,18 @@ batch_zone_h(unsigned norders)
 	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
 }
 
+/* The words of the batch picture's second line around the two names. */
+#define BATCH_FROM	"From "
+#define BATCH_TO	" to "
+#define BATCH_ORDER	" in the order given; x: snapshot number (tooltips name each)"
+
 void
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
 	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
 	const struct bzone **zones;
 	size_t *hint, nz = 0, k, i, j, total = 0;
-	long width, height, y;
+	long width, height, y, head;
 	struct svgw w;
 	uint64_t *v;
 	bool *have;
@@ -1362,6 +1431,13 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	width = b.left + (long)n * b.cw + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
+	/* The line naming the first and last snapshot, whole. */
+	head = MARGIN + text_px(BATCH_FROM, 12) + text_px(r[0].snapshot ?
+	    r[0].snapshot : "-", 12) + text_px(BATCH_TO, 12) +
+	    text_px(r[n - 1].snapshot ? r[n - 1].snapshot : "-", 12) +
+	    text_px(BATCH_ORDER, 12) + MARGIN;
+	if (head > width)
+		width = head;
 	height = 150 + 50 + CHART_BLOCK + (long)nz * batch_zone_h(b.norders) +
 	    MARGIN;
 	svg_init(&w, fp);
@@ -1372,12 +1448,11 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	svg_text(&w, " snapshots");
 	svg_close(&w);
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
-	svg_text(&w, "From ");
+	svg_text(&w, BATCH_FROM);
 	svg_text(&w, r[0].snapshot ? r[0].snapshot : "-");
-	svg_text(&w, " to ");
+	svg_text(&w, BATCH_TO);
 	svg_text(&w, r[n - 1].snapshot ? r[n - 1].snapshot : "-");
-	svg_text(&w, " in the order given; x: snapshot number (tooltips name "
-	    "each)");
+	svg_text(&w, BATCH_ORDER);
 	svg_close(&w);
 	scale_legend(&w, MARGIN, 64);
 	y = 150;
@@ -1736,8 +1811,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 			top = c[0] > top ? c[0] : top;
 		}
 	for (i = 0; i < nt; i++) {
-		/* Beside A, a label too wide for the gap is A's row's already. */
-		if (i == 0 || text_w(label) * 9 / 11 < AXIS_W - 12)
+		/* Beside B, a label too wide for the gap is A's row's already. */
+		if (i == 0 || text_px(label, 9) < AXIS_W - 12)
 			svgr_text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9,
 			    "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
@@ -1798,6 +1873,14 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
 			n++;
 		}
 	return n;
+}
+
+/* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
+static const char *
+pair_label(char *buf, size_t size, const struct rpair *p)
+{
+	snprintf(buf, size, "%.23s \u2190 %.23s", p->alloc, p->fallback);
+	return buf;
 }
 
 /* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
@@ -1866,8 +1949,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	for (j = 0; j < np; j++) {
 		l.alloc = p[j].alloc;
 		l.fallback = p[j].fallback;
-		snprintf(s, sizeof(s), "%.23s \u2190 %.23s", p[j].alloc,
-		    p[j].fallback);
+		pair_label(s, sizeof(s), &p[j]);
 		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
 	}
 	y += (long)(np + 1) * LANE_H;
@@ -1876,8 +1958,8 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += 16 + 8;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Compaction runs ended: success or complete (green), gave "
-		    "up or not run (orange)");
+		    "Compaction runs: success or complete (green), other "
+		    "(orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
 	l.compaction = true;
@@ -2057,6 +2139,17 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
 
+#define TRUNCATED_WORDS	" (a last sample cut short was ignored)"
+
+/* Returns BUF holding " \u00b7 N samples every S s, " of R. */
+static const char *
+rec_samples_words(char *buf, size_t size, const struct replay *r)
+{
+	snprintf(buf, size, " \u00b7 %lu samples every %u.%03u s, ",
+	    r->nsamples, r->interval_ms / 1000, r->interval_ms % 1000);
+	return buf;
+}
+
 /* Write what R was read from: "DIR · host HOST · kernel K · N samples every I s, FIRST to LAST". */
 static void
 rec_words(struct svgw *w, const char *dir, const struct replay *r)
@@ -2068,14 +2161,27 @@ rec_words(struct svgw *w, const char *dir, const struct replay *r)
 	svg_text(w, r->host);
 	svg_text(w, " \u00b7 kernel ");
 	svg_text(w, r->release);
-	snprintf(s, sizeof(s), " \u00b7 %lu samples every %u.%03u s, ",
-	    r->nsamples, r->interval_ms / 1000, r->interval_ms % 1000);
+	rec_samples_words(s, sizeof(s), r);
 	svg_text(w, s);
 	svg_text(w, r->first);
 	svg_text(w, " to ");
 	svg_text(w, r->last);
 	if (r->truncated)
-		svg_text(w, " (a last sample cut short was ignored)");
+		svg_text(w, TRUNCATED_WORDS);
+}
+
+/* Returns at most how wide rec_words() of DIR and R is at 12 pixels. */
+static long
+rec_words_px(const char *dir, const struct replay *r)
+{
+	char s[64];
+
+	rec_samples_words(s, sizeof(s), r);
+	return text_px(dir, 12) + text_px(" \u00b7 host ", 12) +
+	    text_px(r->host, 12) + text_px(" \u00b7 kernel ", 12) +
+	    text_px(r->release, 12) + text_px(s, 12) + text_px(r->first, 12) +
+	    text_px(" to ", 12) + text_px(r->last, 12) + (r->truncated ?
+	    text_px(TRUNCATED_WORDS, 12) : 0);
 }
 
 /* Write how the columns of T are made, at X, Y. */
@@ -2130,7 +2236,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	unsigned ord[2 * REPLAY_MAX_ORDERS];
 	int cord[FRAG_MAX_ORDERS + 1];
 	struct rpair p[REC_PAIRS];
-	size_t i, nz, nord, per = 1, most = REC_COLS / nt, cols = 1;
+	char label[2 * sizeof(p[0].alloc) + 8];
+	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
 	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0;
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
@@ -2144,7 +2251,13 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		if ((r[i]->nsamples + per - 1) / per > cols)
 			cols = (r[i]->nsamples + per - 1) / per;
 	plot = REC_PLOT_W / (long)nt;
+	/* Room left of A for the widest lane label: never cut at the edge. */
+	np = events ? rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p) : 0;
 	x = MARGIN + AXIS_W;
+	for (i = 0; i < np; i++)
+		if (MARGIN + text_px(pair_label(label, sizeof(label), &p[i]), 9) +
+		    12 > x)
+			x = MARGIN + text_px(label, 9) + 12;
 	for (i = 0; i < nt; i++) {
 		rec_timeline(&t[i], r[i], x, per, plot, cols);
 		x += (long)cols * t[i].cw + AXIS_W;
@@ -2155,8 +2268,14 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
 	width = width < MIN_W ? MIN_W : width;
 	if (events)
-		evh = rec_events_h(rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p),
-		    rec_compaction_orders(r[0], nt > 1 ? r[1] : NULL, cord));
+		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
+		    r[1] : NULL, cord));
+	/* The header line of each recording, whole: a long path widens it. */
+	for (i = 0; i < nt; i++)
+		if (MARGIN + text_px("A: ", 12) + rec_words_px(dir[i], r[i]) +
+		    MARGIN > width)
+			width = MARGIN + text_px("A: ", 12) + rec_words_px(dir[i],
+			    r[i]) + MARGIN;
 	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
 	    MARGIN;
 	svg_init(&w, fp);

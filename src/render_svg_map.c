@@ -387,10 +387,9 @@ static void
 notes(struct svgw *w, const struct map *m, long y)
 {
 	svgr_text(w, MARGIN, y, 11, NULL, NULL,
-	    "A cell holds what fills the worst of its pages: any hole, "
-	    "else any unmovable page, else any "
-	    "ambiguous page (no telling flag), else only free pages, else "
-	    "free and movable pages.");
+	    "A cell shows the worst its pages hold: a hole, an unmovable "
+	    "page, an ambiguous one (no telling flag), else all free, or "
+	    "free and movable.");
 	y += NOTE_H;
 	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Ceiling: at most this many "
 	    "free blocks after full compaction, an upper bound (compaction "

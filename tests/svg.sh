@@ -327,5 +327,26 @@ if not seen[TOP] or not seen[BOTTOM]:
 sys.exit(bad != 0)
 EOF
 
+# No label is cut or overlaps another (svg-bounds.py), in every golden and in
+# pictures made to have the longest labels: every fallback pair of
+# migratetypes and a 64-character host (recording), node 1023 and a
+# 200-character root (snapshot, comparison, batch), five orders advised.
+long=$tmp/$(printf 'a-directory-name-of-forty-characters-xx/%.0s' 1 2 3 4 5)root
+mkdir -p "$long/proc"
+printf 'Node 1023, zone  HighMem 1 2 3 4 5 6 7 8 9 10 11 \nNode 1023, zone  Movable 100 2 3 4 5 6 7 0 0 0 0 \n' \
+    >"$long/proc/buddyinfo"
+rec=$FIXTURES/recordings/long-labels
+"$FRAGSTAT" -q --sysroot "$long" --format=svg >"$tmp/b1.svg" &&
+"$FRAGSTAT" -q --compare "$long" "$long" --format=svg >"$tmp/b2.svg" &&
+"$FRAGSTAT" -q --sysroot "$long" --sysroot "$long" --format=svg >"$tmp/b3.svg" &&
+"$FRAGSTAT" -q --sysroot "$rec" --format=svg >"$tmp/b4.svg" &&
+"$FRAGSTAT" -q --compare "$rec" "$rec" --format=svg >"$tmp/b5.svg" &&
+"$FRAGSTAT" -q --sysroot "$corpus/vm-6.18-x86-64-holes" --advise=9,3,4,5,6 \
+    --format=svg >"$tmp/b6.svg" ||
+	fail "a picture with the longest labels"
+n=$((n + 1))
+python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$here"/cli/svg-*/out \
+    "$here"/cli/map-capture-svg/out || fail "a label is cut or overlaps"
+
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]
