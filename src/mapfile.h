@@ -15,7 +15,7 @@
 
 /*
  * The format, version 1: text, one fact per line, fields split by one
- * space, every number decimal, every line in this order (README.md,
+ * space, every number decimal, every line in this order (doc/reference.md,
  * "The stored map"):
  *
  *	fragstat-map 1

@@ -46,7 +46,7 @@ void	render_unusable(FILE *fp, const struct report *r);
  */
 void	render_extfrag(FILE *fp, const struct report *r);
 
-/* The JSON document described in README.md. */
+/* The JSON document described in doc/reference.md. */
 void	render_json(FILE *fp, const struct report *r);
 
 /* The same document as one object inside W's. */
