@@ -181,6 +181,72 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
 	svg_close(w);
 }
 
+/*
+ * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
+ * sans-serif face: 0.62 em a character, above the average of the faces
+ * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
+ * clip a label reserves this; tests/svg-bounds.py checks it.
+ */
+static long
+text_px(const char *s, long size)
+{
+	long n = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n * size * 62 + 99) / 100;
+}
+
+/* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
+static size_t
+chars_bytes(const char *s, long n)
+{
+	size_t b = 0;
+
+	while (s[b] && n-- > 0)
+		do
+			b++;
+		while (((unsigned char)s[b] & 0xc0) == 0x80);
+	return b;
+}
+
+long
+svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
+    long line_h, const char *prefix, const char *s)
+{
+	char line[1024];
+	long room, lines = 0, cut;
+	size_t n, k;
+
+	for (;;) {
+		room = (maxw - (lines ? 0 : text_px(prefix, size))) * 100 /
+		    ((long)size * 62);
+		room = room < 8 ? 8 : room > 200 ? 200 : room;
+		n = chars_bytes(s, room);
+		/* Not the last line: break after a '/' or space in its second half. */
+		if (s[n] != '\0') {
+			cut = -1;
+			for (k = n; k > n / 2; k--)
+				if (s[k - 1] == '/' || s[k - 1] == ' ') {
+					cut = (long)k;
+					break;
+				}
+			if (cut > 0)
+				n = (size_t)cut;
+		}
+		if (w) {
+			snprintf(line, sizeof(line), "%s%.*s", lines ? "" : prefix,
+			    (int)n, s);
+			svgr_text(w, x, y + lines * line_h, size, NULL, NULL, line);
+		}
+		lines++;
+		s += n;
+		if (*s == '\0')
+			return lines;
+	}
+}
+
 /* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
 static void
 line_open(struct svgw *w, long x1, long y1, long x2, long y2,
@@ -404,22 +470,6 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	svg_close(w);
 }
 
-/*
- * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
- * sans-serif face: 0.62 em a character, above the average of the faces
- * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
- * clip a label reserves this; tests/svg-bounds.py checks it.
- */
-static long
-text_px(const char *s, long size)
-{
-	long n = 0;
-
-	for (; *s; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return (n * size * 62 + 99) / 100;
-}
 
 /*
  * A badge at X, Y saying "LABEL: VERDICT" in the verdict's colour, with
@@ -704,24 +754,31 @@ pressure_string(char *buf, size_t size, const struct report *r)
 	return buf;
 }
 
-/*
- * Returns BUF holding what R was read from and how: the source, kernel,
- * page size, orders.
- */
-static const char *
-source_string(char *buf, size_t size, const struct report *r)
-{
-	char s[32], pb[48] = "";
+/* The distance between the lines of a picture's heading. */
+#define HEAD_LINE_H	16
 
+/*
+ * Draw at X, Y what R was read from, after PREFIX, in lines of at most
+ * MAXW pixels, then how: kernel, page size, orders (W NULL: only count).
+ * Returns the number of lines.
+ */
+static long
+source_lines(struct svgw *w, const struct report *r, const char *prefix,
+    long x, long y, long maxw)
+{
+	char s[32], pb[48] = "", how[256];
+	long n;
+
+	n = svgr_text_wrap(w, x, y, 12, maxw, HEAD_LINE_H, prefix, r->snapshot ?
+	    r->snapshot : r->buddyinfo_path);
 	if (r->pti)
 		snprintf(pb, sizeof(pb), " \u00b7 pageblock order %u",
 		    r->pti->pageblock_order);
-	snprintf(buf, size, "%s \u00b7 kernel %s \u00b7 page size %s (%s) "
-	    "\u00b7 %u orders%s", r->snapshot ? r->snapshot :
-	    r->buddyinfo_path, r->release ? r->release : "unknown",
-	    hum_size(s, sizeof(s), 1, r->page_size), r->page_size_from,
-	    r->bi->norders, pb);
-	return buf;
+	snprintf(how, sizeof(how), "kernel %s \u00b7 page size %s (%s) \u00b7 "
+	    "%u orders%s", r->release ? r->release : "unknown", hum_size(s,
+	    sizeof(s), 1, r->page_size), r->page_size_from, r->bi->norders, pb);
+	return n + svgr_text_wrap(w, x, y + n * HEAD_LINE_H, 12, maxw,
+	    HEAD_LINE_H, "", how);
 }
 
 /*
@@ -795,35 +852,20 @@ machine_line(struct svgw *w, const struct report *r, const char *label,
 	return rows;
 }
 
-/*
- * Returns how wide a picture of R must be, at least WIDTH, for the source
- * line (after PREFIX) to fit whole.
- */
-static long
-head_width(const struct report *r, const char *prefix, long width)
-{
-	char s[PATH_MAX + 256];
-	long need = MARGIN + text_px(prefix, 12) + text_px(source_string(s,
-	    sizeof(s), r), 12) + MARGIN;
-
-	return need > width ? need : width;
-}
-
 void
 render_svg(FILE *fp, const struct report *r)
 {
-	char src[PATH_MAX + 256];
 	struct svgw w;
-	long width, height, y, left = MARGIN + LABEL_W, head;
+	long width, height, y, left = MARGIN + LABEL_W, head, src;
 	size_t i;
 
 	width = left + (long)r->bi->norders * CELL_W + MARGIN +
 	    (r->pti ? PB_GAP + PB_W : 0);
 	if (width < MIN_W)
 		width = MIN_W;
-	width = head_width(r, "", width);
-	head = HEAD_H + (machine_line(NULL, r, "Machine", MARGIN, 64, width -
-	    MARGIN) - 1) * MACHINE_ROW_H;
+	src = source_lines(NULL, r, "", MARGIN, 50, width - 2 * MARGIN);
+	head = HEAD_H + (src - 1) * HEAD_LINE_H + (machine_line(NULL, r,
+	    "Machine", MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
 	height = head + LEGEND_H + 12 + (long)node_count(r) *
 	    node_h(advice_lines(r)) + (long)r->bi->nzones *
 	    zone_h(advice_lines(r)) + MARGIN;
@@ -831,9 +873,9 @@ render_svg(FILE *fp, const struct report *r)
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	svgr_text(&w, MARGIN, 50, 12, NULL, NULL, source_string(src,
-	    sizeof(src), r));
-	machine_line(&w, r, "Machine", MARGIN, 64, width - MARGIN);
+	source_lines(&w, r, "", MARGIN, 50, width - 2 * MARGIN);
+	machine_line(&w, r, "Machine", MARGIN, 64 + (src - 1) * HEAD_LINE_H,
+	    width - MARGIN);
 	legend(&w, r, head);
 	y = head + LEGEND_H + 12;
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -954,11 +996,11 @@ compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
 void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
-	char src[PATH_MAX + 256];
 	struct svgw w;
 	long left = MARGIN + LABEL_W, panel = (long)a->bi->norders * CELL_W;
 	long xb = left + panel + PANEL_GAP, xd = xb + panel + PANEL_GAP;
 	long width = xd + panel + MARGIN, height, y, ia, ib, rows_a, top;
+	long src_a, src_b, y_b, y_m;
 	size_t i, nrows = 0, lines = 2 * advice_lines(a);
 	const struct bzone *z;
 	char s1[32], s2[32];
@@ -987,26 +1029,24 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			height += node_h(lines);
 		height += zone_h(lines);
 	}
-	width = head_width(a, "A: ", width);
-	width = head_width(b, "B: ", width);
-	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 82, width - MARGIN);
-	top = HEAD_H + 40 + (rows_a - 1 + machine_line(NULL, b, "Machine B",
-	    MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
+	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2 * MARGIN);
+	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2 * MARGIN);
+	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
+	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
+	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
+	    MACHINE_ROW_H;
 	height += top - HEAD_H - 40;
+	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
+	y_b = 50 + src_a * HEAD_LINE_H + 2;
+	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A beside snapshot B");
-	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
-	svg_text(&w, "A: ");
-	svg_text(&w, source_string(src, sizeof(src), a));
-	svg_close(&w);
-	svgr_text_open(&w, MARGIN, 68, 12, NULL, NULL);
-	svg_text(&w, "B: ");
-	svg_text(&w, source_string(src, sizeof(src), b));
-	svg_close(&w);
-	machine_line(&w, a, "Machine A", MARGIN, 82, width - MARGIN);
-	machine_line(&w, b, "Machine B", MARGIN, 82 + rows_a * MACHINE_ROW_H,
+	source_lines(&w, a, "A: ", MARGIN, 50, width - 2 * MARGIN);
+	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2 * MARGIN);
+	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
+	machine_line(&w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
 	    width - MARGIN);
 	legend(&w, a, top);
 	diff_legend(&w, xd, top);
@@ -1384,10 +1424,25 @@ batch_zone_h(unsigned norders)
 	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
 }
 
-/* The words of the batch picture's second line around the two names. */
-#define BATCH_FROM	"From "
-#define BATCH_TO	" to "
-#define BATCH_ORDER	" in the order given; x: snapshot number (tooltips name each)"
+/*
+ * Draw the batch's first and last snapshot R[0] and R[N - 1], and how to
+ * read the x axis, from y 50 in a picture WIDTH wide (W NULL: only
+ * count). Returns the number of lines.
+ */
+static long
+batch_names(struct svgw *w, const struct report *r, size_t n, long width)
+{
+	long k;
+
+	k = svgr_text_wrap(w, MARGIN, 50, 12, width - 2 * MARGIN, HEAD_LINE_H,
+	    "From ", r[0].snapshot ? r[0].snapshot : "-");
+	k += svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width - 2 *
+	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
+	    "-");
+	return k + svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width -
+	    2 * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
+	    "number (tooltips name each)");
+}
 
 void
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
@@ -1431,15 +1486,10 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	width = b.left + (long)n * b.cw + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
-	/* The line naming the first and last snapshot, whole. */
-	head = MARGIN + text_px(BATCH_FROM, 12) + text_px(r[0].snapshot ?
-	    r[0].snapshot : "-", 12) + text_px(BATCH_TO, 12) +
-	    text_px(r[n - 1].snapshot ? r[n - 1].snapshot : "-", 12) +
-	    text_px(BATCH_ORDER, 12) + MARGIN;
-	if (head > width)
-		width = head;
-	height = 150 + 50 + CHART_BLOCK + (long)nz * batch_zone_h(b.norders) +
-	    MARGIN;
+	/* The lines naming the first and last snapshot, each whole. */
+	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
+	height = head + 150 + 50 + CHART_BLOCK + (long)nz *
+	    batch_zone_h(b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
 	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
@@ -1447,15 +1497,9 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	svg_text_int(&w, (long long)n);
 	svg_text(&w, " snapshots");
 	svg_close(&w);
-	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
-	svg_text(&w, BATCH_FROM);
-	svg_text(&w, r[0].snapshot ? r[0].snapshot : "-");
-	svg_text(&w, BATCH_TO);
-	svg_text(&w, r[n - 1].snapshot ? r[n - 1].snapshot : "-");
-	svg_text(&w, BATCH_ORDER);
-	svg_close(&w);
-	scale_legend(&w, MARGIN, 64);
-	y = 150;
+	batch_names(&w, r, n, width);
+	scale_legend(&w, MARGIN, 64 + head);
+	y = 150 + head;
 	batch_verdicts(&w, &b, y);
 	y += 50;
 	batch_psi(&w, &b, y, v, have);
@@ -2139,49 +2183,26 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
 
-#define TRUNCATED_WORDS	" (a last sample cut short was ignored)"
-
-/* Returns BUF holding " \u00b7 N samples every S s, " of R. */
-static const char *
-rec_samples_words(char *buf, size_t size, const struct replay *r)
-{
-	snprintf(buf, size, " \u00b7 %lu samples every %u.%03u s, ",
-	    r->nsamples, r->interval_ms / 1000, r->interval_ms % 1000);
-	return buf;
-}
-
-/* Write what R was read from: "DIR · host HOST · kernel K · N samples every I s, FIRST to LAST". */
-static void
-rec_words(struct svgw *w, const char *dir, const struct replay *r)
-{
-	char s[64];
-
-	svg_text(w, dir);
-	svg_text(w, " \u00b7 host ");
-	svg_text(w, r->host);
-	svg_text(w, " \u00b7 kernel ");
-	svg_text(w, r->release);
-	rec_samples_words(s, sizeof(s), r);
-	svg_text(w, s);
-	svg_text(w, r->first);
-	svg_text(w, " to ");
-	svg_text(w, r->last);
-	if (r->truncated)
-		svg_text(w, TRUNCATED_WORDS);
-}
-
-/* Returns at most how wide rec_words() of DIR and R is at 12 pixels. */
+/*
+ * Draw from Y what recording R (from DIR) is, after PREFIX, in a picture
+ * WIDTH wide: DIR, a long one over several lines, then the host, kernel
+ * and samples (W NULL: only count). Returns the number of lines.
+ */
 static long
-rec_words_px(const char *dir, const struct replay *r)
+rec_words(struct svgw *w, const char *dir, const struct replay *r,
+    const char *prefix, long y, long width)
 {
-	char s[64];
+	char s[512];
+	long n;
 
-	rec_samples_words(s, sizeof(s), r);
-	return text_px(dir, 12) + text_px(" \u00b7 host ", 12) +
-	    text_px(r->host, 12) + text_px(" \u00b7 kernel ", 12) +
-	    text_px(r->release, 12) + text_px(s, 12) + text_px(r->first, 12) +
-	    text_px(" to ", 12) + text_px(r->last, 12) + (r->truncated ?
-	    text_px(TRUNCATED_WORDS, 12) : 0);
+	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2 * MARGIN, HEAD_LINE_H,
+	    prefix, dir);
+	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
+	    "every %u.%03u s, %s to %s%s", r->host, r->release, r->nsamples,
+	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
+	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, 12, width -
+	    2 * MARGIN, HEAD_LINE_H, "", s);
 }
 
 /* Write how the columns of T are made, at X, Y. */
@@ -2238,7 +2259,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct rpair p[REC_PAIRS];
 	char label[2 * sizeof(p[0].alloc) + 8];
 	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
-	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0;
+	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0, extra;
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
@@ -2270,12 +2291,13 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	if (events)
 		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
 		    r[1] : NULL, cord));
-	/* The header line of each recording, whole: a long path widens it. */
-	for (i = 0; i < nt; i++)
-		if (MARGIN + text_px("A: ", 12) + rec_words_px(dir[i], r[i]) +
-		    MARGIN > width)
-			width = MARGIN + text_px("A: ", 12) + rec_words_px(dir[i],
-			    r[i]) + MARGIN;
+	/* Each recording's lines, a long path laid out over several. */
+	for (i = 0, extra = -HEAD_LINE_H; i < nt; i++)
+		extra += rec_words(NULL, dir[i], r[i], nt > 1 ? (i ? "B: " :
+		    "A: ") : "", 0, width) * HEAD_LINE_H;
+	/* (Two recordings' two lines were in HEAD already.) */
+	extra -= nt > 1 ? 18 : 0;
+	head += extra;
 	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
 	    MARGIN;
 	svg_init(&w, fp);
@@ -2284,14 +2306,10 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
 	    "Memory fragmentation: recording A beside recording B" :
 	    "Memory fragmentation over a recording");
-	for (i = 0; i < nt; i++) {
-		svgr_text_open(&w, MARGIN, 50 + (long)i * 18, 12, NULL, NULL);
-		if (nt > 1)
-			svg_text(&w, i ? "B: " : "A: ");
-		rec_words(&w, dir[i], r[i]);
-		svg_close(&w);
-	}
-	y = 64 + (nt > 1 ? 18 : 0);
+	for (i = 0, y = 50; i < nt; i++)
+		y += rec_words(&w, dir[i], r[i], nt > 1 ? (i ? "B: " : "A: ") :
+		    "", y, width) * HEAD_LINE_H;
+	y = 64 + (nt > 1 ? 18 : 0) + extra;
 	scale_legend(&w, MARGIN, y);
 	rec_columns_note(&w, &t[0], MARGIN + LEGEND_W + 40, y);
 	if (nt > 1)

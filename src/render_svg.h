@@ -24,6 +24,15 @@ void	svgr_text_open(struct svgw *w, long x, long y, int size,
 void	svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
 	    const char *weight, const char *s);
 
+/*
+ * Draw PREFIX then S at X, Y in SIZE-pixel text, as lines of at most MAXW
+ * pixels LINE_H apart, broken after a '/' or a space where one is near,
+ * else anywhere between characters (W NULL: only count): a long path is
+ * laid out, never cut. Returns the number of lines.
+ */
+long	svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
+	    long line_h, const char *prefix, const char *s);
+
 /* Write "Node N, zone NAME", as every title of a zone's marks starts. */
 void	svgr_zone_words(struct svgw *w, unsigned node, const char *name);
 

@@ -346,7 +346,8 @@ rec=$FIXTURES/recordings/long-labels
 	fail "a picture with the longest labels"
 n=$((n + 1))
 python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$here"/cli/svg-*/out \
-    "$here"/cli/map-capture-svg/out || fail "a label is cut or overlaps"
+    "$here"/cli/map-capture-svg/out "$FIXTURES"/render/map-svg ||
+	fail "a label is cut or overlaps"
 
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]
