@@ -679,24 +679,36 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	}
 }
 
-/* Write index X as {"first", "last", "min", "max"}, or null when never seen. */
+/*
+ * Write X as {"first", "last", "min", "max"}: thousandths of an index, or
+ * a count when COUNT, with "is_bound" when BOUND is 0 or 1; null when
+ * never seen.
+ */
 static void
-index_json(struct jsonw *w, const char *key, const struct rindex *x)
+index_json(struct jsonw *w, const char *key, const struct rindex *x,
+    bool count, int bound)
 {
+	static const char *const names[4] = { "first", "last", "min", "max" };
+	const long long v[4] = { x->first, x->last, x->min, x->max };
+	size_t i;
+
 	jw_key(w, key);
 	if (!x->seen) {
 		jw_null(w);
 		return;
 	}
 	jw_object(w);
-	jw_key(w, "first");
-	jw_fixed(w, x->first, 3);
-	jw_key(w, "last");
-	jw_fixed(w, x->last, 3);
-	jw_key(w, "min");
-	jw_fixed(w, x->min, 3);
-	jw_key(w, "max");
-	jw_fixed(w, x->max, 3);
+	for (i = 0; i < 4; i++) {
+		jw_key(w, names[i]);
+		if (count)
+			jw_int(w, v[i]);
+		else
+			jw_fixed(w, v[i], 3);
+	}
+	if (bound >= 0) {
+		jw_key(w, "is_bound");
+		jw_bool(w, bound == 1);
+	}
 	jw_end(w);
 }
 
@@ -751,24 +763,12 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_object(w);
 			jw_key(w, "order");
 			jw_int(w, r->orders[k]);
-			index_json(w, "unusable_index", &z->unusable[k]);
-			index_json(w, "fragmentation_index", &z->fragindex[k]);
-			jw_key(w, "available_now");
-			if (z->now[k].seen) {
-				jw_object(w);
-				jw_key(w, "first");
-				jw_int(w, z->now[k].first);
-				jw_key(w, "last");
-				jw_int(w, z->now[k].last);
-				jw_key(w, "min");
-				jw_int(w, z->now[k].min);
-				jw_key(w, "max");
-				jw_int(w, z->now[k].max);
-				jw_key(w, "is_bound");
-				jw_bool(w, z->now_bound[k]);
-				jw_end(w);
-			} else
-				jw_null(w);
+			index_json(w, "unusable_index", &z->unusable[k], false,
+			    -1);
+			index_json(w, "fragmentation_index", &z->fragindex[k],
+			    false, -1);
+			index_json(w, "available_now", &z->now[k], true,
+			    z->now_bound[k]);
 			jw_end(w);
 		}
 		jw_end(w);
