@@ -681,9 +681,12 @@ scale_legend(struct svgw *w, long x, long y)
 	    "1: none is (what the kernel's unusable_index says)");
 }
 
-/* Draw the legend at Y: the colour scale, the failure mark, the bars, the migratetypes. */
+/*
+ * Draw the legend at Y: the colour scale, the failure mark, the bars and,
+ * for a picture that draws them (PAGEBLOCKS), the migratetypes.
+ */
 static void
-legend(struct svgw *w, const struct report *r, long y)
+legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 {
 	long x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
 	char d[64];
@@ -709,7 +712,7 @@ legend(struct svgw *w, const struct report *r, long y)
 	    "Free memory in blocks of the order, the zone's largest share");
 	svgr_text(w, x2 + 44, y + 63, 10, NULL, NULL,
 	    "at full height (tooltips: exact counts and shares)");
-	if (r->pti == NULL)
+	if (r->pti == NULL || !pageblocks)
 		return;
 	svgr_text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
 	for (t = 0; t < r->pti->ntypes; t++) {
@@ -876,7 +879,7 @@ render_svg(FILE *fp, const struct report *r)
 	source_lines(&w, r, "", MARGIN, 50, width - 2 * MARGIN);
 	machine_line(&w, r, "Machine", MARGIN, 64 + (src - 1) * HEAD_LINE_H,
 	    width - MARGIN);
-	legend(&w, r, head);
+	legend(&w, r, head, true);
 	y = head + LEGEND_H + 12;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
@@ -1048,7 +1051,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
 	machine_line(&w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
 	    width - MARGIN);
-	legend(&w, a, top);
+	/* The comparison draws no pageblock bars: no legend for them. */
+	legend(&w, a, top, false);
 	diff_legend(&w, xd, top);
 	y = top + LEGEND_H + 12;
 	svgr_text(&w, left, y + 16, 14, NULL, "bold", "A");
@@ -1202,7 +1206,7 @@ time_axis(struct svgw *w, const struct timeline *b, long y)
  */
 static long
 chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
-    const char *top)
+    const char *top, const char *bottom)
 {
 	long x1 = b->left + (long)b->n * b->cw;
 
@@ -1212,7 +1216,7 @@ chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
 	svg_attr(w, "stroke", "#cccccc");
 	svg_close(w);
 	svgr_text(w, b->left - 6, y + 9, 10, "end", NULL, top);
-	svgr_text(w, b->left - 6, y + CHART_H, 10, "end", NULL, "0");
+	svgr_text(w, b->left - 6, y + CHART_H, 10, "end", NULL, bottom);
 	time_axis(w, b, y + CHART_H + 2);
 	return y;
 }
@@ -1228,11 +1232,11 @@ point_open(struct svgw *w, long x, long y, const char *color)
 	svg_attr(w, "fill", color);
 }
 
-/* Returns the y of V on a chart at Y whose top is TOP. */
+/* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
 static long
-chart_y(long y, uint64_t v, uint64_t top)
+chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
 {
-	return y + CHART_H - scale(v, top, CHART_H);
+	return y + CHART_H - scale(v > lo ? v - lo : 0, top - lo, CHART_H);
 }
 
 /*
@@ -1241,15 +1245,16 @@ chart_y(long y, uint64_t v, uint64_t top)
  */
 static void
 chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
-    const bool *have, uint64_t top, const char *color, const char *dash)
+    const bool *have, uint64_t lo, uint64_t top, const char *color,
+    const char *dash)
 {
 	size_t k;
 
 	for (k = 1; k < b->n; k++) {
 		if (!have[k - 1] || !have[k])
 			continue;
-		line_open(w, tl_x(b, k - 1), chart_y(y, v[k - 1], top),
-		    tl_x(b, k), chart_y(y, v[k], top), color);
+		line_open(w, tl_x(b, k - 1), chart_y(y, v[k - 1], lo, top),
+		    tl_x(b, k), chart_y(y, v[k], lo, top), color);
 		svg_attr_int(w, "stroke-width", 2);
 		if (dash)
 			svg_attr(w, "stroke-dasharray", dash);
@@ -1265,8 +1270,21 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 	char l[48];
 	size_t k;
 
+	static const char *const key[] = { "ok", "compact", "reclaim",
+	    "unknown" };
+	long x;
+
 	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
 	    "Machine verdict (first advice order)");
+	/* The key: a swatch of each verdict's colour and its word. */
+	x = b->left + text_px("Machine verdict (first advice order)", 11) *
+	    11 / 10 + 16;
+	for (k = 0; k < sizeof(key) / sizeof(key[0]); k++) {
+		svgr_rect_open(w, x, y + 3, 10, 10, verdict_color(key[k]));
+		svg_close(w);
+		svgr_text(w, x + 14, y + 12, 10, NULL, NULL, key[k]);
+		x += 14 + text_px(key[k], 10) + 12;
+	}
 	for (k = 0; k < b->n; k++) {
 		r = &b->r[k];
 		if (r->advice == NULL || r->advice->norders == 0)
@@ -1304,19 +1322,19 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
 	    (unsigned)(top % 100));
 	y = chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
-	    "(solid), full (dashed)", s);
+	    "(solid), full (dashed)", s, "0");
 	for (f = 0; f < 2; f++) {
 		for (k = 0; k < b->n; k++) {
 			p = b->r[k].psi;
 			have[k] = p && (f ? p->full.present : p->some.present);
 			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
 		}
-		chart_line(w, b, y, v, have, top, f ? "#e69f00" : "#0072b2",
-		    f ? "5 3" : NULL);
+		chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
+		    "#0072b2", f ? "5 3" : NULL);
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			point_open(w, tl_x(b, k), chart_y(y, v[k], top),
+			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top),
 			    f ? "#e69f00" : "#0072b2");
 			svg_open(w, "title");
 			snap_words(w, b, k);
@@ -1383,18 +1401,18 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 		}
 		if (c == 0) {
 			hum_size(s, sizeof(s), top, b->r[0].page_size);
-			y = chart_frame(w, b, y, "Free memory", s);
+			y = chart_frame(w, b, y, "Free memory", s, "0");
 		} else {
 			snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
-			snprintf(name, sizeof(name), "Free pageblock-sized "
-			    "blocks (order %u)", pbo);
-			y = chart_frame(w, b, y, name, s);
+			snprintf(name, sizeof(name), "Free pageblocks "
+			    "(order %u)", pbo);
+			y = chart_frame(w, b, y, name, s, "0");
 		}
-		chart_line(w, b, y, v, have, top ? top : 1, "#0072b2", NULL);
+		chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			point_open(w, tl_x(b, k), chart_y(y, v[k], top ? top :
+			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top ? top :
 			    1), "#0072b2");
 			svg_open(w, "title");
 			snap_words(w, b, k);
@@ -1481,8 +1499,9 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 				hint[nz++] = i;
 			}
 		}
-	b.cw = 800 / (long)n;
-	b.cw = b.cw < 4 ? 4 : b.cw > 120 ? 120 : b.cw;
+	/* The columns fill the picture's least width, however few. */
+	b.cw = (MIN_W - b.left - MARGIN) / (long)n;
+	b.cw = b.cw < 4 ? 4 : b.cw;
 	width = b.left + (long)n * b.cw + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
@@ -1555,8 +1574,6 @@ rec_timeline(struct timeline *t, const struct replay *r, long left,
 	t->per = per;
 	t->n = (r->nsamples + per - 1) / per;
 	t->cw = plot / (long)cols;
-	if (t->cw > 120)
-		t->cw = 120;
 }
 
 /* Returns the first sample of column K of T, and sets *LAST to its last. */
@@ -1684,9 +1701,9 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	static const char *const colors[2] = { "#0072b2", "#e69f00" };
 	const struct rpoint **zp[2] = { NULL, NULL };
 	const struct rzone *z;
-	uint64_t top = 0, *v;
+	uint64_t top = 0, lo, *v;
 	size_t i, j, k, *at, most = 0;
-	char s[32];
+	char s[32], foot[32];
 	bool *have;
 	long fy = y;
 
@@ -1708,29 +1725,47 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
 				    &at[0]) && v[0] > top)
 					top = v[0];
-	if (kinds[0] == RK_FREE)
+	/*
+	 * Memory and pageblocks: the range the run covered, the foot labelled
+	 * with where it starts (17.97 -> 17.09 GiB must not look flat); PSI
+	 * from 0.
+	 */
+	lo = top;
+	for (i = 0; kinds[0] < RK_SOME && i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
+				    &at[0]) && v[0] < lo)
+					lo = v[0];
+	if (kinds[0] >= RK_SOME || lo == top)
+		lo = 0;
+	if (kinds[0] == RK_FREE) {
 		hum_size(s, sizeof(s), top, t[0].rec->page_size);
-	else if (kinds[0] == RK_PB)
+		hum_size(foot, sizeof(foot), lo, t[0].rec->page_size);
+	} else if (kinds[0] == RK_PB) {
 		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
-	else
+		snprintf(foot, sizeof(foot), "%llu", (unsigned long long)lo);
+	} else
 		snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
 		    (unsigned)(top % 100));
+	if (lo == 0)
+		snprintf(foot, sizeof(foot), "0");
 	if (top == 0)
 		top = 1;
 	for (i = 0; i < nt; i++) {
 		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
-		fy = chart_frame(w, &t[i], y, name, s);
+		fy = chart_frame(w, &t[i], y, name, s, foot);
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
 				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
 				    &v[k], &at[k]);
-			chart_line(w, &t[i], fy, v, have, top, colors[j],
+			chart_line(w, &t[i], fy, v, have, lo, top, colors[j],
 			    j ? "5 3" : NULL);
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
 				point_open(w, tl_x(&t[i], k), chart_y(fy, v[k],
-				    top), colors[j]);
+				    lo, top), colors[j]);
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
 				rec_value_words(w, &t[i], z, kinds[j], v[k],
