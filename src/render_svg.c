@@ -20,7 +20,7 @@
  * attributes.
  */
 #define MARGIN		16
-#define LABEL_W		230	/* zone names, sizes and verdicts */
+#define LABEL_W		300	/* zone names, sizes, verdicts and counts */
 #define CELL_W		48
 #define CELL_H		34
 #define BAR_H		32	/* free memory by order, 100% of the zone's */
@@ -470,9 +470,8 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	svg_close(w);
 }
 
-
 /*
- * A badge at X, Y saying "LABEL: VERDICT" in the verdict's colour, with
+ * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
  * WHY (or the words themselves) as its title. Returns its width.
  */
 static long
@@ -490,6 +489,27 @@ badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
 	svg_close(w);
 	svgr_text(w, x + 6, y + 13, 11, NULL, NULL, s);
 	return wd;
+}
+
+/*
+ * Draw beside a badge ending at X, Y the allocations of ORDER free now on
+ * NODE, in ZONE (-1: the node's) of R, "1485 free now", when it ends
+ * before MAXX; else nothing (the tooltip of the picture's JSON has them).
+ */
+static void
+count_beside(struct svgw *w, const struct report *r, int node, long zone,
+    unsigned order, long x, long y, long maxx)
+{
+	const struct avail *a = r->avail ? avail_find(r->avail, node, zone,
+	    order) : NULL;
+	char s[48];
+
+	if (a == NULL)
+		return;
+	snprintf(s, sizeof(s), "%s%" PRIu64 " free now", a->now_is_bound ?
+	    "<=" : "", a->now);
+	if (x + 6 + text_px(s, 10) <= maxx)
+		svgr_text(w, x + 6, y + 13, 10, NULL, NULL, s);
 }
 
 /* Returns the label of advice order O: "order 9 (2 MiB)". */
@@ -544,9 +564,11 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
 		a = advise_at(r->advice, i, j);
 		if (a)
-			badge(w, x, y + 36 + (long)j * LINE_H, l,
-			    advise_verdict_word(a->verdict), advice_sentence(why,
-			    sizeof(why), r, a));
+			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
+			    a->order, x + badge(w, x, y + 36 + (long)j * LINE_H,
+			    l, advise_verdict_word(a->verdict), advice_sentence(
+			    why, sizeof(why), r, a)), y + 36 + (long)j * LINE_H,
+			    MARGIN + LABEL_W - 8);
 		else
 			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
 			    "allocations of this kind do not use this zone");
@@ -600,9 +622,10 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y)
 	svg_close(w);
 	for (j = 0; j < advice_lines(r); j++) {
 		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
-		badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
+		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
+		    badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
 		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
-		    NULL);
+		    NULL), y + 30 + (long)j * LINE_H, MARGIN + LABEL_W - 8);
 	}
 }
 
