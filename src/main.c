@@ -817,6 +817,16 @@ run_watch(struct opts *o)
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
+	/* Without pagetypeinfo --migratetypes would do nothing: say why. */
+	if (o->migratetypes && !in.have_pti) {
+		for (n = 0; n < in.nnotes && (in.ppath == NULL || strncmp(
+		    in.notes[n], in.ppath, strlen(in.ppath)) != 0); n++)
+			;
+		fprintf(stderr, "%s: %s: --migratetypes needs it\n", progname,
+		    n < in.nnotes ? in.notes[n] : "no pagetypeinfo");
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
 	/* Not report_of(): nothing in the samples' template may point into IN. */
 	memset(&r, 0, sizeof(r));
 	r.page_size = page_size_of(o, &in, &r.page_size_from);

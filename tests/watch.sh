@@ -140,4 +140,15 @@ if [ "$(grep -c '^    free by migratetype: Unmovable ' "$tmp/m.txt")" -ne 3 ]; t
 	cat "$tmp/m.txt"
 	fail=1
 fi
+# Without a readable pagetypeinfo --migratetypes would do nothing: an error
+# that says why, even with -q, and no sample.
+"$FRAGSTAT" -q --sysroot "$FIXTURES/roots/aarcange-before-compact" --watch 0.01 \
+    --count 1 --migratetypes > "$tmp/n.out" 2> "$tmp/n.err"
+st=$?
+if [ "$st" -ne 1 ] || [ -s "$tmp/n.out" ] ||
+    ! grep -q 'pagetypeinfo: No such file or directory (no per-migratetype view): --migratetypes needs it$' "$tmp/n.err"; then
+	echo "FAIL: --watch --migratetypes without pagetypeinfo: status $st"
+	cat "$tmp/n.err"
+	fail=1
+fi
 exit $fail
