@@ -177,7 +177,8 @@ highatomic(const struct advise_in *in, size_t z)
 	pz = &p->zones[in->pti_zone[z]];
 	if (in->kver < 0 || in->kver >= 6012) {
 		for (k = 0; k < p->norders; k++)
-			pages = sat_add(pages, pz->free[t][k] << k);
+			pages = sat_add(pages, pz->free[t][k] > UINT64_MAX >> k ?
+			    UINT64_MAX : pz->free[t][k] << k);
 		return pages;
 	}
 	if (!pz->has_blocks[t])

@@ -137,6 +137,14 @@ order_rows(struct availability *av, const struct advice *adv,
 		if (a == NULL || (a->verdict == VERDICT_UNUSABLE &&
 		    a->reason == R_ZONE_TYPE))
 			continue;
+		/*
+		 * Nor do gigantic hugetlb pages use Movable (or Device):
+		 * hugepage_movable_supported() is false for them, so
+		 * htlb_alloc_mask() is GFP_HIGHUSER.
+		 */
+		if (j < 0 && (strcmp(bi->zones[z].name, "Movable") == 0 ||
+		    strcmp(bi->zones[z].name, "Device") == 0))
+			continue;
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);

@@ -99,4 +99,20 @@ want="Need 3 x 2 MiB (order 9) on node 1: compact, 1 free now, at most 4 after c
 out=$("$FRAGSTAT" "$@" --low 3 --color=never | sed -n 2p)
 want="2 MiB (order 9): ok, 3 free now, at most 6 after compaction; 34.20 MiB free"
 [ "$out" = "$want" ] || { echo "FAIL: --low 3"; echo "$out"; fail=1; }
+# Gigantic pages (1 GiB, order 18, beyond the buddy allocator) never come
+# from ZONE_MOVABLE (hugepage_movable_supported() is false for them): node
+# 1's Movable zone, 4 GiB free in order-10 blocks, counts for 2 MiB pages
+# (2049 now: 1 + 1024 x 2) but gives no 1 GiB page, not even as a bound.
+out=$("$FRAGSTAT" -q --buddyinfo "$d/buddyinfo-movable" --need 1x1G --json |
+    python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for a in d["availability"]:
+    if a["node"] == 1:
+        print(a["zone"], a["order"], a["now"])
+')
+want="Movable 9 2049
+None 9 2049
+None 18 0"
+[ "$out" = "$want" ] || { echo "FAIL: gigantic pages from Movable"; echo "$out"; fail=1; }
 exit $fail

@@ -469,6 +469,87 @@ START_TEST(test_free_lists)
 }
 END_TEST
 
+/*
+ * How many allocations succeed one after another (count()), worked out by
+ * hand: the n-th passes while free - (n - 1) 2^o - (2^o - 1) - CMA >
+ * min + reserve and a block of order o or more is left on a usable list.
+ */
+START_TEST(test_counts)
+{
+	static const char z[] =
+	    "Node 0, zone Normal\n  pages free 3000\n        min 100\n"
+	    "        low 120\n        protection: (0, 0)\n"
+	    "      nr_free_cma  2600\n";
+	static const char p[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 400 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Movable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type HighAtomic 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type CMA 0 0 0 0 0 0 0 0 0 5 0\n";
+	static const char b[] = "Node 0, zone Normal 400 0 0 0 0 0 0 0 0 5 0\n";
+	static const char capped[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Movable >100000 0 0 0 0 0 0 0 0 3 0\n";
+	struct world w;
+	struct zadvice a;
+
+	/* Movable, 6.18: C = 511 + 100 = 611; (3000 - 612) >> 9 = 4, + 1:
+	 * 5 by the watermark, and the 5 CMA blocks may be used: 5, exact. */
+	world(&w, b, z, p, 6018, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.now, 5);
+	ck_assert_uint_eq(a.after, 5);
+	ck_assert(!a.now_is_bound);
+	world_free(&w);
+	/* Kernel, order 0: the 2600 free CMA pages do not count: C = 2700,
+	 * 300 by the watermark, of the 400 Unmovable pages. Order 9: the
+	 * CMA blocks may not be used: 0 now, (3000 - 3212) < 0: 0 after. */
+	world(&w, b, z, p, 6018, 500, ADVISE_KERNEL);
+	ck_assert(advise_zone(&w.in, 0, 0, &a));
+	ck_assert_uint_eq(a.now, 300);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.now, 0);
+	ck_assert_uint_eq(a.after, 0);
+	world_free(&w);
+	/* A lowmem reserve of 2000 and min 1000: C = 3511 of 5120 free:
+	 * the 4th leaves 5120 - 1536 - 511 = 3073 > 3000, the 5th 2561: 4,
+	 * of 10 blocks, a bound without pagetypeinfo. */
+	world(&w, "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 10 0\n",
+	    ZI("Normal", 5120, 1000, 1100, 2000), NULL, 6018, 500,
+	    ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.now, 4);
+	ck_assert_uint_eq(a.after, 4);
+	ck_assert(a.now_is_bound);
+	world_free(&w);
+	/* Before 4.4: 1000 order-0 pages and 4 order-9 blocks, 3048 free,
+	 * min 600. The 3rd sees 2024 - 511 = 1513 > 600 and, less the
+	 * order-0 pages, 513 > 300; the 4th 1001 > 600 but 1 <= 300: 3
+	 * now; the watermark alone allows 4 after compaction. */
+	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 4 0\n",
+	    ZI("Normal", 3048, 600, 700, 0), NULL, 4003, 500, ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.now, 3);
+	ck_assert_uint_eq(a.after, 4);
+	world_free(&w);
+	/* A count printed as >100000 below the order does not matter: 3
+	 * Movable blocks, exact; at order 0 it does: buddyinfo's, a bound. */
+	world(&w, "Node 0, zone Normal 100000 0 0 0 0 0 0 0 0 3 0\n",
+	    ZI("Normal", 101536, 10, 20, 0), capped, 6018, 500,
+	    ADVISE_MOVABLE);
+	ck_assert(advise_zone(&w.in, 0, 9, &a));
+	ck_assert_uint_eq(a.now, 3);
+	ck_assert(!a.now_is_bound);
+	ck_assert(advise_zone(&w.in, 0, 0, &a));
+	ck_assert_uint_eq(a.now, 101526);
+	ck_assert(a.now_is_bound);
+	world_free(&w);
+}
+END_TEST
+
 START_TEST(test_watermark_before_4_4)
 {
 	/* Before 4.4, order by order below the request the free pages of
@@ -656,6 +737,7 @@ main(void)
 	tcase_add_test(tc, test_lowmem_reserve_read);
 	tcase_add_test(tc, test_free_lists);
 	tcase_add_test(tc, test_watermark_before_4_4);
+	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_nr_free_pages);
 	tcase_add_test(tc, test_kver_infer);
 	suite_add_tcase(s, tc);
