@@ -3,7 +3,9 @@
 # Opt-in live test of --advise and --compact, run on purpose (sudo make
 # live-advise), never by 'make check': it fragments most of this machine's
 # free memory. It checks that --advise=9 says "compact" for a fragmented
-# machine and that --compact then produces free order-9 blocks.
+# machine, that --need one more than are free says "compact", and that
+# --compact then produces free order-9 blocks, its counts saying so within
+# the bound they gave.
 #
 # Safety: tests/fragment stops filling memory while MemFree is still above
 # a margin (1 GiB, or $MARGIN_KB), THP defrag is set to "never" and
@@ -70,6 +72,13 @@ cat "$tmp/advise.txt"
 "$FRAGSTAT" --advise=9 --json > "$tmp/advise.json"
 v=$(machine_verdict "$tmp/advise.json")
 [ "$v" = compact ] || { echo "FAIL: --advise=9 says '$v', expected 'compact'"; exit 1; }
+# The request one more than are free now: there after compaction.
+need=$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+print([a for a in d["availability"] if a["node"] is None and a["order"] == 9][0]["now"] + 1)' "$tmp/advise.json")
+"$FRAGSTAT" --need "$need" --json > "$tmp/need.json"
+nv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["need"]["verdict"])' "$tmp/need.json")
+[ "$nv" = compact ] || { echo "FAIL: --need $need says '$nv', expected 'compact'"; exit 1; }
 
 "$FRAGSTAT" --compact --advise=9 --json > "$tmp/compact.json"
 after=$(high_blocks)
@@ -81,4 +90,13 @@ va=$(machine_verdict "$tmp/compact.json" after)
 [ "$after" -gt "$before" ] ||
 	{ echo "FAIL: compaction made no order-9 blocks ($before -> $after)"; exit 1; }
 [ "$va" = ok ] || { echo "FAIL: after --compact the advice is '$va', expected 'ok'"; exit 1; }
+# --compact's counts: more free now after it, within the bound it gave.
+python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+for c in d["counts"]:
+    print("node %d order %d: %d -> %d (at most %d)" % (c["node"], c["order"],
+          c["before"], c["after"], c["after_compaction"]))
+    assert c["after"] > c["before"], "no more free after --compact"
+    assert c["after"] <= c["after_compaction"] * 101 // 100, "above the bound"' \
+    "$tmp/compact.json" || { echo "FAIL: --compact counts"; exit 1; }
 echo "PASS: advice 'compact' was right: $before -> $after free order-9 blocks"
