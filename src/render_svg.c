@@ -889,7 +889,7 @@ render_svg(FILE *fp, const struct report *r)
 	    (r->pti ? PB_GAP + PB_W : 0);
 	if (width < MIN_W)
 		width = MIN_W;
-	src = source_lines(NULL, r, "", MARGIN, 50, width - 2 * MARGIN);
+	src = source_lines(NULL, r, "", MARGIN, 50, width - 2L * MARGIN);
 	head = HEAD_H + (src - 1) * HEAD_LINE_H + (machine_line(NULL, r,
 	    "Machine", MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
 	height = head + LEGEND_H + 12 + (long)node_count(r) *
@@ -899,7 +899,7 @@ render_svg(FILE *fp, const struct report *r)
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	source_lines(&w, r, "", MARGIN, 50, width - 2 * MARGIN);
+	source_lines(&w, r, "", MARGIN, 50, width - 2L * MARGIN);
 	machine_line(&w, r, "Machine", MARGIN, 64 + (src - 1) * HEAD_LINE_H,
 	    width - MARGIN);
 	legend(&w, r, head, true);
@@ -1055,8 +1055,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			height += node_h(lines);
 		height += zone_h(lines);
 	}
-	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2 * MARGIN);
-	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2 * MARGIN);
+	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
+	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
 	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
 	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
 	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
@@ -1069,8 +1069,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A beside snapshot B");
-	source_lines(&w, a, "A: ", MARGIN, 50, width - 2 * MARGIN);
-	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2 * MARGIN);
+	source_lines(&w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
+	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
 	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
 	machine_line(&w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
 	    width - MARGIN);
@@ -1475,13 +1475,13 @@ batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 {
 	long k;
 
-	k = svgr_text_wrap(w, MARGIN, 50, 12, width - 2 * MARGIN, HEAD_LINE_H,
+	k = svgr_text_wrap(w, MARGIN, 50, 12, width - 2L * MARGIN, HEAD_LINE_H,
 	    "From ", r[0].snapshot ? r[0].snapshot : "-");
-	k += svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width - 2 *
+	k += svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width - 2L *
 	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
 	    "-");
 	return k + svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width -
-	    2 * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
+	    2L * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
 	    "number (tooltips name each)");
 }
 
@@ -2253,14 +2253,14 @@ rec_words(struct svgw *w, const char *dir, const struct replay *r,
 	char s[512];
 	long n;
 
-	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2 * MARGIN, HEAD_LINE_H,
+	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2L * MARGIN, HEAD_LINE_H,
 	    prefix, dir);
 	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
 	    "every %u.%03u s, %s to %s%s", r->host, r->release, r->nsamples,
 	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
 	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, 12, width -
-	    2 * MARGIN, HEAD_LINE_H, "", s);
+	    2L * MARGIN, HEAD_LINE_H, "", s);
 }
 
 /* Write how the columns of T are made, at X, Y. */
