@@ -1637,13 +1637,14 @@ rec_points(const struct replay *r, unsigned node, const char *name)
 	    sizeof(const struct rpoint *));
 	const struct rseries *se = r->series;
 	const struct rzone *z = replay_zone(r, node, name);
-	size_t i;
+	uint32_t i;
 
 	if (p == NULL)
 		abort();
-	for (i = 0; z && i < se->np; i++)
-		if (&r->zones[se->p[i].zone] == z)
-			p[se->p[i].sample] = &se->p[i];
+	/* The zone's own chain: a thousand zones never scan each other's points. */
+	for (i = z ? z->first_point : UINT32_MAX; i != UINT32_MAX;
+	    i = se->p[i].next)
+		p[se->p[i].sample] = &se->p[i];
 	return p;
 }
 
@@ -2111,7 +2112,8 @@ static bool
 rec_cell(const struct timeline *t, const struct rpoint **zp, long kk,
     size_t k, int *u, int *f)
 {
-	size_t b, a = rec_span(t, k, &b), i;
+	size_t b, a = rec_span(t, k, &b), i, n = t->rec->norders;
+	const int16_t *x;
 	bool any = false;
 
 	*u = *f = REPLAY_NONE;
@@ -2119,8 +2121,9 @@ rec_cell(const struct timeline *t, const struct rpoint **zp, long kk,
 		if (zp[i] == NULL)
 			continue;
 		any = true;
-		*u = zp[i]->unusable[kk] > *u ? zp[i]->unusable[kk] : *u;
-		*f = zp[i]->fragindex[kk] > *f ? zp[i]->fragindex[kk] : *f;
+		x = replay_point_indices(t->rec, zp[i]);
+		*u = x[kk] > *u ? x[kk] : *u;
+		*f = x[n + (size_t)kk] > *f ? x[n + (size_t)kk] : *f;
 	}
 	return any;
 }
@@ -2286,7 +2289,7 @@ rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
 	    "tooltips: the exact values");
 }
 
-/* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (REPLAY_MAX_ZONES * 2). */
+/* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (room for both). */
 static size_t
 rec_zones(const struct replay *a, const struct replay *b,
     const struct rzone **z)
@@ -2310,9 +2313,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
     size_t nt)
 {
 	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
-	const struct rzone *z[2 * REPLAY_MAX_ZONES];
+	const struct rzone **z;
 	struct timeline t[2];
-	unsigned ord[2 * REPLAY_MAX_ORDERS];
+	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
 	int cord[FRAG_MAX_ORDERS + 1];
 	struct rpair p[REC_PAIRS];
 	char label[2 * sizeof(p[0].alloc) + 8];
@@ -2342,6 +2345,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		x += (long)cols * t[i].cw + AXIS_W;
 	}
 	plot = (long)cols * t[0].cw;
+	if ((z = calloc(r[0]->nzones + (nt > 1 ? r[1]->nzones : 0) + 1,
+	    sizeof(*z))) == NULL)
+		abort();
 	nz = rec_zones(r[0], nt > 1 ? r[1] : NULL, z);
 	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
@@ -2387,6 +2393,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		    nt > 1 ? t[1].left + plot + 24 : 0, y);
 		y += rec_zone_h(nord);
 	}
+	free(z);
 	svgr_end(&w);
 }
 

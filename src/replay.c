@@ -34,6 +34,7 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	size_t n;
 	int rc, magic = 0;
 
+	memset(r->order_index, -1, sizeof(r->order_index));
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if (tok_split(s, n, t, 2) != 2)
@@ -72,12 +73,14 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 				if (o.s + o.n > v.s + v.n)
 					o.n = (size_t)(v.s + v.n - o.s);
 				if ((rc = num_u64(&o, &x)) != 0 ||
-				    x >= FRAG_MAX_ORDERS)
+				    x >= REPLAY_MAX_ORDERS)
 					return num_error(e, ls.no, &o, rc ? rc :
 					    -ERANGE, "order");
-				if (r->norders == REPLAY_MAX_ORDERS)
-					return ferr_set(e, ls.no, "more than %d "
-					    "orders", REPLAY_MAX_ORDERS);
+				/* Distinct orders below 32: never more than 32. */
+				if (r->order_index[x] >= 0)
+					return ferr_set(e, ls.no, "order %u "
+					    "listed twice", (unsigned)x);
+				r->order_index[x] = (signed char)r->norders;
 				r->orders[r->norders++] = (unsigned)x;
 				o.s += o.n + 1;
 			}
@@ -94,24 +97,104 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	return 0;
 }
 
-/* Returns the zone NODE, NAME of R, added when new, or NULL when there are too many. */
-static struct rzone *
-zone_of(struct replay *r, uint64_t node, const struct jr_val *name)
+/* Returns the hash of zone NODE, NAME (N bytes): FNV-1a. */
+static uint32_t
+zone_hash(uint64_t node, const char *name, size_t n)
 {
-	struct rzone *z;
+	uint32_t h = 2166136261u;
 	size_t i;
 
-	for (i = 0; i < r->nzones; i++) {
-		z = &r->zones[i];
-		if (z->node == node && strlen(z->name) == name->n &&
-		    memcmp(z->name, name->s, name->n) == 0)
-			return z;
+	for (i = 0; i < 8; i++)
+		h = (h ^ (uint8_t)(node >> (8 * i))) * 16777619u;
+	for (i = 0; i < n; i++)
+		h = (h ^ (uint8_t)name[i]) * 16777619u;
+	return h;
+}
+
+/* Returns the slot of zone NODE, NAME (N bytes) in R's hash: its own, or the free one it would take. */
+static size_t
+zone_slot(const struct replay *r, uint64_t node, const char *name, size_t n)
+{
+	const struct rzone *z;
+	size_t i, mask = r->zhcap - 1;
+
+	for (i = zone_hash(node, name, n) & mask; r->zhash[i]; i = (i + 1) &
+	    mask) {
+		z = &r->zones[r->zhash[i] - 1];
+		if (z->node == node && strlen(z->name) == n &&
+		    memcmp(z->name, name, n) == 0)
+			break;
 	}
-	if (r->nzones == REPLAY_MAX_ZONES || name->n >= sizeof(z->name))
+	return i;
+}
+
+/* Returns 0 with R's hash grown to hold one zone more at half load, or -1 when out of memory. */
+static int
+zone_hash_grow(struct replay *r)
+{
+	uint32_t *old = r->zhash;
+	size_t i, cap = r->zhcap ? 2 * r->zhcap : 64;
+
+	if (2 * (r->nzones + 1) <= r->zhcap)
+		return 0;
+	if ((r->zhash = calloc(cap, sizeof(*r->zhash))) == NULL) {
+		r->zhash = old;
+		return -1;
+	}
+	r->zhcap = cap;
+	for (i = 0; i < r->nzones; i++)
+		r->zhash[zone_slot(r, r->zones[i].node, r->zones[i].name,
+		    strlen(r->zones[i].name))] = (uint32_t)i + 1;
+	free(old);
+	return 0;
+}
+
+/*
+ * Returns the zone NODE, NAME of R, added when new, or NULL with *WHAT
+ * set when it cannot be: more zones than the writer writes, a node past
+ * its last, a name too long, or out of memory.
+ */
+static struct rzone *
+zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
+    const char **what)
+{
+	struct rindex *ix;
+	struct rzone *z;
+	size_t slot;
+
+	if (r->zhcap && (slot = zone_slot(r, node, name->s, name->n),
+	    r->zhash[slot]))
+		return &r->zones[r->zhash[slot] - 1];
+	*what = "a zone name too long, or a node past the last one (1023)";
+	if (node >= FRAG_MAX_NODES || name->n >= sizeof(z->name))
 		return NULL;
-	z = &r->zones[r->nzones++];
+	if (r->nzones == REPLAY_MAX_ZONES) {
+		*what = "more zones than fragstat records (1024 nodes of 8)";
+		return NULL;
+	}
+	*what = "out of memory";
+	if (r->nzones == r->zcap) {
+		size_t cap = r->zcap ? 2 * r->zcap : 16;
+
+		if ((z = realloc(r->zones, cap * sizeof(*z))) == NULL)
+			return NULL;
+		r->zones = z;
+		r->zcap = cap;
+	}
+	if (zone_hash_grow(r) != 0 || (ix = calloc(r->norders, 3 *
+	    sizeof(*ix) + sizeof(bool))) == NULL)
+		return NULL;
+	z = &r->zones[r->nzones];
+	memset(z, 0, sizeof(*z));
 	z->node = (unsigned)node;
 	memcpy(z->name, name->s, name->n);
+	z->unusable = ix;
+	z->fragindex = ix + r->norders;
+	z->now = ix + 2 * r->norders;
+	z->now_bound = (bool *)(ix + 3 * r->norders);
+	z->first_point = z->last_point = UINT32_MAX;
+	slot = zone_slot(r, node, name->s, name->n);
+	r->zhash[slot] = (uint32_t)++r->nzones;
 	return z;
 }
 
@@ -184,6 +267,37 @@ grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
 	return arr;
 }
 
+/*
+ * Returns 0 with room in R's series for one point more, with its indices,
+ * or -1 with *WHAT set: more than REPLAY_MAX_POINTS, or than
+ * REPLAY_MAX_CELLS indices, or out of memory.
+ */
+static int
+point_room(struct replay *r, const char **what)
+{
+	struct rseries *se = r->series;
+	size_t per = 2 * r->norders, most = REPLAY_MAX_CELLS / per;
+	void *p;
+
+	if (most > REPLAY_MAX_POINTS)
+		most = REPLAY_MAX_POINTS;
+	*what = "more zones in all samples than --format=svg draws";
+	if (se->np == most)
+		return -1;
+	*what = "out of memory";
+	if ((p = grow(se->p, &se->pcap, se->np, sizeof(*se->p), most)) == NULL)
+		return -1;
+	se->p = p;
+	if (se->ixcap < se->pcap * per) {
+		if ((p = realloc(se->ix, se->pcap * per *
+		    sizeof(*se->ix))) == NULL)
+			return -1;
+		se->ix = p;
+		se->ixcap = se->pcap * per;
+	}
+	return 0;
+}
+
 /* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
@@ -191,9 +305,10 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 {
 	const struct jr_val *zv, *ov, *name, *bv;
 	struct rseries *se = r->series;
-	struct rpoint pt, *keep;
+	struct rpoint *pt = NULL;
 	struct rzone *z;
 	uint64_t node, fp, pb, o;
+	int16_t scratch[2 * REPLAY_MAX_ORDERS], *u;
 	size_t k;
 
 	*what = "'zones' is not a list of zones as --watch --json writes";
@@ -207,36 +322,44 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		    jr_u64(jr_get(d, zv, "free_pageblocks"), &pb) != 0 ||
 		    (ov = jr_get(d, zv, "orders")) == NULL || ov->type != JR_ARR)
 			return -1;
-		if ((z = zone_of(r, node, name)) == NULL) {
-			*what = "too many zones, or a zone name too long";
+		if ((z = zone_of(r, node, name, what)) == NULL)
 			return -1;
-		}
+		*what = "'zones' is not a list of zones as --watch --json writes";
 		if (z->samples++ == 0) {
 			z->free_first = fp;
 			z->pb_first = pb;
 		}
 		z->free_last = fp;
 		z->pb_last = pb;
-		memset(&pt, 0, sizeof(pt));
-		pt.free_pages = fp;
-		pt.free_pageblocks = pb;
-		pt.sample = (uint32_t)r->nsamples;
-		pt.zone = (uint16_t)(z - r->zones);
-		for (k = 0; k < REPLAY_MAX_ORDERS; k++)
-			pt.unusable[k] = pt.fragindex[k] = REPLAY_NONE;
+		/* The indices go straight to the series when it is kept. */
+		u = scratch;
+		if (se != NULL) {
+			if (point_room(r, what) != 0)
+				return -1;
+			pt = &se->p[se->np];
+			memset(pt, 0, sizeof(*pt));
+			pt->free_pages = fp;
+			pt->free_pageblocks = pb;
+			pt->sample = (uint32_t)r->nsamples;
+			pt->zone = (uint16_t)(z - r->zones);
+			pt->next = UINT32_MAX;
+			u = se->ix + 2 * r->norders * se->np;
+		}
+		for (k = 0; k < 2 * r->norders; k++)
+			u[k] = REPLAY_NONE;
+		*what = "'zones' is not a list of zones as --watch --json writes";
 		for (ov = jr_first(d, ov); ov; ov = jr_next(d, ov)) {
 			if (jr_u64(jr_get(d, ov, "order"), &o) != 0)
 				return -1;
-			for (k = 0; k < r->norders && r->orders[k] != o; k++)
-				;
-			if (k == r->norders) {
+			if (o >= REPLAY_MAX_ORDERS || r->order_index[o] < 0) {
 				*what = "an order the metadata does not list";
 				return -1;
 			}
+			k = (size_t)r->order_index[o];
 			if (index_add(&z->unusable[k], jr_get(d, ov,
-			    "unusable_index"), &pt.unusable[k]) != 0 ||
+			    "unusable_index"), &u[k]) != 0 ||
 			    index_add(&z->fragindex[k], jr_get(d, ov,
-			    "fragmentation_index"), &pt.fragindex[k]) != 0 ||
+			    "fragmentation_index"), &u[r->norders + k]) != 0 ||
 			    count_fold(&z->now[k], jr_get(d, ov,
 			    "available_now")) != 0)
 				return -1;
@@ -246,15 +369,12 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		}
 		if (se == NULL)
 			continue;
-		if ((keep = grow(se->p, &se->pcap, se->np, sizeof(*keep),
-		    REPLAY_MAX_POINTS)) == NULL) {
-			*what = se->np == REPLAY_MAX_POINTS ? "more zones in "
-			    "all samples than --format=svg draws" :
-			    "out of memory";
-			return -1;
-		}
-		se->p = keep;
-		se->p[se->np++] = pt;
+		/* Each zone's points chained, so a picture finds them without a search. */
+		if (z->last_point != UINT32_MAX)
+			se->p[z->last_point].next = (uint32_t)se->np;
+		else
+			z->first_point = (uint32_t)se->np;
+		z->last_point = (uint32_t)se->np++;
 	}
 	return 0;
 }
@@ -525,10 +645,20 @@ out:
 void
 replay_free(struct replay *r)
 {
+	size_t i;
+
+	for (i = 0; i < r->nzones; i++)
+		free(r->zones[i].unusable);
+	free(r->zones);
+	free(r->zhash);
+	r->zones = NULL;
+	r->zhash = NULL;
+	r->nzones = r->zcap = r->zhcap = 0;
 	if (r->series == NULL)
 		return;
 	free(r->series->s);
 	free(r->series->p);
+	free(r->series->ix);
 	free(r->series->c);
 	free(r->series);
 	r->series = NULL;
@@ -833,24 +963,24 @@ replay_json(FILE *fp, const char *dir, const struct replay *r)
 const struct rzone *
 replay_zone(const struct replay *r, unsigned node, const char *name)
 {
-	size_t i;
+	size_t slot;
 
-	for (i = 0; i < r->nzones; i++)
-		if (r->zones[i].node == node &&
-		    strcmp(r->zones[i].name, name) == 0)
-			return &r->zones[i];
-	return NULL;
+	if (r->zhcap == 0)
+		return NULL;
+	slot = zone_slot(r, node, name, strlen(name));
+	return r->zhash[slot] ? &r->zones[r->zhash[slot] - 1] : NULL;
+}
+
+const int16_t *
+replay_point_indices(const struct replay *r, const struct rpoint *p)
+{
+	return r->series->ix + 2 * r->norders * (size_t)(p - r->series->p);
 }
 
 long
 replay_order_index(const struct replay *r, unsigned order)
 {
-	size_t k;
-
-	for (k = 0; k < r->norders; k++)
-		if (r->orders[k] == order)
-			return (long)k;
-	return -1;
+	return order < REPLAY_MAX_ORDERS ? r->order_index[order] : -1;
 }
 
 /* Returns BUF holding the signed thousandths D as "+0.012" or "-0.500". */

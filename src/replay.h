@@ -11,11 +11,20 @@
 #include "ferr.h"
 #include "frag.h"
 
-#define REPLAY_MAX_ZONES	64
-#define REPLAY_MAX_ORDERS	8
-/* The most samples kept one by one (two days at 1 s), of zones, of pairs. */
+/*
+ * The most zones and orders a recording holds: what --record writes at
+ * most (FRAG_MAX_NODES nodes of FRAG_MAX_NODE_ZONES zones, FRAG_MAX_ORDERS
+ * orders). Arrays are sized from the recording itself, never to these.
+ */
+#define REPLAY_MAX_ZONES	(FRAG_MAX_NODES * FRAG_MAX_NODE_ZONES)
+#define REPLAY_MAX_ORDERS	FRAG_MAX_ORDERS
+/*
+ * The most samples kept one by one (two days at 1 s), of zones in all
+ * samples, of their indices (two a recorded order: 44 MB), of pairs.
+ */
 #define REPLAY_MAX_SAMPLES	172800
 #define REPLAY_MAX_POINTS	(8UL * REPLAY_MAX_SAMPLES)
+#define REPLAY_MAX_CELLS	(16UL * REPLAY_MAX_POINTS)
 #define REPLAY_MAX_PAIRS	64
 /* An index a sample does not give (null). */
 #define REPLAY_NONE		INT16_MIN
@@ -28,12 +37,15 @@ struct rindex {
 
 struct rzone {
 	unsigned	 node;
-	char		 name[32];
+	char		 name[FRAG_NAME_SIZE];
 	unsigned long	 samples;	/* that showed this zone */
 	uint64_t	 free_first, free_last, pb_first, pb_last;
-	struct rindex	 unusable[REPLAY_MAX_ORDERS], fragindex[REPLAY_MAX_ORDERS];
-	struct rindex	 now[REPLAY_MAX_ORDERS];	/* allocations free now */
-	bool		 now_bound[REPLAY_MAX_ORDERS];	/* some sample's is a bound */
+	/* One per recorded order (replay.norders), in one allocation. */
+	struct rindex	*unusable, *fragindex;
+	struct rindex	*now;		/* allocations free now */
+	bool		*now_bound;	/* some sample's is a bound */
+	/* The zone's first and last point in replay.series (UINT32_MAX: none). */
+	uint32_t	 first_point, last_point;
 };
 
 /* Compaction runs that ended at one order (-1: a whole zone). */
@@ -43,12 +55,15 @@ struct rorder {
 	uint64_t	 outcome[EV_NOUTCOMES];	/* the runs ended, by outcome */
 };
 
-/* One zone in one sample, as --watch --json printed it; indices in thousandths. */
+/*
+ * One zone in one sample, as --watch --json printed it; its indices are
+ * in rseries.ix (replay_point_indices()).
+ */
 struct rpoint {
 	uint64_t	 free_pages, free_pageblocks;
 	uint32_t	 sample;
+	uint32_t	 next;		/* the zone's next point, or UINT32_MAX */
 	uint16_t	 zone;		/* into replay.zones */
-	int16_t		 unusable[REPLAY_MAX_ORDERS], fragindex[REPLAY_MAX_ORDERS];
 };
 
 /* One sample's machine-wide values; shares and averages in hundredths of a percent. */
@@ -82,6 +97,9 @@ struct rseries {
 	struct rsample	*s;	/* replay.nsamples of them */
 	struct rpoint	*p;
 	size_t		 np, pcap, scap;
+	/* Point I's unusable indices at 2 * I * norders, then its fragmentation indices. */
+	int16_t		*ix;
+	size_t		 ixcap;
 	struct rcount	*c;
 	size_t		 nc, ccap;
 	struct rpair	 pairs[REPLAY_MAX_PAIRS];
@@ -97,8 +115,11 @@ struct replay {
 	bool		 truncated;		/* a last line cut short was ignored */
 	unsigned	 orders[REPLAY_MAX_ORDERS];
 	size_t		 norders;
-	struct rzone	 zones[REPLAY_MAX_ZONES];
-	size_t		 nzones;
+	signed char	 order_index[REPLAY_MAX_ORDERS];	/* into orders, or -1 */
+	struct rzone	*zones;		/* grown as samples show them */
+	size_t		 nzones, zcap;
+	uint32_t	*zhash;		/* zone index + 1 by node and name; 0: free */
+	size_t		 zhcap;
 	/* Events: totals, and the most in one sample. */
 	uint64_t	 extfrag, fragmenting, claimed, peak;
 	char		 peak_time[32];
@@ -113,7 +134,7 @@ struct replay {
  * SERIES (up to REPLAY_MAX_SAMPLES). A last line cut short (a crash while
  * it was written) is ignored, with R->truncated set. Returns 0, or -1 with
  * E set (FILE:LINE of the first thing that is wrong). replay_free() frees
- * the series in both cases.
+ * what R holds in both cases.
  */
 int	replay_read(const char *dir, struct replay *r, bool series,
 	    struct ferr *e);
@@ -122,6 +143,10 @@ void	replay_free(struct replay *r);
 /* Returns the zone NODE, NAME of R, or NULL. */
 const struct rzone *replay_zone(const struct replay *r, unsigned node,
 	    const char *name);
+
+/* Returns the REPLAY_NONE-padded unusable indices of point P of R, then its fragmentation indices (R->norders each). */
+const int16_t *replay_point_indices(const struct replay *r,
+	    const struct rpoint *p);
 
 /* Returns the index of ORDER among R's recorded orders, or -1. */
 long	replay_order_index(const struct replay *r, unsigned order);

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --record: the samples file holds exactly the --watch --json lines, the
 # metadata and both captures are there, an existing directory is refused,
-# a recording killed with SIGKILL midway keeps every whole sample, and
-# --sysroot reads each back, a last line cut short noted and ignored.
+# a recording killed with SIGKILL midway keeps every whole sample,
+# --sysroot reads each back, a last line cut short noted and ignored, and
+# whatever the writer allows reads back: 9 orders, 35 nodes of 2 zones.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 tmp=$(mktemp -d)
@@ -12,7 +13,11 @@ vm="$FIXTURES/corpus/vm-6.18-x86-64-holes"
 fail=0
 
 check() {	# check ok|... DESCRIPTION: fail unless the previous test held
-	if [ "$1" != ok ]; then
+	# $(... && echo ok) that failed leaves DESCRIPTION alone: say it, not set -u.
+	if [ $# -lt 2 ]; then
+		echo "FAIL: $1"
+		fail=1
+	elif [ "$1" != ok ]; then
 		echo "FAIL: $2"
 		fail=1
 	fi
@@ -83,5 +88,39 @@ head -c -100 "$tmp/r3/samples.ndjson" > "$tmp/cut" &&
     grep -q '^  "truncated": true,$' "$tmp/s3" &&
     grep -q "the last line is cut short" "$tmp/err"
 check $([ $? -eq 0 ] && echo ok) "reading a cut recording: $(cat "$tmp/err")"
+
+# 5. What the writer allows, the reader reads: 9 orders (the reader once
+# stopped at 8) and 35 nodes of two zones (once 64 zones), in the summary,
+# --json and the picture.
+mkdir -p "$tmp/root35/proc"
+n=0
+while [ $n -lt 35 ]; do
+	for z in DMA32 Normal; do
+		printf 'Node %d, zone %8s %d %d %d %d %d %d %d %d %d %d %d\n' \
+		    $n $z $((n + 1)) 2 3 4 5 6 7 8 9 10 $n
+	done
+	n=$((n + 1))
+done > "$tmp/root35/proc/buddyinfo"
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.01 --count 2 \
+    --orders 0,1,2,3,4,5,6,7,8 --record "$tmp/r9" > /dev/null 2> "$tmp/err"
+check $([ $? -eq 0 ] && echo ok) "recording 9 orders: $(cat "$tmp/err")"
+"$FRAGSTAT" -q --sysroot "$tmp/root35" --watch 0.01 --count 2 \
+    --record "$tmp/r35" > /dev/null 2> "$tmp/err"
+check $([ $? -eq 0 ] && echo ok) "recording 35 nodes: $(cat "$tmp/err")"
+for r in r9 r35; do
+	for f in summary json svg; do
+		"$FRAGSTAT" -q --sysroot "$tmp/$r" --format=$f > "$tmp/$r.$f" \
+		    2> "$tmp/err" && [ ! -s "$tmp/err" ] && [ -s "$tmp/$r.$f" ]
+		check $([ $? -eq 0 ] && echo ok) "reading $r as $f: $(cat "$tmp/err")"
+	done
+done
+[ "$(grep -c '^  order ' "$tmp/r9.summary")" -eq $((3 * 9)) ] &&
+    [ "$(grep -c '"order": 8,' "$tmp/r9.json")" -eq 3 ]
+check $([ $? -eq 0 ] && echo ok) "9 orders: not 3 zones of 9 orders each"
+[ "$(grep -c '^Node ' "$tmp/r35.summary")" -eq 70 ] &&
+    grep -q '^Node 34, zone Normal ' "$tmp/r35.summary" &&
+    [ "$(grep -c '"zone": "DMA32",' "$tmp/r35.json")" -eq 35 ] &&
+    grep -q 'Node 34, zone Normal' "$tmp/r35.svg"
+check $([ $? -eq 0 ] && echo ok) "35 nodes: not 70 zones in each view"
 
 exit $fail
