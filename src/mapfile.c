@@ -310,16 +310,84 @@ fail:
 	return -1;
 }
 
+/*
+ * The longest lines a map file holds: the 8 header lines and 'end', a
+ * zone line (two 20-digit numbers, a name, four 20-digit counts), and a
+ * pageblock line (a repeat below 2^26, five counts up to 2^15).
+ */
+#define MAPFILE_HEAD_MAX	512
+#define MAPFILE_ZONE_MAX	192
+#define MAPFILE_BLOCK_MAX	40
+
+/* What the lines of a map file read so far allow: its zones' pageblocks. */
+struct maplimit {
+	size_t		 seen;		/* bytes of whole lines looked at */
+	size_t		 zones, most_zones;
+	unsigned	 pageblock_order;
+	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
+};
+
+/* Returns how many pageblocks the zone line T (NT tokens) spans at order O; 0 when it is no zone line. */
+static uint64_t
+zone_blocks(const struct tok *t, size_t nt, unsigned o)
+{
+	uint64_t start, spanned, pb = (uint64_t)1 << o;
+
+	if (nt != 11 || !tok_is(&t[0], "zone") || num_u64(&t[4], &start) != 0 ||
+	    num_u64(&t[6], &spanned) != 0 || spanned == 0)
+		return 0;
+	/* As zone_line() counts them; past 64 bits the parser refuses it. */
+	if (start > UINT64_MAX - pb || spanned > UINT64_MAX - pb - start)
+		return MAP_MAX_BLOCKS;
+	return ((start + spanned + pb - 1) >> o) - (start >> o);
+}
+
+/*
+ * Returns the most bytes the map file whose first LEN bytes are BUF may
+ * hold: a line per pageblock of the zones its zone lines name, at most
+ * (a slurp_limit_fn over struct maplimit).
+ */
+static size_t
+map_limit(void *arg, const char *buf, size_t len)
+{
+	struct maplimit *l = arg;
+	const char *nl;
+	struct tok t[12];
+	uint64_t v, nb;
+	size_t nt;
+
+	while ((nl = memchr(buf + l->seen, '\n', len - l->seen)) != NULL) {
+		nt = tok_split(buf + l->seen, (size_t)(nl - buf - l->seen), t,
+		    sizeof(t) / sizeof(t[0]));
+		l->seen = (size_t)(nl - buf) + 1;
+		if (nt == 2 && tok_is(&t[0], "pageblock_order") &&
+		    num_u64(&t[1], &v) == 0 && v <= MAP_MAX_PAGEBLOCK_ORDER)
+			l->pageblock_order = (unsigned)v;
+		else if (l->zones < l->most_zones &&
+		    (nb = zone_blocks(t, nt, l->pageblock_order)) > 0) {
+			l->zones++;
+			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
+			    MAP_MAX_BLOCKS - l->blocks;
+		}
+	}
+	return MAPFILE_HEAD_MAX + l->most_zones * MAPFILE_ZONE_MAX +
+	    (size_t)l->blocks * MAPFILE_BLOCK_MAX;
+}
+
 int
 mapfile_load(const char *path, const struct inputs *in, struct map *m,
     unsigned long *page_size, struct ferr *e)
 {
+	struct maplimit l;
 	struct slurp s;
 	int rc;
 
 	memset(m, 0, sizeof(*m));
+	memset(&l, 0, sizeof(l));
+	l.most_zones = in->bi.nzones;
 	ferr_keep_path(e, path);
-	if (slurp_read(e->path, &s, e) != 0)
+	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
+	if (slurp_read_limit(e->path, &s, map_limit, &l, e) != 0)
 		return -1;
 	rc = mapfile_parse(s.buf, s.len, &in->bi, m, page_size, e);
 	slurp_free(&s);

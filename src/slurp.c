@@ -3,6 +3,7 @@
 
 #include "config.h"
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +11,15 @@
 
 #include "slurp.h"
 
-int
-slurp_read(const char *path, struct slurp *s, struct ferr *e)
+/*
+ * Read PATH into S, at most LIMIT(ARG, BUF, LEN) bytes after each read
+ * (NULL: SLURP_CAP). Returns 0, or -errno with E set.
+ */
+static int
+slurp_bounded(const char *path, struct slurp *s, slurp_limit_fn *limit,
+    void *arg, struct ferr *e)
 {
-	size_t cap = 16384, len = 0;
+	size_t cap = 16384, len = 0, most = SLURP_CAP;
 	char *buf, *nbuf;
 	ssize_t n;
 	int fd, err;
@@ -33,12 +39,10 @@ slurp_read(const char *path, struct slurp *s, struct ferr *e)
 	}
 	/* procfs reports size 0, so grow until read() says EOF. */
 	for (;;) {
+		/* LEN <= MOST here: one byte more shows whether EOF follows. */
 		if (len + 1 == cap) {
-			if (cap > SLURP_CAP) {
-				err = EFBIG;
-				goto fail;
-			}
-			if ((nbuf = realloc(buf, cap * 2)) == NULL) {
+			if (cap > SIZE_MAX / 2 ||
+			    (nbuf = realloc(buf, cap * 2)) == NULL) {
 				err = ENOMEM;
 				goto fail;
 			}
@@ -55,10 +59,12 @@ slurp_read(const char *path, struct slurp *s, struct ferr *e)
 			goto fail;
 		}
 		len += (size_t)n;
-	}
-	if (len > SLURP_CAP) {
-		err = EFBIG;
-		goto fail;
+		if (limit != NULL)
+			most = limit(arg, buf, len);
+		if (len > most) {
+			err = EFBIG;
+			goto fail;
+		}
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
@@ -70,12 +76,28 @@ fail:
 	free(buf);
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (err == EFBIG)
+	if (err == EFBIG && limit != NULL)
+		ferr_set(e, 0, "larger than the %zu bytes its own lines allow",
+		    most);
+	else if (err == EFBIG)
 		ferr_set(e, 0, "larger than %u MiB, not a kernel file",
 		    SLURP_CAP >> 20);
 	else
 		ferr_set(e, 0, "%s", strerror(err));
 	return -err;
+}
+
+int
+slurp_read(const char *path, struct slurp *s, struct ferr *e)
+{
+	return slurp_bounded(path, s, NULL, NULL, e);
+}
+
+int
+slurp_read_limit(const char *path, struct slurp *s, slurp_limit_fn *limit,
+    void *arg, struct ferr *e)
+{
+	return slurp_bounded(path, s, limit, arg, e);
 }
 
 void

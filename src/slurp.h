@@ -21,6 +21,20 @@ struct slurp {
  * with E describing it (-EFBIG when the file exceeds SLURP_CAP).
  */
 int	slurp_read(const char *path, struct slurp *s, struct ferr *e);
+
+/*
+ * The most bytes a file may hold, given its first LEN bytes BUF: for a
+ * file fragstat wrote, whose own lines say how long it can be.
+ */
+typedef size_t	slurp_limit_fn(void *arg, const char *buf, size_t len);
+
+/*
+ * Read PATH as slurp_read() does, but with the cap LIMIT(ARG, ...) gives
+ * after each read rather than SLURP_CAP. Returns 0, or -errno with E set
+ * (-EFBIG: longer than the limit, which E names).
+ */
+int	slurp_read_limit(const char *path, struct slurp *s,
+	    slurp_limit_fn *limit, void *arg, struct ferr *e);
 void	slurp_free(struct slurp *s);
 
 #endif

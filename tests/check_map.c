@@ -592,6 +592,104 @@ START_TEST(test_mapfile_runs)
 }
 END_TEST
 
+/* The buddyinfo of one zone with 16 orders: pageblocks of order 15 fit below them. */
+static const char big_buddyinfo[] =
+	"Node 0, zone   Normal 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+
+/*
+ * A stored map over the kernel files' 16 MiB cap (2.4 TiB in order-15
+ * pageblocks, no two neighbours alike, so no run shortens it) written
+ * by mapfile_write() reads back whole: its limit comes from its zones.
+ */
+START_TEST(test_mapfile_big)
+{
+	enum { NB = 600000 };
+	struct ferr e = { .path = "" };
+	char path[] = "/tmp/check_map_big.XXXXXX";
+	struct inputs in;
+	struct map m, back;
+	struct map_zone *z;
+	unsigned long ps = 0;
+	struct stat st;
+	size_t k;
+	FILE *fp;
+	int fd, rc;
+
+	memset(&m, 0, sizeof(m));
+	memset(&in, 0, sizeof(in));
+	ck_assert_int_eq(buddyinfo_parse(S(big_buddyinfo), &in.bi, &e), 0);
+	m.pageblock_order = 15;
+	m.norders = 16;
+	m.nzones = 1;
+	ck_assert_ptr_nonnull(z = m.zones = calloc(1, sizeof(*m.zones)));
+	ck_assert_ptr_nonnull(m.blocks = calloc(NB, sizeof(*m.blocks)));
+	strcpy(z->name, "Normal");
+	z->spanned = (uint64_t)NB << 15;
+	z->nblocks = NB;
+	z->blocks = m.blocks;
+	for (k = 0; k < NB; k++) {
+		z->blocks[k] = (struct map_block){ { (uint16_t)(10000 + k % 2),
+		    10000, 10000, 1000, (uint16_t)(1768 - k % 2) }, 0 };
+		z->free_pages += 10000 + k % 2;
+	}
+	m.nr_free_pages = m.buddy_pages = z->free_pages;
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_ptr_nonnull(fp = fdopen(fd, "w"));
+	mapfile_write(fp, &m, 4096);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_gt(st.st_size, 16 << 20);
+	/* Gone before any assertion can end the test. */
+	rc = mapfile_load(path, &in, &back, &ps, &e);
+	unlink(path);
+	ck_assert_msg(rc == 0, "%s:%lu: %s", e.path, e.line, e.msg);
+	ck_assert_uint_eq(ps, 4096);
+	ck_assert_uint_eq(back.nzones, 1);
+	ck_assert_uint_eq(back.zones[0].nblocks, NB);
+	ck_assert_uint_eq(back.zones[0].free_pages, z->free_pages);
+	ck_assert_mem_eq(back.blocks, m.blocks, NB * sizeof(*m.blocks));
+	map_free(&back);
+	map_free(&m);
+	buddyinfo_free(&in.bi);
+}
+END_TEST
+
+/* A map file longer than its zones' pageblocks can take is refused before it is all read. */
+START_TEST(test_mapfile_too_long)
+{
+	static const char head[] = "fragstat-map 1\npage_size 4096\n"
+	    "pageblock_order 1\norders 4\nballoon 0\nbuddy_head_only 0\n"
+	    "buddy_pages 1\nnr_free_pages 2\n"
+	    "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n";
+	struct ferr e = { .path = "" };
+	char path[] = "/tmp/check_map_long.XXXXXX";
+	struct inputs in;
+	unsigned long ps;
+	struct map m;
+	size_t k;
+	FILE *fp;
+	int fd, rc;
+
+	memset(&in, 0, sizeof(in));
+	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
+	    "0\n"), &in.bi, &e), 0);
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_ptr_nonnull(fp = fdopen(fd, "w"));
+	fputs(head, fp);
+	/* 2 pageblocks allow 80 bytes of them; 64 KiB follow. */
+	for (k = 0; k < 4096; k++)
+		fputs("1 2 0 0 0 0 0 0 0 0\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	rc = mapfile_load(path, &in, &m, &ps, &e);
+	unlink(path);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_str_eq(e.msg, "larger than the 784 bytes its own lines "
+	    "allow");
+	ck_assert_ptr_null(m.zones);
+	buddyinfo_free(&in.bi);
+}
+END_TEST
+
 /* What a bad map file says, and where. */
 static const struct mbad {
 	const char	*text;
@@ -701,6 +799,8 @@ main(void)
 	tcase_add_test(tc, test_iomem_pages);
 	tcase_add_test(tc, test_mapfile_roundtrip);
 	tcase_add_test(tc, test_mapfile_runs);
+	tcase_add_test(tc, test_mapfile_big);
+	tcase_add_test(tc, test_mapfile_too_long);
 	tcase_add_loop_test(tc, test_mapfile_bad, 0, (int)N(mbads));
 	suite_add_tcase(s, tc);
 	return tu_run(s);
