@@ -165,8 +165,11 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 	if (r->zhcap && (slot = zone_slot(r, node, name->s, name->n),
 	    r->zhash[slot]))
 		return &r->zones[r->zhash[slot] - 1];
-	*what = "a zone name too long, or a node past the last one (1023)";
-	if (node >= FRAG_MAX_NODES || name->n >= sizeof(z->name))
+	*what = "a node past the last one fragstat records (1023)";
+	if (node >= FRAG_MAX_NODES)
+		return NULL;
+	*what = "a zone name longer than 31 bytes";
+	if (name->n >= sizeof(z->name))
 		return NULL;
 	if (r->nzones == REPLAY_MAX_ZONES) {
 		*what = "more zones than fragstat records (1024 nodes of 8)";
