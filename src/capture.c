@@ -73,6 +73,7 @@ unmake(void)
 		rmdir(made.tmp);
 }
 
+/* A fatal signal in a standalone capture: remove it, then die of SIG. */
 static void
 on_signal(int sig)
 {
@@ -147,7 +148,13 @@ put(const char *rel, const char *buf, size_t len, struct ferr *e)
 		}
 		off += (size_t)w;
 	}
-	if (fsync(fd) != 0 || close(fd) != 0)
+	/* Closed whether or not fsync() worked: no descriptor leaks. */
+	if (fsync(fd) != 0) {
+		ferr_set(e, 0, "cannot write %s: %s", rel, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (close(fd) != 0)
 		return ferr_set(e, 0, "cannot write %s: %s", rel,
 		    strerror(errno));
 	return 0;
@@ -470,25 +477,62 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	return rc;
 }
 
+/*
+ * renameat2() of FROM to TO with FLAGS. FRAGSTAT_TEST_NO_RENAME_FLAGS in
+ * the environment makes every flag unsupported (EINVAL), as NFS does: the
+ * tests' one way to take the fallbacks below on any filesystem.
+ */
+static int
+rename_flags(const char *from, const char *to, unsigned flags)
+{
+	if (flags != 0 && getenv("FRAGSTAT_TEST_NO_RENAME_FLAGS") != NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	return renameat2(AT_FDCWD, from, AT_FDCWD, to, flags);
+}
+
+int
+capture_rename_new(const char *from, const char *to)
+{
+	if (rename_flags(from, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	/* rename() would replace an empty directory: look first. */
+	if (access(to, F_OK) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(from, to);
+}
+
+int
+capture_replace(const char *fresh, const char *dir, const char *old)
+{
+	if (rename_flags(fresh, dir, RENAME_EXCHANGE) == 0)
+		return 0;
+	if (errno == ENOENT)
+		return rename(fresh, dir);
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (rename(dir, old) != 0 && errno != ENOENT)
+		return -1;
+	return rename(fresh, dir);
+}
+
 /* Returns 0 after renaming the temporary directory to DIR without replacing anything. */
 static int
 publish(const char *dir, struct ferr *e)
 {
 	if (fsync(made.dirfd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
-	if (renameat2(AT_FDCWD, made.tmp, AT_FDCWD, dir, RENAME_NOREPLACE) == 0)
+	if (capture_rename_new(made.tmp, dir) == 0)
 		return 0;
-	if (errno != EINVAL && errno != ENOSYS)
-		return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
-		    strerror(errno));
-	/* Filesystems without RENAME_NOREPLACE: rename() would replace an
-	 * empty directory, so look first. */
-	if (access(dir, F_OK) == 0)
+	if (errno == EEXIST || errno == ENOTEMPTY)
 		return ferr_set(e, 0, "exists; a capture never overwrites");
-	if (rename(made.tmp, dir) != 0)
-		return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
-		    strerror(errno));
-	return 0;
+	return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
+	    strerror(errno));
 }
 
 /*
@@ -554,24 +598,25 @@ source_facts(const char *src, unsigned long page_size, char *host,
 }
 
 int
-capture_run(const char *src, const char *dir, unsigned long page_size,
-    bool map, FILE *out, struct ferr *e)
+capture_run(const char *src, const char *dir_arg, unsigned long page_size,
+    bool map, bool catch_signals, FILE *out, struct ferr *e)
 {
-	struct sigaction sa, old[3];
-	sigset_t mask;
-	static const int sigs[3] = { SIGINT, SIGTERM, SIGHUP };
-	char parent[PATH_MAX], host[256], when[32], ps[32];
+	struct sigaction sa, old[4];
+	sigset_t set, mask, before;
+	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	char dir[PATH_MAX], parent[PATH_MAX], host[256], when[32], ps[32];
 	const char *slash;
 	struct stat st;
 	struct meta m;
 	size_t i, map_size = 0;
 	int rc = -1;
 
-	ferr_keep_path(e, dir);
+	ferr_keep_path(e, dir_arg);
+	if (strlen(dir_arg) + 16 >= sizeof(made.tmp))
+		return ferr_set(e, 0, "path too long");
+	capture_strip_slashes(dir, sizeof(dir), dir_arg);
 	if (lstat(dir, &st) == 0)
 		return ferr_set(e, 0, "exists; a capture never overwrites");
-	if (strlen(dir) + 16 >= sizeof(made.tmp))
-		return ferr_set(e, 0, "path too long");
 	slash = strrchr(dir, '/');
 	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - dir) :
 	    1, slash ? dir : ".");
@@ -583,8 +628,20 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &sa, &old[i]);
+	sigemptyset(&set);
+	for (i = 0; i < 4; i++)
+		sigaddset(&set, sigs[i]);
+	/*
+	 * Standalone, a signal removes the partial capture and ends the
+	 * program; inside a long-running mode the caller's handler must run
+	 * (its own temporary files, its tracefs instance), so the signals
+	 * wait the few milliseconds of the capture blocked.
+	 */
+	if (catch_signals)
+		for (i = 0; i < 4; i++)
+			sigaction(sigs[i], &sa, &old[i]);
+	else
+		sigprocmask(SIG_BLOCK, &set, &before);
 	if (mkdtemp(made.tmp) == NULL) {
 		made.tmp[0] = '\0';
 		ferr_set(e, 0, "cannot create a directory beside it: %s",
@@ -613,7 +670,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	if (map && capture_map(src, page_size, &map_size, e) != 0)
 		goto fail;
 	/* Published is published: the handler must not see MADE in between. */
-	sigprocmask(SIG_BLOCK, &sa.sa_mask, &mask);
+	sigprocmask(SIG_BLOCK, &set, &mask);
 	if (publish(dir, e) == 0) {
 		made.n = 0;
 		made.tmp[0] = '\0';
@@ -624,7 +681,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 		goto fail;
 	if (out == NULL)
 		goto fail;
-	fprintf(out, "captured %s: %d files", dir, m.copied);
+	fprintf(out, "captured %s: %d files", dir_arg, m.copied);
 	if (strstr(m.text, "buddyinfo_stable yes"))
 		fprintf(out, ", buddyinfo stable around the index files");
 	if (map)
@@ -638,9 +695,22 @@ fail:
 		close(made.dirfd);
 	made.dirfd = -1;
 restore:
-	for (i = 0; i < 3; i++)
-		sigaction(sigs[i], &old[i], NULL);
+	if (catch_signals)
+		for (i = 0; i < 4; i++)
+			sigaction(sigs[i], &old[i], NULL);
+	else
+		sigprocmask(SIG_SETMASK, &before, NULL);
 	return rc;
+}
+
+void
+capture_strip_slashes(char *buf, size_t size, const char *path)
+{
+	size_t n;
+
+	snprintf(buf, size, "%s", path);
+	for (n = strlen(buf); n > 1 && buf[n - 1] == '/'; n--)
+		buf[n - 1] = '\0';
 }
 
 int

@@ -679,8 +679,6 @@ events_start(const struct opts *o, const struct inputs *in,
 		memcpy(nm->type[i], in->pti.types[i], sizeof(nm->type[i]));
 	nm->ntypes = in->have_pti ? in->pti.ntypes : 0;
 	nm->pageblock_order = pageblock_order;
-	/* From here on a signal ends the run through trace_close(). */
-	watch_signals();
 	n = trace_sweep(note, sizeof(note));
 	if (n > 0 && !o->quiet)
 		fprintf(stderr, n > 1 ? "%s: note: removed the tracefs "
@@ -806,6 +804,11 @@ run_watch(struct opts *o)
 	const char *from;
 	int n, rc = EXIT_OK;
 
+	/*
+	 * From here on a signal ends the run after the current step, through
+	 * trace_close() and record_close(): nothing is cut midway.
+	 */
+	watch_signals();
 	memset(&w, 0, sizeof(w));
 	memset(&wc, 0, sizeof(wc));
 	w.io = input_opts(o);
@@ -895,7 +898,7 @@ run_capture(const struct opts *o)
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
 	if (capture_run(o->sysroot, o->capture, o->sysroot && !o->page_size ?
-	    0 : page_size_of(o, NULL, &from), o->map, stdout, &e) != 0) {
+	    0 : page_size_of(o, NULL, &from), o->map, true, stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

@@ -109,30 +109,36 @@ capture_into(const char *dir, const char *name, const char *src,
 	char path[PATH_MAX + 16];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return capture_run(src, path, page_size, false, NULL, e);
+	/* The caller's handler ends the run: the capture only holds signals off. */
+	return capture_run(src, path, page_size, false, false, NULL, e);
 }
 
 /*
  * Capture R's source as .last-new and swap it with last/ in one rename,
- * so that a reader sees the old last/ or the new one, never a mix.
+ * so that a reader sees the old last/ or the new one, never a mix; on a
+ * filesystem without RENAME_EXCHANGE (NFS), the old one goes to
+ * .last-old first.
  */
 static int
 replace_last(struct record *r, struct ferr *e)
 {
-	char fresh[PATH_MAX + 16], last[PATH_MAX + 16];
+	char fresh[PATH_MAX + 16], last[PATH_MAX + 16], old[PATH_MAX + 16];
 
 	snprintf(fresh, sizeof(fresh), "%s/.last-new", r->dir);
 	snprintf(last, sizeof(last), "%s/last", r->dir);
+	snprintf(old, sizeof(old), "%s/.last-old", r->dir);
 	rm_tree(fresh);		/* left by a crash */
+	rm_tree(old);
 	if (capture_into(r->dir, ".last-new", r->src, r->page_size, e) != 0)
 		return -1;
-	if (renameat2(AT_FDCWD, fresh, AT_FDCWD, last, RENAME_EXCHANGE) != 0 &&
-	    (errno != ENOENT || rename(fresh, last) != 0)) {
+	if (capture_replace(fresh, last, old) != 0) {
 		ferr_keep_path(e, last);
+		ferr_set(e, 0, "cannot replace: %s", strerror(errno));
 		rm_tree(fresh);
-		return ferr_set(e, 0, "cannot replace: %s", strerror(errno));
+		return -1;
 	}
 	rm_tree(fresh);
+	rm_tree(old);
 	clock_gettime(CLOCK_MONOTONIC, &r->last);
 	r->have_last = true;
 	if (sync_dir(r->dir) != 0) {
@@ -146,23 +152,29 @@ int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
 	char tmp[PATH_MAX], path[PATH_MAX + 32], parent[PATH_MAX];
-	const char *slash = strrchr(o->dir, '/');
+	char dir[PATH_MAX];
+	const char *slash, *base;
 	struct record *r;
 	struct stat st;
-	int fd;
+	int fd, rc;
 
 	*rp = NULL;
 	ferr_keep_path(e, o->dir);
-	if (lstat(o->dir, &st) == 0)
-		return ferr_set(e, 0, "exists; a recording never overwrites");
 	if (strlen(o->dir) + 64 >= sizeof(tmp))
 		return ferr_set(e, 0, "path too long");
-	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - o->dir) :
-	    1, slash ? o->dir : ".");
-	if (slash == o->dir)
+	capture_strip_slashes(dir, sizeof(dir), o->dir);
+	if (lstat(dir, &st) == 0)
+		return ferr_set(e, 0, "exists; a recording never overwrites");
+	slash = strrchr(dir, '/');
+	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - dir) :
+	    1, slash ? dir : ".");
+	if (slash == dir)
 		strcpy(parent, "/");
-	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", parent, slash ? slash + 1 :
-	    o->dir);
+	/* Beside DIR: its parent's path as given, then ".NAME.XXXXXX". */
+	base = slash ? slash + 1 : dir;
+	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.XXXXXX", (int)(base - dir), dir,
+	    base) >= (int)sizeof(tmp))
+		return ferr_set(e, 0, "path too long");
 	if (mkdtemp(tmp) == NULL)
 		return ferr_set(e, 0, "cannot create a directory beside it: %s",
 		    strerror(errno));
@@ -172,23 +184,33 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 		goto fail;
 	snprintf(path, sizeof(path), "%s/%s", tmp, RECORD_SAMPLES);
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) ==
-	    -1 || fsync(fd) != 0 || close(fd) != 0 || sync_dir(tmp) != 0) {
+	    -1) {
 		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 		goto fail;
 	}
-	if (renameat2(AT_FDCWD, tmp, AT_FDCWD, o->dir, RENAME_NOREPLACE) != 0) {
-		ferr_set(e, 0, errno == EEXIST ? "exists; a recording never "
-		    "overwrites" : "cannot rename %s: %s", tmp, strerror(errno));
+	/* Closed whether or not fsync() worked: no descriptor leaks. */
+	rc = fsync(fd);
+	if (close(fd) != 0 || rc != 0 || sync_dir(tmp) != 0) {
+		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
+		    strerror(errno));
+		goto fail;
+	}
+	if (capture_rename_new(tmp, dir) != 0) {
+		if (errno == EEXIST || errno == ENOTEMPTY)
+			ferr_set(e, 0, "exists; a recording never overwrites");
+		else
+			ferr_set(e, 0, "cannot rename %s: %s", tmp,
+			    strerror(errno));
 		goto fail;
 	}
 	sync_dir(parent);
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	snprintf(r->dir, sizeof(r->dir), "%s", o->dir);
+	snprintf(r->dir, sizeof(r->dir), "%s", dir);
 	r->src = o->src;
 	r->page_size = o->page_size;
-	snprintf(path, sizeof(path), "%s/%s", o->dir, RECORD_SAMPLES);
+	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
 	if ((r->fp = fopen(path, "ae")) == NULL) {
 		free(r);
 		return ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,

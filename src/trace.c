@@ -3,11 +3,44 @@
 #include "config.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "trace.h"
+
+/*
+ * ppoll() the N descriptors PFD with the signal mask MASK until UNTIL
+ * (CLOCK_MONOTONIC). Returns what ppoll() returns.
+ */
+static int
+poll_until(struct pollfd *pfd, nfds_t n, const struct timespec *until,
+    const sigset_t *mask)
+{
+	struct timespec now, left;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left.tv_sec = until->tv_sec - now.tv_sec;
+	left.tv_nsec = until->tv_nsec - now.tv_nsec;
+	if (left.tv_nsec < 0) {
+		left.tv_sec--;
+		left.tv_nsec += 1000000000;
+	}
+	/* Past UNTIL (a slow sample) still lets a pending signal in. */
+	if (left.tv_sec < 0)
+		left.tv_sec = left.tv_nsec = 0;
+	return ppoll(pfd, n, &left, mask);
+}
+
+/* Sleep until UNTIL with the signal mask MASK. Returns 0, or EINTR. */
+static int
+sleep_until(const struct timespec *until, const sigset_t *mask)
+{
+	return poll_until(NULL, 0, until, mask) < 0 && errno == EINTR ? EINTR :
+	    0;
+}
 
 #ifndef HAVE_TRACEFS
 
@@ -48,11 +81,12 @@ trace_sweep(char *removed, size_t size)
 }
 
 int
-trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
+trace_wait(struct trace *t, const struct timespec *until, const sigset_t *mask,
+    struct ev_counts *c)
 {
 	(void)t;
 	(void)c;
-	return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, until, NULL);
+	return sleep_until(until, mask);
 }
 
 int
@@ -93,8 +127,6 @@ trace_decoder_free(struct trace_decoder *d)
 #else
 
 #include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stddef.h>
 #include <unistd.h>
 
@@ -675,23 +707,16 @@ trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
 }
 
 int
-trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
+trace_wait(struct trace *t, const struct timespec *until, const sigset_t *mask,
+    struct ev_counts *c)
 {
-	struct timespec now, left;
 	int i, n, got;
 
+	if (t == NULL)
+		return sleep_until(until, mask);
 	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left.tv_sec = until->tv_sec - now.tv_sec;
-		left.tv_nsec = until->tv_nsec - now.tv_nsec;
-		if (left.tv_nsec < 0) {
-			left.tv_sec--;
-			left.tv_nsec += 1000000000;
-		}
-		if (left.tv_sec < 0)
-			return 0;
 		/* A buffer wakes us when half full (its buffer_percent). */
-		n = ppoll(t->pfd, (nfds_t)t->ncpus, &left, NULL);
+		n = poll_until(t->pfd, (nfds_t)t->ncpus, until, mask);
 		if (n < 0)
 			return errno == EINTR ? EINTR : 0;
 		if (n == 0)
@@ -701,8 +726,7 @@ trace_wait(struct trace *t, const struct timespec *until, struct ev_counts *c)
 				got += drain(t, i, c);
 		/* Never spin on a buffer that says ready and holds nothing. */
 		if (got == 0)
-			return clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME,
-			    until, NULL);
+			return sleep_until(until, mask);
 	}
 }
 

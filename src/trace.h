@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_TRACE_H
 #define FRAGSTAT_TRACE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -41,12 +42,13 @@ int	trace_open(struct trace **tp, struct ev_names *nm, char *note,
 int	trace_read(struct trace *t, struct ev_counts *c, struct ferr *e);
 
 /*
- * Sleep until UNTIL (CLOCK_MONOTONIC), counting into C the events of any
- * buffer that fills meanwhile. Returns 0 at UNTIL, or EINTR when a signal
- * came first, like clock_nanosleep().
+ * Sleep until UNTIL (CLOCK_MONOTONIC) with the signal mask MASK (set
+ * atomically, as ppoll() does: a signal pending before is seen at once),
+ * counting into C the events of any buffer of T (NULL: none) that fills
+ * meanwhile. Returns 0 at UNTIL, or EINTR when a signal came first.
  */
 int	trace_wait(struct trace *t, const struct timespec *until,
-	    struct ev_counts *c);
+	    const sigset_t *mask, struct ev_counts *c);
 
 /* Close the buffers and remove the instance. Returns 0, or -1 with E set. */
 int	trace_close(struct trace *t, struct ferr *e);

@@ -13,6 +13,10 @@
 
 static volatile sig_atomic_t stop;
 
+/* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
+static sigset_t sleep_mask;
+
+/* The signal handler: ask the loop to stop. */
 static void
 on_signal(int sig)
 {
@@ -23,16 +27,30 @@ on_signal(int sig)
 void
 watch_signals(void)
 {
+	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa;
+	sigset_t set;
+	size_t i;
 
+	sigemptyset(&set);
+	for (i = 0; i < 4; i++)
+		sigaddset(&set, sigs[i]);
+	/*
+	 * Held blocked except in the sleep's ppoll(), which lets them in
+	 * atomically: a capture, a sample or the tracefs instance is never
+	 * cut midway, and a signal that came before the sleep ends it at once.
+	 */
+	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
+	for (i = 0; i < 4; i++)
+		sigdelset(&sleep_mask, sigs[i]);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
 	/* A signal only asks the loop to stop: no system call may fail for it. */
 	sa.sa_flags = SA_RESTART;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
 	/* --events must remove its tracefs instance whatever ends it. */
-	sigaction(SIGHUP, &sa, NULL);
+	for (i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 /* Returns A * 100000 / MS (hundredths per second), saturating. */
@@ -203,9 +221,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			next.tv_sec++;
 			next.tv_nsec -= 1000000000;
 		}
-		while (!stop && (o->trace ? trace_wait(o->trace, &next, &ev) :
-		    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next,
-		    NULL)) == EINTR)
+		while (!stop && trace_wait(o->trace, &next, &sleep_mask,
+		    &ev) == EINTR)
 			;
 	}
 	if (have_prev)

@@ -67,11 +67,16 @@ struct watch_opts {
 	void			*counts_arg;
 };
 
-/* Make SIGINT, SIGTERM and SIGHUP end watch_run() after its current sample. */
+/*
+ * Make SIGINT, SIGTERM, SIGHUP and SIGQUIT end watch_run() after its
+ * current sample: from this call on they stay blocked but while it
+ * sleeps, so whatever runs before or between samples (a capture of
+ * --record, the tracefs instance of --events) ends whole.
+ */
 void	watch_signals(void);
 
 /*
- * Sample until COUNT samples were printed, SIGINT, SIGTERM or SIGHUP, or a closed
+ * Sample until COUNT samples were printed, a signal of watch_signals(), or a closed
  * standard output. A sample whose files cannot be read or parsed is
  * reported on standard error and skipped. Each sample also goes to O->rec
  * when set. Returns 0, or -1 with E set when standard output fails for

@@ -5,7 +5,9 @@
 # exactly what was asked and what the samples hold, whose first/ and
 # last/ are captures that --verify proves (when debugfs was there to
 # capture the kernel's indices); and a recording ended by SIGINT midway
-# reads back whole, its tracefs instance removed.
+# reads back whole, its tracefs instance removed; SIGINT, SIGTERM, SIGHUP
+# and SIGQUIT as the instance appears or in the sleep leave neither the
+# instance nor a temporary directory behind.
 set -u
 : "${FRAGSTAT:?}"
 . "$(dirname "$0")/need-tracefs.sh"
@@ -140,4 +142,52 @@ if [ "$st" != 0 ] || [ -s "$tmp/err" ] ||
 	fail=1
 fi
 [ "$fail" = 0 ] && echo "record-live: SIGINT after $n samples leaves a recording that reads back whole"
+
+# 3. Each signal as the instance appears (the setup, first/ and the first
+# sample are still to come) or in the hour's sleep after the first sample:
+# the recording ends after that one sample, nothing is left behind.
+for sig in INT TERM HUP QUIT; do
+	for when in setup sleep; do
+		d="$tmp/$sig-$when"
+		"$FRAGSTAT" -q --watch=3600 --events --record "$d" > /dev/null \
+		    2> "$tmp/err" &
+		pid=$!
+		i=0
+		if [ $when = setup ]; then
+			# Before the instance a signal could beat the handlers.
+			while [ ! -d "$T/instances/fragstat-$pid" ] && [ $i -lt 6000 ]; do
+				sleep 0.01
+				i=$((i + 1))
+			done
+		else
+			while { [ ! -f "$d/samples.ndjson" ] ||
+			    [ "$(wc -l < "$d/samples.ndjson")" -lt 1 ]; } &&
+			    [ $i -lt 1200 ]; do
+				sleep 0.05
+				i=$((i + 1))
+			done
+		fi
+		kill -"$sig" $pid
+		i=0
+		while kill -0 $pid 2>/dev/null && [ $i -lt 1200 ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		kill -KILL $pid 2>/dev/null
+		wait $pid
+		st=$?
+		if [ "$st" != 0 ] || [ -s "$tmp/err" ] ||
+		    [ -d "$T/instances/fragstat-$pid" ] ||
+		    [ -n "$(ls -A "$tmp" | grep '^\.')" ] ||
+		    [ "$(ls -A "$d" | tr '\n' ' ')" != "first fragstat-recording last samples.ndjson " ] ||
+		    [ "$(wc -l < "$d/samples.ndjson")" != 1 ]; then
+			echo "FAIL: SIG$sig in $when: status $st, left: $(ls -A "$tmp" "$d" | tr '\n' ' ')"
+			cat "$tmp/err"
+			[ -d "$T/instances/fragstat-$pid" ] &&
+				rmdir "$T/instances/fragstat-$pid"
+			fail=1
+		fi
+	done
+done
+[ "$fail" = 0 ] && echo "record-live: SIGINT, SIGTERM, SIGHUP, SIGQUIT in the setup and the sleep leave nothing behind"
 exit "$fail"

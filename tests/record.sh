@@ -4,13 +4,26 @@
 # metadata and both captures are there, an existing directory is refused,
 # a recording killed with SIGKILL midway keeps every whole sample,
 # --sysroot reads each back, a last line cut short noted and ignored, and
-# whatever the writer allows reads back: 9 orders, 35 nodes of 2 zones.
+# whatever the writer allows reads back: 9 orders, 35 nodes of 2 zones; a
+# trailing slash is accepted; on a filesystem without renameat2 flags
+# (forced) last/ is still replaced; SIGINT, SIGTERM, SIGHUP and SIGQUIT at
+# each phase of a recording end it whole, leaving nothing behind.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 vm="$FIXTURES/corpus/vm-6.18-x86-64-holes"
 fail=0
+
+# 6. Forced fallback (started first: it runs 61 s, past RECORD_LAST_EVERY_S,
+# so that last/ is written once during the run and replaced at its end).
+# FRAGSTAT_TEST_NO_RENAME_FLAGS makes renameat2() flags fail with EINVAL,
+# as on NFS (capture.c).
+# A directory of its own: the checks of $tmp below must not see its work.
+mkdir "$tmp/n"
+FRAGSTAT_TEST_NO_RENAME_FLAGS=1 "$FRAGSTAT" -q --sysroot "$vm" --watch 61 \
+    --count 2 --record "$tmp/n/nfs" > /dev/null 2> "$tmp/nfs.err" &
+nfs=$!
 
 check() {	# check ok|... DESCRIPTION: fail unless the previous test held
 	# $(... && echo ok) that failed leaves DESCRIPTION alone: say it, not set -u.
@@ -89,7 +102,7 @@ head -c -100 "$tmp/r3/samples.ndjson" > "$tmp/cut" &&
     grep -q "the last line is cut short" "$tmp/err"
 check $([ $? -eq 0 ] && echo ok) "reading a cut recording: $(cat "$tmp/err")"
 
-# 5. What the writer allows, the reader reads: 9 orders (the reader once
+# 5a. What the writer allows, the reader reads: 9 orders (the reader once
 # stopped at 8) and 35 nodes of two zones (once 64 zones), in the summary,
 # --json and the picture.
 mkdir -p "$tmp/root35/proc"
@@ -122,5 +135,89 @@ check $([ $? -eq 0 ] && echo ok) "9 orders: not 3 zones of 9 orders each"
     [ "$(grep -c '"zone": "DMA32",' "$tmp/r35.json")" -eq 35 ] &&
     grep -q 'Node 34, zone Normal' "$tmp/r35.svg"
 check $([ $? -eq 0 ] && echo ok) "35 nodes: not 70 zones in each view"
+# 5b. A trailing slash names the same directory.
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/r5/" \
+    > /dev/null 2> "$tmp/err"
+r=$?
+[ $r -eq 0 ] && [ ! -s "$tmp/err" ] && [ -f "$tmp/r5/fragstat-recording" ] &&
+    [ -d "$tmp/r5/last/proc" ] && [ "$(ls -A "$tmp" | grep -c '^\.')" -eq 0 ]
+check $([ $? -eq 0 ] && echo ok) "--record DIR/: status $r: $(cat "$tmp/err")"
+
+# 7. A signal at each phase: the recording ends after the step it arrived
+# in, whole, and nothing is left beside it. proc/vmstat is a FIFO, read by
+# each capture and each sample: opening it for writing waits until
+# fragstat opens it, so the signal comes while that read is held.
+mkdir -p "$tmp/fifo"
+cp -r "$vm/proc" "$vm/sys" "$tmp/fifo/"
+rm "$tmp/fifo/proc/vmstat"
+mkfifo "$tmp/fifo/proc/vmstat"
+fifo=$(readlink -f "$tmp/fifo/proc/vmstat")
+held() {	# held PID: whether PID has the FIFO open
+	for f in /proc/$1/fd/*; do
+		[ "$(readlink "$f" 2>/dev/null)" = "$fifo" ] && return 0
+	done
+	return 1
+}
+feed() {	# feed PID [SIG]: send SIG (if any) once PID opened the FIFO, then feed it
+	timeout 60 sh -c '{ [ -z "$3" ] || kill -"$3" "$2"; cat "$4"; } > "$1"' \
+	    sh "$fifo" "$1" "${2:-}" "$vm/proc/vmstat" || return 1
+	# Its next open must not meet this writer: wait for the close.
+	while held "$1"; do
+		sleep 0.01
+	done
+}
+# phase SIG WHEN: WHEN is first (in first/), sample (in the first sample),
+# sleep (in the hour-long sleep after it) or last (in the final last/).
+phase() {
+	rm -rf "$tmp/p"
+	count=2
+	[ "$2" = last ] && count=1
+	"$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 3600 --count $count \
+	    --record "$tmp/p" > /dev/null 2> "$tmp/p.err" &
+	pid=$!
+	# Three reads, whatever the phase: first/, one sample, last/.
+	ok=ok
+	for k in first sample last; do
+		if [ "$2" = sleep ] && [ $k = last ]; then
+			i=0
+			while [ "$(wc -l < "$tmp/p/samples.ndjson")" -lt 1 ] &&
+			    [ $i -lt 3000 ]; do
+				sleep 0.02
+				i=$((i + 1))
+			done
+			kill -"$1" $pid
+		fi
+		if [ "$2" = $k ]; then
+			feed $pid "$1" || ok="no: no read in $k"
+		else
+			feed $pid || ok="no: no read in $k"
+		fi
+		[ "$ok" = ok ] || break
+	done
+	[ "$ok" = ok ] || kill -KILL $pid 2>/dev/null
+	wait $pid
+	st=$?
+	[ "$ok" = ok ] && [ $st -eq 0 ] && [ ! -s "$tmp/p.err" ] &&
+	    [ "$(ls -A "$tmp" | grep -c '^\.')" -eq 0 ] &&
+	    [ "$(ls -A "$tmp/p" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
+	    [ "$(wc -l < "$tmp/p/samples.ndjson")" -eq 1 ] &&
+	    "$FRAGSTAT" --sysroot "$tmp/p" --json 2>&1 |
+	    grep -q '^  "samples": 1,$'
+	check $([ $? -eq 0 ] && echo ok) "SIG$1 in $2: $ok, status $st: $(cat "$tmp/p.err"), left: $(ls -A "$tmp" "$tmp/p" | tr '\n' ' ')"
+}
+for sig in INT TERM HUP QUIT; do
+	for when in first sample sleep last; do
+		phase $sig $when
+	done
+done
+
+# 6. (started at the top) the forced fallback replaced last/ twice.
+wait $nfs
+r=$?
+[ $r -eq 0 ] && [ ! -s "$tmp/nfs.err" ] && [ -d "$tmp/n/nfs/last/proc" ] &&
+    [ "$(ls -A "$tmp/n")" = nfs ] &&
+    [ "$(ls -A "$tmp/n/nfs" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
+    "$FRAGSTAT" -q --sysroot "$tmp/n/nfs/last" --format=unusable > /dev/null
+check $([ $? -eq 0 ] && echo ok) "without rename flags: status $r: $(cat "$tmp/nfs.err"), $(ls -A "$tmp/n" "$tmp/n/nfs")"
 
 exit $fail

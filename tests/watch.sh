@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --watch: NDJSON samples whose rates equal the vmstat deltas exactly, a
-# quiet end on a closed pipe and on SIGTERM, and a transient read error
-# that is reported and survived.
+# quiet end on a closed pipe and on SIGTERM, a transient read error
+# that is reported and survived, and a signal that came before an hour's
+# sleep ending it at once.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -82,7 +83,7 @@ if [ "$st" != 0 ] || [ "$(wc -l < "$tmp/t.json")" -ne 8 ] ||
 	fail=1
 fi
 # 5. A signal while a read blocks (here in open() of a FIFO) only ends the
-# loop: the call restarts, the sample completes, nothing is reported.
+# loop: it waits blocked, the sample completes, nothing is reported.
 # vmstat is the FIFO as only the samples read it, after the handlers are set.
 mkdir -p "$tmp/fifo"
 cp -r "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc" "$tmp/fifo/"
@@ -151,4 +152,39 @@ if [ "$st" -ne 1 ] || [ -s "$tmp/n.out" ] ||
 	cat "$tmp/n.err"
 	fail=1
 fi
+
+# 7. A signal that came just before the sleep ends it at once, not after
+# the hour. Started with the signal blocked, fragstat gets it pending: the
+# sleep must let it in as it begins (ppoll's atomic mask), as it must let in
+# one that arrives between the last check of the stop flag and the sleep.
+for sig in INT TERM HUP QUIT; do
+	python3 - "$FRAGSTAT" "$vm" "$sig" <<'PY' || fail=1
+import os, signal, sys, time
+fragstat, root, name = sys.argv[1:4]
+sig = getattr(signal, "SIG" + name)
+signal.pthread_sigmask(signal.SIG_BLOCK, [sig])
+r, w = os.pipe()
+pid = os.fork()
+if pid == 0:
+    os.dup2(w, 1)
+    os.execv(fragstat, [fragstat, "-q", "--sysroot", root, "--watch", "3600",
+                        "--json"])
+os.close(w)
+os.kill(pid, sig)
+# Bounded only to fail rather than hang: the hour is what must not pass.
+for _ in range(6000):
+    p, st = os.waitpid(pid, os.WNOHANG)
+    if p:
+        break
+    time.sleep(0.01)
+else:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    sys.exit("FAIL: SIG%s before the sleep: still sleeping after 60 s" % name)
+out = os.read(r, 1 << 20).decode()
+if st != 0 or out.count("\n") != 1:
+    sys.exit("FAIL: SIG%s before the sleep: status %#x, %d lines"
+             % (name, st, out.count("\n")))
+PY
+done
 exit $fail
