@@ -510,15 +510,26 @@ capture_rename_new(const char *from, const char *to)
 int
 capture_replace(const char *fresh, const char *dir, const char *old)
 {
+	int err;
+
 	if (rename_flags(fresh, dir, RENAME_EXCHANGE) == 0)
 		return 0;
 	if (errno == ENOENT)
 		return rename(fresh, dir);
 	if (errno != EINVAL && errno != ENOSYS)
 		return -1;
-	if (rename(dir, old) != 0 && errno != ENOENT)
-		return -1;
-	return rename(fresh, dir);
+	if (rename(dir, old) != 0) {
+		if (errno != ENOENT)
+			return -1;
+		return rename(fresh, dir);
+	}
+	if (rename(fresh, dir) == 0)
+		return 0;
+	/* Put the old one back rather than leave no DIR at all. */
+	err = errno;
+	rename(old, dir);
+	errno = err;
+	return -1;
 }
 
 /* Returns 0 after renaming the temporary directory to DIR without replacing anything. */
