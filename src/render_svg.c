@@ -2346,7 +2346,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	}
 	plot = (long)cols * t[0].cw;
 	if ((z = calloc(r[0]->nzones + (nt > 1 ? r[1]->nzones : 0) + 1,
-	    sizeof(*z))) == NULL)
+	    sizeof(const struct rzone *))) == NULL)
 		abort();
 	nz = rec_zones(r[0], nt > 1 ? r[1] : NULL, z);
 	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);

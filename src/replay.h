@@ -16,7 +16,7 @@
  * most (FRAG_MAX_NODES nodes of FRAG_MAX_NODE_ZONES zones, FRAG_MAX_ORDERS
  * orders). Arrays are sized from the recording itself, never to these.
  */
-#define REPLAY_MAX_ZONES	(FRAG_MAX_NODES * FRAG_MAX_NODE_ZONES)
+#define REPLAY_MAX_ZONES	((size_t)FRAG_MAX_NODES * FRAG_MAX_NODE_ZONES)
 #define REPLAY_MAX_ORDERS	FRAG_MAX_ORDERS
 /*
  * The most samples kept one by one (two days at 1 s), of zones in all
