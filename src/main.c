@@ -188,12 +188,21 @@ static int
 need_of(const struct opts *o, const struct inputs *in,
     unsigned long page_size, unsigned hpage_order, struct need *n)
 {
+	size_t z;
+
 	n->count = o->need_count;
 	n->node = o->node;
 	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
 	if (o->need_size != NULL && options_orders("--need", o->need_size,
 	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
 		return -1;
+	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
+	    in->bi.zones[z].node != (unsigned)n->node; z++)
+		;
+	if (n->node >= 0 && z == in->bi.nzones) {
+		usage_error("--node: the input has no node %d", n->node);
+		return -1;
+	}
 	return 0;
 }
 

@@ -196,12 +196,15 @@ verdict_line(struct cmp *c, int node, unsigned order, const char *va,
 		snprintf(who, sizeof(who), "Machine");
 	else
 		snprintf(who, sizeof(who), "Node %d", node);
+	/* "<=": only an upper bound, as in the summary's column. */
 	if (x) {
-		snprintf(na, sizeof(na), "%" PRIu64, x->now);
+		snprintf(na, sizeof(na), "%s%" PRIu64, x->now_is_bound ? "<=" :
+		    "", x->now);
 		snprintf(aa, sizeof(aa), "%" PRIu64, x->after);
 	}
 	if (y) {
-		snprintf(nb, sizeof(nb), "%" PRIu64, y->now);
+		snprintf(nb, sizeof(nb), "%s%" PRIu64, y->now_is_bound ? "<=" :
+		    "", y->now);
 		snprintf(ab, sizeof(ab), "%" PRIu64, y->after);
 	}
 	fprintf(c->fp, "  %s, order %u: %s -> %s%s; free now %s -> %s, at most "
