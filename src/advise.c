@@ -14,10 +14,17 @@
  * reserves come from files: a sum that wraps would turn "far too little
  * memory" into "plenty".
  */
-static uint64_t
-sat_add(uint64_t a, uint64_t b)
+uint64_t
+advise_sat_add(uint64_t a, uint64_t b)
 {
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Returns N blocks of 2^K pages in pages, or UINT64_MAX beyond 64 bits. */
+static uint64_t
+sat_pages(uint64_t n, unsigned k)
+{
+	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
 }
 
 /*
@@ -100,7 +107,7 @@ reserve_bound(const struct advise_in *in, size_t z, unsigned *ratio,
 			continue;
 		u = zone_type(in->bi->zones[i].name);
 		if (u > t && u <= highest_zone(in->gfp)) {
-			higher = sat_add(higher, in->frag[i].free_pages);
+			higher = advise_sat_add(higher, in->frag[i].free_pages);
 			any = true;
 		}
 	}
@@ -177,8 +184,8 @@ highatomic(const struct advise_in *in, size_t z)
 	pz = &p->zones[in->pti_zone[z]];
 	if (in->kver < 0 || in->kver >= 6012) {
 		for (k = 0; k < p->norders; k++)
-			pages = sat_add(pages, pz->free[t][k] > UINT64_MAX >> k ?
-			    UINT64_MAX : pz->free[t][k] << k);
+			pages = advise_sat_add(pages, sat_pages(pz->free[t][k],
+			    k));
 		return pages;
 	}
 	if (!pz->has_blocks[t])
@@ -258,11 +265,10 @@ watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
 	if (free < sub)
 		return false;
 	free -= sub;
-	if (free < cma || free - cma <= sat_add(min, reserve))
+	if (free < cma || free - cma <= advise_sat_add(min, reserve))
 		return false;
 	for (k = 0; k < order; k++) {
-		take = bz->free[k] > UINT64_MAX >> k ? UINT64_MAX :
-		    bz->free[k] << k;
+		take = sat_pages(bz->free[k], k);
 		min >>= 1;
 		if (free <= take || free - take <= min)
 			return false;
@@ -296,8 +302,8 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 	if (in->kver >= 0 && in->kver < 4004)
 		return watermark_ok_old(bz, order, a->usable, cma, min,
 		    a->reserve);
-	if (a->usable < sat_add(cma, sub) || a->usable - cma - sub <=
-	    sat_add(min, a->reserve))
+	if (a->usable < advise_sat_add(cma, sub) || a->usable - cma - sub <=
+	    advise_sat_add(min, a->reserve))
 		return false;
 	/* pagetypeinfo, read at another moment, must agree. */
 	return !a->lists_known || a->usable_block == 1;
@@ -315,8 +321,7 @@ units(const uint64_t *n, unsigned norders, unsigned order)
 	unsigned k;
 
 	for (k = order; k < norders; k++)
-		sum = sat_add(sum, n[k] > UINT64_MAX >> (k - order) ?
-		    UINT64_MAX : n[k] << (k - order));
+		sum = advise_sat_add(sum, sat_pages(n[k], k - order));
 	return sum;
 }
 
@@ -354,7 +359,7 @@ list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
 			*bound = true;
 			return units(all, in->bi->norders, order);
 		}
-		sum = sat_add(sum, units(pz->free[t], p->norders, order));
+		sum = advise_sat_add(sum, units(pz->free[t], p->norders, order));
 	}
 	return sum;
 }
@@ -384,13 +389,12 @@ count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 	uint64_t sub = (1ULL << order) - 1, c, ck, taken = 0, blocks;
 	bool bound = false;
 
-	c = sat_add(sat_add(sub, cma), sat_add(min, a->reserve));
+	c = advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min, a->reserve));
 	a->after = times_above(a->usable, c, order);
 	if (in->kver >= 0 && in->kver < 4004)
 		for (k = 0; k < order; k++) {
-			taken = sat_add(taken, bz->free[k] > UINT64_MAX >> k ?
-			    UINT64_MAX : bz->free[k] << k);
-			ck = sat_add(sat_add(sub, taken), min >> (k + 1));
+			taken = advise_sat_add(taken, sat_pages(bz->free[k], k));
+			ck = advise_sat_add(advise_sat_add(sub, taken), min >> (k + 1));
 			if (ck > c)
 				c = ck;
 		}
@@ -470,7 +474,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 * reclaim or compaction do for others.
 	 */
 	if (a->reserve > 0 && a->usable > min &&
-	    a->usable <= sat_add(min, a->reserve)) {
+	    a->usable <= advise_sat_add(min, a->reserve)) {
 		a->wmark = min;
 		a->verdict = VERDICT_UNUSABLE;
 		a->reason = R_LOWMEM_RESERVE;
@@ -487,7 +491,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 */
 	a->gap = 2ULL << order;
 	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
-	a->need = sat_add(sat_add(a->wmark, a->gap), a->reserve);
+	a->need = advise_sat_add(advise_sat_add(a->wmark, a->gap), a->reserve);
 	if (a->usable <= a->need) {
 		a->verdict = VERDICT_RECLAIM;
 		a->reason = R_LOW_ORDER0;

@@ -15,6 +15,13 @@
 enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
 
 /*
+ * Returns A + B, or UINT64_MAX when that does not fit: watermarks,
+ * reserves and counts come from files, and a sum that wrapped would turn
+ * "far too little" into "plenty".
+ */
+uint64_t advise_sat_add(uint64_t a, uint64_t b);
+
+/*
  * What the kernel would do for one zone. A node or the machine takes the
  * best verdict of its zones, best first: ok, unknown (ok only if what is
  * missing allows it), compact, reclaim; a zone that is unusable (the

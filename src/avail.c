@@ -8,13 +8,6 @@
 #include "avail.h"
 #include "zoneinfo.h"
 
-/* Returns A + B, or UINT64_MAX when that does not fit. */
-static uint64_t
-sum(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
 /*
  * Returns the pages zone Z of BI is counted with for the default --low:
  * zoneinfo's managed pages, else its present pages, else the free pages.
@@ -105,9 +98,9 @@ sum_row(struct availability *av, size_t from, size_t to, unsigned order,
 
 		if (node >= 0 && z->node != node)
 			continue;
-		r->now = sum(r->now, z->now);
-		r->after = sum(r->after, z->after);
-		r->free_pages = sum(r->free_pages, z->free_pages);
+		r->now = advise_sat_add(r->now, z->now);
+		r->after = advise_sat_add(r->after, z->after);
+		r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
 		r->now_is_bound |= z->now_is_bound;
 		r->from_map &= z->from_map;
 	}
@@ -149,9 +142,9 @@ order_rows(struct availability *av, const struct advice *adv,
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
 		av->rows[av->n++].low = low_of(av->low, pages, order);
-		node_pages[bi->zones[z].node] = sum(node_pages[
+		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
 		    bi->zones[z].node], pages);
-		all = sum(all, pages);
+		all = advise_sat_add(all, pages);
 	}
 	last = av->n;
 	memset(seen, 0, sizeof(seen));
