@@ -51,6 +51,14 @@ hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 }
 
 const char *
+hum_counts(char *buf, size_t size, uint64_t now, bool bound, uint64_t after)
+{
+	snprintf(buf, size, "%s%" PRIu64 " free now, at most %" PRIu64 " after "
+	    "compaction", bound ? "at most " : "", now, after);
+	return buf;
+}
+
+const char *
 hum_fragindex(char *buf, size_t size, int v)
 {
 	/* fragmentation_index() returns -1000 where a block of the order is free. */

@@ -4,6 +4,7 @@
 #define FRAGSTAT_HUMANIZE_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Returns BUF holding PAGES pages of PAGE_SIZE bytes as "4 KiB" or "1.19 GiB" (truncated). */
@@ -14,6 +15,12 @@ const char	*hum_size(char *buf, size_t size, uint64_t pages,
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 
 /* Returns BUF holding the thousandths V as "0.805" or "-0.500". */
+/*
+ * Returns BUF holding counts of allocations: "NOW free now, at most AFTER
+ * after compaction", "at most NOW free now" when NOW is only a BOUND.
+ */
+const char	*hum_counts(char *buf, size_t size, uint64_t now, bool bound,
+		    uint64_t after);
 /*
  * Returns BUF holding the fragmentation index V as the human views spell
  * it: "succeeds" where the allocation would (the kernel's -1000), else as

@@ -59,11 +59,11 @@ fold(FILE *fp, const char *prefix, const char *text)
 static void
 counts(FILE *fp, const struct report *r, const struct avail *a)
 {
-	char b[32];
+	char b[32], c[96];
 
-	fprintf(fp, "%s%" PRIu64 " free now, at most %" PRIu64 " after "
-	    "compaction; %s free", a->now_is_bound ? "at most " : "", a->now,
-	    a->after, hum_size(b, sizeof(b), a->free_pages, r->page_size));
+	fprintf(fp, "%s; %s free", hum_counts(c, sizeof(c), a->now,
+	    a->now_is_bound, a->after), hum_size(b, sizeof(b), a->free_pages,
+	    r->page_size));
 }
 
 /*

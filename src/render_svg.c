@@ -820,9 +820,7 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 
 	buf[0] = '\0';
 	if (a != NULL)
-		snprintf(buf, size, "%s%" PRIu64 " free now, at most %" PRIu64
-		    " after compaction", a->now_is_bound ? "at most " : "",
-		    a->now, a->after);
+		hum_counts(buf, size, a->now, a->now_is_bound, a->after);
 	return buf;
 }
 
