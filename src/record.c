@@ -204,7 +204,12 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 			    strerror(errno));
 		goto fail;
 	}
-	sync_dir(parent);
+	/* Until its parent is synced, the new name may not survive a crash. */
+	if (sync_dir(parent) != 0) {
+		ferr_set(e, 0, "cannot sync %s: %s", parent, strerror(errno));
+		rm_tree(dir);
+		return -1;
+	}
 	if ((r = calloc(1, sizeof(*r))) == NULL)
 		return ferr_set(e, 0, "out of memory");
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
@@ -212,9 +217,11 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	r->page_size = o->page_size;
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
 	if ((r->fp = fopen(path, "ae")) == NULL) {
-		free(r);
-		return ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
+		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
+		free(r);
+		rm_tree(dir);
+		return -1;
 	}
 	/* One sample is one write() where it fits. */
 	setvbuf(r->fp, NULL, _IOFBF, 1 << 16);
