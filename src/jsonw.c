@@ -28,6 +28,18 @@ jw_init_compact(struct jsonw *w, FILE *fp)
 	w->one_line[0] = true;
 }
 
+/* Write a newline and the indentation of depth D. */
+static void
+newline(struct jsonw *w, int d)
+{
+	/* Two spaces a level, JSONW_MAX_DEPTH levels at most. */
+	static const char spaces[2 * JSONW_MAX_DEPTH] = "                "
+	    "                ";
+
+	putc('\n', w->fp);
+	fwrite(spaces, 1, 2 * (size_t)d, w->fp);
+}
+
 /* Write the comma, newline and indentation that go before a value or key. */
 static void
 sep(struct jsonw *w)
@@ -41,11 +53,14 @@ sep(struct jsonw *w)
 	}
 	if (d == 0)
 		return;
-	if (!w->first[d])
-		fputs(w->one_line[d] && !w->compact ? ", " : ",", w->fp);
+	if (!w->first[d]) {
+		putc(',', w->fp);
+		if (w->one_line[d] && !w->compact)
+			putc(' ', w->fp);
+	}
 	w->first[d] = false;
 	if (!w->one_line[d])
-		fprintf(w->fp, "\n%*s", 2 * d, "");
+		newline(w, d);
 }
 
 /* Open an object or array: write OPEN now and CLOSE at its jw_end(). */
@@ -84,7 +99,7 @@ jw_end(struct jsonw *w)
 		abort();
 	w->depth--;
 	if (!w->first[d] && !w->one_line[d])
-		fprintf(w->fp, "\n%*s", 2 * w->depth, "");
+		newline(w, w->depth);
 	putc(w->close[d], w->fp);
 }
 
@@ -126,7 +141,9 @@ jw_key(struct jsonw *w, const char *key)
 {
 	sep(w);
 	quote(w->fp, key);
-	fputs(w->compact ? ":" : ": ", w->fp);
+	putc(':', w->fp);
+	if (!w->compact)
+		putc(' ', w->fp);
 	w->after_key = true;
 }
 
