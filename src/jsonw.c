@@ -154,18 +154,40 @@ jw_string(struct jsonw *w, const char *s)
 	quote(w->fp, s);
 }
 
+/* Decimal digits of v, most significant first. A JSON document is mostly
+ * numbers, and printf's format parsing per number made --roots-from miss
+ * its 10 000 snapshots a second (bench/run, section 3). */
+static void
+put_u64(FILE *fp, uint64_t v)
+{
+	char digits[20];
+	int n = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	while (n > 0)
+		putc(digits[--n], fp);
+}
+
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
 	sep(w);
-	fprintf(w->fp, "%" PRIu64, v);
+	put_u64(w->fp, v);
 }
 
 void
 jw_int(struct jsonw *w, long long v)
 {
 	sep(w);
-	fprintf(w->fp, "%lld", v);
+	if (v < 0) {
+		putc('-', w->fp);
+		put_u64(w->fp, -(uint64_t)v);
+	} else {
+		put_u64(w->fp, (uint64_t)v);
+	}
 }
 
 void
