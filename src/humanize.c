@@ -70,13 +70,24 @@ hum_fragindex(char *buf, size_t size, int v)
 }
 
 const char *
+hum_fixed(char *buf, size_t size, long long v, int digits)
+{
+	/* Through unsigned: -LLONG_MIN does not fit a long long. */
+	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
+	    (unsigned long long)v, scale = 1;
+	int i;
+
+	for (i = 0; i < digits; i++)
+		scale *= 10;
+	snprintf(buf, size, "%s%llu.%0*llu", v < 0 ? "-" : "", a / scale,
+	    digits, a % scale);
+	return buf;
+}
+
+const char *
 hum_index(char *buf, size_t size, int v)
 {
-	long long a = v < 0 ? -(long long)v : v;
-
-	snprintf(buf, size, "%s%lld.%03lld", v < 0 ? "-" : "", a / 1000,
-	    a % 1000);
-	return buf;
+	return hum_fixed(buf, size, v, 3);
 }
 
 const char *

@@ -14,7 +14,14 @@ const char	*hum_size(char *buf, size_t size, uint64_t pages,
 /* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", truncated. */
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 
-/* Returns BUF holding the thousandths V as "0.805" or "-0.500". */
+/*
+ * The one fixed-point formatter: returns BUF holding V / 10^DIGITS (DIGITS
+ * at most 19) with exactly DIGITS decimals, the sign before the integer
+ * part ("%s%llu.%0*llu" of the sign, |V| / 10^DIGITS and |V| % 10^DIGITS):
+ * -500 with 3 digits is "-0.500", never the kernel's "0.-500".
+ */
+const char	*hum_fixed(char *buf, size_t size, long long v, int digits);
+
 /*
  * Returns BUF holding counts of allocations: "NOW free now, at most AFTER
  * after compaction", "at most NOW free now" when NOW is only a BOUND.
@@ -27,6 +34,8 @@ const char	*hum_counts(char *buf, size_t size, uint64_t now, bool bound,
  * hum_index().
  */
 const char	*hum_fragindex(char *buf, size_t size, int v);
+
+/* Returns BUF holding the thousandths V as "0.805" or "-0.500": hum_fixed(V, 3). */
 const char	*hum_index(char *buf, size_t size, int v);
 
 /* Returns BUF holding the hundredths V as "10.25%". */

@@ -7,17 +7,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "outbuf.h"
-
 #define JSONW_MAX_DEPTH	16
 
 /*
  * Objects are printed one member per line, indented by two spaces; arrays
- * opened with jw_array(w, true) stay on one line (vectors by order). The
- * document reaches the FILE at jw_finish().
+ * opened with jw_array(w, true) stay on one line (vectors by order).
+ * Everything is written to the FILE as it comes; errors stay in ferror().
  */
 struct jsonw {
-	struct outbuf	 ob;
+	FILE	*fp;
 	int	 depth;
 	bool	 first[JSONW_MAX_DEPTH];	/* nothing written at this level yet */
 	bool	 one_line[JSONW_MAX_DEPTH];
@@ -49,10 +47,7 @@ void	jw_null(struct jsonw *w);
 /* Write V / 10^DIGITS as a decimal with exactly DIGITS fraction digits (-500, 3: -0.500). */
 void	jw_fixed(struct jsonw *w, long long v, int digits);
 
-/*
- * End the document with a newline and hand it all to the FILE. Returns 0, or
- * -1 when a value is still open.
- */
+/* End the document with a newline. Returns 0, or -1 when a value is still open. */
 int	jw_finish(struct jsonw *w);
 
 #endif

@@ -634,7 +634,6 @@ batch_refuse_recordings(const struct opts *o)
 static int
 run_batch(struct opts *o)
 {
-	static char obuf[1 << 16];
 	struct verdicts adv;
 	struct report r;
 	struct inputs in;
@@ -643,11 +642,8 @@ run_batch(struct opts *o)
 
 	/*
 	 * A snapshot is rendered only once it has loaded whole, so its
-	 * document is written whole or not at all. Into a file or a pipe,
-	 * many reach write() together; a terminal still sees each line.
+	 * document is written whole or not at all (main()'s buffer).
 	 */
-	if (!isatty(STDOUT_FILENO))
-		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	for (i = 0; i < o->nroots; i++) {
 		o->sysroot = o->roots[i];
 		memset(&adv, 0, sizeof(adv));
@@ -1108,6 +1104,7 @@ run_map(const struct opts *o)
 int
 main(int argc, char **argv)
 {
+	static char obuf[1 << 16];
 	struct slurp list = { NULL, 0 };
 	struct verdicts adv;
 	struct report r;
@@ -1118,6 +1115,13 @@ main(int argc, char **argv)
 
 	/* A closed pipe is seen as EPIPE at close_stdout(), not a death. */
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * Into a file or a pipe, a --watch sample, a snapshot or a whole
+	 * document of up to 64 KiB reaches write() at once; a terminal still
+	 * sees each line. glibc ignores the size without a buffer: give one.
+	 */
+	if (!isatty(STDOUT_FILENO))
+		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
 		free(o.roots);
 		return rc < 0 ? close_stdout() : rc;

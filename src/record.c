@@ -22,6 +22,7 @@ struct record {
 	const char	*src;
 	unsigned long	 page_size;
 	FILE		*fp;		/* samples.ndjson, appended */
+	char		 obuf[1 << 16];	/* FP's buffer: a sample leaves whole */
 	struct timespec	 last;		/* when last/ was last replaced */
 	bool		 have_last;
 };
@@ -223,8 +224,8 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 		rm_tree(dir);
 		return -1;
 	}
-	/* One sample is one write() where it fits. */
-	setvbuf(r->fp, NULL, _IOFBF, 1 << 16);
+	/* One sample is one write() where it fits (glibc sizes a NULL buffer itself). */
+	setvbuf(r->fp, r->obuf, _IOFBF, sizeof(r->obuf));
 	*rp = r;
 	return 0;
 fail:

@@ -3,70 +3,44 @@
 
 #include "config.h"
 #include "kver.h"
-#include "outbuf.h"
 #include "report.h"
 
-/* Print the "Node %d, zone %8s " prefix of zone_show()'s callers. */
-static void
-prefix(struct outbuf *ob, const struct bzone *z)
-{
-	ob_write(ob, "Node ", 5);
-	ob_u64(ob, z->node);
-	ob_write(ob, ", zone ", 7);
-	ob_str(ob, z->name, 8);
-	ob_putc(ob, ' ');
-}
-
 /*
- * Print "%*d.%03d " of V / 1000 and V % 1000 (C's truncating operations,
- * as in the kernel) with the integer part WIDTH wide.
+ * Print one line per zone: zone_show()'s "Node %d, zone %8s " prefix,
+ * then "%*d.%03d " of V / 1000 and V % 1000 per order, the integer part
+ * WIDTH wide. C's truncating operations, as in the kernel: a negative
+ * index above -1000 prints as "0.-500", the sign in the fraction and
+ * %03d padding after it. This is the kernel's format, not hum_fixed().
  */
 static void
-index_(struct outbuf *ob, int v, int width)
+lines(FILE *fp, const struct report *r, int width, bool extfrag)
 {
-	ob_intw(ob, v / 1000, width, false);
-	ob_putc(ob, '.');
-	ob_intw(ob, v % 1000, 3, true);
-	ob_putc(ob, ' ');
+	size_t i;
+	unsigned o;
+	int v;
+
+	for (i = 0; i < r->bi->nzones; i++) {
+		fprintf(fp, "Node %u, zone %8s ", r->bi->zones[i].node,
+		    r->bi->zones[i].name);
+		for (o = 0; o < r->bi->norders; o++) {
+			v = extfrag ? r->frag[i].fragindex[o] :
+			    r->frag[i].unusable[o];
+			fprintf(fp, "%*d.%03d ", width, v / 1000, v % 1000);
+		}
+		putc('\n', fp);
+	}
 }
 
 /* unusable_show_print(): "%d.%03d " per order, a trailing space included. */
 void
 render_unusable(FILE *fp, const struct report *r)
 {
-	struct outbuf ob;
-	size_t i;
-	unsigned o;
-
-	ob_init(&ob, fp);
-	for (i = 0; i < r->bi->nzones; i++) {
-		prefix(&ob, &r->bi->zones[i]);
-		for (o = 0; o < r->bi->norders; o++)
-			index_(&ob, r->frag[i].unusable[o], 0);
-		ob_putc(&ob, '\n');
-	}
-	ob_flush(&ob);
+	lines(fp, r, 0, false);
 }
 
-/*
- * extfrag_show_print(): "%2d.%03d " since 5.16, "%d.%03d " before. With the
- * kernel's truncating division a negative index above -1000 prints as
- * "0.-500": the sign lands in the fraction, and %03d pads after it.
- */
+/* extfrag_show_print(): "%2d.%03d " since 5.16, "%d.%03d " before. */
 void
 render_extfrag(FILE *fp, const struct report *r)
 {
-	int width = kver_extfrag_padded(r->release) ? 2 : 0;
-	struct outbuf ob;
-	size_t i;
-	unsigned o;
-
-	ob_init(&ob, fp);
-	for (i = 0; i < r->bi->nzones; i++) {
-		prefix(&ob, &r->bi->zones[i]);
-		for (o = 0; o < r->bi->norders; o++)
-			index_(&ob, r->frag[i].fragindex[o], width);
-		ob_putc(&ob, '\n');
-	}
-	ob_flush(&ob);
+	lines(fp, r, kver_extfrag_padded(r->release) ? 2 : 0, true);
 }

@@ -2,13 +2,13 @@
 /* render_map.c - --map: the compaction ceiling per zone, then what fills the page frames and pageblocks */
 
 #include "config.h"
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
-#include "outbuf.h"
 #include "report.h"
 
 /* The pageblock kinds in the order the views list them. */
@@ -19,11 +19,9 @@ static const enum map_kind kinds[MAP_NKINDS] = {
 
 /* Print "NODE ZONE" of Z in the summary's columns. */
 static void
-zone_label(struct outbuf *ob, const struct map_zone *z)
+zone_label(FILE *fp, const struct map_zone *z)
 {
-	ob_u64w(ob, z->node, 4);
-	ob_putc(ob, ' ');
-	ob_str(ob, z->name, -8);
+	fprintf(fp, "%4u %-8s", z->node, z->name);
 }
 
 /*
@@ -31,46 +29,39 @@ zone_label(struct outbuf *ob, const struct map_zone *z)
  * blocks now, the ceiling and its bound.
  */
 static void
-ceilings(struct outbuf *ob, const struct map_zone *z, const unsigned *o,
-    size_t n)
+ceilings(FILE *fp, const struct map_zone *z, const unsigned *o, size_t n)
 {
 	size_t j;
 
-	zone_label(ob, z);
-	for (j = 0; j < n; j++) {
-		ob_u64w(ob, z->free_now[o[j]], j ? 12 : 10);
-		ob_u64w(ob, z->ceiling[o[j]], 9);
-		ob_puts(ob, "  ");
-		ob_str(ob, z->limited_by[o[j]] == MAP_LIMIT_FREE ? "free mem" :
-		    "pinned", j + 1 < n ? -8 : 0);
-	}
-	ob_putc(ob, '\n');
+	zone_label(fp, z);
+	for (j = 0; j < n; j++)
+		fprintf(fp, "%*" PRIu64 "%9" PRIu64 "  %*s", j ? 12 : 10,
+		    z->free_now[o[j]], z->ceiling[o[j]], j + 1 < n ? -8 : 0,
+		    z->limited_by[o[j]] == MAP_LIMIT_FREE ? "free mem" :
+		    "pinned");
+	putc('\n', fp);
 }
 
 /* Print the notes on what the map assumed. */
 static void
-notes(struct outbuf *ob, const struct map *m)
+notes(FILE *fp, const struct map *m)
 {
-	ob_puts(ob, "\nThe ceiling is an upper bound: full compaction makes at "
+	fputs("\nThe ceiling is an upper bound: full compaction makes at "
 	    "most that many free\nblocks. It is limited by the blocks that "
 	    "hold holes or unmovable pages\n(pinned), or by the zone's free "
-	    "memory (free mem).\n");
-	ob_puts(ob, "Ambiguous pages carry no telling flag: kernel "
+	    "memory (free mem).\n", fp);
+	fputs("Ambiguous pages carry no telling flag: kernel "
 	    "allocations, or pages on the\nper-CPU free lists; blocks "
 	    "whose only doubt they are count, fewest first,\nwhile they add "
-	    "up to at most the zone's per-CPU free pages.\n");
-	if (m->buddy_head_only) {
-		ob_puts(ob, "This kernel flags only a free block's first page "
-		    "(BUDDY on ");
-		ob_u64(ob, m->buddy_pages);
-		ob_puts(ob, " of ");
-		ob_u64(ob, m->nr_free_pages);
-		ob_puts(ob, " free\npages): the unflagged pages after one count "
-		    "as free, an over-estimate.\n");
-	}
+	    "up to at most the zone's per-CPU free pages.\n", fp);
+	if (m->buddy_head_only)
+		fprintf(fp, "This kernel flags only a free block's first page "
+		    "(BUDDY on %" PRIu64 " of %" PRIu64 " free\npages): the "
+		    "unflagged pages after one count as free, an "
+		    "over-estimate.\n", m->buddy_pages, m->nr_free_pages);
 	if (m->balloon)
-		ob_puts(ob, "Balloon pages exist: offline pages count as "
-		    "movable.\n");
+		fputs("Balloon pages exist: offline pages count as "
+		    "movable.\n", fp);
 }
 
 void
@@ -78,7 +69,6 @@ render_map_table(FILE *fp, const struct report *r)
 {
 	const struct map *m = r->map;
 	unsigned c, o[2];
-	struct outbuf ob;
 	char b[48], sz[32];
 	size_t i, k, n = 0;
 
@@ -86,47 +76,38 @@ render_map_table(FILE *fp, const struct report *r)
 	o[n++] = m->pageblock_order;
 	if (m->norders - 1 > m->pageblock_order)
 		o[n++] = m->norders - 1;
-	ob_init(&ob, fp);
-	ob_puts(&ob, "Compaction ceiling: at most this many free blocks after "
-	    "full compaction\n");
-	ob_fill(&ob, ' ', 13);
+	fprintf(fp, "Compaction ceiling: at most this many free blocks after "
+	    "full compaction\n%13s", "");
 	for (k = 0; k < n; k++) {
 		snprintf(b, sizeof(b), "%s blocks (order %u)", hum_size(sz,
 		    sizeof(sz), (uint64_t)1 << o[k], r->page_size), o[k]);
-		ob_str(&ob, b, k + 1 < n ? -31 : 0);
-		if (k + 1 < n)
-			ob_putc(&ob, ' ');
+		fprintf(fp, k + 1 < n ? "%-31s " : "%s", b);
 	}
-	ob_puts(&ob, "\nNode Zone      free now  ceiling  limited");
-	if (n > 1)
-		ob_puts(&ob, "    free now  ceiling  limited");
-	ob_putc(&ob, '\n');
+	fprintf(fp, "\nNode Zone      free now  ceiling  limited%s\n",
+	    n > 1 ? "    free now  ceiling  limited" : "");
 	for (i = 0; i < m->nzones; i++)
-		ceilings(&ob, &m->zones[i], o, n);
-	ob_puts(&ob, "\nPage frames (");
-	ob_puts(&ob, hum_size(b, sizeof(b), 1, r->page_size));
-	ob_puts(&ob, " each) by class\nNode Zone           free    movable  unmovable  "
-	    "ambiguous       hole\n");
+		ceilings(fp, &m->zones[i], o, n);
+	fprintf(fp, "\nPage frames (%s each) by class\nNode Zone           "
+	    "free    movable  unmovable  ambiguous       hole\n",
+	    hum_size(b, sizeof(b), 1, r->page_size));
 	for (i = 0; i < m->nzones; i++) {
-		zone_label(&ob, &m->zones[i]);
+		zone_label(fp, &m->zones[i]);
 		for (c = 0; c < MAP_NCLASSES; c++)
-			ob_u64w(&ob, m->zones[i].pages[c], 11);
-		ob_putc(&ob, '\n');
+			fprintf(fp, "%11" PRIu64, m->zones[i].pages[c]);
+		putc('\n', fp);
 	}
-	ob_puts(&ob, "\nPageblocks (");
-	ob_puts(&ob, hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order,
+	fprintf(fp, "\nPageblocks (%s) by what they hold\nNode Zone       "
+	    "all free  free+movable  ambiguous  unmovable      holes\n",
+	    hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order,
 	    r->page_size));
-	ob_puts(&ob, ") by what they hold\nNode Zone       all free  "
-	    "free+movable  ambiguous  unmovable      holes\n");
 	for (i = 0; i < m->nzones; i++) {
-		zone_label(&ob, &m->zones[i]);
+		zone_label(fp, &m->zones[i]);
 		for (k = 0; k < MAP_NKINDS; k++)
-			ob_u64w(&ob, m->zones[i].kinds[kinds[k]], k == 0 ? 11 :
-			    k == 1 ? 14 : 11);
-		ob_putc(&ob, '\n');
+			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
+			    m->zones[i].kinds[kinds[k]]);
+		putc('\n', fp);
 	}
-	notes(&ob, m);
-	ob_flush(&ob);
+	notes(fp, m);
 }
 
 /* Write KEY and the per-order values V of M (null below the pageblock order). */

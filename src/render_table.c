@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "humanize.h"
-#include "outbuf.h"
 #include "report.h"
 
 #define BAR_WIDTH	20
@@ -19,28 +18,64 @@ struct style {
 
 /* What every zone's table shares: the output and the block size of each order. */
 struct table {
-	struct outbuf		 ob;
+	FILE			*fp;
 	const struct report	*r;
 	struct style		 st;
 	char			 block[FRAG_MAX_ORDERS][32];
 };
 
-/* Print the bar for PART of WHOLE pages; a sliver shows as '.'. */
+/* A column: the spaces before it and its width, negative when left-aligned. */
+struct col {
+	int	 gap, width;
+};
+
+/* The columns of the per-order table and of the per-migratetype one. */
+static const struct col order_cols[] = {
+	{ 0, 6 }, { 1, 9 }, { 1, 12 }, { 1, 13 }, { 1, 7 }, { 2, -BAR_WIDTH },
+	{ 2, 8 }, { 2, 9 },
+};
+static const struct col type_cols[] = {
+	{ 1, -12 }, { 1, 13 }, { 2, 14 }, { 2, 13 }, { 2, 11 }, { 1, 7 },
+};
+static const struct col psi_cols[] = {
+	{ 2, -18 }, { 1, 7 }, { 1, 7 }, { 1, 7 }, { 2, 18 },
+};
+
+#define NCOLS(c)	(sizeof(c) / sizeof((c)[0]))
+
+/* The one row formatter: print CELL[i] in column COL[i] of N, then a newline. */
 static void
-bar(struct table *tb, uint64_t part, uint64_t whole)
+row(FILE *fp, const struct col *col, size_t n, const char *const *cell)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%*s%*s", col[i].gap, "", col[i].width, cell[i]);
+	putc('\n', fp);
+}
+
+/*
+ * Returns BUF holding the bar for PART of WHOLE pages, BAR_WIDTH columns
+ * wide whatever the colour codes in it; a sliver shows as '.'.
+ */
+static const char *
+bar(char *buf, size_t size, const struct style *st, uint64_t part,
+    uint64_t whole)
 {
 	unsigned n = whole ? (unsigned)(part * BAR_WIDTH / whole) : 0;
+	char hashes[BAR_WIDTH + 1];
 
-	if (part != 0) {
-		ob_puts(&tb->ob, tb->st.bar);
-		ob_fill(&tb->ob, '#', n);
-		if (n == 0) {
-			ob_putc(&tb->ob, '.');
-			n++;
-		}
-		ob_puts(&tb->ob, tb->st.off);
+	if (n > BAR_WIDTH)
+		n = BAR_WIDTH;
+	if (part == 0) {
+		snprintf(buf, size, "%*s", BAR_WIDTH, "");
+		return buf;
 	}
-	ob_fill(&tb->ob, ' ', BAR_WIDTH - n);
+	memset(hashes, '#', n);
+	hashes[n] = '\0';
+	snprintf(buf, size, "%s%s%s%s%*s", st->bar, hashes, n ? "" : ".",
+	    st->off, BAR_WIDTH - (int)(n ? n : 1), "");
+	return buf;
 }
 
 /* Print the per-order table of zone I. */
@@ -50,37 +85,28 @@ orders(struct table *tb, size_t i)
 	const struct report *r = tb->r;
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
-	struct outbuf *ob = &tb->ob;
-	char b[32];
+	char on[16], nb[24], np[24], pct[32], b[64], ui[32], fi[32];
+	const char *cell[NCOLS(order_cols)] = { on, NULL, nb, np, pct, b, ui,
+	    fi };
 	unsigned o;
 
-	ob_puts(ob, tb->st.bold);
-	ob_puts(ob, " order     block  free blocks    free pages   share  ");
-	ob_str(ob, "where free memory is", -BAR_WIDTH);
-	ob_puts(ob, "  unusable  fragindex");
-	ob_puts(ob, tb->st.off);
-	ob_putc(ob, '\n');
+	fprintf(tb->fp, "%s order     block  free blocks    free pages   share"
+	    "  where free memory is  unusable  fragindex%s\n", tb->st.bold,
+	    tb->st.off);
 	for (o = 0; o < r->bi->norders; o++) {
 		uint64_t pages = z->free[o] << o;
 
-		ob_u64w(ob, o, 6);
-		ob_putc(ob, ' ');
-		ob_str(ob, tb->block[o], 9);
-		ob_putc(ob, ' ');
-		ob_u64w(ob, z->free[o], 12);
-		ob_putc(ob, ' ');
-		ob_u64w(ob, pages, 13);
-		ob_putc(ob, ' ');
-		ob_str(ob, hum_pct(b, sizeof(b), pages, f->free_pages), 7);
-		ob_write(ob, "  ", 2);
-		bar(tb, pages, f->free_pages);
-		ob_write(ob, "  ", 2);
-		ob_str(ob, hum_index(b, sizeof(b), f->unusable[o]), 8);
-		ob_write(ob, "  ", 2);
+		snprintf(on, sizeof(on), "%u", o);
+		cell[1] = tb->block[o];
+		snprintf(nb, sizeof(nb), "%" PRIu64, z->free[o]);
+		snprintf(np, sizeof(np), "%" PRIu64, pages);
+		hum_pct(pct, sizeof(pct), pages, f->free_pages);
+		bar(b, sizeof(b), &tb->st, pages, f->free_pages);
+		hum_index(ui, sizeof(ui), f->unusable[o]);
 		/* The fragmentation index means something only where an
 		 * allocation of this order would fail (S(o) == 0). */
-		ob_str(ob, hum_fragindex(b, sizeof(b), f->fragindex[o]), 9);
-		ob_putc(ob, '\n');
+		hum_fragindex(fi, sizeof(fi), f->fragindex[o]);
+		row(tb->fp, order_cols, NCOLS(order_cols), cell);
 	}
 }
 
@@ -102,8 +128,8 @@ migratetypes(struct table *tb, const struct ptzone *z)
 {
 	const struct report *r = tb->r;
 	const struct pagetypeinfo *p = r->pti;
-	struct outbuf *ob = &tb->ob;
-	char b1[32], b2[32], b4[32];
+	char b1[32], b2[32], b3[24], b4[32];
+	const char *cell[NCOLS(type_cols)];
 	uint64_t blocks = 0, pages;
 	unsigned t;
 	int k;
@@ -113,16 +139,13 @@ migratetypes(struct table *tb, const struct ptzone *z)
 		if (z->has_blocks[t])
 			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
 			    blocks + z->blocks[t];
-	ob_puts(ob, tb->st.bold);
-	ob_puts(ob, " migratetype    free pages     free memory  largest "
-	    "free   pageblocks   share");
-	ob_puts(ob, tb->st.off);
-	ob_putc(ob, '\n');
+	fprintf(tb->fp, "%s migratetype    free pages     free memory  largest "
+	    "free   pageblocks   share%s\n", tb->st.bold, tb->st.off);
 	for (t = 0; t < p->ntypes; t++) {
 		if (!z->has_free[t] && !z->has_blocks[t])
 			continue;
-		ob_putc(ob, ' ');
-		ob_str(ob, p->types[t], -12);
+		cell[0] = p->types[t];
+		cell[1] = cell[2] = cell[3] = cell[4] = cell[5] = "-";
 		if (z->has_free[t]) {
 			pages = frag_pages(z->free[t], p->norders);
 			/* ">": a list the kernel stopped counting at 100000. */
@@ -131,32 +154,16 @@ migratetypes(struct table *tb, const struct ptzone *z)
 			k = largest(p, z, t);
 			b2[0] = '>';
 			hum_size(b2 + 1, sizeof(b2) - 1, pages, r->page_size);
-			ob_putc(ob, ' ');
-			ob_str(ob, b1, 13);
-			ob_write(ob, "  ", 2);
-			ob_str(ob, z->capped[t] ? b2 : b2 + 1, 14);
-			ob_write(ob, "  ", 2);
-			ob_str(ob, k >= 0 ? tb->block[k] : "-", 13);
-		} else {
-			ob_putc(ob, ' ');
-			ob_str(ob, "-", 13);
-			ob_write(ob, "  ", 2);
-			ob_str(ob, "-", 14);
-			ob_write(ob, "  ", 2);
-			ob_str(ob, "-", 13);
+			cell[1] = b1;
+			cell[2] = z->capped[t] ? b2 : b2 + 1;
+			cell[3] = k >= 0 ? tb->block[k] : "-";
 		}
-		ob_write(ob, "  ", 2);
 		if (z->has_blocks[t]) {
-			ob_u64w(ob, z->blocks[t], 11);
-			ob_putc(ob, ' ');
-			ob_str(ob, hum_pct(b4, sizeof(b4), z->blocks[t], blocks),
-			    7);
-		} else {
-			ob_str(ob, "-", 11);
-			ob_putc(ob, ' ');
-			ob_str(ob, "-", 7);
+			snprintf(b3, sizeof(b3), "%" PRIu64, z->blocks[t]);
+			cell[4] = b3;
+			cell[5] = hum_pct(b4, sizeof(b4), z->blocks[t], blocks);
 		}
-		ob_putc(ob, '\n');
+		row(tb->fp, type_cols, NCOLS(type_cols), cell);
 	}
 }
 
@@ -166,35 +173,24 @@ pressure(struct table *tb)
 {
 	const struct psi_line *l[2] = { &tb->r->psi->some, &tb->r->psi->full };
 	static const char *const name[2] = { "some", "full" };
-	struct outbuf *ob = &tb->ob;
-	int i, j;
+	char avg[3][32], secs[32], total[40];
+	const char *cell[NCOLS(psi_cols)] = { NULL, avg[0], avg[1], avg[2],
+	    total };
+	int i;
 
-	ob_puts(ob, tb->st.bold);
-	ob_puts(ob, "Memory pressure (PSI)   avg10   avg60  avg300   "
-	    "stalled since boot");
-	ob_puts(ob, tb->st.off);
-	ob_putc(ob, '\n');
+	fprintf(tb->fp, "%sMemory pressure (PSI)   avg10   avg60  avg300   "
+	    "stalled since boot%s\n", tb->st.bold, tb->st.off);
 	for (i = 0; i < 2; i++) {
-		const uint32_t avg[3] = { l[i]->avg10, l[i]->avg60,
-		    l[i]->avg300 };
-
 		if (!l[i]->present)
 			continue;
-		ob_write(ob, "  ", 2);
-		ob_str(ob, name[i], -18);
-		/* " %3u.%02u%%" per average */
-		for (j = 0; j < 3; j++) {
-			ob_putc(ob, ' ');
-			ob_u64w(ob, avg[j] / 100, 3);
-			ob_putc(ob, '.');
-			ob_intw(ob, avg[j] % 100, 2, true);
-			ob_putc(ob, '%');
-		}
-		ob_write(ob, "  ", 2);
-		ob_u64w(ob, l[i]->total_us / 1000000, 12);
-		ob_putc(ob, '.');
-		ob_intw(ob, (long long)(l[i]->total_us / 1000 % 1000), 3, true);
-		ob_write(ob, " s\n", 3);
+		cell[0] = name[i];
+		hum_centi(avg[0], sizeof(avg[0]), l[i]->avg10);
+		hum_centi(avg[1], sizeof(avg[1]), l[i]->avg60);
+		hum_centi(avg[2], sizeof(avg[2]), l[i]->avg300);
+		/* Milliseconds as seconds: at most 2^64 / 1000, a long long. */
+		snprintf(total, sizeof(total), "%s s", hum_fixed(secs,
+		    sizeof(secs), (long long)(l[i]->total_us / 1000), 3));
+		row(tb->fp, psi_cols, NCOLS(psi_cols), cell);
 	}
 }
 
@@ -203,7 +199,6 @@ render_table(FILE *fp, const struct report *r)
 {
 	struct style st = { "", "", "" };
 	struct table tb;
-	struct outbuf *ob = &tb.ob;
 	char b[32];
 	unsigned o;
 	size_t i;
@@ -213,35 +208,24 @@ render_table(FILE *fp, const struct report *r)
 		st.bar = "\033[36m";
 		st.off = "\033[0m";
 	}
-	ob_init(ob, fp);
+	tb.fp = fp;
 	tb.r = r;
 	tb.st = st;
 	/* The block size of each order, the same in every zone. */
 	for (o = 0; o < r->bi->norders; o++)
 		hum_size(tb.block[o], sizeof(tb.block[o]), 1ULL << o,
 		    r->page_size);
-	ob_puts(ob, "Kernel ");
-	ob_puts(ob, r->release ? r->release : "unknown");
 	/* A release may take 64 columns: give it a line of its own. */
-	ob_puts(ob, "\nPage size ");
-	ob_puts(ob, hum_size(b, sizeof(b), 1, r->page_size));
-	ob_puts(ob, " (");
-	ob_puts(ob, r->page_size_from);
-	ob_puts(ob, "), ");
-	ob_u64(ob, r->bi->norders);
-	ob_puts(ob, " orders");
-	if (r->pti) {
-		ob_puts(ob, ", pageblock order ");
-		ob_u64(ob, r->pti->pageblock_order);
-		ob_puts(ob, " (");
-		ob_puts(ob, hum_size(b, sizeof(b), r->pti->pages_per_block,
+	fprintf(fp, "Kernel %s\nPage size %s (%s), %u orders",
+	    r->release ? r->release : "unknown",
+	    hum_size(b, sizeof(b), 1, r->page_size), r->page_size_from,
+	    r->bi->norders);
+	if (r->pti)
+		fprintf(fp, ", pageblock order %u (%s)", r->pti->pageblock_order,
+		    hum_size(b, sizeof(b), r->pti->pages_per_block,
 		    r->page_size));
-		ob_putc(ob, ')');
-	}
-	ob_putc(ob, '\n');
+	putc('\n', fp);
 	if (r->advice) {
-		/* The advice table writes to FP itself: ours goes first. */
-		ob_flush(ob);
 		render_advice_table(fp, r, st.bold, st.off);
 		return;
 	}
@@ -249,33 +233,20 @@ render_table(FILE *fp, const struct report *r)
 		const struct bzone *z = &r->bi->zones[i];
 		const struct frag *f = &r->frag[i];
 
-		ob_putc(ob, '\n');
-		ob_puts(ob, st.bold);
-		ob_puts(ob, "Node ");
-		ob_u64(ob, z->node);
-		ob_puts(ob, ", zone ");
-		ob_puts(ob, z->name);
-		ob_puts(ob, ": ");
-		ob_puts(ob, hum_size(b, sizeof(b), f->free_pages, r->page_size));
-		ob_puts(ob, " free in ");
-		ob_u64(ob, f->free_blocks);
-		ob_puts(ob, f->free_blocks == 1 ? " block" : " blocks");
-		if (f->largest_order >= 0) {
-			ob_puts(ob, ", largest order ");
-			ob_u64(ob, (unsigned)f->largest_order);
-			ob_puts(ob, " (");
-			ob_puts(ob, tb.block[f->largest_order]);
-			ob_putc(ob, ')');
-		}
-		ob_puts(ob, st.off);
-		ob_putc(ob, '\n');
+		fprintf(fp, "\n%sNode %u, zone %s: %s free in %" PRIu64 " %s",
+		    st.bold, z->node, z->name, hum_size(b, sizeof(b),
+		    f->free_pages, r->page_size), f->free_blocks,
+		    f->free_blocks == 1 ? "block" : "blocks");
+		if (f->largest_order >= 0)
+			fprintf(fp, ", largest order %d (%s)", f->largest_order,
+			    tb.block[f->largest_order]);
+		fprintf(fp, "%s\n", st.off);
 		orders(&tb, i);
 		if (r->pti && r->pti_zone[i] >= 0)
 			migratetypes(&tb, &r->pti->zones[r->pti_zone[i]]);
 	}
 	if (r->psi) {
-		ob_putc(ob, '\n');
+		putc('\n', fp);
 		pressure(&tb);
 	}
-	ob_flush(ob);
 }

@@ -4,18 +4,19 @@
 #include "config.h"
 #include <string.h>
 
+#include "humanize.h"
 #include "svgw.h"
 #include "text.h"
 
 void
 svg_init(struct svgw *w, FILE *fp)
 {
-	ob_init(&w->ob, fp);
+	w->fp = fp;
 	w->depth = 0;
 	w->in_tag = false;
 	w->text_depth = 0;
 	w->broken = false;
-	ob_puts(&w->ob, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
 }
 
 /* End the open start tag, if any: the element has content from now on. */
@@ -23,7 +24,7 @@ static void
 content(struct svgw *w)
 {
 	if (w->in_tag) {
-		ob_putc(&w->ob, '>');
+		putc('>', w->fp);
 		w->in_tag = false;
 	}
 	if (w->depth > 0)
@@ -40,9 +41,8 @@ svg_open(struct svgw *w, const char *name)
 	content(w);
 	/* Only between elements: inside text a newline would be text. */
 	if (w->text_depth == 0 && w->depth > 0)
-		ob_putc(&w->ob, '\n');
-	ob_putc(&w->ob, '<');
-	ob_puts(&w->ob, name);
+		putc('\n', w->fp);
+	fprintf(w->fp, "<%s", name);
 	w->name[w->depth] = name;
 	w->empty[w->depth] = true;
 	w->depth++;
@@ -57,9 +57,7 @@ attr_start(struct svgw *w, const char *name)
 		w->broken = true;
 		return false;
 	}
-	ob_putc(&w->ob, ' ');
-	ob_puts(&w->ob, name);
-	ob_write(&w->ob, "=\"", 2);
+	fprintf(w->fp, " %s=\"", name);
 	return true;
 }
 
@@ -68,20 +66,8 @@ svg_attr(struct svgw *w, const char *name, const char *value)
 {
 	if (!attr_start(w, name))
 		return;
-	svg_escape(&w->ob, value);
-	ob_putc(&w->ob, '"');
-}
-
-/* Write V in decimal, with its sign when negative. */
-static void
-put_int(struct outbuf *ob, long long v)
-{
-	if (v < 0) {
-		ob_putc(ob, '-');
-		/* Through unsigned: -LLONG_MIN does not fit a long long. */
-		ob_u64(ob, -(unsigned long long)v);
-	} else
-		ob_u64(ob, (unsigned long long)v);
+	svg_escape(w->fp, value);
+	putc('"', w->fp);
 }
 
 void
@@ -89,17 +75,17 @@ svg_attr_int(struct svgw *w, const char *name, long long v)
 {
 	if (!attr_start(w, name))
 		return;
-	put_int(&w->ob, v);
-	ob_putc(&w->ob, '"');
+	fprintf(w->fp, "%lld\"", v);
 }
 
 void
 svg_attr_fixed(struct svgw *w, const char *name, long long v, int digits)
 {
+	char b[48];
+
 	if (!attr_start(w, name))
 		return;
-	ob_fixed(&w->ob, v, digits);
-	ob_putc(&w->ob, '"');
+	fprintf(w->fp, "%s\"", hum_fixed(b, sizeof(b), v, digits));
 }
 
 /* Make the current element one that holds text. */
@@ -119,21 +105,23 @@ void
 svg_text(struct svgw *w, const char *s)
 {
 	text_start(w);
-	svg_escape(&w->ob, s);
+	svg_escape(w->fp, s);
 }
 
 void
 svg_text_int(struct svgw *w, long long v)
 {
 	text_start(w);
-	put_int(&w->ob, v);
+	fprintf(w->fp, "%lld", v);
 }
 
 void
 svg_text_fixed(struct svgw *w, long long v, int digits)
 {
+	char b[48];
+
 	text_start(w);
-	ob_fixed(&w->ob, v, digits);
+	fputs(hum_fixed(b, sizeof(b), v, digits), w->fp);
 }
 
 void
@@ -144,15 +132,11 @@ svg_close(struct svgw *w)
 		return;
 	}
 	w->depth--;
-	if (w->empty[w->depth]) {
-		ob_write(&w->ob, "/>", 2);
-	} else {
-		if (w->text_depth == 0)
-			ob_putc(&w->ob, '\n');
-		ob_write(&w->ob, "</", 2);
-		ob_puts(&w->ob, w->name[w->depth]);
-		ob_putc(&w->ob, '>');
-	}
+	if (w->empty[w->depth])
+		fputs("/>", w->fp);
+	else
+		fprintf(w->fp, "%s</%s>", w->text_depth == 0 ? "\n" : "",
+		    w->name[w->depth]);
 	w->in_tag = false;
 	if (w->text_depth > w->depth)
 		w->text_depth = 0;
@@ -184,7 +168,7 @@ xml_char_len(const unsigned char *s)
 }
 
 void
-svg_escape(struct outbuf *ob, const char *s)
+svg_escape(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n;
@@ -192,38 +176,38 @@ svg_escape(struct outbuf *ob, const char *s)
 	while (*p) {
 		switch (*p) {
 		case '&':
-			ob_write(ob, "&amp;", 5);
+			fputs("&amp;", fp);
 			break;
 		case '<':
-			ob_write(ob, "&lt;", 4);
+			fputs("&lt;", fp);
 			break;
 		case '>':
-			ob_write(ob, "&gt;", 4);
+			fputs("&gt;", fp);
 			break;
 		case '"':
-			ob_write(ob, "&quot;", 6);
+			fputs("&quot;", fp);
 			break;
 		case '\'':
-			ob_write(ob, "&apos;", 6);
+			fputs("&apos;", fp);
 			break;
 		/* As references, or attribute normalisation makes them spaces. */
 		case '\t':
-			ob_write(ob, "&#9;", 4);
+			fputs("&#9;", fp);
 			break;
 		case '\n':
-			ob_write(ob, "&#10;", 5);
+			fputs("&#10;", fp);
 			break;
 		case '\r':
-			ob_write(ob, "&#13;", 5);
+			fputs("&#13;", fp);
 			break;
 		default:
 			/* XML 1.0 has no other control characters, not even as references. */
 			n = *p < 0x20 ? 0 : xml_char_len(p);
 			if (n == 0) {
-				ob_write(ob, "\xef\xbf\xbd", 3);
+				fputs("\xef\xbf\xbd", fp);
 				n = 1;
 			} else
-				ob_write(ob, (const char *)p, n);
+				fwrite(p, 1, n, fp);
 			p += n;
 			continue;
 		}
@@ -234,7 +218,6 @@ svg_escape(struct outbuf *ob, const char *s)
 int
 svg_finish(struct svgw *w)
 {
-	ob_putc(&w->ob, '\n');
-	ob_flush(&w->ob);
+	putc('\n', w->fp);
 	return w->broken || w->depth != 0 ? -1 : 0;
 }

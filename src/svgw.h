@@ -7,8 +7,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "outbuf.h"
-
 #define SVGW_MAX_DEPTH	16
 
 /*
@@ -20,7 +18,7 @@
  * are this program's constants; values and text are escaped.
  */
 struct svgw {
-	struct outbuf	 ob;
+	FILE		*fp;
 	int		 depth;
 	const char	*name[SVGW_MAX_DEPTH];
 	bool		 empty[SVGW_MAX_DEPTH];	/* nothing inside yet */
@@ -53,14 +51,14 @@ void	svg_close(struct svgw *w);
 void	svg_element_text(struct svgw *w, const char *name, const char *s);
 
 /*
- * Write S escaped for XML text and attribute values to OB: & < > " ' as
+ * Write S escaped for XML text and attribute values to FP: & < > " ' as
  * entities, tab, newline and carriage return as character references,
  * other control bytes and bytes that are not UTF-8 as U+FFFD.
  */
-void	svg_escape(struct outbuf *ob, const char *s);
+void	svg_escape(FILE *fp, const char *s);
 
 /*
- * Flush the document to its FILE. Returns 0, or -1 when an element was
+ * End the document with a newline. Returns 0, or -1 when an element was
  * left open or misused (a bug in the renderer, never in the input).
  */
 int	svg_finish(struct svgw *w);

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "humanize.h"
@@ -111,6 +112,49 @@ START_TEST(test_index_centi)
 }
 END_TEST
 
+/* The one fixed-point formatter, at every sign, size and digit count it may see. */
+START_TEST(test_fixed)
+{
+	static const long long ints[] = { 0, 1, -1, 5, -5, 50, -50, 500, -500,
+	    999, -999, 1000, -1000, 1234, -1234, 100000, -100000, LLONG_MAX,
+	    LLONG_MIN, LLONG_MIN + 1 };
+	static const int dg[] = { 0, 1, 2, 3, 4, 6, 19 };
+	unsigned long long a, scale;
+	char got[64], want[64];
+	size_t i, j;
+	int k;
+
+	for (i = 0; i < N(ints); i++)
+		for (j = 0; j < N(dg); j++) {
+			a = ints[i] < 0 ? 0ULL - (unsigned long long)ints[i] :
+			    (unsigned long long)ints[i];
+			for (scale = 1, k = 0; k < dg[j]; k++)
+				scale *= 10;
+			snprintf(want, sizeof(want), "%s%llu.%0*llu",
+			    ints[i] < 0 ? "-" : "", a / scale, dg[j], a % scale);
+			ck_assert_str_eq(hum_fixed(got, sizeof(got), ints[i],
+			    dg[j]), want);
+		}
+}
+END_TEST
+
+/* Every index value and beyond it: the sign before the integer part, not the kernel's "0.-500". */
+START_TEST(test_fixed_indices)
+{
+	char got[32], want[32];
+	long long v;
+
+	for (v = -20000; v <= 20000; v++) {
+		snprintf(want, sizeof(want), "%s%lld.%03lld", v < 0 ? "-" : "",
+		    llabs(v) / 1000, llabs(v) % 1000);
+		hum_fixed(got, sizeof(got), v, 3);
+		if (strcmp(got, want) != 0)
+			ck_abort_msg("hum_fixed(%lld, 3): '%s', want '%s'", v,
+			    got, want);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -120,6 +164,8 @@ main(void)
 	tcase_add_test(tc, test_size);
 	tcase_add_test(tc, test_pct);
 	tcase_add_test(tc, test_index_centi);
+	tcase_add_test(tc, test_fixed);
+	tcase_add_test(tc, test_fixed_indices);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

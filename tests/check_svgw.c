@@ -14,15 +14,12 @@
 static char *
 escaped(const char *s)
 {
-	struct outbuf ob;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(fp);
-	ob_init(&ob, fp);
-	svg_escape(&ob, s);
-	ob_flush(&ob);
+	svg_escape(fp, s);
 	fclose(fp);
 	return buf;
 }
