@@ -185,7 +185,8 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
  * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
  * sans-serif face: 0.62 em a character, above the average of the faces
  * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
- * clip a label reserves this; tests/svg-bounds.py checks it.
+ * clip a label reserves this; tests/svg-bounds.py checks every label with
+ * DejaVu Sans's own advances, and bold_px() measures names with them.
  */
 static long
 text_px(const char *s, long size)
@@ -196,6 +197,37 @@ text_px(const char *s, long size)
 		if (((unsigned char)*s & 0xc0) != 0x80)
 			n++;
 	return (n * size * 62 + 99) / 100;
+}
+
+/*
+ * The advance of each printable ASCII character in DejaVu Sans Bold, in
+ * thousandths of an em: the widest of the faces renderers pick for
+ * sans-serif, so a bold name measured with it fits in any of them. Zone
+ * names are up to 31 such characters, and 'W' is nearly twice text_px()'s
+ * average; tests/svg-bounds.py checks with the same advances.
+ */
+static const unsigned short bold_em[95] = {
+	348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415,
+	380, 365, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400,
+	838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372,
+	372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103,
+	771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678,
+	435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595,
+	478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+};
+
+/* Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a character. */
+static long
+bold_px(const char *s, long size)
+{
+	long n = 0;
+
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f)
+			n += bold_em[(unsigned char)*s - 0x20];
+		else if (((unsigned char)*s & 0xc0) != 0x80)
+			n += 1000;
+	return (n * size + 999) / 1000;
 }
 
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
@@ -539,9 +571,28 @@ zone_h(size_t lines)
 	return (cells > label ? cells : label) + 18;
 }
 
-/* Draw zone I's name, free memory and verdicts at X, Y. */
+/*
+ * Returns the width of the column of R's zone labels: LABEL_W, or more
+ * where a zone's name (14 pixels, bold, 10 in) needs it.
+ */
+static long
+label_w(const struct report *r)
+{
+	long wd = LABEL_W, n;
+	size_t i;
+
+	for (i = 0; i < r->bi->nzones; i++) {
+		n = 10 + bold_px(r->bi->zones[i].name, 14) + 8;
+		if (n > wd)
+			wd = n;
+	}
+	return wd;
+}
+
+/* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
 static void
-zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
+zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
+    long maxx)
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
@@ -568,7 +619,7 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			    a->order, x + badge(w, x, y + 36 + (long)j * LINE_H,
 			    l, advise_verdict_word(a->verdict), advice_sentence(
 			    why, sizeof(why), r, a)), y + 36 + (long)j * LINE_H,
-			    MARGIN + LABEL_W - 8);
+			    maxx);
 		else
 			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
 			    "allocations of this kind do not use this zone");
@@ -609,9 +660,10 @@ node_h(size_t lines)
 	return h > 40 ? h : 40;
 }
 
-/* Draw the heading of NODE at Y: its name and its verdicts. */
+/* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
 static void
-node_head(struct svgw *w, const struct report *r, unsigned node, long y)
+node_head(struct svgw *w, const struct report *r, unsigned node, long y,
+    long maxx)
 {
 	char l[48];
 	size_t j;
@@ -625,7 +677,7 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y)
 		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
 		    badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
 		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
-		    NULL), y + 30 + (long)j * LINE_H, MARGIN + LABEL_W - 8);
+		    NULL), y + 30 + (long)j * LINE_H, maxx);
 	}
 }
 
@@ -880,7 +932,7 @@ void
 render_svg(FILE *fp, const struct report *r)
 {
 	struct svgw w;
-	long width, height, y, left = MARGIN + LABEL_W, head, src;
+	long width, height, y, left = MARGIN + label_w(r), head, src;
 	size_t i;
 
 	width = left + (long)r->bi->norders * CELL_W + MARGIN +
@@ -905,11 +957,11 @@ render_svg(FILE *fp, const struct report *r)
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
 			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			node_head(&w, r, r->bi->zones[i].node, y);
+			node_head(&w, r, r->bi->zones[i].node, y, left - 8);
 			order_heads(&w, r, left, y + 6);
 			y += node_h(advice_lines(r));
 		}
-		zone_label(&w, r, i, MARGIN + 10, y);
+		zone_label(&w, r, i, MARGIN + 10, y, left - 8);
 		zone_cells(&w, r, i, left, y);
 		pageblocks(&w, r, i, left + (long)r->bi->norders * CELL_W +
 		    PB_GAP, y + 8);
@@ -918,8 +970,21 @@ render_svg(FILE *fp, const struct report *r)
 	svgr_end(&w);
 }
 
-/* The gap between the panels of a comparison. */
-#define PANEL_GAP	30
+/*
+ * A comparison stacks a zone's A, B and change rows, each PANEL_H below
+ * the last, after a column of TAG_W for their names.
+ */
+#define PANEL_H		(CELL_H + 4 + BAR_H + 10)
+#define TAG_W		48
+
+/* Returns the height of a zone in a comparison with LINES lines of badges. */
+static long
+compare_zone_h(size_t lines)
+{
+	long cells = 2 * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
 
 /* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
 static void
@@ -1006,10 +1071,12 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 	}
 }
 
-/* Draw zone I of R at X, Y in a comparison, or say that R lacks it. */
+/* Draw zone I of R at X, Y in a comparison, named TAG, or say that R lacks it. */
 static void
-compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
+compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
+    long x, long y)
 {
+	svgr_text(w, x - 8, y + 21, 12, "end", "bold", tag);
 	if (i >= 0)
 		zone_cells(w, r, (size_t)i, x, y);
 	else
@@ -1021,16 +1088,18 @@ void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
-	long left = MARGIN + LABEL_W, panel = (long)a->bi->norders * CELL_W;
-	long xb = left + panel + PANEL_GAP, xd = xb + panel + PANEL_GAP;
-	long width = xd + panel + MARGIN, height, y, ia, ib, rows_a, top;
-	long src_a, src_b, y_b, y_m;
+	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
+	long left = MARGIN + lw + TAG_W, width, height, y, ia, ib, rows_a;
+	long top, src_a, src_b, y_b, y_m;
 	size_t i, nrows = 0, lines = 2 * advice_lines(a);
 	const struct bzone *z;
 	char s1[32], s2[32];
 	long *rows;
 	bool head;
 
+	width = left + (long)a->bi->norders * CELL_W + MARGIN;
+	if (width < MIN_W)
+		width = MIN_W;
 	/* Rows: A's zones with their match in B, then B's zones A lacks. */
 	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
 	    sizeof(*rows))) == NULL)
@@ -1044,29 +1113,28 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			rows[2 * nrows] = -1;
 			rows[2 * nrows++ + 1] = (long)i;
 		}
-	height = HEAD_H + 40 + LEGEND_H + 36 + MARGIN;
-	for (i = 0; i < nrows; i++) {
-		ia = rows[2 * i];
-		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
-		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
-		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
-			height += node_h(lines);
-		height += zone_h(lines);
-	}
 	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
 	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
 	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
 	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
 	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
 	    MACHINE_ROW_H;
-	height += top - HEAD_H - 40;
+	height = top + 2 * LEGEND_H + 12 + MARGIN;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
+		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
+		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
+			height += node_h(lines);
+		height += compare_zone_h(lines);
+	}
 	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
 	y_b = 50 + src_a * HEAD_LINE_H + 2;
 	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
-	    "Memory fragmentation: snapshot A beside snapshot B");
+	    "Memory fragmentation: snapshot A, snapshot B and the change");
 	source_lines(&w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
 	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
 	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
@@ -1074,12 +1142,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	    width - MARGIN);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	legend(&w, a, top, false);
-	diff_legend(&w, xd, top);
-	y = top + LEGEND_H + 12;
-	svgr_text(&w, left, y + 16, 14, NULL, "bold", "A");
-	svgr_text(&w, xb, y + 16, 14, NULL, "bold", "B");
-	svgr_text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
-	y += 24;
+	diff_legend(&w, MARGIN, top + LEGEND_H);
+	y = top + 2 * LEGEND_H + 12;
 	for (i = 0; i < nrows; i++) {
 		ia = rows[2 * i];
 		ib = rows[2 * i + 1];
@@ -1098,8 +1162,6 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			compare_badges(&w, b, -1, (int)z->node, "B", MARGIN,
 			    y + 30 + LINE_H);
 			order_heads(&w, a, left, y + 6);
-			order_heads(&w, b, xb, y + 6);
-			order_heads(&w, a, xd, y + 6);
 			y += node_h(lines);
 		}
 		svgr_text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
@@ -1116,11 +1178,18 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		compare_badges(&w, a, ia, -1, "A", MARGIN + 10, y + 36);
 		compare_badges(&w, b, ib, -1, "B", MARGIN + 10, y + 36 +
 		    LINE_H);
-		compare_panel(&w, a, ia, left, y);
-		compare_panel(&w, b, ib, xb, y);
+		/* A above B above the change: an order's three cells in one column. */
+		compare_panel(&w, a, ia, "A", left, y);
+		compare_panel(&w, b, ib, "B", left, y + PANEL_H);
+		svgr_text(&w, left - 8, y + 2 * PANEL_H + 21, 12, "end", "bold",
+		    "B - A");
 		if (ia >= 0 && ib >= 0)
-			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, xd, y);
-		y += zone_h(lines);
+			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, left,
+			    y + 2 * PANEL_H);
+		else
+			svgr_text(&w, left + 8, y + 2 * PANEL_H + 21, 12, NULL,
+			    NULL, "no change: the zone is in one snapshot only");
+		y += compare_zone_h(lines);
 	}
 	free(rows);
 	svgr_end(&w);

@@ -345,9 +345,53 @@ rec=$FIXTURES/recordings/long-labels
     --format=svg >"$tmp/b6.svg" ||
 	fail "a picture with the longest labels"
 n=$((n + 1))
-python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$here"/cli/svg-*/out \
-    "$here"/cli/map-capture-svg/out "$FIXTURES"/render/map-svg ||
+
+# The longest zone names (31 characters, the widest 'W' among them) on
+# node 1023, in every picture: copies of fixtures with their zones renamed.
+# long_zones SRC DST
+long_zones() {
+	cp -R "$1" "$2" || exit 99
+	find "$2" -type f ! -name kpageflags | while read -r f; do
+		sed -e 's/\bDMA32\b/ZONE_DEVICE_COHERENT_PRIVATE_31/g' \
+		    -e 's/\bDMA\b/WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW/g' \
+		    -e 's/\bNormal\b/Normal_HighMem_Movable_Device_X/g' \
+		    -e 's/Node\( *\)0,/Node\11023,/g' \
+		    -e 's/"node":0,/"node":1023,/g' \
+		    -e 's/^zone 0 /zone 1023 /' "$f" >"$f.new" &&
+		    mv "$f.new" "$f" || exit 99
+	done
+}
+long_zones "$corpus/vm-6.18-x86-64-holes" "$tmp/z-snap"
+long_zones "$R/aarcange-before-compact" "$tmp/z-before"
+long_zones "$FIXTURES/recordings/vm-6.18-events" "$tmp/z-rec"
+long_zones "$FIXTURES/map/capture" "$tmp/z-map"
+"$FRAGSTAT" -q --sysroot "$tmp/z-snap" --advise=9,3 --format=svg \
+    >"$tmp/z1.svg" &&
+"$FRAGSTAT" -q --compare "$tmp/z-before" "$tmp/z-snap" --format=svg \
+    >"$tmp/z2.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-snap" --sysroot "$tmp/z-before" \
+    --format=svg >"$tmp/z3.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-rec" --format=svg >"$tmp/z4.svg" &&
+"$FRAGSTAT" -q --compare "$tmp/z-rec" "$FIXTURES/recordings/vm-6.18-events" \
+    --format=svg >"$tmp/z5.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-map" --map --format=svg >"$tmp/z6.svg" ||
+	fail "a picture with the longest zone names"
+for f in "$tmp"/z[1-6].svg; do
+	grep -q 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW' "$f" ||
+		fail "$f: no zone of the longest name"
+done
+n=$((n + 1))
+python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$tmp"/z[1-6].svg \
+    "$here"/cli/svg-*/out "$here"/cli/map-capture-svg/out \
+    "$FIXTURES"/render/map-svg ||
 	fail "a label is cut or overlaps"
+
+# The comparison of two snapshots fits a screen: A, B and the change of a
+# zone stack, not stand side by side.
+wd=$(sed -n 's/^<svg [^>]*width="\([0-9]*\)".*/\1/p' \
+    "$here/cli/svg-compare-aarcange/out")
+[ "${wd:-9999}" -le 1200 ] ||
+	fail "the comparison of two snapshots is ${wd:-no} pixels wide"
 
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]
