@@ -1941,7 +1941,8 @@ lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 			svg_text(w, ", ended ");
 		}
 		svg_text_int(w, (long long)c[0]);
-		svg_text(w, ", success or complete ");
+		svg_text(w, l->order < 0 ? ", success or complete " :
+		    ", success ");
 		svg_text_int(w, (long long)c[1]);
 	} else if (l->alloc == NULL) {
 		svg_text(w, "extfrag ");
@@ -2128,8 +2129,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += 16 + 8;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Compaction runs: success or complete (green), other "
-		    "(orange)");
+		    "Compaction runs: ended well (green), other (orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
 	l.compaction = true;

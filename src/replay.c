@@ -468,9 +468,14 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	for (k = 0; k < EV_NOUTCOMES; k++)
 		if (sum_add(&ro->outcome[k], by[k]) != 0)
 			return -1;
-	/* The picture: the runs that ended well, a block made or the zone done. */
+	/*
+	 * The picture: the runs that ended well. A run of an order ends well
+	 * with a block made (success): complete is compaction_failed() in
+	 * include/linux/compaction.h. A whole-zone run (order -1:
+	 * compact_memory, proactive) never makes one; complete is its end.
+	 */
 	n[2] = by[EV_SUCCESS];
-	if (sum_add(&n[2], by[EV_COMPLETE]) != 0 ||
+	if ((order < 0 && sum_add(&n[2], by[EV_COMPLETE]) != 0) ||
 	    sum_add(&ro->attempts, n[0]) != 0 ||
 	    sum_add(&ro->ended, n[1]) != 0)
 		return -1;
@@ -735,6 +740,17 @@ share(char *buf, size_t size, uint64_t part, uint64_t whole)
 	return hum_pct(buf, size, part, whole);
 }
 
+/*
+ * Returns the runs of RO that ended well: with success, or, for whole
+ * zones, complete (see order_add()). The outcomes add up to RO's ended.
+ */
+static uint64_t
+ended_well(const struct rorder *ro)
+{
+	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
+	    ro->outcome[EV_COMPLETE] : 0);
+}
+
 /* Print index X as "FIRST -> LAST  (min MIN, max MAX)", or - when never seen. */
 static void
 index_table(FILE *fp, const struct rindex *x)
@@ -757,6 +773,7 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
 	char b[3][32];
 	const struct rzone *z;
+	uint64_t good;
 	size_t i, k;
 
 	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
@@ -798,13 +815,24 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	for (i = 0; i < r->nby_order; i++) {
 		const struct rorder *ro = &r->by_order[i];
 
-		/* Grouped as mm/compaction.c means the statuses. */
-		fprintf(fp, "  compaction order %-2d attempts %" PRIu64 ", ended %"
-		    PRIu64 ": success %" PRIu64 " (%s), complete %" PRIu64
-		    ", gave up %" PRIu64 ", not run %" PRIu64, ro->order,
-		    ro->attempts, ro->ended, ro->outcome[EV_SUCCESS],
-		    share(b[0], sizeof(b[0]), ro->outcome[EV_SUCCESS],
-		    ro->ended), ro->outcome[EV_COMPLETE],
+		/*
+		 * Grouped as mm/compaction.c means the statuses; the share
+		 * is of the runs that ended well.
+		 */
+		good = ended_well(ro);
+		if (ro->order < 0)
+			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
+			    ": success or complete %" PRIu64 " (%s), ",
+			    ro->ended, good, share(b[0], sizeof(b[0]), good,
+			    ro->ended));
+		else
+			fprintf(fp, "  compaction order %-2d attempts %" PRIu64
+			    ", ended %" PRIu64 ": success %" PRIu64 " (%s), "
+			    "complete %" PRIu64 ", ", ro->order, ro->attempts,
+			    ro->ended, ro->outcome[EV_SUCCESS], share(b[0],
+			    sizeof(b[0]), ro->outcome[EV_SUCCESS], ro->ended),
+			    ro->outcome[EV_COMPLETE]);
+		fprintf(fp, "gave up %" PRIu64 ", not run %" PRIu64,
 		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
 		if (ro->outcome[EV_OTHER])
 			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
@@ -1026,10 +1054,12 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 				continue;
 			snprintf(n, sizeof(n), "order %u %s max", a->orders[k],
 			    j ? "fragindex" : "unusable");
+			/* "succeeds" is a word, not -1.000: no difference to it. */
 			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
 			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
-			    (int)y[j]->max),
-			    diff_index(v[2], sizeof(v[2]), y[j]->max - x[j]->max));
+			    (int)y[j]->max), j && (x[j]->max == -1000 ||
+			    y[j]->max == -1000) ? "-" : diff_index(v[2],
+			    sizeof(v[2]), y[j]->max - x[j]->max));
 		}
 	}
 }
@@ -1088,12 +1118,14 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 		for (j = 0; j < b->nby_order; j++) {
 			if (a->by_order[i].order != b->by_order[j].order)
 				continue;
-			snprintf(n, sizeof(n), "order %d success",
-			    a->by_order[i].order);
+			if (a->by_order[i].order < 0)
+				snprintf(n, sizeof(n), "whole zones ended well");
+			else
+				snprintf(n, sizeof(n), "order %d success",
+				    a->by_order[i].order);
 			row(fp, n, share(v[0], sizeof(v[0]),
-			    a->by_order[i].outcome[EV_SUCCESS],
-			    a->by_order[i].ended), share(v[1], sizeof(v[1]),
-			    b->by_order[j].outcome[EV_SUCCESS],
+			    ended_well(&a->by_order[i]), a->by_order[i].ended),
+			    share(v[1], sizeof(v[1]), ended_well(&b->by_order[j]),
 			    b->by_order[j].ended), "-");
 		}
 }

@@ -103,6 +103,14 @@ for name in vm-6.18-events edited-events vm-6.18-alloc; do
 		fail "recording $name: status $?"
 	echo "$tmp/rec-$name.svg rec:$rec/$name/samples.ndjson" >>"$tmp/pairs"
 done
+# A run of order 9 that ends partial_skipped made no block: not green
+# (compaction_failed(), compaction_withdrawn()); a whole-zone run that ends
+# complete is (compact_memory's normal end).
+grep -q '<title>[^<]*compaction order 9: attempts 3, ended 3, success 2<' \
+    "$tmp/rec-edited-events.svg" &&
+grep -q 'compaction of whole zones (order -1): ended 2, success or complete 2<' \
+    "$tmp/rec-edited-events.svg" ||
+	fail "edited-events: compaction runs not grouped as mm/compaction.c means them"
 "$FRAGSTAT" -q --compare "$rec/vm-6.18-events" "$rec/edited-events" \
     --format=svg >"$tmp/rec-compare.svg" || fail "recordings compare: status $?"
 echo "$tmp/rec-compare.svg -" >>"$tmp/pairs"
