@@ -1271,17 +1271,23 @@ static void
 time_axis(struct svgw *w, const struct timeline *b, long y)
 {
 	size_t k, step = 1;
-	long room = b->rec ? 64 : 40;
+	const char *t;
+	/* Columns less than a second apart: the milliseconds too, when recorded. */
+	bool ms = b->rec && (unsigned long)b->rec->interval_ms * b->per < 1000;
+	long room = b->rec ? ms ? 84 : 64 : 40;
 	char s[24];
 
 	/* A label every ROOM pixels or so. */
 	while ((long)step * b->cw < room)
 		step = step < 5 ? 5 : step * 2;
 	for (k = 0; k < b->n; k += step) {
-		if (b->rec)
-			snprintf(s, sizeof(s), "%.8s",
-			    b->rec->series->s[k * b->per].time + 11);
-		else
+		if (b->rec) {
+			/* "2026-12-04T06:14:21.614Z" or "...T06:14:21Z". */
+			t = b->rec->series->s[k * b->per].time;
+			snprintf(s, sizeof(s), "%.8s%.4s", strlen(t) > 11 ?
+			    t + 11 : "", ms && strlen(t) > 23 && t[19] == '.' ?
+			    t + 19 : "");
+		} else
 			snprintf(s, sizeof(s), "%zu", k + 1);
 		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
