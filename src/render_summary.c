@@ -263,7 +263,8 @@ least_reclaim(const struct advice *adv, size_t j)
 		const struct zadvice *a = &adv->zones[i];
 
 		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    a->reason != R_LOW_ORDER0 || a->need < a->usable)
+		    (a->reason != R_LOW_ORDER0 &&
+		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
 			continue;
 		if (best == NULL || a->need - a->usable < best->need -
 		    best->usable)
