@@ -186,6 +186,11 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
 		    adv));
 	}
+	/* Which rules: only where they differ from every release before. */
+	if (adv->defrag_rules)
+		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
+		    "migratetype below the pageblock order before reclaim and "
+		    "compaction (6.15+)");
 }
 
 /*
