@@ -20,7 +20,7 @@ static const struct kline {
 	const char		*other;
 	enum vm_counter		 c;
 } kernel_lines[] = {
-	{ NULL, VM_NR_FREE_PAGES }, { "nr_free_pages_blocks", 0 },
+	{ NULL, VM_NR_FREE_PAGES }, { NULL, VM_NR_FREE_PAGES_BLOCKS },
 	{ NULL, VM_PGMIGRATE_SUCCESS }, { NULL, VM_PGMIGRATE_FAIL },
 	{ "thp_migration_success", 0 },
 	{ NULL, VM_COMPACT_MIGRATE_SCANNED }, { NULL, VM_COMPACT_FREE_SCANNED },

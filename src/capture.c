@@ -33,6 +33,7 @@ static const char *const files[] = {
 	"proc/pressure/memory",
 	"proc/sys/vm/extfrag_threshold",
 	"proc/sys/vm/compaction_proactiveness",
+	"proc/sys/vm/defrag_mode",
 	"proc/sys/vm/min_free_kbytes",
 	"proc/sys/vm/watermark_scale_factor",
 	"sys/kernel/mm/transparent_hugepage/enabled",

@@ -293,6 +293,8 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    &in->threshold, e) != 0 ||
 	    sysctl(o, "/proc/sys/vm/compaction_proactiveness", 0, 100,
 	    &in->proactiveness, e) != 0 ||
+	    sysctl(o, "/proc/sys/vm/defrag_mode", 0, 1, &in->defrag_mode,
+	    e) != 0 ||
 	    sysctl(o, "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", 1,
 	    1L << 40, &bytes, e) != 0)
 		return -1;
@@ -337,6 +339,7 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 
 	memset(in, 0, sizeof(*in));
 	in->threshold = in->proactiveness = in->pmd_order = -1;
+	in->defrag_mode = -1;
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, "/proc/buddyinfo");
 	e->path = "fragstat";

@@ -40,6 +40,7 @@ struct inputs {
 	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;
+	long			 defrag_mode;	/* vm.defrag_mode (6.15+), -1 when absent */
 	long			 pmd_order;	/* from THP hpage_pmd_size, or -1 */
 	unsigned long		 capture_page_size;	/* from a capture's metadata, or 0 */
 	unsigned		 thp[INPUTS_MAX_THP];	/* enabled mTHP orders */

@@ -287,6 +287,7 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
 	ai.kver = adv->kver;
 	ai.threshold = adv->threshold;
 	ai.gfp = adv->gfp;
+	ai.defrag_mode = (int)in->defrag_mode;
 	if (advise_build(adv, &ai) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;

@@ -71,7 +71,7 @@ enum {
 	ZI_PRESENT = 1 << 4, ZI_MANAGED = 1 << 5, ZI_PROTECTION = 1 << 6,
 	ZI_FREE_CMA = 1 << 7, ZI_SPANNED = 1 << 8, ZI_BOOST = 1 << 9,
 	ZI_PROMO = 1 << 10, ZI_CMA = 1 << 11,
-	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13,
+	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13, ZI_FREE_BLOCKS = 1 << 14,
 };
 
 /* The parts of one /proc/zoneinfo zone that decide allocation and compaction. */
@@ -83,6 +83,11 @@ struct zizone {
 	unsigned	 have;		/* ZI_* bits */
 	uint64_t	 free, min, low, high, boost, promo;	/* pages */
 	uint64_t	 spanned, present, managed, cma, free_cma;
+	/*
+	 * nr_free_pages_blocks (6.15+): free pages in buddy blocks of the
+	 * pageblock order or more, Isolate excepted (a211c6550efc)
+	 */
+	uint64_t	 free_blocks;
 	uint64_t	 start_pfn;	/* first page frame of the span */
 	uint64_t	 pcp;		/* pages on the per-CPU free lists ("count:") */
 	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
@@ -105,6 +110,7 @@ enum vm_counter {
 	VM_PGMIGRATE_SUCCESS, VM_PGMIGRATE_FAIL,
 	VM_NR_FREE_PAGES,
 	VM_NR_BALLOON_PAGES,	/* --map: OFFLINE pages are balloon pages */
+	VM_NR_FREE_PAGES_BLOCKS,	/* 6.15+: free pages in whole pageblocks */
 	VM_NCOUNTERS
 };
 

@@ -226,9 +226,36 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 		jw_null(w);
 	else
 		jw_bool(w, a->own_free == 1);
+	if (r->advice->defrag_rules) {
+		jw_key(w, "nofragment");
+		jw_bool(w, a->nofragment);
+		jw_key(w, "rules_order");
+		jw_int(w, a->rules_order);
+	}
 	if (r->map)
 		zone_ceiling(w, r, a);
 	jw_end(w);
+}
+
+/* Write node K's pgdat_balanced() in whole pageblocks (vm.defrag_mode). */
+static void
+blocks_json(struct jsonw *w, const struct advice *adv,
+    const struct kcompactd *k)
+{
+	jw_key(w, "pageblock_order");
+	jw_int(w, adv->pageblock_order);
+	jw_key(w, "balanced_in_pageblocks");
+	if (k->blocks_balanced < 0) {
+		jw_null(w);
+		return;
+	}
+	jw_bool(w, k->blocks_balanced == 1);
+	str_or_null(w, "pageblocks_zone", k->blocks_zone[0] ? k->blocks_zone :
+	    NULL);
+	jw_key(w, "pageblocks_free_pages");
+	jw_u64(w, k->blocks_free);
+	jw_key(w, "pageblocks_need_pages");
+	jw_u64(w, k->blocks_need);
 }
 
 /* Write the "advice" member. */
@@ -256,6 +283,13 @@ advice(struct jsonw *w, const struct report *r)
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
 	str_or_null(w, "assumed", adv->assumed ? advise_assumed(assumed,
 	    sizeof(assumed), adv) : NULL);
+	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
+	if (adv->defrag_mode >= 0) {
+		jw_key(w, "defrag_mode");
+		jw_int(w, adv->defrag_mode);
+		jw_key(w, "defrag_mode_rules");
+		jw_bool(w, adv->defrag_rules);
+	}
 	jw_key(w, "urgency");
 	jw_string(w, advise_urgency_name(adv->urgency));
 	jw_key(w, "psi_some_threshold");
@@ -325,6 +359,8 @@ advice(struct jsonw *w, const struct report *r)
 		jw_bool(w, adv->proactive_exists);
 		jw_key(w, "proactive");
 		jw_bool(w, adv->kc[i].proactive);
+		if (adv->defrag_rules)
+			blocks_json(w, adv, &adv->kc[i]);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -186,6 +186,11 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
 		    adv));
 	}
+	/* Which rules: only where they differ from every release before. */
+	if (adv->defrag_rules)
+		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
+		    "migratetype below the pageblock order before reclaim and "
+		    "compaction (6.15+)");
 }
 
 /*
@@ -263,7 +268,8 @@ least_reclaim(const struct advice *adv, size_t j)
 		const struct zadvice *a = &adv->zones[i];
 
 		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    a->reason != R_LOW_ORDER0 || a->need < a->usable)
+		    (a->reason != R_LOW_ORDER0 &&
+		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
 			continue;
 		if (best == NULL || a->need - a->usable < best->need -
 		    best->usable)

@@ -108,7 +108,7 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
 	const struct avail *a;
-	char b[8][32], t[32];
+	char b[8][32], t[32], fnd[256];
 	uint64_t free_pages = 0, pbs = 0;
 	size_t i, j;
 
@@ -141,6 +141,9 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
 		    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
 	}
+	if (s->futile != NULL && futile_found(s->futile))
+		fprintf(fp, "  finding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    s->futile, s->pageblock_order, r->page_size));
 	if (s->ev != NULL)
 		render_events_table(fp, s);
 	for (i = 0; i < r->bi->nzones; i++) {

@@ -301,6 +301,16 @@ point_room(struct replay *r, const char **what)
 	return 0;
 }
 
+/* Returns 0 with A added to *SUM, or -1 when it overflows. */
+static int
+sum_add(uint64_t *sum, uint64_t a)
+{
+	if (a > UINT64_MAX - *sum)
+		return -1;
+	*sum += a;
+	return 0;
+}
+
 /* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
@@ -334,6 +344,9 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		}
 		z->free_last = fp;
 		z->pb_last = pb;
+		if (sum_add(&r->sample_free, fp) != 0 ||
+		    sum_add(&r->sample_blocks, pb) != 0)
+			return -1;
 		/* The indices go straight to the series when it is kept. */
 		u = scratch;
 		if (se != NULL) {
@@ -379,16 +392,6 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 			z->first_point = (uint32_t)se->np;
 		z->last_point = (uint32_t)se->np++;
 	}
-	return 0;
-}
-
-/* Returns 0 with A added to *SUM, or -1 when it overflows. */
-static int
-sum_add(uint64_t *sum, uint64_t a)
-{
-	if (a > UINT64_MAX - *sum)
-		return -1;
-	*sum += a;
 	return 0;
 }
 
@@ -601,6 +604,24 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
 	return 0;
 }
 
+/*
+ * Follow kcompactd in sample S: its compact_daemon_wake (null or absent
+ * without /proc/vmstat) against the free memory outside whole pageblocks
+ * of the zones zones_add() summed.
+ */
+static void
+counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
+{
+	const struct jr_val *c = jr_get(d, s, "counters");
+	uint64_t wake = 0;
+	bool have;
+
+	have = c != NULL && c->type == JR_OBJ &&
+	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
+	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
+	    r->sample_blocks, r->pageblock_order));
+}
+
 /* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
 static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
@@ -634,9 +655,11 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 		memset(one, 0, sizeof(*one));
 		memcpy(one->time, t->s, t->n);
 	}
+	r->sample_free = r->sample_blocks = 0;
 	if (zones_add(r, &d, &d.v[0], what) != 0 ||
 	    events_add(r, one, &d, &d.v[0], t, what) != 0)
 		goto out;
+	counters_add(r, &d, &d.v[0]);
 	*what = "'pressure' is not what --watch --json writes";
 	if (one != NULL && psi_keep(one, &d, &d.v[0]) != 0)
 		goto out;
@@ -771,7 +794,7 @@ index_table(FILE *fp, const struct rindex *x)
 void
 replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[3][32];
+	char b[3][32], fnd[256];
 	const struct rzone *z;
 	uint64_t good;
 	size_t i, k;
@@ -804,6 +827,9 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 				    "not recorded" : "");
 		}
 	}
+	if (futile_found(&r->futile))
+		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    &r->futile, r->pageblock_order, r->page_size));
 	if (!r->events)
 		return;
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
@@ -877,6 +903,7 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x,
 static void
 summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 {
+	char fnd[256];
 	const struct rzone *z;
 	size_t i, k;
 
@@ -933,6 +960,29 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_end(w);
 		}
 		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	/* Findings over the run: kcompactd that works for nothing. */
+	jw_key(w, "findings");
+	jw_array(w, false);
+	if (futile_found(&r->futile)) {
+		jw_object(w);
+		jw_key(w, "finding");
+		jw_string(w, "kcompactd_futile");
+		jw_key(w, "wakes");
+		jw_u64(w, r->futile.wakes);
+		jw_key(w, "intervals_woken");
+		jw_u64(w, r->futile.woke);
+		jw_key(w, "intervals");
+		jw_u64(w, r->futile.intervals);
+		jw_key(w, "outside_pageblocks_first");
+		jw_fixed(w, r->futile.start_frag, 3);
+		jw_key(w, "outside_pageblocks_last");
+		jw_fixed(w, r->futile.last_frag, 3);
+		jw_key(w, "text");
+		jw_string(w, futile_sentence(fnd, sizeof(fnd), &r->futile,
+		    r->pageblock_order, r->page_size));
 		jw_end(w);
 	}
 	jw_end(w);

@@ -10,6 +10,7 @@
 #include "events.h"
 #include "ferr.h"
 #include "frag.h"
+#include "futile.h"
 
 /*
  * The most zones and orders a recording holds: what --record writes at
@@ -127,6 +128,9 @@ struct replay {
 	struct rorder	 by_order[FRAG_MAX_ORDERS + 1];
 	size_t		 nby_order;
 	struct rseries	*series;	/* NULL unless asked for */
+	/* kcompactd's wakeups against the machine's free pages and pageblocks, sample by sample. */
+	struct futile	 futile;
+	uint64_t	 sample_free, sample_blocks;
 };
 
 /*

@@ -13,7 +13,7 @@ static const char *const names[VM_NCOUNTERS] = {
 	"compact_isolated", "compact_daemon_wake",
 	"thp_fault_alloc", "thp_fault_fallback",
 	"pgmigrate_success", "pgmigrate_fail",
-	"nr_free_pages", "nr_balloon_pages",
+	"nr_free_pages", "nr_balloon_pages", "nr_free_pages_blocks",
 };
 
 const char *

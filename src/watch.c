@@ -123,12 +123,16 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	struct wsample s;
 	struct report r;
 	struct ferr le = { .path = "" };
+	struct futile fu;
+	uint64_t free_pages, blocks;
 	unsigned long n = 0;
+	size_t z;
 	int cur = 0, have_prev = 0, err, i;
 
 	watch_signals();
 	memset(in, 0, sizeof(in));
 	memset(&ev, 0, sizeof(ev));
+	memset(&fu, 0, sizeof(fu));
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (!stop) {
 		if (inputs_load(&o->io, &in[cur], &le) != 0) {
@@ -184,6 +188,19 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				s.ev = &ev;
 				s.evn = o->evn;
 			}
+			/* Free memory outside whole pageblocks, machine-wide. */
+			free_pages = blocks = 0;
+			for (z = 0; z < r.bi->nzones; z++) {
+				free_pages += r.frag[z].free_pages;
+				if (o->pageblock_order < r.bi->norders)
+					blocks += r.frag[z].suitable[
+					    o->pageblock_order];
+			}
+			futile_add(&fu, s.vm != NULL && (s.vm->have &
+			    (1u << VM_COMPACT_DAEMON_WAKE)), s.vm ?
+			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
+			    free_pages, blocks, o->pageblock_order));
+			s.futile = &fu;
 			if (o->rec && record_sample(o->rec, &s, e) != 0) {
 				inputs_free(&in[cur]);
 				if (have_prev)
