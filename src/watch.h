@@ -28,6 +28,8 @@ struct wsample {
 	const struct ev_names	*evn;
 	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
 	const struct frag	*prev_frag;
+	const struct thp	*prev_thp;	/* NULL at first or without THP */
+	const struct vmstat	*prev_vm;
 };
 
 /*
