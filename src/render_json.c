@@ -8,6 +8,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
+#include "vmstat.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
 static void
@@ -469,6 +470,121 @@ need(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
+/* One hugetlb pool size of the "outcomes" member. */
+static void
+pool_json(struct jsonw *w, const struct hugetlb_size *hs)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, hs->bytes / 1024);
+	jw_key(w, "order");
+	if (hs->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, hs->order);
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, hs->nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, hs->free);
+	jw_key(w, "resv_hugepages");
+	jw_u64(w, hs->resv);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, hs->surplus);
+	jw_key(w, "nr_overcommit_hugepages");
+	jw_u64(w, hs->overcommit);
+	jw_key(w, "nodes");
+	jw_array(w, true);
+	for (i = 0; i < hs->nnodes; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_u64(w, hs->nodes[i].node);
+		jw_key(w, "nr_hugepages");
+		jw_u64(w, hs->nodes[i].nr);
+		jw_key(w, "free_hugepages");
+		jw_u64(w, hs->nodes[i].free);
+		jw_key(w, "surplus_hugepages");
+		jw_u64(w, hs->nodes[i].surplus);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* One THP size of the "outcomes" member, its counters as the kernel's files hold them. */
+static void
+thp_json(struct jsonw *w, const struct thp_size *s)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, s->kb);
+	jw_key(w, "order");
+	if (s->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, s->order);
+	str_or_null(w, "enabled", s->enabled[0] ? s->enabled : NULL);
+	jw_key(w, "on");
+	jw_bool(w, s->on);
+	jw_key(w, "counters");
+	if (!s->have_stats)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < s->nc; i++) {
+			jw_key(w, s->c[i].name);
+			jw_u64(w, s->c[i].v);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_outcomes_json(struct jsonw *w, const struct report *r)
+{
+	size_t i;
+
+	jw_key(w, "outcomes");
+	jw_object(w);
+	jw_key(w, "thp");
+	if (r->thp == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->thp->n; i++)
+			thp_json(w, &r->thp->sizes[i]);
+		jw_end(w);
+	}
+	jw_key(w, "vmstat");
+	if (r->vm == NULL)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < VM_NOUTCOMES; i++) {
+			jw_key(w, vmstat_name(vm_outcomes[i]));
+			if (r->vm->have & (1u << vm_outcomes[i]))
+				jw_u64(w, r->vm->v[vm_outcomes[i]]);
+			else
+				jw_null(w);
+		}
+		jw_end(w);
+	}
+	jw_key(w, "hugetlb");
+	if (r->huge == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->huge->nsizes; i++)
+			pool_json(w, &r->huge->sizes[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 void
 render_json_object(struct jsonw *w, const struct report *r)
 {
@@ -518,6 +634,8 @@ render_json_object(struct jsonw *w, const struct report *r)
 		availability(w, r);
 	if (r->need)
 		need(w, r);
+	if (r->advice)
+		render_outcomes_json(w, r);
 	jw_end(w);
 }
 

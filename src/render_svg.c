@@ -9,6 +9,7 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "outcome.h"
 #include "replay.h"
 #include "render_svg.h"
 #include "report.h"
@@ -861,7 +862,9 @@ source_lines(struct svgw *w, const struct report *r, const char *prefix,
 
 /*
  * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
- * "1578 free now, at most 1590 after compaction", or "".
+ * "1578 free now, at most 1590 after compaction", or "". For the machine,
+ * where ORDER is a THP size the kernel counts, what its faults got
+ * beside: "; since boot 16 of 526 THP faults fell back (3.0%)".
  */
 static const char *
 counts_string(char *buf, size_t size, const struct report *r, int node,
@@ -869,10 +872,24 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
 	    order) : NULL;
+	struct outcome oc;
+	char p[32];
+	size_t n;
 
 	buf[0] = '\0';
 	if (a != NULL)
 		hum_counts(buf, size, a->now, a->now_is_bound, a->after);
+	if (node >= 0 || r->thp == NULL)
+		return buf;
+	outcome_of(r->thp, r->vm, OUTCOME_ANON, order, &oc);
+	n = strlen(buf);
+	if (oc.known && n < size && oc.alloc + oc.fallback == 0)
+		snprintf(buf + n, size - n, "; no THP fault since boot");
+	else if (oc.known && n < size)
+		snprintf(buf + n, size - n, "; since boot %" PRIu64 " of %"
+		    PRIu64 " THP faults fell back (%s)", oc.fallback,
+		    oc.alloc + oc.fallback, hum_pct(p, sizeof(p), oc.fallback,
+		    oc.alloc + oc.fallback));
 	return buf;
 }
 
@@ -1645,11 +1662,15 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
 
-/* What a lane of bars of a recording draws: extfrag (all, or one pair), or compaction at an order. */
+/*
+ * What a lane of bars of a recording draws: extfrag (all, or one pair),
+ * compaction at an order, or the THP faults of one size.
+ */
 struct lane {
-	bool		 compaction;
+	enum rcount_kind kind;
 	int		 order;		/* compaction: -1 whole zones */
 	const char	*alloc, *fallback;	/* extfrag: NULL for all */
+	uint64_t	 size_kb;	/* THP */
 };
 
 /* Returns how many samples a column holds so that N of them fit in COLS columns. */
@@ -1890,22 +1911,29 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
     uint64_t c[3])
 {
 	const struct rseries *se = t->rec->series;
+	const struct replay *r = t->rec;
 	const struct rcount *rc;
 	size_t b, a = rec_span(t, k, &b), i, lo, hi;
-	long pair = -1;
+	long key = -1;
 
 	c[0] = c[1] = c[2] = 0;
-	if (!l->compaction && l->alloc == NULL) {
+	if (l->kind == RC_PAIR && l->alloc == NULL) {
 		for (i = a; i <= b; i++) {
 			c[0] += se->s[i].extfrag;
 			c[1] += se->s[i].fragmenting;
 		}
 		return;
 	}
-	for (i = 0; !l->compaction && i < se->npairs; i++)
+	if (l->kind == RC_COMPACTION)
+		key = l->order;
+	for (i = 0; l->kind == RC_PAIR && i < se->npairs; i++)
 		if (strcmp(se->pairs[i].alloc, l->alloc) == 0 &&
 		    strcmp(se->pairs[i].fallback, l->fallback) == 0)
-			pair = (long)i;
+			key = (long)i;
+	for (i = 0; l->kind == RC_THP && i < r->noutcomes; i++)
+		if (r->outcomes[i].size_kb == l->size_kb &&
+		    strcmp(r->outcomes[i].kind, "anon_fault") == 0)
+			key = (long)i;
 	/* The counts come in sample order: find the column's first by halving. */
 	lo = 0;
 	hi = se->nc;
@@ -1918,13 +1946,15 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
 	}
 	for (i = lo; i < se->nc && se->c[i].sample <= b; i++) {
 		rc = &se->c[i];
-		if (rc->compaction != l->compaction ||
-		    rc->key != (l->compaction ? l->order : pair))
+		if (rc->kind != l->kind || rc->key != key)
 			continue;
-		if (l->compaction) {
+		if (l->kind == RC_COMPACTION) {
 			c[0] += rc->n[1];
 			c[1] += rc->n[2];
 			c[2] += rc->n[0];
+		} else if (l->kind == RC_THP) {
+			c[0] += rc->n[0] + rc->n[1];
+			c[1] += rc->n[1];
 		} else {
 			c[0] += rc->n[0] + rc->n[1];
 			c[1] += rc->n[0];
@@ -1936,7 +1966,14 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
 static void
 lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 {
-	if (l->compaction) {
+	char b[160];
+
+	if (l->kind == RC_THP) {
+		svg_text(w, hum_size(b, sizeof(b), l->size_kb, 1024));
+		svg_text(w, " THP faults: ");
+		svg_text(w, hum_outcome(b, sizeof(b), c[0] - c[1], c[1], false,
+		    0));
+	} else if (l->kind == RC_COMPACTION) {
 		if (l->order < 0)
 			svg_text(w, "compaction of whole zones (order -1): ended ");
 		else {
@@ -2015,9 +2052,9 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 					continue;
 				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
 				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
-				    part ? (l->compaction ? "#e69f00" :
-				    "#0072b2") : (l->compaction ? "#009e73" :
-				    "#d55e00"));
+				    part ? (l->kind == RC_COMPACTION ?
+				    "#e69f00" : "#0072b2") : (l->kind ==
+				    RC_COMPACTION ? "#009e73" : "#d55e00"));
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
 				lane_words(w, l, c);
@@ -2138,7 +2175,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		    "Compaction runs: ended well (green), other (orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
-	l.compaction = true;
+	l.kind = RC_COMPACTION;
 	for (j = 0; j < no; j++) {
 		l.order = ord[j];
 		if (ord[j] < 0)
@@ -2151,6 +2188,69 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
 		    "no compaction run ended");
 	y += (long)(no ? no : 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+}
+
+/*
+ * Returns the THP sizes whose faults A or B (B may be NULL) counted,
+ * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
+ */
+static size_t
+rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, k;
+	int m;
+
+	for (m = 0; m < 2 && r[m] != NULL; m++)
+		for (i = 0; i < r[m]->noutcomes; i++) {
+			if (strcmp(r[m]->outcomes[i].kind, "anon_fault") != 0)
+				continue;
+			for (j = 0; j < n && kb[j] < r[m]->outcomes[i].size_kb;
+			    j++)
+				;
+			if (j < n && kb[j] == r[m]->outcomes[i].size_kb)
+				continue;
+			for (k = n; k > j; k--)
+				kb[k] = kb[k - 1];
+			kb[j] = r[m]->outcomes[i].size_kb;
+			n++;
+		}
+	return n;
+}
+
+/* Returns the height of the THP block for N sizes (none: no block). */
+static long
+rec_thp_h(size_t n)
+{
+	return n ? 18 + (long)n * LANE_H + 16 + 8 : 0;
+}
+
+/* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
+static void
+rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
+{
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	struct lane l;
+	char s[32];
+	size_t n, i, j;
+
+	n = rec_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
+	if (n == 0)
+		return;
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold", "THP "
+		    "faults: fell back (vermillion), allocated (blue)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	l.kind = RC_THP;
+	for (j = 0; j < n; j++) {
+		l.size_kb = kb[j];
+		hum_size(s, sizeof(s), kb[j], 1024);
+		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+	}
+	y += (long)n * LANE_H;
 	for (i = 0; i < nt; i++)
 		time_axis(w, &t[i], y);
 }
@@ -2394,6 +2494,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	char label[2 * sizeof(p[0].alloc) + 8];
 	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
 	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0, extra;
+	long thph;
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
@@ -2428,6 +2530,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	if (events)
 		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
 		    r[1] : NULL, cord));
+	thph = rec_thp_h(rec_thp_sizes(r[0], nt > 1 ? r[1] : NULL, kb));
 	/* Each recording's lines, a long path laid out over several. */
 	for (i = 0, extra = -HEAD_LINE_H; i < nt; i++)
 		extra += rec_words(NULL, dir[i], r[i], nt > 1 ? (i ? "B: " :
@@ -2435,8 +2538,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	/* (Two recordings' two lines were in HEAD already.) */
 	extra -= nt > 1 ? 18 : 0;
 	head += extra;
-	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
-	    MARGIN;
+	height = 160 + head + CHART_BLOCK + thph + evh + (long)nz *
+	    rec_zone_h(nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -2458,6 +2561,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	y += 18;
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
+	rec_thp(&w, t, nt, y);
+	y += thph;
 	if (events)
 		rec_events(&w, t, nt, y);
 	y += evh;

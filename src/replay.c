@@ -11,6 +11,7 @@
 #include "humanize.h"
 #include "jsonr.h"
 #include "jsonw.h"
+#include "outcome.h"
 #include "record.h"
 #include "replay.h"
 #include "slurp.h"
@@ -408,9 +409,9 @@ count_add(const struct jr_val *v, uint64_t *sum)
 	return sum_add(sum, x);
 }
 
-/* Keep the counts N of one sample's extfrag pair or compaction order KEY in R's series. Returns 0 or -1. */
+/* Keep the counts N of one sample's KEY of kind K in R's series. Returns 0 or -1. */
 static int
-count_keep(struct replay *r, bool compaction, int key, const uint64_t n[3])
+count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
 {
 	struct rseries *se = r->series;
 	struct rcount *c;
@@ -424,7 +425,7 @@ count_keep(struct replay *r, bool compaction, int key, const uint64_t n[3])
 	c = &se->c[se->nc++];
 	c->sample = (uint32_t)r->nsamples;
 	c->key = (int16_t)key;
-	c->compaction = compaction;
+	c->kind = k;
 	memcpy(c->n, n, sizeof(c->n));
 	return 0;
 }
@@ -482,7 +483,7 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	    sum_add(&ro->attempts, n[0]) != 0 ||
 	    sum_add(&ro->ended, n[1]) != 0)
 		return -1;
-	return count_keep(r, true, order, n);
+	return count_keep(r, RC_COMPACTION, order, n);
 }
 
 /* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
@@ -527,7 +528,7 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	if (sum_add(&q->fragmenting, n[0]) != 0 ||
 	    sum_add(&q->other, n[1]) != 0)
 		return -1;
-	return count_keep(r, false, (int)i, n);
+	return count_keep(r, RC_PAIR, (int)i, n);
 }
 
 /* Keep the pressure of sample S in ONE: PSI avg10 and stall shares (null: absent). Returns 0 or -1. */
@@ -622,6 +623,85 @@ counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
 	    r->sample_blocks, r->pageblock_order));
 }
 
+/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
+static bool
+worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
+{
+	/* Only which interval to name hangs on it: no count is printed from it. */
+	return (double)fallback / (double)asked > (double)wf / (double)wa;
+}
+
+/*
+ * Fold the member "outcomes_interval" of sample S (at time T) into R's
+ * totals. Returns 0, or -1 with *WHAT set.
+ */
+static int
+outcomes_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
+    const struct jr_val *t, const char **what)
+{
+	const struct jr_val *ov = jr_get(d, s, "outcomes_interval"), *o, *c;
+	struct routcome *x;
+	uint64_t kb, order, alloc, fallback, charge = 0, n[3];
+	char kind[16];
+	size_t i;
+
+	*what = "'outcomes_interval' is not what --watch --json writes";
+	if (ov == NULL || ov->type == JR_NULL)
+		return 0;
+	if (ov->type != JR_ARR)
+		return -1;
+	for (o = jr_first(d, ov); o; o = jr_next(d, o)) {
+		c = jr_get(d, o, "fallback_charge");
+		alloc = fallback = charge = 0;
+		if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
+		    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
+		    order >= FRAG_MAX_ORDERS ||
+		    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
+		    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
+		    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
+		    c == NULL || count_add(c, &charge) != 0)
+			return -1;
+		for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
+		    strcmp(r->outcomes[i].kind, kind) != 0); i++)
+			;
+		if (i == r->noutcomes) {
+			if (i == REPLAY_MAX_OUTCOMES) {
+				*what = "more THP sizes than fragstat reads";
+				return -1;
+			}
+			x = &r->outcomes[r->noutcomes++];
+			memset(x, 0, sizeof(*x));
+			x->size_kb = kb;
+			x->order = (int)order;
+			memcpy(x->kind, kind, sizeof(kind));
+			x->have_charge = true;
+		}
+		x = &r->outcomes[i];
+		*what = "THP outcome totals beyond 64 bits";
+		if (sum_add(&x->alloc, alloc) != 0 ||
+		    sum_add(&x->fallback, fallback) != 0 ||
+		    sum_add(&x->charge, charge) != 0)
+			return -1;
+		x->have_charge &= c->type != JR_NULL;
+		n[0] = alloc;
+		n[1] = fallback;
+		n[2] = charge;
+		*what = "out of memory";
+		if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i,
+		    n) != 0)
+			return -1;
+		if (fallback > 0 && (x->worst_time[0] == '\0' ||
+		    worse(fallback, alloc + fallback, x->worst_fallback,
+		    x->worst_alloc + x->worst_fallback))) {
+			x->worst_alloc = alloc;
+			x->worst_fallback = fallback;
+			snprintf(x->worst_time, sizeof(x->worst_time), "%.*s",
+			    (int)t->n, t->s);
+		}
+	}
+	return 0;
+}
+
 /* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
 static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
@@ -657,7 +737,8 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	}
 	r->sample_free = r->sample_blocks = 0;
 	if (zones_add(r, &d, &d.v[0], what) != 0 ||
-	    events_add(r, one, &d, &d.v[0], t, what) != 0)
+	    events_add(r, one, &d, &d.v[0], t, what) != 0 ||
+	    outcomes_add(r, &d, &d.v[0], t, what) != 0)
 		goto out;
 	counters_add(r, &d, &d.v[0]);
 	*what = "'pressure' is not what --watch --json writes";
@@ -791,6 +872,45 @@ index_table(FILE *fp, const struct rindex *x)
 	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
 }
 
+/* Returns "2 MiB THP faults" for X, in BUF. */
+static const char *
+outcome_label(char *buf, size_t size, const struct routcome *x,
+    const struct replay *r)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s %s", hum_size(b, sizeof(b), 1ULL << x->order,
+	    r->page_size), outcome_kind_name(strcmp(x->kind, "shmem") == 0 ?
+	    OUTCOME_SHMEM : OUTCOME_ANON));
+	return buf;
+}
+
+/* What THP allocations got over the recording, and the worst interval. */
+static void
+outcomes_table(FILE *fp, const struct replay *r)
+{
+	const struct routcome *x;
+	char l[64], b[160];
+	size_t i;
+
+	if (r->noutcomes == 0)
+		return;
+	fprintf(fp, "\nTHP allocations over the recording:\n");
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		/* shmem THP only where there were some, as in the summary. */
+		if (strcmp(x->kind, "shmem") == 0 && x->alloc + x->fallback == 0)
+			continue;
+		fprintf(fp, "  %s: %s\n", outcome_label(l, sizeof(l), x, r),
+		    hum_outcome(b, sizeof(b), x->alloc, x->fallback,
+		    x->have_charge, x->charge));
+		if (x->worst_time[0])
+			fprintf(fp, "    worst interval, to %s: %s\n",
+			    x->worst_time, hum_outcome(b, sizeof(b),
+			    x->worst_alloc, x->worst_fallback, false, 0));
+	}
+}
+
 void
 replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
@@ -830,6 +950,7 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	if (futile_found(&r->futile))
 		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
 		    &r->futile, r->pageblock_order, r->page_size));
+	outcomes_table(fp, r);
 	if (!r->events)
 		return;
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
@@ -864,6 +985,51 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
 		fputc('\n', fp);
 	}
+}
+
+/* The member "thp_outcomes": R's outcomes, each size and kind. */
+static void
+outcomes_json(struct jsonw *w, const struct replay *r)
+{
+	const struct routcome *x;
+	size_t i;
+
+	jw_key(w, "thp_outcomes");
+	jw_array(w, false);
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		jw_object(w);
+		jw_key(w, "size_kb");
+		jw_u64(w, x->size_kb);
+		jw_key(w, "order");
+		jw_int(w, x->order);
+		jw_key(w, "kind");
+		jw_string(w, x->kind);
+		jw_key(w, "alloc");
+		jw_u64(w, x->alloc);
+		jw_key(w, "fallback");
+		jw_u64(w, x->fallback);
+		jw_key(w, "fallback_charge");
+		if (x->have_charge)
+			jw_u64(w, x->charge);
+		else
+			jw_null(w);
+		jw_key(w, "worst_interval");
+		if (x->worst_time[0] == '\0')
+			jw_null(w);
+		else {
+			jw_object(w);
+			jw_key(w, "time");
+			jw_string(w, x->worst_time);
+			jw_key(w, "alloc");
+			jw_u64(w, x->worst_alloc);
+			jw_key(w, "fallback");
+			jw_u64(w, x->worst_fallback);
+			jw_end(w);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
 }
 
 /*
@@ -1027,6 +1193,7 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_end(w);
 		jw_end(w);
 	}
+	outcomes_json(w, r);
 	jw_end(w);
 }
 
@@ -1136,6 +1303,37 @@ row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
 	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
 }
 
+/*
+ * The THP sizes and kinds both recordings counted: allocations and the
+ * share that fell back, A beside B.
+ */
+static void
+compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct routcome *x, *y;
+	char l[64], v[2][32];
+	size_t i, j;
+
+	for (i = 0; i < a->noutcomes; i++)
+		for (j = 0; j < b->noutcomes; j++) {
+			x = &a->outcomes[i];
+			y = &b->outcomes[j];
+			if (x->size_kb != y->size_kb || strcmp(x->kind,
+			    y->kind) != 0)
+				continue;
+			if (strcmp(x->kind, "shmem") == 0 && x->alloc +
+			    x->fallback + y->alloc + y->fallback == 0)
+				continue;
+			fprintf(fp, "%s\n", outcome_label(l, sizeof(l), x, a));
+			row_u64(fp, "  allocated", x->alloc, y->alloc);
+			row_u64(fp, "  fell back", x->fallback, y->fallback);
+			row(fp, "  share that fell back", share(v[0],
+			    sizeof(v[0]), x->fallback, x->alloc + x->fallback),
+			    share(v[1], sizeof(v[1]), y->fallback, y->alloc +
+			    y->fallback), "-");
+		}
+}
+
 void
 replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
@@ -1159,6 +1357,7 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 		    zb->pb_last);
 		compare_orders(fp, a, za, b, zb);
 	}
+	compare_outcomes(fp, a, b);
 	if (!a->events || !b->events)
 		return;
 	fprintf(fp, "Events\n");

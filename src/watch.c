@@ -159,6 +159,9 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
 			r.pti_zone = in[cur].pti_zone;
 			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
+			r.thp = in[cur].have_thp ? &in[cur].thp : NULL;
+			r.vm = in[cur].have_vm ? &in[cur].vm : NULL;
+			r.huge = in[cur].have_hugetlb ? &in[cur].huge : NULL;
 			if (o->counts && o->counts(o->counts_arg, &in[cur],
 			    &r) != 0) {
 				inputs_free(&in[cur]);
@@ -183,6 +186,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				    ms_between(&mono[!cur], &mono[cur]));
 				s.prev_bi = &p->bi;
 				s.prev_frag = p->frag;
+				s.prev_thp = p->have_thp ? &p->thp : NULL;
+				s.prev_vm = p->have_vm ? &p->vm : NULL;
 			}
 			if (o->trace) {
 				s.ev = &ev;

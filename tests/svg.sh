@@ -57,6 +57,7 @@ while read -r name args; do
 	n=$((n + 1))
 done <<EOF
 one-node	--sysroot @F@/corpus/vm-6.18-x86-64-holes
+thp-outcomes	--sysroot @F@/outcomes/vm-6.18-fallbacks
 eight-node	--buddyinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/buddyinfo --pagetypeinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/pagetypeinfo
 xqiu-8node	--buddyinfo @F@/corpus/lkml-2016-xqiu-8node/buddyinfo
 names		--buddyinfo @F@/svg/buddyinfo-names
@@ -98,7 +99,7 @@ echo "$tmp/batch.svg -" >>"$tmp/pairs"
 # Recordings: every cell and point of one sample against the sample's line
 # as --watch --json wrote it ('rec:' pairs); a compare of two parses.
 rec=$FIXTURES/recordings
-for name in vm-6.18-events edited-events vm-6.18-alloc; do
+for name in vm-6.18-events edited-events vm-6.18-alloc vm-6.18-thp-edited; do
 	"$FRAGSTAT" -q --sysroot "$rec/$name" --format=svg >"$tmp/rec-$name.svg" ||
 		fail "recording $name: status $?"
 	echo "$tmp/rec-$name.svg rec:$rec/$name/samples.ndjson" >>"$tmp/pairs"
@@ -114,6 +115,14 @@ grep -q 'compaction of whole zones (order -1): ended 2, success or complete 2<' 
 "$FRAGSTAT" -q --compare "$rec/vm-6.18-events" "$rec/edited-events" \
     --format=svg >"$tmp/rec-compare.svg" || fail "recordings compare: status $?"
 echo "$tmp/rec-compare.svg -" >>"$tmp/pairs"
+"$FRAGSTAT" -q --compare "$rec/vm-6.18-thp" "$rec/vm-6.18-thp-edited" \
+    --format=svg >"$tmp/rec-compare-thp.svg" ||
+	fail "recordings compare (THP): status $?"
+echo "$tmp/rec-compare-thp.svg -" >>"$tmp/pairs"
+# The THP lanes: each size's faults, fell back and allocated, in the titles.
+grep -q '<title>2026-12-04T08:23:46.985Z (sample 6): 2 MiB THP faults: 10 allocated, 30 fell back (75.0%)</title>' \
+    "$tmp/rec-vm-6.18-thp-edited.svg" ||
+	fail "recording vm-6.18-thp-edited: no lane says what 2 MiB THP faults got"
 
 # An hour at 1 s of 4 zones with events in every sample: drawn in buckets
 # of whole samples, under 1 MiB.
