@@ -20,6 +20,10 @@ command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
 strace -qq -o /dev/null true 2>/dev/null ||
 	{ echo "SKIP: strace cannot trace here (ptrace not permitted)"; exit 77; }
 
+# LeakSanitizer cannot run under ptrace: the sanitizer build checks leaks
+# in the other tests.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+export ASAN_OPTIONS
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fdleak.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
