@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "advise.h"
-#include "zoneinfo.h"
 
 /*
  * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and

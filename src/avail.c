@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "avail.h"
-#include "zoneinfo.h"
 
 /*
  * Returns the pages zone Z of BI is counted with for the default --low:

@@ -6,10 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "capmeta.h"
 #include "ferr.h"
-
-/* The name of the metadata file at the top of a capture. */
-#define CAPTURE_META	"fragstat-capture"
 
 /* How many times buddyinfo is re-read around the index files. */
 #define CAPTURE_TRIES	10
@@ -49,14 +47,5 @@ int	capture_rename_new(const char *from, const char *to);
  * Returns 0, or -1 with errno set.
  */
 int	capture_replace(const char *fresh, const char *dir, const char *old);
-
-/* What a capture's metadata file says. */
-struct capture_meta {
-	unsigned long	 page_size;	/* 0 when absent */
-};
-
-/* Parse a metadata file ("key value" lines). Returns 0, or -1 with E set. */
-int	capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
-	    struct ferr *e);
 
 #endif

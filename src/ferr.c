@@ -6,7 +6,8 @@
 #include <stdio.h>
 
 #include "ferr.h"
-#include "options.h"
+
+const char *const progname = "fragstat";
 
 int
 ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)

@@ -16,6 +16,9 @@ struct ferr {
 	char		 own[4096];	/* holds PATH when its owner goes away */
 };
 
+/* The program's name at the start of every message: "fragstat". */
+extern const char *const progname;
+
 /* Record a message for line LINE of E's file; returns -1 for "return ferr_set(...)". */
 int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));

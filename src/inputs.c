@@ -13,7 +13,7 @@
 #include <sys/utsname.h>
 
 #include "buddyinfo.h"
-#include "capture.h"
+#include "capmeta.h"
 #include "hugetlb.h"
 #include "thp.h"
 #include "inputs.h"

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "map.h"
-#include "zoneinfo.h"
 
 /* Returns whether FLAGS has bit B. */
 static bool

@@ -207,4 +207,20 @@ struct thp {
 	size_t			 n;
 };
 
+/* Lookups on the model (model.c). */
+
+/* Returns the kernel's name of counter C ("compact_stall"). */
+const char	*vmstat_name(enum vm_counter c);
+
+/* Returns the number of zones ZI lists for NODE. */
+unsigned	zoneinfo_zones(const struct zoneinfo *zi, unsigned node);
+
+/* Returns zone (NODE, NAME) of ZI, or NULL. */
+const struct zizone *zoneinfo_find(const struct zoneinfo *zi, unsigned node,
+	    const char *name);
+
+/* Returns the index of zone (NODE, NAME) in P, or -1. */
+long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
+	    const char *name);
+
 #endif

@@ -16,7 +16,6 @@
 #include "record.h"
 #include "text.h"
 
-const char *const progname = "fragstat";
 
 static void
 usage(FILE *fp)

@@ -70,7 +70,6 @@ struct opts {
 #define PSI_FULL_DEFAULT	500
 
 /* The name every message starts with. */
-extern const char *const progname;
 
 /*
  * Fill O from ARGV. Returns EXIT_OK, -1 after --help or --version were

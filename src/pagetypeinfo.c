@@ -384,10 +384,3 @@ pagetypeinfo_free(struct pagetypeinfo *p)
 	zoneset_delete(p->set);
 	memset(p, 0, sizeof(*p));
 }
-
-long
-pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
-    const char *name)
-{
-	return zoneset_lookup(p->set, node, name);
-}

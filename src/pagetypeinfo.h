@@ -15,8 +15,4 @@ int	pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	    struct ferr *e);
 void	pagetypeinfo_free(struct pagetypeinfo *p);
 
-/* Returns the index of zone (NODE, NAME) in P, or -1. */
-long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
-	    const char *name);
-
 #endif

@@ -15,7 +15,6 @@
 
 #include "capture.h"
 #include "record.h"
-#include "watch.h"
 
 struct record {
 	char		 dir[PATH_MAX];
@@ -234,11 +233,12 @@ fail:
 }
 
 int
-record_sample(struct record *r, const struct wsample *s, struct ferr *e)
+record_sample(struct record *r, void (*write)(FILE *, const void *),
+    const void *arg, struct ferr *e)
 {
 	struct timespec now;
 
-	render_watch_json(r->fp, s);
+	write(r->fp, arg);
 	/* The sample boundary: the line is whole on disk before the next. */
 	if (fflush(r->fp) != 0 || fsync(fileno(r->fp)) != 0) {
 		ferr_keep_path(e, r->dir);

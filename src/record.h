@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ferr.h"
 
@@ -30,7 +31,6 @@ struct record_opts {
 };
 
 struct record;
-struct wsample;
 
 /*
  * Create the recording O->dir atomically (metadata, first/ and an empty
@@ -42,11 +42,13 @@ int	record_open(struct record **rp, const struct record_opts *o,
 	    struct ferr *e);
 
 /*
- * Append sample S as one whole line, flushed and synced before returning,
- * and replace last/ when RECORD_LAST_EVERY_S passed. Returns 0 or -1.
+ * Append a sample as one whole line, written by WRITE(fp, ARG) (the
+ * caller's renderer: a recording holds what --watch --json prints),
+ * flushed and synced before returning, and replace last/ when
+ * RECORD_LAST_EVERY_S passed. Returns 0 or -1.
  */
-int	record_sample(struct record *r, const struct wsample *s,
-	    struct ferr *e);
+int	record_sample(struct record *r, void (*write)(FILE *, const void *),
+	    const void *arg, struct ferr *e);
 
 /* Replace last/ a final time and close R (NULL: nothing). Returns 0 or -1. */
 int	record_close(struct record *r, struct ferr *e);

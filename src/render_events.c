@@ -7,7 +7,7 @@
 
 #include "events.h"
 #include "jsonw.h"
-#include "watch.h"
+#include "report.h"
 
 /* The fallback pairs the table shows. */
 #define TOP_PAIRS	3

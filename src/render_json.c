@@ -8,7 +8,6 @@
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
-#include "vmstat.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
 static void

@@ -8,7 +8,6 @@
 #include "avail.h"
 #include "humanize.h"
 #include "map.h"
-#include "pagetypeinfo.h"
 #include "report.h"
 #include "thp.h"
 

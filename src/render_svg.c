@@ -10,7 +10,7 @@
 #include "avail.h"
 #include "humanize.h"
 #include "outcome.h"
-#include "replay.h"
+#include "recording.h"
 #include "render_svg.h"
 #include "report.h"
 #include "svgw.h"

@@ -10,9 +10,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "outcome.h"
-#include "pagetypeinfo.h"
-#include "vmstat.h"
-#include "watch.h"
+#include "report.h"
 
 /* Returns BUF holding rate C of S as "12.50", or "-" without one. */
 static const char *

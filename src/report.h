@@ -4,11 +4,15 @@
 #define FRAGSTAT_REPORT_H
 
 #include <stdio.h>
+#include <time.h>
 
 #include "advise.h"
+#include "events.h"
 #include "frag.h"
+#include "futile.h"
 #include "jsonw.h"
 #include "model.h"
+#include "recording.h"
 
 struct map;
 struct availability;
@@ -109,7 +113,6 @@ void	render_map_svg(FILE *fp, const struct report *r);
  * The recording R (read from DIR with its series, replay.h) over time;
  * recording A beside B on the same scales, with the change.
  */
-struct replay;
 void	render_svg_recording(FILE *fp, const char *dir, const struct replay *r);
 void	render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
@@ -119,5 +122,46 @@ void	render_table(FILE *fp, const struct report *r);
 
 /* The default view: the verdict first, then one line per zone (needs R->advice). */
 void	render_summary(FILE *fp, const struct report *r);
+
+/* One sample and what changed since the previous one. */
+struct wsample {
+	const struct report	*r;
+	const struct vmstat	*vm;		/* NULL without /proc/vmstat */
+	struct timespec		 wall;
+	uint64_t		 elapsed_ms;	/* since the previous sample, 0: first */
+	unsigned		 interval_ms;	/* asked for: below 1000, times show ms */
+	const unsigned		*orders;	/* the orders that matter */
+	size_t			 norders;
+	unsigned		 pageblock_order;
+	uint64_t		 rate[VM_NCOUNTERS];	/* hundredths per second */
+	uint32_t		 rate_ok;	/* bit per counter with a rate */
+	uint32_t		 stall[2];	/* some, full: hundredths of a percent */
+	bool			 stall_ok[2];
+	const struct ev_counts	*ev;		/* --events: since the previous sample */
+	const struct ev_names	*evn;
+	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
+	const struct frag	*prev_frag;
+	const struct futile	*futile;	/* kcompactd's wakeups so far */
+	const struct thp	*prev_thp;	/* NULL at first or without THP */
+	const struct vmstat	*prev_vm;
+};
+
+/* Print sample S as lines of the table, or as one JSON line. */
+void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
+void	render_watch_json(FILE *fp, const struct wsample *s);
+
+/* The events of sample S: the "events" member's value, or table lines. */
+void	render_events_json(struct jsonw *w, const struct wsample *s);
+void	render_events_table(FILE *fp, const struct wsample *s);
+
+/* The summary of recording R (render_replay.c) as a table or as one JSON document. */
+void	replay_table(FILE *fp, const char *dir, const struct replay *r);
+void	replay_json(FILE *fp, const char *dir, const struct replay *r);
+
+/* Recording A (from DA) beside B (from DB): a table with B - A, or JSON {"a", "b"}. */
+void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
 
 #endif

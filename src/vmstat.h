@@ -13,7 +13,4 @@
 int		 vmstat_parse(const char *buf, size_t len, struct vmstat *v,
 		    struct ferr *e);
 
-/* Returns the kernel's name of counter C ("compact_stall"). */
-const char	*vmstat_name(enum vm_counter c);
-
 #endif

@@ -6,9 +6,8 @@
 #include <signal.h>
 #include <string.h>
 
-#include "options.h"
-#include "trace.h"
 #include "record.h"
+#include "trace.h"
 #include "watch.h"
 
 static volatile sig_atomic_t stop;
@@ -114,6 +113,13 @@ flush_out(void)
 	return errno ? errno : EIO;
 }
 
+/* Write sample S as --watch --json does: what a recording holds. */
+static void
+sample_json(FILE *fp, const void *s)
+{
+	render_watch_json(fp, s);
+}
+
 int
 watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 {
@@ -206,7 +212,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
 			    free_pages, blocks, o->pageblock_order));
 			s.futile = &fu;
-			if (o->rec && record_sample(o->rec, &s, e) != 0) {
+			if (o->rec && record_sample(o->rec, sample_json, &s,
+			    e) != 0) {
 				inputs_free(&in[cur]);
 				if (have_prev)
 					inputs_free(&in[!cur]);

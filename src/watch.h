@@ -6,33 +6,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "events.h"
-#include "futile.h"
 #include "inputs.h"
 #include "report.h"
-
-/* One sample and what changed since the previous one. */
-struct wsample {
-	const struct report	*r;
-	const struct vmstat	*vm;		/* NULL without /proc/vmstat */
-	struct timespec		 wall;
-	uint64_t		 elapsed_ms;	/* since the previous sample, 0: first */
-	unsigned		 interval_ms;	/* asked for: below 1000, times show ms */
-	const unsigned		*orders;	/* the orders that matter */
-	size_t			 norders;
-	unsigned		 pageblock_order;
-	uint64_t		 rate[VM_NCOUNTERS];	/* hundredths per second */
-	uint32_t		 rate_ok;	/* bit per counter with a rate */
-	uint32_t		 stall[2];	/* some, full: hundredths of a percent */
-	bool			 stall_ok[2];
-	const struct ev_counts	*ev;		/* --events: since the previous sample */
-	const struct ev_names	*evn;
-	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
-	const struct frag	*prev_frag;
-	const struct futile	*futile;	/* kcompactd's wakeups so far */
-	const struct thp	*prev_thp;	/* NULL at first or without THP */
-	const struct vmstat	*prev_vm;
-};
 
 /*
  * Fill the rates of S from the counters PREV and CUR taken ELAPSED_MS
@@ -42,14 +17,6 @@ struct wsample {
 void	watch_rates(struct wsample *s, const struct vmstat *prev,
 	    const struct vmstat *cur, const struct psi *ppsi,
 	    const struct psi *cpsi, uint64_t elapsed_ms);
-
-/* Print sample S as lines of the table, or as one JSON line. */
-void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
-void	render_watch_json(FILE *fp, const struct wsample *s);
-
-/* The events of sample S: the "events" member's value, or table lines. */
-void	render_events_json(struct jsonw *w, const struct wsample *s);
-void	render_events_table(FILE *fp, const struct wsample *s);
 
 struct watch_opts {
 	struct input_opts	 io;

@@ -223,16 +223,3 @@ zoneinfo_free(struct zoneinfo *zi)
 	memset(zi, 0, sizeof(*zi));
 }
 
-const struct zizone *
-zoneinfo_find(const struct zoneinfo *zi, unsigned node, const char *name)
-{
-	long i = zoneset_lookup(zi->set, node, name);
-
-	return i < 0 ? NULL : &zi->zones[i];
-}
-
-unsigned
-zoneinfo_zones(const struct zoneinfo *zi, unsigned node)
-{
-	return node < FRAG_MAX_NODES ? zi->set->count[node] : 0;
-}

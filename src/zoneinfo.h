@@ -15,11 +15,4 @@ int	zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	    struct ferr *e);
 void	zoneinfo_free(struct zoneinfo *zi);
 
-/* Returns the number of zones ZI lists for NODE. */
-unsigned	zoneinfo_zones(const struct zoneinfo *zi, unsigned node);
-
-/* Returns zone (NODE, NAME) of ZI, or NULL. */
-const struct zizone *zoneinfo_find(const struct zoneinfo *zi, unsigned node,
-	    const char *name);
-
 #endif
