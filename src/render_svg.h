@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_svg.h - the drawing helpers the pictures share (render_svg.c, render_svg_map.c) */
+/* render_svg.h - the drawing helpers every picture uses (render_svg_*.c, render_svg_map.c) */
 #ifndef FRAGSTAT_RENDER_SVG_H
 #define FRAGSTAT_RENDER_SVG_H
 
@@ -35,5 +35,6 @@ long	svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 
 /* Write "Node N, zone NAME", as every title of a zone's marks starts. */
 void	svgr_zone_words(struct svgw *w, unsigned node, const char *name);
+
 
 #endif
