@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include "model.h"
 #include "zoneset.h"
 
 static const char *const names[VM_NCOUNTERS] = {

@@ -7,9 +7,7 @@
 #include <string.h>
 
 #include "humanize.h"
-#include "jsonw.h"
 #include "outcome.h"
-#include "recording.h"
 #include "report.h"
 
 /* Returns BUF holding the share PART of WHOLE in percent ("50.0%"), or "-". */

@@ -2,19 +2,11 @@
 /* render_svg_batch.c - the picture of a batch of snapshots over time */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "avail.h"
 #include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /* Draw the machine's verdict for its first advice order in every snapshot at Y. */
 static void

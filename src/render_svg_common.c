@@ -2,19 +2,10 @@
 /* render_svg_common.c - what every picture draws with: colours, text and its width, shapes, titles */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "avail.h"
-#include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /* Returns the colour R, G, B. */
 struct rgb

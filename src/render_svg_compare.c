@@ -2,19 +2,10 @@
 /* render_svg_compare.c - the picture of two snapshots and their change */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "avail.h"
 #include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /*
  * A comparison stacks a zone's A, B and change rows, each PANEL_H below

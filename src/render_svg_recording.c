@@ -2,19 +2,11 @@
 /* render_svg_recording.c - the picture of a recording, or of two side by side */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "avail.h"
 #include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /*
  * Recordings. A column is PER whole samples: one sample while they fit in

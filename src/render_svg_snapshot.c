@@ -2,19 +2,8 @@
 /* render_svg_snapshot.c - the picture of one snapshot */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "avail.h"
-#include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 void
 render_svg(FILE *fp, const struct report *r)

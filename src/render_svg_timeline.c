@@ -2,19 +2,9 @@
 /* render_svg_timeline.c - snapshots over time: the columns, heat cells, time axis and line charts that batches and recordings share */
 #include "config.h"
 
-#include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "avail.h"
-#include "humanize.h"
-#include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /* The batch layout: the heatmap's rows, the charts' height, the y labels. */
 

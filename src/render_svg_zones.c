@@ -3,18 +3,12 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "avail.h"
 #include "humanize.h"
 #include "outcome.h"
-#include "recording.h"
 #include "render_svg_parts.h"
-#include "report.h"
-#include "svgw.h"
 
 /*
  * Okabe and Ito's colour-blind safe palette, for the migratetypes in the
