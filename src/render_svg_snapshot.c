@@ -2,7 +2,6 @@
 /* render_svg_snapshot.c - the picture of one snapshot */
 #include "config.h"
 
-
 #include "render_svg_parts.h"
 
 void
