@@ -9,7 +9,6 @@
 #include "humanize.h"
 #include "map.h"
 #include "report.h"
-#include "thp.h"
 
 /* Write the HELP and TYPE lines of metric NAME. */
 static void

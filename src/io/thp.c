@@ -165,25 +165,3 @@ out:
 	free(dir);
 	return rc;
 }
-
-const struct thp_counter *
-thp_counter(const struct thp_size *s, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < s->nc; i++)
-		if (strcmp(s->c[i].name, name) == 0)
-			return &s->c[i];
-	return NULL;
-}
-
-const struct thp_size *
-thp_size_of(const struct thp *t, unsigned o)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		if (t->sizes[i].order == (int)o)
-			return &t->sizes[i];
-	return NULL;
-}

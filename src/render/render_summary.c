@@ -9,7 +9,6 @@
 #include "humanize.h"
 #include "outcome.h"
 #include "report.h"
-#include "thp.h"
 
 /* ANSI attributes, empty when colour is off. */
 struct sstyle {

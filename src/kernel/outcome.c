@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "outcome.h"
-#include "thp.h"
 
 /* The stats/ files of each kind (mm/huge_memory.c, DEFINE_MTHP_STAT_ATTR). */
 static const char *const stat_names[OUTCOME_NKINDS][3] = {

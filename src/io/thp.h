@@ -26,11 +26,4 @@
 int		 thp_read(const char *root, unsigned long page_size,
 		    long pmd_order, bool all, struct thp *t, struct ferr *e);
 
-/* Returns size S's counter NAME, or NULL when its stats/ has no such file. */
-const struct thp_counter *thp_counter(const struct thp_size *s,
-		    const char *name);
-
-/* Returns T's size of order O, or NULL. */
-const struct thp_size *thp_size_of(const struct thp *t, unsigned o);
-
 #endif

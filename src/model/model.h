@@ -223,4 +223,11 @@ const struct zizone *zoneinfo_find(const struct zoneinfo *zi, unsigned node,
 long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
 	    const char *name);
 
+/* Returns size S's counter NAME, or NULL when its stats/ has no such file. */
+const struct thp_counter *thp_counter(const struct thp_size *s,
+	    const char *name);
+
+/* Returns T's size of order O, or NULL. */
+const struct thp_size *thp_size_of(const struct thp *t, unsigned o);
+
 #endif

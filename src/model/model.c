@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* model.c - lookups on the model: a zone by name, a counter's name */
+/* model.c - lookups on the model: a zone by name, a counter's name, a THP size */
 
 #include "config.h"
 
+#include <string.h>
+
+#include "model.h"
 #include "zoneset.h"
 
 static const char *const names[VM_NCOUNTERS] = {
@@ -60,4 +63,26 @@ pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
     const char *name)
 {
 	return zoneset_lookup(p->set, node, name);
+}
+
+const struct thp_counter *
+thp_counter(const struct thp_size *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nc; i++)
+		if (strcmp(s->c[i].name, name) == 0)
+			return &s->c[i];
+	return NULL;
+}
+
+const struct thp_size *
+thp_size_of(const struct thp *t, unsigned o)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->sizes[i].order == (int)o)
+			return &t->sizes[i];
+	return NULL;
 }
