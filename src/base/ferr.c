@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ferr.c - filling error records */
+
+#include "config.h"
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "ferr.h"
+
+const char *const progname = "fragstat";
+
+int
+ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->line = line;
+	va_start(ap, fmt);
+	vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+ferr_print(const struct ferr *e)
+{
+	if (e->line)
+		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
+		    e->msg);
+	else
+		fprintf(stderr, "%s: %s: %s\n", progname, e->path, e->msg);
+}
+
+void
+ferr_keep_path(struct ferr *e, const char *path)
+{
+	snprintf(e->own, sizeof(e->own), "%s", path);
+	e->path = e->own;
+}
+
+/*
+ * Returns BUF holding S (N bytes) quoted for a message: printable ASCII as
+ * is, anything else as \xNN, cut with "..." when it does not fit.
+ */
+const char *
+ferr_quote(char *buf, size_t size, const char *s, size_t n)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (o + 8 >= size) {
+			snprintf(buf + o, size - o, "...");
+			return buf;
+		}
+		if (c >= 0x20 && c < 0x7f)
+			buf[o++] = (char)c;
+		else
+			o += (size_t)snprintf(buf + o, size - o, "\\x%02x", c);
+	}
+	buf[o] = '\0';
+	return buf;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ferr.h - error records that parsers fill and main.c turns into messages */
+#ifndef FRAGSTAT_FERR_H
+#define FRAGSTAT_FERR_H
+
+#include <stddef.h>
+
+/*
+ * What went wrong with one input: the name the user knows it by, the
+ * 1-based line (0 when the problem is the file as a whole) and a message.
+ */
+struct ferr {
+	const char	*path;
+	unsigned long	 line;
+	char		 msg[256];
+	char		 own[4096];	/* holds PATH when its owner goes away */
+};
+
+/* The program's name at the start of every message: "fragstat". */
+extern const char *const progname;
+
+/* Record a message for line LINE of E's file; returns -1 for "return ferr_set(...)". */
+int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+/*
+ * Print E on standard error as "fragstat: FILE:LINE: message" (no LINE
+ * when 0): the one place an error record becomes a message.
+ */
+void	ferr_print(const struct ferr *e);
+
+/* Copy PATH into E so that E->path outlives the caller's string. */
+void	ferr_keep_path(struct ferr *e, const char *path);
+
+/* Returns BUF holding the N bytes at S made safe to print in a message. */
+const char *ferr_quote(char *buf, size_t size, const char *s, size_t n);
+
+#endif

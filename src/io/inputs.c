@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* inputs.c - find, read and parse every file one run needs */
+#include "config.h"
+
+#include <errno.h>
+#ifdef HAVE_MALLOC_H
+#include <malloc.h>
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "buddyinfo.h"
+#include "capmeta.h"
+#include "hugetlb.h"
+#include "thp.h"
+#include "inputs.h"
+#include "kver.h"
+#include "pagetypeinfo.h"
+#include "psi.h"
+#include "slurp.h"
+#include "tunables.h"
+#include "vmstat.h"
+#include "zoneinfo.h"
+
+char *
+inputs_path(const char *root, const char *rel)
+{
+	size_t a, b;
+	char *p;
+
+	if (root == NULL)
+		return strdup(rel);
+	/* Five paths per snapshot in a batch: no printf machinery. */
+	a = strlen(root);
+	b = strlen(rel) + 1;
+	if ((p = malloc(a + b)) == NULL)
+		return NULL;
+	memcpy(p, root, a);
+	memcpy(p + a, rel, b);
+	return p;
+}
+
+/*
+ * Returns whether the files O does not name may come from O's root or the
+ * live system: not when a buddyinfo FILE was named without a root, since
+ * a captured buddyinfo must not be paired with this host's files.
+ */
+static bool
+pairs_defaults(const struct input_opts *o)
+{
+	return o->sysroot != NULL || o->buddyinfo == NULL;
+}
+
+/*
+ * Set *PATH to a copy of NAMED, or to REL under O's root when O pairs
+ * defaults, else NULL (not read). Returns 0, or -1 when out of memory.
+ */
+static int
+named_or_default(const struct input_opts *o, const char *named,
+    const char *rel, char **path)
+{
+	*path = NULL;
+	if (named)
+		*path = strdup(named);
+	else if (pairs_defaults(o))
+		*path = inputs_path(o->sysroot, rel);
+	else
+		return 0;
+	return *path ? 0 : -1;
+}
+
+int
+inputs_release(const struct input_opts *o, char *buf, size_t size,
+    char **rpath, struct ferr *e)
+{
+	struct utsname u;
+	struct slurp s;
+	size_t n;
+
+	*rpath = NULL;
+	if (o->kernel) {
+		snprintf(buf, size, "%s", o->kernel);
+		return 1;
+	}
+	if (o->sysroot == NULL) {
+		if (!pairs_defaults(o) || uname(&u) != 0)
+			return 0;
+		snprintf(buf, size, "%s", u.release);
+		return 1;
+	}
+	if ((*rpath = inputs_path(o->sysroot, "/proc/sys/kernel/osrelease")) ==
+	    NULL)
+		return 0;
+	e->path = *rpath;
+	if (slurp_read(*rpath, &s, e) != 0)
+		return 0;	/* unknown: the newest layout and rules */
+	n = strcspn(s.buf, "\n");
+	if (n == 0 || n >= size || kver_parse(s.buf) < 0 ||
+	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL) {
+		slurp_free(&s);
+		return ferr_set(e, 1, "not a kernel release such as '6.1.0'");
+	}
+	memcpy(buf, s.buf, n);
+	buf[n] = '\0';
+	slurp_free(&s);
+	return 1;
+}
+
+/* Add a note "PATH: FMT..." to IN; a note that finds no memory is lost. */
+static void __attribute__((format(printf, 3, 4)))
+note(struct inputs *in, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	if (in->nnotes == INPUTS_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	/* Allocated: a root may be as long as PATH_MAX. */
+	if (asprintf(&in->notes[in->nnotes], "%s: %s", path, msg) >= 0)
+		in->nnotes++;
+	free(msg);
+}
+
+/* Returns what is lost when optional file WHAT could not be read with ERR. */
+static const char *
+loss(const char *what, int err)
+{
+	if (strcmp(what, "pagetypeinfo") == 0)
+		return err == -EACCES || err == -EPERM ?
+		    "root only since Linux 5.4; no per-migratetype view" :
+		    "no per-migratetype view";
+	if (strcmp(what, "zoneinfo") == 0)
+		return "no watermarks or kcompactd score";
+	if (strcmp(what, "vmstat") == 0)
+		return "no compaction counters";
+	if (err == -EOPNOTSUPP)
+		return "PSI is disabled (boot with psi=1); no memory pressure";
+	return "PSI is off or the kernel predates 4.20; no memory pressure";
+}
+
+typedef int (*parse_fn)(const char *, size_t, void *, struct ferr *);
+
+/* How optional() treats a file it cannot read. */
+enum missing {
+	M_NOTE,		/* a note says what is lost */
+	M_QUIET,	/* no note: the output itself says "unknown" */
+	M_ERROR		/* named explicitly: an error */
+};
+
+/*
+ * Read and parse the optional file PATH of kind WHAT into OUT. Returns 1
+ * when parsed, 0 when it could not be read or is empty (as M says), -1
+ * with E set when malformed, too large, or named explicitly.
+ */
+static int
+optional(struct inputs *in, const char *path, const char *what,
+    enum missing m, parse_fn parse, void *out, struct ferr *e)
+{
+	struct slurp s;
+	int rc;
+
+	e->path = path;
+	if ((rc = slurp_read(path, &s, e)) != 0) {
+		if (m == M_ERROR || rc == -EFBIG)
+			return -1;
+		if (m == M_NOTE)
+			note(in, path, "%s (%s)", e->msg, loss(what, rc));
+		return 0;
+	}
+	/* What a copy of a root-only file made without root holds. */
+	if (s.len == 0) {
+		if (m == M_NOTE)
+			note(in, path, "empty (%s)", loss(what, -EACCES));
+		slurp_free(&s);
+		return 0;
+	}
+	rc = parse(s.buf, s.len, out, e);
+	slurp_free(&s);
+	return rc == 0 ? 1 : -1;
+}
+
+static int
+parse_pti(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return pagetypeinfo_parse(b, n, out, e);
+}
+
+static int
+parse_psi(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return psi_parse(b, n, out, e);
+}
+
+static int
+parse_vm(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return vmstat_parse(b, n, out, e);
+}
+
+static int
+parse_zi(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return zoneinfo_parse(b, n, out, e);
+}
+
+/* Read and parse buddyinfo and compute every zone. Returns 0 or -1 with E set. */
+static int
+buddyinfo(struct inputs *in, struct ferr *e)
+{
+	struct slurp s;
+	int rc;
+
+	e->path = in->bpath;
+	if (slurp_read(in->bpath, &s, e) != 0)
+		return -1;
+	rc = buddyinfo_parse(s.buf, s.len, &in->bi, e);
+	slurp_free(&s);
+	if (rc != 0)
+		return -1;
+	if ((in->frag = frag_compute_all(&in->bi)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	return 0;
+}
+
+/* Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with E set. */
+static int
+match_pti(struct inputs *in, struct ferr *e)
+{
+	const struct bzone *z;
+	size_t i;
+
+	if (in->pti.norders != in->bi.norders) {
+		e->path = in->ppath;
+		return ferr_set(e, 0, "%u order%s, but %s has %u: not from the "
+		    "same machine", in->pti.norders, in->pti.norders == 1 ? "" : "s",
+		    in->bpath, in->bi.norders);
+	}
+	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	for (i = 0; i < in->bi.nzones; i++) {
+		z = &in->bi.zones[i];
+		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
+	}
+	return 0;
+}
+
+/* Returns the order of pages of PAGE_SIZE making BYTES, or -1 when none does. */
+static long
+order_of(unsigned long page_size, long bytes)
+{
+	long o;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++)
+		if ((long)(page_size << o) == bytes)
+			return o;
+	return -1;
+}
+
+/* Returns the malloc'd root path REL, or NULL with E set. */
+static char *
+path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
+{
+	char *p = inputs_path(o->sysroot, rel);
+
+	if (p == NULL)
+		ferr_set(e, 0, "out of memory");
+	return p;
+}
+
+/* Read the sysctl REL (MIN..MAX) of O's root into *V, left alone when absent. Returns 0 or -1 with E set. */
+static int
+sysctl(const struct input_opts *o, const char *rel, long min, long max,
+    long *v, struct ferr *e)
+{
+	char *p;
+	int rc;
+
+	if ((p = path_or_error(o, rel, e)) == NULL)
+		return -1;
+	rc = tunable_read(p, min, max, v, e);
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * Store in IN's thp_orders (ascending, once each) the orders of the THP
+ * sizes anonymous faults may allocate.
+ */
+static void
+thp_orders(struct inputs *in)
+{
+	const struct thp_size *s;
+	size_t i;
+
+	in->nthp_orders = 0;
+	for (i = 0; i < in->thp.n; i++) {
+		s = &in->thp.sizes[i];
+		/* The sizes are ascending: so are their orders. */
+		if (s->on && s->order >= 0 && in->nthp_orders < INPUTS_MAX_THP)
+			in->thp_orders[in->nthp_orders++] = (unsigned)s->order;
+	}
+}
+
+/* Read the sysctls and THP settings --advise uses. Returns 0 or -1 with E set. */
+static int
+tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	long bytes = -1;
+	int rc;
+
+	if (sysctl(o, "/proc/sys/vm/extfrag_threshold", 0, 1000,
+	    &in->threshold, e) != 0 ||
+	    sysctl(o, "/proc/sys/vm/compaction_proactiveness", 0, 100,
+	    &in->proactiveness, e) != 0 ||
+	    sysctl(o, "/proc/sys/vm/defrag_mode", 0, 1, &in->defrag_mode,
+	    e) != 0 ||
+	    sysctl(o, "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", 1,
+	    1L << 40, &bytes, e) != 0)
+		return -1;
+	if (bytes > 0)
+		in->pmd_order = order_of(o->page_size, bytes);
+	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
+	    !o->watching, &in->thp, e)) < 0)
+		return -1;
+	in->have_thp = rc == 1;
+	thp_orders(in);
+	return 0;
+}
+
+/* Read the page size from a capture's metadata under O's root, if there is one. Returns 0 or -1 with E set. */
+static int
+capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	struct capture_meta m;
+	struct slurp s;
+	int rc;
+
+	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	e->path = in->mpath;
+	if (slurp_read(in->mpath, &s, e) != 0)
+		return 0;	/* not a capture of fragstat's */
+	rc = capture_meta_parse(s.buf, s.len, &m, e);
+	slurp_free(&s);
+	if (rc != 0)
+		return -1;
+	in->capture_page_size = m.page_size;
+	return 0;
+}
+
+int
+inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
+	memset(in, 0, sizeof(*in));
+	in->threshold = in->proactiveness = in->pmd_order = -1;
+	in->defrag_mode = -1;
+	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
+	    inputs_path(o->sysroot, "/proc/buddyinfo");
+	e->path = "fragstat";
+	if (in->bpath == NULL ||
+	    named_or_default(o, o->pagetypeinfo, "/proc/pagetypeinfo",
+	    &in->ppath) != 0 ||
+	    named_or_default(o, o->pressure, "/proc/pressure/memory",
+	    &in->spath) != 0 ||
+	    named_or_default(o, o->zoneinfo, "/proc/zoneinfo", &in->zpath) != 0 ||
+	    named_or_default(o, NULL, "/proc/vmstat", &in->vpath) != 0)
+		return ferr_set(e, 0, "out of memory");
+	if (buddyinfo(in, e) != 0)
+		return -1;
+	if (o->no_release)
+		rc = 0;
+	else if ((rc = inputs_release(o, in->release, sizeof(in->release),
+	    &in->rpath, e)) < 0)
+		return -1;
+	if (rc == 0)
+		in->release[0] = '\0';
+	if (o->sysroot != NULL && capture_meta(o, in, e) != 0)
+		return -1;
+	if (o->want_pti && in->ppath) {
+		rc = optional(in, in->ppath, "pagetypeinfo",
+		    o->pagetypeinfo ? M_ERROR : M_NOTE, parse_pti, &in->pti, e);
+		if (rc < 0)
+			return -1;
+		in->have_pti = rc == 1;
+		if (in->have_pti && match_pti(in, e) != 0)
+			return -1;
+	}
+	if (o->want_psi && in->spath) {
+		rc = optional(in, in->spath, "pressure", o->pressure ? M_ERROR :
+		    M_NOTE, parse_psi, &in->psi, e);
+		if (rc < 0)
+			return -1;
+		in->have_psi = rc == 1;
+	}
+	/*
+	 * With advice, for the outcomes, which say "unknown" without it;
+	 * --watch asks for it itself, in the samples only.
+	 */
+	if ((o->want_vmstat || (o->want_advise && pairs_defaults(o) &&
+	    !o->watching)) && in->vpath) {
+		rc = optional(in, in->vpath, "vmstat", o->want_vmstat ? M_NOTE :
+		    M_QUIET, parse_vm, &in->vm, e);
+		if (rc < 0)
+			return -1;
+		in->have_vm = rc == 1;
+	}
+	if (o->want_advise && in->zpath) {
+		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo ? M_ERROR :
+		    M_NOTE, parse_zi, &in->zi, e);
+		if (rc < 0)
+			return -1;
+		in->have_zi = rc == 1;
+	}
+	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
+		return -1;
+	/* The pools of the machine the files are from, as the tunables. */
+	if (o->want_advise && pairs_defaults(o)) {
+		if ((rc = hugetlb_read(o->sysroot, o->page_size, &in->huge,
+		    e)) < 0)
+			return -1;
+		in->have_hugetlb = rc == 1;
+	}
+	return 0;
+}
+
+void
+inputs_keep_memory(void)
+{
+#if defined(HAVE_MALLOPT) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+	/* No trimming, and no mmap() for anything a kernel file can make. */
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	mallopt(M_MMAP_THRESHOLD, SLURP_CAP);
+#endif
+}
+
+void
+inputs_free(struct inputs *in)
+{
+	buddyinfo_free(&in->bi);
+	pagetypeinfo_free(&in->pti);
+	zoneinfo_free(&in->zi);
+	hugetlb_free(&in->huge);
+	free(in->frag);
+	free(in->pti_zone);
+	free(in->bpath);
+	free(in->ppath);
+	free(in->spath);
+	free(in->zpath);
+	free(in->vpath);
+	free(in->mpath);
+	free(in->rpath);
+	while (in->nnotes > 0)
+		free(in->notes[--in->nnotes]);
+}

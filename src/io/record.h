@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* record.h - a recording of --watch: metadata, samples and two captures */
+#ifndef FRAGSTAT_RECORD_H
+#define FRAGSTAT_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ferr.h"
+
+/* The file that makes a directory a recording, and the samples' file. */
+#define RECORD_META	"fragstat-recording"
+#define RECORD_SAMPLES	"samples.ndjson"
+
+/* How often, at most, last/ is replaced during a run (and once at its end). */
+#define RECORD_LAST_EVERY_S	60
+
+/* What a recording is made of and from. */
+struct record_opts {
+	const char	*dir;		/* the recording, must not exist */
+	const char	*src;		/* root to capture, NULL: live */
+	unsigned long	 page_size;
+	const char	*release;	/* "" when unknown */
+	unsigned	 interval_ms;
+	unsigned long	 count;		/* 0: until interrupted */
+	const unsigned	*orders;
+	size_t		 norders;
+	unsigned	 pageblock_order;
+	bool		 migratetypes, events;
+};
+
+struct record;
+
+/*
+ * Create the recording O->dir atomically (metadata, first/ and an empty
+ * samples file under a temporary name beside it, then renamed) and open its
+ * samples for appending. Returns 0 with *RP set, or -1 with E set (nothing
+ * is left behind).
+ */
+int	record_open(struct record **rp, const struct record_opts *o,
+	    struct ferr *e);
+
+/*
+ * Append a sample as one whole line, written by WRITE(fp, ARG) (the
+ * caller's renderer: a recording holds what --watch --json prints),
+ * flushed and synced before returning, and replace last/ when
+ * RECORD_LAST_EVERY_S passed. Returns 0 or -1.
+ */
+int	record_sample(struct record *r, void (*write)(FILE *, const void *),
+	    const void *arg, struct ferr *e);
+
+/* Replace last/ a final time and close R (NULL: nothing). Returns 0 or -1. */
+int	record_close(struct record *r, struct ferr *e);
+
+/* Returns whether directory DIR holds a recording. */
+bool	record_is(const char *dir);
+
+#endif

@@ -1,0 +1,1028 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* advise.c - compaction_suitable() and proactive compaction, recomputed */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise.h"
+
+/*
+ * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and
+ * reserves come from files: a sum that wraps would turn "far too little
+ * memory" into "plenty".
+ */
+uint64_t
+advise_sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* Returns N blocks of 2^K pages in pages, or UINT64_MAX beyond 64 bits. */
+static uint64_t
+sat_pages(uint64_t n, unsigned k)
+{
+	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
+}
+
+/*
+ * Returns the zone_type of zone NAME (ZONE_DMA, ZONE_DMA32, ZONE_NORMAL,
+ * ZONE_HIGHMEM, ZONE_MOVABLE, ZONE_DEVICE in that order; a kernel has a
+ * subset, always in that order), or -1 for a name no kernel prints.
+ */
+static int
+zone_type(const char *name)
+{
+	static const char *const names[] = { "DMA", "DMA32", "Normal",
+	    "HighMem", "Movable", "Device" };
+	int t;
+
+	for (t = 0; t < (int)(sizeof(names) / sizeof(names[0])); t++)
+		if (strcmp(name, names[t]) == 0)
+			return t;
+	return -1;
+}
+
+#define ZT_NORMAL	2
+#define ZT_HIGHMEM	3
+
+/*
+ * Returns the highest zone_type an allocation of GFP may use: gfp_zone().
+ * GFP_KERNEL stops at ZONE_NORMAL; GFP_HIGHUSER_MOVABLE (THP, page cache,
+ * anonymous memory) reaches ZONE_MOVABLE, so every zone.
+ */
+static int
+highest_zone(enum advise_gfp gfp)
+{
+	return gfp == ADVISE_KERNEL ? ZT_NORMAL : 5;
+}
+
+/*
+ * Returns the default sysctl_lowmem_reserve_ratio[] of zone_type T under
+ * release KVER (mm/page_alloc.c): 256 for DMA and DMA32, 32 for Normal
+ * (both unchanged since 2.6); HighMem 32 until Joonsoo Kim's "don't
+ * reserve ZONE_HIGHMEM for ZONE_MOVABLE request" (4.16), 0 since; the
+ * highest zones have none. 0 means no reserve.
+ */
+static unsigned
+default_ratio(int t, long kver)
+{
+	if (t == 0 || t == 1)
+		return 256;
+	if (t == ZT_NORMAL)
+		return 32;
+	if (t == ZT_HIGHMEM && kver >= 0 && kver < 4016)
+		return 32;
+	return 0;
+}
+
+/*
+ * Returns the least lowmem_reserve[highest_zoneidx] zone Z of IN can have
+ * without zoneinfo, under the default ratio (*RATIO), and sets *KNOWN when
+ * that is exact. setup_per_zone_lowmem_reserve() gives a lower zone
+ * managed(higher zones up to highest_zoneidx) / ratio; a zone's free pages
+ * are at most its managed pages, so their sum over ratio is a sound lower
+ * bound. It is exact (0) when the ratio is 0 or no populated zone lies in
+ * between: buddyinfo lists every populated zone, and an unpopulated one
+ * manages nothing.
+ */
+static uint64_t
+reserve_bound(const struct advise_in *in, size_t z, unsigned *ratio,
+    bool *known)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	int t = zone_type(bz->name), u;
+	uint64_t higher = 0;
+	bool any = false;
+	size_t i;
+
+	*ratio = t < 0 ? 0 : default_ratio(t, in->kver);
+	*known = true;
+	if (*ratio == 0)
+		return 0;
+	for (i = 0; i < in->bi->nzones; i++) {
+		if (in->bi->zones[i].node != bz->node)
+			continue;
+		u = zone_type(in->bi->zones[i].name);
+		if (u > t && u <= highest_zone(in->gfp)) {
+			higher = advise_sat_add(higher, in->frag[i].free_pages);
+			any = true;
+		}
+	}
+	*known = !any;
+	return higher / *ratio;
+}
+
+/*
+ * Returns whether an allocation of GFP may use zone NAME (gfp_zone()):
+ * kernel allocations never use HighMem, Movable or Device.
+ */
+static bool
+eligible(enum advise_gfp gfp, const char *name)
+{
+	return gfp == ADVISE_MOVABLE || zone_type(name) <= ZT_NORMAL;
+}
+
+/*
+ * Returns z->lowmem_reserve[highest_zoneidx] for GFP. Movable allocations
+ * have highest_zoneidx ZONE_MOVABLE, whose entry equals the last one (only
+ * ZONE_DEVICE, with no managed pages, may follow). Kernel allocations use
+ * ZONE_NORMAL's entry: its position among the node's zones when zoneinfo
+ * lists them all (4.12+), else the number of DMA zones configured before it.
+ */
+static uint64_t
+reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
+{
+	const struct zizone *n;
+	unsigned idx;
+
+	if (z->nprotection == 0)
+		return 0;
+	if (gfp == ADVISE_MOVABLE)
+		return z->protection[z->nprotection - 1];
+	if (zoneinfo_zones(zi, z->node) == z->nprotection &&
+	    (n = zoneinfo_find(zi, z->node, "Normal")) != NULL)
+		idx = n->index;
+	else
+		idx = (unsigned)zi->dma + (unsigned)zi->dma32;
+	return idx < z->nprotection ? z->protection[idx] : 0;
+}
+
+/* Returns the index of migratetype NAME in P, or -1. */
+static int
+type_of(const struct pagetypeinfo *p, const char *name)
+{
+	unsigned t;
+
+	for (t = 0; t < p->ntypes; t++)
+		if (strcmp(p->types[t], name) == 0)
+			return (int)t;
+	return -1;
+}
+
+/*
+ * Returns the free pages __zone_watermark_unusable_free() holds back for
+ * the highatomic reserve: the free pages on HighAtomic lists since 6.12
+ * (nr_free_highatomic, Yu Zhao's "keep track of free highatomic", merged
+ * for 6.12-rc; not in stable), the reserved HighAtomic pageblocks before
+ * (nr_reserved_highatomic, 4.4 to 6.11); 0 when pagetypeinfo was not read.
+ */
+static uint64_t
+highatomic(const struct advise_in *in, size_t z)
+{
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	uint64_t pages = 0;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0 || (in->kver >= 0 &&
+	    in->kver < 4004) || (t = type_of(p, "HighAtomic")) < 0)
+		return 0;
+	pz = &p->zones[in->pti_zone[z]];
+	if (in->kver < 0 || in->kver >= 6012) {
+		for (k = 0; k < p->norders; k++)
+			pages = advise_sat_add(pages, sat_pages(pz->free[t][k],
+			    k));
+		return pages;
+	}
+	if (!pz->has_blocks[t])
+		return 0;
+	return pz->blocks[t] > UINT64_MAX / p->pages_per_block ? UINT64_MAX :
+	    pz->blocks[t] * p->pages_per_block;
+}
+
+/* Returns 1 when Z has a free block of ORDER or more of the allocation's own migratetype, 0 not, -1 unknown. */
+static int
+own_free(const struct advise_in *in, size_t z, unsigned order)
+{
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return -1;
+	/* GFP_KERNEL allocations are MIGRATE_UNMOVABLE. */
+	t = type_of(p, in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable");
+	pz = &p->zones[in->pti_zone[z]];
+	if (t < 0 || !pz->has_free[t])
+		return -1;
+	for (k = order; k < p->norders; k++)
+		if (pz->free[t][k] != 0)
+			return 1;
+	return 0;
+}
+
+bool
+advise_defrag_rules(const struct advise_in *in)
+{
+	/* The sysctl came with 6.15 (e3aa7df331bc); older rules know none. */
+	return in->defrag_mode == 1 && (in->kver < 0 || in->kver >= 6015);
+}
+
+/* Returns the pageblock order of IN, or NORDERS when pagetypeinfo was not read. */
+static unsigned
+pageblock_order(const struct advise_in *in)
+{
+	return in->pti != NULL ? in->pti->pageblock_order : in->bi->norders;
+}
+
+/*
+ * Returns 1 when zone Z has a free block of ORDER or more that IN's
+ * allocation takes with ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the
+ * fast path and the reclaiming slow path (alloc_flags_nofragment(),
+ * gfp_to_alloc_flags(), 6.15: e3aa7df331bc): __rmqueue() takes its own
+ * migratetype's list (__rmqueue_smallest()), CMA with ALLOC_CMA
+ * (__rmqueue_cma_fallback()), and another type's list only from the
+ * pageblock order up, claiming the whole block (__rmqueue_claim() raises
+ * min_order to pageblock_order; __rmqueue_steal() is skipped). 0 when
+ * every such block is below that; 1 as well without pagetypeinfo, where
+ * every free block is assumed usable and the assumption is said.
+ */
+static int
+nofragment_block(const struct advise_in *in, size_t z, unsigned order)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	unsigned k, from;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return 1;
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		from = l == 3 || strcmp(lists[l], own) == 0 ||
+		    p->pageblock_order < order ? order : p->pageblock_order;
+		for (k = from; k < p->norders; k++)
+			if (pz->free[t][k] != 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Returns 1 when zone Z has a free block of ORDER or more on a list that
+ * __zone_watermark_ok() (4.4+) lets IN's allocation take: the
+ * MIGRATE_PCPTYPES lists (Unmovable, Movable, Reclaimable), and CMA with
+ * ALLOC_CMA, which movable allocations have; never HighAtomic (only with
+ * ALLOC_HIGHATOMIC/ALLOC_OOM) or Isolate. 0 when none, -1 without
+ * pagetypeinfo.
+ */
+static int
+usable_block(const struct advise_in *in, size_t z, unsigned order)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	unsigned k;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return -1;
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		for (k = order; k < p->norders; k++)
+			if (pz->free[t][k] != 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Returns __zone_watermark_ok() before 4.4 (replaced by Mel Gorman's "only
+ * enforce watermarks for order-0 allocations"): FREE - (2^ORDER - 1),
+ * less CMA for CMA-less allocations, above MIN + RESERVE; then, order by
+ * order below ORDER, the pages of that order taken away and MIN halved,
+ * the rest still above MIN. Any free list counts.
+ */
+static bool
+watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
+    uint64_t cma, uint64_t min, uint64_t reserve)
+{
+	uint64_t sub = (1ULL << order) - 1, take;
+	unsigned k;
+
+	if (free < sub)
+		return false;
+	free -= sub;
+	if (free < cma || free - cma <= advise_sat_add(min, reserve))
+		return false;
+	for (k = 0; k < order; k++) {
+		take = sat_pages(bz->free[k], k);
+		min >>= 1;
+		if (free <= take || free - take <= min)
+			return false;
+		free -= take;
+	}
+	return true;
+}
+
+/*
+ * Returns whether the allocation itself would succeed in zone Z: the
+ * slow path's __zone_watermark_ok() at ORDER with the min watermark MIN
+ * (0 without zoneinfo). Since 4.4 the order-0 part counts the free pages
+ * less the unusable ones (2^ORDER - 1, the highatomic reserve and, for
+ * allocations without ALLOC_CMA, free CMA pages), and then a free block of
+ * ORDER or more must lie on a list the allocation may use. CMA: the free
+ * CMA pages an allocation without ALLOC_CMA may not count.
+ */
+static bool
+allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
+    unsigned order, uint64_t min, struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	uint64_t sub = (1ULL << order) - 1;
+	/*
+	 * No free block of ORDER or more in buddyinfo: no rule passes (before
+	 * 4.4 the loop below would leave less than nothing, had zoneinfo's
+	 * NR_FREE_PAGES been read at the same moment).
+	 */
+	if (in->frag[z].suitable[order] == 0)
+		return false;
+	if (in->kver >= 0 && in->kver < 4004)
+		return watermark_ok_old(bz, order, a->usable, cma, min,
+		    a->reserve);
+	if (a->usable < advise_sat_add(cma, sub) || a->usable - cma - sub <=
+	    advise_sat_add(min, a->reserve))
+		return false;
+	/* pagetypeinfo, read at another moment, must agree. */
+	return !a->lists_known || a->usable_block == 1;
+}
+
+/* Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER). */
+static uint64_t
+units_from(const uint64_t *n, unsigned norders, unsigned order, unsigned from)
+{
+	uint64_t sum = 0;
+	unsigned k;
+
+	for (k = from; k < norders; k++)
+		sum = advise_sat_add(sum, sat_pages(n[k], k - order));
+	return sum;
+}
+
+/*
+ * Returns N[ORDER..NORDERS) in units of 2^ORDER pages: the allocations of
+ * ORDER those free blocks can serve. An allocation splits a larger block
+ * into buddies of ORDER or more (expand()), so each uses one unit.
+ */
+static uint64_t
+units(const uint64_t *n, unsigned norders, unsigned order)
+{
+	return units_from(n, norders, order, order);
+}
+
+/*
+ * Returns the allocations of ORDER the free lists of zone Z can serve,
+ * counting the lists usable_block() names (__zone_watermark_ok() 4.4+,
+ * and the fallbacks of __rmqueue(), which take from the same lists).
+ * Under vm.defrag_mode other types' lists count from the pageblock order
+ * only (nofragment_block()). Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
+ * or where it printed a count as >N, buddyinfo's counts of every list
+ * (HighAtomic and Isolate included) stand in and *BOUND is set.
+ */
+static uint64_t
+list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const uint64_t *all = in->bi->zones[z].free;
+	const struct ptzone *pz;
+	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	uint64_t sum = 0;
+	unsigned from;
+	int t;
+
+	if (in->kver >= 0 && in->kver < 4004)
+		return units(all, in->bi->norders, order);
+	if (p == NULL || in->pti_zone[z] < 0) {
+		*bound = true;
+		return units(all, in->bi->norders, order);
+	}
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		/* vm.defrag_mode: other types' blocks only whole (nofragment_block()). */
+		from = order;
+		if (advise_defrag_rules(in) && l != 3 && strcmp(lists[l], own) !=
+		    0 && p->pageblock_order > order)
+			from = p->pageblock_order;
+		if (pz->capped[t] >> from != 0) {
+			*bound = true;
+			return units(all, in->bi->norders, order);
+		}
+		sum = advise_sat_add(sum, units_from(pz->free[t], p->norders,
+		    order, from));
+	}
+	return sum;
+}
+
+/* Returns how many times FREE, less 2^ORDER pages each time, stays above C. */
+static uint64_t
+times_above(uint64_t free, uint64_t c, unsigned order)
+{
+	return free > c ? ((free - c - 1) >> order) + 1 : 0;
+}
+
+/*
+ * Set A->now and A->after: how many allocations of ORDER in a row pass
+ * __zone_watermark_ok() in zone Z, as allocation_ok() decides one. The
+ * n-th sees the free pages less (n - 1) * 2^ORDER and passes while they
+ * stay above C = 2^ORDER - 1 + CMA + MIN + reserve and a free block of
+ * ORDER is left; before 4.4 also above each lower order's pages plus the
+ * halved MIN (watermark_ok_old(); an allocation never changes the lower
+ * orders' counts). After compaction only the watermark bounds the count.
+ */
+static void
+count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
+    struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	unsigned order = a->order, k;
+	uint64_t sub = (1ULL << order) - 1, c, ck, taken = 0, blocks;
+	bool bound = false;
+
+	c = advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min, a->reserve));
+	a->after = times_above(a->usable, c, order);
+	if (in->kver >= 0 && in->kver < 4004)
+		for (k = 0; k < order; k++) {
+			taken = advise_sat_add(taken, sat_pages(bz->free[k], k));
+			ck = advise_sat_add(advise_sat_add(sub, taken), min >> (k + 1));
+			if (ck > c)
+				c = ck;
+		}
+	/* pagetypeinfo and buddyinfo, read at two moments, must agree. */
+	blocks = list_units(in, z, order, &bound);
+	ck = units(bz->free, in->bi->norders, order);
+	a->now = times_above(a->usable, c, order);
+	if (blocks < a->now)
+		a->now = blocks;
+	if (ck < a->now)
+		a->now = ck;
+	if (a->after < a->now)
+		a->after = a->now;
+	a->now_is_bound = bound || !a->free_known || !a->have_wmark ||
+	    !a->reserve_known;
+}
+
+/*
+ * Returns 1 when even a wholly free zone Z could never count enough free
+ * pages for an allocation of ORDER against MIN + RESERVE, 0 when it could,
+ * -1 without zoneinfo; sets *MOST to what it could count at most (never
+ * less than USABLE, what it counts now: old kernels' present pages can be
+ * below the free ones). Free
+ * pages are at most the managed ones (present before zoneinfo printed
+ * managed, ~3.8), less 2^ORDER - 1 and, for allocations without
+ * ALLOC_CMA, the zone's CMA pages (__zone_watermark_unusable_free()); the
+ * boost (5.0+) decays, so the least min is min - boost.
+ */
+static int
+never_passes(const struct zizone *z, enum advise_gfp gfp, unsigned order,
+    uint64_t usable, uint64_t min, uint64_t reserve, uint64_t *most)
+{
+	uint64_t sub = (1ULL << order) - 1, floor = min;
+
+	if (z == NULL || !(z->have & (ZI_MANAGED | ZI_PRESENT)))
+		return -1;
+	*most = z->have & ZI_MANAGED ? z->managed : z->present;
+	if (*most < usable)
+		*most = usable;
+	if (gfp == ADVISE_KERNEL && (z->have & ZI_CMA))
+		*most = *most > z->cma ? *most - z->cma : 0;
+	if ((z->have & ZI_BOOST) && z->boost <= min)
+		floor = min - z->boost;
+	*most = *most > sub ? *most - sub : 0;
+	return *most <= advise_sat_add(floor, reserve);
+}
+
+/*
+ * Decide A by compaction_suitable() at ORDER for a zone whose allocation
+ * failed its watermark check: order-0 pages above the watermark plus
+ * compact_gap() = 2 << order, so that compaction has free targets. Since
+ * 4.9 the watermark is low for costly orders and min otherwise (6.15
+ * spells it min + gap + (low - min): the same); before, low. JP Kobryn's
+ * proposal to cap compact_gap() at COMPACT_CLUSTER_MAX (mail of May 2026)
+ * is not in a release fragstat could check. Returns true.
+ */
+static bool
+suitable(const struct advise_in *in, const struct frag *f, unsigned order,
+    uint64_t min, uint64_t low, struct zadvice *a)
+{
+	bool old_rules = in->kver >= 0 && in->kver < 4009;
+
+	a->rules_order = order;
+	a->gap = 2ULL << order;
+	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
+	a->need = advise_sat_add(advise_sat_add(a->wmark, a->gap), a->reserve);
+	if (a->usable <= a->need) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_LOW_ORDER0;
+		return true;
+	}
+	/* Since 4.9 the index is consulted only for costly orders. */
+	if (!old_rules && order <= ADVISE_COSTLY_ORDER) {
+		a->verdict = VERDICT_COMPACT;
+		a->reason = R_NOT_COSTLY;
+		return true;
+	}
+	a->index_used = true;
+	a->fragindex = f->fragindex[order];
+	if (a->fragindex >= 0 && a->fragindex <= in->threshold) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_INDEX_LOW;
+	} else {
+		a->verdict = VERDICT_COMPACT;
+		/* -1000: a block exists that this allocation may not take
+		 * (on a HighAtomic, Isolate or, for kernel allocations, CMA
+		 * list, or below the watermark); compaction_suitable() counts
+		 * every list and says go. */
+		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
+		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
+	}
+	return true;
+}
+
+bool
+advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
+    struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[zi_];
+	const struct frag *f = &in->frag[zi_];
+	const struct zizone *z = NULL;
+	uint64_t held, base, min = 0, low = 0, cma = 0;
+	unsigned pb = pageblock_order(in);
+	int never;
+
+	memset(a, 0, sizeof(*a));
+	a->zone = zi_;
+	a->order = order;
+	a->rules_order = order;
+	a->fragindex = f->fragindex[order];
+	a->own_free = own_free(in, zi_, order);
+	a->usable_block = usable_block(in, zi_, order);
+	a->lists_known = a->usable_block >= 0;
+	if (!eligible(in->gfp, bz->name)) {
+		a->verdict = VERDICT_UNUSABLE;
+		a->reason = R_ZONE_TYPE;
+		return false;
+	}
+	if (in->zi != NULL)
+		z = zoneinfo_find(in->zi, bz->node, bz->name);
+	if (z != NULL && (z->have & (ZI_MIN | ZI_LOW)) == (ZI_MIN | ZI_LOW)) {
+		a->have_wmark = true;
+		min = z->min;
+		low = z->low;
+	}
+	a->min = min;
+	/*
+	 * compaction_suitable() and zone_watermark_ok() both count
+	 * zone_page_state(NR_FREE_PAGES), which zoneinfo prints as "pages
+	 * free"; the buddyinfo sum differs by isolated pages and counter
+	 * drift, and stands in for it only without zoneinfo.
+	 */
+	a->free_known = z != NULL && (z->have & ZI_FREE);
+	base = a->free_known ? z->free : f->free_pages;
+	held = highatomic(in, zi_);
+	a->usable = base > held ? base - held : 0;
+	if (z != NULL && (z->have & ZI_PROTECTION)) {
+		a->reserve = reserve(in->zi, z, in->gfp);
+		a->reserve_known = true;
+	} else {
+		a->reserve = reserve_bound(in, zi_, &a->ratio,
+		    &a->reserve_known);
+	}
+	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
+	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
+		cma = z->free_cma;
+	count(in, zi_, cma, min, a);
+	if (allocation_ok(in, zi_, cma, order, min, a)) {
+		if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
+		    order) == 1) {
+			a->verdict = a->reserve_known ? VERDICT_OK :
+			    VERDICT_UNKNOWN;
+			a->reason = a->reserve_known ? R_FREE_BLOCK :
+			    R_RESERVE_UNKNOWN;
+			return true;
+		}
+		/*
+		 * vm.defrag_mode: the watermark holds, but every block the
+		 * allocation could take would pollute another type's
+		 * pageblock. The fast path gives up instead of falling back
+		 * (get_page_from_freelist() retries without ALLOC_NOFRAGMENT
+		 * only when !defrag_mode); the slow path wakes kswapd with
+		 * max(order, pageblock_order) (wake_all_kswapds(),
+		 * 101f9d666e4d), which hands over to kcompactd at that order,
+		 * and falls back only once reclaim and compaction failed
+		 * (__alloc_pages_slowpath()). What the kernel does for the
+		 * allocation is therefore compaction_suitable() at the
+		 * pageblock order; direct compaction at ORDER is skipped, its
+		 * watermark being met (compaction_suit_allocation_order()).
+		 */
+		a->nofragment = true;
+		return suitable(in, f, pb < in->bi->norders ? pb : order, min,
+		    low, a);
+	}
+	/*
+	 * The lowmem reserve, not a shortage, keeps the free pages from this
+	 * allocation: above the min watermark (0 without zoneinfo) but not
+	 * above it plus the reserve of the allocation's highest zone
+	 * (__zone_watermark_ok(): free <= min + lowmem_reserve[highest_zoneidx]).
+	 * The zone is skipped for good only when even its managed pages,
+	 * all free, could never pass; otherwise compaction_suitable()'s
+	 * order-0 check, which adds the same reserve, fails too: compaction
+	 * is skipped (COMPACT_SKIPPED) and the allocator reclaims, which can
+	 * free enough (__alloc_pages_slowpath(); should_reclaim_retry()
+	 * counts the zone's reclaimable pages against the same watermark).
+	 */
+	if (a->reserve > 0 && a->usable > min &&
+	    a->usable <= advise_sat_add(min, a->reserve)) {
+		never = a->reserve_known ? never_passes(z, in->gfp, order,
+		    a->usable, min, a->reserve, &a->managed) : -1;
+		a->managed_known = never >= 0;
+		if (never == 1) {
+			a->wmark = min;
+			a->verdict = VERDICT_UNUSABLE;
+			a->reason = R_LOWMEM_RESERVE;
+			return true;
+		}
+		suitable(in, f, order, min, low, a);
+		a->index_used = false;
+		a->fragindex = f->fragindex[order];
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_RESERVE_RECLAIM;
+		return true;
+	}
+	return suitable(in, f, order, min, low, a);
+}
+
+/*
+ * Returns extfrag_for_order(): like the unusable index in hundredths, but
+ * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor,
+ * returned as unsigned int (which matters only from 2^32 free pages on).
+ */
+static uint32_t
+extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
+{
+	uint64_t s = order < norders ? f->suitable[order] : 0;
+
+	if (f->free_pages == 0)
+		return 0;
+	return (uint32_t)((f->free_pages - (s << order)) * 100 /
+	    (uint32_t)f->free_pages);
+}
+
+void
+advise_score_wmark(long kver, unsigned proactiveness, unsigned *low,
+    unsigned *high)
+{
+	unsigned leeway;
+
+	/*
+	 * fragmentation_score_wmark(), 5.9 to 6.15: low 100 - proactiveness
+	 * but at least 5, high low + 10. Michal Clapinski's "remove low
+	 * watermark cap for proactive compaction" and "reduce the difference
+	 * between low and high watermarks" (posted 2025-04-04, in mm-unstable
+	 * after 6.15-rc1, so merged for 6.16) drop the floor and make the
+	 * leeway min(10, low / 2).
+	 */
+	if (kver >= 0 && kver < 6016) {
+		*low = proactiveness >= 95 ? 5 : 100 - proactiveness;
+		leeway = 10;
+	} else {
+		*low = proactiveness >= 100 ? 0 : 100 - proactiveness;
+		leeway = *low / 2 < 10 ? *low / 2 : 10;
+	}
+	*high = *low + leeway > 100 ? 100 : *low + leeway;
+}
+
+size_t
+kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,
+    long kver, struct kcompactd *k, size_t nmax)
+{
+	uint64_t present[FRAG_MAX_NODES];
+	uint32_t score[FRAG_MAX_NODES];
+	bool seen[FRAG_MAX_NODES];
+	const struct zizone *z;
+	size_t n = 0, i;
+	unsigned low, high, node;
+
+	advise_score_wmark(kver, proactiveness, &low, &high);
+	/* pgdat->node_present_pages: every zone of the node. */
+	memset(present, 0, sizeof(present));
+	for (i = 0; i < zi->nzones; i++)
+		present[zi->zones[i].node] += zi->zones[i].present;
+	/* fragmentation_score_node(): populated zones only. */
+	memset(score, 0, sizeof(score));
+	for (i = 0; i < bi->nzones; i++) {
+		node = bi->zones[i].node;
+		if ((z = zoneinfo_find(zi, node, bi->zones[i].name)) == NULL)
+			continue;
+		/*
+		 * fragmentation_score_zone_weighted(): an unsigned long
+		 * product, div64_ul(), returned as unsigned int and summed as
+		 * one. zoneinfo_parse() makes sure that node_present + 1 is
+		 * not 0.
+		 */
+		score[node] += (uint32_t)(z->present * extfrag_for_order(
+		    &frag[i], bi->norders, hpage_order) / (present[node] + 1));
+	}
+	/* The nodes in the order buddyinfo lists them. */
+	memset(seen, 0, sizeof(seen));
+	for (i = 0; i < bi->nzones && n < nmax; i++) {
+		node = bi->zones[i].node;
+		if (seen[node])
+			continue;
+		seen[node] = true;
+		k[n].node = node;
+		k[n].score = score[node];
+		k[n].low = low;
+		k[n].high = high;
+		k[n].proactive = proactiveness != 0 && k[n].score > k[n].high;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Fill K's blocks_* for its node: pgdat_balanced() under vm.defrag_mode
+ * at the pageblock order PB, which kswapd is woken with (wake_all_kswapds(),
+ * 101f9d666e4d). For each zone the allocation may use it asks
+ * __zone_watermark_ok(zone, PB, high, highest_zoneidx, 0,
+ * nr_free_pages_blocks) (a211c6550efc, with 6.15's "fix kswapd exit
+ * condition in defrag_mode": pages in whole blocks only while the order is
+ * not 0): the free pages in whole pageblocks, less 2^PB - 1, the free
+ * highatomic pages and, without ALLOC_CMA, the free CMA pages, above high
+ * + lowmem_reserve[highest_zoneidx], and a block of PB or more on an
+ * Unmovable, Movable or Reclaimable list. The node is balanced as soon as
+ * one zone passes; kcompactd's __compact_finished() asks the same, so it
+ * stops there too. The promo watermark of memory tiering is not modelled.
+ */
+static void
+blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable" };
+	const struct zizone *z;
+	const struct ptzone *pz;
+	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0;
+	bool any = false, unknown = false, block;
+	size_t i, l;
+	unsigned o;
+	int t;
+
+	k->blocks_balanced = 0;
+	for (i = 0; i < in->bi->nzones; i++) {
+		if (in->bi->zones[i].node != k->node ||
+		    !eligible(in->gfp, in->bi->zones[i].name))
+			continue;
+		z = zoneinfo_find(in->zi, k->node, in->bi->zones[i].name);
+		if (z == NULL || (z->have & (ZI_FREE_BLOCKS | ZI_HIGH)) !=
+		    (ZI_FREE_BLOCKS | ZI_HIGH)) {
+			unknown = true;
+			continue;
+		}
+		free = z->free_blocks;
+		need = advise_sat_add(advise_sat_add(sub, highatomic(in, i)),
+		    z->have & ZI_FREE_CMA ? z->free_cma : 0);
+		free = free > need ? free - need : 0;
+		need = advise_sat_add(z->high, (z->have & ZI_PROTECTION) ?
+		    reserve(in->zi, z, in->gfp) : 0);
+		block = pb < in->bi->norders && in->frag[i].suitable[pb] > 0;
+		if (in->pti != NULL && in->pti_zone[i] >= 0) {
+			pz = &in->pti->zones[in->pti_zone[i]];
+			block = false;
+			for (l = 0; l < 3; l++)
+				if ((t = type_of(in->pti, lists[l])) >= 0)
+					for (o = pb; o < in->pti->norders; o++)
+						block |= pz->free[t][o] != 0;
+		}
+		if (free > need && block) {
+			k->blocks_balanced = 1;
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			return;
+		}
+		/* The zone nearest to passing, for the words. */
+		if (!any || free * 1000 / (need + 1) >= best) {
+			best = free * 1000 / (need + 1);
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			any = true;
+		}
+	}
+	if (unknown)
+		k->blocks_balanced = -1;
+	/* pgdat_balanced(): a node with no managed zone needs no balancing. */
+	else if (!any)
+		k->blocks_balanced = 1;
+}
+
+int
+advise_tally(struct advice *adv, const struct buddyinfo *bi)
+{
+	const struct zadvice *a;
+	enum verdict *b;
+	size_t i, j, n = (FRAG_MAX_NODES + 1) * adv->norders;
+
+	/* Row FRAG_MAX_NODES is the machine. */
+	if ((adv->best = malloc(n * sizeof(*b) + 1)) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		adv->best[i] = VERDICT_RECLAIM;
+	for (i = 0; i < adv->nzones; i++) {
+		a = &adv->zones[i];
+		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
+			;
+		/* A zone the allocation cannot use does not count. */
+		if (j == adv->norders || a->verdict == VERDICT_UNUSABLE)
+			continue;
+		b = &adv->best[bi->zones[a->zone].node * adv->norders + j];
+		if (advise_rank(a->verdict) < advise_rank(*b))
+			*b = a->verdict;
+		b = &adv->best[FRAG_MAX_NODES * adv->norders + j];
+		if (advise_rank(a->verdict) < advise_rank(*b))
+			*b = a->verdict;
+	}
+	return 0;
+}
+
+enum verdict
+advise_best(const struct advice *adv, int node, size_t j)
+{
+	return adv->best[(node < 0 ? FRAG_MAX_NODES : (size_t)node) *
+	    adv->norders + j];
+}
+
+enum urgency
+advise_urgency(const struct psi *p, uint32_t some, uint32_t full)
+{
+	if (p == NULL)
+		return URGENCY_UNKNOWN;
+	if (p->full.present && p->full.avg10 >= full)
+		return URGENCY_SEVERE;
+	if (p->some.avg10 >= some)
+		return URGENCY_ELEVATED;
+	return URGENCY_CALM;
+}
+
+int
+advise_rank(enum verdict v)
+{
+	static const int rank[] = { 0, 2, 3, 1, 4 };
+
+	return rank[v];
+}
+
+const char *
+advise_verdict_name(enum verdict v)
+{
+	static const char *const names[] = { "ok", "compact", "reclaim",
+	    "unknown", "unusable" };
+
+	return names[v];
+}
+
+const char *
+advise_verdict_word(enum verdict v)
+{
+	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
+}
+
+/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
+static void
+clause(char *buf, size_t size, size_t *n, const char *s)
+{
+	int w;
+
+	if (*n >= size)
+		return;
+	w = snprintf(buf + *n, size - *n, "%s%s", *n ? "; " : "", s);
+	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+const char *
+advise_assumed(char *buf, size_t size, const struct advice *adv)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (adv->assumed & ADVISE_ASSUMED_FREE)
+		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
+		    "watermarks 0");
+	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
+		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
+		    "default ratio");
+	if (adv->assumed & ADVISE_ASSUMED_LISTS)
+		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
+	if (adv->assumed & ADVISE_ASSUMED_KVER)
+		clause(buf, size, &n, adv->kver_text);
+	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
+		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
+	return buf;
+}
+
+const char *
+advise_urgency_name(enum urgency u)
+{
+	static const char *const names[] = { "unknown", "calm", "elevated",
+	    "severe" };
+
+	return names[u];
+}
+
+int
+advise_build(struct advice *adv, const struct advise_in *in)
+{
+	struct zadvice *a;
+	size_t z, i, n = 0;
+
+	adv->zones = calloc(in->bi->nzones * adv->norders + 1,
+	    sizeof(*adv->zones));
+	if (adv->zones == NULL)
+		return -1;
+	adv->defrag_mode = in->defrag_mode;
+	adv->defrag_rules = advise_defrag_rules(in);
+	adv->pageblock_order = pageblock_order(in);
+	/* 6.15+ without the sysctl read: its default, 0. */
+	if (in->defrag_mode < 0 && in->kver >= 6015)
+		adv->assumed |= ADVISE_ASSUMED_DEFRAG;
+	/* Unusable zones too: the renderers say so, the tally skips them. */
+	for (i = 0; i < adv->norders; i++)
+		for (z = 0; z < in->bi->nzones; z++, n++) {
+			a = &adv->zones[n];
+			advise_zone(in, z, adv->orders[i], a);
+			if (!a->free_known && a->verdict != VERDICT_UNUSABLE)
+				adv->assumed |= ADVISE_ASSUMED_FREE;
+			if (!a->reserve_known || (in->zi == NULL && a->ratio))
+				adv->assumed |= ADVISE_ASSUMED_RESERVE;
+			/* Before 4.4 any free list would do. */
+			if (!a->lists_known && (in->kver < 0 ||
+			    in->kver >= 4004))
+				adv->assumed |= ADVISE_ASSUMED_LISTS;
+		}
+	adv->nzones = n;
+	adv->kc = NULL;
+	adv->nkc = 0;
+	if (advise_tally(adv, in->bi) != 0)
+		return -1;
+	if (in->zi == NULL)
+		return 0;
+	if ((adv->kc = calloc(in->bi->nzones + 1, sizeof(*adv->kc))) == NULL)
+		return -1;
+	/* Proactive compaction came with 5.9: before, kcompactd never
+	 * starts on its own, whatever the score. */
+	adv->proactive_exists = in->kver < 0 || in->kver >= 5009;
+	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
+	    adv->proactiveness, in->kver, adv->kc, in->bi->nzones);
+	for (z = 0; z < adv->nkc && !adv->proactive_exists; z++)
+		adv->kc[z].proactive = false;
+	for (z = 0; z < adv->nkc; z++) {
+		adv->kc[z].blocks_balanced = -1;
+		if (adv->defrag_rules && pageblock_order(in) < in->bi->norders)
+			blocks_view(in, pageblock_order(in), &adv->kc[z]);
+	}
+	return 0;
+}
+
+/* advise_build() fills ADV->zones order after order, every zone in each. */
+const struct zadvice *
+advise_at(const struct advice *adv, size_t z, size_t j)
+{
+	size_t nz;
+
+	if (adv->norders == 0 || j >= adv->norders)
+		return NULL;
+	nz = adv->nzones / adv->norders;
+	return z < nz ? &adv->zones[j * nz + z] : NULL;
+}
+
+void
+advise_free(struct advice *adv)
+{
+	free(adv->zones);
+	free(adv->best);
+	free(adv->kc);
+	adv->zones = NULL;
+	adv->best = NULL;
+	adv->kc = NULL;
+}

@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* avail.c - how many allocations of each order succeed: per zone, node and machine */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "avail.h"
+
+/*
+ * Returns the pages zone Z of BI is counted with for the default --low:
+ * zoneinfo's managed pages, else its present pages, else the free pages.
+ */
+static uint64_t
+zone_pages(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, size_t z)
+{
+	const struct zizone *zz = NULL;
+
+	if (zi != NULL)
+		zz = zoneinfo_find(zi, bi->zones[z].node, bi->zones[z].name);
+	if (zz != NULL && (zz->have & ZI_MANAGED))
+		return zz->managed;
+	if (zz != NULL && (zz->have & ZI_PRESENT))
+		return zz->present;
+	return frag[z].free_pages;
+}
+
+/* Returns LOW, or without it 1% of PAGES in units of ORDER, at least 1. */
+static uint64_t
+low_of(uint64_t low, uint64_t pages, unsigned order)
+{
+	uint64_t n = pages / 100 >> order;
+
+	if (low != 0)
+		return low;
+	return n > 0 ? n : 1;
+}
+
+/*
+ * Fill R for zone Z at order ORDER from its advice A, or for the gigantic
+ * order from the map M (wholly free aligned ranges now, the ceiling after)
+ * or, without it, from free memory as a bound.
+ */
+static void
+zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
+    const struct map *m, size_t z, unsigned order, const struct zadvice *a)
+{
+	const struct map_zone *mz = m ? &m->zones[z] : NULL;
+	uint64_t c;
+
+	r->node = (int)bi->zones[z].node;
+	r->zone = (long)z;
+	r->order = order;
+	r->free_pages = frag[z].free_pages;
+	if (a != NULL) {
+		r->now = a->now;
+		r->after = a->after;
+		r->now_is_bound = a->now_is_bound;
+	} else if (mz != NULL) {
+		r->now = mz->all_free[order];
+		r->after = mz->ceiling[order];
+		r->from_map = true;
+		return;
+	} else {
+		r->now = r->after = frag[z].free_pages >> order;
+		r->now_is_bound = true;
+		return;
+	}
+	/* The map's ceiling, bounded by free memory above the watermark. */
+	if (mz != NULL && order >= m->pageblock_order && order < m->norders) {
+		c = mz->ceiling[order];
+		r->after = c < r->after ? c : r->after;
+		r->after = r->after < r->now ? r->now : r->after;
+		r->from_map = true;
+	}
+}
+
+/*
+ * Append to AV the sum of its rows [FROM, TO) of ORDER on NODE (-1: every
+ * node), with PAGES for the default low mark.
+ */
+static void
+sum_row(struct availability *av, size_t from, size_t to, unsigned order,
+    int node, uint64_t pages)
+{
+	struct avail *r = &av->rows[av->n++];
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->node = node;
+	r->zone = -1;
+	r->order = order;
+	r->from_map = true;
+	for (i = from; i < to; i++) {
+		const struct avail *z = &av->rows[i];
+
+		if (node >= 0 && z->node != node)
+			continue;
+		r->now = advise_sat_add(r->now, z->now);
+		r->after = advise_sat_add(r->after, z->after);
+		r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
+		r->now_is_bound |= z->now_is_bound;
+		r->from_map &= z->from_map;
+	}
+	r->low = low_of(av->low, pages, r->order);
+}
+
+/*
+ * Append to AV the rows of ORDER (J: its index in ADV->orders, or -1 for
+ * the gigantic order): every zone the allocation may use, each node, the
+ * machine.
+ */
+static void
+order_rows(struct availability *av, const struct advice *adv,
+    const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, const struct map *m, unsigned order, long j)
+{
+	uint64_t node_pages[FRAG_MAX_NODES], all = 0, pages;
+	const struct zadvice *a;
+	bool seen[FRAG_MAX_NODES];
+	size_t first = av->n, last, z;
+	unsigned node;
+
+	memset(node_pages, 0, sizeof(node_pages));
+	for (z = 0; z < bi->nzones; z++) {
+		/* Kernel allocations never use Movable or HighMem. */
+		a = advise_at(adv, z, 0);
+		if (a == NULL || (a->verdict == VERDICT_UNUSABLE &&
+		    a->reason == R_ZONE_TYPE))
+			continue;
+		/*
+		 * Nor do gigantic hugetlb pages use Movable (or Device):
+		 * hugepage_movable_supported() is false for them, so
+		 * htlb_alloc_mask() is GFP_HIGHUSER.
+		 */
+		if (j < 0 && (strcmp(bi->zones[z].name, "Movable") == 0 ||
+		    strcmp(bi->zones[z].name, "Device") == 0))
+			continue;
+		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
+		    advise_at(adv, z, (size_t)j));
+		pages = zone_pages(bi, frag, zi, z);
+		av->rows[av->n++].low = low_of(av->low, pages, order);
+		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
+		    bi->zones[z].node], pages);
+		all = advise_sat_add(all, pages);
+	}
+	last = av->n;
+	memset(seen, 0, sizeof(seen));
+	for (z = 0; z < bi->nzones; z++) {
+		node = bi->zones[z].node;
+		if (seen[node])
+			continue;
+		seen[node] = true;
+		sum_row(av, first, last, order, (int)node, node_pages[node]);
+	}
+	sum_row(av, first, last, order, -1, all);
+}
+
+int
+avail_build(struct availability *av, const struct advice *adv,
+    const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, const struct map *m, unsigned gigantic)
+{
+	size_t j, per = 2 * bi->nzones + 1;
+
+	av->gigantic_order = m ? m->gigantic_order : gigantic;
+	if (av->gigantic_order < bi->norders)
+		av->gigantic_order = 0;
+	av->n = 0;
+	av->rows = calloc((adv->norders + 1) * per + 1, sizeof(*av->rows));
+	if (av->rows == NULL)
+		return -1;
+	for (j = 0; j < adv->norders; j++)
+		order_rows(av, adv, bi, frag, zi, m, adv->orders[j], (long)j);
+	if (av->gigantic_order != 0)
+		order_rows(av, adv, bi, frag, zi, m, av->gigantic_order, -1);
+	return 0;
+}
+
+void
+avail_free(struct availability *av)
+{
+	free(av->rows);
+	av->rows = NULL;
+	av->n = 0;
+}
+
+const struct avail *
+avail_find(const struct availability *av, int node, long zone,
+    unsigned order)
+{
+	size_t i;
+
+	for (i = 0; i < av->n; i++)
+		if (av->rows[i].node == node && av->rows[i].zone == zone &&
+		    av->rows[i].order == order)
+			return &av->rows[i];
+	return NULL;
+}
+
+struct need_answer
+avail_need(const struct availability *av, const struct need *n)
+{
+	struct need_answer ans;
+
+	ans.row = avail_find(av, n->node, -1, n->order);
+	if (ans.row == NULL)
+		ans.verdict = VERDICT_UNKNOWN;
+	/* NOW is exact or an upper bound, AFTER always an upper bound. */
+	else if (ans.row->now >= n->count)
+		ans.verdict = ans.row->now_is_bound ? VERDICT_UNKNOWN :
+		    VERDICT_OK;
+	else if (ans.row->after >= n->count)
+		ans.verdict = VERDICT_COMPACT;
+	else
+		ans.verdict = VERDICT_RECLAIM;
+	return ans;
+}
+
+const struct hugetlb_size *
+avail_pool(const struct hugetlb *h, unsigned order, int node,
+    const struct hugetlb_node **node_pool)
+{
+	const struct hugetlb_size *hs;
+	size_t i, k;
+
+	*node_pool = NULL;
+	for (i = 0; h != NULL && i < h->nsizes; i++) {
+		hs = &h->sizes[i];
+		if (hs->order != (int)order)
+			continue;
+		for (k = 0; node >= 0 && k < hs->nnodes; k++)
+			if (hs->nodes[k].node == (unsigned)node)
+				*node_pool = &hs->nodes[k];
+		return hs;
+	}
+	return NULL;
+}

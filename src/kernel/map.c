@@ -1,0 +1,386 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* map.c - classify page frames by their kpageflags, per pageblock, and bound what compaction can make */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+
+/* Returns whether FLAGS has bit B. */
+static bool
+has(uint64_t flags, enum kpf b)
+{
+	return (flags >> b) & 1;
+}
+
+enum map_class
+map_classify(uint64_t flags, bool balloon)
+{
+	if (has(flags, KPF_NOPAGE))
+		return MAP_HOLE;
+	if (has(flags, KPF_BUDDY))
+		return MAP_FREE;
+	/*
+	 * SLAB before ANON: a slab page reuses the fields the anon bit is
+	 * read from, so slab pages may show stray ANON or KSM bits. The
+	 * memory map itself is RESERVED (with PRIVATE).
+	 */
+	if (has(flags, KPF_SLAB) || has(flags, KPF_PGTABLE) ||
+	    has(flags, KPF_RESERVED) || has(flags, KPF_HUGE) ||
+	    has(flags, KPF_HWPOISON) || has(flags, KPF_ZERO_PAGE))
+		return MAP_UNMOVABLE;
+	/* A balloon driver migrates its (OFFLINE) pages; others are lost memory. */
+	if (has(flags, KPF_OFFLINE))
+		return balloon ? MAP_MOVABLE : MAP_UNMOVABLE;
+	/* stable_page_flags() reads LRU and THP from the folio: tails too. */
+	if (has(flags, KPF_LRU) || has(flags, KPF_THP))
+		return MAP_MOVABLE;
+	/* A compound page off the LRU and not a THP: a kernel allocation. */
+	if (has(flags, KPF_COMPOUND_HEAD) || has(flags, KPF_COMPOUND_TAIL))
+		return MAP_UNMOVABLE;
+	if (has(flags, KPF_MMAP) || has(flags, KPF_ANON) ||
+	    has(flags, KPF_UPTODATE) || has(flags, KPF_DIRTY) ||
+	    has(flags, KPF_WRITEBACK) || has(flags, KPF_SWAPBACKED) ||
+	    has(flags, KPF_SWAPCACHE) || has(flags, KPF_OWNER_2) ||
+	    has(flags, KPF_PRIVATE) || has(flags, KPF_UNEVICTABLE) ||
+	    has(flags, KPF_MLOCKED))
+		return MAP_MOVABLE;
+	/* Flagless: a kernel allocation, or a page on a per-CPU free list. */
+	return MAP_AMBIGUOUS;
+}
+
+/* Fill zone Z of M from buddyinfo zone B and zoneinfo ZI. Returns 0 or -1 with E set. */
+static int
+zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
+    const struct zoneinfo *zi, struct ferr *e)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, end;
+	const struct zizone *zz;
+
+	if ((zz = zoneinfo_find(zi, b->node, b->name)) == NULL)
+		return ferr_set(e, 0, "no node %u, zone %s, which buddyinfo "
+		    "lists", b->node, b->name);
+	if ((zz->have & (ZI_START_PFN | ZI_SPANNED | ZI_FREE)) !=
+	    (ZI_START_PFN | ZI_SPANNED | ZI_FREE))
+		return ferr_set(e, zz->line, "node %u, zone %s: no 'start_pfn:', "
+		    "'spanned' or 'pages free' line (kernels before 4.14 do "
+		    "not print start_pfn)", zz->node, zz->name);
+	if (zz->start_pfn > UINT64_MAX - pb ||
+	    zz->spanned > UINT64_MAX - pb - zz->start_pfn)
+		return ferr_set(e, zz->line, "node %u, zone %s: the span ends "
+		    "beyond 64 bits", zz->node, zz->name);
+	end = zz->start_pfn + zz->spanned;
+	z->node = b->node;
+	memcpy(z->name, b->name, sizeof(z->name));
+	z->start_pfn = zz->start_pfn;
+	z->spanned = zz->spanned;
+	z->free_pages = zz->free;
+	z->pcp_free = zz->pcp;
+	z->first_block = z->start_pfn >> m->pageblock_order;
+	if (((end + pb - 1) >> m->pageblock_order) - z->first_block >
+	    MAP_MAX_BLOCKS)
+		return ferr_set(e, zz->line, "node %u, zone %s spans more than "
+		    "%llu pageblocks", zz->node, zz->name,
+		    (unsigned long long)MAP_MAX_BLOCKS);
+	z->nblocks = z->spanned == 0 ? 0 : (size_t)(((end + pb - 1) >>
+	    m->pageblock_order) - z->first_block);
+	if (z->free_pages > UINT64_MAX - m->nr_free_pages)
+		return ferr_set(e, zz->line, "free pages add up to more than "
+		    "64 bits");
+	m->nr_free_pages += z->free_pages;
+	return 0;
+}
+
+int
+map_init(struct map *m, const struct buddyinfo *bi,
+    const struct zoneinfo *zi, unsigned pageblock_order, bool balloon,
+    struct ferr *e)
+{
+	size_t i, k, total = 0;
+
+	memset(m, 0, sizeof(*m));
+	if (pageblock_order > MAP_MAX_PAGEBLOCK_ORDER ||
+	    pageblock_order >= bi->norders)
+		return ferr_set(e, 0, "pageblock order %u: fragstat maps "
+		    "orders up to %d and below buddyinfo's %u orders",
+		    pageblock_order, MAP_MAX_PAGEBLOCK_ORDER, bi->norders);
+	m->pageblock_order = pageblock_order;
+	m->norders = bi->norders;
+	m->balloon = balloon;
+	if ((m->zones = calloc(bi->nzones + 1, sizeof(*m->zones))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	m->nzones = bi->nzones;
+	for (i = 0; i < m->nzones; i++) {
+		if (zone_init(m, &m->zones[i], &bi->zones[i], zi, e) != 0)
+			goto fail;
+		if (m->zones[i].nblocks > MAP_MAX_BLOCKS - total) {
+			ferr_set(e, 0, "the zones span more than %llu pageblocks",
+			    (unsigned long long)MAP_MAX_BLOCKS);
+			goto fail;
+		}
+		total += m->zones[i].nblocks;
+	}
+	if ((m->blocks = calloc(total + 1, sizeof(*m->blocks))) == NULL) {
+		ferr_set(e, 0, "out of memory");
+		goto fail;
+	}
+	/* Every page a hole until map_pages() says what it holds. */
+	for (k = 0; k < total; k++)
+		m->blocks[k].n[MAP_HOLE] = (uint16_t)(1u << pageblock_order);
+	for (i = 0, k = 0; i < m->nzones; k += m->zones[i++].nblocks)
+		m->zones[i].blocks = m->blocks + k;
+	return 0;
+fail:
+	map_free(m);
+	return -1;
+}
+
+void
+map_free(struct map *m)
+{
+	free(m->blocks);
+	free(m->zones);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Returns the largest order below NORDERS that PFN is aligned on. */
+static unsigned
+natural_order(uint64_t pfn, unsigned norders)
+{
+	unsigned k = 0;
+
+	while (k + 1 < norders && pfn % ((uint64_t)2 << k) == 0)
+		k++;
+	return k;
+}
+
+/* Account the N pages from PFN, with FLAGS, of one pageblock B of zone Z of M. */
+static void
+block_pages(struct map *m, struct map_zone *z, struct map_block *b,
+    uint64_t pfn, const uint64_t *flags, size_t n)
+{
+	enum map_class c;
+	size_t i;
+
+	b->n[MAP_HOLE] -= (uint16_t)n;
+	for (i = 0; i < n; i++, pfn++) {
+		c = map_classify(flags[i], m->balloon);
+		b->n[c]++;
+		/* A gap in what was read ends any free block. */
+		if (pfn != z->scan_next)
+			z->buddy_end = 0;
+		z->scan_next = pfn + 1;
+		if (has(flags[i], KPF_BUDDY)) {
+			m->buddy_pages++;
+			/* A new head: its block is at most its alignment. */
+			if (pfn >= z->buddy_end)
+				z->buddy_end = pfn + ((uint64_t)1 <<
+				    natural_order(pfn, m->norders));
+		} else if (c == MAP_AMBIGUOUS && pfn < z->buddy_end)
+			b->buddy_tail++;
+		else
+			z->buddy_end = 0;
+	}
+}
+
+void
+map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
+    const uint64_t *flags, size_t n)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order;
+	size_t run;
+
+	while (n > 0) {
+		run = (size_t)(pb - pfn % pb) < n ? (size_t)(pb - pfn % pb) : n;
+		block_pages(m, z, &z->blocks[(pfn >> m->pageblock_order) -
+		    z->first_block], pfn, flags, run);
+		pfn += run;
+		flags += run;
+		n -= run;
+	}
+}
+
+void
+map_settle(struct map *m)
+{
+	struct map_block *b;
+	size_t i, k;
+
+	/*
+	 * Before is_free_buddy_page() in stable_page_flags(), only the
+	 * first page of a free block had PageBuddy: far fewer BUDDY pages
+	 * than free ones.
+	 */
+	m->buddy_head_only = m->buddy_pages < m->nr_free_pages / 2;
+	for (i = 0; i < m->nzones; i++)
+		for (k = 0; k < m->zones[i].nblocks; k++) {
+			b = &m->zones[i].blocks[k];
+			if (m->buddy_head_only) {
+				b->n[MAP_AMBIGUOUS] -= b->buddy_tail;
+				b->n[MAP_FREE] += b->buddy_tail;
+			}
+			b->buddy_tail = 0;
+		}
+}
+
+enum map_kind
+map_block_kind(const struct map_block *b, unsigned pageblock_order)
+{
+	unsigned pb = 1U << pageblock_order;
+
+	if (b->n[MAP_HOLE])
+		return MAP_BLOCK_HOLE;
+	if (b->n[MAP_UNMOVABLE])
+		return MAP_BLOCK_UNMOVABLE;
+	if (b->n[MAP_AMBIGUOUS])
+		return MAP_BLOCK_AMBIGUOUS;
+	return b->n[MAP_FREE] == pb ? MAP_BLOCK_FREE : MAP_BLOCK_MOVABLE;
+}
+
+/* qsort() order of two uint64_t, ascending. */
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Fill Z's clean, all_free, admitted, ceiling and limited_by at order O
+ * of M, with AMB scratch room for a value per pageblock.
+ */
+static void
+ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
+{
+	unsigned shift = o - m->pageblock_order;
+	uint64_t end = z->start_pfn + z->spanned, blk, first, last, a, free,
+	    budget, avail, bound;
+	size_t i, k, na = 0;
+	bool pinned;
+
+	/* The naturally aligned blocks of order O wholly inside the zone. */
+	first = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o;
+	last = end >> o;
+	z->clean[o] = z->all_free[o] = 0;
+	for (blk = first; blk < last; blk++) {
+		i = (size_t)((blk << shift) - z->first_block);
+		pinned = false;
+		a = free = 0;
+		for (k = i; k < i + ((size_t)1 << shift); k++) {
+			pinned |= z->blocks[k].n[MAP_HOLE] != 0 ||
+			    z->blocks[k].n[MAP_UNMOVABLE] != 0;
+			a += z->blocks[k].n[MAP_AMBIGUOUS];
+			free += z->blocks[k].n[MAP_FREE];
+		}
+		if (pinned)
+			continue;
+		if (free == (uint64_t)1 << o)
+			z->all_free[o]++;
+		if (a == 0)
+			z->clean[o]++;
+		else
+			amb[na++] = a;
+	}
+	/*
+	 * Ambiguous pages may be per-CPU free pages, which compaction
+	 * drains: admit the blocks with fewest first, as long as their
+	 * ambiguous pages could all be per-CPU ones.
+	 */
+	qsort(amb, na, sizeof(*amb), cmp_u64);
+	budget = z->pcp_free;
+	z->admitted[o] = 0;
+	for (k = 0; k < na && amb[k] <= budget; k++) {
+		budget -= amb[k];
+		z->admitted[o] += amb[k];
+		z->clean[o]++;
+	}
+	/* Compaction moves pages into free pages: it cannot free more. */
+	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
+	    z->free_pages + z->pcp_free;
+	bound = avail >> o;
+	z->ceiling[o] = z->clean[o] <= bound ? z->clean[o] : bound;
+	z->limited_by[o] = z->clean[o] <= bound ? MAP_LIMIT_PINNED :
+	    MAP_LIMIT_FREE;
+}
+
+int
+map_compute(struct map *m, const struct frag *frag)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, *amb, end;
+	struct map_zone *z;
+	size_t i, k;
+	unsigned c, o;
+
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		memset(z->pages, 0, sizeof(z->pages));
+		memset(z->kinds, 0, sizeof(z->kinds));
+		for (k = 0; k < z->nblocks; k++) {
+			for (c = 0; c < MAP_NCLASSES; c++)
+				z->pages[c] += z->blocks[k].n[c];
+			z->kinds[map_block_kind(&z->blocks[k],
+			    m->pageblock_order)]++;
+		}
+		/* The pages of the end pageblocks outside the zone. */
+		end = z->start_pfn + z->spanned;
+		if (z->nblocks > 0)
+			z->pages[MAP_HOLE] -= (z->start_pfn - z->first_block *
+			    pb) + ((z->first_block + z->nblocks) * pb - end);
+		if ((amb = malloc((z->nblocks + 1) * sizeof(*amb))) == NULL)
+			return -1;
+		for (o = 0; o < m->norders; o++) {
+			z->free_now[o] = frag[i].suitable[o];
+			if (o < m->pageblock_order) {
+				z->clean[o] = z->ceiling[o] = z->admitted[o] = 0;
+				z->limited_by[o] = MAP_LIMIT_NONE;
+				continue;
+			}
+			ceiling(m, z, o, amb);
+		}
+		if (m->gigantic_order >= m->norders &&
+		    m->gigantic_order < FRAG_MAX_ORDERS)
+			ceiling(m, z, m->gigantic_order, amb);
+		free(amb);
+	}
+	return 0;
+}
+
+uint64_t
+map_ceiling(const struct map *m, size_t z, unsigned order)
+{
+	if (order < m->pageblock_order || (order >= m->norders &&
+	    order != m->gigantic_order) || order >= FRAG_MAX_ORDERS)
+		return 0;
+	return m->zones[z].ceiling[order];
+}
+
+const char *
+map_class_name(enum map_class c)
+{
+	static const char *const names[MAP_NCLASSES] = {
+		"free", "movable", "unmovable", "ambiguous", "hole",
+	};
+
+	return names[c];
+}
+
+const char *
+map_kind_name(enum map_kind k)
+{
+	static const char *const names[MAP_NKINDS] = {
+		"with_hole", "with_unmovable", "with_ambiguous", "all_free",
+		"free_and_movable",
+	};
+
+	return names[k];
+}
+
+const char *
+map_limit_name(enum map_limit l)
+{
+	static const char *const names[] = { "none", "pinned", "free" };
+
+	return names[l];
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* recording.c - lookups in the summary of a recording */
+#include "config.h"
+
+#include <string.h>
+
+#include "recording.h"
+
+/* Returns the hash of zone NODE, NAME (N bytes): FNV-1a. */
+static uint32_t
+zone_hash(uint64_t node, const char *name, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < 8; i++)
+		h = (h ^ (uint8_t)(node >> (8 * i))) * 16777619u;
+	for (i = 0; i < n; i++)
+		h = (h ^ (uint8_t)name[i]) * 16777619u;
+	return h;
+}
+
+/* Returns the slot of zone NODE, NAME (N bytes) in R's hash: its own, or the free one it would take. */
+size_t
+replay_zone_slot(const struct replay *r, uint64_t node, const char *name, size_t n)
+{
+	const struct rzone *z;
+	size_t i, mask = r->zhcap - 1;
+
+	for (i = zone_hash(node, name, n) & mask; r->zhash[i]; i = (i + 1) &
+	    mask) {
+		z = &r->zones[r->zhash[i] - 1];
+		if (z->node == node && strlen(z->name) == n &&
+		    memcmp(z->name, name, n) == 0)
+			break;
+	}
+	return i;
+}
+
+const struct rzone *
+replay_zone(const struct replay *r, unsigned node, const char *name)
+{
+	size_t slot;
+
+	if (r->zhcap == 0)
+		return NULL;
+	slot = replay_zone_slot(r, node, name, strlen(name));
+	return r->zhash[slot] ? &r->zones[r->zhash[slot] - 1] : NULL;
+}
+
+const int16_t *
+replay_point_indices(const struct replay *r, const struct rpoint *p)
+{
+	return r->series->ix + 2 * r->norders * (size_t)(p - r->series->p);
+}
+
+long
+replay_order_index(const struct replay *r, unsigned order)
+{
+	return order < REPLAY_MAX_ORDERS ? r->order_index[order] : -1;
+}
+

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* recording.h - the summary of a recording, over its samples */
+#ifndef FRAGSTAT_RECORDING_H
+#define FRAGSTAT_RECORDING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "events.h"
+#include "frag.h"
+#include "futile.h"
+
+/*
+ * The most zones and orders a recording holds: what --record writes at
+ * most (FRAG_MAX_NODES nodes of FRAG_MAX_NODE_ZONES zones, FRAG_MAX_ORDERS
+ * orders). Arrays are sized from the recording itself, never to these.
+ */
+#define REPLAY_MAX_ZONES	((size_t)FRAG_MAX_NODES * FRAG_MAX_NODE_ZONES)
+#define REPLAY_MAX_ORDERS	FRAG_MAX_ORDERS
+/*
+ * The most samples kept one by one (two days at 1 s), of zones in all
+ * samples, of their indices (two a recorded order: 44 MB), of pairs.
+ */
+#define REPLAY_MAX_SAMPLES	172800
+#define REPLAY_MAX_POINTS	(8UL * REPLAY_MAX_SAMPLES)
+#define REPLAY_MAX_CELLS	(16UL * REPLAY_MAX_POINTS)
+#define REPLAY_MAX_PAIRS	64
+/* An index a sample does not give (null). */
+#define REPLAY_NONE		INT16_MIN
+
+/* First, last, least and most of one index over the run (thousandths). */
+struct rindex {
+	long long	 first, last, min, max;
+	bool		 seen;
+};
+
+struct rzone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 samples;	/* that showed this zone */
+	uint64_t	 free_first, free_last, pb_first, pb_last;
+	/* One per recorded order (replay.norders), in one allocation. */
+	struct rindex	*unusable, *fragindex;
+	struct rindex	*now;		/* allocations free now */
+	bool		*now_bound;	/* some sample's is a bound */
+	/* The zone's first and last point in replay.series (UINT32_MAX: none). */
+	uint32_t	 first_point, last_point;
+};
+
+/* Compaction runs that ended at one order (-1: a whole zone). */
+struct rorder {
+	int		 order;
+	uint64_t	 attempts, ended;
+	uint64_t	 outcome[EV_NOUTCOMES];	/* the runs ended, by outcome */
+};
+
+/*
+ * One zone in one sample, as --watch --json printed it; its indices are
+ * in rseries.ix (replay_point_indices()).
+ */
+struct rpoint {
+	uint64_t	 free_pages, free_pageblocks;
+	uint32_t	 sample;
+	uint32_t	 next;		/* the zone's next point, or UINT32_MAX */
+	uint16_t	 zone;		/* into replay.zones */
+};
+
+/* One sample's machine-wide values; shares and averages in hundredths of a percent. */
+struct rsample {
+	char		 time[32];
+	uint32_t	 avg10[2], stall[2];	/* some, full */
+	bool		 has_avg10[2], has_stall[2];
+	bool		 has_events;
+	uint64_t	 extfrag, fragmenting, runs;
+};
+
+/* A migratetype pair of extfrag events: ALLOC took a block of FALLBACK. */
+struct rpair {
+	char		 alloc[24], fallback[24];
+	uint64_t	 fragmenting, other;	/* over the run */
+};
+
+/* What an rcount counts. */
+enum rcount_kind { RC_PAIR, RC_COMPACTION, RC_THP };
+
+/*
+ * Counts of one sample: an extfrag pair's (fragmenting, other), a
+ * compaction order's (attempts, ended, success; attempts null: 0), or a
+ * THP size and kind's (alloc, fallback, fallback_charge).
+ */
+struct rcount {
+	uint32_t	 sample;
+	/* Index into replay.pairs, the order (-1: a zone), or into replay.outcomes. */
+	int16_t		 key;
+	enum rcount_kind kind;
+	uint64_t	 n[3];
+};
+
+/* The run sample by sample, kept when replay_read() is asked to. */
+struct rseries {
+	struct rsample	*s;	/* replay.nsamples of them */
+	struct rpoint	*p;
+	size_t		 np, pcap, scap;
+	/* Point I's unusable indices at 2 * I * norders, then its fragmentation indices. */
+	int16_t		*ix;
+	size_t		 ixcap;
+	struct rcount	*c;
+	size_t		 nc, ccap;
+	struct rpair	 pairs[REPLAY_MAX_PAIRS];
+	size_t		 npairs;
+};
+
+/* What THP allocations of one size and kind got over a recording. */
+struct routcome {
+	uint64_t	 size_kb;
+	int		 order;
+	char		 kind[16];	/* "anon_fault", "shmem" */
+	uint64_t	 alloc, fallback, charge;
+	bool		 have_charge;	/* every interval counted it */
+	/* The interval where the largest share fell back, if any fell back. */
+	uint64_t	 worst_alloc, worst_fallback;
+	char		 worst_time[32];	/* "" when none fell back */
+};
+
+#define REPLAY_MAX_OUTCOMES	(2 * THP_MAX_SIZES)
+
+struct replay {
+	char		 host[64], release[65], start[32], first[32], last[32];
+	unsigned long	 page_size;
+	unsigned	 interval_ms, pageblock_order;
+	bool		 events;		/* recorded with --events */
+	unsigned long	 nsamples;
+	bool		 truncated;		/* a last line cut short was ignored */
+	unsigned	 orders[REPLAY_MAX_ORDERS];
+	size_t		 norders;
+	signed char	 order_index[REPLAY_MAX_ORDERS];	/* into orders, or -1 */
+	struct rzone	*zones;		/* grown as samples show them */
+	size_t		 nzones, zcap;
+	uint32_t	*zhash;		/* zone index + 1 by node and name; 0: free */
+	size_t		 zhcap;
+	/* Events: totals, and the most in one sample. */
+	uint64_t	 extfrag, fragmenting, claimed, peak;
+	char		 peak_time[32];
+	uint64_t	 runs, lost;
+	struct rorder	 by_order[FRAG_MAX_ORDERS + 1];
+	size_t		 nby_order;
+	struct rseries	*series;	/* NULL unless asked for */
+	/* kcompactd's wakeups against the machine's free pages and pageblocks, sample by sample. */
+	struct futile	 futile;
+	uint64_t	 sample_free, sample_blocks;
+	/* The samples' outcomes_interval, by THP size and kind. */
+	struct routcome	 outcomes[REPLAY_MAX_OUTCOMES];
+	size_t		 noutcomes;
+};
+
+/* Returns the zone NODE, NAME of R, or NULL. */
+const struct rzone *replay_zone(const struct replay *r, unsigned node,
+	    const char *name);
+
+/* Returns the REPLAY_NONE-padded unusable indices of point P of R, then its fragmentation indices (R->norders each). */
+const int16_t *replay_point_indices(const struct replay *r,
+	    const struct rpoint *p);
+
+/* Returns the index of ORDER among R's recorded orders, or -1. */
+long	replay_order_index(const struct replay *r, unsigned order);
+
+/*
+ * Returns the slot of zone NODE, NAME (N bytes) in R's hash: its own, or
+ * the free one it would take.
+ */
+size_t	replay_zone_slot(const struct replay *r, uint64_t node,
+	    const char *name, size_t n);
+
+#endif

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* model.h - plain structs the parsers fill and everything after them reads */
+#ifndef FRAGSTAT_MODEL_H
+#define FRAGSTAT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Limits well above any kernel (x86 has 11 orders, arm64/64K 14; NODES_SHIFT
+ * is at most 10; MAX_NR_ZONES at most 6; 6 migratetypes) that keep every
+ * array bounded and every shift defined.
+ */
+#define FRAG_MAX_ORDERS		32
+#define FRAG_MAX_NODES		1024
+#define FRAG_MAX_NODE_ZONES	8
+#define FRAG_MAX_TYPES		8
+#define FRAG_NAME_SIZE		32
+
+/* One line of /proc/buddyinfo: free blocks per order of one zone. */
+struct bzone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	uint64_t	*free;		/* norders counts, in buddyinfo.counts */
+};
+
+struct buddyinfo {
+	struct bzone	*zones;		/* in file order (the kernel's order) */
+	size_t		 nzones;
+	unsigned	 norders;
+	uint64_t	*counts;	/* nzones * norders, zone after zone */
+};
+
+/* One zone of /proc/pagetypeinfo. */
+struct ptzone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	/*
+	 * free blocks per type (index into pagetypeinfo.types) and order:
+	 * norders counts in pagetypeinfo.counts, zeros for a type without a row
+	 */
+	const uint64_t	*free[FRAG_MAX_TYPES];
+	uint32_t	 capped[FRAG_MAX_TYPES];	/* order bits printed as >N */
+	bool		 has_free[FRAG_MAX_TYPES];
+	uint64_t	 blocks[FRAG_MAX_TYPES];	/* pageblocks per type */
+	bool		 has_blocks[FRAG_MAX_TYPES];
+	uint64_t	 mixed[FRAG_MAX_TYPES];		/* CONFIG_PAGE_OWNER only */
+	bool		 has_mixed[FRAG_MAX_TYPES];
+};
+
+struct zoneset;
+
+struct pagetypeinfo {
+	unsigned	 pageblock_order;
+	uint64_t	 pages_per_block;
+	unsigned	 norders;
+	char		 types[FRAG_MAX_TYPES][FRAG_NAME_SIZE];
+	unsigned	 ntypes;		/* in order of first appearance */
+	struct ptzone	*zones;
+	size_t		 nzones;
+	uint64_t	*counts;	/* the free rows, norders counts each */
+	struct zoneset	*set;		/* (node, name) -> index, for pagetypeinfo_find() */
+};
+
+/* Which fields a zoneinfo zone printed (kernels differ). */
+enum {
+	ZI_FREE = 1 << 0, ZI_MIN = 1 << 1, ZI_LOW = 1 << 2, ZI_HIGH = 1 << 3,
+	ZI_PRESENT = 1 << 4, ZI_MANAGED = 1 << 5, ZI_PROTECTION = 1 << 6,
+	ZI_FREE_CMA = 1 << 7, ZI_SPANNED = 1 << 8, ZI_BOOST = 1 << 9,
+	ZI_PROMO = 1 << 10, ZI_CMA = 1 << 11,
+	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13, ZI_FREE_BLOCKS = 1 << 14,
+};
+
+/* The parts of one /proc/zoneinfo zone that decide allocation and compaction. */
+struct zizone {
+	unsigned	 node;
+	char		 name[FRAG_NAME_SIZE];
+	unsigned long	 line;
+	unsigned	 index;		/* position among its node's zones */
+	unsigned	 have;		/* ZI_* bits */
+	uint64_t	 free, min, low, high, boost, promo;	/* pages */
+	uint64_t	 spanned, present, managed, cma, free_cma;
+	/*
+	 * nr_free_pages_blocks (6.15+): free pages in buddy blocks of the
+	 * pageblock order or more, Isolate excepted (a211c6550efc)
+	 */
+	uint64_t	 free_blocks;
+	uint64_t	 start_pfn;	/* first page frame of the span */
+	uint64_t	 pcp;		/* pages on the per-CPU free lists ("count:") */
+	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
+	unsigned	 nprotection;
+};
+
+struct zoneinfo {
+	struct zizone	*zones;		/* in file order */
+	size_t		 nzones;
+	struct zoneset	*set;		/* (node, name) -> index, for zoneinfo_find() */
+	bool		 dma, dma32;	/* some node lists a DMA, a DMA32 zone */
+};
+
+/* The /proc/vmstat counters fragstat follows (events since boot). */
+enum vm_counter {
+	VM_COMPACT_STALL, VM_COMPACT_SUCCESS, VM_COMPACT_FAIL,
+	VM_COMPACT_MIGRATE_SCANNED, VM_COMPACT_FREE_SCANNED,
+	VM_COMPACT_ISOLATED, VM_COMPACT_DAEMON_WAKE,
+	VM_THP_FAULT_ALLOC, VM_THP_FAULT_FALLBACK,
+	VM_PGMIGRATE_SUCCESS, VM_PGMIGRATE_FAIL,
+	VM_NR_FREE_PAGES,
+	VM_NR_BALLOON_PAGES,	/* --map: OFFLINE pages are balloon pages */
+	VM_NR_FREE_PAGES_BLOCKS,	/* 6.15+: free pages in whole pageblocks */
+	/* The outcomes: what happened to allocations, beside the above. */
+	VM_THP_FAULT_FALLBACK_CHARGE,
+	VM_THP_COLLAPSE_ALLOC, VM_THP_COLLAPSE_ALLOC_FAILED,
+	VM_THP_FILE_ALLOC, VM_THP_FILE_FALLBACK,
+	VM_THP_SPLIT_PAGE, VM_THP_SPLIT_PAGE_FAILED,
+	VM_ALLOCSTALL_DMA, VM_ALLOCSTALL_DMA32, VM_ALLOCSTALL_NORMAL,
+	VM_ALLOCSTALL_MOVABLE, VM_ALLOCSTALL_DEVICE,
+	VM_NCOUNTERS
+};
+
+/* --watch shows the counters before this one. */
+#define VM_NWATCHED	VM_NR_BALLOON_PAGES
+
+/* The outcome counters, in the order the outcomes name them. */
+#define VM_NOUTCOMES	17
+extern const enum vm_counter vm_outcomes[VM_NOUTCOMES];
+
+struct vmstat {
+	uint64_t	 v[VM_NCOUNTERS];
+	uint32_t	 have;		/* bit per counter the kernel printed */
+};
+
+/* One line of /proc/pressure/memory; averages in hundredths of a percent. */
+struct psi_line {
+	bool		 present;
+	uint32_t	 avg10, avg60, avg300;
+	uint64_t	 total_us;
+};
+
+struct psi {
+	struct psi_line	 some, full;
+};
+
+/*
+ * hugetlb page sizes: x86 has 2, arm64 4 (64K, 2M, 32M, 1G with 4K pages),
+ * powerpc and others a few.
+ */
+#define FRAG_MAX_HUGE_SIZES	8
+
+/* One node's pool of one hugetlb size (node<K>/hugepages/hugepages-<N>kB/). */
+struct hugetlb_node {
+	unsigned	 node;
+	uint64_t	 nr, free, surplus;	/* huge pages */
+};
+
+/*
+ * One hugetlb page size and its machine-wide pool, as the files of
+ * /sys/kernel/mm/hugepages/hugepages-<N>kB/ say, in huge pages:
+ * nr_hugepages, free_hugepages, resv_hugepages, surplus_hugepages,
+ * nr_overcommit_hugepages.
+ */
+struct hugetlb_size {
+	uint64_t		 bytes;
+	int			 order;	/* of base pages; -1 when none makes it */
+	uint64_t		 nr, free, resv, surplus, overcommit;
+	struct hugetlb_node	*nodes;	/* ascending node id, malloc'd */
+	size_t			 nnodes;
+};
+
+struct hugetlb {
+	struct hugetlb_size	 sizes[FRAG_MAX_HUGE_SIZES];	/* ascending bytes */
+	size_t			 nsizes;
+};
+
+/*
+ * Multi-size THP (sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/):
+ * x86 has 9 sizes (8 KiB to 2 MiB), arm64 with 64 KiB pages 13.
+ */
+#define THP_MAX_SIZES		16
+#define THP_MAX_COUNTERS	32	/* files in a size's stats/ (6.18: 18) */
+#define THP_NAME_SIZE		40
+
+/* One file of a size's stats/ directory: the kernel's cumulative count. */
+struct thp_counter {
+	char		 name[THP_NAME_SIZE];	/* "anon_fault_alloc" */
+	uint64_t	 v;
+};
+
+/* One THP size: its setting and, since 6.9/6.10, what happened to it. */
+struct thp_size {
+	uint64_t		 kb;
+	int			 order;	/* of base pages; -1 when none makes it */
+	char			 enabled[16];	/* the selected word; "" no file */
+	bool			 on;	/* anonymous faults may allocate it */
+	bool			 have_stats;	/* the kernel has stats/ */
+	struct thp_counter	 c[THP_MAX_COUNTERS];	/* ascending name */
+	size_t			 nc;
+};
+
+struct thp {
+	char			 top[16];	/* transparent_hugepage/enabled */
+	long			 pmd_order;	/* of hpage_pmd_size; -1 unknown */
+	struct thp_size		 sizes[THP_MAX_SIZES];	/* ascending kb */
+	size_t			 n;
+};
+
+/* Lookups on the model (model.c). */
+
+/* Returns the kernel's name of counter C ("compact_stall"). */
+const char	*vmstat_name(enum vm_counter c);
+
+/* Returns the number of zones ZI lists for NODE. */
+unsigned	zoneinfo_zones(const struct zoneinfo *zi, unsigned node);
+
+/* Returns zone (NODE, NAME) of ZI, or NULL. */
+const struct zizone *zoneinfo_find(const struct zoneinfo *zi, unsigned node,
+	    const char *name);
+
+/* Returns the index of zone (NODE, NAME) in P, or -1. */
+long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
+	    const char *name);
+
+/* Returns size S's counter NAME, or NULL when its stats/ has no such file. */
+const struct thp_counter *thp_counter(const struct thp_size *s,
+	    const char *name);
+
+/* Returns T's size of order O, or NULL. */
+const struct thp_size *thp_size_of(const struct thp *t, unsigned o);
+
+#endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* capmeta.c - the metadata file at the top of a capture */
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "capmeta.h"
+#include "text.h"
+
+int
+capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
+    struct ferr *e)
+{
+	struct tok t[2], v;
+	struct lines ls;
+	const char *s;
+	uint64_t x;
+	size_t n;
+	int rc;
+
+	memset(m, 0, sizeof(m[0]));
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		if (tok_split(s, n, t, 1) == 0 || !tok_is(&t[0], "page_size"))
+			continue;
+		v.s = t[0].s + t[0].n;
+		v.n = n - (size_t)(v.s - s);
+		while (v.n > 0 && *v.s == ' ') {
+			v.s++;
+			v.n--;
+		}
+		/* A capture of a root whose page size was never known. */
+		if (v.n == 7 && memcmp(v.s, "unknown", 7) == 0)
+			continue;
+		if (num_u64(&v, &x) != 0 || x < 512 || x > (1u << 24) ||
+		    (x & (x - 1)) != 0)
+			return ferr_set(e, ls.no, "page_size is not a power of "
+			    "two from 512 to 16M");
+		m->page_size = (unsigned long)x;
+	}
+	return rc;
+}

@@ -1,0 +1,654 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_json.c - one JSON document for scripts; every index written from its integer */
+
+#include "config.h"
+#include <stdlib.h>
+
+#include "avail.h"
+#include "jsonw.h"
+#include "map.h"
+#include "report.h"
+
+/* Write KEY and the string S, or null when S is NULL. */
+static void
+str_or_null(struct jsonw *w, const char *key, const char *s)
+{
+	jw_key(w, key);
+	if (s)
+		jw_string(w, s);
+	else
+		jw_null(w);
+}
+
+/* Write KEY and the N counts V as a one-line array. */
+static void
+u64_array(struct jsonw *w, const char *key, const uint64_t *v, unsigned n)
+{
+	unsigned k;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (k = 0; k < n; k++)
+		jw_u64(w, v[k]);
+	jw_end(w);
+}
+
+/* Write KEY and the N indices V (thousandths) as a one-line array. */
+static void
+index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
+{
+	unsigned k;
+
+	jw_key(w, key);
+	jw_array(w, true);
+	for (k = 0; k < n; k++)
+		jw_fixed(w, v[k], 3);
+	jw_end(w);
+}
+
+/* Write the per-migratetype view of zone Z. */
+static void
+migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
+    const struct ptzone *z)
+{
+	unsigned t, k;
+
+	jw_array(w, false);
+	for (t = 0; t < p->ntypes; t++) {
+		if (!z->has_free[t] && !z->has_blocks[t])
+			continue;
+		jw_object(w);
+		jw_key(w, "type");
+		jw_string(w, p->types[t]);
+		if (z->has_free[t]) {
+			u64_array(w, "free_blocks", z->free[t], p->norders);
+			jw_key(w, "capped_orders");
+			jw_array(w, true);
+			for (k = 0; k < p->norders; k++)
+				if (z->capped[t] & (1u << k))
+					jw_u64(w, k);
+			jw_end(w);
+			jw_key(w, "free_pages");
+			jw_u64(w, frag_pages(z->free[t], p->norders));
+			jw_key(w, "free_pages_is_lower_bound");
+			jw_bool(w, z->capped[t] != 0);
+		}
+		jw_key(w, "pageblocks");
+		if (z->has_blocks[t])
+			jw_u64(w, z->blocks[t]);
+		else
+			jw_null(w);
+		if (z->has_mixed[t]) {
+			jw_key(w, "mixed_pageblocks");
+			jw_u64(w, z->mixed[t]);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write one zone object. */
+static void
+zone(struct jsonw *w, const struct report *r, size_t i)
+{
+	const struct bzone *z = &r->bi->zones[i];
+	const struct frag *f = &r->frag[i];
+	unsigned n = r->bi->norders;
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_u64(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "free_pages");
+	jw_u64(w, f->free_pages);
+	jw_key(w, "free_blocks_total");
+	jw_u64(w, f->free_blocks);
+	jw_key(w, "largest_free_order");
+	if (f->largest_order >= 0)
+		jw_int(w, f->largest_order);
+	else
+		jw_null(w);
+	u64_array(w, "free_blocks", z->free, n);
+	u64_array(w, "suitable_blocks", f->suitable, n);
+	index_array(w, "unusable_index", f->unusable, n);
+	index_array(w, "fragmentation_index", f->fragindex, n);
+	jw_key(w, "migratetypes");
+	if (r->pti && r->pti_zone[i] >= 0)
+		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Write KEY and one PSI line, or null when the file had none. */
+static void
+psi_line(struct jsonw *w, const char *key, const struct psi_line *l)
+{
+	jw_key(w, key);
+	if (!l->present) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "avg10");
+	jw_fixed(w, l->avg10, 2);
+	jw_key(w, "avg60");
+	jw_fixed(w, l->avg60, 2);
+	jw_key(w, "avg300");
+	jw_fixed(w, l->avg300, 2);
+	jw_key(w, "total_us");
+	jw_u64(w, l->total_us);
+	jw_end(w);
+}
+
+/* Write KEY and the page count V, or null when the rules had no such number. */
+static void
+pages_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
+{
+	jw_key(w, key);
+	if (have)
+		jw_u64(w, v);
+	else
+		jw_null(w);
+}
+
+/*
+ * With the map: the compaction ceiling of A's zone and order and the
+ * blocks free now (null below the pageblock order), whatever the verdict.
+ */
+static void
+zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
+{
+	const struct map_zone *z = &r->map->zones[a->zone];
+	bool have = a->order >= r->map->pageblock_order &&
+	    a->order < r->map->norders;
+
+	jw_key(w, "ceiling");
+	if (have)
+		jw_u64(w, z->ceiling[a->order]);
+	else
+		jw_null(w);
+	jw_key(w, "ceiling_limited_by");
+	if (have)
+		jw_string(w, map_limit_name(z->limited_by[a->order]));
+	else
+		jw_null(w);
+	jw_key(w, "free_now");
+	if (have)
+		jw_u64(w, z->free_now[a->order]);
+	else
+		jw_null(w);
+}
+
+/* Write one zone's advice for one order. */
+static void
+zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
+{
+	const struct bzone *z = &r->bi->zones[a->zone];
+	char sentence[256];
+
+	jw_object(w);
+	jw_key(w, "node");
+	jw_int(w, z->node);
+	jw_key(w, "zone");
+	jw_string(w, z->name);
+	jw_key(w, "order");
+	jw_int(w, a->order);
+	jw_key(w, "verdict");
+	jw_string(w, advise_verdict_name(a->verdict));
+	jw_key(w, "fragmentation_index");
+	jw_fixed(w, a->fragindex, 3);
+	jw_key(w, "threshold");
+	jw_fixed(w, r->advice->threshold, 3);
+	jw_key(w, "index_consulted");
+	jw_bool(w, a->index_used);
+	jw_key(w, "reason");
+	jw_string(w, advice_sentence(sentence, sizeof(sentence), r, a));
+	jw_key(w, "usable_free_pages");
+	jw_u64(w, a->usable);
+	/* The gap (never 0) is set once compaction_suitable() is reached. */
+	pages_or_null(w, "watermark_pages", a->have_wmark && (a->gap != 0 ||
+	    a->reason == R_LOWMEM_RESERVE), a->wmark);
+	pages_or_null(w, "lowmem_reserve_pages", true, a->reserve);
+	jw_key(w, "lowmem_reserve_known");
+	jw_bool(w, a->reserve_known);
+	str_or_null(w, "free_pages_from", a->free_known ? "zoneinfo" :
+	    "buddyinfo");
+	jw_key(w, "usable_list_block");
+	if (a->usable_block < 0)
+		jw_null(w);
+	else
+		jw_bool(w, a->usable_block == 1);
+	pages_or_null(w, "compaction_gap_pages", a->gap != 0, a->gap);
+	jw_key(w, "own_migratetype_free");
+	if (a->own_free < 0)
+		jw_null(w);
+	else
+		jw_bool(w, a->own_free == 1);
+	if (r->advice->defrag_rules) {
+		jw_key(w, "nofragment");
+		jw_bool(w, a->nofragment);
+		jw_key(w, "rules_order");
+		jw_int(w, a->rules_order);
+	}
+	if (r->map)
+		zone_ceiling(w, r, a);
+	jw_end(w);
+}
+
+/* Write node K's pgdat_balanced() in whole pageblocks (vm.defrag_mode). */
+static void
+blocks_json(struct jsonw *w, const struct advice *adv,
+    const struct kcompactd *k)
+{
+	jw_key(w, "pageblock_order");
+	jw_int(w, adv->pageblock_order);
+	jw_key(w, "balanced_in_pageblocks");
+	if (k->blocks_balanced < 0) {
+		jw_null(w);
+		return;
+	}
+	jw_bool(w, k->blocks_balanced == 1);
+	str_or_null(w, "pageblocks_zone", k->blocks_zone[0] ? k->blocks_zone :
+	    NULL);
+	jw_key(w, "pageblocks_free_pages");
+	jw_u64(w, k->blocks_free);
+	jw_key(w, "pageblocks_need_pages");
+	jw_u64(w, k->blocks_need);
+}
+
+/* Write the "advice" member. */
+static void
+advice(struct jsonw *w, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	char assumed[320];
+	unsigned last;
+	size_t i, j;
+
+	jw_key(w, "advice");
+	jw_object(w);
+	jw_key(w, "gfp");
+	jw_string(w, adv->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
+	jw_key(w, "threshold");
+	jw_fixed(w, adv->threshold, 3);
+	str_or_null(w, "threshold_from", adv->threshold_from);
+	jw_key(w, "orders");
+	jw_array(w, true);
+	for (j = 0; j < adv->norders; j++)
+		jw_int(w, adv->orders[j]);
+	jw_end(w);
+	str_or_null(w, "orders_from", adv->orders_from);
+	str_or_null(w, "kernel_rules_from", adv->kver_from);
+	str_or_null(w, "assumed", adv->assumed ? advise_assumed(assumed,
+	    sizeof(assumed), adv) : NULL);
+	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
+	if (adv->defrag_mode >= 0) {
+		jw_key(w, "defrag_mode");
+		jw_int(w, adv->defrag_mode);
+		jw_key(w, "defrag_mode_rules");
+		jw_bool(w, adv->defrag_rules);
+	}
+	jw_key(w, "urgency");
+	jw_string(w, advise_urgency_name(adv->urgency));
+	jw_key(w, "psi_some_threshold");
+	jw_fixed(w, adv->psi_some, 2);
+	jw_key(w, "psi_full_threshold");
+	jw_fixed(w, adv->psi_full, 2);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < adv->nzones; i++)
+		zone_advice(w, r, &adv->zones[i]);
+	jw_end(w);
+	jw_key(w, "nodes");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		last = (unsigned)-1;
+		for (i = 0; i < r->bi->nzones; i++) {
+			if (r->bi->zones[i].node == last)
+				continue;
+			last = r->bi->zones[i].node;
+			jw_object(w);
+			jw_key(w, "node");
+			jw_int(w, last);
+			jw_key(w, "order");
+			jw_int(w, adv->orders[j]);
+			jw_key(w, "verdict");
+			jw_string(w, advise_verdict_name(advise_best(adv,
+			    (int)last, j)));
+			jw_end(w);
+		}
+	}
+	jw_end(w);
+	jw_key(w, "machine");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, adv->orders[j]);
+		jw_key(w, "verdict");
+		jw_string(w, advise_verdict_name(advise_best(adv, -1, j)));
+		jw_key(w, "urgency");
+		jw_string(w, advise_urgency_name(adv->urgency));
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+	jw_key(w, "kcompactd");
+	if (adv->kc == NULL) {
+		jw_null(w);
+		return;
+	}
+	jw_array(w, false);
+	for (i = 0; i < adv->nkc; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, adv->kc[i].node);
+		jw_key(w, "order");
+		jw_int(w, adv->hpage_order);
+		jw_key(w, "score");
+		jw_u64(w, adv->kc[i].score);
+		jw_key(w, "low");
+		jw_int(w, adv->kc[i].low);
+		jw_key(w, "high");
+		jw_int(w, adv->kc[i].high);
+		jw_key(w, "proactiveness");
+		jw_int(w, adv->proactiveness);
+		jw_key(w, "proactive_compaction_exists");
+		jw_bool(w, adv->proactive_exists);
+		jw_key(w, "proactive");
+		jw_bool(w, adv->kc[i].proactive);
+		if (adv->defrag_rules)
+			blocks_json(w, adv, &adv->kc[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the counts of row A, without its place. */
+static void
+counts(struct jsonw *w, const struct avail *a)
+{
+	jw_key(w, "now");
+	jw_u64(w, a->now);
+	jw_key(w, "now_is_bound");
+	jw_bool(w, a->now_is_bound);
+	jw_key(w, "after_compaction");
+	jw_u64(w, a->after);
+	jw_key(w, "after_compaction_from");
+	jw_string(w, a->from_map ? "map" : "free memory");
+	jw_key(w, "free_pages");
+	jw_u64(w, a->free_pages);
+	jw_key(w, "low");
+	jw_u64(w, a->low);
+}
+
+/* Write the "availability" member: every row of R->avail. */
+static void
+availability(struct jsonw *w, const struct report *r)
+{
+	const struct avail *a;
+	size_t i;
+
+	jw_key(w, "availability");
+	jw_array(w, false);
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		jw_object(w);
+		jw_key(w, "node");
+		if (a->node < 0)
+			jw_null(w);
+		else
+			jw_int(w, a->node);
+		str_or_null(w, "zone", a->zone < 0 ? NULL :
+		    r->bi->zones[a->zone].name);
+		jw_key(w, "order");
+		jw_int(w, a->order);
+		counts(w, a);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
+ * Write the "hugetlb" member of --need: the pool of its size (on its node)
+ * as the kernel counts it, or null when the kernel has no such pool.
+ */
+static void
+hugetlb_pool(struct jsonw *w, const struct report *r)
+{
+	const struct hugetlb_node *hn;
+	const struct hugetlb_size *hs = avail_pool(r->huge, r->need->order,
+	    r->need->node, &hn);
+
+	jw_key(w, "hugetlb");
+	if (hs == NULL || (r->need->node >= 0 && hn == NULL)) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, hn ? hn->nr : hs->nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, hn ? hn->free : hs->free);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, hn ? hn->surplus : hs->surplus);
+	jw_key(w, "resv_hugepages");
+	if (hn)
+		jw_null(w);
+	else
+		jw_u64(w, hs->resv);
+	jw_end(w);
+}
+
+/* Write the "need" member: the answer to --need. */
+static void
+need(struct jsonw *w, const struct report *r)
+{
+	struct need_answer ans = avail_need(r->avail, r->need);
+
+	jw_key(w, "need");
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, r->need->count);
+	jw_key(w, "order");
+	jw_int(w, r->need->order);
+	jw_key(w, "bytes");
+	jw_u64(w, (uint64_t)r->page_size << r->need->order);
+	jw_key(w, "node");
+	if (r->need->node < 0)
+		jw_null(w);
+	else
+		jw_int(w, r->need->node);
+	jw_key(w, "verdict");
+	jw_string(w, advise_verdict_name(ans.verdict));
+	if (ans.row)
+		counts(w, ans.row);
+	hugetlb_pool(w, r);
+	jw_end(w);
+}
+
+/* One hugetlb pool size of the "outcomes" member. */
+static void
+pool_json(struct jsonw *w, const struct hugetlb_size *hs)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, hs->bytes / 1024);
+	jw_key(w, "order");
+	if (hs->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, hs->order);
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, hs->nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, hs->free);
+	jw_key(w, "resv_hugepages");
+	jw_u64(w, hs->resv);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, hs->surplus);
+	jw_key(w, "nr_overcommit_hugepages");
+	jw_u64(w, hs->overcommit);
+	jw_key(w, "nodes");
+	jw_array(w, true);
+	for (i = 0; i < hs->nnodes; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_u64(w, hs->nodes[i].node);
+		jw_key(w, "nr_hugepages");
+		jw_u64(w, hs->nodes[i].nr);
+		jw_key(w, "free_hugepages");
+		jw_u64(w, hs->nodes[i].free);
+		jw_key(w, "surplus_hugepages");
+		jw_u64(w, hs->nodes[i].surplus);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* One THP size of the "outcomes" member, its counters as the kernel's files hold them. */
+static void
+thp_json(struct jsonw *w, const struct thp_size *s)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, s->kb);
+	jw_key(w, "order");
+	if (s->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, s->order);
+	str_or_null(w, "enabled", s->enabled[0] ? s->enabled : NULL);
+	jw_key(w, "on");
+	jw_bool(w, s->on);
+	jw_key(w, "counters");
+	if (!s->have_stats)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < s->nc; i++) {
+			jw_key(w, s->c[i].name);
+			jw_u64(w, s->c[i].v);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_outcomes_json(struct jsonw *w, const struct report *r)
+{
+	size_t i;
+
+	jw_key(w, "outcomes");
+	jw_object(w);
+	jw_key(w, "thp");
+	if (r->thp == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->thp->n; i++)
+			thp_json(w, &r->thp->sizes[i]);
+		jw_end(w);
+	}
+	jw_key(w, "vmstat");
+	if (r->vm == NULL)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < VM_NOUTCOMES; i++) {
+			jw_key(w, vmstat_name(vm_outcomes[i]));
+			if (r->vm->have & (1u << vm_outcomes[i]))
+				jw_u64(w, r->vm->v[vm_outcomes[i]]);
+			else
+				jw_null(w);
+		}
+		jw_end(w);
+	}
+	jw_key(w, "hugetlb");
+	if (r->huge == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->huge->nsizes; i++)
+			pool_json(w, &r->huge->sizes[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_json_object(struct jsonw *w, const struct report *r)
+{
+	size_t i;
+
+	jw_object(w);
+	if (r->snapshot) {
+		jw_key(w, "snapshot");
+		jw_string(w, r->snapshot);
+	}
+	jw_key(w, "fragstat_version");
+	jw_string(w, PACKAGE_VERSION);
+	jw_key(w, "sources");
+	jw_object(w);
+	str_or_null(w, "buddyinfo", r->buddyinfo_path);
+	str_or_null(w, "pagetypeinfo", r->pagetypeinfo_path);
+	str_or_null(w, "pressure", r->pressure_path);
+	str_or_null(w, "zoneinfo", r->zoneinfo_path);
+	jw_end(w);
+	str_or_null(w, "kernel", r->release);
+	jw_key(w, "page_size");
+	jw_u64(w, r->page_size);
+	str_or_null(w, "page_size_from", r->page_size_from);
+	jw_key(w, "orders");
+	jw_int(w, r->bi->norders);
+	jw_key(w, "pageblock_order");
+	if (r->pti)
+		jw_int(w, r->pti->pageblock_order);
+	else
+		jw_null(w);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < r->bi->nzones; i++)
+		zone(w, r, i);
+	jw_end(w);
+	jw_key(w, "pressure");
+	if (r->psi) {
+		jw_object(w);
+		psi_line(w, "some", &r->psi->some);
+		psi_line(w, "full", &r->psi->full);
+		jw_end(w);
+	} else
+		jw_null(w);
+	if (r->advice)
+		advice(w, r);
+	if (r->avail)
+		availability(w, r);
+	if (r->need)
+		need(w, r);
+	if (r->advice)
+		render_outcomes_json(w, r);
+	jw_end(w);
+}
+
+void
+render_json(FILE *fp, const struct report *r)
+{
+	struct jsonw w;
+
+	if (r->ndjson)
+		jw_init_compact(&w, fp);
+	else
+		jw_init(&w, fp);
+	render_json_object(&w, r);
+	/* An unbalanced document is a bug in this file, never in the input. */
+	if (jw_finish(&w) != 0)
+		abort();
+}

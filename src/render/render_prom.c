@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_prom.c - the Prometheus text format, for node_exporter's textfile collector */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "avail.h"
+#include "humanize.h"
+#include "map.h"
+#include "report.h"
+
+/* Write the HELP and TYPE lines of metric NAME. */
+static void
+head(FILE *fp, const char *name, const char *type, const char *help)
+{
+	fprintf(fp, "# HELP fragstat_%s %s\n# TYPE fragstat_%s %s\n", name,
+	    help, name, type);
+}
+
+/* Write S as a label value: backslash, double quote and newline escaped. */
+static void
+label(FILE *fp, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			putc('\\', fp);
+		putc(*s, fp);
+	}
+}
+
+/* Write "fragstat_NAME{node="N",zone="Z"" without the closing brace. */
+static void
+zone_series(FILE *fp, const char *name, const struct bzone *z)
+{
+	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, z->node);
+	label(fp, z->name);
+	putc('"', fp);
+}
+
+/* Write ",order="O"". */
+static void
+order(FILE *fp, unsigned o)
+{
+	fprintf(fp, ",order=\"%u\"", o);
+}
+
+/* Write the count V as a sample's value, and end the line. */
+static void
+value(FILE *fp, uint64_t v)
+{
+	fprintf(fp, " %" PRIu64 "\n", v);
+}
+
+/* Write the thousandths V as a sample's value, a ratio (-500 is -0.500). */
+static void
+ratio(FILE *fp, long long v)
+{
+	char b[48];
+
+	fprintf(fp, " %s\n", hum_fixed(b, sizeof(b), v, 3));
+}
+
+static void
+zones(FILE *fp, const struct report *r)
+{
+	const struct bzone *z;
+	size_t i;
+	unsigned o;
+
+	head(fp, "free_blocks", "gauge", "Free blocks per zone and order "
+	    "(/proc/buddyinfo).");
+	for (i = 0; i < r->bi->nzones; i++)
+		for (o = 0, z = &r->bi->zones[i]; o < r->bi->norders; o++) {
+			zone_series(fp, "free_blocks", z);
+			order(fp, o);
+			putc('}', fp);
+			value(fp, z->free[o]);
+		}
+	head(fp, "free_pages", "gauge", "Free pages per zone, sum of free "
+	    "blocks times 2^order.");
+	for (i = 0; i < r->bi->nzones; i++) {
+		zone_series(fp, "free_pages", &r->bi->zones[i]);
+		putc('}', fp);
+		value(fp, r->frag[i].free_pages);
+	}
+	head(fp, "unusable_index_ratio", "gauge", "Unusable free space index "
+	    "per zone and order, as the kernel's extfrag/unusable_index.");
+	for (i = 0; i < r->bi->nzones; i++)
+		for (o = 0; o < r->bi->norders; o++) {
+			zone_series(fp, "unusable_index_ratio", &r->bi->zones[i]);
+			order(fp, o);
+			putc('}', fp);
+			ratio(fp, r->frag[i].unusable[o]);
+		}
+	head(fp, "fragmentation_index_ratio", "gauge", "Fragmentation index "
+	    "per zone and order, as the kernel's extfrag/extfrag_index; -1 "
+	    "where an allocation of the order would succeed.");
+	for (i = 0; i < r->bi->nzones; i++)
+		for (o = 0; o < r->bi->norders; o++) {
+			zone_series(fp, "fragmentation_index_ratio",
+			    &r->bi->zones[i]);
+			order(fp, o);
+			putc('}', fp);
+			ratio(fp, r->frag[i].fragindex[o]);
+		}
+}
+
+static void
+migratetypes(FILE *fp, const struct report *r)
+{
+	const struct pagetypeinfo *p = r->pti;
+	const struct ptzone *pz;
+	size_t i;
+	unsigned t, o;
+
+	head(fp, "migratetype_free_blocks", "gauge", "Free blocks per zone, "
+	    "migratetype and order (/proc/pagetypeinfo; a lower bound where "
+	    "the kernel printed >100000).");
+	for (i = 0; i < r->bi->nzones; i++) {
+		if (r->pti_zone[i] < 0)
+			continue;
+		pz = &p->zones[r->pti_zone[i]];
+		for (t = 0; t < p->ntypes; t++)
+			for (o = 0; o < p->norders && pz->has_free[t]; o++) {
+				zone_series(fp, "migratetype_free_blocks",
+				    &r->bi->zones[i]);
+				order(fp, o);
+				fputs(",migratetype=\"", fp);
+				label(fp, p->types[t]);
+				fputs("\"}", fp);
+				value(fp, pz->free[t][o]);
+			}
+	}
+	head(fp, "pageblocks", "gauge", "Pageblocks per zone and migratetype "
+	    "(/proc/pagetypeinfo).");
+	for (i = 0; i < r->bi->nzones; i++) {
+		if (r->pti_zone[i] < 0)
+			continue;
+		pz = &p->zones[r->pti_zone[i]];
+		for (t = 0; t < p->ntypes; t++) {
+			if (!pz->has_blocks[t])
+				continue;
+			zone_series(fp, "pageblocks", &r->bi->zones[i]);
+			fputs(",migratetype=\"", fp);
+			label(fp, p->types[t]);
+			fputs("\"}", fp);
+			value(fp, pz->blocks[t]);
+		}
+	}
+}
+
+/* Write ",verdict="V"} " and 1 when V is the verdict GOT, else 0. */
+static void
+verdict(FILE *fp, int v, enum verdict got)
+{
+	fprintf(fp, ",verdict=\"%s\"}", advise_verdict_name(v));
+	value(fp, got == (enum verdict)v);
+}
+
+/* Write the kcompactd metric NAME of every node: FIELD of each. */
+#define KCOMPACTD(fp, adv, name, field) do {				\
+	size_t k_;							\
+									\
+	for (k_ = 0; k_ < (adv)->nkc; k_++) {				\
+		fprintf(fp, "fragstat_" name "{node=\"%u\"}",		\
+		    (adv)->kc[k_].node);				\
+		value(fp, (uint64_t)(adv)->kc[k_].field);		\
+	}								\
+} while (0)
+
+static void
+advice(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	size_t i, j;
+	int v;
+
+	head(fp, "advice", "gauge", "1 for the verdict fragstat --advise "
+	    "gives per zone and order (ok, compact, reclaim), else 0.");
+	for (i = 0; i < adv->nzones; i++)
+		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
+			zone_series(fp, "advice",
+			    &r->bi->zones[adv->zones[i].zone]);
+			order(fp, adv->zones[i].order);
+			verdict(fp, v, adv->zones[i].verdict);
+		}
+	head(fp, "machine_advice", "gauge", "1 for the verdict for the whole "
+	    "machine per order, else 0.");
+	for (j = 0; j < adv->norders; j++)
+		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
+			fprintf(fp, "fragstat_machine_advice{order=\"%u\"",
+			    adv->orders[j]);
+			verdict(fp, v, advise_best(adv, -1, j));
+		}
+	head(fp, "extfrag_threshold_ratio", "gauge", "vm.extfrag_threshold "
+	    "the advice applied, as an index.");
+	fputs("fragstat_extfrag_threshold_ratio", fp);
+	ratio(fp, adv->threshold);
+	if (adv->kc == NULL)
+		return;
+	head(fp, "kcompactd_score", "gauge", "Proactive compaction "
+	    "fragmentation score per node (0-100), as kcompactd computes it.");
+	KCOMPACTD(fp, adv, "kcompactd_score", score);
+	head(fp, "kcompactd_score_high", "gauge", "Score above which kcompactd "
+	    "starts proactive compaction.");
+	KCOMPACTD(fp, adv, "kcompactd_score_high", high);
+	head(fp, "kcompactd_proactive", "gauge", "1 when kcompactd would start "
+	    "proactive compaction of the node now.");
+	KCOMPACTD(fp, adv, "kcompactd_proactive", proactive);
+}
+
+static void
+pressure(FILE *fp, const struct report *r)
+{
+	const struct psi_line *l[2] = { &r->psi->some, &r->psi->full };
+	static const char *const kind[2] = { "some", "full" };
+	static const char *const window[3] = { "10s", "60s", "300s" };
+	uint32_t avg[3];
+	char b[48];
+	int i, k;
+
+	head(fp, "memory_pressure_stall_seconds_total", "counter", "Time tasks "
+	    "stalled on memory since boot (/proc/pressure/memory total).");
+	for (i = 0; i < 2; i++) {
+		if (!l[i]->present)
+			continue;
+		/* Microseconds as seconds; the whole u64 range, not a long long. */
+		fprintf(fp, "fragstat_memory_pressure_stall_seconds_total"
+		    "{kind=\"%s\"} %" PRIu64 ".%06" PRIu64 "\n", kind[i],
+		    l[i]->total_us / 1000000, l[i]->total_us % 1000000);
+	}
+	head(fp, "memory_pressure_ratio", "gauge", "Share of time tasks "
+	    "stalled on memory, averaged over the window.");
+	for (i = 0; i < 2; i++) {
+		if (!l[i]->present)
+			continue;
+		avg[0] = l[i]->avg10;
+		avg[1] = l[i]->avg60;
+		avg[2] = l[i]->avg300;
+		for (k = 0; k < 3; k++) {
+			fprintf(fp, "fragstat_memory_pressure_ratio{kind=\"%s\","
+			    "window=\"%s\"} %s\n", kind[i], window[k],
+			    hum_fixed(b, sizeof(b), avg[k], 4));
+		}
+	}
+}
+
+/*
+ * The counts per zone and order: available now, at most after compaction
+ * and, with the map, the ceiling.
+ */
+static void
+availability(FILE *fp, const struct report *r)
+{
+	const struct availability *av = r->avail;
+	const struct avail *a;
+	size_t i;
+	int pass;
+
+	head(fp, "pageblock_order", "gauge", "The pageblock order (huge "
+	    "pages and compaction work in pageblocks).");
+	fputs("fragstat_pageblock_order", fp);
+	value(fp, r->pti ? r->pti->pageblock_order : r->advice->hpage_order);
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			head(fp, "available_blocks", "gauge", "Allocations of "
+			    "the order that would succeed one after another "
+			    "now, without compaction or reclaim (an upper "
+			    "bound where an input is missing).");
+		else if (pass == 1)
+			head(fp, "after_compaction_blocks", "gauge", "At most "
+			    "this many allocations of the order after full "
+			    "compaction (the map's ceiling with --map, else "
+			    "free memory above the watermarks).");
+		else if (r->map)
+			head(fp, "compaction_ceiling_blocks", "gauge",
+			    "Aligned blocks of the order free of holes and "
+			    "unmovable pages, within free memory (--map).");
+		else
+			break;
+		for (i = 0; i < av->n; i++) {
+			a = &av->rows[i];
+			if (a->zone < 0)
+				continue;
+			zone_series(fp, pass == 0 ? "available_blocks" :
+			    pass == 1 ? "after_compaction_blocks" :
+			    "compaction_ceiling_blocks",
+			    &r->bi->zones[a->zone]);
+			order(fp, a->order);
+			putc('}', fp);
+			value(fp, pass == 0 ? a->now : pass == 1 ? a->after :
+			    map_ceiling(r->map, (size_t)a->zone, a->order));
+		}
+	}
+}
+
+/* The kinds of THP allocation a size's stats/ counts, each "KIND_OUTCOME" or "KIND". */
+static const char *const thp_kinds[] = { "anon_fault", "shmem", "swpin" };
+#define NTHP_KINDS	(sizeof(thp_kinds) / sizeof(thp_kinds[0]))
+
+/*
+ * Returns the outcome counter NAME is of kind K ("alloc" for "swpin"),
+ * or NULL when it is not one of K's.
+ */
+static const char *
+thp_outcome(const char *name, const char *k)
+{
+	size_t n = strlen(k);
+
+	if (strncmp(name, k, n) != 0)
+		return NULL;
+	if (name[n] == '\0')
+		return "alloc";
+	return name[n] == '_' ? name + n + 1 : NULL;
+}
+
+/* Returns the kind NAME counts, or NULL when it is no allocation counter. */
+static const char *
+thp_kind(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < NTHP_KINDS; k++)
+		if (thp_outcome(name, thp_kinds[k]) != NULL)
+			return thp_kinds[k];
+	return NULL;
+}
+
+/*
+ * The THP sizes: whether each is on, and every counter of its stats/:
+ * allocations by kind and outcome, the other events, the pages now.
+ */
+static void
+thp(FILE *fp, const struct thp *t)
+{
+	const struct thp_counter *c;
+	const char *k;
+	size_t i, j;
+	int pass;
+
+	head(fp, "thp_enabled", "gauge", "1 when anonymous faults may "
+	    "allocate THP of the size (its enabled file, or inherit and the "
+	    "top-level one).");
+	for (i = 0; i < t->n; i++) {
+		fprintf(fp, "fragstat_thp_enabled{size=\"%" PRIu64 "kB\"}",
+		    t->sizes[i].kb);
+		value(fp, t->sizes[i].on);
+	}
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			head(fp, "thp_allocations_total", "counter", "THP "
+			    "allocations of the size by kind (anon_fault, "
+			    "shmem, swpin) and outcome (alloc, fallback, "
+			    "fallback_charge: the memcg limit), from the "
+			    "size's stats/ since boot.");
+		else if (pass == 1)
+			head(fp, "thp_events_total", "counter", "The other "
+			    "event counters of the size's stats/ (split, "
+			    "split_failed, swpout, ...), since boot.");
+		else
+			head(fp, "thp_pages", "gauge", "THP of the size now, "
+			    "by the stats/ file's name less its nr_ (anon, "
+			    "anon_partially_mapped).");
+		for (i = 0; i < t->n; i++)
+			for (j = 0; j < t->sizes[i].nc; j++) {
+				c = &t->sizes[i].c[j];
+				k = thp_kind(c->name);
+				if ((pass == 0) != (k != NULL) ||
+				    (pass > 0 && (pass == 2) != (strncmp(
+				    c->name, "nr_", 3) == 0)))
+					continue;
+				fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"",
+				    pass == 0 ? "thp_allocations_total" :
+				    pass == 1 ? "thp_events_total" :
+				    "thp_pages", t->sizes[i].kb);
+				if (pass == 0)
+					fprintf(fp, ",kind=\"%s\",outcome=\"%s\"",
+					    k, thp_outcome(c->name, k));
+				else if (pass == 1)
+					fprintf(fp, ",event=\"%s\"", c->name);
+				else
+					fprintf(fp, ",kind=\"%s\"", c->name + 3);
+				putc('}', fp);
+				value(fp, c->v);
+			}
+	}
+}
+
+/* One series of the hugetlb pool of KB kilobytes (NODE < 0: machine-wide). */
+static void
+pool(FILE *fp, int node, uint64_t kb, const char *state, uint64_t v)
+{
+	if (node < 0)
+		fprintf(fp, "fragstat_hugetlb_pages{");
+	else
+		fprintf(fp, "fragstat_hugetlb_node_pages{node=\"%d\",", node);
+	fprintf(fp, "size=\"%" PRIu64 "kB\",state=\"%s\"}", kb, state);
+	value(fp, v);
+}
+
+/* The hugetlb pools, machine-wide and per node. */
+static void
+hugetlb(FILE *fp, const struct hugetlb *h)
+{
+	const struct hugetlb_size *z;
+	const struct hugetlb_node *nd;
+	size_t i, j;
+
+	head(fp, "hugetlb_pages", "gauge", "The hugetlb pool of the size: "
+	    "total (nr_hugepages), free, reserved, surplus and the "
+	    "overcommit limit.");
+	for (i = 0; i < h->nsizes; i++) {
+		z = &h->sizes[i];
+		pool(fp, -1, z->bytes / 1024, "total", z->nr);
+		pool(fp, -1, z->bytes / 1024, "free", z->free);
+		pool(fp, -1, z->bytes / 1024, "reserved", z->resv);
+		pool(fp, -1, z->bytes / 1024, "surplus", z->surplus);
+		pool(fp, -1, z->bytes / 1024, "overcommit", z->overcommit);
+	}
+	head(fp, "hugetlb_node_pages", "gauge", "The hugetlb pool of the "
+	    "size on the node: total, free and surplus.");
+	for (i = 0; i < h->nsizes; i++)
+		for (j = 0; j < h->sizes[i].nnodes; j++) {
+			z = &h->sizes[i];
+			nd = &z->nodes[j];
+			pool(fp, (int)nd->node, z->bytes / 1024, "total", nd->nr);
+			pool(fp, (int)nd->node, z->bytes / 1024, "free",
+			    nd->free);
+			pool(fp, (int)nd->node, z->bytes / 1024, "surplus",
+			    nd->surplus);
+		}
+}
+
+void
+render_prom(FILE *fp, const struct report *r)
+{
+	head(fp, "page_size_bytes", "gauge", "Page size of the input.");
+	fprintf(fp, "fragstat_page_size_bytes %lu\n", r->page_size);
+	zones(fp, r);
+	if (r->pti)
+		migratetypes(fp, r);
+	if (r->advice)
+		advice(fp, r);
+	if (r->advice && r->avail)
+		availability(fp, r);
+	if (r->psi)
+		pressure(fp, r);
+	if (r->thp)
+		thp(fp, r->thp);
+	if (r->huge)
+		hugetlb(fp, r->huge);
+}

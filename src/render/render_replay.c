@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_replay.c - the summary of a recording, and two recordings side by side */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "outcome.h"
+#include "report.h"
+
+/* Returns BUF holding the share PART of WHOLE in percent ("50.0%"), or "-". */
+static const char *
+share(char *buf, size_t size, uint64_t part, uint64_t whole)
+{
+	if (whole == 0)
+		return "-";
+	return hum_pct(buf, size, part, whole);
+}
+
+/*
+ * Returns the runs of RO that ended well: with success, or, for whole
+ * zones, complete (see order_add()). The outcomes add up to RO's ended.
+ */
+static uint64_t
+ended_well(const struct rorder *ro)
+{
+	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
+	    ro->outcome[EV_COMPLETE] : 0);
+}
+
+/* Print index X as "FIRST -> LAST  (min MIN, max MAX)", or - when never seen. */
+static void
+index_table(FILE *fp, const struct rindex *x)
+{
+	char b[4][32];
+
+	if (!x->seen) {
+		fputs("-", fp);
+		return;
+	}
+	fprintf(fp, "%s -> %s  (min %s, max %s)",
+	    hum_fragindex(b[0], sizeof(b[0]), (int)x->first),
+	    hum_fragindex(b[1], sizeof(b[1]), (int)x->last),
+	    hum_fragindex(b[2], sizeof(b[2]), (int)x->min),
+	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
+}
+
+/* Returns "2 MiB THP faults" for X, in BUF. */
+static const char *
+outcome_label(char *buf, size_t size, const struct routcome *x,
+    const struct replay *r)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s %s", hum_size(b, sizeof(b), 1ULL << x->order,
+	    r->page_size), outcome_kind_name(strcmp(x->kind, "shmem") == 0 ?
+	    OUTCOME_SHMEM : OUTCOME_ANON));
+	return buf;
+}
+
+/* What THP allocations got over the recording, and the worst interval. */
+static void
+outcomes_table(FILE *fp, const struct replay *r)
+{
+	const struct routcome *x;
+	char l[64], b[160];
+	size_t i;
+
+	if (r->noutcomes == 0)
+		return;
+	fprintf(fp, "\nTHP allocations over the recording:\n");
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		/* shmem THP only where there were some, as in the summary. */
+		if (strcmp(x->kind, "shmem") == 0 && x->alloc + x->fallback == 0)
+			continue;
+		fprintf(fp, "  %s: %s\n", outcome_label(l, sizeof(l), x, r),
+		    hum_outcome(b, sizeof(b), x->alloc, x->fallback,
+		    x->have_charge, x->charge));
+		if (x->worst_time[0])
+			fprintf(fp, "    worst interval, to %s: %s\n",
+			    x->worst_time, hum_outcome(b, sizeof(b),
+			    x->worst_alloc, x->worst_fallback, false, 0));
+	}
+}
+
+void
+replay_table(FILE *fp, const char *dir, const struct replay *r)
+{
+	char b[3][32], fnd[256];
+	const struct rzone *z;
+	uint64_t good;
+	size_t i, k;
+
+	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
+	    r->release, r->page_size);
+	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
+	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
+	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		/* "Free pageblocks", as the snapshot's summary says. */
+		fprintf(fp, "\nNode %u, zone %-8s free %s -> %s, free pageblocks "
+		    "%" PRIu64 " -> %" PRIu64 "\n", z->node, z->name,
+		    hum_size(b[1], sizeof(b[1]), z->free_first, r->page_size),
+		    hum_size(b[2], sizeof(b[2]), z->free_last, r->page_size),
+		    z->pb_first, z->pb_last);
+		for (k = 0; k < r->norders; k++) {
+			fprintf(fp, "  order %-2u  unusable  ", r->orders[k]);
+			index_table(fp, &z->unusable[k]);
+			fprintf(fp, "\n            fragindex ");
+			index_table(fp, &z->fragindex[k]);
+			fputc('\n', fp);
+			if (z->now[k].seen)
+				fprintf(fp, "            free now  %lld -> %lld  "
+				    "(least %lld, most %lld)%s\n",
+				    z->now[k].first, z->now[k].last,
+				    z->now[k].min, z->now[k].max,
+				    z->now_bound[k] ? ", at most: pagetypeinfo "
+				    "not recorded" : "");
+		}
+	}
+	if (futile_found(&r->futile))
+		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    &r->futile, r->pageblock_order, r->page_size));
+	outcomes_table(fp, r);
+	if (!r->events)
+		return;
+	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
+	    ", claimed %" PRIu64 "), most in one sample %" PRIu64 "%s%s\n",
+	    r->extfrag, r->fragmenting, r->claimed, r->peak, r->peak ?
+	    " at " : "", r->peak_time);
+	fprintf(fp, "  compaction runs %" PRIu64 ", events lost %" PRIu64 "\n",
+	    r->runs, r->lost);
+	for (i = 0; i < r->nby_order; i++) {
+		const struct rorder *ro = &r->by_order[i];
+
+		/*
+		 * Grouped as mm/compaction.c means the statuses; the share
+		 * is of the runs that ended well.
+		 */
+		good = ended_well(ro);
+		if (ro->order < 0)
+			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
+			    ": success or complete %" PRIu64 " (%s), ",
+			    ro->ended, good, share(b[0], sizeof(b[0]), good,
+			    ro->ended));
+		else
+			fprintf(fp, "  compaction order %-2d attempts %" PRIu64
+			    ", ended %" PRIu64 ": success %" PRIu64 " (%s), "
+			    "complete %" PRIu64 ", ", ro->order, ro->attempts,
+			    ro->ended, ro->outcome[EV_SUCCESS], share(b[0],
+			    sizeof(b[0]), ro->outcome[EV_SUCCESS], ro->ended),
+			    ro->outcome[EV_COMPLETE]);
+		fprintf(fp, "gave up %" PRIu64 ", not run %" PRIu64,
+		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
+		if (ro->outcome[EV_OTHER])
+			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
+		fputc('\n', fp);
+	}
+}
+
+/* The member "thp_outcomes": R's outcomes, each size and kind. */
+static void
+outcomes_json(struct jsonw *w, const struct replay *r)
+{
+	const struct routcome *x;
+	size_t i;
+
+	jw_key(w, "thp_outcomes");
+	jw_array(w, false);
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		jw_object(w);
+		jw_key(w, "size_kb");
+		jw_u64(w, x->size_kb);
+		jw_key(w, "order");
+		jw_int(w, x->order);
+		jw_key(w, "kind");
+		jw_string(w, x->kind);
+		jw_key(w, "alloc");
+		jw_u64(w, x->alloc);
+		jw_key(w, "fallback");
+		jw_u64(w, x->fallback);
+		jw_key(w, "fallback_charge");
+		if (x->have_charge)
+			jw_u64(w, x->charge);
+		else
+			jw_null(w);
+		jw_key(w, "worst_interval");
+		if (x->worst_time[0] == '\0')
+			jw_null(w);
+		else {
+			jw_object(w);
+			jw_key(w, "time");
+			jw_string(w, x->worst_time);
+			jw_key(w, "alloc");
+			jw_u64(w, x->worst_alloc);
+			jw_key(w, "fallback");
+			jw_u64(w, x->worst_fallback);
+			jw_end(w);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
+ * Write X as {"first", "last", "min", "max"}: thousandths of an index, or
+ * a count when COUNT, with "is_bound" when BOUND is 0 or 1; null when
+ * never seen.
+ */
+static void
+index_json(struct jsonw *w, const char *key, const struct rindex *x,
+    bool count, int bound)
+{
+	static const char *const names[4] = { "first", "last", "min", "max" };
+	const long long v[4] = { x->first, x->last, x->min, x->max };
+	size_t i;
+
+	jw_key(w, key);
+	if (!x->seen) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	for (i = 0; i < 4; i++) {
+		jw_key(w, names[i]);
+		if (count)
+			jw_int(w, v[i]);
+		else
+			jw_fixed(w, v[i], 3);
+	}
+	if (bound >= 0) {
+		jw_key(w, "is_bound");
+		jw_bool(w, bound == 1);
+	}
+	jw_end(w);
+}
+
+/* Write the summary of R, read from DIR, as one object in W. */
+static void
+summary_json(struct jsonw *w, const char *dir, const struct replay *r)
+{
+	char fnd[256];
+	const struct rzone *z;
+	size_t i, k;
+
+	jw_object(w);
+	jw_key(w, "recording");
+	jw_string(w, dir);
+	jw_key(w, "hostname");
+	jw_string(w, r->host);
+	jw_key(w, "release");
+	jw_string(w, r->release);
+	jw_key(w, "page_size");
+	jw_u64(w, r->page_size);
+	jw_key(w, "interval_s");
+	jw_fixed(w, r->interval_ms, 3);
+	jw_key(w, "samples");
+	jw_u64(w, r->nsamples);
+	jw_key(w, "first");
+	jw_string(w, r->first);
+	jw_key(w, "last");
+	jw_string(w, r->last);
+	jw_key(w, "truncated");
+	jw_bool(w, r->truncated);
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < r->nzones; i++) {
+		z = &r->zones[i];
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, z->node);
+		jw_key(w, "zone");
+		jw_string(w, z->name);
+		jw_key(w, "free_pages");
+		jw_array(w, true);
+		jw_u64(w, z->free_first);
+		jw_u64(w, z->free_last);
+		jw_end(w);
+		jw_key(w, "free_pageblocks");
+		jw_array(w, true);
+		jw_u64(w, z->pb_first);
+		jw_u64(w, z->pb_last);
+		jw_end(w);
+		jw_key(w, "orders");
+		jw_array(w, false);
+		for (k = 0; k < r->norders; k++) {
+			jw_object(w);
+			jw_key(w, "order");
+			jw_int(w, r->orders[k]);
+			index_json(w, "unusable_index", &z->unusable[k], false,
+			    -1);
+			index_json(w, "fragmentation_index", &z->fragindex[k],
+			    false, -1);
+			index_json(w, "available_now", &z->now[k], true,
+			    z->now_bound[k]);
+			jw_end(w);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	/* Findings over the run: kcompactd that works for nothing. */
+	jw_key(w, "findings");
+	jw_array(w, false);
+	if (futile_found(&r->futile)) {
+		jw_object(w);
+		jw_key(w, "finding");
+		jw_string(w, "kcompactd_futile");
+		jw_key(w, "wakes");
+		jw_u64(w, r->futile.wakes);
+		jw_key(w, "intervals_woken");
+		jw_u64(w, r->futile.woke);
+		jw_key(w, "intervals");
+		jw_u64(w, r->futile.intervals);
+		jw_key(w, "outside_pageblocks_first");
+		jw_fixed(w, r->futile.start_frag, 3);
+		jw_key(w, "outside_pageblocks_last");
+		jw_fixed(w, r->futile.last_frag, 3);
+		jw_key(w, "text");
+		jw_string(w, futile_sentence(fnd, sizeof(fnd), &r->futile,
+		    r->pageblock_order, r->page_size));
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "events");
+	if (!r->events)
+		jw_null(w);
+	else {
+		jw_object(w);
+		jw_key(w, "extfrag");
+		jw_u64(w, r->extfrag);
+		jw_key(w, "fragmenting");
+		jw_u64(w, r->fragmenting);
+		jw_key(w, "claimed");
+		jw_u64(w, r->claimed);
+		jw_key(w, "extfrag_peak");
+		jw_u64(w, r->peak);
+		jw_key(w, "extfrag_peak_time");
+		if (r->peak)
+			jw_string(w, r->peak_time);
+		else
+			jw_null(w);
+		jw_key(w, "compaction_runs");
+		jw_u64(w, r->runs);
+		jw_key(w, "lost");
+		jw_u64(w, r->lost);
+		jw_key(w, "by_order");
+		jw_array(w, false);
+		for (i = 0; i < r->nby_order; i++) {
+			jw_object(w);
+			jw_key(w, "order");
+			jw_int(w, r->by_order[i].order);
+			jw_key(w, "attempts");
+			jw_u64(w, r->by_order[i].attempts);
+			jw_key(w, "ended");
+			jw_u64(w, r->by_order[i].ended);
+			for (k = 0; k < EV_NOUTCOMES; k++) {
+				jw_key(w, ev_outcome_name((enum ev_outcome)k));
+				jw_u64(w, r->by_order[i].outcome[k]);
+			}
+			jw_end(w);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	outcomes_json(w, r);
+	jw_end(w);
+}
+
+void
+replay_json(FILE *fp, const char *dir, const struct replay *r)
+{
+	struct jsonw w;
+
+	jw_init(&w, fp);
+	summary_json(&w, dir, r);
+	if (jw_finish(&w) != 0)
+		abort();
+}
+
+/* Returns BUF holding the signed thousandths D as "+0.012" or "-0.500". */
+static const char *
+diff_index(char *buf, size_t size, long long d)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s%s", d >= 0 ? "+" : "", hum_index(b, sizeof(b),
+	    (int)d));
+	return buf;
+}
+
+/* Print one row of the comparison: NAME, A's and B's values, and their difference. */
+static void
+row(FILE *fp, const char *name, const char *a, const char *b, const char *d)
+{
+	fprintf(fp, "  %-28s %14s %14s %14s\n", name, a, b, d);
+}
+
+/* Print the indices of zone ZA of A beside those of ZB of B. */
+static void
+compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
+    const struct replay *b, const struct rzone *zb)
+{
+	const struct rindex *x[2], *y[2];
+	char n[64], v[3][32];
+	size_t k, j;
+	long kb;
+
+	for (k = 0; k < a->norders; k++) {
+		if ((kb = replay_order_index(b, a->orders[k])) < 0)
+			continue;
+		x[0] = &za->unusable[k];
+		x[1] = &za->fragindex[k];
+		y[0] = &zb->unusable[kb];
+		y[1] = &zb->fragindex[kb];
+		for (j = 0; j < 2; j++) {
+			if (!x[j]->seen || !y[j]->seen)
+				continue;
+			snprintf(n, sizeof(n), "order %u %s max", a->orders[k],
+			    j ? "fragindex" : "unusable");
+			/* "succeeds" is a word, not -1.000: no difference to it. */
+			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
+			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
+			    (int)y[j]->max), j && (x[j]->max == -1000 ||
+			    y[j]->max == -1000) ? "-" : diff_index(v[2],
+			    sizeof(v[2]), y[j]->max - x[j]->max));
+		}
+	}
+}
+
+/* Returns BUF holding B - A as "+12" or "-3". */
+static const char *
+diff_u64(char *buf, size_t size, uint64_t a, uint64_t b)
+{
+	if (b >= a)
+		snprintf(buf, size, "+%" PRIu64, b - a);
+	else
+		snprintf(buf, size, "-%" PRIu64, a - b);
+	return buf;
+}
+
+/* Print one row of the comparison of counts: NAME, A, B and B - A. */
+static void
+row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
+{
+	char v[3][32];
+
+	snprintf(v[0], sizeof(v[0]), "%" PRIu64, a);
+	snprintf(v[1], sizeof(v[1]), "%" PRIu64, b);
+	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
+}
+
+/*
+ * The THP sizes and kinds both recordings counted: allocations and the
+ * share that fell back, A beside B.
+ */
+static void
+compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct routcome *x, *y;
+	char l[64], v[2][32];
+	size_t i, j;
+
+	for (i = 0; i < a->noutcomes; i++)
+		for (j = 0; j < b->noutcomes; j++) {
+			x = &a->outcomes[i];
+			y = &b->outcomes[j];
+			if (x->size_kb != y->size_kb || strcmp(x->kind,
+			    y->kind) != 0)
+				continue;
+			if (strcmp(x->kind, "shmem") == 0 && x->alloc +
+			    x->fallback + y->alloc + y->fallback == 0)
+				continue;
+			fprintf(fp, "%s\n", outcome_label(l, sizeof(l), x, a));
+			row_u64(fp, "  allocated", x->alloc, y->alloc);
+			row_u64(fp, "  fell back", x->fallback, y->fallback);
+			row(fp, "  share that fell back", share(v[0],
+			    sizeof(v[0]), x->fallback, x->alloc + x->fallback),
+			    share(v[1], sizeof(v[1]), y->fallback, y->alloc +
+			    y->fallback), "-");
+		}
+}
+
+void
+replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	const struct rzone *za, *zb;
+	char v[2][32], n[64];
+	size_t i, j;
+
+	fprintf(fp, "A: %s (%s, %s, %lu samples)\nB: %s (%s, %s, %lu "
+	    "samples)\n\n", da, a->host, a->release, a->nsamples, db, b->host,
+	    b->release, b->nsamples);
+	row(fp, "", "A", "B", "B - A");
+	for (i = 0; i < a->nzones; i++) {
+		za = &a->zones[i];
+		if ((zb = replay_zone(b, za->node, za->name)) == NULL)
+			continue;
+		fprintf(fp, "Node %u, zone %s\n", za->node, za->name);
+		row_u64(fp, "free pages at the end", za->free_last,
+		    zb->free_last);
+		row_u64(fp, "free pageblocks at the end", za->pb_last,
+		    zb->pb_last);
+		compare_orders(fp, a, za, b, zb);
+	}
+	compare_outcomes(fp, a, b);
+	if (!a->events || !b->events)
+		return;
+	fprintf(fp, "Events\n");
+	row_u64(fp, "extfrag", a->extfrag, b->extfrag);
+	row_u64(fp, "compaction runs", a->runs, b->runs);
+	for (i = 0; i < a->nby_order; i++)
+		for (j = 0; j < b->nby_order; j++) {
+			if (a->by_order[i].order != b->by_order[j].order)
+				continue;
+			if (a->by_order[i].order < 0)
+				snprintf(n, sizeof(n), "whole zones ended well");
+			else
+				snprintf(n, sizeof(n), "order %d success",
+				    a->by_order[i].order);
+			row(fp, n, share(v[0], sizeof(v[0]),
+			    ended_well(&a->by_order[i]), a->by_order[i].ended),
+			    share(v[1], sizeof(v[1]), ended_well(&b->by_order[j]),
+			    b->by_order[j].ended), "-");
+		}
+}
+
+void
+replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	struct jsonw w;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "a");
+	summary_json(&w, da, a);
+	jw_key(&w, "b");
+	summary_json(&w, db, b);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_summary.c - the default view: the verdict first, then one line per zone */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "avail.h"
+#include "humanize.h"
+#include "outcome.h"
+#include "report.h"
+
+/* ANSI attributes, empty when colour is off. */
+struct sstyle {
+	const char	*bold, *off;
+	const char	*verdict[VERDICT_NSTATES];
+	const char	*urgency[4];
+};
+
+/* Print the verdict word V coloured, padded to WIDTH (negative: left). */
+static void
+verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
+{
+	const char *w = advise_verdict_word(v);
+	int pad = (width < 0 ? -width : width) - (int)strlen(w);
+
+	if (width > 0)
+		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
+	fprintf(fp, "%s%s%s", st->verdict[v], w, st->off);
+	if (width < 0)
+		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
+}
+
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns. */
+static void
+fold(FILE *fp, const char *prefix, const char *text)
+{
+	size_t col = strlen(prefix), n;
+
+	fputs(prefix, fp);
+	while (*text) {
+		n = strcspn(text, " ");
+		if (col + 1 + n > 79) {
+			fputs("\n ", fp);
+			col = 1;
+		}
+		fputc(' ', fp);
+		fwrite(text, 1, n, fp);
+		col += n + 1;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}
+
+/*
+ * Print the counts of row A: "N free now, at most M after compaction; F
+ * free" (NOW an upper bound: "at most N free now").
+ */
+static void
+counts(FILE *fp, const struct report *r, const struct avail *a)
+{
+	char b[32], c[96];
+
+	fprintf(fp, "%s; %s free", hum_counts(c, sizeof(c), a->now,
+	    a->now_is_bound, a->after), hum_size(b, sizeof(b), a->free_pages,
+	    r->page_size));
+}
+
+/*
+ * Under the line of order O: what happened to the THP allocations of that
+ * size since boot, when it is a THP size of the input's kernel.
+ */
+static void
+outcomes(FILE *fp, const struct report *r, unsigned o)
+{
+	const struct thp_size *s;
+	struct outcome oc;
+	enum outcome_kind k;
+	char b[32], t[160];
+
+	if (r->thp == NULL || ((s = thp_size_of(r->thp, o)) == NULL &&
+	    r->thp->pmd_order != (long)o))
+		return;
+	hum_size(b, sizeof(b), 1ULL << o, r->page_size);
+	for (k = 0; k < OUTCOME_NKINDS; k++) {
+		outcome_of(r->thp, r->vm, k, o, &oc);
+		if (!oc.known && k == OUTCOME_ANON)
+			fprintf(fp, "  %s %s since boot: unknown (%s)\n", b,
+			    outcome_kind_name(k), r->vm == NULL ? "no "
+			    "/proc/vmstat in the input" : "the kernel counts "
+			    "them by size since Linux 6.9, and before for "
+			    "the PMD size only");
+		/* shmem THP only where there were some. */
+		if (!oc.known || (k == OUTCOME_SHMEM && oc.alloc +
+		    oc.fallback == 0))
+			continue;
+		fprintf(fp, "  %s %s since boot: %s%s\n", b,
+		    outcome_kind_name(k), hum_outcome(t, sizeof(t), oc.alloc,
+		    oc.fallback, oc.have_charge, oc.charge), k == OUTCOME_ANON &&
+		    s != NULL && !s->on ? "; off now" : "");
+	}
+}
+
+/*
+ * One line of the headline: the machine's verdict at ADV->orders[J] ("ok,
+ * only N left" below the low mark; J < 0: a gigantic order, which the
+ * buddy allocator does not serve: no verdict), then the counts of row A.
+ */
+static void
+order_line(FILE *fp, const struct report *r, const struct sstyle *st,
+    const struct avail *a, long j)
+{
+	const struct advice *adv = r->advice;
+	char b[32];
+	enum verdict v;
+
+	fprintf(fp, "%s%s (order %u%s):%s ", st->bold, hum_size(b,
+	    sizeof(b), 1ULL << a->order, r->page_size), a->order, j < 0 ?
+	    ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
+	    st->off);
+	if (j >= 0) {
+		v = advise_best(adv, -1, (size_t)j);
+		verdict(fp, st, v, 0);
+		if (v == VERDICT_OK && a->now < a->low)
+			fprintf(fp, ", only %" PRIu64 " left", a->now);
+		fputs(", ", fp);
+	}
+	counts(fp, r, a);
+	fputc('\n', fp);
+	outcomes(fp, r, a->order);
+}
+
+/* The hugetlb pool of the size --need asks for, when the kernel has one. */
+static void
+pool(FILE *fp, const struct report *r, const struct need *n)
+{
+	const struct hugetlb_node *hn;
+	const struct hugetlb_size *hs = avail_pool(r->huge, n->order, n->node,
+	    &hn);
+	char b[32];
+
+	if (hs == NULL)
+		return;
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (n->node >= 0 && hn == NULL)
+		fprintf(fp, "  hugetlb pool of %s pages: none on node %d\n", b,
+		    n->node);
+	else if (hn != NULL)
+		fprintf(fp, "  hugetlb pool of %s pages on node %d: %" PRIu64
+		    " (%" PRIu64 " free, %" PRIu64 " surplus)\n", b, n->node,
+		    hn->nr, hn->free, hn->surplus);
+	else
+		fprintf(fp, "  hugetlb pool of %s pages: %" PRIu64 " (%" PRIu64
+		    " free, %" PRIu64 " reserved, %" PRIu64 " surplus)\n", b,
+		    hs->nr, hs->free, hs->resv, hs->surplus);
+}
+
+/* The answer to --need, first. */
+static void
+need(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct need *n = r->need;
+	struct need_answer ans = avail_need(r->avail, n);
+	char b[32], where[32] = "";
+
+	if (n->node >= 0)
+		snprintf(where, sizeof(where), " on node %d", n->node);
+	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
+	    n->count, hum_size(b, sizeof(b), 1ULL << n->order, r->page_size),
+	    n->order, where, st->off);
+	verdict(fp, st, ans.verdict, 0);
+	if (ans.row == NULL) {
+		fprintf(fp, ", no node %d in the input\n", n->node);
+		return;
+	}
+	fputs(", ", fp);
+	counts(fp, r, ans.row);
+	fputc('\n', fp);
+	pool(fp, r, n);
+}
+
+/* The first lines: kernel, page size, the machine's verdict per order, pressure. */
+static void
+headline(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct advice *adv = r->advice;
+	char b[32], c[32], assumed[320];
+	size_t j;
+
+	fprintf(fp, "Kernel %s, %s pages (%s)", r->release ? r->release :
+	    "unknown", hum_size(b, sizeof(b), 1, r->page_size),
+	    r->page_size_from);
+	/* Without pagetypeinfo, the order compaction works towards. */
+	if (r->pti)
+		fprintf(fp, ", pageblock %s (order %u)", hum_size(b, sizeof(b),
+		    r->pti->pages_per_block, r->page_size),
+		    r->pti->pageblock_order);
+	else
+		fprintf(fp, ", pageblock %s (order %u, assumed)", hum_size(b,
+		    sizeof(b), 1ULL << adv->hpage_order, r->page_size),
+		    adv->hpage_order);
+	fputc('\n', fp);
+	if (r->need)
+		need(fp, r, st);
+	for (j = 0; j < adv->norders; j++)
+		order_line(fp, r, st, avail_find(r->avail, -1, -1,
+		    adv->orders[j]), (long)j);
+	if (r->avail->gigantic_order)
+		order_line(fp, r, st, avail_find(r->avail, -1, -1,
+		    r->avail->gigantic_order), -1);
+	fprintf(fp, "Memory pressure: %s%s%s", st->urgency[adv->urgency],
+	    advise_urgency_name(adv->urgency), st->off);
+	if (r->psi)
+		fprintf(fp, " (stalled in the last 10 s: some tasks %s, all "
+		    "tasks %s)", hum_centi(b, sizeof(b), r->psi->some.avg10),
+		    r->psi->full.present ? hum_centi(c, sizeof(c),
+		    r->psi->full.avg10) : "unknown");
+	else
+		fprintf(fp, " (no PSI file)");
+	fputc('\n', fp);
+	if (adv->assumed) {
+		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
+		    adv));
+	}
+	/* Which rules: only where they differ from every release before. */
+	if (adv->defrag_rules)
+		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
+		    "migratetype below the pageblock order before reclaim and "
+		    "compaction (6.15+)");
+}
+
+/*
+ * Returns BUF holding zone Z's allocations of order O free now ("<=N"
+ * when only a bound), "-" for a zone the allocation never uses.
+ */
+static const char *
+now(char *buf, size_t size, const struct report *r, size_t z, unsigned o)
+{
+	const struct avail *a = avail_find(r->avail,
+	    (int)r->bi->zones[z].node, (long)z, o);
+
+	if (a == NULL)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "",
+		    a->now);
+	return buf;
+}
+
+/* The zone table: one line per zone. */
+static void
+zones(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct advice *adv = r->advice;
+	unsigned pb = r->pti ? r->pti->pageblock_order : adv->hpage_order;
+	char b[32], c[32], c2[32];
+	size_t i, j;
+
+	if (adv->norders > 1) {
+		fprintf(fp, "%39s", "");
+		for (j = 0; j < adv->norders; j++)
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 38 : 0,
+			    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
+			    r->page_size));
+		fputc('\n', fp);
+	}
+	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
+	for (j = 0; j < adv->norders; j++)
+		fprintf(fp, "  free now  unusable fragindex verdict%s", j + 1 <
+		    adv->norders ? " " : "");
+	fprintf(fp, "%s\n", st->off);
+	for (i = 0; i < r->bi->nzones; i++) {
+		const struct bzone *z = &r->bi->zones[i];
+		const struct frag *f = &r->frag[i];
+
+		fprintf(fp, "%4u %-8s %10s %16" PRIu64, z->node, z->name,
+		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
+		    pb < r->bi->norders ? f->suitable[pb] : 0);
+		for (j = 0; j < adv->norders; j++) {
+			const struct zadvice *a = advise_at(adv, i, j);
+			unsigned o = adv->orders[j];
+
+			fprintf(fp, "  %8s  %8s %9s ", now(b, sizeof(b), r, i,
+			    o), hum_index(c, sizeof(c), f->unusable[o]),
+			    hum_fragindex(c2, sizeof(c2), f->fragindex[o]));
+			if (a)
+				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
+				    -8 : 0);
+			else
+				fprintf(fp, "%-8s", "-");
+		}
+		fputc('\n', fp);
+	}
+}
+
+/* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
+static const struct zadvice *
+least_reclaim(const struct advice *adv, size_t j)
+{
+	const struct zadvice *best = NULL;
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+
+		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
+		    (a->reason != R_LOW_ORDER0 &&
+		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
+			continue;
+		if (best == NULL || a->need - a->usable < best->need -
+		    best->usable)
+			best = a;
+	}
+	return best;
+}
+
+/* With the map: what compaction could make in each zone whose verdict is compact. */
+static void
+ceilings(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	char label[80], text[256];
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+
+		if (advice_ceiling(text, sizeof(text), r, a) == NULL)
+			continue;
+		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
+		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
+		    a->order);
+		fold(fp, label, text);
+	}
+}
+
+/* The next step for the worst verdict of the machine, in plain words. */
+static void
+next_step(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	const struct zadvice *a;
+	enum verdict worst = VERDICT_OK, v;
+	char b[32];
+	size_t j, jw = 0;
+
+	for (j = 0; j < adv->norders; j++) {
+		v = advise_best(adv, -1, j);
+		if (advise_rank(v) > advise_rank(worst)) {
+			worst = v;
+			jw = j;
+		}
+	}
+	/* What --need asks for may need more than one allocation does. */
+	if (r->need && advise_rank(v = avail_need(r->avail, r->need).verdict) >
+	    advise_rank(worst)) {
+		worst = v;
+		for (jw = 0; jw + 1 < adv->norders && adv->orders[jw] !=
+		    r->need->order; jw++)
+			;
+	}
+	fputc('\n', fp);
+	switch (worst) {
+	case VERDICT_OK:
+		fprintf(fp, "Next step: none needed.\n");
+		break;
+	case VERDICT_COMPACT:
+		/* Commands on lines of their own: never wrapped, copied whole. */
+		fprintf(fp, "Next step: compact memory, as root, on the nodes "
+		    "that need it:\n    fragstat --compact\n  or on every "
+		    "node:\n    echo 1 > /proc/sys/vm/compact_memory\n  The "
+		    "kernel compacts in the background as "
+		    "vm.compaction_proactiveness (%u)\n  says, and compacts "
+		    "rather than reclaims above vm.extfrag_threshold (%d).\n",
+		    adv->proactiveness, adv->threshold);
+		ceilings(fp, r);
+		break;
+	case VERDICT_RECLAIM:
+		a = least_reclaim(adv, jw);
+		if (a)
+			fprintf(fp, "Next step: free memory: %s more must be free "
+			    "in node %u, zone %s before\n  compaction can "
+			    "run. kswapd keeps more free with a higher "
+			    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
+			    hum_size(b, sizeof(b), a->need - a->usable + 1,
+			    r->page_size), r->bi->zones[a->zone].node,
+			    r->bi->zones[a->zone].name);
+		else
+			fprintf(fp, "Next step: free memory: the index (at or "
+			    "below vm.extfrag_threshold, %d) says\n  memory "
+			    "is short rather than fragmented; compaction would "
+			    "not help.\n", adv->threshold);
+		break;
+	case VERDICT_UNKNOWN:
+		fprintf(fp, "Next step: give fragstat the missing input "
+		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
+		    "to decide.\n");
+		break;
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		fprintf(fp, "Next step: none possible: no zone may serve such "
+		    "an allocation (see --gfp).\n");
+		break;
+	}
+}
+
+/* Background compaction (kcompactd) in plain words, one sentence. */
+static void
+background(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	const char *state = "idle";
+	char line[256], all[512];
+	size_t i, n = 0;
+
+	if (adv->kc == NULL || adv->nkc == 0)
+		return;
+	for (i = 0; i < adv->nkc; i++)
+		if (adv->kc[i].proactive)
+			state = "working now";
+	n += (size_t)snprintf(line + n, sizeof(line) - n, "fragmentation "
+	    "score");
+	for (i = 0; i < adv->nkc && i < 8; i++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%" PRIu64,
+		    i ? ", " : " ", adv->kc[i].score);
+	snprintf(line + n, sizeof(line) - n, "%s of 100%s", i < adv->nkc ?
+	    ", ..." : "", adv->nkc > 1 ? " by node" : "");
+	if (!adv->proactive_exists)
+		snprintf(all, sizeof(all), "none before Linux 5.9 (%s).", line);
+	else if (adv->proactiveness == 0)
+		snprintf(all, sizeof(all), "off, vm.compaction_proactiveness "
+		    "is 0 (%s).", line);
+	else
+		snprintf(all, sizeof(all), "%s; %s; kcompactd starts above %u "
+		    "and stops at %u (vm.compaction_proactiveness %u).", state,
+		    line, adv->kc[0].high, adv->kc[0].low, adv->proactiveness);
+	fold(fp, "Background compaction:", all);
+}
+
+void
+render_summary(FILE *fp, const struct report *r)
+{
+	struct sstyle st;
+
+	memset(&st, 0, sizeof(st));
+	st.bold = st.off = "";
+	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
+	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
+	st.verdict[VERDICT_UNUSABLE] = "";
+	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
+	st.urgency[URGENCY_ELEVATED] = st.urgency[URGENCY_SEVERE] = "";
+	if (r->color) {
+		st.bold = "\033[1m";
+		st.off = "\033[0m";
+		st.verdict[VERDICT_OK] = "\033[32m";
+		st.verdict[VERDICT_COMPACT] = "\033[33m";
+		st.verdict[VERDICT_RECLAIM] = "\033[31m";
+		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
+		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
+		st.urgency[URGENCY_CALM] = "\033[32m";
+		st.urgency[URGENCY_ELEVATED] = "\033[33m";
+		st.urgency[URGENCY_SEVERE] = "\033[31m";
+	}
+	headline(fp, r, &st);
+	fputc('\n', fp);
+	zones(fp, r, &st);
+	next_step(fp, r);
+	background(fp, r);
+}

@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_batch.c - the picture of a batch of snapshots over time */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "render_svg_parts.h"
+
+/* Draw the machine's verdict for its first advice order in every snapshot at Y. */
+static void
+batch_verdicts(struct svgw *w, const struct timeline *b, long y)
+{
+	const struct report *r;
+	const char *v;
+	char l[48];
+	size_t k;
+
+	static const char *const key[] = { "ok", "compact", "reclaim",
+	    "unknown" };
+	long x;
+
+	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
+	    "Machine verdict (first advice order)");
+	/* The key: a swatch of each verdict's colour and its word. */
+	x = b->left + text_px("Machine verdict (first advice order)", 11) *
+	    11 / 10 + 16;
+	for (k = 0; k < sizeof(key) / sizeof(key[0]); k++) {
+		svgr_rect_open(w, x, y + 3, 10, 10, verdict_color(key[k]));
+		svg_close(w);
+		svgr_text(w, x + 14, y + 12, 10, NULL, NULL, key[k]);
+		x += 14 + text_px(key[k], 10) + 12;
+	}
+	for (k = 0; k < b->n; k++) {
+		r = &b->r[k];
+		if (r->advice == NULL || r->advice->norders == 0)
+			continue;
+		v = advise_verdict_name(advise_best(r->advice, -1, 0));
+		svgr_rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
+		    b->cw - 1 : b->cw, 14, verdict_color(v));
+		svg_open(w, "title");
+		snap_words(w, b, k);
+		svg_text(w, "machine, ");
+		svg_text(w, order_label(l, sizeof(l), r->advice->orders[0],
+		    r->page_size));
+		svg_text(w, ": ");
+		svg_text(w, v);
+		svg_close(w);
+		svg_close(w);
+	}
+	time_axis(w, b, y + 33);
+}
+
+/* Draw the PSI stall share (some and full avg10) of every snapshot at Y. */
+static void
+batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
+    bool *have)
+{
+	uint64_t top = 1000;	/* 10%: calm machines keep a readable scale */
+	const struct psi *p;
+	char s[32];
+	size_t k;
+	int f;
+
+	for (k = 0; k < b->n; k++)
+		if ((p = b->r[k].psi) != NULL && p->some.avg10 > top)
+			top = p->some.avg10;
+	snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
+	    (unsigned)(top % 100));
+	y = chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
+	    "(solid), full (dashed)", s, "0");
+	for (f = 0; f < 2; f++) {
+		for (k = 0; k < b->n; k++) {
+			p = b->r[k].psi;
+			have[k] = p && (f ? p->full.present : p->some.present);
+			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
+		}
+		chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
+		    "#0072b2", f ? "5 3" : NULL);
+		for (k = 0; k < b->n; k++) {
+			if (!have[k])
+				continue;
+			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top),
+			    f ? "#e69f00" : "#0072b2");
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			svg_text(w, f ? "full avg10 " : "some avg10 ");
+			svg_text_fixed(w, (long long)v[k], 2);
+			svg_text(w, "%");
+			svg_close(w);
+			svg_close(w);
+		}
+	}
+}
+
+/* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
+static void
+batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
+    size_t hint, long y, uint64_t *v, bool *have)
+{
+	const struct report *r;
+	char s[32], name[64];
+	uint64_t top;
+	long zi, row;
+	unsigned o, pbo = batch_pbo(&b->r[0]);
+	size_t k;
+	int c;
+
+	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
+	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	svgr_zone_words(w, z->node, z->name);
+	svg_close(w);
+	y += 26;
+	for (o = b->norders; o-- > 0;) {
+		row = y + (long)(b->norders - 1 - o) * HEAT_H;
+		heat_label(w, b, row, o);
+		for (k = 0; k < b->n; k++) {
+			r = &b->r[k];
+			zi = batch_zone(b, k, z, hint);
+			heat_cell_open(w, b, k, row, zi < 0 ||
+			    o >= r->bi->norders ? "#dddddd" :
+			    scale_color(r->frag[zi].unusable[o]).s);
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			if (zi < 0 || o >= r->bi->norders) {
+				svg_text(w, "no such zone or order");
+			} else
+				cell_title_words(w, z, &r->frag[zi], o);
+			svg_close(w);
+			svg_close(w);
+		}
+	}
+	y += (long)b->norders * HEAT_H;
+	time_axis(w, b, y);
+	y += 16;
+	/* Free memory, then free pageblock-sized blocks. */
+	for (c = 0; c < 2; c++) {
+		top = 0;
+		for (k = 0; k < b->n; k++) {
+			zi = batch_zone(b, k, z, hint);
+			r = &b->r[k];
+			have[k] = zi >= 0 && (c == 0 || pbo < r->bi->norders);
+			v[k] = !have[k] ? 0 : c == 0 ? r->frag[zi].free_pages :
+			    r->frag[zi].suitable[pbo];
+			if (v[k] > top)
+				top = v[k];
+		}
+		if (c == 0) {
+			hum_size(s, sizeof(s), top, b->r[0].page_size);
+			y = chart_frame(w, b, y, "Free memory", s, "0");
+		} else {
+			snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
+			snprintf(name, sizeof(name), "Free pageblocks "
+			    "(order %u)", pbo);
+			y = chart_frame(w, b, y, name, s, "0");
+		}
+		chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
+		for (k = 0; k < b->n; k++) {
+			if (!have[k])
+				continue;
+			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top ? top :
+			    1), "#0072b2");
+			svg_open(w, "title");
+			snap_words(w, b, k);
+			svgr_zone_words(w, z->node, z->name);
+			svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
+			svg_text_int(w, (long long)v[k]);
+			if (c == 0) {
+				svg_text(w, " (");
+				svg_text(w, hum_size(s, sizeof(s), v[k],
+				    b->r[k].page_size));
+				svg_text(w, ")");
+			} else {
+				svg_text(w, " of order ");
+				svg_text_int(w, pbo);
+			}
+			svg_close(w);
+			svg_close(w);
+		}
+		y += CHART_H + 16;
+	}
+}
+
+/* The height of one zone's block in a batch of NORDERS orders. */
+static long
+batch_zone_h(unsigned norders)
+{
+	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
+}
+
+/*
+ * Draw the batch's first and last snapshot R[0] and R[N - 1], and how to
+ * read the x axis, from y 50 in a picture WIDTH wide (W NULL: only
+ * count). Returns the number of lines.
+ */
+static long
+batch_names(struct svgw *w, const struct report *r, size_t n, long width)
+{
+	long k;
+
+	k = svgr_text_wrap(w, MARGIN, 50, 12, width - 2L * MARGIN, HEAD_LINE_H,
+	    "From ", r[0].snapshot ? r[0].snapshot : "-");
+	k += svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width - 2L *
+	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
+	    "-");
+	return k + svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width -
+	    2L * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
+	    "number (tooltips name each)");
+}
+
+void
+render_svg_batch(FILE *fp, const struct report *r, size_t n)
+{
+	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
+	const struct bzone **zones;
+	size_t *hint, nz = 0, k, i, j, total = 0;
+	long width, height, y, head;
+	struct svgw w;
+	uint64_t *v;
+	bool *have;
+
+	if (n == 0)
+		return;
+	for (k = 0; k < n; k++) {
+		total += r[k].bi->nzones;
+		if (r[k].bi->norders > b.norders)
+			b.norders = r[k].bi->norders;
+	}
+	zones = calloc(total, sizeof(const struct bzone *));
+	hint = calloc(total, sizeof(*hint));
+	v = calloc(n, sizeof(*v));
+	have = calloc(n, sizeof(*have));
+	if (zones == NULL || hint == NULL || v == NULL || have == NULL)
+		abort();
+	/* Every zone of every snapshot once, in the order first seen. */
+	for (k = 0; k < n; k++)
+		for (i = 0; i < r[k].bi->nzones; i++) {
+			for (j = 0; j < nz; j++)
+				if (zones[j]->node == r[k].bi->zones[i].node &&
+				    strcmp(zones[j]->name,
+				    r[k].bi->zones[i].name) == 0)
+					break;
+			if (j == nz) {
+				zones[nz] = &r[k].bi->zones[i];
+				hint[nz++] = i;
+			}
+		}
+	/* The columns fill the picture's least width, however few. */
+	b.cw = (MIN_W - b.left - MARGIN) / (long)n;
+	b.cw = b.cw < 4 ? 4 : b.cw;
+	width = b.left + (long)n * b.cw + MARGIN;
+	if (width < MIN_W)
+		width = MIN_W;
+	/* The lines naming the first and last snapshot, each whole. */
+	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
+	height = head + 150 + 50 + CHART_BLOCK + (long)nz *
+	    batch_zone_h(b.norders) + MARGIN;
+	svg_init(&w, fp);
+	svgr_begin(&w, width, height, "fragstat: snapshots over time");
+	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svg_text(&w, "Memory fragmentation over ");
+	svg_text_int(&w, (long long)n);
+	svg_text(&w, " snapshots");
+	svg_close(&w);
+	batch_names(&w, r, n, width);
+	scale_legend(&w, MARGIN, 64 + head);
+	y = 150 + head;
+	batch_verdicts(&w, &b, y);
+	y += 50;
+	batch_psi(&w, &b, y, v, have);
+	y += CHART_BLOCK;
+	for (i = 0; i < nz; i++) {
+		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
+		y += batch_zone_h(b.norders);
+	}
+	svgr_end(&w);
+	free(zones);
+	free(hint);
+	free(v);
+	free(have);
+}

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_common.c - what every picture draws with: colours, text and its width, shapes, titles */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_svg_parts.h"
+
+/* Returns the colour R, G, B. */
+struct rgb
+rgb(int r, int g, int b)
+{
+	struct rgb c;
+
+	snprintf(c.s, sizeof(c.s), "#%02x%02x%02x", r & 0xff, g & 0xff,
+	    b & 0xff);
+	return c;
+}
+
+/*
+ * The nine anchors of viridis (van der Walt and Smith, matplotlib's
+ * default): perceptually uniform, readable by colour-blind readers and
+ * ordered from dark to light in greyscale. Data, not a lookup trick.
+ */
+static const int viridis[9][3] = {
+	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2d, 0x7b }, { 0x3b, 0x52, 0x8b },
+	{ 0x2c, 0x72, 0x8e }, { 0x21, 0x90, 0x8c }, { 0x27, 0xad, 0x81 },
+	{ 0x5d, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 },
+};
+
+/* Returns the colour of the index V (thousandths, clamped to 0..1000) on the viridis scale. */
+struct rgb
+scale_color(int v)
+{
+	int seg, t, c[3], i;
+
+	v = v < 0 ? 0 : v > 1000 ? 1000 : v;
+	/* Linear between anchors, as the legend's gradient draws it. */
+	seg = v * 8 / 1000;
+	if (seg == 8)
+		return rgb(viridis[8][0], viridis[8][1], viridis[8][2]);
+	t = v * 8 - seg * 1000;
+	for (i = 0; i < 3; i++)
+		c[i] = viridis[seg][i] + ((viridis[seg + 1][i] -
+		    viridis[seg][i]) * t + 500) / 1000;
+	return rgb(c[0], c[1], c[2]);
+}
+
+/* Returns the text colour readable on scale_color(V). */
+const char *
+scale_ink(int v)
+{
+	return v <= 450 ? "#ffffff" : "#000000";
+}
+
+/*
+ * Returns the colour of a change D (thousandths, -1000..1000) on a
+ * diverging blue (less unusable) to red (more) scale, white at 0.
+ */
+struct rgb
+diff_color(int d)
+{
+	static const int lo[3] = { 0x21, 0x66, 0xac }, mid[3] = { 0xf7,
+	    0xf7, 0xf7 }, hi[3] = { 0xb2, 0x18, 0x2b };
+	const int *end = d < 0 ? lo : hi;
+	int t = abs(d) > 1000 ? 1000 : abs(d), c[3], i;
+
+	for (i = 0; i < 3; i++)
+		c[i] = mid[i] + ((end[i] - mid[i]) * t + 500) / 1000;
+	return rgb(c[0], c[1], c[2]);
+}
+
+/* Returns the colour of verdict name V; unknown states are grey. */
+const char *
+verdict_color(const char *v)
+{
+	if (strcmp(v, "ok") == 0)
+		return "#009e73";
+	if (strcmp(v, "compact") == 0)
+		return "#e69f00";
+	if (strcmp(v, "reclaim") == 0)
+		return "#d55e00";
+	return "#bbbbbb";
+}
+
+/* Returns PART * PX / WHOLE rounded down, without overflowing. */
+long
+scale(uint64_t part, uint64_t whole, long px)
+{
+	if (whole == 0)
+		return 0;
+	if (part <= UINT64_MAX / (uint64_t)px)
+		return (long)(part * (uint64_t)px / whole);
+	return (long)(part / (whole / (uint64_t)px + 1));
+}
+
+/* Open element NAME with the attributes K[0..3] set to V[0..3] and PAINT to COLOR; the caller closes it. */
+void
+shape_open(struct svgw *w, const char *name, const char *const k[4],
+    const long v[4], const char *paint, const char *color)
+{
+	int i;
+
+	svg_open(w, name);
+	for (i = 0; i < 4; i++)
+		svg_attr_int(w, k[i], v[i]);
+	svg_attr(w, paint, color);
+}
+
+/* Open a rect at X, Y of W by H filled with FILL; the caller closes it. */
+void
+svgr_rect_open(struct svgw *w, long x, long y, long wd, long ht,
+    const char *fill)
+{
+	static const char *const k[4] = { "x", "y", "width", "height" };
+	const long v[4] = { x, y, wd, ht };
+
+	shape_open(w, "rect", k, v, "fill", fill);
+}
+
+/* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
+void
+svgr_text_open(struct svgw *w, long x, long y, int size, const char *anchor,
+    const char *weight)
+{
+	svg_open(w, "text");
+	svg_attr_int(w, "x", x);
+	svg_attr_int(w, "y", y);
+	svg_attr_int(w, "font-size", size);
+	if (anchor)
+		svg_attr(w, "text-anchor", anchor);
+	if (weight)
+		svg_attr(w, "font-weight", weight);
+}
+
+void
+svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
+    const char *weight, const char *s)
+{
+	svgr_text_open(w, x, y, size, anchor, weight);
+	svg_text(w, s);
+	svg_close(w);
+}
+
+/*
+ * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
+ * sans-serif face: 0.62 em a character, above the average of the faces
+ * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
+ * clip a label reserves this; tests/svg-bounds.py checks every label with
+ * DejaVu Sans's own advances, and bold_px() measures names with them.
+ */
+long
+text_px(const char *s, long size)
+{
+	long n = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n * size * 62 + 99) / 100;
+}
+
+/*
+ * The advance of each printable ASCII character in DejaVu Sans Bold, in
+ * thousandths of an em: the widest of the faces renderers pick for
+ * sans-serif, so a bold name measured with it fits in any of them. Zone
+ * names are up to 31 such characters, and 'W' is nearly twice text_px()'s
+ * average; tests/svg-bounds.py checks with the same advances.
+ */
+static const unsigned short bold_em[95] = {
+	348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415,
+	380, 365, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400,
+	838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372,
+	372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103,
+	771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678,
+	435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595,
+	478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+};
+
+/* Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a character. */
+long
+bold_px(const char *s, long size)
+{
+	long n = 0;
+
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f)
+			n += bold_em[(unsigned char)*s - 0x20];
+		else if (((unsigned char)*s & 0xc0) != 0x80)
+			n += 1000;
+	return (n * size + 999) / 1000;
+}
+
+/* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
+size_t
+chars_bytes(const char *s, long n)
+{
+	size_t b = 0;
+
+	while (s[b] && n-- > 0)
+		do
+			b++;
+		while (((unsigned char)s[b] & 0xc0) == 0x80);
+	return b;
+}
+
+long
+svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
+    long line_h, const char *prefix, const char *s)
+{
+	char line[1024];
+	long room, lines = 0, cut;
+	size_t n, k;
+
+	for (;;) {
+		room = (maxw - (lines ? 0 : text_px(prefix, size))) * 100 /
+		    ((long)size * 62);
+		room = room < 8 ? 8 : room > 200 ? 200 : room;
+		n = chars_bytes(s, room);
+		/* Not the last line: break after a '/' or space in its second half. */
+		if (s[n] != '\0') {
+			cut = -1;
+			for (k = n; k > n / 2; k--)
+				if (s[k - 1] == '/' || s[k - 1] == ' ') {
+					cut = (long)k;
+					break;
+				}
+			if (cut > 0)
+				n = (size_t)cut;
+		}
+		if (w) {
+			snprintf(line, sizeof(line), "%s%.*s", lines ? "" : prefix,
+			    (int)n, s);
+			svgr_text(w, x, y + lines * line_h, size, NULL, NULL, line);
+		}
+		lines++;
+		s += n;
+		if (*s == '\0')
+			return lines;
+	}
+}
+
+/* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
+void
+line_open(struct svgw *w, long x1, long y1, long x2, long y2,
+    const char *color)
+{
+	static const char *const k[4] = { "x1", "y1", "x2", "y2" };
+	const long v[4] = { x1, y1, x2, y2 };
+
+	shape_open(w, "line", k, v, "stroke", color);
+}
+
+/* A whole line from X1, Y1 to X2, Y2 in COLOR. */
+void
+line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
+{
+	line_open(w, x1, y1, x2, y2, color);
+	svg_close(w);
+}
+
+/* Start the document: W by H pixels on white, in a generic font. */
+void
+svgr_begin(struct svgw *w, long wd, long ht, const char *title)
+{
+	svg_open(w, "svg");
+	svg_attr(w, "xmlns", "http://www.w3.org/2000/svg");
+	svg_attr_int(w, "width", wd);
+	svg_attr_int(w, "height", ht);
+	svg_open(w, "title");
+	svg_text(w, title);
+	svg_close(w);
+	svgr_rect_open(w, 0, 0, wd, ht, "#ffffff");
+	svg_close(w);
+	svg_open(w, "g");
+	svg_attr(w, "font-family", FONT);
+	svg_attr(w, "fill", "#222222");
+}
+
+/* End the document and flush it; an unbalanced document is a bug here. */
+void
+svgr_end(struct svgw *w)
+{
+	svg_close(w);
+	svg_close(w);
+	if (svg_finish(w) != 0)
+		abort();
+}
+
+void
+svgr_zone_words(struct svgw *w, unsigned node, const char *name)
+{
+	svg_text(w, "Node ");
+	svg_text_int(w, node);
+	svg_text(w, ", zone ");
+	svg_text(w, name);
+}
+
+/* Write index V (thousandths) as the JSON prints it: "0.618", or null (REPLAY_NONE). */
+void
+index_words(struct svgw *w, int v)
+{
+	if (v == REPLAY_NONE)
+		svg_text(w, "null");
+	else
+		svg_text_fixed(w, v, 3);
+}
+
+/*
+ * The words of a cell's title after the zone's: the unusable index U and
+ * the fragmentation index F at order O as the JSON prints them, PREFIX
+ * ("" or "max ") before each.
+ */
+void
+order_words(struct svgw *w, unsigned o, int u, int f, const char *prefix)
+{
+	svg_text(w, ", order ");
+	svg_text_int(w, o);
+	svg_text(w, ": unusable ");
+	svg_text(w, prefix);
+	index_words(w, u);
+	svg_text(w, ", fragmentation ");
+	svg_text(w, prefix);
+	index_words(w, f);
+}
+
+/* The words of a snapshot cell's title. */
+void
+cell_title_words(struct svgw *w, const struct bzone *z, const struct frag *f,
+    unsigned o)
+{
+	svgr_zone_words(w, z->node, z->name);
+	order_words(w, o, f->unusable[o], f->fragindex[o], "");
+}
+
+/* The title of a snapshot cell. */
+void
+cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+    unsigned o)
+{
+	svg_open(w, "title");
+	cell_title_words(w, z, f, o);
+	svg_close(w);
+}

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_compare.c - the picture of two snapshots and their change */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "humanize.h"
+#include "render_svg_parts.h"
+
+/*
+ * A comparison stacks a zone's A, B and change rows, each PANEL_H below
+ * the last, after a column of TAG_W for their names.
+ */
+#define PANEL_H		(CELL_H + 4 + BAR_H + 10)
+#define TAG_W		48
+
+/* Returns the height of a zone in a comparison with LINES lines of badges. */
+static long
+compare_zone_h(size_t lines)
+{
+	long cells = 2 * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
+
+/* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
+static void
+diff_cells(struct svgw *w, const struct report *a, size_t i,
+    const struct report *b, size_t j, long x, long y)
+{
+	const struct frag *fa = &a->frag[i], *fb = &b->frag[j];
+	long cx;
+	unsigned o;
+	int d;
+
+	for (o = 0; o < a->bi->norders; o++) {
+		cx = x + (long)o * CELL_W;
+		d = fb->unusable[o] - fa->unusable[o];
+		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
+		svg_attr(w, "stroke", "#cccccc");
+		svg_open(w, "title");
+		svgr_zone_words(w, a->bi->zones[i].node,
+		    a->bi->zones[i].name);
+		svg_text(w, ", order ");
+		svg_text_int(w, o);
+		svg_text(w, ": unusable ");
+		svg_text_fixed(w, fa->unusable[o], 3);
+		svg_text(w, " -> ");
+		svg_text_fixed(w, fb->unusable[o], 3);
+		svg_text(w, d > 0 ? " (+" : " (");
+		svg_text_fixed(w, d, 3);
+		svg_text(w, "), fragmentation ");
+		svg_text_fixed(w, fa->fragindex[o], 3);
+		svg_text(w, " -> ");
+		svg_text_fixed(w, fb->fragindex[o], 3);
+		svg_close(w);
+		svg_close(w);
+		svgr_text_open(w, cx + CELL_W / 2 - 1, y + 21, 11, "middle",
+		    NULL);
+		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
+		svg_text(w, d > 0 ? "+" : "");
+		svg_text_fixed(w, d, 3);
+		svg_close(w);
+	}
+}
+
+/* Draw the legend of the change at X, Y. */
+void
+diff_legend(struct svgw *w, long x, long y)
+{
+	static const char *const ticks[] = { "-1", "0", "+1" };
+	struct rgb stops[3];
+	int i;
+
+	for (i = 0; i <= 2; i++)
+		stops[i] = diff_color(i * 1000 - 1000);
+	gradient_legend(w, x, y, "Change of the unusable index, B - A",
+	    "change", stops, 3, "#999999", ticks, 3,
+	    "blue: less free memory unusable in B (better);",
+	    "red: more (worse)");
+}
+
+/* Draw the verdict lines of zone I of R (-1: none) at X, Y, labelled TAG. */
+static void
+compare_badges(struct svgw *w, const struct report *r, long i, int node,
+    const char *tag, long x, long y)
+{
+	char l[64], o[48], why[256];
+	const struct zadvice *a;
+	size_t j;
+
+	for (j = 0; j < advice_lines(r); j++) {
+		snprintf(l, sizeof(l), "%s %s", tag, order_label(o, sizeof(o),
+		    r->advice->orders[j], r->page_size));
+		if (i < 0 && node < 0)
+			continue;
+		if (i < 0) {
+			badge(w, x, y + (long)j * 2 * LINE_H, l,
+			    advise_verdict_name(advise_best(r->advice, node, j)),
+			    NULL);
+			continue;
+		}
+		a = advise_at(r->advice, (size_t)i, j);
+		badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
+		    advise_verdict_word(a->verdict) : "not used", a ?
+		    advice_sentence(why, sizeof(why), r, a) :
+		    "allocations of this kind do not use this zone");
+	}
+}
+
+/* Draw zone I of R at X, Y in a comparison, named TAG, or say that R lacks it. */
+static void
+compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
+    long x, long y)
+{
+	svgr_text(w, x - 8, y + 21, 12, "end", "bold", tag);
+	if (i >= 0)
+		zone_cells(w, r, (size_t)i, x, y);
+	else
+		svgr_text(w, x + 8, y + 21, 12, NULL, NULL,
+		    "not in this snapshot");
+}
+
+void
+render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
+{
+	struct svgw w;
+	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
+	long left = MARGIN + lw + TAG_W, width, height, y, ia, ib, rows_a;
+	long top, src_a, src_b, y_b, y_m;
+	size_t i, nrows = 0, lines = 2 * advice_lines(a);
+	const struct bzone *z;
+	char s1[32], s2[32];
+	long *rows;
+	bool head;
+
+	width = left + (long)a->bi->norders * CELL_W + MARGIN;
+	if (width < MIN_W)
+		width = MIN_W;
+	/* Rows: A's zones with their match in B, then B's zones A lacks. */
+	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
+	    sizeof(*rows))) == NULL)
+		abort();
+	for (i = 0; i < a->bi->nzones; i++) {
+		rows[2 * nrows] = (long)i;
+		rows[2 * nrows++ + 1] = compare_match(&a->bi->zones[i], i, b);
+	}
+	for (i = 0; i < b->bi->nzones; i++)
+		if (compare_match(&b->bi->zones[i], i, a) < 0) {
+			rows[2 * nrows] = -1;
+			rows[2 * nrows++ + 1] = (long)i;
+		}
+	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
+	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
+	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
+	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
+	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
+	    MACHINE_ROW_H;
+	height = top + 2 * LEGEND_H + 12 + MARGIN;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
+		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
+		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
+			height += node_h(lines);
+		height += compare_zone_h(lines);
+	}
+	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
+	y_b = 50 + src_a * HEAD_LINE_H + 2;
+	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
+	svg_init(&w, fp);
+	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
+	    "Memory fragmentation: snapshot A, snapshot B and the change");
+	source_lines(&w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
+	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
+	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
+	machine_line(&w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
+	    width - MARGIN);
+	/* The comparison draws no pageblock bars: no legend for them. */
+	legend(&w, a, top, false);
+	diff_legend(&w, MARGIN, top + LEGEND_H);
+	y = top + 2 * LEGEND_H + 12;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		ib = rows[2 * i + 1];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
+		head = i == 0 || (rows[2 * i - 2] >= 0 ?
+		    a->bi->zones[rows[2 * i - 2]].node :
+		    b->bi->zones[rows[2 * i - 1]].node) != z->node;
+		if (head) {
+			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
+			svgr_text_open(&w, MARGIN, y + 21, 15, NULL, "bold");
+			svg_text(&w, "Node ");
+			svg_text_int(&w, z->node);
+			svg_close(&w);
+			compare_badges(&w, a, -1, (int)z->node, "A", MARGIN,
+			    y + 30);
+			compare_badges(&w, b, -1, (int)z->node, "B", MARGIN,
+			    y + 30 + LINE_H);
+			order_heads(&w, a, left, y + 6);
+			y += node_h(lines);
+		}
+		svgr_text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
+		svg_text(&w, z->name);
+		svg_close(&w);
+		svgr_text_open(&w, MARGIN + 10, y + 29, 11, NULL, NULL);
+		svg_text(&w, ia >= 0 ? hum_size(s1, sizeof(s1),
+		    a->frag[ia].free_pages, a->page_size) : "-");
+		svg_text(&w, " -> ");
+		svg_text(&w, ib >= 0 ? hum_size(s2, sizeof(s2),
+		    b->frag[ib].free_pages, b->page_size) : "-");
+		svg_text(&w, " free");
+		svg_close(&w);
+		compare_badges(&w, a, ia, -1, "A", MARGIN + 10, y + 36);
+		compare_badges(&w, b, ib, -1, "B", MARGIN + 10, y + 36 +
+		    LINE_H);
+		/* A above B above the change: an order's three cells in one column. */
+		compare_panel(&w, a, ia, "A", left, y);
+		compare_panel(&w, b, ib, "B", left, y + PANEL_H);
+		svgr_text(&w, left - 8, y + 2 * PANEL_H + 21, 12, "end", "bold",
+		    "B - A");
+		if (ia >= 0 && ib >= 0)
+			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, left,
+			    y + 2 * PANEL_H);
+		else
+			svgr_text(&w, left + 8, y + 2 * PANEL_H + 21, 12, NULL,
+			    NULL, "no change: the zone is in one snapshot only");
+		y += compare_zone_h(lines);
+	}
+	free(rows);
+	svgr_end(&w);
+}

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * render_svg_parts.h - what the snapshot, comparison, batch and recording
+ * pictures share: the layout, the zone's marks and legends
+ * (render_svg_zones.c), the columns over time (render_svg_timeline.c)
+ */
+#ifndef FRAGSTAT_RENDER_SVG_PARTS_H
+#define FRAGSTAT_RENDER_SVG_PARTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "recording.h"
+#include "render_svg.h"
+#include "report.h"
+
+/*
+ * The layout, in pixels. Every mark sits at absolute integer coordinates
+ * (no transforms), so that a test can find a cell's pixels from its
+ * attributes.
+ */
+#define MARGIN		16
+#define LABEL_W		300	/* zone names, sizes, verdicts and counts */
+#define CELL_W		48
+#define CELL_H		34
+#define BAR_H		32	/* free memory by order, 100% of the zone's */
+#define PB_GAP		28
+#define PB_W		240	/* pageblocks by migratetype */
+#define MIN_W		980
+#define NODE_HEAD_H	40
+#define LINE_H		18
+#define FONT		"sans-serif"
+#define LEGEND_W	300
+#define LEGEND_H	84
+#define HEAD_H	100
+#define HEAD_LINE_H	16
+#define MACHINE_ROW_H	22
+#define HEAT_H		14
+#define CHART_H		64
+#define AXIS_W		96
+#define CHART_BLOCK	(18 + CHART_H + 16)
+
+/* A colour as "#rrggbb". */
+struct rgb {
+	char	s[8];
+};
+
+/*
+ * Snapshots over time, drawn column by column: the N snapshots of a batch
+ * (R), or the samples of a recording (REC), PER of them in a column.
+ */
+struct timeline {
+	const struct report	*r;
+	size_t			 n;	/* columns */
+	long			 left, cw;	/* the time axis: x of column 0, step */
+	unsigned		 norders;	/* a batch: the most of any snapshot */
+	const struct replay	*rec;
+	size_t			 per;
+};
+
+/* Returns the colour R, G, B. */
+struct rgb	rgb(int r, int g, int b);
+
+/*
+ * Returns the colour of the index V (thousandths, clamped to 0..1000) on the
+ * viridis scale.
+ */
+struct rgb	scale_color(int v);
+
+/* Returns the text colour readable on scale_color(V). */
+const char *	scale_ink(int v);
+
+/*
+ * Returns the colour of a change D (thousandths, -1000..1000) on a
+ * diverging blue (less unusable) to red (more) scale, white at 0.
+ */
+struct rgb	diff_color(int d);
+
+/* Returns the colour of verdict name V; unknown states are grey. */
+const char *	verdict_color(const char *v);
+
+/* Returns PART * PX / WHOLE rounded down, without overflowing. */
+long	scale(uint64_t part, uint64_t whole, long px);
+
+/*
+ * Open element NAME with the attributes K[0..3] set to V[0..3] and PAINT to
+ * COLOR; the caller closes it.
+ */
+void	shape_open(struct svgw *w, const char *name, const char *const k[4],
+	    const long v[4], const char *paint, const char *color);
+
+/*
+ * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
+ * sans-serif face: 0.62 em a character, above the average of the faces
+ * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
+ * clip a label reserves this; tests/svg-bounds.py checks every label with
+ * DejaVu Sans's own advances, and bold_px() measures names with them.
+ */
+long	text_px(const char *s, long size);
+
+/*
+ * Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a
+ * character.
+ */
+long	bold_px(const char *s, long size);
+
+/* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
+size_t	chars_bytes(const char *s, long n);
+
+/* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
+void	line_open(struct svgw *w, long x1, long y1, long x2, long y2,
+	    const char *color);
+
+/* A whole line from X1, Y1 to X2, Y2 in COLOR. */
+void	line(struct svgw *w, long x1, long y1, long x2, long y2,
+	    const char *color);
+
+/*
+ * Write index V (thousandths) as the JSON prints it: "0.618", or null
+ * (REPLAY_NONE).
+ */
+void	index_words(struct svgw *w, int v);
+
+/*
+ * The words of a cell's title after the zone's: the unusable index U and
+ * the fragmentation index F at order O as the JSON prints them, PREFIX
+ * ("" or "max ") before each.
+ */
+void	order_words(struct svgw *w, unsigned o, int u, int f,
+	    const char *prefix);
+
+/* The words of a snapshot cell's title. */
+void	cell_title_words(struct svgw *w, const struct bzone *z,
+	    const struct frag *f, unsigned o);
+
+/* The title of a snapshot cell. */
+void	cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+	    unsigned o);
+
+/*
+ * Draw zone I of R at X, Y: a cell per order coloured by the unusable
+ * index, marked with the fragmentation index where no block is large
+ * enough, and under it the free memory by order as bars.
+ */
+void	zone_cells(struct svgw *w, const struct report *r, size_t i, long x,
+	    long y);
+
+/*
+ * Draw zone I's pageblocks by migratetype as one stacked bar at X, Y, when
+ * pagetypeinfo was read.
+ */
+void	pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
+	    long y);
+
+/*
+ * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
+ * WHY (or the words themselves) as its title. Returns its width.
+ */
+long	badge(struct svgw *w, long x, long y, const char *label,
+	    const char *verdict, const char *why);
+
+/*
+ * Draw beside a badge ending at X, Y the allocations of ORDER free now on
+ * NODE, in ZONE (-1: the node's) of R, "1485 free now", when it ends
+ * before MAXX; else nothing (the tooltip of the picture's JSON has them).
+ */
+void	count_beside(struct svgw *w, const struct report *r, int node,
+	    long zone, unsigned order, long x, long y, long maxx);
+
+/* Returns the label of advice order O: "order 9 (2 MiB)". */
+const char *	order_label(char *buf, size_t size, unsigned o,
+	    unsigned long page_size);
+
+/* Returns how many lines of advice a zone's label holds. */
+size_t	advice_lines(const struct report *r);
+
+/* Returns the height of a zone's row with LINES lines of advice. */
+long	zone_h(size_t lines);
+
+/*
+ * Returns the width of the column of R's zone labels: LABEL_W, or more
+ * where a zone's name (14 pixels, bold, 10 in) needs it.
+ */
+long	label_w(const struct report *r);
+
+/* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
+void	zone_label(struct svgw *w, const struct report *r, size_t i, long x,
+	    long y, long maxx);
+
+/*
+ * Draw the order headings of the columns from X at Y; the advice orders
+ * stand out.
+ */
+void	order_heads(struct svgw *w, const struct report *r, long x, long y);
+
+/* Returns the height of a node's heading with LINES lines of advice. */
+long	node_h(size_t lines);
+
+/*
+ * Draw the heading of NODE at Y: its name and its verdicts, ending before
+ * MAXX.
+ */
+void	node_head(struct svgw *w, const struct report *r, unsigned node, long y,
+	    long maxx);
+
+/* Returns the number of nodes of R's zones (they come node by node). */
+size_t	node_count(const struct report *r);
+
+/*
+ * Draw a legend at X, Y: TITLE, a bar of the gradient ID through the NSTOPS
+ * colours STOPS (evenly spaced) framed in STROKE (NULL: none), NTICKS
+ * evenly spaced TICKS under it, and two lines of words, LINE1 and LINE2.
+ */
+void	gradient_legend(struct svgw *w, long x, long y, const char *title,
+	    const char *id, const struct rgb *stops, int nstops,
+	    const char *stroke, const char *const *ticks, int nticks,
+	    const char *line1, const char *line2);
+
+/* Draw the legend of the colour scale at X, Y. */
+void	scale_legend(struct svgw *w, long x, long y);
+
+/*
+ * Draw the legend at Y: the colour scale, the failure mark, the bars and,
+ * for a picture that draws them (PAGEBLOCKS), the migratetypes.
+ */
+void	legend(struct svgw *w, const struct report *r, long y,
+	    bool pageblocks);
+
+/*
+ * Returns BUF holding R's memory pressure: "memory pressure calm (PSI some
+ * avg10 P%, full avg10 P%)", or that PSI was not read.
+ */
+const char *	pressure_string(char *buf, size_t size,
+	    const struct report *r);
+
+/*
+ * Draw at X, Y what R was read from, after PREFIX, in lines of at most
+ * MAXW pixels, then how: kernel, page size, orders (W NULL: only count).
+ * Returns the number of lines.
+ */
+long	source_lines(struct svgw *w, const struct report *r, const char *prefix,
+	    long x, long y, long maxw);
+
+/*
+ * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
+ * "1578 free now, at most 1590 after compaction", or "". For the machine,
+ * where ORDER is a THP size the kernel counts, what its faults got
+ * beside: "; since boot 16 of 526 THP faults fell back (3.0%)".
+ */
+const char *	counts_string(char *buf, size_t size, const struct report *r,
+	    int node, unsigned order);
+
+/*
+ * Draw the machine's verdicts for R at X, Y after the word LABEL, each
+ * with its counts, then the pressure, in rows that end before MAXX (with
+ * W NULL, only measure). Returns the number of rows.
+ */
+long	machine_line(struct svgw *w, const struct report *r, const char *label,
+	    long x, long y, long maxx);
+
+/* Returns the x of the centre of column K. */
+long	tl_x(const struct timeline *b, size_t k);
+
+/*
+ * Open the rect of column K in a heatmap's row at Y, filled with FILL; the
+ * caller closes it.
+ */
+void	heat_cell_open(struct svgw *w, const struct timeline *b, size_t k,
+	    long y, const char *fill);
+
+/* Write the label of order O left of a heatmap's row at Y. */
+void	heat_label(struct svgw *w, const struct timeline *b, long y,
+	    unsigned o);
+
+/* Returns the index of zone Z in snapshot K, or -1. */
+long	batch_zone(const struct timeline *b, size_t k, const struct bzone *z,
+	    size_t hint);
+
+/*
+ * Returns the order whose blocks are pageblocks in snapshot R (9 when
+ * unknown).
+ */
+unsigned	batch_pbo(const struct report *r);
+
+/* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
+void	snap_words(struct svgw *w, const struct timeline *b, size_t k);
+
+/*
+ * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
+ * time of day (UTC) of the first sample of a recording's column.
+ */
+void	time_axis(struct svgw *w, const struct timeline *b, long y);
+
+/*
+ * Draw the caption NAME of a chart at Y, its frame under it with the
+ * value TOP at its top, and the time axis. Returns the y of the frame.
+ */
+long	chart_frame(struct svgw *w, const struct timeline *b, long y,
+	    const char *name, const char *top, const char *bottom);
+
+/*
+ * One point of a line chart: a dot at X, Y of COLOR, the caller writes its
+ * title and closes it.
+ */
+void	point_open(struct svgw *w, long x, long y, const char *color);
+
+/* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
+long	chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
+
+/*
+ * Draw a line chart at Y of the values V[0..N) (HAVE[k] false: no value)
+ * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
+ */
+void	chart_line(struct svgw *w, const struct timeline *b, long y,
+	    const uint64_t *v, const bool *have, uint64_t lo, uint64_t top,
+	    const char *color, const char *dash);
+
+/* Draw the legend of the change at X, Y. */
+void	diff_legend(struct svgw *w, long x, long y);
+
+#endif

@@ -1,0 +1,953 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_recording.c - the picture of a recording, or of two side by side */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "render_svg_parts.h"
+
+/*
+ * Recordings. A column is PER whole samples: one sample while they fit in
+ * REC_COLS columns, else buckets of as many as it takes, drawn with their
+ * most for an index, their last value for memory and PSI, and their sum
+ * for events (a sample counts what happened since the one before).
+ */
+#define REC_COLS	150
+#define REC_PLOT_W	720
+#define REC_HEAT_H	20
+#define LANE_H		26
+#define REC_PAIRS	4
+
+/* What a line chart of a recording draws. */
+enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
+
+/*
+ * What a lane of bars of a recording draws: extfrag (all, or one pair),
+ * compaction at an order, or the THP faults of one size.
+ */
+struct lane {
+	enum rcount_kind kind;
+	int		 order;		/* compaction: -1 whole zones */
+	const char	*alloc, *fallback;	/* extfrag: NULL for all */
+	uint64_t	 size_kb;	/* THP */
+};
+
+/* Returns how many samples a column holds so that N of them fit in COLS columns. */
+static size_t
+rec_per(unsigned long n, size_t cols)
+{
+	return n <= cols ? 1 : (n + cols - 1) / cols;
+}
+
+/* Set up T for recording R at LEFT: PER samples a column, PLOT pixels for COLS columns. */
+static void
+rec_timeline(struct timeline *t, const struct replay *r, long left,
+    size_t per, long plot, size_t cols)
+{
+	memset(t, 0, sizeof(*t));
+	t->rec = r;
+	t->left = left;
+	t->per = per;
+	t->n = (r->nsamples + per - 1) / per;
+	t->cw = plot / (long)cols;
+}
+
+/* Returns the first sample of column K of T, and sets *LAST to its last. */
+static size_t
+rec_span(const struct timeline *t, size_t k, size_t *last)
+{
+	size_t a = k * t->per;
+
+	*last = a + t->per > t->rec->nsamples ? t->rec->nsamples - 1 :
+	    a + t->per - 1;
+	return a;
+}
+
+/* Write the samples of column K for a title: "TIME (sample S): " or "FIRST to LAST (samples S-T): ". */
+static void
+span_words(struct svgw *w, const struct timeline *t, size_t k)
+{
+	const struct rsample *s = t->rec->series->s;
+	size_t b, a = rec_span(t, k, &b);
+	char n[64];
+
+	svg_text(w, s[a].time);
+	if (a == b)
+		snprintf(n, sizeof(n), " (sample %zu): ", a + 1);
+	else {
+		svg_text(w, " to ");
+		svg_text(w, s[b].time);
+		snprintf(n, sizeof(n), " (samples %zu-%zu): ", a + 1, b + 1);
+	}
+	svg_text(w, n);
+}
+
+/* Returns the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
+static const struct rpoint **
+rec_points(const struct replay *r, unsigned node, const char *name)
+{
+	const struct rpoint **p = calloc(r->nsamples,
+	    sizeof(const struct rpoint *));
+	const struct rseries *se = r->series;
+	const struct rzone *z = replay_zone(r, node, name);
+	uint32_t i;
+
+	if (p == NULL)
+		abort();
+	/* The zone's own chain: a thousand zones never scan each other's points. */
+	for (i = z ? z->first_point : UINT32_MAX; i != UINT32_MAX;
+	    i = se->p[i].next)
+		p[se->p[i].sample] = &se->p[i];
+	return p;
+}
+
+/*
+ * Returns true with the value KIND of column K of T in *V: its last
+ * sample's that has one (ZP: the zone's points), with that sample in *AT.
+ */
+static bool
+rec_value(const struct timeline *t, const struct rpoint **zp, size_t k,
+    enum rkind kind, uint64_t *v, size_t *at)
+{
+	const struct rsample *s;
+	size_t b, a = rec_span(t, k, &b), i;
+
+	for (i = b + 1; i-- > a;) {
+		s = &t->rec->series->s[i];
+		*at = i;
+		if (kind == RK_FREE && zp[i] != NULL)
+			*v = zp[i]->free_pages;
+		else if (kind == RK_PB && zp[i] != NULL)
+			*v = zp[i]->free_pageblocks;
+		else if (kind >= RK_SOME && s->has_stall[kind - RK_SOME])
+			*v = s->stall[kind - RK_SOME];
+		else
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/* Write the title words of value V of KIND at sample AT of T, for zone Z (NULL: the machine). */
+static void
+rec_value_words(struct svgw *w, const struct timeline *t,
+    const struct rzone *z, enum rkind kind, uint64_t v, size_t at)
+{
+	static const char *const key[] = { "free_pages ", "free_pageblocks ",
+	    "some_stall_share ", "full_stall_share " };
+	const struct rsample *s = &t->rec->series->s[at];
+	int f = kind == RK_FULL;
+	char b[32];
+
+	if (z != NULL) {
+		svgr_zone_words(w, z->node, z->name);
+		svg_text(w, ": ");
+	}
+	svg_text(w, key[kind]);
+	if (t->per > 1)
+		svg_text(w, "last ");
+	if (kind < RK_SOME) {
+		svg_text_int(w, (long long)v);
+		if (kind == RK_FREE) {
+			svg_text(w, " (");
+			svg_text(w, hum_size(b, sizeof(b), v,
+			    t->rec->page_size));
+			svg_text(w, ")");
+		}
+		return;
+	}
+	svg_text_fixed(w, (long long)v, 2);
+	svg_text(w, "%");
+	if (s->has_avg10[f]) {
+		svg_text(w, f ? ", full_avg10 " : ", some_avg10 ");
+		svg_text_fixed(w, s->avg10[f], 2);
+		svg_text(w, "%");
+	}
+}
+
+/*
+ * Draw the chart NAME at Y in each of the NT timelines T, on one scale:
+ * a line for each of the NK KINDS (the first solid, the second dashed) of
+ * the zone NODE, NAME (ZNAME NULL: the machine). Returns the y after it.
+ */
+static long
+rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
+    unsigned node, const char *zname, const enum rkind *kinds, size_t nk,
+    const char *name, long y)
+{
+	static const char *const colors[2] = { "#0072b2", "#e69f00" };
+	const struct rpoint **zp[2] = { NULL, NULL };
+	const struct rzone *z;
+	uint64_t top = 0, lo, *v;
+	size_t i, j, k, *at, most = 0;
+	char s[32], foot[32];
+	bool *have;
+	long fy = y;
+
+	for (i = 0; i < nt; i++) {
+		if (zname)
+			zp[i] = rec_points(t[i].rec, node, zname);
+		most = t[i].n > most ? t[i].n : most;
+	}
+	if ((v = calloc(most, sizeof(*v))) == NULL ||
+	    (have = calloc(most, sizeof(*have))) == NULL ||
+	    (at = calloc(most, sizeof(*at))) == NULL)
+		abort();
+	/* PSI keeps a readable scale on calm machines: 10% at least. */
+	if (kinds[0] >= RK_SOME)
+		top = 1000;
+	for (i = 0; i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
+				    &at[0]) && v[0] > top)
+					top = v[0];
+	/*
+	 * Memory and pageblocks: the range the run covered, the foot labelled
+	 * with where it starts (17.97 -> 17.09 GiB must not look flat); PSI
+	 * from 0.
+	 */
+	lo = top;
+	for (i = 0; kinds[0] < RK_SOME && i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
+				    &at[0]) && v[0] < lo)
+					lo = v[0];
+	if (kinds[0] >= RK_SOME || lo == top)
+		lo = 0;
+	if (kinds[0] == RK_FREE) {
+		hum_size(s, sizeof(s), top, t[0].rec->page_size);
+		hum_size(foot, sizeof(foot), lo, t[0].rec->page_size);
+	} else if (kinds[0] == RK_PB) {
+		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
+		snprintf(foot, sizeof(foot), "%llu", (unsigned long long)lo);
+	} else
+		snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
+		    (unsigned)(top % 100));
+	if (lo == 0)
+		snprintf(foot, sizeof(foot), "0");
+	if (top == 0)
+		top = 1;
+	for (i = 0; i < nt; i++) {
+		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
+		fy = chart_frame(w, &t[i], y, name, s, foot);
+		for (j = 0; j < nk; j++) {
+			for (k = 0; k < t[i].n; k++)
+				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
+				    &v[k], &at[k]);
+			chart_line(w, &t[i], fy, v, have, lo, top, colors[j],
+			    j ? "5 3" : NULL);
+			for (k = 0; k < t[i].n; k++) {
+				if (!have[k])
+					continue;
+				point_open(w, tl_x(&t[i], k), chart_y(fy, v[k],
+				    lo, top), colors[j]);
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				rec_value_words(w, &t[i], z, kinds[j], v[k],
+				    at[k]);
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+	}
+	for (i = 0; i < nt; i++)
+		free(zp[i]);
+	free(v);
+	free(have);
+	free(at);
+	return fy + CHART_H + 16;
+}
+
+/*
+ * Sum lane L of column K of T into C: for extfrag the events and the
+ * fragmenting ones, for compaction the runs ended, their successes and
+ * the attempts.
+ */
+static void
+lane_sum(const struct timeline *t, const struct lane *l, size_t k,
+    uint64_t c[3])
+{
+	const struct rseries *se = t->rec->series;
+	const struct replay *r = t->rec;
+	const struct rcount *rc;
+	size_t b, a = rec_span(t, k, &b), i, lo, hi;
+	long key = -1;
+
+	c[0] = c[1] = c[2] = 0;
+	if (l->kind == RC_PAIR && l->alloc == NULL) {
+		for (i = a; i <= b; i++) {
+			c[0] += se->s[i].extfrag;
+			c[1] += se->s[i].fragmenting;
+		}
+		return;
+	}
+	if (l->kind == RC_COMPACTION)
+		key = l->order;
+	for (i = 0; l->kind == RC_PAIR && i < se->npairs; i++)
+		if (strcmp(se->pairs[i].alloc, l->alloc) == 0 &&
+		    strcmp(se->pairs[i].fallback, l->fallback) == 0)
+			key = (long)i;
+	for (i = 0; l->kind == RC_THP && i < r->noutcomes; i++)
+		if (r->outcomes[i].size_kb == l->size_kb &&
+		    strcmp(r->outcomes[i].kind, "anon_fault") == 0)
+			key = (long)i;
+	/* The counts come in sample order: find the column's first by halving. */
+	lo = 0;
+	hi = se->nc;
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (se->c[i].sample < a)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	for (i = lo; i < se->nc && se->c[i].sample <= b; i++) {
+		rc = &se->c[i];
+		if (rc->kind != l->kind || rc->key != key)
+			continue;
+		if (l->kind == RC_COMPACTION) {
+			c[0] += rc->n[1];
+			c[1] += rc->n[2];
+			c[2] += rc->n[0];
+		} else if (l->kind == RC_THP) {
+			c[0] += rc->n[0] + rc->n[1];
+			c[1] += rc->n[1];
+		} else {
+			c[0] += rc->n[0] + rc->n[1];
+			c[1] += rc->n[0];
+		}
+	}
+}
+
+/* Write the title words of lane L's counts C. */
+static void
+lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
+{
+	char b[160];
+
+	if (l->kind == RC_THP) {
+		svg_text(w, hum_size(b, sizeof(b), l->size_kb, 1024));
+		svg_text(w, " THP faults: ");
+		svg_text(w, hum_outcome(b, sizeof(b), c[0] - c[1], c[1], false,
+		    0));
+	} else if (l->kind == RC_COMPACTION) {
+		if (l->order < 0)
+			svg_text(w, "compaction of whole zones (order -1): ended ");
+		else {
+			svg_text(w, "compaction order ");
+			svg_text_int(w, l->order);
+			svg_text(w, ": attempts ");
+			svg_text_int(w, (long long)c[2]);
+			svg_text(w, ", ended ");
+		}
+		svg_text_int(w, (long long)c[0]);
+		svg_text(w, l->order < 0 ? ", success or complete " :
+		    ", success ");
+		svg_text_int(w, (long long)c[1]);
+	} else if (l->alloc == NULL) {
+		svg_text(w, "extfrag ");
+		svg_text_int(w, (long long)c[0]);
+		svg_text(w, " (fragmenting ");
+		svg_text_int(w, (long long)c[1]);
+		svg_text(w, ")");
+	} else {
+		svg_text(w, "extfrag ");
+		svg_text(w, l->alloc);
+		svg_text(w, " from ");
+		svg_text(w, l->fallback);
+		svg_text(w, ": fragmenting ");
+		svg_text_int(w, (long long)c[1]);
+		svg_text(w, ", not ");
+		svg_text_int(w, (long long)(c[0] - c[1]));
+	}
+}
+
+/*
+ * Draw lane L, labelled LABEL, at Y in each of the NT timelines T on one
+ * scale: a bar per column with events, its first part (fragmenting, or
+ * success) in vermillion or green.
+ */
+static void
+rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
+    const struct lane *l, const char *label, long y)
+{
+	uint64_t c[3], top = 0;
+	size_t i, k;
+	long h, h1, x, wd;
+	int part;
+
+	for (i = 0; i < nt; i++)
+		for (k = 0; k < t[i].n; k++) {
+			lane_sum(&t[i], l, k, c);
+			top = c[0] > top ? c[0] : top;
+		}
+	for (i = 0; i < nt; i++) {
+		/* Beside B, a label too wide for the gap is A's row's already. */
+		if (i == 0 || text_px(label, 9) < AXIS_W - 12)
+			svgr_text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9,
+			    "end", NULL, label);
+		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
+		    LANE_H - 2, "#f7f7f7");
+		svg_close(w);
+		if (top == 0)
+			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
+			    NULL, NULL, "none");
+		for (k = 0; k < t[i].n; k++) {
+			lane_sum(&t[i], l, k, c);
+			if (c[0] == 0)
+				continue;
+			h = scale(c[0], top, LANE_H - 4);
+			h = h ? h : 1;
+			h1 = scale(c[1], top, LANE_H - 4);
+			x = t[i].left + (long)k * t[i].cw;
+			wd = t[i].cw > 2 ? t[i].cw - 1 : t[i].cw;
+			/* The first part at the bottom, the rest above it. */
+			for (part = 0; part < 2; part++) {
+				if (part == 0 && h1 == 0)
+					continue;
+				if (part == 1 && h1 >= h)
+					continue;
+				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
+				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
+				    part ? (l->kind == RC_COMPACTION ?
+				    "#e69f00" : "#0072b2") : (l->kind ==
+				    RC_COMPACTION ? "#009e73" : "#d55e00"));
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				lane_words(w, l, c);
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+	}
+}
+
+/* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
+static size_t
+rec_compaction_orders(const struct replay *a, const struct replay *b,
+    int *ord)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, m;
+
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->nby_order; j++) {
+			for (m = 0; m < n && ord[m] != r[i]->by_order[j].order;
+			    m++)
+				;
+			if (m < n)
+				continue;
+			for (m = n; m > 0 && ord[m - 1] > r[i]->by_order[j].order;
+			    m--)
+				ord[m] = ord[m - 1];
+			ord[m] = r[i]->by_order[j].order;
+			n++;
+		}
+	return n;
+}
+
+/* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
+static const char *
+pair_label(char *buf, size_t size, const struct rpair *p)
+{
+	snprintf(buf, size, "%.23s \u2190 %.23s", p->alloc, p->fallback);
+	return buf;
+}
+
+/* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
+static size_t
+rec_top_pairs(const struct replay *a, const struct replay *b,
+    struct rpair *p)
+{
+	const struct replay *r[2] = { a, b };
+	struct rpair all[2 * REPLAY_MAX_PAIRS], x;
+	size_t n = 0, i, j, m;
+
+	memset(all, 0, sizeof(all));
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->series->npairs; j++) {
+			x = r[i]->series->pairs[j];
+			for (m = 0; m < n; m++)
+				if (strcmp(all[m].alloc, x.alloc) == 0 &&
+				    strcmp(all[m].fallback, x.fallback) == 0)
+					break;
+			if (m == n) {
+				all[n++] = x;
+				continue;
+			}
+			all[m].fragmenting += x.fragmenting;
+			all[m].other += x.other;
+		}
+	/* Most events first; a plain insertion sort of a few dozen. */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && all[j].fragmenting + all[j].other >
+		    all[j - 1].fragmenting + all[j - 1].other; j--) {
+			x = all[j];
+			all[j] = all[j - 1];
+			all[j - 1] = x;
+		}
+	n = n > REC_PAIRS ? REC_PAIRS : n;
+	memcpy(p, all, n * sizeof(*p));
+	return n;
+}
+
+/* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
+static long
+rec_events_h(size_t npairs, size_t nord)
+{
+	return 2L * (18 + 16 + 8) + (long)(1 + npairs + (nord ? nord : 1)) *
+	    LANE_H;
+}
+
+/* Draw the extfrag and compaction events of the timelines T at Y. */
+static void
+rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
+{
+	struct rpair p[REC_PAIRS];
+	int ord[FRAG_MAX_ORDERS + 1];
+	struct lane l;
+	char s[2 * sizeof(p[0].alloc) + 8];
+	size_t np, no, i, j;
+
+	np = rec_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p);
+	no = rec_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
+		    "Extfrag events: fragmenting (vermillion), not (blue)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	rec_lane(w, t, nt, &l, "all", y);
+	for (j = 0; j < np; j++) {
+		l.alloc = p[j].alloc;
+		l.fallback = p[j].fallback;
+		pair_label(s, sizeof(s), &p[j]);
+		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
+	}
+	y += (long)(np + 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+	y += 16 + 8;
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
+		    "Compaction runs: ended well (green), other (orange)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	l.kind = RC_COMPACTION;
+	for (j = 0; j < no; j++) {
+		l.order = ord[j];
+		if (ord[j] < 0)
+			snprintf(s, sizeof(s), "whole zones");
+		else
+			snprintf(s, sizeof(s), "order %d", ord[j]);
+		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+	}
+	for (i = 0; no == 0 && i < nt; i++)
+		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
+		    "no compaction run ended");
+	y += (long)(no ? no : 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+}
+
+/*
+ * Returns the THP sizes whose faults A or B (B may be NULL) counted,
+ * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
+ */
+static size_t
+rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, k;
+	int m;
+
+	for (m = 0; m < 2 && r[m] != NULL; m++)
+		for (i = 0; i < r[m]->noutcomes; i++) {
+			if (strcmp(r[m]->outcomes[i].kind, "anon_fault") != 0)
+				continue;
+			for (j = 0; j < n && kb[j] < r[m]->outcomes[i].size_kb;
+			    j++)
+				;
+			if (j < n && kb[j] == r[m]->outcomes[i].size_kb)
+				continue;
+			for (k = n; k > j; k--)
+				kb[k] = kb[k - 1];
+			kb[j] = r[m]->outcomes[i].size_kb;
+			n++;
+		}
+	return n;
+}
+
+/* Returns the height of the THP block for N sizes (none: no block). */
+static long
+rec_thp_h(size_t n)
+{
+	return n ? 18 + (long)n * LANE_H + 16 + 8 : 0;
+}
+
+/* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
+static void
+rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
+{
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	struct lane l;
+	char s[32];
+	size_t n, i, j;
+
+	n = rec_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
+	if (n == 0)
+		return;
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold", "THP "
+		    "faults: fell back (vermillion), allocated (blue)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	l.kind = RC_THP;
+	for (j = 0; j < n; j++) {
+		l.size_kb = kb[j];
+		hum_size(s, sizeof(s), kb[j], 1024);
+		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+	}
+	y += (long)n * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+}
+
+/* Returns the orders recorded in A or B (B may be NULL), highest first, in ORD. */
+static size_t
+rec_orders(const struct replay *a, const struct replay *b, unsigned *ord)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, m;
+
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->norders; j++) {
+			for (m = 0; m < n && ord[m] != r[i]->orders[j]; m++)
+				;
+			if (m < n)
+				continue;
+			for (m = n; m > 0 && ord[m - 1] < r[i]->orders[j]; m--)
+				ord[m] = ord[m - 1];
+			ord[m] = r[i]->orders[j];
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Set *U and *F to the most of the unusable and fragmentation indices at
+ * recorded order KK over column K of T (REPLAY_NONE: null throughout).
+ * Returns false when no sample of the column has the zone (ZP) or order.
+ */
+static bool
+rec_cell(const struct timeline *t, const struct rpoint **zp, long kk,
+    size_t k, int *u, int *f)
+{
+	size_t b, a = rec_span(t, k, &b), i, n = t->rec->norders;
+	const int16_t *x;
+	bool any = false;
+
+	*u = *f = REPLAY_NONE;
+	for (i = a; kk >= 0 && i <= b; i++) {
+		if (zp[i] == NULL)
+			continue;
+		any = true;
+		x = replay_point_indices(t->rec, zp[i]);
+		*u = x[kk] > *u ? x[kk] : *u;
+		*f = x[n + (size_t)kk] > *f ? x[n + (size_t)kk] : *f;
+	}
+	return any;
+}
+
+/*
+ * Draw the heatmap of zone NODE, NAME at Y in each timeline: a row of
+ * REC_HEAT_H per order of ORD (NORD, highest first), a column per column.
+ */
+static void
+rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
+    const char *name, const unsigned *ord, size_t nord, long y)
+{
+	const struct rpoint **zp;
+	size_t i, j, k;
+	long row, kk;
+	int u, f;
+	bool have;
+
+	for (i = 0; i < nt; i++) {
+		zp = rec_points(t[i].rec, node, name);
+		for (j = 0; j < nord; j++) {
+			row = y + (long)j * REC_HEAT_H;
+			kk = replay_order_index(t[i].rec, ord[j]);
+			heat_label(w, &t[i], row + 3, ord[j]);
+			for (k = 0; k < t[i].n; k++) {
+				have = rec_cell(&t[i], zp, kk, k, &u, &f);
+				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
+				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
+				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
+				    scale_color(u).s : "#dddddd");
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				svgr_zone_words(w, node, name);
+				if (have)
+					order_words(w, ord[j], u, f, t[i].per > 1 ?
+					    "max " : "");
+				else
+					svg_text(w, kk < 0 ? ": order not recorded" :
+					    ": not in these samples");
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+		free(zp);
+		time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
+	}
+}
+
+/* Returns the height of a zone's block of a recording with NORD orders. */
+static long
+rec_zone_h(size_t nord)
+{
+	return 26 + (long)nord * REC_HEAT_H + 16 + 2L * CHART_BLOCK + 12;
+}
+
+/*
+ * Draw zone NODE, NAME at Y in each timeline: its heatmap, its free
+ * memory and free pageblocks; with two, the change of the most of the
+ * unusable index over the run at X.
+ */
+static void
+rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
+    unsigned node, const char *name, const unsigned *ord, size_t nord,
+    long x, long y)
+{
+	static const enum rkind fr = RK_FREE, pb = RK_PB;
+	const struct rzone *za, *zb;
+	long ka, kb, row;
+	size_t j;
+	int d;
+
+	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
+	    (long)t[0].n * t[0].cw, y, "#999999");
+	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	svgr_zone_words(w, node, name);
+	svg_close(w);
+	y += 26;
+	rec_heat(w, t, nt, node, name, ord, nord, y);
+	if (nt > 1)
+		svgr_text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
+	if (nt > 1) {
+		za = replay_zone(t[0].rec, node, name);
+		zb = replay_zone(t[1].rec, node, name);
+		for (j = 0; j < nord && za && zb; j++) {
+			ka = replay_order_index(t[0].rec, ord[j]);
+			kb = replay_order_index(t[1].rec, ord[j]);
+			if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
+			    !zb->unusable[kb].seen)
+				continue;
+			row = y + (long)j * REC_HEAT_H;
+			d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
+			svgr_rect_open(w, x, row, 2 * CELL_W - 2,
+			    REC_HEAT_H - 1, diff_color(d).s);
+			svg_attr(w, "stroke", "#cccccc");
+			svg_open(w, "title");
+			svgr_zone_words(w, node, name);
+			svg_text(w, ", order ");
+			svg_text_int(w, ord[j]);
+			svg_text(w, ": unusable max ");
+			svg_text_fixed(w, za->unusable[ka].max, 3);
+			svg_text(w, " -> ");
+			svg_text_fixed(w, zb->unusable[kb].max, 3);
+			svg_text(w, d > 0 ? " (+" : " (");
+			svg_text_fixed(w, d, 3);
+			svg_text(w, ")");
+			svg_close(w);
+			svg_close(w);
+			svgr_text_open(w, x + CELL_W - 1, row + 14, 11,
+			    "middle", NULL);
+			svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
+			svg_text(w, d > 0 ? "+" : "");
+			svg_text_fixed(w, d, 3);
+			svg_close(w);
+		}
+	}
+	y += (long)nord * REC_HEAT_H + 16;
+	y = rec_chart(w, t, nt, node, name, &fr, 1, "Free memory", y);
+	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
+}
+
+/*
+ * Draw from Y what recording R (from DIR) is, after PREFIX, in a picture
+ * WIDTH wide: DIR, a long one over several lines, then the host, kernel
+ * and samples (W NULL: only count). Returns the number of lines.
+ */
+static long
+rec_words(struct svgw *w, const char *dir, const struct replay *r,
+    const char *prefix, long y, long width)
+{
+	char s[512];
+	long n;
+
+	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2L * MARGIN, HEAD_LINE_H,
+	    prefix, dir);
+	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
+	    "every %u.%03u s, %s to %s%s", r->host, r->release, r->nsamples,
+	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
+	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, 12, width -
+	    2L * MARGIN, HEAD_LINE_H, "", s);
+}
+
+/* Write how the columns of T are made, at X, Y. */
+static void
+rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
+{
+	char s[96];
+
+	svgr_text(w, x, y + 12, 12, NULL, "bold", "Time");
+	svgr_text(w, x, y + 30, 10, NULL, NULL,
+	    "x: time of day (UTC) of each column's first sample");
+	if (t->per == 1)
+		svgr_text(w, x, y + 43, 10, NULL, NULL,
+		    "one column per sample");
+	else {
+		snprintf(s, sizeof(s), "one column per %zu samples: the most of "
+		    "an index,", t->per);
+		svgr_text(w, x, y + 43, 10, NULL, NULL, s);
+		svgr_text(w, x, y + 56, 10, NULL, NULL,
+		    "the last free memory and PSI, the sum of events");
+	}
+	svgr_text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
+	    "tooltips: the exact values");
+}
+
+/* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (room for both). */
+static size_t
+rec_zones(const struct replay *a, const struct replay *b,
+    const struct rzone **z)
+{
+	size_t n = 0, i;
+
+	for (i = 0; i < a->nzones; i++)
+		z[n++] = &a->zones[i];
+	for (i = 0; b && i < b->nzones; i++)
+		if (replay_zone(a, b->zones[i].node, b->zones[i].name) == NULL)
+			z[n++] = &b->zones[i];
+	return n;
+}
+
+/*
+ * Draw the NT recordings R (from DIR) as one document on one set of
+ * scales: the second beside the first, with the change, when two.
+ */
+static void
+rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
+    size_t nt)
+{
+	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
+	const struct rzone **z;
+	struct timeline t[2];
+	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
+	int cord[FRAG_MAX_ORDERS + 1];
+	struct rpair p[REC_PAIRS];
+	char label[2 * sizeof(p[0].alloc) + 8];
+	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
+	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0, extra;
+	long thph;
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	bool events = r[0]->events || (nt > 1 && r[1]->events);
+	struct svgw w;
+
+	memset(t, 0, sizeof(t));
+	for (i = 0; i < nt; i++)
+		if (rec_per(r[i]->nsamples, most) > per)
+			per = rec_per(r[i]->nsamples, most);
+	/* One time scale: as many samples a column, as many pixels a column. */
+	for (i = 0; i < nt; i++)
+		if ((r[i]->nsamples + per - 1) / per > cols)
+			cols = (r[i]->nsamples + per - 1) / per;
+	plot = REC_PLOT_W / (long)nt;
+	/* Room left of A for the widest lane label: never cut at the edge. */
+	np = events ? rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p) : 0;
+	x = MARGIN + AXIS_W;
+	for (i = 0; i < np; i++)
+		if (MARGIN + text_px(pair_label(label, sizeof(label), &p[i]), 9) +
+		    12 > x)
+			x = MARGIN + text_px(label, 9) + 12;
+	for (i = 0; i < nt; i++) {
+		rec_timeline(&t[i], r[i], x, per, plot, cols);
+		x += (long)cols * t[i].cw + AXIS_W;
+	}
+	plot = (long)cols * t[0].cw;
+	if ((z = calloc(r[0]->nzones + (nt > 1 ? r[1]->nzones : 0) + 1,
+	    sizeof(const struct rzone *))) == NULL)
+		abort();
+	nz = rec_zones(r[0], nt > 1 ? r[1] : NULL, z);
+	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);
+	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
+	width = width < MIN_W ? MIN_W : width;
+	if (events)
+		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
+		    r[1] : NULL, cord));
+	thph = rec_thp_h(rec_thp_sizes(r[0], nt > 1 ? r[1] : NULL, kb));
+	/* Each recording's lines, a long path laid out over several. */
+	for (i = 0, extra = -HEAD_LINE_H; i < nt; i++)
+		extra += rec_words(NULL, dir[i], r[i], nt > 1 ? (i ? "B: " :
+		    "A: ") : "", 0, width) * HEAD_LINE_H;
+	/* (Two recordings' two lines were in HEAD already.) */
+	extra -= nt > 1 ? 18 : 0;
+	head += extra;
+	height = 160 + head + CHART_BLOCK + thph + evh + (long)nz *
+	    rec_zone_h(nord) + MARGIN;
+	svg_init(&w, fp);
+	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
+	    "compared" : "fragstat: a recording");
+	svgr_text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
+	    "Memory fragmentation: recording A beside recording B" :
+	    "Memory fragmentation over a recording");
+	for (i = 0, y = 50; i < nt; i++)
+		y += rec_words(&w, dir[i], r[i], nt > 1 ? (i ? "B: " : "A: ") :
+		    "", y, width) * HEAD_LINE_H;
+	y = 64 + (nt > 1 ? 18 : 0) + extra;
+	scale_legend(&w, MARGIN, y);
+	rec_columns_note(&w, &t[0], MARGIN + LEGEND_W + 40, y);
+	if (nt > 1)
+		diff_legend(&w, width - MARGIN - LEGEND_W, y);
+	y = 160 + head - 18;
+	for (i = 0; nt > 1 && i < nt; i++)
+		svgr_text(&w, t[i].left, y + 12, 14, NULL, "bold",
+		    i ? "B" : "A");
+	y += 18;
+	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
+	    "(PSI): some (solid), full (dashed)", y);
+	rec_thp(&w, t, nt, y);
+	y += thph;
+	if (events)
+		rec_events(&w, t, nt, y);
+	y += evh;
+	for (i = 0; i < nz; i++) {
+		rec_zone_block(&w, t, nt, z[i]->node, z[i]->name, ord, nord,
+		    nt > 1 ? t[1].left + plot + 24 : 0, y);
+		y += rec_zone_h(nord);
+	}
+	free(z);
+	svgr_end(&w);
+}
+
+void
+render_svg_recording(FILE *fp, const char *dir, const struct replay *r)
+{
+	rec_draw(fp, &dir, &r, 1);
+}
+
+void
+render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
+    const char *db, const struct replay *b)
+{
+	const char *dir[2] = { da, db };
+	const struct replay *r[2] = { a, b };
+
+	rec_draw(fp, dir, r, 2);
+}

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_timeline.c - snapshots over time: the columns, heat cells, time axis and line charts that batches and recordings share */
+#include "config.h"
+
+#include <string.h>
+
+#include "render_svg_parts.h"
+
+/* The batch layout: the heatmap's rows, the charts' height, the y labels. */
+
+/* Returns the x of the centre of column K. */
+long
+tl_x(const struct timeline *b, size_t k)
+{
+	return b->left + (long)k * b->cw + b->cw / 2;
+}
+
+/* Open the rect of column K in a heatmap's row at Y, filled with FILL; the caller closes it. */
+void
+heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
+    const char *fill)
+{
+	svgr_rect_open(w, b->left + (long)k * b->cw, y, b->cw > 2 ? b->cw - 1 :
+	    b->cw, HEAT_H - 1, fill);
+}
+
+/* Write the label of order O left of a heatmap's row at Y. */
+void
+heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
+{
+	char s[32];
+
+	snprintf(s, sizeof(s), "order %u", o);
+	svgr_text(w, b->left - 6, y + 11, 9, "end", NULL, s);
+}
+
+/* Returns the index of zone Z in snapshot K, or -1. */
+long
+batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hint)
+{
+	return compare_match(z, hint, &b->r[k]);
+}
+
+/* Returns the order whose blocks are pageblocks in snapshot R (9 when unknown). */
+unsigned
+batch_pbo(const struct report *r)
+{
+	unsigned o = r->pti ? r->pti->pageblock_order : 9;
+
+	return o < r->bi->norders ? o : r->bi->norders - 1;
+}
+
+/* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
+void
+snap_words(struct svgw *w, const struct timeline *b, size_t k)
+{
+	svg_text(w, b->r[k].snapshot ? b->r[k].snapshot : "-");
+	svg_text(w, ": ");
+}
+
+/*
+ * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
+ * time of day (UTC) of the first sample of a recording's column.
+ */
+void
+time_axis(struct svgw *w, const struct timeline *b, long y)
+{
+	size_t k, step = 1;
+	const char *t;
+	/* Columns less than a second apart: the milliseconds too, when recorded. */
+	bool ms = b->rec && (unsigned long)b->rec->interval_ms * b->per < 1000;
+	long room = b->rec ? ms ? 84 : 64 : 40;
+	char s[24];
+
+	/* A label every ROOM pixels or so. */
+	while ((long)step * b->cw < room)
+		step = step < 5 ? 5 : step * 2;
+	for (k = 0; k < b->n; k += step) {
+		if (b->rec) {
+			/* "2026-12-04T06:14:21.614Z" or "...T06:14:21Z". */
+			t = b->rec->series->s[k * b->per].time;
+			snprintf(s, sizeof(s), "%.8s%.4s", strlen(t) > 11 ?
+			    t + 11 : "", ms && strlen(t) > 23 && t[19] == '.' ?
+			    t + 19 : "");
+		} else
+			snprintf(s, sizeof(s), "%zu", k + 1);
+		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
+	}
+}
+
+/* The height of a chart with its caption and time axis. */
+
+/*
+ * Draw the caption NAME of a chart at Y, its frame under it with the
+ * value TOP at its top, and the time axis. Returns the y of the frame.
+ */
+long
+chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
+    const char *top, const char *bottom)
+{
+	long x1 = b->left + (long)b->n * b->cw;
+
+	svgr_text(w, b->left, y + 12, 11, NULL, "bold", name);
+	y += 18;
+	svgr_rect_open(w, b->left, y, x1 - b->left, CHART_H, "#f7f7f7");
+	svg_attr(w, "stroke", "#cccccc");
+	svg_close(w);
+	svgr_text(w, b->left - 6, y + 9, 10, "end", NULL, top);
+	svgr_text(w, b->left - 6, y + CHART_H, 10, "end", NULL, bottom);
+	time_axis(w, b, y + CHART_H + 2);
+	return y;
+}
+
+/* One point of a line chart: a dot at X, Y of COLOR, the caller writes its title and closes it. */
+void
+point_open(struct svgw *w, long x, long y, const char *color)
+{
+	svg_open(w, "circle");
+	svg_attr_int(w, "cx", x);
+	svg_attr_int(w, "cy", y);
+	svg_attr_int(w, "r", 3);
+	svg_attr(w, "fill", color);
+}
+
+/* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
+long
+chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
+{
+	return y + CHART_H - scale(v > lo ? v - lo : 0, top - lo, CHART_H);
+}
+
+/*
+ * Draw a line chart at Y of the values V[0..N) (HAVE[k] false: no value)
+ * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
+ */
+void
+chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
+    const bool *have, uint64_t lo, uint64_t top, const char *color,
+    const char *dash)
+{
+	size_t k;
+
+	for (k = 1; k < b->n; k++) {
+		if (!have[k - 1] || !have[k])
+			continue;
+		line_open(w, tl_x(b, k - 1), chart_y(y, v[k - 1], lo, top),
+		    tl_x(b, k), chart_y(y, v[k], lo, top), color);
+		svg_attr_int(w, "stroke-width", 2);
+		if (dash)
+			svg_attr(w, "stroke-dasharray", dash);
+		svg_close(w);
+	}
+}

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* watch.c - sample fragmentation, compaction effort and pressure repeatedly */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+
+#include "record.h"
+#include "trace.h"
+#include "watch.h"
+
+static volatile sig_atomic_t stop;
+
+/* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
+static sigset_t sleep_mask;
+
+/* The signal handler: ask the loop to stop. */
+static void
+on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+void
+watch_signals(void)
+{
+	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < 4; i++)
+		sigaddset(&set, sigs[i]);
+	/*
+	 * Held blocked except in the sleep's ppoll(), which lets them in
+	 * atomically: a capture, a sample or the tracefs instance is never
+	 * cut midway, and a signal that came before the sleep ends it at once.
+	 */
+	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
+	for (i = 0; i < 4; i++)
+		sigdelset(&sleep_mask, sigs[i]);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	/* A signal only asks the loop to stop: no system call may fail for it. */
+	sa.sa_flags = SA_RESTART;
+	/* --events must remove its tracefs instance whatever ends it. */
+	for (i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/* Returns A * 100000 / MS (hundredths per second), saturating. */
+static uint64_t
+per_second(uint64_t delta, uint64_t ms)
+{
+	if (delta > UINT64_MAX / 100000)
+		return UINT64_MAX / ms;
+	return delta * 100000 / ms;
+}
+
+void
+watch_rates(struct wsample *s, const struct vmstat *prev,
+    const struct vmstat *cur, const struct psi *ppsi, const struct psi *cpsi,
+    uint64_t elapsed_ms)
+{
+	const struct psi_line *pl, *cl;
+	uint64_t dt_us = elapsed_ms * 1000, d;
+	unsigned c;
+	int k;
+
+	s->elapsed_ms = elapsed_ms;
+	s->rate_ok = 0;
+	s->stall_ok[0] = s->stall_ok[1] = false;
+	if (elapsed_ms == 0)
+		return;
+	for (c = 0; prev && cur && c < VM_NWATCHED; c++) {
+		if (!(prev->have & cur->have & (1u << c)) ||
+		    cur->v[c] < prev->v[c] || c == VM_NR_FREE_PAGES)
+			continue;
+		s->rate[c] = per_second(cur->v[c] - prev->v[c], elapsed_ms);
+		s->rate_ok |= 1u << c;
+	}
+	for (k = 0; ppsi && cpsi && k < 2; k++) {
+		pl = k ? &ppsi->full : &ppsi->some;
+		cl = k ? &cpsi->full : &cpsi->some;
+		if (!pl->present || !cl->present || cl->total_us < pl->total_us)
+			continue;
+		/* Stall time over wall time, in hundredths of a percent. */
+		d = cl->total_us - pl->total_us;
+		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
+		s->stall_ok[k] = true;
+	}
+}
+
+/* Returns milliseconds from A to B. */
+static uint64_t
+ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
+	    (b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/* Returns the output error of standard output: 0, EPIPE or another errno. */
+static int
+flush_out(void)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	return errno ? errno : EIO;
+}
+
+/* Write sample S as --watch --json does: what a recording holds. */
+static void
+sample_json(FILE *fp, const void *s)
+{
+	render_watch_json(fp, s);
+}
+
+int
+watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
+{
+	struct inputs in[2];
+	struct timespec mono[2], next;
+	struct ev_counts ev;
+	struct wsample s;
+	struct report r;
+	struct ferr le = { .path = "" };
+	struct futile fu;
+	uint64_t free_pages, blocks;
+	unsigned long n = 0;
+	size_t z;
+	int cur = 0, have_prev = 0, err, i;
+
+	watch_signals();
+	memset(in, 0, sizeof(in));
+	memset(&ev, 0, sizeof(ev));
+	memset(&fu, 0, sizeof(fu));
+	clock_gettime(CLOCK_MONOTONIC, &next);
+	while (!stop) {
+		if (inputs_load(&o->io, &in[cur], &le) != 0) {
+			/* Transient: say so, try again next time. */
+			ferr_print(&le);
+			inputs_free(&in[cur]);
+			memset(&in[cur], 0, sizeof(in[cur]));
+		} else {
+			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
+			if (o->trace && trace_read(o->trace, &ev, e) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return -1;
+			}
+			if (!o->quiet && n == 0)
+				for (i = 0; i < in[cur].nnotes; i++)
+					fprintf(stderr, "%s: %s\n", progname,
+					    in[cur].notes[i]);
+			r = *tmpl;
+			r.bi = &in[cur].bi;
+			r.frag = in[cur].frag;
+			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
+			r.pti_zone = in[cur].pti_zone;
+			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
+			r.thp = in[cur].have_thp ? &in[cur].thp : NULL;
+			r.vm = in[cur].have_vm ? &in[cur].vm : NULL;
+			r.huge = in[cur].have_hugetlb ? &in[cur].huge : NULL;
+			if (o->counts && o->counts(o->counts_arg, &in[cur],
+			    &r) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return ferr_set(e, 0, "out of memory");
+			}
+			memset(&s, 0, sizeof(s));
+			s.r = &r;
+			s.vm = in[cur].have_vm ? &in[cur].vm : NULL;
+			clock_gettime(CLOCK_REALTIME, &s.wall);
+			s.interval_ms = o->interval_ms;
+			s.orders = o->orders;
+			s.norders = o->norders;
+			s.pageblock_order = o->pageblock_order;
+			if (have_prev) {
+				const struct inputs *p = &in[!cur];
+
+				watch_rates(&s, p->have_vm ? &p->vm : NULL, s.vm,
+				    p->have_psi ? &p->psi : NULL, r.psi,
+				    ms_between(&mono[!cur], &mono[cur]));
+				s.prev_bi = &p->bi;
+				s.prev_frag = p->frag;
+				s.prev_thp = p->have_thp ? &p->thp : NULL;
+				s.prev_vm = p->have_vm ? &p->vm : NULL;
+			}
+			if (o->trace) {
+				s.ev = &ev;
+				s.evn = o->evn;
+			}
+			/* Free memory outside whole pageblocks, machine-wide. */
+			free_pages = blocks = 0;
+			for (z = 0; z < r.bi->nzones; z++) {
+				free_pages += r.frag[z].free_pages;
+				if (o->pageblock_order < r.bi->norders)
+					blocks += r.frag[z].suitable[
+					    o->pageblock_order];
+			}
+			futile_add(&fu, s.vm != NULL && (s.vm->have &
+			    (1u << VM_COMPACT_DAEMON_WAKE)), s.vm ?
+			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
+			    free_pages, blocks, o->pageblock_order));
+			s.futile = &fu;
+			if (o->rec && record_sample(o->rec, sample_json, &s,
+			    e) != 0) {
+				inputs_free(&in[cur]);
+				if (have_prev)
+					inputs_free(&in[!cur]);
+				ev_free(&ev);
+				return -1;
+			}
+			if (o->json)
+				render_watch_json(stdout, &s);
+			else
+				render_watch_table(stdout, &s, n);
+			if ((err = flush_out()) != 0) {
+				inputs_free(&in[cur]);
+				inputs_free(&in[!cur]);
+				ev_free(&ev);
+				/* A reader that went away is the normal end. */
+				if (err == EPIPE)
+					return 0;
+				e->path = "standard output";
+				return ferr_set(e, 0, "write error: %s",
+				    strerror(err));
+			}
+			n++;
+			ev_reset(&ev);
+			if (have_prev)
+				inputs_free(&in[!cur]);
+			have_prev = 1;
+			cur = !cur;
+		}
+		if (o->count && n >= o->count)
+			break;
+		next.tv_sec += o->interval_ms / 1000;
+		next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
+		if (next.tv_nsec >= 1000000000) {
+			next.tv_sec++;
+			next.tv_nsec -= 1000000000;
+		}
+		while (!stop && trace_wait(o->trace, &next, &sleep_mask,
+		    &ev) == EINTR)
+			;
+	}
+	if (have_prev)
+		inputs_free(&in[!cur]);
+	ev_free(&ev);
+	return 0;
+}
