@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ferr.h"
 
@@ -27,7 +28,13 @@ struct record_opts {
 	size_t		 norders;
 	unsigned	 pageblock_order;
 	bool		 migratetypes, events;
+	const char	*command;	/* quoted, run under the recording; NULL: none */
+	unsigned long	 captures_every;	/* also capture every Nth sample; 0: never */
 };
+
+/* Where --captures-every keeps its captures: DIR/during/N for sample N. */
+#define RECORD_DURING	"during"
+
 
 struct record;
 struct wsample;
@@ -46,6 +53,14 @@ int	record_open(struct record **rp, const struct record_opts *o,
  * and replace last/ when RECORD_LAST_EVERY_S passed. Returns 0 or -1.
  */
 int	record_sample(struct record *r, const struct wsample *s,
+	    struct ferr *e);
+
+/*
+ * Add to R's metadata the exit status STATUS of its command and the
+ * command's wall time WALL_MS, replacing the file in one rename. Returns
+ * 0 or -1 with E set.
+ */
+int	record_end(struct record *r, int status, uint64_t wall_ms,
 	    struct ferr *e);
 
 /* Replace last/ a final time and close R (NULL: nothing). Returns 0 or -1. */

@@ -32,16 +32,45 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	struct lines ls;
 	const char *s;
 	uint64_t x;
-	size_t n;
+	size_t n, k;
 	int rc, magic = 0;
 
 	memset(r->order_index, -1, sizeof(r->order_index));
+	r->exit_status = -1;
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		if (tok_split(s, n, t, 2) != 2)
+		k = tok_split(s, n, t, 2);
+		/* The command line is the rest of its line, spaces and all. */
+		if (k >= 2 && tok_is(&t[0], "command")) {
+			v = t[1];
+			v.n = (size_t)(s + n - v.s);
+			tok_copy(r->command, sizeof(r->command), &v);
+			continue;
+		}
+		if (k != 2)
 			continue;
 		v = t[1];
-		if (tok_is(&t[0], "fragstat_recording")) {
+		if (tok_is(&t[0], "exit_status")) {
+			if ((rc = num_u64(&v, &x)) != 0 || x > 255)
+				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
+				    "exit status");
+			r->exit_status = (int)x;
+		} else if (tok_is(&t[0], "wall_s")) {
+			/* Seconds with three decimals, as record_end() writes them. */
+			const char *dot = memchr(v.s, '.', v.n);
+			struct tok sec = { v.s, dot ? (size_t)(dot - v.s) : v.n };
+			struct tok frac;
+			uint64_t ms;
+
+			frac.s = v.s + sec.n + 1;
+			frac.n = sec.n < v.n ? v.n - sec.n - 1 : 0;
+			if (frac.n != 3 || num_u64(&sec, &x) != 0 ||
+			    num_u64(&frac, &ms) != 0 || x > UINT64_MAX / 1000 - 1)
+				return ferr_set(e, ls.no, "wall_s '%.*s' is not "
+				    "seconds such as 1.250", (int)v.n, v.s);
+			r->wall_ms = x * 1000 + ms;
+			r->has_wall = true;
+		} else if (tok_is(&t[0], "fragstat_recording")) {
 			if (!tok_is(&v, "1"))
 				return ferr_set(e, ls.no, "recording format %.*s "
 				    "is not 1", (int)v.n, v.s);
@@ -924,6 +953,13 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
 	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	if (r->command[0] && r->has_wall)
+		fprintf(fp, "Command %s: exit status %d after %" PRIu64
+		    ".%03u s\n", r->command, r->exit_status, r->wall_ms / 1000,
+		    (unsigned)(r->wall_ms % 1000));
+	else if (r->command[0])
+		fprintf(fp, "Command %s: no exit status (the recording "
+		    "ended first)\n", r->command);
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
 		/* "Free pageblocks", as the snapshot's summary says. */
@@ -1086,6 +1122,20 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 	jw_fixed(w, r->interval_ms, 3);
 	jw_key(w, "samples");
 	jw_u64(w, r->nsamples);
+	if (r->command[0]) {
+		jw_key(w, "command");
+		jw_string(w, r->command);
+		jw_key(w, "exit_status");
+		if (r->exit_status >= 0)
+			jw_int(w, r->exit_status);
+		else
+			jw_null(w);
+		jw_key(w, "wall_s");
+		if (r->has_wall)
+			jw_fixed(w, (long long)r->wall_ms, 3);
+		else
+			jw_null(w);
+	}
 	jw_key(w, "first");
 	jw_string(w, r->first);
 	jw_key(w, "last");

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "events.h"
+#include "experiment.h"
 #include "ferr.h"
 #include "frag.h"
 #include "futile.h"
@@ -131,6 +132,11 @@ struct replay {
 	unsigned long	 page_size;
 	unsigned	 interval_ms, pageblock_order;
 	bool		 events;		/* recorded with --events */
+	/* A command's run (fragstat --record DIR -- COMMAND): "" when none. */
+	char		 command[EXPERIMENT_MAX_COMMAND];
+	int		 exit_status;		/* -1: not written (a crash) */
+	uint64_t	 wall_ms;
+	bool		 has_wall;
 	unsigned long	 nsamples;
 	bool		 truncated;		/* a last line cut short was ignored */
 	unsigned	 orders[REPLAY_MAX_ORDERS];
