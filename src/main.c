@@ -28,6 +28,7 @@
 #include "record.h"
 #include "replay.h"
 #include "report.h"
+#include "sets.h"
 #include "slurp.h"
 #include "text.h"
 #include "trace.h"
@@ -1007,18 +1008,49 @@ run_replay(const struct opts *o)
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
 
+/* --compare of two sets of runs (a directory of recordings on a side). Returns an exit code. */
+static int
+run_sets_compare(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct sets x;
+	int i, rc = EXIT_OK;
+
+	memset(&x, 0, sizeof(x));
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		if (sets_read(&x, i, o->roots[i], &e) != 0)
+			rc = EXIT_DATA;
+	if (rc == EXIT_OK && sets_compute(&x, &e) != 0)
+		rc = EXIT_DATA;
+	if (rc != EXIT_OK)
+		ferr_print(&e);
+	else if (o->format == F_JSON)
+		sets_json(stdout, &x);
+	else if (o->format == F_SVG)
+		sets_svg(stdout, &x);
+	else
+		sets_table(stdout, &x);
+	sets_free(&x);
+	if (rc == EXIT_OK && close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
 /* --compare of two recordings. Returns an exit code. */
 static int
 run_replay_compare(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
-	struct replay *r = calloc(2, sizeof(*r));
+	struct replay *r;
 	int i, rc = EXIT_OK;
 
-	if (r == NULL) {
+	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
+		return run_sets_compare(o);
+	if ((r = calloc(2, sizeof(*r))) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
+
 	for (i = 0; i < 2 && rc == EXIT_OK; i++)
 		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
 		    &e) != 0) {

@@ -66,7 +66,10 @@ usage(FILE *fp)
 "                           ('-': standard input); --sysroot may also be\n"
 "                           given many times\n"
 "      --compare A B        show what changed from root A to root B\n"
-"                           (two recordings: their runs side by side)\n"
+"                           (two recordings: their runs side by side; a\n"
+"                           directory of recordings: the runs of one side,\n"
+"                           each metric's mean, sd, min and max, B - A and\n"
+"                           Welch's t-test at 95%%, from 3 runs a side)\n"
 "\n"
 "      --capture=DIR        save the files fragstat reads (and the kernel's\n"
 "                           index files when readable) into a new directory\n"
@@ -469,6 +472,13 @@ mode_name(char *buf, size_t size, const struct opts *o)
 	return buf;
 }
 
+/* Returns whether DIR is a recording or a directory of recordings. */
+static bool
+runs_is(const char *dir)
+{
+	return record_is(dir) || record_set_is(dir);
+}
+
 /*
  * Set O->action from the options GIVEN and check every option against it
  * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
@@ -501,13 +511,14 @@ check_mode(struct opts *o, const bool *given)
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
 		o->action = A_REPLAY;
-	if (o->action == A_COMPARE && record_is(o->roots[0]) &&
-	    record_is(o->roots[1]))
+	/* Sets of runs (directories of recordings) compare as recordings. */
+	if (o->action == A_COMPARE && runs_is(o->roots[0]) &&
+	    runs_is(o->roots[1]))
 		o->action = A_REPLAY_COMPARE;
-	else if (o->action == A_COMPARE && (record_is(o->roots[0]) ||
-	    record_is(o->roots[1])))
-		return usage_error("%s", "--compare takes two snapshots or two "
-		    "recordings, not one of each");
+	else if (o->action == A_COMPARE && (runs_is(o->roots[0]) ||
+	    runs_is(o->roots[1])))
+		return usage_error("%s", "--compare takes two snapshots, or two "
+		    "recordings or directories of recordings, not one of each");
 	else if (!several && o->action != A_REPLAY && o->sysroot &&
 	    record_is(o->sysroot))
 		return usage_error("%s is a recording: %s reads a snapshot "

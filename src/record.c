@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
@@ -351,4 +352,24 @@ record_is(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool
+record_set_is(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	bool found = false;
+	DIR *dp;
+
+	if (record_is(dir) || (dp = opendir(dir)) == NULL)
+		return false;
+	while (!found && (d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		found = record_is(path);
+	}
+	closedir(dp);
+	return found;
 }

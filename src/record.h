@@ -69,4 +69,7 @@ int	record_close(struct record *r, struct ferr *e);
 /* Returns whether directory DIR holds a recording. */
 bool	record_is(const char *dir);
 
+/* Returns whether DIR is not a recording but holds some (the runs of an experiment). */
+bool	record_set_is(const char *dir);
+
 #endif

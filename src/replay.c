@@ -639,6 +639,9 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
  * without /proc/vmstat) against the free memory outside whole pageblocks
  * of the zones zones_add() summed.
  */
+static void counters_keep(struct replay *r, const struct jr_doc *d,
+    const struct jr_val *c);
+
 static void
 counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
 {
@@ -646,10 +649,24 @@ counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
 	uint64_t wake = 0;
 	bool have;
 
+	counters_keep(r, d, c);
+	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
+
 	have = c != NULL && c->type == JR_OBJ &&
 	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
 	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
 	    r->sample_blocks, r->pageblock_order));
+}
+
+const struct rcounter *
+replay_counter(const struct replay *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncounters; i++)
+		if (strcmp(r->counters[i].name, name) == 0)
+			return &r->counters[i];
+	return NULL;
 }
 
 /* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
@@ -658,6 +675,39 @@ worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
 {
 	/* Only which interval to name hangs on it: no count is printed from it. */
 	return (double)fallback / (double)asked > (double)wf / (double)wa;
+}
+
+/*
+ * Keep the first and the latest value of each counter of the object C
+ * (NULL: none) in R, for the deltas of --compare of sets; a null counter
+ * (the kernel lacks it) is left out of that sample.
+ */
+static void
+counters_keep(struct replay *r, const struct jr_doc *d, const struct jr_val *c)
+{
+	struct rcounter *k;
+	uint64_t x;
+	size_t i;
+
+	if (c == NULL || c->type != JR_OBJ)
+		return;
+	for (c = jr_first(d, c); c; c = jr_next(d, c)) {
+		if (jr_u64(c, &x) != 0 || c->keyn >= sizeof(k->name))
+			continue;
+		for (i = 0; i < r->ncounters && (strlen(r->counters[i].name) !=
+		    c->keyn || memcmp(r->counters[i].name, c->key, c->keyn) !=
+		    0); i++)
+			;
+		if (i == r->ncounters) {
+			if (i == REPLAY_MAX_COUNTERS)
+				continue;
+			k = &r->counters[r->ncounters++];
+			memcpy(k->name, c->key, c->keyn);
+			k->name[c->keyn] = '\0';
+			k->first = x;
+		}
+		r->counters[i].last = x;
+	}
 }
 
 /*

@@ -127,6 +127,14 @@ struct routcome {
 
 #define REPLAY_MAX_OUTCOMES	(2 * THP_MAX_SIZES)
 
+/* A /proc/vmstat counter at the first and the last sample that had it. */
+struct rcounter {
+	char		 name[48];
+	uint64_t	 first, last;
+};
+
+#define REPLAY_MAX_COUNTERS	64
+
 struct replay {
 	char		 host[64], release[65], start[32], first[32], last[32];
 	unsigned long	 page_size;
@@ -159,7 +167,14 @@ struct replay {
 	/* The samples' outcomes_interval, by THP size and kind. */
 	struct routcome	 outcomes[REPLAY_MAX_OUTCOMES];
 	size_t		 noutcomes;
+	/* The samples' "counters" and "outcomes"."vmstat", first and last. */
+	struct rcounter	 counters[REPLAY_MAX_COUNTERS];
+	size_t		 ncounters;
 };
+
+/* Returns counter NAME of R (its first and last value), or NULL. */
+const struct rcounter *replay_counter(const struct replay *r,
+	    const char *name);
 
 /*
  * Read the recording DIR into R, with every sample in R->series when
