@@ -448,7 +448,7 @@ sets_table(FILE *fp, const struct sets *x)
 	    "sample to the last);\nindices of node %u, zone %s; significant: "
 	    "Welch's t-test at 95%%, from %d runs a side.\n\n", x->node,
 	    x->zone, STATS_MIN_RUNS);
-	fprintf(fp, "%-36s %12s %10s %21s  %12s %10s %21s  %12s %8s  %s\n", "",
+	fprintf(fp, "%-38s %12s %10s %21s  %12s %10s %21s  %12s %8s  %s\n", "",
 	    "A mean", "sd", "min..max", "B mean", "sd", "min..max", "B - A",
 	    "%", "significant");
 	for (i = 0; i < x->nm; i++) {
@@ -457,7 +457,7 @@ sets_table(FILE *fp, const struct sets *x)
 			fprintf(fp, "%s%s\n", group ? "\n" : "", s->group);
 			group = s->group;
 		}
-		fprintf(fp, "  %-34s", s->label);
+		fprintf(fp, "  %-36s", s->label);
 		for (k = 0; k < 2; k++) {
 			num(b[2], sizeof(b[2]), s->s[k].min, s->digits);
 			num(b[3], sizeof(b[3]), s->s[k].max, s->digits);
@@ -583,7 +583,6 @@ sets_json(FILE *fp, const struct sets *x)
 #define PANEL_W		330
 #define PANEL_H		150
 #define PANELS_ROW	3
-#define TOP		64
 static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
 
 /* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
@@ -682,26 +681,36 @@ void
 sets_svg(FILE *fp, const struct sets *x)
 {
 	struct svgw w;
-	char b[PATH_MAX + 64];
+	char pre[2][64];
 	long rows = ((long)x->nm + PANELS_ROW - 1) / PANELS_ROW;
+	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2];
 	size_t i;
 	int k;
 
+	/* A long path is wrapped, never cut: count its lines first. */
+	for (k = 0; k < 2; k++) {
+		snprintf(pre[k], sizeof(pre[k]), "%s %s (%zu runs): ", k ? "B" :
+		    "A", k ? "candidate" : "baseline", x->side[k].n);
+		lines[k] = svgr_text_wrap(NULL, 26, 0, 11, width - 36, 14,
+		    pre[k], x->side[k].path);
+		top += 14 * lines[k] + 2;
+	}
+	top += 8;
 	svg_init(&w, fp);
-	svgr_begin(&w, PANELS_ROW * PANEL_W + 10, TOP + rows * PANEL_H + 10,
+	svgr_begin(&w, width, top + rows * PANEL_H + 10,
 	    "fragstat --compare of two sets of runs");
 	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs: "
 	    "a dot per run, the mean as a bar across its spread (one sd)");
-	for (k = 0; k < 2; k++) {
-		svgr_rect_open(&w, 10, 28 + 16 * k, 10, 10, side_ink[k]);
+	for (top = 28, k = 0; k < 2; k++) {
+		svgr_rect_open(&w, 10, top, 10, 10, side_ink[k]);
 		svg_close(&w);
-		snprintf(b, sizeof(b), "%s %s: %s (%zu runs)", k ? "B" :
-		    "A", k ? "candidate" : "baseline", x->side[k].path,
-		    x->side[k].n);
-		svgr_text(&w, 26, 37 + 16 * k, 11, NULL, NULL, b);
+		svgr_text_wrap(&w, 26, top + 9, 11, width - 36, 14, pre[k],
+		    x->side[k].path);
+		top += 14 * lines[k] + 2;
 	}
+	top += 8;
 	for (i = 0; i < x->nm; i++)
 		panel(&w, x, &x->m[i], 10 + (long)(i % PANELS_ROW) * PANEL_W,
-		    TOP + (long)(i / PANELS_ROW) * PANEL_H);
+		    top + (long)(i / PANELS_ROW) * PANEL_H);
 	svgr_end(&w);
 }

@@ -54,12 +54,13 @@ START_TEST(test_welch_published)
 		stats_of(ex[i].b, ex[i].nb, &b);
 		stats_welch(&a, &b, &w);
 		ck_assert(w.tested);
-		NEAR(w.t, ex[i].t, 0.005);
+		/* Within the published rounding (2.2255 is printed 2.22). */
+		NEAR(w.t, ex[i].t, 0.01);
 		NEAR(w.df, ex[i].df, 0.05);
 		ck_assert_int_eq(w.significant, ex[i].significant);
 		/* B against A or A against B: the same test, t negated. */
 		stats_welch(&b, &a, &w);
-		NEAR(w.t, -ex[i].t, 0.005);
+		NEAR(w.t, -ex[i].t, 0.01);
 	}
 }
 END_TEST
