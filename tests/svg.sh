@@ -358,6 +358,8 @@ rec=$FIXTURES/recordings/long-labels
 "$FRAGSTAT" -q --sysroot "$long" --sysroot "$long" --format=svg >"$tmp/b3.svg" &&
 "$FRAGSTAT" -q --sysroot "$rec" --format=svg >"$tmp/b4.svg" &&
 "$FRAGSTAT" -q --compare "$rec" "$rec" --format=svg >"$tmp/b5.svg" &&
+mkdir -p "$long/runs" && cp -R "$rec" "$long/runs/1" &&
+"$FRAGSTAT" -q --compare "$long/runs" "$long/runs" --format=svg >"$tmp/b7.svg" &&
 "$FRAGSTAT" -q --sysroot "$corpus/vm-6.18-x86-64-holes" --advise=9,3,4,5,6 \
     --format=svg >"$tmp/b6.svg" ||
 	fail "a picture with the longest labels"
@@ -398,7 +400,7 @@ for f in "$tmp"/z[1-6].svg; do
 		fail "$f: no zone of the longest name"
 done
 n=$((n + 1))
-python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$tmp"/z[1-6].svg \
+python3 "$here/svg-bounds.py" "$tmp"/b[1-7].svg "$tmp"/z[1-6].svg \
     "$here"/cli/svg-*/out "$here"/cli/map-capture-svg/out \
     "$FIXTURES"/render/map-svg ||
 	fail "a label is cut or overlaps"

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ struct record {
 	char		 obuf[1 << 16];	/* FP's buffer: a sample leaves whole */
 	struct timespec	 last;		/* when last/ was last replaced */
 	bool		 have_last;
+	unsigned long	 nsamples, captures_every;
 };
 
 /* nftw() callback: remove one entry, children first. */
@@ -90,6 +92,10 @@ write_meta(const char *path, const struct record_opts *o, struct ferr *e)
 		fprintf(fp, "%s%u", i ? "," : "", o->orders[i]);
 	fprintf(fp, "\nmigratetypes %s\nevents %s\n", o->migratetypes ? "yes" :
 	    "no", o->events ? "yes" : "no");
+	if (o->command)
+		fprintf(fp, "command %s\n", o->command);
+	if (o->captures_every)
+		fprintf(fp, "captures_every %lu\n", o->captures_every);
 	if (fflush(fp) != 0 || fsync(fd) != 0) {
 		fclose(fp);
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,
@@ -106,7 +112,7 @@ static int
 capture_into(const char *dir, const char *name, const char *src,
     unsigned long page_size, struct ferr *e)
 {
-	char path[PATH_MAX + 16];
+	char path[PATH_MAX + 80];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	/* The caller's handler ends the run: the capture only holds signals off. */
@@ -215,6 +221,7 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
 	r->src = o->src;
 	r->page_size = o->page_size;
+	r->captures_every = o->captures_every;
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
 	if ((r->fp = fopen(path, "ae")) == NULL) {
 		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
@@ -232,6 +239,65 @@ fail:
 	return -1;
 }
 
+/* Capture R's source as during/N for its sample N. Returns 0 or -1 with E set. */
+static int
+capture_during(struct record *r, struct ferr *e)
+{
+	char during[PATH_MAX + 16], name[64];
+
+	snprintf(during, sizeof(during), "%s/%s", r->dir, RECORD_DURING);
+	if (mkdir(during, 0755) != 0 && errno != EEXIST) {
+		ferr_keep_path(e, during);
+		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
+	}
+	snprintf(name, sizeof(name), "%lu", r->nsamples);
+	return capture_into(during, name, r->src, r->page_size, e);
+}
+
+int
+record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
+{
+	char path[PATH_MAX + 32], tmp[PATH_MAX + 32], buf[1 << 14];
+	size_t n;
+	FILE *in, *out;
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, RECORD_META);
+	snprintf(tmp, sizeof(tmp), "%s/.%s-new", r->dir, RECORD_META);
+	ferr_keep_path(e, path);
+	if ((in = fopen(path, "re")) == NULL)
+		return ferr_set(e, 0, "cannot read: %s", strerror(errno));
+	/* The metadata is a few hundred bytes and its command line at most 4 KiB. */
+	n = fread(buf, 1, sizeof(buf), in);
+	rc = ferror(in) || !feof(in);
+	fclose(in);
+	if (rc)
+		return ferr_set(e, 0, "cannot read: too long or unreadable");
+	unlink(tmp);
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0644)) == -1 || (out = fdopen(fd, "w")) == NULL) {
+		if (fd != -1)
+			close(fd);
+		return ferr_set(e, 0, "cannot create %s: %s", tmp,
+		    strerror(errno));
+	}
+	fwrite(buf, 1, n, out);
+	fprintf(out, "exit_status %d\nwall_s %llu.%03u\n", status,
+	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
+	if (fflush(out) != 0 || fsync(fd) != 0 || ferror(out)) {
+		fclose(out);
+		unlink(tmp);
+		return ferr_set(e, 0, "cannot write: %s", strerror(errno));
+	}
+	if (fclose(out) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return ferr_set(e, 0, "cannot replace: %s", strerror(errno));
+	}
+	if (sync_dir(r->dir) != 0)
+		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
+	return 0;
+}
+
 int
 record_sample(struct record *r, void (*write)(FILE *, const void *),
     const void *arg, struct ferr *e)
@@ -245,6 +311,10 @@ record_sample(struct record *r, void (*write)(FILE *, const void *),
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 	}
+	r->nsamples++;
+	if (r->captures_every && r->nsamples % r->captures_every == 0 &&
+	    capture_during(r, e) != 0)
+		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (r->have_last && now.tv_sec - r->last.tv_sec < RECORD_LAST_EVERY_S)
 		return 0;
@@ -282,4 +352,24 @@ record_is(const char *dir)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool
+record_set_is(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *d;
+	bool found = false;
+	DIR *dp;
+
+	if (record_is(dir) || (dp = opendir(dir)) == NULL)
+		return false;
+	while (!found && (d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		found = record_is(path);
+	}
+	closedir(dp);
+	return found;
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "ferr.h"
@@ -28,7 +29,13 @@ struct record_opts {
 	size_t		 norders;
 	unsigned	 pageblock_order;
 	bool		 migratetypes, events;
+	const char	*command;	/* quoted, run under the recording; NULL: none */
+	unsigned long	 captures_every;	/* also capture every Nth sample; 0: never */
 };
+
+/* Where --captures-every keeps its captures: DIR/during/N for sample N. */
+#define RECORD_DURING	"during"
+
 
 struct record;
 
@@ -50,10 +57,21 @@ int	record_open(struct record **rp, const struct record_opts *o,
 int	record_sample(struct record *r, void (*write)(FILE *, const void *),
 	    const void *arg, struct ferr *e);
 
+/*
+ * Add to R's metadata the exit status STATUS of its command and the
+ * command's wall time WALL_MS, replacing the file in one rename. Returns
+ * 0 or -1 with E set.
+ */
+int	record_end(struct record *r, int status, uint64_t wall_ms,
+	    struct ferr *e);
+
 /* Replace last/ a final time and close R (NULL: nothing). Returns 0 or -1. */
 int	record_close(struct record *r, struct ferr *e);
 
 /* Returns whether directory DIR holds a recording. */
 bool	record_is(const char *dir);
+
+/* Returns whether DIR is not a recording but holds some (the runs of an experiment). */
+bool	record_set_is(const char *dir);
 
 #endif

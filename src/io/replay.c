@@ -29,16 +29,45 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	struct lines ls;
 	const char *s;
 	uint64_t x;
-	size_t n;
+	size_t n, k;
 	int rc, magic = 0;
 
 	memset(r->order_index, -1, sizeof(r->order_index));
+	r->exit_status = -1;
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		if (tok_split(s, n, t, 2) != 2)
+		k = tok_split(s, n, t, 2);
+		/* The command line is the rest of its line, spaces and all. */
+		if (k >= 2 && tok_is(&t[0], "command")) {
+			v = t[1];
+			v.n = (size_t)(s + n - v.s);
+			tok_copy(r->command, sizeof(r->command), &v);
+			continue;
+		}
+		if (k != 2)
 			continue;
 		v = t[1];
-		if (tok_is(&t[0], "fragstat_recording")) {
+		if (tok_is(&t[0], "exit_status")) {
+			if ((rc = num_u64(&v, &x)) != 0 || x > 255)
+				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
+				    "exit status");
+			r->exit_status = (int)x;
+		} else if (tok_is(&t[0], "wall_s")) {
+			/* Seconds with three decimals, as record_end() writes them. */
+			const char *dot = memchr(v.s, '.', v.n);
+			struct tok sec = { v.s, dot ? (size_t)(dot - v.s) : v.n };
+			struct tok frac;
+			uint64_t ms;
+
+			frac.s = v.s + sec.n + 1;
+			frac.n = sec.n < v.n ? v.n - sec.n - 1 : 0;
+			if (frac.n != 3 || num_u64(&sec, &x) != 0 ||
+			    num_u64(&frac, &ms) != 0 || x > UINT64_MAX / 1000 - 1)
+				return ferr_set(e, ls.no, "wall_s '%.*s' is not "
+				    "seconds such as 1.250", (int)v.n, v.s);
+			r->wall_ms = x * 1000 + ms;
+			r->has_wall = true;
+		} else if (tok_is(&t[0], "fragstat_recording")) {
 			if (!tok_is(&v, "1"))
 				return ferr_set(e, ls.no, "recording format %.*s "
 				    "is not 1", (int)v.n, v.s);
@@ -576,6 +605,9 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
  * without /proc/vmstat) against the free memory outside whole pageblocks
  * of the zones zones_add() summed.
  */
+static void counters_keep(struct replay *r, const struct jr_doc *d,
+    const struct jr_val *c);
+
 static void
 counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
 {
@@ -583,11 +615,15 @@ counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
 	uint64_t wake = 0;
 	bool have;
 
+	counters_keep(r, d, c);
+	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
+
 	have = c != NULL && c->type == JR_OBJ &&
 	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
 	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
 	    r->sample_blocks, r->pageblock_order));
 }
+
 
 /* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
 static bool
@@ -595,6 +631,39 @@ worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
 {
 	/* Only which interval to name hangs on it: no count is printed from it. */
 	return (double)fallback / (double)asked > (double)wf / (double)wa;
+}
+
+/*
+ * Keep the first and the latest value of each counter of the object C
+ * (NULL: none) in R, for the deltas of --compare of sets; a null counter
+ * (the kernel lacks it) is left out of that sample.
+ */
+static void
+counters_keep(struct replay *r, const struct jr_doc *d, const struct jr_val *c)
+{
+	struct rcounter *k;
+	uint64_t x;
+	size_t i;
+
+	if (c == NULL || c->type != JR_OBJ)
+		return;
+	for (c = jr_first(d, c); c; c = jr_next(d, c)) {
+		if (jr_u64(c, &x) != 0 || c->keyn >= sizeof(k->name))
+			continue;
+		for (i = 0; i < r->ncounters && (strlen(r->counters[i].name) !=
+		    c->keyn || memcmp(r->counters[i].name, c->key, c->keyn) !=
+		    0); i++)
+			;
+		if (i == r->ncounters) {
+			if (i == REPLAY_MAX_COUNTERS)
+				continue;
+			k = &r->counters[r->ncounters++];
+			memcpy(k->name, c->key, c->keyn);
+			k->name[c->keyn] = '\0';
+			k->first = x;
+		}
+		r->counters[i].last = x;
+	}
 }
 
 /*

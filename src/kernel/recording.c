@@ -60,3 +60,13 @@ replay_order_index(const struct replay *r, unsigned order)
 	return order < REPLAY_MAX_ORDERS ? r->order_index[order] : -1;
 }
 
+const struct rcounter *
+replay_counter(const struct replay *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncounters; i++)
+		if (strcmp(r->counters[i].name, name) == 0)
+			return &r->counters[i];
+	return NULL;
+}

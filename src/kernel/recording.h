@@ -7,6 +7,9 @@
 #include <stdint.h>
 
 #include "events.h"
+
+/* The longest command line a recording's metadata keeps, quoted. */
+#define EXPERIMENT_MAX_COMMAND	4096
 #include "frag.h"
 #include "futile.h"
 
@@ -124,11 +127,24 @@ struct routcome {
 
 #define REPLAY_MAX_OUTCOMES	(2 * THP_MAX_SIZES)
 
+/* A /proc/vmstat counter at the first and the last sample that had it. */
+struct rcounter {
+	char		 name[48];
+	uint64_t	 first, last;
+};
+
+#define REPLAY_MAX_COUNTERS	64
+
 struct replay {
 	char		 host[64], release[65], start[32], first[32], last[32];
 	unsigned long	 page_size;
 	unsigned	 interval_ms, pageblock_order;
 	bool		 events;		/* recorded with --events */
+	/* A command's run (fragstat --record DIR -- COMMAND): "" when none. */
+	char		 command[EXPERIMENT_MAX_COMMAND];
+	int		 exit_status;		/* -1: not written (a crash) */
+	uint64_t	 wall_ms;
+	bool		 has_wall;
 	unsigned long	 nsamples;
 	bool		 truncated;		/* a last line cut short was ignored */
 	unsigned	 orders[REPLAY_MAX_ORDERS];
@@ -151,7 +167,14 @@ struct replay {
 	/* The samples' outcomes_interval, by THP size and kind. */
 	struct routcome	 outcomes[REPLAY_MAX_OUTCOMES];
 	size_t		 noutcomes;
+	/* The samples' "counters" and "outcomes"."vmstat", first and last. */
+	struct rcounter	 counters[REPLAY_MAX_COUNTERS];
+	size_t		 ncounters;
 };
+
+/* Returns counter NAME of R (its first and last value), or NULL. */
+const struct rcounter *replay_counter(const struct replay *r,
+	    const char *name);
 
 /* Returns the zone NODE, NAME of R, or NULL. */
 const struct rzone *replay_zone(const struct replay *r, unsigned node,

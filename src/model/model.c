@@ -21,6 +21,7 @@ static const char *const names[VM_NCOUNTERS] = {
 	"thp_split_page", "thp_split_page_failed",
 	"allocstall_dma", "allocstall_dma32", "allocstall_normal",
 	"allocstall_movable", "allocstall_device",
+	"compact_daemon_migrate_scanned", "compact_daemon_free_scanned",
 };
 
 /*

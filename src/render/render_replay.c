@@ -99,6 +99,13 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
 	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	if (r->command[0] && r->has_wall)
+		fprintf(fp, "Command %s: exit status %d after %" PRIu64
+		    ".%03u s\n", r->command, r->exit_status, r->wall_ms / 1000,
+		    (unsigned)(r->wall_ms % 1000));
+	else if (r->command[0])
+		fprintf(fp, "Command %s: no exit status (the recording "
+		    "ended first)\n", r->command);
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
 		/* "Free pageblocks", as the snapshot's summary says. */
@@ -261,6 +268,20 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 	jw_fixed(w, r->interval_ms, 3);
 	jw_key(w, "samples");
 	jw_u64(w, r->nsamples);
+	if (r->command[0]) {
+		jw_key(w, "command");
+		jw_string(w, r->command);
+		jw_key(w, "exit_status");
+		if (r->exit_status >= 0)
+			jw_int(w, r->exit_status);
+		else
+			jw_null(w);
+		jw_key(w, "wall_s");
+		if (r->has_wall)
+			jw_fixed(w, (long long)r->wall_ms, 3);
+		else
+			jw_null(w);
+	}
 	jw_key(w, "first");
 	jw_string(w, r->first);
 	jw_key(w, "last");

@@ -415,7 +415,12 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		jw_null(&w);
 	else {
 		jw_object(&w);
-		for (c = 0; c < VM_NWATCHED; c++) {
+		for (c = 0; c < VM_NCOUNTERS; c++) {
+			/* Those watched, and kcompactd's scanning. */
+			if (c >= VM_NWATCHED &&
+			    c != VM_COMPACT_DAEMON_MIGRATE_SCANNED &&
+			    c != VM_COMPACT_DAEMON_FREE_SCANNED)
+				continue;
 			jw_key(&w, vmstat_name(c));
 			if (s->vm->have & (1u << c))
 				jw_u64(&w, s->vm->v[c]);

@@ -9,12 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "advise.h"
 #include "avail.h"
 #include "capture.h"
 #include "compact.h"
+#include "experiment.h"
 #include "humanize.h"
 #include "inputs.h"
 #include "kpageflags.h"
@@ -25,6 +28,7 @@
 #include "record.h"
 #include "replay.h"
 #include "report.h"
+#include "sets.h"
 #include "slurp.h"
 #include "text.h"
 #include "trace.h"
@@ -751,6 +755,7 @@ static int
 record_start(const struct opts *o, const struct inputs *in,
     struct watch_opts *w, const unsigned *orders, int n)
 {
+	char cmd[EXPERIMENT_MAX_COMMAND];
 	struct record_opts ro;
 	struct ferr e = { .path = "" };
 	const char *from;
@@ -767,6 +772,16 @@ record_start(const struct opts *o, const struct inputs *in,
 	ro.pageblock_order = w->pageblock_order;
 	ro.migratetypes = o->migratetypes;
 	ro.events = o->events;
+	ro.captures_every = o->captures_every;
+	if (o->command) {
+		if (experiment_quote(cmd, sizeof(cmd), o->command) != 0) {
+			fprintf(stderr, "%s: the command is longer than a "
+			    "recording keeps (%d bytes quoted)\n", progname,
+			    EXPERIMENT_MAX_COMMAND);
+			return EXIT_USAGE;
+		}
+		ro.command = cmd;
+	}
 	if (record_open(&w->rec, &ro, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
@@ -798,6 +813,31 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	return count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
 }
 
+/* Returns milliseconds from A to B. */
+static uint64_t
+ms_since(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
+	    (b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/*
+ * Wait for the command PID unless it was reaped already, setting *WSTATUS
+ * and *END. Returns whether it was still to be reaped.
+ */
+static bool
+wait_child(pid_t pid, int *wstatus, struct timespec *end)
+{
+	pid_t got;
+
+	while ((got = waitpid(pid, wstatus, 0)) == -1 && errno == EINTR)
+		;
+	if (got != pid)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, end);
+	return true;
+}
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 static int
 run_watch(struct opts *o)
@@ -809,9 +849,10 @@ run_watch(struct opts *o)
 	struct ferr e = { .path = "" };
 	struct ev_names evn;
 	struct trace *t = NULL;
+	struct timespec start, end;
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
-	int n, rc = EXIT_OK;
+	int n, rc = EXIT_OK, wstatus = 0;
 
 	/*
 	 * From here on a signal ends the run after the current step, through
@@ -878,14 +919,34 @@ run_watch(struct opts *o)
 	w.quiet = o->quiet;
 	w.orders = orders;
 	w.norders = (size_t)n;
-	if (watch_run(&w, &r, &e) != 0) {
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (o->command && (w.child = experiment_spawn(o->command, &e)) == -1) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
+	} else {
+		watch_forward(w.child);
+		w.child_status = &wstatus;
+		w.child_end = &end;
+		if (watch_run(&w, &r, &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		}
 	}
+	/* The command outlived a failed recording: wait for it still. */
+	if (w.child > 0 && wait_child(w.child, &wstatus, &end))
+		watch_forward(0);
 	if (trace_close(t, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
+	if (w.child > 0 && w.rec && record_end(w.rec, experiment_status(
+	    wstatus), ms_since(&start, &end), &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	/* The command's status, unless the recording failed. */
+	if (w.child > 0 && rc == EXIT_OK)
+		rc = experiment_status(wstatus);
 	if (record_close(w.rec, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
@@ -947,18 +1008,49 @@ run_replay(const struct opts *o)
 	return close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
 
+/* --compare of two sets of runs (a directory of recordings on a side). Returns an exit code. */
+static int
+run_sets_compare(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct sets x;
+	int i, rc = EXIT_OK;
+
+	memset(&x, 0, sizeof(x));
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		if (sets_read(&x, i, o->roots[i], &e) != 0)
+			rc = EXIT_DATA;
+	if (rc == EXIT_OK && sets_compute(&x, &e) != 0)
+		rc = EXIT_DATA;
+	if (rc != EXIT_OK)
+		ferr_print(&e);
+	else if (o->format == F_JSON)
+		sets_json(stdout, &x);
+	else if (o->format == F_SVG)
+		sets_svg(stdout, &x);
+	else
+		sets_table(stdout, &x);
+	sets_free(&x);
+	if (rc == EXIT_OK && close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
 /* --compare of two recordings. Returns an exit code. */
 static int
 run_replay_compare(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
-	struct replay *r = calloc(2, sizeof(*r));
+	struct replay *r;
 	int i, rc = EXIT_OK;
 
-	if (r == NULL) {
+	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
+		return run_sets_compare(o);
+	if ((r = calloc(2, sizeof(*r))) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
+
 	for (i = 0; i < 2 && rc == EXIT_OK; i++)
 		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
 		    &e) != 0) {

@@ -65,7 +65,10 @@ usage(FILE *fp)
 "                           ('-': standard input); --sysroot may also be\n"
 "                           given many times\n"
 "      --compare A B        show what changed from root A to root B\n"
-"                           (two recordings: their runs side by side)\n"
+"                           (two recordings: their runs side by side; a\n"
+"                           directory of recordings: the runs of one side,\n"
+"                           each metric's mean, sd, min and max, B - A and\n"
+"                           Welch's t-test at 95%%, from 3 runs a side)\n"
 "\n"
 "      --capture=DIR        save the files fragstat reads (and the kernel's\n"
 "                           index files when readable) into a new directory\n"
@@ -89,6 +92,14 @@ usage(FILE *fp)
 "                           each synced as it is taken, with captures of the\n"
 "                           first and last state; --sysroot DIR then\n"
 "                           summarises the run\n"
+"      --record=DIR -- COMMAND [ARG]...\n"
+"                           run COMMAND (its input and output its own) and\n"
+"                           record it, every --watch SECONDS (default 1);\n"
+"                           stop one sample after it exits and exit with its\n"
+"                           status (128+N if signal N killed it); SIGINT,\n"
+"                           SIGTERM, SIGHUP and SIGQUIT go to COMMAND\n"
+"      --captures-every=N   with --record, also keep a full capture of every\n"
+"                           Nth sample, as DIR/during/N\n"
 "\n"
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
@@ -264,7 +275,7 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
-	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_END };
+	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_CAPTURES_EVERY, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -296,6 +307,7 @@ static const struct option longopts[] = {
 	{ "events",		no_argument,	   NULL, OPT_EVENTS },
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
+	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
 	{ "map",		no_argument,	   NULL, OPT_MAP },
 	{ "need",		required_argument, NULL, OPT_NEED },
 	{ "node",		required_argument, NULL, OPT_NODE },
@@ -387,7 +399,10 @@ static const struct optrule rules[] = {
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
 	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
-	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch or a command" },
+	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
+	    0, "--record" },
 	/* Alone, --map is an action; with --capture or --advise it adds the map. */
 	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
 	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) |
@@ -456,6 +471,13 @@ mode_name(char *buf, size_t size, const struct opts *o)
 	return buf;
 }
 
+/* Returns whether DIR is a recording or a directory of recordings. */
+static bool
+runs_is(const char *dir)
+{
+	return record_is(dir) || record_set_is(dir);
+}
+
 /*
  * Set O->action from the options GIVEN and check every option against it
  * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
@@ -488,13 +510,14 @@ check_mode(struct opts *o, const bool *given)
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
 		o->action = A_REPLAY;
-	if (o->action == A_COMPARE && record_is(o->roots[0]) &&
-	    record_is(o->roots[1]))
+	/* Sets of runs (directories of recordings) compare as recordings. */
+	if (o->action == A_COMPARE && runs_is(o->roots[0]) &&
+	    runs_is(o->roots[1]))
 		o->action = A_REPLAY_COMPARE;
-	else if (o->action == A_COMPARE && (record_is(o->roots[0]) ||
-	    record_is(o->roots[1])))
-		return usage_error("%s", "--compare takes two snapshots or two "
-		    "recordings, not one of each");
+	else if (o->action == A_COMPARE && (runs_is(o->roots[0]) ||
+	    runs_is(o->roots[1])))
+		return usage_error("%s", "--compare takes two snapshots, or two "
+		    "recordings or directories of recordings, not one of each");
 	else if (!several && o->action != A_REPLAY && o->sysroot &&
 	    record_is(o->sysroot))
 		return usage_error("%s is a recording: %s reads a snapshot "
@@ -558,6 +581,9 @@ check_mode(struct opts *o, const bool *given)
 		return usage_error("%s", "--record captures a whole root: "
 		    "--buddyinfo, --pagetypeinfo and --pressure do not mix "
 		    "with it");
+	if (given[OPT_CAPTURES_EVERY] && !given[OPT_RECORD])
+		return usage_error("%s", "--captures-every does nothing without "
+		    "--record: it keeps captures inside the recording");
 	if (given[OPT_NODE] && !given[OPT_NEED])
 		return usage_error("%s", "--node does nothing without --need: "
 		    "it names the node the request is for");
@@ -609,6 +635,35 @@ takes_no_argument(const char *name)
 	return false;
 }
 
+/*
+ * Check the options that go with a command (after '--') and make it a
+ * --watch of one second unless --watch says otherwise. Returns EXIT_OK, or
+ * EXIT_USAGE after a message.
+ */
+static int
+command_mode(struct opts *o, bool *given)
+{
+	if (!given[OPT_RECORD])
+		return usage_error("%s", "a command (after '--') runs under "
+		    "--record: fragstat --record DIR -- COMMAND");
+	if (given[OPT_COUNT])
+		return usage_error("%s", "--count does nothing with a command: "
+		    "the recording ends one sample after the command exits");
+	if (given['f'] || given['j'])
+		return usage_error("%s", "a command's standard output is its "
+		    "own: with one, fragstat prints no samples (they go to "
+		    "the recording), so --json and --format do nothing");
+	if (o->nroots || o->roots_from || o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure)
+		return usage_error("%s", "a command runs on this host: "
+		    "--sysroot and input files do not mix with it");
+	if (!given[OPT_WATCH]) {
+		o->watch_ms = 1000;
+		given[OPT_WATCH] = true;
+	}
+	return EXIT_OK;
+}
+
 int
 options_parse(int argc, char **argv, struct opts *o)
 {
@@ -629,6 +684,16 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
+	/* Everything after the first '--' is the command --record runs. */
+	for (c = 1; c < argc && strcmp(argv[c], "--") != 0; c++)
+		;
+	if (c < argc) {
+		if (c + 1 == argc)
+			return usage_error("%s", "'--' ends the options: the "
+			    "command to run under --record follows it");
+		o->command = argv + c + 1;
+		argc = c;
+	}
 	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
 		if (c > 0 && c < OPT_END)
 			given[c] = true;
@@ -761,6 +826,12 @@ options_parse(int argc, char **argv, struct opts *o)
 		case OPT_RECORD:
 			o->record = optarg;
 			break;
+		case OPT_CAPTURES_EVERY:
+			if (positive("--captures-every", optarg, ULONG_MAX,
+			    &v) != 0)
+				return EXIT_USAGE;
+			o->captures_every = (unsigned long)v;
+			break;
 		case OPT_MAP:
 			o->map = true;
 			break;
@@ -818,6 +889,8 @@ options_parse(int argc, char **argv, struct opts *o)
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	o->sysroot = o->nroots ? o->roots[0] : NULL;
+	if (o->command && (c = command_mode(o, given)) != EXIT_OK)
+		return c;
 	stdin_users = (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
 	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
 	    (o->pressure && strcmp(o->pressure, "-") == 0);

@@ -53,6 +53,8 @@ struct opts {
 	unsigned	 watch_ms;	/* 0: no --watch */
 	const char	*capture;	/* --capture DIR */
 	const char	*record;	/* --record DIR */
+	char *const	*command;	/* after '--': run under --record, or NULL */
+	unsigned long	 captures_every;	/* --captures-every N; 0: none */
 	unsigned long	 count;
 	bool		 migratetypes;
 	bool		 events;	/* --events */

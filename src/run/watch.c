@@ -5,34 +5,54 @@
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "record.h"
 #include "trace.h"
 #include "watch.h"
 
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, child_exited;
+
+/* The command the stopping signals go to (watch_forward()), or 0. */
+static volatile pid_t forward_to;
 
 /* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
 static sigset_t sleep_mask;
 
-/* The signal handler: ask the loop to stop. */
+/*
+ * The signal handler: note a command's exit, pass a signal on to the
+ * command, or ask the loop to stop. A terminal's ^C reaches the whole
+ * foreground process group (si_code SI_KERNEL): the command has it then.
+ */
 static void
-on_signal(int sig)
+on_signal(int sig, siginfo_t *si, void *ctx)
 {
-	(void)sig;
-	stop = 1;
+	(void)ctx;
+	if (sig == SIGCHLD)
+		child_exited = 1;
+	else if (forward_to > 0) {
+		if (si == NULL || si->si_code != SI_KERNEL)
+			kill(forward_to, sig);
+	} else
+		stop = 1;
+}
+
+void
+watch_forward(pid_t pid)
+{
+	forward_to = pid;
 }
 
 void
 watch_signals(void)
 {
-	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	static const int sigs[5] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
 	struct sigaction sa;
 	sigset_t set;
 	size_t i;
 
 	sigemptyset(&set);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		sigaddset(&set, sigs[i]);
 	/*
 	 * Held blocked except in the sleep's ppoll(), which lets them in
@@ -40,15 +60,15 @@ watch_signals(void)
 	 * cut midway, and a signal that came before the sleep ends it at once.
 	 */
 	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		sigdelset(&sleep_mask, sigs[i]);
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
+	sa.sa_sigaction = on_signal;
 	sigfillset(&sa.sa_mask);
 	/* A signal only asks the loop to stop: no system call may fail for it. */
-	sa.sa_flags = SA_RESTART;
+	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
 	/* --events must remove its tracefs instance whatever ends it. */
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		sigaction(sigs[i], &sa, NULL);
 }
 
@@ -134,6 +154,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	unsigned long n = 0;
 	size_t z;
 	int cur = 0, have_prev = 0, err, i;
+	bool last = false;	/* the command exited: this sample is the last */
 
 	watch_signals();
 	memset(in, 0, sizeof(in));
@@ -220,7 +241,9 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				ev_free(&ev);
 				return -1;
 			}
-			if (o->json)
+			if (o->child > 0)
+				;	/* standard output is the command's */
+			else if (o->json)
 				render_watch_json(stdout, &s);
 			else
 				render_watch_table(stdout, &s, n);
@@ -242,7 +265,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			have_prev = 1;
 			cur = !cur;
 		}
-		if (o->count && n >= o->count)
+		if (last || (o->count && n >= o->count))
 			break;
 		next.tv_sec += o->interval_ms / 1000;
 		next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
@@ -250,9 +273,19 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			next.tv_sec++;
 			next.tv_nsec -= 1000000000;
 		}
-		while (!stop && trace_wait(o->trace, &next, &sleep_mask,
-		    &ev) == EINTR)
+		while (!stop && !child_exited && trace_wait(o->trace, &next,
+		    &sleep_mask, &ev) == EINTR)
 			;
+		/* The command exited (not stopped): one sample more, at once. */
+		if (child_exited && o->child > 0) {
+			child_exited = 0;
+			if (waitpid(o->child, o->child_status, WNOHANG) ==
+			    o->child) {
+				clock_gettime(CLOCK_MONOTONIC, o->child_end);
+				last = true;
+				watch_forward(0);
+			}
+		}
 	}
 	if (have_prev)
 		inputs_free(&in[!cur]);

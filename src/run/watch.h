@@ -4,6 +4,7 @@
 #define FRAGSTAT_WATCH_H
 
 #include <stdio.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "inputs.h"
@@ -30,6 +31,14 @@ struct watch_opts {
 	const struct ev_names	*evn;
 	struct record		*rec;		/* --record, or NULL */
 	/*
+	 * The command run under --record (0: none): sampling ends one sample
+	 * after it exits, and its wait status goes to *CHILD_STATUS. Nothing
+	 * is printed while it runs: standard output is its own.
+	 */
+	pid_t			 child;
+	int			*child_status;
+	struct timespec		*child_end;	/* when it was seen to exit */
+	/*
 	 * Fill R's advice and counts (R->avail) from the sample IN, with
 	 * COUNTS_ARG; NULL: no counts. Returns 0, or -1 when out of memory.
 	 */
@@ -42,9 +51,17 @@ struct watch_opts {
  * Make SIGINT, SIGTERM, SIGHUP and SIGQUIT end watch_run() after its
  * current sample: from this call on they stay blocked but while it
  * sleeps, so whatever runs before or between samples (a capture of
- * --record, the tracefs instance of --events) ends whole.
+ * --record, the tracefs instance of --events) ends whole. SIGCHLD is
+ * held the same way, to wake the sleep when a command exits.
  */
 void	watch_signals(void);
+
+/*
+ * From now on, send those signals to process PID (a command run under
+ * --record) instead of stopping, unless the terminal sent them to its
+ * whole process group, PID included, already; 0: stop again.
+ */
+void	watch_forward(pid_t pid);
 
 /*
  * Sample until COUNT samples were printed, a signal of watch_signals(), or a closed

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* stats.h - mean, spread and Welch's t-test over the runs of an experiment */
+#ifndef FRAGSTAT_STATS_H
+#define FRAGSTAT_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What the runs of one side say about one metric. */
+struct stats {
+	size_t	 n;
+	double	 mean, sd;	/* sd: the sample standard deviation (n - 1), 0 below 2 runs */
+	double	 min, max;
+};
+
+/* Welch's two-sample t-test of B against A, two-sided at 95%. */
+struct welch {
+	bool	 tested;	/* both sides have STATS_MIN_RUNS runs and some spread */
+	double	 t, df;		/* t of mean(B) - mean(A); Welch-Satterthwaite degrees of freedom */
+	double	 critical;	/* the t a difference must pass at df */
+	bool	 significant;
+};
+
+/* Below this many runs a side, no test: "n too small". */
+#define STATS_MIN_RUNS	3
+
+/* Fill S from the N values X. */
+void	stats_of(const double *x, size_t n, struct stats *s);
+
+/*
+ * Welch's t-test of B against A into W. Without STATS_MIN_RUNS runs a side,
+ * or with no spread on either (every run alike: t is infinite or
+ * undefined), W->tested is false; then W->significant says only whether the
+ * means differ at all.
+ */
+void	stats_welch(const struct stats *a, const struct stats *b,
+	    struct welch *w);
+
+/*
+ * Returns the two-sided 95% critical value of Student's t at DF degrees of
+ * freedom (DF >= 1), from the standard table at DF rounded down: never
+ * smaller than the exact value, so "significant" is never claimed early.
+ */
+double	stats_t95(double df);
+
+#endif

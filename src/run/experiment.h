@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* experiment.h - run a command under --record: start it, quote it, its status */
+#ifndef FRAGSTAT_EXPERIMENT_H
+#define FRAGSTAT_EXPERIMENT_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "ferr.h"
+#include "recording.h"
+
+/*
+ * Write ARGV (NULL-terminated) into BUF (SIZE bytes) as one line a POSIX
+ * shell would read back as the same words: plain words as they are,
+ * others in single quotes, control characters as $'\ooo'. Returns 0, or
+ * -1 when it does not fit.
+ */
+int	experiment_quote(char *buf, size_t size, char *const *argv);
+
+/*
+ * Start ARGV as a child with this process's standard input, output and
+ * error, every signal unblocked and SIGPIPE back to its default. Returns
+ * its pid, or -1 with E set when it cannot be started. A command that
+ * cannot be run exits 127 (126: found but not runnable), as in a shell.
+ */
+pid_t	experiment_spawn(char *const *argv, struct ferr *e);
+
+/* Returns the exit status a shell gives wait status WSTATUS: its code, or 128+N after signal N. */
+int	experiment_status(int wstatus);
+
+#endif

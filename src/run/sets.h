@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* sets.h - --compare of two sets of recorded runs: per metric statistics */
+#ifndef FRAGSTAT_SETS_H
+#define FRAGSTAT_SETS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ferr.h"
+#include "replay.h"
+#include "stats.h"
+
+/* The most runs a side, and metrics a comparison. */
+#define SETS_MAX_RUNS		64
+#define SETS_MAX_METRICS	160
+
+/* One side: a recording, or a directory of them (its runs, by name). */
+struct sets_side {
+	const char	*path;
+	char		*names[SETS_MAX_RUNS];	/* the runs' directories */
+	struct replay	*runs;
+	size_t		 n;
+};
+
+/* One metric over the runs of both sides. */
+struct sets_metric {
+	char		 name[64];	/* the kernel's counter name where it is one */
+	char		 label[72];	/* what the table and the picture say */
+	const char	*group;
+	const char	*unit;		/* "pages", "%", "s", ... */
+	int		 digits;	/* decimals shown */
+	double		 v[2][SETS_MAX_RUNS];	/* side, run */
+	struct stats	 s[2];
+	struct welch	 w;
+};
+
+struct sets {
+	struct sets_side	 side[2];	/* baseline A, candidate B */
+	struct sets_metric	*m;
+	size_t			 nm;
+	/* The zone whose indices are compared: the most free pageblocks in A's first run. */
+	unsigned		 node;
+	char			 zone[32];
+};
+
+/*
+ * Read side SIDE of X from PATH (a recording or a directory of
+ * recordings), then, once both are read, sets_compute(). Return 0, or -1
+ * with E set; sets_free() frees X in both cases.
+ */
+int	sets_read(struct sets *x, int side, const char *path, struct ferr *e);
+int	sets_compute(struct sets *x, struct ferr *e);
+void	sets_free(struct sets *x);
+
+/* The comparison as a table, as JSON {"compare": {..., "metrics": [...]}}, as SVG. */
+void	sets_table(FILE *fp, const struct sets *x);
+void	sets_json(FILE *fp, const struct sets *x);
+void	sets_svg(FILE *fp, const struct sets *x);
+
+#endif
