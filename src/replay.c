@@ -551,6 +551,99 @@ psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
 	return 0;
 }
 
+/* Returns 0 with V (a count, or null: unknown, *KNOWN cleared) added to *SUM, or -1. */
+static int
+maybe_add(const struct jr_val *v, uint64_t *sum, bool *known)
+{
+	if (v != NULL && v->type == JR_NULL) {
+		*known = false;
+		return 0;
+	}
+	return count_add(v, sum);
+}
+
+/*
+ * Fold the allocations A of one sample (at TIME) into R: absent in
+ * recordings of a fragstat before them, null without the event.
+ * Returns 0 or -1.
+ */
+static int
+alloc_add(struct replay *r, const struct jr_doc *d, const struct jr_val *a,
+    const struct jr_val *time)
+{
+	const struct jr_val *b, *ov;
+	uint64_t o, mo, failed = 0;
+	struct ralloc *ra;
+
+	if (a == NULL || a->type == JR_NULL)
+		return 0;
+	if (jr_u64(jr_get(d, a, "min_order"), &mo) != 0 ||
+	    mo >= FRAG_MAX_ORDERS || (b = jr_get(d, a, "by_order")) == NULL ||
+	    b->type != JR_ARR)
+		return -1;
+	if (!r->has_alloc) {
+		r->has_alloc = r->alloc_flags = true;
+		r->alloc_min_order = (unsigned)mo;
+	}
+	for (b = jr_first(d, b); b; b = jr_next(d, b)) {
+		ov = jr_get(d, b, "order");
+		if (jr_u64(ov, &o) != 0 || o >= FRAG_MAX_ORDERS)
+			return -1;
+		ra = &r->alloc[o];
+		if (count_add(jr_get(d, b, "succeeded"), &ra->succeeded) != 0 ||
+		    count_add(jr_get(d, b, "failed"), &ra->failed) != 0 ||
+		    count_add(jr_get(d, b, "failed"), &failed) != 0 ||
+		    maybe_add(jr_get(d, b, "opportunistic_failed"),
+		    &ra->opportunistic_failed, &r->alloc_flags) != 0 ||
+		    maybe_add(jr_get(d, b, "could_wait_failed"),
+		    &ra->could_wait_failed, &r->alloc_flags) != 0)
+			return -1;
+	}
+	if (failed > r->alloc_worst) {
+		r->alloc_worst = failed;
+		snprintf(r->alloc_worst_time, sizeof(r->alloc_worst_time),
+		    "%.*s", (int)time->n, time->s);
+	}
+	return 0;
+}
+
+/* Fold the stalls ST of one sample (at TIME) into R: absent or null kinds are skipped. Returns 0 or -1. */
+static int
+stalls_add(struct replay *r, const struct jr_doc *d, const struct jr_val *st,
+    const struct jr_val *time)
+{
+	const struct jr_val *v;
+	struct rstall *rs;
+	uint64_t total = 0, max;
+	int k;
+
+	if (st == NULL || st->type == JR_NULL)
+		return 0;
+	if (st->type != JR_OBJ)
+		return -1;
+	for (k = 0; k < EV_NSTALLS; k++) {
+		rs = &r->stalls[k];
+		if ((v = jr_get(d, st, ev_stall_name(k))) == NULL ||
+		    v->type == JR_NULL)
+			continue;
+		total = 0;
+		if (count_add(jr_get(d, v, "count"), &rs->count) != 0 ||
+		    count_add(jr_get(d, v, "total_us"), &total) != 0 ||
+		    jr_u64(jr_get(d, v, "max_us"), &max) != 0 ||
+		    sum_add(&rs->total_us, total) != 0)
+			return -1;
+		rs->seen = true;
+		if (max > rs->max_us)
+			rs->max_us = max;
+		if (total > rs->worst_us) {
+			rs->worst_us = total;
+			snprintf(rs->worst_time, sizeof(rs->worst_time), "%.*s",
+			    (int)time->n, time->s);
+		}
+	}
+	return 0;
+}
+
 /* Fold the events of sample S into R (and ONE, when kept). Returns 0, or -1 with *WHAT set. */
 static int
 events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
@@ -582,6 +675,9 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
 	for (b = jr_first(d, b); b; b = jr_next(d, b))
 		if (order_add(r, d, b) != 0)
 			return -1;
+	if (alloc_add(r, d, jr_get(d, ev, "alloc"), time) != 0 ||
+	    stalls_add(r, d, jr_get(d, ev, "stalls"), time) != 0)
+		return -1;
 	if (one == NULL)
 		return 0;
 	one->has_events = true;
@@ -752,6 +848,84 @@ index_table(FILE *fp, const struct rindex *x)
 	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
 }
 
+/* The stall kinds in the order the views show them, and their names there. */
+static const struct {
+	enum ev_stall_kind k;
+	const char	*name;
+} stall_views[EV_NSTALLS] = {
+	{ EV_STALL_COMPACTION, "direct compaction" },
+	{ EV_STALL_RECLAIM, "direct reclaim" },
+	{ EV_STALL_KCOMPACTD, "kcompactd" },
+	{ EV_STALL_MANUAL, "manual compaction" },
+};
+
+/* Print the allocations of R over the run: failures first, then by order. */
+static void
+alloc_table(FILE *fp, const struct replay *r)
+{
+	const struct ralloc *a;
+	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
+	size_t o, col = 0;
+	char item[96];
+
+	if (!r->has_alloc)
+		return;
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		ok += a->succeeded;
+		failed += a->failed;
+		opp += a->opportunistic_failed;
+		wait += a->could_wait_failed;
+	}
+	fprintf(fp, "  allocations of order >=%u: %" PRIu64 " of %" PRIu64
+	    " failed", r->alloc_min_order, failed, ok + failed);
+	if (failed && r->alloc_flags)
+		fprintf(fp, " (%" PRIu64 " with a fallback, %" PRIu64
+		    " could wait)", opp, wait);
+	fputc('\n', fp);
+	if (failed)
+		fprintf(fp, "    most failures in one sample %" PRIu64 " at %s\n",
+		    r->alloc_worst, r->alloc_worst_time);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		snprintf(item, sizeof(item), "order %zu: %" PRIu64 " ok, %"
+		    PRIu64 " failed", o, a->succeeded, a->failed);
+		if (col > 0 && col + 2 + strlen(item) > 80) {
+			fputc('\n', fp);
+			col = 0;
+		}
+		col += (size_t)fprintf(fp, "%s%s", col ? "; " : "    ", item);
+	}
+	if (col)
+		fputc('\n', fp);
+}
+
+/* Print the stalls of R over the run, a line per kind recorded. */
+static void
+stalls_table(FILE *fp, const struct replay *r)
+{
+	const struct rstall *st;
+	char b[3][32];
+	size_t i;
+
+	for (i = 0; i < EV_NSTALLS; i++) {
+		st = &r->stalls[stall_views[i].k];
+		if (!st->seen)
+			continue;
+		fprintf(fp, "  %s stalls %" PRIu64, stall_views[i].name,
+		    st->count);
+		if (st->count)
+			fprintf(fp, ", %s (max %s)\n    most in one sample %s "
+			    "at %s", hum_us(b[0], sizeof(b[0]), st->total_us),
+			    hum_us(b[1], sizeof(b[1]), st->max_us),
+			    hum_us(b[2], sizeof(b[2]), st->worst_us),
+			    st->worst_time);
+		fputc('\n', fp);
+	}
+}
+
 void
 replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
@@ -810,6 +984,8 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
 		fputc('\n', fp);
 	}
+	alloc_table(fp, r);
+	stalls_table(fp, r);
 }
 
 /*
@@ -841,6 +1017,90 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x,
 	if (bound >= 0) {
 		jw_key(w, "is_bound");
 		jw_bool(w, bound == 1);
+	}
+	jw_end(w);
+}
+
+/* Write R's allocations over the run, or null when not recorded. */
+static void
+alloc_json(struct jsonw *w, const struct replay *r)
+{
+	const struct ralloc *a;
+	size_t o;
+
+	if (!r->has_alloc) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "min_order");
+	jw_u64(w, r->alloc_min_order);
+	jw_key(w, "by_order");
+	jw_array(w, false);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "order");
+		jw_u64(w, o);
+		jw_key(w, "succeeded");
+		jw_u64(w, a->succeeded);
+		jw_key(w, "failed");
+		jw_u64(w, a->failed);
+		jw_key(w, "opportunistic_failed");
+		if (r->alloc_flags)
+			jw_u64(w, a->opportunistic_failed);
+		else
+			jw_null(w);
+		jw_key(w, "could_wait_failed");
+		if (r->alloc_flags)
+			jw_u64(w, a->could_wait_failed);
+		else
+			jw_null(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "worst_failed");
+	jw_u64(w, r->alloc_worst);
+	jw_key(w, "worst_failed_time");
+	if (r->alloc_worst)
+		jw_string(w, r->alloc_worst_time);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Write R's stalls over the run: per kind, null when never recorded. */
+static void
+stalls_json(struct jsonw *w, const struct replay *r)
+{
+	const struct rstall *st;
+	int k;
+
+	jw_object(w);
+	for (k = 0; k < EV_NSTALLS; k++) {
+		st = &r->stalls[k];
+		jw_key(w, ev_stall_name(k));
+		if (!st->seen) {
+			jw_null(w);
+			continue;
+		}
+		jw_object(w);
+		jw_key(w, "count");
+		jw_u64(w, st->count);
+		jw_key(w, "total_us");
+		jw_u64(w, st->total_us);
+		jw_key(w, "max_us");
+		jw_u64(w, st->max_us);
+		jw_key(w, "worst_total_us");
+		jw_u64(w, st->worst_us);
+		jw_key(w, "worst_time");
+		if (st->worst_us)
+			jw_string(w, st->worst_time);
+		else
+			jw_null(w);
+		jw_end(w);
 	}
 	jw_end(w);
 }
@@ -947,6 +1207,10 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_end(w);
 		}
 		jw_end(w);
+		jw_key(w, "alloc");
+		alloc_json(w, r);
+		jw_key(w, "stalls");
+		stalls_json(w, r);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -1056,6 +1320,37 @@ row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
 	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
 }
 
+/* Print the allocations and stalls of A beside those of B, where both recorded them. */
+static void
+compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct rstall *x, *y;
+	char n[64];
+	size_t o, i;
+
+	for (o = 0; a->has_alloc && b->has_alloc && o < FRAG_MAX_ORDERS; o++) {
+		if (a->alloc[o].succeeded + a->alloc[o].failed == 0 &&
+		    b->alloc[o].succeeded + b->alloc[o].failed == 0)
+			continue;
+		snprintf(n, sizeof(n), "order %zu allocations failed", o);
+		row_u64(fp, n, a->alloc[o].failed, b->alloc[o].failed);
+		snprintf(n, sizeof(n), "order %zu allocations ok", o);
+		row_u64(fp, n, a->alloc[o].succeeded, b->alloc[o].succeeded);
+	}
+	for (i = 0; i < EV_NSTALLS; i++) {
+		x = &a->stalls[stall_views[i].k];
+		y = &b->stalls[stall_views[i].k];
+		if (!x->seen || !y->seen)
+			continue;
+		snprintf(n, sizeof(n), "%s stalls", stall_views[i].name);
+		row_u64(fp, n, x->count, y->count);
+		snprintf(n, sizeof(n), "%s us", stall_views[i].name);
+		row_u64(fp, n, x->total_us, y->total_us);
+		snprintf(n, sizeof(n), "%s max us", stall_views[i].name);
+		row_u64(fp, n, x->max_us, y->max_us);
+	}
+}
+
 void
 replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
@@ -1096,6 +1391,7 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 			    b->by_order[j].outcome[EV_SUCCESS],
 			    b->by_order[j].ended), "-");
 		}
+	compare_outcomes(fp, a, b);
 }
 
 void
