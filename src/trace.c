@@ -625,6 +625,7 @@ struct trace {
 	int			 ncpus;
 	void			*page;		/* one sub-buffer */
 	uint64_t		 dropped;	/* the stats' sum at the last read */
+	bool			 mono;		/* trace_clock is mono */
 	char			 name[32];
 	char			 path[4096];	/* the instance, for messages */
 };
@@ -852,16 +853,14 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 	/*
 	 * Stalls pair a begin and an end that may come from two CPUs: one
 	 * clock for all of them, CLOCK_MONOTONIC's, that trace_read() cuts
-	 * the intervals with.
+	 * the intervals with. A kernel without it (before 4.1) keeps its
+	 * local clock, and a stall counts when its end is read.
 	 */
-	if (tracefs_instance_file_write(t->inst, "trace_clock", "mono") < 1) {
-		sys_error(e, t->path, "cannot set trace_clock to mono");
-		destroy(t, NULL);
-		return -1;
-	}
+	t->mono = tracefs_instance_file_write(t->inst, "trace_clock",
+	    "mono") > 0;
 	t->dec->live = true;
 	if ((nm->have & (1u << EV_ALLOC)) && nm->alloc_min_order > 0) {
-		/* Only high orders leave the kernel: order-0 faults cost nothing more. */
+		/* Dropped before the ring buffer: an order-0 fault pays the test only. */
 		snprintf(filter, sizeof(filter), "order >= %u\n",
 		    nm->alloc_min_order);
 		if (tracefs_instance_file_write(t->inst,
@@ -915,8 +914,8 @@ trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	for (i = 0; i < t->ncpus; i++)
 		drain(t, i, c);
-	if (trace_settle(t->dec, (uint64_t)now.tv_sec * 1000000000 +
-	    (uint64_t)now.tv_nsec, c) != 0) {
+	if (trace_settle(t->dec, t->mono ? (uint64_t)now.tv_sec * 1000000000 +
+	    (uint64_t)now.tv_nsec : UINT64_MAX, c) != 0) {
 		e->path = t->path;
 		return ferr_set(e, 0, "out of memory");
 	}
