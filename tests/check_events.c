@@ -408,7 +408,21 @@ START_TEST(test_merge_reset)
 	add_all(&a, &t, r, 2, &nm);
 	add_all(&b, &t, r, 3, &nm);
 	b.lost = 7;
+	b.alloc[9].failed = 2;
+	b.alloc[9].could_wait_failed = 1;
+	b.stalls[EV_STALL_RECLAIM].count = 1;
+	b.stalls[EV_STALL_RECLAIM].max_ns = 5000;
+	b.stalls[EV_STALL_RECLAIM].hist[2] = 1;
+	a.alloc[9].failed = 1;
+	a.stalls[EV_STALL_RECLAIM].count = 1;
+	a.stalls[EV_STALL_RECLAIM].max_ns = 3000;
 	ck_assert_int_eq(ev_merge(&a, &b), 0);
+	/* Counts add up, the longest stall is the longest of both. */
+	ck_assert_uint_eq(a.alloc[9].failed, 3);
+	ck_assert_uint_eq(a.alloc[9].could_wait_failed, 1);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].count, 2);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].max_ns, 5000);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].hist[2], 1);
 	ck_assert_uint_eq(a.n[EV_EXTFRAG], 2);
 	ck_assert_uint_eq(a.pairs[0][1][3], 2);
 	ck_assert_uint_eq(a.fragmenting, 2);
@@ -451,6 +465,7 @@ START_TEST(test_out_of_range)
 	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 12), "12");
 	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 8), "success");
 	ev_free(&c);
+	ev_tasks_free(&t);
 }
 END_TEST
 
