@@ -20,7 +20,11 @@ static const struct kline {
 	const char		*other;
 	enum vm_counter		 c;
 } kernel_lines[] = {
-	{ NULL, VM_NR_FREE_PAGES }, { "nr_free_pages_blocks", 0 },
+	{ NULL, VM_NR_FREE_PAGES }, { NULL, VM_NR_FREE_PAGES_BLOCKS },
+	{ NULL, VM_NR_BALLOON_PAGES },
+	{ NULL, VM_ALLOCSTALL_DMA }, { NULL, VM_ALLOCSTALL_DMA32 },
+	{ NULL, VM_ALLOCSTALL_NORMAL }, { NULL, VM_ALLOCSTALL_MOVABLE },
+	{ NULL, VM_ALLOCSTALL_DEVICE },
 	{ NULL, VM_PGMIGRATE_SUCCESS }, { NULL, VM_PGMIGRATE_FAIL },
 	{ "thp_migration_success", 0 },
 	{ NULL, VM_COMPACT_MIGRATE_SCANNED }, { NULL, VM_COMPACT_FREE_SCANNED },
@@ -29,9 +33,13 @@ static const struct kline {
 	{ NULL, VM_COMPACT_DAEMON_WAKE },
 	{ "compact_daemon_migrate_scanned", 0 },
 	{ "compact_daemon_free_scanned", 0 },
-	{ NULL, VM_NR_BALLOON_PAGES },
 	{ NULL, VM_THP_FAULT_ALLOC }, { NULL, VM_THP_FAULT_FALLBACK },
-	{ "thp_fault_fallback_charge", 0 },
+	{ NULL, VM_THP_FAULT_FALLBACK_CHARGE },
+	{ NULL, VM_THP_COLLAPSE_ALLOC }, { NULL, VM_THP_COLLAPSE_ALLOC_FAILED },
+	{ NULL, VM_THP_FILE_ALLOC }, { NULL, VM_THP_FILE_FALLBACK },
+	{ "thp_file_fallback_charge", 0 }, { "thp_file_mapped", 0 },
+	{ NULL, VM_THP_SPLIT_PAGE }, { NULL, VM_THP_SPLIT_PAGE_FAILED },
+	{ "thp_deferred_split_page", 0 },
 };
 
 /* Returns whether C separates fields in fragstat's parsers: a space or a tab. */

@@ -10,7 +10,7 @@
 
 #define ZI_ALL	(ZI_FREE | ZI_MIN | ZI_LOW | ZI_HIGH | ZI_PRESENT | \
 	ZI_MANAGED | ZI_PROTECTION | ZI_FREE_CMA | ZI_SPANNED | ZI_BOOST | \
-	ZI_PROMO | ZI_CMA | ZI_START_PFN | ZI_PCP)
+	ZI_PROMO | ZI_CMA | ZI_START_PFN | ZI_PCP | ZI_FREE_BLOCKS)
 
 /* The one-number fields, their bits and the labels zoneinfo_show_print() uses. */
 static const struct {
@@ -30,6 +30,8 @@ static const struct {
 	{ ZI_CMA, offsetof(struct zizone, cma), "        cma      " },
 	{ ZI_FREE_CMA, offsetof(struct zizone, free_cma),
 	  "      nr_free_cma  " },
+	{ ZI_FREE_BLOCKS, offsetof(struct zizone, free_blocks),
+	  "      nr_free_pages_blocks " },
 	/* The per-CPU counts read back as their sum. */
 	{ ZI_PCP, offsetof(struct zizone, pcp), "              count:    " },
 	{ ZI_START_PFN, offsetof(struct zizone, start_pfn),

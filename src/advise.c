@@ -216,6 +216,59 @@ own_free(const struct advise_in *in, size_t z, unsigned order)
 	return 0;
 }
 
+bool
+advise_defrag_rules(const struct advise_in *in)
+{
+	/* The sysctl came with 6.15 (e3aa7df331bc); older rules know none. */
+	return in->defrag_mode == 1 && (in->kver < 0 || in->kver >= 6015);
+}
+
+/* Returns the pageblock order of IN, or NORDERS when pagetypeinfo was not read. */
+static unsigned
+pageblock_order(const struct advise_in *in)
+{
+	return in->pti != NULL ? in->pti->pageblock_order : in->bi->norders;
+}
+
+/*
+ * Returns 1 when zone Z has a free block of ORDER or more that IN's
+ * allocation takes with ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the
+ * fast path and the reclaiming slow path (alloc_flags_nofragment(),
+ * gfp_to_alloc_flags(), 6.15: e3aa7df331bc): __rmqueue() takes its own
+ * migratetype's list (__rmqueue_smallest()), CMA with ALLOC_CMA
+ * (__rmqueue_cma_fallback()), and another type's list only from the
+ * pageblock order up, claiming the whole block (__rmqueue_claim() raises
+ * min_order to pageblock_order; __rmqueue_steal() is skipped). 0 when
+ * every such block is below that; 1 as well without pagetypeinfo, where
+ * every free block is assumed usable and the assumption is said.
+ */
+static int
+nofragment_block(const struct advise_in *in, size_t z, unsigned order)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
+	unsigned k, from;
+	int t;
+
+	if (p == NULL || in->pti_zone[z] < 0)
+		return 1;
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = type_of(p, lists[l])) < 0)
+			continue;
+		from = l == 3 || strcmp(lists[l], own) == 0 ||
+		    p->pageblock_order < order ? order : p->pageblock_order;
+		for (k = from; k < p->norders; k++)
+			if (pz->free[t][k] != 0)
+				return 1;
+	}
+	return 0;
+}
+
 /*
  * Returns 1 when zone Z has a free block of ORDER or more on a list that
  * __zone_watermark_ok() (4.4+) lets IN's allocation take: the
@@ -309,6 +362,18 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 	return !a->lists_known || a->usable_block == 1;
 }
 
+/* Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER). */
+static uint64_t
+units_from(const uint64_t *n, unsigned norders, unsigned order, unsigned from)
+{
+	uint64_t sum = 0;
+	unsigned k;
+
+	for (k = from; k < norders; k++)
+		sum = advise_sat_add(sum, sat_pages(n[k], k - order));
+	return sum;
+}
+
 /*
  * Returns N[ORDER..NORDERS) in units of 2^ORDER pages: the allocations of
  * ORDER those free blocks can serve. An allocation splits a larger block
@@ -317,19 +382,15 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 static uint64_t
 units(const uint64_t *n, unsigned norders, unsigned order)
 {
-	uint64_t sum = 0;
-	unsigned k;
-
-	for (k = order; k < norders; k++)
-		sum = advise_sat_add(sum, sat_pages(n[k], k - order));
-	return sum;
+	return units_from(n, norders, order, order);
 }
 
 /*
  * Returns the allocations of ORDER the free lists of zone Z can serve,
  * counting the lists usable_block() names (__zone_watermark_ok() 4.4+,
  * and the fallbacks of __rmqueue(), which take from the same lists).
- * Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
+ * Under vm.defrag_mode other types' lists count from the pageblock order
+ * only (nofragment_block()). Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
  * or where it printed a count as >N, buddyinfo's counts of every list
  * (HighAtomic and Isolate included) stand in and *BOUND is set.
  */
@@ -341,8 +402,10 @@ list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
 	const struct pagetypeinfo *p = in->pti;
 	const uint64_t *all = in->bi->zones[z].free;
 	const struct ptzone *pz;
+	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
 	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
 	uint64_t sum = 0;
+	unsigned from;
 	int t;
 
 	if (in->kver >= 0 && in->kver < 4004)
@@ -355,11 +418,17 @@ list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
 	for (l = 0; l < nlists; l++) {
 		if ((t = type_of(p, lists[l])) < 0)
 			continue;
-		if (pz->capped[t] >> order != 0) {
+		/* vm.defrag_mode: other types' blocks only whole (nofragment_block()). */
+		from = order;
+		if (advise_defrag_rules(in) && l != 3 && strcmp(lists[l], own) !=
+		    0 && p->pageblock_order > order)
+			from = p->pageblock_order;
+		if (pz->capped[t] >> from != 0) {
 			*bound = true;
 			return units(all, in->bi->norders, order);
 		}
-		sum = advise_sat_add(sum, units(pz->free[t], p->norders, order));
+		sum = advise_sat_add(sum, units_from(pz->free[t], p->norders,
+		    order, from));
 	}
 	return sum;
 }
@@ -412,6 +481,83 @@ count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 	    !a->reserve_known;
 }
 
+/*
+ * Returns 1 when even a wholly free zone Z could never count enough free
+ * pages for an allocation of ORDER against MIN + RESERVE, 0 when it could,
+ * -1 without zoneinfo; sets *MOST to what it could count at most (never
+ * less than USABLE, what it counts now: old kernels' present pages can be
+ * below the free ones). Free
+ * pages are at most the managed ones (present before zoneinfo printed
+ * managed, ~3.8), less 2^ORDER - 1 and, for allocations without
+ * ALLOC_CMA, the zone's CMA pages (__zone_watermark_unusable_free()); the
+ * boost (5.0+) decays, so the least min is min - boost.
+ */
+static int
+never_passes(const struct zizone *z, enum advise_gfp gfp, unsigned order,
+    uint64_t usable, uint64_t min, uint64_t reserve, uint64_t *most)
+{
+	uint64_t sub = (1ULL << order) - 1, floor = min;
+
+	if (z == NULL || !(z->have & (ZI_MANAGED | ZI_PRESENT)))
+		return -1;
+	*most = z->have & ZI_MANAGED ? z->managed : z->present;
+	if (*most < usable)
+		*most = usable;
+	if (gfp == ADVISE_KERNEL && (z->have & ZI_CMA))
+		*most = *most > z->cma ? *most - z->cma : 0;
+	if ((z->have & ZI_BOOST) && z->boost <= min)
+		floor = min - z->boost;
+	*most = *most > sub ? *most - sub : 0;
+	return *most <= advise_sat_add(floor, reserve);
+}
+
+/*
+ * Decide A by compaction_suitable() at ORDER for a zone whose allocation
+ * failed its watermark check: order-0 pages above the watermark plus
+ * compact_gap() = 2 << order, so that compaction has free targets. Since
+ * 4.9 the watermark is low for costly orders and min otherwise (6.15
+ * spells it min + gap + (low - min): the same); before, low. JP Kobryn's
+ * proposal to cap compact_gap() at COMPACT_CLUSTER_MAX (mail of May 2026)
+ * is not in a release fragstat could check. Returns true.
+ */
+static bool
+suitable(const struct advise_in *in, const struct frag *f, unsigned order,
+    uint64_t min, uint64_t low, struct zadvice *a)
+{
+	bool old_rules = in->kver >= 0 && in->kver < 4009;
+
+	a->rules_order = order;
+	a->gap = 2ULL << order;
+	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
+	a->need = advise_sat_add(advise_sat_add(a->wmark, a->gap), a->reserve);
+	if (a->usable <= a->need) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_LOW_ORDER0;
+		return true;
+	}
+	/* Since 4.9 the index is consulted only for costly orders. */
+	if (!old_rules && order <= ADVISE_COSTLY_ORDER) {
+		a->verdict = VERDICT_COMPACT;
+		a->reason = R_NOT_COSTLY;
+		return true;
+	}
+	a->index_used = true;
+	a->fragindex = f->fragindex[order];
+	if (a->fragindex >= 0 && a->fragindex <= in->threshold) {
+		a->verdict = VERDICT_RECLAIM;
+		a->reason = R_INDEX_LOW;
+	} else {
+		a->verdict = VERDICT_COMPACT;
+		/* -1000: a block exists that this allocation may not take
+		 * (on a HighAtomic, Isolate or, for kernel allocations, CMA
+		 * list, or below the watermark); compaction_suitable() counts
+		 * every list and says go. */
+		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
+		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
+	}
+	return true;
+}
+
 bool
 advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
     struct zadvice *a)
@@ -419,12 +565,14 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	const struct bzone *bz = &in->bi->zones[zi_];
 	const struct frag *f = &in->frag[zi_];
 	const struct zizone *z = NULL;
-	bool old_rules = in->kver >= 0 && in->kver < 4009;
 	uint64_t held, base, min = 0, low = 0, cma = 0;
+	unsigned pb = pageblock_order(in);
+	int never;
 
 	memset(a, 0, sizeof(*a));
 	a->zone = zi_;
 	a->order = order;
+	a->rules_order = order;
 	a->fragindex = f->fragindex[order];
 	a->own_free = own_free(in, zi_, order);
 	a->usable_block = usable_block(in, zi_, order);
@@ -441,6 +589,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		min = z->min;
 		low = z->low;
 	}
+	a->min = min;
 	/*
 	 * compaction_suitable() and zone_watermark_ok() both count
 	 * zone_page_state(NR_FREE_PAGES), which zoneinfo prints as "pages
@@ -463,60 +612,63 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		cma = z->free_cma;
 	count(in, zi_, cma, min, a);
 	if (allocation_ok(in, zi_, cma, order, min, a)) {
-		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
-		a->reason = a->reserve_known ? R_FREE_BLOCK : R_RESERVE_UNKNOWN;
-		return true;
+		if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
+		    order) == 1) {
+			a->verdict = a->reserve_known ? VERDICT_OK :
+			    VERDICT_UNKNOWN;
+			a->reason = a->reserve_known ? R_FREE_BLOCK :
+			    R_RESERVE_UNKNOWN;
+			return true;
+		}
+		/*
+		 * vm.defrag_mode: the watermark holds, but every block the
+		 * allocation could take would pollute another type's
+		 * pageblock. The fast path gives up instead of falling back
+		 * (get_page_from_freelist() retries without ALLOC_NOFRAGMENT
+		 * only when !defrag_mode); the slow path wakes kswapd with
+		 * max(order, pageblock_order) (wake_all_kswapds(),
+		 * 101f9d666e4d), which hands over to kcompactd at that order,
+		 * and falls back only once reclaim and compaction failed
+		 * (__alloc_pages_slowpath()). What the kernel does for the
+		 * allocation is therefore compaction_suitable() at the
+		 * pageblock order; direct compaction at ORDER is skipped, its
+		 * watermark being met (compaction_suit_allocation_order()).
+		 */
+		a->nofragment = true;
+		return suitable(in, f, pb < in->bi->norders ? pb : order, min,
+		    low, a);
 	}
 	/*
 	 * The lowmem reserve, not a shortage, keeps the free pages from this
 	 * allocation: above the min watermark (0 without zoneinfo) but not
-	 * above it plus the reserve. The allocator skips the zone, whatever
-	 * reclaim or compaction do for others.
+	 * above it plus the reserve of the allocation's highest zone
+	 * (__zone_watermark_ok(): free <= min + lowmem_reserve[highest_zoneidx]).
+	 * The zone is skipped for good only when even its managed pages,
+	 * all free, could never pass; otherwise compaction_suitable()'s
+	 * order-0 check, which adds the same reserve, fails too: compaction
+	 * is skipped (COMPACT_SKIPPED) and the allocator reclaims, which can
+	 * free enough (__alloc_pages_slowpath(); should_reclaim_retry()
+	 * counts the zone's reclaimable pages against the same watermark).
 	 */
 	if (a->reserve > 0 && a->usable > min &&
 	    a->usable <= advise_sat_add(min, a->reserve)) {
-		a->wmark = min;
-		a->verdict = VERDICT_UNUSABLE;
-		a->reason = R_LOWMEM_RESERVE;
-		return true;
-	}
-
-	/*
-	 * compaction_suitable(): order-0 pages above the watermark plus
-	 * compact_gap() = 2 << order, so that compaction has free targets.
-	 * Since 4.9 the watermark is low for costly orders and min otherwise
-	 * (6.15 spells it min + gap + (low - min): the same); before, low.
-	 * JP Kobryn's proposal to cap compact_gap() at COMPACT_CLUSTER_MAX
-	 * (mail of May 2026) is not in a release fragstat could check.
-	 */
-	a->gap = 2ULL << order;
-	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
-	a->need = advise_sat_add(advise_sat_add(a->wmark, a->gap), a->reserve);
-	if (a->usable <= a->need) {
+		never = a->reserve_known ? never_passes(z, in->gfp, order,
+		    a->usable, min, a->reserve, &a->managed) : -1;
+		a->managed_known = never >= 0;
+		if (never == 1) {
+			a->wmark = min;
+			a->verdict = VERDICT_UNUSABLE;
+			a->reason = R_LOWMEM_RESERVE;
+			return true;
+		}
+		suitable(in, f, order, min, low, a);
+		a->index_used = false;
+		a->fragindex = f->fragindex[order];
 		a->verdict = VERDICT_RECLAIM;
-		a->reason = R_LOW_ORDER0;
+		a->reason = R_RESERVE_RECLAIM;
 		return true;
 	}
-	/* Since 4.9 the index is consulted only for costly orders. */
-	if (!old_rules && order <= ADVISE_COSTLY_ORDER) {
-		a->verdict = VERDICT_COMPACT;
-		a->reason = R_NOT_COSTLY;
-		return true;
-	}
-	a->index_used = true;
-	if (a->fragindex >= 0 && a->fragindex <= in->threshold) {
-		a->verdict = VERDICT_RECLAIM;
-		a->reason = R_INDEX_LOW;
-	} else {
-		a->verdict = VERDICT_COMPACT;
-		/* -1000: a block exists that this allocation may not take
-		 * (on a HighAtomic, Isolate or, for kernel allocations, CMA
-		 * list, or below the watermark); compaction_suitable() counts
-		 * every list and says go. */
-		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
-		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
-	}
-	return true;
+	return suitable(in, f, order, min, low, a);
 }
 
 /*
@@ -606,6 +758,84 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 		n++;
 	}
 	return n;
+}
+
+/*
+ * Fill K's blocks_* for its node: pgdat_balanced() under vm.defrag_mode
+ * at the pageblock order PB, which kswapd is woken with (wake_all_kswapds(),
+ * 101f9d666e4d). For each zone the allocation may use it asks
+ * __zone_watermark_ok(zone, PB, high, highest_zoneidx, 0,
+ * nr_free_pages_blocks) (a211c6550efc, with 6.15's "fix kswapd exit
+ * condition in defrag_mode": pages in whole blocks only while the order is
+ * not 0): the free pages in whole pageblocks, less 2^PB - 1, the free
+ * highatomic pages and, without ALLOC_CMA, the free CMA pages, above high
+ * + lowmem_reserve[highest_zoneidx], and a block of PB or more on an
+ * Unmovable, Movable or Reclaimable list. The node is balanced as soon as
+ * one zone passes; kcompactd's __compact_finished() asks the same, so it
+ * stops there too. The promo watermark of memory tiering is not modelled.
+ */
+static void
+blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
+{
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable" };
+	const struct zizone *z;
+	const struct ptzone *pz;
+	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0;
+	bool any = false, unknown = false, block;
+	size_t i, l;
+	unsigned o;
+	int t;
+
+	k->blocks_balanced = 0;
+	for (i = 0; i < in->bi->nzones; i++) {
+		if (in->bi->zones[i].node != k->node ||
+		    !eligible(in->gfp, in->bi->zones[i].name))
+			continue;
+		z = zoneinfo_find(in->zi, k->node, in->bi->zones[i].name);
+		if (z == NULL || (z->have & (ZI_FREE_BLOCKS | ZI_HIGH)) !=
+		    (ZI_FREE_BLOCKS | ZI_HIGH)) {
+			unknown = true;
+			continue;
+		}
+		free = z->free_blocks;
+		need = advise_sat_add(advise_sat_add(sub, highatomic(in, i)),
+		    z->have & ZI_FREE_CMA ? z->free_cma : 0);
+		free = free > need ? free - need : 0;
+		need = advise_sat_add(z->high, (z->have & ZI_PROTECTION) ?
+		    reserve(in->zi, z, in->gfp) : 0);
+		block = pb < in->bi->norders && in->frag[i].suitable[pb] > 0;
+		if (in->pti != NULL && in->pti_zone[i] >= 0) {
+			pz = &in->pti->zones[in->pti_zone[i]];
+			block = false;
+			for (l = 0; l < 3; l++)
+				if ((t = type_of(in->pti, lists[l])) >= 0)
+					for (o = pb; o < in->pti->norders; o++)
+						block |= pz->free[t][o] != 0;
+		}
+		if (free > need && block) {
+			k->blocks_balanced = 1;
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			return;
+		}
+		/* The zone nearest to passing, for the words. */
+		if (!any || free * 1000 / (need + 1) >= best) {
+			best = free * 1000 / (need + 1);
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			any = true;
+		}
+	}
+	if (unknown)
+		k->blocks_balanced = -1;
+	/* pgdat_balanced(): a node with no managed zone needs no balancing. */
+	else if (!any)
+		k->blocks_balanced = 1;
 }
 
 int
@@ -707,6 +937,8 @@ advise_assumed(char *buf, size_t size, const struct advice *adv)
 		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
 	if (adv->assumed & ADVISE_ASSUMED_KVER)
 		clause(buf, size, &n, adv->kver_text);
+	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
+		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
 	return buf;
 }
 
@@ -729,6 +961,12 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	    sizeof(*adv->zones));
 	if (adv->zones == NULL)
 		return -1;
+	adv->defrag_mode = in->defrag_mode;
+	adv->defrag_rules = advise_defrag_rules(in);
+	adv->pageblock_order = pageblock_order(in);
+	/* 6.15+ without the sysctl read: its default, 0. */
+	if (in->defrag_mode < 0 && in->kver >= 6015)
+		adv->assumed |= ADVISE_ASSUMED_DEFRAG;
 	/* Unusable zones too: the renderers say so, the tally skips them. */
 	for (i = 0; i < adv->norders; i++)
 		for (z = 0; z < in->bi->nzones; z++, n++) {
@@ -759,6 +997,11 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	    adv->proactiveness, in->kver, adv->kc, in->bi->nzones);
 	for (z = 0; z < adv->nkc && !adv->proactive_exists; z++)
 		adv->kc[z].proactive = false;
+	for (z = 0; z < adv->nkc; z++) {
+		adv->kc[z].blocks_balanced = -1;
+		if (adv->defrag_rules && pageblock_order(in) < in->bi->norders)
+			blocks_view(in, pageblock_order(in), &adv->kc[z]);
+	}
 	return 0;
 }
 

@@ -44,8 +44,9 @@ enum reason {
 	R_BLOCK_UNUSABLE,	/* compact: fragindex -1000, but the block may not be used */
 	R_NOT_COSTLY,		/* compact: order <= 3, the index is not consulted */
 	R_ZONE_TYPE,		/* unusable: gfp_zone() puts the zone above the allocation's highest */
-	R_LOWMEM_RESERVE,	/* unusable: free <= lowmem_reserve (+ min watermark) */
+	R_LOWMEM_RESERVE,	/* unusable: even managed pages <= lowmem_reserve + min watermark */
 	R_RESERVE_UNKNOWN,	/* unknown: ok unless the lowmem reserve, unknown without zoneinfo, is larger */
+	R_RESERVE_RECLAIM,	/* reclaim: free <= lowmem_reserve + min, but the zone could pass once freed */
 };
 
 /* What the kernel would decide for one zone and order. */
@@ -60,6 +61,22 @@ struct zadvice {
 	uint64_t	 usable;	/* free pages the check may count */
 	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
 	uint64_t	 wmark, reserve, gap;	/* wmark also for R_LOWMEM_RESERVE */
+	uint64_t	 min;		/* the min watermark the allocation checks */
+	/*
+	 * R_LOWMEM_RESERVE, R_RESERVE_RECLAIM: the most free pages the zone
+	 * could ever count for the allocation (its managed pages, else
+	 * present, less 2^order - 1), when zoneinfo says
+	 */
+	uint64_t	 managed;
+	bool		 managed_known;
+	/*
+	 * vm.defrag_mode: a block of the order is free, but only where
+	 * ALLOC_NOFRAGMENT forbids taking it (another migratetype's list
+	 * below the pageblock order); the compaction rules then ran at
+	 * rules_order, the pageblock order kswapd and kcompactd work for.
+	 */
+	bool		 nofragment;
+	unsigned	 rules_order;	/* the order compaction_suitable() was asked */
 	int		 own_free;	/* free block of the allocation's own type: -1 unknown */
 	/*
 	 * Where the inputs of the rules came from. free_known: usable starts
@@ -99,7 +116,15 @@ struct advise_in {
 	long				 kver;		/* kver_parse(), -1: newest rules */
 	int				 threshold;	/* vm.extfrag_threshold */
 	enum advise_gfp			 gfp;
+	/*
+	 * vm.defrag_mode as read (-1: not read); its rules apply only when
+	 * 1 under 6.15+ rules (advise_defrag_rules())
+	 */
+	int				 defrag_mode;
 };
+
+/* Returns whether IN's allocation follows vm.defrag_mode's rules (6.15+, set to 1). */
+bool	advise_defrag_rules(const struct advise_in *in);
 
 /*
  * Decide for zone Z of IN->bi and ORDER into *A. Returns false when an
@@ -115,6 +140,15 @@ struct kcompactd {
 	uint64_t	 score;		/* fragmentation_score_node() */
 	unsigned	 low, high;	/* fragmentation_score_wmark() */
 	bool		 proactive;	/* kcompactd would start proactive compaction */
+	/*
+	 * vm.defrag_mode: pgdat_balanced() at the pageblock order, the high
+	 * watermark met in whole free pageblocks (nr_free_pages_blocks):
+	 * 1 balanced, 0 not, -1 unknown (a zone without nr_free_pages_blocks).
+	 * blocks_zone is the zone that passed, or the one nearest to.
+	 */
+	int		 blocks_balanced;
+	uint64_t	 blocks_free, blocks_need;	/* pages; passes when free > need */
+	char		 blocks_zone[FRAG_NAME_SIZE];
 };
 
 /*
@@ -165,6 +199,13 @@ struct advice {
 	const char		*kver_from;
 	char			 kver_text[96];
 	unsigned		 assumed;	/* ADVISE_ASSUMED_* */
+	/*
+	 * vm.defrag_mode as read (-1: not read) and whether its rules applied
+	 * (set, under 6.15+ rules); the pageblock order they work at.
+	 */
+	int			 defrag_mode;
+	bool			 defrag_rules;
+	unsigned		 pageblock_order;
 };
 
 /* What advise_build() had to assume, for advise_assumed(). */
@@ -173,6 +214,7 @@ enum {
 	ADVISE_ASSUMED_RESERVE = 1 << 1, /* no zoneinfo: lowmem reserve at least the default ratio's */
 	ADVISE_ASSUMED_LISTS = 1 << 2,	 /* no pagetypeinfo: every free block on a usable list */
 	ADVISE_ASSUMED_KVER = 1 << 3,	 /* release not known: kver_text */
+	ADVISE_ASSUMED_DEFRAG = 1 << 4,	 /* 6.15+ without vm.defrag_mode: 0, its default */
 };
 
 /* Returns BUF holding one line saying what ADV assumed ("" when nothing). */

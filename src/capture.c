@@ -22,6 +22,7 @@
 #include "mapfile.h"
 #include "slurp.h"
 #include "text.h"
+#include "thp.h"
 
 /* The files of a capture, relative to the root; the first two must be readable. */
 static const char *const files[] = {
@@ -33,6 +34,7 @@ static const char *const files[] = {
 	"proc/pressure/memory",
 	"proc/sys/vm/extfrag_threshold",
 	"proc/sys/vm/compaction_proactiveness",
+	"proc/sys/vm/defrag_mode",
 	"proc/sys/vm/min_free_kbytes",
 	"proc/sys/vm/watermark_scale_factor",
 	"sys/kernel/mm/transparent_hugepage/enabled",
@@ -40,7 +42,6 @@ static const char *const files[] = {
 	"sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
 };
 
-#define THP_DIR		"sys/kernel/mm/transparent_hugepage"
 #define EXTFRAG_DIR	"sys/kernel/debug/extfrag"
 /*
  * Room for the files and directories of a large machine: hugetlb alone
@@ -313,7 +314,38 @@ out:
 	return rc;
 }
 
-/* Copy every hugepages-*kB/enabled of SRC. Returns 0 or -1 with E set. */
+/*
+ * Copy every file of the THP size directory SIZE's stats/ (6.9 and later)
+ * of SRC. Returns 0 or -1 with E set.
+ */
+static int
+thp_stats(const char *src, const char *size, struct meta *m, struct ferr *e)
+{
+	char path[PATH_MAX], rel[192];
+	struct dirent *d;
+	DIR *dp;
+
+	snprintf(rel, sizeof(rel), THP_DIR "/%s/stats", size);
+	if ((dp = opendir(src_path(path, sizeof(path), src, rel))) == NULL)
+		return 0;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.' || strlen(d->d_name) > 64)
+			continue;
+		snprintf(rel, sizeof(rel), THP_DIR "/%s/stats/%s", size,
+		    d->d_name);
+		if (copy(src, rel, false, m, e) < 0) {
+			closedir(dp);
+			return -1;
+		}
+	}
+	closedir(dp);
+	return 0;
+}
+
+/*
+ * Copy every hugepages-*kB/enabled of SRC and its stats/. Returns 0 or -1
+ * with E set.
+ */
 static int
 thp_sizes(const char *src, struct meta *m, struct ferr *e)
 {
@@ -327,6 +359,10 @@ thp_sizes(const char *src, struct meta *m, struct ferr *e)
 		if (strncmp(d->d_name, "hugepages-", 10) != 0 ||
 		    strlen(d->d_name) > 64)
 			continue;
+		if (thp_stats(src, d->d_name, m, e) != 0) {
+			closedir(dp);
+			return -1;
+		}
 		snprintf(rel, sizeof(rel), THP_DIR "/%s/enabled", d->d_name);
 		/*
 		 * A size only shmem may use has no 'enabled' (6.18's

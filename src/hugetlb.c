@@ -57,9 +57,8 @@ hugetlb_dir_kb(const char *name, uint64_t *kb)
 	return canonical(name + np, n - np - 2, kb);
 }
 
-/* Read the count DIR/FILE into *V. Returns 0, or -1 with E set. */
-static int
-count_read(const char *dir, const char *file, uint64_t *v, struct ferr *e)
+int
+hugetlb_count_read(const char *dir, const char *file, uint64_t *v, struct ferr *e)
 {
 	struct slurp s;
 	char *path;
@@ -85,17 +84,13 @@ counts_read(const char *dir, const char *const *files, uint64_t *const *v,
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (count_read(dir, files[i], v[i], e) != 0)
+		if (hugetlb_count_read(dir, files[i], v[i], e) != 0)
 			return -1;
 	return 0;
 }
 
-/*
- * Open directory PATH into *DP. Returns 1, 0 when it does not exist, -1
- * with E set when it cannot be read.
- */
-static int
-open_dir(const char *path, DIR **dp, struct ferr *e)
+int
+hugetlb_open_dir(const char *path, DIR **dp, struct ferr *e)
 {
 	if ((*dp = opendir(path)) != NULL)
 		return 1;
@@ -149,7 +144,7 @@ list_sizes(const char *root, unsigned long page_size, struct hugetlb *h,
 
 	if (asprintf(&path, "%s/" HUGETLB_DIR, root) < 0)
 		return ferr_set(e, 0, "out of memory");
-	if ((rc = open_dir(path, &dp, e)) <= 0) {
+	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
 		free(path);
 		return rc;
 	}
@@ -192,7 +187,7 @@ list_nodes(const char *root, unsigned *ids, struct ferr *e)
 		ferr_set(e, 0, "out of memory");
 		return -1;
 	}
-	if ((rc = open_dir(path, &dp, e)) <= 0) {
+	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
 		free(path);
 		return rc;
 	}

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_HUGETLB_H
 #define FRAGSTAT_HUGETLB_H
 
+#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,19 @@ int	hugetlb_parse_count(const char *buf, size_t len, uint64_t *v,
  * hugetlb and multi-size THP name their sizes so.
  */
 int	hugetlb_dir_kb(const char *name, uint64_t *kb);
+
+/*
+ * Read the count file DIR/FILE (as hugetlb_parse_count() reads it) into
+ * *V. Returns 0, or -1 with E set.
+ */
+int	hugetlb_count_read(const char *dir, const char *file, uint64_t *v,
+	    struct ferr *e);
+
+/*
+ * Open directory PATH into *DP. Returns 1, 0 when it does not exist, -1
+ * with E set when it cannot be read.
+ */
+int	hugetlb_open_dir(const char *path, DIR **dp, struct ferr *e);
 
 /*
  * Read the pools of ROOT (NULL or "": the live system) into H: every size

@@ -59,6 +59,24 @@ hum_counts(char *buf, size_t size, uint64_t now, bool bound, uint64_t after)
 }
 
 const char *
+hum_outcome(char *buf, size_t size, uint64_t alloc, uint64_t fallback,
+    bool have_charge, uint64_t charge)
+{
+	char p[32], pct[40] = "";
+	int n;
+
+	if (fallback > 0)
+		snprintf(pct, sizeof(pct), " (%s)", hum_pct(p, sizeof(p),
+		    fallback, alloc + fallback));
+	n = snprintf(buf, size, "%" PRIu64 " allocated, %" PRIu64 " fell "
+	    "back%s", alloc, fallback, pct);
+	if (have_charge && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, ", %" PRIu64 " for the "
+		    "memcg limit", charge);
+	return buf;
+}
+
+const char *
 hum_fragindex(char *buf, size_t size, int v)
 {
 	/* fragmentation_index() returns -1000 where a block of the order is free. */

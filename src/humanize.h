@@ -29,6 +29,13 @@ const char	*hum_fixed(char *buf, size_t size, long long v, int digits);
 const char	*hum_counts(char *buf, size_t size, uint64_t now, bool bound,
 		    uint64_t after);
 /*
+ * Returns BUF holding what happened to THP allocations of one size: "510
+ * allocated, 16 fell back (3.0%), 0 for the memcg limit" (the last part
+ * when the kernel counts it, HAVE_CHARGE).
+ */
+const char	*hum_outcome(char *buf, size_t size, uint64_t alloc,
+		    uint64_t fallback, bool have_charge, uint64_t charge);
+/*
  * Returns BUF holding the fragmentation index V as the human views spell
  * it: "succeeds" where the allocation would (the kernel's -1000), else as
  * hum_index().

@@ -15,6 +15,7 @@
 #include "buddyinfo.h"
 #include "capture.h"
 #include "hugetlb.h"
+#include "thp.h"
 #include "inputs.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -148,28 +149,37 @@ loss(const char *what, int err)
 
 typedef int (*parse_fn)(const char *, size_t, void *, struct ferr *);
 
+/* How optional() treats a file it cannot read. */
+enum missing {
+	M_NOTE,		/* a note says what is lost */
+	M_QUIET,	/* no note: the output itself says "unknown" */
+	M_ERROR		/* named explicitly: an error */
+};
+
 /*
  * Read and parse the optional file PATH of kind WHAT into OUT. Returns 1
- * when parsed, 0 when it could not be read or is empty (a note says so),
- * -1 with E set when malformed, too large, or named explicitly.
+ * when parsed, 0 when it could not be read or is empty (as M says), -1
+ * with E set when malformed, too large, or named explicitly.
  */
 static int
 optional(struct inputs *in, const char *path, const char *what,
-    bool explicit, parse_fn parse, void *out, struct ferr *e)
+    enum missing m, parse_fn parse, void *out, struct ferr *e)
 {
 	struct slurp s;
 	int rc;
 
 	e->path = path;
 	if ((rc = slurp_read(path, &s, e)) != 0) {
-		if (explicit || rc == -EFBIG)
+		if (m == M_ERROR || rc == -EFBIG)
 			return -1;
-		note(in, path, "%s (%s)", e->msg, loss(what, rc));
+		if (m == M_NOTE)
+			note(in, path, "%s (%s)", e->msg, loss(what, rc));
 		return 0;
 	}
 	/* What a copy of a root-only file made without root holds. */
 	if (s.len == 0) {
-		note(in, path, "empty (%s)", loss(what, -EACCES));
+		if (m == M_NOTE)
+			note(in, path, "empty (%s)", loss(what, -EACCES));
 		slurp_free(&s);
 		return 0;
 	}
@@ -281,31 +291,48 @@ sysctl(const struct input_opts *o, const char *rel, long min, long max,
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Store in IN's thp_orders (ascending, once each) the orders of the THP
+ * sizes anonymous faults may allocate.
+ */
+static void
+thp_orders(struct inputs *in)
+{
+	const struct thp_size *s;
+	size_t i;
+
+	in->nthp_orders = 0;
+	for (i = 0; i < in->thp.n; i++) {
+		s = &in->thp.sizes[i];
+		/* The sizes are ascending: so are their orders. */
+		if (s->on && s->order >= 0 && in->nthp_orders < INPUTS_MAX_THP)
+			in->thp_orders[in->nthp_orders++] = (unsigned)s->order;
+	}
+}
+
 /* Read the sysctls and THP settings --advise uses. Returns 0 or -1 with E set. */
 static int
 tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
 	long bytes = -1;
-	char *p;
 	int rc;
 
 	if (sysctl(o, "/proc/sys/vm/extfrag_threshold", 0, 1000,
 	    &in->threshold, e) != 0 ||
 	    sysctl(o, "/proc/sys/vm/compaction_proactiveness", 0, 100,
 	    &in->proactiveness, e) != 0 ||
+	    sysctl(o, "/proc/sys/vm/defrag_mode", 0, 1, &in->defrag_mode,
+	    e) != 0 ||
 	    sysctl(o, "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", 1,
 	    1L << 40, &bytes, e) != 0)
 		return -1;
 	if (bytes > 0)
 		in->pmd_order = order_of(o->page_size, bytes);
-	if ((p = path_or_error(o, "/sys/kernel/mm/transparent_hugepage",
-	    e)) == NULL)
+	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
+	    !o->watching, &in->thp, e)) < 0)
 		return -1;
-	rc = thp_orders(p, o->page_size, in->thp, INPUTS_MAX_THP, e);
-	free(p);
-	if (rc < 0)
-		return -1;
-	in->nthp = (size_t)rc;
+	in->have_thp = rc == 1;
+	thp_orders(in);
 	return 0;
 }
 
@@ -337,6 +364,7 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 
 	memset(in, 0, sizeof(*in));
 	in->threshold = in->proactiveness = in->pmd_order = -1;
+	in->defrag_mode = -1;
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, "/proc/buddyinfo");
 	e->path = "fragstat";
@@ -361,7 +389,7 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		return -1;
 	if (o->want_pti && in->ppath) {
 		rc = optional(in, in->ppath, "pagetypeinfo",
-		    o->pagetypeinfo != NULL, parse_pti, &in->pti, e);
+		    o->pagetypeinfo ? M_ERROR : M_NOTE, parse_pti, &in->pti, e);
 		if (rc < 0)
 			return -1;
 		in->have_pti = rc == 1;
@@ -369,22 +397,27 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 			return -1;
 	}
 	if (o->want_psi && in->spath) {
-		rc = optional(in, in->spath, "pressure", o->pressure != NULL,
-		    parse_psi, &in->psi, e);
+		rc = optional(in, in->spath, "pressure", o->pressure ? M_ERROR :
+		    M_NOTE, parse_psi, &in->psi, e);
 		if (rc < 0)
 			return -1;
 		in->have_psi = rc == 1;
 	}
-	if (o->want_vmstat && in->vpath) {
-		rc = optional(in, in->vpath, "vmstat", false, parse_vm, &in->vm,
-		    e);
+	/*
+	 * With advice, for the outcomes, which say "unknown" without it;
+	 * --watch asks for it itself, in the samples only.
+	 */
+	if ((o->want_vmstat || (o->want_advise && pairs_defaults(o) &&
+	    !o->watching)) && in->vpath) {
+		rc = optional(in, in->vpath, "vmstat", o->want_vmstat ? M_NOTE :
+		    M_QUIET, parse_vm, &in->vm, e);
 		if (rc < 0)
 			return -1;
 		in->have_vm = rc == 1;
 	}
 	if (o->want_advise && in->zpath) {
-		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo != NULL,
-		    parse_zi, &in->zi, e);
+		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo ? M_ERROR :
+		    M_NOTE, parse_zi, &in->zi, e);
 		if (rc < 0)
 			return -1;
 		in->have_zi = rc == 1;

@@ -16,9 +16,11 @@ struct input_opts {
 	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
 	const char	*kernel;	/* --kernel, or NULL */
 	bool		 want_pti, want_psi;
-	bool		 want_advise;	/* zoneinfo, sysctls, THP, hugetlb */
+	bool		 want_advise;	/* zoneinfo, sysctls, THP, hugetlb, vmstat */
 	bool		 want_vmstat;
 	bool		 no_release;	/* the output depends on no release */
+	bool		 watching;	/* --watch: the cheap THP stats, vmstat
+					 * only with want_vmstat */
 	unsigned long	 page_size;
 };
 
@@ -40,10 +42,13 @@ struct inputs {
 	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;
+	long			 defrag_mode;	/* vm.defrag_mode (6.15+), -1 when absent */
 	long			 pmd_order;	/* from THP hpage_pmd_size, or -1 */
 	unsigned long		 capture_page_size;	/* from a capture's metadata, or 0 */
-	unsigned		 thp[INPUTS_MAX_THP];	/* enabled mTHP orders */
-	size_t			 nthp;
+	struct thp		 thp;		/* with advice: the THP sizes */
+	bool			 have_thp;	/* the kernel has THP */
+	unsigned		 thp_orders[INPUTS_MAX_THP];	/* of the sizes on */
+	size_t			 nthp_orders;
 	char			*notes[INPUTS_MAX_NOTES];	/* optional files not read */
 	int			 nnotes;
 };

@@ -169,9 +169,10 @@ orders_of(const struct opts *o, const struct inputs *in,
 		orders[n++] = in->pti.pageblock_order;
 	else if (in->pmd_order >= 0 && in->pmd_order < (long)norders)
 		orders[n++] = (unsigned)in->pmd_order;
-	for (i = 0; i < in->nthp; i++)
-		if (in->thp[i] < norders && (n == 0 || in->thp[i] != orders[0]))
-			orders[n++] = in->thp[i];
+	for (i = 0; i < in->nthp_orders; i++)
+		if (in->thp_orders[i] < norders && (n == 0 ||
+		    in->thp_orders[i] != orders[0]))
+			orders[n++] = in->thp_orders[i];
 	if (n == 0) {
 		orders[n++] = 9 < norders ? 9 : norders - 1;
 		*from = "default";
@@ -287,6 +288,7 @@ advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
 	ai.kver = adv->kver;
 	ai.threshold = adv->threshold;
 	ai.gfp = adv->gfp;
+	ai.defrag_mode = (int)in->defrag_mode;
 	if (advise_build(adv, &ai) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
@@ -311,6 +313,8 @@ report_of(const struct opts *o, const struct inputs *in, struct report *r)
 	r->psi = in->have_psi ? &in->psi : NULL;
 	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
 	r->huge = in->have_hugetlb ? &in->huge : NULL;
+	r->thp = in->have_thp ? &in->thp : NULL;
+	r->vm = in->have_vm ? &in->vm : NULL;
 	r->release = in->release[0] ? in->release : NULL;
 	r->page_size = page_size_of(o, in, &r->page_size_from);
 	r->color = o->color == 1;
@@ -818,6 +822,7 @@ run_watch(struct opts *o)
 	memset(&w, 0, sizeof(w));
 	memset(&wc, 0, sizeof(wc));
 	w.io = input_opts(o);
+	w.io.watching = true;
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
 	w.io.want_pti = o->migratetypes || o->events;
 	w.io.want_advise = true;

@@ -71,7 +71,7 @@ enum {
 	ZI_PRESENT = 1 << 4, ZI_MANAGED = 1 << 5, ZI_PROTECTION = 1 << 6,
 	ZI_FREE_CMA = 1 << 7, ZI_SPANNED = 1 << 8, ZI_BOOST = 1 << 9,
 	ZI_PROMO = 1 << 10, ZI_CMA = 1 << 11,
-	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13,
+	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13, ZI_FREE_BLOCKS = 1 << 14,
 };
 
 /* The parts of one /proc/zoneinfo zone that decide allocation and compaction. */
@@ -83,6 +83,11 @@ struct zizone {
 	unsigned	 have;		/* ZI_* bits */
 	uint64_t	 free, min, low, high, boost, promo;	/* pages */
 	uint64_t	 spanned, present, managed, cma, free_cma;
+	/*
+	 * nr_free_pages_blocks (6.15+): free pages in buddy blocks of the
+	 * pageblock order or more, Isolate excepted (a211c6550efc)
+	 */
+	uint64_t	 free_blocks;
 	uint64_t	 start_pfn;	/* first page frame of the span */
 	uint64_t	 pcp;		/* pages on the per-CPU free lists ("count:") */
 	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
@@ -105,11 +110,23 @@ enum vm_counter {
 	VM_PGMIGRATE_SUCCESS, VM_PGMIGRATE_FAIL,
 	VM_NR_FREE_PAGES,
 	VM_NR_BALLOON_PAGES,	/* --map: OFFLINE pages are balloon pages */
+	VM_NR_FREE_PAGES_BLOCKS,	/* 6.15+: free pages in whole pageblocks */
+	/* The outcomes: what happened to allocations, beside the above. */
+	VM_THP_FAULT_FALLBACK_CHARGE,
+	VM_THP_COLLAPSE_ALLOC, VM_THP_COLLAPSE_ALLOC_FAILED,
+	VM_THP_FILE_ALLOC, VM_THP_FILE_FALLBACK,
+	VM_THP_SPLIT_PAGE, VM_THP_SPLIT_PAGE_FAILED,
+	VM_ALLOCSTALL_DMA, VM_ALLOCSTALL_DMA32, VM_ALLOCSTALL_NORMAL,
+	VM_ALLOCSTALL_MOVABLE, VM_ALLOCSTALL_DEVICE,
 	VM_NCOUNTERS
 };
 
 /* --watch shows the counters before this one. */
 #define VM_NWATCHED	VM_NR_BALLOON_PAGES
+
+/* The outcome counters, in the order the outcomes name them. */
+#define VM_NOUTCOMES	17
+extern const enum vm_counter vm_outcomes[VM_NOUTCOMES];
 
 struct vmstat {
 	uint64_t	 v[VM_NCOUNTERS];
@@ -156,6 +173,38 @@ struct hugetlb_size {
 struct hugetlb {
 	struct hugetlb_size	 sizes[FRAG_MAX_HUGE_SIZES];	/* ascending bytes */
 	size_t			 nsizes;
+};
+
+/*
+ * Multi-size THP (sys/kernel/mm/transparent_hugepage/hugepages-<N>kB/):
+ * x86 has 9 sizes (8 KiB to 2 MiB), arm64 with 64 KiB pages 13.
+ */
+#define THP_MAX_SIZES		16
+#define THP_MAX_COUNTERS	32	/* files in a size's stats/ (6.18: 18) */
+#define THP_NAME_SIZE		40
+
+/* One file of a size's stats/ directory: the kernel's cumulative count. */
+struct thp_counter {
+	char		 name[THP_NAME_SIZE];	/* "anon_fault_alloc" */
+	uint64_t	 v;
+};
+
+/* One THP size: its setting and, since 6.9/6.10, what happened to it. */
+struct thp_size {
+	uint64_t		 kb;
+	int			 order;	/* of base pages; -1 when none makes it */
+	char			 enabled[16];	/* the selected word; "" no file */
+	bool			 on;	/* anonymous faults may allocate it */
+	bool			 have_stats;	/* the kernel has stats/ */
+	struct thp_counter	 c[THP_MAX_COUNTERS];	/* ascending name */
+	size_t			 nc;
+};
+
+struct thp {
+	char			 top[16];	/* transparent_hugepage/enabled */
+	long			 pmd_order;	/* of hpage_pmd_size; -1 unknown */
+	struct thp_size		 sizes[THP_MAX_SIZES];	/* ascending kb */
+	size_t			 n;
 };
 
 #endif

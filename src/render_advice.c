@@ -29,9 +29,12 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 {
 	const struct frag *f = &r->frag[a->zone];
 	char blk[32], fr[32], need[32], gap[32], lg[64], fi[16], th[16];
-	char res[32];
+	char res[32], mg[32], pbs[32];
 	unsigned long ps = r->page_size;
 	const char *gfp;
+	char *out = buf;
+	size_t n = 0;
+	int w;
 
 	hum_size(blk, sizeof(blk), 1ULL << a->order, ps);
 	hum_size(fr, sizeof(fr), a->usable, ps);
@@ -40,6 +43,19 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 	hum_index(th, sizeof(th), r->advice->threshold);
 	gfp = r->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel";
 	hum_size(res, sizeof(res), a->reserve, ps);
+	hum_size(need, sizeof(need), a->reserve > UINT64_MAX - a->min ?
+	    UINT64_MAX : a->reserve + a->min, ps);
+	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
+	if (a->nofragment) {
+		w = snprintf(buf, size, "a free %s block exists only on other "
+		    "migratetypes' lists, below the %s pageblock; under "
+		    "vm.defrag_mode the kernel falls back only after reclaim "
+		    "and compaction at that order: ", blk, hum_size(pbs,
+		    sizeof(pbs), 1ULL << a->rules_order, ps));
+		n = w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
+		buf += n;
+		size -= n;
+	}
 	switch (a->reason) {
 	case R_FREE_BLOCK:
 		snprintf(buf, size, "a free %s block exists%s%s", blk,
@@ -57,18 +73,35 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		    "used by this allocation", gfp);
 		break;
 	case R_LOWMEM_RESERVE:
-		if (a->reserve_known)
+		snprintf(buf, size, "%s free; even wholly free it could count "
+		    "at most %s (managed pages%s), not above the %s it keeps "
+		    "from %s allocations (lowmem_reserve%s): not used by this "
+		    "allocation", fr, hum_size(mg, sizeof(mg), a->managed, ps),
+		    a->order ? " less the block" : "", need, gfp, a->have_wmark ?
+		    " + min watermark" : "");
+		break;
+	case R_RESERVE_RECLAIM:
+		if (a->reserve_known && a->managed_known)
 			snprintf(buf, size, "%s free, not above the %s the zone "
-			    "keeps from %s allocations (lowmem_reserve%s): not "
-			    "used by this allocation", fr, hum_size(need,
-			    sizeof(need), a->reserve > UINT64_MAX - a->wmark ?
-			    UINT64_MAX : a->reserve + a->wmark, ps), gfp,
+			    "keeps from %s allocations (lowmem_reserve%s), though "
+			    "it could count up to %s once freed: compaction is "
+			    "skipped and the kernel reclaims: reclaim", fr,
+			    need, gfp, a->have_wmark ? " + min watermark" : "",
+			    hum_size(mg, sizeof(mg), a->managed, ps));
+		else if (a->reserve_known)
+			snprintf(buf, size, "%s free, not above the %s the zone "
+			    "keeps from %s allocations (lowmem_reserve%s); "
+			    "zoneinfo gives no managed pages to tell whether it "
+			    "could ever pass: compaction is skipped and the "
+			    "kernel reclaims: reclaim", fr, need, gfp,
 			    a->have_wmark ? " + min watermark" : "");
 		else
 			snprintf(buf, size, "%s free, but the lowmem reserve "
 			    "against %s allocations is at least %s (higher zones' "
-			    "free / ratio %u): not used by this allocation", fr,
-			    gfp, res, a->ratio);
+			    "free / ratio %u): compaction is skipped and the "
+			    "kernel reclaims (whether the zone could ever pass is "
+			    "unknown without zoneinfo): reclaim", fr, gfp, res,
+			    a->ratio);
 		break;
 	case R_LOW_ORDER0:
 		hum_size(need, sizeof(need), a->need, ps);
@@ -76,7 +109,7 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		if (a->have_wmark)
 			snprintf(buf, size, "only %s free; compaction needs more "
 			    "than %s (%s watermark, %s gap, reserve): reclaim",
-			    fr, need, a->order > ADVISE_COSTLY_ORDER ||
+			    fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
 			    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
 			    "low" : "min", gap);
 		else if (a->reserve > 0)
@@ -113,7 +146,7 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 		    "compacts without consulting the index: compact", fr, lg);
 		break;
 	}
-	return buf;
+	return out;
 }
 
 const char *
@@ -143,6 +176,43 @@ advice_ceiling(char *buf, size_t size, const struct report *r,
 	return buf;
 }
 
+/*
+ * Print node K's kswapd and kcompactd under vm.defrag_mode: woken at the
+ * pageblock order, both stop once one zone meets its high watermark in
+ * whole free pageblocks (pgdat_balanced(), __compact_finished()).
+ */
+static void
+blocks_line(FILE *fp, const struct report *r, const struct kcompactd *k)
+{
+	const struct advice *adv = r->advice;
+	char fr[32], nd[32], pb[32];
+
+	hum_size(pb, sizeof(pb), 1ULL << adv->pageblock_order, r->page_size);
+	if (k->blocks_balanced < 0) {
+		fprintf(fp, "kswapd/kcompactd: node %u: zoneinfo has no "
+		    "nr_free_pages_blocks for every zone: whether whole %s "
+		    "pageblocks meet the high watermark is unknown\n", k->node,
+		    pb);
+		return;
+	}
+	hum_size(fr, sizeof(fr), k->blocks_free, r->page_size);
+	hum_size(nd, sizeof(nd), k->blocks_need, r->page_size);
+	if (k->blocks_balanced && k->blocks_zone[0] == '\0')
+		fprintf(fp, "kswapd/kcompactd: node %u has no zone this "
+		    "allocation may use: balanced\n", k->node);
+	else if (k->blocks_balanced)
+		fprintf(fp, "kswapd/kcompactd: node %u balanced in whole %s "
+		    "pageblocks: zone %s has %s free in them, above its high "
+		    "watermark + reserve %s: a pageblock wakeup ends at once\n",
+		    k->node, pb, k->blocks_zone, fr, nd);
+	else
+		fprintf(fp, "kswapd/kcompactd: node %u not balanced in whole %s "
+		    "pageblocks: zone %s has %s free in them, not above its "
+		    "high watermark + reserve %s: kswapd reclaims and kcompactd "
+		    "compacts at order %u until one zone is\n", k->node, pb,
+		    k->blocks_zone, fr, nd, adv->pageblock_order);
+}
+
 /* Returns the sentence a person acts on for verdict V at URGENCY U. */
 static const char *
 urgency_words(enum verdict v, enum urgency u)
@@ -164,7 +234,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
     const char *off)
 {
 	const struct advice *adv = r->advice;
-	char blk[32], fi[16], sentence[256], some[16], full[16], assumed[320];
+	char blk[32], fi[16], sentence[512], some[16], full[16], assumed[320];
 	char ceil[256];
 	unsigned last_node = (unsigned)-1;
 	size_t i, j;
@@ -177,6 +247,14 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	if (adv->assumed)
 		fprintf(fp, "  assumed: %s\n", advise_assumed(assumed,
 		    sizeof(assumed), adv));
+	if (adv->defrag_mode >= 0)
+		fprintf(fp, "  rules: vm.defrag_mode %d: %s\n", adv->defrag_mode,
+		    adv->defrag_rules ? "no fallback to another migratetype "
+		    "below the pageblock order before reclaim and compaction; "
+		    "kswapd and kcompactd woken at the pageblock order until "
+		    "whole free pageblocks meet the high watermark (6.15+)" :
+		    adv->defrag_mode ? "not in the rules of this release (6.15+)" :
+		    "fallbacks before reclaim and compaction");
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 		const struct bzone *z = &r->bi->zones[a->zone];
@@ -234,4 +312,6 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		    "none before Linux 5.9" : adv->proactiveness == 0 ?
 		    "disabled (proactiveness 0)" : adv->kc[i].proactive ?
 		    "working now" : "idle");
+	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
+		blocks_line(fp, r, &adv->kc[i]);
 }

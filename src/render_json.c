@@ -8,6 +8,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
+#include "vmstat.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
 static void
@@ -226,9 +227,36 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 		jw_null(w);
 	else
 		jw_bool(w, a->own_free == 1);
+	if (r->advice->defrag_rules) {
+		jw_key(w, "nofragment");
+		jw_bool(w, a->nofragment);
+		jw_key(w, "rules_order");
+		jw_int(w, a->rules_order);
+	}
 	if (r->map)
 		zone_ceiling(w, r, a);
 	jw_end(w);
+}
+
+/* Write node K's pgdat_balanced() in whole pageblocks (vm.defrag_mode). */
+static void
+blocks_json(struct jsonw *w, const struct advice *adv,
+    const struct kcompactd *k)
+{
+	jw_key(w, "pageblock_order");
+	jw_int(w, adv->pageblock_order);
+	jw_key(w, "balanced_in_pageblocks");
+	if (k->blocks_balanced < 0) {
+		jw_null(w);
+		return;
+	}
+	jw_bool(w, k->blocks_balanced == 1);
+	str_or_null(w, "pageblocks_zone", k->blocks_zone[0] ? k->blocks_zone :
+	    NULL);
+	jw_key(w, "pageblocks_free_pages");
+	jw_u64(w, k->blocks_free);
+	jw_key(w, "pageblocks_need_pages");
+	jw_u64(w, k->blocks_need);
 }
 
 /* Write the "advice" member. */
@@ -256,6 +284,13 @@ advice(struct jsonw *w, const struct report *r)
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
 	str_or_null(w, "assumed", adv->assumed ? advise_assumed(assumed,
 	    sizeof(assumed), adv) : NULL);
+	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
+	if (adv->defrag_mode >= 0) {
+		jw_key(w, "defrag_mode");
+		jw_int(w, adv->defrag_mode);
+		jw_key(w, "defrag_mode_rules");
+		jw_bool(w, adv->defrag_rules);
+	}
 	jw_key(w, "urgency");
 	jw_string(w, advise_urgency_name(adv->urgency));
 	jw_key(w, "psi_some_threshold");
@@ -325,6 +360,8 @@ advice(struct jsonw *w, const struct report *r)
 		jw_bool(w, adv->proactive_exists);
 		jw_key(w, "proactive");
 		jw_bool(w, adv->kc[i].proactive);
+		if (adv->defrag_rules)
+			blocks_json(w, adv, &adv->kc[i]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -433,6 +470,121 @@ need(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
+/* One hugetlb pool size of the "outcomes" member. */
+static void
+pool_json(struct jsonw *w, const struct hugetlb_size *hs)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, hs->bytes / 1024);
+	jw_key(w, "order");
+	if (hs->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, hs->order);
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, hs->nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, hs->free);
+	jw_key(w, "resv_hugepages");
+	jw_u64(w, hs->resv);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, hs->surplus);
+	jw_key(w, "nr_overcommit_hugepages");
+	jw_u64(w, hs->overcommit);
+	jw_key(w, "nodes");
+	jw_array(w, true);
+	for (i = 0; i < hs->nnodes; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_u64(w, hs->nodes[i].node);
+		jw_key(w, "nr_hugepages");
+		jw_u64(w, hs->nodes[i].nr);
+		jw_key(w, "free_hugepages");
+		jw_u64(w, hs->nodes[i].free);
+		jw_key(w, "surplus_hugepages");
+		jw_u64(w, hs->nodes[i].surplus);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* One THP size of the "outcomes" member, its counters as the kernel's files hold them. */
+static void
+thp_json(struct jsonw *w, const struct thp_size *s)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "size_kb");
+	jw_u64(w, s->kb);
+	jw_key(w, "order");
+	if (s->order < 0)
+		jw_null(w);
+	else
+		jw_int(w, s->order);
+	str_or_null(w, "enabled", s->enabled[0] ? s->enabled : NULL);
+	jw_key(w, "on");
+	jw_bool(w, s->on);
+	jw_key(w, "counters");
+	if (!s->have_stats)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < s->nc; i++) {
+			jw_key(w, s->c[i].name);
+			jw_u64(w, s->c[i].v);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_outcomes_json(struct jsonw *w, const struct report *r)
+{
+	size_t i;
+
+	jw_key(w, "outcomes");
+	jw_object(w);
+	jw_key(w, "thp");
+	if (r->thp == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->thp->n; i++)
+			thp_json(w, &r->thp->sizes[i]);
+		jw_end(w);
+	}
+	jw_key(w, "vmstat");
+	if (r->vm == NULL)
+		jw_null(w);
+	else {
+		jw_object(w);
+		for (i = 0; i < VM_NOUTCOMES; i++) {
+			jw_key(w, vmstat_name(vm_outcomes[i]));
+			if (r->vm->have & (1u << vm_outcomes[i]))
+				jw_u64(w, r->vm->v[vm_outcomes[i]]);
+			else
+				jw_null(w);
+		}
+		jw_end(w);
+	}
+	jw_key(w, "hugetlb");
+	if (r->huge == NULL)
+		jw_null(w);
+	else {
+		jw_array(w, false);
+		for (i = 0; i < r->huge->nsizes; i++)
+			pool_json(w, &r->huge->sizes[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 void
 render_json_object(struct jsonw *w, const struct report *r)
 {
@@ -482,6 +634,8 @@ render_json_object(struct jsonw *w, const struct report *r)
 		availability(w, r);
 	if (r->need)
 		need(w, r);
+	if (r->advice)
+		render_outcomes_json(w, r);
 	jw_end(w);
 }
 

@@ -10,6 +10,7 @@
 #include "map.h"
 #include "pagetypeinfo.h"
 #include "report.h"
+#include "thp.h"
 
 /* Write the HELP and TYPE lines of metric NAME. */
 static void
@@ -296,6 +297,143 @@ availability(FILE *fp, const struct report *r)
 	}
 }
 
+/* The kinds of THP allocation a size's stats/ counts, each "KIND_OUTCOME" or "KIND". */
+static const char *const thp_kinds[] = { "anon_fault", "shmem", "swpin" };
+#define NTHP_KINDS	(sizeof(thp_kinds) / sizeof(thp_kinds[0]))
+
+/*
+ * Returns the outcome counter NAME is of kind K ("alloc" for "swpin"),
+ * or NULL when it is not one of K's.
+ */
+static const char *
+thp_outcome(const char *name, const char *k)
+{
+	size_t n = strlen(k);
+
+	if (strncmp(name, k, n) != 0)
+		return NULL;
+	if (name[n] == '\0')
+		return "alloc";
+	return name[n] == '_' ? name + n + 1 : NULL;
+}
+
+/* Returns the kind NAME counts, or NULL when it is no allocation counter. */
+static const char *
+thp_kind(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < NTHP_KINDS; k++)
+		if (thp_outcome(name, thp_kinds[k]) != NULL)
+			return thp_kinds[k];
+	return NULL;
+}
+
+/*
+ * The THP sizes: whether each is on, and every counter of its stats/:
+ * allocations by kind and outcome, the other events, the pages now.
+ */
+static void
+thp(FILE *fp, const struct thp *t)
+{
+	const struct thp_counter *c;
+	const char *k;
+	size_t i, j;
+	int pass;
+
+	head(fp, "thp_enabled", "gauge", "1 when anonymous faults may "
+	    "allocate THP of the size (its enabled file, or inherit and the "
+	    "top-level one).");
+	for (i = 0; i < t->n; i++) {
+		fprintf(fp, "fragstat_thp_enabled{size=\"%" PRIu64 "kB\"}",
+		    t->sizes[i].kb);
+		value(fp, t->sizes[i].on);
+	}
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			head(fp, "thp_allocations_total", "counter", "THP "
+			    "allocations of the size by kind (anon_fault, "
+			    "shmem, swpin) and outcome (alloc, fallback, "
+			    "fallback_charge: the memcg limit), from the "
+			    "size's stats/ since boot.");
+		else if (pass == 1)
+			head(fp, "thp_events_total", "counter", "The other "
+			    "event counters of the size's stats/ (split, "
+			    "split_failed, swpout, ...), since boot.");
+		else
+			head(fp, "thp_pages", "gauge", "THP of the size now, "
+			    "by the stats/ file's name less its nr_ (anon, "
+			    "anon_partially_mapped).");
+		for (i = 0; i < t->n; i++)
+			for (j = 0; j < t->sizes[i].nc; j++) {
+				c = &t->sizes[i].c[j];
+				k = thp_kind(c->name);
+				if ((pass == 0) != (k != NULL) ||
+				    (pass > 0 && (pass == 2) != (strncmp(
+				    c->name, "nr_", 3) == 0)))
+					continue;
+				fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"",
+				    pass == 0 ? "thp_allocations_total" :
+				    pass == 1 ? "thp_events_total" :
+				    "thp_pages", t->sizes[i].kb);
+				if (pass == 0)
+					fprintf(fp, ",kind=\"%s\",outcome=\"%s\"",
+					    k, thp_outcome(c->name, k));
+				else if (pass == 1)
+					fprintf(fp, ",event=\"%s\"", c->name);
+				else
+					fprintf(fp, ",kind=\"%s\"", c->name + 3);
+				putc('}', fp);
+				value(fp, c->v);
+			}
+	}
+}
+
+/* One series of the hugetlb pool of KB kilobytes (NODE < 0: machine-wide). */
+static void
+pool(FILE *fp, int node, uint64_t kb, const char *state, uint64_t v)
+{
+	if (node < 0)
+		fprintf(fp, "fragstat_hugetlb_pages{");
+	else
+		fprintf(fp, "fragstat_hugetlb_node_pages{node=\"%d\",", node);
+	fprintf(fp, "size=\"%" PRIu64 "kB\",state=\"%s\"}", kb, state);
+	value(fp, v);
+}
+
+/* The hugetlb pools, machine-wide and per node. */
+static void
+hugetlb(FILE *fp, const struct hugetlb *h)
+{
+	const struct hugetlb_size *z;
+	const struct hugetlb_node *nd;
+	size_t i, j;
+
+	head(fp, "hugetlb_pages", "gauge", "The hugetlb pool of the size: "
+	    "total (nr_hugepages), free, reserved, surplus and the "
+	    "overcommit limit.");
+	for (i = 0; i < h->nsizes; i++) {
+		z = &h->sizes[i];
+		pool(fp, -1, z->bytes / 1024, "total", z->nr);
+		pool(fp, -1, z->bytes / 1024, "free", z->free);
+		pool(fp, -1, z->bytes / 1024, "reserved", z->resv);
+		pool(fp, -1, z->bytes / 1024, "surplus", z->surplus);
+		pool(fp, -1, z->bytes / 1024, "overcommit", z->overcommit);
+	}
+	head(fp, "hugetlb_node_pages", "gauge", "The hugetlb pool of the "
+	    "size on the node: total, free and surplus.");
+	for (i = 0; i < h->nsizes; i++)
+		for (j = 0; j < h->sizes[i].nnodes; j++) {
+			z = &h->sizes[i];
+			nd = &z->nodes[j];
+			pool(fp, (int)nd->node, z->bytes / 1024, "total", nd->nr);
+			pool(fp, (int)nd->node, z->bytes / 1024, "free",
+			    nd->free);
+			pool(fp, (int)nd->node, z->bytes / 1024, "surplus",
+			    nd->surplus);
+		}
+}
+
 void
 render_prom(FILE *fp, const struct report *r)
 {
@@ -310,4 +448,8 @@ render_prom(FILE *fp, const struct report *r)
 		availability(fp, r);
 	if (r->psi)
 		pressure(fp, r);
+	if (r->thp)
+		thp(fp, r->thp);
+	if (r->huge)
+		hugetlb(fp, r->huge);
 }

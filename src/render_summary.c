@@ -7,7 +7,9 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "outcome.h"
 #include "report.h"
+#include "thp.h"
 
 /* ANSI attributes, empty when colour is off. */
 struct sstyle {
@@ -67,6 +69,41 @@ counts(FILE *fp, const struct report *r, const struct avail *a)
 }
 
 /*
+ * Under the line of order O: what happened to the THP allocations of that
+ * size since boot, when it is a THP size of the input's kernel.
+ */
+static void
+outcomes(FILE *fp, const struct report *r, unsigned o)
+{
+	const struct thp_size *s;
+	struct outcome oc;
+	enum outcome_kind k;
+	char b[32], t[160];
+
+	if (r->thp == NULL || ((s = thp_size_of(r->thp, o)) == NULL &&
+	    r->thp->pmd_order != (long)o))
+		return;
+	hum_size(b, sizeof(b), 1ULL << o, r->page_size);
+	for (k = 0; k < OUTCOME_NKINDS; k++) {
+		outcome_of(r->thp, r->vm, k, o, &oc);
+		if (!oc.known && k == OUTCOME_ANON)
+			fprintf(fp, "  %s %s since boot: unknown (%s)\n", b,
+			    outcome_kind_name(k), r->vm == NULL ? "no "
+			    "/proc/vmstat in the input" : "the kernel counts "
+			    "them by size since Linux 6.9, and before for "
+			    "the PMD size only");
+		/* shmem THP only where there were some. */
+		if (!oc.known || (k == OUTCOME_SHMEM && oc.alloc +
+		    oc.fallback == 0))
+			continue;
+		fprintf(fp, "  %s %s since boot: %s%s\n", b,
+		    outcome_kind_name(k), hum_outcome(t, sizeof(t), oc.alloc,
+		    oc.fallback, oc.have_charge, oc.charge), k == OUTCOME_ANON &&
+		    s != NULL && !s->on ? "; off now" : "");
+	}
+}
+
+/*
  * One line of the headline: the machine's verdict at ADV->orders[J] ("ok,
  * only N left" below the low mark; J < 0: a gigantic order, which the
  * buddy allocator does not serve: no verdict), then the counts of row A.
@@ -92,6 +129,7 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	}
 	counts(fp, r, a);
 	fputc('\n', fp);
+	outcomes(fp, r, a->order);
 }
 
 /* The hugetlb pool of the size --need asks for, when the kernel has one. */
@@ -186,6 +224,11 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
 		    adv));
 	}
+	/* Which rules: only where they differ from every release before. */
+	if (adv->defrag_rules)
+		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
+		    "migratetype below the pageblock order before reclaim and "
+		    "compaction (6.15+)");
 }
 
 /*
@@ -263,7 +306,8 @@ least_reclaim(const struct advice *adv, size_t j)
 		const struct zadvice *a = &adv->zones[i];
 
 		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    a->reason != R_LOW_ORDER0 || a->need < a->usable)
+		    (a->reason != R_LOW_ORDER0 &&
+		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
 			continue;
 		if (best == NULL || a->need - a->usable < best->need -
 		    best->usable)

@@ -9,6 +9,7 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "outcome.h"
 #include "replay.h"
 #include "render_svg.h"
 #include "report.h"
@@ -185,7 +186,8 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
  * Returns at most how wide S (UTF-8) is at SIZE pixels in the generic
  * sans-serif face: 0.62 em a character, above the average of the faces
  * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
- * clip a label reserves this; tests/svg-bounds.py checks it.
+ * clip a label reserves this; tests/svg-bounds.py checks every label with
+ * DejaVu Sans's own advances, and bold_px() measures names with them.
  */
 static long
 text_px(const char *s, long size)
@@ -196,6 +198,37 @@ text_px(const char *s, long size)
 		if (((unsigned char)*s & 0xc0) != 0x80)
 			n++;
 	return (n * size * 62 + 99) / 100;
+}
+
+/*
+ * The advance of each printable ASCII character in DejaVu Sans Bold, in
+ * thousandths of an em: the widest of the faces renderers pick for
+ * sans-serif, so a bold name measured with it fits in any of them. Zone
+ * names are up to 31 such characters, and 'W' is nearly twice text_px()'s
+ * average; tests/svg-bounds.py checks with the same advances.
+ */
+static const unsigned short bold_em[95] = {
+	348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415,
+	380, 365, 696, 696, 696, 696, 696, 696, 696, 696, 696, 696, 400, 400,
+	838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372,
+	372, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103,
+	771, 724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678,
+	435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595,
+	478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838,
+};
+
+/* Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a character. */
+static long
+bold_px(const char *s, long size)
+{
+	long n = 0;
+
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x20 && (unsigned char)*s < 0x7f)
+			n += bold_em[(unsigned char)*s - 0x20];
+		else if (((unsigned char)*s & 0xc0) != 0x80)
+			n += 1000;
+	return (n * size + 999) / 1000;
 }
 
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
@@ -539,9 +572,28 @@ zone_h(size_t lines)
 	return (cells > label ? cells : label) + 18;
 }
 
-/* Draw zone I's name, free memory and verdicts at X, Y. */
+/*
+ * Returns the width of the column of R's zone labels: LABEL_W, or more
+ * where a zone's name (14 pixels, bold, 10 in) needs it.
+ */
+static long
+label_w(const struct report *r)
+{
+	long wd = LABEL_W, n;
+	size_t i;
+
+	for (i = 0; i < r->bi->nzones; i++) {
+		n = 10 + bold_px(r->bi->zones[i].name, 14) + 8;
+		if (n > wd)
+			wd = n;
+	}
+	return wd;
+}
+
+/* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
 static void
-zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
+zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
+    long maxx)
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
@@ -568,7 +620,7 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			    a->order, x + badge(w, x, y + 36 + (long)j * LINE_H,
 			    l, advise_verdict_word(a->verdict), advice_sentence(
 			    why, sizeof(why), r, a)), y + 36 + (long)j * LINE_H,
-			    MARGIN + LABEL_W - 8);
+			    maxx);
 		else
 			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
 			    "allocations of this kind do not use this zone");
@@ -609,9 +661,10 @@ node_h(size_t lines)
 	return h > 40 ? h : 40;
 }
 
-/* Draw the heading of NODE at Y: its name and its verdicts. */
+/* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
 static void
-node_head(struct svgw *w, const struct report *r, unsigned node, long y)
+node_head(struct svgw *w, const struct report *r, unsigned node, long y,
+    long maxx)
 {
 	char l[48];
 	size_t j;
@@ -625,7 +678,7 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y)
 		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
 		    badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
 		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
-		    NULL), y + 30 + (long)j * LINE_H, MARGIN + LABEL_W - 8);
+		    NULL), y + 30 + (long)j * LINE_H, maxx);
 	}
 }
 
@@ -809,7 +862,9 @@ source_lines(struct svgw *w, const struct report *r, const char *prefix,
 
 /*
  * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
- * "1578 free now, at most 1590 after compaction", or "".
+ * "1578 free now, at most 1590 after compaction", or "". For the machine,
+ * where ORDER is a THP size the kernel counts, what its faults got
+ * beside: "; since boot 16 of 526 THP faults fell back (3.0%)".
  */
 static const char *
 counts_string(char *buf, size_t size, const struct report *r, int node,
@@ -817,10 +872,24 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
 	    order) : NULL;
+	struct outcome oc;
+	char p[32];
+	size_t n;
 
 	buf[0] = '\0';
 	if (a != NULL)
 		hum_counts(buf, size, a->now, a->now_is_bound, a->after);
+	if (node >= 0 || r->thp == NULL)
+		return buf;
+	outcome_of(r->thp, r->vm, OUTCOME_ANON, order, &oc);
+	n = strlen(buf);
+	if (oc.known && n < size && oc.alloc + oc.fallback == 0)
+		snprintf(buf + n, size - n, "; no THP fault since boot");
+	else if (oc.known && n < size)
+		snprintf(buf + n, size - n, "; since boot %" PRIu64 " of %"
+		    PRIu64 " THP faults fell back (%s)", oc.fallback,
+		    oc.alloc + oc.fallback, hum_pct(p, sizeof(p), oc.fallback,
+		    oc.alloc + oc.fallback));
 	return buf;
 }
 
@@ -880,7 +949,7 @@ void
 render_svg(FILE *fp, const struct report *r)
 {
 	struct svgw w;
-	long width, height, y, left = MARGIN + LABEL_W, head, src;
+	long width, height, y, left = MARGIN + label_w(r), head, src;
 	size_t i;
 
 	width = left + (long)r->bi->norders * CELL_W + MARGIN +
@@ -905,11 +974,11 @@ render_svg(FILE *fp, const struct report *r)
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
 			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			node_head(&w, r, r->bi->zones[i].node, y);
+			node_head(&w, r, r->bi->zones[i].node, y, left - 8);
 			order_heads(&w, r, left, y + 6);
 			y += node_h(advice_lines(r));
 		}
-		zone_label(&w, r, i, MARGIN + 10, y);
+		zone_label(&w, r, i, MARGIN + 10, y, left - 8);
 		zone_cells(&w, r, i, left, y);
 		pageblocks(&w, r, i, left + (long)r->bi->norders * CELL_W +
 		    PB_GAP, y + 8);
@@ -918,8 +987,21 @@ render_svg(FILE *fp, const struct report *r)
 	svgr_end(&w);
 }
 
-/* The gap between the panels of a comparison. */
-#define PANEL_GAP	30
+/*
+ * A comparison stacks a zone's A, B and change rows, each PANEL_H below
+ * the last, after a column of TAG_W for their names.
+ */
+#define PANEL_H		(CELL_H + 4 + BAR_H + 10)
+#define TAG_W		48
+
+/* Returns the height of a zone in a comparison with LINES lines of badges. */
+static long
+compare_zone_h(size_t lines)
+{
+	long cells = 2 * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
 
 /* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
 static void
@@ -1006,10 +1088,12 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 	}
 }
 
-/* Draw zone I of R at X, Y in a comparison, or say that R lacks it. */
+/* Draw zone I of R at X, Y in a comparison, named TAG, or say that R lacks it. */
 static void
-compare_panel(struct svgw *w, const struct report *r, long i, long x, long y)
+compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
+    long x, long y)
 {
+	svgr_text(w, x - 8, y + 21, 12, "end", "bold", tag);
 	if (i >= 0)
 		zone_cells(w, r, (size_t)i, x, y);
 	else
@@ -1021,16 +1105,18 @@ void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
-	long left = MARGIN + LABEL_W, panel = (long)a->bi->norders * CELL_W;
-	long xb = left + panel + PANEL_GAP, xd = xb + panel + PANEL_GAP;
-	long width = xd + panel + MARGIN, height, y, ia, ib, rows_a, top;
-	long src_a, src_b, y_b, y_m;
+	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
+	long left = MARGIN + lw + TAG_W, width, height, y, ia, ib, rows_a;
+	long top, src_a, src_b, y_b, y_m;
 	size_t i, nrows = 0, lines = 2 * advice_lines(a);
 	const struct bzone *z;
 	char s1[32], s2[32];
 	long *rows;
 	bool head;
 
+	width = left + (long)a->bi->norders * CELL_W + MARGIN;
+	if (width < MIN_W)
+		width = MIN_W;
 	/* Rows: A's zones with their match in B, then B's zones A lacks. */
 	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
 	    sizeof(*rows))) == NULL)
@@ -1044,29 +1130,28 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			rows[2 * nrows] = -1;
 			rows[2 * nrows++ + 1] = (long)i;
 		}
-	height = HEAD_H + 40 + LEGEND_H + 36 + MARGIN;
-	for (i = 0; i < nrows; i++) {
-		ia = rows[2 * i];
-		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
-		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
-		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
-			height += node_h(lines);
-		height += zone_h(lines);
-	}
 	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
 	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
 	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
 	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
 	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
 	    MACHINE_ROW_H;
-	height += top - HEAD_H - 40;
+	height = top + 2 * LEGEND_H + 12 + MARGIN;
+	for (i = 0; i < nrows; i++) {
+		ia = rows[2 * i];
+		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
+		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
+		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
+			height += node_h(lines);
+		height += compare_zone_h(lines);
+	}
 	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
 	y_b = 50 + src_a * HEAD_LINE_H + 2;
 	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
-	    "Memory fragmentation: snapshot A beside snapshot B");
+	    "Memory fragmentation: snapshot A, snapshot B and the change");
 	source_lines(&w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
 	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
 	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
@@ -1074,12 +1159,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	    width - MARGIN);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	legend(&w, a, top, false);
-	diff_legend(&w, xd, top);
-	y = top + LEGEND_H + 12;
-	svgr_text(&w, left, y + 16, 14, NULL, "bold", "A");
-	svgr_text(&w, xb, y + 16, 14, NULL, "bold", "B");
-	svgr_text(&w, xd, y + 16, 14, NULL, "bold", "B - A");
-	y += 24;
+	diff_legend(&w, MARGIN, top + LEGEND_H);
+	y = top + 2 * LEGEND_H + 12;
 	for (i = 0; i < nrows; i++) {
 		ia = rows[2 * i];
 		ib = rows[2 * i + 1];
@@ -1098,8 +1179,6 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			compare_badges(&w, b, -1, (int)z->node, "B", MARGIN,
 			    y + 30 + LINE_H);
 			order_heads(&w, a, left, y + 6);
-			order_heads(&w, b, xb, y + 6);
-			order_heads(&w, a, xd, y + 6);
 			y += node_h(lines);
 		}
 		svgr_text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
@@ -1116,11 +1195,18 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		compare_badges(&w, a, ia, -1, "A", MARGIN + 10, y + 36);
 		compare_badges(&w, b, ib, -1, "B", MARGIN + 10, y + 36 +
 		    LINE_H);
-		compare_panel(&w, a, ia, left, y);
-		compare_panel(&w, b, ib, xb, y);
+		/* A above B above the change: an order's three cells in one column. */
+		compare_panel(&w, a, ia, "A", left, y);
+		compare_panel(&w, b, ib, "B", left, y + PANEL_H);
+		svgr_text(&w, left - 8, y + 2 * PANEL_H + 21, 12, "end", "bold",
+		    "B - A");
 		if (ia >= 0 && ib >= 0)
-			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, xd, y);
-		y += zone_h(lines);
+			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, left,
+			    y + 2 * PANEL_H);
+		else
+			svgr_text(&w, left + 8, y + 2 * PANEL_H + 21, 12, NULL,
+			    NULL, "no change: the zone is in one snapshot only");
+		y += compare_zone_h(lines);
 	}
 	free(rows);
 	svgr_end(&w);
@@ -1202,17 +1288,23 @@ static void
 time_axis(struct svgw *w, const struct timeline *b, long y)
 {
 	size_t k, step = 1;
-	long room = b->rec ? 64 : 40;
+	const char *t;
+	/* Columns less than a second apart: the milliseconds too, when recorded. */
+	bool ms = b->rec && (unsigned long)b->rec->interval_ms * b->per < 1000;
+	long room = b->rec ? ms ? 84 : 64 : 40;
 	char s[24];
 
 	/* A label every ROOM pixels or so. */
 	while ((long)step * b->cw < room)
 		step = step < 5 ? 5 : step * 2;
 	for (k = 0; k < b->n; k += step) {
-		if (b->rec)
-			snprintf(s, sizeof(s), "%.8s",
-			    b->rec->series->s[k * b->per].time + 11);
-		else
+		if (b->rec) {
+			/* "2026-12-04T06:14:21.614Z" or "...T06:14:21Z". */
+			t = b->rec->series->s[k * b->per].time;
+			snprintf(s, sizeof(s), "%.8s%.4s", strlen(t) > 11 ?
+			    t + 11 : "", ms && strlen(t) > 23 && t[19] == '.' ?
+			    t + 19 : "");
+		} else
 			snprintf(s, sizeof(s), "%zu", k + 1);
 		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
@@ -1570,11 +1662,15 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
 
-/* What a lane of bars of a recording draws: extfrag (all, or one pair), or compaction at an order. */
+/*
+ * What a lane of bars of a recording draws: extfrag (all, or one pair),
+ * compaction at an order, or the THP faults of one size.
+ */
 struct lane {
-	bool		 compaction;
+	enum rcount_kind kind;
 	int		 order;		/* compaction: -1 whole zones */
 	const char	*alloc, *fallback;	/* extfrag: NULL for all */
+	uint64_t	 size_kb;	/* THP */
 };
 
 /* Returns how many samples a column holds so that N of them fit in COLS columns. */
@@ -1815,22 +1911,29 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
     uint64_t c[3])
 {
 	const struct rseries *se = t->rec->series;
+	const struct replay *r = t->rec;
 	const struct rcount *rc;
 	size_t b, a = rec_span(t, k, &b), i, lo, hi;
-	long pair = -1;
+	long key = -1;
 
 	c[0] = c[1] = c[2] = 0;
-	if (!l->compaction && l->alloc == NULL) {
+	if (l->kind == RC_PAIR && l->alloc == NULL) {
 		for (i = a; i <= b; i++) {
 			c[0] += se->s[i].extfrag;
 			c[1] += se->s[i].fragmenting;
 		}
 		return;
 	}
-	for (i = 0; !l->compaction && i < se->npairs; i++)
+	if (l->kind == RC_COMPACTION)
+		key = l->order;
+	for (i = 0; l->kind == RC_PAIR && i < se->npairs; i++)
 		if (strcmp(se->pairs[i].alloc, l->alloc) == 0 &&
 		    strcmp(se->pairs[i].fallback, l->fallback) == 0)
-			pair = (long)i;
+			key = (long)i;
+	for (i = 0; l->kind == RC_THP && i < r->noutcomes; i++)
+		if (r->outcomes[i].size_kb == l->size_kb &&
+		    strcmp(r->outcomes[i].kind, "anon_fault") == 0)
+			key = (long)i;
 	/* The counts come in sample order: find the column's first by halving. */
 	lo = 0;
 	hi = se->nc;
@@ -1843,13 +1946,15 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
 	}
 	for (i = lo; i < se->nc && se->c[i].sample <= b; i++) {
 		rc = &se->c[i];
-		if (rc->compaction != l->compaction ||
-		    rc->key != (l->compaction ? l->order : pair))
+		if (rc->kind != l->kind || rc->key != key)
 			continue;
-		if (l->compaction) {
+		if (l->kind == RC_COMPACTION) {
 			c[0] += rc->n[1];
 			c[1] += rc->n[2];
 			c[2] += rc->n[0];
+		} else if (l->kind == RC_THP) {
+			c[0] += rc->n[0] + rc->n[1];
+			c[1] += rc->n[1];
 		} else {
 			c[0] += rc->n[0] + rc->n[1];
 			c[1] += rc->n[0];
@@ -1861,7 +1966,14 @@ lane_sum(const struct timeline *t, const struct lane *l, size_t k,
 static void
 lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 {
-	if (l->compaction) {
+	char b[160];
+
+	if (l->kind == RC_THP) {
+		svg_text(w, hum_size(b, sizeof(b), l->size_kb, 1024));
+		svg_text(w, " THP faults: ");
+		svg_text(w, hum_outcome(b, sizeof(b), c[0] - c[1], c[1], false,
+		    0));
+	} else if (l->kind == RC_COMPACTION) {
 		if (l->order < 0)
 			svg_text(w, "compaction of whole zones (order -1): ended ");
 		else {
@@ -1872,7 +1984,8 @@ lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 			svg_text(w, ", ended ");
 		}
 		svg_text_int(w, (long long)c[0]);
-		svg_text(w, ", success or complete ");
+		svg_text(w, l->order < 0 ? ", success or complete " :
+		    ", success ");
 		svg_text_int(w, (long long)c[1]);
 	} else if (l->alloc == NULL) {
 		svg_text(w, "extfrag ");
@@ -1939,9 +2052,9 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 					continue;
 				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
 				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
-				    part ? (l->compaction ? "#e69f00" :
-				    "#0072b2") : (l->compaction ? "#009e73" :
-				    "#d55e00"));
+				    part ? (l->kind == RC_COMPACTION ?
+				    "#e69f00" : "#0072b2") : (l->kind ==
+				    RC_COMPACTION ? "#009e73" : "#d55e00"));
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
 				lane_words(w, l, c);
@@ -2059,11 +2172,10 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += 16 + 8;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Compaction runs: success or complete (green), other "
-		    "(orange)");
+		    "Compaction runs: ended well (green), other (orange)");
 	y += 18;
 	memset(&l, 0, sizeof(l));
-	l.compaction = true;
+	l.kind = RC_COMPACTION;
 	for (j = 0; j < no; j++) {
 		l.order = ord[j];
 		if (ord[j] < 0)
@@ -2076,6 +2188,69 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
 		    "no compaction run ended");
 	y += (long)(no ? no : 1) * LANE_H;
+	for (i = 0; i < nt; i++)
+		time_axis(w, &t[i], y);
+}
+
+/*
+ * Returns the THP sizes whose faults A or B (B may be NULL) counted,
+ * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
+ */
+static size_t
+rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, k;
+	int m;
+
+	for (m = 0; m < 2 && r[m] != NULL; m++)
+		for (i = 0; i < r[m]->noutcomes; i++) {
+			if (strcmp(r[m]->outcomes[i].kind, "anon_fault") != 0)
+				continue;
+			for (j = 0; j < n && kb[j] < r[m]->outcomes[i].size_kb;
+			    j++)
+				;
+			if (j < n && kb[j] == r[m]->outcomes[i].size_kb)
+				continue;
+			for (k = n; k > j; k--)
+				kb[k] = kb[k - 1];
+			kb[j] = r[m]->outcomes[i].size_kb;
+			n++;
+		}
+	return n;
+}
+
+/* Returns the height of the THP block for N sizes (none: no block). */
+static long
+rec_thp_h(size_t n)
+{
+	return n ? 18 + (long)n * LANE_H + 16 + 8 : 0;
+}
+
+/* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
+static void
+rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
+{
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	struct lane l;
+	char s[32];
+	size_t n, i, j;
+
+	n = rec_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
+	if (n == 0)
+		return;
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold", "THP "
+		    "faults: fell back (vermillion), allocated (blue)");
+	y += 18;
+	memset(&l, 0, sizeof(l));
+	l.kind = RC_THP;
+	for (j = 0; j < n; j++) {
+		l.size_kb = kb[j];
+		hum_size(s, sizeof(s), kb[j], 1024);
+		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+	}
+	y += (long)n * LANE_H;
 	for (i = 0; i < nt; i++)
 		time_axis(w, &t[i], y);
 }
@@ -2319,6 +2494,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	char label[2 * sizeof(p[0].alloc) + 8];
 	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
 	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0, extra;
+	long thph;
+	uint64_t kb[REPLAY_MAX_OUTCOMES];
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
@@ -2353,6 +2530,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	if (events)
 		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
 		    r[1] : NULL, cord));
+	thph = rec_thp_h(rec_thp_sizes(r[0], nt > 1 ? r[1] : NULL, kb));
 	/* Each recording's lines, a long path laid out over several. */
 	for (i = 0, extra = -HEAD_LINE_H; i < nt; i++)
 		extra += rec_words(NULL, dir[i], r[i], nt > 1 ? (i ? "B: " :
@@ -2360,8 +2538,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	/* (Two recordings' two lines were in HEAD already.) */
 	extra -= nt > 1 ? 18 : 0;
 	head += extra;
-	height = 160 + head + CHART_BLOCK + evh + (long)nz * rec_zone_h(nord) +
-	    MARGIN;
+	height = 160 + head + CHART_BLOCK + thph + evh + (long)nz *
+	    rec_zone_h(nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -2383,6 +2561,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	y += 18;
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
+	rec_thp(&w, t, nt, y);
+	y += thph;
 	if (events)
 		rec_events(&w, t, nt, y);
 	y += evh;

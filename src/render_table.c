@@ -90,7 +90,8 @@ orders(struct table *tb, size_t i)
 	    fi };
 	unsigned o;
 
-	fprintf(tb->fp, "%s order     block  free blocks    free pages   share"
+	/* Each share names its whole: here free memory, there pageblocks. */
+	fprintf(tb->fp, "%s order     block  free blocks    free pages  of free"
 	    "  where free memory is  unusable  fragindex%s\n", tb->st.bold,
 	    tb->st.off);
 	for (o = 0; o < r->bi->norders; o++) {
@@ -140,7 +141,7 @@ migratetypes(struct table *tb, const struct ptzone *z)
 			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
 			    blocks + z->blocks[t];
 	fprintf(tb->fp, "%s migratetype    free pages     free memory  largest "
-	    "free   pageblocks   share%s\n", tb->st.bold, tb->st.off);
+	    "free   pageblocks  of all%s\n", tb->st.bold, tb->st.off);
 	for (t = 0; t < p->ntypes; t++) {
 		if (!z->has_free[t] && !z->has_blocks[t])
 			continue;

@@ -9,6 +9,7 @@
 #include "avail.h"
 #include "humanize.h"
 #include "jsonw.h"
+#include "outcome.h"
 #include "pagetypeinfo.h"
 #include "vmstat.h"
 #include "watch.h"
@@ -103,12 +104,80 @@ avail_at(const struct wsample *s, size_t z, unsigned o)
 	    (long)z, o) : NULL;
 }
 
+/*
+ * Set *D to what happened to THP allocations of kind K and order O over
+ * the interval of S. Returns whether the kernel counted them at both ends.
+ */
+static bool
+interval(const struct wsample *s, enum outcome_kind k, unsigned o,
+    struct outcome *d)
+{
+	struct outcome a, b;
+
+	if (s->prev_thp == NULL || s->r->thp == NULL)
+		return false;
+	outcome_of(s->prev_thp, s->prev_vm, k, o, &a);
+	outcome_of(s->r->thp, s->r->vm, k, o, &b);
+	return outcome_delta(&a, &b, d) && d->known;
+}
+
+/* Returns the machine's verdict at order O in S, or VERDICT_UNKNOWN. */
+static enum verdict
+verdict_at(const struct wsample *s, unsigned o)
+{
+	const struct advice *adv = s->r->advice;
+	size_t j;
+
+	for (j = 0; adv != NULL && j < adv->norders; j++)
+		if (adv->orders[j] == o)
+			return advise_best(adv, -1, j);
+	return VERDICT_UNKNOWN;
+}
+
+/*
+ * The THP sizes that are on, or the PMD size: what their allocations got
+ * over the interval of S, where there were any; and a finding where that
+ * contradicts the verdict for their order.
+ */
+static void
+outcome_lines(FILE *fp, const struct wsample *s)
+{
+	const struct thp *t = s->r->thp;
+	const struct thp_size *z;
+	struct outcome d;
+	enum outcome_kind k;
+	enum verdict v;
+	char b[32], c[160], p[32];
+	size_t i;
+
+	for (i = 0; t != NULL && i < t->n; i++) {
+		z = &t->sizes[i];
+		if (z->order < 0 || !(z->on || z->order == t->pmd_order))
+			continue;
+		hum_size(b, sizeof(b), 1ULL << z->order, s->r->page_size);
+		for (k = 0; k < OUTCOME_NKINDS; k++) {
+			if (!interval(s, k, (unsigned)z->order, &d) ||
+			    d.alloc + d.fallback == 0)
+				continue;
+			fprintf(fp, "  %s %s: %s\n", b, outcome_kind_name(k),
+			    hum_outcome(c, sizeof(c), d.alloc, d.fallback,
+			    d.have_charge, d.charge));
+			v = verdict_at(s, (unsigned)z->order);
+			if (k == OUTCOME_ANON && outcome_disagrees(v, &d))
+				fprintf(fp, "  finding: %s verdict %s, yet %s of "
+				    "its THP faults fell back\n", b,
+				    advise_verdict_word(v), hum_pct(p, sizeof(p),
+				    d.fallback, d.alloc + d.fallback));
+		}
+	}
+}
+
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
 	const struct avail *a;
-	char b[8][32], t[32];
+	char b[8][32], t[32], fnd[256];
 	uint64_t free_pages = 0, pbs = 0;
 	size_t i, j;
 
@@ -141,6 +210,10 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
 		    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
 	}
+	if (s->futile != NULL && futile_found(s->futile))
+		fprintf(fp, "  finding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    s->futile, s->pageblock_order, r->page_size));
+	outcome_lines(fp, s);
 	if (s->ev != NULL)
 		render_events_table(fp, s);
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -191,6 +264,57 @@ migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
 		jw_key(w, "free_pages_is_lower_bound");
 		jw_bool(w, z->capped[t] != 0);
 		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
+ * The member "outcomes_interval": per THP size on (and the PMD size) and
+ * kind, what its allocations got over the interval; null at the first
+ * sample.
+ */
+static void
+outcomes_interval_json(struct jsonw *w, const struct wsample *s)
+{
+	static const char *const kinds[OUTCOME_NKINDS] = { "anon_fault",
+	    "shmem" };
+	const struct thp *t = s->r->thp;
+	const struct thp_size *z;
+	struct outcome d;
+	enum outcome_kind k;
+	size_t i;
+
+	jw_key(w, "outcomes_interval");
+	if (s->prev_thp == NULL || t == NULL) {
+		jw_null(w);
+		return;
+	}
+	jw_array(w, false);
+	for (i = 0; i < t->n; i++) {
+		z = &t->sizes[i];
+		if (z->order < 0 || !(z->on || z->order == t->pmd_order))
+			continue;
+		for (k = 0; k < OUTCOME_NKINDS; k++) {
+			if (!interval(s, k, (unsigned)z->order, &d))
+				continue;
+			jw_object(w);
+			jw_key(w, "size_kb");
+			jw_u64(w, z->kb);
+			jw_key(w, "order");
+			jw_int(w, z->order);
+			jw_key(w, "kind");
+			jw_string(w, kinds[k]);
+			jw_key(w, "alloc");
+			jw_u64(w, d.alloc);
+			jw_key(w, "fallback");
+			jw_u64(w, d.fallback);
+			jw_key(w, "fallback_charge");
+			if (d.have_charge)
+				jw_u64(w, d.charge);
+			else
+				jw_null(w);
+			jw_end(w);
+		}
 	}
 	jw_end(w);
 }
@@ -336,6 +460,10 @@ render_watch_json(FILE *fp, const struct wsample *s)
 	if (s->ev != NULL) {
 		jw_key(&w, "events");
 		render_events_json(&w, s);
+	}
+	if (r->advice != NULL) {
+		render_outcomes_json(&w, r);
+		outcomes_interval_json(&w, s);
 	}
 	jw_end(&w);
 	if (jw_finish(&w) != 0)

@@ -11,6 +11,7 @@
 #include "humanize.h"
 #include "jsonr.h"
 #include "jsonw.h"
+#include "outcome.h"
 #include "record.h"
 #include "replay.h"
 #include "slurp.h"
@@ -301,6 +302,16 @@ point_room(struct replay *r, const char **what)
 	return 0;
 }
 
+/* Returns 0 with A added to *SUM, or -1 when it overflows. */
+static int
+sum_add(uint64_t *sum, uint64_t a)
+{
+	if (a > UINT64_MAX - *sum)
+		return -1;
+	*sum += a;
+	return 0;
+}
+
 /* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
@@ -334,6 +345,9 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		}
 		z->free_last = fp;
 		z->pb_last = pb;
+		if (sum_add(&r->sample_free, fp) != 0 ||
+		    sum_add(&r->sample_blocks, pb) != 0)
+			return -1;
 		/* The indices go straight to the series when it is kept. */
 		u = scratch;
 		if (se != NULL) {
@@ -382,16 +396,6 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 	return 0;
 }
 
-/* Returns 0 with A added to *SUM, or -1 when it overflows. */
-static int
-sum_add(uint64_t *sum, uint64_t a)
-{
-	if (a > UINT64_MAX - *sum)
-		return -1;
-	*sum += a;
-	return 0;
-}
-
 /* Returns 0 with count V (null: 0) added to *SUM, or -1. */
 static int
 count_add(const struct jr_val *v, uint64_t *sum)
@@ -405,9 +409,9 @@ count_add(const struct jr_val *v, uint64_t *sum)
 	return sum_add(sum, x);
 }
 
-/* Keep the counts N of one sample's extfrag pair or compaction order KEY in R's series. Returns 0 or -1. */
+/* Keep the counts N of one sample's KEY of kind K in R's series. Returns 0 or -1. */
 static int
-count_keep(struct replay *r, bool compaction, int key, const uint64_t n[3])
+count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
 {
 	struct rseries *se = r->series;
 	struct rcount *c;
@@ -421,7 +425,7 @@ count_keep(struct replay *r, bool compaction, int key, const uint64_t n[3])
 	c = &se->c[se->nc++];
 	c->sample = (uint32_t)r->nsamples;
 	c->key = (int16_t)key;
-	c->compaction = compaction;
+	c->kind = k;
 	memcpy(c->n, n, sizeof(c->n));
 	return 0;
 }
@@ -468,13 +472,18 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	for (k = 0; k < EV_NOUTCOMES; k++)
 		if (sum_add(&ro->outcome[k], by[k]) != 0)
 			return -1;
-	/* The picture: the runs that ended well, a block made or the zone done. */
+	/*
+	 * The picture: the runs that ended well. A run of an order ends well
+	 * with a block made (success): complete is compaction_failed() in
+	 * include/linux/compaction.h. A whole-zone run (order -1:
+	 * compact_memory, proactive) never makes one; complete is its end.
+	 */
 	n[2] = by[EV_SUCCESS];
-	if (sum_add(&n[2], by[EV_COMPLETE]) != 0 ||
+	if ((order < 0 && sum_add(&n[2], by[EV_COMPLETE]) != 0) ||
 	    sum_add(&ro->attempts, n[0]) != 0 ||
 	    sum_add(&ro->ended, n[1]) != 0)
 		return -1;
-	return count_keep(r, true, order, n);
+	return count_keep(r, RC_COMPACTION, order, n);
 }
 
 /* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
@@ -519,7 +528,7 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	if (sum_add(&q->fragmenting, n[0]) != 0 ||
 	    sum_add(&q->other, n[1]) != 0)
 		return -1;
-	return count_keep(r, false, (int)i, n);
+	return count_keep(r, RC_PAIR, (int)i, n);
 }
 
 /* Keep the pressure of sample S in ONE: PSI avg10 and stall shares (null: absent). Returns 0 or -1. */
@@ -692,6 +701,103 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
 	return 0;
 }
 
+/*
+ * Follow kcompactd in sample S: its compact_daemon_wake (null or absent
+ * without /proc/vmstat) against the free memory outside whole pageblocks
+ * of the zones zones_add() summed.
+ */
+static void
+counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
+{
+	const struct jr_val *c = jr_get(d, s, "counters");
+	uint64_t wake = 0;
+	bool have;
+
+	have = c != NULL && c->type == JR_OBJ &&
+	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
+	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
+	    r->sample_blocks, r->pageblock_order));
+}
+
+/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
+static bool
+worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
+{
+	/* Only which interval to name hangs on it: no count is printed from it. */
+	return (double)fallback / (double)asked > (double)wf / (double)wa;
+}
+
+/*
+ * Fold the member "outcomes_interval" of sample S (at time T) into R's
+ * totals. Returns 0, or -1 with *WHAT set.
+ */
+static int
+outcomes_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
+    const struct jr_val *t, const char **what)
+{
+	const struct jr_val *ov = jr_get(d, s, "outcomes_interval"), *o, *c;
+	struct routcome *x;
+	uint64_t kb, order, alloc, fallback, charge = 0, n[3];
+	char kind[16];
+	size_t i;
+
+	*what = "'outcomes_interval' is not what --watch --json writes";
+	if (ov == NULL || ov->type == JR_NULL)
+		return 0;
+	if (ov->type != JR_ARR)
+		return -1;
+	for (o = jr_first(d, ov); o; o = jr_next(d, o)) {
+		c = jr_get(d, o, "fallback_charge");
+		alloc = fallback = charge = 0;
+		if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
+		    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
+		    order >= FRAG_MAX_ORDERS ||
+		    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
+		    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
+		    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
+		    c == NULL || count_add(c, &charge) != 0)
+			return -1;
+		for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
+		    strcmp(r->outcomes[i].kind, kind) != 0); i++)
+			;
+		if (i == r->noutcomes) {
+			if (i == REPLAY_MAX_OUTCOMES) {
+				*what = "more THP sizes than fragstat reads";
+				return -1;
+			}
+			x = &r->outcomes[r->noutcomes++];
+			memset(x, 0, sizeof(*x));
+			x->size_kb = kb;
+			x->order = (int)order;
+			memcpy(x->kind, kind, sizeof(kind));
+			x->have_charge = true;
+		}
+		x = &r->outcomes[i];
+		*what = "THP outcome totals beyond 64 bits";
+		if (sum_add(&x->alloc, alloc) != 0 ||
+		    sum_add(&x->fallback, fallback) != 0 ||
+		    sum_add(&x->charge, charge) != 0)
+			return -1;
+		x->have_charge &= c->type != JR_NULL;
+		n[0] = alloc;
+		n[1] = fallback;
+		n[2] = charge;
+		*what = "out of memory";
+		if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i,
+		    n) != 0)
+			return -1;
+		if (fallback > 0 && (x->worst_time[0] == '\0' ||
+		    worse(fallback, alloc + fallback, x->worst_fallback,
+		    x->worst_alloc + x->worst_fallback))) {
+			x->worst_alloc = alloc;
+			x->worst_fallback = fallback;
+			snprintf(x->worst_time, sizeof(x->worst_time), "%.*s",
+			    (int)t->n, t->s);
+		}
+	}
+	return 0;
+}
+
 /* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
 static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
@@ -725,9 +831,12 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 		memset(one, 0, sizeof(*one));
 		memcpy(one->time, t->s, t->n);
 	}
+	r->sample_free = r->sample_blocks = 0;
 	if (zones_add(r, &d, &d.v[0], what) != 0 ||
-	    events_add(r, one, &d, &d.v[0], t, what) != 0)
+	    events_add(r, one, &d, &d.v[0], t, what) != 0 ||
+	    outcomes_add(r, &d, &d.v[0], t, what) != 0)
 		goto out;
+	counters_add(r, &d, &d.v[0]);
 	*what = "'pressure' is not what --watch --json writes";
 	if (one != NULL && psi_keep(one, &d, &d.v[0]) != 0)
 		goto out;
@@ -831,6 +940,17 @@ share(char *buf, size_t size, uint64_t part, uint64_t whole)
 	return hum_pct(buf, size, part, whole);
 }
 
+/*
+ * Returns the runs of RO that ended well: with success, or, for whole
+ * zones, complete (see order_add()). The outcomes add up to RO's ended.
+ */
+static uint64_t
+ended_well(const struct rorder *ro)
+{
+	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
+	    ro->outcome[EV_COMPLETE] : 0);
+}
+
 /* Print index X as "FIRST -> LAST  (min MIN, max MAX)", or - when never seen. */
 static void
 index_table(FILE *fp, const struct rindex *x)
@@ -926,11 +1046,51 @@ stalls_table(FILE *fp, const struct replay *r)
 	}
 }
 
+/* Returns "2 MiB THP faults" for X, in BUF. */
+static const char *
+outcome_label(char *buf, size_t size, const struct routcome *x,
+    const struct replay *r)
+{
+	char b[32];
+
+	snprintf(buf, size, "%s %s", hum_size(b, sizeof(b), 1ULL << x->order,
+	    r->page_size), outcome_kind_name(strcmp(x->kind, "shmem") == 0 ?
+	    OUTCOME_SHMEM : OUTCOME_ANON));
+	return buf;
+}
+
+/* What THP allocations got over the recording, and the worst interval. */
+static void
+outcomes_table(FILE *fp, const struct replay *r)
+{
+	const struct routcome *x;
+	char l[64], b[160];
+	size_t i;
+
+	if (r->noutcomes == 0)
+		return;
+	fprintf(fp, "\nTHP allocations over the recording:\n");
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		/* shmem THP only where there were some, as in the summary. */
+		if (strcmp(x->kind, "shmem") == 0 && x->alloc + x->fallback == 0)
+			continue;
+		fprintf(fp, "  %s: %s\n", outcome_label(l, sizeof(l), x, r),
+		    hum_outcome(b, sizeof(b), x->alloc, x->fallback,
+		    x->have_charge, x->charge));
+		if (x->worst_time[0])
+			fprintf(fp, "    worst interval, to %s: %s\n",
+			    x->worst_time, hum_outcome(b, sizeof(b),
+			    x->worst_alloc, x->worst_fallback, false, 0));
+	}
+}
+
 void
 replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[3][32];
+	char b[3][32], fnd[256];
 	const struct rzone *z;
+	uint64_t good;
 	size_t i, k;
 
 	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
@@ -961,6 +1121,10 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 				    "not recorded" : "");
 		}
 	}
+	if (futile_found(&r->futile))
+		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    &r->futile, r->pageblock_order, r->page_size));
+	outcomes_table(fp, r);
 	if (!r->events)
 		return;
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
@@ -972,13 +1136,24 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	for (i = 0; i < r->nby_order; i++) {
 		const struct rorder *ro = &r->by_order[i];
 
-		/* Grouped as mm/compaction.c means the statuses. */
-		fprintf(fp, "  compaction order %-2d attempts %" PRIu64 ", ended %"
-		    PRIu64 ": success %" PRIu64 " (%s), complete %" PRIu64
-		    ", gave up %" PRIu64 ", not run %" PRIu64, ro->order,
-		    ro->attempts, ro->ended, ro->outcome[EV_SUCCESS],
-		    share(b[0], sizeof(b[0]), ro->outcome[EV_SUCCESS],
-		    ro->ended), ro->outcome[EV_COMPLETE],
+		/*
+		 * Grouped as mm/compaction.c means the statuses; the share
+		 * is of the runs that ended well.
+		 */
+		good = ended_well(ro);
+		if (ro->order < 0)
+			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
+			    ": success or complete %" PRIu64 " (%s), ",
+			    ro->ended, good, share(b[0], sizeof(b[0]), good,
+			    ro->ended));
+		else
+			fprintf(fp, "  compaction order %-2d attempts %" PRIu64
+			    ", ended %" PRIu64 ": success %" PRIu64 " (%s), "
+			    "complete %" PRIu64 ", ", ro->order, ro->attempts,
+			    ro->ended, ro->outcome[EV_SUCCESS], share(b[0],
+			    sizeof(b[0]), ro->outcome[EV_SUCCESS], ro->ended),
+			    ro->outcome[EV_COMPLETE]);
+		fprintf(fp, "gave up %" PRIu64 ", not run %" PRIu64,
 		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
 		if (ro->outcome[EV_OTHER])
 			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
@@ -986,6 +1161,51 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	}
 	alloc_table(fp, r);
 	stalls_table(fp, r);
+}
+
+/* The member "thp_outcomes": R's outcomes, each size and kind. */
+static void
+outcomes_json(struct jsonw *w, const struct replay *r)
+{
+	const struct routcome *x;
+	size_t i;
+
+	jw_key(w, "thp_outcomes");
+	jw_array(w, false);
+	for (i = 0; i < r->noutcomes; i++) {
+		x = &r->outcomes[i];
+		jw_object(w);
+		jw_key(w, "size_kb");
+		jw_u64(w, x->size_kb);
+		jw_key(w, "order");
+		jw_int(w, x->order);
+		jw_key(w, "kind");
+		jw_string(w, x->kind);
+		jw_key(w, "alloc");
+		jw_u64(w, x->alloc);
+		jw_key(w, "fallback");
+		jw_u64(w, x->fallback);
+		jw_key(w, "fallback_charge");
+		if (x->have_charge)
+			jw_u64(w, x->charge);
+		else
+			jw_null(w);
+		jw_key(w, "worst_interval");
+		if (x->worst_time[0] == '\0')
+			jw_null(w);
+		else {
+			jw_object(w);
+			jw_key(w, "time");
+			jw_string(w, x->worst_time);
+			jw_key(w, "alloc");
+			jw_u64(w, x->worst_alloc);
+			jw_key(w, "fallback");
+			jw_u64(w, x->worst_fallback);
+			jw_end(w);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
 }
 
 /*
@@ -1109,6 +1329,7 @@ stalls_json(struct jsonw *w, const struct replay *r)
 static void
 summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 {
+	char fnd[256];
 	const struct rzone *z;
 	size_t i, k;
 
@@ -1168,6 +1389,29 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_end(w);
 	}
 	jw_end(w);
+	/* Findings over the run: kcompactd that works for nothing. */
+	jw_key(w, "findings");
+	jw_array(w, false);
+	if (futile_found(&r->futile)) {
+		jw_object(w);
+		jw_key(w, "finding");
+		jw_string(w, "kcompactd_futile");
+		jw_key(w, "wakes");
+		jw_u64(w, r->futile.wakes);
+		jw_key(w, "intervals_woken");
+		jw_u64(w, r->futile.woke);
+		jw_key(w, "intervals");
+		jw_u64(w, r->futile.intervals);
+		jw_key(w, "outside_pageblocks_first");
+		jw_fixed(w, r->futile.start_frag, 3);
+		jw_key(w, "outside_pageblocks_last");
+		jw_fixed(w, r->futile.last_frag, 3);
+		jw_key(w, "text");
+		jw_string(w, futile_sentence(fnd, sizeof(fnd), &r->futile,
+		    r->pageblock_order, r->page_size));
+		jw_end(w);
+	}
+	jw_end(w);
 	jw_key(w, "events");
 	if (!r->events)
 		jw_null(w);
@@ -1213,6 +1457,7 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		stalls_json(w, r);
 		jw_end(w);
 	}
+	outcomes_json(w, r);
 	jw_end(w);
 }
 
@@ -1290,10 +1535,12 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 				continue;
 			snprintf(n, sizeof(n), "order %u %s max", a->orders[k],
 			    j ? "fragindex" : "unusable");
+			/* "succeeds" is a word, not -1.000: no difference to it. */
 			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
 			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
-			    (int)y[j]->max),
-			    diff_index(v[2], sizeof(v[2]), y[j]->max - x[j]->max));
+			    (int)y[j]->max), j && (x[j]->max == -1000 ||
+			    y[j]->max == -1000) ? "-" : diff_index(v[2],
+			    sizeof(v[2]), y[j]->max - x[j]->max));
 		}
 	}
 }
@@ -1322,7 +1569,7 @@ row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
 
 /* Print the allocations and stalls of A beside those of B, where both recorded them. */
 static void
-compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
+compare_alloc_stalls(FILE *fp, const struct replay *a, const struct replay *b)
 {
 	const struct rstall *x, *y;
 	char n[64];
@@ -1351,6 +1598,37 @@ compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
 	}
 }
 
+/*
+ * The THP sizes and kinds both recordings counted: allocations and the
+ * share that fell back, A beside B.
+ */
+static void
+compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct routcome *x, *y;
+	char l[64], v[2][32];
+	size_t i, j;
+
+	for (i = 0; i < a->noutcomes; i++)
+		for (j = 0; j < b->noutcomes; j++) {
+			x = &a->outcomes[i];
+			y = &b->outcomes[j];
+			if (x->size_kb != y->size_kb || strcmp(x->kind,
+			    y->kind) != 0)
+				continue;
+			if (strcmp(x->kind, "shmem") == 0 && x->alloc +
+			    x->fallback + y->alloc + y->fallback == 0)
+				continue;
+			fprintf(fp, "%s\n", outcome_label(l, sizeof(l), x, a));
+			row_u64(fp, "  allocated", x->alloc, y->alloc);
+			row_u64(fp, "  fell back", x->fallback, y->fallback);
+			row(fp, "  share that fell back", share(v[0],
+			    sizeof(v[0]), x->fallback, x->alloc + x->fallback),
+			    share(v[1], sizeof(v[1]), y->fallback, y->alloc +
+			    y->fallback), "-");
+		}
+}
+
 void
 replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
@@ -1374,6 +1652,7 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 		    zb->pb_last);
 		compare_orders(fp, a, za, b, zb);
 	}
+	compare_outcomes(fp, a, b);
 	if (!a->events || !b->events)
 		return;
 	fprintf(fp, "Events\n");
@@ -1383,15 +1662,17 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 		for (j = 0; j < b->nby_order; j++) {
 			if (a->by_order[i].order != b->by_order[j].order)
 				continue;
-			snprintf(n, sizeof(n), "order %d success",
-			    a->by_order[i].order);
+			if (a->by_order[i].order < 0)
+				snprintf(n, sizeof(n), "whole zones ended well");
+			else
+				snprintf(n, sizeof(n), "order %d success",
+				    a->by_order[i].order);
 			row(fp, n, share(v[0], sizeof(v[0]),
-			    a->by_order[i].outcome[EV_SUCCESS],
-			    a->by_order[i].ended), share(v[1], sizeof(v[1]),
-			    b->by_order[j].outcome[EV_SUCCESS],
+			    ended_well(&a->by_order[i]), a->by_order[i].ended),
+			    share(v[1], sizeof(v[1]), ended_well(&b->by_order[j]),
 			    b->by_order[j].ended), "-");
 		}
-	compare_outcomes(fp, a, b);
+	compare_alloc_stalls(fp, a, b);
 }
 
 void

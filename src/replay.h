@@ -10,6 +10,7 @@
 #include "events.h"
 #include "ferr.h"
 #include "frag.h"
+#include "futile.h"
 
 /*
  * The most zones and orders a recording holds: what --record writes at
@@ -81,14 +82,19 @@ struct rpair {
 	uint64_t	 fragmenting, other;	/* over the run */
 };
 
+/* What an rcount counts. */
+enum rcount_kind { RC_PAIR, RC_COMPACTION, RC_THP };
+
 /*
- * Events of one sample: an extfrag pair's counts (fragmenting, other), or
- * a compaction order's (attempts, ended, success; attempts null: 0).
+ * Counts of one sample: an extfrag pair's (fragmenting, other), a
+ * compaction order's (attempts, ended, success; attempts null: 0), or a
+ * THP size and kind's (alloc, fallback, fallback_charge).
  */
 struct rcount {
 	uint32_t	 sample;
-	int16_t		 key;		/* index into replay.pairs, or the order (-1: a zone) */
-	bool		 compaction;
+	/* Index into replay.pairs, the order (-1: a zone), or into replay.outcomes. */
+	int16_t		 key;
+	enum rcount_kind kind;
 	uint64_t	 n[3];
 };
 
@@ -120,6 +126,20 @@ struct rstall {
 	char		 worst_time[32];
 };
 
+/* What THP allocations of one size and kind got over a recording. */
+struct routcome {
+	uint64_t	 size_kb;
+	int		 order;
+	char		 kind[16];	/* "anon_fault", "shmem" */
+	uint64_t	 alloc, fallback, charge;
+	bool		 have_charge;	/* every interval counted it */
+	/* The interval where the largest share fell back, if any fell back. */
+	uint64_t	 worst_alloc, worst_fallback;
+	char		 worst_time[32];	/* "" when none fell back */
+};
+
+#define REPLAY_MAX_OUTCOMES	(2 * THP_MAX_SIZES)
+
 struct replay {
 	char		 host[64], release[65], start[32], first[32], last[32];
 	unsigned long	 page_size;
@@ -148,6 +168,12 @@ struct replay {
 	char		 alloc_worst_time[32];
 	struct rstall	 stalls[EV_NSTALLS];
 	struct rseries	*series;	/* NULL unless asked for */
+	/* kcompactd's wakeups against the machine's free pages and pageblocks, sample by sample. */
+	struct futile	 futile;
+	uint64_t	 sample_free, sample_blocks;
+	/* The samples' outcomes_interval, by THP size and kind. */
+	struct routcome	 outcomes[REPLAY_MAX_OUTCOMES];
+	size_t		 noutcomes;
 };
 
 /*

@@ -33,6 +33,8 @@ struct report {
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
+	const struct thp		*thp;		/* the THP sizes, or NULL */
+	const struct vmstat		*vm;		/* /proc/vmstat, or NULL */
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };
@@ -48,6 +50,12 @@ void	render_extfrag(FILE *fp, const struct report *r);
 
 /* The JSON document described in doc/reference.md. */
 void	render_json(FILE *fp, const struct report *r);
+
+/*
+ * The "outcomes" member (doc/reference.md): R's THP sizes with their
+ * counters, the outcome counters of /proc/vmstat, the hugetlb pools.
+ */
+void	render_outcomes_json(struct jsonw *w, const struct report *r);
 
 /* The same document as one object inside W's. */
 void	render_json_object(struct jsonw *w, const struct report *r);

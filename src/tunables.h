@@ -28,14 +28,4 @@ int	tunable_read(const char *path, long min, long max, long *v,
 int	thp_parse(const char *buf, size_t len, char *word, size_t size,
 	    struct ferr *e);
 
-/*
- * Read DIR (…/sys/kernel/mm/transparent_hugepage) and store in ORDERS (at
- * most MAX, ascending, unique) the order of every multi-size THP size whose
- * "enabled" is always or madvise, or inherit with the top level so, for
- * pages of PAGE_SIZE bytes. Returns the number stored, 0 when there are
- * none or no such directory, -1 with E set for a malformed file.
- */
-int	thp_orders(const char *dir, unsigned long page_size, unsigned *orders,
-	    size_t max, struct ferr *e);
-
 #endif

@@ -13,7 +13,28 @@ static const char *const names[VM_NCOUNTERS] = {
 	"compact_isolated", "compact_daemon_wake",
 	"thp_fault_alloc", "thp_fault_fallback",
 	"pgmigrate_success", "pgmigrate_fail",
-	"nr_free_pages", "nr_balloon_pages",
+	"nr_free_pages", "nr_balloon_pages", "nr_free_pages_blocks",
+	"thp_fault_fallback_charge",
+	"thp_collapse_alloc", "thp_collapse_alloc_failed",
+	"thp_file_alloc", "thp_file_fallback",
+	"thp_split_page", "thp_split_page_failed",
+	"allocstall_dma", "allocstall_dma32", "allocstall_normal",
+	"allocstall_movable", "allocstall_device",
+};
+
+/*
+ * Direct compaction, the PMD-size and file THP outcomes, and direct
+ * reclaim by zone (__count_zid_vm_events(ALLOCSTALL, ...) in
+ * mm/vmscan.c): what happened to allocations, as /proc/vmstat counts it.
+ */
+const enum vm_counter vm_outcomes[VM_NOUTCOMES] = {
+	VM_COMPACT_STALL, VM_COMPACT_SUCCESS, VM_COMPACT_FAIL,
+	VM_THP_FAULT_ALLOC, VM_THP_FAULT_FALLBACK, VM_THP_FAULT_FALLBACK_CHARGE,
+	VM_THP_COLLAPSE_ALLOC, VM_THP_COLLAPSE_ALLOC_FAILED,
+	VM_THP_FILE_ALLOC, VM_THP_FILE_FALLBACK,
+	VM_THP_SPLIT_PAGE, VM_THP_SPLIT_PAGE_FAILED,
+	VM_ALLOCSTALL_DMA, VM_ALLOCSTALL_DMA32, VM_ALLOCSTALL_NORMAL,
+	VM_ALLOCSTALL_MOVABLE, VM_ALLOCSTALL_DEVICE,
 };
 
 const char *

@@ -123,12 +123,16 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	struct wsample s;
 	struct report r;
 	struct ferr le = { .path = "" };
+	struct futile fu;
+	uint64_t free_pages, blocks;
 	unsigned long n = 0;
+	size_t z;
 	int cur = 0, have_prev = 0, err, i;
 
 	watch_signals();
 	memset(in, 0, sizeof(in));
 	memset(&ev, 0, sizeof(ev));
+	memset(&fu, 0, sizeof(fu));
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (!stop) {
 		if (inputs_load(&o->io, &in[cur], &le) != 0) {
@@ -155,6 +159,9 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
 			r.pti_zone = in[cur].pti_zone;
 			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
+			r.thp = in[cur].have_thp ? &in[cur].thp : NULL;
+			r.vm = in[cur].have_vm ? &in[cur].vm : NULL;
+			r.huge = in[cur].have_hugetlb ? &in[cur].huge : NULL;
 			if (o->counts && o->counts(o->counts_arg, &in[cur],
 			    &r) != 0) {
 				inputs_free(&in[cur]);
@@ -179,11 +186,26 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				    ms_between(&mono[!cur], &mono[cur]));
 				s.prev_bi = &p->bi;
 				s.prev_frag = p->frag;
+				s.prev_thp = p->have_thp ? &p->thp : NULL;
+				s.prev_vm = p->have_vm ? &p->vm : NULL;
 			}
 			if (o->trace) {
 				s.ev = &ev;
 				s.evn = o->evn;
 			}
+			/* Free memory outside whole pageblocks, machine-wide. */
+			free_pages = blocks = 0;
+			for (z = 0; z < r.bi->nzones; z++) {
+				free_pages += r.frag[z].free_pages;
+				if (o->pageblock_order < r.bi->norders)
+					blocks += r.frag[z].suitable[
+					    o->pageblock_order];
+			}
+			futile_add(&fu, s.vm != NULL && (s.vm->have &
+			    (1u << VM_COMPACT_DAEMON_WAKE)), s.vm ?
+			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
+			    free_pages, blocks, o->pageblock_order));
+			s.futile = &fu;
 			if (o->rec && record_sample(o->rec, &s, e) != 0) {
 				inputs_free(&in[cur]);
 				if (have_prev)

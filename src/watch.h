@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "events.h"
+#include "futile.h"
 #include "inputs.h"
 #include "report.h"
 
@@ -28,6 +29,9 @@ struct wsample {
 	const struct ev_names	*evn;
 	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
 	const struct frag	*prev_frag;
+	const struct futile	*futile;	/* kcompactd's wakeups so far */
+	const struct thp	*prev_thp;	/* NULL at first or without THP */
+	const struct vmstat	*prev_vm;
 };
 
 /*

@@ -28,6 +28,8 @@ static const struct field {
 	{ "managed",	 ZI_MANAGED,	offsetof(struct zizone, managed) },
 	{ "cma",	 ZI_CMA,	offsetof(struct zizone, cma) },
 	{ "nr_free_cma", ZI_FREE_CMA,	offsetof(struct zizone, free_cma) },
+	{ "nr_free_pages_blocks", ZI_FREE_BLOCKS,
+	    offsetof(struct zizone, free_blocks) },
 	{ "start_pfn:",	 ZI_START_PFN,	offsetof(struct zizone, start_pfn) },
 };
 

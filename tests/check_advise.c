@@ -217,13 +217,38 @@ START_TEST(test_watermarks)
 	    ADVISE_MOVABLE);
 	expect(&w, 0, 0, VERDICT_RECLAIM, R_LOW_ORDER0, -1000);
 	world_free(&w);
-	/* The lowmem reserve holds it all back: 1000 free, min 10, reserve
-	 * 2000; the zone is not used, rather than reclaimed. */
+	/*
+	 * The lowmem reserve holds it all back now: 1000 free, min 10,
+	 * reserve 2000. __zone_watermark_ok() fails (free <= min +
+	 * lowmem_reserve[highest_zoneidx]) and so does compaction_suitable()'s
+	 * order-0 check, which adds the same reserve: compaction is skipped
+	 * and the kernel reclaims. Its 4096 managed pages could pass once
+	 * freed, so the zone is not skipped for good (issue 23).
+	 */
 	world(&w, "Node 0, zone DMA32 1000 0 0 0 0 0 0 0 0 0 0\n",
 	    ZI("DMA32", 1000, 10, 20, 2000), NULL, 6018, 500, ADVISE_MOVABLE);
-	expect(&w, 0, 0, VERDICT_UNUSABLE, R_LOWMEM_RESERVE, -1000);
+	expect(&w, 0, 0, VERDICT_RECLAIM, R_RESERVE_RECLAIM, -1000);
 	ck_assert(advise_zone(&w.in, 0, 0, &a));
 	ck_assert_uint_eq(a.reserve, 2000);
+	ck_assert(a.managed_known);
+	ck_assert_uint_eq(a.managed, 4096);
+	/* compaction_suitable() at order 0: min + compact_gap() + reserve. */
+	ck_assert_uint_eq(a.need, 10 + 2 + 2000);
+	/* At order 9 the allocation counts 511 pages fewer: still passes. */
+	expect(&w, 0, 9, VERDICT_RECLAIM, R_RESERVE_RECLAIM, -2000);
+	world_free(&w);
+	/* A reserve of 4086 + min 10 = 4096: not even its 4096 managed pages,
+	 * all free, are above it. The x86 DMA zone's case: not used. */
+	world(&w, "Node 0, zone DMA 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("DMA", 1000, 10, 20, 4086), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 0, VERDICT_UNUSABLE, R_LOWMEM_RESERVE, -1000);
+	world_free(&w);
+	/* One page less of reserve and a wholly free zone passes at order 0,
+	 * but not at order 1 (__zone_watermark_unusable_free(): 2^1 - 1). */
+	world(&w, "Node 0, zone DMA 1000 0 0 0 0 0 0 0 0 0 0\n",
+	    ZI("DMA", 1000, 10, 20, 4085), NULL, 6018, 500, ADVISE_MOVABLE);
+	expect(&w, 0, 0, VERDICT_RECLAIM, R_RESERVE_RECLAIM, -1000);
+	expect(&w, 0, 1, VERDICT_UNUSABLE, R_LOWMEM_RESERVE, -2000);
 	world_free(&w);
 	/* Below its own min watermark the zone is short, reserve or not. */
 	world(&w, "Node 0, zone DMA32 5 0 0 0 0 0 0 0 0 0 0\n",
@@ -370,14 +395,17 @@ START_TEST(test_lowmem_reserve_bound)
 	ck_assert_uint_eq(a[0].reserve, (17800 + 266000) / 256);
 	world_free(&w);
 	/* A Normal with 1100000 free pages gives a bound of 4296 > 3971:
-	 * DMA is provably not used; the machine is not ok. */
+	 * DMA fails its watermark now, so the kernel reclaims; whether it
+	 * could ever pass needs its managed pages (zoneinfo). The machine
+	 * is not ok. */
 	world(&w, "Node 0, zone DMA 1 1 0 0 2 1 1 0 1 1 3\n"
 	    "Node 0, zone Normal 1100000 0 0 0 0 0 0 0 0 0 0\n", NULL, NULL,
 	    -1, 500, ADVISE_MOVABLE);
 	advise_zone(&w.in, 0, 9, &a[0]);
 	advise_zone(&w.in, 1, 9, &a[1]);
-	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
-	ck_assert_int_eq(a[0].reason, R_LOWMEM_RESERVE);
+	ck_assert_int_eq(a[0].verdict, VERDICT_RECLAIM);
+	ck_assert_int_eq(a[0].reason, R_RESERVE_RECLAIM);
+	ck_assert(!a[0].managed_known);
 	ck_assert_uint_eq(a[0].reserve, 1100000 / 256);
 	ck_assert_int_eq(best9(a, 2, &w.bi, -1), VERDICT_COMPACT);
 	world_free(&w);
@@ -386,7 +414,8 @@ START_TEST(test_lowmem_reserve_bound)
 	    "Node 0, zone Movable 64000 0 0 0 0 0 0 0 0 0 0\n", NULL, NULL,
 	    4015, 500, ADVISE_MOVABLE);
 	advise_zone(&w.in, 0, 9, &a[0]);
-	ck_assert_int_eq(a[0].verdict, VERDICT_UNUSABLE);
+	ck_assert_int_eq(a[0].verdict, VERDICT_RECLAIM);
+	ck_assert_int_eq(a[0].reason, R_RESERVE_RECLAIM);
 	ck_assert_uint_eq(a[0].ratio, 32);
 	w.in.kver = 4016;
 	advise_zone(&w.in, 0, 9, &a[0]);
@@ -399,10 +428,11 @@ END_TEST
 START_TEST(test_lowmem_reserve_read)
 {
 	/* With zoneinfo the kernel's own reserve: DMA keeps 7812 pages
-	 * from movable allocations, more than its 3971 free. */
+	 * from movable allocations, more than its 3976 managed pages could
+	 * ever hold free: not used. */
 	static const char z[] =
 	    "Node 0, zone DMA\n  pages free 3971\n        min 8\n"
-	    "        low 10\n        high 12\n"
+	    "        low 10\n        high 12\n        managed 3976\n"
 	    "        protection: (0, 7812, 7812, 7812, 7812)\n"
 	    "Node 0, zone DMA32\n  pages free 17800\n        min 1000\n"
 	    "        low 1250\n        high 1500\n"
@@ -465,6 +495,127 @@ START_TEST(test_free_lists)
 	ck_assert(advise_zone(&w.in, 0, 9, &a));
 	ck_assert_int_eq(a.usable_block, -1);
 	ck_assert_int_eq(a.verdict, VERDICT_OK);
+	world_free(&w);
+}
+END_TEST
+
+/*
+ * vm.defrag_mode (6.15, e3aa7df331bc "mm: page_alloc: defrag_mode", as
+ * mailed 2025-03-13 and merged for 6.15 with "fix defrag_mode's retry &
+ * OOM path"): ALLOC_NOFRAGMENT on the fast path (alloc_flags_nofragment()
+ * returns it at once) and the slow path (gfp_to_alloc_flags()); with it
+ * __rmqueue_claim() raises min_order to pageblock_order and
+ * __rmqueue_steal() is skipped, and get_page_from_freelist() no longer
+ * retries without it; __alloc_pages_slowpath() drops it only after reclaim
+ * and compaction failed. wake_all_kswapds() wakes kswapd with
+ * max(order, pageblock_order) (101f9d666e4d). The watermark check itself
+ * (__zone_watermark_ok()) still accepts a block on any Unmovable, Movable
+ * or Reclaimable list.
+ */
+START_TEST(test_defrag_mode)
+{
+	static const char p[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Reclaimable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type HighAtomic 0 0 0 0 0 0 0 0 0 0 0\n";
+	static const char p9[] =
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
+	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Reclaimable 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type HighAtomic 0 0 0 0 0 0 0 0 0 0 0\n";
+	struct zadvice a;
+	struct world w;
+
+	/* 2160 free: 2000 Movable order-0 pages, ten Unmovable order-4 blocks. */
+	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 0 0\n",
+	    ZI("Normal", 2160, 100, 200, 0), p, 6015, 500, ADVISE_MOVABLE);
+	/* Without defrag_mode the fast path falls back at once: ok, twenty
+	 * order-3 allocations from the Unmovable blocks. */
+	ck_assert(advise_zone(&w.in, 0, 3, &a));
+	ck_assert_int_eq(a.verdict, VERDICT_OK);
+	ck_assert_uint_eq(a.now, 20);
+	ck_assert(!a.nofragment);
+	/* With it the allocation may take them only after reclaim and
+	 * compaction, which kswapd and kcompactd do at order 9: order-0 free
+	 * 2160 is above low 200 + gap 1024, and the index at order 9 is
+	 * 1000 - (1000 + 2160000 / 512) / 2010 = 998 > 500: compact. */
+	w.in.defrag_mode = 1;
+	ck_assert(advise_zone(&w.in, 0, 3, &a));
+	ck_assert(a.nofragment);
+	ck_assert_uint_eq(a.rules_order, 9);
+	ck_assert_int_eq(a.verdict, VERDICT_COMPACT);
+	ck_assert_int_eq(a.reason, R_INDEX_HIGH);
+	ck_assert_int_eq(a.fragindex, 998);
+	ck_assert_uint_eq(a.need, 200 + 1024);
+	ck_assert_uint_eq(a.now, 0);
+	/* Order 0 is on the allocation's own list. */
+	expect(&w, 0, 0, VERDICT_OK, R_FREE_BLOCK, -2000);
+	/* The sysctl set under older rules (--kernel 6.14) changes nothing. */
+	w.in.kver = 6014;
+	expect(&w, 0, 3, VERDICT_OK, R_FREE_BLOCK, -2000);
+	world_free(&w);
+	/* A whole free Unmovable pageblock is claimed whole: ok, and its
+	 * 64 order-3 units count, the order-4 blocks do not. */
+	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n",
+	    ZI("Normal", 2672, 100, 200, 0), p9, 6018, 500, ADVISE_MOVABLE);
+	w.in.defrag_mode = 1;
+	ck_assert(advise_zone(&w.in, 0, 3, &a));
+	ck_assert_int_eq(a.verdict, VERDICT_OK);
+	ck_assert(!a.nofragment);
+	ck_assert_uint_eq(a.now, 64);
+	world_free(&w);
+}
+END_TEST
+
+/*
+ * kswapd and kcompactd under vm.defrag_mode: pgdat_balanced() and
+ * __compact_finished() ask __zone_watermark_ok(zone, pageblock_order,
+ * high, highest_zoneidx, 0, nr_free_pages_blocks) (a211c6550efc; the
+ * 6.15 fix "mm: vmscan: fix kswapd exit condition in defrag_mode" keeps
+ * the blocks for orders above 0 only, and a pageblock wakeup has order 9).
+ */
+START_TEST(test_defrag_blocks)
+{
+	static const char z[] =
+	    "Node 0, zone Normal\n  pages free     2672\n        min      100\n"
+	    "        low      200\n        high     300\n        managed  4096\n"
+	    "        protection: (0, 0)\n      nr_free_pages_blocks 512\n";
+	struct advice adv;
+	struct world w;
+
+	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n", z, NULL,
+	    6018, 500, ADVISE_MOVABLE);
+	w.in.defrag_mode = 1;
+	memset(&adv, 0, sizeof(adv));
+	adv.orders[0] = 9;
+	adv.norders = 1;
+	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	ck_assert(adv.defrag_rules);
+	/* Without pagetypeinfo the pageblock order is unknown: no view. */
+	ck_assert_int_eq(adv.kc[0].blocks_balanced, -1);
+	advise_free(&adv);
+	world_free(&w);
+	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n", z,
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
+	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n",
+	    6018, 500, ADVISE_MOVABLE);
+	w.in.defrag_mode = 1;
+	memset(&adv, 0, sizeof(adv));
+	adv.orders[0] = 9;
+	adv.norders = 1;
+	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	/* 512 - 511 = 1 page in whole blocks, not above high 300. */
+	ck_assert_int_eq(adv.kc[0].blocks_balanced, 0);
+	ck_assert_uint_eq(adv.kc[0].blocks_free, 1);
+	ck_assert_uint_eq(adv.kc[0].blocks_need, 300);
+	advise_free(&adv);
 	world_free(&w);
 }
 END_TEST
@@ -736,6 +887,8 @@ main(void)
 	tcase_add_test(tc, test_lowmem_reserve_bound);
 	tcase_add_test(tc, test_lowmem_reserve_read);
 	tcase_add_test(tc, test_free_lists);
+	tcase_add_test(tc, test_defrag_mode);
+	tcase_add_test(tc, test_defrag_blocks);
 	tcase_add_test(tc, test_watermark_before_4_4);
 	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_nr_free_pages);

@@ -16,7 +16,7 @@
 #include "jsonv.h"
 #include "pagetypeinfo.h"
 #include "testutil.h"
-#include "tunables.h"
+#include "thp.h"
 #include "zoneinfo.h"
 
 static const struct harness {
@@ -427,19 +427,31 @@ START_TEST(test_thp_folder_names)
 	static const char *const names[] = { "hugepages-64kB",
 	    "hugepages-+128kB", "hugepages- 256kB", "hugepages-512kBx",
 	    "hugepages-kB", "hugepages-1024" };
-	char dir[] = "/tmp/fragstat-thp.XXXXXX", rel[64], path[512];
+	char root[] = "/tmp/fragstat-thp.XXXXXX", dir[512], rel[64],
+	    path[600];
 	struct ferr e = { .path = "thp" };
-	unsigned orders[8];
+	struct thp t;
 	size_t i;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	snprintf(dir, sizeof(dir), "%s/sys/kernel/mm", root);
+	snprintf(path, sizeof(path), "%s/sys", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/sys/kernel", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	snprintf(dir, sizeof(dir), "%s/" THP_DIR, root);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
 	put(dir, "enabled", "always [madvise] never\n");
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(rel, sizeof(rel), "%s/enabled", names[i]);
 		put(dir, rel, "[always] inherit madvise never\n");
 	}
-	ck_assert_int_eq(thp_orders(dir, 4096, orders, 8, &e), 1);
-	ck_assert_uint_eq(orders[0], 4);
+	ck_assert_int_eq(thp_read(root, 4096, 9, true, &t, &e), 1);
+	ck_assert_uint_eq(t.n, 1);
+	ck_assert_int_eq(t.sizes[0].order, 4);
+	ck_assert(t.sizes[0].on);
+	ck_assert(!t.sizes[0].have_stats);
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(path, sizeof(path), "%s/%s/enabled", dir, names[i]);
 		unlink(path);
@@ -448,7 +460,12 @@ START_TEST(test_thp_folder_names)
 	}
 	snprintf(path, sizeof(path), "%s/enabled", dir);
 	unlink(path);
-	ck_assert_int_eq(rmdir(dir), 0);
+	/* The directories up to the root, innermost first. */
+	while (strcmp(dir, root) != 0) {
+		ck_assert_int_eq(rmdir(dir), 0);
+		*strrchr(dir, '/') = '\0';
+	}
+	ck_assert_int_eq(rmdir(root), 0);
 }
 END_TEST
 

@@ -41,64 +41,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-cat > "$tmp/hold.py" <<'PY'
-import mmap, os, sys
-
-budget = int(sys.argv[1]) << 20
-FLOOR_KB = 8 << 20
-CHUNK = 64 << 20
-PAGE = os.sysconf("SC_PAGE_SIZE")
-SPARSE = 16 << 30
-anon = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS
-
-
-def available_kb():
-    for line in open("/proc/meminfo"):
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1])
-    sys.exit("no MemAvailable")
-
-
-# Page tables: one per 2 MiB touched (no THP there, so 4 KiB pages).
-sparse = mmap.mmap(-1, SPARSE, flags=anon)
-sparse.madvise(mmap.MADV_NOHUGEPAGE)
-chunks, pipes, tables = [], [], 0
-lowest = available_kb()
-while len(chunks) * CHUNK + CHUNK <= budget:
-    lowest = min(lowest, available_kb())
-    if lowest - (CHUNK >> 10) < FLOOR_KB:
-        break
-    m = mmap.mmap(-1, CHUNK, flags=anon)
-    m.madvise(mmap.MADV_NOHUGEPAGE)
-    for off in range(0, CHUNK, PAGE):
-        m[off] = 1
-    chunks.append(m)
-    for k in range(128):
-        if (tables + 1) * (2 << 20) <= SPARSE:
-            sparse[tables * (2 << 20)] = 1
-            tables += 1
-    r, w = os.pipe()
-    os.set_blocking(w, False)
-    try:
-        while True:
-            os.write(w, b"x" * 4096)
-    except BlockingIOError:
-        pass
-    pipes.append((r, w))
-# Order-0 holes: every other page of every chunk back to the allocator.
-for m in chunks:
-    for off in range(PAGE, CHUNK, 2 * PAGE):
-        m.madvise(mmap.MADV_DONTNEED, off, PAGE)
-lowest = min(lowest, available_kb())
-print("ready: %d MiB of 4 KiB pages, every other one free, %d page tables, "
-      "%d full pipes; MemAvailable at least %d MiB throughout" %
-      (len(chunks) * (CHUNK >> 20), tables, len(pipes), lowest >> 10),
-      flush=True)
-sys.stdin.read()
-PY
 
 mkfifo "$tmp/hold"
-python3 "$tmp/hold.py" "${MAP_BUDGET_MB:-4096}" < "$tmp/hold" \
+python3 "$here/fragment-hold.py" "${MAP_BUDGET_MB:-4096}" 8192 < "$tmp/hold" \
 	> "$tmp/hold.out" &
 pid=$!
 exec 3> "$tmp/hold"

@@ -57,6 +57,7 @@ while read -r name args; do
 	n=$((n + 1))
 done <<EOF
 one-node	--sysroot @F@/corpus/vm-6.18-x86-64-holes
+thp-outcomes	--sysroot @F@/outcomes/vm-6.18-fallbacks
 eight-node	--buddyinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/buddyinfo --pagetypeinfo @F@/corpus/blog-plantegg-hygon-8node-gt100000/pagetypeinfo
 xqiu-8node	--buddyinfo @F@/corpus/lkml-2016-xqiu-8node/buddyinfo
 names		--buddyinfo @F@/svg/buddyinfo-names
@@ -98,14 +99,30 @@ echo "$tmp/batch.svg -" >>"$tmp/pairs"
 # Recordings: every cell and point of one sample against the sample's line
 # as --watch --json wrote it ('rec:' pairs); a compare of two parses.
 rec=$FIXTURES/recordings
-for name in vm-6.18-events edited-events vm-6.18-alloc; do
+for name in vm-6.18-events edited-events vm-6.18-alloc vm-6.18-thp-edited; do
 	"$FRAGSTAT" -q --sysroot "$rec/$name" --format=svg >"$tmp/rec-$name.svg" ||
 		fail "recording $name: status $?"
 	echo "$tmp/rec-$name.svg rec:$rec/$name/samples.ndjson" >>"$tmp/pairs"
 done
+# A run of order 9 that ends partial_skipped made no block: not green
+# (compaction_failed(), compaction_withdrawn()); a whole-zone run that ends
+# complete is (compact_memory's normal end).
+grep -q '<title>[^<]*compaction order 9: attempts 3, ended 3, success 2<' \
+    "$tmp/rec-edited-events.svg" &&
+grep -q 'compaction of whole zones (order -1): ended 2, success or complete 2<' \
+    "$tmp/rec-edited-events.svg" ||
+	fail "edited-events: compaction runs not grouped as mm/compaction.c means them"
 "$FRAGSTAT" -q --compare "$rec/vm-6.18-events" "$rec/edited-events" \
     --format=svg >"$tmp/rec-compare.svg" || fail "recordings compare: status $?"
 echo "$tmp/rec-compare.svg -" >>"$tmp/pairs"
+"$FRAGSTAT" -q --compare "$rec/vm-6.18-thp" "$rec/vm-6.18-thp-edited" \
+    --format=svg >"$tmp/rec-compare-thp.svg" ||
+	fail "recordings compare (THP): status $?"
+echo "$tmp/rec-compare-thp.svg -" >>"$tmp/pairs"
+# The THP lanes: each size's faults, fell back and allocated, in the titles.
+grep -q '<title>2026-12-04T08:23:46.985Z (sample 6): 2 MiB THP faults: 10 allocated, 30 fell back (75.0%)</title>' \
+    "$tmp/rec-vm-6.18-thp-edited.svg" ||
+	fail "recording vm-6.18-thp-edited: no lane says what 2 MiB THP faults got"
 
 # An hour at 1 s of 4 zones with events in every sample: drawn in buckets
 # of whole samples, under 1 MiB.
@@ -345,9 +362,53 @@ rec=$FIXTURES/recordings/long-labels
     --format=svg >"$tmp/b6.svg" ||
 	fail "a picture with the longest labels"
 n=$((n + 1))
-python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$here"/cli/svg-*/out \
-    "$here"/cli/map-capture-svg/out "$FIXTURES"/render/map-svg ||
+
+# The longest zone names (31 characters, the widest 'W' among them) on
+# node 1023, in every picture: copies of fixtures with their zones renamed.
+# long_zones SRC DST
+long_zones() {
+	cp -R "$1" "$2" || exit 99
+	find "$2" -type f ! -name kpageflags | while read -r f; do
+		sed -e 's/\bDMA32\b/ZONE_DEVICE_COHERENT_PRIVATE_31/g' \
+		    -e 's/\bDMA\b/WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW/g' \
+		    -e 's/\bNormal\b/Normal_HighMem_Movable_Device_X/g' \
+		    -e 's/Node\( *\)0,/Node\11023,/g' \
+		    -e 's/"node":0,/"node":1023,/g' \
+		    -e 's/^zone 0 /zone 1023 /' "$f" >"$f.new" &&
+		    mv "$f.new" "$f" || exit 99
+	done
+}
+long_zones "$corpus/vm-6.18-x86-64-holes" "$tmp/z-snap"
+long_zones "$R/aarcange-before-compact" "$tmp/z-before"
+long_zones "$FIXTURES/recordings/vm-6.18-events" "$tmp/z-rec"
+long_zones "$FIXTURES/map/capture" "$tmp/z-map"
+"$FRAGSTAT" -q --sysroot "$tmp/z-snap" --advise=9,3 --format=svg \
+    >"$tmp/z1.svg" &&
+"$FRAGSTAT" -q --compare "$tmp/z-before" "$tmp/z-snap" --format=svg \
+    >"$tmp/z2.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-snap" --sysroot "$tmp/z-before" \
+    --format=svg >"$tmp/z3.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-rec" --format=svg >"$tmp/z4.svg" &&
+"$FRAGSTAT" -q --compare "$tmp/z-rec" "$FIXTURES/recordings/vm-6.18-events" \
+    --format=svg >"$tmp/z5.svg" &&
+"$FRAGSTAT" -q --sysroot "$tmp/z-map" --map --format=svg >"$tmp/z6.svg" ||
+	fail "a picture with the longest zone names"
+for f in "$tmp"/z[1-6].svg; do
+	grep -q 'WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW' "$f" ||
+		fail "$f: no zone of the longest name"
+done
+n=$((n + 1))
+python3 "$here/svg-bounds.py" "$tmp"/b[1-6].svg "$tmp"/z[1-6].svg \
+    "$here"/cli/svg-*/out "$here"/cli/map-capture-svg/out \
+    "$FIXTURES"/render/map-svg ||
 	fail "a label is cut or overlaps"
+
+# The comparison of two snapshots fits a screen: A, B and the change of a
+# zone stack, not stand side by side.
+wd=$(sed -n 's/^<svg [^>]*width="\([0-9]*\)".*/\1/p' \
+    "$here/cli/svg-compare-aarcange/out")
+[ "${wd:-9999}" -le 1200 ] ||
+	fail "the comparison of two snapshots is ${wd:-no} pixels wide"
 
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]

@@ -3,7 +3,8 @@
 # --watch: NDJSON samples whose rates equal the vmstat deltas exactly, a
 # quiet end on a closed pipe and on SIGTERM, a transient read error
 # that is reported and survived, and a signal that came before an hour's
-# sleep ending it at once.
+# sleep ending it at once; kcompactd woken again and again for nothing
+# named as a finding, and not without wakeups.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -187,4 +188,43 @@ if st != 0 or out.count("\n") != 1:
              % (name, st, out.count("\n")))
 PY
 done
+
+# 8. kcompactd that works for nothing: compact_daemon_wake rising in every
+# interval while the free pageblocks stay as they are (the root's files do
+# not change) makes a 'finding:' line once 3 intervals had a wakeup; the
+# same root without wakeups makes none.
+fu=$tmp/futile
+mkdir -p "$fu/proc"
+cp "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/buddyinfo" \
+    "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/vmstat" "$fu/proc/"
+"$FRAGSTAT" -q --sysroot "$fu" --watch 0.1 --count 3 > "$tmp/quiet.txt" ||
+	fail=1
+if grep -q "finding:" "$tmp/quiet.txt"; then
+	echo "FAIL: a finding without any kcompactd wakeup"
+	fail=1
+fi
+# The writer bumps the counter far more often than fragstat samples, and
+# renames each new file into place, so every interval sees a rise.
+(
+	i=0
+	while :; do
+		i=$((i + 1))
+		sed "s/^compact_daemon_wake .*/compact_daemon_wake $i/" \
+		    "$FIXTURES/corpus/vm-6.18-x86-64-holes/proc/vmstat" \
+		    > "$fu/vmstat.new" && mv "$fu/vmstat.new" "$fu/proc/vmstat"
+		sleep 0.02
+	done
+) &
+writer=$!
+"$FRAGSTAT" -q --sysroot "$fu" --watch 0.2 --count 6 > "$tmp/futile.txt" ||
+	fail=1
+kill "$writer"
+wait "$writer" 2>/dev/null
+n=$(grep -c "finding: kcompactd woke .* times in [3-5] of the last [3-5] intervals, and free memory outside whole 2 MiB pageblocks did not fall" "$tmp/futile.txt")
+# Samples 4, 5 and 6 follow 3, 4 and 5 intervals with a wakeup.
+if [ "$n" -ne 3 ]; then
+	echo "FAIL: kcompactd woken in every interval: $n finding lines, want 3"
+	cat "$tmp/futile.txt"
+	fail=1
+fi
 exit $fail

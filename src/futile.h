@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* futile.h - kcompactd woken again and again while fragmentation does not fall */
+#ifndef FRAGSTAT_FUTILE_H
+#define FRAGSTAT_FUTILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Intervals with a kcompactd wakeup, in a window where fragmentation never
+ * fell below where it began, that make "again and again".
+ */
+#define FUTILE_INTERVALS	3
+
+/*
+ * The samples seen so far. The window opens at the first interval in
+ * which compact_daemon_wake rose and closes when fragmentation falls below
+ * where it stood when the window opened (kcompactd achieved something),
+ * after FUTILE_INTERVALS intervals without a wakeup (it stopped), or when
+ * the counter cannot be followed.
+ */
+struct futile {
+	bool		 have_prev;
+	uint64_t	 prev_wake;
+	uint32_t	 prev_frag;
+	uint32_t	 start_frag, last_frag;	/* thousandths */
+	unsigned long	 woke;		/* intervals of the window with a wakeup */
+	unsigned long	 intervals;	/* intervals of the window */
+	unsigned long	 quiet;		/* intervals since the last wakeup */
+	uint64_t	 wakes;		/* wakeups in the window */
+};
+
+/*
+ * Returns the share of FREE pages outside free blocks of 2^PB pages (BLOCKS
+ * of them: whole pageblocks) in thousandths, 0 when nothing is free: what
+ * kcompactd is woken to undo, for a wakeup at the pageblock order.
+ */
+uint32_t	futile_frag(uint64_t free, uint64_t blocks, unsigned pb);
+
+/*
+ * Add one sample to F: compact_daemon_wake WAKE (HAVE_WAKE false: not
+ * read) and the fragmentation FRAG of futile_frag().
+ */
+void	futile_add(struct futile *f, bool have_wake, uint64_t wake,
+	    uint32_t frag);
+
+/* Returns whether F shows kcompactd working for nothing now. */
+bool	futile_found(const struct futile *f);
+
+/*
+ * Returns BUF holding the finding of F in words, for pageblocks of 2^PB
+ * pages of PAGE_SIZE bytes.
+ */
+const char	*futile_sentence(char *buf, size_t size, const struct futile *f,
+	    unsigned pb, unsigned long page_size);
+
+#endif

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* outcome.c - what happened to THP allocations of one size, from the kernel's counters */
+#include "config.h"
+
+#include <string.h>
+
+#include "outcome.h"
+#include "thp.h"
+
+/* The stats/ files of each kind (mm/huge_memory.c, DEFINE_MTHP_STAT_ATTR). */
+static const char *const stat_names[OUTCOME_NKINDS][3] = {
+	{ "anon_fault_alloc", "anon_fault_fallback",
+	    "anon_fault_fallback_charge" },
+	{ "shmem_alloc", "shmem_fallback", "shmem_fallback_charge" },
+};
+
+/* Set *V from VM's counter C. Returns whether the kernel printed it. */
+static bool
+vm_get(const struct vmstat *vm, enum vm_counter c, uint64_t *v)
+{
+	if (vm == NULL || !(vm->have & (1u << c)))
+		return false;
+	*v = vm->v[c];
+	return true;
+}
+
+void
+outcome_of(const struct thp *t, const struct vmstat *vm,
+    enum outcome_kind k, unsigned o, struct outcome *out)
+{
+	const struct thp_size *s = t ? thp_size_of(t, o) : NULL;
+	const struct thp_counter *a, *f, *c;
+
+	memset(out, 0, sizeof(*out));
+	if (s != NULL && s->have_stats) {
+		a = thp_counter(s, stat_names[k][0]);
+		f = thp_counter(s, stat_names[k][1]);
+		c = thp_counter(s, stat_names[k][2]);
+		if (a != NULL && f != NULL) {
+			out->known = true;
+			out->alloc = a->v;
+			out->fallback = f->v;
+			out->have_charge = c != NULL;
+			out->charge = c ? c->v : 0;
+			return;
+		}
+	}
+	/* Before the per-size stats: the PMD size's, in /proc/vmstat. */
+	if (t == NULL || t->pmd_order != (long)o)
+		return;
+	if (k == OUTCOME_ANON) {
+		out->known = vm_get(vm, VM_THP_FAULT_ALLOC, &out->alloc) &&
+		    vm_get(vm, VM_THP_FAULT_FALLBACK, &out->fallback);
+		out->have_charge = vm_get(vm, VM_THP_FAULT_FALLBACK_CHARGE,
+		    &out->charge);
+	} else {
+		out->known = vm_get(vm, VM_THP_FILE_ALLOC, &out->alloc) &&
+		    vm_get(vm, VM_THP_FILE_FALLBACK, &out->fallback);
+	}
+	out->from_vmstat = out->known;
+}
+
+bool
+outcome_delta(const struct outcome *a, const struct outcome *b,
+    struct outcome *d)
+{
+	*d = *b;
+	d->known = a->known && b->known && a->from_vmstat == b->from_vmstat;
+	d->have_charge = a->have_charge && b->have_charge;
+	if (!d->known)
+		return true;
+	if (b->alloc < a->alloc || b->fallback < a->fallback ||
+	    (d->have_charge && b->charge < a->charge)) {
+		d->known = false;
+		return false;
+	}
+	d->alloc = b->alloc - a->alloc;
+	d->fallback = b->fallback - a->fallback;
+	d->charge = d->have_charge ? b->charge - a->charge : 0;
+	return true;
+}
+
+bool
+outcome_disagrees(enum verdict v, const struct outcome *d)
+{
+	uint64_t asked = d->alloc + d->fallback;
+
+	if (!d->known || asked == 0)
+		return false;
+	if (v == VERDICT_OK)
+		return d->fallback > asked / 20;
+	return (v == VERDICT_COMPACT || v == VERDICT_RECLAIM) &&
+	    d->fallback == 0;
+}
+
+const char *
+outcome_kind_name(enum outcome_kind k)
+{
+	return k == OUTCOME_ANON ? "THP faults" : "shmem THP";
+}

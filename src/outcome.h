@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* outcome.h - what happened to THP allocations of one size, from the kernel's counters */
+#ifndef FRAGSTAT_OUTCOME_H
+#define FRAGSTAT_OUTCOME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "advise.h"
+#include "model.h"
+
+/* Who asked for the THP: an anonymous fault, or shmem (and tmpfs). */
+enum outcome_kind { OUTCOME_ANON, OUTCOME_SHMEM, OUTCOME_NKINDS };
+
+/*
+ * The allocations of one THP size and kind: allocated, fell back to
+ * smaller pages, and of those fell back because the memory cgroup's limit
+ * was reached ("charge"). Cumulative since boot, or over an interval.
+ */
+struct outcome {
+	bool		 known;		/* the kernel counts them */
+	bool		 from_vmstat;	/* the PMD size before per-size stats */
+	bool		 have_charge;	/* it counts the charge fallbacks */
+	uint64_t	 alloc, fallback, charge;
+};
+
+/*
+ * Set *OUT to the outcomes of kind K at order O: from the size's stats/
+ * (6.9 for anonymous faults, 6.10 for shmem), else for the PMD size from
+ * /proc/vmstat (thp_fault_* and thp_file_*, which count shmem with other
+ * file THP). T and VM may be NULL. OUT->known is false when neither counts.
+ */
+void		 outcome_of(const struct thp *t, const struct vmstat *vm,
+		    enum outcome_kind k, unsigned o, struct outcome *out);
+
+/* Set *D to B minus A (an interval). Returns false when a counter went back. */
+bool		 outcome_delta(const struct outcome *a, const struct outcome *b,
+		    struct outcome *d);
+
+/*
+ * Returns whether the interval's outcomes D contradict the verdict V made
+ * for their order: ok while more than 5% fell back, or compact or reclaim
+ * while none did. A finding, not an error: the verdict is for one moment
+ * and one zone's rules, the outcomes are every fault of the interval.
+ */
+bool		 outcome_disagrees(enum verdict v, const struct outcome *d);
+
+/* Returns "THP faults" or "shmem THP". */
+const char	*outcome_kind_name(enum outcome_kind k);
+
+#endif

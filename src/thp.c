@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* thp.c - the THP sizes: their settings and their outcome counters */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hugetlb.h"
+#include "slurp.h"
+#include "thp.h"
+#include "tunables.h"
+
+/*
+ * Read the THP setting file PATH's selected word into WORD. Returns 1, 0
+ * when absent, -1 with E set.
+ */
+static int
+selected(const char *path, char *word, size_t size, struct ferr *e)
+{
+	struct slurp s;
+	int rc;
+
+	if ((rc = slurp_read(path, &s, e)) != 0) {
+		ferr_keep_path(e, path);
+		return rc == -ENOENT ? 0 : -1;
+	}
+	rc = thp_parse(s.buf, s.len, word, size, e);
+	slurp_free(&s);
+	ferr_keep_path(e, path);
+	return rc == 0 ? 1 : -1;
+}
+
+/* Returns whether setting W lets THP be allocated on faults or madvise. */
+static bool
+on(const char *w)
+{
+	return strcmp(w, "always") == 0 || strcmp(w, "madvise") == 0;
+}
+
+/*
+ * Read every file of DIR (a size's stats/) into S, in ascending name.
+ * Returns 0, or -1 with E set.
+ */
+static int
+stats_read(const char *dir, struct thp_size *s, struct ferr *e)
+{
+	struct thp_counter c;
+	struct dirent *d;
+	size_t i;
+	DIR *dp;
+	int rc;
+
+	if ((rc = hugetlb_open_dir(dir, &dp, e)) <= 0)
+		return rc;
+	s->have_stats = true;
+	while ((d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		ferr_keep_path(e, dir);
+		if (strlen(d->d_name) >= sizeof(c.name) ||
+		    s->nc == THP_MAX_COUNTERS) {
+			closedir(dp);
+			return ferr_set(e, 0, "%s: more than %d counters or a "
+			    "name of more than %d bytes", d->d_name,
+			    THP_MAX_COUNTERS, THP_NAME_SIZE - 1);
+		}
+		snprintf(c.name, sizeof(c.name), "%s", d->d_name);
+		if (hugetlb_count_read(dir, c.name, &c.v, e) != 0) {
+			closedir(dp);
+			return -1;
+		}
+		for (i = s->nc; i > 0 && strcmp(s->c[i - 1].name, c.name) > 0;
+		    i--)
+			s->c[i] = s->c[i - 1];
+		s->c[i] = c;
+		s->nc++;
+	}
+	closedir(dp);
+	return 0;
+}
+
+/*
+ * Read the size directory NAME of DIR (KB kilobytes) into a new entry of
+ * T, kept in ascending size; its stats/ when ALL, or when the size is on
+ * and not the PMD size. Returns 0, or -1 with E set.
+ */
+static int
+size_read(const char *dir, const char *name, uint64_t kb,
+    unsigned long page_size, bool all, struct thp *t, struct ferr *e)
+{
+	struct thp_size *s;
+	char *path;
+	size_t i;
+	int o, rc;
+
+	if (t->n == THP_MAX_SIZES) {
+		ferr_keep_path(e, dir);
+		return ferr_set(e, 0, "more than %d THP sizes", THP_MAX_SIZES);
+	}
+	for (i = t->n; i > 0 && t->sizes[i - 1].kb > kb; i--)
+		t->sizes[i] = t->sizes[i - 1];
+	s = &t->sizes[i];
+	t->n++;
+	memset(s, 0, sizeof(*s));
+	s->kb = kb;
+	s->order = -1;
+	for (o = 0; o < FRAG_MAX_ORDERS; o++)
+		if ((uint64_t)page_size << o == kb * 1024)
+			s->order = o;
+	if (asprintf(&path, "%s/%s/enabled", dir, name) < 0)
+		return ferr_set(e, 0, "out of memory");
+	/* A size only shmem may use has no 'enabled' (6.18's hugepages-8kB). */
+	rc = selected(path, s->enabled, sizeof(s->enabled), e);
+	free(path);
+	if (rc < 0)
+		return -1;
+	s->on = on(s->enabled) || (strcmp(s->enabled, "inherit") == 0 &&
+	    on(t->top));
+	if (!all && !(s->on && s->order != t->pmd_order))
+		return 0;
+	if (asprintf(&path, "%s/%s/stats", dir, name) < 0)
+		return ferr_set(e, 0, "out of memory");
+	rc = stats_read(path, s, e);
+	free(path);
+	return rc;
+}
+
+int
+thp_read(const char *root, unsigned long page_size, long pmd_order,
+    bool all, struct thp *t, struct ferr *e)
+{
+	struct dirent *d;
+	char *dir, *path;
+	uint64_t kb;
+	DIR *dp;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	t->pmd_order = pmd_order;
+	if (asprintf(&dir, "%s/" THP_DIR, root ? root : "") < 0)
+		return ferr_set(e, 0, "out of memory");
+	if ((rc = hugetlb_open_dir(dir, &dp, e)) <= 0) {
+		free(dir);
+		return rc;
+	}
+	if (asprintf(&path, "%s/enabled", dir) < 0) {
+		rc = ferr_set(e, 0, "out of memory");
+		goto out;
+	}
+	rc = selected(path, t->top, sizeof(t->top), e);
+	free(path);
+	if (rc < 0)
+		goto out;
+	while ((d = readdir(dp)) != NULL)
+		if (hugetlb_dir_kb(d->d_name, &kb) == 0 &&
+		    (rc = size_read(dir, d->d_name, kb, page_size, all, t,
+		    e)) != 0)
+			goto out;
+	rc = 1;
+out:
+	closedir(dp);
+	free(dir);
+	return rc;
+}
+
+const struct thp_counter *
+thp_counter(const struct thp_size *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nc; i++)
+		if (strcmp(s->c[i].name, name) == 0)
+			return &s->c[i];
+	return NULL;
+}
+
+const struct thp_size *
+thp_size_of(const struct thp *t, unsigned o)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->sizes[i].order == (int)o)
+			return &t->sizes[i];
+	return NULL;
+}

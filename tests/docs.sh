@@ -1,0 +1,46 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# docs.sh - what the README and the man page promise a newcomer (#21): the
+# README stays short (at most 300 lines, the reference is in doc/ and the
+# man page); no command in the README, doc/reference.md or the man page's
+# examples starts with a literal sudo, which a root user on a fresh machine
+# (no sudo installed) would paste and fail; the man page has one EXIT STATUS.
+#
+# Environment: FRAGSTAT (the binary: the man page is built beside it).
+
+LC_ALL=C
+export LC_ALL
+
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 99
+failed=0
+
+# fail MESSAGE: count a failed check.
+fail() {
+	failed=$((failed + 1))
+	printf 'FAIL: %s\n' "$*"
+}
+
+n=$(wc -l <"$top/README.md")
+[ "$n" -le 300 ] || fail "README.md: $n lines, more than 300"
+
+# Commands: the lines of ```sh blocks (README, reference) and the man page's
+# .B lines (its examples). sudo as a command: first, or after ; & | ( or $(.
+for f in "$top/README.md" "$top/doc/reference.md"; do
+	awk '/^```/ { code = !code; next } code { print FILENAME ":" FNR ": " $0 }' \
+	    "$f"
+done >"${TMPDIR:-/tmp}/fragstat-docs.$$"
+grep '^\.B ' "$top/man/fragstat.h2m" | sed 's/^\.B /fragstat.h2m: /' \
+    >>"${TMPDIR:-/tmp}/fragstat-docs.$$"
+if grep -E ':( |.*[;&|(] *)sudo( |$)' "${TMPDIR:-/tmp}/fragstat-docs.$$"; then
+	fail "a command above is written with sudo"
+fi
+rm -f "${TMPDIR:-/tmp}/fragstat-docs.$$"
+
+# The man page as built (beside the binary), else as shipped.
+man=$(dirname "${FRAGSTAT:-.}")/../man/fragstat.1
+[ -f "$man" ] || man=$top/man/fragstat.1
+n=$(grep -c '^\.SH "EXIT STATUS"' "$man")
+[ "$n" = 1 ] || fail "$man: $n EXIT STATUS sections"
+
+echo "docs.sh: $failed failed"
+[ "$failed" = 0 ]

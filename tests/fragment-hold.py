@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""fragment-hold.py BUDGET_MB FLOOR_MB - fragment memory and hold it.
+
+For the opt-in live tests (make live-map, make live-outcomes), never for
+'make check'. Takes up to BUDGET_MB of 4 KiB anonymous pages in 64 MiB
+chunks, with unmovable allocations between them (a page table per 2 MiB
+touched in a sparse mapping, a filled pipe), stopping before MemAvailable
+would drop below FLOOR_MB; then gives every other page back, prints a line
+starting "ready:", and holds the rest until its standard input closes.
+"""
+import mmap, os, sys
+
+budget = int(sys.argv[1]) << 20
+FLOOR_KB = int(sys.argv[2]) << 10
+CHUNK = 64 << 20
+PAGE = os.sysconf("SC_PAGE_SIZE")
+SPARSE = 16 << 30
+anon = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS
+
+
+def available_kb():
+    for line in open("/proc/meminfo"):
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1])
+    sys.exit("no MemAvailable")
+
+
+# Page tables: one per 2 MiB touched (no THP there, so 4 KiB pages).
+sparse = mmap.mmap(-1, SPARSE, flags=anon)
+sparse.madvise(mmap.MADV_NOHUGEPAGE)
+chunks, pipes, tables = [], [], 0
+lowest = available_kb()
+while len(chunks) * CHUNK + CHUNK <= budget:
+    lowest = min(lowest, available_kb())
+    if lowest - (CHUNK >> 10) < FLOOR_KB:
+        break
+    m = mmap.mmap(-1, CHUNK, flags=anon)
+    m.madvise(mmap.MADV_NOHUGEPAGE)
+    for off in range(0, CHUNK, PAGE):
+        m[off] = 1
+    chunks.append(m)
+    for k in range(128):
+        if (tables + 1) * (2 << 20) <= SPARSE:
+            sparse[tables * (2 << 20)] = 1
+            tables += 1
+    r, w = os.pipe()
+    os.set_blocking(w, False)
+    try:
+        while True:
+            os.write(w, b"x" * 4096)
+    except BlockingIOError:
+        pass
+    pipes.append((r, w))
+# Order-0 holes: every other page of every chunk back to the allocator.
+for m in chunks:
+    for off in range(PAGE, CHUNK, 2 * PAGE):
+        m.madvise(mmap.MADV_DONTNEED, off, PAGE)
+lowest = min(lowest, available_kb())
+print("ready: %d MiB of 4 KiB pages, every other one free, %d page tables, "
+      "%d full pipes; MemAvailable at least %d MiB throughout" %
+      (len(chunks) * (CHUNK >> 20), tables, len(pipes), lowest >> 10),
+      flush=True)
+sys.stdin.read()
