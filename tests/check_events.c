@@ -184,6 +184,209 @@ START_TEST(test_compaction_orders)
 	ck_assert(c.zones[2].zone == 0 && c.zones[2].order == -1 &&
 	    c.zones[2].finished[5] == 1);
 	ev_free(&c);
+	ev_tasks_free(&t);
+}
+END_TEST
+
+/* An mm_page_alloc event: ORDER, of migratetype MT, PFN (-1: failed), with flags GFP. */
+static struct ev_record
+alloc_ev(int order, int mt, int64_t pfn, uint64_t gfp)
+{
+	struct ev_record r = rec(EV_ALLOC, 1);
+
+	r.order = order;
+	r.migratetype = mt;
+	r.pfn = pfn;
+	r.gfp = gfp;
+	return r;
+}
+
+/* 6.18's bits, as its format's __print_flags() gives them. */
+#define DIRECT_RECLAIM	0x400
+#define NOWARN		0x2000
+#define NORETRY		0x10000
+
+START_TEST(test_alloc)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	struct ev_record r[] = {
+		alloc_ev(2, 1, 0x1000, DIRECT_RECLAIM),
+		alloc_ev(2, 1, 0x1004, 0),
+		alloc_ev(2, 0, -1, NOWARN),
+		/* THP: could wait, and has a fallback (small pages). */
+		alloc_ev(9, 1, -1, DIRECT_RECLAIM | NORETRY),
+		alloc_ev(9, 1, -1, DIRECT_RECLAIM),
+		alloc_ev(9, 1, -1, 0),
+		alloc_ev(9, 1, 0x200, 0),
+		/* A migratetype beyond the table still counts; an order does not. */
+		alloc_ev(3, 9, 0x8, 0),
+		alloc_ev(40, 0, 0x8, 0),
+	};
+
+	names_618(&nm);
+	nm.gfp_direct_reclaim = DIRECT_RECLAIM;
+	nm.gfp_nowarn = NOWARN;
+	nm.gfp_noretry = NORETRY;
+	nm.have_gfp = true;
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_uint_eq(c.n[EV_ALLOC], 9);
+	ck_assert_uint_eq(c.alloc[2].succeeded, 2);
+	ck_assert_uint_eq(c.alloc[2].failed, 1);
+	ck_assert_uint_eq(c.alloc[2].type_succeeded[1], 2);
+	ck_assert_uint_eq(c.alloc[2].type_failed[0], 1);
+	ck_assert_uint_eq(c.alloc[2].opportunistic_failed, 1);
+	ck_assert_uint_eq(c.alloc[2].could_wait_failed, 0);
+	ck_assert_uint_eq(c.alloc[9].succeeded, 1);
+	ck_assert_uint_eq(c.alloc[9].failed, 3);
+	ck_assert_uint_eq(c.alloc[9].type_failed[1], 3);
+	ck_assert_uint_eq(c.alloc[9].opportunistic_failed, 1);
+	ck_assert_uint_eq(c.alloc[9].could_wait_failed, 2);
+	ck_assert_uint_eq(c.alloc[3].succeeded, 1);
+	ck_assert_uint_eq(c.out_of_range, 1);
+	/* A kernel whose format does not name the flags: no split. */
+	nm.have_gfp = false;
+	ev_reset(&c);
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_uint_eq(c.alloc[9].failed, 3);
+	ck_assert_uint_eq(c.alloc[9].opportunistic_failed, 0);
+	ck_assert_uint_eq(c.alloc[9].could_wait_failed, 0);
+	ev_free(&c);
+	ev_tasks_free(&t);
+}
+END_TEST
+
+/* An event of task PID at TS microseconds (of kind K, ORDER where it has one). */
+static struct ev_record
+at(enum ev_kind k, int pid, uint64_t us, int order)
+{
+	struct ev_record r = rec(k, pid);
+
+	r.ts = us * 1000;
+	r.order = order;
+	return r;
+}
+
+/* Names of the made-up tasks: kcompactd0 is 20, the rest "task<PID>". */
+static void
+fake_comm(void *arg, int pid, char *comm)
+{
+	(*(int *)arg)++;
+	if (pid == 20)
+		snprintf(comm, 16, "kcompactd0");
+	else
+		snprintf(comm, 16, "task%d", pid);
+}
+
+START_TEST(test_stalls)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	/* As two CPUs' buffers give them: each in time order, not together. */
+	struct ev_record r[] = {
+		/* CPU 0 */
+		at(EV_TRY, 10, 100, 9),
+		at(EV_BEGIN, 10, 110, -1),
+		at(EV_RECLAIM_BEGIN, 11, 200, 3),
+		at(EV_BEGIN, 20, 300, -1),
+		at(EV_END, 20, 1300, -1),
+		/* the kcompactd begins again at 2000: on CPU 1 */
+		at(EV_BEGIN, 40, 5000, -1),
+		at(EV_END, 40, 5001, -1),
+		/* after the cut of 9000: waits for the next call */
+		at(EV_BEGIN, 10, 9500, -1),
+		/* CPU 1 */
+		at(EV_END, 10, 150, -1),	/* task 10 moved: 40 us, order 9 */
+		at(EV_END, 30, 160, -1),	/* began before we looked */
+		at(EV_BEGIN, 20, 2000, -1),
+		at(EV_END, 20, 2003, -1),
+		at(EV_RECLAIM_END, 11, 4300, -1),	/* 4100 us at order 3 */
+		at(EV_END, 10, 9600, -1),
+	};
+	const struct ev_staller *top[4];
+	int calls = 0;
+
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_int_eq(ev_settle(&c, &t, 9000 * 1000, fake_comm, &calls), 0);
+	/* Direct: after try_to_compact_pages, at its order. */
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].count, 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].total_ns, 40000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].order_count[9 + 1], 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].hist[5], 1);
+	/* kcompactd by its name: 1000 us and 3 us. */
+	ck_assert_uint_eq(c.stalls[EV_STALL_KCOMPACTD].count, 2);
+	ck_assert_uint_eq(c.stalls[EV_STALL_KCOMPACTD].total_ns, 1003000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_KCOMPACTD].max_ns, 1000000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_KCOMPACTD].hist[9], 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_KCOMPACTD].hist[1], 1);
+	/* Neither: a write to compact_memory; 1 us goes to the first bucket. */
+	ck_assert_uint_eq(c.stalls[EV_STALL_MANUAL].count, 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_MANUAL].hist[0], 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].count, 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].total_ns, 4100000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].order_ns[3 + 1], 4100000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].hist[12], 1);
+	/* One name per task: 10, 11, 20, 30, 40. */
+	ck_assert_int_eq(calls, 5);
+	ck_assert_uint_eq(ev_top_stallers(&c, EV_STALL_KCOMPACTD, top, 4), 1);
+	ck_assert_str_eq(top[0]->comm, "kcompactd0");
+	ck_assert_uint_eq(top[0]->count, 2);
+	ck_assert_uint_eq(t.npend, 2);
+	/* The next interval: the run that straddled the cut. */
+	ev_reset(&c);
+	ck_assert_int_eq(ev_settle(&c, &t, UINT64_MAX, fake_comm, &calls), 0);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].count, 1);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].total_ns, 100000);
+	ck_assert_uint_eq(ev_top_stallers(&c, EV_STALL_COMPACTION, top, 4), 1);
+	ck_assert_str_eq(top[0]->comm, "task10");
+	ck_assert_int_eq(top[0]->pid, 10);
+	ck_assert_uint_eq(t.npend, 0);
+	ev_free(&c);
+	ev_tasks_free(&t);
+}
+END_TEST
+
+START_TEST(test_hist_top)
+{
+	struct ev_counts c;
+	const struct ev_staller *top[2];
+	struct ev_tasks t;
+	struct ev_names nm;
+	int calls = 0;
+	struct ev_record r[] = {
+		at(EV_RECLAIM_BEGIN, 1, 0, 0), at(EV_RECLAIM_END, 1, 10, 0),
+		at(EV_RECLAIM_BEGIN, 2, 0, 0), at(EV_RECLAIM_END, 2, 30, 0),
+		at(EV_RECLAIM_BEGIN, 3, 0, 0), at(EV_RECLAIM_END, 3, 20, 0),
+		at(EV_RECLAIM_BEGIN, 3, 40, 0), at(EV_RECLAIM_END, 3, 50, 0),
+		at(EV_RECLAIM_BEGIN, 4, 0, 0), at(EV_RECLAIM_END, 4, 30, 0),
+	};
+
+	ck_assert_uint_eq(ev_hist_bucket(0), 0);
+	ck_assert_uint_eq(ev_hist_bucket(1999), 0);
+	ck_assert_uint_eq(ev_hist_bucket(2000), 1);
+	ck_assert_uint_eq(ev_hist_bucket(3999), 1);
+	ck_assert_uint_eq(ev_hist_bucket(4000), 2);
+	ck_assert_uint_eq(ev_hist_bucket(1000000), 9);
+	ck_assert_uint_eq(ev_hist_bucket(UINT64_MAX), EV_HIST - 1);
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert_int_eq(ev_settle(&c, &t, UINT64_MAX, fake_comm, &calls), 0);
+	/* 30 us each for 2, 3 (two stalls) and 4: more stalls, then lower pid. */
+	ck_assert_uint_eq(ev_top_stallers(&c, EV_STALL_RECLAIM, top, 2), 2);
+	ck_assert_int_eq(top[0]->pid, 3);
+	ck_assert_int_eq(top[1]->pid, 2);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].max_ns, 30000);
+	ev_free(&c);
+	ev_tasks_free(&t);
 }
 END_TEST
 
@@ -205,7 +408,21 @@ START_TEST(test_merge_reset)
 	add_all(&a, &t, r, 2, &nm);
 	add_all(&b, &t, r, 3, &nm);
 	b.lost = 7;
+	b.alloc[9].failed = 2;
+	b.alloc[9].could_wait_failed = 1;
+	b.stalls[EV_STALL_RECLAIM].count = 1;
+	b.stalls[EV_STALL_RECLAIM].max_ns = 5000;
+	b.stalls[EV_STALL_RECLAIM].hist[2] = 1;
+	a.alloc[9].failed = 1;
+	a.stalls[EV_STALL_RECLAIM].count = 1;
+	a.stalls[EV_STALL_RECLAIM].max_ns = 3000;
 	ck_assert_int_eq(ev_merge(&a, &b), 0);
+	/* Counts add up, the longest stall is the longest of both. */
+	ck_assert_uint_eq(a.alloc[9].failed, 3);
+	ck_assert_uint_eq(a.alloc[9].could_wait_failed, 1);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].count, 2);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].max_ns, 5000);
+	ck_assert_uint_eq(a.stalls[EV_STALL_RECLAIM].hist[2], 1);
 	ck_assert_uint_eq(a.n[EV_EXTFRAG], 2);
 	ck_assert_uint_eq(a.pairs[0][1][3], 2);
 	ck_assert_uint_eq(a.fragmenting, 2);
@@ -248,6 +465,7 @@ START_TEST(test_out_of_range)
 	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 12), "12");
 	ck_assert_str_eq(ev_status_name(b, sizeof(b), &nm, 8), "success");
 	ev_free(&c);
+	ev_tasks_free(&t);
 }
 END_TEST
 
@@ -362,6 +580,111 @@ START_TEST(test_capture_json)
 	trace_decoder_free(d);
 }
 END_TEST
+
+/* The allocations and stalls of trace618-alloc (PROVENANCE), RAW0 as CPU 0's, decoded into C. */
+static struct trace_decoder *
+decode_alloc(struct ev_counts *c, struct ev_names *nm, const char *raw0)
+{
+	struct trace_decoder *d;
+	struct ferr e = { .path = "" };
+	char note[256];
+	char *dir = tu_path("trace618-alloc");
+
+	names_618(nm);
+	nm->alloc_min_order = 1;
+	d = trace_decoder_new(dir, nm, note, sizeof(note), &e);
+	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
+	ck_assert_str_eq(note, "");
+	free(dir);
+	memset(c, 0, sizeof(*c));
+	decode_file(d, raw0, c);
+	decode_file(d, "trace618-alloc/cpu1.raw", c);
+	ck_assert_int_eq(trace_settle(d, UINT64_MAX, c), 0);
+	return d;
+}
+
+START_TEST(test_alloc_capture)
+{
+	struct trace_decoder *d;
+	struct ev_names nm;
+	struct ev_counts c;
+	const struct ev_staller *top[2];
+	const struct ev_stall *st;
+
+	d = decode_alloc(&c, &nm, "trace618-alloc/cpu0.raw");
+	/* The bits of 6.18's __print_flags() table. */
+	ck_assert(nm.have_gfp);
+	ck_assert_uint_eq(nm.gfp_direct_reclaim, DIRECT_RECLAIM);
+	ck_assert_uint_eq(nm.gfp_nowarn, NOWARN);
+	ck_assert_uint_eq(nm.gfp_noretry, NORETRY);
+	/* What the second instance's trace.txt shows, line for line. */
+	ck_assert_uint_eq(c.n[EV_ALLOC], 77);
+	ck_assert_uint_eq(c.alloc[1].succeeded, 58);
+	ck_assert_uint_eq(c.alloc[1].type_succeeded[0], 56);
+	ck_assert_uint_eq(c.alloc[1].type_succeeded[1], 2);
+	ck_assert_uint_eq(c.alloc[2].succeeded, 2);
+	ck_assert_uint_eq(c.alloc[2].type_succeeded[1], 1);
+	ck_assert_uint_eq(c.alloc[2].type_succeeded[2], 1);
+	ck_assert_uint_eq(c.alloc[3].succeeded, 1);
+	ck_assert_uint_eq(c.alloc[9].succeeded, 16);
+	ck_assert_uint_eq(c.alloc[9].type_succeeded[1], 16);
+	ck_assert_uint_eq(c.alloc[1].failed + c.alloc[2].failed +
+	    c.alloc[3].failed + c.alloc[9].failed, 0);
+	/* compact_memory of bash 32711: 11, 6395 and 398 us in trace.txt. */
+	st = &c.stalls[EV_STALL_MANUAL];
+	ck_assert_uint_eq(st->count, 3);
+	ck_assert_uint_eq(st->hist[3], 1);
+	ck_assert_uint_eq(st->hist[8], 1);
+	ck_assert_uint_eq(st->hist[12], 1);
+	ck_assert_uint_ge(st->max_ns, 6394000);
+	ck_assert_uint_lt(st->max_ns, 6396000);
+	ck_assert_uint_eq(c.stalls[EV_STALL_COMPACTION].count, 0);
+	ck_assert_uint_eq(c.stalls[EV_STALL_RECLAIM].count, 0);
+	ck_assert_uint_eq(ev_top_stallers(&c, EV_STALL_MANUAL, top, 2), 1);
+	ck_assert_str_eq(top[0]->comm, "bash");
+	ck_assert_int_eq(top[0]->pid, 32711);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
+
+START_TEST(test_alloc_failed)
+{
+	struct trace_decoder *d;
+	struct ev_names nm;
+	struct ev_counts c;
+	struct wsample s;
+	struct jsonw w;
+	char *out;
+	size_t len;
+	FILE *fp;
+
+	/* Two events of cpu0.raw made failures (PROVENANCE). */
+	d = decode_alloc(&c, &nm, "trace618-alloc/failed.raw");
+	ck_assert_uint_eq(c.alloc[1].succeeded, 57);
+	ck_assert_uint_eq(c.alloc[1].failed, 1);
+	ck_assert_uint_eq(c.alloc[1].type_failed[0], 1);
+	ck_assert_uint_eq(c.alloc[1].could_wait_failed, 1);
+	ck_assert_uint_eq(c.alloc[1].opportunistic_failed, 0);
+	ck_assert_uint_eq(c.alloc[3].succeeded, 0);
+	ck_assert_uint_eq(c.alloc[3].failed, 1);
+	ck_assert_uint_eq(c.alloc[3].opportunistic_failed, 1);
+	ck_assert_uint_eq(c.alloc[3].could_wait_failed, 0);
+	/* The JSON of both, golden. */
+	memset(&s, 0, sizeof(s));
+	s.ev = &c;
+	s.evn = &nm;
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	jw_init(&w, fp);
+	render_events_json(&w, &s);
+	ck_assert_int_eq(jw_finish(&w), 0);
+	fclose(fp);
+	tu_golden("trace618-alloc/events.json", out);
+	free(out);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
 #endif
 
 /* The end statuses of mm_compaction_end, grouped as mm/compaction.c means them. */
@@ -399,6 +722,9 @@ main(void)
 
 	tcase_add_test(ta, test_extfrag);
 	tcase_add_test(ta, test_compaction_orders);
+	tcase_add_test(ta, test_alloc);
+	tcase_add_test(ta, test_stalls);
+	tcase_add_test(ta, test_hist_top);
 	tcase_add_test(ta, test_merge_reset);
 	tcase_add_test(ta, test_out_of_range);
 	tcase_add_test(ta, test_outcomes);
@@ -406,6 +732,8 @@ main(void)
 #ifdef HAVE_TRACEFS
 	tcase_add_test(tc, test_capture);
 	tcase_add_test(tc, test_capture_json);
+	tcase_add_test(tc, test_alloc_capture);
+	tcase_add_test(tc, test_alloc_failed);
 	suite_add_tcase(s, tc);
 #endif
 	return tu_run(s);

@@ -114,3 +114,18 @@ hum_centi(char *buf, size_t size, uint32_t v)
 	snprintf(buf, size, "%" PRIu32 ".%02" PRIu32 "%%", v / 100, v % 100);
 	return buf;
 }
+
+const char *
+hum_us(char *buf, size_t size, uint64_t us)
+{
+	/* Three significant digits or so, truncated: 850 us, 12.40 ms, 3.05 s. */
+	if (us < 1000)
+		snprintf(buf, size, "%" PRIu64 " us", us);
+	else if (us < 1000000)
+		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " ms", us / 1000,
+		    us % 1000 / 10);
+	else
+		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " s", us / 1000000,
+		    us % 1000000 / 10000);
+	return buf;
+}

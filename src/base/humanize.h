@@ -48,4 +48,7 @@ const char	*hum_index(char *buf, size_t size, int v);
 /* Returns BUF holding the hundredths V as "10.25%". */
 const char	*hum_centi(char *buf, size_t size, uint32_t v);
 
+/* Returns BUF holding the microseconds US as "850 us", "12.40 ms" or "3.05 s" (truncated). */
+const char	*hum_us(char *buf, size_t size, uint64_t us);
+
 #endif

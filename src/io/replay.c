@@ -555,6 +555,99 @@ psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
 	return 0;
 }
 
+/* Returns 0 with V (a count, or null: unknown, *KNOWN cleared) added to *SUM, or -1. */
+static int
+maybe_add(const struct jr_val *v, uint64_t *sum, bool *known)
+{
+	if (v != NULL && v->type == JR_NULL) {
+		*known = false;
+		return 0;
+	}
+	return count_add(v, sum);
+}
+
+/*
+ * Fold the allocations A of one sample (at TIME) into R: absent in
+ * recordings of a fragstat before them, null without the event.
+ * Returns 0 or -1.
+ */
+static int
+alloc_add(struct replay *r, const struct jr_doc *d, const struct jr_val *a,
+    const struct jr_val *time)
+{
+	const struct jr_val *b, *ov;
+	uint64_t o, mo, failed = 0;
+	struct ralloc *ra;
+
+	if (a == NULL || a->type == JR_NULL)
+		return 0;
+	if (jr_u64(jr_get(d, a, "min_order"), &mo) != 0 ||
+	    mo >= FRAG_MAX_ORDERS || (b = jr_get(d, a, "by_order")) == NULL ||
+	    b->type != JR_ARR)
+		return -1;
+	if (!r->has_alloc) {
+		r->has_alloc = r->alloc_flags = true;
+		r->alloc_min_order = (unsigned)mo;
+	}
+	for (b = jr_first(d, b); b; b = jr_next(d, b)) {
+		ov = jr_get(d, b, "order");
+		if (jr_u64(ov, &o) != 0 || o >= FRAG_MAX_ORDERS)
+			return -1;
+		ra = &r->alloc[o];
+		if (count_add(jr_get(d, b, "succeeded"), &ra->succeeded) != 0 ||
+		    count_add(jr_get(d, b, "failed"), &ra->failed) != 0 ||
+		    count_add(jr_get(d, b, "failed"), &failed) != 0 ||
+		    maybe_add(jr_get(d, b, "opportunistic_failed"),
+		    &ra->opportunistic_failed, &r->alloc_flags) != 0 ||
+		    maybe_add(jr_get(d, b, "could_wait_failed"),
+		    &ra->could_wait_failed, &r->alloc_flags) != 0)
+			return -1;
+	}
+	if (failed > r->alloc_worst) {
+		r->alloc_worst = failed;
+		snprintf(r->alloc_worst_time, sizeof(r->alloc_worst_time),
+		    "%.*s", (int)time->n, time->s);
+	}
+	return 0;
+}
+
+/* Fold the stalls ST of one sample (at TIME) into R: absent or null kinds are skipped. Returns 0 or -1. */
+static int
+stalls_add(struct replay *r, const struct jr_doc *d, const struct jr_val *st,
+    const struct jr_val *time)
+{
+	const struct jr_val *v;
+	struct rstall *rs;
+	uint64_t total = 0, max;
+	int k;
+
+	if (st == NULL || st->type == JR_NULL)
+		return 0;
+	if (st->type != JR_OBJ)
+		return -1;
+	for (k = 0; k < EV_NSTALLS; k++) {
+		rs = &r->stalls[k];
+		if ((v = jr_get(d, st, ev_stall_name(k))) == NULL ||
+		    v->type == JR_NULL)
+			continue;
+		total = 0;
+		if (count_add(jr_get(d, v, "count"), &rs->count) != 0 ||
+		    count_add(jr_get(d, v, "total_us"), &total) != 0 ||
+		    jr_u64(jr_get(d, v, "max_us"), &max) != 0 ||
+		    sum_add(&rs->total_us, total) != 0)
+			return -1;
+		rs->seen = true;
+		if (max > rs->max_us)
+			rs->max_us = max;
+		if (total > rs->worst_us) {
+			rs->worst_us = total;
+			snprintf(rs->worst_time, sizeof(rs->worst_time), "%.*s",
+			    (int)time->n, time->s);
+		}
+	}
+	return 0;
+}
+
 /* Fold the events of sample S into R (and ONE, when kept). Returns 0, or -1 with *WHAT set. */
 static int
 events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
@@ -586,6 +679,9 @@ events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
 	for (b = jr_first(d, b); b; b = jr_next(d, b))
 		if (order_add(r, d, b) != 0)
 			return -1;
+	if (alloc_add(r, d, jr_get(d, ev, "alloc"), time) != 0 ||
+	    stalls_add(r, d, jr_get(d, ev, "stalls"), time) != 0)
+		return -1;
 	if (one == NULL)
 		return 0;
 	one->has_events = true;

@@ -124,6 +124,15 @@ trace_decoder_free(struct trace_decoder *d)
 	(void)d;
 }
 
+int
+trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
+{
+	(void)d;
+	(void)cut;
+	(void)c;
+	return -1;
+}
+
 #else
 
 #include <fcntl.h>
@@ -137,15 +146,23 @@ trace_decoder_free(struct trace_decoder *d)
 #include "slurp.h"
 #include "text.h"
 
+/* How a field is stored in struct ev_record. */
+enum field_width {
+	W_INT,		/* int, sign-extended from the field's size */
+	W_I64,		/* int64_t, sign-extended: pfn -1 */
+	W_U64,		/* uint64_t: flags */
+};
+
 /* The fields fragstat reads, by event: where each goes in struct ev_record. */
 struct field_spec {
 	enum ev_kind	 kind;
 	const char	*name;
 	size_t		 off;
 	bool		 optional;	/* absent from some releases */
+	enum field_width width;
 };
 
-#define F(k, n, m)	{ k, n, offsetof(struct ev_record, m), false }
+#define F(k, n, m)	{ k, n, offsetof(struct ev_record, m), false, W_INT }
 static const struct field_spec fields[] = {
 	F(EV_EXTFRAG, "alloc_order", order),
 	F(EV_EXTFRAG, "fallback_order", fallback_order),
@@ -153,7 +170,7 @@ static const struct field_spec fields[] = {
 	F(EV_EXTFRAG, "fallback_migratetype", fallback_type),
 	/* A field since 3.19; before, only TP_printk compared the types. */
 	{ EV_EXTFRAG, "change_ownership",
-	    offsetof(struct ev_record, change_ownership), true },
+	    offsetof(struct ev_record, change_ownership), true, W_INT },
 	F(EV_END, "status", status),
 	F(EV_TRY, "order", order),
 	F(EV_SUITABLE, "nid", node),
@@ -166,6 +183,12 @@ static const struct field_spec fields[] = {
 	F(EV_FINISHED, "ret", status),
 	F(EV_KCOMPACTD_WAKE, "nid", node),
 	F(EV_KCOMPACTD_WAKE, "order", order),
+	F(EV_ALLOC, "order", order),
+	F(EV_ALLOC, "migratetype", migratetype),
+	{ EV_ALLOC, "pfn", offsetof(struct ev_record, pfn), false, W_I64 },
+	{ EV_ALLOC, "gfp_flags", offsetof(struct ev_record, gfp), false,
+	    W_U64 },
+	F(EV_RECLAIM_BEGIN, "order", order),
 };
 #undef F
 #define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
@@ -177,6 +200,10 @@ struct trace_decoder {
 	struct tep_format_field	*field[NFIELDS];	/* NULL: not in the event */
 	const struct ev_names	*nm;
 	struct ev_tasks		 tasks;
+	char			*dir;		/* for saved_cmdlines */
+	bool			 live;		/* names may come from /proc */
+	struct slurp		 cmdlines;	/* DIR/saved_cmdlines, as last read */
+	bool			 cmdlines_fresh;	/* read in this settle */
 };
 
 /* Append "NAME" to the comma-separated list in BUF. */
@@ -217,6 +244,66 @@ symbols_of(const struct tep_event *ev, const char *field,
 				snprintf(names[v], FRAG_NAME_SIZE, "%s", s->str);
 		}
 	}
+}
+
+/* Returns the __print_flags() of field FIELD within print argument A, or NULL. */
+static const struct tep_print_arg *
+flags_in(const struct tep_print_arg *a, const char *field)
+{
+	const struct tep_print_arg *f;
+
+	if (a == NULL)
+		return NULL;
+	if (a->type == TEP_PRINT_FLAGS) {
+		f = a->flags.field;
+		if (f != NULL && f->type == TEP_PRINT_FIELD &&
+		    strcmp(f->field.name, field) == 0)
+			return a;
+		return NULL;
+	}
+	/* mm_page_alloc: (REC->gfp_flags) ? __print_flags(...) : "none" */
+	if (a->type == TEP_PRINT_OP) {
+		if ((f = flags_in(a->op.left, field)) != NULL)
+			return f;
+		return flags_in(a->op.right, field);
+	}
+	return NULL;
+}
+
+/*
+ * Fill NM's gfp bits from the __print_flags() of gfp_flags in EV's print
+ * format: the values of __GFP_DIRECT_RECLAIM, __GFP_NORETRY and
+ * __GFP_NOWARN on this kernel (they moved between releases).
+ */
+static void
+gfp_bits(const struct tep_event *ev, struct ev_names *nm)
+{
+	static const char *const names[3] = { "__GFP_DIRECT_RECLAIM",
+	    "__GFP_NORETRY", "__GFP_NOWARN" };
+	uint64_t *bits[3] = { &nm->gfp_direct_reclaim, &nm->gfp_noretry,
+	    &nm->gfp_nowarn };
+	const struct tep_print_arg *a, *fl = NULL;
+	const struct tep_print_flag_sym *s;
+	bool found[3] = { false, false, false };
+	struct tok t;
+	uint64_t v;
+	int i;
+
+	for (a = ev->print_fmt.args; a != NULL && fl == NULL; a = a->next)
+		fl = flags_in(a, "gfp_flags");
+	for (s = fl ? fl->flags.flags : NULL; s != NULL; s = s->next)
+		for (i = 0; i < 3; i++) {
+			t.s = s->value;
+			t.n = strlen(s->value);
+			if (strcmp(s->str, names[i]) != 0 ||
+			    num_u64(&t, &v) != 0 || v == 0)
+				continue;
+			*bits[i] = v;
+			found[i] = true;
+		}
+	nm->have_gfp = found[0] && found[1] && found[2];
+	if (!nm->have_gfp)
+		nm->gfp_direct_reclaim = nm->gfp_noretry = nm->gfp_nowarn = 0;
 }
 
 /* Store in SYS and NAME the system and event of kind K ("kmem", "mm_page_alloc_extfrag"). */
@@ -319,6 +406,13 @@ trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
 		return NULL;
 	}
 	nm->have = 0;
+	nm->have_gfp = false;
+	if ((d->dir = strdup(dir)) == NULL) {
+		e->path = dir;
+		ferr_set(e, 0, "out of memory");
+		trace_decoder_free(d);
+		return NULL;
+	}
 	for (k = 0; k < EV_NKINDS; k++) {
 		split_name(k, sys, sizeof(sys), &name);
 		d->id[k] = -1;
@@ -338,6 +432,8 @@ trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
 		symbols_of(ev, "ret", nm->status, EV_MAX_STATUS);
 		symbols_of(ev, "status", nm->status, EV_MAX_STATUS);
 		symbols_of(ev, "idx", nm->zone, FRAG_MAX_NODE_ZONES);
+		if (k == EV_ALLOC)
+			gfp_bits(ev, nm);
 		for (i = 0; i < NFIELDS; i++) {
 			if (fields[i].kind != (enum ev_kind)k)
 				continue;
@@ -358,24 +454,44 @@ trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
 	return d;
 }
 
-/* Fill R from the event of kind K at DATA (record REC). */
+/* Returns V, read from a field of SIZE bytes, sign-extended from that size. */
+static int64_t
+sign_extend(unsigned long long v, int size)
+{
+	/* tep_read_number_field() zero-extends: order -1, pfn -1UL. */
+	if (size == 4)
+		return (int32_t)(uint32_t)v;
+	if (size == 2)
+		return (int16_t)(uint16_t)v;
+	if (size == 1)
+		return (int8_t)(uint8_t)v;
+	return (int64_t)v;
+}
+
+/* Fill R from the event of kind K at DATA (record REC), recorded at TS. */
 static void
 decode(const struct trace_decoder *d, int k, struct tep_record *rec,
-    struct ev_record *r)
+    unsigned long long ts, struct ev_record *r)
 {
 	unsigned long long v;
+	char *at;
 	size_t i;
 
 	memset(r, -1, sizeof(*r));
 	r->kind = k;
 	r->pid = tep_data_pid(d->tep, rec);
+	r->ts = ts;
 	for (i = 0; i < NFIELDS; i++) {
 		if (fields[i].kind != (enum ev_kind)k || d->field[i] == NULL ||
 		    tep_read_number_field(d->field[i], rec->data, &v) != 0)
 			continue;
-		/* Signed ints of 4 bytes come back zero-extended: order -1. */
-		*(int *)((char *)r + fields[i].off) = d->field[i]->size == 4 ?
-		    (int)(int32_t)(uint32_t)v : (int)v;
+		at = (char *)r + fields[i].off;
+		if (fields[i].width == W_U64)
+			*(uint64_t *)at = v;
+		else if (fields[i].width == W_I64)
+			*(int64_t *)at = sign_extend(v, d->field[i]->size);
+		else
+			*(int *)at = (int)sign_extend(v, d->field[i]->size);
 	}
 }
 
@@ -400,7 +516,7 @@ trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c)
 			;
 		if (k == EV_NKINDS)
 			continue;
-		decode(d, k, &rec, &r);
+		decode(d, k, &rec, ts, &r);
 		if (ev_add(c, &d->tasks, &r, d->nm) != 0)
 			rc = -1;
 	}
@@ -416,7 +532,83 @@ trace_decoder_free(struct trace_decoder *d)
 		kbuffer_free(d->kbuf);
 	if (d->tep)
 		tep_free(d->tep);
+	ev_tasks_free(&d->tasks);
+	slurp_free(&d->cmdlines);
+	free(d->dir);
 	free(d);
+}
+
+/*
+ * Copy into COMM the name of task PID in the saved_cmdlines text S (N
+ * bytes: "PID COMM" lines). Returns whether it was there.
+ */
+static bool
+cmdline_find(const char *s, size_t n, int pid, char *comm)
+{
+	struct ferr e = { .path = "" };
+	struct lines l;
+	struct tok t;
+	const char *line, *sp;
+	uint64_t v;
+	size_t len;
+
+	lines_init(&l, s, n);
+	while (lines_next(&l, &line, &len, &e) > 0) {
+		if ((sp = memchr(line, ' ', len)) == NULL)
+			continue;
+		t.s = line;
+		t.n = (size_t)(sp - line);
+		if (num_u64(&t, &v) != 0 || v != (uint64_t)pid)
+			continue;
+		len -= (size_t)(sp + 1 - line);
+		snprintf(comm, 16, "%.*s", (int)(len < 15 ? len : 15), sp + 1);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The name of task PID for ev_settle(): the tracing's own record of it
+ * (saved_cmdlines, read again once per settle when PID is not there),
+ * then, live, /proc/PID/comm; else "<...>", as the kernel's trace says.
+ */
+static void
+comm_of(void *arg, int pid, char *comm)
+{
+	struct trace_decoder *d = arg;
+	struct ferr e = { .path = "" };
+	struct slurp s;
+	char path[4096];
+	size_t n;
+
+	if (d->cmdlines.buf != NULL && cmdline_find(d->cmdlines.buf,
+	    d->cmdlines.len, pid, comm))
+		return;
+	snprintf(path, sizeof(path), "%s/saved_cmdlines", d->dir);
+	if (!d->cmdlines_fresh && slurp_read(path, &s, &e) == 0) {
+		slurp_free(&d->cmdlines);
+		d->cmdlines = s;
+		d->cmdlines_fresh = true;
+		if (cmdline_find(s.buf, s.len, pid, comm))
+			return;
+	}
+	d->cmdlines_fresh = true;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	if (d->live && slurp_read(path, &s, &e) == 0) {
+		n = s.len && s.buf[s.len - 1] == '\n' ? s.len - 1 : s.len;
+		snprintf(comm, 16, "%.*s", (int)(n < 15 ? n : 15), s.buf);
+		slurp_free(&s);
+		if (n > 0)
+			return;
+	}
+	snprintf(comm, 16, "<...>");
+}
+
+int
+trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
+{
+	d->cmdlines_fresh = false;
+	return ev_settle(c, &d->tasks, cut, comm_of, d);
 }
 
 /* One CPU's buffer of the instance. */
@@ -433,6 +625,7 @@ struct trace {
 	int			 ncpus;
 	void			*page;		/* one sub-buffer */
 	uint64_t		 dropped;	/* the stats' sum at the last read */
+	bool			 mono;		/* trace_clock is mono */
 	char			 name[32];
 	char			 path[4096];	/* the instance, for messages */
 };
@@ -618,7 +811,7 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 {
 	const char *dir, *name;
 	struct trace *t;
-	char sys[32], file[128];
+	char sys[32], file[128], filter[32];
 	int k;
 
 	*tp = NULL;
@@ -657,6 +850,26 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 		destroy(t, NULL);
 		return -1;
 	}
+	/*
+	 * Stalls pair a begin and an end that may come from two CPUs: one
+	 * clock for all of them, CLOCK_MONOTONIC's, that trace_read() cuts
+	 * the intervals with. A kernel without it (before 4.1) keeps its
+	 * local clock, and a stall counts when its end is read.
+	 */
+	t->mono = tracefs_instance_file_write(t->inst, "trace_clock",
+	    "mono") > 0;
+	t->dec->live = true;
+	if ((nm->have & (1u << EV_ALLOC)) && nm->alloc_min_order > 0) {
+		/* Dropped before the ring buffer: an order-0 fault pays the test only. */
+		snprintf(filter, sizeof(filter), "order >= %u\n",
+		    nm->alloc_min_order);
+		if (tracefs_instance_file_write(t->inst,
+		    "events/kmem/mm_page_alloc/filter", filter) < 1) {
+			sys_error(e, t->path, "cannot filter kmem:mm_page_alloc");
+			destroy(t, NULL);
+			return -1;
+		}
+	}
 	for (k = 0; k < EV_NKINDS; k++) {
 		if (!(nm->have & (1u << k)))
 			continue;
@@ -693,11 +906,19 @@ drain(struct trace *t, int i, struct ev_counts *c)
 int
 trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
 {
+	struct timespec now;
 	uint64_t sum;
 	int i;
 
+	/* Every event before now is in the buffers: the stalls end here. */
+	clock_gettime(CLOCK_MONOTONIC, &now);
 	for (i = 0; i < t->ncpus; i++)
 		drain(t, i, c);
+	if (trace_settle(t->dec, t->mono ? (uint64_t)now.tv_sec * 1000000000 +
+	    (uint64_t)now.tv_nsec : UINT64_MAX, c) != 0) {
+		e->path = t->path;
+		return ferr_set(e, 0, "out of memory");
+	}
 	if (dropped(t, &sum, e) != 0)
 		return -1;
 	/* The counters only grow while the instance lives. */

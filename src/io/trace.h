@@ -27,8 +27,9 @@ int	trace_sweep(char *removed, size_t size);
 
 /*
  * Create the tracefs instance "fragstat-PID" (libtracefs finds tracefs, or
- * mounts it where trace-cmd would), enable the events of events.h in it and
- * open its per-CPU buffers. NM brings the migratetype names and the
+ * mounts it where trace-cmd would), enable the events of events.h in it
+ * (mm_page_alloc filtered in the kernel: order >= NM->alloc_min_order),
+ * with the mono clock, and open its per-CPU buffers. NM brings the migratetype names and the
  * pageblock order and gets the rest; optional events this kernel lacks
  * are named in NOTE. Returns 0, or -1 with E set and nothing left behind.
  */
@@ -67,5 +68,13 @@ struct trace_decoder *trace_decoder_new(const char *dir, struct ev_names *nm,
  */
 int	trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c);
 void	trace_decoder_free(struct trace_decoder *d);
+
+/*
+ * Count into C the stalls the begin and end events decoded so far
+ * measured, those older than CUT (ns of the trace clock, mono: as
+ * CLOCK_MONOTONIC; UINT64_MAX: all); task names come from DIR's
+ * saved_cmdlines. Returns 0, or -1 when out of memory.
+ */
+int	trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c);
 
 #endif

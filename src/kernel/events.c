@@ -19,6 +19,9 @@ static const char *const event_names[EV_NKINDS] = {
 	[EV_DEFER_COMPACTION] = "compaction:mm_compaction_defer_compaction",
 	[EV_DEFER_RESET] = "compaction:mm_compaction_defer_reset",
 	[EV_KCOMPACTD_WAKE] = "compaction:mm_compaction_kcompactd_wake",
+	[EV_ALLOC] = "kmem:mm_page_alloc",
+	[EV_RECLAIM_BEGIN] = "vmscan:mm_vmscan_direct_reclaim_begin",
+	[EV_RECLAIM_END] = "vmscan:mm_vmscan_direct_reclaim_end",
 };
 
 const char *
@@ -38,18 +41,30 @@ void
 ev_reset(struct ev_counts *c)
 {
 	struct ev_zone *z = c->zones;
-	size_t cap = c->zones_cap;
+	struct ev_staller *st = c->stallers;
+	size_t cap = c->zones_cap, scap = c->stallers_cap;
 
 	memset(c, 0, sizeof(*c));
 	c->zones = z;
 	c->zones_cap = cap;
+	c->stallers = st;
+	c->stallers_cap = scap;
 }
 
 void
 ev_free(struct ev_counts *c)
 {
 	free(c->zones);
+	free(c->stallers);
 	memset(c, 0, sizeof(*c));
+}
+
+void
+ev_tasks_free(struct ev_tasks *t)
+{
+	free(t->pend);
+	free(t->open);
+	memset(t, 0, sizeof(*t));
 }
 
 /* Returns whether V is an index below N. */
@@ -138,6 +153,64 @@ add_extfrag(struct ev_counts *c, const struct ev_record *r,
 		c->out_of_range++;
 }
 
+/* Count allocation event R into C. */
+static void
+add_alloc(struct ev_counts *c, const struct ev_record *r,
+    const struct ev_names *nm)
+{
+	struct ev_alloc *a;
+	bool failed = r->pfn == -1;
+
+	if (!below(r->order, FRAG_MAX_ORDERS)) {
+		c->out_of_range++;
+		return;
+	}
+	a = &c->alloc[r->order];
+	if (failed)
+		a->failed++;
+	else
+		a->succeeded++;
+	if (below(r->migratetype, FRAG_MAX_TYPES)) {
+		if (failed)
+			a->type_failed[r->migratetype]++;
+		else
+			a->type_succeeded[r->migratetype]++;
+	}
+	if (!failed || !nm->have_gfp)
+		return;
+	if (r->gfp & (nm->gfp_noretry | nm->gfp_nowarn))
+		a->opportunistic_failed++;
+	if (r->gfp & nm->gfp_direct_reclaim)
+		a->could_wait_failed++;
+}
+
+/* Hold R, a begin, end or try_to_compact_pages event, for ev_settle(). Returns 0 or -1. */
+static int
+pend(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r)
+{
+	struct ev_pend *p;
+	size_t cap;
+
+	if (t->npend == t->pend_cap) {
+		if (t->pend_cap == EV_MAX_PEND) {
+			c->out_of_range++;
+			return 0;
+		}
+		cap = t->pend_cap ? 2 * t->pend_cap : 256;
+		if ((p = realloc(t->pend, cap * sizeof(*p))) == NULL)
+			return -1;
+		t->pend = p;
+		t->pend_cap = cap;
+	}
+	p = &t->pend[t->npend++];
+	p->ts = r->ts;
+	p->seq = t->seq++;
+	p->kind = r->kind;
+	p->pid = r->pid;
+	p->order = r->order;
+	return 0;
+}
+
 int
 ev_add(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
     const struct ev_names *nm)
@@ -146,9 +219,16 @@ ev_add(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
 	int o;
 
 	c->n[r->kind]++;
+	if ((r->kind == EV_TRY || r->kind == EV_BEGIN || r->kind == EV_END ||
+	    r->kind == EV_RECLAIM_BEGIN || r->kind == EV_RECLAIM_END) &&
+	    pend(c, t, r) != 0)
+		return -1;
 	switch (r->kind) {
 	case EV_EXTFRAG:
 		add_extfrag(c, r, nm);
+		return 0;
+	case EV_ALLOC:
+		add_alloc(c, r, nm);
 		return 0;
 	case EV_TRY:
 	case EV_KCOMPACTD_WAKE:
@@ -190,6 +270,219 @@ ev_add(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
 	}
 }
 
+/* Returns task PID's (named COMM) stalls of kind K in C, added when new; NULL when out of memory. */
+static struct ev_staller *
+staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
+    const char *comm)
+{
+	struct ev_staller *st;
+	size_t i, cap;
+
+	for (i = 0; i < c->nstallers; i++) {
+		st = &c->stallers[i];
+		if (st->kind == k && st->pid == pid &&
+		    strcmp(st->comm, comm) == 0)
+			return st;
+	}
+	if (c->nstallers == c->stallers_cap) {
+		cap = c->stallers_cap ? 2 * c->stallers_cap : 16;
+		if ((st = realloc(c->stallers, cap * sizeof(*st))) == NULL)
+			return NULL;
+		c->stallers = st;
+		c->stallers_cap = cap;
+	}
+	st = &c->stallers[c->nstallers++];
+	memset(st, 0, sizeof(*st));
+	st->kind = k;
+	st->pid = pid;
+	snprintf(st->comm, sizeof(st->comm), "%s", comm);
+	return st;
+}
+
+unsigned
+ev_hist_bucket(uint64_t ns)
+{
+	uint64_t us = ns / 1000;
+	unsigned k = 0;
+
+	/* Bucket k: [2^k, 2^(k+1)) us; below 1 us goes with [1, 2). */
+	while (k < EV_HIST - 1 && us >= (2ULL << k))
+		k++;
+	return k;
+}
+
+const char *
+ev_stall_name(enum ev_stall_kind k)
+{
+	static const char *const names[EV_NSTALLS] = { "compaction",
+	    "kcompactd", "manual_compaction", "reclaim" };
+
+	return names[k];
+}
+
+/* Count into C a stall of kind K of task O that lasted NS at ORDER (-2: unknown). Returns 0 or -1. */
+static int
+stall_add(struct ev_counts *c, enum ev_stall_kind k, const struct ev_open *o,
+    int order, uint64_t ns)
+{
+	struct ev_stall *s = &c->stalls[k];
+	struct ev_staller *st;
+
+	s->count++;
+	s->total_ns += ns;
+	if (ns > s->max_ns)
+		s->max_ns = ns;
+	s->hist[ev_hist_bucket(ns)]++;
+	if (below(order + 1, EV_NORDERS)) {
+		s->order_count[order + 1]++;
+		s->order_ns[order + 1] += ns;
+	}
+	if ((st = staller_of(c, k, o->pid, o->comm)) == NULL)
+		return -1;
+	st->count++;
+	st->total_ns += ns;
+	return 0;
+}
+
+/* Returns task PID's entry in T, made (named with COMM) when new: the oldest makes room. */
+static struct ev_open *
+open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
+{
+	struct ev_open *o;
+	unsigned i;
+
+	for (i = 0; i < t->nopen; i++)
+		if (t->open[i].pid == pid)
+			return &t->open[i];
+	if (t->nopen < EV_MAX_OPEN)
+		i = t->nopen++;
+	else {
+		i = t->next_open;
+		t->next_open = (t->next_open + 1) % EV_MAX_OPEN;
+	}
+	o = &t->open[i];
+	memset(o, 0, sizeof(*o));
+	o->pid = pid;
+	o->compact_order = o->reclaim_order = -2;
+	comm(arg, pid, o->comm);
+	return o;
+}
+
+/* Order pending events by time, then by arrival. */
+static int
+pend_cmp(const void *a, const void *b)
+{
+	const struct ev_pend *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Returns whether task name COMM is one of the kcompactd threads ("kcompactd0"). */
+static bool
+is_kcompactd(const char *comm)
+{
+	return strncmp(comm, "kcompactd", strlen("kcompactd")) == 0;
+}
+
+int
+ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
+    ev_comm_fn comm, void *arg)
+{
+	const struct ev_pend *p;
+	struct ev_open *o;
+	enum ev_stall_kind k;
+	size_t i, n;
+	int rc = 0;
+
+	if (t->npend == 0)
+		return 0;
+	if (t->open == NULL &&
+	    (t->open = calloc(EV_MAX_OPEN, sizeof(*t->open))) == NULL)
+		return -1;
+	qsort(t->pend, t->npend, sizeof(*t->pend), pend_cmp);
+	for (n = 0; n < t->npend && t->pend[n].ts < cut; n++) {
+		p = &t->pend[n];
+		o = open_of(t, p->pid, comm, arg);
+		switch (p->kind) {
+		case EV_TRY:
+			o->direct = true;
+			o->compact_order = p->order;
+			break;
+		case EV_BEGIN:
+			o->compacting = true;
+			o->compact_begin = p->ts;
+			break;
+		case EV_END:
+			/* An end without its begin began before we looked. */
+			if (!o->compacting)
+				break;
+			o->compacting = false;
+			k = is_kcompactd(o->comm) ? EV_STALL_KCOMPACTD :
+			    o->direct ? EV_STALL_COMPACTION : EV_STALL_MANUAL;
+			if (stall_add(c, k, o, k == EV_STALL_COMPACTION ?
+			    o->compact_order : -2, p->ts - o->compact_begin) != 0)
+				rc = -1;
+			break;
+		case EV_RECLAIM_BEGIN:
+			o->reclaiming = true;
+			o->reclaim_begin = p->ts;
+			o->reclaim_order = p->order;
+			break;
+		case EV_RECLAIM_END:
+			if (!o->reclaiming)
+				break;
+			o->reclaiming = false;
+			if (stall_add(c, EV_STALL_RECLAIM, o, o->reclaim_order,
+			    p->ts - o->reclaim_begin) != 0)
+				rc = -1;
+			break;
+		default:
+			break;
+		}
+	}
+	for (i = n; i < t->npend; i++)
+		t->pend[i - n] = t->pend[i];
+	t->npend -= n;
+	return rc;
+}
+
+/* Returns whether staller A stalled more than B (time, count, then the lower pid). */
+static bool
+stalled_more(const struct ev_staller *a, const struct ev_staller *b)
+{
+	if (a->total_ns != b->total_ns)
+		return a->total_ns > b->total_ns;
+	if (a->count != b->count)
+		return a->count > b->count;
+	return a->pid < b->pid;
+}
+
+size_t
+ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
+    const struct ev_staller **p, size_t max)
+{
+	const struct ev_staller *st;
+	size_t n = 0, i, j;
+
+	for (i = 0; i < c->nstallers; i++) {
+		st = &c->stallers[i];
+		if (st->kind != k)
+			continue;
+		/* Insertion into the short sorted list. */
+		for (j = n; j > 0 && stalled_more(st, p[j - 1]); j--)
+			if (j < max)
+				p[j] = p[j - 1];
+		if (j >= max)
+			continue;
+		p[j] = st;
+		if (n < max)
+			n++;
+	}
+	return n;
+}
+
 int
 ev_merge(struct ev_counts *a, const struct ev_counts *b)
 {
@@ -220,6 +513,43 @@ ev_merge(struct ev_counts *a, const struct ev_counts *b)
 			z->suitable[k] += bz->suitable[k];
 			z->finished[k] += bz->finished[k];
 		}
+	}
+	for (i = 0; i < FRAG_MAX_ORDERS; i++) {
+		const struct ev_alloc *y = &b->alloc[i];
+		struct ev_alloc *x = &a->alloc[i];
+
+		x->succeeded += y->succeeded;
+		x->failed += y->failed;
+		for (k = 0; k < FRAG_MAX_TYPES; k++) {
+			x->type_succeeded[k] += y->type_succeeded[k];
+			x->type_failed[k] += y->type_failed[k];
+		}
+		x->opportunistic_failed += y->opportunistic_failed;
+		x->could_wait_failed += y->could_wait_failed;
+	}
+	for (i = 0; i < EV_NSTALLS; i++) {
+		const struct ev_stall *y = &b->stalls[i];
+		struct ev_stall *x = &a->stalls[i];
+
+		x->count += y->count;
+		x->total_ns += y->total_ns;
+		if (y->max_ns > x->max_ns)
+			x->max_ns = y->max_ns;
+		for (k = 0; k < EV_HIST; k++)
+			x->hist[k] += y->hist[k];
+		for (k = 0; k < EV_NORDERS; k++) {
+			x->order_count[k] += y->order_count[k];
+			x->order_ns[k] += y->order_ns[k];
+		}
+	}
+	for (i = 0; i < b->nstallers; i++) {
+		const struct ev_staller *y = &b->stallers[i];
+		struct ev_staller *x;
+
+		if ((x = staller_of(a, y->kind, y->pid, y->comm)) == NULL)
+			return -1;
+		x->count += y->count;
+		x->total_ns += y->total_ns;
 	}
 	a->lost += b->lost;
 	a->out_of_range += b->out_of_range;

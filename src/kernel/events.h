@@ -20,6 +20,9 @@ enum ev_kind {
 	EV_DEFER_COMPACTION,	/* compaction:mm_compaction_defer_compaction */
 	EV_DEFER_RESET,		/* compaction:mm_compaction_defer_reset */
 	EV_KCOMPACTD_WAKE,	/* compaction:mm_compaction_kcompactd_wake */
+	EV_ALLOC,		/* kmem:mm_page_alloc, filtered on the order */
+	EV_RECLAIM_BEGIN,	/* vmscan:mm_vmscan_direct_reclaim_begin */
+	EV_RECLAIM_END,		/* vmscan:mm_vmscan_direct_reclaim_end */
 	EV_NKINDS
 };
 
@@ -37,6 +40,10 @@ struct ev_record {
 	int		 alloc_type, fallback_type;	/* enum migratetype */
 	int		 change_ownership;	/* -1: not in this kernel's event */
 	int		 status;	/* enum compact_result (ret, status) */
+	int		 migratetype;	/* mm_page_alloc: of the request */
+	int64_t		 pfn;		/* mm_page_alloc: -1 when it failed */
+	uint64_t	 gfp;		/* mm_page_alloc: gfp_flags */
+	uint64_t	 ts;		/* nanoseconds, the instance's clock (mono) */
 };
 
 /* What the values of the events are called on the kernel that sent them. */
@@ -48,6 +55,49 @@ struct ev_names {
 	unsigned	 pageblock_order;	/* fragmenting: fallback order below it */
 	uint32_t	 have;		/* bit per ev_kind enabled */
 	bool		 have_claimed;	/* the event has change_ownership */
+	/*
+	 * The gfp bits of this kernel, from mm_page_alloc's __print_flags()
+	 * (they moved between releases); have_gfp: all three were found.
+	 */
+	uint64_t	 gfp_direct_reclaim, gfp_noretry, gfp_nowarn;
+	bool		 have_gfp;
+	unsigned	 alloc_min_order;	/* the filter: order >= this */
+};
+
+/* High-order allocations of one order: mm_page_alloc, pfn -1 when failed. */
+struct ev_alloc {
+	uint64_t	 succeeded, failed;
+	uint64_t	 type_succeeded[FRAG_MAX_TYPES], type_failed[FRAG_MAX_TYPES];
+	/* __GFP_NORETRY or __GFP_NOWARN: the caller has a fallback. */
+	uint64_t	 opportunistic_failed;
+	uint64_t	 could_wait_failed;	/* __GFP_DIRECT_RECLAIM */
+};
+
+/* Whose stall a begin/end pair was. */
+enum ev_stall_kind {
+	EV_STALL_COMPACTION,	/* direct: after try_to_compact_pages */
+	EV_STALL_KCOMPACTD,	/* a run of kcompactd (woken or proactive) */
+	EV_STALL_MANUAL,	/* any other task: compact_memory, nodeN/compact */
+	EV_STALL_RECLAIM,	/* direct reclaim */
+	EV_NSTALLS
+};
+
+/* Histogram buckets: [1, 2) us (and below), [2, 4), ..., the last open. */
+#define EV_HIST		32
+
+/* The stalls of one kind over an interval. */
+struct ev_stall {
+	uint64_t	 count, total_ns, max_ns;
+	uint64_t	 hist[EV_HIST];
+	uint64_t	 order_count[EV_NORDERS], order_ns[EV_NORDERS];	/* order + 1 */
+};
+
+/* One task's stalls of one kind over an interval. */
+struct ev_staller {
+	enum ev_stall_kind kind;
+	int		 pid;
+	char		 comm[16];	/* TASK_COMM_LEN */
+	uint64_t	 count, total_ns;
 };
 
 /* The suitable and finished outcomes of one zone at one order. */
@@ -68,11 +118,41 @@ struct ev_counts {
 	uint64_t	 ends[EV_MAX_STATUS];	/* end, every run (order known or not) */
 	struct ev_zone	*zones;		/* in the order first seen */
 	size_t		 nzones, zones_cap;
+	struct ev_alloc	 alloc[FRAG_MAX_ORDERS];
+	struct ev_stall	 stalls[EV_NSTALLS];
+	struct ev_staller *stallers;	/* in the order first seen */
+	size_t		 nstallers, stallers_cap;
 	uint64_t	 lost;		/* events the kernel dropped (overruns) */
 	uint64_t	 out_of_range;	/* events counted in n[] only */
 };
 
 #define EV_MAX_TASKS	64
+#define EV_MAX_OPEN	256
+#define EV_MAX_PEND	(1UL << 22)	/* begin/end events held for pairing */
+
+/* A begin, end or try_to_compact_pages event waiting for ev_settle(). */
+struct ev_pend {
+	uint64_t	 ts, seq;	/* seq: arrival, for equal times */
+	enum ev_kind	 kind;
+	int		 pid, order;
+};
+
+/* A task's open compaction run and direct reclaim, in time order. */
+struct ev_open {
+	int		 pid;
+	char		 comm[16];
+	bool		 direct;	/* it called try_to_compact_pages */
+	int		 compact_order;	/* of that call */
+	bool		 compacting, reclaiming;
+	uint64_t	 compact_begin, reclaim_begin;
+	int		 reclaim_order;
+};
+
+/*
+ * Copies into COMM (16 bytes) the name of task PID: "<...>", as the
+ * kernel's trace shows it, when unknown. ARG is the caller's.
+ */
+typedef void	(*ev_comm_fn)(void *arg, int pid, char *comm);
 
 /*
  * What outlives an interval: the order of each task's compaction run, as
@@ -83,6 +163,16 @@ struct ev_tasks {
 	int		 pid[EV_MAX_TASKS];
 	int		 order[EV_MAX_TASKS];
 	unsigned	 n, next;
+	/*
+	 * The begin/end events waiting to be paired: the buffers of the CPUs
+	 * are read one after the other, so a task that moved to another CPU
+	 * may come end first. ev_settle() pairs them in time order.
+	 */
+	struct ev_pend	*pend;
+	size_t		 npend, pend_cap;
+	uint64_t	 seq;
+	struct ev_open	*open;		/* per task, EV_MAX_OPEN of them */
+	unsigned	 nopen, next_open;
 };
 
 /* Returns "system:event" of kind K. */
@@ -101,6 +191,31 @@ void		 ev_free(struct ev_counts *c);
  */
 int		 ev_add(struct ev_counts *c, struct ev_tasks *t,
 		    const struct ev_record *r, const struct ev_names *nm);
+
+/*
+ * Pair the begin and end events of T older than CUT (ns of the trace
+ * clock; UINT64_MAX: all) in time order, and count into C the stall each
+ * pair measured, naming tasks with COMM (ARG). Events at or after CUT
+ * wait for the next call. Returns 0, or -1 when out of memory.
+ */
+int		 ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
+		    ev_comm_fn comm, void *arg);
+
+/* Free what T holds. */
+void		 ev_tasks_free(struct ev_tasks *t);
+
+/* Returns the histogram bucket of a stall of NS nanoseconds. */
+unsigned	 ev_hist_bucket(uint64_t ns);
+
+/* Returns "compaction", "kcompactd", "manual_compaction" or "reclaim". */
+const char	*ev_stall_name(enum ev_stall_kind k);
+
+/*
+ * The tasks of C that stalled longest of kind K: up to MAX into P, most
+ * stall time first (then most stalls, then lowest pid). Returns how many.
+ */
+size_t		 ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
+		    const struct ev_staller **p, size_t max);
 
 /* Add the counts of B to A (totals over a run). Returns 0, or -1 when out of memory. */
 int		 ev_merge(struct ev_counts *a, const struct ev_counts *b);

@@ -113,6 +113,20 @@ struct rseries {
 	size_t		 npairs;
 };
 
+/* High-order allocations of one order over the run (--events). */
+struct ralloc {
+	uint64_t	 succeeded, failed;
+	uint64_t	 opportunistic_failed, could_wait_failed;
+};
+
+/* The stalls of one kind over the run, and its worst sample. */
+struct rstall {
+	bool		 seen;		/* recorded (not null) in some sample */
+	uint64_t	 count, total_us, max_us;
+	uint64_t	 worst_us;	/* the most stall time in one sample */
+	char		 worst_time[32];
+};
+
 /* What THP allocations of one size and kind got over a recording. */
 struct routcome {
 	uint64_t	 size_kb;
@@ -160,6 +174,13 @@ struct replay {
 	uint64_t	 runs, lost;
 	struct rorder	 by_order[FRAG_MAX_ORDERS + 1];
 	size_t		 nby_order;
+	/* Allocations: recorded by this fragstat (alloc not null), by order. */
+	bool		 has_alloc, alloc_flags;	/* flags: the split known */
+	unsigned	 alloc_min_order;
+	struct ralloc	 alloc[FRAG_MAX_ORDERS];
+	uint64_t	 alloc_worst;		/* most failures in one sample */
+	char		 alloc_worst_time[32];
+	struct rstall	 stalls[EV_NSTALLS];
 	struct rseries	*series;	/* NULL unless asked for */
 	/* kcompactd's wakeups against the machine's free pages and pageblocks, sample by sample. */
 	struct futile	 futile;

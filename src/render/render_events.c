@@ -6,11 +6,18 @@
 #include <string.h>
 
 #include "events.h"
+#include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
 
 /* The fallback pairs the table shows. */
 #define TOP_PAIRS	3
+/* The tasks the JSON names per kind of stall, and the table in all. */
+#define TOP_TASKS	5
+#define TOP_TASKS_TABLE	3
+/* Where the table's continuation lines start, and its width. */
+#define TABLE_INDENT	16
+#define TABLE_WIDTH	80
 
 /* Write count N of event kind K, or null when this kernel lacks the event. */
 static void
@@ -162,6 +169,165 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 	jw_end(w);
 }
 
+/* Returns whether S's kernel has every event of kinds A and B. */
+static bool
+have2(const struct wsample *s, enum ev_kind a, enum ev_kind b)
+{
+	return (s->evn->have & (1u << a)) && (s->evn->have & (1u << b));
+}
+
+/* Write the allocations of order O of S by migratetype. */
+static void
+alloc_types_json(struct jsonw *w, const struct wsample *s,
+    const struct ev_alloc *a)
+{
+	char b[16];
+	int t;
+
+	jw_array(w, false);
+	for (t = 0; t < FRAG_MAX_TYPES; t++) {
+		if (a->type_succeeded[t] == 0 && a->type_failed[t] == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "migratetype");
+		jw_string(w, ev_type_name(b, sizeof(b), s->evn, t));
+		jw_key(w, "succeeded");
+		jw_u64(w, a->type_succeeded[t]);
+		jw_key(w, "failed");
+		jw_u64(w, a->type_failed[t]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the alloc member of S: the high-order allocations by order. */
+static void
+alloc_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct ev_alloc *a;
+	int o;
+
+	if (!(s->evn->have & (1u << EV_ALLOC))) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "min_order");
+	jw_u64(w, s->evn->alloc_min_order);
+	jw_key(w, "by_order");
+	jw_array(w, false);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &s->ev->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, o);
+		jw_key(w, "succeeded");
+		jw_u64(w, a->succeeded);
+		jw_key(w, "failed");
+		jw_u64(w, a->failed);
+		jw_key(w, "by_migratetype");
+		alloc_types_json(w, s, a);
+		/* Flags this kernel's format does not name: unknown, not 0. */
+		jw_key(w, "opportunistic_failed");
+		if (s->evn->have_gfp)
+			jw_u64(w, a->opportunistic_failed);
+		else
+			jw_null(w);
+		jw_key(w, "could_wait_failed");
+		if (s->evn->have_gfp)
+			jw_u64(w, a->could_wait_failed);
+		else
+			jw_null(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* Write the stalls of kind K of S, or null when its events are missing. */
+static void
+stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
+{
+	const struct ev_stall *st = &s->ev->stalls[k];
+	const struct ev_staller *top[TOP_TASKS];
+	size_t i, n;
+	int o;
+
+	if (k == EV_STALL_RECLAIM ? !have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END) :
+	    !have2(s, EV_BEGIN, EV_END)) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, st->count);
+	jw_key(w, "total_us");
+	jw_u64(w, st->total_ns / 1000);
+	jw_key(w, "max_us");
+	jw_u64(w, st->max_ns / 1000);
+	jw_key(w, "histogram_us");
+	jw_array(w, false);
+	for (i = 0; i < EV_HIST; i++) {
+		if (st->hist[i] == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "min_us");
+		jw_u64(w, 1ULL << i);
+		jw_key(w, "count");
+		jw_u64(w, st->hist[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "by_order");
+	jw_array(w, false);
+	for (o = 0; o < EV_NORDERS; o++) {
+		if (st->order_count[o] == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, o - 1);
+		jw_key(w, "count");
+		jw_u64(w, st->order_count[o]);
+		jw_key(w, "total_us");
+		jw_u64(w, st->order_ns[o] / 1000);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "top_tasks");
+	jw_array(w, false);
+	n = ev_top_stallers(s->ev, k, top, TOP_TASKS);
+	for (i = 0; i < n; i++) {
+		jw_object(w);
+		jw_key(w, "comm");
+		jw_string(w, top[i]->comm);
+		jw_key(w, "pid");
+		jw_int(w, top[i]->pid);
+		jw_key(w, "count");
+		jw_u64(w, top[i]->count);
+		jw_key(w, "total_us");
+		jw_u64(w, top[i]->total_ns / 1000);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* Write the stalls member of S. */
+static void
+stalls_json(struct jsonw *w, const struct wsample *s)
+{
+	int k;
+
+	jw_object(w);
+	for (k = 0; k < EV_NSTALLS; k++) {
+		jw_key(w, ev_stall_name(k));
+		stall_json(w, s, k);
+	}
+	jw_end(w);
+}
+
 void
 render_events_json(struct jsonw *w, const struct wsample *s)
 {
@@ -206,6 +372,10 @@ render_events_json(struct jsonw *w, const struct wsample *s)
 	jw_end(w);
 	jw_key(w, "compaction");
 	compaction_json(w, s);
+	jw_key(w, "alloc");
+	alloc_json(w, s);
+	jw_key(w, "stalls");
+	stalls_json(w, s);
 	jw_key(w, "lost");
 	jw_u64(w, c->lost);
 	jw_end(w);
@@ -223,6 +393,156 @@ per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 	    n * 100000 / s->elapsed_ms;
 	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, r / 100, r % 100);
 	return buf;
+}
+
+/* A table line that wraps at TABLE_WIDTH, going on at TABLE_INDENT. */
+struct tline {
+	FILE		*fp;
+	size_t		 col;
+};
+
+/* Start a line of T with LABEL in the first TABLE_INDENT columns. */
+static void
+tl_start(struct tline *t, FILE *fp, const char *label)
+{
+	t->fp = fp;
+	t->col = (size_t)fprintf(fp, "  %-*s", TABLE_INDENT - 2, label);
+}
+
+/* Add ITEM to T, SEP before it unless it starts a line. */
+static void
+tl_add(struct tline *t, const char *sep, const char *item)
+{
+	if (t->col > TABLE_INDENT && t->col + strlen(sep) + strlen(item) >
+	    TABLE_WIDTH) {
+		fprintf(t->fp, "\n%*s", TABLE_INDENT, "");
+		t->col = TABLE_INDENT;
+	}
+	if (t->col > TABLE_INDENT)
+		t->col += (size_t)fprintf(t->fp, "%s", sep);
+	t->col += (size_t)fprintf(t->fp, "%s", item);
+}
+
+/*
+ * The allocation lines of S: failures first, with the share that had a
+ * fallback, then each order's succeeded/failed.
+ */
+static void
+alloc_table(FILE *fp, const struct wsample *s)
+{
+	const struct ev_alloc *a;
+	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
+	struct tline t;
+	char item[96];
+	int o;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &s->ev->alloc[o];
+		ok += a->succeeded;
+		failed += a->failed;
+		opp += a->opportunistic_failed;
+		wait += a->could_wait_failed;
+	}
+	tl_start(&t, fp, "allocations");
+	snprintf(item, sizeof(item), "%" PRIu64 " of %" PRIu64 " failed "
+	    "(order>=%u)", failed, ok + failed, s->evn->alloc_min_order);
+	tl_add(&t, "", item);
+	if (failed && s->evn->have_gfp)
+		snprintf(item, sizeof(item), "%" PRIu64 " with a fallback, %"
+		    PRIu64 " could wait", opp, wait);
+	else if (failed)
+		snprintf(item, sizeof(item), "fallback unknown");
+	if (failed)
+		tl_add(&t, ": ", item);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &s->ev->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		if (a->failed)
+			snprintf(item, sizeof(item), "order %d: %" PRIu64
+			    " ok, %" PRIu64 " failed", o, a->succeeded,
+			    a->failed);
+		else
+			snprintf(item, sizeof(item), "order %d: %" PRIu64 " ok",
+			    o, a->succeeded);
+		tl_add(&t, "; ", item);
+	}
+	fputc('\n', fp);
+}
+
+/* Returns BUF holding a stall kind's line item: "compaction 3, 12.40 ms (max 8.21 ms)". */
+static const char *
+stall_item(char *buf, size_t size, const char *name, const struct ev_stall *st)
+{
+	char b[2][32];
+
+	if (st->count == 0)
+		snprintf(buf, size, "%s 0", name);
+	else
+		snprintf(buf, size, "%s %" PRIu64 ", %s (max %s)", name,
+		    st->count, hum_us(b[0], sizeof(b[0]), st->total_ns / 1000),
+		    hum_us(b[1], sizeof(b[1]), st->max_ns / 1000));
+	return buf;
+}
+
+/* The stall lines of S: each kind's count and time, then who stalled most. */
+static void
+stalls_table(FILE *fp, const struct wsample *s)
+{
+	static const struct {
+		enum ev_stall_kind k;
+		const char	*name;
+	} kinds[] = { { EV_STALL_COMPACTION, "compaction" },
+	    { EV_STALL_RECLAIM, "reclaim" }, { EV_STALL_KCOMPACTD, "kcompactd" },
+	    { EV_STALL_MANUAL, "manual compaction" } };
+	const struct ev_staller *all[3 * TOP_TASKS_TABLE];
+	const struct ev_staller *x;
+	struct tline t;
+	char item[96], b[32];
+	size_t i, j, n = 0;
+	bool have_c = have2(s, EV_BEGIN, EV_END);
+	bool have_r = have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END);
+
+	if (!have_c && !have_r)
+		return;
+	tl_start(&t, fp, "stalls");
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (kinds[i].k == EV_STALL_RECLAIM ? !have_r : !have_c)
+			continue;
+		/* Manual compaction only when there was some. */
+		if (kinds[i].k == EV_STALL_MANUAL &&
+		    s->ev->stalls[EV_STALL_MANUAL].count == 0)
+			continue;
+		tl_add(&t, "; ", stall_item(item, sizeof(item), kinds[i].name,
+		    &s->ev->stalls[kinds[i].k]));
+	}
+	fputc('\n', fp);
+	/* Who stalled: tasks of direct compaction, reclaim and manual runs. */
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (kinds[i].k == EV_STALL_KCOMPACTD)
+			continue;
+		n += ev_top_stallers(s->ev, kinds[i].k, all + n,
+		    TOP_TASKS_TABLE);
+	}
+	if (n == 0)
+		return;
+	/* The longest first: insertion sort of at most nine. */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && all[j]->total_ns > all[j - 1]->total_ns;
+		    j--) {
+			x = all[j];
+			all[j] = all[j - 1];
+			all[j - 1] = x;
+		}
+	tl_start(&t, fp, "stalled most");
+	for (i = 0; i < n && i < TOP_TASKS_TABLE; i++) {
+		snprintf(item, sizeof(item), "%s[%d] %s %s", all[i]->comm,
+		    all[i]->pid, all[i]->kind == EV_STALL_RECLAIM ? "reclaim" :
+		    all[i]->kind == EV_STALL_MANUAL ? "manual" : "compaction",
+		    hum_us(b, sizeof(b), all[i]->total_ns / 1000));
+		tl_add(&t, ", ", item);
+	}
+	fputc('\n', fp);
 }
 
 void
@@ -257,6 +577,9 @@ render_events_table(FILE *fp, const struct wsample *s)
 		fprintf(fp, "  kcompactd wakes %" PRIu64,
 		    c->n[EV_KCOMPACTD_WAKE]);
 	fprintf(fp, "  lost %" PRIu64 "\n", c->lost);
+	if (nm->have & (1u << EV_ALLOC))
+		alloc_table(fp, s);
+	stalls_table(fp, s);
 	if ((n = ev_top_pairs(c, top, TOP_PAIRS)) == 0)
 		return;
 	fputs("  fallbacks    ", fp);

@@ -47,6 +47,84 @@ index_table(FILE *fp, const struct rindex *x)
 	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
 }
 
+/* The stall kinds in the order the views show them, and their names there. */
+static const struct {
+	enum ev_stall_kind k;
+	const char	*name;
+} stall_views[EV_NSTALLS] = {
+	{ EV_STALL_COMPACTION, "direct compaction" },
+	{ EV_STALL_RECLAIM, "direct reclaim" },
+	{ EV_STALL_KCOMPACTD, "kcompactd" },
+	{ EV_STALL_MANUAL, "manual compaction" },
+};
+
+/* Print the allocations of R over the run: failures first, then by order. */
+static void
+alloc_table(FILE *fp, const struct replay *r)
+{
+	const struct ralloc *a;
+	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
+	size_t o, col = 0;
+	char item[96];
+
+	if (!r->has_alloc)
+		return;
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		ok += a->succeeded;
+		failed += a->failed;
+		opp += a->opportunistic_failed;
+		wait += a->could_wait_failed;
+	}
+	fprintf(fp, "  allocations of order >=%u: %" PRIu64 " of %" PRIu64
+	    " failed", r->alloc_min_order, failed, ok + failed);
+	if (failed && r->alloc_flags)
+		fprintf(fp, " (%" PRIu64 " with a fallback, %" PRIu64
+		    " could wait)", opp, wait);
+	fputc('\n', fp);
+	if (failed)
+		fprintf(fp, "    most failures in one sample %" PRIu64 " at %s\n",
+		    r->alloc_worst, r->alloc_worst_time);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		snprintf(item, sizeof(item), "order %zu: %" PRIu64 " ok, %"
+		    PRIu64 " failed", o, a->succeeded, a->failed);
+		if (col > 0 && col + 2 + strlen(item) > 80) {
+			fputc('\n', fp);
+			col = 0;
+		}
+		col += (size_t)fprintf(fp, "%s%s", col ? "; " : "    ", item);
+	}
+	if (col)
+		fputc('\n', fp);
+}
+
+/* Print the stalls of R over the run, a line per kind recorded. */
+static void
+stalls_table(FILE *fp, const struct replay *r)
+{
+	const struct rstall *st;
+	char b[3][32];
+	size_t i;
+
+	for (i = 0; i < EV_NSTALLS; i++) {
+		st = &r->stalls[stall_views[i].k];
+		if (!st->seen)
+			continue;
+		fprintf(fp, "  %s stalls %" PRIu64, stall_views[i].name,
+		    st->count);
+		if (st->count)
+			fprintf(fp, ", %s (max %s)\n    most in one sample %s "
+			    "at %s", hum_us(b[0], sizeof(b[0]), st->total_us),
+			    hum_us(b[1], sizeof(b[1]), st->max_us),
+			    hum_us(b[2], sizeof(b[2]), st->worst_us),
+			    st->worst_time);
+		fputc('\n', fp);
+	}
+}
+
 /* Returns "2 MiB THP faults" for X, in BUF. */
 static const char *
 outcome_label(char *buf, size_t size, const struct routcome *x,
@@ -167,6 +245,8 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
 		fputc('\n', fp);
 	}
+	alloc_table(fp, r);
+	stalls_table(fp, r);
 }
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
@@ -243,6 +323,90 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x,
 	if (bound >= 0) {
 		jw_key(w, "is_bound");
 		jw_bool(w, bound == 1);
+	}
+	jw_end(w);
+}
+
+/* Write R's allocations over the run, or null when not recorded. */
+static void
+alloc_json(struct jsonw *w, const struct replay *r)
+{
+	const struct ralloc *a;
+	size_t o;
+
+	if (!r->has_alloc) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "min_order");
+	jw_u64(w, r->alloc_min_order);
+	jw_key(w, "by_order");
+	jw_array(w, false);
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &r->alloc[o];
+		if (a->succeeded == 0 && a->failed == 0)
+			continue;
+		jw_object(w);
+		jw_key(w, "order");
+		jw_u64(w, o);
+		jw_key(w, "succeeded");
+		jw_u64(w, a->succeeded);
+		jw_key(w, "failed");
+		jw_u64(w, a->failed);
+		jw_key(w, "opportunistic_failed");
+		if (r->alloc_flags)
+			jw_u64(w, a->opportunistic_failed);
+		else
+			jw_null(w);
+		jw_key(w, "could_wait_failed");
+		if (r->alloc_flags)
+			jw_u64(w, a->could_wait_failed);
+		else
+			jw_null(w);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, "worst_failed");
+	jw_u64(w, r->alloc_worst);
+	jw_key(w, "worst_failed_time");
+	if (r->alloc_worst)
+		jw_string(w, r->alloc_worst_time);
+	else
+		jw_null(w);
+	jw_end(w);
+}
+
+/* Write R's stalls over the run: per kind, null when never recorded. */
+static void
+stalls_json(struct jsonw *w, const struct replay *r)
+{
+	const struct rstall *st;
+	int k;
+
+	jw_object(w);
+	for (k = 0; k < EV_NSTALLS; k++) {
+		st = &r->stalls[k];
+		jw_key(w, ev_stall_name(k));
+		if (!st->seen) {
+			jw_null(w);
+			continue;
+		}
+		jw_object(w);
+		jw_key(w, "count");
+		jw_u64(w, st->count);
+		jw_key(w, "total_us");
+		jw_u64(w, st->total_us);
+		jw_key(w, "max_us");
+		jw_u64(w, st->max_us);
+		jw_key(w, "worst_total_us");
+		jw_u64(w, st->worst_us);
+		jw_key(w, "worst_time");
+		if (st->worst_us)
+			jw_string(w, st->worst_time);
+		else
+			jw_null(w);
+		jw_end(w);
 	}
 	jw_end(w);
 }
@@ -387,6 +551,10 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 			jw_end(w);
 		}
 		jw_end(w);
+		jw_key(w, "alloc");
+		alloc_json(w, r);
+		jw_key(w, "stalls");
+		stalls_json(w, r);
 		jw_end(w);
 	}
 	outcomes_json(w, r);
@@ -476,6 +644,37 @@ row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
 	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
 }
 
+/* Print the allocations and stalls of A beside those of B, where both recorded them. */
+static void
+compare_alloc_stalls(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct rstall *x, *y;
+	char n[64];
+	size_t o, i;
+
+	for (o = 0; a->has_alloc && b->has_alloc && o < FRAG_MAX_ORDERS; o++) {
+		if (a->alloc[o].succeeded + a->alloc[o].failed == 0 &&
+		    b->alloc[o].succeeded + b->alloc[o].failed == 0)
+			continue;
+		snprintf(n, sizeof(n), "order %zu allocations failed", o);
+		row_u64(fp, n, a->alloc[o].failed, b->alloc[o].failed);
+		snprintf(n, sizeof(n), "order %zu allocations ok", o);
+		row_u64(fp, n, a->alloc[o].succeeded, b->alloc[o].succeeded);
+	}
+	for (i = 0; i < EV_NSTALLS; i++) {
+		x = &a->stalls[stall_views[i].k];
+		y = &b->stalls[stall_views[i].k];
+		if (!x->seen || !y->seen)
+			continue;
+		snprintf(n, sizeof(n), "%s stalls", stall_views[i].name);
+		row_u64(fp, n, x->count, y->count);
+		snprintf(n, sizeof(n), "%s us", stall_views[i].name);
+		row_u64(fp, n, x->total_us, y->total_us);
+		snprintf(n, sizeof(n), "%s max us", stall_views[i].name);
+		row_u64(fp, n, x->max_us, y->max_us);
+	}
+}
+
 /*
  * The THP sizes and kinds both recordings counted: allocations and the
  * share that fell back, A beside B.
@@ -550,6 +749,7 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 			    share(v[1], sizeof(v[1]), ended_well(&b->by_order[j]),
 			    b->by_order[j].ended), "-");
 		}
+	compare_alloc_stalls(fp, a, b);
 }
 
 void

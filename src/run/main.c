@@ -692,6 +692,7 @@ events_start(const struct opts *o, const struct inputs *in,
 		memcpy(nm->type[i], in->pti.types[i], sizeof(nm->type[i]));
 	nm->ntypes = in->have_pti ? in->pti.ntypes : 0;
 	nm->pageblock_order = pageblock_order;
+	nm->alloc_min_order = o->events_min_order;
 	n = trace_sweep(note, sizeof(note));
 	if (n > 0 && !o->quiet)
 		fprintf(stderr, n > 1 ? "%s: note: removed the tracefs "

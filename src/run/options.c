@@ -87,7 +87,13 @@ usage(FILE *fp)
 "      --events             as root, also count the kernel's fragmentation\n"
 "                           events (kmem:mm_page_alloc_extfrag) and compaction\n"
 "                           events between samples, in a tracefs instance of\n"
-"                           its own\n"
+"                           its own: high-order allocations that succeeded\n"
+"                           and failed (kmem:mm_page_alloc), and how long\n"
+"                           direct compaction, kcompactd and direct reclaim\n"
+"                           took, and which tasks stalled\n"
+"      --events-min-order=N\n"
+"                           count the allocations of order N and above\n"
+"                           (default 1; the kernel filters the rest out)\n"
 "      --record=DIR         also write the samples into a new directory DIR,\n"
 "                           each synced as it is taken, with captures of the\n"
 "                           first and last state; --sysroot DIR then\n"
@@ -275,7 +281,8 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_ADVISE, OPT_GFP, OPT_THRESHOLD, OPT_PSI_SOME, OPT_PSI_FULL,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
-	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_CAPTURES_EVERY, OPT_END };
+	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_CAPTURES_EVERY,
+	OPT_EVENTS_MIN_ORDER, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -305,6 +312,7 @@ static const struct option longopts[] = {
 	{ "count",		required_argument, NULL, OPT_COUNT },
 	{ "migratetypes",	no_argument,	   NULL, OPT_MIGRATETYPES },
 	{ "events",		no_argument,	   NULL, OPT_EVENTS },
+	{ "events-min-order",	required_argument, NULL, OPT_EVENTS_MIN_ORDER },
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
@@ -399,6 +407,8 @@ static const struct optrule rules[] = {
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
 	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_EVENTS_MIN_ORDER, "--events-min-order", ACT(A_WATCH), ALL_FORMATS,
+	    0, "--watch --events" },
 	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch or a command" },
 	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
@@ -572,6 +582,9 @@ check_mode(struct opts *o, const bool *given)
 	    given[OPT_MIGRATETYPES]))
 		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
 		    "or --migratetypes do not mix");
+	if (given[OPT_EVENTS_MIN_ORDER] && !given[OPT_EVENTS])
+		return usage_error("%s", "--events-min-order does nothing "
+		    "without --events: it filters the allocations it counts");
 	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
 		return usage_error("%s", "--events counts this host's events: "
 		    "it does not take --sysroot or input files");
@@ -681,6 +694,7 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->color = -1;
 	o->threshold = -1;
 	o->node = -1;
+	o->events_min_order = 1;
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
@@ -822,6 +836,13 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_EVENTS:
 			o->events = true;
+			break;
+		case OPT_EVENTS_MIN_ORDER:
+			if (num_str(optarg, &v) != 0 || v >= FRAG_MAX_ORDERS)
+				return usage_error("--events-min-order: '%s' is "
+				    "not an order from 0 to %d", optarg,
+				    FRAG_MAX_ORDERS - 1);
+			o->events_min_order = (unsigned)v;
 			break;
 		case OPT_RECORD:
 			o->record = optarg;

@@ -58,6 +58,7 @@ struct opts {
 	unsigned long	 count;
 	bool		 migratetypes;
 	bool		 events;	/* --events */
+	unsigned	 events_min_order;	/* --events-min-order, default 1 */
 	enum advise_gfp	 gfp;
 	int		 threshold;	/* -1: the sysctl */
 	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
