@@ -152,8 +152,11 @@ owner_table(FILE *fp, const struct owners *ow)
 	size_t i;
 
 	fprintf(fp, "\nAllocating stacks of the pinning pages (page_owner: %"
-	    PRIu64 " of %" PRIu64 " allocations; top %d of %zu stacks)\n",
-	    ow->pinning, ow->records, TOP_OWNERS_TABLE, ow->n);
+	    PRIu64 " of %" PRIu64 " allocations pin, from %zu stacks",
+	    ow->pinning, ow->records, ow->n);
+	if (ow->n > TOP_OWNERS_TABLE)
+		fprintf(fp, ", the top %d shown", TOP_OWNERS_TABLE);
+	fputs(")\n", fp);
 	for (i = 0; i < ow->n && i < TOP_OWNERS_TABLE; i++) {
 		fprintf(fp, "%8" PRIu64 " pinned blocks, %" PRIu64 " pages:\n",
 		    ow->o[i].pinned_blocks, ow->o[i].pinned_pages);
