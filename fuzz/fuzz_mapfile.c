@@ -52,13 +52,16 @@ fuzz_mapfile(const uint8_t *data, size_t size)
 	struct buddyinfo bi;
 	struct frag *frag;
 	struct map m, again;
+	struct memcg cg, cg2;
 	struct fuzz_mem w1, w2;
 	unsigned long ps;
 
 	if (buddyinfo_parse(buddyinfo, sizeof(buddyinfo) - 1, &bi, &e) != 0)
 		fuzz_fail("buddyinfo: %s", e.msg);
 	FUZZ_ASSERT((frag = frag_compute_all(&bi)) != NULL, "out of memory");
-	if (mapfile_parse(s, size, &bi, &m, &ps, &e) != 0) {
+	memcg_init(&cg);
+	memcg_init(&cg2);
+	if (mapfile_parse(s, size, &bi, &m, &cg, &ps, &e) != 0) {
 		fuzz_check_error(&e, s, size, "fragstat-map");
 		FUZZ_ASSERT(m.zones == NULL && m.blocks == NULL,
 		    "a refused map left memory behind");
@@ -69,13 +72,13 @@ fuzz_mapfile(const uint8_t *data, size_t size)
 
 	/* What was accepted, written again, reads back to the same text. */
 	fuzz_mem_open(&w1);
-	mapfile_write(w1.fp, &m, ps);
+	mapfile_write(w1.fp, &m, &cg, ps);
 	fuzz_mem_close(&w1);
-	if (mapfile_parse(w1.buf, w1.len, &bi, &again, &ps, &e) != 0)
+	if (mapfile_parse(w1.buf, w1.len, &bi, &again, &cg2, &ps, &e) != 0)
 		fuzz_fail("rewritten map rejected at line %lu: %s", e.line,
 		    e.msg);
 	fuzz_mem_open(&w2);
-	mapfile_write(w2.fp, &again, ps);
+	mapfile_write(w2.fp, &again, &cg2, ps);
 	fuzz_mem_close(&w2);
 	FUZZ_ASSERT(w1.len == w2.len && memcmp(w1.buf, w2.buf, w1.len) == 0,
 	    "a rewritten map writes differently");
@@ -83,6 +86,8 @@ fuzz_mapfile(const uint8_t *data, size_t size)
 	fuzz_mem_free(&w2);
 	map_free(&again);
 	map_free(&m);
+	memcg_free(&cg);
+	memcg_free(&cg2);
 out:
 	free(frag);
 	buddyinfo_free(&bi);

@@ -15,6 +15,9 @@
 #include "testutil.h"
 #include "zoneinfo.h"
 
+/* The cgroups of a stored map: none in these, so nothing to free. */
+static struct memcg cgs;
+
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 #define F(b)	((uint64_t)1 << (b))
 
@@ -144,7 +147,7 @@ gen_free(struct gen *g)
 static int
 run(struct gen *g, struct map *m, struct ferr *e)
 {
-	if (kpageflags_map(g->dir, &g->in, 4096, m, e) != 0)
+	if (kpageflags_map(g->dir, &g->in, 4096, m, NULL, e) != 0)
 		return -1;
 	ck_assert_int_eq(map_compute(m, g->in.frag), 0);
 	return 0;
@@ -511,7 +514,7 @@ written(const struct map *m, size_t *len)
 	FILE *fp;
 
 	ck_assert_ptr_nonnull(fp = open_memstream(&buf, len));
-	mapfile_write(fp, m, 4096);
+	mapfile_write(fp, m, NULL, 4096);
 	ck_assert_int_eq(fclose(fp), 0);
 	return buf;
 }
@@ -529,13 +532,15 @@ START_TEST(test_mapfile_roundtrip)
 	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
 	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
 	text = written(&m, &len);
-	ck_assert_str_eq(text, "fragstat-map 1\npage_size 4096\n"
+	ck_assert_str_eq(text, "fragstat-map 2\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 0\nbuddy_head_only 0\n"
 	    "buddy_pages 19\nnr_free_pages 19\n"
 	    "zone 0 Normal start_pfn 2 spanned 30 free 19 pcp 1\n"
-	    "1 2 0 0 0 2\n1 4 0 0 0 0\n1 2 2 0 0 0\n1 3 0 1 0 0\n"
-	    "1 3 0 0 1 0\n1 0 0 0 0 4\n1 2 0 0 2 0\n1 3 1 0 0 0\nend\n");
-	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, &back, &ps, &e) == 0,
+	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n1 4 0 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "1 2 2 0 0 0 0 0 0 0 0 0 0 0\n1 3 0 1 0 0 1 0 0 0 0 0 0 0\n"
+	    "1 3 0 0 1 0 0 0 0 0 0 0 0 1\n1 0 0 0 0 4 0 0 0 0 0 0 0 0\n"
+	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\nend\n");
+	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, &back, &cgs, &ps, &e) == 0,
 	    "%lu: %s", e.line, e.msg);
 	ck_assert_uint_eq(ps, 4096);
 	ck_assert_int_eq(map_compute(&back, g.in.frag), 0);
@@ -563,11 +568,11 @@ END_TEST
 /* A run of alike pageblocks is one line; an old kernel's layout is kept. */
 START_TEST(test_mapfile_runs)
 {
-	static const char text[] = "fragstat-map 1\npage_size 4096\n"
+	static const char text[] = "fragstat-map 2\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
 	    "buddy_pages 2\nnr_free_pages 18\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
-	    "1 2 0 0 0 2\n4 4 0 0 0 0\nend\n";
+	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n4 4 0 0 0 0 0 0 0 0 0 0 0 0\nend\n";
 	struct ferr e = { .path = "" };
 	struct buddyinfo bi;
 	unsigned long ps;
@@ -577,7 +582,7 @@ START_TEST(test_mapfile_runs)
 
 	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 0 1 "
 	    "2\n"), &bi, &e), 0);
-	ck_assert_msg(mapfile_parse(S(text), &bi, &m, &ps, &e) == 0, "%lu: %s",
+	ck_assert_msg(mapfile_parse(S(text), &bi, &m, &cgs, &ps, &e) == 0, "%lu: %s",
 	    e.line, e.msg);
 	ck_assert(m.balloon);
 	ck_assert(m.buddy_head_only);
@@ -628,19 +633,20 @@ START_TEST(test_mapfile_big)
 	z->nblocks = NB;
 	z->blocks = m.blocks;
 	for (k = 0; k < NB; k++) {
-		z->blocks[k] = (struct map_block){ { (uint16_t)(10000 + k % 2),
-		    10000, 10000, 1000, (uint16_t)(1768 - k % 2) }, 0 };
+		z->blocks[k] = (struct map_block){ .n = { (uint16_t)(10000 +
+		    k % 2), 10000, 10000, 1000, (uint16_t)(1768 - k % 2) },
+		    .pin = { [MAP_PIN_SLAB] = 10000, [MAP_PIN_KERNEL] = 1000 } };
 		z->free_pages += 10000 + k % 2;
 	}
 	m.nr_free_pages = m.buddy_pages = z->free_pages;
 	ck_assert_int_ne(fd = mkstemp(path), -1);
 	ck_assert_ptr_nonnull(fp = fdopen(fd, "w"));
-	mapfile_write(fp, &m, 4096);
+	mapfile_write(fp, &m, NULL, 4096);
 	ck_assert_int_eq(fclose(fp), 0);
 	ck_assert_int_eq(stat(path, &st), 0);
 	ck_assert_int_gt(st.st_size, 16 << 20);
 	/* Gone before any assertion can end the test. */
-	rc = mapfile_load(path, &in, &back, &ps, &e);
+	rc = mapfile_load(path, &in, &back, &cgs, &ps, &e);
 	unlink(path);
 	ck_assert_msg(rc == 0, "%s:%lu: %s", e.path, e.line, e.msg);
 	ck_assert_uint_eq(ps, 4096);
@@ -657,7 +663,7 @@ END_TEST
 /* A map file longer than its zones' pageblocks can take is refused before it is all read. */
 START_TEST(test_mapfile_too_long)
 {
-	static const char head[] = "fragstat-map 1\npage_size 4096\n"
+	static const char head[] = "fragstat-map 2\npage_size 4096\n"
 	    "pageblock_order 1\norders 4\nballoon 0\nbuddy_head_only 0\n"
 	    "buddy_pages 1\nnr_free_pages 2\n"
 	    "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n";
@@ -680,10 +686,10 @@ START_TEST(test_mapfile_too_long)
 	for (k = 0; k < 4096; k++)
 		fputs("1 2 0 0 0 0 0 0 0 0\n", fp);
 	ck_assert_int_eq(fclose(fp), 0);
-	rc = mapfile_load(path, &in, &m, &ps, &e);
+	rc = mapfile_load(path, &in, &m, &cgs, &ps, &e);
 	unlink(path);
 	ck_assert_int_eq(rc, -1);
-	ck_assert_str_eq(e.msg, "larger than the 784 bytes its own lines "
+	ck_assert_str_eq(e.msg, "larger than the 864 bytes its own lines "
 	    "allow");
 	ck_assert_ptr_null(m.zones);
 	buddyinfo_free(&in.bi);
@@ -697,44 +703,44 @@ static const struct mbad {
 	const char	*msg;
 } mbads[] = {
 	{ "", 1, "ends before fragstat-map (cut short?)" },
-	{ "fragstat-map 2\n", 1, "format version 2: this fragstat reads "
-	  "version 1" },
-	{ "fragstat-map 1\npage_size 4097\n", 2,
+	{ "fragstat-map 3\n", 1, "format version 3: this fragstat reads "
+	  "version 2" },
+	{ "fragstat-map 2\npage_size 4097\n", 2,
 	  "page_size is not a power of two" },
-	{ "fragstat-map 1\npagesize 4096\n", 2, "not 'page_size NUMBER'" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 4\norders 4\n", 4,
+	{ "fragstat-map 2\npagesize 4096\n", 2, "not 'page_size NUMBER'" },
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 4\norders 4\n", 4,
 	  "the pageblock order is not below the 4 orders" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 5\n", 4,
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 5\n", 4,
 	  "orders 5 is not from 4 to 4" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 2\n", 5, "balloon 2 is not from 0 to 1" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp x\n", 9,
 	  "pcp 'x' is not a decimal number" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 1 Normal start_pfn 0 spanned 4 free 2 pcp 0\n", 9,
 	  "buddyinfo lists node 0, zone Normal here" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
-	  "3 2 0 0 0 0\n", 10, "repeat 3 is not from 1 to 2" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "3 2 0 0 0 0 0 0 0 0 0 0 0 0\n", 10, "repeat 3 is not from 1 to 2" },
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
-	  "2 2 0 0 0 0\nend\nend\n", 12, "a line after 'end'" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\nend\n", 12, "a line after 'end'" },
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 3\n"
 	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
-	  "2 2 0 0 0 0\nend\n", 11, "the zones' free pages add up to 2, "
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\n", 11, "the zones' free pages add up to 2, "
 	  "not nr_free_pages 3" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 3 free 2 pcp 0\n"
-	  "2 2 0 0 0 0\nend\n", 10, "node 0, zone Normal: its last pageblock "
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\n", 10, "node 0, zone Normal: its last pageblock "
 	  "has 0 hole pages, fewer than the 1 outside the zone" },
-	{ "fragstat-map 1\npage_size 4096\npageblock_order 1\norders 4\n"
+	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 18446744073709551615 spanned 3 free 2 "
 	  "pcp 0\n", 9, "the span ends beyond 64 bits" },
@@ -750,7 +756,7 @@ START_TEST(test_mapfile_bad)
 
 	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
 	    "0\n"), &bi, &e), 0);
-	ck_assert_int_eq(mapfile_parse(b->text, strlen(b->text), &bi, &m, &ps,
+	ck_assert_int_eq(mapfile_parse(b->text, strlen(b->text), &bi, &m, &cgs, &ps,
 	    &e), -1);
 	ck_assert_str_eq(e.msg, b->msg);
 	ck_assert_uint_eq(e.line, b->line);

@@ -15,10 +15,14 @@ import xml.etree.ElementTree as ET
 NS = "{http://www.w3.org/2000/svg}"
 CELL = re.compile(r"^Node (\d+), zone (.*), PFN 0x([0-9a-f]+)-0x([0-9a-f]+) "
                   r"\((\d+) pageblocks?, (\w+)\): free (\d+), movable (\d+), "
-                  r"unmovable (\d+), ambiguous (\d+), hole (\d+)$")
+                  r"unmovable (\d+), ambiguous (\d+), hole (\d+)"
+                  r"(?:; pinned pages: ([a-z]+ \d+(?:, [a-z]+ \d+)*))?"
+                  r"(?:; cgroups: .*)?$")
 BAR = re.compile(r"^Node (\d+), zone (.*), order (\d+): free_now (\d+), "
                  r"ceiling (\d+), limited_by (\w+), aligned blocks (\d+)$")
 LEGEND = re.compile(r"^pageblocks (\w+), every zone: (\d+)$")
+PINLEGEND = re.compile(r"^pinned pageblocks most of whose pinned pages are "
+                       r"(\w+), every zone: (\d+)$")
 CLASSES = ("free", "movable", "unmovable", "ambiguous", "hole")
 KINDS = ("all_free", "free_and_movable", "with_ambiguous", "with_unmovable",
          "with_hole")
@@ -65,7 +69,12 @@ for parent in root.iter():
         b = BAR.match(t.text)
         g = LEGEND.match(t.text)
         if m:
-            c = dict(zip(CLASSES, map(int, m.groups()[6:])))
+            c = dict(zip(CLASSES, map(int, m.groups()[6:11])))
+            # The pinned pages by kind are the unmovable and ambiguous ones.
+            pins = sum(int(p.split()[1]) for p in (m[12] or "").split(", ")
+                       if p)
+            if pins != c["unmovable"] + c["ambiguous"]:
+                fail("%s: pinned pages add up to %d" % (t.text, pins))
             cells.setdefault((int(m[1]), m[2]), []).append(
                 (int(m[3], 16), int(m[4], 16), int(m[5]), m[6], c))
         elif b:
@@ -73,6 +82,8 @@ for parent in root.iter():
                                                   b[6], int(b[7]))
         elif g:
             legend[g[1]] = int(g[2])
+        elif PINLEGEND.match(t.text):
+            pass
         else:
             fail("title '%s' is not a cell's, a bar's or the legend's" %
                  t.text)

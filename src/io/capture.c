@@ -23,6 +23,7 @@
 #include "slurp.h"
 #include "text.h"
 #include "thp.h"
+#include "whopins.h"
 
 /* The files of a capture, relative to the root; the first two must be readable. */
 static const char *const files[] = {
@@ -474,12 +475,14 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 {
 	struct input_opts io;
 	struct inputs in;
+	struct memcg cg;
 	struct map m;
 	char *buf = NULL, keep[PATH_MAX];
 	FILE *fp;
 	int rc;
 
 	snprintf(keep, sizeof(keep), "%s", e->path);
+	memcg_init(&cg);
 	memset(&io, 0, sizeof(io));
 	io.sysroot = made.tmp;
 	io.want_pti = io.want_advise = io.want_vmstat = true;
@@ -492,18 +495,27 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	/* A root's page size: given, in its metadata, else assumed. */
 	if (page_size == 0)
 		page_size = in.capture_page_size ? in.capture_page_size : 4096;
-	rc = kpageflags_map(src, &in, page_size, &m, e);
+	/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
+	rc = kpageflags_map(src, &in, page_size, &m, &cg, e);
 	name_source(src, e);
 	inputs_free(&in);
-	if (rc != 0)
+	if (rc == 0 && cg.read && memcg_name(&cg, src) != 0) {
+		map_free(&m);
+		rc = ferr_set(e, 0, "out of memory");
+	}
+	if (rc != 0) {
+		memcg_free(&cg);
 		return -1;
+	}
 	ferr_keep_path(e, keep);
 	if ((fp = open_memstream(&buf, size)) == NULL) {
 		map_free(&m);
+		memcg_free(&cg);
 		return ferr_set(e, 0, "out of memory");
 	}
-	mapfile_write(fp, &m, page_size);
+	mapfile_write(fp, &m, &cg, page_size);
 	map_free(&m);
+	memcg_free(&cg);
 	if (fclose(fp) != 0) {
 		free(buf);
 		return ferr_set(e, 0, "out of memory");

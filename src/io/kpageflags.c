@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,35 +16,58 @@
 #define CHUNK	((size_t)1 << 17)
 
 /*
- * Read the flags of page frames [FROM, TO) of zone Z from FD into M, with
- * BUF room for CHUNK entries. Returns 0 or -1 with E set.
+ * Read the WANT entries from page frame FROM of FD (a file of 8 bytes per
+ * page frame) into BUF, for zone Z. Returns 0 or -1 with E set.
  */
 static int
-read_range(int fd, struct map *m, struct map_zone *z, uint64_t from,
-    uint64_t to, uint64_t *buf, struct ferr *e)
+read_entries(int fd, uint64_t from, size_t want, uint64_t *buf,
+    const struct map_zone *z, struct ferr *e)
 {
-	size_t want, got;
+	size_t got;
 	ssize_t r;
+
+	for (got = 0; got < want * sizeof(*buf); got += (size_t)r) {
+		r = pread(fd, (char *)buf + got, want * sizeof(*buf) - got,
+		    (off_t)(from * sizeof(*buf) + got));
+		if (r < 0 && errno == EINTR) {
+			r = 0;
+			continue;
+		}
+		if (r < 0)
+			return ferr_set(e, 0, "page frame %llu: %s",
+			    (unsigned long long)from, strerror(errno));
+		if (r == 0)
+			return ferr_set(e, 0, "ends before page frame %llu of "
+			    "node %u, zone %s", (unsigned long long)from + got /
+			    sizeof(*buf), z->node, z->name);
+	}
+	return 0;
+}
+
+/*
+ * Read the flags of page frames [FROM, TO) of zone ZI of M from FD into M,
+ * with BUF room for CHUNK entries; with CG, their cgroups from CGFD (of
+ * path E2) into CG, CGBUF as big. Returns 0 or -1 with E set.
+ */
+static int
+read_range(int fd, struct map *m, size_t zi, uint64_t from, uint64_t to,
+    uint64_t *buf, struct memcg *cg, int cgfd, uint64_t *cgbuf,
+    const char *cgpath, struct ferr *e)
+{
+	struct map_zone *z = &m->zones[zi];
+	size_t want;
 
 	while (from < to) {
 		want = to - from < CHUNK ? (size_t)(to - from) : CHUNK;
-		for (got = 0; got < want * sizeof(*buf); got += (size_t)r) {
-			r = pread(fd, (char *)buf + got, want * sizeof(*buf) -
-			    got, (off_t)(from * sizeof(*buf) + got));
-			if (r < 0 && errno == EINTR) {
-				r = 0;
-				continue;
-			}
-			if (r < 0)
-				return ferr_set(e, 0, "page frame %llu: %s",
-				    (unsigned long long)from, strerror(errno));
-			if (r == 0)
-				return ferr_set(e, 0, "ends before page frame "
-				    "%llu of node %u, zone %s",
-				    (unsigned long long)from + got /
-				    sizeof(*buf), z->node, z->name);
+		if (read_entries(fd, from, want, buf, z, e) != 0)
+			return -1;
+		if (cg && read_entries(cgfd, from, want, cgbuf, z, e) != 0) {
+			e->path = cgpath;
+			return -1;
 		}
 		map_pages(m, z, from, buf, want);
+		if (cg && memcg_pages(cg, m, zi, from, buf, cgbuf, want) != 0)
+			return ferr_set(e, 0, "out of memory");
 		from += want;
 	}
 	return 0;
@@ -51,18 +75,31 @@ read_range(int fd, struct map *m, struct map_zone *z, uint64_t from,
 
 int
 kpageflags_read(const char *path, const struct iomem *io, struct map *m,
-    struct ferr *e)
+    const char *cgpath, struct memcg *cg, struct ferr *e)
 {
-	uint64_t *buf, from, to, end;
+	uint64_t *buf, *cgbuf = NULL, from, to, end;
 	struct map_zone *z;
 	size_t i, k;
-	int fd, rc = 0;
+	int fd, cgfd = -1, rc = 0;
 
 	e->path = path;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return ferr_set(e, 0, "%s", strerror(errno));
-	if ((buf = malloc(CHUNK * sizeof(*buf))) == NULL) {
+	if (cg && (cgfd = open(cgpath, O_RDONLY | O_CLOEXEC)) == -1) {
+		rc = errno;
 		close(fd);
+		e->path = cgpath;
+		return ferr_set(e, 0, "%s", strerror(rc));
+	}
+	buf = malloc(CHUNK * sizeof(*buf));
+	if (cg)
+		cgbuf = malloc(CHUNK * sizeof(*cgbuf));
+	if (buf == NULL || (cg && cgbuf == NULL)) {
+		free(buf);
+		free(cgbuf);
+		close(fd);
+		if (cgfd != -1)
+			close(cgfd);
 		return ferr_set(e, 0, "out of memory");
 	}
 	for (i = 0; i < m->nzones && rc == 0; i++) {
@@ -79,11 +116,17 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 				rc = ferr_set(e, 0, "page frame %llu is beyond "
 				    "any file offset", (unsigned long long)to);
 			else
-				rc = read_range(fd, m, z, from, to, buf, e);
+				rc = read_range(fd, m, i, from, to, buf, cg, cgfd,
+				    cgbuf, cgpath, e);
 		}
 	}
 	free(buf);
+	free(cgbuf);
 	close(fd);
+	if (cgfd != -1)
+		close(cgfd);
+	if (cg && rc == 0)
+		cg->read = true;
 	if (rc == 0)
 		map_settle(m);
 	return rc;
@@ -112,12 +155,13 @@ ram(const char *root, unsigned long page_size, struct iomem *io,
 
 int
 kpageflags_map(const char *root, const struct inputs *in,
-    unsigned long page_size, struct map *m, struct ferr *e)
+    unsigned long page_size, struct map *m, struct memcg *cg,
+    struct ferr *e)
 {
 	bool balloon = in->have_vm && (in->vm.have & (1u <<
 	    VM_NR_BALLOON_PAGES)) && in->vm.v[VM_NR_BALLOON_PAGES] > 0;
 	struct iomem io;
-	char *path;
+	char *path, *cgpath = NULL;
 	int rc;
 
 	memset(m, 0, sizeof(*m));
@@ -141,13 +185,22 @@ kpageflags_map(const char *root, const struct inputs *in,
 	else
 		rc = map_init(m, &in->bi, &in->zi, in->pti.pageblock_order,
 		    balloon, e);
+	/* Without the file (no CONFIG_MEMCG) or access: a note, the map. */
+	if (rc == 0 && cg && ((cgpath = inputs_path(root,
+	    "/proc/kpagecgroup")) == NULL || access(cgpath, R_OK) != 0)) {
+		snprintf(cg->note, sizeof(cg->note), "%s: %s: no cgroups",
+		    "/proc/kpagecgroup", cgpath ? strerror(errno) :
+		    "out of memory");
+		cg = NULL;
+	}
 	if (rc == 0 && (rc = ram(root, page_size, &io, e)) == 0) {
-		rc = kpageflags_read(path, &io, m, e);
+		rc = kpageflags_read(path, &io, m, cgpath, cg, e);
 		iomem_free(&io);
 	}
-	if (e->path == path)
-		ferr_keep_path(e, path);
+	if (e->path == path || (cgpath && e->path == cgpath))
+		ferr_keep_path(e, e->path);
 	free(path);
+	free(cgpath);
 	if (rc != 0)
 		map_free(m);
 	return rc;

@@ -11,17 +11,56 @@
 #include "text.h"
 
 /* The format's version: a parser refuses any other. */
-#define MAPFILE_VERSION	1
+#define MAPFILE_VERSION	2
 
 /* Returns whether pageblocks A and B hold the same counts. */
 static bool
 same_block(const struct map_block *a, const struct map_block *b)
 {
-	return memcmp(a->n, b->n, sizeof(a->n)) == 0;
+	return memcmp(a->n, b->n, sizeof(a->n)) == 0 &&
+	    memcmp(a->pin, b->pin, sizeof(a->pin)) == 0;
+}
+
+/* Write the path P, bytes that would split a line or a field as "\ooo". */
+static void
+write_path(FILE *fp, const char *p)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	for (; *u; u++)
+		if (*u <= ' ' || *u >= 0x7f || *u == '\\')
+			fprintf(fp, "\\%03o", *u);
+		else
+			putc(*u, fp);
+}
+
+/* Write CG's groups and charges: the cgroups section. */
+static void
+write_cgroups(FILE *fp, const struct memcg *cg)
+{
+	const struct memcg_charge *c;
+	size_t i;
+
+	fprintf(fp, "cgroups %zu %zu\n", cg->ngroups, cg->ncharges);
+	for (i = 0; i < cg->ngroups; i++) {
+		fprintf(fp, "cgroup %" PRIu64 " ", cg->groups[i].ino);
+		if (cg->groups[i].path)
+			write_path(fp, cg->groups[i].path);
+		else
+			putc('?', fp);
+		putc('\n', fp);
+	}
+	for (i = 0; i < cg->ncharges; i++) {
+		c = &cg->charges[i];
+		fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRIu32 " %u %u %u\n",
+		    c->zone, c->block, c->group, (unsigned)c->n[0],
+		    (unsigned)c->n[1], (unsigned)c->n[2]);
+	}
 }
 
 void
-mapfile_write(FILE *fp, const struct map *m, unsigned long page_size)
+mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
+    unsigned long page_size)
 {
 	const struct map_zone *z;
 	const struct map_block *b;
@@ -46,9 +85,13 @@ mapfile_write(FILE *fp, const struct map *m, unsigned long page_size)
 			fprintf(fp, "%zu", run);
 			for (c = 0; c < MAP_NCLASSES; c++)
 				fprintf(fp, " %u", (unsigned)b->n[c]);
+			for (c = 0; c < MAP_NPINS; c++)
+				fprintf(fp, " %u", (unsigned)b->pin[c]);
 			fputc('\n', fp);
 		}
 	}
+	if (cg && cg->read)
+		write_cgroups(fp, cg);
 	fputs("end\n", fp);
 }
 
@@ -57,7 +100,7 @@ struct cursor {
 	struct lines	 ls;
 	const char	*s;
 	size_t		 n;
-	struct tok	 t[12];
+	struct tok	 t[16];
 	size_t		 nt;
 };
 
@@ -162,9 +205,12 @@ static int
 block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
     struct map_block *blocks, struct ferr *e)
 {
-	static const char *const what[1 + MAP_NCLASSES] = { "repeat", "free",
-	    "movable", "unmovable", "ambiguous", "hole" };
-	uint64_t pb = (uint64_t)1 << m->pageblock_order, v, sum, outside;
+	static const char *const what[1 + MAP_NCLASSES + MAP_NPINS] = {
+	    "repeat", "free", "movable", "unmovable", "ambiguous", "hole",
+	    "slab", "pagetable", "reserved", "hugetlb", "zero", "poisoned",
+	    "offline", "kernel" };
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, v, sum, pins,
+	    outside;
 	struct map_block b;
 	size_t k = 0, i;
 	unsigned j;
@@ -172,11 +218,11 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 	while (k < z->nblocks) {
 		if (next(c, "the zone's last pageblock", e) != 0)
 			return -1;
-		if (c->nt != 1 + MAP_NCLASSES)
+		if (c->nt != 1 + MAP_NCLASSES + MAP_NPINS)
 			return ferr_set(e, c->ls.no, "not 'REPEAT FREE MOVABLE "
-			    "UNMOVABLE AMBIGUOUS HOLE' (node %u, zone %s has %zu "
-			    "pageblocks, %zu so far)", z->node, z->name,
-			    z->nblocks, k);
+			    "UNMOVABLE AMBIGUOUS HOLE' and the 8 kinds (node %u, "
+			    "zone %s has %zu pageblocks, %zu so far)", z->node,
+			    z->name, z->nblocks, k);
 		memset(&b, 0, sizeof(b));
 		for (j = 1, sum = 0; j <= MAP_NCLASSES; j++) {
 			if (number(c, j, what[j], 0, pb, &v, e) != 0)
@@ -187,6 +233,19 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 		if (sum != pb)
 			return ferr_set(e, c->ls.no, "the pages add up to %" PRIu64
 			    ", not the pageblock's %" PRIu64, sum, pb);
+		for (j = 0, pins = 0; j < MAP_NPINS; j++) {
+			if (number(c, 1 + MAP_NCLASSES + j, what[1 + MAP_NCLASSES
+			    + j], 0, pb, &v, e) != 0)
+				return -1;
+			b.pin[j] = (uint16_t)v;
+			pins += v;
+		}
+		if (pins != (uint64_t)b.n[MAP_UNMOVABLE] + b.n[MAP_AMBIGUOUS] ||
+		    b.pin[MAP_PIN_KERNEL] < b.n[MAP_AMBIGUOUS])
+			return ferr_set(e, c->ls.no, "the kinds add up to %" PRIu64
+			    ", not the %u unmovable and ambiguous pages (kernel "
+			    "holds the ambiguous ones)", pins,
+			    (unsigned)b.n[MAP_UNMOVABLE] + b.n[MAP_AMBIGUOUS]);
 		if (number(c, 0, what[0], 1, z->nblocks - k, &v, e) != 0)
 			return -1;
 		for (i = 0; i < v; i++)
@@ -209,10 +268,100 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 	return 0;
 }
 
+/* Copy the N bytes of S into a string, undoing write_path()'s escapes. Returns NULL when out of memory. */
+static char *
+read_path(const char *s, size_t n)
+{
+	char *d = malloc(n + 1), *p = d;
+	size_t i;
+
+	if (d == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
+		    s[i + 1] <= '3' && s[i + 2] >= '0' && s[i + 2] <= '7' &&
+		    s[i + 3] >= '0' && s[i + 3] <= '7') {
+			*p++ = (char)((s[i + 1] - '0') * 64 + (s[i + 2] - '0') *
+			    8 + (s[i + 3] - '0'));
+			i += 3;
+		} else
+			*p++ = s[i];
+	*p = '\0';
+	return d;
+}
+
+/*
+ * Read the cgroups section of C (its first line read) for M into CG.
+ * Returns 0 or -1 with E set.
+ */
+static int
+cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
+    struct ferr *e)
+{
+	static const char *const what[6] = { "zone", "pageblock", "cgroup",
+	    "unmovable", "ambiguous", "movable" };
+	uint64_t ng, nc, v[6], prev[2] = { 0, 0 };
+	const struct map_block *b;
+	size_t i;
+	unsigned j;
+
+	if (c->nt != 3 || number(c, 1, "cgroups", 0, UINT32_MAX, &ng, e) ||
+	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e))
+		return c->nt != 3 ? ferr_set(e, c->ls.no, "not 'cgroups "
+		    "GROUPS CHARGES'") : -1;
+	for (i = 0; i < ng; i++) {
+		if (next(c, "the cgroup lines", e) != 0)
+			return -1;
+		if (c->nt != 3 || !tok_is(&c->t[0], "cgroup"))
+			return ferr_set(e, c->ls.no, "not 'cgroup INODE PATH'");
+		if (number(c, 1, "inode", 0, UINT64_MAX, &v[0], e) != 0)
+			return -1;
+		if (memcg_group(cg, v[0]) != (long)i)
+			return ferr_set(e, c->ls.no, "cgroup %" PRIu64 " again",
+			    v[0]);
+		if (!tok_is(&c->t[2], "?") && (cg->groups[i].path =
+		    read_path(c->t[2].s, c->t[2].n)) == NULL)
+			return ferr_set(e, 0, "out of memory");
+	}
+	for (i = 0; i < nc; i++) {
+		if (next(c, "the charge lines", e) != 0)
+			return -1;
+		if (c->nt != 6)
+			return ferr_set(e, c->ls.no, "not 'ZONE PAGEBLOCK CGROUP "
+			    "UNMOVABLE AMBIGUOUS MOVABLE'");
+		for (j = 0; j < 6; j++)
+			if (number(c, j, what[j], 0, j == 0 ? m->nzones - 1 :
+			    j == 1 ? (m->zones[v[0]].nblocks ? m->zones[v[0]].nblocks
+			    - 1 : 0) : j == 2 ? ng - 1 : (uint64_t)1 <<
+			    m->pageblock_order, &v[j], e) != 0)
+				return -1;
+		if (m->zones[v[0]].nblocks == 0 || v[2] >= ng)
+			return ferr_set(e, c->ls.no, "zone %" PRIu64 " has no "
+			    "pageblocks, or no cgroup %" PRIu64, v[0], v[2]);
+		b = &m->zones[v[0]].blocks[v[1]];
+		if (v[3] > b->n[MAP_UNMOVABLE] || v[4] > b->n[MAP_AMBIGUOUS] ||
+		    v[5] > b->n[MAP_MOVABLE])
+			return ferr_set(e, c->ls.no, "more pages charged than the "
+			    "pageblock holds");
+		if (i > 0 && (v[0] < prev[0] || (v[0] == prev[0] && v[1] <
+		    prev[1])))
+			return ferr_set(e, c->ls.no, "the charges are not in "
+			    "zone and pageblock order");
+		prev[0] = v[0];
+		prev[1] = v[1];
+		for (j = 0; j < MEMCG_NCLASSES; j++)
+			if (memcg_charge(cg, (uint32_t)v[0], (uint32_t)v[1],
+			    (uint32_t)v[2], j, (uint16_t)v[3 + j]) != 0)
+				return ferr_set(e, 0, "out of memory");
+	}
+	cg->read = true;
+	return next(c, "'end'", e);
+}
+
 /* Read the zones of BI with their pageblocks from C into M. Returns 0 or -1 with E set. */
 static int
 zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
-    struct ferr *e)
+    struct memcg *cg, struct ferr *e)
 {
 	struct map_block *nb;
 	uint64_t free_sum = 0;
@@ -244,6 +393,10 @@ zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
 		m->zones[i].blocks = m->blocks + total;
 	if (next(c, "'end'", e) != 0)
 		return -1;
+	/* Only a capture made where /proc/kpagecgroup could be read has these. */
+	if (c->nt >= 1 && tok_is(&c->t[0], "cgroups") && cgroups(c, m, cg,
+	    e) != 0)
+		return -1;
 	if (c->nt != 1 || !tok_is(&c->t[0], "end"))
 		return ferr_set(e, c->ls.no, "not 'end': more pageblocks than "
 		    "the last zone spans, or more zones than buddyinfo's %zu",
@@ -257,7 +410,8 @@ zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
 
 int
 mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
-    struct map *m, unsigned long *page_size, struct ferr *e)
+    struct map *m, struct memcg *cg, unsigned long *page_size,
+    struct ferr *e)
 {
 	struct cursor c;
 	uint64_t v = 0;
@@ -299,7 +453,7 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 	m->buddy_head_only = v;
 	if (header(&c, "buddy_pages", 0, UINT64_MAX, &m->buddy_pages, e) != 0 ||
 	    header(&c, "nr_free_pages", 0, UINT64_MAX, &m->nr_free_pages,
-	    e) != 0 || zones(&c, bi, m, e) != 0)
+	    e) != 0 || zones(&c, bi, m, cg, e) != 0)
 		goto fail;
 	if ((rc = lines_next(&c.ls, &c.s, &c.n, e)) == 0)
 		return 0;
@@ -307,6 +461,7 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 		ferr_set(e, c.ls.no, "a line after 'end'");
 fail:
 	map_free(m);
+	memcg_free(cg);
 	return -1;
 }
 
@@ -317,7 +472,9 @@ fail:
  */
 #define MAPFILE_HEAD_MAX	512
 #define MAPFILE_ZONE_MAX	192
-#define MAPFILE_BLOCK_MAX	40
+#define MAPFILE_BLOCK_MAX	80
+#define MAPFILE_CGROUP_MAX	(4096 * 4 + 32)	/* a path, every byte escaped */
+#define MAPFILE_CHARGE_MAX	64
 
 /* What the lines of a map file read so far allow: its zones' pageblocks. */
 struct maplimit {
@@ -325,6 +482,7 @@ struct maplimit {
 	size_t		 zones, most_zones;
 	unsigned	 pageblock_order;
 	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
+	uint64_t	 groups, charges; /* the cgroups line's, bounded */
 };
 
 /* Returns how many pageblocks the zone line T (NT tokens) spans at order O; 0 when it is no zone line. */
@@ -368,15 +526,24 @@ map_limit(void *arg, const char *buf, size_t len)
 			l->zones++;
 			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
 			    MAP_MAX_BLOCKS - l->blocks;
+		} else if (nt == 3 && tok_is(&t[0], "cgroups") &&
+		    num_u64(&t[1], &l->groups) == 0 &&
+		    num_u64(&t[2], &l->charges) == 0) {
+			/* A charge per cgroup and page at most; 2^16 cgroups. */
+			if (l->charges > l->blocks << l->pageblock_order)
+				l->charges = l->blocks << l->pageblock_order;
+			if (l->groups > 65536)
+				l->groups = 65536;
 		}
 	}
 	return MAPFILE_HEAD_MAX + l->most_zones * MAPFILE_ZONE_MAX +
-	    (size_t)l->blocks * MAPFILE_BLOCK_MAX;
+	    (size_t)l->blocks * MAPFILE_BLOCK_MAX + (size_t)l->groups *
+	    MAPFILE_CGROUP_MAX + (size_t)l->charges * MAPFILE_CHARGE_MAX;
 }
 
 int
 mapfile_load(const char *path, const struct inputs *in, struct map *m,
-    unsigned long *page_size, struct ferr *e)
+    struct memcg *cg, unsigned long *page_size, struct ferr *e)
 {
 	struct maplimit l;
 	struct slurp s;
@@ -389,7 +556,7 @@ mapfile_load(const char *path, const struct inputs *in, struct map *m,
 	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
 	if (slurp_read_limit(e->path, &s, map_limit, &l, e) != 0)
 		return -1;
-	rc = mapfile_parse(s.buf, s.len, &in->bi, m, page_size, e);
+	rc = mapfile_parse(s.buf, s.len, &in->bi, m, cg, page_size, e);
 	slurp_free(&s);
 	return rc;
 }

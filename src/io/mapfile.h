@@ -8,17 +8,18 @@
 #include "ferr.h"
 #include "inputs.h"
 #include "map.h"
+#include "memcg.h"
 #include "model.h"
 
 /* The name of the map file at the top of a capture. */
 #define MAPFILE_NAME	"fragstat-map"
 
 /*
- * The format, version 1: text, one fact per line, fields split by one
+ * The format, version 2: text, one fact per line, fields split by one
  * space, every number decimal, every line in this order (doc/reference.md,
  * "The stored map"):
  *
- *	fragstat-map 1
+ *	fragstat-map 2
  *	page_size 4096			bytes per page frame
  *	pageblock_order 9
  *	orders 11			buddyinfo's orders
@@ -33,28 +34,36 @@
  *
  * A zone line per buddyinfo zone, in buddyinfo's order, with zoneinfo's
  * facts; then the zone's pageblocks from the one holding start_pfn, as
- * page counts by class, REPEAT consecutive pageblocks alike on one line.
+ * page counts by class then the unmovable and ambiguous ones by kind
+ * (struct map_block), REPEAT consecutive pageblocks alike on one line.
+ * The cgroups section holds struct memcg: a group per inode (0 is "-",
+ * uncharged; bytes of PATH at or below space, from DEL, and backslashes
+ * as "\\ooo"), then each pageblock's pages by group, in zone and
+ * pageblock order (indices from 0).
  * This is struct map's and struct map_zone's first part, what the kernel
  * files said, after map_settle(): --sysroot computes the rest again.
  */
 
-/* Write M, read in pages of PAGE_SIZE bytes, to FP. */
-void	mapfile_write(FILE *fp, const struct map *m, unsigned long page_size);
+/* Write M, read in pages of PAGE_SIZE bytes, to FP; CG too when read. */
+void	mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
+	    unsigned long page_size);
 
 /*
  * Parse the LEN bytes of BUF into M (as map_init() and map_settle() would
- * leave it) and *PAGE_SIZE; its zones must be BI's. Returns 0, or -1 with
- * E set (nothing left to free).
+ * leave it), CG (memcg_init()ed; read when the file has cgroups) and
+ * *PAGE_SIZE; its zones must be BI's. Returns 0, or -1 with E set
+ * (nothing left to free).
  */
 int	mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
-	    struct map *m, unsigned long *page_size, struct ferr *e);
+	    struct map *m, struct memcg *cg, unsigned long *page_size,
+	    struct ferr *e);
 
 /*
- * Read the map stored at PATH for the capture IN was read from into M,
- * ready for map_compute(), with *PAGE_SIZE. Returns 0, or -1 with E set
+ * Read the map stored at PATH for the capture IN was read from into M
+ * and CG, ready for map_compute(), with *PAGE_SIZE. Returns 0, or -1 with E set
  * (its path kept in E).
  */
 int	mapfile_load(const char *path, const struct inputs *in, struct map *m,
-	    unsigned long *page_size, struct ferr *e);
+	    struct memcg *cg, unsigned long *page_size, struct ferr *e);
 
 #endif

@@ -50,6 +50,28 @@ map_classify(uint64_t flags, bool balloon)
 	return MAP_AMBIGUOUS;
 }
 
+enum map_pin
+map_pin_kind(uint64_t flags)
+{
+	/* As map_classify() reads them, the lost page first. */
+	if (has(flags, KPF_HWPOISON))
+		return MAP_PIN_POISONED;
+	if (has(flags, KPF_SLAB))
+		return MAP_PIN_SLAB;
+	if (has(flags, KPF_PGTABLE))
+		return MAP_PIN_PAGETABLE;
+	if (has(flags, KPF_RESERVED))
+		return MAP_PIN_RESERVED;
+	/* stable_page_flags() sets HUGE for hugetlb folios only. */
+	if (has(flags, KPF_HUGE))
+		return MAP_PIN_HUGETLB;
+	if (has(flags, KPF_ZERO_PAGE))
+		return MAP_PIN_ZERO;
+	if (has(flags, KPF_OFFLINE))
+		return MAP_PIN_OFFLINE;
+	return MAP_PIN_KERNEL;
+}
+
 /* Fill zone Z of M from buddyinfo zone B and zoneinfo ZI. Returns 0 or -1 with E set. */
 static int
 zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
@@ -167,6 +189,10 @@ block_pages(struct map *m, struct map_zone *z, struct map_block *b,
 	for (i = 0; i < n; i++, pfn++) {
 		c = map_classify(flags[i], m->balloon);
 		b->n[c]++;
+		if (c == MAP_UNMOVABLE)
+			b->pin[map_pin_kind(flags[i])]++;
+		else if (c == MAP_AMBIGUOUS)
+			b->pin[MAP_PIN_KERNEL]++;
 		/* A gap in what was read ends any free block. */
 		if (pfn != z->scan_next)
 			z->buddy_end = 0;
@@ -218,6 +244,7 @@ map_settle(struct map *m)
 			b = &m->zones[i].blocks[k];
 			if (m->buddy_head_only) {
 				b->n[MAP_AMBIGUOUS] -= b->buddy_tail;
+				b->pin[MAP_PIN_KERNEL] -= b->buddy_tail;
 				b->n[MAP_FREE] += b->buddy_tail;
 			}
 			b->buddy_tail = 0;
@@ -383,4 +410,15 @@ map_limit_name(enum map_limit l)
 	static const char *const names[] = { "none", "pinned", "free" };
 
 	return names[l];
+}
+
+const char *
+map_pin_name(enum map_pin p)
+{
+	static const char *const names[MAP_NPINS] = {
+		"slab", "pagetable", "reserved", "hugetlb", "zero",
+		"poisoned", "offline", "kernel",
+	};
+
+	return names[p];
 }

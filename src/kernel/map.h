@@ -44,6 +44,18 @@ enum map_class {
 };
 
 /*
+ * The kind of a pinned page (one map_classify() calls unmovable or
+ * ambiguous), by its telling flag; MAP_PIN_KERNEL: none (a compound
+ * kernel allocation, or a flagless page: vmalloc, stacks, pipe and socket
+ * buffers, drivers, or a per-CPU free page).
+ */
+enum map_pin {
+	MAP_PIN_SLAB, MAP_PIN_PAGETABLE, MAP_PIN_RESERVED, MAP_PIN_HUGETLB,
+	MAP_PIN_ZERO, MAP_PIN_POISONED, MAP_PIN_OFFLINE, MAP_PIN_KERNEL,
+	MAP_NPINS
+};
+
+/*
  * What a pageblock holds, first match wins: any hole, any unmovable page,
  * any ambiguous page (neither pinned nor known to be free or movable),
  * only free pages, else free and movable pages only.
@@ -63,7 +75,7 @@ enum map_limit {
 /* Largest pageblock order: a pageblock's counts are 16 bits. */
 #define MAP_MAX_PAGEBLOCK_ORDER	15
 
-/* At most 2^26 pageblocks (128 TiB of 2 MiB blocks): 768 MiB of counts. */
+/* At most 2^26 pageblocks (128 TiB of 2 MiB blocks): 1.9 GiB of counts. */
 #define MAP_MAX_BLOCKS		((uint64_t)1 << 26)
 
 /*
@@ -73,6 +85,12 @@ enum map_limit {
  */
 struct map_block {
 	uint16_t	 n[MAP_NCLASSES];
+	/*
+	 * The unmovable and ambiguous pages by kind: they add up to
+	 * n[MAP_UNMOVABLE] + n[MAP_AMBIGUOUS], and pin[MAP_PIN_KERNEL]
+	 * holds every ambiguous page.
+	 */
+	uint16_t	 pin[MAP_NPINS];
 	/*
 	 * Of n[MAP_AMBIGUOUS]: pages that follow a BUDDY page within its
 	 * natural alignment. Kernels that flag only a free block's first
@@ -143,6 +161,12 @@ struct map {
 enum map_class	map_classify(uint64_t flags, bool balloon);
 
 /*
+ * Returns the kind of a page with kpageflags FLAGS that map_classify()
+ * calls unmovable or ambiguous.
+ */
+enum map_pin	map_pin_kind(uint64_t flags);
+
+/*
  * Set up M for the zones of BI, each found in ZI (its span, free and
  * per-CPU pages): every pageblock all hole until map_pages() fills it.
  * Returns 0, or -1 with E set (a zone missing from ZI or without
@@ -191,5 +215,6 @@ enum map_kind	map_block_kind(const struct map_block *b,
 const char	*map_class_name(enum map_class c);
 const char	*map_kind_name(enum map_kind k);	/* "all_free", "with_hole" ... */
 const char	*map_limit_name(enum map_limit l);
+const char	*map_pin_name(enum map_pin p);		/* "slab", "pagetable" ... */
 
 #endif

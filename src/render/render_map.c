@@ -5,11 +5,21 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
+#include "memcg.h"
+#include "pins.h"
+#include "pins.h"
 #include "report.h"
+
+/* Cgroups in the table; JSON has them all. */
+#define TOP_CGROUPS	10
+/* Stacks in the table and in JSON. */
+#define TOP_OWNERS_TABLE	5
+#define TOP_OWNERS_JSON		20
 
 /* The pageblock kinds in the order the views list them. */
 static const enum map_kind kinds[MAP_NKINDS] = {
@@ -64,6 +74,101 @@ notes(FILE *fp, const struct map *m)
 		    "movable.\n", fp);
 }
 
+/*
+ * Print P's pinned pageblocks of M: per zone the kinds in them with the
+ * cost of each, then the few-pinned buckets.
+ */
+static void
+pinned_table(FILE *fp, const struct report *r, const struct pins *p)
+{
+	const struct map *m = r->map;
+	const struct pins_zone *pz;
+	char b[48];
+	size_t i;
+	unsigned k;
+
+	hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order, r->page_size);
+	fprintf(fp, "\nPinned pageblocks (%s) by the kind of page in them\n"
+	    "Node Zone     kind        pageblocks      pages     cost\n", b);
+	for (i = 0; i < m->nzones; i++) {
+		pz = &p->zones[i];
+		zone_label(fp, &m->zones[i]);
+		fprintf(fp, " %-9s %12" PRIu64 " %10" PRIu64 "\n", "all",
+		    pz->blocks, pz->pages);
+		/* Only the kinds present; JSON lists every one. */
+		for (k = 0; k < MAP_NPINS; k++)
+			if (pz->by_kind[k] || pz->pages_by_kind[k])
+				fprintf(fp, "%13s %-9s %12" PRIu64 " %10" PRIu64
+				    "%8s+%" PRIu64 "\n", "", map_pin_name(k),
+				    pz->by_kind[k], pz->pages_by_kind[k], "",
+				    pz->cost[k]);
+	}
+	fprintf(fp, "\nPinned pageblocks by their pinned pages (few: cheap "
+	    "to win back)\nNode Zone              1      2-8     9-64     "
+	    "more\n");
+	for (i = 0; i < m->nzones; i++) {
+		zone_label(fp, &m->zones[i]);
+		for (k = 0; k < PINS_NFEW; k++)
+			fprintf(fp, "%9" PRIu64, p->zones[i].few[k]);
+		putc('\n', fp);
+	}
+}
+
+/* Print the top cgroups of CG, "-" after them. */
+static void
+cgroup_table(FILE *fp, const struct memcg *cg)
+{
+	const struct memcg_group *g;
+	size_t i, shown = 0, charged = 0;
+
+	for (i = 0; i < cg->ngroups; i++)
+		charged += cg->groups[i].ino != 0;
+	fprintf(fp, "\nMemory cgroups by the pageblocks they pin (%zu", charged);
+	if (charged > TOP_CGROUPS)
+		fprintf(fp, ", the top %d shown", TOP_CGROUPS);
+	fputs(")\n  pinned    pinned     movable  cgroup\n"
+	    "  blocks     pages    in mixed\n", fp);
+	for (i = 0; i < cg->ngroups; i++) {
+		g = &cg->groups[cg->rank[i]];
+		if (g->ino != 0 && shown++ >= TOP_CGROUPS)
+			continue;
+		fprintf(fp, "%8" PRIu64 "%10" PRIu64 "%12" PRIu64 "  ",
+		    g->pinned_blocks, g->pinned_pages, g->movable_pages);
+		if (g->ino == 0)
+			fputs("- (uncharged: slab pages, which charge objects "
+			    "one by one, and the kernel's own)\n", fp);
+		else if (g->path)
+			fprintf(fp, "%s\n", g->path);
+		else
+			fprintf(fp, "(inode %" PRIu64 ")\n", g->ino);
+	}
+}
+
+/* Print the top stacks of OW. */
+static void
+owner_table(FILE *fp, const struct owners *ow)
+{
+	const char *s, *nl;
+	size_t i;
+
+	fprintf(fp, "\nAllocating stacks of the pinning pages (page_owner: %"
+	    PRIu64 " of %" PRIu64 " allocations pin, from %zu stacks",
+	    ow->pinning, ow->records, ow->n);
+	if (ow->n > TOP_OWNERS_TABLE)
+		fprintf(fp, ", the top %d shown", TOP_OWNERS_TABLE);
+	fputs(")\n", fp);
+	for (i = 0; i < ow->n && i < TOP_OWNERS_TABLE; i++) {
+		fprintf(fp, "%8" PRIu64 " pinned blocks, %" PRIu64 " pages:\n",
+		    ow->o[i].pinned_blocks, ow->o[i].pinned_pages);
+		for (s = ow->o[i].stack; *s; s = nl + 1) {
+			if ((nl = strchr(s, '\n')) == NULL)
+				nl = s + strlen(s) - 1;
+			fprintf(fp, "          %.*s\n", (int)(nl - s + (*nl !=
+			    '\n')), s);
+		}
+	}
+}
+
 void
 render_map_table(FILE *fp, const struct report *r)
 {
@@ -107,7 +212,25 @@ render_map_table(FILE *fp, const struct report *r)
 			    m->zones[i].kinds[kinds[k]]);
 		putc('\n', fp);
 	}
+	if (r->pins)
+		pinned_table(fp, r, r->pins);
+	if (r->cg && r->cg->read)
+		cgroup_table(fp, r->cg);
+	if (r->owners && r->owners->read)
+		owner_table(fp, r->owners);
 	notes(fp, m);
+	if (r->pins)
+		fprintf(fp, "A pinned pageblock has no hole and holds unmovable "
+		    "or ambiguous pages\n(not admitted as per-CPU free): a "
+		    "block with several kinds counts under\neach. Cost: how "
+		    "many more free %s blocks the ceiling would allow if\nthat "
+		    "kind's pages were movable; kinds overlap, costs do not add "
+		    "up.\n", hum_size(b, sizeof(b), (uint64_t)1 <<
+		    m->pageblock_order, r->page_size));
+	if (r->cg && r->cg->note[0])
+		fprintf(fp, "cgroups: %s\n", r->cg->note);
+	if (r->owners && r->owners->note[0])
+		fprintf(fp, "%s\n", r->owners->note);
 }
 
 /* Write KEY and the per-order values V of M (null below the pageblock order). */
@@ -127,9 +250,113 @@ by_order(struct jsonw *w, const struct map *m, const char *key,
 	jw_end(w);
 }
 
-/* Write zone Z of M. */
+/* Write KEY: an object of V by kind. */
 static void
-zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z)
+by_kind(struct jsonw *w, const char *key, const uint64_t *v)
+{
+	unsigned k;
+
+	jw_key(w, key);
+	jw_object(w);
+	for (k = 0; k < MAP_NPINS; k++) {
+		jw_key(w, map_pin_name(k));
+		jw_u64(w, v[k]);
+	}
+	jw_end(w);
+}
+
+/* Write a zone's "pinned" member from PZ. */
+static void
+pinned_json(struct jsonw *w, const struct pins_zone *pz)
+{
+	unsigned k;
+
+	jw_key(w, "pinned");
+	jw_object(w);
+	jw_key(w, "pageblocks");
+	jw_u64(w, pz->blocks);
+	jw_key(w, "pages");
+	jw_u64(w, pz->pages);
+	by_kind(w, "by_kind", pz->by_kind);
+	by_kind(w, "pages_by_kind", pz->pages_by_kind);
+	by_kind(w, "cost_by_kind", pz->cost);
+	jw_key(w, "few_pinned");
+	jw_object(w);
+	for (k = 0; k < PINS_NFEW; k++) {
+		jw_key(w, pins_few_name(k));
+		jw_u64(w, pz->few[k]);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+/* Write CG's groups, ranked. */
+static void
+cgroups_json(struct jsonw *w, const struct memcg *cg)
+{
+	const struct memcg_group *g;
+	size_t i;
+
+	jw_key(w, "cgroups");
+	jw_array(w, false);
+	for (i = 0; i < cg->ngroups; i++) {
+		g = &cg->groups[cg->rank[i]];
+		jw_object(w);
+		jw_key(w, "path");
+		if (g->path)
+			jw_string(w, g->path);
+		else
+			jw_null(w);
+		jw_key(w, "inode");
+		jw_u64(w, g->ino);
+		jw_key(w, "pinned_pageblocks");
+		jw_u64(w, g->pinned_blocks);
+		jw_key(w, "pinned_pages");
+		jw_u64(w, g->pinned_pages);
+		jw_key(w, "movable_pages_in_mixed_blocks");
+		jw_u64(w, g->movable_pages);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write OW's top stacks, each as its frames. */
+static void
+owners_json(struct jsonw *w, const struct owners *ow)
+{
+	const char *s, *nl;
+	char frame[512];
+	size_t i, n;
+
+	jw_key(w, "owners");
+	jw_array(w, false);
+	for (i = 0; i < ow->n && i < TOP_OWNERS_JSON; i++) {
+		jw_object(w);
+		jw_key(w, "pinned_pageblocks");
+		jw_u64(w, ow->o[i].pinned_blocks);
+		jw_key(w, "pinned_pages");
+		jw_u64(w, ow->o[i].pinned_pages);
+		jw_key(w, "stack");
+		jw_array(w, false);
+		for (s = ow->o[i].stack; *s; s = *nl ? nl + 1 : nl) {
+			nl = strchr(s, '\n');
+			nl = nl ? nl : s + strlen(s);
+			n = (size_t)(nl - s) < sizeof(frame) - 1 ?
+			    (size_t)(nl - s) : sizeof(frame) - 1;
+			memcpy(frame, s, n);
+			frame[n] = '\0';
+			jw_string(w, frame);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write zone Z of M, with its pinned pageblocks PZ (NULL: none). */
+static void
+zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
+    const struct pins_zone *pz)
 {
 	unsigned c, o;
 	size_t k;
@@ -173,6 +400,8 @@ zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z)
 	jw_end(w);
 	by_order(w, m, "unpinned_blocks", z->clean);
 	by_order(w, m, "ambiguous_admitted", z->admitted);
+	if (pz)
+		pinned_json(w, pz);
 	jw_end(w);
 }
 
@@ -207,8 +436,22 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_key(&w, "zones");
 	jw_array(&w, false);
 	for (i = 0; i < m->nzones; i++)
-		zone_json(&w, m, &m->zones[i]);
+		zone_json(&w, m, &m->zones[i], r->pins ? &r->pins->zones[i] :
+		    NULL);
 	jw_end(&w);
+	if (r->cg && r->cg->read)
+		cgroups_json(&w, r->cg);
+	if (r->owners && r->owners->read)
+		owners_json(&w, r->owners);
+	if (r->cg) {
+		jw_key(&w, "notes");
+		jw_array(&w, false);
+		if (r->cg->note[0])
+			jw_string(&w, r->cg->note);
+		if (r->owners && r->owners->note[0])
+			jw_string(&w, r->owners->note);
+		jw_end(&w);
+	}
 	jw_end(&w);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)

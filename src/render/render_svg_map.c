@@ -3,9 +3,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "humanize.h"
 #include "map.h"
+#include "memcg.h"
+#include "pins.h"
 #include "render_svg.h"
 #include "report.h"
 #include "svgw.h"
@@ -56,6 +59,51 @@ kind_fill(enum map_kind k)
 	default:
 		return "url(#hole)";
 	}
+}
+
+/*
+ * Returns the fill of a pinned pageblock whose most pinned pages are of
+ * kind P: all darker than the free and movable cells, each its own hue.
+ */
+static const char *
+pin_fill(enum map_pin p)
+{
+	static const char *const fills[MAP_NPINS] = {
+		"#440154",	/* slab: the unmovable colour it always had */
+		"#31688e",	/* pagetable */
+		"#1a1a1a",	/* reserved */
+		"#b5367a",	/* hugetlb */
+		"#6b6b6b",	/* zero */
+		"#d62728",	/* poisoned */
+		"#8c564b",	/* offline */
+		"#e07b00",	/* kernel */
+	};
+
+	return fills[p];
+}
+
+/* Returns the kind with the most pages among block B's pinned pages (the first among equals). */
+static enum map_pin
+main_pin(const struct map_block *b)
+{
+	unsigned k, best = 0;
+
+	for (k = 1; k < MAP_NPINS; k++)
+		if (b->pin[k] > b->pin[best])
+			best = k;
+	return (enum map_pin)best;
+}
+
+/* Returns the fill of block K of zone Z of R's map: by its kind, or by what pins it. */
+static const char *
+cell_fill(const struct report *r, const struct map_zone *z, size_t k)
+{
+	const struct map *m = r->map;
+
+	if (r->pins && r->pins->state[(size_t)(z->blocks - m->blocks) + k] ==
+	    PINS_PINNED)
+		return pin_fill(main_pin(&z->blocks[k]));
+	return kind_fill(map_block_kind(&z->blocks[k], m->pageblock_order));
 }
 
 /* Returns what pageblocks of kind K hold, for people. */
@@ -211,24 +259,74 @@ ticks(struct svgw *w, const struct report *r, long x, long y)
 	}
 }
 
+/* Most cgroups a cell's title names. */
+#define TITLE_CGROUPS	3
+
+/*
+ * Write the cgroups with pages in the N pageblocks of Z from its block K
+ * of R's map (the first TITLE_CGROUPS of the charges there, uncharged
+ * left out), for a cell's title.
+ */
+static void
+run_cgroups(struct svgw *w, const struct report *r, const struct map_zone *z,
+    size_t k, size_t n)
+{
+	const struct memcg *cg = r->cg;
+	const struct memcg_group *g;
+	uint32_t zi = (uint32_t)(z - r->map->zones);
+	size_t lo = 0, hi = cg->ncharges, i, named = 0;
+
+	/* The first charge at or after (ZI, K): charges are in that order. */
+	while (lo < hi) {
+		i = lo + (hi - lo) / 2;
+		if (cg->charges[i].zone < zi || (cg->charges[i].zone == zi &&
+		    cg->charges[i].block < k))
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	for (i = lo; i < cg->ncharges && cg->charges[i].zone == zi &&
+	    cg->charges[i].block < k + n; i++) {
+		g = &cg->groups[cg->charges[i].group];
+		if (g->ino == 0)
+			continue;
+		if (named++ == TITLE_CGROUPS) {
+			svg_text(w, ", ...");
+			break;
+		}
+		svg_text(w, named == 1 ? "; cgroups: " : ", ");
+		if (g->path)
+			svg_text(w, g->path);
+		else {
+			svg_text(w, "inode ");
+			svg_text_int(w, (long long)g->ino);
+		}
+	}
+}
+
 /*
  * Draw the N pageblocks of Z from its block K (one row, one kind) as one
  * rect at X, Y, titled with their PFN range and their pages by class.
  */
 static void
-run(struct svgw *w, const struct map *m, const struct map_zone *z,
+run(struct svgw *w, const struct report *r, const struct map_zone *z,
     size_t k, size_t n, long x, long y)
 {
+	const struct map *m = r->map;
 	enum map_kind kind = map_block_kind(&z->blocks[k], m->pageblock_order);
-	uint64_t sum[MAP_NCLASSES] = { 0 }, pfn;
+	uint64_t sum[MAP_NCLASSES] = { 0 }, pins[MAP_NPINS] = { 0 }, pfn;
 	size_t i;
 	unsigned c;
+	bool any = false;
 
-	for (i = k; i < k + n; i++)
+	for (i = k; i < k + n; i++) {
 		for (c = 0; c < MAP_NCLASSES; c++)
 			sum[c] += z->blocks[i].n[c];
+		for (c = 0; c < MAP_NPINS; c++)
+			pins[c] += z->blocks[i].pin[c];
+	}
 	pfn = (z->first_block + k) << m->pageblock_order;
-	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, kind_fill(kind));
+	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, cell_fill(r, z, k));
 	svg_open(w, "title");
 	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", PFN ");
@@ -246,6 +344,17 @@ run(struct svgw *w, const struct map *m, const struct map_zone *z,
 		svg_text(w, " ");
 		svg_text_int(w, (long long)sum[c]);
 	}
+	for (c = 0; c < MAP_NPINS; c++) {
+		if (pins[c] == 0)
+			continue;
+		svg_text(w, any ? ", " : "; pinned pages: ");
+		svg_text(w, map_pin_name(c));
+		svg_text(w, " ");
+		svg_text_int(w, (long long)pins[c]);
+		any = true;
+	}
+	if (r->cg && r->cg->read)
+		run_cgroups(w, r, z, k, n);
 	svg_close(w);
 	svg_close(w);
 }
@@ -280,9 +389,10 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 			for (n = 1; blk + n < end && blk + n < (row + 1) *
 			    ROW_BLOCKS && map_block_kind(&z->blocks[k + n],
 			    m->pageblock_order) == map_block_kind(&z->blocks[k],
-			    m->pageblock_order); n++)
+			    m->pageblock_order) && cell_fill(r, z, k + n) ==
+			    cell_fill(r, z, k); n++)
 				;
-			run(w, m, z, k, n, left + (long)(blk % ROW_BLOCKS) *
+			run(w, r, z, k, n, left + (long)(blk % ROW_BLOCKS) *
 			    CELL_W, ry);
 			blk += n;
 		}
@@ -375,6 +485,79 @@ legend(struct svgw *w, const struct map *m, long y)
 	}
 }
 
+/*
+ * Draw at Y the pinned kinds' colours, each with the pinned pageblocks
+ * it colours in every zone; with cgroups, a line naming those that pin
+ * most below.
+ */
+static void
+pin_legend(struct svgw *w, const struct report *r, long y)
+{
+	const struct map *m = r->map;
+	const struct memcg_group *g;
+	uint64_t n[MAP_NPINS] = { 0 };
+	size_t i, k, named = 0;
+	long x;
+
+	for (i = 0; i < m->nzones; i++)
+		for (k = 0; k < m->zones[i].nblocks; k++)
+			if (r->pins->state[(size_t)(m->zones[i].blocks -
+			    m->blocks) + k] == PINS_PINNED)
+				n[main_pin(&m->zones[i].blocks[k])]++;
+	for (k = 0; k < MAP_NPINS; k++) {
+		x = MARGIN + (long)k * 130;
+		svgr_rect_open(w, x, y, 14, 14, pin_fill((enum map_pin)k));
+		svg_attr(w, "stroke", "#555555");
+		svg_open(w, "title");
+		svg_text(w, "pinned pageblocks most of whose pinned pages are ");
+		svg_text(w, map_pin_name((enum map_pin)k));
+		svg_text(w, ", every zone: ");
+		svg_text_int(w, (long long)n[k]);
+		svg_close(w);
+		svg_close(w);
+		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
+		svg_text(w, map_pin_name((enum map_pin)k));
+		svg_text(w, ": ");
+		svg_text_int(w, (long long)n[k]);
+		svg_close(w);
+	}
+	if (!r->cg || !r->cg->read)
+		return;
+	svgr_text_open(w, MARGIN, y + 32, 12, NULL, NULL);
+	svg_text(w, "Cgroups pinning the most pageblocks:");
+	for (i = 0; i < r->cg->ngroups && named < 2; i++) {
+		g = &r->cg->groups[r->cg->rank[i]];
+		if (g->ino == 0 || g->pinned_blocks == 0)
+			continue;
+		svg_text(w, named++ ? ", " : " ");
+		/* The leaf names a cgroup best: keep the end of a long path. */
+		if (g->path && strlen(g->path) > 28) {
+			svg_text(w, "\u2026");
+			svg_text(w, g->path + strlen(g->path) - 27);
+		} else if (g->path)
+			svg_text(w, g->path);
+		else {
+			svg_text(w, "inode ");
+			svg_text_int(w, (long long)g->ino);
+		}
+		svg_text(w, " (");
+		svg_text_int(w, (long long)g->pinned_blocks);
+		svg_text(w, ")");
+	}
+	if (named == 0)
+		svg_text(w, " none");
+	svg_close(w);
+}
+
+/* Returns the height the pinned kinds' legend of R takes. */
+static long
+pin_legend_h(const struct report *r)
+{
+	if (!r->pins)
+		return 0;
+	return 22 + (r->cg && r->cg->read ? 18 : 0);
+}
+
 /* Returns how many notes on what was assumed M needs. */
 static long
 assumptions(const struct map *m)
@@ -387,8 +570,8 @@ static void
 notes(struct svgw *w, const struct map *m, long y)
 {
 	svgr_text(w, MARGIN, y, 11, NULL, NULL,
-	    "A cell shows the worst its pages hold: a hole, an unmovable "
-	    "page, an ambiguous one (no telling flag), else all free, or "
+	    "A cell shows the worst its pages hold: a hole, a pinned page "
+	    "(coloured by the kind with most pages), an ambiguous one, else all free, or "
 	    "free and movable.");
 	y += NOTE_H;
 	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Ceiling: at most this many "
@@ -421,7 +604,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	size_t i;
 
 	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
-	height = HEAD_H + assumptions(m) * NOTE_H + MARGIN;
+	height = HEAD_H + pin_legend_h(r) + assumptions(m) * NOTE_H + MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
@@ -446,8 +629,10 @@ render_map_svg(FILE *fp, const struct report *r)
 	svg_text(&w, ")");
 	svg_close(&w);
 	legend(&w, m, 62);
-	notes(&w, m, 96);
-	y = HEAD_H + assumptions(m) * NOTE_H;
+	if (r->pins)
+		pin_legend(&w, r, 84);
+	notes(&w, m, 96 + pin_legend_h(r));
+	y = HEAD_H + pin_legend_h(r) + assumptions(m) * NOTE_H;
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);

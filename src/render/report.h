@@ -15,6 +15,9 @@
 #include "recording.h"
 
 struct map;
+struct pins;
+struct memcg;
+struct owners;
 struct availability;
 struct need;
 
@@ -34,6 +37,9 @@ struct report {
 	const char			*zoneinfo_path;	/* NULL when not read */
 	const char			*snapshot;	/* root named in batches */
 	const struct map		*map;		/* --map, else NULL */
+	const struct pins		*pins;		/* --map alone: the pinned pageblocks */
+	const struct memcg		*cg;		/* --map --cgroups, else NULL */
+	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */

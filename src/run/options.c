@@ -150,7 +150,17 @@ usage(FILE *fp)
 "                           DIR, the map a capture stored; with --capture\n"
 "                           DIR, also store the map in DIR; with --advise,\n"
 "                           add to each compact verdict the blocks\n"
-"                           compaction could make at most\n"
+"                           compaction could make at most. The pinned\n"
+"                           pageblocks follow, by the kind of page that\n"
+"                           pins them (slab, pagetable, reserved, hugetlb,\n"
+"                           zero, poisoned, offline, kernel), with the cost\n"
+"                           of each kind in free pageblocks and the blocks\n"
+"                           pinned by only a few pages\n"
+"      --cgroups            with --map, also rank the memory cgroups by the\n"
+"                           pageblocks they pin (/proc/kpagecgroup; top 10,\n"
+"                           all with --json) and, where debugfs page_owner\n"
+"                           can be read (page_owner=on), the allocating\n"
+"                           stacks of the pinning pages\n"
 "\n"
 "Output:\n"
 "  -d, --detail             the full tables: per zone, every order (free\n"
@@ -282,7 +292,7 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
 	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_CAPTURES_EVERY,
-	OPT_EVENTS_MIN_ORDER, OPT_END };
+	OPT_EVENTS_MIN_ORDER, OPT_CGROUPS, OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -317,6 +327,7 @@ static const struct option longopts[] = {
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
 	{ "map",		no_argument,	   NULL, OPT_MAP },
+	{ "cgroups",		no_argument,	   NULL, OPT_CGROUPS },
 	{ "need",		required_argument, NULL, OPT_NEED },
 	{ "node",		required_argument, NULL, OPT_NODE },
 	{ "low",		required_argument, NULL, OPT_LOW },
@@ -419,6 +430,9 @@ static const struct optrule rules[] = {
 	    FMT(F_PROM), 0, "--capture, --advise or --need (the summary, "
 	    "--detail, --json or --format=prometheus of one snapshot) or "
 	    "alone" },
+	{ OPT_CGROUPS, "--cgroups", ACT(A_MAP), FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
+	    "anyway)" },
 	{ OPT_NEED, "--need", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
 	    FMT(F_JSON), USES_ADVICE, "one snapshot's summary, --detail or "
 	    "--json" },
@@ -855,6 +869,9 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_MAP:
 			o->map = true;
+			break;
+		case OPT_CGROUPS:
+			o->cgroups = true;
 			break;
 		case OPT_NEED:
 			if (parse_need(optarg, o) != 0)

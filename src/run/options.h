@@ -48,6 +48,7 @@ struct opts {
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	bool		 advise, compact;
 	bool		 map;		/* --map: alone an action; else with --capture or --advise */
+	bool		 cgroups;	/* --cgroups: --map ranks the memory cgroups */
 	const char	*advise_list;	/* NULL: the default orders */
 	const char	*orders_list;	/* --orders */
 	unsigned	 watch_ms;	/* 0: no --watch */

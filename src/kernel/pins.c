@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pins.c - who pins memory: pinned pageblocks by kind of page, the cost of each kind, the few-pinned buckets */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pins.h"
+
+/* qsort() order of two uint64_t, ascending. */
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Returns the unmovable pages of block B that stay pinned when the pages
+ * of kind WITHOUT are not there (MAP_NPINS: none left out).
+ */
+static uint64_t
+unmovable_without(const struct map_block *b, enum map_pin without)
+{
+	uint64_t gone;
+
+	if (without == MAP_NPINS)
+		return b->n[MAP_UNMOVABLE];
+	/* pin[KERNEL] holds the ambiguous pages, which are not unmovable. */
+	gone = without == MAP_PIN_KERNEL ? (uint64_t)b->pin[MAP_PIN_KERNEL] -
+	    b->n[MAP_AMBIGUOUS] : b->pin[without];
+	return b->n[MAP_UNMOVABLE] - gone;
+}
+
+/*
+ * Returns the pageblocks of zone Z of M that full compaction could empty
+ * when the pages of kind WITHOUT are not there (MAP_NPINS: as they are):
+ * those with no hole nor unmovable page, the ones with ambiguous pages
+ * admitted fewest first while they fit the per-CPU free pages, as
+ * ceiling() in map.c does. KEY has room for a value per pageblock; with
+ * STATE, each pageblock's enum pins_state is set.
+ */
+static uint64_t
+emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
+    uint8_t *state)
+{
+	const struct map_block *b;
+	uint64_t clean = 0, budget = z->pcp_free, a;
+	size_t k, na = 0;
+
+	for (k = 0; k < z->nblocks; k++) {
+		b = &z->blocks[k];
+		a = without == MAP_PIN_KERNEL ? 0 : b->n[MAP_AMBIGUOUS];
+		if (state)
+			state[k] = b->n[MAP_HOLE] ? PINS_HOLE :
+			    b->n[MAP_UNMOVABLE] || a ? PINS_PINNED : PINS_CLEAN;
+		if (b->n[MAP_HOLE] || unmovable_without(b, without))
+			continue;
+		if (a == 0)
+			clean++;
+		else	/* Fewest first, then the lower PFN: a stable order. */
+			key[na++] = a << 32 | k;
+	}
+	qsort(key, na, sizeof(*key), cmp_u64);
+	for (k = 0; k < na && key[k] >> 32 <= budget; k++) {
+		budget -= key[k] >> 32;
+		clean++;
+		if (state)
+			state[key[k] & 0xffffffff] = PINS_ADMITTED;
+	}
+	return clean;
+}
+
+/* Fill PZ from zone Z of M with STATE, its pageblocks' states. */
+static void
+zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
+    uint64_t *key, struct pins_zone *pz)
+{
+	unsigned o = m->pageblock_order;
+	const struct map_block *b;
+	uint64_t n, avail, bound, clean;
+	unsigned k;
+	size_t i;
+
+	memset(pz, 0, sizeof(*pz));
+	for (i = 0; i < z->nblocks; i++) {
+		b = &z->blocks[i];
+		for (k = 0; k < MAP_NPINS; k++)
+			pz->pages_by_kind[k] += b->pin[k];
+		if (state[i] == PINS_ADMITTED)
+			pz->pages_by_kind[MAP_PIN_KERNEL] -= b->n[MAP_AMBIGUOUS];
+		if (state[i] != PINS_PINNED)
+			continue;
+		n = (uint64_t)b->n[MAP_UNMOVABLE] + b->n[MAP_AMBIGUOUS];
+		pz->blocks++;
+		pz->pages += n;
+		pz->few[pins_few_bucket(n)]++;
+		for (k = 0; k < MAP_NPINS; k++)
+			pz->by_kind[k] += b->pin[k] != 0;
+	}
+	/* The ceiling's bound by free memory stays: the pages move, not go. */
+	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
+	    z->free_pages + z->pcp_free;
+	bound = avail >> o;
+	for (k = 0; k < MAP_NPINS; k++) {
+		clean = emptiable(z, (enum map_pin)k, key, NULL);
+		clean = clean < bound ? clean : bound;
+		pz->cost[k] = clean > z->ceiling[o] ? clean - z->ceiling[o] : 0;
+	}
+}
+
+int
+pins_compute(struct pins *p, const struct map *m)
+{
+	const struct map_zone *z;
+	uint64_t *key;
+	size_t i, total = 0, most = 0;
+
+	memset(p, 0, sizeof(*p));
+	for (i = 0; i < m->nzones; i++) {
+		total += m->zones[i].nblocks;
+		most = m->zones[i].nblocks > most ? m->zones[i].nblocks : most;
+	}
+	p->zones = calloc(m->nzones + 1, sizeof(*p->zones));
+	p->state = calloc(total + 1, 1);
+	key = malloc((most + 1) * sizeof(*key));
+	if (p->zones == NULL || p->state == NULL || key == NULL) {
+		free(key);
+		pins_free(p);
+		return -1;
+	}
+	p->nblocks = total;
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		emptiable(z, MAP_NPINS, key, p->state + (z->blocks - m->blocks));
+		zone_pins(m, z, p->state + (z->blocks - m->blocks), key,
+		    &p->zones[i]);
+	}
+	free(key);
+	return 0;
+}
+
+void
+pins_free(struct pins *p)
+{
+	free(p->zones);
+	free(p->state);
+	memset(p, 0, sizeof(*p));
+}
+
+/* The groups pins_rank() sorts, for cmp_rank(). */
+static const struct memcg_group *rank_groups;
+
+/* qsort() order of two group indices: see pins_rank(). */
+static int
+cmp_rank(const void *a, const void *b)
+{
+	const struct memcg_group *x = &rank_groups[*(const uint32_t *)a],
+	    *y = &rank_groups[*(const uint32_t *)b];
+
+	if ((x->ino == 0) != (y->ino == 0))
+		return x->ino == 0 ? 1 : -1;
+	if (x->pinned_blocks != y->pinned_blocks)
+		return x->pinned_blocks < y->pinned_blocks ? 1 : -1;
+	if (x->pinned_pages != y->pinned_pages)
+		return x->pinned_pages < y->pinned_pages ? 1 : -1;
+	if (x->movable_pages != y->movable_pages)
+		return x->movable_pages < y->movable_pages ? 1 : -1;
+	return (x->ino > y->ino) - (x->ino < y->ino);
+}
+
+int
+pins_rank(struct memcg *cg, const struct map *m, const struct pins *p)
+{
+	const struct memcg_charge *c;
+	struct memcg_group *g;
+	size_t i, b;
+	uint64_t n;
+
+	free(cg->rank);
+	if ((cg->rank = malloc((cg->ngroups + 1) * sizeof(*cg->rank))) == NULL)
+		return -1;
+	for (i = 0; i < cg->ngroups; i++) {
+		g = &cg->groups[i];
+		g->pinned_blocks = g->pinned_pages = g->movable_pages = 0;
+		cg->rank[i] = (uint32_t)i;
+	}
+	for (i = 0; i < cg->ncharges; i++) {
+		c = &cg->charges[i];
+		g = &cg->groups[c->group];
+		b = (size_t)(m->zones[c->zone].blocks - m->blocks) + c->block;
+		n = c->n[MEMCG_UNMOVABLE] + (p->state[b] == PINS_ADMITTED ? 0 :
+		    c->n[MEMCG_AMBIGUOUS]);
+		g->pinned_pages += n;
+		if (p->state[b] == PINS_PINNED && n > 0)
+			g->pinned_blocks++;
+		if (p->state[b] == PINS_CLEAN || p->state[b] == PINS_ADMITTED)
+			g->movable_pages += c->n[MEMCG_MOVABLE];
+	}
+	/* qsort() has no argument for the groups: a file-local pointer. */
+	rank_groups = cg->groups;
+	qsort(cg->rank, cg->ngroups, sizeof(*cg->rank), cmp_rank);
+	rank_groups = NULL;
+	return 0;
+}
+
+enum pins_few
+pins_few_bucket(uint64_t n)
+{
+	if (n <= 1)
+		return PINS_FEW_1;
+	if (n <= 8)
+		return PINS_FEW_8;
+	return n <= 64 ? PINS_FEW_64 : PINS_FEW_MORE;
+}
+
+const char *
+pins_few_name(enum pins_few f)
+{
+	static const char *const names[PINS_NFEW] = { "1", "2-8", "9-64",
+	    "more" };
+
+	return names[f];
+}
+
+void
+owners_init(struct owners *ow)
+{
+	memset(ow, 0, sizeof(*ow));
+}
+
+void
+owners_free(struct owners *ow)
+{
+	size_t i;
+
+	for (i = 0; i < ow->n; i++)
+		free(ow->o[i].stack);
+	free(ow->o);
+	free(ow->hash);
+	memset(ow, 0, sizeof(*ow));
+}
+
+/* qsort() order of two owners: most pinned pageblocks, pages, then by stack. */
+static int
+cmp_owner(const void *a, const void *b)
+{
+	const struct owner *x = a, *y = b;
+
+	if (x->pinned_blocks != y->pinned_blocks)
+		return x->pinned_blocks < y->pinned_blocks ? 1 : -1;
+	if (x->pinned_pages != y->pinned_pages)
+		return x->pinned_pages < y->pinned_pages ? 1 : -1;
+	return strcmp(x->stack, y->stack);
+}
+
+void
+owners_sort(struct owners *ow)
+{
+	qsort(ow->o, ow->n, sizeof(*ow->o), cmp_owner);
+	/* The hash indexes the old order: gone with it. */
+	free(ow->hash);
+	ow->hash = NULL;
+	ow->hcap = 0;
+}

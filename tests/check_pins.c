@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* check_pins.c - who pins memory: kinds, the cost of each, few-pinned buckets, cgroups and page_owner on constructed maps */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+#include "memcg.h"
+#include "pageowner.h"
+#include "whopins.h"
+#include "pins.h"
+#include "testutil.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+#define F(b)	((uint64_t)1 << (b))
+
+/* Each telling flag gives its kind; none, or a compound page, is kernel. */
+static const struct {
+	uint64_t	 flags;
+	enum map_pin	 want;
+} kinds[] = {
+	{ F(KPF_SLAB) | F(KPF_ANON), MAP_PIN_SLAB },
+	{ F(KPF_PGTABLE), MAP_PIN_PAGETABLE },
+	{ F(KPF_RESERVED) | F(KPF_PRIVATE), MAP_PIN_RESERVED },
+	{ F(KPF_HUGE) | F(KPF_COMPOUND_HEAD), MAP_PIN_HUGETLB },
+	{ F(KPF_ZERO_PAGE), MAP_PIN_ZERO },
+	{ F(KPF_HWPOISON) | F(KPF_SLAB), MAP_PIN_POISONED },
+	{ F(KPF_OFFLINE), MAP_PIN_OFFLINE },
+	{ F(KPF_COMPOUND_TAIL), MAP_PIN_KERNEL },
+	{ 0, MAP_PIN_KERNEL },
+};
+
+START_TEST(test_kind)
+{
+	ck_assert_int_eq(map_pin_kind(kinds[_i].flags), kinds[_i].want);
+}
+END_TEST
+
+/*
+ * One zone of pageblocks of 4 pages (order 2), from PFN 0, with 4 free
+ * and 1 per-CPU page: the page flags of each pageblock, in order.
+ */
+#define B	F(KPF_BUDDY)
+#define L	F(KPF_LRU)
+#define SL	F(KPF_SLAB)
+#define P	F(KPF_PGTABLE)
+static const uint64_t zone_flags[] = {
+	B, B, B, B,	/* 0: all free */
+	SL, P, L, L,	/* 1: slab and pagetable: both kinds count it */
+	SL, L, L, L,	/* 2: one slab page: few 1 */
+	0, L, B, L,	/* 3: one ambiguous page: admitted (per-CPU 1) */
+	0, 0, L, L,	/* 4: two ambiguous: kernel, few 2-8 */
+	L, L, L, L,	/* 5: movable */
+	SL, SL, SL, SL,	/* 6: slab only */
+	B, B, B, B,	/* 7: all free */
+};
+
+/* Build M of ZONE_FLAGS, computed, with its pins P. */
+static void
+build(struct map *m, struct pins *p, uint64_t free_pages)
+{
+	static uint64_t suitable[4];
+	struct frag fr;
+	struct map_zone *z;
+	size_t k;
+
+	memset(m, 0, sizeof(*m));
+	memset(&fr, 0, sizeof(fr));
+	fr.suitable = suitable;
+	m->pageblock_order = 2;
+	m->norders = 4;
+	m->nzones = 1;
+	ck_assert_ptr_nonnull(z = m->zones = calloc(2, sizeof(*m->zones)));
+	z->nblocks = N(zone_flags) / 4;
+	ck_assert_ptr_nonnull(m->blocks = calloc(z->nblocks, sizeof(*m->blocks)));
+	z->blocks = m->blocks;
+	strcpy(z->name, "Normal");
+	z->spanned = N(zone_flags);
+	z->free_pages = free_pages;
+	z->pcp_free = 1;
+	for (k = 0; k < z->nblocks; k++)
+		m->blocks[k].n[MAP_HOLE] = 4;
+	map_pages(m, z, 0, zone_flags, N(zone_flags));
+	ck_assert_int_eq(map_compute(m, &fr), 0);
+	ck_assert_int_eq(pins_compute(p, m), 0);
+}
+
+/* Pinned blocks by kind, pages by kind, buckets and states, exactly. */
+START_TEST(test_pins)
+{
+	static const uint8_t want_state[] = { PINS_CLEAN, PINS_PINNED,
+	    PINS_PINNED, PINS_ADMITTED, PINS_PINNED, PINS_CLEAN, PINS_PINNED,
+	    PINS_CLEAN };
+	const struct pins_zone *pz;
+	struct map m;
+	struct pins p;
+
+	build(&m, &p, 32);
+	pz = &p.zones[0];
+	ck_assert_mem_eq(p.state, want_state, sizeof(want_state));
+	ck_assert_uint_eq(pz->blocks, 4);
+	ck_assert_uint_eq(pz->pages, 2 + 1 + 2 + 4);
+	ck_assert_uint_eq(pz->by_kind[MAP_PIN_SLAB], 3);
+	ck_assert_uint_eq(pz->by_kind[MAP_PIN_PAGETABLE], 1);
+	ck_assert_uint_eq(pz->by_kind[MAP_PIN_KERNEL], 1);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_SLAB], 6);
+	/* The admitted page is not a kernel page. */
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_KERNEL], 2);
+	ck_assert_uint_eq(pz->few[PINS_FEW_1], 1);
+	ck_assert_uint_eq(pz->few[PINS_FEW_8], 3);
+	ck_assert_uint_eq(pz->few[PINS_FEW_64], 0);
+	/* Clean: 0, 3 (admitted), 5, 7; the ceiling is pinned, not by free memory. */
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 4);
+	ck_assert_int_eq(m.zones[0].limited_by[2], MAP_LIMIT_PINNED);
+	/* Without slab: 2 and 6 (1 still has a page table). */
+	ck_assert_uint_eq(pz->cost[MAP_PIN_SLAB], 2);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_PAGETABLE], 0);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_KERNEL], 1);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_ZERO], 0);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+/* Free memory bounds the cost as it bounds the ceiling. */
+START_TEST(test_cost_bound)
+{
+	struct map m;
+	struct pins p;
+
+	/* 19 free + 1 per-CPU: 5 blocks at most, 4 now. */
+	build(&m, &p, 19);
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 4);
+	ck_assert_uint_eq(p.zones[0].cost[MAP_PIN_SLAB], 1);
+	ck_assert_uint_eq(p.zones[0].cost[MAP_PIN_KERNEL], 1);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+START_TEST(test_few_bucket)
+{
+	ck_assert_int_eq(pins_few_bucket(1), PINS_FEW_1);
+	ck_assert_int_eq(pins_few_bucket(2), PINS_FEW_8);
+	ck_assert_int_eq(pins_few_bucket(8), PINS_FEW_8);
+	ck_assert_int_eq(pins_few_bucket(9), PINS_FEW_64);
+	ck_assert_int_eq(pins_few_bucket(64), PINS_FEW_64);
+	ck_assert_int_eq(pins_few_bucket(65), PINS_FEW_MORE);
+}
+END_TEST
+
+/* Cgroups from a constructed kpagecgroup array: ranked, "-" last. */
+START_TEST(test_cgroups)
+{
+	static const uint64_t ino[] = {
+		0, 0, 0, 0,
+		0, 7, 9, 9,	/* the page table charged to 7 */
+		0, 9, 9, 9,
+		5, 9, 0, 9,	/* admitted: 5's page is not pinned */
+		7, 7, 9, 9,
+		9, 9, 9, 9,
+		0, 0, 0, 0,
+		0, 0, 0, 0,
+	};
+	const struct memcg_group *g;
+	struct memcg cg;
+	struct map m;
+	struct pins p;
+
+	build(&m, &p, 32);
+	memcg_init(&cg);
+	ck_assert_int_eq(memcg_pages(&cg, &m, 0, 0, zone_flags, ino,
+	    N(zone_flags)), 0);
+	ck_assert_int_eq(pins_rank(&cg, &m, &p), 0);
+	ck_assert_uint_eq(cg.ngroups, 4);
+	/* 7: blocks 1 and 4 (3 pages); 9: none; 5: none; then "-". */
+	g = &cg.groups[cg.rank[0]];
+	ck_assert_uint_eq(g->ino, 7);
+	ck_assert_uint_eq(g->pinned_blocks, 2);
+	ck_assert_uint_eq(g->pinned_pages, 3);
+	g = &cg.groups[cg.rank[1]];
+	ck_assert_uint_eq(g->ino, 9);
+	ck_assert_uint_eq(g->pinned_blocks, 0);
+	ck_assert_uint_eq(g->movable_pages, 4 + 2);	/* blocks 5, 3 */
+	g = &cg.groups[cg.rank[2]];
+	ck_assert_uint_eq(g->ino, 5);
+	ck_assert_uint_eq(g->pinned_pages, 0);
+	g = &cg.groups[cg.rank[3]];
+	ck_assert_uint_eq(g->ino, 0);
+	ck_assert_uint_eq(g->pinned_blocks, 3);
+	ck_assert_uint_eq(g->pinned_pages, 6);
+	memcg_free(&cg);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+/* The memory controller: a v1 memory hierarchy before cgroup2. */
+START_TEST(test_mounts)
+{
+	static const char hybrid[] =
+	    "cgroup2 /sys/fs/cgroup/unified cgroup2 rw,nosuid 0 0\n"
+	    "cgroup /sys/fs/cgroup/cpu cgroup rw,cpu,cpuacct 0 0\n"
+	    "cgroup /sys/fs/cgroup/mem\\040ory cgroup rw,nosuid,memory 0 0\n";
+	static const char v2[] = "proc /proc proc rw 0 0\n"
+	    "cgroup2 /sys/fs/cgroup cgroup2 rw,nsdelegate 0 0\n";
+	bool is2;
+	char *d;
+
+	ck_assert_str_eq(d = memcg_mount_parse(S(hybrid), &is2),
+	    "/sys/fs/cgroup/mem ory");
+	ck_assert(!is2);
+	free(d);
+	ck_assert_str_eq(d = memcg_mount_parse(S(v2), &is2), "/sys/fs/cgroup");
+	ck_assert(is2);
+	free(d);
+	ck_assert_ptr_null(memcg_mount_parse(S("proc /proc proc rw 0 0\n"),
+	    &is2));
+}
+END_TEST
+
+/* page_owner records: pinning ones by stack, movable and unpinned ones left out. */
+START_TEST(test_owners)
+{
+	static const char text[] =
+	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
+	    "(a), ts 1 ns\nPFN 0x4 type Unmovable Block 1 type Unmovable "
+	    "Flags 0x0()\n f+0x1/0x2\n g+0x3/0x4\n\n"
+	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
+	    "(a), ts 1 ns\nPFN 0x5 type Unmovable Block 1 type Unmovable "
+	    "Flags 0x0()\n f+0x1/0x2\n g+0x3/0x4\n\n"
+	    "Page allocated via order 1, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
+	    "(a), ts 1 ns, free_ts 0 ns\nPFN 24 type Unmovable Block 6 type "
+	    "Unmovable Flags 0x0()\n f+0x1/0x2\n g+0x3/0x4\n\n"
+	    "Page allocated via order 0, mask 0x140cca(GFP_HIGHUSER_MOVABLE), "
+	    "pid 1, tgid 1 (a), ts 1 ns\nPFN 0x6 type Movable Block 1 type "
+	    "Unmovable Flags 0x0()\n h+0x1/0x2\n\n"
+	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
+	    "(a), ts 1 ns\nPFN 0x14 type Unmovable Block 5 type Unmovable "
+	    "Flags 0x0()\n i+0x1/0x2\n\n"
+	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
+	    "(a), ts 1 ns\nPFN 0x8 type Unm";
+	struct ferr e = { .path = "" };
+	struct owners ow;
+	struct map m;
+	struct pins p;
+	const char *last = text, *q;
+	long used;
+
+	build(&m, &p, 32);
+	owners_init(&ow);
+	used = owners_feed(&ow, S(text), &m, &p, &e);
+	/* Up to the last whole record. */
+	while ((q = strstr(last + 1, "Page allocated")) != NULL)
+		last = q;
+	ck_assert_int_eq(used, (long)(last - text));
+	owners_sort(&ow);
+	ck_assert_uint_eq(ow.records, 5);
+	ck_assert_uint_eq(ow.pinning, 3);
+	ck_assert_uint_eq(ow.n, 1);
+	ck_assert_str_eq(ow.o[0].stack, "f+0x1/0x2\ng+0x3/0x4");
+	ck_assert_uint_eq(ow.o[0].pinned_blocks, 2);
+	ck_assert_uint_eq(ow.o[0].pinned_pages, 4);
+	owners_free(&ow);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("pins");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, test_kind, 0, (int)N(kinds));
+	tcase_add_test(tc, test_pins);
+	tcase_add_test(tc, test_cost_bound);
+	tcase_add_test(tc, test_few_bucket);
+	tcase_add_test(tc, test_cgroups);
+	tcase_add_test(tc, test_mounts);
+	tcase_add_test(tc, test_owners);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
