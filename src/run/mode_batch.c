@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mode_batch.c - batches: several roots, one document each, or one picture over time */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "modes.h"
+#include "record.h"
+
+/*
+ * Add the roots listed one per line in PATH ("-": standard input) to O.
+ * Returns 0, or EXIT_DATA after a message. The list's buffer is kept.
+ */
+int
+read_roots(struct opts *o, struct slurp *list)
+{
+	struct ferr e = { .path = o->roots_from };
+	const char **nr;
+	char *p, *nl;
+	size_t n = 0;
+
+	if (slurp_read(o->roots_from, list, &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	for (p = list->buf; *p; p++)
+		n += *p == '\n';
+	if ((nr = realloc(o->roots, (o->nroots + n + 2) * sizeof(*nr))) ==
+	    NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	o->roots = nr;
+	for (p = list->buf; *p; p = nl + 1) {
+		nl = p + strcspn(p, "\n");
+		if (*nl == '\0') {
+			if (*p)
+				o->roots[o->nroots++] = p;
+			break;
+		}
+		*nl = '\0';
+		if (*p)
+			o->roots[o->nroots++] = p;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * A batch reads snapshots: a recording among its roots (given with
+ * --sysroot or listed by --roots-from) is a usage error that says what
+ * reads one. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+int
+batch_refuse_recordings(const struct opts *o)
+{
+	size_t i;
+
+	for (i = 0; o->action == A_BATCH && i < o->nroots; i++)
+		if (record_is(o->roots[i]))
+			return usage_error("%s is a recording: a batch of "
+			    "roots (several --sysroot, --roots-from) reads "
+			    "snapshots; read recordings one at a time "
+			    "(--sysroot DIR) or two side by side (--compare "
+			    "A B)", o->roots[i]);
+	return EXIT_OK;
+}
+
+/*
+ * Analyse every root of O in turn, each written whole or not at all: a
+ * section per snapshot in the table, one JSON object per line. Returns
+ * EXIT_OK, or the error of the last snapshot that failed.
+ */
+int
+run_batch(struct opts *o)
+{
+	struct verdicts adv;
+	struct report r;
+	struct inputs in;
+	size_t i;
+	int rc, status = EXIT_OK;
+
+	/*
+	 * A snapshot is rendered only once it has loaded whole, so its
+	 * document is written whole or not at all (main()'s buffer).
+	 */
+	for (i = 0; i < o->nroots; i++) {
+		o->sysroot = o->roots[i];
+		memset(&adv, 0, sizeof(adv));
+		if ((rc = pipe_load(o, &in, &r, &adv)) == 0) {
+			r.snapshot = o->sysroot;
+			r.ndjson = true;
+			if (o->format != F_JSON)
+				printf("%s==> %s <==\n", i ? "\n" : "",
+				    o->sysroot);
+			pipe_render(o->format, &r, stdout);
+		}
+		if (rc != 0)
+			status = rc;
+		pipe_verdicts_free(&adv);
+		inputs_free(&in);
+		if (ferror(stdout))
+			break;
+	}
+	return status;
+}
+
+/*
+ * --format=svg of many roots: one picture of them all over time, so every
+ * snapshot is loaded first. One that cannot be read is reported and left
+ * out. Returns EXIT_OK, or the error of the last snapshot that failed.
+ */
+int
+run_batch_svg(struct opts *o)
+{
+	struct verdicts *adv = calloc(o->nroots + 1, sizeof(*adv));
+	struct report *r = calloc(o->nroots + 1, sizeof(*r));
+	struct inputs *in = calloc(o->nroots + 1, sizeof(*in));
+	size_t i, n = 0;
+	int rc, status = EXIT_OK;
+
+	if (adv == NULL || r == NULL || in == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		status = EXIT_DATA;
+		o->nroots = 0;
+	}
+	for (i = 0; i < o->nroots; i++) {
+		o->sysroot = o->roots[i];
+		if ((rc = pipe_load(o, &in[n], &r[n], &adv[n])) == 0) {
+			r[n++].snapshot = o->sysroot;
+			continue;
+		}
+		status = rc;
+		pipe_verdicts_free(&adv[n]);
+		inputs_free(&in[n]);
+		memset(&adv[n], 0, sizeof(adv[n]));
+	}
+	if (n > 0)
+		render_svg_batch(stdout, r, n);
+	for (i = 0; i < n; i++) {
+		pipe_verdicts_free(&adv[i]);
+		inputs_free(&in[i]);
+	}
+	free(adv);
+	free(r);
+	free(in);
+	return status;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mode_compare.c - --compare, and a recording read back: two snapshots, two recordings or two sets of runs */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "modes.h"
+#include "record.h"
+#include "sets.h"
+
+/* --sysroot of a recording: summarise the run. Returns an exit code. */
+int
+run_replay(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct replay *r = malloc(sizeof(*r));
+
+	if (r == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	if (replay_read(o->sysroot, r, o->format == F_SVG, &e) != 0) {
+		ferr_print(&e);
+		replay_free(r);
+		free(r);
+		return EXIT_DATA;
+	}
+	if (r->truncated && !o->quiet)
+		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
+		    "recording ended in a crash): ignored\n", progname,
+		    o->sysroot, RECORD_SAMPLES);
+	if (o->format == F_JSON)
+		replay_json(stdout, o->sysroot, r);
+	else if (o->format == F_SVG)
+		render_svg_recording(stdout, o->sysroot, r);
+	else
+		replay_table(stdout, o->sysroot, r);
+	replay_free(r);
+	free(r);
+	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
+}
+
+/* --compare of two sets of runs (a directory of recordings on a side). Returns an exit code. */
+static int
+run_sets_compare(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct sets x;
+	int i, rc = EXIT_OK;
+
+	memset(&x, 0, sizeof(x));
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		if (sets_read(&x, i, o->roots[i], &e) != 0)
+			rc = EXIT_DATA;
+	if (rc == EXIT_OK && sets_compute(&x, &e) != 0)
+		rc = EXIT_DATA;
+	if (rc != EXIT_OK)
+		ferr_print(&e);
+	else if (o->format == F_JSON)
+		sets_json(stdout, &x);
+	else if (o->format == F_SVG)
+		sets_svg(stdout, &x);
+	else
+		sets_table(stdout, &x);
+	sets_free(&x);
+	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
+/* --compare of two recordings. Returns an exit code. */
+int
+run_replay_compare(const struct opts *o)
+{
+	struct ferr e = { .path = "" };
+	struct replay *r;
+	int i, rc = EXIT_OK;
+
+	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
+		return run_sets_compare(o);
+	if ((r = calloc(2, sizeof(*r))) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
+		    &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		} else if (r[i].truncated && !o->quiet)
+			fprintf(stderr, "%s: %s/%s: the last line is cut short "
+			    "(the recording ended in a crash): ignored\n",
+			    progname, o->roots[i], RECORD_SAMPLES);
+	if (rc == EXIT_OK && o->format == F_JSON)
+		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
+	else if (rc == EXIT_OK && o->format == F_SVG)
+		render_svg_recordings(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
+	else if (rc == EXIT_OK)
+		replay_compare_table(stdout, o->roots[0], &r[0], o->roots[1],
+		    &r[1]);
+	for (i = 0; i < 2; i++)
+		replay_free(&r[i]);
+	free(r);
+	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
+/* --compare A B. Returns an exit code. */
+int
+run_compare(struct opts *o)
+{
+	struct verdicts adv[2];
+	struct report r[2];
+	struct inputs in[2];
+	int rc = EXIT_OK, i, loaded = 0;
+
+	memset(adv, 0, sizeof(adv));
+	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
+		o->sysroot = o->roots[i];
+		rc = pipe_load(o, &in[i], &r[i], &adv[i]);
+		loaded++;
+		r[i].snapshot = o->sysroot;
+	}
+	if (rc == EXIT_OK && in[0].bi.norders != in[1].bi.norders) {
+		fprintf(stderr, "%s: %s has %u orders, %s has %u: not "
+		    "comparable\n", progname, o->roots[0], in[0].bi.norders,
+		    o->roots[1], in[1].bi.norders);
+		rc = EXIT_DATA;
+	}
+	if (rc == EXIT_OK && o->format == F_JSON)
+		render_compare_json(stdout, &r[0], &r[1]);
+	else if (rc == EXIT_OK && o->format == F_SVG)
+		render_svg_compare(stdout, &r[0], &r[1]);
+	else if (rc == EXIT_OK)
+		render_compare_table(stdout, &r[0], &r[1]);
+	for (i = 0; i < loaded; i++) {
+		pipe_verdicts_free(&adv[i]);
+		inputs_free(&in[i]);
+	}
+	return rc;
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mode_map.c - --map: the physical memory map, who pins it, and the ceiling of compaction */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kpageflags.h"
+#include "mapfile.h"
+#include "modes.h"
+#include "whopins.h"
+
+/*
+ * Build M for O and IN: the map the capture O->sysroot stored (its page
+ * size into *PAGE_SIZE), else from the page flags of a root that has them
+ * (proc/kpageflags) or of this host; with CG, the cgroups stored or read
+ * (kpagecgroup) too. *STORED_MAP says whether a capture's map was read.
+ * Returns 0, or EXIT_DATA after a message.
+ */
+int
+load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
+    unsigned long *page_size, struct map *m, struct memcg *cg, bool *stored_map)
+{
+	struct ferr e = { .path = "" };
+	char *stored = inputs_path(o->sysroot, "/" MAPFILE_NAME);
+	char *flags = inputs_path(o->sysroot, "/proc/kpageflags");
+	struct memcg unused;
+	int rc;
+
+	memset(m, 0, sizeof(*m));
+	memcg_init(&unused);
+	*stored_map = false;
+	if (stored == NULL || flags == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+	} else if (o->sysroot && access(stored, F_OK) == 0) {
+		*stored_map = true;
+		rc = mapfile_load(stored, in, m, cg ? cg : &unused, page_size,
+		    &e);
+		memcg_free(&unused);
+	} else if (o->sysroot && access(flags, F_OK) != 0) {
+		ferr_keep_path(&e, o->sysroot);
+		rc = ferr_set(&e, 0, "holds no map: a capture stores one with "
+		    "'fragstat --capture DIR --map' (as root)");
+	} else {
+		rc = kpageflags_map(o->sysroot, in, *page_size, m, cg, &e);
+	}
+	/* The 1 GiB pages, or those --need asks for, from the map too. */
+	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
+	    need_order : pipe_gigantic_order(in, *page_size);
+	/* Only here: a capture stores what the files said, not this. */
+	if (rc == 0 && map_compute(m, in->frag) != 0) {
+		map_free(m);
+		rc = ferr_set(&e, 0, "out of memory");
+	}
+	if (rc < 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	free(stored);
+	free(flags);
+	return rc;
+}
+
+/*
+ * --map --cgroups: name and rank CG's cgroups over P's pageblocks of M,
+ * and read the page_owner stacks into OW, each with a note when it
+ * cannot be had; STORED: M is a capture's. Returns 0, or -1 when out of
+ * memory (a page_owner that cannot be read is a note, never an error).
+ */
+static int
+culprits(const struct opts *o, bool stored, const struct map *m,
+    const struct pins *p, struct memcg *cg, struct owners *ow)
+{
+	struct ferr e = { .path = "" };
+	char *path;
+	int rc;
+
+	if (cg->read && !stored && memcg_name(cg, o->sysroot) != 0)
+		return -1;
+	if (!cg->read && stored)
+		snprintf(cg->note, sizeof(cg->note), "the capture holds no "
+		    "cgroups: /proc/kpagecgroup could not be read when it was "
+		    "made");
+	else if (cg->read && cg->ngroups == 1 && cg->groups[0].ino == 0)
+		snprintf(cg->note, sizeof(cg->note), "every page is uncharged: "
+		    "memory cgroups are off (cgroup_disable=memory?)");
+	if (cg->read && pins_rank(cg, m, p) != 0)
+		return -1;
+	if (stored) {
+		snprintf(ow->note, sizeof(ow->note), "page_owner: a capture "
+		    "holds no allocating stacks");
+		return 0;
+	}
+	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
+	    NULL)
+		return -1;
+	rc = owners_read(ow, path, m, p, &e);
+	free(path);
+	if (rc == 1)
+		snprintf(ow->note, sizeof(ow->note), "page_owner: not readable; "
+		    "boot with page_owner=on and mount debugfs "
+		    "(mount -t debugfs none /sys/kernel/debug) for the "
+		    "allocating stacks");
+	else if (rc < 0)
+		snprintf(ow->note, sizeof(ow->note), "page_owner: %.160s",
+		    e.msg);
+	return 0;
+}
+
+/*
+ * --map: read the page flags of every zone, or the map a capture stored,
+ * and show the compaction ceiling. Returns an exit code.
+ */
+int
+run_map(const struct opts *o)
+{
+	struct input_opts io = pipe_input_opts(o);
+	struct ferr e = { .path = "" };
+	struct inputs in;
+	struct report r;
+	struct owners ow;
+	struct memcg cg;
+	struct pins p;
+	struct map m;
+	bool stored;
+	int rc = EXIT_OK;
+
+	/* Zone spans, per-CPU pages, balloon pages, the pageblock order. */
+	io.want_pti = io.want_advise = io.want_vmstat = true;
+	io.want_psi = false;
+	if (inputs_load(&io, &in, &e) != 0) {
+		ferr_print(&e);
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	pipe_report(o, &in, &r);
+	memcg_init(&cg);
+	owners_init(&ow);
+	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
+	    &stored) != 0) {
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	if (pins_compute(&p, &m) != 0 || (o->cgroups && culprits(o, stored,
+	    &m, &p, &cg, &ow) != 0)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+		goto out;
+	}
+	r.map = &m;
+	r.pins = &p;
+	r.cg = o->cgroups ? &cg : NULL;
+	r.owners = o->cgroups ? &ow : NULL;
+	if (o->format == F_JSON)
+		render_map_json(stdout, &r);
+	else if (o->format == F_SVG)
+		render_map_svg(stdout, &r);
+	else
+		render_map_table(stdout, &r);
+out:
+	pins_free(&p);
+	memcg_free(&cg);
+	owners_free(&ow);
+	map_free(&m);
+	inputs_free(&in);
+	if (pipe_close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mode_watch.c - --watch: samples, with --events, --record and a command run under recording */
+
+#include "config.h"
+#include <errno.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "experiment.h"
+#include "modes.h"
+#include "record.h"
+#include "trace.h"
+#include "watch.h"
+
+/*
+ * --events: name the migratetypes as IN's pagetypeinfo does, then start
+ * counting into a tracefs instance. Returns 0, or EXIT_DATA after a message.
+ */
+static int
+events_start(const struct opts *o, const struct inputs *in,
+    unsigned pageblock_order, struct ev_names *nm, struct trace **tp)
+{
+	struct ferr e = { .path = "" };
+	char note[1024];
+	unsigned i;
+	int n;
+
+	memset(nm, 0, sizeof(*nm));
+	/* pagetypeinfo lists the migratetypes in the kernel's enum order. */
+	for (i = 0; in->have_pti && i < in->pti.ntypes; i++)
+		memcpy(nm->type[i], in->pti.types[i], sizeof(nm->type[i]));
+	nm->ntypes = in->have_pti ? in->pti.ntypes : 0;
+	nm->pageblock_order = pageblock_order;
+	nm->alloc_min_order = o->events_min_order;
+	n = trace_sweep(note, sizeof(note));
+	if (n > 0 && !o->quiet)
+		fprintf(stderr, n > 1 ? "%s: note: removed the tracefs "
+		    "instances %s left by fragstats that were killed\n" :
+		    "%s: note: removed the tracefs instance %s left by a "
+		    "fragstat that was killed\n", progname, note);
+	if (trace_open(tp, nm, note, sizeof(note), &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	if (note[0] && !o->quiet)
+		fprintf(stderr, "%s: note: this kernel has no %s: shown as "
+		    "null\n", progname, note);
+	return 0;
+}
+
+/* --record: create the recording of the watch W over IN. Returns 0, or an exit code after a message. */
+static int
+record_start(const struct opts *o, const struct inputs *in,
+    struct watch_opts *w, const unsigned *orders, int n)
+{
+	char cmd[EXPERIMENT_MAX_COMMAND];
+	struct record_opts ro;
+	struct ferr e = { .path = "" };
+	const char *from;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.dir = o->record;
+	ro.src = o->sysroot;
+	ro.page_size = pipe_page_size(o, in, &from);
+	ro.release = in->release;
+	ro.interval_ms = o->watch_ms;
+	ro.count = o->count;
+	ro.orders = orders;
+	ro.norders = (size_t)n;
+	ro.pageblock_order = w->pageblock_order;
+	ro.migratetypes = o->migratetypes;
+	ro.events = o->events;
+	ro.captures_every = o->captures_every;
+	if (o->command) {
+		if (experiment_quote(cmd, sizeof(cmd), o->command) != 0) {
+			fprintf(stderr, "%s: the command is longer than a "
+			    "recording keeps (%d bytes quoted)\n", progname,
+			    EXPERIMENT_MAX_COMMAND);
+			return EXIT_USAGE;
+		}
+		ro.command = cmd;
+	}
+	if (record_open(&w->rec, &ro, &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+/* What watch_counts() keeps from one sample to the next. */
+struct watch_count {
+	const struct opts	*o;
+	struct verdicts		 v;
+};
+
+/*
+ * Fill R's advice and counts for the sample IN (watch_opts.counts).
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+watch_counts(void *arg, const struct inputs *in, struct report *r)
+{
+	struct watch_count *wc = arg;
+
+	pipe_verdicts_free(&wc->v);
+	memset(&wc->v, 0, sizeof(wc->v));
+	/* The orders were checked at the start: only memory can fail. */
+	if (pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
+		return -1;
+	r->advice = &wc->v.adv;
+	return pipe_count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
+}
+
+/* Returns milliseconds from A to B. */
+static uint64_t
+ms_since(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
+	    (b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/*
+ * Wait for the command PID unless it was reaped already, setting *WSTATUS
+ * and *END. Returns whether it was still to be reaped.
+ */
+static bool
+wait_child(pid_t pid, int *wstatus, struct timespec *end)
+{
+	pid_t got;
+
+	while ((got = waitpid(pid, wstatus, 0)) == -1 && errno == EINTR)
+		;
+	if (got != pid)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, end);
+	return true;
+}
+
+/* --watch: find the orders that matter once, then sample. Returns an exit code. */
+int
+run_watch(struct opts *o)
+{
+	struct watch_opts w;
+	struct watch_count wc;
+	struct inputs in;
+	struct report r;
+	struct ferr e = { .path = "" };
+	struct ev_names evn;
+	struct trace *t = NULL;
+	struct timespec start, end;
+	unsigned orders[FRAG_MAX_ORDERS];
+	const char *from;
+	int n, rc = EXIT_OK, wstatus = 0;
+
+	/*
+	 * From here on a signal ends the run after the current step, through
+	 * trace_close() and record_close(): nothing is cut midway.
+	 */
+	watch_signals();
+	memset(&w, 0, sizeof(w));
+	memset(&wc, 0, sizeof(wc));
+	w.io = pipe_input_opts(o);
+	w.io.watching = true;
+	/* Reading pagetypeinfo takes zone locks: only when asked. */
+	w.io.want_pti = o->migratetypes || o->events;
+	w.io.want_advise = true;
+	if (inputs_load(&w.io, &in, &e) != 0) {
+		ferr_print(&e);
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	/* Without pagetypeinfo --migratetypes would do nothing: say why. */
+	if (o->migratetypes && !in.have_pti) {
+		for (n = 0; n < in.nnotes && (in.ppath == NULL || strncmp(
+		    in.notes[n], in.ppath, strlen(in.ppath)) != 0); n++)
+			;
+		fprintf(stderr, "%s: %s: --migratetypes needs it\n", progname,
+		    n < in.nnotes ? in.notes[n] : "no pagetypeinfo");
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
+	/* Not pipe_report(): nothing in the samples' template may point into IN. */
+	memset(&r, 0, sizeof(r));
+	r.page_size = pipe_page_size(o, &in, &r.page_size_from);
+	if ((n = pipe_orders(o, &in, r.page_size, orders, &from)) < 0) {
+		inputs_free(&in);
+		return EXIT_USAGE;
+	}
+	w.pageblock_order = in.have_pti ? in.pti.pageblock_order :
+	    in.pmd_order >= 0 ? (unsigned)in.pmd_order : orders[0];
+	if (o->events && (rc = events_start(o, &in, w.pageblock_order, &evn,
+	    &t)) != 0) {
+		inputs_free(&in);
+		return rc;
+	}
+	w.io.want_pti = o->migratetypes;
+	w.trace = t;
+	w.evn = &evn;
+	if (o->record && (rc = record_start(o, &in, &w, orders, n)) != 0) {
+		inputs_free(&in);
+		/* Its own error went first: this one only says the cleanup failed. */
+		if (trace_close(t, &e) != 0)
+			ferr_print(&e);
+		return rc;
+	}
+	inputs_free(&in);
+	/* zoneinfo and the sysctls for the counts, in every sample. */
+	w.io.want_advise = true;
+	w.counts = watch_counts;
+	w.counts_arg = &wc;
+	wc.o = o;
+	w.io.want_psi = true;
+	w.io.want_vmstat = true;
+	w.interval_ms = o->watch_ms;
+	w.count = o->count;
+	w.json = o->format == F_JSON;
+	w.quiet = o->quiet;
+	w.orders = orders;
+	w.norders = (size_t)n;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	if (o->command && (w.child = experiment_spawn(o->command, &e)) == -1) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	} else {
+		watch_forward(w.child);
+		w.child_status = &wstatus;
+		w.child_end = &end;
+		if (watch_run(&w, &r, &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		}
+	}
+	/* The command outlived a failed recording: wait for it still. */
+	if (w.child > 0 && wait_child(w.child, &wstatus, &end))
+		watch_forward(0);
+	if (trace_close(t, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	if (w.child > 0 && w.rec && record_end(w.rec, experiment_status(
+	    wstatus), ms_since(&start, &end), &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	/* The command's status, unless the recording failed. */
+	if (w.child > 0 && rc == EXIT_OK)
+		rc = experiment_status(wstatus);
+	if (record_close(w.rec, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	pipe_verdicts_free(&wc.v);
+	return rc;
+}

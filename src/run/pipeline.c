@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pipeline.c - one snapshot: the inputs of the options, the advice and counts computed on them, the report a renderer gets */
+
+#include "config.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "modes.h"
+
+/*
+ * Returns 0 after writing and closing stdout, or EXIT_DATA when that
+ * failed. A reader that went away (EPIPE: SIGPIPE is ignored) is the
+ * normal end of a pipe such as 'fragstat --json | head -c1', as in --watch.
+ */
+int
+pipe_close_stdout(void)
+{
+	if (ferror(stdout) | (fclose(stdout) != 0)) {
+		if (errno == EPIPE)
+			return EXIT_OK;
+		fprintf(stderr, "%s: write error: %s\n", progname,
+		    errno ? strerror(errno) : "unknown");
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Returns the page size for O and where it came from in *FROM: --page-size,
+ * else the host's when the files are the live ones, else what the capture
+ * IN was read from says (IN NULL: not read yet), else assumed 4096.
+ */
+unsigned long
+pipe_page_size(const struct opts *o, const struct inputs *in, const char **from)
+{
+	long ps;
+
+	*from = "option";
+	if (o->page_size)
+		return o->page_size;
+	*from = "host";
+	if (o->sysroot == NULL && o->buddyinfo == NULL &&
+	    (ps = sysconf(_SC_PAGESIZE)) > 0)
+		return (unsigned long)ps;
+	*from = "capture";
+	if (in != NULL && in->capture_page_size)
+		return in->capture_page_size;
+	*from = "assumed";
+	return 4096;
+}
+
+/* Returns the input options O asks for. */
+struct input_opts
+pipe_input_opts(const struct opts *o)
+{
+	struct input_opts io;
+	const char *from;
+
+	memset(&io, 0, sizeof(io));
+	io.sysroot = o->sysroot;
+	io.buddyinfo = o->buddyinfo;
+	io.pagetypeinfo = o->pagetypeinfo;
+	io.pressure = o->pressure;
+	io.zoneinfo = o->zoneinfo;
+	io.kernel = o->kernel;
+	/* THP sizes and --advise=2M need the page size before reading. */
+	io.page_size = pipe_page_size(o, NULL, &from);
+	/* Never read a file the chosen output does not need. */
+	io.want_pti = (o->format == F_SUMMARY || o->format == F_TABLE ||
+	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
+	    o->action != A_VERIFY && !o->no_pagetypeinfo;
+	io.want_psi = (o->format == F_SUMMARY || o->format == F_TABLE ||
+	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
+	    o->action != A_VERIFY;
+	io.want_advise = o->advise;
+	/* The map: the pageblock order and balloon pages. */
+	io.want_pti |= o->map;
+	io.want_vmstat = o->map;
+	/* The unusable index reads the same on every kernel; advice does not. */
+	io.no_release = o->format == F_UNUSABLE && !o->advise;
+	return io;
+}
+
+/*
+ * Store in ORDERS the orders that matter for O and IN: --advise=LIST or
+ * --orders=LIST, else the pageblock order and every enabled THP order,
+ * else 9. Returns how many with *FROM saying where they came from, or -1
+ * after a usage message.
+ */
+int
+pipe_orders(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, unsigned *orders, const char **from)
+{
+	const char *list = o->advise_list ? o->advise_list : o->orders_list;
+	unsigned norders = in->bi.norders;
+	size_t i, n = 0;
+
+	if (list) {
+		*from = "option";
+		return options_orders(o->advise_list ? "--advise" : "--orders",
+		    list, page_size, norders, orders);
+	}
+	*from = "pageblock and THP";
+	if (in->have_pti && in->pti.pageblock_order < norders)
+		orders[n++] = in->pti.pageblock_order;
+	else if (in->pmd_order >= 0 && in->pmd_order < (long)norders)
+		orders[n++] = (unsigned)in->pmd_order;
+	for (i = 0; i < in->nthp_orders; i++)
+		if (in->thp_orders[i] < norders && (n == 0 ||
+		    in->thp_orders[i] != orders[0]))
+			orders[n++] = in->thp_orders[i];
+	if (n == 0) {
+		orders[n++] = 9 < norders ? 9 : norders - 1;
+		*from = "default";
+	}
+	return (int)n;
+}
+
+/*
+ * Set N from --need for pages of PAGE_SIZE: the count, the order of its
+ * size (default: the pageblock order, else HPAGE_ORDER), the node. Returns
+ * 0, or -1 after a usage message.
+ */
+static int
+need_of(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, unsigned hpage_order, struct need *n)
+{
+	size_t z;
+
+	n->count = o->need_count;
+	n->node = o->node;
+	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	if (o->need_size != NULL && options_orders("--need", o->need_size,
+	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
+		return -1;
+	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
+	    in->bi.zones[z].node != (unsigned)n->node; z++)
+		;
+	if (n->node >= 0 && z == in->bi.nzones) {
+		usage_error("--node: the input has no node %d", n->node);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Returns the order of 1 GiB pages of PAGE_SIZE when the buddy allocator
+ * of IN cannot make them (gigantic pages), else 0.
+ */
+unsigned
+pipe_gigantic_order(const struct inputs *in, unsigned long page_size)
+{
+	unsigned o = 0;
+
+	while (((uint64_t)page_size << o) < (1ULL << 30))
+		o++;
+	return ((uint64_t)page_size << o) == (1ULL << 30) &&
+	    o >= in->bi.norders ? o : 0;
+}
+
+/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
+int
+pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
+    struct advice *adv, struct need *need)
+{
+	struct advise_in ai;
+	bool found;
+	size_t i;
+	int n;
+
+	memset(adv, 0, sizeof(*adv));
+	adv->gfp = o->gfp;
+	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
+	adv->kver_from = o->kernel ? "option" : o->sysroot ? "osrelease" :
+	    "host";
+	if (!in->release[0]) {
+		/* Rules of the release the files show, else the newest. */
+		adv->kver = kver_infer(in->have_pti ? &in->pti : NULL,
+		    in->have_zi ? &in->zi : NULL, in->have_psi ? &in->psi :
+		    NULL, adv->kver_text, sizeof(adv->kver_text), &found);
+		adv->kver_from = found ? "inferred" : "assumed";
+		adv->assumed |= ADVISE_ASSUMED_KVER;
+	}
+	if (o->threshold >= 0) {
+		adv->threshold = o->threshold;
+		adv->threshold_from = "option";
+	} else if (in->threshold >= 0) {
+		adv->threshold = (int)in->threshold;
+		adv->threshold_from = "sysctl";
+	} else {
+		adv->threshold = ADVISE_THRESHOLD;
+		adv->threshold_from = "default";
+	}
+	adv->proactiveness = in->proactiveness >= 0 ?
+	    (unsigned)in->proactiveness : ADVISE_PROACTIVENESS;
+	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
+	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
+	    in->have_pti ? in->pti.pageblock_order : 9;
+	n = pipe_orders(o, in, page_size, adv->orders, &adv->orders_from);
+	if (n < 0)
+		return EXIT_USAGE;
+	adv->norders = (size_t)n;
+	/* --need's order is one that matters, unless it is gigantic. */
+	if (o->need_count != 0) {
+		if (need_of(o, in, page_size, adv->hpage_order, need) != 0)
+			return EXIT_USAGE;
+		for (i = 0; i < adv->norders && adv->orders[i] != need->order;
+		    i++)
+			;
+		if (i == adv->norders && need->order < in->bi.norders &&
+		    adv->norders < FRAG_MAX_ORDERS)
+			adv->orders[adv->norders++] = need->order;
+	}
+	adv->psi_some = o->psi_some;
+	adv->psi_full = o->psi_full;
+	adv->urgency = advise_urgency(in->have_psi ? &in->psi : NULL,
+	    o->psi_some, o->psi_full);
+	memset(&ai, 0, sizeof(ai));
+	ai.bi = &in->bi;
+	ai.frag = in->frag;
+	ai.zi = in->have_zi ? &in->zi : NULL;
+	ai.pti = in->have_pti ? &in->pti : NULL;
+	ai.pti_zone = in->pti_zone;
+	ai.kver = adv->kver;
+	ai.threshold = adv->threshold;
+	ai.gfp = adv->gfp;
+	ai.defrag_mode = (int)in->defrag_mode;
+	if (advise_build(adv, &ai) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+/* Fill R from IN for the options O. */
+void
+pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	memset(r, 0, sizeof(*r));
+	r->buddyinfo_path = in->bpath;
+	r->bi = &in->bi;
+	r->frag = in->frag;
+	r->pagetypeinfo_path = in->have_pti ? in->ppath : NULL;
+	r->pti = in->have_pti ? &in->pti : NULL;
+	r->pti_zone = in->pti_zone;
+	r->pressure_path = in->have_psi ? in->spath : NULL;
+	r->psi = in->have_psi ? &in->psi : NULL;
+	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
+	r->huge = in->have_hugetlb ? &in->huge : NULL;
+	r->thp = in->have_thp ? &in->thp : NULL;
+	r->vm = in->have_vm ? &in->vm : NULL;
+	r->release = in->release[0] ? in->release : NULL;
+	r->page_size = pipe_page_size(o, in, &r->page_size_from);
+	r->color = o->color == 1;
+	if (nc != NULL && nc[0] != '\0')
+		r->color = false;
+}
+
+void
+pipe_verdicts_free(struct verdicts *v)
+{
+	advise_free(&v->adv);
+	avail_free(&v->av);
+}
+
+/*
+ * Count in V the allocations of every order of its advice for IN and R,
+ * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
+ */
+int
+pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
+    struct verdicts *v, const struct map *m)
+{
+	unsigned g = v->need.count && v->need.order >= in->bi.norders ?
+	    v->need.order : 0;
+
+	avail_free(&v->av);
+	v->av.low = o->low;
+	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?
+	    &in->zi : NULL, m, g) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	r->avail = &v->av;
+	r->need = v->need.count ? &v->need : NULL;
+	return 0;
+}
+
+/* Load what O needs into IN, R and V. Returns 0, or an exit code after a message. */
+int
+pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *v)
+{
+	struct input_opts io;
+	struct ferr e = { .path = "" };
+	int i, rc;
+
+	io = pipe_input_opts(o);
+	if (inputs_load(&io, in, &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	if (!o->quiet)
+		for (i = 0; i < in->nnotes; i++)
+			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+	pipe_report(o, in, r);
+	if (o->advise) {
+		if ((rc = pipe_advise(o, in, r->page_size, &v->adv, &v->need)) != 0)
+			return rc;
+		r->advice = &v->adv;
+		return pipe_count(o, in, r, v, NULL);
+	}
+	return 0;
+}
+
+/* Render R in format F to FP. */
+void
+pipe_render(enum format f, const struct report *r, FILE *fp)
+{
+	switch (f) {
+	case F_SUMMARY:
+		render_summary(fp, r);
+		break;
+	case F_TABLE:
+		render_table(fp, r);
+		break;
+	case F_JSON:
+		render_json(fp, r);
+		break;
+	case F_UNUSABLE:
+		render_unusable(fp, r);
+		break;
+	case F_EXTFRAG:
+		render_extfrag(fp, r);
+		break;
+	case F_PROM:
+		render_prom(fp, r);
+		break;
+	case F_SVG:
+		render_svg(fp, r);
+		break;
+	case F_NFORMATS:
+		break;
+	}
+}
