@@ -326,13 +326,13 @@ thp_stats(const char *src, const char *size, struct meta *m, struct ferr *e)
 	struct dirent *d;
 	DIR *dp;
 
-	snprintf(rel, sizeof(rel), THP_DIR "/%s/stats", size);
+	snprintf(rel, sizeof(rel), THP_DIR "/%.64s/stats", size);
 	if ((dp = opendir(src_path(path, sizeof(path), src, rel))) == NULL)
 		return 0;
 	while ((d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.' || strlen(d->d_name) > 64)
 			continue;
-		snprintf(rel, sizeof(rel), THP_DIR "/%s/stats/%s", size,
+		snprintf(rel, sizeof(rel), THP_DIR "/%.64s/stats/%.64s", size,
 		    d->d_name);
 		if (copy(src, rel, false, m, e) < 0) {
 			closedir(dp);
@@ -364,7 +364,7 @@ thp_sizes(const char *src, struct meta *m, struct ferr *e)
 			closedir(dp);
 			return -1;
 		}
-		snprintf(rel, sizeof(rel), THP_DIR "/%s/enabled", d->d_name);
+		snprintf(rel, sizeof(rel), THP_DIR "/%.64s/enabled", d->d_name);
 		/*
 		 * A size only shmem may use has no 'enabled' (6.18's
 		 * hugepages-8kB holds shmem_enabled alone): nothing is

@@ -67,7 +67,7 @@ stats_read(const char *dir, struct thp_size *s, struct ferr *e)
 			    "name of more than %d bytes", d->d_name,
 			    THP_MAX_COUNTERS, THP_NAME_SIZE - 1);
 		}
-		snprintf(c.name, sizeof(c.name), "%s", d->d_name);
+		memcpy(c.name, d->d_name, strlen(d->d_name) + 1);
 		if (hugetlb_count_read(dir, c.name, &c.v, e) != 0) {
 			closedir(dp);
 			return -1;
