@@ -732,8 +732,9 @@ blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 			return;
 		}
 		/* The zone nearest to passing, for the words. */
-		if (!any || free * 1000 / (need + 1) >= best) {
-			best = free * 1000 / (need + 1);
+		/* NEED saturates at UINT64_MAX: no wrap to a zero divisor. */
+		if (!any || free * 1000 / advise_sat_add(need, 1) >= best) {
+			best = free * 1000 / advise_sat_add(need, 1);
 			k->blocks_free = free;
 			k->blocks_need = need;
 			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",

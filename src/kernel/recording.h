@@ -139,7 +139,7 @@ struct routcome {
 	char		 worst_time[32];	/* "" when none fell back */
 };
 
-#define REPLAY_MAX_OUTCOMES	(2 * THP_MAX_SIZES)
+#define REPLAY_MAX_OUTCOMES	((size_t)2 * THP_MAX_SIZES)
 
 /* A /proc/vmstat counter at the first and the last sample that had it. */
 struct rcounter {

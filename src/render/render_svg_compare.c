@@ -18,7 +18,7 @@
 static long
 compare_zone_h(size_t lines)
 {
-	long cells = 2 * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
+	long cells = 2L * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
 
 	return (cells > label ? cells : label) + 18;
 }
@@ -156,7 +156,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
 	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
 	    MACHINE_ROW_H;
-	height = top + 2 * LEGEND_H + 12 + MARGIN;
+	height = top + 2L * LEGEND_H + 12 + MARGIN;
 	for (i = 0; i < nrows; i++) {
 		ia = rows[2 * i];
 		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
@@ -180,7 +180,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	/* The comparison draws no pageblock bars: no legend for them. */
 	legend(&w, a, top, false);
 	diff_legend(&w, MARGIN, top + LEGEND_H);
-	y = top + 2 * LEGEND_H + 12;
+	y = top + 2L * LEGEND_H + 12;
 	for (i = 0; i < nrows; i++) {
 		ia = rows[2 * i];
 		ib = rows[2 * i + 1];
@@ -218,13 +218,13 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 		/* A above B above the change: an order's three cells in one column. */
 		compare_panel(&w, a, ia, "A", left, y);
 		compare_panel(&w, b, ib, "B", left, y + PANEL_H);
-		svgr_text(&w, left - 8, y + 2 * PANEL_H + 21, 12, "end", "bold",
+		svgr_text(&w, left - 8, y + 2L * PANEL_H + 21, 12, "end", "bold",
 		    "B - A");
 		if (ia >= 0 && ib >= 0)
 			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, left,
-			    y + 2 * PANEL_H);
+			    y + 2L * PANEL_H);
 		else
-			svgr_text(&w, left + 8, y + 2 * PANEL_H + 21, 12, NULL,
+			svgr_text(&w, left + 8, y + 2L * PANEL_H + 21, 12, NULL,
 			    NULL, "no change: the zone is in one snapshot only");
 		y += compare_zone_h(lines);
 	}

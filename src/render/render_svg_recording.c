@@ -181,7 +181,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	const struct rpoint **zp[2] = { NULL, NULL };
 	const struct rzone *z;
 	uint64_t top = 0, lo, *v;
-	size_t i, j, k, *at, most = 0;
+	size_t i, j, k, *at, most = 1;
 	char s[32], foot[32];
 	bool *have;
 	long fy = y;

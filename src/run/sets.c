@@ -628,7 +628,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	svgr_text(w, x0 + 96, bottom + 4, 10, "end", NULL, num(b[0],
 	    sizeof(b[0]), lo, s->digits));
 	for (k = 0; k < 2; k++) {
-		cx = x0 + 150 + 100 * k;
+		cx = x0 + 150 + 100L * k;
 		m = s->s[k].mean;
 		d = s->s[k].sd;
 		/* The spread, then the mean across it, then each run. */
