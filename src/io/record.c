@@ -96,6 +96,11 @@ write_meta(const char *path, const struct record_opts *o, struct ferr *e)
 		fprintf(fp, "command %s\n", o->command);
 	if (o->captures_every)
 		fprintf(fp, "captures_every %lu\n", o->captures_every);
+	if (o->trigger)
+		fprintf(fp, "trigger %s\nbefore %lu\nafter %lu\n", o->trigger,
+		    o->before, o->after);
+	if (o->trigger && o->fired)
+		fprintf(fp, "fired %s\n", o->fired);
 	if (fflush(fp) != 0 || fsync(fd) != 0) {
 		fclose(fp);
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,

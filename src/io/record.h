@@ -31,6 +31,9 @@ struct record_opts {
 	bool		 migratetypes, events;
 	const char	*command;	/* quoted, run under the recording; NULL: none */
 	unsigned long	 captures_every;	/* also capture every Nth sample; 0: never */
+	const char	*trigger;	/* a window of --trigger KIND; NULL: not */
+	unsigned long	 before, after;	/* its --before and --after */
+	const char	*fired;		/* what opened the window */
 };
 
 /* Where --captures-every keeps its captures: DIR/during/N for sample N. */

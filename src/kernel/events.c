@@ -413,6 +413,8 @@ ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 		case EV_BEGIN:
 			o->compacting = true;
 			o->compact_begin = p->ts;
+			if (!is_kcompactd(o->comm))
+				c->stall_begins++;
 			break;
 		case EV_END:
 			/* An end without its begin began before we looked. */
@@ -426,6 +428,7 @@ ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 				rc = -1;
 			break;
 		case EV_RECLAIM_BEGIN:
+			c->stall_begins++;
 			o->reclaiming = true;
 			o->reclaim_begin = p->ts;
 			o->reclaim_order = p->order;
@@ -494,6 +497,7 @@ ev_merge(struct ev_counts *a, const struct ev_counts *b)
 		a->n[i] += b->n[i];
 	a->fragmenting += b->fragmenting;
 	a->claimed += b->claimed;
+	a->stall_begins += b->stall_begins;
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
 		for (j = 0; j < FRAG_MAX_TYPES; j++)
 			for (k = 0; k < FRAG_MAX_ORDERS; k++)

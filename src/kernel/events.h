@@ -122,6 +122,11 @@ struct ev_counts {
 	struct ev_stall	 stalls[EV_NSTALLS];
 	struct ev_staller *stallers;	/* in the order first seen */
 	size_t		 nstallers, stallers_cap;
+	/*
+	 * Direct reclaims and compaction runs that began (their begin event
+	 * settled) in a task that is not kcompactd: --trigger stall.
+	 */
+	uint64_t	 stall_begins;
 	uint64_t	 lost;		/* events the kernel dropped (overruns) */
 	uint64_t	 out_of_range;	/* events counted in n[] only */
 };

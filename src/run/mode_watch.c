@@ -48,7 +48,7 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
-/* --record: create the recording of the watch W over IN. Returns 0, or an exit code after a message. */
+/* --record: create the recording of the watch W over IN (--trigger: its windows' directory). Returns 0, or an exit code after a message. */
 static int
 record_start(const struct opts *o, const struct inputs *in,
     struct watch_opts *w, const unsigned *orders, int n)
@@ -71,6 +71,19 @@ record_start(const struct opts *o, const struct inputs *in,
 	ro.migratetypes = o->migratetypes;
 	ro.events = o->events;
 	ro.captures_every = o->captures_every;
+	if (o->trigger_arg) {
+		/* Each window is a recording of its own, of its own length. */
+		ro.count = 0;
+		ro.trigger = o->trigger_arg;
+		ro.before = o->before;
+		ro.after = o->after;
+		if (window_open(&w->win, &ro, o->before, o->after, &e) != 0) {
+			ferr_print(&e);
+			return EXIT_DATA;
+		}
+		w->trig = &o->trigger;
+		return 0;
+	}
 	if (o->command) {
 		if (experiment_quote(cmd, sizeof(cmd), o->command) != 0) {
 			fprintf(stderr, "%s: the command is longer than a "
@@ -246,6 +259,14 @@ run_watch(struct opts *o)
 	if (w.child > 0 && rc == EXIT_OK)
 		rc = experiment_status(wstatus);
 	if (record_close(w.rec, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	}
+	if (w.win && !o->quiet)
+		fprintf(stderr, "%s: %lu window%s written into %s\n", progname,
+		    window_count(w.win), window_count(w.win) == 1 ? "" : "s",
+		    o->record);
+	if (window_close(w.win, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

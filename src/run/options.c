@@ -106,6 +106,19 @@ usage(FILE *fp)
 "                           SIGTERM, SIGHUP and SIGQUIT go to COMMAND\n"
 "      --captures-every=N   with --record, also keep a full capture of every\n"
 "                           Nth sample, as DIR/during/N\n"
+"      --trigger=KIND       with --record, keep only windows of samples\n"
+"                           around each time KIND fires, each a recording\n"
+"                           DIR/YYYYMMDDTHHMMSSZ (UTC) whose first/ is the\n"
+"                           state when it fired: stall (direct reclaim or\n"
+"                           compaction began; --events), alloc-fail:ORDER\n"
+"                           (an allocation of ORDER or more failed;\n"
+"                           --events), psi ('full avg10' rose above\n"
+"                           --psi-full)\n"
+"      --before=N           the samples a window keeps from before its\n"
+"                           trigger (default 10)\n"
+"      --after=N            the samples it writes after the last trigger\n"
+"                           (default 10; a trigger within a window extends\n"
+"                           it)\n"
 "\n"
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
@@ -292,7 +305,8 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
 	OPT_COMPACT, OPT_ROOTS_FROM, OPT_COMPARE, OPT_WATCH, OPT_COUNT,
 	OPT_MIGRATETYPES, OPT_ORDERS, OPT_CAPTURE, OPT_EVENTS, OPT_RECORD,
 	OPT_MAP, OPT_NEED, OPT_NODE, OPT_LOW, OPT_CAPTURES_EVERY,
-	OPT_EVENTS_MIN_ORDER, OPT_CGROUPS, OPT_END };
+	OPT_EVENTS_MIN_ORDER, OPT_CGROUPS, OPT_TRIGGER, OPT_BEFORE, OPT_AFTER,
+	OPT_END };
 
 static const struct option longopts[] = {
 	{ "sysroot",		required_argument, NULL, 'r' },
@@ -326,6 +340,9 @@ static const struct option longopts[] = {
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
+	{ "trigger",		required_argument, NULL, OPT_TRIGGER },
+	{ "before",		required_argument, NULL, OPT_BEFORE },
+	{ "after",		required_argument, NULL, OPT_AFTER },
 	{ "map",		no_argument,	   NULL, OPT_MAP },
 	{ "cgroups",		no_argument,	   NULL, OPT_CGROUPS },
 	{ "need",		required_argument, NULL, OPT_NEED },
@@ -408,7 +425,7 @@ static const struct optrule rules[] = {
 	    "--format=prometheus" },
 	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
 	    "advice: the summary, --json, --advise, --compact or "
-	    "--format=prometheus" },
+	    "--format=prometheus, or --watch --record --trigger psi" },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
 	    "--watch, or advice: --advise, --compact or --format=prometheus" },
 	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
@@ -424,6 +441,12 @@ static const struct optrule rules[] = {
 	    "--watch or a command" },
 	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--record" },
+	{ OPT_TRIGGER, "--trigger", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record" },
+	{ OPT_BEFORE, "--before", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record --trigger" },
+	{ OPT_AFTER, "--after", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record --trigger" },
 	/* Alone, --map is an action; with --capture or --advise it adds the map. */
 	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
 	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) |
@@ -580,6 +603,10 @@ check_mode(struct opts *o, const bool *given)
 
 		if (!given[ru->opt])
 			continue;
+		/* The threshold of --trigger psi, outside the advice. */
+		if (ru->opt == OPT_PSI_FULL && o->action == A_WATCH &&
+		    o->trigger_arg && o->trigger.kind == TRIGGER_PSI)
+			continue;
 		if (!(ru->actions & ACT(o->action)) ||
 		    !(ru->formats & FMT(o->format)) ||
 		    (ru->uses & ~uses) != 0)
@@ -611,6 +638,27 @@ check_mode(struct opts *o, const bool *given)
 	if (given[OPT_CAPTURES_EVERY] && !given[OPT_RECORD])
 		return usage_error("%s", "--captures-every does nothing without "
 		    "--record: it keeps captures inside the recording");
+	if (given[OPT_TRIGGER] && !given[OPT_RECORD])
+		return usage_error("%s", "--trigger does nothing without "
+		    "--record: it writes windows of samples into the "
+		    "recording's directory");
+	if ((given[OPT_BEFORE] || given[OPT_AFTER]) && !given[OPT_TRIGGER])
+		return usage_error("%s does nothing without --trigger: it "
+		    "sizes the windows a trigger writes", given[OPT_BEFORE] ?
+		    "--before" : "--after");
+	if (given[OPT_TRIGGER] && o->command)
+		return usage_error("%s", "--trigger does not mix with a "
+		    "command: a command's run is one recording");
+	if (given[OPT_TRIGGER] && o->trigger.kind != TRIGGER_PSI &&
+	    !given[OPT_EVENTS])
+		return usage_error("--trigger %s needs --events: it fires on "
+		    "the kernel's events", o->trigger_arg);
+	if (given[OPT_TRIGGER] && o->trigger.kind == TRIGGER_ALLOC_FAIL &&
+	    o->trigger.order < o->events_min_order)
+		return usage_error("--trigger %s: --events counts the "
+		    "allocations of order %u and above (--events-min-order)",
+		    o->trigger_arg, o->events_min_order);
+	o->trigger.psi_full = o->psi_full;
 	if (given[OPT_NODE] && !given[OPT_NEED])
 		return usage_error("%s", "--node does nothing without --need: "
 		    "it names the node the request is for");
@@ -711,6 +759,8 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->events_min_order = 1;
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
+	o->before = TRIGGER_BEFORE_DEFAULT;
+	o->after = TRIGGER_AFTER_DEFAULT;
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
 	/* Everything after the first '--' is the command --record runs. */
 	for (c = 1; c < argc && strcmp(argv[c], "--") != 0; c++)
@@ -866,6 +916,21 @@ options_parse(int argc, char **argv, struct opts *o)
 			    &v) != 0)
 				return EXIT_USAGE;
 			o->captures_every = (unsigned long)v;
+			break;
+		case OPT_TRIGGER:
+			if (trigger_parse(optarg, &o->trigger) != 0)
+				return usage_error("--trigger: '%s' is not one of "
+				    "stall, alloc-fail:ORDER, psi", optarg);
+			o->trigger_arg = optarg;
+			break;
+		case OPT_BEFORE:
+		case OPT_AFTER:
+			if (num_str(optarg, &v) != 0 || v > 100000)
+				return usage_error("%s: '%s' is not a number of "
+				    "samples from 0 to 100000", c == OPT_BEFORE ?
+				    "--before" : "--after", optarg);
+			*(c == OPT_BEFORE ? &o->before : &o->after) =
+			    (unsigned long)v;
 			break;
 		case OPT_MAP:
 			o->map = true;

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "advise.h"
+#include "trigger.h"
 
 enum exit_code {
 	EXIT_OK = 0,
@@ -56,6 +57,9 @@ struct opts {
 	const char	*record;	/* --record DIR */
 	char *const	*command;	/* after '--': run under --record, or NULL */
 	unsigned long	 captures_every;	/* --captures-every N; 0: none */
+	const char	*trigger_arg;	/* --trigger KIND as given, or NULL */
+	struct trigger	 trigger;	/* parsed, its psi_full set at the end */
+	unsigned long	 before, after;	/* --before N, --after N */
 	unsigned long	 count;
 	bool		 migratetypes;
 	bool		 events;	/* --events */
@@ -68,6 +72,10 @@ struct opts {
 	int		 node;		/* --node, -1: the machine */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
 };
+
+/* Samples a window of --trigger keeps before and writes after its trigger. */
+#define TRIGGER_BEFORE_DEFAULT	10
+#define TRIGGER_AFTER_DEFAULT	10
 
 /* Default PSI urgency thresholds (avg10, percent of wall time). */
 #define PSI_SOME_DEFAULT	1000

@@ -155,6 +155,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	size_t z;
 	int cur = 0, have_prev = 0, err, i;
 	bool last = false;	/* the command exited: this sample is the last */
+	bool fired;
+	char why[128];
 
 	watch_signals();
 	memset(in, 0, sizeof(in));
@@ -233,8 +235,12 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
 			    free_pages, blocks, o->pageblock_order));
 			s.futile = &fu;
-			if (o->rec && record_sample(o->rec, sample_json, &s,
-			    e) != 0) {
+			fired = o->win != NULL && trigger_fired(o->trig,
+			    o->trace ? &ev : NULL, have_prev && in[!cur].have_psi ?
+			    &in[!cur].psi : NULL, r.psi, why, sizeof(why));
+			if ((o->rec && record_sample(o->rec, sample_json, &s,
+			    e) != 0) || (o->win && window_sample(o->win,
+			    sample_json, &s, fired ? why : NULL, e) != 0)) {
 				inputs_free(&in[cur]);
 				if (have_prev)
 					inputs_free(&in[!cur]);

@@ -9,6 +9,8 @@
 
 #include "inputs.h"
 #include "report.h"
+#include "trigger.h"
+#include "window.h"
 
 /*
  * Fill the rates of S from the counters PREV and CUR taken ELAPSED_MS
@@ -30,6 +32,9 @@ struct watch_opts {
 	struct trace		*trace;		/* --events, or NULL */
 	const struct ev_names	*evn;
 	struct record		*rec;		/* --record, or NULL */
+	/* --record --trigger: the windows and what opens them, or NULL. */
+	struct window		*win;
+	const struct trigger	*trig;
 	/*
 	 * The command run under --record (0: none): sampling ends one sample
 	 * after it exits, and its wait status goes to *CHILD_STATUS. Nothing
