@@ -375,7 +375,8 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
     struct map *m, struct memcg *cg, unsigned long *page_size,
     struct ferr *e)
 {
-	uint64_t v = 0, version, order, norders, balloon, head_only, buddy;
+	uint64_t v = 0, version = 0, order = 0, norders = 0, balloon = 0,
+	    head_only = 0, buddy = 0;
 	struct cursor c;
 	int rc;
 

@@ -348,7 +348,8 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 	size_t i, k, na = 0;
 	bool pinned;
 
-	last = first + map_aligned_blocks(z, o, &first);
+	last = map_aligned_blocks(z, o, &first);
+	last += first;
 	z->clean[o] = z->all_free[o] = 0;
 	for (blk = first; blk < last; blk++) {
 		i = (size_t)((blk << shift) - z->first_block);
