@@ -532,9 +532,9 @@ START_TEST(test_mapfile_roundtrip)
 	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
 	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
 	text = written(&m, &len);
-	ck_assert_str_eq(text, "fragstat-map 2\npage_size 4096\n"
+	ck_assert_str_eq(text, "fragstat-map 3\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 0\nbuddy_head_only 0\n"
-	    "buddy_pages 19\nnr_free_pages 19\n"
+	    "buddy_pages 19\n"
 	    "zone 0 Normal start_pfn 2 spanned 30 free 19 pcp 1\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n1 4 0 0 0 0 0 0 0 0 0 0 0 0\n"
 	    "1 2 2 0 0 0 0 0 0 0 0 0 0 0\n1 3 0 1 0 0 1 0 0 0 0 0 0 0\n"
@@ -565,12 +565,21 @@ START_TEST(test_mapfile_roundtrip)
 }
 END_TEST
 
-/* A run of alike pageblocks is one line; an old kernel's layout is kept. */
+/*
+ * A run of alike pageblocks is one line; an old kernel's layout is kept;
+ * a version 2 file, with its nr_free_pages (7: not what the zones add up
+ * to, and not read), reads and is written back as version 3.
+ */
 START_TEST(test_mapfile_runs)
 {
 	static const char text[] = "fragstat-map 2\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
-	    "buddy_pages 2\nnr_free_pages 18\n"
+	    "buddy_pages 2\nnr_free_pages 7\n"
+	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
+	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n4 4 0 0 0 0 0 0 0 0 0 0 0 0\nend\n";
+	static const char v3[] = "fragstat-map 3\npage_size 4096\n"
+	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
+	    "buddy_pages 2\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n4 4 0 0 0 0 0 0 0 0 0 0 0 0\nend\n";
 	struct ferr e = { .path = "" };
@@ -589,8 +598,9 @@ START_TEST(test_mapfile_runs)
 	ck_assert_uint_eq(m.zones[0].first_block, 1);
 	ck_assert_uint_eq(m.zones[0].nblocks, 5);
 	ck_assert_uint_eq(m.zones[0].blocks[4].n[MAP_FREE], 4);
+	ck_assert_uint_eq(m.nr_free_pages, 18);
 	back = written(&m, &len);
-	ck_assert_str_eq(back, text);
+	ck_assert_str_eq(back, v3);
 	free(back);
 	map_free(&m);
 	buddyinfo_free(&bi);
@@ -703,8 +713,10 @@ static const struct mbad {
 	const char	*msg;
 } mbads[] = {
 	{ "", 1, "ends before fragstat-map (cut short?)" },
-	{ "fragstat-map 3\n", 1, "format version 3: this fragstat reads "
-	  "version 2" },
+	{ "fragstat-map 4\n", 1, "format version 4: this fragstat reads "
+	  "versions 2 to 3" },
+	{ "fragstat-map 1\n", 1, "format version 1: this fragstat reads "
+	  "versions 2 to 3" },
 	{ "fragstat-map 2\npage_size 4097\n", 2,
 	  "page_size is not a power of two" },
 	{ "fragstat-map 2\npagesize 4096\n", 2, "not 'page_size NUMBER'" },
@@ -730,11 +742,9 @@ static const struct mbad {
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
 	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\nend\n", 12, "a line after 'end'" },
-	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
-	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 3\n"
-	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
-	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\n", 11, "the zones' free pages add up to 2, "
-	  "not nr_free_pages 3" },
+	{ "fragstat-map 3\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n",
+	  8, "not 'zone NODE NAME start_pfn N spanned N free N pcp N'" },
 	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 0 spanned 3 free 2 pcp 0\n"
@@ -743,7 +753,7 @@ static const struct mbad {
 	{ "fragstat-map 2\npage_size 4096\npageblock_order 1\norders 4\n"
 	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\nnr_free_pages 2\n"
 	  "zone 0 Normal start_pfn 18446744073709551615 spanned 3 free 2 "
-	  "pcp 0\n", 9, "the span ends beyond 64 bits" },
+	  "pcp 0\n", 9, "node 0, zone Normal: the span ends beyond 64 bits" },
 };
 
 START_TEST(test_mapfile_bad)

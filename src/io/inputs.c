@@ -415,7 +415,7 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 			return -1;
 		in->have_vm = rc == 1;
 	}
-	if (o->want_advise && in->zpath) {
+	if ((o->want_advise || o->want_zoneinfo) && in->zpath) {
 		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo ? M_ERROR :
 		    M_NOTE, parse_zi, &in->zi, e);
 		if (rc < 0)

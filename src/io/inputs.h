@@ -17,6 +17,7 @@ struct input_opts {
 	const char	*kernel;	/* --kernel, or NULL */
 	bool		 want_pti, want_psi;
 	bool		 want_advise;	/* zoneinfo, sysctls, THP, hugetlb, vmstat */
+	bool		 want_zoneinfo;	/* zoneinfo, without advice */
 	bool		 want_vmstat;
 	bool		 no_release;	/* the output depends on no release */
 	bool		 watching;	/* --watch: the cheap THP stats, vmstat

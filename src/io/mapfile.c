@@ -10,8 +10,13 @@
 #include "slurp.h"
 #include "text.h"
 
-/* The format's version: a parser refuses any other. */
-#define MAPFILE_VERSION	2
+/*
+ * The format's version, and the oldest the parser reads: version 2 also
+ * stored nr_free_pages, the zones' free pages added up, which the parser
+ * skips and adds up itself.
+ */
+#define MAPFILE_VERSION		3
+#define MAPFILE_VERSION_MIN	2
 
 /* Returns whether pageblocks A and B hold the same counts. */
 static bool
@@ -69,9 +74,8 @@ mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
 
 	fprintf(fp, "fragstat-map %d\npage_size %lu\npageblock_order %u\n"
 	    "orders %u\nballoon %d\nbuddy_head_only %d\nbuddy_pages %" PRIu64
-	    "\nnr_free_pages %" PRIu64 "\n", MAPFILE_VERSION, page_size,
-	    m->pageblock_order, m->norders, m->balloon, m->buddy_head_only,
-	    m->buddy_pages, m->nr_free_pages);
+	    "\n", MAPFILE_VERSION, page_size, m->pageblock_order, m->norders,
+	    m->balloon, m->buddy_head_only, m->buddy_pages);
 	for (i = 0; i < m->nzones; i++) {
 		z = &m->zones[i];
 		fprintf(fp, "zone %u %s start_pfn %" PRIu64 " spanned %" PRIu64
@@ -151,17 +155,17 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 }
 
 /*
- * Read C's zone line for Z of M, which buddyinfo lists as B, and set Z's
- * span. Returns 0 or -1 with E set.
+ * Read C's zone line for zone I of M, which buddyinfo lists as B, and
+ * add the zone to M. Returns 0 or -1 with E set.
  */
 static int
-zone_line(struct cursor *c, const struct map *m, const struct bzone *b,
-    struct map_zone *z, struct ferr *e)
+zone_line(struct cursor *c, struct map *m, size_t i, const struct bzone *b,
+    struct ferr *e)
 {
 	static const char *const keys[4] = { "start_pfn", "spanned", "free",
 	    "pcp" };
-	uint64_t v[4], node, pb = (uint64_t)1 << m->pageblock_order, end;
-	size_t i;
+	uint64_t v[4], node;
+	size_t k;
 
 	if (c->nt != 11 || !tok_is(&c->t[0], "zone"))
 		return ferr_set(e, c->ls.no, "not 'zone NODE NAME start_pfn N "
@@ -171,30 +175,14 @@ zone_line(struct cursor *c, const struct map *m, const struct bzone *b,
 	if (node != b->node || !tok_is(&c->t[2], b->name))
 		return ferr_set(e, c->ls.no, "buddyinfo lists node %u, zone %s "
 		    "here", b->node, b->name);
-	for (i = 0; i < 4; i++) {
-		if (!tok_is(&c->t[3 + 2 * i], keys[i]))
+	for (k = 0; k < 4; k++) {
+		if (!tok_is(&c->t[3 + 2 * k], keys[k]))
 			return ferr_set(e, c->ls.no, "'%s' expected in field %zu",
-			    keys[i], 4 + 2 * i);
-		if (number(c, 4 + 2 * i, keys[i], 0, UINT64_MAX, &v[i], e) != 0)
+			    keys[k], 4 + 2 * k);
+		if (number(c, 4 + 2 * k, keys[k], 0, UINT64_MAX, &v[k], e) != 0)
 			return -1;
 	}
-	if (v[0] > UINT64_MAX - pb || v[1] > UINT64_MAX - pb - v[0])
-		return ferr_set(e, c->ls.no, "the span ends beyond 64 bits");
-	z->node = b->node;
-	memcpy(z->name, b->name, sizeof(z->name));
-	z->start_pfn = v[0];
-	z->spanned = v[1];
-	z->free_pages = v[2];
-	z->pcp_free = v[3];
-	z->first_block = z->start_pfn >> m->pageblock_order;
-	end = z->start_pfn + z->spanned;
-	if (((end + pb - 1) >> m->pageblock_order) - z->first_block >
-	    MAP_MAX_BLOCKS)
-		return ferr_set(e, c->ls.no, "the zone spans more than %" PRIu64
-		    " pageblocks", MAP_MAX_BLOCKS);
-	z->nblocks = z->spanned == 0 ? 0 : (size_t)(((end + pb - 1) >>
-	    m->pageblock_order) - z->first_block);
-	return 0;
+	return map_zone_add(m, i, b, v[0], v[1], v[2], v[3], c->ls.no, e);
 }
 
 /*
@@ -210,7 +198,7 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 	    "slab", "pagetable", "reserved", "hugetlb", "zero", "poisoned",
 	    "offline", "kernel" };
 	uint64_t pb = (uint64_t)1 << m->pageblock_order, v, sum, pins,
-	    outside;
+	    head, tail;
 	struct map_block b;
 	size_t k = 0, i;
 	unsigned j;
@@ -252,19 +240,18 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 			blocks[k++] = b;
 	}
 	/* The pages of the end pageblocks outside the zone are holes. */
-	outside = z->start_pfn - z->first_block * pb;
-	if (z->nblocks > 0 && blocks[0].n[MAP_HOLE] < outside)
+	map_outside(m, z, &head, &tail);
+	if (z->nblocks > 0 && blocks[0].n[MAP_HOLE] < head)
 		return ferr_set(e, c->ls.no, "node %u, zone %s: its first "
 		    "pageblock has %u hole pages, fewer than the %" PRIu64
 		    " before start_pfn", z->node, z->name,
-		    (unsigned)blocks[0].n[MAP_HOLE], outside);
-	outside = z->nblocks == 0 ? 0 : (z->first_block + z->nblocks) * pb -
-	    z->start_pfn - z->spanned + (z->nblocks == 1 ? outside : 0);
-	if (z->nblocks > 0 && blocks[z->nblocks - 1].n[MAP_HOLE] < outside)
+		    (unsigned)blocks[0].n[MAP_HOLE], head);
+	tail += z->nblocks == 1 ? head : 0;
+	if (z->nblocks > 0 && blocks[z->nblocks - 1].n[MAP_HOLE] < tail)
 		return ferr_set(e, c->ls.no, "node %u, zone %s: its last "
 		    "pageblock has %u hole pages, fewer than the %" PRIu64
 		    " outside the zone", z->node, z->name,
-		    (unsigned)blocks[z->nblocks - 1].n[MAP_HOLE], outside);
+		    (unsigned)blocks[z->nblocks - 1].n[MAP_HOLE], tail);
 	return 0;
 }
 
@@ -363,34 +350,13 @@ static int
 zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
     struct memcg *cg, struct ferr *e)
 {
-	struct map_block *nb;
-	uint64_t free_sum = 0;
-	size_t i, total = 0;
+	size_t i;
 
-	if ((m->zones = calloc(bi->nzones + 1, sizeof(*m->zones))) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	m->nzones = bi->nzones;
-	for (i = 0; i < m->nzones; i++) {
+	for (i = 0; i < m->nzones; i++)
 		if (next(c, "a zone line for each buddyinfo zone", e) != 0 ||
-		    zone_line(c, m, &bi->zones[i], &m->zones[i], e) != 0)
+		    zone_line(c, m, i, &bi->zones[i], e) != 0 ||
+		    block_lines(c, m, &m->zones[i], m->zones[i].blocks, e) != 0)
 			return -1;
-		if (m->zones[i].nblocks > MAP_MAX_BLOCKS - total)
-			return ferr_set(e, c->ls.no, "the zones span more than %"
-			    PRIu64 " pageblocks", MAP_MAX_BLOCKS);
-		if ((nb = realloc(m->blocks, (total + m->zones[i].nblocks + 1) *
-		    sizeof(*nb))) == NULL)
-			return ferr_set(e, 0, "out of memory");
-		m->blocks = nb;
-		if (block_lines(c, m, &m->zones[i], m->blocks + total, e) != 0)
-			return -1;
-		total += m->zones[i].nblocks;
-		if (m->zones[i].free_pages > UINT64_MAX - free_sum)
-			return ferr_set(e, c->ls.no, "free pages add up to more "
-			    "than 64 bits");
-		free_sum += m->zones[i].free_pages;
-	}
-	for (i = 0, total = 0; i < m->nzones; total += m->zones[i++].nblocks)
-		m->zones[i].blocks = m->blocks + total;
 	if (next(c, "'end'", e) != 0)
 		return -1;
 	/* Only a capture made where /proc/kpagecgroup could be read has these. */
@@ -401,10 +367,6 @@ zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
 		return ferr_set(e, c->ls.no, "not 'end': more pageblocks than "
 		    "the last zone spans, or more zones than buddyinfo's %zu",
 		    bi->nzones);
-	if (free_sum != m->nr_free_pages)
-		return ferr_set(e, c->ls.no, "the zones' free pages add up to %"
-		    PRIu64 ", not nr_free_pages %" PRIu64, free_sum,
-		    m->nr_free_pages);
 	return 0;
 }
 
@@ -413,18 +375,20 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
     struct map *m, struct memcg *cg, unsigned long *page_size,
     struct ferr *e)
 {
+	uint64_t v = 0, version = 0, order = 0, norders = 0, balloon = 0,
+	    head_only = 0, buddy = 0;
 	struct cursor c;
-	uint64_t v = 0;
 	int rc;
 
 	memset(m, 0, sizeof(*m));
 	memset(&c, 0, sizeof(c));
 	lines_init(&c.ls, buf, len);
-	if (header(&c, "fragstat-map", 0, UINT64_MAX, &v, e) != 0)
+	if (header(&c, "fragstat-map", 0, UINT64_MAX, &version, e) != 0)
 		goto fail;
-	if (v != MAPFILE_VERSION) {
+	if (version < MAPFILE_VERSION_MIN || version > MAPFILE_VERSION) {
 		ferr_set(e, c.ls.no, "format version %" PRIu64 ": this fragstat "
-		    "reads version %d", v, MAPFILE_VERSION);
+		    "reads versions %d to %d", version, MAPFILE_VERSION_MIN,
+		    MAPFILE_VERSION);
 		goto fail;
 	}
 	if (header(&c, "page_size", 512, 1u << 24, &v, e) != 0)
@@ -434,26 +398,28 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 		goto fail;
 	}
 	*page_size = (unsigned long)v;
-	if (header(&c, "pageblock_order", 0, MAP_MAX_PAGEBLOCK_ORDER, &v, e))
+	if (header(&c, "pageblock_order", 0, MAP_MAX_PAGEBLOCK_ORDER, &order,
+	    e) != 0 || header(&c, "orders", bi->norders, bi->norders, &norders,
+	    e) != 0)
 		goto fail;
-	m->pageblock_order = (unsigned)v;
-	if (header(&c, "orders", bi->norders, bi->norders, &v, e) != 0)
-		goto fail;
-	m->norders = (unsigned)v;
-	if (m->pageblock_order >= m->norders) {
+	if (order >= norders) {
 		ferr_set(e, c.ls.no, "the pageblock order is not below the "
-		    "%u orders", m->norders);
+		    "%u orders", (unsigned)norders);
 		goto fail;
 	}
-	if (header(&c, "balloon", 0, 1, &v, e) != 0)
+	if (header(&c, "balloon", 0, 1, &balloon, e) != 0 ||
+	    header(&c, "buddy_head_only", 0, 1, &head_only, e) != 0 ||
+	    header(&c, "buddy_pages", 0, UINT64_MAX, &buddy, e) != 0 ||
+	    (version == 2 && header(&c, "nr_free_pages", 0, UINT64_MAX, &v,
+	    e) != 0))
 		goto fail;
-	m->balloon = v;
-	if (header(&c, "buddy_head_only", 0, 1, &v, e) != 0)
+	if (map_start(m, bi->nzones, (unsigned)order, (unsigned)norders,
+	    e) != 0)
 		goto fail;
-	m->buddy_head_only = v;
-	if (header(&c, "buddy_pages", 0, UINT64_MAX, &m->buddy_pages, e) != 0 ||
-	    header(&c, "nr_free_pages", 0, UINT64_MAX, &m->nr_free_pages,
-	    e) != 0 || zones(&c, bi, m, cg, e) != 0)
+	m->balloon = balloon;
+	m->buddy_head_only = head_only;
+	m->buddy_pages = buddy;
+	if (zones(&c, bi, m, cg, e) != 0)
 		goto fail;
 	if ((rc = lines_next(&c.ls, &c.s, &c.n, e)) == 0)
 		return 0;
@@ -466,7 +432,7 @@ fail:
 }
 
 /*
- * The longest lines a map file holds: the 8 header lines and 'end', a
+ * The longest lines a map file holds: the 8 header lines (version 2's) and 'end', a
  * zone line (two 20-digit numbers, a name, four 20-digit counts), and a
  * pageblock line (a repeat below 2^26, five counts up to 2^15).
  */
@@ -489,15 +455,13 @@ struct maplimit {
 static uint64_t
 zone_blocks(const struct tok *t, size_t nt, unsigned o)
 {
-	uint64_t start, spanned, pb = (uint64_t)1 << o;
+	uint64_t start, spanned;
 
 	if (nt != 11 || !tok_is(&t[0], "zone") || num_u64(&t[4], &start) != 0 ||
-	    num_u64(&t[6], &spanned) != 0 || spanned == 0)
+	    num_u64(&t[6], &spanned) != 0)
 		return 0;
-	/* As zone_line() counts them; past 64 bits the parser refuses it. */
-	if (start > UINT64_MAX - pb || spanned > UINT64_MAX - pb - start)
-		return MAP_MAX_BLOCKS;
-	return ((start + spanned + pb - 1) >> o) - (start >> o);
+	/* As the parser counts them; past MAP_MAX_BLOCKS it refuses the zone. */
+	return map_span_blocks(start, spanned, o);
 }
 
 /*

@@ -15,18 +15,17 @@
 #define MAPFILE_NAME	"fragstat-map"
 
 /*
- * The format, version 2: text, one fact per line, fields split by one
+ * The format, version 3: text, one fact per line, fields split by one
  * space, every number decimal, every line in this order (doc/reference.md,
  * "The stored map"):
  *
- *	fragstat-map 2
+ *	fragstat-map 3
  *	page_size 4096			bytes per page frame
  *	pageblock_order 9
  *	orders 11			buddyinfo's orders
  *	balloon 0			1: OFFLINE pages were counted movable
  *	buddy_head_only 0		1: only a free block's head was BUDDY
  *	buddy_pages 1234		pages flagged BUDDY
- *	nr_free_pages 1300		the zones' "pages free" added up
  *	zone NODE NAME start_pfn N spanned N free N pcp N
  *	REPEAT FREE MOVABLE UNMOVABLE AMBIGUOUS HOLE
  *	...
@@ -42,6 +41,8 @@
  * pageblock order (indices from 0).
  * This is struct map's and struct map_zone's first part, what the kernel
  * files said, after map_settle(): --sysroot computes the rest again.
+ * Version 2 had "nr_free_pages N" after buddy_pages, the zones' free
+ * pages added up: the parser reads it and adds them up itself.
  */
 
 /* Write M, read in pages of PAGE_SIZE bytes, to FP; CG too when read. */

@@ -11,6 +11,7 @@
 #include "jsonr.h"
 #include "record.h"
 #include "replay.h"
+#include "replay_events.h"
 #include "slurp.h"
 #include "text.h"
 
@@ -250,8 +251,8 @@ count_fold(struct rindex *x, const struct jr_val *v)
  * room for one more: grown by doubling up to MOST. NULL when full or out
  * of memory (ARR is kept then).
  */
-static void *
-grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
+void *
+replay_grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
 {
 	size_t want = *cap ? 2 * *cap : 64;
 
@@ -284,7 +285,7 @@ point_room(struct replay *r, const char **what)
 	if (se->np == most)
 		return -1;
 	*what = "out of memory";
-	if ((p = grow(se->p, &se->pcap, se->np, sizeof(*se->p), most)) == NULL)
+	if ((p = replay_grow(se->p, &se->pcap, se->np, sizeof(*se->p), most)) == NULL)
 		return -1;
 	se->p = p;
 	if (se->ixcap < se->pcap * per) {
@@ -298,8 +299,8 @@ point_room(struct replay *r, const char **what)
 }
 
 /* Returns 0 with A added to *SUM, or -1 when it overflows. */
-static int
-sum_add(uint64_t *sum, uint64_t a)
+int
+replay_sum_add(uint64_t *sum, uint64_t a)
 {
 	if (a > UINT64_MAX - *sum)
 		return -1;
@@ -340,8 +341,8 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		}
 		z->free_last = fp;
 		z->pb_last = pb;
-		if (sum_add(&r->sample_free, fp) != 0 ||
-		    sum_add(&r->sample_blocks, pb) != 0)
+		if (replay_sum_add(&r->sample_free, fp) != 0 ||
+		    replay_sum_add(&r->sample_blocks, pb) != 0)
 			return -1;
 		/* The indices go straight to the series when it is kept. */
 		u = scratch;
@@ -391,141 +392,6 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 	return 0;
 }
 
-/* Returns 0 with count V (null: 0) added to *SUM, or -1. */
-static int
-count_add(const struct jr_val *v, uint64_t *sum)
-{
-	uint64_t x;
-
-	if (v != NULL && v->type == JR_NULL)
-		return 0;
-	if (jr_u64(v, &x) != 0)
-		return -1;
-	return sum_add(sum, x);
-}
-
-/* Keep the counts N of one sample's KEY of kind K in R's series. Returns 0 or -1. */
-static int
-count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
-{
-	struct rseries *se = r->series;
-	struct rcount *c;
-
-	if (se == NULL)
-		return 0;
-	if ((c = grow(se->c, &se->ccap, se->nc, sizeof(*c),
-	    REPLAY_MAX_POINTS)) == NULL)
-		return -1;
-	se->c = c;
-	c = &se->c[se->nc++];
-	c->sample = (uint32_t)r->nsamples;
-	c->key = (int16_t)key;
-	c->kind = k;
-	memcpy(c->n, n, sizeof(c->n));
-	return 0;
-}
-
-/* Fold the compaction outcomes of one by_order entry B into R. Returns 0 or -1. */
-static int
-order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
-{
-	const struct jr_val *ov = jr_get(d, b, "order"), *st;
-	uint64_t o, n[3] = { 0, 0, 0 }, by[EV_NOUTCOMES];
-	struct rorder *ro;
-	int order;
-	size_t i, k;
-
-	if (ov != NULL && ov->type == JR_NUM && ov->n == 2 &&
-	    memcmp(ov->s, "-1", 2) == 0)
-		order = -1;
-	else if (jr_u64(ov, &o) == 0 && o < FRAG_MAX_ORDERS)
-		order = (int)o;
-	else
-		return -1;
-	for (i = 0; i < r->nby_order && r->by_order[i].order != order; i++)
-		;
-	if (i == r->nby_order) {
-		/* Kept in order: -1 first, as the kernel's events come. */
-		for (i = 0; i < r->nby_order && r->by_order[i].order < order; i++)
-			;
-		memmove(&r->by_order[i + 1], &r->by_order[i],
-		    (r->nby_order - i) * sizeof(r->by_order[0]));
-		memset(&r->by_order[i], 0, sizeof(r->by_order[0]));
-		r->by_order[i].order = order;
-		r->nby_order++;
-	}
-	ro = &r->by_order[i];
-	if (count_add(jr_get(d, b, "attempts"), &n[0]) != 0)
-		return -1;
-	if ((st = jr_get(d, b, "outcomes")) == NULL || st->type != JR_OBJ)
-		return -1;
-	memset(by, 0, sizeof(by));
-	for (st = jr_first(d, st); st; st = jr_next(d, st))
-		if (count_add(st, &n[1]) != 0 || count_add(st,
-		    &by[ev_outcome_of(st->key, st->keyn)]) != 0)
-			return -1;
-	for (k = 0; k < EV_NOUTCOMES; k++)
-		if (sum_add(&ro->outcome[k], by[k]) != 0)
-			return -1;
-	/*
-	 * The picture: the runs that ended well. A run of an order ends well
-	 * with a block made (success): complete is compaction_failed() in
-	 * include/linux/compaction.h. A whole-zone run (order -1:
-	 * compact_memory, proactive) never makes one; complete is its end.
-	 */
-	n[2] = by[EV_SUCCESS];
-	if ((order < 0 && sum_add(&n[2], by[EV_COMPLETE]) != 0) ||
-	    sum_add(&ro->attempts, n[0]) != 0 ||
-	    sum_add(&ro->ended, n[1]) != 0)
-		return -1;
-	return count_keep(r, RC_COMPACTION, order, n);
-}
-
-/* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
-static int
-str_copy(char *buf, size_t size, const struct jr_val *v)
-{
-	if (v == NULL || v->type != JR_STR || v->n >= size)
-		return -1;
-	memcpy(buf, v->s, v->n);
-	buf[v->n] = '\0';
-	return 0;
-}
-
-/* Keep one extfrag "by" entry B (a migratetype pair's count) in R's series. Returns 0 or -1. */
-static int
-pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
-{
-	struct rseries *se = r->series;
-	const struct jr_val *fr = jr_get(d, b, "fragmenting");
-	struct rpair p, *q;
-	uint64_t n[3] = { 0, 0, 0 };
-	bool frag;
-	size_t i;
-
-	memset(&p, 0, sizeof(p));
-	if (str_copy(p.alloc, sizeof(p.alloc), jr_get(d, b, "alloc")) != 0 ||
-	    str_copy(p.fallback, sizeof(p.fallback), jr_get(d, b,
-	    "fallback")) != 0 || fr == NULL || fr->type != JR_BOOL)
-		return -1;
-	frag = fr->s[0] == 't';
-	if (count_add(jr_get(d, b, "count"), &n[frag ? 0 : 1]) != 0)
-		return -1;
-	for (i = 0; i < se->npairs; i++)
-		if (strcmp(se->pairs[i].alloc, p.alloc) == 0 &&
-		    strcmp(se->pairs[i].fallback, p.fallback) == 0)
-			break;
-	if (i == REPLAY_MAX_PAIRS)
-		return -1;
-	if (i == se->npairs)
-		se->pairs[se->npairs++] = p;
-	q = &se->pairs[i];
-	if (sum_add(&q->fragmenting, n[0]) != 0 ||
-	    sum_add(&q->other, n[1]) != 0)
-		return -1;
-	return count_keep(r, RC_PAIR, (int)i, n);
-}
-
 /* Keep the pressure of sample S in ONE: PSI avg10 and stall shares (null: absent). Returns 0 or -1. */
 static int
 psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
@@ -555,284 +421,6 @@ psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
 	return 0;
 }
 
-/* Returns 0 with V (a count, or null: unknown, *KNOWN cleared) added to *SUM, or -1. */
-static int
-maybe_add(const struct jr_val *v, uint64_t *sum, bool *known)
-{
-	if (v != NULL && v->type == JR_NULL) {
-		*known = false;
-		return 0;
-	}
-	return count_add(v, sum);
-}
-
-/*
- * Fold the allocations A of one sample (at TIME) into R: absent in
- * recordings of a fragstat before them, null without the event.
- * Returns 0 or -1.
- */
-static int
-alloc_add(struct replay *r, const struct jr_doc *d, const struct jr_val *a,
-    const struct jr_val *time)
-{
-	const struct jr_val *b, *ov;
-	uint64_t o, mo, failed = 0;
-	struct ralloc *ra;
-
-	if (a == NULL || a->type == JR_NULL)
-		return 0;
-	if (jr_u64(jr_get(d, a, "min_order"), &mo) != 0 ||
-	    mo >= FRAG_MAX_ORDERS || (b = jr_get(d, a, "by_order")) == NULL ||
-	    b->type != JR_ARR)
-		return -1;
-	if (!r->has_alloc) {
-		r->has_alloc = r->alloc_flags = true;
-		r->alloc_min_order = (unsigned)mo;
-	}
-	for (b = jr_first(d, b); b; b = jr_next(d, b)) {
-		ov = jr_get(d, b, "order");
-		if (jr_u64(ov, &o) != 0 || o >= FRAG_MAX_ORDERS)
-			return -1;
-		ra = &r->alloc[o];
-		if (count_add(jr_get(d, b, "succeeded"), &ra->succeeded) != 0 ||
-		    count_add(jr_get(d, b, "failed"), &ra->failed) != 0 ||
-		    count_add(jr_get(d, b, "failed"), &failed) != 0 ||
-		    maybe_add(jr_get(d, b, "opportunistic_failed"),
-		    &ra->opportunistic_failed, &r->alloc_flags) != 0 ||
-		    maybe_add(jr_get(d, b, "could_wait_failed"),
-		    &ra->could_wait_failed, &r->alloc_flags) != 0)
-			return -1;
-	}
-	if (failed > r->alloc_worst) {
-		r->alloc_worst = failed;
-		snprintf(r->alloc_worst_time, sizeof(r->alloc_worst_time),
-		    "%.*s", (int)time->n, time->s);
-	}
-	return 0;
-}
-
-/* Fold the stalls ST of one sample (at TIME) into R: absent or null kinds are skipped. Returns 0 or -1. */
-static int
-stalls_add(struct replay *r, const struct jr_doc *d, const struct jr_val *st,
-    const struct jr_val *time)
-{
-	const struct jr_val *v;
-	struct rstall *rs;
-	uint64_t total = 0, max;
-	int k;
-
-	if (st == NULL || st->type == JR_NULL)
-		return 0;
-	if (st->type != JR_OBJ)
-		return -1;
-	for (k = 0; k < EV_NSTALLS; k++) {
-		rs = &r->stalls[k];
-		if ((v = jr_get(d, st, ev_stall_name(k))) == NULL ||
-		    v->type == JR_NULL)
-			continue;
-		total = 0;
-		if (count_add(jr_get(d, v, "count"), &rs->count) != 0 ||
-		    count_add(jr_get(d, v, "total_us"), &total) != 0 ||
-		    jr_u64(jr_get(d, v, "max_us"), &max) != 0 ||
-		    sum_add(&rs->total_us, total) != 0)
-			return -1;
-		rs->seen = true;
-		if (max > rs->max_us)
-			rs->max_us = max;
-		if (total > rs->worst_us) {
-			rs->worst_us = total;
-			snprintf(rs->worst_time, sizeof(rs->worst_time), "%.*s",
-			    (int)time->n, time->s);
-		}
-	}
-	return 0;
-}
-
-/* Fold the events of sample S into R (and ONE, when kept). Returns 0, or -1 with *WHAT set. */
-static int
-events_add(struct replay *r, struct rsample *one, const struct jr_doc *d,
-    const struct jr_val *s, const struct jr_val *time, const char **what)
-{
-	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by;
-	uint64_t total = 0, frag = 0, runs = 0;
-
-	*what = "'events' is not what --watch --events --json writes";
-	if (ev == NULL || ev->type == JR_NULL)
-		return 0;
-	x = jr_get(d, ev, "extfrag");
-	c = jr_get(d, ev, "compaction");
-	if (count_add(jr_get(d, x, "total"), &total) != 0 ||
-	    count_add(jr_get(d, x, "fragmenting"), &frag) != 0 ||
-	    count_add(jr_get(d, x, "claimed"), &r->claimed) != 0 ||
-	    count_add(jr_get(d, c, "runs"), &runs) != 0 ||
-	    count_add(jr_get(d, ev, "lost"), &r->lost) != 0 ||
-	    (b = jr_get(d, c, "by_order")) == NULL || b->type != JR_ARR ||
-	    sum_add(&r->extfrag, total) != 0 ||
-	    sum_add(&r->fragmenting, frag) != 0 ||
-	    sum_add(&r->runs, runs) != 0)
-		return -1;
-	if (total > r->peak) {
-		r->peak = total;
-		snprintf(r->peak_time, sizeof(r->peak_time), "%.*s",
-		    (int)time->n, time->s);
-	}
-	for (b = jr_first(d, b); b; b = jr_next(d, b))
-		if (order_add(r, d, b) != 0)
-			return -1;
-	if (alloc_add(r, d, jr_get(d, ev, "alloc"), time) != 0 ||
-	    stalls_add(r, d, jr_get(d, ev, "stalls"), time) != 0)
-		return -1;
-	if (one == NULL)
-		return 0;
-	one->has_events = true;
-	one->extfrag = total;
-	one->fragmenting = frag;
-	one->runs = runs;
-	if ((by = jr_get(d, x, "by")) == NULL || by->type != JR_ARR)
-		return -1;
-	for (by = jr_first(d, by); by; by = jr_next(d, by))
-		if (pair_add(r, d, by) != 0)
-			return -1;
-	return 0;
-}
-
-/*
- * Follow kcompactd in sample S: its compact_daemon_wake (null or absent
- * without /proc/vmstat) against the free memory outside whole pageblocks
- * of the zones zones_add() summed.
- */
-static void counters_keep(struct replay *r, const struct jr_doc *d,
-    const struct jr_val *c);
-
-static void
-counters_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s)
-{
-	const struct jr_val *c = jr_get(d, s, "counters");
-	uint64_t wake = 0;
-	bool have;
-
-	counters_keep(r, d, c);
-	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
-
-	have = c != NULL && c->type == JR_OBJ &&
-	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
-	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
-	    r->sample_blocks, r->pageblock_order));
-}
-
-
-/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
-static bool
-worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
-{
-	/* Only which interval to name hangs on it: no count is printed from it. */
-	return (double)fallback / (double)asked > (double)wf / (double)wa;
-}
-
-/*
- * Keep the first and the latest value of each counter of the object C
- * (NULL: none) in R, for the deltas of --compare of sets; a null counter
- * (the kernel lacks it) is left out of that sample.
- */
-static void
-counters_keep(struct replay *r, const struct jr_doc *d, const struct jr_val *c)
-{
-	struct rcounter *k;
-	uint64_t x;
-	size_t i;
-
-	if (c == NULL || c->type != JR_OBJ)
-		return;
-	for (c = jr_first(d, c); c; c = jr_next(d, c)) {
-		if (jr_u64(c, &x) != 0 || c->keyn >= sizeof(k->name))
-			continue;
-		for (i = 0; i < r->ncounters && (strlen(r->counters[i].name) !=
-		    c->keyn || memcmp(r->counters[i].name, c->key, c->keyn) !=
-		    0); i++)
-			;
-		if (i == r->ncounters) {
-			if (i == REPLAY_MAX_COUNTERS)
-				continue;
-			k = &r->counters[r->ncounters++];
-			memcpy(k->name, c->key, c->keyn);
-			k->name[c->keyn] = '\0';
-			k->first = x;
-		}
-		r->counters[i].last = x;
-	}
-}
-
-/*
- * Fold the member "outcomes_interval" of sample S (at time T) into R's
- * totals. Returns 0, or -1 with *WHAT set.
- */
-static int
-outcomes_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
-    const struct jr_val *t, const char **what)
-{
-	const struct jr_val *ov = jr_get(d, s, "outcomes_interval"), *o, *c;
-	struct routcome *x;
-	uint64_t kb, order, alloc, fallback, charge = 0, n[3];
-	char kind[16];
-	size_t i;
-
-	*what = "'outcomes_interval' is not what --watch --json writes";
-	if (ov == NULL || ov->type == JR_NULL)
-		return 0;
-	if (ov->type != JR_ARR)
-		return -1;
-	for (o = jr_first(d, ov); o; o = jr_next(d, o)) {
-		c = jr_get(d, o, "fallback_charge");
-		alloc = fallback = charge = 0;
-		if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
-		    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
-		    order >= FRAG_MAX_ORDERS ||
-		    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
-		    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
-		    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
-		    c == NULL || count_add(c, &charge) != 0)
-			return -1;
-		for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
-		    strcmp(r->outcomes[i].kind, kind) != 0); i++)
-			;
-		if (i == r->noutcomes) {
-			if (i == REPLAY_MAX_OUTCOMES) {
-				*what = "more THP sizes than fragstat reads";
-				return -1;
-			}
-			x = &r->outcomes[r->noutcomes++];
-			memset(x, 0, sizeof(*x));
-			x->size_kb = kb;
-			x->order = (int)order;
-			memcpy(x->kind, kind, sizeof(kind));
-			x->have_charge = true;
-		}
-		x = &r->outcomes[i];
-		*what = "THP outcome totals beyond 64 bits";
-		if (sum_add(&x->alloc, alloc) != 0 ||
-		    sum_add(&x->fallback, fallback) != 0 ||
-		    sum_add(&x->charge, charge) != 0)
-			return -1;
-		x->have_charge &= c->type != JR_NULL;
-		n[0] = alloc;
-		n[1] = fallback;
-		n[2] = charge;
-		*what = "out of memory";
-		if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i,
-		    n) != 0)
-			return -1;
-		if (fallback > 0 && (x->worst_time[0] == '\0' ||
-		    worse(fallback, alloc + fallback, x->worst_fallback,
-		    x->worst_alloc + x->worst_fallback))) {
-			x->worst_alloc = alloc;
-			x->worst_fallback = fallback;
-			snprintf(x->worst_time, sizeof(x->worst_time), "%.*s",
-			    (int)t->n, t->s);
-		}
-	}
-	return 0;
-}
-
 /* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
 static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
@@ -854,7 +442,7 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	    t->type != JR_STR || t->n >= sizeof(r->first))
 		goto out;
 	if (se != NULL) {
-		if ((one = grow(se->s, &se->scap, r->nsamples, sizeof(*one),
+		if ((one = replay_grow(se->s, &se->scap, r->nsamples, sizeof(*one),
 		    REPLAY_MAX_SAMPLES)) == NULL) {
 			*what = r->nsamples == REPLAY_MAX_SAMPLES ? "more "
 			    "samples than --format=svg draws (172800: two days "
@@ -868,10 +456,10 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	}
 	r->sample_free = r->sample_blocks = 0;
 	if (zones_add(r, &d, &d.v[0], what) != 0 ||
-	    events_add(r, one, &d, &d.v[0], t, what) != 0 ||
-	    outcomes_add(r, &d, &d.v[0], t, what) != 0)
+	    replay_events_add(r, one, &d, &d.v[0], t, what) != 0 ||
+	    replay_outcomes_add(r, &d, &d.v[0], t, what) != 0)
 		goto out;
-	counters_add(r, &d, &d.v[0]);
+	replay_counters_add(r, &d, &d.v[0]);
 	*what = "'pressure' is not what --watch --json writes";
 	if (one != NULL && psi_keep(one, &d, &d.v[0]) != 0)
 		goto out;

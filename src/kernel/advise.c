@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "counts.h"
 
 /*
  * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and
@@ -19,9 +20,8 @@ advise_sat_add(uint64_t a, uint64_t b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-/* Returns N blocks of 2^K pages in pages, or UINT64_MAX beyond 64 bits. */
-static uint64_t
-sat_pages(uint64_t n, unsigned k)
+uint64_t
+advise_sat_pages(uint64_t n, unsigned k)
 {
 	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
 }
@@ -149,9 +149,8 @@ reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
 	return idx < z->nprotection ? z->protection[idx] : 0;
 }
 
-/* Returns the index of migratetype NAME in P, or -1. */
-static int
-type_of(const struct pagetypeinfo *p, const char *name)
+int
+advise_type_of(const struct pagetypeinfo *p, const char *name)
 {
 	unsigned t;
 
@@ -178,12 +177,12 @@ highatomic(const struct advise_in *in, size_t z)
 	int t;
 
 	if (p == NULL || in->pti_zone[z] < 0 || (in->kver >= 0 &&
-	    in->kver < 4004) || (t = type_of(p, "HighAtomic")) < 0)
+	    in->kver < 4004) || (t = advise_type_of(p, "HighAtomic")) < 0)
 		return 0;
 	pz = &p->zones[in->pti_zone[z]];
 	if (in->kver < 0 || in->kver >= 6012) {
 		for (k = 0; k < p->norders; k++)
-			pages = advise_sat_add(pages, sat_pages(pz->free[t][k],
+			pages = advise_sat_add(pages, advise_sat_pages(pz->free[t][k],
 			    k));
 		return pages;
 	}
@@ -205,7 +204,7 @@ own_free(const struct advise_in *in, size_t z, unsigned order)
 	if (p == NULL || in->pti_zone[z] < 0)
 		return -1;
 	/* GFP_KERNEL allocations are MIGRATE_UNMOVABLE. */
-	t = type_of(p, in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable");
+	t = advise_type_of(p, in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable");
 	pz = &p->zones[in->pti_zone[z]];
 	if (t < 0 || !pz->has_free[t])
 		return -1;
@@ -257,7 +256,7 @@ nofragment_block(const struct advise_in *in, size_t z, unsigned order)
 		return 1;
 	pz = &p->zones[in->pti_zone[z]];
 	for (l = 0; l < nlists; l++) {
-		if ((t = type_of(p, lists[l])) < 0)
+		if ((t = advise_type_of(p, lists[l])) < 0)
 			continue;
 		from = l == 3 || strcmp(lists[l], own) == 0 ||
 		    p->pageblock_order < order ? order : p->pageblock_order;
@@ -291,7 +290,7 @@ usable_block(const struct advise_in *in, size_t z, unsigned order)
 		return -1;
 	pz = &p->zones[in->pti_zone[z]];
 	for (l = 0; l < nlists; l++) {
-		if ((t = type_of(p, lists[l])) < 0)
+		if ((t = advise_type_of(p, lists[l])) < 0)
 			continue;
 		for (k = order; k < p->norders; k++)
 			if (pz->free[t][k] != 0)
@@ -320,7 +319,7 @@ watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
 	if (free < cma || free - cma <= advise_sat_add(min, reserve))
 		return false;
 	for (k = 0; k < order; k++) {
-		take = sat_pages(bz->free[k], k);
+		take = advise_sat_pages(bz->free[k], k);
 		min >>= 1;
 		if (free <= take || free - take <= min)
 			return false;
@@ -359,125 +358,6 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 		return false;
 	/* pagetypeinfo, read at another moment, must agree. */
 	return !a->lists_known || a->usable_block == 1;
-}
-
-/* Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER). */
-static uint64_t
-units_from(const uint64_t *n, unsigned norders, unsigned order, unsigned from)
-{
-	uint64_t sum = 0;
-	unsigned k;
-
-	for (k = from; k < norders; k++)
-		sum = advise_sat_add(sum, sat_pages(n[k], k - order));
-	return sum;
-}
-
-/*
- * Returns N[ORDER..NORDERS) in units of 2^ORDER pages: the allocations of
- * ORDER those free blocks can serve. An allocation splits a larger block
- * into buddies of ORDER or more (expand()), so each uses one unit.
- */
-static uint64_t
-units(const uint64_t *n, unsigned norders, unsigned order)
-{
-	return units_from(n, norders, order, order);
-}
-
-/*
- * Returns the allocations of ORDER the free lists of zone Z can serve,
- * counting the lists usable_block() names (__zone_watermark_ok() 4.4+,
- * and the fallbacks of __rmqueue(), which take from the same lists).
- * Under vm.defrag_mode other types' lists count from the pageblock order
- * only (nofragment_block()). Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
- * or where it printed a count as >N, buddyinfo's counts of every list
- * (HighAtomic and Isolate included) stand in and *BOUND is set.
- */
-static uint64_t
-list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
-{
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
-	const uint64_t *all = in->bi->zones[z].free;
-	const struct ptzone *pz;
-	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	uint64_t sum = 0;
-	unsigned from;
-	int t;
-
-	if (in->kver >= 0 && in->kver < 4004)
-		return units(all, in->bi->norders, order);
-	if (p == NULL || in->pti_zone[z] < 0) {
-		*bound = true;
-		return units(all, in->bi->norders, order);
-	}
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = type_of(p, lists[l])) < 0)
-			continue;
-		/* vm.defrag_mode: other types' blocks only whole (nofragment_block()). */
-		from = order;
-		if (advise_defrag_rules(in) && l != 3 && strcmp(lists[l], own) !=
-		    0 && p->pageblock_order > order)
-			from = p->pageblock_order;
-		if (pz->capped[t] >> from != 0) {
-			*bound = true;
-			return units(all, in->bi->norders, order);
-		}
-		sum = advise_sat_add(sum, units_from(pz->free[t], p->norders,
-		    order, from));
-	}
-	return sum;
-}
-
-/* Returns how many times FREE, less 2^ORDER pages each time, stays above C. */
-static uint64_t
-times_above(uint64_t free, uint64_t c, unsigned order)
-{
-	return free > c ? ((free - c - 1) >> order) + 1 : 0;
-}
-
-/*
- * Set A->now and A->after: how many allocations of ORDER in a row pass
- * __zone_watermark_ok() in zone Z, as allocation_ok() decides one. The
- * n-th sees the free pages less (n - 1) * 2^ORDER and passes while they
- * stay above C = 2^ORDER - 1 + CMA + MIN + reserve and a free block of
- * ORDER is left; before 4.4 also above each lower order's pages plus the
- * halved MIN (watermark_ok_old(); an allocation never changes the lower
- * orders' counts). After compaction only the watermark bounds the count.
- */
-static void
-count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
-    struct zadvice *a)
-{
-	const struct bzone *bz = &in->bi->zones[z];
-	unsigned order = a->order, k;
-	uint64_t sub = (1ULL << order) - 1, c, ck, taken = 0, blocks;
-	bool bound = false;
-
-	c = advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min, a->reserve));
-	a->after = times_above(a->usable, c, order);
-	if (in->kver >= 0 && in->kver < 4004)
-		for (k = 0; k < order; k++) {
-			taken = advise_sat_add(taken, sat_pages(bz->free[k], k));
-			ck = advise_sat_add(advise_sat_add(sub, taken), min >> (k + 1));
-			if (ck > c)
-				c = ck;
-		}
-	/* pagetypeinfo and buddyinfo, read at two moments, must agree. */
-	blocks = list_units(in, z, order, &bound);
-	ck = units(bz->free, in->bi->norders, order);
-	a->now = times_above(a->usable, c, order);
-	if (blocks < a->now)
-		a->now = blocks;
-	if (ck < a->now)
-		a->now = ck;
-	if (a->after < a->now)
-		a->after = a->now;
-	a->now_is_bound = bound || !a->free_known || !a->have_wmark ||
-	    !a->reserve_known;
 }
 
 /*
@@ -609,7 +489,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
 	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
 		cma = z->free_cma;
-	count(in, zi_, cma, min, a);
+	advise_count(in, zi_, cma, min, a);
 	if (allocation_ok(in, zi_, cma, order, min, a)) {
 		if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
 		    order) == 1) {
@@ -719,7 +599,7 @@ blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 			pz = &in->pti->zones[in->pti_zone[i]];
 			block = false;
 			for (l = 0; l < 3; l++)
-				if ((t = type_of(in->pti, lists[l])) >= 0)
+				if ((t = advise_type_of(in->pti, lists[l])) >= 0)
 					for (o = pb; o < in->pti->norders; o++)
 						block |= pz->free[t][o] != 0;
 		}

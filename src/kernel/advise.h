@@ -21,6 +21,9 @@ enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
  */
 uint64_t advise_sat_add(uint64_t a, uint64_t b);
 
+/* Returns N blocks of 2^K pages in pages, or UINT64_MAX beyond 64 bits. */
+uint64_t advise_sat_pages(uint64_t n, unsigned k);
+
 /*
  * What the kernel would do for one zone. A node or the machine takes the
  * best verdict of its zones, best first: ok, unknown (ok only if what is
@@ -257,5 +260,8 @@ const char *advise_verdict_word(enum verdict v);
 
 /* Returns "unknown", "calm", "elevated" or "severe". */
 const char *advise_urgency_name(enum urgency u);
+
+/* Returns the index of migratetype NAME in P, or -1. */
+int	advise_type_of(const struct pagetypeinfo *p, const char *name);
 
 #endif

@@ -72,12 +72,87 @@ map_pin_kind(uint64_t flags)
 	return MAP_PIN_KERNEL;
 }
 
-/* Fill zone Z of M from buddyinfo zone B and zoneinfo ZI. Returns 0 or -1 with E set. */
+uint64_t
+map_span_blocks(uint64_t start_pfn, uint64_t spanned, unsigned order)
+{
+	uint64_t pb = (uint64_t)1 << order;
+
+	if (spanned == 0)
+		return 0;
+	if (start_pfn > UINT64_MAX - pb || spanned > UINT64_MAX - pb -
+	    start_pfn)
+		return MAP_MAX_BLOCKS + 1;
+	return ((start_pfn + spanned + pb - 1) >> order) - (start_pfn >> order);
+}
+
+int
+map_zone_add(struct map *m, size_t i, const struct bzone *b,
+    uint64_t start_pfn, uint64_t spanned, uint64_t free_pages,
+    uint64_t pcp_free, unsigned long line, struct ferr *e)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, nb;
+	struct map_zone *z = &m->zones[i];
+	struct map_block *blocks;
+	size_t k, total;
+
+	if (start_pfn > UINT64_MAX - pb || spanned > UINT64_MAX - pb -
+	    start_pfn)
+		return ferr_set(e, line, "node %u, zone %s: the span ends "
+		    "beyond 64 bits", b->node, b->name);
+	if ((nb = map_span_blocks(start_pfn, spanned, m->pageblock_order)) >
+	    MAP_MAX_BLOCKS)
+		return ferr_set(e, line, "node %u, zone %s spans more than "
+		    "%llu pageblocks", b->node, b->name,
+		    (unsigned long long)MAP_MAX_BLOCKS);
+	if (free_pages > UINT64_MAX - m->nr_free_pages)
+		return ferr_set(e, line, "free pages add up to more than "
+		    "64 bits");
+	for (k = 0, total = 0; k < i; k++)
+		total += m->zones[k].nblocks;
+	if (nb > MAP_MAX_BLOCKS - total)
+		return ferr_set(e, line, "the zones span more than %llu "
+		    "pageblocks", (unsigned long long)MAP_MAX_BLOCKS);
+	if ((blocks = realloc(m->blocks, (total + (size_t)nb + 1) *
+	    sizeof(*blocks))) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	m->blocks = blocks;
+	z->node = b->node;
+	memcpy(z->name, b->name, sizeof(z->name));
+	z->start_pfn = start_pfn;
+	z->spanned = spanned;
+	z->free_pages = free_pages;
+	z->pcp_free = pcp_free;
+	z->first_block = start_pfn >> m->pageblock_order;
+	z->nblocks = (size_t)nb;
+	m->nr_free_pages += free_pages;
+	/* Every page a hole until map_pages() says what it holds. */
+	memset(blocks + total, 0, ((size_t)nb + 1) * sizeof(*blocks));
+	for (k = total; k < total + (size_t)nb; k++)
+		blocks[k].n[MAP_HOLE] = (uint16_t)pb;
+	/* The allocation may have moved: every zone's part again. */
+	for (k = 0, total = 0; k <= i; total += m->zones[k++].nblocks)
+		m->zones[k].blocks = m->blocks + total;
+	return 0;
+}
+
+void
+map_outside(const struct map *m, const struct map_zone *z, uint64_t *head,
+    uint64_t *tail)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order;
+
+	*head = *tail = 0;
+	if (z->nblocks == 0)
+		return;
+	*head = z->start_pfn - z->first_block * pb;
+	*tail = (z->first_block + z->nblocks) * pb - z->start_pfn - z->spanned;
+}
+
+/* Fill zone I of M from buddyinfo zone B and zoneinfo ZI. Returns 0 or -1 with E set. */
 static int
-zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
+zone_init(struct map *m, size_t i, const struct bzone *b,
     const struct zoneinfo *zi, struct ferr *e)
 {
-	uint64_t pb = (uint64_t)1 << m->pageblock_order, end;
 	const struct zizone *zz;
 
 	if ((zz = zoneinfo_find(zi, b->node, b->name)) == NULL)
@@ -88,29 +163,24 @@ zone_init(struct map *m, struct map_zone *z, const struct bzone *b,
 		return ferr_set(e, zz->line, "node %u, zone %s: no 'start_pfn:', "
 		    "'spanned' or 'pages free' line (kernels before 4.14 do "
 		    "not print start_pfn)", zz->node, zz->name);
-	if (zz->start_pfn > UINT64_MAX - pb ||
-	    zz->spanned > UINT64_MAX - pb - zz->start_pfn)
-		return ferr_set(e, zz->line, "node %u, zone %s: the span ends "
-		    "beyond 64 bits", zz->node, zz->name);
-	end = zz->start_pfn + zz->spanned;
-	z->node = b->node;
-	memcpy(z->name, b->name, sizeof(z->name));
-	z->start_pfn = zz->start_pfn;
-	z->spanned = zz->spanned;
-	z->free_pages = zz->free;
-	z->pcp_free = zz->pcp;
-	z->first_block = z->start_pfn >> m->pageblock_order;
-	if (((end + pb - 1) >> m->pageblock_order) - z->first_block >
-	    MAP_MAX_BLOCKS)
-		return ferr_set(e, zz->line, "node %u, zone %s spans more than "
-		    "%llu pageblocks", zz->node, zz->name,
-		    (unsigned long long)MAP_MAX_BLOCKS);
-	z->nblocks = z->spanned == 0 ? 0 : (size_t)(((end + pb - 1) >>
-	    m->pageblock_order) - z->first_block);
-	if (z->free_pages > UINT64_MAX - m->nr_free_pages)
-		return ferr_set(e, zz->line, "free pages add up to more than "
-		    "64 bits");
-	m->nr_free_pages += z->free_pages;
+	return map_zone_add(m, i, b, zz->start_pfn, zz->spanned, zz->free,
+	    zz->pcp, zz->line, e);
+}
+
+int
+map_start(struct map *m, size_t nzones, unsigned pageblock_order,
+    unsigned norders, struct ferr *e)
+{
+	memset(m, 0, sizeof(*m));
+	m->pageblock_order = pageblock_order;
+	m->norders = norders;
+	/* One pageblock's room even for none: zones point into it. */
+	if ((m->zones = calloc(nzones + 1, sizeof(*m->zones))) == NULL ||
+	    (m->blocks = calloc(1, sizeof(*m->blocks))) == NULL) {
+		map_free(m);
+		return ferr_set(e, 0, "out of memory");
+	}
+	m->nzones = nzones;
 	return 0;
 }
 
@@ -119,7 +189,7 @@ map_init(struct map *m, const struct buddyinfo *bi,
     const struct zoneinfo *zi, unsigned pageblock_order, bool balloon,
     struct ferr *e)
 {
-	size_t i, k, total = 0;
+	size_t i;
 
 	memset(m, 0, sizeof(*m));
 	if (pageblock_order > MAP_MAX_PAGEBLOCK_ORDER ||
@@ -127,31 +197,12 @@ map_init(struct map *m, const struct buddyinfo *bi,
 		return ferr_set(e, 0, "pageblock order %u: fragstat maps "
 		    "orders up to %d and below buddyinfo's %u orders",
 		    pageblock_order, MAP_MAX_PAGEBLOCK_ORDER, bi->norders);
-	m->pageblock_order = pageblock_order;
-	m->norders = bi->norders;
+	if (map_start(m, bi->nzones, pageblock_order, bi->norders, e) != 0)
+		return -1;
 	m->balloon = balloon;
-	if ((m->zones = calloc(bi->nzones + 1, sizeof(*m->zones))) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	m->nzones = bi->nzones;
-	for (i = 0; i < m->nzones; i++) {
-		if (zone_init(m, &m->zones[i], &bi->zones[i], zi, e) != 0)
+	for (i = 0; i < m->nzones; i++)
+		if (zone_init(m, i, &bi->zones[i], zi, e) != 0)
 			goto fail;
-		if (m->zones[i].nblocks > MAP_MAX_BLOCKS - total) {
-			ferr_set(e, 0, "the zones span more than %llu pageblocks",
-			    (unsigned long long)MAP_MAX_BLOCKS);
-			goto fail;
-		}
-		total += m->zones[i].nblocks;
-	}
-	if ((m->blocks = calloc(total + 1, sizeof(*m->blocks))) == NULL) {
-		ferr_set(e, 0, "out of memory");
-		goto fail;
-	}
-	/* Every page a hole until map_pages() says what it holds. */
-	for (k = 0; k < total; k++)
-		m->blocks[k].n[MAP_HOLE] = (uint16_t)(1u << pageblock_order);
-	for (i = 0, k = 0; i < m->nzones; k += m->zones[i++].nblocks)
-		m->zones[i].blocks = m->blocks + k;
 	return 0;
 fail:
 	map_free(m);
@@ -265,6 +316,17 @@ map_block_kind(const struct map_block *b, unsigned pageblock_order)
 	return b->n[MAP_FREE] == pb ? MAP_BLOCK_FREE : MAP_BLOCK_MOVABLE;
 }
 
+uint64_t
+map_aligned_blocks(const struct map_zone *z, unsigned o, uint64_t *first)
+{
+	uint64_t f = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o,
+	    last = (z->start_pfn + z->spanned) >> o;
+
+	if (first)
+		*first = f;
+	return last > f ? last - f : 0;
+}
+
 /* qsort() order of two uint64_t, ascending. */
 static int
 cmp_u64(const void *a, const void *b)
@@ -282,14 +344,12 @@ static void
 ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 {
 	unsigned shift = o - m->pageblock_order;
-	uint64_t end = z->start_pfn + z->spanned, blk, first, last, a, free,
-	    budget, avail, bound;
+	uint64_t blk, first, last, a, free, budget, avail, bound;
 	size_t i, k, na = 0;
 	bool pinned;
 
-	/* The naturally aligned blocks of order O wholly inside the zone. */
-	first = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o;
-	last = end >> o;
+	last = map_aligned_blocks(z, o, &first);
+	last += first;
 	z->clean[o] = z->all_free[o] = 0;
 	for (blk = first; blk < last; blk++) {
 		i = (size_t)((blk << shift) - z->first_block);
@@ -335,7 +395,7 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 int
 map_compute(struct map *m, const struct frag *frag)
 {
-	uint64_t pb = (uint64_t)1 << m->pageblock_order, *amb, end;
+	uint64_t *amb, head, tail;
 	struct map_zone *z;
 	size_t i, k;
 	unsigned c, o;
@@ -351,10 +411,8 @@ map_compute(struct map *m, const struct frag *frag)
 			    m->pageblock_order)]++;
 		}
 		/* The pages of the end pageblocks outside the zone. */
-		end = z->start_pfn + z->spanned;
-		if (z->nblocks > 0)
-			z->pages[MAP_HOLE] -= (z->start_pfn - z->first_block *
-			    pb) + ((z->first_block + z->nblocks) * pb - end);
+		map_outside(m, z, &head, &tail);
+		z->pages[MAP_HOLE] -= head + tail;
 		if ((amb = malloc((z->nblocks + 1) * sizeof(*amb))) == NULL)
 			return -1;
 		for (o = 0; o < m->norders; o++) {
@@ -381,6 +439,17 @@ map_ceiling(const struct map *m, size_t z, unsigned order)
 	    order != m->gigantic_order) || order >= FRAG_MAX_ORDERS)
 		return 0;
 	return m->zones[z].ceiling[order];
+}
+
+const enum map_kind map_kind_order[MAP_NKINDS] = {
+	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_BLOCK_AMBIGUOUS,
+	MAP_BLOCK_UNMOVABLE, MAP_BLOCK_HOLE,
+};
+
+const char *
+map_limit_words(enum map_limit l)
+{
+	return l == MAP_LIMIT_FREE ? "free memory" : "pinned pages";
 }
 
 const char *

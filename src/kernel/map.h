@@ -179,6 +179,47 @@ int	map_init(struct map *m, const struct buddyinfo *bi,
 void	map_free(struct map *m);
 
 /*
+ * Start M, without zones yet, for NZONES zones in pageblocks of order
+ * PAGEBLOCK_ORDER and buddyinfo's NORDERS; map_zone_add() adds each.
+ * Returns 0, or -1 with E set (out of memory).
+ */
+int	map_start(struct map *m, size_t nzones, unsigned pageblock_order,
+	    unsigned norders, struct ferr *e);
+
+/*
+ * Set zone I of M (after zones 0..I-1), buddyinfo's B, from its span,
+ * free and per-CPU pages, with room for its pageblocks, each all hole;
+ * add its free pages to nr_free_pages. LINE: where the facts were read.
+ * Returns 0, or -1 with E set (a span beyond 64 bits or MAP_MAX_BLOCKS
+ * pageblocks, free pages beyond 64 bits, out of memory).
+ */
+int	map_zone_add(struct map *m, size_t i, const struct bzone *b,
+	    uint64_t start_pfn, uint64_t spanned, uint64_t free_pages,
+	    uint64_t pcp_free, unsigned long line, struct ferr *e);
+
+/*
+ * Returns how many pageblocks of ORDER cover SPANNED pages from
+ * START_PFN: 0 for none, above MAP_MAX_BLOCKS past 64 bits.
+ */
+uint64_t	map_span_blocks(uint64_t start_pfn, uint64_t spanned,
+	    unsigned order);
+
+/*
+ * Set *HEAD to the pages of zone Z's first pageblock before its start,
+ * *TAIL to those of its last after its end (a zone need not start or end
+ * on a pageblock): holes, always. Both 0 without pageblocks.
+ */
+void	map_outside(const struct map *m, const struct map_zone *z,
+	    uint64_t *head, uint64_t *tail);
+
+/*
+ * Returns how many naturally aligned blocks of order O lie wholly in
+ * zone Z, the first of them (PFN >> O) in *FIRST unless FIRST is NULL.
+ */
+uint64_t	map_aligned_blocks(const struct map_zone *z, unsigned o,
+	    uint64_t *first);
+
+/*
  * Account the N page frames from PFN, with kpageflags FLAGS[0..N), to
  * zone Z of M. Every PFN must lie in Z's span, and each page be given at
  * most once; runs given in increasing PFN order.
@@ -210,6 +251,12 @@ uint64_t	map_ceiling(const struct map *m, size_t z, unsigned order);
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);
+
+/* The pageblock kinds from good to bad: the order every view lists them in. */
+extern const enum map_kind map_kind_order[MAP_NKINDS];
+
+/* Returns what bounds a ceiling, for people: "free memory", "pinned pages". */
+const char	*map_limit_words(enum map_limit l);
 
 /* The names the views use: "free", "movable", ...; "pinned", "free". */
 const char	*map_class_name(enum map_class c);

@@ -164,8 +164,7 @@ advice_ceiling(char *buf, size_t size, const struct report *r,
 		    " blocks of this order; %" PRIu64 " are free now (an upper "
 		    "bound from the page flags, limited by %s)",
 		    z->ceiling[a->order], z->free_now[a->order],
-		    z->limited_by[a->order] == MAP_LIMIT_FREE ? "free memory" :
-		    "pinned pages");
+		    map_limit_words(z->limited_by[a->order]));
 	else
 		snprintf(buf, size, "compaction can make no block of this "
 		    "order (%s); %" PRIu64 " are free now: compaction cannot "

@@ -12,7 +12,6 @@
 #include "map.h"
 #include "memcg.h"
 #include "pins.h"
-#include "pins.h"
 #include "report.h"
 
 /* Cgroups in the table; JSON has them all. */
@@ -20,12 +19,6 @@
 /* Stacks in the table and in JSON. */
 #define TOP_OWNERS_TABLE	5
 #define TOP_OWNERS_JSON		20
-
-/* The pageblock kinds in the order the views list them. */
-static const enum map_kind kinds[MAP_NKINDS] = {
-	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_BLOCK_AMBIGUOUS,
-	MAP_BLOCK_UNMOVABLE, MAP_BLOCK_HOLE,
-};
 
 /* Print "NODE ZONE" of Z in the summary's columns. */
 static void
@@ -209,7 +202,7 @@ render_map_table(FILE *fp, const struct report *r)
 		zone_label(fp, &m->zones[i]);
 		for (k = 0; k < MAP_NKINDS; k++)
 			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
-			    m->zones[i].kinds[kinds[k]]);
+			    m->zones[i].kinds[map_kind_order[k]]);
 		putc('\n', fp);
 	}
 	if (r->pins)
@@ -384,8 +377,8 @@ zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
 	jw_key(w, "pageblocks");
 	jw_object(w);
 	for (k = 0; k < MAP_NKINDS; k++) {
-		jw_key(w, map_kind_name(kinds[k]));
-		jw_u64(w, z->kinds[kinds[k]]);
+		jw_key(w, map_kind_name(map_kind_order[k]));
+		jw_u64(w, z->kinds[map_kind_order[k]]);
 	}
 	jw_end(w);
 	by_order(w, m, "ceiling", z->ceiling);

@@ -33,12 +33,6 @@
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
-/* The pageblock kinds from good to bad, as the legend lists them. */
-static const enum map_kind kinds[MAP_NKINDS] = {
-	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_BLOCK_AMBIGUOUS,
-	MAP_BLOCK_UNMOVABLE, MAP_BLOCK_HOLE,
-};
-
 /*
  * Returns the fill of pageblocks of kind K: viridis from light (all free)
  * to dark (unmovable), ordered in greyscale and readable by colour-blind
@@ -134,16 +128,6 @@ pfn_words(struct svgw *w, uint64_t v)
 	svg_text(w, s);
 }
 
-/* Returns how many naturally aligned blocks of order O lie wholly in Z. */
-static uint64_t
-aligned_blocks(const struct map_zone *z, unsigned o)
-{
-	uint64_t first = (z->start_pfn + ((uint64_t)1 << o) - 1) >> o,
-	    last = (z->start_pfn + z->spanned) >> o;
-
-	return last > first ? last - first : 0;
-}
-
 /* Returns the number of rows of Z's pageblocks. */
 static long
 zone_rows(const struct map_zone *z)
@@ -179,7 +163,7 @@ ceiling_title(struct svgw *w, const struct map_zone *z, unsigned o)
 	svg_text(w, ", limited_by ");
 	svg_text(w, map_limit_name(z->limited_by[o]));
 	svg_text(w, ", aligned blocks ");
-	svg_text_int(w, (long long)aligned_blocks(z, o));
+	svg_text_int(w, (long long)map_aligned_blocks(z, o, NULL));
 	svg_close(w);
 }
 
@@ -203,7 +187,7 @@ static void
 ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
     unsigned o, long x, long y)
 {
-	uint64_t total = aligned_blocks(z, o), now = z->free_now[o],
+	uint64_t total = map_aligned_blocks(z, o, NULL), now = z->free_now[o],
 	    ceil = z->ceiling[o];
 	char s[32];
 	long xn, xc;
@@ -227,8 +211,7 @@ ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_text(w, " free now, at most ");
 	svg_text_int(w, (long long)z->ceiling[o]);
 	svg_text(w, " after full compaction (limited by ");
-	svg_text(w, z->limited_by[o] == MAP_LIMIT_FREE ? "free memory" :
-	    "pinned pages");
+	svg_text(w, map_limit_words(z->limited_by[o]));
 	svg_text(w, "), of ");
 	svg_text_int(w, (long long)total);
 	svg_text(w, " in the zone");
@@ -429,9 +412,9 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_text(w, " free \u00b7 pageblocks:");
 	for (k = 0; k < MAP_NKINDS; k++) {
 		svg_text(w, k == 0 ? " " : ", ");
-		svg_text_int(w, (long long)z->kinds[kinds[k]]);
+		svg_text_int(w, (long long)z->kinds[map_kind_order[k]]);
 		svg_text(w, " ");
-		svg_text(w, kind_words(kinds[k]));
+		svg_text(w, kind_words(map_kind_order[k]));
 	}
 	svg_close(w);
 	y += ZONE_HEAD_H;
@@ -466,19 +449,19 @@ legend(struct svgw *w, const struct map *m, long y)
 	svg_close(w);
 	for (k = 0; k < MAP_NKINDS; k++) {
 		for (n = 0, i = 0; i < m->nzones; i++)
-			n += m->zones[i].kinds[kinds[k]];
+			n += m->zones[i].kinds[map_kind_order[k]];
 		x = MARGIN + (long)k * 190;
-		svgr_rect_open(w, x, y, 14, 14, kind_fill(kinds[k]));
+		svgr_rect_open(w, x, y, 14, 14, kind_fill(map_kind_order[k]));
 		svg_attr(w, "stroke", "#555555");
 		svg_open(w, "title");
 		svg_text(w, "pageblocks ");
-		svg_text(w, map_kind_name(kinds[k]));
+		svg_text(w, map_kind_name(map_kind_order[k]));
 		svg_text(w, ", every zone: ");
 		svg_text_int(w, (long long)n);
 		svg_close(w);
 		svg_close(w);
 		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
-		svg_text(w, kind_words(kinds[k]));
+		svg_text(w, kind_words(map_kind_order[k]));
 		svg_text(w, ": ");
 		svg_text_int(w, (long long)n);
 		svg_close(w);

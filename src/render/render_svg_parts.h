@@ -319,4 +319,44 @@ void	chart_line(struct svgw *w, const struct timeline *b, long y,
 /* Draw the legend of the change at X, Y. */
 void	diff_legend(struct svgw *w, long x, long y);
 
+/*
+ * A recording's picture (render_svg_recording.c) and its lanes of bars
+ * (render_svg_lanes.c): a lane's height, the most extfrag pairs drawn.
+ */
+#define LANE_H		26
+#define REC_PAIRS	4
+
+/* Returns the first sample of column K of T, and sets *LAST to its last. */
+size_t	rec_span(const struct timeline *t, size_t k, size_t *last);
+
+/* Write the samples of column K of T for a title. */
+void	span_words(struct svgw *w, const struct timeline *t, size_t k);
+
+/* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
+size_t	rec_compaction_orders(const struct replay *a, const struct replay *b,
+	    int *ord);
+
+/* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
+const char	*pair_label(char *buf, size_t size, const struct rpair *p);
+
+/* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
+size_t	rec_top_pairs(const struct replay *a, const struct replay *b,
+	    struct rpair *p);
+
+/* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
+long	rec_events_h(size_t npairs, size_t nord);
+
+/* Draw the extfrag and compaction events of the NT timelines T at Y. */
+void	rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y);
+
+/* Returns the THP sizes whose faults A or B (B may be NULL) counted, ascending, in KB. */
+size_t	rec_thp_sizes(const struct replay *a, const struct replay *b,
+	    uint64_t *kb);
+
+/* Returns the height of the THP block for N sizes (none: no block). */
+long	rec_thp_h(size_t n);
+
+/* Draw the THP faults of each size of the NT timelines T at Y, a lane a size. */
+void	rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y);
+
 #endif

@@ -127,8 +127,11 @@ run_map(const struct opts *o)
 	bool stored;
 	int rc = EXIT_OK;
 
-	/* Zone spans, per-CPU pages, balloon pages, the pageblock order. */
-	io.want_pti = io.want_advise = io.want_vmstat = true;
+	/*
+	 * Zone spans, per-CPU pages, balloon pages, the pageblock order: no
+	 * sysctl, THP size or hugetlb pool, which only advice uses.
+	 */
+	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
 	if (inputs_load(&io, &in, &e) != 0) {
 		ferr_print(&e);
