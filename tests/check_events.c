@@ -353,6 +353,83 @@ START_TEST(test_stalls)
 }
 END_TEST
 
+/* An extfrag event of task PID at TS microseconds: ORDER took a page of FORDER. */
+static struct ev_record
+extfrag_at(int pid, uint64_t us, int order, int forder)
+{
+	struct ev_record r = extfrag(1, 0, forder, 0);
+
+	r.pid = pid;
+	r.ts = us * 1000;
+	r.order = order;
+	return r;
+}
+
+/*
+ * Compaction captures (compaction_capture() in mm/page_alloc.c, 6.15+,
+ * f46012c0ec9f) fire mm_page_alloc_extfrag with alloc_order and
+ * fallback_order both the run's order, in the task that compacts
+ * (current->capture_control, set by compact_zone_order() around
+ * compact_zone(), whose mm_compaction_begin and _end bound it).
+ */
+START_TEST(test_captures)
+{
+	struct ev_names nm;
+	struct ev_counts c;
+	struct ev_tasks t;
+	/* As two CPUs' buffers give them: each in time order, not together. */
+	struct ev_record r[] = {
+		/* CPU 0 */
+		at(EV_TRY, 10, 100, 9),
+		at(EV_BEGIN, 10, 110, -1),
+		extfrag_at(10, 130, 0, 0),	/* an order-0 fallback inside */
+		at(EV_END, 10, 200, -1),
+		extfrag_at(10, 210, 9, 9),	/* after the run: a fallback */
+		at(EV_BEGIN, 20, 300, -1),	/* kcompactd0 never captures */
+		extfrag_at(20, 310, 9, 9),
+		at(EV_END, 20, 320, -1),
+		extfrag_at(50, 400, 3, 3),	/* a task that never compacted */
+		at(EV_TRY, 11, 500, 4),
+		at(EV_BEGIN, 11, 510, -1),
+		extfrag_at(11, 9100, 4, 4),	/* after the cut: the next call */
+		/* CPU 1 */
+		extfrag_at(10, 120, 9, 9),	/* task 10 moved here: a capture */
+		extfrag_at(10, 150, 9, 10),	/* a fallback: orders differ */
+		extfrag_at(11, 520, 4, 4),	/* a capture */
+		extfrag_at(11, 530, 3, 3),	/* not the run's order */
+	};
+	int calls = 0;
+
+	names_618(&nm);
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r, sizeof(r) / sizeof(r[0]), &nm);
+	ck_assert(ev_tells_captures(&nm));
+	/* Counted with the rest when read; captures are told when settled. */
+	ck_assert_uint_eq(c.n[EV_EXTFRAG], 9);
+	ck_assert_uint_eq(c.captured, 0);
+	ck_assert_int_eq(ev_settle(&c, &t, 9000 * 1000, fake_comm, &calls), 0);
+	ck_assert_uint_eq(c.captured, 2);
+	/* Tasks 10, 20 and 11 are named; 50 only fell back. */
+	ck_assert_int_eq(calls, 3);
+	ck_assert_int_eq(ev_settle(&c, &t, UINT64_MAX, fake_comm, &calls), 0);
+	ck_assert_uint_eq(c.captured, 3);
+	ck_assert_uint_eq(t.npend, 0);
+	ev_free(&c);
+	ev_tasks_free(&t);
+
+	/* Without try_to_compact_pages a direct run is not known: no count. */
+	nm.have &= ~(1u << EV_TRY);
+	ck_assert(!ev_tells_captures(&nm));
+	memset(&c, 0, sizeof(c));
+	memset(&t, 0, sizeof(t));
+	add_all(&c, &t, r + 1, 2, &nm);
+	ck_assert_uint_eq(t.npend, 1);
+	ev_tasks_free(&t);
+	ev_free(&c);
+}
+END_TEST
+
 START_TEST(test_hist_top)
 {
 	struct ev_counts c;
@@ -724,6 +801,7 @@ main(void)
 	tcase_add_test(ta, test_compaction_orders);
 	tcase_add_test(ta, test_alloc);
 	tcase_add_test(ta, test_stalls);
+	tcase_add_test(ta, test_captures);
 	tcase_add_test(ta, test_hist_top);
 	tcase_add_test(ta, test_merge_reset);
 	tcase_add_test(ta, test_out_of_range);

@@ -129,6 +129,7 @@ for e in samples:
     got["extfrag"] += x["total"]
     got["fragmenting"] += x["fragmenting"]
     got["claimed"] += x["claimed"]
+    got["captured"] += x["captured"]
     for p in x["by"]:
         got[("pair", p["alloc"], p["fallback"], p["fallback_order"])] += p["count"]
     got["runs"] += c["runs"] or 0
@@ -147,6 +148,9 @@ want = collections.Counter()
 want["lost"] = 0
 pageblock = int(re.search(r"Page block order:\s+(\d+)",
                           open("/proc/pagetypeinfo").read()).group(1))
+# Direct compaction runs by task: a capture (compaction_capture()) is an
+# extfrag event of the run's order, alloc and fallback, inside the run.
+runs = {}
 for l in open(sys.argv[2]):
     if l.startswith("#"):
         continue
@@ -154,6 +158,7 @@ for l in open(sys.argv[2]):
     if not m:
         continue
     ev, f = m.group(1), dict(re.findall(r"(\w+)=(\S+)", m.group(2)))
+    pid = int(re.match(r"\s*.*-(\d+)\s+\[\d+\]", l).group(1))
     if ev == "mm_page_alloc_extfrag":
         want["extfrag"] += 1
         fo = int(f["fallback_order"])
@@ -161,12 +166,20 @@ for l in open(sys.argv[2]):
         want["claimed"] += f["change_ownership"] == "1"
         a, b = int(f["alloc_migratetype"]), int(f["fallback_migratetype"])
         want[("pair", types[a], types[b], fo)] += 1
+        r = runs.get(pid)
+        want["captured"] += (r is not None and r[1] and
+                             int(f["alloc_order"]) == fo == r[0])
     elif ev == "mm_compaction_begin":
         want["runs"] += 1
+        if pid in runs:
+            runs[pid][1] = True
     elif ev == "mm_compaction_end":
         want[("end", f["status"])] += 1
+        if pid in runs:
+            runs[pid][1] = False
     elif ev == "mm_compaction_try_to_compact_pages":
         want[("attempts", int(f["order"]))] += 1
+        runs[pid] = [int(f["order"]), False]
     elif ev in ("mm_compaction_suitable", "mm_compaction_finished"):
         kind = ev[len("mm_compaction_"):]
         zone = re.search(r"zone=(\S+)", m.group(2)).group(1)
@@ -185,8 +198,9 @@ if got != want:
 if os.environ.get("EVENTS_COMPACT") == "1" and not got.get("runs"):
     print("  EVENTS_COMPACT=1, but no compaction run was counted")
     sys.exit(1)
-print("events: %d samples, %d extfrag events, %d compaction runs, the same in both readers"
-      % (len(samples), got.get("extfrag", 0), got.get("runs", 0)))
+print("events: %d samples, %d extfrag events (%d captures), %d compaction runs, "
+      "the same in both readers" % (len(samples), got.get("extfrag", 0),
+      got.get("captured", 0), got.get("runs", 0)))
 PY
 }
 

@@ -70,12 +70,14 @@ for k in ("fragstat_version", "start_utc", "orders"):
 
 samples = [json.loads(l) for l in open(rec + "/samples.ndjson")]
 want("samples.ndjson lines", len(samples), 4)
-tot = {"extfrag": 0, "fragmenting": 0, "claimed": 0, "lost": 0, "runs": 0}
+tot = {"extfrag": 0, "fragmenting": 0, "claimed": 0, "captured": 0, "lost": 0,
+       "runs": 0}
 for i, s in enumerate(samples):
     e = s["events"]
     tot["extfrag"] += count("sample %d extfrag" % i, e["extfrag"]["total"])
     tot["fragmenting"] += count("sample %d fragmenting" % i, e["extfrag"]["fragmenting"])
     tot["claimed"] += count("sample %d claimed" % i, e["extfrag"]["claimed"])
+    tot["captured"] += count("sample %d captured" % i, e["extfrag"]["captured"])
     tot["lost"] += count("sample %d lost" % i, e["lost"])
     runs = count("sample %d runs" % i, e["compaction"]["runs"], True)
     tot["runs"] = None if runs is None else tot["runs"] + runs
@@ -88,7 +90,8 @@ for k, v in (("recording", rec), ("hostname", host), ("release", release),
     want(k, d.get(k), v)
 ev = d["events"]
 for k, t in (("extfrag", "extfrag"), ("fragmenting", "fragmenting"),
-             ("claimed", "claimed"), ("lost", "lost"), ("compaction_runs", "runs")):
+             ("claimed", "claimed"), ("captured", "captured"), ("lost", "lost"),
+             ("compaction_runs", "runs")):
     want("events " + k, count("events " + k, ev[k], tot[t] is None), tot[t])
 count("events extfrag_peak", ev["extfrag_peak"])
 for o in ev["by_order"]:

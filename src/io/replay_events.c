@@ -252,7 +252,7 @@ replay_events_add(struct replay *r, struct rsample *one,
     const struct jr_doc *d, const struct jr_val *s, const struct jr_val *time,
     const char **what)
 {
-	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by;
+	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by, *cap;
 	uint64_t total = 0, frag = 0, runs = 0;
 
 	*what = "'events' is not what --watch --events --json writes";
@@ -269,6 +269,11 @@ replay_events_add(struct replay *r, struct rsample *one,
 	    replay_sum_add(&r->extfrag, total) != 0 ||
 	    replay_sum_add(&r->fragmenting, frag) != 0 ||
 	    replay_sum_add(&r->runs, runs) != 0)
+		return -1;
+	/* Absent in recordings of a fragstat before it, null where it cannot tell. */
+	if ((cap = jr_get(d, x, "captured")) == NULL || cap->type == JR_NULL)
+		r->captured_unknown = true;
+	else if (count_add(cap, &r->captured) != 0)
 		return -1;
 	if (total > r->peak) {
 		r->peak = total;

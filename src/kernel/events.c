@@ -184,7 +184,28 @@ add_alloc(struct ev_counts *c, const struct ev_record *r,
 		a->could_wait_failed++;
 }
 
-/* Hold R, a begin, end or try_to_compact_pages event, for ev_settle(). Returns 0 or -1. */
+/*
+ * Returns whether extfrag event R may be a compaction capture, which
+ * ev_settle() tells by its task. compaction_capture() (mm/page_alloc.c,
+ * since f46012c0ec9f, 6.15) fires mm_page_alloc_extfrag with
+ * alloc_order = capc->cc->order and fallback_order = order, and captures
+ * only "order == capc->cc->order": the two orders are equal.
+ */
+static bool
+may_be_capture(const struct ev_record *r, const struct ev_names *nm)
+{
+	return r->kind == EV_EXTFRAG && r->order == r->fallback_order &&
+	    ev_tells_captures(nm);
+}
+
+bool
+ev_tells_captures(const struct ev_names *nm)
+{
+	return (nm->have & (1u << EV_BEGIN)) && (nm->have & (1u << EV_END)) &&
+	    (nm->have & (1u << EV_TRY));
+}
+
+/* Hold R, a begin, end, try_to_compact_pages or extfrag event, for ev_settle(). Returns 0 or -1. */
 static int
 pend(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r)
 {
@@ -220,8 +241,8 @@ ev_add(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
 
 	c->n[r->kind]++;
 	if ((r->kind == EV_TRY || r->kind == EV_BEGIN || r->kind == EV_END ||
-	    r->kind == EV_RECLAIM_BEGIN || r->kind == EV_RECLAIM_END) &&
-	    pend(c, t, r) != 0)
+	    r->kind == EV_RECLAIM_BEGIN || r->kind == EV_RECLAIM_END ||
+	    may_be_capture(r, nm)) && pend(c, t, r) != 0)
 		return -1;
 	switch (r->kind) {
 	case EV_EXTFRAG:
@@ -344,6 +365,18 @@ stall_add(struct ev_counts *c, enum ev_stall_kind k, const struct ev_open *o,
 	return 0;
 }
 
+/* Returns task PID's entry in T, or NULL. */
+static struct ev_open *
+open_find(struct ev_tasks *t, int pid)
+{
+	unsigned i;
+
+	for (i = 0; i < t->nopen; i++)
+		if (t->open[i].pid == pid)
+			return &t->open[i];
+	return NULL;
+}
+
 /* Returns task PID's entry in T, made (named with COMM) when new: the oldest makes room. */
 static struct ev_open *
 open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
@@ -351,9 +384,8 @@ open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
 	struct ev_open *o;
 	unsigned i;
 
-	for (i = 0; i < t->nopen; i++)
-		if (t->open[i].pid == pid)
-			return &t->open[i];
+	if ((o = open_find(t, pid)) != NULL)
+		return o;
 	if (t->nopen < EV_MAX_OPEN)
 		i = t->nopen++;
 	else {
@@ -404,6 +436,21 @@ ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 	qsort(t->pend, t->npend, sizeof(*t->pend), pend_cmp);
 	for (n = 0; n < t->npend && t->pend[n].ts < cut; n++) {
 		p = &t->pend[n];
+		if (p->kind == EV_EXTFRAG) {
+			/*
+			 * A capture: the task is inside compact_zone() of
+			 * compact_zone_order(), the one caller that sets
+			 * current->capture_control (compaction_capture()'s
+			 * task_capc()), between its mm_compaction_begin and
+			 * _end, at the order try_to_compact_pages asked for.
+			 * kcompactd and manual runs never capture.
+			 */
+			o = open_find(t, p->pid);
+			if (o && o->compacting && o->direct &&
+			    p->order == o->compact_order)
+				c->captured++;
+			continue;
+		}
 		o = open_of(t, p->pid, comm, arg);
 		switch (p->kind) {
 		case EV_TRY:
@@ -497,6 +544,7 @@ ev_merge(struct ev_counts *a, const struct ev_counts *b)
 		a->n[i] += b->n[i];
 	a->fragmenting += b->fragmenting;
 	a->claimed += b->claimed;
+	a->captured += b->captured;
 	a->stall_begins += b->stall_begins;
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
 		for (j = 0; j < FRAG_MAX_TYPES; j++)

@@ -111,6 +111,12 @@ struct ev_zone {
 struct ev_counts {
 	uint64_t	 n[EV_NKINDS];		/* events of each kind */
 	uint64_t	 fragmenting, claimed;	/* of the extfrag events */
+	/*
+	 * Of the extfrag events, those compaction_capture() fired (6.15+,
+	 * f46012c0ec9f): counted in the rest too, as a captured page of
+	 * another type mixes its block as a fallback does.
+	 */
+	uint64_t	 captured;
 	/* extfrag events by alloc type, fallback type, fallback order */
 	uint64_t	 pairs[FRAG_MAX_TYPES][FRAG_MAX_TYPES][FRAG_MAX_ORDERS];
 	uint64_t	 attempts[EV_NORDERS];	/* try_to_compact_pages, by order + 1 */
@@ -135,11 +141,14 @@ struct ev_counts {
 #define EV_MAX_OPEN	256
 #define EV_MAX_PEND	(1UL << 22)	/* begin/end events held for pairing */
 
-/* A begin, end or try_to_compact_pages event waiting for ev_settle(). */
+/*
+ * A begin, end or try_to_compact_pages event, or an extfrag event that may
+ * be a compaction capture, waiting for ev_settle().
+ */
 struct ev_pend {
 	uint64_t	 ts, seq;	/* seq: arrival, for equal times */
 	enum ev_kind	 kind;
-	int		 pid, order;
+	int		 pid, order;	/* order: extfrag's alloc_order */
 };
 
 /* A task's open compaction run and direct reclaim, in time order. */
@@ -200,11 +209,18 @@ int		 ev_add(struct ev_counts *c, struct ev_tasks *t,
 /*
  * Pair the begin and end events of T older than CUT (ns of the trace
  * clock; UINT64_MAX: all) in time order, and count into C the stall each
- * pair measured, naming tasks with COMM (ARG). Events at or after CUT
- * wait for the next call. Returns 0, or -1 when out of memory.
+ * pair measured, naming tasks with COMM (ARG), and the extfrag events
+ * that were compaction captures. Events at or after CUT wait for the
+ * next call. Returns 0, or -1 when out of memory.
  */
 int		 ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 		    ev_comm_fn comm, void *arg);
+
+/*
+ * Returns whether the events of NM tell compaction captures apart: the
+ * compaction run's begin, end and try_to_compact_pages are traced.
+ */
+bool		 ev_tells_captures(const struct ev_names *nm);
 
 /* Free what T holds. */
 void		 ev_tasks_free(struct ev_tasks *t);

@@ -170,6 +170,8 @@ struct replay {
 	size_t		 zhcap;
 	/* Events: totals, and the most in one sample. */
 	uint64_t	 extfrag, fragmenting, claimed, peak;
+	uint64_t	 captured;
+	bool		 captured_unknown;	/* a sample could not tell */
 	char		 peak_time[32];
 	uint64_t	 runs, lost;
 	struct rorder	 by_order[FRAG_MAX_ORDERS + 1];

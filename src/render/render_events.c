@@ -348,6 +348,11 @@ render_events_json(struct jsonw *w, const struct wsample *s)
 		jw_u64(w, c->claimed);
 	else
 		jw_null(w);
+	jw_key(w, "captured");
+	if (ev_tells_captures(nm))
+		jw_u64(w, c->captured);
+	else
+		jw_null(w);
 	jw_key(w, "by");
 	jw_array(w, false);
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
@@ -559,9 +564,13 @@ render_events_table(FILE *fp, const struct wsample *s)
 	    " fragmenting, ", c->n[EV_EXTFRAG], per_s(b[0], sizeof(b[0]), s,
 	    c->n[EV_EXTFRAG]), c->fragmenting);
 	if (nm->have_claimed)
-		fprintf(fp, "%" PRIu64 " claimed)", c->claimed);
+		fprintf(fp, "%" PRIu64 " claimed, ", c->claimed);
 	else
-		fputs("claimed -)", fp);
+		fputs("claimed -, ", fp);
+	if (ev_tells_captures(nm))
+		fprintf(fp, "%" PRIu64 " captured)", c->captured);
+	else
+		fputs("captured -)", fp);
 	if (nm->have & (1u << EV_BEGIN)) {
 		fprintf(fp, "  compaction runs %" PRIu64 " (%s/s", c->n[EV_BEGIN],
 		    per_s(b[0], sizeof(b[0]), s, c->n[EV_BEGIN]));

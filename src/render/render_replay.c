@@ -214,9 +214,14 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	if (!r->events)
 		return;
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
-	    ", claimed %" PRIu64 "), most in one sample %" PRIu64 "%s%s\n",
-	    r->extfrag, r->fragmenting, r->claimed, r->peak, r->peak ?
-	    " at " : "", r->peak_time);
+	    ", claimed %" PRIu64 ", captured ", r->extfrag, r->fragmenting,
+	    r->claimed);
+	if (r->captured_unknown)
+		fputc('-', fp);
+	else
+		fprintf(fp, "%" PRIu64, r->captured);
+	fprintf(fp, "), most in one sample %" PRIu64 "%s%s\n", r->peak,
+	    r->peak ? " at " : "", r->peak_time);
 	fprintf(fp, "  compaction runs %" PRIu64 ", events lost %" PRIu64 "\n",
 	    r->runs, r->lost);
 	for (i = 0; i < r->nby_order; i++) {
@@ -523,6 +528,11 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_u64(w, r->fragmenting);
 		jw_key(w, "claimed");
 		jw_u64(w, r->claimed);
+		jw_key(w, "captured");
+		if (r->captured_unknown)
+			jw_null(w);
+		else
+			jw_u64(w, r->captured);
 		jw_key(w, "extfrag_peak");
 		jw_u64(w, r->peak);
 		jw_key(w, "extfrag_peak_time");
