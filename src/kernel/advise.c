@@ -700,39 +700,6 @@ advise_verdict_word(enum verdict v)
 	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
 }
 
-/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
-static void
-clause(char *buf, size_t size, size_t *n, const char *s)
-{
-	int w;
-
-	if (*n >= size)
-		return;
-	w = snprintf(buf + *n, size - *n, "%s%s", *n ? "; " : "", s);
-	*n = w < 0 ? size : *n + (size_t)w;
-}
-
-const char *
-advise_assumed(char *buf, size_t size, const struct advice *adv)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	if (adv->assumed & ADVISE_ASSUMED_FREE)
-		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
-		    "watermarks 0");
-	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
-		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
-		    "default ratio");
-	if (adv->assumed & ADVISE_ASSUMED_LISTS)
-		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
-	if (adv->assumed & ADVISE_ASSUMED_KVER)
-		clause(buf, size, &n, adv->kver_text);
-	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
-		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
-	return buf;
-}
-
 const char *
 advise_urgency_name(enum urgency u)
 {

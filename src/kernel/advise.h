@@ -211,7 +211,7 @@ struct advice {
 	unsigned		 pageblock_order;
 };
 
-/* What advise_build() had to assume, for advise_assumed(). */
+/* What advise_build() had to assume, for advice_assumed(). */
 enum {
 	ADVISE_ASSUMED_FREE = 1 << 0,	 /* no zoneinfo: buddyinfo for NR_FREE_PAGES, watermarks 0 */
 	ADVISE_ASSUMED_RESERVE = 1 << 1, /* no zoneinfo: lowmem reserve at least the default ratio's */
@@ -219,9 +219,6 @@ enum {
 	ADVISE_ASSUMED_KVER = 1 << 3,	 /* release not known: kver_text */
 	ADVISE_ASSUMED_DEFRAG = 1 << 4,	 /* 6.15+ without vm.defrag_mode: 0, its default */
 };
-
-/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
-const char *advise_assumed(char *buf, size_t size, const struct advice *adv);
 
 /* Returns the rank of V: lower is better (ok, unknown, compact, reclaim, unusable). */
 int	advise_rank(enum verdict v);

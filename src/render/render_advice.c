@@ -9,6 +9,39 @@
 #include "map.h"
 #include "report.h"
 
+/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
+static void
+clause(char *buf, size_t size, size_t *n, const char *s)
+{
+	int w;
+
+	if (*n >= size)
+		return;
+	w = snprintf(buf + *n, size - *n, "%s%s", *n ? "; " : "", s);
+	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+const char *
+advice_assumed(char *buf, size_t size, const struct advice *adv)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (adv->assumed & ADVISE_ASSUMED_FREE)
+		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
+		    "watermarks 0");
+	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
+		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
+		    "default ratio");
+	if (adv->assumed & ADVISE_ASSUMED_LISTS)
+		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
+	if (adv->assumed & ADVISE_ASSUMED_KVER)
+		clause(buf, size, &n, adv->kver_text);
+	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
+		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
+	return buf;
+}
+
 /* Returns BUF holding "nothing larger than SIZE" for zone F, or "nothing free". */
 static const char *
 largest(char *buf, size_t size, const struct frag *f, unsigned long page_size)
@@ -244,7 +277,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
 	if (adv->assumed)
-		fprintf(fp, "  assumed: %s\n", advise_assumed(assumed,
+		fprintf(fp, "  assumed: %s\n", advice_assumed(assumed,
 		    sizeof(assumed), adv));
 	if (adv->defrag_mode >= 0)
 		fprintf(fp, "  rules: vm.defrag_mode %d: %s\n", adv->defrag_mode,

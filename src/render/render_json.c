@@ -281,7 +281,7 @@ advice(struct jsonw *w, const struct report *r)
 	jw_end(w);
 	str_or_null(w, "orders_from", adv->orders_from);
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
-	str_or_null(w, "assumed", adv->assumed ? advise_assumed(assumed,
+	str_or_null(w, "assumed", adv->assumed ? advice_assumed(assumed,
 	    sizeof(assumed), adv) : NULL);
 	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
 	if (adv->defrag_mode >= 0) {

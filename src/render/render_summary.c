@@ -220,7 +220,7 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		fprintf(fp, " (no PSI file)");
 	fputc('\n', fp);
 	if (adv->assumed) {
-		fold(fp, "Assumed:", advise_assumed(assumed, sizeof(assumed),
+		fold(fp, "Assumed:", advice_assumed(assumed, sizeof(assumed),
 		    adv));
 	}
 	/* Which rules: only where they differ from every release before. */

@@ -82,6 +82,9 @@ const char *advice_sentence(char *buf, size_t size, const struct report *r,
 const char *advice_ceiling(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
+/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
+const char *advice_assumed(char *buf, size_t size, const struct advice *adv);
+
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
 	    const char *off);
