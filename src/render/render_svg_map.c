@@ -425,12 +425,20 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	grid(w, r, z, y + TICKS_H);
 }
 
-/* Draw the legend at Y: each kind's colour and pageblocks in every zone. */
+/*
+ * Draw the legend at Y: each kind's colour and the pageblocks of every zone
+ * drawn in it. With the pins, a pinned block takes the colour of what pins
+ * it (pin_legend()), so the kinds count only the others, and unmovable,
+ * whose blocks are all pinned, gives its place (and slab's colour) to them.
+ */
 static void
-legend(struct svgw *w, const struct map *m, long y)
+legend(struct svgw *w, const struct report *r, long y)
 {
+	const struct map *m = r->map;
+	const struct map_zone *z;
+	enum map_kind kind;
 	uint64_t n;
-	size_t i, k;
+	size_t i, k, b, shown = 0;
 	long x;
 
 	svg_open(w, "defs");
@@ -448,20 +456,34 @@ legend(struct svgw *w, const struct map *m, long y)
 	svg_close(w);
 	svg_close(w);
 	for (k = 0; k < MAP_NKINDS; k++) {
-		for (n = 0, i = 0; i < m->nzones; i++)
-			n += m->zones[i].kinds[map_kind_order[k]];
-		x = MARGIN + (long)k * 190;
-		svgr_rect_open(w, x, y, 14, 14, kind_fill(map_kind_order[k]));
+		kind = map_kind_order[k];
+		if (r->pins && kind == MAP_BLOCK_UNMOVABLE)
+			continue;
+		for (n = 0, i = 0; i < m->nzones; i++) {
+			z = &m->zones[i];
+			if (!r->pins) {
+				n += z->kinds[kind];
+				continue;
+			}
+			for (b = 0; b < z->nblocks; b++)
+				n += r->pins->state[(size_t)(z->blocks -
+				    m->blocks) + b] != PINS_PINNED &&
+				    map_block_kind(&z->blocks[b],
+				    m->pageblock_order) == kind;
+		}
+		x = MARGIN + (long)shown++ * 190;
+		svgr_rect_open(w, x, y, 14, 14, kind_fill(kind));
 		svg_attr(w, "stroke", "#555555");
 		svg_open(w, "title");
 		svg_text(w, "pageblocks ");
-		svg_text(w, map_kind_name(map_kind_order[k]));
-		svg_text(w, ", every zone: ");
+		svg_text(w, map_kind_name(kind));
+		svg_text(w, r->pins ? ", not pinned, every zone: " :
+		    ", every zone: ");
 		svg_text_int(w, (long long)n);
 		svg_close(w);
 		svg_close(w);
 		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
-		svg_text(w, kind_words(map_kind_order[k]));
+		svg_text(w, kind_words(kind));
 		svg_text(w, ": ");
 		svg_text_int(w, (long long)n);
 		svg_close(w);
@@ -611,7 +633,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
 	svg_close(&w);
-	legend(&w, m, 62);
+	legend(&w, r, 62);
 	if (r->pins)
 		pin_legend(&w, r, 84);
 	notes(&w, m, 96 + pin_legend_h(r));
