@@ -7,6 +7,7 @@
 
 #include "modes.h"
 #include "record.h"
+#include "usage.h"
 
 /*
  * Add the roots listed one per line in PATH ("-": standard input) to O.
