@@ -90,6 +90,15 @@ struct opts {
 int	options_parse(int argc, char **argv, struct opts *o);
 
 /*
+ * Every mode but a recording's summary and --compare of two reads
+ * snapshots: a recording among O's roots is a usage error that names it,
+ * what the mode reads and what reads a recording. Called once every root
+ * is known, those of --roots-from too. Returns EXIT_OK, or EXIT_USAGE
+ * after a message.
+ */
+int	options_refuse_recordings(const struct opts *o);
+
+/*
  * Turn the order list of option OPT (orders or sizes such as 2M, 64K) into
  * ORDERS for pages of PAGE_SIZE and NORDERS orders. Returns how many, or
  * -1 after a usage message that names OPT.

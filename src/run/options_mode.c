@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * options_mode.c - the mode the options select, and where each option acts
- * in it: an option that does nothing in the mode is a usage error
+ * in it: an option that does nothing in the mode is a usage error, and so
+ * is a recording among the roots of a mode that reads snapshots
  */
 #include "config.h"
 
@@ -224,11 +225,6 @@ options_mode_check(struct opts *o, const bool *given)
 	    runs_is(o->roots[1])))
 		return usage_error("%s", "--compare takes two snapshots, or two "
 		    "recordings or directories of recordings, not one of each");
-	else if (!several && o->action != A_REPLAY && o->sysroot &&
-	    record_is(o->sysroot))
-		return usage_error("%s is a recording: %s reads a snapshot "
-		    "(its first/ and last/ are captures)", o->sysroot,
-		    first ? first : actions[o->action].name);
 	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
 	    o->action != A_REPLAY_COMPARE)
 		return usage_error("%s takes one root", first);
@@ -324,5 +320,30 @@ options_mode_check(struct opts *o, const bool *given)
 	if (given[OPT_ORDERS] && o->advise_list)
 		return usage_error("%s", "--orders and --advise=ORDERS both "
 		    "name the orders: give one");
+	return EXIT_OK;
+}
+
+/*
+ * Every mode but a recording's summary and --compare of two reads
+ * snapshots: a recording among O's roots is a usage error that names it,
+ * what the mode reads and what reads a recording. Returns EXIT_OK, or
+ * EXIT_USAGE after a message.
+ */
+int
+options_refuse_recordings(const struct opts *o)
+{
+	const char *mode = o->action == A_BATCH ? "a batch of roots (several "
+	    "--sysroot, --roots-from)" : actions[o->action].name;
+	size_t i;
+
+	if (o->action == A_REPLAY || o->action == A_REPLAY_COMPARE)
+		return EXIT_OK;
+	for (i = 0; i < o->nroots; i++)
+		if (record_is(o->roots[i]))
+			return usage_error("%s is a recording: %s reads "
+			    "snapshots, such as its first/ and last/; a "
+			    "recording is read alone with --sysroot DIR, or two "
+			    "side by side with --compare A B", o->roots[i],
+			    mode);
 	return EXIT_OK;
 }
