@@ -102,7 +102,8 @@ main(int argc, char **argv)
 		o.color = isatty(STDOUT_FILENO);
 	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
 		goto out;
-	if ((rc = batch_refuse_recordings(&o)) != EXIT_OK)
+	/* Once, when every root is known: --roots-from's are read just above. */
+	if ((rc = options_refuse_recordings(&o)) != EXIT_OK)
 		goto out;
 	switch (o.action) {
 	case A_VERIFY:

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "modes.h"
-#include "record.h"
 
 /*
  * Add the roots listed one per line in PATH ("-": standard input) to O.
@@ -43,26 +42,6 @@ read_roots(struct opts *o, struct slurp *list)
 		if (*p)
 			o->roots[o->nroots++] = p;
 	}
-	return EXIT_OK;
-}
-
-/*
- * A batch reads snapshots: a recording among its roots (given with
- * --sysroot or listed by --roots-from) is a usage error that says what
- * reads one. Returns EXIT_OK, or EXIT_USAGE after a message.
- */
-int
-batch_refuse_recordings(const struct opts *o)
-{
-	size_t i;
-
-	for (i = 0; o->action == A_BATCH && i < o->nroots; i++)
-		if (record_is(o->roots[i]))
-			return usage_error("%s is a recording: a batch of "
-			    "roots (several --sysroot, --roots-from) reads "
-			    "snapshots; read recordings one at a time "
-			    "(--sysroot DIR) or two side by side (--compare "
-			    "A B)", o->roots[i]);
 	return EXIT_OK;
 }
 

@@ -94,13 +94,6 @@ void	pipe_render(enum format f, const struct report *r, FILE *fp);
 int	read_roots(struct opts *o, struct slurp *list);
 
 /*
- * A batch reads snapshots: a recording among its roots (given with
- * --sysroot or listed by --roots-from) is a usage error that says what
- * reads one. Returns EXIT_OK, or EXIT_USAGE after a message.
- */
-int	batch_refuse_recordings(const struct opts *o);
-
-/*
  * Analyse every root of O in turn, each written whole or not at all: a
  * section per snapshot in the table, one JSON object per line. Returns
  * EXIT_OK, or the error of the last snapshot that failed.

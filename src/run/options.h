@@ -20,7 +20,7 @@ enum exit_code {
 enum format { F_SUMMARY, F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM,
 	F_SVG, F_NFORMATS };
 
-/* What one run does: exactly one of these (options.c checks every option against it). */
+/* What one run does: exactly one of these (options_mode.c checks every option against it). */
 enum action {
 	A_SHOW,		/* one snapshot, live or a root */
 	A_BATCH,	/* several roots, one after the other */
@@ -89,8 +89,14 @@ struct opts {
  */
 int	options_parse(int argc, char **argv, struct opts *o);
 
-/* Print "fragstat: MESSAGE" and the --help hint; returns EXIT_USAGE. */
-int	usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * Every mode but a recording's summary and --compare of two reads
+ * snapshots: a recording among O's roots is a usage error that names it,
+ * what the mode reads and what reads a recording. Called once every root
+ * is known, those of --roots-from too. Returns EXIT_OK, or EXIT_USAGE
+ * after a message.
+ */
+int	options_refuse_recordings(const struct opts *o);
 
 /*
  * Turn the order list of option OPT (orders or sizes such as 2M, 64K) into

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "modes.h"
+#include "usage.h"
 
 /*
  * Returns 0 after writing and closing stdout, or EXIT_DATA when that

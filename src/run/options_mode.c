@@ -1,0 +1,349 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * options_mode.c - the mode the options select, and where each option acts
+ * in it: an option that does nothing in the mode is a usage error, and so
+ * is a recording among the roots of a mode that reads snapshots
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "options.h"
+#include "options_mode.h"
+#include "record.h"
+#include "usage.h"
+
+/*
+ * Where each option acts. An option given in a mode (action and format)
+ * outside its row, or without the part of the output it changes, is a
+ * usage error that names the mode: nothing is silently ignored. A new
+ * option adds a row here; a new action or format adds a bit to the rows
+ * where it makes the option act, and a line to actions[] or formats[].
+ */
+#define ACT(a)		(1u << (a))
+#define ALL_ACTIONS	((1u << A_NACTIONS) - 1)
+#define FMT(f)		(1u << (f))
+#define ALL_FORMATS	((1u << F_NFORMATS) - 1)
+/* The formats that show pagetypeinfo, pressure and advice. */
+#define VIEWS		(FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | \
+			 FMT(F_PROM) | FMT(F_SVG))
+/* The formats a person reads, coloured on a terminal. */
+#define TEXT		(FMT(F_SUMMARY) | FMT(F_TABLE))
+/* The actions that read one snapshot (or several) and may advise. */
+#define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
+			 ACT(A_COMPACT))
+
+/* What a mode's output uses, beyond its action and format. */
+enum { USES_ADVICE = 1 << 0, USES_ORDERS = 1 << 1 };
+
+struct optrule {
+	int		 opt;		/* a short option's character or OPT_* */
+	const char	*name;
+	unsigned	 actions;	/* ACT() bits */
+	unsigned	 formats;	/* FMT() bits */
+	unsigned	 uses;		/* USES_* the mode must have */
+	const char	*goes_with;	/* for the message */
+};
+
+static const struct optrule rules[] = {
+	{ 'r', "--sysroot", ALL_ACTIONS & ~ACT(A_COMPACT), ALL_FORMATS, 0,
+	    "every mode but --compact, which acts on this host" },
+	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH),
+	    ALL_FORMATS, 0, "one snapshot or --watch" },
+	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH),
+	    VIEWS, 0, "the table, --json, --format=prometheus or --watch" },
+	{ OPT_PRESSURE, "--pressure", ACT(A_SHOW) | ACT(A_WATCH), VIEWS, 0,
+	    "the table, --json, --format=prometheus or --watch" },
+	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
+	    "advice: --advise or --format=prometheus" },
+	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
+	    ~ACT(A_MAP), VIEWS,
+	    0, "the table, --json or --format=prometheus" },
+	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
+	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
+	    ~ACT(A_MAP),
+	    ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
+	    "every view but --format=unusable, --watch and --capture" },
+	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
+	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) & ~ACT(A_MAP), VIEWS,
+	    0, "the table, --json, --format=prometheus, --watch, --compare "
+	    "or --capture" },
+	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
+	    TEXT, 0, "the summary and --detail" },
+	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
+	    "the table, --json, --format=prometheus or --compare" },
+	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
+	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
+	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus" },
+	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
+	    "advice: the summary, --json, --advise, --compact or "
+	    "--format=prometheus, or --watch --record --trigger psi" },
+	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
+	    "--watch, or advice: --advise, --compact or --format=prometheus" },
+	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
+	    FMT(F_TABLE), 0, "the text of one or several snapshots, or "
+	    "--compact" },
+	{ OPT_COUNT, "--count", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch" },
+	{ OPT_EVENTS, "--events", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
+	{ OPT_EVENTS_MIN_ORDER, "--events-min-order", ACT(A_WATCH), ALL_FORMATS,
+	    0, "--watch --events" },
+	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch or a command" },
+	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
+	    0, "--record" },
+	{ OPT_TRIGGER, "--trigger", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record" },
+	{ OPT_BEFORE, "--before", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record --trigger" },
+	{ OPT_AFTER, "--after", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--watch --record --trigger" },
+	/* Alone, --map is an action; with --capture or --advise it adds the map. */
+	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) |
+	    FMT(F_PROM), 0, "--capture, --advise or --need (the summary, "
+	    "--detail, --json or --format=prometheus of one snapshot) or "
+	    "alone" },
+	{ OPT_CGROUPS, "--cgroups", ACT(A_MAP), FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
+	    "anyway)" },
+	{ OPT_NEED, "--need", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
+	    FMT(F_JSON), USES_ADVICE, "one snapshot's summary, --detail or "
+	    "--json" },
+	{ OPT_NODE, "--node", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
+	    FMT(F_JSON), USES_ADVICE, "--need" },
+	{ OPT_LOW, "--low", ACT(A_SHOW) | ACT(A_BATCH), FMT(F_SUMMARY) |
+	    FMT(F_JSON), USES_ADVICE, "the summary or --json" },
+	/* -q silences notes about optional files, which every mode reads. */
+	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
+};
+
+/* The options that select an action, in the order messages name them. */
+static const struct {
+	int		 opt;
+	enum action	 action;
+} action_opts[] = {
+	{ OPT_VERIFY, A_VERIFY }, { OPT_WATCH, A_WATCH },
+	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
+	{ OPT_COMPACT, A_COMPACT }, { OPT_MAP, A_MAP },
+};
+
+/* Each action's name and the formats it can show. */
+static const struct {
+	const char	*name;
+	unsigned	 formats;
+} actions[A_NACTIONS] = {
+	[A_SHOW] = { "one snapshot", ALL_FORMATS },
+	[A_BATCH] = { "several roots", ALL_FORMATS },
+	[A_WATCH] = { "--watch", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_COMPARE] = { "--compare", FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG) },
+	[A_VERIFY] = { "--verify", FMT(F_SUMMARY) | FMT(F_JSON) },
+	[A_CAPTURE] = { "--capture", FMT(F_SUMMARY) },
+	[A_COMPACT] = { "--compact", FMT(F_TABLE) | FMT(F_JSON) },
+	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_SVG) },
+	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
+	    FMT(F_JSON) | FMT(F_SVG) },
+	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
+};
+
+static const char *const formats[F_NFORMATS] = {
+	[F_SUMMARY] = "the summary", [F_TABLE] = "--detail",
+	[F_JSON] = "--json",
+	[F_UNUSABLE] = "--format=unusable", [F_EXTFRAG] = "--format=extfrag",
+	[F_PROM] = "--format=prometheus", [F_SVG] = "--format=svg",
+};
+
+/* Returns BUF holding the name of O's mode for a message: "--watch --json". */
+static const char *
+mode_name(char *buf, size_t size, const struct opts *o)
+{
+	if (o->action == A_SHOW)
+		snprintf(buf, size, "%s", formats[o->format]);
+	else if (o->format == F_JSON || o->action == A_BATCH)
+		snprintf(buf, size, "%s, %s", actions[o->action].name,
+		    formats[o->format]);
+	else
+		snprintf(buf, size, "%s", actions[o->action].name);
+	return buf;
+}
+
+/* Returns whether DIR is a recording or a directory of recordings. */
+static bool
+runs_is(const char *dir)
+{
+	return record_is(dir) || record_set_is(dir);
+}
+
+/*
+ * Set O->action from the options GIVEN and check every option against it
+ * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+int
+options_mode_check(struct opts *o, const bool *given)
+{
+	bool several = o->nroots > 1 || o->roots_from != NULL;
+	const char *first = NULL;
+	unsigned uses = 0;
+	char mode[64];
+	size_t i;
+
+	o->action = several ? A_BATCH : A_SHOW;
+	for (i = 0; i < sizeof(action_opts) / sizeof(action_opts[0]); i++) {
+		if (!given[action_opts[i].opt])
+			continue;
+		/* The map as part of another run: the other decides the mode. */
+		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
+		    given[OPT_ADVISE] || given[OPT_NEED] ||
+		    o->format == F_PROM))
+			continue;
+		if (first)
+			return usage_error("%s and %s do not mix: fragstat "
+			    "does one of them at a time", first,
+			    actions[action_opts[i].action].name);
+		o->action = action_opts[i].action;
+		first = actions[o->action].name;
+	}
+	/* A recording summarises its run: the directory decides the mode. */
+	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
+		o->action = A_REPLAY;
+	/* Sets of runs (directories of recordings) compare as recordings. */
+	if (o->action == A_COMPARE && runs_is(o->roots[0]) &&
+	    runs_is(o->roots[1]))
+		o->action = A_REPLAY_COMPARE;
+	else if (o->action == A_COMPARE && (runs_is(o->roots[0]) ||
+	    runs_is(o->roots[1])))
+		return usage_error("%s", "--compare takes two snapshots, or two "
+		    "recordings or directories of recordings, not one of each");
+	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
+	    o->action != A_REPLAY_COMPARE)
+		return usage_error("%s takes one root", first);
+	/* Then -d would change nothing: refuse it, as any option that does not act. */
+	if (given['d'] && (given[OPT_ADVISE] || given[OPT_COMPACT]))
+		return usage_error("-d does nothing with %s: it shows the full "
+		    "tables already", given[OPT_COMPACT] ? "--compact" :
+		    "--advise");
+	/* --advise and --compact show the advice in the detailed table. */
+	if (!given['f'] && !given['j'] && !given['d'] && o->advise &&
+	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT))))
+		o->format = F_TABLE;
+	if (!(actions[o->action].formats & FMT(o->format)))
+		return usage_error("%s does not show %s", actions[o->action].name,
+		    formats[o->format]);
+	/*
+	 * The metrics and the summary include the advice and kcompactd's
+	 * score; the picture shows the verdicts at the top.
+	 */
+	if (o->format == F_PROM || o->format == F_SVG ||
+	    ((o->format == F_SUMMARY || o->format == F_JSON) &&
+	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE)))))
+		o->advise = true;
+	if (o->advise && (ADVISING & ACT(o->action)) &&
+	    (VIEWS & FMT(o->format)))
+		uses |= USES_ADVICE | USES_ORDERS;
+	if (o->action == A_WATCH)
+		uses |= USES_ORDERS;
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		const struct optrule *ru = &rules[i];
+
+		if (!given[ru->opt])
+			continue;
+		/* The threshold of --trigger psi, outside the advice. */
+		if (ru->opt == OPT_PSI_FULL && o->action == A_WATCH &&
+		    o->trigger_arg && o->trigger.kind == TRIGGER_PSI)
+			continue;
+		if (!(ru->actions & ACT(o->action)) ||
+		    !(ru->formats & FMT(o->format)) ||
+		    (ru->uses & ~uses) != 0)
+			return usage_error("%s does nothing in this mode (%s): "
+			    "it goes with %s", ru->name, mode_name(mode,
+			    sizeof(mode), o), ru->goes_with);
+	}
+	/* The advice's picture has no place for the ceiling; --map's has. */
+	if (o->map && o->action == A_SHOW && o->format == F_SVG)
+		return usage_error("%s", "--advise --map shows the ceiling in "
+		    "the summary, --detail or --json; --map --format=svg alone "
+		    "draws the map");
+	if (given[OPT_NO_PTI] && (given[OPT_PAGETYPEINFO] ||
+	    given[OPT_MIGRATETYPES]))
+		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
+		    "or --migratetypes do not mix");
+	if (given[OPT_EVENTS_MIN_ORDER] && !given[OPT_EVENTS])
+		return usage_error("%s", "--events-min-order does nothing "
+		    "without --events: it filters the allocations it counts");
+	if (given[OPT_EVENTS] && (given['r'] || given[OPT_BUDDYINFO]))
+		return usage_error("%s", "--events counts this host's events: "
+		    "it does not take --sysroot or input files");
+	/* A recording captures whole roots, not single files. */
+	if (given[OPT_RECORD] && (o->buddyinfo || o->pagetypeinfo ||
+	    o->pressure))
+		return usage_error("%s", "--record captures a whole root: "
+		    "--buddyinfo, --pagetypeinfo and --pressure do not mix "
+		    "with it");
+	if (given[OPT_CAPTURES_EVERY] && !given[OPT_RECORD])
+		return usage_error("%s", "--captures-every does nothing without "
+		    "--record: it keeps captures inside the recording");
+	if (given[OPT_TRIGGER] && !given[OPT_RECORD])
+		return usage_error("%s", "--trigger does nothing without "
+		    "--record: it writes windows of samples into the "
+		    "recording's directory");
+	if ((given[OPT_BEFORE] || given[OPT_AFTER]) && !given[OPT_TRIGGER])
+		return usage_error("%s does nothing without --trigger: it "
+		    "sizes the windows a trigger writes", given[OPT_BEFORE] ?
+		    "--before" : "--after");
+	if (given[OPT_TRIGGER] && o->command)
+		return usage_error("%s", "--trigger does not mix with a "
+		    "command: a command's run is one recording");
+	if (given[OPT_TRIGGER] && o->trigger.kind != TRIGGER_PSI &&
+	    !given[OPT_EVENTS])
+		return usage_error("--trigger %s needs --events: it fires on "
+		    "the kernel's events", o->trigger_arg);
+	if (given[OPT_TRIGGER] && o->trigger.kind == TRIGGER_ALLOC_FAIL &&
+	    o->trigger.order < o->events_min_order)
+		return usage_error("--trigger %s: --events counts the "
+		    "allocations of order %u and above (--events-min-order)",
+		    o->trigger_arg, o->events_min_order);
+	o->trigger.psi_full = o->psi_full;
+	if (given[OPT_NODE] && !given[OPT_NEED])
+		return usage_error("%s", "--node does nothing without --need: "
+		    "it names the node the request is for");
+	if (given[OPT_ORDERS] && o->advise_list)
+		return usage_error("%s", "--orders and --advise=ORDERS both "
+		    "name the orders: give one");
+	return EXIT_OK;
+}
+
+/*
+ * Every mode but a recording's summary and --compare of two reads
+ * snapshots: a recording among O's roots is a usage error that names it,
+ * what the mode reads and what reads a recording. Returns EXIT_OK, or
+ * EXIT_USAGE after a message.
+ */
+int
+options_refuse_recordings(const struct opts *o)
+{
+	const char *mode = o->action == A_BATCH ? "a batch of roots (several "
+	    "--sysroot, --roots-from)" : actions[o->action].name;
+	size_t i;
+
+	if (o->action == A_REPLAY || o->action == A_REPLAY_COMPARE)
+		return EXIT_OK;
+	for (i = 0; i < o->nroots; i++)
+		if (record_is(o->roots[i]))
+			return usage_error("%s is a recording: %s reads "
+			    "snapshots, such as its first/ and last/; a "
+			    "recording is read alone with --sysroot DIR, or two "
+			    "side by side with --compare A B", o->roots[i],
+			    mode);
+	return EXIT_OK;
+}
