@@ -13,6 +13,7 @@
 #include "jsonw.h"
 #include "model.h"
 #include "recording.h"
+#include "sets.h"
 
 struct map;
 struct pins;
@@ -172,5 +173,17 @@ void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
 void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
+
+/*
+ * --compare of two sets of runs X: as a table, as JSON {"compare": {...,
+ * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c).
+ */
+void	sets_table(FILE *fp, const struct sets *x);
+void	sets_json(FILE *fp, const struct sets *x);
+void	sets_svg(FILE *fp, const struct sets *x);
+
+/* What the sets' table and picture share: a number, what the test says. */
+const char *sets_num(char *buf, size_t size, double v, int digits);
+const char *sets_verdict(char *buf, size_t size, const struct sets_metric *s);
 
 #endif

@@ -7,7 +7,8 @@
 
 #include "modes.h"
 #include "record.h"
-#include "sets.h"
+#include "replay.h"
+#include "replay_sets.h"
 
 /* --sysroot of a recording: summarise the run. Returns an exit code. */
 int

@@ -3,11 +3,10 @@
 #ifndef FRAGSTAT_SETS_H
 #define FRAGSTAT_SETS_H
 
-#include <stdbool.h>
-#include <stdio.h>
+#include <stddef.h>
 
 #include "ferr.h"
-#include "replay.h"
+#include "recording.h"
 #include "stats.h"
 
 /* The most runs a side, and metrics a comparison. */
@@ -44,17 +43,10 @@ struct sets {
 };
 
 /*
- * Read side SIDE of X from PATH (a recording or a directory of
- * recordings), then, once both are read, sets_compute(). Return 0, or -1
- * with E set; sets_free() frees X in both cases.
+ * Once both sides of X are read (sets_read(), replay_sets.h), compute
+ * every metric that all their runs have. Return 0, or -1 with E set;
+ * sets_free() frees X in both cases.
  */
-int	sets_read(struct sets *x, int side, const char *path, struct ferr *e);
 int	sets_compute(struct sets *x, struct ferr *e);
-void	sets_free(struct sets *x);
-
-/* The comparison as a table, as JSON {"compare": {..., "metrics": [...]}}, as SVG. */
-void	sets_table(FILE *fp, const struct sets *x);
-void	sets_json(FILE *fp, const struct sets *x);
-void	sets_svg(FILE *fp, const struct sets *x);
 
 #endif

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_sets.c - --compare of two sets of recorded runs: table, JSON */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonw.h"
+#include "report.h"
+
+/* Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. */
+const char *
+sets_num(char *buf, size_t size, double v, int digits)
+{
+	/* No locale is ever set: the decimal point is '.'. */
+	snprintf(buf, size, "%.*f", digits, v);
+	return buf;
+}
+
+/* Write what the test of S says into BUF (SIZE bytes); returns BUF. */
+const char *
+sets_verdict(char *buf, size_t size, const struct sets_metric *s)
+{
+	if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+		snprintf(buf, size, "n too small");
+	else if (!s->w.tested)
+		snprintf(buf, size, "%s, no spread", s->w.significant ?
+		    "differs" : "same");
+	else
+		snprintf(buf, size, "%s t=%.2f", s->w.significant ? "yes" : "no",
+		    s->w.t);
+	return buf;
+}
+
+void
+sets_table(FILE *fp, const struct sets *x)
+{
+	const struct sets_metric *s;
+	const char *group = NULL;
+	char b[8][64], mm[136];
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		fprintf(fp, "%s %s: %s, %zu run%s\n", k ? "Candidate" :
+		    "Baseline", k ? "B" : "A", x->side[k].path, x->side[k].n,
+		    x->side[k].n == 1 ? "" : "s");
+	fprintf(fp, "Each metric over a run (a counter's change from the first "
+	    "sample to the last);\nindices of node %u, zone %s; significant: "
+	    "Welch's t-test at 95%%, from %d runs a side.\n\n", x->node,
+	    x->zone, STATS_MIN_RUNS);
+	fprintf(fp, "%-38s %12s %10s %21s  %12s %10s %21s  %12s %8s  %s\n", "",
+	    "A mean", "sd", "min..max", "B mean", "sd", "min..max", "B - A",
+	    "%", "significant");
+	for (i = 0; i < x->nm; i++) {
+		s = &x->m[i];
+		if (group == NULL || strcmp(group, s->group) != 0) {
+			fprintf(fp, "%s%s\n", group ? "\n" : "", s->group);
+			group = s->group;
+		}
+		fprintf(fp, "  %-36s", s->label);
+		for (k = 0; k < 2; k++) {
+			sets_num(b[2], sizeof(b[2]), s->s[k].min, s->digits);
+			sets_num(b[3], sizeof(b[3]), s->s[k].max, s->digits);
+			snprintf(mm, sizeof(mm), "%s..%s", b[2], b[3]);
+			fprintf(fp, " %12s %10s %21s ", sets_num(b[0],
+			    sizeof(b[0]), s->s[k].mean, s->digits),
+			    sets_num(b[1], sizeof(b[1]), s->s[k].sd,
+			    s->digits + 1), mm);
+		}
+		if (s->s[0].mean != 0)
+			snprintf(b[6], sizeof(b[6]), "%+.1f", 100 *
+			    (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean));
+		else
+			snprintf(b[6], sizeof(b[6]), "-");
+		fprintf(fp, " %12s %8s  %s\n", sets_num(b[5], sizeof(b[5]),
+		    s->s[1].mean - s->s[0].mean, s->digits), b[6],
+		    sets_verdict(b[7], sizeof(b[7]), s));
+	}
+}
+
+/* Write one side K of metric S: {n, mean, stddev, min, max, runs}. */
+static void
+side_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s,
+    int k)
+{
+	size_t i;
+
+	jw_object(w);
+	jw_key(w, "n");
+	jw_u64(w, s->s[k].n);
+	jw_key(w, "mean");
+	jw_fixed(w, llround(s->s[k].mean * 1000), 3);
+	jw_key(w, "stddev");
+	jw_fixed(w, llround(s->s[k].sd * 1000), 3);
+	jw_key(w, "min");
+	jw_fixed(w, llround(s->s[k].min * 1000), 3);
+	jw_key(w, "max");
+	jw_fixed(w, llround(s->s[k].max * 1000), 3);
+	jw_key(w, "runs");
+	jw_array(w, true);
+	for (i = 0; i < x->side[k].n; i++)
+		jw_fixed(w, llround(s->v[k][i] * 1000), 3);
+	jw_end(w);
+	jw_end(w);
+}
+
+void
+sets_json(FILE *fp, const struct sets *x)
+{
+	const struct sets_metric *s;
+	struct jsonw w;
+	size_t i;
+	int k;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "compare");
+	jw_object(&w);
+	for (k = 0; k < 2; k++) {
+		jw_key(&w, k ? "b" : "a");
+		jw_object(&w);
+		jw_key(&w, "path");
+		jw_string(&w, x->side[k].path);
+		jw_key(&w, "runs");
+		jw_array(&w, false);
+		for (i = 0; i < x->side[k].n; i++)
+			jw_string(&w, x->side[k].names[i]);
+		jw_end(&w);
+		jw_end(&w);
+	}
+	jw_key(&w, "node");
+	jw_u64(&w, x->node);
+	jw_key(&w, "zone");
+	jw_string(&w, x->zone);
+	jw_key(&w, "metrics");
+	jw_array(&w, false);
+	for (i = 0; i < x->nm; i++) {
+		s = &x->m[i];
+		jw_object(&w);
+		jw_key(&w, "name");
+		jw_string(&w, s->name);
+		jw_key(&w, "group");
+		jw_string(&w, s->group);
+		jw_key(&w, "unit");
+		jw_string(&w, s->unit);
+		for (k = 0; k < 2; k++) {
+			jw_key(&w, k ? "b" : "a");
+			side_json(&w, x, s, k);
+		}
+		jw_key(&w, "diff");
+		jw_fixed(&w, llround((s->s[1].mean - s->s[0].mean) * 1000), 3);
+		jw_key(&w, "diff_pct");
+		if (s->s[0].mean != 0)
+			jw_fixed(&w, llround(100000 * (s->s[1].mean -
+			    s->s[0].mean) / fabs(s->s[0].mean)), 3);
+		else
+			jw_null(&w);
+		jw_key(&w, "t");
+		if (s->w.tested)
+			jw_fixed(&w, llround(s->w.t * 1000), 3);
+		else
+			jw_null(&w);
+		jw_key(&w, "df");
+		if (s->w.tested)
+			jw_fixed(&w, llround(s->w.df * 1000), 3);
+		else
+			jw_null(&w);
+		/* null: n too small to say. */
+		jw_key(&w, "significant");
+		if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+			jw_null(&w);
+		else
+			jw_bool(&w, s->w.significant);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	jw_end(&w);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}

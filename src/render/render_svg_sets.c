@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_sets.c - --compare of two sets of runs: a panel per metric */
+#include "config.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "render_svg.h"
+#include "report.h"
+#include "svgw.h"
+
+/* The picture: panels of this size, this many a row. */
+#define PANEL_W		330
+#define PANEL_H		150
+#define PANELS_ROW	3
+static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
+
+/* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
+static long
+ypos(double v, double lo, double hi, long bottom)
+{
+	return bottom - lround((v - lo) / (hi - lo) * 80);
+}
+
+/* Draw metric S of X as the panel at X0, Y0. */
+static void
+panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
+    long x0, long y0)
+{
+	double lo = INFINITY, hi = -INFINITY, m, d;
+	char t[PATH_MAX + 160], b[3][64];
+	long cx, y, bottom = y0 + 122;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < x->side[k].n; i++) {
+			lo = fmin(lo, s->v[k][i]);
+			hi = fmax(hi, s->v[k][i]);
+		}
+		lo = fmin(lo, s->s[k].mean - s->s[k].sd);
+		hi = fmax(hi, s->s[k].mean + s->s[k].sd);
+	}
+	if (hi <= lo)
+		hi = lo + 1;
+	/* The panel's title names the metric as the JSON does. */
+	svgr_rect_open(w, x0, y0, PANEL_W - 10, PANEL_H - 8, "#f6f6f6");
+	svg_open(w, "title");
+	svg_text(w, s->name);
+	svg_close(w);
+	svg_close(w);
+	svgr_text(w, x0 + 8, y0 + 16, 12, NULL, "bold", s->label);
+	snprintf(t, sizeof(t), "significant: %s", sets_verdict(b[1],
+	    sizeof(b[1]), s));
+	svgr_text(w, x0 + 8, y0 + 31, 10, NULL, NULL, t);
+	svgr_text(w, x0 + 96, y0 + 46, 10, "end", NULL, sets_num(b[0],
+	    sizeof(b[0]), hi, s->digits));
+	svgr_text(w, x0 + 96, bottom + 4, 10, "end", NULL, sets_num(b[0],
+	    sizeof(b[0]), lo, s->digits));
+	for (k = 0; k < 2; k++) {
+		cx = x0 + 150 + 100L * k;
+		m = s->s[k].mean;
+		d = s->s[k].sd;
+		/* The spread, then the mean across it, then each run. */
+		svg_open(w, "line");
+		svg_attr_int(w, "x1", cx);
+		svg_attr_int(w, "x2", cx);
+		svg_attr_int(w, "y1", ypos(m - d, lo, hi, bottom));
+		svg_attr_int(w, "y2", ypos(m + d, lo, hi, bottom));
+		svg_attr(w, "stroke", side_ink[k]);
+		svg_attr_int(w, "stroke-width", 2);
+		svg_open(w, "title");
+		snprintf(t, sizeof(t), "%s: mean %s, sd %s",
+		    k ? "B" : "A", sets_num(b[1], sizeof(b[1]), m, s->digits),
+		    sets_num(b[2], sizeof(b[2]), d, s->digits + 1));
+		svg_text(w, b[0]);
+		svg_close(w);
+		svg_close(w);
+		y = ypos(m, lo, hi, bottom);
+		svg_open(w, "line");
+		svg_attr_int(w, "x1", cx - 18);
+		svg_attr_int(w, "x2", cx + 18);
+		svg_attr_int(w, "y1", y);
+		svg_attr_int(w, "y2", y);
+		svg_attr(w, "stroke", side_ink[k]);
+		svg_attr_int(w, "stroke-width", 2);
+		svg_open(w, "title");
+		svg_text(w, t);
+		svg_close(w);
+		svg_close(w);
+		for (i = 0; i < x->side[k].n; i++) {
+			svg_open(w, "circle");
+			/* Runs side by side, so that equal values stay apart. */
+			svg_attr_int(w, "cx", cx - 24 - (long)(i % 4) * 6);
+			svg_attr_int(w, "cy", ypos(s->v[k][i], lo, hi, bottom));
+			svg_attr_int(w, "r", 3);
+			svg_attr(w, "fill", side_ink[k]);
+			svg_open(w, "title");
+			snprintf(t, sizeof(t), "%s run %zu (%s): %s",
+			    k ? "B" : "A", i + 1, x->side[k].names[i],
+			    sets_num(b[1], sizeof(b[1]), s->v[k][i], s->digits));
+			svg_text(w, t);
+			svg_close(w);
+			svg_close(w);
+		}
+		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, k ? "B" : "A");
+	}
+}
+
+void
+sets_svg(FILE *fp, const struct sets *x)
+{
+	struct svgw w;
+	char pre[2][64];
+	long rows = ((long)x->nm + PANELS_ROW - 1) / PANELS_ROW;
+	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2];
+	size_t i;
+	int k;
+
+	/* A long path is wrapped, never cut: count its lines first. */
+	for (k = 0; k < 2; k++) {
+		snprintf(pre[k], sizeof(pre[k]), "%s %s (%zu runs): ", k ? "B" :
+		    "A", k ? "candidate" : "baseline", x->side[k].n);
+		lines[k] = svgr_text_wrap(NULL, 26, 0, 11, width - 36, 14,
+		    pre[k], x->side[k].path);
+		top += 14 * lines[k] + 2;
+	}
+	top += 8;
+	svg_init(&w, fp);
+	svgr_begin(&w, width, top + rows * PANEL_H + 10,
+	    "fragstat --compare of two sets of runs");
+	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs: "
+	    "a dot per run, the mean as a bar across its spread (one sd)");
+	for (top = 28, k = 0; k < 2; k++) {
+		svgr_rect_open(&w, 10, top, 10, 10, side_ink[k]);
+		svg_close(&w);
+		svgr_text_wrap(&w, 26, top + 9, 11, width - 36, 14, pre[k],
+		    x->side[k].path);
+		top += 14 * lines[k] + 2;
+	}
+	top += 8;
+	for (i = 0; i < x->nm; i++)
+		panel(&w, x, &x->m[i], 10 + (long)(i % PANELS_ROW) * PANEL_W,
+		    top + (long)(i / PANELS_ROW) * PANEL_H);
+	svgr_end(&w);
+}
