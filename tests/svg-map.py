@@ -6,7 +6,11 @@
 # kind and add up to its pages. With JSON (--map --json of the same input),
 # the cells add up to each zone's pages and pageblocks by class and kind,
 # the bars' titles equal its free_now, ceiling and limited_by, and the
-# legend's counts its pageblocks over every zone. Exit status 1 on a failure.
+# legend's counts its pageblocks over every zone. With pins, a pinned cell
+# takes the colour of what pins it: the kinds' legend then counts the cells
+# drawn in each kind's colour, has no unmovable (all pinned; slab has its
+# colour), and with the pinned row adds up to every pageblock. Exit status 1
+# on a failure.
 import json
 import re
 import sys
@@ -20,12 +24,15 @@ CELL = re.compile(r"^Node (\d+), zone (.*), PFN 0x([0-9a-f]+)-0x([0-9a-f]+) "
                   r"(?:; cgroups: .*)?$")
 BAR = re.compile(r"^Node (\d+), zone (.*), order (\d+): free_now (\d+), "
                  r"ceiling (\d+), limited_by (\w+), aligned blocks (\d+)$")
-LEGEND = re.compile(r"^pageblocks (\w+), every zone: (\d+)$")
+LEGEND = re.compile(r"^pageblocks (\w+)(, not pinned)?, every zone: (\d+)$")
 PINLEGEND = re.compile(r"^pinned pageblocks most of whose pinned pages are "
                        r"(\w+), every zone: (\d+)$")
 CLASSES = ("free", "movable", "unmovable", "ambiguous", "hole")
 KINDS = ("all_free", "free_and_movable", "with_ambiguous", "with_unmovable",
          "with_hole")
+FILLS = {"all_free": "#fde725", "free_and_movable": "#5dc863",
+         "with_ambiguous": "#21908c", "with_unmovable": "#440154",
+         "with_hole": "url(#hole)"}
 bad = []
 
 
@@ -51,6 +58,9 @@ def fits(kind, n, pb, c):
 
 root = ET.parse(sys.argv[1]).getroot()
 cells, bars, legend = {}, {}, {}
+pinned = {}        # the pinned row: kind -> pageblocks
+drawn = dict.fromkeys(KINDS, 0)  # pageblocks drawn in each kind's colour
+unpinned_words = set()
 for parent in root.iter():
     if parent.tag == NS + "defs":
         continue
@@ -77,13 +87,17 @@ for parent in root.iter():
                 fail("%s: pinned pages add up to %d" % (t.text, pins))
             cells.setdefault((int(m[1]), m[2]), []).append(
                 (int(m[3], 16), int(m[4], 16), int(m[5]), m[6], c))
+            if el.get("fill") == FILLS[m[6]]:
+                drawn[m[6]] += int(m[5])
         elif b:
             bars[(int(b[1]), b[2], int(b[3]))] = (int(b[4]), int(b[5]),
                                                   b[6], int(b[7]))
         elif g:
-            legend[g[1]] = int(g[2])
+            legend[g[1]] = int(g[3])
+            unpinned_words.add(bool(g[2]))
         elif PINLEGEND.match(t.text):
-            pass
+            p = PINLEGEND.match(t.text)
+            pinned[p[1]] = int(p[2])
         else:
             fail("title '%s' is not a cell's, a bar's or the legend's" %
                  t.text)
@@ -143,7 +157,17 @@ if doc:
     if not bars:
         fail("no ceiling bars")
     kinds = {k: sum(z["pageblocks"][k] for z in doc["zones"]) for k in KINDS}
-if legend != kinds:
+if pinned:
+    # Every unmovable block is pinned and drawn in its pinner's colour,
+    # slab's being the unmovable one: no unmovable in the kinds' row.
+    want = {k: n for k, n in drawn.items() if k != "with_unmovable"}
+    if legend != want or unpinned_words != {True}:
+        fail("legend %s, cells drawn in the kinds' colours %s" %
+             (legend, want))
+    if sum(legend.values()) + sum(pinned.values()) != sum(kinds.values()):
+        fail("legend %s and pinned %s do not add up to %d pageblocks" %
+             (legend, pinned, sum(kinds.values())))
+elif legend != kinds or unpinned_words != {False}:
     fail("legend %s, pageblocks %s" % (legend, kinds))
 print("%s: %d zones, %d cells, %d bars checked" % (
     sys.argv[1], len(cells), sum(len(r) for r in cells.values()), len(bars)))

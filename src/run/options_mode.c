@@ -34,6 +34,10 @@
 #define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
 			 ACT(A_COMPACT))
 
+/* Where the options that tune the advice act, for their usage errors. */
+#define ADVICE_WORDS	"advice: the summary, --json, --advise, --compact or " \
+			"--format=prometheus"
+
 /* What a mode's output uses, beyond its action and format. */
 enum { USES_ADVICE = 1 << 0, USES_ORDERS = 1 << 1 };
 
@@ -75,17 +79,13 @@ static const struct optrule rules[] = {
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
 	    "the table, --json, --format=prometheus or --compare" },
 	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: the summary, --json, --advise, --compact or "
-	    "--format=prometheus" },
+	    ADVICE_WORDS },
 	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: the summary, --json, --advise, --compact or "
-	    "--format=prometheus" },
+	    ADVICE_WORDS },
 	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: the summary, --json, --advise, --compact or "
-	    "--format=prometheus" },
+	    ADVICE_WORDS },
 	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
-	    "advice: the summary, --json, --advise, --compact or "
-	    "--format=prometheus, or --watch --record --trigger psi" },
+	    ADVICE_WORDS ", or --watch --record --trigger psi" },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
 	    "--watch, or advice: --advise, --compact or --format=prometheus" },
 	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
