@@ -16,7 +16,7 @@ enum mkind {
 	M_RATE,		/* compact_success of compact_success + compact_fail */
 	M_THP,		/* one THP size's count: FIELD 0 alloc, 1 fallback, 2 charge */
 	M_THP_SHARE,	/* one THP size's fallback of alloc + fallback */
-	M_EXTFRAG,	/* FIELD 0 every extfrag event, 1 fragmenting, 2 claimed */
+	M_EXTFRAG,	/* FIELD 0 every extfrag event, 1 fragmenting, 2 claimed, 3 captured */
 	M_PSI,		/* the mean stall share, FIELD 0 some, 1 full */
 	M_BLOCKS,	/* free pageblocks machine-wide, FIELD 0 min, 1 max, 2 end */
 	M_INDEX,	/* x's zone at ORDER: FIELD 0-2 unusable min, max, end, 3-5 fragindex */
@@ -111,10 +111,10 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 			    o->fallback : o->charge);
 		return true;
 	case M_EXTFRAG:
-		if (!r->events)
+		if (!r->events || (m->field == 3 && r->captured_unknown))
 			return false;
 		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
-		    r->fragmenting : r->claimed);
+		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
 		return true;
 	case M_PSI:
 		for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
@@ -285,11 +285,12 @@ sets_compute(struct sets *x, struct ferr *e)
 		rc |= add(x, &m, name, label, "THP by size", "%", 2, true, e);
 	}
 	memset(&m, 0, sizeof(m));
-	for (k = 0; k < 3; k++) {
-		static const char *const n[3] = { "extfrag", "extfrag_fragmenting",
-		    "extfrag_claimed" };
-		static const char *const l[3] = { "extfrag events",
-		    "  fragmenting", "  claimed a whole block" };
+	for (k = 0; k < 4; k++) {
+		static const char *const n[4] = { "extfrag", "extfrag_fragmenting",
+		    "extfrag_claimed", "extfrag_captured" };
+		static const char *const l[4] = { "extfrag events",
+		    "  fragmenting", "  claimed a whole block",
+		    "  captured by compaction" };
 
 		m.kind = M_EXTFRAG;
 		m.field = (int)k;
