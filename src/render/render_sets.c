@@ -34,50 +34,90 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
+/* The cells of a metric's row, after its label. */
+enum { C_MEAN, C_SD, C_RANGE, C_NCELLS = 8, C_DELTA = 6, C_PCT = 7 };
+
+/* Write the cells of metric S into C. */
+static void
+cells(char c[C_NCELLS][80], const struct sets_metric *s)
+{
+	char lo[32], hi[32];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		sets_num(c[3 * k + C_MEAN], 80, s->s[k].mean, s->digits);
+		sets_num(c[3 * k + C_SD], 80, s->s[k].sd, s->digits + 1);
+		snprintf(c[3 * k + C_RANGE], 80, "%s..%s", sets_num(lo,
+		    sizeof(lo), s->s[k].min, s->digits), sets_num(hi,
+		    sizeof(hi), s->s[k].max, s->digits));
+	}
+	sets_num(c[C_DELTA], 80, s->s[1].mean - s->s[0].mean, s->digits);
+	if (s->s[0].mean != 0)
+		snprintf(c[C_PCT], 80, "%+.1f", 100 * (s->s[1].mean -
+		    s->s[0].mean) / fabs(s->s[0].mean));
+	else
+		snprintf(c[C_PCT], 80, "-");
+}
+
+/*
+ * Write one row: LABEL, then the cells C right-aligned in the widths W,
+ * then VERDICT; A's three columns and B's set apart.
+ */
+static void
+table_row(FILE *fp, const char *label, int lw, char c[C_NCELLS][80],
+    const int *w, const char *verdict)
+{
+	int i;
+
+	fprintf(fp, "  %-*s", lw, label);
+	for (i = 0; i < C_NCELLS; i++)
+		fprintf(fp, "%s%*s", i == 3 || i == C_DELTA ? "   " : " ", w[i],
+		    c[i]);
+	fprintf(fp, "  %s\n", verdict);
+}
+
 void
 sets_table(FILE *fp, const struct sets *x)
 {
-	const struct sets_metric *s;
+	static const char *const head[C_NCELLS] = { "A mean", "sd",
+	    "min..max", "B mean", "sd", "min..max", "B - A", "%" };
+	char c[C_NCELLS][80], v[64];
 	const char *group = NULL;
-	char b[8][64], mm[136];
-	size_t i;
-	int k;
+	int w[C_NCELLS], lw = 0, i;
+	size_t m;
 
-	for (k = 0; k < 2; k++)
-		fprintf(fp, "%s %s: %s, %zu run%s\n", k ? "Candidate" :
-		    "Baseline", k ? "B" : "A", x->side[k].path, x->side[k].n,
-		    x->side[k].n == 1 ? "" : "s");
+	for (i = 0; i < C_NCELLS; i++) {
+		snprintf(c[i], sizeof(c[i]), "%s", head[i]);
+		w[i] = (int)strlen(head[i]);
+	}
+	/* Each column as wide as its widest cell: the table fits its numbers. */
+	for (m = 0; m < x->nm; m++) {
+		if ((int)strlen(x->m[m].label) > lw)
+			lw = (int)strlen(x->m[m].label);
+		cells(c, &x->m[m]);
+		for (i = 0; i < C_NCELLS; i++)
+			if ((int)strlen(c[i]) > w[i])
+				w[i] = (int)strlen(c[i]);
+	}
+	for (i = 0; i < 2; i++)
+		fprintf(fp, "%s %s: %s, %zu run%s\n", i ? "Candidate" :
+		    "Baseline", i ? "B" : "A", x->side[i].path, x->side[i].n,
+		    x->side[i].n == 1 ? "" : "s");
 	fprintf(fp, "Each metric over a run (a counter's change from the first "
 	    "sample to the last);\nindices of node %u, zone %s; significant: "
 	    "Welch's t-test at 95%%, from %d runs a side.\n\n", x->node,
 	    x->zone, STATS_MIN_RUNS);
-	fprintf(fp, "%-38s %12s %10s %21s  %12s %10s %21s  %12s %8s  %s\n", "",
-	    "A mean", "sd", "min..max", "B mean", "sd", "min..max", "B - A",
-	    "%", "significant");
-	for (i = 0; i < x->nm; i++) {
-		s = &x->m[i];
-		if (group == NULL || strcmp(group, s->group) != 0) {
-			fprintf(fp, "%s%s\n", group ? "\n" : "", s->group);
-			group = s->group;
+	for (i = 0; i < C_NCELLS; i++)
+		snprintf(c[i], sizeof(c[i]), "%s", head[i]);
+	table_row(fp, "", lw, c, w, "significant");
+	for (m = 0; m < x->nm; m++) {
+		if (group == NULL || strcmp(group, x->m[m].group) != 0) {
+			fprintf(fp, "%s%s\n", group ? "\n" : "", x->m[m].group);
+			group = x->m[m].group;
 		}
-		fprintf(fp, "  %-36s", s->label);
-		for (k = 0; k < 2; k++) {
-			sets_num(b[2], sizeof(b[2]), s->s[k].min, s->digits);
-			sets_num(b[3], sizeof(b[3]), s->s[k].max, s->digits);
-			snprintf(mm, sizeof(mm), "%s..%s", b[2], b[3]);
-			fprintf(fp, " %12s %10s %21s ", sets_num(b[0],
-			    sizeof(b[0]), s->s[k].mean, s->digits),
-			    sets_num(b[1], sizeof(b[1]), s->s[k].sd,
-			    s->digits + 1), mm);
-		}
-		if (s->s[0].mean != 0)
-			snprintf(b[6], sizeof(b[6]), "%+.1f", 100 *
-			    (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean));
-		else
-			snprintf(b[6], sizeof(b[6]), "-");
-		fprintf(fp, " %12s %8s  %s\n", sets_num(b[5], sizeof(b[5]),
-		    s->s[1].mean - s->s[0].mean, s->digits), b[6],
-		    sets_verdict(b[7], sizeof(b[7]), s));
+		cells(c, &x->m[m]);
+		table_row(fp, x->m[m].label, lw, c, w, sets_verdict(v,
+		    sizeof(v), &x->m[m]));
 	}
 }
 
