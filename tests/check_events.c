@@ -121,6 +121,7 @@ START_TEST(test_extfrag)
 	ck_assert(top[1].alloc == 1 && top[1].fallback == 0 &&
 	    top[1].fallback_order == 0 && top[1].count == 2);
 	ev_free(&c);
+	ev_tasks_free(&t);
 }
 END_TEST
 
@@ -513,6 +514,7 @@ START_TEST(test_merge_reset)
 	ck_assert_ptr_nonnull(a.zones);
 	ev_free(&a);
 	ev_free(&b);
+	ev_tasks_free(&t);
 }
 END_TEST
 
@@ -655,6 +657,7 @@ START_TEST(test_capture_json)
 	free(buf);
 	ev_free(&c);
 	trace_decoder_free(d);
+	ev_tasks_free(&t);
 }
 END_TEST
 
