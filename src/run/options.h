@@ -81,8 +81,6 @@ struct opts {
 #define PSI_SOME_DEFAULT	1000
 #define PSI_FULL_DEFAULT	500
 
-/* The name every message starts with. */
-
 /*
  * Fill O from ARGV. Returns EXIT_OK, -1 after --help or --version were
  * printed, or EXIT_USAGE after a message. O->roots is malloc'd.
