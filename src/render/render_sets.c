@@ -34,8 +34,8 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
-/* The cells of a metric's row, after its label. */
-enum { C_MEAN, C_SD, C_RANGE, C_NCELLS = 8, C_DELTA = 6, C_PCT = 7 };
+/* The cells of a metric's row, after its label: A's three, B's three, then the change. */
+enum { C_MEAN, C_SD, C_RANGE, C_B = 3, C_DELTA = 6, C_PCT, C_NCELLS };
 
 /* Write the cells of metric S into C. */
 static void
@@ -45,9 +45,9 @@ cells(char c[C_NCELLS][80], const struct sets_metric *s)
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		sets_num(c[3 * k + C_MEAN], 80, s->s[k].mean, s->digits);
-		sets_num(c[3 * k + C_SD], 80, s->s[k].sd, s->digits + 1);
-		snprintf(c[3 * k + C_RANGE], 80, "%s..%s", sets_num(lo,
+		sets_num(c[k * C_B + C_MEAN], 80, s->s[k].mean, s->digits);
+		sets_num(c[k * C_B + C_SD], 80, s->s[k].sd, s->digits + 1);
+		snprintf(c[k * C_B + C_RANGE], 80, "%s..%s", sets_num(lo,
 		    sizeof(lo), s->s[k].min, s->digits), sets_num(hi,
 		    sizeof(hi), s->s[k].max, s->digits));
 	}
@@ -71,7 +71,7 @@ table_row(FILE *fp, const char *label, int lw, char c[C_NCELLS][80],
 
 	fprintf(fp, "  %-*s", lw, label);
 	for (i = 0; i < C_NCELLS; i++)
-		fprintf(fp, "%s%*s", i == 3 || i == C_DELTA ? "   " : " ", w[i],
+		fprintf(fp, "%s%*s", i == C_B || i == C_DELTA ? "   " : " ", w[i],
 		    c[i]);
 	fprintf(fp, "  %s\n", verdict);
 }
@@ -86,10 +86,8 @@ sets_table(FILE *fp, const struct sets *x)
 	int w[C_NCELLS], lw = 0, i;
 	size_t m;
 
-	for (i = 0; i < C_NCELLS; i++) {
-		snprintf(c[i], sizeof(c[i]), "%s", head[i]);
+	for (i = 0; i < C_NCELLS; i++)
 		w[i] = (int)strlen(head[i]);
-	}
 	/* Each column as wide as its widest cell: the table fits its numbers. */
 	for (m = 0; m < x->nm; m++) {
 		if ((int)strlen(x->m[m].label) > lw)
