@@ -4,7 +4,8 @@
 # README stays short (at most 300 lines, the reference is in doc/ and the
 # man page); no command in the README, doc/reference.md or the man page's
 # examples starts with a literal sudo, which a root user on a fresh machine
-# (no sudo installed) would paste and fail; the man page has one EXIT STATUS.
+# (no sudo installed) would paste and fail; the man page has one EXIT STATUS;
+# every "$ fragstat" example of the README prints what it shows (#31).
 #
 # Environment: FRAGSTAT (the binary: the man page is built beside it).
 
@@ -41,6 +42,14 @@ man=$(dirname "${FRAGSTAT:-.}")/../man/fragstat.1
 [ -f "$man" ] || man=$top/man/fragstat.1
 n=$(grep -c '^\.SH "EXIT STATUS"' "$man")
 [ "$n" = 1 ] || fail "$man: $n EXIT STATUS sections"
+
+# The README's examples are the binary's output (tests/readme.py).
+if command -v python3 >/dev/null 2>&1 && [ -x "${FRAGSTAT:-}" ]; then
+	python3 "$top/tests/readme.py" "$top/README.md" ||
+		fail "README.md: an example differs from what fragstat prints (UPDATE_README=1 tests/readme.py README.md)"
+else
+	echo "SKIP: README examples: no python3 or no FRAGSTAT"
+fi
 
 echo "docs.sh: $failed failed"
 [ "$failed" = 0 ]
