@@ -171,6 +171,7 @@ struct replay {
 	/* Events: totals, and the most in one sample. */
 	uint64_t	 extfrag, fragmenting, claimed, peak;
 	uint64_t	 captured;
+	bool		 claimed_unknown;	/* a sample could not tell */
 	bool		 captured_unknown;	/* a sample could not tell */
 	char		 peak_time[32];
 	uint64_t	 runs, lost;

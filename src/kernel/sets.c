@@ -111,7 +111,8 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 			    o->fallback : o->charge);
 		return true;
 	case M_EXTFRAG:
-		if (!r->events || (m->field == 3 && r->captured_unknown))
+		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
+		    (m->field == 3 && r->captured_unknown))
 			return false;
 		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
 		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
