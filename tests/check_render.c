@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "jsonr.h"
 #include "jsonw.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -462,6 +463,66 @@ START_TEST(test_watch_thp_charge)
 }
 END_TEST
 
+/*
+ * jw_bytes() keeps every byte and jr_bytes() gets them back: each byte
+ * 1-255 alone, invalid UTF-8 beside valid, control characters, quotes.
+ */
+START_TEST(test_jsonw_bytes)
+{
+	static const char *const words[] = { "plain", "caf\xc3\xa9 \xf0\x9f\x98\x80",
+	    "a\xff" "b", "x\ny\t\"q\"\\", "\xed\xa0\x80", "" };
+	char in[2], got[64], *out;
+	const struct jr_val *v;
+	struct jr_doc d;
+	struct jsonw w;
+	const char *what, *bad;
+	size_t len, col, i;
+	FILE *fp;
+	int c;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	jw_init_compact(&w, fp);
+	jw_array(&w, true);
+	for (c = 1; c < 256; c++) {
+		in[0] = (char)c;
+		in[1] = '\0';
+		jw_bytes(&w, in);
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		jw_bytes(&w, words[i]);
+	jw_end(&w);
+	ck_assert_int_eq(jw_finish(&w), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	/* Not UTF-8: its bytes; UTF-8: a string. */
+	ck_assert_ptr_nonnull(strstr(out, ",[255],\"plain\",\"caf\xc3\xa9 "
+	    "\xf0\x9f\x98\x80\",[97,255,98],\"x\\u000ay\\u0009\\\"q\\\"\\\\\","
+	    "[237,160,128],\"\"]"));
+	ck_assert_int_eq(jr_parse(&d, out, len - 1, &col, &what), 0);
+	v = jr_first(&d, &d.v[0]);
+	for (c = 1; c < 256; c++, v = jr_next(&d, v)) {
+		ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), 0);
+		ck_assert_msg(got[0] == (char)c && got[1] == '\0', "byte %d", c);
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++, v = jr_next(&d, v)) {
+		ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), 0);
+		ck_assert_str_eq(got, words[i]);
+	}
+	ck_assert_ptr_null(v);
+	/* What jr_bytes() refuses: a NUL, a byte past 255, a lone surrogate, no room. */
+	jr_free(&d);
+	bad = "[\"a\\u0000\",[256],\"\\udc00\",\"abc\"]";
+	ck_assert_int_eq(jr_parse(&d, bad, strlen(bad), &col, &what), 0);
+	v = jr_first(&d, &d.v[0]);
+	ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, 3), -1);
+	ck_assert_int_eq(jr_bytes(&d, v, got, 4), 0);
+	jr_free(&d);
+	free(out);
+}
+END_TEST
+
 /* Strings: UTF-8 as it is, every byte of invalid UTF-8 as U+FFFD. */
 static void
 doc_utf8(struct jsonw *w)
@@ -587,6 +648,7 @@ main(void)
 	tcase_add_test(tc, test_jsonw_utf8);
 	tcase_add_test(tc, test_watch_fewer_orders);
 	tcase_add_test(tc, test_watch_thp_charge);
+	tcase_add_test(tc, test_jsonw_bytes);
 	tcase_add_test(tc, test_json_document);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

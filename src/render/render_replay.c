@@ -444,6 +444,15 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 	if (r->command[0]) {
 		jw_key(w, "command");
 		jw_string(w, r->command);
+		/* The words exact (jw_bytes()); null in recordings before them. */
+		jw_key(w, "argv");
+		if (r->has_args) {
+			jw_array(w, true);
+			for (i = 0; i < r->args_len; i += strlen(r->args + i) + 1)
+				jw_bytes(w, r->args + i);
+			jw_end(w);
+		} else
+			jw_null(w);
 		jw_key(w, "exit_status");
 		if (r->exit_status >= 0)
 			jw_int(w, r->exit_status);
