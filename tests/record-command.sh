@@ -129,4 +129,15 @@ fi
     > /dev/null
 want "command line" "$(meta "$tmp/h" command)" \
     "printf '%s\\0' 'it'\\''s' '$tab' '$ff' ''"
+# 6. Words longer than a recording keeps: as the quoted line (4096 bytes)
+# or as argv (8192: 1500 control characters are 9000 bytes of \u0001):
+# a usage error, and no recording.
+long=$(printf '%05000d' 0)
+ctl=$(printf '%01500d' 0 | tr 0 '\001')
+for w in "$long" "$ctl"; do
+	"$FRAGSTAT" -q --record "$tmp/i" -- echo "$w" > /dev/null 2> "$tmp/err"
+	want "status of a long command" "$?" 2
+	want "its message" "$(cat "$tmp/err")" "fragstat: the command is longer than a recording keeps (4096 bytes quoted, 8192 as JSON)"
+	[ -e "$tmp/i" ] && { echo "FAIL: a recording of a long command"; fail=1; }
+done
 exit $fail

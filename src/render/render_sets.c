@@ -34,6 +34,7 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
+/* Returns the sentence that names the metrics X left out (malloc'd), or NULL. */
 char *
 sets_dropped_text(const struct sets *x)
 {
