@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "jsonr.h"
 #include "jsonw.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -367,6 +368,161 @@ START_TEST(test_watch_fewer_orders)
 }
 END_TEST
 
+/*
+ * A --watch interval of 100 THP faults of the PMD size (order 9), of which
+ * FALLBACK fell back and CHARGE (-1: a kernel that does not count them)
+ * for the memcg limit, while the verdict for order 9 says ok: the table of
+ * sample S, its THP lines and finding, appended to OUT.
+ */
+static void
+watch_thp(struct fixture *fx, FILE *out, uint64_t fallback, int charge)
+{
+	static const unsigned orders[] = { 9 };
+	struct vmstat prev, now;
+	struct thp thp;
+	struct advice adv;
+	enum verdict best[FRAG_MAX_NODES + 1];
+	struct wsample s;
+	char *got;
+	size_t i;
+
+	/* A kernel before the per-size stats: the PMD size's, in vmstat. */
+	memset(&thp, 0, sizeof(thp));
+	thp.pmd_order = 9;
+	thp.n = 1;
+	thp.sizes[0].kb = 2048;
+	thp.sizes[0].order = 9;
+	thp.sizes[0].on = true;
+	memset(&prev, 0, sizeof(prev));
+	prev.have = 1u << VM_THP_FAULT_ALLOC | 1u << VM_THP_FAULT_FALLBACK;
+	if (charge >= 0)
+		prev.have |= 1u << VM_THP_FAULT_FALLBACK_CHARGE;
+	now = prev;
+	now.v[VM_THP_FAULT_ALLOC] = 100 - fallback;
+	now.v[VM_THP_FAULT_FALLBACK] = fallback;
+	now.v[VM_THP_FAULT_FALLBACK_CHARGE] = charge >= 0 ? (uint64_t)charge : 0;
+	memset(&adv, 0, sizeof(adv));
+	adv.orders[0] = 9;
+	adv.norders = 1;
+	for (i = 0; i <= FRAG_MAX_NODES; i++)
+		best[i] = VERDICT_OK;
+	adv.best = best;
+	fx->r.thp = &thp;
+	fx->r.vm = &now;
+	fx->r.advice = &adv;
+	memset(&s, 0, sizeof(s));
+	s.r = &fx->r;
+	s.vm = &now;
+	s.prev_vm = &prev;
+	s.prev_thp = &thp;
+	s.orders = orders;
+	s.norders = 1;
+	s.pageblock_order = 9;
+	got = watch_text(&s, false);
+	fputs(got, out);
+	free(got);
+	fx->r.thp = NULL;
+	fx->r.vm = NULL;
+	fx->r.advice = NULL;
+}
+
+/*
+ * The finding judges the allocator: faults that fell back for the memcg
+ * limit (thp_fault_fallback counts them too) are not its failures, and a
+ * kernel that does not count them apart gets a word that they may be in.
+ */
+START_TEST(test_watch_thp_charge)
+{
+	struct fixture fx;
+	char *out = NULL, *p;
+	size_t len;
+	FILE *fp;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	fixture_load(&fx, "Node 0, zone   Normal      4      2      1      0"
+	    "      0      0      0      0      0      0      9 \n", "6.18.0");
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	fputs("# 95 fell back, all for the memcg limit\n", fp);
+	watch_thp(&fx, fp, 95, 95);
+	fputs("# 95 fell back, 40 for the memcg limit\n", fp);
+	watch_thp(&fx, fp, 95, 40);
+	fputs("# 95 fell back, none for the memcg limit\n", fp);
+	watch_thp(&fx, fp, 95, 0);
+	fputs("# 95 fell back, the kernel does not count the memcg limit's\n",
+	    fp);
+	watch_thp(&fx, fp, 95, -1);
+	ck_assert_int_eq(fclose(fp), 0);
+	tu_golden("render/watch-thp-charge.table", out);
+	/* The first interval, all for the memcg limit, blames nothing. */
+	ck_assert_ptr_nonnull(p = strstr(out, "# 95 fell back, 40"));
+	*p = '\0';
+	ck_assert_ptr_null(strstr(out, "finding"));
+	free(out);
+	fixture_free(&fx);
+}
+END_TEST
+
+/*
+ * jw_bytes() keeps every byte and jr_bytes() gets them back: each byte
+ * 1-255 alone, invalid UTF-8 beside valid, control characters, quotes.
+ */
+START_TEST(test_jsonw_bytes)
+{
+	static const char *const words[] = { "plain", "caf\xc3\xa9 \xf0\x9f\x98\x80",
+	    "a\xff" "b", "x\ny\t\"q\"\\", "\xed\xa0\x80", "" };
+	char in[2], got[64], *out;
+	const struct jr_val *v;
+	struct jr_doc d;
+	struct jsonw w;
+	const char *what, *bad;
+	size_t len, col, i;
+	FILE *fp;
+	int c;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	jw_init_compact(&w, fp);
+	jw_array(&w, true);
+	for (c = 1; c < 256; c++) {
+		in[0] = (char)c;
+		in[1] = '\0';
+		jw_bytes(&w, in);
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		jw_bytes(&w, words[i]);
+	jw_end(&w);
+	ck_assert_int_eq(jw_finish(&w), 0);
+	ck_assert_int_eq(fclose(fp), 0);
+	/* Not UTF-8: its bytes; UTF-8: a string. */
+	ck_assert_ptr_nonnull(strstr(out, ",[255],\"plain\",\"caf\xc3\xa9 "
+	    "\xf0\x9f\x98\x80\",[97,255,98],\"x\\u000ay\\u0009\\\"q\\\"\\\\\","
+	    "[237,160,128],\"\"]"));
+	ck_assert_int_eq(jr_parse(&d, out, len - 1, &col, &what), 0);
+	v = jr_first(&d, &d.v[0]);
+	for (c = 1; c < 256; c++, v = jr_next(&d, v)) {
+		ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), 0);
+		ck_assert_msg(got[0] == (char)c && got[1] == '\0', "byte %d", c);
+	}
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++, v = jr_next(&d, v)) {
+		ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), 0);
+		ck_assert_str_eq(got, words[i]);
+	}
+	ck_assert_ptr_null(v);
+	/* What jr_bytes() refuses: a NUL, a byte past 255, a lone surrogate, no room. */
+	jr_free(&d);
+	bad = "[\"a\\u0000\",[256],\"\\udc00\",\"abc\"]";
+	ck_assert_int_eq(jr_parse(&d, bad, strlen(bad), &col, &what), 0);
+	v = jr_first(&d, &d.v[0]);
+	ck_assert_int_eq(jr_bytes(&d, v, got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, sizeof(got)), -1);
+	ck_assert_int_eq(jr_bytes(&d, v = jr_next(&d, v), got, 3), -1);
+	ck_assert_int_eq(jr_bytes(&d, v, got, 4), 0);
+	jr_free(&d);
+	free(out);
+}
+END_TEST
+
 /* Strings: UTF-8 as it is, every byte of invalid UTF-8 as U+FFFD. */
 static void
 doc_utf8(struct jsonw *w)
@@ -491,6 +647,8 @@ main(void)
 	tcase_add_test(tc, test_jsonw_unbalanced);
 	tcase_add_test(tc, test_jsonw_utf8);
 	tcase_add_test(tc, test_watch_fewer_orders);
+	tcase_add_test(tc, test_watch_thp_charge);
+	tcase_add_test(tc, test_jsonw_bytes);
 	tcase_add_test(tc, test_json_document);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

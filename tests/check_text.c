@@ -483,6 +483,27 @@ num_msg(struct ferr *e, const char *s, size_t n, unsigned long line)
 }
 
 /* Overflow, a sign and anything else each have their own words. */
+/* Words for POSIX sh: single quotes only, a quote as '\'', any other byte as it is. */
+START_TEST(test_sh_quote)
+{
+	char *const argv[] = { "ls", "-l", "a b", "it's", "x\ny", "\t",
+	    "\xff", "", "$HOME", "a=b", NULL };
+	char *const none[] = { NULL };
+	char buf[128];
+
+	ck_assert_int_eq(text_sh_quote(buf, sizeof(buf), argv), 0);
+	ck_assert_str_eq(buf, "ls -l 'a b' 'it'\\''s' 'x\ny' '\t' '\xff' '' "
+	    "'$HOME' a=b");
+	ck_assert_int_eq(text_sh_quote(buf, sizeof(buf), none), 0);
+	ck_assert_str_eq(buf, "");
+	/* Exactly the room for "ls -l" and its NUL, and one byte less. */
+	ck_assert_int_eq(text_sh_quote(buf, 6, (char *const[]){ "ls", "-l",
+	    NULL }), 0);
+	ck_assert_int_eq(text_sh_quote(buf, 5, (char *const[]){ "ls", "-l",
+	    NULL }), -1);
+}
+END_TEST
+
 START_TEST(test_num_error)
 {
 	struct ferr e = { .path = "t" };
@@ -550,6 +571,7 @@ main(void)
 	tcase_add_test(tl, test_lines_nul_before_cr);
 	suite_add_tcase(s, tl);
 	tcase_add_test(tt, test_tok_split);
+	tcase_add_test(tt, test_sh_quote);
 	tcase_add_test(tt, test_tok_split_blank);
 	tcase_add_test(tt, test_tok_split_overflow);
 	tcase_add_test(tt, test_tok_split_bytes);

@@ -3,8 +3,9 @@
 # fragstat --record DIR -- COMMAND, live: the command's status passed
 # through (its own, a failure, a signal's 128+N, a command that cannot
 # run), its standard output untouched, the metadata's command, exit_status
-# and wall_s, --captures-every's captures, and SIGINT sent to fragstat
-# reaching the command first, the recording then ended whole.
+# and wall_s, --captures-every's captures, SIGINT sent to fragstat
+# reaching the command first, the recording then ended whole, and words of
+# any bytes kept exact in argv and read back by dash and bash.
 set -u
 : "${FRAGSTAT:?}"
 [ -r /proc/buddyinfo ] || { echo "SKIP: no /proc/buddyinfo"; exit 77; }
@@ -80,4 +81,63 @@ want "exit_status after SIGINT" "$(meta "$tmp/f" exit_status)" 42
 "$FRAGSTAT" --sysroot "$tmp/f" > /dev/null 2> "$tmp/err" && [ ! -s "$tmp/err" ] ||
 	{ echo "FAIL: the interrupted recording"; cat "$tmp/err"; fail=1; }
 [ -d "$tmp/f/last" ] || { echo "FAIL: no last/ after SIGINT"; fail=1; }
+# 5. The words exact: a command with spaces, quotes, a newline, a tab, a
+# byte 0xff and an empty argument. "argv" holds them as JSON, byte for byte
+# (0xff, not UTF-8, as its byte); the line the summary shows (the metadata
+# has no "command" line: a newline would end it) is read back by dash and
+# bash into the same words, NUL-separated, as the command printed them.
+nl='x
+y'
+tab='	'
+ff=$(printf '\377')
+"$FRAGSTAT" -q --record "$tmp/g" -- printf '%s\0' 'a b' "it's" "$nl" "$tab" \
+    "$ff" "" "say \"hi\"" > "$tmp/g.out"
+want "status of printf" "$?" 0
+printf '%s\0' printf '%s\0' 'a b' "it's" "$nl" "$tab" "$ff" "" 'say "hi"' \
+    > "$tmp/g.want"
+want "argv" "$(meta "$tmp/g" argv)" \
+    '["printf","%s\\0","a b","it'"'"'s","x\u000ay","\u0009",[255],"","say \"hi\""]'
+want "no command line" "$(grep -c '^command' "$tmp/g/fragstat-recording")" 0
+"$FRAGSTAT" --sysroot "$tmp/g" > "$tmp/g.sum" 2>&1 ||
+	{ echo "FAIL: --sysroot of the recording"; cat "$tmp/g.sum"; fail=1; }
+# The line: from "Command " to ": exit status 0 after N s", newline and all.
+sed -n '/^Command /,/: exit status 0 after [0-9.]* s$/p' "$tmp/g.sum" |
+    sed '1s/^Command //; $s/: exit status 0 after [0-9.]* s$//' > "$tmp/g.line"
+for sh in dash bash; do
+	command -v $sh > /dev/null || { echo "SKIP: no $sh"; continue; }
+	# In $tmp: a line read wrong may hold a redirection.
+	(cd "$tmp" && $sh -c 'eval "set -- $(cat "$1")"; printf "%s\0" "$@"' sh \
+	    "$tmp/g.line") > "$tmp/g.$sh" 2>&1
+	cmp -s "$tmp/g.$sh" "$tmp/g.want" ||
+		{ echo "FAIL: $sh reads the line back as other words:"; od -c "$tmp/g.$sh"; fail=1; }
+done
+# printf printed its arguments: the words after the first two.
+printf '%s\0' 'a b' "it's" "$nl" "$tab" "$ff" "" 'say "hi"' | cmp -s "$tmp/g.out" - ||
+	{ echo "FAIL: the command's own words"; od -c "$tmp/g.out"; fail=1; }
+# The summary's JSON has them exact too.
+if command -v python3 > /dev/null; then
+	"$FRAGSTAT" --sysroot "$tmp/g" --json | python3 -c 'import json, sys
+a = json.load(sys.stdin)["argv"]
+sys.stdout.buffer.write(b"".join((bytes(x) if isinstance(x, list) else x.encode()) + b"\0" for x in a))' \
+	    > "$tmp/g.json"
+	cmp -s "$tmp/g.json" "$tmp/g.want" ||
+		{ echo "FAIL: the summary's argv"; od -c "$tmp/g.json"; fail=1; }
+fi
+# Without a newline or carriage return the metadata has the line as well,
+# the one dash and bash read back.
+"$FRAGSTAT" -q --record "$tmp/h" -- printf '%s\0' "it's" "$tab" "$ff" "" \
+    > /dev/null
+want "command line" "$(meta "$tmp/h" command)" \
+    "printf '%s\\0' 'it'\\''s' '$tab' '$ff' ''"
+# 6. Words longer than a recording keeps: as the quoted line (4096 bytes)
+# or as argv (8192: 1500 control characters are 9000 bytes of \u0001):
+# a usage error, and no recording.
+long=$(printf '%05000d' 0)
+ctl=$(printf '%01500d' 0 | tr 0 '\001')
+for w in "$long" "$ctl"; do
+	"$FRAGSTAT" -q --record "$tmp/i" -- echo "$w" > /dev/null 2> "$tmp/err"
+	want "status of a long command" "$?" 2
+	want "its message" "$(cat "$tmp/err")" "fragstat: the command is longer than a recording keeps (4096 bytes quoted, 8192 as JSON)"
+	[ -e "$tmp/i" ] && { echo "FAIL: a recording of a long command"; fail=1; }
+done
 exit $fail

@@ -260,3 +260,139 @@ jr_fixed(const struct jr_val *v, int digits, long long *out)
 	*out = (long long)(ip * one + fp) * (neg ? -1 : 1);
 	return 0;
 }
+
+/* Returns the value of the 4 hex digits at S, or -1. */
+static long
+hex4(const char *s)
+{
+	long v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		v <<= 4;
+		if (s[i] >= '0' && s[i] <= '9')
+			v |= s[i] - '0';
+		else if (s[i] >= 'a' && s[i] <= 'f')
+			v |= s[i] - 'a' + 10;
+		else if (s[i] >= 'A' && s[i] <= 'F')
+			v |= s[i] - 'A' + 10;
+		else
+			return -1;
+	}
+	return v;
+}
+
+/* Append byte C to BUF (SIZE bytes) at *AT, room kept for a NUL. Returns 0 or -1. */
+static int
+put_byte(char *buf, size_t size, size_t *at, unsigned long c)
+{
+	if (c == 0 || *at + 1 >= size)
+		return -1;
+	buf[(*at)++] = (char)c;
+	return 0;
+}
+
+/* Append code point U as UTF-8. Returns 0 or -1. */
+static int
+put_utf8(char *buf, size_t size, size_t *at, unsigned long u)
+{
+	if (u < 0x80)
+		return put_byte(buf, size, at, u);
+	if (u < 0x800)
+		return put_byte(buf, size, at, 0xc0 | u >> 6) ||
+		    put_byte(buf, size, at, 0x80 | (u & 0x3f)) ? -1 : 0;
+	if (u < 0x10000)
+		return put_byte(buf, size, at, 0xe0 | u >> 12) ||
+		    put_byte(buf, size, at, 0x80 | (u >> 6 & 0x3f)) ||
+		    put_byte(buf, size, at, 0x80 | (u & 0x3f)) ? -1 : 0;
+	return put_byte(buf, size, at, 0xf0 | u >> 18) ||
+	    put_byte(buf, size, at, 0x80 | (u >> 12 & 0x3f)) ||
+	    put_byte(buf, size, at, 0x80 | (u >> 6 & 0x3f)) ||
+	    put_byte(buf, size, at, 0x80 | (u & 0x3f)) ? -1 : 0;
+}
+
+/* Returns the byte escape \C stands for (not \u), or -1. */
+static int
+escaped(char c)
+{
+	switch (c) {
+	case '"':
+	case '\\':
+	case '/':
+		return c;
+	case 'b':
+		return '\b';
+	case 'f':
+		return '\f';
+	case 'n':
+		return '\n';
+	case 'r':
+		return '\r';
+	case 't':
+		return '\t';
+	}
+	return -1;
+}
+
+/* Undo the escapes of the N bytes of string text S into BUF. Returns 0 or -1. */
+static int
+unescape(const char *s, size_t n, char *buf, size_t size, size_t *at)
+{
+	const char *end = s + n;
+	long u, lo;
+	int c;
+
+	for (; s < end; s++) {
+		if (*s != '\\') {
+			if (put_byte(buf, size, at, (unsigned char)*s) != 0)
+				return -1;
+			continue;
+		}
+		if (++s == end)
+			return -1;
+		if ((c = escaped(*s)) >= 0) {
+			if (put_byte(buf, size, at, (unsigned long)c) != 0)
+				return -1;
+			continue;
+		}
+		if (*s != 'u' || end - s < 5 || (u = hex4(s + 1)) < 0)
+			return -1;
+		s += 4;
+		/* A high surrogate takes the low one after it. */
+		if (u >= 0xd800 && u <= 0xdbff) {
+			if (end - s < 7 || s[1] != '\\' || s[2] != 'u' ||
+			    (lo = hex4(s + 3)) < 0xdc00 || lo > 0xdfff)
+				return -1;
+			u = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+			s += 6;
+		} else if (u >= 0xdc00 && u <= 0xdfff)
+			return -1;
+		if (put_utf8(buf, size, at, (unsigned long)u) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+jr_bytes(const struct jr_doc *d, const struct jr_val *v, char *buf,
+    size_t size)
+{
+	const struct jr_val *b;
+	uint64_t x;
+	size_t at = 0;
+
+	if (size == 0 || v == NULL)
+		return -1;
+	if (v->type == JR_STR) {
+		if (unescape(v->s, v->n, buf, size, &at) != 0)
+			return -1;
+	} else if (v->type == JR_ARR) {
+		for (b = jr_first(d, v); b != NULL; b = jr_next(d, b))
+			if (jr_u64(b, &x) != 0 || x > 255 ||
+			    put_byte(buf, size, &at, (unsigned long)x) != 0)
+				return -1;
+	} else
+		return -1;
+	buf[at] = '\0';
+	return 0;
+}

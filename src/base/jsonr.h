@@ -48,4 +48,13 @@ int	jr_u64(const struct jr_val *v, uint64_t *out);
  */
 int	jr_fixed(const struct jr_val *v, int digits, long long *out);
 
+/*
+ * Write the bytes of V into BUF (SIZE bytes) with a NUL after them: a
+ * string with its escapes undone (\uXXXX as UTF-8, a surrogate pair as one
+ * character), or an array of numbers 0-255 (jw_bytes()). Returns 0, or -1
+ * for anything else, a bad escape, a NUL byte, or bytes that do not fit.
+ */
+int	jr_bytes(const struct jr_doc *d, const struct jr_val *v, char *buf,
+	    size_t size);
+
 #endif

@@ -154,6 +154,24 @@ jw_string(struct jsonw *w, const char *s)
 	quote(w->fp, s);
 }
 
+void
+jw_bytes(struct jsonw *w, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int n = 1;
+
+	while (*s != '\0' && (*s < 0x80 || (n = text_utf8_len(s)) > 0))
+		s += *s < 0x80 ? 1 : n;
+	if (*s == '\0') {
+		jw_string(w, str);
+		return;
+	}
+	jw_array(w, true);
+	for (s = (const unsigned char *)str; *s != '\0'; s++)
+		jw_u64(w, *s);
+	jw_end(w);
+}
+
 /* Decimal digits of v, most significant first. A JSON document is mostly
  * numbers, and printf's format parsing per number made --roots-from miss
  * its 10 000 snapshots a second (bench/run, section 3). */

@@ -39,6 +39,13 @@ void	jw_key(struct jsonw *w, const char *key);
  * replacement character), so that the document is always valid JSON.
  */
 void	jw_string(struct jsonw *w, const char *s);
+
+/*
+ * Write S exactly, every byte kept: as jw_string() where S is valid UTF-8,
+ * else as the array of its bytes as numbers ("\xffa": [255, 97]), still
+ * valid JSON. jr_bytes() reads either back.
+ */
+void	jw_bytes(struct jsonw *w, const char *s);
 void	jw_u64(struct jsonw *w, uint64_t v);
 void	jw_int(struct jsonw *w, long long v);
 void	jw_bool(struct jsonw *w, bool v);

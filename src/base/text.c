@@ -233,3 +233,59 @@ text_utf8_len(const unsigned char *s)
 	}
 	return n;
 }
+
+/* Returns whether byte C needs no quoting in a shell word. */
+static bool
+sh_plain(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || (c != '\0' && strchr("_@%+=:,./-", c));
+}
+
+/* Append the N bytes at S to BUF (SIZE bytes) at *AT. Returns 0, or -1 when they do not fit. */
+static int
+sh_put(char *buf, size_t size, size_t *at, const char *s, size_t n)
+{
+	if (*at + n >= size)
+		return -1;
+	memcpy(buf + *at, s, n);
+	*at += n;
+	buf[*at] = '\0';
+	return 0;
+}
+
+/*
+ * Only single quotes: $'...' is not POSIX (dash reads $'\012' as a dollar
+ * and the quoted text), and inside '...' a newline or any byte is itself.
+ */
+int
+text_sh_quote(char *buf, size_t size, char *const *argv)
+{
+	const char *p;
+	size_t at = 0;
+	int i;
+
+	if (size == 0)
+		return -1;
+	buf[0] = '\0';
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0 && sh_put(buf, size, &at, " ", 1) != 0)
+			return -1;
+		for (p = argv[i]; *p && sh_plain((unsigned char)*p); p++)
+			;
+		if (*p == '\0' && argv[i][0] != '\0') {
+			if (sh_put(buf, size, &at, argv[i], strlen(argv[i])) != 0)
+				return -1;
+			continue;
+		}
+		if (sh_put(buf, size, &at, "'", 1) != 0)
+			return -1;
+		for (p = argv[i]; *p; p++)
+			if (sh_put(buf, size, &at, *p == '\'' ? "'\\''" : p,
+			    *p == '\'' ? 4 : 1) != 0)
+				return -1;
+		if (sh_put(buf, size, &at, "'", 1) != 0)
+			return -1;
+	}
+	return 0;
+}

@@ -80,6 +80,15 @@ int	num_centi(const struct tok *t, bool exact, uint64_t *v);
  */
 int	text_utf8_len(const unsigned char *s);
 
+/*
+ * Write the NULL-terminated ARGV into BUF (SIZE bytes) as words a POSIX sh
+ * reads back as the same ones (eval "set -- $LINE"): a word of only plain
+ * bytes as it is, any other in single quotes, inside which every byte but
+ * the quote stands for itself (a newline too); a quote as '\''. Returns 0,
+ * or -1 when it does not fit.
+ */
+int	text_sh_quote(char *buf, size_t size, char *const *argv);
+
 /* Record in E a message saying what is wrong with number token T at LINE; returns -1. */
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
 	    int rc, const char *what);

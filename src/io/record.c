@@ -93,7 +93,7 @@ write_meta(const char *path, const struct record_opts *o, struct ferr *e)
 	fprintf(fp, "\nmigratetypes %s\nevents %s\n", o->migratetypes ? "yes" :
 	    "no", o->events ? "yes" : "no");
 	if (o->command)
-		fprintf(fp, "command %s\n", o->command);
+		fputs(o->command, fp);
 	if (o->captures_every)
 		fprintf(fp, "captures_every %lu\n", o->captures_every);
 	if (o->trigger)

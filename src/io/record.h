@@ -29,7 +29,7 @@ struct record_opts {
 	size_t		 norders;
 	unsigned	 pageblock_order;
 	bool		 migratetypes, events;
-	const char	*command;	/* quoted, run under the recording; NULL: none */
+	const char	*command;	/* its metadata lines (record_command_write()); NULL: none */
 	unsigned long	 captures_every;	/* also capture every Nth sample; 0: never */
 	const char	*trigger;	/* a window of --trigger KIND; NULL: not */
 	unsigned long	 before, after;	/* its --before and --after */

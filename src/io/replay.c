@@ -10,6 +10,7 @@
 
 #include "jsonr.h"
 #include "record.h"
+#include "record_command.h"
 #include "replay.h"
 #include "replay_events.h"
 #include "slurp.h"
@@ -38,11 +39,25 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		k = tok_split(s, n, t, 2);
-		/* The command line is the rest of its line, spaces and all. */
+		/*
+		 * The command line is the rest of its line, spaces and all;
+		 * "argv", where there is one, holds the words exact and makes
+		 * the line. Recordings before it have the line alone, quoted
+		 * for bash ($'\ooo' for a control character): shown as it is.
+		 */
 		if (k >= 2 && tok_is(&t[0], "command")) {
 			v = t[1];
 			v.n = (size_t)(s + n - v.s);
-			tok_copy(r->command, sizeof(r->command), &v);
+			if (!r->has_args)
+				tok_copy(r->command, sizeof(r->command), &v);
+			continue;
+		}
+		if (k >= 2 && tok_is(&t[0], "argv")) {
+			if (record_command_read(t[1].s, (size_t)(s + n - t[1].s),
+			    r->command, sizeof(r->command), r->args,
+			    sizeof(r->args), &r->args_len, ls.no, e) != 0)
+				return -1;
+			r->has_args = true;
 			continue;
 		}
 		if (k != 2)

@@ -252,7 +252,8 @@ replay_events_add(struct replay *r, struct rsample *one,
     const struct jr_doc *d, const struct jr_val *s, const struct jr_val *time,
     const char **what)
 {
-	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by, *cap;
+	const struct jr_val *ev = jr_get(d, s, "events"), *x, *c, *b, *by, *cap,
+	    *cl;
 	uint64_t total = 0, frag = 0, runs = 0;
 
 	*what = "'events' is not what --watch --events --json writes";
@@ -262,13 +263,20 @@ replay_events_add(struct replay *r, struct rsample *one,
 	c = jr_get(d, ev, "compaction");
 	if (count_add(jr_get(d, x, "total"), &total) != 0 ||
 	    count_add(jr_get(d, x, "fragmenting"), &frag) != 0 ||
-	    count_add(jr_get(d, x, "claimed"), &r->claimed) != 0 ||
 	    count_add(jr_get(d, c, "runs"), &runs) != 0 ||
 	    count_add(jr_get(d, ev, "lost"), &r->lost) != 0 ||
 	    (b = jr_get(d, c, "by_order")) == NULL || b->type != JR_ARR ||
 	    replay_sum_add(&r->extfrag, total) != 0 ||
 	    replay_sum_add(&r->fragmenting, frag) != 0 ||
 	    replay_sum_add(&r->runs, runs) != 0)
+		return -1;
+	/*
+	 * Null where the kernel's tracepoint lacks the field: the total is then
+	 * unknown, not the sum of the samples that had it.
+	 */
+	if ((cl = jr_get(d, x, "claimed")) == NULL || cl->type == JR_NULL)
+		r->claimed_unknown = true;
+	else if (count_add(cl, &r->claimed) != 0)
 		return -1;
 	/* Absent in recordings of a fragstat before it, null where it cannot tell. */
 	if ((cap = jr_get(d, x, "captured")) == NULL || cap->type == JR_NULL)

@@ -82,4 +82,5 @@ sets_free(struct sets *x)
 		free(x->side[k].runs);
 	}
 	free(x->m);
+	free(x->dropped);
 }

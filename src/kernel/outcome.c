@@ -79,17 +79,36 @@ outcome_delta(const struct outcome *a, const struct outcome *b,
 	return true;
 }
 
+/*
+ * The kernel counts a charge failure as a fallback too: the PMD size's
+ * vma_alloc_anon_folio_pmd() (__do_huge_pmd_anonymous_page() before 6.12,
+ * mm/huge_memory.c) does count_vm_event(THP_FAULT_FALLBACK) and then
+ * THP_FAULT_FALLBACK_CHARGE when mem_cgroup_charge() fails, with the
+ * per-size ANON_FAULT_FALLBACK and ANON_FAULT_FALLBACK_CHARGE beside;
+ * mm/memory.c's alloc_anon_folio() counts ANON_FAULT_FALLBACK_CHARGE and
+ * goes on to count ANON_FAULT_FALLBACK; shmem_alloc_and_add_folio()
+ * (mm/shmem.c) counts SHMEM_FALLBACK with SHMEM_FALLBACK_CHARGE. The two
+ * counters are read one after the other: never below zero.
+ */
+uint64_t
+outcome_allocator_fallbacks(const struct outcome *d)
+{
+	if (!d->have_charge)
+		return d->fallback;
+	return d->charge < d->fallback ? d->fallback - d->charge : 0;
+}
+
 bool
 outcome_disagrees(enum verdict v, const struct outcome *d)
 {
 	uint64_t asked = d->alloc + d->fallback;
+	uint64_t failed = outcome_allocator_fallbacks(d);
 
 	if (!d->known || asked == 0)
 		return false;
 	if (v == VERDICT_OK)
-		return d->fallback > asked / 20;
-	return (v == VERDICT_COMPACT || v == VERDICT_RECLAIM) &&
-	    d->fallback == 0;
+		return failed > asked / 20;
+	return (v == VERDICT_COMPACT || v == VERDICT_RECLAIM) && failed == 0;
 }
 
 const char *

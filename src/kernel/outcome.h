@@ -38,10 +38,19 @@ bool		 outcome_delta(const struct outcome *a, const struct outcome *b,
 		    struct outcome *d);
 
 /*
+ * Returns the fallbacks of D that the allocator made: all of them less
+ * those for the memory cgroup's limit, where the kernel counts those; the
+ * memcg had a block the allocator found and refused it.
+ */
+uint64_t	 outcome_allocator_fallbacks(const struct outcome *d);
+
+/*
  * Returns whether the interval's outcomes D contradict the verdict V made
- * for their order: ok while more than 5% fell back, or compact or reclaim
- * while none did. A finding, not an error: the verdict is for one moment
- * and one zone's rules, the outcomes are every fault of the interval.
+ * for their order: ok while the allocator failed more than 5% of them, or
+ * compact or reclaim while it failed none. Fallbacks for the memcg limit
+ * are not the allocator's (where the kernel counts them apart). A finding,
+ * not an error: the verdict is for one moment and one zone's rules, the
+ * outcomes are every fault of the interval.
  */
 bool		 outcome_disagrees(enum verdict v, const struct outcome *d);
 

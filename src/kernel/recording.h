@@ -8,8 +8,12 @@
 
 #include "events.h"
 
-/* The longest command line a recording's metadata keeps, quoted. */
+/*
+ * The longest command line a recording's metadata keeps, quoted, and its
+ * "argv" line (the arguments as JSON: at least as long as their bytes).
+ */
 #define EXPERIMENT_MAX_COMMAND	4096
+#define EXPERIMENT_MAX_ARGV	8192
 #include "frag.h"
 #include "futile.h"
 
@@ -156,6 +160,10 @@ struct replay {
 	bool		 events;		/* recorded with --events */
 	/* A command's run (fragstat --record DIR -- COMMAND): "" when none. */
 	char		 command[EXPERIMENT_MAX_COMMAND];
+	/* Its arguments exact, each ended by a NUL ("argv"; none before it). */
+	char		 args[EXPERIMENT_MAX_ARGV];
+	size_t		 args_len;
+	bool		 has_args;
 	int		 exit_status;		/* -1: not written (a crash) */
 	uint64_t	 wall_ms;
 	bool		 has_wall;
@@ -171,6 +179,7 @@ struct replay {
 	/* Events: totals, and the most in one sample. */
 	uint64_t	 extfrag, fragmenting, claimed, peak;
 	uint64_t	 captured;
+	bool		 claimed_unknown;	/* a sample could not tell */
 	bool		 captured_unknown;	/* a sample could not tell */
 	char		 peak_time[32];
 	uint64_t	 runs, lost;

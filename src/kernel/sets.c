@@ -111,7 +111,8 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 			    o->fallback : o->charge);
 		return true;
 	case M_EXTFRAG:
-		if (!r->events || (m->field == 3 && r->captured_unknown))
+		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
+		    (m->field == 3 && r->captured_unknown))
 			return false;
 		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
 		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
@@ -147,6 +148,32 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 	return false;
 }
 
+/* How many ranks of importance rank() gives. */
+#define NRANKS	4
+
+/*
+ * Returns the importance of a metric of GROUP, 0 first. Past
+ * SETS_MAX_METRICS the least important go: first what the runs were for
+ * and what the verdicts rest on (the command's wall time, free pageblocks,
+ * the indices), then what the kernel did to find memory (stalls, direct
+ * compaction's successes and failures, extfrag events), then the THP
+ * counters of /proc/vmstat and compaction's scanning, last every THP size
+ * on its own.
+ */
+static int
+rank(const char *group)
+{
+	if (strcmp(group, "Run") == 0 || strcmp(group, "Fragmentation") == 0)
+		return 0;
+	if (strcmp(group, "Pressure") == 0 ||
+	    strcmp(group, "Direct compaction") == 0 ||
+	    strcmp(group, "Events") == 0)
+		return 1;
+	if (strcmp(group, "THP by size") == 0)
+		return 3;
+	return 2;
+}
+
 /*
  * Add metric M to X when every run of both sides has it (and, with
  * SKIP_ZERO, some run is not 0). Returns 0, or -1 with E set.
@@ -161,8 +188,13 @@ add(struct sets *x, const struct mspec *m, const char *name,
 	size_t i;
 	int k;
 
-	if (x->nm == SETS_MAX_METRICS)
-		return ferr_set(e, 0, "more than %d metrics", SETS_MAX_METRICS);
+	if (x->nm == x->mcap) {
+		s = realloc(x->m, x->mcap * 2 * sizeof(*x->m));
+		if (s == NULL)
+			return ferr_set(e, 0, "out of memory");
+		x->m = s;
+		x->mcap *= 2;
+	}
 	s = &x->m[x->nm];
 	memset(s, 0, sizeof(*s));
 	for (k = 0; k < 2; k++)
@@ -178,6 +210,7 @@ add(struct sets *x, const struct mspec *m, const char *name,
 	s->group = group;
 	s->unit = unit;
 	s->digits = digits;
+	s->rank = rank(group);
 	for (k = 0; k < 2; k++)
 		stats_of(s->v[k], x->side[k].n, &s->s[k]);
 	stats_welch(&s->s[0], &s->s[1], &s->w);
@@ -208,6 +241,43 @@ static const struct {
 	{ "compact_daemon_wake", "kcompactd wakeups", "Compaction scanning" },
 };
 
+/*
+ * Keep the SETS_MAX_METRICS most important metrics of X (rank(), then the
+ * table's order), in the table's order; name the others in X->dropped.
+ * Returns 0, or -1 with E set.
+ */
+static int
+keep_most_important(struct sets *x, struct ferr *e)
+{
+	size_t i, j, kept = 0;
+	bool *keep;
+	int r;
+
+	if (x->nm <= SETS_MAX_METRICS)
+		return 0;
+	if ((keep = calloc(x->nm, sizeof(*keep))) == NULL ||
+	    (x->dropped = calloc(x->nm - SETS_MAX_METRICS,
+	    sizeof(*x->dropped))) == NULL) {
+		free(keep);
+		return ferr_set(e, 0, "out of memory");
+	}
+	for (r = 0; r < NRANKS; r++)
+		for (i = 0; i < x->nm && kept < SETS_MAX_METRICS; i++)
+			if (x->m[i].rank == r) {
+				keep[i] = true;
+				kept++;
+			}
+	for (i = 0, j = 0; i < x->nm; i++)
+		if (keep[i])
+			x->m[j++] = x->m[i];
+		else
+			memcpy(x->dropped[x->ndropped++], x->m[i].name,
+			    sizeof(x->dropped[0]));
+	x->nm = j;
+	free(keep);
+	return 0;
+}
+
 int
 sets_compute(struct sets *x, struct ferr *e)
 {
@@ -219,7 +289,8 @@ sets_compute(struct sets *x, struct ferr *e)
 	int rc = 0;
 
 	e->path = x->side[0].path;
-	if ((x->m = calloc(SETS_MAX_METRICS, sizeof(*x->m))) == NULL)
+	x->mcap = SETS_MAX_METRICS;
+	if ((x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
 		return ferr_set(e, 0, "out of memory");
 	/* The zone the indices are of: where the free pageblocks are. */
 	for (i = 0; i < r0->nzones; i++)
@@ -328,5 +399,5 @@ sets_compute(struct sets *x, struct ferr *e)
 			rc |= add(x, &m, name, label, "Fragmentation", "index",
 			    3, false, e);
 		}
-	return rc ? -1 : 0;
+	return rc ? -1 : keep_most_important(x, e);
 }

@@ -9,7 +9,10 @@
 #include "recording.h"
 #include "stats.h"
 
-/* The most runs a side, and metrics a comparison. */
+/*
+ * The most runs a side, and metrics a comparison shows: past it the least
+ * important metrics are left out, and named (sets_compute()).
+ */
 #define SETS_MAX_RUNS		64
 #define SETS_MAX_METRICS	160
 
@@ -31,12 +34,16 @@ struct sets_metric {
 	double		 v[2][SETS_MAX_RUNS];	/* side, run */
 	struct stats	 s[2];
 	struct welch	 w;
+	int		 rank;		/* its importance, 0 first (sets.c) */
 };
 
 struct sets {
 	struct sets_side	 side[2];	/* baseline A, candidate B */
 	struct sets_metric	*m;
-	size_t			 nm;
+	size_t			 nm, mcap;
+	/* The metrics left out past SETS_MAX_METRICS, in the table's order. */
+	char			(*dropped)[64];
+	size_t			 ndropped;
 	/* The zone whose indices are compared: the most free pageblocks in A's first run. */
 	unsigned		 node;
 	char			 zone[32];
@@ -44,8 +51,9 @@ struct sets {
 
 /*
  * Once both sides of X are read (sets_read(), replay_sets.h), compute
- * every metric that all their runs have. Return 0, or -1 with E set;
- * sets_free() frees X in both cases.
+ * every metric that all their runs have, and keep the SETS_MAX_METRICS
+ * most important of them. Return 0, or -1 with E set; sets_free() frees X
+ * in both cases.
  */
 int	sets_compute(struct sets *x, struct ferr *e);
 

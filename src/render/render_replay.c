@@ -214,8 +214,12 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	if (!r->events)
 		return;
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
-	    ", claimed %" PRIu64 ", captured ", r->extfrag, r->fragmenting,
-	    r->claimed);
+	    ", claimed ", r->extfrag, r->fragmenting);
+	if (r->claimed_unknown)
+		fputc('-', fp);
+	else
+		fprintf(fp, "%" PRIu64, r->claimed);
+	fputs(", captured ", fp);
 	if (r->captured_unknown)
 		fputc('-', fp);
 	else
@@ -440,6 +444,15 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 	if (r->command[0]) {
 		jw_key(w, "command");
 		jw_string(w, r->command);
+		/* The words exact (jw_bytes()); null in recordings before them. */
+		jw_key(w, "argv");
+		if (r->has_args) {
+			jw_array(w, true);
+			for (i = 0; i < r->args_len; i += strlen(r->args + i) + 1)
+				jw_bytes(w, r->args + i);
+			jw_end(w);
+		} else
+			jw_null(w);
 		jw_key(w, "exit_status");
 		if (r->exit_status >= 0)
 			jw_int(w, r->exit_status);
@@ -527,7 +540,10 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_key(w, "fragmenting");
 		jw_u64(w, r->fragmenting);
 		jw_key(w, "claimed");
-		jw_u64(w, r->claimed);
+		if (r->claimed_unknown)
+			jw_null(w);
+		else
+			jw_u64(w, r->claimed);
 		jw_key(w, "captured");
 		if (r->captured_unknown)
 			jw_null(w);

@@ -34,6 +34,28 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
+/* Returns the sentence that names the metrics X left out (malloc'd), or NULL. */
+char *
+sets_dropped_text(const struct sets *x)
+{
+	char *buf = NULL;
+	size_t len, i;
+	FILE *fp;
+
+	if (x->ndropped == 0 || (fp = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	fprintf(fp, "Left out, the least important past the %d metrics a "
+	    "comparison shows: %zu (", SETS_MAX_METRICS, x->ndropped);
+	for (i = 0; i < x->ndropped; i++)
+		fprintf(fp, "%s%s", i ? ", " : "", x->dropped[i]);
+	fputc(')', fp);
+	if (fclose(fp) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
 /* The cells of a metric's row, after its label: A's three, B's three, then the change. */
 enum { C_MEAN, C_SD, C_RANGE, C_B = 3, C_DELTA = 6, C_PCT, C_NCELLS };
 
@@ -81,7 +103,7 @@ sets_table(FILE *fp, const struct sets *x)
 {
 	static const char *const head[C_NCELLS] = { "A mean", "sd",
 	    "min..max", "B mean", "sd", "min..max", "B - A", "%" };
-	char c[C_NCELLS][80], v[64];
+	char c[C_NCELLS][80], v[64], *dropped;
 	const char *group = NULL;
 	int w[C_NCELLS], lw = 0, i;
 	size_t m;
@@ -117,6 +139,9 @@ sets_table(FILE *fp, const struct sets *x)
 		table_row(fp, x->m[m].label, lw, c, w, sets_verdict(v,
 		    sizeof(v), &x->m[m]));
 	}
+	if ((dropped = sets_dropped_text(x)) != NULL)
+		fprintf(fp, "\n%s\n", dropped);
+	free(dropped);
 }
 
 /* Write one side K of metric S: {n, mean, stddev, min, max, runs}. */
@@ -214,6 +239,12 @@ sets_json(FILE *fp, const struct sets *x)
 			jw_bool(&w, s->w.significant);
 		jw_end(&w);
 	}
+	jw_end(&w);
+	/* What SETS_MAX_METRICS left out, by name. */
+	jw_key(&w, "dropped");
+	jw_array(&w, false);
+	for (i = 0; i < x->ndropped; i++)
+		jw_string(&w, x->dropped[i]);
 	jw_end(&w);
 	jw_end(&w);
 	jw_end(&w);

@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "render_svg.h"
 #include "report.h"
@@ -112,9 +113,9 @@ void
 sets_svg(FILE *fp, const struct sets *x)
 {
 	struct svgw w;
-	char pre[2][64];
+	char pre[2][64], *dropped = sets_dropped_text(x);
 	long rows = ((long)x->nm + PANELS_ROW - 1) / PANELS_ROW;
-	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2];
+	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2], nd = 0;
 	size_t i;
 	int k;
 
@@ -127,8 +128,12 @@ sets_svg(FILE *fp, const struct sets *x)
 		top += 14 * lines[k] + 2;
 	}
 	top += 8;
+	/* The metrics left out, in a note under the panels. */
+	if (dropped != NULL)
+		nd = svgr_text_wrap(NULL, 10, 0, 11, width - 20, 14, "",
+		    dropped);
 	svg_init(&w, fp);
-	svgr_begin(&w, width, top + rows * PANEL_H + 10,
+	svgr_begin(&w, width, top + rows * PANEL_H + 10 + 14 * nd,
 	    "fragstat --compare of two sets of runs");
 	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs: "
 	    "a dot per run, the mean as a bar across its spread (one sd)");
@@ -143,5 +148,9 @@ sets_svg(FILE *fp, const struct sets *x)
 	for (i = 0; i < x->nm; i++)
 		panel(&w, x, &x->m[i], 10 + (long)(i % PANELS_ROW) * PANEL_W,
 		    top + (long)(i / PANELS_ROW) * PANEL_H);
+	if (dropped != NULL)
+		svgr_text_wrap(&w, 10, top + rows * PANEL_H + 12, 11,
+		    width - 20, 14, "", dropped);
+	free(dropped);
 	svgr_end(&w);
 }

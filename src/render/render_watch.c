@@ -133,6 +133,29 @@ verdict_at(const struct wsample *s, unsigned o)
 }
 
 /*
+ * The finding for size B (its verdict V) over the interval D: the share of
+ * its faults that the allocator failed, those for the memcg limit apart, or
+ * a word that the share may hold them where the kernel does not count them.
+ */
+static void
+finding_line(FILE *fp, const char *b, enum verdict v, const struct outcome *d)
+{
+	char p[32];
+
+	fprintf(fp, "  finding: %s verdict %s, yet %s of its THP faults fell "
+	    "back", b, advise_verdict_word(v), hum_pct(p, sizeof(p),
+	    outcome_allocator_fallbacks(d), d->alloc + d->fallback));
+	if (!d->have_charge)
+		fputs(" (a share that may include the memcg limit's: this "
+		    "kernel does not count them apart)\n", fp);
+	else if (d->charge > 0)
+		fprintf(fp, ", not counting %" PRIu64 " for the memcg limit\n",
+		    d->charge);
+	else
+		fputc('\n', fp);
+}
+
+/*
  * The THP sizes that are on, or the PMD size: what their allocations got
  * over the interval of S, where there were any; and a finding where that
  * contradicts the verdict for their order.
@@ -145,7 +168,7 @@ outcome_lines(FILE *fp, const struct wsample *s)
 	struct outcome d;
 	enum outcome_kind k;
 	enum verdict v;
-	char b[32], c[160], p[32];
+	char b[32], c[160];
 	size_t i;
 
 	for (i = 0; t != NULL && i < t->n; i++) {
@@ -162,10 +185,7 @@ outcome_lines(FILE *fp, const struct wsample *s)
 			    d.have_charge, d.charge));
 			v = verdict_at(s, (unsigned)z->order);
 			if (k == OUTCOME_ANON && outcome_disagrees(v, &d))
-				fprintf(fp, "  finding: %s verdict %s, yet %s of "
-				    "its THP faults fell back\n", b,
-				    advise_verdict_word(v), hum_pct(p, sizeof(p),
-				    d.fallback, d.alloc + d.fallback));
+				finding_line(fp, b, v, &d);
 		}
 	}
 }

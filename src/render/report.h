@@ -182,8 +182,13 @@ void	sets_table(FILE *fp, const struct sets *x);
 void	sets_json(FILE *fp, const struct sets *x);
 void	sets_svg(FILE *fp, const struct sets *x);
 
-/* What the sets' table and picture share: a number, what the test says. */
+/*
+ * What the sets' table and picture share: a number, what the test says,
+ * and the metrics left out past SETS_MAX_METRICS as one malloc'd sentence
+ * (NULL when none were, or out of memory).
+ */
 const char *sets_num(char *buf, size_t size, double v, int digits);
 const char *sets_verdict(char *buf, size_t size, const struct sets_metric *s);
+char	*sets_dropped_text(const struct sets *x);
 
 #endif

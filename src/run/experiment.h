@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* experiment.h - run a command under --record: start it, quote it, its status */
+/* experiment.h - run a command under --record: start it, its status */
 #ifndef FRAGSTAT_EXPERIMENT_H
 #define FRAGSTAT_EXPERIMENT_H
 
@@ -8,14 +8,6 @@
 
 #include "ferr.h"
 #include "recording.h"
-
-/*
- * Write ARGV (NULL-terminated) into BUF (SIZE bytes) as one line a POSIX
- * shell would read back as the same words: plain words as they are,
- * others in single quotes, control characters as $'\ooo'. Returns 0, or
- * -1 when it does not fit.
- */
-int	experiment_quote(char *buf, size_t size, char *const *argv);
 
 /*
  * Start ARGV as a child with this process's standard input, output and

@@ -3,12 +3,14 @@
 
 #include "config.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "experiment.h"
 #include "modes.h"
 #include "record.h"
+#include "record_command.h"
 #include "trace.h"
 #include "watch.h"
 
@@ -53,10 +55,11 @@ static int
 record_start(const struct opts *o, const struct inputs *in,
     struct watch_opts *w, const unsigned *orders, int n)
 {
-	char cmd[EXPERIMENT_MAX_COMMAND];
+	char *cmd = NULL;
 	struct record_opts ro;
 	struct ferr e = { .path = "" };
 	const char *from;
+	int rc;
 
 	memset(&ro, 0, sizeof(ro));
 	ro.dir = o->record;
@@ -85,15 +88,18 @@ record_start(const struct opts *o, const struct inputs *in,
 		return 0;
 	}
 	if (o->command) {
-		if (experiment_quote(cmd, sizeof(cmd), o->command) != 0) {
+		if (record_command_write(o->command, EXPERIMENT_MAX_COMMAND,
+		    &cmd) != 0) {
 			fprintf(stderr, "%s: the command is longer than a "
-			    "recording keeps (%d bytes quoted)\n", progname,
-			    EXPERIMENT_MAX_COMMAND);
+			    "recording keeps (%d bytes quoted, %d as JSON)\n",
+			    progname, EXPERIMENT_MAX_COMMAND, RECORD_ARGV_MAX);
 			return EXIT_USAGE;
 		}
 		ro.command = cmd;
 	}
-	if (record_open(&w->rec, &ro, &e) != 0) {
+	rc = record_open(&w->rec, &ro, &e);
+	free(cmd);
+	if (rc != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

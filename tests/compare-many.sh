@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# --compare of two sets of runs with more metrics than it shows (160): the
+# most important are kept, in the table's order, and the others named in
+# the table, the JSON ("dropped") and the picture. The sets are made here
+# from recordings/sets (PROVENANCE): every zone given N orders (copies of
+# its first), and 2 MiB THP faults that allocated and fell back.
+# 20 + 6 N metrics, and 3 of the 2 MiB size: N 23 makes 161, N 26 179.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+command -v python3 > /dev/null || { echo "SKIP: python3 not found"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# make N DIR: the sets a and b of recordings/sets with N orders, in DIR.
+make() {
+	python3 - "$FIXTURES/recordings/sets" "$2" "$1" <<'EOF'
+import os, re, sys
+src, dst, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for side in ("a", "b"):
+    for run in sorted(os.listdir(os.path.join(src, side))):
+        i, o = os.path.join(src, side, run), os.path.join(dst, side, run)
+        os.makedirs(o)
+        meta = open(os.path.join(i, "fragstat-recording")).read()
+        meta = re.sub(r"(?m)^orders .*$", "orders " +
+            ",".join(str(k) for k in range(n)), meta)
+        open(os.path.join(o, "fragstat-recording"), "w").write(meta)
+        out = []
+        for line in open(os.path.join(i, "samples.ndjson")):
+            def orders(m):
+                first = re.match(r"\{[^{}]*\}", m.group(1)).group(0)
+                return '"orders":[' + ",".join(re.sub(r'"order":\d+',
+                    '"order":%d' % k, first) for k in range(n)) + "]"
+            line = re.sub(r'"orders":\[(\{.*?\})\]', orders, line)
+            line = line.replace('"kind":"anon_fault","alloc":0,"fallback":0',
+                '"kind":"anon_fault","alloc":5,"fallback":1')
+            out.append(line)
+        open(os.path.join(o, "samples.ndjson"), "w").write("".join(out))
+EOF
+}
+
+# want WHAT GOT EXPECTED
+want() {
+	[ "$2" = "$3" ] || { printf 'FAIL: %s:\n%s\nwant\n%s\n' "$1" "$2" "$3"; fail=1; }
+}
+
+# metrics FILE: the names of the metrics of a --compare --json, then "dropped:" and its names.
+metrics() {
+	python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["compare"]
+print(" ".join(m["name"] for m in c["metrics"]))
+print("dropped: " + " ".join(c["dropped"]))' "$1"
+}
+
+# 1. 161 metrics: the one of least importance goes, the THP size's share.
+make 23 "$tmp/161" || { echo "FAIL: cannot make the sets"; exit 1; }
+"$FRAGSTAT" --compare "$tmp/161/a" "$tmp/161/b" --json > "$tmp/161.json" 2> "$tmp/err"
+want "status of 161 metrics" "$?" 0
+want "stderr" "$(cat "$tmp/err")" ""
+metrics "$tmp/161.json" > "$tmp/161.names"
+want "metrics kept" "$(head -1 "$tmp/161.names" | wc -w)" 160
+want "the last kept" "$(head -1 "$tmp/161.names" | tr ' ' '\n' | grep hugepages)" \
+    "hugepages-2048kB/anon_fault_alloc
+hugepages-2048kB/anon_fault_fallback"
+want "dropped" "$(tail -1 "$tmp/161.names")" \
+    "dropped: hugepages-2048kB/anon_fault_fallback_share"
+"$FRAGSTAT" --compare "$tmp/161/a" "$tmp/161/b" > "$tmp/161.txt"
+want "the table's last line" "$(tail -1 "$tmp/161.txt")" \
+    "Left out, the least important past the 160 metrics a comparison shows: 1 (hugepages-2048kB/anon_fault_fallback_share)"
+want "rows of the table" "$(grep -c ' t=\| no spread\|n too small' "$tmp/161.txt")" 160
+"$FRAGSTAT" --compare "$tmp/161/a" "$tmp/161/b" --format=svg > "$tmp/161.svg"
+grep -q '>Left out, the least important past the 160 metrics a comparison shows: 1' "$tmp/161.svg" ||
+	{ echo "FAIL: no note of the left out in the picture"; fail=1; }
+
+# 2. 179: the run, free pageblocks and indices (160) first; every other goes.
+make 26 "$tmp/179" || { echo "FAIL: cannot make the sets"; exit 1; }
+"$FRAGSTAT" --compare "$tmp/179/a" "$tmp/179/b" --json > "$tmp/179.json"
+want "status of 179 metrics" "$?" 0
+metrics "$tmp/179.json" > "$tmp/179.names"
+want "kept of 179" "$(head -1 "$tmp/179.names" | tr ' ' '\n' | grep -cv 'index_Normal_order')" 4
+want "dropped of 179" "$(tail -1 "$tmp/179.names")" \
+    "dropped: thp_fault_alloc thp_fault_fallback thp_fault_fallback_charge compact_stall compact_success compact_fail compact_success_rate compact_migrate_scanned compact_daemon_migrate_scanned direct_migrate_scanned compact_free_scanned compact_daemon_free_scanned direct_free_scanned compact_daemon_wake hugepages-2048kB/anon_fault_alloc hugepages-2048kB/anon_fault_fallback hugepages-2048kB/anon_fault_fallback_share psi_some_stall_share psi_full_stall_share"
+
+# 3. Up to 160 nothing goes, and the JSON says so.
+"$FRAGSTAT" --compare "$FIXTURES/recordings/sets/a" "$FIXTURES/recordings/sets/b" --json > "$tmp/few.json"
+want "dropped of a few" "$(metrics "$tmp/few.json" | tail -1)" "dropped: "
+exit $fail
