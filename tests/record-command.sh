@@ -4,7 +4,8 @@
 # through (its own, a failure, a signal's 128+N, a command that cannot
 # run), its standard output untouched, the metadata's command, exit_status
 # and wall_s, --captures-every's captures, and SIGINT sent to fragstat
-# reaching the command first, the recording then ended whole.
+# reaching the command first, the recording then ended whole; SIGTERM
+# reaching it after the recording failed too.
 set -u
 : "${FRAGSTAT:?}"
 [ -r /proc/buddyinfo ] || { echo "SKIP: no /proc/buddyinfo"; exit 77; }
@@ -80,4 +81,36 @@ want "exit_status after SIGINT" "$(meta "$tmp/f" exit_status)" 42
 "$FRAGSTAT" --sysroot "$tmp/f" > /dev/null 2> "$tmp/err" && [ ! -s "$tmp/err" ] ||
 	{ echo "FAIL: the interrupted recording"; cat "$tmp/err"; fail=1; }
 [ -d "$tmp/f/last" ] || { echo "FAIL: no last/ after SIGINT"; fail=1; }
+# 5. A recording that fails while the command runs (during/ a file where a
+# directory goes): SIGTERM to fragstat still reaches the command, which
+# ends at once, not when its minute is up; nothing is left running.
+# No race on time: the file waits for the recording, the signal for the
+# error message, and the bound (10 s) only stops a test that would hang.
+"$FRAGSTAT" -q --record "$tmp/g" --watch 1 --captures-every 2 -- \
+    sh -c 'echo $$ > "$0"; exec sleep 60' "$tmp/g.pid" 2> "$tmp/g.err" &
+pid=$!
+i=0
+while [ ! -e "$tmp/g/samples.ndjson" ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+: > "$tmp/g/during"
+i=0
+while [ ! -s "$tmp/g.err" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if kill -0 $pid 2>/dev/null; then
+	echo "FAIL: SIGTERM after a failed recording: still running after 10 s"
+	kill -KILL "$(cat "$tmp/g.pid")" $pid 2>/dev/null
+	fail=1
+fi
+wait $pid
+want "status after a failed recording" "$?" 1
+want "its message" "$(cat "$tmp/g.err")" \
+    "fragstat: $tmp/g/during/2: cannot create a directory beside it: Not a directory"
+kill -0 "$(cat "$tmp/g.pid")" 2>/dev/null &&
+	{ echo "FAIL: the command outlived fragstat"; fail=1; }
+ls -a "$tmp" | grep -q '^\.g\.' &&
+	{ echo "FAIL: a temporary directory left: $(ls -a "$tmp")"; fail=1; }
 exit $fail
