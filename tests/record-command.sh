@@ -5,7 +5,8 @@
 # run), its standard output untouched, the metadata's command, exit_status
 # and wall_s, --captures-every's captures, SIGINT sent to fragstat
 # reaching the command first, the recording then ended whole, and words of
-# any bytes kept exact in argv and read back by dash and bash.
+# any bytes kept exact in argv and read back by dash and bash; SIGTERM
+# reaching the command after the recording failed too.
 set -u
 : "${FRAGSTAT:?}"
 [ -r /proc/buddyinfo ] || { echo "SKIP: no /proc/buddyinfo"; exit 77; }
@@ -140,4 +141,36 @@ for w in "$long" "$ctl"; do
 	want "its message" "$(cat "$tmp/err")" "fragstat: the command is longer than a recording keeps (4096 bytes quoted, 8192 as JSON)"
 	[ -e "$tmp/i" ] && { echo "FAIL: a recording of a long command"; fail=1; }
 done
+# 7. A recording that fails while the command runs (during/ a file where a
+# directory goes): SIGTERM to fragstat still reaches the command, which
+# ends at once, not when its minute is up; nothing is left running.
+# No race on time: the file waits for the recording, the signal for the
+# error message, and the bound (10 s) only stops a test that would hang.
+"$FRAGSTAT" -q --record "$tmp/j" --watch 1 --captures-every 2 -- \
+    sh -c 'echo $$ > "$0"; exec sleep 60' "$tmp/j.pid" 2> "$tmp/j.err" &
+pid=$!
+i=0
+while [ ! -e "$tmp/j/samples.ndjson" ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+: > "$tmp/j/during"
+i=0
+while [ ! -s "$tmp/j.err" ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM $pid
+i=0
+while kill -0 $pid 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if kill -0 $pid 2>/dev/null; then
+	echo "FAIL: SIGTERM after a failed recording: still running after 10 s"
+	kill -KILL "$(cat "$tmp/j.pid")" $pid 2>/dev/null
+	fail=1
+fi
+wait $pid
+want "status after a failed recording" "$?" 1
+want "its message" "$(cat "$tmp/j.err")" \
+    "fragstat: $tmp/j/during/2: cannot create a directory beside it: Not a directory"
+kill -0 "$(cat "$tmp/j.pid")" 2>/dev/null &&
+	{ echo "FAIL: the command outlived fragstat"; fail=1; }
+ls -a "$tmp" | grep -q '^\.j\.' &&
+	{ echo "FAIL: a temporary directory left: $(ls -a "$tmp")"; fail=1; }
 exit $fail

@@ -2,8 +2,11 @@
 /* ferr.c - filling error records */
 
 #include "config.h"
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "ferr.h"
 
@@ -34,8 +37,22 @@ ferr_print(const struct ferr *e)
 void
 ferr_keep_path(struct ferr *e, const char *path)
 {
+	/* Kept already: copying it onto itself would overlap. */
+	if (path == e->own)
+		return;
 	snprintf(e->own, sizeof(e->own), "%s", path);
 	e->path = e->own;
+}
+
+bool
+ferr_inject(const char *site)
+{
+	const char *want = getenv("FRAGSTAT_TEST_FAIL");
+
+	if (want == NULL || strcmp(want, site) != 0)
+		return false;
+	errno = ENOMEM;
+	return true;
 }
 
 /*

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_FERR_H
 #define FRAGSTAT_FERR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -31,6 +32,14 @@ void	ferr_print(const struct ferr *e);
 
 /* Copy PATH into E so that E->path outlives the caller's string. */
 void	ferr_keep_path(struct ferr *e, const char *path);
+
+/*
+ * Test only: returns whether the environment's FRAGSTAT_TEST_FAIL names
+ * SITE, so that tests/errpaths.sh reaches an error that no input can
+ * cause (out of memory) and runs its message under the sanitizers.
+ * Sets errno to ENOMEM when it does. Unset, nothing fails.
+ */
+bool	ferr_inject(const char *site);
 
 /* Returns BUF holding the N bytes at S made safe to print in a message. */
 const char *ferr_quote(char *buf, size_t size, const char *s, size_t n);

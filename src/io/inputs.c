@@ -94,7 +94,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	if ((*rpath = inputs_path(o->sysroot, "/proc/sys/kernel/osrelease")) ==
 	    NULL)
 		return 0;
-	e->path = *rpath;
+	ferr_keep_path(e, *rpath);
 	if (slurp_read(*rpath, &s, e) != 0)
 		return 0;	/* unknown: the newest layout and rules */
 	n = strcspn(s.buf, "\n");
@@ -168,7 +168,7 @@ optional(struct inputs *in, const char *path, const char *what,
 	struct slurp s;
 	int rc;
 
-	e->path = path;
+	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, &s, e)) != 0) {
 		if (m == M_ERROR || rc == -EFBIG)
 			return -1;
@@ -219,7 +219,7 @@ buddyinfo(struct inputs *in, struct ferr *e)
 	struct slurp s;
 	int rc;
 
-	e->path = in->bpath;
+	ferr_keep_path(e, in->bpath);
 	if (slurp_read(in->bpath, &s, e) != 0)
 		return -1;
 	rc = buddyinfo_parse(s.buf, s.len, &in->bi, e);
@@ -239,7 +239,7 @@ match_pti(struct inputs *in, struct ferr *e)
 	size_t i;
 
 	if (in->pti.norders != in->bi.norders) {
-		e->path = in->ppath;
+		ferr_keep_path(e, in->ppath);
 		return ferr_set(e, 0, "%u order%s, but %s has %u: not from the "
 		    "same machine", in->pti.norders, in->pti.norders == 1 ? "" : "s",
 		    in->bpath, in->bi.norders);
@@ -346,7 +346,7 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 
 	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	e->path = in->mpath;
+	ferr_keep_path(e, in->mpath);
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
 	rc = capture_meta_parse(s.buf, s.len, &m, e);

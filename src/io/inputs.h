@@ -56,8 +56,9 @@ struct inputs {
 
 /*
  * Read and parse what O asks for into IN. Optional files that cannot be
- * read become notes. Returns 0, or -1 with E set (E->path points into IN,
- * so report it before inputs_free()).
+ * read become notes. Returns 0, or -1 with E set. E holds its own copy
+ * of every path it names (ferr_keep_path()): it outlives inputs_free(),
+ * whether this load failed or a later step reuses E.
  */
 int	inputs_load(const struct input_opts *o, struct inputs *in,
 	    struct ferr *e);

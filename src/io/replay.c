@@ -106,6 +106,11 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 				r->page_size = (unsigned long)x;
 			else if (tok_is(&t[0], "interval_ms"))
 				r->interval_ms = (unsigned)x;
+			else if (x >= REPLAY_MAX_ORDERS)
+				/* Every picture and sentence shifts by it. */
+				return ferr_set(e, ls.no, "pageblock_order %llu "
+				    "is out of range (orders are below %d)",
+				    (unsigned long long)x, REPLAY_MAX_ORDERS);
 			else
 				r->pageblock_order = (unsigned)x;
 		} else if (tok_is(&t[0], "orders")) {

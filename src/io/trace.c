@@ -191,7 +191,8 @@ destroy(struct trace *t, struct ferr *e)
 			close(t->cpus[i].fd);
 	}
 	/* The kernel removes the instance's events and buffers with it. */
-	if (t->inst && tracefs_instance_destroy(t->inst) != 0 && e != NULL)
+	if (t->inst && (tracefs_instance_destroy(t->inst) != 0 ||
+	    ferr_inject("trace-destroy")) && e != NULL)
 		rc = sys_error(e, t->path, "cannot remove the tracefs instance");
 	tracefs_instance_free(t->inst);
 	trace_decoder_free(t->dec);

@@ -91,12 +91,14 @@ futile_sentence(char *buf, size_t size, const struct futile *f, unsigned pb,
     unsigned long page_size)
 {
 	char blk[32], a[32], b[32];
+	/* Every reader bounds PB; a shift past 63 would be undefined. */
+	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
 
 	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
 	    "last %lu intervals, and free memory outside whole %s pageblocks "
 	    "did not fall (%s -> %s): compaction that achieves nothing, "
 	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
-	    sizeof(blk), 1ULL << pb, page_size), hum_pct(a, sizeof(a),
+	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
 	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
 	return buf;
 }

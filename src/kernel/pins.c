@@ -258,7 +258,9 @@ cmp_owner(const void *a, const void *b)
 void
 owners_sort(struct owners *ow)
 {
-	qsort(ow->o, ow->n, sizeof(*ow->o), cmp_owner);
+	/* No owner (an empty page_owner): no array to pass qsort(). */
+	if (ow->n > 0)
+		qsort(ow->o, ow->n, sizeof(*ow->o), cmp_owner);
 	/* The hash indexes the old order: gone with it. */
 	free(ow->hash);
 	ow->hash = NULL;

@@ -21,9 +21,11 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	int err;
 
 	fflush(NULL);
-	if ((pid = fork()) == -1)
-		return ferr_set(e, 0, "cannot start %s: %s", argv[0],
-		    strerror(errno));
+	if (ferr_inject("spawn") || (pid = fork()) == -1) {
+		/* E named an input until now: name the command. */
+		ferr_keep_path(e, argv[0]);
+		return ferr_set(e, 0, "cannot start: %s", strerror(errno));
+	}
 	if (pid > 0)
 		return pid;
 	/* The child: what it inherits from fragstat's run is not its own. */

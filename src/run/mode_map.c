@@ -31,7 +31,7 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	memset(m, 0, sizeof(*m));
 	memcg_init(&unused);
 	*stored_map = false;
-	if (stored == NULL || flags == NULL) {
+	if (stored == NULL || flags == NULL || ferr_inject("map-paths")) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 	} else if (o->sysroot && access(stored, F_OK) == 0) {
@@ -50,8 +50,10 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
 	    need_order : pipe_gigantic_order(in, *page_size);
 	/* Only here: a capture stores what the files said, not this. */
-	if (rc == 0 && map_compute(m, in->frag) != 0) {
+	if (rc == 0 && (ferr_inject("map-compute") ||
+	    map_compute(m, in->frag) != 0)) {
 		map_free(m);
+		e.path = "fragstat";	/* not the file read last */
 		rc = ferr_set(&e, 0, "out of memory");
 	}
 	if (rc < 0) {
@@ -143,11 +145,13 @@ run_map(const struct opts *o)
 	owners_init(&ow);
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
+		/* The cgroups of the zones read before the map failed. */
+		memcg_free(&cg);
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
-	if (pins_compute(&p, &m) != 0 || (o->cgroups && culprits(o, stored,
-	    &m, &p, &cg, &ow) != 0)) {
+	if (pins_compute(&p, &m) != 0 || ferr_inject("map-pins") ||
+	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow) != 0)) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 		goto out;

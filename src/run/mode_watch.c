@@ -2,10 +2,8 @@
 /* mode_watch.c - --watch: samples, with --events, --record and a command run under recording */
 
 #include "config.h"
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "experiment.h"
 #include "modes.h"
@@ -123,8 +121,9 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 
 	pipe_verdicts_free(&wc->v);
 	memset(&wc->v, 0, sizeof(wc->v));
-	/* The orders were checked at the start: only memory can fail. */
-	if (pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
+	/* watch_run() saw every order in IN: only memory can fail. */
+	if (ferr_inject("watch-counts") ||
+	    pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
 		return -1;
 	r->advice = &wc->v.adv;
 	return pipe_count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
@@ -145,11 +144,7 @@ ms_since(const struct timespec *a, const struct timespec *b)
 static bool
 wait_child(pid_t pid, int *wstatus, struct timespec *end)
 {
-	pid_t got;
-
-	while ((got = waitpid(pid, wstatus, 0)) == -1 && errno == EINTR)
-		;
-	if (got != pid)
+	if (watch_wait(pid, wstatus) != pid)
 		return false;
 	clock_gettime(CLOCK_MONOTONIC, end);
 	return true;

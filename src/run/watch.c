@@ -72,6 +72,21 @@ watch_signals(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
+pid_t
+watch_wait(pid_t pid, int *wstatus)
+{
+	pid_t got;
+
+	/*
+	 * Asleep only in sigsuspend(), which lets the signals in atomically:
+	 * one sent now is forwarded while PID cannot have been reaped yet,
+	 * and the SIGCHLD of an exit after the check wakes it.
+	 */
+	while ((got = waitpid(pid, wstatus, WNOHANG)) == 0)
+		sigsuspend(&sleep_mask);
+	return got;
+}
+
 /* Returns A * 100000 / MS (hundredths per second), saturating. */
 static uint64_t
 per_second(uint64_t delta, uint64_t ms)
@@ -140,6 +155,27 @@ sample_json(FILE *fp, const void *s)
 	render_watch_json(fp, s);
 }
 
+/*
+ * Returns whether the sample IN lacks an order O shows (its buddyinfo was
+ * rewritten with fewer), with E set: E keeps the path, as IN is freed
+ * before E is printed.
+ */
+static bool
+lost_order(const struct watch_opts *o, const struct inputs *in,
+    struct ferr *e)
+{
+	size_t j;
+
+	for (j = 0; j < o->norders && o->orders[j] < in->bi.norders; j++)
+		;
+	if (j == o->norders)
+		return false;
+	ferr_keep_path(e, in->bpath);
+	ferr_set(e, 0, "orders 0 to %u now, but the watch shows order %u",
+	    in->bi.norders - 1, o->orders[j]);
+	return true;
+}
+
 int
 watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 {
@@ -171,7 +207,8 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 			memset(&in[cur], 0, sizeof(in[cur]));
 		} else {
 			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
-			if (o->trace && trace_read(o->trace, &ev, e) != 0) {
+			if (lost_order(o, &in[cur], e) ||
+			    (o->trace && trace_read(o->trace, &ev, e) != 0)) {
 				inputs_free(&in[cur]);
 				if (have_prev)
 					inputs_free(&in[!cur]);
@@ -197,6 +234,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				if (have_prev)
 					inputs_free(&in[!cur]);
 				ev_free(&ev);
+				e->path = "fragstat";
 				return ferr_set(e, 0, "out of memory");
 			}
 			memset(&s, 0, sizeof(s));

@@ -69,11 +69,20 @@ void	watch_signals(void);
 void	watch_forward(pid_t pid);
 
 /*
+ * Wait for the command PID, the stopping signals let in meanwhile: they
+ * go to it as watch_forward() said, whatever ended watch_run() (a failed
+ * recording too). Returns PID with *WSTATUS set, or -1 when it was
+ * reaped already.
+ */
+pid_t	watch_wait(pid_t pid, int *wstatus);
+
+/*
  * Sample until COUNT samples were printed, a signal of watch_signals(), or a closed
  * standard output. A sample whose files cannot be read or parsed is
  * reported on standard error and skipped. Each sample also goes to O->rec
  * when set. Returns 0, or -1 with E set when standard output fails for
- * another reason than a closed pipe, or the recording cannot be written.
+ * another reason than a closed pipe, the recording cannot be written, or
+ * a sample lacks an order the watch shows (buddyinfo rewritten).
  */
 int	watch_run(const struct watch_opts *o, struct report *tmpl,
 	    struct ferr *e);

@@ -1,0 +1,326 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# errpaths.sh - the error messages of --watch, --record, --trigger, --map
+# and --capture (src/run/mode_watch.c, mode_map.c, src/io/record.c,
+# window.c, capture.c), each reached by a case of the table below: the
+# exact message, the exit status, and nothing else on standard error. Built
+# with .ci/sanitize, every path runs under AddressSanitizer and UBSan, which
+# abort with a report of their own on a use after free, a leak or undefined
+# behaviour (found on these paths: the cases named "leak" and "ub"; the
+# use after free of a watch that loses an order is in watch.sh).
+#
+# Errors that no input can cause (out of memory, fork() failing, a tracefs
+# instance that will not go) are made by FRAGSTAT_TEST_FAIL=SITE, the
+# test-only hook of ferr_inject(). Errors of a full disk need root to mount
+# a small tmpfs; the cases that run a command (--record DIR -- COMMAND) or
+# --events read the live /proc: each part skips with a reason when it
+# cannot run. Not reached (no input, and no hook in the files another
+# change rewrites): fsync(), close(), rename() and out-of-memory failures
+# of record.c and capture.c, window.c's out of memory.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+LC_ALL=C
+export LC_ALL
+tmp=$(mktemp -d)
+mounts=
+cleanup() {
+	for m in $mounts; do
+		umount "$m" 2>/dev/null
+	done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+fail=0
+cases=0
+as=
+vm=$FIXTURES/corpus/vm-6.18-x86-64-holes
+
+# t NAME STATUS SITE LINE... -- ARG...: run fragstat with ARGS (and
+# FRAGSTAT_TEST_FAIL=SITE unless SITE is -); want exit STATUS and exactly
+# the LINEs on standard error, in that order.
+t() {
+	name=$1
+	want=$2
+	site=$3
+	shift 3
+	: > "$tmp/want"
+	while [ "$1" != -- ]; do
+		printf '%s\n' "$1" >> "$tmp/want"
+		shift
+	done
+	shift
+	cases=$((cases + 1))
+	# $as: a command that runs fragstat as another user, or nothing.
+	if [ "$site" = - ]; then
+		$as "$FRAGSTAT" "$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+	else
+		FRAGSTAT_TEST_FAIL=$site $as "$FRAGSTAT" "$@" > "$tmp/out" \
+		    2> "$tmp/err" < /dev/null
+	fi
+	st=$?
+	# A tracefs instance is named by fragstat's process id.
+	sed 's/fragstat-[0-9][0-9]*/fragstat-PID/g' "$tmp/err" > "$tmp/err.n"
+	mv "$tmp/err.n" "$tmp/err"
+	if [ "$st" -ne "$want" ] || ! cmp -s "$tmp/want" "$tmp/err"; then
+		echo "FAIL: $name: status $st (want $want), stderr:"
+		diff "$tmp/want" "$tmp/err" | head -40
+		fail=1
+	fi
+}
+
+# A path longer than any directory fragstat writes may be named by.
+# 4090 bytes: past what they allow (PATH_MAX less 64 or 16), short of
+# what a message keeps of a path (4095).
+long=$tmp/$(printf "%0$((4089 - ${#tmp}))d" 0)
+mkdir "$tmp/dir"
+: > "$tmp/file"
+mkdir -p "$tmp/empty" "$tmp/rec"
+cp "$FIXTURES/recordings/kcompactd-futile/"* "$tmp/rec/"
+
+# --watch (mode_watch.c)
+t watch-no-buddyinfo 1 - \
+    "fragstat: $tmp/none: No such file or directory" -- \
+    -q --buddyinfo "$tmp/none" --watch 0.1 --count 1
+t watch-migratetypes 1 - \
+    "fragstat: $FIXTURES/roots/aarcange-before-compact/proc/pagetypeinfo: No such file or directory (no per-migratetype view): --migratetypes needs it" -- \
+    -q --sysroot "$FIXTURES/roots/aarcange-before-compact" --watch 0.01 \
+    --count 1 --migratetypes
+t watch-counts-oom 1 watch-counts \
+    "fragstat: fragstat: out of memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 2
+
+# --events not as root: its error, the samples not yet begun.
+nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
+if [ "$(id -u)" -ne 0 ] || ! command -v setpriv > /dev/null ||
+    [ ! -r /proc/buddyinfo ] || $nobody "$FRAGSTAT" -q --watch 0.01 \
+    --count 1 --events 2>&1 > /dev/null | grep -q "without tracing support"; then
+	echo "SKIP: --events as another user: not root, no setpriv, no live /proc or no libtracefs"
+else
+	as=$nobody
+	t events-not-root 1 - \
+	    "fragstat: --events: needs root: it creates a tracefs instance" -- \
+	    -q --watch 0.01 --count 1 --events
+	as=
+fi
+
+# --events whose tracefs instance cannot be removed (trace-destroy: the
+# instance is removed, then the removal said to fail), at the end of the
+# watch and after a recording that could not start.
+T=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+if [ "$(id -u)" -ne 0 ] || [ -z "$T" ] || [ ! -d "$T/instances" ] ||
+    "$FRAGSTAT" -q --watch 0.01 --count 1 --events 2>&1 > /dev/null |
+    grep -q .; then
+	echo "SKIP: --events whose instance stays: not root, no tracefs or no libtracefs"
+else
+	t events-destroy 1 trace-destroy \
+	    "fragstat: $T/instances/fragstat-PID: cannot remove the tracefs instance: Cannot allocate memory" -- \
+	    -q --watch 0.01 --count 1 --events
+	t events-destroy-record 1 trace-destroy \
+	    "fragstat: $tmp/dir: exists; a recording never overwrites" \
+	    "fragstat: $T/instances/fragstat-PID: cannot remove the tracefs instance: Cannot allocate memory" -- \
+	    -q --watch 0.01 --count 1 --events --record "$tmp/dir"
+fi
+
+# --record (mode_watch.c's record_start(), record.c)
+t record-exists 1 - \
+    "fragstat: $tmp/dir: exists; a recording never overwrites" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/dir"
+t record-too-long 1 - \
+    "fragstat: $long: path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long"
+t record-no-parent 1 - \
+    "fragstat: $tmp/none/r: cannot create a directory beside it: No such file or directory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/none/r"
+
+# --trigger (window.c)
+t trigger-file 1 - \
+    "fragstat: $tmp/file: cannot create: File exists" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/file" \
+    --trigger psi
+t trigger-recording 1 - \
+    "fragstat: $tmp/rec: is a recording: the windows of --trigger go into a directory of their own" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/rec" \
+    --trigger psi
+t trigger-too-long 1 - \
+    "fragstat: $long: path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long" \
+    --trigger psi
+
+# A --trigger window whose directory becomes a file while it is open:
+# closing it at the end fails (window_close()). Waits for what fragstat
+# wrote, never for a time.
+cp -R "$vm" "$tmp/wroot"
+chmod -R u+w "$tmp/wroot"
+# pressure FULL: the root's full avg10, in one rename.
+pressure() {
+	printf 'some avg10=%s avg60=0.00 avg300=0.00 total=0\nfull avg10=%s avg60=0.00 avg300=0.00 total=0\n' \
+	    "$1" "$1" > "$tmp/wroot/psi.new"
+	mv "$tmp/wroot/psi.new" "$tmp/wroot/proc/pressure/memory"
+}
+# until WHAT COMMAND...: wait for COMMAND (a bound for a hung fragstat).
+until_() {
+	what=$1
+	shift
+	i=0
+	until "$@"; do
+		i=$((i + 1))
+		if [ $i -ge 6000 ] || ! kill -0 "$pid" 2>/dev/null; then
+			echo "FAIL: window-gone: never $what"
+			fail=1
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+lines() { [ "$(wc -l < "$tmp/w.out")" -ge "$1" ]; }
+opened() { [ -n "$(ls "$tmp/w" 2>/dev/null)" ]; }
+pressure 0.00
+cases=$((cases + 1))
+"$FRAGSTAT" -q --sysroot "$tmp/wroot" --watch 0.05 --json --record "$tmp/w" \
+    --trigger psi --psi-full 5 --before 0 --after 100000 > "$tmp/w.out" \
+    2> "$tmp/w.err" &
+pid=$!
+name=
+if until_ "2 samples" lines 2 && { pressure 40.00; until_ "a window" opened; }
+then
+	name=$(ls "$tmp/w")
+	mv "$tmp/w/$name" "$tmp/w.moved"
+	: > "$tmp/w/$name"
+	n=$(wc -l < "$tmp/w.out")
+	# The sample after the move, then the end.
+	until_ "a sample more" lines $((n + 1))
+fi
+kill -INT "$pid" 2> /dev/null
+wait "$pid"
+st=$?
+if [ "$st" -ne 1 ] || [ "$(cat "$tmp/w.err")" != \
+    "fragstat: $tmp/w/$name/.last-new: cannot create a directory beside it: Not a directory" ]; then
+	echo "FAIL: window-gone: status $st, stderr:"
+	cat "$tmp/w.err"
+	fail=1
+fi
+
+# --map (mode_map.c)
+t map-no-buddyinfo 1 - \
+    "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" -- \
+    -q --sysroot "$tmp/empty" --map
+t map-none 1 - \
+    "fragstat: $vm: holds no map: a capture stores one with 'fragstat --capture DIR --map' (as root)" -- \
+    -q --sysroot "$vm" --map
+t map-paths-oom 1 map-paths \
+    "fragstat: out of memory" -- \
+    -q --sysroot "$FIXTURES/map/root" --map
+t map-compute-oom 1 map-compute \
+    "fragstat: fragstat: out of memory" -- \
+    -q --sysroot "$FIXTURES/map/root" --map
+t map-pins-oom 1 map-pins \
+    "fragstat: out of memory" -- \
+    -q --sysroot "$FIXTURES/map/root" --map --cgroups
+# leak: the cgroups of the zones read before kpageflags ended were lost.
+cp -r "$FIXTURES/map/root" "$tmp/cut"
+dd if="$FIXTURES/map/root/proc/kpageflags" of="$tmp/cut/proc/kpageflags" \
+    bs=8 count=40 2> /dev/null
+t map-cut-cgroups-leak 1 - \
+    "fragstat: $tmp/cut/proc/kpageflags: ends before page frame 40 of node 0, zone Normal" -- \
+    -q --sysroot "$tmp/cut" --map --cgroups
+# ub: qsort() of no owners was passed NULL.
+cp -r "$FIXTURES/map/root" "$tmp/owner"
+: > "$tmp/owner/sys/kernel/debug/page_owner"
+t map-no-owner-ub 0 - -- \
+    -q --sysroot "$tmp/owner" --map --cgroups
+
+# --capture (capture.c)
+t capture-exists 1 - \
+    "fragstat: $tmp/dir: exists; a capture never overwrites" -- \
+    -q --sysroot "$vm" --capture "$tmp/dir"
+t capture-too-long 1 - \
+    "fragstat: $long: path too long" -- \
+    -q --sysroot "$vm" --capture "$long"
+t capture-no-parent 1 - \
+    "fragstat: $tmp/none/c: cannot create a directory beside it: No such file or directory" -- \
+    -q --sysroot "$vm" --capture "$tmp/none/c"
+t capture-no-buddyinfo 1 - \
+    "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" -- \
+    -q --sysroot "$tmp/empty" --capture "$tmp/c"
+
+# A full disk: a tmpfs of one page, or of two or three inodes (its root
+# and the temporary directory take two).
+# fs NAME OPTIONS: mount a tmpfs with OPTIONS at $tmp/NAME; false if none.
+fs() {
+	mkdir -p "$tmp/$1" &&
+	    mount -t tmpfs -o "$2" fragstat-test "$tmp/$1" 2> /dev/null &&
+	    mounts="$tmp/$1 $mounts"
+}
+if [ "$(id -u)" -ne 0 ] || ! fs probe size=4k; then
+	echo "SKIP: full-disk cases: no tmpfs to mount (root needed)"
+else
+	fs ino2 size=64k,nr_inodes=2
+	t capture-no-inode-dir 1 - \
+	    "fragstat: $tmp/ino2/c: cannot create proc: No space left on device" -- \
+	    -q --sysroot "$vm" --capture "$tmp/ino2/c"
+	fs ino3 size=64k,nr_inodes=3
+	t capture-no-inode-file 1 - \
+	    "fragstat: $tmp/ino3/c: cannot create proc/buddyinfo: No space left on device" -- \
+	    -q --sysroot "$vm" --capture "$tmp/ino3/c"
+	fs page size=4k
+	t capture-no-space 1 - \
+	    "fragstat: $tmp/page/c: cannot write sys/kernel/debug/extfrag/unusable_index: No space left on device" -- \
+	    -q --sysroot "$vm" --capture "$tmp/page/c"
+	dd if=/dev/zero of="$tmp/page/fill" bs=4k 2> /dev/null
+	t record-meta-no-space 1 - \
+	    "fragstat: $tmp/page/r: cannot write fragstat-recording: No space left on device" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/page/r"
+	# A command fills the disk its recording is on, after padding the
+	# first sample to a whole page so that the next sample needs one more.
+	if [ -r /proc/buddyinfo ] && fs big size=16m; then
+		t record-full 1 - \
+		    "fragstat: $tmp/big/r: cannot write samples.ndjson: No space left on device" \
+		    "fragstat: $tmp/big/r/fragstat-recording: cannot write: No space left on device" \
+		    "fragstat: $tmp/big/r/.last-new: cannot write proc/buddyinfo: No space left on device" -- \
+		    -q --record "$tmp/big/r" -- sh -c '
+			while [ ! -s "$0/samples.ndjson" ]; do sleep 0.05; done
+			s=$(wc -c < "$0/samples.ndjson")
+			head -c $((4096 - s % 4096)) /dev/zero >> "$0/samples.ndjson"
+			cat /dev/zero > "$0/fill" 2> /dev/null
+			exit 0' "$tmp/big/r"
+	fi
+fi
+
+# A command under --record (mode_watch.c, record.c): it runs on this
+# host, so these read the live /proc. Each command breaks the recording
+# it runs under, from outside, in a way no check can prevent.
+if [ ! -r /proc/buddyinfo ]; then
+	echo "SKIP: the cases of a command: no live /proc/buddyinfo"
+else
+	t command-too-long 2 - \
+	    "fragstat: the command is longer than a recording keeps (4096 bytes quoted)" -- \
+	    -q --record "$tmp/c1" -- echo "$(printf '%05000d' 0)"
+	t command-spawn 1 spawn \
+	    "fragstat: true: cannot start: Cannot allocate memory" -- \
+	    -q --record "$tmp/c2" -- true
+	t record-end-no-meta 1 - \
+	    "fragstat: $tmp/c3/fragstat-recording: cannot read: No such file or directory" -- \
+	    -q --record "$tmp/c3" -- sh -c 'rm "$0/fragstat-recording"' "$tmp/c3"
+	t record-end-long-meta 1 - \
+	    "fragstat: $tmp/c4/fragstat-recording: cannot read: too long or unreadable" -- \
+	    -q --record "$tmp/c4" -- sh -c \
+	    'head -c 20000 /dev/zero >> "$0/fragstat-recording"' "$tmp/c4"
+	t record-end-new-taken 1 - \
+	    "fragstat: $tmp/c5/fragstat-recording: cannot create $tmp/c5/.fragstat-recording-new: File exists" -- \
+	    -q --record "$tmp/c5" -- sh -c \
+	    'mkdir "$0/.fragstat-recording-new"' "$tmp/c5"
+	# The recording's directory becomes a file once the first sample's
+	# capture is in: each later write fails. The next sample is the one
+	# after the command's exit (no other in an hour).
+	t record-moved 1 - \
+	    "fragstat: $tmp/c6/during: cannot create: Not a directory" \
+	    "fragstat: $tmp/c6/fragstat-recording: cannot read: Not a directory" \
+	    "fragstat: $tmp/c6/.last-new: cannot create a directory beside it: Not a directory" -- \
+	    -q --record "$tmp/c6" --watch 3600 --captures-every 1 -- sh -c '
+		while [ ! -d "$0/during/1" ]; do sleep 0.05; done
+		mv "$0" "$0.moved" && : > "$0"' "$tmp/c6"
+fi
+
+echo "errpaths: $cases cases"
+exit $fail
