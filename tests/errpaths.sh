@@ -173,7 +173,7 @@ until_() {
 		sleep 0.05
 	done
 }
-lines() { [ "$(wc -l < "$tmp/w.out")" -ge "$1" ]; }
+lines() { [ -e "$tmp/w.out" ] && [ "$(wc -l < "$tmp/w.out")" -ge "$1" ]; }
 opened() { [ -n "$(ls "$tmp/w" 2>/dev/null)" ]; }
 pressure 0.00
 cases=$((cases + 1))
@@ -294,7 +294,7 @@ if [ ! -r /proc/buddyinfo ]; then
 	echo "SKIP: the cases of a command: no live /proc/buddyinfo"
 else
 	t command-too-long 2 - \
-	    "fragstat: the command is longer than a recording keeps (4096 bytes quoted)" -- \
+	    "fragstat: the command is longer than a recording keeps (4096 bytes quoted, 8192 as JSON)" -- \
 	    -q --record "$tmp/c1" -- echo "$(printf '%05000d' 0)"
 	t command-spawn 1 spawn \
 	    "fragstat: true: cannot start: Cannot allocate memory" -- \
