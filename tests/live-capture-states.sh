@@ -116,6 +116,18 @@ capture() {
 	echo "captured $1: $(sed -n 4p "$d/PROVENANCE")"
 }
 
+# wait_ready PID OUT WHAT: until OUT says ready, at most 10 minutes; fails
+# when WHAT, process PID, ends first.
+wait_ready() {
+	i=0
+	while ! grep -q ready "$2" 2>/dev/null; do
+		kill -0 "$1" 2>/dev/null || { echo "FAIL: $3 died"; exit 1; }
+		[ $i -lt 600 ] || { echo "FAIL: $3 was not ready in 10 minutes"; exit 1; }
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
 capture healthy "the machine as it was, nothing done (other work on the host only)."
 
 echo 0 >"$pro"
@@ -124,13 +136,7 @@ mkfifo "$tmp/hold"
 python3 "$here/fragment-hold.py" "$budget" "$floor_mb" zones <"$tmp/hold" >"$tmp/hold.out" &
 hpid=$!
 exec 3>"$tmp/hold"
-i=0
-while ! grep -q ready "$tmp/hold.out" 2>/dev/null && [ $i -lt 600 ]; do
-	kill -0 "$hpid" 2>/dev/null || { echo "FAIL: the holder died"; exit 1; }
-	sleep 1
-	i=$((i + 1))
-done
-grep -q ready "$tmp/hold.out" || { echo "FAIL: the holder was not ready in 10 minutes"; exit 1; }
+wait_ready "$hpid" "$tmp/hold.out" "the holder"
 # Normal's whole free blocks into the pool: each is free already, so the
 # pool takes them without compacting (one more would grow a lazily
 # initialised zone instead).
@@ -145,13 +151,7 @@ mkfifo "$tmp/pin"
 python3 "$here/pin-pageblocks.py" "$b" 256 <"$tmp/pin" >"$tmp/pin.out" &
 ppid=$!
 exec 4>"$tmp/pin"
-i=0
-while ! grep -q ready "$tmp/pin.out" 2>/dev/null && [ $i -lt 300 ]; do
-	kill -0 "$ppid" 2>/dev/null || { echo "FAIL: the page table pinner died"; exit 1; }
-	sleep 1
-	i=$((i + 1))
-done
-grep -q ready "$tmp/pin.out" || { echo "FAIL: the pinner was not ready in 5 minutes"; exit 1; }
+wait_ready "$ppid" "$tmp/pin.out" "the page table pinner"
 held="tests/fragment-hold.py $budget $floor_mb zones ($(cat "$tmp/hold.out")), then $n free 2 MiB blocks of Normal into the hugetlb pool, then tests/pin-pageblocks.py $b 256 ($(cat "$tmp/pin.out")); $(whole_blocks) whole blocks left"
 echo "$held"
 [ "$(free_mb)" -ge $((floor_mb / 2)) ] ||
