@@ -73,7 +73,7 @@ alerts() {
 				d = sprintf("On NUMA node %s of %s, %d huge pages (order %s) can be allocated now, of at most %d after compaction", n, inst, now[n, po], po, after[n, po])
 				if (n in score)
 					d = d sprintf(", and the kernel'\''s fragmentation score is %d of 100", score[n])
-				d = d sprintf(": most free memory is in blocks too small for a huge page. Compact the node now, as root: echo 1 > /sys/devices/system/node/node%s/compact ('\''fragstat --compact'\'' does it where its advice is compact).", n)
+				d = d sprintf(": most free memory is in blocks too small for a huge page. Compact the node now, as root: echo 1 > /sys/devices/system/node/node%s/compact ('\''fragstat --compact'\'' compacts the nodes it judges fragmented).", n)
 				if (n in high && high[n] >= 100)
 					d = d " Proactive compaction is off (vm.compaction_proactiveness is 0): set it to 20, the default, or more so that kcompactd compacts ahead of demand."
 				else if (n in high)
