@@ -23,7 +23,7 @@ FAMILIES='fragstat_(page_size_bytes|pageblock_order|free_pages|available_blocks|
 # samples STATE: the state's samples of FAMILIES, one per line.
 samples() {
 	"$FRAGSTAT" -q --sysroot "$states/$1" --format=prometheus |
-	    grep -E "^$FAMILIES[{ ]"
+	    grep -E "^${FAMILIES}[{ ]"
 }
 
 # series INSTANCE STATE [THEN]: input series of STATE for INSTANCE held 60
