@@ -28,11 +28,12 @@
 #   released       the holders ended and the pool emptied.
 # Free memory is counted from zoneinfo's free pages as well as MemAvailable,
 # the smaller: on a VM whose memory is initialised lazily MemAvailable
-# counts memory that no zone manages yet. The holder stops FLOOR MiB above
-# nothing, and its holes (half of what it took) stay free throughout, so
-# free memory never drops below FLOOR/2 + the holes. vm.compaction_
-# proactiveness and nr_hugepages are put back and the holder ends on any way
-# out.
+# counts memory that no zone manages yet. Free memory never drops below
+# FLOOR MiB: the holder stops there; its holes (half of what it took, at
+# least FLOOR as it starts only with 3 * FLOOR free) stay free throughout,
+# and the pool and the page tables take only whole blocks beyond them,
+# KEEP left. vm.compaction_proactiveness and nr_hugepages are put back and
+# the holders end on any way out.
 set -u
 LC_ALL=C
 export LC_ALL
