@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""fragment-hold.py BUDGET_MB FLOOR_MB - fragment memory and hold it.
+"""fragment-hold.py BUDGET_MB FLOOR_MB [zones] - fragment memory and hold it.
 
 For the opt-in live tests (make live-map, make live-outcomes), never for
 'make check'. Takes up to BUDGET_MB of 4 KiB anonymous pages in 64 MiB
@@ -8,11 +8,15 @@ chunks, with unmovable allocations between them (a page table per 2 MiB
 touched in a sparse mapping, a filled pipe), stopping before MemAvailable
 would drop below FLOOR_MB; then gives every other page back, prints a line
 starting "ready:", and holds the rest until its standard input closes.
+With "zones", the floor applies to the zones' free pages (zoneinfo) where
+they are fewer than MemAvailable: on a VM whose memory is initialised
+lazily MemAvailable counts memory that no zone manages yet.
 """
 import mmap, os, sys
 
 budget = int(sys.argv[1]) << 20
 FLOOR_KB = int(sys.argv[2]) << 10
+ZONES = sys.argv[3:] == ["zones"]
 CHUNK = 64 << 20
 PAGE = os.sysconf("SC_PAGE_SIZE")
 SPARSE = 16 << 30
@@ -20,10 +24,17 @@ anon = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS
 
 
 def available_kb():
+    avail = None
     for line in open("/proc/meminfo"):
         if line.startswith("MemAvailable:"):
-            return int(line.split()[1])
-    sys.exit("no MemAvailable")
+            avail = int(line.split()[1])
+    if avail is None:
+        sys.exit("no MemAvailable")
+    if ZONES:
+        zone = sum(int(w[2]) for w in (l.split() for l in open("/proc/zoneinfo"))
+                   if w[:2] == ["pages", "free"]) * (PAGE >> 10)
+        avail = min(avail, zone)
+    return avail
 
 
 # Page tables: one per 2 MiB touched (no THP there, so 4 KiB pages).

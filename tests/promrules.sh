@@ -1,9 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # promrules.sh - prometheus/fragstat.rules.yml passes 'promtool check rules'
-# and its unit tests (fragstat.rules.test.yml), and names only metrics that
-# fragstat writes: a renamed metric would otherwise silence an alert for
-# good. Skips (77) without promtool (Debian's prometheus package).
+# and its unit tests: fragstat.rules.test.yml (made-up series) and
+# fragstat.states.test.yml (the real states of tests/fixtures/states
+# replayed; it must be what tests/promstates.sh writes from them now, so
+# that it follows fragstat's output), and names only metrics that fragstat
+# writes: a renamed metric would otherwise silence an alert for good.
+# Skips (77) without promtool (Debian's prometheus package).
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 : "${PROMDIR:=$FIXTURES/../../prometheus}"
@@ -17,6 +20,15 @@ promtool check rules "$rules" || { echo "FAIL: promtool check rules"; fail=1; }
 # promtool finds the rules file beside the tests, wherever it runs from.
 promtool test rules "$PROMDIR/fragstat.rules.test.yml" ||
 	{ echo "FAIL: promtool test rules"; fail=1; }
+states=$PROMDIR/fragstat.states.test.yml
+if ! FRAGSTAT=$FRAGSTAT sh "$(dirname "$0")/promstates.sh" "$FIXTURES/states" >"$tmp/states.yml"; then
+	echo "FAIL: tests/promstates.sh"
+	fail=1
+elif ! diff -u "$states" "$tmp/states.yml"; then
+	echo "FAIL: $states is not what tests/promstates.sh writes now (run it and commit its output)"
+	fail=1
+fi
+promtool test rules "$states" || { echo "FAIL: promtool test rules $states"; fail=1; }
 
 # A root with zoneinfo (kcompactd) and PSI, so that every family is written,
 # and a capture that stores the map, for the ceiling.
