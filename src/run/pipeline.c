@@ -265,6 +265,7 @@ int
 pipe_unmanaged(const struct inputs *in, struct report *r,
     struct unmanaged *u)
 {
+	memset(u, 0, sizeof(*u));
 	if (!in->have_zi)
 		return 0;
 	if (unm_build(u, &in->zi, in->have_mi ? &in->mi : NULL, in->have_vm ?
