@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture.h"
 #include "meminfo.h"
 #include "testutil.h"
 #include "unmanaged.h"
@@ -167,6 +168,34 @@ START_TEST(test_cause)
 }
 END_TEST
 
+/* --capture stores meminfo, byte for byte: snapshots carry the cause. */
+START_TEST(test_capture_keeps_meminfo)
+{
+	char tmp[] = "/tmp/check_unmanaged.XXXXXX", dir[64], path[80];
+	char *src = tu_path("unmanaged/lazy"), *want, *got, rm[80];
+	struct ferr e = { .path = "" };
+	size_t wn, gn;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	snprintf(dir, sizeof(dir), "%s/c", tmp);
+	ck_assert_msg(capture_run(src, dir, 4096, false, false, NULL, &e) == 0,
+	    "%s: %s", e.path, e.msg);
+	want = tu_read("unmanaged/lazy/proc/meminfo", &wn);
+	snprintf(path, sizeof(path), "%s/proc/meminfo", dir);
+	ck_assert_ptr_nonnull(fp = fopen(path, "rb"));
+	got = calloc(1, wn + 2);
+	gn = fread(got, 1, wn + 1, fp);
+	fclose(fp);
+	ck_assert(gn == wn && memcmp(got, want, wn) == 0);
+	free(got);
+	free(want);
+	free(src);
+	snprintf(rm, sizeof(rm), "rm -rf %s", tmp);
+	ck_assert_int_eq(system(rm), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -175,6 +204,7 @@ main(void)
 	TCase *tc = tcase_create("cause");
 
 	tcase_add_test(tm, test_meminfo_fixture);
+	tcase_add_test(tm, test_capture_keeps_meminfo);
 	tcase_add_loop_test(tm, test_meminfo_bad, 0,
 	    (int)(sizeof(bads) / sizeof(bads[0])));
 	suite_add_tcase(s, tm);
