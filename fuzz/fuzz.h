@@ -20,6 +20,7 @@ void	fuzz_buddyinfo(const uint8_t *data, size_t size);
 void	fuzz_pagetypeinfo(const uint8_t *data, size_t size);
 void	fuzz_psi(const uint8_t *data, size_t size);
 void	fuzz_vmstat(const uint8_t *data, size_t size);
+void	fuzz_meminfo(const uint8_t *data, size_t size);
 void	fuzz_zoneinfo(const uint8_t *data, size_t size);
 void	fuzz_iomem(const uint8_t *data, size_t size);
 void	fuzz_mapfile(const uint8_t *data, size_t size);

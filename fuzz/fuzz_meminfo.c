@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fuzz_meminfo.c - libFuzzer harness for meminfo_parse() */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "meminfo.h"
+
+/* The fields meminfo_parse() keeps, with their MI_* bits, in print order. */
+static const struct field {
+	const char	*name;
+	unsigned	 bit;
+} fields[] = {
+	{ "MemTotal", MI_TOTAL }, { "MemFree", MI_FREE },
+	{ "Unaccepted", MI_UNACCEPTED }, { "Balloon", MI_BALLOON },
+};
+
+#define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
+
+/* Returns M's value of field F. */
+static uint64_t
+value_of(const struct meminfo *m, size_t f)
+{
+	switch (fields[f].bit) {
+	case MI_TOTAL:
+		return m->total_kb;
+	case MI_FREE:
+		return m->free_kb;
+	case MI_UNACCEPTED:
+		return m->unaccepted_kb;
+	default:
+		return m->balloon_kb;
+	}
+}
+
+/* Returns whether C separates fields: a space or a tab. */
+static bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Returns whether C may be in a meminfo name ("Active(anon)", "HugePages_Total"). */
+static bool
+is_name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	    (c >= '0' && c <= '9') || c == '_' || c == '(' || c == ')';
+}
+
+/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1, in *V. */
+static bool
+is_u64(const char *s, size_t n, uint64_t *v)
+{
+	uint64_t x = 0;
+	size_t i;
+
+	if (n == 0)
+		return false;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9' || x > (UINT64_MAX -
+		    (uint64_t)(s[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (uint64_t)(s[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+/*
+ * What meminfo_parse() must make of the N bytes at S, worked out apart
+ * from it: returns 0 with the fields in V (by fields[]) and HAVE when it
+ * must accept, else the line it must refuse, with the start of its
+ * message in WHY. meminfo_proc_show() prints "Name:   value kB" (the
+ * HugePages_ counts without the unit); fragstat refuses any other line
+ * (blank ones aside), skips the names it does not keep, and refuses a
+ * kept one twice, without kB, or beyond 64 bits of bytes.
+ */
+static unsigned long
+expect(const char *s, size_t n, uint64_t *v, unsigned *have, const char **why)
+{
+	const char *p = s, *end = s + n, *nl, *t[4], *q;
+	size_t tn[4], nt, f, i;
+	unsigned long no = 0;
+	uint64_t x;
+
+	memset(v, 0, NFIELDS * sizeof(*v));
+	*have = 0;
+	while (p < end) {
+		no++;
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		if (memchr(p, '\0', (size_t)(nl - p)) != NULL) {
+			*why = "NUL byte in column ";
+			return no;
+		}
+		if (memchr(p, '\r', (size_t)(nl - p)) != NULL) {
+			*why = "carriage return in column ";
+			return no;
+		}
+		for (nt = 0, q = p; nt < 4; nt++) {
+			for (; q < nl && is_blank(*q); q++)
+				;
+			if (q == nl)
+				break;
+			for (t[nt] = q; q < nl && !is_blank(*q); q++)
+				;
+			tn[nt] = (size_t)(q - t[nt]);
+		}
+		p = nl + (nl < end);
+		if (nt == 0)
+			continue;
+		*why = "expected 'Name: value kB', found '";
+		if (nt < 2 || nt > 3 || tn[0] < 2 || tn[0] > 64 ||
+		    t[0][tn[0] - 1] != ':' || (nt == 3 && (tn[2] != 2 ||
+		    memcmp(t[2], "kB", 2) != 0)))
+			return no;
+		for (i = 0; i + 1 < tn[0]; i++)
+			if (!is_name_char(t[0][i]))
+				return no;
+		*why = "value '";
+		if (!is_u64(t[1], tn[1], &x))
+			return no;
+		for (f = 0; f < NFIELDS; f++)
+			if (strlen(fields[f].name) == tn[0] - 1 &&
+			    memcmp(fields[f].name, t[0], tn[0] - 1) == 0)
+				break;
+		if (f == NFIELDS)
+			continue;
+		*why = "'";
+		if (nt != 3)
+			return no;
+		*why = "second '";
+		if (*have & fields[f].bit)
+			return no;
+		*why = "'";
+		if (x > UINT64_MAX / 1024)
+			return no;
+		*have |= fields[f].bit;
+		v[f] = x;
+	}
+	*why = no == 0 ? "empty: no MemTotal line" : "no MemTotal line";
+	return *have & MI_TOTAL ? 0 : no ? no : 1;
+}
+
+void
+fuzz_meminfo(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data, *why;
+	struct ferr e = { .path = "fuzz" };
+	struct meminfo m, again;
+	uint64_t want[NFIELDS];
+	unsigned long bad;
+	struct fuzz_mem fm;
+	unsigned have;
+	size_t f;
+
+	bad = expect(s, size, want, &have, &why);
+	if (meminfo_parse(s, size, &m, &e) != 0) {
+		fuzz_check_error(&e, s, size, "meminfo");
+		FUZZ_ASSERT(bad != 0, "meminfo refused at line %lu: %s", e.line,
+		    e.msg);
+		FUZZ_ASSERT(e.line == bad && strncmp(e.msg, why,
+		    strlen(why)) == 0, "meminfo refused at line %lu (%s), "
+		    "want line %lu (%s...)", e.line, e.msg, bad, why);
+		return;
+	}
+	FUZZ_ASSERT(bad == 0, "meminfo accepted; want line %lu refused (%s...)",
+	    bad, why);
+	FUZZ_ASSERT(m.have == have, "have bits 0x%x, want 0x%x", m.have, have);
+	for (f = 0; f < NFIELDS; f++)
+		FUZZ_ASSERT(value_of(&m, f) == want[f], "%s %" PRIu64 ", want %"
+		    PRIu64, fields[f].name, value_of(&m, f), want[f]);
+
+	/* What fragstat accepted, printed as the kernel would, reads back the same. */
+	fuzz_mem_open(&fm);
+	for (f = 0; f < NFIELDS; f++)
+		if (m.have & fields[f].bit)
+			fprintf(fm.fp, "%s:  %8" PRIu64 " kB\nHugePages_Rsvd: "
+			    "0\n", fields[f].name, value_of(&m, f));
+	fuzz_mem_close(&fm);
+	if (meminfo_parse(fm.buf, fm.len, &again, &e) != 0)
+		fuzz_fail("reprinted meminfo rejected at line %lu: %s", e.line,
+		    e.msg);
+	FUZZ_ASSERT(memcmp(&again, &m, sizeof(m)) == 0, "reprinted meminfo "
+	    "reads back differently");
+	fuzz_mem_free(&fm);
+}
+
+#ifndef FUZZ_REPLAY
+int	LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_meminfo(data, size);
+	return 0;
+}
+#endif
