@@ -26,16 +26,26 @@ add(char *buf, size_t size, size_t *n, const char *fmt, ...)
 	*n = w < 0 ? size : *n + (size_t)w;
 }
 
-/* Returns the words for why U's zones said are not managed. */
+/*
+ * Returns BUF holding the words for why U's zones said are not managed,
+ * with the amount the cause accounts for, in pages of PAGE_SIZE.
+ */
 static const char *
-cause_words(const struct unmanaged *u)
+cause_words(char *buf, size_t size, const struct unmanaged *u,
+    unsigned long page_size)
 {
+	char a[32];
+
 	switch (u->cause) {
 	case UNM_UNINIT:
-		return "not yet initialised: MemTotal counts it; the kernel "
-		    "adds it as allocations need it";
+		snprintf(buf, size, "%s not yet initialised: MemTotal counts "
+		    "it; the kernel adds it as allocations need it", hum_size(a,
+		    sizeof(a), u->uninit, page_size));
+		return buf;
 	case UNM_BALLOON:
-		return "held by a balloon driver";
+		snprintf(buf, size, "%s held by a balloon driver", hum_size(a,
+		    sizeof(a), u->balloon, page_size));
+		return buf;
 	case UNM_NONE:
 	case UNM_UNKNOWN:
 	case UNM_NCAUSES:
@@ -70,7 +80,7 @@ unmanaged_sentence(char *buf, size_t size, const struct report *r,
 	const struct unmanaged *u = r->unm;
 	const struct unm_zone *z = NULL;
 	uint64_t present, pages;
-	char a[32], b[32];
+	char a[32], b[32], why[160];
 	size_t i, nz, n = 0;
 
 	if (u == NULL || !unm_any(u))
@@ -95,7 +105,8 @@ unmanaged_sentence(char *buf, size_t size, const struct report *r,
 		    sizeof(b), present, r->page_size), nz);
 	if (nz > 0)
 		add(buf, size, &n, " %s present but not managed (%s)",
-		    nz == 1 ? "is" : "are", cause_words(u));
+		    nz == 1 ? "is" : "are", cause_words(why, sizeof(why), u,
+		    r->page_size));
 	if (u->unaccepted > 0)
 		add(buf, size, &n, "%s%s is not yet accepted (a confidential "
 		    "VM's memory: managed, accepted as allocations need it)",
