@@ -356,8 +356,10 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 		pinned = false;
 		a = free = 0;
 		for (k = i; k < i + ((size_t)1 << shift); k++) {
+			/* Not initialised: never the allocator's to empty. */
 			pinned |= z->blocks[k].n[MAP_HOLE] != 0 ||
-			    z->blocks[k].n[MAP_UNMOVABLE] != 0;
+			    z->blocks[k].n[MAP_UNMOVABLE] != 0 ||
+			    k >= z->uninit_from;
 			a += z->blocks[k].n[MAP_AMBIGUOUS];
 			free += z->blocks[k].n[MAP_FREE];
 		}

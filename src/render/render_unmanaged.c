@@ -91,11 +91,11 @@ unmanaged_sentence(char *buf, size_t size, const struct report *r,
 	for (i = 0; i < u->nzones && z == NULL; i++)
 		if (u->zones[i].cause != UNM_NONE)
 			z = &u->zones[i];
-	if (nz == 1 && several_nodes(u))
+	if (nz == 1 && z != NULL && several_nodes(u))
 		add(buf, size, &n, "%s of node %u zone %s's %s", hum_size(a,
 		    sizeof(a), pages, r->page_size), z->node, z->name,
 		    hum_size(b, sizeof(b), present, r->page_size));
-	else if (nz == 1)
+	else if (nz == 1 && z != NULL)
 		add(buf, size, &n, "%s of zone %s's %s", hum_size(a, sizeof(a),
 		    pages, r->page_size), z->name, hum_size(b, sizeof(b),
 		    present, r->page_size));
