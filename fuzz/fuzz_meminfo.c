@@ -36,38 +36,12 @@ value_of(const struct meminfo *m, size_t f)
 	}
 }
 
-/* Returns whether C separates fields: a space or a tab. */
-static bool
-is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
 /* Returns whether C may be in a meminfo name ("Active(anon)", "HugePages_Total"). */
 static bool
 is_name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	    (c >= '0' && c <= '9') || c == '_' || c == '(' || c == ')';
-}
-
-/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1, in *V. */
-static bool
-is_u64(const char *s, size_t n, uint64_t *v)
-{
-	uint64_t x = 0;
-	size_t i;
-
-	if (n == 0)
-		return false;
-	for (i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9' || x > (UINT64_MAX -
-		    (uint64_t)(s[i] - '0')) / 10)
-			return false;
-		x = x * 10 + (uint64_t)(s[i] - '0');
-	}
-	*v = x;
-	return true;
 }
 
 /*
@@ -93,20 +67,14 @@ expect(const char *s, size_t n, uint64_t *v, unsigned *have, const char **why)
 		no++;
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
-		if (memchr(p, '\0', (size_t)(nl - p)) != NULL) {
-			*why = "NUL byte in column ";
+		if ((*why = fuzz_line_refused(p, nl)) != NULL)
 			return no;
-		}
-		if (memchr(p, '\r', (size_t)(nl - p)) != NULL) {
-			*why = "carriage return in column ";
-			return no;
-		}
 		for (nt = 0, q = p; nt < 4; nt++) {
-			for (; q < nl && is_blank(*q); q++)
+			for (; q < nl && fuzz_is_blank(*q); q++)
 				;
 			if (q == nl)
 				break;
-			for (t[nt] = q; q < nl && !is_blank(*q); q++)
+			for (t[nt] = q; q < nl && !fuzz_is_blank(*q); q++)
 				;
 			tn[nt] = (size_t)(q - t[nt]);
 		}
@@ -122,7 +90,7 @@ expect(const char *s, size_t n, uint64_t *v, unsigned *have, const char **why)
 			if (!is_name_char(t[0][i]))
 				return no;
 		*why = "value '";
-		if (!is_u64(t[1], tn[1], &x))
+		if (!fuzz_is_u64(t[1], tn[1], &x))
 			return no;
 		for (f = 0; f < NFIELDS; f++)
 			if (strlen(fields[f].name) == tn[0] - 1 &&
@@ -160,12 +128,7 @@ fuzz_meminfo(const uint8_t *data, size_t size)
 
 	bad = expect(s, size, want, &have, &why);
 	if (meminfo_parse(s, size, &m, &e) != 0) {
-		fuzz_check_error(&e, s, size, "meminfo");
-		FUZZ_ASSERT(bad != 0, "meminfo refused at line %lu: %s", e.line,
-		    e.msg);
-		FUZZ_ASSERT(e.line == bad && strncmp(e.msg, why,
-		    strlen(why)) == 0, "meminfo refused at line %lu (%s), "
-		    "want line %lu (%s...)", e.line, e.msg, bad, why);
+		fuzz_check_refused(&e, s, size, "meminfo", bad, why);
 		return;
 	}
 	FUZZ_ASSERT(bad == 0, "meminfo accepted; want line %lu refused (%s...)",
