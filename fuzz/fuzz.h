@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_FUZZ_H
 #define FRAGSTAT_FUZZ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@ void	fuzz_buddyinfo(const uint8_t *data, size_t size);
 void	fuzz_pagetypeinfo(const uint8_t *data, size_t size);
 void	fuzz_psi(const uint8_t *data, size_t size);
 void	fuzz_vmstat(const uint8_t *data, size_t size);
+void	fuzz_meminfo(const uint8_t *data, size_t size);
 void	fuzz_zoneinfo(const uint8_t *data, size_t size);
 void	fuzz_iomem(const uint8_t *data, size_t size);
 void	fuzz_mapfile(const uint8_t *data, size_t size);
@@ -48,6 +50,26 @@ void	fuzz_mem_free(struct fuzz_mem *m);
 
 /* Returns how many lines lines_next() finds in the N bytes at S. */
 unsigned long fuzz_lines(const char *s, size_t n);
+
+/*
+ * Check the refusal E of WHAT's parser for the N bytes at S against the
+ * oracle's: line BAD (0: it must accept), its message starting with WHY.
+ */
+void	fuzz_check_refused(const struct ferr *e, const char *s, size_t n,
+	    const char *what, unsigned long bad, const char *why);
+
+/*
+ * Returns the start of the message lines_next() gives the line from P to
+ * NL, or NULL when it takes it: a NUL byte is named before a carriage
+ * return on the same line.
+ */
+const char *fuzz_line_refused(const char *p, const char *nl);
+
+/* Returns whether C separates fields in fragstat's parsers: a space or a tab. */
+bool	fuzz_is_blank(char c);
+
+/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1, in *V. */
+bool	fuzz_is_u64(const char *s, size_t n, uint64_t *v);
 
 /*
  * Check the error record E that a parser of WHAT returned for the N bytes

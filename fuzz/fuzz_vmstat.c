@@ -42,36 +42,6 @@ static const struct kline {
 	{ "thp_deferred_split_page", 0 },
 };
 
-/* Returns whether C separates fields in fragstat's parsers: a space or a tab. */
-static bool
-is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1. */
-static bool
-is_u64(const char *s, size_t n, uint64_t *v)
-{
-	static const char max[] = "18446744073709551615";
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	if (n == 0)
-		return false;
-	/* Leading zeros are digits too; compare what is left with 2^64 - 1 as text. */
-	for (; n > 1 && *s == '0'; n--)
-		s++;
-	if (n > sizeof(max) - 1 ||
-	    (n == sizeof(max) - 1 && memcmp(s, max, n) > 0))
-		return false;
-	for (*v = 0, i = 0; i < n; i++)
-		*v = *v * 10 + (uint64_t)(s[i] - '0');
-	return true;
-}
-
 /*
  * What vmstat_parse() must make of the N bytes at S, worked out apart from
  * it: returns 0 with the followed counters in V and HAVE when it must
@@ -101,26 +71,19 @@ expect(const char *s, size_t n, uint64_t *v, uint32_t *have, const char **why)
 		no++;
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
-		/* lines_next(): the NUL is named before a CR on the same line. */
-		if (memchr(p, '\0', (size_t)(nl - p)) != NULL) {
-			*why = "NUL byte in column ";
+		if ((*why = fuzz_line_refused(p, nl)) != NULL)
 			return no;
-		}
-		if (memchr(p, '\r', (size_t)(nl - p)) != NULL) {
-			*why = "carriage return in column ";
-			return no;
-		}
-		for (q = p; q < nl && is_blank(*q); q++)
+		for (q = p; q < nl && fuzz_is_blank(*q); q++)
 			;
-		for (name = q; q < nl && !is_blank(*q); q++)
+		for (name = q; q < nl && !fuzz_is_blank(*q); q++)
 			;
 		nname = (size_t)(q - name);
-		for (; q < nl && is_blank(*q); q++)
+		for (; q < nl && fuzz_is_blank(*q); q++)
 			;
-		for (num = q; q < nl && !is_blank(*q); q++)
+		for (num = q; q < nl && !fuzz_is_blank(*q); q++)
 			;
 		nnum = (size_t)(q - num);
-		for (; q < nl && is_blank(*q); q++)
+		for (; q < nl && fuzz_is_blank(*q); q++)
 			;
 		p = nl + (nl < end);
 		if (nname == 0)
@@ -133,7 +96,7 @@ expect(const char *s, size_t n, uint64_t *v, uint32_t *have, const char **why)
 			    (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
 				return no;
 		*why = "counter value '";
-		if (!is_u64(num, nnum, &x))
+		if (!fuzz_is_u64(num, nnum, &x))
 			return no;
 		for (c = 0; c < VM_NCOUNTERS; c++)
 			if (strlen(vmstat_name(c)) == nname &&
@@ -178,7 +141,7 @@ same(const struct vmstat *a, const struct vmstat *b)
 void
 fuzz_vmstat(const uint8_t *data, size_t size)
 {
-	const char *s = (const char *)data, *why;
+	const char *s = (const char *)data, *why = "";
 	struct ferr e = { .path = "fuzz" };
 	struct vmstat v, again;
 	uint64_t want[VM_NCOUNTERS];
@@ -189,12 +152,7 @@ fuzz_vmstat(const uint8_t *data, size_t size)
 
 	bad = expect(s, size, want, &have, &why);
 	if (vmstat_parse(s, size, &v, &e) != 0) {
-		fuzz_check_error(&e, s, size, "vmstat");
-		FUZZ_ASSERT(bad != 0, "vmstat refused at line %lu: %s", e.line,
-		    e.msg);
-		FUZZ_ASSERT(e.line == bad && strncmp(e.msg, why,
-		    strlen(why)) == 0, "vmstat refused at line %lu (%s), "
-		    "want line %lu (%s...)", e.line, e.msg, bad, why);
+		fuzz_check_refused(&e, s, size, "vmstat", bad, why);
 		return;
 	}
 	FUZZ_ASSERT(bad == 0, "vmstat accepted; want line %lu refused (%s...)",

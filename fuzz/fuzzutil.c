@@ -174,3 +174,55 @@ fuzz_check_frag(const uint64_t *n, unsigned norders, const struct frag *f)
 			    "order %d", o, fi, only);
 	}
 }
+
+/* Returns whether C separates fields in fragstat's parsers: a space or a tab. */
+bool
+fuzz_is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Returns whether the N bytes at S are digits that spell at most 2^64 - 1. */
+bool
+fuzz_is_u64(const char *s, size_t n, uint64_t *v)
+{
+	static const char max[] = "18446744073709551615";
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	if (n == 0)
+		return false;
+	/* Leading zeros are digits too; compare what is left with 2^64 - 1 as text. */
+	for (; n > 1 && *s == '0'; n--)
+		s++;
+	if (n > sizeof(max) - 1 ||
+	    (n == sizeof(max) - 1 && memcmp(s, max, n) > 0))
+		return false;
+	for (*v = 0, i = 0; i < n; i++)
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	return true;
+}
+
+void
+fuzz_check_refused(const struct ferr *e, const char *s, size_t n,
+    const char *what, unsigned long bad, const char *why)
+{
+	fuzz_check_error(e, s, n, what);
+	FUZZ_ASSERT(bad != 0, "%s refused at line %lu: %s", what, e->line,
+	    e->msg);
+	FUZZ_ASSERT(e->line == bad && strncmp(e->msg, why, strlen(why)) == 0,
+	    "%s refused at line %lu (%s), want line %lu (%s...)", what,
+	    e->line, e->msg, bad, why);
+}
+
+const char *
+fuzz_line_refused(const char *p, const char *nl)
+{
+	if (memchr(p, '\0', (size_t)(nl - p)) != NULL)
+		return "NUL byte in column ";
+	if (memchr(p, '\r', (size_t)(nl - p)) != NULL)
+		return "carriage return in column ";
+	return NULL;
+}

@@ -30,6 +30,7 @@ static const struct harness {
 	{ "psi", fuzz_psi, { "pressure/memory", "proc/pressure/memory" } },
 	{ "zoneinfo", fuzz_zoneinfo, { "zoneinfo", "proc/zoneinfo" } },
 	{ "vmstat", fuzz_vmstat, { "vmstat", "proc/vmstat" } },
+	{ "meminfo", fuzz_meminfo, { "meminfo", "proc/meminfo" } },
 	{ "iomem", fuzz_iomem, { "iomem", "proc/iomem" } },
 	{ "pipeline", fuzz_pipeline, { NULL, NULL } },
 	{ "mapfile", fuzz_mapfile, { NULL, NULL } },

@@ -33,6 +33,10 @@ KINDS = ("all_free", "free_and_movable", "with_ambiguous", "with_unmovable",
 FILLS = {"all_free": "#fde725", "free_and_movable": "#5dc863",
          "with_ambiguous": "#21908c", "with_unmovable": "#440154",
          "with_hole": "url(#hole)"}
+# Pageblocks not yet initialised: cells of kind with_ambiguous, their own
+# colour, a legend entry of their own (with pins, when there are some).
+UNINIT = "not_initialised"
+UNINIT_FILL = "#d9d9d9"
 bad = []
 
 
@@ -59,7 +63,7 @@ def fits(kind, n, pb, c):
 root = ET.parse(sys.argv[1]).getroot()
 cells, bars, legend = {}, {}, {}
 pinned = {}        # the pinned row: kind -> pageblocks
-drawn = dict.fromkeys(KINDS, 0)  # pageblocks drawn in each kind's colour
+drawn = dict.fromkeys(KINDS + (UNINIT,), 0)  # in each kind's colour
 unpinned_words = set()
 for parent in root.iter():
     if parent.tag == NS + "defs":
@@ -69,7 +73,8 @@ for parent in root.iter():
             continue
         t = el.find(NS + "title")
         marked = el.get("stroke") or el.get("fill") in (
-            "#fde725", "#5dc863", "#21908c", "#440154", "url(#hole)")
+            "#fde725", "#5dc863", "#21908c", "#440154", "url(#hole)",
+            UNINIT_FILL)
         if t is None:
             if marked:
                 fail("a rect at %s,%s has no title" % (el.get("x"),
@@ -89,6 +94,8 @@ for parent in root.iter():
                 (int(m[3], 16), int(m[4], 16), int(m[5]), m[6], c))
             if el.get("fill") == FILLS[m[6]]:
                 drawn[m[6]] += int(m[5])
+            elif el.get("fill") == UNINIT_FILL and m[6] == "with_ambiguous":
+                drawn[UNINIT] += int(m[5])
         elif b:
             bars[(int(b[1]), b[2], int(b[3]))] = (int(b[4]), int(b[5]),
                                                   b[6], int(b[7]))
@@ -160,7 +167,8 @@ if doc:
 if pinned:
     # Every unmovable block is pinned and drawn in its pinner's colour,
     # slab's being the unmovable one: no unmovable in the kinds' row.
-    want = {k: n for k, n in drawn.items() if k != "with_unmovable"}
+    want = {k: n for k, n in drawn.items() if k != "with_unmovable" and
+            (k != UNINIT or n)}
     if legend != want or unpinned_words != {True}:
         fail("legend %s, cells drawn in the kinds' colours %s" %
              (legend, want))

@@ -252,6 +252,11 @@ python3 "$here/svg-map.py" "$FIXTURES/render/map-svg" \
     "$FIXTURES/render/map-svg-json" || fail "map: tests/svg-map.py"
 python3 "$here/svg-map.py" "$here/cli/map-capture-svg/out" \
     "$here/cli/map-capture-json/out" || fail "map capture: tests/svg-map.py"
+python3 "$here/svg-map.py" "$here/cli/unmanaged-map-svg/out" \
+    "$here/cli/unmanaged-map-json/out" ||
+	fail "map not initialised: tests/svg-map.py"
+grep -q 'fill="#d9d9d9"' "$here/cli/unmanaged-map-svg/out" ||
+	fail "map not initialised: no cell in its colour"
 
 # Rendering: each golden picture to PNG, silently; then the colours.
 if ! command -v rsvg-convert >/dev/null 2>&1; then

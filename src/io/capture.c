@@ -32,6 +32,7 @@ static const char *const files[] = {
 	"proc/pagetypeinfo",
 	"proc/zoneinfo",
 	"proc/vmstat",
+	"proc/meminfo",
 	"proc/pressure/memory",
 	"proc/sys/vm/extfrag_threshold",
 	"proc/sys/vm/compaction_proactiveness",

@@ -18,6 +18,7 @@
 #include "thp.h"
 #include "inputs.h"
 #include "kver.h"
+#include "meminfo.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "slurp.h"
@@ -207,6 +208,12 @@ parse_vm(const char *b, size_t n, void *out, struct ferr *e)
 }
 
 static int
+parse_mi(const char *b, size_t n, void *out, struct ferr *e)
+{
+	return meminfo_parse(b, n, out, e);
+}
+
+static int
 parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 {
 	return zoneinfo_parse(b, n, out, e);
@@ -357,6 +364,27 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	return 0;
 }
 
+/*
+ * Read meminfo beside zoneinfo, for the memory its zones do not manage;
+ * absent (captures before it, a buddyinfo FILE alone) is "unknown", not a
+ * note. Returns 0 or -1 with E set.
+ */
+static int
+meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
+	if (!pairs_defaults(o))
+		return 0;
+	if ((in->mipath = inputs_path(o->sysroot, "/proc/meminfo")) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	if ((rc = optional(in, in->mipath, "meminfo", M_QUIET, parse_mi,
+	    &in->mi, e)) < 0)
+		return -1;
+	in->have_mi = rc == 1;
+	return 0;
+}
+
 int
 inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
@@ -422,6 +450,8 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 			return -1;
 		in->have_zi = rc == 1;
 	}
+	if (in->have_zi && meminfo(o, in, e) != 0)
+		return -1;
 	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
 		return -1;
 	/* The pools of the machine the files are from, as the tunables. */
@@ -459,6 +489,7 @@ inputs_free(struct inputs *in)
 	free(in->zpath);
 	free(in->vpath);
 	free(in->mpath);
+	free(in->mipath);
 	free(in->rpath);
 	while (in->nnotes > 0)
 		free(in->notes[--in->nnotes]);

@@ -38,6 +38,9 @@ struct inputs {
 	struct zoneinfo		 zi;
 	struct vmstat		 vm;
 	bool			 have_pti, have_psi, have_zi, have_vm;
+	char			*mipath;	/* /proc/meminfo, or NULL */
+	struct meminfo		 mi;
+	bool			 have_mi;	/* with zoneinfo, when readable */
 	struct hugetlb		 huge;		/* with advice: the hugetlb pools */
 	bool			 have_hugetlb;	/* the kernel has hugetlb sizes */
 	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */

@@ -356,8 +356,10 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 		pinned = false;
 		a = free = 0;
 		for (k = i; k < i + ((size_t)1 << shift); k++) {
+			/* Not initialised: never the allocator's to empty. */
 			pinned |= z->blocks[k].n[MAP_HOLE] != 0 ||
-			    z->blocks[k].n[MAP_UNMOVABLE] != 0;
+			    z->blocks[k].n[MAP_UNMOVABLE] != 0 ||
+			    k >= z->uninit_from;
 			a += z->blocks[k].n[MAP_AMBIGUOUS];
 			free += z->blocks[k].n[MAP_FREE];
 		}
@@ -392,6 +394,34 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 	    MAP_LIMIT_FREE;
 }
 
+/*
+ * Take zone Z's last pageblocks, down from its end, as not initialised
+ * while each holds only ambiguous pages (and the holes past the zone's
+ * end) and they add up to at most Z's unmanaged pages: deferred struct
+ * page init (deferred_init_memmap(), deferred_grow_zone()) hands a zone
+ * its pages from the start up, so what is left is the top.
+ */
+static void
+uninit(const struct map *m, struct map_zone *z)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, head, tail, out;
+	const struct map_block *b;
+
+	z->uninit_from = z->nblocks;
+	z->uninit_pages = 0;
+	map_outside(m, z, &head, &tail);
+	while (z->uninit_from > 0) {
+		b = &z->blocks[z->uninit_from - 1];
+		out = z->uninit_from == z->nblocks ? tail : 0;
+		out += z->uninit_from == 1 ? head : 0;
+		if (b->n[MAP_AMBIGUOUS] == 0 || b->n[MAP_AMBIGUOUS] + out != pb ||
+		    z->uninit_pages + b->n[MAP_AMBIGUOUS] > z->unmanaged)
+			break;
+		z->uninit_pages += b->n[MAP_AMBIGUOUS];
+		z->uninit_from--;
+	}
+}
+
 int
 map_compute(struct map *m, const struct frag *frag)
 {
@@ -413,6 +443,7 @@ map_compute(struct map *m, const struct frag *frag)
 		/* The pages of the end pageblocks outside the zone. */
 		map_outside(m, z, &head, &tail);
 		z->pages[MAP_HOLE] -= head + tail;
+		uninit(m, z);
 		if ((amb = malloc((z->nblocks + 1) * sizeof(*amb))) == NULL)
 			return -1;
 		for (o = 0; o < m->norders; o++) {

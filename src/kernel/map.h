@@ -130,6 +130,18 @@ struct map_zone {
 	uint64_t	 admitted[FRAG_MAX_ORDERS];	/* ambiguous pages in clean */
 	/* Aligned blocks whose every page is free (all_free pageblocks). */
 	uint64_t	 all_free[FRAG_MAX_ORDERS];
+	/*
+	 * Pages zoneinfo says are present but not yet initialised (set
+	 * before map_compute(), 0: none), and the pageblocks from
+	 * uninit_from to the zone's end that map_compute() takes for them:
+	 * uninit_pages pages, counted in pages[MAP_AMBIGUOUS] and
+	 * kinds[MAP_BLOCK_AMBIGUOUS] too. An uninitialised struct page
+	 * reads as no flag at all, as a flagless kernel page does:
+	 * stable_page_flags() cannot tell them apart.
+	 */
+	uint64_t	 unmanaged;
+	size_t		 uninit_from;
+	uint64_t	 uninit_pages;
 
 	/* map_pages()'s place: the next PFN, the end of the last BUDDY block. */
 	uint64_t	 scan_next, buddy_end;

@@ -51,6 +51,12 @@ emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
 
 	for (k = 0; k < z->nblocks; k++) {
 		b = &z->blocks[k];
+		/* Not the allocator's yet: no kind pins it, none frees it. */
+		if (k >= z->uninit_from) {
+			if (state)
+				state[k] = PINS_UNINIT;
+			continue;
+		}
 		a = without == MAP_PIN_KERNEL ? 0 : b->n[MAP_AMBIGUOUS];
 		if (state)
 			state[k] = b->n[MAP_HOLE] ? PINS_HOLE :
@@ -88,7 +94,7 @@ zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
 		b = &z->blocks[i];
 		for (k = 0; k < MAP_NPINS; k++)
 			pz->pages_by_kind[k] += b->pin[k];
-		if (state[i] == PINS_ADMITTED)
+		if (state[i] == PINS_ADMITTED || state[i] == PINS_UNINIT)
 			pz->pages_by_kind[MAP_PIN_KERNEL] -= b->n[MAP_AMBIGUOUS];
 		if (state[i] != PINS_PINNED)
 			continue;

@@ -18,6 +18,7 @@ enum pins_state {
 	PINS_ADMITTED,	/* ambiguous pages counted as per-CPU free ones */
 	PINS_PINNED,	/* no hole, at least one pinned page */
 	PINS_HOLE,	/* holds a hole: no page can make it whole */
+	PINS_UNINIT,	/* not yet initialised (map_zone.uninit_from) */
 };
 
 /* One zone's pinned pageblocks (those in state PINS_PINNED). */

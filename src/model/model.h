@@ -135,6 +135,19 @@ struct vmstat {
 	uint32_t	 have;		/* bit per counter the kernel printed */
 };
 
+/* The /proc/meminfo lines fragstat reads (meminfo_proc_show()), in kB. */
+enum {
+	MI_TOTAL = 1 << 0, MI_FREE = 1 << 1, MI_UNACCEPTED = 1 << 2,
+	MI_BALLOON = 1 << 3,
+};
+
+struct meminfo {
+	uint64_t	 total_kb, free_kb;	/* MemTotal, MemFree */
+	uint64_t	 unaccepted_kb;	/* Unaccepted (6.5+, confidential VMs) */
+	uint64_t	 balloon_kb;	/* Balloon (6.13+) */
+	unsigned	 have;		/* MI_* bits: the lines printed */
+};
+
 /* One line of /proc/pressure/memory; averages in hundredths of a percent. */
 struct psi_line {
 	bool		 present;

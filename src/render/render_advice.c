@@ -56,6 +56,19 @@ largest(char *buf, size_t size, const struct frag *f, unsigned long page_size)
 	return buf;
 }
 
+/* Memory present but not managed, under the machine's verdicts. */
+static void
+unmanaged(FILE *fp, const struct report *r)
+{
+	const char *label;
+	char text[640], prefix[32];
+
+	if (unmanaged_sentence(text, sizeof(text), r, &label) == NULL)
+		return;
+	snprintf(prefix, sizeof(prefix), "  %s", label);
+	render_fold(fp, prefix, text);
+}
+
 const char *
 advice_sentence(char *buf, size_t size, const struct report *r,
     const struct zadvice *a)
@@ -331,6 +344,7 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		    hum_centi(full, sizeof(full), r->psi->full.avg10) : "-",
 		    hum_centi(blk, sizeof(blk), adv->psi_some),
 		    hum_centi(fi, sizeof(fi), adv->psi_full));
+	unmanaged(fp, r);
 	if (adv->kc == NULL) {
 		fprintf(fp, "kcompactd: no zoneinfo, no fragmentation score\n");
 		return;

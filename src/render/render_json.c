@@ -113,6 +113,7 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 	u64_array(w, "suitable_blocks", f->suitable, n);
 	index_array(w, "unusable_index", f->unusable, n);
 	index_array(w, "fragmentation_index", f->fragindex, n);
+	render_unmanaged_zone_json(w, r, z);
 	jw_key(w, "migratetypes");
 	if (r->pti && r->pti_zone[i] >= 0)
 		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
@@ -627,6 +628,7 @@ render_json_object(struct jsonw *w, const struct report *r)
 		jw_end(w);
 	} else
 		jw_null(w);
+	render_unmanaged_json(w, r);
 	if (r->advice)
 		advice(w, r);
 	if (r->avail)

@@ -162,6 +162,35 @@ owner_table(FILE *fp, const struct owners *ow)
 	}
 }
 
+/*
+ * Print the line on memory present but not managed, and what the map
+ * takes as not initialised. Returns whether some zone has such pageblocks.
+ */
+static bool
+unmanaged_note(FILE *fp, const struct report *r)
+{
+	const struct map *m = r->map;
+	const char *label;
+	char text[640];
+	size_t i;
+
+	if (unmanaged_sentence(text, sizeof(text), r, &label) != NULL) {
+		putc('\n', fp);
+		render_fold(fp, label, text);
+	}
+	for (i = 0; i < m->nzones; i++)
+		if (m->zones[i].uninit_pages > 0)
+			break;
+	if (i == m->nzones)
+		return false;
+	render_fold(fp, "Not initialised (uninit):", "a zone's last "
+	    "pageblocks whose frames carry no flag, up to the pages zoneinfo "
+	    "says are present but not yet initialised. /proc/kpageflags reads "
+	    "an uninitialised struct page as a flagless kernel page: the split "
+	    "is fragstat's, by place and count, and no kind pins them.");
+	return true;
+}
+
 void
 render_map_table(FILE *fp, const struct report *r)
 {
@@ -169,6 +198,7 @@ render_map_table(FILE *fp, const struct report *r)
 	unsigned c, o[2];
 	char b[48], sz[32];
 	size_t i, k, n = 0;
+	bool uninit;
 
 	/* The pageblock order (huge pages, --advise's) and the largest. */
 	o[n++] = m->pageblock_order;
@@ -185,24 +215,35 @@ render_map_table(FILE *fp, const struct report *r)
 	    n > 1 ? "    free now  ceiling  limited" : "");
 	for (i = 0; i < m->nzones; i++)
 		ceilings(fp, &m->zones[i], o, n);
+	uninit = unmanaged_note(fp, r);
 	fprintf(fp, "\nPage frames (%s each) by class\nNode Zone           "
-	    "free    movable  unmovable  ambiguous       hole\n",
-	    hum_size(b, sizeof(b), 1, r->page_size));
+	    "free    movable  unmovable  ambiguous       hole%s\n",
+	    hum_size(b, sizeof(b), 1, r->page_size), uninit ? "   uninit" :
+	    "");
 	for (i = 0; i < m->nzones; i++) {
 		zone_label(fp, &m->zones[i]);
 		for (c = 0; c < MAP_NCLASSES; c++)
-			fprintf(fp, "%11" PRIu64, m->zones[i].pages[c]);
+			fprintf(fp, "%11" PRIu64, m->zones[i].pages[c] - (c ==
+			    MAP_AMBIGUOUS ? m->zones[i].uninit_pages : 0));
+		if (uninit)
+			fprintf(fp, "%9" PRIu64, m->zones[i].uninit_pages);
 		putc('\n', fp);
 	}
 	fprintf(fp, "\nPageblocks (%s) by what they hold\nNode Zone       "
-	    "all free  free+movable  ambiguous  unmovable      holes\n",
+	    "all free  free+movable  ambiguous  unmovable      holes%s\n",
 	    hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order,
-	    r->page_size));
+	    r->page_size), uninit ? "  uninit" : "");
 	for (i = 0; i < m->nzones; i++) {
-		zone_label(fp, &m->zones[i]);
+		const struct map_zone *z = &m->zones[i];
+
+		zone_label(fp, z);
 		for (k = 0; k < MAP_NKINDS; k++)
 			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
-			    m->zones[i].kinds[map_kind_order[k]]);
+			    z->kinds[map_kind_order[k]] - (map_kind_order[k] ==
+			    MAP_BLOCK_AMBIGUOUS ? z->nblocks - z->uninit_from :
+			    0));
+		if (uninit)
+			fprintf(fp, "%8zu", z->nblocks - z->uninit_from);
 		putc('\n', fp);
 	}
 	if (r->pins)
@@ -393,6 +434,11 @@ zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
 	jw_end(w);
 	by_order(w, m, "unpinned_blocks", z->clean);
 	by_order(w, m, "ambiguous_admitted", z->admitted);
+	/* Of the ambiguous pages and pageblocks above. */
+	jw_key(w, "not_initialised_pages");
+	jw_u64(w, z->uninit_pages);
+	jw_key(w, "not_initialised_pageblocks");
+	jw_u64(w, z->nblocks - z->uninit_from);
 	if (pz)
 		pinned_json(w, pz);
 	jw_end(w);

@@ -35,22 +35,7 @@ verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
 static void
 fold(FILE *fp, const char *prefix, const char *text)
 {
-	size_t col = strlen(prefix), n;
-
-	fputs(prefix, fp);
-	while (*text) {
-		n = strcspn(text, " ");
-		if (col + 1 + n > 79) {
-			fputs("\n ", fp);
-			col = 1;
-		}
-		fputc(' ', fp);
-		fwrite(text, 1, n, fp);
-		col += n + 1;
-		text += n;
-		text += strspn(text, " ");
-	}
-	fputc('\n', fp);
+	render_fold(fp, prefix, text);
 }
 
 /*
@@ -156,6 +141,20 @@ pool(FILE *fp, const struct report *r, const struct need *n)
 		    hs->nr, hs->free, hs->resv, hs->surplus);
 }
 
+/* Memory present but not managed: one line under the headline, or for --need (NEED). */
+static void
+unmanaged(FILE *fp, const struct report *r, bool need)
+{
+	const char *label;
+	char text[640];
+
+	if (need && unmanaged_need(text, sizeof(text), r) != NULL)
+		fold(fp, " ", text);
+	else if (!need && unmanaged_sentence(text, sizeof(text), r,
+	    &label) != NULL)
+		fold(fp, label, text);
+}
+
 /* The answer to --need, first. */
 static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
@@ -178,6 +177,7 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	counts(fp, r, ans.row);
 	fputc('\n', fp);
 	pool(fp, r, n);
+	unmanaged(fp, r, true);
 }
 
 /* The first lines: kernel, page size, the machine's verdict per order, pressure. */
@@ -463,6 +463,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.urgency[URGENCY_SEVERE] = "\033[31m";
 	}
 	headline(fp, r, &st);
+	unmanaged(fp, r, false);
 	fputc('\n', fp);
 	zones(fp, r, &st);
 	next_step(fp, r);

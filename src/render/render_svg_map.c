@@ -33,6 +33,9 @@
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
+/* The fill of pageblocks not yet initialised: no memory the allocator has. */
+#define UNINIT_FILL	"#d9d9d9"
+
 /*
  * Returns the fill of pageblocks of kind K: viridis from light (all free)
  * to dark (unmovable), ordered in greyscale and readable by colour-blind
@@ -97,6 +100,9 @@ cell_fill(const struct report *r, const struct map_zone *z, size_t k)
 	if (r->pins && r->pins->state[(size_t)(z->blocks - m->blocks) + k] ==
 	    PINS_PINNED)
 		return pin_fill(main_pin(&z->blocks[k]));
+	if (r->pins && r->pins->state[(size_t)(z->blocks - m->blocks) + k] ==
+	    PINS_UNINIT)
+		return UNINIT_FILL;
 	return kind_fill(map_block_kind(&z->blocks[k], m->pageblock_order));
 }
 
@@ -425,6 +431,31 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	grid(w, r, z, y + TICKS_H);
 }
 
+/* Draw at X, Y the colour of the pageblocks not initialised, when some are. */
+static void
+uninit_legend(struct svgw *w, const struct report *r, long x, long y)
+{
+	const struct map *m = r->map;
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < m->nzones; i++)
+		n += m->zones[i].nblocks - m->zones[i].uninit_from;
+	if (n == 0)
+		return;
+	svgr_rect_open(w, x, y, 14, 14, UNINIT_FILL);
+	svg_attr(w, "stroke", "#555555");
+	svg_open(w, "title");
+	svg_text(w, "pageblocks not_initialised, not pinned, every zone: ");
+	svg_text_int(w, (long long)n);
+	svg_close(w);
+	svg_close(w);
+	svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
+	svg_text(w, "not initialised: ");
+	svg_text_int(w, (long long)n);
+	svg_close(w);
+}
+
 /*
  * Draw the legend at Y: each kind's colour and the pageblocks of every zone
  * drawn in it. With the pins, a pinned block takes the colour of what pins
@@ -468,6 +499,8 @@ legend(struct svgw *w, const struct report *r, long y)
 			for (b = 0; b < z->nblocks; b++)
 				n += r->pins->state[(size_t)(z->blocks -
 				    m->blocks) + b] != PINS_PINNED &&
+				    r->pins->state[(size_t)(z->blocks -
+				    m->blocks) + b] != PINS_UNINIT &&
 				    map_block_kind(&z->blocks[b],
 				    m->pageblock_order) == kind;
 		}
@@ -488,6 +521,8 @@ legend(struct svgw *w, const struct report *r, long y)
 		svg_text_int(w, (long long)n);
 		svg_close(w);
 	}
+	if (r->pins)
+		uninit_legend(w, r, MARGIN + (long)shown * 190, y);
 }
 
 /*

@@ -21,6 +21,7 @@ struct memcg;
 struct owners;
 struct availability;
 struct need;
+struct unmanaged;
 
 struct report {
 	const char			*buddyinfo_path;
@@ -46,9 +47,30 @@ struct report {
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
 	const struct thp		*thp;		/* the THP sizes, or NULL */
 	const struct vmstat		*vm;		/* /proc/vmstat, or NULL */
+	const struct unmanaged		*unm;		/* with zoneinfo, else NULL */
 	bool				 ndjson;	/* JSON on one line */
 	bool				 color;
 };
+
+/*
+ * Memory present but not managed (render_unmanaged.c): BUF holding one
+ * sentence on R->unm for the views, with its *LABEL ("Not managed:"), or
+ * NULL when there is nothing to say; for --need, when the answer is
+ * reclaim and that memory would cover it.
+ */
+const char *unmanaged_sentence(char *buf, size_t size, const struct report *r,
+	    const char **label);
+const char *unmanaged_need(char *buf, size_t size, const struct report *r);
+
+/* The "unmanaged_pages" and "unmanaged_cause" members of zone BZ. */
+void	render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
+	    const struct bzone *bz);
+
+/* The machine's "unmanaged" member (null without zoneinfo). */
+void	render_unmanaged_json(struct jsonw *w, const struct report *r);
+
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns. */
+void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /* The kernel's debugfs extfrag/unusable_index for R's buddyinfo. */
 void	render_unusable(FILE *fp, const struct report *r);

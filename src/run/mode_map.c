@@ -12,6 +12,32 @@
 #include "whopins.h"
 
 /*
+ * Give each zone of M the pages IN's zoneinfo says are present but not
+ * yet initialised, for map_compute() to tell from kernel pins. Returns 0,
+ * or -1 when out of memory.
+ */
+static int
+map_unmanaged(const struct inputs *in, unsigned long page_size, struct map *m)
+{
+	const struct unm_zone *uz;
+	struct unmanaged u;
+	size_t i;
+
+	if (!in->have_zi)
+		return 0;
+	if (unm_build(&u, &in->zi, in->have_mi ? &in->mi : NULL, in->have_vm ?
+	    &in->vm : NULL, page_size) != 0)
+		return -1;
+	for (i = 0; i < m->nzones; i++) {
+		uz = unm_zone(&u, m->zones[i].node, m->zones[i].name);
+		m->zones[i].unmanaged = uz && uz->cause == UNM_UNINIT ?
+		    uz->pages : 0;
+	}
+	unm_free(&u);
+	return 0;
+}
+
+/*
  * Build M for O and IN: the map the capture O->sysroot stored (its page
  * size into *PAGE_SIZE), else from the page flags of a root that has them
  * (proc/kpageflags) or of this host; with CG, the cgroups stored or read
@@ -49,6 +75,11 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	/* The 1 GiB pages, or those --need asks for, from the map too. */
 	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
 	    need_order : pipe_gigantic_order(in, *page_size);
+	if (rc == 0 && map_unmanaged(in, *page_size, m) != 0) {
+		map_free(m);
+		e.path = "fragstat";	/* not the file read last */
+		rc = ferr_set(&e, 0, "out of memory");
+	}
 	/* Only here: a capture stores what the files said, not this. */
 	if (rc == 0 && (ferr_inject("map-compute") ||
 	    map_compute(m, in->frag) != 0)) {
@@ -126,6 +157,7 @@ run_map(const struct opts *o)
 	struct memcg cg;
 	struct pins p;
 	struct map m;
+	struct unmanaged u;
 	bool stored;
 	int rc = EXIT_OK;
 
@@ -141,12 +173,17 @@ run_map(const struct opts *o)
 		return EXIT_DATA;
 	}
 	pipe_report(o, &in, &r);
+	if (pipe_unmanaged(&in, &r, &u) != 0) {
+		inputs_free(&in);
+		return EXIT_DATA;
+	}
 	memcg_init(&cg);
 	owners_init(&ow);
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
 		memcg_free(&cg);
+		unm_free(&u);
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
@@ -171,6 +208,7 @@ out:
 	memcg_free(&cg);
 	owners_free(&ow);
 	map_free(&m);
+	unm_free(&u);
 	inputs_free(&in);
 	if (pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;

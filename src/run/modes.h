@@ -15,12 +15,14 @@
 #include "options.h"
 #include "report.h"
 #include "slurp.h"
+#include "unmanaged.h"
 
 /* What pipe_load() computes from the inputs when advice is wanted. */
 struct verdicts {
 	struct advice		 adv;
 	struct availability	 av;
 	struct need		 need;
+	struct unmanaged	 unm;	/* with zoneinfo: memory not managed */
 };
 
 /*
@@ -64,6 +66,13 @@ int	pipe_advise(const struct opts *o, const struct inputs *in,
 /* Fill R from IN for the options O. */
 void	pipe_report(const struct opts *o, const struct inputs *in,
 	    struct report *r);
+
+/*
+ * Fill U from IN's zoneinfo, meminfo and vmstat (nothing without
+ * zoneinfo) and point R at it. Returns 0, or EXIT_DATA after a message.
+ */
+int	pipe_unmanaged(const struct inputs *in, struct report *r,
+	    struct unmanaged *u);
 
 void	pipe_verdicts_free(struct verdicts *v);
 

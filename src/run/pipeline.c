@@ -261,11 +261,28 @@ pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
 		r->color = false;
 }
 
+int
+pipe_unmanaged(const struct inputs *in, struct report *r,
+    struct unmanaged *u)
+{
+	memset(u, 0, sizeof(*u));
+	if (!in->have_zi)
+		return 0;
+	if (unm_build(u, &in->zi, in->have_mi ? &in->mi : NULL, in->have_vm ?
+	    &in->vm : NULL, r->page_size) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	r->unm = u;
+	return 0;
+}
+
 void
 pipe_verdicts_free(struct verdicts *v)
 {
 	advise_free(&v->adv);
 	avail_free(&v->av);
+	unm_free(&v->unm);
 }
 
 /*
@@ -308,6 +325,8 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 		for (i = 0; i < in->nnotes; i++)
 			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
 	pipe_report(o, in, r);
+	if ((rc = pipe_unmanaged(in, r, &v->unm)) != 0)
+		return rc;
 	if (o->advise) {
 		if ((rc = pipe_advise(o, in, r->page_size, &v->adv, &v->need)) != 0)
 			return rc;

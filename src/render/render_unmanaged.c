@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_unmanaged.c - memory present but not managed, in words and JSON, for every view */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "avail.h"
+#include "humanize.h"
+#include "report.h"
+#include "unmanaged.h"
+
+/* Append to BUF (SIZE bytes, holding *N) the formatted text. */
+static void __attribute__((format(printf, 4, 5)))
+add(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*n >= size)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *n, size - *n, fmt, ap);
+	va_end(ap);
+	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+/*
+ * Returns BUF holding the words for why U's zones said are not managed,
+ * with the amount the cause accounts for, in pages of PAGE_SIZE.
+ */
+static const char *
+cause_words(char *buf, size_t size, const struct unmanaged *u,
+    unsigned long page_size)
+{
+	char a[32];
+
+	switch (u->cause) {
+	case UNM_UNINIT:
+		snprintf(buf, size, "%s not yet initialised: MemTotal counts "
+		    "it; the kernel adds it as allocations need it", hum_size(a,
+		    sizeof(a), u->uninit, page_size));
+		return buf;
+	case UNM_BALLOON:
+		snprintf(buf, size, "%s held by a balloon driver", hum_size(a,
+		    sizeof(a), u->balloon, page_size));
+		return buf;
+	case UNM_NONE:
+	case UNM_UNKNOWN:
+	case UNM_NCAUSES:
+		break;
+	}
+	if (!u->have_meminfo)
+		return "cause unknown: no meminfo to tell memory not yet "
+		    "initialised from reservations";
+	if (u->uninit * 2 >= u->said && u->balloon * 2 >= u->said)
+		return "cause unknown: both memory not yet initialised and "
+		    "ballooned";
+	return "cause unknown: reserved at boot, such as crashkernel or "
+	    "boot-time huge pages";
+}
+
+/* Returns whether R's machine has more than one node among U's zones. */
+static bool
+several_nodes(const struct unmanaged *u)
+{
+	size_t i;
+
+	for (i = 1; i < u->nzones; i++)
+		if (u->zones[i].node != u->zones[0].node)
+			return true;
+	return false;
+}
+
+const char *
+unmanaged_sentence(char *buf, size_t size, const struct report *r,
+    const char **label)
+{
+	const struct unmanaged *u = r->unm;
+	const struct unm_zone *z = NULL;
+	uint64_t present, pages;
+	char a[32], b[32], why[160];
+	size_t i, nz, n = 0;
+
+	if (u == NULL || !unm_any(u))
+		return NULL;
+	buf[0] = '\0';
+	nz = unm_sum(u, -1, true, &present, &pages);
+	*label = nz > 0 ? "Not managed:" : "Not accepted:";
+	for (i = 0; i < u->nzones && z == NULL; i++)
+		if (u->zones[i].cause != UNM_NONE)
+			z = &u->zones[i];
+	if (nz == 1 && z != NULL && several_nodes(u))
+		add(buf, size, &n, "%s of node %u zone %s's %s", hum_size(a,
+		    sizeof(a), pages, r->page_size), z->node, z->name,
+		    hum_size(b, sizeof(b), present, r->page_size));
+	else if (nz == 1 && z != NULL)
+		add(buf, size, &n, "%s of zone %s's %s", hum_size(a, sizeof(a),
+		    pages, r->page_size), z->name, hum_size(b, sizeof(b),
+		    present, r->page_size));
+	else if (nz > 1)
+		add(buf, size, &n, "%s of the %s present in %zu zones",
+		    hum_size(a, sizeof(a), pages, r->page_size), hum_size(b,
+		    sizeof(b), present, r->page_size), nz);
+	if (nz > 0)
+		add(buf, size, &n, " %s present but not managed (%s)",
+		    nz == 1 ? "is" : "are", cause_words(why, sizeof(why), u,
+		    r->page_size));
+	if (u->unaccepted > 0)
+		add(buf, size, &n, "%s%s is not yet accepted (a confidential "
+		    "VM's memory: managed, accepted as allocations need it)",
+		    nz > 0 ? "; " : "", hum_size(a, sizeof(a), u->unaccepted,
+		    r->page_size));
+	add(buf, size, &n, "; free counts cover %s only", u->unaccepted > 0 ?
+	    "accepted memory" : "managed memory");
+	return buf;
+}
+
+const char *
+unmanaged_need(char *buf, size_t size, const struct report *r)
+{
+	const struct need *nd = r->need;
+	const struct unmanaged *u = r->unm;
+	struct need_answer ans;
+	uint64_t present, pages, want;
+	char a[32];
+
+	if (nd == NULL || u == NULL || !unm_any(u))
+		return NULL;
+	ans = avail_need(r->avail, nd);
+	if (ans.row == NULL || ans.verdict != VERDICT_RECLAIM ||
+	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
+		return NULL;
+	unm_sum(u, nd->node, true, &present, &pages);
+	/* Unaccepted memory is counted machine-wide only. */
+	if (nd->node < 0)
+		pages += u->unaccepted;
+	want = nd->count << nd->order;
+	if (pages == 0 || want > ans.row->free_pages + pages)
+		return NULL;
+	hum_size(a, sizeof(a), pages, r->page_size);
+	if (u->said == 0)
+		snprintf(buf, size, "%s more is not yet accepted: the kernel "
+		    "accepts it as allocations need it, so memory may not be "
+		    "short", a);
+	else if (u->cause == UNM_UNINIT)
+		snprintf(buf, size, "%s more is present but not yet "
+		    "initialised: the kernel adds it as allocations need it, "
+		    "so memory may not be short", a);
+	else if (u->cause == UNM_BALLOON)
+		snprintf(buf, size, "%s more is present but held by a balloon "
+		    "driver: enough once the balloon gives it back", a);
+	else
+		snprintf(buf, size, "%s more is present but not managed (cause "
+		    "unknown): enough only if the kernel gave it to the "
+		    "allocator", a);
+	return buf;
+}
+
+void
+render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
+    const struct bzone *bz)
+{
+	const struct unm_zone *z = r->unm ? unm_zone(r->unm, bz->node,
+	    bz->name) : NULL;
+
+	jw_key(w, "unmanaged_pages");
+	if (z && z->present > 0)
+		jw_u64(w, z->pages);
+	else
+		jw_null(w);
+	jw_key(w, "unmanaged_cause");
+	if (z && z->present > 0)
+		jw_string(w, unm_cause_name(z->cause));
+	else
+		jw_null(w);
+}
+
+/* Write KEY: V, or null when not HAVE. */
+static void
+u64_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
+{
+	jw_key(w, key);
+	if (have)
+		jw_u64(w, v);
+	else
+		jw_null(w);
+}
+
+void
+render_unmanaged_json(struct jsonw *w, const struct report *r)
+{
+	const struct unmanaged *u = r->unm;
+
+	jw_key(w, "unmanaged");
+	if (u == NULL) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "present_pages");
+	jw_u64(w, u->present);
+	jw_key(w, "managed_pages");
+	jw_u64(w, u->managed);
+	jw_key(w, "unmanaged_pages");
+	jw_u64(w, u->pages);
+	jw_key(w, "said_pages");
+	jw_u64(w, u->said);
+	jw_key(w, "said_above_share");
+	jw_fixed(w, 10000 / UNM_SHARE_DIV, 4);
+	jw_key(w, "cause");
+	jw_string(w, unm_cause_name(u->cause));
+	u64_or_null(w, "not_initialised_pages", u->have_meminfo, u->uninit);
+	u64_or_null(w, "unaccepted_pages", u->have_meminfo, u->unaccepted);
+	u64_or_null(w, "balloon_pages", u->have_balloon, u->balloon);
+	jw_end(w);
+}
+
+void
+render_fold(FILE *fp, const char *prefix, const char *text)
+{
+	size_t col = strlen(prefix), n;
+
+	fputs(prefix, fp);
+	while (*text) {
+		n = strcspn(text, " ");
+		if (col + 1 + n > 79) {
+			fputs("\n ", fp);
+			col = 1;
+		}
+		fputc(' ', fp);
+		fwrite(text, 1, n, fp);
+		col += n + 1;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}
