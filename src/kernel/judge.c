@@ -28,6 +28,19 @@ judge_of(uint32_t score, const struct judge_marks *m)
 	return score <= m->high ? JUDGE_FRAGMENTED : JUDGE_SEVERE;
 }
 
+int64_t
+judge_ratio(uint64_t now, uint64_t after)
+{
+	/* Keep now * 10000 in 64 bits; the bits shifted out never show. */
+	while (now > UINT64_MAX / 10000 || after > UINT64_MAX / 10000) {
+		now >>= 1;
+		after >>= 1;
+	}
+	if (after == 0)
+		return -1;
+	return (int64_t)(now * 10000 / after);
+}
+
 const char *
 judge_name(enum judgement j)
 {

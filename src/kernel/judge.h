@@ -43,6 +43,12 @@ void	judge_default_marks(long kver, struct judge_marks *m);
 /* Returns the judgement of SCORE against M. */
 enum judgement judge_of(uint32_t score, const struct judge_marks *m);
 
+/*
+ * Returns NOW / AFTER in ten-thousandths (what is free now of what
+ * compaction could make), or -1 when AFTER is 0.
+ */
+int64_t	judge_ratio(uint64_t now, uint64_t after);
+
 /* Returns "fine", "fragmented" or "severely fragmented". */
 const char *judge_name(enum judgement j);
 
