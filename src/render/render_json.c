@@ -384,13 +384,10 @@ counts(struct jsonw *w, const struct avail *a)
 	jw_u64(w, a->low);
 }
 
-/*
- * Write row A's judgement: its score, the judgement and the ratio of now
- * to after (null when after is 0); a gigantic order, which the buddy
- * allocator never holds, has none.
- */
-static void
-judgement(struct jsonw *w, const struct report *r, const struct avail *a)
+/* A gigantic order, which the buddy allocator never holds, has no score. */
+void
+render_judgement_json(struct jsonw *w, const struct report *r,
+    const struct avail *a)
 {
 	int64_t ratio = judge_ratio(a->now, a->after);
 	bool buddy = a->order < r->bi->norders;
@@ -447,7 +444,7 @@ availability(struct jsonw *w, const struct report *r)
 		jw_key(w, "order");
 		jw_int(w, a->order);
 		counts(w, a);
-		judgement(w, r, a);
+		render_judgement_json(w, r, a);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -290,37 +290,24 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 
 /*
  * Returns BUF holding zone Z's allocations of order O free now ("<=N"
- * when only a bound), "-" for a zone the allocation never uses.
- */
-static const char *
-now(char *buf, size_t size, const struct report *r, size_t z, unsigned o)
-{
-	const struct avail *a = avail_find(r->avail,
-	    (int)r->bi->zones[z].node, (long)z, o);
-
-	if (a == NULL)
-		snprintf(buf, size, "-");
-	else
-		snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "",
-		    a->now);
-	return buf;
-}
-
-/*
- * Returns BUF holding zone Z's fragmentation score at order O (the
- * unusable index in hundredths, 0 with nothing free), "-" for a zone the
+ * when only a bound) or, with SCORE, its fragmentation score at O (the
+ * unusable index in hundredths, 0 with nothing free); "-" for a zone the
  * allocation never uses.
  */
 static const char *
-score(char *buf, size_t size, const struct report *r, size_t z, unsigned o)
+cell(char *buf, size_t size, const struct report *r, size_t z, unsigned o,
+    bool score)
 {
 	const struct avail *a = avail_find(r->avail,
 	    (int)r->bi->zones[z].node, (long)z, o);
 
 	if (a == NULL)
 		snprintf(buf, size, "-");
-	else
+	else if (score)
 		snprintf(buf, size, "%u", a->score);
+	else
+		snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "",
+		    a->now);
 	return buf;
 }
 
@@ -357,8 +344,8 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
-			fprintf(fp, "  %8s  %5s %9s ", now(b, sizeof(b), r, i,
-			    o), score(c, sizeof(c), r, i, o),
+			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
+			    o, false), cell(c, sizeof(c), r, i, o, true),
 			    hum_fragindex(c2, sizeof(c2), f->fragindex[o]));
 			if (a)
 				verdict(fp, st, a->verdict, j + 1 < adv->norders ?

@@ -180,7 +180,6 @@ static void
 judgement_json(struct jsonw *w, const struct wsample *s)
 {
 	const struct avail *a;
-	int64_t ratio;
 	size_t j;
 
 	jw_key(w, "judgement");
@@ -192,15 +191,7 @@ judgement_json(struct jsonw *w, const struct wsample *s)
 		jw_object(w);
 		jw_key(w, "order");
 		jw_int(w, a->order);
-		jw_key(w, "score");
-		jw_u64(w, a->score);
-		jw_key(w, "judgement");
-		jw_string(w, judge_name(a->judgement));
-		jw_key(w, "ratio");
-		if ((ratio = judge_ratio(a->now, a->after)) < 0)
-			jw_null(w);
-		else
-			jw_fixed(w, ratio, 4);
+		render_judgement_json(w, s->r, a);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -19,6 +19,7 @@ struct map;
 struct pins;
 struct memcg;
 struct owners;
+struct avail;
 struct availability;
 struct need;
 
@@ -67,6 +68,13 @@ void	render_json(FILE *fp, const struct report *r);
  * counters, the outcome counters of /proc/vmstat, the hugetlb pools.
  */
 void	render_outcomes_json(struct jsonw *w, const struct report *r);
+
+/*
+ * Write row A's judgement into the object W is in: "score", "judgement"
+ * (null for a gigantic order of R) and "ratio" (null when after is 0).
+ */
+void	render_judgement_json(struct jsonw *w, const struct report *r,
+	    const struct avail *a);
 
 /* The same document as one object inside W's. */
 void	render_json_object(struct jsonw *w, const struct report *r);
