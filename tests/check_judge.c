@@ -176,6 +176,13 @@ START_TEST(test_weights)
 	ck_assert_uint_eq(row9(&w, 1)->score, 49);
 	ck_assert_uint_eq(row9(&w, -1)->score, 52);
 	world_free(&w);
+	/* A zoneinfo without present pages weighs by free pages too. */
+	world(&w, two_b, "Node 0, zone Normal\n        min  1\n"
+	    "Node 1, zone Normal\n        min  1\n", NULL);
+	ck_assert(w.av.score_by_free);
+	ck_assert_uint_eq(row9(&w, 0)->score, 98);
+	ck_assert_uint_eq(row9(&w, -1)->score, 52);
+	world_free(&w);
 }
 END_TEST
 

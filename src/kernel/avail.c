@@ -27,9 +27,30 @@ zone_pages(const struct buddyinfo *bi, const struct frag *frag,
 }
 
 /*
+ * Returns whether ZI (NULL: not read) gives the present pages of every
+ * zone of BI it lists: the scores then weigh zones by them, as kcompactd
+ * does; else by their free pages.
+ */
+static bool
+present_known(const struct buddyinfo *bi, const struct zoneinfo *zi)
+{
+	const struct zizone *zz;
+	size_t i;
+
+	if (zi == NULL)
+		return false;
+	for (i = 0; i < bi->nzones; i++) {
+		zz = zoneinfo_find(zi, bi->zones[i].node, bi->zones[i].name);
+		if (zz != NULL && !(zz->have & ZI_PRESENT))
+			return false;
+	}
+	return true;
+}
+
+/*
  * Returns the pages zone Z of BI weighs in the score of its node: its
- * present pages from ZI (0 where ZI lacks it, as kcompactd skips it),
- * without ZI its free pages.
+ * present pages from ZI (0 where ZI lacks the zone, as kcompactd skips
+ * it), without ZI its free pages.
  */
 static uint64_t
 score_weight(const struct buddyinfo *bi, const struct frag *frag,
@@ -186,7 +207,8 @@ order_rows(struct availability *av, const struct advice *adv,
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
-		av->rows[av->n].weight = score_weight(bi, frag, zi, z);
+		av->rows[av->n].weight = score_weight(bi, frag,
+		    av->score_by_free ? NULL : zi, z);
 		av->rows[av->n++].low = low_of(av->low, pages, order);
 		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
 		    bi->zones[z].node], pages);
@@ -200,10 +222,11 @@ order_rows(struct availability *av, const struct advice *adv,
 			continue;
 		seen[node] = true;
 		sum_row(av, first, last, order, (int)node, node_pages[node],
-		    score_total(bi, frag, zi, (int)node));
+		    score_total(bi, frag, av->score_by_free ? NULL : zi,
+		    (int)node));
 	}
-	sum_row(av, first, last, order, -1, all, score_total(bi, frag, zi,
-	    -1));
+	sum_row(av, first, last, order, -1, all, score_total(bi, frag,
+	    av->score_by_free ? NULL : zi, -1));
 }
 
 int
@@ -217,6 +240,7 @@ avail_build(struct availability *av, const struct advice *adv,
 	if (av->gigantic_order < bi->norders)
 		av->gigantic_order = 0;
 	av->n = 0;
+	av->score_by_free = !present_known(bi, zi);
 	av->rows = calloc((adv->norders + 1) * per + 1, sizeof(*av->rows));
 	if (av->rows == NULL)
 		return -1;
@@ -226,7 +250,6 @@ avail_build(struct availability *av, const struct advice *adv,
 		order_rows(av, adv, bi, frag, zi, m, av->gigantic_order, -1);
 	if (av->marks.from == NULL)
 		judge_default_marks(adv->kver, &av->marks);
-	av->score_by_free = zi == NULL;
 	for (j = 0; j < av->n; j++)
 		av->rows[j].judgement = judge_of(av->rows[j].score, &av->marks);
 	return 0;

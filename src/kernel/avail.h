@@ -38,7 +38,7 @@ struct availability {
 	uint64_t	 low;			/* --low, 0: 1% of the memory */
 	/* Set before avail_build() (FROM NULL: the default marks). */
 	struct judge_marks marks;
-	bool		 score_by_free;		/* no zoneinfo: zones weighted by free pages */
+	bool		 score_by_free;		/* no present pages: zones weighted by free pages */
 };
 
 /* What --need asks: COUNT allocations of ORDER, on NODE (-1: anywhere). */

@@ -273,14 +273,16 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	else
 		fprintf(fp, " (no PSI file)");
 	fputc('\n', fp);
-	if (adv->assumed) {
+	assumed[0] = '\0';
+	if (adv->assumed)
 		advice_assumed(assumed, sizeof(assumed), adv);
-		/* Without present pages, kcompactd's weights are not known. */
-		if (r->avail->score_by_free)
-			strncat(assumed, "; scores weigh zones by free pages",
-			    sizeof(assumed) - strlen(assumed) - 1);
+	/* Without present pages, kcompactd's weights are not known. */
+	if (r->avail->score_by_free)
+		strncat(assumed, assumed[0] ? "; scores weigh zones by free "
+		    "pages" : "scores weigh zones by free pages",
+		    sizeof(assumed) - strlen(assumed) - 1);
+	if (assumed[0])
 		fold(fp, "Assumed:", assumed);
-	}
 	/* Which rules: only where they differ from every release before. */
 	if (adv->defrag_rules)
 		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
