@@ -242,7 +242,7 @@ compact_decided(const struct opts *o, const struct report *before,
 {
 	if (n == 0)
 		printf("Nothing to compact: no node is fragmented at the sizes "
-		    "shown or needs compaction\n(--force compacts every "
+		    "shown or needs\ncompaction (--force compacts every "
 		    "node).\n");
 	else {
 		printf("Dry run: would compact ");
