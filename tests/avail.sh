@@ -92,12 +92,14 @@ check "no pagetypeinfo" --buddyinfo "$d/buddyinfo" --zoneinfo "$d/zoneinfo" \
 
 # The summary says "only N left" below the low mark, and answers --need
 # first.
-out=$("$FRAGSTAT" "$@" --need 3x2M --node 1 --color=never | sed -n 2,3p)
+out=$("$FRAGSTAT" "$@" --need 3x2M --node 1 --color=never | sed -n 2,4p)
 want="Need 3 x 2 MiB (order 9) on node 1: compact, 1 free now, at most 4 after compaction; 9.81 MiB free
-2 MiB (order 9): ok, only 3 left, 3 free now, at most 6 after compaction; 34.20 MiB free"
+2 MiB (order 9): fine (score 46), 3 free now of at most 6 after compaction
+  (50.0%); 34.20 MiB free; next allocation: succeeds, only 3 left"
 [ "$out" = "$want" ] || { echo "FAIL: summary"; echo "$out"; fail=1; }
-out=$("$FRAGSTAT" "$@" --low 3 --color=never | sed -n 2p)
-want="2 MiB (order 9): ok, 3 free now, at most 6 after compaction; 34.20 MiB free"
+out=$("$FRAGSTAT" "$@" --low 3 --color=never | sed -n 2,3p)
+want="2 MiB (order 9): fine (score 46), 3 free now of at most 6 after compaction
+  (50.0%); 34.20 MiB free; next allocation: succeeds"
 [ "$out" = "$want" ] || { echo "FAIL: --low 3"; echo "$out"; fail=1; }
 # Gigantic pages (1 GiB, order 18, beyond the buddy allocator) never come
 # from ZONE_MOVABLE (hugepage_movable_supported() is false for them): node

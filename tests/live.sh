@@ -50,13 +50,13 @@ show() {
 
 # 1. The live summary, table and JSON, which need neither root nor debugfs
 # (without root, pagetypeinfo cannot be read since 5.4: a note, not an
-# error). The summary's verdict comes on its second line.
+# error). The summary's judgement comes on its second line.
 "$FRAGSTAT" --color=never >"$tmp/out" 2>"$tmp/err"
 st=$?
 if [ "$st" != 0 ]; then
 	fail "fragstat: status $st"
 	show "$tmp/err"
-elif ! sed -n 2p "$tmp/out" | grep -Eq '^[0-9.]+ [KMGT]iB \(order [0-9]+\): (ok|compact|reclaim|unknown)'; then
+elif ! sed -n 2p "$tmp/out" | grep -Eq '^[0-9.]+ [KMGT]iB \(order [0-9]+\): (fine|fragmented|severely fragmented) \(score [0-9]+\)'; then
 	fail "fragstat: no verdict on the second line"
 	show "$tmp/out"
 else

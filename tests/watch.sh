@@ -40,8 +40,36 @@ for a, b in zip(s, s[1:]):
         for o in z["orders"]:
             assert -1 <= o["fragmentation_index"] <= 1
             assert 0 <= o["unusable_index"] <= 1
+marks = (80, 90)
+for b in s:
+    for j in b["judgement"]:
+        want = ("fine" if j["score"] <= marks[0] else "fragmented"
+                if j["score"] <= marks[1] else "severely fragmented")
+        assert j["judgement"] == want, "judgement %r" % j
+        assert j["ratio"] is None or float(j["ratio"]) >= 0, "ratio %r" % j
+    assert [j["order"] for j in b["judgement"]], "no judgement"
 print("watch: %d samples, rates consistent with vmstat deltas" % len(s))
 PY
+
+# The judgement of each size, every interval, against the marks given.
+out=$("$FRAGSTAT" -q --sysroot "$FIXTURES/advise/nofragment-0" --watch 0.1 \
+    --count 1 --fragmented=95 | sed -n 2p)
+want="  2 MiB: fragmented (score 99), at most 0 free now of at most 4 (0.0%)"
+[ "$out" = "$want" ] || { echo "FAIL: judgement: $out"; fail=1; }
+# THP faults (thp_fault_alloc counts the PMD size only) only where that
+# size is on.
+cp -r "$FIXTURES/outcomes/vm-6.18-mthp" "$tmp/thp"
+"$FRAGSTAT" -q --sysroot "$tmp/thp" --watch 0.1 --count 1 > "$tmp/thp.out"
+grep -q "THP faults/s" "$tmp/thp.out" ||
+	{ echo "FAIL: no THP faults/s with 2 MiB THP on"; fail=1; }
+echo "always inherit madvise [never]" \
+    > "$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-2048kB/enabled"
+"$FRAGSTAT" -q --sysroot "$tmp/thp" --watch 0.1 --count 1 > "$tmp/thp.out"
+if grep -q "THP faults" "$tmp/thp.out"; then
+	echo "FAIL: THP faults of 2 MiB, which is off:"
+	cat "$tmp/thp.out"
+	fail=1
+fi
 
 # 2. A reader that goes away ends it quietly, with status 0.
 { "$FRAGSTAT" -q --watch 0.05 --json 2> "$tmp/pipe.err"; echo $? > "$tmp/pipe.st"; } | head -n 1 > /dev/null

@@ -26,6 +26,68 @@ zone_pages(const struct buddyinfo *bi, const struct frag *frag,
 	return frag[z].free_pages;
 }
 
+/*
+ * Returns whether ZI (NULL: not read) gives the present pages of every
+ * zone of BI it lists: the scores then weigh zones by them, as kcompactd
+ * does; else by their free pages.
+ */
+static bool
+present_known(const struct buddyinfo *bi, const struct zoneinfo *zi)
+{
+	const struct zizone *zz;
+	size_t i;
+
+	if (zi == NULL)
+		return false;
+	for (i = 0; i < bi->nzones; i++) {
+		zz = zoneinfo_find(zi, bi->zones[i].node, bi->zones[i].name);
+		if (zz != NULL && !(zz->have & ZI_PRESENT))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Returns the pages zone Z of BI weighs in the score of its node: its
+ * present pages from ZI (0 where ZI lacks the zone, as kcompactd skips
+ * it), without ZI its free pages.
+ */
+static uint64_t
+score_weight(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, size_t z)
+{
+	const struct zizone *zz;
+
+	if (zi == NULL)
+		return frag[z].free_pages;
+	zz = zoneinfo_find(zi, bi->zones[z].node, bi->zones[z].name);
+	return zz != NULL ? zz->present : 0;
+}
+
+/*
+ * Returns the pages the scores of NODE's zones (-1: every node's) are
+ * weighted against: pgdat->node_present_pages, every zone of ZI, else the
+ * free pages of BI.
+ */
+static uint64_t
+score_total(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, int node)
+{
+	uint64_t t = 0;
+	size_t i;
+
+	if (zi != NULL) {
+		for (i = 0; i < zi->nzones; i++)
+			if (node < 0 || zi->zones[i].node == (unsigned)node)
+				t = advise_sat_add(t, zi->zones[i].present);
+		return t;
+	}
+	for (i = 0; i < bi->nzones; i++)
+		if (node < 0 || bi->zones[i].node == (unsigned)node)
+			t = advise_sat_add(t, frag[i].free_pages);
+	return t;
+}
+
 /* Returns LOW, or without it 1% of PAGES in units of ORDER, at least 1. */
 static uint64_t
 low_of(uint64_t low, uint64_t pages, unsigned order)
@@ -53,6 +115,7 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 	r->zone = (long)z;
 	r->order = order;
 	r->free_pages = frag[z].free_pages;
+	r->score = kcompactd_zone_score(&frag[z], bi->norders, order);
 	if (a != NULL) {
 		r->now = a->now;
 		r->after = a->after;
@@ -78,11 +141,12 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 
 /*
  * Append to AV the sum of its rows [FROM, TO) of ORDER on NODE (-1: every
- * node), with PAGES for the default low mark.
+ * node), with PAGES for the default low mark and TOTAL the pages its
+ * score weighs its zones against (fragmentation_score_node()).
  */
 static void
 sum_row(struct availability *av, size_t from, size_t to, unsigned order,
-    int node, uint64_t pages)
+    int node, uint64_t pages, uint64_t total)
 {
 	struct avail *r = &av->rows[av->n++];
 	size_t i;
@@ -100,6 +164,9 @@ sum_row(struct availability *av, size_t from, size_t to, unsigned order,
 		r->now = advise_sat_add(r->now, z->now);
 		r->after = advise_sat_add(r->after, z->after);
 		r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
+		r->weight = advise_sat_add(r->weight, z->weight);
+		/* Summed as an unsigned int, as the kernel sums it. */
+		r->score += kcompactd_weighted(z->weight, z->score, total);
 		r->now_is_bound |= z->now_is_bound;
 		r->from_map &= z->from_map;
 	}
@@ -140,6 +207,8 @@ order_rows(struct availability *av, const struct advice *adv,
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
+		av->rows[av->n].weight = score_weight(bi, frag,
+		    av->score_by_free ? NULL : zi, z);
 		av->rows[av->n++].low = low_of(av->low, pages, order);
 		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
 		    bi->zones[z].node], pages);
@@ -152,9 +221,12 @@ order_rows(struct availability *av, const struct advice *adv,
 		if (seen[node])
 			continue;
 		seen[node] = true;
-		sum_row(av, first, last, order, (int)node, node_pages[node]);
+		sum_row(av, first, last, order, (int)node, node_pages[node],
+		    score_total(bi, frag, av->score_by_free ? NULL : zi,
+		    (int)node));
 	}
-	sum_row(av, first, last, order, -1, all);
+	sum_row(av, first, last, order, -1, all, score_total(bi, frag,
+	    av->score_by_free ? NULL : zi, -1));
 }
 
 int
@@ -168,6 +240,7 @@ avail_build(struct availability *av, const struct advice *adv,
 	if (av->gigantic_order < bi->norders)
 		av->gigantic_order = 0;
 	av->n = 0;
+	av->score_by_free = !present_known(bi, zi);
 	av->rows = calloc((adv->norders + 1) * per + 1, sizeof(*av->rows));
 	if (av->rows == NULL)
 		return -1;
@@ -175,6 +248,10 @@ avail_build(struct availability *av, const struct advice *adv,
 		order_rows(av, adv, bi, frag, zi, m, adv->orders[j], (long)j);
 	if (av->gigantic_order != 0)
 		order_rows(av, adv, bi, frag, zi, m, av->gigantic_order, -1);
+	if (av->marks.from == NULL)
+		judge_default_marks(adv->kver, &av->marks);
+	for (j = 0; j < av->n; j++)
+		av->rows[j].judgement = judge_of(av->rows[j].score, &av->marks);
 	return 0;
 }
 

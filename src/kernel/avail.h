@@ -4,6 +4,7 @@
 #define FRAGSTAT_AVAIL_H
 
 #include "advise.h"
+#include "judge.h"
 #include "map.h"
 #include "model.h"
 
@@ -13,14 +14,20 @@
  * succeed one after another without compaction or reclaim; an upper bound
  * when NOW_IS_BOUND. AFTER: at most that many after full compaction, from
  * the map's ceiling when FROM_MAP, else from free memory above the
- * watermarks. LOW: below it, there are only a few left (--low).
+ * watermarks. LOW: below it, there are only a few left (--low). SCORE:
+ * proactive compaction's fragmentation score at the order (0..100), of the
+ * zone, else its zones weighted as fragmentation_score_node() weighs them
+ * (by WEIGHT: present pages, else free pages); JUDGEMENT: the score
+ * against the availability's marks.
  */
 struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
-	uint64_t	 now, after, free_pages, low;
+	uint64_t	 now, after, free_pages, low, weight;
 	bool		 now_is_bound, from_map;
+	uint32_t	 score;
+	enum judgement	 judgement;
 };
 
 /* Every row: per order of the advice (then the gigantic order), zones, nodes, machine. */
@@ -29,6 +36,9 @@ struct availability {
 	size_t		 n;
 	unsigned	 gigantic_order;	/* counted from the map or free memory; 0: none */
 	uint64_t	 low;			/* --low, 0: 1% of the memory */
+	/* Set before avail_build() (FROM NULL: the default marks). */
+	struct judge_marks marks;
+	bool		 score_by_free;		/* no present pages: zones weighted by free pages */
 };
 
 /* What --need asks: COUNT allocations of ORDER, on NODE (-1: anywhere). */

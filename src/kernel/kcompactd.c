@@ -10,14 +10,15 @@
 #include <string.h>
 
 #include "advise.h"
+#include "judge.h"
 
 /*
- * Returns extfrag_for_order(): like the unusable index in hundredths, but
- * 0 (not 100) for a zone with nothing free; div_u64() with a u32 divisor,
+ * extfrag_for_order(): like the unusable index in hundredths, but 0 (not
+ * 100) for a zone with nothing free; div_u64() with a u32 divisor,
  * returned as unsigned int (which matters only from 2^32 free pages on).
  */
-static uint32_t
-extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
+uint32_t
+kcompactd_zone_score(const struct frag *f, unsigned norders, unsigned order)
 {
 	uint64_t s = order < norders ? f->suitable[order] : 0;
 
@@ -25,6 +26,17 @@ extfrag_for_order(const struct frag *f, unsigned norders, unsigned order)
 		return 0;
 	return (uint32_t)((f->free_pages - (s << order)) * 100 /
 	    (uint32_t)f->free_pages);
+}
+
+/*
+ * fragmentation_score_zone_weighted(): an unsigned long product,
+ * div64_ul(), returned as unsigned int. zoneinfo_parse() makes sure that
+ * node_present + 1 is not 0.
+ */
+uint32_t
+kcompactd_weighted(uint64_t present, uint32_t score, uint64_t node_present)
+{
+	return (uint32_t)(present * score / (node_present + 1));
 }
 
 void
@@ -74,14 +86,10 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 		node = bi->zones[i].node;
 		if ((z = zoneinfo_find(zi, node, bi->zones[i].name)) == NULL)
 			continue;
-		/*
-		 * fragmentation_score_zone_weighted(): an unsigned long
-		 * product, div64_ul(), returned as unsigned int and summed as
-		 * one. zoneinfo_parse() makes sure that node_present + 1 is
-		 * not 0.
-		 */
-		score[node] += (uint32_t)(z->present * extfrag_for_order(
-		    &frag[i], bi->norders, hpage_order) / (present[node] + 1));
+		/* Summed as an unsigned int. */
+		score[node] += kcompactd_weighted(z->present,
+		    kcompactd_zone_score(&frag[i], bi->norders, hpage_order),
+		    present[node]);
 	}
 	/* The nodes in the order buddyinfo lists them. */
 	memset(seen, 0, sizeof(seen));

@@ -385,6 +385,44 @@ counts(struct jsonw *w, const struct avail *a)
 	jw_u64(w, a->low);
 }
 
+/* A gigantic order, which the buddy allocator never holds, has no score. */
+void
+render_judgement_json(struct jsonw *w, const struct report *r,
+    const struct avail *a)
+{
+	int64_t ratio = judge_ratio(a->now, a->after);
+	bool buddy = a->order < r->bi->norders;
+
+	jw_key(w, "score");
+	if (buddy)
+		jw_u64(w, a->score);
+	else
+		jw_null(w);
+	str_or_null(w, "judgement", buddy ? judge_name(a->judgement) : NULL);
+	jw_key(w, "ratio");
+	if (ratio < 0)
+		jw_null(w);
+	else
+		jw_fixed(w, ratio, 4);
+}
+
+/* Write the marks the judgement used, once, and what weighed the zones. */
+static void
+marks(struct jsonw *w, const struct availability *av)
+{
+	jw_key(w, "fragmentation_marks");
+	jw_object(w);
+	jw_key(w, "fragmented");
+	jw_u64(w, av->marks.low);
+	jw_key(w, "severe");
+	jw_u64(w, av->marks.high);
+	jw_key(w, "from");
+	jw_string(w, av->marks.from);
+	jw_key(w, "zones_weighted_by");
+	jw_string(w, av->score_by_free ? "free pages" : "present pages");
+	jw_end(w);
+}
+
 /* Write the "availability" member: every row of R->avail. */
 static void
 availability(struct jsonw *w, const struct report *r)
@@ -407,9 +445,11 @@ availability(struct jsonw *w, const struct report *r)
 		jw_key(w, "order");
 		jw_int(w, a->order);
 		counts(w, a);
+		render_judgement_json(w, r, a);
 		jw_end(w);
 	}
 	jw_end(w);
+	marks(w, r->avail);
 }
 
 /*

@@ -295,6 +295,61 @@ availability(FILE *fp, const struct report *r)
 	}
 }
 
+/*
+ * The judgement per node and order of the advice: proactive compaction's
+ * score, the judgement against the marks, the share of what compaction
+ * could make that is free now (none where it could make nothing), and
+ * the marks.
+ */
+static void
+judgement(FILE *fp, const struct report *r)
+{
+	const struct availability *av = r->avail;
+	const struct avail *a;
+	char b[48];
+	size_t i;
+	int pass;
+
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			head(fp, "fragmentation_score", "gauge", "Proactive "
+			    "compaction's fragmentation score at the order, "
+			    "per node (0-100; kcompactd's own at its order).");
+		else if (pass == 1)
+			head(fp, "fragmentation_judgement", "gauge", "0 fine, "
+			    "1 fragmented (score above the fragmented mark), 2 "
+			    "severely fragmented (above the severe mark).");
+		else
+			head(fp, "available_ratio", "gauge", "Allocations of "
+			    "the order available now over those at most "
+			    "available after compaction (0-1).");
+		for (i = 0; i < av->n; i++) {
+			a = &av->rows[i];
+			/* Nodes, at the orders the buddy allocator holds. */
+			if (a->zone >= 0 || a->node < 0 ||
+			    a->order >= r->bi->norders ||
+			    (pass == 2 && a->after == 0))
+				continue;
+			fprintf(fp, "fragstat_%s{node=\"%d\"", pass == 0 ?
+			    "fragmentation_score" : pass == 1 ?
+			    "fragmentation_judgement" : "available_ratio",
+			    a->node);
+			order(fp, a->order);
+			putc('}', fp);
+			if (pass < 2)
+				value(fp, pass == 0 ? a->score : a->judgement);
+			else
+				fprintf(fp, " %s\n", hum_fixed(b, sizeof(b),
+				    judge_ratio(a->now, a->after), 4));
+		}
+	}
+	head(fp, "fragmentation_mark", "gauge", "The scores above which the "
+	    "judgement says fragmented and severely fragmented.");
+	fprintf(fp, "fragstat_fragmentation_mark{level=\"fragmented\"} %u\n"
+	    "fragstat_fragmentation_mark{level=\"severe\"} %u\n",
+	    av->marks.low, av->marks.high);
+}
+
 /* The kinds of THP allocation a size's stats/ counts, each "KIND_OUTCOME" or "KIND". */
 static const char *const thp_kinds[] = { "anon_fault", "shmem", "swpin" };
 #define NTHP_KINDS	(sizeof(thp_kinds) / sizeof(thp_kinds[0]))
@@ -442,8 +497,10 @@ render_prom(FILE *fp, const struct report *r)
 		migratetypes(fp, r);
 	if (r->advice)
 		advice(fp, r);
-	if (r->advice && r->avail)
+	if (r->advice && r->avail) {
 		availability(fp, r);
+		judgement(fp, r);
+	}
 	if (r->psi)
 		pressure(fp, r);
 	if (r->thp)

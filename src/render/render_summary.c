@@ -14,6 +14,7 @@
 struct sstyle {
 	const char	*bold, *off;
 	const char	*verdict[VERDICT_NSTATES];
+	const char	*judgement[JUDGE_NSTATES];
 	const char	*urgency[4];
 };
 
@@ -31,11 +32,42 @@ verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
 		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
 }
 
-/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns. */
-static void
-fold(FILE *fp, const char *prefix, const char *text)
+/* Returns the columns the N bytes at S take: colour sequences take none. */
+static size_t
+columns(const char *s, size_t n)
 {
-	render_fold(fp, prefix, text);
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\033') {
+			while (i < n && s[i] != 'm')
+				i++;
+			continue;
+		}
+		c++;
+	}
+	return c;
+}
+
+void
+render_fold(FILE *fp, const char *prefix, const char *text)
+{
+	size_t col = columns(prefix, strlen(prefix)), n;
+
+	fputs(prefix, fp);
+	while (*text) {
+		n = strcspn(text, " ");
+		if (col + 1 + columns(text, n) > 79) {
+			fputs("\n ", fp);
+			col = 1;
+		}
+		fputc(' ', fp);
+		fwrite(text, 1, n, fp);
+		col += columns(text, n) + 1;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
 }
 
 /*
@@ -87,32 +119,68 @@ outcomes(FILE *fp, const struct report *r, unsigned o)
 	}
 }
 
+/* Returns what the next allocation does under verdict V, in the headline's words. */
+static const char *
+next_word(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_OK:
+		return "succeeds";
+	case VERDICT_COMPACT:
+		return "needs compaction";
+	case VERDICT_RECLAIM:
+		return "needs reclaim";
+	case VERDICT_UNKNOWN:
+		return "unknown";
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		break;
+	}
+	return "not possible";
+}
+
 /*
- * One line of the headline: the machine's verdict at ADV->orders[J] ("ok,
- * only N left" below the low mark; J < 0: a gigantic order, which the
- * buddy allocator does not serve: no verdict), then the counts of row A.
+ * One line of the headline, folded: how fragmented memory is at the order
+ * of row A (the judgement, its score), the counts with their ratio, then
+ * whether the next allocation succeeds: the machine's verdict at
+ * ADV->orders[J] ("only N left" below the low mark). J < 0: a gigantic
+ * order, which the buddy allocator does not serve: counts only.
  */
 static void
 order_line(FILE *fp, const struct report *r, const struct sstyle *st,
     const struct avail *a, long j)
 {
 	const struct advice *adv = r->advice;
-	char b[32];
+	char b[32], p[32], head[96], text[512];
+	size_t n = 0;
 	enum verdict v;
 
-	fprintf(fp, "%s%s (order %u%s):%s ", st->bold, hum_size(b,
-	    sizeof(b), 1ULL << a->order, r->page_size), a->order, j < 0 ?
-	    ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
+	snprintf(head, sizeof(head), "%s%s (order %u%s):%s", st->bold,
+	    hum_size(b, sizeof(b), 1ULL << a->order, r->page_size), a->order,
+	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
 	    st->off);
+	if (j >= 0)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s%s "
+		    "(score %u),", st->judgement[a->judgement],
+		    judge_name(a->judgement), st->off, a->score);
+	n += (size_t)snprintf(text + n, sizeof(text) - n, " %s%" PRIu64
+	    " free now of at most %" PRIu64 " after compaction",
+	    a->now_is_bound ? "at most " : "", a->now, a->after);
+	if (a->after > 0)
+		n += (size_t)snprintf(text + n, sizeof(text) - n, " (%s)",
+		    hum_pct(p, sizeof(p), a->now, a->after));
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "; %s free",
+	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {
 		v = advise_best(adv, -1, (size_t)j);
-		verdict(fp, st, v, 0);
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "; next "
+		    "allocation: %s%s%s", st->verdict[v], next_word(v),
+		    st->off);
 		if (v == VERDICT_OK && a->now < a->low)
-			fprintf(fp, ", only %" PRIu64 " left", a->now);
-		fputs(", ", fp);
+			snprintf(text + n, sizeof(text) - n, ", only %" PRIu64
+			    " left", a->now);
 	}
-	counts(fp, r, a);
-	fputc('\n', fp);
+	render_fold(fp, head, text[0] == ' ' ? text + 1 : text);
 	outcomes(fp, r, a->order);
 }
 
@@ -149,10 +217,10 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 	char text[640];
 
 	if (need && unmanaged_need(text, sizeof(text), r) != NULL)
-		fold(fp, " ", text);
+		render_fold(fp, " ", text);
 	else if (!need && unmanaged_sentence(text, sizeof(text), r,
 	    &label) != NULL)
-		fold(fp, label, text);
+		render_fold(fp, label, text);
 }
 
 /* The answer to --need, first. */
@@ -219,29 +287,40 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	else
 		fprintf(fp, " (no PSI file)");
 	fputc('\n', fp);
-	if (adv->assumed) {
-		fold(fp, "Assumed:", advice_assumed(assumed, sizeof(assumed),
-		    adv));
-	}
+	assumed[0] = '\0';
+	if (adv->assumed)
+		advice_assumed(assumed, sizeof(assumed), adv);
+	/* Without present pages, kcompactd's weights are not known. */
+	if (r->avail->score_by_free)
+		strncat(assumed, assumed[0] ? "; scores weigh zones by free "
+		    "pages" : "scores weigh zones by free pages",
+		    sizeof(assumed) - strlen(assumed) - 1);
+	if (assumed[0])
+		render_fold(fp, "Assumed:", assumed);
 	/* Which rules: only where they differ from every release before. */
 	if (adv->defrag_rules)
-		fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
+		render_fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
 		    "migratetype below the pageblock order before reclaim and "
 		    "compaction (6.15+)");
 }
 
 /*
  * Returns BUF holding zone Z's allocations of order O free now ("<=N"
- * when only a bound), "-" for a zone the allocation never uses.
+ * when only a bound) or, with SCORE, its fragmentation score at O (the
+ * unusable index in hundredths, 0 with nothing free); "-" for a zone the
+ * allocation never uses.
  */
 static const char *
-now(char *buf, size_t size, const struct report *r, size_t z, unsigned o)
+cell(char *buf, size_t size, const struct report *r, size_t z, unsigned o,
+    bool score)
 {
 	const struct avail *a = avail_find(r->avail,
 	    (int)r->bi->zones[z].node, (long)z, o);
 
 	if (a == NULL)
 		snprintf(buf, size, "-");
+	else if (score)
+		snprintf(buf, size, "%u", a->score);
 	else
 		snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "",
 		    a->now);
@@ -260,14 +339,14 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 	if (adv->norders > 1) {
 		fprintf(fp, "%39s", "");
 		for (j = 0; j < adv->norders; j++)
-			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 38 : 0,
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 34 : 0,
 			    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
 			    r->page_size));
 		fputc('\n', fp);
 	}
 	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
 	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  free now  unusable fragindex verdict%s", j + 1 <
+		fprintf(fp, "  free now  score fragindex verdict%s", j + 1 <
 		    adv->norders ? " " : "");
 	fprintf(fp, "%s\n", st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -281,8 +360,8 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
-			fprintf(fp, "  %8s  %8s %9s ", now(b, sizeof(b), r, i,
-			    o), hum_index(c, sizeof(c), f->unusable[o]),
+			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
+			    o, false), cell(c, sizeof(c), r, i, o, true),
 			    hum_fragindex(c2, sizeof(c2), f->fragindex[o]));
 			if (a)
 				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
@@ -331,17 +410,135 @@ ceilings(FILE *fp, const struct report *r)
 		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
 		    a->order);
-		fold(fp, label, text);
+		render_fold(fp, label, text);
 	}
 }
 
-/* The next step for the worst verdict of the machine, in plain words. */
+/*
+ * Returns the row of a node at an order of the advice judged the most
+ * fragmented (then the highest score), or NULL: the one the next step
+ * names.
+ */
+static const struct avail *
+worst_judged(const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	const struct avail *a, *w = NULL;
+	size_t i, j;
+
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		if (a->zone >= 0 || a->node < 0)
+			continue;
+		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
+			;
+		if (j == adv->norders)
+			continue;
+		if (w == NULL || a->judgement > w->judgement ||
+		    (a->judgement == w->judgement && a->score > w->score))
+			w = a;
+	}
+	return w;
+}
+
+/* Returns kcompactd's state on NODE, or NULL (no zoneinfo). */
+static const struct kcompactd *
+kcompactd_of(const struct advice *adv, int node)
+{
+	size_t i;
+
+	for (i = 0; adv->kc != NULL && i < adv->nkc; i++)
+		if ((int)adv->kc[i].node == node)
+			return &adv->kc[i];
+	return NULL;
+}
+
+/* Print the commands that compact now, each on a line of its own. */
+static void
+compact_commands(FILE *fp)
+{
+	fprintf(fp, "    fragstat --compact\n  or on every node:\n"
+	    "    echo 1 > /proc/sys/vm/compact_memory\n");
+}
+
+/*
+ * The next step when row W is judged fragmented: kcompactd is at it, or
+ * compact now and let kcompactd keep it so.
+ */
+static void
+fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
+{
+	const struct advice *adv = r->advice;
+	const struct kcompactd *k = kcompactd_of(adv, w->node);
+	char b[32], what[160], text[512];
+
+	snprintf(what, sizeof(what), "memory is %s (score %u at %s on node "
+	    "%d)", judge_name(w->judgement), w->score, hum_size(b, sizeof(b),
+	    1ULL << w->order, r->page_size), w->node);
+	if (k != NULL && k->proactive) {
+		snprintf(text, sizeof(text), "%s; kcompactd is compacting it "
+		    "now (score %" PRIu64 " above its high mark %u). To compact "
+		    "now, as root, on the nodes that need it:", what, k->score,
+		    k->high);
+		render_fold(fp, "Next step:", text);
+		compact_commands(fp);
+		return;
+	}
+	fprintf(fp, "Next step: compact memory, as root, on the nodes that "
+	    "need it:\n");
+	compact_commands(fp);
+	what[0] = 'M';
+	if (k == NULL)
+		snprintf(text, sizeof(text), "%s; whether kcompactd works on "
+		    "it is unknown without zoneinfo.", what);
+	else if (!adv->proactive_exists)
+		snprintf(text, sizeof(text), "%s; kernels before 5.9 do not "
+		    "compact it in the background.", what);
+	else if (adv->proactiveness == 0)
+		snprintf(text, sizeof(text), "%s and proactive compaction is "
+		    "off (vm.compaction_proactiveness 0); to turn it on:", what);
+	else
+		snprintf(text, sizeof(text), "%s and kcompactd is idle (score "
+		    "%" PRIu64 " at %s, not above its high mark %u); a higher "
+		    "vm.compaction_proactiveness (now %u) starts it earlier.",
+		    what, k->score, hum_size(b, sizeof(b), 1ULL <<
+		    adv->hpage_order, r->page_size), k->high,
+		    adv->proactiveness);
+	render_fold(fp, " ", text);
+	if (k != NULL && adv->proactive_exists && adv->proactiveness == 0)
+		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
+		    ADVISE_PROACTIVENESS);
+}
+
+/* Under a next step that is not compaction: memory is fragmented too (W). */
+static void
+fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
+{
+	char b[32], text[256];
+
+	if (w == NULL || w->judgement == JUDGE_FINE)
+		return;
+	snprintf(text, sizeof(text), "Memory is also %s (score %u at %s on "
+	    "node %d); once that is done, compact it, as root:",
+	    judge_name(w->judgement), w->score, hum_size(b, sizeof(b), 1ULL <<
+	    w->order, r->page_size), w->node);
+	render_fold(fp, " ", text);
+	fprintf(fp, "    fragstat --compact\n");
+}
+
+/*
+ * The next step for the worst verdict of the machine and the worst
+ * judgement of its nodes, in plain words: never "none needed" while
+ * memory is fragmented at a size shown.
+ */
 static void
 next_step(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
+	const struct avail *w = worst_judged(r);
 	const struct zadvice *a;
 	enum verdict worst = VERDICT_OK, v;
+	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
 	char b[32];
 	size_t j, jw = 0;
 
@@ -363,14 +560,22 @@ next_step(FILE *fp, const struct report *r)
 	fputc('\n', fp);
 	switch (worst) {
 	case VERDICT_OK:
-		fprintf(fp, "Next step: none needed.\n");
+		if (fragmented)
+			fragmented_step(fp, r, w);
+		else
+			fprintf(fp, "Next step: none needed.\n");
 		break;
 	case VERDICT_COMPACT:
+		if (fragmented) {
+			fragmented_step(fp, r, w);
+			ceilings(fp, r);
+			break;
+		}
 		/* Commands on lines of their own: never wrapped, copied whole. */
 		fprintf(fp, "Next step: compact memory, as root, on the nodes "
-		    "that need it:\n    fragstat --compact\n  or on every "
-		    "node:\n    echo 1 > /proc/sys/vm/compact_memory\n  The "
-		    "kernel compacts in the background as "
+		    "that need it:\n");
+		compact_commands(fp);
+		fprintf(fp, "  The kernel compacts in the background as "
 		    "vm.compaction_proactiveness (%u)\n  says, and compacts "
 		    "rather than reclaims above vm.extfrag_threshold (%d).\n",
 		    adv->proactiveness, adv->threshold);
@@ -391,11 +596,13 @@ next_step(FILE *fp, const struct report *r)
 			    "below vm.extfrag_threshold, %d) says\n  memory "
 			    "is short rather than fragmented; compaction would "
 			    "not help.\n", adv->threshold);
+		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_UNKNOWN:
 		fprintf(fp, "Next step: give fragstat the missing input "
 		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
 		    "to decide.\n");
+		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
@@ -435,7 +642,7 @@ background(FILE *fp, const struct report *r)
 		snprintf(all, sizeof(all), "%s; %s; kcompactd starts above %u "
 		    "and stops at %u (vm.compaction_proactiveness %u).", state,
 		    line, adv->kc[0].high, adv->kc[0].low, adv->proactiveness);
-	fold(fp, "Background compaction:", all);
+	render_fold(fp, "Background compaction:", all);
 }
 
 void
@@ -448,6 +655,8 @@ render_summary(FILE *fp, const struct report *r)
 	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
 	st.verdict[VERDICT_UNUSABLE] = "";
+	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
+	st.judgement[JUDGE_SEVERE] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
 	st.urgency[URGENCY_ELEVATED] = st.urgency[URGENCY_SEVERE] = "";
 	if (r->color) {
@@ -458,6 +667,9 @@ render_summary(FILE *fp, const struct report *r)
 		st.verdict[VERDICT_RECLAIM] = "\033[31m";
 		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
 		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
+		st.judgement[JUDGE_FINE] = "\033[32m";
+		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
+		st.judgement[JUDGE_SEVERE] = "\033[31m";
 		st.urgency[URGENCY_CALM] = "\033[32m";
 		st.urgency[URGENCY_ELEVATED] = "\033[33m";
 		st.urgency[URGENCY_SEVERE] = "\033[31m";

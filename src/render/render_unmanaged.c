@@ -216,24 +216,3 @@ render_unmanaged_json(struct jsonw *w, const struct report *r)
 	u64_or_null(w, "balloon_pages", u->have_balloon, u->balloon);
 	jw_end(w);
 }
-
-void
-render_fold(FILE *fp, const char *prefix, const char *text)
-{
-	size_t col = strlen(prefix), n;
-
-	fputs(prefix, fp);
-	while (*text) {
-		n = strcspn(text, " ");
-		if (col + 1 + n > 79) {
-			fputs("\n ", fp);
-			col = 1;
-		}
-		fputc(' ', fp);
-		fwrite(text, 1, n, fp);
-		col += n + 1;
-		text += n;
-		text += strspn(text, " ");
-	}
-	fputc('\n', fp);
-}

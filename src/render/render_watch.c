@@ -133,6 +133,71 @@ verdict_at(const struct wsample *s, unsigned o)
 }
 
 /*
+ * Returns whether the PMD size's THP faults may happen in S: that size is
+ * on (anonymous faults may allocate it), or nothing says it is off.
+ */
+static bool
+pmd_thp_on(const struct wsample *s)
+{
+	const struct thp *t = s->r->thp;
+	const struct thp_size *z;
+
+	if (t == NULL || t->pmd_order < 0)
+		return true;
+	if ((z = thp_size_of(t, (unsigned)t->pmd_order)) == NULL)
+		return strcmp(t->top, "never") != 0;
+	return z->on;
+}
+
+/*
+ * One line per size of S: how fragmented memory is there (the machine's
+ * judgement and score) and the counts with their ratio.
+ */
+static void
+judgement_lines(FILE *fp, const struct wsample *s)
+{
+	const struct avail *a;
+	char b[32], p[32];
+	size_t j;
+
+	for (j = 0; j < s->norders; j++) {
+		if (s->r->avail == NULL || (a = avail_find(s->r->avail, -1, -1,
+		    s->orders[j])) == NULL || a->order >= s->r->bi->norders)
+			continue;
+		fprintf(fp, "  %s: %s (score %u), %s%" PRIu64 " free now of at "
+		    "most %" PRIu64, hum_size(b, sizeof(b), 1ULL << a->order,
+		    s->r->page_size), judge_name(a->judgement), a->score,
+		    a->now_is_bound ? "at most " : "", a->now, a->after);
+		if (a->after > 0)
+			fprintf(fp, " (%s)", hum_pct(p, sizeof(p), a->now,
+			    a->after));
+		fputc('\n', fp);
+	}
+}
+
+/* The judgement of each size of S as the member "judgement": the machine's. */
+static void
+judgement_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct avail *a;
+	size_t j;
+
+	jw_key(w, "judgement");
+	jw_array(w, false);
+	for (j = 0; j < s->norders; j++) {
+		if (s->r->avail == NULL || (a = avail_find(s->r->avail, -1, -1,
+		    s->orders[j])) == NULL || a->order >= s->r->bi->norders)
+			continue;
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, a->order);
+		render_judgement_json(w, s->r, a);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
  * The finding for size B (its verdict V) over the interval D: the share of
  * its faults that the allocator failed, those for the memcg limit apart, or
  * a word that the share may hold them where the kernel does not count them.
@@ -156,9 +221,9 @@ finding_line(FILE *fp, const char *b, enum verdict v, const struct outcome *d)
 }
 
 /*
- * The THP sizes that are on, or the PMD size: what their allocations got
- * over the interval of S, where there were any; and a finding where that
- * contradicts the verdict for their order.
+ * The THP sizes that are on: what their allocations got over the interval
+ * of S, where there were any; and a finding where that contradicts the
+ * verdict for their order.
  */
 static void
 outcome_lines(FILE *fp, const struct wsample *s)
@@ -173,7 +238,7 @@ outcome_lines(FILE *fp, const struct wsample *s)
 
 	for (i = 0; t != NULL && i < t->n; i++) {
 		z = &t->sizes[i];
-		if (z->order < 0 || !(z->on || z->order == t->pmd_order))
+		if (z->order < 0 || !z->on)
 			continue;
 		hum_size(b, sizeof(b), 1ULL << z->order, s->r->page_size);
 		for (k = 0; k < OUTCOME_NKINDS; k++) {
@@ -221,13 +286,17 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    rate(b[4], sizeof(b[4]), s, VM_COMPACT_FAIL),
 		    rate(b[5], sizeof(b[5]), s, VM_COMPACT_ISOLATED),
 		    rate(b[6], sizeof(b[6]), s, VM_COMPACT_DAEMON_WAKE));
-		fprintf(fp, "  scanned/s     migrate %s  free %s  THP faults/s "
-		    "%s (fell back %s)\n",
+		fprintf(fp, "  scanned/s     migrate %s  free %s",
 		    rate(b[2], sizeof(b[2]), s, VM_COMPACT_MIGRATE_SCANNED),
-		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_FREE_SCANNED),
-		    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
-		    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
+		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_FREE_SCANNED));
+		/* thp_fault_alloc counts the PMD size only. */
+		if (pmd_thp_on(s))
+			fprintf(fp, "  THP faults/s %s (fell back %s)",
+			    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
+			    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
+		fputc('\n', fp);
 	}
+	judgement_lines(fp, s);
 	if (s->futile != NULL && futile_found(s->futile))
 		fprintf(fp, "  finding: %s\n", futile_sentence(fnd, sizeof(fnd),
 		    s->futile, s->pageblock_order, r->page_size));
@@ -310,7 +379,7 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 	jw_array(w, false);
 	for (i = 0; i < t->n; i++) {
 		z = &t->sizes[i];
-		if (z->order < 0 || !(z->on || z->order == t->pmd_order))
+		if (z->order < 0 || !z->on)
 			continue;
 		for (k = 0; k < OUTCOME_NKINDS; k++) {
 			if (!interval(s, k, (unsigned)z->order, &d))
@@ -488,6 +557,8 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		render_outcomes_json(&w, r);
 		outcomes_interval_json(&w, s);
 	}
+	if (r->avail != NULL)
+		judgement_json(&w, s);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)
 		abort();

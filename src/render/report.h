@@ -19,6 +19,7 @@ struct map;
 struct pins;
 struct memcg;
 struct owners;
+struct avail;
 struct availability;
 struct need;
 struct unmanaged;
@@ -69,7 +70,7 @@ void	render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
 /* The machine's "unmanaged" member (null without zoneinfo). */
 void	render_unmanaged_json(struct jsonw *w, const struct report *r);
 
-/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns. */
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_summary.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /* The kernel's debugfs extfrag/unusable_index for R's buddyinfo. */
@@ -89,6 +90,13 @@ void	render_json(FILE *fp, const struct report *r);
  * counters, the outcome counters of /proc/vmstat, the hugetlb pools.
  */
 void	render_outcomes_json(struct jsonw *w, const struct report *r);
+
+/*
+ * Write row A's judgement into the object W is in: "score", "judgement"
+ * (null for a gigantic order of R) and "ratio" (null when after is 0).
+ */
+void	render_judgement_json(struct jsonw *w, const struct report *r,
+	    const struct avail *a);
 
 /* The same document as one object inside W's. */
 void	render_json_object(struct jsonw *w, const struct report *r);

@@ -139,7 +139,7 @@ main(int argc, char **argv)
 	case A_NACTIONS:
 		break;
 	}
-	if (o.compact && geteuid() != 0) {
+	if (o.compact && !o.dry_run && geteuid() != 0) {
 		fprintf(stderr, "%s: --compact needs root: it writes "
 		    "/sys/devices/system/node/nodeN/compact\n", progname);
 		rc = EXIT_DATA;

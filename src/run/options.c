@@ -121,11 +121,41 @@ static const struct option longopts[] = {
 	{ "need",		required_argument, NULL, OPT_NEED },
 	{ "node",		required_argument, NULL, OPT_NODE },
 	{ "low",		required_argument, NULL, OPT_LOW },
+	{ "fragmented",		required_argument, NULL, OPT_FRAGMENTED },
+	{ "force",		no_argument,	   NULL, OPT_FORCE },
+	{ "dry-run",		no_argument,	   NULL, OPT_DRY_RUN },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/*
+ * Set O's marks from S, "LOW" or "LOW,SEVERE", whole percents with LOW <
+ * SEVERE <= 100; without SEVERE, LOW + 10 (the kernel's leeway) or 100.
+ * Returns 0 or -1.
+ */
+static int
+parse_marks(const char *s, struct opts *o)
+{
+	char low[24];
+	size_t n = strcspn(s, ",");
+	uint64_t l, h;
+
+	if (n == 0 || n >= sizeof(low))
+		return -1;
+	memcpy(low, s, n);
+	low[n] = '\0';
+	if (num_str(low, &l) != 0 || l >= 100)
+		return -1;
+	if (s[n] == '\0')
+		h = l + 10 > 100 ? 100 : l + 10;
+	else if (num_str(s + n + 1, &h) != 0 || h > 100 || h <= l)
+		return -1;
+	o->frag_low = (unsigned)l;
+	o->frag_severe = (unsigned)h;
+	return 0;
+}
 
 /* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
 static int
@@ -414,6 +444,18 @@ options_parse(int argc, char **argv, struct opts *o)
 			if (positive("--low", optarg, UINT64_MAX, &v) != 0)
 				return EXIT_USAGE;
 			o->low = v;
+			break;
+		case OPT_FRAGMENTED:
+			if (parse_marks(optarg, o) != 0)
+				return usage_error("--fragmented: '%s' is not "
+				    "LOW or LOW,SEVERE, whole percents with "
+				    "LOW < SEVERE <= 100", optarg);
+			break;
+		case OPT_FORCE:
+			o->force = true;
+			break;
+		case OPT_DRY_RUN:
+			o->dry_run = true;
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

@@ -71,6 +71,10 @@ struct opts {
 	const char	*need_size;	/* its SIZE, NULL: the pageblock */
 	int		 node;		/* --node, -1: the machine */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
+	/* --fragmented=LOW[,SEVERE]: the judgement's marks (0: the default's) */
+	unsigned	 frag_low, frag_severe;
+	bool		 force;		/* --force: --compact compacts every node */
+	bool		 dry_run;	/* --dry-run: --compact says what it would do */
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */

@@ -38,6 +38,10 @@
 #define ADVICE_WORDS	"advice: the summary, --json, --advise, --compact or " \
 			"--format=prometheus"
 
+/* Where the judgement's marks act, for their usage errors. */
+#define FRAGMENTED_WORDS	"the judgement: the summary, --json, " \
+			"--format=prometheus, --compact or --watch"
+
 /* What a mode's output uses, beyond its action and format. */
 enum { USES_ADVICE = 1 << 0, USES_ORDERS = 1 << 1 };
 
@@ -51,7 +55,8 @@ struct optrule {
 };
 
 static const struct optrule rules[] = {
-	{ 'r', "--sysroot", ALL_ACTIONS & ~ACT(A_COMPACT), ALL_FORMATS, 0,
+	/* --compact --dry-run decides on a root: checked below. */
+	{ 'r', "--sysroot", ALL_ACTIONS, ALL_FORMATS, 0,
 	    "every mode but --compact, which acts on this host" },
 	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH),
 	    ALL_FORMATS, 0, "one snapshot or --watch" },
@@ -123,6 +128,13 @@ static const struct optrule rules[] = {
 	    FMT(F_JSON), USES_ADVICE, "--need" },
 	{ OPT_LOW, "--low", ACT(A_SHOW) | ACT(A_BATCH), FMT(F_SUMMARY) |
 	    FMT(F_JSON), USES_ADVICE, "the summary or --json" },
+	/* The table of --advise or --detail has no judgement: see below. */
+	{ OPT_FRAGMENTED, "--fragmented", ACT(A_SHOW) | ACT(A_BATCH) |
+	    ACT(A_COMPACT) | ACT(A_WATCH), FMT(F_SUMMARY) | FMT(F_JSON) |
+	    FMT(F_PROM) | FMT(F_TABLE), 0, FRAGMENTED_WORDS },
+	{ OPT_FORCE, "--force", ACT(A_COMPACT), ALL_FORMATS, 0, "--compact" },
+	{ OPT_DRY_RUN, "--dry-run", ACT(A_COMPACT), ALL_FORMATS, 0,
+	    "--compact" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -269,6 +281,16 @@ options_mode_check(struct opts *o, const bool *given)
 			    "it goes with %s", ru->name, mode_name(mode,
 			    sizeof(mode), o), ru->goes_with);
 	}
+	if (given['r'] && o->action == A_COMPACT && !given[OPT_DRY_RUN])
+		return usage_error("--sysroot does nothing in this mode (%s): "
+		    "it goes with every mode but --compact, which acts on "
+		    "this host (or --compact --dry-run)", mode_name(mode,
+		    sizeof(mode), o));
+	if (given[OPT_FRAGMENTED] && o->format == F_TABLE &&
+	    (o->action == A_SHOW || o->action == A_BATCH))
+		return usage_error("--fragmented does nothing in this mode "
+		    "(%s): it goes with %s", mode_name(mode, sizeof(mode), o),
+		    FRAGMENTED_WORDS);
 	/* The advice's picture has no place for the ceiling; --map's has. */
 	if (o->map && o->action == A_SHOW && o->format == F_SVG)
 		return usage_error("%s", "--advise --map shows the ceiling in "

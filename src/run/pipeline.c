@@ -298,6 +298,13 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 
 	avail_free(&v->av);
 	v->av.low = o->low;
+	/* The marks of --fragmented, else avail_build()'s default. */
+	v->av.marks.from = NULL;
+	if (o->frag_severe != 0) {
+		v->av.marks.low = o->frag_low;
+		v->av.marks.high = o->frag_severe;
+		v->av.marks.from = "option";
+	}
 	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?
 	    &in->zi : NULL, m, g) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);

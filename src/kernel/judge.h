@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* judge.h - how fragmented memory is at a size: proactive compaction's score and marks */
+#ifndef FRAGSTAT_JUDGE_H
+#define FRAGSTAT_JUDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frag.h"
+
+/* The judgement of a score against the marks, best first. */
+enum judgement { JUDGE_FINE, JUDGE_FRAGMENTED, JUDGE_SEVERE, JUDGE_NSTATES };
+
+/*
+ * The marks: a score above LOW is fragmented, above HIGH severely so.
+ * FROM: "default" (fragmentation_score_wmark() of the default
+ * vm.compaction_proactiveness) or "option" (--fragmented).
+ */
+struct judge_marks {
+	unsigned	 low, high;
+	const char	*from;
+};
+
+/*
+ * Returns extfrag_for_order() of mm/compaction.c: the share of the zone's
+ * free pages (F) in blocks below ORDER, in hundredths; 0 for a zone with
+ * nothing free. NORDERS: the orders F counts.
+ */
+uint32_t	kcompactd_zone_score(const struct frag *f, unsigned norders,
+		    unsigned order);
+
+/*
+ * Returns fragmentation_score_zone_weighted(): SCORE of a zone of PRESENT
+ * pages weighted by the node's NODE_PRESENT pages, as the kernel's integer
+ * types make it.
+ */
+uint32_t	kcompactd_weighted(uint64_t present, uint32_t score,
+		    uint64_t node_present);
+
+/* Set M to the default marks for release KVER (-1: newest). */
+void	judge_default_marks(long kver, struct judge_marks *m);
+
+/* Returns the judgement of SCORE against M. */
+enum judgement judge_of(uint32_t score, const struct judge_marks *m);
+
+/*
+ * Returns NOW / AFTER in ten-thousandths (what is free now of what
+ * compaction could make), or -1 when AFTER is 0.
+ */
+int64_t	judge_ratio(uint64_t now, uint64_t after);
+
+/* Returns "fine", "fragmented" or "severely fragmented". */
+const char *judge_name(enum judgement j);
+
+#endif
