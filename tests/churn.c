@@ -67,7 +67,7 @@ mem_available(void)
 	return kb * 1024;
 }
 
-/* Die with SIG when the parent does; and now if it already has (PARENT). */
+/* Stop with SIGTERM when the parent ends, and now if PARENT is already gone. */
 static void
 follow_parent(pid_t parent)
 {
