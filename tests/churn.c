@@ -88,7 +88,7 @@ pick_size(unsigned int *seed, size_t ps, size_t max)
 		s = ps;
 		break;
 	case 1:
-		s = ps * (1 + rand_r(seed) % 16);
+		s = ps * (size_t)(1 + rand_r(seed) % 16);
 		break;
 	case 2:
 		s = 64UL << 10;
@@ -139,7 +139,7 @@ churn_region(char *p, size_t size, size_t ps, unsigned int *seed)
 		p[off] = (char)off;
 	for (off = 0; off + ps <= size; off += 2 * ps)
 		madvise(p + off, ps, MADV_DONTNEED);
-	for (off = 0; off < size; off += ps * (1 + rand_r(seed) % 8))
+	for (off = 0; off < size; off += ps * (size_t)(1 + rand_r(seed) % 8))
 		p[off] = 1;
 }
 
