@@ -27,10 +27,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM
 
-# Wait (up to 20 s) until FILE has N lines.
+# Wait (up to 20 s) until FILE has N lines (none while it is not there yet).
 wait_lines() {
 	i=0
-	while [ "$(wc -l < "$1")" -lt "$2" ]; do
+	while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do
 		i=$((i + 1))
 		[ "$i" -gt 400 ] && return 1
 		sleep 0.05

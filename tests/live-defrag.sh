@@ -27,6 +27,13 @@ FRAGSTAT=${FRAGSTAT:-$here/../src/fragstat}
 [ -x "$FRAGSTAT" ] || { echo "FAIL: $FRAGSTAT is not built"; exit 1; }
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
 
+# One run of this suite at a time changes this machine's settings: a second
+# build tree's 'make check' on the same host waits here (root: /run).
+if command -v flock >/dev/null 2>&1 && [ -w /run ]; then
+	exec 9>>/run/fragstat-tests.lock
+	flock -w 300 9 ||
+		{ echo "SKIP: another fragstat test held /run/fragstat-tests.lock for 5 minutes"; exit 77; }
+fi
 old=$(cat $sysctl)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/fragstat-defrag.XXXXXX") || exit 99
 cleanup() {

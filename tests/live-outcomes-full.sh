@@ -117,8 +117,8 @@ EOF
 
 fail=0
 echo "1. as the machine is"
-set -- $(verdict 2M) ; v2=$1 now2=$2
-set -- $(verdict 64K); v64=$1
+set -- $(verdict 2M) ; v2=${1-} now2=${2-}
+set -- $(verdict 64K); v64=${1-}
 faults 256
 report 1 2048 "$v2" || fail=1
 report 1 64 "$v64" || fail=1
@@ -144,8 +144,8 @@ while ! grep -q ready "$tmp/hold.out" 2>/dev/null && [ $i -lt 600 ]; do
 done
 echo "  hugetlb pool $(cat "$pool") pages of 2 MiB; holder: $(cat "$tmp/hold.out")"
 echo never >"$thp/defrag"
-set -- $(verdict 2M) ; v2=$1 now2=$2
-set -- $(verdict 64K); v64=$1
+set -- $(verdict 2M) ; v2=${1-} now2=${2-}
+set -- $(verdict 64K); v64=${1-}
 echo "  before the faults: 2 MiB $v2 ($now2 free now), 64 KiB $v64"
 # Half as many again as the count, at least 128: some must fall back.
 mb=$(( (now2 * 3 / 2 + 1) * 2 ))
