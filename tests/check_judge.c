@@ -131,12 +131,20 @@ START_TEST(test_marks)
 	ck_assert_uint_eq(m.low, 80);
 	ck_assert_uint_eq(m.high, 90);
 	ck_assert_str_eq(m.from, "default");
-	ck_assert_int_eq(judge_of(0, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(80, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(81, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(90, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(91, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(100, &m), JUDGE_SEVERE);
+	ck_assert_int_eq(judge_of(0, -1, &m), JUDGE_FINE);
+	ck_assert_int_eq(judge_of(80, -1, &m), JUDGE_FINE);
+	ck_assert_int_eq(judge_of(81, -1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judge_of(90, -1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judge_of(91, -1, &m), JUDGE_SEVERE);
+	ck_assert_int_eq(judge_of(100, -1, &m), JUDGE_SEVERE);
+	/* The ratio against 20% and 10% (ten-thousandths), the worse wins. */
+	ck_assert_int_eq(judge_of(0, 2000, &m), JUDGE_FINE);
+	ck_assert_int_eq(judge_of(0, 1999, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judge_of(0, 1000, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judge_of(0, 999, &m), JUDGE_SEVERE);
+	ck_assert_int_eq(judge_of(85, 10000, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judge_of(85, 500, &m), JUDGE_SEVERE);
+	ck_assert_int_eq(judge_of(95, 9000, &m), JUDGE_SEVERE);
 	ck_assert_str_eq(judge_name(JUDGE_FINE), "fine");
 	ck_assert_str_eq(judge_name(JUDGE_FRAGMENTED), "fragmented");
 	ck_assert_str_eq(judge_name(JUDGE_SEVERE), "severely fragmented");

@@ -250,8 +250,11 @@ avail_build(struct availability *av, const struct advice *adv,
 		order_rows(av, adv, bi, frag, zi, m, av->gigantic_order, -1);
 	if (av->marks.from == NULL)
 		judge_default_marks(adv->kver, &av->marks);
+	/* A gigantic order has no score, and its ratio is not judged. */
 	for (j = 0; j < av->n; j++)
-		av->rows[j].judgement = judge_of(av->rows[j].score, &av->marks);
+		av->rows[j].judgement = judge_of(av->rows[j].score,
+		    av->rows[j].order < bi->norders ? judge_ratio(
+		    av->rows[j].now, av->rows[j].after) : -1, &av->marks);
 	return 0;
 }
 

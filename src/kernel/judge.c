@@ -21,11 +21,21 @@ judge_default_marks(long kver, struct judge_marks *m)
 }
 
 enum judgement
-judge_of(uint32_t score, const struct judge_marks *m)
+judge_of(uint32_t score, int64_t ratio, const struct judge_marks *m)
 {
-	if (score <= m->low)
-		return JUDGE_FINE;
-	return score <= m->high ? JUDGE_FRAGMENTED : JUDGE_SEVERE;
+	/*
+	 * The ratio read against the same marks, as shares of what
+	 * compaction could make: below 100 - LOW percent free now is
+	 * fragmented. It sees what the score, weighed by present pages,
+	 * hides: a large fragmented zone beside a small clean one.
+	 */
+	if (score > m->high || (ratio >= 0 && ratio < (int64_t)(100 - m->high)
+	    * 100))
+		return JUDGE_SEVERE;
+	if (score > m->low || (ratio >= 0 && ratio < (int64_t)(100 - m->low)
+	    * 100))
+		return JUDGE_FRAGMENTED;
+	return JUDGE_FINE;
 }
 
 int64_t

@@ -40,8 +40,14 @@ uint32_t	kcompactd_weighted(uint64_t present, uint32_t score,
 /* Set M to the default marks for release KVER (-1: newest). */
 void	judge_default_marks(long kver, struct judge_marks *m);
 
-/* Returns the judgement of SCORE against M. */
-enum judgement judge_of(uint32_t score, const struct judge_marks *m);
+/*
+ * Returns the judgement of SCORE and RATIO (judge_ratio(); -1: none)
+ * against M: the worse of the score against the marks and of the ratio
+ * against the marks' complements (with 80 and 90: below 20% free now of
+ * what compaction could make is fragmented, below 10% severely).
+ */
+enum judgement judge_of(uint32_t score, int64_t ratio,
+		    const struct judge_marks *m);
 
 /*
  * Returns NOW / AFTER in ten-thousandths (what is free now of what

@@ -49,6 +49,23 @@ columns(const char *s, size_t n)
 	return c;
 }
 
+/* Returns whether the word at S is a unit of hum_size() ("MiB", "GiB;"). */
+static bool
+unit(const char *s)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB",
+	    "EiB" };
+	size_t i, n;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		n = strlen(units[i]);
+		if (strncmp(s, units[i], n) == 0 && (s[n] == '\0' ||
+		    strchr(" ,;:.)", s[n]) != NULL))
+			return true;
+	}
+	return false;
+}
+
 void
 render_fold(FILE *fp, const char *prefix, const char *text)
 {
@@ -57,6 +74,9 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 	fputs(prefix, fp);
 	while (*text) {
 		n = strcspn(text, " ");
+		/* A number and its unit stay on one line ("2 MiB"). */
+		if (text[n] == ' ' && unit(text + n + 1))
+			n += 1 + strcspn(text + n + 1, " ");
 		if (col + 1 + columns(text, n) > 79) {
 			fputs("\n ", fp);
 			col = 1;
@@ -462,6 +482,26 @@ compact_commands(FILE *fp)
 }
 
 /*
+ * Returns BUF holding row W's judgement, what made it and its place:
+ * "fragmented (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on
+ * node 0)"; the ratio only where there is one.
+ */
+static const char *
+judged(char *buf, size_t size, const struct report *r, const struct avail *w)
+{
+	char b[32], p[32], ratio[96] = "";
+
+	if (w->after > 0)
+		snprintf(ratio, sizeof(ratio), ", %s%" PRIu64 " of at most %"
+		    PRIu64 " free now: %s", w->now_is_bound ? "at most " : "",
+		    w->now, w->after, hum_pct(p, sizeof(p), w->now, w->after));
+	snprintf(buf, size, "%s (score %u%s, at %s on node %d)",
+	    judge_name(w->judgement), w->score, ratio, hum_size(b, sizeof(b),
+	    1ULL << w->order, r->page_size), w->node);
+	return buf;
+}
+
+/*
  * The next step when row W is judged fragmented: kcompactd is at it, or
  * compact now and let kcompactd keep it so.
  */
@@ -470,11 +510,10 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 {
 	const struct advice *adv = r->advice;
 	const struct kcompactd *k = kcompactd_of(adv, w->node);
-	char b[32], what[160], text[512];
+	char b[32], j[224], what[240], text[512];
 
-	snprintf(what, sizeof(what), "memory is %s (score %u at %s on node "
-	    "%d)", judge_name(w->judgement), w->score, hum_size(b, sizeof(b),
-	    1ULL << w->order, r->page_size), w->node);
+	snprintf(what, sizeof(what), "memory is %s", judged(j, sizeof(j), r,
+	    w));
 	if (k != NULL && k->proactive) {
 		snprintf(text, sizeof(text), "%s; kcompactd is compacting it "
 		    "now (score %" PRIu64 " above its high mark %u). To compact "
@@ -514,14 +553,12 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 static void
 fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
 {
-	char b[32], text[256];
+	char what[224], text[320];
 
 	if (w == NULL || w->judgement == JUDGE_FINE)
 		return;
-	snprintf(text, sizeof(text), "Memory is also %s (score %u at %s on "
-	    "node %d); once that is done, compact it, as root:",
-	    judge_name(w->judgement), w->score, hum_size(b, sizeof(b), 1ULL <<
-	    w->order, r->page_size), w->node);
+	snprintf(text, sizeof(text), "Memory is also %s; once that is done, "
+	    "compact it, as root:", judged(what, sizeof(what), r, w));
 	render_fold(fp, " ", text);
 	fprintf(fp, "    fragstat --compact\n");
 }
