@@ -135,7 +135,6 @@ static const struct good {
 } goods[] = {
 	{ S("0\n"), 0 },
 	{ S("512\n"), 512 },
-	{ S("512"), 512 },	/* a copy without the newline */
 	{ S("18446744073709551615\n"), UINT64_MAX },
 };
 
@@ -158,6 +157,9 @@ static const struct bad {
 	const char	*msg;
 } bads[] = {
 	{ S("12x\n"), "huge page count '12x' is not a decimal number" },
+	/* A copy cut short: "5120\n" may have lost digits. */
+	{ S("512"), "the last line ends without a newline: the file is cut "
+	  "short" },
 	{ S(""), "huge page count '' is not a decimal number" },
 	{ S("\n"), "huge page count '' is not a decimal number" },
 	{ S("-1\n"), "huge page count '-1' is negative" },

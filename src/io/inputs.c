@@ -188,10 +188,17 @@ optional(struct inputs *in, const char *path, const char *what,
 	return rc == 0 ? 1 : -1;
 }
 
+/* A pagetypeinfo read from a file must be whole: its tables too. */
 static int
 parse_pti(const char *b, size_t n, void *out, struct ferr *e)
 {
-	return pagetypeinfo_parse(b, n, out, e);
+	if (pagetypeinfo_parse(b, n, out, e) != 0)
+		return -1;
+	if (pagetypeinfo_whole(out, e) != 0) {
+		pagetypeinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -206,10 +213,17 @@ parse_vm(const char *b, size_t n, void *out, struct ferr *e)
 	return vmstat_parse(b, n, out, e);
 }
 
+/* A zoneinfo read from a file must be whole: its zones too. */
 static int
 parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 {
-	return zoneinfo_parse(b, n, out, e);
+	if (zoneinfo_parse(b, n, out, e) != 0)
+		return -1;
+	if (zoneinfo_whole(out, e) != 0) {
+		zoneinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 /* Read and parse buddyinfo and compute every zone. Returns 0 or -1 with E set. */
@@ -249,6 +263,29 @@ match_pti(struct inputs *in, struct ferr *e)
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
 		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
+	}
+	return 0;
+}
+
+/*
+ * Returns 0 when zoneinfo has every zone of buddyinfo, as the kernel's
+ * does (it lists each zone, buddyinfo the populated ones), or -1 with E
+ * set: a zoneinfo cut short after a whole zone, or another machine's.
+ */
+static int
+match_zi(struct inputs *in, struct ferr *e)
+{
+	const struct bzone *z;
+	size_t i;
+
+	for (i = 0; i < in->bi.nzones; i++) {
+		z = &in->bi.zones[i];
+		if (zoneinfo_find(&in->zi, z->node, z->name) != NULL)
+			continue;
+		e->path = in->zpath;
+		return ferr_set(e, in->zi.lines, "ends without node %u, zone "
+		    "%s, which %s has: the file is cut short, or not from the "
+		    "same machine", z->node, z->name, in->bpath);
 	}
 	return 0;
 }
@@ -421,6 +458,8 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (rc < 0)
 			return -1;
 		in->have_zi = rc == 1;
+		if (in->have_zi && match_zi(in, e) != 0)
+			return -1;
 	}
 	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
 		return -1;
