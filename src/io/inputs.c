@@ -386,11 +386,13 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	e->path = in->mpath;
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
+	in->is_capture = true;
 	rc = capture_meta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
 	if (rc != 0)
 		return -1;
 	in->capture_page_size = m.page_size;
+	in->capture_no_hugetlb = m.no_hugetlb;
 	return 0;
 }
 
@@ -469,6 +471,13 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		    e)) < 0)
 			return -1;
 		in->have_hugetlb = rc == 1;
+		/*
+		 * No hugepages directory: a kernel without hugetlb, unless a
+		 * capture lacks it without saying so (made before captures
+		 * stored the pools).
+		 */
+		in->hugetlb_known = rc == 1 || !in->is_capture ||
+		    in->capture_no_hugetlb;
 	}
 	return 0;
 }
