@@ -226,9 +226,7 @@ avail_need(const struct availability *av, const struct need *n,
 	ans.row = avail_find(av, n->node, -1, n->order);
 	if (possible == AVAIL_IMPOSSIBLE)
 		ans.verdict = VERDICT_UNUSABLE;
-	else if (possible == AVAIL_POSSIBLE_UNKNOWN && ans.row != NULL)
-		ans.verdict = VERDICT_UNKNOWN;
-	else if (ans.row == NULL)
+	else if (possible == AVAIL_POSSIBLE_UNKNOWN || ans.row == NULL)
 		ans.verdict = VERDICT_UNKNOWN;
 	/* NOW is exact or an upper bound, AFTER always an upper bound. */
 	else if (ans.row->now >= n->count)

@@ -413,8 +413,9 @@ missing_inputs(FILE *fp, const struct report *r)
 		k += (size_t)snprintf(what + k, sizeof(what) - k, "the "
 		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
 		    "or a root or capture that holds it); ");
+	/* Without the last "; ". */
 	if (k > 1)
-		what[k -= 2] = '\0';
+		what[k - 2] = '\0';
 	fold(fp, "Next step: give fragstat the missing input:", what);
 }
 
