@@ -178,16 +178,11 @@ optional(struct inputs *in, const char *path, const char *what,
 	}
 	/*
 	 * What a copy of a root-only file made without root holds, or one by
-	 * a tool that trusted a procfs file's size of 0: no data, which a
-	 * note says, but a file named on the command line must have some.
+	 * a tool that trusted a procfs file's size of 0: no data, not a file
+	 * cut short, which a note says, named or not (captures hold such).
 	 */
 	if (s.len == 0) {
-		if (m == M_ERROR) {
-			slurp_free(&s);
-			return ferr_set(e, 1, "empty: a copy made without root, "
-			    "or by a tool that trusted its size of 0?");
-		}
-		if (m == M_NOTE)
+		if (m != M_QUIET)
 			note(in, path, "empty (%s)", loss(what, -EACCES));
 		slurp_free(&s);
 		return 0;
