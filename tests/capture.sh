@@ -166,6 +166,16 @@ grep -q "hugepages-8kB" "$tmp/thpcap/fragstat-capture"
 check $([ $? -ne 0 ] && echo ok) "hugepages-8kB listed as missing"
 grep -qx "absent sys/kernel/debug/extfrag/unusable_index" "$tmp/thpcap/fragstat-capture"
 check $([ $? -eq 0 ] && echo ok) "the index files not listed as absent"
+# A kernel without hugetlb is said, so that a 1 GiB page reads impossible,
+# not unknown as in a capture made before this line was written.
+grep -qx "absent sys/kernel/mm/hugepages" "$tmp/thpcap/fragstat-capture"
+check $([ $? -eq 0 ] && echo ok) "no hugepages directory not listed as absent"
+out=$("$FRAGSTAT" --sysroot "$tmp/thpcap" --need 1x1G 2>/dev/null | sed -n 2p)
+case $out in
+*"1 GiB pages cannot be allocated on this host (no hugepages-1048576kB)")
+	check ok "" ;;
+*) check no "capture without hugetlb: --need 1x1G says: $out" ;;
+esac
 
 # 6b. Live, as root with debugfs: the kernel's own index files come along,
 # and --verify on the capture passes when buddyinfo held still around them.

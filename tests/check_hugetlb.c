@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
+#include "capmeta.h"
 #include "hugetlb.h"
 #include "testutil.h"
 
@@ -127,6 +129,49 @@ START_TEST(test_none)
 }
 END_TEST
 
+/*
+ * Whether 1 GiB pages (order 18 of 4 KiB pages) can be had above the 11
+ * buddy orders: with the hstate, without it, and where the sizes were not
+ * read; every order within the buddy allocator's can.
+ */
+START_TEST(test_possible)
+{
+	struct hugetlb h;
+
+	read_root("hugetlb/two-nodes", 4096, &h, 1);
+	ck_assert_int_eq(avail_possible(&h, true, 18, 11), AVAIL_POSSIBLE);
+	hugetlb_free(&h);
+	read_root("hugetlb/no-1g", 4096, &h, 1);
+	ck_assert_int_eq(avail_possible(&h, true, 18, 11), AVAIL_IMPOSSIBLE);
+	ck_assert_int_eq(avail_possible(&h, true, 9, 11), AVAIL_POSSIBLE);
+	/* 2 MiB is gigantic with 9 orders (ppc64), and this root has it. */
+	ck_assert_int_eq(avail_possible(&h, true, 9, 9), AVAIL_POSSIBLE);
+	ck_assert_int_eq(avail_possible(&h, true, 10, 9), AVAIL_IMPOSSIBLE);
+	hugetlb_free(&h);
+	ck_assert_int_eq(avail_possible(NULL, true, 18, 11), AVAIL_IMPOSSIBLE);
+	ck_assert_int_eq(avail_possible(NULL, false, 18, 11),
+	    AVAIL_POSSIBLE_UNKNOWN);
+	ck_assert_int_eq(avail_possible(NULL, false, 10, 11), AVAIL_POSSIBLE);
+}
+END_TEST
+
+/* A capture says when the kernel had no hugetlb; older ones say nothing. */
+START_TEST(test_capture_no_hugetlb)
+{
+	struct ferr e = { .path = "fragstat-capture" };
+	struct capture_meta m;
+
+	ck_assert_int_eq(capture_meta_parse(S("page_size 4096\nabsent "
+	    "sys/kernel/mm/hugepages\n"), &m, &e), 0);
+	ck_assert(m.no_hugetlb);
+	ck_assert_uint_eq(m.page_size, 4096);
+	ck_assert_int_eq(capture_meta_parse(S("page_size 4096\nabsent "
+	    "sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages\n"), &m,
+	    &e), 0);
+	ck_assert(!m.no_hugetlb);
+}
+END_TEST
+
 /* One count file's contents and what it parses to. */
 static const struct good {
 	const char	*buf;
@@ -135,7 +180,6 @@ static const struct good {
 } goods[] = {
 	{ S("0\n"), 0 },
 	{ S("512\n"), 512 },
-	{ S("512"), 512 },	/* a copy without the newline */
 	{ S("18446744073709551615\n"), UINT64_MAX },
 };
 
@@ -158,6 +202,9 @@ static const struct bad {
 	const char	*msg;
 } bads[] = {
 	{ S("12x\n"), "huge page count '12x' is not a decimal number" },
+	/* A copy cut short: "5120\n" may have lost digits. */
+	{ S("512"), "the last line ends without a newline: the file is cut "
+	  "short" },
 	{ S(""), "huge page count '' is not a decimal number" },
 	{ S("\n"), "huge page count '' is not a decimal number" },
 	{ S("-1\n"), "huge page count '-1' is negative" },
@@ -209,6 +256,8 @@ main(void)
 	tcase_add_test(tr, test_orders);
 	tcase_add_test(tr, test_malformed_root);
 	tcase_add_test(tr, test_none);
+	tcase_add_test(tr, test_possible);
+	tcase_add_test(tr, test_capture_no_hugetlb);
 	suite_add_tcase(s, tr);
 	tcase_add_loop_test(tp, test_parse_good, 0,
 	    (int)(sizeof(goods) / sizeof(goods[0])));

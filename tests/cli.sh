@@ -286,6 +286,27 @@ for dir in "$corpus"/*/; do
 	done
 done
 
+# 4b. Every capture is whole: read with each zoneinfo and pagetypeinfo it
+# has (a root with all its files), none may be refused as cut short. An
+# empty pagetypeinfo (a copy made without root) stays a file not read.
+for dir in "$corpus"/*/; do
+	dir=${dir%/}
+	cap=${dir##*/}
+	if [ -f "$dir/proc/buddyinfo" ]; then
+		set -- --sysroot="$dir"
+	elif [ -f "$dir/buddyinfo" ]; then
+		set -- --buddyinfo="$dir/buddyinfo"
+		[ -f "$dir/zoneinfo" ] && set -- "$@" --zoneinfo="$dir/zoneinfo"
+		[ -s "$dir/pagetypeinfo" ] &&
+			set -- "$@" --pagetypeinfo="$dir/pagetypeinfo"
+	else
+		continue
+	fi
+	check
+	"$FRAGSTAT" "$@" --advise --json >/dev/null 2>"$tmp/err" ||
+		{ fail "whole: $cap refused"; cat "$tmp/err"; }
+done
+
 # 5. --verify: the 6.18 root agrees with its kernel files; a copy whose
 # extfrag_index has one digit changed must exit 3 and name the line.
 vroot=$corpus/vm-6.18-x86-64-holes

@@ -149,7 +149,8 @@ printf 'some avg10=0.00 avg60=0.00 total=0\n' >"$m/psi-missing"
 printf 'some avg10=0.00 avg60=0.00 avg300=0.00 total=0 extra\n' >"$m/psi-extra"
 printf 'Node 0, zone Normal\n  pages free 1\n        protection: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)\n' >"$m/zi-protection"
 printf 'Node 0, zone Normal\n        min 1\n        low 2\n        present 18446744073709551615\n' >"$m/zi-present"
-printf 'Node 0, zone Normal\n        min 1\n        low 18446744073709551615\n        present 8\n' >"$m/zi-watermark"
+# A whole zone (zoneinfo_whole()), its low watermark at 2^64 - 1.
+printf 'Node 0, zone Normal\n  pages free 8\n        min 1\n        low 18446744073709551615\n        high 18446744073709551615\n        spanned 8\n        present 8\n        protection: (0)\n  start_pfn: 0\n' >"$m/zi-watermark"
 for f in empty nul crlf truncated negative 21digits 33orders duplicate; do
 	vg 1 --buddyinfo="$m/$f" --no-pagetypeinfo
 done

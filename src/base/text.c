@@ -29,6 +29,15 @@ lines_count(const char *buf, size_t len)
 }
 
 int
+lines_whole(const char *buf, size_t len, unsigned long l, struct ferr *e)
+{
+	if (len > 0 && buf[len - 1] != '\n')
+		return ferr_set(e, l, "the last line ends without a newline: "
+		    "the file is cut short");
+	return 0;
+}
+
+int
 lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 {
 	const char *nl, *bad;

@@ -34,6 +34,14 @@ size_t	lines_count(const char *buf, size_t len);
 int	lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e);
 
 /*
+ * Returns 0 when BUF (LEN bytes, read to line L) ends with a newline, as
+ * every file the kernel prints does, or is empty; else -1 with E set: the
+ * last line was cut short (head -c, a full disk), and its value with it.
+ */
+int	lines_whole(const char *buf, size_t len, unsigned long l,
+	    struct ferr *e);
+
+/*
  * Split S (N bytes) at spaces and tabs into at most MAX tokens. Returns the
  * number of tokens, or MAX + 1 when there are more.
  */

@@ -427,6 +427,9 @@ huge_pools(const char *src, struct meta *m, struct ferr *e)
 	size_t n;
 	DIR *dp;
 
+	/* A kernel without hugetlb: said, or a reader could not tell. */
+	if (access(src_path(path, sizeof(path), src, HUGETLB_DIR), F_OK) != 0)
+		missing(m, path, HUGETLB_DIR, strerror(errno));
 	if (huge_sizes(src, HUGETLB_DIR, hugetlb_files, HUGETLB_NFILES, m,
 	    e) != 0)
 		return -1;

@@ -27,8 +27,12 @@ hugetlb_parse_count(const char *buf, size_t len, uint64_t *v, struct ferr *e)
 	struct tok t = { buf, len };
 	int rc;
 
-	/* The kernel writes "%lu\n"; a copy without the newline still reads. */
-	tok_chop(&t, '\n');
+	/*
+	 * The kernel writes "%lu\n": without the newline, the count may have
+	 * lost digits (a copy cut short), so it is not read.
+	 */
+	if (!tok_chop(&t, '\n') && len > 0)
+		return lines_whole(buf, len, 1, e);
 	if ((rc = num_u64(&t, v)) != 0)
 		return num_error(e, 1, &t, rc, "huge page count");
 	return 0;

@@ -177,9 +177,13 @@ optional(struct inputs *in, const char *path, const char *what,
 			note(in, path, "%s (%s)", e->msg, loss(what, rc));
 		return 0;
 	}
-	/* What a copy of a root-only file made without root holds. */
+	/*
+	 * What a copy of a root-only file made without root holds, or one by
+	 * a tool that trusted a procfs file's size of 0: no data, not a file
+	 * cut short, which a note says, named or not (captures hold such).
+	 */
 	if (s.len == 0) {
-		if (m == M_NOTE)
+		if (m != M_QUIET)
 			note(in, path, "empty (%s)", loss(what, -EACCES));
 		slurp_free(&s);
 		return 0;
@@ -189,10 +193,17 @@ optional(struct inputs *in, const char *path, const char *what,
 	return rc == 0 ? 1 : -1;
 }
 
+/* A pagetypeinfo read from a file must be whole: its tables too. */
 static int
 parse_pti(const char *b, size_t n, void *out, struct ferr *e)
 {
-	return pagetypeinfo_parse(b, n, out, e);
+	if (pagetypeinfo_parse(b, n, out, e) != 0)
+		return -1;
+	if (pagetypeinfo_whole(out, e) != 0) {
+		pagetypeinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -207,6 +218,7 @@ parse_vm(const char *b, size_t n, void *out, struct ferr *e)
 	return vmstat_parse(b, n, out, e);
 }
 
+/* A zoneinfo read from a file must be whole: its zones too. */
 static int
 parse_mi(const char *b, size_t n, void *out, struct ferr *e)
 {
@@ -216,7 +228,13 @@ parse_mi(const char *b, size_t n, void *out, struct ferr *e)
 static int
 parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 {
-	return zoneinfo_parse(b, n, out, e);
+	if (zoneinfo_parse(b, n, out, e) != 0)
+		return -1;
+	if (zoneinfo_whole(out, e) != 0) {
+		zoneinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 /* Read and parse buddyinfo and compute every zone. Returns 0 or -1 with E set. */
@@ -256,6 +274,29 @@ match_pti(struct inputs *in, struct ferr *e)
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
 		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
+	}
+	return 0;
+}
+
+/*
+ * Returns 0 when zoneinfo has every zone of buddyinfo, as the kernel's
+ * does (it lists each zone, buddyinfo the populated ones), or -1 with E
+ * set: a zoneinfo cut short after a whole zone, or another machine's.
+ */
+static int
+match_zi(struct inputs *in, struct ferr *e)
+{
+	const struct bzone *z;
+	size_t i;
+
+	for (i = 0; i < in->bi.nzones; i++) {
+		z = &in->bi.zones[i];
+		if (zoneinfo_find(&in->zi, z->node, z->name) != NULL)
+			continue;
+		e->path = in->zpath;
+		return ferr_set(e, in->zi.lines, "ends without node %u, zone "
+		    "%s, which %s has: the file is cut short, or not from the "
+		    "same machine", z->node, z->name, in->bpath);
 	}
 	return 0;
 }
@@ -356,11 +397,13 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	ferr_keep_path(e, in->mpath);
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
+	in->is_capture = true;
 	rc = capture_meta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
 	if (rc != 0)
 		return -1;
 	in->capture_page_size = m.page_size;
+	in->capture_no_hugetlb = m.no_hugetlb;
 	return 0;
 }
 
@@ -449,6 +492,8 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (rc < 0)
 			return -1;
 		in->have_zi = rc == 1;
+		if (in->have_zi && match_zi(in, e) != 0)
+			return -1;
 	}
 	if (in->have_zi && meminfo(o, in, e) != 0)
 		return -1;
@@ -460,6 +505,13 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		    e)) < 0)
 			return -1;
 		in->have_hugetlb = rc == 1;
+		/*
+		 * No hugepages directory: a kernel without hugetlb, unless a
+		 * capture lacks it without saying so (made before captures
+		 * stored the pools).
+		 */
+		in->hugetlb_known = rc == 1 || !in->is_capture ||
+		    in->capture_no_hugetlb;
 	}
 	return 0;
 }

@@ -43,6 +43,9 @@ struct inputs {
 	bool			 have_mi;	/* with zoneinfo, when readable */
 	struct hugetlb		 huge;		/* with advice: the hugetlb pools */
 	bool			 have_hugetlb;	/* the kernel has hugetlb sizes */
+	bool			 hugetlb_known;	/* read: which sizes it has is known */
+	bool			 is_capture;	/* the root is a capture of fragstat's */
+	bool			 capture_no_hugetlb;	/* its metadata says so */
 	char			 release[KVER_MAX_LEN + 1];	/* "" when unknown */
 	long			 threshold;	/* sysctls, -1 when absent */
 	long			 proactiveness;

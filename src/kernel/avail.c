@@ -279,13 +279,34 @@ avail_find(const struct availability *av, int node, long zone,
 	return NULL;
 }
 
+/*
+ * Within the buddy orders (up to MAX_PAGE_ORDER) every size can be had.
+ * Above, only hugetlb makes pages, from alloc_contig_pages() or memblock
+ * at boot (mm/hugetlb.c), and only of a size it registered an hstate for:
+ * hugetlb_add_hstate(), which sysfs lists as hugepages-<N>kB.
+ */
+enum avail_possible
+avail_possible(const struct hugetlb *h, bool known, unsigned order,
+    unsigned norders)
+{
+	const struct hugetlb_node *hn;
+
+	if (order < norders || avail_pool(h, order, -1, &hn) != NULL)
+		return AVAIL_POSSIBLE;
+	return known ? AVAIL_IMPOSSIBLE : AVAIL_POSSIBLE_UNKNOWN;
+}
+
 struct need_answer
-avail_need(const struct availability *av, const struct need *n)
+avail_need(const struct availability *av, const struct need *n,
+    enum avail_possible possible)
 {
 	struct need_answer ans;
 
+	ans.possible = possible;
 	ans.row = avail_find(av, n->node, -1, n->order);
-	if (ans.row == NULL)
+	if (possible == AVAIL_IMPOSSIBLE)
+		ans.verdict = VERDICT_UNUSABLE;
+	else if (possible == AVAIL_POSSIBLE_UNKNOWN || ans.row == NULL)
 		ans.verdict = VERDICT_UNKNOWN;
 	/* NOW is exact or an upper bound, AFTER always an upper bound. */
 	else if (ans.row->now >= n->count)

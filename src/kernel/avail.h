@@ -48,9 +48,16 @@ struct need {
 	int		 node;
 };
 
+/* Whether pages of an order can be allocated at all on the host. */
+enum avail_possible {
+	AVAIL_POSSIBLE, AVAIL_IMPOSSIBLE, AVAIL_POSSIBLE_UNKNOWN
+};
+
 /* The answer to a --need. */
 struct need_answer {
-	enum verdict	 verdict;	/* ok, compact, reclaim or unknown */
+	enum verdict	 verdict;	/* ok, compact, reclaim or unknown;
+					 * unusable when impossible */
+	enum avail_possible possible;
 	const struct avail *row;	/* NULL: no such node */
 };
 
@@ -77,8 +84,16 @@ const struct avail *avail_find(const struct availability *av, int node,
 const struct hugetlb_size *avail_pool(const struct hugetlb *h, unsigned order,
 	    int node, const struct hugetlb_node **node_pool);
 
-/* Returns the answer to N from AV. */
+/*
+ * Returns whether pages of ORDER can be allocated on a host whose buddy
+ * allocator has NORDERS orders and whose hugetlb sizes are H (NULL: none;
+ * KNOWN false: not read).
+ */
+enum avail_possible avail_possible(const struct hugetlb *h, bool known,
+	    unsigned order, unsigned norders);
+
+/* Returns the answer to N from AV, for pages POSSIBLE (avail_possible()). */
 struct need_answer avail_need(const struct availability *av,
-	    const struct need *n);
+	    const struct need *n, enum avail_possible possible);
 
 #endif

@@ -63,6 +63,7 @@ struct pagetypeinfo {
 	size_t		 nzones;
 	uint64_t	*counts;	/* the free rows, norders counts each */
 	struct zoneset	*set;		/* (node, name) -> index, for pagetypeinfo_find() */
+	unsigned long	 lines;		/* the file's, for pagetypeinfo_whole() */
 };
 
 /* Which fields a zoneinfo zone printed (kernels differ). */
@@ -99,6 +100,7 @@ struct zoneinfo {
 	size_t		 nzones;
 	struct zoneset	*set;		/* (node, name) -> index, for zoneinfo_find() */
 	bool		 dma, dma32;	/* some node lists a DMA, a DMA32 zone */
+	unsigned long	 lines;		/* the file's, for zoneinfo_whole() */
 };
 
 /* The /proc/vmstat counters fragstat follows (events since boot). */

@@ -84,9 +84,8 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 	 * The kernel ends every line, the last too: one without its newline
 	 * was cut short (head -c, a full disk), and its counts with it.
 	 */
-	if (rc == 0 && len > 0 && buf[len - 1] != '\n')
-		rc = ferr_set(e, ls.no, "the last line ends without a newline: "
-		    "the file is cut short");
+	if (rc == 0)
+		rc = lines_whole(buf, len, ls.no, e);
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
 		    "'Node N, zone NAME' with free counts per order");

@@ -12,7 +12,7 @@ int
 capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
     struct ferr *e)
 {
-	struct tok t[2], v;
+	struct tok t[3], v;
 	struct lines ls;
 	const char *s;
 	uint64_t x;
@@ -22,6 +22,10 @@ capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
 	memset(m, 0, sizeof(m[0]));
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		/* Captures made before this line was written say nothing. */
+		if (tok_split(s, n, t, 2) == 2 && tok_is(&t[0], "absent") &&
+		    tok_is(&t[1], "sys/kernel/mm/hugepages"))
+			m->no_hugetlb = true;
 		if (tok_split(s, n, t, 1) == 0 || !tok_is(&t[0], "page_size"))
 			continue;
 		v.s = t[0].s + t[0].n;

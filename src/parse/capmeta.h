@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_CAPMETA_H
 #define FRAGSTAT_CAPMETA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ferr.h"
@@ -13,6 +14,7 @@
 /* What a capture's metadata file says. */
 struct capture_meta {
 	unsigned long	 page_size;	/* 0 when absent */
+	bool		 no_hugetlb;	/* "absent sys/kernel/mm/hugepages" */
 };
 
 /* Parse a metadata file ("key value" lines). Returns 0, or -1 with E set. */

@@ -296,6 +296,47 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	return 0;
 }
 
+/* Returns whether HAS marks some migratetype of P. */
+static bool
+any_type(const struct pagetypeinfo *p, const bool *has)
+{
+	unsigned t;
+
+	for (t = 0; t < p->ntypes; t++)
+		if (has[t])
+			return true;
+	return false;
+}
+
+/*
+ * Every zone has its row in the pageblock table, and in the mixed-block
+ * table when a zone has one: pagetypeinfo_show() prints them for each
+ * populated zone after its free lists.
+ */
+int
+pagetypeinfo_whole(const struct pagetypeinfo *p, struct ferr *e)
+{
+	unsigned long l = p->lines;
+	const struct ptzone *z;
+	bool mixed = false;
+	size_t i;
+
+	for (i = 0; i < p->nzones; i++)
+		mixed |= any_type(p, p->zones[i].has_mixed);
+	for (i = 0; i < p->nzones; i++) {
+		z = &p->zones[i];
+		if (!any_type(p, z->has_blocks))
+			return ferr_set(e, l, "node %u, zone %s has no row in "
+			    "the 'Number of blocks type' table: the file is "
+			    "cut short", z->node, z->name);
+		if (mixed && !any_type(p, z->has_mixed))
+			return ferr_set(e, l, "node %u, zone %s has no row in "
+			    "the 'Number of mixed blocks' table: the file is "
+			    "cut short", z->node, z->name);
+	}
+	return 0;
+}
+
 /* Returns 0 with line L (tokens T[0..NT)) applied to ST, or -1 with E set. */
 static int
 parse_line(struct pstate *st, const struct tok *t, size_t nt,
@@ -347,6 +388,9 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	int rc;
 
 	memset(p, 0, sizeof(*p));
+	/* A count cut short reads as a smaller one: never accept it. */
+	if (lines_whole(buf, len, lines_count(buf, len), e) != 0)
+		return -1;
 	memset(&st, 0, sizeof(st));
 	st.p = p;
 	st.cap = lines_count(buf, len);
@@ -373,6 +417,7 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		pagetypeinfo_free(p);
 		return -1;
 	}
+	p->lines = ls.no;
 	return 0;
 }
 

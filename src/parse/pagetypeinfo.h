@@ -15,4 +15,11 @@ int	pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	    struct ferr *e);
 void	pagetypeinfo_free(struct pagetypeinfo *p);
 
+/*
+ * Returns 0 when every zone of P, parsed from a whole file, has its rows
+ * in the tables after the free lists, or -1 with E set: the file was cut
+ * short at a line's end.
+ */
+int	pagetypeinfo_whole(const struct pagetypeinfo *p, struct ferr *e);
+
 #endif

@@ -34,6 +34,9 @@ vmstat_parse(const char *buf, size_t len, struct vmstat *v, struct ferr *e)
 	int rc;
 
 	memset(v, 0, sizeof(*v));
+	/* A counter cut short reads as a smaller number: never accept it. */
+	if (lines_whole(buf, len, lines_count(buf, len), e) != 0)
+		return -1;
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, 2)) == 0)

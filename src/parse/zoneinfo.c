@@ -152,6 +152,61 @@ zone_line(struct zoneinfo *zi, uint64_t *node_present, const struct tok *t,
 	return 0;	/* per-node stats, vmstat items, pagesets: not needed */
 }
 
+/*
+ * Returns the first line zoneinfo_show_print() prints for every zone (and,
+ * for a zone with present pages, start_pfn after its per-CPU lists) that Z
+ * lacks, in the kernel's order, or NULL when Z has them all: from 2.6.16
+ * to 6.18 each release prints these, whatever else it adds.
+ */
+static const char *
+zone_lacks(const struct zizone *z)
+{
+	if (!(z->have & ZI_FREE))
+		return "pages free";
+	if (!(z->have & ZI_MIN))
+		return "min";
+	if (!(z->have & ZI_LOW))
+		return "low";
+	if (!(z->have & ZI_HIGH))
+		return "high";
+	if (!(z->have & ZI_SPANNED))
+		return "spanned";
+	if (!(z->have & ZI_PRESENT))
+		return "present";
+	if (!(z->have & ZI_PROTECTION))
+		return "protection:";
+	if (z->present > 0 && !(z->have & ZI_START_PFN))
+		return "start_pfn:";
+	return NULL;
+}
+
+/*
+ * Returns 0 when BUF (LEN bytes) ends with a newline, or with a whole
+ * protection line, which its ')' closes: a transcription that lost the
+ * last newline (node_exporter's fixture) loses nothing. Else -1 with E set.
+ */
+static int
+file_whole(const char *buf, size_t len, struct ferr *e)
+{
+	const char *last = buf + len;
+	struct tok t;
+
+	if (len == 0 || buf[len - 1] == '\n')
+		return 0;
+	while (last > buf && last[-1] != '\n')
+		last--;
+	t.s = last;
+	t.n = (size_t)(buf + len - last);
+	while (t.n > 0 && t.s[0] == ' ') {
+		t.s++;
+		t.n--;
+	}
+	if (t.n > 13 && memcmp(t.s, "protection: (", 13) == 0 &&
+	    t.s[t.n - 1] == ')')
+		return 0;
+	return lines_whole(buf, len, lines_count(buf, len), e);
+}
+
 /* Returns 0 with a zone "Node N, zone NAME" appended to ZI, or -1 with E set. */
 static int
 new_zone(struct zoneinfo *zi, struct zoneset *zs, const struct tok *t,
@@ -192,6 +247,10 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	/* Kept in ZI: its zones are looked up by node and name. */
 	if ((zi->set = zs = zoneset_new()) == NULL)
 		return ferr_set(e, 0, "out of memory");
+	if (file_whole(buf, len, e) != 0) {
+		zoneinfo_free(zi);
+		return -1;
+	}
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, MAX_TOKS)) == 0)
@@ -208,9 +267,34 @@ zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	}
 	if (rc == 0 && zi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones");
+
 	if (rc != 0) {
 		zoneinfo_free(zi);
 		return -1;
+	}
+	zi->lines = ls.no;
+	return 0;
+}
+
+int
+zoneinfo_whole(const struct zoneinfo *zi, struct ferr *e)
+{
+	const struct zizone *z;
+	const char *lacks;
+	size_t i;
+
+	for (i = 0; i < zi->nzones; i++) {
+		z = &zi->zones[i];
+		if ((lacks = zone_lacks(z)) == NULL)
+			continue;
+		/* Where the zone ends: the next one's head, or the file's end. */
+		if (i + 1 < zi->nzones)
+			return ferr_set(e, zi->zones[i + 1].line, "node %u, zone "
+			    "%s ends before its '%s' line", z->node, z->name,
+			    lacks);
+		return ferr_set(e, zi->lines, "node %u, zone %s ends before its "
+		    "'%s' line: the file is cut short", z->node, z->name,
+		    lacks);
 	}
 	return 0;
 }

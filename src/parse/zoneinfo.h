@@ -15,4 +15,11 @@ int	zoneinfo_parse(const char *buf, size_t len, struct zoneinfo *zi,
 	    struct ferr *e);
 void	zoneinfo_free(struct zoneinfo *zi);
 
+/*
+ * Returns 0 when every zone of ZI, parsed from a whole file, has the lines
+ * every release prints for a zone, or -1 with E set naming the first zone
+ * that ends early: the last one, the file was cut short at a line's end.
+ */
+int	zoneinfo_whole(const struct zoneinfo *zi, struct ferr *e);
+
 #endif

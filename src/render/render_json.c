@@ -2,6 +2,8 @@
 /* render_json.c - one JSON document for scripts; every index written from its integer */
 
 #include "config.h"
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "avail.h"
@@ -423,6 +425,32 @@ marks(struct jsonw *w, const struct availability *av)
 	jw_end(w);
 }
 
+/*
+ * Write "possible" for pages of ORDER, above the buddy orders: true, false
+ * (then "impossible_because" names the hugetlb size the host lacks) or
+ * null when the input holds no hugetlb sizes. Returns it.
+ */
+static enum avail_possible
+possible(struct jsonw *w, const struct report *r, unsigned order)
+{
+	enum avail_possible p = avail_possible(r->huge, r->huge_known, order,
+	    r->bi->norders);
+	char why[64];
+
+	jw_key(w, "possible");
+	if (p == AVAIL_POSSIBLE_UNKNOWN)
+		jw_null(w);
+	else
+		jw_bool(w, p == AVAIL_POSSIBLE);
+	if (p == AVAIL_IMPOSSIBLE) {
+		snprintf(why, sizeof(why), "no hugepages-%" PRIu64 "kB",
+		    ((uint64_t)r->page_size << order) / 1024);
+		jw_key(w, "impossible_because");
+		jw_string(w, why);
+	}
+	return p;
+}
+
 /* Write the "availability" member: every row of R->avail. */
 static void
 availability(struct jsonw *w, const struct report *r)
@@ -444,8 +472,12 @@ availability(struct jsonw *w, const struct report *r)
 		    r->bi->zones[a->zone].name);
 		jw_key(w, "order");
 		jw_int(w, a->order);
-		counts(w, a);
-		render_judgement_json(w, r, a);
+		/* A gigantic size the host lacks has no counts. */
+		if (a->order < r->bi->norders || possible(w, r, a->order) !=
+		    AVAIL_IMPOSSIBLE) {
+			counts(w, a);
+			render_judgement_json(w, r, a);
+		}
 		jw_end(w);
 	}
 	jw_end(w);
@@ -487,7 +519,9 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 static void
 need(struct jsonw *w, const struct report *r)
 {
-	struct need_answer ans = avail_need(r->avail, r->need);
+	struct need_answer ans = avail_need(r->avail, r->need,
+	    avail_possible(r->huge, r->huge_known, r->need->order,
+	    r->bi->norders));
 
 	jw_key(w, "need");
 	jw_object(w);
@@ -503,8 +537,11 @@ need(struct jsonw *w, const struct report *r)
 	else
 		jw_int(w, r->need->node);
 	jw_key(w, "verdict");
-	jw_string(w, advise_verdict_name(ans.verdict));
-	if (ans.row)
+	jw_string(w, ans.possible == AVAIL_IMPOSSIBLE ? "impossible" :
+	    advise_verdict_name(ans.verdict));
+	if (r->need->order >= r->bi->norders)
+		possible(w, r, r->need->order);
+	if (ans.row && ans.possible != AVAIL_IMPOSSIBLE)
 		counts(w, ans.row);
 	hugetlb_pool(w, r);
 	jw_end(w);

@@ -159,6 +159,36 @@ next_word(enum verdict v)
 	return "not possible";
 }
 
+/* Returns whether pages of ORDER can be had on R's host: avail_possible(). */
+static enum avail_possible
+possible(const struct report *r, unsigned order)
+{
+	return avail_possible(r->huge, r->huge_known, order, r->bi->norders);
+}
+
+/* Print that pages of ORDER cannot be had: no hugetlb size registered. */
+static void
+impossible(FILE *fp, const struct report *r, unsigned order)
+{
+	char b[32];
+
+	fprintf(fp, "%s pages cannot be allocated on this host (no "
+	    "hugepages-%" PRIu64 "kB)\n", hum_size(b, sizeof(b), 1ULL << order,
+	    r->page_size), ((uint64_t)r->page_size << order) / 1024);
+}
+
+/* Under counts of ORDER: whether such pages exist is not known. */
+static void
+possible_unknown(FILE *fp, const struct report *r, unsigned order)
+{
+	char b[32];
+
+	if (possible(r, order) == AVAIL_POSSIBLE_UNKNOWN)
+		fprintf(fp, "  whether the host has %s pages is unknown: no "
+		    "sys/kernel/mm/hugepages\n", hum_size(b, sizeof(b),
+		    1ULL << order, r->page_size));
+}
+
 /*
  * One line of the headline, folded: how fragmented memory is at the order
  * of row A (the judgement, its score), the counts with their ratio, then
@@ -175,6 +205,12 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	size_t n = 0;
 	enum verdict v;
 
+	/* A size the host cannot have: said once, by --need when it asks. */
+	if (j < 0 && possible(r, a->order) == AVAIL_IMPOSSIBLE) {
+		if (r->need == NULL || r->need->order != a->order)
+			impossible(fp, r, a->order);
+		return;
+	}
 	snprintf(head, sizeof(head), "%s%s (order %u%s):%s", st->bold,
 	    hum_size(b, sizeof(b), 1ULL << a->order, r->page_size), a->order,
 	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
@@ -201,6 +237,8 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 			    " left", a->now);
 	}
 	render_fold(fp, head, text[0] == ' ' ? text + 1 : text);
+	if (j < 0 && (r->need == NULL || r->need->order != a->order))
+		possible_unknown(fp, r, a->order);
 	outcomes(fp, r, a->order);
 }
 
@@ -248,7 +286,8 @@ static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct need *n = r->need;
-	struct need_answer ans = avail_need(r->avail, n);
+	struct need_answer ans = avail_need(r->avail, n, possible(r,
+	    n->order));
 	char b[32], where[32] = "";
 
 	if (n->node >= 0)
@@ -256,6 +295,12 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
 	    n->count, hum_size(b, sizeof(b), 1ULL << n->order, r->page_size),
 	    n->order, where, st->off);
+	if (ans.possible == AVAIL_IMPOSSIBLE) {
+		fprintf(fp, "%simpossible%s: ", st->verdict[ans.verdict],
+		    st->off);
+		impossible(fp, r, n->order);
+		return;
+	}
 	verdict(fp, st, ans.verdict, 0);
 	if (ans.row == NULL) {
 		fprintf(fp, ", no node %d in the input\n", n->node);
@@ -264,6 +309,7 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	fputs(", ", fp);
 	counts(fp, r, ans.row);
 	fputc('\n', fp);
+	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
 	unmanaged(fp, r, true);
 }
@@ -564,6 +610,44 @@ fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
 }
 
 /*
+ * The next step when a verdict is unknown: the inputs that are missing,
+ * zoneinfo's watermarks, and for a gigantic --need the map (its counts
+ * from free memory are bounds) and the hugetlb sizes.
+ */
+static void
+missing_inputs(FILE *fp, const struct report *r)
+{
+	const struct need *n = r->need;
+	bool gig = n != NULL && n->order >= r->bi->norders;
+	char what[512];
+	size_t k = 0;
+
+	if (r->zoneinfo_path == NULL && (!gig || (r->map != NULL &&
+	    possible(r, n->order) != AVAIL_POSSIBLE_UNKNOWN))) {
+		fprintf(fp, "Next step: give fragstat the missing input "
+		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
+		    "to decide.\n");
+		return;
+	}
+	what[0] = '\0';
+	if (r->zoneinfo_path == NULL)
+		k += (size_t)snprintf(what + k, sizeof(what) - k, "zoneinfo "
+		    "(--zoneinfo=FILE, or a whole --sysroot); ");
+	if (gig && r->map == NULL)
+		k += (size_t)snprintf(what + k, sizeof(what) - k, "the map "
+		    "of physical memory (--map, as root, or --sysroot of a "
+		    "capture made with --capture DIR --map); ");
+	if (gig && possible(r, n->order) == AVAIL_POSSIBLE_UNKNOWN)
+		k += (size_t)snprintf(what + k, sizeof(what) - k, "the "
+		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
+		    "or a root or capture that holds it); ");
+	/* Without the last "; ". */
+	if (k > 1)
+		what[k - 2] = '\0';
+	render_fold(fp, "Next step: give fragstat the missing input:", what);
+}
+
+/*
  * The next step for the worst verdict of the machine and the worst
  * judgement of its nodes, in plain words: never "none needed" while
  * memory is fragmented at a size shown.
@@ -587,8 +671,8 @@ next_step(FILE *fp, const struct report *r)
 		}
 	}
 	/* What --need asks for may need more than one allocation does. */
-	if (r->need && advise_rank(v = avail_need(r->avail, r->need).verdict) >
-	    advise_rank(worst)) {
+	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
+	    possible(r, r->need->order)).verdict) > advise_rank(worst)) {
 		worst = v;
 		for (jw = 0; jw + 1 < adv->norders && adv->orders[jw] !=
 		    r->need->order; jw++)
@@ -636,13 +720,19 @@ next_step(FILE *fp, const struct report *r)
 		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_UNKNOWN:
-		fprintf(fp, "Next step: give fragstat the missing input "
-		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
-		    "to decide.\n");
+		missing_inputs(fp, r);
 		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
+		if (r->need && possible(r, r->need->order) ==
+		    AVAIL_IMPOSSIBLE) {
+			fprintf(fp, "Next step: none possible for --need: the "
+			    "kernel registers a hugetlb size at\n  boot "
+			    "(hugepagesz=SIZE), where the CPU supports "
+			    "pages of that size.\n");
+			break;
+		}
 		fprintf(fp, "Next step: none possible: no zone may serve such "
 		    "an allocation (see --gfp).\n");
 		break;

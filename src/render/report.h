@@ -46,6 +46,7 @@ struct report {
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
+	bool				 huge_known;	/* read: NULL huge means none */
 	const struct thp		*thp;		/* the THP sizes, or NULL */
 	const struct vmstat		*vm;		/* /proc/vmstat, or NULL */
 	const struct unmanaged		*unm;		/* with zoneinfo, else NULL */

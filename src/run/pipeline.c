@@ -252,6 +252,7 @@ pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
 	r->psi = in->have_psi ? &in->psi : NULL;
 	r->zoneinfo_path = in->have_zi ? in->zpath : NULL;
 	r->huge = in->have_hugetlb ? &in->huge : NULL;
+	r->huge_known = in->hugetlb_known;
 	r->thp = in->have_thp ? &in->thp : NULL;
 	r->vm = in->have_vm ? &in->vm : NULL;
 	r->release = in->release[0] ? in->release : NULL;
