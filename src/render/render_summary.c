@@ -660,7 +660,7 @@ next_step(FILE *fp, const struct report *r)
 	const struct zadvice *a;
 	enum verdict worst = VERDICT_OK, v;
 	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
-	char b[32];
+	char b[32], text[640];
 	size_t j, jw = 0;
 
 	for (j = 0; j < adv->norders; j++) {
@@ -717,6 +717,11 @@ next_step(FILE *fp, const struct report *r)
 			    "below vm.extfrag_threshold, %d) says\n  memory "
 			    "is short rather than fragmented; compaction would "
 			    "not help.\n", adv->threshold);
+		/* Memory the kernel has yet to add may answer --need. */
+		if (r->need && unmanaged_need(text, sizeof(text), r) != NULL)
+			fprintf(fp, "  But try the allocation first: memory "
+			    "the kernel adds as allocations need it\n  "
+			    "(above) may cover --need.\n");
 		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_UNKNOWN:
