@@ -44,12 +44,24 @@ until_true() {
 		sleep 0.05
 	done
 }
-alive() { kill -0 "$pid" 2>/dev/null; }
-dead() { ! kill -0 "$pid" 2>/dev/null; }
+# reap WHAT: wait (bounded) for fragstat to end, else kill it; its status
+# in r, whether it ended by itself in ended.
+reap() {
+	ended=yes
+	until_true "$1" dead || ended=no
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid"
+	r=$?
+	pid=""
+}
+# state: fragstat's process state (R, S, T, Z...), empty once reaped.
+state() { cut -d' ' -f3 "/proc/$pid/stat" 2>/dev/null; }
+alive() { kill -0 "$pid" 2>/dev/null && [ "$(state)" != Z ]; }
+dead() { ! alive; }
 lines() { [ "$(cat "$1" 2>/dev/null | wc -l)" -ge "$2" ]; }
 empty() { [ -z "$(ls -A "$1")" ]; }
 # stopped: fragstat stopped itself (SIGSTOP) at the test hook, or ended.
-stopped() { dead || [ "$(cut -d' ' -f3 "/proc/$pid/stat" 2>/dev/null)" = T ]; }
+stopped() { dead || [ "$(state)" = T ]; }
 
 # A root whose pressure fires --trigger psi on the first sample.
 cp -R "$vm" "$tmp/root"
@@ -67,16 +79,25 @@ trig() {
 	    --record "$1" --trigger psi --psi-full 5 --before 0 --after 0 \
 	    > /dev/null 2> "$tmp/err"
 }
+# refused WHAT UNTOUCHED MESSAGE COMMAND...: COMMAND exits 1 saying
+# "fragstat: MESSAGE" (any message when empty), nothing written into UNTOUCHED.
+refused() {
+	what=$1 untouched=$2 msg=$3
+	shift 3
+	"$@" > /dev/null 2> "$tmp/err"
+	r=$?
+	[ $r -eq 1 ] && empty "$untouched" &&
+	    { [ -z "$msg" ] || [ "$(cat "$tmp/err")" = "fragstat: $msg" ]; } &&
+	    ok=ok || ok=no
+	check $ok "$what: status $r, $(cat "$tmp/err"), written: $(ls -A "$untouched")"
+}
 
 # 1. A symbolic link as the --trigger directory is refused.
 mkdir "$tmp/victim1"
 ln -s "$tmp/victim1" "$tmp/link1"
-trig "$tmp/link1"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/victim1" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/link1: is a symbolic link: fragstat writes into no directory through one" ] &&
-    ok=ok || ok=no
-check $ok "symbolic link as the --trigger directory: status $r, $(cat "$tmp/err"), written through it: $(ls -A "$tmp/victim1")"
+refused "symbolic link as the --trigger directory" "$tmp/victim1" \
+    "$tmp/link1: is a symbolic link: fragstat writes into no directory through one" \
+    trig "$tmp/link1"
 
 # 2. A recording renamed and replaced by a link while it runs: its last/
 # goes into the recording, not through the link.
@@ -89,11 +110,7 @@ if until_true "two samples recorded" lines "$tmp/rec/samples.ndjson" 2; then
 	ln -s "$tmp/victim2" "$tmp/rec"
 	kill -TERM "$pid"
 fi
-until_true "the end of the recording" dead
-kill -KILL "$pid" 2>/dev/null
-wait "$pid"
-r=$?
-pid=""
+reap "the end of the recording"
 [ $r -eq 0 ] && [ ! -s "$tmp/rec.err" ] && empty "$tmp/victim2" &&
     [ -f "$tmp/rec.moved/last/fragstat-capture" ] && ok=ok || ok=no
 check $ok "recording swapped for a link: status $r, $(cat "$tmp/rec.err"), written through it: $(ls -A "$tmp/victim2")"
@@ -114,11 +131,7 @@ if until_true "two samples" lines "$tmp/w3.out" 2; then
 	until_true "a window" window3
 	kill -TERM "$pid"
 fi
-until_true "the end of the --trigger run" dead
-kill -KILL "$pid" 2>/dev/null
-wait "$pid"
-r=$?
-pid=""
+reap "the end of the --trigger run"
 [ $r -eq 0 ] && empty "$tmp/victim3" &&
     [ "$(ls -d "$tmp"/w3.moved/*/last 2>/dev/null | wc -l)" -eq 1 ] &&
     ok=ok || ok=no
@@ -157,13 +170,7 @@ mkfifo "$tmp/fifo/proc/vmstat"
 pid=$!
 tmpdir() { ls -d "$tmp"/f5/.R.* > /dev/null 2>&1; }
 until_true "the temporary directory" tmpdir && kill -TERM "$pid"
-until_true "the end after SIGTERM" dead
-ended=yes
-alive && ended=no
-kill -KILL "$pid" 2>/dev/null
-wait "$pid"
-r=$?
-pid=""
+reap "the end after SIGTERM"
 [ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
     [ "$(cat "$tmp/f5.err")" = "fragstat: $tmp/fifo/proc/vmstat: read given up: asked to stop, and nothing came for 2 s" ] &&
     ok=ok || ok=no
@@ -178,36 +185,23 @@ nuid=$(id -u nobody 2>/dev/null || echo 65534)
 # 6. Another user's directory: no window, capture or recording in it.
 mkdir "$tmp/nob"
 chown "$nuid" "$tmp/nob"
-trig "$tmp/nob"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/nob" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/nob: refusing to write into a directory owned by uid $nuid (running as root)" ] &&
-    ok=ok || ok=no
-check $ok "--trigger into uid $nuid's directory: status $r, $(cat "$tmp/err"), written: $(ls -A "$tmp/nob")"
-"$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/nob/c" > /dev/null 2> "$tmp/err"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/nob" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/nob/c: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" ] &&
-    ok=ok || ok=no
-check $ok "--capture into uid $nuid's directory: status $r, $(cat "$tmp/err"), written: $(ls -A "$tmp/nob")"
+refused "--trigger into uid $nuid's directory" "$tmp/nob" \
+    "$tmp/nob: refusing to write into a directory owned by uid $nuid (running as root)" \
+    trig "$tmp/nob"
+refused "--capture into uid $nuid's directory" "$tmp/nob" \
+    "$tmp/nob/c: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/nob/c"
 # 7. Below it, though the directory itself is root's: it can be swapped.
 mkdir "$tmp/nob/sub"
-"$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --count 1 --record "$tmp/nob/sub/r" \
-    > /dev/null 2> "$tmp/err"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/nob/sub" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/nob/sub/r: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" ] &&
-    ok=ok || ok=no
-check $ok "--record below uid $nuid's directory: status $r, $(cat "$tmp/err")"
+refused "--record below uid $nuid's directory" "$tmp/nob/sub" \
+    "$tmp/nob/sub/r: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" \
+    "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --count 1 --record "$tmp/nob/sub/r"
 # 8. Writable by a group other than root's.
 mkdir -m 0775 "$tmp/grp"
 chgrp 65534 "$tmp/grp"
-"$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/grp/c" > /dev/null 2> "$tmp/err"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/grp" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/grp/c: refusing to write into $tmp/grp, a directory writable by gid 65534, mode 0775 (running as root)" ] &&
-    ok=ok || ok=no
-check $ok "--capture into a group-writable directory: status $r, $(cat "$tmp/err")"
+refused "--capture into a group-writable directory" "$tmp/grp" \
+    "$tmp/grp/c: refusing to write into $tmp/grp, a directory writable by gid 65534, mode 0775 (running as root)" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/grp/c"
 # 9. A sticky directory of root's, as /tmp: new names work; another
 # user's directory or symbolic link in it is refused.
 mkdir -m 1777 "$tmp/stk" "$tmp/victim9"
@@ -219,16 +213,11 @@ mkdir -m 1777 "$tmp/stk" "$tmp/victim9"
 check $ok "a sticky directory of root's: $(cat "$tmp/err")"
 mkdir "$tmp/stk/theirs"
 chown "$nuid" "$tmp/stk/theirs"
-trig "$tmp/stk/theirs"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/stk/theirs" && ok=ok || ok=no
-check $ok "--trigger into uid $nuid's directory in a sticky one: status $r, $(cat "$tmp/err")"
+refused "--trigger into uid $nuid's directory in a sticky one" \
+    "$tmp/stk/theirs" "" trig "$tmp/stk/theirs"
 ln -s "$tmp/victim9" "$tmp/stk/lnk"
 chown -h "$nuid" "$tmp/stk/lnk"
-"$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/stk/lnk/c" > /dev/null 2> "$tmp/err"
-r=$?
-[ $r -eq 1 ] && empty "$tmp/victim9" &&
-    [ "$(cat "$tmp/err")" = "fragstat: $tmp/stk/lnk/c: refusing to follow $tmp/stk/lnk, a symbolic link of uid $nuid in a shared directory" ] &&
-    ok=ok || ok=no
-check $ok "uid $nuid's symbolic link in a sticky directory: status $r, $(cat "$tmp/err")"
+refused "uid $nuid's symbolic link in a sticky directory" "$tmp/victim9" \
+    "$tmp/stk/lnk/c: refusing to follow $tmp/stk/lnk, a symbolic link of uid $nuid in a shared directory" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/stk/lnk/c"
 exit $fail
