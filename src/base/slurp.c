@@ -48,8 +48,8 @@ on_tick(int sig)
 static void
 ticks(bool on)
 {
-	struct itimerval it = { { 0, SLURP_TICK_MS * 1000 },
-	    { 0, SLURP_TICK_MS * 1000 } };
+	struct itimerval it = { { 0, SLURP_TICK_MS * 1000L },
+	    { 0, SLURP_TICK_MS * 1000L } };
 	struct sigaction sa;
 	sigset_t alrm;
 

@@ -35,23 +35,22 @@ shared(const struct stat *st)
 static int
 trusted(const struct stat *st, const char *shown, struct ferr *e)
 {
+	bool others = st->st_mode & S_IWOTH;
+	bool group = (st->st_mode & S_IWGRP) && st->st_gid != 0;
 	char why[96];
 
-	if (geteuid() != 0)
+	if (geteuid() != 0 || (st->st_uid == 0 &&
+	    ((st->st_mode & S_ISVTX) || (!others && !group))))
 		return 0;
 	if (st->st_uid != 0)
 		snprintf(why, sizeof(why), "owned by uid %u",
 		    (unsigned)st->st_uid);
-	else if (st->st_mode & S_ISVTX)
-		return 0;
-	else if (st->st_mode & S_IWOTH)
+	else if (others)
 		snprintf(why, sizeof(why), "writable by others, mode %04o",
 		    (unsigned)(st->st_mode & 07777));
-	else if ((st->st_mode & S_IWGRP) && st->st_gid != 0)
+	else
 		snprintf(why, sizeof(why), "writable by gid %u, mode %04o",
 		    (unsigned)st->st_gid, (unsigned)(st->st_mode & 07777));
-	else
-		return 0;
 	if (shown == NULL)
 		return ferr_set(e, 0, "refusing to write into a directory %s "
 		    "(running as root)", why);
