@@ -7,9 +7,106 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "slurp.h"
+
+/* What slurp_stoppable() set: the signals that ask to stop, the flag they set. */
+static const sigset_t *stop_sigs;
+static volatile sig_atomic_t *stop_flag;
+
+/* The ticks that interrupt a slow open() or read() while it waits. */
+static struct {
+	struct sigaction	old;
+	struct itimerval	oldit;
+	sigset_t		oldmask;
+	unsigned		silent;	/* ms waited since asked to stop */
+} tick;
+
+void
+slurp_stoppable(const sigset_t *sigs, volatile sig_atomic_t *stop)
+{
+	stop_sigs = sigs;
+	stop_flag = stop;
+}
+
+/* SIGALRM's handler while a slow file is read: only interrupt the call. */
+static void
+on_tick(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Start (ON) or stop the ticks: SIGALRM every SLURP_TICK_MS, let in and
+ * not restarting, so that a blocked open() or read() returns EINTR and
+ * the loop can look whether it was asked to stop. The signals that stop
+ * stay blocked: their owner sees them after the read, as without a hang.
+ */
+static void
+ticks(bool on)
+{
+	struct itimerval it = { { 0, SLURP_TICK_MS * 1000L },
+	    { 0, SLURP_TICK_MS * 1000L } };
+	struct sigaction sa;
+	sigset_t alrm;
+
+	sigemptyset(&alrm);
+	sigaddset(&alrm, SIGALRM);
+	if (!on) {
+		setitimer(ITIMER_REAL, &tick.oldit, NULL);
+		sigaction(SIGALRM, &tick.old, NULL);
+		sigprocmask(SIG_SETMASK, &tick.oldmask, NULL);
+		return;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_tick;
+	sigaction(SIGALRM, &sa, &tick.old);
+	sigprocmask(SIG_UNBLOCK, &alrm, &tick.oldmask);
+	setitimer(ITIMER_REAL, &it, &tick.oldit);
+	tick.silent = 0;
+}
+
+/*
+ * A slow call was interrupted: returns whether to try it again, or false
+ * once a signal of slurp_stoppable() asked to stop (waiting blocked, or
+ * its flag set) and nothing came for SLURP_GRACE_MS.
+ */
+static bool
+again(void)
+{
+	sigset_t pending;
+	int sig;
+	bool asked = stop_flag != NULL && *stop_flag;
+
+	if (!asked && sigpending(&pending) == 0)
+		for (sig = 1; sig < SIGRTMIN && !asked; sig++)
+			asked = sigismember(stop_sigs, sig) &&
+			    sigismember(&pending, sig);
+	if (!asked)
+		return true;
+	tick.silent += SLURP_TICK_MS;
+	return tick.silent < SLURP_GRACE_MS;
+}
+
+/* Set E for the errno ERR of a read; MOST: the limit that EFBIG passed (0: SLURP_CAP). */
+static void
+slurp_error(struct ferr *e, int err, size_t most)
+{
+	if (err == EFBIG && most != 0)
+		ferr_set(e, 0, "larger than the %zu bytes its own lines allow",
+		    most);
+	else if (err == EFBIG)
+		ferr_set(e, 0, "larger than %u MiB, not a kernel file",
+		    SLURP_CAP >> 20);
+	else if (err == ECANCELED)
+		ferr_set(e, 0, "read given up: asked to stop, and nothing "
+		    "came for %u s", SLURP_GRACE_MS / 1000);
+	else
+		ferr_set(e, 0, "%s", strerror(err));
+}
 
 /*
  * Read PATH into S, at most LIMIT(ARG, BUF, LEN) bytes after each read
@@ -21,16 +118,36 @@ slurp_bounded(const char *path, struct slurp *s, slurp_limit_fn *limit,
 {
 	size_t cap = 16384, len = 0, most = SLURP_CAP;
 	char *buf, *nbuf;
+	struct stat st;
+	bool slow;
 	ssize_t n;
 	int fd, err;
 
 	s->buf = NULL;
 	s->len = 0;
+	/*
+	 * A FIFO, a socket or a device may never answer: when asked to, it
+	 * is opened and read with the ticks on. (Only a choice of how to
+	 * wait: a file swapped in between waits as before.)
+	 */
+	slow = stop_sigs != NULL && strcmp(path, "-") != 0 &&
+	    stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode);
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		err = errno;
-		ferr_set(e, 0, "%s", strerror(err));
+	else {
+		if (slow)
+			ticks(true);
+		/* A FIFO's open() waits for a writer: the ticks end it too. */
+		while ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1 && slow &&
+		    errno == EINTR && again())
+			;
+	}
+	if (fd == -1) {
+		err = slow && errno == EINTR ? ECANCELED : errno;
+		if (slow)
+			ticks(false);
+		slurp_error(e, err, 0);
 		return -err;
 	}
 	if ((buf = malloc(cap)) == NULL) {
@@ -53,11 +170,12 @@ slurp_bounded(const char *path, struct slurp *s, slurp_limit_fn *limit,
 		if (n == 0)
 			break;
 		if (n < 0) {
-			if (errno == EINTR)
+			if (errno == EINTR && (!slow || again()))
 				continue;
-			err = errno;
+			err = slow && errno == EINTR ? ECANCELED : errno;
 			goto fail;
 		}
+		tick.silent = 0;
 		len += (size_t)n;
 		if (limit != NULL)
 			most = limit(arg, buf, len);
@@ -68,6 +186,8 @@ slurp_bounded(const char *path, struct slurp *s, slurp_limit_fn *limit,
 	}
 	if (fd != STDIN_FILENO)
 		close(fd);
+	if (slow)
+		ticks(false);
 	buf[len] = '\0';
 	s->buf = buf;
 	s->len = len;
@@ -76,14 +196,9 @@ fail:
 	free(buf);
 	if (fd != STDIN_FILENO)
 		close(fd);
-	if (err == EFBIG && limit != NULL)
-		ferr_set(e, 0, "larger than the %zu bytes its own lines allow",
-		    most);
-	else if (err == EFBIG)
-		ferr_set(e, 0, "larger than %u MiB, not a kernel file",
-		    SLURP_CAP >> 20);
-	else
-		ferr_set(e, 0, "%s", strerror(err));
+	if (slow)
+		ticks(false);
+	slurp_error(e, err, limit != NULL ? most : 0);
 	return -err;
 }
 

@@ -20,6 +20,7 @@
 #include "inputs.h"
 #include "kpageflags.h"
 #include "mapfile.h"
+#include "safedir.h"
 #include "slurp.h"
 #include "text.h"
 #include "thp.h"
@@ -54,14 +55,18 @@ static const char *const files[] = {
 /*
  * What this capture created inside the temporary directory, in order, so
  * that a signal handler can remove it with async-signal-safe calls only.
+ * Everything is made relative to DIRFD, the temporary directory TMP in
+ * PARENTFD: no path is resolved again once they are open.
  */
 static struct {
-	int			 dirfd;
-	char			 tmp[PATH_MAX];
+	int			 dirfd, parentfd;
+	char			 tmp[NAME_MAX + 1];
+	char			 shown[PATH_MAX];	/* TMP's path, for messages */
+	char			 root[64];	/* TMP as a root to read back */
 	char			 path[MAX_CREATED][128];
 	bool			 is_dir[MAX_CREATED];
 	volatile sig_atomic_t	 n;
-} made = { .dirfd = -1 };
+} made = { .dirfd = -1, .parentfd = -1 };
 
 /* Remove everything in MADE, newest first, then the temporary directory. */
 static void
@@ -73,7 +78,7 @@ unmake(void)
 		unlinkat(made.dirfd, made.path[i],
 		    made.is_dir[i] ? AT_REMOVEDIR : 0);
 	if (made.tmp[0] != '\0')
-		rmdir(made.tmp);
+		unlinkat(made.parentfd, made.tmp, AT_REMOVEDIR);
 }
 
 /* A fatal signal in a standalone capture: remove it, then die of SIG. */
@@ -225,8 +230,9 @@ copy(const char *src, const char *rel, bool required, struct meta *m,
 
 	src_path(path, sizeof(path), src, rel);
 	re.path = path;
-	if (slurp_read(path, &s, &re) != 0) {
-		if (required) {
+	if ((rc = slurp_read(path, &s, &re)) != 0) {
+		/* Given up for a signal: the capture ends, it is not unreadable. */
+		if (required || rc == -ECANCELED) {
 			ferr_keep_path(e, path);
 			return ferr_set(e, 0, "%s", re.msg);
 		}
@@ -461,9 +467,9 @@ static void
 name_source(const char *src, struct ferr *e)
 {
 	char path[PATH_MAX];
-	size_t n = strlen(made.tmp);
+	size_t n = strlen(made.root);
 
-	if (strncmp(e->path, made.tmp, n) != 0 || e->path[n] != '/')
+	if (strncmp(e->path, made.root, n) != 0 || e->path[n] != '/')
 		return;
 	ferr_keep_path(e, src_path(path, sizeof(path), src, e->path + n + 1));
 }
@@ -488,7 +494,7 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	snprintf(keep, sizeof(keep), "%s", e->path);
 	memcg_init(&cg);
 	memset(&io, 0, sizeof(io));
-	io.sysroot = made.tmp;
+	io.sysroot = made.root;
 	io.want_pti = io.want_advise = io.want_vmstat = true;
 	io.page_size = page_size;
 	if (inputs_load(&io, &in, e) != 0) {
@@ -529,72 +535,17 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	return rc;
 }
 
-/*
- * renameat2() of FROM to TO with FLAGS. FRAGSTAT_TEST_NO_RENAME_FLAGS in
- * the environment makes every flag unsupported (EINVAL), as NFS does: the
- * tests' one way to take the fallbacks below on any filesystem.
- */
+/* Returns 0 after renaming the temporary directory to NAME without replacing anything. */
 static int
-rename_flags(const char *from, const char *to, unsigned flags)
-{
-	if (flags != 0 && getenv("FRAGSTAT_TEST_NO_RENAME_FLAGS") != NULL) {
-		errno = EINVAL;
-		return -1;
-	}
-	return renameat2(AT_FDCWD, from, AT_FDCWD, to, flags);
-}
-
-int
-capture_rename_new(const char *from, const char *to)
-{
-	if (rename_flags(from, to, RENAME_NOREPLACE) == 0)
-		return 0;
-	if (errno != EINVAL && errno != ENOSYS)
-		return -1;
-	/* rename() would replace an empty directory: look first. */
-	if (access(to, F_OK) == 0) {
-		errno = EEXIST;
-		return -1;
-	}
-	return rename(from, to);
-}
-
-int
-capture_replace(const char *fresh, const char *dir, const char *old)
-{
-	int err;
-
-	if (rename_flags(fresh, dir, RENAME_EXCHANGE) == 0)
-		return 0;
-	if (errno == ENOENT)
-		return rename(fresh, dir);
-	if (errno != EINVAL && errno != ENOSYS)
-		return -1;
-	if (rename(dir, old) != 0) {
-		if (errno != ENOENT)
-			return -1;
-		return rename(fresh, dir);
-	}
-	if (rename(fresh, dir) == 0)
-		return 0;
-	/* Put the old one back rather than leave no DIR at all. */
-	err = errno;
-	rename(old, dir);
-	errno = err;
-	return -1;
-}
-
-/* Returns 0 after renaming the temporary directory to DIR without replacing anything. */
-static int
-publish(const char *dir, struct ferr *e)
+publish(const char *name, struct ferr *e)
 {
 	if (fsync(made.dirfd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
-	if (capture_rename_new(made.tmp, dir) == 0)
+	if (safedir_rename_new(made.parentfd, made.tmp, name) == 0)
 		return 0;
 	if (errno == EEXIST || errno == ENOTEMPTY)
 		return ferr_set(e, 0, "exists; a capture never overwrites");
-	return ferr_set(e, 0, "cannot rename %s: %s", made.tmp,
+	return ferr_set(e, 0, "cannot rename %s: %s", made.shown,
 	    strerror(errno));
 }
 
@@ -664,10 +615,31 @@ int
 capture_run(const char *src, const char *dir_arg, unsigned long page_size,
     bool map, bool catch_signals, FILE *out, struct ferr *e)
 {
+	struct safedir pd;
+	char name[NAME_MAX + 1];
+	int rc;
+
+	ferr_keep_path(e, dir_arg);
+	if (strlen(dir_arg) + 16 >= sizeof(made.shown))
+		return ferr_set(e, 0, "path too long");
+	if (safedir_parent(&pd, dir_arg, name, sizeof(name),
+	    "cannot create a directory beside it", e) != 0)
+		return -1;
+	rc = capture_at(src, pd.fd, name, dir_arg, page_size, map,
+	    catch_signals, out, e);
+	safedir_close(&pd);
+	return rc;
+}
+
+int
+capture_at(const char *src, int dfd, const char *name, const char *dir_arg,
+    unsigned long page_size, bool map, bool catch_signals, FILE *out,
+    struct ferr *e)
+{
 	struct sigaction sa, old[4];
 	sigset_t set, mask, before;
 	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	char dir[PATH_MAX], parent[PATH_MAX], host[256], when[32], ps[32];
+	char dir[PATH_MAX], host[256], when[32], ps[32];
 	const char *slash;
 	struct stat st;
 	struct meta m;
@@ -675,18 +647,18 @@ capture_run(const char *src, const char *dir_arg, unsigned long page_size,
 	int rc = -1;
 
 	ferr_keep_path(e, dir_arg);
-	if (strlen(dir_arg) + 16 >= sizeof(made.tmp))
+	if (strlen(dir_arg) + 16 >= sizeof(made.shown) ||
+	    strlen(name) + 9 > NAME_MAX)
 		return ferr_set(e, 0, "path too long");
-	capture_strip_slashes(dir, sizeof(dir), dir_arg);
-	if (lstat(dir, &st) == 0)
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a capture never overwrites");
+	capture_strip_slashes(dir, sizeof(dir), dir_arg);
+	/* The temporary directory's path as a user would name it: beside DIR. */
 	slash = strrchr(dir, '/');
-	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - dir) :
-	    1, slash ? dir : ".");
-	if (slash == dir)
-		strcpy(parent, "/");
-	snprintf(made.tmp, sizeof(made.tmp), "%s/.%s.XXXXXX", parent,
-	    slash ? slash + 1 : dir);
+	snprintf(made.shown, sizeof(made.shown), "%.*s.%s.XXXXXX",
+	    slash ? (int)(slash + 1 - dir) : 0, dir, name);
+	made.parentfd = dfd;
+	made.tmp[0] = '\0';
 	made.n = 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -705,17 +677,20 @@ capture_run(const char *src, const char *dir_arg, unsigned long page_size,
 			sigaction(sigs[i], &sa, &old[i]);
 	else
 		sigprocmask(SIG_BLOCK, &set, &before);
-	if (mkdtemp(made.tmp) == NULL) {
+	/* The handler sees MADE.TMP only once it names our new directory. */
+	sigprocmask(SIG_BLOCK, &set, &mask);
+	made.dirfd = safedir_mkdtemp(dfd, name, made.tmp, sizeof(made.tmp));
+	if (made.dirfd == -1)
 		made.tmp[0] = '\0';
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	if (made.dirfd == -1) {
 		ferr_set(e, 0, "cannot create a directory beside it: %s",
 		    strerror(errno));
 		goto restore;
 	}
-	if ((made.dirfd = open(made.tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-	    O_CLOEXEC)) == -1) {
-		ferr_set(e, 0, "cannot open %s: %s", made.tmp, strerror(errno));
-		goto fail;
-	}
+	memcpy(made.shown + strlen(made.shown) - 6, made.tmp +
+	    strlen(made.tmp) - 6, 6);
+	snprintf(made.root, sizeof(made.root), "/proc/self/fd/%d", made.dirfd);
 	memset(&m, 0, sizeof(m));
 	source_facts(src, page_size, host, sizeof(host), when, sizeof(when),
 	    ps, sizeof(ps));
@@ -734,7 +709,7 @@ capture_run(const char *src, const char *dir_arg, unsigned long page_size,
 		goto fail;
 	/* Published is published: the handler must not see MADE in between. */
 	sigprocmask(SIG_BLOCK, &set, &mask);
-	if (publish(dir, e) == 0) {
+	if (publish(name, e) == 0) {
 		made.n = 0;
 		made.tmp[0] = '\0';
 		rc = 0;

@@ -15,7 +15,8 @@
 /*
  * Copy the files fragstat reads from root SRC (NULL: the live system) into
  * a new directory DIR, atomically: built under a temporary name beside DIR
- * and renamed at the end; DIR must not exist. buddyinfo is re-read around
+ * and renamed at the end; DIR must not exist, and its parent passes
+ * safedir_parent()'s checks. buddyinfo is re-read around
  * the debugfs index files until it reads the same before and after. Files
  * that cannot be read are listed in DIR/fragstat-capture. With MAP, the
  * page flags of SRC (proc/kpageflags, root) are read over the captured
@@ -29,23 +30,16 @@
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
 	    bool map, bool catch_signals, FILE *out, struct ferr *e);
 
+/*
+ * capture_run() into the new directory NAME of the open directory DFD
+ * (checked by safedir.h), DIR being its path in messages. Returns 0, or
+ * -1 with E set (nothing is left behind).
+ */
+int	capture_at(const char *src, int dfd, const char *name, const char *dir,
+	    unsigned long page_size, bool map, bool catch_signals, FILE *out,
+	    struct ferr *e);
+
 /* Copy PATH into BUF without its trailing slashes ("/" stays "/"). */
 void	capture_strip_slashes(char *buf, size_t size, const char *path);
-
-/*
- * Rename FROM to TO, never replacing TO: renameat2(RENAME_NOREPLACE), or
- * on a filesystem without it (EINVAL, ENOSYS: NFS) a look then rename().
- * Returns 0, or -1 with errno set (EEXIST when TO exists).
- */
-int	capture_rename_new(const char *from, const char *to);
-
-/*
- * Put the directory FRESH in the place of DIR (which may be absent): one
- * atomic RENAME_EXCHANGE, which leaves the old DIR at FRESH; on a
- * filesystem without it, DIR is renamed to OLD first, then FRESH to DIR
- * (a reader may find no DIR in between). The caller removes FRESH and OLD.
- * Returns 0, or -1 with errno set.
- */
-int	capture_replace(const char *fresh, const char *dir, const char *old);
 
 #endif

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <dirent.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +15,11 @@
 
 #include "capture.h"
 #include "record.h"
+#include "safedir.h"
 
 struct record {
-	char		 dir[PATH_MAX];
+	char		 dir[PATH_MAX];	/* its path, for messages only */
+	int		 fd;		/* the recording: everything is made in it */
 	const char	*src;
 	unsigned long	 page_size;
 	FILE		*fp;		/* samples.ndjson, appended */
@@ -28,39 +29,9 @@ struct record {
 	unsigned long	 nsamples, captures_every;
 };
 
-/* nftw() callback: remove one entry, children first. */
+/* Write the metadata of O into the new file RECORD_META of DFD. Returns 0 or -1 with E set. */
 static int
-rm_entry(const char *path, const struct stat *st, int flag, struct FTW *f)
-{
-	(void)st;
-	(void)flag;
-	(void)f;
-	return remove(path) == 0 || errno == ENOENT ? 0 : -1;
-}
-
-/* Remove the tree at PATH, never following a symbolic link. */
-static void
-rm_tree(const char *path)
-{
-	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* fsync the directory PATH. Returns 0 or -1 with errno set. */
-static int
-sync_dir(const char *path)
-{
-	int fd, rc;
-
-	if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) == -1)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
-}
-
-/* Write the metadata of O into the new file PATH. Returns 0 or -1 with E set. */
-static int
-write_meta(const char *path, const struct record_opts *o, struct ferr *e)
+write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 {
 	char when[32], host[256];
 	struct tm tm;
@@ -69,8 +40,9 @@ write_meta(const char *path, const struct record_opts *o, struct ferr *e)
 	FILE *fp;
 	int fd;
 
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0644)) == -1 || (fp = fdopen(fd, "w")) == NULL) {
+	if ((fd = openat(dfd, RECORD_META, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
+	    (fp = fdopen(fd, "w")) == NULL) {
 		if (fd != -1)
 			close(fd);
 		return ferr_set(e, 0, "cannot create %s: %s", RECORD_META,
@@ -112,16 +84,20 @@ write_meta(const char *path, const struct record_opts *o, struct ferr *e)
 	return 0;
 }
 
-/* Capture R's source as DIR/NAME with capture_run(). Returns 0 or -1 with E set. */
+/*
+ * Capture SRC as NAME in DFD (DIR/NAME in messages) with capture_at().
+ * Returns 0 or -1 with E set.
+ */
 static int
-capture_into(const char *dir, const char *name, const char *src,
+capture_into(int dfd, const char *dir, const char *name, const char *src,
     unsigned long page_size, struct ferr *e)
 {
 	char path[PATH_MAX + 80];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	/* The caller's handler ends the run: the capture only holds signals off. */
-	return capture_run(src, path, page_size, false, false, NULL, e);
+	return capture_at(src, dfd, name, path, page_size, false, false, NULL,
+	    e);
 }
 
 /*
@@ -133,26 +109,26 @@ capture_into(const char *dir, const char *name, const char *src,
 static int
 replace_last(struct record *r, struct ferr *e)
 {
-	char fresh[PATH_MAX + 16], last[PATH_MAX + 16], old[PATH_MAX + 16];
+	char last[PATH_MAX + 16];
 
-	snprintf(fresh, sizeof(fresh), "%s/.last-new", r->dir);
 	snprintf(last, sizeof(last), "%s/last", r->dir);
-	snprintf(old, sizeof(old), "%s/.last-old", r->dir);
-	rm_tree(fresh);		/* left by a crash */
-	rm_tree(old);
-	if (capture_into(r->dir, ".last-new", r->src, r->page_size, e) != 0)
+	/* Left by a crash; inside R's own descriptor, never through a path. */
+	safedir_rm_tree(r->fd, ".last-new");
+	safedir_rm_tree(r->fd, ".last-old");
+	if (capture_into(r->fd, r->dir, ".last-new", r->src, r->page_size,
+	    e) != 0)
 		return -1;
-	if (capture_replace(fresh, last, old) != 0) {
+	if (safedir_replace(r->fd, ".last-new", "last", ".last-old") != 0) {
 		ferr_keep_path(e, last);
 		ferr_set(e, 0, "cannot replace: %s", strerror(errno));
-		rm_tree(fresh);
+		safedir_rm_tree(r->fd, ".last-new");
 		return -1;
 	}
-	rm_tree(fresh);
-	rm_tree(old);
+	safedir_rm_tree(r->fd, ".last-new");
+	safedir_rm_tree(r->fd, ".last-old");
 	clock_gettime(CLOCK_MONOTONIC, &r->last);
 	r->have_last = true;
-	if (sync_dir(r->dir) != 0) {
+	if (fsync(r->fd) != 0) {
 		ferr_keep_path(e, r->dir);
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
 	}
@@ -162,85 +138,118 @@ replace_last(struct record *r, struct ferr *e)
 int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
-	char tmp[PATH_MAX], path[PATH_MAX + 32], parent[PATH_MAX];
-	char dir[PATH_MAX];
-	const char *slash, *base;
-	struct record *r;
-	struct stat st;
-	int fd, rc;
+	struct safedir pd;
+	char name[NAME_MAX + 1];
+	int rc;
 
 	*rp = NULL;
 	ferr_keep_path(e, o->dir);
-	if (strlen(o->dir) + 64 >= sizeof(tmp))
+	if (strlen(o->dir) + 64 >= PATH_MAX)
 		return ferr_set(e, 0, "path too long");
-	capture_strip_slashes(dir, sizeof(dir), o->dir);
-	if (lstat(dir, &st) == 0)
+	if (safedir_parent(&pd, o->dir, name, sizeof(name),
+	    "cannot create a directory beside it", e) != 0)
+		return -1;
+	rc = record_open_at(rp, o, pd.fd, name, e);
+	safedir_close(&pd);
+	return rc;
+}
+
+/*
+ * Make the samples' file of the recording DFD, synced, and return its
+ * descriptor (kept: the recording is never reopened by path), or -1
+ * with E set.
+ */
+static int
+make_samples(int dfd, struct ferr *e)
+{
+	int fd;
+
+	if ((fd = openat(dfd, RECORD_SAMPLES, O_WRONLY | O_APPEND | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+		return ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
+		    strerror(errno));
+	if (fsync(fd) != 0 || fsync(dfd) != 0) {
+		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
+		    strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int
+record_open_at(struct record **rp, const struct record_opts *o, int dfd,
+    const char *name, struct ferr *e)
+{
+	char tmp[NAME_MAX + 1], shown[PATH_MAX + 16], dir[PATH_MAX];
+	struct record *r;
+	int at;
+	struct stat st;
+	int tfd, fd = -1;
+
+	*rp = NULL;
+	ferr_keep_path(e, o->dir);
+	if (strlen(o->dir) + 64 >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
+		return ferr_set(e, 0, "path too long");
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a recording never overwrites");
-	slash = strrchr(dir, '/');
-	snprintf(parent, sizeof(parent), "%.*s", slash ? (int)(slash - dir) :
-	    1, slash ? dir : ".");
-	if (slash == dir)
-		strcpy(parent, "/");
-	/* Beside DIR: its parent's path as given, then ".NAME.XXXXXX". */
-	base = slash ? slash + 1 : dir;
-	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.XXXXXX", (int)(base - dir), dir,
-	    base) >= (int)sizeof(tmp))
-		return ferr_set(e, 0, "path too long");
-	if (mkdtemp(tmp) == NULL)
+	/* Beside DIR, under a new name of its own: ".NAME.XXXXXX". */
+	if ((tfd = safedir_mkdtemp(dfd, name, tmp, sizeof(tmp))) == -1)
 		return ferr_set(e, 0, "cannot create a directory beside it: %s",
 		    strerror(errno));
-	snprintf(path, sizeof(path), "%s/%s", tmp, RECORD_META);
-	if (write_meta(path, o, e) != 0 ||
-	    capture_into(tmp, "first", o->src, o->page_size, e) != 0)
+	/* Its path and its parent's as the user named them, for messages. */
+	capture_strip_slashes(dir, sizeof(dir), o->dir);
+	at = strlen(dir) >= strlen(name) ? (int)(strlen(dir) - strlen(name)) : 0;
+	snprintf(shown, sizeof(shown), "%.*s%s", at, dir, tmp);
+	if (write_meta(tfd, o, e) != 0 ||
+	    capture_into(tfd, shown, "first", o->src, o->page_size, e) != 0 ||
+	    (fd = make_samples(tfd, e)) == -1)
 		goto fail;
-	snprintf(path, sizeof(path), "%s/%s", tmp, RECORD_SAMPLES);
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644)) ==
-	    -1) {
-		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
-		    strerror(errno));
-		goto fail;
-	}
-	/* Closed whether or not fsync() worked: no descriptor leaks. */
-	rc = fsync(fd);
-	if (close(fd) != 0 || rc != 0 || sync_dir(tmp) != 0) {
-		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
-		    strerror(errno));
-		goto fail;
-	}
-	if (capture_rename_new(tmp, dir) != 0) {
+	if (safedir_rename_new(dfd, tmp, name) != 0) {
 		if (errno == EEXIST || errno == ENOTEMPTY)
 			ferr_set(e, 0, "exists; a recording never overwrites");
 		else
-			ferr_set(e, 0, "cannot rename %s: %s", tmp,
+			ferr_set(e, 0, "cannot rename %s: %s", shown,
 			    strerror(errno));
 		goto fail;
 	}
 	/* Until its parent is synced, the new name may not survive a crash. */
-	if (sync_dir(parent) != 0) {
-		ferr_set(e, 0, "cannot sync %s: %s", parent, strerror(errno));
-		rm_tree(dir);
-		return -1;
+	if (fsync(dfd) != 0) {
+		ferr_set(e, 0, "cannot sync %.*s: %s", at > 1 ? at - 1 : 1,
+		    at > 1 ? dir : at == 1 ? "/" : ".", strerror(errno));
+		safedir_rm_tree(dfd, name);
+		tmp[0] = '\0';
+		goto fail;
 	}
-	if ((r = calloc(1, sizeof(*r))) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	snprintf(r->dir, sizeof(r->dir), "%s", dir);
-	r->src = o->src;
-	r->page_size = o->page_size;
-	r->captures_every = o->captures_every;
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
-	if ((r->fp = fopen(path, "ae")) == NULL) {
+	if ((r = calloc(1, sizeof(*r))) == NULL) {
+		ferr_set(e, 0, "out of memory");
+		safedir_rm_tree(dfd, name);
+		tmp[0] = '\0';
+		goto fail;
+	}
+	if ((r->fp = fdopen(fd, "a")) == NULL) {
 		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 		free(r);
-		rm_tree(dir);
-		return -1;
+		safedir_rm_tree(dfd, name);
+		tmp[0] = '\0';
+		goto fail;
 	}
+	snprintf(r->dir, sizeof(r->dir), "%s", dir);
+	r->fd = tfd;
+	r->src = o->src;
+	r->page_size = o->page_size;
+	r->captures_every = o->captures_every;
 	/* One sample is one write() where it fits (glibc sizes a NULL buffer itself). */
 	setvbuf(r->fp, r->obuf, _IOFBF, sizeof(r->obuf));
 	*rp = r;
 	return 0;
 fail:
-	rm_tree(tmp);
+	if (fd != -1)
+		close(fd);
+	close(tfd);
+	if (tmp[0] != '\0')
+		safedir_rm_tree(dfd, tmp);
 	return -1;
 }
 
@@ -249,41 +258,50 @@ static int
 capture_during(struct record *r, struct ferr *e)
 {
 	char during[PATH_MAX + 16], name[64];
+	int fd, rc;
 
 	snprintf(during, sizeof(during), "%s/%s", r->dir, RECORD_DURING);
-	if (mkdir(during, 0755) != 0 && errno != EEXIST) {
+	if ((mkdirat(r->fd, RECORD_DURING, 0755) != 0 && errno != EEXIST) ||
+	    (fd = openat(r->fd, RECORD_DURING, O_RDONLY | O_DIRECTORY |
+	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		ferr_keep_path(e, during);
 		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
 	}
 	snprintf(name, sizeof(name), "%lu", r->nsamples);
-	return capture_into(during, name, r->src, r->page_size, e);
+	rc = capture_into(fd, during, name, r->src, r->page_size, e);
+	close(fd);
+	return rc;
 }
 
 int
 record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
 {
-	char path[PATH_MAX + 32], tmp[PATH_MAX + 32], buf[1 << 14];
+	char path[PATH_MAX + 32], buf[1 << 14];
+	static const char tmp[] = "." RECORD_META "-new";
 	size_t n;
 	FILE *in, *out;
 	int fd, rc;
 
 	snprintf(path, sizeof(path), "%s/%s", r->dir, RECORD_META);
-	snprintf(tmp, sizeof(tmp), "%s/.%s-new", r->dir, RECORD_META);
 	ferr_keep_path(e, path);
-	if ((in = fopen(path, "re")) == NULL)
+	if ((fd = openat(r->fd, RECORD_META, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC)) == -1 || (in = fdopen(fd, "r")) == NULL) {
+		if (fd != -1)
+			close(fd);
 		return ferr_set(e, 0, "cannot read: %s", strerror(errno));
+	}
 	/* The metadata is a few hundred bytes and its command line at most 4 KiB. */
 	n = fread(buf, 1, sizeof(buf), in);
 	rc = ferror(in) || !feof(in);
 	fclose(in);
 	if (rc)
 		return ferr_set(e, 0, "cannot read: too long or unreadable");
-	unlink(tmp);
-	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+	unlinkat(r->fd, tmp, 0);
+	if ((fd = openat(r->fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0644)) == -1 || (out = fdopen(fd, "w")) == NULL) {
 		if (fd != -1)
 			close(fd);
-		return ferr_set(e, 0, "cannot create %s: %s", tmp,
+		return ferr_set(e, 0, "cannot create %s/%s: %s", r->dir, tmp,
 		    strerror(errno));
 	}
 	fwrite(buf, 1, n, out);
@@ -291,14 +309,14 @@ record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
 	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
 	if (fflush(out) != 0 || fsync(fd) != 0 || ferror(out)) {
 		fclose(out);
-		unlink(tmp);
+		unlinkat(r->fd, tmp, 0);
 		return ferr_set(e, 0, "cannot write: %s", strerror(errno));
 	}
-	if (fclose(out) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
+	if (fclose(out) != 0 || renameat(r->fd, tmp, r->fd, RECORD_META) != 0) {
+		unlinkat(r->fd, tmp, 0);
 		return ferr_set(e, 0, "cannot replace: %s", strerror(errno));
 	}
-	if (sync_dir(r->dir) != 0)
+	if (fsync(r->fd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
 	return 0;
 }
@@ -345,6 +363,7 @@ record_close(struct record *r, struct ferr *e)
 		rc = ferr_set(e, 0, "cannot write %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 	}
+	close(r->fd);
 	free(r);
 	return rc;
 }

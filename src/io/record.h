@@ -45,11 +45,19 @@ struct record;
 /*
  * Create the recording O->dir atomically (metadata, first/ and an empty
  * samples file under a temporary name beside it, then renamed) and open its
- * samples for appending. Returns 0 with *RP set, or -1 with E set (nothing
+ * samples for appending. Its parent must pass safedir_parent()'s checks;
+ * the recording is held open and written only through its descriptor. Returns 0 with *RP set, or -1 with E set (nothing
  * is left behind).
  */
 int	record_open(struct record **rp, const struct record_opts *o,
 	    struct ferr *e);
+
+/*
+ * record_open() of the new recording NAME in the open directory DFD
+ * (checked by safedir.h), O->dir being its path in messages.
+ */
+int	record_open_at(struct record **rp, const struct record_opts *o,
+	    int dfd, const char *name, struct ferr *e);
 
 /*
  * Append a sample as one whole line, written by WRITE(fp, ARG) (the

@@ -3,17 +3,22 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "capture.h"
+#include "safedir.h"
 #include "window.h"
 
 struct window {
 	struct record_opts ro;
-	char		 dir[PATH_MAX];
+	char		 dir[PATH_MAX];	/* its path, for messages only */
+	struct safedir	 d;		/* where every window is made */
 	char		**ring;		/* the last BEFORE samples, as lines */
 	unsigned long	 before, after, nring, head;
 	struct record	*rec;		/* the open window, or NULL */
@@ -25,25 +30,36 @@ int
 window_open(struct window **wp, const struct record_opts *ro,
     unsigned long before, unsigned long after, struct ferr *e)
 {
+	struct safedir pd, d;
+	char name[NAME_MAX + 1];
 	struct window *w;
 	struct stat st;
+	int rc;
 
 	*wp = NULL;
 	ferr_keep_path(e, ro->dir);
 	if (strlen(ro->dir) + 64 >= PATH_MAX)
 		return ferr_set(e, 0, "path too long");
-	if (record_is(ro->dir))
+	if (safedir_parent(&pd, ro->dir, name, sizeof(name),
+	    "cannot create", e) != 0)
+		return -1;
+	rc = safedir_enter(&d, &pd, name, e);
+	safedir_close(&pd);
+	if (rc != 0)
+		return -1;
+	if (fstatat(d.fd, RECORD_META, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		safedir_close(&d);
 		return ferr_set(e, 0, "is a recording: the windows of "
 		    "--trigger go into a directory of their own");
-	if (mkdir(ro->dir, 0755) != 0 && (errno != EEXIST ||
-	    stat(ro->dir, &st) != 0 || !S_ISDIR(st.st_mode)))
-		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
+	}
 	if ((w = calloc(1, sizeof(*w))) == NULL ||
 	    (before && (w->ring = calloc(before, sizeof(*w->ring))) == NULL)) {
 		free(w);
+		safedir_close(&d);
 		return ferr_set(e, 0, "out of memory");
 	}
-	snprintf(w->dir, sizeof(w->dir), "%s", ro->dir);
+	w->d = d;
+	capture_strip_slashes(w->dir, sizeof(w->dir), ro->dir);
 	w->ro = *ro;
 	w->before = before;
 	w->after = after;
@@ -80,7 +96,7 @@ put_line(FILE *fp, const void *line)
 static int
 start(struct window *w, const char *why, struct ferr *e)
 {
-	char name[PATH_MAX + 96], when[32];
+	char name[PATH_MAX + 96], when[32], base[48];
 	struct timespec now;
 	struct stat st;
 	struct tm tm;
@@ -90,14 +106,16 @@ start(struct window *w, const char *why, struct ferr *e)
 	clock_gettime(CLOCK_REALTIME, &now);
 	gmtime_r(&now.tv_sec, &tm);
 	strftime(when, sizeof(when), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(name, sizeof(name), "%s/%s", w->dir, when);
+	snprintf(base, sizeof(base), "%s", when);
 	/* Two windows in one second: the second is WHEN-2. */
-	for (n = 2; lstat(name, &st) == 0 && n < 1000; n++)
-		snprintf(name, sizeof(name), "%s/%s-%u", w->dir, when, n);
+	for (n = 2; fstatat(w->d.fd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    n < 1000; n++)
+		snprintf(base, sizeof(base), "%s-%u", when, n);
+	snprintf(name, sizeof(name), "%s/%s", w->dir, base);
 	w->ro.dir = name;
-	/* record_open() keeps what it needs: NAME may go. */
+	/* record_open_at() keeps what it needs: NAME may go. */
 	w->ro.fired = why;
-	rc = record_open(&w->rec, &w->ro, e);
+	rc = record_open_at(&w->rec, &w->ro, w->d.fd, base, e);
 	w->ro.dir = w->dir;
 	w->ro.fired = NULL;
 	if (rc != 0)
@@ -175,6 +193,7 @@ window_close(struct window *w, struct ferr *e)
 	for (i = 0; i < w->before; i++)
 		free(w->ring[i]);
 	free(w->ring);
+	safedir_close(&w->d);
 	free(w);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "record.h"
+#include "slurp.h"
 #include "trace.h"
 #include "watch.h"
 
@@ -18,6 +19,9 @@ static volatile pid_t forward_to;
 
 /* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
 static sigset_t sleep_mask;
+
+/* The signals that stop the loop. */
+static sigset_t stop_sigs;
 
 /*
  * The signal handler: note a command's exit, pass a signal on to the
@@ -70,6 +74,11 @@ watch_signals(void)
 	/* --events must remove its tracefs instance whatever ends it. */
 	for (i = 0; i < 5; i++)
 		sigaction(sigs[i], &sa, NULL);
+	/* A read that never returns (a FIFO under --sysroot) ends for them too. */
+	sigemptyset(&stop_sigs);
+	for (i = 0; i < 4; i++)
+		sigaddset(&stop_sigs, sigs[i]);
+	slurp_stoppable(&stop_sigs, &stop);
 }
 
 pid_t

@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* safedir.c - write only into directories held open and checked, never through a path */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "safedir.h"
+
+#define DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+
+/* Returns whether the directory of ST lets others than its owner make names in it. */
+static bool
+shared(const struct stat *st)
+{
+	return (st->st_mode & S_ISVTX) && (st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+/*
+ * Returns 0 when root may create names in the directory of ST, else -1
+ * with E saying why; SHOWN names it (NULL: the target itself). The rules
+ * of logrotate ("parent directory has insecure permissions") and of
+ * systemd's chase(CHASE_SAFE): root's own, and writable by no one else
+ * but root's group, unless sticky (/tmp), where only new names are made.
+ */
+static int
+trusted(const struct stat *st, const char *shown, struct ferr *e)
+{
+	bool others = st->st_mode & S_IWOTH;
+	bool group = (st->st_mode & S_IWGRP) && st->st_gid != 0;
+	char why[96];
+
+	if (geteuid() != 0 || (st->st_uid == 0 &&
+	    ((st->st_mode & S_ISVTX) || (!others && !group))))
+		return 0;
+	if (st->st_uid != 0)
+		snprintf(why, sizeof(why), "owned by uid %u",
+		    (unsigned)st->st_uid);
+	else if (others)
+		snprintf(why, sizeof(why), "writable by others, mode %04o",
+		    (unsigned)(st->st_mode & 07777));
+	else
+		snprintf(why, sizeof(why), "writable by gid %u, mode %04o",
+		    (unsigned)st->st_gid, (unsigned)(st->st_mode & 07777));
+	if (shown == NULL)
+		return ferr_set(e, 0, "refusing to write into a directory %s "
+		    "(running as root)", why);
+	return ferr_set(e, 0, "refusing to write into %s, a directory %s "
+	    "(running as root)", shown, why);
+}
+
+/*
+ * Open the component NAME of the directory DFD (whose status is DST,
+ * shown as SHOWN) following a symbolic link only when root, we or the
+ * owner of DFD made it, as fs.protected_symlinks would. Returns the
+ * descriptor, -1 with errno set when it cannot be opened, or -2 with E
+ * set when it is refused.
+ */
+static int
+step(int dfd, const struct stat *dst, const char *name, const char *shown,
+    struct ferr *e)
+{
+	struct stat ls;
+	int fd;
+
+	if ((fd = openat(dfd, name, DIR_FLAGS | O_NOFOLLOW)) != -1 ||
+	    (errno != ELOOP && errno != ENOTDIR))
+		return fd;
+	if (fstatat(dfd, name, &ls, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISLNK(ls.st_mode)) {
+		errno = ENOTDIR;
+		return -1;
+	}
+	if (shared(dst) && ls.st_uid != 0 && ls.st_uid != geteuid() &&
+	    ls.st_uid != dst->st_uid) {
+		ferr_set(e, 0, "refusing to follow %s, a symbolic link of uid "
+		    "%u in a shared directory", shown, (unsigned)ls.st_uid);
+		return -2;
+	}
+	return openat(dfd, name, DIR_FLAGS);
+}
+
+/* Test-only: FRAGSTAT_TEST_SWAP_HOOK stops us between a check and the first use. */
+static void
+swap_hook(void)
+{
+	if (getenv("FRAGSTAT_TEST_SWAP_HOOK") != NULL)
+		raise(SIGSTOP);
+}
+
+int
+safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
+    const char *what, struct ferr *e)
+{
+	char buf[PATH_MAX], shown[PATH_MAX];
+	char *comp, *next, *slash;
+	struct stat st;
+	int fd, nfd;
+	bool abs;
+
+	d->fd = -1;
+	d->shared = false;
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return ferr_set(e, 0, "path too long");
+	/* Without its trailing slashes, the last component is what is made. */
+	for (slash = buf + strlen(buf); slash > buf + 1 && slash[-1] == '/';)
+		*--slash = '\0';
+	abs = buf[0] == '/';
+	slash = strrchr(buf, '/');
+	comp = slash ? slash + 1 : buf;
+	/* The path of the directory itself ("/", ".", "DIR/.."): all walked. */
+	if (*comp == '\0' || strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0)
+		snprintf(name, size, ".");
+	else if (snprintf(name, size, "%s", comp) >= (int)size)
+		return ferr_set(e, 0, "path too long");
+	else if (slash)
+		*slash = '\0';
+	else
+		buf[0] = '\0';
+	/* Walked from "/" or ".", the first directory checked like the rest. */
+	fd = open(abs ? "/" : ".", DIR_FLAGS);
+	if (fd == -1 || fstat(fd, &st) != 0) {
+		ferr_set(e, 0, "%s: %s", what, strerror(errno));
+		goto fail;
+	}
+	if (trusted(&st, abs ? "/" : ".", e) != 0)
+		goto fail;
+	for (comp = buf; comp != NULL; comp = next) {
+		if ((next = strchr(comp, '/')) != NULL)
+			*next++ = '\0';
+		if (*comp == '\0' || strcmp(comp, ".") == 0)
+			continue;
+		/* SHOWN: the path up to this component, for messages. */
+		snprintf(shown, sizeof(shown), "%.*s", (int)(comp - buf +
+		    strlen(comp)), path);
+		if ((nfd = step(fd, &st, comp, shown, e)) < 0) {
+			if (nfd == -1)
+				ferr_set(e, 0, "%s: %s", what, strerror(errno));
+			goto fail;
+		}
+		close(fd);
+		fd = nfd;
+		if (fstat(fd, &st) != 0) {
+			ferr_set(e, 0, "%s: %s", what, strerror(errno));
+			goto fail;
+		}
+		if (trusted(&st, shown, e) != 0)
+			goto fail;
+	}
+	d->fd = fd;
+	d->shared = shared(&st);
+	swap_hook();
+	return 0;
+fail:
+	if (fd != -1)
+		close(fd);
+	return -1;
+}
+
+int
+safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
+    struct ferr *e)
+{
+	struct stat st;
+	int fd;
+
+	d->fd = -1;
+	d->shared = false;
+	if (mkdirat(p->fd, name, 0755) != 0 && errno != EEXIST)
+		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
+	if (fstatat(p->fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISLNK(st.st_mode))
+		return ferr_set(e, 0, "is a symbolic link: fragstat writes "
+		    "into no directory through one");
+	if ((fd = openat(p->fd, name, DIR_FLAGS | O_NOFOLLOW)) == -1)
+		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
+	if (fstat(fd, &st) != 0) {
+		ferr_set(e, 0, "cannot open: %s", strerror(errno));
+		close(fd);
+		return -1;
+	}
+	/* Someone else's in /tmp could be swapped under us or read: not taken. */
+	if (trusted(&st, NULL, e) != 0 || (p->shared && st.st_uid != geteuid() &&
+	    ferr_set(e, 0, "refusing to write into a directory owned by uid "
+	    "%u in a shared directory", (unsigned)st.st_uid) != 0)) {
+		close(fd);
+		return -1;
+	}
+	d->fd = fd;
+	d->shared = shared(&st);
+	swap_hook();
+	return 0;
+}
+
+void
+safedir_close(struct safedir *d)
+{
+	if (d->fd >= 0)
+		close(d->fd);
+	d->fd = -1;
+}
+
+int
+safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char r[6];
+	int try, i, fd;
+	size_t n;
+
+	if (snprintf(tmp, size, ".%s.XXXXXX", base) >= (int)size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	n = strlen(tmp) - 6;
+	for (try = 0; try < 100; try++) {
+		if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
+			return -1;
+		for (i = 0; i < 6; i++)
+			tmp[n + (size_t)i] = chars[r[i] % (sizeof(chars) - 1)];
+		/* A new name or nothing: an existing one is never taken. */
+		if (mkdirat(dfd, tmp, 0700) == 0)
+			break;
+		if (errno != EEXIST)
+			return -1;
+	}
+	if (try == 100)
+		return -1;
+	if ((fd = openat(dfd, tmp, DIR_FLAGS | O_NOFOLLOW)) == -1)
+		unlinkat(dfd, tmp, AT_REMOVEDIR);
+	return fd;
+}
+
+int
+safedir_rm_tree(int dfd, const char *name)
+{
+	struct dirent *d;
+	DIR *dp;
+	int fd, rc = 0;
+
+	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
+		return 0;
+	if (errno != EISDIR)
+		return -1;
+	if ((fd = openat(dfd, name, DIR_FLAGS | O_NOFOLLOW)) == -1)
+		return errno == ENOENT ? 0 : -1;
+	if ((dp = fdopendir(fd)) == NULL) {
+		close(fd);
+		return -1;
+	}
+	while ((d = readdir(dp)) != NULL)
+		if (strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0 &&
+		    safedir_rm_tree(fd, d->d_name) != 0)
+			rc = -1;
+	closedir(dp);
+	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
+
+/*
+ * renameat2() of FROM to TO in DFD with FLAGS. FRAGSTAT_TEST_NO_RENAME_FLAGS
+ * in the environment makes every flag unsupported (EINVAL), as NFS does:
+ * the tests' one way to take the fallbacks below on any filesystem.
+ */
+static int
+rename_flags(int dfd, const char *from, const char *to, unsigned flags)
+{
+	if (flags != 0 && getenv("FRAGSTAT_TEST_NO_RENAME_FLAGS") != NULL) {
+		errno = EINVAL;
+		return -1;
+	}
+	return renameat2(dfd, from, dfd, to, flags);
+}
+
+int
+safedir_rename_new(int dfd, const char *from, const char *to)
+{
+	struct stat st;
+
+	if (rename_flags(dfd, from, to, RENAME_NOREPLACE) == 0)
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	/* renameat() would replace an empty directory: look first. */
+	if (fstatat(dfd, to, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		errno = EEXIST;
+		return -1;
+	}
+	return renameat(dfd, from, dfd, to);
+}
+
+int
+safedir_replace(int dfd, const char *fresh, const char *dir, const char *old)
+{
+	int err;
+
+	if (rename_flags(dfd, fresh, dir, RENAME_EXCHANGE) == 0)
+		return 0;
+	if (errno == ENOENT)
+		return renameat(dfd, fresh, dfd, dir);
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	if (renameat(dfd, dir, dfd, old) != 0) {
+		if (errno != ENOENT)
+			return -1;
+		return renameat(dfd, fresh, dfd, dir);
+	}
+	if (renameat(dfd, fresh, dfd, dir) == 0)
+		return 0;
+	/* Put the old one back rather than leave no DIR at all. */
+	err = errno;
+	renameat(dfd, old, dfd, dir);
+	errno = err;
+	return -1;
+}

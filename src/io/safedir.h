@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* safedir.h - write only into directories held open and checked, never through a path */
+#ifndef FRAGSTAT_SAFEDIR_H
+#define FRAGSTAT_SAFEDIR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ferr.h"
+
+/*
+ * A directory fragstat creates names in, opened once (every component of
+ * its path checked as it was opened) and then only used through FD: a
+ * rename or a symbolic link put in its place later changes nothing.
+ * SHARED: sticky and writable by others (/tmp): only new names go there.
+ */
+struct safedir {
+	int	 fd;
+	bool	 shared;
+};
+
+/*
+ * Open the directory that holds the last component of PATH into D and
+ * copy that component into NAME. Each directory of the path is opened
+ * without following a symbolic link, except one that root, we or the
+ * owner of the directory holding it made (fs.protected_symlinks' rule);
+ * running as root, each must be owned by root and writable by no one
+ * else, unless it is sticky (/tmp). Returns 0, or -1 with E set: the
+ * message says what was refused, or is "WHAT: why" when a directory of
+ * the path cannot be opened.
+ */
+int	safedir_parent(struct safedir *d, const char *path, char *name,
+	    size_t size, const char *what, struct ferr *e);
+
+/*
+ * Open the directory NAME in P (creating it, mode 0755, when absent)
+ * into D, refusing a symbolic link and, as root, a directory that
+ * safedir_parent() would refuse. Returns 0, or -1 with E set.
+ */
+int	safedir_enter(struct safedir *d, const struct safedir *p,
+	    const char *name, struct ferr *e);
+
+/* Close D (a closed or never opened one: nothing). */
+void	safedir_close(struct safedir *d);
+
+/*
+ * Create a new directory ".BASE.XXXXXX" (six random characters, mode
+ * 0700) in DFD, never an existing name; its name goes to TMP. Returns the
+ * open directory's descriptor, or -1 with errno set.
+ */
+int	safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size);
+
+/*
+ * Remove NAME in DFD and, when a directory, everything below it, never
+ * following a symbolic link (each directory opened O_NOFOLLOW relative to
+ * its parent's descriptor). Returns 0 (also when NAME is absent) or -1.
+ */
+int	safedir_rm_tree(int dfd, const char *name);
+
+/*
+ * Rename FROM to TO in DFD, never replacing TO: renameat2(RENAME_NOREPLACE),
+ * or on a filesystem without it (EINVAL, ENOSYS: NFS) a look then
+ * renameat(). Returns 0, or -1 with errno set (EEXIST when TO exists).
+ */
+int	safedir_rename_new(int dfd, const char *from, const char *to);
+
+/*
+ * Put the directory FRESH in DFD in the place of DIR (which may be
+ * absent): one atomic RENAME_EXCHANGE, which leaves the old DIR at FRESH;
+ * on a filesystem without it, DIR is renamed to OLD first, then FRESH to
+ * DIR (a reader may find no DIR in between). The caller removes FRESH and
+ * OLD. Returns 0, or -1 with errno set.
+ */
+int	safedir_replace(int dfd, const char *fresh, const char *dir,
+	    const char *old);
+
+#endif
