@@ -5,18 +5,19 @@
 # STATES (tests/fixtures/states, made by make live-capture-states) through
 # fragstat.rules.yml: each state's 'fragstat --sysroot --format=prometheus'
 # held for an hour as one instance, and one instance that is fragmented for
-# half an hour and then released. FragstatHugePagesFragmented must fire
+# half an hour and then compacted. FragstatHugePagesFragmented must fire
 # within its 'for' on the states named in FIRES below and never on the
 # others; the expected annotations carry each state's own numbers.
 # tests/promrules.sh regenerates the file and fails when it differs.
 set -u
 : "${FRAGSTAT:?}"
 states=${1:?usage: promstates.sh STATES}
-FIRES="proactive-off proactive-on compacted"
-QUIET="healthy released"
-# The sequence: fragmented for 30 minutes, then everything given back.
-SEQ_FROM=proactive-off
-SEQ_TO=released
+FIRES="proactive-off proactive-on compacted movable-fragmented"
+QUIET="healthy released movable-compacted"
+# The sequence: fragmented (movable pages) for 30 minutes, then compacted
+# by 'fragstat --compact' with the memory still held: the alert resolves.
+SEQ_FROM=movable-fragmented
+SEQ_TO=movable-compacted
 # The families the fragmentation rules read.
 FAMILIES='fragstat_(page_size_bytes|pageblock_order|free_pages|available_blocks|after_compaction_blocks|kcompactd_score|kcompactd_score_high)'
 
@@ -147,7 +148,7 @@ echo "        alertname: FragstatHugePagesFragmented"
 echo "        exp_alerts: []"
 for t in 12m 29m 32m 60m; do
 	[ "$t" != 32m ] ||
-		echo "      # Released at 30 minutes: sequence resolves; the others hold."
+		echo "      # Compacted at 30 minutes: sequence resolves; the others hold."
 	echo "      - eval_time: $t"
 	echo "        alertname: FragstatHugePagesFragmented"
 	echo "        exp_alerts:"

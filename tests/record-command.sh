@@ -168,7 +168,7 @@ fi
 wait $pid
 want "status after a failed recording" "$?" 1
 want "its message" "$(cat "$tmp/j.err")" \
-    "fragstat: $tmp/j/during/2: cannot create a directory beside it: Not a directory"
+    "fragstat: $tmp/j/during: cannot create: Not a directory"
 kill -0 "$(cat "$tmp/j.pid")" 2>/dev/null &&
 	{ echo "FAIL: the command outlived fragstat"; fail=1; }
 ls -a "$tmp" | grep -q '^\.j\.' &&
