@@ -317,8 +317,8 @@ judgement(FILE *fp, const struct report *r)
 			    "per node (0-100; kcompactd's own at its order).");
 		else if (pass == 1)
 			head(fp, "fragmentation_judgement", "gauge", "0 fine, "
-			    "1 fragmented (score above the fragmented mark), 2 "
-			    "severely fragmented (above the severe mark).");
+			    "1 fragmented, 2 severely fragmented: the score "
+			    "above the mark, or the ratio below 100 less it.");
 		else
 			head(fp, "available_ratio", "gauge", "Allocations of "
 			    "the order available now over those at most "
