@@ -60,7 +60,7 @@ t() {
 	fi
 	st=$?
 	# A tracefs instance is named by fragstat's process id.
-	sed 's/fragstat-[0-9][0-9]*/fragstat-PID/g' "$tmp/err" > "$tmp/err.n"
+	sed 's/instances\/fragstat-[0-9][0-9]*/instances\/fragstat-PID/g' "$tmp/err" > "$tmp/err.n"
 	mv "$tmp/err.n" "$tmp/err"
 	if [ "$st" -ne "$want" ] || ! cmp -s "$tmp/want" "$tmp/err"; then
 		echo "FAIL: $name: status $st (want $want), stderr:"
