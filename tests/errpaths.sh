@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # errpaths.sh - the error messages of --watch, --record, --trigger, --map
 # and --capture (src/run/mode_watch.c, mode_map.c, src/io/record.c,
-# window.c, capture.c), each reached by a case of the table below: the
-# exact message, the exit status, and nothing else on standard error. Built
-# with .ci/sanitize, every path runs under AddressSanitizer and UBSan, which
-# abort with a report of their own on a use after free, a leak or undefined
-# behaviour (found on these paths: the cases named "leak" and "ub"; the
-# use after free of a watch that loses an order is in watch.sh).
+# window.c, capture.c, safedir.c), each reached by a case of the table
+# below: the exact message, the exit status, and nothing else on standard
+# error. Built with .ci/sanitize, every path runs under AddressSanitizer
+# and UBSan, which abort with a report of their own on a use after free, a
+# leak or undefined behaviour (found on these paths: the cases named
+# "leak" and "ub"; the use after free of a watch that loses an order is in
+# watch.sh).
 #
 # Errors that no input can cause (out of memory, fork() failing, a tracefs
 # instance that will not go, fsync(), close(), rename() or fstat()
@@ -154,9 +155,17 @@ t record-too-long 1 - \
 t record-no-parent 1 - \
     "fragstat: $tmp/none/r: cannot create a directory beside it: No such file or directory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/none/r"
+# A name longer than a directory entry (safedir.c), or too long for the
+# temporary name beside it (".NAME.XXXXXX", record.c and capture.c).
 t record-long-name 1 - \
     "fragstat: $tmp/$(printf '%0300d' 0): path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/$(printf '%0300d' 0)"
+t record-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/$(printf '%0250d' 0)"
+t capture-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0250d' 0)"
 
 # Each failure of record_open_at() removes what it made: the parent
 # $tmp/p holds nothing after it.
@@ -260,10 +269,11 @@ t trigger-enter-stat 1 safedir-enter-stat \
 left trigger-stat "$tmp/tw"
 
 # As another user: a directory of root's in a sticky (shared) one.
-if [ "$(id -u)" -ne 0 ] || ! command -v setpriv > /dev/null; then
-	echo "SKIP: --trigger into another's directory: not root or no setpriv"
+if [ "$(id -u)" -ne 0 ] || ! command -v setpriv > /dev/null ||
+    ! $nobody test -r "$vm/proc/buddyinfo"; then
+	echo "SKIP: --trigger into another's directory: not root, no setpriv or fixtures unreadable"
 else
-	mkdir -p -m 1777 "$tmp/stk"
+	mkdir -m 1777 "$tmp/stk"
 	mkdir "$tmp/stk/theirs"
 	chmod 755 "$tmp"
 	as=$nobody
