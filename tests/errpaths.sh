@@ -2,21 +2,27 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # errpaths.sh - the error messages of --watch, --record, --trigger, --map
 # and --capture (src/run/mode_watch.c, mode_map.c, src/io/record.c,
-# window.c, capture.c), each reached by a case of the table below: the
-# exact message, the exit status, and nothing else on standard error. Built
-# with .ci/sanitize, every path runs under AddressSanitizer and UBSan, which
-# abort with a report of their own on a use after free, a leak or undefined
-# behaviour (found on these paths: the cases named "leak" and "ub"; the
-# use after free of a watch that loses an order is in watch.sh).
+# window.c, capture.c, safedir.c), each reached by a case of the table
+# below: the exact message, the exit status, and nothing else on standard
+# error. Built with .ci/sanitize, every path runs under AddressSanitizer
+# and UBSan, which abort with a report of their own on a use after free, a
+# leak or undefined behaviour (found on these paths: the cases named
+# "leak" and "ub"; the use after free of a watch that loses an order is in
+# watch.sh).
 #
 # Errors that no input can cause (out of memory, fork() failing, a tracefs
-# instance that will not go) are made by FRAGSTAT_TEST_FAIL=SITE, the
-# test-only hook of ferr_inject(). Errors of a full disk need root to mount
-# a small tmpfs; the cases that run a command (--record DIR -- COMMAND) or
-# --events read the live /proc: each part skips with a reason when it
-# cannot run. Not reached (no input, and no hook in the files another
-# change rewrites): fsync(), close(), rename() and out-of-memory failures
-# of record.c and capture.c, window.c's out of memory.
+# instance that will not go, fsync(), close(), rename() or fstat()
+# failing) are made by FRAGSTAT_TEST_FAIL=SITE, the test-only hook of
+# ferr_inject(), which fails with ENOMEM. Errors of a full or read-only
+# disk need root to mount a small tmpfs; the cases that run a command
+# (--record DIR -- COMMAND) or --events read the live /proc: each part
+# skips with a reason when it cannot run. Where a failure must leave
+# nothing behind (a temporary .NAME.XXXXXX, .last-new, .last-old, a
+# half-made recording or capture), the case checks that too (left). Not
+# reached: a race that makes the new name exist between the check and the
+# rename (record.c, capture.c), buddyinfo unreadable on its second read or
+# a live capture's required file unreadable (capture.c), and safedir.c's
+# "path too long" of a whole path, which every caller checks first.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 LC_ALL=C
@@ -60,11 +66,28 @@ t() {
 	fi
 	st=$?
 	# A tracefs instance is named by fragstat's process id.
-	sed 's/instances\/fragstat-[0-9][0-9]*/instances\/fragstat-PID/g' "$tmp/err" > "$tmp/err.n"
+	# A temporary directory (.NAME.XXXXXX) is named at random.
+	sed -e 's/instances\/fragstat-[0-9][0-9]*/instances\/fragstat-PID/g' \
+	    -e 's/\(\/\.[^/]*\.\)[A-Za-z0-9]\{6\}:/\1XXXXXX:/g' \
+	    "$tmp/err" > "$tmp/err.n"
 	mv "$tmp/err.n" "$tmp/err"
 	if [ "$st" -ne "$want" ] || ! cmp -s "$tmp/want" "$tmp/err"; then
 		echo "FAIL: $name: status $st (want $want), stderr:"
 		diff "$tmp/want" "$tmp/err" | head -40
+		fail=1
+	fi
+}
+
+# left NAME DIR WHAT...: DIR holds exactly WHAT (file names, sorted), no
+# more (nothing when none is given): a failure left nothing behind.
+left() {
+	name=$1
+	dir=$2
+	shift 2
+	have=$(ls -A "$dir" | tr '\n' ' ')
+	want=$(for f in "$@"; do echo "$f"; done | tr '\n' ' ')
+	if [ "$have" != "$want" ]; then
+		echo "FAIL: $name: left in $dir: $have(want: $want)"
 		fail=1
 	fi
 }
@@ -132,6 +155,80 @@ t record-too-long 1 - \
 t record-no-parent 1 - \
     "fragstat: $tmp/none/r: cannot create a directory beside it: No such file or directory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/none/r"
+# A name longer than a directory entry (safedir.c), or too long for the
+# temporary name beside it (".NAME.XXXXXX", record.c and capture.c).
+t record-long-name 1 - \
+    "fragstat: $tmp/$(printf '%0300d' 0): path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/$(printf '%0300d' 0)"
+t record-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/$(printf '%0250d' 0)"
+t capture-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0250d' 0)"
+
+# Each failure of record_open_at() removes what it made: the parent
+# $tmp/p holds nothing after it.
+mkdir "$tmp/p"
+# rec NAME SITE MESSAGE: --record $tmp/p/r fails at SITE with MESSAGE.
+rec() {
+	t "$1" 1 "$2" "fragstat: $tmp/p/r: $3" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/r"
+	left "$1" "$tmp/p"
+}
+rec record-meta-create record-meta-create \
+    "cannot create fragstat-recording: Cannot allocate memory"
+rec record-meta-close record-meta-close \
+    "cannot write fragstat-recording: Cannot allocate memory"
+rec record-samples-create record-samples-create \
+    "cannot create samples.ndjson: Cannot allocate memory"
+rec record-samples-sync record-samples-sync \
+    "cannot create samples.ndjson: Cannot allocate memory"
+rec record-rename record-rename \
+    "cannot rename $tmp/p/.r.XXXXXX: Cannot allocate memory"
+rec record-parent-sync record-parent-sync \
+    "cannot sync $tmp/p: Cannot allocate memory"
+rec record-alloc-oom record-alloc "out of memory"
+rec record-fdopen record-fdopen \
+    "cannot open samples.ndjson: Cannot allocate memory"
+
+# Failures once the recording is made: it stays, whole up to the error,
+# and neither .last-new nor .last-old is left in it.
+# made NAME SITE MESSAGE WHAT... -- ARG...: fragstat ARGS fails at SITE
+# with MESSAGE and leaves WHAT in the recording $tmp/p/r.
+made() {
+	name=$1
+	site=$2
+	msg=$3
+	shift 3
+	keep=
+	while [ "$1" != -- ]; do
+		keep="$keep $1"
+		shift
+	done
+	shift
+	t "$name" 1 "$site" "$msg" -- "$@"
+	# shellcheck disable=SC2086
+	left "$name" "$tmp/p/r" $keep
+	rm -rf "$tmp/p/r"
+}
+made record-replace record-replace \
+    "fragstat: $tmp/p/r/last: cannot replace: Cannot allocate memory" \
+    first fragstat-recording samples.ndjson -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/r"
+made record-last-sync record-last-sync \
+    "fragstat: $tmp/p/r: cannot sync: Cannot allocate memory" \
+    first fragstat-recording last samples.ndjson -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/r"
+made record-close record-close \
+    "fragstat: $tmp/p/r: cannot write samples.ndjson: Cannot allocate memory" \
+    first fragstat-recording last samples.ndjson -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/r"
+made record-during record-during \
+    "fragstat: $tmp/p/r/during: cannot create: Cannot allocate memory" \
+    first fragstat-recording last samples.ndjson -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --captures-every 1 \
+    --record "$tmp/p/r"
 
 # --trigger (window.c)
 t trigger-file 1 - \
@@ -146,6 +243,48 @@ t trigger-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long" \
     --trigger psi
+t trigger-alloc-oom 1 window-alloc \
+    "fragstat: $tmp/tw: out of memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
+    --trigger psi
+left trigger-alloc-oom "$tmp/tw"
+t trigger-ring-oom 1 window-ring \
+    "fragstat: $tmp/tw: out of memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
+    --trigger psi --before 2
+left trigger-ring-oom "$tmp/tw"
+# safedir.c: a directory whose status cannot be read on the way.
+t trigger-open 1 safedir-open \
+    "fragstat: $tmp/tw: cannot create: Cannot allocate memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
+    --trigger psi
+t trigger-stat 1 safedir-stat \
+    "fragstat: $tmp/tw: cannot create: Cannot allocate memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
+    --trigger psi
+t trigger-enter-stat 1 safedir-enter-stat \
+    "fragstat: $tmp/tw: cannot open: Cannot allocate memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
+    --trigger psi
+left trigger-stat "$tmp/tw"
+
+# As another user: a directory of root's in a sticky (shared) one.
+if [ "$(id -u)" -ne 0 ] || ! command -v setpriv > /dev/null ||
+    ! $nobody test -r "$vm/proc/buddyinfo"; then
+	echo "SKIP: --trigger into another's directory: not root, no setpriv or fixtures unreadable"
+else
+	mkdir -m 1777 "$tmp/stk"
+	mkdir "$tmp/stk/theirs"
+	chmod 755 "$tmp"
+	as=$nobody
+	t trigger-theirs 1 - \
+	    "fragstat: $tmp/stk/theirs: refusing to write into a directory owned by uid 0 in a shared directory" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 \
+	    --record "$tmp/stk/theirs" --trigger psi
+	as=
+	chmod 700 "$tmp"
+	left trigger-theirs "$tmp/stk/theirs"
+fi
 
 # A --trigger window whose directory becomes a file while it is open:
 # closing it at the end fails (window_close()). Waits for what fragstat
@@ -246,6 +385,36 @@ t capture-no-parent 1 - \
 t capture-no-buddyinfo 1 - \
     "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" -- \
     -q --sysroot "$tmp/empty" --capture "$tmp/c"
+# Each failure removes the temporary capture: $tmp/p holds nothing after.
+# cap NAME SITE MESSAGE [ROOT [ARG...]]: --capture $tmp/p/c of ROOT
+# (the corpus's vm by default) fails at SITE with MESSAGE.
+cap() {
+	name=$1
+	site=$2
+	msg=$3
+	root=${4:-$vm}
+	shift 3
+	[ $# -gt 0 ] && shift
+	t "$name" 1 "$site" "fragstat: $tmp/p/c: $msg" -- \
+	    -q --sysroot "$root" --capture "$tmp/p/c" "$@"
+	left "$name" "$tmp/p"
+}
+cap capture-many capture-many "too many files to capture"
+cap capture-fsync capture-fsync \
+    "cannot write proc/buddyinfo: Cannot allocate memory"
+cap capture-close capture-close \
+    "cannot write proc/buddyinfo: Cannot allocate memory"
+cap capture-sync capture-sync "cannot sync: Cannot allocate memory"
+cap capture-rename capture-rename \
+    "cannot rename $tmp/p/.c.XXXXXX: Cannot allocate memory"
+cap capture-memstream-oom capture-memstream "out of memory" \
+    "$FIXTURES/map/root" --map
+cap capture-memstream-close capture-memstream-close "out of memory" \
+    "$FIXTURES/map/root" --map
+t capture-memcg-oom 1 capture-memcg \
+    "fragstat: $FIXTURES/map/root/proc/kpageflags: out of memory" -- \
+    -q --sysroot "$FIXTURES/map/root" --capture "$tmp/p/c" --map
+left capture-memcg-oom "$tmp/p"
 
 # A full disk: a tmpfs of one page, or of two or three inodes (its root
 # and the temporary directory take two).
@@ -266,6 +435,18 @@ else
 	t capture-no-inode-file 1 - \
 	    "fragstat: $tmp/ino3/c: cannot create proc/buddyinfo: No space left on device" -- \
 	    -q --sysroot "$vm" --capture "$tmp/ino3/c"
+	# A read-only disk: no temporary directory, no window directory.
+	fs ro size=4k,ro
+	t capture-read-only 1 - \
+	    "fragstat: $tmp/ro/c: cannot create a directory beside it: Read-only file system" -- \
+	    -q --sysroot "$vm" --capture "$tmp/ro/c"
+	t record-read-only 1 - \
+	    "fragstat: $tmp/ro/r: cannot create a directory beside it: Read-only file system" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/ro/r"
+	t trigger-read-only 1 - \
+	    "fragstat: $tmp/ro/r: cannot create: Read-only file system" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/ro/r" \
+	    --trigger psi
 	fs page size=4k
 	t capture-no-space 1 - \
 	    "fragstat: $tmp/page/c: cannot write sys/kernel/debug/extfrag/unusable_index: No space left on device" -- \
@@ -309,6 +490,18 @@ else
 	    "fragstat: $tmp/c4/fragstat-recording: cannot read: too long or unreadable" -- \
 	    -q --record "$tmp/c4" -- sh -c \
 	    'head -c 20000 /dev/zero >> "$0/fragstat-recording"' "$tmp/c4"
+	# The end of a command's recording: the metadata is replaced in
+	# one rename, its temporary file never left.
+	t record-end-rename 1 record-end-rename \
+	    "fragstat: $tmp/c7/fragstat-recording: cannot replace: Cannot allocate memory" -- \
+	    -q --record "$tmp/c7" -- true
+	left record-end-rename "$tmp/c7" first fragstat-recording last \
+	    samples.ndjson
+	t record-end-sync 1 record-end-sync \
+	    "fragstat: $tmp/c8/fragstat-recording: cannot sync: Cannot allocate memory" -- \
+	    -q --record "$tmp/c8" -- true
+	left record-end-sync "$tmp/c8" first fragstat-recording last \
+	    samples.ndjson
 	t record-end-new-taken 1 - \
 	    "fragstat: $tmp/c5/fragstat-recording: cannot create $tmp/c5/.fragstat-recording-new: File exists" -- \
 	    -q --record "$tmp/c5" -- sh -c \

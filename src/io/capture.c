@@ -94,7 +94,8 @@ on_signal(int sig)
 static int
 note_made(const char *path, bool is_dir, struct ferr *e)
 {
-	if (made.n == MAX_CREATED || strlen(path) >= sizeof(made.path[0]))
+	if (ferr_inject("capture-many") || made.n == MAX_CREATED ||
+	    strlen(path) >= sizeof(made.path[0]))
 		return ferr_set(e, 0, "too many files to capture");
 	strcpy(made.path[made.n], path);
 	made.is_dir[made.n] = is_dir;
@@ -157,12 +158,12 @@ put(const char *rel, const char *buf, size_t len, struct ferr *e)
 		off += (size_t)w;
 	}
 	/* Closed whether or not fsync() worked: no descriptor leaks. */
-	if (fsync(fd) != 0) {
+	if (ferr_inject("capture-fsync") || fsync(fd) != 0) {
 		ferr_set(e, 0, "cannot write %s: %s", rel, strerror(errno));
 		close(fd);
 		return -1;
 	}
-	if (close(fd) != 0)
+	if (close(fd) != 0 || ferr_inject("capture-close"))
 		return ferr_set(e, 0, "cannot write %s: %s", rel,
 		    strerror(errno));
 	return 0;
@@ -509,7 +510,8 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	rc = kpageflags_map(src, &in, page_size, &m, &cg, e);
 	name_source(src, e);
 	inputs_free(&in);
-	if (rc == 0 && cg.read && memcg_name(&cg, src) != 0) {
+	if (rc == 0 && cg.read && (ferr_inject("capture-memcg") ||
+	    memcg_name(&cg, src) != 0)) {
 		map_free(&m);
 		rc = ferr_set(e, 0, "out of memory");
 	}
@@ -518,7 +520,8 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 		return -1;
 	}
 	ferr_keep_path(e, keep);
-	if ((fp = open_memstream(&buf, size)) == NULL) {
+	if (ferr_inject("capture-memstream") ||
+	    (fp = open_memstream(&buf, size)) == NULL) {
 		map_free(&m);
 		memcg_free(&cg);
 		return ferr_set(e, 0, "out of memory");
@@ -526,7 +529,7 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	mapfile_write(fp, &m, &cg, page_size);
 	map_free(&m);
 	memcg_free(&cg);
-	if (fclose(fp) != 0) {
+	if (fclose(fp) != 0 || ferr_inject("capture-memstream-close")) {
 		free(buf);
 		return ferr_set(e, 0, "out of memory");
 	}
@@ -539,9 +542,10 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 static int
 publish(const char *name, struct ferr *e)
 {
-	if (fsync(made.dirfd) != 0)
+	if (ferr_inject("capture-sync") || fsync(made.dirfd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
-	if (safedir_rename_new(made.parentfd, made.tmp, name) == 0)
+	if (!ferr_inject("capture-rename") &&
+	    safedir_rename_new(made.parentfd, made.tmp, name) == 0)
 		return 0;
 	if (errno == EEXIST || errno == ENOTEMPTY)
 		return ferr_set(e, 0, "exists; a capture never overwrites");

@@ -38,9 +38,10 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 	time_t now;
 	size_t i;
 	FILE *fp;
-	int fd;
+	int fd = -1;
 
-	if ((fd = openat(dfd, RECORD_META, O_WRONLY | O_CREAT | O_EXCL |
+	if (ferr_inject("record-meta-create") ||
+	    (fd = openat(dfd, RECORD_META, O_WRONLY | O_CREAT | O_EXCL |
 	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
 	    (fp = fdopen(fd, "w")) == NULL) {
 		if (fd != -1)
@@ -78,7 +79,7 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,
 		    strerror(errno));
 	}
-	if (fclose(fp) != 0)
+	if (fclose(fp) != 0 || ferr_inject("record-meta-close"))
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,
 		    strerror(errno));
 	return 0;
@@ -118,7 +119,8 @@ replace_last(struct record *r, struct ferr *e)
 	if (capture_into(r->fd, r->dir, ".last-new", r->src, r->page_size,
 	    e) != 0)
 		return -1;
-	if (safedir_replace(r->fd, ".last-new", "last", ".last-old") != 0) {
+	if (ferr_inject("record-replace") ||
+	    safedir_replace(r->fd, ".last-new", "last", ".last-old") != 0) {
 		ferr_keep_path(e, last);
 		ferr_set(e, 0, "cannot replace: %s", strerror(errno));
 		safedir_rm_tree(r->fd, ".last-new");
@@ -128,7 +130,7 @@ replace_last(struct record *r, struct ferr *e)
 	safedir_rm_tree(r->fd, ".last-old");
 	clock_gettime(CLOCK_MONOTONIC, &r->last);
 	r->have_last = true;
-	if (fsync(r->fd) != 0) {
+	if (ferr_inject("record-last-sync") || fsync(r->fd) != 0) {
 		ferr_keep_path(e, r->dir);
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
 	}
@@ -164,11 +166,13 @@ make_samples(int dfd, struct ferr *e)
 {
 	int fd;
 
-	if ((fd = openat(dfd, RECORD_SAMPLES, O_WRONLY | O_APPEND | O_CREAT |
+	if (ferr_inject("record-samples-create") ||
+	    (fd = openat(dfd, RECORD_SAMPLES, O_WRONLY | O_APPEND | O_CREAT |
 	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
 		return ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
-	if (fsync(fd) != 0 || fsync(dfd) != 0) {
+	if (ferr_inject("record-samples-sync") || fsync(fd) != 0 ||
+	    fsync(dfd) != 0) {
 		ferr_set(e, 0, "cannot create %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 		close(fd);
@@ -202,10 +206,14 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	at = strlen(dir) >= strlen(name) ? (int)(strlen(dir) - strlen(name)) : 0;
 	snprintf(shown, sizeof(shown), "%.*s%s", at, dir, tmp);
 	if (write_meta(tfd, o, e) != 0 ||
-	    capture_into(tfd, shown, "first", o->src, o->page_size, e) != 0 ||
-	    (fd = make_samples(tfd, e)) == -1)
+	    capture_into(tfd, shown, "first", o->src, o->page_size, e) != 0)
 		goto fail;
-	if (safedir_rename_new(dfd, tmp, name) != 0) {
+	/* The capture named its own path: the messages below name DIR's. */
+	ferr_keep_path(e, o->dir);
+	if ((fd = make_samples(tfd, e)) == -1)
+		goto fail;
+	if (ferr_inject("record-rename") ||
+	    safedir_rename_new(dfd, tmp, name) != 0) {
 		if (errno == EEXIST || errno == ENOTEMPTY)
 			ferr_set(e, 0, "exists; a recording never overwrites");
 		else
@@ -214,20 +222,20 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 		goto fail;
 	}
 	/* Until its parent is synced, the new name may not survive a crash. */
-	if (fsync(dfd) != 0) {
+	if (ferr_inject("record-parent-sync") || fsync(dfd) != 0) {
 		ferr_set(e, 0, "cannot sync %.*s: %s", at > 1 ? at - 1 : 1,
 		    at > 1 ? dir : at == 1 ? "/" : ".", strerror(errno));
 		safedir_rm_tree(dfd, name);
 		tmp[0] = '\0';
 		goto fail;
 	}
-	if ((r = calloc(1, sizeof(*r))) == NULL) {
+	if (ferr_inject("record-alloc") || (r = calloc(1, sizeof(*r))) == NULL) {
 		ferr_set(e, 0, "out of memory");
 		safedir_rm_tree(dfd, name);
 		tmp[0] = '\0';
 		goto fail;
 	}
-	if ((r->fp = fdopen(fd, "a")) == NULL) {
+	if (ferr_inject("record-fdopen") || (r->fp = fdopen(fd, "a")) == NULL) {
 		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 		free(r);
@@ -261,7 +269,8 @@ capture_during(struct record *r, struct ferr *e)
 	int fd, rc;
 
 	snprintf(during, sizeof(during), "%s/%s", r->dir, RECORD_DURING);
-	if ((mkdirat(r->fd, RECORD_DURING, 0755) != 0 && errno != EEXIST) ||
+	if (ferr_inject("record-during") ||
+	    (mkdirat(r->fd, RECORD_DURING, 0755) != 0 && errno != EEXIST) ||
 	    (fd = openat(r->fd, RECORD_DURING, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
 		ferr_keep_path(e, during);
@@ -312,11 +321,12 @@ record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
 		unlinkat(r->fd, tmp, 0);
 		return ferr_set(e, 0, "cannot write: %s", strerror(errno));
 	}
-	if (fclose(out) != 0 || renameat(r->fd, tmp, r->fd, RECORD_META) != 0) {
+	if (fclose(out) != 0 || ferr_inject("record-end-rename") ||
+	    renameat(r->fd, tmp, r->fd, RECORD_META) != 0) {
 		unlinkat(r->fd, tmp, 0);
 		return ferr_set(e, 0, "cannot replace: %s", strerror(errno));
 	}
-	if (fsync(r->fd) != 0)
+	if (ferr_inject("record-end-sync") || fsync(r->fd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
 	return 0;
 }
@@ -358,7 +368,7 @@ record_close(struct record *r, struct ferr *e)
 	if (r == NULL)
 		return 0;
 	rc = replace_last(r, e);
-	if (fclose(r->fp) != 0 && rc == 0) {
+	if ((fclose(r->fp) != 0 || ferr_inject("record-close")) && rc == 0) {
 		ferr_keep_path(e, r->dir);
 		rc = ferr_set(e, 0, "cannot write %s: %s", RECORD_SAMPLES,
 		    strerror(errno));

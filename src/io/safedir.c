@@ -128,7 +128,7 @@ safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
 		buf[0] = '\0';
 	/* Walked from "/" or ".", the first directory checked like the rest. */
 	fd = open(abs ? "/" : ".", DIR_FLAGS);
-	if (fd == -1 || fstat(fd, &st) != 0) {
+	if (fd == -1 || ferr_inject("safedir-open") || fstat(fd, &st) != 0) {
 		ferr_set(e, 0, "%s: %s", what, strerror(errno));
 		goto fail;
 	}
@@ -149,7 +149,7 @@ safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
 		}
 		close(fd);
 		fd = nfd;
-		if (fstat(fd, &st) != 0) {
+		if (ferr_inject("safedir-stat") || fstat(fd, &st) != 0) {
 			ferr_set(e, 0, "%s: %s", what, strerror(errno));
 			goto fail;
 		}
@@ -183,7 +183,7 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
 		    "into no directory through one");
 	if ((fd = openat(p->fd, name, DIR_FLAGS | O_NOFOLLOW)) == -1)
 		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
-	if (fstat(fd, &st) != 0) {
+	if (ferr_inject("safedir-enter-stat") || fstat(fd, &st) != 0) {
 		ferr_set(e, 0, "cannot open: %s", strerror(errno));
 		close(fd);
 		return -1;

@@ -32,7 +32,7 @@ window_open(struct window **wp, const struct record_opts *ro,
 {
 	struct safedir pd, d;
 	char name[NAME_MAX + 1];
-	struct window *w;
+	struct window *w = NULL;
 	struct stat st;
 	int rc;
 
@@ -52,7 +52,7 @@ window_open(struct window **wp, const struct record_opts *ro,
 		return ferr_set(e, 0, "is a recording: the windows of "
 		    "--trigger go into a directory of their own");
 	}
-	if ((w = calloc(1, sizeof(*w))) == NULL ||
+	if (ferr_inject("window-alloc") || (w = calloc(1, sizeof(*w))) == NULL ||
 	    (before && (w->ring = calloc(before, sizeof(*w->ring))) == NULL)) {
 		free(w);
 		safedir_close(&d);
@@ -153,8 +153,11 @@ window_sample(struct window *w, void (*write)(FILE *, const void *),
 	if (w->rec == NULL && fired == NULL) {
 		if (w->before == 0)
 			return 0;
-		if ((line = render(write, arg)) == NULL)
+		if (ferr_inject("window-ring") ||
+		    (line = render(write, arg)) == NULL) {
+			ferr_keep_path(e, w->dir);
 			return ferr_set(e, 0, "out of memory");
+		}
 		free(w->ring[w->head]);
 		w->ring[w->head] = line;
 		w->head = (w->head + 1) % w->before;
