@@ -71,7 +71,7 @@ void	render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
 /* The machine's "unmanaged" member (null without zoneinfo). */
 void	render_unmanaged_json(struct jsonw *w, const struct report *r);
 
-/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_summary.c). */
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /* The kernel's debugfs extfrag/unusable_index for R's buddyinfo. */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_fold.c - text of the human views folded into lines of at most 79 columns */
+#include "config.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "report.h"
+
+/* Returns the columns the N bytes at S take: colour sequences take none. */
+static size_t
+columns(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '\033') {
+			while (i < n && s[i] != 'm')
+				i++;
+			continue;
+		}
+		c++;
+	}
+	return c;
+}
+
+/* Returns whether the word at S is a unit of hum_size() ("MiB", "GiB;"). */
+static bool
+unit(const char *s)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB",
+	    "EiB" };
+	size_t i, n;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		n = strlen(units[i]);
+		if (strncmp(s, units[i], n) == 0 && (s[n] == '\0' ||
+		    strchr(" ,;:.)", s[n]) != NULL))
+			return true;
+	}
+	return false;
+}
+
+void
+render_fold(FILE *fp, const char *prefix, const char *text)
+{
+	size_t col = columns(prefix, strlen(prefix)), n;
+
+	fputs(prefix, fp);
+	while (*text) {
+		n = strcspn(text, " ");
+		/* A number and its unit stay on one line ("2 MiB"). */
+		if (text[n] == ' ' && unit(text + n + 1))
+			n += 1 + strcspn(text + n + 1, " ");
+		if (col + 1 + columns(text, n) > 79) {
+			fputs("\n ", fp);
+			col = 1;
+		}
+		fputc(' ', fp);
+		fwrite(text, 1, n, fp);
+		col += columns(text, n) + 1;
+		text += n;
+		text += strspn(text, " ");
+	}
+	fputc('\n', fp);
+}
