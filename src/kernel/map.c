@@ -422,6 +422,13 @@ uninit(const struct map *m, struct map_zone *z)
 	}
 }
 
+uint64_t
+map_zone_kind(const struct map_zone *z, enum map_kind kind)
+{
+	return z->kinds[kind] - (kind == MAP_BLOCK_AMBIGUOUS ? z->nblocks -
+	    z->uninit_from : 0);
+}
+
 int
 map_compute(struct map *m, const struct frag *frag)
 {

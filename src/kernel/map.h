@@ -264,6 +264,12 @@ uint64_t	map_ceiling(const struct map *m, size_t z, unsigned order);
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);
 
+/*
+ * Returns zone Z's pageblocks of KIND as the human views count them: the
+ * not-initialised pageblocks apart, out of the ambiguous ones.
+ */
+uint64_t	map_zone_kind(const struct map_zone *z, enum map_kind kind);
+
 /* The pageblock kinds from good to bad: the order every view lists them in. */
 extern const enum map_kind map_kind_order[MAP_NKINDS];
 

@@ -239,9 +239,7 @@ render_map_table(FILE *fp, const struct report *r)
 		zone_label(fp, z);
 		for (k = 0; k < MAP_NKINDS; k++)
 			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
-			    z->kinds[map_kind_order[k]] - (map_kind_order[k] ==
-			    MAP_BLOCK_AMBIGUOUS ? z->nblocks - z->uninit_from :
-			    0));
+			    map_zone_kind(z, map_kind_order[k]));
 		if (uninit)
 			fprintf(fp, "%8zu", z->nblocks - z->uninit_from);
 		putc('\n', fp);

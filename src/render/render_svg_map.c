@@ -418,9 +418,15 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_text(w, " free \u00b7 pageblocks:");
 	for (k = 0; k < MAP_NKINDS; k++) {
 		svg_text(w, k == 0 ? " " : ", ");
-		svg_text_int(w, (long long)z->kinds[map_kind_order[k]]);
+		svg_text_int(w, (long long)map_zone_kind(z,
+		    map_kind_order[k]));
 		svg_text(w, " ");
 		svg_text(w, kind_words(map_kind_order[k]));
+	}
+	if (z->uninit_from < z->nblocks) {
+		svg_text(w, ", ");
+		svg_text_int(w, (long long)(z->nblocks - z->uninit_from));
+		svg_text(w, " not initialised");
 	}
 	svg_close(w);
 	y += ZONE_HEAD_H;
@@ -493,7 +499,7 @@ legend(struct svgw *w, const struct report *r, long y)
 		for (n = 0, i = 0; i < m->nzones; i++) {
 			z = &m->zones[i];
 			if (!r->pins) {
-				n += z->kinds[kind];
+				n += map_zone_kind(z, kind);
 				continue;
 			}
 			for (b = 0; b < z->nblocks; b++)
