@@ -184,6 +184,8 @@ order_rows(struct availability *av, const struct advice *adv,
     const struct zoneinfo *zi, const struct map *m, unsigned order, long j)
 {
 	uint64_t node_pages[FRAG_MAX_NODES], all = 0, pages;
+	/* What the scores weigh zones by: present pages, else free ones. */
+	const struct zoneinfo *wz = av->score_by_free ? NULL : zi;
 	const struct zadvice *a;
 	bool seen[FRAG_MAX_NODES];
 	size_t first = av->n, last, z;
@@ -207,8 +209,7 @@ order_rows(struct availability *av, const struct advice *adv,
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
-		av->rows[av->n].weight = score_weight(bi, frag,
-		    av->score_by_free ? NULL : zi, z);
+		av->rows[av->n].weight = score_weight(bi, frag, wz, z);
 		av->rows[av->n++].low = low_of(av->low, pages, order);
 		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
 		    bi->zones[z].node], pages);
@@ -222,11 +223,10 @@ order_rows(struct availability *av, const struct advice *adv,
 			continue;
 		seen[node] = true;
 		sum_row(av, first, last, order, (int)node, node_pages[node],
-		    score_total(bi, frag, av->score_by_free ? NULL : zi,
-		    (int)node));
+		    score_total(bi, frag, wz, (int)node));
 	}
-	sum_row(av, first, last, order, -1, all, score_total(bi, frag,
-	    av->score_by_free ? NULL : zi, -1));
+	sum_row(av, first, last, order, -1, all, score_total(bi, frag, wz,
+	    -1));
 }
 
 int
