@@ -149,8 +149,8 @@ main(int argc, char **argv)
 	memset(&m, 0, sizeof(m));
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(&o, &in, &r, &adv)) == 0 && o.map &&
-	    (rc = load_map(&o, &in, r.unm, adv.need.order, &r.page_size, &m,
-	    NULL, &stored)) == 0)
+	    (rc = load_map(&o, &in, adv.need.order, &r.page_size, &m, NULL,
+	    &stored)) == 0)
 		rc = pipe_count(&o, &in, &r, &adv, &m);
 	if (rc != 0) {
 		pipe_verdicts_free(&adv);

@@ -12,20 +12,29 @@
 #include "whopins.h"
 
 /*
- * Give each zone of M the pages U (NULL: no zoneinfo) says are present but
- * not yet initialised, for map_compute() to tell from kernel pins.
+ * Give each zone of M the pages IN's zoneinfo says are present but not
+ * yet initialised, for map_compute() to tell from kernel pins. Returns 0,
+ * or -1 when out of memory.
  */
-static void
-map_unmanaged(const struct unmanaged *u, struct map *m)
+static int
+map_unmanaged(const struct inputs *in, unsigned long page_size, struct map *m)
 {
 	const struct unm_zone *uz;
+	struct unmanaged u;
 	size_t i;
 
-	for (i = 0; u != NULL && i < m->nzones; i++) {
-		uz = unm_zone(u, m->zones[i].node, m->zones[i].name);
+	if (!in->have_zi)
+		return 0;
+	if (unm_build(&u, &in->zi, in->have_mi ? &in->mi : NULL, in->have_vm ?
+	    &in->vm : NULL, page_size) != 0)
+		return -1;
+	for (i = 0; i < m->nzones; i++) {
+		uz = unm_zone(&u, m->zones[i].node, m->zones[i].name);
 		m->zones[i].unmanaged = uz && uz->cause == UNM_UNINIT ?
 		    uz->pages : 0;
 	}
+	unm_free(&u);
+	return 0;
 }
 
 /*
@@ -36,9 +45,8 @@ map_unmanaged(const struct unmanaged *u, struct map *m)
  * Returns 0, or EXIT_DATA after a message.
  */
 int
-load_map(const struct opts *o, const struct inputs *in,
-    const struct unmanaged *u, unsigned need_order, unsigned long *page_size,
-    struct map *m, struct memcg *cg, bool *stored_map)
+load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
+    unsigned long *page_size, struct map *m, struct memcg *cg, bool *stored_map)
 {
 	struct ferr e = { .path = "" };
 	char *stored = inputs_path(o->sysroot, "/" MAPFILE_NAME);
@@ -67,8 +75,11 @@ load_map(const struct opts *o, const struct inputs *in,
 	/* The 1 GiB pages, or those --need asks for, from the map too. */
 	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
 	    need_order : pipe_gigantic_order(in, *page_size);
-	if (rc == 0)
-		map_unmanaged(u, m);
+	if (rc == 0 && map_unmanaged(in, *page_size, m) != 0) {
+		map_free(m);
+		e.path = "fragstat";	/* not the file read last */
+		rc = ferr_set(&e, 0, "out of memory");
+	}
 	/* Only here: a capture stores what the files said, not this. */
 	if (rc == 0 && (ferr_inject("map-compute") ||
 	    map_compute(m, in->frag) != 0)) {
@@ -168,8 +179,8 @@ run_map(const struct opts *o)
 	}
 	memcg_init(&cg);
 	owners_init(&ow);
-	if (load_map(o, &in, r.unm, 0, &r.page_size, &m, o->cgroups ? &cg :
-	    NULL, &stored) != 0) {
+	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
+	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
 		memcg_free(&cg);
 		unm_free(&u);

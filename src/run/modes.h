@@ -132,14 +132,12 @@ int	run_compare(struct opts *o);
  * Build M for O and IN: the map the capture O->sysroot stored (its page
  * size into *PAGE_SIZE), else from the page flags of a root that has them
  * (proc/kpageflags) or of this host; with CG, the cgroups stored or read
- * (kpagecgroup) too; U (NULL: no zoneinfo) tells the pageblocks not yet
- * initialised from kernel pins. *STORED_MAP says whether a capture's map
- * was read. Returns 0, or EXIT_DATA after a message.
+ * (kpagecgroup) too. *STORED_MAP says whether a capture's map was read.
+ * Returns 0, or EXIT_DATA after a message.
  */
 int	load_map(const struct opts *o, const struct inputs *in,
-	    const struct unmanaged *u, unsigned need_order,
-	    unsigned long *page_size, struct map *m, struct memcg *cg,
-	    bool *stored_map);
+	    unsigned need_order, unsigned long *page_size, struct map *m,
+	    struct memcg *cg, bool *stored_map);
 
 /*
  * --map: read the page flags of every zone, or the map a capture stored,
