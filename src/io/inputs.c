@@ -293,7 +293,7 @@ match_zi(struct inputs *in, struct ferr *e)
 		z = &in->bi.zones[i];
 		if (zoneinfo_find(&in->zi, z->node, z->name) != NULL)
 			continue;
-		e->path = in->zpath;
+		ferr_keep_path(e, in->zpath);
 		return ferr_set(e, in->zi.lines, "ends without node %u, zone "
 		    "%s, which %s has: the file is cut short, or not from the "
 		    "same machine", z->node, z->name, in->bpath);
