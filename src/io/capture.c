@@ -656,7 +656,7 @@ capture_at(const char *src, int dfd, const char *name, const char *dir_arg,
 		return ferr_set(e, 0, "path too long");
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a capture never overwrites");
-	capture_strip_slashes(dir, sizeof(dir), dir_arg);
+	safedir_strip_slashes(dir, sizeof(dir), dir_arg);
 	/* The temporary directory's path as a user would name it: beside DIR. */
 	slash = strrchr(dir, '/');
 	snprintf(made.shown, sizeof(made.shown), "%.*s.%s.XXXXXX",
@@ -743,14 +743,4 @@ restore:
 	else
 		sigprocmask(SIG_SETMASK, &before, NULL);
 	return rc;
-}
-
-void
-capture_strip_slashes(char *buf, size_t size, const char *path)
-{
-	size_t n;
-
-	snprintf(buf, size, "%s", path);
-	for (n = strlen(buf); n > 1 && buf[n - 1] == '/'; n--)
-		buf[n - 1] = '\0';
 }

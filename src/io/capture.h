@@ -39,7 +39,4 @@ int	capture_at(const char *src, int dfd, const char *name, const char *dir,
 	    unsigned long page_size, bool map, bool catch_signals, FILE *out,
 	    struct ferr *e);
 
-/* Copy PATH into BUF without its trailing slashes ("/" stays "/"). */
-void	capture_strip_slashes(char *buf, size_t size, const char *path);
-
 #endif

@@ -202,7 +202,7 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 		return ferr_set(e, 0, "cannot create a directory beside it: %s",
 		    strerror(errno));
 	/* Its path and its parent's as the user named them, for messages. */
-	capture_strip_slashes(dir, sizeof(dir), o->dir);
+	safedir_strip_slashes(dir, sizeof(dir), o->dir);
 	at = strlen(dir) >= strlen(name) ? (int)(strlen(dir) - strlen(name)) : 0;
 	snprintf(shown, sizeof(shown), "%.*s%s", at, dir, tmp);
 	if (write_meta(tfd, o, e) != 0 ||

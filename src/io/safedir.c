@@ -97,6 +97,16 @@ swap_hook(void)
 		raise(SIGSTOP);
 }
 
+void
+safedir_strip_slashes(char *buf, size_t size, const char *path)
+{
+	size_t n;
+
+	snprintf(buf, size, "%s", path);
+	for (n = strlen(buf); n > 1 && buf[n - 1] == '/'; n--)
+		buf[n - 1] = '\0';
+}
+
 int
 safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, struct ferr *e)
@@ -109,11 +119,10 @@ safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
 
 	d->fd = -1;
 	d->shared = false;
-	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+	if (strlen(path) >= sizeof(buf))
 		return ferr_set(e, 0, "path too long");
 	/* Without its trailing slashes, the last component is what is made. */
-	for (slash = buf + strlen(buf); slash > buf + 1 && slash[-1] == '/';)
-		*--slash = '\0';
+	safedir_strip_slashes(buf, sizeof(buf), path);
 	abs = buf[0] == '/';
 	slash = strrchr(buf, '/');
 	comp = slash ? slash + 1 : buf;

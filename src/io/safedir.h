@@ -29,6 +29,9 @@ struct safedir {
  * message says what was refused, or is "WHAT: why" when a directory of
  * the path cannot be opened.
  */
+/* Copy PATH into BUF of SIZE bytes without its trailing slashes ("/" stays). */
+void	safedir_strip_slashes(char *buf, size_t size, const char *path);
+
 int	safedir_parent(struct safedir *d, const char *path, char *name,
 	    size_t size, const char *what, struct ferr *e);
 

@@ -11,7 +11,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "capture.h"
 #include "safedir.h"
 #include "window.h"
 
@@ -59,7 +58,7 @@ window_open(struct window **wp, const struct record_opts *ro,
 		return ferr_set(e, 0, "out of memory");
 	}
 	w->d = d;
-	capture_strip_slashes(w->dir, sizeof(w->dir), ro->dir);
+	safedir_strip_slashes(w->dir, sizeof(w->dir), ro->dir);
 	w->ro = *ro;
 	w->before = before;
 	w->after = after;
