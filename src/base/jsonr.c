@@ -265,21 +265,10 @@ jr_fixed(const struct jr_val *v, int digits, long long *out)
 static long
 hex4(const char *s)
 {
-	long v = 0;
-	int i;
+	struct tok t = { s, 4 };
+	uint64_t v;
 
-	for (i = 0; i < 4; i++) {
-		v <<= 4;
-		if (s[i] >= '0' && s[i] <= '9')
-			v |= s[i] - '0';
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			v |= s[i] - 'a' + 10;
-		else if (s[i] >= 'A' && s[i] <= 'F')
-			v |= s[i] - 'A' + 10;
-		else
-			return -1;
-	}
-	return v;
+	return num_hex(&t, &v) == 0 ? (long)v : -1;
 }
 
 /* Append byte C to BUF (SIZE bytes) at *AT, room kept for a NUL. Returns 0 or -1. */
