@@ -379,6 +379,15 @@ record_close(struct record *r, struct ferr *e)
 }
 
 bool
+record_is_at(int dfd)
+{
+	struct stat st;
+
+	return fstatat(dfd, RECORD_META, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(st.st_mode);
+}
+
+bool
 record_is(const char *dir)
 {
 	char path[PATH_MAX];

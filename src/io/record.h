@@ -82,6 +82,9 @@ int	record_close(struct record *r, struct ferr *e);
 /* Returns whether directory DIR holds a recording. */
 bool	record_is(const char *dir);
 
+/* record_is() of the directory open as DFD, its metadata not followed through a link. */
+bool	record_is_at(int dfd);
+
 /* Returns whether DIR is not a recording but holds some (the runs of an experiment). */
 bool	record_set_is(const char *dir);
 

@@ -32,7 +32,6 @@ window_open(struct window **wp, const struct record_opts *ro,
 	struct safedir pd, d;
 	char name[NAME_MAX + 1];
 	struct window *w = NULL;
-	struct stat st;
 	int rc;
 
 	*wp = NULL;
@@ -46,7 +45,7 @@ window_open(struct window **wp, const struct record_opts *ro,
 	safedir_close(&pd);
 	if (rc != 0)
 		return -1;
-	if (fstatat(d.fd, RECORD_META, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+	if (record_is_at(d.fd)) {
 		safedir_close(&d);
 		return ferr_set(e, 0, "is a recording: the windows of "
 		    "--trigger go into a directory of their own");
