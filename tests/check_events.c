@@ -11,6 +11,7 @@
 #include "jsonw.h"
 #include "testutil.h"
 #include "trace.h"
+#include "trace_decode.h"
 #include "watch.h"
 
 /* The names of this machine's kernel (6.18, x86-64): pagetypeinfo and the formats. */

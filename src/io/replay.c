@@ -267,27 +267,6 @@ count_fold(struct rindex *x, const struct jr_val *v)
 }
 
 /*
- * Returns ARR, holding *CAP items of SIZE bytes of which N are used, with
- * room for one more: grown by doubling up to MOST. NULL when full or out
- * of memory (ARR is kept then).
- */
-void *
-replay_grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
-{
-	size_t want = *cap ? 2 * *cap : 64;
-
-	if (n == most)
-		return NULL;
-	if (n < *cap)
-		return arr;
-	if (want > most)
-		want = most;
-	if ((arr = realloc(arr, want * size)) != NULL)
-		*cap = want;
-	return arr;
-}
-
-/*
  * Returns 0 with room in R's series for one point more, with its indices,
  * or -1 with *WHAT set: more than REPLAY_MAX_POINTS, or than
  * REPLAY_MAX_CELLS indices, or out of memory.
@@ -315,16 +294,6 @@ point_room(struct replay *r, const char **what)
 		se->ix = p;
 		se->ixcap = se->pcap * per;
 	}
-	return 0;
-}
-
-/* Returns 0 with A added to *SUM, or -1 when it overflows. */
-int
-replay_sum_add(uint64_t *sum, uint64_t a)
-{
-	if (a > UINT64_MAX - *sum)
-		return -1;
-	*sum += a;
 	return 0;
 }
 

@@ -14,7 +14,6 @@
 
 #include "jsonr.h"
 #include "record.h"
-#include "replay.h"
 #include "replay_events.h"
 #include "text.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* replay_events.h - between replay.c and replay_events.c: a sample's events, outcomes and counters folded */
+/* replay_events.h - a recorded sample's events, outcomes and counters folded into a replay (for replay.c) */
 #ifndef FRAGSTAT_REPLAY_EVENTS_H
 #define FRAGSTAT_REPLAY_EVENTS_H
 
@@ -7,18 +7,7 @@
 #include <stdint.h>
 
 #include "jsonr.h"
-#include "replay.h"
-
-/*
- * Returns ARR (N used of *CAP elements of SIZE bytes) or its copy with
- * room for one more: grown by doubling up to MOST. NULL when full or out
- * of memory (ARR is kept then).
- */
-void	*replay_grow(void *arr, size_t *cap, size_t n, size_t size,
-	    size_t most);
-
-/* Returns 0 with A added to *SUM, or -1 when it overflows. */
-int	replay_sum_add(uint64_t *sum, uint64_t a);
+#include "recording.h"
 
 /*
  * Fold the events of sample S (at time T) into R, and into ONE when the

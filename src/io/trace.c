@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "trace.h"
+#include "trace_decode.h"
 
 /*
  * ppoll() the N descriptors PFD with the signal mask MASK until UNTIL
@@ -147,7 +148,6 @@ trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
 #include <tracefs.h>
 
 #include "text.h"
-#include "trace_decode.h"
 
 /* One CPU's buffer of the instance. */
 struct trace_cpu {

@@ -14,7 +14,6 @@
 #define TRACE_BUFFER_KB		1024
 
 struct trace;
-struct trace_decoder;
 
 /*
  * Remove the tracefs instances "fragstat-N" whose process N is gone (a
@@ -53,28 +52,5 @@ int	trace_wait(struct trace *t, const struct timespec *until,
 
 /* Close the buffers and remove the instance. Returns 0, or -1 with E set. */
 int	trace_close(struct trace *t, struct ferr *e);
-
-/*
- * A decoder of the binary sub-buffers of a tracefs tree at DIR (the live
- * one, or a copy of its events/ formats): for trace_open() and the tests.
- * Fills NM as trace_open() does. Returns NULL with E set.
- */
-struct trace_decoder *trace_decoder_new(const char *dir, struct ev_names *nm,
-	    char *note, size_t note_size, struct ferr *e);
-
-/*
- * Count into C the events of one sub-buffer SUBBUF as trace_pipe_raw
- * gives it. Returns 0, or -1 when it is malformed or out of memory.
- */
-int	trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c);
-void	trace_decoder_free(struct trace_decoder *d);
-
-/*
- * Count into C the stalls the begin and end events decoded so far
- * measured, those older than CUT (ns of the trace clock, mono: as
- * CLOCK_MONOTONIC; UINT64_MAX: all); task names come from DIR's
- * saved_cmdlines. Returns 0, or -1 when out of memory.
- */
-int	trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c);
 
 #endif

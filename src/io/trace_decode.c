@@ -23,7 +23,6 @@
 
 #include "slurp.h"
 #include "text.h"
-#include "trace.h"
 #include "trace_decode.h"
 
 /* How a field is stored in struct ev_record. */

@@ -8,23 +8,7 @@
 
 #include "advise.h"
 #include "counts.h"
-
-/*
- * Returns A + B, or UINT64_MAX when that does not fit. Watermarks and
- * reserves come from files: a sum that wraps would turn "far too little
- * memory" into "plenty".
- */
-uint64_t
-advise_sat_add(uint64_t a, uint64_t b)
-{
-	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-uint64_t
-advise_sat_pages(uint64_t n, unsigned k)
-{
-	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
-}
+#include "rules.h"
 
 /*
  * Returns the zone_type of zone NAME (ZONE_DMA, ZONE_DMA32, ZONE_NORMAL,
@@ -149,17 +133,6 @@ reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
 	return idx < z->nprotection ? z->protection[idx] : 0;
 }
 
-int
-advise_type_of(const struct pagetypeinfo *p, const char *name)
-{
-	unsigned t;
-
-	for (t = 0; t < p->ntypes; t++)
-		if (strcmp(p->types[t], name) == 0)
-			return (int)t;
-	return -1;
-}
-
 /*
  * Returns the free pages __zone_watermark_unusable_free() holds back for
  * the highatomic reserve: the free pages on HighAtomic lists since 6.12
@@ -212,13 +185,6 @@ own_free(const struct advise_in *in, size_t z, unsigned order)
 		if (pz->free[t][k] != 0)
 			return 1;
 	return 0;
-}
-
-bool
-advise_defrag_rules(const struct advise_in *in)
-{
-	/* The sysctl came with 6.15 (e3aa7df331bc); older rules know none. */
-	return in->defrag_mode == 1 && (in->kver < 0 || in->kver >= 6015);
 }
 
 /* Returns the pageblock order of IN, or NORDERS when pagetypeinfo was not read. */
@@ -773,15 +739,4 @@ advise_at(const struct advice *adv, size_t z, size_t j)
 		return NULL;
 	nz = adv->nzones / adv->norders;
 	return z < nz ? &adv->zones[j * nz + z] : NULL;
-}
-
-void
-advise_free(struct advice *adv)
-{
-	free(adv->zones);
-	free(adv->best);
-	free(adv->kc);
-	adv->zones = NULL;
-	adv->best = NULL;
-	adv->kc = NULL;
 }

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "advise.h"
 #include "counts.h"
+#include "rules.h"
 
 /* Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER). */
 static uint64_t

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "advise.h"
+#include "advice.h"
 
 /*
  * Set A->now and A->after: how many allocations of ORDER in a row pass

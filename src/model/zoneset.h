@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 #include "ferr.h"
-#include "model.h"
+#include "bounds.h"
 
 /*
  * The (node, zone name) pairs of one file, indexed in the order added. A

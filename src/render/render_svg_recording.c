@@ -41,36 +41,6 @@ rec_timeline(struct timeline *t, const struct replay *r, long left,
 	t->cw = plot / (long)cols;
 }
 
-/* Returns the first sample of column K of T, and sets *LAST to its last. */
-size_t
-rec_span(const struct timeline *t, size_t k, size_t *last)
-{
-	size_t a = k * t->per;
-
-	*last = a + t->per > t->rec->nsamples ? t->rec->nsamples - 1 :
-	    a + t->per - 1;
-	return a;
-}
-
-/* Write the samples of column K for a title: "TIME (sample S): " or "FIRST to LAST (samples S-T): ". */
-void
-span_words(struct svgw *w, const struct timeline *t, size_t k)
-{
-	const struct rsample *s = t->rec->series->s;
-	size_t b, a = rec_span(t, k, &b);
-	char n[64];
-
-	svg_text(w, s[a].time);
-	if (a == b)
-		snprintf(n, sizeof(n), " (sample %zu): ", a + 1);
-	else {
-		svg_text(w, " to ");
-		svg_text(w, s[b].time);
-		snprintf(n, sizeof(n), " (samples %zu-%zu): ", a + 1, b + 1);
-	}
-	svg_text(w, n);
-}
-
 /* Returns the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
 static const struct rpoint **
 rec_points(const struct replay *r, unsigned node, const char *name)

@@ -8,6 +8,7 @@
 
 #include "capture.h"
 #include "modes.h"
+#include "options_mode.h"
 #include "verify.h"
 
 /* Run --verify for O. Returns its exit code. */

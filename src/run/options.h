@@ -3,102 +3,13 @@
 #ifndef FRAGSTAT_OPTIONS_H
 #define FRAGSTAT_OPTIONS_H
 
-#include <stdbool.h>
-#include <stdint.h>
-
-#include "advise.h"
-#include "trigger.h"
-
-enum exit_code {
-	EXIT_OK = 0,
-	EXIT_DATA = 1,		/* bad input, unreadable file, write error */
-	EXIT_USAGE = 2,
-	EXIT_DIFFERS = 3,	/* --verify found a difference */
-};
-
-/* How the result is shown. */
-enum format { F_SUMMARY, F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM,
-	F_SVG, F_NFORMATS };
-
-/* What one run does: exactly one of these (options_mode.c checks every option against it). */
-enum action {
-	A_SHOW,		/* one snapshot, live or a root */
-	A_BATCH,	/* several roots, one after the other */
-	A_WATCH,	/* --watch */
-	A_COMPARE,	/* --compare A B */
-	A_VERIFY,	/* --verify */
-	A_CAPTURE,	/* --capture DIR */
-	A_COMPACT,	/* --compact */
-	A_REPLAY,	/* --sysroot of a recording made by --record */
-	A_REPLAY_COMPARE,	/* --compare of two recordings */
-	A_MAP,		/* --map: the physical memory map (live, a root or a capture) */
-	A_NACTIONS
-};
-
-struct opts {
-	const char	*sysroot;	/* the root being read now */
-	const char	**roots;	/* every --sysroot, in order */
-	size_t		 nroots;
-	const char	*roots_from;	/* --roots-from FILE */
-	enum action	 action;
-	const char	*buddyinfo, *pagetypeinfo, *pressure, *zoneinfo;
-	const char	*kernel;
-	unsigned long	 page_size;
-	bool		 no_pagetypeinfo, quiet;
-	enum format	 format;
-	int		 color;		/* -1 auto, 0 never, 1 always */
-	bool		 advise, compact;
-	bool		 map;		/* --map: alone an action; else with --capture or --advise */
-	bool		 cgroups;	/* --cgroups: --map ranks the memory cgroups */
-	const char	*advise_list;	/* NULL: the default orders */
-	const char	*orders_list;	/* --orders */
-	unsigned	 watch_ms;	/* 0: no --watch */
-	const char	*capture;	/* --capture DIR */
-	const char	*record;	/* --record DIR */
-	char *const	*command;	/* after '--': run under --record, or NULL */
-	unsigned long	 captures_every;	/* --captures-every N; 0: none */
-	const char	*trigger_arg;	/* --trigger KIND as given, or NULL */
-	struct trigger	 trigger;	/* parsed, its psi_full set at the end */
-	unsigned long	 before, after;	/* --before N, --after N */
-	unsigned long	 count;
-	bool		 migratetypes;
-	bool		 events;	/* --events */
-	unsigned	 events_min_order;	/* --events-min-order, default 1 */
-	enum advise_gfp	 gfp;
-	int		 threshold;	/* -1: the sysctl */
-	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
-	uint64_t	 need_count;	/* --need N[xSIZE]; 0: none */
-	const char	*need_size;	/* its SIZE, NULL: the pageblock */
-	int		 node;		/* --node, -1: the machine */
-	uint64_t	 low;		/* --low, 0: 1% of the memory */
-	/* --fragmented=LOW[,SEVERE]: the judgement's marks (0: the default's) */
-	unsigned	 frag_low, frag_severe;
-	bool		 force;		/* --force: --compact compacts every node */
-	bool		 dry_run;	/* --dry-run: --compact says what it would do */
-};
-
-/* Samples a window of --trigger keeps before and writes after its trigger. */
-#define TRIGGER_BEFORE_DEFAULT	10
-#define TRIGGER_AFTER_DEFAULT	10
-
-/* Default PSI urgency thresholds (avg10, percent of wall time). */
-#define PSI_SOME_DEFAULT	1000
-#define PSI_FULL_DEFAULT	500
+#include "opts.h"
 
 /*
  * Fill O from ARGV. Returns EXIT_OK, -1 after --help or --version were
  * printed, or EXIT_USAGE after a message. O->roots is malloc'd.
  */
 int	options_parse(int argc, char **argv, struct opts *o);
-
-/*
- * Every mode but a recording's summary and --compare of two reads
- * snapshots: a recording among O's roots is a usage error that names it,
- * what the mode reads and what reads a recording. Called once every root
- * is known, those of --roots-from too. Returns EXIT_OK, or EXIT_USAGE
- * after a message.
- */
-int	options_refuse_recordings(const struct opts *o);
 
 /*
  * Turn the order list of option OPT (orders or sizes such as 2M, 64K) into

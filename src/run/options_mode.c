@@ -9,7 +9,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "options.h"
 #include "options_mode.h"
 #include "record.h"
 #include "usage.h"

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "options.h"
+#include "opts.h"
 
 /* Long options without a short one; a short one is its own character. */
 enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
@@ -23,5 +23,14 @@ enum { OPT_BUDDYINFO = 256, OPT_PAGETYPEINFO, OPT_PRESSURE, OPT_NO_PTI,
  * after a message.
  */
 int	options_mode_check(struct opts *o, const bool *given);
+
+/*
+ * Every mode but a recording's summary and --compare of two reads
+ * snapshots: a recording among O's roots is a usage error that names it,
+ * what the mode reads and what reads a recording. Called once every root
+ * is known, those of --roots-from too. Returns EXIT_OK, or EXIT_USAGE
+ * after a message.
+ */
+int	options_refuse_recordings(const struct opts *o);
 
 #endif

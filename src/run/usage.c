@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "ferr.h"
-#include "options.h"
+#include "opts.h"
 #include "usage.h"
 
 /* Print --help, every option and the exit statuses, to FP. */
