@@ -363,13 +363,25 @@ parse_part(const char *s, size_t n, const char *what,
 static int
 bi_parse(const char *s, size_t n, void *out, struct ferr *e)
 {
-	return buddyinfo_parse(s, n, out, e);
+	if (buddyinfo_parse(s, n, out, e) != 0)
+		return -1;
+	if (buddyinfo_check(out, e) != 0) {
+		buddyinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 static int
 pti_parse(const char *s, size_t n, void *out, struct ferr *e)
 {
-	return pagetypeinfo_parse(s, n, out, e);
+	if (pagetypeinfo_parse(s, n, out, e) != 0)
+		return -1;
+	if (pagetypeinfo_check(out, e) != 0) {
+		pagetypeinfo_free(out);
+		return -1;
+	}
+	return 0;
 }
 
 static int

@@ -251,7 +251,8 @@ START_TEST(test_owners)
 
 	build(&m, &p, 32);
 	owners_init(&ow);
-	used = owners_feed(&ow, S(text), &m, &p, &e);
+	used = pageowner_parse(S(text), pins_owner_add,
+	    &(struct pins_owners){ &ow, &m, &p }, &e);
 	/* Up to the last whole record. */
 	while ((q = strstr(last + 1, "Page allocated")) != NULL)
 		last = q;

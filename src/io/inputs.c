@@ -199,7 +199,7 @@ parse_pti(const char *b, size_t n, void *out, struct ferr *e)
 {
 	if (pagetypeinfo_parse(b, n, out, e) != 0)
 		return -1;
-	if (pagetypeinfo_whole(out, e) != 0) {
+	if (pagetypeinfo_check(out, e) != 0 || pagetypeinfo_whole(out, e) != 0) {
 		pagetypeinfo_free(out);
 		return -1;
 	}
@@ -249,7 +249,7 @@ buddyinfo(struct inputs *in, struct ferr *e)
 		return -1;
 	rc = buddyinfo_parse(s.buf, s.len, &in->bi, e);
 	slurp_free(&s);
-	if (rc != 0)
+	if (rc != 0 || buddyinfo_check(&in->bi, e) != 0)
 		return -1;
 	if ((in->frag = frag_compute_all(&in->bi)) == NULL)
 		return ferr_set(e, 0, "out of memory");

@@ -183,8 +183,9 @@ memcg_name(struct memcg *cg, const char *root)
 #define OWNERS_CHUNK	((size_t)1 << 20)
 
 int
-owners_read(struct owners *ow, const char *path, const struct map *m,
-    const struct pins *p, struct ferr *e)
+owners_read(struct owners *ow, const char *path,
+    int (*each)(void *arg, const struct po_record *r), void *arg,
+    struct ferr *e)
 {
 	size_t have = 0, cap = OWNERS_CHUNK;
 	char *buf, *nb;
@@ -213,7 +214,7 @@ owners_read(struct owners *ow, const char *path, const struct map *m,
 			buf[have++] = '\n';
 		if (r == 0 && have > 1 && buf[have - 2] != '\n')
 			buf[have++] = '\n';
-		if ((used = owners_feed(ow, buf, have, m, p, e)) < 0) {
+		if ((used = pageowner_parse(buf, have, each, arg, e)) < 0) {
 			rc = -1;
 			break;
 		}

@@ -9,7 +9,7 @@
 #include "ferr.h"
 #include "map.h"
 #include "memcg.h"
-#include "pins.h"
+#include "owners.h"
 
 /*
  * From the mounts text BUF (LEN bytes, /proc/mounts' format), the
@@ -34,12 +34,13 @@ int	memcg_paths(struct memcg *cg, const char *dir);
 int	memcg_name(struct memcg *cg, const char *root);
 
 /*
- * Read the page_owner file at PATH to its end into OW with
- * owners_feed(), in pieces (it can be gigabytes), then sort OW by pinned
- * pageblocks. Returns 0, 1 when PATH cannot be opened (page_owner off or
+ * Read the page_owner file at PATH to its end, in pieces (it can be
+ * gigabytes), handing each record to EACH with ARG (pageowner_parse()),
+ * which counts it into OW; then sort OW by pinned pageblocks. Returns 0, 1 when PATH cannot be opened (page_owner off or
  * debugfs not mounted), or -1 with E set.
  */
-int	owners_read(struct owners *ow, const char *path, const struct map *m,
-	    const struct pins *p, struct ferr *e);
+int	owners_read(struct owners *ow, const char *path,
+	    int (*each)(void *arg, const struct po_record *r), void *arg,
+	    struct ferr *e);
 
 #endif

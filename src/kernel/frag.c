@@ -89,29 +89,6 @@ fragmentation_index(unsigned order, const struct contig_page_info *info)
 	    info->free_blocks_total));
 }
 
-const char *
-frag_check(const uint64_t *n, unsigned norders)
-{
-	uint64_t pages = 0, blocks = 0;
-	unsigned k;
-
-	for (k = 0; k < norders; k++) {
-		if (n[k] > (UINT64_MAX >> k) || pages + (n[k] << k) < pages)
-			return "free pages add up to more than 64 bits";
-		pages += n[k] << k;
-		blocks += n[k];	/* cannot wrap: blocks <= pages */
-	}
-	if (pages > UINT64_MAX / 1000)
-		return "free pages times 1000 overflow the kernel's 64-bit arithmetic";
-	if (pages != 0 && (uint32_t)pages == 0)
-		return "free pages are a multiple of 2^32: the kernel's 32-bit "
-		    "divisor would be zero";
-	if (blocks != 0 && (uint32_t)blocks == 0)
-		return "free blocks are a multiple of 2^32: the kernel's 32-bit "
-		    "divisor would be zero";
-	return NULL;
-}
-
 uint64_t
 frag_pages(const uint64_t *n, unsigned norders)
 {

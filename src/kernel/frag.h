@@ -5,23 +5,6 @@
 
 #include "model.h"
 
-/* Everything mm/vmstat.c derives from one zone's free counts, per order. */
-struct frag {
-	uint64_t	 free_pages;		/* F */
-	uint64_t	 free_blocks;		/* T */
-	int		 largest_order;		/* -1 when nothing is free */
-	/* norders values each, as many as the zone has orders */
-	uint64_t	*suitable;		/* S(o) */
-	int		*unusable;		/* thousandths */
-	int		*fragindex;		/* thousandths, -1000 = would succeed */
-};
-
-/*
- * Returns NULL when the kernel's arithmetic is defined for these counts, or a
- * message saying why it is not (a sum beyond 64 bits, a zero 32-bit divisor).
- */
-const char	*frag_check(const uint64_t *n, unsigned norders);
-
 /* Returns the free pages of the free block counts N[0..NORDERS) checked by frag_check. */
 uint64_t	 frag_pages(const uint64_t *n, unsigned norders);
 

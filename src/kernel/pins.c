@@ -230,45 +230,44 @@ pins_few_name(enum pins_few f)
 	return names[f];
 }
 
-void
-owners_init(struct owners *ow)
+/* Returns the index in map.blocks of the pageblock of PFN in M, or -1 outside every zone. */
+static long
+block_of(const struct map *m, uint64_t pfn)
 {
-	memset(ow, 0, sizeof(*ow));
-}
-
-void
-owners_free(struct owners *ow)
-{
+	const struct map_zone *z;
 	size_t i;
 
-	for (i = 0; i < ow->n; i++)
-		free(ow->o[i].stack);
-	free(ow->o);
-	free(ow->hash);
-	memset(ow, 0, sizeof(*ow));
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		if (pfn >= z->start_pfn && pfn - z->start_pfn < z->spanned)
+			return (long)((z->blocks - m->blocks) + (long)((pfn >>
+			    m->pageblock_order) - z->first_block));
+	}
+	return -1;
 }
 
-/* qsort() order of two owners: most pinned pageblocks, pages, then by stack. */
-static int
-cmp_owner(const void *a, const void *b)
+int
+pins_owner_add(void *arg, const struct po_record *r)
 {
-	const struct owner *x = a, *y = b;
+	const struct pins_owners *a = arg;
+	const struct map *m = a->m;
+	struct owners *ow = a->ow;
+	struct owner *o;
+	long b;
 
-	if (x->pinned_blocks != y->pinned_blocks)
-		return x->pinned_blocks < y->pinned_blocks ? 1 : -1;
-	if (x->pinned_pages != y->pinned_pages)
-		return x->pinned_pages < y->pinned_pages ? 1 : -1;
-	return strcmp(x->stack, y->stack);
-}
-
-void
-owners_sort(struct owners *ow)
-{
-	/* No owner (an empty page_owner): no array to pass qsort(). */
-	if (ow->n > 0)
-		qsort(ow->o, ow->n, sizeof(*ow->o), cmp_owner);
-	/* The hash indexes the old order: gone with it. */
-	free(ow->hash);
-	ow->hash = NULL;
-	ow->hcap = 0;
+	if (r->have_order && r->have_pfn)
+		ow->records++;
+	if (!r->have_order || !r->have_pfn || r->movable || r->len == 0 ||
+	    (b = block_of(m, r->pfn)) < 0 || a->p->state[b] != PINS_PINNED)
+		return 0;
+	ow->pinning++;
+	if ((o = owners_stack(ow, r->frames, r->len - 1)) == NULL)
+		return -1;
+	o->pinned_pages += (uint64_t)1 << r->order;
+	/* Records come in PFN order: a pageblock's come together. */
+	if (o->last_block != (uint64_t)b + 1) {
+		o->pinned_blocks++;
+		o->last_block = (uint64_t)b + 1;
+	}
+	return 0;
 }

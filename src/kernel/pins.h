@@ -8,6 +8,7 @@
 
 #include "map.h"
 #include "memcg.h"
+#include "owners.h"
 
 /* The few-pinned buckets: pageblocks pinned by 1, 2-8, 9-64, more pages. */
 enum pins_few { PINS_FEW_1, PINS_FEW_8, PINS_FEW_64, PINS_FEW_MORE, PINS_NFEW };
@@ -68,31 +69,19 @@ enum pins_few	pins_few_bucket(uint64_t n);
 /* The names the views use: "1", "2-8", "9-64", "more". */
 const char	*pins_few_name(enum pins_few f);
 
-/* One allocating stack, as the kernel prints it (frames one a line, no indent). */
-struct owner {
-	char		*stack;
-	uint64_t	 pinned_blocks;	/* pinned pageblocks it allocated a page in */
-	uint64_t	 pinned_pages;	/* the pages of those allocations there */
-	uint64_t	 last_block;	/* the last pageblock counted, plus 1 */
+/* What pins_owner_add() counts page_owner's records against. */
+struct pins_owners {
+	struct owners		*ow;
+	const struct map	*m;
+	const struct pins	*p;
 };
 
-/* The stacks of the pages that pin pageblocks. */
-struct owners {
-	struct owner	*o;
-	size_t		 n, cap;
-	uint32_t	*hash;		/* owner index + 1 by stack; 0: empty */
-	size_t		 hcap;
-	uint64_t	 records;	/* records read */
-	uint64_t	 pinning;	/* of them, allocations in pinned pageblocks */
-	bool		 read;
-	char		 note[200];	/* why there are no stacks */
-};
-
-void	owners_init(struct owners *ow);
-void	owners_free(struct owners *ow);
-
-
-/* Sort OW's stacks by pinned pageblocks, then pinned pages, most first. */
-void	owners_sort(struct owners *ow);
+/*
+ * Count page_owner's record R into ARG's (a struct pins_owners) stacks
+ * when it pins: a page not allocated movable (the "type" after "PFN",
+ * gfp_migratetype() of the mask) in a pageblock P calls pinned in M.
+ * pageowner_parse()'s EACH. Returns 0, or -1 when out of memory.
+ */
+int	pins_owner_add(void *arg, const struct po_record *r);
 
 #endif

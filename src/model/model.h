@@ -34,6 +34,7 @@ struct ptzone {
 	 * norders counts in pagetypeinfo.counts, zeros for a type without a row
 	 */
 	const uint64_t	*free[FRAG_MAX_TYPES];
+	unsigned long	 free_line[FRAG_MAX_TYPES];	/* where each row was read */
 	uint32_t	 capped[FRAG_MAX_TYPES];	/* order bits printed as >N */
 	bool		 has_free[FRAG_MAX_TYPES];
 	uint64_t	 blocks[FRAG_MAX_TYPES];	/* pageblocks per type */
@@ -237,5 +238,34 @@ const struct thp_counter *thp_counter(const struct thp_size *s,
 
 /* Returns T's size of order O, or NULL. */
 const struct thp_size *thp_size_of(const struct thp *t, unsigned o);
+
+/* Everything mm/vmstat.c derives from one zone's free counts, per order. */
+struct frag {
+	uint64_t	 free_pages;		/* F */
+	uint64_t	 free_blocks;		/* T */
+	int		 largest_order;		/* -1 when nothing is free */
+	/* norders values each, as many as the zone has orders */
+	uint64_t	*suitable;		/* S(o) */
+	int		*unusable;		/* thousandths */
+	int		*fragindex;		/* thousandths, -1000 = would succeed */
+};
+
+struct ferr;
+
+/*
+ * Returns NULL when the kernel's arithmetic is defined for these counts, or a
+ * message saying why it is not (a sum beyond 64 bits, a zero 32-bit divisor).
+ */
+const char	*frag_check(const uint64_t *n, unsigned norders);
+
+/*
+ * Check every zone's free counts of BI with frag_check(): the model
+ * fragstat computes on. Returns 0, or -1 with E set at the line of the
+ * first zone whose counts it refuses.
+ */
+int	buddyinfo_check(const struct buddyinfo *bi, struct ferr *e);
+
+/* Check every free row of P as buddyinfo_check() does, the first in the file first. */
+int	pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e);
 
 #endif

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "buddyinfo.h"
-#include "frag.h"
 #include "text.h"
 #include "zonehead.h"
 
@@ -24,7 +23,6 @@ parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
 	struct bzone *z = &bi->zones[bi->nzones];
 	uint64_t row[FRAG_MAX_ORDERS];
 	struct tok t[MAX_TOKS + 1];
-	const char *why;
 	size_t nt;
 	unsigned k;
 	int rc;
@@ -50,8 +48,6 @@ parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
 	} else if (k != bi->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", k,
 		    k == 1 ? "" : "s", bi->zones[0].line, bi->norders);
-	if ((why = frag_check(row, k)) != NULL)
-		return ferr_set(e, l, "%s", why);
 	if (zoneset_claim(zs, z->node, z->name, l, e) != 0)
 		return -1;
 	z->line = l;

@@ -1,103 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pageowner.c - read debugfs page_owner (print_page_owner() in mm/page_owner.c) and rank the stacks that pin pageblocks */
+/* pageowner.c - read debugfs page_owner (print_page_owner() in mm/page_owner.c) into records */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "pageowner.h"
 #include "text.h"
 
-/* Returns the FNV-1a hash of the N bytes at S. */
-static uint64_t
-hash(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
-}
-
-/* Double OW's hash table. Returns 0 or -1 when out of memory. */
-static int
-rehash(struct owners *ow)
-{
-	size_t cap = ow->hcap ? ow->hcap * 2 : 256, i, s;
-	uint32_t *h = calloc(cap, sizeof(*h));
-
-	if (h == NULL)
-		return -1;
-	for (i = 0; i < ow->n; i++) {
-		s = hash(ow->o[i].stack, strlen(ow->o[i].stack)) & (cap - 1);
-		while (h[s])
-			s = (s + 1) & (cap - 1);
-		h[s] = (uint32_t)i + 1;
-	}
-	free(ow->hash);
-	ow->hash = h;
-	ow->hcap = cap;
-	return 0;
-}
-
-/* Returns OW's stack S (N bytes), added when new; NULL when out of memory. */
-static struct owner *
-stack(struct owners *ow, const char *s, size_t n)
-{
-	struct owner *no;
-	size_t h;
-
-	if (ow->n * 2 >= ow->hcap && rehash(ow) != 0)
-		return NULL;
-	for (h = hash(s, n) & (ow->hcap - 1); ow->hash[h]; h = (h + 1) &
-	    (ow->hcap - 1)) {
-		no = &ow->o[ow->hash[h] - 1];
-		if (strlen(no->stack) == n && memcmp(no->stack, s, n) == 0)
-			return no;
-	}
-	if (ow->n == ow->cap) {
-		ow->cap = ow->cap ? ow->cap * 2 : 64;
-		if ((no = realloc(ow->o, ow->cap * sizeof(*no))) == NULL)
-			return NULL;
-		ow->o = no;
-	}
-	no = &ow->o[ow->n];
-	memset(no, 0, sizeof(*no));
-	if ((no->stack = malloc(n + 1)) == NULL)
-		return NULL;
-	memcpy(no->stack, s, n);
-	no->stack[n] = '\0';
-	ow->hash[h] = (uint32_t)++ow->n;
-	return no;
-}
-
-/* Returns the index in map.blocks of the pageblock of PFN in M, or -1 outside every zone. */
-static long
-block_of(const struct map *m, uint64_t pfn)
-{
-	const struct map_zone *z;
-	size_t i;
-
-	for (i = 0; i < m->nzones; i++) {
-		z = &m->zones[i];
-		if (pfn >= z->start_pfn && pfn - z->start_pfn < z->spanned)
-			return (long)((z->blocks - m->blocks) + (long)((pfn >>
-			    m->pageblock_order) - z->first_block));
-	}
-	return -1;
-}
-
-/* One record being read: its order, PFN, page type and stack. */
-struct record {
-	uint64_t	 order, pfn;
-	bool		 have_order, have_pfn, movable;
-	char		*frames;	/* the stack, frames without indent */
-	size_t		 len, cap;
-};
-
 /* Append the frame S (N bytes) to R. Returns 0 or -1 when out of memory. */
 static int
-frame(struct record *r, const char *s, size_t n)
+frame(struct po_record *r, const char *s, size_t n)
 {
 	char *nf;
 
@@ -131,7 +44,7 @@ pfn_number(struct tok t, uint64_t *v)
 
 /* Read the line S (N bytes) of a record into R. Returns 0 or -1 when out of memory. */
 static int
-record_line(struct record *r, const char *s, size_t n)
+record_line(struct po_record *r, const char *s, size_t n)
 {
 	struct tok t[8];
 	size_t nt;
@@ -151,43 +64,19 @@ record_line(struct record *r, const char *s, size_t n)
 	return 0;
 }
 
-/* Count the record R into OW when it pins. Returns 0 or -1 when out of memory. */
-static int
-record_end(struct owners *ow, struct record *r, const struct map *m,
-    const struct pins *p)
-{
-	struct owner *o;
-	long b;
-
-	if (r->have_order && r->have_pfn)
-		ow->records++;
-	if (!r->have_order || !r->have_pfn || r->movable || r->len == 0 ||
-	    (b = block_of(m, r->pfn)) < 0 || p->state[b] != PINS_PINNED)
-		return 0;
-	ow->pinning++;
-	if ((o = stack(ow, r->frames, r->len - 1)) == NULL)
-		return -1;
-	o->pinned_pages += (uint64_t)1 << r->order;
-	/* Records come in PFN order: a pageblock's come together. */
-	if (o->last_block != (uint64_t)b + 1) {
-		o->pinned_blocks++;
-		o->last_block = (uint64_t)b + 1;
-	}
-	return 0;
-}
-
 long
-owners_feed(struct owners *ow, const char *buf, size_t len,
-    const struct map *m, const struct pins *p, struct ferr *e)
+pageowner_parse(const char *buf, size_t len,
+    int (*each)(void *arg, const struct po_record *r), void *arg,
+    struct ferr *e)
 {
 	const char *s = buf, *end = buf + len, *nl, *start = buf;
-	struct record r;
+	struct po_record r;
 	size_t used = 0;
 
 	memset(&r, 0, sizeof(r));
 	while (s < end && (nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
 		if (nl == s) {
-			if (start != s && record_end(ow, &r, m, p) != 0)
+			if (start != s && each(arg, &r) != 0)
 				goto oom;
 			r.have_order = r.have_pfn = r.movable = false;
 			r.len = 0;
@@ -198,7 +87,6 @@ owners_feed(struct owners *ow, const char *buf, size_t len,
 		s = nl + 1;
 	}
 	free(r.frames);
-	ow->read = true;
 	return (long)used;
 oom:
 	free(r.frames);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frag.h"
 #include "pagetypeinfo.h"
 #include "text.h"
 #include "zonehead.h"
@@ -202,7 +201,6 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	char name[FRAG_NAME_SIZE];
 	uint32_t capped = 0;
 	struct ptzone *z;
-	const char *why;
 	unsigned node, k;
 	uint64_t *row;
 	struct tok c;
@@ -236,8 +234,6 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 		if ((rc = num_u64(&c, &row[k])) != 0)
 			return num_error(e, l, &t[6 + k], rc, "free count");
 	}
-	if ((why = frag_check(row, p->norders)) != NULL)
-		return ferr_set(e, l, "%s", why);
 	if ((z = zone(st->p, node, name, l, e)) == NULL)
 		return -1;
 	if (z->has_free[ti])
@@ -245,6 +241,7 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 		    node, name, p->types[ti]);
 	st->nrows++;
 	z->free[ti] = row;
+	z->free_line[ti] = l;
 	z->capped[ti] = capped;
 	z->has_free[ti] = true;
 	return 0;

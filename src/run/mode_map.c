@@ -9,6 +9,7 @@
 #include "kpageflags.h"
 #include "mapfile.h"
 #include "modes.h"
+#include "pins.h"
 #include "whopins.h"
 
 /*
@@ -106,6 +107,7 @@ static int
 culprits(const struct opts *o, bool stored, const struct map *m,
     const struct pins *p, struct memcg *cg, struct owners *ow)
 {
+	struct pins_owners po = { ow, m, p };
 	struct ferr e = { .path = "" };
 	char *path;
 	int rc;
@@ -129,7 +131,7 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
 	    NULL)
 		return -1;
-	rc = owners_read(ow, path, m, p, &e);
+	rc = owners_read(ow, path, pins_owner_add, &po, &e);
 	free(path);
 	if (rc == 1)
 		snprintf(ow->note, sizeof(ow->note), "page_owner: not readable; "

@@ -178,6 +178,10 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	e->path = bpath;
 	if (buddyinfo_parse(buddy.buf, buddy.len, &bi, e) != 0)
 		goto out;
+	if (buddyinfo_check(&bi, e) != 0) {
+		buddyinfo_free(&bi);
+		goto out;
+	}
 	if ((fr = frag_compute_all(&bi)) == NULL) {
 		ferr_set(e, 0, "out of memory");
 		buddyinfo_free(&bi);
