@@ -17,6 +17,7 @@
 #include "hugetlb.h"
 #include "thp.h"
 #include "inputs.h"
+#include "frag.h"
 #include "kver.h"
 #include "meminfo.h"
 #include "pagetypeinfo.h"

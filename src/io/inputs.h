@@ -6,7 +6,6 @@
 #include <stdbool.h>
 
 #include "ferr.h"
-#include "frag.h"
 #include "kver.h"
 #include "model.h"
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "jsonr.h"
+#include "futile.h"
 #include "record.h"
 #include "replay_events.h"
 #include "text.h"

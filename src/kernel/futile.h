@@ -7,29 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * Intervals with a kcompactd wakeup, in a window where fragmentation never
- * fell below where it began, that make "again and again".
- */
-#define FUTILE_INTERVALS	3
-
-/*
- * The samples seen so far. The window opens at the first interval in
- * which compact_daemon_wake rose and closes when fragmentation falls below
- * where it stood when the window opened (kcompactd achieved something),
- * after FUTILE_INTERVALS intervals without a wakeup (it stopped), or when
- * the counter cannot be followed.
- */
-struct futile {
-	bool		 have_prev;
-	uint64_t	 prev_wake;
-	uint32_t	 prev_frag;
-	uint32_t	 start_frag, last_frag;	/* thousandths */
-	unsigned long	 woke;		/* intervals of the window with a wakeup */
-	unsigned long	 intervals;	/* intervals of the window */
-	unsigned long	 quiet;		/* intervals since the last wakeup */
-	uint64_t	 wakes;		/* wakeups in the window */
-};
+#include "recording.h"
 
 /*
  * Returns the share of FREE pages outside free blocks of 2^PB pages (BLOCKS
