@@ -9,6 +9,7 @@
 #include "buddyinfo.h"
 #include "frag.h"
 #include "fuzz.h"
+#include "map.h"
 #include "mapfile.h"
 
 /* The buddyinfo every input is read against: tests/fixtures/map/root's. */

@@ -52,7 +52,7 @@ START_TEST(test_signal_after_publish)
 	snprintf(dir, sizeof(dir), "%s/c", tmp);
 	if ((pid = fork()) == 0) {
 		devnull = fopen("/dev/null", "w");
-		capture_run(src, dir, 4096, false, true, devnull, &e);
+		capture_run(src, dir, 4096, NULL, true, devnull, &e);
 		_exit(0);
 	}
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);

@@ -147,7 +147,7 @@ gen_free(struct gen *g)
 static int
 run(struct gen *g, struct map *m, struct ferr *e)
 {
-	if (kpageflags_map(g->dir, &g->in, 4096, m, NULL, e) != 0)
+	if (kpageflags_map(g->dir, &g->in, 4096, &map_rules, m, NULL, e) != 0)
 		return -1;
 	ck_assert_int_eq(map_compute(m, g->in.frag), 0);
 	return 0;

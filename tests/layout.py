@@ -27,16 +27,6 @@ ALLOWED = {
 # Includes that still break the shape, each with why: (file, header).
 # Empty is the goal; an entry here is a debt the table names.
 KNOWN = {
-    # The inputs of a run are computed on as they are read (struct frag,
-    # frag_compute_all()) and a capture's release is checked by
-    # kver_parse(): the computing belongs to run/, the release to model/.
-    ("inputs.c", "frag.h"), ("inputs.c", "kver.h"), ("inputs.h", "kver.h"),
-    # The map is filled by the kernel's rules of page flags as kpageflags
-    # is read (map_pages(), memcg_pages()): struct map and struct memcg
-    # belong in model/, the rules handed to the reader from run/.
-    ("kpageflags.h", "map.h"), ("kpageflags.h", "memcg.h"),
-    ("mapfile.h", "map.h"), ("mapfile.h", "memcg.h"),
-    ("whopins.h", "map.h"), ("whopins.h", "memcg.h"),
     # kcompactd's futile window is folded as a recording is read.
     ("replay_events.c", "futile.h"),
     # struct sets holds kernel/stats.h's statistics.

@@ -477,12 +477,12 @@ name_source(const char *src, struct ferr *e)
 
 /*
  * Read the page flags of SRC over the zones of the files captured so far
- * (so the map and the files agree) into MAPFILE_NAME; *SIZE its bytes.
- * Returns 0, or -1 with E set.
+ * (so the map and the files agree) by RULES into MAPFILE_NAME; *SIZE its
+ * bytes. Returns 0, or -1 with E set.
  */
 static int
-capture_map(const char *src, unsigned long page_size, size_t *size,
-    struct ferr *e)
+capture_map(const char *src, unsigned long page_size,
+    const struct map_rules *rules, size_t *size, struct ferr *e)
 {
 	struct input_opts io;
 	struct inputs in;
@@ -507,7 +507,7 @@ capture_map(const char *src, unsigned long page_size, size_t *size,
 	if (page_size == 0)
 		page_size = in.capture_page_size ? in.capture_page_size : 4096;
 	/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
-	rc = kpageflags_map(src, &in, page_size, &m, &cg, e);
+	rc = kpageflags_map(src, &in, page_size, rules, &m, &cg, e);
 	name_source(src, e);
 	inputs_free(&in);
 	if (rc == 0 && cg.read && (ferr_inject("capture-memcg") ||
@@ -617,7 +617,8 @@ source_facts(const char *src, unsigned long page_size, char *host,
 
 int
 capture_run(const char *src, const char *dir_arg, unsigned long page_size,
-    bool map, bool catch_signals, FILE *out, struct ferr *e)
+    const struct map_rules *map, bool catch_signals, FILE *out,
+    struct ferr *e)
 {
 	struct safedir pd;
 	char name[NAME_MAX + 1];
@@ -637,8 +638,8 @@ capture_run(const char *src, const char *dir_arg, unsigned long page_size,
 
 int
 capture_at(const char *src, int dfd, const char *name, const char *dir_arg,
-    unsigned long page_size, bool map, bool catch_signals, FILE *out,
-    struct ferr *e)
+    unsigned long page_size, const struct map_rules *map, bool catch_signals,
+    FILE *out, struct ferr *e)
 {
 	struct sigaction sa, old[4];
 	sigset_t set, mask, before;
@@ -709,7 +710,7 @@ capture_at(const char *src, int dfd, const char *name, const char *dir_arg,
 	if (thp_sizes(src, &m, e) != 0 || huge_pools(src, &m, e) != 0 ||
 	    put(CAPTURE_META, m.text, m.len, e) != 0)
 		goto fail;
-	if (map && capture_map(src, page_size, &map_size, e) != 0)
+	if (map && capture_map(src, page_size, map, &map_size, e) != 0)
 		goto fail;
 	/* Published is published: the handler must not see MADE in between. */
 	sigprocmask(SIG_BLOCK, &set, &mask);

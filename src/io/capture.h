@@ -8,6 +8,7 @@
 
 #include "capmeta.h"
 #include "ferr.h"
+#include "physmap.h"
 
 /* How many times buddyinfo is re-read around the index files. */
 #define CAPTURE_TRIES	10
@@ -18,9 +19,10 @@
  * and renamed at the end; DIR must not exist, and its parent passes
  * safedir_parent()'s checks. buddyinfo is re-read around
  * the debugfs index files until it reads the same before and after. Files
- * that cannot be read are listed in DIR/fragstat-capture. With MAP, the
- * page flags of SRC (proc/kpageflags, root) are read over the captured
- * zones into DIR/fragstat-map (mapfile.h); DIR may end in slashes. With
+ * that cannot be read are listed in DIR/fragstat-capture. With MAP (the
+ * kernel's map_rules; NULL: no map), the page flags of SRC
+ * (proc/kpageflags, root) are read over the captured zones by its rules
+ * into DIR/fragstat-map (mapfile.h); DIR may end in slashes. With
  * CATCH_SIGNALS (a standalone capture), SIGINT, SIGTERM, SIGHUP and
  * SIGQUIT remove the partial snapshot and end the program; without (a
  * capture inside a long-running mode), they are held blocked while it
@@ -28,7 +30,8 @@
  * none). Returns 0, or -1 with E set (nothing is left behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
-	    bool map, bool catch_signals, FILE *out, struct ferr *e);
+	    const struct map_rules *map, bool catch_signals, FILE *out,
+	    struct ferr *e);
 
 /*
  * capture_run() into the new directory NAME of the open directory DFD
@@ -36,7 +39,7 @@ int	capture_run(const char *src, const char *dir, unsigned long page_size,
  * -1 with E set (nothing is left behind).
  */
 int	capture_at(const char *src, int dfd, const char *name, const char *dir,
-	    unsigned long page_size, bool map, bool catch_signals, FILE *out,
-	    struct ferr *e);
+	    unsigned long page_size, const struct map_rules *map,
+	    bool catch_signals, FILE *out, struct ferr *e);
 
 #endif

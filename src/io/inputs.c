@@ -17,8 +17,6 @@
 #include "hugetlb.h"
 #include "thp.h"
 #include "inputs.h"
-#include "frag.h"
-#include "kver.h"
 #include "meminfo.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
@@ -238,7 +236,7 @@ parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 	return 0;
 }
 
-/* Read and parse buddyinfo and compute every zone. Returns 0 or -1 with E set. */
+/* Read, parse and check buddyinfo. Returns 0 or -1 with E set. */
 static int
 buddyinfo(struct inputs *in, struct ferr *e)
 {
@@ -252,8 +250,6 @@ buddyinfo(struct inputs *in, struct ferr *e)
 	slurp_free(&s);
 	if (rc != 0 || buddyinfo_check(&in->bi, e) != 0)
 		return -1;
-	if ((in->frag = frag_compute_all(&in->bi)) == NULL)
-		return ferr_set(e, 0, "out of memory");
 	return 0;
 }
 

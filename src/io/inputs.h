@@ -6,7 +6,6 @@
 #include <stdbool.h>
 
 #include "ferr.h"
-#include "kver.h"
 #include "model.h"
 
 /* Which files to read and where from. */
@@ -30,7 +29,7 @@ struct input_opts {
 struct inputs {
 	char			*bpath, *ppath, *spath, *zpath, *rpath, *vpath, *mpath;
 	struct buddyinfo	 bi;
-	struct frag		*frag;		/* one per bi.zones[] */
+	struct frag		*frag;		/* one per bi.zones[]: load_inputs() */
 	struct pagetypeinfo	 pti;
 	long			*pti_zone;	/* per bi zone: pti index or -1 */
 	struct psi		 psi;

@@ -51,8 +51,8 @@ read_entries(int fd, uint64_t from, size_t want, uint64_t *buf,
  */
 static int
 read_range(int fd, struct map *m, size_t zi, uint64_t from, uint64_t to,
-    uint64_t *buf, struct memcg *cg, int cgfd, uint64_t *cgbuf,
-    const char *cgpath, struct ferr *e)
+    uint64_t *buf, const struct map_rules *rules, struct memcg *cg,
+    int cgfd, uint64_t *cgbuf, const char *cgpath, struct ferr *e)
 {
 	struct map_zone *z = &m->zones[zi];
 	size_t want;
@@ -65,8 +65,8 @@ read_range(int fd, struct map *m, size_t zi, uint64_t from, uint64_t to,
 			e->path = cgpath;
 			return -1;
 		}
-		map_pages(m, z, from, buf, want);
-		if (cg && memcg_pages(cg, m, zi, from, buf, cgbuf, want) != 0)
+		rules->pages(m, z, from, buf, want);
+		if (cg && rules->charge(cg, m, zi, from, buf, cgbuf, want) != 0)
 			return ferr_set(e, 0, "out of memory");
 		from += want;
 	}
@@ -75,7 +75,8 @@ read_range(int fd, struct map *m, size_t zi, uint64_t from, uint64_t to,
 
 int
 kpageflags_read(const char *path, const struct iomem *io, struct map *m,
-    const char *cgpath, struct memcg *cg, struct ferr *e)
+    const struct map_rules *rules, const char *cgpath, struct memcg *cg,
+    struct ferr *e)
 {
 	uint64_t *buf, *cgbuf = NULL, from, to, end;
 	struct map_zone *z;
@@ -116,8 +117,8 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 				rc = ferr_set(e, 0, "page frame %llu is beyond "
 				    "any file offset", (unsigned long long)to);
 			else
-				rc = read_range(fd, m, i, from, to, buf, cg, cgfd,
-				    cgbuf, cgpath, e);
+				rc = read_range(fd, m, i, from, to, buf, rules,
+				    cg, cgfd, cgbuf, cgpath, e);
 		}
 	}
 	free(buf);
@@ -128,7 +129,7 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 	if (cg && rc == 0)
 		cg->read = true;
 	if (rc == 0)
-		map_settle(m);
+		rules->settle(m);
 	return rc;
 }
 
@@ -155,8 +156,8 @@ ram(const char *root, unsigned long page_size, struct iomem *io,
 
 int
 kpageflags_map(const char *root, const struct inputs *in,
-    unsigned long page_size, struct map *m, struct memcg *cg,
-    struct ferr *e)
+    unsigned long page_size, const struct map_rules *rules, struct map *m,
+    struct memcg *cg, struct ferr *e)
 {
 	bool balloon = in->have_vm && (in->vm.have & (1u <<
 	    VM_NR_BALLOON_PAGES)) && in->vm.v[VM_NR_BALLOON_PAGES] > 0;
@@ -194,7 +195,7 @@ kpageflags_map(const char *root, const struct inputs *in,
 		cg = NULL;
 	}
 	if (rc == 0 && (rc = ram(root, page_size, &io, e)) == 0) {
-		rc = kpageflags_read(path, &io, m, cgpath, cg, e);
+		rc = kpageflags_read(path, &io, m, rules, cgpath, cg, e);
 		iomem_free(&io);
 	}
 	if (e->path == path || (cgpath && e->path == cgpath))

@@ -7,9 +7,9 @@
 
 #include "ferr.h"
 #include "inputs.h"
-#include "map.h"
 #include "memcg.h"
 #include "model.h"
+#include "physmap.h"
 
 /* The name of the map file at the top of a capture. */
 #define MAPFILE_NAME	"fragstat-map"

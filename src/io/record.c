@@ -97,7 +97,7 @@ capture_into(int dfd, const char *dir, const char *name, const char *src,
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	/* The caller's handler ends the run: the capture only holds signals off. */
-	return capture_at(src, dfd, name, path, page_size, false, false, NULL,
+	return capture_at(src, dfd, name, path, page_size, NULL, false, NULL,
 	    e);
 }
 

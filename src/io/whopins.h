@@ -7,9 +7,9 @@
 #include <stddef.h>
 
 #include "ferr.h"
-#include "map.h"
 #include "memcg.h"
 #include "owners.h"
+#include "physmap.h"
 
 /*
  * From the mounts text BUF (LEN bytes, /proc/mounts' format), the

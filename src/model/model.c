@@ -7,6 +7,7 @@
 
 #include "ferr.h"
 #include "model.h"
+#include "text.h"
 #include "zoneset.h"
 
 static const char *const names[VM_NCOUNTERS] = {
@@ -145,4 +146,26 @@ pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e)
 			}
 	}
 	return first ? ferr_set(e, line, "%s", first) : 0;
+}
+
+/* Returns the number spelt by the digits at *S (skipped); -1 when none or huge. */
+static long
+number(const char **s)
+{
+	struct tok t = { *s, strspn(*s, "0123456789") };
+	uint64_t v;
+
+	*s += t.n;
+	return num_u64(&t, &v) == 0 && v <= 999999 ? (long)v : -1;
+}
+
+long
+kver_parse(const char *s)
+{
+	long major, minor;
+
+	if ((major = number(&s)) < 0 || *s++ != '.' ||
+	    (minor = number(&s)) < 0 || minor > 999)
+		return -1;
+	return major * 1000 + minor;
 }

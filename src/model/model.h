@@ -250,6 +250,16 @@ struct frag {
 	int		*fragindex;		/* thousandths, -1000 = would succeed */
 };
 
+/* The kernel's utsname release holds at most 64 characters (__NEW_UTS_LEN). */
+#define KVER_MAX_LEN	64
+
+/*
+ * Parse the leading "MAJOR.MINOR" of a release such as "6.18.44-fc" into a
+ * single number MAJOR * 1000 + MINOR. Returns it, or -1 when S does not
+ * start that way.
+ */
+long	kver_parse(const char *s);
+
 struct ferr;
 
 /*

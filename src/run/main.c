@@ -65,7 +65,8 @@ run_capture(const struct opts *o)
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
 	if (capture_run(o->sysroot, o->capture, o->sysroot && !o->page_size ?
-	    0 : pipe_page_size(o, NULL, &from), o->map, true, stdout, &e) != 0) {
+	    0 : pipe_page_size(o, NULL, &from), o->map ? &map_rules : NULL, true,
+	    stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "kpageflags.h"
+#include "load.h"
 #include "mapfile.h"
 #include "modes.h"
 #include "pins.h"
@@ -71,7 +72,8 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 		rc = ferr_set(&e, 0, "holds no map: a capture stores one with "
 		    "'fragstat --capture DIR --map' (as root)");
 	} else {
-		rc = kpageflags_map(o->sysroot, in, *page_size, m, cg, &e);
+		rc = kpageflags_map(o->sysroot, in, *page_size, &map_rules, m, cg,
+		    &e);
 	}
 	/* The 1 GiB pages, or those --need asks for, from the map too. */
 	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
@@ -169,7 +171,7 @@ run_map(const struct opts *o)
 	 */
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
-	if (inputs_load(&io, &in, &e) != 0) {
+	if (load_inputs(&io, &in, &e) != 0) {
 		ferr_print(&e);
 		inputs_free(&in);
 		return EXIT_DATA;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "experiment.h"
+#include "load.h"
 #include "modes.h"
 #include "record.h"
 #include "record_command.h"
@@ -178,7 +179,7 @@ run_watch(struct opts *o)
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
 	w.io.want_pti = o->migratetypes || o->events;
 	w.io.want_advise = true;
-	if (inputs_load(&w.io, &in, &e) != 0) {
+	if (load_inputs(&w.io, &in, &e) != 0) {
 		ferr_print(&e);
 		inputs_free(&in);
 		return EXIT_DATA;

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kver.h"
+#include "load.h"
 #include "modes.h"
 #include "usage.h"
 
@@ -325,7 +327,7 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 	int i, rc;
 
 	io = pipe_input_opts(o);
-	if (inputs_load(&io, in, &e) != 0) {
+	if (load_inputs(&io, in, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "load.h"
 #include "record.h"
 #include "slurp.h"
 #include "trace.h"
@@ -209,7 +210,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	memset(&fu, 0, sizeof(fu));
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (!stop) {
-		if (inputs_load(&o->io, &in[cur], &le) != 0) {
+		if (load_inputs(&o->io, &in[cur], &le) != 0) {
 			/* Transient: say so, try again next time. */
 			ferr_print(&le);
 			inputs_free(&in[cur]);

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "ferr.h"
-#include "map.h"
+#include "physmap.h"
 
 /*
  * One memory cgroup, by the inode /proc/kpagecgroup gives (page_cgroup_ino()
@@ -53,15 +53,6 @@ void	memcg_free(struct memcg *cg);
 
 /* Returns the index of the group of inode INO in CG, added when new; -1: out of memory. */
 long	memcg_group(struct memcg *cg, uint64_t ino);
-
-/*
- * Add the N page frames from PFN of zone Z (its index ZI) of M, with
- * kpageflags FLAGS and kpagecgroup inodes INO, to CG: map_pages()'s
- * pages, in the same order. Returns 0, or -1 when out of memory.
- */
-int	memcg_pages(struct memcg *cg, const struct map *m, size_t zi,
-	    uint64_t pfn, const uint64_t *flags, const uint64_t *ino,
-	    size_t n);
 
 /*
  * Add a charge of N pages of class C to the group G of pageblock BLOCK

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* memcg.c - page frames by memory cgroup (kpagecgroup_read() in fs/proc/page.c), per pageblock, and the cgroups' paths */
+/* memcg.c - page frames by memory cgroup (kpagecgroup_read() in fs/proc/page.c), per pageblock: the groups by inode and their charges */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "memcg.h"
-#include "slurp.h"
-#include "text.h"
 
 void
 memcg_init(struct memcg *cg)
@@ -111,30 +110,6 @@ memcg_charge(struct memcg *cg, uint32_t zone, uint32_t block, uint32_t g,
 	nc->block = block;
 	nc->group = g;
 	nc->n[c] = n;
-	return 0;
-}
-
-int
-memcg_pages(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
-    const uint64_t *flags, const uint64_t *ino, size_t n)
-{
-	const struct map_zone *z = &m->zones[zi];
-	enum map_class c;
-	long g;
-	size_t i;
-
-	for (i = 0; i < n; i++, pfn++) {
-		c = map_classify(flags[i], m->balloon);
-		/* Free pages and holes are nobody's. */
-		if (c == MAP_FREE || c == MAP_HOLE)
-			continue;
-		if ((g = memcg_group(cg, ino[i])) < 0 ||
-		    memcg_charge(cg, (uint32_t)zi, (uint32_t)((pfn >>
-		    m->pageblock_order) - z->first_block), (uint32_t)g,
-		    c == MAP_UNMOVABLE ? MEMCG_UNMOVABLE : c == MAP_AMBIGUOUS ?
-		    MEMCG_AMBIGUOUS : MEMCG_MOVABLE, 1) != 0)
-			return -1;
-	}
 	return 0;
 }
 
