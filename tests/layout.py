@@ -24,15 +24,6 @@ ALLOWED = {
     "run": {"base", "model", "parse", "io", "kernel", "render"},
 }
 
-# Includes that still break the shape, each with why: (file, header).
-# Empty is the goal; an entry here is a debt the table names.
-KNOWN = {
-    # kcompactd's futile window is folded as a recording is read.
-    ("replay_events.c", "futile.h"),
-    # struct sets holds kernel/stats.h's statistics.
-    ("replay_sets.h", "sets.h"),
-}
-
 src = sys.argv[1]
 part = {}
 for d in sorted(os.listdir(src)):
@@ -62,8 +53,7 @@ for d in sorted(ALLOWED):
             if h not in part:
                 print("%s/%s/%s:%d: %s is in no part" % (src, d, f, n, h))
                 bad += 1
-            elif part[h] != d and part[h] not in ALLOWED[d] and \
-                    (f, h) not in KNOWN:
+            elif part[h] != d and part[h] not in ALLOWED[d]:
                 print("%s/%s/%s:%d: %s (%s) from %s: %s includes only %s" %
                       (src, d, f, n, h, part[h], d, d,
                        ", ".join(sorted(ALLOWED[d])) or "itself"))

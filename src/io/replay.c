@@ -448,7 +448,8 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	    replay_events_add(r, one, &d, &d.v[0], t, what) != 0 ||
 	    replay_outcomes_add(r, &d, &d.v[0], t, what) != 0)
 		goto out;
-	replay_counters_add(r, &d, &d.v[0]);
+	if (replay_counters_add(r, &d, &d.v[0], what) != 0)
+		goto out;
 	*what = "'pressure' is not what --watch --json writes";
 	if (one != NULL && psi_keep(one, &d, &d.v[0]) != 0)
 		goto out;
@@ -460,28 +461,6 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 out:
 	jr_free(&d);
 	return rc;
-}
-
-void
-replay_free(struct replay *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nzones; i++)
-		free(r->zones[i].unusable);
-	free(r->zones);
-	free(r->zhash);
-	r->zones = NULL;
-	r->zhash = NULL;
-	r->nzones = r->zcap = r->zhcap = 0;
-	if (r->series == NULL)
-		return;
-	free(r->series->s);
-	free(r->series->p);
-	free(r->series->ix);
-	free(r->series->c);
-	free(r->series);
-	r->series = NULL;
 }
 
 int

@@ -19,6 +19,5 @@
  */
 int	replay_read(const char *dir, struct replay *r, bool series,
 	    struct ferr *e);
-void	replay_free(struct replay *r);
 
 #endif

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "jsonr.h"
-#include "futile.h"
 #include "record.h"
 #include "replay_events.h"
 #include "text.h"
@@ -316,21 +315,28 @@ replay_events_add(struct replay *r, struct rsample *one,
 static void counters_keep(struct replay *r, const struct jr_doc *d,
     const struct jr_val *c);
 
-void
+int
 replay_counters_add(struct replay *r, const struct jr_doc *d,
-    const struct jr_val *s)
+    const struct jr_val *s, const char **what)
 {
 	const struct jr_val *c = jr_get(d, s, "counters");
-	uint64_t wake = 0;
-	bool have;
+	struct rwake *w;
 
 	counters_keep(r, d, c);
 	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
 
-	have = c != NULL && c->type == JR_OBJ &&
-	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &wake) == 0;
-	futile_add(&r->futile, have, wake, futile_frag(r->sample_free,
-	    r->sample_blocks, r->pageblock_order));
+	*what = "out of memory";
+	if ((w = replay_grow(r->wakes, &r->wcap, r->nwakes, sizeof(*w),
+	    SIZE_MAX / sizeof(*w))) == NULL)
+		return -1;
+	r->wakes = w;
+	w = &r->wakes[r->nwakes++];
+	w->wake = 0;
+	w->have = c != NULL && c->type == JR_OBJ &&
+	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &w->wake) == 0;
+	w->free = r->sample_free;
+	w->blocks = r->sample_blocks;
+	return 0;
 }
 
 

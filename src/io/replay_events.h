@@ -24,8 +24,12 @@ int	replay_events_add(struct replay *r, struct rsample *one,
 int	replay_outcomes_add(struct replay *r, const struct jr_doc *d,
 	    const struct jr_val *s, const struct jr_val *t, const char **what);
 
-/* Follow kcompactd in sample S of R (its "counters"). */
-void	replay_counters_add(struct replay *r, const struct jr_doc *d,
-	    const struct jr_val *s);
+/*
+ * Keep sample S's counters in R, and its kcompactd wakeups against its
+ * free memory for futile_replay(). Returns 0, or -1 with *WHAT set (out
+ * of memory).
+ */
+int	replay_counters_add(struct replay *r, const struct jr_doc *d,
+	    const struct jr_val *s, const char **what);
 
 #endif

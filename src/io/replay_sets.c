@@ -66,21 +66,3 @@ sets_read(struct sets *x, int side, const char *path, struct ferr *e)
 			return -1;
 	return 0;
 }
-
-void
-sets_free(struct sets *x)
-{
-	size_t i;
-	int k;
-
-	for (k = 0; k < 2; k++) {
-		for (i = 0; i < x->side[k].n; i++) {
-			if (x->side[k].runs)
-				replay_free(&x->side[k].runs[i]);
-			free(x->side[k].names[i]);
-		}
-		free(x->side[k].runs);
-	}
-	free(x->m);
-	free(x->dropped);
-}

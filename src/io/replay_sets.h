@@ -4,7 +4,7 @@
 #define FRAGSTAT_REPLAY_SETS_H
 
 #include "ferr.h"
-#include "sets.h"
+#include "runs.h"
 
 /*
  * Read side SIDE of X from PATH (a recording or a directory of
@@ -12,6 +12,5 @@
  * with E set; sets_free() frees X in both cases.
  */
 int	sets_read(struct sets *x, int side, const char *path, struct ferr *e);
-void	sets_free(struct sets *x);
 
 #endif

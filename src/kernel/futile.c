@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "futile.h"
 #include "humanize.h"
@@ -101,4 +102,18 @@ futile_sentence(char *buf, size_t size, const struct futile *f, unsigned pb,
 	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
 	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
 	return buf;
+}
+
+void
+futile_replay(struct replay *r)
+{
+	const struct rwake *w;
+	size_t i;
+
+	memset(&r->futile, 0, sizeof(r->futile));
+	for (i = 0; i < r->nwakes; i++) {
+		w = &r->wakes[i];
+		futile_add(&r->futile, w->have, w->wake, futile_frag(w->free,
+		    w->blocks, r->pageblock_order));
+	}
 }

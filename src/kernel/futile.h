@@ -33,4 +33,7 @@ bool	futile_found(const struct futile *f);
 const char	*futile_sentence(char *buf, size_t size, const struct futile *f,
 	    unsigned pb, unsigned long page_size);
 
+/* Fold R's samples (R->wakes, in order) into R->futile, from empty. */
+void	futile_replay(struct replay *r);
+
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sets.h"
+#include "stats.h"
 
 /* What a metric is of a run. */
 enum mkind {

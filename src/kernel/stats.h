@@ -6,23 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* What the runs of one side say about one metric. */
-struct stats {
-	size_t	 n;
-	double	 mean, sd;	/* sd: the sample standard deviation (n - 1), 0 below 2 runs */
-	double	 min, max;
-};
-
-/* Welch's two-sample t-test of B against A, two-sided at 95%. */
-struct welch {
-	bool	 tested;	/* both sides have STATS_MIN_RUNS runs and some spread */
-	double	 t, df;		/* t of mean(B) - mean(A); Welch-Satterthwaite degrees of freedom */
-	double	 critical;	/* the t a difference must pass at df */
-	bool	 significant;
-};
-
-/* Below this many runs a side, no test: "n too small". */
-#define STATS_MIN_RUNS	3
+#include "runs.h"
 
 /* Fill S from the N values X. */
 void	stats_of(const double *x, size_t n, struct stats *s);

@@ -102,3 +102,28 @@ replay_sum_add(uint64_t *sum, uint64_t a)
 	*sum += a;
 	return 0;
 }
+
+void
+replay_free(struct replay *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nzones; i++)
+		free(r->zones[i].unusable);
+	free(r->zones);
+	free(r->zhash);
+	free(r->wakes);
+	r->zones = NULL;
+	r->zhash = NULL;
+	r->wakes = NULL;
+	r->nwakes = r->wcap = 0;
+	r->nzones = r->zcap = r->zhcap = 0;
+	if (r->series == NULL)
+		return;
+	free(r->series->s);
+	free(r->series->p);
+	free(r->series->ix);
+	free(r->series->c);
+	free(r->series);
+	r->series = NULL;
+}

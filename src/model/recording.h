@@ -41,6 +41,16 @@ struct futile {
 };
 
 /*
+ * One sample's compact_daemon_wake (HAVE false: not recorded) against its
+ * free pages and the pages of its whole free pageblocks: what
+ * futile_replay() folds into a recording's futile window.
+ */
+struct rwake {
+	uint64_t	 wake, free, blocks;
+	bool		 have;
+};
+
+/*
  * The most zones and orders a recording holds: what --record writes at
  * most (FRAG_MAX_NODES nodes of FRAG_MAX_NODE_ZONES zones, FRAG_MAX_ORDERS
  * orders). Arrays are sized from the recording itself, never to these.
@@ -217,8 +227,10 @@ struct replay {
 	struct rstall	 stalls[EV_NSTALLS];
 	struct rseries	*series;	/* NULL unless asked for */
 	/* kcompactd's wakeups against the machine's free pages and pageblocks, sample by sample. */
-	struct futile	 futile;
+	struct futile	 futile;		/* futile_replay() */
 	uint64_t	 sample_free, sample_blocks;
+	struct rwake	*wakes;		/* one per sample */
+	size_t		 nwakes, wcap;
 	/* The samples' outcomes_interval, by THP size and kind. */
 	struct routcome	 outcomes[REPLAY_MAX_OUTCOMES];
 	size_t		 noutcomes;
@@ -259,5 +271,8 @@ void	*replay_grow(void *arr, size_t *cap, size_t n, size_t size,
 
 /* Returns 0 with A added to *SUM, or -1 when it overflows. */
 int	replay_sum_add(uint64_t *sum, uint64_t a);
+
+/* Free what R holds: its zones, and its series when kept. */
+void	replay_free(struct replay *r);
 
 #endif

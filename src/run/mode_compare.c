@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "futile.h"
 #include "modes.h"
 #include "record.h"
 #include "replay.h"
@@ -27,6 +28,7 @@ run_replay(const struct opts *o)
 		free(r);
 		return EXIT_DATA;
 	}
+	futile_replay(r);
 	if (r->truncated && !o->quiet)
 		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
 		    "recording ended in a crash): ignored\n", progname,
@@ -85,15 +87,19 @@ run_replay_compare(const struct opts *o)
 		return EXIT_DATA;
 	}
 
-	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
 		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
 		    &e) != 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
-		} else if (r[i].truncated && !o->quiet)
+			continue;
+		}
+		futile_replay(&r[i]);
+		if (r[i].truncated && !o->quiet)
 			fprintf(stderr, "%s: %s/%s: the last line is cut short "
 			    "(the recording ended in a crash): ignored\n",
 			    progname, o->roots[i], RECORD_SAMPLES);
+	}
 	if (rc == EXIT_OK && o->format == F_JSON)
 		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
 		    &r[1]);

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* runs.h - two sets of recorded runs (--compare), and what each metric's runs say */
+#ifndef FRAGSTAT_RUNS_H
+#define FRAGSTAT_RUNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "recording.h"
+
+/* What the runs of one side say about one metric. */
+struct stats {
+	size_t	 n;
+	double	 mean, sd;	/* sd: the sample standard deviation (n - 1), 0 below 2 runs */
+	double	 min, max;
+};
+
+/* Welch's two-sample t-test of B against A, two-sided at 95%. */
+struct welch {
+	bool	 tested;	/* both sides have STATS_MIN_RUNS runs and some spread */
+	double	 t, df;		/* t of mean(B) - mean(A); Welch-Satterthwaite degrees of freedom */
+	double	 critical;	/* the t a difference must pass at df */
+	bool	 significant;
+};
+
+/* Below this many runs a side, no test: "n too small". */
+#define STATS_MIN_RUNS	3
+
+/*
+ * The most runs a side, and metrics a comparison shows: past it the least
+ * important metrics are left out, and named (sets_compute()).
+ */
+#define SETS_MAX_RUNS		64
+#define SETS_MAX_METRICS	160
+
+/* One side: a recording, or a directory of them (its runs, by name). */
+struct sets_side {
+	const char	*path;
+	char		*names[SETS_MAX_RUNS];	/* the runs' directories */
+	struct replay	*runs;
+	size_t		 n;
+};
+
+/* One metric over the runs of both sides. */
+struct sets_metric {
+	char		 name[64];	/* the kernel's counter name where it is one */
+	char		 label[72];	/* what the table and the picture say */
+	const char	*group;
+	const char	*unit;		/* "pages", "%", "s", ... */
+	int		 digits;	/* decimals shown */
+	double		 v[2][SETS_MAX_RUNS];	/* side, run */
+	struct stats	 s[2];
+	struct welch	 w;
+	int		 rank;		/* its importance, 0 first (sets.c) */
+};
+
+/* The two sides and their metrics (sets_read(), sets_compute()). */
+struct sets {
+	struct sets_side	 side[2];	/* baseline A, candidate B */
+	struct sets_metric	*m;
+	size_t			 nm, mcap;
+	/* The metrics left out past SETS_MAX_METRICS, in the table's order. */
+	char			(*dropped)[64];
+	size_t			 ndropped;
+	/* The zone whose indices are compared: the most free pageblocks in A's first run. */
+	unsigned		 node;
+	char			 zone[32];
+};
+
+/* Free what X holds: both sides' runs and names, the metrics. */
+void	sets_free(struct sets *x);
+
+#endif
