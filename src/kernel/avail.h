@@ -4,62 +4,10 @@
 #define FRAGSTAT_AVAIL_H
 
 #include "advise.h"
+#include "availability.h"
 #include "judge.h"
 #include "map.h"
 #include "model.h"
-
-/*
- * The availability of one order in one zone, one node (zone -1) or the
- * whole machine (node -1 too). NOW: allocations of the order that would
- * succeed one after another without compaction or reclaim; an upper bound
- * when NOW_IS_BOUND. AFTER: at most that many after full compaction, from
- * the map's ceiling when FROM_MAP, else from free memory above the
- * watermarks. LOW: below it, there are only a few left (--low). SCORE:
- * proactive compaction's fragmentation score at the order (0..100), of the
- * zone, else its zones weighted as fragmentation_score_node() weighs them
- * (by WEIGHT: present pages, else free pages); JUDGEMENT: the score
- * against the availability's marks.
- */
-struct avail {
-	int		 node;
-	long		 zone;		/* buddyinfo index, -1: a sum */
-	unsigned	 order;
-	uint64_t	 now, after, free_pages, low, weight;
-	bool		 now_is_bound, from_map;
-	uint32_t	 score;
-	enum judgement	 judgement;
-};
-
-/* Every row: per order of the advice (then the gigantic order), zones, nodes, machine. */
-struct availability {
-	struct avail	*rows;
-	size_t		 n;
-	unsigned	 gigantic_order;	/* counted from the map or free memory; 0: none */
-	uint64_t	 low;			/* --low, 0: 1% of the memory */
-	/* Set before avail_build() (FROM NULL: the default marks). */
-	struct judge_marks marks;
-	bool		 score_by_free;		/* no present pages: zones weighted by free pages */
-};
-
-/* What --need asks: COUNT allocations of ORDER, on NODE (-1: anywhere). */
-struct need {
-	uint64_t	 count;
-	unsigned	 order;
-	int		 node;
-};
-
-/* Whether pages of an order can be allocated at all on the host. */
-enum avail_possible {
-	AVAIL_POSSIBLE, AVAIL_IMPOSSIBLE, AVAIL_POSSIBLE_UNKNOWN
-};
-
-/* The answer to a --need. */
-struct need_answer {
-	enum verdict	 verdict;	/* ok, compact, reclaim or unknown;
-					 * unusable when impossible */
-	enum avail_possible possible;
-	const struct avail *row;	/* NULL: no such node */
-};
 
 /*
  * Fill AV from ADV (advise_build() done), BI, FRAG, ZI (NULL: not read;

@@ -7,19 +7,7 @@
 #include <stdint.h>
 
 #include "frag.h"
-
-/* The judgement of a score against the marks, best first. */
-enum judgement { JUDGE_FINE, JUDGE_FRAGMENTED, JUDGE_SEVERE, JUDGE_NSTATES };
-
-/*
- * The marks: a score above LOW is fragmented, above HIGH severely so.
- * FROM: "default" (fragmentation_score_wmark() of the default
- * vm.compaction_proactiveness) or "option" (--fragmented).
- */
-struct judge_marks {
-	unsigned	 low, high;
-	const char	*from;
-};
+#include "judgement.h"
 
 /*
  * Returns extfrag_for_order() of mm/compaction.c: the share of the zone's

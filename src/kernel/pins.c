@@ -147,14 +147,6 @@ pins_compute(struct pins *p, const struct map *m)
 	return 0;
 }
 
-void
-pins_free(struct pins *p)
-{
-	free(p->zones);
-	free(p->state);
-	memset(p, 0, sizeof(*p));
-}
-
 /* The groups pins_rank() sorts, for cmp_rank(). */
 static const struct memcg_group *rank_groups;
 

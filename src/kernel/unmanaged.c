@@ -96,13 +96,6 @@ unm_build(struct unmanaged *u, const struct zoneinfo *zi,
 	return 0;
 }
 
-void
-unm_free(struct unmanaged *u)
-{
-	free(u->zones);
-	memset(u, 0, sizeof(*u));
-}
-
 bool
 unm_any(const struct unmanaged *u)
 {
@@ -127,18 +120,6 @@ unm_sum(const struct unmanaged *u, int node, bool said, uint64_t *present,
 		n++;
 	}
 	return n;
-}
-
-const struct unm_zone *
-unm_zone(const struct unmanaged *u, unsigned node, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < u->nzones; i++)
-		if (u->zones[i].node == node &&
-		    strcmp(u->zones[i].name, name) == 0)
-			return &u->zones[i];
-	return NULL;
 }
 
 const char *

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "ferr.h"
@@ -168,4 +169,11 @@ kver_parse(const char *s)
 	    (minor = number(&s)) < 0 || minor > 999)
 		return -1;
 	return major * 1000 + minor;
+}
+
+void
+iomem_free(struct iomem *io)
+{
+	free(io->ram);
+	memset(io, 0, sizeof(*io));
 }

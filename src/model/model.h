@@ -260,6 +260,26 @@ struct frag {
  */
 long	kver_parse(const char *s);
 
+/* The name of the metadata file at the top of a capture. */
+#define CAPTURE_META	"fragstat-capture"
+
+/* What a capture's metadata file says. */
+struct capture_meta {
+	unsigned long	 page_size;	/* 0 when absent */
+	bool		 no_hugetlb;	/* "absent sys/kernel/mm/hugepages" */
+};
+
+/* The System RAM ranges of /proc/iomem, as whole page frames [start, end). */
+struct iomem {
+	struct iomem_range {
+		uint64_t	 start, end;	/* PFNs */
+	}		*ram;
+	size_t		 nram;			/* in file order (ascending) */
+};
+
+/* Free IO's ranges (iomem_parse()). */
+void	iomem_free(struct iomem *io);
+
 struct ferr;
 
 /*

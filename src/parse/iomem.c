@@ -113,10 +113,3 @@ iomem_parse(const char *buf, size_t len, unsigned long page_size,
 	}
 	return 0;
 }
-
-void
-iomem_free(struct iomem *io)
-{
-	free(io->ram);
-	memset(io, 0, sizeof(*io));
-}

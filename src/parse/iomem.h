@@ -7,14 +7,7 @@
 #include <stdint.h>
 
 #include "ferr.h"
-
-/* The System RAM ranges of /proc/iomem, as whole page frames [start, end). */
-struct iomem {
-	struct iomem_range {
-		uint64_t	 start, end;	/* PFNs */
-	}		*ram;
-	size_t		 nram;			/* in file order (ascending) */
-};
+#include "model.h"
 
 /*
  * Parse the LEN bytes at BUF into IO: the top-level "START-END : System
@@ -24,6 +17,5 @@ struct iomem {
  */
 int	iomem_parse(const char *buf, size_t len, unsigned long page_size,
 	    struct iomem *io, struct ferr *e);
-void	iomem_free(struct iomem *io);
 
 #endif
