@@ -8,6 +8,7 @@
 
 #include "capmeta.h"
 #include "ferr.h"
+#include "stage.h"
 
 /* How many times buddyinfo is re-read around the index files. */
 #define CAPTURE_TRIES	10
@@ -20,15 +21,14 @@
  * the debugfs index files until it reads the same before and after. Files
  * that cannot be read are listed in DIR/fragstat-capture. With MAP, the
  * page flags of SRC (proc/kpageflags, root) are read over the captured
- * zones into DIR/fragstat-map (mapfile.h); DIR may end in slashes. With
- * CATCH_SIGNALS (a standalone capture), SIGINT, SIGTERM, SIGHUP and
- * SIGQUIT remove the partial snapshot and end the program; without (a
- * capture inside a long-running mode), they are held blocked while it
- * runs and left to the caller's handler. A summary goes to OUT (NULL:
- * none). Returns 0, or -1 with E set (nothing is left behind).
+ * zones into DIR/fragstat-map (mapfile.h); DIR may end in slashes. The
+ * capture is staged in ST (NULL: one of its own), where a signal handler
+ * of the caller's may find what to remove (stage_remove_now()). A summary
+ * goes to OUT (NULL: none). Returns 0, or -1 with E set (nothing is left
+ * behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
-	    bool map, bool catch_signals, FILE *out, struct ferr *e);
+	    bool map, struct stage *st, FILE *out, struct ferr *e);
 
 /*
  * capture_run() into the new directory NAME of the open directory DFD
@@ -36,7 +36,7 @@ int	capture_run(const char *src, const char *dir, unsigned long page_size,
  * -1 with E set (nothing is left behind).
  */
 int	capture_at(const char *src, int dfd, const char *name, const char *dir,
-	    unsigned long page_size, bool map, bool catch_signals, FILE *out,
+	    unsigned long page_size, bool map, struct stage *st, FILE *out,
 	    struct ferr *e);
 
 #endif

@@ -15,6 +15,8 @@
 struct capture_meta {
 	unsigned long	 page_size;	/* 0 when absent */
 	bool		 no_hugetlb;	/* "absent sys/kernel/mm/hugepages" */
+	char		 hostname[256];	/* "" when absent */
+	char		 time_utc[32];	/* "" when absent */
 };
 
 /* Parse a metadata file ("key value" lines). Returns 0, or -1 with E set. */
