@@ -183,8 +183,8 @@ struct wsample {
 	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
 	const struct frag	*prev_frag;
 	const struct futile	*futile;	/* kcompactd's wakeups so far */
-	const struct thp	*prev_thp;	/* NULL at first or without THP */
-	const struct vmstat	*prev_vm;
+	/* THP outcomes since the previous sample: NULL at first or without THP */
+	const struct outcome_interval *thp_interval;
 };
 
 /* Print sample S as lines of the table, or as one JSON line. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "outcome.h"
 #include "record.h"
 #include "slurp.h"
 #include "trace.h"
@@ -199,6 +200,7 @@ struct loop {
 	struct futile		 fu;
 	struct report		 r;	/* this sample's report */
 	struct wsample		 s;	/* and the sample shown */
+	struct outcome_interval	 thp;	/* S's THP outcomes since the previous */
 	char			 why[128];	/* what fired a window */
 };
 
@@ -291,8 +293,11 @@ step_difference(struct loop *l)
 		    ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
 		s->prev_frag = p->frag;
-		s->prev_thp = p->have_thp ? &p->thp : NULL;
-		s->prev_vm = p->have_vm ? &p->vm : NULL;
+	}
+	if (l->have_prev && p->have_thp && l->r.thp != NULL) {
+		outcome_interval(&p->thp, p->have_vm ? &p->vm : NULL, l->r.thp,
+		    l->r.vm, &l->thp);
+		s->thp_interval = &l->thp;
 	}
 	if (o->trace) {
 		s->ev = &l->ev;
