@@ -12,6 +12,10 @@
 #include "outcome.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
+#include "render_watch.h"
+#include "render_json.h"
+#include "render_kernel.h"
+#include "render_text.h"
 #include "testutil.h"
 #include "watch.h"
 

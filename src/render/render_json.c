@@ -10,6 +10,9 @@
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
+#include "render_json.h"
+#include "render_text.h"
+#include "render_unmanaged.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
 static void

@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "avail.h"
+#include "futile.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "outcome.h"
 #include "report.h"
+#include "render_json.h"
+#include "render_watch.h"
 
 /* Returns BUF holding rate C of S as "12.50", or "-" without one. */
 static const char *

@@ -8,7 +8,9 @@
 
 #include "compact.h"
 #include "humanize.h"
+#include "jsonw.h"
 #include "modes.h"
+#include "render_json.h"
 
 /*
  * Returns whether NODE is to be compacted: with FORCE always, else when

@@ -9,6 +9,7 @@
 #include "kpageflags.h"
 #include "mapfile.h"
 #include "modes.h"
+#include "render_map.h"
 #include "whopins.h"
 
 /*

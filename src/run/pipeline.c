@@ -8,6 +8,11 @@
 #include <unistd.h>
 
 #include "modes.h"
+#include "render_json.h"
+#include "render_kernel.h"
+#include "render_pictures.h"
+#include "render_prom.h"
+#include "render_text.h"
 #include "usage.h"
 
 /*

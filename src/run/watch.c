@@ -7,8 +7,10 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "futile.h"
 #include "outcome.h"
 #include "record.h"
+#include "render_watch.h"
 #include "slurp.h"
 #include "trace.h"
 #include "watch.h"
