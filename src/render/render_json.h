@@ -27,6 +27,15 @@ void	render_outcomes_json(struct jsonw *w, const struct report *r);
 void	render_judgement_json(struct jsonw *w, const struct report *r,
 	    const struct avail *a);
 
+/*
+ * Write row A's score and judgement as the members SCORE_KEY and
+ * JUDGEMENT_KEY: null for a gigantic order of R, or when A is NULL. The
+ * one writer of them, for the document and for --compact's counts.
+ */
+void	render_judged_json(struct jsonw *w, const struct report *r,
+	    const struct avail *a, const char *score_key,
+	    const char *judgement_key);
+
 /* The same document as one object inside W's. */
 void	render_json_object(struct jsonw *w, const struct report *r);
 
