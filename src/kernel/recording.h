@@ -226,4 +226,7 @@ long	replay_order_index(const struct replay *r, unsigned order);
 size_t	replay_zone_slot(const struct replay *r, uint64_t node,
 	    const char *name, size_t n);
 
+/* Returns the hash of zone NODE, NAME (N bytes) in R's hash table (hashtab.h). */
+uint64_t	replay_zone_hash(uint64_t node, const char *name, size_t n);
+
 #endif
