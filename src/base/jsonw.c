@@ -222,15 +222,6 @@ jw_null(struct jsonw *w)
 	fputs("null", w->fp);
 }
 
-bool
-jw_key_or_null(struct jsonw *w, const char *key, bool have)
-{
-	jw_key(w, key);
-	if (!have)
-		jw_null(w);
-	return have;
-}
-
 void
 jw_fixed(struct jsonw *w, long long v, int digits)
 {

@@ -164,6 +164,7 @@ load(const struct capture *c, const char *rel, struct slurp *s,
 
 	s->buf = NULL;
 	s->len = 0;
+	re->path = rel;
 	if ((path = inputs_path(c->src, rel)) == NULL) {
 		ferr_keep_path(re, rel);
 		ferr_set(re, 0, "out of memory");
@@ -614,7 +615,7 @@ capture_at(const char *src, int dfd, const char *name, const char *dir,
     struct ferr *e)
 {
 	struct capture c;
-	struct stage mine;
+	struct stage mine = { .fd = -1 };
 	size_t map_size = 0;
 	int rc;
 
