@@ -13,6 +13,9 @@
 #include "kver.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
+#include "render_json.h"
+#include "render_kernel.h"
+#include "render_text.h"
 #include "report.h"
 #include "zoneinfo.h"
 

@@ -9,6 +9,7 @@
 #include "events.h"
 #include "frag.h"
 #include "jsonw.h"
+#include "render_watch.h"
 #include "testutil.h"
 #include "trace.h"
 #include "trace_decode.h"

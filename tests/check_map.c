@@ -12,6 +12,7 @@
 #include "kpageflags.h"
 #include "map.h"
 #include "mapfile.h"
+#include "render_map.h"
 #include "testutil.h"
 #include "zoneinfo.h"
 

@@ -9,8 +9,13 @@
 #include "jsonr.h"
 #include "jsonw.h"
 #include "kver.h"
+#include "outcome.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
+#include "render_watch.h"
+#include "render_json.h"
+#include "render_kernel.h"
+#include "render_text.h"
 #include "testutil.h"
 #include "watch.h"
 
@@ -382,6 +387,7 @@ watch_thp(struct fixture *fx, FILE *out, uint64_t fallback, int charge)
 	struct thp thp;
 	struct advice adv;
 	enum verdict best[FRAG_MAX_NODES + 1];
+	struct outcome_interval iv;
 	struct wsample s;
 	char *got;
 	size_t i;
@@ -413,8 +419,8 @@ watch_thp(struct fixture *fx, FILE *out, uint64_t fallback, int charge)
 	memset(&s, 0, sizeof(s));
 	s.r = &fx->r;
 	s.vm = &now;
-	s.prev_vm = &prev;
-	s.prev_thp = &thp;
+	outcome_interval(&thp, &prev, &thp, &now, &iv);
+	s.thp_interval = &iv;
 	s.orders = orders;
 	s.norders = 1;
 	s.pageblock_order = 9;

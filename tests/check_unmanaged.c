@@ -179,7 +179,7 @@ START_TEST(test_capture_keeps_meminfo)
 
 	ck_assert_ptr_nonnull(mkdtemp(tmp));
 	snprintf(dir, sizeof(dir), "%s/c", tmp);
-	ck_assert_msg(capture_run(src, dir, 4096, NULL, false, NULL, &e) == 0,
+	ck_assert_msg(capture_run(src, dir, 4096, NULL, NULL, NULL, &e) == 0,
 	    "%s: %s", e.path, e.msg);
 	want = tu_read("unmanaged/lazy/proc/meminfo", &wn);
 	snprintf(path, sizeof(path), "%s/proc/meminfo", dir);

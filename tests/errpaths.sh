@@ -399,7 +399,6 @@ cap() {
 	    -q --sysroot "$root" --capture "$tmp/p/c" "$@"
 	left "$name" "$tmp/p"
 }
-cap capture-many capture-many "too many files to capture"
 cap capture-fsync capture-fsync \
     "cannot write proc/buddyinfo: Cannot allocate memory"
 cap capture-close capture-close \

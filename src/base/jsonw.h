@@ -51,6 +51,21 @@ void	jw_int(struct jsonw *w, long long v);
 void	jw_bool(struct jsonw *w, bool v);
 void	jw_null(struct jsonw *w);
 
+/*
+ * Write KEY of a member that may be absent: with null as its value unless
+ * HAVE. Returns HAVE, so that "if (jw_key_or_null(w, k, x)) jw_u64(w, v)"
+ * writes the value when there is one. Inline, so that a static analyser
+ * sees that the value is written only when HAVE.
+ */
+static inline bool
+jw_key_or_null(struct jsonw *w, const char *key, bool have)
+{
+	jw_key(w, key);
+	if (!have)
+		jw_null(w);
+	return have;
+}
+
 /* Write V / 10^DIGITS as a decimal with exactly DIGITS fraction digits (-500, 3: -0.500). */
 void	jw_fixed(struct jsonw *w, long long v, int digits);
 

@@ -3,6 +3,7 @@
 
 #include "config.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -297,4 +298,25 @@ text_sh_quote(char *buf, size_t size, char *const *argv)
 			return -1;
 	}
 	return 0;
+}
+
+char *
+text_unoctal(const char *s, size_t n)
+{
+	char *d = malloc(n + 1), *p = d;
+	size_t i;
+
+	if (d == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
+		    s[i + 1] <= '3' && s[i + 2] >= '0' && s[i + 2] <= '7' &&
+		    s[i + 3] >= '0' && s[i + 3] <= '7') {
+			*p++ = (char)((s[i + 1] - '0') * 64 + (s[i + 2] - '0') *
+			    8 + (s[i + 3] - '0'));
+			i += 3;
+		} else
+			*p++ = s[i];
+	*p = '\0';
+	return d;
 }

@@ -101,4 +101,11 @@ int	text_sh_quote(char *buf, size_t size, char *const *argv);
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
 	    int rc, const char *what);
 
+/*
+ * Copy the N bytes of S into a new string, undoing the kernel's "\ooo"
+ * escapes (/proc/mounts' "\040", a map file's paths). Returns NULL when
+ * out of memory.
+ */
+char	*text_unoctal(const char *s, size_t n);
+
 #endif

@@ -9,6 +9,7 @@
 #include "capmeta.h"
 #include "ferr.h"
 #include "physmap.h"
+#include "stage.h"
 
 /* How many times buddyinfo is re-read around the index files. */
 #define CAPTURE_TRIES	10
@@ -22,15 +23,14 @@
  * that cannot be read are listed in DIR/fragstat-capture. With MAP (the
  * kernel's map_rules; NULL: no map), the page flags of SRC
  * (proc/kpageflags, root) are read over the captured zones by its rules
- * into DIR/fragstat-map (mapfile.h); DIR may end in slashes. With
- * CATCH_SIGNALS (a standalone capture), SIGINT, SIGTERM, SIGHUP and
- * SIGQUIT remove the partial snapshot and end the program; without (a
- * capture inside a long-running mode), they are held blocked while it
- * runs and left to the caller's handler. A summary goes to OUT (NULL:
- * none). Returns 0, or -1 with E set (nothing is left behind).
+ * into DIR/fragstat-map (mapfile.h); DIR may end in slashes. The
+ * capture is staged in ST (NULL: one of its own), where a signal handler
+ * of the caller's may find what to remove (stage_remove_now()). A summary
+ * goes to OUT (NULL: none). Returns 0, or -1 with E set (nothing is left
+ * behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
-	    const struct map_rules *map, bool catch_signals, FILE *out,
+	    const struct map_rules *map, struct stage *st, FILE *out,
 	    struct ferr *e);
 
 /*
@@ -40,6 +40,7 @@ int	capture_run(const char *src, const char *dir, unsigned long page_size,
  */
 int	capture_at(const char *src, int dfd, const char *name, const char *dir,
 	    unsigned long page_size, const struct map_rules *map,
-	    bool catch_signals, FILE *out, struct ferr *e);
+	    struct stage *st, FILE *out,
+	    struct ferr *e);
 
 #endif

@@ -255,28 +255,6 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 	return 0;
 }
 
-/* Copy the N bytes of S into a string, undoing write_path()'s escapes. Returns NULL when out of memory. */
-static char *
-read_path(const char *s, size_t n)
-{
-	char *d = malloc(n + 1), *p = d;
-	size_t i;
-
-	if (d == NULL)
-		return NULL;
-	for (i = 0; i < n; i++)
-		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
-		    s[i + 1] <= '3' && s[i + 2] >= '0' && s[i + 2] <= '7' &&
-		    s[i + 3] >= '0' && s[i + 3] <= '7') {
-			*p++ = (char)((s[i + 1] - '0') * 64 + (s[i + 2] - '0') *
-			    8 + (s[i + 3] - '0'));
-			i += 3;
-		} else
-			*p++ = s[i];
-	*p = '\0';
-	return d;
-}
-
 /*
  * Read the cgroups section of C (its first line read) for M into CG.
  * Returns 0 or -1 with E set.
@@ -307,7 +285,7 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 			return ferr_set(e, c->ls.no, "cgroup %" PRIu64 " again",
 			    v[0]);
 		if (!tok_is(&c->t[2], "?") && (cg->groups[i].path =
-		    read_path(c->t[2].s, c->t[2].n)) == NULL)
+		    text_unoctal(c->t[2].s, c->t[2].n)) == NULL)
 			return ferr_set(e, 0, "out of memory");
 	}
 	for (i = 0; i < nc; i++) {

@@ -16,6 +16,7 @@
 #include "capture.h"
 #include "record.h"
 #include "safedir.h"
+#include "stage.h"
 
 struct record {
 	char		 dir[PATH_MAX];	/* its path, for messages only */
@@ -96,8 +97,7 @@ capture_into(int dfd, const char *dir, const char *name, const char *src,
 	char path[PATH_MAX + 80];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	/* The caller's handler ends the run: the capture only holds signals off. */
-	return capture_at(src, dfd, name, path, page_size, NULL, false, NULL,
+	return capture_at(src, dfd, name, path, page_size, NULL, NULL, NULL,
 	    e);
 }
 
@@ -181,70 +181,50 @@ make_samples(int dfd, struct ferr *e)
 	return fd;
 }
 
-int
-record_open_at(struct record **rp, const struct record_opts *o, int dfd,
-    const char *name, struct ferr *e)
+/*
+ * Sync DFD, the parent of the recording NAME that DIR names, so that the
+ * new name survives a crash. Returns 0 or -1 with E set.
+ */
+static int
+sync_parent(int dfd, const char *dir, const char *name, struct ferr *e)
 {
-	char tmp[NAME_MAX + 1], shown[PATH_MAX + 16], dir[PATH_MAX];
-	struct record *r;
+	char path[PATH_MAX];
 	int at;
-	struct stat st;
-	int tfd, fd = -1;
 
-	*rp = NULL;
-	ferr_keep_path(e, o->dir);
-	if (strlen(o->dir) + 64 >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
-		return ferr_set(e, 0, "path too long");
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-		return ferr_set(e, 0, "exists; a recording never overwrites");
-	/* Beside DIR, under a new name of its own: ".NAME.XXXXXX". */
-	if ((tfd = safedir_mkdtemp(dfd, name, tmp, sizeof(tmp))) == -1)
-		return ferr_set(e, 0, "cannot create a directory beside it: %s",
-		    strerror(errno));
-	/* Its path and its parent's as the user named them, for messages. */
-	safedir_strip_slashes(dir, sizeof(dir), o->dir);
-	at = strlen(dir) >= strlen(name) ? (int)(strlen(dir) - strlen(name)) : 0;
-	snprintf(shown, sizeof(shown), "%.*s%s", at, dir, tmp);
-	if (write_meta(tfd, o, e) != 0 ||
-	    capture_into(tfd, shown, "first", o->src, o->page_size, e) != 0)
-		goto fail;
-	/* The capture named its own path: the messages below name DIR's. */
-	ferr_keep_path(e, o->dir);
-	if ((fd = make_samples(tfd, e)) == -1)
-		goto fail;
-	if (ferr_inject("record-rename") ||
-	    safedir_rename_new(dfd, tmp, name) != 0) {
-		if (errno == EEXIST || errno == ENOTEMPTY)
-			ferr_set(e, 0, "exists; a recording never overwrites");
-		else
-			ferr_set(e, 0, "cannot rename %s: %s", shown,
-			    strerror(errno));
-		goto fail;
-	}
-	/* Until its parent is synced, the new name may not survive a crash. */
-	if (ferr_inject("record-parent-sync") || fsync(dfd) != 0) {
-		ferr_set(e, 0, "cannot sync %.*s: %s", at > 1 ? at - 1 : 1,
-		    at > 1 ? dir : at == 1 ? "/" : ".", strerror(errno));
-		safedir_rm_tree(dfd, name);
-		tmp[0] = '\0';
-		goto fail;
-	}
+	if (!ferr_inject("record-parent-sync") && fsync(dfd) == 0)
+		return 0;
+	/* Its parent's path as the user named it, for the message. */
+	safedir_strip_slashes(path, sizeof(path), dir);
+	at = strlen(path) >= strlen(name) ? (int)(strlen(path) - strlen(name)) :
+	    0;
+	return ferr_set(e, 0, "cannot sync %.*s: %s", at > 1 ? at - 1 : 1,
+	    at > 1 ? path : at == 1 ? "/" : ".", strerror(errno));
+}
+
+/*
+ * Make R for the recording published as NAME in DFD, its samples' file
+ * FD, held open in ST. Returns 0, or -1 with E set (R freed, NAME
+ * removed).
+ */
+static int
+make_record(struct record **rp, const struct record_opts *o, int dfd,
+    const char *name, int fd, struct ferr *e)
+{
+	struct record *r;
+
 	if (ferr_inject("record-alloc") || (r = calloc(1, sizeof(*r))) == NULL) {
 		ferr_set(e, 0, "out of memory");
 		safedir_rm_tree(dfd, name);
-		tmp[0] = '\0';
-		goto fail;
+		return -1;
 	}
 	if (ferr_inject("record-fdopen") || (r->fp = fdopen(fd, "a")) == NULL) {
 		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
 		free(r);
 		safedir_rm_tree(dfd, name);
-		tmp[0] = '\0';
-		goto fail;
+		return -1;
 	}
-	snprintf(r->dir, sizeof(r->dir), "%s", dir);
-	r->fd = tfd;
+	safedir_strip_slashes(r->dir, sizeof(r->dir), o->dir);
 	r->src = o->src;
 	r->page_size = o->page_size;
 	r->captures_every = o->captures_every;
@@ -252,12 +232,44 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	setvbuf(r->fp, r->obuf, _IOFBF, sizeof(r->obuf));
 	*rp = r;
 	return 0;
+}
+
+int
+record_open_at(struct record **rp, const struct record_opts *o, int dfd,
+    const char *name, struct ferr *e)
+{
+	struct stage st;
+	int fd = -1;
+
+	*rp = NULL;
+	ferr_keep_path(e, o->dir);
+	if (strlen(o->dir) + 64 >= PATH_MAX)
+		return ferr_set(e, 0, "path too long");
+	if (stage_open(&st, dfd, name, o->dir, "recording", e) != 0)
+		return -1;
+	if (write_meta(st.fd, o, e) != 0 ||
+	    capture_into(st.fd, st.shown, "first", o->src, o->page_size, e) != 0)
+		goto fail;
+	/* The capture named its own path: the messages below name DIR's. */
+	ferr_keep_path(e, o->dir);
+	if ((fd = make_samples(st.fd, e)) == -1 ||
+	    stage_publish(&st, name, "record", e) != 0)
+		goto fail;
+	if (sync_parent(dfd, o->dir, name, e) != 0) {
+		safedir_rm_tree(dfd, name);
+		goto fail;
+	}
+	if (make_record(rp, o, dfd, name, fd, e) != 0)
+		goto fail;
+	/* The recording is held open: everything is made in it from now on. */
+	(*rp)->fd = st.fd;
+	st.fd = -1;
+	stage_close(&st);
+	return 0;
 fail:
 	if (fd != -1)
 		close(fd);
-	close(tfd);
-	if (tmp[0] != '\0')
-		safedir_rm_tree(dfd, tmp);
+	stage_close(&st);
 	return -1;
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "jsonr.h"
 #include "record.h"
 #include "record_command.h"
@@ -145,25 +146,14 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	return 0;
 }
 
-/* Returns 0 with R's hash grown to hold one zone more at half load, or -1 when out of memory. */
-static int
-zone_hash_grow(struct replay *r)
+/* hashtab's hash of zone I of the recording ARG. */
+static uint64_t
+zone_hash(const void *arg, size_t i)
 {
-	uint32_t *old = r->zhash;
-	size_t i, cap = r->zhcap ? 2 * r->zhcap : 64;
+	const struct replay *r = arg;
 
-	if (2 * (r->nzones + 1) <= r->zhcap)
-		return 0;
-	if ((r->zhash = calloc(cap, sizeof(*r->zhash))) == NULL) {
-		r->zhash = old;
-		return -1;
-	}
-	r->zhcap = cap;
-	for (i = 0; i < r->nzones; i++)
-		r->zhash[replay_zone_slot(r, r->zones[i].node, r->zones[i].name,
-		    strlen(r->zones[i].name))] = (uint32_t)i + 1;
-	free(old);
-	return 0;
+	return replay_zone_hash(r->zones[i].node, r->zones[i].name,
+	    strlen(r->zones[i].name));
 }
 
 /*
@@ -201,8 +191,9 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 		r->zones = z;
 		r->zcap = cap;
 	}
-	if (zone_hash_grow(r) != 0 || (ix = calloc(r->norders, 3 *
-	    sizeof(*ix) + sizeof(bool))) == NULL)
+	if (hashtab_room(&r->zhash, &r->zhcap, r->nzones, 64, zone_hash,
+	    r) != 0 ||
+	    (ix = calloc(r->norders, 3 * sizeof(*ix) + sizeof(bool))) == NULL)
 		return NULL;
 	z = &r->zones[r->nzones];
 	memset(z, 0, sizeof(*z));

@@ -250,12 +250,47 @@ safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 	return fd;
 }
 
+/*
+ * Remove every entry of the open directory FD, reading it from the start
+ * again until a pass removes nothing (an entry removed while reading may
+ * move those after it). Returns 0 when it is empty, else -1.
+ */
+static int
+rm_entries(int fd)
+{
+	union {
+		struct dirent64	 d;
+		char		 b[2048];
+	} u;
+	struct dirent64 *d;
+	ssize_t n, off;
+	int removed, left;
+
+	do {
+		removed = left = 0;
+		if (lseek(fd, 0, SEEK_SET) != 0)
+			return -1;
+		while ((n = getdents64(fd, u.b, sizeof(u.b))) > 0)
+			for (off = 0; off < n; off += d->d_reclen) {
+				d = (struct dirent64 *)(void *)(u.b + off);
+				if (strcmp(d->d_name, ".") == 0 ||
+				    strcmp(d->d_name, "..") == 0)
+					continue;
+				if (safedir_rm_tree(fd, d->d_name) == 0)
+					removed++;
+				else
+					left++;
+			}
+		if (n < 0)
+			return -1;
+	} while (removed > 0);
+	return left ? -1 : 0;
+}
+
 int
 safedir_rm_tree(int dfd, const char *name)
 {
-	struct dirent *d;
-	DIR *dp;
-	int fd, rc = 0;
+	int fd, rc;
 
 	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
 		return 0;
@@ -263,15 +298,8 @@ safedir_rm_tree(int dfd, const char *name)
 		return -1;
 	if ((fd = openat(dfd, name, DIR_FLAGS | O_NOFOLLOW)) == -1)
 		return errno == ENOENT ? 0 : -1;
-	if ((dp = fdopendir(fd)) == NULL) {
-		close(fd);
-		return -1;
-	}
-	while ((d = readdir(dp)) != NULL)
-		if (strcmp(d->d_name, ".") != 0 && strcmp(d->d_name, "..") != 0 &&
-		    safedir_rm_tree(fd, d->d_name) != 0)
-			rc = -1;
-	closedir(dp);
+	rc = rm_entries(fd);
+	close(fd);
 	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
 		rc = -1;
 	return rc;

@@ -56,7 +56,9 @@ int	safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size);
 /*
  * Remove NAME in DFD and, when a directory, everything below it, never
  * following a symbolic link (each directory opened O_NOFOLLOW relative to
- * its parent's descriptor). Returns 0 (also when NAME is absent) or -1.
+ * its parent's descriptor). Only async-signal-safe calls (getdents64(),
+ * no malloc): a signal handler may call it. Returns 0 (also when NAME is
+ * absent) or -1.
  */
 int	safedir_rm_tree(int dfd, const char *name);
 

@@ -16,28 +16,6 @@
 #include "text.h"
 #include "whopins.h"
 
-/* Copy the N bytes of S into a string, undoing /proc/mounts' "\040" escapes. */
-static char *
-unescape(const char *s, size_t n)
-{
-	char *d = malloc(n + 1), *p = d;
-	size_t i;
-
-	if (d == NULL)
-		return NULL;
-	for (i = 0; i < n; i++)
-		if (s[i] == '\\' && i + 3 < n &&
-		    s[i + 1] >= '0' && s[i + 1] <= '3' && s[i + 2] >= '0' &&
-		    s[i + 2] <= '7' && s[i + 3] >= '0' && s[i + 3] <= '7') {
-			*p++ = (char)((s[i + 1] - '0') * 64 + (s[i + 2] - '0') *
-			    8 + (s[i + 3] - '0'));
-			i += 3;
-		} else
-			*p++ = s[i];
-	*p = '\0';
-	return d;
-}
-
 /* Returns whether the comma-separated options T name WORD. */
 static bool
 has_option(const struct tok *t, const char *word)
@@ -77,8 +55,8 @@ memcg_mount_parse(const char *buf, size_t len, bool *v2)
 	/* A v1 memory hierarchy holds the controller even beside cgroup2. */
 	*v2 = m1.s == NULL;
 	if (m1.s)
-		return unescape(m1.s, m1.n);
-	return m2.s ? unescape(m2.s, m2.n) : NULL;
+		return text_unoctal(m1.s, m1.n);
+	return m2.s ? text_unoctal(m2.s, m2.n) : NULL;
 }
 
 /* Name CG's groups by the directories under PATH (LEN bytes of it, DEV its device), REL bytes in. */

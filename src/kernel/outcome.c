@@ -79,6 +79,34 @@ outcome_delta(const struct outcome *a, const struct outcome *b,
 	return true;
 }
 
+void
+outcome_interval(const struct thp *pt, const struct vmstat *pvm,
+    const struct thp *t, const struct vmstat *vm,
+    struct outcome_interval *out)
+{
+	const struct thp_size *z;
+	struct outcome a, b, d;
+	enum outcome_kind k;
+	size_t i;
+
+	out->n = 0;
+	for (i = 0; i < t->n; i++) {
+		z = &t->sizes[i];
+		if (z->order < 0 || !z->on)
+			continue;
+		for (k = 0; k < OUTCOME_NKINDS; k++) {
+			outcome_of(pt, pvm, k, (unsigned)z->order, &a);
+			outcome_of(t, vm, k, (unsigned)z->order, &b);
+			if (!outcome_delta(&a, &b, &d) || !d.known)
+				continue;
+			out->v[out->n].size = z;
+			out->v[out->n].kind = k;
+			out->v[out->n].d = d;
+			out->n++;
+		}
+	}
+}
+
 /*
  * The kernel counts a charge failure as a fallback too: the PMD size's
  * vma_alloc_anon_folio_pmd() (__do_huge_pmd_anonymous_page() before 6.12,

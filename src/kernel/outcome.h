@@ -40,6 +40,29 @@ uint64_t	 outcome_allocator_fallbacks(const struct outcome *d);
  */
 bool		 outcome_disagrees(enum verdict v, const struct outcome *d);
 
+/* What the allocations of one THP size and kind got over an interval. */
+struct outcome_step {
+	const struct thp_size	*size;	/* of the later sample */
+	enum outcome_kind	 kind;
+	struct outcome		 d;	/* d.known: counted at both ends */
+};
+
+/* The outcomes of every THP size on (its order known), size by size, over an interval. */
+struct outcome_interval {
+	size_t			 n;
+	struct outcome_step	 v[THP_MAX_SIZES * OUTCOME_NKINDS];
+};
+
+/*
+ * Set *OUT to what happened to THP allocations between the samples
+ * (PT, PVM) and (T, VM): each kind of each size of T that is on, where
+ * the kernel counted them at both ends and no counter went back. PVM and
+ * VM may be NULL; PT and T may not.
+ */
+void		 outcome_interval(const struct thp *pt, const struct vmstat *pvm,
+		    const struct thp *t, const struct vmstat *vm,
+		    struct outcome_interval *out);
+
 /* Returns "THP faults" or "shmem THP". */
 const char	*outcome_kind_name(enum outcome_kind k);
 

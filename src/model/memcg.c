@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "memcg.h"
 
 void
@@ -27,49 +28,52 @@ memcg_free(struct memcg *cg)
 	memset(cg, 0, sizeof(*cg));
 }
 
-/* Returns the hash slot of inode INO in a table of CAP (a power of two) slots. */
-static size_t
-slot(uint64_t ino, size_t cap)
+/* Returns the hash of inode INO. */
+static uint64_t
+ino_hash(uint64_t ino)
 {
-	return (size_t)((ino * 0x9e3779b97f4a7c15ULL) >> 40) & (cap - 1);
+	return hashtab_fnv(HASHTAB_FNV, &ino, sizeof(ino));
 }
 
-/* Double CG's hash table. Returns 0 or -1 when out of memory. */
-static int
-rehash(struct memcg *cg)
+/* hashtab's hash of group I of the memcg ARG. */
+static uint64_t
+group_hash(const void *arg, size_t i)
 {
-	size_t cap = cg->hcap ? cg->hcap * 2 : 64, i, s;
-	uint32_t *h = calloc(cap, sizeof(*h));
+	const struct memcg *cg = arg;
 
-	if (h == NULL)
-		return -1;
-	for (i = 0; i < cg->ngroups; i++) {
-		for (s = slot(cg->groups[i].ino, cap); h[s]; s = (s + 1) &
-		    (cap - 1))
-			;
-		h[s] = (uint32_t)i + 1;
-	}
-	free(cg->hash);
-	cg->hash = h;
-	cg->hcap = cap;
-	return 0;
+	return ino_hash(cg->groups[i].ino);
+}
+
+/* The key of a lookup: an inode among a memcg's groups. */
+struct ino_key {
+	const struct memcg	*cg;
+	uint64_t		 ino;
+};
+
+/* hashtab's test whether group I has the inode of the key ARG. */
+static bool
+group_is(const void *arg, size_t i)
+{
+	const struct ino_key *k = arg;
+
+	return k->cg->groups[i].ino == k->ino;
 }
 
 long
 memcg_group(struct memcg *cg, uint64_t ino)
 {
+	struct ino_key k = { cg, ino };
 	struct memcg_group *ng;
 	size_t s;
 
 	if (cg->last < cg->ngroups && cg->groups[cg->last].ino == ino)
 		return (long)cg->last;
-	/* At most half full, so that a probe ends soon. */
-	if (cg->ngroups * 2 >= cg->hcap && rehash(cg) != 0)
+	if (hashtab_room(&cg->hash, &cg->hcap, cg->ngroups, 64, group_hash,
+	    cg) != 0)
 		return -1;
-	for (s = slot(ino, cg->hcap); cg->hash[s]; s = (s + 1) &
-	    (cg->hcap - 1))
-		if (cg->groups[cg->hash[s] - 1].ino == ino)
-			return (long)(cg->last = cg->hash[s] - 1);
+	s = hashtab_slot(cg->hash, cg->hcap, ino_hash(ino), group_is, &k);
+	if (cg->hash[s])
+		return (long)(cg->last = cg->hash[s] - 1);
 	if (cg->ngroups == cg->gcap) {
 		cg->gcap = cg->gcap ? cg->gcap * 2 : 16;
 		if ((ng = realloc(cg->groups, cg->gcap * sizeof(*ng))) == NULL)
@@ -116,13 +120,7 @@ memcg_charge(struct memcg *cg, uint32_t zone, uint32_t block, uint32_t g,
 long
 memcg_find(const struct memcg *cg, uint64_t ino)
 {
-	size_t s;
+	struct ino_key k = { cg, ino };
 
-	if (cg->hcap == 0)
-		return -1;
-	for (s = slot(ino, cg->hcap); cg->hash[s]; s = (s + 1) &
-	    (cg->hcap - 1))
-		if (cg->groups[cg->hash[s] - 1].ino == ino)
-			return (long)cg->hash[s] - 1;
-	return -1;
+	return hashtab_find(cg->hash, cg->hcap, ino_hash(ino), group_is, &k);
 }

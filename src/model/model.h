@@ -267,6 +267,8 @@ long	kver_parse(const char *s);
 struct capture_meta {
 	unsigned long	 page_size;	/* 0 when absent */
 	bool		 no_hugetlb;	/* "absent sys/kernel/mm/hugepages" */
+	char		 hostname[256];	/* "" when absent */
+	char		 time_utc[32];	/* "" when absent */
 };
 
 /* The System RAM ranges of /proc/iomem, as whole page frames [start, end). */

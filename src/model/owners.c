@@ -5,55 +5,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "owners.h"
 
-/* Returns the FNV-1a hash of the N bytes at S. */
+/* hashtab's hash of stack I of the owners ARG. */
 static uint64_t
-hash(const char *s, size_t n)
+stack_hash(const void *arg, size_t i)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t i;
+	const struct owners *ow = arg;
 
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ULL;
-	return h;
+	return hashtab_fnv(HASHTAB_FNV, ow->o[i].stack,
+	    strlen(ow->o[i].stack));
 }
 
-/* Double OW's hash table. Returns 0 or -1 when out of memory. */
-static int
-rehash(struct owners *ow)
-{
-	size_t cap = ow->hcap ? ow->hcap * 2 : 256, i, s;
-	uint32_t *h = calloc(cap, sizeof(*h));
+/* The key of a lookup: a stack's N bytes at S among the owners OW. */
+struct stack_key {
+	const struct owners	*ow;
+	const char		*s;
+	size_t			 n;
+};
 
-	if (h == NULL)
-		return -1;
-	for (i = 0; i < ow->n; i++) {
-		s = hash(ow->o[i].stack, strlen(ow->o[i].stack)) & (cap - 1);
-		while (h[s])
-			s = (s + 1) & (cap - 1);
-		h[s] = (uint32_t)i + 1;
-	}
-	free(ow->hash);
-	ow->hash = h;
-	ow->hcap = cap;
-	return 0;
+/* hashtab's test whether stack I is the key ARG's. */
+static bool
+stack_is(const void *arg, size_t i)
+{
+	const struct stack_key *k = arg;
+	const char *st = k->ow->o[i].stack;
+
+	return strlen(st) == k->n && memcmp(st, k->s, k->n) == 0;
 }
 
 struct owner *
 owners_stack(struct owners *ow, const char *s, size_t n)
 {
+	struct stack_key k = { ow, s, n };
 	struct owner *no;
 	size_t h;
 
-	if (ow->n * 2 >= ow->hcap && rehash(ow) != 0)
+	if (hashtab_room(&ow->hash, &ow->hcap, ow->n, 256, stack_hash, ow) != 0)
 		return NULL;
-	for (h = hash(s, n) & (ow->hcap - 1); ow->hash[h]; h = (h + 1) &
-	    (ow->hcap - 1)) {
-		no = &ow->o[ow->hash[h] - 1];
-		if (strlen(no->stack) == n && memcmp(no->stack, s, n) == 0)
-			return no;
-	}
+	h = hashtab_slot(ow->hash, ow->hcap, hashtab_fnv(HASHTAB_FNV, s, n),
+	    stack_is, &k);
+	if (ow->hash[h])
+		return &ow->o[ow->hash[h] - 1];
 	if (ow->n == ow->cap) {
 		ow->cap = ow->cap ? ow->cap * 2 : 64;
 		if ((no = realloc(ow->o, ow->cap * sizeof(*no))) == NULL)

@@ -5,37 +5,42 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hashtab.h"
 #include "recording.h"
 
-/* Returns the hash of zone NODE, NAME (N bytes): FNV-1a. */
-static uint32_t
-zone_hash(uint64_t node, const char *name, size_t n)
+uint64_t
+replay_zone_hash(uint64_t node, const char *name, size_t n)
 {
-	uint32_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < 8; i++)
-		h = (h ^ (uint8_t)(node >> (8 * i))) * 16777619u;
-	for (i = 0; i < n; i++)
-		h = (h ^ (uint8_t)name[i]) * 16777619u;
-	return h;
+	return hashtab_fnv(hashtab_fnv(HASHTAB_FNV, &node, sizeof(node)), name,
+	    n);
 }
 
-/* Returns the slot of zone NODE, NAME (N bytes) in R's hash: its own, or the free one it would take. */
+/* The key of a lookup: zone NODE, NAME (N bytes) of recording R. */
+struct zone_key {
+	const struct replay	*r;
+	uint64_t		 node;
+	const char		*name;
+	size_t			 n;
+};
+
+/* hashtab's test whether zone I is the key ARG's. */
+static bool
+zone_is(const void *arg, size_t i)
+{
+	const struct zone_key *k = arg;
+	const struct rzone *z = &k->r->zones[i];
+
+	return z->node == k->node && strlen(z->name) == k->n &&
+	    memcmp(z->name, k->name, k->n) == 0;
+}
+
 size_t
 replay_zone_slot(const struct replay *r, uint64_t node, const char *name, size_t n)
 {
-	const struct rzone *z;
-	size_t i, mask = r->zhcap - 1;
+	struct zone_key k = { r, node, name, n };
 
-	for (i = zone_hash(node, name, n) & mask; r->zhash[i]; i = (i + 1) &
-	    mask) {
-		z = &r->zones[r->zhash[i] - 1];
-		if (z->node == node && strlen(z->name) == n &&
-		    memcmp(z->name, name, n) == 0)
-			break;
-	}
-	return i;
+	return hashtab_slot(r->zhash, r->zhcap, replay_zone_hash(node, name, n),
+	    zone_is, &k);
 }
 
 const struct rzone *

@@ -275,4 +275,7 @@ int	replay_sum_add(uint64_t *sum, uint64_t a);
 /* Free what R holds: its zones, and its series when kept. */
 void	replay_free(struct replay *r);
 
+/* Returns the hash of zone NODE, NAME (N bytes) in R's hash table (hashtab.h). */
+uint64_t	replay_zone_hash(uint64_t node, const char *name, size_t n);
+
 #endif

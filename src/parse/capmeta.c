@@ -3,10 +3,25 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "capmeta.h"
 #include "text.h"
+
+/*
+ * Copy into BUF the value of the line S (N bytes) when it is "KEY value":
+ * what follows KEY and one space, cut to fit.
+ */
+static void
+fact(const char *s, size_t n, const char *key, char *buf, size_t size)
+{
+	size_t k = strlen(key);
+
+	if (n > k + 1 && memcmp(s, key, k) == 0 && s[k] == ' ' &&
+	    buf[0] == '\0')
+		snprintf(buf, size, "%.*s", (int)(n - k - 1), s + k + 1);
+}
 
 int
 capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
@@ -26,6 +41,8 @@ capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
 		if (tok_split(s, n, t, 2) == 2 && tok_is(&t[0], "absent") &&
 		    tok_is(&t[1], "sys/kernel/mm/hugepages"))
 			m->no_hugetlb = true;
+		fact(s, n, "hostname", m->hostname, sizeof(m->hostname));
+		fact(s, n, "time_utc", m->time_utc, sizeof(m->time_utc));
 		if (tok_split(s, n, t, 1) == 0 || !tok_is(&t[0], "page_size"))
 			continue;
 		v.s = t[0].s + t[0].n;

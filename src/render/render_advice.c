@@ -8,6 +8,8 @@
 #include "humanize.h"
 #include "map.h"
 #include "report.h"
+#include "render_text.h"
+#include "render_unmanaged.h"
 
 /* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
 static void

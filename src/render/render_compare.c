@@ -10,6 +10,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
+#include "render_compare.h"
 
 long
 compare_match(const struct bzone *z, size_t hint, const struct report *to)

@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
+#include "render_watch.h"
 
 /* The fallback pairs the table shows. */
 #define TOP_PAIRS	3

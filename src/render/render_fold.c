@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "render_text.h"
 
 /* Returns the columns the N bytes at S take: colour sequences take none. */
 static size_t

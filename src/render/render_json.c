@@ -10,6 +10,9 @@
 #include "jsonw.h"
 #include "map.h"
 #include "report.h"
+#include "render_json.h"
+#include "render_text.h"
+#include "render_unmanaged.h"
 
 /* Write KEY and the string S, or null when S is NULL. */
 static void
@@ -389,22 +392,25 @@ counts(struct jsonw *w, const struct avail *a)
 
 /* A gigantic order, which the buddy allocator never holds, has no score. */
 void
+render_judged_json(struct jsonw *w, const struct report *r,
+    const struct avail *a, const char *score_key, const char *judgement_key)
+{
+	bool buddy = a != NULL && a->order < r->bi->norders;
+
+	if (jw_key_or_null(w, score_key, buddy))
+		jw_u64(w, a->score);
+	if (jw_key_or_null(w, judgement_key, buddy))
+		jw_string(w, judge_name(a->judgement));
+}
+
+void
 render_judgement_json(struct jsonw *w, const struct report *r,
     const struct avail *a)
 {
 	int64_t ratio = judge_ratio(a->now, a->after);
-	bool buddy = a->order < r->bi->norders;
 
-	jw_key(w, "score");
-	if (buddy)
-		jw_u64(w, a->score);
-	else
-		jw_null(w);
-	str_or_null(w, "judgement", buddy ? judge_name(a->judgement) : NULL);
-	jw_key(w, "ratio");
-	if (ratio < 0)
-		jw_null(w);
-	else
+	render_judged_json(w, r, a, "score", "judgement");
+	if (jw_key_or_null(w, "ratio", ratio >= 0))
 		jw_fixed(w, ratio, 4);
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "kver.h"
 #include "report.h"
+#include "render_kernel.h"
 
 /*
  * Print one line per zone: zone_show()'s "Node %d, zone %8s " prefix,

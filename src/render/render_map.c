@@ -13,6 +13,9 @@
 #include "memcg.h"
 #include "pins.h"
 #include "report.h"
+#include "render_map.h"
+#include "render_text.h"
+#include "render_unmanaged.h"
 
 /* Cgroups in the table; JSON has them all. */
 #define TOP_CGROUPS	10

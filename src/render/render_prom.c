@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "map.h"
 #include "report.h"
+#include "render_prom.h"
 
 /* Write the HELP and TYPE lines of metric NAME. */
 static void

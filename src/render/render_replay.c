@@ -6,8 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
+#include "futile.h"
 #include "humanize.h"
+#include "jsonw.h"
 #include "outcome.h"
+#include "recording.h"
+#include "render_replay.h"
 #include "report.h"
 
 /* Returns BUF holding the share PART of WHOLE in percent ("50.0%"), or "-". */

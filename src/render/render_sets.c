@@ -9,6 +9,8 @@
 
 #include "jsonw.h"
 #include "report.h"
+#include "sets.h"
+#include "render_sets.h"
 
 /* Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. */
 const char *

@@ -9,6 +9,8 @@
 #include "humanize.h"
 #include "outcome.h"
 #include "report.h"
+#include "render_text.h"
+#include "render_unmanaged.h"
 
 /* ANSI attributes, empty when colour is off. */
 struct sstyle {

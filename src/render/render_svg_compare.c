@@ -5,7 +5,10 @@
 #include <stdlib.h>
 
 #include "humanize.h"
+#include "render_compare.h"
+#include "render_pictures.h"
 #include "render_svg_parts.h"
+#include "render_text.h"
 
 /*
  * A comparison stacks a zone's A, B and change rows, each PANEL_H below

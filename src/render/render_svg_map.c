@@ -11,6 +11,7 @@
 #include "pins.h"
 #include "render_svg.h"
 #include "report.h"
+#include "render_map.h"
 #include "svgw.h"
 
 /*

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "humanize.h"
+#include "render_pictures.h"
 #include "render_svg_parts.h"
 
 /*

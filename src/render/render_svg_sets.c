@@ -9,6 +9,8 @@
 
 #include "render_svg.h"
 #include "report.h"
+#include "sets.h"
+#include "render_sets.h"
 #include "svgw.h"
 
 /* The picture: panels of this size, this many a row. */

@@ -2,6 +2,7 @@
 /* render_svg_snapshot.c - the picture of one snapshot */
 #include "config.h"
 
+#include "render_pictures.h"
 #include "render_svg_parts.h"
 
 void

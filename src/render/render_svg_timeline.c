@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "render_compare.h"
 #include "render_svg_parts.h"
 
 /* The batch layout: the heatmap's rows, the charts' height, the y labels. */

@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "outcome.h"
 #include "render_svg_parts.h"
+#include "render_text.h"
 
 /*
  * Okabe and Ito's colour-blind safe palette, for the migratetypes in the

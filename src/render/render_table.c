@@ -8,6 +8,7 @@
 
 #include "humanize.h"
 #include "report.h"
+#include "render_text.h"
 
 #define BAR_WIDTH	20
 

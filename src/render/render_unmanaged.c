@@ -8,6 +8,8 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "jsonw.h"
+#include "render_unmanaged.h"
 #include "report.h"
 #include "unmanaged.h"
 

@@ -7,10 +7,13 @@
 #include <string.h>
 
 #include "avail.h"
+#include "futile.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "outcome.h"
 #include "report.h"
+#include "render_json.h"
+#include "render_watch.h"
 
 /* Returns BUF holding rate C of S as "12.50", or "-" without one. */
 static const char *
@@ -100,23 +103,6 @@ avail_at(const struct wsample *s, size_t z, unsigned o)
 {
 	return s->r->avail ? avail_find(s->r->avail, (int)s->r->bi->zones[z].node,
 	    (long)z, o) : NULL;
-}
-
-/*
- * Set *D to what happened to THP allocations of kind K and order O over
- * the interval of S. Returns whether the kernel counted them at both ends.
- */
-static bool
-interval(const struct wsample *s, enum outcome_kind k, unsigned o,
-    struct outcome *d)
-{
-	struct outcome a, b;
-
-	if (s->prev_thp == NULL || s->r->thp == NULL)
-		return false;
-	outcome_of(s->prev_thp, s->prev_vm, k, o, &a);
-	outcome_of(s->r->thp, s->r->vm, k, o, &b);
-	return outcome_delta(&a, &b, d) && d->known;
 }
 
 /* Returns the machine's verdict at order O in S, or VERDICT_UNKNOWN. */
@@ -228,30 +214,24 @@ finding_line(FILE *fp, const char *b, enum verdict v, const struct outcome *d)
 static void
 outcome_lines(FILE *fp, const struct wsample *s)
 {
-	const struct thp *t = s->r->thp;
-	const struct thp_size *z;
-	struct outcome d;
-	enum outcome_kind k;
+	const struct outcome_interval *iv = s->thp_interval;
+	const struct outcome_step *st;
 	enum verdict v;
 	char b[32], c[160];
 	size_t i;
 
-	for (i = 0; t != NULL && i < t->n; i++) {
-		z = &t->sizes[i];
-		if (z->order < 0 || !z->on)
+	for (i = 0; iv != NULL && i < iv->n; i++) {
+		st = &iv->v[i];
+		if (st->d.alloc + st->d.fallback == 0)
 			continue;
-		hum_size(b, sizeof(b), 1ULL << z->order, s->r->page_size);
-		for (k = 0; k < OUTCOME_NKINDS; k++) {
-			if (!interval(s, k, (unsigned)z->order, &d) ||
-			    d.alloc + d.fallback == 0)
-				continue;
-			fprintf(fp, "  %s %s: %s\n", b, outcome_kind_name(k),
-			    hum_outcome(c, sizeof(c), d.alloc, d.fallback,
-			    d.have_charge, d.charge));
-			v = verdict_at(s, (unsigned)z->order);
-			if (k == OUTCOME_ANON && outcome_disagrees(v, &d))
-				finding_line(fp, b, v, &d);
-		}
+		hum_size(b, sizeof(b), 1ULL << st->size->order,
+		    s->r->page_size);
+		fprintf(fp, "  %s %s: %s\n", b, outcome_kind_name(st->kind),
+		    hum_outcome(c, sizeof(c), st->d.alloc, st->d.fallback,
+		    st->d.have_charge, st->d.charge));
+		v = verdict_at(s, (unsigned)st->size->order);
+		if (st->kind == OUTCOME_ANON && outcome_disagrees(v, &st->d))
+			finding_line(fp, b, v, &st->d);
 	}
 }
 
@@ -365,44 +345,144 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 {
 	static const char *const kinds[OUTCOME_NKINDS] = { "anon_fault",
 	    "shmem" };
-	const struct thp *t = s->r->thp;
-	const struct thp_size *z;
-	struct outcome d;
-	enum outcome_kind k;
+	const struct outcome_interval *iv = s->thp_interval;
+	const struct outcome_step *st;
 	size_t i;
 
-	jw_key(w, "outcomes_interval");
-	if (s->prev_thp == NULL || t == NULL) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "outcomes_interval", iv != NULL))
 		return;
-	}
 	jw_array(w, false);
-	for (i = 0; i < t->n; i++) {
-		z = &t->sizes[i];
-		if (z->order < 0 || !z->on)
-			continue;
-		for (k = 0; k < OUTCOME_NKINDS; k++) {
-			if (!interval(s, k, (unsigned)z->order, &d))
-				continue;
-			jw_object(w);
-			jw_key(w, "size_kb");
-			jw_u64(w, z->kb);
-			jw_key(w, "order");
-			jw_int(w, z->order);
-			jw_key(w, "kind");
-			jw_string(w, kinds[k]);
-			jw_key(w, "alloc");
-			jw_u64(w, d.alloc);
-			jw_key(w, "fallback");
-			jw_u64(w, d.fallback);
-			jw_key(w, "fallback_charge");
-			if (d.have_charge)
-				jw_u64(w, d.charge);
-			else
-				jw_null(w);
-			jw_end(w);
-		}
+	for (i = 0; i < iv->n; i++) {
+		st = &iv->v[i];
+		jw_object(w);
+		jw_key(w, "size_kb");
+		jw_u64(w, st->size->kb);
+		jw_key(w, "order");
+		jw_int(w, st->size->order);
+		jw_key(w, "kind");
+		jw_string(w, kinds[st->kind]);
+		jw_key(w, "alloc");
+		jw_u64(w, st->d.alloc);
+		jw_key(w, "fallback");
+		jw_u64(w, st->d.fallback);
+		if (jw_key_or_null(w, "fallback_charge", st->d.have_charge))
+			jw_u64(w, st->d.charge);
+		jw_end(w);
 	}
+	jw_end(w);
+}
+
+/* The member "orders" of zone I of S: each order's indices and counts, null where there are none. */
+static void
+orders_json(struct jsonw *w, const struct wsample *s, size_t i)
+{
+	const struct frag *f = &s->r->frag[i];
+	const struct avail *a;
+	unsigned o;
+	size_t j;
+
+	jw_key(w, "orders");
+	jw_array(w, false);
+	for (j = 0; j < s->norders; j++) {
+		o = s->orders[j];
+		/* null: a zone the allocation never uses */
+		a = avail_at(s, i, o);
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, o);
+		if (jw_key_or_null(w, "unusable_index", o < s->r->bi->norders))
+			jw_fixed(w, f->unusable[o], 3);
+		if (jw_key_or_null(w, "fragmentation_index",
+		    o < s->r->bi->norders))
+			jw_fixed(w, f->fragindex[o], 3);
+		if (jw_key_or_null(w, "available_now", a != NULL))
+			jw_u64(w, a->now);
+		if (jw_key_or_null(w, "available_now_is_bound", a != NULL))
+			jw_bool(w, a->now_is_bound);
+		if (jw_key_or_null(w, "after_compaction", a != NULL))
+			jw_u64(w, a->after);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* The member "zones" of S: each zone's free memory and its orders. */
+static void
+zones_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct report *r = s->r;
+	size_t i;
+
+	jw_key(w, "zones");
+	jw_array(w, false);
+	for (i = 0; i < r->bi->nzones; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, r->bi->zones[i].node);
+		jw_key(w, "zone");
+		jw_string(w, r->bi->zones[i].name);
+		jw_key(w, "free_pages");
+		jw_u64(w, r->frag[i].free_pages);
+		jw_key(w, "free_pageblocks");
+		jw_u64(w, pageblocks_free(s, i));
+		orders_json(w, s, i);
+		if (ptzone_of(s, i) != NULL)
+			migratetypes_json(w, r->pti, ptzone_of(s, i));
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* The members "rates_per_s" and "counters" of S: null without vmstat (or, for rates, at the first sample). */
+static void
+vmstat_json(struct jsonw *w, const struct wsample *s)
+{
+	unsigned c;
+
+	if (jw_key_or_null(w, "rates_per_s", s->vm != NULL &&
+	    s->elapsed_ms != 0)) {
+		jw_object(w);
+		for (c = 0; c < VM_NWATCHED; c++)
+			if (c != VM_NR_FREE_PAGES && jw_key_or_null(w,
+			    vmstat_name(c), s->rate_ok & (1u << c)))
+				jw_fixed(w, (long long)s->rate[c], 2);
+		jw_end(w);
+	}
+	if (!jw_key_or_null(w, "counters", s->vm != NULL))
+		return;
+	jw_object(w);
+	for (c = 0; c < VM_NCOUNTERS; c++) {
+		/* Those watched, and kcompactd's scanning. */
+		if (c >= VM_NWATCHED && c != VM_COMPACT_DAEMON_MIGRATE_SCANNED &&
+		    c != VM_COMPACT_DAEMON_FREE_SCANNED)
+			continue;
+		if (jw_key_or_null(w, vmstat_name(c), s->vm->have & (1u << c)))
+			jw_u64(w, s->vm->v[c]);
+	}
+	jw_end(w);
+}
+
+/* The member "pressure" of S: PSI's averages, totals and the stall shares of the interval. */
+static void
+pressure_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct psi *p = s->r->psi;
+
+	if (!jw_key_or_null(w, "pressure", p != NULL))
+		return;
+	jw_object(w);
+	jw_key(w, "some_avg10");
+	jw_fixed(w, p->some.avg10, 2);
+	if (jw_key_or_null(w, "full_avg10", p->full.present))
+		jw_fixed(w, p->full.avg10, 2);
+	jw_key(w, "some_total_us");
+	jw_u64(w, p->some.total_us);
+	if (jw_key_or_null(w, "full_total_us", p->full.present))
+		jw_u64(w, p->full.total_us);
+	if (jw_key_or_null(w, "some_stall_share", s->stall_ok[0]))
+		jw_fixed(w, s->stall[0], 2);
+	if (jw_key_or_null(w, "full_stall_share", s->stall_ok[1]))
+		jw_fixed(w, s->stall[1], 2);
 	jw_end(w);
 }
 
@@ -410,145 +490,21 @@ void
 render_watch_json(FILE *fp, const struct wsample *s)
 {
 	const struct report *r = s->r;
-	const struct avail *a;
 	struct jsonw w;
 	char t[32];
-	size_t i, j;
-	unsigned c;
 
 	jw_init_compact(&w, fp);
 	jw_object(&w);
 	stamp(t, sizeof(t), s, true);
 	jw_key(&w, "time");
 	jw_string(&w, t);
-	jw_key(&w, "interval_s");
-	if (s->elapsed_ms)
+	if (jw_key_or_null(&w, "interval_s", s->elapsed_ms != 0))
 		jw_fixed(&w, (long long)s->elapsed_ms, 3);
-	else
-		jw_null(&w);
 	jw_key(&w, "pageblock_order");
 	jw_int(&w, s->pageblock_order);
-	jw_key(&w, "zones");
-	jw_array(&w, false);
-	for (i = 0; i < r->bi->nzones; i++) {
-		jw_object(&w);
-		jw_key(&w, "node");
-		jw_int(&w, r->bi->zones[i].node);
-		jw_key(&w, "zone");
-		jw_string(&w, r->bi->zones[i].name);
-		jw_key(&w, "free_pages");
-		jw_u64(&w, r->frag[i].free_pages);
-		jw_key(&w, "free_pageblocks");
-		jw_u64(&w, pageblocks_free(s, i));
-		jw_key(&w, "orders");
-		jw_array(&w, false);
-		for (j = 0; j < s->norders; j++) {
-			unsigned o = s->orders[j];
-
-			jw_object(&w);
-			jw_key(&w, "order");
-			jw_int(&w, o);
-			jw_key(&w, "unusable_index");
-			if (o < r->bi->norders)
-				jw_fixed(&w, r->frag[i].unusable[o], 3);
-			else
-				jw_null(&w);
-			jw_key(&w, "fragmentation_index");
-			if (o < r->bi->norders)
-				jw_fixed(&w, r->frag[i].fragindex[o], 3);
-			else
-				jw_null(&w);
-			/* null: a zone the allocation never uses */
-			a = avail_at(s, i, o);
-			jw_key(&w, "available_now");
-			if (a)
-				jw_u64(&w, a->now);
-			else
-				jw_null(&w);
-			jw_key(&w, "available_now_is_bound");
-			if (a)
-				jw_bool(&w, a->now_is_bound);
-			else
-				jw_null(&w);
-			jw_key(&w, "after_compaction");
-			if (a)
-				jw_u64(&w, a->after);
-			else
-				jw_null(&w);
-			jw_end(&w);
-		}
-		jw_end(&w);
-		if (ptzone_of(s, i) != NULL)
-			migratetypes_json(&w, r->pti, ptzone_of(s, i));
-		jw_end(&w);
-	}
-	jw_end(&w);
-	jw_key(&w, "rates_per_s");
-	if (s->vm == NULL || s->elapsed_ms == 0)
-		jw_null(&w);
-	else {
-		jw_object(&w);
-		for (c = 0; c < VM_NWATCHED; c++) {
-			if (c == VM_NR_FREE_PAGES)
-				continue;
-			jw_key(&w, vmstat_name(c));
-			if (s->rate_ok & (1u << c))
-				jw_fixed(&w, (long long)s->rate[c], 2);
-			else
-				jw_null(&w);
-		}
-		jw_end(&w);
-	}
-	jw_key(&w, "counters");
-	if (s->vm == NULL)
-		jw_null(&w);
-	else {
-		jw_object(&w);
-		for (c = 0; c < VM_NCOUNTERS; c++) {
-			/* Those watched, and kcompactd's scanning. */
-			if (c >= VM_NWATCHED &&
-			    c != VM_COMPACT_DAEMON_MIGRATE_SCANNED &&
-			    c != VM_COMPACT_DAEMON_FREE_SCANNED)
-				continue;
-			jw_key(&w, vmstat_name(c));
-			if (s->vm->have & (1u << c))
-				jw_u64(&w, s->vm->v[c]);
-			else
-				jw_null(&w);
-		}
-		jw_end(&w);
-	}
-	jw_key(&w, "pressure");
-	if (r->psi == NULL)
-		jw_null(&w);
-	else {
-		jw_object(&w);
-		jw_key(&w, "some_avg10");
-		jw_fixed(&w, r->psi->some.avg10, 2);
-		jw_key(&w, "full_avg10");
-		if (r->psi->full.present)
-			jw_fixed(&w, r->psi->full.avg10, 2);
-		else
-			jw_null(&w);
-		jw_key(&w, "some_total_us");
-		jw_u64(&w, r->psi->some.total_us);
-		jw_key(&w, "full_total_us");
-		if (r->psi->full.present)
-			jw_u64(&w, r->psi->full.total_us);
-		else
-			jw_null(&w);
-		jw_key(&w, "some_stall_share");
-		if (s->stall_ok[0])
-			jw_fixed(&w, s->stall[0], 2);
-		else
-			jw_null(&w);
-		jw_key(&w, "full_stall_share");
-		if (s->stall_ok[1])
-			jw_fixed(&w, s->stall[1], 2);
-		else
-			jw_null(&w);
-		jw_end(&w);
-	}
+	zones_json(&w, s);
+	vmstat_json(&w, s);
+	pressure_json(&w, s);
 	if (s->ev != NULL) {
 		jw_key(&w, "events");
 		render_events_json(&w, s);

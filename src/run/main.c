@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "capture.h"
+#include "mode_capture.h"
 #include "modes.h"
 #include "options_mode.h"
 #include "verify.h"
@@ -64,9 +64,9 @@ run_capture(const struct opts *o)
 		return EXIT_DATA;
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
-	if (capture_run(o->sysroot, o->capture, o->sysroot && !o->page_size ?
-	    0 : pipe_page_size(o, NULL, &from), o->map ? &map_rules : NULL, true,
-	    stdout, &e) != 0) {
+	if (capture_standalone(o->sysroot, o->capture, o->sysroot &&
+	    !o->page_size ? 0 : pipe_page_size(o, NULL, &from),
+	    o->map ? &map_rules : NULL, stdout, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "modes.h"
+#include "render_pictures.h"
 
 /*
  * Add the roots listed one per line in PATH ("-": standard input) to O.

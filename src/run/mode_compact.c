@@ -8,7 +8,9 @@
 
 #include "compact.h"
 #include "humanize.h"
+#include "jsonw.h"
 #include "modes.h"
+#include "render_json.h"
 
 /*
  * Returns whether NODE is to be compacted: with FORCE always, else when
@@ -116,25 +118,6 @@ compact_counts(const struct report *a, const struct report *b,
 	}
 }
 
-/* Write row X's score and judgement as KEY_score and KEY_judgement (null for a gigantic order). */
-static void
-judged_json(struct jsonw *w, const struct report *r, const struct avail *x,
-    const char *score_key, const char *judgement_key)
-{
-	bool buddy = x != NULL && x->order < r->bi->norders;
-
-	jw_key(w, score_key);
-	if (buddy)
-		jw_u64(w, x->score);
-	else
-		jw_null(w);
-	jw_key(w, judgement_key);
-	if (buddy)
-		jw_string(w, judge_name(x->judgement));
-	else
-		jw_null(w);
-}
-
 /* The same as compact_counts() as a JSON array in W (B NULL: after is null). */
 static void
 compact_counts_json(struct jsonw *w, const struct report *a,
@@ -167,8 +150,8 @@ compact_counts_json(struct jsonw *w, const struct report *a,
 		jw_u64(w, x->after);
 		jw_key(w, "after_compaction_from");
 		jw_string(w, x->from_map ? "map" : "free memory");
-		judged_json(w, a, x, "score_before", "judgement_before");
-		judged_json(w, b, y, "score_after", "judgement_after");
+		render_judged_json(w, a, x, "score_before", "judgement_before");
+		render_judged_json(w, b, y, "score_after", "judgement_after");
 		jw_end(w);
 	}
 	jw_end(w);

@@ -8,6 +8,10 @@
 #include "futile.h"
 #include "modes.h"
 #include "record.h"
+#include "render_compare.h"
+#include "render_pictures.h"
+#include "render_replay.h"
+#include "render_sets.h"
 #include "replay.h"
 #include "replay_sets.h"
 

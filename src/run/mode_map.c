@@ -11,6 +11,7 @@
 #include "mapfile.h"
 #include "modes.h"
 #include "pins.h"
+#include "render_map.h"
 #include "whopins.h"
 
 /*

@@ -10,6 +10,11 @@
 #include "kver.h"
 #include "load.h"
 #include "modes.h"
+#include "render_json.h"
+#include "render_kernel.h"
+#include "render_pictures.h"
+#include "render_prom.h"
+#include "render_text.h"
 #include "usage.h"
 
 /*

@@ -7,6 +7,7 @@
 
 #include "buddyinfo.h"
 #include "jsonw.h"
+#include "render_kernel.h"
 #include "report.h"
 #include "slurp.h"
 #include "verify.h"

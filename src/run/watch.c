@@ -7,8 +7,11 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "futile.h"
 #include "load.h"
+#include "outcome.h"
 #include "record.h"
+#include "render_watch.h"
 #include "slurp.h"
 #include "trace.h"
 #include "watch.h"
@@ -186,163 +189,260 @@ lost_order(const struct watch_opts *o, const struct inputs *in,
 	return true;
 }
 
+/* What watch_run() keeps from one sample to the next. */
+struct loop {
+	const struct watch_opts	*o;
+	const struct report	*tmpl;
+	struct inputs		 in[2];		/* IN[CUR] now, the other before */
+	struct timespec		 mono[2], next;
+	int			 cur;
+	bool			 have_prev;
+	bool			 last;	/* the command exited: this sample is the last */
+	unsigned long		 n;	/* samples shown */
+	struct ev_counts	 ev;
+	struct futile		 fu;
+	struct report		 r;	/* this sample's report */
+	struct wsample		 s;	/* and the sample shown */
+	struct outcome_interval	 thp;	/* S's THP outcomes since the previous */
+	char			 why[128];	/* what fired a window */
+};
+
+/* Free IN and leave it empty: freeing it again does nothing. */
+static void
+drop(struct inputs *in)
+{
+	inputs_free(in);
+	memset(in, 0, sizeof(*in));
+}
+
+/*
+ * Step "sample": read the files into L's current inputs. Returns 1 with a
+ * sample, 0 without one (a transient failure, said: tried again next
+ * time), or -1 with E set.
+ */
+static int
+step_sample(struct loop *l, struct ferr *e)
+{
+	const struct watch_opts *o = l->o;
+	struct inputs *in = &l->in[l->cur];
+	struct ferr le = { .path = "" };
+	int i;
+
+	if (load_inputs(&o->io, in, &le) != 0) {
+		ferr_print(&le);
+		drop(in);
+		return 0;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &l->mono[l->cur]);
+	if (lost_order(o, in, e) ||
+	    (o->trace && trace_read(o->trace, &l->ev, e) != 0))
+		return -1;
+	if (!o->quiet && l->n == 0)
+		for (i = 0; i < in->nnotes; i++)
+			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+	return 1;
+}
+
+/*
+ * Step "count": L's report of the current inputs, with the counts of
+ * watch_opts.counts. Returns 0, or -1 with E set (out of memory).
+ */
+static int
+step_count(struct loop *l, struct ferr *e)
+{
+	const struct inputs *in = &l->in[l->cur];
+	struct report *r = &l->r;
+
+	*r = *l->tmpl;
+	r->bi = &in->bi;
+	r->frag = in->frag;
+	r->pti = in->have_pti ? &in->pti : NULL;
+	r->pti_zone = in->pti_zone;
+	r->psi = in->have_psi ? &in->psi : NULL;
+	r->thp = in->have_thp ? &in->thp : NULL;
+	r->vm = in->have_vm ? &in->vm : NULL;
+	r->huge = in->have_hugetlb ? &in->huge : NULL;
+	if (l->o->counts && l->o->counts(l->o->counts_arg, in, r) != 0) {
+		e->path = "fragstat";
+		return ferr_set(e, 0, "out of memory");
+	}
+	return 0;
+}
+
+/*
+ * Step "difference": L's sample of its report, with what changed since
+ * the previous sample (rates, stalls) and kcompactd's effort so far.
+ */
+static void
+step_difference(struct loop *l)
+{
+	const struct watch_opts *o = l->o;
+	const struct inputs *p = &l->in[!l->cur];
+	struct wsample *s = &l->s;
+	uint64_t free_pages = 0, blocks = 0;
+	size_t z;
+
+	memset(s, 0, sizeof(*s));
+	s->r = &l->r;
+	s->vm = l->r.vm;
+	clock_gettime(CLOCK_REALTIME, &s->wall);
+	s->interval_ms = o->interval_ms;
+	s->orders = o->orders;
+	s->norders = o->norders;
+	s->pageblock_order = o->pageblock_order;
+	if (l->have_prev) {
+		watch_rates(s, p->have_vm ? &p->vm : NULL, s->vm,
+		    p->have_psi ? &p->psi : NULL, l->r.psi,
+		    ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
+		s->prev_bi = &p->bi;
+		s->prev_frag = p->frag;
+	}
+	if (l->have_prev && p->have_thp && l->r.thp != NULL) {
+		outcome_interval(&p->thp, p->have_vm ? &p->vm : NULL, l->r.thp,
+		    l->r.vm, &l->thp);
+		s->thp_interval = &l->thp;
+	}
+	if (o->trace) {
+		s->ev = &l->ev;
+		s->evn = o->evn;
+	}
+	/* Free memory outside whole pageblocks, machine-wide. */
+	for (z = 0; z < l->r.bi->nzones; z++) {
+		free_pages += l->r.frag[z].free_pages;
+		if (o->pageblock_order < l->r.bi->norders)
+			blocks += l->r.frag[z].suitable[o->pageblock_order];
+	}
+	futile_add(&l->fu, s->vm != NULL && (s->vm->have &
+	    (1u << VM_COMPACT_DAEMON_WAKE)), s->vm ?
+	    s->vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(free_pages,
+	    blocks, o->pageblock_order));
+	s->futile = &l->fu;
+}
+
+/* Step "decide triggers": returns what opens a window now (in L's WHY), or NULL. */
+static const char *
+step_triggers(struct loop *l)
+{
+	const struct watch_opts *o = l->o;
+	const struct inputs *p = &l->in[!l->cur];
+
+	if (o->win == NULL || !trigger_fired(o->trig, o->trace ? &l->ev : NULL,
+	    l->have_prev && p->have_psi ? &p->psi : NULL, l->r.psi, l->why,
+	    sizeof(l->why)))
+		return NULL;
+	return l->why;
+}
+
+/* Step "record": L's sample into the recording and the windows. Returns 0 or -1 with E set. */
+static int
+step_record(struct loop *l, const char *fired, struct ferr *e)
+{
+	const struct watch_opts *o = l->o;
+
+	if (o->rec && record_sample(o->rec, sample_json, &l->s, e) != 0)
+		return -1;
+	if (o->win && window_sample(o->win, sample_json, &l->s, fired, e) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Step "render": L's sample on standard output. Returns 0, 1 when its
+ * reader went away (the normal end), or -1 with E set.
+ */
+static int
+step_render(struct loop *l, struct ferr *e)
+{
+	int err;
+
+	if (l->o->child > 0)
+		;	/* standard output is the command's */
+	else if (l->o->json)
+		render_watch_json(stdout, &l->s);
+	else
+		render_watch_table(stdout, &l->s, l->n);
+	if ((err = flush_out()) == 0)
+		return 0;
+	if (err == EPIPE)
+		return 1;
+	e->path = "standard output";
+	return ferr_set(e, 0, "write error: %s", strerror(err));
+}
+
+/*
+ * One sample through every step: sample, count, difference, decide
+ * triggers, record, render; then the current inputs become the previous.
+ * Returns 0 to go on, 1 at the normal end, or -1 with E set.
+ */
+static int
+one_sample(struct loop *l, struct ferr *e)
+{
+	const char *fired;
+	int rc;
+
+	if ((rc = step_sample(l, e)) <= 0)
+		return rc;
+	if (step_count(l, e) != 0)
+		return -1;
+	step_difference(l);
+	fired = step_triggers(l);
+	if (step_record(l, fired, e) != 0)
+		return -1;
+	if ((rc = step_render(l, e)) != 0)
+		return rc;
+	l->n++;
+	ev_reset(&l->ev);
+	drop(&l->in[!l->cur]);
+	l->have_prev = true;
+	l->cur = !l->cur;
+	return 0;
+}
+
+/*
+ * Step "reap": sleep until L's next sample is due (or a signal, or an
+ * event of --events); when the command exited (not stopped), take one
+ * sample more at once and let it be the last.
+ */
+static void
+step_reap(struct loop *l)
+{
+	const struct watch_opts *o = l->o;
+
+	l->next.tv_sec += o->interval_ms / 1000;
+	l->next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
+	if (l->next.tv_nsec >= 1000000000) {
+		l->next.tv_sec++;
+		l->next.tv_nsec -= 1000000000;
+	}
+	while (!stop && !child_exited && trace_wait(o->trace, &l->next,
+	    &sleep_mask, &l->ev) == EINTR)
+		;
+	if (!child_exited || o->child <= 0)
+		return;
+	child_exited = 0;
+	if (waitpid(o->child, o->child_status, WNOHANG) == o->child) {
+		clock_gettime(CLOCK_MONOTONIC, o->child_end);
+		l->last = true;
+		watch_forward(0);
+	}
+}
+
 int
 watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 {
-	struct inputs in[2];
-	struct timespec mono[2], next;
-	struct ev_counts ev;
-	struct wsample s;
-	struct report r;
-	struct ferr le = { .path = "" };
-	struct futile fu;
-	uint64_t free_pages, blocks;
-	unsigned long n = 0;
-	size_t z;
-	int cur = 0, have_prev = 0, err, i;
-	bool last = false;	/* the command exited: this sample is the last */
-	bool fired;
-	char why[128];
+	struct loop l;
+	int rc = 0;
 
 	watch_signals();
-	memset(in, 0, sizeof(in));
-	memset(&ev, 0, sizeof(ev));
-	memset(&fu, 0, sizeof(fu));
-	clock_gettime(CLOCK_MONOTONIC, &next);
-	while (!stop) {
-		if (load_inputs(&o->io, &in[cur], &le) != 0) {
-			/* Transient: say so, try again next time. */
-			ferr_print(&le);
-			inputs_free(&in[cur]);
-			memset(&in[cur], 0, sizeof(in[cur]));
-		} else {
-			clock_gettime(CLOCK_MONOTONIC, &mono[cur]);
-			if (lost_order(o, &in[cur], e) ||
-			    (o->trace && trace_read(o->trace, &ev, e) != 0)) {
-				inputs_free(&in[cur]);
-				if (have_prev)
-					inputs_free(&in[!cur]);
-				ev_free(&ev);
-				return -1;
-			}
-			if (!o->quiet && n == 0)
-				for (i = 0; i < in[cur].nnotes; i++)
-					fprintf(stderr, "%s: %s\n", progname,
-					    in[cur].notes[i]);
-			r = *tmpl;
-			r.bi = &in[cur].bi;
-			r.frag = in[cur].frag;
-			r.pti = in[cur].have_pti ? &in[cur].pti : NULL;
-			r.pti_zone = in[cur].pti_zone;
-			r.psi = in[cur].have_psi ? &in[cur].psi : NULL;
-			r.thp = in[cur].have_thp ? &in[cur].thp : NULL;
-			r.vm = in[cur].have_vm ? &in[cur].vm : NULL;
-			r.huge = in[cur].have_hugetlb ? &in[cur].huge : NULL;
-			if (o->counts && o->counts(o->counts_arg, &in[cur],
-			    &r) != 0) {
-				inputs_free(&in[cur]);
-				if (have_prev)
-					inputs_free(&in[!cur]);
-				ev_free(&ev);
-				e->path = "fragstat";
-				return ferr_set(e, 0, "out of memory");
-			}
-			memset(&s, 0, sizeof(s));
-			s.r = &r;
-			s.vm = in[cur].have_vm ? &in[cur].vm : NULL;
-			clock_gettime(CLOCK_REALTIME, &s.wall);
-			s.interval_ms = o->interval_ms;
-			s.orders = o->orders;
-			s.norders = o->norders;
-			s.pageblock_order = o->pageblock_order;
-			if (have_prev) {
-				const struct inputs *p = &in[!cur];
-
-				watch_rates(&s, p->have_vm ? &p->vm : NULL, s.vm,
-				    p->have_psi ? &p->psi : NULL, r.psi,
-				    ms_between(&mono[!cur], &mono[cur]));
-				s.prev_bi = &p->bi;
-				s.prev_frag = p->frag;
-				s.prev_thp = p->have_thp ? &p->thp : NULL;
-				s.prev_vm = p->have_vm ? &p->vm : NULL;
-			}
-			if (o->trace) {
-				s.ev = &ev;
-				s.evn = o->evn;
-			}
-			/* Free memory outside whole pageblocks, machine-wide. */
-			free_pages = blocks = 0;
-			for (z = 0; z < r.bi->nzones; z++) {
-				free_pages += r.frag[z].free_pages;
-				if (o->pageblock_order < r.bi->norders)
-					blocks += r.frag[z].suitable[
-					    o->pageblock_order];
-			}
-			futile_add(&fu, s.vm != NULL && (s.vm->have &
-			    (1u << VM_COMPACT_DAEMON_WAKE)), s.vm ?
-			    s.vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(
-			    free_pages, blocks, o->pageblock_order));
-			s.futile = &fu;
-			fired = o->win != NULL && trigger_fired(o->trig,
-			    o->trace ? &ev : NULL, have_prev && in[!cur].have_psi ?
-			    &in[!cur].psi : NULL, r.psi, why, sizeof(why));
-			if ((o->rec && record_sample(o->rec, sample_json, &s,
-			    e) != 0) || (o->win && window_sample(o->win,
-			    sample_json, &s, fired ? why : NULL, e) != 0)) {
-				inputs_free(&in[cur]);
-				if (have_prev)
-					inputs_free(&in[!cur]);
-				ev_free(&ev);
-				return -1;
-			}
-			if (o->child > 0)
-				;	/* standard output is the command's */
-			else if (o->json)
-				render_watch_json(stdout, &s);
-			else
-				render_watch_table(stdout, &s, n);
-			if ((err = flush_out()) != 0) {
-				inputs_free(&in[cur]);
-				inputs_free(&in[!cur]);
-				ev_free(&ev);
-				/* A reader that went away is the normal end. */
-				if (err == EPIPE)
-					return 0;
-				e->path = "standard output";
-				return ferr_set(e, 0, "write error: %s",
-				    strerror(err));
-			}
-			n++;
-			ev_reset(&ev);
-			if (have_prev)
-				inputs_free(&in[!cur]);
-			have_prev = 1;
-			cur = !cur;
-		}
-		if (last || (o->count && n >= o->count))
-			break;
-		next.tv_sec += o->interval_ms / 1000;
-		next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
-		if (next.tv_nsec >= 1000000000) {
-			next.tv_sec++;
-			next.tv_nsec -= 1000000000;
-		}
-		while (!stop && !child_exited && trace_wait(o->trace, &next,
-		    &sleep_mask, &ev) == EINTR)
-			;
-		/* The command exited (not stopped): one sample more, at once. */
-		if (child_exited && o->child > 0) {
-			child_exited = 0;
-			if (waitpid(o->child, o->child_status, WNOHANG) ==
-			    o->child) {
-				clock_gettime(CLOCK_MONOTONIC, o->child_end);
-				last = true;
-				watch_forward(0);
-			}
-		}
-	}
-	if (have_prev)
-		inputs_free(&in[!cur]);
-	ev_free(&ev);
-	return 0;
+	memset(&l, 0, sizeof(l));
+	l.o = o;
+	l.tmpl = tmpl;
+	clock_gettime(CLOCK_MONOTONIC, &l.next);
+	while (!stop && (rc = one_sample(&l, e)) == 0 && !l.last &&
+	    !(o->count && l.n >= o->count))
+		step_reap(&l);
+	drop(&l.in[0]);
+	drop(&l.in[1]);
+	ev_free(&l.ev);
+	return rc < 0 ? -1 : 0;
 }

@@ -9,6 +9,7 @@
 
 #include "inputs.h"
 #include "report.h"
+#include "sample.h"
 #include "trigger.h"
 #include "window.h"
 

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* stage.c - build a directory under a temporary name beside its own, then publish it */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "safedir.h"
+#include "stage.h"
+
+/* Block every signal (HOLD) or restore OLD: a handler sees ST's name whole or not at all. */
+static void
+hold(bool on, sigset_t *old)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	if (on)
+		sigprocmask(SIG_BLOCK, &all, old);
+	else
+		sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+int
+stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
+    const char *what, struct ferr *e)
+{
+	char path[PATH_MAX];
+	const char *slash;
+	struct stat sb;
+	sigset_t old;
+	int fd;
+
+	st->what = what;
+	st->parentfd = parentfd;
+	st->fd = -1;
+	st->tmp[0] = '\0';
+	ferr_keep_path(e, dir);
+	if (strlen(dir) + 16 >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
+		return ferr_set(e, 0, "path too long");
+	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
+		return ferr_set(e, 0, "exists; a %s never overwrites", what);
+	hold(true, &old);
+	if ((fd = safedir_mkdtemp(parentfd, name, st->tmp,
+	    sizeof(st->tmp))) == -1)
+		st->tmp[0] = '\0';
+	st->fd = fd;
+	hold(false, &old);
+	if (fd == -1)
+		return ferr_set(e, 0, "cannot create a directory beside it: %s",
+		    strerror(errno));
+	/* Its path as the user would name it: beside DIR. */
+	safedir_strip_slashes(path, sizeof(path), dir);
+	slash = strrchr(path, '/');
+	snprintf(st->shown, sizeof(st->shown), "%.*s%s",
+	    slash ? (int)(slash + 1 - path) : 0, path, st->tmp);
+	return 0;
+}
+
+int
+stage_publish(struct stage *st, const char *name, const char *hooks,
+    struct ferr *e)
+{
+	char hook[32];
+	sigset_t old;
+	int rc, err;
+
+	snprintf(hook, sizeof(hook), "%s-sync", hooks);
+	if (ferr_inject(hook) || fsync(st->fd) != 0)
+		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
+	snprintf(hook, sizeof(hook), "%s-rename", hooks);
+	/* Published is published: a handler must not remove it after. */
+	hold(true, &old);
+	if ((rc = ferr_inject(hook) ? -1 :
+	    safedir_rename_new(st->parentfd, st->tmp, name)) == 0)
+		st->tmp[0] = '\0';
+	err = errno;
+	hold(false, &old);
+	if (rc == 0)
+		return 0;
+	if (err == EEXIST || err == ENOTEMPTY)
+		return ferr_set(e, 0, "exists; a %s never overwrites",
+		    st->what);
+	return ferr_set(e, 0, "cannot rename %s: %s", st->shown, strerror(err));
+}
+
+void
+stage_close(struct stage *st)
+{
+	sigset_t old;
+
+	if (st->tmp[0] != '\0') {
+		hold(true, &old);
+		safedir_rm_tree(st->parentfd, st->tmp);
+		st->tmp[0] = '\0';
+		hold(false, &old);
+	}
+	if (st->fd != -1)
+		close(st->fd);
+	st->fd = -1;
+}
+
+void
+stage_remove_now(const struct stage *st)
+{
+	if (st->tmp[0] != '\0')
+		safedir_rm_tree(st->parentfd, st->tmp);
+}

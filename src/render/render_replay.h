@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_replay.h - a recording's summary, and two recordings compared */
+#ifndef FRAGSTAT_RENDER_REPLAY_H
+#define FRAGSTAT_RENDER_REPLAY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+
+struct replay;
+
+/* The summary of recording R (render_replay.c) as a table or as one JSON document. */
+void	replay_table(FILE *fp, const char *dir, const struct replay *r);
+void	replay_json(FILE *fp, const char *dir, const struct replay *r);
+
+/* Recording A (from DA) beside B (from DB): a table with B - A, or JSON {"a", "b"}. */
+void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+	    const char *db, const struct replay *b);
+
+#endif

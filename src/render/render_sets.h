@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_sets.h - --compare of two sets of runs: table, JSON, picture and what they share */
+#ifndef FRAGSTAT_RENDER_SETS_H
+#define FRAGSTAT_RENDER_SETS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+
+struct sets;
+struct sets_metric;
+
+/*
+ * --compare of two sets of runs X: as a table, as JSON {"compare": {...,
+ * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c).
+ */
+void	sets_table(FILE *fp, const struct sets *x);
+void	sets_json(FILE *fp, const struct sets *x);
+void	sets_svg(FILE *fp, const struct sets *x);
+
+/*
+ * What the sets' table and picture share: a number, what the test says,
+ * and the metrics left out past SETS_MAX_METRICS as one malloc'd sentence
+ * (NULL when none were, or out of memory).
+ */
+const char *sets_num(char *buf, size_t size, double v, int digits);
+const char *sets_verdict(char *buf, size_t size, const struct sets_metric *s);
+char	*sets_dropped_text(const struct sets *x);
+
+#endif

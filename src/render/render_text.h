@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_text.h - the text views of a snapshot: the summary, the table, the advice in words, text folded */
+#ifndef FRAGSTAT_RENDER_TEXT_H
+#define FRAGSTAT_RENDER_TEXT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report.h"
+
+struct advice;
+struct zadvice;
+
+/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
+void	render_fold(FILE *fp, const char *prefix, const char *text);
+
+/* Returns BUF holding a sentence saying why A's verdict is what it is. */
+const char *advice_sentence(char *buf, size_t size, const struct report *r,
+	    const struct zadvice *a);
+
+/*
+ * Returns BUF holding what R->map says full compaction could make for A,
+ * a compact verdict at an order the map bounds; else NULL. The verdict
+ * stays the kernel's: this only adds the ceiling beside it.
+ */
+const char *advice_ceiling(char *buf, size_t size, const struct report *r,
+	    const struct zadvice *a);
+
+/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
+const char *advice_assumed(char *buf, size_t size, const struct advice *adv);
+
+/* The advice part of the table, with attributes BOLD and OFF around headings. */
+void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
+	    const char *off);
+
+/* The human-readable table (--detail). */
+void	render_table(FILE *fp, const struct report *r);
+
+/* The default view: the verdict first, then one line per zone (needs R->advice). */
+void	render_summary(FILE *fp, const struct report *r);
+
+#endif

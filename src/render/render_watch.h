@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_watch.h - one --watch sample and its events, as table lines or one JSON line */
+#ifndef FRAGSTAT_RENDER_WATCH_H
+#define FRAGSTAT_RENDER_WATCH_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "jsonw.h"
+#include "report.h"
+#include "sample.h"
+
+/* Print sample S as lines of the table, or as one JSON line. */
+void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
+void	render_watch_json(FILE *fp, const struct wsample *s);
+
+/* The events of sample S: the "events" member's value, or table lines. */
+void	render_events_json(struct jsonw *w, const struct wsample *s);
+void	render_events_table(FILE *fp, const struct wsample *s);
+
+#endif

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mode_capture.c - --capture DIR: one capture, removed whole when a signal ends it */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include "capture.h"
+#include "mode_capture.h"
+#include "stage.h"
+
+/*
+ * The capture being made, where the handler finds what to remove: a few
+ * hundred bytes that stage.c sets and clears with every signal blocked.
+ */
+static struct stage staged = { .fd = -1 };
+
+/* A fatal signal: remove the partial capture, then die of SIG. */
+static void
+on_signal(int sig)
+{
+	stage_remove_now(&staged);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+int
+capture_standalone(const char *src, const char *dir, unsigned long page_size,
+    const struct map_rules *map, FILE *out, struct ferr *e)
+{
+	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa, old[4];
+	size_t i;
+	int rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < 4; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	rc = capture_run(src, dir, page_size, map, &staged, out, e);
+	for (i = 0; i < 4; i++)
+		sigaction(sigs[i], &old[i], NULL);
+	return rc;
+}
