@@ -196,6 +196,8 @@ void	map_outside(const struct map *m, const struct map_zone *z,
 uint64_t	map_aligned_blocks(const struct map_zone *z, unsigned o,
 	    uint64_t *first);
 
+struct memcg;
+
 /*
  * The kernel's rules a reader of page flags hands each run of N page
  * frames from PFN of zone ZI of M to (kernel/map.c's map_rules): io/
@@ -203,7 +205,6 @@ uint64_t	map_aligned_blocks(const struct map_zone *z, unsigned o,
  * (with their kpagecgroup inodes INO) into CG, SETTLE ends the map after
  * the last run. CHARGE returns 0, or -1 when out of memory.
  */
-struct memcg;
 struct map_rules {
 	void	(*pages)(struct map *m, struct map_zone *z, uint64_t pfn,
 		    const uint64_t *flags, size_t n);
