@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "unmanaged.h"
+#include "zoneset.h"
 
 /* Returns the pages of KB kilobytes, for pages of PAGE_SIZE bytes. */
 static uint64_t
@@ -54,6 +55,7 @@ unm_build(struct unmanaged *u, const struct zoneinfo *zi,
 	    sizeof(*u->zones))) == NULL)
 		return -1;
 	u->nzones = zi->nzones;
+	u->set = zi->set;
 	for (i = 0; i < zi->nzones; i++) {
 		z = &zi->zones[i];
 		uz = &u->zones[i];
@@ -132,13 +134,10 @@ unm_sum(const struct unmanaged *u, int node, bool said, uint64_t *present,
 const struct unm_zone *
 unm_zone(const struct unmanaged *u, unsigned node, const char *name)
 {
-	size_t i;
+	/* By zoneinfo's index, not a scan: once per zone, every node. */
+	long i = zoneset_lookup(u->set, node, name);
 
-	for (i = 0; i < u->nzones; i++)
-		if (u->zones[i].node == node &&
-		    strcmp(u->zones[i].name, name) == 0)
-			return &u->zones[i];
-	return NULL;
+	return i < 0 ? NULL : &u->zones[i];
 }
 
 const char *
