@@ -26,13 +26,17 @@ FRAGSTAT_TEST_LAST_EVERY_S=1 FRAGSTAT_TEST_NO_RENAME_FLAGS=1 "$FRAGSTAT" -q \
     --sysroot "$vm" --watch 2 --count 3 --record "$tmp/n/nfs" > /dev/null \
     2> "$tmp/nfs.err" &
 nfs=$!
-# last/ appears with the second sample, not only at the end (the third).
-i=0
-while [ $i -lt 300 ] && [ ! -d "$tmp/n/nfs/last" ]; do
-	sleep 0.02
-	i=$((i + 1))
-done
-nfs_mid=$(wc -l < "$tmp/n/nfs/samples.ndjson" 2>/dev/null)
+# last/ appears with the second sample, not only at the end (the third):
+# watched beside the checks below, the samples counted when it appears.
+(
+	i=0
+	while [ $i -lt 500 ] && [ ! -d "$tmp/n/nfs/last" ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	wc -l < "$tmp/n/nfs/samples.ndjson" > "$tmp/nfs.mid" 2>/dev/null
+) &
+mid=$!
 
 check() {	# check ok|... DESCRIPTION: fail unless the previous test held
 	# $(... && echo ok) that failed leaves DESCRIPTION alone: say it, not set -u.
@@ -224,6 +228,8 @@ done
 # during the run, then at its end.
 wait $nfs
 r=$?
+wait $mid
+nfs_mid=$(cat "$tmp/nfs.mid" 2>/dev/null)
 [ $r -eq 0 ] && [ ! -s "$tmp/nfs.err" ] && [ -d "$tmp/n/nfs/last/proc" ] &&
     [ "$(ls -A "$tmp/n")" = nfs ] &&
     [ "$(ls -A "$tmp/n/nfs" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
