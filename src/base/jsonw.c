@@ -60,8 +60,11 @@ sep(struct jsonw *w)
 	w->first[d] = false;
 	if (!w->one_line[d])
 		newline(w, comma, d);
-	else if (comma)
-		fputs(w->compact ? "," : ", ", w->fp);
+	else if (comma) {
+		putc(',', w->fp);
+		if (!w->compact)
+			putc(' ', w->fp);
+	}
 }
 
 /* Open an object or array: write OPEN now and CLOSE at its jw_end(). */
@@ -137,7 +140,10 @@ jw_key(struct jsonw *w, const char *key)
 	sep(w);
 	putc('"', w->fp);
 	esc_write(w->fp, key, json_rule);
-	fputs(w->compact ? "\":" : "\": ", w->fp);
+	putc('"', w->fp);
+	putc(':', w->fp);
+	if (!w->compact)
+		putc(' ', w->fp);
 	w->after_key = true;
 }
 
