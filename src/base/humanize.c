@@ -91,7 +91,7 @@ hum_fragindex(char *buf, size_t size, int v)
 const char *
 hum_u64(char *buf, uint64_t v)
 {
-	char *p = buf + HUM_INT_LEN - 1;
+	char *p = &buf[HUM_INT_LEN - 1];
 
 	*p = '\0';
 	do {
