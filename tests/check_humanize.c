@@ -155,6 +155,42 @@ START_TEST(test_fixed_indices)
 }
 END_TEST
 
+/* The one integer formatter, against printf at every length and both ends. */
+START_TEST(test_int)
+{
+	char got[HUM_INT_LEN], want[32];
+	unsigned long long u;
+	long long v;
+	int k;
+
+	for (u = 1, k = 0; k < 20; k++, u *= 10) {
+		for (v = -1; v <= 1; v++) {
+			snprintf(want, sizeof(want), "%llu", u + (unsigned long long)v);
+			ck_assert_str_eq(hum_u64(got, u + (unsigned long long)v), want);
+			snprintf(want, sizeof(want), "%lld", -(long long)(u / 10) + v);
+			ck_assert_str_eq(hum_int(got, -(long long)(u / 10) + v), want);
+		}
+	}
+	snprintf(want, sizeof(want), "%llu", (unsigned long long)UINT64_MAX);
+	ck_assert_str_eq(hum_u64(got, UINT64_MAX), want);
+	snprintf(want, sizeof(want), "%lld", LLONG_MIN);
+	ck_assert_str_eq(hum_int(got, LLONG_MIN), want);
+	snprintf(want, sizeof(want), "%lld", LLONG_MAX);
+	ck_assert_str_eq(hum_int(got, LLONG_MAX), want);
+}
+END_TEST
+
+/* A buffer too small cuts hum_fixed()'s text as snprintf() cuts it. */
+START_TEST(test_fixed_cut)
+{
+	char got[8];
+
+	ck_assert_str_eq(hum_fixed(got, 4, 12345, 2), "123");
+	ck_assert_str_eq(hum_fixed(got, 1, -5, 3), "");
+	ck_assert_str_eq(hum_fixed(got, sizeof(got), -5, 3), "-0.005");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -166,6 +202,8 @@ main(void)
 	tcase_add_test(tc, test_index_centi);
 	tcase_add_test(tc, test_fixed);
 	tcase_add_test(tc, test_fixed_indices);
+	tcase_add_test(tc, test_int);
+	tcase_add_test(tc, test_fixed_cut);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

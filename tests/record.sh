@@ -15,15 +15,28 @@ trap 'rm -rf "$tmp"' EXIT
 vm="$FIXTURES/corpus/vm-6.18-x86-64-holes"
 fail=0
 
-# 6. Forced fallback (started first: it runs 61 s, past RECORD_LAST_EVERY_S,
-# so that last/ is written once during the run and replaced at its end).
-# FRAGSTAT_TEST_NO_RENAME_FLAGS makes renameat2() flags fail with EINVAL,
-# as on NFS (capture.c).
+# 6. Forced fallback (started first). FRAGSTAT_TEST_LAST_EVERY_S makes
+# last/'s interval 1 s instead of RECORD_LAST_EVERY_S's 60: samples at 0,
+# 2 and 4 s, so last/ is written during the run, after the second sample,
+# and replaced at its end. FRAGSTAT_TEST_NO_RENAME_FLAGS makes renameat2()
+# flags fail with EINVAL, as on NFS (capture.c).
 # A directory of its own: the checks of $tmp below must not see its work.
 mkdir "$tmp/n"
-FRAGSTAT_TEST_NO_RENAME_FLAGS=1 "$FRAGSTAT" -q --sysroot "$vm" --watch 61 \
-    --count 2 --record "$tmp/n/nfs" > /dev/null 2> "$tmp/nfs.err" &
+FRAGSTAT_TEST_LAST_EVERY_S=1 FRAGSTAT_TEST_NO_RENAME_FLAGS=1 "$FRAGSTAT" -q \
+    --sysroot "$vm" --watch 2 --count 3 --record "$tmp/n/nfs" > /dev/null \
+    2> "$tmp/nfs.err" &
 nfs=$!
+# last/ appears with the second sample, not only at the end (the third):
+# watched beside the checks below, the samples counted when it appears.
+(
+	i=0
+	while [ $i -lt 500 ] && [ ! -d "$tmp/n/nfs/last" ]; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+	wc -l < "$tmp/n/nfs/samples.ndjson" > "$tmp/nfs.mid" 2>/dev/null
+) &
+mid=$!
 
 check() {	# check ok|... DESCRIPTION: fail unless the previous test held
 	# $(... && echo ok) that failed leaves DESCRIPTION alone: say it, not set -u.
@@ -211,13 +224,18 @@ for sig in INT TERM HUP QUIT; do
 	done
 done
 
-# 6. (started at the top) the forced fallback replaced last/ twice.
+# 6. (started at the top) the forced fallback replaced last/ twice:
+# during the run, then at its end.
 wait $nfs
 r=$?
+wait $mid
+nfs_mid=$(cat "$tmp/nfs.mid" 2>/dev/null)
 [ $r -eq 0 ] && [ ! -s "$tmp/nfs.err" ] && [ -d "$tmp/n/nfs/last/proc" ] &&
     [ "$(ls -A "$tmp/n")" = nfs ] &&
     [ "$(ls -A "$tmp/n/nfs" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
     "$FRAGSTAT" -q --sysroot "$tmp/n/nfs/last" --format=unusable > /dev/null
 check $([ $? -eq 0 ] && echo ok) "without rename flags: status $r: $(cat "$tmp/nfs.err"), $(ls -A "$tmp/n" "$tmp/n/nfs")"
+[ "$nfs_mid" = 2 ]
+check $([ $? -eq 0 ] && echo ok) "last/ first seen with '$nfs_mid' samples, want 2 (replaced during the run)"
 
 exit $fail

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "humanize.h"
 
@@ -88,17 +89,64 @@ hum_fragindex(char *buf, size_t size, int v)
 }
 
 const char *
+hum_u64(char *buf, uint64_t v)
+{
+	char *p = &buf[HUM_INT_LEN - 1];
+
+	*p = '\0';
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	return p;
+}
+
+const char *
+hum_int(char *buf, long long v)
+{
+	char *p;
+
+	if (v >= 0)
+		return hum_u64(buf, (uint64_t)v);
+	/* Through unsigned: -LLONG_MIN does not fit a long long. */
+	p = (char *)hum_u64(buf, 0ULL - (unsigned long long)v);
+	*--p = '-';
+	return p;
+}
+
+const char *
 hum_fixed(char *buf, size_t size, long long v, int digits)
 {
 	/* Through unsigned: -LLONG_MIN does not fit a long long. */
 	unsigned long long a = v < 0 ? 0ULL - (unsigned long long)v :
 	    (unsigned long long)v, scale = 1;
+	char ib[HUM_INT_LEN], fb[HUM_INT_LEN], out[48];
+	const char *ip, *fp;
+	size_t n = 0, k;
 	int i;
 
 	for (i = 0; i < digits; i++)
 		scale *= 10;
-	snprintf(buf, size, "%s%llu.%0*llu", v < 0 ? "-" : "", a / scale,
-	    digits, a % scale);
+	ip = hum_u64(ib, a / scale);
+	fp = hum_u64(fb, a % scale);
+	if (v < 0)
+		out[n++] = '-';
+	k = strlen(ip);
+	memcpy(out + n, ip, k);
+	n += k;
+	out[n++] = '.';
+	/* Zeros to DIGITS places, as printf's "%0*llu". */
+	for (k = strlen(fp); (int)k < digits && k < 19; k++)
+		out[n++] = '0';
+	k = strlen(fp);
+	memcpy(out + n, fp, k);
+	n += k;
+	/* Cut to SIZE as snprintf() would. */
+	if (size == 0)
+		return buf;
+	n = n < size - 1 ? n : size - 1;
+	memcpy(buf, out, n);
+	buf[n] = '\0';
 	return buf;
 }
 

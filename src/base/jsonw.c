@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "escape.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "text.h"
@@ -28,16 +29,17 @@ jw_init_compact(struct jsonw *w, FILE *fp)
 	w->one_line[0] = true;
 }
 
-/* Write a newline and the indentation of depth D. */
+/*
+ * Write a comma when COMMA, then a newline and the indentation of depth D,
+ * in one fwrite(): two spaces a level, JSONW_MAX_DEPTH levels at most.
+ */
 static void
-newline(struct jsonw *w, int d)
+newline(struct jsonw *w, bool comma, int d)
 {
-	/* Two spaces a level, JSONW_MAX_DEPTH levels at most. */
-	static const char spaces[2 * JSONW_MAX_DEPTH] = "                "
-	    "                ";
+	static const char text[2 + 2 * JSONW_MAX_DEPTH] = ",\n"
+	    "                                ";
 
-	putc('\n', w->fp);
-	fwrite(spaces, 1, 2 * (size_t)d, w->fp);
+	fwrite(text + !comma, 1, (size_t)comma + 1 + 2 * (size_t)d, w->fp);
 }
 
 /* Write the comma, newline and indentation that go before a value or key. */
@@ -45,6 +47,7 @@ static void
 sep(struct jsonw *w)
 {
 	int d = w->depth;
+	bool comma;
 
 	/* A value after its key, or the one value of the top level. */
 	if (w->after_key) {
@@ -53,14 +56,15 @@ sep(struct jsonw *w)
 	}
 	if (d == 0)
 		return;
-	if (!w->first[d]) {
-		putc(',', w->fp);
-		if (w->one_line[d] && !w->compact)
-			putc(' ', w->fp);
-	}
+	comma = !w->first[d];
 	w->first[d] = false;
 	if (!w->one_line[d])
-		newline(w, d);
+		newline(w, comma, d);
+	else if (comma) {
+		putc(',', w->fp);
+		if (!w->compact)
+			putc(' ', w->fp);
+	}
 }
 
 /* Open an object or array: write OPEN now and CLOSE at its jw_end(). */
@@ -99,40 +103,34 @@ jw_end(struct jsonw *w)
 		abort();
 	w->depth--;
 	if (!w->first[d] && !w->one_line[d])
-		newline(w, w->depth);
+		newline(w, false, w->depth);
 	putc(w->close[d], w->fp);
+}
+
+/*
+ * JSON's rule for esc_write(): " and \ after a backslash, control
+ * characters as \u00XX, bytes that are not UTF-8 as \ufffd.
+ */
+static const char *
+json_rule(const unsigned char *s, int *n, char *buf)
+{
+	if (*s == '"')
+		return "\\\"";
+	if (*s == '\\')
+		return "\\\\";
+	if (*s < 0x20 || *s == 0x7f) {
+		snprintf(buf, ESC_BUF, "\\u%04x", (unsigned)*s);
+		return buf;
+	}
+	return *n == 0 ? "\\ufffd" : NULL;
 }
 
 /* Write S quoted, with JSON's escapes and invalid UTF-8 as \ufffd. */
 static void
-quote(FILE *fp, const char *str)
+quote(FILE *fp, const char *s)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	int n;
-
 	putc('"', fp);
-	while (*s != '\0') {
-		/* The bytes that need nothing, in one copy. */
-		for (n = 0; s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' &&
-		    s[n] != '\\'; n++)
-			;
-		fwrite(s, 1, (size_t)n, fp);
-		s += n;
-		if (*s == '\0')
-			break;
-		if (*s == '"' || *s == '\\') {
-			putc('\\', fp);
-			putc(*s++, fp);
-		} else if (*s < 0x20 || *s == 0x7f) {
-			fprintf(fp, "\\u%04x", (unsigned)*s++);
-		} else if ((n = text_utf8_len(s)) > 0) {
-			fwrite(s, 1, (size_t)n, fp);
-			s += n;
-		} else {
-			fputs("\\ufffd", fp);
-			s++;
-		}
-	}
+	esc_write(fp, s, json_rule);
 	putc('"', fp);
 }
 
@@ -140,7 +138,9 @@ void
 jw_key(struct jsonw *w, const char *key)
 {
 	sep(w);
-	quote(w->fp, key);
+	putc('"', w->fp);
+	esc_write(w->fp, key, json_rule);
+	putc('"', w->fp);
 	putc(':', w->fp);
 	if (!w->compact)
 		putc(' ', w->fp);
@@ -172,40 +172,22 @@ jw_bytes(struct jsonw *w, const char *str)
 	jw_end(w);
 }
 
-/* Decimal digits of v, most significant first. A JSON document is mostly
- * numbers, and printf's format parsing per number made --roots-from miss
- * its 10 000 snapshots a second (bench/run, section 3). */
-static void
-put_u64(FILE *fp, uint64_t v)
-{
-	char digits[20];
-	int n = 0;
-
-	do {
-		digits[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
-	while (n > 0)
-		putc(digits[--n], fp);
-}
-
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
+	char b[HUM_INT_LEN];
+
 	sep(w);
-	put_u64(w->fp, v);
+	fputs(hum_u64(b, v), w->fp);
 }
 
 void
 jw_int(struct jsonw *w, long long v)
 {
+	char b[HUM_INT_LEN];
+
 	sep(w);
-	if (v < 0) {
-		putc('-', w->fp);
-		put_u64(w->fp, -(uint64_t)v);
-	} else {
-		put_u64(w->fp, (uint64_t)v);
-	}
+	fputs(hum_int(b, v), w->fp);
 }
 
 void

@@ -4,9 +4,9 @@
 #include "config.h"
 #include <string.h>
 
+#include "escape.h"
 #include "humanize.h"
 #include "svgw.h"
-#include "text.h"
 
 void
 svg_init(struct svgw *w, FILE *fp)
@@ -73,9 +73,12 @@ svg_attr(struct svgw *w, const char *name, const char *value)
 void
 svg_attr_int(struct svgw *w, const char *name, long long v)
 {
+	char b[HUM_INT_LEN];
+
 	if (!attr_start(w, name))
 		return;
-	fprintf(w->fp, "%lld\"", v);
+	fputs(hum_int(b, v), w->fp);
+	putc('"', w->fp);
 }
 
 void
@@ -111,8 +114,10 @@ svg_text(struct svgw *w, const char *s)
 void
 svg_text_int(struct svgw *w, long long v)
 {
+	char b[HUM_INT_LEN];
+
 	text_start(w);
-	fprintf(w->fp, "%lld", v);
+	fputs(hum_int(b, v), w->fp);
 }
 
 void
@@ -151,68 +156,48 @@ svg_element_text(struct svgw *w, const char *name, const char *s)
 }
 
 /*
- * Returns the length of the UTF-8 sequence at S that XML allows as a
- * character (U+FFFE and U+FFFF are not), or 0.
+ * XML's rule for esc_write(): & < > " ' as entities, tab, newline and
+ * carriage return as character references, other control bytes, U+FFFE,
+ * U+FFFF and bytes that are not UTF-8 as U+FFFD.
  */
-static size_t
-xml_char_len(const unsigned char *s)
+static const char *
+xml_rule(const unsigned char *s, int *n, char *buf)
 {
-	int n;
-
-	if (s[0] < 0x80)
-		return 1;
-	n = text_utf8_len(s);
-	if (n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe)
-		return 0;
-	return (size_t)n;
+	(void)buf;
+	switch (*s) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return "&quot;";
+	case '\'':
+		return "&apos;";
+	/* As references, or attribute normalisation makes them spaces. */
+	case '\t':
+		return "&#9;";
+	case '\n':
+		return "&#10;";
+	case '\r':
+		return "&#13;";
+	}
+	/* XML 1.0 has no other control characters, not even as references. */
+	if (*s < 0x20 || *n == 0)
+		return "\xef\xbf\xbd";
+	/* Nor U+FFFE and U+FFFF: each of their bytes is replaced. */
+	if (*n == 3 && s[0] == 0xef && s[1] == 0xbf && s[2] >= 0xbe) {
+		*n = 0;
+		return "\xef\xbf\xbd";
+	}
+	return NULL;
 }
 
 void
 svg_escape(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n;
-
-	while (*p) {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&apos;", fp);
-			break;
-		/* As references, or attribute normalisation makes them spaces. */
-		case '\t':
-			fputs("&#9;", fp);
-			break;
-		case '\n':
-			fputs("&#10;", fp);
-			break;
-		case '\r':
-			fputs("&#13;", fp);
-			break;
-		default:
-			/* XML 1.0 has no other control characters, not even as references. */
-			n = *p < 0x20 ? 0 : xml_char_len(p);
-			if (n == 0) {
-				fputs("\xef\xbf\xbd", fp);
-				n = 1;
-			} else
-				fwrite(p, 1, n, fp);
-			p += n;
-			continue;
-		}
-		p++;
-	}
+	esc_write(fp, s, xml_rule);
 }
 
 int

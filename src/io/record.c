@@ -17,6 +17,7 @@
 #include "record.h"
 #include "safedir.h"
 #include "stage.h"
+#include "text.h"
 
 struct record {
 	char		 dir[PATH_MAX];	/* its path, for messages only */
@@ -27,6 +28,7 @@ struct record {
 	char		 obuf[1 << 16];	/* FP's buffer: a sample leaves whole */
 	struct timespec	 last;		/* when last/ was last replaced */
 	bool		 have_last;
+	uint64_t	 last_every;	/* seconds: last_every_s() */
 	unsigned long	 nsamples, captures_every;
 };
 
@@ -137,6 +139,23 @@ replace_last(struct record *r, struct ferr *e)
 	return 0;
 }
 
+/*
+ * Returns how often, at most, last/ is replaced, in seconds:
+ * RECORD_LAST_EVERY_S, or for the tests the number in the environment's
+ * FRAGSTAT_TEST_LAST_EVERY_S, so that tests/record.sh sees last/ replaced
+ * during a run without waiting a minute.
+ */
+static uint64_t
+last_every_s(void)
+{
+	const char *s = getenv("FRAGSTAT_TEST_LAST_EVERY_S");
+	uint64_t v;
+
+	if (s == NULL || num_str(s, &v) != 0)
+		return RECORD_LAST_EVERY_S;
+	return v;
+}
+
 int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
@@ -228,6 +247,7 @@ make_record(struct record **rp, const struct record_opts *o, int dfd,
 	r->src = o->src;
 	r->page_size = o->page_size;
 	r->captures_every = o->captures_every;
+	r->last_every = last_every_s();
 	/* One sample is one write() where it fits (glibc sizes a NULL buffer itself). */
 	setvbuf(r->fp, r->obuf, _IOFBF, sizeof(r->obuf));
 	*rp = r;
@@ -361,7 +381,8 @@ record_sample(struct record *r, void (*write)(FILE *, const void *),
 	    capture_during(r, e) != 0)
 		return -1;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (r->have_last && now.tv_sec - r->last.tv_sec < RECORD_LAST_EVERY_S)
+	if (r->have_last && (uint64_t)(now.tv_sec - r->last.tv_sec) <
+	    r->last_every)
 		return 0;
 	if (!r->have_last) {
 		/* The first sample is first/: wait a period for last/. */

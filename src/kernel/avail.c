@@ -65,27 +65,33 @@ score_weight(const struct buddyinfo *bi, const struct frag *frag,
 }
 
 /*
- * Returns the pages the scores of NODE's zones (-1: every node's) are
- * weighted against: pgdat->node_present_pages, every zone of ZI, else the
- * free pages of BI.
+ * Set TOTAL[N] to the pages the scores of node N's zones are weighted
+ * against, pgdat->node_present_pages (from every zone of ZI, else the free
+ * pages of BI), and *ALL to every node's: one pass over the zones.
  */
-static uint64_t
-score_total(const struct buddyinfo *bi, const struct frag *frag,
-    const struct zoneinfo *zi, int node)
+static void
+score_totals(const struct buddyinfo *bi, const struct frag *frag,
+    const struct zoneinfo *zi, uint64_t *total, uint64_t *all)
 {
-	uint64_t t = 0;
 	size_t i;
 
+	memset(total, 0, FRAG_MAX_NODES * sizeof(*total));
+	*all = 0;
 	if (zi != NULL) {
-		for (i = 0; i < zi->nzones; i++)
-			if (node < 0 || zi->zones[i].node == (unsigned)node)
-				t = advise_sat_add(t, zi->zones[i].present);
-		return t;
+		for (i = 0; i < zi->nzones; i++) {
+			if (zi->zones[i].node < FRAG_MAX_NODES)
+				total[zi->zones[i].node] = advise_sat_add(
+				    total[zi->zones[i].node],
+				    zi->zones[i].present);
+			*all = advise_sat_add(*all, zi->zones[i].present);
+		}
+		return;
 	}
-	for (i = 0; i < bi->nzones; i++)
-		if (node < 0 || bi->zones[i].node == (unsigned)node)
-			t = advise_sat_add(t, frag[i].free_pages);
-	return t;
+	for (i = 0; i < bi->nzones; i++) {
+		total[bi->zones[i].node] = advise_sat_add(
+		    total[bi->zones[i].node], frag[i].free_pages);
+		*all = advise_sat_add(*all, frag[i].free_pages);
+	}
 }
 
 /* Returns LOW, or without it 1% of PAGES in units of ORDER, at least 1. */
@@ -140,37 +146,38 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 }
 
 /*
- * Append to AV the sum of its rows [FROM, TO) of ORDER on NODE (-1: every
- * node), with PAGES for the default low mark and TOTAL the pages its
- * score weighs its zones against (fragmentation_score_node()).
+ * Append to AV an empty sum row of ORDER on NODE (-1: every node), with
+ * PAGES for its default low mark; returns its index.
  */
-static void
-sum_row(struct availability *av, size_t from, size_t to, unsigned order,
-    int node, uint64_t pages, uint64_t total)
+static size_t
+sum_start(struct availability *av, unsigned order, int node, uint64_t pages)
 {
-	struct avail *r = &av->rows[av->n++];
-	size_t i;
+	struct avail *r = &av->rows[av->n];
 
 	memset(r, 0, sizeof(*r));
 	r->node = node;
 	r->zone = -1;
 	r->order = order;
 	r->from_map = true;
-	for (i = from; i < to; i++) {
-		const struct avail *z = &av->rows[i];
+	r->low = low_of(av->low, pages, order);
+	return av->n++;
+}
 
-		if (node >= 0 && z->node != node)
-			continue;
-		r->now = advise_sat_add(r->now, z->now);
-		r->after = advise_sat_add(r->after, z->after);
-		r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
-		r->weight = advise_sat_add(r->weight, z->weight);
-		/* Summed as an unsigned int, as the kernel sums it. */
-		r->score += kcompactd_weighted(z->weight, z->score, total);
-		r->now_is_bound |= z->now_is_bound;
-		r->from_map &= z->from_map;
-	}
-	r->low = low_of(av->low, pages, r->order);
+/*
+ * Add zone row Z to the sum row R, whose score weighs its zones against
+ * TOTAL pages (fragmentation_score_node()).
+ */
+static void
+sum_add(struct avail *r, const struct avail *z, uint64_t total)
+{
+	r->now = advise_sat_add(r->now, z->now);
+	r->after = advise_sat_add(r->after, z->after);
+	r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
+	r->weight = advise_sat_add(r->weight, z->weight);
+	/* Summed as an unsigned int, as the kernel sums it. */
+	r->score += kcompactd_weighted(z->weight, z->score, total);
+	r->now_is_bound |= z->now_is_bound;
+	r->from_map &= z->from_map;
 }
 
 /*
@@ -183,7 +190,9 @@ order_rows(struct availability *av, const struct advice *adv,
     const struct buddyinfo *bi, const struct frag *frag,
     const struct zoneinfo *zi, const struct map *m, unsigned order, long j)
 {
-	uint64_t node_pages[FRAG_MAX_NODES], all = 0, pages;
+	uint64_t node_pages[FRAG_MAX_NODES], total[FRAG_MAX_NODES], all = 0;
+	uint64_t pages, total_all;
+	size_t at[FRAG_MAX_NODES], machine;
 	/* What the scores weigh zones by: present pages, else free ones. */
 	const struct zoneinfo *wz = av->score_by_free ? NULL : zi;
 	const struct zadvice *a;
@@ -216,17 +225,23 @@ order_rows(struct availability *av, const struct advice *adv,
 		all = advise_sat_add(all, pages);
 	}
 	last = av->n;
+	score_totals(bi, frag, wz, total, &total_all);
+	/* A sum row for each node, in buddyinfo's order, then the machine's. */
 	memset(seen, 0, sizeof(seen));
 	for (z = 0; z < bi->nzones; z++) {
 		node = bi->zones[z].node;
 		if (seen[node])
 			continue;
 		seen[node] = true;
-		sum_row(av, first, last, order, (int)node, node_pages[node],
-		    score_total(bi, frag, wz, (int)node));
+		at[node] = sum_start(av, order, (int)node, node_pages[node]);
 	}
-	sum_row(av, first, last, order, -1, all, score_total(bi, frag, wz,
-	    -1));
+	machine = sum_start(av, order, -1, all);
+	/* Sums commute, saturated or not: one pass adds each zone twice. */
+	for (z = first; z < last; z++) {
+		node = (unsigned)av->rows[z].node;
+		sum_add(&av->rows[at[node]], &av->rows[z], total[node]);
+		sum_add(&av->rows[machine], &av->rows[z], total_all);
+	}
 }
 
 int

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "unmanaged.h"
+#include "zoneset.h"
 
 /* Returns the pages of KB kilobytes, for pages of PAGE_SIZE bytes. */
 static uint64_t
@@ -54,6 +55,7 @@ unm_build(struct unmanaged *u, const struct zoneinfo *zi,
 	    sizeof(*u->zones))) == NULL)
 		return -1;
 	u->nzones = zi->nzones;
+	u->set = zi->set;
 	for (i = 0; i < zi->nzones; i++) {
 		z = &zi->zones[i];
 		uz = &u->zones[i];

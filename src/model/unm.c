@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "unm.h"
+#include "zoneset.h"
 
 void
 unm_free(struct unmanaged *u)
@@ -17,11 +18,8 @@ unm_free(struct unmanaged *u)
 const struct unm_zone *
 unm_zone(const struct unmanaged *u, unsigned node, const char *name)
 {
-	size_t i;
+	/* By zoneinfo's index, not a scan: once per zone, every node. */
+	long i = zoneset_lookup(u->set, node, name);
 
-	for (i = 0; i < u->nzones; i++)
-		if (u->zones[i].node == node &&
-		    strcmp(u->zones[i].name, name) == 0)
-			return &u->zones[i];
-	return NULL;
+	return i < 0 ? NULL : &u->zones[i];
 }

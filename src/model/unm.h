@@ -31,6 +31,7 @@ struct unm_zone {
 struct unmanaged {
 	struct unm_zone	*zones;		/* one per zoneinfo zone, in its order */
 	size_t		 nzones;
+	const struct zoneset *set;	/* zoneinfo's: a zone's index by node and name */
 	uint64_t	 present, managed, pages;	/* the machine's sums */
 	uint64_t	 said;		/* pages of the zones said */
 	enum unm_cause	 cause;		/* of the zones said; UNM_NONE: none */

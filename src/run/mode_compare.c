@@ -14,6 +14,7 @@
 #include "render_sets.h"
 #include "replay.h"
 #include "replay_sets.h"
+#include "sets.h"
 
 /* --sysroot of a recording: summarise the run. Returns an exit code. */
 int
