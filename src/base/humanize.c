@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "humanize.h"
 
@@ -127,5 +128,20 @@ hum_us(char *buf, size_t size, uint64_t us)
 	else
 		snprintf(buf, size, "%" PRIu64 ".%02" PRIu64 " s", us / 1000000,
 		    us % 1000000 / 10000);
+	return buf;
+}
+
+const char *
+hum_signal(char *buf, size_t size, int sig)
+{
+#ifdef HAVE_SIGABBREV_NP
+	const char *abbrev = sigabbrev_np(sig);
+
+	if (abbrev != NULL) {
+		snprintf(buf, size, "SIG%s", abbrev);
+		return buf;
+	}
+#endif
+	snprintf(buf, size, "signal %d", sig);
 	return buf;
 }

@@ -192,6 +192,16 @@ note_needed(FILE *fp, const struct sets *x, const struct sets_metric *s)
 		fprintf(fp, ":none");
 }
 
+/* Write ":512": the value of S, the same in every run. */
+static void
+note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
+{
+	char v[32];
+
+	(void)x;
+	fprintf(fp, ":%s", fit(v, sizeof(v), s->s[0].mean, s->digits));
+}
+
 /* Write S's domain into BUF (SIZE bytes): "0-100%", ">= 0", "0-1". */
 static const char *
 domain(char *buf, size_t size, const struct sets_metric *s)
@@ -236,7 +246,7 @@ sets_mail(FILE *fp, const struct sets *x)
 	names(fp, x, "Too few runs with a value to test:", few, NULL);
 	names(fp, x, "Runs with a value, A's,B's (n/a: no attempt, or fragindex "
 	    "-1 throughout):", some_na, note_n);
-	names(fp, x, "The same in every run of A and B:", same, NULL);
+	names(fp, x, "The same in every run of A and B:", same, note_value);
 	names(fp, x, "No value in any run:", none, NULL);
 	/* Its first word the prefix: render_fold() puts a space before the rest. */
 	if ((dropped = sets_dropped_text(x)) != NULL &&

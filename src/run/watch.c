@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "experiment.h"
 #include "record.h"
 #include "slurp.h"
 #include "trace.h"
@@ -295,7 +296,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				return -1;
 			}
 			if (o->child > 0)
-				;	/* standard output is the command's */
+				experiment_progress(n + 1);	/* stdout is the command's */
 			else if (o->json)
 				render_watch_json(stdout, &s);
 			else
