@@ -316,6 +316,17 @@ add(struct sets *x, const struct mspec *m, struct ferr *e)
 	return 0;
 }
 
+/* add() of M named NAME, LABEL and ABBR (copied). */
+static int
+add_named(struct sets *x, struct mspec *m, const char *name,
+    const char *label, const char *abbr, struct ferr *e)
+{
+	m->name = name;
+	m->label = label;
+	m->abbr = abbr;
+	return add(x, m, e);
+}
+
 /* The counters compared as they are: name, label, the table's name, group. */
 static const struct {
 	const char *name, *label, *abbr, *group;
@@ -358,6 +369,23 @@ spec(struct mspec *m, enum mkind how, const char *group, enum sets_kind kind,
 	m->digits = digits;
 }
 
+/*
+ * Add the rate NAME of GROUP: counter SUCCESS of SUCCESS + FAIL over a run,
+ * in %, n/a in a run where both stayed.
+ */
+static int
+add_rate(struct sets *x, const char *group, const char *success,
+    const char *fail, const char *name, const char *label, const char *abbr,
+    struct ferr *e)
+{
+	struct mspec m;
+
+	spec(&m, M_RATE, group, SETS_RATE, 100, "%", 2);
+	m.counter = success;
+	m.minus = fail;
+	return add_named(x, &m, name, label, abbr, e);
+}
+
 /* Add the metrics derived from the counters: the rates reviewers quote, and direct scanning. */
 static int
 add_counters(struct sets *x, struct ferr *e)
@@ -373,23 +401,14 @@ add_counters(struct sets *x, struct ferr *e)
 		m.label = counters[i].label;
 		m.abbr = counters[i].abbr;
 		rc |= add(x, &m, e);
-		if (strcmp(m.name, "thp_fault_fallback_charge") == 0) {
-			spec(&m, M_RATE, "THP faults", SETS_RATE, 100, "%", 2);
-			m.counter = "thp_fault_alloc";
-			m.minus = "thp_fault_fallback";
-			m.name = "thp_fault_success_rate";
-			m.label = "THP fault success rate";
-			m.abbr = "thp-fault-ok%";
-			rc |= add(x, &m, e);
-		} else if (strcmp(m.name, "compact_fail") == 0) {
-			spec(&m, M_RATE, "Direct compaction", SETS_RATE, 100,
-			    "%", 2);
-			m.counter = "compact_success";
-			m.minus = "compact_fail";
-			m.name = "compact_success_rate";
-			m.label = "direct compaction success rate";
-			m.abbr = "compact-ok%";
-			rc |= add(x, &m, e);
+		if (strcmp(m.name, "thp_fault_fallback_charge") == 0)
+			rc |= add_rate(x, "THP faults", "thp_fault_alloc",
+			    "thp_fault_fallback", "thp_fault_success_rate",
+			    "THP fault success rate", "thp-fault-ok%", e);
+		else if (strcmp(m.name, "compact_fail") == 0) {
+			rc |= add_rate(x, "Direct compaction", "compact_success",
+			    "compact_fail", "compact_success_rate",
+			    "direct compaction success rate", "compact-ok%", e);
 			spec(&m, M_PER, "Direct compaction", SETS_RATE, INFINITY,
 			    "pages", 0);
 			m.name = "direct_scanned_per_success";
@@ -456,15 +475,12 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 		    "fallback share");
 		snprintf(abbr, sizeof(abbr), "%s-%s-%s", size, kind, k < 3 ?
 		    af[k] : "fb%");
-		m.name = name;
-		m.label = label;
-		m.abbr = abbr;
-		rc |= add(x, &m, e);
+		rc |= add_named(x, &m, name, label, abbr, e);
 	}
 	return rc;
 }
 
-/* Add the indices of X's zone at its K-th recorded order ORDER. */
+/* Add the indices of X's zone at the recorded order ORDER. */
 static int
 add_indices(struct sets *x, unsigned order, struct ferr *e)
 {
@@ -497,10 +513,7 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 			    "it succeeds", x->zone, order);
 			snprintf(abbr, sizeof(abbr), "fragidx%u-ok%%", order);
 		}
-		m.name = name;
-		m.label = label;
-		m.abbr = abbr;
-		rc |= add(x, &m, e);
+		rc |= add_named(x, &m, name, label, abbr, e);
 	}
 	return rc;
 }
@@ -603,10 +616,7 @@ sets_compute(struct sets *x, struct ferr *e)
 		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
 		snprintf(label, sizeof(label), "free pageblocks, %s", w[k]);
 		snprintf(abbr, sizeof(abbr), "free-pb-%s", w[k]);
-		m.name = name;
-		m.label = label;
-		m.abbr = abbr;
-		rc |= add(x, &m, e);
+		rc |= add_named(x, &m, name, label, abbr, e);
 	}
 	for (i = 0; i < r0->norders; i++)
 		rc |= add_indices(x, r0->orders[i], e);
@@ -660,24 +670,28 @@ effect(const struct sets_metric *s)
 	return s->s[0].mean != s->s[1].mean ? INFINITY : 0;
 }
 
-/* qsort() comparison of two metrics by effect, largest first, then |%|. */
+/* The sets whose metrics by_effect() compares: qsort() has no argument for it. */
+static const struct sets *sorting;
+
+/* qsort() order of two metric indices by effect, largest first, then |%|, then the table's order. */
 static int
 by_effect(const void *pa, const void *pb)
 {
-	const struct sets_metric *a = *(const struct sets_metric *const *)pa;
-	const struct sets_metric *b = *(const struct sets_metric *const *)pb;
+	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
+	const struct sets_metric *a = &sorting->m[ia], *b = &sorting->m[ib];
 	double ea = effect(a), eb = effect(b);
 
 	if (ea != eb)
 		return ea > eb ? -1 : 1;
 	if (pct_size(a) != pct_size(b))
 		return pct_size(a) > pct_size(b) ? -1 : 1;
-	/* Equal effects keep the table's order. */
-	return a < b ? -1 : a > b;
+	return ia < ib ? -1 : ia > ib;
 }
 
 void
-sets_by_effect(const struct sets_metric **p, size_t n)
+sets_by_effect(const struct sets *x, size_t *idx, size_t n)
 {
-	qsort(p, n, sizeof(*p), by_effect);
+	sorting = x;
+	qsort(idx, n, sizeof(*idx), by_effect);
+	sorting = NULL;
 }

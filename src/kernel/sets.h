@@ -86,9 +86,10 @@ const char *sets_kind_name(enum sets_kind k);
 bool	sets_flat(const struct sets_metric *s);
 
 /*
- * Sort the N metrics pointed to by P by the size of their effect, largest
- * first: a difference without spread, then |t|, then |change in %|.
+ * Sort the N indices IDX of metrics of X by the size of their effect,
+ * largest first: a difference without spread, then |t|, then |change in
+ * %|, too few runs to test last; equal effects in the table's order.
  */
-void	sets_by_effect(const struct sets_metric **p, size_t n);
+void	sets_by_effect(const struct sets *x, size_t *idx, size_t n);
 
 #endif

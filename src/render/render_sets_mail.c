@@ -60,7 +60,6 @@ change(char *buf, size_t size, const struct sets_metric *s)
 {
 	bool sig = s->w.tested && s->w.significant;
 	char pct[16];
-
 	double p;
 
 	if (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == 0) {
@@ -76,17 +75,6 @@ change(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
-/* Returns the text of an open_memstream() FP (malloc'd; NULL when out of memory). */
-static char *
-text_of(FILE *fp, char **buf)
-{
-	if (fclose(fp) != 0) {
-		free(*buf);
-		return NULL;
-	}
-	return *buf;
-}
-
 /*
  * Fold into FP, after PREFIX, the names of the metrics of X for which
  * WANT(S) holds, each followed by what NOTE writes of it (NULL: nothing).
@@ -97,7 +85,7 @@ names(FILE *fp, const struct sets *x, const char *prefix,
     bool (*want)(const struct sets *, const struct sets_metric *),
     void (*note)(FILE *, const struct sets *, const struct sets_metric *))
 {
-	char *buf = NULL, *t;
+	char *buf = NULL;
 	bool first = true;
 	size_t len, i;
 	FILE *mf;
@@ -113,9 +101,9 @@ names(FILE *fp, const struct sets *x, const char *prefix,
 		first = false;
 	}
 	fputc('.', mf);
-	if ((t = text_of(mf, &buf)) != NULL && !first)
-		render_fold(fp, prefix, t);
-	free(t);
+	if (fclose(mf) == 0 && !first)
+		render_fold(fp, prefix, buf);
+	free(buf);
 }
 
 /* Returns whether S gets a row: not folded into a line of names. */

@@ -196,7 +196,7 @@ sets_svg(FILE *fp, const struct sets *x)
 	struct svgw w;
 	char pre[2][64], *dropped = sets_dropped_text(x);
 	char *folded = folded_text(x);
-	const struct sets_metric **p;
+	size_t *p;
 	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2], nd = 0;
 	long nf = 0, rows;
 	size_t i, np = 0;
@@ -207,8 +207,8 @@ sets_svg(FILE *fp, const struct sets *x)
 		abort();
 	for (i = 0; i < x->nm; i++)
 		if (!sets_flat(&x->m[i]))
-			p[np++] = &x->m[i];
-	sets_by_effect(p, np);
+			p[np++] = i;
+	sets_by_effect(x, p, np);
 	rows = ((long)np + PANELS_ROW - 1) / PANELS_ROW;
 	/* A long path is wrapped, never cut: count its lines first. */
 	for (k = 0; k < 2; k++) {
@@ -241,7 +241,7 @@ sets_svg(FILE *fp, const struct sets *x)
 	}
 	top += 8;
 	for (i = 0; i < np; i++)
-		panel(&w, x, p[i], 10 + (long)(i % PANELS_ROW) * PANEL_W,
+		panel(&w, x, &x->m[p[i]], 10 + (long)(i % PANELS_ROW) * PANEL_W,
 		    top + (long)(i / PANELS_ROW) * PANEL_H);
 	top += rows * PANEL_H + 12;
 	if (folded != NULL)
