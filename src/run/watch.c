@@ -295,9 +295,11 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 				ev_free(&ev);
 				return -1;
 			}
-			if (o->child > 0)
-				experiment_progress(n + 1);	/* stdout is the command's */
-			else if (o->json)
+			if (o->child > 0) {
+				/* Standard output is the command's. */
+				if (o->rec)
+					experiment_progress(n + 1);
+			} else if (o->json)
 				render_watch_json(stdout, &s);
 			else
 				render_watch_table(stdout, &s, n);
