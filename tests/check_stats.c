@@ -117,6 +117,31 @@ START_TEST(test_no_test)
 }
 END_TEST
 
+/*
+ * Runs a side for significance at the observed spread: means 2 and 3, sd 1
+ * each, give t = sqrt(n / 2) at df 2(n - 1); by the table, n 8 (t 2.000,
+ * df 14: 2.145) is not enough and n 9 (t 2.121, df 16: 2.120) is.
+ */
+START_TEST(test_runs_needed)
+{
+	static const double a3[] = { 1, 2, 3 }, b3[] = { 2, 3, 4 };
+	static const double c3[] = { 2.0, 2.001, 1.999 }, d3[] = { 1, 100, 50 };
+	struct stats a, b;
+
+	stats_of(a3, 3, &a);
+	stats_of(b3, 3, &b);
+	ck_assert_uint_eq(stats_runs_needed(&a, &b), 9);
+	ck_assert_uint_eq(stats_runs_needed(&b, &a), 9);
+	/* Equal means: no number of runs. */
+	ck_assert_uint_eq(stats_runs_needed(&a, &a), 0);
+	/* A difference of 0.001 against a spread of 50: none up to the most. */
+	stats_of(c3, 3, &a);
+	stats_of(d3, 3, &b);
+	b.mean = 2.0005;
+	ck_assert_uint_eq(stats_runs_needed(&a, &b), 0);
+}
+END_TEST
+
 /* The critical values of a printed t table (two-sided 0.05). */
 START_TEST(test_t95)
 {
@@ -138,6 +163,7 @@ main(void)
 	TCase *tc = tcase_create("stats");
 
 	tcase_add_test(tc, test_welch_published);
+	tcase_add_test(tc, test_runs_needed);
 	tcase_add_test(tc, test_mean_sd);
 	tcase_add_test(tc, test_no_test);
 	tcase_add_test(tc, test_t95);

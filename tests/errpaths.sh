@@ -152,9 +152,11 @@ t record-exists 1 - \
 t record-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long"
-t record-no-parent 1 - \
-    "fragstat: $tmp/none/r: cannot create a directory beside it: No such file or directory" -- \
-    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/none/r"
+# --record makes missing parents (#34), not through a file.
+: > "$tmp/afile"
+t record-parent-file 1 - \
+    "fragstat: $tmp/afile/r: cannot create a directory beside it: Not a directory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/afile/r"
 # A name longer than a directory entry (safedir.c), or too long for the
 # temporary name beside it (".NAME.XXXXXX", record.c and capture.c).
 t record-long-name 1 - \
@@ -442,6 +444,9 @@ else
 	t record-read-only 1 - \
 	    "fragstat: $tmp/ro/r: cannot create a directory beside it: Read-only file system" -- \
 	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/ro/r"
+	t record-read-only-parent 1 - \
+	    "fragstat: $tmp/ro/p/r: cannot create a directory beside it: Read-only file system" -- \
+	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/ro/p/r"
 	t trigger-read-only 1 - \
 	    "fragstat: $tmp/ro/r: cannot create: Read-only file system" -- \
 	    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/ro/r" \

@@ -52,6 +52,13 @@ want "exit_status of false" "$(meta "$tmp/b" exit_status)" 1
 "$FRAGSTAT" -q --record "$tmp/c" -- sh -c 'kill -KILL $$'
 want "status of SIGKILL" "$?" 137
 want "exit_status of SIGKILL" "$(meta "$tmp/c" exit_status)" 137
+want "signal of SIGKILL" "$(meta "$tmp/c" signal)" 9
+want "the summary of SIGKILL" "$("$FRAGSTAT" --sysroot "$tmp/c" | sed -n 's/.*: killed by \(SIG[A-Z]*\) after .* (exit status \([0-9]*\))$/\1 \2/p')" "SIGKILL 137"
+"$FRAGSTAT" -q --record "$tmp/c2" -- sh -c 'kill -INT $$'
+want "status of SIGINT" "$?" 130
+"$FRAGSTAT" --sysroot "$tmp/c2" --json | grep -q '"killed_by": "SIGINT",' ||
+	{ echo "FAIL: JSON's killed_by of SIGINT"; fail=1; }
+want "no signal after an exit" "$(meta "$tmp/b" signal)" ""
 "$FRAGSTAT" -q --record "$tmp/d" -- "$tmp/no-such-command" 2> "$tmp/err"
 want "status of a missing command" "$?" 127
 want "its message" "$(cat "$tmp/err")" \

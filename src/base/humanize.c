@@ -177,3 +177,18 @@ hum_us(char *buf, size_t size, uint64_t us)
 		    us % 1000000 / 10000);
 	return buf;
 }
+
+const char *
+hum_signal(char *buf, size_t size, int sig)
+{
+#ifdef HAVE_SIGABBREV_NP
+	const char *abbrev = sigabbrev_np(sig);
+
+	if (abbrev != NULL) {
+		snprintf(buf, size, "SIG%s", abbrev);
+		return buf;
+	}
+#endif
+	snprintf(buf, size, "signal %d", sig);
+	return buf;
+}

@@ -63,4 +63,7 @@ const char	*hum_centi(char *buf, size_t size, uint32_t v);
 /* Returns BUF holding the microseconds US as "850 us", "12.40 ms" or "3.05 s" (truncated). */
 const char	*hum_us(char *buf, size_t size, uint64_t us);
 
+/* Write the name of signal SIG into BUF (SIZE bytes): "SIGINT", or "signal 42" where the C library has none; returns BUF. */
+const char *hum_signal(char *buf, size_t size, int sig);
+
 #endif

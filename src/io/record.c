@@ -167,7 +167,7 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	ferr_keep_path(e, o->dir);
 	if (strlen(o->dir) + 64 >= PATH_MAX)
 		return ferr_set(e, 0, "path too long");
-	if (safedir_parent(&pd, o->dir, name, sizeof(name),
+	if (safedir_parent_make(&pd, o->dir, name, sizeof(name),
 	    "cannot create a directory beside it", e) != 0)
 		return -1;
 	rc = record_open_at(rp, o, pd.fd, name, e);
@@ -315,7 +315,8 @@ capture_during(struct record *r, struct ferr *e)
 }
 
 int
-record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
+record_end(struct record *r, int status, int sig, uint64_t wall_ms,
+    struct ferr *e)
 {
 	char path[PATH_MAX + 32], buf[1 << 14];
 	static const char tmp[] = "." RECORD_META "-new";
@@ -346,7 +347,10 @@ record_end(struct record *r, int status, uint64_t wall_ms, struct ferr *e)
 		    strerror(errno));
 	}
 	fwrite(buf, 1, n, out);
-	fprintf(out, "exit_status %d\nwall_s %llu.%03u\n", status,
+	fprintf(out, "exit_status %d\n", status);
+	if (sig > 0)
+		fprintf(out, "signal %d\n", sig);
+	fprintf(out, "wall_s %llu.%03u\n",
 	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
 	if (fflush(out) != 0 || fsync(fd) != 0 || ferror(out)) {
 		fclose(out);

@@ -69,11 +69,11 @@ int	record_sample(struct record *r, void (*write)(FILE *, const void *),
 	    const void *arg, struct ferr *e);
 
 /*
- * Add to R's metadata the exit status STATUS of its command and the
- * command's wall time WALL_MS, replacing the file in one rename. Returns
- * 0 or -1 with E set.
+ * Add to R's metadata the exit status STATUS of its command, the signal
+ * SIG that killed it (0: none) and the command's wall time WALL_MS,
+ * replacing the file in one rename. Returns 0 or -1 with E set.
  */
-int	record_end(struct record *r, int status, uint64_t wall_ms,
+int	record_end(struct record *r, int status, int sig, uint64_t wall_ms,
 	    struct ferr *e);
 
 /* Replace last/ a final time and close R (NULL: nothing). Returns 0 or -1. */

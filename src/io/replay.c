@@ -69,6 +69,12 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
 				    "exit status");
 			r->exit_status = (int)x;
+		} else if (tok_is(&t[0], "signal")) {
+			/* The signal that killed the command: 128 + it is its status. */
+			if ((rc = num_u64(&v, &x)) != 0 || x < 1 || x > 127)
+				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
+				    "signal");
+			r->signal = (int)x;
 		} else if (tok_is(&t[0], "wall_s")) {
 			/* Seconds with three decimals, as record_end() writes them. */
 			const char *dot = memchr(v.s, '.', v.n);

@@ -107,9 +107,14 @@ safedir_strip_slashes(char *buf, size_t size, const char *path)
 		buf[n - 1] = '\0';
 }
 
-int
-safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
-    const char *what, struct ferr *e)
+/*
+ * safedir_parent(), and with MAKE each missing directory of the path
+ * created (mode 0755, less the umask) in the one checked before it, then
+ * opened and checked as one that was there.
+ */
+static int
+walk(struct safedir *d, const char *path, char *name, size_t size,
+    const char *what, bool make, struct ferr *e)
 {
 	char buf[PATH_MAX], shown[PATH_MAX];
 	char *comp, *next, *slash;
@@ -151,7 +156,11 @@ safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
 		/* SHOWN: the path up to this component, for messages. */
 		snprintf(shown, sizeof(shown), "%.*s", (int)(comp - buf +
 		    strlen(comp)), path);
-		if ((nfd = step(fd, &st, comp, shown, e)) < 0) {
+		nfd = step(fd, &st, comp, shown, e);
+		if (nfd == -1 && errno == ENOENT && make &&
+		    (mkdirat(fd, comp, 0755) == 0 || errno == EEXIST))
+			nfd = step(fd, &st, comp, shown, e);
+		if (nfd < 0) {
 			if (nfd == -1)
 				ferr_set(e, 0, "%s: %s", what, strerror(errno));
 			goto fail;
@@ -173,6 +182,20 @@ fail:
 	if (fd != -1)
 		close(fd);
 	return -1;
+}
+
+int
+safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
+    const char *what, struct ferr *e)
+{
+	return walk(d, path, name, size, what, false, e);
+}
+
+int
+safedir_parent_make(struct safedir *d, const char *path, char *name,
+    size_t size, const char *what, struct ferr *e)
+{
+	return walk(d, path, name, size, what, true, e);
 }
 
 int

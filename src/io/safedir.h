@@ -36,6 +36,14 @@ int	safedir_parent(struct safedir *d, const char *path, char *name,
 	    size_t size, const char *what, struct ferr *e);
 
 /*
+ * safedir_parent(), creating each missing directory of the path (mode
+ * 0755) as it goes, each then opened and checked as safedir_parent()
+ * checks one that was there: "runs/p0/1" from a directory without runs/.
+ */
+int	safedir_parent_make(struct safedir *d, const char *path, char *name,
+	    size_t size, const char *what, struct ferr *e);
+
+/*
  * Open the directory NAME in P (creating it, mode 0755, when absent)
  * into D, refusing a symbolic link and, as root, a directory that
  * safedir_parent() would refuse. Returns 0, or -1 with E set.

@@ -2,6 +2,7 @@
 /* sets.c - --compare of two sets of recorded runs: per metric statistics */
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,23 +15,39 @@
 enum mkind {
 	M_COUNTER,	/* a counter's delta over the run */
 	M_DIRECT,	/* a compaction counter's delta less kcompactd's */
-	M_RATE,		/* compact_success of compact_success + compact_fail */
+	M_RATE,		/* COUNTER of COUNTER + MINUS, in % */
+	M_PER,		/* direct compaction's pages scanned per compact_success */
 	M_THP,		/* one THP size's count: FIELD 0 alloc, 1 fallback, 2 charge */
 	M_THP_SHARE,	/* one THP size's fallback of alloc + fallback */
 	M_EXTFRAG,	/* FIELD 0 every extfrag event, 1 fragmenting, 2 claimed, 3 captured */
 	M_PSI,		/* the mean stall share, FIELD 0 some, 1 full */
 	M_BLOCKS,	/* free pageblocks machine-wide, FIELD 0 min, 1 max, 2 end */
 	M_INDEX,	/* x's zone at ORDER: FIELD 0-2 unusable min, max, end, 3-5 fragindex */
+	M_SUCCEEDS,	/* x's zone at ORDER: the share of samples whose fragindex is -1 */
 	M_WALL,		/* the command's wall time */
 };
 
+/* A metric: how a run's value is found, and what the outputs say of it. */
 struct mspec {
-	enum mkind	 kind;
+	enum mkind	 how;
 	const char	*counter, *minus;
 	uint64_t	 size_kb;
 	const char	*thp_kind;
 	int		 field;
 	unsigned	 order;
+	/* What sets_metric keeps. */
+	const char	*name, *label, *abbr, *group, *unit;
+	int		 digits;
+	enum sets_kind	 kind;
+	double		 hi;		/* the domain is 0 to HI */
+	bool		 skip_zero;	/* left out when no run has anything */
+};
+
+/* What value() found of a run. */
+enum found {
+	F_NONE,		/* the run does not have the metric: nor does the comparison */
+	F_NA,		/* no value in this run: a rate without an attempt */
+	F_OK,
 };
 
 /* Returns the delta of counter NAME over R into *V, or false when R lacks it. */
@@ -69,55 +86,120 @@ blocks(const struct replay *r, int field, double *v)
 	return ok;
 }
 
-/* Sets *V to metric M of run R of X. Returns false when R does not have it. */
-static bool
+/*
+ * Sets *V to the fragmentation index of Z at the K-th order of R over its
+ * samples: least, most or last (FIELD 3-5), or with M_SUCCEEDS the share of
+ * samples where it is -1. fragmentation_index() returns -1000 when an
+ * allocation of the order would succeed: not a degree of fragmentation, so
+ * never taken into the least, most or last; without a sample that has a
+ * degree, F_NA.
+ */
+static enum found
+fragindex(const struct replay *r, const struct rzone *z, long k,
+    const struct mspec *m, double *v)
+{
+	const struct rpoint *p;
+	size_t seen = 0, succeeds = 0;
+	bool have = false;
+	long best = 0;
+	int16_t x;
+	uint32_t i;
+
+	if (r->series == NULL)
+		return F_NONE;
+	for (i = z->first_point; i != UINT32_MAX; i = p->next) {
+		p = &r->series->p[i];
+		x = replay_point_indices(r, p)[r->norders + (size_t)k];
+		if (x == REPLAY_NONE)
+			continue;
+		seen++;
+		if (x == -1000) {
+			succeeds++;
+			/* The last sample's is no degree: no "end". */
+			have = have && m->field != 5;
+			continue;
+		}
+		if (!have || m->field == 5 || (m->field == 3 ? x < best :
+		    x > best))
+			best = x;
+		have = true;
+	}
+	if (seen == 0)
+		return F_NONE;
+	if (m->how == M_SUCCEEDS) {
+		*v = 100.0 * (double)succeeds / (double)seen;
+		return F_OK;
+	}
+	*v = (double)best / 1000;
+	return have ? F_OK : F_NA;
+}
+
+/* Sets *V to metric M of run R of X. */
+static enum found
 value(const struct sets *x, const struct replay *r, const struct mspec *m,
     double *v)
 {
 	const struct routcome *o = NULL;
 	const struct rindex *ix;
 	const struct rzone *z;
-	double a, b;
+	double a, b, c, d;
 	size_t i, n;
 	long k;
 
-	switch (m->kind) {
+	switch (m->how) {
 	case M_COUNTER:
-		return delta(r, m->counter, v);
+		return delta(r, m->counter, v) ? F_OK : F_NONE;
 	case M_DIRECT:
 		if (!delta(r, m->counter, &a) || !delta(r, m->minus, &b) || b > a)
-			return false;
+			return F_NONE;
 		*v = a - b;
-		return true;
+		return F_OK;
 	case M_RATE:
+		if (!delta(r, m->counter, &a) || !delta(r, m->minus, &b))
+			return F_NONE;
+		if (a + b == 0)
+			return F_NA;
+		*v = 100 * a / (a + b);
+		return F_OK;
+	case M_PER:
+		/* compact_success counts direct compaction only (__alloc_pages_direct_compact()). */
 		if (!delta(r, "compact_success", &a) ||
-		    !delta(r, "compact_fail", &b))
-			return false;
-		*v = a + b > 0 ? 100 * a / (a + b) : 0;
-		return true;
+		    !delta(r, "compact_migrate_scanned", &b) ||
+		    !delta(r, "compact_daemon_migrate_scanned", &c) || c > b ||
+		    !delta(r, "compact_free_scanned", &d))
+			return F_NONE;
+		b -= c;
+		if (!delta(r, "compact_daemon_free_scanned", &c) || c > d)
+			return F_NONE;
+		if (a == 0)
+			return F_NA;
+		*v = (b + d - c) / a;
+		return F_OK;
 	case M_THP:
 	case M_THP_SHARE:
 		for (i = 0; i < r->noutcomes; i++)
 			if (r->outcomes[i].size_kb == m->size_kb &&
 			    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
 				o = &r->outcomes[i];
-		if (o == NULL || (m->kind == M_THP && m->field == 2 &&
+		if (o == NULL || (m->how == M_THP && m->field == 2 &&
 		    !o->have_charge))
-			return false;
-		if (m->kind == M_THP_SHARE)
-			*v = o->alloc + o->fallback ? 100.0 * (double)o->fallback /
-			    (double)(o->alloc + o->fallback) : 0;
+			return F_NONE;
+		if (m->how == M_THP_SHARE && o->alloc + o->fallback == 0)
+			return F_NA;
+		if (m->how == M_THP_SHARE)
+			*v = 100.0 * (double)o->fallback /
+			    (double)(o->alloc + o->fallback);
 		else
 			*v = (double)(m->field == 0 ? o->alloc : m->field == 1 ?
 			    o->fallback : o->charge);
-		return true;
+		return F_OK;
 	case M_EXTFRAG:
 		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
 		    (m->field == 3 && r->captured_unknown))
-			return false;
+			return F_NONE;
 		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
 		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
-		return true;
+		return F_OK;
 	case M_PSI:
 		for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
 			if (r->series->s[i].has_stall[m->field]) {
@@ -125,28 +207,31 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 				n++;
 			}
 		if (n == 0)
-			return false;
+			return F_NONE;
 		*v = a / (double)n;
-		return true;
+		return F_OK;
 	case M_BLOCKS:
-		return blocks(r, m->field, v);
+		return blocks(r, m->field, v) ? F_OK : F_NONE;
 	case M_INDEX:
+	case M_SUCCEEDS:
 		if ((z = replay_zone(r, x->node, x->zone)) == NULL ||
 		    (k = replay_order_index(r, m->order)) < 0)
-			return false;
-		ix = m->field < 3 ? &z->unusable[k] : &z->fragindex[k];
+			return F_NONE;
+		if (m->how == M_SUCCEEDS || m->field >= 3)
+			return fragindex(r, z, k, m, v);
+		ix = &z->unusable[k];
 		if (!ix->seen)
-			return false;
-		*v = (double)(m->field % 3 == 0 ? ix->min : m->field % 3 == 1 ?
+			return F_NONE;
+		*v = (double)(m->field == 0 ? ix->min : m->field == 1 ?
 		    ix->max : ix->last) / 1000;
-		return true;
+		return F_OK;
 	case M_WALL:
 		if (!r->has_wall)
-			return false;
+			return F_NONE;
 		*v = (double)r->wall_ms / 1000;
-		return true;
+		return F_OK;
 	}
-	return false;
+	return F_NONE;
 }
 
 /* How many ranks of importance rank() gives. */
@@ -177,16 +262,16 @@ rank(const char *group)
 
 /*
  * Add metric M to X when every run of both sides has it (and, with
- * SKIP_ZERO, some run is not 0). Returns 0, or -1 with E set.
+ * M->skip_zero, some run is not 0). Returns 0, or -1 with E set.
  */
 static int
-add(struct sets *x, const struct mspec *m, const char *name,
-    const char *label, const char *group, const char *unit, int digits,
-    bool skip_zero, struct ferr *e)
+add(struct sets *x, const struct mspec *m, struct ferr *e)
 {
+	double ok[SETS_MAX_RUNS];
 	struct sets_metric *s;
 	bool nonzero = false;
-	size_t i;
+	enum found f;
+	size_t i, n;
 	int k;
 
 	if (x->nm == x->mcap) {
@@ -200,47 +285,239 @@ add(struct sets *x, const struct mspec *m, const char *name,
 	memset(s, 0, sizeof(*s));
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++) {
-			if (!value(x, &x->side[k].runs[i], m, &s->v[k][i]))
+			if ((f = value(x, &x->side[k].runs[i], m,
+			    &s->v[k][i])) == F_NONE)
 				return 0;
-			nonzero |= s->v[k][i] != 0;
+			s->na[k][i] = f == F_NA;
+			nonzero |= f == F_OK && s->v[k][i] != 0;
 		}
-	if (skip_zero && !nonzero)
+	if (m->skip_zero && !nonzero)
 		return 0;
-	snprintf(s->name, sizeof(s->name), "%s", name);
-	snprintf(s->label, sizeof(s->label), "%s", label);
-	s->group = group;
-	s->unit = unit;
-	s->digits = digits;
-	s->rank = rank(group);
-	for (k = 0; k < 2; k++)
-		stats_of(s->v[k], x->side[k].n, &s->s[k]);
+	snprintf(s->name, sizeof(s->name), "%s", m->name);
+	snprintf(s->label, sizeof(s->label), "%s", m->label);
+	snprintf(s->abbr, sizeof(s->abbr), "%s", m->abbr);
+	s->group = m->group;
+	s->unit = m->unit;
+	s->digits = m->digits;
+	s->kind = m->kind;
+	s->lo = 0;
+	s->hi = m->hi;
+	s->rank = rank(m->group);
+	/* The mean and spread of the runs with a value, n counting them. */
+	for (k = 0; k < 2; k++) {
+		for (i = 0, n = 0; i < x->side[k].n; i++)
+			if (!s->na[k][i])
+				ok[n++] = s->v[k][i];
+		stats_of(ok, n, &s->s[k]);
+	}
 	stats_welch(&s->s[0], &s->s[1], &s->w);
+	if (s->w.tested && !s->w.significant)
+		s->needed = stats_runs_needed(&s->s[0], &s->s[1]);
 	x->nm++;
 	return 0;
 }
 
-/* The counters compared as they are: name, label, group. */
+/* add() of M named NAME, LABEL and ABBR (copied). */
+static int
+add_named(struct sets *x, struct mspec *m, const char *name,
+    const char *label, const char *abbr, struct ferr *e)
+{
+	m->name = name;
+	m->label = label;
+	m->abbr = abbr;
+	return add(x, m, e);
+}
+
+/* The counters compared as they are: name, label, the table's name, group. */
 static const struct {
-	const char *name, *label, *group;
+	const char *name, *label, *abbr, *group;
 } counters[] = {
-	{ "thp_fault_alloc", "PMD THP faults allocated", "THP faults" },
-	{ "thp_fault_fallback", "PMD THP faults fallen back", "THP faults" },
-	{ "thp_fault_fallback_charge", "PMD THP fallbacks (charge)",
+	{ "thp_fault_alloc", "PMD THP faults allocated", "thp-fault-alloc",
 	    "THP faults" },
-	{ "compact_stall", "direct compaction stalls", "Direct compaction" },
-	{ "compact_success", "direct compaction successes",
+	{ "thp_fault_fallback", "PMD THP faults fallen back",
+	    "thp-fault-fallback", "THP faults" },
+	{ "thp_fault_fallback_charge", "PMD THP fallbacks (charge)",
+	    "thp-fault-fb-charge", "THP faults" },
+	{ "compact_stall", "direct compaction stalls", "compact-stall",
 	    "Direct compaction" },
-	{ "compact_fail", "direct compaction failures", "Direct compaction" },
+	{ "compact_success", "direct compaction successes", "compact-success",
+	    "Direct compaction" },
+	{ "compact_fail", "direct compaction failures", "compact-fail",
+	    "Direct compaction" },
 	{ "compact_migrate_scanned", "pages scanned to migrate (all)",
-	    "Compaction scanning" },
+	    "migrate-scan", "Compaction scanning" },
 	{ "compact_daemon_migrate_scanned", "  migrate scan by kcompactd",
-	    "Compaction scanning" },
+	    "migrate-scan-kcd", "Compaction scanning" },
 	{ "compact_free_scanned", "pages scanned for free pages (all)",
-	    "Compaction scanning" },
+	    "free-scan", "Compaction scanning" },
 	{ "compact_daemon_free_scanned", "  free scan by kcompactd",
+	    "free-scan-kcd", "Compaction scanning" },
+	{ "compact_daemon_wake", "kcompactd wakeups", "kcompactd-wake",
 	    "Compaction scanning" },
-	{ "compact_daemon_wake", "kcompactd wakeups", "Compaction scanning" },
 };
+
+/* Fill M as a metric of GROUP, KIND and domain 0 to HI, shown with DIGITS decimals in UNIT. */
+static void
+spec(struct mspec *m, enum mkind how, const char *group, enum sets_kind kind,
+    double hi, const char *unit, int digits)
+{
+	memset(m, 0, sizeof(*m));
+	m->how = how;
+	m->group = group;
+	m->kind = kind;
+	m->hi = hi;
+	m->unit = unit;
+	m->digits = digits;
+}
+
+/*
+ * Add the rate NAME of GROUP: counter SUCCESS of SUCCESS + FAIL over a run,
+ * in %, n/a in a run where both stayed.
+ */
+static int
+add_rate(struct sets *x, const char *group, const char *success,
+    const char *fail, const char *name, const char *label, const char *abbr,
+    struct ferr *e)
+{
+	struct mspec m;
+
+	spec(&m, M_RATE, group, SETS_RATE, 100, "%", 2);
+	m.counter = success;
+	m.minus = fail;
+	return add_named(x, &m, name, label, abbr, e);
+}
+
+/* Add the metrics derived from the counters: the rates reviewers quote, and direct scanning. */
+static int
+add_counters(struct sets *x, struct ferr *e)
+{
+	struct mspec m;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
+		spec(&m, M_COUNTER, counters[i].group, SETS_DELTA, INFINITY,
+		    "", 0);
+		m.counter = m.name = counters[i].name;
+		m.label = counters[i].label;
+		m.abbr = counters[i].abbr;
+		rc |= add(x, &m, e);
+		if (strcmp(m.name, "thp_fault_fallback_charge") == 0)
+			rc |= add_rate(x, "THP faults", "thp_fault_alloc",
+			    "thp_fault_fallback", "thp_fault_success_rate",
+			    "THP fault success rate", "thp-fault-ok%", e);
+		else if (strcmp(m.name, "compact_fail") == 0) {
+			rc |= add_rate(x, "Direct compaction", "compact_success",
+			    "compact_fail", "compact_success_rate",
+			    "direct compaction success rate", "compact-ok%", e);
+			spec(&m, M_PER, "Direct compaction", SETS_RATE, INFINITY,
+			    "pages", 0);
+			m.name = "direct_scanned_per_success";
+			m.label = "direct compaction pages scanned per success";
+			m.abbr = "scan-per-success";
+			rc |= add(x, &m, e);
+		} else if (strstr(m.name, "_daemon_") != NULL &&
+		    strstr(m.name, "_scanned") != NULL) {
+			bool mig = strstr(m.name, "migrate") != NULL;
+
+			spec(&m, M_DIRECT, "Compaction scanning", SETS_DELTA,
+			    INFINITY, "", 0);
+			m.counter = mig ? "compact_migrate_scanned" :
+			    "compact_free_scanned";
+			m.minus = counters[i].name;
+			m.name = mig ? "direct_migrate_scanned" :
+			    "direct_free_scanned";
+			m.label = mig ? "  migrate scan by direct compaction" :
+			    "  free scan by direct compaction";
+			m.abbr = mig ? "migrate-scan-direct" : "free-scan-direct";
+			rc |= add(x, &m, e);
+		}
+	}
+	return rc;
+}
+
+/* Add the counts of one THP size and kind O: alloc, fallback, charge, and its fallback share. */
+static int
+add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
+{
+	static const char *const f[3] = { "alloc", "fallback",
+	    "fallback_charge" };
+	static const char *const af[3] = { "alloc", "fb", "fbc" };
+	char name[64], label[72], abbr[48], size[24], kind[8];
+	struct mspec m;
+	int rc = 0, k;
+
+	/* "anon_fault": "anon". */
+	snprintf(kind, sizeof(kind), "%.*s", (int)strcspn(o->kind, "_"),
+	    o->kind);
+
+	if (o->size_kb >= 1024 && o->size_kb % 1024 == 0)
+		snprintf(size, sizeof(size), "%lluM",
+		    (unsigned long long)o->size_kb / 1024);
+	else
+		snprintf(size, sizeof(size), "%lluk",
+		    (unsigned long long)o->size_kb);
+	for (k = 0; k < 4; k++) {
+		if (k < 3) {
+			spec(&m, M_THP, "THP by size", SETS_DELTA, INFINITY,
+			    "", 0);
+			m.field = k;
+		} else
+			spec(&m, M_THP_SHARE, "THP by size", SETS_SHARE, 100,
+			    "%", 2);
+		m.size_kb = o->size_kb;
+		m.thp_kind = o->kind;
+		m.skip_zero = true;
+		snprintf(name, sizeof(name), "hugepages-%llukB/%s_%s",
+		    (unsigned long long)o->size_kb, o->kind, k < 3 ? f[k] :
+		    "fallback_share");
+		snprintf(label, sizeof(label), "%llu kB %s %s",
+		    (unsigned long long)o->size_kb, o->kind, k < 3 ? f[k] :
+		    "fallback share");
+		snprintf(abbr, sizeof(abbr), "%s-%s-%s", size, kind, k < 3 ?
+		    af[k] : "fb%");
+		rc |= add_named(x, &m, name, label, abbr, e);
+	}
+	return rc;
+}
+
+/* Add the indices of X's zone at the recorded order ORDER. */
+static int
+add_indices(struct sets *x, unsigned order, struct ferr *e)
+{
+	static const char *const w[3] = { "min", "max", "end" };
+	char name[64], label[72], abbr[24];
+	struct mspec m;
+	int rc = 0, k;
+
+	for (k = 0; k < 7; k++) {
+		spec(&m, k < 6 ? M_INDEX : M_SUCCEEDS, "Fragmentation",
+		    k < 6 ? (k % 3 == 2 ? SETS_GAUGE : SETS_EXTREME) :
+		    SETS_SHARE, k < 6 ? 1 : 100, k < 6 ? "index" : "%",
+		    k < 6 ? 3 : 2);
+		m.order = order;
+		m.field = k;
+		if (k < 6) {
+			snprintf(name, sizeof(name), "%s_index_%s_order%u_%s",
+			    k < 3 ? "unusable" : "fragmentation", x->zone,
+			    order, w[k % 3]);
+			snprintf(label, sizeof(label), "%s order %u %s, %s",
+			    x->zone, order, k < 3 ? "unusable" : "fragindex",
+			    w[k % 3]);
+			snprintf(abbr, sizeof(abbr), "%s%u-%s", k < 3 ?
+			    "unusable" : "fragidx", order, w[k % 3]);
+		} else {
+			snprintf(name, sizeof(name),
+			    "fragindex_succeeds_%s_order%u", x->zone,
+			    order);
+			snprintf(label, sizeof(label), "%s order %u, samples "
+			    "it succeeds", x->zone, order);
+			snprintf(abbr, sizeof(abbr), "fragidx%u-ok%%", order);
+		}
+		rc |= add_named(x, &m, name, label, abbr, e);
+	}
+	return rc;
+}
 
 /*
  * Keep the SETS_MAX_METRICS most important metrics of X (rank(), then the
@@ -282,12 +559,18 @@ keep_most_important(struct sets *x, struct ferr *e)
 int
 sets_compute(struct sets *x, struct ferr *e)
 {
+	static const char *const en[4] = { "extfrag", "extfrag_fragmenting",
+	    "extfrag_claimed", "extfrag_captured" };
+	static const char *const el[4] = { "extfrag events", "  fragmenting",
+	    "  claimed a whole block", "  captured by compaction" };
+	static const char *const ea[4] = { "extfrag", "extfrag-fragmenting",
+	    "extfrag-claimed", "extfrag-captured" };
+	static const char *const w[3] = { "min", "max", "end" };
 	const struct replay *r0 = &x->side[0].runs[0];
-	const struct routcome *o;
+	char name[64], label[72], abbr[24];
 	struct mspec m;
-	char name[64], label[72];
-	size_t i, k;
-	int rc = 0;
+	size_t i;
+	int rc = 0, k;
 
 	e->path = x->side[0].path;
 	x->mcap = SETS_MAX_METRICS;
@@ -301,104 +584,115 @@ sets_compute(struct sets *x, struct ferr *e)
 			snprintf(x->zone, sizeof(x->zone), "%s",
 			    r0->zones[i].name);
 		}
-	memset(&m, 0, sizeof(m));
-	m.kind = M_WALL;
-	rc |= add(x, &m, "wall_s", "command's wall time", "Run", "s", 3,
-	    false, e);
-	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
-		m.kind = M_COUNTER;
-		m.counter = counters[i].name;
-		rc |= add(x, &m, counters[i].name, counters[i].label,
-		    counters[i].group, "", 0, false, e);
-		if (strcmp(counters[i].name, "compact_fail") == 0) {
-			m.kind = M_RATE;
-			rc |= add(x, &m, "compact_success_rate",
-			    "direct compaction success rate",
-			    "Direct compaction", "%", 2, false, e);
-		}
-		if (strcmp(counters[i].name, "compact_daemon_migrate_scanned") ==
-		    0 || strcmp(counters[i].name, "compact_daemon_free_scanned") ==
-		    0) {
-			m.kind = M_DIRECT;
-			m.counter = i == 7 ? "compact_migrate_scanned" :
-			    "compact_free_scanned";
-			m.minus = counters[i].name;
-			rc |= add(x, &m, i == 7 ? "direct_migrate_scanned" :
-			    "direct_free_scanned", i == 7 ?
-			    "  migrate scan by direct compaction" :
-			    "  free scan by direct compaction",
-			    "Compaction scanning", "", 0, false, e);
-		}
-	}
+	spec(&m, M_WALL, "Run", SETS_GAUGE, INFINITY, "s", 3);
+	m.name = "wall_s";
+	m.label = "command's wall time";
+	m.abbr = "wall-time-s";
+	rc |= add(x, &m, e);
+	rc |= add_counters(x, e);
 	/* Every THP size and kind the first run counted, when some run used it. */
-	for (i = 0; i < r0->noutcomes; i++) {
-		o = &r0->outcomes[i];
-		memset(&m, 0, sizeof(m));
-		m.kind = M_THP;
-		m.size_kb = o->size_kb;
-		m.thp_kind = o->kind;
-		for (k = 0; k < 3; k++) {
-			static const char *const f[3] = { "alloc", "fallback",
-			    "fallback_charge" };
-
-			m.field = (int)k;
-			snprintf(name, sizeof(name), "hugepages-%llukB/%s_%s",
-			    (unsigned long long)o->size_kb, o->kind, f[k]);
-			snprintf(label, sizeof(label), "%llu kB %s %s",
-			    (unsigned long long)o->size_kb, o->kind, f[k]);
-			rc |= add(x, &m, name, label, "THP by size", "", 0,
-			    true, e);
-		}
-		m.kind = M_THP_SHARE;
-		snprintf(name, sizeof(name), "hugepages-%llukB/%s_fallback_share",
-		    (unsigned long long)o->size_kb, o->kind);
-		snprintf(label, sizeof(label), "%llu kB %s fallback share",
-		    (unsigned long long)o->size_kb, o->kind);
-		rc |= add(x, &m, name, label, "THP by size", "%", 2, true, e);
-	}
-	memset(&m, 0, sizeof(m));
+	for (i = 0; i < r0->noutcomes; i++)
+		rc |= add_thp_size(x, &r0->outcomes[i], e);
 	for (k = 0; k < 4; k++) {
-		static const char *const n[4] = { "extfrag", "extfrag_fragmenting",
-		    "extfrag_claimed", "extfrag_captured" };
-		static const char *const l[4] = { "extfrag events",
-		    "  fragmenting", "  claimed a whole block",
-		    "  captured by compaction" };
-
-		m.kind = M_EXTFRAG;
-		m.field = (int)k;
-		rc |= add(x, &m, n[k], l[k], "Events", "", 0, false, e);
+		spec(&m, M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
+		m.field = k;
+		m.name = en[k];
+		m.label = el[k];
+		m.abbr = ea[k];
+		rc |= add(x, &m, e);
 	}
 	for (k = 0; k < 2; k++) {
-		m.kind = M_PSI;
-		m.field = (int)k;
-		rc |= add(x, &m, k ? "psi_full_stall_share" :
-		    "psi_some_stall_share", k ? "memory stall, full (mean)" :
-		    "memory stall, some (mean)", "Pressure", "%", 2, false, e);
+		spec(&m, M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
+		m.field = k;
+		m.name = k ? "psi_full_stall_share" : "psi_some_stall_share";
+		m.label = k ? "memory stall, full (mean)" :
+		    "memory stall, some (mean)";
+		m.abbr = k ? "psi-full%" : "psi-some%";
+		rc |= add(x, &m, e);
 	}
 	for (k = 0; k < 3; k++) {
-		static const char *const w[3] = { "min", "max", "end" };
-
-		m.kind = M_BLOCKS;
-		m.field = (int)k;
+		spec(&m, M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
+		    SETS_GAUGE, INFINITY, "", 0);
+		m.field = k;
 		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
 		snprintf(label, sizeof(label), "free pageblocks, %s", w[k]);
-		rc |= add(x, &m, name, label, "Fragmentation", "", 0, false, e);
+		snprintf(abbr, sizeof(abbr), "free-pb-%s", w[k]);
+		rc |= add_named(x, &m, name, label, abbr, e);
 	}
 	for (i = 0; i < r0->norders; i++)
-		for (k = 0; k < 6; k++) {
-			static const char *const w[3] = { "min", "max", "end" };
-
-			m.kind = M_INDEX;
-			m.order = r0->orders[i];
-			m.field = (int)k;
-			snprintf(name, sizeof(name), "%s_index_%s_order%u_%s",
-			    k < 3 ? "unusable" : "fragmentation", x->zone,
-			    r0->orders[i], w[k % 3]);
-			snprintf(label, sizeof(label), "%s order %u %s, %s",
-			    x->zone, r0->orders[i], k < 3 ? "unusable" :
-			    "fragindex", w[k % 3]);
-			rc |= add(x, &m, name, label, "Fragmentation", "index",
-			    3, false, e);
-		}
+		rc |= add_indices(x, r0->orders[i], e);
 	return rc ? -1 : keep_most_important(x, e);
+}
+
+const char *
+sets_kind_name(enum sets_kind k)
+{
+	switch (k) {
+	case SETS_DELTA:
+		return "counter delta";
+	case SETS_EXTREME:
+		return "gauge extreme";
+	case SETS_GAUGE:
+		return "gauge";
+	case SETS_RATE:
+		return "rate";
+	case SETS_SHARE:
+		return "share";
+	}
+	return "?";
+}
+
+bool
+sets_flat(const struct sets_metric *s)
+{
+	return s->s[0].sd == 0 && s->s[1].sd == 0 &&
+	    (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == s->s[1].mean);
+}
+
+/* The change of S in % of A's mean, as a size: 0 when A's mean is 0 or a side has no value. */
+static double
+pct_size(const struct sets_metric *s)
+{
+	return s->s[0].n && s->s[1].n && s->s[0].mean != 0 ?
+	    fabs((s->s[1].mean - s->s[0].mean) / s->s[0].mean) : 0;
+}
+
+/*
+ * The size of S's effect: |t|; a difference in every run alike (no spread)
+ * is infinite; too few runs to test come last (-1).
+ */
+static double
+effect(const struct sets_metric *s)
+{
+	if (s->w.tested)
+		return fabs(s->w.t);
+	if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+		return -1;
+	return s->s[0].mean != s->s[1].mean ? INFINITY : 0;
+}
+
+/* The sets whose metrics by_effect() compares: qsort() has no argument for it. */
+static const struct sets *sorting;
+
+/* qsort() order of two metric indices by effect, largest first, then |%|, then the table's order. */
+static int
+by_effect(const void *pa, const void *pb)
+{
+	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
+	const struct sets_metric *a = &sorting->m[ia], *b = &sorting->m[ib];
+	double ea = effect(a), eb = effect(b);
+
+	if (ea != eb)
+		return ea > eb ? -1 : 1;
+	if (pct_size(a) != pct_size(b))
+		return pct_size(a) > pct_size(b) ? -1 : 1;
+	return ia < ib ? -1 : ia > ib;
+}
+
+void
+sets_by_effect(const struct sets *x, size_t *idx, size_t n)
+{
+	sorting = x;
+	qsort(idx, n, sizeof(*idx), by_effect);
+	sorting = NULL;
 }

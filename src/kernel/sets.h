@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_SETS_H
 #define FRAGSTAT_SETS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ferr.h"
@@ -15,5 +16,22 @@
  * in both cases.
  */
 int	sets_compute(struct sets *x, struct ferr *e);
+
+/* Returns the name of kind K: "counter delta", "gauge extreme", ... */
+const char *sets_kind_name(enum sets_kind k);
+
+/*
+ * Returns whether S shows no difference and no spread: every run of both
+ * sides the same value (or none has one). The table and the picture fold
+ * such metrics into one line of names.
+ */
+bool	sets_flat(const struct sets_metric *s);
+
+/*
+ * Sort the N indices IDX of metrics of X by the size of their effect,
+ * largest first: a difference without spread, then |t|, then |change in
+ * %|, too few runs to test last; equal effects in the table's order.
+ */
+void	sets_by_effect(const struct sets *x, size_t *idx, size_t n);
 
 #endif

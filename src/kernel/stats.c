@@ -76,3 +76,22 @@ stats_welch(const struct stats *a, const struct stats *b, struct welch *w)
 	w->critical = stats_t95(w->df);
 	w->significant = fabs(w->t) > w->critical;
 }
+
+unsigned
+stats_runs_needed(const struct stats *a, const struct stats *b)
+{
+	struct stats x = *a, y = *b;
+	struct welch w;
+	unsigned n;
+
+	if (a->mean == b->mean)
+		return 0;
+	/* t grows as the square root of the runs: the first N that passes. */
+	for (n = STATS_MIN_RUNS; n <= STATS_MAX_NEEDED; n++) {
+		x.n = y.n = n;
+		stats_welch(&x, &y, &w);
+		if (w.tested && w.significant)
+			return n;
+	}
+	return 0;
+}

@@ -27,4 +27,16 @@ void	stats_welch(const struct stats *a, const struct stats *b,
  */
 double	stats_t95(double df);
 
+/* The most runs a side stats_runs_needed() looks at. */
+#define STATS_MAX_NEEDED	1000
+
+/*
+ * Returns how many runs a side would make the difference of B from A
+ * significant (stats_welch()) if the means and the spreads stayed as A and
+ * B observed them: the fewest N, from STATS_MIN_RUNS, at which they would
+ * be; 0 when no N up to STATS_MAX_NEEDED would (the means are equal, or
+ * too close for their spread). Both sides must have some spread.
+ */
+unsigned stats_runs_needed(const struct stats *a, const struct stats *b);
+
 #endif

@@ -198,6 +198,7 @@ struct replay {
 	size_t		 args_len;
 	bool		 has_args;
 	int		 exit_status;		/* -1: not written (a crash) */
+	int		 signal;		/* the signal that killed it, or 0 */
 	uint64_t	 wall_ms;
 	bool		 has_wall;
 	unsigned long	 nsamples;

@@ -41,16 +41,34 @@ struct sets_side {
 	size_t		 n;
 };
 
+/* What a metric's value of one run is. */
+enum sets_kind {
+	SETS_DELTA,	/* a counter's change from the first sample to the last */
+	SETS_EXTREME,	/* a gauge's least or most over the samples */
+	SETS_GAUGE,	/* a gauge at the last sample, or the command's wall time */
+	SETS_RATE,	/* of a run's attempts: n/a in a run without one */
+	SETS_SHARE,	/* a part of a whole, or of the samples, in % */
+};
+
 /* One metric over the runs of both sides. */
 struct sets_metric {
 	char		 name[64];	/* the kernel's counter name where it is one */
-	char		 label[72];	/* what the table and the picture say */
+	char		 label[72];	/* what the wide table and the picture say */
+	char		 abbr[24];	/* the mailing-list table's name, <= 19 bytes */
 	const char	*group;
 	const char	*unit;		/* "pages", "%", "s", ... */
 	int		 digits;	/* decimals shown */
+	enum sets_kind	 kind;
+	double		 lo, hi;	/* the domain; hi INFINITY: no bound */
 	double		 v[2][SETS_MAX_RUNS];	/* side, run */
-	struct stats	 s[2];
+	bool		 na[2][SETS_MAX_RUNS];	/* no value: left out of s */
+	struct stats	 s[2];		/* of the runs with a value: n counts them */
 	struct welch	 w;
+	/*
+	 * Tested and not significant: the runs a side that would make the
+	 * difference significant at this spread (stats_runs_needed()), 0: none.
+	 */
+	unsigned	 needed;
 	int		 rank;		/* its importance, 0 first (sets.c) */
 };
 

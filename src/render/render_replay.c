@@ -182,7 +182,12 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
 	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
-	if (r->command[0] && r->has_wall)
+	if (r->command[0] && r->has_wall && r->signal > 0)
+		fprintf(fp, "Command %s: killed by %s after %" PRIu64 ".%03u s "
+		    "(exit status %d)\n", r->command, hum_signal(b[0],
+		    sizeof(b[0]), r->signal), r->wall_ms / 1000,
+		    (unsigned)(r->wall_ms % 1000), r->exit_status);
+	else if (r->command[0] && r->has_wall)
 		fprintf(fp, "Command %s: exit status %d after %" PRIu64
 		    ".%03u s\n", r->command, r->exit_status, r->wall_ms / 1000,
 		    (unsigned)(r->wall_ms % 1000));
@@ -429,7 +434,7 @@ stalls_json(struct jsonw *w, const struct replay *r)
 static void
 summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 {
-	char fnd[256];
+	char fnd[256], sig[32];
 	const struct rzone *z;
 	size_t i, k;
 
@@ -461,6 +466,12 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_key(w, "exit_status");
 		if (r->exit_status >= 0)
 			jw_int(w, r->exit_status);
+		else
+			jw_null(w);
+		/* "SIGINT": the signal that killed it; null when it exited. */
+		jw_key(w, "killed_by");
+		if (r->signal > 0)
+			jw_string(w, hum_signal(sig, sizeof(sig), r->signal));
 		else
 			jw_null(w);
 		jw_key(w, "wall_s");

@@ -25,13 +25,20 @@ sets_num(char *buf, size_t size, double v, int digits)
 const char *
 sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 {
-	if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+	if (s->s[0].n == 0 && s->s[1].n == 0)
+		snprintf(buf, size, "no value");
+	else if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
 		snprintf(buf, size, "n too small");
 	else if (!s->w.tested)
 		snprintf(buf, size, "%s, no spread", s->w.significant ?
 		    "differs" : "same");
+	else if (s->w.significant)
+		snprintf(buf, size, "yes t=%.2f", s->w.t);
+	else if (s->needed)
+		snprintf(buf, size, "no t=%.2f, needs %u runs a side", s->w.t,
+		    s->needed);
 	else
-		snprintf(buf, size, "%s t=%.2f", s->w.significant ? "yes" : "no",
+		snprintf(buf, size, "no t=%.2f, more runs would not do",
 		    s->w.t);
 	return buf;
 }
@@ -58,10 +65,10 @@ sets_dropped_text(const struct sets *x)
 	return buf;
 }
 
-/* The cells of a metric's row, after its label: A's three, B's three, then the change. */
-enum { C_MEAN, C_SD, C_RANGE, C_B = 3, C_DELTA = 6, C_PCT, C_NCELLS };
+/* The cells of a metric's row, after its label: A's four, B's four, then the change. */
+enum { C_N, C_MEAN, C_SD, C_RANGE, C_B = 4, C_DELTA = 8, C_PCT, C_NCELLS };
 
-/* Write the cells of metric S into C. */
+/* Write the cells of metric S into C: "n/a" for a side without a value. */
 static void
 cells(char c[C_NCELLS][80], const struct sets_metric *s)
 {
@@ -69,14 +76,25 @@ cells(char c[C_NCELLS][80], const struct sets_metric *s)
 	int k;
 
 	for (k = 0; k < 2; k++) {
+		snprintf(c[k * C_B + C_N], 80, "%zu", s->s[k].n);
+		if (s->s[k].n == 0) {
+			snprintf(c[k * C_B + C_MEAN], 80, "n/a");
+			snprintf(c[k * C_B + C_SD], 80, "n/a");
+			snprintf(c[k * C_B + C_RANGE], 80, "n/a");
+			continue;
+		}
 		sets_num(c[k * C_B + C_MEAN], 80, s->s[k].mean, s->digits);
 		sets_num(c[k * C_B + C_SD], 80, s->s[k].sd, s->digits + 1);
 		snprintf(c[k * C_B + C_RANGE], 80, "%s..%s", sets_num(lo,
 		    sizeof(lo), s->s[k].min, s->digits), sets_num(hi,
 		    sizeof(hi), s->s[k].max, s->digits));
 	}
-	sets_num(c[C_DELTA], 80, s->s[1].mean - s->s[0].mean, s->digits);
-	if (s->s[0].mean != 0)
+	if (s->s[0].n == 0 || s->s[1].n == 0)
+		snprintf(c[C_DELTA], 80, "n/a");
+	else
+		sets_num(c[C_DELTA], 80, s->s[1].mean - s->s[0].mean,
+		    s->digits);
+	if (s->s[0].n && s->s[1].n && s->s[0].mean != 0)
 		snprintf(c[C_PCT], 80, "%+.1f", 100 * (s->s[1].mean -
 		    s->s[0].mean) / fabs(s->s[0].mean));
 	else
@@ -103,8 +121,8 @@ table_row(FILE *fp, const char *label, int lw, char c[C_NCELLS][80],
 void
 sets_table(FILE *fp, const struct sets *x)
 {
-	static const char *const head[C_NCELLS] = { "A mean", "sd",
-	    "min..max", "B mean", "sd", "min..max", "B - A", "%" };
+	static const char *const head[C_NCELLS] = { "n", "A mean", "sd",
+	    "min..max", "n", "B mean", "sd", "min..max", "B - A", "%" };
 	char c[C_NCELLS][80], v[64], *dropped;
 	const char *group = NULL;
 	int w[C_NCELLS], lw = 0, i;
@@ -127,8 +145,9 @@ sets_table(FILE *fp, const struct sets *x)
 		    x->side[i].n == 1 ? "" : "s");
 	fprintf(fp, "Each metric over a run (a counter's change from the first "
 	    "sample to the last);\nindices of node %u, zone %s; significant: "
-	    "Welch's t-test at 95%%, from %d runs a side.\n\n", x->node,
-	    x->zone, STATS_MIN_RUNS);
+	    "Welch's t-test at 95%%, from %d runs a side;\nn: the runs with a "
+	    "value (n/a: a rate without an attempt, a fragindex always -1).\n\n",
+	    x->node, x->zone, STATS_MIN_RUNS);
 	for (i = 0; i < C_NCELLS; i++)
 		snprintf(c[i], sizeof(c[i]), "%s", head[i]);
 	table_row(fp, "", lw, c, w, "significant");
@@ -146,28 +165,42 @@ sets_table(FILE *fp, const struct sets *x)
 	free(dropped);
 }
 
-/* Write one side K of metric S: {n, mean, stddev, min, max, runs}. */
+/* Write V in thousandths, or null when NONE. */
+static void
+fixed_or_null(struct jsonw *w, double v, bool none)
+{
+	if (none)
+		jw_null(w);
+	else
+		jw_fixed(w, llround(v * 1000), 3);
+}
+
+/*
+ * Write one side K of metric S: {n, mean, stddev, min, max, runs}, n the
+ * runs with a value, a run without one null.
+ */
 static void
 side_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s,
     int k)
 {
+	bool none = s->s[k].n == 0;
 	size_t i;
 
 	jw_object(w);
 	jw_key(w, "n");
 	jw_u64(w, s->s[k].n);
 	jw_key(w, "mean");
-	jw_fixed(w, llround(s->s[k].mean * 1000), 3);
+	fixed_or_null(w, s->s[k].mean, none);
 	jw_key(w, "stddev");
-	jw_fixed(w, llround(s->s[k].sd * 1000), 3);
+	fixed_or_null(w, s->s[k].sd, none);
 	jw_key(w, "min");
-	jw_fixed(w, llround(s->s[k].min * 1000), 3);
+	fixed_or_null(w, s->s[k].min, none);
 	jw_key(w, "max");
-	jw_fixed(w, llround(s->s[k].max * 1000), 3);
+	fixed_or_null(w, s->s[k].max, none);
 	jw_key(w, "runs");
 	jw_array(w, true);
 	for (i = 0; i < x->side[k].n; i++)
-		jw_fixed(w, llround(s->v[k][i] * 1000), 3);
+		fixed_or_null(w, s->v[k][i], s->na[k][i]);
 	jw_end(w);
 	jw_end(w);
 }
@@ -177,6 +210,7 @@ sets_json(FILE *fp, const struct sets *x)
 {
 	const struct sets_metric *s;
 	struct jsonw w;
+	bool none;
 	size_t i;
 	int k;
 
@@ -211,14 +245,23 @@ sets_json(FILE *fp, const struct sets *x)
 		jw_string(&w, s->group);
 		jw_key(&w, "unit");
 		jw_string(&w, s->unit);
+		jw_key(&w, "kind");
+		jw_string(&w, sets_kind_name(s->kind));
+		/* [least, most]: null, no bound. */
+		jw_key(&w, "domain");
+		jw_array(&w, true);
+		jw_fixed(&w, llround(s->lo * 1000), 3);
+		fixed_or_null(&w, s->hi, isinf(s->hi));
+		jw_end(&w);
 		for (k = 0; k < 2; k++) {
 			jw_key(&w, k ? "b" : "a");
 			side_json(&w, x, s, k);
 		}
+		none = s->s[0].n == 0 || s->s[1].n == 0;
 		jw_key(&w, "diff");
-		jw_fixed(&w, llround((s->s[1].mean - s->s[0].mean) * 1000), 3);
+		fixed_or_null(&w, s->s[1].mean - s->s[0].mean, none);
 		jw_key(&w, "diff_pct");
-		if (s->s[0].mean != 0)
+		if (!none && s->s[0].mean != 0)
 			jw_fixed(&w, llround(100000 * (s->s[1].mean -
 			    s->s[0].mean) / fabs(s->s[0].mean)), 3);
 		else
@@ -239,6 +282,14 @@ sets_json(FILE *fp, const struct sets *x)
 			jw_null(&w);
 		else
 			jw_bool(&w, s->w.significant);
+		/* Tested, not significant: the runs a side that would make it (null: none would). */
+		if (s->w.tested && !s->w.significant) {
+			jw_key(&w, "runs_needed");
+			if (s->needed)
+				jw_u64(&w, s->needed);
+			else
+				jw_null(&w);
+		}
 		jw_end(&w);
 	}
 	jw_end(&w);

@@ -16,6 +16,8 @@ struct sets_metric;
  * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c).
  */
 void	sets_table(FILE *fp, const struct sets *x);
+/* The default: the mailing-list table, mmtests' layout in 80 columns (render_sets_mail.c). */
+void	sets_mail(FILE *fp, const struct sets *x);
 void	sets_json(FILE *fp, const struct sets *x);
 void	sets_svg(FILE *fp, const struct sets *x);
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "render_svg.h"
 #include "report.h"
@@ -26,36 +27,71 @@ ypos(double v, double lo, double hi, long bottom)
 	return bottom - lround((v - lo) / (hi - lo) * 80);
 }
 
+/* Returns V within S's domain. */
+static double
+clamp(const struct sets_metric *s, double v)
+{
+	return fmax(s->lo, fmin(s->hi, v));
+}
+
+/*
+ * Set *LO and *HI to the range of S's panel: its runs and each mean's
+ * spread (one sd), within the metric's domain; never empty.
+ */
+static void
+range(const struct sets *x, const struct sets_metric *s, double *lo,
+    double *hi)
+{
+	size_t i;
+	int k;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < x->side[k].n; i++)
+			if (!s->na[k][i]) {
+				*lo = fmin(*lo, s->v[k][i]);
+				*hi = fmax(*hi, s->v[k][i]);
+			}
+		if (s->s[k].n) {
+			*lo = fmin(*lo, s->s[k].mean - s->s[k].sd);
+			*hi = fmax(*hi, s->s[k].mean + s->s[k].sd);
+		}
+	}
+	*lo = clamp(s, *lo);
+	*hi = clamp(s, *hi);
+	if (*hi > *lo)
+		return;
+	if (*lo + 1 <= s->hi)
+		*hi = *lo + 1;
+	else
+		*lo = *hi - 1;
+}
+
 /* Draw metric S of X as the panel at X0, Y0. */
 static void
 panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
     long x0, long y0)
 {
-	double lo = INFINITY, hi = -INFINITY, m, d;
+	double lo, hi, m, d;
 	char t[PATH_MAX + 160], b[3][64];
 	long cx, y, bottom = y0 + 122;
 	size_t i;
 	int k;
 
-	for (k = 0; k < 2; k++) {
-		for (i = 0; i < x->side[k].n; i++) {
-			lo = fmin(lo, s->v[k][i]);
-			hi = fmax(hi, s->v[k][i]);
-		}
-		lo = fmin(lo, s->s[k].mean - s->s[k].sd);
-		hi = fmax(hi, s->s[k].mean + s->s[k].sd);
-	}
-	if (hi <= lo)
-		hi = lo + 1;
+	range(x, s, &lo, &hi);
 	/* The panel's title names the metric as the JSON does. */
+	svg_open(w, "g");
+	svg_attr(w, "class", "metric");
 	svgr_rect_open(w, x0, y0, PANEL_W - 10, PANEL_H - 8, "#f6f6f6");
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
 	svg_close(w);
-	svgr_text(w, x0 + 8, y0 + 16, 12, NULL, "bold", s->label);
-	snprintf(t, sizeof(t), "significant: %s", sets_verdict(b[1],
-	    sizeof(b[1]), s));
+	svgr_text(w, x0 + 8, y0 + 16, 12, NULL, "bold", s->label +
+	    strspn(s->label, " "));
+	snprintf(t, sizeof(t), "%s: %s", sets_kind_name(s->kind),
+	    sets_verdict(b[1], sizeof(b[1]), s));
 	svgr_text(w, x0 + 8, y0 + 31, 10, NULL, NULL, t);
 	svgr_text(w, x0 + 96, y0 + 46, 10, "end", NULL, sets_num(b[0],
 	    sizeof(b[0]), hi, s->digits));
@@ -65,19 +101,24 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 		cx = x0 + 150 + 100L * k;
 		m = s->s[k].mean;
 		d = s->s[k].sd;
-		/* The spread, then the mean across it, then each run. */
+		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, s->s[k].n ?
+		    (k ? "B" : "A") : (k ? "B: n/a" : "A: n/a"));
+		if (s->s[k].n == 0)
+			continue;
+		snprintf(t, sizeof(t), "%s: mean %s, sd %s, %zu of %zu runs",
+		    k ? "B" : "A", sets_num(b[1], sizeof(b[1]), m, s->digits),
+		    sets_num(b[2], sizeof(b[2]), d, s->digits + 1), s->s[k].n,
+		    x->side[k].n);
+		/* The spread, within the domain, then the mean across it, then each run. */
 		svg_open(w, "line");
 		svg_attr_int(w, "x1", cx);
 		svg_attr_int(w, "x2", cx);
-		svg_attr_int(w, "y1", ypos(m - d, lo, hi, bottom));
-		svg_attr_int(w, "y2", ypos(m + d, lo, hi, bottom));
+		svg_attr_int(w, "y1", ypos(clamp(s, m - d), lo, hi, bottom));
+		svg_attr_int(w, "y2", ypos(clamp(s, m + d), lo, hi, bottom));
 		svg_attr(w, "stroke", side_ink[k]);
 		svg_attr_int(w, "stroke-width", 2);
 		svg_open(w, "title");
-		snprintf(t, sizeof(t), "%s: mean %s, sd %s",
-		    k ? "B" : "A", sets_num(b[1], sizeof(b[1]), m, s->digits),
-		    sets_num(b[2], sizeof(b[2]), d, s->digits + 1));
-		svg_text(w, b[0]);
+		svg_text(w, t);
 		svg_close(w);
 		svg_close(w);
 		y = ypos(m, lo, hi, bottom);
@@ -93,6 +134,8 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 		svg_close(w);
 		svg_close(w);
 		for (i = 0; i < x->side[k].n; i++) {
+			if (s->na[k][i])
+				continue;
 			svg_open(w, "circle");
 			/* Runs side by side, so that equal values stay apart. */
 			svg_attr_int(w, "cx", cx - 24 - (long)(i % 4) * 6);
@@ -107,8 +150,46 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 			svg_close(w);
 			svg_close(w);
 		}
-		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, k ? "B" : "A");
 	}
+	svg_close(w);
+}
+
+/*
+ * Returns the sentence that names the metrics of X without a panel: the
+ * same in every run, or without a value (malloc'd), or NULL when none.
+ */
+static char *
+folded_text(const struct sets *x)
+{
+	char *buf = NULL;
+	size_t len, i, n[2] = { 0, 0 };
+	FILE *fp;
+	int k;
+
+	if ((fp = open_memstream(&buf, &len)) == NULL)
+		return NULL;
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < x->nm; i++) {
+			const struct sets_metric *s = &x->m[i];
+
+			if (!sets_flat(s) || (k == 0) != (s->s[0].n &&
+			    s->s[1].n))
+				continue;
+			if (n[k]++ == 0)
+				fprintf(fp, "%s", k ? (n[0] ? ". No value in any "
+				    "run: " : "No value in any run: ") :
+				    "The same in every run of A and B: ");
+			else
+				fprintf(fp, ", ");
+			fprintf(fp, "%s", s->name);
+		}
+	if (n[0] || n[1])
+		fputc('.', fp);
+	if (fclose(fp) != 0 || (n[0] == 0 && n[1] == 0)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 void
@@ -116,11 +197,21 @@ sets_svg(FILE *fp, const struct sets *x)
 {
 	struct svgw w;
 	char pre[2][64], *dropped = sets_dropped_text(x);
-	long rows = ((long)x->nm + PANELS_ROW - 1) / PANELS_ROW;
+	char *folded = folded_text(x);
+	size_t *p;
 	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2], nd = 0;
-	size_t i;
+	long nf = 0, rows;
+	size_t i, np = 0;
 	int k;
 
+	/* The panels: every metric that differs or spreads, largest effect first. */
+	if ((p = calloc(x->nm + 1, sizeof(*p))) == NULL)
+		abort();
+	for (i = 0; i < x->nm; i++)
+		if (!sets_flat(&x->m[i]))
+			p[np++] = i;
+	sets_by_effect(x, p, np);
+	rows = ((long)np + PANELS_ROW - 1) / PANELS_ROW;
 	/* A long path is wrapped, never cut: count its lines first. */
 	for (k = 0; k < 2; k++) {
 		snprintf(pre[k], sizeof(pre[k]), "%s %s (%zu runs): ", k ? "B" :
@@ -130,15 +221,19 @@ sets_svg(FILE *fp, const struct sets *x)
 		top += 14 * lines[k] + 2;
 	}
 	top += 8;
-	/* The metrics left out, in a note under the panels. */
+	/* The metrics without a panel and those left out, in notes under the panels. */
+	if (folded != NULL)
+		nf = svgr_text_wrap(NULL, 10, 0, 11, width - 20, 14, "",
+		    folded);
 	if (dropped != NULL)
 		nd = svgr_text_wrap(NULL, 10, 0, 11, width - 20, 14, "",
 		    dropped);
 	svg_init(&w, fp);
-	svgr_begin(&w, width, top + rows * PANEL_H + 10 + 14 * nd,
+	svgr_begin(&w, width, top + rows * PANEL_H + 10 + 14 * (nf + nd),
 	    "fragstat --compare of two sets of runs");
-	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs: "
-	    "a dot per run, the mean as a bar across its spread (one sd)");
+	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs, "
+	    "largest effect first: a dot per run, the mean as a bar across its "
+	    "spread (one sd)");
 	for (top = 28, k = 0; k < 2; k++) {
 		svgr_rect_open(&w, 10, top, 10, 10, side_ink[k]);
 		svg_close(&w);
@@ -147,12 +242,17 @@ sets_svg(FILE *fp, const struct sets *x)
 		top += 14 * lines[k] + 2;
 	}
 	top += 8;
-	for (i = 0; i < x->nm; i++)
-		panel(&w, x, &x->m[i], 10 + (long)(i % PANELS_ROW) * PANEL_W,
+	for (i = 0; i < np; i++)
+		panel(&w, x, &x->m[p[i]], 10 + (long)(i % PANELS_ROW) * PANEL_W,
 		    top + (long)(i / PANELS_ROW) * PANEL_H);
+	top += rows * PANEL_H + 12;
+	if (folded != NULL)
+		svgr_text_wrap(&w, 10, top, 11, width - 20, 14, "", folded);
 	if (dropped != NULL)
-		svgr_text_wrap(&w, 10, top + rows * PANEL_H + 12, 11,
-		    width - 20, 14, "", dropped);
+		svgr_text_wrap(&w, 10, top + 14 * nf, 11, width - 20, 14, "",
+		    dropped);
+	free(folded);
 	free(dropped);
+	free(p);
 	svgr_end(&w);
 }

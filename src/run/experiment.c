@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "experiment.h"
@@ -37,6 +38,46 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	fprintf(stderr, "%s: %s: cannot run: %s\n", progname, argv[0],
 	    strerror(err));
 	_exit(err == ENOENT ? 127 : 126);
+}
+
+/* The progress line: shown at all, since when, of which recording, written yet. */
+static bool progress_on, progress_shown;
+static struct timespec progress_t0;
+static const char *progress_dir;
+
+void
+experiment_progress_begin(bool on, const char *dir)
+{
+	progress_on = on;
+	progress_dir = dir;
+	clock_gettime(CLOCK_MONOTONIC, &progress_t0);
+}
+
+void
+experiment_progress(unsigned long samples)
+{
+	struct timespec now;
+	long long ds;
+
+	if (!progress_on)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ds = ((long long)(now.tv_sec - progress_t0.tv_sec) * 1000 +
+	    (now.tv_nsec - progress_t0.tv_nsec) / 1000000) / 100;
+	/* Back to the line's start, and the rest of the old line cleared. */
+	fprintf(stderr, "\r%s: recording %s: %lld.%lld s, %lu sample%s "
+	    "written\033[K", progname, progress_dir, ds / 10, ds % 10, samples,
+	    samples == 1 ? "" : "s");
+	fflush(stderr);
+	progress_shown = true;
+}
+
+void
+experiment_progress_end(void)
+{
+	if (progress_shown)
+		fputc('\n', stderr);
+	progress_shown = false;
 }
 
 int

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_EXPERIMENT_H
 #define FRAGSTAT_EXPERIMENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -16,6 +17,16 @@
  * cannot be run exits 127 (126: found but not runnable), as in a shell.
  */
 pid_t	experiment_spawn(char *const *argv, struct ferr *e);
+
+/*
+ * While the command runs: with ON (standard error a terminal), each
+ * experiment_progress() rewrites one line on standard error, "fragstat:
+ * recording DIR: 12.4 s, 62 samples written"; experiment_progress_end()
+ * ends it with a newline. Without ON, nothing.
+ */
+void	experiment_progress_begin(bool on, const char *dir);
+void	experiment_progress(unsigned long samples);
+void	experiment_progress_end(void);
 
 /* Returns the exit status a shell gives wait status WSTATUS: its code, or 128+N after signal N. */
 int	experiment_status(int wstatus);

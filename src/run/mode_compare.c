@@ -69,8 +69,10 @@ run_sets_compare(const struct opts *o)
 		sets_json(stdout, &x);
 	else if (o->format == F_SVG)
 		sets_svg(stdout, &x);
-	else
+	else if (o->format == F_TABLE)
 		sets_table(stdout, &x);
+	else
+		sets_mail(stdout, &x);
 	sets_free(&x);
 	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;

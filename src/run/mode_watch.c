@@ -4,6 +4,7 @@
 #include "config.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "experiment.h"
 #include "load.h"
@@ -233,6 +234,8 @@ run_watch(struct opts *o)
 	w.orders = orders;
 	w.norders = (size_t)n;
 	clock_gettime(CLOCK_MONOTONIC, &start);
+	experiment_progress_begin(o->command && isatty(STDERR_FILENO),
+	    o->record);
 	if (o->command && (w.child = experiment_spawn(o->command, &e)) == -1) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
@@ -245,6 +248,7 @@ run_watch(struct opts *o)
 			rc = EXIT_DATA;
 		}
 	}
+	experiment_progress_end();
 	/* The command outlived a failed recording: wait for it still. */
 	if (w.child > 0 && wait_child(w.child, &wstatus, &end))
 		watch_forward(0);
@@ -253,7 +257,8 @@ run_watch(struct opts *o)
 		rc = EXIT_DATA;
 	}
 	if (w.child > 0 && w.rec && record_end(w.rec, experiment_status(
-	    wstatus), ms_since(&start, &end), &e) != 0) {
+	    wstatus), WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0,
+	    ms_since(&start, &end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

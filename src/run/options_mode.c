@@ -164,7 +164,7 @@ static const struct {
 	[A_REPLAY] = { "a recording", FMT(F_SUMMARY) | FMT(F_JSON) |
 	    FMT(F_SVG) },
 	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
-	    FMT(F_JSON) | FMT(F_SVG) },
+	    FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 };
 
@@ -251,6 +251,11 @@ options_mode_check(struct opts *o, const bool *given)
 	if (!(actions[o->action].formats & FMT(o->format)))
 		return usage_error("%s does not show %s", actions[o->action].name,
 		    formats[o->format]);
+	/* The wide table is of sets of runs; two recordings have their own. */
+	if (o->action == A_REPLAY_COMPARE && o->format == F_TABLE &&
+	    record_is(o->roots[0]) && record_is(o->roots[1]))
+		return usage_error("%s", "--format=table shows two sets of runs "
+		    "(directories of recordings), not two recordings");
 	/*
 	 * The metrics and the summary include the advice and kcompactd's
 	 * score; the picture shows the verdicts at the top.

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "experiment.h"
 #include "futile.h"
 #include "load.h"
 #include "outcome.h"
@@ -355,9 +356,11 @@ step_render(struct loop *l, struct ferr *e)
 {
 	int err;
 
-	if (l->o->child > 0)
-		;	/* standard output is the command's */
-	else if (l->o->json)
+	if (l->o->child > 0) {
+		/* Standard output is the command's. */
+		if (l->o->rec)
+			experiment_progress(l->n + 1);
+	} else if (l->o->json)
 		render_watch_json(stdout, &l->s);
 	else
 		render_watch_table(stdout, &l->s, l->n);

@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_sets_mail.c - --compare of two sets of runs: the mailing-list table */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_sets.h"
+#include "render_text.h"
+#include "sets.h"
+#include "stats.h"
+
+/*
+ * The mmtests layout of compare-kernels, as kernel developers post A/B
+ * results: a row per metric with the baseline's and the candidate's mean
+ * and standard deviation, then the change in % of the baseline, between
+ * asterisks where significant and parentheses where not. Within 80
+ * columns: the names are abbreviated (a legend below), a number takes at
+ * most NUM_W columns.
+ */
+#define NAME_W	19
+#define NUM_W	9
+
+/* Write V with DIGITS decimals into BUF (SIZE bytes), in at most NUM_W columns; returns BUF. */
+static const char *
+fit(char *buf, size_t size, double v, int digits)
+{
+	static const char suffix[] = "kMGTPE";
+	int d, i;
+
+	for (d = digits; d >= 0; d--)
+		if (snprintf(buf, size, "%.*f", d, v) <= NUM_W)
+			return buf;
+	/* A count past NUM_W digits: thousands, millions, ... */
+	for (i = 0; i < 6; i++) {
+		v /= 1000;
+		if (snprintf(buf, size, "%.2f%c", v, suffix[i]) <= NUM_W)
+			return buf;
+	}
+	return buf;
+}
+
+/* Write side K of S into BUF (SIZE bytes): "mean +- sd", or "n/a". */
+static const char *
+side_cell(char *buf, size_t size, const struct sets_metric *s, int k)
+{
+	char m[32], d[32];
+
+	if (s->s[k].n == 0)
+		snprintf(buf, size, "%*s", 2 * NUM_W + 4, "n/a");
+	else
+		snprintf(buf, size, "%*s +- %*s", NUM_W, fit(m, sizeof(m),
+		    s->s[k].mean, s->digits), NUM_W, fit(d, sizeof(d),
+		    s->s[k].sd, s->digits));
+	return buf;
+}
+
+/* Write S's change in % of A's mean into BUF (SIZE bytes): "*+12.3%*" significant, "( +12.3%)" not. */
+static const char *
+change(char *buf, size_t size, const struct sets_metric *s)
+{
+	bool sig = s->w.tested && s->w.significant;
+	char pct[16];
+	double p;
+
+	if (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == 0) {
+		snprintf(pct, sizeof(pct), "n/a");
+	} else {
+		p = 100 * (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean);
+		/* In 8 columns: "+1293.4%", "+12934%", then a bound. */
+		if (snprintf(pct, sizeof(pct), "%+.1f%%", p) > 8 &&
+		    snprintf(pct, sizeof(pct), "%+.0f%%", p) > 8)
+			snprintf(pct, sizeof(pct), ">+99999%%");
+	}
+	snprintf(buf, size, "%c%8s%c", sig ? '*' : '(', pct, sig ? '*' : ')');
+	return buf;
+}
+
+/*
+ * Fold into FP, after PREFIX, the names of the metrics of X for which
+ * WANT(S) holds, each followed by what NOTE writes of it (NULL: nothing).
+ * Nothing when none.
+ */
+static void
+names(FILE *fp, const struct sets *x, const char *prefix,
+    bool (*want)(const struct sets *, const struct sets_metric *),
+    void (*note)(FILE *, const struct sets *, const struct sets_metric *))
+{
+	char *buf = NULL;
+	bool first = true;
+	size_t len, i;
+	FILE *mf;
+
+	if ((mf = open_memstream(&buf, &len)) == NULL)
+		return;
+	for (i = 0; i < x->nm; i++) {
+		if (!want(x, &x->m[i]))
+			continue;
+		fprintf(mf, "%s%s", first ? "" : ", ", x->m[i].abbr);
+		if (note != NULL)
+			note(mf, x, &x->m[i]);
+		first = false;
+	}
+	fputc('.', mf);
+	if (fclose(mf) == 0 && !first)
+		render_fold(fp, prefix, buf);
+	free(buf);
+}
+
+/* Returns whether S gets a row: not folded into a line of names. */
+static bool
+shown(const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	return !sets_flat(s);
+}
+
+/* Returns whether S is the same in every run of both sides. */
+static bool
+same(const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	return sets_flat(s) && s->s[0].n && s->s[1].n;
+}
+
+/* Returns whether no run of S has a value. */
+static bool
+none(const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	return s->s[0].n == 0 && s->s[1].n == 0;
+}
+
+/* Returns whether S has a row and a run without a value. */
+static bool
+some_na(const struct sets *x, const struct sets_metric *s)
+{
+	return shown(x, s) && (s->s[0].n < x->side[0].n ||
+	    s->s[1].n < x->side[1].n);
+}
+
+/* Returns whether S has a row and too few runs with a value on a side for a test. */
+static bool
+few(const struct sets *x, const struct sets_metric *s)
+{
+	return shown(x, s) && (s->s[0].n < STATS_MIN_RUNS ||
+	    s->s[1].n < STATS_MIN_RUNS);
+}
+
+/* Returns whether S was tested and is not significant. */
+static bool
+not_sig(const struct sets *x, const struct sets_metric *s)
+{
+	return shown(x, s) && s->w.tested && !s->w.significant;
+}
+
+/* Returns whether S differs alike in every run: no spread, no test. */
+static bool
+alike(const struct sets *x, const struct sets_metric *s)
+{
+	return shown(x, s) && !s->w.tested && s->w.significant &&
+	    s->s[0].n >= STATS_MIN_RUNS && s->s[1].n >= STATS_MIN_RUNS;
+}
+
+/* Write ":1/3,2/3": the runs of S with a value, of A's and of B's runs (one word, never folded). */
+static void
+note_n(FILE *fp, const struct sets *x, const struct sets_metric *s)
+{
+	fprintf(fp, ":%zu/%zu,%zu/%zu", s->s[0].n, x->side[0].n, s->s[1].n,
+	    x->side[1].n);
+}
+
+/* Write ":12" or ":none": the runs a side that would make S significant. */
+static void
+note_needed(FILE *fp, const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	if (s->needed)
+		fprintf(fp, ":%u", s->needed);
+	else
+		fprintf(fp, ":none");
+}
+
+/* Write ":512": the value of S, the same in every run. */
+static void
+note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
+{
+	char v[32];
+
+	(void)x;
+	fprintf(fp, ":%s", fit(v, sizeof(v), s->s[0].mean, s->digits));
+}
+
+/* Write S's domain into BUF (SIZE bytes): "0-100%", ">= 0", "0-1". */
+static const char *
+domain(char *buf, size_t size, const struct sets_metric *s)
+{
+	if (isinf(s->hi))
+		snprintf(buf, size, ">= 0%s%s", s->unit[0] ? " " : "", s->unit);
+	else
+		snprintf(buf, size, "0-%g%s", s->hi, strcmp(s->unit, "%") == 0 ?
+		    "%" : "");
+	return buf;
+}
+
+void
+sets_mail(FILE *fp, const struct sets *x)
+{
+	char a[64], b[64], c[40], d[32], line[160], *dropped, *sp;
+	size_t i, rows = 0;
+	int k;
+
+	fprintf(fp, "fragstat --compare: Welch's t-test at 95%%, *change* "
+	    "significant, (change) not\n");
+	for (k = 0; k < 2; k++)
+		fprintf(fp, "%s: %s (%zu run%s)\n", k ? "B" : "A",
+		    x->side[k].path, x->side[k].n, x->side[k].n == 1 ? "" : "s");
+	fprintf(fp, "\n%-*s %*s  %*s %10s\n", NAME_W, "", 2 * NUM_W + 4,
+	    "A mean +- sd", 2 * NUM_W + 4, "B mean +- sd", "B vs A");
+	for (i = 0; i < x->nm; i++) {
+		if (!shown(x, &x->m[i]))
+			continue;
+		fprintf(fp, "%-*s %s  %s %s\n", NAME_W, x->m[i].abbr,
+		    side_cell(a, sizeof(a), &x->m[i], 0),
+		    side_cell(b, sizeof(b), &x->m[i], 1),
+		    change(c, sizeof(c), &x->m[i]));
+		rows++;
+	}
+	if (rows == 0)
+		fprintf(fp, "(no metric differs or spreads)\n");
+	fputc('\n', fp);
+	names(fp, x, "Alike in every run (no spread, no test):", alike, NULL);
+	names(fp, x, "Not significant; the runs a side that would make it so at "
+	    "this spread:", not_sig, note_needed);
+	names(fp, x, "Too few runs with a value to test:", few, NULL);
+	names(fp, x, "Runs with a value, A's,B's (n/a: no attempt, or fragindex "
+	    "-1 throughout):", some_na, note_n);
+	names(fp, x, "The same in every run of A and B:", same, note_value);
+	names(fp, x, "No value in any run:", none, NULL);
+	/* Its first word the prefix: render_fold() puts a space before the rest. */
+	if ((dropped = sets_dropped_text(x)) != NULL &&
+	    (sp = strchr(dropped, ' ')) != NULL) {
+		*sp = '\0';
+		render_fold(fp, dropped, sp + 1);
+	}
+	free(dropped);
+	if (rows)
+		fprintf(fp, "\nIndices of node %u, zone %s. The rows:\n", x->node,
+		    x->zone);
+	for (i = 0; i < x->nm; i++) {
+		if (!shown(x, &x->m[i]))
+			continue;
+		snprintf(line, sizeof(line), "%s (%s, %s)", x->m[i].label +
+		    strspn(x->m[i].label, " "), sets_kind_name(x->m[i].kind),
+		    domain(d, sizeof(d), &x->m[i]));
+		snprintf(a, sizeof(a), "  %-*s", NAME_W, x->m[i].abbr);
+		render_fold(fp, a, line);
+	}
+}
