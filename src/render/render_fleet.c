@@ -285,41 +285,34 @@ need_json(struct jsonw *w, const struct fleet *f)
 	jw_end(w);
 }
 
-/* Write "kernels" and "page_sizes" of F. */
+/*
+ * Write member KEY, the N tallies K (by release when RELEASE, else by
+ * page size), and OTHER_KEY, the roots past them.
+ */
 static void
-kinds_json(struct jsonw *w, const struct fleet *f)
+kinds_json(struct jsonw *w, const char *key, const struct fleet_kind *k,
+    size_t n, bool release, const char *other_key, uint64_t other)
 {
 	size_t i;
 
-	jw_key(w, "kernels");
+	jw_key(w, key);
 	jw_array(w, false);
-	for (i = 0; i < f->nkernels; i++) {
+	for (i = 0; i < n; i++) {
 		jw_object(w);
-		jw_key(w, "release");
-		if (f->kernels[i].release[0])
-			jw_string(w, f->kernels[i].release);
+		jw_key(w, release ? "release" : "bytes");
+		if (!release)
+			jw_u64(w, k[i].page_size);
+		else if (k[i].release[0])
+			jw_string(w, k[i].release);
 		else
 			jw_null(w);
 		jw_key(w, "roots");
-		jw_u64(w, f->kernels[i].roots);
+		jw_u64(w, k[i].roots);
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "other_kernels");
-	jw_u64(w, f->other_kernels);
-	jw_key(w, "page_sizes");
-	jw_array(w, false);
-	for (i = 0; i < f->npages; i++) {
-		jw_object(w);
-		jw_key(w, "bytes");
-		jw_u64(w, f->pages[i].page_size);
-		jw_key(w, "roots");
-		jw_u64(w, f->pages[i].roots);
-		jw_end(w);
-	}
-	jw_end(w);
-	jw_key(w, "other_page_sizes");
-	jw_u64(w, f->other_pages);
+	jw_key(w, other_key);
+	jw_u64(w, other);
 }
 
 /* Write the "worst" member of F. */
@@ -386,7 +379,10 @@ render_fleet_json(FILE *fp, struct fleet *f)
 	for (k = 0; k < FLEET_NPCT; k++)
 		jw_u64(&w, fleet_pct[k]);
 	jw_end(&w);
-	kinds_json(&w, f);
+	kinds_json(&w, "kernels", f->kernels, f->nkernels, true,
+	    "other_kernels", f->other_kernels);
+	kinds_json(&w, "page_sizes", f->pages, f->npages, false,
+	    "other_page_sizes", f->other_pages);
 	need_json(&w, f);
 	sizes_json(&w, f);
 	jw_key(&w, "sizes_dropped");
