@@ -15,7 +15,7 @@
 #define PLOT_X		90
 #define PLOT_W		600
 #define PLOT_H		180
-#define PANEL_H		250
+#define PANEL_H		265
 #define HEAD_H		70
 /* Points drawn per curve: the values at these many evenly spaced ranks. */
 #define CURVE_POINTS	200
@@ -142,6 +142,9 @@ axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
 		svgr_text(w, PLOT_X + k * PLOT_W / 4, top + PLOT_H + 16, 11,
 		    "middle", NULL, t);
 	}
+	snprintf(t, sizeof(t), "allocations of %s in a row (x)", s);
+	svgr_text(w, PLOT_X + PLOT_W / 2, top + PLOT_H + 34, 12, "middle",
+	    NULL, t);
 }
 
 /* Draw the legend at Y: the two curves and the worst hosts' mark. */
