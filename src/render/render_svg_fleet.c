@@ -44,7 +44,7 @@ curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
     const char *ink, bool dash)
 {
 	char pt[48], *buf;
-	size_t q, len = 0, size = (CURVE_POINTS + 1) * 2 * sizeof(pt);
+	size_t q, len = 0, size = (size_t)(CURVE_POINTS + 1) * 2 * sizeof(pt);
 	uint64_t rank;
 
 	if (n == 0 || (buf = malloc(size)) == NULL)
