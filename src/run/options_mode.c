@@ -25,11 +25,11 @@
 #define ALL_ACTIONS	((1u << A_NACTIONS) - 1)
 #define FMT(f)		(1u << (f))
 #define ALL_FORMATS	((1u << F_NFORMATS) - 1)
+/* The flat rows of render_rows.c. */
+#define ROWS		(FMT(F_CSV) | FMT(F_NDJSON))
 /* The formats that show pagetypeinfo, pressure and advice. */
 #define VIEWS		(FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | \
 			 FMT(F_PROM) | FMT(F_SVG) | ROWS)
-/* The flat rows of render_rows.c. */
-#define ROWS		(FMT(F_CSV) | FMT(F_NDJSON))
 /* The formats a person reads, coloured on a terminal. */
 #define TEXT		(FMT(F_SUMMARY) | FMT(F_TABLE))
 /* The actions that read one snapshot (or several) and may advise. */
