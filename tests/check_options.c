@@ -23,6 +23,7 @@ static const char *const actions[][2] = {
 	{ "--capture", "--capture=D" },
 	{ "--compact", "--compact" },
 	{ "--map", "--map" },
+	{ "--fleet", "--fleet --roots-from=L" },
 };
 
 /* The formats, as the options that select them. */
@@ -34,6 +35,8 @@ static const char *const formats[][2] = {
 	{ "extfrag", "--format=extfrag" },
 	{ "prom", "--format=prometheus" },
 	{ "svg", "--format=svg" },
+	{ "csv", "--format=csv" },
+	{ "ndjson", "--format=ndjson" },
 };
 
 /* Every option, with an argument that is valid on its own. */
@@ -45,7 +48,8 @@ static const char *const options[] = {
 	"--count=2", "--migratetypes", "--quiet", "--detail", "--verify",
 	"--watch=1",
 	"--capture=D", "--compact", "--roots-from=L", "--map", "--need=10",
-	"--need=10 --node=0", "--node=0", "--low=5",
+	"--need=10 --node=0", "--node=0", "--low=5", "--rows=sizes",
+	"--rows=sizes --need=10", "--fleet",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

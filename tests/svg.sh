@@ -265,7 +265,7 @@ if ! command -v rsvg-convert >/dev/null 2>&1; then
 	exit $?
 fi
 for out in "$here"/cli/svg-*/out "$FIXTURES/render/map-svg" \
-    "$here/cli/map-capture-svg/out"; do
+    "$here/cli/map-capture-svg/out" "$here/cli/fleet-svg/out"; do
 	[ -s "$out" ] || continue
 	name=$(basename "$(dirname "$out")")
 	rsvg-convert "$out" -o "$tmp/$name.png" 2>"$tmp/err" ||

@@ -45,6 +45,8 @@ struct report {
 	const struct vmstat		*vm;		/* /proc/vmstat, or NULL */
 	const struct unmanaged		*unm;		/* with zoneinfo, else NULL */
 	bool				 ndjson;	/* JSON on one line */
+	/* --format=csv or ndjson (render_rows.h): which rows, the CSV header. */
+	bool				 rows_ndjson, rows_sizes, rows_head;
 	bool				 color;
 };
 

@@ -102,7 +102,9 @@ main(int argc, char **argv)
 	/* Once, not per snapshot: auto colour means a terminal. */
 	if (o.color == -1)
 		o.color = isatty(STDOUT_FILENO);
-	if (o.roots_from && (rc = read_roots(&o, &list)) != EXIT_OK)
+	/* --fleet streams its list: memory does not grow with it. */
+	if (o.roots_from && o.action != A_FLEET &&
+	    (rc = read_roots(&o, &list)) != EXIT_OK)
 		goto out;
 	/* Once, when every root is known: --roots-from's are read just above. */
 	if ((rc = options_refuse_recordings(&o)) != EXIT_OK)
@@ -126,6 +128,12 @@ main(int argc, char **argv)
 		goto out;
 	case A_MAP:
 		rc = run_map(&o);
+		goto out;
+	case A_FLEET:
+		inputs_keep_memory();
+		rc = run_fleet(&o);
+		if (pipe_close_stdout() != EXIT_OK)
+			rc = EXIT_DATA;
 		goto out;
 	case A_BATCH:
 		inputs_keep_memory();

@@ -59,6 +59,7 @@ run_batch(struct opts *o)
 	struct inputs in;
 	size_t i;
 	int rc, status = EXIT_OK;
+	bool head = true;	/* the CSV header is still to write */
 
 	/*
 	 * A snapshot is rendered only once it has loaded whole, so its
@@ -70,7 +71,10 @@ run_batch(struct opts *o)
 		if ((rc = pipe_load(o, &in, &r, &adv)) == 0) {
 			r.snapshot = o->sysroot;
 			r.ndjson = true;
-			if (o->format != F_JSON)
+			r.rows_head = head;
+			head = false;
+			if (o->format != F_JSON && o->format != F_CSV &&
+			    o->format != F_NDJSON)
 				printf("%s==> %s <==\n", i ? "\n" : "",
 				    o->sysroot);
 			pipe_render(o->format, &r, stdout);

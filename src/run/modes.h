@@ -116,6 +116,13 @@ int	run_batch(struct opts *o);
  */
 int	run_batch_svg(struct opts *o);
 
+/*
+ * --fleet: every root of O (--sysroot, then the list of --roots-from read a
+ * line at a time) summed up in one table, JSON document or picture.
+ * Returns EXIT_OK, or the error of the last root that failed.
+ */
+int	run_fleet(struct opts *o);
+
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
 int	run_watch(struct opts *o);
 

@@ -124,6 +124,8 @@ static const struct option longopts[] = {
 	{ "fragmented",		required_argument, NULL, OPT_FRAGMENTED },
 	{ "force",		no_argument,	   NULL, OPT_FORCE },
 	{ "dry-run",		no_argument,	   NULL, OPT_DRY_RUN },
+	{ "fleet",		no_argument,	   NULL, OPT_FLEET },
+	{ "rows",		required_argument, NULL, OPT_ROWS },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
@@ -314,10 +316,15 @@ options_parse(int argc, char **argv, struct opts *o)
 				o->format = F_PROM;
 			else if (strcmp(optarg, "svg") == 0)
 				o->format = F_SVG;
+			else if (strcmp(optarg, "csv") == 0)
+				o->format = F_CSV;
+			else if (strcmp(optarg, "ndjson") == 0)
+				o->format = F_NDJSON;
 			else
 				return usage_error("--format: '%s' is not one "
 				    "of summary, table, json, unusable, "
-				    "extfrag, prometheus, svg", optarg);
+				    "extfrag, prometheus, svg, csv, ndjson",
+				    optarg);
 			break;
 		case 'j':
 			o->format = F_JSON;
@@ -456,6 +463,15 @@ options_parse(int argc, char **argv, struct opts *o)
 			break;
 		case OPT_DRY_RUN:
 			o->dry_run = true;
+			break;
+		case OPT_FLEET:
+			break;
+		case OPT_ROWS:
+			if (strcmp(optarg, "sizes") != 0 &&
+			    strcmp(optarg, "orders") != 0)
+				return usage_error("--rows: '%s' is not orders "
+				    "or sizes", optarg);
+			o->rows_sizes = optarg[0] == 's';
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

@@ -24,14 +24,16 @@
 #define ALL_ACTIONS	((1u << A_NACTIONS) - 1)
 #define FMT(f)		(1u << (f))
 #define ALL_FORMATS	((1u << F_NFORMATS) - 1)
+/* The flat rows of render_rows.c. */
+#define ROWS		(FMT(F_CSV) | FMT(F_NDJSON))
 /* The formats that show pagetypeinfo, pressure and advice. */
 #define VIEWS		(FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | \
-			 FMT(F_PROM) | FMT(F_SVG))
+			 FMT(F_PROM) | FMT(F_SVG) | ROWS)
 /* The formats a person reads, coloured on a terminal. */
 #define TEXT		(FMT(F_SUMMARY) | FMT(F_TABLE))
 /* The actions that read one snapshot (or several) and may advise. */
 #define ADVISING	(ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE) | \
-			 ACT(A_COMPACT))
+			 ACT(A_COMPACT) | ACT(A_FLEET))
 
 /* Where the options that tune the advice act, for their usage errors. */
 #define ADVICE_WORDS	"advice: the summary, --json, --advise, --compact or " \
@@ -120,9 +122,12 @@ static const struct optrule rules[] = {
 	{ OPT_CGROUPS, "--cgroups", ACT(A_MAP), FMT(F_SUMMARY) | FMT(F_JSON) |
 	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
 	    "anyway)" },
-	{ OPT_NEED, "--need", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
-	    FMT(F_JSON), USES_ADVICE, "one snapshot's summary, --detail or "
-	    "--json" },
+	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_FLEET),
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | ROWS, USES_ADVICE,
+	    "one snapshot's summary, --detail or --json, --fleet's table or "
+	    "--json, or --rows=sizes" },
+	{ OPT_ROWS, "--rows", ACT(A_SHOW) | ACT(A_BATCH), ROWS, 0,
+	    "--format=csv or --format=ndjson" },
 	{ OPT_NODE, "--node", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
 	    FMT(F_JSON), USES_ADVICE, "--need" },
 	{ OPT_LOW, "--low", ACT(A_SHOW) | ACT(A_BATCH), FMT(F_SUMMARY) |
@@ -146,6 +151,7 @@ static const struct {
 	{ OPT_VERIFY, A_VERIFY }, { OPT_WATCH, A_WATCH },
 	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
 	{ OPT_COMPACT, A_COMPACT }, { OPT_MAP, A_MAP },
+	{ OPT_FLEET, A_FLEET },
 };
 
 /* Each action's name and the formats it can show. */
@@ -166,6 +172,7 @@ static const struct {
 	[A_REPLAY_COMPARE] = { "--compare of recordings", FMT(F_SUMMARY) |
 	    FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
+	[A_FLEET] = { "--fleet", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -173,6 +180,7 @@ static const char *const formats[F_NFORMATS] = {
 	[F_JSON] = "--json",
 	[F_UNUSABLE] = "--format=unusable", [F_EXTFRAG] = "--format=extfrag",
 	[F_PROM] = "--format=prometheus", [F_SVG] = "--format=svg",
+	[F_CSV] = "--format=csv", [F_NDJSON] = "--format=ndjson",
 };
 
 /* Returns BUF holding the name of O's mode for a message: "--watch --json". */
@@ -237,8 +245,11 @@ options_mode_check(struct opts *o, const bool *given)
 		return usage_error("%s", "--compare takes two snapshots, or two "
 		    "recordings or directories of recordings, not one of each");
 	if (several && o->action != A_BATCH && o->action != A_COMPARE &&
-	    o->action != A_REPLAY_COMPARE)
+	    o->action != A_REPLAY_COMPARE && o->action != A_FLEET)
 		return usage_error("%s takes one root", first);
+	if (o->action == A_FLEET && o->nroots == 0 && o->roots_from == NULL)
+		return usage_error("%s", "--fleet reads captured roots: give "
+		    "--roots-from LIST or --sysroot DIR");
 	/* Then -d would change nothing: refuse it, as any option that does not act. */
 	if (given['d'] && (given[OPT_ADVISE] || given[OPT_COMPACT]))
 		return usage_error("-d does nothing with %s: it shows the full "
@@ -261,6 +272,7 @@ options_mode_check(struct opts *o, const bool *given)
 	 * score; the picture shows the verdicts at the top.
 	 */
 	if (o->format == F_PROM || o->format == F_SVG ||
+	    (FMT(o->format) & ROWS) || o->action == A_FLEET ||
 	    ((o->format == F_SUMMARY || o->format == F_JSON) &&
 	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPARE)))))
 		o->advise = true;
@@ -340,6 +352,9 @@ options_mode_check(struct opts *o, const bool *given)
 		    "allocations of order %u and above (--events-min-order)",
 		    o->trigger_arg, o->events_min_order);
 	o->trigger.psi_full = o->psi_full;
+	if (given[OPT_NEED] && (FMT(o->format) & ROWS) && !o->rows_sizes)
+		return usage_error("%s", "--need does nothing in the rows of "
+		    "orders: its verdict is a column of --rows=sizes");
 	if (given[OPT_NODE] && !given[OPT_NEED])
 		return usage_error("%s", "--node does nothing without --need: "
 		    "it names the node the request is for");

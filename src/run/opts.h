@@ -18,7 +18,7 @@ enum exit_code {
 
 /* How the result is shown. */
 enum format { F_SUMMARY, F_TABLE, F_JSON, F_UNUSABLE, F_EXTFRAG, F_PROM,
-	F_SVG, F_NFORMATS };
+	F_SVG, F_CSV, F_NDJSON, F_NFORMATS };
 
 /* What one run does: exactly one of these (options_mode.c checks every option against it). */
 enum action {
@@ -32,6 +32,7 @@ enum action {
 	A_REPLAY,	/* --sysroot of a recording made by --record */
 	A_REPLAY_COMPARE,	/* --compare of two recordings */
 	A_MAP,		/* --map: the physical memory map (live, a root or a capture) */
+	A_FLEET,	/* --fleet: many roots summed up (mode_fleet.c) */
 	A_NACTIONS
 };
 
@@ -75,6 +76,7 @@ struct opts {
 	unsigned	 frag_low, frag_severe;
 	bool		 force;		/* --force: --compact compacts every node */
 	bool		 dry_run;	/* --dry-run: --compact says what it would do */
+	bool		 rows_sizes;	/* --rows=sizes: a row per node and size */
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */

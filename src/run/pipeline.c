@@ -14,6 +14,7 @@
 #include "render_kernel.h"
 #include "render_pictures.h"
 #include "render_prom.h"
+#include "render_rows.h"
 #include "render_text.h"
 #include "usage.h"
 
@@ -77,7 +78,8 @@ pipe_input_opts(const struct opts *o)
 	io.page_size = pipe_page_size(o, NULL, &from);
 	/* Never read a file the chosen output does not need. */
 	io.want_pti = (o->format == F_SUMMARY || o->format == F_TABLE ||
-	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
+	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG ||
+	    o->format == F_CSV || o->format == F_NDJSON) &&
 	    o->action != A_VERIFY && !o->no_pagetypeinfo;
 	io.want_psi = (o->format == F_SUMMARY || o->format == F_TABLE ||
 	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
@@ -265,6 +267,11 @@ pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
 	r->release = in->release[0] ? in->release : NULL;
 	r->page_size = pipe_page_size(o, in, &r->page_size_from);
 	r->color = o->color == 1;
+	if (o->format == F_CSV || o->format == F_NDJSON)
+		r->snapshot = o->sysroot;
+	r->rows_ndjson = o->format == F_NDJSON;
+	r->rows_sizes = o->rows_sizes;
+	r->rows_head = true;
 	if (nc != NULL && nc[0] != '\0')
 		r->color = false;
 }
@@ -376,6 +383,10 @@ pipe_render(enum format f, const struct report *r, FILE *fp)
 		break;
 	case F_SVG:
 		render_svg(fp, r);
+		break;
+	case F_CSV:
+	case F_NDJSON:
+		render_rows(fp, r);
 		break;
 	case F_NFORMATS:
 		break;

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_fleet.c - the fleet view as a table and as JSON */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "humanize.h"
+#include "jsonw.h"
+#include "render_fleet.h"
+#include "render_text.h"
+#include "report.h"
+
+static const char *const over_name[FLEET_NOVER] = { "hosts", "nodes" };
+
+/* Returns BUF holding BYTES as "2 MiB". */
+static const char *
+size_words(char *buf, size_t size, uint64_t bytes)
+{
+	return hum_size(buf, size, 1, (unsigned long)bytes);
+}
+
+/* Print the --need line of F: how many hosts and nodes fail it, and how. */
+static void
+need_table(FILE *fp, const struct fleet *f)
+{
+	const uint64_t *by[FLEET_NOVER] = { f->need_hosts, f->need_nodes };
+	uint64_t all;
+	char sz[32];
+	int k, v;
+
+	fprintf(fp, "%" PRIu64 " x %s needed:", f->need_count,
+	    size_words(sz, sizeof(sz), f->need_bytes));
+	for (k = 0; k < FLEET_NOVER; k++) {
+		for (all = 0, v = 0; v < VERDICT_NSTATES; v++)
+			all += by[k][v];
+		fprintf(fp, "%s %" PRIu64 " of %" PRIu64 " %s fail", k ? "," :
+		    "", fleet_need_failing(by[k]), all, over_name[k]);
+	}
+	fprintf(fp, "\n");
+	/* A size the host cannot make at all is impossible, as --need says. */
+	for (k = 0; k < FLEET_NOVER; k++) {
+		fprintf(fp, "  %s:", over_name[k]);
+		for (v = 0; v < VERDICT_NSTATES; v++)
+			fprintf(fp, "%s %s %" PRIu64, v > 0 ? "," : "",
+			    v == VERDICT_UNUSABLE ? "impossible" :
+			    advise_verdict_name((enum verdict)v), by[k][v]);
+		fprintf(fp, "\n");
+	}
+}
+
+/* Print one line per size of F: the share of hosts with none free now, the medians. */
+static void
+answer_table(FILE *fp, struct fleet *f)
+{
+	struct fleet_dist now, after;
+	char sz[32], pct[16], text[256], pre[40];
+	size_t i;
+
+	for (i = 0; i < f->nsizes; i++) {
+		struct fleet_size *s = &f->sizes[i];
+
+		now = fleet_dist(&s->now[FLEET_HOSTS]);
+		after = fleet_dist(&s->after[FLEET_HOSTS]);
+		snprintf(text, sizeof(text), "none free now on %" PRIu64 " of %"
+		    PRIu64 " hosts (%s); the median host has %" PRIu64
+		    " free now, %" PRIu64 " after compaction",
+		    s->none_now[FLEET_HOSTS], now.n, hum_pct(pct, sizeof(pct),
+		    s->none_now[FLEET_HOSTS], now.n), now.pct[3], after.pct[3]);
+		snprintf(pre, sizeof(pre), "%s:", size_words(sz, sizeof(sz),
+		    s->bytes));
+		render_fold(fp, pre, text);
+	}
+}
+
+/* Print the kernels and page sizes F's roots had. */
+static void
+kinds_table(FILE *fp, const struct fleet *f)
+{
+	char sz[32];
+	size_t i;
+
+	fprintf(fp, "Kernels:");
+	for (i = 0; i < f->nkernels; i++)
+		fprintf(fp, "%s %s (%" PRIu64 ")", i ? "," : "",
+		    f->kernels[i].release[0] ? f->kernels[i].release :
+		    "unknown", f->kernels[i].roots);
+	if (f->other_kernels)
+		fprintf(fp, ", others (%" PRIu64 ")", f->other_kernels);
+	fprintf(fp, "\nPage sizes:");
+	for (i = 0; i < f->npages; i++)
+		fprintf(fp, "%s %s (%" PRIu64 ")", i ? "," : "",
+		    size_words(sz, sizeof(sz), f->pages[i].page_size),
+		    f->pages[i].roots);
+	if (f->other_pages)
+		fprintf(fp, ", others (%" PRIu64 ")", f->other_pages);
+	fprintf(fp, "\n");
+}
+
+/* Print one row of distribution D: its size and population labels, then the numbers. */
+static void
+dist_row(FILE *fp, const char *size, const char *over, const char *what,
+    const struct fleet_dist *d)
+{
+	int k;
+
+	fprintf(fp, "%-8s%-6s%-6s%8" PRIu64, size, over, what, d->min);
+	for (k = 0; k < FLEET_NPCT; k++)
+		fprintf(fp, "%8" PRIu64, d->pct[k]);
+	fprintf(fp, "%8" PRIu64 "\n", d->max);
+}
+
+/* Print the distributions of every size of F. */
+static void
+dists_table(FILE *fp, struct fleet *f)
+{
+	struct fleet_dist d;
+	char sz[32], name[8], pre[40];
+	size_t i;
+	int k;
+
+	fprintf(fp, "\nAllocations free per size over hosts and nodes "
+	    "(nearest-rank percentiles):\n");
+	fprintf(fp, "%-8s%-6s%-6s%8s", "size", "over", "free", "min");
+	for (k = 0; k < FLEET_NPCT; k++)
+	{
+		snprintf(name, sizeof(name), "p%u", fleet_pct[k]);
+		fprintf(fp, "%8s", name);
+	}
+	fprintf(fp, "%8s\n", "max");
+	for (i = 0; i < f->nsizes; i++) {
+		struct fleet_size *s = &f->sizes[i];
+
+		size_words(sz, sizeof(sz), s->bytes);
+		for (k = 0; k < FLEET_NOVER; k++) {
+			d = fleet_dist(&s->now[k]);
+			dist_row(fp, k ? "" : sz, over_name[k], "now", &d);
+			d = fleet_dist(&s->after[k]);
+			dist_row(fp, "", "", "after", &d);
+		}
+	}
+	for (i = 0; i < f->nsizes; i++) {
+		char text[160];
+
+		if (f->sizes[i].bound[FLEET_NODES] == 0)
+			continue;
+		snprintf(text, sizeof(text), "free now is only an upper bound "
+		    "on %" PRIu64 " nodes (a free list past the kernel's "
+		    "count, or an input missing)",
+		    f->sizes[i].bound[FLEET_NODES]);
+		snprintf(pre, sizeof(pre), "%s:", size_words(sz, sizeof(sz),
+		    f->sizes[i].bytes));
+		render_fold(fp, pre, text);
+	}
+}
+
+/* Print the worst hosts of F, fewest free now first. */
+static void
+worst_table(FILE *fp, const struct fleet *f)
+{
+	const struct fleet_worst *w;
+	char sz[32], ps[32];
+	size_t i;
+
+	if (f->nworst == 0)
+		return;
+	fprintf(fp, "\nWorst hosts at %s (fewest free now; <: at most):\n",
+	    size_words(sz, sizeof(sz), f->worst_bytes));
+	fprintf(fp, "%9s %9s %-8s %-16s %-7s %s\n", "free now", "after",
+	    "verdict", "kernel", "page", "root");
+	for (i = 0; i < f->nworst; i++) {
+		w = &f->worst[i];
+		fprintf(fp, "%s%8" PRIu64 " %9" PRIu64 " %-8s %-16s %-7s %s\n",
+		    w->now_is_bound ? "<" : " ", w->now, w->after,
+		    advise_verdict_word(w->verdict), w->release[0] ?
+		    w->release : "unknown", size_words(ps, sizeof(ps),
+		    w->page_size), w->root);
+	}
+}
+
+void
+render_fleet_table(FILE *fp, struct fleet *f)
+{
+	fprintf(fp, "Fleet: %" PRIu64 " roots, %" PRIu64 " nodes", f->roots,
+	    f->nodes);
+	if (f->unreadable)
+		fprintf(fp, "; %" PRIu64 " unreadable, left out",
+		    f->unreadable);
+	fprintf(fp, "\n");
+	if (f->need_count)
+		need_table(fp, f);
+	answer_table(fp, f);
+	kinds_table(fp, f);
+	if (f->sizes_dropped)
+		fprintf(fp, "Sizes past the first %d left out of %" PRIu64
+		    " hosts' counts\n", FLEET_MAX_SIZES, f->sizes_dropped);
+	dists_table(fp, f);
+	worst_table(fp, f);
+}
+
+/* Write distribution D as an object: n, min, p1 ..., max. */
+static void
+dist_json(struct jsonw *w, const char *key, const struct fleet_dist *d)
+{
+	char name[8];
+	int k;
+
+	jw_key(w, key);
+	jw_object(w);
+	jw_key(w, "min");
+	jw_u64(w, d->min);
+	for (k = 0; k < FLEET_NPCT; k++) {
+		snprintf(name, sizeof(name), "p%u", fleet_pct[k]);
+		jw_key(w, name);
+		jw_u64(w, d->pct[k]);
+	}
+	jw_key(w, "max");
+	jw_u64(w, d->max);
+	jw_end(w);
+}
+
+/* Write the "sizes" member of F. */
+static void
+sizes_json(struct jsonw *w, struct fleet *f)
+{
+	struct fleet_dist now, after;
+	size_t i;
+	int k;
+
+	jw_key(w, "sizes");
+	jw_array(w, false);
+	for (i = 0; i < f->nsizes; i++) {
+		struct fleet_size *s = &f->sizes[i];
+
+		jw_object(w);
+		jw_key(w, "bytes");
+		jw_u64(w, s->bytes);
+		for (k = 0; k < FLEET_NOVER; k++) {
+			now = fleet_dist(&s->now[k]);
+			after = fleet_dist(&s->after[k]);
+			jw_key(w, over_name[k]);
+			jw_object(w);
+			jw_key(w, "count");
+			jw_u64(w, now.n);
+			jw_key(w, "none_now");
+			jw_u64(w, s->none_now[k]);
+			jw_key(w, "now_is_bound");
+			jw_u64(w, s->bound[k]);
+			dist_json(w, "now", &now);
+			dist_json(w, "after_compaction", &after);
+			jw_end(w);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the "need" member of F (null without --need). */
+static void
+need_json(struct jsonw *w, const struct fleet *f)
+{
+	const uint64_t *by[FLEET_NOVER] = { f->need_hosts, f->need_nodes };
+	int k, v;
+
+	jw_key(w, "need");
+	if (f->need_count == 0) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, f->need_count);
+	jw_key(w, "bytes");
+	jw_u64(w, f->need_bytes);
+	for (k = 0; k < FLEET_NOVER; k++) {
+		jw_key(w, over_name[k]);
+		jw_object(w);
+		jw_key(w, "failing");
+		jw_u64(w, fleet_need_failing(by[k]));
+		for (v = 0; v < VERDICT_NSTATES; v++) {
+			jw_key(w, advise_verdict_name((enum verdict)v));
+			jw_u64(w, by[k][v]);
+		}
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/*
+ * Write member KEY, the N tallies K (by release when RELEASE, else by
+ * page size), and OTHER_KEY, the roots past them.
+ */
+static void
+kinds_json(struct jsonw *w, const char *key, const struct fleet_kind *k,
+    size_t n, bool release, const char *other_key, uint64_t other)
+{
+	size_t i;
+
+	jw_key(w, key);
+	jw_array(w, false);
+	for (i = 0; i < n; i++) {
+		jw_object(w);
+		jw_key(w, release ? "release" : "bytes");
+		if (!release)
+			jw_u64(w, k[i].page_size);
+		else if (k[i].release[0])
+			jw_string(w, k[i].release);
+		else
+			jw_null(w);
+		jw_key(w, "roots");
+		jw_u64(w, k[i].roots);
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_key(w, other_key);
+	jw_u64(w, other);
+}
+
+/* Write the "worst" member of F. */
+static void
+worst_json(struct jsonw *w, const struct fleet *f)
+{
+	const struct fleet_worst *h;
+	size_t i;
+
+	jw_key(w, "worst");
+	jw_object(w);
+	jw_key(w, "bytes");
+	jw_u64(w, f->worst_bytes);
+	jw_key(w, "hosts");
+	jw_array(w, false);
+	for (i = 0; i < f->nworst; i++) {
+		h = &f->worst[i];
+		jw_object(w);
+		jw_key(w, "root");
+		jw_bytes(w, h->root);
+		jw_key(w, "kernel");
+		if (h->release[0])
+			jw_string(w, h->release);
+		else
+			jw_null(w);
+		jw_key(w, "page_size");
+		jw_u64(w, h->page_size);
+		jw_key(w, "now");
+		jw_u64(w, h->now);
+		jw_key(w, "now_is_bound");
+		jw_bool(w, h->now_is_bound);
+		jw_key(w, "after_compaction");
+		jw_u64(w, h->after);
+		jw_key(w, "verdict");
+		jw_string(w, advise_verdict_name(h->verdict));
+		jw_end(w);
+	}
+	jw_end(w);
+	jw_end(w);
+}
+
+void
+render_fleet_json(FILE *fp, struct fleet *f)
+{
+	struct jsonw w;
+	int k;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "fragstat_version");
+	jw_string(&w, PACKAGE_VERSION);
+	jw_key(&w, "fleet");
+	jw_object(&w);
+	jw_key(&w, "roots");
+	jw_u64(&w, f->roots);
+	jw_key(&w, "unreadable");
+	jw_u64(&w, f->unreadable);
+	jw_key(&w, "nodes");
+	jw_u64(&w, f->nodes);
+	jw_key(&w, "percentile_method");
+	jw_string(&w, "nearest-rank");
+	jw_key(&w, "percentiles");
+	jw_array(&w, true);
+	for (k = 0; k < FLEET_NPCT; k++)
+		jw_u64(&w, fleet_pct[k]);
+	jw_end(&w);
+	kinds_json(&w, "kernels", f->kernels, f->nkernels, true,
+	    "other_kernels", f->other_kernels);
+	kinds_json(&w, "page_sizes", f->pages, f->npages, false,
+	    "other_page_sizes", f->other_pages);
+	need_json(&w, f);
+	sizes_json(&w, f);
+	jw_key(&w, "sizes_dropped");
+	jw_u64(&w, f->sizes_dropped);
+	worst_json(&w, f);
+	jw_end(&w);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
+}

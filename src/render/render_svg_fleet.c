@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_fleet.c - the fleet's picture: per size, the cumulative distribution over hosts */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "humanize.h"
+#include "render_fleet.h"
+#include "render_svg.h"
+
+#define WIDTH		760
+#define PLOT_X		90
+#define PLOT_W		600
+#define PLOT_H		180
+#define PANEL_H		265
+#define HEAD_H		70
+/* Points drawn per curve: the values at these many evenly spaced ranks. */
+#define CURVE_POINTS	200
+
+static const char *const ink_now = "#3b528b";
+static const char *const ink_after = "#5dc863";
+static const char *const ink_worst = "#d62728";
+
+/* Returns the x of value V on a scale to XMAX. */
+static long
+x_of(uint64_t v, uint64_t xmax)
+{
+	return PLOT_X + (long)(v * PLOT_W / xmax);
+}
+
+/* Returns the y of RANK of N below the top TOP (rank N at the top). */
+static long
+y_of(uint64_t rank, uint64_t n, long top)
+{
+	return top + PLOT_H - (long)(rank * PLOT_H / n);
+}
+
+/* Draw the cumulative distribution of the sorted V (N values) in INK, dashed when DASH. */
+static void
+curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
+    const char *ink, bool dash)
+{
+	char pt[48], *buf;
+	size_t q, len = 0, size = (size_t)(CURVE_POINTS + 1) * 2 * sizeof(pt);
+	uint64_t rank;
+
+	if (n == 0 || (buf = malloc(size)) == NULL)
+		return;
+	buf[0] = '\0';
+	for (q = 0; q <= CURVE_POINTS; q++) {
+		/* The nearest-rank value at q / CURVE_POINTS: a step's corner. */
+		rank = (q * n + CURVE_POINTS - 1) / CURVE_POINTS;
+		if (rank == 0)
+			rank = 1;
+		len += (size_t)snprintf(buf + len, size - len, "%ld,%ld %ld,%ld ",
+		    x_of(v[rank - 1], xmax), y_of(rank - 1, n, top),
+		    x_of(v[rank - 1], xmax), y_of(rank, n, top));
+	}
+	svg_open(w, "polyline");
+	svg_attr(w, "points", buf);
+	svg_attr(w, "fill", "none");
+	svg_attr(w, "stroke", ink);
+	svg_attr(w, "stroke-width", "2");
+	if (dash)
+		svg_attr(w, "stroke-dasharray", "6,3");
+	svg_close(w);
+	free(buf);
+}
+
+/* Returns how many of the sorted V (N values) are at most X. */
+static uint64_t
+rank_of(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (v[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Mark the worst hosts of F on the curve of free now V (N values). */
+static void
+worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
+    size_t n, uint64_t xmax, long top)
+{
+	const struct fleet_worst *h;
+	char t[64];
+	size_t i;
+
+	for (i = 0; i < f->nworst; i++) {
+		h = &f->worst[i];
+		svg_open(w, "circle");
+		svg_attr_int(w, "cx", x_of(h->now, xmax));
+		svg_attr_int(w, "cy", y_of(rank_of(v, n, h->now), n, top));
+		svg_attr_int(w, "r", 4);
+		svg_attr(w, "fill", ink_worst);
+		svg_open(w, "title");
+		svg_text(w, h->root);
+		snprintf(t, sizeof(t), ": %s%" PRIu64 " free now, %" PRIu64
+		    " after compaction, ", h->now_is_bound ? "at most " : "",
+		    h->now, h->after);
+		svg_text(w, t);
+		svg_text(w, advise_verdict_word(h->verdict));
+		svg_close(w);
+		svg_close(w);
+	}
+}
+
+/* Draw the axes of a panel at TOP for values to XMAX, titled by size S. */
+static void
+axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
+{
+	char t[96];
+	int k;
+
+	snprintf(t, sizeof(t), "%s: share of %" PRIu64 " hosts with at most "
+	    "x allocations free", s, n);
+	svgr_text(w, PLOT_X, top - 10, 13, NULL, "bold", t);
+	for (k = 0; k <= 4; k++) {
+		long y = top + PLOT_H - k * PLOT_H / 4;
+
+		svg_open(w, "line");
+		svg_attr_int(w, "x1", PLOT_X);
+		svg_attr_int(w, "x2", PLOT_X + PLOT_W);
+		svg_attr_int(w, "y1", y);
+		svg_attr_int(w, "y2", y);
+		svg_attr(w, "stroke", k ? "#dddddd" : "#222222");
+		svg_close(w);
+		snprintf(t, sizeof(t), "%d%%", k * 25);
+		svgr_text(w, PLOT_X - 6, y + 4, 11, "end", NULL, t);
+	}
+	for (k = 0; k <= 4; k++) {
+		snprintf(t, sizeof(t), "%" PRIu64, xmax * (uint64_t)k / 4);
+		svgr_text(w, PLOT_X + k * PLOT_W / 4, top + PLOT_H + 16, 11,
+		    "middle", NULL, t);
+	}
+	snprintf(t, sizeof(t), "allocations of %s in a row (x)", s);
+	svgr_text(w, PLOT_X + PLOT_W / 2, top + PLOT_H + 34, 12, "middle",
+	    NULL, t);
+}
+
+/* Draw the legend at Y: the two curves and the worst hosts' mark. */
+static void
+legend_line(struct svgw *w, long y)
+{
+	const char *ink[2] = { ink_now, ink_after };
+	const char *word[2] = { "free now", "after compaction (at most)" };
+	long x = PLOT_X;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		svg_open(w, "line");
+		svg_attr_int(w, "x1", x);
+		svg_attr_int(w, "x2", x + 24);
+		svg_attr_int(w, "y1", y - 4);
+		svg_attr_int(w, "y2", y - 4);
+		svg_attr(w, "stroke", ink[k]);
+		svg_attr(w, "stroke-width", "2");
+		if (k)
+			svg_attr(w, "stroke-dasharray", "6,3");
+		svg_close(w);
+		svgr_text(w, x + 30, y, 12, NULL, NULL, word[k]);
+		x += 30 + (long)strlen(word[k]) * 7 + 20;
+	}
+	svg_open(w, "circle");
+	svg_attr_int(w, "cx", x + 4);
+	svg_attr_int(w, "cy", y - 4);
+	svg_attr_int(w, "r", 4);
+	svg_attr(w, "fill", ink_worst);
+	svg_close(w);
+	svgr_text(w, x + 14, y, 12, NULL, NULL, "a worst host (fewest free now)");
+}
+
+void
+render_fleet_svg(FILE *fp, struct fleet *f)
+{
+	struct fleet_dist now, after;
+	struct svgw w;
+	char s[32], t[160];
+	uint64_t xmax;
+	size_t i;
+	long top;
+
+	svg_init(&w, fp);
+	snprintf(t, sizeof(t), "fragstat fleet: %" PRIu64 " roots, %" PRIu64
+	    " nodes", f->roots, f->nodes);
+	svgr_begin(&w, WIDTH, HEAD_H + (long)f->nsizes * PANEL_H + 10, t);
+	svgr_text(&w, 10, 22, 16, NULL, "bold", t);
+	if (f->need_count) {
+		snprintf(t, sizeof(t), "Need %" PRIu64 " x %s: %" PRIu64 " of %"
+		    PRIu64 " hosts fail", f->need_count, hum_size(s, sizeof(s),
+		    1, (unsigned long)f->need_bytes),
+		    fleet_need_failing(f->need_hosts), f->roots);
+		svgr_text(&w, 10, 40, 12, NULL, NULL, t);
+	}
+	legend_line(&w, 58);
+	for (i = 0; i < f->nsizes; i++) {
+		struct fleet_size *z = &f->sizes[i];
+
+		top = HEAD_H + (long)i * PANEL_H + 30;
+		now = fleet_dist(&z->now[FLEET_HOSTS]);
+		after = fleet_dist(&z->after[FLEET_HOSTS]);
+		/* After compaction is never below free now, but a bound may be. */
+		xmax = after.max > now.max ? after.max : now.max;
+		if (xmax == 0)
+			xmax = 1;
+		axes(&w, top, xmax, hum_size(s, sizeof(s), 1,
+		    (unsigned long)z->bytes), now.n);
+		curve(&w, z->after[FLEET_HOSTS].v, now.n, xmax, top, ink_after,
+		    true);
+		curve(&w, z->now[FLEET_HOSTS].v, now.n, xmax, top, ink_now,
+		    false);
+		if (z->bytes == f->worst_bytes)
+			worst_marks(&w, f, z->now[FLEET_HOSTS].v, now.n, xmax,
+			    top);
+	}
+	svgr_end(&w);
+}
