@@ -75,7 +75,8 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 			thresholds(fp, ask);
 		if (!asked || n->order == ask->order)
 			return;
-		fputs("; ", fp);
+		/* Not "; ": Nagios turns a semicolon of a plugin's output into ':'. */
+		fputs(" and ", fp);
 	}
 	fprintf(fp, "%s: ", hum_size(b, sizeof(b), 1ULL << ask->order,
 	    r->page_size));
