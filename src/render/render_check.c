@@ -57,7 +57,7 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	bool asked = ask->warn != 0 || ask->crit != 0;
 	char b[32], c[96];
 
-	if (h->have_need) {
+	if (h->have_need && n != NULL) {
 		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
 		    sizeof(b), 1ULL << n->order, r->page_size));
 		if (h->need.possible == AVAIL_IMPOSSIBLE)
