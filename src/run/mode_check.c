@@ -32,7 +32,8 @@ check_wanted(int argc, char **argv)
 	int i;
 
 	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		n = strlen(argv[i]);
+		/* "--check=X" too: its usage error is UNKNOWN as well. */
+		n = strcspn(argv[i], "=");
 		/* getopt_long() takes "--ch" and longer: no other option starts so. */
 		if (n >= 4 && n <= 7 && strncmp(argv[i], "--check", n) == 0)
 			return true;
@@ -49,7 +50,8 @@ void
 check_begin(void)
 {
 	fflush(stderr);
-	if ((kept = tmpfile()) == NULL)
+	/* Without a file, the messages stay on standard error alone. */
+	if (ferr_inject("check-keep") || (kept = tmpfile()) == NULL)
 		return;
 	if ((saved_stderr = dup(STDERR_FILENO)) < 0 ||
 	    dup2(fileno(kept), STDERR_FILENO) < 0) {
