@@ -58,8 +58,8 @@ static const struct optrule rules[] = {
 	/* --compact --dry-run decides on a root: checked below. */
 	{ 'r', "--sysroot", ALL_ACTIONS, ALL_FORMATS, 0,
 	    "every mode but --compact, which acts on this host" },
-	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH) | ACT(A_CHECK),
-	    ALL_FORMATS, 0, "one snapshot or --watch" },
+	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH) |
+	    ACT(A_CHECK), ALL_FORMATS, 0, "one snapshot, --watch or --check" },
 	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH) |
 	    ACT(A_CHECK), VIEWS, 0,
 	    "the table, --json, --format=prometheus, --watch or --check" },
@@ -86,8 +86,8 @@ static const struct optrule rules[] = {
 	    "the table, --json, --format=prometheus or --compare" },
 	{ OPT_GFP, "--gfp", ADVISING | ACT(A_CHECK), VIEWS, USES_ADVICE,
 	    ADVICE_WORDS },
-	{ OPT_THRESHOLD, "--threshold", ADVISING | ACT(A_CHECK), VIEWS, USES_ADVICE,
-	    ADVICE_WORDS },
+	{ OPT_THRESHOLD, "--threshold", ADVISING | ACT(A_CHECK), VIEWS,
+	    USES_ADVICE, ADVICE_WORDS },
 	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
 	    ADVICE_WORDS },
 	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
@@ -123,9 +123,9 @@ static const struct optrule rules[] = {
 	{ OPT_CGROUPS, "--cgroups", ACT(A_MAP), FMT(F_SUMMARY) | FMT(F_JSON) |
 	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
 	    "anyway)" },
-	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_CHECK), FMT(F_SUMMARY) | FMT(F_TABLE) |
-	    FMT(F_JSON), USES_ADVICE, "one snapshot's summary, --detail or "
-	    "--json" },
+	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_CHECK), FMT(F_SUMMARY) |
+	    FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE, "one snapshot's summary, "
+	    "--detail, --json or --check" },
 	{ OPT_NODE, "--node", ACT(A_SHOW) | ACT(A_CHECK), FMT(F_SUMMARY) |
 	    FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE, "--need or --check" },
 	{ OPT_WARN, "--warn", ACT(A_CHECK), ALL_FORMATS, 0, "--check" },
