@@ -16,7 +16,8 @@
 # are the golden results, with $FIXTURES written back as @F@.
 # Prefixes: corpus-* run a capture of tests/fixtures/corpus, bad-* must
 # fail with status 1, one message and nothing on stdout, usage-* must fail
-# with status 2.
+# with status 2, check-* (--check) must print a status line whose state
+# (OK, WARNING, CRITICAL, UNKNOWN) is its exit status (0 to 3).
 
 LC_ALL=C
 export LC_ALL
@@ -153,7 +154,8 @@ run_case() {
 	done
 	case " $line " in
 	*" --json "* | *" --format=json "* | *" -j "*)
-		[ "$st" = 0 ] && echo "$d/out" >>"$tmp/json.list"
+		# 4 to 7: --need's answers, with the whole document.
+		case $st in [04567]) echo "$d/out" >>"$tmp/json.list" ;; esac
 		;;
 	esac
 }
@@ -179,6 +181,15 @@ for d in "$cases"/*/; do
 		check
 		[ "$(wc -l <"$d/err")" -eq 1 ] && grep -q '^fragstat: ' "$d/err" ||
 			fail "$name: stderr is not one 'fragstat: ' message"
+		;;
+	check-*)
+		# A monitoring plugin: one status line whose state is the exit status.
+		check
+		word=$(sed -n '1s/^FRAGSTAT \([A-Z]*\) - .*/\1/p' "$d/out")
+		case $st:$word in
+		0:OK | 1:WARNING | 2:CRITICAL | 3:UNKNOWN) ;;
+		*) fail "$name: status $st with status line '${word:-none}'" ;;
+		esac
 		;;
 	usage-*)
 		check

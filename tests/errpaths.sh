@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# errpaths.sh - the error messages of --watch, --record, --trigger, --map
-# and --capture (src/run/mode_watch.c, mode_map.c, src/io/record.c,
-# window.c, capture.c, safedir.c), each reached by a case of the table
+# errpaths.sh - the error messages of --watch, --record, --trigger, --map,
+# --capture and --check (src/run/mode_watch.c, mode_map.c, mode_check.c,
+# src/io/record.c, window.c, capture.c, safedir.c), each reached by a case of the table
 # below: the exact message, the exit status, and nothing else on standard
 # error. Built with .ci/sanitize, every path runs under AddressSanitizer
 # and UBSan, which abort with a report of their own on a use after free, a
@@ -100,6 +100,16 @@ mkdir "$tmp/dir"
 : > "$tmp/file"
 mkdir -p "$tmp/empty" "$tmp/rec"
 cp "$FIXTURES/recordings/kcompactd-futile/"* "$tmp/rec/"
+
+# --check (mode_check.c): with no file to keep standard error in, the
+# message stays there and the status line points to it; still UNKNOWN.
+t check-keep 3 check-keep \
+    "fragstat: $tmp/none: No such file or directory" -- \
+    --buddyinfo "$tmp/none" --check --need 1
+if [ "$(cat "$tmp/out")" != "FRAGSTAT UNKNOWN - fragstat failed: see its standard error" ]; then
+	echo "FAIL: check-keep: stdout: $(cat "$tmp/out")"
+	fail=1
+fi
 
 # --watch (mode_watch.c)
 t watch-no-buddyinfo 1 - \

@@ -76,9 +76,12 @@ v=$(machine_verdict "$tmp/advise.json")
 need=$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 print([a for a in d["availability"] if a["node"] is None and a["order"] == 9][0]["now"] + 1)' "$tmp/advise.json")
-"$FRAGSTAT" --need "$need" --json > "$tmp/need.json"
+# Its exit status is the answer: 4, compact.
+st=0
+"$FRAGSTAT" --need "$need" --json > "$tmp/need.json" || st=$?
 nv=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["need"]["verdict"])' "$tmp/need.json")
 [ "$nv" = compact ] || { echo "FAIL: --need $need says '$nv', expected 'compact'"; exit 1; }
+[ "$st" = 4 ] || { echo "FAIL: --need $need exited $st, expected 4 (compact)"; exit 1; }
 
 "$FRAGSTAT" --compact --advise=9 --json > "$tmp/compact.json"
 after=$(high_blocks)

@@ -164,11 +164,15 @@ def attempt():
 
 
 # A count outside the two independent ones fails where they agree; where
-# they moved apart by more than the slack, the host is too busy to tell:
-# try again, and after three such tries skip, saying so.
+# they moved apart by more than the slack, the host is too busy to tell.
+# A wrong count is wrong on every try, while a host that churns (make
+# check-busy) can empty and refill the per-CPU lists between the reads
+# with both counts agreeing: so a count that fails is tried again, up to
+# three times, and fails only when it fails each time (a broken invariant
+# of the pinned pageblocks fails at once). Busy on each try: skip, saying so.
 for tries in range(3):
     bad, busy, lines = attempt()
-    if not bad or not busy:
+    if not bad or any(l.startswith("FAIL:") for l in lines):
         break
 print("\n".join(lines))
 if bad and busy:

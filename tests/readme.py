@@ -5,7 +5,8 @@
 Every fenced block of README.md whose first line is "$ fragstat ARGS" is
 run: ARGS split as a POSIX shell would (no expansions), with the binary
 named by $FRAGSTAT, in the top of the tree or in the directory named by an
-"<!-- in DIR -->" line just above the fence. The lines after the command
+"<!-- in DIR -->" line just above the fence, which may add the exit status
+the command must end with: "<!-- in DIR exit 4 -->" (default 0). The lines after the command
 must equal what it prints on stdout, line by line; a line "..." stands for
 any number of lines (none included). A block that drifts from the binary
 fails with a diff, so an example is regenerated, never edited by hand:
@@ -21,11 +22,11 @@ import shlex
 import subprocess
 import sys
 
-IN_RE = re.compile(r"^<!-- in (\S+) -->$")
+IN_RE = re.compile(r"^<!-- in (\S+)(?: exit (\d+))? -->$")
 
 
 def blocks(lines):
-    """Yield (index of the command line, end index, cwd) of each example."""
+    """Yield (command line's index, end index, cwd, exit status) of each example."""
     i = 0
     while i < len(lines):
         if lines[i].startswith("```"):
@@ -34,7 +35,8 @@ def blocks(lines):
                 j += 1
             if j > i + 1 and lines[i + 1].startswith("$ fragstat"):
                 m = IN_RE.match(lines[i - 1]) if i > 0 else None
-                yield i + 1, j, m.group(1) if m else "."
+                yield (i + 1, j, m.group(1) if m else ".",
+                       int(m.group(2)) if m and m.group(2) else 0)
             i = j + 1
         else:
             i += 1
@@ -70,7 +72,7 @@ def main():
     failed = checked = 0
     out = list(lines)
     # Rewrite from the end so that earlier indices stay valid.
-    for start, end, cwd in reversed(list(blocks(lines))):
+    for start, end, cwd, status in reversed(list(blocks(lines))):
         args = shlex.split(lines[start][2:])
         run = subprocess.run([binary] + args[1:], cwd=os.path.join(top, cwd),
                              env=env, stdout=subprocess.PIPE,
@@ -78,8 +80,8 @@ def main():
         got = run.stdout.decode("utf-8", "replace").rstrip("\n").split("\n")
         want = lines[start + 1:end]
         checked += 1
-        if run.returncode not in (0,) or not matches(want, got):
-            if update and run.returncode == 0:
+        if run.returncode != status or not matches(want, got):
+            if update and run.returncode == status:
                 out[start + 1:end] = fill(want, got)
                 print("updated: %s" % lines[start])
                 continue

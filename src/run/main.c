@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "mode_capture.h"
+#include "mode_check.h"
 #include "modes.h"
 #include "options_mode.h"
 #include "verify.h"
@@ -83,7 +84,7 @@ main(int argc, char **argv)
 	struct inputs in;
 	struct opts o;
 	struct map m;
-	bool stored;
+	bool stored, check;
 	int rc;
 
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
@@ -95,9 +96,13 @@ main(int argc, char **argv)
 	 */
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	/* --check ends as UNKNOWN on any error, a usage error too. */
+	if ((check = check_wanted(argc, argv)))
+		check_begin();
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
 		free(o.roots);
-		return rc < 0 ? pipe_close_stdout() : rc;
+		rc = rc < 0 ? pipe_close_stdout() : rc;
+		return check ? check_end(rc) : rc;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
 	if (o.color == -1)
@@ -146,6 +151,7 @@ main(int argc, char **argv)
 		goto out;
 	case A_SHOW:
 	case A_COMPACT:
+	case A_CHECK:
 	case A_NACTIONS:
 		break;
 	}
@@ -168,10 +174,16 @@ main(int argc, char **argv)
 		goto out;
 	}
 	r.map = o.map ? &m : NULL;
-	if (o.compact)
+	if (o.action == A_CHECK)
+		rc = run_check(&o, &in, &r);
+	else if (o.compact)
 		rc = compact_run(&o, &r);
-	else
+	else {
 		pipe_render(o.format, &r, stdout);
+		/* Scripts act on --need's answer by the exit status. */
+		if (r.need)
+			rc = check_need_status(&r);
+	}
 	map_free(&m);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);
@@ -180,5 +192,5 @@ main(int argc, char **argv)
 out:
 	slurp_free(&list);
 	free(o.roots);
-	return rc;
+	return check ? check_end(rc) : rc;
 }

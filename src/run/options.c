@@ -59,11 +59,12 @@ positive(const char *opt, const char *s, uint64_t max, uint64_t *v)
 }
 
 /*
- * Set O's need_count and need_size from S, "N" or "NxSIZE" (the size is
- * checked against the page size once the input is read). Returns 0 or -1.
+ * Set *COUNT and *SIZE from S, "N" or "NxSIZE" (the size is checked
+ * against the page size once the input is read): --need, --warn, --crit.
+ * Returns 0 or -1.
  */
 static int
-parse_need(const char *s, struct opts *o)
+parse_need(const char *s, uint64_t *out, const char **size)
 {
 	char count[24];
 	size_t n = strcspn(s, "x");
@@ -75,9 +76,9 @@ parse_need(const char *s, struct opts *o)
 	count[n] = '\0';
 	if (num_str(count, &v) != 0 || v == 0)
 		return -1;
-	o->need_count = v;
-	o->need_size = s[n] == 'x' ? s + n + 1 : NULL;
-	return o->need_size != NULL && o->need_size[0] == '\0' ? -1 : 0;
+	*out = v;
+	*size = s[n] == 'x' ? s + n + 1 : NULL;
+	return *size != NULL && (*size)[0] == '\0' ? -1 : 0;
 }
 
 /* Every option by its long name, and the id getopt_long() returns for it. */
@@ -126,6 +127,9 @@ static const struct option longopts[] = {
 	{ "dry-run",		no_argument,	   NULL, OPT_DRY_RUN },
 	{ "fleet",		no_argument,	   NULL, OPT_FLEET },
 	{ "rows",		required_argument, NULL, OPT_ROWS },
+	{ "check",		no_argument,	   NULL, OPT_CHECK },
+	{ "warn",		required_argument, NULL, OPT_WARN },
+	{ "crit",		required_argument, NULL, OPT_CRIT },
 	{ "quiet",		no_argument,	   NULL, 'q' },
 	{ "help",		no_argument,	   NULL, 'h' },
 	{ "version",		no_argument,	   NULL, 'V' },
@@ -435,7 +439,8 @@ options_parse(int argc, char **argv, struct opts *o)
 			o->cgroups = true;
 			break;
 		case OPT_NEED:
-			if (parse_need(optarg, o) != 0)
+			if (parse_need(optarg, &o->need_count,
+			    &o->need_size) != 0)
 				return usage_error("--need: '%s' is not a count "
 				    "and a size such as 2000x2M, 8x1G or 100",
 				    optarg);
@@ -472,6 +477,18 @@ options_parse(int argc, char **argv, struct opts *o)
 				return usage_error("--rows: '%s' is not orders "
 				    "or sizes", optarg);
 			o->rows_sizes = optarg[0] == 's';
+			break;
+		case OPT_CHECK:
+			o->advise = true;
+			break;
+		case OPT_WARN:
+		case OPT_CRIT:
+			if (c == OPT_WARN ? parse_need(optarg, &o->warn,
+			    &o->warn_size) : parse_need(optarg, &o->crit,
+			    &o->crit_size))
+				return usage_error("%s: '%s' is not a count and "
+				    "a size such as 512x2M or 64", c == OPT_WARN ?
+				    "--warn" : "--crit", optarg);
 			break;
 		case OPT_COMPACT:
 			o->compact = true;

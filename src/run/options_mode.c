@@ -59,14 +59,15 @@ static const struct optrule rules[] = {
 	/* --compact --dry-run decides on a root: checked below. */
 	{ 'r', "--sysroot", ALL_ACTIONS, ALL_FORMATS, 0,
 	    "every mode but --compact, which acts on this host" },
-	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH),
-	    ALL_FORMATS, 0, "one snapshot or --watch" },
-	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH),
-	    VIEWS, 0, "the table, --json, --format=prometheus or --watch" },
+	{ OPT_BUDDYINFO, "--buddyinfo", ACT(A_SHOW) | ACT(A_WATCH) |
+	    ACT(A_CHECK), ALL_FORMATS, 0, "one snapshot, --watch or --check" },
+	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH) |
+	    ACT(A_CHECK), VIEWS, 0,
+	    "the table, --json, --format=prometheus, --watch or --check" },
 	{ OPT_PRESSURE, "--pressure", ACT(A_SHOW) | ACT(A_WATCH), VIEWS, 0,
 	    "the table, --json, --format=prometheus or --watch" },
-	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW), VIEWS, USES_ADVICE,
-	    "advice: --advise or --format=prometheus" },
+	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW) | ACT(A_CHECK), VIEWS,
+	    USES_ADVICE, "advice: --advise, --format=prometheus or --check" },
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
 	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
 	    ~ACT(A_MAP), VIEWS,
@@ -84,10 +85,10 @@ static const struct optrule rules[] = {
 	    TEXT, 0, "the summary and --detail" },
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
 	    "the table, --json, --format=prometheus or --compare" },
-	{ OPT_GFP, "--gfp", ADVISING, VIEWS, USES_ADVICE,
+	{ OPT_GFP, "--gfp", ADVISING | ACT(A_CHECK), VIEWS, USES_ADVICE,
 	    ADVICE_WORDS },
-	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
-	    ADVICE_WORDS },
+	{ OPT_THRESHOLD, "--threshold", ADVISING | ACT(A_CHECK), VIEWS,
+	    USES_ADVICE, ADVICE_WORDS },
 	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
 	    ADVICE_WORDS },
 	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
@@ -114,7 +115,8 @@ static const struct optrule rules[] = {
 	{ OPT_AFTER, "--after", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch --record --trigger" },
 	/* Alone, --map is an action; with --capture or --advise it adds the map. */
-	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW),
+	{ OPT_MAP, "--map", ACT(A_MAP) | ACT(A_CAPTURE) | ACT(A_SHOW) |
+	    ACT(A_CHECK),
 	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) |
 	    FMT(F_PROM), 0, "--capture, --advise or --need (the summary, "
 	    "--detail, --json or --format=prometheus of one snapshot) or "
@@ -122,14 +124,16 @@ static const struct optrule rules[] = {
 	{ OPT_CGROUPS, "--cgroups", ACT(A_MAP), FMT(F_SUMMARY) | FMT(F_JSON) |
 	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
 	    "anyway)" },
-	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_FLEET),
-	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | ROWS, USES_ADVICE,
-	    "one snapshot's summary, --detail or --json, --fleet's table or "
-	    "--json, or --rows=sizes" },
+	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_FLEET) |
+	    ACT(A_CHECK), FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | ROWS,
+	    USES_ADVICE, "one snapshot's summary, --detail, --json or --check, "
+	    "--fleet's table or --json, or --rows=sizes" },
 	{ OPT_ROWS, "--rows", ACT(A_SHOW) | ACT(A_BATCH), ROWS, 0,
 	    "--format=csv or --format=ndjson" },
-	{ OPT_NODE, "--node", ACT(A_SHOW), FMT(F_SUMMARY) | FMT(F_TABLE) |
-	    FMT(F_JSON), USES_ADVICE, "--need" },
+	{ OPT_NODE, "--node", ACT(A_SHOW) | ACT(A_CHECK), FMT(F_SUMMARY) |
+	    FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE, "--need or --check" },
+	{ OPT_WARN, "--warn", ACT(A_CHECK), ALL_FORMATS, 0, "--check" },
+	{ OPT_CRIT, "--crit", ACT(A_CHECK), ALL_FORMATS, 0, "--check" },
 	{ OPT_LOW, "--low", ACT(A_SHOW) | ACT(A_BATCH), FMT(F_SUMMARY) |
 	    FMT(F_JSON), USES_ADVICE, "the summary or --json" },
 	/* The table of --advise or --detail has no judgement: see below. */
@@ -152,6 +156,7 @@ static const struct {
 	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
 	{ OPT_COMPACT, A_COMPACT }, { OPT_MAP, A_MAP },
 	{ OPT_FLEET, A_FLEET },
+	{ OPT_CHECK, A_CHECK },
 };
 
 /* Each action's name and the formats it can show. */
@@ -173,6 +178,7 @@ static const struct {
 	    FMT(F_TABLE) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_FLEET] = { "--fleet", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
+	[A_CHECK] = { "--check", FMT(F_SUMMARY) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -223,7 +229,7 @@ options_mode_check(struct opts *o, const bool *given)
 			continue;
 		/* The map as part of another run: the other decides the mode. */
 		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
-		    given[OPT_ADVISE] || given[OPT_NEED] ||
+		    given[OPT_ADVISE] || given[OPT_NEED] || given[OPT_CHECK] ||
 		    o->format == F_PROM))
 			continue;
 		if (first)
@@ -281,6 +287,8 @@ options_mode_check(struct opts *o, const bool *given)
 		uses |= USES_ADVICE | USES_ORDERS;
 	if (o->action == A_WATCH)
 		uses |= USES_ORDERS;
+	if (o->action == A_CHECK)
+		uses |= USES_ADVICE;
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
 		const struct optrule *ru = &rules[i];
 
@@ -355,7 +363,14 @@ options_mode_check(struct opts *o, const bool *given)
 	if (given[OPT_NEED] && (FMT(o->format) & ROWS) && !o->rows_sizes)
 		return usage_error("%s", "--need does nothing in the rows of "
 		    "orders: its verdict is a column of --rows=sizes");
-	if (given[OPT_NODE] && !given[OPT_NEED])
+	if (o->action == A_CHECK && !given[OPT_NEED] && !given[OPT_WARN] &&
+	    !given[OPT_CRIT])
+		return usage_error("%s", "--check needs something to check: "
+		    "--need N[xSIZE], --warn N[xSIZE] or --crit N[xSIZE]");
+	if (o->crit > o->warn && o->warn != 0)
+		return usage_error("%s", "--crit counts fewer blocks than --warn: "
+		    "fewer free is worse");
+	if (given[OPT_NODE] && !given[OPT_NEED] && o->action != A_CHECK)
 		return usage_error("%s", "--node does nothing without --need: "
 		    "it names the node the request is for");
 	if (given[OPT_ORDERS] && o->advise_list)

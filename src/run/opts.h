@@ -14,6 +14,11 @@ enum exit_code {
 	EXIT_DATA = 1,		/* bad input, unreadable file, write error */
 	EXIT_USAGE = 2,
 	EXIT_DIFFERS = 3,	/* --verify found a difference */
+	/* --need's answer other than ok (--check: the plugins' 0 to 3 instead) */
+	EXIT_NEED_COMPACT = 4,
+	EXIT_NEED_RECLAIM = 5,
+	EXIT_NEED_UNKNOWN = 6,
+	EXIT_NEED_IMPOSSIBLE = 7,
 };
 
 /* How the result is shown. */
@@ -33,6 +38,7 @@ enum action {
 	A_REPLAY_COMPARE,	/* --compare of two recordings */
 	A_MAP,		/* --map: the physical memory map (live, a root or a capture) */
 	A_FLEET,	/* --fleet: many roots summed up (mode_fleet.c) */
+	A_CHECK,	/* --check: a monitoring plugin's status line */
 	A_NACTIONS
 };
 
@@ -77,6 +83,9 @@ struct opts {
 	bool		 force;		/* --force: --compact compacts every node */
 	bool		 dry_run;	/* --dry-run: --compact says what it would do */
 	bool		 rows_sizes;	/* --rows=sizes: a row per node and size */
+	/* --warn, --crit N[xSIZE] of --check: counts free now (0: none), SIZE NULL: the pageblock */
+	uint64_t	 warn, crit;
+	const char	*warn_size, *crit_size;
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */

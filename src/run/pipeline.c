@@ -9,6 +9,7 @@
 
 #include "kver.h"
 #include "load.h"
+#include "mode_check.h"
 #include "modes.h"
 #include "render_json.h"
 #include "render_kernel.h"
@@ -223,6 +224,9 @@ pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_si
 		    adv->norders < FRAG_MAX_ORDERS)
 			adv->orders[adv->norders++] = need->order;
 	}
+	/* --check's thresholds are counted at their size too. */
+	if (check_add_order(o, in, page_size, adv) != 0)
+		return EXIT_USAGE;
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;
 	adv->urgency = advise_urgency(in->have_psi ? &in->psi : NULL,

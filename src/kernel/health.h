@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* health.h - --check's state of a node: --need's answer and the thresholds on the counts */
+#ifndef FRAGSTAT_HEALTH_H
+#define FRAGSTAT_HEALTH_H
+
+#include "avail.h"
+#include "checkask.h"
+
+/* One node judged: its state, and the answers it comes from. */
+struct health {
+	int			 node;
+	enum check_state	 state;
+	bool			 have_need;
+	struct need_answer	 need;		/* with HAVE_NEED */
+	const struct avail	*row;		/* the thresholds' counts, NULL: none */
+};
+
+/*
+ * Judge NODE from AV: the request N (NULL: none) for pages POSSIBLE
+ * (avail_possible()) is OK when free now, WARNING when compaction would
+ * make it, CRITICAL after reclaim or never, UNKNOWN when only a bound
+ * says; ASK's thresholds on the count free now at its order (none when
+ * both are 0) give CRITICAL below crit, WARNING below warn, UNKNOWN when
+ * the count is a bound that is not below crit. The worse of the two.
+ */
+void	health_judge(struct health *h, const struct availability *av,
+	    const struct need *n, enum avail_possible possible,
+	    const struct check_ask *ask, int node);
+
+/* Returns whether A is worse than B: its state, then fewer free now. */
+bool	health_worse(const struct health *a, const struct health *b);
+
+/* Returns "OK", "WARNING", "CRITICAL" or "UNKNOWN". */
+const char *health_state_name(enum check_state s);
+
+#endif

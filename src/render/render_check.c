@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * render_check.c - --check's output as the monitoring plugins' guidelines
+ * want it: one status line "FRAGSTAT STATE - text | perfdata", the
+ * performance data as 'label'=value;warn;crit;min with the thresholds in
+ * their range format ("N:": a state below N), then the other nodes on
+ * lines of their own (a plugin's long output)
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "avail.h"
+#include "health.h"
+#include "humanize.h"
+#include "render_check.h"
+
+/* Returns BUF holding the size of ORDER's blocks for a label: "2M", "64K", "1G". */
+static const char *
+size_label(char *buf, size_t size, unsigned order, unsigned long page_size)
+{
+	uint64_t b = (uint64_t)page_size << order;
+	const char *units = "KMGTP";
+	int u = -1;
+
+	while (u < 4 && b % 1024 == 0) {
+		b /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, size, "%" PRIu64 "B", b);
+	else
+		snprintf(buf, size, "%" PRIu64 "%c", b, units[u]);
+	return buf;
+}
+
+/* Write ASK's thresholds in words: " (warning below W, critical below C)". */
+static void
+thresholds(FILE *fp, const struct check_ask *ask)
+{
+	fputs(" (", fp);
+	if (ask->warn != 0)
+		fprintf(fp, "warning below %" PRIu64 "%s", ask->warn,
+		    ask->crit != 0 ? ", " : "");
+	if (ask->crit != 0)
+		fprintf(fp, "critical below %" PRIu64, ask->crit);
+	fputc(')', fp);
+}
+
+/* Write what decided the state of H: --need's answer, then the thresholds' counts. */
+static void
+detail(FILE *fp, const struct report *r, const struct check_ask *ask,
+    const struct health *h)
+{
+	const struct need *n = r->need;
+	bool asked = ask->warn != 0 || ask->crit != 0;
+	char b[32], c[96];
+
+	if (h->have_need && n != NULL) {
+		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
+		    sizeof(b), 1ULL << n->order, r->page_size));
+		if (h->need.possible == AVAIL_IMPOSSIBLE)
+			fprintf(fp, "impossible, no hugepages-%" PRIu64 "kB",
+			    ((uint64_t)r->page_size << n->order) / 1024);
+		else if (h->need.row == NULL)
+			fprintf(fp, "%s, no such node in the input",
+			    advise_verdict_name(h->need.verdict));
+		else
+			fprintf(fp, "%s, %s", advise_verdict_name(
+			    h->need.verdict), hum_counts(c, sizeof(c),
+			    h->need.row->now, h->need.row->now_is_bound,
+			    h->need.row->after));
+		if (asked && n->order == ask->order)
+			thresholds(fp, ask);
+		if (!asked || n->order == ask->order)
+			return;
+		/* Not "; ": Nagios turns a semicolon of a plugin's output into ':'. */
+		fputs(" and ", fp);
+	}
+	fprintf(fp, "%s: ", hum_size(b, sizeof(b), 1ULL << ask->order,
+	    r->page_size));
+	if (h->row == NULL)
+		fputs("no such node in the input", fp);
+	else
+		fputs(hum_counts(c, sizeof(c), h->row->now,
+		    h->row->now_is_bound, h->row->after), fp);
+	thresholds(fp, ask);
+}
+
+/*
+ * Write " 'LABEL'=VALUE;WARN;CRIT;0", a threshold "N:" where not 0, after
+ * " |" for the first (*FIRST): no '|' without performance data.
+ */
+static void
+perf(FILE *fp, bool *first, int node, const char *size, const char *what,
+    uint64_t v, uint64_t warn, uint64_t crit)
+{
+	if (*first)
+		fputs(" |", fp);
+	*first = false;
+	fprintf(fp, " 'node%d_%s_%s'=%" PRIu64 ";", node, size, what, v);
+	if (warn != 0)
+		fprintf(fp, "%" PRIu64 ":", warn);
+	fputc(';', fp);
+	if (crit != 0)
+		fprintf(fp, "%" PRIu64 ":", crit);
+	fputs(";0", fp);
+}
+
+/*
+ * Write the performance data of NODE at ORDER: free now, with the
+ * thresholds that act on it (--warn, --crit, --need's count for WARNING),
+ * and after compaction, with --need's count for CRITICAL.
+ */
+static void
+perf_order(FILE *fp, bool *first, const struct report *r,
+    const struct check_ask *ask, int node, unsigned order)
+{
+	const struct avail *a = avail_find(r->avail, node, -1, order);
+	uint64_t warn = 0, crit = 0, need = 0;
+	char s[32];
+
+	if (a == NULL)
+		return;
+	if (order == ask->order) {
+		warn = ask->warn;
+		crit = ask->crit;
+	}
+	if (r->need != NULL && r->need->order == order)
+		need = r->need->count;
+	size_label(s, sizeof(s), order, r->page_size);
+	perf(fp, first, node, s, "free_now", a->now, need > warn ? need : warn,
+	    crit);
+	perf(fp, first, node, s, "after_compaction", a->after, 0, need);
+}
+
+enum check_state
+render_check(FILE *fp, const struct report *r, const struct check_ask *ask)
+{
+	struct health h[FRAG_MAX_NODES];
+	bool asked = ask->warn != 0 || ask->crit != 0;
+	unsigned order = r->need != NULL ? r->need->order : ask->order;
+	size_t i, n = 0, worst = 0;
+	bool first = true;
+	enum avail_possible possible = avail_possible(r->huge, r->huge_known,
+	    order, r->bi->norders);
+
+	/* The nodes judged: --node's, else each node's sum of its zones. */
+	if (ask->node >= 0)
+		health_judge(&h[n++], r->avail, r->need, possible, ask,
+		    ask->node);
+	for (i = 0; ask->node < 0 && i < r->avail->n; i++) {
+		const struct avail *a = &r->avail->rows[i];
+
+		if (a->zone == -1 && a->node >= 0 && a->order == order &&
+		    n < FRAG_MAX_NODES)
+			health_judge(&h[n++], r->avail, r->need, possible, ask,
+			    a->node);
+	}
+	if (n == 0) {
+		fprintf(fp, "FRAGSTAT UNKNOWN - no node in the input\n");
+		return CHECK_UNKNOWN;
+	}
+	for (i = 1; i < n; i++)
+		if (health_worse(&h[i], &h[worst]))
+			worst = i;
+	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(h[worst].state),
+	    h[worst].node);
+	if (n > 1)
+		fprintf(fp, " (worst of %zu)", n);
+	fputs(": ", fp);
+	detail(fp, r, ask, &h[worst]);
+	for (i = 0; i < n; i++) {
+		if (r->need != NULL)
+			perf_order(fp, &first, r, ask, h[i].node,
+			    r->need->order);
+		if (asked && (r->need == NULL || r->need->order != ask->order))
+			perf_order(fp, &first, r, ask, h[i].node, ask->order);
+	}
+	fputc('\n', fp);
+	for (i = 0; n > 1 && i < n; i++) {
+		fprintf(fp, "node %d: %s, ", h[i].node,
+		    health_state_name(h[i].state));
+		detail(fp, r, ask, &h[i]);
+		fputc('\n', fp);
+	}
+	return h[worst].state;
+}

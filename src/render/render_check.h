@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_check.h - --check's status line and performance data, as monitoring plugins print them */
+#ifndef FRAGSTAT_RENDER_CHECK_H
+#define FRAGSTAT_RENDER_CHECK_H
+
+#include <stdio.h>
+
+#include "checkask.h"
+#include "report.h"
+
+/*
+ * Write --check's output for R (its availability and --need built) to FP:
+ * "FRAGSTAT STATE - " and what decided the state of the worst node (or of
+ * ASK->node), the performance data of every node judged after '|', then
+ * one line per node when there are several. Returns the state.
+ */
+enum check_state	render_check(FILE *fp, const struct report *r,
+			    const struct check_ask *ask);
+
+#endif

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * mode_check.c - --check: a monitoring plugin's status line and exit
+ * status (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN, also for bad arguments
+ * and bad input, as the monitoring plugins' guidelines ask), and the exit
+ * status --need gives scripts
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "avail.h"
+#include "ferr.h"
+#include "mode_check.h"
+#include "render_check.h"
+#include "usage.h"
+
+/* Standard error while --check runs: a file the messages are kept in. */
+static FILE *kept;
+static int saved_stderr = -1;
+/* Whether the status line was printed, and its state. */
+static bool printed;
+static int printed_state;
+
+bool
+check_wanted(int argc, char **argv)
+{
+	size_t n;
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		/* "--check=X" too: its usage error is UNKNOWN as well. */
+		n = strcspn(argv[i], "=");
+		/* getopt_long() takes "--ch" and longer: no other option starts so. */
+		if (n >= 4 && n <= 7 && strncmp(argv[i], "--check", n) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A monitoring system shows a plugin's standard output only: the message
+ * of an error (any of the many places that print one) must reach the
+ * UNKNOWN line. Standard error goes to a file until check_end().
+ */
+void
+check_begin(void)
+{
+	fflush(stderr);
+	/* Without a file, the messages stay on standard error alone. */
+	if (ferr_inject("check-keep") || (kept = tmpfile()) == NULL)
+		return;
+	if ((saved_stderr = dup(STDERR_FILENO)) < 0 ||
+	    dup2(fileno(kept), STDERR_FILENO) < 0) {
+		if (saved_stderr >= 0)
+			close(saved_stderr);
+		saved_stderr = -1;
+		fclose(kept);
+		kept = NULL;
+	}
+}
+
+/*
+ * Put standard error back and write what was kept to it; the first line,
+ * without "fragstat: ", into FIRST. Returns whether there was one.
+ */
+static bool
+check_restore(char *first, size_t size)
+{
+	char buf[4096];
+	size_t n, pre = strlen(progname) + 2;
+	bool have = false;
+
+	first[0] = '\0';
+	if (kept == NULL)
+		return false;
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	close(saved_stderr);
+	rewind(kept);
+	if (fgets(first, (int)size, kept) != NULL) {
+		have = true;
+		fputs(first, stderr);
+		first[strcspn(first, "\n")] = '\0';
+		if (strncmp(first, progname, pre - 2) == 0 &&
+		    strncmp(first + pre - 2, ": ", 2) == 0)
+			memmove(first, first + pre, strlen(first + pre) + 1);
+	}
+	while ((n = fread(buf, 1, sizeof(buf), kept)) > 0)
+		fwrite(buf, 1, n, stderr);
+	fclose(kept);
+	kept = NULL;
+	return have;
+}
+
+int
+check_end(int rc)
+{
+	char first[512];
+	bool have = check_restore(first, sizeof(first));
+
+	if (printed)
+		return printed_state;
+	if (rc == EXIT_OK)
+		return EXIT_OK;
+	/* Bad arguments or input: the guidelines' UNKNOWN, never 1 or 2. */
+	printf("FRAGSTAT UNKNOWN - %s\n", have ? first : "fragstat failed: "
+	    "see its standard error");
+	fflush(stdout);
+	return CHECK_UNKNOWN;
+}
+
+/*
+ * Set *ORDER from --warn's or --crit's SIZE (NULL: DEFAULT_ORDER), named
+ * OPT in a message. Returns 0, or -1 after a usage message.
+ */
+static int
+size_order(const char *opt, const char *size, unsigned long page_size,
+    unsigned norders, unsigned default_order, unsigned *order)
+{
+	*order = default_order;
+	if (size == NULL)
+		return 0;
+	return options_orders(opt, size, page_size, norders, order) == 1 ?
+	    0 : -1;
+}
+
+int
+check_ask_of(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, unsigned hpage_order, struct check_ask *ask)
+{
+	unsigned def = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	unsigned w = def, c = def;
+
+	memset(ask, 0, sizeof(*ask));
+	ask->warn = o->warn;
+	ask->crit = o->crit;
+	ask->node = o->node;
+	ask->order = def;
+	if ((o->warn != 0 && size_order("--warn", o->warn_size, page_size,
+	    in->bi.norders, def, &w) != 0) || (o->crit != 0 &&
+	    size_order("--crit", o->crit_size, page_size, in->bi.norders, def,
+	    &c) != 0))
+		return -1;
+	if (o->warn != 0 && o->crit != 0 && w != c) {
+		usage_error("%s", "--warn and --crit count blocks of one size: "
+		    "give both the same SIZE");
+		return -1;
+	}
+	ask->order = o->warn != 0 ? w : c;
+	return 0;
+}
+
+int
+check_add_order(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, struct advice *adv)
+{
+	struct check_ask ask;
+	size_t i;
+
+	if (o->warn == 0 && o->crit == 0)
+		return 0;
+	if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
+		return -1;
+	for (i = 0; i < adv->norders && adv->orders[i] != ask.order; i++)
+		;
+	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
+		adv->orders[adv->norders++] = ask.order;
+	return 0;
+}
+
+int
+run_check(const struct opts *o, const struct inputs *in,
+    const struct report *r)
+{
+	struct check_ask ask;
+
+	if (check_ask_of(o, in, r->page_size, r->advice->hpage_order,
+	    &ask) != 0)
+		return EXIT_USAGE;
+	printed_state = render_check(stdout, r, &ask);
+	printed = true;
+	return printed_state;
+}
+
+int
+check_need_status(const struct report *r)
+{
+	struct need_answer a = avail_need(r->avail, r->need, avail_possible(
+	    r->huge, r->huge_known, r->need->order, r->bi->norders));
+
+	switch (a.verdict) {
+	case VERDICT_OK:
+		return EXIT_OK;
+	case VERDICT_COMPACT:
+		return EXIT_NEED_COMPACT;
+	case VERDICT_RECLAIM:
+		return EXIT_NEED_RECLAIM;
+	case VERDICT_UNUSABLE:
+		return EXIT_NEED_IMPOSSIBLE;
+	case VERDICT_UNKNOWN:
+	case VERDICT_NSTATES:
+		break;
+	}
+	return EXIT_NEED_UNKNOWN;
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* check_health.c - --check's state of a node from --need and the thresholds, and which node is worst */
+#include "config.h"
+
+#include <string.h>
+
+#include "health.h"
+#include "testutil.h"
+
+/* One node's counts at order 9, a request, thresholds and the state they give. */
+static const struct {
+	uint64_t	 now, after;
+	bool		 bound;
+	enum avail_possible possible;
+	uint64_t	 need, warn, crit;	/* 0: none */
+	enum check_state want;
+} cases[] = {
+	/* --need: ok, compact, reclaim, unknown (a bound), impossible. */
+	{ 10, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_OK },
+	{ 9, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_WARNING },
+	{ 9, 9, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_CRITICAL },
+	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_UNKNOWN },
+	{ 10, 20, false, AVAIL_IMPOSSIBLE, 10, 0, 0, CHECK_CRITICAL },
+	{ 10, 20, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_UNKNOWN },
+	/* Thresholds on free now: at the mark is not below it. */
+	{ 512, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_OK },
+	{ 511, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING },
+	{ 64, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING },
+	{ 63, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL },
+	{ 63, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_CRITICAL },
+	{ 100, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_OK },
+	/* An upper bound below crit is CRITICAL for sure; else unknown. */
+	{ 63, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL },
+	{ 100, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN },
+	{ 1000, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN },
+	/* Both: the worse, CRITICAL over WARNING over UNKNOWN over OK. */
+	{ 100, 100, false, AVAIL_POSSIBLE, 200, 50, 0, CHECK_CRITICAL },
+	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 101, CHECK_CRITICAL },
+	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 0, CHECK_WARNING },
+	{ 100, 300, false, AVAIL_POSSIBLE, 50, 200, 0, CHECK_WARNING },
+	{ 100, 300, true, AVAIL_POSSIBLE, 200, 50, 0, CHECK_WARNING },
+	{ 100, 300, true, AVAIL_POSSIBLE, 50, 0, 0, CHECK_UNKNOWN },
+};
+
+/* Fill AV with ROWS, one row of node 0 at order 9 from case I. */
+static void
+one_node(struct availability *av, struct avail *rows, size_t i)
+{
+	memset(av, 0, sizeof(*av));
+	memset(rows, 0, sizeof(*rows));
+	rows->node = 0;
+	rows->zone = -1;
+	rows->order = 9;
+	rows->now = cases[i].now;
+	rows->after = cases[i].after;
+	rows->now_is_bound = cases[i].bound;
+	av->rows = rows;
+	av->n = 1;
+}
+
+START_TEST(test_states)
+{
+	struct check_ask ask = { 0, 0, 9, -1 };
+	struct need n = { 0, 9, -1 };
+	struct availability av;
+	struct avail row;
+	struct health h;
+	size_t i = (size_t)_i;
+
+	one_node(&av, &row, i);
+	n.count = cases[i].need;
+	ask.warn = cases[i].warn;
+	ask.crit = cases[i].crit;
+	health_judge(&h, &av, n.count ? &n : NULL, cases[i].possible, &ask, 0);
+	ck_assert_msg(h.state == cases[i].want, "case %zu: state %s, want %s",
+	    i, health_state_name(h.state), health_state_name(cases[i].want));
+	ck_assert_int_eq(h.node, 0);
+	ck_assert(h.have_need == (n.count != 0));
+}
+END_TEST
+
+/* A node the availability lacks: UNKNOWN, with no row to show. */
+START_TEST(test_no_node)
+{
+	struct check_ask ask = { 0, 1, 9, 5 };
+	struct availability av;
+	struct avail row;
+	struct health h;
+
+	one_node(&av, &row, 0);
+	health_judge(&h, &av, NULL, AVAIL_POSSIBLE, &ask, 5);
+	ck_assert_int_eq(h.state, CHECK_UNKNOWN);
+	ck_assert_ptr_null(h.row);
+}
+END_TEST
+
+/* The worst node: by state as max_state_alt() ranks them, then fewer free now. */
+START_TEST(test_worse)
+{
+	struct avail ra = { .node = 0, .zone = -1, .order = 9, .now = 5 };
+	struct avail rb = { .node = 1, .zone = -1, .order = 9, .now = 7 };
+	struct health a, b;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.row = &ra;
+	b.row = &rb;
+	a.state = CHECK_UNKNOWN;
+	b.state = CHECK_OK;
+	ck_assert(health_worse(&a, &b) && !health_worse(&b, &a));
+	b.state = CHECK_WARNING;
+	ck_assert(health_worse(&b, &a) && !health_worse(&a, &b));
+	a.state = CHECK_CRITICAL;
+	ck_assert(health_worse(&a, &b));
+	b.state = CHECK_CRITICAL;
+	ck_assert(health_worse(&a, &b) && !health_worse(&b, &a));
+	ck_assert(!health_worse(&a, &a));
+	ck_assert_str_eq(health_state_name(CHECK_WARNING), "WARNING");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("health");
+	TCase *tc = tcase_create("health");
+
+	tcase_add_loop_test(tc, test_states, 0,
+	    (int)(sizeof(cases) / sizeof(cases[0])));
+	tcase_add_test(tc, test_no_node);
+	tcase_add_test(tc, test_worse);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
