@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "fleet.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "render_fleet.h"

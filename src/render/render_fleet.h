@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "fleet.h"
+#include "fleetsum.h"
 
 /*
  * F as the table (the answer first: who fails --need, what is free at

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise.h"
+#include "fleet.h"
 #include "humanize.h"
 #include "render_fleet.h"
 #include "render_svg.h"
