@@ -459,7 +459,10 @@ release(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Read the files beside buddyinfo that O wants and IN has paths for. Returns 0, or -1 with E set. */
+/*
+ * Read the files beside buddyinfo that O wants and IN has paths for.
+ * Returns 0, or -1 with E set.
+ */
 static int
 optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {

@@ -372,7 +372,10 @@ instance_create(struct trace *t, struct ferr *e)
 	return 0;
 }
 
-/* Enable in T's instance the events NM has, filtering mm_page_alloc by order. Returns 0, or -1 with E set. */
+/*
+ * Enable in T's instance the events NM has, mm_page_alloc filtered by
+ * order. Returns 0, or -1 with E set.
+ */
 static int
 events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
 {

@@ -198,7 +198,10 @@ psi_mean(const struct replay *r, const struct mspec *m, double *v)
 	return F_OK;
 }
 
-/* Sets *V to index metric M of X's zone in run R (unusable index, fragmentation index, success). */
+/*
+ * Sets *V to index metric M of X's zone in run R: its unusable index,
+ * fragmentation index or success.
+ */
 static enum found
 zone_index(const struct sets *x, const struct replay *r,
     const struct mspec *m, double *v)
