@@ -240,7 +240,7 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 	struct slurp buddy = { NULL, 0 };
 	struct buddyinfo bi;
 	struct report r;
-	struct jsonw jw, *w = json ? &jw : NULL;
+	struct jsonw jw, *w = NULL;
 	struct frag *fr;
 	int rc = -1, tries;
 	size_t i;
@@ -251,8 +251,10 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 		r.bi = &bi;
 		r.frag = fr;
 		r.release = release;
-		if (w)
+		if (json) {
+			w = &jw;
 			jw_init(w, out);
+		}
 		head(out, w, live, tries);
 		rc = compare_both(out, w, k, &r, e);
 		if (rc >= 0 && w) {
