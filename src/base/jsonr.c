@@ -71,37 +71,46 @@ str(struct jr_in *in, const char **s, size_t *n)
 	return 0;
 }
 
-/* Parse one value at IN into D at DEPTH. Returns its index, or -1. */
+static long	value(struct jr_in *, struct jr_doc *, int);
+
+/* Parse the string at IN into D. Returns its index, or -1. */
 static long
-value(struct jr_in *in, struct jr_doc *d, int depth)
+string(struct jr_in *in, struct jr_doc *d)
+{
+	const char *s;
+	size_t n;
+	long i;
+
+	if ((i = jr_new(d, JR_STR)) < 0 || str(in, &s, &n) != 0)
+		return -1;
+	d->v[i].s = s;
+	d->v[i].n = n;
+	return i;
+}
+
+/* Parse the number at IN into D, kept as its text. Returns its index, or -1. */
+static long
+number(struct jr_in *in, struct jr_doc *d)
+{
+	long i;
+
+	if ((i = jr_new(d, JR_NUM)) < 0)
+		return -1;
+	d->v[i].s = in->p;
+	while (in->p < in->end && strchr("-+.eE0123456789", *in->p))
+		in->p++;
+	d->v[i].n = (size_t)(in->p - d->v[i].s);
+	return i;
+}
+
+/* Parse null, true or false at IN into D. Returns its index, or -1. */
+static long
+word(struct jr_in *in, struct jr_doc *d)
 {
 	static const char *const words[3] = { "null", "true", "false" };
-	long i, c, prev = -1;
-	const char *s;
 	size_t n, k;
-	char close;
+	long i;
 
-	ws(in);
-	if (in->p == in->end) {
-		in->what = "expected a value";
-		return -1;
-	}
-	if (*in->p == '"') {
-		if ((i = jr_new(d, JR_STR)) < 0 || str(in, &s, &n) != 0)
-			return -1;
-		d->v[i].s = s;
-		d->v[i].n = n;
-		return i;
-	}
-	if (*in->p == '-' || (*in->p >= '0' && *in->p <= '9')) {
-		if ((i = jr_new(d, JR_NUM)) < 0)
-			return -1;
-		d->v[i].s = in->p;
-		while (in->p < in->end && strchr("-+.eE0123456789", *in->p))
-			in->p++;
-		d->v[i].n = (size_t)(in->p - d->v[i].s);
-		return i;
-	}
 	for (k = 0; k < 3; k++) {
 		n = strlen(words[k]);
 		if ((size_t)(in->end - in->p) >= n &&
@@ -114,15 +123,39 @@ value(struct jr_in *in, struct jr_doc *d, int depth)
 			return i;
 		}
 	}
-	if (*in->p != '[' && *in->p != '{') {
-		in->what = "expected a value";
+	in->what = "expected a value";
+	return -1;
+}
+
+/* Parse an object's "key": at IN into *S and *N. Returns 0, or -1. */
+static int
+key(struct jr_in *in, const char **s, size_t *n)
+{
+	ws(in);
+	if (str(in, s, n) != 0)
+		return -1;
+	ws(in);
+	if (in->p == in->end || *in->p != ':') {
+		in->what = "expected ':'";
 		return -1;
 	}
+	in->p++;
+	return 0;
+}
+
+/* Parse the array or object at IN into D at DEPTH. Returns its index, or -1. */
+static long
+container(struct jr_in *in, struct jr_doc *d, int depth)
+{
+	char close = *in->p == '[' ? ']' : '}';
+	long i, c, prev = -1;
+	const char *s;
+	size_t n;
+
 	if (depth == JR_MAX_DEPTH) {
 		in->what = "nested too deeply";
 		return -1;
 	}
-	close = *in->p == '[' ? ']' : '}';
 	if ((i = jr_new(d, close == ']' ? JR_ARR : JR_OBJ)) < 0)
 		return -1;
 	in->p++;
@@ -134,17 +167,8 @@ value(struct jr_in *in, struct jr_doc *d, int depth)
 	for (;;) {
 		s = NULL;
 		n = 0;
-		if (close == '}') {
-			ws(in);
-			if (str(in, &s, &n) != 0)
-				return -1;
-			ws(in);
-			if (in->p == in->end || *in->p != ':') {
-				in->what = "expected ':'";
-				return -1;
-			}
-			in->p++;
-		}
+		if (close == '}' && key(in, &s, &n) != 0)
+			return -1;
 		if ((c = value(in, d, depth + 1)) < 0)
 			return -1;
 		d->v[c].key = s;
@@ -167,6 +191,24 @@ value(struct jr_in *in, struct jr_doc *d, int depth)
 		    "expected ',' or '}'";
 		return -1;
 	}
+}
+
+/* Parse one value at IN into D at DEPTH. Returns its index, or -1. */
+static long
+value(struct jr_in *in, struct jr_doc *d, int depth)
+{
+	ws(in);
+	if (in->p == in->end) {
+		in->what = "expected a value";
+		return -1;
+	}
+	if (*in->p == '"')
+		return string(in, d);
+	if (*in->p == '-' || (*in->p >= '0' && *in->p <= '9'))
+		return number(in, d);
+	if (*in->p == '[' || *in->p == '{')
+		return container(in, d, depth);
+	return word(in, d);
 }
 
 int

@@ -109,6 +109,90 @@ slurp_error(struct ferr *e, int err, size_t most)
 }
 
 /*
+ * Whether PATH is opened and read with the ticks on: when asked to, a
+ * FIFO, a socket or a device, which may never answer. (Only a choice of
+ * how to wait: a file swapped in between waits as before.)
+ */
+static bool
+is_slow(const char *path)
+{
+	struct stat st;
+
+	return stop_sigs != NULL && strcmp(path, "-") != 0 &&
+	    stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode);
+}
+
+/*
+ * Open PATH ("-": standard input), with the ticks on when SLOW. Returns
+ * the descriptor, or -1 with *ERR set and the ticks off again.
+ */
+static int
+open_input(const char *path, bool slow, int *err)
+{
+	int fd;
+
+	if (strcmp(path, "-") == 0)
+		return STDIN_FILENO;
+	if (slow)
+		ticks(true);
+	/* A FIFO's open() waits for a writer: the ticks end it too. */
+	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1 && slow &&
+	    errno == EINTR && again())
+		;
+	if (fd == -1) {
+		*err = slow && errno == EINTR ? ECANCELED : errno;
+		if (slow)
+			ticks(false);
+	}
+	return fd;
+}
+
+/*
+ * Read FD to EOF into *BUF (allocated here, NUL-terminated) and *LEN; past
+ * *MOST bytes (LIMIT(ARG, BUF, LEN) after each read, when not NULL) is
+ * EFBIG. Returns 0 or an errno; *BUF is the caller's to free either way.
+ */
+static int
+read_all(int fd, bool slow, slurp_limit_fn *limit, void *arg, char **buf,
+    size_t *len, size_t *most)
+{
+	size_t cap = 16384;
+	char *nbuf;
+	ssize_t n;
+
+	if ((*buf = malloc(cap)) == NULL)
+		return ENOMEM;
+	/* procfs reports size 0, so grow until read() says EOF. */
+	for (;;) {
+		/* LEN <= MOST here: one byte more shows whether EOF follows. */
+		if (*len + 1 == cap) {
+			if (cap > SIZE_MAX / 2 ||
+			    (nbuf = realloc(*buf, cap * 2)) == NULL)
+				return ENOMEM;
+			*buf = nbuf;
+			cap *= 2;
+		}
+		n = read(fd, *buf + *len, cap - 1 - *len);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR && (!slow || again()))
+				continue;
+			return slow && errno == EINTR ? ECANCELED : errno;
+		}
+		tick.silent = 0;
+		*len += (size_t)n;
+		if (limit != NULL)
+			*most = limit(arg, *buf, *len);
+		if (*len > *most)
+			return EFBIG;
+	}
+	(*buf)[*len] = '\0';
+	return 0;
+}
+
+/*
  * Read PATH into S, at most LIMIT(ARG, BUF, LEN) bytes after each read
  * (NULL: SLURP_CAP). Returns 0, or -errno with E set.
  */
@@ -116,90 +200,31 @@ static int
 slurp_bounded(const char *path, struct slurp *s, slurp_limit_fn *limit,
     void *arg, struct ferr *e)
 {
-	size_t cap = 16384, len = 0, most = SLURP_CAP;
-	char *buf, *nbuf;
-	struct stat st;
+	size_t len = 0, most = SLURP_CAP;
+	char *buf = NULL;
 	bool slow;
-	ssize_t n;
 	int fd, err;
 
 	s->buf = NULL;
 	s->len = 0;
-	/*
-	 * A FIFO, a socket or a device may never answer: when asked to, it
-	 * is opened and read with the ticks on. (Only a choice of how to
-	 * wait: a file swapped in between waits as before.)
-	 */
-	slow = stop_sigs != NULL && strcmp(path, "-") != 0 &&
-	    stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
-	    !S_ISDIR(st.st_mode);
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else {
-		if (slow)
-			ticks(true);
-		/* A FIFO's open() waits for a writer: the ticks end it too. */
-		while ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1 && slow &&
-		    errno == EINTR && again())
-			;
-	}
-	if (fd == -1) {
-		err = slow && errno == EINTR ? ECANCELED : errno;
-		if (slow)
-			ticks(false);
+	slow = is_slow(path);
+	if ((fd = open_input(path, slow, &err)) == -1) {
 		slurp_error(e, err, 0);
 		return -err;
 	}
-	if ((buf = malloc(cap)) == NULL) {
-		err = ENOMEM;
-		goto fail;
-	}
-	/* procfs reports size 0, so grow until read() says EOF. */
-	for (;;) {
-		/* LEN <= MOST here: one byte more shows whether EOF follows. */
-		if (len + 1 == cap) {
-			if (cap > SIZE_MAX / 2 ||
-			    (nbuf = realloc(buf, cap * 2)) == NULL) {
-				err = ENOMEM;
-				goto fail;
-			}
-			buf = nbuf;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - 1 - len);
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (errno == EINTR && (!slow || again()))
-				continue;
-			err = slow && errno == EINTR ? ECANCELED : errno;
-			goto fail;
-		}
-		tick.silent = 0;
-		len += (size_t)n;
-		if (limit != NULL)
-			most = limit(arg, buf, len);
-		if (len > most) {
-			err = EFBIG;
-			goto fail;
-		}
-	}
+	err = read_all(fd, slow, limit, arg, &buf, &len, &most);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	if (slow)
 		ticks(false);
-	buf[len] = '\0';
+	if (err != 0) {
+		free(buf);
+		slurp_error(e, err, limit != NULL ? most : 0);
+		return -err;
+	}
 	s->buf = buf;
 	s->len = len;
 	return 0;
-fail:
-	free(buf);
-	if (fd != STDIN_FILENO)
-		close(fd);
-	if (slow)
-		ticks(false);
-	slurp_error(e, err, limit != NULL ? most : 0);
-	return -err;
 }
 
 int

@@ -425,14 +425,10 @@ meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-int
-inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
+/* Set IN's paths: the ones O names, else those under O's root. Returns 0, or -1 with E set. */
+static int
+paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
-	int rc;
-
-	memset(in, 0, sizeof(*in));
-	in->threshold = in->proactiveness = in->pmd_order = -1;
-	in->defrag_mode = -1;
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, "/proc/buddyinfo");
 	e->path = "fragstat";
@@ -444,8 +440,15 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    named_or_default(o, o->zoneinfo, "/proc/zoneinfo", &in->zpath) != 0 ||
 	    named_or_default(o, NULL, "/proc/vmstat", &in->vpath) != 0)
 		return ferr_set(e, 0, "out of memory");
-	if (buddyinfo(in, e) != 0)
-		return -1;
+	return 0;
+}
+
+/* Read the kernel release into IN unless O says not to ("" when unknown). Returns 0, or -1. */
+static int
+release(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
 	if (o->no_release)
 		rc = 0;
 	else if ((rc = inputs_release(o, in->release, sizeof(in->release),
@@ -453,8 +456,18 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		return -1;
 	if (rc == 0)
 		in->release[0] = '\0';
-	if (o->sysroot != NULL && capture_meta(o, in, e) != 0)
-		return -1;
+	return 0;
+}
+
+/*
+ * Read the files beside buddyinfo that O wants and IN has paths for.
+ * Returns 0, or -1 with E set.
+ */
+static int
+optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
 	if (o->want_pti && in->ppath) {
 		rc = optional(in, in->ppath, "pagetypeinfo",
 		    o->pagetypeinfo ? M_ERROR : M_NOTE, parse_pti, &in->pti, e);
@@ -492,24 +505,46 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (in->have_zi && match_zi(in, e) != 0)
 			return -1;
 	}
+	return 0;
+}
+
+/* The pools of the machine the files are from, as the tunables. Returns 0, or -1 with E set. */
+static int
+hugetlb_pools(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	int rc;
+
+	if ((rc = hugetlb_read(o->sysroot, o->page_size, &in->huge, e)) < 0)
+		return -1;
+	in->have_hugetlb = rc == 1;
+	/*
+	 * No hugepages directory: a kernel without hugetlb, unless a
+	 * capture lacks it without saying so (made before captures
+	 * stored the pools).
+	 */
+	in->hugetlb_known = rc == 1 || !in->is_capture ||
+	    in->capture_no_hugetlb;
+	return 0;
+}
+
+int
+inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
+{
+	memset(in, 0, sizeof(*in));
+	in->threshold = in->proactiveness = in->pmd_order = -1;
+	in->defrag_mode = -1;
+	if (paths(o, in, e) != 0 || buddyinfo(in, e) != 0 ||
+	    release(o, in, e) != 0)
+		return -1;
+	if (o->sysroot != NULL && capture_meta(o, in, e) != 0)
+		return -1;
+	if (optional_files(o, in, e) != 0)
+		return -1;
 	if (in->have_zi && meminfo(o, in, e) != 0)
 		return -1;
-	if (o->want_advise && pairs_defaults(o) && tunables(o, in, e) != 0)
+	if (o->want_advise && pairs_defaults(o) && (tunables(o, in, e) != 0 ||
+	    hugetlb_pools(o, in, e) != 0))
 		return -1;
-	/* The pools of the machine the files are from, as the tunables. */
-	if (o->want_advise && pairs_defaults(o)) {
-		if ((rc = hugetlb_read(o->sysroot, o->page_size, &in->huge,
-		    e)) < 0)
-			return -1;
-		in->have_hugetlb = rc == 1;
-		/*
-		 * No hugepages directory: a kernel without hugetlb, unless a
-		 * capture lacks it without saying so (made before captures
-		 * stored the pools).
-		 */
-		in->hugetlb_known = rc == 1 || !in->is_capture ||
-		    in->capture_no_hugetlb;
-	}
 	return 0;
 }
 

@@ -24,14 +24,165 @@ tok_copy(char *buf, size_t size, const struct tok *t)
 	snprintf(buf, size, "%.*s", (int)t->n, t->s);
 }
 
+/*
+ * The command line of a "command" or "argv" line T (the line ends at END)
+ * into R. Returns 0, or -1 with E set for LINE.
+ */
+static int
+meta_command(struct replay *r, const struct tok *t, const char *end,
+    unsigned long line, struct ferr *e)
+{
+	struct tok v;
+
+	/*
+	 * The command line is the rest of its line, spaces and all;
+	 * "argv", where there is one, holds the words exact and makes
+	 * the line. Recordings before it have the line alone, quoted
+	 * for bash ($'\ooo' for a control character): shown as it is.
+	 */
+	if (tok_is(&t[0], "command")) {
+		v = t[1];
+		v.n = (size_t)(end - v.s);
+		if (!r->has_args)
+			tok_copy(r->command, sizeof(r->command), &v);
+		return 0;
+	}
+	if (record_command_read(t[1].s, (size_t)(end - t[1].s), r->command,
+	    sizeof(r->command), r->args, sizeof(r->args), &r->args_len, line,
+	    e) != 0)
+		return -1;
+	r->has_args = true;
+	return 0;
+}
+
+/* The "wall_s" value V of LINE into R. Returns 0, or -1 with E set. */
+static int
+meta_wall(struct replay *r, const struct tok *v, unsigned long line,
+    struct ferr *e)
+{
+	/* Seconds with three decimals, as record_end() writes them. */
+	const char *dot = memchr(v->s, '.', v->n);
+	struct tok sec = { v->s, dot ? (size_t)(dot - v->s) : v->n };
+	struct tok frac;
+	uint64_t x, ms;
+
+	frac.s = v->s + sec.n + 1;
+	frac.n = sec.n < v->n ? v->n - sec.n - 1 : 0;
+	if (frac.n != 3 || num_u64(&sec, &x) != 0 ||
+	    num_u64(&frac, &ms) != 0 || x > UINT64_MAX / 1000 - 1)
+		return ferr_set(e, line, "wall_s '%.*s' is not seconds such as "
+		    "1.250", (int)v->n, v->s);
+	r->wall_ms = x * 1000 + ms;
+	r->has_wall = true;
+	return 0;
+}
+
+/*
+ * The number V of key K ("page_size", "interval_ms" or "pageblock_order")
+ * on LINE into R. Returns 0, or -1 with E set.
+ */
+static int
+meta_number(struct replay *r, const struct tok *k, const struct tok *v,
+    unsigned long line, struct ferr *e)
+{
+	uint64_t x;
+	int rc;
+
+	if ((rc = num_u64(v, &x)) != 0 || x > UINT_MAX)
+		return num_error(e, line, v, rc ? rc : -ERANGE, "value");
+	if (tok_is(k, "page_size"))
+		r->page_size = (unsigned long)x;
+	else if (tok_is(k, "interval_ms"))
+		r->interval_ms = (unsigned)x;
+	else if (x >= REPLAY_MAX_ORDERS)
+		/* Every picture and sentence shifts by it. */
+		return ferr_set(e, line, "pageblock_order %llu is out of range "
+		    "(orders are below %d)", (unsigned long long)x,
+		    REPLAY_MAX_ORDERS);
+	else
+		r->pageblock_order = (unsigned)x;
+	return 0;
+}
+
+/* The "orders" list V of LINE into R. Returns 0, or -1 with E set. */
+static int
+meta_orders(struct replay *r, const struct tok *v, unsigned long line,
+    struct ferr *e)
+{
+	struct tok o = { v->s, 0 };
+	uint64_t x;
+	int rc;
+
+	while (o.s < v->s + v->n) {
+		o.n = strcspn(o.s, ",");
+		if (o.s + o.n > v->s + v->n)
+			o.n = (size_t)(v->s + v->n - o.s);
+		if ((rc = num_u64(&o, &x)) != 0 || x >= REPLAY_MAX_ORDERS)
+			return num_error(e, line, &o, rc ? rc : -ERANGE,
+			    "order");
+		/* Distinct orders below 32: never more than 32. */
+		if (r->order_index[x] >= 0)
+			return ferr_set(e, line, "order %u listed twice",
+			    (unsigned)x);
+		r->order_index[x] = (signed char)r->norders;
+		r->orders[r->norders++] = (unsigned)x;
+		o.s += o.n + 1;
+	}
+	return 0;
+}
+
+/*
+ * One "key value" line (K, V) of LINE into R; *MAGIC is set by the format
+ * line. Keys it does not know are skipped. Returns 0, or -1 with E set.
+ */
+static int
+meta_pair(struct replay *r, const struct tok *k, const struct tok *v,
+    unsigned long line, int *magic, struct ferr *e)
+{
+	uint64_t x;
+	int rc;
+
+	if (tok_is(k, "exit_status")) {
+		if ((rc = num_u64(v, &x)) != 0 || x > 255)
+			return num_error(e, line, v, rc ? rc : -ERANGE,
+			    "exit status");
+		r->exit_status = (int)x;
+	} else if (tok_is(k, "signal")) {
+		/* The signal that killed the command: 128 + it is its status. */
+		if ((rc = num_u64(v, &x)) != 0 || x < 1 || x > 127)
+			return num_error(e, line, v, rc ? rc : -ERANGE,
+			    "signal");
+		r->signal = (int)x;
+	} else if (tok_is(k, "wall_s"))
+		return meta_wall(r, v, line, e);
+	else if (tok_is(k, "fragstat_recording")) {
+		if (!tok_is(v, "1"))
+			return ferr_set(e, line, "recording format %.*s is not "
+			    "1", (int)v->n, v->s);
+		*magic = 1;
+	} else if (tok_is(k, "hostname"))
+		tok_copy(r->host, sizeof(r->host), v);
+	else if (tok_is(k, "release"))
+		tok_copy(r->release, sizeof(r->release), v);
+	else if (tok_is(k, "start_utc"))
+		tok_copy(r->start, sizeof(r->start), v);
+	else if (tok_is(k, "events"))
+		r->events = tok_is(v, "yes");
+	else if (tok_is(k, "page_size") || tok_is(k, "interval_ms") ||
+	    tok_is(k, "pageblock_order"))
+		return meta_number(r, k, v, line, e);
+	else if (tok_is(k, "orders"))
+		return meta_orders(r, v, line, e);
+	return 0;
+}
+
 /* Parse the metadata BUF (LEN bytes) into R. Returns 0, or -1 with E set. */
 static int
 read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 {
-	struct tok t[2], v;
+	struct tok t[2];
 	struct lines ls;
 	const char *s;
-	uint64_t x;
 	size_t n, k;
 	int rc, magic = 0;
 
@@ -40,106 +191,13 @@ read_meta(const char *buf, size_t len, struct replay *r, struct ferr *e)
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		k = tok_split(s, n, t, 2);
-		/*
-		 * The command line is the rest of its line, spaces and all;
-		 * "argv", where there is one, holds the words exact and makes
-		 * the line. Recordings before it have the line alone, quoted
-		 * for bash ($'\ooo' for a control character): shown as it is.
-		 */
-		if (k >= 2 && tok_is(&t[0], "command")) {
-			v = t[1];
-			v.n = (size_t)(s + n - v.s);
-			if (!r->has_args)
-				tok_copy(r->command, sizeof(r->command), &v);
-			continue;
-		}
-		if (k >= 2 && tok_is(&t[0], "argv")) {
-			if (record_command_read(t[1].s, (size_t)(s + n - t[1].s),
-			    r->command, sizeof(r->command), r->args,
-			    sizeof(r->args), &r->args_len, ls.no, e) != 0)
+		if (k >= 2 && (tok_is(&t[0], "command") ||
+		    tok_is(&t[0], "argv"))) {
+			if (meta_command(r, t, s + n, ls.no, e) != 0)
 				return -1;
-			r->has_args = true;
-			continue;
-		}
-		if (k != 2)
-			continue;
-		v = t[1];
-		if (tok_is(&t[0], "exit_status")) {
-			if ((rc = num_u64(&v, &x)) != 0 || x > 255)
-				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
-				    "exit status");
-			r->exit_status = (int)x;
-		} else if (tok_is(&t[0], "signal")) {
-			/* The signal that killed the command: 128 + it is its status. */
-			if ((rc = num_u64(&v, &x)) != 0 || x < 1 || x > 127)
-				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
-				    "signal");
-			r->signal = (int)x;
-		} else if (tok_is(&t[0], "wall_s")) {
-			/* Seconds with three decimals, as record_end() writes them. */
-			const char *dot = memchr(v.s, '.', v.n);
-			struct tok sec = { v.s, dot ? (size_t)(dot - v.s) : v.n };
-			struct tok frac;
-			uint64_t ms;
-
-			frac.s = v.s + sec.n + 1;
-			frac.n = sec.n < v.n ? v.n - sec.n - 1 : 0;
-			if (frac.n != 3 || num_u64(&sec, &x) != 0 ||
-			    num_u64(&frac, &ms) != 0 || x > UINT64_MAX / 1000 - 1)
-				return ferr_set(e, ls.no, "wall_s '%.*s' is not "
-				    "seconds such as 1.250", (int)v.n, v.s);
-			r->wall_ms = x * 1000 + ms;
-			r->has_wall = true;
-		} else if (tok_is(&t[0], "fragstat_recording")) {
-			if (!tok_is(&v, "1"))
-				return ferr_set(e, ls.no, "recording format %.*s "
-				    "is not 1", (int)v.n, v.s);
-			magic = 1;
-		} else if (tok_is(&t[0], "hostname"))
-			tok_copy(r->host, sizeof(r->host), &v);
-		else if (tok_is(&t[0], "release"))
-			tok_copy(r->release, sizeof(r->release), &v);
-		else if (tok_is(&t[0], "start_utc"))
-			tok_copy(r->start, sizeof(r->start), &v);
-		else if (tok_is(&t[0], "events"))
-			r->events = tok_is(&v, "yes");
-		else if (tok_is(&t[0], "page_size") ||
-		    tok_is(&t[0], "interval_ms") ||
-		    tok_is(&t[0], "pageblock_order")) {
-			if ((rc = num_u64(&v, &x)) != 0 || x > UINT_MAX)
-				return num_error(e, ls.no, &v, rc ? rc : -ERANGE,
-				    "value");
-			if (tok_is(&t[0], "page_size"))
-				r->page_size = (unsigned long)x;
-			else if (tok_is(&t[0], "interval_ms"))
-				r->interval_ms = (unsigned)x;
-			else if (x >= REPLAY_MAX_ORDERS)
-				/* Every picture and sentence shifts by it. */
-				return ferr_set(e, ls.no, "pageblock_order %llu "
-				    "is out of range (orders are below %d)",
-				    (unsigned long long)x, REPLAY_MAX_ORDERS);
-			else
-				r->pageblock_order = (unsigned)x;
-		} else if (tok_is(&t[0], "orders")) {
-			struct tok o = { v.s, 0 };
-
-			while (o.s < v.s + v.n) {
-				o.n = strcspn(o.s, ",");
-				if (o.s + o.n > v.s + v.n)
-					o.n = (size_t)(v.s + v.n - o.s);
-				if ((rc = num_u64(&o, &x)) != 0 ||
-				    x >= REPLAY_MAX_ORDERS)
-					return num_error(e, ls.no, &o, rc ? rc :
-					    -ERANGE, "order");
-				/* Distinct orders below 32: never more than 32. */
-				if (r->order_index[x] >= 0)
-					return ferr_set(e, ls.no, "order %u "
-					    "listed twice", (unsigned)x);
-				r->order_index[x] = (signed char)r->norders;
-				r->orders[r->norders++] = (unsigned)x;
-				o.s += o.n + 1;
-			}
-		}
+		} else if (k == 2 &&
+		    meta_pair(r, &t[0], &t[1], ls.no, &magic, e) != 0)
+			return -1;
 	}
 	if (rc < 0)
 		return -1;
@@ -294,16 +352,99 @@ point_room(struct replay *r, const char **what)
 	return 0;
 }
 
+/* The orders list OV of one zone's sample into zone Z, its indices also to U. */
+static int
+zone_orders_add(struct replay *r, const struct jr_doc *d,
+    const struct jr_val *ov, struct rzone *z, int16_t *u, const char **what)
+{
+	const struct jr_val *bv;
+	uint64_t o;
+	size_t k;
+
+	*what = "'zones' is not a list of zones as --watch --json writes";
+	for (ov = jr_first(d, ov); ov; ov = jr_next(d, ov)) {
+		if (jr_u64(jr_get(d, ov, "order"), &o) != 0)
+			return -1;
+		if (o >= REPLAY_MAX_ORDERS || r->order_index[o] < 0) {
+			*what = "an order the metadata does not list";
+			return -1;
+		}
+		k = (size_t)r->order_index[o];
+		if (index_add(&z->unusable[k], jr_get(d, ov,
+		    "unusable_index"), &u[k]) != 0 ||
+		    index_add(&z->fragindex[k], jr_get(d, ov,
+		    "fragmentation_index"), &u[r->norders + k]) != 0 ||
+		    count_fold(&z->now[k], jr_get(d, ov,
+		    "available_now")) != 0)
+			return -1;
+		bv = jr_get(d, ov, "available_now_is_bound");
+		z->now_bound[k] |= bv != NULL && bv->type == JR_BOOL &&
+		    bv->s[0] == 't';
+	}
+	return 0;
+}
+
+/* Fold one sample's free pages FP and pageblocks PB into zone Z and the totals. */
+static int
+zone_free_add(struct replay *r, struct rzone *z, uint64_t fp, uint64_t pb)
+{
+	if (z->samples++ == 0) {
+		z->free_first = fp;
+		z->pb_first = pb;
+	}
+	z->free_last = fp;
+	z->pb_last = pb;
+	if (replay_sum_add(&r->sample_free, fp) != 0 ||
+	    replay_sum_add(&r->sample_blocks, pb) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * Open zone Z's point of this sample in the kept series, with FP and PB;
+ * *U is where its indices go. Returns 0, or -1 with *WHAT set.
+ */
+static int
+point_open(struct replay *r, const struct rzone *z, uint64_t fp, uint64_t pb,
+    int16_t **u, const char **what)
+{
+	struct rseries *se = r->series;
+	struct rpoint *pt;
+
+	if (point_room(r, what) != 0)
+		return -1;
+	pt = &se->p[se->np];
+	memset(pt, 0, sizeof(*pt));
+	pt->free_pages = fp;
+	pt->free_pageblocks = pb;
+	pt->sample = (uint32_t)r->nsamples;
+	pt->zone = (uint16_t)(z - r->zones);
+	pt->next = UINT32_MAX;
+	*u = se->ix + 2 * r->norders * se->np;
+	return 0;
+}
+
+/* Chain the point point_open() began to zone Z's, so a picture finds them without a search. */
+static void
+point_close(struct replay *r, struct rzone *z)
+{
+	struct rseries *se = r->series;
+
+	if (z->last_point != UINT32_MAX)
+		se->p[z->last_point].next = (uint32_t)se->np;
+	else
+		z->first_point = (uint32_t)se->np;
+	z->last_point = (uint32_t)se->np++;
+}
+
 /* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
     const char **what)
 {
-	const struct jr_val *zv, *ov, *name, *bv;
-	struct rseries *se = r->series;
-	struct rpoint *pt = NULL;
+	const struct jr_val *zv, *ov, *name;
 	struct rzone *z;
-	uint64_t node, fp, pb, o;
+	uint64_t node, fp, pb;
 	int16_t scratch[2 * REPLAY_MAX_ORDERS], *u;
 	size_t k;
 
@@ -321,59 +462,18 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		if ((z = zone_of(r, node, name, what)) == NULL)
 			return -1;
 		*what = "'zones' is not a list of zones as --watch --json writes";
-		if (z->samples++ == 0) {
-			z->free_first = fp;
-			z->pb_first = pb;
-		}
-		z->free_last = fp;
-		z->pb_last = pb;
-		if (replay_sum_add(&r->sample_free, fp) != 0 ||
-		    replay_sum_add(&r->sample_blocks, pb) != 0)
+		if (zone_free_add(r, z, fp, pb) != 0)
 			return -1;
 		/* The indices go straight to the series when it is kept. */
 		u = scratch;
-		if (se != NULL) {
-			if (point_room(r, what) != 0)
-				return -1;
-			pt = &se->p[se->np];
-			memset(pt, 0, sizeof(*pt));
-			pt->free_pages = fp;
-			pt->free_pageblocks = pb;
-			pt->sample = (uint32_t)r->nsamples;
-			pt->zone = (uint16_t)(z - r->zones);
-			pt->next = UINT32_MAX;
-			u = se->ix + 2 * r->norders * se->np;
-		}
+		if (r->series != NULL && point_open(r, z, fp, pb, &u, what) != 0)
+			return -1;
 		for (k = 0; k < 2 * r->norders; k++)
 			u[k] = REPLAY_NONE;
-		*what = "'zones' is not a list of zones as --watch --json writes";
-		for (ov = jr_first(d, ov); ov; ov = jr_next(d, ov)) {
-			if (jr_u64(jr_get(d, ov, "order"), &o) != 0)
-				return -1;
-			if (o >= REPLAY_MAX_ORDERS || r->order_index[o] < 0) {
-				*what = "an order the metadata does not list";
-				return -1;
-			}
-			k = (size_t)r->order_index[o];
-			if (index_add(&z->unusable[k], jr_get(d, ov,
-			    "unusable_index"), &u[k]) != 0 ||
-			    index_add(&z->fragindex[k], jr_get(d, ov,
-			    "fragmentation_index"), &u[r->norders + k]) != 0 ||
-			    count_fold(&z->now[k], jr_get(d, ov,
-			    "available_now")) != 0)
-				return -1;
-			bv = jr_get(d, ov, "available_now_is_bound");
-			z->now_bound[k] |= bv != NULL && bv->type == JR_BOOL &&
-			    bv->s[0] == 't';
-		}
-		if (se == NULL)
-			continue;
-		/* Each zone's points chained, so a picture finds them without a search. */
-		if (z->last_point != UINT32_MAX)
-			se->p[z->last_point].next = (uint32_t)se->np;
-		else
-			z->first_point = (uint32_t)se->np;
-		z->last_point = (uint32_t)se->np++;
+		if (zone_orders_add(r, d, ov, z, u, what) != 0)
+			return -1;
+		if (r->series != NULL)
+			point_close(r, z);
 	}
 	return 0;
 }

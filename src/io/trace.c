@@ -344,14 +344,72 @@ trace_sweep(char *removed, size_t size)
 	return n;
 }
 
+/*
+ * Create T's tracefs instance, size its buffer and set its clock. Returns
+ * 0, or -1 with E set (T's instance, if made, left for destroy()).
+ */
+static int
+instance_create(struct trace *t, struct ferr *e)
+{
+	if (tracefs_instance_exists(t->name)) {
+		ferr_keep_path(e, t->path);
+		return ferr_set(e, 0, "exists already (left by a fragstat that "
+		    "was killed?): remove it with rmdir");
+	}
+	if ((t->inst = tracefs_instance_create(t->name)) == NULL)
+		return sys_error(e, t->path, "cannot create the tracefs "
+		    "instance");
+	if (tracefs_instance_set_buffer_size(t->inst, TRACE_BUFFER_KB, -1) != 0)
+		return sys_error(e, t->path, "cannot size its buffer");
+	/*
+	 * Stalls pair a begin and an end that may come from two CPUs: one
+	 * clock for all of them, CLOCK_MONOTONIC's, that trace_read() cuts
+	 * the intervals with. A kernel without it (before 4.1) keeps its
+	 * local clock, and a stall counts when its end is read.
+	 */
+	t->mono = tracefs_instance_file_write(t->inst, "trace_clock",
+	    "mono") > 0;
+	return 0;
+}
+
+/*
+ * Enable in T's instance the events NM has, mm_page_alloc filtered by
+ * order. Returns 0, or -1 with E set.
+ */
+static int
+events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
+{
+	char sys[32], file[128], filter[32];
+	const char *name;
+	int k;
+
+	if ((nm->have & (1u << EV_ALLOC)) && nm->alloc_min_order > 0) {
+		/* Dropped before the ring buffer: an order-0 fault pays the test only. */
+		snprintf(filter, sizeof(filter), "order >= %u\n",
+		    nm->alloc_min_order);
+		if (tracefs_instance_file_write(t->inst,
+		    "events/kmem/mm_page_alloc/filter", filter) < 1)
+			return sys_error(e, t->path, "cannot filter "
+			    "kmem:mm_page_alloc");
+	}
+	for (k = 0; k < EV_NKINDS; k++) {
+		if (!(nm->have & (1u << k)))
+			continue;
+		trace_split_name(k, sys, sizeof(sys), &name);
+		snprintf(file, sizeof(file), "events/%s/%s/enable", sys, name);
+		/* Not tracefs_event_enable(): it matches every event's name. */
+		if (tracefs_instance_file_write(t->inst, file, "1") != 1)
+			return sys_error(e, t->path, ev_event_name(k));
+	}
+	return 0;
+}
+
 int
 trace_open(struct trace **tp, struct ev_names *nm, char *note,
     size_t note_size, struct ferr *e)
 {
-	const char *dir, *name;
+	const char *dir;
 	struct trace *t;
-	char sys[32], file[128], filter[32];
-	int k;
 
 	*tp = NULL;
 	note[0] = '\0';
@@ -368,65 +426,18 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 		return ferr_set(e, 0, "out of memory");
 	snprintf(t->name, sizeof(t->name), "fragstat-%ld", (long)getpid());
 	snprintf(t->path, sizeof(t->path), "%s/instances/%s", dir, t->name);
-	if ((t->dec = trace_decoder_new(dir, nm, note, note_size, e)) == NULL) {
-		destroy(t, NULL);
-		return -1;
-	}
-	if (tracefs_instance_exists(t->name)) {
-		ferr_keep_path(e, t->path);
-		ferr_set(e, 0, "exists already (left by a fragstat that was "
-		    "killed?): remove it with rmdir");
-		destroy(t, NULL);
-		return -1;
-	}
-	if ((t->inst = tracefs_instance_create(t->name)) == NULL) {
-		sys_error(e, t->path, "cannot create the tracefs instance");
-		destroy(t, NULL);
-		return -1;
-	}
-	if (tracefs_instance_set_buffer_size(t->inst, TRACE_BUFFER_KB, -1) != 0) {
-		sys_error(e, t->path, "cannot size its buffer");
-		destroy(t, NULL);
-		return -1;
-	}
-	/*
-	 * Stalls pair a begin and an end that may come from two CPUs: one
-	 * clock for all of them, CLOCK_MONOTONIC's, that trace_read() cuts
-	 * the intervals with. A kernel without it (before 4.1) keeps its
-	 * local clock, and a stall counts when its end is read.
-	 */
-	t->mono = tracefs_instance_file_write(t->inst, "trace_clock",
-	    "mono") > 0;
+	if ((t->dec = trace_decoder_new(dir, nm, note, note_size, e)) == NULL ||
+	    instance_create(t, e) != 0)
+		goto fail;
 	trace_decoder_live(t->dec);
-	if ((nm->have & (1u << EV_ALLOC)) && nm->alloc_min_order > 0) {
-		/* Dropped before the ring buffer: an order-0 fault pays the test only. */
-		snprintf(filter, sizeof(filter), "order >= %u\n",
-		    nm->alloc_min_order);
-		if (tracefs_instance_file_write(t->inst,
-		    "events/kmem/mm_page_alloc/filter", filter) < 1) {
-			sys_error(e, t->path, "cannot filter kmem:mm_page_alloc");
-			destroy(t, NULL);
-			return -1;
-		}
-	}
-	for (k = 0; k < EV_NKINDS; k++) {
-		if (!(nm->have & (1u << k)))
-			continue;
-		trace_split_name(k, sys, sizeof(sys), &name);
-		snprintf(file, sizeof(file), "events/%s/%s/enable", sys, name);
-		/* Not tracefs_event_enable(): it matches every event's name. */
-		if (tracefs_instance_file_write(t->inst, file, "1") != 1) {
-			sys_error(e, t->path, ev_event_name(k));
-			destroy(t, NULL);
-			return -1;
-		}
-	}
-	if (open_cpus(t, e) != 0 || dropped(t, &t->dropped, e) != 0) {
-		destroy(t, NULL);
-		return -1;
-	}
+	if (events_enable(t, nm, e) != 0 || open_cpus(t, e) != 0 ||
+	    dropped(t, &t->dropped, e) != 0)
+		goto fail;
 	*tp = t;
 	return 0;
+fail:
+	destroy(t, NULL);
+	return -1;
 }
 
 /* Count the events in CPU I's buffer into C. Returns how many sub-buffers it read. */

@@ -403,38 +403,30 @@ suitable(const struct advise_in *in, const struct frag *f, unsigned order,
 	return true;
 }
 
-bool
-advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
-    struct zadvice *a)
+/*
+ * Fill in what get_page_from_freelist() hands __zone_watermark_ok() for
+ * zone ZI_ of IN: the min and low watermarks (wmark_pages(); 0 without
+ * zoneinfo) into *MIN and *LOW, the free pages less the highatomic
+ * reserve and the lowmem reserve into A; returns the zone's zoneinfo, or
+ * NULL without it.
+ */
+static const struct zizone *
+watermark_inputs(const struct advise_in *in, size_t zi_, uint64_t *min,
+    uint64_t *low, struct zadvice *a)
 {
-	const struct bzone *bz = &in->bi->zones[zi_];
 	const struct frag *f = &in->frag[zi_];
+	const struct bzone *bz = &in->bi->zones[zi_];
 	const struct zizone *z = NULL;
-	uint64_t held, base, min = 0, low = 0, cma = 0;
-	unsigned pb = pageblock_order(in);
-	int never;
+	uint64_t held, base;
 
-	memset(a, 0, sizeof(*a));
-	a->zone = zi_;
-	a->order = order;
-	a->rules_order = order;
-	a->fragindex = f->fragindex[order];
-	a->own_free = own_free(in, zi_, order);
-	a->usable_block = usable_block(in, zi_, order);
-	a->lists_known = a->usable_block >= 0;
-	if (!eligible(in->gfp, bz->name)) {
-		a->verdict = VERDICT_UNUSABLE;
-		a->reason = R_ZONE_TYPE;
-		return false;
-	}
 	if (in->zi != NULL)
 		z = zoneinfo_find(in->zi, bz->node, bz->name);
 	if (z != NULL && (z->have & (ZI_MIN | ZI_LOW)) == (ZI_MIN | ZI_LOW)) {
 		a->have_wmark = true;
-		min = z->min;
-		low = z->low;
+		*min = z->min;
+		*low = z->low;
 	}
-	a->min = min;
+	a->min = *min;
 	/*
 	 * compaction_suitable() and zone_watermark_ok() both count
 	 * zone_page_state(NR_FREE_PAGES), which zoneinfo prints as "pages
@@ -452,37 +444,106 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 		a->reserve = reserve_bound(in, zi_, &a->ratio,
 		    &a->reserve_known);
 	}
+	return z;
+}
+
+/*
+ * Decide A for zone ZI_ whose watermark holds at ORDER, as
+ * get_page_from_freelist() does with ALLOC_NOFRAGMENT (vm.defrag_mode) or
+ * without it. Returns true.
+ */
+static bool
+watermark_met(const struct advise_in *in, size_t zi_, unsigned order,
+    uint64_t min, uint64_t low, struct zadvice *a)
+{
+	unsigned pb = pageblock_order(in);
+
+	if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
+	    order) == 1) {
+		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
+		a->reason = a->reserve_known ? R_FREE_BLOCK :
+		    R_RESERVE_UNKNOWN;
+		return true;
+	}
+	/*
+	 * vm.defrag_mode: the watermark holds, but every block the
+	 * allocation could take would pollute another type's
+	 * pageblock. The fast path gives up instead of falling back
+	 * (get_page_from_freelist() retries without ALLOC_NOFRAGMENT
+	 * only when !defrag_mode); the slow path wakes kswapd with
+	 * max(order, pageblock_order) (wake_all_kswapds(),
+	 * 101f9d666e4d), which hands over to kcompactd at that order,
+	 * and falls back only once reclaim and compaction failed
+	 * (__alloc_pages_slowpath()). What the kernel does for the
+	 * allocation is therefore compaction_suitable() at the
+	 * pageblock order; direct compaction at ORDER is skipped, its
+	 * watermark being met (compaction_suit_allocation_order()).
+	 */
+	a->nofragment = true;
+	return suitable(in, &in->frag[zi_], pb < in->bi->norders ? pb : order,
+	    min, low, a);
+}
+
+/*
+ * Decide A for zone ZI_ whose free pages lie between MIN and MIN plus
+ * the lowmem reserve (__zone_watermark_ok()'s lowmem_reserve check),
+ * given its zoneinfo Z (or NULL). Returns true.
+ */
+static bool
+reserve_blocks(const struct advise_in *in, size_t zi_,
+    const struct zizone *z, unsigned order, uint64_t min, uint64_t low,
+    struct zadvice *a)
+{
+	const struct frag *f = &in->frag[zi_];
+	int never;
+
+	never = a->reserve_known ? never_passes(z, in->gfp, order, a->usable,
+	    min, a->reserve, &a->managed) : -1;
+	a->managed_known = never >= 0;
+	if (never == 1) {
+		a->wmark = min;
+		a->verdict = VERDICT_UNUSABLE;
+		a->reason = R_LOWMEM_RESERVE;
+		return true;
+	}
+	suitable(in, f, order, min, low, a);
+	a->index_used = false;
+	a->fragindex = f->fragindex[order];
+	a->verdict = VERDICT_RECLAIM;
+	a->reason = R_RESERVE_RECLAIM;
+	return true;
+}
+
+/* One zone for one order as the allocator sees it: see advise.h. */
+bool
+advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
+    struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[zi_];
+	const struct frag *f = &in->frag[zi_];
+	const struct zizone *z;
+	uint64_t min = 0, low = 0, cma = 0;
+
+	memset(a, 0, sizeof(*a));
+	a->zone = zi_;
+	a->order = order;
+	a->rules_order = order;
+	a->fragindex = f->fragindex[order];
+	a->own_free = own_free(in, zi_, order);
+	a->usable_block = usable_block(in, zi_, order);
+	a->lists_known = a->usable_block >= 0;
+	if (!eligible(in->gfp, bz->name)) {
+		a->verdict = VERDICT_UNUSABLE;
+		a->reason = R_ZONE_TYPE;
+		return false;
+	}
+	z = watermark_inputs(in, zi_, &min, &low, a);
 	/* Kernel allocations have no ALLOC_CMA: free CMA pages don't count. */
 	if (in->gfp == ADVISE_KERNEL && z && (z->have & ZI_FREE_CMA))
 		cma = z->free_cma;
 	advise_count(in, zi_, cma, min, a);
-	if (allocation_ok(in, zi_, cma, order, min, a)) {
-		if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
-		    order) == 1) {
-			a->verdict = a->reserve_known ? VERDICT_OK :
-			    VERDICT_UNKNOWN;
-			a->reason = a->reserve_known ? R_FREE_BLOCK :
-			    R_RESERVE_UNKNOWN;
-			return true;
-		}
-		/*
-		 * vm.defrag_mode: the watermark holds, but every block the
-		 * allocation could take would pollute another type's
-		 * pageblock. The fast path gives up instead of falling back
-		 * (get_page_from_freelist() retries without ALLOC_NOFRAGMENT
-		 * only when !defrag_mode); the slow path wakes kswapd with
-		 * max(order, pageblock_order) (wake_all_kswapds(),
-		 * 101f9d666e4d), which hands over to kcompactd at that order,
-		 * and falls back only once reclaim and compaction failed
-		 * (__alloc_pages_slowpath()). What the kernel does for the
-		 * allocation is therefore compaction_suitable() at the
-		 * pageblock order; direct compaction at ORDER is skipped, its
-		 * watermark being met (compaction_suit_allocation_order()).
-		 */
-		a->nofragment = true;
-		return suitable(in, f, pb < in->bi->norders ? pb : order, min,
-		    low, a);
-	}
+	if (allocation_ok(in, zi_, cma, order, min, a))
+		return watermark_met(in, zi_, order, min, low, a);
 	/*
 	 * The lowmem reserve, not a shortage, keeps the free pages from this
 	 * allocation: above the min watermark (0 without zoneinfo) but not
@@ -496,23 +557,8 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	 * counts the zone's reclaimable pages against the same watermark).
 	 */
 	if (a->reserve > 0 && a->usable > min &&
-	    a->usable <= advise_sat_add(min, a->reserve)) {
-		never = a->reserve_known ? never_passes(z, in->gfp, order,
-		    a->usable, min, a->reserve, &a->managed) : -1;
-		a->managed_known = never >= 0;
-		if (never == 1) {
-			a->wmark = min;
-			a->verdict = VERDICT_UNUSABLE;
-			a->reason = R_LOWMEM_RESERVE;
-			return true;
-		}
-		suitable(in, f, order, min, low, a);
-		a->index_used = false;
-		a->fragindex = f->fragindex[order];
-		a->verdict = VERDICT_RECLAIM;
-		a->reason = R_RESERVE_RECLAIM;
-		return true;
-	}
+	    a->usable <= advise_sat_add(min, a->reserve))
+		return reserve_blocks(in, zi_, z, order, min, low, a);
 	return suitable(in, f, order, min, low, a);
 }
 

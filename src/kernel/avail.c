@@ -273,27 +273,6 @@ avail_build(struct availability *av, const struct advice *adv,
 	return 0;
 }
 
-void
-avail_free(struct availability *av)
-{
-	free(av->rows);
-	av->rows = NULL;
-	av->n = 0;
-}
-
-const struct avail *
-avail_find(const struct availability *av, int node, long zone,
-    unsigned order)
-{
-	size_t i;
-
-	for (i = 0; i < av->n; i++)
-		if (av->rows[i].node == node && av->rows[i].zone == zone &&
-		    av->rows[i].order == order)
-			return &av->rows[i];
-	return NULL;
-}
-
 /*
  * Within the buddy orders (up to MAX_PAGE_ORDER) every size can be had.
  * Above, only hugetlb makes pages, from alloc_contig_pages() or memblock

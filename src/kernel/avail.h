@@ -18,11 +18,6 @@
 int	avail_build(struct availability *av, const struct advice *adv,
 	    const struct buddyinfo *bi, const struct frag *frag,
 	    const struct zoneinfo *zi, const struct map *m, unsigned gigantic);
-void	avail_free(struct availability *av);
-
-/* Returns the row of NODE (-1: machine), ZONE (-1: all) and ORDER, or NULL. */
-const struct avail *avail_find(const struct availability *av, int node,
-	    long zone, unsigned order);
 
 /*
  * Returns the pool of H (NULL: none) holding huge pages of ORDER, or NULL;

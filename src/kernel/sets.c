@@ -134,17 +134,101 @@ fragindex(const struct replay *r, const struct rzone *z, long k,
 	return have ? F_OK : F_NA;
 }
 
+/* Sets *V to the pages scanned per direct compaction that succeeded over run R. */
+static enum found
+per_success(const struct replay *r, double *v)
+{
+	double a, b, c, d;
+
+	/* compact_success counts direct compaction only (__alloc_pages_direct_compact()). */
+	if (!delta(r, "compact_success", &a) ||
+	    !delta(r, "compact_migrate_scanned", &b) ||
+	    !delta(r, "compact_daemon_migrate_scanned", &c) || c > b ||
+	    !delta(r, "compact_free_scanned", &d))
+		return F_NONE;
+	b -= c;
+	if (!delta(r, "compact_daemon_free_scanned", &c) || c > d)
+		return F_NONE;
+	if (a == 0)
+		return F_NA;
+	*v = (b + d - c) / a;
+	return F_OK;
+}
+
+/* Sets *V to THP metric M (a count, or the fallback share) of run R. */
+static enum found
+thp(const struct replay *r, const struct mspec *m, double *v)
+{
+	const struct routcome *o = NULL;
+	size_t i;
+
+	for (i = 0; i < r->noutcomes; i++)
+		if (r->outcomes[i].size_kb == m->size_kb &&
+		    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
+			o = &r->outcomes[i];
+	if (o == NULL || (m->how == M_THP && m->field == 2 &&
+	    !o->have_charge))
+		return F_NONE;
+	if (m->how == M_THP_SHARE && o->alloc + o->fallback == 0)
+		return F_NA;
+	if (m->how == M_THP_SHARE)
+		*v = 100.0 * (double)o->fallback /
+		    (double)(o->alloc + o->fallback);
+	else
+		*v = (double)(m->field == 0 ? o->alloc : m->field == 1 ?
+		    o->fallback : o->charge);
+	return F_OK;
+}
+
+/* Sets *V to the mean over run R's samples of the PSI stall share M->field. */
+static enum found
+psi_mean(const struct replay *r, const struct mspec *m, double *v)
+{
+	double a;
+	size_t i, n;
+
+	for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
+		if (r->series->s[i].has_stall[m->field]) {
+			a += r->series->s[i].stall[m->field] / 100.0;
+			n++;
+		}
+	if (n == 0)
+		return F_NONE;
+	*v = a / (double)n;
+	return F_OK;
+}
+
+/*
+ * Sets *V to index metric M of X's zone in run R: its unusable index,
+ * fragmentation index or success.
+ */
+static enum found
+zone_index(const struct sets *x, const struct replay *r,
+    const struct mspec *m, double *v)
+{
+	const struct rindex *ix;
+	const struct rzone *z;
+	long k;
+
+	if ((z = replay_zone(r, x->node, x->zone)) == NULL ||
+	    (k = replay_order_index(r, m->order)) < 0)
+		return F_NONE;
+	if (m->how == M_SUCCEEDS || m->field >= 3)
+		return fragindex(r, z, k, m, v);
+	ix = &z->unusable[k];
+	if (!ix->seen)
+		return F_NONE;
+	*v = (double)(m->field == 0 ? ix->min : m->field == 1 ?
+	    ix->max : ix->last) / 1000;
+	return F_OK;
+}
+
 /* Sets *V to metric M of run R of X. */
 static enum found
 value(const struct sets *x, const struct replay *r, const struct mspec *m,
     double *v)
 {
-	const struct routcome *o = NULL;
-	const struct rindex *ix;
-	const struct rzone *z;
-	double a, b, c, d;
-	size_t i, n;
-	long k;
+	double a, b;
 
 	switch (m->how) {
 	case M_COUNTER:
@@ -162,37 +246,10 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 		*v = 100 * a / (a + b);
 		return F_OK;
 	case M_PER:
-		/* compact_success counts direct compaction only (__alloc_pages_direct_compact()). */
-		if (!delta(r, "compact_success", &a) ||
-		    !delta(r, "compact_migrate_scanned", &b) ||
-		    !delta(r, "compact_daemon_migrate_scanned", &c) || c > b ||
-		    !delta(r, "compact_free_scanned", &d))
-			return F_NONE;
-		b -= c;
-		if (!delta(r, "compact_daemon_free_scanned", &c) || c > d)
-			return F_NONE;
-		if (a == 0)
-			return F_NA;
-		*v = (b + d - c) / a;
-		return F_OK;
+		return per_success(r, v);
 	case M_THP:
 	case M_THP_SHARE:
-		for (i = 0; i < r->noutcomes; i++)
-			if (r->outcomes[i].size_kb == m->size_kb &&
-			    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
-				o = &r->outcomes[i];
-		if (o == NULL || (m->how == M_THP && m->field == 2 &&
-		    !o->have_charge))
-			return F_NONE;
-		if (m->how == M_THP_SHARE && o->alloc + o->fallback == 0)
-			return F_NA;
-		if (m->how == M_THP_SHARE)
-			*v = 100.0 * (double)o->fallback /
-			    (double)(o->alloc + o->fallback);
-		else
-			*v = (double)(m->field == 0 ? o->alloc : m->field == 1 ?
-			    o->fallback : o->charge);
-		return F_OK;
+		return thp(r, m, v);
 	case M_EXTFRAG:
 		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
 		    (m->field == 3 && r->captured_unknown))
@@ -201,30 +258,12 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
 		return F_OK;
 	case M_PSI:
-		for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
-			if (r->series->s[i].has_stall[m->field]) {
-				a += r->series->s[i].stall[m->field] / 100.0;
-				n++;
-			}
-		if (n == 0)
-			return F_NONE;
-		*v = a / (double)n;
-		return F_OK;
+		return psi_mean(r, m, v);
 	case M_BLOCKS:
 		return blocks(r, m->field, v) ? F_OK : F_NONE;
 	case M_INDEX:
 	case M_SUCCEEDS:
-		if ((z = replay_zone(r, x->node, x->zone)) == NULL ||
-		    (k = replay_order_index(r, m->order)) < 0)
-			return F_NONE;
-		if (m->how == M_SUCCEEDS || m->field >= 3)
-			return fragindex(r, z, k, m, v);
-		ix = &z->unusable[k];
-		if (!ix->seen)
-			return F_NONE;
-		*v = (double)(m->field == 0 ? ix->min : m->field == 1 ?
-		    ix->max : ix->last) / 1000;
-		return F_OK;
+		return zone_index(x, r, m, v);
 	case M_WALL:
 		if (!r->has_wall)
 			return F_NONE;

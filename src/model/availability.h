@@ -63,4 +63,11 @@ struct need_answer {
 	const struct avail *row;	/* NULL: no such node */
 };
 
+/* Free the rows of AV (avail_build() in kernel/avail.h fills them). */
+void	avail_free(struct availability *av);
+
+/* Returns the row of NODE (-1: machine), ZONE (-1: all) and ORDER, or NULL. */
+const struct avail *avail_find(const struct availability *av, int node,
+	    long zone, unsigned order);
+
 #endif

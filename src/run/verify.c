@@ -156,45 +156,35 @@ read_stable(const char *bpath, struct kfile *k, struct slurp *buddy, bool live,
 	}
 }
 
-int
-verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
-    const char *release, bool live, bool json, struct ferr *e)
+/*
+ * Parse and check BUDDY (read from BPATH) into *BI and compute its indices.
+ * Returns them, or NULL with E set and nothing left to free.
+ */
+static struct frag *
+load(const char *bpath, const struct slurp *buddy, struct buddyinfo *bi,
+    struct ferr *e)
 {
-	struct kfile k[2] = {
-		{ "unusable_index", render_unusable, upath, { NULL, 0 } },
-		{ "extfrag_index", render_extfrag, epath, { NULL, 0 } },
-	};
-	struct slurp buddy = { NULL, 0 };
-	struct buddyinfo bi;
-	struct report r;
-	struct jsonw jw, *w = NULL;
-	struct frag *fr = NULL;
-	char *mine = NULL;
-	size_t len, i;
-	int rc = -1, tries, differs = 0;
-	FILE *mem;
+	struct frag *fr;
 
-	if ((tries = read_stable(bpath, k, &buddy, live, e)) < 0)
-		goto out;
 	e->path = bpath;
-	if (buddyinfo_parse(buddy.buf, buddy.len, &bi, e) != 0)
-		goto out;
-	if (buddyinfo_check(&bi, e) != 0) {
-		buddyinfo_free(&bi);
-		goto out;
+	if (buddyinfo_parse(buddy->buf, buddy->len, bi, e) != 0)
+		return NULL;
+	if (buddyinfo_check(bi, e) != 0) {
+		buddyinfo_free(bi);
+		return NULL;
 	}
-	if ((fr = frag_compute_all(&bi)) == NULL) {
+	if ((fr = frag_compute_all(bi)) == NULL) {
 		ferr_set(e, 0, "out of memory");
-		buddyinfo_free(&bi);
-		goto out;
+		buddyinfo_free(bi);
 	}
-	memset(&r, 0, sizeof(r));
-	r.bi = &bi;
-	r.frag = fr;
-	r.release = release;
-	if (json) {
-		w = &jw;
-		jw_init(w, out);
+	return fr;
+}
+
+/* Begin the answer on OUT, or on W when not NULL: the TRIES buddyinfo took when LIVE. */
+static void
+head(FILE *out, struct jsonw *w, bool live, int tries)
+{
+	if (w) {
 		jw_object(w);
 		/* How many reads it took until buddyinfo held still. */
 		jw_key(w, "buddyinfo_reads");
@@ -208,35 +198,76 @@ verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
 		fprintf(out, "buddyinfo: read %d time%s until it was the same "
 		    "before and after the index files\n", tries,
 		    tries == 1 ? "" : "s");
+}
+
+/*
+ * Render both files of K from R and compare each with the kernel's, to OUT
+ * or W. Returns 0 when both are identical, 1 when one differs, -1 with E set.
+ */
+static int
+compare_both(FILE *out, struct jsonw *w, const struct kfile *k,
+    const struct report *r, struct ferr *e)
+{
+	char *mine = NULL;
+	int differs = 0;
+	size_t len, i;
+	FILE *mem;
+
 	for (i = 0; i < 2; i++) {
-		if ((mem = open_memstream(&mine, &len)) == NULL) {
-			ferr_set(e, 0, "out of memory");
-			goto free_bi;
-		}
-		k[i].render(mem, &r);
+		if ((mem = open_memstream(&mine, &len)) == NULL)
+			return ferr_set(e, 0, "out of memory");
+		k[i].render(mem, r);
 		if (fclose(mem) != 0) {
-			ferr_set(e, 0, "out of memory");
-			goto free_bi;
+			free(mine);
+			return ferr_set(e, 0, "out of memory");
 		}
-		differs |= compare(out, w, &k[i], mine, len, bi.nzones,
-		    bi.norders);
+		differs |= compare(out, w, &k[i], mine, len, r->bi->nzones,
+		    r->bi->norders);
 		free(mine);
 		mine = NULL;
 	}
-	if (w) {
-		jw_end(w);
-		jw_key(w, "identical");
-		jw_bool(w, !differs);
-		jw_end(w);
-		if (jw_finish(w) != 0)
-			abort();
+	return differs;
+}
+
+int
+verify_run(FILE *out, const char *bpath, const char *upath, const char *epath,
+    const char *release, bool live, bool json, struct ferr *e)
+{
+	struct kfile k[2] = {
+		{ "unusable_index", render_unusable, upath, { NULL, 0 } },
+		{ "extfrag_index", render_extfrag, epath, { NULL, 0 } },
+	};
+	struct slurp buddy = { NULL, 0 };
+	struct buddyinfo bi;
+	struct report r;
+	struct jsonw jw, *w = NULL;
+	struct frag *fr;
+	int rc = -1, tries;
+	size_t i;
+
+	if ((tries = read_stable(bpath, k, &buddy, live, e)) >= 0 &&
+	    (fr = load(bpath, &buddy, &bi, e)) != NULL) {
+		memset(&r, 0, sizeof(r));
+		r.bi = &bi;
+		r.frag = fr;
+		r.release = release;
+		if (json) {
+			w = &jw;
+			jw_init(w, out);
+		}
+		head(out, w, live, tries);
+		rc = compare_both(out, w, k, &r, e);
+		if (rc >= 0 && w) {
+			jw_end(w);
+			jw_key(w, "identical");
+			jw_bool(w, !rc);
+			jw_end(w);
+			if (jw_finish(w) != 0)
+				abort();
+		}
+		buddyinfo_free(&bi);
+		free(fr);
 	}
-	rc = differs;
-free_bi:
-	buddyinfo_free(&bi);
-out:
-	free(fr);
-	free(mine);
 	slurp_free(&buddy);
 	for (i = 0; i < 2; i++)
 		slurp_free(&k[i].kernel);
