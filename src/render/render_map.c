@@ -12,6 +12,7 @@
 #include "map.h"
 #include "memcg.h"
 #include "pins.h"
+#include "pollution.h"
 #include "report.h"
 
 /* Cgroups in the table; JSON has them all. */
@@ -246,6 +247,8 @@ render_map_table(FILE *fp, const struct report *r)
 	}
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
+	if (r->pollution)
+		render_pollution_table(fp, r);
 	if (r->cg && r->cg->read)
 		cgroup_table(fp, r->cg);
 	if (r->owners && r->owners->read)
@@ -387,9 +390,10 @@ owners_json(struct jsonw *w, const struct owners *ow)
 
 /* Write zone Z of M, with its pinned pageblocks PZ (NULL: none). */
 static void
-zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
+zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
     const struct pins_zone *pz)
 {
+	const struct map *m = r->map;
 	unsigned c, o;
 	size_t k;
 
@@ -439,6 +443,9 @@ zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
 	jw_u64(w, z->nblocks - z->uninit_from);
 	if (pz)
 		pinned_json(w, pz);
+	if (r->pollution)
+		render_pollution_json(w, r->pollution,
+		    &r->pollution->zones[z - m->zones]);
 	jw_end(w);
 }
 
@@ -473,9 +480,11 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_key(&w, "zones");
 	jw_array(&w, false);
 	for (i = 0; i < m->nzones; i++)
-		zone_json(&w, m, &m->zones[i], r->pins ? &r->pins->zones[i] :
+		zone_json(&w, r, &m->zones[i], r->pins ? &r->pins->zones[i] :
 		    NULL);
 	jw_end(&w);
+	if (r->pollution)
+		render_pollution_nodes_json(&w, r->pollution);
 	if (r->cg && r->cg->read)
 		cgroups_json(&w, r->cg);
 	if (r->owners && r->owners->read)

@@ -507,4 +507,6 @@ render_prom(FILE *fp, const struct report *r)
 		thp(fp, r->thp);
 	if (r->huge)
 		hugetlb(fp, r->huge);
+	if (r->map && r->pollution)
+		render_pollution_prom(fp, r);
 }

@@ -9,6 +9,7 @@
 #include "map.h"
 #include "memcg.h"
 #include "pins.h"
+#include "pollution.h"
 #include "render_svg.h"
 #include "report.h"
 #include "svgw.h"
@@ -640,6 +641,24 @@ notes(struct svgw *w, const struct map *m, long y)
 		    "offline pages count as movable.");
 }
 
+/* Write the machine's pollution PL into the title: the two shares and their ratio. */
+static void
+title_pollution(struct svgw *w, const struct pollution *pl)
+{
+	const struct pollution_zone *z = &pl->machine;
+	char s[32];
+
+	svg_text(w, ": ");
+	svg_text(w, hum_pct(s, sizeof(s), z->polluted_blocks, z->blocks));
+	svg_text(w, " of pageblocks polluted by ");
+	svg_text(w, hum_pct(s, sizeof(s), z->unmovable_pages, z->blocks <<
+	    pl->pageblock_order));
+	svg_text(w, " of memory (");
+	svg_text(w, pollution_words(s, sizeof(s), pollution_amplification(z,
+	    pl->pageblock_order, MAP_NPINS)));
+	svg_text(w, ")");
+}
+
 void
 render_map_svg(FILE *fp, const struct report *r)
 {
@@ -655,8 +674,11 @@ render_map_svg(FILE *fp, const struct report *r)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
-	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
-	    "Physical memory by pageblock");
+	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svg_text(&w, "Physical memory by pageblock");
+	if (r->pollution)
+		title_pollution(&w, r->pollution);
+	svg_close(&w);
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "kernel ");
 	svg_text(&w, r->release ? r->release : "unknown");

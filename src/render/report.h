@@ -17,6 +17,8 @@
 
 struct map;
 struct pins;
+struct pollution;
+struct pollution_zone;
 struct memcg;
 struct owners;
 struct avail;
@@ -41,6 +43,7 @@ struct report {
 	const char			*snapshot;	/* root named in batches */
 	const struct map		*map;		/* --map, else NULL */
 	const struct pins		*pins;		/* --map alone: the pinned pageblocks */
+	const struct pollution		*pollution;	/* with the pins: how far they spread */
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct availability	*avail;		/* with the advice */
@@ -146,6 +149,18 @@ void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 /* --map (R->map): the ceiling per zone, then the classes; or as JSON. */
 void	render_map_table(FILE *fp, const struct report *r);
 void	render_map_json(FILE *fp, const struct report *r);
+
+/*
+ * --map's pollution (render_pollution.c): the table's section; a zone's
+ * "pollution" member Z; the nodes' and machine's; the Prometheus gauges.
+ */
+void	render_pollution_table(FILE *fp, const struct report *r);
+void	render_pollution_json(struct jsonw *w, const struct pollution *pl,
+	    const struct pollution_zone *z);
+void	render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl);
+void	render_pollution_prom(FILE *fp, const struct report *r);
+/* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
+const char *pollution_words(char *buf, size_t size, long long v);
 
 /* --map --format=svg (render_svg_map.c): a cell per pageblock, per zone. */
 void	render_map_svg(FILE *fp, const struct report *r);

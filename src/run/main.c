@@ -8,6 +8,7 @@
 
 #include "capture.h"
 #include "modes.h"
+#include "pollution.h"
 #include "verify.h"
 
 /* Run --verify for O. Returns its exit code. */
@@ -79,7 +80,9 @@ main(int argc, char **argv)
 	struct verdicts adv;
 	struct report r;
 	struct inputs in;
+	struct pollution pl;
 	struct opts o;
+	struct pins p;
 	struct map m;
 	bool stored;
 	int rc;
@@ -147,21 +150,33 @@ main(int argc, char **argv)
 	}
 	memset(&adv, 0, sizeof(adv));
 	memset(&m, 0, sizeof(m));
+	memset(&p, 0, sizeof(p));
+	memset(&pl, 0, sizeof(pl));
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(&o, &in, &r, &adv)) == 0 && o.map &&
 	    (rc = load_map(&o, &in, adv.need.order, &r.page_size, &m, NULL,
 	    &stored)) == 0)
 		rc = pipe_count(&o, &in, &r, &adv, &m);
+	/* How far the unmovable pages spread, for the views that show it. */
+	if (rc == 0 && o.map && (pins_compute(&p, &m) != 0 ||
+	    pollution_compute(&pl, &m, &p) != 0)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+		map_free(&m);
+	}
 	if (rc != 0) {
 		pipe_verdicts_free(&adv);
 		inputs_free(&in);
 		goto out;
 	}
 	r.map = o.map ? &m : NULL;
+	r.pollution = o.map ? &pl : NULL;
 	if (o.compact)
 		rc = compact_run(&o, &r);
 	else
 		pipe_render(o.format, &r, stdout);
+	pollution_free(&pl);
+	pins_free(&p);
 	map_free(&m);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);

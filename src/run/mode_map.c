@@ -9,6 +9,7 @@
 #include "kpageflags.h"
 #include "mapfile.h"
 #include "modes.h"
+#include "pollution.h"
 #include "whopins.h"
 
 /*
@@ -155,6 +156,7 @@ run_map(const struct opts *o)
 	struct report r;
 	struct owners ow;
 	struct memcg cg;
+	struct pollution pl;
 	struct pins p;
 	struct map m;
 	struct unmanaged u;
@@ -179,6 +181,7 @@ run_map(const struct opts *o)
 	}
 	memcg_init(&cg);
 	owners_init(&ow);
+	memset(&pl, 0, sizeof(pl));
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
@@ -188,6 +191,7 @@ run_map(const struct opts *o)
 		return EXIT_DATA;
 	}
 	if (pins_compute(&p, &m) != 0 || ferr_inject("map-pins") ||
+	    pollution_compute(&pl, &m, &p) != 0 ||
 	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow) != 0)) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
@@ -195,6 +199,7 @@ run_map(const struct opts *o)
 	}
 	r.map = &m;
 	r.pins = &p;
+	r.pollution = &pl;
 	r.cg = o->cgroups ? &cg : NULL;
 	r.owners = o->cgroups ? &ow : NULL;
 	if (o->format == F_JSON)
@@ -204,6 +209,7 @@ run_map(const struct opts *o)
 	else
 		render_map_table(stdout, &r);
 out:
+	pollution_free(&pl);
 	pins_free(&p);
 	memcg_free(&cg);
 	owners_free(&ow);

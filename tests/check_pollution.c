@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* check_pollution.c - polluted pageblocks, reserved memory apart, and the amplification on constructed flag arrays */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+#include "pins.h"
+#include "pollution.h"
+#include "testutil.h"
+
+#define N(a)	(sizeof(a) / sizeof((a)[0]))
+#define F(b)	((uint64_t)1 << (b))
+
+/*
+ * One zone of pageblocks of 4 pages (order 2), from PFN 0, with 1
+ * per-CPU free page: the page flags of each pageblock, in order.
+ */
+#define B	F(KPF_BUDDY)
+#define L	F(KPF_LRU)
+#define SL	F(KPF_SLAB)
+#define P	F(KPF_PGTABLE)
+#define R	(F(KPF_RESERVED) | F(KPF_PRIVATE))
+#define H	F(KPF_NOPAGE)
+static const uint64_t zone_flags[] = {
+	B, B, B, B,	/* 0: all free */
+	SL, P, L, L,	/* 1: slab and pagetable: polluted, 2 pages */
+	R, R, L, L,	/* 2: reserved alone: apart, not polluted */
+	0, L, B, L,	/* 3: one ambiguous page: admitted (per-CPU 1) */
+	0, 0, L, L,	/* 4: two ambiguous: kernel, polluted */
+	L, L, L, L,	/* 5: movable */
+	SL, SL, SL, SL,	/* 6: slab only: polluted, 4 pages */
+	H, B, B, B,	/* 7: a hole: not counted at all */
+	R, SL, L, L,	/* 8: reserved and slab: polluted by the slab page */
+};
+
+/* Build M of ZONE_FLAGS, computed, with its pins P and pollution PL. */
+static void
+build(struct map *m, struct pins *p, struct pollution *pl)
+{
+	static uint64_t suitable[4];
+	struct frag fr;
+	struct map_zone *z;
+	size_t k;
+
+	memset(m, 0, sizeof(*m));
+	memset(&fr, 0, sizeof(fr));
+	fr.suitable = suitable;
+	m->pageblock_order = 2;
+	m->norders = 4;
+	m->nzones = 1;
+	ck_assert_ptr_nonnull(z = m->zones = calloc(2, sizeof(*m->zones)));
+	z->nblocks = N(zone_flags) / 4;
+	ck_assert_ptr_nonnull(m->blocks = calloc(z->nblocks, sizeof(*m->blocks)));
+	z->blocks = m->blocks;
+	strcpy(z->name, "Normal");
+	z->spanned = N(zone_flags);
+	z->free_pages = 16;
+	z->pcp_free = 1;
+	for (k = 0; k < z->nblocks; k++)
+		m->blocks[k].n[MAP_HOLE] = 4;
+	map_pages(m, z, 0, zone_flags, N(zone_flags));
+	ck_assert_int_eq(map_compute(m, &fr), 0);
+	ck_assert_int_eq(pins_compute(p, m), 0);
+	ck_assert_int_eq(pollution_compute(pl, m, p), 0);
+}
+
+/*
+ * Worked by hand: 8 pageblocks count (7 holds a hole), 32 pages. The
+ * unmovable pages but reserved ones: 2 (block 1) + 2 (4) + 4 (6) + 1 (8)
+ * = 9, 28.13% of the 32 pages; they pollute blocks 1, 4, 6 and 8: 4 of
+ * 8, 50.00%. Amplification 50 / 28.125 = 1.78 = 4 blocks * 4 pages / 9.
+ * Slab: 6 pages in 3 blocks (1, 6, 8), 3 * 4 / 6 = 2.00; page tables: 1
+ * page in 1 block, 4.00; kernel: 2 pages in 1 block, 2.00. Reserved: 3
+ * pages in blocks 2 and 8, block 2 pinned by them alone.
+ */
+START_TEST(test_amplification)
+{
+	const struct pollution_zone *pz;
+	struct pollution pl;
+	struct map m;
+	struct pins p;
+
+	build(&m, &p, &pl);
+	pz = &pl.zones[0];
+	ck_assert_uint_eq(pz->blocks, 8);
+	ck_assert_uint_eq(pz->unmovable_pages, 9);
+	ck_assert_uint_eq(pz->polluted_blocks, 4);
+	ck_assert_uint_eq(pz->reserved_pages, 3);
+	ck_assert_uint_eq(pz->reserved_blocks, 1);
+	ck_assert_uint_eq(pz->admitted_blocks, 1);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_SLAB], 6);
+	ck_assert_uint_eq(pz->blocks_by_kind[MAP_PIN_SLAB], 3);
+	ck_assert_uint_eq(pz->blocks_by_kind[MAP_PIN_RESERVED], 2);
+	/* The admitted page of block 3 is per-CPU free, not a kernel page. */
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_KERNEL], 2);
+	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_NPINS), 178);
+	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_SLAB), 200);
+	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_PAGETABLE),
+	    400);
+	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_KERNEL), 200);
+	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_ZERO), -1);
+	ck_assert_uint_eq(pollution_share(pz, 2, 1), 2813);
+	ck_assert_uint_eq(pollution_share(pz, 2, 0), 5000);
+	/* One node, the machine: the same counts. */
+	ck_assert_uint_eq(pl.nnodes, 1);
+	ck_assert_uint_eq(pl.nodes[0].polluted_blocks, 4);
+	ck_assert_uint_eq(pl.machine.unmovable_pages, 9);
+	pollution_free(&pl);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("pollution");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_amplification);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
