@@ -9,6 +9,7 @@
 #include "map.h"
 #include "pins.h"
 #include "pollution.h"
+#include "regions.h"
 #include "testutil.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
@@ -114,6 +115,89 @@ START_TEST(test_amplification)
 }
 END_TEST
 
+/*
+ * Regions of order 4 (16 pages: 4 pageblocks of 4), from PFN 0, with 1
+ * per-CPU free page, each filled with one flag but for its first pages.
+ */
+static const struct {
+	uint64_t	 first;		/* the flags of its first N pages */
+	size_t		 n;
+	uint64_t	 rest;		/* and of the others */
+	enum region_state want;
+} regs[] = {
+	{ B, 0, B, REGION_FREE },		/* 0: every page free */
+	{ L, 0, L, REGION_CLEAN },		/* 1: movable */
+	{ SL, 1, L, REGION_TAINTED },		/* 2: one slab page */
+	{ 0, 1, L, REGION_CLEAN },		/* 3: one ambiguous, admitted */
+	{ 0, 2, L, REGION_TAINTED },		/* 4: two: beyond the per-CPU page */
+	{ R, 1, B, REGION_TAINTED },		/* 5: a reserved page alone */
+	{ F(KPF_HUGE), 4, B, REGION_TAINTED },	/* 6: a hugetlb page (2^2) */
+};
+
+/*
+ * Each region's state and keepers, the tainted ones fewest first (2 and
+ * 5 keep 1 page, 4 keeps 2, 6 keeps 4), and the counts equal to the
+ * gigantic ceiling's: clean 0, 1, 3; all free 0. An in-use or free
+ * hugetlb page keeps its region: pfn_range_valid_contig() refuses a range
+ * with PageHuge().
+ */
+START_TEST(test_regions)
+{
+	static uint64_t suitable[4], flags[N(regs) * 16];
+	static const size_t want_order[] = { 2, 5, 4, 6 };
+	struct regions rg;
+	struct map_zone *z;
+	struct frag fr;
+	struct map m;
+	size_t i, k;
+
+	for (i = 0; i < N(regs); i++)
+		for (k = 0; k < 16; k++)
+			flags[i * 16 + k] = k < regs[i].n ? regs[i].first :
+			    regs[i].rest;
+	memset(&m, 0, sizeof(m));
+	memset(&fr, 0, sizeof(fr));
+	fr.suitable = suitable;
+	m.pageblock_order = 2;
+	m.norders = 4;
+	m.gigantic_order = 4;
+	m.nzones = 1;
+	ck_assert_ptr_nonnull(z = m.zones = calloc(2, sizeof(*m.zones)));
+	z->nblocks = N(flags) / 4;
+	ck_assert_ptr_nonnull(m.blocks = calloc(z->nblocks, sizeof(*m.blocks)));
+	z->blocks = m.blocks;
+	strcpy(z->name, "Normal");
+	z->spanned = N(flags);
+	z->free_pages = N(flags);
+	z->pcp_free = 1;
+	for (k = 0; k < z->nblocks; k++)
+		m.blocks[k].n[MAP_HOLE] = 4;
+	map_pages(&m, z, 0, flags, N(flags));
+	ck_assert_int_eq(map_compute(&m, &fr), 0);
+	ck_assert_int_eq(regions_compute(&rg, &m), 0);
+	ck_assert_uint_eq(rg.order, 4);
+	ck_assert_uint_eq(rg.n, N(regs));
+	for (i = 0; i < N(regs); i++) {
+		ck_assert_uint_eq(rg.r[i].pfn, i * 16);
+		ck_assert_int_eq(rg.r[i].state, regs[i].want);
+	}
+	ck_assert_uint_eq(rg.r[2].by_kind[MAP_PIN_SLAB], 1);
+	ck_assert_uint_eq(rg.r[4].by_kind[MAP_PIN_KERNEL], 2);
+	ck_assert_uint_eq(rg.r[5].by_kind[MAP_PIN_RESERVED], 1);
+	ck_assert_uint_eq(rg.r[6].by_kind[MAP_PIN_HUGETLB], 4);
+	ck_assert_uint_eq(rg.ntainted, N(want_order));
+	for (i = 0; i < N(want_order); i++)
+		ck_assert_uint_eq(rg.tainted[i], want_order[i]);
+	/* The same classification as the gigantic ceiling's (--need 8x1G). */
+	ck_assert_uint_eq(rg.zones[0][REGION_FREE], z->all_free[4]);
+	ck_assert_uint_eq(rg.zones[0][REGION_FREE] + rg.zones[0][REGION_CLEAN],
+	    z->clean[4]);
+	ck_assert_uint_eq(z->clean[4], 3);
+	regions_free(&rg);
+	map_free(&m);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -121,6 +205,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_amplification);
+	tcase_add_test(tc, test_regions);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -249,6 +249,8 @@ render_map_table(FILE *fp, const struct report *r)
 		pinned_table(fp, r, r->pins);
 	if (r->pollution)
 		render_pollution_table(fp, r);
+	if (r->regions)
+		render_regions_table(fp, r);
 	if (r->cg && r->cg->read)
 		cgroup_table(fp, r->cg);
 	if (r->owners && r->owners->read)
@@ -485,6 +487,8 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_end(&w);
 	if (r->pollution)
 		render_pollution_nodes_json(&w, r->pollution);
+	if (r->regions)
+		render_regions_json(&w, r);
 	if (r->cg && r->cg->read)
 		cgroups_json(&w, r->cg);
 	if (r->owners && r->owners->read)

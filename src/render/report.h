@@ -19,6 +19,8 @@ struct map;
 struct pins;
 struct pollution;
 struct pollution_zone;
+struct region;
+struct regions;
 struct memcg;
 struct owners;
 struct avail;
@@ -44,6 +46,7 @@ struct report {
 	const struct map		*map;		/* --map, else NULL */
 	const struct pins		*pins;		/* --map alone: the pinned pageblocks */
 	const struct pollution		*pollution;	/* with the pins: how far they spread */
+	const struct regions		*regions;	/* --map: the 1 GiB regions, or NULL */
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct availability	*avail;		/* with the advice */
@@ -161,6 +164,14 @@ void	render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl);
 void	render_pollution_prom(FILE *fp, const struct report *r);
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
 const char *pollution_words(char *buf, size_t size, long long v);
+
+/*
+ * --map's 1 GiB regions (render_regions.c): the table's section and the
+ * "regions" member; BUF holding what keeps region R ("2 slab, 1 kernel").
+ */
+void	render_regions_table(FILE *fp, const struct report *r);
+void	render_regions_json(struct jsonw *w, const struct report *r);
+const char *regions_keep_words(char *buf, size_t size, const struct region *r);
 
 /* --map --format=svg (render_svg_map.c): a cell per pageblock, per zone. */
 void	render_map_svg(FILE *fp, const struct report *r);

@@ -10,6 +10,7 @@
 #include "mapfile.h"
 #include "modes.h"
 #include "pollution.h"
+#include "regions.h"
 #include "whopins.h"
 
 /*
@@ -157,6 +158,7 @@ run_map(const struct opts *o)
 	struct owners ow;
 	struct memcg cg;
 	struct pollution pl;
+	struct regions rg;
 	struct pins p;
 	struct map m;
 	struct unmanaged u;
@@ -182,6 +184,7 @@ run_map(const struct opts *o)
 	memcg_init(&cg);
 	owners_init(&ow);
 	memset(&pl, 0, sizeof(pl));
+	memset(&rg, 0, sizeof(rg));
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
@@ -192,6 +195,7 @@ run_map(const struct opts *o)
 	}
 	if (pins_compute(&p, &m) != 0 || ferr_inject("map-pins") ||
 	    pollution_compute(&pl, &m, &p) != 0 ||
+	    regions_compute(&rg, &m) != 0 ||
 	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow) != 0)) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
@@ -200,6 +204,7 @@ run_map(const struct opts *o)
 	r.map = &m;
 	r.pins = &p;
 	r.pollution = &pl;
+	r.regions = &rg;
 	r.cg = o->cgroups ? &cg : NULL;
 	r.owners = o->cgroups ? &ow : NULL;
 	if (o->format == F_JSON)
@@ -210,6 +215,7 @@ run_map(const struct opts *o)
 		render_map_table(stdout, &r);
 out:
 	pollution_free(&pl);
+	regions_free(&rg);
 	pins_free(&p);
 	memcg_free(&cg);
 	owners_free(&ow);
