@@ -10,6 +10,7 @@
 #include "pins.h"
 #include "pollution.h"
 #include "regions.h"
+#include "memblock_parse.h"
 #include "testutil.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
@@ -198,6 +199,34 @@ START_TEST(test_regions)
 }
 END_TEST
 
+/* The one-value files of a memory block, good and bad, with the message. */
+START_TEST(test_memblock_parse)
+{
+	struct ferr e = { .path = "f" };
+	enum memblock_state s;
+	char z[64];
+	uint64_t v;
+	int r;
+
+	ck_assert_int_eq(memblock_parse_size("8000000\n", 8, &v, &e), 0);
+	ck_assert_uint_eq(v, 128 << 20);
+	ck_assert_int_eq(memblock_parse_size("6000\n", 5, &v, &e), -1);
+	ck_assert_str_eq(e.msg, "block size 0x6000 is not a power of two");
+	ck_assert_int_eq(memblock_parse_size("8000", 4, &v, &e), -1);
+	ck_assert_int_eq(memblock_parse_state("going-offline\n", 14, &s, &e), 0);
+	ck_assert_int_eq(s, MB_GOING_OFFLINE);
+	ck_assert_int_eq(memblock_parse_state("on\n", 3, &s, &e), -1);
+	ck_assert_str_eq(e.msg, "'on' is not online, offline or going-offline");
+	ck_assert_int_eq(memblock_parse_zones("Normal  Movable\n", 16, z,
+	    sizeof(z), &e), 0);
+	ck_assert_str_eq(z, "Normal Movable");
+	ck_assert_int_eq(memblock_parse_zones("\n", 1, z, sizeof(z), &e), -1);
+	ck_assert_int_eq(memblock_parse_removable("1\n", 2, &r, &e), 0);
+	ck_assert_int_eq(r, 1);
+	ck_assert_int_eq(memblock_parse_removable("2\n", 2, &r, &e), -1);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -206,6 +235,7 @@ main(void)
 
 	tcase_add_test(tc, test_amplification);
 	tcase_add_test(tc, test_regions);
+	tcase_add_test(tc, test_memblock_parse);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

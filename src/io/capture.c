@@ -22,6 +22,7 @@
 #include "mapfile.h"
 #include "safedir.h"
 #include "slurp.h"
+#include "memblock_read.h"
 #include "text.h"
 #include "thp.h"
 #include "whopins.h"
@@ -461,6 +462,81 @@ huge_pools(const char *src, struct meta *m, struct ferr *e)
 }
 
 /*
+ * Write block NAME's node link of SRC as an empty file of its name ("node0").
+ * Returns 0 or -1 with E set.
+ */
+static int
+memblock_node_copy(const char *src, const char *name, struct ferr *e)
+{
+	char path[PATH_MAX], rel[600];
+	struct dirent *d;
+	uint64_t v;
+	DIR *dp;
+	int rc = 0;
+
+	snprintf(rel, sizeof(rel), MEMBLOCK_DIR "/%s", name);
+	if ((dp = opendir(src_path(path, sizeof(path), src, rel))) == NULL)
+		return 0;
+	while (rc == 0 && (d = readdir(dp)) != NULL)
+		if (memblock_name(d->d_name, "node", &v)) {
+			snprintf(rel, sizeof(rel), MEMBLOCK_DIR "/%s/%s", name,
+			    d->d_name);
+			rc = put(rel, "", 0, e);
+		}
+	closedir(dp);
+	return rc;
+}
+
+/*
+ * Copy the memory blocks of SRC where memblock_read() reads them: the
+ * block size, each block's state, valid_zones and removable, and its
+ * node as an empty file of the link's name; at most
+ * MEMBLOCK_CAPTURE_MAX blocks, else none (listed in M). Returns 0 or -1
+ * with E set.
+ */
+static int
+memblocks_copy(const char *src, struct meta *m, struct ferr *e)
+{
+	static const char *const names[] = { "state", "valid_zones",
+	    "removable" };
+	char path[PATH_MAX], rel[600];
+	struct dirent *d;
+	size_t n = 0, i;
+	uint64_t v;
+	DIR *dp;
+	int rc = 0;
+
+	if ((dp = opendir(src_path(path, sizeof(path), src, MEMBLOCK_DIR))) ==
+	    NULL) {
+		missing(m, path, MEMBLOCK_DIR, strerror(errno));
+		return 0;
+	}
+	while ((d = readdir(dp)) != NULL)
+		n += memblock_name(d->d_name, "memory", &v);
+	if (n > MEMBLOCK_CAPTURE_MAX) {
+		meta_add(m, "skipped %s: %zu blocks, more than %d\n",
+		    MEMBLOCK_DIR, n, MEMBLOCK_CAPTURE_MAX);
+		closedir(dp);
+		return 0;
+	}
+	rewinddir(dp);
+	if (copy(src, MEMBLOCK_DIR "/block_size_bytes", false, m, e) < 0)
+		rc = -1;
+	while (rc == 0 && (d = readdir(dp)) != NULL) {
+		if (!memblock_name(d->d_name, "memory", &v))
+			continue;
+		for (i = 0; rc == 0 && i < 3; i++) {
+			snprintf(rel, sizeof(rel), MEMBLOCK_DIR "/%s/%s",
+			    d->d_name, names[i]);
+			rc = copy(src, rel, false, m, e) < 0 ? -1 : 0;
+		}
+		rc = rc == 0 ? memblock_node_copy(src, d->d_name, e) : rc;
+	}
+	closedir(dp);
+	return rc;
+}
+
+/*
  * Name in E the file of SRC that E's path in the temporary directory
  * stands for: what was copied is what the user knows.
  */
@@ -707,6 +783,7 @@ capture_at(const char *src, int dfd, const char *name, const char *dir_arg,
 		if (copy(src, files[i], i == 1 && src == NULL, &m, e) < 0)
 			goto fail;
 	if (thp_sizes(src, &m, e) != 0 || huge_pools(src, &m, e) != 0 ||
+	    (map && memblocks_copy(src, &m, e) != 0) ||
 	    put(CAPTURE_META, m.text, m.len, e) != 0)
 		goto fail;
 	if (map && capture_map(src, page_size, &map_size, e) != 0)

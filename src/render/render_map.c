@@ -251,6 +251,8 @@ render_map_table(FILE *fp, const struct report *r)
 		render_pollution_table(fp, r);
 	if (r->regions)
 		render_regions_table(fp, r);
+	if (r->offline)
+		render_offline_table(fp, r);
 	if (r->cg && r->cg->read)
 		cgroup_table(fp, r->cg);
 	if (r->owners && r->owners->read)
@@ -489,6 +491,8 @@ render_map_json(FILE *fp, const struct report *r)
 		render_pollution_nodes_json(&w, r->pollution);
 	if (r->regions)
 		render_regions_json(&w, r);
+	if (r->offline)
+		render_offline_json(&w, r);
 	if (r->cg && r->cg->read)
 		cgroups_json(&w, r->cg);
 	if (r->owners && r->owners->read)

@@ -21,6 +21,7 @@ struct pollution;
 struct pollution_zone;
 struct region;
 struct regions;
+struct offline;
 struct memcg;
 struct owners;
 struct avail;
@@ -47,6 +48,8 @@ struct report {
 	const struct pins		*pins;		/* --map alone: the pinned pageblocks */
 	const struct pollution		*pollution;	/* with the pins: how far they spread */
 	const struct regions		*regions;	/* --map: the 1 GiB regions, or NULL */
+	const struct offline		*offline;	/* --map: the memory blocks, or NULL */
+	const char			*offline_note;	/* why there are none to show */
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct availability	*avail;		/* with the advice */
@@ -172,6 +175,10 @@ const char *pollution_words(char *buf, size_t size, long long v);
 void	render_regions_table(FILE *fp, const struct report *r);
 void	render_regions_json(struct jsonw *w, const struct report *r);
 const char *regions_keep_words(char *buf, size_t size, const struct region *r);
+
+/* --map's memory blocks (render_offline.c): the table's section, the "memory_blocks" member. */
+void	render_offline_table(FILE *fp, const struct report *r);
+void	render_offline_json(struct jsonw *w, const struct report *r);
 
 /* --map --format=svg (render_svg_map.c): a cell per pageblock, per zone. */
 void	render_map_svg(FILE *fp, const struct report *r);
