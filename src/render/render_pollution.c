@@ -4,11 +4,14 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
+#include "offline.h"
 #include "pollution.h"
+#include "regions.h"
 #include "report.h"
 
 /*
@@ -249,4 +252,71 @@ render_pollution_prom(FILE *fp, const struct report *r)
 		prom_zone(fp, "pollution_amplification", &m->zones[i]);
 		fprintf(fp, "} %s\n", hum_fixed(b, sizeof(b), amp, 2));
 	}
+}
+
+void
+render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
+    uint64_t elapsed_ms, uint64_t map_ms)
+{
+	const struct pollution *pl = r->pollution;
+	const struct map *m = r->map;
+	const struct pollution_zone *z;
+	struct jsonw w;
+	long long amp;
+	unsigned k;
+	size_t i;
+
+	jw_init_compact(&w, fp);
+	jw_object(&w);
+	jw_key(&w, "sample");
+	jw_u64(&w, sample);
+	jw_key(&w, "elapsed_ms");
+	jw_u64(&w, elapsed_ms);
+	jw_key(&w, "map_ms");
+	jw_u64(&w, map_ms);
+	jw_key(&w, "zones");
+	jw_array(&w, false);
+	for (i = 0; i < m->nzones; i++) {
+		z = &pl->zones[i];
+		jw_object(&w);
+		jw_key(&w, "node");
+		jw_u64(&w, m->zones[i].node);
+		jw_key(&w, "zone");
+		jw_string(&w, m->zones[i].name);
+		jw_key(&w, "pageblocks");
+		jw_u64(&w, z->blocks);
+		jw_key(&w, "polluted_pageblocks");
+		jw_u64(&w, z->polluted_blocks);
+		jw_key(&w, "unmovable_pages");
+		jw_u64(&w, z->unmovable_pages);
+		jw_key(&w, "amplification");
+		if ((amp = pollution_amplification(z, pl->pageblock_order,
+		    MAP_NPINS)) < 0)
+			jw_null(&w);
+		else
+			jw_fixed(&w, amp, 2);
+		jw_key(&w, "polluted_by_kind");
+		jw_object(&w);
+		for (k = 0; k < MAP_NPINS; k++) {
+			jw_key(&w, map_pin_name(k));
+			jw_u64(&w, z->blocks_by_kind[k]);
+		}
+		jw_end(&w);
+		jw_key(&w, "clean_regions");
+		if (r->regions && r->regions->order)
+			jw_u64(&w, r->regions->zones[i][REGION_FREE] +
+			    r->regions->zones[i][REGION_CLEAN]);
+		else
+			jw_null(&w);
+		jw_key(&w, "offlinable_blocks");
+		if (r->offline && r->offline->block_pages)
+			jw_u64(&w, r->offline->zones[i][OFF_OFFLINABLE]);
+		else
+			jw_null(&w);
+		jw_end(&w);
+	}
+	jw_end(&w);
+	jw_end(&w);
+	if (jw_finish(&w) != 0)
+		abort();
 }

@@ -165,6 +165,16 @@ void	render_pollution_json(struct jsonw *w, const struct pollution *pl,
 	    const struct pollution_zone *z);
 void	render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl);
 void	render_pollution_prom(FILE *fp, const struct report *r);
+/*
+ * One line of --map-every (RECORD_MAPS): sample SAMPLE, ELAPSED_MS after
+ * the recording began, the map read in MAP_MS; per zone the pollution,
+ * clean 1 GiB regions and offlinable memory blocks of R.
+ */
+void	render_map_sample_json(FILE *fp, const struct report *r,
+	    unsigned long sample, uint64_t elapsed_ms, uint64_t map_ms);
+/* A recording's map summaries (--map-every): first, last, most, growth per hour. */
+struct mapseries;
+void	render_replay_map_table(FILE *fp, const struct mapseries *s);
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
 const char *pollution_words(char *buf, size_t size, long long v);
 

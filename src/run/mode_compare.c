@@ -8,6 +8,7 @@
 #include "modes.h"
 #include "record.h"
 #include "replay.h"
+#include "replay_map.h"
 #include "replay_sets.h"
 
 /* --sysroot of a recording: summarise the run. Returns an exit code. */
@@ -16,12 +17,20 @@ run_replay(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
 	struct replay *r = malloc(sizeof(*r));
+	struct mapseries ms;
 
 	if (r == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
 	if (replay_read(o->sysroot, r, o->format == F_SVG, &e) != 0) {
+		ferr_print(&e);
+		replay_free(r);
+		free(r);
+		return EXIT_DATA;
+	}
+	/* The map summaries too, before anything is printed. */
+	if (replay_map_read(o->sysroot, &ms, &e) < 0) {
 		ferr_print(&e);
 		replay_free(r);
 		free(r);
@@ -35,8 +44,11 @@ run_replay(const struct opts *o)
 		replay_json(stdout, o->sysroot, r);
 	else if (o->format == F_SVG)
 		render_svg_recording(stdout, o->sysroot, r);
-	else
+	else {
 		replay_table(stdout, o->sysroot, r);
+		render_replay_map_table(stdout, &ms);
+	}
+	replay_map_free(&ms);
 	replay_free(r);
 	free(r);
 	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;

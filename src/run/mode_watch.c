@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "experiment.h"
+#include "map_every.h"
 #include "modes.h"
 #include "record.h"
 #include "record_command.h"
@@ -48,10 +49,10 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
-/* --record: create the recording of the watch W over IN (--trigger: its windows' directory). Returns 0, or an exit code after a message. */
+/* --record: create the recording of the watch W over IN (--trigger: its windows' directory), a map taking MAP_MS. Returns 0, or an exit code after a message. */
 static int
 record_start(const struct opts *o, const struct inputs *in,
-    struct watch_opts *w, const unsigned *orders, int n)
+    struct watch_opts *w, const unsigned *orders, int n, uint64_t map_ms)
 {
 	char *cmd = NULL;
 	struct record_opts ro;
@@ -72,6 +73,8 @@ record_start(const struct opts *o, const struct inputs *in,
 	ro.migratetypes = o->migratetypes;
 	ro.events = o->events;
 	ro.captures_every = o->captures_every;
+	ro.map_every = o->map_every;
+	ro.map_ms = map_ms;
 	if (o->trigger_arg) {
 		/* Each window is a recording of its own, of its own length. */
 		ro.count = 0;
@@ -108,6 +111,7 @@ record_start(const struct opts *o, const struct inputs *in,
 struct watch_count {
 	const struct opts	*o;
 	struct verdicts		 v;
+	struct map_every	*me;		/* --map-every, or NULL */
 };
 
 /*
@@ -118,6 +122,7 @@ static int
 watch_counts(void *arg, const struct inputs *in, struct report *r)
 {
 	struct watch_count *wc = arg;
+	struct ferr e = { .path = "" };
 
 	pipe_verdicts_free(&wc->v);
 	memset(&wc->v, 0, sizeof(wc->v));
@@ -126,7 +131,12 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	    pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
 		return -1;
 	r->advice = &wc->v.adv;
-	return pipe_count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
+	if (pipe_count(wc->o, in, r, &wc->v, NULL) != 0)
+		return -1;
+	/* Transient, as a sample that cannot be read: say so, go on. */
+	if (wc->me && map_every_sample(wc->me, &e) != 0)
+		ferr_print(&e);
+	return 0;
 }
 
 /* Returns milliseconds from A to B. */
@@ -165,6 +175,8 @@ run_watch(struct opts *o)
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
 	int n, rc = EXIT_OK, wstatus = 0;
+	struct map_every me;
+	uint64_t map_ms = 0;
 
 	/*
 	 * From here on a signal ends the run after the current step, through
@@ -210,7 +222,15 @@ run_watch(struct opts *o)
 	w.io.want_pti = o->migratetypes;
 	w.trace = t;
 	w.evn = &evn;
-	if (o->record && (rc = record_start(o, &in, &w, orders, n)) != 0) {
+	/* What a map costs, measured before the recording exists. */
+	if (o->map_every && (rc = map_every_measure(o, &map_ms)) != EXIT_OK) {
+		inputs_free(&in);
+		if (trace_close(t, &e) != 0)
+			ferr_print(&e);
+		return rc;
+	}
+	if (o->record && (rc = record_start(o, &in, &w, orders, n,
+	    map_ms)) != 0) {
 		inputs_free(&in);
 		/* Its own error went first: this one only says the cleanup failed. */
 		if (trace_close(t, &e) != 0)
@@ -223,6 +243,19 @@ run_watch(struct opts *o)
 	w.counts = watch_counts;
 	w.counts_arg = &wc;
 	wc.o = o;
+	memset(&me, 0, sizeof(me));
+	if (o->map_every) {
+		me.o = o;
+		me.rec = w.rec;
+		wc.me = &me;
+		if (!o->quiet)
+			fprintf(stderr, "%s: --map-every %lu: a map takes %llu "
+			    "ms here, %llu.%02llu%% of the time\n", progname,
+			    o->map_every, (unsigned long long)map_ms,
+			    (unsigned long long)(map_ms * 100 / (o->map_every *
+			    o->watch_ms)), (unsigned long long)(map_ms * 10000 /
+			    (o->map_every * o->watch_ms) % 100));
+	}
 	w.io.want_psi = true;
 	w.io.want_vmstat = true;
 	w.interval_ms = o->watch_ms;
