@@ -14,28 +14,6 @@
 /* Kept blocks in the table; JSON has them all. */
 #define TOP_KEPT	10
 
-/* Returns BUF holding what keeps block X: "3 slab, 2 kernel, 512 hole". */
-static const char *
-keep_words(char *buf, size_t size, const struct offline_block *x)
-{
-	size_t n = 0;
-	unsigned k;
-
-	buf[0] = '\0';
-	for (k = 0; k < MAP_NPINS && n < size; k++)
-		if (x->by_kind[k])
-			n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-			    " %s", n ? ", " : "", x->by_kind[k],
-			    map_pin_name(k));
-	if (x->uninit && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-		    " not initialised", n ? ", " : "", x->uninit);
-	if (x->hole && n < size)
-		snprintf(buf + n, size - n, "%s%" PRIu64 " hole", n ? ", " : "",
-		    x->hole);
-	return buf;
-}
-
 /* Print one row of LABEL with the online blocks C by state. */
 static void
 row(FILE *fp, const char *label, const uint64_t *c)
@@ -81,7 +59,8 @@ render_offline_table(FILE *fp, const struct report *r)
 		x = &of->o[of->kept[i]];
 		fprintf(fp, "%4u %-8s memory%-5" PRIu64 " %6" PRIu64 "  %s\n",
 		    m->zones[x->zone].node, m->zones[x->zone].name, x->b->id,
-		    x->keep, keep_words(keep, sizeof(keep), x));
+		    x->keep, render_keep_words(keep, sizeof(keep), x->by_kind,
+		    x->uninit, x->hole));
 	}
 }
 
@@ -136,16 +115,7 @@ render_offline_json(struct jsonw *w, const struct report *r)
 		jw_string(w, m->zones[x->zone].name);
 		jw_key(w, "pages");
 		jw_u64(w, x->keep);
-		jw_key(w, "by_kind");
-		jw_object(w);
-		for (k = 0; k < MAP_NPINS; k++)
-			if (x->by_kind[k]) {
-				jw_key(w, map_pin_name(k));
-				jw_u64(w, x->by_kind[k]);
-			}
-		jw_end(w);
-		jw_key(w, "not_initialised_pages");
-		jw_u64(w, x->uninit);
+		render_keep_json(w, x->by_kind, x->uninit);
 		jw_key(w, "hole_pages");
 		jw_u64(w, x->hole);
 		jw_end(w);

@@ -176,29 +176,6 @@ render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl)
 	jw_end(w);
 }
 
-/* Write the HELP and TYPE lines of gauge NAME. */
-static void
-prom_head(FILE *fp, const char *name, const char *help)
-{
-	fprintf(fp, "# HELP fragstat_%s %s\n# TYPE fragstat_%s gauge\n", name,
-	    help, name);
-}
-
-/* Write "fragstat_NAME{node="N",zone="Z"" of zone Z, the name escaped, without the brace. */
-static void
-prom_zone(FILE *fp, const char *name, const struct map_zone *z)
-{
-	const char *s;
-
-	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, z->node);
-	for (s = z->name; *s; s++) {
-		if (*s == '\\' || *s == '"')
-			putc('\\', fp);
-		putc(*s, fp);
-	}
-	putc('"', fp);
-}
-
 void
 render_pollution_prom(FILE *fp, const struct report *r)
 {
@@ -210,38 +187,41 @@ render_pollution_prom(FILE *fp, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	prom_head(fp, "pollution_pageblocks", "Pageblocks wholly of "
+	render_prom_head(fp, "pollution_pageblocks", "Pageblocks wholly of "
 	    "initialised memory, over which the pollution is counted (--map).");
 	for (i = 0; i < m->nzones; i++) {
-		prom_zone(fp, "pollution_pageblocks", &m->zones[i]);
+		render_prom_zone(fp, "pollution_pageblocks", m->zones[i].node,
+		    m->zones[i].name);
 		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].blocks);
 	}
-	prom_head(fp, "polluted_pageblocks", "Of them, pageblocks holding "
+	render_prom_head(fp, "polluted_pageblocks", "Of them, pageblocks holding "
 	    "at least one unmovable page other than reserved boot memory "
 	    "(--map).");
 	for (i = 0; i < m->nzones; i++) {
-		prom_zone(fp, "polluted_pageblocks", &m->zones[i]);
+		render_prom_zone(fp, "polluted_pageblocks", m->zones[i].node,
+		    m->zones[i].name);
 		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].polluted_blocks);
 	}
-	prom_head(fp, "unmovable_pages", "Unmovable pages in those "
+	render_prom_head(fp, "unmovable_pages", "Unmovable pages in those "
 	    "pageblocks by kind, as --map classes them (reserved: boot "
 	    "memory, apart from the pollution).");
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < MAP_NPINS; k++) {
-			prom_zone(fp, "unmovable_pages", &m->zones[i]);
+			render_prom_zone(fp, "unmovable_pages",
+			    m->zones[i].node, m->zones[i].name);
 			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
 			    map_pin_name(k), pl->zones[i].pages_by_kind[k]);
 		}
-	prom_head(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
+	render_prom_head(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
 	    "least one unmovable page of the kind (--map).");
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < MAP_NPINS; k++) {
-			prom_zone(fp, "polluted_pageblocks_by_kind",
-			    &m->zones[i]);
+			render_prom_zone(fp, "polluted_pageblocks_by_kind",
+			    m->zones[i].node, m->zones[i].name);
 			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
 			    map_pin_name(k), pl->zones[i].blocks_by_kind[k]);
 		}
-	prom_head(fp, "pollution_amplification", "The share of pageblocks "
+	render_prom_head(fp, "pollution_amplification", "The share of pageblocks "
 	    "polluted over the share of memory unmovable (reserved apart); "
 	    "absent without unmovable pages (--map).");
 	for (i = 0; i < m->nzones; i++) {
@@ -249,7 +229,8 @@ render_pollution_prom(FILE *fp, const struct report *r)
 		if ((amp = pollution_amplification(z, pl->pageblock_order,
 		    MAP_NPINS)) < 0)
 			continue;
-		prom_zone(fp, "pollution_amplification", &m->zones[i]);
+		render_prom_zone(fp, "pollution_amplification", m->zones[i].node,
+		    m->zones[i].name);
 		fprintf(fp, "} %s\n", hum_fixed(b, sizeof(b), amp, 2));
 	}
 }

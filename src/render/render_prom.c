@@ -33,8 +33,20 @@ label(FILE *fp, const char *s)
 static void
 zone_series(FILE *fp, const char *name, const struct bzone *z)
 {
-	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, z->node);
-	label(fp, z->name);
+	render_prom_zone(fp, name, z->node, z->name);
+}
+
+void
+render_prom_head(FILE *fp, const char *name, const char *help)
+{
+	head(fp, name, "gauge", help);
+}
+
+void
+render_prom_zone(FILE *fp, const char *name, unsigned node, const char *zone)
+{
+	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, node);
+	label(fp, zone);
 	putc('"', fp);
 }
 

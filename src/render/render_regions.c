@@ -16,21 +16,41 @@
 #define TOP_TAINTED	10
 
 const char *
-regions_keep_words(char *buf, size_t size, const struct region *r)
+render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
+    uint64_t uninit, uint64_t hole)
 {
 	size_t n = 0;
 	unsigned k;
 
 	buf[0] = '\0';
 	for (k = 0; k < MAP_NPINS && n < size; k++)
-		if (r->by_kind[k])
+		if (by_kind[k])
 			n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-			    " %s", n ? ", " : "", r->by_kind[k],
-			    map_pin_name(k));
-	if (r->uninit && n < size)
-		snprintf(buf + n, size - n, "%s%" PRIu64 " not initialised",
-		    n ? ", " : "", r->uninit);
+			    " %s", n ? ", " : "", by_kind[k], map_pin_name(k));
+	if (uninit && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
+		    " not initialised", n ? ", " : "", uninit);
+	if (hole && n < size)
+		snprintf(buf + n, size - n, "%s%" PRIu64 " hole", n ? ", " : "",
+		    hole);
 	return buf;
+}
+
+void
+render_keep_json(struct jsonw *w, const uint64_t *by_kind, uint64_t uninit)
+{
+	unsigned k;
+
+	jw_key(w, "by_kind");
+	jw_object(w);
+	for (k = 0; k < MAP_NPINS; k++)
+		if (by_kind[k]) {
+			jw_key(w, map_pin_name(k));
+			jw_u64(w, by_kind[k]);
+		}
+	jw_end(w);
+	jw_key(w, "not_initialised_pages");
+	jw_u64(w, uninit);
 }
 
 /* Print one row of counts C under LABEL. */
@@ -92,7 +112,8 @@ render_regions_table(FILE *fp, const struct report *r)
 		x = &rg->r[rg->tainted[i]];
 		fprintf(fp, "%4u %-8s %#10" PRIx64 " %10" PRIu64 "  %s\n",
 		    m->zones[x->zone].node, m->zones[x->zone].name, x->pfn,
-		    x->keep, regions_keep_words(keep, sizeof(keep), x));
+		    x->keep, render_keep_words(keep, sizeof(keep), x->by_kind,
+		    x->uninit, 0));
 	}
 }
 
@@ -148,16 +169,7 @@ render_regions_json(struct jsonw *w, const struct report *r)
 		jw_u64(w, x->pfn);
 		jw_key(w, "pages");
 		jw_u64(w, x->keep);
-		jw_key(w, "by_kind");
-		jw_object(w);
-		for (k = 0; k < MAP_NPINS; k++)
-			if (x->by_kind[k]) {
-				jw_key(w, map_pin_name(k));
-				jw_u64(w, x->by_kind[k]);
-			}
-		jw_end(w);
-		jw_key(w, "not_initialised_pages");
-		jw_u64(w, x->uninit);
+		render_keep_json(w, x->by_kind, x->uninit);
 		jw_end(w);
 	}
 	jw_end(w);

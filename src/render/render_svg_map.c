@@ -419,7 +419,8 @@ marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
 		svg_text(w, "tainted: ");
 		svg_text_int(w, (long long)x->keep);
 		svg_text(w, " pages (");
-		svg_text(w, regions_keep_words(keep, sizeof(keep), x));
+		svg_text(w, render_keep_words(keep, sizeof(keep), x->by_kind,
+		    x->uninit, 0));
 		svg_text(w, ")");
 		svg_close(w);
 	}

@@ -19,7 +19,6 @@ struct map;
 struct pins;
 struct pollution;
 struct pollution_zone;
-struct region;
 struct regions;
 struct offline;
 struct memcg;
@@ -144,6 +143,14 @@ void	render_compare_json(FILE *fp, const struct report *a,
 void	render_prom(FILE *fp, const struct report *r);
 
 /*
+ * For the other writers of gauges: the HELP and TYPE lines of gauge NAME;
+ * "fragstat_NAME{node="NODE",zone="ZONE"" (escaped) without the brace.
+ */
+void	render_prom_head(FILE *fp, const char *name, const char *help);
+void	render_prom_zone(FILE *fp, const char *name, unsigned node,
+	    const char *zone);
+
+/*
  * Pictures (render_svg.c): one SVG document of R; of A beside B with the
  * change; of the N snapshots R[0..N) over time.
  */
@@ -180,11 +187,17 @@ const char *pollution_words(char *buf, size_t size, long long v);
 
 /*
  * --map's 1 GiB regions (render_regions.c): the table's section and the
- * "regions" member; BUF holding what keeps region R ("2 slab, 1 kernel").
+ * "regions" member. What keeps a region or a memory block: BUF holding
+ * its pages BY_KIND, UNINIT not initialised and HOLE of no memory ("2
+ * slab, 1 kernel"); in W, its "by_kind" (the kinds present) and
+ * "not_initialised_pages".
  */
 void	render_regions_table(FILE *fp, const struct report *r);
 void	render_regions_json(struct jsonw *w, const struct report *r);
-const char *regions_keep_words(char *buf, size_t size, const struct region *r);
+const char *render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
+	    uint64_t uninit, uint64_t hole);
+void	render_keep_json(struct jsonw *w, const uint64_t *by_kind,
+	    uint64_t uninit);
 
 /* --map's memory blocks (render_offline.c): the table's section, the "memory_blocks" member. */
 void	render_offline_table(FILE *fp, const struct report *r);
