@@ -372,8 +372,8 @@ boundaries(struct svgw *w, const struct map_zone *z, long left, long y,
 		svg_open(w, "line");
 		svg_attr_int(w, "x1", x);
 		svg_attr_int(w, "y1", ry - (blk % ROW_BLOCKS ? 0 : 1));
-		svg_attr_int(w, "x2", blk % ROW_BLOCKS ? x : left + ROW_BLOCKS *
-		    CELL_W);
+		svg_attr_int(w, "x2", blk % ROW_BLOCKS ? x : left +
+		    (long)ROW_BLOCKS * CELL_W);
 		svg_attr_int(w, "y2", ry + (blk % ROW_BLOCKS ? CELL_H : -1));
 		svg_attr(w, "stroke", stroke);
 		svg_attr_int(w, "stroke-width", wd);

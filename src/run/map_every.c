@@ -2,6 +2,7 @@
 /* map_every.c - --record --map-every: read the map every Nth sample and keep its summary */
 
 #include "config.h"
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,7 +104,7 @@ out:
 int
 map_every_measure(const struct opts *o, uint64_t *ms)
 {
-	uint64_t room = (uint64_t)o->map_every * o->watch_ms / 2;
+	uint64_t between = (uint64_t)o->map_every * o->watch_ms, least;
 	size_t len;
 	char *buf;
 
@@ -111,15 +112,14 @@ map_every_measure(const struct opts *o, uint64_t *ms)
 		return EXIT_DATA;
 	free(buf);
 	/* The map must not crowd out the samples it sits between. */
-	if (*ms > room) {
-		fprintf(stderr, "%s: --map-every %lu: one map took %llu ms "
-		    "here, more than half of the %llu ms between maps "
-		    "(--watch %u.%03u s x %lu): the samples would come late; "
-		    "take N of at least %llu\n", progname, o->map_every,
-		    (unsigned long long)*ms, (unsigned long long)(room * 2),
-		    o->watch_ms / 1000, o->watch_ms % 1000, o->map_every,
-		    (unsigned long long)(*ms * 2 / (o->watch_ms ? o->watch_ms :
-		    1) + 1));
+	if (*ms > between / 2) {
+		least = *ms * 2 / (o->watch_ms ? o->watch_ms : 1) + 1;
+		fprintf(stderr, "%s: --map-every %lu: one map took %" PRIu64
+		    " ms here, more than half of the %" PRIu64 " ms between "
+		    "maps (--watch %u.%03u s x %lu): the samples would come "
+		    "late; take N of at least %" PRIu64 "\n", progname,
+		    o->map_every, *ms, between, o->watch_ms / 1000,
+		    o->watch_ms % 1000, o->map_every, least);
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

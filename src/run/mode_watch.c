@@ -2,6 +2,7 @@
 /* mode_watch.c - --watch: samples, with --events, --record and a command run under recording */
 
 #include "config.h"
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,7 +177,7 @@ run_watch(struct opts *o)
 	const char *from;
 	int n, rc = EXIT_OK, wstatus = 0;
 	struct map_every me;
-	uint64_t map_ms = 0;
+	uint64_t map_ms = 0, share;
 
 	/*
 	 * From here on a signal ends the run after the current step, through
@@ -248,13 +249,14 @@ run_watch(struct opts *o)
 		me.o = o;
 		me.rec = w.rec;
 		wc.me = &me;
+		/* Its share of the time, in hundredths of a percent. */
+		share = map_ms * 10000 / ((uint64_t)o->map_every *
+		    o->watch_ms);
 		if (!o->quiet)
-			fprintf(stderr, "%s: --map-every %lu: a map takes %llu "
-			    "ms here, %llu.%02llu%% of the time\n", progname,
-			    o->map_every, (unsigned long long)map_ms,
-			    (unsigned long long)(map_ms * 100 / (o->map_every *
-			    o->watch_ms)), (unsigned long long)(map_ms * 10000 /
-			    (o->map_every * o->watch_ms) % 100));
+			fprintf(stderr, "%s: --map-every %lu: a map takes %"
+			    PRIu64 " ms here, %" PRIu64 ".%02" PRIu64 "%% of "
+			    "the time\n", progname, o->map_every, map_ms,
+			    share / 100, share % 100);
 	}
 	w.io.want_psi = true;
 	w.io.want_vmstat = true;

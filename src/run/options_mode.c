@@ -317,6 +317,9 @@ options_mode_check(struct opts *o, const bool *given)
 	if (given[OPT_MAP_EVERY] && !given[OPT_RECORD])
 		return usage_error("%s", "--map-every does nothing without "
 		    "--record: it keeps map summaries inside the recording");
+	if (given[OPT_MAP_EVERY] && given[OPT_TRIGGER])
+		return usage_error("%s", "--map-every does not mix with "
+		    "--trigger: its windows keep samples, not maps");
 	if (given[OPT_CAPTURES_EVERY] && !given[OPT_RECORD])
 		return usage_error("%s", "--captures-every does nothing without "
 		    "--record: it keeps captures inside the recording");
