@@ -19,6 +19,7 @@
 #include "inputs.h"
 #include "kpageflags.h"
 #include "mapfile.h"
+#include "memblock_read.h"
 #include "safedir.h"
 #include "slurp.h"
 #include "stage.h"
@@ -58,6 +59,7 @@ struct capture {
 	char		 text[8192];	/* the metadata */
 	size_t		 len;
 	int		 copied;
+	size_t		 counted;	/* entries count_each() saw */
 };
 
 /* Add a line to C's metadata. */
@@ -439,6 +441,90 @@ huge_pages(struct capture *c, struct ferr *e)
 	return walk(c, "/" HUGETLB_NODE_DIR, is_node, node_pools, NULL, e);
 }
 
+/* walk()'s count of the entries it keeps, in C's COUNTED. */
+static int
+count_each(struct capture *c, const char *rel, const void *arg,
+    struct ferr *e)
+{
+	(void)rel;
+	(void)arg;
+	(void)e;
+	c->counted++;
+	return 0;
+}
+
+/* Returns whether NAME is a memory block's directory ("memory42"). */
+static bool
+is_memblock(const char *name)
+{
+	uint64_t v;
+
+	return memblock_name(name, "memory", &v);
+}
+
+/* Returns whether NAME is a memory block's link to its node ("node0"). */
+static bool
+is_node_link(const char *name)
+{
+	uint64_t v;
+
+	return memblock_name(name, "node", &v);
+}
+
+/* walk()'s empty file named as the block's node link REL: what memblock_read() reads. */
+static int
+node_link(struct capture *c, const char *rel, const void *arg,
+    struct ferr *e)
+{
+	(void)arg;
+	return put(c, rel, "", 0, e);
+}
+
+/* walk()'s copy of the memory block REL: its state, valid_zones, removable and node. */
+static int
+memblock_each(struct capture *c, const char *rel, const void *arg,
+    struct ferr *e)
+{
+	static const char *const v[] = { "state", "valid_zones", "removable" };
+	static const struct names block = { v, 3 };
+
+	(void)arg;
+	if (copy_names(c, rel, &block, e) != 0)
+		return -1;
+	return walk(c, rel, is_node_link, node_link, NULL, e);
+}
+
+/*
+ * Copy the memory blocks of C's source where memblock_read() reads them:
+ * the block size and each block's files, at most MEMBLOCK_CAPTURE_MAX
+ * blocks, else none (said in the metadata). Returns 0 or -1 with E set.
+ */
+static int
+memblocks_copy(struct capture *c, struct ferr *e)
+{
+	char *path;
+
+	if ((path = inputs_path(c->src, "/" MEMBLOCK_DIR)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	if (access(path, F_OK) != 0) {
+		missing(c, path, "/" MEMBLOCK_DIR, strerror(errno));
+		free(path);
+		return 0;
+	}
+	free(path);
+	c->counted = 0;
+	if (walk(c, "/" MEMBLOCK_DIR, is_memblock, count_each, NULL, e) != 0)
+		return -1;
+	if (c->counted > MEMBLOCK_CAPTURE_MAX) {
+		meta_add(c, "skipped %s: %zu blocks, more than %d\n",
+		    MEMBLOCK_DIR, c->counted, MEMBLOCK_CAPTURE_MAX);
+		return 0;
+	}
+	if (copy(c, "/" MEMBLOCK_DIR "/block_size_bytes", OPTIONAL, e) < 0)
+		return -1;
+	return walk(c, "/" MEMBLOCK_DIR, is_memblock, memblock_each, NULL, e);
+}
+
 /*
  * Name in E the file of C's source that E's path in the temporary
  * directory stands for: what was copied is what the user knows.
@@ -584,7 +670,7 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 		if (copy(c, files[i], i == 1 && c->src == NULL ? REQUIRED :
 		    OPTIONAL, e) < 0)
 			return -1;
-	if (huge_pages(c, e) != 0 ||
+	if (huge_pages(c, e) != 0 || (map && memblocks_copy(c, e) != 0) ||
 	    put(c, "/" CAPTURE_META, c->text, c->len, e) != 0)
 		return -1;
 	if (map && capture_map(c, page_size, map, map_size, e) != 0)

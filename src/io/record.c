@@ -72,6 +72,9 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 		fputs(o->command, fp);
 	if (o->captures_every)
 		fprintf(fp, "captures_every %lu\n", o->captures_every);
+	if (o->map_every)
+		fprintf(fp, "map_every %lu\nmap_ms %llu\n", o->map_every,
+		    (unsigned long long)o->map_ms);
 	if (o->trigger)
 		fprintf(fp, "trigger %s\nbefore %lu\nafter %lu\n", o->trigger,
 		    o->before, o->after);
@@ -395,6 +398,39 @@ record_sample(struct record *r, void (*write)(FILE *, const void *),
 		return 0;
 	}
 	return replace_last(r, e);
+}
+
+int
+record_append(struct record *r, const char *name, const char *line,
+    size_t len, struct ferr *e)
+{
+	size_t off = 0;
+	ssize_t n;
+	int fd;
+
+	ferr_keep_path(e, r->dir);
+	if ((fd = openat(r->fd, name, O_WRONLY | O_APPEND | O_CREAT |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
+		return ferr_set(e, 0, "cannot open %s: %s", name,
+		    strerror(errno));
+	while (off < len) {
+		if ((n = write(fd, line + off, len - off)) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		off += (size_t)n;
+	}
+	/* Closed whether or not it was written: no descriptor leaks. */
+	if (off < len || fsync(fd) != 0) {
+		ferr_set(e, 0, "cannot write %s: %s", name, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (close(fd) != 0)
+		return ferr_set(e, 0, "cannot write %s: %s", name,
+		    strerror(errno));
+	return 0;
 }
 
 int

@@ -31,16 +31,28 @@ struct record_opts {
 	bool		 migratetypes, events;
 	const char	*command;	/* its metadata lines (record_command_write()); NULL: none */
 	unsigned long	 captures_every;	/* also capture every Nth sample; 0: never */
+	unsigned long	 map_every;	/* a map summary every Nth sample; 0: never */
+	uint64_t	 map_ms;	/* what one map took when measured */
 	const char	*trigger;	/* a window of --trigger KIND; NULL: not */
 	unsigned long	 before, after;	/* its --before and --after */
 	const char	*fired;		/* what opened the window */
 };
+
+/* Where --map-every keeps its map summaries, one JSON line each. */
+#define RECORD_MAPS	"map.ndjson"
 
 /* Where --captures-every keeps its captures: DIR/during/N for sample N. */
 #define RECORD_DURING	"during"
 
 
 struct record;
+
+/*
+ * Append the LEN bytes of LINE to file NAME of recording R, synced.
+ * Returns 0, or -1 with E set.
+ */
+int	record_append(struct record *r, const char *name, const char *line,
+	    size_t len, struct ferr *e);
 
 /*
  * Create the recording O->dir atomically (metadata, first/ and an empty

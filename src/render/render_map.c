@@ -12,10 +12,12 @@
 #include "map.h"
 #include "memcg.h"
 #include "pins.h"
-#include "report.h"
+#include "pollution.h"
 #include "render_map.h"
+#include "render_pollution.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
+#include "report.h"
 
 /* Cgroups in the table; JSON has them all. */
 #define TOP_CGROUPS	10
@@ -249,6 +251,12 @@ render_map_table(FILE *fp, const struct report *r)
 	}
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
+	if (r->pollution)
+		render_pollution_table(fp, r);
+	if (r->regions)
+		render_regions_table(fp, r);
+	if (r->offline)
+		render_offline_table(fp, r);
 	if (r->cg && r->cg->read)
 		cgroup_table(fp, r->cg);
 	if (r->owners && r->owners->read)
@@ -390,9 +398,10 @@ owners_json(struct jsonw *w, const struct owners *ow)
 
 /* Write zone Z of M, with its pinned pageblocks PZ (NULL: none). */
 static void
-zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
+zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
     const struct pins_zone *pz)
 {
+	const struct map *m = r->map;
 	unsigned c, o;
 	size_t k;
 
@@ -442,6 +451,9 @@ zone_json(struct jsonw *w, const struct map *m, const struct map_zone *z,
 	jw_u64(w, z->nblocks - z->uninit_from);
 	if (pz)
 		pinned_json(w, pz);
+	if (r->pollution)
+		render_pollution_json(w, r->pollution,
+		    &r->pollution->zones[z - m->zones]);
 	jw_end(w);
 }
 
@@ -476,9 +488,15 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_key(&w, "zones");
 	jw_array(&w, false);
 	for (i = 0; i < m->nzones; i++)
-		zone_json(&w, m, &m->zones[i], r->pins ? &r->pins->zones[i] :
+		zone_json(&w, r, &m->zones[i], r->pins ? &r->pins->zones[i] :
 		    NULL);
 	jw_end(&w);
+	if (r->pollution)
+		render_pollution_nodes_json(&w, r->pollution);
+	if (r->regions)
+		render_regions_json(&w, r);
+	if (r->offline)
+		render_offline_json(&w, r);
 	if (r->cg && r->cg->read)
 		cgroups_json(&w, r->cg);
 	if (r->owners && r->owners->read)

@@ -8,8 +8,9 @@
 #include "avail.h"
 #include "humanize.h"
 #include "map.h"
-#include "report.h"
+#include "pollution.h"
 #include "render_prom.h"
+#include "report.h"
 
 /* Write the HELP and TYPE lines of metric NAME. */
 static void
@@ -30,13 +31,27 @@ label(FILE *fp, const char *s)
 	}
 }
 
-/* Write "fragstat_NAME{node="N",zone="Z"" without the closing brace. */
+/* Write the HELP and TYPE lines of gauge NAME. */
+static void
+prom_head(FILE *fp, const char *name, const char *help)
+{
+	head(fp, name, "gauge", help);
+}
+
+/* Write "fragstat_NAME{node="NODE",zone="ZONE"" without the closing brace. */
+static void
+prom_zone(FILE *fp, const char *name, unsigned node, const char *zone)
+{
+	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, node);
+	label(fp, zone);
+	putc('"', fp);
+}
+
+/* Write "fragstat_NAME{node="N",zone="Z"" of zone Z without the closing brace. */
 static void
 zone_series(FILE *fp, const char *name, const struct bzone *z)
 {
-	fprintf(fp, "fragstat_%s{node=\"%u\",zone=\"", name, z->node);
-	label(fp, z->name);
-	putc('"', fp);
+	prom_zone(fp, name, z->node, z->name);
 }
 
 /* Write ",order="O"". */
@@ -488,6 +503,66 @@ hugetlb(FILE *fp, const struct hugetlb *h)
 		}
 }
 
+/* The pollution's gauges of --map (render_pollution.c has its table and JSON). */
+static void
+pollution_prom(FILE *fp, const struct report *r)
+{
+	const struct pollution *pl = r->pollution;
+	const struct map *m = r->map;
+	const struct pollution_zone *z;
+	char b[32];
+	long long amp;
+	unsigned k;
+	size_t i;
+
+	prom_head(fp, "pollution_pageblocks", "Pageblocks wholly of "
+	    "initialised memory, over which the pollution is counted (--map).");
+	for (i = 0; i < m->nzones; i++) {
+		prom_zone(fp, "pollution_pageblocks", m->zones[i].node,
+		    m->zones[i].name);
+		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].blocks);
+	}
+	prom_head(fp, "polluted_pageblocks", "Of them, pageblocks holding "
+	    "at least one unmovable page other than reserved boot memory "
+	    "(--map).");
+	for (i = 0; i < m->nzones; i++) {
+		prom_zone(fp, "polluted_pageblocks", m->zones[i].node,
+		    m->zones[i].name);
+		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].polluted_blocks);
+	}
+	prom_head(fp, "unmovable_pages", "Unmovable pages in those "
+	    "pageblocks by kind, as --map classes them (reserved: boot "
+	    "memory, apart from the pollution).");
+	for (i = 0; i < m->nzones; i++)
+		for (k = 0; k < MAP_NPINS; k++) {
+			prom_zone(fp, "unmovable_pages",
+			    m->zones[i].node, m->zones[i].name);
+			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
+			    map_pin_name(k), pl->zones[i].pages_by_kind[k]);
+		}
+	prom_head(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
+	    "least one unmovable page of the kind (--map).");
+	for (i = 0; i < m->nzones; i++)
+		for (k = 0; k < MAP_NPINS; k++) {
+			prom_zone(fp, "polluted_pageblocks_by_kind",
+			    m->zones[i].node, m->zones[i].name);
+			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
+			    map_pin_name(k), pl->zones[i].blocks_by_kind[k]);
+		}
+	prom_head(fp, "pollution_amplification", "The share of pageblocks "
+	    "polluted over the share of memory unmovable (reserved apart); "
+	    "absent without unmovable pages (--map).");
+	for (i = 0; i < m->nzones; i++) {
+		z = &pl->zones[i];
+		if ((amp = pollution_amplification(z, pl->pageblock_order,
+		    MAP_NPINS)) < 0)
+			continue;
+		prom_zone(fp, "pollution_amplification", m->zones[i].node,
+		    m->zones[i].name);
+		fprintf(fp, "} %s\n", hum_fixed(b, sizeof(b), amp, 2));
+	}
+}
+
 void
 render_prom(FILE *fp, const struct report *r)
 {
@@ -508,4 +583,6 @@ render_prom(FILE *fp, const struct report *r)
 		thp(fp, r->thp);
 	if (r->huge)
 		hugetlb(fp, r->huge);
+	if (r->map && r->pollution)
+		pollution_prom(fp, r);
 }

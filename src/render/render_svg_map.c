@@ -8,10 +8,14 @@
 #include "humanize.h"
 #include "map.h"
 #include "memcg.h"
+#include "offline.h"
 #include "pins.h"
+#include "pollution.h"
+#include "regions.h"
+#include "render_map.h"
+#include "render_pollution.h"
 #include "render_svg.h"
 #include "report.h"
-#include "render_map.h"
 #include "svgw.h"
 
 /*
@@ -349,6 +353,81 @@ run(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_close(w);
 }
 
+/*
+ * Mark the boundaries every EVERY pageblocks (0: none) of zone Z's rows
+ * from Y, the pageblock grid at LEFT: a line above a row where one starts
+ * a row, else down the row, STROKE wide WD.
+ */
+static void
+boundaries(struct svgw *w, const struct map_zone *z, long left, long y,
+    uint64_t every, const char *stroke, long wd)
+{
+	uint64_t blk, first = z->first_block / ROW_BLOCKS * ROW_BLOCKS;
+	long x, ry;
+
+	if (every == 0)
+		return;
+	for (blk = (z->first_block + every - 1) / every * every; blk <
+	    z->first_block + z->nblocks; blk += every) {
+		x = left + (long)(blk % ROW_BLOCKS) * CELL_W;
+		ry = y + (long)((blk - first) / ROW_BLOCKS) * ROW_H;
+		svg_open(w, "line");
+		svg_attr_int(w, "x1", x);
+		svg_attr_int(w, "y1", ry - (blk % ROW_BLOCKS ? 0 : 1));
+		svg_attr_int(w, "x2", blk % ROW_BLOCKS ? x : left +
+		    (long)ROW_BLOCKS * CELL_W);
+		svg_attr_int(w, "y2", ry + (blk % ROW_BLOCKS ? CELL_H : -1));
+		svg_attr(w, "stroke", stroke);
+		svg_attr_int(w, "stroke-width", wd);
+		svg_close(w);
+	}
+}
+
+/*
+ * Mark zone ZI's memory-block (white) and 1 GiB region (black)
+ * boundaries on its rows from Y, and label each tainted region of it
+ * with what keeps it, on its first row.
+ */
+static void
+marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
+{
+	const struct map *m = r->map;
+	const struct map_zone *z = &m->zones[zi];
+	const struct regions *rg = r->regions;
+	uint64_t first = z->first_block / ROW_BLOCKS * ROW_BLOCKS, blk;
+	const struct region *x;
+	char keep[160];
+	size_t i;
+
+	if (r->offline && r->offline->block_pages)
+		boundaries(w, z, left, y, r->offline->block_pages >>
+		    m->pageblock_order, "#ffffff", 1);
+	if (rg == NULL || rg->order == 0)
+		return;
+	boundaries(w, z, left, y, (uint64_t)1 << (rg->order -
+	    m->pageblock_order), "#000000", 2);
+	for (i = 0; i < rg->n; i++) {
+		x = &rg->r[i];
+		if (x->zone != zi || x->state != REGION_TAINTED)
+			continue;
+		blk = x->pfn >> m->pageblock_order;
+		svgr_text_open(w, left + (long)(blk % ROW_BLOCKS) * CELL_W + 2,
+		    y + (long)((blk - first) / ROW_BLOCKS) * ROW_H + 8, 8,
+		    NULL, "bold");
+		/* Readable on light and dark cells alike. */
+		svg_attr(w, "stroke", "#ffffff");
+		svg_attr(w, "stroke-width", "2");
+		svg_attr(w, "paint-order", "stroke");
+		svg_text(w, "tainted: ");
+		svg_text_int(w, (long long)x->keep);
+		svg_text(w, " pages (");
+		svg_text(w, render_keep_words(keep, sizeof(keep), x->by_kind,
+		    x->uninit, 0));
+		svg_text(w, ")");
+		svg_close(w);
+	}
+}
+
 /* Draw Z's pageblocks in rows from Y, each labelled with its first PFN and address. */
 static void
 grid(struct svgw *w, const struct report *r, const struct map_zone *z,
@@ -387,6 +466,7 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 			blk += n;
 		}
 	}
+	marks(w, r, (size_t)(z - m->zones), left, y);
 }
 
 /* Draw zone Z of R at Y: its name and span, its ceilings, its pageblocks. */
@@ -607,14 +687,15 @@ pin_legend_h(const struct report *r)
 
 /* Returns how many notes on what was assumed M needs. */
 static long
-assumptions(const struct map *m)
+assumptions(const struct report *r, const struct map *m)
 {
-	return (long)m->buddy_head_only + (long)m->balloon;
+	return (long)m->buddy_head_only + (long)m->balloon +
+	    (long)(r->regions && r->regions->order);
 }
 
 /* Draw the notes at Y: how to read the cells and the ceiling, what was assumed. */
 static void
-notes(struct svgw *w, const struct map *m, long y)
+notes(struct svgw *w, const struct report *r, const struct map *m, long y)
 {
 	svgr_text(w, MARGIN, y, 11, NULL, NULL,
 	    "A cell shows the worst its pages hold: a hole, a pinned page "
@@ -636,9 +717,33 @@ notes(struct svgw *w, const struct map *m, long y)
 		    "count as free, an over-estimate.");
 		y += NOTE_H;
 	}
-	if (m->balloon)
+	if (m->balloon) {
 		svgr_text(w, MARGIN, y, 11, NULL, NULL, "Balloon pages exist: "
 		    "offline pages count as movable.");
+		y += NOTE_H;
+	}
+	if (r->regions && r->regions->order)
+		svgr_text(w, MARGIN, y, 11, NULL, NULL, "Black lines: 1 GiB "
+		    "region boundaries, each tainted region labelled with "
+		    "what keeps it; white ticks: memory-block boundaries.");
+}
+
+/* Write the machine's pollution PL into the title: the two shares and their ratio. */
+static void
+title_pollution(struct svgw *w, const struct pollution *pl)
+{
+	const struct pollution_zone *z = &pl->machine;
+	char s[32];
+
+	svg_text(w, ": ");
+	svg_text(w, hum_pct(s, sizeof(s), z->polluted_blocks, z->blocks));
+	svg_text(w, " of pageblocks polluted by ");
+	svg_text(w, hum_pct(s, sizeof(s), z->unmovable_pages, z->blocks <<
+	    pl->pageblock_order));
+	svg_text(w, " of memory (");
+	svg_text(w, pollution_words(s, sizeof(s), pollution_amplification(z,
+	    pl->pageblock_order, MAP_NPINS)));
+	svg_text(w, ")");
 }
 
 void
@@ -651,13 +756,16 @@ render_map_svg(FILE *fp, const struct report *r)
 	size_t i;
 
 	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
-	height = HEAD_H + pin_legend_h(r) + assumptions(m) * NOTE_H + MARGIN;
+	height = HEAD_H + pin_legend_h(r) + assumptions(r, m) * NOTE_H + MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
-	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
-	    "Physical memory by pageblock");
+	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svg_text(&w, "Physical memory by pageblock");
+	if (r->pollution)
+		title_pollution(&w, r->pollution);
+	svg_close(&w);
 	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "kernel ");
 	svg_text(&w, r->release ? r->release : "unknown");
@@ -678,8 +786,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	legend(&w, r, 62);
 	if (r->pins)
 		pin_legend(&w, r, 84);
-	notes(&w, m, 96 + pin_legend_h(r));
-	y = HEAD_H + pin_legend_h(r) + assumptions(m) * NOTE_H;
+	notes(&w, r, m, 96 + pin_legend_h(r));
+	y = HEAD_H + pin_legend_h(r) + assumptions(r, m) * NOTE_H;
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);

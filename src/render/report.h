@@ -11,6 +11,10 @@
 
 struct map;
 struct pins;
+struct pollution;
+struct pollution_zone;
+struct regions;
+struct offline;
 struct memcg;
 struct owners;
 struct avail;
@@ -35,6 +39,10 @@ struct report {
 	const char			*snapshot;	/* root named in batches */
 	const struct map		*map;		/* --map, else NULL */
 	const struct pins		*pins;		/* --map alone: the pinned pageblocks */
+	const struct pollution		*pollution;	/* with the pins: how far they spread */
+	const struct regions		*regions;	/* --map: the 1 GiB regions, or NULL */
+	const struct offline		*offline;	/* --map: the memory blocks, or NULL */
+	const char			*offline_note;	/* why there are none to show */
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct availability	*avail;		/* with the advice */

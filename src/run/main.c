@@ -10,6 +10,7 @@
 #include "mode_check.h"
 #include "modes.h"
 #include "options_mode.h"
+#include "pollution.h"
 #include "verify.h"
 
 /* Run --verify for O. Returns its exit code. */
@@ -82,7 +83,9 @@ main(int argc, char **argv)
 	struct verdicts adv;
 	struct report r;
 	struct inputs in;
+	struct pollution pl;
 	struct opts o;
+	struct pins p;
 	struct map m;
 	bool stored, check;
 	int rc;
@@ -163,17 +166,27 @@ main(int argc, char **argv)
 	}
 	memset(&adv, 0, sizeof(adv));
 	memset(&m, 0, sizeof(m));
+	memset(&p, 0, sizeof(p));
+	memset(&pl, 0, sizeof(pl));
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(&o, &in, &r, &adv)) == 0 && o.map &&
 	    (rc = load_map(&o, &in, adv.need.order, &r.page_size, &m, NULL,
 	    &stored)) == 0)
 		rc = pipe_count(&o, &in, &r, &adv, &m);
+	/* How far the unmovable pages spread, for the views that show it. */
+	if (rc == 0 && o.map && (pins_compute(&p, &m) != 0 ||
+	    pollution_compute(&pl, &m, &p) != 0)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+		map_free(&m);
+	}
 	if (rc != 0) {
 		pipe_verdicts_free(&adv);
 		inputs_free(&in);
 		goto out;
 	}
 	r.map = o.map ? &m : NULL;
+	r.pollution = o.map ? &pl : NULL;
 	if (o.action == A_CHECK)
 		rc = run_check(&o, &in, &r);
 	else if (o.compact)
@@ -184,6 +197,8 @@ main(int argc, char **argv)
 		if (r.need)
 			rc = check_need_status(&r);
 	}
+	pollution_free(&pl);
+	pins_free(&p);
 	map_free(&m);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);

@@ -10,9 +10,11 @@
 #include "record.h"
 #include "render_compare.h"
 #include "render_pictures.h"
+#include "render_pollution.h"
 #include "render_replay.h"
 #include "render_sets.h"
 #include "replay.h"
+#include "replay_map.h"
 #include "replay_sets.h"
 #include "sets.h"
 
@@ -22,6 +24,7 @@ run_replay(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
 	struct replay *r = malloc(sizeof(*r));
+	struct mapseries ms;
 
 	if (r == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -34,6 +37,13 @@ run_replay(const struct opts *o)
 		return EXIT_DATA;
 	}
 	futile_replay(r);
+	/* The map summaries too, before anything is printed. */
+	if (replay_map_read(o->sysroot, &ms, &e) < 0) {
+		ferr_print(&e);
+		replay_free(r);
+		free(r);
+		return EXIT_DATA;
+	}
 	if (r->truncated && !o->quiet)
 		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
 		    "recording ended in a crash): ignored\n", progname,
@@ -42,8 +52,11 @@ run_replay(const struct opts *o)
 		replay_json(stdout, o->sysroot, r);
 	else if (o->format == F_SVG)
 		render_svg_recording(stdout, o->sysroot, r);
-	else
+	else {
 		replay_table(stdout, o->sysroot, r);
+		render_replay_map_table(stdout, &ms);
+	}
+	replay_map_free(&ms);
 	replay_free(r);
 	free(r);
 	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;

@@ -12,6 +12,10 @@
 #include "modes.h"
 #include "pins.h"
 #include "render_map.h"
+#include "pollution.h"
+#include "regions.h"
+#include "memblock_read.h"
+#include "offline.h"
 #include "whopins.h"
 
 /*
@@ -160,6 +164,10 @@ run_map(const struct opts *o)
 	struct report r;
 	struct owners ow;
 	struct memcg cg;
+	struct pollution pl;
+	struct regions rg;
+	struct memblocks mb;
+	struct offline of;
 	struct pins p;
 	struct map m;
 	struct unmanaged u;
@@ -184,6 +192,10 @@ run_map(const struct opts *o)
 	}
 	memcg_init(&cg);
 	owners_init(&ow);
+	memset(&pl, 0, sizeof(pl));
+	memset(&rg, 0, sizeof(rg));
+	memset(&mb, 0, sizeof(mb));
+	memset(&of, 0, sizeof(of));
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
@@ -192,7 +204,15 @@ run_map(const struct opts *o)
 		inputs_free(&in);
 		return EXIT_DATA;
 	}
+	if (memblock_read(o->sysroot, &mb, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+		goto out;
+	}
 	if (pins_compute(&p, &m) != 0 || ferr_inject("map-pins") ||
+	    pollution_compute(&pl, &m, &p) != 0 ||
+	    regions_compute(&rg, &m) != 0 ||
+	    (mb.read && offline_compute(&of, &mb, &m, &p, r.page_size) != 0) ||
 	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow) != 0)) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
@@ -200,6 +220,11 @@ run_map(const struct opts *o)
 	}
 	r.map = &m;
 	r.pins = &p;
+	r.pollution = &pl;
+	r.regions = &rg;
+	r.offline = &of;
+	r.offline_note = !mb.read ? "no " MEMBLOCK_DIR " (no memory hotplug, "
+	    "or a capture made without it)" : "blocks smaller than a pageblock";
 	r.cg = o->cgroups ? &cg : NULL;
 	r.owners = o->cgroups ? &ow : NULL;
 	if (o->format == F_JSON)
@@ -209,6 +234,10 @@ run_map(const struct opts *o)
 	else
 		render_map_table(stdout, &r);
 out:
+	pollution_free(&pl);
+	regions_free(&rg);
+	offline_free(&of);
+	memblock_free(&mb);
 	pins_free(&p);
 	memcg_free(&cg);
 	owners_free(&ow);

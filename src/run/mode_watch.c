@@ -2,12 +2,14 @@
 /* mode_watch.c - --watch: samples, with --events, --record and a command run under recording */
 
 #include "config.h"
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "experiment.h"
 #include "load.h"
+#include "map_every.h"
 #include "modes.h"
 #include "record.h"
 #include "record_command.h"
@@ -50,10 +52,10 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
-/* --record: create the recording of the watch W over IN (--trigger: its windows' directory). Returns 0, or an exit code after a message. */
+/* --record: create the recording of the watch W over IN (--trigger: its windows' directory), a map taking MAP_MS. Returns 0, or an exit code after a message. */
 static int
 record_start(const struct opts *o, const struct inputs *in,
-    struct watch_opts *w, const unsigned *orders, int n)
+    struct watch_opts *w, const unsigned *orders, int n, uint64_t map_ms)
 {
 	char *cmd = NULL;
 	struct record_opts ro;
@@ -74,6 +76,8 @@ record_start(const struct opts *o, const struct inputs *in,
 	ro.migratetypes = o->migratetypes;
 	ro.events = o->events;
 	ro.captures_every = o->captures_every;
+	ro.map_every = o->map_every;
+	ro.map_ms = map_ms;
 	if (o->trigger_arg) {
 		/* Each window is a recording of its own, of its own length. */
 		ro.count = 0;
@@ -110,6 +114,7 @@ record_start(const struct opts *o, const struct inputs *in,
 struct watch_count {
 	const struct opts	*o;
 	struct verdicts		 v;
+	struct map_every	*me;		/* --map-every, or NULL */
 };
 
 /*
@@ -120,6 +125,7 @@ static int
 watch_counts(void *arg, const struct inputs *in, struct report *r)
 {
 	struct watch_count *wc = arg;
+	struct ferr e = { .path = "" };
 
 	pipe_verdicts_free(&wc->v);
 	memset(&wc->v, 0, sizeof(wc->v));
@@ -128,7 +134,12 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	    pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
 		return -1;
 	r->advice = &wc->v.adv;
-	return pipe_count(wc->o, in, r, &wc->v, NULL) != 0 ? -1 : 0;
+	if (pipe_count(wc->o, in, r, &wc->v, NULL) != 0)
+		return -1;
+	/* Transient, as a sample that cannot be read: say so, go on. */
+	if (wc->me && map_every_sample(wc->me, &e) != 0)
+		ferr_print(&e);
+	return 0;
 }
 
 /* Returns milliseconds from A to B. */
@@ -167,6 +178,8 @@ run_watch(struct opts *o)
 	unsigned orders[FRAG_MAX_ORDERS];
 	const char *from;
 	int n, rc = EXIT_OK, wstatus = 0;
+	struct map_every me;
+	uint64_t map_ms = 0, share;
 
 	/*
 	 * From here on a signal ends the run after the current step, through
@@ -212,7 +225,15 @@ run_watch(struct opts *o)
 	w.io.want_pti = o->migratetypes;
 	w.trace = t;
 	w.evn = &evn;
-	if (o->record && (rc = record_start(o, &in, &w, orders, n)) != 0) {
+	/* What a map costs, measured before the recording exists. */
+	if (o->map_every && (rc = map_every_measure(o, &map_ms)) != EXIT_OK) {
+		inputs_free(&in);
+		if (trace_close(t, &e) != 0)
+			ferr_print(&e);
+		return rc;
+	}
+	if (o->record && (rc = record_start(o, &in, &w, orders, n,
+	    map_ms)) != 0) {
 		inputs_free(&in);
 		/* Its own error went first: this one only says the cleanup failed. */
 		if (trace_close(t, &e) != 0)
@@ -225,6 +246,20 @@ run_watch(struct opts *o)
 	w.counts = watch_counts;
 	w.counts_arg = &wc;
 	wc.o = o;
+	memset(&me, 0, sizeof(me));
+	if (o->map_every) {
+		me.o = o;
+		me.rec = w.rec;
+		wc.me = &me;
+		/* Its share of the time, in hundredths of a percent. */
+		share = map_ms * 10000 / ((uint64_t)o->map_every *
+		    o->watch_ms);
+		if (!o->quiet)
+			fprintf(stderr, "%s: --map-every %lu: a map takes %"
+			    PRIu64 " ms here, %" PRIu64 ".%02" PRIu64 "%% of "
+			    "the time\n", progname, o->map_every, map_ms,
+			    share / 100, share % 100);
+	}
 	w.io.want_psi = true;
 	w.io.want_vmstat = true;
 	w.interval_ms = o->watch_ms;

@@ -114,6 +114,7 @@ static const struct option longopts[] = {
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
+	{ "map-every",		required_argument, NULL, OPT_MAP_EVERY },
 	{ "trigger",		required_argument, NULL, OPT_TRIGGER },
 	{ "before",		required_argument, NULL, OPT_BEFORE },
 	{ "after",		required_argument, NULL, OPT_AFTER },
@@ -416,6 +417,11 @@ options_parse(int argc, char **argv, struct opts *o)
 			    &v) != 0)
 				return EXIT_USAGE;
 			o->captures_every = (unsigned long)v;
+			break;
+		case OPT_MAP_EVERY:
+			if (positive("--map-every", optarg, ULONG_MAX, &v) != 0)
+				return EXIT_USAGE;
+			o->map_every = (unsigned long)v;
 			break;
 		case OPT_TRIGGER:
 			if (trigger_parse(optarg, &o->trigger) != 0)

@@ -108,6 +108,8 @@ static const struct optrule rules[] = {
 	    "--watch or a command" },
 	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--record" },
+	{ OPT_MAP_EVERY, "--map-every", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--record" },
 	{ OPT_TRIGGER, "--trigger", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch --record" },
 	{ OPT_BEFORE, "--before", ACT(A_WATCH), ALL_FORMATS, 0,
@@ -336,6 +338,12 @@ options_mode_check(struct opts *o, const bool *given)
 		return usage_error("%s", "--record captures a whole root: "
 		    "--buddyinfo, --pagetypeinfo and --pressure do not mix "
 		    "with it");
+	if (given[OPT_MAP_EVERY] && !given[OPT_RECORD])
+		return usage_error("%s", "--map-every does nothing without "
+		    "--record: it keeps map summaries inside the recording");
+	if (given[OPT_MAP_EVERY] && given[OPT_TRIGGER])
+		return usage_error("%s", "--map-every does not mix with "
+		    "--trigger: its windows keep samples, not maps");
 	if (given[OPT_CAPTURES_EVERY] && !given[OPT_RECORD])
 		return usage_error("%s", "--captures-every does nothing without "
 		    "--record: it keeps captures inside the recording");

@@ -64,6 +64,7 @@ struct opts {
 	const char	*record;	/* --record DIR */
 	char *const	*command;	/* after '--': run under --record, or NULL */
 	unsigned long	 captures_every;	/* --captures-every N; 0: none */
+	unsigned long	 map_every;		/* --map-every N; 0: none */
 	const char	*trigger_arg;	/* --trigger KIND as given, or NULL */
 	struct trigger	 trigger;	/* parsed, its psi_full set at the end */
 	unsigned long	 before, after;	/* --before N, --after N */

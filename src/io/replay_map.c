@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* replay_map.c - the map summaries of a recording, one JSON line each */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonr.h"
+#include "record.h"
+#include "replay_map.h"
+#include "slurp.h"
+#include "text.h"
+
+/* Returns V as hundredths or a count, -1 for null; -2 when it is neither. */
+static long long
+maybe(const struct jr_val *v, int digits)
+{
+	uint64_t n;
+	long long f;
+
+	if (v == NULL)
+		return -2;
+	if (v->type == JR_NULL)
+		return -1;
+	if (digits)
+		return jr_fixed(v, digits, &f) == 0 && f >= 0 ? f : -2;
+	return jr_u64(v, &n) == 0 && n <= LLONG_MAX ? (long long)n : -2;
+}
+
+/*
+ * Read zone ZV (index I) of map K of D into S, the first map's names kept.
+ * Returns 0, or -1 with E set at LINE.
+ */
+static int
+zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
+    struct mapseries *s, unsigned long line, struct ferr *e)
+{
+	struct mapseries_zone *z = &s->z[k * s->nzones + i];
+	char name[FRAG_NAME_SIZE];
+	uint64_t node;
+
+	if (jr_u64(jr_get(d, zv, "node"), &node) != 0 ||
+	    jr_bytes(d, jr_get(d, zv, "zone"), name, sizeof(name)) != 0 ||
+	    jr_u64(jr_get(d, zv, "pageblocks"), &z->pageblocks) != 0 ||
+	    jr_u64(jr_get(d, zv, "polluted_pageblocks"), &z->polluted) != 0 ||
+	    (z->amplification = maybe(jr_get(d, zv, "amplification"), 2)) < -1 ||
+	    (z->clean_regions = maybe(jr_get(d, zv, "clean_regions"), 0)) < -1 ||
+	    (z->offlinable = maybe(jr_get(d, zv, "offlinable_blocks"), 0)) < -1)
+		return ferr_set(e, line, "zone %zu: not a map summary", i + 1);
+	if (k == 0) {
+		s->node[i] = (unsigned)node;
+		memcpy(s->name[i], name, sizeof(name));
+	} else if (s->node[i] != node || strcmp(s->name[i], name) != 0)
+		return ferr_set(e, line, "zone %zu is node %llu, zone %s: the "
+		    "first line's is node %u, zone %s", i + 1,
+		    (unsigned long long)node, name, s->node[i], s->name[i]);
+	return 0;
+}
+
+/* Read map K from the LEN bytes of line LINE at S. Returns 0, or -1 with E set. */
+static int
+map_of(const char *buf, size_t len, size_t k, struct mapseries *ms,
+    unsigned long line, struct ferr *e)
+{
+	const struct jr_val *zv = NULL, *v;
+	struct jr_doc d;
+	const char *what;
+	size_t col, i = 0;
+	int rc = 0;
+
+	if (jr_parse(&d, buf, len, &col, &what) != 0)
+		return ferr_set(e, line, "column %zu: %s", col, what);
+	if (jr_u64(jr_get(&d, &d.v[0], "sample"), &ms->sample[k]) != 0 ||
+	    jr_u64(jr_get(&d, &d.v[0], "elapsed_ms"), &ms->elapsed_ms[k]) != 0 ||
+	    jr_u64(jr_get(&d, &d.v[0], "map_ms"), &ms->map_ms) != 0 ||
+	    (zv = jr_get(&d, &d.v[0], "zones")) == NULL || zv->type != JR_ARR)
+		rc = ferr_set(e, line, "not a map summary");
+	for (v = rc ? NULL : jr_first(&d, zv); v && rc == 0; v = jr_next(&d, v),
+	    i++) {
+		if (k == 0 && i == 64) {
+			rc = ferr_set(e, line, "more than 64 zones");
+			break;
+		}
+		if (k == 0)
+			ms->nzones = i + 1;
+		if (i >= ms->nzones)
+			rc = ferr_set(e, line, "more zones than the first line");
+		else
+			rc = zone_of(&d, v, k, i, ms, line, e);
+	}
+	if (rc == 0 && i != ms->nzones)
+		rc = ferr_set(e, line, "%zu zones, the first line %zu", i,
+		    ms->nzones);
+	jr_free(&d);
+	return rc;
+}
+
+int
+replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
+{
+	char path[PATH_MAX];
+	struct lines l;
+	struct slurp f;
+	const char *ln;
+	size_t n, cap;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_MAPS);
+	ferr_keep_path(e, path);
+	if ((rc = slurp_read(path, &f, e)) == -ENOENT)
+		return 1;
+	if (rc != 0)
+		return -1;
+	cap = lines_count(f.buf, f.len) + 1;
+	s->sample = calloc(cap, sizeof(*s->sample));
+	s->elapsed_ms = calloc(cap, sizeof(*s->elapsed_ms));
+	/* 64 zones at most: room for every line's. */
+	s->z = calloc(cap * 64, sizeof(*s->z));
+	if (s->sample == NULL || s->elapsed_ms == NULL || s->z == NULL) {
+		slurp_free(&f);
+		replay_map_free(s);
+		return ferr_set(e, 0, "out of memory");
+	}
+	/* A last line cut short by a crash: the maps before it stand. */
+	while (f.len > 0 && f.buf[f.len - 1] != '\n')
+		f.len--;
+	lines_init(&l, f.buf, f.len);
+	rc = 0;
+	while (rc == 0 && (rc = lines_next(&l, &ln, &n, e)) == 1) {
+		rc = map_of(ln, n, s->nmaps, s, (unsigned long)s->nmaps + 1, e);
+		s->nmaps++;
+	}
+	slurp_free(&f);
+	if (rc < 0) {
+		replay_map_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void
+replay_map_free(struct mapseries *s)
+{
+	free(s->sample);
+	free(s->elapsed_ms);
+	free(s->z);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* regions.c - classify 1 GiB regions as the gigantic ceiling counts them, with what keeps each tainted one */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "regions.h"
+
+/* qsort() order of two uint64_t, ascending. */
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Fill R, region BLK of zone Z (index ZI) of M at ORDER, from its
+ * pageblocks: its state before any ambiguous page is admitted (those with
+ * only ambiguous pages tainted for now) and what keeps it. Returns its
+ * ambiguous pages.
+ */
+static uint64_t
+region_of(const struct map *m, const struct map_zone *z, size_t zi,
+    unsigned order, uint64_t blk, struct region *r)
+{
+	unsigned shift = order - m->pageblock_order, k;
+	size_t i = (size_t)((blk << shift) - z->first_block), j;
+	const struct map_block *b;
+	uint64_t amb = 0, free = 0;
+	bool hole = false;
+
+	memset(r, 0, sizeof(*r));
+	r->pfn = blk << order;
+	r->zone = zi;
+	for (j = i; j < i + ((size_t)1 << shift); j++) {
+		b = &z->blocks[j];
+		hole |= b->n[MAP_HOLE] != 0;
+		/* Not initialised: never the allocator's to empty. */
+		if (j >= z->uninit_from) {
+			r->uninit += b->n[MAP_AMBIGUOUS];
+			continue;
+		}
+		for (k = 0; k < MAP_NPINS; k++)
+			r->by_kind[k] += b->pin[k];
+		amb += b->n[MAP_AMBIGUOUS];
+		free += b->n[MAP_FREE];
+	}
+	for (k = 0; k < MAP_NPINS; k++)
+		r->keep += r->by_kind[k];
+	r->keep += r->uninit;
+	if (hole)
+		r->state = REGION_HOLE;
+	else if (r->keep != 0)
+		r->state = REGION_TAINTED;
+	else
+		r->state = free == (uint64_t)1 << order ? REGION_FREE :
+		    REGION_CLEAN;
+	/* Only ambiguous pages keep it: ceiling() may admit them. */
+	return r->state == REGION_TAINTED && r->uninit == 0 && r->keep == amb ?
+	    amb : 0;
+}
+
+/*
+ * Classify zone ZI of M into RG from RG->r[FROM]: the regions with only
+ * ambiguous pages admitted fewest first, the lower PFN first among
+ * equals, while they fit the zone's per-CPU free pages, as ceiling() in
+ * map.c admits them. KEY has room for a value per region.
+ */
+static void
+zone_regions(struct regions *rg, const struct map *m, size_t zi,
+    uint64_t *key)
+{
+	const struct map_zone *z = &m->zones[zi];
+	uint64_t first, n, blk, amb, budget = z->pcp_free;
+	size_t from = rg->n, na = 0, k;
+
+	n = map_aligned_blocks(z, rg->order, &first);
+	for (blk = first; blk < first + n; blk++) {
+		amb = region_of(m, z, zi, rg->order, blk, &rg->r[rg->n]);
+		if (amb)
+			key[na++] = amb << 24 | (rg->n - from);
+		rg->n++;
+	}
+	qsort(key, na, sizeof(*key), cmp_u64);
+	for (k = 0; k < na && key[k] >> 24 <= budget; k++) {
+		budget -= key[k] >> 24;
+		rg->r[from + (key[k] & 0xffffff)].state = REGION_CLEAN;
+	}
+	for (k = from; k < rg->n; k++)
+		rg->zones[zi][rg->r[k].state]++;
+}
+
+int
+regions_compute(struct regions *rg, const struct map *m)
+{
+	uint64_t total = 0, *key;
+	size_t i;
+
+	memset(rg, 0, sizeof(*rg));
+	rg->order = m->gigantic_order;
+	/* A key holds a region's index in 24 bits, its pages above them. */
+	if (rg->order < m->pageblock_order || rg->order >= FRAG_MAX_ORDERS ||
+	    rg->order > 39) {
+		rg->order = 0;
+		return 0;
+	}
+	for (i = 0; i < m->nzones; i++)
+		total += map_aligned_blocks(&m->zones[i], rg->order, NULL);
+	if (total >= (uint64_t)1 << 24) {
+		rg->order = 0;
+		return 0;
+	}
+	rg->r = calloc(total + 1, sizeof(*rg->r));
+	rg->zones = calloc(m->nzones + 1, sizeof(*rg->zones));
+	rg->tainted = calloc(total + 1, sizeof(*rg->tainted));
+	key = calloc(total + 1, sizeof(*key));
+	if (rg->r == NULL || rg->zones == NULL || rg->tainted == NULL ||
+	    key == NULL) {
+		free(key);
+		regions_free(rg);
+		return -1;
+	}
+	for (i = 0; i < m->nzones; i++)
+		zone_regions(rg, m, i, key);
+	/* Fewest pages kept first (the cheapest to win back), then map order. */
+	for (i = 0; i < rg->n; i++)
+		if (rg->r[i].state == REGION_TAINTED)
+			key[rg->ntainted++] = rg->r[i].keep << 24 | i;
+	qsort(key, rg->ntainted, sizeof(*key), cmp_u64);
+	for (i = 0; i < rg->ntainted; i++)
+		rg->tainted[i] = (size_t)(key[i] & 0xffffff);
+	free(key);
+	return 0;
+}
+
+void
+regions_free(struct regions *rg)
+{
+	free(rg->r);
+	free(rg->zones);
+	free(rg->tainted);
+	memset(rg, 0, sizeof(*rg));
+}
+
+const char *
+region_state_name(enum region_state s)
+{
+	static const char *const names[REGION_NSTATES] = {
+		"free", "clean", "tainted", "with_hole",
+	};
+
+	return names[s];
+}

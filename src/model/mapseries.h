@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* mapseries.h - the map summaries of a recording (--map-every), over time */
+#ifndef FRAGSTAT_MAPSERIES_H
+#define FRAGSTAT_MAPSERIES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* One zone in one map summary; -1: not known then. */
+struct mapseries_zone {
+	uint64_t	 pageblocks, polluted;
+	long long	 amplification;		/* hundredths */
+	long long	 clean_regions, offlinable;
+};
+
+/* Every map summary of a recording, zones in the same order in each. */
+struct mapseries {
+	size_t		 nmaps, nzones;
+	unsigned	 node[64];		/* at most 64 zones */
+	char		 name[64][FRAG_NAME_SIZE];
+	uint64_t	*elapsed_ms;		/* per map */
+	uint64_t	*sample;		/* per map */
+	uint64_t	 map_ms;		/* the last map's cost */
+	struct mapseries_zone *z;		/* nmaps * nzones, by map */
+};
+
+#endif

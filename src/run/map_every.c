@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* map_every.c - --record --map-every: read the map every Nth sample and keep its summary */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map_every.h"
+#include "memblock_read.h"
+#include "modes.h"
+#include "offline.h"
+#include "pollution.h"
+#include "regions.h"
+#include "render_pollution.h"
+
+/* Returns milliseconds from A to B. */
+static uint64_t
+ms_between(const struct timespec *a, const struct timespec *b)
+{
+	return (uint64_t)(b->tv_sec - a->tv_sec) * 1000 +
+	    (uint64_t)((b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+/*
+ * Read the map of O's root with all --map computes from it and write its
+ * summary as one line into a new *BUF (*LEN bytes): sample SAMPLE,
+ * ELAPSED_MS into the recording; what it took into *MS. Returns 0, or -1
+ * after a message.
+ */
+static int
+map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
+    char **buf, size_t *len, uint64_t *ms)
+{
+	struct input_opts io = pipe_input_opts(o);
+	struct ferr e = { .path = "" };
+	struct timespec t0, t1;
+	struct pollution pl;
+	struct memblocks mb;
+	struct regions rg;
+	struct offline of;
+	struct inputs in;
+	struct report r;
+	struct pins p;
+	struct map m;
+	const char *from;
+	bool stored;
+	FILE *fp;
+	int rc = -1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&pl, 0, sizeof(pl));
+	memset(&rg, 0, sizeof(rg));
+	memset(&of, 0, sizeof(of));
+	memset(&p, 0, sizeof(p));
+	memset(&mb, 0, sizeof(mb));
+	memset(&r, 0, sizeof(r));
+	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
+	io.want_psi = false;
+	if (inputs_load(&io, &in, &e) != 0) {
+		ferr_print(&e);
+		inputs_free(&in);
+		return -1;
+	}
+	r.page_size = pipe_page_size(o, &in, &from);
+	if (load_map(o, &in, 0, &r.page_size, &m, NULL, &stored) != 0) {
+		inputs_free(&in);
+		return -1;
+	}
+	if (memblock_read(o->sysroot, &mb, &e) != 0) {
+		ferr_print(&e);
+		goto out;
+	}
+	if (pins_compute(&p, &m) != 0 || pollution_compute(&pl, &m, &p) != 0 ||
+	    regions_compute(&rg, &m) != 0 || (mb.read && offline_compute(&of,
+	    &mb, &m, &p, r.page_size) != 0) || (fp = open_memstream(buf,
+	    len)) == NULL) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		goto out;
+	}
+	r.map = &m;
+	r.pollution = &pl;
+	r.regions = &rg;
+	r.offline = mb.read ? &of : NULL;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*ms = ms_between(&t0, &t1);
+	render_map_sample_json(fp, &r, sample, elapsed_ms, *ms);
+	if (fclose(fp) != 0) {
+		free(*buf);
+		fprintf(stderr, "%s: out of memory\n", progname);
+		goto out;
+	}
+	rc = 0;
+out:
+	offline_free(&of);
+	memblock_free(&mb);
+	regions_free(&rg);
+	pollution_free(&pl);
+	pins_free(&p);
+	map_free(&m);
+	inputs_free(&in);
+	return rc;
+}
+
+int
+map_every_measure(const struct opts *o, uint64_t *ms)
+{
+	uint64_t between = (uint64_t)o->map_every * o->watch_ms, least;
+	size_t len;
+	char *buf;
+
+	if (map_line(o, 0, 0, &buf, &len, ms) != 0)
+		return EXIT_DATA;
+	free(buf);
+	/* The map must not crowd out the samples it sits between. */
+	if (*ms > between / 2) {
+		least = *ms * 2 / (o->watch_ms ? o->watch_ms : 1) + 1;
+		fprintf(stderr, "%s: --map-every %lu: one map took %" PRIu64
+		    " ms here, more than half of the %" PRIu64 " ms between "
+		    "maps (--watch %u.%03u s x %lu): the samples would come "
+		    "late; take N of at least %" PRIu64 "\n", progname,
+		    o->map_every, *ms, between, o->watch_ms / 1000,
+		    o->watch_ms % 1000, o->map_every, least);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
+int
+map_every_sample(struct map_every *me, struct ferr *e)
+{
+	struct timespec now;
+	uint64_t ms;
+	size_t len;
+	char *buf;
+	int rc;
+
+	if (me->n == 0)
+		clock_gettime(CLOCK_MONOTONIC, &me->start);
+	if (me->n++ % me->o->map_every != 0)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (map_line(me->o, me->n - 1, ms_between(&me->start, &now), &buf,
+	    &len, &ms) != 0) {
+		e->path = "fragstat";
+		return ferr_set(e, 0, "--map-every: the map of sample %lu could "
+		    "not be read", me->n - 1);
+	}
+	rc = record_append(me->rec, RECORD_MAPS, buf, len, e);
+	free(buf);
+	return rc;
+}
