@@ -71,42 +71,135 @@ unmanaged(FILE *fp, const struct report *r)
 	render_fold(fp, prefix, text);
 }
 
+/* The sizes and numbers an advice sentence quotes, already in words. */
+struct advice_words {
+	char		 blk[32];	/* the block asked for */
+	char		 fr[32];	/* the free memory it may count */
+	char		 need[32];	/* lowmem reserve + min watermark */
+	char		 lg[64];	/* the largest free block */
+	char		 fi[16];	/* the fragmentation index */
+	char		 th[16];	/* extfrag_threshold */
+	char		 res[32];	/* the lowmem reserve */
+	char		 mg[32];	/* the managed pages */
+	const char	*gfp;		/* "movable" or "kernel" */
+};
+
+/* Fill WD with the words for advice A on zone of report R. */
+static void
+advice_words(struct advice_words *wd, const struct report *r,
+    const struct zadvice *a)
+{
+	unsigned long ps = r->page_size;
+
+	hum_size(wd->blk, sizeof(wd->blk), 1ULL << a->order, ps);
+	hum_size(wd->fr, sizeof(wd->fr), a->usable, ps);
+	largest(wd->lg, sizeof(wd->lg), &r->frag[a->zone], ps);
+	hum_index(wd->fi, sizeof(wd->fi), a->fragindex);
+	hum_index(wd->th, sizeof(wd->th), r->advice->threshold);
+	wd->gfp = r->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel";
+	hum_size(wd->res, sizeof(wd->res), a->reserve, ps);
+	hum_size(wd->need, sizeof(wd->need), a->reserve > UINT64_MAX - a->min ?
+	    UINT64_MAX : a->reserve + a->min, ps);
+	hum_size(wd->mg, sizeof(wd->mg), a->managed, ps);
+}
+
+/*
+ * Write to BUF why vm.defrag_mode made the rules below run at the pageblock
+ * order; returns the bytes written (at most SIZE - 1).
+ */
+static size_t
+defrag_prefix(char *buf, size_t size, const struct advice_words *wd,
+    const struct zadvice *a, unsigned long ps)
+{
+	char pbs[32];
+	int w;
+
+	w = snprintf(buf, size, "a free %s block exists only on other "
+	    "migratetypes' lists, below the %s pageblock; under "
+	    "vm.defrag_mode the kernel falls back only after reclaim "
+	    "and compaction at that order: ", wd->blk, hum_size(pbs,
+	    sizeof(pbs), 1ULL << a->rules_order, ps));
+	return w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
+}
+
+/* Write to BUF why the lowmem reserve keeps allocation A from the zone. */
+static void
+reserve_sentence(char *buf, size_t size, const struct advice_words *wd,
+    const struct zadvice *a)
+{
+	const char *wm = a->have_wmark ? " + min watermark" : "";
+
+	if (a->reason == R_LOWMEM_RESERVE)
+		snprintf(buf, size, "%s free; even wholly free it could count "
+		    "at most %s (managed pages%s), not above the %s it keeps "
+		    "from %s allocations (lowmem_reserve%s): not used by this "
+		    "allocation", wd->fr, wd->mg,
+		    a->order ? " less the block" : "", wd->need, wd->gfp, wm);
+	else if (a->reserve_known && a->managed_known)
+		snprintf(buf, size, "%s free, not above the %s the zone "
+		    "keeps from %s allocations (lowmem_reserve%s), though "
+		    "it could count up to %s once freed: compaction is "
+		    "skipped and the kernel reclaims: reclaim", wd->fr,
+		    wd->need, wd->gfp, wm, wd->mg);
+	else if (a->reserve_known)
+		snprintf(buf, size, "%s free, not above the %s the zone "
+		    "keeps from %s allocations (lowmem_reserve%s); "
+		    "zoneinfo gives no managed pages to tell whether it "
+		    "could ever pass: compaction is skipped and the "
+		    "kernel reclaims: reclaim", wd->fr, wd->need, wd->gfp, wm);
+	else
+		snprintf(buf, size, "%s free, but the lowmem reserve "
+		    "against %s allocations is at least %s (higher zones' "
+		    "free / ratio %u): compaction is skipped and the "
+		    "kernel reclaims (whether the zone could ever pass is "
+		    "unknown without zoneinfo): reclaim", wd->fr, wd->gfp,
+		    wd->res, a->ratio);
+}
+
+/* Write to BUF why too little free memory for compaction means reclaim. */
+static void
+order0_sentence(char *buf, size_t size, const struct advice_words *wd,
+    const struct report *r, const struct zadvice *a)
+{
+	char need[32], gap[32];
+
+	hum_size(need, sizeof(need), a->need, r->page_size);
+	hum_size(gap, sizeof(gap), a->gap, r->page_size);
+	if (a->have_wmark)
+		snprintf(buf, size, "only %s free; compaction needs more "
+		    "than %s (%s watermark, %s gap, reserve): reclaim",
+		    wd->fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
+		    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
+		    "low" : "min", gap);
+	else if (a->reserve > 0)
+		snprintf(buf, size, "only %s free; compaction needs more "
+		    "than %s (%s gap, lowmem reserve at least %s; "
+		    "watermarks unknown without zoneinfo): reclaim", wd->fr,
+		    need, gap, wd->res);
+	else
+		snprintf(buf, size, "only %s free; compaction needs more "
+		    "than a %s gap (watermarks unknown without "
+		    "zoneinfo): reclaim", wd->fr, gap);
+}
+
 const char *
 advice_sentence(char *buf, size_t size, const struct report *r,
     const struct zadvice *a)
 {
-	const struct frag *f = &r->frag[a->zone];
-	char blk[32], fr[32], need[32], gap[32], lg[64], fi[16], th[16];
-	char res[32], mg[32], pbs[32];
-	unsigned long ps = r->page_size;
-	const char *gfp;
+	struct advice_words wd;
 	char *out = buf;
-	size_t n = 0;
-	int w;
+	size_t n;
 
-	hum_size(blk, sizeof(blk), 1ULL << a->order, ps);
-	hum_size(fr, sizeof(fr), a->usable, ps);
-	largest(lg, sizeof(lg), f, ps);
-	hum_index(fi, sizeof(fi), a->fragindex);
-	hum_index(th, sizeof(th), r->advice->threshold);
-	gfp = r->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel";
-	hum_size(res, sizeof(res), a->reserve, ps);
-	hum_size(need, sizeof(need), a->reserve > UINT64_MAX - a->min ?
-	    UINT64_MAX : a->reserve + a->min, ps);
+	advice_words(&wd, r, a);
 	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
 	if (a->nofragment) {
-		w = snprintf(buf, size, "a free %s block exists only on other "
-		    "migratetypes' lists, below the %s pageblock; under "
-		    "vm.defrag_mode the kernel falls back only after reclaim "
-		    "and compaction at that order: ", blk, hum_size(pbs,
-		    sizeof(pbs), 1ULL << a->rules_order, ps));
-		n = w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
+		n = defrag_prefix(buf, size, &wd, a, r->page_size);
 		buf += n;
 		size -= n;
 	}
 	switch (a->reason) {
 	case R_FREE_BLOCK:
-		snprintf(buf, size, "a free %s block exists%s%s", blk,
+		snprintf(buf, size, "a free %s block exists%s%s", wd.blk,
 		    a->lists_known ? " on a list it may use" : "",
 		    a->have_wmark ? " and free memory is above the min watermark" :
 		    "");
@@ -114,84 +207,42 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 	case R_RESERVE_UNKNOWN:
 		snprintf(buf, size, "a free %s block exists, but without "
 		    "zoneinfo the lowmem reserve against %s allocations is "
-		    "unknown (at least %s): unknown", blk, gfp, res);
+		    "unknown (at least %s): unknown", wd.blk, wd.gfp, wd.res);
 		break;
 	case R_ZONE_TYPE:
 		snprintf(buf, size, "%s allocations never use this zone: not "
-		    "used by this allocation", gfp);
+		    "used by this allocation", wd.gfp);
 		break;
 	case R_LOWMEM_RESERVE:
-		snprintf(buf, size, "%s free; even wholly free it could count "
-		    "at most %s (managed pages%s), not above the %s it keeps "
-		    "from %s allocations (lowmem_reserve%s): not used by this "
-		    "allocation", fr, hum_size(mg, sizeof(mg), a->managed, ps),
-		    a->order ? " less the block" : "", need, gfp, a->have_wmark ?
-		    " + min watermark" : "");
-		break;
 	case R_RESERVE_RECLAIM:
-		if (a->reserve_known && a->managed_known)
-			snprintf(buf, size, "%s free, not above the %s the zone "
-			    "keeps from %s allocations (lowmem_reserve%s), though "
-			    "it could count up to %s once freed: compaction is "
-			    "skipped and the kernel reclaims: reclaim", fr,
-			    need, gfp, a->have_wmark ? " + min watermark" : "",
-			    hum_size(mg, sizeof(mg), a->managed, ps));
-		else if (a->reserve_known)
-			snprintf(buf, size, "%s free, not above the %s the zone "
-			    "keeps from %s allocations (lowmem_reserve%s); "
-			    "zoneinfo gives no managed pages to tell whether it "
-			    "could ever pass: compaction is skipped and the "
-			    "kernel reclaims: reclaim", fr, need, gfp,
-			    a->have_wmark ? " + min watermark" : "");
-		else
-			snprintf(buf, size, "%s free, but the lowmem reserve "
-			    "against %s allocations is at least %s (higher zones' "
-			    "free / ratio %u): compaction is skipped and the "
-			    "kernel reclaims (whether the zone could ever pass is "
-			    "unknown without zoneinfo): reclaim", fr, gfp, res,
-			    a->ratio);
+		reserve_sentence(buf, size, &wd, a);
 		break;
 	case R_LOW_ORDER0:
-		hum_size(need, sizeof(need), a->need, ps);
-		hum_size(gap, sizeof(gap), a->gap, ps);
-		if (a->have_wmark)
-			snprintf(buf, size, "only %s free; compaction needs more "
-			    "than %s (%s watermark, %s gap, reserve): reclaim",
-			    fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
-			    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
-			    "low" : "min", gap);
-		else if (a->reserve > 0)
-			snprintf(buf, size, "only %s free; compaction needs more "
-			    "than %s (%s gap, lowmem reserve at least %s; "
-			    "watermarks unknown without zoneinfo): reclaim", fr,
-			    need, gap, res);
-		else
-			snprintf(buf, size, "only %s free; compaction needs more "
-			    "than a %s gap (watermarks unknown without "
-			    "zoneinfo): reclaim", fr, gap);
+		order0_sentence(buf, size, &wd, r, a);
 		break;
 	case R_INDEX_LOW:
 		snprintf(buf, size, "%s free, %s, but index %s <= threshold %s: "
-		    "short of memory rather than fragmented: reclaim", fr, lg,
-		    fi, th);
+		    "short of memory rather than fragmented: reclaim", wd.fr,
+		    wd.lg, wd.fi, wd.th);
 		break;
 	case R_INDEX_HIGH:
 		snprintf(buf, size, "%s free, but %s (index %s > %s): compact",
-		    fr, lg, fi, th);
+		    wd.fr, wd.lg, wd.fi, wd.th);
 		break;
 	case R_INDEX_NEGATIVE:
 		snprintf(buf, size, "%s free in a single block (index %s, "
-		    "negative): compact", fr, fi);
+		    "negative): compact", wd.fr, wd.fi);
 		break;
 	case R_BLOCK_UNUSABLE:
 		snprintf(buf, size, "%s free and a %s block exists, but this "
-		    "allocation may not take it (%s): compact", fr, blk,
+		    "allocation may not take it (%s): compact", wd.fr, wd.blk,
 		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
 		    "CMA, or below the watermark");
 		break;
 	case R_NOT_COSTLY:
 		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
-		    "compacts without consulting the index: compact", fr, lg);
+		    "compacts without consulting the index: compact", wd.fr,
+		    wd.lg);
 		break;
 	}
 	return out;
@@ -276,16 +327,12 @@ urgency_words(enum verdict v, enum urgency u)
 	return "memory pressure unknown";
 }
 
-void
-render_advice_table(FILE *fp, const struct report *r, const char *bold,
+/* Print the advice's first lines: for which allocations, what was assumed. */
+static void
+advice_header(FILE *fp, const struct advice *adv, const char *bold,
     const char *off)
 {
-	const struct advice *adv = r->advice;
-	char blk[32], fi[16], sentence[512], some[16], full[16], assumed[320];
-	char ceil[256];
-	unsigned last_node = (unsigned)-1;
-	size_t i, j;
-	enum verdict v;
+	char assumed[320];
 
 	fprintf(fp, "%sAdvice for %s allocations%s (orders: %s; "
 	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
@@ -302,6 +349,16 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		    "whole free pageblocks meet the high watermark (6.15+)" :
 		    adv->defrag_mode ? "not in the rules of this release (6.15+)" :
 		    "fallbacks before reclaim and compaction");
+}
+
+/* Print each zone and order of R's advice: its verdict and why. */
+static void
+zone_lines(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	char blk[32], fi[16], sentence[512], ceil[256];
+	size_t i;
+
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 		const struct bzone *z = &r->bi->zones[a->zone];
@@ -322,6 +379,18 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		if (advice_ceiling(ceil, sizeof(ceil), r, a))
 			fprintf(fp, "      %s\n", ceil);
 	}
+}
+
+/* Print the best verdict of each node and of the machine, order by order. */
+static void
+verdict_lines(FILE *fp, const struct report *r, const char *bold,
+    const char *off)
+{
+	const struct advice *adv = r->advice;
+	unsigned last_node;
+	size_t i, j;
+	enum verdict v;
+
 	for (j = 0; j < adv->norders; j++) {
 		last_node = (unsigned)-1;
 		for (i = 0; i < r->bi->nzones; i++) {
@@ -339,14 +408,15 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		    adv->orders[j], advise_verdict_word(v),
 		    urgency_words(v, adv->urgency), off);
 	}
-	if (r->psi)
-		fprintf(fp, "  (some avg10 %s, full avg10 %s; elevated from %s, "
-		    "severe from %s full)\n", hum_centi(some, sizeof(some),
-		    r->psi->some.avg10), r->psi->full.present ?
-		    hum_centi(full, sizeof(full), r->psi->full.avg10) : "-",
-		    hum_centi(blk, sizeof(blk), adv->psi_some),
-		    hum_centi(fi, sizeof(fi), adv->psi_full));
-	unmanaged(fp, r);
+}
+
+/* Print each node's kcompactd: its fragmentation score and what it does. */
+static void
+kcompactd_lines(FILE *fp, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	size_t i;
+
 	if (adv->kc == NULL) {
 		fprintf(fp, "kcompactd: no zoneinfo, no fragmentation score\n");
 		return;
@@ -362,4 +432,26 @@ render_advice_table(FILE *fp, const struct report *r, const char *bold,
 		    "working now" : "idle");
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
+}
+
+/* Print R's advice as text, the machine's lines in BOLD ... OFF. */
+void
+render_advice_table(FILE *fp, const struct report *r, const char *bold,
+    const char *off)
+{
+	const struct advice *adv = r->advice;
+	char some[16], full[16], el[32], sv[16];
+
+	advice_header(fp, adv, bold, off);
+	zone_lines(fp, r);
+	verdict_lines(fp, r, bold, off);
+	if (r->psi)
+		fprintf(fp, "  (some avg10 %s, full avg10 %s; elevated from %s, "
+		    "severe from %s full)\n", hum_centi(some, sizeof(some),
+		    r->psi->some.avg10), r->psi->full.present ?
+		    hum_centi(full, sizeof(full), r->psi->full.avg10) : "-",
+		    hum_centi(el, sizeof(el), adv->psi_some),
+		    hum_centi(sv, sizeof(sv), adv->psi_full));
+	unmanaged(fp, r);
+	kcompactd_lines(fp, r);
 }

@@ -20,15 +20,13 @@
 #define TABLE_INDENT	16
 #define TABLE_WIDTH	80
 
-/* Write count N of event kind K, or null when this kernel lacks the event. */
+/* Write KEY with count N of event kind K, or null when the kernel lacks it. */
 static void
-count_or_null(struct jsonw *w, const struct wsample *s, enum ev_kind k,
-    uint64_t n)
+count_or_null(struct jsonw *w, const char *key, const struct wsample *s,
+    enum ev_kind k, uint64_t n)
 {
-	if (s->evn->have & (1u << k))
+	if (jw_key_or_null(w, key, s->evn->have & (1u << k)))
 		jw_u64(w, n);
-	else
-		jw_null(w);
 }
 
 /* Write the statuses of V with a count as {"name": count}. */
@@ -72,6 +70,7 @@ zones_json(struct jsonw *w, const struct wsample *s, int order)
 	char b[16];
 	size_t i;
 	long p;
+	bool known;
 
 	jw_array(w, false);
 	for (i = 0; i < c->nzones; i++) {
@@ -91,16 +90,12 @@ zones_json(struct jsonw *w, const struct wsample *s, int order)
 		}
 		/* The state the compaction decided on: the sample before it. */
 		p = prev_zone(s, z);
-		jw_key(w, "unusable_index");
-		if (p >= 0 && order >= 0 && (unsigned)order < s->prev_bi->norders)
+		known = p >= 0 && order >= 0 &&
+		    (unsigned)order < s->prev_bi->norders;
+		if (jw_key_or_null(w, "unusable_index", known))
 			jw_fixed(w, s->prev_frag[p].unusable[order], 3);
-		else
-			jw_null(w);
-		jw_key(w, "fragmentation_index");
-		if (p >= 0 && order >= 0 && (unsigned)order < s->prev_bi->norders)
+		if (jw_key_or_null(w, "fragmentation_index", known))
 			jw_fixed(w, s->prev_frag[p].fragindex[order], 3);
-		else
-			jw_null(w);
 		jw_key(w, "suitable");
 		statuses(w, s->evn, z->suitable);
 		jw_key(w, "finished");
@@ -135,13 +130,9 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 	int i;
 
 	jw_object(w);
-	jw_key(w, "runs");
-	count_or_null(w, s, EV_BEGIN, c->n[EV_BEGIN]);
-	jw_key(w, "ends");
-	if (s->evn->have & (1u << EV_END))
+	count_or_null(w, "runs", s, EV_BEGIN, c->n[EV_BEGIN]);
+	if (jw_key_or_null(w, "ends", s->evn->have & (1u << EV_END)))
 		statuses(w, s->evn, c->ends);
-	else
-		jw_null(w);
 	jw_key(w, "by_order");
 	jw_array(w, false);
 	for (i = 0; i < EV_NORDERS; i++) {
@@ -150,8 +141,7 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 		jw_object(w);
 		jw_key(w, "order");
 		jw_int(w, i - 1);
-		jw_key(w, "attempts");
-		count_or_null(w, s, EV_TRY, c->attempts[i]);
+		count_or_null(w, "attempts", s, EV_TRY, c->attempts[i]);
 		jw_key(w, "outcomes");
 		statuses(w, s->evn, c->outcomes[i]);
 		jw_key(w, "zones");
@@ -159,14 +149,12 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "deferred");
-	count_or_null(w, s, EV_DEFERRED, c->n[EV_DEFERRED]);
-	jw_key(w, "defer_compaction");
-	count_or_null(w, s, EV_DEFER_COMPACTION, c->n[EV_DEFER_COMPACTION]);
-	jw_key(w, "defer_reset");
-	count_or_null(w, s, EV_DEFER_RESET, c->n[EV_DEFER_RESET]);
-	jw_key(w, "kcompactd_wakes");
-	count_or_null(w, s, EV_KCOMPACTD_WAKE, c->n[EV_KCOMPACTD_WAKE]);
+	count_or_null(w, "deferred", s, EV_DEFERRED, c->n[EV_DEFERRED]);
+	count_or_null(w, "defer_compaction", s, EV_DEFER_COMPACTION,
+	    c->n[EV_DEFER_COMPACTION]);
+	count_or_null(w, "defer_reset", s, EV_DEFER_RESET, c->n[EV_DEFER_RESET]);
+	count_or_null(w, "kcompactd_wakes", s, EV_KCOMPACTD_WAKE,
+	    c->n[EV_KCOMPACTD_WAKE]);
 	jw_end(w);
 }
 
@@ -231,16 +219,10 @@ alloc_json(struct jsonw *w, const struct wsample *s)
 		jw_key(w, "by_migratetype");
 		alloc_types_json(w, s, a);
 		/* Flags this kernel's format does not name: unknown, not 0. */
-		jw_key(w, "opportunistic_failed");
-		if (s->evn->have_gfp)
+		if (jw_key_or_null(w, "opportunistic_failed", s->evn->have_gfp))
 			jw_u64(w, a->opportunistic_failed);
-		else
-			jw_null(w);
-		jw_key(w, "could_wait_failed");
-		if (s->evn->have_gfp)
+		if (jw_key_or_null(w, "could_wait_failed", s->evn->have_gfp))
 			jw_u64(w, a->could_wait_failed);
-		else
-			jw_null(w);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -344,16 +326,10 @@ render_events_json(struct jsonw *w, const struct wsample *s)
 	jw_u64(w, c->n[EV_EXTFRAG]);
 	jw_key(w, "fragmenting");
 	jw_u64(w, c->fragmenting);
-	jw_key(w, "claimed");
-	if (nm->have_claimed)
+	if (jw_key_or_null(w, "claimed", nm->have_claimed))
 		jw_u64(w, c->claimed);
-	else
-		jw_null(w);
-	jw_key(w, "captured");
-	if (ev_tells_captures(nm))
+	if (jw_key_or_null(w, "captured", ev_tells_captures(nm)))
 		jw_u64(w, c->captured);
-	else
-		jw_null(w);
 	jw_key(w, "by");
 	jw_array(w, false);
 	for (i = 0; i < FRAG_MAX_TYPES; i++)

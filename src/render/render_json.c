@@ -264,13 +264,97 @@ blocks_json(struct jsonw *w, const struct advice *adv,
 	jw_u64(w, k->blocks_need);
 }
 
-/* Write the "advice" member. */
+/* Write the member "nodes": each node's best verdict, order by order. */
+static void
+advice_nodes(struct jsonw *w, const struct report *r)
+{
+	const struct advice *adv = r->advice;
+	unsigned last;
+	size_t i, j;
+
+	jw_key(w, "nodes");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		last = (unsigned)-1;
+		for (i = 0; i < r->bi->nzones; i++) {
+			if (r->bi->zones[i].node == last)
+				continue;
+			last = r->bi->zones[i].node;
+			jw_object(w);
+			jw_key(w, "node");
+			jw_int(w, last);
+			jw_key(w, "order");
+			jw_int(w, adv->orders[j]);
+			jw_key(w, "verdict");
+			jw_string(w, advise_verdict_name(advise_best(adv,
+			    (int)last, j)));
+			jw_end(w);
+		}
+	}
+	jw_end(w);
+}
+
+/* Write the member "machine": the machine's best verdict, order by order. */
+static void
+advice_machine(struct jsonw *w, const struct advice *adv)
+{
+	size_t j;
+
+	jw_key(w, "machine");
+	jw_array(w, false);
+	for (j = 0; j < adv->norders; j++) {
+		jw_object(w);
+		jw_key(w, "order");
+		jw_int(w, adv->orders[j]);
+		jw_key(w, "verdict");
+		jw_string(w, advise_verdict_name(advise_best(adv, -1, j)));
+		jw_key(w, "urgency");
+		jw_string(w, advise_urgency_name(adv->urgency));
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the "kcompactd" member: each node's score, null without zoneinfo. */
+static void
+advice_kcompactd(struct jsonw *w, const struct advice *adv)
+{
+	size_t i;
+
+	if (!jw_key_or_null(w, "kcompactd", adv->kc != NULL))
+		return;
+	jw_array(w, false);
+	for (i = 0; i < adv->nkc; i++) {
+		jw_object(w);
+		jw_key(w, "node");
+		jw_int(w, adv->kc[i].node);
+		jw_key(w, "order");
+		jw_int(w, adv->hpage_order);
+		jw_key(w, "score");
+		jw_u64(w, adv->kc[i].score);
+		jw_key(w, "low");
+		jw_int(w, adv->kc[i].low);
+		jw_key(w, "high");
+		jw_int(w, adv->kc[i].high);
+		jw_key(w, "proactiveness");
+		jw_int(w, adv->proactiveness);
+		jw_key(w, "proactive_compaction_exists");
+		jw_bool(w, adv->proactive_exists);
+		jw_key(w, "proactive");
+		jw_bool(w, adv->kc[i].proactive);
+		if (adv->defrag_rules)
+			blocks_json(w, adv, &adv->kc[i]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* Write the "advice" member, then the "kcompactd" member beside it. */
 static void
 advice(struct jsonw *w, const struct report *r)
 {
 	const struct advice *adv = r->advice;
 	char assumed[320];
-	unsigned last;
 	size_t i, j;
 
 	jw_key(w, "advice");
@@ -307,69 +391,10 @@ advice(struct jsonw *w, const struct report *r)
 	for (i = 0; i < adv->nzones; i++)
 		zone_advice(w, r, &adv->zones[i]);
 	jw_end(w);
-	jw_key(w, "nodes");
-	jw_array(w, false);
-	for (j = 0; j < adv->norders; j++) {
-		last = (unsigned)-1;
-		for (i = 0; i < r->bi->nzones; i++) {
-			if (r->bi->zones[i].node == last)
-				continue;
-			last = r->bi->zones[i].node;
-			jw_object(w);
-			jw_key(w, "node");
-			jw_int(w, last);
-			jw_key(w, "order");
-			jw_int(w, adv->orders[j]);
-			jw_key(w, "verdict");
-			jw_string(w, advise_verdict_name(advise_best(adv,
-			    (int)last, j)));
-			jw_end(w);
-		}
-	}
+	advice_nodes(w, r);
+	advice_machine(w, adv);
 	jw_end(w);
-	jw_key(w, "machine");
-	jw_array(w, false);
-	for (j = 0; j < adv->norders; j++) {
-		jw_object(w);
-		jw_key(w, "order");
-		jw_int(w, adv->orders[j]);
-		jw_key(w, "verdict");
-		jw_string(w, advise_verdict_name(advise_best(adv, -1, j)));
-		jw_key(w, "urgency");
-		jw_string(w, advise_urgency_name(adv->urgency));
-		jw_end(w);
-	}
-	jw_end(w);
-	jw_end(w);
-	jw_key(w, "kcompactd");
-	if (adv->kc == NULL) {
-		jw_null(w);
-		return;
-	}
-	jw_array(w, false);
-	for (i = 0; i < adv->nkc; i++) {
-		jw_object(w);
-		jw_key(w, "node");
-		jw_int(w, adv->kc[i].node);
-		jw_key(w, "order");
-		jw_int(w, adv->hpage_order);
-		jw_key(w, "score");
-		jw_u64(w, adv->kc[i].score);
-		jw_key(w, "low");
-		jw_int(w, adv->kc[i].low);
-		jw_key(w, "high");
-		jw_int(w, adv->kc[i].high);
-		jw_key(w, "proactiveness");
-		jw_int(w, adv->proactiveness);
-		jw_key(w, "proactive_compaction_exists");
-		jw_bool(w, adv->proactive_exists);
-		jw_key(w, "proactive");
-		jw_bool(w, adv->kc[i].proactive);
-		if (adv->defrag_rules)
-			blocks_json(w, adv, &adv->kc[i]);
-		jw_end(w);
-	}
-	jw_end(w);
+	advice_kcompactd(w, adv);
 }
 
 /* Write the counts of row A, without its place. */

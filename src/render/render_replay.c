@@ -169,13 +169,11 @@ outcomes_table(FILE *fp, const struct replay *r)
 	}
 }
 
-void
-replay_table(FILE *fp, const char *dir, const struct replay *r)
+/* Write R's first lines: where and when it was recorded, and its command. */
+static void
+header_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[3][32], fnd[256];
-	const struct rzone *z;
-	uint64_t good;
-	size_t i, k;
+	char b[32];
 
 	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
 	    r->release, r->page_size);
@@ -184,8 +182,8 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
 	if (r->command[0] && r->has_wall && r->signal > 0)
 		fprintf(fp, "Command %s: killed by %s after %" PRIu64 ".%03u s "
-		    "(exit status %d)\n", r->command, hum_signal(b[0],
-		    sizeof(b[0]), r->signal), r->wall_ms / 1000,
+		    "(exit status %d)\n", r->command, hum_signal(b,
+		    sizeof(b), r->signal), r->wall_ms / 1000,
 		    (unsigned)(r->wall_ms % 1000), r->exit_status);
 	else if (r->command[0] && r->has_wall)
 		fprintf(fp, "Command %s: exit status %d after %" PRIu64
@@ -194,13 +192,23 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	else if (r->command[0])
 		fprintf(fp, "Command %s: no exit status (the recording "
 		    "ended first)\n", r->command);
+}
+
+/* Write each zone of R: its free memory and its indices, first to last. */
+static void
+zones_table(FILE *fp, const struct replay *r)
+{
+	char b[2][32];
+	const struct rzone *z;
+	size_t i, k;
+
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
 		/* "Free pageblocks", as the snapshot's summary says. */
 		fprintf(fp, "\nNode %u, zone %-8s free %s -> %s, free pageblocks "
 		    "%" PRIu64 " -> %" PRIu64 "\n", z->node, z->name,
-		    hum_size(b[1], sizeof(b[1]), z->free_first, r->page_size),
-		    hum_size(b[2], sizeof(b[2]), z->free_last, r->page_size),
+		    hum_size(b[0], sizeof(b[0]), z->free_first, r->page_size),
+		    hum_size(b[1], sizeof(b[1]), z->free_last, r->page_size),
 		    z->pb_first, z->pb_last);
 		for (k = 0; k < r->norders; k++) {
 			fprintf(fp, "  order %-2u  unusable  ", r->orders[k]);
@@ -217,12 +225,48 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 				    "not recorded" : "");
 		}
 	}
-	if (futile_found(&r->futile))
-		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
-		    &r->futile, r->pageblock_order, r->page_size));
-	outcomes_table(fp, r);
-	if (!r->events)
-		return;
+}
+
+/* Write the compactions of R by order, with the share that ended well. */
+static void
+compaction_table(FILE *fp, const struct replay *r)
+{
+	char b[32];
+	uint64_t good;
+	size_t i;
+
+	for (i = 0; i < r->nby_order; i++) {
+		const struct rorder *ro = &r->by_order[i];
+
+		/*
+		 * Grouped as mm/compaction.c means the statuses; the share
+		 * is of the runs that ended well.
+		 */
+		good = ended_well(ro);
+		if (ro->order < 0)
+			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
+			    ": success or complete %" PRIu64 " (%s), ",
+			    ro->ended, good, share(b, sizeof(b), good,
+			    ro->ended));
+		else
+			fprintf(fp, "  compaction order %-2d attempts %" PRIu64
+			    ", ended %" PRIu64 ": success %" PRIu64 " (%s), "
+			    "complete %" PRIu64 ", ", ro->order, ro->attempts,
+			    ro->ended, ro->outcome[EV_SUCCESS], share(b,
+			    sizeof(b), ro->outcome[EV_SUCCESS], ro->ended),
+			    ro->outcome[EV_COMPLETE]);
+		fprintf(fp, "gave up %" PRIu64 ", not run %" PRIu64,
+		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
+		if (ro->outcome[EV_OTHER])
+			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
+		fputc('\n', fp);
+	}
+}
+
+/* Write the events R recorded: extfrag, compactions, allocations, stalls. */
+static void
+events_table(FILE *fp, const struct replay *r)
+{
 	fprintf(fp, "\nEvents: extfrag %" PRIu64 " (fragmenting %" PRIu64
 	    ", claimed ", r->extfrag, r->fragmenting);
 	if (r->claimed_unknown)
@@ -238,34 +282,25 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	    r->peak ? " at " : "", r->peak_time);
 	fprintf(fp, "  compaction runs %" PRIu64 ", events lost %" PRIu64 "\n",
 	    r->runs, r->lost);
-	for (i = 0; i < r->nby_order; i++) {
-		const struct rorder *ro = &r->by_order[i];
-
-		/*
-		 * Grouped as mm/compaction.c means the statuses; the share
-		 * is of the runs that ended well.
-		 */
-		good = ended_well(ro);
-		if (ro->order < 0)
-			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
-			    ": success or complete %" PRIu64 " (%s), ",
-			    ro->ended, good, share(b[0], sizeof(b[0]), good,
-			    ro->ended));
-		else
-			fprintf(fp, "  compaction order %-2d attempts %" PRIu64
-			    ", ended %" PRIu64 ": success %" PRIu64 " (%s), "
-			    "complete %" PRIu64 ", ", ro->order, ro->attempts,
-			    ro->ended, ro->outcome[EV_SUCCESS], share(b[0],
-			    sizeof(b[0]), ro->outcome[EV_SUCCESS], ro->ended),
-			    ro->outcome[EV_COMPLETE]);
-		fprintf(fp, "gave up %" PRIu64 ", not run %" PRIu64,
-		    ro->outcome[EV_GAVE_UP], ro->outcome[EV_NOT_RUN]);
-		if (ro->outcome[EV_OTHER])
-			fprintf(fp, ", other %" PRIu64, ro->outcome[EV_OTHER]);
-		fputc('\n', fp);
-	}
+	compaction_table(fp, r);
 	alloc_table(fp, r);
 	stalls_table(fp, r);
+}
+
+/* Write the recording R, read from DIR, as text. */
+void
+replay_table(FILE *fp, const char *dir, const struct replay *r)
+{
+	char fnd[256];
+
+	header_table(fp, dir, r);
+	zones_table(fp, r);
+	if (futile_found(&r->futile))
+		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		    &r->futile, r->pageblock_order, r->page_size));
+	outcomes_table(fp, r);
+	if (r->events)
+		events_table(fp, r);
 }
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
@@ -430,62 +465,38 @@ stalls_json(struct jsonw *w, const struct replay *r)
 	jw_end(w);
 }
 
-/* Write the summary of R, read from DIR, as one object in W. */
+/* Write R's command: its words, how it ended and how long it ran. */
 static void
-summary_json(struct jsonw *w, const char *dir, const struct replay *r)
+command_json(struct jsonw *w, const struct replay *r)
 {
-	char fnd[256], sig[32];
+	char sig[32];
+	size_t i;
+
+	jw_key(w, "command");
+	jw_string(w, r->command);
+	/* The words exact (jw_bytes()); null in recordings before them. */
+	if (jw_key_or_null(w, "argv", r->has_args)) {
+		jw_array(w, true);
+		for (i = 0; i < r->args_len; i += strlen(r->args + i) + 1)
+			jw_bytes(w, r->args + i);
+		jw_end(w);
+	}
+	if (jw_key_or_null(w, "exit_status", r->exit_status >= 0))
+		jw_int(w, r->exit_status);
+	/* "SIGINT": the signal that killed it; null when it exited. */
+	if (jw_key_or_null(w, "killed_by", r->signal > 0))
+		jw_string(w, hum_signal(sig, sizeof(sig), r->signal));
+	if (jw_key_or_null(w, "wall_s", r->has_wall))
+		jw_fixed(w, (long long)r->wall_ms, 3);
+}
+
+/* Write the member "zones": each zone of R, its free memory and indices. */
+static void
+zones_json(struct jsonw *w, const struct replay *r)
+{
 	const struct rzone *z;
 	size_t i, k;
 
-	jw_object(w);
-	jw_key(w, "recording");
-	jw_string(w, dir);
-	jw_key(w, "hostname");
-	jw_string(w, r->host);
-	jw_key(w, "release");
-	jw_string(w, r->release);
-	jw_key(w, "page_size");
-	jw_u64(w, r->page_size);
-	jw_key(w, "interval_s");
-	jw_fixed(w, r->interval_ms, 3);
-	jw_key(w, "samples");
-	jw_u64(w, r->nsamples);
-	if (r->command[0]) {
-		jw_key(w, "command");
-		jw_string(w, r->command);
-		/* The words exact (jw_bytes()); null in recordings before them. */
-		jw_key(w, "argv");
-		if (r->has_args) {
-			jw_array(w, true);
-			for (i = 0; i < r->args_len; i += strlen(r->args + i) + 1)
-				jw_bytes(w, r->args + i);
-			jw_end(w);
-		} else
-			jw_null(w);
-		jw_key(w, "exit_status");
-		if (r->exit_status >= 0)
-			jw_int(w, r->exit_status);
-		else
-			jw_null(w);
-		/* "SIGINT": the signal that killed it; null when it exited. */
-		jw_key(w, "killed_by");
-		if (r->signal > 0)
-			jw_string(w, hum_signal(sig, sizeof(sig), r->signal));
-		else
-			jw_null(w);
-		jw_key(w, "wall_s");
-		if (r->has_wall)
-			jw_fixed(w, (long long)r->wall_ms, 3);
-		else
-			jw_null(w);
-	}
-	jw_key(w, "first");
-	jw_string(w, r->first);
-	jw_key(w, "last");
-	jw_string(w, r->last);
-	jw_key(w, "truncated");
-	jw_bool(w, r->truncated);
 	jw_key(w, "zones");
 	jw_array(w, false);
 	for (i = 0; i < r->nzones; i++) {
@@ -523,7 +534,14 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_end(w);
 	}
 	jw_end(w);
-	/* Findings over the run: kcompactd that works for nothing. */
+}
+
+/* Write the member "findings": kcompactd that works for nothing. */
+static void
+findings_json(struct jsonw *w, const struct replay *r)
+{
+	char fnd[256];
+
 	jw_key(w, "findings");
 	jw_array(w, false);
 	if (futile_found(&r->futile)) {
@@ -546,59 +564,92 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "events");
-	if (!r->events)
-		jw_null(w);
-	else {
+}
+
+/* Write the member "by_order": R's compactions by order and outcome. */
+static void
+by_order_json(struct jsonw *w, const struct replay *r)
+{
+	size_t i, k;
+
+	jw_key(w, "by_order");
+	jw_array(w, false);
+	for (i = 0; i < r->nby_order; i++) {
 		jw_object(w);
-		jw_key(w, "extfrag");
-		jw_u64(w, r->extfrag);
-		jw_key(w, "fragmenting");
-		jw_u64(w, r->fragmenting);
-		jw_key(w, "claimed");
-		if (r->claimed_unknown)
-			jw_null(w);
-		else
-			jw_u64(w, r->claimed);
-		jw_key(w, "captured");
-		if (r->captured_unknown)
-			jw_null(w);
-		else
-			jw_u64(w, r->captured);
-		jw_key(w, "extfrag_peak");
-		jw_u64(w, r->peak);
-		jw_key(w, "extfrag_peak_time");
-		if (r->peak)
-			jw_string(w, r->peak_time);
-		else
-			jw_null(w);
-		jw_key(w, "compaction_runs");
-		jw_u64(w, r->runs);
-		jw_key(w, "lost");
-		jw_u64(w, r->lost);
-		jw_key(w, "by_order");
-		jw_array(w, false);
-		for (i = 0; i < r->nby_order; i++) {
-			jw_object(w);
-			jw_key(w, "order");
-			jw_int(w, r->by_order[i].order);
-			jw_key(w, "attempts");
-			jw_u64(w, r->by_order[i].attempts);
-			jw_key(w, "ended");
-			jw_u64(w, r->by_order[i].ended);
-			for (k = 0; k < EV_NOUTCOMES; k++) {
-				jw_key(w, ev_outcome_name((enum ev_outcome)k));
-				jw_u64(w, r->by_order[i].outcome[k]);
-			}
-			jw_end(w);
+		jw_key(w, "order");
+		jw_int(w, r->by_order[i].order);
+		jw_key(w, "attempts");
+		jw_u64(w, r->by_order[i].attempts);
+		jw_key(w, "ended");
+		jw_u64(w, r->by_order[i].ended);
+		for (k = 0; k < EV_NOUTCOMES; k++) {
+			jw_key(w, ev_outcome_name((enum ev_outcome)k));
+			jw_u64(w, r->by_order[i].outcome[k]);
 		}
 		jw_end(w);
-		jw_key(w, "alloc");
-		alloc_json(w, r);
-		jw_key(w, "stalls");
-		stalls_json(w, r);
-		jw_end(w);
 	}
+	jw_end(w);
+}
+
+/* Write the member "events": what R's trace events counted, or null. */
+static void
+events_json(struct jsonw *w, const struct replay *r)
+{
+	if (!jw_key_or_null(w, "events", r->events))
+		return;
+	jw_object(w);
+	jw_key(w, "extfrag");
+	jw_u64(w, r->extfrag);
+	jw_key(w, "fragmenting");
+	jw_u64(w, r->fragmenting);
+	if (jw_key_or_null(w, "claimed", !r->claimed_unknown))
+		jw_u64(w, r->claimed);
+	if (jw_key_or_null(w, "captured", !r->captured_unknown))
+		jw_u64(w, r->captured);
+	jw_key(w, "extfrag_peak");
+	jw_u64(w, r->peak);
+	if (jw_key_or_null(w, "extfrag_peak_time", r->peak))
+		jw_string(w, r->peak_time);
+	jw_key(w, "compaction_runs");
+	jw_u64(w, r->runs);
+	jw_key(w, "lost");
+	jw_u64(w, r->lost);
+	by_order_json(w, r);
+	jw_key(w, "alloc");
+	alloc_json(w, r);
+	jw_key(w, "stalls");
+	stalls_json(w, r);
+	jw_end(w);
+}
+
+/* Write the summary of R, read from DIR, as one object in W. */
+static void
+summary_json(struct jsonw *w, const char *dir, const struct replay *r)
+{
+	jw_object(w);
+	jw_key(w, "recording");
+	jw_string(w, dir);
+	jw_key(w, "hostname");
+	jw_string(w, r->host);
+	jw_key(w, "release");
+	jw_string(w, r->release);
+	jw_key(w, "page_size");
+	jw_u64(w, r->page_size);
+	jw_key(w, "interval_s");
+	jw_fixed(w, r->interval_ms, 3);
+	jw_key(w, "samples");
+	jw_u64(w, r->nsamples);
+	if (r->command[0])
+		command_json(w, r);
+	jw_key(w, "first");
+	jw_string(w, r->first);
+	jw_key(w, "last");
+	jw_string(w, r->last);
+	jw_key(w, "truncated");
+	jw_bool(w, r->truncated);
+	zones_json(w, r);
+	findings_json(w, r);
+	events_json(w, r);
 	outcomes_json(w, r);
 	jw_end(w);
 }

@@ -205,93 +205,101 @@ side_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s,
 	jw_end(w);
 }
 
+/* Write sides a and b of X: each set's path and the names of its runs. */
+static void
+paths_json(struct jsonw *w, const struct sets *x)
+{
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		jw_key(w, k ? "b" : "a");
+		jw_object(w);
+		jw_key(w, "path");
+		jw_string(w, x->side[k].path);
+		jw_key(w, "runs");
+		jw_array(w, false);
+		for (i = 0; i < x->side[k].n; i++)
+			jw_string(w, x->side[k].names[i]);
+		jw_end(w);
+		jw_end(w);
+	}
+}
+
+/* Write how metric S differs from a to b, and whether Welch's test says so. */
+static void
+diff_json(struct jsonw *w, const struct sets_metric *s)
+{
+	bool none = s->s[0].n == 0 || s->s[1].n == 0;
+
+	jw_key(w, "diff");
+	fixed_or_null(w, s->s[1].mean - s->s[0].mean, none);
+	if (jw_key_or_null(w, "diff_pct", !none && s->s[0].mean != 0))
+		jw_fixed(w, llround(100000 * (s->s[1].mean -
+		    s->s[0].mean) / fabs(s->s[0].mean)), 3);
+	if (jw_key_or_null(w, "t", s->w.tested))
+		jw_fixed(w, llround(s->w.t * 1000), 3);
+	if (jw_key_or_null(w, "df", s->w.tested))
+		jw_fixed(w, llround(s->w.df * 1000), 3);
+	/* null: n too small to say. */
+	if (jw_key_or_null(w, "significant", s->s[0].n >= STATS_MIN_RUNS &&
+	    s->s[1].n >= STATS_MIN_RUNS))
+		jw_bool(w, s->w.significant);
+	/* Tested, not significant: the runs a side that would make it (null: none would). */
+	if (s->w.tested && !s->w.significant &&
+	    jw_key_or_null(w, "runs_needed", s->needed))
+		jw_u64(w, s->needed);
+}
+
+/* Write metric S of X: what it is, its domain, both sides and the difference. */
+static void
+metric_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s)
+{
+	int k;
+
+	jw_object(w);
+	jw_key(w, "name");
+	jw_string(w, s->name);
+	jw_key(w, "group");
+	jw_string(w, s->group);
+	jw_key(w, "unit");
+	jw_string(w, s->unit);
+	jw_key(w, "kind");
+	jw_string(w, sets_kind_name(s->kind));
+	/* [least, most]: null, no bound. */
+	jw_key(w, "domain");
+	jw_array(w, true);
+	jw_fixed(w, llround(s->lo * 1000), 3);
+	fixed_or_null(w, s->hi, isinf(s->hi));
+	jw_end(w);
+	for (k = 0; k < 2; k++) {
+		jw_key(w, k ? "b" : "a");
+		side_json(w, x, s, k);
+	}
+	diff_json(w, s);
+	jw_end(w);
+}
+
+/* Write the comparison X of two sets of runs to FP as one JSON document. */
 void
 sets_json(FILE *fp, const struct sets *x)
 {
-	const struct sets_metric *s;
 	struct jsonw w;
-	bool none;
 	size_t i;
-	int k;
 
 	jw_init(&w, fp);
 	jw_object(&w);
 	jw_key(&w, "compare");
 	jw_object(&w);
-	for (k = 0; k < 2; k++) {
-		jw_key(&w, k ? "b" : "a");
-		jw_object(&w);
-		jw_key(&w, "path");
-		jw_string(&w, x->side[k].path);
-		jw_key(&w, "runs");
-		jw_array(&w, false);
-		for (i = 0; i < x->side[k].n; i++)
-			jw_string(&w, x->side[k].names[i]);
-		jw_end(&w);
-		jw_end(&w);
-	}
+	paths_json(&w, x);
 	jw_key(&w, "node");
 	jw_u64(&w, x->node);
 	jw_key(&w, "zone");
 	jw_string(&w, x->zone);
 	jw_key(&w, "metrics");
 	jw_array(&w, false);
-	for (i = 0; i < x->nm; i++) {
-		s = &x->m[i];
-		jw_object(&w);
-		jw_key(&w, "name");
-		jw_string(&w, s->name);
-		jw_key(&w, "group");
-		jw_string(&w, s->group);
-		jw_key(&w, "unit");
-		jw_string(&w, s->unit);
-		jw_key(&w, "kind");
-		jw_string(&w, sets_kind_name(s->kind));
-		/* [least, most]: null, no bound. */
-		jw_key(&w, "domain");
-		jw_array(&w, true);
-		jw_fixed(&w, llround(s->lo * 1000), 3);
-		fixed_or_null(&w, s->hi, isinf(s->hi));
-		jw_end(&w);
-		for (k = 0; k < 2; k++) {
-			jw_key(&w, k ? "b" : "a");
-			side_json(&w, x, s, k);
-		}
-		none = s->s[0].n == 0 || s->s[1].n == 0;
-		jw_key(&w, "diff");
-		fixed_or_null(&w, s->s[1].mean - s->s[0].mean, none);
-		jw_key(&w, "diff_pct");
-		if (!none && s->s[0].mean != 0)
-			jw_fixed(&w, llround(100000 * (s->s[1].mean -
-			    s->s[0].mean) / fabs(s->s[0].mean)), 3);
-		else
-			jw_null(&w);
-		jw_key(&w, "t");
-		if (s->w.tested)
-			jw_fixed(&w, llround(s->w.t * 1000), 3);
-		else
-			jw_null(&w);
-		jw_key(&w, "df");
-		if (s->w.tested)
-			jw_fixed(&w, llround(s->w.df * 1000), 3);
-		else
-			jw_null(&w);
-		/* null: n too small to say. */
-		jw_key(&w, "significant");
-		if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
-			jw_null(&w);
-		else
-			jw_bool(&w, s->w.significant);
-		/* Tested, not significant: the runs a side that would make it (null: none would). */
-		if (s->w.tested && !s->w.significant) {
-			jw_key(&w, "runs_needed");
-			if (s->needed)
-				jw_u64(&w, s->needed);
-			else
-				jw_null(&w);
-		}
-		jw_end(&w);
-	}
+	for (i = 0; i < x->nm; i++)
+		metric_json(&w, x, &x->m[i]);
 	jw_end(&w);
 	/* What SETS_MAX_METRICS left out, by name. */
 	jw_key(&w, "dropped");

@@ -592,6 +592,86 @@ missing_inputs(FILE *fp, const struct report *r)
 }
 
 /*
+ * Returns the machine's worst verdict over R's orders and over --need,
+ * and in *JW the index of the order it was worst at.
+ */
+static enum verdict
+worst_verdict(const struct report *r, size_t *jw)
+{
+	const struct advice *adv = r->advice;
+	enum verdict worst = VERDICT_OK, v;
+	size_t j;
+
+	*jw = 0;
+	for (j = 0; j < adv->norders; j++) {
+		v = advise_best(adv, -1, j);
+		if (advise_rank(v) > advise_rank(worst)) {
+			worst = v;
+			*jw = j;
+		}
+	}
+	/* What --need asks for may need more than one allocation does. */
+	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
+	    possible(r, r->need->order)).verdict) > advise_rank(worst)) {
+		worst = v;
+		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
+		    r->need->order; (*jw)++)
+			;
+	}
+	return worst;
+}
+
+/* The next step when compaction would help: commands, or judgement W. */
+static void
+compact_step(FILE *fp, const struct report *r, const struct avail *w,
+    bool fragmented)
+{
+	if (fragmented) {
+		fragmented_step(fp, r, w);
+		ceilings(fp, r);
+		return;
+	}
+	/* Commands on lines of their own: never wrapped, copied whole. */
+	fprintf(fp, "Next step: compact memory, as root, on the nodes "
+	    "that need it:\n");
+	compact_commands(fp);
+	fprintf(fp, "  The kernel compacts in the background as "
+	    "vm.compaction_proactiveness (%u)\n  says, and compacts "
+	    "rather than reclaims above vm.extfrag_threshold (%d).\n",
+	    r->advice->proactiveness, r->advice->threshold);
+	ceilings(fp, r);
+}
+
+/* The next step when memory must be freed first, at the order of index JW. */
+static void
+reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
+    size_t jw)
+{
+	const struct zadvice *a = least_reclaim(r->advice, jw);
+	char b[32], text[640];
+
+	if (a)
+		fprintf(fp, "Next step: free memory: %s more must be free "
+		    "in node %u, zone %s before\n  compaction can "
+		    "run. kswapd keeps more free with a higher "
+		    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
+		    hum_size(b, sizeof(b), a->need - a->usable + 1,
+		    r->page_size), r->bi->zones[a->zone].node,
+		    r->bi->zones[a->zone].name);
+	else
+		fprintf(fp, "Next step: free memory: the index (at or "
+		    "below vm.extfrag_threshold, %d) says\n  memory "
+		    "is short rather than fragmented; compaction would "
+		    "not help.\n", r->advice->threshold);
+	/* Memory the kernel has yet to add may answer --need. */
+	if (r->need && unmanaged_need(text, sizeof(text), r) != NULL)
+		fprintf(fp, "  But try the allocation first: memory "
+		    "the kernel adds as allocations need it\n  "
+		    "(above) may cover --need.\n");
+	fragmented_too(fp, r, w);
+}
+
+/*
  * The next step for the worst verdict of the machine and the worst
  * judgement of its nodes, in plain words: never "none needed" while
  * memory is fragmented at a size shown.
@@ -599,31 +679,12 @@ missing_inputs(FILE *fp, const struct report *r)
 static void
 next_step(FILE *fp, const struct report *r)
 {
-	const struct advice *adv = r->advice;
 	const struct avail *w = worst_judged(r);
-	const struct zadvice *a;
-	enum verdict worst = VERDICT_OK, v;
 	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
-	char b[32], text[640];
-	size_t j, jw = 0;
+	size_t jw;
 
-	for (j = 0; j < adv->norders; j++) {
-		v = advise_best(adv, -1, j);
-		if (advise_rank(v) > advise_rank(worst)) {
-			worst = v;
-			jw = j;
-		}
-	}
-	/* What --need asks for may need more than one allocation does. */
-	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
-	    possible(r, r->need->order)).verdict) > advise_rank(worst)) {
-		worst = v;
-		for (jw = 0; jw + 1 < adv->norders && adv->orders[jw] !=
-		    r->need->order; jw++)
-			;
-	}
 	fputc('\n', fp);
-	switch (worst) {
+	switch (worst_verdict(r, &jw)) {
 	case VERDICT_OK:
 		if (fragmented)
 			fragmented_step(fp, r, w);
@@ -631,42 +692,10 @@ next_step(FILE *fp, const struct report *r)
 			fprintf(fp, "Next step: none needed.\n");
 		break;
 	case VERDICT_COMPACT:
-		if (fragmented) {
-			fragmented_step(fp, r, w);
-			ceilings(fp, r);
-			break;
-		}
-		/* Commands on lines of their own: never wrapped, copied whole. */
-		fprintf(fp, "Next step: compact memory, as root, on the nodes "
-		    "that need it:\n");
-		compact_commands(fp);
-		fprintf(fp, "  The kernel compacts in the background as "
-		    "vm.compaction_proactiveness (%u)\n  says, and compacts "
-		    "rather than reclaims above vm.extfrag_threshold (%d).\n",
-		    adv->proactiveness, adv->threshold);
-		ceilings(fp, r);
+		compact_step(fp, r, w, fragmented);
 		break;
 	case VERDICT_RECLAIM:
-		a = least_reclaim(adv, jw);
-		if (a)
-			fprintf(fp, "Next step: free memory: %s more must be free "
-			    "in node %u, zone %s before\n  compaction can "
-			    "run. kswapd keeps more free with a higher "
-			    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
-			    hum_size(b, sizeof(b), a->need - a->usable + 1,
-			    r->page_size), r->bi->zones[a->zone].node,
-			    r->bi->zones[a->zone].name);
-		else
-			fprintf(fp, "Next step: free memory: the index (at or "
-			    "below vm.extfrag_threshold, %d) says\n  memory "
-			    "is short rather than fragmented; compaction would "
-			    "not help.\n", adv->threshold);
-		/* Memory the kernel has yet to add may answer --need. */
-		if (r->need && unmanaged_need(text, sizeof(text), r) != NULL)
-			fprintf(fp, "  But try the allocation first: memory "
-			    "the kernel adds as allocations need it\n  "
-			    "(above) may cover --need.\n");
-		fragmented_too(fp, r, w);
+		reclaim_step(fp, r, w, jw);
 		break;
 	case VERDICT_UNKNOWN:
 		missing_inputs(fp, r);

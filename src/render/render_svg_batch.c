@@ -95,24 +95,16 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	}
 }
 
-/* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
+/* Draw zone Z's heatmap at Y, a row an order (HINT as batch_zone()'s). */
 static void
-batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
-    size_t hint, long y, uint64_t *v, bool *have)
+batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
+    size_t hint, long y)
 {
 	const struct report *r;
-	char s[32], name[64];
-	uint64_t top;
 	long zi, row;
-	unsigned o, pbo = batch_pbo(&b->r[0]);
+	unsigned o;
 	size_t k;
-	int c;
 
-	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
-	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	svgr_zone_words(w, z->node, z->name);
-	svg_close(w);
-	y += 26;
 	for (o = b->norders; o-- > 0;) {
 		row = y + (long)(b->norders - 1 - o) * HEAT_H;
 		heat_label(w, b, row, o);
@@ -132,55 +124,88 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 			svg_close(w);
 		}
 	}
+}
+
+/*
+ * Draw chart C of zone Z (at HINT) at Y: free memory (0) or free
+ * pageblock-sized blocks (1), V and HAVE room for a value a snapshot.
+ * Returns the y after it.
+ */
+static long
+batch_zone_chart(struct svgw *w, const struct timeline *b,
+    const struct bzone *z, size_t hint, int c, long y, uint64_t *v,
+    bool *have)
+{
+	const struct report *r;
+	char s[32], name[64];
+	uint64_t top = 0;
+	unsigned pbo = batch_pbo(&b->r[0]);
+	long zi;
+	size_t k;
+
+	for (k = 0; k < b->n; k++) {
+		zi = batch_zone(b, k, z, hint);
+		r = &b->r[k];
+		have[k] = zi >= 0 && (c == 0 || pbo < r->bi->norders);
+		v[k] = !have[k] ? 0 : c == 0 ? r->frag[zi].free_pages :
+		    r->frag[zi].suitable[pbo];
+		if (v[k] > top)
+			top = v[k];
+	}
+	if (c == 0) {
+		hum_size(s, sizeof(s), top, b->r[0].page_size);
+		y = chart_frame(w, b, y, "Free memory", s, "0");
+	} else {
+		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
+		snprintf(name, sizeof(name), "Free pageblocks "
+		    "(order %u)", pbo);
+		y = chart_frame(w, b, y, name, s, "0");
+	}
+	chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
+	for (k = 0; k < b->n; k++) {
+		if (!have[k])
+			continue;
+		point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top ? top :
+		    1), "#0072b2");
+		svg_open(w, "title");
+		snap_words(w, b, k);
+		svgr_zone_words(w, z->node, z->name);
+		svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
+		svg_text_int(w, (long long)v[k]);
+		if (c == 0) {
+			svg_text(w, " (");
+			svg_text(w, hum_size(s, sizeof(s), v[k],
+			    b->r[k].page_size));
+			svg_text(w, ")");
+		} else {
+			svg_text(w, " of order ");
+			svg_text_int(w, pbo);
+		}
+		svg_close(w);
+		svg_close(w);
+	}
+	return y + CHART_H + 16;
+}
+
+/* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
+static void
+batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
+    size_t hint, long y, uint64_t *v, bool *have)
+{
+	int c;
+
+	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
+	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
+	svgr_zone_words(w, z->node, z->name);
+	svg_close(w);
+	y += 26;
+	batch_heat(w, b, z, hint, y);
 	y += (long)b->norders * HEAT_H;
 	time_axis(w, b, y);
 	y += 16;
 	/* Free memory, then free pageblock-sized blocks. */
-	for (c = 0; c < 2; c++) {
-		top = 0;
-		for (k = 0; k < b->n; k++) {
-			zi = batch_zone(b, k, z, hint);
-			r = &b->r[k];
-			have[k] = zi >= 0 && (c == 0 || pbo < r->bi->norders);
-			v[k] = !have[k] ? 0 : c == 0 ? r->frag[zi].free_pages :
-			    r->frag[zi].suitable[pbo];
-			if (v[k] > top)
-				top = v[k];
-		}
-		if (c == 0) {
-			hum_size(s, sizeof(s), top, b->r[0].page_size);
-			y = chart_frame(w, b, y, "Free memory", s, "0");
-		} else {
-			snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
-			snprintf(name, sizeof(name), "Free pageblocks "
-			    "(order %u)", pbo);
-			y = chart_frame(w, b, y, name, s, "0");
-		}
-		chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
-		for (k = 0; k < b->n; k++) {
-			if (!have[k])
-				continue;
-			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top ? top :
-			    1), "#0072b2");
-			svg_open(w, "title");
-			snap_words(w, b, k);
-			svgr_zone_words(w, z->node, z->name);
-			svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
-			svg_text_int(w, (long long)v[k]);
-			if (c == 0) {
-				svg_text(w, " (");
-				svg_text(w, hum_size(s, sizeof(s), v[k],
-				    b->r[k].page_size));
-				svg_text(w, ")");
-			} else {
-				svg_text(w, " of order ");
-				svg_text_int(w, pbo);
-			}
-			svg_close(w);
-			svg_close(w);
-		}
-		y += CHART_H + 16;
-	}
+	for (c = 0; c < 2; c++)
+		y = batch_zone_chart(w, b, z, hint, c, y, v, have);
 }
 
 /* The height of one zone's block in a batch of NORDERS orders. */

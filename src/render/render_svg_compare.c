@@ -124,111 +124,171 @@ compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
 		    "not in this snapshot");
 }
 
+/*
+ * Returns the rows of the comparison, two longs a row: A's zones with their
+ * match in B (or -1), then B's zones A lacks (-1 for A); *NROWS the count.
+ */
+static long *
+pair_rows(const struct report *a, const struct report *b, size_t *nrows)
+{
+	long *rows;
+	size_t i, n = 0;
+
+	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
+	    sizeof(*rows))) == NULL)
+		abort();
+	for (i = 0; i < a->bi->nzones; i++) {
+		rows[2 * n] = (long)i;
+		rows[2 * n++ + 1] = compare_match(&a->bi->zones[i], i, b);
+	}
+	for (i = 0; i < b->bi->nzones; i++)
+		if (compare_match(&b->bi->zones[i], i, a) < 0) {
+			rows[2 * n] = -1;
+			rows[2 * n++ + 1] = (long)i;
+		}
+	*nrows = n;
+	return rows;
+}
+
+/* Returns the zone of row I of ROWS: A's when A has it, else B's. */
+static const struct bzone *
+row_zone(const struct report *a, const struct report *b, const long *rows,
+    size_t i)
+{
+	return rows[2 * i] >= 0 ? &a->bi->zones[rows[2 * i]] :
+	    &b->bi->zones[rows[2 * i + 1]];
+}
+
+/* Returns whether row I of ROWS starts a node: the first, or a new node. */
+static bool
+starts_node(const struct report *a, const struct report *b, const long *rows,
+    size_t i)
+{
+	return i == 0 ||
+	    row_zone(a, b, rows, i - 1)->node != row_zone(a, b, rows, i)->node;
+}
+
+/* Returns the y where the legends start: below the title, sources, machines. */
+static long
+compare_top(const struct report *a, const struct report *b, long width)
+{
+	long src_a, src_b, rows_a, rows_b;
+
+	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
+	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
+	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
+	rows_b = machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN);
+	return HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
+	    rows_b - 1) * MACHINE_ROW_H;
+}
+
+/* Draw the title, A's and B's sources and both machines' verdicts. */
+static void
+compare_head(struct svgw *w, const struct report *a, const struct report *b,
+    long width)
+{
+	long src_a, src_b, rows_a, y_b, y_m;
+
+	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
+	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
+	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
+	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
+	y_b = 50 + src_a * HEAD_LINE_H + 2;
+	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
+	svgr_text(w, MARGIN, 28, 20, NULL, "bold",
+	    "Memory fragmentation: snapshot A, snapshot B and the change");
+	source_lines(w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
+	source_lines(w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
+	machine_line(w, a, "Machine A", MARGIN, y_m, width - MARGIN);
+	machine_line(w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
+	    width - MARGIN);
+}
+
+/* Draw the head of node Z's rows at Y: a rule, its name, both badges. */
+static void
+compare_node_head(struct svgw *w, const struct report *a,
+    const struct report *b, const struct bzone *z, long left, long y,
+    long width)
+{
+	line(w, MARGIN, y, width - MARGIN, y, "#999999");
+	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
+	svg_text(w, "Node ");
+	svg_text_int(w, z->node);
+	svg_close(w);
+	compare_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30);
+	compare_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H);
+	order_heads(w, a, left, y + 6);
+}
+
+/* Draw zone Z at Y: zone IA of A (or -1), zone IB of B (or -1), the change. */
+static void
+compare_zone(struct svgw *w, const struct report *a, const struct report *b,
+    long ia, long ib, const struct bzone *z, long left, long y)
+{
+	char s1[32], s2[32];
+
+	svgr_text_open(w, MARGIN + 10, y + 13, 14, NULL, "bold");
+	svg_text(w, z->name);
+	svg_close(w);
+	svgr_text_open(w, MARGIN + 10, y + 29, 11, NULL, NULL);
+	svg_text(w, ia >= 0 ? hum_size(s1, sizeof(s1),
+	    a->frag[ia].free_pages, a->page_size) : "-");
+	svg_text(w, " -> ");
+	svg_text(w, ib >= 0 ? hum_size(s2, sizeof(s2),
+	    b->frag[ib].free_pages, b->page_size) : "-");
+	svg_text(w, " free");
+	svg_close(w);
+	compare_badges(w, a, ia, -1, "A", MARGIN + 10, y + 36);
+	compare_badges(w, b, ib, -1, "B", MARGIN + 10, y + 36 + LINE_H);
+	/* A above B above the change: an order's three cells in one column. */
+	compare_panel(w, a, ia, "A", left, y);
+	compare_panel(w, b, ib, "B", left, y + PANEL_H);
+	svgr_text(w, left - 8, y + 2L * PANEL_H + 21, 12, "end", "bold",
+	    "B - A");
+	if (ia >= 0 && ib >= 0)
+		diff_cells(w, a, (size_t)ia, b, (size_t)ib, left,
+		    y + 2L * PANEL_H);
+	else
+		svgr_text(w, left + 8, y + 2L * PANEL_H + 21, 12, NULL,
+		    NULL, "no change: the zone is in one snapshot only");
+}
+
+/* Draw snapshots A and B and their change, zone by zone, as SVG on FP. */
 void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
 	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
-	long left = MARGIN + lw + TAG_W, width, height, y, ia, ib, rows_a;
-	long top, src_a, src_b, y_b, y_m;
-	size_t i, nrows = 0, lines = 2 * advice_lines(a);
-	const struct bzone *z;
-	char s1[32], s2[32];
+	long left = MARGIN + lw + TAG_W, width, height, y, top;
+	size_t i, nrows, lines = 2 * advice_lines(a);
 	long *rows;
-	bool head;
 
 	width = left + (long)a->bi->norders * CELL_W + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
-	/* Rows: A's zones with their match in B, then B's zones A lacks. */
-	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
-	    sizeof(*rows))) == NULL)
-		abort();
-	for (i = 0; i < a->bi->nzones; i++) {
-		rows[2 * nrows] = (long)i;
-		rows[2 * nrows++ + 1] = compare_match(&a->bi->zones[i], i, b);
-	}
-	for (i = 0; i < b->bi->nzones; i++)
-		if (compare_match(&b->bi->zones[i], i, a) < 0) {
-			rows[2 * nrows] = -1;
-			rows[2 * nrows++ + 1] = (long)i;
-		}
-	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
-	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
-	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
-	top = HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
-	    machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN) - 1) *
-	    MACHINE_ROW_H;
+	rows = pair_rows(a, b, &nrows);
+	top = compare_top(a, b, width);
 	height = top + 2L * LEGEND_H + 12 + MARGIN;
 	for (i = 0; i < nrows; i++) {
-		ia = rows[2 * i];
-		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[rows[2 * i + 1]];
-		if (i == 0 || (rows[2 * i - 2] >= 0 ? a->bi->zones[rows[2 * i -
-		    2]].node : b->bi->zones[rows[2 * i - 1]].node) != z->node)
+		if (starts_node(a, b, rows, i))
 			height += node_h(lines);
 		height += compare_zone_h(lines);
 	}
-	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
-	y_b = 50 + src_a * HEAD_LINE_H + 2;
-	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
-	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
-	    "Memory fragmentation: snapshot A, snapshot B and the change");
-	source_lines(&w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
-	source_lines(&w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
-	machine_line(&w, a, "Machine A", MARGIN, y_m, width - MARGIN);
-	machine_line(&w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
-	    width - MARGIN);
+	compare_head(&w, a, b, width);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	legend(&w, a, top, false);
 	diff_legend(&w, MARGIN, top + LEGEND_H);
 	y = top + 2L * LEGEND_H + 12;
 	for (i = 0; i < nrows; i++) {
-		ia = rows[2 * i];
-		ib = rows[2 * i + 1];
-		z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
-		head = i == 0 || (rows[2 * i - 2] >= 0 ?
-		    a->bi->zones[rows[2 * i - 2]].node :
-		    b->bi->zones[rows[2 * i - 1]].node) != z->node;
-		if (head) {
-			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			svgr_text_open(&w, MARGIN, y + 21, 15, NULL, "bold");
-			svg_text(&w, "Node ");
-			svg_text_int(&w, z->node);
-			svg_close(&w);
-			compare_badges(&w, a, -1, (int)z->node, "A", MARGIN,
-			    y + 30);
-			compare_badges(&w, b, -1, (int)z->node, "B", MARGIN,
-			    y + 30 + LINE_H);
-			order_heads(&w, a, left, y + 6);
+		if (starts_node(a, b, rows, i)) {
+			compare_node_head(&w, a, b, row_zone(a, b, rows, i),
+			    left, y, width);
 			y += node_h(lines);
 		}
-		svgr_text_open(&w, MARGIN + 10, y + 13, 14, NULL, "bold");
-		svg_text(&w, z->name);
-		svg_close(&w);
-		svgr_text_open(&w, MARGIN + 10, y + 29, 11, NULL, NULL);
-		svg_text(&w, ia >= 0 ? hum_size(s1, sizeof(s1),
-		    a->frag[ia].free_pages, a->page_size) : "-");
-		svg_text(&w, " -> ");
-		svg_text(&w, ib >= 0 ? hum_size(s2, sizeof(s2),
-		    b->frag[ib].free_pages, b->page_size) : "-");
-		svg_text(&w, " free");
-		svg_close(&w);
-		compare_badges(&w, a, ia, -1, "A", MARGIN + 10, y + 36);
-		compare_badges(&w, b, ib, -1, "B", MARGIN + 10, y + 36 +
-		    LINE_H);
-		/* A above B above the change: an order's three cells in one column. */
-		compare_panel(&w, a, ia, "A", left, y);
-		compare_panel(&w, b, ib, "B", left, y + PANEL_H);
-		svgr_text(&w, left - 8, y + 2L * PANEL_H + 21, 12, "end", "bold",
-		    "B - A");
-		if (ia >= 0 && ib >= 0)
-			diff_cells(&w, a, (size_t)ia, b, (size_t)ib, left,
-			    y + 2L * PANEL_H);
-		else
-			svgr_text(&w, left + 8, y + 2L * PANEL_H + 21, 12, NULL,
-			    NULL, "no change: the zone is in one snapshot only");
+		compare_zone(&w, a, b, rows[2 * i], rows[2 * i + 1],
+		    row_zone(a, b, rows, i), left, y);
 		y += compare_zone_h(lines);
 	}
 	free(rows);

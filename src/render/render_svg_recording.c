@@ -126,6 +126,59 @@ rec_value_words(struct svgw *w, const struct timeline *t,
 }
 
 /*
+ * Set *LO and *TOP to the range of the NK KINDS over the NT timelines T,
+ * ZP each one's points of the zone (NULL: the machine).
+ */
+static void
+rec_range(const struct timeline *t, size_t nt, const struct rpoint **const *zp,
+    const enum rkind *kinds, size_t nk, uint64_t *lo, uint64_t *top)
+{
+	uint64_t v;
+	size_t i, j, k, at;
+
+	/* PSI keeps a readable scale on calm machines: 10% at least. */
+	*top = kinds[0] >= RK_SOME ? 1000 : 0;
+	for (i = 0; i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v,
+				    &at) && v > *top)
+					*top = v;
+	/*
+	 * Memory and pageblocks: the range the run covered, the foot labelled
+	 * with where it starts (17.97 -> 17.09 GiB must not look flat); PSI
+	 * from 0.
+	 */
+	*lo = *top;
+	for (i = 0; kinds[0] < RK_SOME && i < nt; i++)
+		for (j = 0; j < nk; j++)
+			for (k = 0; k < t[i].n; k++)
+				if (rec_value(&t[i], zp[i], k, kinds[j], &v,
+				    &at) && v < *lo)
+					*lo = v;
+	if (kinds[0] >= RK_SOME || *lo == *top)
+		*lo = 0;
+}
+
+/* Write the scale of a chart of KIND: TOPS (SIZE bytes) at TOP, FOOT at LO. */
+static void
+rec_scale_words(char *tops, char *foot, size_t size, enum rkind kind,
+    unsigned long ps, uint64_t lo, uint64_t top)
+{
+	if (kind == RK_FREE) {
+		hum_size(tops, size, top, ps);
+		hum_size(foot, size, lo, ps);
+	} else if (kind == RK_PB) {
+		snprintf(tops, size, "%llu", (unsigned long long)top);
+		snprintf(foot, size, "%llu", (unsigned long long)lo);
+	} else
+		snprintf(tops, size, "%u.%02u%%", (unsigned)(top / 100),
+		    (unsigned)(top % 100));
+	if (lo == 0)
+		snprintf(foot, size, "0");
+}
+
+/*
  * Draw the chart NAME at Y in each of the NT timelines T, on one scale:
  * a line for each of the NK KINDS (the first solid, the second dashed) of
  * the zone NODE, NAME (ZNAME NULL: the machine). Returns the y after it.
@@ -138,7 +191,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	static const char *const colors[2] = { "#0072b2", "#e69f00" };
 	const struct rpoint **zp[2] = { NULL, NULL };
 	const struct rzone *z;
-	uint64_t top = 0, lo, *v;
+	uint64_t top, lo, *v;
 	size_t i, j, k, *at, most = 1;
 	char s[32], foot[32];
 	bool *have;
@@ -153,40 +206,9 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 	    (have = calloc(most, sizeof(*have))) == NULL ||
 	    (at = calloc(most, sizeof(*at))) == NULL)
 		abort();
-	/* PSI keeps a readable scale on calm machines: 10% at least. */
-	if (kinds[0] >= RK_SOME)
-		top = 1000;
-	for (i = 0; i < nt; i++)
-		for (j = 0; j < nk; j++)
-			for (k = 0; k < t[i].n; k++)
-				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
-				    &at[0]) && v[0] > top)
-					top = v[0];
-	/*
-	 * Memory and pageblocks: the range the run covered, the foot labelled
-	 * with where it starts (17.97 -> 17.09 GiB must not look flat); PSI
-	 * from 0.
-	 */
-	lo = top;
-	for (i = 0; kinds[0] < RK_SOME && i < nt; i++)
-		for (j = 0; j < nk; j++)
-			for (k = 0; k < t[i].n; k++)
-				if (rec_value(&t[i], zp[i], k, kinds[j], &v[0],
-				    &at[0]) && v[0] < lo)
-					lo = v[0];
-	if (kinds[0] >= RK_SOME || lo == top)
-		lo = 0;
-	if (kinds[0] == RK_FREE) {
-		hum_size(s, sizeof(s), top, t[0].rec->page_size);
-		hum_size(foot, sizeof(foot), lo, t[0].rec->page_size);
-	} else if (kinds[0] == RK_PB) {
-		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
-		snprintf(foot, sizeof(foot), "%llu", (unsigned long long)lo);
-	} else
-		snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
-		    (unsigned)(top % 100));
-	if (lo == 0)
-		snprintf(foot, sizeof(foot), "0");
+	rec_range(t, nt, zp, kinds, nk, &lo, &top);
+	rec_scale_words(s, foot, sizeof(s), kinds[0], t[0].rec->page_size, lo,
+	    top);
 	if (top == 0)
 		top = 1;
 	for (i = 0; i < nt; i++) {
@@ -442,6 +464,100 @@ rec_zones(const struct replay *a, const struct replay *b,
 	return n;
 }
 
+/* Returns the tag of recording I of NT in the head: "A: ", "B: ", or none. */
+static const char *
+rec_tag(size_t nt, size_t i)
+{
+	return nt > 1 ? (i ? "B: " : "A: ") : "";
+}
+
+/* Returns the x of the first plot: right of the NP lanes P's widest label. */
+static long
+lanes_left(const struct rpair *p, size_t np)
+{
+	char label[2 * sizeof(p[0].alloc) + 8];
+	long x = MARGIN + AXIS_W;
+	size_t i;
+
+	/* Room left of A for the widest lane label: never cut at the edge. */
+	for (i = 0; i < np; i++)
+		if (MARGIN + text_px(pair_label(label, sizeof(label), &p[i]), 9) +
+		    12 > x)
+			x = MARGIN + text_px(label, 9) + 12;
+	return x;
+}
+
+/*
+ * Set up the NT timelines T of recordings R from X on one time scale: as
+ * many samples a column, as many pixels a column. Returns the x after the
+ * last, and in *PLOT the width of one plot.
+ */
+static long
+rec_timelines(struct timeline *t, const struct replay *const *r, size_t nt,
+    long x, long *plot)
+{
+	size_t i, per = 1, most = REC_COLS / nt, cols = 1;
+	long each = REC_PLOT_W / (long)nt;
+
+	for (i = 0; i < nt; i++)
+		if (rec_per(r[i]->nsamples, most) > per)
+			per = rec_per(r[i]->nsamples, most);
+	for (i = 0; i < nt; i++)
+		if ((r[i]->nsamples + per - 1) / per > cols)
+			cols = (r[i]->nsamples + per - 1) / per;
+	for (i = 0; i < nt; i++) {
+		rec_timeline(&t[i], r[i], x, per, each, cols);
+		x += (long)cols * t[i].cw + AXIS_W;
+	}
+	*plot = (long)cols * t[0].cw;
+	return x;
+}
+
+/* Returns the height the NT recordings' lines take beyond one each. */
+static long
+rec_head_extra(const char *const *dir, const struct replay *const *r,
+    size_t nt, long width)
+{
+	long extra = -HEAD_LINE_H;
+	size_t i;
+
+	/* Each recording's lines, a long path laid out over several. */
+	for (i = 0; i < nt; i++)
+		extra += rec_words(NULL, dir[i], r[i], rec_tag(nt, i), 0,
+		    width) * HEAD_LINE_H;
+	/* (Two recordings' two lines were in HEAD already.) */
+	return extra - (nt > 1 ? 18 : 0);
+}
+
+/*
+ * Draw the title, the NT recordings' lines (EXTRA more than one each) and
+ * the legends over the timelines T; returns the y of the first chart.
+ */
+static long
+rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
+    const struct timeline *t, size_t nt, long width, long extra)
+{
+	long y, head = (nt > 1 ? 40 : 0) + extra;
+	size_t i;
+
+	svgr_text(w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
+	    "Memory fragmentation: recording A beside recording B" :
+	    "Memory fragmentation over a recording");
+	for (i = 0, y = 50; i < nt; i++)
+		y += rec_words(w, dir[i], r[i], rec_tag(nt, i), y, width) *
+		    HEAD_LINE_H;
+	y = 64 + (nt > 1 ? 18 : 0) + extra;
+	scale_legend(w, MARGIN, y);
+	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + 40, y);
+	if (nt > 1)
+		diff_legend(w, width - MARGIN - LEGEND_W, y);
+	y = 160 + head - 18;
+	for (i = 0; nt > 1 && i < nt; i++)
+		svgr_text(w, t[i].left, y + 12, 14, NULL, "bold",
+		    i ? "B" : "A");
+	return y + 18;
+}
+
 /*
  * Draw the NT recordings R (from DIR) as one document on one set of
  * scales: the second beside the first, with the change, when two.
@@ -451,79 +567,38 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
     size_t nt)
 {
 	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
+	const struct replay *b = nt > 1 ? r[1] : NULL;
 	const struct rzone **z;
 	struct timeline t[2];
 	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
 	int cord[FRAG_MAX_ORDERS + 1];
 	struct rpair p[REC_PAIRS];
-	char label[2 * sizeof(p[0].alloc) + 8];
-	size_t i, nz, nord, np, per = 1, most = REC_COLS / nt, cols = 1;
-	long x, y, head = nt > 1 ? 40 : 0, width, height, plot, evh = 0, extra;
-	long thph;
+	size_t i, nz, nord, np;
+	long x, y, width, height, plot, evh = 0, extra, thph;
 	uint64_t kb[REPLAY_MAX_OUTCOMES];
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
 	memset(t, 0, sizeof(t));
-	for (i = 0; i < nt; i++)
-		if (rec_per(r[i]->nsamples, most) > per)
-			per = rec_per(r[i]->nsamples, most);
-	/* One time scale: as many samples a column, as many pixels a column. */
-	for (i = 0; i < nt; i++)
-		if ((r[i]->nsamples + per - 1) / per > cols)
-			cols = (r[i]->nsamples + per - 1) / per;
-	plot = REC_PLOT_W / (long)nt;
-	/* Room left of A for the widest lane label: never cut at the edge. */
-	np = events ? rec_top_pairs(r[0], nt > 1 ? r[1] : NULL, p) : 0;
-	x = MARGIN + AXIS_W;
-	for (i = 0; i < np; i++)
-		if (MARGIN + text_px(pair_label(label, sizeof(label), &p[i]), 9) +
-		    12 > x)
-			x = MARGIN + text_px(label, 9) + 12;
-	for (i = 0; i < nt; i++) {
-		rec_timeline(&t[i], r[i], x, per, plot, cols);
-		x += (long)cols * t[i].cw + AXIS_W;
-	}
-	plot = (long)cols * t[0].cw;
+	np = events ? rec_top_pairs(r[0], b, p) : 0;
+	x = rec_timelines(t, r, nt, lanes_left(p, np), &plot);
 	if ((z = calloc(r[0]->nzones + (nt > 1 ? r[1]->nzones : 0) + 1,
 	    sizeof(const struct rzone *))) == NULL)
 		abort();
-	nz = rec_zones(r[0], nt > 1 ? r[1] : NULL, z);
-	nord = rec_orders(r[0], nt > 1 ? r[1] : NULL, ord);
+	nz = rec_zones(r[0], b, z);
+	nord = rec_orders(r[0], b, ord);
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
 	width = width < MIN_W ? MIN_W : width;
 	if (events)
-		evh = rec_events_h(np, rec_compaction_orders(r[0], nt > 1 ?
-		    r[1] : NULL, cord));
-	thph = rec_thp_h(rec_thp_sizes(r[0], nt > 1 ? r[1] : NULL, kb));
-	/* Each recording's lines, a long path laid out over several. */
-	for (i = 0, extra = -HEAD_LINE_H; i < nt; i++)
-		extra += rec_words(NULL, dir[i], r[i], nt > 1 ? (i ? "B: " :
-		    "A: ") : "", 0, width) * HEAD_LINE_H;
-	/* (Two recordings' two lines were in HEAD already.) */
-	extra -= nt > 1 ? 18 : 0;
-	head += extra;
-	height = 160 + head + CHART_BLOCK + thph + evh + (long)nz *
-	    rec_zone_h(nord) + MARGIN;
+		evh = rec_events_h(np, rec_compaction_orders(r[0], b, cord));
+	thph = rec_thp_h(rec_thp_sizes(r[0], b, kb));
+	extra = rec_head_extra(dir, r, nt, width);
+	height = 160 + (nt > 1 ? 40 : 0) + extra + CHART_BLOCK + thph + evh +
+	    (long)nz * rec_zone_h(nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
-	svgr_text(&w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
-	    "Memory fragmentation: recording A beside recording B" :
-	    "Memory fragmentation over a recording");
-	for (i = 0, y = 50; i < nt; i++)
-		y += rec_words(&w, dir[i], r[i], nt > 1 ? (i ? "B: " : "A: ") :
-		    "", y, width) * HEAD_LINE_H;
-	y = 64 + (nt > 1 ? 18 : 0) + extra;
-	scale_legend(&w, MARGIN, y);
-	rec_columns_note(&w, &t[0], MARGIN + LEGEND_W + 40, y);
-	if (nt > 1)
-		diff_legend(&w, width - MARGIN - LEGEND_W, y);
-	y = 160 + head - 18;
-	for (i = 0; nt > 1 && i < nt; i++)
-		svgr_text(&w, t[i].left, y + 12, 14, NULL, "bold",
-		    i ? "B" : "A");
-	y += 18;
+	y = rec_head(&w, dir, r, t, nt, width, extra);
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
 	rec_thp(&w, t, nt, y);

@@ -68,15 +68,73 @@ range(const struct sets *x, const struct sets_metric *s, double *lo,
 		*lo = *hi - 1;
 }
 
+/* Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its tooltip. */
+static void
+titled_line(struct svgw *w, long x1, long y1, long x2, long y2,
+    const char *ink, const char *title)
+{
+	svg_open(w, "line");
+	svg_attr_int(w, "x1", x1);
+	svg_attr_int(w, "x2", x2);
+	svg_attr_int(w, "y1", y1);
+	svg_attr_int(w, "y2", y2);
+	svg_attr(w, "stroke", ink);
+	svg_attr_int(w, "stroke-width", 2);
+	svg_open(w, "title");
+	svg_text(w, title);
+	svg_close(w);
+	svg_close(w);
+}
+
+/*
+ * Draw side K of metric S of X at CX on the scale LO..HI (HI at the top,
+ * LO at BOTTOM): its spread, within the domain, then its mean across it,
+ * then each run.
+ */
+static void
+side_marks(struct svgw *w, const struct sets *x, const struct sets_metric *s,
+    int k, long cx, double lo, double hi, long bottom)
+{
+	char t[PATH_MAX + 160], b[2][64];
+	double m = s->s[k].mean, d = s->s[k].sd;
+	long y;
+	size_t i;
+
+	snprintf(t, sizeof(t), "%s: mean %s, sd %s, %zu of %zu runs",
+	    k ? "B" : "A", sets_num(b[0], sizeof(b[0]), m, s->digits),
+	    sets_num(b[1], sizeof(b[1]), d, s->digits + 1), s->s[k].n,
+	    x->side[k].n);
+	titled_line(w, cx, ypos(clamp(s, m - d), lo, hi, bottom), cx,
+	    ypos(clamp(s, m + d), lo, hi, bottom), side_ink[k], t);
+	y = ypos(m, lo, hi, bottom);
+	titled_line(w, cx - 18, y, cx + 18, y, side_ink[k], t);
+	for (i = 0; i < x->side[k].n; i++) {
+		if (s->na[k][i])
+			continue;
+		svg_open(w, "circle");
+		/* Runs side by side, so that equal values stay apart. */
+		svg_attr_int(w, "cx", cx - 24 - (long)(i % 4) * 6);
+		svg_attr_int(w, "cy", ypos(s->v[k][i], lo, hi, bottom));
+		svg_attr_int(w, "r", 3);
+		svg_attr(w, "fill", side_ink[k]);
+		svg_open(w, "title");
+		snprintf(t, sizeof(t), "%s run %zu (%s): %s",
+		    k ? "B" : "A", i + 1, x->side[k].names[i],
+		    sets_num(b[0], sizeof(b[0]), s->v[k][i], s->digits));
+		svg_text(w, t);
+		svg_close(w);
+		svg_close(w);
+	}
+}
+
 /* Draw metric S of X as the panel at X0, Y0. */
 static void
 panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
     long x0, long y0)
 {
-	double lo, hi, m, d;
-	char t[PATH_MAX + 160], b[3][64];
-	long cx, y, bottom = y0 + 122;
-	size_t i;
+	double lo, hi;
+	char t[PATH_MAX + 160], b[2][64];
+	long cx, bottom = y0 + 122;
 	int k;
 
 	range(x, s, &lo, &hi);
@@ -99,57 +157,10 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	    sizeof(b[0]), lo, s->digits));
 	for (k = 0; k < 2; k++) {
 		cx = x0 + 150 + 100L * k;
-		m = s->s[k].mean;
-		d = s->s[k].sd;
 		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, s->s[k].n ?
 		    (k ? "B" : "A") : (k ? "B: n/a" : "A: n/a"));
-		if (s->s[k].n == 0)
-			continue;
-		snprintf(t, sizeof(t), "%s: mean %s, sd %s, %zu of %zu runs",
-		    k ? "B" : "A", sets_num(b[1], sizeof(b[1]), m, s->digits),
-		    sets_num(b[2], sizeof(b[2]), d, s->digits + 1), s->s[k].n,
-		    x->side[k].n);
-		/* The spread, within the domain, then the mean across it, then each run. */
-		svg_open(w, "line");
-		svg_attr_int(w, "x1", cx);
-		svg_attr_int(w, "x2", cx);
-		svg_attr_int(w, "y1", ypos(clamp(s, m - d), lo, hi, bottom));
-		svg_attr_int(w, "y2", ypos(clamp(s, m + d), lo, hi, bottom));
-		svg_attr(w, "stroke", side_ink[k]);
-		svg_attr_int(w, "stroke-width", 2);
-		svg_open(w, "title");
-		svg_text(w, t);
-		svg_close(w);
-		svg_close(w);
-		y = ypos(m, lo, hi, bottom);
-		svg_open(w, "line");
-		svg_attr_int(w, "x1", cx - 18);
-		svg_attr_int(w, "x2", cx + 18);
-		svg_attr_int(w, "y1", y);
-		svg_attr_int(w, "y2", y);
-		svg_attr(w, "stroke", side_ink[k]);
-		svg_attr_int(w, "stroke-width", 2);
-		svg_open(w, "title");
-		svg_text(w, t);
-		svg_close(w);
-		svg_close(w);
-		for (i = 0; i < x->side[k].n; i++) {
-			if (s->na[k][i])
-				continue;
-			svg_open(w, "circle");
-			/* Runs side by side, so that equal values stay apart. */
-			svg_attr_int(w, "cx", cx - 24 - (long)(i % 4) * 6);
-			svg_attr_int(w, "cy", ypos(s->v[k][i], lo, hi, bottom));
-			svg_attr_int(w, "r", 3);
-			svg_attr(w, "fill", side_ink[k]);
-			svg_open(w, "title");
-			snprintf(t, sizeof(t), "%s run %zu (%s): %s",
-			    k ? "B" : "A", i + 1, x->side[k].names[i],
-			    sets_num(b[1], sizeof(b[1]), s->v[k][i], s->digits));
-			svg_text(w, t);
-			svg_close(w);
-			svg_close(w);
-		}
+		if (s->s[k].n > 0)
+			side_marks(w, x, s, k, cx, lo, hi, bottom);
 	}
 	svg_close(w);
 }
