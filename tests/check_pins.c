@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "census.h"
 #include "map.h"
 #include "memcg.h"
 #include "pageowner.h"
@@ -270,6 +271,97 @@ START_TEST(test_owners)
 }
 END_TEST
 
+/* What test_census() counts the records into. */
+struct census_arg {
+	struct census	*c;
+	const struct map *m;
+};
+
+/* census_add() of each record, for pageowner_parse(). */
+static int
+census_each(void *arg, const struct po_record *r)
+{
+	struct census_arg *a = arg;
+
+	census_add(a->c, a->m, r);
+	return 0;
+}
+
+/*
+ * The page_owner fixture (tests/fixtures/pageowner/census, see its
+ * PROVENANCE) over build()'s zone of 8 pageblocks of 4 pages:
+ *   block 1 Unmovable:   PFN 4, 5 Unmovable (slab)          clean
+ *   block 2 Movable:     PFN 8 Movable order 1 (lru),
+ *                        PFN 10 Unmovable (pipe)            mixed
+ *   block 3 Movable:     PFN 12 Movable off the LRU (zsmalloc),
+ *                        PFN 13 Movable (lru)               clean, non-LRU
+ *   block 4 Reclaimable: PFN 16 Reclaimable, PFN 17 Movable mixed
+ *   block 5 Movable:     PFN 20 Movable (pre-5.17 layout)   clean
+ *   block 6 HighAtomic:  PFN 24 Unmovable                   mixed
+ *   block 7 Unmovable:   PFN 28 Reclaimable                 mixed
+ *   PFN 64: outside the zone.
+ * So by block type: in use U 2, M 3, R 1, H 1; mixed 1 each; non-LRU M 1;
+ * pageblocks holding [U][U] 1, [U][R] 1, [M][M] 3, [M][U] 1, [R][R] 1,
+ * [R][M] 1, [H][U] 1; pages [M][M] 2 + 1 + 1 + 1 = 5, the others 1 a
+ * block except [U][U] 2; 12 records, 1 outside.
+ */
+START_TEST(test_census)
+{
+	struct ferr e = { .path = "" };
+	const struct census_zone *z;
+	struct census c;
+	struct map m;
+	struct pins p;
+	size_t len;
+	char *text = tu_read("pageowner/census", &len);
+	int U, M, R, H;
+
+	build(&m, &p, 32);
+	ck_assert_int_eq(census_init(&c, &m), 0);
+	ck_assert_int_eq(pageowner_parse(text, len, census_each,
+	    &(struct census_arg){ &c, &m }, &e), (long)len);
+	census_end(&c);
+	ck_assert_uint_eq(c.ntypes, 4);
+	U = census_type(&c, "Unmovable");
+	M = census_type(&c, "Movable");
+	R = census_type(&c, "Reclaimable");
+	H = census_type(&c, "HighAtomic");
+	ck_assert(U == 0 && M == 1 && R == 2 && H == 3);
+	ck_assert_uint_eq(c.records, 12);
+	ck_assert_uint_eq(c.outside, 1);
+	ck_assert_uint_eq(c.unknown, 0);
+	z = &c.zones[0];
+	ck_assert_uint_eq(z->used[U], 2);
+	ck_assert_uint_eq(z->used[M], 3);
+	ck_assert_uint_eq(z->used[R], 1);
+	ck_assert_uint_eq(z->used[H], 1);
+	ck_assert_uint_eq(z->mixed[U], 1);
+	ck_assert_uint_eq(z->mixed[M], 1);
+	ck_assert_uint_eq(z->mixed[R], 1);
+	ck_assert_uint_eq(z->mixed[H], 1);
+	ck_assert_uint_eq(z->nonlru[M], 1);
+	ck_assert_uint_eq(z->nonlru[U] + z->nonlru[R] + z->nonlru[H], 0);
+	ck_assert_uint_eq(z->holding[U][U], 1);
+	ck_assert_uint_eq(z->holding[U][R], 1);
+	ck_assert_uint_eq(z->holding[U][M], 0);
+	ck_assert_uint_eq(z->holding[M][M], 3);
+	ck_assert_uint_eq(z->holding[M][U], 1);
+	ck_assert_uint_eq(z->holding[M][R], 0);
+	ck_assert_uint_eq(z->holding[R][R], 1);
+	ck_assert_uint_eq(z->holding[R][M], 1);
+	ck_assert_uint_eq(z->holding[H][U], 1);
+	ck_assert_uint_eq(z->pages[U][U], 2);
+	ck_assert_uint_eq(z->pages[M][M], 5);
+	ck_assert_uint_eq(z->pages[M][U], 1);
+	ck_assert_uint_eq(z->pages[R][M], 1);
+	ck_assert_uint_eq(z->pages[U][R], 1);
+	census_free(&c);
+	free(text);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -283,6 +375,7 @@ main(void)
 	tcase_add_test(tc, test_cgroups);
 	tcase_add_test(tc, test_mounts);
 	tcase_add_test(tc, test_owners);
+	tcase_add_test(tc, test_census);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -222,18 +222,19 @@ pins_few_name(enum pins_few f)
 	return names[f];
 }
 
-/* Returns the index in map.blocks of the pageblock of PFN in M, or -1 outside every zone. */
-static long
-block_of(const struct map *m, uint64_t pfn)
+long
+pins_block_of(const struct map *m, uint64_t pfn, size_t *zone)
 {
 	const struct map_zone *z;
 	size_t i;
 
 	for (i = 0; i < m->nzones; i++) {
 		z = &m->zones[i];
-		if (pfn >= z->start_pfn && pfn - z->start_pfn < z->spanned)
-			return (long)((z->blocks - m->blocks) + (long)((pfn >>
-			    m->pageblock_order) - z->first_block));
+		if (pfn < z->start_pfn || pfn - z->start_pfn >= z->spanned)
+			continue;
+		*zone = i;
+		return (long)((z->blocks - m->blocks) + (long)((pfn >>
+		    m->pageblock_order) - z->first_block));
 	}
 	return -1;
 }
@@ -245,12 +246,13 @@ pins_owner_add(void *arg, const struct po_record *r)
 	const struct map *m = a->m;
 	struct owners *ow = a->ow;
 	struct owner *o;
+	size_t zone;
 	long b;
 
 	if (r->have_order && r->have_pfn)
 		ow->records++;
 	if (!r->have_order || !r->have_pfn || r->movable || r->len == 0 ||
-	    (b = block_of(m, r->pfn)) < 0 || a->p->state[b] != PINS_PINNED)
+	    (b = pins_block_of(m, r->pfn, &zone)) < 0 || a->p->state[b] != PINS_PINNED)
 		return 0;
 	ow->pinning++;
 	if ((o = owners_stack(ow, r->frames, r->len - 1)) == NULL)

@@ -34,6 +34,12 @@ enum pins_few	pins_few_bucket(uint64_t n);
 /* The names the views use: "1", "2-8", "9-64", "more". */
 const char	*pins_few_name(enum pins_few f);
 
+/*
+ * Returns the index in M's blocks of the pageblock of PFN, its zone's
+ * index in *ZONE, or -1 outside every zone.
+ */
+long	pins_block_of(const struct map *m, uint64_t pfn, size_t *zone);
+
 /* What pins_owner_add() counts page_owner's records against. */
 struct pins_owners {
 	struct owners		*ow;

@@ -7,10 +7,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One record of page_owner as pageowner_parse() reads it: its order, PFN, page type and stack. */
+#include "bounds.h"
+
+/*
+ * One record of page_owner as pageowner_parse() reads it: its order, PFN,
+ * the page's migratetype (of its gfp mask) and its pageblock's, whether
+ * the page is on an LRU list (its flags name "lru"), and its stack.
+ */
 struct po_record {
 	uint64_t	 order, pfn;
 	bool		 have_order, have_pfn, movable;
+	bool		 have_types, have_flags, lru;
+	char		 page_type[FRAG_NAME_SIZE], block_type[FRAG_NAME_SIZE];
 	char		*frames;	/* the stack, frames without indent */
 	size_t		 len, cap;
 };

@@ -42,24 +42,55 @@ pfn_number(struct tok t, uint64_t *v)
 	return num_u64(&t, v) == 0 ? 0 : -1;
 }
 
+/* Copy token T into BUF (FRAG_NAME_SIZE bytes). Returns 0, or -1 when it does not fit. */
+static int
+type_name(struct tok t, char *buf)
+{
+	if (t.n == 0 || t.n >= FRAG_NAME_SIZE)
+		return -1;
+	memcpy(buf, t.s, t.n);
+	buf[t.n] = '\0';
+	return 0;
+}
+
+/* Returns whether the flags token T ("0x...(a|lru|b)", %pGp) names the flag "lru". */
+static bool
+flag_lru(struct tok t)
+{
+	size_t i;
+
+	for (i = 0; i + 3 <= t.n; i++)
+		if (memcmp(t.s + i, "lru", 3) == 0 && i > 0 &&
+		    (t.s[i - 1] == '(' || t.s[i - 1] == '|') && i + 3 < t.n &&
+		    (t.s[i + 3] == ')' || t.s[i + 3] == '|'))
+			return true;
+	return false;
+}
+
 /* Read the line S (N bytes) of a record into R. Returns 0 or -1 when out of memory. */
 static int
 record_line(struct po_record *r, const char *s, size_t n)
 {
-	struct tok t[8];
+	struct tok t[10];
 	size_t nt;
 
 	if (n > 0 && (s[0] == ' ' || s[0] == '\t'))
 		return frame(r, s, n);
-	nt = tok_split(s, n, t, 8);
+	nt = tok_split(s, n, t, 10);
 	/* "Page allocated via order %u, mask %#x(%pGg), pid ..." */
 	if (nt >= 5 && tok_is(&t[0], "Page") && tok_is(&t[1], "allocated") &&
 	    tok_is(&t[3], "order") && tok_chop(&t[4], ','))
 		r->have_order = num_u64(&t[4], &r->order) == 0 && r->order < 64;
-	/* "PFN %#lx type %s Block %lu type %s Flags %pGp" */
+	/* "PFN %#lx type %s Block %lu type %s Flags %pGp" (5.17+; before, "PFN %lu" and "Flags %#lx(%pGp)") */
 	else if (nt >= 4 && tok_is(&t[0], "PFN") && tok_is(&t[2], "type")) {
 		r->have_pfn = pfn_number(t[1], &r->pfn) == 0;
 		r->movable = tok_is(&t[3], "Movable");
+		/* The pageblock's: get_pageblock_migratetype() when printed. */
+		r->have_types = nt >= 8 && tok_is(&t[4], "Block") &&
+		    tok_is(&t[6], "type") && type_name(t[3], r->page_type) ==
+		    0 && type_name(t[7], r->block_type) == 0;
+		r->have_flags = nt >= 10 && tok_is(&t[8], "Flags");
+		r->lru = r->have_flags && flag_lru(t[9]);
 	}
 	return 0;
 }
@@ -79,6 +110,7 @@ pageowner_parse(const char *buf, size_t len,
 			if (start != s && each(arg, &r) != 0)
 				goto oom;
 			r.have_order = r.have_pfn = r.movable = false;
+			r.have_types = r.have_flags = r.lru = false;
 			r.len = 0;
 			used = (size_t)(nl + 1 - buf);
 			start = nl + 1;

@@ -13,6 +13,7 @@
 #include "memcg.h"
 #include "pins.h"
 #include "pollution.h"
+#include "render_census.h"
 #include "render_map.h"
 #include "render_pollution.h"
 #include "render_text.h"
@@ -261,6 +262,8 @@ render_map_table(FILE *fp, const struct report *r)
 		cgroup_table(fp, r->cg);
 	if (r->owners && r->owners->read)
 		owner_table(fp, r->owners);
+	if (r->census)
+		render_census_table(fp, r);
 	notes(fp, m);
 	if (r->pins)
 		fprintf(fp, "A pinned pageblock has no hole and holds unmovable "
@@ -501,6 +504,8 @@ render_map_json(FILE *fp, const struct report *r)
 		cgroups_json(&w, r->cg);
 	if (r->owners && r->owners->read)
 		owners_json(&w, r->owners);
+	if (r->census)
+		render_census_json(&w, r);
 	if (r->cg) {
 		jw_key(&w, "notes");
 		jw_array(&w, false);

@@ -17,6 +17,7 @@ struct regions;
 struct offline;
 struct memcg;
 struct owners;
+struct census;
 struct avail;
 struct availability;
 struct need;
@@ -45,6 +46,7 @@ struct report {
 	const char			*offline_note;	/* why there are none to show */
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
+	const struct census		*census;	/* with page_owner read, else NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "census.h"
 #include "kpageflags.h"
 #include "load.h"
 #include "mapfile.h"
@@ -104,17 +105,35 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	return rc;
 }
 
+/* What each_record() counts a page_owner record into. */
+struct records {
+	struct pins_owners	 po;
+	struct census		*census;
+};
+
+/* Count page_owner's record R into ARG's (struct records) census and stacks. */
+static int
+each_record(void *arg, const struct po_record *r)
+{
+	struct records *a = arg;
+
+	census_add(a->census, a->po.m, r);
+	return pins_owner_add(&a->po, r);
+}
+
 /*
  * --map --cgroups: name and rank CG's cgroups over P's pageblocks of M,
- * and read the page_owner stacks into OW, each with a note when it
- * cannot be had; STORED: M is a capture's. Returns 0, or -1 when out of
- * memory (a page_owner that cannot be read is a note, never an error).
+ * and read the page_owner stacks into OW and the mixed-block census into
+ * C, each with a note when it cannot be had; STORED: M is a capture's.
+ * Returns 0, or -1 when out of memory (a page_owner that cannot be read
+ * is a note, never an error).
  */
 static int
 culprits(const struct opts *o, bool stored, const struct map *m,
-    const struct pins *p, struct memcg *cg, struct owners *ow)
+    const struct pins *p, struct memcg *cg, struct owners *ow,
+    struct census *c)
 {
-	struct pins_owners po = { ow, m, p };
+	struct records rec = { { ow, m, p }, c };
 	struct ferr e = { .path = "" };
 	char *path;
 	int rc;
@@ -138,13 +157,19 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
 	    NULL)
 		return -1;
-	rc = owners_read(ow, path, pins_owner_add, &po, &e);
+	if (census_init(c, m) != 0) {
+		free(path);
+		return -1;
+	}
+	rc = owners_read(ow, path, each_record, &rec, &e);
+	census_end(c);
+	c->read = rc == 0;
 	free(path);
 	if (rc == 1)
 		snprintf(ow->note, sizeof(ow->note), "page_owner: not readable; "
 		    "boot with page_owner=on and mount debugfs "
 		    "(mount -t debugfs none /sys/kernel/debug) for the "
-		    "allocating stacks");
+		    "allocating stacks and the mixed-block census");
 	else if (rc < 0)
 		snprintf(ow->note, sizeof(ow->note), "page_owner: %.160s",
 		    e.msg);
@@ -163,6 +188,7 @@ run_map(const struct opts *o)
 	struct inputs in;
 	struct report r;
 	struct owners ow;
+	struct census cen;
 	struct memcg cg;
 	struct pollution pl;
 	struct regions rg;
@@ -196,6 +222,7 @@ run_map(const struct opts *o)
 	memset(&rg, 0, sizeof(rg));
 	memset(&mb, 0, sizeof(mb));
 	memset(&of, 0, sizeof(of));
+	memset(&cen, 0, sizeof(cen));
 	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
 	    &stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
@@ -213,7 +240,7 @@ run_map(const struct opts *o)
 	    pollution_compute(&pl, &m, &p) != 0 ||
 	    regions_compute(&rg, &m) != 0 ||
 	    (mb.read && offline_compute(&of, &mb, &m, &p, r.page_size) != 0) ||
-	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow) != 0)) {
+	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow, &cen) != 0)) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 		goto out;
@@ -227,6 +254,7 @@ run_map(const struct opts *o)
 	    "or a capture made without it)" : "blocks smaller than a pageblock";
 	r.cg = o->cgroups ? &cg : NULL;
 	r.owners = o->cgroups ? &ow : NULL;
+	r.census = cen.read ? &cen : NULL;
 	if (o->format == F_JSON)
 		render_map_json(stdout, &r);
 	else if (o->format == F_SVG)
@@ -241,6 +269,7 @@ out:
 	pins_free(&p);
 	memcg_free(&cg);
 	owners_free(&ow);
+	census_free(&cen);
 	map_free(&m);
 	unm_free(&u);
 	inputs_free(&in);
