@@ -13,11 +13,12 @@
 
 /*
  * Returns into *N pagetypeinfo's "Number of blocks type" count of the
- * migratetype NAME in zone Z, whether R's pagetypeinfo has it.
+ * migratetype NAME in zone Z (MIXED: its "Number of mixed blocks", which
+ * the kernel prints with page_owner on), whether R's pagetypeinfo has it.
  */
 static bool
-pti_blocks(const struct report *r, const struct map_zone *z, const char *name,
-    uint64_t *n)
+pti_count(const struct report *r, const struct map_zone *z, const char *name,
+    bool mixed, uint64_t *n)
 {
 	const struct ptzone *pz;
 	long i;
@@ -28,8 +29,9 @@ pti_blocks(const struct report *r, const struct map_zone *z, const char *name,
 		return false;
 	pz = &r->pti->zones[i];
 	for (t = 0; t < r->pti->ntypes; t++)
-		if (strcmp(r->pti->types[t], name) == 0 && pz->has_blocks[t]) {
-			*n = pz->blocks[t];
+		if (strcmp(r->pti->types[t], name) == 0 && (mixed ?
+		    pz->has_mixed[t] : pz->has_blocks[t])) {
+			*n = mixed ? pz->mixed[t] : pz->blocks[t];
 			return true;
 		}
 	return false;
@@ -49,36 +51,59 @@ page_type(const struct census *c, unsigned p)
 	return false;
 }
 
-/* Print the rows of zone I of R's map: a block type per row, when it has pageblocks. */
+/*
+ * Print the row of block type B of CZ after LABEL (14 columns, blank
+ * after the zone's first row): HAVE, pagetypeinfo's N pageblocks.
+ */
 static void
-zone_rows(FILE *fp, const struct report *r, size_t i)
+row(FILE *fp, const char *label, const struct census *c,
+    const struct census_zone *cz, unsigned b, bool have, uint64_t n)
+{
+	unsigned p;
+
+	fprintf(fp, "%-14s%-12s", label, c->types[b]);
+	if (have)
+		fprintf(fp, "%7" PRIu64, n);
+	else
+		fprintf(fp, "%7s", "-");
+	fprintf(fp, "%8" PRIu64 "%7" PRIu64, cz->used[b], cz->mixed[b]);
+	for (p = 0; p < c->ntypes; p++)
+		if (page_type(c, p))
+			fprintf(fp, " %11" PRIu64, cz->holding[b][p]);
+	fprintf(fp, "%9" PRIu64 "\n", cz->nonlru[b]);
+}
+
+/*
+ * Print the rows of zone I of R's map, a block type per row when it has
+ * pageblocks, and add them into SUM and pagetypeinfo's into BLOCKS (with
+ * *ALL false once a zone has no count).
+ */
+static void
+zone_rows(FILE *fp, const struct report *r, size_t i, struct census_zone *sum,
+    uint64_t *blocks, bool *all)
 {
 	const struct census *c = r->census;
 	const struct census_zone *cz = &c->zones[i];
 	const struct map_zone *z = &r->map->zones[i];
-	bool first = true, have;
+	char label[64];
+	bool have;
 	uint64_t n = 0;
 	unsigned b, p;
 
+	snprintf(label, sizeof(label), "%4u %-8s ", z->node, z->name);
 	for (b = 0; b < c->ntypes; b++) {
-		have = pti_blocks(r, z, c->types[b], &n);
+		have = pti_count(r, z, c->types[b], false, &n);
+		all[b] &= have;
+		blocks[b] += have ? n : 0;
+		sum->used[b] += cz->used[b];
+		sum->mixed[b] += cz->mixed[b];
+		sum->nonlru[b] += cz->nonlru[b];
+		for (p = 0; p < c->ntypes; p++)
+			sum->holding[b][p] += cz->holding[b][p];
 		if (cz->used[b] == 0 && (!have || n == 0))
 			continue;
-		if (first)
-			fprintf(fp, "%4u %-8s ", z->node, z->name);
-		else
-			fprintf(fp, "%14s", "");
-		first = false;
-		fprintf(fp, "%-12s", c->types[b]);
-		if (have)
-			fprintf(fp, "%7" PRIu64, n);
-		else
-			fprintf(fp, "%7s", "-");
-		fprintf(fp, "%8" PRIu64 "%7" PRIu64, cz->used[b], cz->mixed[b]);
-		for (p = 0; p < c->ntypes; p++)
-			if (page_type(c, p))
-				fprintf(fp, " %11" PRIu64, cz->holding[b][p]);
-		fprintf(fp, "%9" PRIu64 "\n", cz->nonlru[b]);
+		row(fp, label, c, cz, b, have, n);
+		label[0] = '\0';
 	}
 }
 
@@ -86,9 +111,16 @@ void
 render_census_table(FILE *fp, const struct report *r)
 {
 	const struct census *c = r->census;
+	struct census_zone sum;
+	uint64_t blocks[FRAG_MAX_TYPES] = { 0 };
+	bool all[FRAG_MAX_TYPES];
+	const char *label = "Machine";
 	size_t i;
-	unsigned p;
+	unsigned p, b;
 
+	memset(&sum, 0, sizeof(sum));
+	for (b = 0; b < FRAG_MAX_TYPES; b++)
+		all[b] = true;
 	fprintf(fp, "\nMixed-block census: pageblocks by migratetype, by the "
 	    "types of the pages in them\n(page_owner: %" PRIu64 " allocations",
 	    c->records);
@@ -103,7 +135,13 @@ render_census_table(FILE *fp, const struct report *r)
 			fprintf(fp, " %11s", c->types[p]);
 	fprintf(fp, "  non-LRU\n");
 	for (i = 0; i < c->nzones; i++)
-		zone_rows(fp, r, i);
+		zone_rows(fp, r, i, &sum, blocks, all);
+	for (b = 0; c->nzones > 1 && b < c->ntypes; b++) {
+		if (sum.used[b] == 0 && blocks[b] == 0)
+			continue;
+		row(fp, label, c, &sum, b, all[b], blocks[b]);
+		label = "";
+	}
 	fprintf(fp, "blocks: pagetypeinfo's \"Number of blocks type\"; in use: "
 	    "those holding an\nallocation; mixed: holding a page of another "
 	    "type (as the gfp mask asked);\ntype columns: holding one page of "
@@ -158,13 +196,16 @@ render_census_json(struct jsonw *w, const struct report *r)
 		jw_key(w, "block_types");
 		jw_array(w, false);
 		for (b = 0; b < c->ntypes; b++) {
-			have = pti_blocks(r, z, c->types[b], &n);
+			have = pti_count(r, z, c->types[b], false, &n);
 			if (cz->used[b] == 0 && (!have || n == 0))
 				continue;
 			jw_object(w);
 			jw_key(w, "block_type");
 			jw_string(w, c->types[b]);
 			if (jw_key_or_null(w, "pageblocks", have))
+				jw_u64(w, n);
+			have = pti_count(r, z, c->types[b], true, &n);
+			if (jw_key_or_null(w, "pagetypeinfo_mixed", have))
 				jw_u64(w, n);
 			jw_key(w, "in_use");
 			jw_u64(w, cz->used[b]);
