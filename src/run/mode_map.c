@@ -151,7 +151,7 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 		return -1;
 	if (stored) {
 		snprintf(ow->note, sizeof(ow->note), "page_owner: a capture "
-		    "holds no allocating stacks");
+		    "holds no allocating stacks nor mixed-block census");
 		return 0;
 	}
 	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
