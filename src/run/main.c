@@ -75,19 +75,121 @@ run_capture(const struct opts *o)
 	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 }
 
+/*
+ * Run the modes that are programs of their own on O (every one but a
+ * snapshot's view, --compact and --check). Returns its exit code, or -1
+ * when O's mode is not one of them.
+ */
+static int
+run_mode(struct opts *o)
+{
+	int rc;
+
+	switch (o->action) {
+	case A_VERIFY:
+		return run_verify(o);
+	case A_WATCH:
+		inputs_keep_memory();
+		return run_watch(o);
+	case A_CAPTURE:
+		return run_capture(o);
+	case A_REPLAY:
+		return run_replay(o);
+	case A_REPLAY_COMPARE:
+		return run_replay_compare(o);
+	case A_MAP:
+		return run_map(o);
+	case A_FLEET:
+		inputs_keep_memory();
+		rc = run_fleet(o);
+		break;
+	case A_BATCH:
+		inputs_keep_memory();
+		rc = o->format == F_SVG ? run_batch_svg(o) : run_batch(o);
+		break;
+	case A_COMPARE:
+		rc = run_compare(o);
+		break;
+	case A_SHOW:
+	case A_COMPACT:
+	case A_CHECK:
+	case A_NACTIONS:
+	default:
+		return -1;
+	}
+	if (pipe_close_stdout() != EXIT_OK)
+		rc = EXIT_DATA;
+	return rc;
+}
+
+/*
+ * One snapshot of O: its view, --compact or --check, with the map and
+ * how far the unmovable pages spread where --map asks. Returns the exit
+ * code.
+ */
+static int
+run_show(struct opts *o)
+{
+	struct verdicts adv;
+	struct report r;
+	struct inputs in;
+	struct pollution pl;
+	struct pins p;
+	struct map m;
+	bool stored;
+	int rc;
+
+	if (o->compact && !o->dry_run && geteuid() != 0) {
+		fprintf(stderr, "%s: --compact needs root: it writes "
+		    "/sys/devices/system/node/nodeN/compact\n", progname);
+		return EXIT_DATA;
+	}
+	memset(&adv, 0, sizeof(adv));
+	memset(&m, 0, sizeof(m));
+	memset(&p, 0, sizeof(p));
+	memset(&pl, 0, sizeof(pl));
+	/* --advise --map: the advice with the ceiling beside it. */
+	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
+	    (rc = load_map(o, &in, adv.need.order, &r.page_size, &m, NULL,
+	    &stored)) == 0)
+		rc = pipe_count(o, &in, &r, &adv, &m);
+	/* How far the unmovable pages spread, for the views that show it. */
+	if (rc == 0 && o->map && (pins_compute(&p, &m) != 0 ||
+	    pollution_compute(&pl, &m, &p) != 0)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		rc = EXIT_DATA;
+	}
+	if (rc == 0) {
+		r.map = o->map ? &m : NULL;
+		r.pollution = o->map ? &pl : NULL;
+		if (o->action == A_CHECK)
+			rc = run_check(o, &in, &r);
+		else if (o->compact)
+			rc = compact_run(o, &r);
+		else {
+			pipe_render(o->format, &r, stdout);
+			/* Scripts act on --need's answer by the exit status. */
+			if (r.need)
+				rc = check_need_status(&r);
+		}
+		if (pipe_close_stdout() != EXIT_OK)
+			rc = EXIT_DATA;
+	}
+	pollution_free(&pl);
+	pins_free(&p);
+	map_free(&m);
+	pipe_verdicts_free(&adv);
+	inputs_free(&in);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
 	static char obuf[1 << 16];
 	struct slurp list = { NULL, 0 };
-	struct verdicts adv;
-	struct report r;
-	struct inputs in;
-	struct pollution pl;
 	struct opts o;
-	struct pins p;
-	struct map m;
-	bool stored, check;
+	bool check;
 	int rc;
 
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
@@ -111,100 +213,13 @@ main(int argc, char **argv)
 	if (o.color == -1)
 		o.color = isatty(STDOUT_FILENO);
 	/* --fleet streams its list: memory does not grow with it. */
-	if (o.roots_from && o.action != A_FLEET &&
-	    (rc = read_roots(&o, &list)) != EXIT_OK)
-		goto out;
+	if (o.roots_from && o.action != A_FLEET)
+		rc = read_roots(&o, &list);
 	/* Once, when every root is known: --roots-from's are read just above. */
-	if ((rc = options_refuse_recordings(&o)) != EXIT_OK)
-		goto out;
-	switch (o.action) {
-	case A_VERIFY:
-		rc = run_verify(&o);
-		goto out;
-	case A_WATCH:
-		inputs_keep_memory();
-		rc = run_watch(&o);
-		goto out;
-	case A_CAPTURE:
-		rc = run_capture(&o);
-		goto out;
-	case A_REPLAY:
-		rc = run_replay(&o);
-		goto out;
-	case A_REPLAY_COMPARE:
-		rc = run_replay_compare(&o);
-		goto out;
-	case A_MAP:
-		rc = run_map(&o);
-		goto out;
-	case A_FLEET:
-		inputs_keep_memory();
-		rc = run_fleet(&o);
-		if (pipe_close_stdout() != EXIT_OK)
-			rc = EXIT_DATA;
-		goto out;
-	case A_BATCH:
-		inputs_keep_memory();
-		/* fall through */
-	case A_COMPARE:
-		rc = o.action == A_COMPARE ? run_compare(&o) : o.format ==
-		    F_SVG ? run_batch_svg(&o) : run_batch(&o);
-		if (pipe_close_stdout() != EXIT_OK)
-			rc = EXIT_DATA;
-		goto out;
-	case A_SHOW:
-	case A_COMPACT:
-	case A_CHECK:
-	case A_NACTIONS:
-		break;
-	}
-	if (o.compact && !o.dry_run && geteuid() != 0) {
-		fprintf(stderr, "%s: --compact needs root: it writes "
-		    "/sys/devices/system/node/nodeN/compact\n", progname);
-		rc = EXIT_DATA;
-		goto out;
-	}
-	memset(&adv, 0, sizeof(adv));
-	memset(&m, 0, sizeof(m));
-	memset(&p, 0, sizeof(p));
-	memset(&pl, 0, sizeof(pl));
-	/* --advise --map: the advice with the ceiling beside it. */
-	if ((rc = pipe_load(&o, &in, &r, &adv)) == 0 && o.map &&
-	    (rc = load_map(&o, &in, adv.need.order, &r.page_size, &m, NULL,
-	    &stored)) == 0)
-		rc = pipe_count(&o, &in, &r, &adv, &m);
-	/* How far the unmovable pages spread, for the views that show it. */
-	if (rc == 0 && o.map && (pins_compute(&p, &m) != 0 ||
-	    pollution_compute(&pl, &m, &p) != 0)) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		rc = EXIT_DATA;
-		map_free(&m);
-	}
-	if (rc != 0) {
-		pipe_verdicts_free(&adv);
-		inputs_free(&in);
-		goto out;
-	}
-	r.map = o.map ? &m : NULL;
-	r.pollution = o.map ? &pl : NULL;
-	if (o.action == A_CHECK)
-		rc = run_check(&o, &in, &r);
-	else if (o.compact)
-		rc = compact_run(&o, &r);
-	else {
-		pipe_render(o.format, &r, stdout);
-		/* Scripts act on --need's answer by the exit status. */
-		if (r.need)
-			rc = check_need_status(&r);
-	}
-	pollution_free(&pl);
-	pins_free(&p);
-	map_free(&m);
-	pipe_verdicts_free(&adv);
-	inputs_free(&in);
-	if (pipe_close_stdout() != EXIT_OK)
-		rc = EXIT_DATA;
-out:
+	if (rc == EXIT_OK)
+		rc = options_refuse_recordings(&o);
+	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
+		rc = run_show(&o);
 	slurp_free(&list);
 	free(o.roots);
 	return check ? check_end(rc) : rc;

@@ -213,16 +213,14 @@ runs_is(const char *dir)
 }
 
 /*
- * Set O->action from the options GIVEN and check every option against it
- * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
+ * Set O->action from the options GIVEN: at most one mode, a recording's or
+ * sets' by their directories. Returns EXIT_OK or a usage error.
  */
-int
-options_mode_check(struct opts *o, const bool *given)
+static int
+pick_action(struct opts *o, const bool *given)
 {
 	bool several = o->nroots > 1 || o->roots_from != NULL;
 	const char *first = NULL;
-	unsigned uses = 0;
-	char mode[64];
 	size_t i;
 
 	o->action = several ? A_BATCH : A_SHOW;
@@ -258,6 +256,16 @@ options_mode_check(struct opts *o, const bool *given)
 	if (o->action == A_FLEET && o->nroots == 0 && o->roots_from == NULL)
 		return usage_error("%s", "--fleet reads captured roots: give "
 		    "--roots-from LIST or --sysroot DIR");
+	return EXIT_OK;
+}
+
+/*
+ * Set O->format where the options GIVEN leave it to the mode, and refuse
+ * one the mode cannot show. Returns EXIT_OK or a usage error.
+ */
+static int
+pick_format(struct opts *o, const bool *given)
+{
 	/* Then -d would change nothing: refuse it, as any option that does not act. */
 	if (given['d'] && (given[OPT_ADVISE] || given[OPT_COMPACT]))
 		return usage_error("-d does nothing with %s: it shows the full "
@@ -275,6 +283,21 @@ options_mode_check(struct opts *o, const bool *given)
 	    record_is(o->roots[0]) && record_is(o->roots[1]))
 		return usage_error("%s", "--format=table shows two sets of runs "
 		    "(directories of recordings), not two recordings");
+	return EXIT_OK;
+}
+
+/*
+ * Refuse each option GIVEN that does nothing in O's mode and format (the
+ * table of rules, then the rules it cannot say). Returns EXIT_OK or a
+ * usage error.
+ */
+static int
+refuse_idle(struct opts *o, const bool *given)
+{
+	unsigned uses = 0;
+	char mode[64];
+	size_t i;
+
 	/*
 	 * The metrics and the summary include the advice and kcompactd's
 	 * score; the picture shows the verdicts at the top.
@@ -322,6 +345,16 @@ options_mode_check(struct opts *o, const bool *given)
 		return usage_error("%s", "--advise --map shows the ceiling in "
 		    "the summary, --detail or --json; --map --format=svg alone "
 		    "draws the map");
+	return EXIT_OK;
+}
+
+/*
+ * Refuse the options GIVEN that do not mix with each other: inputs, events
+ * and recordings. Returns EXIT_OK or a usage error.
+ */
+static int
+refuse_input_pairs(struct opts *o, const bool *given)
+{
 	if (given[OPT_NO_PTI] && (given[OPT_PAGETYPEINFO] ||
 	    given[OPT_MIGRATETYPES]))
 		return usage_error("%s", "--no-pagetypeinfo and --pagetypeinfo "
@@ -351,6 +384,17 @@ options_mode_check(struct opts *o, const bool *given)
 		return usage_error("%s", "--trigger does nothing without "
 		    "--record: it writes windows of samples into the "
 		    "recording's directory");
+	return EXIT_OK;
+}
+
+/*
+ * Refuse the options GIVEN that do not mix with each other: --trigger's
+ * windows, --need, --check and --node; set the trigger's PSI threshold.
+ * Returns EXIT_OK or a usage error.
+ */
+static int
+refuse_window_pairs(struct opts *o, const bool *given)
+{
 	if ((given[OPT_BEFORE] || given[OPT_AFTER]) && !given[OPT_TRIGGER])
 		return usage_error("%s does nothing without --trigger: it "
 		    "sizes the windows a trigger writes", given[OPT_BEFORE] ?
@@ -385,6 +429,23 @@ options_mode_check(struct opts *o, const bool *given)
 		return usage_error("%s", "--orders and --advise=ORDERS both "
 		    "name the orders: give one");
 	return EXIT_OK;
+}
+
+/*
+ * Set O->action from the options GIVEN and check every option against it
+ * and O->format. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+int
+options_mode_check(struct opts *o, const bool *given)
+{
+	int rc;
+
+	if ((rc = pick_action(o, given)) != EXIT_OK ||
+	    (rc = pick_format(o, given)) != EXIT_OK ||
+	    (rc = refuse_idle(o, given)) != EXIT_OK ||
+	    (rc = refuse_input_pairs(o, given)) != EXIT_OK)
+		return rc;
+	return refuse_window_pairs(o, given);
 }
 
 /*
