@@ -56,7 +56,7 @@ run_replay(const struct opts *o)
 		replay_table(stdout, o->sysroot, r);
 		render_replay_map_table(stdout, &ms);
 	}
-	replay_map_free(&ms);
+	mapseries_free(&ms);
 	replay_free(r);
 	free(r);
 	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
