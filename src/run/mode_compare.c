@@ -49,7 +49,7 @@ run_replay(const struct opts *o)
 		    "recording ended in a crash): ignored\n", progname,
 		    o->sysroot, RECORD_SAMPLES);
 	if (o->format == F_JSON)
-		replay_json(stdout, o->sysroot, r);
+		replay_json(stdout, o->sysroot, r, &ms);
 	else if (o->format == F_SVG)
 		render_svg_recording(stdout, o->sysroot, r);
 	else {
