@@ -51,7 +51,7 @@ run_replay(const struct opts *o)
 	if (o->format == F_JSON)
 		replay_json(stdout, o->sysroot, r, &ms);
 	else if (o->format == F_SVG)
-		render_svg_recording(stdout, o->sysroot, r);
+		render_svg_recording(stdout, o->sysroot, r, &ms);
 	else {
 		replay_table(stdout, o->sysroot, r);
 		render_replay_map_table(stdout, &ms);
