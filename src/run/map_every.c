@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load.h"
 #include "map_every.h"
 #include "memblock_read.h"
 #include "modes.h"
@@ -57,7 +58,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	memset(&r, 0, sizeof(r));
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
-	if (inputs_load(&io, &in, &e) != 0) {
+	if (load_inputs(&io, &in, &e) != 0) {
 		ferr_print(&e);
 		inputs_free(&in);
 		return -1;
