@@ -71,7 +71,7 @@ def effect(m):
 
 
 # 2. The picture, 3. the JSON.
-for pair in ("sets", "sets-rates", "sets-events"):
+for pair in ("sets", "sets-rates", "sets-events", "sets-map"):
     a = os.path.join(fixtures, "recordings", pair, "a")
     b = os.path.join(fixtures, "recordings", pair, "b")
     metrics = json.loads(run("--compare", a, b, "--json"))["compare"]["metrics"]
@@ -86,6 +86,7 @@ for pair in ("sets", "sets-rates", "sets-events"):
         name = g.find(NS + "rect").find(NS + "title").text
         got.append(name)
         lo, hi = byname[name]["domain"]
+        lo = -math.inf if lo is None else lo
         hi = math.inf if hi is None else hi
         ticks = [t.text for t in g.findall(NS + "text")
                  if t.get("text-anchor") == "end"]
@@ -111,8 +112,8 @@ for pair in ("sets", "sets-rates", "sets-events"):
                                                  s["mean"], vals))
             lo, hi = m["domain"]
             for v in vals:
-                if v < lo or (hi is not None and v > hi):
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
                     fail("%s %s %s: run %s outside the domain" %
                          (pair, m["name"], k, v))
-print("compare-sets.py: %d goldens in 80 columns, 3 pictures" % checked)
+print("compare-sets.py: %d goldens in 80 columns, 4 pictures" % checked)
 sys.exit(1 if failed else 0)

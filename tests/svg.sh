@@ -124,6 +124,28 @@ grep -q '<title>2026-12-04T08:23:46.985Z (sample 6): 2 MiB THP faults: 10 alloca
     "$tmp/rec-vm-6.18-thp-edited.svg" ||
 	fail "recording vm-6.18-thp-edited: no lane says what 2 MiB THP faults got"
 
+# The pollution chart (--map-every): a point per map and zone, its title
+# the count map.ndjson says (a last line cut short is not drawn).
+"$FRAGSTAT" -q --sysroot "$rec/map-every" --format=svg \
+    >"$tmp/rec-map-every.svg" || fail "recording map-every: status $?"
+echo "$tmp/rec-map-every.svg rec:$rec/map-every/samples.ndjson" >>"$tmp/pairs"
+python3 - "$tmp/rec-map-every.svg" "$rec/map-every/map.ndjson" <<'EOF' ||
+import json, re, sys
+got = re.findall(r"map at ([0-9.]+) s: (\d+) of (\d+) pageblocks polluted",
+                 open(sys.argv[1]).read())
+want = []
+for line in open(sys.argv[2]):
+    if not line.endswith("\n"):
+        continue
+    d = json.loads(line)
+    first = d["elapsed_ms"] if not want else first
+    for z in d["zones"]:
+        want.append(("%.3f" % ((d["elapsed_ms"] - first) / 1000),
+                     str(z["polluted_pageblocks"]), str(z["pageblocks"])))
+sys.exit(0 if want and sorted(got) == sorted(want) else 1)
+EOF
+	fail "recording map-every: the pollution chart's points are not map.ndjson's"
+
 # An hour at 1 s of 4 zones with events in every sample: drawn in buckets
 # of whole samples, under 1 MiB.
 mkdir "$tmp/hour" || exit 99

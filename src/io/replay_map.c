@@ -122,7 +122,7 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	s->z = calloc(cap * 64, sizeof(*s->z));
 	if (s->sample == NULL || s->elapsed_ms == NULL || s->z == NULL) {
 		slurp_free(&f);
-		replay_map_free(s);
+		mapseries_free(s);
 		return ferr_set(e, 0, "out of memory");
 	}
 	/* A last line cut short by a crash: the maps before it stand. */
@@ -136,17 +136,8 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	}
 	slurp_free(&f);
 	if (rc < 0) {
-		replay_map_free(s);
+		mapseries_free(s);
 		return -1;
 	}
 	return 0;
-}
-
-void
-replay_map_free(struct mapseries *s)
-{
-	free(s->sample);
-	free(s->elapsed_ms);
-	free(s->z);
-	memset(s, 0, sizeof(*s));
 }

@@ -12,6 +12,5 @@
  * from the first line's, out of memory).
  */
 int	replay_map_read(const char *dir, struct mapseries *s, struct ferr *e);
-void	replay_map_free(struct mapseries *s);
 
 #endif

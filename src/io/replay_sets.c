@@ -11,6 +11,7 @@
 
 #include "record.h"
 #include "replay.h"
+#include "replay_map.h"
 #include "replay_sets.h"
 
 /* qsort() comparison of two run names. */
@@ -59,10 +60,13 @@ sets_read(struct sets *x, int side, const char *path, struct ferr *e)
 			return ferr_set(e, 0, "holds no recording");
 		qsort(s->names, s->n, sizeof(s->names[0]), by_name);
 	}
-	if ((s->runs = calloc(s->n, sizeof(*s->runs))) == NULL)
+	if ((s->runs = calloc(s->n, sizeof(*s->runs))) == NULL ||
+	    (s->maps = calloc(s->n, sizeof(*s->maps))) == NULL)
 		return ferr_set(e, 0, "out of memory");
+	/* A run without map.ndjson (no --map-every) leaves its maps empty. */
 	for (i = 0; i < s->n; i++)
-		if (replay_read(s->names[i], &s->runs[i], true, e) != 0)
+		if (replay_read(s->names[i], &s->runs[i], true, e) != 0 ||
+		    replay_map_read(s->names[i], &s->maps[i], e) < 0)
 			return -1;
 	return 0;
 }

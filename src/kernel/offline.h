@@ -7,40 +7,8 @@
 #include <stdint.h>
 
 #include "map.h"
-#include "memblock.h"
+#include "offlinable.h"
 #include "pins.h"
-
-/* What one memory block is, for offlining. */
-enum offline_state {
-	OFF_OFFLINABLE,	/* online, one zone, no pinned page */
-	OFF_KEPT,	/* online, one zone, a pinned page (or a hole) keeps it */
-	OFF_SPANS,	/* online across zones (valid_zones "none"): refused */
-	OFF_UNMAPPED,	/* online, its zone not in the map */
-	OFF_OFFLINE,	/* offline or going offline already */
-	OFF_NSTATES
-};
-
-/* One block and what keeps it. */
-struct offline_block {
-	const struct memblock *b;
-	enum offline_state state;
-	long		 zone;			/* map zone index, -1: none */
-	uint64_t	 keep;			/* pinned pages, not initialised and holes */
-	uint64_t	 by_kind[MAP_NPINS];
-	uint64_t	 uninit;		/* of keep: not yet initialised */
-	uint64_t	 hole;			/* of keep: pages of no memory */
-};
-
-/* The blocks of a root against its map. */
-struct offline {
-	uint64_t	 block_pages;
-	struct offline_block *o;		/* one per memblocks.b */
-	size_t		 n;
-	uint64_t	(*zones)[OFF_NSTATES];	/* per map zone: online blocks by state */
-	uint64_t	 states[OFF_NSTATES];	/* the machine's */
-	size_t		*kept;			/* indices into o, fewest kept first */
-	size_t		 nkept;
-};
 
 /*
  * Classify the blocks of MB against map M and its pins P, with pages of

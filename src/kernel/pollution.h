@@ -8,35 +8,7 @@
 
 #include "map.h"
 #include "pins.h"
-
-/*
- * The spread of the unmovable pages of one zone, a node or the machine,
- * over its pageblocks wholly of initialised memory (no hole). Unmovable
- * pages: the pinned pages of pins.c (unmovable, and ambiguous ones not
- * admitted as per-CPU free), reserved ones apart: boot memory the kernel
- * placed once, which does not spread.
- */
-struct pollution_zone {
-	uint64_t	 blocks;		/* pageblocks counted */
-	uint64_t	 unmovable_pages;	/* pinned pages but reserved ones */
-	uint64_t	 polluted_blocks;	/* pageblocks holding one or more */
-	uint64_t	 reserved_pages;	/* reserved pages in those pageblocks */
-	uint64_t	 reserved_blocks;	/* pinned by reserved pages alone */
-	uint64_t	 admitted_blocks;	/* ambiguous pages taken as per-CPU free */
-	uint64_t	 pages_by_kind[MAP_NPINS];
-	uint64_t	 blocks_by_kind[MAP_NPINS];	/* pageblocks holding the kind */
-};
-
-/* The pollution of a map: per zone, per node, and the machine. */
-struct pollution {
-	unsigned	 pageblock_order;
-	struct pollution_zone *zones;		/* one per map zone */
-	size_t		 nzones;
-	struct pollution_zone *nodes;		/* one per node with zones */
-	unsigned	*node_ids;
-	size_t		 nnodes;
-	struct pollution_zone machine;
-};
+#include "polluted.h"
 
 /*
  * Compute PL from map M and its pinned pageblocks P (pins_compute()).

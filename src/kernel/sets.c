@@ -25,6 +25,7 @@ enum mkind {
 	M_INDEX,	/* x's zone at ORDER: FIELD 0-2 unusable min, max, end, 3-5 fragindex */
 	M_SUCCEEDS,	/* x's zone at ORDER: the share of samples whose fragindex is -1 */
 	M_WALL,		/* the command's wall time */
+	M_MAP,		/* x's zone in map.ndjson: FIELD see map_value() */
 };
 
 /* A metric: how a run's value is found, and what the outputs say of it. */
@@ -39,7 +40,7 @@ struct mspec {
 	const char	*name, *label, *abbr, *group, *unit;
 	int		 digits;
 	enum sets_kind	 kind;
-	double		 hi;		/* the domain is 0 to HI */
+	double		 lo, hi;	/* the domain is LO (0 but a change) to HI */
 	bool		 skip_zero;	/* left out when no run has anything */
 };
 
@@ -223,10 +224,52 @@ zone_index(const struct sets *x, const struct replay *r,
 	return F_OK;
 }
 
-/* Sets *V to metric M of run R of X. */
+/*
+ * Sets *V to map metric M of X's zone in the map summaries MS of a run
+ * (--map-every): FIELD 0 its polluted pageblocks, last map less first; 1
+ * that per hour; 2 the last amplification; 3 its clean 1 GiB regions and
+ * 4 its offlinable memory blocks at the last map. F_NONE without the
+ * zone's maps; F_NA for what the last map did not know (-1), or a growth
+ * over less than two maps or no time.
+ */
 static enum found
-value(const struct sets *x, const struct replay *r, const struct mspec *m,
-    double *v)
+map_value(const struct sets *x, const struct mapseries *ms,
+    const struct mspec *m, double *v)
+{
+	const struct mapseries_zone *f, *l;
+	uint64_t span;
+	long long last;
+	size_t i;
+
+	for (i = 0; i < ms->nzones; i++)
+		if (ms->node[i] == x->node && strcmp(ms->name[i], x->zone) == 0)
+			break;
+	if (ms->nmaps == 0 || i == ms->nzones)
+		return F_NONE;
+	f = &ms->z[i];
+	l = &ms->z[(ms->nmaps - 1) * ms->nzones + i];
+	span = ms->elapsed_ms[ms->nmaps - 1] - ms->elapsed_ms[0];
+	*v = (double)l->polluted - (double)f->polluted;
+	if (m->field == 0)
+		return F_OK;
+	if (m->field == 1) {
+		if (span == 0)
+			return F_NA;
+		*v = *v * 3600000 / (double)span;
+		return F_OK;
+	}
+	last = m->field == 2 ? l->amplification : m->field == 3 ?
+	    l->clean_regions : l->offlinable;
+	if (last < 0)
+		return F_NA;
+	*v = m->field == 2 ? (double)last / 100 : (double)last;
+	return F_OK;
+}
+
+/* Sets *V to metric M of run R of X, MS its map summaries. */
+static enum found
+value(const struct sets *x, const struct replay *r,
+    const struct mapseries *ms, const struct mspec *m, double *v)
 {
 	double a, b;
 
@@ -269,6 +312,8 @@ value(const struct sets *x, const struct replay *r, const struct mspec *m,
 			return F_NONE;
 		*v = (double)r->wall_ms / 1000;
 		return F_OK;
+	case M_MAP:
+		return map_value(x, ms, m, v);
 	}
 	return F_NONE;
 }
@@ -292,7 +337,8 @@ rank(const char *group)
 		return 0;
 	if (strcmp(group, "Pressure") == 0 ||
 	    strcmp(group, "Direct compaction") == 0 ||
-	    strcmp(group, "Events") == 0)
+	    strcmp(group, "Events") == 0 ||
+	    strcmp(group, "Pollution") == 0)
 		return 1;
 	if (strcmp(group, "THP by size") == 0)
 		return 3;
@@ -324,8 +370,8 @@ add(struct sets *x, const struct mspec *m, struct ferr *e)
 	memset(s, 0, sizeof(*s));
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++) {
-			if ((f = value(x, &x->side[k].runs[i], m,
-			    &s->v[k][i])) == F_NONE)
+			if ((f = value(x, &x->side[k].runs[i],
+			    &x->side[k].maps[i], m, &s->v[k][i])) == F_NONE)
 				return 0;
 			s->na[k][i] = f == F_NA;
 			nonzero |= f == F_OK && s->v[k][i] != 0;
@@ -339,7 +385,7 @@ add(struct sets *x, const struct mspec *m, struct ferr *e)
 	s->unit = m->unit;
 	s->digits = m->digits;
 	s->kind = m->kind;
-	s->lo = 0;
+	s->lo = m->lo;
 	s->hi = m->hi;
 	s->rank = rank(m->group);
 	/* The mean and spread of the runs with a value, n counting them. */
@@ -559,6 +605,43 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 }
 
 /*
+ * Add the spread of unmovable pages in X's zone over each run, when every
+ * run of both sides kept map summaries (--map-every): did B slow it?
+ */
+static int
+add_pollution(struct sets *x, struct ferr *e)
+{
+	static const char *const what[5] = { "polluted_pageblocks",
+	    "polluted_pageblocks", "amplification", "clean_1g_regions",
+	    "offlinable_blocks" };
+	static const char *const words[5] = { "polluted pageblocks, last - first",
+	    "polluted pageblocks per hour", "amplification, end",
+	    "clean 1 GiB regions, end", "offlinable memory blocks, end" };
+	static const char *const abbrs[5] = { "polluted-pb-change",
+	    "polluted-pb-per-h", "amplification-end", "clean-1g-end",
+	    "offlinable-end" };
+	static const char *const units[5] = { "pageblocks", "pageblocks/h",
+	    "x", "regions", "blocks" };
+	char name[64], label[72];
+	struct mspec m;
+	int rc = 0, k;
+
+	for (k = 0; k < 5; k++) {
+		spec(&m, M_MAP, "Pollution", k == 0 ? SETS_CHANGE : k == 1 ?
+		    SETS_GROWTH : SETS_GAUGE, INFINITY, units[k], k == 1 ? 1 :
+		    k == 2 ? 2 : 0);
+		/* Pollution can shrink: its change has no lower bound. */
+		m.lo = k < 2 ? -INFINITY : 0;
+		m.field = k;
+		snprintf(name, sizeof(name), "%s_%s_%s", what[k], x->zone,
+		    k == 0 ? "change" : k == 1 ? "per_hour" : "end");
+		snprintf(label, sizeof(label), "%s %s", x->zone, words[k]);
+		rc |= add_named(x, &m, name, label, abbrs[k], e);
+	}
+	return rc;
+}
+
+/*
  * Keep the SETS_MAX_METRICS most important metrics of X (rank(), then the
  * table's order), in the table's order; name the others in X->dropped.
  * Returns 0, or -1 with E set.
@@ -660,6 +743,7 @@ sets_compute(struct sets *x, struct ferr *e)
 	}
 	for (i = 0; i < r0->norders; i++)
 		rc |= add_indices(x, r0->orders[i], e);
+	rc |= add_pollution(x, e);
 	return rc ? -1 : keep_most_important(x, e);
 }
 
@@ -677,6 +761,10 @@ sets_kind_name(enum sets_kind k)
 		return "rate";
 	case SETS_SHARE:
 		return "share";
+	case SETS_CHANGE:
+		return "gauge change";
+	case SETS_GROWTH:
+		return "growth per hour";
 	}
 	return "?";
 }

@@ -26,4 +26,7 @@ struct mapseries {
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
 };
 
+/* Free what S holds (replay_map_read() fills it). */
+void	mapseries_free(struct mapseries *s);
+
 #endif

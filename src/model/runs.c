@@ -16,9 +16,12 @@ sets_free(struct sets *x)
 		for (i = 0; i < x->side[k].n; i++) {
 			if (x->side[k].runs)
 				replay_free(&x->side[k].runs[i]);
+			if (x->side[k].maps)
+				mapseries_free(&x->side[k].maps[i]);
 			free(x->side[k].names[i]);
 		}
 		free(x->side[k].runs);
+		free(x->side[k].maps);
 	}
 	free(x->m);
 	free(x->dropped);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "mapseries.h"
 #include "recording.h"
 
 /* What the runs of one side say about one metric. */
@@ -38,6 +39,7 @@ struct sets_side {
 	const char	*path;
 	char		*names[SETS_MAX_RUNS];	/* the runs' directories */
 	struct replay	*runs;
+	struct mapseries *maps;			/* per run; nmaps 0: no map.ndjson */
 	size_t		 n;
 };
 
@@ -48,6 +50,8 @@ enum sets_kind {
 	SETS_GAUGE,	/* a gauge at the last sample, or the command's wall time */
 	SETS_RATE,	/* of a run's attempts: n/a in a run without one */
 	SETS_SHARE,	/* a part of a whole, or of the samples, in % */
+	SETS_CHANGE,	/* a gauge's last value less its first: may be below 0 */
+	SETS_GROWTH,	/* that change per hour */
 };
 
 /* One metric over the runs of both sides. */
@@ -59,7 +63,7 @@ struct sets_metric {
 	const char	*unit;		/* "pages", "%", "s", ... */
 	int		 digits;	/* decimals shown */
 	enum sets_kind	 kind;
-	double		 lo, hi;	/* the domain; hi INFINITY: no bound */
+	double		 lo, hi;	/* the domain; INFINITY (-INFINITY): no bound */
 	double		 v[2][SETS_MAX_RUNS];	/* side, run */
 	bool		 na[2][SETS_MAX_RUNS];	/* no value: left out of s */
 	struct stats	 s[2];		/* of the runs with a value: n counts them */

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "mapseries.h"
 #include "report.h"
 
 struct replay;
@@ -20,10 +21,12 @@ void	render_svg_compare(FILE *fp, const struct report *a,
 void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 
 /*
- * The recording R (read from DIR with its series, replay.h) over time;
- * recording A beside B on the same scales, with the change.
+ * The recording R (read from DIR with its series, replay.h) over time,
+ * with its map summaries MS (NULL or none: no pollution chart); recording
+ * A beside B on the same scales, with the change.
  */
-void	render_svg_recording(FILE *fp, const char *dir, const struct replay *r);
+void	render_svg_recording(FILE *fp, const char *dir, const struct replay *r,
+	    const struct mapseries *ms);
 void	render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
 

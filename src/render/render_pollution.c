@@ -232,6 +232,13 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 			    r->regions->zones[i][REGION_CLEAN]);
 		else
 			jw_null(&w);
+		/* Of them free now; and those a pinned page keeps. */
+		if (jw_key_or_null(&w, "free_regions", r->regions &&
+		    r->regions->order))
+			jw_u64(&w, r->regions->zones[i][REGION_FREE]);
+		if (jw_key_or_null(&w, "tainted_regions", r->regions &&
+		    r->regions->order))
+			jw_u64(&w, r->regions->zones[i][REGION_TAINTED]);
 		jw_key(&w, "offlinable_blocks");
 		if (r->offline && r->offline->block_pages)
 			jw_u64(&w, r->offline->zones[i][OFF_OFFLINABLE]);

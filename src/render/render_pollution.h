@@ -29,8 +29,12 @@ void	render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl);
 void	render_map_sample_json(FILE *fp, const struct report *r,
 	    unsigned long sample, uint64_t elapsed_ms, uint64_t map_ms);
 
-/* A recording's map summaries (--map-every): first, last, most, growth per hour. */
+/*
+ * A recording's map summaries (--map-every): first, last, most, growth per
+ * hour; in W, its "pollution_over_time" member (none without a map).
+ */
 void	render_replay_map_table(FILE *fp, const struct mapseries *s);
+void	render_replay_map_json(struct jsonw *w, const struct mapseries *s);
 
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
 const char *pollution_words(char *buf, size_t size, long long v);

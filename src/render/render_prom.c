@@ -8,7 +8,9 @@
 #include "avail.h"
 #include "humanize.h"
 #include "map.h"
+#include "offline.h"
 #include "pollution.h"
+#include "regions.h"
 #include "render_prom.h"
 #include "report.h"
 
@@ -563,6 +565,46 @@ pollution_prom(FILE *fp, const struct report *r)
 	}
 }
 
+/*
+ * The 1 GiB regions and memory blocks of --map per zone, by state: what a
+ * dashboard needs to see gigantic pages or hot-unplug become impossible.
+ */
+static void
+regions_blocks_prom(FILE *fp, const struct report *r)
+{
+	static const enum offline_state of[2] = { OFF_OFFLINABLE, OFF_KEPT };
+	const struct map *m = r->map;
+	size_t i;
+	int s;
+
+	if (r->regions && r->regions->order) {
+		prom_head(fp, "gigantic_regions", "Aligned regions of the "
+		    "gigantic order wholly in the zone: free (every page "
+		    "free), clean (no pinned page, not free), tainted, "
+		    "with_hole (--map).");
+		for (i = 0; i < m->nzones; i++)
+			for (s = 0; s < REGION_NSTATES; s++) {
+				prom_zone(fp, "gigantic_regions",
+				    m->zones[i].node, m->zones[i].name);
+				fprintf(fp, ",state=\"%s\"} %" PRIu64 "\n",
+				    region_state_name((enum region_state)s),
+				    r->regions->zones[i][s]);
+			}
+	}
+	if (r->offline && r->offline->block_pages) {
+		prom_head(fp, "memory_blocks", "Online memory blocks in the "
+		    "zone alone: offlinable (no pinned page) or kept (--map).");
+		for (i = 0; i < m->nzones; i++)
+			for (s = 0; s < 2; s++) {
+				prom_zone(fp, "memory_blocks",
+				    m->zones[i].node, m->zones[i].name);
+				fprintf(fp, ",state=\"%s\"} %" PRIu64 "\n",
+				    offline_state_name(of[s]),
+				    r->offline->zones[i][of[s]]);
+			}
+	}
+}
+
 void
 render_prom(FILE *fp, const struct report *r)
 {
@@ -585,4 +627,6 @@ render_prom(FILE *fp, const struct report *r)
 		hugetlb(fp, r->huge);
 	if (r->map && r->pollution)
 		pollution_prom(fp, r);
+	if (r->map)
+		regions_blocks_prom(fp, r);
 }

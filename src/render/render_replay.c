@@ -12,6 +12,7 @@
 #include "jsonw.h"
 #include "outcome.h"
 #include "recording.h"
+#include "render_pollution.h"
 #include "render_replay.h"
 #include "report.h"
 
@@ -622,9 +623,10 @@ events_json(struct jsonw *w, const struct replay *r)
 	jw_end(w);
 }
 
-/* Write the summary of R, read from DIR, as one object in W. */
+/* Write the summary of R, read from DIR, as one object in W; MS its map summaries or NULL. */
 static void
-summary_json(struct jsonw *w, const char *dir, const struct replay *r)
+summary_json(struct jsonw *w, const char *dir, const struct replay *r,
+    const struct mapseries *ms)
 {
 	jw_object(w);
 	jw_key(w, "recording");
@@ -651,16 +653,18 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r)
 	findings_json(w, r);
 	events_json(w, r);
 	outcomes_json(w, r);
+	render_replay_map_json(w, ms);
 	jw_end(w);
 }
 
 void
-replay_json(FILE *fp, const char *dir, const struct replay *r)
+replay_json(FILE *fp, const char *dir, const struct replay *r,
+    const struct mapseries *ms)
 {
 	struct jsonw w;
 
 	jw_init(&w, fp);
-	summary_json(&w, dir, r);
+	summary_json(&w, dir, r, ms);
 	if (jw_finish(&w) != 0)
 		abort();
 }
@@ -854,9 +858,9 @@ replay_compare_json(FILE *fp, const char *da, const struct replay *a,
 	jw_init(&w, fp);
 	jw_object(&w);
 	jw_key(&w, "a");
-	summary_json(&w, da, a);
+	summary_json(&w, da, a, NULL);
 	jw_key(&w, "b");
-	summary_json(&w, db, b);
+	summary_json(&w, db, b, NULL);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)
 		abort();

@@ -6,13 +6,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "mapseries.h"
 #include "report.h"
 
 struct replay;
 
-/* The summary of recording R (render_replay.c) as a table or as one JSON document. */
+/*
+ * The summary of recording R (render_replay.c) as a table or as one JSON
+ * document, with its map summaries MS when it has some (NULL: none).
+ */
 void	replay_table(FILE *fp, const char *dir, const struct replay *r);
-void	replay_json(FILE *fp, const char *dir, const struct replay *r);
+void	replay_json(FILE *fp, const char *dir, const struct replay *r,
+	    const struct mapseries *ms);
 
 /* Recording A (from DA) beside B (from DB): a table with B - A, or JSON {"a", "b"}. */
 void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,

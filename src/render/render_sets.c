@@ -269,7 +269,7 @@ metric_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s)
 	/* [least, most]: null, no bound. */
 	jw_key(w, "domain");
 	jw_array(w, true);
-	jw_fixed(w, llround(s->lo * 1000), 3);
+	fixed_or_null(w, s->lo, isinf(s->lo));
 	fixed_or_null(w, s->hi, isinf(s->hi));
 	jw_end(w);
 	for (k = 0; k < 2; k++) {

@@ -197,7 +197,9 @@ note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
 static const char *
 domain(char *buf, size_t size, const struct sets_metric *s)
 {
-	if (isinf(s->hi))
+	if (isinf(s->lo))
+		snprintf(buf, size, "any%s%s", s->unit[0] ? " " : "", s->unit);
+	else if (isinf(s->hi))
 		snprintf(buf, size, ">= 0%s%s", s->unit[0] ? " " : "", s->unit);
 	else
 		snprintf(buf, size, "0-%g%s", s->hi, strcmp(s->unit, "%") == 0 ?

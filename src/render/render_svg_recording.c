@@ -2,11 +2,14 @@
 /* render_svg_recording.c - the picture of a recording, or of two side by side */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "humanize.h"
+#include "mapseries.h"
 #include "render_pictures.h"
+#include "render_pollution.h"
 #include "render_svg_parts.h"
 
 /*
@@ -404,6 +407,102 @@ rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
 	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
 
+/* Returns how many zones of MS (NULL: none) have pageblocks in the last map: a pollution chart each. */
+static size_t
+rec_map_zones(const struct mapseries *ms)
+{
+	size_t i, n = 0;
+
+	for (i = 0; ms && ms->nmaps && i < ms->nzones; i++)
+		if (ms->z[(ms->nmaps - 1) * ms->nzones + i].pageblocks)
+			n++;
+	return n;
+}
+
+/* Write the title of map K of zone I of MS: when, and what it counted. */
+static void
+rec_map_words(struct svgw *w, const struct mapseries *ms, size_t k, size_t i)
+{
+	const struct mapseries_zone *z = &ms->z[k * ms->nzones + i];
+	char a[32];
+
+	svg_text(w, "map at ");
+	svg_text_fixed(w, (long long)(ms->elapsed_ms[k] - ms->elapsed_ms[0]),
+	    3);
+	svg_text(w, " s: ");
+	svg_text_int(w, (long long)z->polluted);
+	svg_text(w, " of ");
+	svg_text_int(w, (long long)z->pageblocks);
+	svg_text(w, " pageblocks polluted, amplification ");
+	svg_text(w, pollution_words(a, sizeof(a), z->amplification));
+}
+
+/*
+ * Draw at Y a chart of each zone's polluted pageblocks over timeline T
+ * from its map summaries MS (--map-every): a point per map, the count held
+ * until the next. Returns the y after them.
+ */
+static long
+rec_polluted(struct svgw *w, const struct timeline *t,
+    const struct mapseries *ms, long y)
+{
+	uint64_t *v, top;
+	size_t i, k, m, *at;
+	char cap[96], tops[32];
+	bool *have;
+	long fy;
+
+	if (rec_map_zones(ms) == 0)
+		return y;
+	if ((v = calloc(t->n, sizeof(*v))) == NULL ||
+	    (have = calloc(t->n, sizeof(*have))) == NULL ||
+	    (at = calloc(t->n, sizeof(*at))) == NULL)
+		abort();
+	for (i = 0; i < ms->nzones; i++) {
+		if (ms->z[(ms->nmaps - 1) * ms->nzones + i].pageblocks == 0)
+			continue;
+		memset(have, 0, t->n * sizeof(*have));
+		for (m = 0, top = 1; m < ms->nmaps; m++) {
+			k = ms->sample[m] / t->per;
+			/* A map of a sample cut short by a crash: not drawn. */
+			if (k >= t->n)
+				continue;
+			v[k] = ms->z[m * ms->nzones + i].polluted;
+			have[k] = true;
+			at[k] = m;
+			top = v[k] > top ? v[k] : top;
+		}
+		snprintf(cap, sizeof(cap), "Node %u, %s: polluted pageblocks "
+		    "(--map-every)", ms->node[i], ms->name[i]);
+		snprintf(tops, sizeof(tops), "%llu", (unsigned long long)top);
+		fy = chart_frame(w, t, y, cap, tops, "0");
+		/* Between maps the last count holds: draw it so, as steps. */
+		for (k = 1; k < t->n; k++)
+			if (!have[k] && have[k - 1]) {
+				v[k] = v[k - 1];
+				at[k] = SIZE_MAX;
+				have[k] = true;
+			}
+		chart_line(w, t, fy, v, have, 0, top, "#d55e00", NULL);
+		for (k = 0; k < t->n; k++) {
+			if (!have[k] || at[k] == SIZE_MAX)
+				continue;
+			point_open(w, tl_x(t, k), chart_y(fy, v[k], 0, top),
+			    "#d55e00");
+			svg_open(w, "title");
+			span_words(w, t, k);
+			rec_map_words(w, ms, at[k], i);
+			svg_close(w);
+			svg_close(w);
+		}
+		y = fy + CHART_H + 16;
+	}
+	free(v);
+	free(have);
+	free(at);
+	return y;
+}
+
 /*
  * Draw from Y what recording R (from DIR) is, after PREFIX, in a picture
  * WIDTH wide: DIR, a long one over several lines, then the host, kernel
@@ -564,7 +663,7 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
  */
 static void
 rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
-    size_t nt)
+    size_t nt, const struct mapseries *ms)
 {
 	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
 	const struct replay *b = nt > 1 ? r[1] : NULL;
@@ -594,13 +693,15 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	thph = rec_thp_h(rec_thp_sizes(r[0], b, kb));
 	extra = rec_head_extra(dir, r, nt, width);
 	height = 160 + (nt > 1 ? 40 : 0) + extra + CHART_BLOCK + thph + evh +
-	    (long)nz * rec_zone_h(nord) + MARGIN;
+	    (long)rec_map_zones(ms) * CHART_BLOCK + (long)nz *
+	    rec_zone_h(nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
 	y = rec_head(&w, dir, r, t, nt, width, extra);
 	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
+	y = rec_polluted(&w, &t[0], ms, y);
 	rec_thp(&w, t, nt, y);
 	y += thph;
 	if (events)
@@ -616,9 +717,10 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 }
 
 void
-render_svg_recording(FILE *fp, const char *dir, const struct replay *r)
+render_svg_recording(FILE *fp, const char *dir, const struct replay *r,
+    const struct mapseries *ms)
 {
-	rec_draw(fp, &dir, &r, 1);
+	rec_draw(fp, &dir, &r, 1, ms);
 }
 
 void
@@ -628,5 +730,5 @@ render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
 	const char *dir[2] = { da, db };
 	const struct replay *r[2] = { a, b };
 
-	rec_draw(fp, dir, r, 2);
+	rec_draw(fp, dir, r, 2, NULL);
 }

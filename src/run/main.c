@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "map_every.h"
+#include "memblock_read.h"
 #include "mode_capture.h"
 #include "mode_check.h"
 #include "modes.h"
@@ -134,6 +136,9 @@ run_show(struct opts *o)
 	struct report r;
 	struct inputs in;
 	struct pollution pl;
+	struct regions rg;
+	struct memblocks mb;
+	struct offline of;
 	struct pins p;
 	struct map m;
 	bool stored;
@@ -148,6 +153,9 @@ run_show(struct opts *o)
 	memset(&m, 0, sizeof(m));
 	memset(&p, 0, sizeof(p));
 	memset(&pl, 0, sizeof(pl));
+	memset(&rg, 0, sizeof(rg));
+	memset(&mb, 0, sizeof(mb));
+	memset(&of, 0, sizeof(of));
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
 	    (rc = load_map(o, &in, adv.need.order, &r.page_size, &m, NULL,
@@ -159,9 +167,15 @@ run_show(struct opts *o)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		rc = EXIT_DATA;
 	}
+	/* Its gauges: the 1 GiB regions and memory blocks by state too. */
+	if (rc == 0 && o->map && o->format == F_PROM && map_blocks(o, &m, &p,
+	    r.page_size, &rg, &mb, &of) != 0)
+		rc = EXIT_DATA;
 	if (rc == 0) {
 		r.map = o->map ? &m : NULL;
 		r.pollution = o->map ? &pl : NULL;
+		r.regions = o->map && o->format == F_PROM ? &rg : NULL;
+		r.offline = mb.read ? &of : NULL;
 		if (o->action == A_CHECK)
 			rc = run_check(o, &in, &r);
 		else if (o->compact)
@@ -175,6 +189,9 @@ run_show(struct opts *o)
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 	}
+	offline_free(&of);
+	memblock_free(&mb);
+	regions_free(&rg);
 	pollution_free(&pl);
 	pins_free(&p);
 	map_free(&m);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "load.h"
 #include "map_every.h"
 #include "memblock_read.h"
 #include "modes.h"
@@ -20,6 +21,25 @@ ms_between(const struct timespec *a, const struct timespec *b)
 {
 	return (uint64_t)(b->tv_sec - a->tv_sec) * 1000 +
 	    (uint64_t)((b->tv_nsec - a->tv_nsec) / 1000000);
+}
+
+int
+map_blocks(const struct opts *o, const struct map *m, const struct pins *p,
+    unsigned long page_size, struct regions *rg, struct memblocks *mb,
+    struct offline *of)
+{
+	struct ferr e = { .path = "" };
+
+	if (memblock_read(o->sysroot, mb, &e) != 0) {
+		ferr_print(&e);
+		return -1;
+	}
+	if (regions_compute(rg, m) != 0 || (mb->read && offline_compute(of,
+	    mb, m, p, page_size) != 0)) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -57,7 +77,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	memset(&r, 0, sizeof(r));
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
-	if (inputs_load(&io, &in, &e) != 0) {
+	if (load_inputs(&io, &in, &e) != 0) {
 		ferr_print(&e);
 		inputs_free(&in);
 		return -1;
@@ -67,14 +87,13 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 		inputs_free(&in);
 		return -1;
 	}
-	if (memblock_read(o->sysroot, &mb, &e) != 0) {
-		ferr_print(&e);
+	if (pins_compute(&p, &m) != 0 || pollution_compute(&pl, &m, &p) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
 		goto out;
 	}
-	if (pins_compute(&p, &m) != 0 || pollution_compute(&pl, &m, &p) != 0 ||
-	    regions_compute(&rg, &m) != 0 || (mb.read && offline_compute(&of,
-	    &mb, &m, &p, r.page_size) != 0) || (fp = open_memstream(buf,
-	    len)) == NULL) {
+	if (map_blocks(o, &m, &p, r.page_size, &rg, &mb, &of) != 0)
+		goto out;
+	if ((fp = open_memstream(buf, len)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		goto out;
 	}

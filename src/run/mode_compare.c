@@ -49,14 +49,14 @@ run_replay(const struct opts *o)
 		    "recording ended in a crash): ignored\n", progname,
 		    o->sysroot, RECORD_SAMPLES);
 	if (o->format == F_JSON)
-		replay_json(stdout, o->sysroot, r);
+		replay_json(stdout, o->sysroot, r, &ms);
 	else if (o->format == F_SVG)
-		render_svg_recording(stdout, o->sysroot, r);
+		render_svg_recording(stdout, o->sysroot, r, &ms);
 	else {
 		replay_table(stdout, o->sysroot, r);
 		render_replay_map_table(stdout, &ms);
 	}
-	replay_map_free(&ms);
+	mapseries_free(&ms);
 	replay_free(r);
 	free(r);
 	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
