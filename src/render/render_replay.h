@@ -12,14 +12,18 @@
 struct replay;
 
 /*
- * The summary of recording R (render_replay.c) as a table or as one JSON
- * document, with its map summaries MS when it has some (NULL: none).
+ * The summary of recording R as a table (render_replay.c) or as one JSON
+ * document (render_replay_json.c), with its map summaries MS when it has
+ * some (NULL: none).
  */
 void	replay_table(FILE *fp, const char *dir, const struct replay *r);
 void	replay_json(FILE *fp, const char *dir, const struct replay *r,
 	    const struct mapseries *ms);
 
-/* Recording A (from DA) beside B (from DB): a table with B - A, or JSON {"a", "b"}. */
+/*
+ * Recording A (from DA) beside B (from DB): a table with B - A
+ * (render_replay.c), or JSON {"a", "b"} (render_replay_json.c).
+ */
 void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
 void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
