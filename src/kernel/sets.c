@@ -9,314 +9,8 @@
 #include <string.h>
 
 #include "sets.h"
+#include "sets_metrics.h"
 #include "stats.h"
-
-/* What a metric is of a run. */
-enum mkind {
-	M_COUNTER,	/* a counter's delta over the run */
-	M_DIRECT,	/* a compaction counter's delta less kcompactd's */
-	M_RATE,		/* COUNTER of COUNTER + MINUS, in % */
-	M_PER,		/* direct compaction's pages scanned per compact_success */
-	M_THP,		/* one THP size's count: FIELD 0 alloc, 1 fallback, 2 charge */
-	M_THP_SHARE,	/* one THP size's fallback of alloc + fallback */
-	M_EXTFRAG,	/* FIELD 0 every extfrag event, 1 fragmenting, 2 claimed, 3 captured */
-	M_PSI,		/* the mean stall share, FIELD 0 some, 1 full */
-	M_BLOCKS,	/* free pageblocks machine-wide, FIELD 0 min, 1 max, 2 end */
-	M_INDEX,	/* x's zone at ORDER: FIELD 0-2 unusable min, max, end, 3-5 fragindex */
-	M_SUCCEEDS,	/* x's zone at ORDER: the share of samples whose fragindex is -1 */
-	M_WALL,		/* the command's wall time */
-	M_MAP,		/* x's zone in map.ndjson: FIELD see map_value() */
-};
-
-/* A metric: how a run's value is found, and what the outputs say of it. */
-struct mspec {
-	enum mkind	 how;
-	const char	*counter, *minus;
-	uint64_t	 size_kb;
-	const char	*thp_kind;
-	int		 field;
-	unsigned	 order;
-	/* What sets_metric keeps. */
-	const char	*name, *label, *abbr, *group, *unit;
-	int		 digits;
-	enum sets_kind	 kind;
-	double		 lo, hi;	/* the domain is LO (0 but a change) to HI */
-	bool		 skip_zero;	/* left out when no run has anything */
-};
-
-/* What value() found of a run. */
-enum found {
-	F_NONE,		/* the run does not have the metric: nor does the comparison */
-	F_NA,		/* no value in this run: a rate without an attempt */
-	F_OK,
-};
-
-/* Returns the delta of counter NAME over R into *V, or false when R lacks it. */
-static bool
-delta(const struct replay *r, const char *name, double *v)
-{
-	const struct rcounter *c = replay_counter(r, name);
-
-	if (c == NULL || c->last < c->first)
-		return false;
-	*v = (double)(c->last - c->first);
-	return true;
-}
-
-/* Sets *V to the free pageblocks of R machine-wide: least, most or last (FIELD 0-2). */
-static bool
-blocks(const struct replay *r, int field, double *v)
-{
-	const struct rseries *se = r->series;
-	uint64_t *sum;
-	size_t i;
-	bool ok;
-
-	if (se == NULL || r->nsamples == 0 ||
-	    (sum = calloc(r->nsamples, sizeof(*sum))) == NULL)
-		return false;
-	for (i = 0; i < se->np; i++)
-		if (se->p[i].sample < r->nsamples)
-			sum[se->p[i].sample] += se->p[i].free_pageblocks;
-	*v = (double)sum[field == 2 ? r->nsamples - 1 : 0];
-	for (i = 0; field < 2 && i < r->nsamples; i++)
-		if (field == 0 ? (double)sum[i] < *v : (double)sum[i] > *v)
-			*v = (double)sum[i];
-	ok = true;
-	free(sum);
-	return ok;
-}
-
-/*
- * Sets *V to the fragmentation index of Z at the K-th order of R over its
- * samples: least, most or last (FIELD 3-5), or with M_SUCCEEDS the share of
- * samples where it is -1. fragmentation_index() returns -1000 when an
- * allocation of the order would succeed: not a degree of fragmentation, so
- * never taken into the least, most or last; without a sample that has a
- * degree, F_NA.
- */
-static enum found
-fragindex(const struct replay *r, const struct rzone *z, long k,
-    const struct mspec *m, double *v)
-{
-	const struct rpoint *p;
-	size_t seen = 0, succeeds = 0;
-	bool have = false;
-	long best = 0;
-	int16_t x;
-	uint32_t i;
-
-	if (r->series == NULL)
-		return F_NONE;
-	for (i = z->first_point; i != UINT32_MAX; i = p->next) {
-		p = &r->series->p[i];
-		x = replay_point_indices(r, p)[r->norders + (size_t)k];
-		if (x == REPLAY_NONE)
-			continue;
-		seen++;
-		if (x == -1000) {
-			succeeds++;
-			/* The last sample's is no degree: no "end". */
-			have = have && m->field != 5;
-			continue;
-		}
-		if (!have || m->field == 5 || (m->field == 3 ? x < best :
-		    x > best))
-			best = x;
-		have = true;
-	}
-	if (seen == 0)
-		return F_NONE;
-	if (m->how == M_SUCCEEDS) {
-		*v = 100.0 * (double)succeeds / (double)seen;
-		return F_OK;
-	}
-	*v = (double)best / 1000;
-	return have ? F_OK : F_NA;
-}
-
-/* Sets *V to the pages scanned per direct compaction that succeeded over run R. */
-static enum found
-per_success(const struct replay *r, double *v)
-{
-	double a, b, c, d;
-
-	/* compact_success counts direct compaction only (__alloc_pages_direct_compact()). */
-	if (!delta(r, "compact_success", &a) ||
-	    !delta(r, "compact_migrate_scanned", &b) ||
-	    !delta(r, "compact_daemon_migrate_scanned", &c) || c > b ||
-	    !delta(r, "compact_free_scanned", &d))
-		return F_NONE;
-	b -= c;
-	if (!delta(r, "compact_daemon_free_scanned", &c) || c > d)
-		return F_NONE;
-	if (a == 0)
-		return F_NA;
-	*v = (b + d - c) / a;
-	return F_OK;
-}
-
-/* Sets *V to THP metric M (a count, or the fallback share) of run R. */
-static enum found
-thp(const struct replay *r, const struct mspec *m, double *v)
-{
-	const struct routcome *o = NULL;
-	size_t i;
-
-	for (i = 0; i < r->noutcomes; i++)
-		if (r->outcomes[i].size_kb == m->size_kb &&
-		    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
-			o = &r->outcomes[i];
-	if (o == NULL || (m->how == M_THP && m->field == 2 &&
-	    !o->have_charge))
-		return F_NONE;
-	if (m->how == M_THP_SHARE && o->alloc + o->fallback == 0)
-		return F_NA;
-	if (m->how == M_THP_SHARE)
-		*v = 100.0 * (double)o->fallback /
-		    (double)(o->alloc + o->fallback);
-	else
-		*v = (double)(m->field == 0 ? o->alloc : m->field == 1 ?
-		    o->fallback : o->charge);
-	return F_OK;
-}
-
-/* Sets *V to the mean over run R's samples of the PSI stall share M->field. */
-static enum found
-psi_mean(const struct replay *r, const struct mspec *m, double *v)
-{
-	double a;
-	size_t i, n;
-
-	for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
-		if (r->series->s[i].has_stall[m->field]) {
-			a += r->series->s[i].stall[m->field] / 100.0;
-			n++;
-		}
-	if (n == 0)
-		return F_NONE;
-	*v = a / (double)n;
-	return F_OK;
-}
-
-/*
- * Sets *V to index metric M of X's zone in run R: its unusable index,
- * fragmentation index or success.
- */
-static enum found
-zone_index(const struct sets *x, const struct replay *r,
-    const struct mspec *m, double *v)
-{
-	const struct rindex *ix;
-	const struct rzone *z;
-	long k;
-
-	if ((z = replay_zone(r, x->node, x->zone)) == NULL ||
-	    (k = replay_order_index(r, m->order)) < 0)
-		return F_NONE;
-	if (m->how == M_SUCCEEDS || m->field >= 3)
-		return fragindex(r, z, k, m, v);
-	ix = &z->unusable[k];
-	if (!ix->seen)
-		return F_NONE;
-	*v = (double)(m->field == 0 ? ix->min : m->field == 1 ?
-	    ix->max : ix->last) / 1000;
-	return F_OK;
-}
-
-/*
- * Sets *V to map metric M of X's zone in the map summaries MS of a run
- * (--map-every): FIELD 0 its polluted pageblocks, last map less first; 1
- * that per hour; 2 the last amplification; 3 its clean 1 GiB regions and
- * 4 its offlinable memory blocks at the last map. F_NONE without the
- * zone's maps; F_NA for what the last map did not know (-1), or a growth
- * over less than two maps or no time.
- */
-static enum found
-map_value(const struct sets *x, const struct mapseries *ms,
-    const struct mspec *m, double *v)
-{
-	const struct mapseries_zone *f, *l;
-	uint64_t span;
-	long long last;
-	size_t i;
-
-	for (i = 0; i < ms->nzones; i++)
-		if (ms->node[i] == x->node && strcmp(ms->name[i], x->zone) == 0)
-			break;
-	if (ms->nmaps == 0 || i == ms->nzones)
-		return F_NONE;
-	f = &ms->z[i];
-	l = &ms->z[(ms->nmaps - 1) * ms->nzones + i];
-	span = ms->elapsed_ms[ms->nmaps - 1] - ms->elapsed_ms[0];
-	*v = (double)l->polluted - (double)f->polluted;
-	if (m->field == 0)
-		return F_OK;
-	if (m->field == 1) {
-		if (span == 0)
-			return F_NA;
-		*v = *v * 3600000 / (double)span;
-		return F_OK;
-	}
-	last = m->field == 2 ? l->amplification : m->field == 3 ?
-	    l->clean_regions : l->offlinable;
-	if (last < 0)
-		return F_NA;
-	*v = m->field == 2 ? (double)last / 100 : (double)last;
-	return F_OK;
-}
-
-/* Sets *V to metric M of run R of X, MS its map summaries. */
-static enum found
-value(const struct sets *x, const struct replay *r,
-    const struct mapseries *ms, const struct mspec *m, double *v)
-{
-	double a, b;
-
-	switch (m->how) {
-	case M_COUNTER:
-		return delta(r, m->counter, v) ? F_OK : F_NONE;
-	case M_DIRECT:
-		if (!delta(r, m->counter, &a) || !delta(r, m->minus, &b) || b > a)
-			return F_NONE;
-		*v = a - b;
-		return F_OK;
-	case M_RATE:
-		if (!delta(r, m->counter, &a) || !delta(r, m->minus, &b))
-			return F_NONE;
-		if (a + b == 0)
-			return F_NA;
-		*v = 100 * a / (a + b);
-		return F_OK;
-	case M_PER:
-		return per_success(r, v);
-	case M_THP:
-	case M_THP_SHARE:
-		return thp(r, m, v);
-	case M_EXTFRAG:
-		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
-		    (m->field == 3 && r->captured_unknown))
-			return F_NONE;
-		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
-		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
-		return F_OK;
-	case M_PSI:
-		return psi_mean(r, m, v);
-	case M_BLOCKS:
-		return blocks(r, m->field, v) ? F_OK : F_NONE;
-	case M_INDEX:
-	case M_SUCCEEDS:
-		return zone_index(x, r, m, v);
-	case M_WALL:
-		if (!r->has_wall)
-			return F_NONE;
-		*v = (double)r->wall_ms / 1000;
-		return F_OK;
-	case M_MAP:
-		return map_value(x, ms, m, v);
-	}
-	return F_NONE;
-}
 
 /* How many ranks of importance rank() gives. */
 #define NRANKS	4
@@ -350,12 +44,12 @@ rank(const char *group)
  * M->skip_zero, some run is not 0). Returns 0, or -1 with E set.
  */
 static int
-add(struct sets *x, const struct mspec *m, struct ferr *e)
+add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
 {
 	double ok[SETS_MAX_RUNS];
 	struct sets_metric *s;
 	bool nonzero = false;
-	enum found f;
+	enum sets_found f;
 	size_t i, n;
 	int k;
 
@@ -370,11 +64,12 @@ add(struct sets *x, const struct mspec *m, struct ferr *e)
 	memset(s, 0, sizeof(*s));
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++) {
-			if ((f = value(x, &x->side[k].runs[i],
-			    &x->side[k].maps[i], m, &s->v[k][i])) == F_NONE)
+			if ((f = sets_value(x, &x->side[k].runs[i],
+			    &x->side[k].maps[i], m, &s->v[k][i])) ==
+			    SETS_F_NONE)
 				return 0;
-			s->na[k][i] = f == F_NA;
-			nonzero |= f == F_OK && s->v[k][i] != 0;
+			s->na[k][i] = f == SETS_F_NA;
+			nonzero |= f == SETS_F_OK && s->v[k][i] != 0;
 		}
 	if (m->skip_zero && !nonzero)
 		return 0;
@@ -404,7 +99,7 @@ add(struct sets *x, const struct mspec *m, struct ferr *e)
 
 /* add() of M named NAME, LABEL and ABBR (copied). */
 static int
-add_named(struct sets *x, struct mspec *m, const char *name,
+add_named(struct sets *x, struct sets_mspec *m, const char *name,
     const char *label, const char *abbr, struct ferr *e)
 {
 	m->name = name;
@@ -443,8 +138,8 @@ static const struct {
 
 /* Fill M as a metric of GROUP, KIND and domain 0 to HI, shown with DIGITS decimals in UNIT. */
 static void
-spec(struct mspec *m, enum mkind how, const char *group, enum sets_kind kind,
-    double hi, const char *unit, int digits)
+spec(struct sets_mspec *m, enum sets_mkind how, const char *group,
+    enum sets_kind kind, double hi, const char *unit, int digits)
 {
 	memset(m, 0, sizeof(*m));
 	m->how = how;
@@ -464,9 +159,9 @@ add_rate(struct sets *x, const char *group, const char *success,
     const char *fail, const char *name, const char *label, const char *abbr,
     struct ferr *e)
 {
-	struct mspec m;
+	struct sets_mspec m;
 
-	spec(&m, M_RATE, group, SETS_RATE, 100, "%", 2);
+	spec(&m, SETS_M_RATE, group, SETS_RATE, 100, "%", 2);
 	m.counter = success;
 	m.minus = fail;
 	return add_named(x, &m, name, label, abbr, e);
@@ -476,13 +171,13 @@ add_rate(struct sets *x, const char *group, const char *success,
 static int
 add_counters(struct sets *x, struct ferr *e)
 {
-	struct mspec m;
+	struct sets_mspec m;
 	size_t i;
 	int rc = 0;
 
 	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
-		spec(&m, M_COUNTER, counters[i].group, SETS_DELTA, INFINITY,
-		    "", 0);
+		spec(&m, SETS_M_COUNTER, counters[i].group, SETS_DELTA,
+		    INFINITY, "", 0);
 		m.counter = m.name = counters[i].name;
 		m.label = counters[i].label;
 		m.abbr = counters[i].abbr;
@@ -495,8 +190,8 @@ add_counters(struct sets *x, struct ferr *e)
 			rc |= add_rate(x, "Direct compaction", "compact_success",
 			    "compact_fail", "compact_success_rate",
 			    "direct compaction success rate", "compact-ok%", e);
-			spec(&m, M_PER, "Direct compaction", SETS_RATE, INFINITY,
-			    "pages", 0);
+			spec(&m, SETS_M_PER, "Direct compaction", SETS_RATE,
+			    INFINITY, "pages", 0);
 			m.name = "direct_scanned_per_success";
 			m.label = "direct compaction pages scanned per success";
 			m.abbr = "scan-per-success";
@@ -505,8 +200,8 @@ add_counters(struct sets *x, struct ferr *e)
 		    strstr(m.name, "_scanned") != NULL) {
 			bool mig = strstr(m.name, "migrate") != NULL;
 
-			spec(&m, M_DIRECT, "Compaction scanning", SETS_DELTA,
-			    INFINITY, "", 0);
+			spec(&m, SETS_M_DIRECT, "Compaction scanning",
+			    SETS_DELTA, INFINITY, "", 0);
 			m.counter = mig ? "compact_migrate_scanned" :
 			    "compact_free_scanned";
 			m.minus = counters[i].name;
@@ -529,7 +224,7 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 	    "fallback_charge" };
 	static const char *const af[3] = { "alloc", "fb", "fbc" };
 	char name[64], label[72], abbr[48], size[24], kind[8];
-	struct mspec m;
+	struct sets_mspec m;
 	int rc = 0, k;
 
 	/* "anon_fault": "anon". */
@@ -544,12 +239,12 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 		    (unsigned long long)o->size_kb);
 	for (k = 0; k < 4; k++) {
 		if (k < 3) {
-			spec(&m, M_THP, "THP by size", SETS_DELTA, INFINITY,
-			    "", 0);
+			spec(&m, SETS_M_THP, "THP by size", SETS_DELTA,
+			    INFINITY, "", 0);
 			m.field = k;
 		} else
-			spec(&m, M_THP_SHARE, "THP by size", SETS_SHARE, 100,
-			    "%", 2);
+			spec(&m, SETS_M_THP_SHARE, "THP by size", SETS_SHARE,
+			    100, "%", 2);
 		m.size_kb = o->size_kb;
 		m.thp_kind = o->kind;
 		m.skip_zero = true;
@@ -572,12 +267,13 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 {
 	static const char *const w[3] = { "min", "max", "end" };
 	char name[64], label[72], abbr[24];
-	struct mspec m;
+	struct sets_mspec m;
 	int rc = 0, k;
 
 	for (k = 0; k < 7; k++) {
-		spec(&m, k < 6 ? M_INDEX : M_SUCCEEDS, "Fragmentation",
-		    k < 6 ? (k % 3 == 2 ? SETS_GAUGE : SETS_EXTREME) :
+		spec(&m, k < 6 ? SETS_M_INDEX : SETS_M_SUCCEEDS,
+		    "Fragmentation", k < 6 ? (k % 3 == 2 ? SETS_GAUGE :
+		    SETS_EXTREME) :
 		    SETS_SHARE, k < 6 ? 1 : 100, k < 6 ? "index" : "%",
 		    k < 6 ? 3 : 2);
 		m.order = order;
@@ -623,13 +319,13 @@ add_pollution(struct sets *x, struct ferr *e)
 	static const char *const units[5] = { "pageblocks", "pageblocks/h",
 	    "x", "regions", "blocks" };
 	char name[64], label[72];
-	struct mspec m;
+	struct sets_mspec m;
 	int rc = 0, k;
 
 	for (k = 0; k < 5; k++) {
-		spec(&m, M_MAP, "Pollution", k == 0 ? SETS_CHANGE : k == 1 ?
-		    SETS_GROWTH : SETS_GAUGE, INFINITY, units[k], k == 1 ? 1 :
-		    k == 2 ? 2 : 0);
+		spec(&m, SETS_M_MAP, "Pollution", k == 0 ? SETS_CHANGE :
+		    k == 1 ? SETS_GROWTH : SETS_GAUGE, INFINITY, units[k],
+		    k == 1 ? 1 : k == 2 ? 2 : 0);
 		/* Pollution can shrink: its change has no lower bound. */
 		m.lo = k < 2 ? -INFINITY : 0;
 		m.field = k;
@@ -690,7 +386,7 @@ sets_compute(struct sets *x, struct ferr *e)
 	static const char *const w[3] = { "min", "max", "end" };
 	const struct replay *r0 = &x->side[0].runs[0];
 	char name[64], label[72], abbr[24];
-	struct mspec m;
+	struct sets_mspec m;
 	size_t i;
 	int rc = 0, k;
 
@@ -706,7 +402,7 @@ sets_compute(struct sets *x, struct ferr *e)
 			snprintf(x->zone, sizeof(x->zone), "%s",
 			    r0->zones[i].name);
 		}
-	spec(&m, M_WALL, "Run", SETS_GAUGE, INFINITY, "s", 3);
+	spec(&m, SETS_M_WALL, "Run", SETS_GAUGE, INFINITY, "s", 3);
 	m.name = "wall_s";
 	m.label = "command's wall time";
 	m.abbr = "wall-time-s";
@@ -716,7 +412,7 @@ sets_compute(struct sets *x, struct ferr *e)
 	for (i = 0; i < r0->noutcomes; i++)
 		rc |= add_thp_size(x, &r0->outcomes[i], e);
 	for (k = 0; k < 4; k++) {
-		spec(&m, M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
+		spec(&m, SETS_M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
 		m.field = k;
 		m.name = en[k];
 		m.label = el[k];
@@ -724,7 +420,7 @@ sets_compute(struct sets *x, struct ferr *e)
 		rc |= add(x, &m, e);
 	}
 	for (k = 0; k < 2; k++) {
-		spec(&m, M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
+		spec(&m, SETS_M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
 		m.field = k;
 		m.name = k ? "psi_full_stall_share" : "psi_some_stall_share";
 		m.label = k ? "memory stall, full (mean)" :
@@ -733,7 +429,7 @@ sets_compute(struct sets *x, struct ferr *e)
 		rc |= add(x, &m, e);
 	}
 	for (k = 0; k < 3; k++) {
-		spec(&m, M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
+		spec(&m, SETS_M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
 		    SETS_GAUGE, INFINITY, "", 0);
 		m.field = k;
 		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
