@@ -9,6 +9,7 @@
 #include "census.h"
 #include "kpageflags.h"
 #include "load.h"
+#include "map_every.h"
 #include "mapfile.h"
 #include "modes.h"
 #include "pins.h"
@@ -234,25 +235,23 @@ mapview_load(const struct opts *o, struct mapview *v)
 }
 
 /*
- * Compute from V's map its pins, pollution, regions, offline blocks and
- * (--cgroups) culprits. Returns 0, or EXIT_DATA after a message.
+ * Compute from V's map its pins, pollution, regions, offline blocks (as
+ * the Prometheus gauges and --map-every do: map_blocks()) and, with
+ * --cgroups, the culprits. Returns 0, or EXIT_DATA after a message.
  */
 static int
 mapview_compute(const struct opts *o, struct mapview *v)
 {
-	struct ferr e = { .path = "" };
-
-	if (memblock_read(o->sysroot, &v->mb, &e) != 0) {
-		ferr_print(&e);
+	if (pins_compute(&v->p, &v->m) != 0 || ferr_inject("map-pins") ||
+	    pollution_compute(&v->pl, &v->m, &v->p) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
-	if (pins_compute(&v->p, &v->m) != 0 || ferr_inject("map-pins") ||
-	    pollution_compute(&v->pl, &v->m, &v->p) != 0 ||
-	    regions_compute(&v->rg, &v->m) != 0 ||
-	    (v->mb.read && offline_compute(&v->of, &v->mb, &v->m, &v->p,
-	    v->r.page_size) != 0) ||
-	    (o->cgroups && culprits(o, v->stored, &v->m, &v->p, &v->cg,
-	    &v->ow, &v->cen) != 0)) {
+	if (map_blocks(o, &v->m, &v->p, v->r.page_size, &v->rg, &v->mb,
+	    &v->of) != 0)
+		return EXIT_DATA;
+	if (o->cgroups && culprits(o, v->stored, &v->m, &v->p, &v->cg,
+	    &v->ow, &v->cen) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
