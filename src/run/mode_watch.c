@@ -167,6 +167,7 @@ wait_child(pid_t pid, int *wstatus, struct timespec *end)
 struct watch_state {
 	struct watch_opts	 w;
 	struct watch_count	 wc;
+	struct inputs		 in;		/* the first sample (see watch_first()) */
 	struct report		 r;		/* the samples' template */
 	struct ev_names		 evn;
 	struct trace		*t;		/* --events, or NULL */
@@ -235,13 +236,13 @@ watch_begin(const struct opts *o, const struct inputs *in,
 }
 
 /*
- * Read the first sample and begin from it (watch_begin()). Returns 0, or an
- * exit code after a message.
+ * Read the first sample and begin from it (watch_begin()). It is read into
+ * S, not this frame: --trigger's windows keep pointing at its release after
+ * the rest is freed. Returns 0, or an exit code after a message.
  */
 static int
 watch_first(const struct opts *o, struct watch_state *s)
 {
-	struct inputs in;
 	struct ferr e = { .path = "" };
 	int rc;
 
@@ -250,12 +251,12 @@ watch_first(const struct opts *o, struct watch_state *s)
 	/* Reading pagetypeinfo takes zone locks: only when asked. */
 	s->w.io.want_pti = o->migratetypes || o->events;
 	s->w.io.want_advise = true;
-	if (load_inputs(&s->w.io, &in, &e) != 0) {
+	if (load_inputs(&s->w.io, &s->in, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	} else
-		rc = watch_begin(o, &in, s);
-	inputs_free(&in);
+		rc = watch_begin(o, &s->in, s);
+	inputs_free(&s->in);
 	return rc;
 }
 
