@@ -9,6 +9,7 @@
 #include "census.h"
 #include "kpageflags.h"
 #include "load.h"
+#include "map_every.h"
 #include "mapfile.h"
 #include "modes.h"
 #include "pins.h"
@@ -176,29 +177,33 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 	return 0;
 }
 
+/* What run_map() reads and computes for the map's view, freed by mapview_free(). */
+struct mapview {
+	struct inputs		in;
+	struct report		r;
+	struct unmanaged	u;
+	struct owners		ow;
+	struct census		cen;
+	struct memcg		cg;
+	struct pollution	pl;
+	struct regions		rg;
+	struct memblocks	mb;
+	struct offline		of;
+	struct pins		p;
+	struct map		m;
+	bool			stored;		/* the map a capture stored */
+};
+
 /*
- * --map: read the page flags of every zone, or the map a capture stored,
- * and show the compaction ceiling. Returns an exit code.
+ * Read V's inputs, its report, the unmanaged pages and the map (with
+ * --cgroups, the cgroups too). Returns 0, or EXIT_DATA after a message with
+ * all that was read freed again.
  */
-int
-run_map(const struct opts *o)
+static int
+mapview_load(const struct opts *o, struct mapview *v)
 {
 	struct input_opts io = pipe_input_opts(o);
 	struct ferr e = { .path = "" };
-	struct inputs in;
-	struct report r;
-	struct owners ow;
-	struct census cen;
-	struct memcg cg;
-	struct pollution pl;
-	struct regions rg;
-	struct memblocks mb;
-	struct offline of;
-	struct pins p;
-	struct map m;
-	struct unmanaged u;
-	bool stored;
-	int rc = EXIT_OK;
 
 	/*
 	 * Zone spans, per-CPU pages, balloon pages, the pageblock order: no
@@ -206,73 +211,113 @@ run_map(const struct opts *o)
 	 */
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
-	if (load_inputs(&io, &in, &e) != 0) {
+	if (load_inputs(&io, &v->in, &e) != 0) {
 		ferr_print(&e);
-		inputs_free(&in);
+		inputs_free(&v->in);
 		return EXIT_DATA;
 	}
-	pipe_report(o, &in, &r);
-	if (pipe_unmanaged(&in, &r, &u) != 0) {
-		inputs_free(&in);
+	pipe_report(o, &v->in, &v->r);
+	if (pipe_unmanaged(&v->in, &v->r, &v->u) != 0) {
+		inputs_free(&v->in);
 		return EXIT_DATA;
 	}
-	memcg_init(&cg);
-	owners_init(&ow);
-	memset(&pl, 0, sizeof(pl));
-	memset(&rg, 0, sizeof(rg));
-	memset(&mb, 0, sizeof(mb));
-	memset(&of, 0, sizeof(of));
-	memset(&cen, 0, sizeof(cen));
-	if (load_map(o, &in, 0, &r.page_size, &m, o->cgroups ? &cg : NULL,
-	    &stored) != 0) {
+	memcg_init(&v->cg);
+	owners_init(&v->ow);
+	if (load_map(o, &v->in, 0, &v->r.page_size, &v->m, o->cgroups ?
+	    &v->cg : NULL, &v->stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
-		memcg_free(&cg);
-		unm_free(&u);
-		inputs_free(&in);
+		memcg_free(&v->cg);
+		unm_free(&v->u);
+		inputs_free(&v->in);
 		return EXIT_DATA;
 	}
-	if (memblock_read(o->sysroot, &mb, &e) != 0) {
-		ferr_print(&e);
-		rc = EXIT_DATA;
-		goto out;
-	}
-	if (pins_compute(&p, &m) != 0 || ferr_inject("map-pins") ||
-	    pollution_compute(&pl, &m, &p) != 0 ||
-	    regions_compute(&rg, &m) != 0 ||
-	    (mb.read && offline_compute(&of, &mb, &m, &p, r.page_size) != 0) ||
-	    (o->cgroups && culprits(o, stored, &m, &p, &cg, &ow, &cen) != 0)) {
+	return EXIT_OK;
+}
+
+/*
+ * Compute from V's map its pins, pollution, regions, offline blocks (as
+ * the Prometheus gauges and --map-every do: map_blocks()) and, with
+ * --cgroups, the culprits. Returns 0, or EXIT_DATA after a message.
+ */
+static int
+mapview_compute(const struct opts *o, struct mapview *v)
+{
+	if (pins_compute(&v->p, &v->m) != 0 || ferr_inject("map-pins") ||
+	    pollution_compute(&v->pl, &v->m, &v->p) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);
-		rc = EXIT_DATA;
-		goto out;
+		return EXIT_DATA;
 	}
-	r.map = &m;
-	r.pins = &p;
-	r.pollution = &pl;
-	r.regions = &rg;
-	r.offline = &of;
-	r.offline_note = !mb.read ? "no " MEMBLOCK_DIR " (no memory hotplug, "
-	    "or a capture made without it)" : "blocks smaller than a pageblock";
-	r.cg = o->cgroups ? &cg : NULL;
-	r.owners = o->cgroups ? &ow : NULL;
-	r.census = cen.read ? &cen : NULL;
+	if (map_blocks(o, &v->m, &v->p, v->r.page_size, &v->rg, &v->mb,
+	    &v->of) != 0)
+		return EXIT_DATA;
+	if (o->cgroups && culprits(o, v->stored, &v->m, &v->p, &v->cg,
+	    &v->ow, &v->cen) != 0) {
+		fprintf(stderr, "%s: out of memory\n", progname);
+		return EXIT_DATA;
+	}
+	return EXIT_OK;
+}
+
+/* Point V's report at what was computed and render it in O's format. */
+static void
+mapview_render(const struct opts *o, struct mapview *v)
+{
+	struct report *r = &v->r;
+
+	r->map = &v->m;
+	r->pins = &v->p;
+	r->pollution = &v->pl;
+	r->regions = &v->rg;
+	r->offline = &v->of;
+	r->offline_note = !v->mb.read ? "no " MEMBLOCK_DIR " (no memory "
+	    "hotplug, or a capture made without it)" :
+	    "blocks smaller than a pageblock";
+	r->cg = o->cgroups ? &v->cg : NULL;
+	r->owners = o->cgroups ? &v->ow : NULL;
+	r->census = v->cen.read ? &v->cen : NULL;
 	if (o->format == F_JSON)
-		render_map_json(stdout, &r);
+		render_map_json(stdout, r);
 	else if (o->format == F_SVG)
-		render_map_svg(stdout, &r);
+		render_map_svg(stdout, r);
 	else
-		render_map_table(stdout, &r);
-out:
-	pollution_free(&pl);
-	regions_free(&rg);
-	offline_free(&of);
-	memblock_free(&mb);
-	pins_free(&p);
-	memcg_free(&cg);
-	owners_free(&ow);
-	census_free(&cen);
-	map_free(&m);
-	unm_free(&u);
-	inputs_free(&in);
+		render_map_table(stdout, r);
+}
+
+/* Free all that mapview_load() read and mapview_compute() computed. */
+static void
+mapview_free(struct mapview *v)
+{
+	pollution_free(&v->pl);
+	regions_free(&v->rg);
+	offline_free(&v->of);
+	memblock_free(&v->mb);
+	pins_free(&v->p);
+	memcg_free(&v->cg);
+	owners_free(&v->ow);
+	census_free(&v->cen);
+	map_free(&v->m);
+	unm_free(&v->u);
+	inputs_free(&v->in);
+}
+
+/*
+ * --map: read the page flags of every zone, or the map a capture stored,
+ * and show the compaction ceiling. Returns an exit code.
+ */
+int
+run_map(const struct opts *o)
+{
+	struct mapview v;
+	int rc;
+
+	/* Zeroed: what a failed step never reached is freed as empty. */
+	memset(&v, 0, sizeof(v));
+	if ((rc = mapview_load(o, &v)) != EXIT_OK)
+		return rc;
+	rc = mapview_compute(o, &v);
+	if (rc == EXIT_OK)
+		mapview_render(o, &v);
+	mapview_free(&v);
 	if (pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;
 	return rc;

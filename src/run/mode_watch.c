@@ -163,155 +163,227 @@ wait_child(pid_t pid, int *wstatus, struct timespec *end)
 	return true;
 }
 
-/* --watch: find the orders that matter once, then sample. Returns an exit code. */
-int
-run_watch(struct opts *o)
-{
-	struct watch_opts w;
-	struct watch_count wc;
-	struct inputs in;
-	struct report r;
-	struct ferr e = { .path = "" };
-	struct ev_names evn;
-	struct trace *t = NULL;
-	struct timespec start, end;
-	unsigned orders[FRAG_MAX_ORDERS];
-	const char *from;
-	int n, rc = EXIT_OK, wstatus = 0;
-	struct map_every me;
-	uint64_t map_ms = 0, share;
+/* What run_watch() sets up, samples with and takes down. */
+struct watch_state {
+	struct watch_opts	 w;
+	struct watch_count	 wc;
+	struct inputs		 in;		/* the first sample (see watch_first()) */
+	struct report		 r;		/* the samples' template */
+	struct ev_names		 evn;
+	struct trace		*t;		/* --events, or NULL */
+	struct map_every	 me;
+	unsigned		 orders[FRAG_MAX_ORDERS];
+	int			 n;		/* orders used */
+	uint64_t		 map_ms;	/* what a map costs */
+	struct timespec		 start, end;	/* the command's */
+	int			 wstatus;	/* the command's */
+};
 
-	/*
-	 * From here on a signal ends the run after the current step, through
-	 * trace_close() and record_close(): nothing is cut midway.
-	 */
-	watch_signals();
-	memset(&w, 0, sizeof(w));
-	memset(&wc, 0, sizeof(wc));
-	w.io = pipe_input_opts(o);
-	w.io.watching = true;
-	/* Reading pagetypeinfo takes zone locks: only when asked. */
-	w.io.want_pti = o->migratetypes || o->events;
-	w.io.want_advise = true;
-	if (load_inputs(&w.io, &in, &e) != 0) {
-		ferr_print(&e);
-		inputs_free(&in);
-		return EXIT_DATA;
-	}
+/* Say why --migratetypes cannot work: IN's note on pagetypeinfo, or that there is none. */
+static void
+migratetypes_missing(const struct inputs *in)
+{
+	int n;
+
+	for (n = 0; n < in->nnotes && (in->ppath == NULL || strncmp(
+	    in->notes[n], in->ppath, strlen(in->ppath)) != 0); n++)
+		;
+	fprintf(stderr, "%s: %s: --migratetypes needs it\n", progname,
+	    n < in->nnotes ? in->notes[n] : "no pagetypeinfo");
+}
+
+/*
+ * From the first sample IN: the orders that matter, the pageblock order,
+ * --events' counting, --map-every's cost and --record's recording. Returns
+ * 0, or an exit code after a message with the counting stopped again.
+ */
+static int
+watch_begin(const struct opts *o, const struct inputs *in,
+    struct watch_state *s)
+{
+	struct ferr e = { .path = "" };
+	const char *from;
+	int rc;
+
 	/* Without pagetypeinfo --migratetypes would do nothing: say why. */
-	if (o->migratetypes && !in.have_pti) {
-		for (n = 0; n < in.nnotes && (in.ppath == NULL || strncmp(
-		    in.notes[n], in.ppath, strlen(in.ppath)) != 0); n++)
-			;
-		fprintf(stderr, "%s: %s: --migratetypes needs it\n", progname,
-		    n < in.nnotes ? in.notes[n] : "no pagetypeinfo");
-		inputs_free(&in);
+	if (o->migratetypes && !in->have_pti) {
+		migratetypes_missing(in);
 		return EXIT_DATA;
 	}
 	/* Not pipe_report(): nothing in the samples' template may point into IN. */
-	memset(&r, 0, sizeof(r));
-	r.page_size = pipe_page_size(o, &in, &r.page_size_from);
-	if ((n = pipe_orders(o, &in, r.page_size, orders, &from)) < 0) {
-		inputs_free(&in);
+	memset(&s->r, 0, sizeof(s->r));
+	s->r.page_size = pipe_page_size(o, in, &s->r.page_size_from);
+	if ((s->n = pipe_orders(o, in, s->r.page_size, s->orders, &from)) < 0)
 		return EXIT_USAGE;
-	}
-	w.pageblock_order = in.have_pti ? in.pti.pageblock_order :
-	    in.pmd_order >= 0 ? (unsigned)in.pmd_order : orders[0];
-	if (o->events && (rc = events_start(o, &in, w.pageblock_order, &evn,
-	    &t)) != 0) {
-		inputs_free(&in);
+	s->w.pageblock_order = in->have_pti ? in->pti.pageblock_order :
+	    in->pmd_order >= 0 ? (unsigned)in->pmd_order : s->orders[0];
+	if (o->events && (rc = events_start(o, in, s->w.pageblock_order,
+	    &s->evn, &s->t)) != 0)
 		return rc;
-	}
-	w.io.want_pti = o->migratetypes;
-	w.trace = t;
-	w.evn = &evn;
+	s->w.io.want_pti = o->migratetypes;
+	s->w.trace = s->t;
+	s->w.evn = &s->evn;
+	rc = EXIT_OK;
 	/* What a map costs, measured before the recording exists. */
-	if (o->map_every && (rc = map_every_measure(o, &map_ms)) != EXIT_OK) {
-		inputs_free(&in);
-		if (trace_close(t, &e) != 0)
-			ferr_print(&e);
-		return rc;
-	}
-	if (o->record && (rc = record_start(o, &in, &w, orders, n,
-	    map_ms)) != 0) {
-		inputs_free(&in);
-		/* Its own error went first: this one only says the cleanup failed. */
-		if (trace_close(t, &e) != 0)
-			ferr_print(&e);
-		return rc;
-	}
-	inputs_free(&in);
+	if (o->map_every)
+		rc = map_every_measure(o, &s->map_ms);
+	if (rc == EXIT_OK && o->record)
+		rc = record_start(o, in, &s->w, s->orders, s->n, s->map_ms);
+	/* Its own error went first: this one only says the cleanup failed. */
+	if (rc != EXIT_OK && trace_close(s->t, &e) != 0)
+		ferr_print(&e);
+	return rc;
+}
+
+/*
+ * Read the first sample and begin from it (watch_begin()). It is read into
+ * S, not this frame: --trigger's windows keep pointing at its release after
+ * the rest is freed. Returns 0, or an exit code after a message.
+ */
+static int
+watch_first(const struct opts *o, struct watch_state *s)
+{
+	struct ferr e = { .path = "" };
+	int rc;
+
+	s->w.io = pipe_input_opts(o);
+	s->w.io.watching = true;
+	/* Reading pagetypeinfo takes zone locks: only when asked. */
+	s->w.io.want_pti = o->migratetypes || o->events;
+	s->w.io.want_advise = true;
+	if (load_inputs(&s->w.io, &s->in, &e) != 0) {
+		ferr_print(&e);
+		rc = EXIT_DATA;
+	} else
+		rc = watch_begin(o, &s->in, s);
+	inputs_free(&s->in);
+	return rc;
+}
+
+/* Say what each sample reads and counts, --map-every's maps with their share of the time. */
+static void
+watch_samples(const struct opts *o, struct watch_state *s)
+{
+	uint64_t share;
+
 	/* zoneinfo and the sysctls for the counts, in every sample. */
-	w.io.want_advise = true;
-	w.counts = watch_counts;
-	w.counts_arg = &wc;
-	wc.o = o;
-	memset(&me, 0, sizeof(me));
+	s->w.io.want_advise = true;
+	s->w.counts = watch_counts;
+	s->w.counts_arg = &s->wc;
+	s->wc.o = o;
 	if (o->map_every) {
-		me.o = o;
-		me.rec = w.rec;
-		wc.me = &me;
+		s->me.o = o;
+		s->me.rec = s->w.rec;
+		s->wc.me = &s->me;
 		/* Its share of the time, in hundredths of a percent. */
-		share = map_ms * 10000 / ((uint64_t)o->map_every *
+		share = s->map_ms * 10000 / ((uint64_t)o->map_every *
 		    o->watch_ms);
 		if (!o->quiet)
 			fprintf(stderr, "%s: --map-every %lu: a map takes %"
 			    PRIu64 " ms here, %" PRIu64 ".%02" PRIu64 "%% of "
-			    "the time\n", progname, o->map_every, map_ms,
+			    "the time\n", progname, o->map_every, s->map_ms,
 			    share / 100, share % 100);
 	}
-	w.io.want_psi = true;
-	w.io.want_vmstat = true;
-	w.interval_ms = o->watch_ms;
-	w.count = o->count;
-	w.json = o->format == F_JSON;
-	w.quiet = o->quiet;
-	w.orders = orders;
-	w.norders = (size_t)n;
-	clock_gettime(CLOCK_MONOTONIC, &start);
+	s->w.io.want_psi = true;
+	s->w.io.want_vmstat = true;
+	s->w.interval_ms = o->watch_ms;
+	s->w.count = o->count;
+	s->w.json = o->format == F_JSON;
+	s->w.quiet = o->quiet;
+	s->w.orders = s->orders;
+	s->w.norders = (size_t)s->n;
+}
+
+/*
+ * Sample until the count or a signal ends it, with the command running if
+ * there is one, and reap the command. Returns an exit code.
+ */
+static int
+watch_sample(const struct opts *o, struct watch_state *s)
+{
+	struct ferr e = { .path = "" };
+	int rc = EXIT_OK;
+
+	clock_gettime(CLOCK_MONOTONIC, &s->start);
 	experiment_progress_begin(o->command && isatty(STDERR_FILENO),
 	    o->record);
-	if (o->command && (w.child = experiment_spawn(o->command, &e)) == -1) {
+	if (o->command && (s->w.child = experiment_spawn(o->command,
+	    &e)) == -1) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	} else {
-		watch_forward(w.child);
-		w.child_status = &wstatus;
-		w.child_end = &end;
-		if (watch_run(&w, &r, &e) != 0) {
+		watch_forward(s->w.child);
+		s->w.child_status = &s->wstatus;
+		s->w.child_end = &s->end;
+		if (watch_run(&s->w, &s->r, &e) != 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
 		}
 	}
 	experiment_progress_end();
 	/* The command outlived a failed recording: wait for it still. */
-	if (w.child > 0 && wait_child(w.child, &wstatus, &end))
+	if (s->w.child > 0 && wait_child(s->w.child, &s->wstatus, &s->end))
 		watch_forward(0);
-	if (trace_close(t, &e) != 0) {
+	return rc;
+}
+
+/*
+ * Stop counting, end and close the recording or its windows. Returns RC,
+ * the command's status when all went well, or EXIT_DATA after a message.
+ */
+static int
+watch_finish(const struct opts *o, struct watch_state *s, int rc)
+{
+	struct ferr e = { .path = "" };
+	struct watch_opts *w = &s->w;
+	int ws = s->wstatus;
+
+	if (trace_close(s->t, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	if (w.child > 0 && w.rec && record_end(w.rec, experiment_status(
-	    wstatus), WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0,
-	    ms_since(&start, &end), &e) != 0) {
+	if (w->child > 0 && w->rec && record_end(w->rec, experiment_status(
+	    ws), WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
+	    ms_since(&s->start, &s->end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
 	/* The command's status, unless the recording failed. */
-	if (w.child > 0 && rc == EXIT_OK)
-		rc = experiment_status(wstatus);
-	if (record_close(w.rec, &e) != 0) {
+	if (w->child > 0 && rc == EXIT_OK)
+		rc = experiment_status(ws);
+	if (record_close(w->rec, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	if (w.win && !o->quiet)
+	if (w->win && !o->quiet)
 		fprintf(stderr, "%s: %lu window%s written into %s\n", progname,
-		    window_count(w.win), window_count(w.win) == 1 ? "" : "s",
+		    window_count(w->win), window_count(w->win) == 1 ? "" : "s",
 		    o->record);
-	if (window_close(w.win, &e) != 0) {
+	if (window_close(w->win, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	pipe_verdicts_free(&wc.v);
+	return rc;
+}
+
+/* --watch: find the orders that matter once, then sample. Returns an exit code. */
+int
+run_watch(struct opts *o)
+{
+	struct watch_state s;
+	int rc;
+
+	/*
+	 * From here on a signal ends the run after the current step, through
+	 * trace_close() and record_close(): nothing is cut midway.
+	 */
+	watch_signals();
+	memset(&s, 0, sizeof(s));
+	if ((rc = watch_first(o, &s)) != EXIT_OK)
+		return rc;
+	watch_samples(o, &s);
+	rc = watch_sample(o, &s);
+	rc = watch_finish(o, &s, rc);
+	pipe_verdicts_free(&s.wc.v);
 	return rc;
 }

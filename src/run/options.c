@@ -235,13 +235,349 @@ command_mode(struct opts *o, bool *given)
 	return EXIT_OK;
 }
 
+/* What an option group's function returns for an option of another group. */
+#define NOT_THIS_GROUP	(-2)
+
+/*
+ * The inputs and roots: --sysroot, the input files, --kernel, --page-size.
+ * Returns EXIT_OK, EXIT_USAGE after a message, or NOT_THIS_GROUP.
+ */
+static int
+opt_input(int c, const char *arg, struct opts *o)
+{
+	switch (c) {
+	case 'r':
+		o->roots[o->nroots++] = arg;
+		break;
+	case OPT_ROOTS_FROM:
+		o->roots_from = arg;
+		break;
+	case OPT_BUDDYINFO:
+		o->buddyinfo = arg;
+		break;
+	case OPT_PAGETYPEINFO:
+		o->pagetypeinfo = arg;
+		break;
+	case OPT_PRESSURE:
+		o->pressure = arg;
+		break;
+	case OPT_NO_PTI:
+		o->no_pagetypeinfo = true;
+		break;
+	case OPT_KERNEL:
+		if (kver_parse(arg) < 0)
+			return usage_error("--kernel: '%s' is not a release "
+			    "such as 5.15 or 6.1.0", arg);
+		if (strlen(arg) > KVER_MAX_LEN)
+			return usage_error("--kernel: longer than the kernel's "
+			    "%d characters", KVER_MAX_LEN);
+		o->kernel = arg;
+		break;
+	case OPT_PAGE_SIZE:
+		if (parse_page_size(arg, &o->page_size) != 0)
+			return usage_error("--page-size: '%s' is not a power "
+			    "of two from 512 to 16M", arg);
+		break;
+	case OPT_ZONEINFO:
+		o->zoneinfo = arg;
+		break;
+	default:
+		return NOT_THIS_GROUP;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * The options that choose a mode (options_mode_check() decides which wins)
+ * and the flags that only say how it runs. Returns EXIT_OK or NOT_THIS_GROUP.
+ */
+static int
+opt_mode(int c, const char *arg, struct opts *o)
+{
+	switch (c) {
+	case OPT_COMPARE:
+	case OPT_FLEET:
+	case OPT_VERIFY:
+		/* given[] says it was asked for. */
+		break;
+	case OPT_CAPTURE:
+		o->capture = arg;
+		break;
+	case OPT_MAP:
+		o->map = true;
+		break;
+	case OPT_CGROUPS:
+		o->cgroups = true;
+		break;
+	case OPT_CHECK:
+		o->advise = true;
+		break;
+	case OPT_COMPACT:
+		o->compact = true;
+		o->advise = true;
+		break;
+	case OPT_FORCE:
+		o->force = true;
+		break;
+	case OPT_DRY_RUN:
+		o->dry_run = true;
+		break;
+	default:
+		return NOT_THIS_GROUP;
+	}
+	return EXIT_OK;
+}
+
+/* Returns EXIT_OK with O's format set from --format's NAME, or EXIT_USAGE after a message. */
+static int
+opt_format(const char *name, struct opts *o)
+{
+	if (strcmp(name, "summary") == 0)
+		o->format = F_SUMMARY;
+	else if (strcmp(name, "table") == 0)
+		o->format = F_TABLE;
+	else if (strcmp(name, "json") == 0)
+		o->format = F_JSON;
+	else if (strcmp(name, "unusable") == 0)
+		o->format = F_UNUSABLE;
+	else if (strcmp(name, "extfrag") == 0)
+		o->format = F_EXTFRAG;
+	else if (strcmp(name, "prometheus") == 0)
+		o->format = F_PROM;
+	else if (strcmp(name, "svg") == 0)
+		o->format = F_SVG;
+	else if (strcmp(name, "csv") == 0)
+		o->format = F_CSV;
+	else if (strcmp(name, "ndjson") == 0)
+		o->format = F_NDJSON;
+	else
+		return usage_error("--format: '%s' is not one of summary, "
+		    "table, json, unusable, extfrag, prometheus, svg, csv, "
+		    "ndjson", name);
+	return EXIT_OK;
+}
+
+/*
+ * The output and its format: --format, --json, --detail, --color, --rows,
+ * --quiet. Returns EXIT_OK, EXIT_USAGE after a message, or NOT_THIS_GROUP.
+ */
+static int
+opt_output(int c, const char *arg, struct opts *o)
+{
+	switch (c) {
+	case 'f':
+		return opt_format(arg, o);
+	case 'j':
+		o->format = F_JSON;
+		break;
+	case 'd':
+		o->format = F_TABLE;
+		break;
+	case OPT_COLOR:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			o->color = 1;
+		else if (strcmp(arg, "never") == 0)
+			o->color = 0;
+		else if (strcmp(arg, "auto") == 0)
+			o->color = -1;
+		else
+			return usage_error("--color: '%s' is not one of auto, "
+			    "always, never", arg);
+		break;
+	case OPT_ROWS:
+		if (strcmp(arg, "sizes") != 0 && strcmp(arg, "orders") != 0)
+			return usage_error("--rows: '%s' is not orders or "
+			    "sizes", arg);
+		o->rows_sizes = arg[0] == 's';
+		break;
+	case 'q':
+		o->quiet = true;
+		break;
+	default:
+		return NOT_THIS_GROUP;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Watching: --watch, --count, --orders, --migratetypes, --events, --record
+ * and what it keeps, --trigger and its window. Returns EXIT_OK, EXIT_USAGE
+ * after a message, or NOT_THIS_GROUP.
+ */
+static int
+opt_watch(int c, const char *arg, struct opts *o)
+{
+	uint64_t v;
+
+	switch (c) {
+	case OPT_WATCH:
+		if (parse_seconds(arg, &o->watch_ms) != 0)
+			return usage_error("--watch: '%s' is not a number of "
+			    "seconds from 0.01 to 86400", arg);
+		break;
+	case OPT_COUNT:
+		if (positive("--count", arg, ULONG_MAX, &v) != 0)
+			return EXIT_USAGE;
+		o->count = (unsigned long)v;
+		break;
+	case OPT_ORDERS:
+		o->orders_list = arg;
+		break;
+	case OPT_MIGRATETYPES:
+		o->migratetypes = true;
+		break;
+	case OPT_EVENTS:
+		o->events = true;
+		break;
+	case OPT_EVENTS_MIN_ORDER:
+		if (num_str(arg, &v) != 0 || v >= FRAG_MAX_ORDERS)
+			return usage_error("--events-min-order: '%s' is not an "
+			    "order from 0 to %d", arg, FRAG_MAX_ORDERS - 1);
+		o->events_min_order = (unsigned)v;
+		break;
+	case OPT_RECORD:
+		o->record = arg;
+		break;
+	case OPT_CAPTURES_EVERY:
+		if (positive("--captures-every", arg, ULONG_MAX, &v) != 0)
+			return EXIT_USAGE;
+		o->captures_every = (unsigned long)v;
+		break;
+	case OPT_MAP_EVERY:
+		if (positive("--map-every", arg, ULONG_MAX, &v) != 0)
+			return EXIT_USAGE;
+		o->map_every = (unsigned long)v;
+		break;
+	case OPT_TRIGGER:
+		if (trigger_parse(arg, &o->trigger) != 0)
+			return usage_error("--trigger: '%s' is not one of stall, "
+			    "alloc-fail:ORDER, psi", arg);
+		o->trigger_arg = arg;
+		break;
+	case OPT_BEFORE:
+	case OPT_AFTER:
+		if (num_str(arg, &v) != 0 || v > 100000)
+			return usage_error("%s: '%s' is not a number of samples "
+			    "from 0 to 100000", c == OPT_BEFORE ? "--before" :
+			    "--after", arg);
+		*(c == OPT_BEFORE ? &o->before : &o->after) = (unsigned long)v;
+		break;
+	default:
+		return NOT_THIS_GROUP;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Advice, --need and --check: --advise, --gfp, --threshold, the PSI marks,
+ * --need, --node, --low, --fragmented, --warn, --crit. Returns EXIT_OK,
+ * EXIT_USAGE after a message, or NOT_THIS_GROUP.
+ */
+static int
+opt_advice(int c, const char *arg, struct opts *o)
+{
+	uint64_t v;
+
+	switch (c) {
+	case OPT_ADVISE:
+		o->advise = true;
+		o->advise_list = arg;
+		break;
+	case OPT_GFP:
+		if (strcmp(arg, "movable") == 0)
+			o->gfp = ADVISE_MOVABLE;
+		else if (strcmp(arg, "kernel") == 0)
+			o->gfp = ADVISE_KERNEL;
+		else
+			return usage_error("--gfp: '%s' is not movable or "
+			    "kernel", arg);
+		break;
+	case OPT_THRESHOLD:
+		if (num_str(arg, &v) != 0 || v > 1000)
+			return usage_error("--threshold: '%s' is not a number "
+			    "from 0 to 1000", arg);
+		o->threshold = (int)v;
+		break;
+	case OPT_PSI_SOME:
+	case OPT_PSI_FULL:
+		if (parse_percent(arg, c == OPT_PSI_SOME ? &o->psi_some :
+		    &o->psi_full) != 0)
+			return usage_error("--psi-%s: '%s' is not a percentage "
+			    "such as 10 or 2.5", c == OPT_PSI_SOME ? "some" :
+			    "full", arg);
+		break;
+	case OPT_NEED:
+		if (parse_need(arg, &o->need_count, &o->need_size) != 0)
+			return usage_error("--need: '%s' is not a count and a "
+			    "size such as 2000x2M, 8x1G or 100", arg);
+		break;
+	case OPT_NODE:
+		if (num_str(arg, &v) != 0 || v >= FRAG_MAX_NODES)
+			return usage_error("--node: '%s' is not a node number "
+			    "from 0 to %d", arg, FRAG_MAX_NODES - 1);
+		o->node = (int)v;
+		break;
+	case OPT_LOW:
+		if (positive("--low", arg, UINT64_MAX, &v) != 0)
+			return EXIT_USAGE;
+		o->low = v;
+		break;
+	case OPT_FRAGMENTED:
+		if (parse_marks(arg, o) != 0)
+			return usage_error("--fragmented: '%s' is not LOW or "
+			    "LOW,SEVERE, whole percents with LOW < SEVERE <= "
+			    "100", arg);
+		break;
+	case OPT_WARN:
+	case OPT_CRIT:
+		if (c == OPT_WARN ? parse_need(arg, &o->warn, &o->warn_size) :
+		    parse_need(arg, &o->crit, &o->crit_size))
+			return usage_error("%s: '%s' is not a count and a size "
+			    "such as 512x2M or 64", c == OPT_WARN ? "--warn" :
+			    "--crit", arg);
+		break;
+	default:
+		return NOT_THIS_GROUP;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * --help, --version, and what getopt_long() could not take: C, the last
+ * of ARGV. Returns -1 after help or the version, else EXIT_USAGE after a
+ * message.
+ */
+static int
+opt_help_or_error(int c, char **argv)
+{
+	const char *arg;
+
+	switch (c) {
+	case 'h':
+		usage(stdout);
+		return -1;
+	case 'V':
+		usage_version();
+		return -1;
+	case ':':
+		return usage_error("option '%s' needs an argument",
+		    argv[optind - 1]);
+	default:
+		arg = argv[optind - 1];
+		if (strncmp(arg, "--", 2) != 0)
+			return usage_error("unknown option '-%c'", optopt);
+		if (takes_no_argument(arg + 2))
+			return usage_error("option '%.*s' takes no argument",
+			    (int)strcspn(arg, "="), arg);
+		return usage_error("unknown option '%s'", arg);
+	}
+}
+
 int
 options_parse(int argc, char **argv, struct opts *o)
 {
 	bool given[OPT_END] = { false };
-	const char *arg;
-	uint64_t v;
-	int c, stdin_users;
+	int c, rc, stdin_users;
 
 	memset(o, 0, sizeof(*o));
 	/* Every argument could be a root. */
@@ -271,256 +607,14 @@ options_parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
 		if (c > 0 && c < OPT_END)
 			given[c] = true;
-		switch (c) {
-		case 'r':
-			o->roots[o->nroots++] = optarg;
-			break;
-		case OPT_ROOTS_FROM:
-			o->roots_from = optarg;
-			break;
-		case OPT_COMPARE:
-			break;
-		case OPT_BUDDYINFO:
-			o->buddyinfo = optarg;
-			break;
-		case OPT_PAGETYPEINFO:
-			o->pagetypeinfo = optarg;
-			break;
-		case OPT_PRESSURE:
-			o->pressure = optarg;
-			break;
-		case OPT_NO_PTI:
-			o->no_pagetypeinfo = true;
-			break;
-		case OPT_KERNEL:
-			if (kver_parse(optarg) < 0)
-				return usage_error("--kernel: '%s' is not a "
-				    "release such as 5.15 or 6.1.0", optarg);
-			if (strlen(optarg) > KVER_MAX_LEN)
-				return usage_error("--kernel: longer than the "
-				    "kernel's %d characters", KVER_MAX_LEN);
-			o->kernel = optarg;
-			break;
-		case OPT_PAGE_SIZE:
-			if (parse_page_size(optarg, &o->page_size) != 0)
-				return usage_error("--page-size: '%s' is not a "
-				    "power of two from 512 to 16M", optarg);
-			break;
-		case 'f':
-			if (strcmp(optarg, "summary") == 0)
-				o->format = F_SUMMARY;
-			else if (strcmp(optarg, "table") == 0)
-				o->format = F_TABLE;
-			else if (strcmp(optarg, "json") == 0)
-				o->format = F_JSON;
-			else if (strcmp(optarg, "unusable") == 0)
-				o->format = F_UNUSABLE;
-			else if (strcmp(optarg, "extfrag") == 0)
-				o->format = F_EXTFRAG;
-			else if (strcmp(optarg, "prometheus") == 0)
-				o->format = F_PROM;
-			else if (strcmp(optarg, "svg") == 0)
-				o->format = F_SVG;
-			else if (strcmp(optarg, "csv") == 0)
-				o->format = F_CSV;
-			else if (strcmp(optarg, "ndjson") == 0)
-				o->format = F_NDJSON;
-			else
-				return usage_error("--format: '%s' is not one "
-				    "of summary, table, json, unusable, "
-				    "extfrag, prometheus, svg, csv, ndjson",
-				    optarg);
-			break;
-		case 'j':
-			o->format = F_JSON;
-			break;
-		case 'd':
-			o->format = F_TABLE;
-			break;
-		case OPT_VERIFY:
-			break;
-		case OPT_COLOR:
-			if (optarg == NULL || strcmp(optarg, "always") == 0)
-				o->color = 1;
-			else if (strcmp(optarg, "never") == 0)
-				o->color = 0;
-			else if (strcmp(optarg, "auto") == 0)
-				o->color = -1;
-			else
-				return usage_error("--color: '%s' is not one "
-				    "of auto, always, never", optarg);
-			break;
-		case OPT_ZONEINFO:
-			o->zoneinfo = optarg;
-			break;
-		case OPT_ADVISE:
-			o->advise = true;
-			o->advise_list = optarg;
-			break;
-		case OPT_GFP:
-			if (strcmp(optarg, "movable") == 0)
-				o->gfp = ADVISE_MOVABLE;
-			else if (strcmp(optarg, "kernel") == 0)
-				o->gfp = ADVISE_KERNEL;
-			else
-				return usage_error("--gfp: '%s' is not movable or "
-				    "kernel", optarg);
-			break;
-		case OPT_THRESHOLD:
-			if (num_str(optarg, &v) != 0 || v > 1000)
-				return usage_error("--threshold: '%s' is not a "
-				    "number from 0 to 1000", optarg);
-			o->threshold = (int)v;
-			break;
-		case OPT_PSI_SOME:
-		case OPT_PSI_FULL:
-			if (parse_percent(optarg, c == OPT_PSI_SOME ?
-			    &o->psi_some : &o->psi_full) != 0)
-				return usage_error("--psi-%s: '%s' is not a "
-				    "percentage such as 10 or 2.5",
-				    c == OPT_PSI_SOME ? "some" : "full", optarg);
-			break;
-		case OPT_WATCH:
-			if (parse_seconds(optarg, &o->watch_ms) != 0)
-				return usage_error("--watch: '%s' is not a number "
-				    "of seconds from 0.01 to 86400", optarg);
-			break;
-		case OPT_COUNT:
-			if (positive("--count", optarg, ULONG_MAX, &v) != 0)
-				return EXIT_USAGE;
-			o->count = (unsigned long)v;
-			break;
-		case OPT_CAPTURE:
-			o->capture = optarg;
-			break;
-		case OPT_MIGRATETYPES:
-			o->migratetypes = true;
-			break;
-		case OPT_ORDERS:
-			o->orders_list = optarg;
-			break;
-		case OPT_EVENTS:
-			o->events = true;
-			break;
-		case OPT_EVENTS_MIN_ORDER:
-			if (num_str(optarg, &v) != 0 || v >= FRAG_MAX_ORDERS)
-				return usage_error("--events-min-order: '%s' is "
-				    "not an order from 0 to %d", optarg,
-				    FRAG_MAX_ORDERS - 1);
-			o->events_min_order = (unsigned)v;
-			break;
-		case OPT_RECORD:
-			o->record = optarg;
-			break;
-		case OPT_CAPTURES_EVERY:
-			if (positive("--captures-every", optarg, ULONG_MAX,
-			    &v) != 0)
-				return EXIT_USAGE;
-			o->captures_every = (unsigned long)v;
-			break;
-		case OPT_MAP_EVERY:
-			if (positive("--map-every", optarg, ULONG_MAX, &v) != 0)
-				return EXIT_USAGE;
-			o->map_every = (unsigned long)v;
-			break;
-		case OPT_TRIGGER:
-			if (trigger_parse(optarg, &o->trigger) != 0)
-				return usage_error("--trigger: '%s' is not one of "
-				    "stall, alloc-fail:ORDER, psi", optarg);
-			o->trigger_arg = optarg;
-			break;
-		case OPT_BEFORE:
-		case OPT_AFTER:
-			if (num_str(optarg, &v) != 0 || v > 100000)
-				return usage_error("%s: '%s' is not a number of "
-				    "samples from 0 to 100000", c == OPT_BEFORE ?
-				    "--before" : "--after", optarg);
-			*(c == OPT_BEFORE ? &o->before : &o->after) =
-			    (unsigned long)v;
-			break;
-		case OPT_MAP:
-			o->map = true;
-			break;
-		case OPT_CGROUPS:
-			o->cgroups = true;
-			break;
-		case OPT_NEED:
-			if (parse_need(optarg, &o->need_count,
-			    &o->need_size) != 0)
-				return usage_error("--need: '%s' is not a count "
-				    "and a size such as 2000x2M, 8x1G or 100",
-				    optarg);
-			break;
-		case OPT_NODE:
-			if (num_str(optarg, &v) != 0 || v >= FRAG_MAX_NODES)
-				return usage_error("--node: '%s' is not a node "
-				    "number from 0 to %d", optarg,
-				    FRAG_MAX_NODES - 1);
-			o->node = (int)v;
-			break;
-		case OPT_LOW:
-			if (positive("--low", optarg, UINT64_MAX, &v) != 0)
-				return EXIT_USAGE;
-			o->low = v;
-			break;
-		case OPT_FRAGMENTED:
-			if (parse_marks(optarg, o) != 0)
-				return usage_error("--fragmented: '%s' is not "
-				    "LOW or LOW,SEVERE, whole percents with "
-				    "LOW < SEVERE <= 100", optarg);
-			break;
-		case OPT_FORCE:
-			o->force = true;
-			break;
-		case OPT_DRY_RUN:
-			o->dry_run = true;
-			break;
-		case OPT_FLEET:
-			break;
-		case OPT_ROWS:
-			if (strcmp(optarg, "sizes") != 0 &&
-			    strcmp(optarg, "orders") != 0)
-				return usage_error("--rows: '%s' is not orders "
-				    "or sizes", optarg);
-			o->rows_sizes = optarg[0] == 's';
-			break;
-		case OPT_CHECK:
-			o->advise = true;
-			break;
-		case OPT_WARN:
-		case OPT_CRIT:
-			if (c == OPT_WARN ? parse_need(optarg, &o->warn,
-			    &o->warn_size) : parse_need(optarg, &o->crit,
-			    &o->crit_size))
-				return usage_error("%s: '%s' is not a count and "
-				    "a size such as 512x2M or 64", c == OPT_WARN ?
-				    "--warn" : "--crit", optarg);
-			break;
-		case OPT_COMPACT:
-			o->compact = true;
-			o->advise = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return -1;
-		case 'V':
-			usage_version();
-			return -1;
-		case ':':
-			return usage_error("option '%s' needs an argument",
-			    argv[optind - 1]);
-		default:
-			arg = argv[optind - 1];
-			if (strncmp(arg, "--", 2) != 0)
-				return usage_error("unknown option '-%c'", optopt);
-			if (takes_no_argument(arg + 2))
-				return usage_error("option '%.*s' takes no "
-				    "argument", (int)strcspn(arg, "="), arg);
-			return usage_error("unknown option '%s'", arg);
-		}
+		if ((rc = opt_input(c, optarg, o)) == NOT_THIS_GROUP &&
+		    (rc = opt_mode(c, optarg, o)) == NOT_THIS_GROUP &&
+		    (rc = opt_output(c, optarg, o)) == NOT_THIS_GROUP &&
+		    (rc = opt_watch(c, optarg, o)) == NOT_THIS_GROUP &&
+		    (rc = opt_advice(c, optarg, o)) == NOT_THIS_GROUP)
+			rc = opt_help_or_error(c, argv);
+		if (rc != EXIT_OK)
+			return rc;
 	}
 	if (given[OPT_COMPARE]) {
 		while (optind < argc)
