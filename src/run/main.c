@@ -6,13 +6,11 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "map_every.h"
-#include "memblock_read.h"
+#include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
 #include "modes.h"
 #include "options_mode.h"
-#include "pollution.h"
 #include "verify.h"
 
 /* Run --verify for O. Returns its exit code. */
@@ -133,14 +131,9 @@ static int
 run_show(struct opts *o)
 {
 	struct verdicts adv;
+	struct mapview v;
 	struct report r;
 	struct inputs in;
-	struct pollution pl;
-	struct regions rg;
-	struct memblocks mb;
-	struct offline of;
-	struct pins p;
-	struct map m;
 	bool stored;
 	int rc;
 
@@ -150,32 +143,22 @@ run_show(struct opts *o)
 		return EXIT_DATA;
 	}
 	memset(&adv, 0, sizeof(adv));
-	memset(&m, 0, sizeof(m));
-	memset(&p, 0, sizeof(p));
-	memset(&pl, 0, sizeof(pl));
-	memset(&rg, 0, sizeof(rg));
-	memset(&mb, 0, sizeof(mb));
-	memset(&of, 0, sizeof(of));
+	mapview_init(&v);
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
-	    (rc = load_map(o, &in, adv.need.order, &r.page_size, &m, NULL,
+	    (rc = load_map(o, &in, adv.need.order, &r.page_size, &v.m, NULL,
 	    &stored)) == 0)
-		rc = pipe_count(o, &in, &r, &adv, &m);
-	/* How far the unmovable pages spread, for the views that show it. */
-	if (rc == 0 && o->map && (pins_compute(&p, &m) != 0 ||
-	    pollution_compute(&pl, &m, &p) != 0)) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		rc = EXIT_DATA;
-	}
-	/* Its gauges: the 1 GiB regions and memory blocks by state too. */
-	if (rc == 0 && o->map && o->format == F_PROM && map_blocks(o, &m, &p,
-	    r.page_size, &rg, &mb, &of) != 0)
+		rc = pipe_count(o, &in, &r, &adv, &v.m);
+	/*
+	 * How far the unmovable pages spread, for the views that show it;
+	 * the Prometheus gauges count the 1 GiB regions and memory blocks too.
+	 */
+	if (rc == 0 && o->map && mapview_compute(o, &v, r.page_size,
+	    o->format == F_PROM) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
-		r.map = o->map ? &m : NULL;
-		r.pollution = o->map ? &pl : NULL;
-		r.regions = o->map && o->format == F_PROM ? &rg : NULL;
-		r.offline = mb.read ? &of : NULL;
+		if (o->map)
+			mapview_report(&v, &r);
 		if (o->action == A_CHECK)
 			rc = run_check(o, &in, &r);
 		else if (o->compact)
@@ -189,12 +172,7 @@ run_show(struct opts *o)
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 	}
-	offline_free(&of);
-	memblock_free(&mb);
-	regions_free(&rg);
-	pollution_free(&pl);
-	pins_free(&p);
-	map_free(&m);
+	mapview_free(&v);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);
 	return rc;

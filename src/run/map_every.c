@@ -8,11 +8,8 @@
 
 #include "load.h"
 #include "map_every.h"
-#include "memblock_read.h"
+#include "mapview.h"
 #include "modes.h"
-#include "offline.h"
-#include "pollution.h"
-#include "regions.h"
 #include "render_pollution.h"
 
 /* Returns milliseconds from A to B. */
@@ -21,25 +18,6 @@ ms_between(const struct timespec *a, const struct timespec *b)
 {
 	return (uint64_t)(b->tv_sec - a->tv_sec) * 1000 +
 	    (uint64_t)((b->tv_nsec - a->tv_nsec) / 1000000);
-}
-
-int
-map_blocks(const struct opts *o, const struct map *m, const struct pins *p,
-    unsigned long page_size, struct regions *rg, struct memblocks *mb,
-    struct offline *of)
-{
-	struct ferr e = { .path = "" };
-
-	if (memblock_read(o->sysroot, mb, &e) != 0) {
-		ferr_print(&e);
-		return -1;
-	}
-	if (regions_compute(rg, m) != 0 || (mb->read && offline_compute(of,
-	    mb, m, p, page_size) != 0)) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		return -1;
-	}
-	return 0;
 }
 
 /*
@@ -55,25 +33,16 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	struct input_opts io = pipe_input_opts(o);
 	struct ferr e = { .path = "" };
 	struct timespec t0, t1;
-	struct pollution pl;
-	struct memblocks mb;
-	struct regions rg;
-	struct offline of;
+	struct mapview v;
 	struct inputs in;
 	struct report r;
-	struct pins p;
-	struct map m;
 	const char *from;
 	bool stored;
 	FILE *fp;
 	int rc = -1;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	memset(&pl, 0, sizeof(pl));
-	memset(&rg, 0, sizeof(rg));
-	memset(&of, 0, sizeof(of));
-	memset(&p, 0, sizeof(p));
-	memset(&mb, 0, sizeof(mb));
+	mapview_init(&v);
 	memset(&r, 0, sizeof(r));
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
@@ -83,24 +52,14 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 		return -1;
 	}
 	r.page_size = pipe_page_size(o, &in, &from);
-	if (load_map(o, &in, 0, &r.page_size, &m, NULL, &stored) != 0) {
-		inputs_free(&in);
-		return -1;
-	}
-	if (pins_compute(&p, &m) != 0 || pollution_compute(&pl, &m, &p) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
-		goto out;
-	}
-	if (map_blocks(o, &m, &p, r.page_size, &rg, &mb, &of) != 0)
+	if (load_map(o, &in, 0, &r.page_size, &v.m, NULL, &stored) != 0 ||
+	    mapview_compute(o, &v, r.page_size, true) != 0)
 		goto out;
 	if ((fp = open_memstream(buf, len)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		goto out;
 	}
-	r.map = &m;
-	r.pollution = &pl;
-	r.regions = &rg;
-	r.offline = mb.read ? &of : NULL;
+	mapview_report(&v, &r);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	*ms = ms_between(&t0, &t1);
 	render_map_sample_json(fp, &r, sample, elapsed_ms, *ms);
@@ -111,12 +70,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	}
 	rc = 0;
 out:
-	offline_free(&of);
-	memblock_free(&mb);
-	regions_free(&rg);
-	pollution_free(&pl);
-	pins_free(&p);
-	map_free(&m);
+	mapview_free(&v);
 	inputs_free(&in);
 	return rc;
 }

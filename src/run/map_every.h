@@ -6,12 +6,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "map.h"
-#include "offline.h"
 #include "options.h"
-#include "pins.h"
 #include "record.h"
-#include "regions.h"
 
 /* The state of --map-every across samples. */
 struct map_every {
@@ -20,15 +16,6 @@ struct map_every {
 	unsigned long	 n;		/* samples seen */
 	struct timespec	 start;
 };
-
-/*
- * Read the memory blocks of O's root into MB; classify them (OF) and the
- * 1 GiB regions (RG) of map M with pins P, pages of PAGE_SIZE bytes.
- * Returns 0, or -1 after a message.
- */
-int	map_blocks(const struct opts *o, const struct map *m,
-	    const struct pins *p, unsigned long page_size, struct regions *rg,
-	    struct memblocks *mb, struct offline *of);
 
 /*
  * Read O's map once, as --map-every will, and say what it costs: *MS.

@@ -9,15 +9,12 @@
 #include "census.h"
 #include "kpageflags.h"
 #include "load.h"
-#include "map_every.h"
 #include "mapfile.h"
+#include "mapview.h"
+#include "memblock_read.h"
 #include "modes.h"
 #include "pins.h"
 #include "render_map.h"
-#include "pollution.h"
-#include "regions.h"
-#include "memblock_read.h"
-#include "offline.h"
 #include "whopins.h"
 
 /*
@@ -177,30 +174,25 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 	return 0;
 }
 
-/* What run_map() reads and computes for the map's view, freed by mapview_free(). */
-struct mapview {
+/* What run_map() reads and computes, freed by mapshow_free(). */
+struct mapshow {
 	struct inputs		in;
 	struct report		r;
 	struct unmanaged	u;
 	struct owners		ow;
 	struct census		cen;
 	struct memcg		cg;
-	struct pollution	pl;
-	struct regions		rg;
-	struct memblocks	mb;
-	struct offline		of;
-	struct pins		p;
-	struct map		m;
+	struct mapview		v;
 	bool			stored;		/* the map a capture stored */
 };
 
 /*
- * Read V's inputs, its report, the unmanaged pages and the map (with
+ * Read S's inputs, its report, the unmanaged pages and the map (with
  * --cgroups, the cgroups too). Returns 0, or EXIT_DATA after a message with
  * all that was read freed again.
  */
 static int
-mapview_load(const struct opts *o, struct mapview *v)
+mapshow_load(const struct opts *o, struct mapshow *s)
 {
 	struct input_opts io = pipe_input_opts(o);
 	struct ferr e = { .path = "" };
@@ -211,70 +203,62 @@ mapview_load(const struct opts *o, struct mapview *v)
 	 */
 	io.want_pti = io.want_zoneinfo = io.want_vmstat = true;
 	io.want_psi = false;
-	if (load_inputs(&io, &v->in, &e) != 0) {
+	if (load_inputs(&io, &s->in, &e) != 0) {
 		ferr_print(&e);
-		inputs_free(&v->in);
+		inputs_free(&s->in);
 		return EXIT_DATA;
 	}
-	pipe_report(o, &v->in, &v->r);
-	if (pipe_unmanaged(&v->in, &v->r, &v->u) != 0) {
-		inputs_free(&v->in);
+	pipe_report(o, &s->in, &s->r);
+	if (pipe_unmanaged(&s->in, &s->r, &s->u) != 0) {
+		inputs_free(&s->in);
 		return EXIT_DATA;
 	}
-	memcg_init(&v->cg);
-	owners_init(&v->ow);
-	if (load_map(o, &v->in, 0, &v->r.page_size, &v->m, o->cgroups ?
-	    &v->cg : NULL, &v->stored) != 0) {
+	memcg_init(&s->cg);
+	owners_init(&s->ow);
+	if (load_map(o, &s->in, 0, &s->r.page_size, &s->v.m, o->cgroups ?
+	    &s->cg : NULL, &s->stored) != 0) {
 		/* The cgroups of the zones read before the map failed. */
-		memcg_free(&v->cg);
-		unm_free(&v->u);
-		inputs_free(&v->in);
+		memcg_free(&s->cg);
+		unm_free(&s->u);
+		inputs_free(&s->in);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
 }
 
 /*
- * Compute from V's map its pins, pollution, regions, offline blocks (as
- * the Prometheus gauges and --map-every do: map_blocks()) and, with
+ * Compute from S's map all its view shows (mapview_compute()) and, with
  * --cgroups, the culprits. Returns 0, or EXIT_DATA after a message.
  */
 static int
-mapview_compute(const struct opts *o, struct mapview *v)
+mapshow_compute(const struct opts *o, struct mapshow *s)
 {
-	if (pins_compute(&v->p, &v->m) != 0 || ferr_inject("map-pins") ||
-	    pollution_compute(&v->pl, &v->m, &v->p) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+	if (mapview_compute(o, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
-	}
-	if (map_blocks(o, &v->m, &v->p, v->r.page_size, &v->rg, &v->mb,
-	    &v->of) != 0)
-		return EXIT_DATA;
-	if (o->cgroups && culprits(o, v->stored, &v->m, &v->p, &v->cg,
-	    &v->ow, &v->cen) != 0) {
+	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
+	    &s->ow, &s->cen) != 0) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
 }
 
-/* Point V's report at what was computed and render it in O's format. */
+/* Point S's report at what was computed and render it in O's format. */
 static void
-mapview_render(const struct opts *o, struct mapview *v)
+mapshow_render(const struct opts *o, struct mapshow *s)
 {
-	struct report *r = &v->r;
+	struct report *r = &s->r;
 
-	r->map = &v->m;
-	r->pins = &v->p;
-	r->pollution = &v->pl;
-	r->regions = &v->rg;
-	r->offline = &v->of;
-	r->offline_note = !v->mb.read ? "no " MEMBLOCK_DIR " (no memory "
+	mapview_report(&s->v, r);
+	r->pins = &s->v.p;
+	/* The table says why there are no memory blocks to show. */
+	r->offline = &s->v.of;
+	r->offline_note = !s->v.mb.read ? "no " MEMBLOCK_DIR " (no memory "
 	    "hotplug, or a capture made without it)" :
 	    "blocks smaller than a pageblock";
-	r->cg = o->cgroups ? &v->cg : NULL;
-	r->owners = o->cgroups ? &v->ow : NULL;
-	r->census = v->cen.read ? &v->cen : NULL;
+	r->cg = o->cgroups ? &s->cg : NULL;
+	r->owners = o->cgroups ? &s->ow : NULL;
+	r->census = s->cen.read ? &s->cen : NULL;
 	if (o->format == F_JSON)
 		render_map_json(stdout, r);
 	else if (o->format == F_SVG)
@@ -283,21 +267,16 @@ mapview_render(const struct opts *o, struct mapview *v)
 		render_map_table(stdout, r);
 }
 
-/* Free all that mapview_load() read and mapview_compute() computed. */
+/* Free all that mapshow_load() read and mapshow_compute() computed. */
 static void
-mapview_free(struct mapview *v)
+mapshow_free(struct mapshow *s)
 {
-	pollution_free(&v->pl);
-	regions_free(&v->rg);
-	offline_free(&v->of);
-	memblock_free(&v->mb);
-	pins_free(&v->p);
-	memcg_free(&v->cg);
-	owners_free(&v->ow);
-	census_free(&v->cen);
-	map_free(&v->m);
-	unm_free(&v->u);
-	inputs_free(&v->in);
+	mapview_free(&s->v);
+	memcg_free(&s->cg);
+	owners_free(&s->ow);
+	census_free(&s->cen);
+	unm_free(&s->u);
+	inputs_free(&s->in);
 }
 
 /*
@@ -307,17 +286,18 @@ mapview_free(struct mapview *v)
 int
 run_map(const struct opts *o)
 {
-	struct mapview v;
+	struct mapshow s;
 	int rc;
 
 	/* Zeroed: what a failed step never reached is freed as empty. */
-	memset(&v, 0, sizeof(v));
-	if ((rc = mapview_load(o, &v)) != EXIT_OK)
+	memset(&s, 0, sizeof(s));
+	mapview_init(&s.v);
+	if ((rc = mapshow_load(o, &s)) != EXIT_OK)
 		return rc;
-	rc = mapview_compute(o, &v);
+	rc = mapshow_compute(o, &s);
 	if (rc == EXIT_OK)
-		mapview_render(o, &v);
-	mapview_free(&v);
+		mapshow_render(o, &s);
+	mapshow_free(&s);
 	if (pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;
 	return rc;
