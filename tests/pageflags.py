@@ -9,13 +9,18 @@ carry no flag and move between pageblocks all the time, and the process
 that reads the file moves them too. So the tests copy it once into a root
 (make_root()), run fragstat --sysroot ROOT --map --json on the copy and
 count the same bytes here: every figure can then be compared exactly.
+"pageflags.py pins" and "pageflags.py pollution" are those tests' checks
+(FRAGSTAT names the binary; exit 0, 1 on a failure, 77 to skip).
 """
 
 import array
 import collections
 import json
 import os
+import signal
 import subprocess
+import sys
+import tempfile
 
 # Bit numbers of include/uapi/linux/kernel-page-flags.h.
 B = {n: 1 << b for n, b in (
@@ -36,6 +41,19 @@ for _n in ("MMAP", "ANON", "UPTODATE", "DIRTY", "WRITEBACK", "SWAPBACKED",
 KINDS = ("slab", "pagetable", "reserved", "hugetlb", "zero", "poisoned",
          "offline", "kernel")
 FLAGLESS = "flagless"
+# The figures (figures(), fragstat_figures()) each test compares.
+PINS = ["pcp_free_pages", "uninit_flagless_only", "not_initialised_pages",
+        "admitted_pageblocks", "ambiguous_admitted", "pinned_pageblocks",
+        "pinned_pages"] + ["pages_" + k for k in KINDS] + \
+    ["blocks_" + k for k in KINDS] + \
+    ["few_1", "few_2-8", "few_9-64", "few_more", "class_unmovable",
+     "class_ambiguous"]
+POLLUTION = ["pcp_free_pages", "uninit_flagless_only", "pageblocks",
+             "admitted_pageblocks", "ambiguous_admitted",
+             "polluted_pageblocks", "reserved_only_pageblocks",
+             "unmovable_pages"] + \
+    ["pollution_pages_" + k for k in KINDS] + \
+    ["pollution_blocks_" + k for k in KINDS]
 # The files --sysroot ROOT --map reads beside the page flags.
 FILES = ("buddyinfo", "pagetypeinfo", "zoneinfo", "vmstat", "meminfo",
          "iomem")
@@ -352,3 +370,114 @@ def compare(m, counted, names):
                 z["node"], z["zone"], n, f[n], c[n], "" if same else
                 "  FAIL"))
     return ok
+
+
+def main(test, names):
+    """What both tests do first: copy this host into a temporary root,
+    compare fragstat's figures NAMES of the copy with the count of it,
+    then run fragstat live. Returns (all equal, fragstat's map of the copy,
+    the counted figures, the live map); exits 77 saying why when it cannot
+    run here, 1 on a Fail and 99 when FRAGSTAT names no binary."""
+    binary = os.environ.get("FRAGSTAT", "")
+    if not binary or not os.access(binary, os.X_OK):
+        print("%s: FRAGSTAT must name the fragstat binary" % test,
+              file=sys.stderr)
+        sys.exit(99)
+    try:
+        with open("/proc/kpageflags", "rb") as f:
+            f.read(8)
+    except OSError:
+        print("SKIP: /proc/kpageflags is not readable (--map needs root)")
+        sys.exit(77)
+    # The copy goes on SIGTERM and SIGHUP too (SystemExit unwinds).
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: sys.exit(99))
+    with tempfile.TemporaryDirectory(prefix="fragstat-%s." % test,
+                                     dir=os.environ.get("TMPDIR") or
+                                     "/tmp") as tmp:
+        try:
+            m, counted = measure(binary, os.path.join(tmp, "root"))
+            ok = compare(m, counted, names)
+            live = fragstat(binary)
+        except Skip as e:
+            print("SKIP: %s" % e)
+            sys.exit(77)
+        except Fail as e:
+            print("FAIL: %s" % e)
+            sys.exit(1)
+    return ok, m, counted, live
+
+
+def pins():
+    """live-pins.sh: PINS of the copy, then what holds in any run, live:
+    each kind pins at most the pinned pageblocks, each of which holds at
+    least one pinned page. Returns whether all held."""
+    ok, _, _, live = main("pins", PINS)
+    for z in live["zones"]:
+        p = z["pinned"]
+        name = "live: node %d, zone %s" % (z["node"], z["zone"])
+        for k in KINDS:
+            if p["by_kind"][k] > p["pageblocks"]:
+                print("FAIL: %s: %d %s blocks of %d pinned" %
+                      (name, p["by_kind"][k], k, p["pageblocks"]))
+                ok = False
+        if sum(p["few_pinned"].values()) != p["pageblocks"]:
+            print("FAIL: %s: the few-pinned buckets add up to %d, not %d" %
+                  (name, sum(p["few_pinned"].values()), p["pageblocks"]))
+            ok = False
+    return ok
+
+
+def pollution_own(m, label):
+    """The checks fragstat's map M (LABEL in what is printed) must pass on its
+    own figures: polluted plus reserved-only pageblocks are the pinned ones,
+    each amplification is its inputs' (rounded to hundredths)."""
+    ok = True
+    pbo = m["pageblock_order"]
+    for z in m["zones"]:
+        name = "%s: node %d, zone %s" % (label, z["node"], z["zone"])
+        pl = z["pollution"]
+        if pl["polluted_pageblocks"] + pl["reserved_only_pageblocks"] != \
+                z["pinned"]["pageblocks"]:
+            print("FAIL: %s: %d polluted and %d reserved-only pageblocks, "
+                  "%d pinned" % (name, pl["polluted_pageblocks"],
+                                 pl["reserved_only_pageblocks"],
+                                 z["pinned"]["pageblocks"]))
+            ok = False
+        for what, part in [("", pl)] + [(k + " ", {
+                "polluted_pageblocks": v["pageblocks"],
+                "unmovable_pages": v["pages"],
+                "amplification": v["amplification"]})
+                for k, v in pl["by_kind"].items()]:
+            want = amplification(part, pbo)
+            got = part["amplification"]
+            if (got is None) != (want is None) or \
+                    (got is not None and round(got * 100) != want):
+                print("FAIL: %s: %samplification %s, its inputs give %s "
+                      "hundredths" % (name, what, got, want))
+                ok = False
+    return ok
+
+
+
+def pollution():
+    """live-pollution-count.sh: POLLUTION of the copy, pollution_own() of
+    the copy and of a live run, whose pageblocks are the copy's (a hole
+    stays a hole). Returns whether all held."""
+    ok, m, counted, live = main("pollution", POLLUTION)
+    ok &= pollution_own(m, "copy")
+    ok &= pollution_own(live, "live")
+    for z, c in zip(live["zones"], counted):
+        n = z["pollution"]["pageblocks"]
+        print("live: node %d, zone %-7s pageblocks %9d, counted %9d%s" % (
+            z["node"], z["zone"], n, c["pageblocks"],
+            "" if n == c["pageblocks"] else "  FAIL"))
+        ok &= n == c["pageblocks"]
+    return ok
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] not in (["pins"], ["pollution"]):
+        print("usage: pageflags.py pins|pollution", file=sys.stderr)
+        sys.exit(99)
+    sys.exit(0 if (pins() if sys.argv[1] == "pins" else pollution()) else 1)
