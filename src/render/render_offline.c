@@ -74,11 +74,9 @@ render_offline_json(struct jsonw *w, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	jw_key(w, "memory_blocks");
-	if (of == NULL || of->block_pages == 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "memory_blocks", of != NULL &&
+	    of->block_pages != 0))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "block_pages");
 	jw_u64(w, of->block_pages);

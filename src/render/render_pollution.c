@@ -114,10 +114,8 @@ counts_json(struct jsonw *w, const struct pollution_zone *z, unsigned pbo)
 	jw_u64(w, z->unmovable_pages);
 	jw_key(w, "polluted_pageblocks");
 	jw_u64(w, z->polluted_blocks);
-	jw_key(w, "amplification");
-	if ((amp = pollution_amplification(z, pbo, MAP_NPINS)) < 0)
-		jw_null(w);
-	else
+	amp = pollution_amplification(z, pbo, MAP_NPINS);
+	if (jw_key_or_null(w, "amplification", amp >= 0))
 		jw_fixed(w, amp, 2);
 	jw_key(w, "reserved_pages");
 	jw_u64(w, z->reserved_pages);
@@ -134,10 +132,8 @@ counts_json(struct jsonw *w, const struct pollution_zone *z, unsigned pbo)
 		jw_u64(w, z->pages_by_kind[k]);
 		jw_key(w, "pageblocks");
 		jw_u64(w, z->blocks_by_kind[k]);
-		jw_key(w, "amplification");
-		if ((amp = pollution_amplification(z, pbo, k)) < 0)
-			jw_null(w);
-		else
+		amp = pollution_amplification(z, pbo, k);
+		if (jw_key_or_null(w, "amplification", amp >= 0))
 			jw_fixed(w, amp, 2);
 		jw_end(w);
 	}
@@ -213,11 +209,8 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 		jw_u64(&w, z->polluted_blocks);
 		jw_key(&w, "unmovable_pages");
 		jw_u64(&w, z->unmovable_pages);
-		jw_key(&w, "amplification");
-		if ((amp = pollution_amplification(z, pl->pageblock_order,
-		    MAP_NPINS)) < 0)
-			jw_null(&w);
-		else
+		amp = pollution_amplification(z, pl->pageblock_order, MAP_NPINS);
+		if (jw_key_or_null(&w, "amplification", amp >= 0))
 			jw_fixed(&w, amp, 2);
 		jw_key(&w, "polluted_by_kind");
 		jw_object(&w);
@@ -226,12 +219,10 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 			jw_u64(&w, z->blocks_by_kind[k]);
 		}
 		jw_end(&w);
-		jw_key(&w, "clean_regions");
-		if (r->regions && r->regions->order)
+		if (jw_key_or_null(&w, "clean_regions", r->regions &&
+		    r->regions->order))
 			jw_u64(&w, r->regions->zones[i][REGION_FREE] +
 			    r->regions->zones[i][REGION_CLEAN]);
-		else
-			jw_null(&w);
 		/* Of them free now; and those a pinned page keeps. */
 		if (jw_key_or_null(&w, "free_regions", r->regions &&
 		    r->regions->order))
@@ -239,11 +230,9 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 		if (jw_key_or_null(&w, "tainted_regions", r->regions &&
 		    r->regions->order))
 			jw_u64(&w, r->regions->zones[i][REGION_TAINTED]);
-		jw_key(&w, "offlinable_blocks");
-		if (r->offline && r->offline->block_pages)
+		if (jw_key_or_null(&w, "offlinable_blocks", r->offline &&
+		    r->offline->block_pages))
 			jw_u64(&w, r->offline->zones[i][OFF_OFFLINABLE]);
-		else
-			jw_null(&w);
 		jw_end(&w);
 	}
 	jw_end(&w);

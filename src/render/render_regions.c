@@ -127,11 +127,8 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	jw_key(w, "regions");
-	if (rg == NULL || rg->order == 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "regions", rg != NULL && rg->order != 0))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "order");
 	jw_u64(w, rg->order);

@@ -168,27 +168,18 @@ render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
 	const struct unm_zone *z = r->unm ? unm_zone(r->unm, bz->node,
 	    bz->name) : NULL;
 
-	jw_key(w, "unmanaged_pages");
-	if (z && z->present > 0)
+	if (jw_key_or_null(w, "unmanaged_pages", z != NULL && z->present > 0))
 		jw_u64(w, z->pages);
-	else
-		jw_null(w);
-	jw_key(w, "unmanaged_cause");
-	if (z && z->present > 0)
+	if (jw_key_or_null(w, "unmanaged_cause", z != NULL && z->present > 0))
 		jw_string(w, unm_cause_name(z->cause));
-	else
-		jw_null(w);
 }
 
 /* Write KEY: V, or null when not HAVE. */
 static void
 u64_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
 {
-	jw_key(w, key);
-	if (have)
+	if (jw_key_or_null(w, key, have))
 		jw_u64(w, v);
-	else
-		jw_null(w);
 }
 
 void
@@ -196,11 +187,8 @@ render_unmanaged_json(struct jsonw *w, const struct report *r)
 {
 	const struct unmanaged *u = r->unm;
 
-	jw_key(w, "unmanaged");
-	if (u == NULL) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "unmanaged", u != NULL))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "present_pages");
 	jw_u64(w, u->present);
