@@ -39,4 +39,7 @@ void	render_table(FILE *fp, const struct report *r);
 /* The default view: the verdict first, then one line per zone (needs R->advice). */
 void	render_summary(FILE *fp, const struct report *r);
 
+/* Print the summary's next step for R's worst verdict and judgement (render_next.c). */
+void	render_next_step(FILE *fp, const struct report *r);
+
 #endif
