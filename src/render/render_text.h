@@ -14,6 +14,20 @@ struct zadvice;
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
+/* A line of items that wraps at 80 columns, going on at its indent. */
+struct render_items {
+	FILE		*fp;
+	size_t		 col, indent;
+};
+
+/* Start a line of items of T with "  " and LABEL, up to column INDENT. */
+void	render_items_start(struct render_items *t, FILE *fp, const char *label,
+	    size_t indent);
+
+/* Add ITEM to T, SEP before it unless it starts a line. */
+void	render_items_add(struct render_items *t, const char *sep,
+	    const char *item);
+
 /* Returns BUF holding a sentence saying why A's verdict is what it is. */
 const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
