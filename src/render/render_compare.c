@@ -11,6 +11,7 @@
 #include "jsonw.h"
 #include "report.h"
 #include "render_compare.h"
+#include "render_json.h"
 
 long
 compare_match(const struct bzone *z, size_t hint, const struct report *to)
@@ -315,10 +316,7 @@ zone_json(struct jsonw *w, const struct report *a, long ia,
 	const struct bzone *z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_int(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "in");
 	jw_string(w, ia >= 0 && ib >= 0 ? "both" : ia >= 0 ? "a" : "b");
 	pair(w, "free_pages", ia >= 0 ? &a->frag[ia].free_pages : NULL,

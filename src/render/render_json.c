@@ -22,6 +22,15 @@ str_or_null(struct jsonw *w, const char *key, const char *s)
 		jw_string(w, s);
 }
 
+void
+render_zone_json(struct jsonw *w, unsigned node, const char *name)
+{
+	jw_key(w, "node");
+	jw_u64(w, node);
+	jw_key(w, "zone");
+	jw_string(w, name);
+}
+
 /* Write KEY and the N counts V as a one-line array. */
 static void
 u64_array(struct jsonw *w, const char *key, const uint64_t *v, unsigned n)
@@ -95,10 +104,7 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 	unsigned n = r->bi->norders;
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_u64(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "free_pages");
 	jw_u64(w, f->free_pages);
 	jw_key(w, "free_blocks_total");
@@ -168,10 +174,7 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	char sentence[256];
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_int(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "order");
 	jw_int(w, a->order);
 	jw_key(w, "verdict");

@@ -14,6 +14,7 @@
 #include "pins.h"
 #include "pollution.h"
 #include "render_census.h"
+#include "render_json.h"
 #include "render_map.h"
 #include "render_pollution.h"
 #include "render_text.h"
@@ -437,10 +438,7 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	size_t k;
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_u64(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "start_pfn");
 	jw_u64(w, z->start_pfn);
 	jw_key(w, "spanned_pages");

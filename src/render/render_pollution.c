@@ -12,6 +12,7 @@
 #include "offline.h"
 #include "pollution.h"
 #include "regions.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "report.h"
@@ -189,10 +190,7 @@ sample_zone_json(struct jsonw *w, const struct report *r, size_t i)
 	unsigned k;
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_u64(w, r->map->zones[i].node);
-	jw_key(w, "zone");
-	jw_string(w, r->map->zones[i].name);
+	render_zone_json(w, r->map->zones[i].node, r->map->zones[i].name);
 	jw_key(w, "pageblocks");
 	jw_u64(w, z->blocks);
 	jw_key(w, "polluted_pageblocks");

@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "regions.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "report.h"
 
@@ -136,10 +137,7 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	jw_array(w, false);
 	for (i = 0; i < m->nzones; i++) {
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[i].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[i].name);
+		render_zone_json(w, m->zones[i].node, m->zones[i].name);
 		/* As the table counts them: the free ones among the clean. */
 		jw_key(w, "regions");
 		jw_u64(w, rg->zones[i][REGION_FREE] + rg->zones[i][REGION_CLEAN] +
@@ -159,10 +157,8 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	for (i = 0; i < rg->ntainted; i++) {
 		x = &rg->r[rg->tainted[i]];
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[x->zone].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[x->zone].name);
+		render_zone_json(w, m->zones[x->zone].node,
+		    m->zones[x->zone].name);
 		jw_key(w, "start_pfn");
 		jw_u64(w, x->pfn);
 		jw_key(w, "pages");

@@ -10,6 +10,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "recording.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
 
@@ -189,10 +190,7 @@ zones_json(struct jsonw *w, const struct replay *r)
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
 		jw_object(w);
-		jw_key(w, "node");
-		jw_int(w, z->node);
-		jw_key(w, "zone");
-		jw_string(w, z->name);
+		render_zone_json(w, z->node, z->name);
 		jw_key(w, "free_pages");
 		jw_array(w, true);
 		jw_u64(w, z->free_first);

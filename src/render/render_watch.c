@@ -455,10 +455,7 @@ zones_json(struct jsonw *w, const struct wsample *s)
 	jw_array(w, false);
 	for (i = 0; i < r->bi->nzones; i++) {
 		jw_object(w);
-		jw_key(w, "node");
-		jw_int(w, r->bi->zones[i].node);
-		jw_key(w, "zone");
-		jw_string(w, r->bi->zones[i].name);
+		render_zone_json(w, r->bi->zones[i].node, r->bi->zones[i].name);
 		jw_key(w, "free_pages");
 		jw_u64(w, r->frag[i].free_pages);
 		jw_key(w, "free_pageblocks");
