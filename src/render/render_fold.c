@@ -2,7 +2,9 @@
 /* render_fold.c - text of the human views folded into lines: sentences at spaces, lists at their items */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
@@ -43,6 +45,20 @@ unit(const char *s)
 			return true;
 	}
 	return false;
+}
+
+void
+render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*n >= size)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *n, size - *n, fmt, ap);
+	va_end(ap);
+	*n = w < 0 ? size : *n + (size_t)w;
 }
 
 void

@@ -211,14 +211,14 @@ missing_inputs(FILE *fp, const struct report *r)
 	}
 	what[0] = '\0';
 	if (r->zoneinfo_path == NULL)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "zoneinfo "
+		render_addf(what, sizeof(what), &k, "zoneinfo "
 		    "(--zoneinfo=FILE, or a whole --sysroot); ");
 	if (gig && r->map == NULL)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "the map "
+		render_addf(what, sizeof(what), &k, "the map "
 		    "of physical memory (--map, as root, or --sysroot of a "
 		    "capture made with --capture DIR --map); ");
 	if (gig && need_possible(r) == AVAIL_POSSIBLE_UNKNOWN)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "the "
+		render_addf(what, sizeof(what), &k, "the "
 		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
 		    "or a root or capture that holds it); ");
 	/* Without the last "; ". */

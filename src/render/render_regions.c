@@ -12,6 +12,7 @@
 #include "regions.h"
 #include "render_json.h"
 #include "render_pollution.h"
+#include "render_text.h"
 #include "report.h"
 
 /* Tainted regions in the table; JSON has them all. */
@@ -25,15 +26,15 @@ render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
 	unsigned k;
 
 	buf[0] = '\0';
-	for (k = 0; k < MAP_NPINS && n < size; k++)
+	for (k = 0; k < MAP_NPINS; k++)
 		if (by_kind[k])
-			n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-			    " %s", n ? ", " : "", by_kind[k], map_pin_name(k));
-	if (uninit && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-		    " not initialised", n ? ", " : "", uninit);
-	if (hole && n < size)
-		snprintf(buf + n, size - n, "%s%" PRIu64 " hole", n ? ", " : "",
+			render_addf(buf, size, &n, "%s%" PRIu64 " %s",
+			    n ? ", " : "", by_kind[k], map_pin_name(k));
+	if (uninit)
+		render_addf(buf, size, &n, "%s%" PRIu64 " not initialised",
+		    n ? ", " : "", uninit);
+	if (hole)
+		render_addf(buf, size, &n, "%s%" PRIu64 " hole", n ? ", " : "",
 		    hole);
 	return buf;
 }

@@ -160,24 +160,24 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
 	    st->off);
 	if (j >= 0)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s%s "
+		render_addf(text, sizeof(text), &n, "%s%s%s "
 		    "(score %u),", st->judgement[a->judgement],
 		    judge_name(a->judgement), st->off, a->score);
-	n += (size_t)snprintf(text + n, sizeof(text) - n, " %s%" PRIu64
+	render_addf(text, sizeof(text), &n, " %s%" PRIu64
 	    " free now of at most %" PRIu64 " after compaction",
 	    a->now_is_bound ? "at most " : "", a->now, a->after);
 	if (a->after > 0)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, " (%s)",
+		render_addf(text, sizeof(text), &n, " (%s)",
 		    hum_pct(p, sizeof(p), a->now, a->after));
-	n += (size_t)snprintf(text + n, sizeof(text) - n, "; %s free",
+	render_addf(text, sizeof(text), &n, "; %s free",
 	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {
 		v = advise_best(adv, -1, (size_t)j);
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "; next "
+		render_addf(text, sizeof(text), &n, "; next "
 		    "allocation: %s%s%s", st->verdict[v], next_word(v),
 		    st->off);
 		if (v == VERDICT_OK && a->now < a->low)
-			snprintf(text + n, sizeof(text) - n, ", only %" PRIu64
+			render_addf(text, sizeof(text), &n, ", only %" PRIu64
 			    " left", a->now);
 	}
 	render_fold(fp, head, text[0] == ' ' ? text + 1 : text);
@@ -397,12 +397,12 @@ background(FILE *fp, const struct report *r)
 	for (i = 0; i < adv->nkc; i++)
 		if (adv->kc[i].proactive)
 			state = "working now";
-	n += (size_t)snprintf(line + n, sizeof(line) - n, "fragmentation "
+	render_addf(line, sizeof(line), &n, "fragmentation "
 	    "score");
 	for (i = 0; i < adv->nkc && i < 8; i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%" PRIu64,
+		render_addf(line, sizeof(line), &n, "%s%" PRIu64,
 		    i ? ", " : " ", adv->kc[i].score);
-	snprintf(line + n, sizeof(line) - n, "%s of 100%s", i < adv->nkc ?
+	render_addf(line, sizeof(line), &n, "%s of 100%s", i < adv->nkc ?
 	    ", ..." : "", adv->nkc > 1 ? " by node" : "");
 	if (!adv->proactive_exists)
 		snprintf(all, sizeof(all), "none before Linux 5.9 (%s).", line);

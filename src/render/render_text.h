@@ -14,6 +14,13 @@ struct zadvice;
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
+/*
+ * Append the formatted text to BUF (SIZE bytes, holding *N): the one
+ * builder of a sentence in parts; past SIZE it cuts, never overruns.
+ */
+void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
+
 /* A line of items that wraps at 80 columns, going on at its indent. */
 struct render_items {
 	FILE		*fp;
