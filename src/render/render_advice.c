@@ -15,12 +15,7 @@
 static void
 clause(char *buf, size_t size, size_t *n, const char *s)
 {
-	int w;
-
-	if (*n >= size)
-		return;
-	w = snprintf(buf + *n, size - *n, "%s%s", *n ? "; " : "", s);
-	*n = w < 0 ? size : *n + (size_t)w;
+	render_addf(buf, size, n, "%s%s", *n ? "; " : "", s);
 }
 
 const char *

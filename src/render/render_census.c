@@ -10,6 +10,7 @@
 #include "model.h"
 #include "physmap.h"
 #include "render_census.h"
+#include "render_json.h"
 
 /*
  * Returns into *N pagetypeinfo's "Number of blocks type" count of the
@@ -189,10 +190,7 @@ render_census_json(struct jsonw *w, const struct report *r)
 		cz = &c->zones[i];
 		z = &r->map->zones[i];
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, z->node);
-		jw_key(w, "zone");
-		jw_string(w, z->name);
+		render_zone_json(w, z->node, z->name);
 		jw_key(w, "block_types");
 		jw_array(w, false);
 		for (b = 0; b < c->ntypes; b++) {

@@ -11,6 +11,7 @@
 #include "jsonw.h"
 #include "report.h"
 #include "render_compare.h"
+#include "render_json.h"
 
 long
 compare_match(const struct bzone *z, size_t hint, const struct report *to)
@@ -230,23 +231,14 @@ verdict_json(struct cmp *c, int node, unsigned order, const char *va,
 	struct jsonw *w = c->w;
 
 	jw_object(w);
-	jw_key(w, "node");
-	if (node < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "node", node >= 0))
 		jw_int(w, node);
 	jw_key(w, "order");
 	jw_int(w, order);
-	jw_key(w, "a");
-	if (va)
+	if (jw_key_or_null(w, "a", va != NULL))
 		jw_string(w, va);
-	else
-		jw_null(w);
-	jw_key(w, "b");
-	if (vb)
+	if (jw_key_or_null(w, "b", vb != NULL))
 		jw_string(w, vb);
-	else
-		jw_null(w);
 	count_pair(w, "now", avail_find(c->a->avail, node, -1, order),
 	    avail_find(c->b->avail, node, -1, order), false);
 	count_pair(w, "after_compaction", avail_find(c->a->avail, node, -1,
@@ -324,10 +316,7 @@ zone_json(struct jsonw *w, const struct report *a, long ia,
 	const struct bzone *z = ia >= 0 ? &a->bi->zones[ia] : &b->bi->zones[ib];
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_int(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "in");
 	jw_string(w, ia >= 0 && ib >= 0 ? "both" : ia >= 0 ? "a" : "b");
 	pair(w, "free_pages", ia >= 0 ? &a->frag[ia].free_pages : NULL,
@@ -362,8 +351,8 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		if (compare_match(&b->bi->zones[i], i, a) < 0)
 			zone_json(&w, a, -1, b, (long)i);
 	jw_end(&w);
-	jw_key(&w, "pressure");
-	if (a->psi && b->psi) {
+	if (jw_key_or_null(&w, "pressure", a->psi != NULL &&
+	    b->psi != NULL)) {
 		jw_object(&w);
 		pair(&w, "some_total_us", a->psi->some.present ?
 		    &a->psi->some.total_us : NULL, b->psi->some.present ?
@@ -372,8 +361,7 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		    &a->psi->full.total_us : NULL, b->psi->full.present ?
 		    &b->psi->full.total_us : NULL);
 		jw_end(&w);
-	} else
-		jw_null(&w);
+	}
 	if (a->advice && b->advice) {
 		/* A node or machine (node null) and order: A's verdict and B's. */
 		jw_key(&w, "advice");

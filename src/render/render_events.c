@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
+#include "render_text.h"
 #include "render_watch.h"
 
 /* The fallback pairs the table shows. */
@@ -16,9 +17,8 @@
 /* The tasks the JSON names per kind of stall, and the table in all. */
 #define TOP_TASKS	5
 #define TOP_TASKS_TABLE	3
-/* Where the table's continuation lines start, and its width. */
+/* Where the table's continuation lines start. */
 #define TABLE_INDENT	16
-#define TABLE_WIDTH	80
 
 /* Write KEY with count N of event kind K, or null when the kernel lacks it. */
 static void
@@ -377,34 +377,6 @@ per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 	return buf;
 }
 
-/* A table line that wraps at TABLE_WIDTH, going on at TABLE_INDENT. */
-struct tline {
-	FILE		*fp;
-	size_t		 col;
-};
-
-/* Start a line of T with LABEL in the first TABLE_INDENT columns. */
-static void
-tl_start(struct tline *t, FILE *fp, const char *label)
-{
-	t->fp = fp;
-	t->col = (size_t)fprintf(fp, "  %-*s", TABLE_INDENT - 2, label);
-}
-
-/* Add ITEM to T, SEP before it unless it starts a line. */
-static void
-tl_add(struct tline *t, const char *sep, const char *item)
-{
-	if (t->col > TABLE_INDENT && t->col + strlen(sep) + strlen(item) >
-	    TABLE_WIDTH) {
-		fprintf(t->fp, "\n%*s", TABLE_INDENT, "");
-		t->col = TABLE_INDENT;
-	}
-	if (t->col > TABLE_INDENT)
-		t->col += (size_t)fprintf(t->fp, "%s", sep);
-	t->col += (size_t)fprintf(t->fp, "%s", item);
-}
-
 /*
  * The allocation lines of S: failures first, with the share that had a
  * fallback, then each order's succeeded/failed.
@@ -414,7 +386,7 @@ alloc_table(FILE *fp, const struct wsample *s)
 {
 	const struct ev_alloc *a;
 	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
-	struct tline t;
+	struct render_items t;
 	char item[96];
 	int o;
 
@@ -425,17 +397,17 @@ alloc_table(FILE *fp, const struct wsample *s)
 		opp += a->opportunistic_failed;
 		wait += a->could_wait_failed;
 	}
-	tl_start(&t, fp, "allocations");
+	render_items_start(&t, fp, "allocations", TABLE_INDENT);
 	snprintf(item, sizeof(item), "%" PRIu64 " of %" PRIu64 " failed "
 	    "(order>=%u)", failed, ok + failed, s->evn->alloc_min_order);
-	tl_add(&t, "", item);
+	render_items_add(&t, "", item);
 	if (failed && s->evn->have_gfp)
 		snprintf(item, sizeof(item), "%" PRIu64 " with a fallback, %"
 		    PRIu64 " could wait", opp, wait);
 	else if (failed)
 		snprintf(item, sizeof(item), "fallback unknown");
 	if (failed)
-		tl_add(&t, ": ", item);
+		render_items_add(&t, ": ", item);
 	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
 		a = &s->ev->alloc[o];
 		if (a->succeeded == 0 && a->failed == 0)
@@ -447,7 +419,7 @@ alloc_table(FILE *fp, const struct wsample *s)
 		else
 			snprintf(item, sizeof(item), "order %d: %" PRIu64 " ok",
 			    o, a->succeeded);
-		tl_add(&t, "; ", item);
+		render_items_add(&t, "; ", item);
 	}
 	fputc('\n', fp);
 }
@@ -479,7 +451,7 @@ stalls_table(FILE *fp, const struct wsample *s)
 	    { EV_STALL_MANUAL, "manual compaction" } };
 	const struct ev_staller *all[3 * TOP_TASKS_TABLE];
 	const struct ev_staller *x;
-	struct tline t;
+	struct render_items t;
 	char item[96], b[32];
 	size_t i, j, n = 0;
 	bool have_c = have2(s, EV_BEGIN, EV_END);
@@ -487,7 +459,7 @@ stalls_table(FILE *fp, const struct wsample *s)
 
 	if (!have_c && !have_r)
 		return;
-	tl_start(&t, fp, "stalls");
+	render_items_start(&t, fp, "stalls", TABLE_INDENT);
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (kinds[i].k == EV_STALL_RECLAIM ? !have_r : !have_c)
 			continue;
@@ -495,8 +467,8 @@ stalls_table(FILE *fp, const struct wsample *s)
 		if (kinds[i].k == EV_STALL_MANUAL &&
 		    s->ev->stalls[EV_STALL_MANUAL].count == 0)
 			continue;
-		tl_add(&t, "; ", stall_item(item, sizeof(item), kinds[i].name,
-		    &s->ev->stalls[kinds[i].k]));
+		render_items_add(&t, "; ", stall_item(item, sizeof(item),
+		    kinds[i].name, &s->ev->stalls[kinds[i].k]));
 	}
 	fputc('\n', fp);
 	/* Who stalled: tasks of direct compaction, reclaim and manual runs. */
@@ -516,13 +488,13 @@ stalls_table(FILE *fp, const struct wsample *s)
 			all[j] = all[j - 1];
 			all[j - 1] = x;
 		}
-	tl_start(&t, fp, "stalled most");
+	render_items_start(&t, fp, "stalled most", TABLE_INDENT);
 	for (i = 0; i < n && i < TOP_TASKS_TABLE; i++) {
 		snprintf(item, sizeof(item), "%s[%d] %s %s", all[i]->comm,
 		    all[i]->pid, all[i]->kind == EV_STALL_RECLAIM ? "reclaim" :
 		    all[i]->kind == EV_STALL_MANUAL ? "manual" : "compaction",
 		    hum_us(b, sizeof(b), all[i]->total_ns / 1000));
-		tl_add(&t, ", ", item);
+		render_items_add(&t, ", ", item);
 	}
 	fputc('\n', fp);
 }

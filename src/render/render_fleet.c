@@ -263,11 +263,8 @@ need_json(struct jsonw *w, const struct fleet *f)
 	const uint64_t *by[FLEET_NOVER] = { f->need_hosts, f->need_nodes };
 	int k, v;
 
-	jw_key(w, "need");
-	if (f->need_count == 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "need", f->need_count != 0))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "count");
 	jw_u64(w, f->need_count);
@@ -335,11 +332,8 @@ worst_json(struct jsonw *w, const struct fleet *f)
 		jw_object(w);
 		jw_key(w, "root");
 		jw_bytes(w, h->root);
-		jw_key(w, "kernel");
-		if (h->release[0])
+		if (jw_key_or_null(w, "kernel", h->release[0] != '\0'))
 			jw_string(w, h->release);
-		else
-			jw_null(w);
 		jw_key(w, "page_size");
 		jw_u64(w, h->page_size);
 		jw_key(w, "now");

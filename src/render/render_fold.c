@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_fold.c - text of the human views folded into lines of at most 79 columns */
+/* render_fold.c - text of the human views folded into lines: sentences at spaces, lists at their items */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report.h"
 #include "render_text.h"
+
+/* The columns a line of items may take. */
+#define ITEMS_WIDTH	80
 
 /* Returns the columns the N bytes at S take: colour sequences take none. */
 static size_t
@@ -40,6 +45,42 @@ unit(const char *s)
 			return true;
 	}
 	return false;
+}
+
+void
+render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (*n >= size)
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(buf + *n, size - *n, fmt, ap);
+	va_end(ap);
+	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+void
+render_items_start(struct render_items *t, FILE *fp, const char *label,
+    size_t indent)
+{
+	t->fp = fp;
+	t->indent = indent;
+	t->col = (size_t)fprintf(fp, "  %-*s", (int)indent - 2, label);
+}
+
+void
+render_items_add(struct render_items *t, const char *sep, const char *item)
+{
+	if (t->col > t->indent && t->col + strlen(sep) + strlen(item) >
+	    ITEMS_WIDTH) {
+		fprintf(t->fp, "\n%*s", (int)t->indent, "");
+		t->col = t->indent;
+	}
+	if (t->col > t->indent)
+		t->col += (size_t)fprintf(t->fp, "%s", sep);
+	t->col += (size_t)fprintf(t->fp, "%s", item);
 }
 
 void

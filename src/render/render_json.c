@@ -18,11 +18,17 @@
 static void
 str_or_null(struct jsonw *w, const char *key, const char *s)
 {
-	jw_key(w, key);
-	if (s)
+	if (jw_key_or_null(w, key, s != NULL))
 		jw_string(w, s);
-	else
-		jw_null(w);
+}
+
+void
+render_zone_json(struct jsonw *w, unsigned node, const char *name)
+{
+	jw_key(w, "node");
+	jw_u64(w, node);
+	jw_key(w, "zone");
+	jw_string(w, name);
 }
 
 /* Write KEY and the N counts V as a one-line array. */
@@ -78,11 +84,8 @@ migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
 			jw_key(w, "free_pages_is_lower_bound");
 			jw_bool(w, z->capped[t] != 0);
 		}
-		jw_key(w, "pageblocks");
-		if (z->has_blocks[t])
+		if (jw_key_or_null(w, "pageblocks", z->has_blocks[t]))
 			jw_u64(w, z->blocks[t]);
-		else
-			jw_null(w);
 		if (z->has_mixed[t]) {
 			jw_key(w, "mixed_pageblocks");
 			jw_u64(w, z->mixed[t]);
@@ -101,29 +104,20 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 	unsigned n = r->bi->norders;
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_u64(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "free_pages");
 	jw_u64(w, f->free_pages);
 	jw_key(w, "free_blocks_total");
 	jw_u64(w, f->free_blocks);
-	jw_key(w, "largest_free_order");
-	if (f->largest_order >= 0)
+	if (jw_key_or_null(w, "largest_free_order", f->largest_order >= 0))
 		jw_int(w, f->largest_order);
-	else
-		jw_null(w);
 	u64_array(w, "free_blocks", z->free, n);
 	u64_array(w, "suitable_blocks", f->suitable, n);
 	index_array(w, "unusable_index", f->unusable, n);
 	index_array(w, "fragmentation_index", f->fragindex, n);
 	render_unmanaged_zone_json(w, r, z);
-	jw_key(w, "migratetypes");
-	if (r->pti && r->pti_zone[i] >= 0)
+	if (jw_key_or_null(w, "migratetypes", r->pti && r->pti_zone[i] >= 0))
 		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
-	else
-		jw_null(w);
 	jw_end(w);
 }
 
@@ -131,11 +125,8 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 static void
 psi_line(struct jsonw *w, const char *key, const struct psi_line *l)
 {
-	jw_key(w, key);
-	if (!l->present) {
-		jw_null(w);
+	if (!jw_key_or_null(w, key, l->present))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "avg10");
 	jw_fixed(w, l->avg10, 2);
@@ -152,11 +143,8 @@ psi_line(struct jsonw *w, const char *key, const struct psi_line *l)
 static void
 pages_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
 {
-	jw_key(w, key);
-	if (have)
+	if (jw_key_or_null(w, key, have))
 		jw_u64(w, v);
-	else
-		jw_null(w);
 }
 
 /*
@@ -170,21 +158,12 @@ zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	bool have = a->order >= r->map->pageblock_order &&
 	    a->order < r->map->norders;
 
-	jw_key(w, "ceiling");
-	if (have)
+	if (jw_key_or_null(w, "ceiling", have))
 		jw_u64(w, z->ceiling[a->order]);
-	else
-		jw_null(w);
-	jw_key(w, "ceiling_limited_by");
-	if (have)
+	if (jw_key_or_null(w, "ceiling_limited_by", have))
 		jw_string(w, map_limit_name(z->limited_by[a->order]));
-	else
-		jw_null(w);
-	jw_key(w, "free_now");
-	if (have)
+	if (jw_key_or_null(w, "free_now", have))
 		jw_u64(w, z->free_now[a->order]);
-	else
-		jw_null(w);
 }
 
 /* Write one zone's advice for one order. */
@@ -195,10 +174,7 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	char sentence[256];
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_int(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "order");
 	jw_int(w, a->order);
 	jw_key(w, "verdict");
@@ -221,16 +197,10 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_bool(w, a->reserve_known);
 	str_or_null(w, "free_pages_from", a->free_known ? "zoneinfo" :
 	    "buddyinfo");
-	jw_key(w, "usable_list_block");
-	if (a->usable_block < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "usable_list_block", a->usable_block >= 0))
 		jw_bool(w, a->usable_block == 1);
 	pages_or_null(w, "compaction_gap_pages", a->gap != 0, a->gap);
-	jw_key(w, "own_migratetype_free");
-	if (a->own_free < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "own_migratetype_free", a->own_free >= 0))
 		jw_bool(w, a->own_free == 1);
 	if (r->advice->defrag_rules) {
 		jw_key(w, "nofragment");
@@ -250,11 +220,9 @@ blocks_json(struct jsonw *w, const struct advice *adv,
 {
 	jw_key(w, "pageblock_order");
 	jw_int(w, adv->pageblock_order);
-	jw_key(w, "balanced_in_pageblocks");
-	if (k->blocks_balanced < 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "balanced_in_pageblocks",
+	    k->blocks_balanced >= 0))
 		return;
-	}
 	jw_bool(w, k->blocks_balanced == 1);
 	str_or_null(w, "pageblocks_zone", k->blocks_zone[0] ? k->blocks_zone :
 	    NULL);
@@ -468,10 +436,7 @@ possible(struct jsonw *w, const struct report *r, unsigned order)
 	    r->bi->norders);
 	char why[64];
 
-	jw_key(w, "possible");
-	if (p == AVAIL_POSSIBLE_UNKNOWN)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "possible", p != AVAIL_POSSIBLE_UNKNOWN))
 		jw_bool(w, p == AVAIL_POSSIBLE);
 	if (p == AVAIL_IMPOSSIBLE) {
 		snprintf(why, sizeof(why), "no hugepages-%" PRIu64 "kB",
@@ -494,10 +459,7 @@ availability(struct jsonw *w, const struct report *r)
 	for (i = 0; i < r->avail->n; i++) {
 		a = &r->avail->rows[i];
 		jw_object(w);
-		jw_key(w, "node");
-		if (a->node < 0)
-			jw_null(w);
-		else
+		if (jw_key_or_null(w, "node", a->node >= 0))
 			jw_int(w, a->node);
 		str_or_null(w, "zone", a->zone < 0 ? NULL :
 		    r->bi->zones[a->zone].name);
@@ -526,11 +488,9 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 	const struct hugetlb_size *hs = avail_pool(r->huge, r->need->order,
 	    r->need->node, &hn);
 
-	jw_key(w, "hugetlb");
-	if (hs == NULL || (r->need->node >= 0 && hn == NULL)) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "hugetlb", hs != NULL && (r->need->node < 0 ||
+	    hn != NULL)))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "nr_hugepages");
 	jw_u64(w, hn ? hn->nr : hs->nr);
@@ -538,10 +498,7 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 	jw_u64(w, hn ? hn->free : hs->free);
 	jw_key(w, "surplus_hugepages");
 	jw_u64(w, hn ? hn->surplus : hs->surplus);
-	jw_key(w, "resv_hugepages");
-	if (hn)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "resv_hugepages", hn == NULL))
 		jw_u64(w, hs->resv);
 	jw_end(w);
 }
@@ -562,10 +519,7 @@ need(struct jsonw *w, const struct report *r)
 	jw_int(w, r->need->order);
 	jw_key(w, "bytes");
 	jw_u64(w, (uint64_t)r->page_size << r->need->order);
-	jw_key(w, "node");
-	if (r->need->node < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "node", r->need->node >= 0))
 		jw_int(w, r->need->node);
 	jw_key(w, "verdict");
 	jw_string(w, ans.possible == AVAIL_IMPOSSIBLE ? "impossible" :
@@ -587,10 +541,7 @@ pool_json(struct jsonw *w, const struct hugetlb_size *hs)
 	jw_object(w);
 	jw_key(w, "size_kb");
 	jw_u64(w, hs->bytes / 1024);
-	jw_key(w, "order");
-	if (hs->order < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "order", hs->order >= 0))
 		jw_int(w, hs->order);
 	jw_key(w, "nr_hugepages");
 	jw_u64(w, hs->nr);
@@ -629,18 +580,12 @@ thp_json(struct jsonw *w, const struct thp_size *s)
 	jw_object(w);
 	jw_key(w, "size_kb");
 	jw_u64(w, s->kb);
-	jw_key(w, "order");
-	if (s->order < 0)
-		jw_null(w);
-	else
+	if (jw_key_or_null(w, "order", s->order >= 0))
 		jw_int(w, s->order);
 	str_or_null(w, "enabled", s->enabled[0] ? s->enabled : NULL);
 	jw_key(w, "on");
 	jw_bool(w, s->on);
-	jw_key(w, "counters");
-	if (!s->have_stats)
-		jw_null(w);
-	else {
+	if (jw_key_or_null(w, "counters", s->have_stats)) {
 		jw_object(w);
 		for (i = 0; i < s->nc; i++) {
 			jw_key(w, s->c[i].name);
@@ -658,33 +603,21 @@ render_outcomes_json(struct jsonw *w, const struct report *r)
 
 	jw_key(w, "outcomes");
 	jw_object(w);
-	jw_key(w, "thp");
-	if (r->thp == NULL)
-		jw_null(w);
-	else {
+	if (jw_key_or_null(w, "thp", r->thp != NULL)) {
 		jw_array(w, false);
 		for (i = 0; i < r->thp->n; i++)
 			thp_json(w, &r->thp->sizes[i]);
 		jw_end(w);
 	}
-	jw_key(w, "vmstat");
-	if (r->vm == NULL)
-		jw_null(w);
-	else {
+	if (jw_key_or_null(w, "vmstat", r->vm != NULL)) {
 		jw_object(w);
-		for (i = 0; i < VM_NOUTCOMES; i++) {
-			jw_key(w, vmstat_name(vm_outcomes[i]));
-			if (r->vm->have & (1u << vm_outcomes[i]))
+		for (i = 0; i < VM_NOUTCOMES; i++)
+			if (jw_key_or_null(w, vmstat_name(vm_outcomes[i]),
+			    r->vm->have & (1u << vm_outcomes[i])))
 				jw_u64(w, r->vm->v[vm_outcomes[i]]);
-			else
-				jw_null(w);
-		}
 		jw_end(w);
 	}
-	jw_key(w, "hugetlb");
-	if (r->huge == NULL)
-		jw_null(w);
-	else {
+	if (jw_key_or_null(w, "hugetlb", r->huge != NULL)) {
 		jw_array(w, false);
 		for (i = 0; i < r->huge->nsizes; i++)
 			pool_json(w, &r->huge->sizes[i]);
@@ -718,24 +651,19 @@ render_json_object(struct jsonw *w, const struct report *r)
 	str_or_null(w, "page_size_from", r->page_size_from);
 	jw_key(w, "orders");
 	jw_int(w, r->bi->norders);
-	jw_key(w, "pageblock_order");
-	if (r->pti)
+	if (jw_key_or_null(w, "pageblock_order", r->pti != NULL))
 		jw_int(w, r->pti->pageblock_order);
-	else
-		jw_null(w);
 	jw_key(w, "zones");
 	jw_array(w, false);
 	for (i = 0; i < r->bi->nzones; i++)
 		zone(w, r, i);
 	jw_end(w);
-	jw_key(w, "pressure");
-	if (r->psi) {
+	if (jw_key_or_null(w, "pressure", r->psi != NULL)) {
 		jw_object(w);
 		psi_line(w, "some", &r->psi->some);
 		psi_line(w, "full", &r->psi->full);
 		jw_end(w);
-	} else
-		jw_null(w);
+	}
 	render_unmanaged_json(w, r);
 	if (r->advice)
 		advice(w, r);

@@ -36,6 +36,12 @@ void	render_judged_json(struct jsonw *w, const struct report *r,
 	    const struct avail *a, const char *score_key,
 	    const char *judgement_key);
 
+/*
+ * Write the members "node" and "zone" that name zone NAME of NODE, as
+ * every JSON view names a zone.
+ */
+void	render_zone_json(struct jsonw *w, unsigned node, const char *name);
+
 /* The same document as one object inside W's. */
 void	render_json_object(struct jsonw *w, const struct report *r);
 

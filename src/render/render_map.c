@@ -14,6 +14,7 @@
 #include "pins.h"
 #include "pollution.h"
 #include "render_census.h"
+#include "render_json.h"
 #include "render_map.h"
 #include "render_pollution.h"
 #include "render_text.h"
@@ -51,10 +52,13 @@ ceilings(FILE *fp, const struct map_zone *z, const unsigned *o, size_t n)
 	putc('\n', fp);
 }
 
-/* Print the notes on what the map assumed. */
+/* Print the notes on what the map assumed, and on the pins and their owners. */
 static void
-notes(FILE *fp, const struct map *m)
+notes(FILE *fp, const struct report *r)
 {
+	const struct map *m = r->map;
+	char b[48];
+
 	fputs("\nThe ceiling is an upper bound: full compaction makes at "
 	    "most that many free\nblocks. It is limited by the blocks that "
 	    "hold holes or unmovable pages\n(pinned), or by the zone's free "
@@ -71,6 +75,18 @@ notes(FILE *fp, const struct map *m)
 	if (m->balloon)
 		fputs("Balloon pages exist: offline pages count as "
 		    "movable.\n", fp);
+	if (r->pins)
+		fprintf(fp, "A pinned pageblock has no hole and holds unmovable "
+		    "or ambiguous pages\n(not admitted as per-CPU free): a "
+		    "block with several kinds counts under\neach. Cost: how "
+		    "many more free %s blocks the ceiling would allow if\nthat "
+		    "kind's pages were movable; kinds overlap, costs do not add "
+		    "up.\n", hum_size(b, sizeof(b), (uint64_t)1 <<
+		    m->pageblock_order, r->page_size));
+	if (r->cg && r->cg->note[0])
+		fprintf(fp, "cgroups: %s\n", r->cg->note);
+	if (r->owners && r->owners->note[0])
+		fprintf(fp, "%s\n", r->owners->note);
 }
 
 /*
@@ -147,8 +163,8 @@ cgroup_table(FILE *fp, const struct memcg *cg)
 static void
 owner_table(FILE *fp, const struct owners *ow)
 {
-	const char *s, *nl;
-	size_t i;
+	const char *s;
+	size_t i, n;
 
 	fprintf(fp, "\nAllocating stacks of the pinning pages (page_owner: %"
 	    PRIu64 " of %" PRIu64 " allocations pin, from %zu stacks",
@@ -159,11 +175,9 @@ owner_table(FILE *fp, const struct owners *ow)
 	for (i = 0; i < ow->n && i < TOP_OWNERS_TABLE; i++) {
 		fprintf(fp, "%8" PRIu64 " pinned blocks, %" PRIu64 " pages:\n",
 		    ow->o[i].pinned_blocks, ow->o[i].pinned_pages);
-		for (s = ow->o[i].stack; *s; s = nl + 1) {
-			if ((nl = strchr(s, '\n')) == NULL)
-				nl = s + strlen(s) - 1;
-			fprintf(fp, "          %.*s\n", (int)(nl - s + (*nl !=
-			    '\n')), s);
+		for (s = ow->o[i].stack; *s; s += n + (s[n] == '\n')) {
+			n = strcspn(s, "\n");
+			fprintf(fp, "          %.*s\n", (int)n, s);
 		}
 	}
 }
@@ -197,16 +211,18 @@ unmanaged_note(FILE *fp, const struct report *r)
 	return true;
 }
 
-void
-render_map_table(FILE *fp, const struct report *r)
+/*
+ * Print the compaction ceiling per zone at the pageblock order (huge
+ * pages, --advise's) and at the largest order.
+ */
+static void
+ceiling_table(FILE *fp, const struct report *r)
 {
 	const struct map *m = r->map;
-	unsigned c, o[2];
 	char b[48], sz[32];
+	unsigned o[2];
 	size_t i, k, n = 0;
-	bool uninit;
 
-	/* The pageblock order (huge pages, --advise's) and the largest. */
 	o[n++] = m->pageblock_order;
 	if (m->norders - 1 > m->pageblock_order)
 		o[n++] = m->norders - 1;
@@ -221,7 +237,17 @@ render_map_table(FILE *fp, const struct report *r)
 	    n > 1 ? "    free now  ceiling  limited" : "");
 	for (i = 0; i < m->nzones; i++)
 		ceilings(fp, &m->zones[i], o, n);
-	uninit = unmanaged_note(fp, r);
+}
+
+/* Print the page frames per zone by class, the uninit ones apart if UNINIT. */
+static void
+frames_table(FILE *fp, const struct report *r, bool uninit)
+{
+	const struct map *m = r->map;
+	char b[48];
+	unsigned c;
+	size_t i;
+
 	fprintf(fp, "\nPage frames (%s each) by class\nNode Zone           "
 	    "free    movable  unmovable  ambiguous       hole%s\n",
 	    hum_size(b, sizeof(b), 1, r->page_size), uninit ? "   uninit" :
@@ -235,13 +261,23 @@ render_map_table(FILE *fp, const struct report *r)
 			fprintf(fp, "%9" PRIu64, m->zones[i].uninit_pages);
 		putc('\n', fp);
 	}
+}
+
+/* Print the pageblocks per zone by what they hold, uninit ones if UNINIT. */
+static void
+blocks_table(FILE *fp, const struct report *r, bool uninit)
+{
+	const struct map *m = r->map;
+	const struct map_zone *z;
+	char b[48];
+	size_t i, k;
+
 	fprintf(fp, "\nPageblocks (%s) by what they hold\nNode Zone       "
 	    "all free  free+movable  ambiguous  unmovable      holes%s\n",
 	    hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order,
 	    r->page_size), uninit ? "  uninit" : "");
 	for (i = 0; i < m->nzones; i++) {
-		const struct map_zone *z = &m->zones[i];
-
+		z = &m->zones[i];
 		zone_label(fp, z);
 		for (k = 0; k < MAP_NKINDS; k++)
 			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
@@ -250,6 +286,17 @@ render_map_table(FILE *fp, const struct report *r)
 			fprintf(fp, "%8zu", z->nblocks - z->uninit_from);
 		putc('\n', fp);
 	}
+}
+
+void
+render_map_table(FILE *fp, const struct report *r)
+{
+	bool uninit;
+
+	ceiling_table(fp, r);
+	uninit = unmanaged_note(fp, r);
+	frames_table(fp, r, uninit);
+	blocks_table(fp, r, uninit);
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
 	if (r->pollution)
@@ -264,19 +311,7 @@ render_map_table(FILE *fp, const struct report *r)
 		owner_table(fp, r->owners);
 	if (r->census)
 		render_census_table(fp, r);
-	notes(fp, m);
-	if (r->pins)
-		fprintf(fp, "A pinned pageblock has no hole and holds unmovable "
-		    "or ambiguous pages\n(not admitted as per-CPU free): a "
-		    "block with several kinds counts under\neach. Cost: how "
-		    "many more free %s blocks the ceiling would allow if\nthat "
-		    "kind's pages were movable; kinds overlap, costs do not add "
-		    "up.\n", hum_size(b, sizeof(b), (uint64_t)1 <<
-		    m->pageblock_order, r->page_size));
-	if (r->cg && r->cg->note[0])
-		fprintf(fp, "cgroups: %s\n", r->cg->note);
-	if (r->owners && r->owners->note[0])
-		fprintf(fp, "%s\n", r->owners->note);
+	notes(fp, r);
 }
 
 /* Write KEY and the per-order values V of M (null below the pageblock order). */
@@ -348,11 +383,8 @@ cgroups_json(struct jsonw *w, const struct memcg *cg)
 	for (i = 0; i < cg->ngroups; i++) {
 		g = &cg->groups[cg->rank[i]];
 		jw_object(w);
-		jw_key(w, "path");
-		if (g->path)
+		if (jw_key_or_null(w, "path", g->path != NULL))
 			jw_string(w, g->path);
-		else
-			jw_null(w);
 		jw_key(w, "inode");
 		jw_u64(w, g->ino);
 		jw_key(w, "pinned_pageblocks");
@@ -370,7 +402,7 @@ cgroups_json(struct jsonw *w, const struct memcg *cg)
 static void
 owners_json(struct jsonw *w, const struct owners *ow)
 {
-	const char *s, *nl;
+	const char *s;
 	char frame[512];
 	size_t i, n;
 
@@ -384,13 +416,10 @@ owners_json(struct jsonw *w, const struct owners *ow)
 		jw_u64(w, ow->o[i].pinned_pages);
 		jw_key(w, "stack");
 		jw_array(w, false);
-		for (s = ow->o[i].stack; *s; s = *nl ? nl + 1 : nl) {
-			nl = strchr(s, '\n');
-			nl = nl ? nl : s + strlen(s);
-			n = (size_t)(nl - s) < sizeof(frame) - 1 ?
-			    (size_t)(nl - s) : sizeof(frame) - 1;
-			memcpy(frame, s, n);
-			frame[n] = '\0';
+		for (s = ow->o[i].stack; *s; s += n + (s[n] == '\n')) {
+			n = strcspn(s, "\n");
+			/* A C string for jw_string(); no real frame is cut. */
+			snprintf(frame, sizeof(frame), "%.*s", (int)n, s);
 			jw_string(w, frame);
 		}
 		jw_end(w);
@@ -409,10 +438,7 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	size_t k;
 
 	jw_object(w);
-	jw_key(w, "node");
-	jw_u64(w, z->node);
-	jw_key(w, "zone");
-	jw_string(w, z->name);
+	render_zone_json(w, z->node, z->name);
 	jw_key(w, "start_pfn");
 	jw_u64(w, z->start_pfn);
 	jw_key(w, "spanned_pages");

@@ -9,6 +9,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "offline.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "report.h"
 
@@ -74,11 +75,9 @@ render_offline_json(struct jsonw *w, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	jw_key(w, "memory_blocks");
-	if (of == NULL || of->block_pages == 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "memory_blocks", of != NULL &&
+	    of->block_pages != 0))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "block_pages");
 	jw_u64(w, of->block_pages);
@@ -92,10 +91,7 @@ render_offline_json(struct jsonw *w, const struct report *r)
 	jw_array(w, false);
 	for (i = 0; i < m->nzones; i++) {
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[i].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[i].name);
+		render_zone_json(w, m->zones[i].node, m->zones[i].name);
 		jw_key(w, "offlinable");
 		jw_u64(w, of->zones[i][OFF_OFFLINABLE]);
 		jw_key(w, "kept");
@@ -110,10 +106,8 @@ render_offline_json(struct jsonw *w, const struct report *r)
 		jw_object(w);
 		jw_key(w, "block");
 		jw_u64(w, x->b->id);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[x->zone].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[x->zone].name);
+		render_zone_json(w, m->zones[x->zone].node,
+		    m->zones[x->zone].name);
 		jw_key(w, "pages");
 		jw_u64(w, x->keep);
 		render_keep_json(w, x->by_kind, x->uninit);

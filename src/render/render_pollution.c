@@ -12,6 +12,7 @@
 #include "offline.h"
 #include "pollution.h"
 #include "regions.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "report.h"
@@ -114,10 +115,8 @@ counts_json(struct jsonw *w, const struct pollution_zone *z, unsigned pbo)
 	jw_u64(w, z->unmovable_pages);
 	jw_key(w, "polluted_pageblocks");
 	jw_u64(w, z->polluted_blocks);
-	jw_key(w, "amplification");
-	if ((amp = pollution_amplification(z, pbo, MAP_NPINS)) < 0)
-		jw_null(w);
-	else
+	amp = pollution_amplification(z, pbo, MAP_NPINS);
+	if (jw_key_or_null(w, "amplification", amp >= 0))
 		jw_fixed(w, amp, 2);
 	jw_key(w, "reserved_pages");
 	jw_u64(w, z->reserved_pages);
@@ -134,10 +133,8 @@ counts_json(struct jsonw *w, const struct pollution_zone *z, unsigned pbo)
 		jw_u64(w, z->pages_by_kind[k]);
 		jw_key(w, "pageblocks");
 		jw_u64(w, z->blocks_by_kind[k]);
-		jw_key(w, "amplification");
-		if ((amp = pollution_amplification(z, pbo, k)) < 0)
-			jw_null(w);
-		else
+		amp = pollution_amplification(z, pbo, k);
+		if (jw_key_or_null(w, "amplification", amp >= 0))
 			jw_fixed(w, amp, 2);
 		jw_end(w);
 	}
@@ -178,16 +175,57 @@ render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl)
 	jw_end(w);
 }
 
+/*
+ * Write zone I of R's map as --map-every's line has it: the pollution,
+ * then the clean, free and tainted 1 GiB regions and the offlinable
+ * memory blocks (null where they were not read).
+ */
+static void
+sample_zone_json(struct jsonw *w, const struct report *r, size_t i)
+{
+	const struct pollution *pl = r->pollution;
+	const struct pollution_zone *z = &pl->zones[i];
+	bool regions = r->regions && r->regions->order;
+	long long amp;
+	unsigned k;
+
+	jw_object(w);
+	render_zone_json(w, r->map->zones[i].node, r->map->zones[i].name);
+	jw_key(w, "pageblocks");
+	jw_u64(w, z->blocks);
+	jw_key(w, "polluted_pageblocks");
+	jw_u64(w, z->polluted_blocks);
+	jw_key(w, "unmovable_pages");
+	jw_u64(w, z->unmovable_pages);
+	amp = pollution_amplification(z, pl->pageblock_order, MAP_NPINS);
+	if (jw_key_or_null(w, "amplification", amp >= 0))
+		jw_fixed(w, amp, 2);
+	jw_key(w, "polluted_by_kind");
+	jw_object(w);
+	for (k = 0; k < MAP_NPINS; k++) {
+		jw_key(w, map_pin_name(k));
+		jw_u64(w, z->blocks_by_kind[k]);
+	}
+	jw_end(w);
+	if (jw_key_or_null(w, "clean_regions", regions))
+		jw_u64(w, r->regions->zones[i][REGION_FREE] +
+		    r->regions->zones[i][REGION_CLEAN]);
+	/* Of them free now; and those a pinned page keeps. */
+	if (jw_key_or_null(w, "free_regions", regions))
+		jw_u64(w, r->regions->zones[i][REGION_FREE]);
+	if (jw_key_or_null(w, "tainted_regions", regions))
+		jw_u64(w, r->regions->zones[i][REGION_TAINTED]);
+	if (jw_key_or_null(w, "offlinable_blocks", r->offline &&
+	    r->offline->block_pages))
+		jw_u64(w, r->offline->zones[i][OFF_OFFLINABLE]);
+	jw_end(w);
+}
+
 void
 render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
     uint64_t elapsed_ms, uint64_t map_ms)
 {
-	const struct pollution *pl = r->pollution;
-	const struct map *m = r->map;
-	const struct pollution_zone *z;
 	struct jsonw w;
-	long long amp;
-	unsigned k;
 	size_t i;
 
 	jw_init_compact(&w, fp);
@@ -200,52 +238,8 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 	jw_u64(&w, map_ms);
 	jw_key(&w, "zones");
 	jw_array(&w, false);
-	for (i = 0; i < m->nzones; i++) {
-		z = &pl->zones[i];
-		jw_object(&w);
-		jw_key(&w, "node");
-		jw_u64(&w, m->zones[i].node);
-		jw_key(&w, "zone");
-		jw_string(&w, m->zones[i].name);
-		jw_key(&w, "pageblocks");
-		jw_u64(&w, z->blocks);
-		jw_key(&w, "polluted_pageblocks");
-		jw_u64(&w, z->polluted_blocks);
-		jw_key(&w, "unmovable_pages");
-		jw_u64(&w, z->unmovable_pages);
-		jw_key(&w, "amplification");
-		if ((amp = pollution_amplification(z, pl->pageblock_order,
-		    MAP_NPINS)) < 0)
-			jw_null(&w);
-		else
-			jw_fixed(&w, amp, 2);
-		jw_key(&w, "polluted_by_kind");
-		jw_object(&w);
-		for (k = 0; k < MAP_NPINS; k++) {
-			jw_key(&w, map_pin_name(k));
-			jw_u64(&w, z->blocks_by_kind[k]);
-		}
-		jw_end(&w);
-		jw_key(&w, "clean_regions");
-		if (r->regions && r->regions->order)
-			jw_u64(&w, r->regions->zones[i][REGION_FREE] +
-			    r->regions->zones[i][REGION_CLEAN]);
-		else
-			jw_null(&w);
-		/* Of them free now; and those a pinned page keeps. */
-		if (jw_key_or_null(&w, "free_regions", r->regions &&
-		    r->regions->order))
-			jw_u64(&w, r->regions->zones[i][REGION_FREE]);
-		if (jw_key_or_null(&w, "tainted_regions", r->regions &&
-		    r->regions->order))
-			jw_u64(&w, r->regions->zones[i][REGION_TAINTED]);
-		jw_key(&w, "offlinable_blocks");
-		if (r->offline && r->offline->block_pages)
-			jw_u64(&w, r->offline->zones[i][OFF_OFFLINABLE]);
-		else
-			jw_null(&w);
-		jw_end(&w);
-	}
+	for (i = 0; i < r->map->nzones; i++)
+		sample_zone_json(&w, r, i);
 	jw_end(&w);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)

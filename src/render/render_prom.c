@@ -22,7 +22,18 @@ head(FILE *fp, const char *name, const char *type, const char *help)
 	    help, name, type);
 }
 
-/* Write S as a label value: backslash, double quote and newline escaped. */
+/* Write the HELP and TYPE lines of gauge NAME: most metrics are gauges. */
+static void
+gauge(FILE *fp, const char *name, const char *help)
+{
+	head(fp, name, "gauge", help);
+}
+
+/*
+ * Write S as a label value, backslash and double quote escaped: the names
+ * written here are tokens of one line, never holding the newline that the
+ * format escapes too.
+ */
 static void
 label(FILE *fp, const char *s)
 {
@@ -31,13 +42,6 @@ label(FILE *fp, const char *s)
 			putc('\\', fp);
 		putc(*s, fp);
 	}
-}
-
-/* Write the HELP and TYPE lines of gauge NAME. */
-static void
-prom_head(FILE *fp, const char *name, const char *help)
-{
-	head(fp, name, "gauge", help);
 }
 
 /* Write "fragstat_NAME{node="NODE",zone="ZONE"" without the closing brace. */
@@ -86,7 +90,7 @@ zones(FILE *fp, const struct report *r)
 	size_t i;
 	unsigned o;
 
-	head(fp, "free_blocks", "gauge", "Free blocks per zone and order "
+	gauge(fp, "free_blocks", "Free blocks per zone and order "
 	    "(/proc/buddyinfo).");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0, z = &r->bi->zones[i]; o < r->bi->norders; o++) {
@@ -95,14 +99,14 @@ zones(FILE *fp, const struct report *r)
 			putc('}', fp);
 			value(fp, z->free[o]);
 		}
-	head(fp, "free_pages", "gauge", "Free pages per zone, sum of free "
+	gauge(fp, "free_pages", "Free pages per zone, sum of free "
 	    "blocks times 2^order.");
 	for (i = 0; i < r->bi->nzones; i++) {
 		zone_series(fp, "free_pages", &r->bi->zones[i]);
 		putc('}', fp);
 		value(fp, r->frag[i].free_pages);
 	}
-	head(fp, "unusable_index_ratio", "gauge", "Unusable free space index "
+	gauge(fp, "unusable_index_ratio", "Unusable free space index "
 	    "per zone and order, as the kernel's extfrag/unusable_index.");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0; o < r->bi->norders; o++) {
@@ -111,7 +115,7 @@ zones(FILE *fp, const struct report *r)
 			putc('}', fp);
 			ratio(fp, r->frag[i].unusable[o]);
 		}
-	head(fp, "fragmentation_index_ratio", "gauge", "Fragmentation index "
+	gauge(fp, "fragmentation_index_ratio", "Fragmentation index "
 	    "per zone and order, as the kernel's extfrag/extfrag_index; -1 "
 	    "where an allocation of the order would succeed.");
 	for (i = 0; i < r->bi->nzones; i++)
@@ -132,7 +136,7 @@ migratetypes(FILE *fp, const struct report *r)
 	size_t i;
 	unsigned t, o;
 
-	head(fp, "migratetype_free_blocks", "gauge", "Free blocks per zone, "
+	gauge(fp, "migratetype_free_blocks", "Free blocks per zone, "
 	    "migratetype and order (/proc/pagetypeinfo; a lower bound where "
 	    "the kernel printed >100000).");
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -150,7 +154,7 @@ migratetypes(FILE *fp, const struct report *r)
 				value(fp, pz->free[t][o]);
 			}
 	}
-	head(fp, "pageblocks", "gauge", "Pageblocks per zone and migratetype "
+	gauge(fp, "pageblocks", "Pageblocks per zone and migratetype "
 	    "(/proc/pagetypeinfo).");
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (r->pti_zone[i] < 0)
@@ -176,16 +180,25 @@ verdict(FILE *fp, int v, enum verdict got)
 	value(fp, got == (enum verdict)v);
 }
 
-/* Write the kcompactd metric NAME of every node: FIELD of each. */
-#define KCOMPACTD(fp, adv, name, field) do {				\
-	size_t k_;							\
-									\
-	for (k_ = 0; k_ < (adv)->nkc; k_++) {				\
-		fprintf(fp, "fragstat_" name "{node=\"%u\"}",		\
-		    (adv)->kc[k_].node);				\
-		value(fp, (uint64_t)(adv)->kc[k_].field);		\
-	}								\
-} while (0)
+/* Which figure of kcompactd's a gauge of each node writes. */
+enum kc_figure { KC_SCORE, KC_HIGH, KC_PROACTIVE };
+
+/* Write gauge NAME of every node kcompactd looks at: its figure WHICH. */
+static void
+kcompactd_gauge(FILE *fp, const struct advice *adv, const char *name,
+    const char *help, enum kc_figure which)
+{
+	const struct kcompactd *k;
+	size_t i;
+
+	gauge(fp, name, help);
+	for (i = 0; i < adv->nkc; i++) {
+		k = &adv->kc[i];
+		fprintf(fp, "fragstat_%s{node=\"%u\"}", name, k->node);
+		value(fp, which == KC_SCORE ? k->score : which == KC_HIGH ?
+		    (uint64_t)k->high : (uint64_t)k->proactive);
+	}
+}
 
 static void
 advice(FILE *fp, const struct report *r)
@@ -194,7 +207,7 @@ advice(FILE *fp, const struct report *r)
 	size_t i, j;
 	int v;
 
-	head(fp, "advice", "gauge", "1 for the verdict fragstat --advise "
+	gauge(fp, "advice", "1 for the verdict fragstat --advise "
 	    "gives per zone and order (ok, compact, reclaim), else 0.");
 	for (i = 0; i < adv->nzones; i++)
 		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
@@ -203,7 +216,7 @@ advice(FILE *fp, const struct report *r)
 			order(fp, adv->zones[i].order);
 			verdict(fp, v, adv->zones[i].verdict);
 		}
-	head(fp, "machine_advice", "gauge", "1 for the verdict for the whole "
+	gauge(fp, "machine_advice", "1 for the verdict for the whole "
 	    "machine per order, else 0.");
 	for (j = 0; j < adv->norders; j++)
 		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
@@ -211,21 +224,19 @@ advice(FILE *fp, const struct report *r)
 			    adv->orders[j]);
 			verdict(fp, v, advise_best(adv, -1, j));
 		}
-	head(fp, "extfrag_threshold_ratio", "gauge", "vm.extfrag_threshold "
+	gauge(fp, "extfrag_threshold_ratio", "vm.extfrag_threshold "
 	    "the advice applied, as an index.");
 	fputs("fragstat_extfrag_threshold_ratio", fp);
 	ratio(fp, adv->threshold);
 	if (adv->kc == NULL)
 		return;
-	head(fp, "kcompactd_score", "gauge", "Proactive compaction "
-	    "fragmentation score per node (0-100), as kcompactd computes it.");
-	KCOMPACTD(fp, adv, "kcompactd_score", score);
-	head(fp, "kcompactd_score_high", "gauge", "Score above which kcompactd "
-	    "starts proactive compaction.");
-	KCOMPACTD(fp, adv, "kcompactd_score_high", high);
-	head(fp, "kcompactd_proactive", "gauge", "1 when kcompactd would start "
-	    "proactive compaction of the node now.");
-	KCOMPACTD(fp, adv, "kcompactd_proactive", proactive);
+	kcompactd_gauge(fp, adv, "kcompactd_score", "Proactive compaction "
+	    "fragmentation score per node (0-100), as kcompactd computes it.",
+	    KC_SCORE);
+	kcompactd_gauge(fp, adv, "kcompactd_score_high", "Score above which "
+	    "kcompactd starts proactive compaction.", KC_HIGH);
+	kcompactd_gauge(fp, adv, "kcompactd_proactive", "1 when kcompactd would "
+	    "start proactive compaction of the node now.", KC_PROACTIVE);
 }
 
 static void
@@ -248,7 +259,7 @@ pressure(FILE *fp, const struct report *r)
 		    "{kind=\"%s\"} %" PRIu64 ".%06" PRIu64 "\n", kind[i],
 		    l[i]->total_us / 1000000, l[i]->total_us % 1000000);
 	}
-	head(fp, "memory_pressure_ratio", "gauge", "Share of time tasks "
+	gauge(fp, "memory_pressure_ratio", "Share of time tasks "
 	    "stalled on memory, averaged over the window.");
 	for (i = 0; i < 2; i++) {
 		if (!l[i]->present)
@@ -264,6 +275,30 @@ pressure(FILE *fp, const struct report *r)
 	}
 }
 
+/* Which count of an availability row a gauge of it writes. */
+enum avail_count { AV_NOW, AV_AFTER, AV_CEILING };
+
+/* Write gauge NAME of every zone's availability row: its count WHICH. */
+static void
+avail_gauge(FILE *fp, const struct report *r, const char *name,
+    const char *help, enum avail_count which)
+{
+	const struct avail *a;
+	size_t i;
+
+	gauge(fp, name, help);
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		if (a->zone < 0)
+			continue;
+		zone_series(fp, name, &r->bi->zones[a->zone]);
+		order(fp, a->order);
+		putc('}', fp);
+		value(fp, which == AV_NOW ? a->now : which == AV_AFTER ?
+		    a->after : map_ceiling(r->map, (size_t)a->zone, a->order));
+	}
+}
+
 /*
  * The counts per zone and order: available now, at most after compaction
  * and, with the map, the ceiling.
@@ -271,106 +306,80 @@ pressure(FILE *fp, const struct report *r)
 static void
 availability(FILE *fp, const struct report *r)
 {
-	const struct availability *av = r->avail;
-	const struct avail *a;
-	size_t i;
-	int pass;
-
-	head(fp, "pageblock_order", "gauge", "The pageblock order (huge "
+	gauge(fp, "pageblock_order", "The pageblock order (huge "
 	    "pages and compaction work in pageblocks).");
 	fputs("fragstat_pageblock_order", fp);
 	value(fp, r->pti ? r->pti->pageblock_order : r->advice->hpage_order);
-	for (pass = 0; pass < 3; pass++) {
-		if (pass == 0)
-			head(fp, "available_blocks", "gauge", "Allocations of "
-			    "the order that would succeed one after another "
-			    "now, without compaction or reclaim (an upper "
-			    "bound where an input is missing).");
-		else if (pass == 1)
-			head(fp, "after_compaction_blocks", "gauge", "At most "
-			    "this many allocations of the order after full "
-			    "compaction (the map's ceiling with --map, else "
-			    "free memory above the watermarks).");
-		else if (r->map)
-			head(fp, "compaction_ceiling_blocks", "gauge",
-			    "Aligned blocks of the order free of holes and "
-			    "unmovable pages, within free memory (--map).");
+	avail_gauge(fp, r, "available_blocks", "Allocations of the order that "
+	    "would succeed one after another now, without compaction or "
+	    "reclaim (an upper bound where an input is missing).", AV_NOW);
+	avail_gauge(fp, r, "after_compaction_blocks", "At most this many "
+	    "allocations of the order after full compaction (the map's "
+	    "ceiling with --map, else free memory above the watermarks).",
+	    AV_AFTER);
+	if (r->map)
+		avail_gauge(fp, r, "compaction_ceiling_blocks", "Aligned blocks "
+		    "of the order free of holes and unmovable pages, within "
+		    "free memory (--map).", AV_CEILING);
+}
+
+/* Which figure of a node's availability row a gauge of it writes. */
+enum node_figure { NF_SCORE, NF_JUDGEMENT, NF_RATIO };
+
+/*
+ * Write gauge NAME of every node's availability row at the orders the
+ * buddy allocator holds: its figure WHICH (the ratio only where
+ * compaction could make something).
+ */
+static void
+node_gauge(FILE *fp, const struct report *r, const char *name,
+    const char *help, enum node_figure which)
+{
+	const struct avail *a;
+	char b[48];
+	size_t i;
+
+	gauge(fp, name, help);
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		if (a->zone >= 0 || a->node < 0 ||
+		    a->order >= r->bi->norders ||
+		    (which == NF_RATIO && a->after == 0))
+			continue;
+		fprintf(fp, "fragstat_%s{node=\"%d\"", name, a->node);
+		order(fp, a->order);
+		putc('}', fp);
+		if (which == NF_RATIO)
+			fprintf(fp, " %s\n", hum_fixed(b, sizeof(b),
+			    judge_ratio(a->now, a->after), 4));
 		else
-			break;
-		for (i = 0; i < av->n; i++) {
-			a = &av->rows[i];
-			if (a->zone < 0)
-				continue;
-			zone_series(fp, pass == 0 ? "available_blocks" :
-			    pass == 1 ? "after_compaction_blocks" :
-			    "compaction_ceiling_blocks",
-			    &r->bi->zones[a->zone]);
-			order(fp, a->order);
-			putc('}', fp);
-			value(fp, pass == 0 ? a->now : pass == 1 ? a->after :
-			    map_ceiling(r->map, (size_t)a->zone, a->order));
-		}
+			value(fp, which == NF_SCORE ? a->score : a->judgement);
 	}
 }
 
 /*
  * The judgement per node and order of the advice: proactive compaction's
  * score, the judgement against the marks, the share of what compaction
- * could make that is free now (none where it could make nothing), and
- * the marks.
+ * could make that is free now, and the marks.
  */
 static void
 judgement(FILE *fp, const struct report *r)
 {
-	const struct availability *av = r->avail;
-	const struct avail *a;
-	char b[48];
-	size_t i;
-	int pass;
-
-	for (pass = 0; pass < 3; pass++) {
-		if (pass == 0)
-			head(fp, "fragmentation_score", "gauge", "Proactive "
-			    "compaction's fragmentation score at the order, "
-			    "per node (0-100; kcompactd's own at its order).");
-		else if (pass == 1)
-			head(fp, "fragmentation_judgement", "gauge", "0 fine, "
-			    "1 fragmented, 2 severely fragmented: the score "
-			    "above the mark, or the ratio below 100 less it.");
-		else
-			head(fp, "available_ratio", "gauge", "Allocations of "
-			    "the order available now over those at most "
-			    "available after compaction (0-1).");
-		for (i = 0; i < av->n; i++) {
-			a = &av->rows[i];
-			/* Nodes, at the orders the buddy allocator holds. */
-			if (a->zone >= 0 || a->node < 0 ||
-			    a->order >= r->bi->norders ||
-			    (pass == 2 && a->after == 0))
-				continue;
-			fprintf(fp, "fragstat_%s{node=\"%d\"", pass == 0 ?
-			    "fragmentation_score" : pass == 1 ?
-			    "fragmentation_judgement" : "available_ratio",
-			    a->node);
-			order(fp, a->order);
-			putc('}', fp);
-			if (pass < 2)
-				value(fp, pass == 0 ? a->score : a->judgement);
-			else
-				fprintf(fp, " %s\n", hum_fixed(b, sizeof(b),
-				    judge_ratio(a->now, a->after), 4));
-		}
-	}
-	head(fp, "fragmentation_mark", "gauge", "The scores above which the "
+	node_gauge(fp, r, "fragmentation_score", "Proactive compaction's "
+	    "fragmentation score at the order, per node (0-100; kcompactd's "
+	    "own at its order).", NF_SCORE);
+	node_gauge(fp, r, "fragmentation_judgement", "0 fine, 1 fragmented, "
+	    "2 severely fragmented: the score above the mark, or the ratio "
+	    "below 100 less it.", NF_JUDGEMENT);
+	node_gauge(fp, r, "available_ratio", "Allocations of the order "
+	    "available now over those at most available after compaction "
+	    "(0-1).", NF_RATIO);
+	gauge(fp, "fragmentation_mark", "The scores above which the "
 	    "judgement says fragmented and severely fragmented.");
 	fprintf(fp, "fragstat_fragmentation_mark{level=\"fragmented\"} %u\n"
 	    "fragstat_fragmentation_mark{level=\"severe\"} %u\n",
-	    av->marks.low, av->marks.high);
+	    r->avail->marks.low, r->avail->marks.high);
 }
-
-/* The kinds of THP allocation a size's stats/ counts, each "KIND_OUTCOME" or "KIND". */
-static const char *const thp_kinds[] = { "anon_fault", "shmem", "swpin" };
-#define NTHP_KINDS	(sizeof(thp_kinds) / sizeof(thp_kinds[0]))
 
 /*
  * Returns the outcome counter NAME is of kind K ("alloc" for "swpin"),
@@ -388,16 +397,61 @@ thp_outcome(const char *name, const char *k)
 	return name[n] == '_' ? name + n + 1 : NULL;
 }
 
-/* Returns the kind NAME counts, or NULL when it is no allocation counter. */
+/*
+ * Returns the kind of THP allocation NAME counts ("anon_fault_fallback":
+ * "anon_fault"; "swpin", which has no _alloc), or NULL when it is no
+ * allocation counter.
+ */
 static const char *
 thp_kind(const char *name)
 {
-	size_t k;
-
-	for (k = 0; k < NTHP_KINDS; k++)
-		if (thp_outcome(name, thp_kinds[k]) != NULL)
-			return thp_kinds[k];
+	if (thp_outcome(name, "anon_fault") != NULL)
+		return "anon_fault";
+	if (thp_outcome(name, "shmem") != NULL)
+		return "shmem";
+	if (thp_outcome(name, "swpin") != NULL)
+		return "swpin";
 	return NULL;
+}
+
+/* The metrics a counter of a THP size's stats/ is written under. */
+enum thp_metric { THP_ALLOCATIONS, THP_EVENTS, THP_PAGES };
+
+/* Returns the metric of the counter NAME: "nr_" ones are pages now. */
+static enum thp_metric
+thp_metric(const char *name)
+{
+	if (thp_kind(name) != NULL)
+		return THP_ALLOCATIONS;
+	return strncmp(name, "nr_", 3) == 0 ? THP_PAGES : THP_EVENTS;
+}
+
+/* Write metric NAME: every counter of M of each THP size of T, by its labels. */
+static void
+thp_series(FILE *fp, const struct thp *t, enum thp_metric m, const char *name)
+{
+	const struct thp_counter *c;
+	const char *k;
+	size_t i, j;
+
+	for (i = 0; i < t->n; i++)
+		for (j = 0; j < t->sizes[i].nc; j++) {
+			c = &t->sizes[i].c[j];
+			if (thp_metric(c->name) != m)
+				continue;
+			fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"", name,
+			    t->sizes[i].kb);
+			k = thp_kind(c->name);
+			if (m == THP_ALLOCATIONS)
+				fprintf(fp, ",kind=\"%s\",outcome=\"%s\"", k,
+				    thp_outcome(c->name, k));
+			else if (m == THP_EVENTS)
+				fprintf(fp, ",event=\"%s\"", c->name);
+			else
+				fprintf(fp, ",kind=\"%s\"", c->name + 3);
+			putc('}', fp);
+			value(fp, c->v);
+		}
 }
 
 /*
@@ -407,12 +461,9 @@ thp_kind(const char *name)
 static void
 thp(FILE *fp, const struct thp *t)
 {
-	const struct thp_counter *c;
-	const char *k;
-	size_t i, j;
-	int pass;
+	size_t i;
 
-	head(fp, "thp_enabled", "gauge", "1 when anonymous faults may "
+	gauge(fp, "thp_enabled", "1 when anonymous faults may "
 	    "allocate THP of the size (its enabled file, or inherit and the "
 	    "top-level one).");
 	for (i = 0; i < t->n; i++) {
@@ -420,44 +471,17 @@ thp(FILE *fp, const struct thp *t)
 		    t->sizes[i].kb);
 		value(fp, t->sizes[i].on);
 	}
-	for (pass = 0; pass < 3; pass++) {
-		if (pass == 0)
-			head(fp, "thp_allocations_total", "counter", "THP "
-			    "allocations of the size by kind (anon_fault, "
-			    "shmem, swpin) and outcome (alloc, fallback, "
-			    "fallback_charge: the memcg limit), from the "
-			    "size's stats/ since boot.");
-		else if (pass == 1)
-			head(fp, "thp_events_total", "counter", "The other "
-			    "event counters of the size's stats/ (split, "
-			    "split_failed, swpout, ...), since boot.");
-		else
-			head(fp, "thp_pages", "gauge", "THP of the size now, "
-			    "by the stats/ file's name less its nr_ (anon, "
-			    "anon_partially_mapped).");
-		for (i = 0; i < t->n; i++)
-			for (j = 0; j < t->sizes[i].nc; j++) {
-				c = &t->sizes[i].c[j];
-				k = thp_kind(c->name);
-				if ((pass == 0) != (k != NULL) ||
-				    (pass > 0 && (pass == 2) != (strncmp(
-				    c->name, "nr_", 3) == 0)))
-					continue;
-				fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"",
-				    pass == 0 ? "thp_allocations_total" :
-				    pass == 1 ? "thp_events_total" :
-				    "thp_pages", t->sizes[i].kb);
-				if (pass == 0)
-					fprintf(fp, ",kind=\"%s\",outcome=\"%s\"",
-					    k, thp_outcome(c->name, k));
-				else if (pass == 1)
-					fprintf(fp, ",event=\"%s\"", c->name);
-				else
-					fprintf(fp, ",kind=\"%s\"", c->name + 3);
-				putc('}', fp);
-				value(fp, c->v);
-			}
-	}
+	head(fp, "thp_allocations_total", "counter", "THP allocations of the "
+	    "size by kind (anon_fault, shmem, swpin) and outcome (alloc, "
+	    "fallback, fallback_charge: the memcg limit), from the size's "
+	    "stats/ since boot.");
+	thp_series(fp, t, THP_ALLOCATIONS, "thp_allocations_total");
+	head(fp, "thp_events_total", "counter", "The other event counters of "
+	    "the size's stats/ (split, split_failed, swpout, ...), since boot.");
+	thp_series(fp, t, THP_EVENTS, "thp_events_total");
+	gauge(fp, "thp_pages", "THP of the size now, by the stats/ file's "
+	    "name less its nr_ (anon, anon_partially_mapped).");
+	thp_series(fp, t, THP_PAGES, "thp_pages");
 }
 
 /* One series of the hugetlb pool of KB kilobytes (NODE < 0: machine-wide). */
@@ -480,7 +504,7 @@ hugetlb(FILE *fp, const struct hugetlb *h)
 	const struct hugetlb_node *nd;
 	size_t i, j;
 
-	head(fp, "hugetlb_pages", "gauge", "The hugetlb pool of the size: "
+	gauge(fp, "hugetlb_pages", "The hugetlb pool of the size: "
 	    "total (nr_hugepages), free, reserved, surplus and the "
 	    "overcommit limit.");
 	for (i = 0; i < h->nsizes; i++) {
@@ -491,7 +515,7 @@ hugetlb(FILE *fp, const struct hugetlb *h)
 		pool(fp, -1, z->bytes / 1024, "surplus", z->surplus);
 		pool(fp, -1, z->bytes / 1024, "overcommit", z->overcommit);
 	}
-	head(fp, "hugetlb_node_pages", "gauge", "The hugetlb pool of the "
+	gauge(fp, "hugetlb_node_pages", "The hugetlb pool of the "
 	    "size on the node: total, free and surplus.");
 	for (i = 0; i < h->nsizes; i++)
 		for (j = 0; j < h->sizes[i].nnodes; j++) {
@@ -517,14 +541,14 @@ pollution_prom(FILE *fp, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	prom_head(fp, "pollution_pageblocks", "Pageblocks wholly of "
+	gauge(fp, "pollution_pageblocks", "Pageblocks wholly of "
 	    "initialised memory, over which the pollution is counted (--map).");
 	for (i = 0; i < m->nzones; i++) {
 		prom_zone(fp, "pollution_pageblocks", m->zones[i].node,
 		    m->zones[i].name);
 		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].blocks);
 	}
-	prom_head(fp, "polluted_pageblocks", "Of them, pageblocks holding "
+	gauge(fp, "polluted_pageblocks", "Of them, pageblocks holding "
 	    "at least one unmovable page other than reserved boot memory "
 	    "(--map).");
 	for (i = 0; i < m->nzones; i++) {
@@ -532,7 +556,7 @@ pollution_prom(FILE *fp, const struct report *r)
 		    m->zones[i].name);
 		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].polluted_blocks);
 	}
-	prom_head(fp, "unmovable_pages", "Unmovable pages in those "
+	gauge(fp, "unmovable_pages", "Unmovable pages in those "
 	    "pageblocks by kind, as --map classes them (reserved: boot "
 	    "memory, apart from the pollution).");
 	for (i = 0; i < m->nzones; i++)
@@ -542,7 +566,7 @@ pollution_prom(FILE *fp, const struct report *r)
 			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
 			    map_pin_name(k), pl->zones[i].pages_by_kind[k]);
 		}
-	prom_head(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
+	gauge(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
 	    "least one unmovable page of the kind (--map).");
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < MAP_NPINS; k++) {
@@ -551,7 +575,7 @@ pollution_prom(FILE *fp, const struct report *r)
 			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
 			    map_pin_name(k), pl->zones[i].blocks_by_kind[k]);
 		}
-	prom_head(fp, "pollution_amplification", "The share of pageblocks "
+	gauge(fp, "pollution_amplification", "The share of pageblocks "
 	    "polluted over the share of memory unmovable (reserved apart); "
 	    "absent without unmovable pages (--map).");
 	for (i = 0; i < m->nzones; i++) {
@@ -578,7 +602,7 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 	int s;
 
 	if (r->regions && r->regions->order) {
-		prom_head(fp, "gigantic_regions", "Aligned regions of the "
+		gauge(fp, "gigantic_regions", "Aligned regions of the "
 		    "gigantic order wholly in the zone: free (every page "
 		    "free), clean (no pinned page, not free), tainted, "
 		    "with_hole (--map).");
@@ -592,7 +616,7 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 			}
 	}
 	if (r->offline && r->offline->block_pages) {
-		prom_head(fp, "memory_blocks", "Online memory blocks in the "
+		gauge(fp, "memory_blocks", "Online memory blocks in the "
 		    "zone alone: offlinable (no pinned page) or kept (--map).");
 		for (i = 0; i < m->nzones; i++)
 			for (s = 0; s < 2; s++) {
@@ -608,7 +632,7 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 void
 render_prom(FILE *fp, const struct report *r)
 {
-	head(fp, "page_size_bytes", "gauge", "Page size of the input.");
+	gauge(fp, "page_size_bytes", "Page size of the input.");
 	fprintf(fp, "fragstat_page_size_bytes %lu\n", r->page_size);
 	zones(fp, r);
 	if (r->pti)

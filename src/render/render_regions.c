@@ -10,7 +10,9 @@
 #include "jsonw.h"
 #include "map.h"
 #include "regions.h"
+#include "render_json.h"
 #include "render_pollution.h"
+#include "render_text.h"
 #include "report.h"
 
 /* Tainted regions in the table; JSON has them all. */
@@ -24,15 +26,15 @@ render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
 	unsigned k;
 
 	buf[0] = '\0';
-	for (k = 0; k < MAP_NPINS && n < size; k++)
+	for (k = 0; k < MAP_NPINS; k++)
 		if (by_kind[k])
-			n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-			    " %s", n ? ", " : "", by_kind[k], map_pin_name(k));
-	if (uninit && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "%s%" PRIu64
-		    " not initialised", n ? ", " : "", uninit);
-	if (hole && n < size)
-		snprintf(buf + n, size - n, "%s%" PRIu64 " hole", n ? ", " : "",
+			render_addf(buf, size, &n, "%s%" PRIu64 " %s",
+			    n ? ", " : "", by_kind[k], map_pin_name(k));
+	if (uninit)
+		render_addf(buf, size, &n, "%s%" PRIu64 " not initialised",
+		    n ? ", " : "", uninit);
+	if (hole)
+		render_addf(buf, size, &n, "%s%" PRIu64 " hole", n ? ", " : "",
 		    hole);
 	return buf;
 }
@@ -127,11 +129,8 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	unsigned k;
 	size_t i;
 
-	jw_key(w, "regions");
-	if (rg == NULL || rg->order == 0) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "regions", rg != NULL && rg->order != 0))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "order");
 	jw_u64(w, rg->order);
@@ -139,10 +138,7 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	jw_array(w, false);
 	for (i = 0; i < m->nzones; i++) {
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[i].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[i].name);
+		render_zone_json(w, m->zones[i].node, m->zones[i].name);
 		/* As the table counts them: the free ones among the clean. */
 		jw_key(w, "regions");
 		jw_u64(w, rg->zones[i][REGION_FREE] + rg->zones[i][REGION_CLEAN] +
@@ -162,10 +158,8 @@ render_regions_json(struct jsonw *w, const struct report *r)
 	for (i = 0; i < rg->ntainted; i++) {
 		x = &rg->r[rg->tainted[i]];
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, m->zones[x->zone].node);
-		jw_key(w, "zone");
-		jw_string(w, m->zones[x->zone].name);
+		render_zone_json(w, m->zones[x->zone].node,
+		    m->zones[x->zone].name);
 		jw_key(w, "start_pfn");
 		jw_u64(w, x->pfn);
 		jw_key(w, "pages");

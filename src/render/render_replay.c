@@ -11,6 +11,7 @@
 #include "outcome.h"
 #include "recording.h"
 #include "render_replay.h"
+#include "render_text.h"
 #include "report.h"
 
 /* Returns BUF holding the share PART of WHOLE in percent ("50.0%"), or "-". */
@@ -67,8 +68,10 @@ alloc_table(FILE *fp, const struct replay *r)
 {
 	const struct ralloc *a;
 	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
-	size_t o, col = 0;
+	struct render_items t;
+	bool any = false;
 	char item[96];
+	size_t o;
 
 	if (!r->has_alloc)
 		return;
@@ -94,13 +97,12 @@ alloc_table(FILE *fp, const struct replay *r)
 			continue;
 		snprintf(item, sizeof(item), "order %zu: %" PRIu64 " ok, %"
 		    PRIu64 " failed", o, a->succeeded, a->failed);
-		if (col > 0 && col + 2 + strlen(item) > 80) {
-			fputc('\n', fp);
-			col = 0;
-		}
-		col += (size_t)fprintf(fp, "%s%s", col ? "; " : "    ", item);
+		if (!any)
+			render_items_start(&t, fp, "", 4);
+		any = true;
+		render_items_add(&t, "; ", item);
 	}
-	if (col)
+	if (any)
 		fputc('\n', fp);
 }
 

@@ -10,6 +10,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "recording.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
 
@@ -35,15 +36,10 @@ outcomes_json(struct jsonw *w, const struct replay *r)
 		jw_u64(w, x->alloc);
 		jw_key(w, "fallback");
 		jw_u64(w, x->fallback);
-		jw_key(w, "fallback_charge");
-		if (x->have_charge)
+		if (jw_key_or_null(w, "fallback_charge", x->have_charge))
 			jw_u64(w, x->charge);
-		else
-			jw_null(w);
-		jw_key(w, "worst_interval");
-		if (x->worst_time[0] == '\0')
-			jw_null(w);
-		else {
+		if (jw_key_or_null(w, "worst_interval",
+		    x->worst_time[0] != '\0')) {
 			jw_object(w);
 			jw_key(w, "time");
 			jw_string(w, x->worst_time);
@@ -71,11 +67,8 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x,
 	const long long v[4] = { x->first, x->last, x->min, x->max };
 	size_t i;
 
-	jw_key(w, key);
-	if (!x->seen) {
-		jw_null(w);
+	if (!jw_key_or_null(w, key, x->seen))
 		return;
-	}
 	jw_object(w);
 	for (i = 0; i < 4; i++) {
 		jw_key(w, names[i]);
@@ -118,26 +111,17 @@ alloc_json(struct jsonw *w, const struct replay *r)
 		jw_u64(w, a->succeeded);
 		jw_key(w, "failed");
 		jw_u64(w, a->failed);
-		jw_key(w, "opportunistic_failed");
-		if (r->alloc_flags)
+		if (jw_key_or_null(w, "opportunistic_failed", r->alloc_flags))
 			jw_u64(w, a->opportunistic_failed);
-		else
-			jw_null(w);
-		jw_key(w, "could_wait_failed");
-		if (r->alloc_flags)
+		if (jw_key_or_null(w, "could_wait_failed", r->alloc_flags))
 			jw_u64(w, a->could_wait_failed);
-		else
-			jw_null(w);
 		jw_end(w);
 	}
 	jw_end(w);
 	jw_key(w, "worst_failed");
 	jw_u64(w, r->alloc_worst);
-	jw_key(w, "worst_failed_time");
-	if (r->alloc_worst)
+	if (jw_key_or_null(w, "worst_failed_time", r->alloc_worst != 0))
 		jw_string(w, r->alloc_worst_time);
-	else
-		jw_null(w);
 	jw_end(w);
 }
 
@@ -151,11 +135,8 @@ stalls_json(struct jsonw *w, const struct replay *r)
 	jw_object(w);
 	for (k = 0; k < EV_NSTALLS; k++) {
 		st = &r->stalls[k];
-		jw_key(w, ev_stall_name(k));
-		if (!st->seen) {
-			jw_null(w);
+		if (!jw_key_or_null(w, ev_stall_name(k), st->seen))
 			continue;
-		}
 		jw_object(w);
 		jw_key(w, "count");
 		jw_u64(w, st->count);
@@ -165,11 +146,8 @@ stalls_json(struct jsonw *w, const struct replay *r)
 		jw_u64(w, st->max_us);
 		jw_key(w, "worst_total_us");
 		jw_u64(w, st->worst_us);
-		jw_key(w, "worst_time");
-		if (st->worst_us)
+		if (jw_key_or_null(w, "worst_time", st->worst_us != 0))
 			jw_string(w, st->worst_time);
-		else
-			jw_null(w);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -212,10 +190,7 @@ zones_json(struct jsonw *w, const struct replay *r)
 	for (i = 0; i < r->nzones; i++) {
 		z = &r->zones[i];
 		jw_object(w);
-		jw_key(w, "node");
-		jw_int(w, z->node);
-		jw_key(w, "zone");
-		jw_string(w, z->name);
+		render_zone_json(w, z->node, z->name);
 		jw_key(w, "free_pages");
 		jw_array(w, true);
 		jw_u64(w, z->free_first);

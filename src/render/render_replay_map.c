@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "mapseries.h"
+#include "render_json.h"
 #include "render_pollution.h"
 #include "report.h"
 
@@ -135,10 +136,7 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		if (zs.l->pageblocks == 0)
 			continue;
 		jw_object(w);
-		jw_key(w, "node");
-		jw_u64(w, s->node[i]);
-		jw_key(w, "zone");
-		jw_string(w, s->name[i]);
+		render_zone_json(w, s->node[i], s->name[i]);
 		jw_key(w, "pageblocks");
 		jw_u64(w, zs.l->pageblocks);
 		jw_key(w, "polluted_pageblocks");

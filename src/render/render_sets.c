@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "report.h"
 #include "sets.h"
+#include "render_json.h"
 #include "render_sets.h"
 
 /* Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. */
@@ -292,10 +293,7 @@ sets_json(FILE *fp, const struct sets *x)
 	jw_key(&w, "compare");
 	jw_object(&w);
 	paths_json(&w, x);
-	jw_key(&w, "node");
-	jw_u64(&w, x->node);
-	jw_key(&w, "zone");
-	jw_string(&w, x->zone);
+	render_zone_json(&w, x->node, x->zone);
 	jw_key(&w, "metrics");
 	jw_array(&w, false);
 	for (i = 0; i < x->nm; i++)

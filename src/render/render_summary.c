@@ -160,24 +160,24 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
 	    st->off);
 	if (j >= 0)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s%s "
+		render_addf(text, sizeof(text), &n, "%s%s%s "
 		    "(score %u),", st->judgement[a->judgement],
 		    judge_name(a->judgement), st->off, a->score);
-	n += (size_t)snprintf(text + n, sizeof(text) - n, " %s%" PRIu64
+	render_addf(text, sizeof(text), &n, " %s%" PRIu64
 	    " free now of at most %" PRIu64 " after compaction",
 	    a->now_is_bound ? "at most " : "", a->now, a->after);
 	if (a->after > 0)
-		n += (size_t)snprintf(text + n, sizeof(text) - n, " (%s)",
+		render_addf(text, sizeof(text), &n, " (%s)",
 		    hum_pct(p, sizeof(p), a->now, a->after));
-	n += (size_t)snprintf(text + n, sizeof(text) - n, "; %s free",
+	render_addf(text, sizeof(text), &n, "; %s free",
 	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {
 		v = advise_best(adv, -1, (size_t)j);
-		n += (size_t)snprintf(text + n, sizeof(text) - n, "; next "
+		render_addf(text, sizeof(text), &n, "; next "
 		    "allocation: %s%s%s", st->verdict[v], next_word(v),
 		    st->off);
 		if (v == VERDICT_OK && a->now < a->low)
-			snprintf(text + n, sizeof(text) - n, ", only %" PRIu64
+			render_addf(text, sizeof(text), &n, ", only %" PRIu64
 			    " left", a->now);
 	}
 	render_fold(fp, head, text[0] == ' ' ? text + 1 : text);
@@ -383,340 +383,6 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 	}
 }
 
-/* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
-static const struct zadvice *
-least_reclaim(const struct advice *adv, size_t j)
-{
-	const struct zadvice *best = NULL;
-	size_t i;
-
-	for (i = 0; i < adv->nzones; i++) {
-		const struct zadvice *a = &adv->zones[i];
-
-		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    (a->reason != R_LOW_ORDER0 &&
-		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
-			continue;
-		if (best == NULL || a->need - a->usable < best->need -
-		    best->usable)
-			best = a;
-	}
-	return best;
-}
-
-/* With the map: what compaction could make in each zone whose verdict is compact. */
-static void
-ceilings(FILE *fp, const struct report *r)
-{
-	const struct advice *adv = r->advice;
-	char label[80], text[256];
-	size_t i;
-
-	for (i = 0; i < adv->nzones; i++) {
-		const struct zadvice *a = &adv->zones[i];
-
-		if (advice_ceiling(text, sizeof(text), r, a) == NULL)
-			continue;
-		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
-		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
-		    a->order);
-		render_fold(fp, label, text);
-	}
-}
-
-/*
- * Returns the row of a node at an order of the advice judged the most
- * fragmented (then the highest score), or NULL: the one the next step
- * names.
- */
-static const struct avail *
-worst_judged(const struct report *r)
-{
-	const struct advice *adv = r->advice;
-	const struct avail *a, *w = NULL;
-	size_t i, j;
-
-	for (i = 0; i < r->avail->n; i++) {
-		a = &r->avail->rows[i];
-		if (a->zone >= 0 || a->node < 0)
-			continue;
-		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
-			;
-		if (j == adv->norders)
-			continue;
-		if (w == NULL || a->judgement > w->judgement ||
-		    (a->judgement == w->judgement && a->score > w->score))
-			w = a;
-	}
-	return w;
-}
-
-/* Returns kcompactd's state on NODE, or NULL (no zoneinfo). */
-static const struct kcompactd *
-kcompactd_of(const struct advice *adv, int node)
-{
-	size_t i;
-
-	for (i = 0; adv->kc != NULL && i < adv->nkc; i++)
-		if ((int)adv->kc[i].node == node)
-			return &adv->kc[i];
-	return NULL;
-}
-
-/* Print the commands that compact now, each on a line of its own. */
-static void
-compact_commands(FILE *fp)
-{
-	fprintf(fp, "    fragstat --compact\n  or on every node:\n"
-	    "    echo 1 > /proc/sys/vm/compact_memory\n");
-}
-
-/*
- * Returns BUF holding row W's judgement, what made it and its place:
- * "fragmented (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on
- * node 0)"; the ratio only where there is one.
- */
-static const char *
-judged(char *buf, size_t size, const struct report *r, const struct avail *w)
-{
-	char b[32], p[32], ratio[96] = "";
-
-	if (w->after > 0)
-		snprintf(ratio, sizeof(ratio), ", %s%" PRIu64 " of at most %"
-		    PRIu64 " free now: %s", w->now_is_bound ? "at most " : "",
-		    w->now, w->after, hum_pct(p, sizeof(p), w->now, w->after));
-	snprintf(buf, size, "%s (score %u%s, at %s on node %d)",
-	    judge_name(w->judgement), w->score, ratio, hum_size(b, sizeof(b),
-	    1ULL << w->order, r->page_size), w->node);
-	return buf;
-}
-
-/*
- * The next step when row W is judged fragmented: kcompactd is at it, or
- * compact now and let kcompactd keep it so.
- */
-static void
-fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
-{
-	const struct advice *adv = r->advice;
-	const struct kcompactd *k = kcompactd_of(adv, w->node);
-	char b[32], j[224], what[240], text[512];
-
-	snprintf(what, sizeof(what), "memory is %s", judged(j, sizeof(j), r,
-	    w));
-	if (k != NULL && k->proactive) {
-		snprintf(text, sizeof(text), "%s; kcompactd is compacting it "
-		    "now (score %" PRIu64 " above its high mark %u). To compact "
-		    "now, as root, on the nodes that need it:", what, k->score,
-		    k->high);
-		render_fold(fp, "Next step:", text);
-		compact_commands(fp);
-		return;
-	}
-	fprintf(fp, "Next step: compact memory, as root, on the nodes that "
-	    "need it:\n");
-	compact_commands(fp);
-	what[0] = 'M';
-	if (k == NULL)
-		snprintf(text, sizeof(text), "%s; whether kcompactd works on "
-		    "it is unknown without zoneinfo.", what);
-	else if (!adv->proactive_exists)
-		snprintf(text, sizeof(text), "%s; kernels before 5.9 do not "
-		    "compact it in the background.", what);
-	else if (adv->proactiveness == 0)
-		snprintf(text, sizeof(text), "%s and proactive compaction is "
-		    "off (vm.compaction_proactiveness 0); to turn it on:", what);
-	else
-		snprintf(text, sizeof(text), "%s and kcompactd is idle (score "
-		    "%" PRIu64 " at %s, not above its high mark %u); a higher "
-		    "vm.compaction_proactiveness (now %u) starts it earlier.",
-		    what, k->score, hum_size(b, sizeof(b), 1ULL <<
-		    adv->hpage_order, r->page_size), k->high,
-		    adv->proactiveness);
-	render_fold(fp, " ", text);
-	if (k != NULL && adv->proactive_exists && adv->proactiveness == 0)
-		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
-		    ADVISE_PROACTIVENESS);
-}
-
-/* Under a next step that is not compaction: memory is fragmented too (W). */
-static void
-fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
-{
-	char what[224], text[320];
-
-	if (w == NULL || w->judgement == JUDGE_FINE)
-		return;
-	snprintf(text, sizeof(text), "Memory is also %s; once that is done, "
-	    "compact it, as root:", judged(what, sizeof(what), r, w));
-	render_fold(fp, " ", text);
-	fprintf(fp, "    fragstat --compact\n");
-}
-
-/*
- * The next step when a verdict is unknown: the inputs that are missing,
- * zoneinfo's watermarks, and for a gigantic --need the map (its counts
- * from free memory are bounds) and the hugetlb sizes.
- */
-static void
-missing_inputs(FILE *fp, const struct report *r)
-{
-	const struct need *n = r->need;
-	bool gig = n != NULL && n->order >= r->bi->norders;
-	char what[512];
-	size_t k = 0;
-
-	if (r->zoneinfo_path == NULL && (!gig || (r->map != NULL &&
-	    possible(r, n->order) != AVAIL_POSSIBLE_UNKNOWN))) {
-		fprintf(fp, "Next step: give fragstat the missing input "
-		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
-		    "to decide.\n");
-		return;
-	}
-	what[0] = '\0';
-	if (r->zoneinfo_path == NULL)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "zoneinfo "
-		    "(--zoneinfo=FILE, or a whole --sysroot); ");
-	if (gig && r->map == NULL)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "the map "
-		    "of physical memory (--map, as root, or --sysroot of a "
-		    "capture made with --capture DIR --map); ");
-	if (gig && possible(r, n->order) == AVAIL_POSSIBLE_UNKNOWN)
-		k += (size_t)snprintf(what + k, sizeof(what) - k, "the "
-		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
-		    "or a root or capture that holds it); ");
-	/* Without the last "; ". */
-	if (k > 1)
-		what[k - 2] = '\0';
-	render_fold(fp, "Next step: give fragstat the missing input:", what);
-}
-
-/*
- * Returns the machine's worst verdict over R's orders and over --need,
- * and in *JW the index of the order it was worst at.
- */
-static enum verdict
-worst_verdict(const struct report *r, size_t *jw)
-{
-	const struct advice *adv = r->advice;
-	enum verdict worst = VERDICT_OK, v;
-	size_t j;
-
-	*jw = 0;
-	for (j = 0; j < adv->norders; j++) {
-		v = advise_best(adv, -1, j);
-		if (advise_rank(v) > advise_rank(worst)) {
-			worst = v;
-			*jw = j;
-		}
-	}
-	/* What --need asks for may need more than one allocation does. */
-	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
-	    possible(r, r->need->order)).verdict) > advise_rank(worst)) {
-		worst = v;
-		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
-		    r->need->order; (*jw)++)
-			;
-	}
-	return worst;
-}
-
-/* The next step when compaction would help: commands, or judgement W. */
-static void
-compact_step(FILE *fp, const struct report *r, const struct avail *w,
-    bool fragmented)
-{
-	if (fragmented) {
-		fragmented_step(fp, r, w);
-		ceilings(fp, r);
-		return;
-	}
-	/* Commands on lines of their own: never wrapped, copied whole. */
-	fprintf(fp, "Next step: compact memory, as root, on the nodes "
-	    "that need it:\n");
-	compact_commands(fp);
-	fprintf(fp, "  The kernel compacts in the background as "
-	    "vm.compaction_proactiveness (%u)\n  says, and compacts "
-	    "rather than reclaims above vm.extfrag_threshold (%d).\n",
-	    r->advice->proactiveness, r->advice->threshold);
-	ceilings(fp, r);
-}
-
-/* The next step when memory must be freed first, at the order of index JW. */
-static void
-reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
-    size_t jw)
-{
-	const struct zadvice *a = least_reclaim(r->advice, jw);
-	char b[32], text[640];
-
-	if (a)
-		fprintf(fp, "Next step: free memory: %s more must be free "
-		    "in node %u, zone %s before\n  compaction can "
-		    "run. kswapd keeps more free with a higher "
-		    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
-		    hum_size(b, sizeof(b), a->need - a->usable + 1,
-		    r->page_size), r->bi->zones[a->zone].node,
-		    r->bi->zones[a->zone].name);
-	else
-		fprintf(fp, "Next step: free memory: the index (at or "
-		    "below vm.extfrag_threshold, %d) says\n  memory "
-		    "is short rather than fragmented; compaction would "
-		    "not help.\n", r->advice->threshold);
-	/* Memory the kernel has yet to add may answer --need. */
-	if (r->need && unmanaged_need(text, sizeof(text), r) != NULL)
-		fprintf(fp, "  But try the allocation first: memory "
-		    "the kernel adds as allocations need it\n  "
-		    "(above) may cover --need.\n");
-	fragmented_too(fp, r, w);
-}
-
-/*
- * The next step for the worst verdict of the machine and the worst
- * judgement of its nodes, in plain words: never "none needed" while
- * memory is fragmented at a size shown.
- */
-static void
-next_step(FILE *fp, const struct report *r)
-{
-	const struct avail *w = worst_judged(r);
-	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
-	size_t jw;
-
-	fputc('\n', fp);
-	switch (worst_verdict(r, &jw)) {
-	case VERDICT_OK:
-		if (fragmented)
-			fragmented_step(fp, r, w);
-		else
-			fprintf(fp, "Next step: none needed.\n");
-		break;
-	case VERDICT_COMPACT:
-		compact_step(fp, r, w, fragmented);
-		break;
-	case VERDICT_RECLAIM:
-		reclaim_step(fp, r, w, jw);
-		break;
-	case VERDICT_UNKNOWN:
-		missing_inputs(fp, r);
-		fragmented_too(fp, r, w);
-		break;
-	case VERDICT_UNUSABLE:
-	case VERDICT_NSTATES:
-		if (r->need && possible(r, r->need->order) ==
-		    AVAIL_IMPOSSIBLE) {
-			fprintf(fp, "Next step: none possible for --need: the "
-			    "kernel registers a hugetlb size at\n  boot "
-			    "(hugepagesz=SIZE), where the CPU supports "
-			    "pages of that size.\n");
-			break;
-		}
-		fprintf(fp, "Next step: none possible: no zone may serve such "
-		    "an allocation (see --gfp).\n");
-		break;
-	}
-}
-
 /* Background compaction (kcompactd) in plain words, one sentence. */
 static void
 background(FILE *fp, const struct report *r)
@@ -731,12 +397,12 @@ background(FILE *fp, const struct report *r)
 	for (i = 0; i < adv->nkc; i++)
 		if (adv->kc[i].proactive)
 			state = "working now";
-	n += (size_t)snprintf(line + n, sizeof(line) - n, "fragmentation "
+	render_addf(line, sizeof(line), &n, "fragmentation "
 	    "score");
 	for (i = 0; i < adv->nkc && i < 8; i++)
-		n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%" PRIu64,
+		render_addf(line, sizeof(line), &n, "%s%" PRIu64,
 		    i ? ", " : " ", adv->kc[i].score);
-	snprintf(line + n, sizeof(line) - n, "%s of 100%s", i < adv->nkc ?
+	render_addf(line, sizeof(line), &n, "%s of 100%s", i < adv->nkc ?
 	    ", ..." : "", adv->nkc > 1 ? " by node" : "");
 	if (!adv->proactive_exists)
 		snprintf(all, sizeof(all), "none before Linux 5.9 (%s).", line);
@@ -783,6 +449,6 @@ render_summary(FILE *fp, const struct report *r)
 	unmanaged(fp, r, false);
 	fputc('\n', fp);
 	zones(fp, r, &st);
-	next_step(fp, r);
+	render_next_step(fp, r);
 	background(fp, r);
 }

@@ -235,12 +235,38 @@ batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 	    "number (tooltips name each)");
 }
 
+/*
+ * Fill ZONES with every zone of the N snapshots R once, in the order first
+ * seen, and HINT with its place in the first snapshot that has it; returns
+ * how many.
+ */
+static size_t
+batch_zones(const struct report *r, size_t n, const struct bzone **zones,
+    size_t *hint)
+{
+	size_t nz = 0, k, i, j;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < r[k].bi->nzones; i++) {
+			for (j = 0; j < nz; j++)
+				if (zones[j]->node == r[k].bi->zones[i].node &&
+				    strcmp(zones[j]->name,
+				    r[k].bi->zones[i].name) == 0)
+					break;
+			if (j == nz) {
+				zones[nz] = &r[k].bi->zones[i];
+				hint[nz++] = i;
+			}
+		}
+	return nz;
+}
+
 void
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
 	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
 	const struct bzone **zones;
-	size_t *hint, nz = 0, k, i, j, total = 0;
+	size_t *hint, nz, k, i, total = 0;
 	long width, height, y, head;
 	struct svgw w;
 	uint64_t *v;
@@ -259,19 +285,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	have = calloc(n, sizeof(*have));
 	if (zones == NULL || hint == NULL || v == NULL || have == NULL)
 		abort();
-	/* Every zone of every snapshot once, in the order first seen. */
-	for (k = 0; k < n; k++)
-		for (i = 0; i < r[k].bi->nzones; i++) {
-			for (j = 0; j < nz; j++)
-				if (zones[j]->node == r[k].bi->zones[i].node &&
-				    strcmp(zones[j]->name,
-				    r[k].bi->zones[i].name) == 0)
-					break;
-			if (j == nz) {
-				zones[nz] = &r[k].bi->zones[i];
-				hint[nz++] = i;
-			}
-		}
+	nz = batch_zones(r, n, zones, hint);
 	/* The columns fill the picture's least width, however few. */
 	b.cw = (MIN_W - b.left - MARGIN) / (long)n;
 	b.cw = b.cw < 4 ? 4 : b.cw;

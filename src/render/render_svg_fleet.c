@@ -45,22 +45,27 @@ static void
 curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
     const char *ink, bool dash)
 {
-	char pt[48], *buf;
-	size_t q, len = 0, size = (size_t)(CURVE_POINTS + 1) * 2 * sizeof(pt);
+	char *buf = NULL;
+	size_t q, size = 0;
 	uint64_t rank;
+	FILE *pts;
 
-	if (n == 0 || (buf = malloc(size)) == NULL)
+	if (n == 0)
 		return;
-	buf[0] = '\0';
+	/* The points as one attribute, however long, without counting bytes. */
+	if ((pts = open_memstream(&buf, &size)) == NULL)
+		abort();
 	for (q = 0; q <= CURVE_POINTS; q++) {
 		/* The nearest-rank value at q / CURVE_POINTS: a step's corner. */
 		rank = (q * n + CURVE_POINTS - 1) / CURVE_POINTS;
 		if (rank == 0)
 			rank = 1;
-		len += (size_t)snprintf(buf + len, size - len, "%ld,%ld %ld,%ld ",
-		    x_of(v[rank - 1], xmax), y_of(rank - 1, n, top),
-		    x_of(v[rank - 1], xmax), y_of(rank, n, top));
+		fprintf(pts, "%ld,%ld %ld,%ld ", x_of(v[rank - 1], xmax),
+		    y_of(rank - 1, n, top), x_of(v[rank - 1], xmax),
+		    y_of(rank, n, top));
 	}
+	if (fclose(pts) != 0)
+		abort();
 	svg_open(w, "polyline");
 	svg_attr(w, "points", buf);
 	svg_attr(w, "fill", "none");

@@ -15,6 +15,7 @@
 #include "render_map.h"
 #include "render_pollution.h"
 #include "render_svg.h"
+#include "render_svg_mapkey.h"
 #include "report.h"
 #include "svgw.h"
 
@@ -33,101 +34,10 @@
 #define TICK_EVERY	32	/* pageblocks between column ticks */
 #define BAR_W		240	/* a ceiling bar: every aligned block of the zone */
 #define LINE_H		18
-#define HEAD_H		140	/* title, source, legend and notes */
-#define NOTE_H		15
+#define HEAD_H		140	/* title, source and the key at its least */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
-/* The fill of pageblocks not yet initialised: no memory the allocator has. */
-#define UNINIT_FILL	"#d9d9d9"
-
-/*
- * Returns the fill of pageblocks of kind K: viridis from light (all free)
- * to dark (unmovable), ordered in greyscale and readable by colour-blind
- * readers; holes (no memory) hatched, a texture rather than a shade.
- */
-static const char *
-kind_fill(enum map_kind k)
-{
-	switch (k) {
-	case MAP_BLOCK_FREE:
-		return "#fde725";
-	case MAP_BLOCK_MOVABLE:
-		return "#5dc863";
-	case MAP_BLOCK_AMBIGUOUS:
-		return "#21908c";
-	case MAP_BLOCK_UNMOVABLE:
-		return "#440154";
-	default:
-		return "url(#hole)";
-	}
-}
-
-/*
- * Returns the fill of a pinned pageblock whose most pinned pages are of
- * kind P: all darker than the free and movable cells, each its own hue.
- */
-static const char *
-pin_fill(enum map_pin p)
-{
-	static const char *const fills[MAP_NPINS] = {
-		"#440154",	/* slab: the unmovable colour it always had */
-		"#31688e",	/* pagetable */
-		"#1a1a1a",	/* reserved */
-		"#b5367a",	/* hugetlb */
-		"#6b6b6b",	/* zero */
-		"#d62728",	/* poisoned */
-		"#8c564b",	/* offline */
-		"#e07b00",	/* kernel */
-	};
-
-	return fills[p];
-}
-
-/* Returns the kind with the most pages among block B's pinned pages (the first among equals). */
-static enum map_pin
-main_pin(const struct map_block *b)
-{
-	unsigned k, best = 0;
-
-	for (k = 1; k < MAP_NPINS; k++)
-		if (b->pin[k] > b->pin[best])
-			best = k;
-	return (enum map_pin)best;
-}
-
-/* Returns the fill of block K of zone Z of R's map: by its kind, or by what pins it. */
-static const char *
-cell_fill(const struct report *r, const struct map_zone *z, size_t k)
-{
-	const struct map *m = r->map;
-
-	if (r->pins && r->pins->state[(size_t)(z->blocks - m->blocks) + k] ==
-	    PINS_PINNED)
-		return pin_fill(main_pin(&z->blocks[k]));
-	if (r->pins && r->pins->state[(size_t)(z->blocks - m->blocks) + k] ==
-	    PINS_UNINIT)
-		return UNINIT_FILL;
-	return kind_fill(map_block_kind(&z->blocks[k], m->pageblock_order));
-}
-
-/* Returns what pageblocks of kind K hold, for people. */
-static const char *
-kind_words(enum map_kind k)
-{
-	switch (k) {
-	case MAP_BLOCK_FREE:
-		return "all free";
-	case MAP_BLOCK_MOVABLE:
-		return "free + movable";
-	case MAP_BLOCK_AMBIGUOUS:
-		return "ambiguous";
-	case MAP_BLOCK_UNMOVABLE:
-		return "unmovable";
-	default:
-		return "hole";
-	}
-}
 
 /* Write the PFN V in hexadecimal, as the kernel's messages do. */
 static void
@@ -209,9 +119,9 @@ ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 	xc = x + (total ? (long)(ceil * BAR_W / total) : 0);
 	bar_part(w, z, o, x, x + BAR_W, y, "#ffffff");
 	if (xc > xn)
-		bar_part(w, z, o, xn, xc, y, kind_fill(MAP_BLOCK_MOVABLE));
+		bar_part(w, z, o, xn, xc, y, svgmap_kind_fill(MAP_BLOCK_MOVABLE));
 	if (xn > x)
-		bar_part(w, z, o, x, xn, y, kind_fill(MAP_BLOCK_FREE));
+		bar_part(w, z, o, x, xn, y, svgmap_kind_fill(MAP_BLOCK_FREE));
 	svgr_text_open(w, x + BAR_W + 10, y + 10, 11, NULL, NULL);
 	svg_text(w, "order ");
 	svg_text_int(w, o);
@@ -320,7 +230,7 @@ run(struct svgw *w, const struct report *r, const struct map_zone *z,
 			pins[c] += z->blocks[i].pin[c];
 	}
 	pfn = (z->first_block + k) << m->pageblock_order;
-	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, cell_fill(r, z, k));
+	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, svgmap_cell_fill(r, z, k));
 	svg_open(w, "title");
 	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", PFN ");
@@ -458,8 +368,8 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 			for (n = 1; blk + n < end && blk + n < (row + 1) *
 			    ROW_BLOCKS && map_block_kind(&z->blocks[k + n],
 			    m->pageblock_order) == map_block_kind(&z->blocks[k],
-			    m->pageblock_order) && cell_fill(r, z, k + n) ==
-			    cell_fill(r, z, k); n++)
+			    m->pageblock_order) && svgmap_cell_fill(r, z, k + n) ==
+			    svgmap_cell_fill(r, z, k); n++)
 				;
 			run(w, r, z, k, n, left + (long)(blk % ROW_BLOCKS) *
 			    CELL_W, ry);
@@ -502,7 +412,7 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 		svg_text_int(w, (long long)map_zone_kind(z,
 		    map_kind_order[k]));
 		svg_text(w, " ");
-		svg_text(w, kind_words(map_kind_order[k]));
+		svg_text(w, svgmap_kind_words(map_kind_order[k]));
 	}
 	if (z->uninit_from < z->nblocks) {
 		svg_text(w, ", ");
@@ -516,216 +426,6 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 		ceiling_line(w, r, z, o, MARGIN, y);
 	ticks(w, r, MARGIN + ROW_LABEL_W, y);
 	grid(w, r, z, y + TICKS_H);
-}
-
-/* Draw at X, Y the colour of the pageblocks not initialised, when some are. */
-static void
-uninit_legend(struct svgw *w, const struct report *r, long x, long y)
-{
-	const struct map *m = r->map;
-	uint64_t n = 0;
-	size_t i;
-
-	for (i = 0; i < m->nzones; i++)
-		n += m->zones[i].nblocks - m->zones[i].uninit_from;
-	if (n == 0)
-		return;
-	svgr_rect_open(w, x, y, 14, 14, UNINIT_FILL);
-	svg_attr(w, "stroke", "#555555");
-	svg_open(w, "title");
-	svg_text(w, "pageblocks not_initialised, not pinned, every zone: ");
-	svg_text_int(w, (long long)n);
-	svg_close(w);
-	svg_close(w);
-	svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
-	svg_text(w, "not initialised: ");
-	svg_text_int(w, (long long)n);
-	svg_close(w);
-}
-
-/*
- * Draw the legend at Y: each kind's colour and the pageblocks of every zone
- * drawn in it. With the pins, a pinned block takes the colour of what pins
- * it (pin_legend()), so the kinds count only the others, and unmovable,
- * whose blocks are all pinned, gives its place (and slab's colour) to them.
- */
-static void
-legend(struct svgw *w, const struct report *r, long y)
-{
-	const struct map *m = r->map;
-	const struct map_zone *z;
-	enum map_kind kind;
-	uint64_t n;
-	size_t i, k, b, shown = 0;
-	long x;
-
-	svg_open(w, "defs");
-	svg_open(w, "pattern");
-	svg_attr(w, "id", "hole");
-	svg_attr(w, "width", "4");
-	svg_attr(w, "height", "4");
-	svg_attr(w, "patternUnits", "userSpaceOnUse");
-	svgr_rect_open(w, 0, 0, 4, 4, "#ffffff");
-	svg_close(w);
-	svg_open(w, "path");
-	svg_attr(w, "d", "M-1 1L1 -1M0 4L4 0M3 5L5 3");
-	svg_attr(w, "stroke", "#7f7f7f");
-	svg_close(w);
-	svg_close(w);
-	svg_close(w);
-	for (k = 0; k < MAP_NKINDS; k++) {
-		kind = map_kind_order[k];
-		if (r->pins && kind == MAP_BLOCK_UNMOVABLE)
-			continue;
-		for (n = 0, i = 0; i < m->nzones; i++) {
-			z = &m->zones[i];
-			if (!r->pins) {
-				n += map_zone_kind(z, kind);
-				continue;
-			}
-			for (b = 0; b < z->nblocks; b++)
-				n += r->pins->state[(size_t)(z->blocks -
-				    m->blocks) + b] != PINS_PINNED &&
-				    r->pins->state[(size_t)(z->blocks -
-				    m->blocks) + b] != PINS_UNINIT &&
-				    map_block_kind(&z->blocks[b],
-				    m->pageblock_order) == kind;
-		}
-		x = MARGIN + (long)shown++ * 190;
-		svgr_rect_open(w, x, y, 14, 14, kind_fill(kind));
-		svg_attr(w, "stroke", "#555555");
-		svg_open(w, "title");
-		svg_text(w, "pageblocks ");
-		svg_text(w, map_kind_name(kind));
-		svg_text(w, r->pins ? ", not pinned, every zone: " :
-		    ", every zone: ");
-		svg_text_int(w, (long long)n);
-		svg_close(w);
-		svg_close(w);
-		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
-		svg_text(w, kind_words(kind));
-		svg_text(w, ": ");
-		svg_text_int(w, (long long)n);
-		svg_close(w);
-	}
-	if (r->pins)
-		uninit_legend(w, r, MARGIN + (long)shown * 190, y);
-}
-
-/*
- * Draw at Y the pinned kinds' colours, each with the pinned pageblocks
- * it colours in every zone; with cgroups, a line naming those that pin
- * most below.
- */
-static void
-pin_legend(struct svgw *w, const struct report *r, long y)
-{
-	const struct map *m = r->map;
-	const struct memcg_group *g;
-	uint64_t n[MAP_NPINS] = { 0 };
-	size_t i, k, named = 0;
-	long x;
-
-	for (i = 0; i < m->nzones; i++)
-		for (k = 0; k < m->zones[i].nblocks; k++)
-			if (r->pins->state[(size_t)(m->zones[i].blocks -
-			    m->blocks) + k] == PINS_PINNED)
-				n[main_pin(&m->zones[i].blocks[k])]++;
-	for (k = 0; k < MAP_NPINS; k++) {
-		x = MARGIN + (long)k * 130;
-		svgr_rect_open(w, x, y, 14, 14, pin_fill((enum map_pin)k));
-		svg_attr(w, "stroke", "#555555");
-		svg_open(w, "title");
-		svg_text(w, "pinned pageblocks most of whose pinned pages are ");
-		svg_text(w, map_pin_name((enum map_pin)k));
-		svg_text(w, ", every zone: ");
-		svg_text_int(w, (long long)n[k]);
-		svg_close(w);
-		svg_close(w);
-		svgr_text_open(w, x + 20, y + 12, 12, NULL, NULL);
-		svg_text(w, map_pin_name((enum map_pin)k));
-		svg_text(w, ": ");
-		svg_text_int(w, (long long)n[k]);
-		svg_close(w);
-	}
-	if (!r->cg || !r->cg->read)
-		return;
-	svgr_text_open(w, MARGIN, y + 32, 12, NULL, NULL);
-	svg_text(w, "Cgroups pinning the most pageblocks:");
-	for (i = 0; i < r->cg->ngroups && named < 2; i++) {
-		g = &r->cg->groups[r->cg->rank[i]];
-		if (g->ino == 0 || g->pinned_blocks == 0)
-			continue;
-		svg_text(w, named++ ? ", " : " ");
-		/* The leaf names a cgroup best: keep the end of a long path. */
-		if (g->path && strlen(g->path) > 28) {
-			svg_text(w, "\u2026");
-			svg_text(w, g->path + strlen(g->path) - 27);
-		} else if (g->path)
-			svg_text(w, g->path);
-		else {
-			svg_text(w, "inode ");
-			svg_text_int(w, (long long)g->ino);
-		}
-		svg_text(w, " (");
-		svg_text_int(w, (long long)g->pinned_blocks);
-		svg_text(w, ")");
-	}
-	if (named == 0)
-		svg_text(w, " none");
-	svg_close(w);
-}
-
-/* Returns the height the pinned kinds' legend of R takes. */
-static long
-pin_legend_h(const struct report *r)
-{
-	if (!r->pins)
-		return 0;
-	return 22 + (r->cg && r->cg->read ? 18 : 0);
-}
-
-/* Returns how many notes on what was assumed M needs. */
-static long
-assumptions(const struct report *r, const struct map *m)
-{
-	return (long)m->buddy_head_only + (long)m->balloon +
-	    (long)(r->regions && r->regions->order);
-}
-
-/* Draw the notes at Y: how to read the cells and the ceiling, what was assumed. */
-static void
-notes(struct svgw *w, const struct report *r, const struct map *m, long y)
-{
-	svgr_text(w, MARGIN, y, 11, NULL, NULL,
-	    "A cell shows the worst its pages hold: a hole, a pinned page "
-	    "(coloured by the kind with most pages), an ambiguous one, else all free, or "
-	    "free and movable.");
-	y += NOTE_H;
-	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Ceiling: at most this many "
-	    "free blocks after full compaction, an upper bound (compaction "
-	    "cannot move unmovable pages, nor make more than free memory).");
-	y += NOTE_H;
-	svgr_text(w, MARGIN, y, 11, NULL, NULL, "Bars: free now, what "
-	    "compaction could add, the rest of the zone's aligned blocks of "
-	    "the order.");
-	y += NOTE_H;
-	if (m->buddy_head_only) {
-		svgr_text(w, MARGIN, y, 11, NULL, NULL,
-		    "This kernel flags only a free block's first page: "
-		    "the unflagged pages after one "
-		    "count as free, an over-estimate.");
-		y += NOTE_H;
-	}
-	if (m->balloon) {
-		svgr_text(w, MARGIN, y, 11, NULL, NULL, "Balloon pages exist: "
-		    "offline pages count as movable.");
-		y += NOTE_H;
-	}
-	if (r->regions && r->regions->order)
-		svgr_text(w, MARGIN, y, 11, NULL, NULL, "Black lines: 1 GiB "
-		    "region boundaries, each tainted region labelled with "
-		    "what keeps it; white ticks: memory-block boundaries.");
 }
 
 /* Write the machine's pollution PL into the title: the two shares and their ratio. */
@@ -756,7 +456,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	size_t i;
 
 	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
-	height = HEAD_H + pin_legend_h(r) + assumptions(r, m) * NOTE_H + MARGIN;
+	height = HEAD_H + svgmap_key_h(r) + MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
@@ -783,11 +483,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
 	svg_close(&w);
-	legend(&w, r, 62);
-	if (r->pins)
-		pin_legend(&w, r, 84);
-	notes(&w, r, m, 96 + pin_legend_h(r));
-	y = HEAD_H + pin_legend_h(r) + assumptions(r, m) * NOTE_H;
+	svgmap_key(&w, r, MARGIN, 62);
+	y = HEAD_H + svgmap_key_h(r);
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);

@@ -14,6 +14,27 @@ struct zadvice;
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
+/*
+ * Append the formatted text to BUF (SIZE bytes, holding *N): the one
+ * builder of a sentence in parts; past SIZE it cuts, never overruns.
+ */
+void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
+	    __attribute__((format(printf, 4, 5)));
+
+/* A line of items that wraps at 80 columns, going on at its indent. */
+struct render_items {
+	FILE		*fp;
+	size_t		 col, indent;
+};
+
+/* Start a line of items of T with "  " and LABEL, up to column INDENT. */
+void	render_items_start(struct render_items *t, FILE *fp, const char *label,
+	    size_t indent);
+
+/* Add ITEM to T, SEP before it unless it starts a line. */
+void	render_items_add(struct render_items *t, const char *sep,
+	    const char *item);
+
 /* Returns BUF holding a sentence saying why A's verdict is what it is. */
 const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
@@ -38,5 +59,8 @@ void	render_table(FILE *fp, const struct report *r);
 
 /* The default view: the verdict first, then one line per zone (needs R->advice). */
 void	render_summary(FILE *fp, const struct report *r);
+
+/* Print the summary's next step for R's worst verdict and judgement (render_next.c). */
+void	render_next_step(FILE *fp, const struct report *r);
 
 #endif

@@ -3,30 +3,15 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "avail.h"
 #include "humanize.h"
 #include "jsonw.h"
+#include "render_text.h"
 #include "render_unmanaged.h"
 #include "report.h"
 #include "unmanaged.h"
-
-/* Append to BUF (SIZE bytes, holding *N) the formatted text. */
-static void __attribute__((format(printf, 4, 5)))
-add(char *buf, size_t size, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	if (*n >= size)
-		return;
-	va_start(ap, fmt);
-	w = vsnprintf(buf + *n, size - *n, fmt, ap);
-	va_end(ap);
-	*n = w < 0 ? size : *n + (size_t)w;
-}
 
 /*
  * Returns BUF holding the words for why U's zones said are not managed,
@@ -94,27 +79,27 @@ unmanaged_sentence(char *buf, size_t size, const struct report *r,
 		if (u->zones[i].cause != UNM_NONE)
 			z = &u->zones[i];
 	if (nz == 1 && z != NULL && several_nodes(u))
-		add(buf, size, &n, "%s of node %u zone %s's %s", hum_size(a,
+		render_addf(buf, size, &n, "%s of node %u zone %s's %s", hum_size(a,
 		    sizeof(a), pages, r->page_size), z->node, z->name,
 		    hum_size(b, sizeof(b), present, r->page_size));
 	else if (nz == 1 && z != NULL)
-		add(buf, size, &n, "%s of zone %s's %s", hum_size(a, sizeof(a),
+		render_addf(buf, size, &n, "%s of zone %s's %s", hum_size(a, sizeof(a),
 		    pages, r->page_size), z->name, hum_size(b, sizeof(b),
 		    present, r->page_size));
 	else if (nz > 1)
-		add(buf, size, &n, "%s of the %s present in %zu zones",
+		render_addf(buf, size, &n, "%s of the %s present in %zu zones",
 		    hum_size(a, sizeof(a), pages, r->page_size), hum_size(b,
 		    sizeof(b), present, r->page_size), nz);
 	if (nz > 0)
-		add(buf, size, &n, " %s present but not managed (%s)",
+		render_addf(buf, size, &n, " %s present but not managed (%s)",
 		    nz == 1 ? "is" : "are", cause_words(why, sizeof(why), u,
 		    r->page_size));
 	if (u->unaccepted > 0)
-		add(buf, size, &n, "%s%s is not yet accepted (a confidential "
+		render_addf(buf, size, &n, "%s%s is not yet accepted (a confidential "
 		    "VM's memory: managed, accepted as allocations need it)",
 		    nz > 0 ? "; " : "", hum_size(a, sizeof(a), u->unaccepted,
 		    r->page_size));
-	add(buf, size, &n, "; free counts cover %s only", u->unaccepted > 0 ?
+	render_addf(buf, size, &n, "; free counts cover %s only", u->unaccepted > 0 ?
 	    "accepted memory" : "managed memory");
 	return buf;
 }
@@ -168,27 +153,18 @@ render_unmanaged_zone_json(struct jsonw *w, const struct report *r,
 	const struct unm_zone *z = r->unm ? unm_zone(r->unm, bz->node,
 	    bz->name) : NULL;
 
-	jw_key(w, "unmanaged_pages");
-	if (z && z->present > 0)
+	if (jw_key_or_null(w, "unmanaged_pages", z != NULL && z->present > 0))
 		jw_u64(w, z->pages);
-	else
-		jw_null(w);
-	jw_key(w, "unmanaged_cause");
-	if (z && z->present > 0)
+	if (jw_key_or_null(w, "unmanaged_cause", z != NULL && z->present > 0))
 		jw_string(w, unm_cause_name(z->cause));
-	else
-		jw_null(w);
 }
 
 /* Write KEY: V, or null when not HAVE. */
 static void
 u64_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
 {
-	jw_key(w, key);
-	if (have)
+	if (jw_key_or_null(w, key, have))
 		jw_u64(w, v);
-	else
-		jw_null(w);
 }
 
 void
@@ -196,11 +172,8 @@ render_unmanaged_json(struct jsonw *w, const struct report *r)
 {
 	const struct unmanaged *u = r->unm;
 
-	jw_key(w, "unmanaged");
-	if (u == NULL) {
-		jw_null(w);
+	if (!jw_key_or_null(w, "unmanaged", u != NULL))
 		return;
-	}
 	jw_object(w);
 	jw_key(w, "present_pages");
 	jw_u64(w, u->present);

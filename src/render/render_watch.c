@@ -66,12 +66,6 @@ migratetypes_line(FILE *fp, const struct report *r, const struct ptzone *z)
 	fputc('\n', fp);
 }
 
-
-/*
- * The orders of a sample were chosen from the first one; a later buddyinfo
- * with fewer columns has no index for the orders past its last: "-" and
- * null, never a read past its counts.
- */
 /*
  * Write into BUF the time of sample S: its UTC date and time ("...Z") for
  * JSON, else the local time of day; with milliseconds when samples come
@@ -136,6 +130,21 @@ pmd_thp_on(const struct wsample *s)
 }
 
 /*
+ * Returns the machine's availability row at the J-th order of S, or NULL
+ * without one or where the buddy allocator holds no such order.
+ */
+static const struct avail *
+machine_row(const struct wsample *s, size_t j)
+{
+	const struct avail *a;
+
+	if (s->r->avail == NULL || (a = avail_find(s->r->avail, -1, -1,
+	    s->orders[j])) == NULL || a->order >= s->r->bi->norders)
+		return NULL;
+	return a;
+}
+
+/*
  * One line per size of S: how fragmented memory is there (the machine's
  * judgement and score) and the counts with their ratio.
  */
@@ -147,8 +156,7 @@ judgement_lines(FILE *fp, const struct wsample *s)
 	size_t j;
 
 	for (j = 0; j < s->norders; j++) {
-		if (s->r->avail == NULL || (a = avail_find(s->r->avail, -1, -1,
-		    s->orders[j])) == NULL || a->order >= s->r->bi->norders)
+		if ((a = machine_row(s, j)) == NULL)
 			continue;
 		fprintf(fp, "  %s: %s (score %u), %s%" PRIu64 " free now of at "
 		    "most %" PRIu64, hum_size(b, sizeof(b), 1ULL << a->order,
@@ -171,8 +179,7 @@ judgement_json(struct jsonw *w, const struct wsample *s)
 	jw_key(w, "judgement");
 	jw_array(w, false);
 	for (j = 0; j < s->norders; j++) {
-		if (s->r->avail == NULL || (a = avail_find(s->r->avail, -1, -1,
-		    s->orders[j])) == NULL || a->order >= s->r->bi->norders)
+		if ((a = machine_row(s, j)) == NULL)
 			continue;
 		jw_object(w);
 		jw_key(w, "order");
@@ -235,80 +242,110 @@ outcome_lines(FILE *fp, const struct wsample *s)
 	}
 }
 
-void
-render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
+/* Print the head line of the N-th sample S: time, free memory, stalls. */
+static void
+head_line(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
-	const struct avail *a;
-	char b[8][32], t[32], fnd[256];
 	uint64_t free_pages = 0, pbs = 0;
-	size_t i, j;
+	char t[32], pb[32], fr[32], some[32], full[32];
+	size_t i;
 
 	for (i = 0; i < r->bi->nzones; i++) {
 		free_pages += r->frag[i].free_pages;
 		pbs += pageblocks_free(s, i);
 	}
 	stamp(t, sizeof(t), s, false);
-	hum_size(b[0], sizeof(b[0]), 1ULL << s->pageblock_order, r->page_size);
-	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)", n ? "\n" : "",
-	    t, hum_size(b[1], sizeof(b[1]), free_pages, r->page_size), pbs,
-	    b[0]);
+	hum_size(pb, sizeof(pb), 1ULL << s->pageblock_order, r->page_size);
+	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)",
+	    n ? "\n" : "", t, hum_size(fr, sizeof(fr), free_pages, r->page_size), pbs, pb);
 	if (s->stall_ok[0])
-		fprintf(fp, "; stalled %s some, %s full", hum_centi(b[2],
-		    sizeof(b[2]), s->stall[0]), s->stall_ok[1] ?
-		    hum_centi(b[3], sizeof(b[3]), s->stall[1]) : "-");
+		fprintf(fp, "; stalled %s some, %s full", hum_centi(some,
+		    sizeof(some), s->stall[0]), s->stall_ok[1] ?
+		    hum_centi(full, sizeof(full), s->stall[1]) : "-");
 	fputc('\n', fp);
-	if (s->vm != NULL) {
-		fprintf(fp, "  compaction/s  stalls %s (ok %s, failed %s)  "
-		    "isolated %s  kcompactd wakes %s\n",
-		    rate(b[2], sizeof(b[2]), s, VM_COMPACT_STALL),
-		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_SUCCESS),
-		    rate(b[4], sizeof(b[4]), s, VM_COMPACT_FAIL),
-		    rate(b[5], sizeof(b[5]), s, VM_COMPACT_ISOLATED),
-		    rate(b[6], sizeof(b[6]), s, VM_COMPACT_DAEMON_WAKE));
-		fprintf(fp, "  scanned/s     migrate %s  free %s",
-		    rate(b[2], sizeof(b[2]), s, VM_COMPACT_MIGRATE_SCANNED),
-		    rate(b[3], sizeof(b[3]), s, VM_COMPACT_FREE_SCANNED));
-		/* thp_fault_alloc counts the PMD size only. */
-		if (pmd_thp_on(s))
-			fprintf(fp, "  THP faults/s %s (fell back %s)",
-			    rate(b[4], sizeof(b[4]), s, VM_THP_FAULT_ALLOC),
-			    rate(b[5], sizeof(b[5]), s, VM_THP_FAULT_FALLBACK));
-		fputc('\n', fp);
+}
+
+/* Print the rates of compaction, its scans and THP faults over S. */
+static void
+rate_lines(FILE *fp, const struct wsample *s)
+{
+	char b[5][32];
+
+	fprintf(fp, "  compaction/s  stalls %s (ok %s, failed %s)  "
+	    "isolated %s  kcompactd wakes %s\n",
+	    rate(b[0], sizeof(b[0]), s, VM_COMPACT_STALL),
+	    rate(b[1], sizeof(b[1]), s, VM_COMPACT_SUCCESS),
+	    rate(b[2], sizeof(b[2]), s, VM_COMPACT_FAIL),
+	    rate(b[3], sizeof(b[3]), s, VM_COMPACT_ISOLATED),
+	    rate(b[4], sizeof(b[4]), s, VM_COMPACT_DAEMON_WAKE));
+	fprintf(fp, "  scanned/s     migrate %s  free %s",
+	    rate(b[0], sizeof(b[0]), s, VM_COMPACT_MIGRATE_SCANNED),
+	    rate(b[1], sizeof(b[1]), s, VM_COMPACT_FREE_SCANNED));
+	/* thp_fault_alloc counts the PMD size only. */
+	if (pmd_thp_on(s))
+		fprintf(fp, "  THP faults/s %s (fell back %s)",
+		    rate(b[2], sizeof(b[2]), s, VM_THP_FAULT_ALLOC),
+		    rate(b[3], sizeof(b[3]), s, VM_THP_FAULT_FALLBACK));
+	fputc('\n', fp);
+}
+
+/*
+ * Print zone I of S: its free memory, then each order's counts and
+ * indices. The orders of a sample were chosen from the first one; a later
+ * buddyinfo with fewer columns has no index for the orders past its last:
+ * "-", never a read past its counts.
+ */
+static void
+zone_line(FILE *fp, const struct wsample *s, size_t i)
+{
+	const struct report *r = s->r;
+	const struct avail *a;
+	char fr[32], u[32], fi[32];
+	unsigned o;
+	size_t j;
+
+	fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64
+	    " free pageblocks", r->bi->zones[i].node, r->bi->zones[i].name,
+	    hum_size(fr, sizeof(fr), r->frag[i].free_pages, r->page_size),
+	    pageblocks_free(s, i));
+	for (j = 0; j < s->norders; j++) {
+		o = s->orders[j];
+		if (o >= r->bi->norders) {
+			fprintf(fp, "  order %u: unusable - fragindex -", o);
+			continue;
+		}
+		fprintf(fp, "  order %u:", o);
+		if ((a = avail_at(s, i, o)) != NULL)
+			fprintf(fp, " %s%" PRIu64 " free now,",
+			    a->now_is_bound ? "<=" : "", a->now);
+		fprintf(fp, " unusable %s fragindex %s",
+		    hum_index(u, sizeof(u), r->frag[i].unusable[o]),
+		    hum_fragindex(fi, sizeof(fi), r->frag[i].fragindex[o]));
 	}
+	fputc('\n', fp);
+	if (ptzone_of(s, i) != NULL)
+		migratetypes_line(fp, r, ptzone_of(s, i));
+}
+
+void
+render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
+{
+	char fnd[256];
+	size_t i;
+
+	head_line(fp, s, n);
+	if (s->vm != NULL)
+		rate_lines(fp, s);
 	judgement_lines(fp, s);
 	if (s->futile != NULL && futile_found(s->futile))
 		fprintf(fp, "  finding: %s\n", futile_sentence(fnd, sizeof(fnd),
-		    s->futile, s->pageblock_order, r->page_size));
+		    s->futile, s->pageblock_order, s->r->page_size));
 	outcome_lines(fp, s);
 	if (s->ev != NULL)
 		render_events_table(fp, s);
-	for (i = 0; i < r->bi->nzones; i++) {
-		fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64 " free pageblocks",
-		    r->bi->zones[i].node, r->bi->zones[i].name,
-		    hum_size(b[1], sizeof(b[1]), r->frag[i].free_pages,
-		    r->page_size), pageblocks_free(s, i));
-		for (j = 0; j < s->norders; j++) {
-			unsigned o = s->orders[j];
-
-			if (o >= r->bi->norders) {
-				fprintf(fp, "  order %u: unusable - fragindex -",
-				    o);
-				continue;
-			}
-			fprintf(fp, "  order %u:", o);
-			if ((a = avail_at(s, i, o)) != NULL)
-				fprintf(fp, " %s%" PRIu64 " free now,",
-				    a->now_is_bound ? "<=" : "", a->now);
-			fprintf(fp, " unusable %s fragindex %s",
-			    hum_index(b[2], sizeof(b[2]), r->frag[i].unusable[o]),
-			    hum_fragindex(b[3], sizeof(b[3]),
-			    r->frag[i].fragindex[o]));
-		}
-		fputc('\n', fp);
-		if (ptzone_of(s, i) != NULL)
-			migratetypes_line(fp, r, ptzone_of(s, i));
-	}
+	for (i = 0; i < s->r->bi->nzones; i++)
+		zone_line(fp, s, i);
 }
 
 /* Write the free pages of each migratetype of Z as the member "migratetypes". */
@@ -343,8 +380,6 @@ migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
 static void
 outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 {
-	static const char *const kinds[OUTCOME_NKINDS] = { "anon_fault",
-	    "shmem" };
 	const struct outcome_interval *iv = s->thp_interval;
 	const struct outcome_step *st;
 	size_t i;
@@ -360,7 +395,7 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 		jw_key(w, "order");
 		jw_int(w, st->size->order);
 		jw_key(w, "kind");
-		jw_string(w, kinds[st->kind]);
+		jw_string(w, st->kind == OUTCOME_ANON ? "anon_fault" : "shmem");
 		jw_key(w, "alloc");
 		jw_u64(w, st->d.alloc);
 		jw_key(w, "fallback");
@@ -385,7 +420,10 @@ orders_json(struct jsonw *w, const struct wsample *s, size_t i)
 	jw_array(w, false);
 	for (j = 0; j < s->norders; j++) {
 		o = s->orders[j];
-		/* null: a zone the allocation never uses */
+		/*
+		 * null: a zone the allocation never uses, or an order past
+		 * this buddyinfo's last (see zone_line()).
+		 */
 		a = avail_at(s, i, o);
 		jw_object(w);
 		jw_key(w, "order");
@@ -417,10 +455,7 @@ zones_json(struct jsonw *w, const struct wsample *s)
 	jw_array(w, false);
 	for (i = 0; i < r->bi->nzones; i++) {
 		jw_object(w);
-		jw_key(w, "node");
-		jw_int(w, r->bi->zones[i].node);
-		jw_key(w, "zone");
-		jw_string(w, r->bi->zones[i].name);
+		render_zone_json(w, r->bi->zones[i].node, r->bi->zones[i].name);
 		jw_key(w, "free_pages");
 		jw_u64(w, r->frag[i].free_pages);
 		jw_key(w, "free_pageblocks");
