@@ -15,6 +15,7 @@
 #include "avail.h"
 #include "ferr.h"
 #include "mode_check.h"
+#include "orders.h"
 #include "render_check.h"
 #include "usage.h"
 
@@ -124,7 +125,7 @@ size_order(const char *opt, const char *size, unsigned long page_size,
 	*order = default_order;
 	if (size == NULL)
 		return 0;
-	return options_orders(opt, size, page_size, norders, order) == 1 ?
+	return orders_parse(opt, size, page_size, norders, order) == 1 ?
 	    0 : -1;
 }
 

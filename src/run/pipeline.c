@@ -11,6 +11,7 @@
 #include "load.h"
 #include "mode_check.h"
 #include "modes.h"
+#include "orders.h"
 #include "render_json.h"
 #include "render_kernel.h"
 #include "render_pictures.h"
@@ -110,7 +111,7 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 
 	if (list) {
 		*from = "option";
-		return options_orders(o->advise_list ? "--advise" : "--orders",
+		return orders_parse(o->advise_list ? "--advise" : "--orders",
 		    list, page_size, norders, orders);
 	}
 	*from = "pageblock and THP";
@@ -143,7 +144,7 @@ need_of(const struct opts *o, const struct inputs *in,
 	n->count = o->need_count;
 	n->node = o->node;
 	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
-	if (o->need_size != NULL && options_orders("--need", o->need_size,
+	if (o->need_size != NULL && orders_parse("--need", o->need_size,
 	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
 		return -1;
 	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
