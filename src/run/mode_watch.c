@@ -142,14 +142,6 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	return 0;
 }
 
-/* Returns milliseconds from A to B. */
-static uint64_t
-ms_since(const struct timespec *a, const struct timespec *b)
-{
-	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
-	    (b->tv_nsec - a->tv_nsec) / 1000000);
-}
-
 /*
  * Wait for the command PID unless it was reaped already, setting *WSTATUS
  * and *END. Returns whether it was still to be reaped.
@@ -344,7 +336,7 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 	}
 	if (w->child > 0 && w->rec && record_end(w->rec, experiment_status(
 	    ws), WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
-	    ms_since(&s->start, &s->end), &e) != 0) {
+	    watch_ms_between(&s->start, &s->end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

@@ -144,9 +144,8 @@ watch_rates(struct wsample *s, const struct vmstat *prev,
 	}
 }
 
-/* Returns milliseconds from A to B. */
-static uint64_t
-ms_between(const struct timespec *a, const struct timespec *b)
+uint64_t
+watch_ms_between(const struct timespec *a, const struct timespec *b)
 {
 	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
 	    (b->tv_nsec - a->tv_nsec) / 1000000);
@@ -294,7 +293,7 @@ step_difference(struct loop *l)
 	if (l->have_prev) {
 		watch_rates(s, p->have_vm ? &p->vm : NULL, s->vm,
 		    p->have_psi ? &p->psi : NULL, l->r.psi,
-		    ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
+		    watch_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
 		s->prev_frag = p->frag;
 	}
