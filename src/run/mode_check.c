@@ -156,24 +156,6 @@ check_ask_of(const struct opts *o, const struct inputs *in,
 }
 
 int
-check_add_order(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, struct advice *adv)
-{
-	struct check_ask ask;
-	size_t i;
-
-	if (o->warn == 0 && o->crit == 0)
-		return 0;
-	if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
-		return -1;
-	for (i = 0; i < adv->norders && adv->orders[i] != ask.order; i++)
-		;
-	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
-		adv->orders[adv->norders++] = ask.order;
-	return 0;
-}
-
-int
 run_check(const struct opts *o, const struct inputs *in,
     const struct report *r)
 {

@@ -172,18 +172,17 @@ pipe_gigantic_order(const struct inputs *in, unsigned long page_size)
 	    o >= in->bi.norders ? o : 0;
 }
 
-/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
-int
-pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
-    struct advice *adv, struct need *need)
+/*
+ * Set ADV's rules from O and IN: the release and where it came from
+ * (inferred from the files without one), vm.extfrag_threshold,
+ * vm.compaction_proactiveness and COMPACTION_HPAGE_ORDER.
+ */
+static void
+advice_rules(const struct opts *o, const struct inputs *in,
+    struct advice *adv)
 {
-	struct advise_in ai;
 	bool found;
-	size_t i;
-	int n;
 
-	memset(adv, 0, sizeof(*adv));
-	adv->gfp = o->gfp;
 	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
 	adv->kver_from = o->kernel ? "option" : o->sysroot ? "osrelease" :
 	    "host";
@@ -210,23 +209,62 @@ pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_si
 	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
 	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
 	    in->have_pti ? in->pti.pageblock_order : 9;
-	n = pipe_orders(o, in, page_size, adv->orders, &adv->orders_from);
-	if (n < 0)
-		return EXIT_USAGE;
+}
+
+/* Add ORDER to ADV's orders unless it is there already or they are full. */
+static void
+add_order(struct advice *adv, unsigned order)
+{
+	size_t i;
+
+	for (i = 0; i < adv->norders && adv->orders[i] != order; i++)
+		;
+	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
+		adv->orders[adv->norders++] = order;
+}
+
+/*
+ * Set ADV's orders for O and IN (pipe_orders()), with the order of --need
+ * (into NEED) and of --check's thresholds, so that they are counted too.
+ * Returns 0, or -1 after a usage message.
+ */
+static int
+advice_orders(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, struct advice *adv, struct need *need)
+{
+	struct check_ask ask;
+	int n;
+
+	if ((n = pipe_orders(o, in, page_size, adv->orders,
+	    &adv->orders_from)) < 0)
+		return -1;
 	adv->norders = (size_t)n;
 	/* --need's order is one that matters, unless it is gigantic. */
 	if (o->need_count != 0) {
 		if (need_of(o, in, page_size, adv->hpage_order, need) != 0)
-			return EXIT_USAGE;
-		for (i = 0; i < adv->norders && adv->orders[i] != need->order;
-		    i++)
-			;
-		if (i == adv->norders && need->order < in->bi.norders &&
-		    adv->norders < FRAG_MAX_ORDERS)
-			adv->orders[adv->norders++] = need->order;
+			return -1;
+		if (need->order < in->bi.norders)
+			add_order(adv, need->order);
 	}
-	/* --check's thresholds are counted at their size too. */
-	if (check_add_order(o, in, page_size, adv) != 0)
+	if (o->warn != 0 || o->crit != 0) {
+		if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
+			return -1;
+		add_order(adv, ask.order);
+	}
+	return 0;
+}
+
+/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
+int
+pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
+    struct advice *adv, struct need *need)
+{
+	struct advise_in ai;
+
+	memset(adv, 0, sizeof(*adv));
+	adv->gfp = o->gfp;
+	advice_rules(o, in, adv);
+	if (advice_orders(o, in, page_size, adv, need) != 0)
 		return EXIT_USAGE;
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;
