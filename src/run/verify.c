@@ -187,11 +187,8 @@ head(FILE *out, struct jsonw *w, bool live, int tries)
 	if (w) {
 		jw_object(w);
 		/* How many reads it took until buddyinfo held still. */
-		jw_key(w, "buddyinfo_reads");
-		if (live)
+		if (jw_key_or_null(w, "buddyinfo_reads", live))
 			jw_int(w, tries);
-		else
-			jw_null(w);
 		jw_key(w, "files");
 		jw_array(w, false);
 	} else if (live)
