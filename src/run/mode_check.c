@@ -125,8 +125,7 @@ size_order(const char *opt, const char *size, unsigned long page_size,
 	*order = default_order;
 	if (size == NULL)
 		return 0;
-	return orders_parse(opt, size, page_size, norders, order) == 1 ?
-	    0 : -1;
+	return orders_one(opt, size, page_size, norders, order);
 }
 
 int

@@ -128,3 +128,18 @@ bad:
 	    "9,2M,64K", opt, list);
 	return -1;
 }
+
+int
+orders_one(const char *opt, const char *size, unsigned long page_size,
+    unsigned norders, unsigned *order)
+{
+	unsigned orders[FRAG_MAX_ORDERS];
+	int n = orders_parse(opt, size, page_size, norders, orders);
+
+	if (n == 1)
+		*order = orders[0];
+	else if (n > 1)
+		usage_error("%s: '%s' is a list: give one size such as 2M", opt,
+		    size);
+	return n == 1 ? 0 : -1;
+}

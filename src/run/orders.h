@@ -12,4 +12,11 @@
 int	orders_parse(const char *opt, const char *list,
 	    unsigned long page_size, unsigned norders, unsigned *orders);
 
+/*
+ * Set *ORDER from SIZE, the one order or size of option OPT (--need's,
+ * --warn's and --crit's SIZE). Returns 0, or -1 after a usage message.
+ */
+int	orders_one(const char *opt, const char *size, unsigned long page_size,
+	    unsigned norders, unsigned *order);
+
 #endif

@@ -144,8 +144,8 @@ need_of(const struct opts *o, const struct inputs *in,
 	n->count = o->need_count;
 	n->node = o->node;
 	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
-	if (o->need_size != NULL && orders_parse("--need", o->need_size,
-	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
+	if (o->need_size != NULL && orders_one("--need", o->need_size,
+	    page_size, FRAG_MAX_ORDERS, &n->order) != 0)
 		return -1;
 	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
 	    in->bi.zones[z].node != (unsigned)n->node; z++)
