@@ -52,7 +52,11 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
-/* --record: create the recording of the watch W over IN (--trigger: its windows' directory), a map taking MAP_MS. Returns 0, or an exit code after a message. */
+/*
+ * --record: create the recording of the watch W over IN (--trigger: its
+ * windows' directory), a map taking MAP_MS. Returns 0, or an exit code
+ * after a message.
+ */
 static int
 record_start(const struct opts *o, const struct inputs *in,
     struct watch_opts *w, const unsigned *orders, int n, uint64_t map_ms)
