@@ -68,6 +68,7 @@ pipe_input_opts(const struct opts *o)
 {
 	struct input_opts io;
 	const char *from;
+	bool kernel_bytes;
 
 	memset(&io, 0, sizeof(io));
 	io.sysroot = o->sysroot;
@@ -78,14 +79,16 @@ pipe_input_opts(const struct opts *o)
 	io.kernel = o->kernel;
 	/* THP sizes and --advise=2M need the page size before reading. */
 	io.page_size = pipe_page_size(o, NULL, &from);
-	/* Never read a file the chosen output does not need. */
-	io.want_pti = (o->format == F_SUMMARY || o->format == F_TABLE ||
-	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG ||
-	    o->format == F_CSV || o->format == F_NDJSON) &&
-	    o->action != A_VERIFY && !o->no_pagetypeinfo;
-	io.want_psi = (o->format == F_SUMMARY || o->format == F_TABLE ||
-	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
-	    o->action != A_VERIFY;
+	/*
+	 * Never read a file the chosen output does not need: the kernel's
+	 * own index files and --verify read buddyinfo alone, the flat rows
+	 * have no pressure.
+	 */
+	kernel_bytes = o->format == F_UNUSABLE || o->format == F_EXTFRAG ||
+	    o->action == A_VERIFY;
+	io.want_pti = !kernel_bytes && !o->no_pagetypeinfo;
+	io.want_psi = !kernel_bytes && o->format != F_CSV &&
+	    o->format != F_NDJSON;
 	io.want_advise = o->advise;
 	/* The map: the pageblock order and balloon pages. */
 	io.want_pti |= o->map;
