@@ -220,7 +220,7 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 static int
 mapshow_compute(const struct opts *o, struct mapshow *s)
 {
-	if (mapview_compute(o, &s->v, s->r.page_size, true) != 0)
+	if (mapview_compute(o->sysroot, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
 	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
 	    &s->ow, &s->cen) != 0) {
@@ -278,7 +278,6 @@ run_map(const struct opts *o)
 
 	/* Zeroed: what a failed step never reached is freed as empty. */
 	memset(&s, 0, sizeof(s));
-	mapview_init(&s.v);
 	if ((rc = mapshow_load(o, &s)) == EXIT_OK &&
 	    (rc = mapshow_compute(o, &s)) == EXIT_OK)
 		mapshow_render(o, &s);
