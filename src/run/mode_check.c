@@ -72,7 +72,7 @@ static bool
 check_restore(char *first, size_t size)
 {
 	char buf[4096];
-	size_t n, pre = strlen(progname) + 2;
+	size_t n, pre = strlen(progname);
 	bool have = false;
 
 	first[0] = '\0';
@@ -86,9 +86,11 @@ check_restore(char *first, size_t size)
 		have = true;
 		fputs(first, stderr);
 		first[strcspn(first, "\n")] = '\0';
-		if (strncmp(first, progname, pre - 2) == 0 &&
-		    strncmp(first + pre - 2, ": ", 2) == 0)
-			memmove(first, first + pre, strlen(first + pre) + 1);
+		/* "fragstat: " goes: the line says "FRAGSTAT UNKNOWN" already. */
+		if (strncmp(first, progname, pre) == 0 &&
+		    strncmp(first + pre, ": ", 2) == 0)
+			memmove(first, first + pre + 2,
+			    strlen(first + pre + 2) + 1);
 	}
 	while ((n = fread(buf, 1, sizeof(buf), kept)) > 0)
 		fwrite(buf, 1, n, stderr);
