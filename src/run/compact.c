@@ -15,23 +15,18 @@
 static int
 poke(const char *path, struct ferr *e)
 {
-	int fd, err;
+	int fd, err = 0;
 
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1) {
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1 ||
+	    write(fd, "1\n", 2) != 2)
 		err = errno;
-		ferr_keep_path(e, path);
-		ferr_set(e, 0, "%s", strerror(err));
-		return -err;
-	}
-	if (write(fd, "1\n", 2) != 2) {
-		err = errno;
+	if (fd != -1)
 		close(fd);
-		ferr_keep_path(e, path);
-		ferr_set(e, 0, "%s", strerror(err));
-		return -err;
-	}
-	close(fd);
-	return 0;
+	if (err == 0)
+		return 0;
+	ferr_keep_path(e, path);
+	ferr_set(e, 0, "%s", strerror(err));
+	return -err;
 }
 
 /* Returns monotonic nanoseconds. */

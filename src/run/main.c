@@ -153,7 +153,7 @@ run_show(struct opts *o)
 	 * How far the unmovable pages spread, for the views that show it;
 	 * the Prometheus gauges count the 1 GiB regions and memory blocks too.
 	 */
-	if (rc == 0 && o->map && mapview_compute(o, &v, r.page_size,
+	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
 	    o->format == F_PROM) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {

@@ -11,14 +11,7 @@
 #include "mapview.h"
 #include "modes.h"
 #include "render_pollution.h"
-
-/* Returns milliseconds from A to B. */
-static uint64_t
-ms_between(const struct timespec *a, const struct timespec *b)
-{
-	return (uint64_t)(b->tv_sec - a->tv_sec) * 1000 +
-	    (uint64_t)((b->tv_nsec - a->tv_nsec) / 1000000);
-}
+#include "watch.h"
 
 /*
  * Read the map of O's root with all --map computes from it and write its
@@ -48,12 +41,11 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	io.want_psi = false;
 	if (load_inputs(&io, &in, &e) != 0) {
 		ferr_print(&e);
-		inputs_free(&in);
-		return -1;
+		goto out;
 	}
 	r.page_size = pipe_page_size(o, &in, &from);
 	if (load_map(o, &in, 0, &r.page_size, &v.m, NULL, &stored) != 0 ||
-	    mapview_compute(o, &v, r.page_size, true) != 0)
+	    mapview_compute(o->sysroot, &v, r.page_size, true) != 0)
 		goto out;
 	if ((fp = open_memstream(buf, len)) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
@@ -61,7 +53,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	}
 	mapview_report(&v, &r);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	*ms = ms_between(&t0, &t1);
+	*ms = watch_ms_between(&t0, &t1);
 	render_map_sample_json(fp, &r, sample, elapsed_ms, *ms);
 	if (fclose(fp) != 0) {
 		free(*buf);
@@ -113,8 +105,8 @@ map_every_sample(struct map_every *me, struct ferr *e)
 	if (me->n++ % me->o->map_every != 0)
 		return 0;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (map_line(me->o, me->n - 1, ms_between(&me->start, &now), &buf,
-	    &len, &ms) != 0) {
+	if (map_line(me->o, me->n - 1, watch_ms_between(&me->start, &now),
+	    &buf, &len, &ms) != 0) {
 		e->path = "fragstat";
 		return ferr_set(e, 0, "--map-every: the map of sample %lu could "
 		    "not be read", me->n - 1);

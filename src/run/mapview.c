@@ -2,12 +2,12 @@
 /* mapview.c - the map of one root and all --map computes from it */
 
 #include "config.h"
+#include <stdio.h>
 #include <string.h>
 
 #include "ferr.h"
 #include "mapview.h"
 #include "memblock_read.h"
-#include "modes.h"
 
 void
 mapview_init(struct mapview *v)
@@ -16,7 +16,7 @@ mapview_init(struct mapview *v)
 }
 
 int
-mapview_compute(const struct opts *o, struct mapview *v,
+mapview_compute(const char *sysroot, struct mapview *v,
     unsigned long page_size, bool blocks)
 {
 	struct ferr e = { .path = "" };
@@ -27,7 +27,7 @@ mapview_compute(const struct opts *o, struct mapview *v,
 	if (!blocks)
 		return 0;
 	v->blocks = true;
-	if (memblock_read(o->sysroot, &v->mb, &e) != 0) {
+	if (memblock_read(sysroot, &v->mb, &e) != 0) {
 		ferr_print(&e);
 		return -1;
 	}

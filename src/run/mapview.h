@@ -7,7 +7,6 @@
 
 #include "map.h"
 #include "offline.h"
-#include "options.h"
 #include "pins.h"
 #include "pollution.h"
 #include "regions.h"
@@ -34,10 +33,11 @@ void	mapview_init(struct mapview *v);
 
 /*
  * Compute from V's map its pins and pollution and, with BLOCKS, read the
- * memory blocks of O's root and classify them and the 1 GiB regions
- * (pages of PAGE_SIZE bytes). Returns 0, or -1 after a message.
+ * memory blocks of SYSROOT (NULL: this host) and classify them and the
+ * 1 GiB regions (pages of PAGE_SIZE bytes). Returns 0, or -1 after a
+ * message.
  */
-int	mapview_compute(const struct opts *o, struct mapview *v,
+int	mapview_compute(const char *sysroot, struct mapview *v,
 	    unsigned long page_size, bool blocks);
 
 /*

@@ -17,7 +17,7 @@ read_roots(struct opts *o, struct slurp *list)
 {
 	struct ferr e = { .path = o->roots_from };
 	const char **nr;
-	char *p, *nl;
+	char *p, *save;
 	size_t n = 0;
 
 	if (slurp_read(o->roots_from, list, &e) != 0) {
@@ -32,17 +32,10 @@ read_roots(struct opts *o, struct slurp *list)
 		return EXIT_DATA;
 	}
 	o->roots = nr;
-	for (p = list->buf; *p; p = nl + 1) {
-		nl = p + strcspn(p, "\n");
-		if (*nl == '\0') {
-			if (*p)
-				o->roots[o->nroots++] = p;
-			break;
-		}
-		*nl = '\0';
-		if (*p)
-			o->roots[o->nroots++] = p;
-	}
+	/* A line each, empty ones skipped. */
+	for (p = strtok_r(list->buf, "\n", &save); p != NULL;
+	    p = strtok_r(NULL, "\n", &save))
+		o->roots[o->nroots++] = p;
 	return EXIT_OK;
 }
 
@@ -90,6 +83,32 @@ run_batch(struct opts *o)
 }
 
 /*
+ * Load every root of O into ADV, R and IN, those that load one after the
+ * other; a root that cannot be read is said and left out. Returns EXIT_OK,
+ * or the error of the last root that failed, with *N the roots loaded.
+ */
+static int
+load_every(struct opts *o, struct verdicts *adv, struct report *r,
+    struct inputs *in, size_t *n)
+{
+	int rc, status = EXIT_OK;
+	size_t i;
+
+	for (i = 0; i < o->nroots; i++) {
+		o->sysroot = o->roots[i];
+		if ((rc = pipe_load(o, &in[*n], &r[*n], &adv[*n])) == 0) {
+			r[(*n)++].snapshot = o->sysroot;
+			continue;
+		}
+		status = rc;
+		pipe_verdicts_free(&adv[*n]);
+		inputs_free(&in[*n]);
+		memset(&adv[*n], 0, sizeof(adv[*n]));
+	}
+	return status;
+}
+
+/*
  * --format=svg of many roots: one picture of them all over time, so every
  * snapshot is loaded first. One that cannot be read is reported and left
  * out. Returns EXIT_OK, or the error of the last snapshot that failed.
@@ -101,24 +120,13 @@ run_batch_svg(struct opts *o)
 	struct report *r = calloc(o->nroots + 1, sizeof(*r));
 	struct inputs *in = calloc(o->nroots + 1, sizeof(*in));
 	size_t i, n = 0;
-	int rc, status = EXIT_OK;
+	int status;
 
 	if (adv == NULL || r == NULL || in == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		status = EXIT_DATA;
-		o->nroots = 0;
-	}
-	for (i = 0; i < o->nroots; i++) {
-		o->sysroot = o->roots[i];
-		if ((rc = pipe_load(o, &in[n], &r[n], &adv[n])) == 0) {
-			r[n++].snapshot = o->sysroot;
-			continue;
-		}
-		status = rc;
-		pipe_verdicts_free(&adv[n]);
-		inputs_free(&in[n]);
-		memset(&adv[n], 0, sizeof(adv[n]));
-	}
+	} else
+		status = load_every(o, adv, r, in, &n);
 	if (n > 0)
 		render_svg_batch(stdout, r, n);
 	for (i = 0; i < n; i++) {

@@ -28,18 +28,18 @@ int
 capture_standalone(const char *src, const char *dir, unsigned long page_size,
     const struct map_rules *map, FILE *out, struct ferr *e)
 {
-	static const int sigs[4] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	struct sigaction sa, old[4];
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa, old[sizeof(sigs) / sizeof(sigs[0])];
 	size_t i;
 	int rc;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, &old[i]);
 	rc = capture_run(src, dir, page_size, map, &staged, out, e);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &old[i], NULL);
 	return rc;
 }

@@ -15,6 +15,7 @@
 #include "avail.h"
 #include "ferr.h"
 #include "mode_check.h"
+#include "orders.h"
 #include "render_check.h"
 #include "usage.h"
 
@@ -71,7 +72,7 @@ static bool
 check_restore(char *first, size_t size)
 {
 	char buf[4096];
-	size_t n, pre = strlen(progname) + 2;
+	size_t n, pre = strlen(progname);
 	bool have = false;
 
 	first[0] = '\0';
@@ -85,9 +86,11 @@ check_restore(char *first, size_t size)
 		have = true;
 		fputs(first, stderr);
 		first[strcspn(first, "\n")] = '\0';
-		if (strncmp(first, progname, pre - 2) == 0 &&
-		    strncmp(first + pre - 2, ": ", 2) == 0)
-			memmove(first, first + pre, strlen(first + pre) + 1);
+		/* "fragstat: " goes: the line says "FRAGSTAT UNKNOWN" already. */
+		if (strncmp(first, progname, pre) == 0 &&
+		    strncmp(first + pre, ": ", 2) == 0)
+			memmove(first, first + pre + 2,
+			    strlen(first + pre + 2) + 1);
 	}
 	while ((n = fread(buf, 1, sizeof(buf), kept)) > 0)
 		fwrite(buf, 1, n, stderr);
@@ -124,8 +127,7 @@ size_order(const char *opt, const char *size, unsigned long page_size,
 	*order = default_order;
 	if (size == NULL)
 		return 0;
-	return options_orders(opt, size, page_size, norders, order) == 1 ?
-	    0 : -1;
+	return orders_one(opt, size, page_size, norders, order);
 }
 
 int
@@ -151,24 +153,6 @@ check_ask_of(const struct opts *o, const struct inputs *in,
 		return -1;
 	}
 	ask->order = o->warn != 0 ? w : c;
-	return 0;
-}
-
-int
-check_add_order(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, struct advice *adv)
-{
-	struct check_ask ask;
-	size_t i;
-
-	if (o->warn == 0 && o->crit == 0)
-		return 0;
-	if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
-		return -1;
-	for (i = 0; i < adv->norders && adv->orders[i] != ask.order; i++)
-		;
-	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
-		adv->orders[adv->norders++] = ask.order;
 	return 0;
 }
 

@@ -40,13 +40,6 @@ int	check_ask_of(const struct opts *o, const struct inputs *in,
 	    unsigned long page_size, unsigned hpage_order,
 	    struct check_ask *ask);
 
-/*
- * Add the order of --warn and --crit to ADV's orders, so that they are
- * counted. Returns 0, or -1 after a usage message.
- */
-int	check_add_order(const struct opts *o, const struct inputs *in,
-	    unsigned long page_size, struct advice *adv);
-
 /* --check: print the status line for IN and R. Returns the state. */
 int	run_check(const struct opts *o, const struct inputs *in,
 	    const struct report *r);

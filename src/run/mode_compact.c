@@ -67,6 +67,22 @@ among(const unsigned *nodes, size_t n, int node)
 	return k < n;
 }
 
+/*
+ * Returns whether X is a node's row of the counts (not a zone's nor the
+ * machine's) that B counts too (B NULL: any), with B's row in *Y (NULL
+ * without B).
+ */
+static bool
+node_row(const struct avail *x, const struct report *b,
+    const struct avail **y)
+{
+	*y = NULL;
+	if (x->node < 0 || x->zone >= 0)
+		return false;
+	return b == NULL ||
+	    (*y = avail_find(b->avail, x->node, -1, x->order)) != NULL;
+}
+
 /* Print row X's judgement, "severely fragmented (score 98)"; a gigantic order has none. */
 static void
 judged(const struct report *r, const struct avail *x)
@@ -87,14 +103,13 @@ static void
 compact_counts(const struct report *a, const struct report *b,
     const unsigned *nodes, size_t n)
 {
-	const struct avail *x, *y = NULL;
+	const struct avail *x, *y;
 	char size[32];
 	size_t i;
 
 	for (i = 0; i < a->avail->n; i++) {
 		x = &a->avail->rows[i];
-		if (x->node < 0 || x->zone >= 0 || (b != NULL &&
-		    (y = avail_find(b->avail, x->node, -1, x->order)) == NULL))
+		if (!node_row(x, b, &y))
 			continue;
 		printf("Node %d, %s: ", x->node, hum_size(size, sizeof(size),
 		    1ULL << x->order, a->page_size));
@@ -123,14 +138,13 @@ static void
 compact_counts_json(struct jsonw *w, const struct report *a,
     const struct report *b, const unsigned *nodes, size_t n)
 {
-	const struct avail *x, *y = NULL;
+	const struct avail *x, *y;
 	size_t i;
 
 	jw_array(w, false);
 	for (i = 0; i < a->avail->n; i++) {
 		x = &a->avail->rows[i];
-		if (x->node < 0 || x->zone >= 0 || (b != NULL &&
-		    (y = avail_find(b->avail, x->node, -1, x->order)) == NULL))
+		if (!node_row(x, b, &y))
 			continue;
 		jw_object(w);
 		jw_key(w, "node");
@@ -141,11 +155,8 @@ compact_counts_json(struct jsonw *w, const struct report *a,
 		jw_bool(w, among(nodes, n, x->node));
 		jw_key(w, "before");
 		jw_u64(w, x->now);
-		jw_key(w, "after");
-		if (y != NULL)
+		if (jw_key_or_null(w, "after", y != NULL))
 			jw_u64(w, y->now);
-		else
-			jw_null(w);
 		jw_key(w, "after_compaction");
 		jw_u64(w, x->after);
 		jw_key(w, "after_compaction_from");
@@ -183,22 +194,13 @@ compact_json(const struct opts *o, const struct report *before,
 	for (i = 0; i < n; i++)
 		jw_int(&w, nodes[i]);
 	jw_end(&w);
-	jw_key(&w, "written");
-	if (after != NULL)
+	if (jw_key_or_null(&w, "written", after != NULL))
 		jw_string(&w, method);
-	else
-		jw_null(&w);
-	jw_key(&w, "seconds");
-	if (after != NULL)
+	if (jw_key_or_null(&w, "seconds", after != NULL))
 		jw_fixed(&w, (long long)(ns / 1000000), 3);
-	else
-		jw_null(&w);
 	jw_end(&w);
-	jw_key(&w, "after");
-	if (after != NULL)
+	if (jw_key_or_null(&w, "after", after != NULL))
 		render_json_object(&w, after);
-	else
-		jw_null(&w);
 	jw_end(&w);
 	if (jw_finish(&w) != 0)
 		abort();
@@ -268,14 +270,10 @@ compact_run(struct opts *o, const struct report *before)
 		return EXIT_DATA;
 	}
 	memset(&adv2, 0, sizeof(adv2));
-	if ((rc = pipe_load(o, &in2, &after, &adv2)) != 0) {
-		pipe_verdicts_free(&adv2);
-		inputs_free(&in2);
-		return rc;
-	}
-	if (o->format == F_JSON)
+	rc = pipe_load(o, &in2, &after, &adv2);
+	if (rc == 0 && o->format == F_JSON)
 		compact_json(o, before, &after, nodes, n, method, ns);
-	else {
+	else if (rc == 0) {
 		printf("Compacted ");
 		node_list(nodes, n);
 		printf(" in %" PRIu64 ".%03" PRIu64 " s: wrote 1 to %s\n",
@@ -284,5 +282,5 @@ compact_run(struct opts *o, const struct report *before)
 	}
 	pipe_verdicts_free(&adv2);
 	inputs_free(&in2);
-	return EXIT_OK;
+	return rc;
 }

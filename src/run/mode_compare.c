@@ -18,48 +18,64 @@
 #include "replay_sets.h"
 #include "sets.h"
 
+/*
+ * Read the recording DIR into R (with what a picture needs when SVG) and
+ * kcompactd's futile work from it; say when its last line was cut short,
+ * unless O is quiet. Returns 0, or -1 with E set.
+ */
+static int
+recording_read(const struct opts *o, const char *dir, struct replay *r,
+    struct ferr *e)
+{
+	if (replay_read(dir, r, o->format == F_SVG, e) != 0)
+		return -1;
+	futile_replay(r);
+	return 0;
+}
+
+/* Say, unless O is quiet, that the last line of the recording DIR (read into R) was cut short. */
+static void
+say_truncated(const struct opts *o, const char *dir, const struct replay *r)
+{
+	if (r->truncated && !o->quiet)
+		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
+		    "recording ended in a crash): ignored\n", progname, dir,
+		    RECORD_SAMPLES);
+}
+
 /* --sysroot of a recording: summarise the run. Returns an exit code. */
 int
 run_replay(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
-	struct replay *r = malloc(sizeof(*r));
+	struct replay *r = calloc(1, sizeof(*r));
 	struct mapseries ms;
+	int rc = EXIT_DATA;
 
-	if (r == NULL) {
+	memset(&ms, 0, sizeof(ms));
+	if (r == NULL)
 		fprintf(stderr, "%s: out of memory\n", progname);
-		return EXIT_DATA;
-	}
-	if (replay_read(o->sysroot, r, o->format == F_SVG, &e) != 0) {
-		ferr_print(&e);
-		replay_free(r);
-		free(r);
-		return EXIT_DATA;
-	}
-	futile_replay(r);
 	/* The map summaries too, before anything is printed. */
-	if (replay_map_read(o->sysroot, &ms, &e) < 0) {
+	else if (recording_read(o, o->sysroot, r, &e) != 0 ||
+	    replay_map_read(o->sysroot, &ms, &e) < 0)
 		ferr_print(&e);
-		replay_free(r);
-		free(r);
-		return EXIT_DATA;
-	}
-	if (r->truncated && !o->quiet)
-		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
-		    "recording ended in a crash): ignored\n", progname,
-		    o->sysroot, RECORD_SAMPLES);
-	if (o->format == F_JSON)
-		replay_json(stdout, o->sysroot, r, &ms);
-	else if (o->format == F_SVG)
-		render_svg_recording(stdout, o->sysroot, r, &ms);
 	else {
-		replay_table(stdout, o->sysroot, r);
-		render_replay_map_table(stdout, &ms);
+		say_truncated(o, o->sysroot, r);
+		if (o->format == F_JSON)
+			replay_json(stdout, o->sysroot, r, &ms);
+		else if (o->format == F_SVG)
+			render_svg_recording(stdout, o->sysroot, r, &ms);
+		else {
+			replay_table(stdout, o->sysroot, r);
+			render_replay_map_table(stdout, &ms);
+		}
+		rc = pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
 	}
 	mapseries_free(&ms);
-	replay_free(r);
+	if (r != NULL)
+		replay_free(r);
 	free(r);
-	return pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
+	return rc;
 }
 
 /* --compare of two sets of runs (a directory of recordings on a side). Returns an exit code. */
@@ -106,19 +122,12 @@ run_replay_compare(const struct opts *o)
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
 	}
-
 	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
-		if (replay_read(o->roots[i], &r[i], o->format == F_SVG,
-		    &e) != 0) {
+		if (recording_read(o, o->roots[i], &r[i], &e) != 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
-			continue;
-		}
-		futile_replay(&r[i]);
-		if (r[i].truncated && !o->quiet)
-			fprintf(stderr, "%s: %s/%s: the last line is cut short "
-			    "(the recording ended in a crash): ignored\n",
-			    progname, o->roots[i], RECORD_SAMPLES);
+		} else
+			say_truncated(o, o->roots[i], &r[i]);
 	}
 	if (rc == EXIT_OK && o->format == F_JSON)
 		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],

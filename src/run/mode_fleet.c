@@ -14,7 +14,7 @@
 /*
  * Read root ROOT into F for O. A root that cannot be read is said on
  * stderr and counted as unreadable. Returns 0, an exit code of that root
- * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory.
+ * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory (said).
  */
 static int
 fleet_root(struct opts *o, struct fleet *f, const char *root)
@@ -46,8 +46,10 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 		if (r.need != NULL)
 			fr.possible = avail_possible(r.huge, r.huge_known,
 			    r.need->order, r.bi->norders);
-		if (fleet_add(f, &fr) != 0)
+		if (fleet_add(f, &fr) != 0) {
+			fprintf(stderr, "%s: out of memory\n", progname);
 			rc = -1;
+		}
 	} else
 		f->unreadable++;
 	pipe_verdicts_free(&v);
@@ -113,13 +115,9 @@ run_fleet(struct opts *o)
 	if (status >= 0 && o->roots_from != NULL && (rc = fleet_list(o,
 	    &f)) != 0)
 		status = rc;
-	if (status < 0) {
-		if (errno == ENOMEM)
-			fprintf(stderr, "%s: out of memory\n", progname);
-		fleet_free(&f);
-		return EXIT_DATA;
-	}
-	if (o->format == F_JSON)
+	if (status < 0)
+		status = EXIT_DATA;
+	else if (o->format == F_JSON)
 		render_fleet_json(stdout, &f);
 	else if (o->format == F_SVG)
 		render_fleet_svg(stdout, &f);

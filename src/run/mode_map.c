@@ -82,14 +82,12 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	/* The 1 GiB pages, or those --need asks for, from the map too. */
 	m->gigantic_order = o->need_count && need_order >= in->bi.norders ?
 	    need_order : pipe_gigantic_order(in, *page_size);
-	if (rc == 0 && map_unmanaged(in, *page_size, m) != 0) {
-		map_free(m);
-		e.path = "fragstat";	/* not the file read last */
-		rc = ferr_set(&e, 0, "out of memory");
-	}
-	/* Only here: a capture stores what the files said, not this. */
-	if (rc == 0 && (ferr_inject("map-compute") ||
-	    map_compute(m, in->frag) != 0)) {
+	/*
+	 * The pages not yet initialised, then the classes: only here, as a
+	 * capture stores what the files said, not this.
+	 */
+	if (rc == 0 && (map_unmanaged(in, *page_size, m) != 0 ||
+	    ferr_inject("map-compute") || map_compute(m, in->frag) != 0)) {
 		map_free(m);
 		e.path = "fragstat";	/* not the file read last */
 		rc = ferr_set(&e, 0, "out of memory");
@@ -188,8 +186,8 @@ struct mapshow {
 
 /*
  * Read S's inputs, its report, the unmanaged pages and the map (with
- * --cgroups, the cgroups too). Returns 0, or EXIT_DATA after a message with
- * all that was read freed again.
+ * --cgroups, the cgroups too). Returns 0, or EXIT_DATA after a message;
+ * mapshow_free() frees what was read either way.
  */
 static int
 mapshow_load(const struct opts *o, struct mapshow *s)
@@ -205,24 +203,13 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 	io.want_psi = false;
 	if (load_inputs(&io, &s->in, &e) != 0) {
 		ferr_print(&e);
-		inputs_free(&s->in);
 		return EXIT_DATA;
 	}
 	pipe_report(o, &s->in, &s->r);
-	if (pipe_unmanaged(&s->in, &s->r, &s->u) != 0) {
-		inputs_free(&s->in);
+	if (pipe_unmanaged(&s->in, &s->r, &s->u) != 0 ||
+	    load_map(o, &s->in, 0, &s->r.page_size, &s->v.m, o->cgroups ?
+	    &s->cg : NULL, &s->stored) != 0)
 		return EXIT_DATA;
-	}
-	memcg_init(&s->cg);
-	owners_init(&s->ow);
-	if (load_map(o, &s->in, 0, &s->r.page_size, &s->v.m, o->cgroups ?
-	    &s->cg : NULL, &s->stored) != 0) {
-		/* The cgroups of the zones read before the map failed. */
-		memcg_free(&s->cg);
-		unm_free(&s->u);
-		inputs_free(&s->in);
-		return EXIT_DATA;
-	}
 	return EXIT_OK;
 }
 
@@ -233,7 +220,7 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 static int
 mapshow_compute(const struct opts *o, struct mapshow *s)
 {
-	if (mapview_compute(o, &s->v, s->r.page_size, true) != 0)
+	if (mapview_compute(o->sysroot, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
 	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
 	    &s->ow, &s->cen) != 0) {
@@ -291,11 +278,8 @@ run_map(const struct opts *o)
 
 	/* Zeroed: what a failed step never reached is freed as empty. */
 	memset(&s, 0, sizeof(s));
-	mapview_init(&s.v);
-	if ((rc = mapshow_load(o, &s)) != EXIT_OK)
-		return rc;
-	rc = mapshow_compute(o, &s);
-	if (rc == EXIT_OK)
+	if ((rc = mapshow_load(o, &s)) == EXIT_OK &&
+	    (rc = mapshow_compute(o, &s)) == EXIT_OK)
 		mapshow_render(o, &s);
 	mapshow_free(&s);
 	if (pipe_close_stdout() != EXIT_OK)

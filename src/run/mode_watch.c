@@ -52,7 +52,11 @@ events_start(const struct opts *o, const struct inputs *in,
 	return 0;
 }
 
-/* --record: create the recording of the watch W over IN (--trigger: its windows' directory), a map taking MAP_MS. Returns 0, or an exit code after a message. */
+/*
+ * --record: create the recording of the watch W over IN (--trigger: its
+ * windows' directory), a map taking MAP_MS. Returns 0, or an exit code
+ * after a message.
+ */
 static int
 record_start(const struct opts *o, const struct inputs *in,
     struct watch_opts *w, const unsigned *orders, int n, uint64_t map_ms)
@@ -140,14 +144,6 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	if (wc->me && map_every_sample(wc->me, &e) != 0)
 		ferr_print(&e);
 	return 0;
-}
-
-/* Returns milliseconds from A to B. */
-static uint64_t
-ms_since(const struct timespec *a, const struct timespec *b)
-{
-	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
-	    (b->tv_nsec - a->tv_nsec) / 1000000);
 }
 
 /*
@@ -344,7 +340,7 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 	}
 	if (w->child > 0 && w->rec && record_end(w->rec, experiment_status(
 	    ws), WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
-	    ms_since(&s->start, &s->end), &e) != 0) {
+	    watch_ms_between(&s->start, &s->end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

@@ -573,14 +573,14 @@ opt_help_or_error(int c, char **argv)
 	}
 }
 
-int
-options_parse(int argc, char **argv, struct opts *o)
+/*
+ * Set O to what no option changes, with room for every argument as a
+ * root. Returns EXIT_OK, or EXIT_DATA after a message.
+ */
+static int
+defaults(struct opts *o, int argc)
 {
-	bool given[OPT_END] = { false };
-	int c, rc, stdin_users;
-
 	memset(o, 0, sizeof(*o));
-	/* Every argument could be a root. */
 	if ((o->roots = calloc((size_t)argc + 1, sizeof(*o->roots))) == NULL) {
 		fprintf(stderr, "%s: out of memory\n", progname);
 		return EXIT_DATA;
@@ -593,17 +593,52 @@ options_parse(int argc, char **argv, struct opts *o)
 	o->psi_full = PSI_FULL_DEFAULT;
 	o->before = TRIGGER_BEFORE_DEFAULT;
 	o->after = TRIGGER_AFTER_DEFAULT;
-	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
-	/* Everything after the first '--' is the command --record runs. */
+	return EXIT_OK;
+}
+
+/*
+ * Set O->command to what follows the first '--' of ARGV (ARGC words), the
+ * command --record runs. Returns how many words are options, or -1 after
+ * a usage message when nothing follows the '--'.
+ */
+static int
+cut_command(int argc, char **argv, struct opts *o)
+{
+	int c;
+
 	for (c = 1; c < argc && strcmp(argv[c], "--") != 0; c++)
 		;
-	if (c < argc) {
-		if (c + 1 == argc)
-			return usage_error("%s", "'--' ends the options: the "
-			    "command to run under --record follows it");
-		o->command = argv + c + 1;
-		argc = c;
+	if (c == argc)
+		return argc;
+	if (c + 1 == argc) {
+		usage_error("%s", "'--' ends the options: the command to run "
+		    "under --record follows it");
+		return -1;
 	}
+	o->command = argv + c + 1;
+	return c;
+}
+
+/* Returns how many of O's input files are standard input ("-"). */
+static int
+stdin_users(const struct opts *o)
+{
+	return (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
+	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
+	    (o->pressure && strcmp(o->pressure, "-") == 0);
+}
+
+int
+options_parse(int argc, char **argv, struct opts *o)
+{
+	bool given[OPT_END] = { false };
+	int c, rc;
+
+	if ((rc = defaults(o, argc)) != EXIT_OK)
+		return rc;
+	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
+	if ((argc = cut_command(argc, argv, o)) < 0)
+		return EXIT_USAGE;
 	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
 		if (c > 0 && c < OPT_END)
 			given[c] = true;
@@ -626,87 +661,9 @@ options_parse(int argc, char **argv, struct opts *o)
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'", argv[optind]);
 	o->sysroot = o->nroots ? o->roots[0] : NULL;
-	if (o->command && (c = command_mode(o, given)) != EXIT_OK)
-		return c;
-	stdin_users = (o->buddyinfo && strcmp(o->buddyinfo, "-") == 0) +
-	    (o->pagetypeinfo && strcmp(o->pagetypeinfo, "-") == 0) +
-	    (o->pressure && strcmp(o->pressure, "-") == 0);
-	if (stdin_users > 1)
+	if (o->command && (rc = command_mode(o, given)) != EXIT_OK)
+		return rc;
+	if (stdin_users(o) > 1)
 		return usage_error("%s", "only one input can be standard input");
 	return options_mode_check(o, given);
-}
-
-int
-options_orders(const char *opt, const char *list, unsigned long page_size,
-    unsigned norders, unsigned *orders)
-{
-	char item[32];
-	const char *p = list, *end;
-	uint64_t v, mul, o;
-	size_t n = 0, len, i;
-	struct tok t;
-
-	while (*p) {
-		len = strcspn(p, ",");
-		if (len == 0 || len >= sizeof(item) || n == FRAG_MAX_ORDERS)
-			goto bad;
-		memcpy(item, p, len);
-		item[len] = '\0';
-		p += len + (p[len] == ',');
-		t.s = item;
-		t.n = strspn(item, "0123456789");
-		if (num_u64(&t, &v) != 0)
-			goto bad;
-		end = item + t.n;
-		mul = 0;
-		if (*end == 'K' || *end == 'k')
-			mul = 1ULL << 10;
-		else if (*end == 'M' || *end == 'm')
-			mul = 1ULL << 20;
-		else if (*end == 'G' || *end == 'g')
-			mul = 1ULL << 30;
-		if ((mul == 0 && *end != '\0') ||
-		    (mul != 0 && end[1] != '\0' && strcmp(end + 1, "B") != 0 &&
-		    strcmp(end + 1, "iB") != 0))
-			goto bad;
-		if (mul == 0)
-			o = v;
-		else {
-			/* At most 2^56 bytes: no product or shift wraps. */
-			for (o = 0; v <= (1ULL << 56) / mul &&
-			    (uint64_t)page_size << o < v * mul; o++)
-				;
-			if (v > (1ULL << 56) / mul ||
-			    (uint64_t)page_size << o != v * mul) {
-				usage_error("%s: %s is not a power-of-two number "
-				    "of %lu-byte pages", opt, item, page_size);
-				return -1;
-			}
-		}
-		if (o >= norders) {
-			if (mul != 0)
-				usage_error("%s: %s is order %llu, above the "
-				    "buddy allocator's orders 0 to %u: such "
-				    "gigantic pages come from "
-				    "alloc_contig_pages(); ask with --need "
-				    "COUNTx%s (and --map for the ceiling)", opt,
-				    item, (unsigned long long)o, norders - 1,
-				    item);
-			else
-				usage_error("%s: %s is order %llu, but the "
-				    "input has orders 0 to %u", opt, item,
-				    (unsigned long long)o, norders - 1);
-			return -1;
-		}
-		for (i = 0; i < n && orders[i] != o; i++)
-			;
-		if (i == n)
-			orders[n++] = (unsigned)o;
-	}
-	if (n > 0)
-		return (int)n;
-bad:
-	usage_error("%s: '%s' is not a list of orders or sizes such as "
-	    "9,2M,64K", opt, list);
-	return -1;
 }

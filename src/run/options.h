@@ -11,12 +11,4 @@
  */
 int	options_parse(int argc, char **argv, struct opts *o);
 
-/*
- * Turn the order list of option OPT (orders or sizes such as 2M, 64K) into
- * ORDERS for pages of PAGE_SIZE and NORDERS orders. Returns how many, or
- * -1 after a usage message that names OPT.
- */
-int	options_orders(const char *opt, const char *list,
-	    unsigned long page_size, unsigned norders, unsigned *orders);
-
 #endif

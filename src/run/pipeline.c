@@ -11,6 +11,7 @@
 #include "load.h"
 #include "mode_check.h"
 #include "modes.h"
+#include "orders.h"
 #include "render_json.h"
 #include "render_kernel.h"
 #include "render_pictures.h"
@@ -67,6 +68,7 @@ pipe_input_opts(const struct opts *o)
 {
 	struct input_opts io;
 	const char *from;
+	bool kernel_bytes;
 
 	memset(&io, 0, sizeof(io));
 	io.sysroot = o->sysroot;
@@ -77,14 +79,16 @@ pipe_input_opts(const struct opts *o)
 	io.kernel = o->kernel;
 	/* THP sizes and --advise=2M need the page size before reading. */
 	io.page_size = pipe_page_size(o, NULL, &from);
-	/* Never read a file the chosen output does not need. */
-	io.want_pti = (o->format == F_SUMMARY || o->format == F_TABLE ||
-	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG ||
-	    o->format == F_CSV || o->format == F_NDJSON) &&
-	    o->action != A_VERIFY && !o->no_pagetypeinfo;
-	io.want_psi = (o->format == F_SUMMARY || o->format == F_TABLE ||
-	    o->format == F_JSON || o->format == F_PROM || o->format == F_SVG) &&
-	    o->action != A_VERIFY;
+	/*
+	 * Never read a file the chosen output does not need: the kernel's
+	 * own index files and --verify read buddyinfo alone, the flat rows
+	 * have no pressure.
+	 */
+	kernel_bytes = o->format == F_UNUSABLE || o->format == F_EXTFRAG ||
+	    o->action == A_VERIFY;
+	io.want_pti = !kernel_bytes && !o->no_pagetypeinfo;
+	io.want_psi = !kernel_bytes && o->format != F_CSV &&
+	    o->format != F_NDJSON;
 	io.want_advise = o->advise;
 	/* The map: the pageblock order and balloon pages. */
 	io.want_pti |= o->map;
@@ -110,7 +114,7 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 
 	if (list) {
 		*from = "option";
-		return options_orders(o->advise_list ? "--advise" : "--orders",
+		return orders_parse(o->advise_list ? "--advise" : "--orders",
 		    list, page_size, norders, orders);
 	}
 	*from = "pageblock and THP";
@@ -143,8 +147,8 @@ need_of(const struct opts *o, const struct inputs *in,
 	n->count = o->need_count;
 	n->node = o->node;
 	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
-	if (o->need_size != NULL && options_orders("--need", o->need_size,
-	    page_size, FRAG_MAX_ORDERS, &n->order) != 1)
+	if (o->need_size != NULL && orders_one("--need", o->need_size,
+	    page_size, FRAG_MAX_ORDERS, &n->order) != 0)
 		return -1;
 	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
 	    in->bi.zones[z].node != (unsigned)n->node; z++)
@@ -171,18 +175,17 @@ pipe_gigantic_order(const struct inputs *in, unsigned long page_size)
 	    o >= in->bi.norders ? o : 0;
 }
 
-/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
-int
-pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
-    struct advice *adv, struct need *need)
+/*
+ * Set ADV's rules from O and IN: the release and where it came from
+ * (inferred from the files without one), vm.extfrag_threshold,
+ * vm.compaction_proactiveness and COMPACTION_HPAGE_ORDER.
+ */
+static void
+advice_rules(const struct opts *o, const struct inputs *in,
+    struct advice *adv)
 {
-	struct advise_in ai;
 	bool found;
-	size_t i;
-	int n;
 
-	memset(adv, 0, sizeof(*adv));
-	adv->gfp = o->gfp;
 	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
 	adv->kver_from = o->kernel ? "option" : o->sysroot ? "osrelease" :
 	    "host";
@@ -209,23 +212,62 @@ pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_si
 	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
 	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
 	    in->have_pti ? in->pti.pageblock_order : 9;
-	n = pipe_orders(o, in, page_size, adv->orders, &adv->orders_from);
-	if (n < 0)
-		return EXIT_USAGE;
+}
+
+/* Add ORDER to ADV's orders unless it is there already or they are full. */
+static void
+add_order(struct advice *adv, unsigned order)
+{
+	size_t i;
+
+	for (i = 0; i < adv->norders && adv->orders[i] != order; i++)
+		;
+	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
+		adv->orders[adv->norders++] = order;
+}
+
+/*
+ * Set ADV's orders for O and IN (pipe_orders()), with the order of --need
+ * (into NEED) and of --check's thresholds, so that they are counted too.
+ * Returns 0, or -1 after a usage message.
+ */
+static int
+advice_orders(const struct opts *o, const struct inputs *in,
+    unsigned long page_size, struct advice *adv, struct need *need)
+{
+	struct check_ask ask;
+	int n;
+
+	if ((n = pipe_orders(o, in, page_size, adv->orders,
+	    &adv->orders_from)) < 0)
+		return -1;
 	adv->norders = (size_t)n;
 	/* --need's order is one that matters, unless it is gigantic. */
 	if (o->need_count != 0) {
 		if (need_of(o, in, page_size, adv->hpage_order, need) != 0)
-			return EXIT_USAGE;
-		for (i = 0; i < adv->norders && adv->orders[i] != need->order;
-		    i++)
-			;
-		if (i == adv->norders && need->order < in->bi.norders &&
-		    adv->norders < FRAG_MAX_ORDERS)
-			adv->orders[adv->norders++] = need->order;
+			return -1;
+		if (need->order < in->bi.norders)
+			add_order(adv, need->order);
 	}
-	/* --check's thresholds are counted at their size too. */
-	if (check_add_order(o, in, page_size, adv) != 0)
+	if (o->warn != 0 || o->crit != 0) {
+		if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
+			return -1;
+		add_order(adv, ask.order);
+	}
+	return 0;
+}
+
+/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
+int
+pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
+    struct advice *adv, struct need *need)
+{
+	struct advise_in ai;
+
+	memset(adv, 0, sizeof(*adv));
+	adv->gfp = o->gfp;
+	advice_rules(o, in, adv);
+	if (advice_orders(o, in, page_size, adv, need) != 0)
 		return EXIT_USAGE;
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;

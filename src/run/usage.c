@@ -10,12 +10,13 @@
 #include "opts.h"
 #include "usage.h"
 
-/* Print --help, every option and the exit statuses, to FP. */
-void
-usage(FILE *fp)
-{
-	fprintf(fp,
-"Usage: %s [OPTION]...\n"
+/*
+ * The text of --help, a section each; help2man makes the man page of it
+ * (man/, tests/docs.sh), so each line stays as it is.
+ */
+
+/* --help: what fragstat answers, and the summary line by line. */
+static const char help_intro[] =
 "Say whether large allocations (huge pages) would succeed on this machine,\n"
 "need compaction or need memory freed, by the kernel's own rules, and show\n"
 "the kernel's fragmentation indices per zone, computed exactly as the kernel\n"
@@ -37,7 +38,10 @@ usage(FILE *fp)
 "  verdict          ok, compact, reclaim, unknown (an input is missing),\n"
 "                   or 'not used' (the allocation never takes from the zone)\n"
 "and the next step in plain words.\n"
-"\n"
+"\n";
+
+/* --help: where the files come from, and the modes over many roots. */
+static const char help_input[] =
 "Input:\n"
 "  -r, --sysroot=DIR        read DIR/proc/... (a captured snapshot) instead of\n"
 "                           the live files\n"
@@ -68,15 +72,18 @@ usage(FILE *fp)
 "      --compare A B        show what changed from root A to root B\n"
 "                           (two recordings: their runs side by side; a\n"
 "                           directory of recordings: the runs of one side,\n"
-"                           each metric's mean and sd, the change in %% and\n"
-"                           Welch's t-test at 95%%, from 3 runs a side, in\n"
+"                           each metric's mean and sd, the change in % and\n"
+"                           Welch's t-test at 95%, from 3 runs a side, in\n"
 "                           mmtests' layout in 80 columns; --format=table:\n"
 "                           wide, with n, min, max and B - A)\n"
 "\n"
 "      --capture=DIR        save the files fragstat reads (and the kernel's\n"
 "                           index files when readable) into a new directory\n"
 "                           DIR laid out like /, for --sysroot DIR later\n"
-"\n"
+"\n";
+
+/* --help: --watch and what it keeps: --record, --trigger. */
+static const char help_watching[] =
 "Watching:\n"
 "      --watch=SECONDS      sample every SECONDS (0.5, 2, ...): free memory,\n"
 "                           free pageblocks, both indices at the orders that\n"
@@ -130,7 +137,10 @@ usage(FILE *fp)
 "      --after=N            the samples it writes after the last trigger\n"
 "                           (default 10; a trigger within a window extends\n"
 "                           it)\n"
-"\n"
+"\n";
+
+/* --help: the advice and what tunes it: --need, --compact. */
+static const char help_advice[] =
 "Advice:\n"
 "      --advise[=ORDERS]    say per zone, node and machine whether an allocation\n"
 "                           of each order would succeed, needs compaction or\n"
@@ -156,7 +166,7 @@ usage(FILE *fp)
 "      --node=N             the request of --need is for node N, and the\n"
 "                           node --check judges\n"
 "      --low=N              say 'only N left' below N free allocations of an\n"
-"                           order; default: 1%% of the memory (zoneinfo's\n"
+"                           order; default: 1% of the memory (zoneinfo's\n"
 "                           managed pages) in units of the order\n"
 "      --fragmented=LOW[,SEVERE]\n"
 "                           the judgement's marks: a size whose fragmentation\n"
@@ -174,7 +184,10 @@ usage(FILE *fp)
 "      --force              with --compact: compact every node\n"
 "      --dry-run            with --compact: say which nodes it would compact\n"
 "                           and why, without compacting (also of a --sysroot)\n"
-"\n"
+"\n";
+
+/* --help: --check. */
+static const char help_monitoring[] =
 "Monitoring (a Nagios, Icinga or Sensu check):\n"
 "      --check              print one status line, FRAGSTAT OK (WARNING,\n"
 "                           CRITICAL, UNKNOWN) - what decided it | the counts\n"
@@ -188,7 +201,10 @@ usage(FILE *fp)
 "                           SIZE (default: the pageblock) are free now\n"
 "      --crit=N[xSIZE]      with --check, CRITICAL when fewer than N are free\n"
 "                           now\n"
-"\n"
+"\n";
+
+/* --help: --map. */
+static const char help_map[] =
 "Physical memory map:\n"
 "      --map                as root, read every page frame's flags\n"
 "                           (/proc/kpageflags) and show per zone the\n"
@@ -216,7 +232,10 @@ usage(FILE *fp)
 "                           all with --json) and, where debugfs page_owner\n"
 "                           can be read (page_owner=on), the allocating\n"
 "                           stacks of the pinning pages\n"
-"\n"
+"\n";
+
+/* --help: how it is shown. */
+static const char help_output[] =
 "Output:\n"
 "  -d, --detail             the full tables: per zone, every order (free\n"
 "                           blocks, both indices) and migratetype, and the\n"
@@ -246,7 +265,10 @@ usage(FILE *fp)
 "  -q, --quiet              do not mention optional files that cannot be read\n"
 "  -h, --help               display this help and exit\n"
 "  -V, --version            output version information and exit\n"
-"\n"
+"\n";
+
+/* --help: what every mode shares: usage errors and exit statuses. */
+static const char help_end[] =
 "An option that does nothing in the chosen mode is a usage error.\n"
 "\n"
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
@@ -254,10 +276,23 @@ usage(FILE *fp)
 "6 unknown, 7 impossible; --check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.\n"
 "A reader that closes the pipe early ends fragstat quietly, with the\n"
 "status it would have had.\n"
-"\n"
-"Report bugs to: <%s>\n"
-"%s home page: <%s>\n",
-	    progname, PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
+"\n";
+
+/* Print --help, every option and the exit statuses, to FP. */
+void
+usage(FILE *fp)
+{
+	fprintf(fp, "Usage: %s [OPTION]...\n", progname);
+	fputs(help_intro, fp);
+	fputs(help_input, fp);
+	fputs(help_watching, fp);
+	fputs(help_advice, fp);
+	fputs(help_monitoring, fp);
+	fputs(help_map, fp);
+	fputs(help_output, fp);
+	fputs(help_end, fp);
+	fprintf(fp, "Report bugs to: <%s>\n%s home page: <%s>\n",
+	    PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
 }
 
 /* Print --version, the release and the licence, to standard output. */

@@ -63,6 +63,76 @@ json_line(struct jsonw *w, const char *key, const char *s, long n)
 	free(copy);
 }
 
+/* How a kernel file and fragstat's differ: where, and each side's line there. */
+struct diff {
+	bool		 equal;
+	unsigned long	 line;		/* the first that differs (1-based) */
+	const char	*kernel, *mine;	/* that line of each */
+	long		 nkernel, nmine;	/* their lengths, -1: past the end */
+};
+
+/* Fill D from kernel file K and MINE (LEN bytes). */
+static void
+diff_find(struct diff *d, const struct kfile *k, const char *mine,
+    size_t len)
+{
+	memset(d, 0, sizeof(*d));
+	d->kernel = d->mine = "";
+	d->equal = k->kernel.len == len && memcmp(k->kernel.buf, mine,
+	    len) == 0;
+	for (d->line = 1; !d->equal; d->line++) {
+		d->nkernel = nth_line(k->kernel.buf, k->kernel.len, d->line,
+		    &d->kernel);
+		d->nmine = nth_line(mine, len, d->line, &d->mine);
+		if (d->nkernel != d->nmine || d->nkernel < 0 ||
+		    (d->nkernel > 0 && memcmp(d->kernel, d->mine,
+		    (size_t)d->nkernel) != 0))
+			break;
+	}
+}
+
+/* Write D of kernel file K (ZONES zones, ORDERS orders) as one object to W. */
+static void
+diff_json(struct jsonw *w, const struct kfile *k, const struct diff *d,
+    size_t zones, unsigned orders)
+{
+	jw_object(w);
+	jw_key(w, "file");
+	jw_string(w, k->name);
+	jw_key(w, "path");
+	jw_string(w, k->path);
+	jw_key(w, "identical");
+	jw_bool(w, d->equal);
+	jw_key(w, "zones");
+	jw_u64(w, zones);
+	jw_key(w, "orders");
+	jw_u64(w, orders);
+	if (!d->equal) {
+		jw_key(w, "line");
+		jw_u64(w, d->line);
+		json_line(w, "kernel", d->kernel, d->nkernel);
+		json_line(w, "fragstat", d->mine, d->nmine);
+	}
+	jw_end(w);
+}
+
+/* Write D of kernel file K (ZONES zones, ORDERS orders) as text to OUT. */
+static void
+diff_text(FILE *out, const struct kfile *k, const struct diff *d,
+    size_t zones, unsigned orders)
+{
+	if (d->equal) {
+		fprintf(out, "%s: identical (%zu zones, %u orders)\n", k->name,
+		    zones, orders);
+		return;
+	}
+	fprintf(out, "%s: DIFFERS at line %lu\n", k->name, d->line);
+	fprintf(out, "  kernel:   %.*s\n", d->nkernel < 0 ? 5 :
+	    (int)d->nkernel, d->nkernel < 0 ? "(end)" : d->kernel);
+	fprintf(out, "  fragstat: %.*s\n", d->nmine < 0 ? 5 : (int)d->nmine,
+	    d->nmine < 0 ? "(end)" : d->mine);
+}
+
 /*
  * Write to OUT, or as one object to W when not NULL, whether kernel file
  * K equals MINE (LEN bytes); for a difference, the first differing line of
@@ -72,49 +142,14 @@ static int
 compare(FILE *out, struct jsonw *w, const struct kfile *k, const char *mine,
     size_t len, size_t zones, unsigned orders)
 {
-	const char *a = "", *b = "";
-	unsigned long l;
-	long na = 0, nb = 0;
-	bool equal = k->kernel.len == len && memcmp(k->kernel.buf, mine,
-	    len) == 0;
+	struct diff d;
 
-	for (l = 1; !equal; l++) {
-		na = nth_line(k->kernel.buf, k->kernel.len, l, &a);
-		nb = nth_line(mine, len, l, &b);
-		if (na != nb || (na > 0 && memcmp(a, b, (size_t)na) != 0) ||
-		    na < 0)
-			break;
-	}
-	if (w) {
-		jw_object(w);
-		jw_key(w, "file");
-		jw_string(w, k->name);
-		jw_key(w, "path");
-		jw_string(w, k->path);
-		jw_key(w, "identical");
-		jw_bool(w, equal);
-		jw_key(w, "zones");
-		jw_u64(w, zones);
-		jw_key(w, "orders");
-		jw_u64(w, orders);
-		if (!equal) {
-			jw_key(w, "line");
-			jw_u64(w, l);
-			json_line(w, "kernel", a, na);
-			json_line(w, "fragstat", b, nb);
-		}
-		jw_end(w);
-	} else if (equal)
-		fprintf(out, "%s: identical (%zu zones, %u orders)\n", k->name,
-		    zones, orders);
-	else {
-		fprintf(out, "%s: DIFFERS at line %lu\n", k->name, l);
-		fprintf(out, "  kernel:   %.*s\n", na < 0 ? 5 : (int)na,
-		    na < 0 ? "(end)" : a);
-		fprintf(out, "  fragstat: %.*s\n", nb < 0 ? 5 : (int)nb,
-		    nb < 0 ? "(end)" : b);
-	}
-	return !equal;
+	diff_find(&d, k, mine, len);
+	if (w)
+		diff_json(w, k, &d, zones, orders);
+	else
+		diff_text(out, k, &d, zones, orders);
+	return !d.equal;
 }
 
 /* Read the two kernel files and buddyinfo into K and BUDDY, stable when LIVE. Returns tries or -1. */
@@ -187,11 +222,8 @@ head(FILE *out, struct jsonw *w, bool live, int tries)
 	if (w) {
 		jw_object(w);
 		/* How many reads it took until buddyinfo held still. */
-		jw_key(w, "buddyinfo_reads");
-		if (live)
+		if (jw_key_or_null(w, "buddyinfo_reads", live))
 			jw_int(w, tries);
-		else
-			jw_null(w);
 		jw_key(w, "files");
 		jw_array(w, false);
 	} else if (live)

@@ -55,34 +55,36 @@ watch_forward(pid_t pid)
 void
 watch_signals(void)
 {
-	static const int sigs[5] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
 	struct sigaction sa;
 	sigset_t set;
 	size_t i;
 
 	sigemptyset(&set);
-	for (i = 0; i < 5; i++)
+	sigemptyset(&stop_sigs);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		sigaddset(&set, sigs[i]);
+		/* SIGCHLD only wakes the sleep. */
+		if (sigs[i] != SIGCHLD)
+			sigaddset(&stop_sigs, sigs[i]);
+	}
 	/*
 	 * Held blocked except in the sleep's ppoll(), which lets them in
 	 * atomically: a capture, a sample or the tracefs instance is never
 	 * cut midway, and a signal that came before the sleep ends it at once.
 	 */
 	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
-	for (i = 0; i < 5; i++)
-		sigdelset(&sleep_mask, sigs[i]);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_signal;
 	sigfillset(&sa.sa_mask);
 	/* A signal only asks the loop to stop: no system call may fail for it. */
 	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
 	/* --events must remove its tracefs instance whatever ends it. */
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigdelset(&sleep_mask, sigs[i]);
 		sigaction(sigs[i], &sa, NULL);
+	}
 	/* A read that never returns (a FIFO under --sysroot) ends for them too. */
-	sigemptyset(&stop_sigs);
-	for (i = 0; i < 4; i++)
-		sigaddset(&stop_sigs, sigs[i]);
 	slurp_stoppable(&stop_sigs, &stop);
 }
 
@@ -144,9 +146,8 @@ watch_rates(struct wsample *s, const struct vmstat *prev,
 	}
 }
 
-/* Returns milliseconds from A to B. */
-static uint64_t
-ms_between(const struct timespec *a, const struct timespec *b)
+uint64_t
+watch_ms_between(const struct timespec *a, const struct timespec *b)
 {
 	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
 	    (b->tv_nsec - a->tv_nsec) / 1000000);
@@ -294,7 +295,7 @@ step_difference(struct loop *l)
 	if (l->have_prev) {
 		watch_rates(s, p->have_vm ? &p->vm : NULL, s->vm,
 		    p->have_psi ? &p->psi : NULL, l->r.psi,
-		    ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
+		    watch_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
 		s->prev_frag = p->frag;
 	}

@@ -22,6 +22,10 @@ void	watch_rates(struct wsample *s, const struct vmstat *prev,
 	    const struct vmstat *cur, const struct psi *ppsi,
 	    const struct psi *cpsi, uint64_t elapsed_ms);
 
+/* Returns the milliseconds from A to B, two times of CLOCK_MONOTONIC. */
+uint64_t	watch_ms_between(const struct timespec *a,
+	    const struct timespec *b);
+
 struct watch_opts {
 	struct input_opts	 io;
 	unsigned		 interval_ms;
