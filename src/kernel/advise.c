@@ -209,60 +209,31 @@ pageblock_order(const struct advise_in *in)
 static int
 nofragment_block(const struct advise_in *in, size_t z, unsigned order)
 {
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
-	const struct ptzone *pz;
-	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	unsigned k, from;
-	int t;
+	uint64_t units;
+	bool capped;
 
-	if (p == NULL || in->pti_zone[z] < 0)
+	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE, true,
+	    &units, &capped))
 		return 1;
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = advise_type_of(p, lists[l])) < 0)
-			continue;
-		from = l == 3 || strcmp(lists[l], own) == 0 ||
-		    p->pageblock_order < order ? order : p->pageblock_order;
-		for (k = from; k < p->norders; k++)
-			if (pz->free[t][k] != 0)
-				return 1;
-	}
-	return 0;
+	return units != 0;
 }
 
 /*
  * Returns 1 when zone Z has a free block of ORDER or more on a list that
- * __zone_watermark_ok() (4.4+) lets IN's allocation take: the
- * MIGRATE_PCPTYPES lists (Unmovable, Movable, Reclaimable), and CMA with
- * ALLOC_CMA, which movable allocations have; never HighAtomic (only with
- * ALLOC_HIGHATOMIC/ALLOC_OOM) or Isolate. 0 when none, -1 without
- * pagetypeinfo.
+ * __zone_watermark_ok() (4.4+) lets IN's allocation take (see
+ * advise_list_units(); movable allocations have ALLOC_CMA), 0 when none,
+ * -1 without pagetypeinfo.
  */
 static int
 usable_block(const struct advise_in *in, size_t z, unsigned order)
 {
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
-	const struct ptzone *pz;
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	unsigned k;
-	int t;
+	uint64_t units;
+	bool capped;
 
-	if (p == NULL || in->pti_zone[z] < 0)
+	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE, false,
+	    &units, &capped))
 		return -1;
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = advise_type_of(p, lists[l])) < 0)
-			continue;
-		for (k = order; k < p->norders; k++)
-			if (pz->free[t][k] != 0)
-				return 1;
-	}
-	return 0;
+	return units != 0;
 }
 
 /*
@@ -579,15 +550,10 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 static void
 blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 {
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable" };
 	const struct zizone *z;
-	const struct ptzone *pz;
-	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0;
-	bool any = false, unknown = false, block;
-	size_t i, l;
-	unsigned o;
-	int t;
+	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0, units;
+	bool any = false, unknown = false, block, capped;
+	size_t i;
 
 	k->blocks_balanced = 0;
 	for (i = 0; i < in->bi->nzones; i++) {
@@ -606,15 +572,12 @@ blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 		free = free > need ? free - need : 0;
 		need = advise_sat_add(z->high, (z->have & ZI_PROTECTION) ?
 		    reserve(in->zi, z, in->gfp) : 0);
-		block = pb < in->bi->norders && in->frag[i].suitable[pb] > 0;
-		if (in->pti != NULL && in->pti_zone[i] >= 0) {
-			pz = &in->pti->zones[in->pti_zone[i]];
-			block = false;
-			for (l = 0; l < 3; l++)
-				if ((t = advise_type_of(in->pti, lists[l])) >= 0)
-					for (o = pb; o < in->pti->norders; o++)
-						block |= pz->free[t][o] != 0;
-		}
+		/* No ALLOC_CMA: the MIGRATE_PCPTYPES lists only. */
+		if (advise_list_units(in, i, pb, false, false, &units, &capped))
+			block = units != 0;
+		else
+			block = pb < in->bi->norders &&
+			    in->frag[i].suitable[pb] > 0;
 		if (free > need && block) {
 			k->blocks_balanced = 1;
 			k->blocks_free = free;
