@@ -7,15 +7,6 @@
 
 #include "pins.h"
 
-/* qsort() order of two uint64_t, ascending. */
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Returns the unmovable pages of block B that stay pinned when the pages
  * of kind WITHOUT are not there (MAP_NPINS: none left out).
@@ -42,12 +33,12 @@ unmovable_without(const struct map_block *b, enum map_pin without)
  * STATE, each pageblock's enum pins_state is set.
  */
 static uint64_t
-emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
-    uint8_t *state)
+emptiable(const struct map_zone *z, enum map_pin without,
+    struct map_rank *key, uint8_t *state)
 {
 	const struct map_block *b;
-	uint64_t clean = 0, budget = z->pcp_free, a;
-	size_t k, na = 0;
+	uint64_t clean = 0, a;
+	size_t k, na = 0, admitted;
 
 	for (k = 0; k < z->nblocks; k++) {
 		b = &z->blocks[k];
@@ -63,25 +54,23 @@ emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
 			    b->n[MAP_UNMOVABLE] || a ? PINS_PINNED : PINS_CLEAN;
 		if (b->n[MAP_HOLE] || unmovable_without(b, without))
 			continue;
-		if (a == 0)
+		if (a == 0) {
 			clean++;
-		else	/* Fewest first, then the lower PFN: a stable order. */
-			key[na++] = a << 32 | k;
+		} else {
+			key[na].pages = a;
+			key[na++].at = k;
+		}
 	}
-	qsort(key, na, sizeof(*key), cmp_u64);
-	for (k = 0; k < na && key[k] >> 32 <= budget; k++) {
-		budget -= key[k] >> 32;
-		clean++;
-		if (state)
-			state[key[k] & 0xffffffff] = PINS_ADMITTED;
-	}
-	return clean;
+	admitted = map_admit(key, na, z->pcp_free);
+	for (k = 0; k < admitted && state; k++)
+		state[key[k].at] = PINS_ADMITTED;
+	return clean + admitted;
 }
 
 /* Fill PZ from zone Z of M with STATE, its pageblocks' states. */
 static void
 zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
-    uint64_t *key, struct pins_zone *pz)
+    struct map_rank *key, struct pins_zone *pz)
 {
 	unsigned o = m->pageblock_order;
 	const struct map_block *b;
@@ -120,7 +109,7 @@ int
 pins_compute(struct pins *p, const struct map *m)
 {
 	const struct map_zone *z;
-	uint64_t *key;
+	struct map_rank *key;
 	size_t i, total = 0, most = 0;
 
 	memset(p, 0, sizeof(*p));
