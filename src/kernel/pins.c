@@ -136,15 +136,13 @@ pins_compute(struct pins *p, const struct map *m)
 	return 0;
 }
 
-/* The groups pins_rank() sorts, for cmp_rank(). */
-static const struct memcg_group *rank_groups;
-
-/* qsort() order of two group indices: see pins_rank(). */
+/* qsort_r() order of two indices into the groups G: see pins_rank(). */
 static int
-cmp_rank(const void *a, const void *b)
+cmp_rank(const void *a, const void *b, void *g)
 {
-	const struct memcg_group *x = &rank_groups[*(const uint32_t *)a],
-	    *y = &rank_groups[*(const uint32_t *)b];
+	const struct memcg_group *groups = g;
+	const struct memcg_group *x = &groups[*(const uint32_t *)a],
+	    *y = &groups[*(const uint32_t *)b];
 
 	if ((x->ino == 0) != (y->ino == 0))
 		return x->ino == 0 ? 1 : -1;
@@ -185,10 +183,7 @@ pins_rank(struct memcg *cg, const struct map *m, const struct pins *p)
 		if (p->state[b] == PINS_CLEAN || p->state[b] == PINS_ADMITTED)
 			g->movable_pages += c->n[MEMCG_MOVABLE];
 	}
-	/* qsort() has no argument for the groups: a file-local pointer. */
-	rank_groups = cg->groups;
-	qsort(cg->rank, cg->ngroups, sizeof(*cg->rank), cmp_rank);
-	rank_groups = NULL;
+	qsort_r(cg->rank, cg->ngroups, sizeof(*cg->rank), cmp_rank, cg->groups);
 	return 0;
 }
 

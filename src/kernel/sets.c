@@ -546,15 +546,13 @@ effect(const struct sets_metric *s)
 	return s->s[0].mean != s->s[1].mean ? INFINITY : 0;
 }
 
-/* The sets whose metrics by_effect() compares: qsort() has no argument for it. */
-static const struct sets *sorting;
-
-/* qsort() order of two metric indices by effect, largest first, then |%|, then the table's order. */
+/* qsort_r() order of two indices into the metrics M by effect, largest first, then |%|, then the table's order. */
 static int
-by_effect(const void *pa, const void *pb)
+by_effect(const void *pa, const void *pb, void *m)
 {
+	const struct sets_metric *metrics = m;
 	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
-	const struct sets_metric *a = &sorting->m[ia], *b = &sorting->m[ib];
+	const struct sets_metric *a = &metrics[ia], *b = &metrics[ib];
 	double ea = effect(a), eb = effect(b);
 
 	if (ea != eb)
@@ -567,7 +565,5 @@ by_effect(const void *pa, const void *pb)
 void
 sets_by_effect(const struct sets *x, size_t *idx, size_t n)
 {
-	sorting = x;
-	qsort(idx, n, sizeof(*idx), by_effect);
-	sorting = NULL;
+	qsort_r(idx, n, sizeof(*idx), by_effect, x->m);
 }
