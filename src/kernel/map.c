@@ -199,6 +199,15 @@ map_admit(struct map_rank *r, size_t n, uint64_t budget)
 	return k;
 }
 
+uint64_t
+map_free_bound(const struct map_zone *z, unsigned o)
+{
+	uint64_t avail = z->free_pages > UINT64_MAX - z->pcp_free ?
+	    UINT64_MAX : z->free_pages + z->pcp_free;
+
+	return avail >> o;
+}
+
 /*
  * Fill Z's clean, all_free, admitted, ceiling and limited_by at order O
  * of M, with AMB scratch room for a value per pageblock.
@@ -208,7 +217,7 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o,
     struct map_rank *amb)
 {
 	unsigned shift = o - m->pageblock_order;
-	uint64_t blk, first, last, a, free, avail, bound;
+	uint64_t blk, first, last, a, free, bound;
 	size_t i, k, na = 0, admitted;
 	bool pinned;
 
@@ -248,10 +257,7 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o,
 	for (k = 0; k < admitted; k++)
 		z->admitted[o] += amb[k].pages;
 	z->clean[o] += admitted;
-	/* Compaction moves pages into free pages: it cannot free more. */
-	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
-	    z->free_pages + z->pcp_free;
-	bound = avail >> o;
+	bound = map_free_bound(z, o);
 	z->ceiling[o] = z->clean[o] <= bound ? z->clean[o] : bound;
 	z->limited_by[o] = z->clean[o] <= bound ? MAP_LIMIT_PINNED :
 	    MAP_LIMIT_FREE;

@@ -96,6 +96,13 @@ void	map_rank_sort(struct map_rank *r, size_t n);
  */
 size_t	map_admit(struct map_rank *r, size_t n, uint64_t budget);
 
+/*
+ * Returns the blocks of order O that zone Z's free memory, the per-CPU
+ * free pages drained, could make: compaction moves pages into free pages,
+ * it cannot free more.
+ */
+uint64_t	map_free_bound(const struct map_zone *z, unsigned o);
+
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);

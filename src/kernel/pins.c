@@ -74,7 +74,7 @@ zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
 {
 	unsigned o = m->pageblock_order;
 	const struct map_block *b;
-	uint64_t n, avail, bound, clean;
+	uint64_t n, bound, clean;
 	unsigned k;
 	size_t i;
 
@@ -95,9 +95,7 @@ zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
 			pz->by_kind[k] += b->pin[k] != 0;
 	}
 	/* The ceiling's bound by free memory stays: the pages move, not go. */
-	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
-	    z->free_pages + z->pcp_free;
-	bound = avail >> o;
+	bound = map_free_bound(z, o);
 	for (k = 0; k < MAP_NPINS; k++) {
 		clean = emptiable(z, (enum map_pin)k, key, NULL);
 		clean = clean < bound ? clean : bound;
