@@ -41,43 +41,27 @@ pageblock_order(const struct advise_in *in)
 }
 
 /*
- * Returns 1 when zone Z has a free block of ORDER or more that IN's
- * allocation takes with ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the
- * fast path and the reclaiming slow path (alloc_flags_nofragment(),
- * gfp_to_alloc_flags(), 6.15: e3aa7df331bc): __rmqueue() takes its own
- * migratetype's list (__rmqueue_smallest()), CMA with ALLOC_CMA
- * (__rmqueue_cma_fallback()), and another type's list only from the
- * pageblock order up, claiming the whole block (__rmqueue_claim() raises
- * min_order to pageblock_order; __rmqueue_steal() is skipped). 0 when
- * every such block is below that; 1 as well without pagetypeinfo, where
- * every free block is assumed usable and the assumption is said.
- */
-static int
-nofragment_block(const struct advise_in *in, size_t z, unsigned order)
-{
-	uint64_t units;
-	bool capped;
-
-	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE, true,
-	    &units, &capped))
-		return 1;
-	return units != 0;
-}
-
-/*
  * Returns 1 when zone Z has a free block of ORDER or more on a list that
  * __zone_watermark_ok() (4.4+) lets IN's allocation take (see
  * advise_list_units(); movable allocations have ALLOC_CMA), 0 when none,
- * -1 without pagetypeinfo.
+ * -1 without pagetypeinfo. With NOFRAGMENT, the blocks it takes with
+ * ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the fast path and the
+ * reclaiming slow path (alloc_flags_nofragment(), gfp_to_alloc_flags(),
+ * 6.15: e3aa7df331bc): __rmqueue() takes its own migratetype's list
+ * (__rmqueue_smallest()), CMA with ALLOC_CMA (__rmqueue_cma_fallback()),
+ * and another type's list only from the pageblock order up, claiming the
+ * whole block (__rmqueue_claim() raises min_order to pageblock_order;
+ * __rmqueue_steal() is skipped).
  */
 static int
-usable_block(const struct advise_in *in, size_t z, unsigned order)
+usable_block(const struct advise_in *in, size_t z, unsigned order,
+    bool nofragment)
 {
 	uint64_t units;
 	bool capped;
 
-	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE, false,
-	    &units, &capped))
+	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE,
+	    nofragment, &units, &capped))
 		return -1;
 	return units != 0;
 }
@@ -275,8 +259,9 @@ watermark_met(const struct advise_in *in, size_t zi_, unsigned order,
 {
 	unsigned pb = pageblock_order(in);
 
-	if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
-	    order) == 1) {
+	/* Without pagetypeinfo every free block is taken to be usable (and said). */
+	if (!advise_defrag_rules(in) || usable_block(in, zi_, order, true) !=
+	    0) {
 		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
 		a->reason = a->reserve_known ? R_FREE_BLOCK :
 		    R_RESERVE_UNKNOWN;
@@ -347,7 +332,7 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	a->rules_order = order;
 	a->fragindex = f->fragindex[order];
 	a->own_free = own_free(in, zi_, order);
-	a->usable_block = usable_block(in, zi_, order);
+	a->usable_block = usable_block(in, zi_, order, false);
 	a->lists_known = a->usable_block >= 0;
 	if (!reserve_zone_allowed(in->gfp, bz->name)) {
 		a->verdict = VERDICT_UNUSABLE;
