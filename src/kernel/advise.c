@@ -1,169 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* advise.c - compaction_suitable() and proactive compaction, recomputed */
+/* advise.c - compact, reclaim or nothing per zone and order: __zone_watermark_ok() and compaction_suitable(), recomputed, and the advice of a run */
 #include "config.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
 #include "counts.h"
+#include "kcompactd.h"
+#include "reserve.h"
 #include "rules.h"
-
-/*
- * Returns the zone_type of zone NAME (ZONE_DMA, ZONE_DMA32, ZONE_NORMAL,
- * ZONE_HIGHMEM, ZONE_MOVABLE, ZONE_DEVICE in that order; a kernel has a
- * subset, always in that order), or -1 for a name no kernel prints.
- */
-static int
-zone_type(const char *name)
-{
-	static const char *const names[] = { "DMA", "DMA32", "Normal",
-	    "HighMem", "Movable", "Device" };
-	int t;
-
-	for (t = 0; t < (int)(sizeof(names) / sizeof(names[0])); t++)
-		if (strcmp(name, names[t]) == 0)
-			return t;
-	return -1;
-}
-
-#define ZT_NORMAL	2
-#define ZT_HIGHMEM	3
-
-/*
- * Returns the highest zone_type an allocation of GFP may use: gfp_zone().
- * GFP_KERNEL stops at ZONE_NORMAL; GFP_HIGHUSER_MOVABLE (THP, page cache,
- * anonymous memory) reaches ZONE_MOVABLE, so every zone.
- */
-static int
-highest_zone(enum advise_gfp gfp)
-{
-	return gfp == ADVISE_KERNEL ? ZT_NORMAL : 5;
-}
-
-/*
- * Returns the default sysctl_lowmem_reserve_ratio[] of zone_type T under
- * release KVER (mm/page_alloc.c): 256 for DMA and DMA32, 32 for Normal
- * (both unchanged since 2.6); HighMem 32 until Joonsoo Kim's "don't
- * reserve ZONE_HIGHMEM for ZONE_MOVABLE request" (4.16), 0 since; the
- * highest zones have none. 0 means no reserve.
- */
-static unsigned
-default_ratio(int t, long kver)
-{
-	if (t == 0 || t == 1)
-		return 256;
-	if (t == ZT_NORMAL)
-		return 32;
-	if (t == ZT_HIGHMEM && kver >= 0 && kver < 4016)
-		return 32;
-	return 0;
-}
-
-/*
- * Returns the least lowmem_reserve[highest_zoneidx] zone Z of IN can have
- * without zoneinfo, under the default ratio (*RATIO), and sets *KNOWN when
- * that is exact. setup_per_zone_lowmem_reserve() gives a lower zone
- * managed(higher zones up to highest_zoneidx) / ratio; a zone's free pages
- * are at most its managed pages, so their sum over ratio is a sound lower
- * bound. It is exact (0) when the ratio is 0 or no populated zone lies in
- * between: buddyinfo lists every populated zone, and an unpopulated one
- * manages nothing.
- */
-static uint64_t
-reserve_bound(const struct advise_in *in, size_t z, unsigned *ratio,
-    bool *known)
-{
-	const struct bzone *bz = &in->bi->zones[z];
-	int t = zone_type(bz->name), u;
-	uint64_t higher = 0;
-	bool any = false;
-	size_t i;
-
-	*ratio = t < 0 ? 0 : default_ratio(t, in->kver);
-	*known = true;
-	if (*ratio == 0)
-		return 0;
-	for (i = 0; i < in->bi->nzones; i++) {
-		if (in->bi->zones[i].node != bz->node)
-			continue;
-		u = zone_type(in->bi->zones[i].name);
-		if (u > t && u <= highest_zone(in->gfp)) {
-			higher = advise_sat_add(higher, in->frag[i].free_pages);
-			any = true;
-		}
-	}
-	*known = !any;
-	return higher / *ratio;
-}
-
-/*
- * Returns whether an allocation of GFP may use zone NAME (gfp_zone()):
- * kernel allocations never use HighMem, Movable or Device.
- */
-static bool
-eligible(enum advise_gfp gfp, const char *name)
-{
-	return gfp == ADVISE_MOVABLE || zone_type(name) <= ZT_NORMAL;
-}
-
-/*
- * Returns z->lowmem_reserve[highest_zoneidx] for GFP. Movable allocations
- * have highest_zoneidx ZONE_MOVABLE, whose entry equals the last one (only
- * ZONE_DEVICE, with no managed pages, may follow). Kernel allocations use
- * ZONE_NORMAL's entry: its position among the node's zones when zoneinfo
- * lists them all (4.12+), else the number of DMA zones configured before it.
- */
-static uint64_t
-reserve(const struct zoneinfo *zi, const struct zizone *z, enum advise_gfp gfp)
-{
-	const struct zizone *n;
-	unsigned idx;
-
-	if (z->nprotection == 0)
-		return 0;
-	if (gfp == ADVISE_MOVABLE)
-		return z->protection[z->nprotection - 1];
-	if (zoneinfo_zones(zi, z->node) == z->nprotection &&
-	    (n = zoneinfo_find(zi, z->node, "Normal")) != NULL)
-		idx = n->index;
-	else
-		idx = (unsigned)zi->dma + (unsigned)zi->dma32;
-	return idx < z->nprotection ? z->protection[idx] : 0;
-}
-
-/*
- * Returns the free pages __zone_watermark_unusable_free() holds back for
- * the highatomic reserve: the free pages on HighAtomic lists since 6.12
- * (nr_free_highatomic, Yu Zhao's "keep track of free highatomic", merged
- * for 6.12-rc; not in stable), the reserved HighAtomic pageblocks before
- * (nr_reserved_highatomic, 4.4 to 6.11); 0 when pagetypeinfo was not read.
- */
-static uint64_t
-highatomic(const struct advise_in *in, size_t z)
-{
-	const struct pagetypeinfo *p = in->pti;
-	const struct ptzone *pz;
-	uint64_t pages = 0;
-	unsigned k;
-	int t;
-
-	if (p == NULL || in->pti_zone[z] < 0 || (in->kver >= 0 &&
-	    in->kver < 4004) || (t = advise_type_of(p, "HighAtomic")) < 0)
-		return 0;
-	pz = &p->zones[in->pti_zone[z]];
-	if (in->kver < 0 || in->kver >= 6012) {
-		for (k = 0; k < p->norders; k++)
-			pages = advise_sat_add(pages, advise_sat_pages(pz->free[t][k],
-			    k));
-		return pages;
-	}
-	if (!pz->has_blocks[t])
-		return 0;
-	return pz->blocks[t] > UINT64_MAX / p->pages_per_block ? UINT64_MAX :
-	    pz->blocks[t] * p->pages_per_block;
-}
 
 /* Returns 1 when Z has a free block of ORDER or more of the allocation's own migratetype, 0 not, -1 unknown. */
 static int
@@ -195,74 +41,29 @@ pageblock_order(const struct advise_in *in)
 }
 
 /*
- * Returns 1 when zone Z has a free block of ORDER or more that IN's
- * allocation takes with ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the
- * fast path and the reclaiming slow path (alloc_flags_nofragment(),
- * gfp_to_alloc_flags(), 6.15: e3aa7df331bc): __rmqueue() takes its own
- * migratetype's list (__rmqueue_smallest()), CMA with ALLOC_CMA
- * (__rmqueue_cma_fallback()), and another type's list only from the
- * pageblock order up, claiming the whole block (__rmqueue_claim() raises
- * min_order to pageblock_order; __rmqueue_steal() is skipped). 0 when
- * every such block is below that; 1 as well without pagetypeinfo, where
- * every free block is assumed usable and the assumption is said.
- */
-static int
-nofragment_block(const struct advise_in *in, size_t z, unsigned order)
-{
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
-	const struct ptzone *pz;
-	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	unsigned k, from;
-	int t;
-
-	if (p == NULL || in->pti_zone[z] < 0)
-		return 1;
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = advise_type_of(p, lists[l])) < 0)
-			continue;
-		from = l == 3 || strcmp(lists[l], own) == 0 ||
-		    p->pageblock_order < order ? order : p->pageblock_order;
-		for (k = from; k < p->norders; k++)
-			if (pz->free[t][k] != 0)
-				return 1;
-	}
-	return 0;
-}
-
-/*
  * Returns 1 when zone Z has a free block of ORDER or more on a list that
- * __zone_watermark_ok() (4.4+) lets IN's allocation take: the
- * MIGRATE_PCPTYPES lists (Unmovable, Movable, Reclaimable), and CMA with
- * ALLOC_CMA, which movable allocations have; never HighAtomic (only with
- * ALLOC_HIGHATOMIC/ALLOC_OOM) or Isolate. 0 when none, -1 without
- * pagetypeinfo.
+ * __zone_watermark_ok() (4.4+) lets IN's allocation take (see
+ * advise_list_units(); movable allocations have ALLOC_CMA), 0 when none,
+ * -1 without pagetypeinfo. With NOFRAGMENT, the blocks it takes with
+ * ALLOC_NOFRAGMENT, which vm.defrag_mode sets on the fast path and the
+ * reclaiming slow path (alloc_flags_nofragment(), gfp_to_alloc_flags(),
+ * 6.15: e3aa7df331bc): __rmqueue() takes its own migratetype's list
+ * (__rmqueue_smallest()), CMA with ALLOC_CMA (__rmqueue_cma_fallback()),
+ * and another type's list only from the pageblock order up, claiming the
+ * whole block (__rmqueue_claim() raises min_order to pageblock_order;
+ * __rmqueue_steal() is skipped).
  */
 static int
-usable_block(const struct advise_in *in, size_t z, unsigned order)
+usable_block(const struct advise_in *in, size_t z, unsigned order,
+    bool nofragment)
 {
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
-	const struct ptzone *pz;
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	unsigned k;
-	int t;
+	uint64_t units;
+	bool capped;
 
-	if (p == NULL || in->pti_zone[z] < 0)
+	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE,
+	    nofragment, &units, &capped))
 		return -1;
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = advise_type_of(p, lists[l])) < 0)
-			continue;
-		for (k = order; k < p->norders; k++)
-			if (pz->free[t][k] != 0)
-				return 1;
-	}
-	return 0;
+	return units != 0;
 }
 
 /*
@@ -435,13 +236,13 @@ watermark_inputs(const struct advise_in *in, size_t zi_, uint64_t *min,
 	 */
 	a->free_known = z != NULL && (z->have & ZI_FREE);
 	base = a->free_known ? z->free : f->free_pages;
-	held = highatomic(in, zi_);
+	held = reserve_highatomic(in, zi_);
 	a->usable = base > held ? base - held : 0;
 	if (z != NULL && (z->have & ZI_PROTECTION)) {
-		a->reserve = reserve(in->zi, z, in->gfp);
+		a->reserve = reserve_lowmem(in->zi, z, in->gfp);
 		a->reserve_known = true;
 	} else {
-		a->reserve = reserve_bound(in, zi_, &a->ratio,
+		a->reserve = reserve_lowmem_bound(in, zi_, &a->ratio,
 		    &a->reserve_known);
 	}
 	return z;
@@ -458,8 +259,9 @@ watermark_met(const struct advise_in *in, size_t zi_, unsigned order,
 {
 	unsigned pb = pageblock_order(in);
 
-	if (!advise_defrag_rules(in) || nofragment_block(in, zi_,
-	    order) == 1) {
+	/* Without pagetypeinfo every free block is taken to be usable (and said). */
+	if (!advise_defrag_rules(in) || usable_block(in, zi_, order, true) !=
+	    0) {
 		a->verdict = a->reserve_known ? VERDICT_OK : VERDICT_UNKNOWN;
 		a->reason = a->reserve_known ? R_FREE_BLOCK :
 		    R_RESERVE_UNKNOWN;
@@ -530,9 +332,9 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	a->rules_order = order;
 	a->fragindex = f->fragindex[order];
 	a->own_free = own_free(in, zi_, order);
-	a->usable_block = usable_block(in, zi_, order);
+	a->usable_block = usable_block(in, zi_, order, false);
 	a->lists_known = a->usable_block >= 0;
-	if (!eligible(in->gfp, bz->name)) {
+	if (!reserve_zone_allowed(in->gfp, bz->name)) {
 		a->verdict = VERDICT_UNUSABLE;
 		a->reason = R_ZONE_TYPE;
 		return false;
@@ -560,85 +362,6 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	    a->usable <= advise_sat_add(min, a->reserve))
 		return reserve_blocks(in, zi_, z, order, min, low, a);
 	return suitable(in, f, order, min, low, a);
-}
-
-/*
- * Fill K's blocks_* for its node: pgdat_balanced() under vm.defrag_mode
- * at the pageblock order PB, which kswapd is woken with (wake_all_kswapds(),
- * 101f9d666e4d). For each zone the allocation may use it asks
- * __zone_watermark_ok(zone, PB, high, highest_zoneidx, 0,
- * nr_free_pages_blocks) (a211c6550efc, with 6.15's "fix kswapd exit
- * condition in defrag_mode": pages in whole blocks only while the order is
- * not 0): the free pages in whole pageblocks, less 2^PB - 1, the free
- * highatomic pages and, without ALLOC_CMA, the free CMA pages, above high
- * + lowmem_reserve[highest_zoneidx], and a block of PB or more on an
- * Unmovable, Movable or Reclaimable list. The node is balanced as soon as
- * one zone passes; kcompactd's __compact_finished() asks the same, so it
- * stops there too. The promo watermark of memory tiering is not modelled.
- */
-static void
-blocks_view(const struct advise_in *in, unsigned pb, struct kcompactd *k)
-{
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable" };
-	const struct zizone *z;
-	const struct ptzone *pz;
-	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0;
-	bool any = false, unknown = false, block;
-	size_t i, l;
-	unsigned o;
-	int t;
-
-	k->blocks_balanced = 0;
-	for (i = 0; i < in->bi->nzones; i++) {
-		if (in->bi->zones[i].node != k->node ||
-		    !eligible(in->gfp, in->bi->zones[i].name))
-			continue;
-		z = zoneinfo_find(in->zi, k->node, in->bi->zones[i].name);
-		if (z == NULL || (z->have & (ZI_FREE_BLOCKS | ZI_HIGH)) !=
-		    (ZI_FREE_BLOCKS | ZI_HIGH)) {
-			unknown = true;
-			continue;
-		}
-		free = z->free_blocks;
-		need = advise_sat_add(advise_sat_add(sub, highatomic(in, i)),
-		    z->have & ZI_FREE_CMA ? z->free_cma : 0);
-		free = free > need ? free - need : 0;
-		need = advise_sat_add(z->high, (z->have & ZI_PROTECTION) ?
-		    reserve(in->zi, z, in->gfp) : 0);
-		block = pb < in->bi->norders && in->frag[i].suitable[pb] > 0;
-		if (in->pti != NULL && in->pti_zone[i] >= 0) {
-			pz = &in->pti->zones[in->pti_zone[i]];
-			block = false;
-			for (l = 0; l < 3; l++)
-				if ((t = advise_type_of(in->pti, lists[l])) >= 0)
-					for (o = pb; o < in->pti->norders; o++)
-						block |= pz->free[t][o] != 0;
-		}
-		if (free > need && block) {
-			k->blocks_balanced = 1;
-			k->blocks_free = free;
-			k->blocks_need = need;
-			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
-			    z->name);
-			return;
-		}
-		/* The zone nearest to passing, for the words. */
-		/* NEED saturates at UINT64_MAX: no wrap to a zero divisor. */
-		if (!any || free * 1000 / advise_sat_add(need, 1) >= best) {
-			best = free * 1000 / advise_sat_add(need, 1);
-			k->blocks_free = free;
-			k->blocks_need = need;
-			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
-			    z->name);
-			any = true;
-		}
-	}
-	if (unknown)
-		k->blocks_balanced = -1;
-	/* pgdat_balanced(): a node with no managed zone needs no balancing. */
-	else if (!any)
-		k->blocks_balanced = 1;
 }
 
 int
@@ -692,9 +415,20 @@ advise_urgency(const struct psi *p, uint32_t some, uint32_t full)
 int
 advise_rank(enum verdict v)
 {
-	static const int rank[] = { 0, 2, 3, 1, 4 };
-
-	return rank[v];
+	switch (v) {
+	case VERDICT_OK:
+		return 0;
+	case VERDICT_UNKNOWN:
+		return 1;
+	case VERDICT_COMPACT:
+		return 2;
+	case VERDICT_RECLAIM:
+		return 3;
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		break;
+	}
+	return 4;
 }
 
 const char *
@@ -770,7 +504,7 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	for (z = 0; z < adv->nkc; z++) {
 		adv->kc[z].blocks_balanced = -1;
 		if (adv->defrag_rules && pageblock_order(in) < in->bi->norders)
-			blocks_view(in, pageblock_order(in), &adv->kc[z]);
+			kcompactd_blocks(in, pageblock_order(in), &adv->kc[z]);
 	}
 	return 0;
 }

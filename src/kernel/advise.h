@@ -22,22 +22,6 @@
 bool	advise_zone(const struct advise_in *in, size_t z, unsigned order,
 	    struct zadvice *a);
 
-/*
- * Fill K (one per node of BI, at most NMAX) with each node's score at
- * HPAGE_ORDER, with present pages from ZI and the sysctl PROACTIVENESS,
- * under the rules of release KVER (-1: newest). Returns the number of nodes.
- */
-size_t	kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
-	    const struct zoneinfo *zi, unsigned hpage_order,
-	    unsigned proactiveness, long kver, struct kcompactd *k, size_t nmax);
-
-/*
- * Set *LOW and *HIGH to fragmentation_score_wmark() for PROACTIVENESS
- * under the rules of release KVER (-1: newest).
- */
-void	advise_score_wmark(long kver, unsigned proactiveness, unsigned *low,
-	    unsigned *high);
-
 /* Returns the urgency for P (NULL: unknown): full avg10 >= FULL is severe, some avg10 >= SOME elevated. */
 enum urgency advise_urgency(const struct psi *p, uint32_t some, uint32_t full);
 

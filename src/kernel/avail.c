@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "avail.h"
+#include "kcompactd.h"
 
 /*
  * Returns the pages zone Z of BI is counted with for the default --low:

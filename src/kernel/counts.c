@@ -6,78 +6,31 @@
  */
 #include "config.h"
 
-#include <string.h>
-
 #include "counts.h"
 #include "rules.h"
 
-/* Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER). */
-static uint64_t
-units_from(const uint64_t *n, unsigned norders, unsigned order, unsigned from)
-{
-	uint64_t sum = 0;
-	unsigned k;
-
-	for (k = from; k < norders; k++)
-		sum = advise_sat_add(sum, advise_sat_pages(n[k], k - order));
-	return sum;
-}
-
-/*
- * Returns N[ORDER..NORDERS) in units of 2^ORDER pages: the allocations of
- * ORDER those free blocks can serve. An allocation splits a larger block
- * into buddies of ORDER or more (expand()), so each uses one unit.
- */
-static uint64_t
-units(const uint64_t *n, unsigned norders, unsigned order)
-{
-	return units_from(n, norders, order, order);
-}
-
 /*
  * Returns the allocations of ORDER the free lists of zone Z can serve,
- * counting the lists usable_block() names (__zone_watermark_ok() 4.4+,
- * and the fallbacks of __rmqueue(), which take from the same lists).
- * Under vm.defrag_mode other types' lists count from the pageblock order
- * only (nofragment_block()). Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
+ * counting the lists advise_list_units() names (__zone_watermark_ok()
+ * 4.4+, and the fallbacks of __rmqueue(), which take from the same lists;
+ * under vm.defrag_mode other types' lists from the pageblock order only).
+ * Before 4.4 any list would do: buddyinfo's counts. Without pagetypeinfo,
  * or where it printed a count as >N, buddyinfo's counts of every list
  * (HighAtomic and Isolate included) stand in and *BOUND is set.
  */
 static uint64_t
 list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
 {
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
-	const struct pagetypeinfo *p = in->pti;
 	const uint64_t *all = in->bi->zones[z].free;
-	const struct ptzone *pz;
-	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
-	size_t l, nlists = in->gfp == ADVISE_MOVABLE ? 4 : 3;
-	uint64_t sum = 0;
-	unsigned from;
-	int t;
+	uint64_t sum;
+	bool capped;
 
 	if (in->kver >= 0 && in->kver < 4004)
-		return units(all, in->bi->norders, order);
-	if (p == NULL || in->pti_zone[z] < 0) {
+		return advise_units(all, in->bi->norders, order, order);
+	if (!advise_list_units(in, z, order, in->gfp == ADVISE_MOVABLE,
+	    advise_defrag_rules(in), &sum, &capped) || capped) {
 		*bound = true;
-		return units(all, in->bi->norders, order);
-	}
-	pz = &p->zones[in->pti_zone[z]];
-	for (l = 0; l < nlists; l++) {
-		if ((t = advise_type_of(p, lists[l])) < 0)
-			continue;
-		/* vm.defrag_mode: other types' blocks only whole (nofragment_block()). */
-		from = order;
-		if (advise_defrag_rules(in) && l != 3 && strcmp(lists[l], own) !=
-		    0 && p->pageblock_order > order)
-			from = p->pageblock_order;
-		if (pz->capped[t] >> from != 0) {
-			*bound = true;
-			return units(all, in->bi->norders, order);
-		}
-		sum = advise_sat_add(sum, units_from(pz->free[t], p->norders,
-		    order, from));
+		return advise_units(all, in->bi->norders, order, order);
 	}
 	return sum;
 }
@@ -109,7 +62,7 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 		}
 	/* pagetypeinfo and buddyinfo, read at two moments, must agree. */
 	blocks = list_units(in, z, order, &bound);
-	ck = units(bz->free, in->bi->norders, order);
+	ck = advise_units(bz->free, in->bi->norders, order, order);
 	a->now = times_above(a->usable, c, order);
 	if (blocks < a->now)
 		a->now = blocks;

@@ -7,6 +7,7 @@
 
 #include "advise.h"
 #include "judge.h"
+#include "kcompactd.h"
 
 void
 judge_default_marks(long kver, struct judge_marks *m)
@@ -16,7 +17,7 @@ judge_default_marks(long kver, struct judge_marks *m)
 	 * marks do not move with the host's sysctl, which says whether
 	 * kcompactd acts, not how fragmented memory is.
 	 */
-	advise_score_wmark(kver, ADVISE_PROACTIVENESS, &m->low, &m->high);
+	kcompactd_score_wmark(kver, ADVISE_PROACTIVENESS, &m->low, &m->high);
 	m->from = "default";
 }
 

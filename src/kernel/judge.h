@@ -9,22 +9,6 @@
 #include "frag.h"
 #include "judgement.h"
 
-/*
- * Returns extfrag_for_order() of mm/compaction.c: the share of the zone's
- * free pages (F) in blocks below ORDER, in hundredths; 0 for a zone with
- * nothing free. NORDERS: the orders F counts.
- */
-uint32_t	kcompactd_zone_score(const struct frag *f, unsigned norders,
-		    unsigned order);
-
-/*
- * Returns fragmentation_score_zone_weighted(): SCORE of a zone of PRESENT
- * pages weighted by the node's NODE_PRESENT pages, as the kernel's integer
- * types make it.
- */
-uint32_t	kcompactd_weighted(uint64_t present, uint32_t score,
-		    uint64_t node_present);
-
 /* Set M to the default marks for release KVER (-1: newest). */
 void	judge_default_marks(long kver, struct judge_marks *m);
 

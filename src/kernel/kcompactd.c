@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * kcompactd.c - proactive compaction, recomputed: fragmentation_score_node()
- * and fragmentation_score_wmark() of mm/compaction.c, release by release
+ * kcompactd.c - when kcompactd works on a node, recomputed: proactive
+ * compaction's fragmentation_score_node() and fragmentation_score_wmark()
+ * of mm/compaction.c, release by release, and under vm.defrag_mode
+ * pgdat_balanced() at the pageblock order, where kswapd and kcompactd stop
  */
 #include "config.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "advise.h"
-#include "judge.h"
+#include "kcompactd.h"
+#include "reserve.h"
+#include "rules.h"
 
 /*
  * extfrag_for_order(): like the unusable index in hundredths, but 0 (not
@@ -40,7 +42,7 @@ kcompactd_weighted(uint64_t present, uint32_t score, uint64_t node_present)
 }
 
 void
-advise_score_wmark(long kver, unsigned proactiveness, unsigned *low,
+kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
     unsigned *high)
 {
 	unsigned leeway;
@@ -75,7 +77,7 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 	size_t n = 0, i;
 	unsigned low, high, node;
 
-	advise_score_wmark(kver, proactiveness, &low, &high);
+	kcompactd_score_wmark(kver, proactiveness, &low, &high);
 	/* pgdat->node_present_pages: every zone of the node. */
 	memset(present, 0, sizeof(present));
 	for (i = 0; i < zi->nzones; i++)
@@ -106,4 +108,61 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 		n++;
 	}
 	return n;
+}
+
+void
+kcompactd_blocks(const struct advise_in *in, unsigned pb, struct kcompactd *k)
+{
+	const struct zizone *z;
+	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0, units;
+	bool any = false, unknown = false, block, capped;
+	size_t i;
+
+	k->blocks_balanced = 0;
+	for (i = 0; i < in->bi->nzones; i++) {
+		if (in->bi->zones[i].node != k->node ||
+		    !reserve_zone_allowed(in->gfp, in->bi->zones[i].name))
+			continue;
+		z = zoneinfo_find(in->zi, k->node, in->bi->zones[i].name);
+		if (z == NULL || (z->have & (ZI_FREE_BLOCKS | ZI_HIGH)) !=
+		    (ZI_FREE_BLOCKS | ZI_HIGH)) {
+			unknown = true;
+			continue;
+		}
+		free = z->free_blocks;
+		need = advise_sat_add(advise_sat_add(sub, reserve_highatomic(in, i)),
+		    z->have & ZI_FREE_CMA ? z->free_cma : 0);
+		free = free > need ? free - need : 0;
+		need = advise_sat_add(z->high, (z->have & ZI_PROTECTION) ?
+		    reserve_lowmem(in->zi, z, in->gfp) : 0);
+		/* No ALLOC_CMA: the MIGRATE_PCPTYPES lists only. */
+		if (advise_list_units(in, i, pb, false, false, &units, &capped))
+			block = units != 0;
+		else
+			block = pb < in->bi->norders &&
+			    in->frag[i].suitable[pb] > 0;
+		if (free > need && block) {
+			k->blocks_balanced = 1;
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			return;
+		}
+		/* The zone nearest to passing, for the words. */
+		/* NEED saturates at UINT64_MAX: no wrap to a zero divisor. */
+		if (!any || free * 1000 / advise_sat_add(need, 1) >= best) {
+			best = free * 1000 / advise_sat_add(need, 1);
+			k->blocks_free = free;
+			k->blocks_need = need;
+			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",
+			    z->name);
+			any = true;
+		}
+	}
+	if (unknown)
+		k->blocks_balanced = -1;
+	/* pgdat_balanced(): a node with no managed zone needs no balancing. */
+	else if (!any)
+		k->blocks_balanced = 1;
 }

@@ -171,13 +171,41 @@ map_block_kind(const struct map_block *b, unsigned pageblock_order)
 	return b->n[MAP_FREE] == pb ? MAP_BLOCK_FREE : MAP_BLOCK_MOVABLE;
 }
 
-/* qsort() order of two uint64_t, ascending. */
+/* qsort() order of two map_rank: see map_rank_sort(). */
 static int
-cmp_u64(const void *a, const void *b)
+cmp_rank(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	const struct map_rank *x = a, *y = b;
 
-	return (x > y) - (x < y);
+	if (x->pages != y->pages)
+		return x->pages < y->pages ? -1 : 1;
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+void
+map_rank_sort(struct map_rank *r, size_t n)
+{
+	qsort(r, n, sizeof(*r), cmp_rank);
+}
+
+size_t
+map_admit(struct map_rank *r, size_t n, uint64_t budget)
+{
+	size_t k;
+
+	map_rank_sort(r, n);
+	for (k = 0; k < n && r[k].pages <= budget; k++)
+		budget -= r[k].pages;
+	return k;
+}
+
+uint64_t
+map_free_bound(const struct map_zone *z, unsigned o)
+{
+	uint64_t avail = z->free_pages > UINT64_MAX - z->pcp_free ?
+	    UINT64_MAX : z->free_pages + z->pcp_free;
+
+	return avail >> o;
 }
 
 /*
@@ -185,11 +213,12 @@ cmp_u64(const void *a, const void *b)
  * of M, with AMB scratch room for a value per pageblock.
  */
 static void
-ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
+ceiling(const struct map *m, struct map_zone *z, unsigned o,
+    struct map_rank *amb)
 {
 	unsigned shift = o - m->pageblock_order;
-	uint64_t blk, first, last, a, free, budget, avail, bound;
-	size_t i, k, na = 0;
+	uint64_t blk, first, last, a, free, bound;
+	size_t i, k, na = 0, admitted;
 	bool pinned;
 
 	last = map_aligned_blocks(z, o, &first);
@@ -211,28 +240,24 @@ ceiling(const struct map *m, struct map_zone *z, unsigned o, uint64_t *amb)
 			continue;
 		if (free == (uint64_t)1 << o)
 			z->all_free[o]++;
-		if (a == 0)
+		if (a == 0) {
 			z->clean[o]++;
-		else
-			amb[na++] = a;
+		} else {
+			amb[na].pages = a;
+			amb[na++].at = (size_t)blk;
+		}
 	}
 	/*
 	 * Ambiguous pages may be per-CPU free pages, which compaction
 	 * drains: admit the blocks with fewest first, as long as their
 	 * ambiguous pages could all be per-CPU ones.
 	 */
-	qsort(amb, na, sizeof(*amb), cmp_u64);
-	budget = z->pcp_free;
+	admitted = map_admit(amb, na, z->pcp_free);
 	z->admitted[o] = 0;
-	for (k = 0; k < na && amb[k] <= budget; k++) {
-		budget -= amb[k];
-		z->admitted[o] += amb[k];
-		z->clean[o]++;
-	}
-	/* Compaction moves pages into free pages: it cannot free more. */
-	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
-	    z->free_pages + z->pcp_free;
-	bound = avail >> o;
+	for (k = 0; k < admitted; k++)
+		z->admitted[o] += amb[k].pages;
+	z->clean[o] += admitted;
+	bound = map_free_bound(z, o);
 	z->ceiling[o] = z->clean[o] <= bound ? z->clean[o] : bound;
 	z->limited_by[o] = z->clean[o] <= bound ? MAP_LIMIT_PINNED :
 	    MAP_LIMIT_FREE;
@@ -276,8 +301,9 @@ map_zone_kind(const struct map_zone *z, enum map_kind kind)
 int
 map_compute(struct map *m, const struct frag *frag)
 {
-	uint64_t *amb, head, tail;
+	struct map_rank *amb;
 	struct map_zone *z;
+	uint64_t head, tail;
 	size_t i, k;
 	unsigned c, o;
 

@@ -76,6 +76,33 @@ int	map_compute(struct map *m, const struct frag *frag);
  */
 uint64_t	map_ceiling(const struct map *m, size_t z, unsigned order);
 
+/* A pageblock or region with its pages that count (ambiguous, or kept), and where it is. */
+struct map_rank {
+	uint64_t	 pages;
+	size_t		 at;
+};
+
+/*
+ * Sort R[0..N) fewest pages first, the lower AT first among equals: the
+ * cheapest to admit or win back first, in a stable order.
+ */
+void	map_rank_sort(struct map_rank *r, size_t n);
+
+/*
+ * Returns how many of R[0..N), the pageblocks or regions whose only
+ * unmovable-looking pages are ambiguous, ceiling() admits: sorted by
+ * map_rank_sort(), as long as their ambiguous pages together fit BUDGET,
+ * the zone's per-CPU free pages (compaction drains those lists).
+ */
+size_t	map_admit(struct map_rank *r, size_t n, uint64_t budget);
+
+/*
+ * Returns the blocks of order O that zone Z's free memory, the per-CPU
+ * free pages drained, could make: compaction moves pages into free pages,
+ * it cannot free more.
+ */
+uint64_t	map_free_bound(const struct map_zone *z, unsigned o);
+
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);

@@ -7,15 +7,6 @@
 
 #include "offline.h"
 
-/* qsort() order of two uint64_t, ascending. */
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Returns the map zone of M holding the block from PFN whose valid_zones
  * is NAME on NODE (-1: any node), or -1.
@@ -79,7 +70,7 @@ offline_compute(struct offline *of, const struct memblocks *mb,
     const struct map *m, const struct pins *p, unsigned long page_size)
 {
 	struct offline_block *x;
-	uint64_t *key;
+	struct map_rank *key;
 	size_t i;
 
 	memset(of, 0, sizeof(*of));
@@ -117,12 +108,14 @@ offline_compute(struct offline *of, const struct memblocks *mb,
 		if (x->zone >= 0)
 			of->zones[x->zone][x->state]++;
 		/* Fewest pages first (the cheapest to win back), then by id. */
-		if (x->state == OFF_KEPT && of->nkept < ((size_t)1 << 24))
-			key[of->nkept++] = x->keep << 24 | i;
+		if (x->state == OFF_KEPT) {
+			key[of->nkept].pages = x->keep;
+			key[of->nkept++].at = i;
+		}
 	}
-	qsort(key, of->nkept, sizeof(*key), cmp_u64);
+	map_rank_sort(key, of->nkept);
 	for (i = 0; i < of->nkept; i++)
-		of->kept[i] = (size_t)(key[i] & 0xffffff);
+		of->kept[i] = key[i].at;
 	free(key);
 	return 0;
 }

@@ -7,15 +7,6 @@
 
 #include "pins.h"
 
-/* qsort() order of two uint64_t, ascending. */
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Returns the unmovable pages of block B that stay pinned when the pages
  * of kind WITHOUT are not there (MAP_NPINS: none left out).
@@ -42,12 +33,12 @@ unmovable_without(const struct map_block *b, enum map_pin without)
  * STATE, each pageblock's enum pins_state is set.
  */
 static uint64_t
-emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
-    uint8_t *state)
+emptiable(const struct map_zone *z, enum map_pin without,
+    struct map_rank *key, uint8_t *state)
 {
 	const struct map_block *b;
-	uint64_t clean = 0, budget = z->pcp_free, a;
-	size_t k, na = 0;
+	uint64_t clean = 0, a;
+	size_t k, na = 0, admitted;
 
 	for (k = 0; k < z->nblocks; k++) {
 		b = &z->blocks[k];
@@ -63,29 +54,27 @@ emptiable(const struct map_zone *z, enum map_pin without, uint64_t *key,
 			    b->n[MAP_UNMOVABLE] || a ? PINS_PINNED : PINS_CLEAN;
 		if (b->n[MAP_HOLE] || unmovable_without(b, without))
 			continue;
-		if (a == 0)
+		if (a == 0) {
 			clean++;
-		else	/* Fewest first, then the lower PFN: a stable order. */
-			key[na++] = a << 32 | k;
+		} else {
+			key[na].pages = a;
+			key[na++].at = k;
+		}
 	}
-	qsort(key, na, sizeof(*key), cmp_u64);
-	for (k = 0; k < na && key[k] >> 32 <= budget; k++) {
-		budget -= key[k] >> 32;
-		clean++;
-		if (state)
-			state[key[k] & 0xffffffff] = PINS_ADMITTED;
-	}
-	return clean;
+	admitted = map_admit(key, na, z->pcp_free);
+	for (k = 0; k < admitted && state; k++)
+		state[key[k].at] = PINS_ADMITTED;
+	return clean + admitted;
 }
 
 /* Fill PZ from zone Z of M with STATE, its pageblocks' states. */
 static void
 zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
-    uint64_t *key, struct pins_zone *pz)
+    struct map_rank *key, struct pins_zone *pz)
 {
 	unsigned o = m->pageblock_order;
 	const struct map_block *b;
-	uint64_t n, avail, bound, clean;
+	uint64_t n, bound, clean;
 	unsigned k;
 	size_t i;
 
@@ -106,9 +95,7 @@ zone_pins(const struct map *m, const struct map_zone *z, const uint8_t *state,
 			pz->by_kind[k] += b->pin[k] != 0;
 	}
 	/* The ceiling's bound by free memory stays: the pages move, not go. */
-	avail = z->free_pages > UINT64_MAX - z->pcp_free ? UINT64_MAX :
-	    z->free_pages + z->pcp_free;
-	bound = avail >> o;
+	bound = map_free_bound(z, o);
 	for (k = 0; k < MAP_NPINS; k++) {
 		clean = emptiable(z, (enum map_pin)k, key, NULL);
 		clean = clean < bound ? clean : bound;
@@ -120,7 +107,7 @@ int
 pins_compute(struct pins *p, const struct map *m)
 {
 	const struct map_zone *z;
-	uint64_t *key;
+	struct map_rank *key;
 	size_t i, total = 0, most = 0;
 
 	memset(p, 0, sizeof(*p));
@@ -147,15 +134,13 @@ pins_compute(struct pins *p, const struct map *m)
 	return 0;
 }
 
-/* The groups pins_rank() sorts, for cmp_rank(). */
-static const struct memcg_group *rank_groups;
-
-/* qsort() order of two group indices: see pins_rank(). */
+/* qsort_r() order of two indices into the groups G: see pins_rank(). */
 static int
-cmp_rank(const void *a, const void *b)
+cmp_rank(const void *a, const void *b, void *g)
 {
-	const struct memcg_group *x = &rank_groups[*(const uint32_t *)a],
-	    *y = &rank_groups[*(const uint32_t *)b];
+	const struct memcg_group *groups = g;
+	const struct memcg_group *x = &groups[*(const uint32_t *)a],
+	    *y = &groups[*(const uint32_t *)b];
 
 	if ((x->ino == 0) != (y->ino == 0))
 		return x->ino == 0 ? 1 : -1;
@@ -196,10 +181,7 @@ pins_rank(struct memcg *cg, const struct map *m, const struct pins *p)
 		if (p->state[b] == PINS_CLEAN || p->state[b] == PINS_ADMITTED)
 			g->movable_pages += c->n[MEMCG_MOVABLE];
 	}
-	/* qsort() has no argument for the groups: a file-local pointer. */
-	rank_groups = cg->groups;
-	qsort(cg->rank, cg->ngroups, sizeof(*cg->rank), cmp_rank);
-	rank_groups = NULL;
+	qsort_r(cg->rank, cg->ngroups, sizeof(*cg->rank), cmp_rank, cg->groups);
 	return 0;
 }
 

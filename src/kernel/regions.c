@@ -7,15 +7,6 @@
 
 #include "regions.h"
 
-/* qsort() order of two uint64_t, ascending. */
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
  * Fill R, region BLK of zone Z (index ZI) of M at ORDER, from its
  * pageblocks: its state before any ambiguous page is admitted (those with
@@ -71,24 +62,24 @@ region_of(const struct map *m, const struct map_zone *z, size_t zi,
  */
 static void
 zone_regions(struct regions *rg, const struct map *m, size_t zi,
-    uint64_t *key)
+    struct map_rank *key)
 {
 	const struct map_zone *z = &m->zones[zi];
-	uint64_t first, n, blk, amb, budget = z->pcp_free;
-	size_t from = rg->n, na = 0, k;
+	uint64_t first, n, blk, amb;
+	size_t from = rg->n, na = 0, admitted, k;
 
 	n = map_aligned_blocks(z, rg->order, &first);
 	for (blk = first; blk < first + n; blk++) {
 		amb = region_of(m, z, zi, rg->order, blk, &rg->r[rg->n]);
-		if (amb)
-			key[na++] = amb << 24 | (rg->n - from);
+		if (amb) {
+			key[na].pages = amb;
+			key[na++].at = rg->n;
+		}
 		rg->n++;
 	}
-	qsort(key, na, sizeof(*key), cmp_u64);
-	for (k = 0; k < na && key[k] >> 24 <= budget; k++) {
-		budget -= key[k] >> 24;
-		rg->r[from + (key[k] & 0xffffff)].state = REGION_CLEAN;
-	}
+	admitted = map_admit(key, na, z->pcp_free);
+	for (k = 0; k < admitted; k++)
+		rg->r[key[k].at].state = REGION_CLEAN;
 	for (k = from; k < rg->n; k++)
 		rg->zones[zi][rg->r[k].state]++;
 }
@@ -96,23 +87,18 @@ zone_regions(struct regions *rg, const struct map *m, size_t zi,
 int
 regions_compute(struct regions *rg, const struct map *m)
 {
-	uint64_t total = 0, *key;
+	struct map_rank *key;
+	uint64_t total = 0;
 	size_t i;
 
 	memset(rg, 0, sizeof(*rg));
 	rg->order = m->gigantic_order;
-	/* A key holds a region's index in 24 bits, its pages above them. */
-	if (rg->order < m->pageblock_order || rg->order >= FRAG_MAX_ORDERS ||
-	    rg->order > 39) {
+	if (rg->order < m->pageblock_order || rg->order >= FRAG_MAX_ORDERS) {
 		rg->order = 0;
 		return 0;
 	}
 	for (i = 0; i < m->nzones; i++)
 		total += map_aligned_blocks(&m->zones[i], rg->order, NULL);
-	if (total >= (uint64_t)1 << 24) {
-		rg->order = 0;
-		return 0;
-	}
 	rg->r = calloc(total + 1, sizeof(*rg->r));
 	rg->zones = calloc(m->nzones + 1, sizeof(*rg->zones));
 	rg->tainted = calloc(total + 1, sizeof(*rg->tainted));
@@ -127,11 +113,13 @@ regions_compute(struct regions *rg, const struct map *m)
 		zone_regions(rg, m, i, key);
 	/* Fewest pages kept first (the cheapest to win back), then map order. */
 	for (i = 0; i < rg->n; i++)
-		if (rg->r[i].state == REGION_TAINTED)
-			key[rg->ntainted++] = rg->r[i].keep << 24 | i;
-	qsort(key, rg->ntainted, sizeof(*key), cmp_u64);
+		if (rg->r[i].state == REGION_TAINTED) {
+			key[rg->ntainted].pages = rg->r[i].keep;
+			key[rg->ntainted++].at = i;
+		}
+	map_rank_sort(key, rg->ntainted);
 	for (i = 0; i < rg->ntainted; i++)
-		rg->tainted[i] = (size_t)(key[i] & 0xffffff);
+		rg->tainted[i] = key[i].at;
 	free(key);
 	return 0;
 }

@@ -14,8 +14,7 @@
  * each zone, as ceiling() in map.c counts them: the clean ones add up to
  * the zone's clean[order] and the free ones to all_free[order]; each
  * tainted region with the pages that keep it. Returns 0 (RG empty, its
- * order 0, when M has no gigantic order or more than 2^24 regions), or -1
- * when out of memory.
+ * order 0, when M has no gigantic order), or -1 when out of memory.
  */
 int	regions_compute(struct regions *rg, const struct map *m);
 void	regions_free(struct regions *rg);

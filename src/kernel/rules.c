@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rules.c - what advise.c and counts.c both read: saturating sums, a migratetype's index, vm.defrag_mode */
+/* rules.c - what advise.c and counts.c both read: saturating sums, a migratetype's index, vm.defrag_mode, the free lists an allocation may take */
 #include "config.h"
 
 #include <string.h>
@@ -23,6 +23,18 @@ advise_sat_pages(uint64_t n, unsigned k)
 	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
 }
 
+uint64_t
+advise_units(const uint64_t *n, unsigned norders, unsigned order,
+    unsigned from)
+{
+	uint64_t sum = 0;
+	unsigned k;
+
+	for (k = from; k < norders; k++)
+		sum = advise_sat_add(sum, advise_sat_pages(n[k], k - order));
+	return sum;
+}
+
 /* Returns the index of migratetype NAME in P, or -1. */
 int
 advise_type_of(const struct pagetypeinfo *p, const char *name)
@@ -41,4 +53,38 @@ advise_defrag_rules(const struct advise_in *in)
 {
 	/* The sysctl came with 6.15 (e3aa7df331bc); older rules know none. */
 	return in->defrag_mode == 1 && (in->kver < 0 || in->kver >= 6015);
+}
+
+bool
+advise_list_units(const struct advise_in *in, size_t z, unsigned order,
+    bool cma, bool nofragment, uint64_t *units, bool *capped)
+{
+	/* __zone_watermark_ok(): MIGRATE_PCPTYPES, then MIGRATE_CMA. */
+	static const char *const lists[] = { "Unmovable", "Movable",
+	    "Reclaimable", "CMA" };
+	const struct pagetypeinfo *p = in->pti;
+	const struct ptzone *pz;
+	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+	size_t l, nlists = cma ? 4 : 3;
+	unsigned from;
+	int t;
+
+	*units = 0;
+	*capped = false;
+	if (p == NULL || in->pti_zone[z] < 0)
+		return false;
+	pz = &p->zones[in->pti_zone[z]];
+	for (l = 0; l < nlists; l++) {
+		if ((t = advise_type_of(p, lists[l])) < 0)
+			continue;
+		/* ALLOC_NOFRAGMENT: another type's block only whole (__rmqueue_claim()). */
+		from = order;
+		if (nofragment && l != 3 && strcmp(lists[l], own) != 0 &&
+		    p->pageblock_order > order)
+			from = p->pageblock_order;
+		*capped |= pz->capped[t] >> from != 0;
+		*units = advise_sat_add(*units, advise_units(pz->free[t],
+		    p->norders, order, from));
+	}
+	return true;
 }

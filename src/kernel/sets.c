@@ -167,7 +167,47 @@ add_rate(struct sets *x, const char *group, const char *success,
 	return add_named(x, &m, name, label, abbr, e);
 }
 
-/* Add the metrics derived from the counters: the rates reviewers quote, and direct scanning. */
+/* Add direct compaction's success rate and pages scanned per success. */
+static int
+add_direct_compaction(struct sets *x, struct ferr *e)
+{
+	struct sets_mspec m;
+	int rc;
+
+	rc = add_rate(x, "Direct compaction", "compact_success", "compact_fail",
+	    "compact_success_rate", "direct compaction success rate",
+	    "compact-ok%", e);
+	spec(&m, SETS_M_PER, "Direct compaction", SETS_RATE, INFINITY, "pages",
+	    0);
+	m.name = "direct_scanned_per_success";
+	m.label = "direct compaction pages scanned per success";
+	m.abbr = "scan-per-success";
+	return rc | add(x, &m, e);
+}
+
+/* Add the pages direct compaction scanned: all less kcompactd's counter DAEMON. */
+static int
+add_direct_scan(struct sets *x, const char *daemon, struct ferr *e)
+{
+	bool mig = strstr(daemon, "migrate") != NULL;
+	struct sets_mspec m;
+
+	spec(&m, SETS_M_DIRECT, "Compaction scanning", SETS_DELTA, INFINITY,
+	    "", 0);
+	m.counter = mig ? "compact_migrate_scanned" : "compact_free_scanned";
+	m.minus = daemon;
+	m.name = mig ? "direct_migrate_scanned" : "direct_free_scanned";
+	m.label = mig ? "  migrate scan by direct compaction" :
+	    "  free scan by direct compaction";
+	m.abbr = mig ? "migrate-scan-direct" : "free-scan-direct";
+	return add(x, &m, e);
+}
+
+/*
+ * Add the counters as they are and, each after the last counter it rests
+ * on, the metrics derived from them: the rates reviewers quote, and
+ * direct compaction's scanning.
+ */
 static int
 add_counters(struct sets *x, struct ferr *e)
 {
@@ -186,32 +226,11 @@ add_counters(struct sets *x, struct ferr *e)
 			rc |= add_rate(x, "THP faults", "thp_fault_alloc",
 			    "thp_fault_fallback", "thp_fault_success_rate",
 			    "THP fault success rate", "thp-fault-ok%", e);
-		else if (strcmp(m.name, "compact_fail") == 0) {
-			rc |= add_rate(x, "Direct compaction", "compact_success",
-			    "compact_fail", "compact_success_rate",
-			    "direct compaction success rate", "compact-ok%", e);
-			spec(&m, SETS_M_PER, "Direct compaction", SETS_RATE,
-			    INFINITY, "pages", 0);
-			m.name = "direct_scanned_per_success";
-			m.label = "direct compaction pages scanned per success";
-			m.abbr = "scan-per-success";
-			rc |= add(x, &m, e);
-		} else if (strstr(m.name, "_daemon_") != NULL &&
-		    strstr(m.name, "_scanned") != NULL) {
-			bool mig = strstr(m.name, "migrate") != NULL;
-
-			spec(&m, SETS_M_DIRECT, "Compaction scanning",
-			    SETS_DELTA, INFINITY, "", 0);
-			m.counter = mig ? "compact_migrate_scanned" :
-			    "compact_free_scanned";
-			m.minus = counters[i].name;
-			m.name = mig ? "direct_migrate_scanned" :
-			    "direct_free_scanned";
-			m.label = mig ? "  migrate scan by direct compaction" :
-			    "  free scan by direct compaction";
-			m.abbr = mig ? "migrate-scan-direct" : "free-scan-direct";
-			rc |= add(x, &m, e);
-		}
+		else if (strcmp(m.name, "compact_fail") == 0)
+			rc |= add_direct_compaction(x, e);
+		else if (strcmp(m.name, "compact_daemon_migrate_scanned") == 0 ||
+		    strcmp(m.name, "compact_daemon_free_scanned") == 0)
+			rc |= add_direct_scan(x, m.name, e);
 	}
 	return rc;
 }
@@ -261,7 +280,12 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 	return rc;
 }
 
-/* Add the indices of X's zone at the recorded order ORDER. */
+/*
+ * Add the indices of X's zone at the recorded order ORDER: the unusable
+ * index's least, most and last (fields 0-2), the fragmentation index's
+ * (3-5), and the share of samples where it says the allocation succeeds
+ * (6).
+ */
 static int
 add_indices(struct sets *x, unsigned order, struct ferr *e)
 {
@@ -270,34 +294,29 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 	struct sets_mspec m;
 	int rc = 0, k;
 
-	for (k = 0; k < 7; k++) {
-		spec(&m, k < 6 ? SETS_M_INDEX : SETS_M_SUCCEEDS,
-		    "Fragmentation", k < 6 ? (k % 3 == 2 ? SETS_GAUGE :
-		    SETS_EXTREME) :
-		    SETS_SHARE, k < 6 ? 1 : 100, k < 6 ? "index" : "%",
-		    k < 6 ? 3 : 2);
+	for (k = 0; k < 6; k++) {
+		spec(&m, SETS_M_INDEX, "Fragmentation", k % 3 == 2 ?
+		    SETS_GAUGE : SETS_EXTREME, 1, "index", 3);
 		m.order = order;
 		m.field = k;
-		if (k < 6) {
-			snprintf(name, sizeof(name), "%s_index_%s_order%u_%s",
-			    k < 3 ? "unusable" : "fragmentation", x->zone,
-			    order, w[k % 3]);
-			snprintf(label, sizeof(label), "%s order %u %s, %s",
-			    x->zone, order, k < 3 ? "unusable" : "fragindex",
-			    w[k % 3]);
-			snprintf(abbr, sizeof(abbr), "%s%u-%s", k < 3 ?
-			    "unusable" : "fragidx", order, w[k % 3]);
-		} else {
-			snprintf(name, sizeof(name),
-			    "fragindex_succeeds_%s_order%u", x->zone,
-			    order);
-			snprintf(label, sizeof(label), "%s order %u, samples "
-			    "it succeeds", x->zone, order);
-			snprintf(abbr, sizeof(abbr), "fragidx%u-ok%%", order);
-		}
+		snprintf(name, sizeof(name), "%s_index_%s_order%u_%s",
+		    k < 3 ? "unusable" : "fragmentation", x->zone, order,
+		    w[k % 3]);
+		snprintf(label, sizeof(label), "%s order %u %s, %s", x->zone,
+		    order, k < 3 ? "unusable" : "fragindex", w[k % 3]);
+		snprintf(abbr, sizeof(abbr), "%s%u-%s", k < 3 ? "unusable" :
+		    "fragidx", order, w[k % 3]);
 		rc |= add_named(x, &m, name, label, abbr, e);
 	}
-	return rc;
+	spec(&m, SETS_M_SUCCEEDS, "Fragmentation", SETS_SHARE, 100, "%", 2);
+	m.order = order;
+	m.field = 6;
+	snprintf(name, sizeof(name), "fragindex_succeeds_%s_order%u", x->zone,
+	    order);
+	snprintf(label, sizeof(label), "%s order %u, samples it succeeds",
+	    x->zone, order);
+	snprintf(abbr, sizeof(abbr), "fragidx%u-ok%%", order);
+	return rc | add_named(x, &m, name, label, abbr, e);
 }
 
 /*
@@ -374,8 +393,9 @@ keep_most_important(struct sets *x, struct ferr *e)
 	return 0;
 }
 
-int
-sets_compute(struct sets *x, struct ferr *e)
+/* Add the extfrag events of a run: all, fragmenting, claimed a whole block, captured. */
+static int
+add_events(struct sets *x, struct ferr *e)
 {
 	static const char *const en[4] = { "extfrag", "extfrag_fragmenting",
 	    "extfrag_claimed", "extfrag_captured" };
@@ -383,12 +403,67 @@ sets_compute(struct sets *x, struct ferr *e)
 	    "  claimed a whole block", "  captured by compaction" };
 	static const char *const ea[4] = { "extfrag", "extfrag-fragmenting",
 	    "extfrag-claimed", "extfrag-captured" };
+	struct sets_mspec m;
+	int rc = 0, k;
+
+	for (k = 0; k < 4; k++) {
+		spec(&m, SETS_M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
+		m.field = k;
+		m.name = en[k];
+		m.label = el[k];
+		m.abbr = ea[k];
+		rc |= add(x, &m, e);
+	}
+	return rc;
+}
+
+/* Add the mean memory stall shares of a run: some (field 0) and full (1). */
+static int
+add_pressure(struct sets *x, struct ferr *e)
+{
+	struct sets_mspec m;
+	int rc = 0, k;
+
+	for (k = 0; k < 2; k++) {
+		spec(&m, SETS_M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
+		m.field = k;
+		m.name = k ? "psi_full_stall_share" : "psi_some_stall_share";
+		m.label = k ? "memory stall, full (mean)" :
+		    "memory stall, some (mean)";
+		m.abbr = k ? "psi-full%" : "psi-some%";
+		rc |= add(x, &m, e);
+	}
+	return rc;
+}
+
+/* Add the free pageblocks of a run machine-wide: least, most and last (fields 0-2). */
+static int
+add_free_blocks(struct sets *x, struct ferr *e)
+{
 	static const char *const w[3] = { "min", "max", "end" };
-	const struct replay *r0 = &x->side[0].runs[0];
 	char name[64], label[72], abbr[24];
 	struct sets_mspec m;
-	size_t i;
 	int rc = 0, k;
+
+	for (k = 0; k < 3; k++) {
+		spec(&m, SETS_M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
+		    SETS_GAUGE, INFINITY, "", 0);
+		m.field = k;
+		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
+		snprintf(label, sizeof(label), "free pageblocks, %s", w[k]);
+		snprintf(abbr, sizeof(abbr), "free-pb-%s", w[k]);
+		rc |= add_named(x, &m, name, label, abbr, e);
+	}
+	return rc;
+}
+
+int
+sets_compute(struct sets *x, struct ferr *e)
+{
+	const struct replay *r0 = &x->side[0].runs[0];
+	struct sets_mspec m;
+	size_t i;
+	int rc = 0;
 
 	e->path = x->side[0].path;
 	x->mcap = SETS_MAX_METRICS;
@@ -411,32 +486,9 @@ sets_compute(struct sets *x, struct ferr *e)
 	/* Every THP size and kind the first run counted, when some run used it. */
 	for (i = 0; i < r0->noutcomes; i++)
 		rc |= add_thp_size(x, &r0->outcomes[i], e);
-	for (k = 0; k < 4; k++) {
-		spec(&m, SETS_M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
-		m.field = k;
-		m.name = en[k];
-		m.label = el[k];
-		m.abbr = ea[k];
-		rc |= add(x, &m, e);
-	}
-	for (k = 0; k < 2; k++) {
-		spec(&m, SETS_M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
-		m.field = k;
-		m.name = k ? "psi_full_stall_share" : "psi_some_stall_share";
-		m.label = k ? "memory stall, full (mean)" :
-		    "memory stall, some (mean)";
-		m.abbr = k ? "psi-full%" : "psi-some%";
-		rc |= add(x, &m, e);
-	}
-	for (k = 0; k < 3; k++) {
-		spec(&m, SETS_M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
-		    SETS_GAUGE, INFINITY, "", 0);
-		m.field = k;
-		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
-		snprintf(label, sizeof(label), "free pageblocks, %s", w[k]);
-		snprintf(abbr, sizeof(abbr), "free-pb-%s", w[k]);
-		rc |= add_named(x, &m, name, label, abbr, e);
-	}
+	rc |= add_events(x, e);
+	rc |= add_pressure(x, e);
+	rc |= add_free_blocks(x, e);
 	for (i = 0; i < r0->norders; i++)
 		rc |= add_indices(x, r0->orders[i], e);
 	rc |= add_pollution(x, e);
@@ -494,15 +546,13 @@ effect(const struct sets_metric *s)
 	return s->s[0].mean != s->s[1].mean ? INFINITY : 0;
 }
 
-/* The sets whose metrics by_effect() compares: qsort() has no argument for it. */
-static const struct sets *sorting;
-
-/* qsort() order of two metric indices by effect, largest first, then |%|, then the table's order. */
+/* qsort_r() order of two indices into the metrics M by effect, largest first, then |%|, then the table's order. */
 static int
-by_effect(const void *pa, const void *pb)
+by_effect(const void *pa, const void *pb, void *m)
 {
+	const struct sets_metric *metrics = m;
 	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
-	const struct sets_metric *a = &sorting->m[ia], *b = &sorting->m[ib];
+	const struct sets_metric *a = &metrics[ia], *b = &metrics[ib];
 	double ea = effect(a), eb = effect(b);
 
 	if (ea != eb)
@@ -515,7 +565,5 @@ by_effect(const void *pa, const void *pb)
 void
 sets_by_effect(const struct sets *x, size_t *idx, size_t n)
 {
-	sorting = x;
-	qsort(idx, n, sizeof(*idx), by_effect);
-	sorting = NULL;
+	qsort_r(idx, n, sizeof(*idx), by_effect, x->m);
 }

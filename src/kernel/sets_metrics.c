@@ -27,7 +27,6 @@ blocks(const struct replay *r, int field, double *v)
 	const struct rseries *se = r->series;
 	uint64_t *sum;
 	size_t i;
-	bool ok;
 
 	if (se == NULL || r->nsamples == 0 ||
 	    (sum = calloc(r->nsamples, sizeof(*sum))) == NULL)
@@ -39,9 +38,8 @@ blocks(const struct replay *r, int field, double *v)
 	for (i = 0; field < 2 && i < r->nsamples; i++)
 		if (field == 0 ? (double)sum[i] < *v : (double)sum[i] > *v)
 			*v = (double)sum[i];
-	ok = true;
 	free(sum);
-	return ok;
+	return true;
 }
 
 /*
