@@ -107,8 +107,6 @@ put(struct capture *c, const char *path, const char *buf, size_t len,
     struct ferr *e)
 {
 	const char *rel = path + 1;
-	ssize_t w;
-	size_t off = 0;
 	int fd;
 
 	if (make_parents(c, rel, e) != 0)
@@ -118,21 +116,8 @@ put(struct capture *c, const char *path, const char *buf, size_t len,
 	if (fd == -1)
 		return ferr_set(e, 0, "cannot create %s: %s", rel,
 		    strerror(errno));
-	while (off < len) {
-		if ((w = write(fd, buf + off, len - off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		off += (size_t)w;
-	}
-	/* Closed whether or not writing worked: no descriptor leaks. */
-	if (off < len || ferr_inject("capture-fsync") || fsync(fd) != 0) {
-		ferr_set(e, 0, "cannot write %s: %s", rel, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (close(fd) != 0 || ferr_inject("capture-close"))
+	if (safedir_write_close(fd, buf, len) != 0 ||
+	    ferr_inject("capture-fsync") || ferr_inject("capture-close"))
 		return ferr_set(e, 0, "cannot write %s: %s", rel,
 		    strerror(errno));
 	return 0;
@@ -541,66 +526,77 @@ name_source(const struct capture *c, struct ferr *e)
 	ferr_keep_path(e, path);
 	free(path);
 }
+
 /*
- * Read the page flags of C's source over the zones of the files captured so far
- * (so the map and the files agree) into MAPFILE_NAME; *SIZE its bytes.
- * Returns 0, or -1 with E set.
+ * Read the page flags of C's source over the zones of the files captured
+ * so far (so the map and the files agree) into M, and the cgroups that
+ * charge its pages into CG, named; *PAGE_SIZE (0: not given) becomes the
+ * page size read. Returns 0, or -1 with E set naming the source's file.
  */
 static int
-capture_map(struct capture *c, unsigned long page_size,
-    const struct map_rules *rules, size_t *size,
+map_read(struct capture *c, unsigned long *page_size,
+    const struct map_rules *rules, struct map *m, struct memcg *cg,
     struct ferr *e)
 {
 	struct input_opts io;
 	struct inputs in;
-	struct memcg cg;
-	struct map m;
-	char *buf = NULL, keep[PATH_MAX];
-	FILE *fp;
 	int rc;
 
-	snprintf(keep, sizeof(keep), "%s", e->path);
-	memcg_init(&cg);
 	memset(&io, 0, sizeof(io));
 	io.sysroot = c->root;
 	io.want_pti = io.want_advise = io.want_vmstat = true;
-	io.page_size = page_size;
-	if (inputs_load(&io, &in, e) != 0) {
-		name_source(c, e);
-		inputs_free(&in);
-		return -1;
+	io.page_size = *page_size;
+	if ((rc = inputs_load(&io, &in, e)) == 0) {
+		/* A root's page size: given, in its metadata, else assumed. */
+		if (*page_size == 0)
+			*page_size = in.capture_page_size ?
+			    in.capture_page_size : 4096;
+		/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
+		rc = kpageflags_map(c->src, &in, *page_size, rules, m, cg, e);
 	}
-	/* A root's page size: given, in its metadata, else assumed. */
-	if (page_size == 0)
-		page_size = in.capture_page_size ? in.capture_page_size : 4096;
-	/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
-	rc = kpageflags_map(c->src, &in, page_size, rules, &m, &cg, e);
 	name_source(c, e);
 	inputs_free(&in);
-	if (rc == 0 && cg.read && (ferr_inject("capture-memcg") ||
-	    memcg_name(&cg, c->src) != 0)) {
-		map_free(&m);
+	if (rc == 0 && cg->read && (ferr_inject("capture-memcg") ||
+	    memcg_name(cg, c->src) != 0)) {
+		map_free(m);
 		rc = ferr_set(e, 0, "out of memory");
 	}
-	if (rc != 0) {
-		memcg_free(&cg);
-		return -1;
-	}
+	return rc;
+}
+
+/*
+ * Write the map of C's source (map_read()) as MAPFILE_NAME; *SIZE its
+ * bytes. Returns 0, or -1 with E set.
+ */
+static int
+capture_map(struct capture *c, unsigned long page_size,
+    const struct map_rules *rules, size_t *size, struct ferr *e)
+{
+	char *buf = NULL, keep[PATH_MAX];
+	struct memcg cg;
+	struct map m;
+	FILE *fp;
+	int rc = -1;
+
+	snprintf(keep, sizeof(keep), "%s", e->path);
+	memcg_init(&cg);
+	if (map_read(c, &page_size, rules, &m, &cg, e) != 0)
+		goto out;
 	ferr_keep_path(e, keep);
 	if (ferr_inject("capture-memstream") ||
 	    (fp = open_memstream(&buf, size)) == NULL) {
-		map_free(&m);
-		memcg_free(&cg);
-		return ferr_set(e, 0, "out of memory");
+		ferr_set(e, 0, "out of memory");
+		goto out_map;
 	}
 	mapfile_write(fp, &m, &cg, page_size);
+	if (fclose(fp) != 0 || ferr_inject("capture-memstream-close"))
+		ferr_set(e, 0, "out of memory");
+	else
+		rc = put(c, "/" MAPFILE_NAME, buf, *size, e);
+out_map:
 	map_free(&m);
+out:
 	memcg_free(&cg);
-	if (fclose(fp) != 0 || ferr_inject("capture-memstream-close")) {
-		free(buf);
-		return ferr_set(e, 0, "out of memory");
-	}
-	rc = put(c, "/" MAPFILE_NAME, buf, *size, e);
 	free(buf);
 	return rc;
 }

@@ -233,6 +233,28 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
 	return 0;
 }
 
+int
+safedir_write_close(int fd, const char *buf, size_t len)
+{
+	size_t off = 0;
+	ssize_t w;
+	int err;
+
+	while (off < len) {
+		if ((w = write(fd, buf + off, len - off)) >= 0)
+			off += (size_t)w;
+		else if (errno != EINTR)
+			break;
+	}
+	if (off == len && fsync(fd) == 0)
+		return close(fd);
+	/* What failed is what is said, not the close after it. */
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
 void
 safedir_close(struct safedir *d)
 {
