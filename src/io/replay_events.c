@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay_events.h"
@@ -39,7 +40,7 @@ count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
 
 	if (se == NULL)
 		return 0;
-	if ((c = replay_grow(se->c, &se->ccap, se->nc, sizeof(*c),
+	if ((c = grow_room(se->c, &se->ccap, se->nc, sizeof(*c),
 	    REPLAY_MAX_POINTS)) == NULL)
 		return -1;
 	se->c = c;
@@ -326,7 +327,7 @@ replay_counters_add(struct replay *r, const struct jr_doc *d,
 	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
 
 	*what = "out of memory";
-	if ((w = replay_grow(r->wakes, &r->wcap, r->nwakes, sizeof(*w),
+	if ((w = grow_room(r->wakes, &r->wcap, r->nwakes, sizeof(*w),
 	    SIZE_MAX / sizeof(*w))) == NULL)
 		return -1;
 	r->wakes = w;

@@ -3,10 +3,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "events.h"
+#include "grow.h"
 
 static const char *const event_names[EV_NKINDS] = {
 	[EV_EXTFRAG] = "kmem:mm_page_alloc_extfrag",
@@ -112,20 +114,17 @@ static struct ev_zone *
 zone_of(struct ev_counts *c, int node, int zone, int order)
 {
 	struct ev_zone *z;
-	size_t i, cap;
+	size_t i;
 
 	for (i = 0; i < c->nzones; i++) {
 		z = &c->zones[i];
 		if (z->node == node && z->zone == zone && z->order == order)
 			return z;
 	}
-	if (c->nzones == c->zones_cap) {
-		cap = c->zones_cap ? 2 * c->zones_cap : 16;
-		if ((z = realloc(c->zones, cap * sizeof(*z))) == NULL)
-			return NULL;
-		c->zones = z;
-		c->zones_cap = cap;
-	}
+	if ((z = grow_room(c->zones, &c->zones_cap, c->nzones, sizeof(*z),
+	    SIZE_MAX)) == NULL)
+		return NULL;
+	c->zones = z;
 	z = &c->zones[c->nzones++];
 	memset(z, 0, sizeof(*z));
 	z->node = node;
@@ -210,19 +209,15 @@ static int
 pend(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r)
 {
 	struct ev_pend *p;
-	size_t cap;
 
-	if (t->npend == t->pend_cap) {
-		if (t->pend_cap == EV_MAX_PEND) {
-			c->out_of_range++;
-			return 0;
-		}
-		cap = t->pend_cap ? 2 * t->pend_cap : 256;
-		if ((p = realloc(t->pend, cap * sizeof(*p))) == NULL)
-			return -1;
-		t->pend = p;
-		t->pend_cap = cap;
+	if (t->npend == EV_MAX_PEND) {
+		c->out_of_range++;
+		return 0;
 	}
+	if ((p = grow_room(t->pend, &t->pend_cap, t->npend, sizeof(*p),
+	    EV_MAX_PEND)) == NULL)
+		return -1;
+	t->pend = p;
 	p = &t->pend[t->npend++];
 	p->ts = r->ts;
 	p->seq = t->seq++;
@@ -297,7 +292,7 @@ staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
     const char *comm)
 {
 	struct ev_staller *st;
-	size_t i, cap;
+	size_t i;
 
 	for (i = 0; i < c->nstallers; i++) {
 		st = &c->stallers[i];
@@ -305,13 +300,10 @@ staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
 		    strcmp(st->comm, comm) == 0)
 			return st;
 	}
-	if (c->nstallers == c->stallers_cap) {
-		cap = c->stallers_cap ? 2 * c->stallers_cap : 16;
-		if ((st = realloc(c->stallers, cap * sizeof(*st))) == NULL)
-			return NULL;
-		c->stallers = st;
-		c->stallers_cap = cap;
-	}
+	if ((st = grow_room(c->stallers, &c->stallers_cap, c->nstallers,
+	    sizeof(*st), SIZE_MAX)) == NULL)
+		return NULL;
+	c->stallers = st;
 	st = &c->stallers[c->nstallers++];
 	memset(st, 0, sizeof(*st));
 	st->kind = k;

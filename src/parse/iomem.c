@@ -3,9 +3,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "iomem.h"
 #include "text.h"
 #include "zonehead.h"
@@ -82,8 +84,8 @@ iomem_parse(const char *buf, size_t len, unsigned long page_size,
 		if (nt != 4 || !tok_is(&t[2], "System") || !tok_is(&t[3], "RAM"))
 			continue;
 		sawram = true;
-		if ((nr = zone_array_grow(io->ram, io->nram, sizeof(*nr))) ==
-		    NULL) {
+		if ((nr = grow_room(io->ram, &io->ram_cap, io->nram, sizeof(*nr),
+		    SIZE_MAX)) == NULL) {
 			rc = ferr_set(e, ls.no, "out of memory");
 			break;
 		}
