@@ -45,16 +45,17 @@ window_open(struct window **wp, const struct record_opts *ro,
 	safedir_close(&pd);
 	if (rc != 0)
 		return -1;
-	if (record_is_at(d.fd)) {
-		safedir_close(&d);
-		return ferr_set(e, 0, "is a recording: the windows of "
+	if (record_is_at(d.fd))
+		rc = ferr_set(e, 0, "is a recording: the windows of "
 		    "--trigger go into a directory of their own");
-	}
-	if (ferr_inject("window-alloc") || (w = calloc(1, sizeof(*w))) == NULL ||
-	    (before && (w->ring = calloc(before, sizeof(*w->ring))) == NULL)) {
+	else if (ferr_inject("window-alloc") ||
+	    (w = calloc(1, sizeof(*w))) == NULL ||
+	    (before && (w->ring = calloc(before, sizeof(*w->ring))) == NULL))
+		rc = ferr_set(e, 0, "out of memory");
+	if (rc != 0) {
 		free(w);
 		safedir_close(&d);
-		return ferr_set(e, 0, "out of memory");
+		return -1;
 	}
 	w->d = d;
 	safedir_strip_slashes(w->dir, sizeof(w->dir), ro->dir);
