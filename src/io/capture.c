@@ -59,6 +59,8 @@ struct capture {
 	char		 text[8192];	/* the metadata */
 	size_t		 len;
 	int		 copied;
+	bool		 stable;	/* buddyinfo read the same around the index files */
+	bool		 unreadable;	/* some file listed as unreadable */
 	size_t		 counted;	/* entries count_each() saw */
 };
 
@@ -134,8 +136,10 @@ missing(struct capture *c, const char *path, const char *rel, const char *msg)
 {
 	if (access(path, F_OK) != 0 && errno == ENOENT)
 		meta_add(c, "absent %s\n", rel + 1);
-	else
+	else {
 		meta_add(c, "unreadable %s: %s\n", rel + 1, msg);
+		c->unreadable = true;
+	}
 }
 
 /*
@@ -240,6 +244,7 @@ stable_group(struct capture *c, struct ferr *e)
 		same = b1.len == b2.len && memcmp(b1.buf, b2.buf, b1.len) == 0;
 		slurp_free(&b2);
 		if (same || try == CAPTURE_TRIES) {
+			c->stable = same;
 			meta_add(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
 			    same ? "yes" : "no", try);
 			break;
@@ -716,11 +721,11 @@ capture_at(const char *src, int dfd, const char *name, const char *dir,
 	if (rc != 0 || out == NULL)
 		return rc;
 	fprintf(out, "captured %s: %d files", dir, c.copied);
-	if (strstr(c.text, "buddyinfo_stable yes"))
+	if (c.stable)
 		fprintf(out, ", buddyinfo stable around the index files");
 	if (map)
 		fprintf(out, ", the map in %zu bytes", map_size);
-	fprintf(out, "%s\n", strstr(c.text, "unreadable ") ?
+	fprintf(out, "%s\n", c.unreadable ?
 	    "; some files unreadable, listed in " CAPTURE_META : "");
 	return 0;
 }
