@@ -104,6 +104,24 @@ hugetlb_open_dir(const char *path, DIR **dp, struct ferr *e)
 	return ferr_set(e, 0, "cannot read the directory: %s", strerror(errno));
 }
 
+/*
+ * Open the directory DIR of ROOT into *DP, naming it in E. Returns as
+ * hugetlb_open_dir(): 1 when open, 0 when absent, -1 with E set.
+ */
+static int
+open_under(const char *root, const char *dir, DIR **dp, struct ferr *e)
+{
+	char *path;
+	int rc;
+
+	if (asprintf(&path, "%s/%s", root, dir) < 0)
+		return ferr_set(e, 0, "out of memory");
+	if ((rc = hugetlb_open_dir(path, dp, e)) > 0)
+		ferr_keep_path(e, path);
+	free(path);
+	return rc;
+}
+
 /* Add a size of KB kilobytes to H, keeping H ascending. Returns 0, or -1 with E set. */
 static int
 add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
@@ -142,18 +160,11 @@ list_sizes(const char *root, unsigned long page_size, struct hugetlb *h,
 {
 	struct dirent *d;
 	uint64_t kb;
-	char *path;
 	DIR *dp;
 	int rc;
 
-	if (asprintf(&path, "%s/" HUGETLB_DIR, root) < 0)
-		return ferr_set(e, 0, "out of memory");
-	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
-		free(path);
+	if ((rc = open_under(root, HUGETLB_DIR, &dp, e)) <= 0)
 		return rc;
-	}
-	ferr_keep_path(e, path);
-	free(path);
 	rc = 0;
 	while (rc == 0 && (d = readdir(dp)) != NULL)
 		if (hugetlb_dir_kb(d->d_name, &kb) == 0)
@@ -181,18 +192,11 @@ list_nodes(const char *root, unsigned *ids, struct ferr *e)
 {
 	struct dirent *d;
 	uint64_t v;
-	char *path;
 	DIR *dp;
 	int rc, n = 0;
 
-	if (asprintf(&path, "%s/" HUGETLB_NODE_DIR, root) < 0)
-		return ferr_set(e, 0, "out of memory");
-	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
-		free(path);
+	if ((rc = open_under(root, HUGETLB_NODE_DIR, &dp, e)) <= 0)
 		return rc;
-	}
-	ferr_keep_path(e, path);
-	free(path);
 	rc = 0;
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (strncmp(d->d_name, "node", 4) != 0 ||
