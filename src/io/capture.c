@@ -212,61 +212,78 @@ copy(struct capture *c, const char *rel, enum want w, struct ferr *e)
 	return 1;
 }
 
+/* The index files read between two reads of buddyinfo. */
+static const char *const stable_idx[2] = { EXTFRAG_DIR "/unusable_index",
+    EXTFRAG_DIR "/extfrag_index" };
+
 /*
- * Read buddyinfo and the two index files of C's source until buddyinfo
- * reads the same before and after them, and write the last reads.
- * Returns 0 or -1 with E set.
+ * Read buddyinfo of C's source into B and the two index files into K
+ * (what failed of them in KERR) until buddyinfo reads the same before
+ * and after them, CAPTURE_TRIES times at most, and say in C's metadata
+ * whether it did. Returns 0, or -1 with E set; the caller frees B and K.
  */
 static int
-stable_group(struct capture *c, struct ferr *e)
+stable_read(struct capture *c, struct slurp *b, struct slurp *k,
+    struct ferr *kerr, struct ferr *e)
 {
-	static const char *const idx[2] = { EXTFRAG_DIR "/unusable_index",
-	    EXTFRAG_DIR "/extfrag_index" };
-	struct slurp b1, b2, k[2] = { { NULL, 0 }, { NULL, 0 } };
-	struct ferr re, kerr[2];
-	int try, i, rc = -1;
-	bool same = false;
+	struct slurp again;
+	struct ferr re;
+	bool same;
+	int try, i;
 
 	for (try = 1;; try++) {
-		if (load(c, "/proc/buddyinfo", &b1, &re) != 0)
+		if (load(c, "/proc/buddyinfo", b, &re) != 0)
 			return failed(e, &re);
 		for (i = 0; i < 2; i++)
-			load(c, idx[i], &k[i], &kerr[i]);
+			load(c, stable_idx[i], &k[i], &kerr[i]);
 		if (k[0].buf == NULL && k[1].buf == NULL) {
 			meta_add(c, "buddyinfo_stable unknown (no index "
 			    "files)\n");
-			break;
+			return 0;
 		}
-		if (load(c, "/proc/buddyinfo", &b2, &re) != 0) {
-			failed(e, &re);
-			goto out;
-		}
-		same = b1.len == b2.len && memcmp(b1.buf, b2.buf, b1.len) == 0;
-		slurp_free(&b2);
+		if (load(c, "/proc/buddyinfo", &again, &re) != 0)
+			return failed(e, &re);
+		same = b->len == again.len &&
+		    memcmp(b->buf, again.buf, b->len) == 0;
+		slurp_free(&again);
 		if (same || try == CAPTURE_TRIES) {
 			c->stable = same;
 			meta_add(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
 			    same ? "yes" : "no", try);
-			break;
+			return 0;
 		}
-		slurp_free(&b1);
+		slurp_free(b);
 		for (i = 0; i < 2; i++)
 			slurp_free(&k[i]);
 	}
-	if (put(c, "/proc/buddyinfo", b1.buf, b1.len, e) != 0)
+}
+
+/*
+ * Copy buddyinfo and the two index files of C's source, read as
+ * stable_read() reads them. Returns 0 or -1 with E set.
+ */
+static int
+stable_group(struct capture *c, struct ferr *e)
+{
+	struct slurp b = { NULL, 0 }, k[2] = { { NULL, 0 }, { NULL, 0 } };
+	struct ferr kerr[2];
+	int i, rc = -1;
+
+	if (stable_read(c, &b, k, kerr, e) != 0 ||
+	    put(c, "/proc/buddyinfo", b.buf, b.len, e) != 0)
 		goto out;
 	c->copied++;
 	for (i = 0; i < 2; i++) {
 		if (k[i].buf == NULL)
-			missing(c, kerr[i].path, idx[i], kerr[i].msg);
-		else if (put(c, idx[i], k[i].buf, k[i].len, e) != 0)
+			missing(c, kerr[i].path, stable_idx[i], kerr[i].msg);
+		else if (put(c, stable_idx[i], k[i].buf, k[i].len, e) != 0)
 			goto out;
 		else
 			c->copied++;
 	}
 	rc = 0;
 out:
-	slurp_free(&b1);
+	slurp_free(&b);
 	for (i = 0; i < 2; i++)
 		slurp_free(&k[i]);
 	return rc;
