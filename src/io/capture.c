@@ -173,7 +173,8 @@ static int
 failed(struct ferr *e, const struct ferr *re)
 {
 	ferr_keep_path(e, re->path);
-	return ferr_set(e, 0, "%s", re->msg);
+	ferr_set(e, 0, "%s", re->msg);
+	return -1;
 }
 
 /* How a file of the source is wanted. */

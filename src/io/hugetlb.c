@@ -114,8 +114,11 @@ open_under(const char *root, const char *dir, DIR **dp, struct ferr *e)
 	char *path;
 	int rc;
 
-	if (asprintf(&path, "%s/%s", root, dir) < 0)
-		return ferr_set(e, 0, "out of memory");
+	/* -1 said, not ferr_set()'s: the caller opens *DP on 1. */
+	if (asprintf(&path, "%s/%s", root, dir) < 0) {
+		ferr_set(e, 0, "out of memory");
+		return -1;
+	}
 	if ((rc = hugetlb_open_dir(path, dp, e)) > 0)
 		ferr_keep_path(e, path);
 	free(path);

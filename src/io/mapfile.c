@@ -341,7 +341,7 @@ static int
 cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
     struct ferr *e)
 {
-	uint64_t ng, nc, v[6], prev[2] = { 0, 0 };
+	uint64_t ng, nc, v[6] = { 0, 0, 0, 0, 0, 0 }, prev[2] = { 0, 0 };
 	const struct map_block *b;
 	size_t i;
 	unsigned j;

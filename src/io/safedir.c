@@ -108,10 +108,10 @@ safedir_strip_slashes(char *buf, size_t size, const char *path)
 }
 
 /*
- * Copy into BUF (PATH_MAX bytes) the path of PATH's parent ("" for the
- * working directory) and into NAME its last component, "." when PATH is
- * a directory walked whole ("/", ".", "DIR/.."). Returns 0, or -1 with E
- * set.
+ * Copy into BUF (PATH_MAX bytes, more than PATH's) the path of PATH's
+ * parent ("" for the working directory) and into NAME its last
+ * component, "." when PATH is a directory walked whole ("/", ".",
+ * "DIR/.."). Returns 0, or -1 with E set.
  */
 static int
 split_last(char *buf, const char *path, char *name, size_t size,
@@ -119,8 +119,6 @@ split_last(char *buf, const char *path, char *name, size_t size,
 {
 	char *comp, *slash;
 
-	if (strlen(path) >= PATH_MAX)
-		return ferr_set(e, 0, "path too long");
 	/* Without its trailing slashes, the last component is what is made. */
 	safedir_strip_slashes(buf, PATH_MAX, path);
 	slash = strrchr(buf, '/');
@@ -153,6 +151,8 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 
 	d->fd = -1;
 	d->shared = false;
+	if (strlen(path) >= sizeof(buf))
+		return ferr_set(e, 0, "path too long");
 	if (split_last(buf, path, name, size, e) != 0)
 		return -1;
 	/* Walked from "/" or ".", the first directory checked like the rest. */
