@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "text.h"
 #include "testutil.h"
 
@@ -552,6 +553,26 @@ START_TEST(test_num_error_quoting)
 }
 END_TEST
 
+/* base/grow: an array doubles up to its bound, and is kept when full. */
+START_TEST(test_grow_room)
+{
+	size_t cap = 0, n;
+	int *a = NULL, *g;
+
+	for (n = 0; n < 40; n++) {
+		ck_assert_ptr_nonnull(g = grow_room(a, &cap, n, sizeof(*a), 40));
+		a = g;
+		a[n] = (int)n;
+	}
+	/* 16, 32, then 40: never past the bound. */
+	ck_assert_uint_eq(cap, 40);
+	ck_assert_ptr_null(grow_room(a, &cap, n, sizeof(*a), 40));
+	ck_assert_uint_eq(cap, 40);
+	ck_assert_int_eq(a[39], 39);
+	free(a);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -585,6 +606,7 @@ main(void)
 	tcase_add_test(tn, test_num_centi);
 	tcase_add_test(tn, test_num_error);
 	tcase_add_test(tn, test_num_error_quoting);
+	tcase_add_test(tn, test_grow_room);
 	suite_add_tcase(s, tn);
 	return tu_run(s);
 }

@@ -2,9 +2,11 @@
 /* jsonr.c - a small JSON reader for the one-line documents fragstat writes */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "jsonr.h"
 #include "text.h"
 
@@ -22,12 +24,10 @@ jr_new(struct jr_doc *d, enum jr_type t)
 {
 	struct jr_val *nv;
 
-	if (d->n == d->cap) {
-		d->cap = d->cap ? d->cap * 2 : 64;
-		if ((nv = realloc(d->v, d->cap * sizeof(*nv))) == NULL)
-			return -1;
-		d->v = nv;
-	}
+	if ((nv = grow_room(d->v, &d->cap, d->n, sizeof(*nv),
+	    SIZE_MAX)) == NULL)
+		return -1;
+	d->v = nv;
 	memset(&d->v[d->n], 0, sizeof(d->v[0]));
 	d->v[d->n].type = t;
 	d->v[d->n].child = d->v[d->n].next = -1;

@@ -59,6 +59,8 @@ struct capture {
 	char		 text[8192];	/* the metadata */
 	size_t		 len;
 	int		 copied;
+	bool		 stable;	/* buddyinfo read the same around the index files */
+	bool		 unreadable;	/* some file listed as unreadable */
 	size_t		 counted;	/* entries count_each() saw */
 };
 
@@ -107,8 +109,6 @@ put(struct capture *c, const char *path, const char *buf, size_t len,
     struct ferr *e)
 {
 	const char *rel = path + 1;
-	ssize_t w;
-	size_t off = 0;
 	int fd;
 
 	if (make_parents(c, rel, e) != 0)
@@ -118,21 +118,8 @@ put(struct capture *c, const char *path, const char *buf, size_t len,
 	if (fd == -1)
 		return ferr_set(e, 0, "cannot create %s: %s", rel,
 		    strerror(errno));
-	while (off < len) {
-		if ((w = write(fd, buf + off, len - off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		off += (size_t)w;
-	}
-	/* Closed whether or not writing worked: no descriptor leaks. */
-	if (off < len || ferr_inject("capture-fsync") || fsync(fd) != 0) {
-		ferr_set(e, 0, "cannot write %s: %s", rel, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (close(fd) != 0 || ferr_inject("capture-close"))
+	if (safedir_write_close(fd, buf, len) != 0 ||
+	    ferr_inject("capture-fsync") || ferr_inject("capture-close"))
 		return ferr_set(e, 0, "cannot write %s: %s", rel,
 		    strerror(errno));
 	return 0;
@@ -149,8 +136,10 @@ missing(struct capture *c, const char *path, const char *rel, const char *msg)
 {
 	if (access(path, F_OK) != 0 && errno == ENOENT)
 		meta_add(c, "absent %s\n", rel + 1);
-	else
+	else {
 		meta_add(c, "unreadable %s: %s\n", rel + 1, msg);
+		c->unreadable = true;
+	}
 }
 
 /*
@@ -184,7 +173,8 @@ static int
 failed(struct ferr *e, const struct ferr *re)
 {
 	ferr_keep_path(e, re->path);
-	return ferr_set(e, 0, "%s", re->msg);
+	ferr_set(e, 0, "%s", re->msg);
+	return -1;
 }
 
 /* How a file of the source is wanted. */
@@ -223,60 +213,78 @@ copy(struct capture *c, const char *rel, enum want w, struct ferr *e)
 	return 1;
 }
 
+/* The index files read between two reads of buddyinfo. */
+static const char *const stable_idx[2] = { EXTFRAG_DIR "/unusable_index",
+    EXTFRAG_DIR "/extfrag_index" };
+
 /*
- * Read buddyinfo and the two index files of C's source until buddyinfo
- * reads the same before and after them, and write the last reads.
- * Returns 0 or -1 with E set.
+ * Read buddyinfo of C's source into B and the two index files into K
+ * (what failed of them in KERR) until buddyinfo reads the same before
+ * and after them, CAPTURE_TRIES times at most, and say in C's metadata
+ * whether it did. Returns 0, or -1 with E set; the caller frees B and K.
+ */
+static int
+stable_read(struct capture *c, struct slurp *b, struct slurp *k,
+    struct ferr *kerr, struct ferr *e)
+{
+	struct slurp again;
+	struct ferr re;
+	bool same;
+	int try, i;
+
+	for (try = 1;; try++) {
+		if (load(c, "/proc/buddyinfo", b, &re) != 0)
+			return failed(e, &re);
+		for (i = 0; i < 2; i++)
+			load(c, stable_idx[i], &k[i], &kerr[i]);
+		if (k[0].buf == NULL && k[1].buf == NULL) {
+			meta_add(c, "buddyinfo_stable unknown (no index "
+			    "files)\n");
+			return 0;
+		}
+		if (load(c, "/proc/buddyinfo", &again, &re) != 0)
+			return failed(e, &re);
+		same = b->len == again.len &&
+		    memcmp(b->buf, again.buf, b->len) == 0;
+		slurp_free(&again);
+		if (same || try == CAPTURE_TRIES) {
+			c->stable = same;
+			meta_add(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
+			    same ? "yes" : "no", try);
+			return 0;
+		}
+		slurp_free(b);
+		for (i = 0; i < 2; i++)
+			slurp_free(&k[i]);
+	}
+}
+
+/*
+ * Copy buddyinfo and the two index files of C's source, read as
+ * stable_read() reads them. Returns 0 or -1 with E set.
  */
 static int
 stable_group(struct capture *c, struct ferr *e)
 {
-	static const char *const idx[2] = { EXTFRAG_DIR "/unusable_index",
-	    EXTFRAG_DIR "/extfrag_index" };
-	struct slurp b1, b2, k[2] = { { NULL, 0 }, { NULL, 0 } };
-	struct ferr re, kerr[2];
-	int try, i, rc = -1;
-	bool same = false;
+	struct slurp b = { NULL, 0 }, k[2] = { { NULL, 0 }, { NULL, 0 } };
+	struct ferr kerr[2];
+	int i, rc = -1;
 
-	for (try = 1;; try++) {
-		if (load(c, "/proc/buddyinfo", &b1, &re) != 0)
-			return failed(e, &re);
-		for (i = 0; i < 2; i++)
-			load(c, idx[i], &k[i], &kerr[i]);
-		if (k[0].buf == NULL && k[1].buf == NULL) {
-			meta_add(c, "buddyinfo_stable unknown (no index "
-			    "files)\n");
-			break;
-		}
-		if (load(c, "/proc/buddyinfo", &b2, &re) != 0) {
-			failed(e, &re);
-			goto out;
-		}
-		same = b1.len == b2.len && memcmp(b1.buf, b2.buf, b1.len) == 0;
-		slurp_free(&b2);
-		if (same || try == CAPTURE_TRIES) {
-			meta_add(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
-			    same ? "yes" : "no", try);
-			break;
-		}
-		slurp_free(&b1);
-		for (i = 0; i < 2; i++)
-			slurp_free(&k[i]);
-	}
-	if (put(c, "/proc/buddyinfo", b1.buf, b1.len, e) != 0)
+	if (stable_read(c, &b, k, kerr, e) != 0 ||
+	    put(c, "/proc/buddyinfo", b.buf, b.len, e) != 0)
 		goto out;
 	c->copied++;
 	for (i = 0; i < 2; i++) {
 		if (k[i].buf == NULL)
-			missing(c, kerr[i].path, idx[i], kerr[i].msg);
-		else if (put(c, idx[i], k[i].buf, k[i].len, e) != 0)
+			missing(c, kerr[i].path, stable_idx[i], kerr[i].msg);
+		else if (put(c, stable_idx[i], k[i].buf, k[i].len, e) != 0)
 			goto out;
 		else
 			c->copied++;
 	}
 	rc = 0;
 out:
-	slurp_free(&b1);
+	slurp_free(&b);
 	for (i = 0; i < 2; i++)
 		slurp_free(&k[i]);
 	return rc;
@@ -541,66 +549,77 @@ name_source(const struct capture *c, struct ferr *e)
 	ferr_keep_path(e, path);
 	free(path);
 }
+
 /*
- * Read the page flags of C's source over the zones of the files captured so far
- * (so the map and the files agree) into MAPFILE_NAME; *SIZE its bytes.
- * Returns 0, or -1 with E set.
+ * Read the page flags of C's source over the zones of the files captured
+ * so far (so the map and the files agree) into M, and the cgroups that
+ * charge its pages into CG, named; *PAGE_SIZE (0: not given) becomes the
+ * page size read. Returns 0, or -1 with E set naming the source's file.
  */
 static int
-capture_map(struct capture *c, unsigned long page_size,
-    const struct map_rules *rules, size_t *size,
+map_read(struct capture *c, unsigned long *page_size,
+    const struct map_rules *rules, struct map *m, struct memcg *cg,
     struct ferr *e)
 {
 	struct input_opts io;
 	struct inputs in;
-	struct memcg cg;
-	struct map m;
-	char *buf = NULL, keep[PATH_MAX];
-	FILE *fp;
 	int rc;
 
-	snprintf(keep, sizeof(keep), "%s", e->path);
-	memcg_init(&cg);
 	memset(&io, 0, sizeof(io));
 	io.sysroot = c->root;
 	io.want_pti = io.want_advise = io.want_vmstat = true;
-	io.page_size = page_size;
-	if (inputs_load(&io, &in, e) != 0) {
-		name_source(c, e);
-		inputs_free(&in);
-		return -1;
+	io.page_size = *page_size;
+	if ((rc = inputs_load(&io, &in, e)) == 0) {
+		/* A root's page size: given, in its metadata, else assumed. */
+		if (*page_size == 0)
+			*page_size = in.capture_page_size ?
+			    in.capture_page_size : 4096;
+		/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
+		rc = kpageflags_map(c->src, &in, *page_size, rules, m, cg, e);
 	}
-	/* A root's page size: given, in its metadata, else assumed. */
-	if (page_size == 0)
-		page_size = in.capture_page_size ? in.capture_page_size : 4096;
-	/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
-	rc = kpageflags_map(c->src, &in, page_size, rules, &m, &cg, e);
 	name_source(c, e);
 	inputs_free(&in);
-	if (rc == 0 && cg.read && (ferr_inject("capture-memcg") ||
-	    memcg_name(&cg, c->src) != 0)) {
-		map_free(&m);
+	if (rc == 0 && cg->read && (ferr_inject("capture-memcg") ||
+	    memcg_name(cg, c->src) != 0)) {
+		map_free(m);
 		rc = ferr_set(e, 0, "out of memory");
 	}
-	if (rc != 0) {
-		memcg_free(&cg);
-		return -1;
-	}
+	return rc;
+}
+
+/*
+ * Write the map of C's source (map_read()) as MAPFILE_NAME; *SIZE its
+ * bytes. Returns 0, or -1 with E set.
+ */
+static int
+capture_map(struct capture *c, unsigned long page_size,
+    const struct map_rules *rules, size_t *size, struct ferr *e)
+{
+	char *buf = NULL, keep[PATH_MAX];
+	struct memcg cg;
+	struct map m;
+	FILE *fp;
+	int rc = -1;
+
+	snprintf(keep, sizeof(keep), "%s", e->path);
+	memcg_init(&cg);
+	if (map_read(c, &page_size, rules, &m, &cg, e) != 0)
+		goto out;
 	ferr_keep_path(e, keep);
 	if (ferr_inject("capture-memstream") ||
 	    (fp = open_memstream(&buf, size)) == NULL) {
-		map_free(&m);
-		memcg_free(&cg);
-		return ferr_set(e, 0, "out of memory");
+		ferr_set(e, 0, "out of memory");
+		goto out_map;
 	}
 	mapfile_write(fp, &m, &cg, page_size);
+	if (fclose(fp) != 0 || ferr_inject("capture-memstream-close"))
+		ferr_set(e, 0, "out of memory");
+	else
+		rc = put(c, "/" MAPFILE_NAME, buf, *size, e);
+out_map:
 	map_free(&m);
+out:
 	memcg_free(&cg);
-	if (fclose(fp) != 0 || ferr_inject("capture-memstream-close")) {
-		free(buf);
-		return ferr_set(e, 0, "out of memory");
-	}
-	rc = put(c, "/" MAPFILE_NAME, buf, *size, e);
 	free(buf);
 	return rc;
 }
@@ -720,11 +739,11 @@ capture_at(const char *src, int dfd, const char *name, const char *dir,
 	if (rc != 0 || out == NULL)
 		return rc;
 	fprintf(out, "captured %s: %d files", dir, c.copied);
-	if (strstr(c.text, "buddyinfo_stable yes"))
+	if (c.stable)
 		fprintf(out, ", buddyinfo stable around the index files");
 	if (map)
 		fprintf(out, ", the map in %zu bytes", map_size);
-	fprintf(out, "%s\n", strstr(c.text, "unreadable ") ?
+	fprintf(out, "%s\n", c.unreadable ?
 	    "; some files unreadable, listed in " CAPTURE_META : "");
 	return 0;
 }

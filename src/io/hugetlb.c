@@ -104,6 +104,27 @@ hugetlb_open_dir(const char *path, DIR **dp, struct ferr *e)
 	return ferr_set(e, 0, "cannot read the directory: %s", strerror(errno));
 }
 
+/*
+ * Open the directory DIR of ROOT into *DP, naming it in E. Returns as
+ * hugetlb_open_dir(): 1 when open, 0 when absent, -1 with E set.
+ */
+static int
+open_under(const char *root, const char *dir, DIR **dp, struct ferr *e)
+{
+	char *path;
+	int rc;
+
+	/* -1 said, not ferr_set()'s: the caller opens *DP on 1. */
+	if (asprintf(&path, "%s/%s", root, dir) < 0) {
+		ferr_set(e, 0, "out of memory");
+		return -1;
+	}
+	if ((rc = hugetlb_open_dir(path, dp, e)) > 0)
+		ferr_keep_path(e, path);
+	free(path);
+	return rc;
+}
+
 /* Add a size of KB kilobytes to H, keeping H ascending. Returns 0, or -1 with E set. */
 static int
 add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
@@ -142,26 +163,17 @@ list_sizes(const char *root, unsigned long page_size, struct hugetlb *h,
 {
 	struct dirent *d;
 	uint64_t kb;
-	char *path;
 	DIR *dp;
 	int rc;
 
-	if (asprintf(&path, "%s/" HUGETLB_DIR, root) < 0)
-		return ferr_set(e, 0, "out of memory");
-	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
-		free(path);
+	if ((rc = open_under(root, HUGETLB_DIR, &dp, e)) <= 0)
 		return rc;
-	}
-	ferr_keep_path(e, path);
-	free(path);
-	while ((d = readdir(dp)) != NULL)
-		if (hugetlb_dir_kb(d->d_name, &kb) == 0 &&
-		    add_size(h, kb, page_size, e) != 0) {
-			closedir(dp);
-			return -1;
-		}
+	rc = 0;
+	while (rc == 0 && (d = readdir(dp)) != NULL)
+		if (hugetlb_dir_kb(d->d_name, &kb) == 0)
+			rc = add_size(h, kb, page_size, e);
 	closedir(dp);
-	return h->nsizes > 0;
+	return rc != 0 ? -1 : h->nsizes > 0;
 }
 
 /* qsort() order of node ids. */
@@ -183,34 +195,26 @@ list_nodes(const char *root, unsigned *ids, struct ferr *e)
 {
 	struct dirent *d;
 	uint64_t v;
-	char *path;
 	DIR *dp;
 	int rc, n = 0;
 
-	if (asprintf(&path, "%s/" HUGETLB_NODE_DIR, root) < 0) {
-		ferr_set(e, 0, "out of memory");
-		return -1;
-	}
-	if ((rc = hugetlb_open_dir(path, &dp, e)) <= 0) {
-		free(path);
+	if ((rc = open_under(root, HUGETLB_NODE_DIR, &dp, e)) <= 0)
 		return rc;
-	}
-	ferr_keep_path(e, path);
-	free(path);
-	while ((d = readdir(dp)) != NULL) {
+	rc = 0;
+	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (strncmp(d->d_name, "node", 4) != 0 ||
 		    canonical(d->d_name + 4, strlen(d->d_name + 4), &v) != 0)
 			continue;
 		/* NODES_SHIFT is at most 10: each id once, below the limit. */
-		if (v >= FRAG_MAX_NODES) {
-			ferr_set(e, 0, "%s: node id out of range (at most %d)",
-			    d->d_name, FRAG_MAX_NODES - 1);
-			closedir(dp);
-			return -1;
-		}
-		ids[n++] = (unsigned)v;
+		if (v >= FRAG_MAX_NODES)
+			rc = ferr_set(e, 0, "%s: node id out of range (at most "
+			    "%d)", d->d_name, FRAG_MAX_NODES - 1);
+		else
+			ids[n++] = (unsigned)v;
 	}
 	closedir(dp);
+	if (rc != 0)
+		return -1;
 	qsort(ids, (size_t)n, sizeof(ids[0]), cmp_unsigned);
 	return n;
 }

@@ -79,6 +79,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	struct utsname u;
 	struct slurp s;
 	size_t n;
+	int rc = 1;
 
 	*rpath = NULL;
 	if (o->kernel) {
@@ -99,14 +100,12 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 		return 0;	/* unknown: the newest layout and rules */
 	n = strcspn(s.buf, "\n");
 	if (n == 0 || n >= size || kver_parse(s.buf) < 0 ||
-	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL) {
-		slurp_free(&s);
-		return ferr_set(e, 1, "not a kernel release such as '6.1.0'");
-	}
-	memcpy(buf, s.buf, n);
-	buf[n] = '\0';
+	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL)
+		rc = ferr_set(e, 1, "not a kernel release such as '6.1.0'");
+	else
+		snprintf(buf, size, "%.*s", (int)n, s.buf);
 	slurp_free(&s);
-	return 1;
+	return rc;
 }
 
 /* Add a note "PATH: FMT..." to IN; a note that finds no memory is lost. */
@@ -205,6 +204,7 @@ parse_pti(const char *b, size_t n, void *out, struct ferr *e)
 	return 0;
 }
 
+/* The parsers of PSI, vmstat and meminfo as optional() calls them. */
 static int
 parse_psi(const char *b, size_t n, void *out, struct ferr *e)
 {
@@ -217,13 +217,13 @@ parse_vm(const char *b, size_t n, void *out, struct ferr *e)
 	return vmstat_parse(b, n, out, e);
 }
 
-/* A zoneinfo read from a file must be whole: its zones too. */
 static int
 parse_mi(const char *b, size_t n, void *out, struct ferr *e)
 {
 	return meminfo_parse(b, n, out, e);
 }
 
+/* A zoneinfo read from a file must be whole: its zones too. */
 static int
 parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 {

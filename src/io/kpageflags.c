@@ -78,31 +78,25 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
     const struct map_rules *rules, const char *cgpath, struct memcg *cg,
     struct ferr *e)
 {
-	uint64_t *buf, *cgbuf = NULL, from, to, end;
+	uint64_t *buf = NULL, *cgbuf = NULL, from, to, end;
 	struct map_zone *z;
 	size_t i, k;
-	int fd, cgfd = -1, rc = 0;
+	int fd, cgfd = -1, rc = -1;
 
 	e->path = path;
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return ferr_set(e, 0, "%s", strerror(errno));
 	if (cg && (cgfd = open(cgpath, O_RDONLY | O_CLOEXEC)) == -1) {
-		rc = errno;
-		close(fd);
 		e->path = cgpath;
-		return ferr_set(e, 0, "%s", strerror(rc));
+		ferr_set(e, 0, "%s", strerror(errno));
+		goto out;
 	}
-	buf = malloc(CHUNK * sizeof(*buf));
-	if (cg)
-		cgbuf = malloc(CHUNK * sizeof(*cgbuf));
-	if (buf == NULL || (cg && cgbuf == NULL)) {
-		free(buf);
-		free(cgbuf);
-		close(fd);
-		if (cgfd != -1)
-			close(cgfd);
-		return ferr_set(e, 0, "out of memory");
+	if ((buf = malloc(CHUNK * sizeof(*buf))) == NULL ||
+	    (cg && (cgbuf = malloc(CHUNK * sizeof(*cgbuf))) == NULL)) {
+		ferr_set(e, 0, "out of memory");
+		goto out;
 	}
+	rc = 0;
 	for (i = 0; i < m->nzones && rc == 0; i++) {
 		z = &m->zones[i];
 		end = z->start_pfn + z->spanned;
@@ -121,15 +115,16 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 				    cg, cgfd, cgbuf, cgpath, e);
 		}
 	}
+	if (cg && rc == 0)
+		cg->read = true;
+	if (rc == 0)
+		rules->settle(m);
+out:
 	free(buf);
 	free(cgbuf);
 	close(fd);
 	if (cgfd != -1)
 		close(cgfd);
-	if (cg && rc == 0)
-		cg->read = true;
-	if (rc == 0)
-		rules->settle(m);
 	return rc;
 }
 

@@ -185,6 +185,51 @@ zone_line(struct cursor *c, struct map *m, size_t i, const struct bzone *b,
 	return map_zone_add(m, i, b, v[0], v[1], v[2], v[3], c->ls.no, e);
 }
 
+/* The names of a pageblock line's fields, for messages. */
+static const char *const block_fields[1 + MAP_NCLASSES + MAP_NPINS] = {
+	"repeat", "free", "movable", "unmovable", "ambiguous", "hole", "slab",
+	"pagetable", "reserved", "hugetlb", "zero", "poisoned", "offline",
+	"kernel" };
+
+/*
+ * Read C's line (split) as a pageblock of M's: its page counts by class
+ * into B, which add up to the pageblock, and by what holds them, which
+ * add up to its unmovable and ambiguous pages. Returns 0 or -1 with E
+ * set.
+ */
+static int
+block_line(const struct cursor *c, const struct map *m, struct map_block *b,
+    struct ferr *e)
+{
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, v, sum = 0, pins = 0;
+	unsigned j;
+
+	memset(b, 0, sizeof(*b));
+	for (j = 0; j < MAP_NCLASSES; j++) {
+		if (number(c, 1 + j, block_fields[1 + j], 0, pb, &v, e) != 0)
+			return -1;
+		b->n[j] = (uint16_t)v;
+		sum += v;
+	}
+	if (sum != pb)
+		return ferr_set(e, c->ls.no, "the pages add up to %" PRIu64
+		    ", not the pageblock's %" PRIu64, sum, pb);
+	for (j = 0; j < MAP_NPINS; j++) {
+		if (number(c, 1 + MAP_NCLASSES + j, block_fields[1 +
+		    MAP_NCLASSES + j], 0, pb, &v, e) != 0)
+			return -1;
+		b->pin[j] = (uint16_t)v;
+		pins += v;
+	}
+	if (pins != (uint64_t)b->n[MAP_UNMOVABLE] + b->n[MAP_AMBIGUOUS] ||
+	    b->pin[MAP_PIN_KERNEL] < b->n[MAP_AMBIGUOUS])
+		return ferr_set(e, c->ls.no, "the kinds add up to %" PRIu64
+		    ", not the %u unmovable and ambiguous pages (kernel "
+		    "holds the ambiguous ones)", pins,
+		    (unsigned)b->n[MAP_UNMOVABLE] + b->n[MAP_AMBIGUOUS]);
+	return 0;
+}
+
 /*
  * Read the pageblock lines of zone Z of M from C into BLOCKS (room for
  * Z->nblocks). Returns 0 or -1 with E set.
@@ -193,15 +238,9 @@ static int
 block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
     struct map_block *blocks, struct ferr *e)
 {
-	static const char *const what[1 + MAP_NCLASSES + MAP_NPINS] = {
-	    "repeat", "free", "movable", "unmovable", "ambiguous", "hole",
-	    "slab", "pagetable", "reserved", "hugetlb", "zero", "poisoned",
-	    "offline", "kernel" };
-	uint64_t pb = (uint64_t)1 << m->pageblock_order, v, sum, pins,
-	    head, tail;
+	uint64_t v, head, tail;
 	struct map_block b;
 	size_t k = 0, i;
-	unsigned j;
 
 	while (k < z->nblocks) {
 		if (next(c, "the zone's last pageblock", e) != 0)
@@ -211,30 +250,8 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 			    "UNMOVABLE AMBIGUOUS HOLE' and the 8 kinds (node %u, "
 			    "zone %s has %zu pageblocks, %zu so far)", z->node,
 			    z->name, z->nblocks, k);
-		memset(&b, 0, sizeof(b));
-		for (j = 1, sum = 0; j <= MAP_NCLASSES; j++) {
-			if (number(c, j, what[j], 0, pb, &v, e) != 0)
-				return -1;
-			b.n[j - 1] = (uint16_t)v;
-			sum += v;
-		}
-		if (sum != pb)
-			return ferr_set(e, c->ls.no, "the pages add up to %" PRIu64
-			    ", not the pageblock's %" PRIu64, sum, pb);
-		for (j = 0, pins = 0; j < MAP_NPINS; j++) {
-			if (number(c, 1 + MAP_NCLASSES + j, what[1 + MAP_NCLASSES
-			    + j], 0, pb, &v, e) != 0)
-				return -1;
-			b.pin[j] = (uint16_t)v;
-			pins += v;
-		}
-		if (pins != (uint64_t)b.n[MAP_UNMOVABLE] + b.n[MAP_AMBIGUOUS] ||
-		    b.pin[MAP_PIN_KERNEL] < b.n[MAP_AMBIGUOUS])
-			return ferr_set(e, c->ls.no, "the kinds add up to %" PRIu64
-			    ", not the %u unmovable and ambiguous pages (kernel "
-			    "holds the ambiguous ones)", pins,
-			    (unsigned)b.n[MAP_UNMOVABLE] + b.n[MAP_AMBIGUOUS]);
-		if (number(c, 0, what[0], 1, z->nblocks - k, &v, e) != 0)
+		if (block_line(c, m, &b, e) != 0 ||
+		    number(c, 0, block_fields[0], 1, z->nblocks - k, &v, e) != 0)
 			return -1;
 		for (i = 0; i < v; i++)
 			blocks[k++] = b;
@@ -256,6 +273,67 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 }
 
 /*
+ * Read C's NG cgroup lines into CG, each a new inode with its path ("?":
+ * unknown). Returns 0 or -1 with E set.
+ */
+static int
+cgroup_lines(struct cursor *c, uint64_t ng, struct memcg *cg, struct ferr *e)
+{
+	uint64_t ino;
+	size_t i;
+
+	for (i = 0; i < ng; i++) {
+		if (next(c, "the cgroup lines", e) != 0)
+			return -1;
+		if (c->nt != 3 || !tok_is(&c->t[0], "cgroup"))
+			return ferr_set(e, c->ls.no, "not 'cgroup INODE PATH'");
+		if (number(c, 1, "inode", 0, UINT64_MAX, &ino, e) != 0)
+			return -1;
+		if (memcg_group(cg, ino) != (long)i)
+			return ferr_set(e, c->ls.no, "cgroup %" PRIu64 " again",
+			    ino);
+		if (!tok_is(&c->t[2], "?") && (cg->groups[i].path =
+		    text_unoctal(c->t[2].s, c->t[2].n)) == NULL)
+			return ferr_set(e, 0, "out of memory");
+	}
+	return 0;
+}
+
+/*
+ * Read C's next charge line into V (zone, pageblock, cgroup, then the
+ * unmovable, ambiguous and movable pages), each within M and the NG
+ * cgroups. Returns 0 or -1 with E set.
+ */
+static int
+charge_line(struct cursor *c, const struct map *m, uint64_t ng, uint64_t *v,
+    struct ferr *e)
+{
+	static const char *const what[6] = { "zone", "pageblock", "cgroup",
+	    "unmovable", "ambiguous", "movable" };
+	uint64_t pb = (uint64_t)1 << m->pageblock_order, nb;
+	unsigned j;
+
+	if (next(c, "the charge lines", e) != 0)
+		return -1;
+	if (c->nt != 6)
+		return ferr_set(e, c->ls.no, "not 'ZONE PAGEBLOCK CGROUP "
+		    "UNMOVABLE AMBIGUOUS MOVABLE'");
+	if (number(c, 0, what[0], 0, m->nzones - 1, &v[0], e) != 0)
+		return -1;
+	nb = m->zones[v[0]].nblocks;
+	if (number(c, 1, what[1], 0, nb ? nb - 1 : 0, &v[1], e) != 0 ||
+	    number(c, 2, what[2], 0, ng - 1, &v[2], e) != 0)
+		return -1;
+	for (j = 3; j < 6; j++)
+		if (number(c, j, what[j], 0, pb, &v[j], e) != 0)
+			return -1;
+	if (nb == 0 || v[2] >= ng)
+		return ferr_set(e, c->ls.no, "zone %" PRIu64 " has no "
+		    "pageblocks, or no cgroup %" PRIu64, v[0], v[2]);
+	return 0;
+}
+
+/*
  * Read the cgroups section of C (its first line read) for M into CG.
  * Returns 0 or -1 with E set.
  */
@@ -263,9 +341,7 @@ static int
 cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
     struct ferr *e)
 {
-	static const char *const what[6] = { "zone", "pageblock", "cgroup",
-	    "unmovable", "ambiguous", "movable" };
-	uint64_t ng, nc, v[6], prev[2] = { 0, 0 };
+	uint64_t ng, nc, v[6] = { 0, 0, 0, 0, 0, 0 }, prev[2] = { 0, 0 };
 	const struct map_block *b;
 	size_t i;
 	unsigned j;
@@ -274,35 +350,11 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e))
 		return c->nt != 3 ? ferr_set(e, c->ls.no, "not 'cgroups "
 		    "GROUPS CHARGES'") : -1;
-	for (i = 0; i < ng; i++) {
-		if (next(c, "the cgroup lines", e) != 0)
-			return -1;
-		if (c->nt != 3 || !tok_is(&c->t[0], "cgroup"))
-			return ferr_set(e, c->ls.no, "not 'cgroup INODE PATH'");
-		if (number(c, 1, "inode", 0, UINT64_MAX, &v[0], e) != 0)
-			return -1;
-		if (memcg_group(cg, v[0]) != (long)i)
-			return ferr_set(e, c->ls.no, "cgroup %" PRIu64 " again",
-			    v[0]);
-		if (!tok_is(&c->t[2], "?") && (cg->groups[i].path =
-		    text_unoctal(c->t[2].s, c->t[2].n)) == NULL)
-			return ferr_set(e, 0, "out of memory");
-	}
+	if (cgroup_lines(c, ng, cg, e) != 0)
+		return -1;
 	for (i = 0; i < nc; i++) {
-		if (next(c, "the charge lines", e) != 0)
+		if (charge_line(c, m, ng, v, e) != 0)
 			return -1;
-		if (c->nt != 6)
-			return ferr_set(e, c->ls.no, "not 'ZONE PAGEBLOCK CGROUP "
-			    "UNMOVABLE AMBIGUOUS MOVABLE'");
-		for (j = 0; j < 6; j++)
-			if (number(c, j, what[j], 0, j == 0 ? m->nzones - 1 :
-			    j == 1 ? (m->zones[v[0]].nblocks ? m->zones[v[0]].nblocks
-			    - 1 : 0) : j == 2 ? ng - 1 : (uint64_t)1 <<
-			    m->pageblock_order, &v[j], e) != 0)
-				return -1;
-		if (m->zones[v[0]].nblocks == 0 || v[2] >= ng)
-			return ferr_set(e, c->ls.no, "zone %" PRIu64 " has no "
-			    "pageblocks, or no cgroup %" PRIu64, v[0], v[2]);
 		b = &m->zones[v[0]].blocks[v[1]];
 		if (v[3] > b->n[MAP_UNMOVABLE] || v[4] > b->n[MAP_AMBIGUOUS] ||
 		    v[5] > b->n[MAP_MOVABLE])

@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "inputs.h"
 #include "memblock_parse.h"
 #include "memblock_read.h"
@@ -129,14 +131,12 @@ memblock_read(const char *root, struct memblocks *mb, struct ferr *e)
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (!memblock_name(d->d_name, "memory", &id))
 			continue;
-		if (mb->n == cap) {
-			cap = cap ? 2 * cap : 256;
-			if ((nb = realloc(mb->b, cap * sizeof(*nb))) == NULL) {
-				rc = ferr_set(e, 0, "out of memory");
-				break;
-			}
-			mb->b = nb;
+		if ((nb = grow_room(mb->b, &cap, mb->n, sizeof(*nb),
+		    SIZE_MAX)) == NULL) {
+			rc = ferr_set(e, 0, "out of memory");
+			break;
 		}
+		mb->b = nb;
 		memset(&mb->b[mb->n], 0, sizeof(mb->b[0]));
 		mb->b[mb->n].id = id;
 		snprintf(path, sizeof(path), "%s/%s", top, d->d_name);

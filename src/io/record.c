@@ -32,26 +32,15 @@ struct record {
 	unsigned long	 nsamples, captures_every;
 };
 
-/* Write the metadata of O into the new file RECORD_META of DFD. Returns 0 or -1 with E set. */
-static int
-write_meta(int dfd, const struct record_opts *o, struct ferr *e)
+/* Print the metadata of O, a recording starting now, on FP. */
+static void
+meta_print(FILE *fp, const struct record_opts *o)
 {
 	char when[32], host[256];
 	struct tm tm;
 	time_t now;
 	size_t i;
-	FILE *fp;
-	int fd = -1;
 
-	if (ferr_inject("record-meta-create") ||
-	    (fd = openat(dfd, RECORD_META, O_WRONLY | O_CREAT | O_EXCL |
-	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
-	    (fp = fdopen(fd, "w")) == NULL) {
-		if (fd != -1)
-			close(fd);
-		return ferr_set(e, 0, "cannot create %s: %s", RECORD_META,
-		    strerror(errno));
-	}
 	now = time(NULL);
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -80,6 +69,26 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 		    o->before, o->after);
 	if (o->trigger && o->fired)
 		fprintf(fp, "fired %s\n", o->fired);
+}
+
+/* Write the metadata of O into the new file RECORD_META of DFD. Returns 0 or -1 with E set. */
+static int
+write_meta(int dfd, const struct record_opts *o, struct ferr *e)
+{
+	FILE *fp;
+	int fd = -1;
+
+	if (ferr_inject("record-meta-create") ||
+	    (fd = openat(dfd, RECORD_META, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1 ||
+	    (fp = fdopen(fd, "w")) == NULL) {
+		if (fd != -1)
+			close(fd);
+		return ferr_set(e, 0, "cannot create %s: %s", RECORD_META,
+		    strerror(errno));
+	}
+	meta_print(fp, o);
+	/* Closed whether or not it was written: no descriptor leaks. */
 	if (fflush(fp) != 0 || fsync(fd) != 0) {
 		fclose(fp);
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,
@@ -317,57 +326,69 @@ capture_during(struct record *r, struct ferr *e)
 	return rc;
 }
 
-int
-record_end(struct record *r, int status, int sig, uint64_t wall_ms,
+/*
+ * Read R's metadata into BUF: at most SIZE - 1 bytes (it is a few hundred
+ * and its command line at most 4 KiB), *N of them. Returns 0, or -1 with
+ * E set.
+ */
+static int
+meta_read(const struct record *r, char *buf, size_t size, size_t *n,
     struct ferr *e)
 {
-	char path[PATH_MAX + 32], buf[1 << 14];
-	static const char tmp[] = "." RECORD_META "-new";
-	size_t n;
-	FILE *in, *out;
+	FILE *in;
 	int fd, rc;
 
-	snprintf(path, sizeof(path), "%s/%s", r->dir, RECORD_META);
-	ferr_keep_path(e, path);
 	if ((fd = openat(r->fd, RECORD_META, O_RDONLY | O_NOFOLLOW |
 	    O_CLOEXEC)) == -1 || (in = fdopen(fd, "r")) == NULL) {
 		if (fd != -1)
 			close(fd);
 		return ferr_set(e, 0, "cannot read: %s", strerror(errno));
 	}
-	/* The metadata is a few hundred bytes and its command line at most 4 KiB. */
-	n = fread(buf, 1, sizeof(buf), in);
+	*n = fread(buf, 1, size, in);
 	rc = ferror(in) || !feof(in);
 	fclose(in);
 	if (rc)
 		return ferr_set(e, 0, "cannot read: too long or unreadable");
+	return 0;
+}
+
+int
+record_end(struct record *r, int status, int sig, uint64_t wall_ms,
+    struct ferr *e)
+{
+	static const char tmp[] = "." RECORD_META "-new";
+	char path[PATH_MAX + 32], buf[(1 << 14) + 128];
+	size_t n = 0;
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "%s/%s", r->dir, RECORD_META);
+	ferr_keep_path(e, path);
+	if (meta_read(r, buf, 1 << 14, &n, e) != 0)
+		return -1;
+	/* What the end adds: under 128 bytes. */
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "exit_status %d\n",
+	    status);
+	if (sig > 0)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "signal %d\n",
+		    sig);
+	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "wall_s %llu.%03u\n",
+	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
 	unlinkat(r->fd, tmp, 0);
 	if ((fd = openat(r->fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-	    O_CLOEXEC, 0644)) == -1 || (out = fdopen(fd, "w")) == NULL) {
-		if (fd != -1)
-			close(fd);
+	    O_CLOEXEC, 0644)) == -1)
 		return ferr_set(e, 0, "cannot create %s/%s: %s", r->dir, tmp,
 		    strerror(errno));
-	}
-	fwrite(buf, 1, n, out);
-	fprintf(out, "exit_status %d\n", status);
-	if (sig > 0)
-		fprintf(out, "signal %d\n", sig);
-	fprintf(out, "wall_s %llu.%03u\n",
-	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
-	if (fflush(out) != 0 || fsync(fd) != 0 || ferror(out)) {
-		fclose(out);
-		unlinkat(r->fd, tmp, 0);
-		return ferr_set(e, 0, "cannot write: %s", strerror(errno));
-	}
-	if (fclose(out) != 0 || ferr_inject("record-end-rename") ||
-	    renameat(r->fd, tmp, r->fd, RECORD_META) != 0) {
-		unlinkat(r->fd, tmp, 0);
-		return ferr_set(e, 0, "cannot replace: %s", strerror(errno));
-	}
-	if (ferr_inject("record-end-sync") || fsync(r->fd) != 0)
+	if (safedir_write_close(fd, buf, n) != 0)
+		rc = ferr_set(e, 0, "cannot write: %s", strerror(errno));
+	else if (ferr_inject("record-end-rename") ||
+	    renameat(r->fd, tmp, r->fd, RECORD_META) != 0)
+		rc = ferr_set(e, 0, "cannot replace: %s", strerror(errno));
+	else if (ferr_inject("record-end-sync") || fsync(r->fd) != 0)
 		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
-	return 0;
+	else
+		return 0;
+	unlinkat(r->fd, tmp, 0);
+	return rc;
 }
 
 int
@@ -404,8 +425,6 @@ int
 record_append(struct record *r, const char *name, const char *line,
     size_t len, struct ferr *e)
 {
-	size_t off = 0;
-	ssize_t n;
 	int fd;
 
 	ferr_keep_path(e, r->dir);
@@ -413,21 +432,7 @@ record_append(struct record *r, const char *name, const char *line,
 	    O_NOFOLLOW | O_CLOEXEC, 0644)) == -1)
 		return ferr_set(e, 0, "cannot open %s: %s", name,
 		    strerror(errno));
-	while (off < len) {
-		if ((n = write(fd, line + off, len - off)) < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		off += (size_t)n;
-	}
-	/* Closed whether or not it was written: no descriptor leaks. */
-	if (off < len || fsync(fd) != 0) {
-		ferr_set(e, 0, "cannot write %s: %s", name, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (close(fd) != 0)
+	if (safedir_write_close(fd, line, len) != 0)
 		return ferr_set(e, 0, "cannot write %s: %s", name,
 		    strerror(errno));
 	return 0;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "hashtab.h"
 #include "jsonr.h"
 #include "record.h"
@@ -247,14 +248,10 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 		return NULL;
 	}
 	*what = "out of memory";
-	if (r->nzones == r->zcap) {
-		size_t cap = r->zcap ? 2 * r->zcap : 16;
-
-		if ((z = realloc(r->zones, cap * sizeof(*z))) == NULL)
-			return NULL;
-		r->zones = z;
-		r->zcap = cap;
-	}
+	if ((z = grow_room(r->zones, &r->zcap, r->nzones, sizeof(*z),
+	    REPLAY_MAX_ZONES)) == NULL)
+		return NULL;
+	r->zones = z;
 	if (hashtab_room(&r->zhash, &r->zhcap, r->nzones, 64, zone_hash,
 	    r) != 0 ||
 	    (ix = calloc(r->norders, 3 * sizeof(*ix) + sizeof(bool))) == NULL)
@@ -339,7 +336,7 @@ point_room(struct replay *r, const char **what)
 	if (se->np == most)
 		return -1;
 	*what = "out of memory";
-	if ((p = replay_grow(se->p, &se->pcap, se->np, sizeof(*se->p), most)) == NULL)
+	if ((p = grow_room(se->p, &se->pcap, se->np, sizeof(*se->p), most)) == NULL)
 		return -1;
 	se->p = p;
 	if (se->ixcap < se->pcap * per) {
@@ -528,7 +525,7 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	    t->type != JR_STR || t->n >= sizeof(r->first))
 		goto out;
 	if (se != NULL) {
-		if ((one = replay_grow(se->s, &se->scap, r->nsamples, sizeof(*one),
+		if ((one = grow_room(se->s, &se->scap, r->nsamples, sizeof(*one),
 		    REPLAY_MAX_SAMPLES)) == NULL) {
 			*what = r->nsamples == REPLAY_MAX_SAMPLES ? "more "
 			    "samples than --format=svg draws (172800: two days "

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay_events.h"
@@ -39,7 +40,7 @@ count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
 
 	if (se == NULL)
 		return 0;
-	if ((c = replay_grow(se->c, &se->ccap, se->nc, sizeof(*c),
+	if ((c = grow_room(se->c, &se->ccap, se->nc, sizeof(*c),
 	    REPLAY_MAX_POINTS)) == NULL)
 		return -1;
 	se->c = c;
@@ -308,47 +309,6 @@ replay_events_add(struct replay *r, struct rsample *one,
 }
 
 /*
- * Follow kcompactd in sample S: its compact_daemon_wake (null or absent
- * without /proc/vmstat) against the free memory outside whole pageblocks
- * of the zones zones_add() summed.
- */
-static void counters_keep(struct replay *r, const struct jr_doc *d,
-    const struct jr_val *c);
-
-int
-replay_counters_add(struct replay *r, const struct jr_doc *d,
-    const struct jr_val *s, const char **what)
-{
-	const struct jr_val *c = jr_get(d, s, "counters");
-	struct rwake *w;
-
-	counters_keep(r, d, c);
-	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
-
-	*what = "out of memory";
-	if ((w = replay_grow(r->wakes, &r->wcap, r->nwakes, sizeof(*w),
-	    SIZE_MAX / sizeof(*w))) == NULL)
-		return -1;
-	r->wakes = w;
-	w = &r->wakes[r->nwakes++];
-	w->wake = 0;
-	w->have = c != NULL && c->type == JR_OBJ &&
-	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &w->wake) == 0;
-	w->free = r->sample_free;
-	w->blocks = r->sample_blocks;
-	return 0;
-}
-
-
-/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
-static bool
-worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
-{
-	/* Only which interval to name hangs on it: no count is printed from it. */
-	return (double)fallback / (double)asked > (double)wf / (double)wa;
-}
-
-/*
  * Keep the first and the latest value of each counter of the object C
  * (NULL: none) in R, for the deltas of --compare of sets; a null counter
  * (the kernel lacks it) is left out of that sample.
@@ -382,6 +342,104 @@ counters_keep(struct replay *r, const struct jr_doc *d, const struct jr_val *c)
 }
 
 /*
+ * Follow kcompactd in sample S: its compact_daemon_wake (null or absent
+ * without /proc/vmstat) against the free memory outside whole pageblocks
+ * of the zones zones_add() summed.
+ */
+int
+replay_counters_add(struct replay *r, const struct jr_doc *d,
+    const struct jr_val *s, const char **what)
+{
+	const struct jr_val *c = jr_get(d, s, "counters");
+	struct rwake *w;
+
+	counters_keep(r, d, c);
+	counters_keep(r, d, jr_get(d, jr_get(d, s, "outcomes"), "vmstat"));
+
+	*what = "out of memory";
+	if ((w = grow_room(r->wakes, &r->wcap, r->nwakes, sizeof(*w),
+	    SIZE_MAX / sizeof(*w))) == NULL)
+		return -1;
+	r->wakes = w;
+	w = &r->wakes[r->nwakes++];
+	w->wake = 0;
+	w->have = c != NULL && c->type == JR_OBJ &&
+	    jr_u64(jr_get(d, c, "compact_daemon_wake"), &w->wake) == 0;
+	w->free = r->sample_free;
+	w->blocks = r->sample_blocks;
+	return 0;
+}
+
+/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
+static bool
+worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
+{
+	/* Only which interval to name hangs on it: no count is printed from it. */
+	return (double)fallback / (double)asked > (double)wf / (double)wa;
+}
+
+/*
+ * Fold the THP outcome O of a sample at time T into R's totals. Returns 0,
+ * or -1 with *WHAT set.
+ */
+static int
+outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
+    const struct jr_val *t, const char **what)
+{
+	const struct jr_val *c = jr_get(d, o, "fallback_charge");
+	uint64_t kb, order, alloc = 0, fallback = 0, charge = 0, n[3];
+	struct routcome *x;
+	char kind[16];
+	size_t i;
+
+	if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
+	    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
+	    order >= FRAG_MAX_ORDERS ||
+	    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
+	    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
+	    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
+	    c == NULL || count_add(c, &charge) != 0)
+		return -1;
+	for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
+	    strcmp(r->outcomes[i].kind, kind) != 0); i++)
+		;
+	if (i == r->noutcomes) {
+		if (i == REPLAY_MAX_OUTCOMES) {
+			*what = "more THP sizes than fragstat reads";
+			return -1;
+		}
+		x = &r->outcomes[r->noutcomes++];
+		memset(x, 0, sizeof(*x));
+		x->size_kb = kb;
+		x->order = (int)order;
+		memcpy(x->kind, kind, sizeof(kind));
+		x->have_charge = true;
+	}
+	x = &r->outcomes[i];
+	*what = "THP outcome totals beyond 64 bits";
+	if (replay_sum_add(&x->alloc, alloc) != 0 ||
+	    replay_sum_add(&x->fallback, fallback) != 0 ||
+	    replay_sum_add(&x->charge, charge) != 0)
+		return -1;
+	x->have_charge &= c->type != JR_NULL;
+	n[0] = alloc;
+	n[1] = fallback;
+	n[2] = charge;
+	*what = "out of memory";
+	if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i, n) != 0)
+		return -1;
+	if (fallback > 0 && (x->worst_time[0] == '\0' ||
+	    worse(fallback, alloc + fallback, x->worst_fallback,
+	    x->worst_alloc + x->worst_fallback))) {
+		x->worst_alloc = alloc;
+		x->worst_fallback = fallback;
+		snprintf(x->worst_time, sizeof(x->worst_time), "%.*s",
+		    (int)t->n, t->s);
+	}
+	return 0;
+}
+
+/*
  * Fold the member "outcomes_interval" of sample S (at time T) into R's
  * totals. Returns 0, or -1 with *WHAT set.
  */
@@ -389,65 +447,15 @@ int
 replay_outcomes_add(struct replay *r, const struct jr_doc *d,
     const struct jr_val *s, const struct jr_val *t, const char **what)
 {
-	const struct jr_val *ov = jr_get(d, s, "outcomes_interval"), *o, *c;
-	struct routcome *x;
-	uint64_t kb, order, alloc, fallback, charge = 0, n[3];
-	char kind[16];
-	size_t i;
+	const struct jr_val *ov = jr_get(d, s, "outcomes_interval"), *o;
 
 	*what = "'outcomes_interval' is not what --watch --json writes";
 	if (ov == NULL || ov->type == JR_NULL)
 		return 0;
 	if (ov->type != JR_ARR)
 		return -1;
-	for (o = jr_first(d, ov); o; o = jr_next(d, o)) {
-		c = jr_get(d, o, "fallback_charge");
-		alloc = fallback = charge = 0;
-		if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
-		    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
-		    order >= FRAG_MAX_ORDERS ||
-		    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
-		    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
-		    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
-		    c == NULL || count_add(c, &charge) != 0)
+	for (o = jr_first(d, ov); o; o = jr_next(d, o))
+		if (outcome_add(r, d, o, t, what) != 0)
 			return -1;
-		for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
-		    strcmp(r->outcomes[i].kind, kind) != 0); i++)
-			;
-		if (i == r->noutcomes) {
-			if (i == REPLAY_MAX_OUTCOMES) {
-				*what = "more THP sizes than fragstat reads";
-				return -1;
-			}
-			x = &r->outcomes[r->noutcomes++];
-			memset(x, 0, sizeof(*x));
-			x->size_kb = kb;
-			x->order = (int)order;
-			memcpy(x->kind, kind, sizeof(kind));
-			x->have_charge = true;
-		}
-		x = &r->outcomes[i];
-		*what = "THP outcome totals beyond 64 bits";
-		if (replay_sum_add(&x->alloc, alloc) != 0 ||
-		    replay_sum_add(&x->fallback, fallback) != 0 ||
-		    replay_sum_add(&x->charge, charge) != 0)
-			return -1;
-		x->have_charge &= c->type != JR_NULL;
-		n[0] = alloc;
-		n[1] = fallback;
-		n[2] = charge;
-		*what = "out of memory";
-		if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i,
-		    n) != 0)
-			return -1;
-		if (fallback > 0 && (x->worst_time[0] == '\0' ||
-		    worse(fallback, alloc + fallback, x->worst_fallback,
-		    x->worst_alloc + x->worst_fallback))) {
-			x->worst_alloc = alloc;
-			x->worst_fallback = fallback;
-			snprintf(x->worst_time, sizeof(x->worst_time), "%.*s",
-			    (int)t->n, t->s);
-		}
-	}
 	return 0;
 }

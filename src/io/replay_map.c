@@ -120,16 +120,13 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	s->elapsed_ms = calloc(cap, sizeof(*s->elapsed_ms));
 	/* 64 zones at most: room for every line's. */
 	s->z = calloc(cap * 64, sizeof(*s->z));
-	if (s->sample == NULL || s->elapsed_ms == NULL || s->z == NULL) {
-		slurp_free(&f);
-		mapseries_free(s);
-		return ferr_set(e, 0, "out of memory");
-	}
+	rc = 0;
+	if (s->sample == NULL || s->elapsed_ms == NULL || s->z == NULL)
+		rc = ferr_set(e, 0, "out of memory");
 	/* A last line cut short by a crash: the maps before it stand. */
 	while (f.len > 0 && f.buf[f.len - 1] != '\n')
 		f.len--;
 	lines_init(&l, f.buf, f.len);
-	rc = 0;
 	while (rc == 0 && (rc = lines_next(&l, &ln, &n, e)) == 1) {
 		rc = map_of(ln, n, s->nmaps, s, (unsigned long)s->nmaps + 1, e);
 		s->nmaps++;

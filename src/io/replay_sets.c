@@ -21,45 +21,55 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * List the recordings in the directory PATH into S's names, by name.
+ * Returns 0 or -1 with E set.
+ */
+static int
+list_runs(struct sets_side *s, const char *path, struct ferr *e)
+{
+	char run[PATH_MAX];
+	struct dirent *d;
+	DIR *dp;
+	int rc = 0;
+
+	ferr_keep_path(e, path);
+	if ((dp = opendir(path)) == NULL)
+		return ferr_set(e, 0, "cannot read: %s", strerror(errno));
+	while (rc == 0 && (d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(run, sizeof(run), "%s/%s", path, d->d_name);
+		if (!record_is(run))
+			continue;
+		if (s->n == SETS_MAX_RUNS)
+			rc = ferr_set(e, 0, "more than %d recordings",
+			    SETS_MAX_RUNS);
+		else if ((s->names[s->n++] = strdup(run)) == NULL)
+			rc = ferr_set(e, 0, "out of memory");
+	}
+	closedir(dp);
+	if (rc == 0 && s->n == 0)
+		rc = ferr_set(e, 0, "holds no recording");
+	if (rc == 0)
+		qsort(s->names, s->n, sizeof(s->names[0]), by_name);
+	return rc;
+}
+
 int
 sets_read(struct sets *x, int side, const char *path, struct ferr *e)
 {
 	struct sets_side *s = &x->side[side];
-	char run[PATH_MAX];
-	struct dirent *d;
 	size_t i;
-	DIR *dp;
 
 	s->path = path;
 	if (record_is(path)) {
+		/* One recording: a set of one run. */
 		if ((s->names[0] = strdup(path)) == NULL)
 			return ferr_set(e, 0, "out of memory");
 		s->n = 1;
-	} else {
-		ferr_keep_path(e, path);
-		if ((dp = opendir(path)) == NULL)
-			return ferr_set(e, 0, "cannot read: %s", strerror(errno));
-		while ((d = readdir(dp)) != NULL) {
-			if (d->d_name[0] == '.')
-				continue;
-			snprintf(run, sizeof(run), "%s/%s", path, d->d_name);
-			if (!record_is(run))
-				continue;
-			if (s->n == SETS_MAX_RUNS) {
-				closedir(dp);
-				return ferr_set(e, 0, "more than %d recordings",
-				    SETS_MAX_RUNS);
-			}
-			if ((s->names[s->n++] = strdup(run)) == NULL) {
-				closedir(dp);
-				return ferr_set(e, 0, "out of memory");
-			}
-		}
-		closedir(dp);
-		if (s->n == 0)
-			return ferr_set(e, 0, "holds no recording");
-		qsort(s->names, s->n, sizeof(s->names[0]), by_name);
-	}
+	} else if (list_runs(s, path, e) != 0)
+		return -1;
 	if ((s->runs = calloc(s->n, sizeof(*s->runs))) == NULL ||
 	    (s->maps = calloc(s->n, sizeof(*s->maps))) == NULL)
 		return ferr_set(e, 0, "out of memory");

@@ -108,6 +108,33 @@ safedir_strip_slashes(char *buf, size_t size, const char *path)
 }
 
 /*
+ * Copy into BUF (PATH_MAX bytes, more than PATH's) the path of PATH's
+ * parent ("" for the working directory) and into NAME its last
+ * component, "." when PATH is a directory walked whole ("/", ".",
+ * "DIR/.."). Returns 0, or -1 with E set.
+ */
+static int
+split_last(char *buf, const char *path, char *name, size_t size,
+    struct ferr *e)
+{
+	char *comp, *slash;
+
+	/* Without its trailing slashes, the last component is what is made. */
+	safedir_strip_slashes(buf, PATH_MAX, path);
+	slash = strrchr(buf, '/');
+	comp = slash ? slash + 1 : buf;
+	if (*comp == '\0' || strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0)
+		snprintf(name, size, ".");
+	else if (snprintf(name, size, "%s", comp) >= (int)size)
+		return ferr_set(e, 0, "path too long");
+	else if (slash)
+		*slash = '\0';
+	else
+		buf[0] = '\0';
+	return 0;
+}
+
+/*
  * safedir_parent(), and with MAKE each missing directory of the path
  * created (mode 0755, less the umask) in the one checked before it, then
  * opened and checked as one that was there.
@@ -117,29 +144,17 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, bool make, struct ferr *e)
 {
 	char buf[PATH_MAX], shown[PATH_MAX];
-	char *comp, *next, *slash;
+	char *comp, *next;
 	struct stat st;
+	bool abs = path[0] == '/';
 	int fd, nfd;
-	bool abs;
 
 	d->fd = -1;
 	d->shared = false;
 	if (strlen(path) >= sizeof(buf))
 		return ferr_set(e, 0, "path too long");
-	/* Without its trailing slashes, the last component is what is made. */
-	safedir_strip_slashes(buf, sizeof(buf), path);
-	abs = buf[0] == '/';
-	slash = strrchr(buf, '/');
-	comp = slash ? slash + 1 : buf;
-	/* The path of the directory itself ("/", ".", "DIR/.."): all walked. */
-	if (*comp == '\0' || strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0)
-		snprintf(name, size, ".");
-	else if (snprintf(name, size, "%s", comp) >= (int)size)
-		return ferr_set(e, 0, "path too long");
-	else if (slash)
-		*slash = '\0';
-	else
-		buf[0] = '\0';
+	if (split_last(buf, path, name, size, e) != 0)
+		return -1;
 	/* Walked from "/" or ".", the first directory checked like the rest. */
 	fd = open(abs ? "/" : ".", DIR_FLAGS);
 	if (fd == -1 || ferr_inject("safedir-open") || fstat(fd, &st) != 0) {
@@ -231,6 +246,28 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
 	d->shared = shared(&st);
 	swap_hook();
 	return 0;
+}
+
+int
+safedir_write_close(int fd, const char *buf, size_t len)
+{
+	size_t off = 0;
+	ssize_t w;
+	int err;
+
+	while (off < len) {
+		if ((w = write(fd, buf + off, len - off)) >= 0)
+			off += (size_t)w;
+		else if (errno != EINTR)
+			break;
+	}
+	if (off == len && fsync(fd) == 0)
+		return close(fd);
+	/* What failed is what is said, not the close after it. */
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
 }
 
 void

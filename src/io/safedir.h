@@ -51,6 +51,13 @@ int	safedir_parent_make(struct safedir *d, const char *path, char *name,
 int	safedir_enter(struct safedir *d, const struct safedir *p,
 	    const char *name, struct ferr *e);
 
+/*
+ * Write LEN bytes of BUF to FD, sync it and close it, also when writing
+ * fails (no descriptor leaks). Returns 0, or -1 with errno set by what
+ * failed first.
+ */
+int	safedir_write_close(int fd, const char *buf, size_t len);
+
 /* Close D (a closed or never opened one: nothing). */
 void	safedir_close(struct safedir *d);
 

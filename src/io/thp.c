@@ -56,22 +56,22 @@ stats_read(const char *dir, struct thp_size *s, struct ferr *e)
 	if ((rc = hugetlb_open_dir(dir, &dp, e)) <= 0)
 		return rc;
 	s->have_stats = true;
+	rc = 0;
 	while ((d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
 		ferr_keep_path(e, dir);
 		if (strlen(d->d_name) >= sizeof(c.name) ||
-		    s->nc == THP_MAX_COUNTERS) {
-			closedir(dp);
-			return ferr_set(e, 0, "%s: more than %d counters or a "
+		    s->nc == THP_MAX_COUNTERS)
+			rc = ferr_set(e, 0, "%s: more than %d counters or a "
 			    "name of more than %d bytes", d->d_name,
 			    THP_MAX_COUNTERS, THP_NAME_SIZE - 1);
+		else {
+			memcpy(c.name, d->d_name, strlen(d->d_name) + 1);
+			rc = hugetlb_count_read(dir, c.name, &c.v, e);
 		}
-		memcpy(c.name, d->d_name, strlen(d->d_name) + 1);
-		if (hugetlb_count_read(dir, c.name, &c.v, e) != 0) {
-			closedir(dp);
-			return -1;
-		}
+		if (rc != 0)
+			break;
 		for (i = s->nc; i > 0 && strcmp(s->c[i - 1].name, c.name) > 0;
 		    i--)
 			s->c[i] = s->c[i - 1];
@@ -79,7 +79,7 @@ stats_read(const char *dir, struct thp_size *s, struct ferr *e)
 		s->nc++;
 	}
 	closedir(dp);
-	return 0;
+	return rc != 0 ? -1 : 0;
 }
 
 /*

@@ -254,83 +254,82 @@ fail:
 	return NULL;
 }
 
+/*
+ * Find event K in D's formats, with the fields fragstat reads of it and
+ * the kernel's names for its values in NM. Returns 1 when found, 0 when
+ * this kernel lacks it and it is optional, -1 with E's message set.
+ */
+static int
+decoder_event(struct trace_decoder *d, int k, struct ev_names *nm,
+    struct ferr *e)
+{
+	struct tep_event *ev;
+	char sys[32];
+	const char *name;
+	size_t i;
+
+	trace_split_name(k, sys, sizeof(sys), &name);
+	d->id[k] = -1;
+	if ((ev = tep_find_event_by_name(d->tep, sys, name)) == NULL)
+		return ev_required(k) ? ferr_set(e, 0,
+		    "this kernel has no event %s", ev_event_name(k)) : 0;
+	d->id[k] = ev->id;
+	nm->have |= 1u << k;
+	symbols_of(ev, "ret", nm->status, EV_MAX_STATUS);
+	symbols_of(ev, "status", nm->status, EV_MAX_STATUS);
+	symbols_of(ev, "idx", nm->zone, FRAG_MAX_NODE_ZONES);
+	if (k == EV_ALLOC)
+		gfp_bits(ev, nm);
+	for (i = 0; i < NFIELDS; i++) {
+		if (fields[i].kind != (enum ev_kind)k)
+			continue;
+		d->field[i] = tep_find_field(ev, fields[i].name);
+		if (d->field[i] == NULL && !fields[i].optional)
+			return ferr_set(e, 0, "%s has no field %s",
+			    ev_event_name(k), fields[i].name);
+	}
+	return 1;
+}
+
 struct trace_decoder *
 trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
     size_t note_size, struct ferr *e)
 {
 	struct trace_decoder *d;
-	struct tep_event *ev;
-	char sys[32];
-	const char *name;
 	size_t i;
-	int k;
+	int k, rc = 0;
 
 	note[0] = '\0';
-	if ((d = calloc(1, sizeof(*d))) == NULL) {
-		e->path = dir;
-		ferr_set(e, 0, "out of memory");
-		return NULL;
-	}
+	if ((d = calloc(1, sizeof(*d))) == NULL)
+		goto oom;
 	d->nm = nm;
 	tep_set_loglevel(TEP_LOG_NONE);
 	tracefs_set_loglevel(TEP_LOG_NONE);
-	if ((d->tep = load_formats(dir, e)) == NULL) {
-		trace_decoder_free(d);
-		return NULL;
-	}
-	if ((d->kbuf = tep_kbuffer(d->tep)) == NULL) {
-		e->path = dir;
-		ferr_set(e, 0, "out of memory");
-		trace_decoder_free(d);
-		return NULL;
-	}
+	/* Its error names the format file that failed. */
+	if ((d->tep = load_formats(dir, e)) == NULL)
+		goto out;
 	nm->have = 0;
 	nm->have_gfp = false;
-	if ((d->dir = strdup(dir)) == NULL) {
-		e->path = dir;
-		ferr_set(e, 0, "out of memory");
-		trace_decoder_free(d);
-		return NULL;
-	}
-	for (k = 0; k < EV_NKINDS; k++) {
-		trace_split_name(k, sys, sizeof(sys), &name);
-		d->id[k] = -1;
-		if ((ev = tep_find_event_by_name(d->tep, sys, name)) == NULL) {
-			if (ev_required(k)) {
-				e->path = dir;
-				ferr_set(e, 0, "this kernel has no event %s",
-				    ev_event_name(k));
-				trace_decoder_free(d);
-				return NULL;
-			}
+	if ((d->kbuf = tep_kbuffer(d->tep)) == NULL ||
+	    (d->dir = strdup(dir)) == NULL)
+		goto oom;
+	for (k = 0; k < EV_NKINDS && rc >= 0; k++)
+		if ((rc = decoder_event(d, k, nm, e)) == 0)
 			trace_list_add(note, note_size, ev_event_name(k));
-			continue;
-		}
-		d->id[k] = ev->id;
-		nm->have |= 1u << k;
-		symbols_of(ev, "ret", nm->status, EV_MAX_STATUS);
-		symbols_of(ev, "status", nm->status, EV_MAX_STATUS);
-		symbols_of(ev, "idx", nm->zone, FRAG_MAX_NODE_ZONES);
-		if (k == EV_ALLOC)
-			gfp_bits(ev, nm);
-		for (i = 0; i < NFIELDS; i++) {
-			if (fields[i].kind != (enum ev_kind)k)
-				continue;
-			d->field[i] = tep_find_field(ev, fields[i].name);
-			if (d->field[i] == NULL && !fields[i].optional) {
-				e->path = dir;
-				ferr_set(e, 0, "%s has no field %s",
-				    ev_event_name(k), fields[i].name);
-				trace_decoder_free(d);
-				return NULL;
-			}
-		}
-	}
+	if (rc < 0)
+		goto named;
 	for (i = 0; i < NFIELDS; i++)
 		if (fields[i].kind == EV_EXTFRAG &&
 		    strcmp(fields[i].name, "change_ownership") == 0)
 			nm->have_claimed = d->field[i] != NULL;
 	return d;
+oom:
+	ferr_set(e, 0, "out of memory");
+named:
+	e->path = dir;
+out:
+	trace_decoder_free(d);
+	return NULL;
 }
 
 /* Returns V, read from a field of SIZE bytes, sign-extended from that size. */

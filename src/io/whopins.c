@@ -95,7 +95,12 @@ walk(struct memcg *cg, char *path, size_t len, size_t cap, size_t rel,
 	return rc;
 }
 
-int
+/*
+ * Name the groups of CG by the directories under DIR with their inodes
+ * ("/" for DIR itself); inode 0 is "-". Returns 0, or -1 when out of
+ * memory. Directories it cannot read are skipped.
+ */
+static int
 memcg_paths(struct memcg *cg, const char *dir)
 {
 	size_t i, cap = 8192, len = strlen(dir);
@@ -114,8 +119,11 @@ memcg_paths(struct memcg *cg, const char *dir)
 		    cg->groups[i].path == NULL &&
 		    (cg->groups[i].path = strdup("/")) == NULL)
 			return -1;
-	if (len + 2 > cap || (path = malloc(cap)) == NULL)
-		return len + 2 > cap ? 0 : -1;
+	/* A mount point too long to walk below: its groups stay unnamed. */
+	if (len + 2 > cap)
+		return 0;
+	if ((path = malloc(cap)) == NULL)
+		return -1;
 	memcpy(path, dir, len + 1);
 	rc = walk(cg, path, len, cap, len, st.st_dev, 0);
 	free(path);

@@ -20,13 +20,6 @@
 char	*memcg_mount_parse(const char *buf, size_t len, bool *v2);
 
 /*
- * Name the groups of CG by the directories under DIR with their inodes
- * ("/" for DIR itself); inode 0 is "-". Returns 0, or -1 when out of
- * memory. Directories it cannot read are skipped.
- */
-int	memcg_paths(struct memcg *cg, const char *dir);
-
-/*
  * Find the memory controller of ROOT (NULL: this host) in its
  * proc/mounts and name CG's groups; CG's note says why a group has no
  * name. Returns 0, or -1 when out of memory.

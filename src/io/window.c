@@ -46,15 +46,14 @@ window_open(struct window **wp, const struct record_opts *ro,
 	if (rc != 0)
 		return -1;
 	if (record_is_at(d.fd)) {
-		safedir_close(&d);
-		return ferr_set(e, 0, "is a recording: the windows of "
-		    "--trigger go into a directory of their own");
+		ferr_set(e, 0, "is a recording: the windows of --trigger go "
+		    "into a directory of their own");
+		goto fail;
 	}
 	if (ferr_inject("window-alloc") || (w = calloc(1, sizeof(*w))) == NULL ||
 	    (before && (w->ring = calloc(before, sizeof(*w->ring))) == NULL)) {
-		free(w);
-		safedir_close(&d);
-		return ferr_set(e, 0, "out of memory");
+		ferr_set(e, 0, "out of memory");
+		goto fail;
 	}
 	w->d = d;
 	safedir_strip_slashes(w->dir, sizeof(w->dir), ro->dir);
@@ -63,6 +62,10 @@ window_open(struct window **wp, const struct record_opts *ro,
 	w->after = after;
 	*wp = w;
 	return 0;
+fail:
+	free(w);
+	safedir_close(&d);
+	return -1;
 }
 
 /* Returns the line WRITE(ARG) makes, malloc'd, or NULL when out of memory. */

@@ -3,10 +3,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "events.h"
+#include "grow.h"
 
 static const char *const event_names[EV_NKINDS] = {
 	[EV_EXTFRAG] = "kmem:mm_page_alloc_extfrag",
@@ -112,20 +114,17 @@ static struct ev_zone *
 zone_of(struct ev_counts *c, int node, int zone, int order)
 {
 	struct ev_zone *z;
-	size_t i, cap;
+	size_t i;
 
 	for (i = 0; i < c->nzones; i++) {
 		z = &c->zones[i];
 		if (z->node == node && z->zone == zone && z->order == order)
 			return z;
 	}
-	if (c->nzones == c->zones_cap) {
-		cap = c->zones_cap ? 2 * c->zones_cap : 16;
-		if ((z = realloc(c->zones, cap * sizeof(*z))) == NULL)
-			return NULL;
-		c->zones = z;
-		c->zones_cap = cap;
-	}
+	if ((z = grow_room(c->zones, &c->zones_cap, c->nzones, sizeof(*z),
+	    SIZE_MAX)) == NULL)
+		return NULL;
+	c->zones = z;
 	z = &c->zones[c->nzones++];
 	memset(z, 0, sizeof(*z));
 	z->node = node;
@@ -210,19 +209,15 @@ static int
 pend(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r)
 {
 	struct ev_pend *p;
-	size_t cap;
 
-	if (t->npend == t->pend_cap) {
-		if (t->pend_cap == EV_MAX_PEND) {
-			c->out_of_range++;
-			return 0;
-		}
-		cap = t->pend_cap ? 2 * t->pend_cap : 256;
-		if ((p = realloc(t->pend, cap * sizeof(*p))) == NULL)
-			return -1;
-		t->pend = p;
-		t->pend_cap = cap;
+	if (t->npend == EV_MAX_PEND) {
+		c->out_of_range++;
+		return 0;
 	}
+	if ((p = grow_room(t->pend, &t->pend_cap, t->npend, sizeof(*p),
+	    EV_MAX_PEND)) == NULL)
+		return -1;
+	t->pend = p;
 	p = &t->pend[t->npend++];
 	p->ts = r->ts;
 	p->seq = t->seq++;
@@ -297,7 +292,7 @@ staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
     const char *comm)
 {
 	struct ev_staller *st;
-	size_t i, cap;
+	size_t i;
 
 	for (i = 0; i < c->nstallers; i++) {
 		st = &c->stallers[i];
@@ -305,13 +300,10 @@ staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
 		    strcmp(st->comm, comm) == 0)
 			return st;
 	}
-	if (c->nstallers == c->stallers_cap) {
-		cap = c->stallers_cap ? 2 * c->stallers_cap : 16;
-		if ((st = realloc(c->stallers, cap * sizeof(*st))) == NULL)
-			return NULL;
-		c->stallers = st;
-		c->stallers_cap = cap;
-	}
+	if ((st = grow_room(c->stallers, &c->stallers_cap, c->nstallers,
+	    sizeof(*st), SIZE_MAX)) == NULL)
+		return NULL;
+	c->stallers = st;
 	st = &c->stallers[c->nstallers++];
 	memset(st, 0, sizeof(*st));
 	st->kind = k;
@@ -418,13 +410,59 @@ is_kcompactd(const char *comm)
 	return strncmp(comm, "kcompactd", strlen("kcompactd")) == 0;
 }
 
+/*
+ * Count pending event P of task O into C: a compaction run or direct
+ * reclaim begins or ends (a stall), or try_to_compact_pages says the
+ * task's order. Returns 0 or -1 when out of memory.
+ */
+static int
+settle_one(struct ev_counts *c, struct ev_open *o, const struct ev_pend *p)
+{
+	enum ev_stall_kind k;
+
+	switch (p->kind) {
+	case EV_TRY:
+		o->direct = true;
+		o->compact_order = p->order;
+		return 0;
+	case EV_BEGIN:
+		o->compacting = true;
+		o->compact_begin = p->ts;
+		if (!is_kcompactd(o->comm))
+			c->stall_begins++;
+		return 0;
+	case EV_END:
+		/* An end without its begin began before we looked. */
+		if (!o->compacting)
+			return 0;
+		o->compacting = false;
+		k = is_kcompactd(o->comm) ? EV_STALL_KCOMPACTD :
+		    o->direct ? EV_STALL_COMPACTION : EV_STALL_MANUAL;
+		return stall_add(c, k, o, k == EV_STALL_COMPACTION ?
+		    o->compact_order : -2, p->ts - o->compact_begin);
+	case EV_RECLAIM_BEGIN:
+		c->stall_begins++;
+		o->reclaiming = true;
+		o->reclaim_begin = p->ts;
+		o->reclaim_order = p->order;
+		return 0;
+	case EV_RECLAIM_END:
+		if (!o->reclaiming)
+			return 0;
+		o->reclaiming = false;
+		return stall_add(c, EV_STALL_RECLAIM, o, o->reclaim_order,
+		    p->ts - o->reclaim_begin);
+	default:
+		return 0;
+	}
+}
+
 int
 ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
     ev_comm_fn comm, void *arg)
 {
 	const struct ev_pend *p;
 	struct ev_open *o;
-	enum ev_stall_kind k;
 	size_t i, n;
 	int rc = 0;
 
@@ -436,61 +474,23 @@ ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 	qsort(t->pend, t->npend, sizeof(*t->pend), pend_cmp);
 	for (n = 0; n < t->npend && t->pend[n].ts < cut; n++) {
 		p = &t->pend[n];
-		if (p->kind == EV_EXTFRAG) {
-			/*
-			 * A capture: the task is inside compact_zone() of
-			 * compact_zone_order(), the one caller that sets
-			 * current->capture_control (compaction_capture()'s
-			 * task_capc()), between its mm_compaction_begin and
-			 * _end, at the order try_to_compact_pages asked for.
-			 * kcompactd and manual runs never capture.
-			 */
-			o = open_find(t, p->pid);
-			if (o && o->compacting && o->direct &&
-			    p->order == o->compact_order)
-				c->captured++;
+		if (p->kind != EV_EXTFRAG) {
+			if (settle_one(c, open_of(t, p->pid, comm, arg), p) != 0)
+				rc = -1;
 			continue;
 		}
-		o = open_of(t, p->pid, comm, arg);
-		switch (p->kind) {
-		case EV_TRY:
-			o->direct = true;
-			o->compact_order = p->order;
-			break;
-		case EV_BEGIN:
-			o->compacting = true;
-			o->compact_begin = p->ts;
-			if (!is_kcompactd(o->comm))
-				c->stall_begins++;
-			break;
-		case EV_END:
-			/* An end without its begin began before we looked. */
-			if (!o->compacting)
-				break;
-			o->compacting = false;
-			k = is_kcompactd(o->comm) ? EV_STALL_KCOMPACTD :
-			    o->direct ? EV_STALL_COMPACTION : EV_STALL_MANUAL;
-			if (stall_add(c, k, o, k == EV_STALL_COMPACTION ?
-			    o->compact_order : -2, p->ts - o->compact_begin) != 0)
-				rc = -1;
-			break;
-		case EV_RECLAIM_BEGIN:
-			c->stall_begins++;
-			o->reclaiming = true;
-			o->reclaim_begin = p->ts;
-			o->reclaim_order = p->order;
-			break;
-		case EV_RECLAIM_END:
-			if (!o->reclaiming)
-				break;
-			o->reclaiming = false;
-			if (stall_add(c, EV_STALL_RECLAIM, o, o->reclaim_order,
-			    p->ts - o->reclaim_begin) != 0)
-				rc = -1;
-			break;
-		default:
-			break;
-		}
+		/*
+		 * A capture: the task is inside compact_zone() of
+		 * compact_zone_order(), the one caller that sets
+		 * current->capture_control (compaction_capture()'s
+		 * task_capc()), between its mm_compaction_begin and _end, at
+		 * the order try_to_compact_pages asked for. kcompactd and
+		 * manual runs never capture.
+		 */
+		o = open_find(t, p->pid);
+		if (o && o->compacting && o->direct &&
+		    p->order == o->compact_order)
+			c->captured++;
 	}
 	for (i = n; i < t->npend; i++)
 		t->pend[i - n] = t->pend[i];
@@ -530,92 +530,6 @@ ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 		if (n < max)
 			n++;
 	}
-	return n;
-}
-
-int
-ev_merge(struct ev_counts *a, const struct ev_counts *b)
-{
-	const struct ev_zone *bz;
-	struct ev_zone *z;
-	size_t i, j, k;
-
-	for (i = 0; i < EV_NKINDS; i++)
-		a->n[i] += b->n[i];
-	a->fragmenting += b->fragmenting;
-	a->claimed += b->claimed;
-	a->captured += b->captured;
-	a->stall_begins += b->stall_begins;
-	for (i = 0; i < FRAG_MAX_TYPES; i++)
-		for (j = 0; j < FRAG_MAX_TYPES; j++)
-			for (k = 0; k < FRAG_MAX_ORDERS; k++)
-				a->pairs[i][j][k] += b->pairs[i][j][k];
-	for (i = 0; i < EV_NORDERS; i++) {
-		a->attempts[i] += b->attempts[i];
-		for (k = 0; k < EV_MAX_STATUS; k++)
-			a->outcomes[i][k] += b->outcomes[i][k];
-	}
-	for (k = 0; k < EV_MAX_STATUS; k++)
-		a->ends[k] += b->ends[k];
-	for (i = 0; i < b->nzones; i++) {
-		bz = &b->zones[i];
-		if ((z = zone_of(a, bz->node, bz->zone, bz->order)) == NULL)
-			return -1;
-		for (k = 0; k < EV_MAX_STATUS; k++) {
-			z->suitable[k] += bz->suitable[k];
-			z->finished[k] += bz->finished[k];
-		}
-	}
-	for (i = 0; i < FRAG_MAX_ORDERS; i++) {
-		const struct ev_alloc *y = &b->alloc[i];
-		struct ev_alloc *x = &a->alloc[i];
-
-		x->succeeded += y->succeeded;
-		x->failed += y->failed;
-		for (k = 0; k < FRAG_MAX_TYPES; k++) {
-			x->type_succeeded[k] += y->type_succeeded[k];
-			x->type_failed[k] += y->type_failed[k];
-		}
-		x->opportunistic_failed += y->opportunistic_failed;
-		x->could_wait_failed += y->could_wait_failed;
-	}
-	for (i = 0; i < EV_NSTALLS; i++) {
-		const struct ev_stall *y = &b->stalls[i];
-		struct ev_stall *x = &a->stalls[i];
-
-		x->count += y->count;
-		x->total_ns += y->total_ns;
-		if (y->max_ns > x->max_ns)
-			x->max_ns = y->max_ns;
-		for (k = 0; k < EV_HIST; k++)
-			x->hist[k] += y->hist[k];
-		for (k = 0; k < EV_NORDERS; k++) {
-			x->order_count[k] += y->order_count[k];
-			x->order_ns[k] += y->order_ns[k];
-		}
-	}
-	for (i = 0; i < b->nstallers; i++) {
-		const struct ev_staller *y = &b->stallers[i];
-		struct ev_staller *x;
-
-		if ((x = staller_of(a, y->kind, y->pid, y->comm)) == NULL)
-			return -1;
-		x->count += y->count;
-		x->total_ns += y->total_ns;
-	}
-	a->lost += b->lost;
-	a->out_of_range += b->out_of_range;
-	return 0;
-}
-
-uint64_t
-ev_ends(const struct ev_counts *c)
-{
-	uint64_t n = 0;
-	size_t k;
-
-	for (k = 0; k < EV_MAX_STATUS; k++)
-		n += c->ends[k];
 	return n;
 }
 

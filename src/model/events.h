@@ -238,12 +238,6 @@ const char	*ev_stall_name(enum ev_stall_kind k);
 size_t		 ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 		    const struct ev_staller **p, size_t max);
 
-/* Add the counts of B to A (totals over a run). Returns 0, or -1 when out of memory. */
-int		 ev_merge(struct ev_counts *a, const struct ev_counts *b);
-
-/* Returns the number of runs whose end was counted (every status). */
-uint64_t	 ev_ends(const struct ev_counts *c);
-
 /* The biggest fallback pairs of C: up to MAX as {alloc, fallback, order}, largest first. */
 struct ev_pair {
 	int		 alloc, fallback, fallback_order;

@@ -2,9 +2,11 @@
 /* memcg.c - page frames by memory cgroup (kpagecgroup_read() in fs/proc/page.c), per pageblock: the groups by inode and their charges */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "hashtab.h"
 #include "memcg.h"
 
@@ -74,12 +76,10 @@ memcg_group(struct memcg *cg, uint64_t ino)
 	s = hashtab_slot(cg->hash, cg->hcap, ino_hash(ino), group_is, &k);
 	if (cg->hash[s])
 		return (long)(cg->last = cg->hash[s] - 1);
-	if (cg->ngroups == cg->gcap) {
-		cg->gcap = cg->gcap ? cg->gcap * 2 : 16;
-		if ((ng = realloc(cg->groups, cg->gcap * sizeof(*ng))) == NULL)
-			return -1;
-		cg->groups = ng;
-	}
+	if ((ng = grow_room(cg->groups, &cg->gcap, cg->ngroups, sizeof(*ng),
+	    SIZE_MAX)) == NULL)
+		return -1;
+	cg->groups = ng;
 	memset(&cg->groups[cg->ngroups], 0, sizeof(*cg->groups));
 	cg->groups[cg->ngroups].ino = ino;
 	cg->hash[s] = (uint32_t)++cg->ngroups;
@@ -102,12 +102,10 @@ memcg_charge(struct memcg *cg, uint32_t zone, uint32_t block, uint32_t g,
 			cg->charges[i].n[c] += n;
 			return 0;
 		}
-	if (cg->ncharges == cg->ccap) {
-		cg->ccap = cg->ccap ? cg->ccap * 2 : 1024;
-		if ((nc = realloc(cg->charges, cg->ccap * sizeof(*nc))) == NULL)
-			return -1;
-		cg->charges = nc;
-	}
+	if ((nc = grow_room(cg->charges, &cg->ccap, cg->ncharges, sizeof(*nc),
+	    SIZE_MAX)) == NULL)
+		return -1;
+	cg->charges = nc;
 	nc = &cg->charges[cg->ncharges++];
 	memset(nc, 0, sizeof(*nc));
 	nc->zone = zone;

@@ -52,7 +52,7 @@ struct pagetypeinfo {
 	char		 types[FRAG_MAX_TYPES][FRAG_NAME_SIZE];
 	unsigned	 ntypes;		/* in order of first appearance */
 	struct ptzone	*zones;
-	size_t		 nzones;
+	size_t		 nzones, zones_cap;
 	uint64_t	*counts;	/* the free rows, norders counts each */
 	struct zoneset	*set;		/* (node, name) -> index, for pagetypeinfo_find() */
 	unsigned long	 lines;		/* the file's, for pagetypeinfo_whole() */
@@ -89,7 +89,7 @@ struct zizone {
 
 struct zoneinfo {
 	struct zizone	*zones;		/* in file order */
-	size_t		 nzones;
+	size_t		 nzones, zones_cap;
 	struct zoneset	*set;		/* (node, name) -> index, for zoneinfo_find() */
 	bool		 dma, dma32;	/* some node lists a DMA, a DMA32 zone */
 	unsigned long	 lines;		/* the file's, for zoneinfo_whole() */
@@ -277,6 +277,7 @@ struct iomem {
 		uint64_t	 start, end;	/* PFNs */
 	}		*ram;
 	size_t		 nram;			/* in file order (ascending) */
+	size_t		 ram_cap;
 };
 
 /* Free IO's ranges (iomem_parse()). */

@@ -2,9 +2,11 @@
 /* owners.c - the stacks of page_owner's records: kept once each, freed, sorted */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "hashtab.h"
 #include "owners.h"
 
@@ -48,12 +50,10 @@ owners_stack(struct owners *ow, const char *s, size_t n)
 	    stack_is, &k);
 	if (ow->hash[h])
 		return &ow->o[ow->hash[h] - 1];
-	if (ow->n == ow->cap) {
-		ow->cap = ow->cap ? ow->cap * 2 : 64;
-		if ((no = realloc(ow->o, ow->cap * sizeof(*no))) == NULL)
-			return NULL;
-		ow->o = no;
-	}
+	if ((no = grow_room(ow->o, &ow->cap, ow->n, sizeof(*no),
+	    SIZE_MAX)) == NULL)
+		return NULL;
+	ow->o = no;
 	no = &ow->o[ow->n];
 	memset(no, 0, sizeof(*no));
 	if ((no->stack = malloc(n + 1)) == NULL)

@@ -77,27 +77,6 @@ replay_counter(const struct replay *r, const char *name)
 	return NULL;
 }
 
-/*
- * Returns ARR, holding *CAP items of SIZE bytes of which N are used, with
- * room for one more: grown by doubling up to MOST. NULL when full or out
- * of memory (ARR is kept then).
- */
-void *
-replay_grow(void *arr, size_t *cap, size_t n, size_t size, size_t most)
-{
-	size_t want = *cap ? 2 * *cap : 64;
-
-	if (n == most)
-		return NULL;
-	if (n < *cap)
-		return arr;
-	if (want > most)
-		want = most;
-	if ((arr = realloc(arr, want * size)) != NULL)
-		*cap = want;
-	return arr;
-}
-
 /* Returns 0 with A added to *SUM, or -1 when it overflows. */
 int
 replay_sum_add(uint64_t *sum, uint64_t a)

@@ -262,14 +262,6 @@ long	replay_order_index(const struct replay *r, unsigned order);
 size_t	replay_zone_slot(const struct replay *r, uint64_t node,
 	    const char *name, size_t n);
 
-/*
- * Returns ARR (N used of *CAP elements of SIZE bytes) or its copy with
- * room for one more: grown by doubling up to MOST. NULL when full or out
- * of memory (ARR is kept then).
- */
-void	*replay_grow(void *arr, size_t *cap, size_t n, size_t size,
-	    size_t most);
-
 /* Returns 0 with A added to *SUM, or -1 when it overflows. */
 int	replay_sum_add(uint64_t *sum, uint64_t a);
 

@@ -2,9 +2,11 @@
 /* zoneset.c - the (node, zone name) pairs of a file, for lookups */
 
 #include "config.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "zoneset.h"
 
 void
@@ -73,14 +75,10 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 	if (zs->count[node] == FRAG_MAX_NODE_ZONES)
 		return ferr_set(e, line, "node %u has more than %d zones", node,
 		    FRAG_MAX_NODE_ZONES);
-	if (zs->n == zs->cap) {
-		size_t cap = zs->cap ? zs->cap * 2 : 8;
-
-		if ((ne = realloc(zs->e, cap * sizeof(*ne))) == NULL)
-			return ferr_set(e, line, "out of memory");
-		zs->e = ne;
-		zs->cap = cap;
-	}
+	if ((ne = grow_room(zs->e, &zs->cap, zs->n, sizeof(*ne),
+	    SIZE_MAX)) == NULL)
+		return ferr_set(e, line, "out of memory");
+	zs->e = ne;
 	/* First in the node's chain: its names are distinct, any order finds them. */
 	zs->e[zs->n].next = zs->first[node];
 	zs->first[node] = (int)zs->n;
@@ -98,12 +96,4 @@ zoneset_claim(struct zoneset *zs, unsigned node, const char *name,
 		return ferr_set(e, line, "duplicate zone: node %u, zone %s",
 		    node, name);
 	return zoneset_add(zs, node, name, line, e);
-}
-
-void *
-zone_array_grow(void *arr, size_t n, size_t size)
-{
-	if (n != 0 && (n < 4 || (n & (n - 1)) != 0))
-		return arr;
-	return realloc(arr, (n ? n * 2 : 4) * size);
 }

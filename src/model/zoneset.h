@@ -56,11 +56,4 @@ int	zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 int	zoneset_claim(struct zoneset *zs, unsigned node, const char *name,
 	    unsigned long line, struct ferr *e);
 
-/*
- * Returns ARR (elements of SIZE bytes) with room for element N: grown when
- * N is 0 or a power of two from 4 (capacities 4, 8, 16 ...). NULL when out
- * of memory; ARR is then unchanged.
- */
-void	*zone_array_grow(void *arr, size_t n, size_t size);
-
 #endif

@@ -3,9 +3,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "iomem.h"
 #include "text.h"
 #include "zonehead.h"
@@ -52,12 +54,39 @@ range(const struct tok *t, uint64_t *start, uint64_t *end, unsigned long l,
 	return 0;
 }
 
+/*
+ * Add the whole pages of System RAM from byte START to END (inclusive) to
+ * IO, in order after the ranges before. Returns 0 or -1 with E set for
+ * line L.
+ */
+static int
+ram_add(struct iomem *io, uint64_t start, uint64_t end,
+    unsigned long page_size, unsigned long l, struct ferr *e)
+{
+	struct iomem_range *nr;
+	uint64_t ps = page_size;
+
+	if ((nr = grow_room(io->ram, &io->ram_cap, io->nram, sizeof(*nr),
+	    SIZE_MAX)) == NULL)
+		return ferr_set(e, l, "out of memory");
+	io->ram = nr;
+	/* Whole pages only; END is the last byte. */
+	nr[io->nram].start = start / ps + (start % ps != 0);
+	nr[io->nram].end = end / ps + ((end % ps) == ps - 1);
+	if (nr[io->nram].end <= nr[io->nram].start)
+		return 0;
+	if (io->nram > 0 && nr[io->nram].start < nr[io->nram - 1].end)
+		return ferr_set(e, l, "System RAM out of order or overlapping "
+		    "the range before");
+	io->nram++;
+	return 0;
+}
+
 int
 iomem_parse(const char *buf, size_t len, unsigned long page_size,
     struct iomem *io, struct ferr *e)
 {
-	struct iomem_range *nr;
-	uint64_t start = 0, end = 0, ps = page_size;
+	uint64_t start = 0, end = 0;
 	bool nonzero = false, sawram = false;
 	struct lines ls;
 	struct tok t[5];
@@ -82,23 +111,8 @@ iomem_parse(const char *buf, size_t len, unsigned long page_size,
 		if (nt != 4 || !tok_is(&t[2], "System") || !tok_is(&t[3], "RAM"))
 			continue;
 		sawram = true;
-		if ((nr = zone_array_grow(io->ram, io->nram, sizeof(*nr))) ==
-		    NULL) {
-			rc = ferr_set(e, ls.no, "out of memory");
+		if ((rc = ram_add(io, start, end, page_size, ls.no, e)) != 0)
 			break;
-		}
-		io->ram = nr;
-		/* Whole pages only; END is the last byte. */
-		nr[io->nram].start = start / ps + (start % ps != 0);
-		nr[io->nram].end = end / ps + ((end % ps) == ps - 1);
-		if (nr[io->nram].end <= nr[io->nram].start)
-			continue;
-		if (io->nram > 0 && nr[io->nram].start < nr[io->nram - 1].end) {
-			rc = ferr_set(e, ls.no, "System RAM out of order or "
-			    "overlapping the range before");
-			break;
-		}
-		io->nram++;
 	}
 	if (rc == 0 && !sawram)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no 'System RAM' range");

@@ -2,9 +2,11 @@
 /* pagetypeinfo.c - parse /proc/pagetypeinfo (pagetypeinfo_show() in mm/vmstat.c) */
 
 #include "config.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "pagetypeinfo.h"
 #include "text.h"
 #include "zonehead.h"
@@ -79,7 +81,8 @@ zone(struct pagetypeinfo *p, unsigned node, const char *name, unsigned long l,
 		return &p->zones[i];
 	if (zoneset_add(p->set, node, name, l, e) != 0)
 		return NULL;
-	if ((nz = zone_array_grow(p->zones, p->nzones, sizeof(*nz))) == NULL) {
+	if ((nz = grow_room(p->zones, &p->zones_cap, p->nzones, sizeof(*nz),
+	    SIZE_MAX)) == NULL) {
 		ferr_set(e, l, "out of memory");
 		return NULL;
 	}

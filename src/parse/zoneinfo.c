@@ -3,9 +3,11 @@
 #include "config.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "text.h"
 #include "zonehead.h"
 #include "zoneinfo.h"
@@ -221,7 +223,8 @@ new_zone(struct zoneinfo *zi, struct zoneset *zs, const struct tok *t,
 	if (zoneset_claim(zs, z.node, z.name, l, e) != 0)
 		return -1;
 	z.line = l;
-	if ((nz = zone_array_grow(zi->zones, zi->nzones, sizeof(*nz))) == NULL)
+	if ((nz = grow_room(zi->zones, &zi->zones_cap, zi->nzones, sizeof(*nz),
+	    SIZE_MAX)) == NULL)
 		return ferr_set(e, l, "out of memory");
 	zi->zones = nz;
 	zi->zones[zi->nzones++] = z;
