@@ -35,6 +35,12 @@ ferr_print(const struct ferr *e)
 }
 
 void
+ferr_nomem(void)
+{
+	fprintf(stderr, "%s: out of memory\n", progname);
+}
+
+void
 ferr_keep_path(struct ferr *e, const char *path)
 {
 	/* Kept already: copying it onto itself would overlap. */

@@ -30,6 +30,12 @@ int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
  */
 void	ferr_print(const struct ferr *e);
 
+/*
+ * Print "fragstat: out of memory" on standard error: an allocation failed
+ * where no input is to blame.
+ */
+void	ferr_nomem(void);
+
 /* Copy PATH into E so that E->path outlives the caller's string. */
 void	ferr_keep_path(struct ferr *e, const char *path);
 

@@ -27,7 +27,7 @@ run_verify(const struct opts *o)
 	upath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/unusable_index");
 	epath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/extfrag_index");
 	if (bpath == NULL || upath == NULL || epath == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		rc = EXIT_DATA;
 	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
 	    &e)) < 0) {

@@ -48,7 +48,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	    mapview_compute(o->sysroot, &v, r.page_size, true) != 0)
 		goto out;
 	if ((fp = open_memstream(buf, len)) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		goto out;
 	}
 	mapview_report(&v, &r);
@@ -57,7 +57,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	render_map_sample_json(fp, &r, sample, elapsed_ms, *ms);
 	if (fclose(fp) != 0) {
 		free(*buf);
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		goto out;
 	}
 	rc = 0;

@@ -36,7 +36,7 @@ mapview_compute(const char *sysroot, struct mapview *v,
 		goto oom;
 	return 0;
 oom:
-	fprintf(stderr, "%s: out of memory\n", progname);
+	ferr_nomem();
 	return -1;
 }
 

@@ -28,7 +28,7 @@ read_roots(struct opts *o, struct slurp *list)
 		n += *p == '\n';
 	if ((nr = realloc(o->roots, (o->nroots + n + 2) * sizeof(*nr))) ==
 	    NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	o->roots = nr;
@@ -123,7 +123,7 @@ run_batch_svg(struct opts *o)
 	int status;
 
 	if (adv == NULL || r == NULL || in == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		status = EXIT_DATA;
 	} else
 		status = load_every(o, adv, r, in, &n);

@@ -54,7 +54,7 @@ run_replay(const struct opts *o)
 
 	memset(&ms, 0, sizeof(ms));
 	if (r == NULL)
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 	/* The map summaries too, before anything is printed. */
 	else if (recording_read(o, o->sysroot, r, &e) != 0 ||
 	    replay_map_read(o->sysroot, &ms, &e) < 0)
@@ -119,7 +119,7 @@ run_replay_compare(const struct opts *o)
 	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
 		return run_sets_compare(o);
 	if ((r = calloc(2, sizeof(*r))) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	for (i = 0; i < 2 && rc == EXIT_OK; i++) {

@@ -47,7 +47,7 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 			fr.possible = avail_possible(r.huge, r.huge_known,
 			    r.need->order, r.bi->norders);
 		if (fleet_add(f, &fr) != 0) {
-			fprintf(stderr, "%s: out of memory\n", progname);
+			ferr_nomem();
 			rc = -1;
 		}
 	} else

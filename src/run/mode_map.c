@@ -64,7 +64,7 @@ load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
 	memcg_init(&unused);
 	*stored_map = false;
 	if (stored == NULL || flags == NULL || ferr_inject("map-paths")) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		rc = EXIT_DATA;
 	} else if (o->sysroot && access(stored, F_OK) == 0) {
 		*stored_map = true;
@@ -224,7 +224,7 @@ mapshow_compute(const struct opts *o, struct mapshow *s)
 		return EXIT_DATA;
 	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
 	    &s->ow, &s->cen) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	return EXIT_OK;

@@ -582,7 +582,7 @@ defaults(struct opts *o, int argc)
 {
 	memset(o, 0, sizeof(*o));
 	if ((o->roots = calloc((size_t)argc + 1, sizeof(*o->roots))) == NULL) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	o->color = -1;

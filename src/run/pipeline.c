@@ -284,7 +284,7 @@ pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_si
 	ai.gfp = adv->gfp;
 	ai.defrag_mode = (int)in->defrag_mode;
 	if (advise_build(adv, &ai) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	return 0;
@@ -331,7 +331,7 @@ pipe_unmanaged(const struct inputs *in, struct report *r,
 		return 0;
 	if (unm_build(u, &in->zi, in->have_mi ? &in->mi : NULL, in->have_vm ?
 	    &in->vm : NULL, r->page_size) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	r->unm = u;
@@ -368,7 +368,7 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	}
 	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?
 	    &in->zi : NULL, m, g) != 0) {
-		fprintf(stderr, "%s: out of memory\n", progname);
+		ferr_nomem();
 		return EXIT_DATA;
 	}
 	r->avail = &v->av;
