@@ -392,6 +392,8 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 	char kind[16];
 	size_t i;
 
+	/* Set again here: the last outcome may have left "out of memory". */
+	*what = "'outcomes_interval' is not what --watch --json writes";
 	if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
 	    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
 	    order >= FRAG_MAX_ORDERS ||
