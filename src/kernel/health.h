@@ -6,15 +6,6 @@
 #include "avail.h"
 #include "checkask.h"
 
-/* One node judged: its state, and the answers it comes from. */
-struct health {
-	int			 node;
-	enum check_state	 state;
-	bool			 have_need;
-	struct need_answer	 need;		/* with HAVE_NEED */
-	const struct avail	*row;		/* the thresholds' counts, NULL: none */
-};
-
 /*
  * Judge NODE from AV: the request N (NULL: none) for pages POSSIBLE
  * (avail_possible()) is OK when free now, WARNING when compaction would

@@ -40,19 +40,6 @@ uint64_t	 outcome_allocator_fallbacks(const struct outcome *d);
  */
 bool		 outcome_disagrees(enum verdict v, const struct outcome *d);
 
-/* What the allocations of one THP size and kind got over an interval. */
-struct outcome_step {
-	const struct thp_size	*size;	/* of the later sample */
-	enum outcome_kind	 kind;
-	struct outcome		 d;	/* d.known: counted at both ends */
-};
-
-/* The outcomes of every THP size on (its order known), size by size, over an interval. */
-struct outcome_interval {
-	size_t			 n;
-	struct outcome_step	 v[THP_MAX_SIZES * OUTCOME_NKINDS];
-};
-
 /*
  * Set *OUT to what happened to THP allocations between the samples
  * (PT, PVM) and (T, VM): each kind of each size of T that is on, where

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* checkask.h - what --check asks: the monitoring plugins' states and the thresholds on the counts */
+/* checkask.h - what --check asks and answers: the monitoring plugins' states, the thresholds on the counts, a node judged */
 #ifndef FRAGSTAT_CHECKASK_H
 #define FRAGSTAT_CHECKASK_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "availability.h"
 
 /* A monitoring plugin's state, which is also its exit status. */
 enum check_state {
@@ -23,6 +25,15 @@ struct check_ask {
 	uint64_t	 warn, crit;
 	unsigned	 order;
 	int		 node;
+};
+
+/* One node judged: its state, and the answers it comes from. */
+struct health {
+	int			 node;
+	enum check_state	 state;
+	bool			 have_need;
+	struct need_answer	 need;		/* with HAVE_NEED */
+	const struct avail	*row;		/* the thresholds' counts, NULL: none */
 };
 
 #endif

@@ -4,7 +4,10 @@
 #define FRAGSTAT_THPOUTCOME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "model.h"
 
 /* Who asked for the THP: an anonymous fault, or shmem (and tmpfs). */
 enum outcome_kind { OUTCOME_ANON, OUTCOME_SHMEM, OUTCOME_NKINDS };
@@ -19,6 +22,19 @@ struct outcome {
 	bool		 from_vmstat;	/* the PMD size before per-size stats */
 	bool		 have_charge;	/* it counts the charge fallbacks */
 	uint64_t	 alloc, fallback, charge;
+};
+
+/* What the allocations of one THP size and kind got over an interval. */
+struct outcome_step {
+	const struct thp_size	*size;	/* of the later sample */
+	enum outcome_kind	 kind;
+	struct outcome		 d;	/* d.known: counted at both ends */
+};
+
+/* The outcomes of every THP size on (its order known), size by size, over an interval. */
+struct outcome_interval {
+	size_t			 n;
+	struct outcome_step	 v[THP_MAX_SIZES * OUTCOME_NKINDS];
 };
 
 #endif

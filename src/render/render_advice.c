@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "advise.h"
 #include "humanize.h"
 #include "map.h"
 #include "report.h"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise.h"
 #include "humanize.h"
 #include "render_pictures.h"
 #include "render_svg_parts.h"

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "advise.h"
 #include "humanize.h"
 #include "render_compare.h"
 #include "render_pictures.h"

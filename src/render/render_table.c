@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "frag.h"
 #include "humanize.h"
 #include "report.h"
 #include "render_text.h"

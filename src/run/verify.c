@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "frag.h"
 #include "jsonw.h"
 #include "render_kernel.h"
 #include "report.h"

@@ -5,8 +5,7 @@
 
 #include <stdbool.h>
 
-#include "advise.h"
-#include "frag.h"
+#include "advice.h"
 #include "model.h"
 
 struct map;
