@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* advice.c - free the advice of one run */
+/* advice.c - find an order in the advice of one run, and free it */
 #include "config.h"
 
 #include <stdlib.h>
@@ -16,4 +16,15 @@ advise_free(struct advice *adv)
 	adv->zones = NULL;
 	adv->best = NULL;
 	adv->kc = NULL;
+}
+
+long
+advice_order_index(const struct advice *adv, unsigned order)
+{
+	size_t j;
+
+	for (j = 0; adv != NULL && j < adv->norders; j++)
+		if (adv->orders[j] == order)
+			return (long)j;
+	return -1;
 }

@@ -177,6 +177,9 @@ enum {
 	ADVISE_ASSUMED_DEFRAG = 1 << 4,	 /* 6.15+ without vm.defrag_mode: 0, its default */
 };
 
+/* Returns the index of ORDER among ADV's orders, or -1 (ADV NULL: no advice). */
+long	advice_order_index(const struct advice *adv, unsigned order);
+
 /* Free what ADV holds (advise_build(), advise_tally()). */
 void	advise_free(struct advice *adv);
 

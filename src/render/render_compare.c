@@ -101,18 +101,6 @@ has_node(const struct report *r, unsigned node)
 	return false;
 }
 
-/* Returns the index of ORDER in ADV's orders, or -1. */
-static long
-order_index(const struct advice *adv, unsigned order)
-{
-	size_t j;
-
-	for (j = 0; j < adv->norders; j++)
-		if (adv->orders[j] == order)
-			return (long)j;
-	return -1;
-}
-
 /*
  * Returns the verdict name of NODE (-1: the machine) at ORDER in R, or
  * NULL when R has no such node or did not advise at that order.
@@ -120,7 +108,7 @@ order_index(const struct advice *adv, unsigned order)
 static const char *
 verdict_at(const struct report *r, int node, unsigned order)
 {
-	long j = order_index(r->advice, order);
+	long j = advice_order_index(r->advice, order);
 
 	if (j < 0 || (node >= 0 && !has_node(r, (unsigned)node)))
 		return NULL;

@@ -70,15 +70,12 @@ worst_judged(const struct report *r)
 {
 	const struct advice *adv = r->advice;
 	const struct avail *a, *w = NULL;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < r->avail->n; i++) {
 		a = &r->avail->rows[i];
-		if (a->zone >= 0 || a->node < 0)
-			continue;
-		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
-			;
-		if (j == adv->norders)
+		if (a->zone >= 0 || a->node < 0 ||
+		    advice_order_index(adv, a->order) < 0)
 			continue;
 		if (w == NULL || a->judgement > w->judgement ||
 		    (a->judgement == w->judgement && a->score > w->score))

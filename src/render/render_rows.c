@@ -143,18 +143,6 @@ row_source(struct roww *rw, const struct report *r)
 	cell_u64(rw, "page_size", r->page_size, true);
 }
 
-/* Returns the index of ORDER among R's advice orders, or -1. */
-static long
-advice_index(const struct report *r, unsigned order)
-{
-	size_t j;
-
-	for (j = 0; r->advice != NULL && j < r->advice->norders; j++)
-		if (r->advice->orders[j] == order)
-			return (long)j;
-	return -1;
-}
-
 /* Write the row of zone Z at ORDER K. */
 static void
 order_row(struct roww *rw, const struct report *r, size_t z, unsigned k)
@@ -162,7 +150,7 @@ order_row(struct roww *rw, const struct report *r, size_t z, unsigned k)
 	const struct bzone *bz = &r->bi->zones[z];
 	const struct frag *f = &r->frag[z];
 	const struct zadvice *a = NULL;
-	long j = advice_index(r, k);
+	long j = advice_order_index(r->advice, k);
 
 	if (j >= 0)
 		a = advise_at(r->advice, z, (size_t)j);
@@ -186,7 +174,7 @@ static void
 size_row(struct roww *rw, const struct report *r, const struct avail *a)
 {
 	bool buddy = a->order < r->bi->norders;
-	long j = advice_index(r, a->order);
+	long j = advice_order_index(r->advice, a->order);
 	struct need n;
 
 	row_begin(rw);

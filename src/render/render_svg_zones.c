@@ -270,15 +270,13 @@ order_heads(struct svgw *w, const struct report *r, long x, long y)
 {
 	char s[32];
 	unsigned o;
-	size_t j;
 
 	for (o = 0; o < r->bi->norders; o++) {
-		for (j = 0; r->advice && j < r->advice->norders; j++)
-			if (r->advice->orders[j] == o) {
-				svgr_rect_open(w, x + (long)o * CELL_W, y,
-				    CELL_W - 2, 30, "#e4e4e4");
-				svg_close(w);
-			}
+		if (advice_order_index(r->advice, o) >= 0) {
+			svgr_rect_open(w, x + (long)o * CELL_W, y, CELL_W - 2,
+			    30, "#e4e4e4");
+			svg_close(w);
+		}
 		svgr_text_open(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 13,
 		    12, "middle", "bold");
 		svg_text_int(w, o);

@@ -103,13 +103,9 @@ avail_at(const struct wsample *s, size_t z, unsigned o)
 static enum verdict
 verdict_at(const struct wsample *s, unsigned o)
 {
-	const struct advice *adv = s->r->advice;
-	size_t j;
+	long j = advice_order_index(s->r->advice, o);
 
-	for (j = 0; adv != NULL && j < adv->norders; j++)
-		if (adv->orders[j] == o)
-			return advise_best(adv, -1, j);
-	return VERDICT_UNKNOWN;
+	return j < 0 ? VERDICT_UNKNOWN : advise_best(s->r->advice, -1, (size_t)j);
 }
 
 /*
