@@ -4,7 +4,8 @@
 # --verify; existing, unwritable and symlinked targets are refused; an
 # interrupted capture leaves nothing; the hugetlb pools come along, of a
 # root and live (root); live (root, debugfs) the kernel's own index files
-# come along and --verify on the capture passes.
+# come along and --verify on the capture passes; metadata of any length is
+# kept whole.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 tmp=$(mktemp -d)
@@ -125,6 +126,18 @@ done
 check $([ $? -eq 0 ] && echo ok) "hugetlb: $n files in the root, not 22 in both"
 "$FRAGSTAT" -q --sysroot "$tmp/h1" --advise > /dev/null
 check $([ $? -eq 0 ] && echo ok) "--advise on the hugetlb capture"
+
+# 5b. Metadata longer than 8 KiB is kept whole: 60 hugetlb sizes with none
+# of their 5 files list 300 absent files (about 20 KiB), each line whole;
+# it was cut at 8192 bytes, in the middle of a line.
+cp -R "$vm" "$tmp/many"
+for i in $(seq 1 60); do
+	mkdir -p "$tmp/many/sys/kernel/mm/hugepages/hugepages-$((i * 64))kB"
+done
+"$FRAGSTAT" --sysroot "$tmp/many" --capture "$tmp/m1" > /dev/null &&
+    [ "$(grep -c '^absent sys/kernel/mm/hugepages/hugepages-[0-9]*kB/[a-z_]*hugepages$' "$tmp/m1/fragstat-capture")" = 300 ] &&
+    [ "$(tail -c 1 "$tmp/m1/fragstat-capture" | od -An -c | tr -d ' ')" = '\n' ]
+check $([ $? -eq 0 ] && echo ok) "metadata of 300 absent files cut: $(wc -c < "$tmp/m1/fragstat-capture") bytes, ends: $(tail -c 40 "$tmp/m1/fragstat-capture")"
 
 # 6. Live, as root: the hugetlb pools come along when the kernel has them.
 if [ "$(id -u)" -eq 0 ]; then

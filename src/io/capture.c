@@ -56,8 +56,9 @@ struct capture {
 	const char	*src;		/* the root copied; NULL: the live system */
 	struct stage	*st;		/* the directory it is made in */
 	char		 root[64];	/* ST as a root to read back */
-	char		 text[8192];	/* the metadata */
-	size_t		 len;
+	FILE		*meta;		/* the metadata, written into TEXT */
+	char		*text;
+	size_t		 len;		/* TEXT's bytes, after fflush(META) */
 	int		 copied;
 	bool		 stable;	/* buddyinfo read the same around the index files */
 	bool		 unreadable;	/* some file listed as unreadable */
@@ -69,17 +70,10 @@ static void __attribute__((format(printf, 2, 3)))
 meta_add(struct capture *c, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	if (c->len >= sizeof(c->text))
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(c->text + c->len, sizeof(c->text) - c->len, fmt, ap);
+	vfprintf(c->meta, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		c->len += (size_t)n;
-	if (c->len > sizeof(c->text))
-		c->len = sizeof(c->text);
 }
 
 /* Create the directories leading to REL in C's directory. Returns 0, or -1 with E set. */
@@ -689,8 +683,12 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 		if (copy(c, files[i], i == 1 && c->src == NULL ? REQUIRED :
 		    OPTIONAL, e) < 0)
 			return -1;
-	if (huge_pages(c, e) != 0 || (map && memblocks_copy(c, e) != 0) ||
-	    put(c, "/" CAPTURE_META, c->text, c->len, e) != 0)
+	if (huge_pages(c, e) != 0 || (map && memblocks_copy(c, e) != 0))
+		return -1;
+	/* A memory stream fails only when it cannot grow. */
+	if (fflush(c->meta) != 0)
+		return ferr_set(e, 0, "out of memory");
+	if (put(c, "/" CAPTURE_META, c->text, c->len, e) != 0)
 		return -1;
 	if (map && capture_map(c, page_size, map, map_size, e) != 0)
 		return -1;
@@ -731,11 +729,15 @@ capture_at(const char *src, int dfd, const char *name, const char *dir,
 	memset(&c, 0, sizeof(c));
 	c.src = src;
 	c.st = st ? st : &mine;
-	if (stage_open(c.st, dfd, name, dir, "capture", e) != 0)
-		return -1;
-	if ((rc = fill(&c, page_size, map, &map_size, e)) == 0)
-		rc = stage_publish(c.st, name, "capture", e);
-	stage_close(c.st);
+	if ((c.meta = open_memstream(&c.text, &c.len)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	if ((rc = stage_open(c.st, dfd, name, dir, "capture", e)) == 0) {
+		if ((rc = fill(&c, page_size, map, &map_size, e)) == 0)
+			rc = stage_publish(c.st, name, "capture", e);
+		stage_close(c.st);
+	}
+	fclose(c.meta);
+	free(c.text);
 	if (rc != 0 || out == NULL)
 		return rc;
 	fprintf(out, "captured %s: %d files", dir, c.copied);
