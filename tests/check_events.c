@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "evcount.h"
 #include "events.h"
 #include "frag.h"
 #include "jsonw.h"
@@ -551,7 +552,8 @@ decode_capture(struct ev_counts *c, struct ev_names *nm)
 	names_618(nm);
 	memset(nm->status, 0, sizeof(nm->status));
 	memset(nm->zone, 0, sizeof(nm->zone));
-	d = trace_decoder_new(dir, nm, note, sizeof(note), &e);
+	d = trace_decoder_new(dir, nm, &ev_count_rules, note, sizeof(note),
+	    &e);
 	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
 	ck_assert_str_eq(note, "");
 	free(dir);
@@ -649,7 +651,8 @@ decode_alloc(struct ev_counts *c, struct ev_names *nm, const char *raw0)
 
 	names_618(nm);
 	nm->alloc_min_order = 1;
-	d = trace_decoder_new(dir, nm, note, sizeof(note), &e);
+	d = trace_decoder_new(dir, nm, &ev_count_rules, note, sizeof(note),
+	    &e);
 	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
 	ck_assert_str_eq(note, "");
 	free(dir);

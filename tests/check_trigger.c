@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evcount.h"
 #include "events.h"
 #include "options.h"
 #include "testutil.h"

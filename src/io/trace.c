@@ -61,10 +61,11 @@ no_tracing(struct ferr *e)
 }
 
 int
-trace_open(struct trace **tp, struct ev_names *nm, char *note,
-    size_t note_size, struct ferr *e)
+trace_open(struct trace **tp, struct ev_names *nm,
+    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
 {
 	(void)nm;
+	(void)rules;
 	(void)note_size;
 	*tp = NULL;
 	note[0] = '\0';
@@ -105,11 +106,12 @@ trace_close(struct trace *t, struct ferr *e)
 }
 
 struct trace_decoder *
-trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
-    size_t note_size, struct ferr *e)
+trace_decoder_new(const char *dir, struct ev_names *nm,
+    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
 {
 	(void)dir;
 	(void)nm;
+	(void)rules;
 	(void)note;
 	(void)note_size;
 	no_tracing(e);
@@ -405,8 +407,8 @@ events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
 }
 
 int
-trace_open(struct trace **tp, struct ev_names *nm, char *note,
-    size_t note_size, struct ferr *e)
+trace_open(struct trace **tp, struct ev_names *nm,
+    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
 {
 	const char *dir;
 	struct trace *t;
@@ -426,7 +428,8 @@ trace_open(struct trace **tp, struct ev_names *nm, char *note,
 		return ferr_set(e, 0, "out of memory");
 	snprintf(t->name, sizeof(t->name), "fragstat-%ld", (long)getpid());
 	snprintf(t->path, sizeof(t->path), "%s/instances/%s", dir, t->name);
-	if ((t->dec = trace_decoder_new(dir, nm, note, note_size, e)) == NULL ||
+	if ((t->dec = trace_decoder_new(dir, nm, rules, note, note_size,
+	    e)) == NULL ||
 	    instance_create(t, e) != 0)
 		goto fail;
 	trace_decoder_live(t->dec);

@@ -30,10 +30,12 @@ int	trace_sweep(char *removed, size_t size);
  * (mm_page_alloc filtered in the kernel: order >= NM->alloc_min_order),
  * with the mono clock, and open its per-CPU buffers. NM brings the migratetype names and the
  * pageblock order and gets the rest; optional events this kernel lacks
- * are named in NOTE. Returns 0, or -1 with E set and nothing left behind.
+ * are named in NOTE. The events are counted by RULES (kernel/evcount.c's).
+ * Returns 0, or -1 with E set and nothing left behind.
  */
-int	trace_open(struct trace **tp, struct ev_names *nm, char *note,
-	    size_t note_size, struct ferr *e);
+int	trace_open(struct trace **tp, struct ev_names *nm,
+	    const struct ev_rules *rules, char *note, size_t note_size,
+	    struct ferr *e);
 
 /*
  * Count into C every event the buffers hold, and the events the kernel

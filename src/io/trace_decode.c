@@ -78,6 +78,7 @@ struct trace_decoder {
 	int			 id[EV_NKINDS];		/* -1: not on this kernel */
 	struct tep_format_field	*field[NFIELDS];	/* NULL: not in the event */
 	const struct ev_names	*nm;
+	const struct ev_rules	*rules;		/* kernel/evcount.c's */
 	struct ev_tasks		 tasks;
 	char			*dir;		/* for saved_cmdlines */
 	bool			 live;		/* names may come from /proc */
@@ -292,8 +293,8 @@ decoder_event(struct trace_decoder *d, int k, struct ev_names *nm,
 }
 
 struct trace_decoder *
-trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
-    size_t note_size, struct ferr *e)
+trace_decoder_new(const char *dir, struct ev_names *nm,
+    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
 {
 	struct trace_decoder *d;
 	size_t i;
@@ -303,6 +304,7 @@ trace_decoder_new(const char *dir, struct ev_names *nm, char *note,
 	if ((d = calloc(1, sizeof(*d))) == NULL)
 		goto oom;
 	d->nm = nm;
+	d->rules = rules;
 	tep_set_loglevel(TEP_LOG_NONE);
 	tracefs_set_loglevel(TEP_LOG_NONE);
 	/* Its error names the format file that failed. */
@@ -395,7 +397,7 @@ trace_decode(struct trace_decoder *d, void *subbuf, struct ev_counts *c)
 		if (k == EV_NKINDS)
 			continue;
 		decode(d, k, &rec, ts, &r);
-		if (ev_add(c, &d->tasks, &r, d->nm) != 0)
+		if (d->rules->add(c, &d->tasks, &r, d->nm) != 0)
 			rc = -1;
 	}
 	return rc;
@@ -453,7 +455,7 @@ cmdline_find(const char *s, size_t n, int pid, char *comm)
 }
 
 /*
- * The name of task PID for ev_settle(): the tracing's own record of it
+ * The name of task PID for the rules' settle(): the tracing's own record of it
  * (saved_cmdlines, read again once per settle when PID is not there),
  * then, live, /proc/PID/comm; else "<...>", as the kernel's trace says.
  */
@@ -493,7 +495,7 @@ int
 trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
 {
 	d->cmdlines_fresh = false;
-	return ev_settle(c, &d->tasks, cut, comm_of, d);
+	return d->rules->settle(c, &d->tasks, cut, comm_of, d);
 }
 
 #endif

@@ -14,10 +14,11 @@ struct trace_decoder;
 /*
  * A decoder of the binary sub-buffers of a tracefs tree at DIR (the live
  * one, or a copy of its events/ formats): for trace_open() and the tests.
- * Fills NM as trace_open() does. Returns NULL with E set.
+ * Fills NM as trace_open() does; counts by RULES. Returns NULL with E set.
  */
 struct trace_decoder *trace_decoder_new(const char *dir, struct ev_names *nm,
-	    char *note, size_t note_size, struct ferr *e);
+	    const struct ev_rules *rules, char *note, size_t note_size,
+	    struct ferr *e);
 
 /*
  * Count into C the events of one sub-buffer SUBBUF as trace_pipe_raw

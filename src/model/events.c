@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* events.c - the kernel's fragmentation and compaction events, counted between samples */
+/*
+ * events.c - the kernel's fragmentation and compaction events and their
+ * counts: made, grown, freed and named (kernel/evcount.c counts them)
+ */
 #include "config.h"
 
 #include <stdio.h>
@@ -69,49 +72,8 @@ ev_tasks_free(struct ev_tasks *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* Returns whether V is an index below N. */
-static bool
-below(int v, int n)
-{
-	return v >= 0 && v < n;
-}
-
-/* Remember that task PID runs compaction at ORDER (the oldest entry makes room). */
-static void
-task_set(struct ev_tasks *t, int pid, int order)
-{
-	unsigned i;
-
-	for (i = 0; i < t->n; i++)
-		if (t->pid[i] == pid) {
-			t->order[i] = order;
-			return;
-		}
-	if (t->n < EV_MAX_TASKS)
-		i = t->n++;
-	else {
-		i = t->next;
-		t->next = (t->next + 1) % EV_MAX_TASKS;
-	}
-	t->pid[i] = pid;
-	t->order[i] = order;
-}
-
-/* Returns the order of task PID's compaction run, or -2 when unknown. */
-static int
-task_order(const struct ev_tasks *t, int pid)
-{
-	unsigned i;
-
-	for (i = 0; i < t->n; i++)
-		if (t->pid[i] == pid)
-			return t->order[i];
-	return -2;
-}
-
-/* Returns the counts of zone (NODE, ZONE) at ORDER in C, added when new; NULL when out of memory. */
-static struct ev_zone *
-zone_of(struct ev_counts *c, int node, int zone, int order)
+struct ev_zone *
+ev_zone_of(struct ev_counts *c, int node, int zone, int order)
 {
 	struct ev_zone *z;
 	size_t i;
@@ -133,162 +95,8 @@ zone_of(struct ev_counts *c, int node, int zone, int order)
 	return z;
 }
 
-/* Count extfrag event R into C. */
-static void
-add_extfrag(struct ev_counts *c, const struct ev_record *r,
-    const struct ev_names *nm)
-{
-	/* mm_page_alloc_extfrag's TP_printk: fallback_order < pageblock_order. */
-	if (r->fallback_order >= 0 &&
-	    (unsigned)r->fallback_order < nm->pageblock_order)
-		c->fragmenting++;
-	if (r->change_ownership > 0)
-		c->claimed++;
-	if (below(r->alloc_type, FRAG_MAX_TYPES) &&
-	    below(r->fallback_type, FRAG_MAX_TYPES) &&
-	    below(r->fallback_order, FRAG_MAX_ORDERS))
-		c->pairs[r->alloc_type][r->fallback_type][r->fallback_order]++;
-	else
-		c->out_of_range++;
-}
-
-/* Count allocation event R into C. */
-static void
-add_alloc(struct ev_counts *c, const struct ev_record *r,
-    const struct ev_names *nm)
-{
-	struct ev_alloc *a;
-	bool failed = r->pfn == -1;
-
-	if (!below(r->order, FRAG_MAX_ORDERS)) {
-		c->out_of_range++;
-		return;
-	}
-	a = &c->alloc[r->order];
-	if (failed)
-		a->failed++;
-	else
-		a->succeeded++;
-	if (below(r->migratetype, FRAG_MAX_TYPES)) {
-		if (failed)
-			a->type_failed[r->migratetype]++;
-		else
-			a->type_succeeded[r->migratetype]++;
-	}
-	if (!failed || !nm->have_gfp)
-		return;
-	if (r->gfp & (nm->gfp_noretry | nm->gfp_nowarn))
-		a->opportunistic_failed++;
-	if (r->gfp & nm->gfp_direct_reclaim)
-		a->could_wait_failed++;
-}
-
-/*
- * Returns whether extfrag event R may be a compaction capture, which
- * ev_settle() tells by its task. compaction_capture() (mm/page_alloc.c,
- * since f46012c0ec9f, 6.15) fires mm_page_alloc_extfrag with
- * alloc_order = capc->cc->order and fallback_order = order, and captures
- * only "order == capc->cc->order": the two orders are equal.
- */
-static bool
-may_be_capture(const struct ev_record *r, const struct ev_names *nm)
-{
-	return r->kind == EV_EXTFRAG && r->order == r->fallback_order &&
-	    ev_tells_captures(nm);
-}
-
-bool
-ev_tells_captures(const struct ev_names *nm)
-{
-	return (nm->have & (1u << EV_BEGIN)) && (nm->have & (1u << EV_END)) &&
-	    (nm->have & (1u << EV_TRY));
-}
-
-/* Hold R, a begin, end, try_to_compact_pages or extfrag event, for ev_settle(). Returns 0 or -1. */
-static int
-pend(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r)
-{
-	struct ev_pend *p;
-
-	if (t->npend == EV_MAX_PEND) {
-		c->out_of_range++;
-		return 0;
-	}
-	if ((p = grow_room(t->pend, &t->pend_cap, t->npend, sizeof(*p),
-	    EV_MAX_PEND)) == NULL)
-		return -1;
-	t->pend = p;
-	p = &t->pend[t->npend++];
-	p->ts = r->ts;
-	p->seq = t->seq++;
-	p->kind = r->kind;
-	p->pid = r->pid;
-	p->order = r->order;
-	return 0;
-}
-
-int
-ev_add(struct ev_counts *c, struct ev_tasks *t, const struct ev_record *r,
-    const struct ev_names *nm)
-{
-	struct ev_zone *z;
-	int o;
-
-	c->n[r->kind]++;
-	if ((r->kind == EV_TRY || r->kind == EV_BEGIN || r->kind == EV_END ||
-	    r->kind == EV_RECLAIM_BEGIN || r->kind == EV_RECLAIM_END ||
-	    may_be_capture(r, nm)) && pend(c, t, r) != 0)
-		return -1;
-	switch (r->kind) {
-	case EV_EXTFRAG:
-		add_extfrag(c, r, nm);
-		return 0;
-	case EV_ALLOC:
-		add_alloc(c, r, nm);
-		return 0;
-	case EV_TRY:
-	case EV_KCOMPACTD_WAKE:
-		task_set(t, r->pid, r->order);
-		if (r->kind == EV_KCOMPACTD_WAKE)
-			return 0;
-		if (below(r->order + 1, EV_NORDERS))
-			c->attempts[r->order + 1]++;
-		else
-			c->out_of_range++;
-		return 0;
-	case EV_END:
-		if (!below(r->status, EV_MAX_STATUS)) {
-			c->out_of_range++;
-			return 0;
-		}
-		c->ends[r->status]++;
-		o = task_order(t, r->pid);
-		if (below(o + 1, EV_NORDERS))
-			c->outcomes[o + 1][r->status]++;
-		return 0;
-	case EV_SUITABLE:
-	case EV_FINISHED:
-		task_set(t, r->pid, r->order);
-		if (!below(r->status, EV_MAX_STATUS) ||
-		    !below(r->order + 1, EV_NORDERS)) {
-			c->out_of_range++;
-			return 0;
-		}
-		if ((z = zone_of(c, r->node, r->zone, r->order)) == NULL)
-			return -1;
-		if (r->kind == EV_SUITABLE)
-			z->suitable[r->status]++;
-		else
-			z->finished[r->status]++;
-		return 0;
-	default:
-		return 0;
-	}
-}
-
-/* Returns task PID's (named COMM) stalls of kind K in C, added when new; NULL when out of memory. */
-static struct ev_staller *
-staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
+struct ev_staller *
+ev_staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
     const char *comm)
 {
 	struct ev_staller *st;
@@ -312,18 +120,6 @@ staller_of(struct ev_counts *c, enum ev_stall_kind k, int pid,
 	return st;
 }
 
-unsigned
-ev_hist_bucket(uint64_t ns)
-{
-	uint64_t us = ns / 1000;
-	unsigned k = 0;
-
-	/* Bucket k: [2^k, 2^(k+1)) us; below 1 us goes with [1, 2). */
-	while (k < EV_HIST - 1 && us >= (2ULL << k))
-		k++;
-	return k;
-}
-
 const char *
 ev_stall_name(enum ev_stall_kind k)
 {
@@ -333,238 +129,10 @@ ev_stall_name(enum ev_stall_kind k)
 	return names[k];
 }
 
-/* Count into C a stall of kind K of task O that lasted NS at ORDER (-2: unknown). Returns 0 or -1. */
-static int
-stall_add(struct ev_counts *c, enum ev_stall_kind k, const struct ev_open *o,
-    int order, uint64_t ns)
-{
-	struct ev_stall *s = &c->stalls[k];
-	struct ev_staller *st;
-
-	s->count++;
-	s->total_ns += ns;
-	if (ns > s->max_ns)
-		s->max_ns = ns;
-	s->hist[ev_hist_bucket(ns)]++;
-	if (below(order + 1, EV_NORDERS)) {
-		s->order_count[order + 1]++;
-		s->order_ns[order + 1] += ns;
-	}
-	if ((st = staller_of(c, k, o->pid, o->comm)) == NULL)
-		return -1;
-	st->count++;
-	st->total_ns += ns;
-	return 0;
-}
-
-/* Returns task PID's entry in T, or NULL. */
-static struct ev_open *
-open_find(struct ev_tasks *t, int pid)
-{
-	unsigned i;
-
-	for (i = 0; i < t->nopen; i++)
-		if (t->open[i].pid == pid)
-			return &t->open[i];
-	return NULL;
-}
-
-/* Returns task PID's entry in T, made (named with COMM) when new: the oldest makes room. */
-static struct ev_open *
-open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
-{
-	struct ev_open *o;
-	unsigned i;
-
-	if ((o = open_find(t, pid)) != NULL)
-		return o;
-	if (t->nopen < EV_MAX_OPEN)
-		i = t->nopen++;
-	else {
-		i = t->next_open;
-		t->next_open = (t->next_open + 1) % EV_MAX_OPEN;
-	}
-	o = &t->open[i];
-	memset(o, 0, sizeof(*o));
-	o->pid = pid;
-	o->compact_order = o->reclaim_order = -2;
-	comm(arg, pid, o->comm);
-	return o;
-}
-
-/* Order pending events by time, then by arrival. */
-static int
-pend_cmp(const void *a, const void *b)
-{
-	const struct ev_pend *x = a, *y = b;
-
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* Returns whether task name COMM is one of the kcompactd threads ("kcompactd0"). */
-static bool
-is_kcompactd(const char *comm)
-{
-	return strncmp(comm, "kcompactd", strlen("kcompactd")) == 0;
-}
-
-/*
- * Count pending event P of task O into C: a compaction run or direct
- * reclaim begins or ends (a stall), or try_to_compact_pages says the
- * task's order. Returns 0 or -1 when out of memory.
- */
-static int
-settle_one(struct ev_counts *c, struct ev_open *o, const struct ev_pend *p)
-{
-	enum ev_stall_kind k;
-
-	switch (p->kind) {
-	case EV_TRY:
-		o->direct = true;
-		o->compact_order = p->order;
-		return 0;
-	case EV_BEGIN:
-		o->compacting = true;
-		o->compact_begin = p->ts;
-		if (!is_kcompactd(o->comm))
-			c->stall_begins++;
-		return 0;
-	case EV_END:
-		/* An end without its begin began before we looked. */
-		if (!o->compacting)
-			return 0;
-		o->compacting = false;
-		k = is_kcompactd(o->comm) ? EV_STALL_KCOMPACTD :
-		    o->direct ? EV_STALL_COMPACTION : EV_STALL_MANUAL;
-		return stall_add(c, k, o, k == EV_STALL_COMPACTION ?
-		    o->compact_order : -2, p->ts - o->compact_begin);
-	case EV_RECLAIM_BEGIN:
-		c->stall_begins++;
-		o->reclaiming = true;
-		o->reclaim_begin = p->ts;
-		o->reclaim_order = p->order;
-		return 0;
-	case EV_RECLAIM_END:
-		if (!o->reclaiming)
-			return 0;
-		o->reclaiming = false;
-		return stall_add(c, EV_STALL_RECLAIM, o, o->reclaim_order,
-		    p->ts - o->reclaim_begin);
-	default:
-		return 0;
-	}
-}
-
-int
-ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
-    ev_comm_fn comm, void *arg)
-{
-	const struct ev_pend *p;
-	struct ev_open *o;
-	size_t i, n;
-	int rc = 0;
-
-	if (t->npend == 0)
-		return 0;
-	if (t->open == NULL &&
-	    (t->open = calloc(EV_MAX_OPEN, sizeof(*t->open))) == NULL)
-		return -1;
-	qsort(t->pend, t->npend, sizeof(*t->pend), pend_cmp);
-	for (n = 0; n < t->npend && t->pend[n].ts < cut; n++) {
-		p = &t->pend[n];
-		if (p->kind != EV_EXTFRAG) {
-			if (settle_one(c, open_of(t, p->pid, comm, arg), p) != 0)
-				rc = -1;
-			continue;
-		}
-		/*
-		 * A capture: the task is inside compact_zone() of
-		 * compact_zone_order(), the one caller that sets
-		 * current->capture_control (compaction_capture()'s
-		 * task_capc()), between its mm_compaction_begin and _end, at
-		 * the order try_to_compact_pages asked for. kcompactd and
-		 * manual runs never capture.
-		 */
-		o = open_find(t, p->pid);
-		if (o && o->compacting && o->direct &&
-		    p->order == o->compact_order)
-			c->captured++;
-	}
-	for (i = n; i < t->npend; i++)
-		t->pend[i - n] = t->pend[i];
-	t->npend -= n;
-	return rc;
-}
-
-/* Returns whether staller A stalled more than B (time, count, then the lower pid). */
-static bool
-stalled_more(const struct ev_staller *a, const struct ev_staller *b)
-{
-	if (a->total_ns != b->total_ns)
-		return a->total_ns > b->total_ns;
-	if (a->count != b->count)
-		return a->count > b->count;
-	return a->pid < b->pid;
-}
-
-size_t
-ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
-    const struct ev_staller **p, size_t max)
-{
-	const struct ev_staller *st;
-	size_t n = 0, i, j;
-
-	for (i = 0; i < c->nstallers; i++) {
-		st = &c->stallers[i];
-		if (st->kind != k)
-			continue;
-		/* Insertion into the short sorted list. */
-		for (j = n; j > 0 && stalled_more(st, p[j - 1]); j--)
-			if (j < max)
-				p[j] = p[j - 1];
-		if (j >= max)
-			continue;
-		p[j] = st;
-		if (n < max)
-			n++;
-	}
-	return n;
-}
-
-size_t
-ev_top_pairs(const struct ev_counts *c, struct ev_pair *p, size_t max)
-{
-	size_t n = 0, k;
-	int i, j, o;
-	uint64_t v;
-
-	for (i = 0; i < FRAG_MAX_TYPES; i++)
-		for (j = 0; j < FRAG_MAX_TYPES; j++)
-			for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-				if ((v = c->pairs[i][j][o]) == 0)
-					continue;
-				/* Insertion into the short sorted list; ties keep the first. */
-				for (k = n; k > 0 && p[k - 1].count < v; k--)
-					if (k < max)
-						p[k] = p[k - 1];
-				if (k >= max)
-					continue;
-				p[k].alloc = i;
-				p[k].fallback = j;
-				p[k].fallback_order = o;
-				p[k].count = v;
-				if (n < max)
-					n++;
-			}
-	return n;
-}
-
 const char *
 ev_type_name(char *buf, size_t size, const struct ev_names *nm, int t)
 {
-	if (below(t, (int)nm->ntypes) && nm->type[t][0] != '\0')
+	if (t >= 0 && t < (int)nm->ntypes && nm->type[t][0] != '\0')
 		return nm->type[t];
 	snprintf(buf, size, "type %d", t);
 	return buf;
@@ -573,7 +141,7 @@ ev_type_name(char *buf, size_t size, const struct ev_names *nm, int t)
 const char *
 ev_status_name(char *buf, size_t size, const struct ev_names *nm, int s)
 {
-	if (below(s, EV_MAX_STATUS) && nm->status[s][0] != '\0')
+	if (s >= 0 && s < EV_MAX_STATUS && nm->status[s][0] != '\0')
 		return nm->status[s];
 	snprintf(buf, size, "%d", s);
 	return buf;

@@ -200,51 +200,42 @@ void		 ev_reset(struct ev_counts *c);
 void		 ev_free(struct ev_counts *c);
 
 /*
- * Count record R into C, the run orders in T. Returns 0, or -1 when out of
- * memory (R is then counted in C->n[] only).
+ * Returns the counts of zone (NODE, ZONE) at ORDER in C, added when new;
+ * NULL when out of memory.
  */
-int		 ev_add(struct ev_counts *c, struct ev_tasks *t,
+struct ev_zone	*ev_zone_of(struct ev_counts *c, int node, int zone, int order);
+
+/*
+ * Returns task PID's (named COMM) stalls of kind K in C, added when new;
+ * NULL when out of memory.
+ */
+struct ev_staller *ev_staller_of(struct ev_counts *c, enum ev_stall_kind k,
+		    int pid, const char *comm);
+
+/*
+ * How events are counted (kernel/evcount.c's ev_count_rules): io/ decodes
+ * them, kernel/ counts them, run/ hands the rules to the reader. ADD
+ * counts record R into C, the run orders in T; SETTLE pairs the begin and
+ * end events of T older than CUT. Both return 0, or -1 when out of memory.
+ */
+struct ev_rules {
+	int	(*add)(struct ev_counts *c, struct ev_tasks *t,
 		    const struct ev_record *r, const struct ev_names *nm);
-
-/*
- * Pair the begin and end events of T older than CUT (ns of the trace
- * clock; UINT64_MAX: all) in time order, and count into C the stall each
- * pair measured, naming tasks with COMM (ARG), and the extfrag events
- * that were compaction captures. Events at or after CUT wait for the
- * next call. Returns 0, or -1 when out of memory.
- */
-int		 ev_settle(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
+	int	(*settle)(struct ev_counts *c, struct ev_tasks *t, uint64_t cut,
 		    ev_comm_fn comm, void *arg);
-
-/*
- * Returns whether the events of NM tell compaction captures apart: the
- * compaction run's begin, end and try_to_compact_pages are traced.
- */
-bool		 ev_tells_captures(const struct ev_names *nm);
+};
 
 /* Free what T holds. */
 void		 ev_tasks_free(struct ev_tasks *t);
 
-/* Returns the histogram bucket of a stall of NS nanoseconds. */
-unsigned	 ev_hist_bucket(uint64_t ns);
-
 /* Returns "compaction", "kcompactd", "manual_compaction" or "reclaim". */
 const char	*ev_stall_name(enum ev_stall_kind k);
 
-/*
- * The tasks of C that stalled longest of kind K: up to MAX into P, most
- * stall time first (then most stalls, then lowest pid). Returns how many.
- */
-size_t		 ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
-		    const struct ev_staller **p, size_t max);
-
-/* The biggest fallback pairs of C: up to MAX as {alloc, fallback, order}, largest first. */
+/* A fallback pair of extfrag events {alloc, fallback, order} and its count. */
 struct ev_pair {
 	int		 alloc, fallback, fallback_order;
 	uint64_t	 count;
 };
-size_t		 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p,
-		    size_t max);
 
 /* Returns BUF holding the name of migratetype T ("Movable", else "type T"). */
 const char	*ev_type_name(char *buf, size_t size, const struct ev_names *nm,

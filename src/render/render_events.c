@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "evcount.h"
 #include "events.h"
 #include "humanize.h"
 #include "jsonw.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evcount.h"
 #include "experiment.h"
 #include "load.h"
 #include "map_every.h"
@@ -42,7 +43,8 @@ events_start(const struct opts *o, const struct inputs *in,
 		    "instances %s left by fragstats that were killed\n" :
 		    "%s: note: removed the tracefs instance %s left by a "
 		    "fragstat that was killed\n", progname, note);
-	if (trace_open(tp, nm, note, sizeof(note), &e) != 0) {
+	if (trace_open(tp, nm, &ev_count_rules, note, sizeof(note),
+	    &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}
