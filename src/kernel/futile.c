@@ -2,12 +2,9 @@
 /* futile.c - kcompactd woken again and again while fragmentation does not fall */
 #include "config.h"
 
-#include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "futile.h"
-#include "humanize.h"
 
 uint32_t
 futile_frag(uint64_t free, uint64_t blocks, unsigned pb)
@@ -85,23 +82,6 @@ bool
 futile_found(const struct futile *f)
 {
 	return f->woke >= FUTILE_INTERVALS && f->last_frag >= f->start_frag;
-}
-
-const char *
-futile_sentence(char *buf, size_t size, const struct futile *f, unsigned pb,
-    unsigned long page_size)
-{
-	char blk[32], a[32], b[32];
-	/* Every reader bounds PB; a shift past 63 would be undefined. */
-	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
-
-	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
-	    "last %lu intervals, and free memory outside whole %s pageblocks "
-	    "did not fall (%s -> %s): compaction that achieves nothing, "
-	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
-	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
-	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
-	return buf;
 }
 
 void

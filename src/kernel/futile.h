@@ -26,13 +26,6 @@ void	futile_add(struct futile *f, bool have_wake, uint64_t wake,
 /* Returns whether F shows kcompactd working for nothing now. */
 bool	futile_found(const struct futile *f);
 
-/*
- * Returns BUF holding the finding of F in words, for pageblocks of 2^PB
- * pages of PAGE_SIZE bytes.
- */
-const char	*futile_sentence(char *buf, size_t size, const struct futile *f,
-	    unsigned pb, unsigned long page_size);
-
 /* Fold R's samples (R->wakes, in order) into R->futile, from empty. */
 void	futile_replay(struct replay *r);
 

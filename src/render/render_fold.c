@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_fold.c - text of the human views folded into lines: sentences at spaces, lists at their items */
+/* render_fold.c - text of the human views: sentences folded at spaces, lists at their items, findings in words */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "humanize.h"
+#include "recording.h"
 #include "report.h"
 #include "render_text.h"
 
@@ -105,4 +108,21 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 		text += strspn(text, " ");
 	}
 	fputc('\n', fp);
+}
+
+const char *
+render_futile(char *buf, size_t size, const struct futile *f, unsigned pb,
+    unsigned long page_size)
+{
+	char blk[32], a[32], b[32];
+	/* Every reader bounds PB; a shift past 63 would be undefined. */
+	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
+
+	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
+	    "last %lu intervals, and free memory outside whole %s pageblocks "
+	    "did not fall (%s -> %s): compaction that achieves nothing, "
+	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
+	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
+	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
+	return buf;
 }

@@ -296,7 +296,7 @@ replay_table(FILE *fp, const char *dir, const struct replay *r)
 	header_table(fp, dir, r);
 	zones_table(fp, r);
 	if (futile_found(&r->futile))
-		fprintf(fp, "\nFinding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		fprintf(fp, "\nFinding: %s\n", render_futile(fnd, sizeof(fnd),
 		    &r->futile, r->pageblock_order, r->page_size));
 	outcomes_table(fp, r);
 	if (r->events)

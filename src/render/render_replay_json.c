@@ -13,6 +13,7 @@
 #include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
+#include "render_text.h"
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
 static void
@@ -244,7 +245,7 @@ findings_json(struct jsonw *w, const struct replay *r)
 		jw_key(w, "outside_pageblocks_last");
 		jw_fixed(w, r->futile.last_frag, 3);
 		jw_key(w, "text");
-		jw_string(w, futile_sentence(fnd, sizeof(fnd), &r->futile,
+		jw_string(w, render_futile(fnd, sizeof(fnd), &r->futile,
 		    r->pageblock_order, r->page_size));
 		jw_end(w);
 	}

@@ -11,6 +11,15 @@
 struct advice;
 struct zadvice;
 
+struct futile;
+
+/*
+ * Returns BUF holding the finding of F (kcompactd working for nothing) in
+ * words, for pageblocks of 2^PB pages of PAGE_SIZE bytes.
+ */
+const char	*render_futile(char *buf, size_t size, const struct futile *f,
+	    unsigned pb, unsigned long page_size);
+
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 

@@ -13,6 +13,7 @@
 #include "outcome.h"
 #include "report.h"
 #include "render_json.h"
+#include "render_text.h"
 #include "render_watch.h"
 
 /* Returns BUF holding rate C of S as "12.50", or "-" without one. */
@@ -335,7 +336,7 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		rate_lines(fp, s);
 	judgement_lines(fp, s);
 	if (s->futile != NULL && futile_found(s->futile))
-		fprintf(fp, "  finding: %s\n", futile_sentence(fnd, sizeof(fnd),
+		fprintf(fp, "  finding: %s\n", render_futile(fnd, sizeof(fnd),
 		    s->futile, s->pageblock_order, s->r->page_size));
 	outcome_lines(fp, s);
 	if (s->ev != NULL)
