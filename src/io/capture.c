@@ -28,12 +28,12 @@
 #include "whopins.h"
 
 /*
- * The files of a capture, as paths under the root ("/"-led, as
- * inputs_path() joins them); the first two must be readable.
+ * The files a capture copies as they are, as paths under the root
+ * ("/"-led, as inputs_path() joins them), listed when unreadable;
+ * buddyinfo comes with the index files (stable_group()), the release
+ * on its own (fill()).
  */
 static const char *const files[] = {
-	"/proc/buddyinfo",
-	"/proc/sys/kernel/osrelease",
 	"/proc/pagetypeinfo",
 	"/proc/zoneinfo",
 	"/proc/vmstat",
@@ -504,16 +504,17 @@ memblock_each(struct capture *c, const char *rel, const void *arg,
 static int
 memblocks_copy(struct capture *c, struct ferr *e)
 {
+	bool absent;
 	char *path;
 
 	if ((path = inputs_path(c->src, "/" MEMBLOCK_DIR)) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	if (access(path, F_OK) != 0) {
+	absent = access(path, F_OK) != 0;
+	if (absent)
 		missing(c, path, "/" MEMBLOCK_DIR, strerror(errno));
-		free(path);
-		return 0;
-	}
 	free(path);
+	if (absent)
+		return 0;
 	c->counted = 0;
 	if (walk(c, "/" MEMBLOCK_DIR, is_memblock, count_each, NULL, e) != 0)
 		return -1;
@@ -679,9 +680,12 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 	    c->src ? c->src : "/");
 	if (stable_group(c, e) != 0)
 		return -1;
-	for (i = 1; i < sizeof(files) / sizeof(files[0]); i++)
-		if (copy(c, files[i], i == 1 && c->src == NULL ? REQUIRED :
-		    OPTIONAL, e) < 0)
+	/* The release says whose rules apply: a live capture needs it. */
+	if (copy(c, "/proc/sys/kernel/osrelease", c->src == NULL ? REQUIRED :
+	    OPTIONAL, e) < 0)
+		return -1;
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (copy(c, files[i], OPTIONAL, e) < 0)
 			return -1;
 	if (huge_pages(c, e) != 0 || (map && memblocks_copy(c, e) != 0))
 		return -1;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "sets.h"
 #include "sets_metrics.h"
 #include "stats.h"
@@ -53,13 +54,10 @@ add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
 	size_t i, n;
 	int k;
 
-	if (x->nm == x->mcap) {
-		s = realloc(x->m, x->mcap * 2 * sizeof(*x->m));
-		if (s == NULL)
-			return ferr_set(e, 0, "out of memory");
-		x->m = s;
-		x->mcap *= 2;
-	}
+	if ((s = grow_room(x->m, &x->mcap, x->nm, sizeof(*x->m),
+	    SIZE_MAX)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	x->m = s;
 	s = &x->m[x->nm];
 	memset(s, 0, sizeof(*s));
 	for (k = 0; k < 2; k++)
