@@ -69,10 +69,11 @@ change(char *buf, size_t size, const struct sets_metric *s)
 		snprintf(pct, sizeof(pct), "n/a");
 	} else {
 		p = 100 * (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean);
-		/* In 8 columns: "+1293.4%", "+12934%", then a bound. */
+		/* In 8 columns: "+1293.4%", "+12934%", then a bound of its sign. */
 		if (snprintf(pct, sizeof(pct), "%+.1f%%", p) > 8 &&
 		    snprintf(pct, sizeof(pct), "%+.0f%%", p) > 8)
-			snprintf(pct, sizeof(pct), ">+99999%%");
+			snprintf(pct, sizeof(pct), p < 0 ? "<-99999%%" :
+			    ">+99999%%");
 	}
 	snprintf(buf, size, "%c%8s%c", sig ? '*' : '(', pct, sig ? '*' : ')');
 	return buf;
