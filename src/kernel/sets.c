@@ -516,6 +516,15 @@ sets_kind_name(enum sets_kind k)
 }
 
 bool
+sets_change_pct(const struct sets_metric *s, double *pct)
+{
+	if (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == 0)
+		return false;
+	*pct = 100 * (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean);
+	return true;
+}
+
+bool
 sets_flat(const struct sets_metric *s)
 {
 	return s->s[0].sd == 0 && s->s[1].sd == 0 &&

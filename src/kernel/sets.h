@@ -28,6 +28,12 @@ const char *sets_kind_name(enum sets_kind k);
 bool	sets_flat(const struct sets_metric *s);
 
 /*
+ * Returns whether metric S has a change in %: both sides have runs and
+ * a's mean is not 0; then *PCT is b's mean less a's in % of a's (its size).
+ */
+bool	sets_change_pct(const struct sets_metric *s, double *pct);
+
+/*
  * Sort the N indices IDX of metrics of X by the size of their effect,
  * largest first: a difference without spread, then |t|, then |change in
  * %|, too few runs to test last; equal effects in the table's order.

@@ -74,6 +74,7 @@ static void
 cells(char c[C_NCELLS][80], const struct sets_metric *s)
 {
 	char lo[32], hi[32];
+	double pct;
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -95,9 +96,8 @@ cells(char c[C_NCELLS][80], const struct sets_metric *s)
 	else
 		sets_num(c[C_DELTA], 80, s->s[1].mean - s->s[0].mean,
 		    s->digits);
-	if (s->s[0].n && s->s[1].n && s->s[0].mean != 0)
-		snprintf(c[C_PCT], 80, "%+.1f", 100 * (s->s[1].mean -
-		    s->s[0].mean) / fabs(s->s[0].mean));
+	if (sets_change_pct(s, &pct))
+		snprintf(c[C_PCT], 80, "%+.1f", pct);
 	else
 		snprintf(c[C_PCT], 80, "-");
 }

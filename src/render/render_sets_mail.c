@@ -65,10 +65,9 @@ change(char *buf, size_t size, const struct sets_metric *s)
 	char pct[16];
 	double p;
 
-	if (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == 0) {
+	if (!sets_change_pct(s, &p)) {
 		snprintf(pct, sizeof(pct), "n/a");
 	} else {
-		p = 100 * (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean);
 		/* In 8 columns: "+1293.4%", "+12934%", then a bound of its sign. */
 		if (snprintf(pct, sizeof(pct), "%+.1f%%", p) > 8 &&
 		    snprintf(pct, sizeof(pct), "%+.0f%%", p) > 8)
