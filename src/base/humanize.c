@@ -36,6 +36,12 @@ hum_size(char *buf, size_t size, uint64_t pages, unsigned long page_size)
 }
 
 const char *
+hum_order(char *buf, size_t size, unsigned int order, unsigned long page_size)
+{
+	return hum_size(buf, size, 1ULL << order, page_size);
+}
+
+const char *
 hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 {
 	uint64_t permille;

@@ -11,6 +11,10 @@
 const char	*hum_size(char *buf, size_t size, uint64_t pages,
 		    unsigned long page_size);
 
+/* Returns BUF holding one block of ORDER (2^ORDER pages) as hum_size() does. */
+const char	*hum_order(char *buf, size_t size, unsigned int order,
+		    unsigned long page_size);
+
 /* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", truncated. */
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 

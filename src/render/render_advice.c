@@ -87,7 +87,7 @@ advice_words(struct advice_words *wd, const struct report *r,
 {
 	unsigned long ps = r->page_size;
 
-	hum_size(wd->blk, sizeof(wd->blk), 1ULL << a->order, ps);
+	hum_order(wd->blk, sizeof(wd->blk), a->order, ps);
 	hum_size(wd->fr, sizeof(wd->fr), a->usable, ps);
 	largest(wd->lg, sizeof(wd->lg), &r->frag[a->zone], ps);
 	hum_index(wd->fi, sizeof(wd->fi), a->fragindex);
@@ -281,7 +281,7 @@ blocks_line(FILE *fp, const struct report *r, const struct kcompactd *k)
 	const struct advice *adv = r->advice;
 	char fr[32], nd[32], pb[32];
 
-	hum_size(pb, sizeof(pb), 1ULL << adv->pageblock_order, r->page_size);
+	hum_order(pb, sizeof(pb), adv->pageblock_order, r->page_size);
 	if (k->blocks_balanced < 0) {
 		fprintf(fp, "kswapd/kcompactd: node %u: zoneinfo has no "
 		    "nr_free_pages_blocks for every zone: whether whole %s "

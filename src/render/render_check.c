@@ -78,7 +78,7 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 		/* Not "; ": Nagios turns a semicolon of a plugin's output into ':'. */
 		fputs(" and ", fp);
 	}
-	fprintf(fp, "%s: ", hum_size(b, sizeof(b), 1ULL << ask->order,
+	fprintf(fp, "%s: ", hum_order(b, sizeof(b), ask->order,
 	    r->page_size));
 	if (h->row == NULL)
 		fputs("no such node in the input", fp);

@@ -163,9 +163,8 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 		snprintf(text, sizeof(text), "%s and kcompactd is idle (score "
 		    "%" PRIu64 " at %s, not above its high mark %u); a higher "
 		    "vm.compaction_proactiveness (now %u) starts it earlier.",
-		    what, k->score, hum_size(b, sizeof(b), 1ULL <<
-		    adv->hpage_order, r->page_size), k->high,
-		    adv->proactiveness);
+		    what, k->score, hum_order(b, sizeof(b), adv->hpage_order,
+		    r->page_size), k->high, adv->proactiveness);
 	render_fold(fp, " ", text);
 	if (k != NULL && adv->proactive_exists && adv->proactiveness == 0)
 		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",

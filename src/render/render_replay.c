@@ -137,7 +137,7 @@ outcome_label(char *buf, size_t size, const struct routcome *x,
 {
 	char b[32];
 
-	snprintf(buf, size, "%s %s", hum_size(b, sizeof(b), 1ULL << x->order,
+	snprintf(buf, size, "%s %s", hum_order(b, sizeof(b), x->order,
 	    r->page_size), outcome_kind_name(strcmp(x->kind, "shmem") == 0 ?
 	    OUTCOME_SHMEM : OUTCOME_ANON));
 	return buf;

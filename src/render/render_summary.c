@@ -63,7 +63,7 @@ outcomes(FILE *fp, const struct report *r, unsigned o)
 	if (r->thp == NULL || ((s = thp_size_of(r->thp, o)) == NULL &&
 	    r->thp->pmd_order != (long)o))
 		return;
-	hum_size(b, sizeof(b), 1ULL << o, r->page_size);
+	hum_order(b, sizeof(b), o, r->page_size);
 	for (k = 0; k < OUTCOME_NKINDS; k++) {
 		outcome_of(r->thp, r->vm, k, o, &oc);
 		if (!oc.known && k == OUTCOME_ANON)
@@ -117,7 +117,7 @@ impossible(FILE *fp, const struct report *r, unsigned order)
 	char b[32];
 
 	fprintf(fp, "%s pages cannot be allocated on this host (no "
-	    "hugepages-%" PRIu64 "kB)\n", hum_size(b, sizeof(b), 1ULL << order,
+	    "hugepages-%" PRIu64 "kB)\n", hum_order(b, sizeof(b), order,
 	    r->page_size), ((uint64_t)r->page_size << order) / 1024);
 }
 
@@ -156,7 +156,7 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 		return;
 	}
 	snprintf(head, sizeof(head), "%s%s (order %u%s):%s", st->bold,
-	    hum_size(b, sizeof(b), 1ULL << a->order, r->page_size), a->order,
+	    hum_order(b, sizeof(b), a->order, r->page_size), a->order,
 	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
 	    st->off);
 	if (j >= 0)
@@ -197,7 +197,7 @@ pool(FILE *fp, const struct report *r, const struct need *n)
 
 	if (hs == NULL)
 		return;
-	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	hum_order(b, sizeof(b), n->order, r->page_size);
 	if (n->node >= 0 && hn == NULL)
 		fprintf(fp, "  hugetlb pool of %s pages: none on node %d\n", b,
 		    n->node);
@@ -237,7 +237,7 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	if (n->node >= 0)
 		snprintf(where, sizeof(where), " on node %d", n->node);
 	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
-	    n->count, hum_size(b, sizeof(b), 1ULL << n->order, r->page_size),
+	    n->count, hum_order(b, sizeof(b), n->order, r->page_size),
 	    n->order, where, st->off);
 	if (ans.possible == AVAIL_IMPOSSIBLE) {
 		fprintf(fp, "%simpossible%s: ", st->verdict[ans.verdict],
@@ -350,7 +350,7 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 		fprintf(fp, "%39s", "");
 		for (j = 0; j < adv->norders; j++)
 			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 34 : 0,
-			    hum_size(b, sizeof(b), 1ULL << adv->orders[j],
+			    hum_order(b, sizeof(b), adv->orders[j],
 			    r->page_size));
 		fputc('\n', fp);
 	}

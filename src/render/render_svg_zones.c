@@ -282,7 +282,7 @@ order_heads(struct svgw *w, const struct report *r, long x, long y)
 		svg_text_int(w, o);
 		svg_close(w);
 		svgr_text(w, x + (long)o * CELL_W + CELL_W / 2 - 1, y + 26, 9,
-		    "middle", NULL, hum_size(s, sizeof(s), 1ULL << o,
+		    "middle", NULL, hum_order(s, sizeof(s), o,
 		    r->page_size));
 	}
 }

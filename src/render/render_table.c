@@ -216,7 +216,7 @@ render_table(FILE *fp, const struct report *r)
 	tb.st = st;
 	/* The block size of each order, the same in every zone. */
 	for (o = 0; o < r->bi->norders; o++)
-		hum_size(tb.block[o], sizeof(tb.block[o]), 1ULL << o,
+		hum_order(tb.block[o], sizeof(tb.block[o]), o,
 		    r->page_size);
 	/* A release may take 64 columns: give it a line of its own. */
 	fprintf(fp, "Kernel %s\nPage size %s (%s), %u orders",

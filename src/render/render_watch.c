@@ -156,7 +156,7 @@ judgement_lines(FILE *fp, const struct wsample *s)
 		if ((a = machine_row(s, j)) == NULL)
 			continue;
 		fprintf(fp, "  %s: %s (score %u), %s%" PRIu64 " free now of at "
-		    "most %" PRIu64, hum_size(b, sizeof(b), 1ULL << a->order,
+		    "most %" PRIu64, hum_order(b, sizeof(b), a->order,
 		    s->r->page_size), judge_name(a->judgement), a->score,
 		    a->now_is_bound ? "at most " : "", a->now, a->after);
 		if (a->after > 0)
@@ -228,7 +228,7 @@ outcome_lines(FILE *fp, const struct wsample *s)
 		st = &iv->v[i];
 		if (st->d.alloc + st->d.fallback == 0)
 			continue;
-		hum_size(b, sizeof(b), 1ULL << st->size->order,
+		hum_order(b, sizeof(b), st->size->order,
 		    s->r->page_size);
 		fprintf(fp, "  %s %s: %s\n", b, outcome_kind_name(st->kind),
 		    hum_outcome(c, sizeof(c), st->d.alloc, st->d.fallback,
@@ -253,7 +253,7 @@ head_line(FILE *fp, const struct wsample *s, unsigned long n)
 		pbs += pageblocks_free(s, i);
 	}
 	stamp(t, sizeof(t), s, false);
-	hum_size(pb, sizeof(pb), 1ULL << s->pageblock_order, r->page_size);
+	hum_order(pb, sizeof(pb), s->pageblock_order, r->page_size);
 	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)",
 	    n ? "\n" : "", t, hum_size(fr, sizeof(fr), free_pages, r->page_size), pbs, pb);
 	if (s->stall_ok[0])
