@@ -219,3 +219,11 @@ jw_finish(struct jsonw *w)
 	putc('\n', w->fp);
 	return w->depth == 0 && !w->after_key ? 0 : -1;
 }
+
+/* The one place an unbalanced document stops the program: it cannot be input's fault. */
+void
+jw_done(struct jsonw *w)
+{
+	if (jw_finish(w) != 0)
+		abort();
+}

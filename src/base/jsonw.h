@@ -72,4 +72,11 @@ void	jw_fixed(struct jsonw *w, long long v, int digits);
 /* End the document with a newline. Returns 0, or -1 when a value is still open. */
 int	jw_finish(struct jsonw *w);
 
+/*
+ * End a document a renderer built from data already checked: as
+ * jw_finish(), but a value left open is a bug in that renderer, never in
+ * the input, so it aborts here rather than at every caller.
+ */
+void	jw_done(struct jsonw *w);
+
 #endif

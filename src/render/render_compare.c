@@ -358,6 +358,5 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		jw_end(&w);
 	}
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }

@@ -386,6 +386,5 @@ render_fleet_json(FILE *fp, struct fleet *f)
 	worst_json(&w, f);
 	jw_end(&w);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }

@@ -543,6 +543,5 @@ render_map_json(FILE *fp, const struct report *r)
 	}
 	jw_end(&w);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }

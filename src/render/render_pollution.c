@@ -242,6 +242,5 @@ render_map_sample_json(FILE *fp, const struct report *r, unsigned long sample,
 		sample_zone_json(&w, r, i);
 	jw_end(&w);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }

@@ -350,8 +350,7 @@ replay_json(FILE *fp, const char *dir, const struct replay *r,
 
 	jw_init(&w, fp);
 	summary_json(&w, dir, r, ms);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }
 
 void
@@ -367,6 +366,5 @@ replay_compare_json(FILE *fp, const char *da, const struct replay *a,
 	jw_key(&w, "b");
 	summary_json(&w, db, b, NULL);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }

@@ -43,8 +43,7 @@ row_end(struct roww *rw)
 		fputs("\r\n", rw->fp);
 	else {
 		jw_end(&rw->w);
-		if (jw_finish(&rw->w) != 0)
-			abort();
+		jw_done(&rw->w);
 	}
 }
 

@@ -278,7 +278,11 @@ svgr_begin(struct svgw *w, long wd, long ht, const char *title)
 	svg_attr(w, "fill", "#222222");
 }
 
-/* End the document and flush it; an unbalanced document is a bug here. */
+/*
+ * End the document. The one place an unbalanced picture stops the
+ * program: every renderer draws only what it computed before, so an
+ * element left open is a bug in it, never in the input.
+ */
 void
 svgr_end(struct svgw *w)
 {

@@ -548,6 +548,5 @@ render_watch_json(FILE *fp, const struct wsample *s)
 	if (r->avail != NULL)
 		judgement_json(&w, s);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }
