@@ -82,6 +82,23 @@ svg_attr_int(struct svgw *w, const char *name, long long v)
 }
 
 void
+svg_attr_points(struct svgw *w, const char *name, const long *xy, size_t n)
+{
+	char b[HUM_INT_LEN];
+	size_t i;
+
+	if (!attr_start(w, name))
+		return;
+	for (i = 0; i < n; i++) {
+		fputs(hum_int(b, xy[2 * i]), w->fp);
+		putc(',', w->fp);
+		fputs(hum_int(b, xy[2 * i + 1]), w->fp);
+		putc(' ', w->fp);
+	}
+	putc('"', w->fp);
+}
+
+void
 svg_attr_fixed(struct svgw *w, const char *name, long long v, int digits)
 {
 	char b[48];

@@ -39,6 +39,13 @@ void	svg_attr_int(struct svgw *w, const char *name, long long v);
 void	svg_attr_fixed(struct svgw *w, const char *name, long long v,
 	    int digits);
 
+/*
+ * A list of N points XY[0..2N) as attribute NAME, each "x,y " (a polyline's
+ * points), written as they go: however many, nothing to size or allocate.
+ */
+void	svg_attr_points(struct svgw *w, const char *name, const long *xy,
+	    size_t n);
+
 /* Text inside the current element: a string, an integer, V / 10^DIGITS. */
 void	svg_text(struct svgw *w, const char *s);
 void	svg_text_int(struct svgw *w, long long v);

@@ -223,16 +223,20 @@ cmp_u64(const void *a, const void *b)
 }
 
 uint64_t
+fleet_rank(size_t n, uint64_t num, uint64_t den)
+{
+	/* Integer arithmetic: ceil(NUM * N / DEN), exact for any N. */
+	uint64_t rank = (num * n + den - 1) / den;
+
+	return rank == 0 ? 1 : rank;
+}
+
+uint64_t
 fleet_percentile(const uint64_t *v, size_t n, unsigned p)
 {
-	/* Integer arithmetic: ceil(P * N / 100), exact for any N. */
-	uint64_t rank = ((uint64_t)p * n + 99) / 100;
-
 	if (n == 0)
 		return 0;
-	if (rank == 0)
-		rank = 1;
-	return v[rank - 1];
+	return v[fleet_rank(n, p, 100) - 1];
 }
 
 struct fleet_dist

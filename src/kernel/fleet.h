@@ -21,6 +21,13 @@ int	fleet_add(struct fleet *f, const struct fleet_root *r);
 struct fleet_dist fleet_dist(struct fleet_values *v);
 
 /*
+ * Returns the nearest rank (1..N) of the share NUM / DEN of N sorted
+ * values: ceil(NUM * N / DEN), at least 1. The percentiles and the
+ * fleet's picture both read it.
+ */
+uint64_t fleet_rank(size_t n, uint64_t num, uint64_t den);
+
+/*
  * Returns the nearest-rank percentile P (whole percents, 1..100) of the N
  * sorted values V: the value of rank ceil(P * N / 100), at least rank 1.
  */

@@ -4,7 +4,6 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
@@ -45,36 +44,29 @@ static void
 curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
     const char *ink, bool dash)
 {
-	char *buf = NULL;
-	size_t q, size = 0;
+	/* Two corners of a step per point: x, y, x, y. */
+	long xy[4 * (CURVE_POINTS + 1)];
 	uint64_t rank;
-	FILE *pts;
+	size_t q;
 
 	if (n == 0)
 		return;
-	/* The points as one attribute, however long, without counting bytes. */
-	if ((pts = open_memstream(&buf, &size)) == NULL)
-		abort();
 	for (q = 0; q <= CURVE_POINTS; q++) {
 		/* The nearest-rank value at q / CURVE_POINTS: a step's corner. */
-		rank = (q * n + CURVE_POINTS - 1) / CURVE_POINTS;
-		if (rank == 0)
-			rank = 1;
-		fprintf(pts, "%ld,%ld %ld,%ld ", x_of(v[rank - 1], xmax),
-		    y_of(rank - 1, n, top), x_of(v[rank - 1], xmax),
-		    y_of(rank, n, top));
+		rank = fleet_rank(n, q, CURVE_POINTS);
+		xy[4 * q] = x_of(v[rank - 1], xmax);
+		xy[4 * q + 1] = y_of(rank - 1, n, top);
+		xy[4 * q + 2] = x_of(v[rank - 1], xmax);
+		xy[4 * q + 3] = y_of(rank, n, top);
 	}
-	if (fclose(pts) != 0)
-		abort();
 	svg_open(w, "polyline");
-	svg_attr(w, "points", buf);
+	svg_attr_points(w, "points", xy, 2 * (CURVE_POINTS + 1));
 	svg_attr(w, "fill", "none");
 	svg_attr(w, "stroke", ink);
 	svg_attr(w, "stroke-width", "2");
 	if (dash)
 		svg_attr(w, "stroke-dasharray", "6,3");
 	svg_close(w);
-	free(buf);
 }
 
 /* Returns how many of the sorted V (N values) are at most X. */
