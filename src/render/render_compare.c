@@ -12,22 +12,7 @@
 #include "report.h"
 #include "render_compare.h"
 #include "render_json.h"
-
-long
-compare_match(const struct bzone *z, size_t hint, const struct report *to)
-{
-	size_t j;
-
-	/* Usually the same position: snapshots of one machine. */
-	if (hint < to->bi->nzones && to->bi->zones[hint].node == z->node &&
-	    strcmp(to->bi->zones[hint].name, z->name) == 0)
-		return (long)hint;
-	for (j = 0; j < to->bi->nzones; j++)
-		if (to->bi->zones[j].node == z->node &&
-		    strcmp(to->bi->zones[j].name, z->name) == 0)
-			return (long)j;
-	return -1;
-}
+#include "zonepair.h"
 
 /* Returns BUF holding B - A as "+N", "-N" or "0". */
 static const char *
@@ -238,8 +223,8 @@ void
 render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct cmp c = { fp, NULL, a, b };
-	size_t i;
-	long j;
+	struct zonepair p;
+	size_t at = 0;
 
 	fprintf(fp, "A: %s\nB: %s\n", a->snapshot, b->snapshot);
 	/* The answer first: the verdicts and counts, A -> B. */
@@ -248,17 +233,15 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 		    a->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
 		each_verdict(a, b, verdict_line, &c);
 	}
-	for (i = 0; i < a->bi->nzones; i++) {
-		if ((j = compare_match(&a->bi->zones[i], i, b)) >= 0)
-			zone_table(fp, a, i, b, (size_t)j);
-		else
+	while (zonepair_next(a->bi, b->bi, &at, &p))
+		if (p.a >= 0 && p.b >= 0)
+			zone_table(fp, a, (size_t)p.a, b, (size_t)p.b);
+		else if (p.a >= 0)
 			fprintf(fp, "\nNode %u, zone %s: only in A\n",
-			    a->bi->zones[i].node, a->bi->zones[i].name);
-	}
-	for (i = 0; i < b->bi->nzones; i++)
-		if (compare_match(&b->bi->zones[i], i, a) < 0)
+			    a->bi->zones[p.a].node, a->bi->zones[p.a].name);
+		else
 			fprintf(fp, "\nNode %u, zone %s: only in B\n",
-			    b->bi->zones[i].node, b->bi->zones[i].name);
+			    b->bi->zones[p.b].node, b->bi->zones[p.b].name);
 	if (a->psi && b->psi) {
 		fprintf(fp, "\nMemory pressure (PSI), A -> B\n");
 		psi_table(fp, "some", &a->psi->some, &b->psi->some);
@@ -320,7 +303,8 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct jsonw w;
 	struct cmp c = { NULL, &w, a, b };
-	size_t i;
+	struct zonepair p;
+	size_t at = 0;
 
 	jw_init(&w, fp);
 	jw_object(&w);
@@ -333,11 +317,8 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 	jw_end(&w);
 	jw_key(&w, "zones");
 	jw_array(&w, false);
-	for (i = 0; i < a->bi->nzones; i++)
-		zone_json(&w, a, (long)i, b, compare_match(&a->bi->zones[i], i, b));
-	for (i = 0; i < b->bi->nzones; i++)
-		if (compare_match(&b->bi->zones[i], i, a) < 0)
-			zone_json(&w, a, -1, b, (long)i);
+	while (zonepair_next(a->bi, b->bi, &at, &p))
+		zone_json(&w, a, p.a, b, p.b);
 	jw_end(&w);
 	if (jw_key_or_null(&w, "pressure", a->psi != NULL &&
 	    b->psi != NULL)) {

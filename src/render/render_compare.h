@@ -9,10 +9,6 @@
 #include "jsonw.h"
 #include "report.h"
 
-/* Returns the index in TO of zone Z (likely at HINT), or -1 when TO lacks it. */
-long	compare_match(const struct bzone *z, size_t hint,
-	    const struct report *to);
-
 /* What changed from snapshot A to snapshot B, as a table or as JSON. */
 void	render_compare_table(FILE *fp, const struct report *a,
 	    const struct report *b);

@@ -6,10 +6,10 @@
 
 #include "advise.h"
 #include "humanize.h"
-#include "render_compare.h"
 #include "render_pictures.h"
 #include "render_svg_parts.h"
 #include "render_text.h"
+#include "zonepair.h"
 
 /*
  * A comparison stacks a zone's A, B and change rows, each PANEL_H below
@@ -125,48 +125,12 @@ compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
 		    "not in this snapshot");
 }
 
-/*
- * Returns the rows of the comparison, two longs a row: A's zones with their
- * match in B (or -1), then B's zones A lacks (-1 for A); *NROWS the count.
- */
-static long *
-pair_rows(const struct report *a, const struct report *b, size_t *nrows)
-{
-	long *rows;
-	size_t i, n = 0;
-
-	if ((rows = calloc(2 * (a->bi->nzones + b->bi->nzones),
-	    sizeof(*rows))) == NULL)
-		abort();
-	for (i = 0; i < a->bi->nzones; i++) {
-		rows[2 * n] = (long)i;
-		rows[2 * n++ + 1] = compare_match(&a->bi->zones[i], i, b);
-	}
-	for (i = 0; i < b->bi->nzones; i++)
-		if (compare_match(&b->bi->zones[i], i, a) < 0) {
-			rows[2 * n] = -1;
-			rows[2 * n++ + 1] = (long)i;
-		}
-	*nrows = n;
-	return rows;
-}
-
-/* Returns the zone of row I of ROWS: A's when A has it, else B's. */
+/* Returns the zone of row P of A beside B: A's when A has it, else B's. */
 static const struct bzone *
-row_zone(const struct report *a, const struct report *b, const long *rows,
-    size_t i)
+row_zone(const struct report *a, const struct report *b,
+    const struct zonepair *p)
 {
-	return rows[2 * i] >= 0 ? &a->bi->zones[rows[2 * i]] :
-	    &b->bi->zones[rows[2 * i + 1]];
-}
-
-/* Returns whether row I of ROWS starts a node: the first, or a new node. */
-static bool
-starts_node(const struct report *a, const struct report *b, const long *rows,
-    size_t i)
-{
-	return i == 0 ||
-	    row_zone(a, b, rows, i - 1)->node != row_zone(a, b, rows, i)->node;
+	return p->a >= 0 ? &a->bi->zones[p->a] : &b->bi->zones[p->b];
 }
 
 /* Returns the y where the legends start: below the title, sources, machines. */
@@ -254,44 +218,57 @@ compare_zone(struct svgw *w, const struct report *a, const struct report *b,
 		    NULL, "no change: the zone is in one snapshot only");
 }
 
+/* Returns the height of the rows of A beside B, LINES lines of badges a zone. */
+static long
+compare_rows_h(const struct report *a, const struct report *b, size_t lines)
+{
+	const struct bzone *z, *prev = NULL;
+	struct zonepair p;
+	size_t at = 0;
+	long h = 0;
+
+	while (zonepair_next(a->bi, b->bi, &at, &p)) {
+		z = row_zone(a, b, &p);
+		if (prev == NULL || prev->node != z->node)
+			h += node_h(lines);
+		h += compare_zone_h(lines);
+		prev = z;
+	}
+	return h;
+}
+
 /* Draw snapshots A and B and their change, zone by zone, as SVG on FP. */
 void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
 	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
-	long left = MARGIN + lw + TAG_W, width, height, y, top;
-	size_t i, nrows, lines = 2 * advice_lines(a);
-	long *rows;
+	long left = MARGIN + lw + TAG_W, width, y, top;
+	size_t at = 0, lines = 2 * advice_lines(a);
+	const struct bzone *z, *prev = NULL;
+	struct zonepair p;
 
 	width = left + (long)a->bi->norders * CELL_W + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
-	rows = pair_rows(a, b, &nrows);
 	top = compare_top(a, b, width);
-	height = top + 2L * LEGEND_H + 12 + MARGIN;
-	for (i = 0; i < nrows; i++) {
-		if (starts_node(a, b, rows, i))
-			height += node_h(lines);
-		height += compare_zone_h(lines);
-	}
 	svg_init(&w, fp);
-	svgr_begin(&w, width, height, "fragstat: two snapshots compared");
+	svgr_begin(&w, width, top + 2L * LEGEND_H + 12 + MARGIN +
+	    compare_rows_h(a, b, lines), "fragstat: two snapshots compared");
 	compare_head(&w, a, b, width);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	legend(&w, a, top, false);
 	diff_legend(&w, MARGIN, top + LEGEND_H);
 	y = top + 2L * LEGEND_H + 12;
-	for (i = 0; i < nrows; i++) {
-		if (starts_node(a, b, rows, i)) {
-			compare_node_head(&w, a, b, row_zone(a, b, rows, i),
-			    left, y, width);
+	while (zonepair_next(a->bi, b->bi, &at, &p)) {
+		z = row_zone(a, b, &p);
+		if (prev == NULL || prev->node != z->node) {
+			compare_node_head(&w, a, b, z, left, y, width);
 			y += node_h(lines);
 		}
-		compare_zone(&w, a, b, rows[2 * i], rows[2 * i + 1],
-		    row_zone(a, b, rows, i), left, y);
+		compare_zone(&w, a, b, p.a, p.b, z, left, y);
 		y += compare_zone_h(lines);
+		prev = z;
 	}
-	free(rows);
 	svgr_end(&w);
 }

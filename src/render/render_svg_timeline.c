@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "render_compare.h"
+#include "zonepair.h"
 #include "render_svg_parts.h"
 
 /* The batch layout: the heatmap's rows, the charts' height, the y labels. */
@@ -39,7 +39,7 @@ heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 long
 batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hint)
 {
-	return compare_match(z, hint, &b->r[k]);
+	return zonepair_match(z, hint, b->r[k].bi);
 }
 
 /* Returns the order whose blocks are pageblocks in snapshot R (9 when unknown). */
