@@ -23,11 +23,12 @@ void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 /*
  * The recording R (read from DIR with its series, replay.h) over time,
  * with its map summaries MS (NULL or none: no pollution chart); recording
- * A beside B on the same scales, with the change.
+ * A beside B on the same scales, with the change. Each returns 0, or -1
+ * when out of memory, before anything is written.
  */
-void	render_svg_recording(FILE *fp, const char *dir, const struct replay *r,
+int	render_svg_recording(FILE *fp, const char *dir, const struct replay *r,
 	    const struct mapseries *ms);
-void	render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
+int	render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
 	    const char *db, const struct replay *b);
 
 #endif

@@ -7,10 +7,8 @@
 #include <string.h>
 
 #include "humanize.h"
-#include "mapseries.h"
 #include "render_pictures.h"
-#include "render_pollution.h"
-#include "render_svg_parts.h"
+#include "render_svg_rec.h"
 
 /*
  * Recordings. A column is PER whole samples: one sample while they fit in
@@ -20,7 +18,6 @@
  */
 #define REC_COLS	150
 #define REC_PLOT_W	720
-#define REC_HEAT_H	20
 
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
@@ -45,23 +42,20 @@ rec_timeline(struct timeline *t, const struct replay *r, long left,
 	t->cw = plot / (long)cols;
 }
 
-/* Returns the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
-static const struct rpoint **
-rec_points(const struct replay *r, unsigned node, const char *name)
+/* Set P to the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
+static void
+rec_points(const struct rpoint **p, const struct replay *r, unsigned node,
+    const char *name)
 {
-	const struct rpoint **p = calloc(r->nsamples,
-	    sizeof(const struct rpoint *));
 	const struct rseries *se = r->series;
 	const struct rzone *z = replay_zone(r, node, name);
 	uint32_t i;
 
-	if (p == NULL)
-		abort();
+	memset(p, 0, r->nsamples * sizeof(*p));
 	/* The zone's own chain: a thousand zones never scan each other's points. */
 	for (i = z ? z->first_point : UINT32_MAX; i != UINT32_MAX;
 	    i = se->p[i].next)
 		p[se->p[i].sample] = &se->p[i];
-	return p;
 }
 
 /*
@@ -184,31 +178,24 @@ rec_scale_words(char *tops, char *foot, size_t size, enum rkind kind,
 /*
  * Draw the chart NAME at Y in each of the NT timelines T, on one scale:
  * a line for each of the NK KINDS (the first solid, the second dashed) of
- * the zone NODE, NAME (ZNAME NULL: the machine). Returns the y after it.
+ * the zone NODE, NAME (ZNAME NULL: the machine; else its points in ROOM),
+ * with ROOM's columns. Returns the y after it.
  */
 static long
-rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
-    unsigned node, const char *zname, const enum rkind *kinds, size_t nk,
-    const char *name, long y)
+rec_chart(struct svgw *w, const struct rec_room *room,
+    const struct timeline *t, size_t nt, unsigned node, const char *zname,
+    const enum rkind *kinds, size_t nk, const char *name, long y)
 {
 	static const char *const colors[2] = { "#0072b2", "#e69f00" };
-	const struct rpoint **zp[2] = { NULL, NULL };
+	static const struct rpoint **const none[2] = { NULL, NULL };
+	const struct rpoint **const *zp = zname ? room->zp : none;
 	const struct rzone *z;
-	uint64_t top, lo, *v;
-	size_t i, j, k, *at, most = 1;
+	uint64_t top, lo, *v = room->v;
+	size_t i, j, k, *at = room->at;
 	char s[32], foot[32];
-	bool *have;
+	bool *have = room->have;
 	long fy = y;
 
-	for (i = 0; i < nt; i++) {
-		if (zname)
-			zp[i] = rec_points(t[i].rec, node, zname);
-		most = t[i].n > most ? t[i].n : most;
-	}
-	if ((v = calloc(most, sizeof(*v))) == NULL ||
-	    (have = calloc(most, sizeof(*have))) == NULL ||
-	    (at = calloc(most, sizeof(*at))) == NULL)
-		abort();
 	rec_range(t, nt, zp, kinds, nk, &lo, &top);
 	rec_scale_words(s, foot, sizeof(s), kinds[0], t[0].rec->page_size, lo,
 	    top);
@@ -237,102 +224,7 @@ rec_chart(struct svgw *w, const struct timeline *t, size_t nt,
 			}
 		}
 	}
-	for (i = 0; i < nt; i++)
-		free(zp[i]);
-	free(v);
-	free(have);
-	free(at);
 	return fy + CHART_H + 16;
-}
-
-/* Returns the orders recorded in A or B (B may be NULL), highest first, in ORD. */
-static size_t
-rec_orders(const struct replay *a, const struct replay *b, unsigned *ord)
-{
-	const struct replay *r[2] = { a, b };
-	size_t n = 0, i, j, m;
-
-	for (i = 0; i < 2 && r[i]; i++)
-		for (j = 0; j < r[i]->norders; j++) {
-			for (m = 0; m < n && ord[m] != r[i]->orders[j]; m++)
-				;
-			if (m < n)
-				continue;
-			for (m = n; m > 0 && ord[m - 1] < r[i]->orders[j]; m--)
-				ord[m] = ord[m - 1];
-			ord[m] = r[i]->orders[j];
-			n++;
-		}
-	return n;
-}
-
-/*
- * Set *U and *F to the most of the unusable and fragmentation indices at
- * recorded order KK over column K of T (REPLAY_NONE: null throughout).
- * Returns false when no sample of the column has the zone (ZP) or order.
- */
-static bool
-rec_cell(const struct timeline *t, const struct rpoint **zp, long kk,
-    size_t k, int *u, int *f)
-{
-	size_t b, a = rec_span(t, k, &b), i, n = t->rec->norders;
-	const int16_t *x;
-	bool any = false;
-
-	*u = *f = REPLAY_NONE;
-	for (i = a; kk >= 0 && i <= b; i++) {
-		if (zp[i] == NULL)
-			continue;
-		any = true;
-		x = replay_point_indices(t->rec, zp[i]);
-		*u = x[kk] > *u ? x[kk] : *u;
-		*f = x[n + (size_t)kk] > *f ? x[n + (size_t)kk] : *f;
-	}
-	return any;
-}
-
-/*
- * Draw the heatmap of zone NODE, NAME at Y in each timeline: a row of
- * REC_HEAT_H per order of ORD (NORD, highest first), a column per column.
- */
-static void
-rec_heat(struct svgw *w, const struct timeline *t, size_t nt, unsigned node,
-    const char *name, const unsigned *ord, size_t nord, long y)
-{
-	const struct rpoint **zp;
-	size_t i, j, k;
-	long row, kk;
-	int u, f;
-	bool have;
-
-	for (i = 0; i < nt; i++) {
-		zp = rec_points(t[i].rec, node, name);
-		for (j = 0; j < nord; j++) {
-			row = y + (long)j * REC_HEAT_H;
-			kk = replay_order_index(t[i].rec, ord[j]);
-			heat_label(w, &t[i], row + 3, ord[j]);
-			for (k = 0; k < t[i].n; k++) {
-				have = rec_cell(&t[i], zp, kk, k, &u, &f);
-				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
-				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
-				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
-				    scale_color(u).s : "#dddddd");
-				svg_open(w, "title");
-				span_words(w, &t[i], k);
-				svgr_zone_words(w, node, name);
-				if (have)
-					order_words(w, ord[j], u, f, t[i].per > 1 ?
-					    "max " : "");
-				else
-					svg_text(w, kk < 0 ? ": order not recorded" :
-					    ": not in these samples");
-				svg_close(w);
-				svg_close(w);
-			}
-		}
-		free(zp);
-		time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
-	}
 }
 
 /* Returns the height of a zone's block of a recording with NORD orders. */
@@ -343,164 +235,31 @@ rec_zone_h(size_t nord)
 }
 
 /*
- * Draw zone NODE, NAME at Y in each timeline: its heatmap, its free
- * memory and free pageblocks; with two, the change of the most of the
- * unusable index over the run at X.
+ * Draw zone NODE, NAME at Y in each timeline, with ROOM: its heatmap,
+ * its free memory and free pageblocks; with two, the change of the most
+ * of the unusable index over the run at X.
  */
 static void
-rec_zone_block(struct svgw *w, const struct timeline *t, size_t nt,
-    unsigned node, const char *name, const unsigned *ord, size_t nord,
-    long x, long y)
+rec_zone_block(struct svgw *w, const struct rec_room *room,
+    const struct timeline *t, size_t nt, unsigned node, const char *name,
+    const unsigned *ord, size_t nord, long x, long y)
 {
 	static const enum rkind fr = RK_FREE, pb = RK_PB;
-	const struct rzone *za, *zb;
-	long ka, kb, row;
-	size_t j;
-	int d;
+	size_t i;
 
+	/* The zone's points once, for its heat map and both charts. */
+	for (i = 0; i < nt; i++)
+		rec_points(room->zp[i], t[i].rec, node, name);
 	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
 	    (long)t[0].n * t[0].cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	svgr_zone_words(w, node, name);
 	svg_close(w);
 	y += 26;
-	rec_heat(w, t, nt, node, name, ord, nord, y);
-	if (nt > 1)
-		svgr_text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
-	if (nt > 1) {
-		za = replay_zone(t[0].rec, node, name);
-		zb = replay_zone(t[1].rec, node, name);
-		for (j = 0; j < nord && za && zb; j++) {
-			ka = replay_order_index(t[0].rec, ord[j]);
-			kb = replay_order_index(t[1].rec, ord[j]);
-			if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
-			    !zb->unusable[kb].seen)
-				continue;
-			row = y + (long)j * REC_HEAT_H;
-			d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-			svgr_rect_open(w, x, row, 2 * CELL_W - 2,
-			    REC_HEAT_H - 1, diff_color(d).s);
-			svg_attr(w, "stroke", "#cccccc");
-			svg_open(w, "title");
-			svgr_zone_words(w, node, name);
-			svg_text(w, ", order ");
-			svg_text_int(w, ord[j]);
-			svg_text(w, ": unusable max ");
-			svg_text_fixed(w, za->unusable[ka].max, 3);
-			svg_text(w, " -> ");
-			svg_text_fixed(w, zb->unusable[kb].max, 3);
-			svg_text(w, d > 0 ? " (+" : " (");
-			svg_text_fixed(w, d, 3);
-			svg_text(w, ")");
-			svg_close(w);
-			svg_close(w);
-			svgr_text_open(w, x + CELL_W - 1, row + 14, 11,
-			    "middle", NULL);
-			svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
-			svg_text(w, d > 0 ? "+" : "");
-			svg_text_fixed(w, d, 3);
-			svg_close(w);
-		}
-	}
+	recheat_draw(w, room, t, nt, node, name, ord, nord, x, y);
 	y += (long)nord * REC_HEAT_H + 16;
-	y = rec_chart(w, t, nt, node, name, &fr, 1, "Free memory", y);
-	rec_chart(w, t, nt, node, name, &pb, 1, "Free pageblocks", y);
-}
-
-/* Returns how many zones of MS (NULL: none) have pageblocks in the last map: a pollution chart each. */
-static size_t
-rec_map_zones(const struct mapseries *ms)
-{
-	size_t i, n = 0;
-
-	for (i = 0; ms && ms->nmaps && i < ms->nzones; i++)
-		if (ms->z[(ms->nmaps - 1) * ms->nzones + i].pageblocks)
-			n++;
-	return n;
-}
-
-/* Write the title of map K of zone I of MS: when, and what it counted. */
-static void
-rec_map_words(struct svgw *w, const struct mapseries *ms, size_t k, size_t i)
-{
-	const struct mapseries_zone *z = &ms->z[k * ms->nzones + i];
-	char a[32];
-
-	svg_text(w, "map at ");
-	svg_text_fixed(w, (long long)(ms->elapsed_ms[k] - ms->elapsed_ms[0]),
-	    3);
-	svg_text(w, " s: ");
-	svg_text_int(w, (long long)z->polluted);
-	svg_text(w, " of ");
-	svg_text_int(w, (long long)z->pageblocks);
-	svg_text(w, " pageblocks polluted, amplification ");
-	svg_text(w, pollution_words(a, sizeof(a), z->amplification));
-}
-
-/*
- * Draw at Y a chart of each zone's polluted pageblocks over timeline T
- * from its map summaries MS (--map-every): a point per map, the count held
- * until the next. Returns the y after them.
- */
-static long
-rec_polluted(struct svgw *w, const struct timeline *t,
-    const struct mapseries *ms, long y)
-{
-	uint64_t *v, top;
-	size_t i, k, m, *at;
-	char cap[96], tops[32];
-	bool *have;
-	long fy;
-
-	if (rec_map_zones(ms) == 0)
-		return y;
-	if ((v = calloc(t->n, sizeof(*v))) == NULL ||
-	    (have = calloc(t->n, sizeof(*have))) == NULL ||
-	    (at = calloc(t->n, sizeof(*at))) == NULL)
-		abort();
-	for (i = 0; i < ms->nzones; i++) {
-		if (ms->z[(ms->nmaps - 1) * ms->nzones + i].pageblocks == 0)
-			continue;
-		memset(have, 0, t->n * sizeof(*have));
-		for (m = 0, top = 1; m < ms->nmaps; m++) {
-			k = ms->sample[m] / t->per;
-			/* A map of a sample cut short by a crash: not drawn. */
-			if (k >= t->n)
-				continue;
-			v[k] = ms->z[m * ms->nzones + i].polluted;
-			have[k] = true;
-			at[k] = m;
-			top = v[k] > top ? v[k] : top;
-		}
-		snprintf(cap, sizeof(cap), "Node %u, %s: polluted pageblocks "
-		    "(--map-every)", ms->node[i], ms->name[i]);
-		snprintf(tops, sizeof(tops), "%llu", (unsigned long long)top);
-		fy = chart_frame(w, t, y, cap, tops, "0");
-		/* Between maps the last count holds: draw it so, as steps. */
-		for (k = 1; k < t->n; k++)
-			if (!have[k] && have[k - 1]) {
-				v[k] = v[k - 1];
-				at[k] = SIZE_MAX;
-				have[k] = true;
-			}
-		chart_line(w, t, fy, v, have, 0, top, "#d55e00", NULL);
-		for (k = 0; k < t->n; k++) {
-			if (!have[k] || at[k] == SIZE_MAX)
-				continue;
-			point_open(w, tl_x(t, k), chart_y(fy, v[k], 0, top),
-			    "#d55e00");
-			svg_open(w, "title");
-			span_words(w, t, k);
-			rec_map_words(w, ms, at[k], i);
-			svg_close(w);
-			svg_close(w);
-		}
-		y = fy + CHART_H + 16;
-	}
-	free(v);
-	free(have);
-	free(at);
-	return y;
+	y = rec_chart(w, room, t, nt, node, name, &fr, 1, "Free memory", y);
+	rec_chart(w, room, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
 
 /*
@@ -657,17 +416,59 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 	return y + 18;
 }
 
+/* Free what rec_room_alloc() took; safe on a part-filled ROOM. */
+static void
+rec_room_free(struct rec_room *room)
+{
+	free(room->zp[0]);
+	free(room->zp[1]);
+	free(room->v);
+	free(room->have);
+	free(room->at);
+	free(room->z);
+}
+
+/*
+ * Take ROOM for the NT recordings R over the timelines T (set up), before
+ * anything is drawn. Returns 0, or -1 when out of memory (ROOM freed).
+ */
+static int
+rec_room_alloc(struct rec_room *room, const struct replay *const *r,
+    const struct timeline *t, size_t nt)
+{
+	size_t i, cols = 1, zones = 1;
+	bool ok = true;
+
+	memset(room, 0, sizeof(*room));
+	for (i = 0; i < nt; i++) {
+		cols = t[i].n > cols ? t[i].n : cols;
+		zones += r[i]->nzones;
+		room->zp[i] = calloc(r[i]->nsamples + 1, sizeof(*room->zp[i]));
+		ok = ok && room->zp[i] != NULL;
+	}
+	room->v = calloc(cols, sizeof(*room->v));
+	room->have = calloc(cols, sizeof(*room->have));
+	room->at = calloc(cols, sizeof(*room->at));
+	room->z = calloc(zones, sizeof(*room->z));
+	if (ok && room->v != NULL && room->have != NULL && room->at != NULL &&
+	    room->z != NULL)
+		return 0;
+	rec_room_free(room);
+	return -1;
+}
+
 /*
  * Draw the NT recordings R (from DIR) as one document on one set of
  * scales: the second beside the first, with the change, when two.
+ * Returns 0, or -1 when out of memory, before anything is written.
  */
-static void
+static int
 rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
     size_t nt, const struct mapseries *ms)
 {
 	static const enum rkind psi[2] = { RK_SOME, RK_FULL };
 	const struct replay *b = nt > 1 ? r[1] : NULL;
-	const struct rzone **z;
+	struct rec_room room;
 	struct timeline t[2];
 	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
 	int cord[FRAG_MAX_ORDERS + 1];
@@ -681,11 +482,10 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	memset(t, 0, sizeof(t));
 	np = events ? rec_top_pairs(r[0], b, p) : 0;
 	x = rec_timelines(t, r, nt, lanes_left(p, np), &plot);
-	if ((z = calloc(r[0]->nzones + (nt > 1 ? r[1]->nzones : 0) + 1,
-	    sizeof(const struct rzone *))) == NULL)
-		abort();
-	nz = rec_zones(r[0], b, z);
-	nord = rec_orders(r[0], b, ord);
+	if (rec_room_alloc(&room, r, t, nt) != 0)
+		return -1;
+	nz = rec_zones(r[0], b, room.z);
+	nord = recheat_orders(r[0], b, ord);
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
 	width = width < MIN_W ? MIN_W : width;
 	if (events)
@@ -693,42 +493,44 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	thph = rec_thp_h(rec_thp_sizes(r[0], b, kb));
 	extra = rec_head_extra(dir, r, nt, width);
 	height = 160 + (nt > 1 ? 40 : 0) + extra + CHART_BLOCK + thph + evh +
-	    (long)rec_map_zones(ms) * CHART_BLOCK + (long)nz *
+	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
 	    rec_zone_h(nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
 	y = rec_head(&w, dir, r, t, nt, width, extra);
-	y = rec_chart(&w, t, nt, 0, NULL, psi, 2, "Memory stall share "
+	y = rec_chart(&w, &room, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
-	y = rec_polluted(&w, &t[0], ms, y);
+	y = recpoll_draw(&w, &room, &t[0], ms, y);
 	rec_thp(&w, t, nt, y);
 	y += thph;
 	if (events)
 		rec_events(&w, t, nt, y);
 	y += evh;
 	for (i = 0; i < nz; i++) {
-		rec_zone_block(&w, t, nt, z[i]->node, z[i]->name, ord, nord,
-		    nt > 1 ? t[1].left + plot + 24 : 0, y);
+		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
+		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
+		    0, y);
 		y += rec_zone_h(nord);
 	}
-	free(z);
+	rec_room_free(&room);
 	svgr_end(&w);
+	return 0;
 }
 
-void
+int
 render_svg_recording(FILE *fp, const char *dir, const struct replay *r,
     const struct mapseries *ms)
 {
-	rec_draw(fp, &dir, &r, 1, ms);
+	return rec_draw(fp, &dir, &r, 1, ms);
 }
 
-void
+int
 render_svg_recordings(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
 {
 	const char *dir[2] = { da, db };
 	const struct replay *r[2] = { a, b };
 
-	rec_draw(fp, dir, r, 2, NULL);
+	return rec_draw(fp, dir, r, 2, NULL);
 }

@@ -61,15 +61,21 @@ run_replay(const struct opts *o)
 		ferr_print(&e);
 	else {
 		say_truncated(o, o->sysroot, r);
+		rc = EXIT_OK;
 		if (o->format == F_JSON)
 			replay_json(stdout, o->sysroot, r, &ms);
-		else if (o->format == F_SVG)
-			render_svg_recording(stdout, o->sysroot, r, &ms);
-		else {
+		else if (o->format == F_SVG) {
+			if (render_svg_recording(stdout, o->sysroot, r,
+			    &ms) != 0) {
+				ferr_nomem();
+				rc = EXIT_DATA;
+			}
+		} else {
 			replay_table(stdout, o->sysroot, r);
 			render_replay_map_table(stdout, &ms);
 		}
-		rc = pipe_close_stdout() != EXIT_OK ? EXIT_DATA : EXIT_OK;
+		if (pipe_close_stdout() != EXIT_OK)
+			rc = EXIT_DATA;
 	}
 	mapseries_free(&ms);
 	if (r != NULL)
@@ -132,10 +138,13 @@ run_replay_compare(const struct opts *o)
 	if (rc == EXIT_OK && o->format == F_JSON)
 		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
 		    &r[1]);
-	else if (rc == EXIT_OK && o->format == F_SVG)
-		render_svg_recordings(stdout, o->roots[0], &r[0], o->roots[1],
-		    &r[1]);
-	else if (rc == EXIT_OK)
+	else if (rc == EXIT_OK && o->format == F_SVG) {
+		if (render_svg_recordings(stdout, o->roots[0], &r[0],
+		    o->roots[1], &r[1]) != 0) {
+			ferr_nomem();
+			rc = EXIT_DATA;
+		}
+	} else if (rc == EXIT_OK)
 		replay_compare_table(stdout, o->roots[0], &r[0], o->roots[1],
 		    &r[1]);
 	for (i = 0; i < 2; i++)

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_svg_recheat.c - a recording's heat map of a zone: its indices by order over time */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "render_svg_rec.h"
+
+size_t
+recheat_orders(const struct replay *a, const struct replay *b, unsigned *ord)
+{
+	const struct replay *r[2] = { a, b };
+	size_t n = 0, i, j, m;
+
+	for (i = 0; i < 2 && r[i]; i++)
+		for (j = 0; j < r[i]->norders; j++) {
+			for (m = 0; m < n && ord[m] != r[i]->orders[j]; m++)
+				;
+			if (m < n)
+				continue;
+			for (m = n; m > 0 && ord[m - 1] < r[i]->orders[j]; m--)
+				ord[m] = ord[m - 1];
+			ord[m] = r[i]->orders[j];
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Set *U and *F to the most of the unusable and fragmentation indices at
+ * recorded order KK over column K of T (REPLAY_NONE: null throughout).
+ * Returns false when no sample of the column has the zone (ZP) or order.
+ */
+static bool
+heat_cell(const struct timeline *t, const struct rpoint **zp, long kk,
+    size_t k, int *u, int *f)
+{
+	size_t b, a = rec_span(t, k, &b), i, n = t->rec->norders;
+	const int16_t *x;
+	bool any = false;
+
+	*u = *f = REPLAY_NONE;
+	for (i = a; kk >= 0 && i <= b; i++) {
+		if (zp[i] == NULL)
+			continue;
+		any = true;
+		x = replay_point_indices(t->rec, zp[i]);
+		*u = x[kk] > *u ? x[kk] : *u;
+		*f = x[n + (size_t)kk] > *f ? x[n + (size_t)kk] : *f;
+	}
+	return any;
+}
+
+/* Draw the rows of zone NODE, NAME at Y in each timeline, as recheat_draw(). */
+static void
+heat_rows(struct svgw *w, const struct rec_room *room,
+    const struct timeline *t, size_t nt, unsigned node, const char *name,
+    const unsigned *ord, size_t nord, long y)
+{
+	size_t i, j, k;
+	long row, kk;
+	int u, f;
+	bool have;
+
+	for (i = 0; i < nt; i++) {
+		for (j = 0; j < nord; j++) {
+			row = y + (long)j * REC_HEAT_H;
+			kk = replay_order_index(t[i].rec, ord[j]);
+			heat_label(w, &t[i], row + 3, ord[j]);
+			for (k = 0; k < t[i].n; k++) {
+				have = heat_cell(&t[i], room->zp[i], kk, k, &u,
+				    &f);
+				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
+				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
+				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
+				    scale_color(u).s : "#dddddd");
+				svg_open(w, "title");
+				span_words(w, &t[i], k);
+				svgr_zone_words(w, node, name);
+				if (have)
+					order_words(w, ord[j], u, f, t[i].per > 1 ?
+					    "max " : "");
+				else
+					svg_text(w, kk < 0 ? ": order not recorded" :
+					    ": not in these samples");
+				svg_close(w);
+				svg_close(w);
+			}
+		}
+		time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
+	}
+}
+
+/* Draw at X, Y the change of the most of zone NODE, NAME's unusable index from A to B, an order a row. */
+static void
+heat_change(struct svgw *w, const struct timeline *t, unsigned node,
+    const char *name, const unsigned *ord, size_t nord, long x, long y)
+{
+	const struct rzone *za, *zb;
+	long ka, kb, row;
+	size_t j;
+	int d;
+
+	za = replay_zone(t[0].rec, node, name);
+	zb = replay_zone(t[1].rec, node, name);
+	for (j = 0; j < nord && za && zb; j++) {
+		ka = replay_order_index(t[0].rec, ord[j]);
+		kb = replay_order_index(t[1].rec, ord[j]);
+		if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
+		    !zb->unusable[kb].seen)
+			continue;
+		row = y + (long)j * REC_HEAT_H;
+		d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
+		svgr_rect_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
+		    diff_color(d).s);
+		svg_attr(w, "stroke", "#cccccc");
+		svg_open(w, "title");
+		svgr_zone_words(w, node, name);
+		svg_text(w, ", order ");
+		svg_text_int(w, ord[j]);
+		svg_text(w, ": unusable max ");
+		svg_text_fixed(w, za->unusable[ka].max, 3);
+		svg_text(w, " -> ");
+		svg_text_fixed(w, zb->unusable[kb].max, 3);
+		svg_text(w, d > 0 ? " (+" : " (");
+		svg_text_fixed(w, d, 3);
+		svg_text(w, ")");
+		svg_close(w);
+		svg_close(w);
+		svgr_text_open(w, x + CELL_W - 1, row + 14, 11, "middle", NULL);
+		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
+		svg_text(w, d > 0 ? "+" : "");
+		svg_text_fixed(w, d, 3);
+		svg_close(w);
+	}
+}
+
+void
+recheat_draw(struct svgw *w, const struct rec_room *room,
+    const struct timeline *t, size_t nt, unsigned node, const char *name,
+    const unsigned *ord, size_t nord, long x, long y)
+{
+	heat_rows(w, room, t, nt, node, name, ord, nord, y);
+	if (nt > 1) {
+		svgr_text(w, x, y - 8, 11, NULL, "bold", "B - A, most");
+		heat_change(w, t, node, name, ord, nord, x, y);
+	}
+}
