@@ -13,12 +13,13 @@ struct replay;
 
 /*
  * Pictures (render_svg.c): one SVG document of R; of A beside B with the
- * change; of the N snapshots R[0..N) over time.
+ * change; of the N snapshots R[0..N) over time, which returns 0, or -1
+ * when out of memory, before anything is written.
  */
 void	render_svg(FILE *fp, const struct report *r);
 void	render_svg_compare(FILE *fp, const struct report *a,
 	    const struct report *b);
-void	render_svg_batch(FILE *fp, const struct report *r, size_t n);
+int	render_svg_batch(FILE *fp, const struct report *r, size_t n);
 
 /*
  * The recording R (read from DIR with its series, replay.h) over time,

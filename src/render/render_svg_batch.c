@@ -262,30 +262,32 @@ batch_zones(const struct report *r, size_t n, const struct bzone **zones,
 	return nz;
 }
 
-void
+int
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
 	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
 	const struct bzone **zones;
-	size_t *hint, nz, k, i, total = 0;
+	size_t *hint, nz, k, i, total = 1;
 	long width, height, y, head;
 	struct svgw w;
 	uint64_t *v;
 	bool *have;
+	int rc = -1;
 
 	if (n == 0)
-		return;
+		return 0;
 	for (k = 0; k < n; k++) {
 		total += r[k].bi->nzones;
 		if (r[k].bi->norders > b.norders)
 			b.norders = r[k].bi->norders;
 	}
+	/* All the room it takes, before the first byte: whole or nothing. */
 	zones = calloc(total, sizeof(const struct bzone *));
 	hint = calloc(total, sizeof(*hint));
 	v = calloc(n, sizeof(*v));
 	have = calloc(n, sizeof(*have));
 	if (zones == NULL || hint == NULL || v == NULL || have == NULL)
-		abort();
+		goto out;
 	nz = batch_zones(r, n, zones, hint);
 	/* The columns fill the picture's least width, however few. */
 	b.cw = (MIN_W - b.left - MARGIN) / (long)n;
@@ -316,8 +318,11 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 		y += batch_zone_h(b.norders);
 	}
 	svgr_end(&w);
+	rc = 0;
+out:
 	free(zones);
 	free(hint);
 	free(v);
 	free(have);
+	return rc;
 }

@@ -127,8 +127,10 @@ run_batch_svg(struct opts *o)
 		status = EXIT_DATA;
 	} else
 		status = load_every(o, adv, r, in, &n);
-	if (n > 0)
-		render_svg_batch(stdout, r, n);
+	if (n > 0 && render_svg_batch(stdout, r, n) != 0) {
+		ferr_nomem();
+		status = EXIT_DATA;
+	}
 	for (i = 0; i < n; i++) {
 		pipe_verdicts_free(&adv[i]);
 		inputs_free(&in[i]);
