@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_MAPSERIES_H
 #define FRAGSTAT_MAPSERIES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -15,6 +16,17 @@ struct mapseries_zone {
 	long long	 clean_regions, offlinable;
 };
 
+/*
+ * One zone over every map, as kernel/mapspan's mapspan_compute() sums it
+ * up for the views of pollution over time.
+ */
+struct mapseries_span {
+	const struct mapseries_zone *f, *l;	/* the first map's, the last's */
+	uint64_t	 most, at_s;		/* most polluted pageblocks, when */
+	bool		 has_growth;		/* the maps span some time */
+	long long	 per_hour;		/* polluted pageblocks, last less first */
+};
+
 /* Every map summary of a recording, zones in the same order in each. */
 struct mapseries {
 	size_t		 nmaps, nzones;
@@ -24,6 +36,7 @@ struct mapseries {
 	uint64_t	*sample;		/* per map */
 	uint64_t	 map_ms;		/* the last map's cost */
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
+	struct mapseries_span span[64];		/* per zone, when nmaps */
 };
 
 /* Free what S holds (replay_map_read() fills it). */

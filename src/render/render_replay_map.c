@@ -24,43 +24,10 @@ maybe(char *buf, size_t size, long long v)
 	return buf;
 }
 
-/* What render_replay_map_*() say of one zone over the maps. */
-struct zone_span {
-	const struct mapseries_zone *f, *l;	/* the first map's, the last's */
-	uint64_t	 most, at_s;		/* most polluted pageblocks, when */
-	bool		 has_growth;		/* the maps span some time */
-	long long	 per_hour;		/* polluted pageblocks, last less first */
-};
-
-/* Fill ZS with zone I of S over its maps (S has one at least). */
-static void
-zone_span(const struct mapseries *s, size_t i, struct zone_span *zs)
-{
-	const struct mapseries_zone *z;
-	uint64_t span;
-	size_t k, best;
-
-	zs->f = &s->z[i];
-	zs->l = &s->z[(s->nmaps - 1) * s->nzones + i];
-	for (k = 0, best = 0, zs->most = 0; k < s->nmaps; k++) {
-		z = &s->z[k * s->nzones + i];
-		if (z->polluted > zs->most) {
-			zs->most = z->polluted;
-			best = k;
-		}
-	}
-	zs->at_s = (s->elapsed_ms[best] - s->elapsed_ms[0]) / 1000;
-	/* The growth rate: pageblocks polluted per hour, first to last. */
-	span = s->elapsed_ms[s->nmaps - 1] - s->elapsed_ms[0];
-	zs->has_growth = span != 0;
-	zs->per_hour = span == 0 ? 0 : ((long long)zs->l->polluted -
-	    (long long)zs->f->polluted) * 3600000 / (long long)span;
-}
-
 void
 render_replay_map_table(FILE *fp, const struct mapseries *s)
 {
-	struct zone_span zs;
+	const struct mapseries_span *zs;
 	char a[6][32], g[48];
 	size_t i;
 
@@ -71,23 +38,23 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 	    "pageblocks   most (at s)  per hour   amplification  clean 1 GiB"
 	    "   offlinable\n", s->nmaps, s->map_ms);
 	for (i = 0; i < s->nzones; i++) {
-		zone_span(s, i, &zs);
-		if (zs.l->pageblocks == 0)
+		zs = &s->span[i];
+		if (zs->l->pageblocks == 0)
 			continue;
-		if (!zs.has_growth)
+		if (!zs->has_growth)
 			snprintf(g, sizeof(g), "-");
 		else
-			snprintf(g, sizeof(g), "%+lld", zs.per_hour);
+			snprintf(g, sizeof(g), "%+lld", zs->per_hour);
 		fprintf(fp, "%4u %-8s %8" PRIu64 " -> %-8" PRIu64 " %6" PRIu64
 		    " (%4" PRIu64 ") %9s %7s -> %-7s %4s -> %-5s %4s -> %s\n",
-		    s->node[i], s->name[i], zs.f->polluted, zs.l->polluted,
-		    zs.most, zs.at_s, g, pollution_words(a[0], sizeof(a[0]),
-		    zs.f->amplification), pollution_words(a[1], sizeof(a[1]),
-		    zs.l->amplification), maybe(a[2], sizeof(a[2]),
-		    zs.f->clean_regions), maybe(a[3], sizeof(a[3]),
-		    zs.l->clean_regions), maybe(a[4], sizeof(a[4]),
-		    zs.f->offlinable), maybe(a[5], sizeof(a[5]),
-		    zs.l->offlinable));
+		    s->node[i], s->name[i], zs->f->polluted, zs->l->polluted,
+		    zs->most, zs->at_s, g, pollution_words(a[0], sizeof(a[0]),
+		    zs->f->amplification), pollution_words(a[1], sizeof(a[1]),
+		    zs->l->amplification), maybe(a[2], sizeof(a[2]),
+		    zs->f->clean_regions), maybe(a[3], sizeof(a[3]),
+		    zs->l->clean_regions), maybe(a[4], sizeof(a[4]),
+		    zs->f->offlinable), maybe(a[5], sizeof(a[5]),
+		    zs->l->offlinable));
 	}
 }
 
@@ -115,7 +82,7 @@ first_last_json(struct jsonw *w, const char *key, long long f, long long l,
 void
 render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 {
-	struct zone_span zs;
+	const struct mapseries_span *zs;
 	size_t i;
 
 	if (s == NULL || s->nmaps == 0)
@@ -132,33 +99,33 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 	jw_key(w, "zones");
 	jw_array(w, false);
 	for (i = 0; i < s->nzones; i++) {
-		zone_span(s, i, &zs);
-		if (zs.l->pageblocks == 0)
+		zs = &s->span[i];
+		if (zs->l->pageblocks == 0)
 			continue;
 		jw_object(w);
 		render_zone_json(w, s->node[i], s->name[i]);
 		jw_key(w, "pageblocks");
-		jw_u64(w, zs.l->pageblocks);
+		jw_u64(w, zs->l->pageblocks);
 		jw_key(w, "polluted_pageblocks");
 		jw_object(w);
 		jw_key(w, "first");
-		jw_u64(w, zs.f->polluted);
+		jw_u64(w, zs->f->polluted);
 		jw_key(w, "last");
-		jw_u64(w, zs.l->polluted);
+		jw_u64(w, zs->l->polluted);
 		jw_key(w, "most");
-		jw_u64(w, zs.most);
+		jw_u64(w, zs->most);
 		jw_key(w, "most_at_s");
-		jw_u64(w, zs.at_s);
+		jw_u64(w, zs->at_s);
 		/* null: the maps span no time. */
-		if (jw_key_or_null(w, "per_hour", zs.has_growth))
-			jw_int(w, zs.per_hour);
+		if (jw_key_or_null(w, "per_hour", zs->has_growth))
+			jw_int(w, zs->per_hour);
 		jw_end(w);
-		first_last_json(w, "amplification", zs.f->amplification,
-		    zs.l->amplification, 2);
-		first_last_json(w, "clean_regions", zs.f->clean_regions,
-		    zs.l->clean_regions, 0);
-		first_last_json(w, "offlinable_blocks", zs.f->offlinable,
-		    zs.l->offlinable, 0);
+		first_last_json(w, "amplification", zs->f->amplification,
+		    zs->l->amplification, 2);
+		first_last_json(w, "clean_regions", zs->f->clean_regions,
+		    zs->l->clean_regions, 0);
+		first_last_json(w, "offlinable_blocks", zs->f->offlinable,
+		    zs->l->offlinable, 0);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "futile.h"
+#include "mapspan.h"
 #include "modes.h"
 #include "record.h"
 #include "render_compare.h"
@@ -61,6 +62,7 @@ run_replay(const struct opts *o)
 		ferr_print(&e);
 	else {
 		say_truncated(o, o->sysroot, r);
+		mapspan_compute(&ms);
 		rc = EXIT_OK;
 		if (o->format == F_JSON)
 			replay_json(stdout, o->sysroot, r, &ms);
