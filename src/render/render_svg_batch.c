@@ -44,8 +44,8 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 		svg_open(w, "title");
 		snap_words(w, b, k);
 		svg_text(w, "machine, ");
-		svg_text(w, order_label(l, sizeof(l), r->advice->orders[0],
-		    r->page_size));
+		svg_text(w, svgzone_order_label(l, sizeof(l),
+		    r->advice->orders[0], r->page_size));
 		svg_text(w, ": ");
 		svg_text(w, v);
 		svg_close(w);
@@ -307,7 +307,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	svg_text(&w, " snapshots");
 	svg_close(&w);
 	batch_names(&w, r, n, width);
-	scale_legend(&w, MARGIN, 64 + head);
+	svghead_scale_legend(&w, MARGIN, 64 + head);
 	y = 150 + head;
 	batch_verdicts(&w, &b, y);
 	y += 50;

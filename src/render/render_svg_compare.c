@@ -68,22 +68,6 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 	}
 }
 
-/* Draw the legend of the change at X, Y. */
-void
-diff_legend(struct svgw *w, long x, long y)
-{
-	static const char *const ticks[] = { "-1", "0", "+1" };
-	struct rgb stops[3];
-	int i;
-
-	for (i = 0; i <= 2; i++)
-		stops[i] = diff_color(i * 1000 - 1000);
-	gradient_legend(w, x, y, "Change of the unusable index, B - A",
-	    "change", stops, 3, "#999999", ticks, 3,
-	    "blue: less free memory unusable in B (better);",
-	    "red: more (worse)");
-}
-
 /* Draw the verdict lines of zone I of R (-1: none) at X, Y, labelled TAG. */
 static void
 compare_badges(struct svgw *w, const struct report *r, long i, int node,
@@ -93,19 +77,19 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 	const struct zadvice *a;
 	size_t j;
 
-	for (j = 0; j < advice_lines(r); j++) {
-		snprintf(l, sizeof(l), "%s %s", tag, order_label(o, sizeof(o),
-		    r->advice->orders[j], r->page_size));
+	for (j = 0; j < svgzone_advice_lines(r); j++) {
+		snprintf(l, sizeof(l), "%s %s", tag, svgzone_order_label(o,
+		    sizeof(o), r->advice->orders[j], r->page_size));
 		if (i < 0 && node < 0)
 			continue;
 		if (i < 0) {
-			badge(w, x, y + (long)j * 2 * LINE_H, l,
+			svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l,
 			    advise_verdict_name(advise_best(r->advice, node, j)),
 			    NULL);
 			continue;
 		}
 		a = advise_at(r->advice, (size_t)i, j);
-		badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
+		svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
 		    advise_verdict_word(a->verdict) : "not used", a ?
 		    advice_sentence(why, sizeof(why), r, a) :
 		    "allocations of this kind do not use this zone");
@@ -119,7 +103,7 @@ compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
 {
 	svgr_text(w, x - 8, y + 21, 12, "end", "bold", tag);
 	if (i >= 0)
-		zone_cells(w, r, (size_t)i, x, y);
+		svgzone_cells(w, r, (size_t)i, x, y);
 	else
 		svgr_text(w, x + 8, y + 21, 12, NULL, NULL,
 		    "not in this snapshot");
@@ -139,10 +123,14 @@ compare_top(const struct report *a, const struct report *b, long width)
 {
 	long src_a, src_b, rows_a, rows_b;
 
-	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
-	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
-	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
-	rows_b = machine_line(NULL, b, "Machine B", MARGIN, 0, width - MARGIN);
+	src_a = svghead_source_lines(NULL, a, "A: ", MARGIN, 0,
+	    width - 2L * MARGIN);
+	src_b = svghead_source_lines(NULL, b, "B: ", MARGIN, 0,
+	    width - 2L * MARGIN);
+	rows_a = svghead_machine_line(NULL, a, "Machine A", MARGIN, 0,
+	    width - MARGIN);
+	rows_b = svghead_machine_line(NULL, b, "Machine B", MARGIN, 0,
+	    width - MARGIN);
 	return HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
 	    rows_b - 1) * MACHINE_ROW_H;
 }
@@ -154,19 +142,22 @@ compare_head(struct svgw *w, const struct report *a, const struct report *b,
 {
 	long src_a, src_b, rows_a, y_b, y_m;
 
-	src_a = source_lines(NULL, a, "A: ", MARGIN, 0, width - 2L * MARGIN);
-	src_b = source_lines(NULL, b, "B: ", MARGIN, 0, width - 2L * MARGIN);
-	rows_a = machine_line(NULL, a, "Machine A", MARGIN, 0, width - MARGIN);
+	src_a = svghead_source_lines(NULL, a, "A: ", MARGIN, 0,
+	    width - 2L * MARGIN);
+	src_b = svghead_source_lines(NULL, b, "B: ", MARGIN, 0,
+	    width - 2L * MARGIN);
+	rows_a = svghead_machine_line(NULL, a, "Machine A", MARGIN, 0,
+	    width - MARGIN);
 	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
 	y_b = 50 + src_a * HEAD_LINE_H + 2;
 	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
 	svgr_text(w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A, snapshot B and the change");
-	source_lines(w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
-	source_lines(w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
-	machine_line(w, a, "Machine A", MARGIN, y_m, width - MARGIN);
-	machine_line(w, b, "Machine B", MARGIN, y_m + rows_a * MACHINE_ROW_H,
-	    width - MARGIN);
+	svghead_source_lines(w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
+	svghead_source_lines(w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
+	svghead_machine_line(w, a, "Machine A", MARGIN, y_m, width - MARGIN);
+	svghead_machine_line(w, b, "Machine B", MARGIN,
+	    y_m + rows_a * MACHINE_ROW_H, width - MARGIN);
 }
 
 /* Draw the head of node Z's rows at Y: a rule, its name, both badges. */
@@ -182,7 +173,7 @@ compare_node_head(struct svgw *w, const struct report *a,
 	svg_close(w);
 	compare_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30);
 	compare_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H);
-	order_heads(w, a, left, y + 6);
+	svgzone_order_heads(w, a, left, y + 6);
 }
 
 /* Draw zone Z at Y: zone IA of A (or -1), zone IB of B (or -1), the change. */
@@ -230,7 +221,7 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node)
-			h += node_h(lines);
+			h += svgzone_node_h(lines);
 		h += compare_zone_h(lines);
 		prev = z;
 	}
@@ -242,12 +233,14 @@ void
 render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
-	long lw = label_w(a) > label_w(b) ? label_w(a) : label_w(b);
-	long left = MARGIN + lw + TAG_W, width, y, top;
-	size_t at = 0, lines = 2 * advice_lines(a);
+	long lw = svgzone_label_w(a), left, width, y, top;
+	size_t at = 0, lines = 2 * svgzone_advice_lines(a);
 	const struct bzone *z, *prev = NULL;
 	struct zonepair p;
 
+	if (svgzone_label_w(b) > lw)
+		lw = svgzone_label_w(b);
+	left = MARGIN + lw + TAG_W;
 	width = left + (long)a->bi->norders * CELL_W + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
@@ -257,14 +250,14 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	    compare_rows_h(a, b, lines), "fragstat: two snapshots compared");
 	compare_head(&w, a, b, width);
 	/* The comparison draws no pageblock bars: no legend for them. */
-	legend(&w, a, top, false);
-	diff_legend(&w, MARGIN, top + LEGEND_H);
+	svghead_legend(&w, a, top, false);
+	svghead_diff_legend(&w, MARGIN, top + LEGEND_H);
 	y = top + 2L * LEGEND_H + 12;
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node) {
 			compare_node_head(&w, a, b, z, left, y, width);
-			y += node_h(lines);
+			y += svgzone_node_h(lines);
 		}
 		compare_zone(&w, a, b, p.a, p.b, z, left, y);
 		y += compare_zone_h(lines);

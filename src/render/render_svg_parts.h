@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * render_svg_parts.h - what the snapshot, comparison, batch and recording
- * pictures share: the layout, the zone's marks and legends
- * (render_svg_zones.c), the columns over time (render_svg_timeline.c)
+ * pictures share: the layout, the zone's marks (render_svg_zones.c), the
+ * legends and head lines (render_svg_head.c), the columns over time
+ * (render_svg_timeline.c)
  */
 #ifndef FRAGSTAT_RENDER_SVG_PARTS_H
 #define FRAGSTAT_RENDER_SVG_PARTS_H
@@ -138,126 +139,113 @@ void	cell_title_words(struct svgw *w, const struct bzone *z,
 void	cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
 	    unsigned o);
 
+/* A zone's marks (render_svg_zones.c). */
+
 /*
  * Draw zone I of R at X, Y: a cell per order coloured by the unusable
  * index, marked with the fragmentation index where no block is large
  * enough, and under it the free memory by order as bars.
  */
-void	zone_cells(struct svgw *w, const struct report *r, size_t i, long x,
-	    long y);
+void	svgzone_cells(struct svgw *w, const struct report *r, size_t i,
+	    long x, long y);
 
 /*
  * Draw zone I's pageblocks by migratetype as one stacked bar at X, Y, when
  * pagetypeinfo was read.
  */
-void	pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
-	    long y);
+void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
+	    long x, long y);
 
 /*
  * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
  * WHY (or the words themselves) as its title. Returns its width.
  */
-long	badge(struct svgw *w, long x, long y, const char *label,
+long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	    const char *verdict, const char *why);
 
-/*
- * Draw beside a badge ending at X, Y the allocations of ORDER free now on
- * NODE, in ZONE (-1: the node's) of R, "1485 free now", when it ends
- * before MAXX; else nothing (the tooltip of the picture's JSON has them).
- */
-void	count_beside(struct svgw *w, const struct report *r, int node,
-	    long zone, unsigned order, long x, long y, long maxx);
-
 /* Returns the label of advice order O: "order 9 (2 MiB)". */
-const char *	order_label(char *buf, size_t size, unsigned o,
+const char *	svgzone_order_label(char *buf, size_t size, unsigned o,
 	    unsigned long page_size);
 
 /* Returns how many lines of advice a zone's label holds. */
-size_t	advice_lines(const struct report *r);
+size_t	svgzone_advice_lines(const struct report *r);
 
 /* Returns the height of a zone's row with LINES lines of advice. */
-long	zone_h(size_t lines);
+long	svgzone_h(size_t lines);
 
 /*
  * Returns the width of the column of R's zone labels: LABEL_W, or more
  * where a zone's name (14 pixels, bold, 10 in) needs it.
  */
-long	label_w(const struct report *r);
+long	svgzone_label_w(const struct report *r);
 
 /* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
-void	zone_label(struct svgw *w, const struct report *r, size_t i, long x,
-	    long y, long maxx);
+void	svgzone_label(struct svgw *w, const struct report *r, size_t i,
+	    long x, long y, long maxx);
 
 /*
  * Draw the order headings of the columns from X at Y; the advice orders
  * stand out.
  */
-void	order_heads(struct svgw *w, const struct report *r, long x, long y);
+void	svgzone_order_heads(struct svgw *w, const struct report *r, long x,
+	    long y);
 
 /* Returns the height of a node's heading with LINES lines of advice. */
-long	node_h(size_t lines);
+long	svgzone_node_h(size_t lines);
 
 /*
  * Draw the heading of NODE at Y: its name and its verdicts, ending before
  * MAXX.
  */
-void	node_head(struct svgw *w, const struct report *r, unsigned node, long y,
-	    long maxx);
+void	svgzone_node_head(struct svgw *w, const struct report *r,
+	    unsigned node, long y, long maxx);
 
 /* Returns the number of nodes of R's zones (they come node by node). */
-size_t	node_count(const struct report *r);
+size_t	svgzone_node_count(const struct report *r);
+
+/* Returns the colour of migratetype T (pagetypeinfo's order) in the bars. */
+const char *	svgzone_type_color(unsigned t);
+
+/* What a snapshot picture says above its zones (render_svg_head.c). */
 
 /*
  * Draw a legend at X, Y: TITLE, a bar of the gradient ID through the NSTOPS
  * colours STOPS (evenly spaced) framed in STROKE (NULL: none), NTICKS
  * evenly spaced TICKS under it, and two lines of words, LINE1 and LINE2.
  */
-void	gradient_legend(struct svgw *w, long x, long y, const char *title,
-	    const char *id, const struct rgb *stops, int nstops,
-	    const char *stroke, const char *const *ticks, int nticks,
+void	svghead_gradient_legend(struct svgw *w, long x, long y,
+	    const char *title, const char *id, const struct rgb *stops,
+	    int nstops, const char *stroke, const char *const *ticks, int nticks,
 	    const char *line1, const char *line2);
 
 /* Draw the legend of the colour scale at X, Y. */
-void	scale_legend(struct svgw *w, long x, long y);
+void	svghead_scale_legend(struct svgw *w, long x, long y);
 
 /*
  * Draw the legend at Y: the colour scale, the failure mark, the bars and,
  * for a picture that draws them (PAGEBLOCKS), the migratetypes.
  */
-void	legend(struct svgw *w, const struct report *r, long y,
+void	svghead_legend(struct svgw *w, const struct report *r, long y,
 	    bool pageblocks);
-
-/*
- * Returns BUF holding R's memory pressure: "memory pressure calm (PSI some
- * avg10 P%, full avg10 P%)", or that PSI was not read.
- */
-const char *	pressure_string(char *buf, size_t size,
-	    const struct report *r);
 
 /*
  * Draw at X, Y what R was read from, after PREFIX, in lines of at most
  * MAXW pixels, then how: kernel, page size, orders (W NULL: only count).
  * Returns the number of lines.
  */
-long	source_lines(struct svgw *w, const struct report *r, const char *prefix,
-	    long x, long y, long maxw);
-
-/*
- * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
- * "1578 free now, at most 1590 after compaction", or "". For the machine,
- * where ORDER is a THP size the kernel counts, what its faults got
- * beside: "; since boot 16 of 526 THP faults fell back (3.0%)".
- */
-const char *	counts_string(char *buf, size_t size, const struct report *r,
-	    int node, unsigned order);
+long	svghead_source_lines(struct svgw *w, const struct report *r,
+	    const char *prefix, long x, long y, long maxw);
 
 /*
  * Draw the machine's verdicts for R at X, Y after the word LABEL, each
  * with its counts, then the pressure, in rows that end before MAXX (with
  * W NULL, only measure). Returns the number of rows.
  */
-long	machine_line(struct svgw *w, const struct report *r, const char *label,
-	    long x, long y, long maxx);
+long	svghead_machine_line(struct svgw *w, const struct report *r,
+	    const char *label, long x, long y, long maxx);
+
+/* Draw the legend of the change at X, Y. */
+void	svghead_diff_legend(struct svgw *w, long x, long y);
 
 /* Returns the x of the centre of column K. */
 long	tl_x(const struct timeline *b, size_t k);
@@ -315,9 +303,6 @@ long	chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
 void	chart_line(struct svgw *w, const struct timeline *b, long y,
 	    const uint64_t *v, const bool *have, uint64_t lo, uint64_t top,
 	    const char *color, const char *dash);
-
-/* Draw the legend of the change at X, Y. */
-void	diff_legend(struct svgw *w, long x, long y);
 
 /*
  * A recording's picture (render_svg_recording.c) and its lanes of bars

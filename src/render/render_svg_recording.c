@@ -405,10 +405,10 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 		y += rec_words(w, dir[i], r[i], rec_tag(nt, i), y, width) *
 		    HEAD_LINE_H;
 	y = 64 + (nt > 1 ? 18 : 0) + extra;
-	scale_legend(w, MARGIN, y);
+	svghead_scale_legend(w, MARGIN, y);
 	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + 40, y);
 	if (nt > 1)
-		diff_legend(w, width - MARGIN - LEGEND_W, y);
+		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
 	y = 160 + head - 18;
 	for (i = 0; nt > 1 && i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 14, NULL, "bold",

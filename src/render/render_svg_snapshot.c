@@ -9,40 +9,42 @@ void
 render_svg(FILE *fp, const struct report *r)
 {
 	struct svgw w;
-	long width, height, y, left = MARGIN + label_w(r), head, src;
+	long width, height, y, left = MARGIN + svgzone_label_w(r), head, src;
 	size_t i;
 
 	width = left + (long)r->bi->norders * CELL_W + MARGIN +
 	    (r->pti ? PB_GAP + PB_W : 0);
 	if (width < MIN_W)
 		width = MIN_W;
-	src = source_lines(NULL, r, "", MARGIN, 50, width - 2L * MARGIN);
-	head = HEAD_H + (src - 1) * HEAD_LINE_H + (machine_line(NULL, r,
-	    "Machine", MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
-	height = head + LEGEND_H + 12 + (long)node_count(r) *
-	    node_h(advice_lines(r)) + (long)r->bi->nzones *
-	    zone_h(advice_lines(r)) + MARGIN;
+	src = svghead_source_lines(NULL, r, "", MARGIN, 50,
+	    width - 2L * MARGIN);
+	head = HEAD_H + (src - 1) * HEAD_LINE_H + (svghead_machine_line(NULL,
+	    r, "Machine", MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
+	height = head + LEGEND_H + 12 + (long)svgzone_node_count(r) *
+	    svgzone_node_h(svgzone_advice_lines(r)) + (long)r->bi->nzones *
+	    svgzone_h(svgzone_advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	source_lines(&w, r, "", MARGIN, 50, width - 2L * MARGIN);
-	machine_line(&w, r, "Machine", MARGIN, 64 + (src - 1) * HEAD_LINE_H,
-	    width - MARGIN);
-	legend(&w, r, head, true);
+	svghead_source_lines(&w, r, "", MARGIN, 50, width - 2L * MARGIN);
+	svghead_machine_line(&w, r, "Machine", MARGIN,
+	    64 + (src - 1) * HEAD_LINE_H, width - MARGIN);
+	svghead_legend(&w, r, head, true);
 	y = head + LEGEND_H + 12;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
 			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			node_head(&w, r, r->bi->zones[i].node, y, left - 8);
-			order_heads(&w, r, left, y + 6);
-			y += node_h(advice_lines(r));
+			svgzone_node_head(&w, r, r->bi->zones[i].node, y,
+			    left - 8);
+			svgzone_order_heads(&w, r, left, y + 6);
+			y += svgzone_node_h(svgzone_advice_lines(r));
 		}
-		zone_label(&w, r, i, MARGIN + 10, y, left - 8);
-		zone_cells(&w, r, i, left, y);
-		pageblocks(&w, r, i, left + (long)r->bi->norders * CELL_W +
-		    PB_GAP, y + 8);
-		y += zone_h(advice_lines(r));
+		svgzone_label(&w, r, i, MARGIN + 10, y, left - 8);
+		svgzone_cells(&w, r, i, left, y);
+		svgzone_pageblocks(&w, r, i, left + (long)r->bi->norders *
+		    CELL_W + PB_GAP, y + 8);
+		y += svgzone_h(svgzone_advice_lines(r));
 	}
 	svgr_end(&w);
 }

@@ -1,13 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_svg_zones.c - a zone's cells, pageblocks, labels and verdicts; the legends and head lines of the snapshot pictures */
+/* render_svg_zones.c - a zone's marks in the snapshot pictures: its cells, pageblocks, label, verdicts and its node's heading */
 #include "config.h"
 
 #include <inttypes.h>
-#include <string.h>
 
 #include "avail.h"
 #include "humanize.h"
-#include "outcome.h"
 #include "render_svg_parts.h"
 #include "render_text.h"
 
@@ -26,7 +24,7 @@ static const char *const type_colors[FRAG_MAX_TYPES] = {
  * enough, and under it the free memory by order as bars.
  */
 void
-zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
+svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
@@ -95,7 +93,8 @@ zone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 
 /* Draw zone I's pageblocks by migratetype as one stacked bar at X, Y, when pagetypeinfo was read. */
 void
-pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
+svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
+    long y)
 {
 	const struct pagetypeinfo *p = r->pti;
 	const struct ptzone *pz;
@@ -145,8 +144,8 @@ pageblocks(struct svgw *w, const struct report *r, size_t i, long x, long y)
  * WHY (or the words themselves) as its title. Returns its width.
  */
 long
-badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
-    const char *why)
+svgzone_badge(struct svgw *w, long x, long y, const char *label,
+    const char *verdict, const char *why)
 {
 	char s[96];
 	long wd;
@@ -166,7 +165,7 @@ badge(struct svgw *w, long x, long y, const char *label, const char *verdict,
  * NODE, in ZONE (-1: the node's) of R, "1485 free now", when it ends
  * before MAXX; else nothing (the tooltip of the picture's JSON has them).
  */
-void
+static void
 count_beside(struct svgw *w, const struct report *r, int node, long zone,
     unsigned order, long x, long y, long maxx)
 {
@@ -184,7 +183,7 @@ count_beside(struct svgw *w, const struct report *r, int node, long zone,
 
 /* Returns the label of advice order O: "order 9 (2 MiB)". */
 const char *
-order_label(char *buf, size_t size, unsigned o, unsigned long page_size)
+svgzone_order_label(char *buf, size_t size, unsigned o, unsigned long page_size)
 {
 	char s[32];
 
@@ -195,14 +194,14 @@ order_label(char *buf, size_t size, unsigned o, unsigned long page_size)
 
 /* Returns how many lines of advice a zone's label holds. */
 size_t
-advice_lines(const struct report *r)
+svgzone_advice_lines(const struct report *r)
 {
 	return r->advice ? r->advice->norders : 0;
 }
 
 /* Returns the height of a zone's row with LINES lines of advice. */
 long
-zone_h(size_t lines)
+svgzone_h(size_t lines)
 {
 	long cells = CELL_H + 4 + BAR_H, label = 36 + LINE_H * (long)lines;
 
@@ -214,7 +213,7 @@ zone_h(size_t lines)
  * where a zone's name (14 pixels, bold, 10 in) needs it.
  */
 long
-label_w(const struct report *r)
+svgzone_label_w(const struct report *r)
 {
 	long wd = LABEL_W, n;
 	size_t i;
@@ -229,7 +228,7 @@ label_w(const struct report *r)
 
 /* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
 void
-zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
+svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
     long maxx)
 {
 	const struct bzone *z = &r->bi->zones[i];
@@ -249,24 +248,26 @@ zone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 		svg_text_int(w, f->largest_order);
 	}
 	svg_close(w);
-	for (j = 0; j < advice_lines(r); j++) {
-		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
+	for (j = 0; j < svgzone_advice_lines(r); j++) {
+		svgzone_order_label(l, sizeof(l), r->advice->orders[j],
+		    r->page_size);
 		a = advise_at(r->advice, i, j);
 		if (a)
 			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
-			    a->order, x + badge(w, x, y + 36 + (long)j * LINE_H,
-			    l, advise_verdict_word(a->verdict), advice_sentence(
-			    why, sizeof(why), r, a)), y + 36 + (long)j * LINE_H,
-			    maxx);
+			    a->order, x + svgzone_badge(w, x, y + 36 +
+			    (long)j * LINE_H, l, advise_verdict_word(a->verdict),
+			    advice_sentence(why, sizeof(why), r, a)), y + 36 +
+			    (long)j * LINE_H, maxx);
 		else
-			badge(w, x, y + 36 + (long)j * LINE_H, l, "not used",
+			svgzone_badge(w, x, y + 36 + (long)j * LINE_H, l,
+			    "not used",
 			    "allocations of this kind do not use this zone");
 	}
 }
 
 /* Draw the order headings of the columns from X at Y; the advice orders stand out. */
 void
-order_heads(struct svgw *w, const struct report *r, long x, long y)
+svgzone_order_heads(struct svgw *w, const struct report *r, long x, long y)
 {
 	char s[32];
 	unsigned o;
@@ -289,7 +290,7 @@ order_heads(struct svgw *w, const struct report *r, long x, long y)
 
 /* Returns the height of a node's heading with LINES lines of advice. */
 long
-node_h(size_t lines)
+svgzone_node_h(size_t lines)
 {
 	long h = 34 + LINE_H * (long)lines;
 
@@ -298,7 +299,7 @@ node_h(size_t lines)
 
 /* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
 void
-node_head(struct svgw *w, const struct report *r, unsigned node, long y,
+svgzone_node_head(struct svgw *w, const struct report *r, unsigned node, long y,
     long maxx)
 {
 	char l[48];
@@ -308,10 +309,11 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y,
 	svg_text(w, "Node ");
 	svg_text_int(w, node);
 	svg_close(w);
-	for (j = 0; j < advice_lines(r); j++) {
-		order_label(l, sizeof(l), r->advice->orders[j], r->page_size);
+	for (j = 0; j < svgzone_advice_lines(r); j++) {
+		svgzone_order_label(l, sizeof(l), r->advice->orders[j],
+		    r->page_size);
 		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
-		    badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
+		    svgzone_badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
 		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
 		    NULL), y + 30 + (long)j * LINE_H, maxx);
 	}
@@ -319,7 +321,7 @@ node_head(struct svgw *w, const struct report *r, unsigned node, long y,
 
 /* Returns the number of nodes of R's zones (they come node by node). */
 size_t
-node_count(const struct report *r)
+svgzone_node_count(const struct report *r)
 {
 	size_t i, n = 0;
 
@@ -328,249 +330,8 @@ node_count(const struct report *r)
 	return n;
 }
 
-/* The width of the legend's colour bar, and the height of the legend. */
-
-/*
- * Draw a legend at X, Y: TITLE, a bar of the gradient ID through the NSTOPS
- * colours STOPS (evenly spaced) framed in STROKE (NULL: none), NTICKS
- * evenly spaced TICKS under it, and two lines of words, LINE1 and LINE2.
- */
-void
-gradient_legend(struct svgw *w, long x, long y, const char *title,
-    const char *id, const struct rgb *stops, int nstops, const char *stroke,
-    const char *const *ticks, int nticks, const char *line1,
-    const char *line2)
-{
-	char off[16], url[32];
-	long tx;
-	int i;
-
-	svgr_text(w, x, y + 12, 12, NULL, "bold", title);
-	svg_open(w, "defs");
-	svg_open(w, "linearGradient");
-	svg_attr(w, "id", id);
-	for (i = 0; i < nstops; i++) {
-		svg_open(w, "stop");
-		snprintf(off, sizeof(off), "%d%%", i * 100 / (nstops - 1));
-		svg_attr(w, "offset", off);
-		svg_attr(w, "stop-color", stops[i].s);
-		svg_close(w);
-	}
-	svg_close(w);
-	svg_close(w);
-	snprintf(url, sizeof(url), "url(#%s)", id);
-	svgr_rect_open(w, x, y + 18, LEGEND_W, 14, url);
-	if (stroke)
-		svg_attr(w, "stroke", stroke);
-	svg_close(w);
-	for (i = 0; i < nticks; i++) {
-		tx = x + i * LEGEND_W / (nticks - 1);
-		line(w, tx, y + 32, tx, y + 36, "#222222");
-		svgr_text(w, tx, y + 47, 10, i == 0 ? "start" :
-		    i == nticks - 1 ? "end" : "middle", NULL, ticks[i]);
-	}
-	svgr_text(w, x, y + 62, 10, NULL, NULL, line1);
-	svgr_text(w, x, y + 75, 10, NULL, NULL, line2);
-}
-
-/* Draw the legend of the colour scale at X, Y. */
-void
-scale_legend(struct svgw *w, long x, long y)
-{
-	static const char *const ticks[] = { "0", "0.25", "0.5", "0.75", "1" };
-	struct rgb stops[9];
-	int i;
-
-	/* The anchors of the scale, as scale_color() blends between them. */
-	for (i = 0; i <= 8; i++)
-		stops[i] = scale_color(i * 125);
-	gradient_legend(w, x, y, "Unusable free space index", "viridis", stops,
-	    9, NULL, ticks, 5,
-	    "0: all free memory is in blocks of the order or larger;",
-	    "1: none is (what the kernel's unusable_index says)");
-}
-
-/*
- * Draw the legend at Y: the colour scale, the failure mark, the bars and,
- * for a picture that draws them (PAGEBLOCKS), the migratetypes.
- */
-void
-legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
-{
-	long x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
-	char d[64];
-	unsigned t;
-
-	scale_legend(w, MARGIN, y);
-
-	/* The failure mark, drawn as in a cell. */
-	svgr_rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
-	svg_close(w);
-	snprintf(d, sizeof(d), "M%ld %ldh-10l10 10z", x2 + 34, y + 4);
-	svg_open(w, "path");
-	svg_attr(w, "d", d);
-	svg_attr(w, "fill", "#000000");
-	svg_close(w);
-	svgr_text(w, x2 + 44, y + 14, 10, NULL, NULL,
-	    "No free block of the order or larger: an allocation fails.");
-	svgr_text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
-	    "(near 1: fragmentation, near 0: too little free memory)");
-	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
-	svg_close(w);
-	svgr_text(w, x2 + 44, y + 50, 10, NULL, NULL,
-	    "Free memory in blocks of the order, the zone's largest share");
-	svgr_text(w, x2 + 44, y + 63, 10, NULL, NULL,
-	    "at full height (tooltips: exact counts and shares)");
-	if (r->pti == NULL || !pageblocks)
-		return;
-	svgr_text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
-	for (t = 0; t < r->pti->ntypes; t++) {
-		svgr_rect_open(w, x3 + (long)(t / 4) * 110, y + 20 +
-		    (long)(t % 4) * 15, 11, 11, type_colors[t]);
-		svg_close(w);
-		svgr_text(w, x3 + (long)(t / 4) * 110 + 15,
-		    y + 30 + (long)(t % 4) * 15, 10, NULL, NULL,
-		    r->pti->types[t]);
-	}
-}
-
-/* The height of the heading above the legend. */
-
-/*
- * Returns BUF holding R's memory pressure: "memory pressure calm (PSI some
- * avg10 P%, full avg10 P%)", or that PSI was not read.
- */
 const char *
-pressure_string(char *buf, size_t size, const struct report *r)
+svgzone_type_color(unsigned t)
 {
-	int n = 0;
-
-	if (r->advice)
-		n = snprintf(buf, size, "memory pressure %s (",
-		    advise_urgency_name(r->advice->urgency));
-	if (n < 0 || (size_t)n >= size)
-		return buf;
-	if (r->psi == NULL || !r->psi->some.present)
-		snprintf(buf + n, size - (size_t)n, "PSI not read%s",
-		    r->advice ? ")" : "");
-	else if (r->psi->full.present)
-		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%, "
-		    "full avg10 %u.%02u%%%s", r->psi->some.avg10 / 100,
-		    r->psi->some.avg10 % 100, r->psi->full.avg10 / 100,
-		    r->psi->full.avg10 % 100, r->advice ? ")" : "");
-	else
-		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%%s",
-		    r->psi->some.avg10 / 100, r->psi->some.avg10 % 100,
-		    r->advice ? ")" : "");
-	return buf;
-}
-
-/* The distance between the lines of a picture's heading. */
-
-/*
- * Draw at X, Y what R was read from, after PREFIX, in lines of at most
- * MAXW pixels, then how: kernel, page size, orders (W NULL: only count).
- * Returns the number of lines.
- */
-long
-source_lines(struct svgw *w, const struct report *r, const char *prefix,
-    long x, long y, long maxw)
-{
-	char s[32], pb[48] = "", how[256];
-	long n;
-
-	n = svgr_text_wrap(w, x, y, 12, maxw, HEAD_LINE_H, prefix, r->snapshot ?
-	    r->snapshot : r->buddyinfo_path);
-	if (r->pti)
-		snprintf(pb, sizeof(pb), " \u00b7 pageblock order %u",
-		    r->pti->pageblock_order);
-	snprintf(how, sizeof(how), "kernel %s \u00b7 page size %s (%s) \u00b7 "
-	    "%u orders%s", r->release ? r->release : "unknown", hum_size(s,
-	    sizeof(s), 1, r->page_size), r->page_size_from, r->bi->norders, pb);
-	return n + svgr_text_wrap(w, x, y + n * HEAD_LINE_H, 12, maxw,
-	    HEAD_LINE_H, "", how);
-}
-
-/*
- * Returns BUF holding the counts of NODE (-1: the machine) at ORDER of R,
- * "1578 free now, at most 1590 after compaction", or "". For the machine,
- * where ORDER is a THP size the kernel counts, what its faults got
- * beside: "; since boot 16 of 526 THP faults fell back (3.0%)".
- */
-const char *
-counts_string(char *buf, size_t size, const struct report *r, int node,
-    unsigned order)
-{
-	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
-	    order) : NULL;
-	struct outcome oc;
-	char p[32];
-	size_t n;
-
-	buf[0] = '\0';
-	if (a != NULL)
-		hum_counts(buf, size, a->now, a->now_is_bound, a->after);
-	if (node >= 0 || r->thp == NULL)
-		return buf;
-	outcome_of(r->thp, r->vm, OUTCOME_ANON, order, &oc);
-	n = strlen(buf);
-	if (oc.known && n < size && oc.alloc + oc.fallback == 0)
-		snprintf(buf + n, size - n, "; no THP fault since boot");
-	else if (oc.known && n < size)
-		snprintf(buf + n, size - n, "; since boot %" PRIu64 " of %"
-		    PRIu64 " THP faults fell back (%s)", oc.fallback,
-		    oc.alloc + oc.fallback, hum_pct(p, sizeof(p), oc.fallback,
-		    oc.alloc + oc.fallback));
-	return buf;
-}
-
-/* The height of one row of the machine's line. */
-
-/*
- * Draw the machine's verdicts for R at X, Y after the word LABEL, each
- * with its counts, then the pressure, in rows that end before MAXX (with
- * W NULL, only measure). Returns the number of rows.
- */
-long
-machine_line(struct svgw *w, const struct report *r, const char *label,
-    long x, long y, long maxx)
-{
-	char l[48], s[160], v[96];
-	long x0, wd, rows = 1;
-	size_t j;
-
-	if (w)
-		svgr_text(w, x, y + 13, 13, NULL, "bold", label);
-	/* Bold: a little wider than text_px() reserves for plain text. */
-	x += text_px(label, 13) * 11 / 10 + 14;
-	x0 = x;
-	for (j = 0; j <= advice_lines(r); j++) {
-		if (j < advice_lines(r)) {
-			order_label(l, sizeof(l), r->advice->orders[j],
-			    r->page_size);
-			snprintf(v, sizeof(v), "%s: %s", l, advise_verdict_name(
-			    advise_best(r->advice, -1, j)));
-			counts_string(s, sizeof(s), r, -1,
-			    r->advice->orders[j]);
-			wd = text_px(v, 11) + 12 + 6 + text_px(s, 11) + 10;
-		} else {
-			pressure_string(s, sizeof(s), r);
-			wd = 4 + text_px(s, 11);
-		}
-		/* A new row rather than past the picture's edge. */
-		if (x > x0 && x + wd > maxx) {
-			x = x0;
-			y += MACHINE_ROW_H;
-			rows++;
-		}
-		if (w && j < advice_lines(r)) {
-			badge(w, x, y, l, advise_verdict_name(advise_best(
-			    r->advice, -1, j)), NULL);
-			svgr_text(w, x + text_px(v, 11) + 12 + 6, y + 13, 11, NULL,
-			    NULL, s);
-		} else if (w)
-			svgr_text(w, x + 4, y + 13, 11, NULL, NULL, s);
-		x += wd;
-	}
-	return rows;
+	return type_colors[t];
 }
