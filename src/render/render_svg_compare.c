@@ -117,47 +117,53 @@ row_zone(const struct report *a, const struct report *b,
 	return p->a >= 0 ? &a->bi->zones[p->a] : &b->bi->zones[p->b];
 }
 
-/* Returns the y where the legends start: below the title, sources, machines. */
-static long
-compare_top(const struct report *a, const struct report *b, long width)
-{
-	long src_a, src_b, rows_a, rows_b;
+/* How many lines A's and B's sources take, and rows their machines'. */
+struct head_lines {
+	long	src_a, src_b, rows_a, rows_b;
+};
 
-	src_a = svghead_source_lines(NULL, a, "A: ", MARGIN, 0,
+/* Returns the lines of the head of A beside B in a picture WIDTH wide. */
+static struct head_lines
+compare_lines(const struct report *a, const struct report *b, long width)
+{
+	struct head_lines n;
+
+	n.src_a = svghead_source_lines(NULL, a, "A: ", MARGIN, 0,
 	    width - 2L * MARGIN);
-	src_b = svghead_source_lines(NULL, b, "B: ", MARGIN, 0,
+	n.src_b = svghead_source_lines(NULL, b, "B: ", MARGIN, 0,
 	    width - 2L * MARGIN);
-	rows_a = svghead_machine_line(NULL, a, "Machine A", MARGIN, 0,
+	n.rows_a = svghead_machine_line(NULL, a, "Machine A", MARGIN, 0,
 	    width - MARGIN);
-	rows_b = svghead_machine_line(NULL, b, "Machine B", MARGIN, 0,
+	n.rows_b = svghead_machine_line(NULL, b, "Machine B", MARGIN, 0,
 	    width - MARGIN);
-	return HEAD_H + 40 + (src_a + src_b - 2) * HEAD_LINE_H + (rows_a - 1 +
-	    rows_b - 1) * MACHINE_ROW_H;
+	return n;
 }
 
-/* Draw the title, A's and B's sources and both machines' verdicts. */
+/* Returns the y where the legends start: below the title, sources, machines (N). */
+static long
+compare_top(const struct head_lines *n)
+{
+	return HEAD_H + 40 + (n->src_a + n->src_b - 2) * HEAD_LINE_H +
+	    (n->rows_a - 1 + n->rows_b - 1) * MACHINE_ROW_H;
+}
+
+/* Draw the title, A's and B's sources and both machines' verdicts (N lines). */
 static void
 compare_head(struct svgw *w, const struct report *a, const struct report *b,
-    long width)
+    long width, const struct head_lines *n)
 {
-	long src_a, src_b, rows_a, y_b, y_m;
+	long y_b, y_m;
 
-	src_a = svghead_source_lines(NULL, a, "A: ", MARGIN, 0,
-	    width - 2L * MARGIN);
-	src_b = svghead_source_lines(NULL, b, "B: ", MARGIN, 0,
-	    width - 2L * MARGIN);
-	rows_a = svghead_machine_line(NULL, a, "Machine A", MARGIN, 0,
-	    width - MARGIN);
 	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
-	y_b = 50 + src_a * HEAD_LINE_H + 2;
-	y_m = y_b + (src_b - 1) * HEAD_LINE_H + 14;
+	y_b = 50 + n->src_a * HEAD_LINE_H + 2;
+	y_m = y_b + (n->src_b - 1) * HEAD_LINE_H + 14;
 	svgr_text(w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A, snapshot B and the change");
 	svghead_source_lines(w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
 	svghead_source_lines(w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
 	svghead_machine_line(w, a, "Machine A", MARGIN, y_m, width - MARGIN);
 	svghead_machine_line(w, b, "Machine B", MARGIN,
-	    y_m + rows_a * MACHINE_ROW_H, width - MARGIN);
+	    y_m + n->rows_a * MACHINE_ROW_H, width - MARGIN);
 }
 
 /* Draw the head of node Z's rows at Y: a rule, its name, both badges. */
@@ -236,6 +242,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	long lw = svgzone_label_w(a), left, width, y, top;
 	size_t at = 0, lines = 2 * svgzone_advice_lines(a);
 	const struct bzone *z, *prev = NULL;
+	struct head_lines n;
 	struct zonepair p;
 
 	if (svgzone_label_w(b) > lw)
@@ -244,11 +251,12 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	width = left + (long)a->bi->norders * CELL_W + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
-	top = compare_top(a, b, width);
+	n = compare_lines(a, b, width);
+	top = compare_top(&n);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, top + 2L * LEGEND_H + 12 + MARGIN +
 	    compare_rows_h(a, b, lines), "fragstat: two snapshots compared");
-	compare_head(&w, a, b, width);
+	compare_head(&w, a, b, width, &n);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	svghead_legend(&w, a, top, false);
 	svghead_diff_legend(&w, MARGIN, top + LEGEND_H);
