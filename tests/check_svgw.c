@@ -138,6 +138,28 @@ START_TEST(test_misuse)
 }
 END_TEST
 
+/* A polyline's points as the fleet's picture writes them: "x,y " each, negatives too. */
+START_TEST(test_points)
+{
+	static const long xy[] = { 90, 250, 90, -3, 0, 0 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	struct svgw w;
+
+	ck_assert_ptr_nonnull(fp);
+	svg_init(&w, fp);
+	svg_open(&w, "polyline");
+	svg_attr_points(&w, "points", xy, 3);
+	svg_close(&w);
+	ck_assert_int_eq(svg_finish(&w), 0);
+	fclose(fp);
+	ck_assert_ptr_nonnull(strstr(buf,
+	    "<polyline points=\"90,250 90,-3 0,0 \"/>"));
+	free(buf);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -147,6 +169,7 @@ main(void)
 	tcase_add_test(tc, test_escape);
 	tcase_add_test(tc, test_document);
 	tcase_add_test(tc, test_misuse);
+	tcase_add_test(tc, test_points);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
