@@ -60,7 +60,7 @@ curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
 		xy[4 * q + 3] = y_of(rank, n, top);
 	}
 	svg_open(w, "polyline");
-	svg_attr_points(w, "points", xy, 2 * (CURVE_POINTS + 1));
+	svg_attr_points(w, "points", xy, sizeof(xy) / sizeof(xy[0]) / 2);
 	svg_attr(w, "fill", "none");
 	svg_attr(w, "stroke", ink);
 	svg_attr(w, "stroke-width", "2");

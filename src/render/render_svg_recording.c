@@ -51,7 +51,7 @@ rec_points(const struct rpoint **p, const struct replay *r, unsigned node,
 	const struct rzone *z = replay_zone(r, node, name);
 	uint32_t i;
 
-	memset(p, 0, r->nsamples * sizeof(*p));
+	memset(p, 0, r->nsamples * sizeof(const struct rpoint *));
 	/* The zone's own chain: a thousand zones never scan each other's points. */
 	for (i = z ? z->first_point : UINT32_MAX; i != UINT32_MAX;
 	    i = se->p[i].next)
@@ -439,17 +439,21 @@ rec_room_alloc(struct rec_room *room, const struct replay *const *r,
 	size_t i, cols = 1, zones = 1;
 	bool ok = true;
 
+	/* Room for any timeline's columns: all of them, REC_COLS at most. */
+	for (i = 0; i < nt; i++) {
+		cols += t[i].n;
+		zones += r[i]->nzones;
+	}
 	memset(room, 0, sizeof(*room));
 	for (i = 0; i < nt; i++) {
-		cols = t[i].n > cols ? t[i].n : cols;
-		zones += r[i]->nzones;
-		room->zp[i] = calloc(r[i]->nsamples + 1, sizeof(*room->zp[i]));
+		room->zp[i] = calloc(r[i]->nsamples + 1,
+		    sizeof(const struct rpoint *));
 		ok = ok && room->zp[i] != NULL;
 	}
 	room->v = calloc(cols, sizeof(*room->v));
 	room->have = calloc(cols, sizeof(*room->have));
 	room->at = calloc(cols, sizeof(*room->at));
-	room->z = calloc(zones, sizeof(*room->z));
+	room->z = calloc(zones, sizeof(const struct rzone *));
 	if (ok && room->v != NULL && room->have != NULL && room->at != NULL &&
 	    room->z != NULL)
 		return 0;
