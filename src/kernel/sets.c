@@ -132,11 +132,7 @@ add_table(struct sets *x, const struct sets_mspec *table, size_t n,
 }
 
 /* Returns the text FMT makes, kept in X until sets_free(), or NULL out of memory. */
-static const char *
-keep_text(struct sets *x, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static const char *
+static __attribute__((format(printf, 2, 3))) const char *
 keep_text(struct sets *x, const char *fmt, ...)
 {
 	char **texts, *t;
@@ -178,6 +174,11 @@ add_named(struct sets *x, struct sets_mspec *m, const char *name,
 #define COUNTER(n, l, a, g) { .how = SETS_M_COUNTER, .counter = n, \
 	.name = n, .label = l, .abbr = a, .group = g, .unit = "", \
 	.kind = SETS_DELTA, .hi = INFINITY }
+/* Scanned by direct compaction: counter ALL less kcompactd's DAEMON. */
+#define DIRECT(all, daemon, n, l, a) { .how = SETS_M_DIRECT, .counter = all, \
+	.minus = daemon, .name = n, .label = l, .abbr = a, \
+	.group = "Compaction scanning", .unit = "", .kind = SETS_DELTA, \
+	.hi = INFINITY }
 static const struct sets_mspec run_metrics[] = {
 	{ .how = SETS_M_WALL, .name = "wall_s", .label = "command's wall time",
 	    .abbr = "wall-time-s", .group = "Run", .unit = "s", .digits = 3,
@@ -212,26 +213,21 @@ static const struct sets_mspec run_metrics[] = {
 	    "migrate-scan", "Compaction scanning"),
 	COUNTER("compact_daemon_migrate_scanned", "  migrate scan by kcompactd",
 	    "migrate-scan-kcd", "Compaction scanning"),
-	{ .how = SETS_M_DIRECT, .counter = "compact_migrate_scanned",
-	    .minus = "compact_daemon_migrate_scanned",
-	    .name = "direct_migrate_scanned",
-	    .label = "  migrate scan by direct compaction",
-	    .abbr = "migrate-scan-direct", .group = "Compaction scanning",
-	    .unit = "", .kind = SETS_DELTA, .hi = INFINITY },
+	DIRECT("compact_migrate_scanned", "compact_daemon_migrate_scanned",
+	    "direct_migrate_scanned", "  migrate scan by direct compaction",
+	    "migrate-scan-direct"),
 	COUNTER("compact_free_scanned", "pages scanned for free pages (all)",
 	    "free-scan", "Compaction scanning"),
 	COUNTER("compact_daemon_free_scanned", "  free scan by kcompactd",
 	    "free-scan-kcd", "Compaction scanning"),
-	{ .how = SETS_M_DIRECT, .counter = "compact_free_scanned",
-	    .minus = "compact_daemon_free_scanned",
-	    .name = "direct_free_scanned",
-	    .label = "  free scan by direct compaction",
-	    .abbr = "free-scan-direct", .group = "Compaction scanning",
-	    .unit = "", .kind = SETS_DELTA, .hi = INFINITY },
+	DIRECT("compact_free_scanned", "compact_daemon_free_scanned",
+	    "direct_free_scanned", "  free scan by direct compaction",
+	    "free-scan-direct"),
 	COUNTER("compact_daemon_wake", "kcompactd wakeups", "kcompactd-wake",
 	    "Compaction scanning"),
 };
 #undef COUNTER
+#undef DIRECT
 
 /*
  * What every run may have after the THP sizes: the extfrag events, the

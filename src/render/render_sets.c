@@ -85,11 +85,7 @@ cell_starts_part(int i)
 }
 
 /* Write into cell C what FMT makes (cut to the cell). */
-static void
-cell_printf(struct cell *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
+static void __attribute__((format(printf, 2, 3)))
 cell_printf(struct cell *c, const char *fmt, ...)
 {
 	va_list ap;
