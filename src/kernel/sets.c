@@ -66,7 +66,7 @@ values(const struct sets *x, const struct sets_mspec *m,
 	return true;
 }
 
-/* Set the mean and spread of S's runs with a value on sides of X, n counting them, and test them. */
+/* Set the mean and spread of S's runs with a value (n counts them) and test them. */
 static void
 settle(const struct sets *x, struct sets_metric *s)
 {
@@ -118,7 +118,7 @@ add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
 	return 0;
 }
 
-/* Add the N metrics of TABLE to X, in its order. Returns 0, or -1 with E set. */
+/* Add the N metrics of TABLE to X in order. Returns 0, or -1 with E set. */
 static int
 add_table(struct sets *x, const struct sets_mspec *table, size_t n,
     struct ferr *e)
@@ -131,7 +131,7 @@ add_table(struct sets *x, const struct sets_mspec *table, size_t n,
 	return rc;
 }
 
-/* Returns the text FMT makes, kept in X until sets_free(), or NULL out of memory. */
+/* Returns what FMT makes, kept in X until sets_free(); NULL out of memory. */
 static __attribute__((format(printf, 2, 3))) const char *
 keep_text(struct sets *x, const char *fmt, ...)
 {
@@ -171,12 +171,13 @@ add_named(struct sets *x, struct sets_mspec *m, const char *name,
  * from them after the last counter it rests on: the rates reviewers quote,
  * and direct compaction's scanning.
  */
-#define COUNTER(n, l, a, g) { .how = SETS_M_COUNTER, .counter = n, \
-	.name = n, .label = l, .abbr = a, .group = g, .unit = "", \
-	.kind = SETS_DELTA, .hi = INFINITY }
+#define COUNTER(n, l, a, g) { .how = SETS_M_COUNTER, \
+	.counter = (n), .name = (n), .label = (l), .abbr = (a), \
+	.group = (g), .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
 /* Scanned by direct compaction: counter ALL less kcompactd's DAEMON. */
-#define DIRECT(all, daemon, n, l, a) { .how = SETS_M_DIRECT, .counter = all, \
-	.minus = daemon, .name = n, .label = l, .abbr = a, \
+#define DIRECT(all, daemon, n, l, a) { .how = SETS_M_DIRECT, \
+	.counter = (all), .minus = (daemon), .name = (n), .label = (l), \
+	.abbr = (a), \
 	.group = "Compaction scanning", .unit = "", .kind = SETS_DELTA, \
 	.hi = INFINITY }
 static const struct sets_mspec run_metrics[] = {
@@ -233,15 +234,15 @@ static const struct sets_mspec run_metrics[] = {
  * What every run may have after the THP sizes: the extfrag events, the
  * mean memory stall shares, the free pageblocks machine-wide.
  */
-#define EXTFRAG(f, n, l, a) { .how = SETS_M_EXTFRAG, .field.extfrag = f, \
-	.name = n, .label = l, .abbr = a, .group = "Events", .unit = "", \
-	.kind = SETS_DELTA, .hi = INFINITY }
-#define PSI(f, n, l, a) { .how = SETS_M_PSI, .field.psi = f, .name = n, \
-	.label = l, .abbr = a, .group = "Pressure", .unit = "%", \
+#define EXTFRAG(f, n, l, a) { .how = SETS_M_EXTFRAG, \
+	.field.extfrag = (f), .name = (n), .label = (l), .abbr = (a), \
+	.group = "Events", .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
+#define PSI(f, n, l, a) { .how = SETS_M_PSI, .field.psi = (f), .name = (n), \
+	.label = (l), .abbr = (a), .group = "Pressure", .unit = "%", \
 	.digits = 2, .kind = SETS_SHARE, .hi = 100 }
-#define BLOCKS(f, n, l, a, k) { .how = SETS_M_BLOCKS, .field.at = f, \
-	.name = n, .label = l, .abbr = a, .group = "Fragmentation", \
-	.unit = "", .kind = k, .hi = INFINITY }
+#define BLOCKS(f, n, l, a, k) { .how = SETS_M_BLOCKS, .field.at = (f), \
+	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.unit = "", .kind = (k), .hi = INFINITY }
 static const struct sets_mspec late_metrics[] = {
 	EXTFRAG(SETS_EXTFRAG_ALL, "extfrag", "extfrag events", "extfrag"),
 	EXTFRAG(SETS_EXTFRAG_FRAGMENTING, "extfrag_fragmenting",
@@ -269,8 +270,8 @@ static const struct sets_mspec late_metrics[] = {
  * The metrics of one THP size and kind, when some run used it. Their
  * NAME, LABEL and ABBR are the words after the size and kind.
  */
-#define THP(f, n, l, a) { .how = SETS_M_THP, .field.thp = f, .name = n, \
-	.label = l, .abbr = a, .group = "THP by size", .unit = "", \
+#define THP(f, n, l, a) { .how = SETS_M_THP, .field.thp = (f), .name = (n), \
+	.label = (l), .abbr = (a), .group = "THP by size", .unit = "", \
 	.kind = SETS_DELTA, .hi = INFINITY, .skip_zero = true }
 static const struct sets_mspec thp_metrics[] = {
 	THP(SETS_THP_ALLOC, "alloc", "alloc", "alloc"),
@@ -288,9 +289,9 @@ static const struct sets_mspec thp_metrics[] = {
  * least, most and last, the fragmentation index's. NAME is the words
  * before the zone, LABEL and ABBR those before the value's end.
  */
-#define INDEX(h, f, n, l, a, k) { .how = h, .field.at = f, .name = n, \
-	.label = l, .abbr = a, .group = "Fragmentation", .unit = "index", \
-	.digits = 3, .kind = k, .hi = 1 }
+#define INDEX(h, f, n, l, a, k) { .how = (h), .field.at = (f), \
+	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.unit = "index", .digits = 3, .kind = (k), .hi = 1 }
 static const struct sets_mspec index_metrics[] = {
 	INDEX(SETS_M_UNUSABLE, SETS_AT_MIN, "unusable_index", "unusable",
 	    "unusable", SETS_EXTREME),
@@ -312,9 +313,10 @@ static const struct sets_mspec index_metrics[] = {
  * did B slow it? Pollution can shrink: its change has no lower bound.
  * NAME is the words before the zone, LABEL those after it.
  */
-#define MAP(f, n, l, a, u, d, k, low) { .how = SETS_M_MAP, .field.map = f, \
-	.name = n, .label = l, .abbr = a, .group = "Pollution", .unit = u, \
-	.digits = d, .kind = k, .lo = low, .hi = INFINITY }
+#define MAP(f, n, l, a, u, d, k, low) { .how = SETS_M_MAP, \
+	.field.map = (f), .name = (n), .label = (l), .abbr = (a), \
+	.group = "Pollution", .unit = (u), .digits = (d), .kind = (k), \
+	.lo = (low), .hi = INFINITY }
 static const struct sets_mspec map_metrics[] = {
 	MAP(SETS_MAP_CHANGE, "polluted_pageblocks",
 	    "polluted pageblocks, last - first", "polluted-pb-change",
@@ -347,7 +349,7 @@ at_word(enum sets_at a)
 	return "?";
 }
 
-/* Returns the end of map metric F's name, after the zone: "change", "per_hour", "end". */
+/* Returns the end of map metric F's name: "change", "per_hour", "end". */
 static const char *
 map_word(enum sets_map f)
 {
@@ -423,7 +425,7 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 	    keep_text(x, "fragidx%u-ok%%", order), e);
 }
 
-/* Add the pollution of X's zone (map_metrics), when every run kept map summaries. */
+/* Add the pollution of X's zone (map_metrics) when every run kept maps. */
 static int
 add_pollution(struct sets *x, struct ferr *e)
 {

@@ -130,7 +130,7 @@ cells(struct cell row[C_NCELLS], const struct sets_metric *s)
 	int k;
 
 	for (k = 0; k < 2; k++)
-		side_cells(&row[k * C_PER_SIDE], s, k);
+		side_cells(&row[(size_t)k * C_PER_SIDE], s, k);
 	if (s->s[0].n == 0 || s->s[1].n == 0)
 		cell_printf(&row[C_DELTA], "n/a");
 	else
