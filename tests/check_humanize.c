@@ -191,6 +191,27 @@ START_TEST(test_fixed_cut)
 }
 END_TEST
 
+/* hum_fit(): the mailing-list table's numbers in 9 columns (render_sets_mail.c). */
+START_TEST(test_fit)
+{
+	char got[32];
+
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 12.345, 2, 9), "12.35");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 1234567.5, 2, 9),
+	    "1234567.5");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 123456789.4, 2, 9),
+	    "123456789");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 123456789, 0, 8),
+	    "123.46M");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 1234567890, 0, 9),
+	    "1234.57M");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), -98765432109.0, 0, 9),
+	    "-98.77G");
+	ck_assert_str_eq(hum_fit(got, sizeof(got), 1e30, 0, 9),
+	    "1000000000000.00E");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -204,6 +225,7 @@ main(void)
 	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_int);
 	tcase_add_test(tc, test_fixed_cut);
+	tcase_add_test(tc, test_fit);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

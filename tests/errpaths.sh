@@ -355,6 +355,17 @@ if [ "$st" -ne 0 ] || [ -s "$tmp/w.err" ] || [ -s "$tmp/w/$name" ] ||
 	fail=1
 fi
 
+# --compare of sets as a picture (render_svg_sets.c): out of memory
+# before a byte of it is written, not abort().
+t sets-svg-oom 1 sets-svg \
+    "fragstat: out of memory" -- \
+    --compare "$FIXTURES/recordings/sets/a" "$FIXTURES/recordings/sets/b" \
+    --format=svg
+if [ -s "$tmp/out" ]; then
+	echo "FAIL: sets-svg-oom: stdout: $(head -c 80 "$tmp/out")"
+	fail=1
+fi
+
 # --map (mode_map.c)
 t map-no-buddyinfo 1 - \
     "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" -- \

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* humanize.c - sizes, percentages and indices as people read them, in integers */
+/* humanize.c - sizes, percentages and indices as people read them, in integers; measured values to fit a column */
 #include "config.h"
 
 #include <inttypes.h>
@@ -166,6 +166,26 @@ const char *
 hum_centi(char *buf, size_t size, uint32_t v)
 {
 	snprintf(buf, size, "%" PRIu32 ".%02" PRIu32 "%%", v / 100, v % 100);
+	return buf;
+}
+
+const char *
+hum_fit(char *buf, size_t size, double v, int digits, int width)
+{
+	static const char suffix[] = "kMGTPE";
+	size_t i;
+	int d;
+
+	/* No locale is ever set: the decimal point is '.'. */
+	for (d = digits; d >= 0; d--)
+		if (snprintf(buf, size, "%.*f", d, v) <= width)
+			return buf;
+	/* A count past WIDTH digits: thousands, millions, ... */
+	for (i = 0; i < sizeof(suffix) - 1; i++) {
+		v /= 1000;
+		if (snprintf(buf, size, "%.2f%c", v, suffix[i]) <= width)
+			return buf;
+	}
 	return buf;
 }
 

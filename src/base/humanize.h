@@ -64,6 +64,14 @@ const char	*hum_index(char *buf, size_t size, int v);
 /* Returns BUF holding the hundredths V as "10.25%". */
 const char	*hum_centi(char *buf, size_t size, uint32_t v);
 
+/*
+ * Returns BUF holding the measured value V in at most WIDTH columns: with
+ * DIGITS decimals, fewer if need be, then in thousands, millions, ... with
+ * two ("1.23M", the suffixes k M G T P E); past E as wide as it comes.
+ */
+const char	*hum_fit(char *buf, size_t size, double v, int digits,
+		    int width);
+
 /* Returns BUF holding the microseconds US as "850 us", "12.40 ms" or "3.05 s" (truncated). */
 const char	*hum_us(char *buf, size_t size, uint64_t us);
 

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,47 +42,38 @@ rank(const char *group)
 }
 
 /*
- * Add metric M to X when every run of both sides has it (and, with
- * M->skip_zero, some run is not 0). Returns 0, or -1 with E set.
+ * Fill the runs of both sides of X into S by metric M. Returns whether
+ * every run has the metric, and sets *NONZERO when one is not 0.
  */
-static int
-add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
+static bool
+values(const struct sets *x, const struct sets_mspec *m,
+    struct sets_metric *s, bool *nonzero)
 {
-	double ok[SETS_MAX_RUNS];
-	struct sets_metric *s;
-	bool nonzero = false;
 	enum sets_found f;
-	size_t i, n;
+	size_t i;
 	int k;
 
-	if ((s = grow_room(x->m, &x->mcap, x->nm, sizeof(*x->m),
-	    SIZE_MAX)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	x->m = s;
-	s = &x->m[x->nm];
-	memset(s, 0, sizeof(*s));
+	*nonzero = false;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++) {
 			if ((f = sets_value(x, &x->side[k].runs[i],
 			    &x->side[k].maps[i], m, &s->v[k][i])) ==
 			    SETS_F_NONE)
-				return 0;
+				return false;
 			s->na[k][i] = f == SETS_F_NA;
-			nonzero |= f == SETS_F_OK && s->v[k][i] != 0;
+			*nonzero |= f == SETS_F_OK && s->v[k][i] != 0;
 		}
-	if (m->skip_zero && !nonzero)
-		return 0;
-	snprintf(s->name, sizeof(s->name), "%s", m->name);
-	snprintf(s->label, sizeof(s->label), "%s", m->label);
-	snprintf(s->abbr, sizeof(s->abbr), "%s", m->abbr);
-	s->group = m->group;
-	s->unit = m->unit;
-	s->digits = m->digits;
-	s->kind = m->kind;
-	s->lo = m->lo;
-	s->hi = m->hi;
-	s->rank = rank(m->group);
-	/* The mean and spread of the runs with a value, n counting them. */
+	return true;
+}
+
+/* Set the mean and spread of S's runs with a value (n counts them) and test them. */
+static void
+settle(const struct sets *x, struct sets_metric *s)
+{
+	double ok[SETS_MAX_RUNS];
+	size_t i, n;
+	int k;
+
 	for (k = 0; k < 2; k++) {
 		for (i = 0, n = 0; i < x->side[k].n; i++)
 			if (!s->na[k][i])
@@ -91,265 +83,361 @@ add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
 	stats_welch(&s->s[0], &s->s[1], &s->w);
 	if (s->w.tested && !s->w.significant)
 		s->needed = stats_runs_needed(&s->s[0], &s->s[1]);
+}
+
+/*
+ * Add metric M to X when every run of both sides has it (and, with
+ * M->skip_zero, some run is not 0). Returns 0, or -1 with E set.
+ */
+static int
+add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
+{
+	struct sets_metric *s;
+	bool nonzero;
+
+	if ((s = grow_room(x->m, &x->mcap, x->nm, sizeof(*x->m),
+	    SIZE_MAX)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	x->m = s;
+	s = &x->m[x->nm];
+	memset(s, 0, sizeof(*s));
+	if (!values(x, m, s, &nonzero) || (m->skip_zero && !nonzero))
+		return 0;
+	s->name = m->name;
+	s->label = m->label;
+	s->abbr = m->abbr;
+	s->group = m->group;
+	s->unit = m->unit;
+	s->digits = m->digits;
+	s->kind = m->kind;
+	s->lo = m->lo;
+	s->hi = m->hi;
+	s->rank = rank(m->group);
+	settle(x, s);
 	x->nm++;
 	return 0;
 }
 
-/* add() of M named NAME, LABEL and ABBR (copied). */
+/* Add the N metrics of TABLE to X in order. Returns 0, or -1 with E set. */
+static int
+add_table(struct sets *x, const struct sets_mspec *table, size_t n,
+    struct ferr *e)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n; i++)
+		rc |= add(x, &table[i], e);
+	return rc;
+}
+
+/* Returns what FMT makes, kept in X until sets_free(); NULL out of memory. */
+static __attribute__((format(printf, 2, 3))) const char *
+keep_text(struct sets *x, const char *fmt, ...)
+{
+	char **texts, *t;
+	va_list ap;
+	int n;
+
+	if ((texts = grow_room(x->texts, &x->textcap, x->ntexts,
+	    sizeof(*x->texts), SIZE_MAX)) == NULL)
+		return NULL;
+	x->texts = texts;
+	va_start(ap, fmt);
+	n = vasprintf(&t, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	x->texts[x->ntexts++] = t;
+	return t;
+}
+
+/* add() of M named NAME, LABEL and ABBR (keep_text(): NULL out of memory). */
 static int
 add_named(struct sets *x, struct sets_mspec *m, const char *name,
     const char *label, const char *abbr, struct ferr *e)
 {
+	if (name == NULL || label == NULL || abbr == NULL)
+		return ferr_set(e, 0, "out of memory");
 	m->name = name;
 	m->label = label;
 	m->abbr = abbr;
 	return add(x, m, e);
 }
 
-/* The counters compared as they are: name, label, the table's name, group. */
-static const struct {
-	const char *name, *label, *abbr, *group;
-} counters[] = {
-	{ "thp_fault_alloc", "PMD THP faults allocated", "thp-fault-alloc",
-	    "THP faults" },
-	{ "thp_fault_fallback", "PMD THP faults fallen back",
-	    "thp-fault-fallback", "THP faults" },
-	{ "thp_fault_fallback_charge", "PMD THP fallbacks (charge)",
-	    "thp-fault-fb-charge", "THP faults" },
-	{ "compact_stall", "direct compaction stalls", "compact-stall",
-	    "Direct compaction" },
-	{ "compact_success", "direct compaction successes", "compact-success",
-	    "Direct compaction" },
-	{ "compact_fail", "direct compaction failures", "compact-fail",
-	    "Direct compaction" },
-	{ "compact_migrate_scanned", "pages scanned to migrate (all)",
-	    "migrate-scan", "Compaction scanning" },
-	{ "compact_daemon_migrate_scanned", "  migrate scan by kcompactd",
-	    "migrate-scan-kcd", "Compaction scanning" },
-	{ "compact_free_scanned", "pages scanned for free pages (all)",
-	    "free-scan", "Compaction scanning" },
-	{ "compact_daemon_free_scanned", "  free scan by kcompactd",
-	    "free-scan-kcd", "Compaction scanning" },
-	{ "compact_daemon_wake", "kcompactd wakeups", "kcompactd-wake",
-	    "Compaction scanning" },
+/*
+ * What every run may have, in the table's order before the THP sizes: the
+ * command's wall time, then the counters as they are, each metric derived
+ * from them after the last counter it rests on: the rates reviewers quote,
+ * and direct compaction's scanning.
+ */
+#define COUNTER(n, l, a, g) { .how = SETS_M_COUNTER, \
+	.counter = (n), .name = (n), .label = (l), .abbr = (a), \
+	.group = (g), .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
+/* Scanned by direct compaction: counter ALL less kcompactd's DAEMON. */
+#define DIRECT(all, daemon, n, l, a) { .how = SETS_M_DIRECT, \
+	.counter = (all), .minus = (daemon), .name = (n), .label = (l), \
+	.abbr = (a), \
+	.group = "Compaction scanning", .unit = "", .kind = SETS_DELTA, \
+	.hi = INFINITY }
+static const struct sets_mspec run_metrics[] = {
+	{ .how = SETS_M_WALL, .name = "wall_s", .label = "command's wall time",
+	    .abbr = "wall-time-s", .group = "Run", .unit = "s", .digits = 3,
+	    .kind = SETS_GAUGE, .hi = INFINITY },
+	COUNTER("thp_fault_alloc", "PMD THP faults allocated",
+	    "thp-fault-alloc", "THP faults"),
+	COUNTER("thp_fault_fallback", "PMD THP faults fallen back",
+	    "thp-fault-fallback", "THP faults"),
+	COUNTER("thp_fault_fallback_charge", "PMD THP fallbacks (charge)",
+	    "thp-fault-fb-charge", "THP faults"),
+	{ .how = SETS_M_RATE, .counter = "thp_fault_alloc",
+	    .minus = "thp_fault_fallback", .name = "thp_fault_success_rate",
+	    .label = "THP fault success rate", .abbr = "thp-fault-ok%",
+	    .group = "THP faults", .unit = "%", .digits = 2,
+	    .kind = SETS_RATE, .hi = 100 },
+	COUNTER("compact_stall", "direct compaction stalls", "compact-stall",
+	    "Direct compaction"),
+	COUNTER("compact_success", "direct compaction successes",
+	    "compact-success", "Direct compaction"),
+	COUNTER("compact_fail", "direct compaction failures", "compact-fail",
+	    "Direct compaction"),
+	{ .how = SETS_M_RATE, .counter = "compact_success",
+	    .minus = "compact_fail", .name = "compact_success_rate",
+	    .label = "direct compaction success rate", .abbr = "compact-ok%",
+	    .group = "Direct compaction", .unit = "%", .digits = 2,
+	    .kind = SETS_RATE, .hi = 100 },
+	{ .how = SETS_M_PER, .name = "direct_scanned_per_success",
+	    .label = "direct compaction pages scanned per success",
+	    .abbr = "scan-per-success", .group = "Direct compaction",
+	    .unit = "pages", .kind = SETS_RATE, .hi = INFINITY },
+	COUNTER("compact_migrate_scanned", "pages scanned to migrate (all)",
+	    "migrate-scan", "Compaction scanning"),
+	COUNTER("compact_daemon_migrate_scanned", "  migrate scan by kcompactd",
+	    "migrate-scan-kcd", "Compaction scanning"),
+	DIRECT("compact_migrate_scanned", "compact_daemon_migrate_scanned",
+	    "direct_migrate_scanned", "  migrate scan by direct compaction",
+	    "migrate-scan-direct"),
+	COUNTER("compact_free_scanned", "pages scanned for free pages (all)",
+	    "free-scan", "Compaction scanning"),
+	COUNTER("compact_daemon_free_scanned", "  free scan by kcompactd",
+	    "free-scan-kcd", "Compaction scanning"),
+	DIRECT("compact_free_scanned", "compact_daemon_free_scanned",
+	    "direct_free_scanned", "  free scan by direct compaction",
+	    "free-scan-direct"),
+	COUNTER("compact_daemon_wake", "kcompactd wakeups", "kcompactd-wake",
+	    "Compaction scanning"),
 };
+#undef COUNTER
+#undef DIRECT
 
-/* Fill M as a metric of GROUP, KIND and domain 0 to HI, shown with DIGITS decimals in UNIT. */
-static void
-spec(struct sets_mspec *m, enum sets_mkind how, const char *group,
-    enum sets_kind kind, double hi, const char *unit, int digits)
+/*
+ * What every run may have after the THP sizes: the extfrag events, the
+ * mean memory stall shares, the free pageblocks machine-wide.
+ */
+#define EXTFRAG(f, n, l, a) { .how = SETS_M_EXTFRAG, \
+	.field.extfrag = (f), .name = (n), .label = (l), .abbr = (a), \
+	.group = "Events", .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
+#define PSI(f, n, l, a) { .how = SETS_M_PSI, .field.psi = (f), .name = (n), \
+	.label = (l), .abbr = (a), .group = "Pressure", .unit = "%", \
+	.digits = 2, .kind = SETS_SHARE, .hi = 100 }
+#define BLOCKS(f, n, l, a, k) { .how = SETS_M_BLOCKS, .field.at = (f), \
+	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.unit = "", .kind = (k), .hi = INFINITY }
+static const struct sets_mspec late_metrics[] = {
+	EXTFRAG(SETS_EXTFRAG_ALL, "extfrag", "extfrag events", "extfrag"),
+	EXTFRAG(SETS_EXTFRAG_FRAGMENTING, "extfrag_fragmenting",
+	    "  fragmenting", "extfrag-fragmenting"),
+	EXTFRAG(SETS_EXTFRAG_CLAIMED, "extfrag_claimed",
+	    "  claimed a whole block", "extfrag-claimed"),
+	EXTFRAG(SETS_EXTFRAG_CAPTURED, "extfrag_captured",
+	    "  captured by compaction", "extfrag-captured"),
+	PSI(SETS_PSI_SOME, "psi_some_stall_share", "memory stall, some (mean)",
+	    "psi-some%"),
+	PSI(SETS_PSI_FULL, "psi_full_stall_share", "memory stall, full (mean)",
+	    "psi-full%"),
+	BLOCKS(SETS_AT_MIN, "free_pageblocks_min", "free pageblocks, min",
+	    "free-pb-min", SETS_EXTREME),
+	BLOCKS(SETS_AT_MAX, "free_pageblocks_max", "free pageblocks, max",
+	    "free-pb-max", SETS_EXTREME),
+	BLOCKS(SETS_AT_END, "free_pageblocks_end", "free pageblocks, end",
+	    "free-pb-end", SETS_GAUGE),
+};
+#undef EXTFRAG
+#undef PSI
+#undef BLOCKS
+
+/*
+ * The metrics of one THP size and kind, when some run used it. Their
+ * NAME, LABEL and ABBR are the words after the size and kind.
+ */
+#define THP(f, n, l, a) { .how = SETS_M_THP, .field.thp = (f), .name = (n), \
+	.label = (l), .abbr = (a), .group = "THP by size", .unit = "", \
+	.kind = SETS_DELTA, .hi = INFINITY, .skip_zero = true }
+static const struct sets_mspec thp_metrics[] = {
+	THP(SETS_THP_ALLOC, "alloc", "alloc", "alloc"),
+	THP(SETS_THP_FALLBACK, "fallback", "fallback", "fb"),
+	THP(SETS_THP_CHARGE, "fallback_charge", "fallback_charge", "fbc"),
+	{ .how = SETS_M_THP_SHARE, .name = "fallback_share",
+	    .label = "fallback share", .abbr = "fb%", .group = "THP by size",
+	    .unit = "%", .digits = 2, .kind = SETS_SHARE, .hi = 100,
+	    .skip_zero = true },
+};
+#undef THP
+
+/*
+ * The indices of x's zone at each recorded order: the unusable index's
+ * least, most and last, the fragmentation index's. NAME is the words
+ * before the zone, LABEL and ABBR those before the value's end.
+ */
+#define INDEX(h, f, n, l, a, k) { .how = (h), .field.at = (f), \
+	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.unit = "index", .digits = 3, .kind = (k), .hi = 1 }
+static const struct sets_mspec index_metrics[] = {
+	INDEX(SETS_M_UNUSABLE, SETS_AT_MIN, "unusable_index", "unusable",
+	    "unusable", SETS_EXTREME),
+	INDEX(SETS_M_UNUSABLE, SETS_AT_MAX, "unusable_index", "unusable",
+	    "unusable", SETS_EXTREME),
+	INDEX(SETS_M_UNUSABLE, SETS_AT_END, "unusable_index", "unusable",
+	    "unusable", SETS_GAUGE),
+	INDEX(SETS_M_FRAGINDEX, SETS_AT_MIN, "fragmentation_index",
+	    "fragindex", "fragidx", SETS_EXTREME),
+	INDEX(SETS_M_FRAGINDEX, SETS_AT_MAX, "fragmentation_index",
+	    "fragindex", "fragidx", SETS_EXTREME),
+	INDEX(SETS_M_FRAGINDEX, SETS_AT_END, "fragmentation_index",
+	    "fragindex", "fragidx", SETS_GAUGE),
+};
+#undef INDEX
+
+/*
+ * The spread of unmovable pages in x's zone over each run (--map-every):
+ * did B slow it? Pollution can shrink: its change has no lower bound.
+ * NAME is the words before the zone, LABEL those after it.
+ */
+#define MAP(f, n, l, a, u, d, k, low) { .how = SETS_M_MAP, \
+	.field.map = (f), .name = (n), .label = (l), .abbr = (a), \
+	.group = "Pollution", .unit = (u), .digits = (d), .kind = (k), \
+	.lo = (low), .hi = INFINITY }
+static const struct sets_mspec map_metrics[] = {
+	MAP(SETS_MAP_CHANGE, "polluted_pageblocks",
+	    "polluted pageblocks, last - first", "polluted-pb-change",
+	    "pageblocks", 0, SETS_CHANGE, -INFINITY),
+	MAP(SETS_MAP_PER_HOUR, "polluted_pageblocks",
+	    "polluted pageblocks per hour", "polluted-pb-per-h",
+	    "pageblocks/h", 1, SETS_GROWTH, -INFINITY),
+	MAP(SETS_MAP_AMPLIFICATION, "amplification", "amplification, end",
+	    "amplification-end", "x", 2, SETS_GAUGE, 0),
+	MAP(SETS_MAP_CLEAN_1G, "clean_1g_regions", "clean 1 GiB regions, end",
+	    "clean-1g-end", "regions", 0, SETS_GAUGE, 0),
+	MAP(SETS_MAP_OFFLINABLE, "offlinable_blocks",
+	    "offlinable memory blocks, end", "offlinable-end", "blocks", 0,
+	    SETS_GAUGE, 0),
+};
+#undef MAP
+
+/* Returns the word of A in a metric's name: "min", "max", "end". */
+static const char *
+at_word(enum sets_at a)
 {
-	memset(m, 0, sizeof(*m));
-	m->how = how;
-	m->group = group;
-	m->kind = kind;
-	m->hi = hi;
-	m->unit = unit;
-	m->digits = digits;
+	switch (a) {
+	case SETS_AT_MIN:
+		return "min";
+	case SETS_AT_MAX:
+		return "max";
+	case SETS_AT_END:
+		return "end";
+	}
+	return "?";
+}
+
+/* Returns the end of map metric F's name: "change", "per_hour", "end". */
+static const char *
+map_word(enum sets_map f)
+{
+	switch (f) {
+	case SETS_MAP_CHANGE:
+		return "change";
+	case SETS_MAP_PER_HOUR:
+		return "per_hour";
+	case SETS_MAP_AMPLIFICATION:
+	case SETS_MAP_CLEAN_1G:
+	case SETS_MAP_OFFLINABLE:
+		return "end";
+	}
+	return "?";
+}
+
+/* Add the metrics of one THP size and kind O (thp_metrics), named by both. */
+static int
+add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
+{
+	unsigned long long kb = o->size_kb;
+	const char *size, *kind;
+	struct sets_mspec m;
+	size_t i;
+	int rc = 0;
+
+	/* "2M" or "64k"; "anon_fault": "anon". */
+	size = kb >= 1024 && kb % 1024 == 0 ? keep_text(x, "%lluM", kb / 1024) :
+	    keep_text(x, "%lluk", kb);
+	kind = keep_text(x, "%.*s", (int)strcspn(o->kind, "_"), o->kind);
+	if (size == NULL || kind == NULL)
+		return ferr_set(e, 0, "out of memory");
+	for (i = 0; i < sizeof(thp_metrics) / sizeof(thp_metrics[0]); i++) {
+		m = thp_metrics[i];
+		m.size_kb = o->size_kb;
+		m.thp_kind = o->kind;
+		rc |= add_named(x, &m,
+		    keep_text(x, "hugepages-%llukB/%s_%s", kb, o->kind, m.name),
+		    keep_text(x, "%llu kB %s %s", kb, o->kind, m.label),
+		    keep_text(x, "%s-%s-%s", size, kind, m.abbr), e);
+	}
+	return rc;
 }
 
 /*
- * Add the rate NAME of GROUP: counter SUCCESS of SUCCESS + FAIL over a run,
- * in %, n/a in a run where both stayed.
+ * Add the indices of X's zone at the recorded order ORDER (index_metrics),
+ * and the share of samples where the fragmentation index says the
+ * allocation succeeds.
  */
 static int
-add_rate(struct sets *x, const char *group, const char *success,
-    const char *fail, const char *name, const char *label, const char *abbr,
-    struct ferr *e)
+add_indices(struct sets *x, unsigned order, struct ferr *e)
 {
 	struct sets_mspec m;
+	const char *at;
+	size_t i;
+	int rc = 0;
 
-	spec(&m, SETS_M_RATE, group, SETS_RATE, 100, "%", 2);
-	m.counter = success;
-	m.minus = fail;
-	return add_named(x, &m, name, label, abbr, e);
+	for (i = 0; i < sizeof(index_metrics) / sizeof(index_metrics[0]); i++) {
+		m = index_metrics[i];
+		m.order = order;
+		at = at_word(m.field.at);
+		rc |= add_named(x, &m,
+		    keep_text(x, "%s_%s_order%u_%s", m.name, x->zone, order, at),
+		    keep_text(x, "%s order %u %s, %s", x->zone, order, m.label,
+		    at), keep_text(x, "%s%u-%s", m.abbr, order, at), e);
+	}
+	m = (struct sets_mspec){ .how = SETS_M_SUCCEEDS, .order = order,
+	    .group = "Fragmentation", .unit = "%", .digits = 2,
+	    .kind = SETS_SHARE, .hi = 100 };
+	return rc | add_named(x, &m,
+	    keep_text(x, "fragindex_succeeds_%s_order%u", x->zone, order),
+	    keep_text(x, "%s order %u, samples it succeeds", x->zone, order),
+	    keep_text(x, "fragidx%u-ok%%", order), e);
 }
 
-/* Add direct compaction's success rate and pages scanned per success. */
+/* Add the pollution of X's zone (map_metrics) when every run kept maps. */
 static int
-add_direct_compaction(struct sets *x, struct ferr *e)
-{
-	struct sets_mspec m;
-	int rc;
-
-	rc = add_rate(x, "Direct compaction", "compact_success", "compact_fail",
-	    "compact_success_rate", "direct compaction success rate",
-	    "compact-ok%", e);
-	spec(&m, SETS_M_PER, "Direct compaction", SETS_RATE, INFINITY, "pages",
-	    0);
-	m.name = "direct_scanned_per_success";
-	m.label = "direct compaction pages scanned per success";
-	m.abbr = "scan-per-success";
-	return rc | add(x, &m, e);
-}
-
-/* Add the pages direct compaction scanned: all less kcompactd's counter DAEMON. */
-static int
-add_direct_scan(struct sets *x, const char *daemon, struct ferr *e)
-{
-	bool mig = strstr(daemon, "migrate") != NULL;
-	struct sets_mspec m;
-
-	spec(&m, SETS_M_DIRECT, "Compaction scanning", SETS_DELTA, INFINITY,
-	    "", 0);
-	m.counter = mig ? "compact_migrate_scanned" : "compact_free_scanned";
-	m.minus = daemon;
-	m.name = mig ? "direct_migrate_scanned" : "direct_free_scanned";
-	m.label = mig ? "  migrate scan by direct compaction" :
-	    "  free scan by direct compaction";
-	m.abbr = mig ? "migrate-scan-direct" : "free-scan-direct";
-	return add(x, &m, e);
-}
-
-/*
- * Add the counters as they are and, each after the last counter it rests
- * on, the metrics derived from them: the rates reviewers quote, and
- * direct compaction's scanning.
- */
-static int
-add_counters(struct sets *x, struct ferr *e)
+add_pollution(struct sets *x, struct ferr *e)
 {
 	struct sets_mspec m;
 	size_t i;
 	int rc = 0;
 
-	for (i = 0; i < sizeof(counters) / sizeof(counters[0]); i++) {
-		spec(&m, SETS_M_COUNTER, counters[i].group, SETS_DELTA,
-		    INFINITY, "", 0);
-		m.counter = m.name = counters[i].name;
-		m.label = counters[i].label;
-		m.abbr = counters[i].abbr;
-		rc |= add(x, &m, e);
-		if (strcmp(m.name, "thp_fault_fallback_charge") == 0)
-			rc |= add_rate(x, "THP faults", "thp_fault_alloc",
-			    "thp_fault_fallback", "thp_fault_success_rate",
-			    "THP fault success rate", "thp-fault-ok%", e);
-		else if (strcmp(m.name, "compact_fail") == 0)
-			rc |= add_direct_compaction(x, e);
-		else if (strcmp(m.name, "compact_daemon_migrate_scanned") == 0 ||
-		    strcmp(m.name, "compact_daemon_free_scanned") == 0)
-			rc |= add_direct_scan(x, m.name, e);
-	}
-	return rc;
-}
-
-/* Add the counts of one THP size and kind O: alloc, fallback, charge, and its fallback share. */
-static int
-add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
-{
-	static const char *const f[3] = { "alloc", "fallback",
-	    "fallback_charge" };
-	static const char *const af[3] = { "alloc", "fb", "fbc" };
-	char name[64], label[72], abbr[48], size[24], kind[8];
-	struct sets_mspec m;
-	int rc = 0, k;
-
-	/* "anon_fault": "anon". */
-	snprintf(kind, sizeof(kind), "%.*s", (int)strcspn(o->kind, "_"),
-	    o->kind);
-
-	if (o->size_kb >= 1024 && o->size_kb % 1024 == 0)
-		snprintf(size, sizeof(size), "%lluM",
-		    (unsigned long long)o->size_kb / 1024);
-	else
-		snprintf(size, sizeof(size), "%lluk",
-		    (unsigned long long)o->size_kb);
-	for (k = 0; k < 4; k++) {
-		if (k < 3) {
-			spec(&m, SETS_M_THP, "THP by size", SETS_DELTA,
-			    INFINITY, "", 0);
-			m.field = k;
-		} else
-			spec(&m, SETS_M_THP_SHARE, "THP by size", SETS_SHARE,
-			    100, "%", 2);
-		m.size_kb = o->size_kb;
-		m.thp_kind = o->kind;
-		m.skip_zero = true;
-		snprintf(name, sizeof(name), "hugepages-%llukB/%s_%s",
-		    (unsigned long long)o->size_kb, o->kind, k < 3 ? f[k] :
-		    "fallback_share");
-		snprintf(label, sizeof(label), "%llu kB %s %s",
-		    (unsigned long long)o->size_kb, o->kind, k < 3 ? f[k] :
-		    "fallback share");
-		snprintf(abbr, sizeof(abbr), "%s-%s-%s", size, kind, k < 3 ?
-		    af[k] : "fb%");
-		rc |= add_named(x, &m, name, label, abbr, e);
-	}
-	return rc;
-}
-
-/*
- * Add the indices of X's zone at the recorded order ORDER: the unusable
- * index's least, most and last (fields 0-2), the fragmentation index's
- * (3-5), and the share of samples where it says the allocation succeeds
- * (6).
- */
-static int
-add_indices(struct sets *x, unsigned order, struct ferr *e)
-{
-	static const char *const w[3] = { "min", "max", "end" };
-	char name[64], label[72], abbr[24];
-	struct sets_mspec m;
-	int rc = 0, k;
-
-	for (k = 0; k < 6; k++) {
-		spec(&m, SETS_M_INDEX, "Fragmentation", k % 3 == 2 ?
-		    SETS_GAUGE : SETS_EXTREME, 1, "index", 3);
-		m.order = order;
-		m.field = k;
-		snprintf(name, sizeof(name), "%s_index_%s_order%u_%s",
-		    k < 3 ? "unusable" : "fragmentation", x->zone, order,
-		    w[k % 3]);
-		snprintf(label, sizeof(label), "%s order %u %s, %s", x->zone,
-		    order, k < 3 ? "unusable" : "fragindex", w[k % 3]);
-		snprintf(abbr, sizeof(abbr), "%s%u-%s", k < 3 ? "unusable" :
-		    "fragidx", order, w[k % 3]);
-		rc |= add_named(x, &m, name, label, abbr, e);
-	}
-	spec(&m, SETS_M_SUCCEEDS, "Fragmentation", SETS_SHARE, 100, "%", 2);
-	m.order = order;
-	m.field = 6;
-	snprintf(name, sizeof(name), "fragindex_succeeds_%s_order%u", x->zone,
-	    order);
-	snprintf(label, sizeof(label), "%s order %u, samples it succeeds",
-	    x->zone, order);
-	snprintf(abbr, sizeof(abbr), "fragidx%u-ok%%", order);
-	return rc | add_named(x, &m, name, label, abbr, e);
-}
-
-/*
- * Add the spread of unmovable pages in X's zone over each run, when every
- * run of both sides kept map summaries (--map-every): did B slow it?
- */
-static int
-add_pollution(struct sets *x, struct ferr *e)
-{
-	static const char *const what[5] = { "polluted_pageblocks",
-	    "polluted_pageblocks", "amplification", "clean_1g_regions",
-	    "offlinable_blocks" };
-	static const char *const words[5] = { "polluted pageblocks, last - first",
-	    "polluted pageblocks per hour", "amplification, end",
-	    "clean 1 GiB regions, end", "offlinable memory blocks, end" };
-	static const char *const abbrs[5] = { "polluted-pb-change",
-	    "polluted-pb-per-h", "amplification-end", "clean-1g-end",
-	    "offlinable-end" };
-	static const char *const units[5] = { "pageblocks", "pageblocks/h",
-	    "x", "regions", "blocks" };
-	char name[64], label[72];
-	struct sets_mspec m;
-	int rc = 0, k;
-
-	for (k = 0; k < 5; k++) {
-		spec(&m, SETS_M_MAP, "Pollution", k == 0 ? SETS_CHANGE :
-		    k == 1 ? SETS_GROWTH : SETS_GAUGE, INFINITY, units[k],
-		    k == 1 ? 1 : k == 2 ? 2 : 0);
-		/* Pollution can shrink: its change has no lower bound. */
-		m.lo = k < 2 ? -INFINITY : 0;
-		m.field = k;
-		snprintf(name, sizeof(name), "%s_%s_%s", what[k], x->zone,
-		    k == 0 ? "change" : k == 1 ? "per_hour" : "end");
-		snprintf(label, sizeof(label), "%s %s", x->zone, words[k]);
-		rc |= add_named(x, &m, name, label, abbrs[k], e);
+	for (i = 0; i < sizeof(map_metrics) / sizeof(map_metrics[0]); i++) {
+		m = map_metrics[i];
+		rc |= add_named(x, &m, keep_text(x, "%s_%s_%s", m.name, x->zone,
+		    map_word(m.field.map)), keep_text(x, "%s %s", x->zone,
+		    m.label), m.abbr, e);
 	}
 	return rc;
 }
@@ -384,82 +472,33 @@ keep_most_important(struct sets *x, struct ferr *e)
 		if (keep[i])
 			x->m[j++] = x->m[i];
 		else
-			memcpy(x->dropped[x->ndropped++], x->m[i].name,
-			    sizeof(x->dropped[0]));
+			x->dropped[x->ndropped++] = x->m[i].name;
 	x->nm = j;
 	free(keep);
 	return 0;
 }
 
-/* Add the extfrag events of a run: all, fragmenting, claimed a whole block, captured. */
-static int
-add_events(struct sets *x, struct ferr *e)
+/* Pick X's zone, whose indices are compared: the most free pageblocks in R0. */
+static void
+pick_zone(struct sets *x, const struct replay *r0)
 {
-	static const char *const en[4] = { "extfrag", "extfrag_fragmenting",
-	    "extfrag_claimed", "extfrag_captured" };
-	static const char *const el[4] = { "extfrag events", "  fragmenting",
-	    "  claimed a whole block", "  captured by compaction" };
-	static const char *const ea[4] = { "extfrag", "extfrag-fragmenting",
-	    "extfrag-claimed", "extfrag-captured" };
-	struct sets_mspec m;
-	int rc = 0, k;
+	const struct rzone *best = NULL;
+	size_t i;
 
-	for (k = 0; k < 4; k++) {
-		spec(&m, SETS_M_EXTFRAG, "Events", SETS_DELTA, INFINITY, "", 0);
-		m.field = k;
-		m.name = en[k];
-		m.label = el[k];
-		m.abbr = ea[k];
-		rc |= add(x, &m, e);
+	x->zone = "";
+	for (i = 0; i < r0->nzones; i++)
+		if (best == NULL || r0->zones[i].pb_first > best->pb_first)
+			best = &r0->zones[i];
+	if (best != NULL) {
+		x->node = best->node;
+		x->zone = best->name;
 	}
-	return rc;
-}
-
-/* Add the mean memory stall shares of a run: some (field 0) and full (1). */
-static int
-add_pressure(struct sets *x, struct ferr *e)
-{
-	struct sets_mspec m;
-	int rc = 0, k;
-
-	for (k = 0; k < 2; k++) {
-		spec(&m, SETS_M_PSI, "Pressure", SETS_SHARE, 100, "%", 2);
-		m.field = k;
-		m.name = k ? "psi_full_stall_share" : "psi_some_stall_share";
-		m.label = k ? "memory stall, full (mean)" :
-		    "memory stall, some (mean)";
-		m.abbr = k ? "psi-full%" : "psi-some%";
-		rc |= add(x, &m, e);
-	}
-	return rc;
-}
-
-/* Add the free pageblocks of a run machine-wide: least, most and last (fields 0-2). */
-static int
-add_free_blocks(struct sets *x, struct ferr *e)
-{
-	static const char *const w[3] = { "min", "max", "end" };
-	char name[64], label[72], abbr[24];
-	struct sets_mspec m;
-	int rc = 0, k;
-
-	for (k = 0; k < 3; k++) {
-		spec(&m, SETS_M_BLOCKS, "Fragmentation", k < 2 ? SETS_EXTREME :
-		    SETS_GAUGE, INFINITY, "", 0);
-		m.field = k;
-		snprintf(name, sizeof(name), "free_pageblocks_%s", w[k]);
-		snprintf(label, sizeof(label), "free pageblocks, %s", w[k]);
-		snprintf(abbr, sizeof(abbr), "free-pb-%s", w[k]);
-		rc |= add_named(x, &m, name, label, abbr, e);
-	}
-	return rc;
 }
 
 int
 sets_compute(struct sets *x, struct ferr *e)
 {
 	const struct replay *r0 = &x->side[0].runs[0];
-	struct sets_mspec m;
 	size_t i;
 	int rc = 0;
 
@@ -467,26 +506,14 @@ sets_compute(struct sets *x, struct ferr *e)
 	x->mcap = SETS_MAX_METRICS;
 	if ((x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	/* The zone the indices are of: where the free pageblocks are. */
-	for (i = 0; i < r0->nzones; i++)
-		if (x->zone[0] == '\0' || r0->zones[i].pb_first >
-		    replay_zone(r0, x->node, x->zone)->pb_first) {
-			x->node = r0->zones[i].node;
-			snprintf(x->zone, sizeof(x->zone), "%s",
-			    r0->zones[i].name);
-		}
-	spec(&m, SETS_M_WALL, "Run", SETS_GAUGE, INFINITY, "s", 3);
-	m.name = "wall_s";
-	m.label = "command's wall time";
-	m.abbr = "wall-time-s";
-	rc |= add(x, &m, e);
-	rc |= add_counters(x, e);
+	pick_zone(x, r0);
+	rc |= add_table(x, run_metrics, sizeof(run_metrics) /
+	    sizeof(run_metrics[0]), e);
 	/* Every THP size and kind the first run counted, when some run used it. */
 	for (i = 0; i < r0->noutcomes; i++)
 		rc |= add_thp_size(x, &r0->outcomes[i], e);
-	rc |= add_events(x, e);
-	rc |= add_pressure(x, e);
-	rc |= add_free_blocks(x, e);
+	rc |= add_table(x, late_metrics, sizeof(late_metrics) /
+	    sizeof(late_metrics[0]), e);
 	for (i = 0; i < r0->norders; i++)
 		rc |= add_indices(x, r0->orders[i], e);
 	rc |= add_pollution(x, e);

@@ -8,6 +8,13 @@
 
 #include "sets_metrics.h"
 
+/* fragmentation_index() returns this where an allocation of the order would succeed. */
+#define FRAGINDEX_SUCCEEDS	(-1000)
+/* The indices are kept in thousandths, as the kernel computes them. */
+#define INDEX_SCALE		1000
+/* The milliseconds of an hour, for a growth per hour. */
+#define MS_PER_HOUR		3600000
+
 /* Returns the delta of counter NAME over R into *V, or false when R lacks it. */
 static bool
 delta(const struct replay *r, const char *name, double *v)
@@ -20,9 +27,9 @@ delta(const struct replay *r, const char *name, double *v)
 	return true;
 }
 
-/* Sets *V to the free pageblocks of R machine-wide: least, most or last (FIELD 0-2). */
+/* Sets *V to the free pageblocks of R machine-wide: least, most or last (AT). */
 static bool
-blocks(const struct replay *r, int field, double *v)
+blocks(const struct replay *r, enum sets_at at, double *v)
 {
 	const struct rseries *se = r->series;
 	uint64_t *sum;
@@ -34,9 +41,10 @@ blocks(const struct replay *r, int field, double *v)
 	for (i = 0; i < se->np; i++)
 		if (se->p[i].sample < r->nsamples)
 			sum[se->p[i].sample] += se->p[i].free_pageblocks;
-	*v = (double)sum[field == 2 ? r->nsamples - 1 : 0];
-	for (i = 0; field < 2 && i < r->nsamples; i++)
-		if (field == 0 ? (double)sum[i] < *v : (double)sum[i] > *v)
+	*v = (double)sum[at == SETS_AT_END ? r->nsamples - 1 : 0];
+	for (i = 0; at != SETS_AT_END && i < r->nsamples; i++)
+		if (at == SETS_AT_MIN ? (double)sum[i] < *v :
+		    (double)sum[i] > *v)
 			*v = (double)sum[i];
 	free(sum);
 	return true;
@@ -44,7 +52,7 @@ blocks(const struct replay *r, int field, double *v)
 
 /*
  * Sets *V to the fragmentation index of Z at the K-th order of R over its
- * samples: least, most or last (FIELD 3-5), or with SETS_M_SUCCEEDS the
+ * samples: least, most or last (FIELD.at), or with SETS_M_SUCCEEDS the
  * share of samples where it is -1. fragmentation_index() returns -1000 when an
  * allocation of the order would succeed: not a degree of fragmentation, so
  * never taken into the least, most or last; without a sample that has a
@@ -69,14 +77,14 @@ fragindex(const struct replay *r, const struct rzone *z, long k,
 		if (x == REPLAY_NONE)
 			continue;
 		seen++;
-		if (x == -1000) {
+		if (x == FRAGINDEX_SUCCEEDS) {
 			succeeds++;
 			/* The last sample's is no degree: no "end". */
-			have = have && m->field != 5;
+			have = have && m->field.at != SETS_AT_END;
 			continue;
 		}
-		if (!have || m->field == 5 || (m->field == 3 ? x < best :
-		    x > best))
+		if (!have || m->field.at == SETS_AT_END ||
+		    (m->field.at == SETS_AT_MIN ? x < best : x > best))
 			best = x;
 		have = true;
 	}
@@ -86,7 +94,7 @@ fragindex(const struct replay *r, const struct rzone *z, long k,
 		*v = 100.0 * (double)succeeds / (double)seen;
 		return SETS_F_OK;
 	}
-	*v = (double)best / 1000;
+	*v = (double)best / INDEX_SCALE;
 	return have ? SETS_F_OK : SETS_F_NA;
 }
 
@@ -122,21 +130,32 @@ thp(const struct replay *r, const struct sets_mspec *m, double *v)
 		if (r->outcomes[i].size_kb == m->size_kb &&
 		    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
 			o = &r->outcomes[i];
-	if (o == NULL || (m->how == SETS_M_THP && m->field == 2 &&
-	    !o->have_charge))
+	if (o == NULL)
 		return SETS_F_NONE;
-	if (m->how == SETS_M_THP_SHARE && o->alloc + o->fallback == 0)
-		return SETS_F_NA;
-	if (m->how == SETS_M_THP_SHARE)
+	if (m->how == SETS_M_THP_SHARE) {
+		if (o->alloc + o->fallback == 0)
+			return SETS_F_NA;
 		*v = 100.0 * (double)o->fallback /
 		    (double)(o->alloc + o->fallback);
-	else
-		*v = (double)(m->field == 0 ? o->alloc : m->field == 1 ?
-		    o->fallback : o->charge);
+		return SETS_F_OK;
+	}
+	switch (m->field.thp) {
+	case SETS_THP_ALLOC:
+		*v = (double)o->alloc;
+		break;
+	case SETS_THP_FALLBACK:
+		*v = (double)o->fallback;
+		break;
+	case SETS_THP_CHARGE:
+		if (!o->have_charge)
+			return SETS_F_NONE;
+		*v = (double)o->charge;
+		break;
+	}
 	return SETS_F_OK;
 }
 
-/* Sets *V to the mean over run R's samples of the PSI stall share M->field. */
+/* Sets *V to the mean over run R's samples of the PSI stall share M->field.psi. */
 static enum sets_found
 psi_mean(const struct replay *r, const struct sets_mspec *m, double *v)
 {
@@ -144,8 +163,8 @@ psi_mean(const struct replay *r, const struct sets_mspec *m, double *v)
 	size_t i, n;
 
 	for (a = 0, n = 0, i = 0; r->series && i < r->nsamples; i++)
-		if (r->series->s[i].has_stall[m->field]) {
-			a += r->series->s[i].stall[m->field] / 100.0;
+		if (r->series->s[i].has_stall[m->field.psi]) {
+			a += r->series->s[i].stall[m->field.psi] / 100.0;
 			n++;
 		}
 	if (n == 0)
@@ -169,23 +188,40 @@ zone_index(const struct sets *x, const struct replay *r,
 	if ((z = replay_zone(r, x->node, x->zone)) == NULL ||
 	    (k = replay_order_index(r, m->order)) < 0)
 		return SETS_F_NONE;
-	if (m->how == SETS_M_SUCCEEDS || m->field >= 3)
+	if (m->how != SETS_M_UNUSABLE)
 		return fragindex(r, z, k, m, v);
 	ix = &z->unusable[k];
 	if (!ix->seen)
 		return SETS_F_NONE;
-	*v = (double)(m->field == 0 ? ix->min : m->field == 1 ?
-	    ix->max : ix->last) / 1000;
+	switch (m->field.at) {
+	case SETS_AT_MIN:
+		*v = (double)ix->min / INDEX_SCALE;
+		break;
+	case SETS_AT_MAX:
+		*v = (double)ix->max / INDEX_SCALE;
+		break;
+	case SETS_AT_END:
+		*v = (double)ix->last / INDEX_SCALE;
+		break;
+	}
+	return SETS_F_OK;
+}
+
+/* Sets *V to LAST in units of 1 / SCALE; SETS_F_NA when the map did not know it (-1). */
+static enum sets_found
+known(long long last, int scale, double *v)
+{
+	if (last < 0)
+		return SETS_F_NA;
+	*v = (double)last / scale;
 	return SETS_F_OK;
 }
 
 /*
- * Sets *V to map metric M of X's zone in the map summaries MS of a run
- * (--map-every): FIELD 0 its polluted pageblocks, last map less first; 1
- * that per hour; 2 the last amplification; 3 its clean 1 GiB regions and
- * 4 its offlinable memory blocks at the last map. SETS_F_NONE without the
- * zone's maps; SETS_F_NA for what the last map did not know (-1), or a growth
- * over less than two maps or no time.
+ * Sets *V to map metric M (M->field.map) of X's zone in the map summaries
+ * MS of a run (--map-every). SETS_F_NONE without the zone's maps; SETS_F_NA
+ * for what the last map did not know (-1), or a growth over less than two
+ * maps or no time.
  */
 static enum sets_found
 map_value(const struct sets *x, const struct mapseries *ms,
@@ -193,7 +229,6 @@ map_value(const struct sets *x, const struct mapseries *ms,
 {
 	const struct mapseries_zone *f, *l;
 	uint64_t span;
-	long long last;
 	size_t i;
 
 	for (i = 0; i < ms->nzones; i++)
@@ -204,20 +239,51 @@ map_value(const struct sets *x, const struct mapseries *ms,
 	f = &ms->z[i];
 	l = &ms->z[(ms->nmaps - 1) * ms->nzones + i];
 	span = ms->elapsed_ms[ms->nmaps - 1] - ms->elapsed_ms[0];
-	*v = (double)l->polluted - (double)f->polluted;
-	if (m->field == 0)
+	switch (m->field.map) {
+	case SETS_MAP_CHANGE:
+		*v = (double)l->polluted - (double)f->polluted;
 		return SETS_F_OK;
-	if (m->field == 1) {
+	case SETS_MAP_PER_HOUR:
 		if (span == 0)
 			return SETS_F_NA;
-		*v = *v * 3600000 / (double)span;
+		*v = ((double)l->polluted - (double)f->polluted) * MS_PER_HOUR /
+		    (double)span;
 		return SETS_F_OK;
+	case SETS_MAP_AMPLIFICATION:
+		/* In hundredths, as the map summaries keep it. */
+		return known(l->amplification, 100, v);
+	case SETS_MAP_CLEAN_1G:
+		return known(l->clean_regions, 1, v);
+	case SETS_MAP_OFFLINABLE:
+		return known(l->offlinable, 1, v);
 	}
-	last = m->field == 2 ? l->amplification : m->field == 3 ?
-	    l->clean_regions : l->offlinable;
-	if (last < 0)
-		return SETS_F_NA;
-	*v = m->field == 2 ? (double)last / 100 : (double)last;
+	return SETS_F_NONE;
+}
+
+/* Sets *V to the extfrag events M->field.extfrag of run R. */
+static enum sets_found
+extfrag(const struct replay *r, const struct sets_mspec *m, double *v)
+{
+	if (!r->events)
+		return SETS_F_NONE;
+	switch (m->field.extfrag) {
+	case SETS_EXTFRAG_ALL:
+		*v = (double)r->extfrag;
+		break;
+	case SETS_EXTFRAG_FRAGMENTING:
+		*v = (double)r->fragmenting;
+		break;
+	case SETS_EXTFRAG_CLAIMED:
+		if (r->claimed_unknown)
+			return SETS_F_NONE;
+		*v = (double)r->claimed;
+		break;
+	case SETS_EXTFRAG_CAPTURED:
+		if (r->captured_unknown)
+			return SETS_F_NONE;
+		*v = (double)r->captured;
+		break;
+	}
 	return SETS_F_OK;
 }
 
@@ -248,23 +314,19 @@ sets_value(const struct sets *x, const struct replay *r,
 	case SETS_M_THP_SHARE:
 		return thp(r, m, v);
 	case SETS_M_EXTFRAG:
-		if (!r->events || (m->field == 2 && r->claimed_unknown) ||
-		    (m->field == 3 && r->captured_unknown))
-			return SETS_F_NONE;
-		*v = (double)(m->field == 0 ? r->extfrag : m->field == 1 ?
-		    r->fragmenting : m->field == 2 ? r->claimed : r->captured);
-		return SETS_F_OK;
+		return extfrag(r, m, v);
 	case SETS_M_PSI:
 		return psi_mean(r, m, v);
 	case SETS_M_BLOCKS:
-		return blocks(r, m->field, v) ? SETS_F_OK : SETS_F_NONE;
-	case SETS_M_INDEX:
+		return blocks(r, m->field.at, v) ? SETS_F_OK : SETS_F_NONE;
+	case SETS_M_UNUSABLE:
+	case SETS_M_FRAGINDEX:
 	case SETS_M_SUCCEEDS:
 		return zone_index(x, r, m, v);
 	case SETS_M_WALL:
 		if (!r->has_wall)
 			return SETS_F_NONE;
-		*v = (double)r->wall_ms / 1000;
+		*v = (double)r->wall_ms / 1000;	/* in s */
 		return SETS_F_OK;
 	case SETS_M_MAP:
 		return map_value(x, ms, m, v);

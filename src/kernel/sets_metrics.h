@@ -8,7 +8,7 @@
 
 #include "runs.h"
 
-/* What a metric is of a run. */
+/* What a metric is of a run; FIELD says which of its values, by the enum named. */
 enum sets_mkind {
 	SETS_M_COUNTER,		/* a counter's delta over the run */
 	/* a compaction counter's delta less kcompactd's */
@@ -16,31 +16,74 @@ enum sets_mkind {
 	SETS_M_RATE,		/* COUNTER of COUNTER + MINUS, in % */
 	/* direct compaction's pages scanned per compact_success */
 	SETS_M_PER,
-	/* one THP size's count: FIELD 0 alloc, 1 fallback, 2 charge */
-	SETS_M_THP,
+	SETS_M_THP,		/* one THP size's count: FIELD.thp */
 	/* one THP size's fallback of alloc + fallback */
 	SETS_M_THP_SHARE,
-	/* FIELD 0 every extfrag event, 1 fragmenting, 2 claimed, 3 captured */
-	SETS_M_EXTFRAG,
-	SETS_M_PSI,		/* the mean stall share, FIELD 0 some, 1 full */
-	/* free pageblocks machine-wide, FIELD 0 min, 1 max, 2 end */
-	SETS_M_BLOCKS,
-	/* x's zone at ORDER: FIELD 0-2 unusable min, max, end, 3-5 fragindex */
-	SETS_M_INDEX,
+	SETS_M_EXTFRAG,		/* extfrag events: FIELD.extfrag */
+	SETS_M_PSI,		/* the mean stall share: FIELD.psi */
+	SETS_M_BLOCKS,		/* free pageblocks machine-wide: FIELD.at */
+	SETS_M_UNUSABLE,	/* x's zone at ORDER, unusable index: FIELD.at */
+	SETS_M_FRAGINDEX,	/* x's zone at ORDER, fragindex: FIELD.at */
 	/* x's zone at ORDER: the share of samples whose fragindex is -1 */
 	SETS_M_SUCCEEDS,
 	SETS_M_WALL,		/* the command's wall time */
-	/* x's zone in map.ndjson: FIELD see map_value() */
-	SETS_M_MAP,
+	SETS_M_MAP,		/* x's zone in map.ndjson: FIELD.map */
 };
 
-/* A metric: how a run's value is found, and what the outputs say of it. */
+/* Which value of a gauge over a run's samples: the least, the most, the last. */
+enum sets_at {
+	SETS_AT_MIN,
+	SETS_AT_MAX,
+	SETS_AT_END,
+};
+
+/* Which count of one THP size. */
+enum sets_thp {
+	SETS_THP_ALLOC,
+	SETS_THP_FALLBACK,
+	SETS_THP_CHARGE,	/* fallen back for the memcg limit */
+};
+
+/* Which extfrag events: all, those that fragment, claim a block, were captured. */
+enum sets_extfrag {
+	SETS_EXTFRAG_ALL,
+	SETS_EXTFRAG_FRAGMENTING,
+	SETS_EXTFRAG_CLAIMED,
+	SETS_EXTFRAG_CAPTURED,
+};
+
+/* Which stall share, in the order of struct rsample's stall[]: some, full. */
+enum sets_psi {
+	SETS_PSI_SOME,
+	SETS_PSI_FULL,
+};
+
+/* Which value of x's zone in a run's map summaries (see map_value()). */
+enum sets_map {
+	SETS_MAP_CHANGE,	/* polluted pageblocks, last map less first */
+	SETS_MAP_PER_HOUR,	/* that change per hour */
+	SETS_MAP_AMPLIFICATION,	/* at the last map */
+	SETS_MAP_CLEAN_1G,	/* clean 1 GiB regions at the last map */
+	SETS_MAP_OFFLINABLE,	/* offlinable memory blocks at the last map */
+};
+
+/*
+ * A metric: how a run's value is found, and what the outputs say of it.
+ * NAME, LABEL and ABBR are string constants, or text kept in struct sets
+ * (sets.c) when they name a zone, an order or a THP size.
+ */
 struct sets_mspec {
 	enum sets_mkind	 how;
+	union {
+		enum sets_at	  at;
+		enum sets_thp	  thp;
+		enum sets_extfrag extfrag;
+		enum sets_psi	  psi;
+		enum sets_map	  map;
+	} field;			/* the one HOW names */
 	const char	*counter, *minus;
 	uint64_t	 size_kb;
 	const char	*thp_kind;
-	int		 field;
 	unsigned	 order;
 	/* What sets_metric keeps. */
 	const char	*name, *label, *abbr, *group, *unit;

@@ -23,6 +23,9 @@ sets_free(struct sets *x)
 		free(x->side[k].runs);
 		free(x->side[k].maps);
 	}
+	for (i = 0; i < x->ntexts; i++)
+		free(x->texts[i]);
+	free(x->texts);
 	free(x->m);
 	free(x->dropped);
 }

@@ -56,9 +56,10 @@ enum sets_kind {
 
 /* One metric over the runs of both sides. */
 struct sets_metric {
-	char		 name[64];	/* the kernel's counter name where it is one */
-	char		 label[72];	/* what the wide table and the picture say */
-	char		 abbr[24];	/* the mailing-list table's name, <= 19 bytes */
+	/* A string constant, or one of struct sets' texts. */
+	const char	*name;		/* the kernel's counter name where it is one */
+	const char	*label;		/* what the wide table and the picture say */
+	const char	*abbr;		/* the mailing-list table's name, <= 19 bytes */
 	const char	*group;
 	const char	*unit;		/* "pages", "%", "s", ... */
 	int		 digits;	/* decimals shown */
@@ -81,15 +82,18 @@ struct sets {
 	struct sets_side	 side[2];	/* baseline A, candidate B */
 	struct sets_metric	*m;
 	size_t			 nm, mcap;
-	/* The metrics left out past SETS_MAX_METRICS, in the table's order. */
-	char			(*dropped)[64];
+	/* The names of the metrics left out past SETS_MAX_METRICS, in the table's order. */
+	const char		**dropped;
 	size_t			 ndropped;
+	/* The names formatted for these runs (of a zone, an order, a THP size). */
+	char			**texts;
+	size_t			 ntexts, textcap;
 	/* The zone whose indices are compared: the most free pageblocks in A's first run. */
 	unsigned		 node;
-	char			 zone[32];
+	const char		*zone;		/* the name in that run's zones, NULL before */
 };
 
-/* Free what X holds: both sides' runs and names, the metrics. */
+/* Free what X holds: both sides' runs and names, the metrics and their texts. */
 void	sets_free(struct sets *x);
 
 #endif

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,80 +67,134 @@ sets_dropped_text(const struct sets *x)
 	return buf;
 }
 
-/* The cells of a metric's row, after its label: A's four, B's four, then the change. */
-enum { C_N, C_MEAN, C_SD, C_RANGE, C_B = 4, C_DELTA = 8, C_PCT, C_NCELLS };
+/* A cell of the wide table: a number, a range of two or a heading. */
+#define CELL_LEN	80
+struct cell {
+	char	 text[CELL_LEN];
+};
 
-/* Write the cells of metric S into C: "n/a" for a side without a value. */
+/* The cells of a metric's row, after its label: A's, B's, then the change. */
+enum { C_N, C_MEAN, C_SD, C_RANGE, C_PER_SIDE };
+enum { C_DELTA = 2 * C_PER_SIDE, C_PCT, C_NCELLS };
+
+/* Returns whether cell I of a row starts a side's or the change's columns. */
+static bool
+cell_starts_part(int i)
+{
+	return i == C_PER_SIDE || i == C_DELTA;
+}
+
+/* Write into cell C what FMT makes (cut to the cell). */
+static void __attribute__((format(printf, 2, 3)))
+cell_printf(struct cell *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->text, sizeof(c->text), fmt, ap);
+	va_end(ap);
+}
+
+/* Write V with DIGITS decimals into cell C. */
 static void
-cells(char c[C_NCELLS][80], const struct sets_metric *s)
+cell_num(struct cell *c, double v, int digits)
+{
+	sets_num(c->text, sizeof(c->text), v, digits);
+}
+
+/* Write side K of metric S into its cells SIDE: "n/a" without a value. */
+static void
+side_cells(struct cell *side, const struct sets_metric *s, int k)
 {
 	char lo[32], hi[32];
+	int i;
+
+	cell_printf(&side[C_N], "%zu", s->s[k].n);
+	if (s->s[k].n == 0) {
+		for (i = C_MEAN; i < C_PER_SIDE; i++)
+			cell_printf(&side[i], "n/a");
+		return;
+	}
+	cell_num(&side[C_MEAN], s->s[k].mean, s->digits);
+	cell_num(&side[C_SD], s->s[k].sd, s->digits + 1);
+	cell_printf(&side[C_RANGE], "%s..%s", sets_num(lo, sizeof(lo),
+	    s->s[k].min, s->digits), sets_num(hi, sizeof(hi), s->s[k].max,
+	    s->digits));
+}
+
+/* Write the cells ROW of metric S: each side's, then the change. */
+static void
+cells(struct cell row[C_NCELLS], const struct sets_metric *s)
+{
 	double pct;
 	int k;
 
-	for (k = 0; k < 2; k++) {
-		snprintf(c[k * C_B + C_N], 80, "%zu", s->s[k].n);
-		if (s->s[k].n == 0) {
-			snprintf(c[k * C_B + C_MEAN], 80, "n/a");
-			snprintf(c[k * C_B + C_SD], 80, "n/a");
-			snprintf(c[k * C_B + C_RANGE], 80, "n/a");
-			continue;
-		}
-		sets_num(c[k * C_B + C_MEAN], 80, s->s[k].mean, s->digits);
-		sets_num(c[k * C_B + C_SD], 80, s->s[k].sd, s->digits + 1);
-		snprintf(c[k * C_B + C_RANGE], 80, "%s..%s", sets_num(lo,
-		    sizeof(lo), s->s[k].min, s->digits), sets_num(hi,
-		    sizeof(hi), s->s[k].max, s->digits));
-	}
+	for (k = 0; k < 2; k++)
+		side_cells(&row[(size_t)k * C_PER_SIDE], s, k);
 	if (s->s[0].n == 0 || s->s[1].n == 0)
-		snprintf(c[C_DELTA], 80, "n/a");
+		cell_printf(&row[C_DELTA], "n/a");
 	else
-		sets_num(c[C_DELTA], 80, s->s[1].mean - s->s[0].mean,
+		cell_num(&row[C_DELTA], s->s[1].mean - s->s[0].mean,
 		    s->digits);
 	if (sets_change_pct(s, &pct))
-		snprintf(c[C_PCT], 80, "%+.1f", pct);
+		cell_printf(&row[C_PCT], "%+.1f", pct);
 	else
-		snprintf(c[C_PCT], 80, "-");
+		cell_printf(&row[C_PCT], "-");
 }
 
 /*
- * Write one row: LABEL, then the cells C right-aligned in the widths W,
- * then VERDICT; A's three columns and B's set apart.
+ * Write one row: LABEL, then the cells ROW right-aligned in the widths W,
+ * then VERDICT; A's columns, B's and the change set apart.
  */
 static void
-table_row(FILE *fp, const char *label, int lw, char c[C_NCELLS][80],
+table_row(FILE *fp, const char *label, int lw, const struct cell *row,
     const int *w, const char *verdict)
 {
 	int i;
 
 	fprintf(fp, "  %-*s", lw, label);
 	for (i = 0; i < C_NCELLS; i++)
-		fprintf(fp, "%s%*s", i == C_B || i == C_DELTA ? "   " : " ", w[i],
-		    c[i]);
+		fprintf(fp, "%s%*s", cell_starts_part(i) ? "   " : " ", w[i],
+		    row[i].text);
 	fprintf(fp, "  %s\n", verdict);
+}
+
+/* The wide table's headings, a cell each. */
+static const char *const table_head[C_NCELLS] = { "n", "A mean", "sd",
+    "min..max", "n", "B mean", "sd", "min..max", "B - A", "%" };
+
+/* Set the widths W of the columns of X, each its widest cell, and *LW the labels'. */
+static void
+table_widths(const struct sets *x, int w[C_NCELLS], int *lw)
+{
+	struct cell row[C_NCELLS];
+	size_t m;
+	int i;
+
+	*lw = 0;
+	for (i = 0; i < C_NCELLS; i++)
+		w[i] = (int)strlen(table_head[i]);
+	for (m = 0; m < x->nm; m++) {
+		if ((int)strlen(x->m[m].label) > *lw)
+			*lw = (int)strlen(x->m[m].label);
+		cells(row, &x->m[m]);
+		for (i = 0; i < C_NCELLS; i++)
+			if ((int)strlen(row[i].text) > w[i])
+				w[i] = (int)strlen(row[i].text);
+	}
 }
 
 void
 sets_table(FILE *fp, const struct sets *x)
 {
-	static const char *const head[C_NCELLS] = { "n", "A mean", "sd",
-	    "min..max", "n", "B mean", "sd", "min..max", "B - A", "%" };
-	char c[C_NCELLS][80], v[64], *dropped;
+	struct cell row[C_NCELLS];
 	const char *group = NULL;
-	int w[C_NCELLS], lw = 0, i;
+	char v[64], *dropped;
+	int w[C_NCELLS], lw, i;
 	size_t m;
 
-	for (i = 0; i < C_NCELLS; i++)
-		w[i] = (int)strlen(head[i]);
 	/* Each column as wide as its widest cell: the table fits its numbers. */
-	for (m = 0; m < x->nm; m++) {
-		if ((int)strlen(x->m[m].label) > lw)
-			lw = (int)strlen(x->m[m].label);
-		cells(c, &x->m[m]);
-		for (i = 0; i < C_NCELLS; i++)
-			if ((int)strlen(c[i]) > w[i])
-				w[i] = (int)strlen(c[i]);
-	}
+	table_widths(x, w, &lw);
 	for (i = 0; i < 2; i++)
 		fprintf(fp, "%s %s: %s, %zu run%s\n", i ? "Candidate" :
 		    "Baseline", i ? "B" : "A", x->side[i].path, x->side[i].n,
@@ -150,15 +205,15 @@ sets_table(FILE *fp, const struct sets *x)
 	    "value (n/a: a rate without an attempt, a fragindex always -1).\n\n",
 	    x->node, x->zone, STATS_MIN_RUNS);
 	for (i = 0; i < C_NCELLS; i++)
-		snprintf(c[i], sizeof(c[i]), "%s", head[i]);
-	table_row(fp, "", lw, c, w, "significant");
+		cell_printf(&row[i], "%s", table_head[i]);
+	table_row(fp, "", lw, row, w, "significant");
 	for (m = 0; m < x->nm; m++) {
 		if (group == NULL || strcmp(group, x->m[m].group) != 0) {
 			fprintf(fp, "%s%s\n", group ? "\n" : "", x->m[m].group);
 			group = x->m[m].group;
 		}
-		cells(c, &x->m[m]);
-		table_row(fp, x->m[m].label, lw, c, w, sets_verdict(v,
+		cells(row, &x->m[m]);
+		table_row(fp, x->m[m].label, lw, row, w, sets_verdict(v,
 		    sizeof(v), &x->m[m]));
 	}
 	if ((dropped = sets_dropped_text(x)) != NULL)

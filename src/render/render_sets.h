@@ -13,13 +13,14 @@ struct sets_metric;
 
 /*
  * --compare of two sets of runs X: as a table, as JSON {"compare": {...,
- * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c).
+ * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c: returns
+ * 0, or -1 out of memory before it writes anything).
  */
 void	sets_table(FILE *fp, const struct sets *x);
 /* The default: the mailing-list table, mmtests' layout in 80 columns (render_sets_mail.c). */
 void	sets_mail(FILE *fp, const struct sets *x);
 void	sets_json(FILE *fp, const struct sets *x);
-void	sets_svg(FILE *fp, const struct sets *x);
+int	sets_svg(FILE *fp, const struct sets *x);
 
 /*
  * What the sets' table and picture share: a number, what the test says,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "humanize.h"
 #include "render_sets.h"
 #include "render_text.h"
 #include "sets.h"
@@ -22,25 +23,11 @@
  */
 #define NAME_W	19
 #define NUM_W	9
-
-/* Write V with DIGITS decimals into BUF (SIZE bytes), in at most NUM_W columns; returns BUF. */
-static const char *
-fit(char *buf, size_t size, double v, int digits)
-{
-	static const char suffix[] = "kMGTPE";
-	int d, i;
-
-	for (d = digits; d >= 0; d--)
-		if (snprintf(buf, size, "%.*f", d, v) <= NUM_W)
-			return buf;
-	/* A count past NUM_W digits: thousands, millions, ... */
-	for (i = 0; i < 6; i++) {
-		v /= 1000;
-		if (snprintf(buf, size, "%.2f%c", v, suffix[i]) <= NUM_W)
-			return buf;
-	}
-	return buf;
-}
+/* A side's cell: "mean +- sd". */
+#define SIDE_W	(NUM_W + (int)strlen(" +- ") + NUM_W)
+/* The change in %, then with its asterisks or parentheses. */
+#define PCT_W		8
+#define CHANGE_W	(PCT_W + 2)
 
 /* Write side K of S into BUF (SIZE bytes): "mean +- sd", or "n/a". */
 static const char *
@@ -49,11 +36,11 @@ side_cell(char *buf, size_t size, const struct sets_metric *s, int k)
 	char m[32], d[32];
 
 	if (s->s[k].n == 0)
-		snprintf(buf, size, "%*s", 2 * NUM_W + 4, "n/a");
+		snprintf(buf, size, "%*s", SIDE_W, "n/a");
 	else
-		snprintf(buf, size, "%*s +- %*s", NUM_W, fit(m, sizeof(m),
-		    s->s[k].mean, s->digits), NUM_W, fit(d, sizeof(d),
-		    s->s[k].sd, s->digits));
+		snprintf(buf, size, "%*s +- %*s", NUM_W, hum_fit(m, sizeof(m),
+		    s->s[k].mean, s->digits, NUM_W), NUM_W, hum_fit(d,
+		    sizeof(d), s->s[k].sd, s->digits, NUM_W));
 	return buf;
 }
 
@@ -68,13 +55,14 @@ change(char *buf, size_t size, const struct sets_metric *s)
 	if (!sets_change_pct(s, &p)) {
 		snprintf(pct, sizeof(pct), "n/a");
 	} else {
-		/* In 8 columns: "+1293.4%", "+12934%", then a bound of its sign. */
-		if (snprintf(pct, sizeof(pct), "%+.1f%%", p) > 8 &&
-		    snprintf(pct, sizeof(pct), "%+.0f%%", p) > 8)
+		/* In PCT_W columns: "+1293.4%", "+12934%", then a bound of its sign. */
+		if (snprintf(pct, sizeof(pct), "%+.1f%%", p) > PCT_W &&
+		    snprintf(pct, sizeof(pct), "%+.0f%%", p) > PCT_W)
 			snprintf(pct, sizeof(pct), p < 0 ? "<-99999%%" :
 			    ">+99999%%");
 	}
-	snprintf(buf, size, "%c%8s%c", sig ? '*' : '(', pct, sig ? '*' : ')');
+	snprintf(buf, size, "%c%*s%c", sig ? '*' : '(', PCT_W, pct, sig ? '*' :
+	    ')');
 	return buf;
 }
 
@@ -190,7 +178,8 @@ note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
 	char v[32];
 
 	(void)x;
-	fprintf(fp, ":%s", fit(v, sizeof(v), s->s[0].mean, s->digits));
+	fprintf(fp, ":%s", hum_fit(v, sizeof(v), s->s[0].mean, s->digits,
+	    NUM_W));
 }
 
 /* Write S's domain into BUF (SIZE bytes): "0-100%", ">= 0", "0-1". */
@@ -207,11 +196,10 @@ domain(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
-void
-sets_mail(FILE *fp, const struct sets *x)
+/* Write the head of the table of X: what it shows, the sets, the columns. */
+static void
+mail_head(FILE *fp, const struct sets *x)
 {
-	char a[64], b[64], c[40], d[32], line[160], *dropped, *sp;
-	size_t i, rows = 0;
 	int k;
 
 	fprintf(fp, "fragstat --compare: Welch's t-test at 95%%, *change* "
@@ -219,8 +207,17 @@ sets_mail(FILE *fp, const struct sets *x)
 	for (k = 0; k < 2; k++)
 		fprintf(fp, "%s: %s (%zu run%s)\n", k ? "B" : "A",
 		    x->side[k].path, x->side[k].n, x->side[k].n == 1 ? "" : "s");
-	fprintf(fp, "\n%-*s %*s  %*s %10s\n", NAME_W, "", 2 * NUM_W + 4,
-	    "A mean +- sd", 2 * NUM_W + 4, "B mean +- sd", "B vs A");
+	fprintf(fp, "\n%-*s %*s  %*s %*s\n", NAME_W, "", SIDE_W,
+	    "A mean +- sd", SIDE_W, "B mean +- sd", CHANGE_W, "B vs A");
+}
+
+/* Write a row per metric of X that differs or spreads; returns how many. */
+static size_t
+mail_rows(FILE *fp, const struct sets *x)
+{
+	char a[64], b[64], c[40];
+	size_t i, rows = 0;
+
 	for (i = 0; i < x->nm; i++) {
 		if (!shown(x, &x->m[i]))
 			continue;
@@ -232,7 +229,15 @@ sets_mail(FILE *fp, const struct sets *x)
 	}
 	if (rows == 0)
 		fprintf(fp, "(no metric differs or spreads)\n");
-	fputc('\n', fp);
+	return rows;
+}
+
+/* Write the notes under the rows of X: the metrics folded into lines of names, and those left out. */
+static void
+mail_notes(FILE *fp, const struct sets *x)
+{
+	char *dropped, *sp;
+
 	names(fp, x, "Alike in every run (no spread, no test):", alike, NULL);
 	names(fp, x, "Not significant; the runs a side that would make it so at "
 	    "this spread:", not_sig, note_needed);
@@ -248,9 +253,15 @@ sets_mail(FILE *fp, const struct sets *x)
 		render_fold(fp, dropped, sp + 1);
 	}
 	free(dropped);
-	if (rows)
-		fprintf(fp, "\nIndices of node %u, zone %s. The rows:\n", x->node,
-		    x->zone);
+}
+
+/* Write the legend of X's rows: each abbreviation's label, kind and domain. */
+static void
+mail_legend(FILE *fp, const struct sets *x)
+{
+	char a[64], d[32], line[160];
+	size_t i;
+
 	for (i = 0; i < x->nm; i++) {
 		if (!shown(x, &x->m[i]))
 			continue;
@@ -259,5 +270,21 @@ sets_mail(FILE *fp, const struct sets *x)
 		    domain(d, sizeof(d), &x->m[i]));
 		snprintf(a, sizeof(a), "  %-*s", NAME_W, x->m[i].abbr);
 		render_fold(fp, a, line);
+	}
+}
+
+void
+sets_mail(FILE *fp, const struct sets *x)
+{
+	size_t rows;
+
+	mail_head(fp, x);
+	rows = mail_rows(fp, x);
+	fputc('\n', fp);
+	mail_notes(fp, x);
+	if (rows) {
+		fprintf(fp, "\nIndices of node %u, zone %s. The rows:\n", x->node,
+		    x->zone);
+		mail_legend(fp, x);
 	}
 }

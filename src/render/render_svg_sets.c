@@ -8,23 +8,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "render_svg.h"
 #include "report.h"
 #include "sets.h"
 #include "render_sets.h"
 #include "svgw.h"
 
-/* The picture: panels of this size, this many a row. */
+/* The picture: panels of this size (a gap in it to the next), this many a row. */
 #define PANEL_W		330
 #define PANEL_H		150
+#define PANEL_GAP_X	10
+#define PANEL_GAP_Y	8
 #define PANELS_ROW	3
+/* The picture's margin, and where its head's lines start and are apart. */
+#define MARGIN		10
+#define HEAD_TOP	28
+#define LINE_H		14
+/* In a panel: its plot's top and height, under the titles. */
+#define PLOT_TOP	42
+#define PLOT_H		80
+/* The x where the scale's numbers end, and A's column (B's SIDE_DX right). */
+#define SCALE_X		96
+#define SIDE_X		150
+#define SIDE_DX		100
+/* Half a mean's bar; a run's dot, RUNS_ACROSS side by side left of its side's column. */
+#define MEAN_HALF	18
+#define RUNS_X		24
+#define RUN_DX		6
+#define RUNS_ACROSS	4
+#define DOT_R		3
 static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
 
 /* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
 static long
 ypos(double v, double lo, double hi, long bottom)
 {
-	return bottom - lround((v - lo) / (hi - lo) * 80);
+	return bottom - lround((v - lo) / (hi - lo) * PLOT_H);
 }
 
 /* Returns V within S's domain. */
@@ -107,15 +127,16 @@ side_marks(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	titled_line(w, cx, ypos(clamp(s, m - d), lo, hi, bottom), cx,
 	    ypos(clamp(s, m + d), lo, hi, bottom), side_ink[k], t);
 	y = ypos(m, lo, hi, bottom);
-	titled_line(w, cx - 18, y, cx + 18, y, side_ink[k], t);
+	titled_line(w, cx - MEAN_HALF, y, cx + MEAN_HALF, y, side_ink[k], t);
 	for (i = 0; i < x->side[k].n; i++) {
 		if (s->na[k][i])
 			continue;
 		svg_open(w, "circle");
 		/* Runs side by side, so that equal values stay apart. */
-		svg_attr_int(w, "cx", cx - 24 - (long)(i % 4) * 6);
+		svg_attr_int(w, "cx", cx - RUNS_X - (long)(i % RUNS_ACROSS) *
+		    RUN_DX);
 		svg_attr_int(w, "cy", ypos(s->v[k][i], lo, hi, bottom));
-		svg_attr_int(w, "r", 3);
+		svg_attr_int(w, "r", DOT_R);
 		svg_attr(w, "fill", side_ink[k]);
 		svg_open(w, "title");
 		snprintf(t, sizeof(t), "%s run %zu (%s): %s",
@@ -134,14 +155,15 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 {
 	double lo, hi;
 	char t[PATH_MAX + 160], b[2][64];
-	long cx, bottom = y0 + 122;
+	long cx, bottom = y0 + PLOT_TOP + PLOT_H;
 	int k;
 
 	range(x, s, &lo, &hi);
 	/* The panel's title names the metric as the JSON does. */
 	svg_open(w, "g");
 	svg_attr(w, "class", "metric");
-	svgr_rect_open(w, x0, y0, PANEL_W - 10, PANEL_H - 8, "#f6f6f6");
+	svgr_rect_open(w, x0, y0, PANEL_W - PANEL_GAP_X, PANEL_H - PANEL_GAP_Y,
+	    "#f6f6f6");
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
@@ -151,12 +173,13 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	snprintf(t, sizeof(t), "%s: %s", sets_kind_name(s->kind),
 	    sets_verdict(b[1], sizeof(b[1]), s));
 	svgr_text(w, x0 + 8, y0 + 31, 10, NULL, NULL, t);
-	svgr_text(w, x0 + 96, y0 + 46, 10, "end", NULL, sets_num(b[0],
-	    sizeof(b[0]), hi, s->digits));
-	svgr_text(w, x0 + 96, bottom + 4, 10, "end", NULL, sets_num(b[0],
+	/* The scale's ends, each number's middle at its y. */
+	svgr_text(w, x0 + SCALE_X, y0 + PLOT_TOP + 4, 10, "end", NULL,
+	    sets_num(b[0], sizeof(b[0]), hi, s->digits));
+	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL, sets_num(b[0],
 	    sizeof(b[0]), lo, s->digits));
 	for (k = 0; k < 2; k++) {
-		cx = x0 + 150 + 100L * k;
+		cx = x0 + SIDE_X + SIDE_DX * (long)k;
 		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, s->s[k].n ?
 		    (k ? "B" : "A") : (k ? "B: n/a" : "A: n/a"));
 		if (s->s[k].n > 0)
@@ -166,19 +189,21 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 }
 
 /*
- * Returns the sentence that names the metrics of X without a panel: the
- * same in every run, or without a value (malloc'd), or NULL when none.
+ * Set *TEXT to the sentence that names the metrics of X without a panel:
+ * the same in every run, or without a value (malloc'd), or NULL when none.
+ * Returns 0, or -1 out of memory.
  */
-static char *
-folded_text(const struct sets *x)
+static int
+folded_text(const struct sets *x, char **text)
 {
 	char *buf = NULL;
 	size_t len, i, n[2] = { 0, 0 };
 	FILE *fp;
 	int k;
 
+	*text = NULL;
 	if ((fp = open_memstream(&buf, &len)) == NULL)
-		return NULL;
+		return -1;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->nm; i++) {
 			const struct sets_metric *s = &x->m[i];
@@ -196,74 +221,125 @@ folded_text(const struct sets *x)
 		}
 	if (n[0] || n[1])
 		fputc('.', fp);
-	if (fclose(fp) != 0 || (n[0] == 0 && n[1] == 0)) {
+	if (fclose(fp) != 0) {
 		free(buf);
-		return NULL;
+		return -1;
 	}
-	return buf;
+	if (n[0] || n[1])
+		*text = buf;
+	else
+		free(buf);
+	return 0;
 }
 
-void
-sets_svg(FILE *fp, const struct sets *x)
+/* What the picture of X holds, found before a byte of it is written. */
+struct sets_layout {
+	size_t	*panels, np;	/* the metrics with a panel, largest effect first */
+	long	 rows;		/* of panels */
+	char	 pre[2][64];	/* "A baseline (3 runs): ", then the path */
+	long	 lines[2];	/* of each side's path, wrapped */
+	char	*folded, *dropped;	/* the notes under the panels, or NULL */
+	long	 nf, nd;	/* their lines */
+	long	 width, top;	/* the picture's width, its panels' top */
+};
+
+/* Free what L holds. */
+static void
+layout_free(struct sets_layout *l)
 {
-	struct svgw w;
-	char pre[2][64], *dropped = sets_dropped_text(x);
-	char *folded = folded_text(x);
-	size_t *p;
-	long width = PANELS_ROW * PANEL_W + 10, top = 28, lines[2], nd = 0;
-	long nf = 0, rows;
-	size_t i, np = 0;
+	free(l->panels);
+	free(l->folded);
+	free(l->dropped);
+}
+
+/*
+ * Lay out the picture of X in L: its panels, every metric that differs or
+ * spreads, largest effect first; its head; its notes. Returns 0, or -1 out
+ * of memory; layout_free() frees L in both cases.
+ */
+static int
+layout(const struct sets *x, struct sets_layout *l)
+{
+	size_t i;
 	int k;
 
-	/* The panels: every metric that differs or spreads, largest effect first. */
-	if ((p = calloc(x->nm + 1, sizeof(*p))) == NULL)
-		abort();
+	memset(l, 0, sizeof(*l));
+	l->width = PANELS_ROW * PANEL_W + MARGIN;
+	if (ferr_inject("sets-svg") ||
+	    (l->panels = calloc(x->nm + 1, sizeof(*l->panels))) == NULL ||
+	    folded_text(x, &l->folded) != 0 ||
+	    ((l->dropped = sets_dropped_text(x)) == NULL && x->ndropped))
+		return -1;
 	for (i = 0; i < x->nm; i++)
 		if (!sets_flat(&x->m[i]))
-			p[np++] = i;
-	sets_by_effect(x, p, np);
-	rows = ((long)np + PANELS_ROW - 1) / PANELS_ROW;
+			l->panels[l->np++] = i;
+	sets_by_effect(x, l->panels, l->np);
+	l->rows = ((long)l->np + PANELS_ROW - 1) / PANELS_ROW;
 	/* A long path is wrapped, never cut: count its lines first. */
+	l->top = HEAD_TOP;
 	for (k = 0; k < 2; k++) {
-		snprintf(pre[k], sizeof(pre[k]), "%s %s (%zu runs): ", k ? "B" :
-		    "A", k ? "candidate" : "baseline", x->side[k].n);
-		lines[k] = svgr_text_wrap(NULL, 26, 0, 11, width - 36, 14,
-		    pre[k], x->side[k].path);
-		top += 14 * lines[k] + 2;
+		snprintf(l->pre[k], sizeof(l->pre[k]), "%s %s (%zu runs): ",
+		    k ? "B" : "A", k ? "candidate" : "baseline", x->side[k].n);
+		l->lines[k] = svgr_text_wrap(NULL, 26, 0, 11, l->width - 36,
+		    LINE_H, l->pre[k], x->side[k].path);
+		l->top += LINE_H * l->lines[k] + 2;
 	}
-	top += 8;
+	l->top += 8;
 	/* The metrics without a panel and those left out, in notes under the panels. */
-	if (folded != NULL)
-		nf = svgr_text_wrap(NULL, 10, 0, 11, width - 20, 14, "",
-		    folded);
-	if (dropped != NULL)
-		nd = svgr_text_wrap(NULL, 10, 0, 11, width - 20, 14, "",
-		    dropped);
+	if (l->folded != NULL)
+		l->nf = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
+		    LINE_H, "", l->folded);
+	if (l->dropped != NULL)
+		l->nd = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
+		    LINE_H, "", l->dropped);
+	return 0;
+}
+
+/* Draw the picture of X laid out in L to FP. */
+static void
+draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
+{
+	struct svgw w;
+	long top = HEAD_TOP;
+	size_t i;
+	int k;
+
 	svg_init(&w, fp);
-	svgr_begin(&w, width, top + rows * PANEL_H + 10 + 14 * (nf + nd),
-	    "fragstat --compare of two sets of runs");
-	svgr_text(&w, 10, 18, 13, NULL, "bold", "Each metric over the runs, "
-	    "largest effect first: a dot per run, the mean as a bar across its "
-	    "spread (one sd)");
-	for (top = 28, k = 0; k < 2; k++) {
-		svgr_rect_open(&w, 10, top, 10, 10, side_ink[k]);
+	svgr_begin(&w, l->width, l->top + l->rows * PANEL_H + MARGIN +
+	    LINE_H * (l->nf + l->nd), "fragstat --compare of two sets of runs");
+	svgr_text(&w, MARGIN, 18, 13, NULL, "bold", "Each metric over the "
+	    "runs, largest effect first: a dot per run, the mean as a bar "
+	    "across its spread (one sd)");
+	for (k = 0; k < 2; k++) {
+		svgr_rect_open(&w, MARGIN, top, 10, 10, side_ink[k]);
 		svg_close(&w);
-		svgr_text_wrap(&w, 26, top + 9, 11, width - 36, 14, pre[k],
-		    x->side[k].path);
-		top += 14 * lines[k] + 2;
+		svgr_text_wrap(&w, 26, top + 9, 11, l->width - 36, LINE_H,
+		    l->pre[k], x->side[k].path);
+		top += LINE_H * l->lines[k] + 2;
 	}
-	top += 8;
-	for (i = 0; i < np; i++)
-		panel(&w, x, &x->m[p[i]], 10 + (long)(i % PANELS_ROW) * PANEL_W,
-		    top + (long)(i / PANELS_ROW) * PANEL_H);
-	top += rows * PANEL_H + 12;
-	if (folded != NULL)
-		svgr_text_wrap(&w, 10, top, 11, width - 20, 14, "", folded);
-	if (dropped != NULL)
-		svgr_text_wrap(&w, 10, top + 14 * nf, 11, width - 20, 14, "",
-		    dropped);
-	free(folded);
-	free(dropped);
-	free(p);
+	top = l->top;
+	for (i = 0; i < l->np; i++)
+		panel(&w, x, &x->m[l->panels[i]], MARGIN + (long)(i %
+		    PANELS_ROW) * PANEL_W, top + (long)(i / PANELS_ROW) *
+		    PANEL_H);
+	top += l->rows * PANEL_H + 12;
+	if (l->folded != NULL)
+		svgr_text_wrap(&w, MARGIN, top, 11, l->width - 20, LINE_H, "",
+		    l->folded);
+	if (l->dropped != NULL)
+		svgr_text_wrap(&w, MARGIN, top + LINE_H * l->nf, 11,
+		    l->width - 20, LINE_H, "", l->dropped);
 	svgr_end(&w);
+}
+
+int
+sets_svg(FILE *fp, const struct sets *x)
+{
+	struct sets_layout l;
+	int rc;
+
+	if ((rc = layout(x, &l)) == 0)
+		draw(fp, x, &l);
+	layout_free(&l);
+	return rc;
 }

@@ -104,9 +104,12 @@ run_sets_compare(const struct opts *o)
 		ferr_print(&e);
 	else if (o->format == F_JSON)
 		sets_json(stdout, &x);
-	else if (o->format == F_SVG)
-		sets_svg(stdout, &x);
-	else if (o->format == F_TABLE)
+	else if (o->format == F_SVG) {
+		if (sets_svg(stdout, &x) != 0) {
+			ferr_nomem();
+			rc = EXIT_DATA;
+		}
+	} else if (o->format == F_TABLE)
 		sets_table(stdout, &x);
 	else
 		sets_mail(stdout, &x);
