@@ -15,6 +15,7 @@
 #include "health.h"
 #include "humanize.h"
 #include "render_check.h"
+#include "render_text.h"
 
 /* Returns BUF holding the size of ORDER's blocks for a label: "2M", "64K", "1G". */
 static const char *
@@ -55,14 +56,14 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 {
 	const struct need *n = r->need;
 	bool asked = ask->warn != 0 || ask->crit != 0;
-	char b[32], c[96];
+	char b[32], c[96], why[64];
 
 	if (h->have_need && n != NULL) {
 		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
 		    sizeof(b), 1ULL << n->order, r->page_size));
 		if (h->need.possible == AVAIL_IMPOSSIBLE)
-			fprintf(fp, "impossible, no hugepages-%" PRIu64 "kB",
-			    ((uint64_t)r->page_size << n->order) / 1024);
+			fprintf(fp, "impossible, %s", render_no_hugepages(why,
+			    sizeof(why), n->order, r->page_size));
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
@@ -143,8 +144,8 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask)
 	unsigned order = r->need != NULL ? r->need->order : ask->order;
 	size_t i, n = 0, worst = 0;
 	bool first = true;
-	enum avail_possible possible = avail_possible(r->huge, r->huge_known,
-	    order, r->bi->norders);
+	/* Only with --need, whose order it is. */
+	enum avail_possible possible = r->need_answer.possible;
 
 	/* The nodes judged: --node's, else each node's sum of its zones. */
 	if (ask->node >= 0)

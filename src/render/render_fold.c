@@ -111,6 +111,15 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 }
 
 const char *
+render_no_hugepages(char *buf, size_t size, unsigned order,
+    unsigned long page_size)
+{
+	snprintf(buf, size, "no hugepages-%" PRIu64 "kB",
+	    ((uint64_t)page_size << order) / 1024);
+	return buf;
+}
+
+const char *
 render_futile(char *buf, size_t size, const struct futile *f, unsigned pb,
     unsigned long page_size)
 {

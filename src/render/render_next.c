@@ -11,14 +11,6 @@
 #include "render_text.h"
 #include "render_unmanaged.h"
 
-/* Returns whether pages of --need's order can be had on R's host. */
-static enum avail_possible
-need_possible(const struct report *r)
-{
-	return avail_possible(r->huge, r->huge_known, r->need->order,
-	    r->bi->norders);
-}
-
 /* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
 static const struct zadvice *
 least_reclaim(const struct advice *adv, size_t j)
@@ -199,7 +191,7 @@ missing_inputs(FILE *fp, const struct report *r)
 	size_t k = 0;
 
 	if (r->zoneinfo_path == NULL && (!gig || (r->map != NULL &&
-	    need_possible(r) != AVAIL_POSSIBLE_UNKNOWN))) {
+	    r->need_answer.possible != AVAIL_POSSIBLE_UNKNOWN))) {
 		fprintf(fp, "Next step: give fragstat the missing input "
 		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
 		    "to decide.\n");
@@ -213,7 +205,7 @@ missing_inputs(FILE *fp, const struct report *r)
 		render_addf(what, sizeof(what), &k, "the map "
 		    "of physical memory (--map, as root, or --sysroot of a "
 		    "capture made with --capture DIR --map); ");
-	if (gig && need_possible(r) == AVAIL_POSSIBLE_UNKNOWN)
+	if (gig && r->need_answer.possible == AVAIL_POSSIBLE_UNKNOWN)
 		render_addf(what, sizeof(what), &k, "the "
 		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
 		    "or a root or capture that holds it); ");
@@ -221,36 +213,6 @@ missing_inputs(FILE *fp, const struct report *r)
 	if (k > 1)
 		what[k - 2] = '\0';
 	render_fold(fp, "Next step: give fragstat the missing input:", what);
-}
-
-/*
- * Returns the machine's worst verdict over R's orders and over --need,
- * and in *JW the index of the order it was worst at.
- */
-static enum verdict
-worst_verdict(const struct report *r, size_t *jw)
-{
-	const struct advice *adv = r->advice;
-	enum verdict worst = VERDICT_OK, v;
-	size_t j;
-
-	*jw = 0;
-	for (j = 0; j < adv->norders; j++) {
-		v = advise_best(adv, -1, j);
-		if (advise_rank(v) > advise_rank(worst)) {
-			worst = v;
-			*jw = j;
-		}
-	}
-	/* What --need asks for may need more than one allocation does. */
-	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
-	    need_possible(r)).verdict) > advise_rank(worst)) {
-		worst = v;
-		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
-		    r->need->order; (*jw)++)
-			;
-	}
-	return worst;
 }
 
 /* The next step when compaction would help: commands, or judgement W. */
@@ -313,10 +275,9 @@ render_next_step(FILE *fp, const struct report *r)
 {
 	const struct avail *w = worst_judged(r);
 	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
-	size_t jw;
 
 	fputc('\n', fp);
-	switch (worst_verdict(r, &jw)) {
+	switch (r->worst) {
 	case VERDICT_OK:
 		if (fragmented)
 			fragmented_step(fp, r, w);
@@ -327,7 +288,7 @@ render_next_step(FILE *fp, const struct report *r)
 		compact_step(fp, r, w, fragmented);
 		break;
 	case VERDICT_RECLAIM:
-		reclaim_step(fp, r, w, jw);
+		reclaim_step(fp, r, w, r->worst_j);
 		break;
 	case VERDICT_UNKNOWN:
 		missing_inputs(fp, r);
@@ -335,7 +296,7 @@ render_next_step(FILE *fp, const struct report *r)
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
-		if (r->need && need_possible(r) == AVAIL_IMPOSSIBLE) {
+		if (r->need && r->need_answer.possible == AVAIL_IMPOSSIBLE) {
 			fprintf(fp, "Next step: none possible for --need: the "
 			    "kernel registers a hugetlb size at\n  boot "
 			    "(hugepagesz=SIZE), where the CPU supports "

@@ -114,11 +114,11 @@ possible(const struct report *r, unsigned order)
 static void
 impossible(FILE *fp, const struct report *r, unsigned order)
 {
-	char b[32];
+	char b[32], why[64];
 
-	fprintf(fp, "%s pages cannot be allocated on this host (no "
-	    "hugepages-%" PRIu64 "kB)\n", hum_order(b, sizeof(b), order,
-	    r->page_size), ((uint64_t)r->page_size << order) / 1024);
+	fprintf(fp, "%s pages cannot be allocated on this host (%s)\n",
+	    hum_order(b, sizeof(b), order, r->page_size), render_no_hugepages(
+	    why, sizeof(why), order, r->page_size));
 }
 
 /* Under counts of ORDER: whether such pages exist is not known. */
@@ -230,8 +230,7 @@ static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct need *n = r->need;
-	struct need_answer ans = avail_need(r->avail, n, possible(r,
-	    n->order));
+	const struct need_answer *ans = &r->need_answer;
 	char b[32], where[32] = "";
 
 	if (n->node >= 0)
@@ -239,19 +238,19 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
 	    n->count, hum_order(b, sizeof(b), n->order, r->page_size),
 	    n->order, where, st->off);
-	if (ans.possible == AVAIL_IMPOSSIBLE) {
-		fprintf(fp, "%simpossible%s: ", st->verdict[ans.verdict],
+	if (ans->possible == AVAIL_IMPOSSIBLE) {
+		fprintf(fp, "%simpossible%s: ", st->verdict[ans->verdict],
 		    st->off);
 		impossible(fp, r, n->order);
 		return;
 	}
-	verdict(fp, st, ans.verdict, 0);
-	if (ans.row == NULL) {
+	verdict(fp, st, ans->verdict, 0);
+	if (ans->row == NULL) {
 		fprintf(fp, ", no node %d in the input\n", n->node);
 		return;
 	}
 	fputs(", ", fp);
-	counts(fp, r, ans.row);
+	counts(fp, r, ans->row);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);

@@ -20,6 +20,13 @@ struct futile;
 const char	*render_futile(char *buf, size_t size, const struct futile *f,
 	    unsigned pb, unsigned long page_size);
 
+/*
+ * Returns BUF holding why pages of ORDER cannot be had on a host with
+ * pages of PAGE_SIZE: "no hugepages-1048576kB", the hugetlb size it lacks.
+ */
+const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
+	    unsigned long page_size);
+
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 

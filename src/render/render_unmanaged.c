@@ -115,8 +115,7 @@ unmanaged_need(char *buf, size_t size, const struct report *r)
 
 	if (nd == NULL || u == NULL || !unm_any(u))
 		return NULL;
-	ans = avail_need(r->avail, nd, avail_possible(r->huge, r->huge_known,
-	    nd->order, r->bi->norders));
+	ans = r->need_answer;
 	if (ans.row == NULL || ans.verdict != VERDICT_RECLAIM ||
 	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
 		return NULL;

@@ -173,10 +173,7 @@ run_check(const struct opts *o, const struct inputs *in,
 int
 check_need_status(const struct report *r)
 {
-	struct need_answer a = avail_need(r->avail, r->need, avail_possible(
-	    r->huge, r->huge_known, r->need->order, r->bi->norders));
-
-	switch (a.verdict) {
+	switch (r->need_answer.verdict) {
 	case VERDICT_OK:
 		return EXIT_OK;
 	case VERDICT_COMPACT:
