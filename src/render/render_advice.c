@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
@@ -12,32 +13,28 @@
 #include "render_text.h"
 #include "render_unmanaged.h"
 
-/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
+/* Say to T "; " unless it is the first, then S. */
 static void
-clause(char *buf, size_t size, size_t *n, const char *s)
+clause(struct render_sentence *t, const char *s)
 {
-	render_addf(buf, size, n, "%s%s", *n ? "; " : "", s);
+	render_say(t, "%s%s", t->n > 0 ? "; " : "", s);
 }
 
-const char *
-advice_assumed(char *buf, size_t size, const struct advice *adv)
+void
+advice_assumed(struct render_sentence *t, const struct advice *adv)
 {
-	size_t n = 0;
-
-	buf[0] = '\0';
 	if (adv->assumed & ADVISE_ASSUMED_FREE)
-		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
-		    "watermarks 0");
+		clause(t, "no zoneinfo: free pages from buddyinfo, watermarks "
+		    "0");
 	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
-		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
-		    "default ratio");
+		clause(t, "lowmem reserve >= higher zones' free / default "
+		    "ratio");
 	if (adv->assumed & ADVISE_ASSUMED_LISTS)
-		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
+		clause(t, "no pagetypeinfo: any free block usable");
 	if (adv->assumed & ADVISE_ASSUMED_KVER)
-		clause(buf, size, &n, adv->kver_text);
+		clause(t, adv->kver_text);
 	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
-		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
-	return buf;
+		clause(t, "vm.defrag_mode not read: 0, its default");
 }
 
 /* Returns BUF holding "nothing larger than SIZE" for zone F, or "nothing free". */
@@ -58,13 +55,14 @@ largest(char *buf, size_t size, const struct frag *f, unsigned long page_size)
 static void
 unmanaged(FILE *fp, const struct report *r)
 {
+	struct render_sentence t = { 0 };
 	const char *label;
-	char text[640], prefix[32];
+	char prefix[32];
 
-	if (unmanaged_sentence(text, sizeof(text), r, &label) == NULL)
+	if (!unmanaged_sentence(&t, r, &label))
 		return;
 	snprintf(prefix, sizeof(prefix), "  %s", label);
-	render_fold(fp, prefix, text);
+	render_said(&t, fp, prefix);
 }
 
 /* The sizes and numbers an advice sentence quotes, already in words. */
@@ -328,15 +326,17 @@ static void
 advice_header(FILE *fp, const struct advice *adv, const char *bold,
     const char *off)
 {
-	char assumed[320];
+	struct render_sentence t = { 0 };
+	char *assumed;
 
 	fprintf(fp, "%sAdvice for %s allocations%s (orders: %s; "
 	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
 	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
-	if (adv->assumed)
-		fprintf(fp, "  assumed: %s\n", advice_assumed(assumed,
-		    sizeof(assumed), adv));
+	advice_assumed(&t, adv);
+	if ((assumed = render_sentence_take(&t)) != NULL)
+		fprintf(fp, "  assumed: %s\n", assumed);
+	free(assumed);
 	if (adv->defrag_mode >= 0)
 		fprintf(fp, "  rules: vm.defrag_mode %d: %s\n", adv->defrag_mode,
 		    adv->defrag_rules ? "no fallback to another migratetype "

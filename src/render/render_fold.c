@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "humanize.h"
 #include "recording.h"
 #include "report.h"
@@ -62,6 +64,59 @@ render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
 	w = vsnprintf(buf + *n, size - *n, fmt, ap);
 	va_end(ap);
 	*n = w < 0 ? size : *n + (size_t)w;
+}
+
+void
+render_say(struct render_sentence *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *more, *s;
+	int w;
+
+	if (t->failed)
+		return;
+	va_start(ap, fmt);
+	w = vasprintf(&more, fmt, ap);
+	va_end(ap);
+	if (w < 0) {
+		t->failed = true;
+		return;
+	}
+	if ((s = realloc(t->s, t->n + (size_t)w + 1)) == NULL)
+		t->failed = true;
+	else {
+		memcpy(s + t->n, more, (size_t)w + 1);
+		t->s = s;
+		t->n += (size_t)w;
+	}
+	free(more);
+}
+
+char *
+render_sentence_take(struct render_sentence *t)
+{
+	char *s = t->s;
+
+	if (t->failed) {
+		ferr_nomem();
+		free(s);
+		s = NULL;
+	}
+	memset(t, 0, sizeof(*t));
+	return s;
+}
+
+int
+render_said(struct render_sentence *t, FILE *fp, const char *prefix)
+{
+	bool failed = t->failed;
+	char *s = render_sentence_take(t);
+
+	if (failed)
+		return -1;
+	render_fold(fp, prefix, s != NULL ? s : "");
+	free(s);
+	return 0;
 }
 
 void

@@ -322,7 +322,8 @@ static void
 advice(struct jsonw *w, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char assumed[320];
+	struct render_sentence t = { 0 };
+	char *assumed;
 	size_t i, j;
 
 	jw_key(w, "advice");
@@ -339,8 +340,10 @@ advice(struct jsonw *w, const struct report *r)
 	jw_end(w);
 	str_or_null(w, "orders_from", adv->orders_from);
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
-	str_or_null(w, "assumed", adv->assumed ? advice_assumed(assumed,
-	    sizeof(assumed), adv) : NULL);
+	advice_assumed(&t, adv);
+	assumed = render_sentence_take(&t);
+	str_or_null(w, "assumed", assumed);
+	free(assumed);
 	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
 	if (adv->defrag_mode >= 0) {
 		jw_key(w, "defrag_mode");

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_RENDER_TEXT_H
 #define FRAGSTAT_RENDER_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -37,6 +38,27 @@ void	render_fold(FILE *fp, const char *prefix, const char *text);
 void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
 
+/*
+ * A sentence built in parts, of any length (start it zeroed):
+ * render_say() appends the formatted text; render_said() prints it after
+ * PREFIX folded as render_fold() does, and frees it. Returns 0, or -1 after
+ * ferr_nomem() when memory ran out while it was built (nothing printed).
+ */
+struct render_sentence {
+	char		*s;
+	size_t		 n;
+	bool		 failed;
+};
+void	render_say(struct render_sentence *t, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	render_said(struct render_sentence *t, FILE *fp, const char *prefix);
+
+/*
+ * Returns T's text for the caller to free (NULL when nothing was said),
+ * or NULL after ferr_nomem() when memory ran out; T is empty again.
+ */
+char	*render_sentence_take(struct render_sentence *t);
+
 /* A line of items that wraps at 80 columns, going on at its indent. */
 struct render_items {
 	FILE		*fp;
@@ -63,8 +85,8 @@ const char *advice_sentence(char *buf, size_t size, const struct report *r,
 const char *advice_ceiling(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
-/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
-const char *advice_assumed(char *buf, size_t size, const struct advice *adv);
+/* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
+void	advice_assumed(struct render_sentence *t, const struct advice *adv);
 
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,
