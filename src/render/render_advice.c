@@ -242,30 +242,30 @@ advice_sentence(char *buf, size_t size, const struct report *r,
 	return out;
 }
 
-const char *
-advice_ceiling(char *buf, size_t size, const struct report *r,
+bool
+advice_ceiling(struct render_sentence *t, const struct report *r,
     const struct zadvice *a)
 {
 	const struct map_zone *z;
 
 	if (r->map == NULL || a->verdict != VERDICT_COMPACT ||
 	    a->order < r->map->pageblock_order || a->order >= r->map->norders)
-		return NULL;
+		return false;
 	z = &r->map->zones[a->zone];
 	if (z->ceiling[a->order] > 0)
-		snprintf(buf, size, "compaction can make at most %" PRIu64
+		render_say(t, "compaction can make at most %" PRIu64
 		    " blocks of this order; %" PRIu64 " are free now (an upper "
 		    "bound from the page flags, limited by %s)",
 		    z->ceiling[a->order], z->free_now[a->order],
 		    map_limit_words(z->limited_by[a->order]));
 	else
-		snprintf(buf, size, "compaction can make no block of this "
+		render_say(t, "compaction can make no block of this "
 		    "order (%s); %" PRIu64 " are free now: compaction cannot "
 		    "help here", z->limited_by[a->order] == MAP_LIMIT_FREE ?
 		    "free memory is less than one block" : "every aligned "
 		    "range holds a hole or an unmovable page",
 		    z->free_now[a->order]);
-	return buf;
+	return true;
 }
 
 /*
@@ -352,7 +352,8 @@ static void
 zone_lines(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char blk[32], fi[16], sentence[512], ceil[256];
+	struct render_sentence t = { 0 };
+	char blk[32], fi[16], sentence[512], *ceil;
 	size_t i;
 
 	for (i = 0; i < adv->nzones; i++) {
@@ -372,8 +373,11 @@ zone_lines(FILE *fp, const struct report *r)
 			    "migratetype" : "no block free in its own migratetype");
 		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
 		    sizeof(sentence), r, a));
-		if (advice_ceiling(ceil, sizeof(ceil), r, a))
+		if (advice_ceiling(&t, r, a) &&
+		    (ceil = render_sentence_take(&t)) != NULL) {
 			fprintf(fp, "      %s\n", ceil);
+			free(ceil);
+		}
 	}
 }
 

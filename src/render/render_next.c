@@ -37,18 +37,19 @@ static void
 ceilings(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char label[80], text[256];
+	struct render_sentence t = { 0 };
+	char label[80];
 	size_t i;
 
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 
-		if (advice_ceiling(text, sizeof(text), r, a) == NULL)
+		if (!advice_ceiling(&t, r, a))
 			continue;
 		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
 		    a->order);
-		render_fold(fp, label, text);
+		render_said(&t, fp, label);
 	}
 }
 

@@ -78,11 +78,11 @@ const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
 /*
- * Returns BUF holding what R->map says full compaction could make for A,
- * a compact verdict at an order the map bounds; else NULL. The verdict
- * stays the kernel's: this only adds the ceiling beside it.
+ * Say to T what R->map says full compaction could make for A, a compact
+ * verdict at an order the map bounds; returns whether there is one. The
+ * verdict stays the kernel's: this only adds the ceiling beside it.
  */
-const char *advice_ceiling(char *buf, size_t size, const struct report *r,
+bool	advice_ceiling(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
