@@ -32,8 +32,9 @@ const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /*
- * Append the formatted text to BUF (SIZE bytes, holding *N): the one
- * builder of a sentence in parts; past SIZE it cuts, never overruns.
+ * Append the formatted text to BUF (SIZE bytes, holding *N): for a list
+ * of words whose length is bounded (render_keep_words()); past SIZE it
+ * cuts, never overruns. A sentence is a struct render_sentence.
  */
 void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
