@@ -97,52 +97,46 @@ advice_words(struct advice_words *wd, const struct report *r,
 	hum_size(wd->mg, sizeof(wd->mg), a->managed, ps);
 }
 
-/*
- * Write to BUF why vm.defrag_mode made the rules below run at the pageblock
- * order; returns the bytes written (at most SIZE - 1).
- */
-static size_t
-defrag_prefix(char *buf, size_t size, const struct advice_words *wd,
+/* Say to T why vm.defrag_mode made the rules below run at the pageblock order. */
+static void
+defrag_prefix(struct render_sentence *t, const struct advice_words *wd,
     const struct zadvice *a, unsigned long ps)
 {
 	char pbs[32];
-	int w;
 
-	w = snprintf(buf, size, "a free %s block exists only on other "
-	    "migratetypes' lists, below the %s pageblock; under "
-	    "vm.defrag_mode the kernel falls back only after reclaim "
-	    "and compaction at that order: ", wd->blk, hum_size(pbs,
-	    sizeof(pbs), 1ULL << a->rules_order, ps));
-	return w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
+	render_say(t, "a free %s block exists only on other migratetypes' "
+	    "lists, below the %s pageblock; under vm.defrag_mode the kernel "
+	    "falls back only after reclaim and compaction at that order: ",
+	    wd->blk, hum_size(pbs, sizeof(pbs), 1ULL << a->rules_order, ps));
 }
 
-/* Write to BUF why the lowmem reserve keeps allocation A from the zone. */
+/* Say to T why the lowmem reserve keeps allocation A from the zone. */
 static void
-reserve_sentence(char *buf, size_t size, const struct advice_words *wd,
+reserve_sentence(struct render_sentence *t, const struct advice_words *wd,
     const struct zadvice *a)
 {
 	const char *wm = a->have_wmark ? " + min watermark" : "";
 
 	if (a->reason == R_LOWMEM_RESERVE)
-		snprintf(buf, size, "%s free; even wholly free it could count "
+		render_say(t, "%s free; even wholly free it could count "
 		    "at most %s (managed pages%s), not above the %s it keeps "
 		    "from %s allocations (lowmem_reserve%s): not used by this "
 		    "allocation", wd->fr, wd->mg,
 		    a->order ? " less the block" : "", wd->need, wd->gfp, wm);
 	else if (a->reserve_known && a->managed_known)
-		snprintf(buf, size, "%s free, not above the %s the zone "
+		render_say(t, "%s free, not above the %s the zone "
 		    "keeps from %s allocations (lowmem_reserve%s), though "
 		    "it could count up to %s once freed: compaction is "
 		    "skipped and the kernel reclaims: reclaim", wd->fr,
 		    wd->need, wd->gfp, wm, wd->mg);
 	else if (a->reserve_known)
-		snprintf(buf, size, "%s free, not above the %s the zone "
+		render_say(t, "%s free, not above the %s the zone "
 		    "keeps from %s allocations (lowmem_reserve%s); "
 		    "zoneinfo gives no managed pages to tell whether it "
 		    "could ever pass: compaction is skipped and the "
 		    "kernel reclaims: reclaim", wd->fr, wd->need, wd->gfp, wm);
 	else
-		snprintf(buf, size, "%s free, but the lowmem reserve "
+		render_say(t, "%s free, but the lowmem reserve "
 		    "against %s allocations is at least %s (higher zones' "
 		    "free / ratio %u): compaction is skipped and the "
 		    "kernel reclaims (whether the zone could ever pass is "
@@ -150,9 +144,9 @@ reserve_sentence(char *buf, size_t size, const struct advice_words *wd,
 		    wd->res, a->ratio);
 }
 
-/* Write to BUF why too little free memory for compaction means reclaim. */
+/* Say to T why too little free memory for compaction means reclaim. */
 static void
-order0_sentence(char *buf, size_t size, const struct advice_words *wd,
+order0_sentence(struct render_sentence *t, const struct advice_words *wd,
     const struct report *r, const struct zadvice *a)
 {
 	char need[32], gap[32];
@@ -160,86 +154,94 @@ order0_sentence(char *buf, size_t size, const struct advice_words *wd,
 	hum_size(need, sizeof(need), a->need, r->page_size);
 	hum_size(gap, sizeof(gap), a->gap, r->page_size);
 	if (a->have_wmark)
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s watermark, %s gap, reserve): reclaim",
 		    wd->fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
 		    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
 		    "low" : "min", gap);
 	else if (a->reserve > 0)
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s gap, lowmem reserve at least %s; "
 		    "watermarks unknown without zoneinfo): reclaim", wd->fr,
 		    need, gap, wd->res);
 	else
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than a %s gap (watermarks unknown without "
 		    "zoneinfo): reclaim", wd->fr, gap);
+}
+
+void
+advice_say(struct render_sentence *t, const struct report *r,
+    const struct zadvice *a)
+{
+	struct advice_words wd;
+
+	advice_words(&wd, r, a);
+	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
+	if (a->nofragment)
+		defrag_prefix(t, &wd, a, r->page_size);
+	switch (a->reason) {
+	case R_FREE_BLOCK:
+		render_say(t, "a free %s block exists%s%s", wd.blk,
+		    a->lists_known ? " on a list it may use" : "",
+		    a->have_wmark ? " and free memory is above the min watermark" :
+		    "");
+		break;
+	case R_RESERVE_UNKNOWN:
+		render_say(t, "a free %s block exists, but without "
+		    "zoneinfo the lowmem reserve against %s allocations is "
+		    "unknown (at least %s): unknown", wd.blk, wd.gfp, wd.res);
+		break;
+	case R_ZONE_TYPE:
+		render_say(t, "%s allocations never use this zone: not "
+		    "used by this allocation", wd.gfp);
+		break;
+	case R_LOWMEM_RESERVE:
+	case R_RESERVE_RECLAIM:
+		reserve_sentence(t, &wd, a);
+		break;
+	case R_LOW_ORDER0:
+		order0_sentence(t, &wd, r, a);
+		break;
+	case R_INDEX_LOW:
+		render_say(t, "%s free, %s, but index %s <= threshold %s: "
+		    "short of memory rather than fragmented: reclaim", wd.fr,
+		    wd.lg, wd.fi, wd.th);
+		break;
+	case R_INDEX_HIGH:
+		render_say(t, "%s free, but %s (index %s > %s): compact",
+		    wd.fr, wd.lg, wd.fi, wd.th);
+		break;
+	case R_INDEX_NEGATIVE:
+		render_say(t, "%s free in a single block (index %s, "
+		    "negative): compact", wd.fr, wd.fi);
+		break;
+	case R_BLOCK_UNUSABLE:
+		render_say(t, "%s free and a %s block exists, but this "
+		    "allocation may not take it (%s): compact", wd.fr, wd.blk,
+		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
+		    "CMA, or below the watermark");
+		break;
+	case R_NOT_COSTLY:
+		render_say(t, "%s free, but %s; below order 4 the kernel "
+		    "compacts without consulting the index: compact", wd.fr,
+		    wd.lg);
+		break;
+	}
 }
 
 const char *
 advice_sentence(char *buf, size_t size, const struct report *r,
     const struct zadvice *a)
 {
-	struct advice_words wd;
-	char *out = buf;
-	size_t n;
+	struct render_sentence t = { 0 };
+	char *s;
 
-	advice_words(&wd, r, a);
-	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
-	if (a->nofragment) {
-		n = defrag_prefix(buf, size, &wd, a, r->page_size);
-		buf += n;
-		size -= n;
-	}
-	switch (a->reason) {
-	case R_FREE_BLOCK:
-		snprintf(buf, size, "a free %s block exists%s%s", wd.blk,
-		    a->lists_known ? " on a list it may use" : "",
-		    a->have_wmark ? " and free memory is above the min watermark" :
-		    "");
-		break;
-	case R_RESERVE_UNKNOWN:
-		snprintf(buf, size, "a free %s block exists, but without "
-		    "zoneinfo the lowmem reserve against %s allocations is "
-		    "unknown (at least %s): unknown", wd.blk, wd.gfp, wd.res);
-		break;
-	case R_ZONE_TYPE:
-		snprintf(buf, size, "%s allocations never use this zone: not "
-		    "used by this allocation", wd.gfp);
-		break;
-	case R_LOWMEM_RESERVE:
-	case R_RESERVE_RECLAIM:
-		reserve_sentence(buf, size, &wd, a);
-		break;
-	case R_LOW_ORDER0:
-		order0_sentence(buf, size, &wd, r, a);
-		break;
-	case R_INDEX_LOW:
-		snprintf(buf, size, "%s free, %s, but index %s <= threshold %s: "
-		    "short of memory rather than fragmented: reclaim", wd.fr,
-		    wd.lg, wd.fi, wd.th);
-		break;
-	case R_INDEX_HIGH:
-		snprintf(buf, size, "%s free, but %s (index %s > %s): compact",
-		    wd.fr, wd.lg, wd.fi, wd.th);
-		break;
-	case R_INDEX_NEGATIVE:
-		snprintf(buf, size, "%s free in a single block (index %s, "
-		    "negative): compact", wd.fr, wd.fi);
-		break;
-	case R_BLOCK_UNUSABLE:
-		snprintf(buf, size, "%s free and a %s block exists, but this "
-		    "allocation may not take it (%s): compact", wd.fr, wd.blk,
-		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
-		    "CMA, or below the watermark");
-		break;
-	case R_NOT_COSTLY:
-		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
-		    "compacts without consulting the index: compact", wd.fr,
-		    wd.lg);
-		break;
-	}
-	return out;
+	advice_say(&t, r, a);
+	s = render_sentence_take(&t);
+	snprintf(buf, size, "%s", s != NULL ? s : "");
+	free(s);
+	return buf;
 }
 
 bool
@@ -353,7 +355,7 @@ zone_lines(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
 	struct render_sentence t = { 0 };
-	char blk[32], fi[16], sentence[512], *ceil;
+	char blk[32], fi[16], *why, *ceil;
 	size_t i;
 
 	for (i = 0; i < adv->nzones; i++) {
@@ -371,8 +373,10 @@ zone_lines(FILE *fp, const struct report *r)
 		if (a->own_free >= 0)
 			fprintf(fp, ", %s", a->own_free ? "a block free in its own "
 			    "migratetype" : "no block free in its own migratetype");
-		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
-		    sizeof(sentence), r, a));
+		advice_say(&t, r, a);
+		why = render_sentence_take(&t);
+		fprintf(fp, "\n      %s\n", why != NULL ? why : "");
+		free(why);
 		if (advice_ceiling(&t, r, a) &&
 		    (ceil = render_sentence_take(&t)) != NULL) {
 			fprintf(fp, "      %s\n", ceil);

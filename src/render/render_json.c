@@ -171,7 +171,8 @@ static void
 zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 {
 	const struct bzone *z = &r->bi->zones[a->zone];
-	char sentence[256];
+	struct render_sentence t = { 0 };
+	char *why;
 
 	jw_object(w);
 	render_zone_json(w, z->node, z->name);
@@ -185,8 +186,11 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_fixed(w, r->advice->threshold, 3);
 	jw_key(w, "index_consulted");
 	jw_bool(w, a->index_used);
+	advice_say(&t, r, a);
+	why = render_sentence_take(&t);
 	jw_key(w, "reason");
-	jw_string(w, advice_sentence(sentence, sizeof(sentence), r, a));
+	jw_string(w, why != NULL ? why : "");
+	free(why);
 	jw_key(w, "usable_free_pages");
 	jw_u64(w, a->usable);
 	/* The gap (never 0) is set once compaction_suitable() is reached. */

@@ -74,7 +74,14 @@ void	render_items_start(struct render_items *t, FILE *fp, const char *label,
 void	render_items_add(struct render_items *t, const char *sep,
 	    const char *item);
 
-/* Returns BUF holding a sentence saying why A's verdict is what it is. */
+/* Say to T a sentence saying why A's verdict is what it is. */
+void	advice_say(struct render_sentence *t, const struct report *r,
+	    const struct zadvice *a);
+
+/*
+ * Returns BUF holding advice_say()'s sentence for A, cut at SIZE: for a
+ * picture's tooltip, which has room for a fixed part of it.
+ */
 const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
