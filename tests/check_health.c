@@ -119,6 +119,44 @@ START_TEST(test_worse)
 }
 END_TEST
 
+/*
+ * Every node of the input judged, the most a model can hold too
+ * (FRAG_MAX_NODES: node ids above it are refused when read), and the
+ * worst found: node 700 is below --crit, node 300 below --warn; rows of
+ * a zone or another order are not nodes; --node judges that node alone.
+ */
+START_TEST(test_nodes)
+{
+	static struct avail rows[FRAG_MAX_NODES + 2];
+	static struct check_answer c;
+	struct check_ask ask = { .warn = 100, .crit = 10, .order = 9,
+	    .node = -1 };
+	struct availability av = { .rows = rows, .n = FRAG_MAX_NODES + 2 };
+	size_t i;
+
+	for (i = 0; i < FRAG_MAX_NODES; i++)
+		rows[i] = (struct avail){ .node = (int)i, .zone = -1,
+		    .order = 9, .now = i == 700 ? 9 : i == 300 ? 99 : 500 };
+	rows[i++] = (struct avail){ .node = 5, .zone = 0, .order = 9 };
+	rows[i] = (struct avail){ .node = 6, .zone = -1, .order = 10 };
+	health_judge_nodes(&c, &av, NULL, AVAIL_POSSIBLE, &ask);
+	ck_assert_uint_eq(c.n, FRAG_MAX_NODES);
+	ck_assert_int_eq(c.nodes[c.worst].node, 700);
+	ck_assert_int_eq(c.nodes[c.worst].state, CHECK_CRITICAL);
+	ck_assert_int_eq(c.nodes[300].state, CHECK_WARNING);
+	ck_assert_int_eq(c.nodes[FRAG_MAX_NODES - 1].node, FRAG_MAX_NODES - 1);
+	ask.node = 300;
+	health_judge_nodes(&c, &av, NULL, AVAIL_POSSIBLE, &ask);
+	ck_assert_uint_eq(c.n, 1);
+	ck_assert_int_eq(c.nodes[c.worst].node, 300);
+	ck_assert_int_eq(c.nodes[c.worst].state, CHECK_WARNING);
+	av.n = 0;
+	ask.node = -1;
+	health_judge_nodes(&c, &av, NULL, AVAIL_POSSIBLE, &ask);
+	ck_assert_uint_eq(c.n, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -129,6 +167,7 @@ main(void)
 	    (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, test_no_node);
 	tcase_add_test(tc, test_worse);
+	tcase_add_test(tc, test_nodes);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -42,6 +42,25 @@ hum_order(char *buf, size_t size, unsigned int order, unsigned long page_size)
 }
 
 const char *
+hum_order_label(char *buf, size_t size, unsigned int order,
+    unsigned long page_size)
+{
+	uint64_t b = (uint64_t)page_size << order;
+	const char *units = "KMGTP";
+	int u = -1;
+
+	while (u < 4 && b % 1024 == 0) {
+		b /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, size, "%" PRIu64 "B", b);
+	else
+		snprintf(buf, size, "%" PRIu64 "%c", b, units[u]);
+	return buf;
+}
+
+const char *
 hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 {
 	uint64_t permille;

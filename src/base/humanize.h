@@ -15,6 +15,13 @@ const char	*hum_size(char *buf, size_t size, uint64_t pages,
 const char	*hum_order(char *buf, size_t size, unsigned int order,
 		    unsigned long page_size);
 
+/*
+ * Returns BUF holding one block of ORDER as a short label: the bytes in
+ * the largest unit that divides them, "2M", "64K", "1G" ("512B" below 1K).
+ */
+const char	*hum_order_label(char *buf, size_t size, unsigned int order,
+		    unsigned long page_size);
+
 /* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", truncated. */
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 

@@ -314,6 +314,31 @@ avail_need(const struct availability *av, const struct need *n,
 	return ans;
 }
 
+enum verdict
+avail_worst(const struct advice *adv, const struct need *n,
+    const struct need_answer *na, size_t *jw)
+{
+	enum verdict worst = VERDICT_OK, v;
+	size_t j;
+
+	*jw = 0;
+	for (j = 0; j < adv->norders; j++) {
+		v = advise_best(adv, -1, j);
+		if (advise_rank(v) > advise_rank(worst)) {
+			worst = v;
+			*jw = j;
+		}
+	}
+	/* What --need asks for may need more than one allocation does. */
+	if (n != NULL && advise_rank(na->verdict) > advise_rank(worst)) {
+		worst = na->verdict;
+		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
+		    n->order; (*jw)++)
+			;
+	}
+	return worst;
+}
+
 const struct hugetlb_size *
 avail_pool(const struct hugetlb *h, unsigned order, int node,
     const struct hugetlb_node **node_pool)

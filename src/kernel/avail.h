@@ -39,4 +39,12 @@ enum avail_possible avail_possible(const struct hugetlb *h, bool known,
 struct need_answer avail_need(const struct availability *av,
 	    const struct need *n, enum avail_possible possible);
 
+/*
+ * Returns the machine's worst verdict over ADV's orders and the answer NA
+ * to --need N (NULL: none), and in *JW the index in ADV's orders of the
+ * order it is worst at (N's order, or the last, when N decides).
+ */
+enum verdict avail_worst(const struct advice *adv, const struct need *n,
+	    const struct need_answer *na, size_t *jw);
+
 #endif

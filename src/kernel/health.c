@@ -106,6 +106,33 @@ health_worse(const struct health *a, const struct health *b)
 	return now_of(a) < now_of(b);
 }
 
+void
+health_judge_nodes(struct check_answer *c, const struct availability *av,
+    const struct need *n, enum avail_possible possible,
+    const struct check_ask *ask)
+{
+	unsigned order = n != NULL ? n->order : ask->order;
+	const struct avail *a;
+	size_t i;
+
+	c->n = 0;
+	c->worst = 0;
+	if (ask->node >= 0)
+		health_judge(&c->nodes[c->n++], av, n, possible, ask,
+		    ask->node);
+	for (i = 0; ask->node < 0 && i < av->n; i++) {
+		a = &av->rows[i];
+		/* Never full: one row per node id, each below the bound. */
+		if (a->zone == -1 && a->node >= 0 && a->order == order &&
+		    c->n < FRAG_MAX_NODES)
+			health_judge(&c->nodes[c->n++], av, n, possible, ask,
+			    a->node);
+	}
+	for (i = 1; i < c->n; i++)
+		if (health_worse(&c->nodes[i], &c->nodes[c->worst]))
+			c->worst = i;
+}
+
 const char *
 health_state_name(enum check_state s)
 {

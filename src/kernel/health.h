@@ -18,6 +18,15 @@ void	health_judge(struct health *h, const struct availability *av,
 	    const struct need *n, enum avail_possible possible,
 	    const struct check_ask *ask, int node);
 
+/*
+ * Judge into C the nodes of AV that ASK names (every node when its node
+ * is -1) as health_judge() does, at N's order (NULL: ASK's), and find the
+ * worst of them.
+ */
+void	health_judge_nodes(struct check_answer *c,
+	    const struct availability *av, const struct need *n,
+	    enum avail_possible possible, const struct check_ask *ask);
+
 /* Returns whether A is worse than B: its state, then fewer free now. */
 bool	health_worse(const struct health *a, const struct health *b);
 

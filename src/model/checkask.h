@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "availability.h"
+#include "bounds.h"
 
 /* A monitoring plugin's state, which is also its exit status. */
 enum check_state {
@@ -34,6 +35,17 @@ struct health {
 	bool			 have_need;
 	struct need_answer	 need;		/* with HAVE_NEED */
 	const struct avail	*row;		/* the thresholds' counts, NULL: none */
+};
+
+/*
+ * --check's answer: the nodes judged (--node's, else each node's sum of
+ * its zones) and the index of the worst (N 0: no node in the input). A
+ * node's sum is one row per node id, and ids are below FRAG_MAX_NODES
+ * (parse/zonehead.c refuses others): NODES holds every one.
+ */
+struct check_answer {
+	struct health		 nodes[FRAG_MAX_NODES];
+	size_t			 n, worst;
 };
 
 #endif

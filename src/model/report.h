@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "advice.h"
+#include "availability.h"
 #include "model.h"
 
 struct map;
@@ -17,9 +18,6 @@ struct offline;
 struct memcg;
 struct owners;
 struct census;
-struct avail;
-struct availability;
-struct need;
 struct unmanaged;
 
 struct report {
@@ -48,6 +46,15 @@ struct report {
 	const struct census		*census;	/* with page_owner read, else NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
+	/*
+	 * Computed once with the counts (run/'s pipe_count()) for every view:
+	 * --need's answer (with NEED), the machine's worst verdict over the
+	 * advice's orders and --need, and the index in ADVICE's orders of the
+	 * order it is worst at (avail_worst()).
+	 */
+	struct need_answer		 need_answer;
+	enum verdict			 worst;
+	size_t				 worst_j;
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
 	bool				 huge_known;	/* read: NULL huge means none */
 	const struct thp		*thp;		/* the THP sizes, or NULL */

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
@@ -12,32 +13,28 @@
 #include "render_text.h"
 #include "render_unmanaged.h"
 
-/* Append to BUF (SIZE bytes, holding *N) "; " unless first, then S. */
+/* Say to T "; " unless it is the first, then S. */
 static void
-clause(char *buf, size_t size, size_t *n, const char *s)
+clause(struct render_sentence *t, const char *s)
 {
-	render_addf(buf, size, n, "%s%s", *n ? "; " : "", s);
+	render_say(t, "%s%s", t->n > 0 ? "; " : "", s);
 }
 
-const char *
-advice_assumed(char *buf, size_t size, const struct advice *adv)
+void
+advice_assumed(struct render_sentence *t, const struct advice *adv)
 {
-	size_t n = 0;
-
-	buf[0] = '\0';
 	if (adv->assumed & ADVISE_ASSUMED_FREE)
-		clause(buf, size, &n, "no zoneinfo: free pages from buddyinfo, "
-		    "watermarks 0");
+		clause(t, "no zoneinfo: free pages from buddyinfo, watermarks "
+		    "0");
 	if (adv->assumed & ADVISE_ASSUMED_RESERVE)
-		clause(buf, size, &n, "lowmem reserve >= higher zones' free / "
-		    "default ratio");
+		clause(t, "lowmem reserve >= higher zones' free / default "
+		    "ratio");
 	if (adv->assumed & ADVISE_ASSUMED_LISTS)
-		clause(buf, size, &n, "no pagetypeinfo: any free block usable");
+		clause(t, "no pagetypeinfo: any free block usable");
 	if (adv->assumed & ADVISE_ASSUMED_KVER)
-		clause(buf, size, &n, adv->kver_text);
+		clause(t, adv->kver_text);
 	if (adv->assumed & ADVISE_ASSUMED_DEFRAG)
-		clause(buf, size, &n, "vm.defrag_mode not read: 0, its default");
-	return buf;
+		clause(t, "vm.defrag_mode not read: 0, its default");
 }
 
 /* Returns BUF holding "nothing larger than SIZE" for zone F, or "nothing free". */
@@ -58,13 +55,14 @@ largest(char *buf, size_t size, const struct frag *f, unsigned long page_size)
 static void
 unmanaged(FILE *fp, const struct report *r)
 {
+	struct render_sentence t = { 0 };
 	const char *label;
-	char text[640], prefix[32];
+	char prefix[32];
 
-	if (unmanaged_sentence(text, sizeof(text), r, &label) == NULL)
+	if (!unmanaged_sentence(&t, r, &label))
 		return;
 	snprintf(prefix, sizeof(prefix), "  %s", label);
-	render_fold(fp, prefix, text);
+	render_said(&t, fp, prefix);
 }
 
 /* The sizes and numbers an advice sentence quotes, already in words. */
@@ -99,52 +97,46 @@ advice_words(struct advice_words *wd, const struct report *r,
 	hum_size(wd->mg, sizeof(wd->mg), a->managed, ps);
 }
 
-/*
- * Write to BUF why vm.defrag_mode made the rules below run at the pageblock
- * order; returns the bytes written (at most SIZE - 1).
- */
-static size_t
-defrag_prefix(char *buf, size_t size, const struct advice_words *wd,
+/* Say to T why vm.defrag_mode made the rules below run at the pageblock order. */
+static void
+defrag_prefix(struct render_sentence *t, const struct advice_words *wd,
     const struct zadvice *a, unsigned long ps)
 {
 	char pbs[32];
-	int w;
 
-	w = snprintf(buf, size, "a free %s block exists only on other "
-	    "migratetypes' lists, below the %s pageblock; under "
-	    "vm.defrag_mode the kernel falls back only after reclaim "
-	    "and compaction at that order: ", wd->blk, hum_size(pbs,
-	    sizeof(pbs), 1ULL << a->rules_order, ps));
-	return w < 0 ? 0 : (size_t)w < size ? (size_t)w : size - 1;
+	render_say(t, "a free %s block exists only on other migratetypes' "
+	    "lists, below the %s pageblock; under vm.defrag_mode the kernel "
+	    "falls back only after reclaim and compaction at that order: ",
+	    wd->blk, hum_size(pbs, sizeof(pbs), 1ULL << a->rules_order, ps));
 }
 
-/* Write to BUF why the lowmem reserve keeps allocation A from the zone. */
+/* Say to T why the lowmem reserve keeps allocation A from the zone. */
 static void
-reserve_sentence(char *buf, size_t size, const struct advice_words *wd,
+reserve_sentence(struct render_sentence *t, const struct advice_words *wd,
     const struct zadvice *a)
 {
 	const char *wm = a->have_wmark ? " + min watermark" : "";
 
 	if (a->reason == R_LOWMEM_RESERVE)
-		snprintf(buf, size, "%s free; even wholly free it could count "
+		render_say(t, "%s free; even wholly free it could count "
 		    "at most %s (managed pages%s), not above the %s it keeps "
 		    "from %s allocations (lowmem_reserve%s): not used by this "
 		    "allocation", wd->fr, wd->mg,
 		    a->order ? " less the block" : "", wd->need, wd->gfp, wm);
 	else if (a->reserve_known && a->managed_known)
-		snprintf(buf, size, "%s free, not above the %s the zone "
+		render_say(t, "%s free, not above the %s the zone "
 		    "keeps from %s allocations (lowmem_reserve%s), though "
 		    "it could count up to %s once freed: compaction is "
 		    "skipped and the kernel reclaims: reclaim", wd->fr,
 		    wd->need, wd->gfp, wm, wd->mg);
 	else if (a->reserve_known)
-		snprintf(buf, size, "%s free, not above the %s the zone "
+		render_say(t, "%s free, not above the %s the zone "
 		    "keeps from %s allocations (lowmem_reserve%s); "
 		    "zoneinfo gives no managed pages to tell whether it "
 		    "could ever pass: compaction is skipped and the "
 		    "kernel reclaims: reclaim", wd->fr, wd->need, wd->gfp, wm);
 	else
-		snprintf(buf, size, "%s free, but the lowmem reserve "
+		render_say(t, "%s free, but the lowmem reserve "
 		    "against %s allocations is at least %s (higher zones' "
 		    "free / ratio %u): compaction is skipped and the "
 		    "kernel reclaims (whether the zone could ever pass is "
@@ -152,9 +144,9 @@ reserve_sentence(char *buf, size_t size, const struct advice_words *wd,
 		    wd->res, a->ratio);
 }
 
-/* Write to BUF why too little free memory for compaction means reclaim. */
+/* Say to T why too little free memory for compaction means reclaim. */
 static void
-order0_sentence(char *buf, size_t size, const struct advice_words *wd,
+order0_sentence(struct render_sentence *t, const struct advice_words *wd,
     const struct report *r, const struct zadvice *a)
 {
 	char need[32], gap[32];
@@ -162,112 +154,120 @@ order0_sentence(char *buf, size_t size, const struct advice_words *wd,
 	hum_size(need, sizeof(need), a->need, r->page_size);
 	hum_size(gap, sizeof(gap), a->gap, r->page_size);
 	if (a->have_wmark)
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s watermark, %s gap, reserve): reclaim",
 		    wd->fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
 		    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
 		    "low" : "min", gap);
 	else if (a->reserve > 0)
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s gap, lowmem reserve at least %s; "
 		    "watermarks unknown without zoneinfo): reclaim", wd->fr,
 		    need, gap, wd->res);
 	else
-		snprintf(buf, size, "only %s free; compaction needs more "
+		render_say(t, "only %s free; compaction needs more "
 		    "than a %s gap (watermarks unknown without "
 		    "zoneinfo): reclaim", wd->fr, gap);
+}
+
+void
+advice_say(struct render_sentence *t, const struct report *r,
+    const struct zadvice *a)
+{
+	struct advice_words wd;
+
+	advice_words(&wd, r, a);
+	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
+	if (a->nofragment)
+		defrag_prefix(t, &wd, a, r->page_size);
+	switch (a->reason) {
+	case R_FREE_BLOCK:
+		render_say(t, "a free %s block exists%s%s", wd.blk,
+		    a->lists_known ? " on a list it may use" : "",
+		    a->have_wmark ? " and free memory is above the min watermark" :
+		    "");
+		break;
+	case R_RESERVE_UNKNOWN:
+		render_say(t, "a free %s block exists, but without "
+		    "zoneinfo the lowmem reserve against %s allocations is "
+		    "unknown (at least %s): unknown", wd.blk, wd.gfp, wd.res);
+		break;
+	case R_ZONE_TYPE:
+		render_say(t, "%s allocations never use this zone: not "
+		    "used by this allocation", wd.gfp);
+		break;
+	case R_LOWMEM_RESERVE:
+	case R_RESERVE_RECLAIM:
+		reserve_sentence(t, &wd, a);
+		break;
+	case R_LOW_ORDER0:
+		order0_sentence(t, &wd, r, a);
+		break;
+	case R_INDEX_LOW:
+		render_say(t, "%s free, %s, but index %s <= threshold %s: "
+		    "short of memory rather than fragmented: reclaim", wd.fr,
+		    wd.lg, wd.fi, wd.th);
+		break;
+	case R_INDEX_HIGH:
+		render_say(t, "%s free, but %s (index %s > %s): compact",
+		    wd.fr, wd.lg, wd.fi, wd.th);
+		break;
+	case R_INDEX_NEGATIVE:
+		render_say(t, "%s free in a single block (index %s, "
+		    "negative): compact", wd.fr, wd.fi);
+		break;
+	case R_BLOCK_UNUSABLE:
+		render_say(t, "%s free and a %s block exists, but this "
+		    "allocation may not take it (%s): compact", wd.fr, wd.blk,
+		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
+		    "CMA, or below the watermark");
+		break;
+	case R_NOT_COSTLY:
+		render_say(t, "%s free, but %s; below order 4 the kernel "
+		    "compacts without consulting the index: compact", wd.fr,
+		    wd.lg);
+		break;
+	}
 }
 
 const char *
 advice_sentence(char *buf, size_t size, const struct report *r,
     const struct zadvice *a)
 {
-	struct advice_words wd;
-	char *out = buf;
-	size_t n;
+	struct render_sentence t = { 0 };
+	char *s;
 
-	advice_words(&wd, r, a);
-	/* vm.defrag_mode: why the rules below ran at the pageblock order. */
-	if (a->nofragment) {
-		n = defrag_prefix(buf, size, &wd, a, r->page_size);
-		buf += n;
-		size -= n;
-	}
-	switch (a->reason) {
-	case R_FREE_BLOCK:
-		snprintf(buf, size, "a free %s block exists%s%s", wd.blk,
-		    a->lists_known ? " on a list it may use" : "",
-		    a->have_wmark ? " and free memory is above the min watermark" :
-		    "");
-		break;
-	case R_RESERVE_UNKNOWN:
-		snprintf(buf, size, "a free %s block exists, but without "
-		    "zoneinfo the lowmem reserve against %s allocations is "
-		    "unknown (at least %s): unknown", wd.blk, wd.gfp, wd.res);
-		break;
-	case R_ZONE_TYPE:
-		snprintf(buf, size, "%s allocations never use this zone: not "
-		    "used by this allocation", wd.gfp);
-		break;
-	case R_LOWMEM_RESERVE:
-	case R_RESERVE_RECLAIM:
-		reserve_sentence(buf, size, &wd, a);
-		break;
-	case R_LOW_ORDER0:
-		order0_sentence(buf, size, &wd, r, a);
-		break;
-	case R_INDEX_LOW:
-		snprintf(buf, size, "%s free, %s, but index %s <= threshold %s: "
-		    "short of memory rather than fragmented: reclaim", wd.fr,
-		    wd.lg, wd.fi, wd.th);
-		break;
-	case R_INDEX_HIGH:
-		snprintf(buf, size, "%s free, but %s (index %s > %s): compact",
-		    wd.fr, wd.lg, wd.fi, wd.th);
-		break;
-	case R_INDEX_NEGATIVE:
-		snprintf(buf, size, "%s free in a single block (index %s, "
-		    "negative): compact", wd.fr, wd.fi);
-		break;
-	case R_BLOCK_UNUSABLE:
-		snprintf(buf, size, "%s free and a %s block exists, but this "
-		    "allocation may not take it (%s): compact", wd.fr, wd.blk,
-		    a->usable_block == 0 ? "HighAtomic, Isolate or CMA list" :
-		    "CMA, or below the watermark");
-		break;
-	case R_NOT_COSTLY:
-		snprintf(buf, size, "%s free, but %s; below order 4 the kernel "
-		    "compacts without consulting the index: compact", wd.fr,
-		    wd.lg);
-		break;
-	}
-	return out;
+	advice_say(&t, r, a);
+	s = render_sentence_take(&t);
+	snprintf(buf, size, "%s", s != NULL ? s : "");
+	free(s);
+	return buf;
 }
 
-const char *
-advice_ceiling(char *buf, size_t size, const struct report *r,
+bool
+advice_ceiling(struct render_sentence *t, const struct report *r,
     const struct zadvice *a)
 {
 	const struct map_zone *z;
 
 	if (r->map == NULL || a->verdict != VERDICT_COMPACT ||
 	    a->order < r->map->pageblock_order || a->order >= r->map->norders)
-		return NULL;
+		return false;
 	z = &r->map->zones[a->zone];
 	if (z->ceiling[a->order] > 0)
-		snprintf(buf, size, "compaction can make at most %" PRIu64
+		render_say(t, "compaction can make at most %" PRIu64
 		    " blocks of this order; %" PRIu64 " are free now (an upper "
 		    "bound from the page flags, limited by %s)",
 		    z->ceiling[a->order], z->free_now[a->order],
 		    map_limit_words(z->limited_by[a->order]));
 	else
-		snprintf(buf, size, "compaction can make no block of this "
+		render_say(t, "compaction can make no block of this "
 		    "order (%s); %" PRIu64 " are free now: compaction cannot "
 		    "help here", z->limited_by[a->order] == MAP_LIMIT_FREE ?
 		    "free memory is less than one block" : "every aligned "
 		    "range holds a hole or an unmovable page",
 		    z->free_now[a->order]);
-	return buf;
+	return true;
 }
 
 /*
@@ -328,15 +328,17 @@ static void
 advice_header(FILE *fp, const struct advice *adv, const char *bold,
     const char *off)
 {
-	char assumed[320];
+	struct render_sentence t = { 0 };
+	char *assumed;
 
 	fprintf(fp, "%sAdvice for %s allocations%s (orders: %s; "
 	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
 	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
-	if (adv->assumed)
-		fprintf(fp, "  assumed: %s\n", advice_assumed(assumed,
-		    sizeof(assumed), adv));
+	advice_assumed(&t, adv);
+	if ((assumed = render_sentence_take(&t)) != NULL)
+		fprintf(fp, "  assumed: %s\n", assumed);
+	free(assumed);
 	if (adv->defrag_mode >= 0)
 		fprintf(fp, "  rules: vm.defrag_mode %d: %s\n", adv->defrag_mode,
 		    adv->defrag_rules ? "no fallback to another migratetype "
@@ -352,7 +354,8 @@ static void
 zone_lines(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char blk[32], fi[16], sentence[512], ceil[256];
+	struct render_sentence t = { 0 };
+	char blk[32], fi[16], *why, *ceil;
 	size_t i;
 
 	for (i = 0; i < adv->nzones; i++) {
@@ -370,10 +373,15 @@ zone_lines(FILE *fp, const struct report *r)
 		if (a->own_free >= 0)
 			fprintf(fp, ", %s", a->own_free ? "a block free in its own "
 			    "migratetype" : "no block free in its own migratetype");
-		fprintf(fp, "\n      %s\n", advice_sentence(sentence,
-		    sizeof(sentence), r, a));
-		if (advice_ceiling(ceil, sizeof(ceil), r, a))
+		advice_say(&t, r, a);
+		why = render_sentence_take(&t);
+		fprintf(fp, "\n      %s\n", why != NULL ? why : "");
+		free(why);
+		if (advice_ceiling(&t, r, a) &&
+		    (ceil = render_sentence_take(&t)) != NULL) {
 			fprintf(fp, "      %s\n", ceil);
+			free(ceil);
+		}
 	}
 }
 

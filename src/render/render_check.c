@@ -15,25 +15,7 @@
 #include "health.h"
 #include "humanize.h"
 #include "render_check.h"
-
-/* Returns BUF holding the size of ORDER's blocks for a label: "2M", "64K", "1G". */
-static const char *
-size_label(char *buf, size_t size, unsigned order, unsigned long page_size)
-{
-	uint64_t b = (uint64_t)page_size << order;
-	const char *units = "KMGTP";
-	int u = -1;
-
-	while (u < 4 && b % 1024 == 0) {
-		b /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, size, "%" PRIu64 "B", b);
-	else
-		snprintf(buf, size, "%" PRIu64 "%c", b, units[u]);
-	return buf;
-}
+#include "render_text.h"
 
 /* Write ASK's thresholds in words: " (warning below W, critical below C)". */
 static void
@@ -55,14 +37,14 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 {
 	const struct need *n = r->need;
 	bool asked = ask->warn != 0 || ask->crit != 0;
-	char b[32], c[96];
+	char b[32], c[96], why[64];
 
 	if (h->have_need && n != NULL) {
 		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
 		    sizeof(b), 1ULL << n->order, r->page_size));
 		if (h->need.possible == AVAIL_IMPOSSIBLE)
-			fprintf(fp, "impossible, no hugepages-%" PRIu64 "kB",
-			    ((uint64_t)r->page_size << n->order) / 1024);
+			fprintf(fp, "impossible, %s", render_no_hugepages(why,
+			    sizeof(why), n->order, r->page_size));
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
@@ -129,49 +111,32 @@ perf_order(FILE *fp, bool *first, const struct report *r,
 	}
 	if (r->need != NULL && r->need->order == order)
 		need = r->need->count;
-	size_label(s, sizeof(s), order, r->page_size);
+	hum_order_label(s, sizeof(s), order, r->page_size);
 	perf(fp, first, node, s, "free_now", a->now, need > warn ? need : warn,
 	    crit);
 	perf(fp, first, node, s, "after_compaction", a->after, 0, need);
 }
 
-enum check_state
-render_check(FILE *fp, const struct report *r, const struct check_ask *ask)
+void
+render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
+    const struct check_answer *c)
 {
-	struct health h[FRAG_MAX_NODES];
+	const struct health *h = c->nodes, *w = &c->nodes[c->worst];
 	bool asked = ask->warn != 0 || ask->crit != 0;
-	unsigned order = r->need != NULL ? r->need->order : ask->order;
-	size_t i, n = 0, worst = 0;
 	bool first = true;
-	enum avail_possible possible = avail_possible(r->huge, r->huge_known,
-	    order, r->bi->norders);
+	size_t i;
 
-	/* The nodes judged: --node's, else each node's sum of its zones. */
-	if (ask->node >= 0)
-		health_judge(&h[n++], r->avail, r->need, possible, ask,
-		    ask->node);
-	for (i = 0; ask->node < 0 && i < r->avail->n; i++) {
-		const struct avail *a = &r->avail->rows[i];
-
-		if (a->zone == -1 && a->node >= 0 && a->order == order &&
-		    n < FRAG_MAX_NODES)
-			health_judge(&h[n++], r->avail, r->need, possible, ask,
-			    a->node);
-	}
-	if (n == 0) {
+	if (c->n == 0) {
 		fprintf(fp, "FRAGSTAT UNKNOWN - no node in the input\n");
-		return CHECK_UNKNOWN;
+		return;
 	}
-	for (i = 1; i < n; i++)
-		if (health_worse(&h[i], &h[worst]))
-			worst = i;
-	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(h[worst].state),
-	    h[worst].node);
-	if (n > 1)
-		fprintf(fp, " (worst of %zu)", n);
+	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(w->state),
+	    w->node);
+	if (c->n > 1)
+		fprintf(fp, " (worst of %zu)", c->n);
 	fputs(": ", fp);
-	detail(fp, r, ask, &h[worst]);
-	for (i = 0; i < n; i++) {
+	detail(fp, r, ask, w);
+	for (i = 0; i < c->n; i++) {
 		if (r->need != NULL)
 			perf_order(fp, &first, r, ask, h[i].node,
 			    r->need->order);
@@ -179,11 +144,10 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask)
 			perf_order(fp, &first, r, ask, h[i].node, ask->order);
 	}
 	fputc('\n', fp);
-	for (i = 0; n > 1 && i < n; i++) {
+	for (i = 0; c->n > 1 && i < c->n; i++) {
 		fprintf(fp, "node %d: %s, ", h[i].node,
 		    health_state_name(h[i].state));
 		detail(fp, r, ask, &h[i]);
 		fputc('\n', fp);
 	}
-	return h[worst].state;
 }

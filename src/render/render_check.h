@@ -9,12 +9,13 @@
 #include "report.h"
 
 /*
- * Write --check's output for R (its availability and --need built) to FP:
- * "FRAGSTAT STATE - " and what decided the state of the worst node (or of
- * ASK->node), the performance data of every node judged after '|', then
- * one line per node when there are several. Returns the state.
+ * Write --check's answer C (kernel/health.c's health_judge_nodes() over
+ * R's availability and --need, ASK's thresholds) to FP: "FRAGSTAT STATE -
+ * " and what decided the state of the worst node (or of ASK->node), the
+ * performance data of every node judged after '|', then one line per node
+ * when there are several; "FRAGSTAT UNKNOWN" when C holds no node.
  */
-enum check_state	render_check(FILE *fp, const struct report *r,
-			    const struct check_ask *ask);
+void	render_check(FILE *fp, const struct report *r,
+	    const struct check_ask *ask, const struct check_answer *c);
 
 #endif

@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "humanize.h"
 #include "recording.h"
 #include "report.h"
@@ -65,6 +67,59 @@ render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
 }
 
 void
+render_say(struct render_sentence *t, const char *fmt, ...)
+{
+	va_list ap;
+	char *more, *s;
+	int w;
+
+	if (t->failed)
+		return;
+	va_start(ap, fmt);
+	w = vasprintf(&more, fmt, ap);
+	va_end(ap);
+	if (w < 0) {
+		t->failed = true;
+		return;
+	}
+	if ((s = realloc(t->s, t->n + (size_t)w + 1)) == NULL)
+		t->failed = true;
+	else {
+		memcpy(s + t->n, more, (size_t)w + 1);
+		t->s = s;
+		t->n += (size_t)w;
+	}
+	free(more);
+}
+
+char *
+render_sentence_take(struct render_sentence *t)
+{
+	char *s = t->s;
+
+	if (t->failed) {
+		ferr_nomem();
+		free(s);
+		s = NULL;
+	}
+	memset(t, 0, sizeof(*t));
+	return s;
+}
+
+int
+render_said(struct render_sentence *t, FILE *fp, const char *prefix)
+{
+	bool failed = t->failed;
+	char *s = render_sentence_take(t);
+
+	if (failed)
+		return -1;
+	render_fold(fp, prefix, s != NULL ? s : "");
+	free(s);
+	return 0;
+}
+
+void
 render_items_start(struct render_items *t, FILE *fp, const char *label,
     size_t indent)
 {
@@ -108,6 +163,15 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 		text += strspn(text, " ");
 	}
 	fputc('\n', fp);
+}
+
+const char *
+render_no_hugepages(char *buf, size_t size, unsigned order,
+    unsigned long page_size)
+{
+	snprintf(buf, size, "no hugepages-%" PRIu64 "kB",
+	    ((uint64_t)page_size << order) / 1024);
+	return buf;
 }
 
 const char *

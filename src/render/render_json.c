@@ -171,7 +171,8 @@ static void
 zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 {
 	const struct bzone *z = &r->bi->zones[a->zone];
-	char sentence[256];
+	struct render_sentence t = { 0 };
+	char *why;
 
 	jw_object(w);
 	render_zone_json(w, z->node, z->name);
@@ -185,8 +186,11 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_fixed(w, r->advice->threshold, 3);
 	jw_key(w, "index_consulted");
 	jw_bool(w, a->index_used);
+	advice_say(&t, r, a);
+	why = render_sentence_take(&t);
 	jw_key(w, "reason");
-	jw_string(w, advice_sentence(sentence, sizeof(sentence), r, a));
+	jw_string(w, why != NULL ? why : "");
+	free(why);
 	jw_key(w, "usable_free_pages");
 	jw_u64(w, a->usable);
 	/* The gap (never 0) is set once compaction_suitable() is reached. */
@@ -322,7 +326,8 @@ static void
 advice(struct jsonw *w, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char assumed[320];
+	struct render_sentence t = { 0 };
+	char *assumed;
 	size_t i, j;
 
 	jw_key(w, "advice");
@@ -339,8 +344,10 @@ advice(struct jsonw *w, const struct report *r)
 	jw_end(w);
 	str_or_null(w, "orders_from", adv->orders_from);
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
-	str_or_null(w, "assumed", adv->assumed ? advice_assumed(assumed,
-	    sizeof(assumed), adv) : NULL);
+	advice_assumed(&t, adv);
+	assumed = render_sentence_take(&t);
+	str_or_null(w, "assumed", assumed);
+	free(assumed);
 	/* Only where the sysctl was read (6.15+): older outputs unchanged. */
 	if (adv->defrag_mode >= 0) {
 		jw_key(w, "defrag_mode");
@@ -425,26 +432,23 @@ marks(struct jsonw *w, const struct availability *av)
 }
 
 /*
- * Write "possible" for pages of ORDER, above the buddy orders: true, false
- * (then "impossible_because" names the hugetlb size the host lacks) or
- * null when the input holds no hugetlb sizes. Returns it.
+ * Write "possible", P for pages of ORDER above the buddy orders: true,
+ * false (then "impossible_because" names the hugetlb size the host lacks)
+ * or null when the input holds no hugetlb sizes.
  */
-static enum avail_possible
-possible(struct jsonw *w, const struct report *r, unsigned order)
+static void
+possible(struct jsonw *w, const struct report *r, enum avail_possible p,
+    unsigned order)
 {
-	enum avail_possible p = avail_possible(r->huge, r->huge_known, order,
-	    r->bi->norders);
 	char why[64];
 
 	if (jw_key_or_null(w, "possible", p != AVAIL_POSSIBLE_UNKNOWN))
 		jw_bool(w, p == AVAIL_POSSIBLE);
-	if (p == AVAIL_IMPOSSIBLE) {
-		snprintf(why, sizeof(why), "no hugepages-%" PRIu64 "kB",
-		    ((uint64_t)r->page_size << order) / 1024);
-		jw_key(w, "impossible_because");
-		jw_string(w, why);
-	}
-	return p;
+	if (p != AVAIL_IMPOSSIBLE)
+		return;
+	jw_key(w, "impossible_because");
+	jw_string(w, render_no_hugepages(why, sizeof(why), order,
+	    r->page_size));
 }
 
 /* Write the "availability" member: every row of R->avail. */
@@ -452,6 +456,7 @@ static void
 availability(struct jsonw *w, const struct report *r)
 {
 	const struct avail *a;
+	enum avail_possible p;
 	size_t i;
 
 	jw_key(w, "availability");
@@ -465,9 +470,14 @@ availability(struct jsonw *w, const struct report *r)
 		    r->bi->zones[a->zone].name);
 		jw_key(w, "order");
 		jw_int(w, a->order);
+		p = AVAIL_POSSIBLE;
+		if (a->order >= r->bi->norders) {
+			p = avail_possible(r->huge, r->huge_known, a->order,
+			    r->bi->norders);
+			possible(w, r, p, a->order);
+		}
 		/* A gigantic size the host lacks has no counts. */
-		if (a->order < r->bi->norders || possible(w, r, a->order) !=
-		    AVAIL_IMPOSSIBLE) {
+		if (p != AVAIL_IMPOSSIBLE) {
 			counts(w, a);
 			render_judgement_json(w, r, a);
 		}
@@ -507,9 +517,7 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 static void
 need(struct jsonw *w, const struct report *r)
 {
-	struct need_answer ans = avail_need(r->avail, r->need,
-	    avail_possible(r->huge, r->huge_known, r->need->order,
-	    r->bi->norders));
+	const struct need_answer *ans = &r->need_answer;
 
 	jw_key(w, "need");
 	jw_object(w);
@@ -522,12 +530,12 @@ need(struct jsonw *w, const struct report *r)
 	if (jw_key_or_null(w, "node", r->need->node >= 0))
 		jw_int(w, r->need->node);
 	jw_key(w, "verdict");
-	jw_string(w, ans.possible == AVAIL_IMPOSSIBLE ? "impossible" :
-	    advise_verdict_name(ans.verdict));
+	jw_string(w, ans->possible == AVAIL_IMPOSSIBLE ? "impossible" :
+	    advise_verdict_name(ans->verdict));
 	if (r->need->order >= r->bi->norders)
-		possible(w, r, r->need->order);
-	if (ans.row && ans.possible != AVAIL_IMPOSSIBLE)
-		counts(w, ans.row);
+		possible(w, r, ans->possible, r->need->order);
+	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE)
+		counts(w, ans->row);
 	hugetlb_pool(w, r);
 	jw_end(w);
 }

@@ -190,13 +190,13 @@ static bool
 unmanaged_note(FILE *fp, const struct report *r)
 {
 	const struct map *m = r->map;
+	struct render_sentence t = { 0 };
 	const char *label;
-	char text[640];
 	size_t i;
 
-	if (unmanaged_sentence(text, sizeof(text), r, &label) != NULL) {
+	if (unmanaged_sentence(&t, r, &label)) {
 		putc('\n', fp);
-		render_fold(fp, label, text);
+		render_said(&t, fp, label);
 	}
 	for (i = 0; i < m->nzones; i++)
 		if (m->zones[i].uninit_pages > 0)

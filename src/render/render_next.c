@@ -11,14 +11,6 @@
 #include "render_text.h"
 #include "render_unmanaged.h"
 
-/* Returns whether pages of --need's order can be had on R's host. */
-static enum avail_possible
-need_possible(const struct report *r)
-{
-	return avail_possible(r->huge, r->huge_known, r->need->order,
-	    r->bi->norders);
-}
-
 /* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
 static const struct zadvice *
 least_reclaim(const struct advice *adv, size_t j)
@@ -45,18 +37,19 @@ static void
 ceilings(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
-	char label[80], text[256];
+	struct render_sentence t = { 0 };
+	char label[80];
 	size_t i;
 
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 
-		if (advice_ceiling(text, sizeof(text), r, a) == NULL)
+		if (!advice_ceiling(&t, r, a))
 			continue;
 		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
 		    a->order);
-		render_fold(fp, label, text);
+		render_said(&t, fp, label);
 	}
 }
 
@@ -105,23 +98,52 @@ compact_commands(FILE *fp)
 }
 
 /*
- * Returns BUF holding row W's judgement, what made it and its place:
- * "fragmented (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on
- * node 0)"; the ratio only where there is one.
+ * Say to T row W's judgement, what made it and its place: "fragmented
+ * (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on node 0)";
+ * the ratio only where there is one.
  */
-static const char *
-judged(char *buf, size_t size, const struct report *r, const struct avail *w)
+static void
+judged(struct render_sentence *t, const struct report *r,
+    const struct avail *w)
 {
-	char b[32], p[32], ratio[96] = "";
+	char b[32], p[32];
 
+	render_say(t, "%s (score %u", judge_name(w->judgement), w->score);
 	if (w->after > 0)
-		snprintf(ratio, sizeof(ratio), ", %s%" PRIu64 " of at most %"
-		    PRIu64 " free now: %s", w->now_is_bound ? "at most " : "",
-		    w->now, w->after, hum_pct(p, sizeof(p), w->now, w->after));
-	snprintf(buf, size, "%s (score %u%s, at %s on node %d)",
-	    judge_name(w->judgement), w->score, ratio, hum_size(b, sizeof(b),
+		render_say(t, ", %s%" PRIu64 " of at most %" PRIu64 " free "
+		    "now: %s", w->now_is_bound ? "at most " : "", w->now,
+		    w->after, hum_pct(p, sizeof(p), w->now, w->after));
+	render_say(t, ", at %s on node %d)", hum_size(b, sizeof(b),
 	    1ULL << w->order, r->page_size), w->node);
-	return buf;
+}
+
+/*
+ * Say to T why kcompactd leaves the memory of row W fragmented, after
+ * "Memory is ...": no zoneinfo, an old kernel, proactive compaction off,
+ * or kcompactd idle below its mark.
+ */
+static void
+idle_why(struct render_sentence *t, const struct report *r,
+    const struct kcompactd *k)
+{
+	const struct advice *adv = r->advice;
+	char b[32];
+
+	if (k == NULL)
+		render_say(t, "; whether kcompactd works on it is unknown "
+		    "without zoneinfo.");
+	else if (!adv->proactive_exists)
+		render_say(t, "; kernels before 5.9 do not compact it in the "
+		    "background.");
+	else if (adv->proactiveness == 0)
+		render_say(t, " and proactive compaction is off "
+		    "(vm.compaction_proactiveness 0); to turn it on:");
+	else
+		render_say(t, " and kcompactd is idle (score %" PRIu64 " at "
+		    "%s, not above its high mark %u); a higher "
+		    "vm.compaction_proactiveness (now %u) starts it earlier.",
+		    k->score, hum_order(b, sizeof(b), adv->hpage_order,
+		    r->page_size), k->high, adv->proactiveness);
 }
 
 /*
@@ -133,39 +155,25 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 {
 	const struct advice *adv = r->advice;
 	const struct kcompactd *k = kcompactd_of(adv, w->node);
-	char b[32], j[224], what[240], text[512];
+	struct render_sentence t = { 0 };
 
-	snprintf(what, sizeof(what), "memory is %s", judged(j, sizeof(j), r,
-	    w));
 	if (k != NULL && k->proactive) {
-		snprintf(text, sizeof(text), "%s; kcompactd is compacting it "
-		    "now (score %" PRIu64 " above its high mark %u). To compact "
-		    "now, as root, on the nodes that need it:", what, k->score,
-		    k->high);
-		render_fold(fp, "Next step:", text);
+		render_say(&t, "memory is ");
+		judged(&t, r, w);
+		render_say(&t, "; kcompactd is compacting it now (score %"
+		    PRIu64 " above its high mark %u). To compact now, as root, "
+		    "on the nodes that need it:", k->score, k->high);
+		render_said(&t, fp, "Next step:");
 		compact_commands(fp);
 		return;
 	}
 	fprintf(fp, "Next step: compact memory, as root, on the nodes that "
 	    "need it:\n");
 	compact_commands(fp);
-	what[0] = 'M';
-	if (k == NULL)
-		snprintf(text, sizeof(text), "%s; whether kcompactd works on "
-		    "it is unknown without zoneinfo.", what);
-	else if (!adv->proactive_exists)
-		snprintf(text, sizeof(text), "%s; kernels before 5.9 do not "
-		    "compact it in the background.", what);
-	else if (adv->proactiveness == 0)
-		snprintf(text, sizeof(text), "%s and proactive compaction is "
-		    "off (vm.compaction_proactiveness 0); to turn it on:", what);
-	else
-		snprintf(text, sizeof(text), "%s and kcompactd is idle (score "
-		    "%" PRIu64 " at %s, not above its high mark %u); a higher "
-		    "vm.compaction_proactiveness (now %u) starts it earlier.",
-		    what, k->score, hum_order(b, sizeof(b), adv->hpage_order,
-		    r->page_size), k->high, adv->proactiveness);
-	render_fold(fp, " ", text);
+	render_say(&t, "Memory is ");
+	judged(&t, r, w);
+	idle_why(&t, r, k);
+	render_said(&t, fp, " ");
 	if (k != NULL && adv->proactive_exists && adv->proactiveness == 0)
 		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
 		    ADVISE_PROACTIVENESS);
@@ -175,13 +183,14 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 static void
 fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
 {
-	char what[224], text[320];
+	struct render_sentence t = { 0 };
 
 	if (w == NULL || w->judgement == JUDGE_FINE)
 		return;
-	snprintf(text, sizeof(text), "Memory is also %s; once that is done, "
-	    "compact it, as root:", judged(what, sizeof(what), r, w));
-	render_fold(fp, " ", text);
+	render_say(&t, "Memory is also ");
+	judged(&t, r, w);
+	render_say(&t, "; once that is done, compact it, as root:");
+	render_said(&t, fp, " ");
 	fprintf(fp, "    fragstat --compact\n");
 }
 
@@ -195,62 +204,28 @@ missing_inputs(FILE *fp, const struct report *r)
 {
 	const struct need *n = r->need;
 	bool gig = n != NULL && n->order >= r->bi->norders;
-	char what[512];
-	size_t k = 0;
+	struct render_sentence t = { 0 };
 
 	if (r->zoneinfo_path == NULL && (!gig || (r->map != NULL &&
-	    need_possible(r) != AVAIL_POSSIBLE_UNKNOWN))) {
+	    r->need_answer.possible != AVAIL_POSSIBLE_UNKNOWN))) {
 		fprintf(fp, "Next step: give fragstat the missing input "
 		    "(zoneinfo: --zoneinfo=FILE, or a whole\n  --sysroot) "
 		    "to decide.\n");
 		return;
 	}
-	what[0] = '\0';
+	/* Items joined by "; ". */
 	if (r->zoneinfo_path == NULL)
-		render_addf(what, sizeof(what), &k, "zoneinfo "
-		    "(--zoneinfo=FILE, or a whole --sysroot); ");
+		render_say(&t, "zoneinfo (--zoneinfo=FILE, or a whole "
+		    "--sysroot)");
 	if (gig && r->map == NULL)
-		render_addf(what, sizeof(what), &k, "the map "
-		    "of physical memory (--map, as root, or --sysroot of a "
-		    "capture made with --capture DIR --map); ");
-	if (gig && need_possible(r) == AVAIL_POSSIBLE_UNKNOWN)
-		render_addf(what, sizeof(what), &k, "the "
-		    "hugetlb sizes (sys/kernel/mm/hugepages: the live system, "
-		    "or a root or capture that holds it); ");
-	/* Without the last "; ". */
-	if (k > 1)
-		what[k - 2] = '\0';
-	render_fold(fp, "Next step: give fragstat the missing input:", what);
-}
-
-/*
- * Returns the machine's worst verdict over R's orders and over --need,
- * and in *JW the index of the order it was worst at.
- */
-static enum verdict
-worst_verdict(const struct report *r, size_t *jw)
-{
-	const struct advice *adv = r->advice;
-	enum verdict worst = VERDICT_OK, v;
-	size_t j;
-
-	*jw = 0;
-	for (j = 0; j < adv->norders; j++) {
-		v = advise_best(adv, -1, j);
-		if (advise_rank(v) > advise_rank(worst)) {
-			worst = v;
-			*jw = j;
-		}
-	}
-	/* What --need asks for may need more than one allocation does. */
-	if (r->need && advise_rank(v = avail_need(r->avail, r->need,
-	    need_possible(r)).verdict) > advise_rank(worst)) {
-		worst = v;
-		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
-		    r->need->order; (*jw)++)
-			;
-	}
-	return worst;
+		render_say(&t, "%sthe map of physical memory (--map, as root, "
+		    "or --sysroot of a capture made with --capture DIR --map)",
+		    t.n > 0 ? "; " : "");
+	if (gig && r->need_answer.possible == AVAIL_POSSIBLE_UNKNOWN)
+		render_say(&t, "%sthe hugetlb sizes (sys/kernel/mm/hugepages: "
+		    "the live system, or a root or capture that holds it)",
+		    t.n > 0 ? "; " : "");
+	render_said(&t, fp, "Next step: give fragstat the missing input:");
 }
 
 /* The next step when compaction would help: commands, or judgement W. */
@@ -280,7 +255,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
     size_t jw)
 {
 	const struct zadvice *a = least_reclaim(r->advice, jw);
-	char b[32], text[640];
+	char b[32];
 
 	if (a)
 		fprintf(fp, "Next step: free memory: %s more must be free "
@@ -296,7 +271,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
 		    "is short rather than fragmented; compaction would "
 		    "not help.\n", r->advice->threshold);
 	/* Memory the kernel has yet to add may answer --need. */
-	if (r->need && unmanaged_need(text, sizeof(text), r) != NULL)
+	if (r->need && unmanaged_need(NULL, r))
 		fprintf(fp, "  But try the allocation first: memory "
 		    "the kernel adds as allocations need it\n  "
 		    "(above) may cover --need.\n");
@@ -313,10 +288,9 @@ render_next_step(FILE *fp, const struct report *r)
 {
 	const struct avail *w = worst_judged(r);
 	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
-	size_t jw;
 
 	fputc('\n', fp);
-	switch (worst_verdict(r, &jw)) {
+	switch (r->worst) {
 	case VERDICT_OK:
 		if (fragmented)
 			fragmented_step(fp, r, w);
@@ -327,7 +301,7 @@ render_next_step(FILE *fp, const struct report *r)
 		compact_step(fp, r, w, fragmented);
 		break;
 	case VERDICT_RECLAIM:
-		reclaim_step(fp, r, w, jw);
+		reclaim_step(fp, r, w, r->worst_j);
 		break;
 	case VERDICT_UNKNOWN:
 		missing_inputs(fp, r);
@@ -335,7 +309,7 @@ render_next_step(FILE *fp, const struct report *r)
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
-		if (r->need && need_possible(r) == AVAIL_IMPOSSIBLE) {
+		if (r->need && r->need_answer.possible == AVAIL_IMPOSSIBLE) {
 			fprintf(fp, "Next step: none possible for --need: the "
 			    "kernel registers a hugetlb size at\n  boot "
 			    "(hugepagesz=SIZE), where the CPU supports "

@@ -196,8 +196,7 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 		n.node = a->node;
 		cell_u64(rw, "need_count", n.count, true);
 		cell_str(rw, "need_verdict", advise_verdict_name(avail_need(
-		    r->avail, &n, avail_possible(r->huge, r->huge_known,
-		    n.order, r->bi->norders)).verdict));
+		    r->avail, &n, r->need_answer.possible).verdict));
 	} else {
 		cell_u64(rw, "need_count", 0, false);
 		cell_str(rw, "need_verdict", NULL);

@@ -114,11 +114,11 @@ possible(const struct report *r, unsigned order)
 static void
 impossible(FILE *fp, const struct report *r, unsigned order)
 {
-	char b[32];
+	char b[32], why[64];
 
-	fprintf(fp, "%s pages cannot be allocated on this host (no "
-	    "hugepages-%" PRIu64 "kB)\n", hum_order(b, sizeof(b), order,
-	    r->page_size), ((uint64_t)r->page_size << order) / 1024);
+	fprintf(fp, "%s pages cannot be allocated on this host (%s)\n",
+	    hum_order(b, sizeof(b), order, r->page_size), render_no_hugepages(
+	    why, sizeof(why), order, r->page_size));
 }
 
 /* Under counts of ORDER: whether such pages exist is not known. */
@@ -145,8 +145,8 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
     const struct avail *a, long j)
 {
 	const struct advice *adv = r->advice;
-	char b[32], p[32], head[96], text[512];
-	size_t n = 0;
+	struct render_sentence t = { 0 };
+	char b[32], p[32], head[96];
 	enum verdict v;
 
 	/* A size the host cannot have: said once, by --need when it asks. */
@@ -160,27 +160,27 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	    j < 0 ? ", gigantic" : adv->gfp == ADVISE_KERNEL ? ", kernel" : "",
 	    st->off);
 	if (j >= 0)
-		render_addf(text, sizeof(text), &n, "%s%s%s "
+		render_say(&t, "%s%s%s "
 		    "(score %u),", st->judgement[a->judgement],
 		    judge_name(a->judgement), st->off, a->score);
-	render_addf(text, sizeof(text), &n, " %s%" PRIu64
-	    " free now of at most %" PRIu64 " after compaction",
-	    a->now_is_bound ? "at most " : "", a->now, a->after);
+	render_say(&t, "%s%s%" PRIu64 " free now of at most %" PRIu64
+	    " after compaction", t.n > 0 ? " " : "", a->now_is_bound ?
+	    "at most " : "", a->now, a->after);
 	if (a->after > 0)
-		render_addf(text, sizeof(text), &n, " (%s)",
+		render_say(&t, " (%s)",
 		    hum_pct(p, sizeof(p), a->now, a->after));
-	render_addf(text, sizeof(text), &n, "; %s free",
+	render_say(&t, "; %s free",
 	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {
 		v = advise_best(adv, -1, (size_t)j);
-		render_addf(text, sizeof(text), &n, "; next "
+		render_say(&t, "; next "
 		    "allocation: %s%s%s", st->verdict[v], next_word(v),
 		    st->off);
 		if (v == VERDICT_OK && a->now < a->low)
-			render_addf(text, sizeof(text), &n, ", only %" PRIu64
+			render_say(&t, ", only %" PRIu64
 			    " left", a->now);
 	}
-	render_fold(fp, head, text[0] == ' ' ? text + 1 : text);
+	render_said(&t, fp, head);
 	if (j < 0 && (r->need == NULL || r->need->order != a->order))
 		possible_unknown(fp, r, a->order);
 	outcomes(fp, r, a->order);
@@ -215,14 +215,13 @@ pool(FILE *fp, const struct report *r, const struct need *n)
 static void
 unmanaged(FILE *fp, const struct report *r, bool need)
 {
+	struct render_sentence t = { 0 };
 	const char *label;
-	char text[640];
 
-	if (need && unmanaged_need(text, sizeof(text), r) != NULL)
-		render_fold(fp, " ", text);
-	else if (!need && unmanaged_sentence(text, sizeof(text), r,
-	    &label) != NULL)
-		render_fold(fp, label, text);
+	if (need && unmanaged_need(&t, r))
+		render_said(&t, fp, " ");
+	else if (!need && unmanaged_sentence(&t, r, &label))
+		render_said(&t, fp, label);
 }
 
 /* The answer to --need, first. */
@@ -230,8 +229,7 @@ static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct need *n = r->need;
-	struct need_answer ans = avail_need(r->avail, n, possible(r,
-	    n->order));
+	const struct need_answer *ans = &r->need_answer;
 	char b[32], where[32] = "";
 
 	if (n->node >= 0)
@@ -239,19 +237,19 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
 	    n->count, hum_order(b, sizeof(b), n->order, r->page_size),
 	    n->order, where, st->off);
-	if (ans.possible == AVAIL_IMPOSSIBLE) {
-		fprintf(fp, "%simpossible%s: ", st->verdict[ans.verdict],
+	if (ans->possible == AVAIL_IMPOSSIBLE) {
+		fprintf(fp, "%simpossible%s: ", st->verdict[ans->verdict],
 		    st->off);
 		impossible(fp, r, n->order);
 		return;
 	}
-	verdict(fp, st, ans.verdict, 0);
-	if (ans.row == NULL) {
+	verdict(fp, st, ans->verdict, 0);
+	if (ans->row == NULL) {
 		fprintf(fp, ", no node %d in the input\n", n->node);
 		return;
 	}
 	fputs(", ", fp);
-	counts(fp, r, ans.row);
+	counts(fp, r, ans->row);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
@@ -263,7 +261,8 @@ static void
 headline(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct advice *adv = r->advice;
-	char b[32], c[32], assumed[320];
+	struct render_sentence t = { 0 };
+	char b[32], c[32];
 	size_t j;
 
 	fprintf(fp, "Kernel %s, %s pages (%s)", r->release ? r->release :
@@ -297,16 +296,13 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	else
 		fprintf(fp, " (no PSI file)");
 	fputc('\n', fp);
-	assumed[0] = '\0';
-	if (adv->assumed)
-		advice_assumed(assumed, sizeof(assumed), adv);
+	advice_assumed(&t, adv);
 	/* Without present pages, kcompactd's weights are not known. */
 	if (r->avail->score_by_free)
-		strncat(assumed, assumed[0] ? "; scores weigh zones by free "
-		    "pages" : "scores weigh zones by free pages",
-		    sizeof(assumed) - strlen(assumed) - 1);
-	if (assumed[0])
-		render_fold(fp, "Assumed:", assumed);
+		render_say(&t, "%sscores weigh zones by free pages", t.n > 0 ?
+		    "; " : "");
+	if (t.n > 0 || t.failed)
+		render_said(&t, fp, "Assumed:");
 	/* Which rules: only where they differ from every release before. */
 	if (adv->defrag_rules)
 		render_fold(fp, "Rules:", "vm.defrag_mode 1: no fallback to another "
@@ -388,32 +384,33 @@ static void
 background(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
+	struct render_sentence t = { 0 };
 	const char *state = "idle";
-	char line[256], all[512];
-	size_t i, n = 0;
+	size_t i;
 
 	if (adv->kc == NULL || adv->nkc == 0)
 		return;
 	for (i = 0; i < adv->nkc; i++)
 		if (adv->kc[i].proactive)
 			state = "working now";
-	render_addf(line, sizeof(line), &n, "fragmentation "
-	    "score");
-	for (i = 0; i < adv->nkc && i < 8; i++)
-		render_addf(line, sizeof(line), &n, "%s%" PRIu64,
-		    i ? ", " : " ", adv->kc[i].score);
-	render_addf(line, sizeof(line), &n, "%s of 100%s", i < adv->nkc ?
-	    ", ..." : "", adv->nkc > 1 ? " by node" : "");
 	if (!adv->proactive_exists)
-		snprintf(all, sizeof(all), "none before Linux 5.9 (%s).", line);
+		render_say(&t, "none before Linux 5.9 (");
 	else if (adv->proactiveness == 0)
-		snprintf(all, sizeof(all), "off, vm.compaction_proactiveness "
-		    "is 0 (%s).", line);
+		render_say(&t, "off, vm.compaction_proactiveness is 0 (");
 	else
-		snprintf(all, sizeof(all), "%s; %s; kcompactd starts above %u "
-		    "and stops at %u (vm.compaction_proactiveness %u).", state,
-		    line, adv->kc[0].high, adv->kc[0].low, adv->proactiveness);
-	render_fold(fp, "Background compaction:", all);
+		render_say(&t, "%s; ", state);
+	render_say(&t, "fragmentation score");
+	for (i = 0; i < adv->nkc && i < 8; i++)
+		render_say(&t, "%s%" PRIu64, i ? ", " : " ", adv->kc[i].score);
+	render_say(&t, "%s of 100%s", i < adv->nkc ? ", ..." : "",
+	    adv->nkc > 1 ? " by node" : "");
+	if (!adv->proactive_exists || adv->proactiveness == 0)
+		render_say(&t, ").");
+	else
+		render_say(&t, "; kcompactd starts above %u and stops at %u "
+		    "(vm.compaction_proactiveness %u).", adv->kc[0].high,
+		    adv->kc[0].low, adv->proactiveness);
+	render_said(&t, fp, "Background compaction:");
 }
 
 void

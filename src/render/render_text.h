@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_RENDER_TEXT_H
 #define FRAGSTAT_RENDER_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -20,15 +21,44 @@ struct futile;
 const char	*render_futile(char *buf, size_t size, const struct futile *f,
 	    unsigned pb, unsigned long page_size);
 
+/*
+ * Returns BUF holding why pages of ORDER cannot be had on a host with
+ * pages of PAGE_SIZE: "no hugepages-1048576kB", the hugetlb size it lacks.
+ */
+const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
+	    unsigned long page_size);
+
 /* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /*
- * Append the formatted text to BUF (SIZE bytes, holding *N): the one
- * builder of a sentence in parts; past SIZE it cuts, never overruns.
+ * Append the formatted text to BUF (SIZE bytes, holding *N): for a list
+ * of words whose length is bounded (render_keep_words()); past SIZE it
+ * cuts, never overruns. A sentence is a struct render_sentence.
  */
 void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
 	    __attribute__((format(printf, 4, 5)));
+
+/*
+ * A sentence built in parts, of any length (start it zeroed):
+ * render_say() appends the formatted text; render_said() prints it after
+ * PREFIX folded as render_fold() does, and frees it. Returns 0, or -1 after
+ * ferr_nomem() when memory ran out while it was built (nothing printed).
+ */
+struct render_sentence {
+	char		*s;
+	size_t		 n;
+	bool		 failed;
+};
+void	render_say(struct render_sentence *t, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+int	render_said(struct render_sentence *t, FILE *fp, const char *prefix);
+
+/*
+ * Returns T's text for the caller to free (NULL when nothing was said),
+ * or NULL after ferr_nomem() when memory ran out; T is empty again.
+ */
+char	*render_sentence_take(struct render_sentence *t);
 
 /* A line of items that wraps at 80 columns, going on at its indent. */
 struct render_items {
@@ -44,20 +74,27 @@ void	render_items_start(struct render_items *t, FILE *fp, const char *label,
 void	render_items_add(struct render_items *t, const char *sep,
 	    const char *item);
 
-/* Returns BUF holding a sentence saying why A's verdict is what it is. */
+/* Say to T a sentence saying why A's verdict is what it is. */
+void	advice_say(struct render_sentence *t, const struct report *r,
+	    const struct zadvice *a);
+
+/*
+ * Returns BUF holding advice_say()'s sentence for A, cut at SIZE: for a
+ * picture's tooltip, which has room for a fixed part of it.
+ */
 const char *advice_sentence(char *buf, size_t size, const struct report *r,
 	    const struct zadvice *a);
 
 /*
- * Returns BUF holding what R->map says full compaction could make for A,
- * a compact verdict at an order the map bounds; else NULL. The verdict
- * stays the kernel's: this only adds the ceiling beside it.
+ * Say to T what R->map says full compaction could make for A, a compact
+ * verdict at an order the map bounds; returns whether there is one. The
+ * verdict stays the kernel's: this only adds the ceiling beside it.
  */
-const char *advice_ceiling(char *buf, size_t size, const struct report *r,
+bool	advice_ceiling(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
-/* Returns BUF holding one line saying what ADV assumed ("" when nothing). */
-const char *advice_assumed(char *buf, size_t size, const struct advice *adv);
+/* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
+void	advice_assumed(struct render_sentence *t, const struct advice *adv);
 
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,

@@ -60,52 +60,51 @@ several_nodes(const struct unmanaged *u)
 	return false;
 }
 
-const char *
-unmanaged_sentence(char *buf, size_t size, const struct report *r,
+bool
+unmanaged_sentence(struct render_sentence *t, const struct report *r,
     const char **label)
 {
 	const struct unmanaged *u = r->unm;
 	const struct unm_zone *z = NULL;
 	uint64_t present, pages;
 	char a[32], b[32], why[160];
-	size_t i, nz, n = 0;
+	size_t i, nz;
 
 	if (u == NULL || !unm_any(u))
-		return NULL;
-	buf[0] = '\0';
+		return false;
 	nz = unm_sum(u, -1, true, &present, &pages);
 	*label = nz > 0 ? "Not managed:" : "Not accepted:";
 	for (i = 0; i < u->nzones && z == NULL; i++)
 		if (u->zones[i].cause != UNM_NONE)
 			z = &u->zones[i];
 	if (nz == 1 && z != NULL && several_nodes(u))
-		render_addf(buf, size, &n, "%s of node %u zone %s's %s", hum_size(a,
+		render_say(t, "%s of node %u zone %s's %s", hum_size(a,
 		    sizeof(a), pages, r->page_size), z->node, z->name,
 		    hum_size(b, sizeof(b), present, r->page_size));
 	else if (nz == 1 && z != NULL)
-		render_addf(buf, size, &n, "%s of zone %s's %s", hum_size(a, sizeof(a),
+		render_say(t, "%s of zone %s's %s", hum_size(a, sizeof(a),
 		    pages, r->page_size), z->name, hum_size(b, sizeof(b),
 		    present, r->page_size));
 	else if (nz > 1)
-		render_addf(buf, size, &n, "%s of the %s present in %zu zones",
+		render_say(t, "%s of the %s present in %zu zones",
 		    hum_size(a, sizeof(a), pages, r->page_size), hum_size(b,
 		    sizeof(b), present, r->page_size), nz);
 	if (nz > 0)
-		render_addf(buf, size, &n, " %s present but not managed (%s)",
+		render_say(t, " %s present but not managed (%s)",
 		    nz == 1 ? "is" : "are", cause_words(why, sizeof(why), u,
 		    r->page_size));
 	if (u->unaccepted > 0)
-		render_addf(buf, size, &n, "%s%s is not yet accepted (a confidential "
+		render_say(t, "%s%s is not yet accepted (a confidential "
 		    "VM's memory: managed, accepted as allocations need it)",
 		    nz > 0 ? "; " : "", hum_size(a, sizeof(a), u->unaccepted,
 		    r->page_size));
-	render_addf(buf, size, &n, "; free counts cover %s only", u->unaccepted > 0 ?
+	render_say(t, "; free counts cover %s only", u->unaccepted > 0 ?
 	    "accepted memory" : "managed memory");
-	return buf;
+	return true;
 }
 
-const char *
-unmanaged_need(char *buf, size_t size, const struct report *r)
+bool
+unmanaged_need(struct render_sentence *t, const struct report *r)
 {
 	const struct need *nd = r->need;
 	const struct unmanaged *u = r->unm;
@@ -114,36 +113,37 @@ unmanaged_need(char *buf, size_t size, const struct report *r)
 	char a[32];
 
 	if (nd == NULL || u == NULL || !unm_any(u))
-		return NULL;
-	ans = avail_need(r->avail, nd, avail_possible(r->huge, r->huge_known,
-	    nd->order, r->bi->norders));
+		return false;
+	ans = r->need_answer;
 	if (ans.row == NULL || ans.verdict != VERDICT_RECLAIM ||
 	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
-		return NULL;
+		return false;
 	unm_sum(u, nd->node, true, &present, &pages);
 	/* Unaccepted memory is counted machine-wide only. */
 	if (nd->node < 0)
 		pages += u->unaccepted;
 	want = nd->count << nd->order;
 	if (pages == 0 || want > ans.row->free_pages + pages)
-		return NULL;
+		return false;
+	if (t == NULL)
+		return true;
 	hum_size(a, sizeof(a), pages, r->page_size);
 	if (u->said == 0)
-		snprintf(buf, size, "%s more is not yet accepted: the kernel "
+		render_say(t, "%s more is not yet accepted: the kernel "
 		    "accepts it as allocations need it, so memory may not be "
 		    "short", a);
 	else if (u->cause == UNM_UNINIT)
-		snprintf(buf, size, "%s more is present but not yet "
+		render_say(t, "%s more is present but not yet "
 		    "initialised: the kernel adds it as allocations need it, "
 		    "so memory may not be short", a);
 	else if (u->cause == UNM_BALLOON)
-		snprintf(buf, size, "%s more is present but held by a balloon "
+		render_say(t, "%s more is present but held by a balloon "
 		    "driver: enough once the balloon gives it back", a);
 	else
-		snprintf(buf, size, "%s more is present but not managed (cause "
+		render_say(t, "%s more is present but not managed (cause "
 		    "unknown): enough only if the kernel gave it to the "
 		    "allocator", a);
-	return buf;
+	return true;
 }
 
 void

@@ -3,21 +3,24 @@
 #ifndef FRAGSTAT_RENDER_UNMANAGED_H
 #define FRAGSTAT_RENDER_UNMANAGED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "jsonw.h"
 #include "report.h"
 
+struct render_sentence;
+
 /*
- * Memory present but not managed (render_unmanaged.c): BUF holding one
- * sentence on R->unm for the views, with its *LABEL ("Not managed:"), or
- * NULL when there is nothing to say; for --need, when the answer is
- * reclaim and that memory would cover it.
+ * Memory present but not managed (render_unmanaged.c): say to T one
+ * sentence on R->unm for the views, with its *LABEL ("Not managed:");
+ * for --need, when the answer is reclaim and that memory would cover it
+ * (T NULL: only whether). Each returns whether there is something to say.
  */
-const char *unmanaged_sentence(char *buf, size_t size, const struct report *r,
+bool	unmanaged_sentence(struct render_sentence *t, const struct report *r,
 	    const char **label);
-const char *unmanaged_need(char *buf, size_t size, const struct report *r);
+bool	unmanaged_need(struct render_sentence *t, const struct report *r);
 
 /* The "unmanaged_pages" and "unmanaged_cause" members of zone BZ. */
 void	render_unmanaged_zone_json(struct jsonw *w, const struct report *r,

@@ -14,6 +14,7 @@
 
 #include "avail.h"
 #include "ferr.h"
+#include "health.h"
 #include "mode_check.h"
 #include "orders.h"
 #include "render_check.h"
@@ -160,12 +161,16 @@ int
 run_check(const struct opts *o, const struct inputs *in,
     const struct report *r)
 {
+	struct check_answer c;
 	struct check_ask ask;
 
 	if (check_ask_of(o, in, r->page_size, r->advice->hpage_order,
 	    &ask) != 0)
 		return EXIT_USAGE;
-	printed_state = render_check(stdout, r, &ask);
+	health_judge_nodes(&c, r->avail, r->need, r->need_answer.possible,
+	    &ask);
+	render_check(stdout, r, &ask, &c);
+	printed_state = c.n > 0 ? c.nodes[c.worst].state : CHECK_UNKNOWN;
 	printed = true;
 	return printed_state;
 }
@@ -173,10 +178,7 @@ run_check(const struct opts *o, const struct inputs *in,
 int
 check_need_status(const struct report *r)
 {
-	struct need_answer a = avail_need(r->avail, r->need, avail_possible(
-	    r->huge, r->huge_known, r->need->order, r->bi->norders));
-
-	switch (a.verdict) {
+	switch (r->need_answer.verdict) {
 	case VERDICT_OK:
 		return EXIT_OK;
 	case VERDICT_COMPACT:

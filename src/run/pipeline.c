@@ -373,6 +373,11 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	}
 	r->avail = &v->av;
 	r->need = v->need.count ? &v->need : NULL;
+	/* Once, for every view: --need's answer and the worst verdict. */
+	if (r->need != NULL)
+		r->need_answer = avail_need(&v->av, r->need, avail_possible(
+		    r->huge, r->huge_known, r->need->order, in->bi.norders));
+	r->worst = avail_worst(&v->adv, r->need, &r->need_answer, &r->worst_j);
 	return 0;
 }
 
