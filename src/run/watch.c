@@ -241,7 +241,7 @@ step_sample(struct loop *l, struct ferr *e)
 		return -1;
 	if (!o->quiet && l->n == 0)
 		for (i = 0; i < in->nnotes; i++)
-			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+			ferr_say("%s", in->notes[i]);
 	return 1;
 }
 
