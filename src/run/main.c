@@ -199,9 +199,8 @@ main(int argc, char **argv)
 	if ((check = check_wanted(argc, argv)))
 		check_begin();
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
-		free(o.roots);
 		rc = rc < 0 ? pipe_close_stdout() : rc;
-		return check ? check_end(rc) : rc;
+		goto out;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
 	if (o.color == -1)
@@ -214,6 +213,7 @@ main(int argc, char **argv)
 		rc = options_refuse_recordings(&o);
 	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
 		rc = run_show(&o);
+out:
 	slurp_free(&list);
 	free(o.roots);
 	return check ? check_end(rc) : rc;
