@@ -16,6 +16,7 @@
 #include "record_command.h"
 #include "trace.h"
 #include "watch.h"
+#include "watch_signals.h"
 
 /*
  * --events: name the migratetypes as IN's pagetypeinfo does, then start
