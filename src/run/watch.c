@@ -143,6 +143,27 @@ step_count(struct loop *l, struct ferr *e)
 	return 0;
 }
 
+/* Add L's report to kcompactd's effort: its wakeups and the free memory outside whole pageblocks. */
+static void
+step_futile(struct loop *l)
+{
+	const struct vmstat *vm = l->r.vm;
+	unsigned pb = l->o->pageblock_order;
+	uint64_t free_pages = 0, blocks = 0;
+	size_t z;
+
+	/* Machine-wide. */
+	for (z = 0; z < l->r.bi->nzones; z++) {
+		free_pages += l->r.frag[z].free_pages;
+		if (pb < l->r.bi->norders)
+			blocks += l->r.frag[z].suitable[pb];
+	}
+	futile_add(&l->fu, vm != NULL && (vm->have &
+	    (1u << VM_COMPACT_DAEMON_WAKE)), vm ?
+	    vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(free_pages,
+	    blocks, pb));
+}
+
 /*
  * Step "difference": L's sample of its report, with what changed since
  * the previous sample (rates, stalls) and kcompactd's effort so far.
@@ -153,8 +174,6 @@ step_difference(struct loop *l)
 	const struct watch_opts *o = l->o;
 	const struct inputs *p = &l->in[!l->cur];
 	struct wsample *s = &l->s;
-	uint64_t free_pages = 0, blocks = 0;
-	size_t z;
 
 	memset(s, 0, sizeof(*s));
 	s->r = &l->r;
@@ -180,16 +199,7 @@ step_difference(struct loop *l)
 		s->ev = &l->ev;
 		s->evn = o->evn;
 	}
-	/* Free memory outside whole pageblocks, machine-wide. */
-	for (z = 0; z < l->r.bi->nzones; z++) {
-		free_pages += l->r.frag[z].free_pages;
-		if (o->pageblock_order < l->r.bi->norders)
-			blocks += l->r.frag[z].suitable[o->pageblock_order];
-	}
-	futile_add(&l->fu, s->vm != NULL && (s->vm->have &
-	    (1u << VM_COMPACT_DAEMON_WAKE)), s->vm ?
-	    s->vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(free_pages,
-	    blocks, o->pageblock_order));
+	step_futile(l);
 	s->futile = &l->fu;
 }
 
