@@ -153,7 +153,8 @@ stall_after(const struct ev_record *r, size_t n, uint64_t *begins)
 	bool fired;
 
 	memset(&nm, 0, sizeof(nm));
-	nm.have = (1u << EV_NKINDS) - 1;
+	for (i = 0; i < EV_NKINDS; i++)
+		nm.have[i] = true;
 	memset(&c, 0, sizeof(c));
 	memset(&tk, 0, sizeof(tk));
 	for (i = 0; i < n; i++)

@@ -41,6 +41,18 @@ ferr_nomem(void)
 }
 
 void
+ferr_say(const char *fmt, ...)
+{
+	char msg[8192];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\n", progname, msg);
+}
+
+void
 ferr_keep_path(struct ferr *e, const char *path)
 {
 	/* Kept already: copying it onto itself would overlap. */

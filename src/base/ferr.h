@@ -36,6 +36,14 @@ void	ferr_print(const struct ferr *e);
  */
 void	ferr_nomem(void);
 
+/*
+ * Print "fragstat: " and FMT's message on standard error, with a newline:
+ * a note, or an error no input's record holds (a refused option, a
+ * command that cannot run). One write, as ferr_print() makes.
+ */
+void	ferr_say(const char *fmt, ...)
+	    __attribute__((format(printf, 1, 2)));
+
 /* Copy PATH into E so that E->path outlives the caller's string. */
 void	ferr_keep_path(struct ferr *e, const char *path);
 

@@ -385,7 +385,7 @@ events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
 	const char *name;
 	int k;
 
-	if ((nm->have & (1u << EV_ALLOC)) && nm->alloc_min_order > 0) {
+	if (nm->have[EV_ALLOC] && nm->alloc_min_order > 0) {
 		/* Dropped before the ring buffer: an order-0 fault pays the test only. */
 		snprintf(filter, sizeof(filter), "order >= %u\n",
 		    nm->alloc_min_order);
@@ -395,7 +395,7 @@ events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
 			    "kmem:mm_page_alloc");
 	}
 	for (k = 0; k < EV_NKINDS; k++) {
-		if (!(nm->have & (1u << k)))
+		if (!nm->have[k])
 			continue;
 		trace_split_name(k, sys, sizeof(sys), &name);
 		snprintf(file, sizeof(file), "events/%s/%s/enable", sys, name);

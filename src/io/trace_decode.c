@@ -275,7 +275,7 @@ decoder_event(struct trace_decoder *d, int k, struct ev_names *nm,
 		return ev_required(k) ? ferr_set(e, 0,
 		    "this kernel has no event %s", ev_event_name(k)) : 0;
 	d->id[k] = ev->id;
-	nm->have |= 1u << k;
+	nm->have[k] = true;
 	symbols_of(ev, "ret", nm->status, EV_MAX_STATUS);
 	symbols_of(ev, "status", nm->status, EV_MAX_STATUS);
 	symbols_of(ev, "idx", nm->zone, FRAG_MAX_NODE_ZONES);
@@ -310,7 +310,7 @@ trace_decoder_new(const char *dir, struct ev_names *nm,
 	/* Its error names the format file that failed. */
 	if ((d->tep = load_formats(dir, e)) == NULL)
 		goto out;
-	nm->have = 0;
+	memset(nm->have, 0, sizeof(nm->have));
 	nm->have_gfp = false;
 	if ((d->kbuf = tep_kbuffer(d->tep)) == NULL ||
 	    (d->dir = strdup(dir)) == NULL)

@@ -120,8 +120,7 @@ may_be_capture(const struct ev_record *r, const struct ev_names *nm)
 bool
 ev_tells_captures(const struct ev_names *nm)
 {
-	return (nm->have & (1u << EV_BEGIN)) && (nm->have & (1u << EV_END)) &&
-	    (nm->have & (1u << EV_TRY));
+	return nm->have[EV_BEGIN] && nm->have[EV_END] && nm->have[EV_TRY];
 }
 
 /* Hold R, a begin, end, try_to_compact_pages or extfrag event, for ev_settle(). Returns 0 or -1. */

@@ -53,7 +53,7 @@ struct ev_names {
 	char		 type[FRAG_MAX_TYPES][FRAG_NAME_SIZE];	/* as pagetypeinfo */
 	unsigned	 ntypes;
 	unsigned	 pageblock_order;	/* fragmenting: fallback order below it */
-	uint32_t	 have;		/* bit per ev_kind enabled */
+	bool		 have[EV_NKINDS];	/* per ev_kind: enabled */
 	bool		 have_claimed;	/* the event has change_ownership */
 	/*
 	 * The gfp bits of this kernel, from mm_page_alloc's __print_flags()

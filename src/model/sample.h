@@ -28,7 +28,7 @@ struct wsample {
 	size_t			 norders;
 	unsigned		 pageblock_order;
 	uint64_t		 rate[VM_NCOUNTERS];	/* hundredths per second */
-	uint32_t		 rate_ok;	/* bit per counter with a rate */
+	bool			 rate_ok[VM_NCOUNTERS];	/* per counter: it has a rate */
 	uint32_t		 stall[2];	/* some, full: hundredths of a percent */
 	bool			 stall_ok[2];
 	const struct ev_counts	*ev;		/* --events: since the previous sample */

@@ -9,6 +9,7 @@
 #include "events.h"
 #include "humanize.h"
 #include "jsonw.h"
+#include "rates.h"
 #include "report.h"
 #include "render_text.h"
 #include "render_watch.h"
@@ -26,7 +27,7 @@ static void
 count_or_null(struct jsonw *w, const char *key, const struct wsample *s,
     enum ev_kind k, uint64_t n)
 {
-	if (jw_key_or_null(w, key, s->evn->have & (1u << k)))
+	if (jw_key_or_null(w, key, s->evn->have[k]))
 		jw_u64(w, n);
 }
 
@@ -132,7 +133,7 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 
 	jw_object(w);
 	count_or_null(w, "runs", s, EV_BEGIN, c->n[EV_BEGIN]);
-	if (jw_key_or_null(w, "ends", s->evn->have & (1u << EV_END)))
+	if (jw_key_or_null(w, "ends", s->evn->have[EV_END]))
 		statuses(w, s->evn, c->ends);
 	jw_key(w, "by_order");
 	jw_array(w, false);
@@ -163,7 +164,7 @@ compaction_json(struct jsonw *w, const struct wsample *s)
 static bool
 have2(const struct wsample *s, enum ev_kind a, enum ev_kind b)
 {
-	return (s->evn->have & (1u << a)) && (s->evn->have & (1u << b));
+	return s->evn->have[a] && s->evn->have[b];
 }
 
 /* Write the allocations of order O of S by migratetype. */
@@ -197,7 +198,7 @@ alloc_json(struct jsonw *w, const struct wsample *s)
 	const struct ev_alloc *a;
 	int o;
 
-	if (!(s->evn->have & (1u << EV_ALLOC))) {
+	if (!s->evn->have[EV_ALLOC]) {
 		jw_null(w);
 		return;
 	}
@@ -230,28 +231,12 @@ alloc_json(struct jsonw *w, const struct wsample *s)
 	jw_end(w);
 }
 
-/* Write the stalls of kind K of S, or null when its events are missing. */
+/* Write ST's histogram: each bucket of 2^i microseconds with a count. */
 static void
-stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
+stall_hist_json(struct jsonw *w, const struct ev_stall *st)
 {
-	const struct ev_stall *st = &s->ev->stalls[k];
-	const struct ev_staller *top[TOP_TASKS];
-	size_t i, n;
-	int o;
+	size_t i;
 
-	if (k == EV_STALL_RECLAIM ? !have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END) :
-	    !have2(s, EV_BEGIN, EV_END)) {
-		jw_null(w);
-		return;
-	}
-	jw_object(w);
-	jw_key(w, "count");
-	jw_u64(w, st->count);
-	jw_key(w, "total_us");
-	jw_u64(w, st->total_ns / 1000);
-	jw_key(w, "max_us");
-	jw_u64(w, st->max_ns / 1000);
-	jw_key(w, "histogram_us");
 	jw_array(w, false);
 	for (i = 0; i < EV_HIST; i++) {
 		if (st->hist[i] == 0)
@@ -264,7 +249,14 @@ stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "by_order");
+}
+
+/* Write ST's stalls by the order of the allocation that stalled. */
+static void
+stall_orders_json(struct jsonw *w, const struct ev_stall *st)
+{
+	int o;
+
 	jw_array(w, false);
 	for (o = 0; o < EV_NORDERS; o++) {
 		if (st->order_count[o] == 0)
@@ -279,7 +271,16 @@ stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
 		jw_end(w);
 	}
 	jw_end(w);
-	jw_key(w, "top_tasks");
+}
+
+/* Write the tasks of S that stalled longest in stalls of kind K. */
+static void
+stall_tasks_json(struct jsonw *w, const struct wsample *s,
+    enum ev_stall_kind k)
+{
+	const struct ev_staller *top[TOP_TASKS];
+	size_t i, n;
+
 	jw_array(w, false);
 	n = ev_top_stallers(s->ev, k, top, TOP_TASKS);
 	for (i = 0; i < n; i++) {
@@ -295,6 +296,32 @@ stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
 		jw_end(w);
 	}
 	jw_end(w);
+}
+
+/* Write the stalls of kind K of S, or null when its events are missing. */
+static void
+stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
+{
+	const struct ev_stall *st = &s->ev->stalls[k];
+
+	if (k == EV_STALL_RECLAIM ? !have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END) :
+	    !have2(s, EV_BEGIN, EV_END)) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, st->count);
+	jw_key(w, "total_us");
+	jw_u64(w, st->total_ns / 1000);
+	jw_key(w, "max_us");
+	jw_u64(w, st->max_ns / 1000);
+	jw_key(w, "histogram_us");
+	stall_hist_json(w, st);
+	jw_key(w, "by_order");
+	stall_orders_json(w, st);
+	jw_key(w, "top_tasks");
+	stall_tasks_json(w, s, k);
 	jw_end(w);
 }
 
@@ -312,26 +339,15 @@ stalls_json(struct jsonw *w, const struct wsample *s)
 	jw_end(w);
 }
 
-void
-render_events_json(struct jsonw *w, const struct wsample *s)
+/* Write the fallbacks of S that happened, by the types and order of each. */
+static void
+pairs_json(struct jsonw *w, const struct wsample *s)
 {
 	const struct ev_counts *c = s->ev;
 	const struct ev_names *nm = s->evn;
 	char b[2][16];
 	int i, j, o;
 
-	jw_object(w);
-	jw_key(w, "extfrag");
-	jw_object(w);
-	jw_key(w, "total");
-	jw_u64(w, c->n[EV_EXTFRAG]);
-	jw_key(w, "fragmenting");
-	jw_u64(w, c->fragmenting);
-	if (jw_key_or_null(w, "claimed", nm->have_claimed))
-		jw_u64(w, c->claimed);
-	if (jw_key_or_null(w, "captured", ev_tells_captures(nm)))
-		jw_u64(w, c->captured);
-	jw_key(w, "by");
 	jw_array(w, false);
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
 		for (j = 0; j < FRAG_MAX_TYPES; j++)
@@ -352,6 +368,27 @@ render_events_json(struct jsonw *w, const struct wsample *s)
 				jw_end(w);
 			}
 	jw_end(w);
+}
+
+void
+render_events_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct ev_counts *c = s->ev;
+	const struct ev_names *nm = s->evn;
+
+	jw_object(w);
+	jw_key(w, "extfrag");
+	jw_object(w);
+	jw_key(w, "total");
+	jw_u64(w, c->n[EV_EXTFRAG]);
+	jw_key(w, "fragmenting");
+	jw_u64(w, c->fragmenting);
+	if (jw_key_or_null(w, "claimed", nm->have_claimed))
+		jw_u64(w, c->claimed);
+	if (jw_key_or_null(w, "captured", ev_tells_captures(nm)))
+		jw_u64(w, c->captured);
+	jw_key(w, "by");
+	pairs_json(w, s);
 	jw_end(w);
 	jw_key(w, "compaction");
 	compaction_json(w, s);
@@ -372,8 +409,7 @@ per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 
 	if (s->elapsed_ms == 0)
 		return "-";
-	r = n > UINT64_MAX / 100000 ? UINT64_MAX / s->elapsed_ms :
-	    n * 100000 / s->elapsed_ms;
+	r = rate_per_second(n, s->elapsed_ms);
 	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, r / 100, r % 100);
 	return buf;
 }
@@ -440,45 +476,20 @@ stall_item(char *buf, size_t size, const char *name, const struct ev_stall *st)
 	return buf;
 }
 
-/* The stall lines of S: each kind's count and time, then who stalled most. */
+/* The line of S's tasks that stalled longest: direct compaction, reclaim and manual runs. */
 static void
-stalls_table(FILE *fp, const struct wsample *s)
+stalled_most(FILE *fp, const struct wsample *s)
 {
-	static const struct {
-		enum ev_stall_kind k;
-		const char	*name;
-	} kinds[] = { { EV_STALL_COMPACTION, "compaction" },
-	    { EV_STALL_RECLAIM, "reclaim" }, { EV_STALL_KCOMPACTD, "kcompactd" },
-	    { EV_STALL_MANUAL, "manual compaction" } };
+	static const enum ev_stall_kind kinds[] = { EV_STALL_COMPACTION,
+	    EV_STALL_RECLAIM, EV_STALL_MANUAL };
 	const struct ev_staller *all[3 * TOP_TASKS_TABLE];
 	const struct ev_staller *x;
 	struct render_items t;
 	char item[96], b[32];
 	size_t i, j, n = 0;
-	bool have_c = have2(s, EV_BEGIN, EV_END);
-	bool have_r = have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END);
 
-	if (!have_c && !have_r)
-		return;
-	render_items_start(&t, fp, "stalls", TABLE_INDENT);
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		if (kinds[i].k == EV_STALL_RECLAIM ? !have_r : !have_c)
-			continue;
-		/* Manual compaction only when there was some. */
-		if (kinds[i].k == EV_STALL_MANUAL &&
-		    s->ev->stalls[EV_STALL_MANUAL].count == 0)
-			continue;
-		render_items_add(&t, "; ", stall_item(item, sizeof(item),
-		    kinds[i].name, &s->ev->stalls[kinds[i].k]));
-	}
-	fputc('\n', fp);
-	/* Who stalled: tasks of direct compaction, reclaim and manual runs. */
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-		if (kinds[i].k == EV_STALL_KCOMPACTD)
-			continue;
-		n += ev_top_stallers(s->ev, kinds[i].k, all + n,
-		    TOP_TASKS_TABLE);
-	}
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		n += ev_top_stallers(s->ev, kinds[i], all + n, TOP_TASKS_TABLE);
 	if (n == 0)
 		return;
 	/* The longest first: insertion sort of at most nine. */
@@ -498,6 +509,39 @@ stalls_table(FILE *fp, const struct wsample *s)
 		render_items_add(&t, ", ", item);
 	}
 	fputc('\n', fp);
+}
+
+/* The stall lines of S: each kind's count and time, then who stalled most. */
+static void
+stalls_table(FILE *fp, const struct wsample *s)
+{
+	static const struct {
+		enum ev_stall_kind k;
+		const char	*name;
+	} kinds[] = { { EV_STALL_COMPACTION, "compaction" },
+	    { EV_STALL_RECLAIM, "reclaim" }, { EV_STALL_KCOMPACTD, "kcompactd" },
+	    { EV_STALL_MANUAL, "manual compaction" } };
+	struct render_items t;
+	char item[96];
+	size_t i;
+	bool have_c = have2(s, EV_BEGIN, EV_END);
+	bool have_r = have2(s, EV_RECLAIM_BEGIN, EV_RECLAIM_END);
+
+	if (!have_c && !have_r)
+		return;
+	render_items_start(&t, fp, "stalls", TABLE_INDENT);
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (kinds[i].k == EV_STALL_RECLAIM ? !have_r : !have_c)
+			continue;
+		/* Manual compaction only when there was some. */
+		if (kinds[i].k == EV_STALL_MANUAL &&
+		    s->ev->stalls[EV_STALL_MANUAL].count == 0)
+			continue;
+		render_items_add(&t, "; ", stall_item(item, sizeof(item),
+		    kinds[i].name, &s->ev->stalls[kinds[i].k]));
+	}
+	fputc('\n', fp);
+	stalled_most(fp, s);
 }
 
 void
@@ -521,7 +565,7 @@ render_events_table(FILE *fp, const struct wsample *s)
 		fprintf(fp, "%" PRIu64 " captured)", c->captured);
 	else
 		fputs("captured -)", fp);
-	if (nm->have & (1u << EV_BEGIN)) {
+	if (nm->have[EV_BEGIN]) {
 		fprintf(fp, "  compaction runs %" PRIu64 " (%s/s", c->n[EV_BEGIN],
 		    per_s(b[0], sizeof(b[0]), s, c->n[EV_BEGIN]));
 		for (k = 0; k < EV_MAX_STATUS; k++)
@@ -530,13 +574,13 @@ render_events_table(FILE *fp, const struct wsample *s)
 				    sizeof(b[1]), nm, k), c->ends[k]);
 		fputc(')', fp);
 	}
-	if (nm->have & (1u << EV_DEFERRED))
+	if (nm->have[EV_DEFERRED])
 		fprintf(fp, "  deferred %" PRIu64, c->n[EV_DEFERRED]);
-	if (nm->have & (1u << EV_KCOMPACTD_WAKE))
+	if (nm->have[EV_KCOMPACTD_WAKE])
 		fprintf(fp, "  kcompactd wakes %" PRIu64,
 		    c->n[EV_KCOMPACTD_WAKE]);
 	fprintf(fp, "  lost %" PRIu64 "\n", c->lost);
-	if (nm->have & (1u << EV_ALLOC))
+	if (nm->have[EV_ALLOC])
 		alloc_table(fp, s);
 	stalls_table(fp, s);
 	if ((n = ev_top_pairs(c, top, TOP_PAIRS)) == 0)

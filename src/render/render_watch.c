@@ -20,7 +20,7 @@
 static const char *
 rate(char *buf, size_t size, const struct wsample *s, enum vm_counter c)
 {
-	if (!(s->rate_ok & (1u << c)))
+	if (!s->rate_ok[c])
 		return "-";
 	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, s->rate[c] / 100,
 	    s->rate[c] % 100);
@@ -476,7 +476,7 @@ vmstat_json(struct jsonw *w, const struct wsample *s)
 		jw_object(w);
 		for (c = 0; c < VM_NWATCHED; c++)
 			if (c != VM_NR_FREE_PAGES && jw_key_or_null(w,
-			    vmstat_name(c), s->rate_ok & (1u << c)))
+			    vmstat_name(c), s->rate_ok[c]))
 				jw_fixed(w, (long long)s->rate[c], 2);
 		jw_end(w);
 	}

@@ -35,8 +35,7 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	execvp(argv[0], argv);
 	err = errno;
-	fprintf(stderr, "%s: %s: cannot run: %s\n", progname, argv[0],
-	    strerror(err));
+	ferr_say("%s: cannot run: %s", argv[0], strerror(err));
 	_exit(err == ENOENT ? 127 : 126);
 }
 

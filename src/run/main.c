@@ -37,9 +37,8 @@ run_verify(const struct opts *o)
 	    NULL, o->sysroot == NULL, o->format == F_JSON, &e)) < 0) {
 		ferr_print(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
-			fprintf(stderr, "%s: the kernel's index files need root "
-			    "and debugfs (mount -t debugfs none "
-			    "/sys/kernel/debug)\n", progname);
+			ferr_say("the kernel's index files need root and "
+			    "debugfs (mount -t debugfs none /sys/kernel/debug)");
 		rc = EXIT_DATA;
 	} else {
 		rc = rc ? EXIT_DIFFERS : EXIT_OK;
@@ -61,8 +60,8 @@ run_capture(const struct opts *o)
 	const char *from;
 
 	if (o->map && o->sysroot == NULL && geteuid() != 0) {
-		fprintf(stderr, "%s: --capture --map needs root: it reads "
-		    "/proc/kpageflags\n", progname);
+		ferr_say("--capture --map needs root: it reads "
+		    "/proc/kpageflags");
 		return EXIT_DATA;
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
@@ -138,8 +137,8 @@ run_show(struct opts *o)
 	int rc;
 
 	if (o->compact && !o->dry_run && geteuid() != 0) {
-		fprintf(stderr, "%s: --compact needs root: it writes "
-		    "/sys/devices/system/node/nodeN/compact\n", progname);
+		ferr_say("--compact needs root: it writes "
+		    "/sys/devices/system/node/nodeN/compact");
 		return EXIT_DATA;
 	}
 	memset(&adv, 0, sizeof(adv));
@@ -200,9 +199,8 @@ main(int argc, char **argv)
 	if ((check = check_wanted(argc, argv)))
 		check_begin();
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
-		free(o.roots);
 		rc = rc < 0 ? pipe_close_stdout() : rc;
-		return check ? check_end(rc) : rc;
+		goto out;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
 	if (o.color == -1)
@@ -215,6 +213,7 @@ main(int argc, char **argv)
 		rc = options_refuse_recordings(&o);
 	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
 		rc = run_show(&o);
+out:
 	slurp_free(&list);
 	free(o.roots);
 	return check ? check_end(rc) : rc;

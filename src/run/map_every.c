@@ -80,10 +80,10 @@ map_every_measure(const struct opts *o, uint64_t *ms)
 	/* The map must not crowd out the samples it sits between. */
 	if (*ms > between / 2) {
 		least = *ms * 2 / (o->watch_ms ? o->watch_ms : 1) + 1;
-		fprintf(stderr, "%s: --map-every %lu: one map took %" PRIu64
+		ferr_say("--map-every %lu: one map took %" PRIu64
 		    " ms here, more than half of the %" PRIu64 " ms between "
 		    "maps (--watch %u.%03u s x %lu): the samples would come "
-		    "late; take N of at least %" PRIu64 "\n", progname,
+		    "late; take N of at least %" PRIu64,
 		    o->map_every, *ms, between, o->watch_ms / 1000,
 		    o->watch_ms % 1000, o->map_every, least);
 		return EXIT_USAGE;

@@ -39,9 +39,8 @@ static void
 say_truncated(const struct opts *o, const char *dir, const struct replay *r)
 {
 	if (r->truncated && !o->quiet)
-		fprintf(stderr, "%s: %s/%s: the last line is cut short (the "
-		    "recording ended in a crash): ignored\n", progname, dir,
-		    RECORD_SAMPLES);
+		ferr_say("%s/%s: the last line is cut short (the recording "
+		    "ended in a crash): ignored", dir, RECORD_SAMPLES);
 }
 
 /* --sysroot of a recording: summarise the run. Returns an exit code. */
@@ -177,8 +176,8 @@ run_compare(struct opts *o)
 		r[i].snapshot = o->sysroot;
 	}
 	if (rc == EXIT_OK && in[0].bi.norders != in[1].bi.norders) {
-		fprintf(stderr, "%s: %s has %u orders, %s has %u: not "
-		    "comparable\n", progname, o->roots[0], in[0].bi.norders,
+		ferr_say("%s has %u orders, %s has %u: not comparable",
+		    o->roots[0], in[0].bi.norders,
 		    o->roots[1], in[1].bi.norders);
 		rc = EXIT_DATA;
 	}

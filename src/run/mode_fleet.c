@@ -27,9 +27,8 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 
 	/* The list streams: a recording is refused here, not beforehand. */
 	if (record_is(root)) {
-		fprintf(stderr, "%s: %s is a recording: --fleet reads "
-		    "snapshots, such as its first/ and last/\n", progname,
-		    root);
+		ferr_say("%s is a recording: --fleet reads snapshots, such "
+		    "as its first/ and last/", root);
 		f->unreadable++;
 		return EXIT_DATA;
 	}
@@ -57,6 +56,14 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 	return rc;
 }
 
+/* Say that the list at O->roots_from cannot be read (errno says why); returns -1. */
+static int
+unreadable(const struct opts *o)
+{
+	ferr_say("%s: %s", o->roots_from, strerror(errno));
+	return -1;
+}
+
 /*
  * Read into F every root of the list at O->roots_from ("-": standard
  * input), a line at a time: memory does not grow with the list. Returns
@@ -73,11 +80,8 @@ fleet_list(struct opts *o, struct fleet *f)
 	ssize_t n;
 	int rc, status = 0;
 
-	if (fp == NULL) {
-		fprintf(stderr, "%s: %s: %s\n", progname, o->roots_from,
-		    strerror(errno));
-		return -1;
-	}
+	if (fp == NULL)
+		return unreadable(o);
 	while ((n = getline(&line, &cap, fp)) >= 0) {
 		if (n > 0 && line[n - 1] == '\n')
 			line[--n] = '\0';
@@ -90,11 +94,8 @@ fleet_list(struct opts *o, struct fleet *f)
 		if (rc != 0)
 			status = rc;
 	}
-	if (status >= 0 && ferror(fp)) {
-		fprintf(stderr, "%s: %s: %s\n", progname, o->roots_from,
-		    strerror(errno));
-		status = -1;
-	}
+	if (status >= 0 && ferror(fp))
+		status = unreadable(o);
 	free(line);
 	if (!std)
 		fclose(fp);

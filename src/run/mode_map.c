@@ -118,6 +118,42 @@ each_record(void *arg, const struct po_record *r)
 }
 
 /*
+ * Read page_owner's stacks of P's pageblocks of M into OW and the
+ * mixed-block census into C, with a note when it cannot be read.
+ * Returns 0, or -1 when out of memory.
+ */
+static int
+read_owners(const struct opts *o, const struct map *m, const struct pins *p,
+    struct owners *ow, struct census *c)
+{
+	struct records rec = { { ow, m, p }, c };
+	struct ferr e = { .path = "" };
+	char *path;
+	int rc = -1;
+
+	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
+	    NULL)
+		return -1;
+	if (census_init(c, m) != 0)
+		goto out;
+	rc = owners_read(ow, path, each_record, &rec, &e);
+	census_end(c);
+	c->read = rc == 0;
+	if (rc == 1)
+		snprintf(ow->note, sizeof(ow->note), "page_owner: not readable; "
+		    "boot with page_owner=on and mount debugfs "
+		    "(mount -t debugfs none /sys/kernel/debug) for the "
+		    "allocating stacks and the mixed-block census");
+	else if (rc < 0)
+		snprintf(ow->note, sizeof(ow->note), "page_owner: %.160s",
+		    e.msg);
+	rc = 0;
+out:
+	free(path);
+	return rc;
+}
+
+/*
  * --map --cgroups: name and rank CG's cgroups over P's pageblocks of M,
  * and read the page_owner stacks into OW and the mixed-block census into
  * C, each with a note when it cannot be had; STORED: M is a capture's.
@@ -129,11 +165,6 @@ culprits(const struct opts *o, bool stored, const struct map *m,
     const struct pins *p, struct memcg *cg, struct owners *ow,
     struct census *c)
 {
-	struct records rec = { { ow, m, p }, c };
-	struct ferr e = { .path = "" };
-	char *path;
-	int rc;
-
 	if (cg->read && !stored && memcg_name(cg, o->sysroot) != 0)
 		return -1;
 	if (!cg->read && stored)
@@ -150,26 +181,7 @@ culprits(const struct opts *o, bool stored, const struct map *m,
 		    "holds no allocating stacks nor mixed-block census");
 		return 0;
 	}
-	if ((path = inputs_path(o->sysroot, "/sys/kernel/debug/page_owner")) ==
-	    NULL)
-		return -1;
-	if (census_init(c, m) != 0) {
-		free(path);
-		return -1;
-	}
-	rc = owners_read(ow, path, each_record, &rec, &e);
-	census_end(c);
-	c->read = rc == 0;
-	free(path);
-	if (rc == 1)
-		snprintf(ow->note, sizeof(ow->note), "page_owner: not readable; "
-		    "boot with page_owner=on and mount debugfs "
-		    "(mount -t debugfs none /sys/kernel/debug) for the "
-		    "allocating stacks and the mixed-block census");
-	else if (rc < 0)
-		snprintf(ow->note, sizeof(ow->note), "page_owner: %.160s",
-		    e.msg);
-	return 0;
+	return read_owners(o, m, p, ow, c);
 }
 
 /* What run_map() reads and computes, freed by mapshow_free(). */

@@ -16,6 +16,7 @@
 #include "record_command.h"
 #include "trace.h"
 #include "watch.h"
+#include "watch_signals.h"
 
 /*
  * --events: name the migratetypes as IN's pagetypeinfo does, then start
@@ -39,18 +40,18 @@ events_start(const struct opts *o, const struct inputs *in,
 	nm->alloc_min_order = o->events_min_order;
 	n = trace_sweep(note, sizeof(note));
 	if (n > 0 && !o->quiet)
-		fprintf(stderr, n > 1 ? "%s: note: removed the tracefs "
-		    "instances %s left by fragstats that were killed\n" :
-		    "%s: note: removed the tracefs instance %s left by a "
-		    "fragstat that was killed\n", progname, note);
+		ferr_say(n > 1 ? "note: removed the tracefs instances %s "
+		    "left by fragstats that were killed" : "note: removed the "
+		    "tracefs instance %s left by a fragstat that was killed",
+		    note);
 	if (trace_open(tp, nm, &ev_count_rules, note, sizeof(note),
 	    &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}
 	if (note[0] && !o->quiet)
-		fprintf(stderr, "%s: note: this kernel has no %s: shown as "
-		    "null\n", progname, note);
+		ferr_say("note: this kernel has no %s: shown as null",
+		    note);
 	return 0;
 }
 
@@ -100,9 +101,9 @@ record_start(const struct opts *o, const struct inputs *in,
 	if (o->command) {
 		if (record_command_write(o->command, EXPERIMENT_MAX_COMMAND,
 		    &cmd) != 0) {
-			fprintf(stderr, "%s: the command is longer than a "
-			    "recording keeps (%d bytes quoted, %d as JSON)\n",
-			    progname, EXPERIMENT_MAX_COMMAND, RECORD_ARGV_MAX);
+			ferr_say("the command is longer than a recording "
+			    "keeps (%d bytes quoted, %d as JSON)",
+			    EXPERIMENT_MAX_COMMAND, RECORD_ARGV_MAX);
 			return EXIT_USAGE;
 		}
 		ro.command = cmd;
@@ -186,7 +187,7 @@ migratetypes_missing(const struct inputs *in)
 	for (n = 0; n < in->nnotes && (in->ppath == NULL || strncmp(
 	    in->notes[n], in->ppath, strlen(in->ppath)) != 0); n++)
 		;
-	fprintf(stderr, "%s: %s: --migratetypes needs it\n", progname,
+	ferr_say("%s: --migratetypes needs it",
 	    n < in->nnotes ? in->notes[n] : "no pagetypeinfo");
 }
 
@@ -277,9 +278,9 @@ watch_samples(const struct opts *o, struct watch_state *s)
 		share = s->map_ms * 10000 / ((uint64_t)o->map_every *
 		    o->watch_ms);
 		if (!o->quiet)
-			fprintf(stderr, "%s: --map-every %lu: a map takes %"
-			    PRIu64 " ms here, %" PRIu64 ".%02" PRIu64 "%% of "
-			    "the time\n", progname, o->map_every, s->map_ms,
+			ferr_say("--map-every %lu: a map takes %" PRIu64
+			    " ms here, %" PRIu64 ".%02" PRIu64 "%% of the "
+			    "time", o->map_every, s->map_ms,
 			    share / 100, share % 100);
 	}
 	s->w.io.want_psi = true;
@@ -354,7 +355,7 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 		rc = EXIT_DATA;
 	}
 	if (w->win && !o->quiet)
-		fprintf(stderr, "%s: %lu window%s written into %s\n", progname,
+		ferr_say("%lu window%s written into %s",
 		    window_count(w->win), window_count(w->win) == 1 ? "" : "s",
 		    o->record);
 	if (window_close(w->win, &e) != 0) {

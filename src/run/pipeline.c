@@ -31,8 +31,8 @@ pipe_close_stdout(void)
 	if (ferror(stdout) | (fclose(stdout) != 0)) {
 		if (errno == EPIPE)
 			return EXIT_OK;
-		fprintf(stderr, "%s: write error: %s\n", progname,
-		    errno ? strerror(errno) : "unknown");
+		ferr_say("write error: %s", errno ? strerror(errno) :
+		    "unknown");
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
@@ -396,7 +396,7 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 	}
 	if (!o->quiet)
 		for (i = 0; i < in->nnotes; i++)
-			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+			ferr_say("%s", in->notes[i]);
 	pipe_report(o, in, r);
 	if ((rc = pipe_unmanaged(in, r, &v->unm)) != 0)
 		return rc;

@@ -205,15 +205,14 @@ load(const char *bpath, const struct slurp *buddy, struct buddyinfo *bi,
 	e->path = bpath;
 	if (buddyinfo_parse(buddy->buf, buddy->len, bi, e) != 0)
 		return NULL;
-	if (buddyinfo_check(bi, e) != 0) {
-		buddyinfo_free(bi);
-		return NULL;
-	}
-	if ((fr = frag_compute_all(bi)) == NULL) {
-		ferr_set(e, 0, "out of memory");
-		buddyinfo_free(bi);
-	}
-	return fr;
+	if (buddyinfo_check(bi, e) != 0)
+		goto fail;
+	if ((fr = frag_compute_all(bi)) != NULL)
+		return fr;
+	ferr_set(e, 0, "out of memory");
+fail:
+	buddyinfo_free(bi);
+	return NULL;
 }
 
 /* Begin the answer on OUT, or on W when not NULL: the TRIES buddyinfo took when LIVE. */

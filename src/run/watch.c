@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -11,140 +10,13 @@
 #include "futile.h"
 #include "load.h"
 #include "outcome.h"
+#include "rates.h"
 #include "record.h"
 #include "render_watch.h"
 #include "slurp.h"
 #include "trace.h"
 #include "watch.h"
-
-static volatile sig_atomic_t stop, child_exited;
-
-/* The command the stopping signals go to (watch_forward()), or 0. */
-static volatile pid_t forward_to;
-
-/* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
-static sigset_t sleep_mask;
-
-/* The signals that stop the loop. */
-static sigset_t stop_sigs;
-
-/*
- * The signal handler: note a command's exit, pass a signal on to the
- * command, or ask the loop to stop. A terminal's ^C reaches the whole
- * foreground process group (si_code SI_KERNEL): the command has it then.
- */
-static void
-on_signal(int sig, siginfo_t *si, void *ctx)
-{
-	(void)ctx;
-	if (sig == SIGCHLD)
-		child_exited = 1;
-	else if (forward_to > 0) {
-		if (si == NULL || si->si_code != SI_KERNEL)
-			kill(forward_to, sig);
-	} else
-		stop = 1;
-}
-
-void
-watch_forward(pid_t pid)
-{
-	forward_to = pid;
-}
-
-void
-watch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
-	struct sigaction sa;
-	sigset_t set;
-	size_t i;
-
-	sigemptyset(&set);
-	sigemptyset(&stop_sigs);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		sigaddset(&set, sigs[i]);
-		/* SIGCHLD only wakes the sleep. */
-		if (sigs[i] != SIGCHLD)
-			sigaddset(&stop_sigs, sigs[i]);
-	}
-	/*
-	 * Held blocked except in the sleep's ppoll(), which lets them in
-	 * atomically: a capture, a sample or the tracefs instance is never
-	 * cut midway, and a signal that came before the sleep ends it at once.
-	 */
-	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_signal;
-	sigfillset(&sa.sa_mask);
-	/* A signal only asks the loop to stop: no system call may fail for it. */
-	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
-	/* --events must remove its tracefs instance whatever ends it. */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		sigdelset(&sleep_mask, sigs[i]);
-		sigaction(sigs[i], &sa, NULL);
-	}
-	/* A read that never returns (a FIFO under --sysroot) ends for them too. */
-	slurp_stoppable(&stop_sigs, &stop);
-}
-
-pid_t
-watch_wait(pid_t pid, int *wstatus)
-{
-	pid_t got;
-
-	/*
-	 * Asleep only in sigsuspend(), which lets the signals in atomically:
-	 * one sent now is forwarded while PID cannot have been reaped yet,
-	 * and the SIGCHLD of an exit after the check wakes it.
-	 */
-	while ((got = waitpid(pid, wstatus, WNOHANG)) == 0)
-		sigsuspend(&sleep_mask);
-	return got;
-}
-
-/* Returns A * 100000 / MS (hundredths per second), saturating. */
-static uint64_t
-per_second(uint64_t delta, uint64_t ms)
-{
-	if (delta > UINT64_MAX / 100000)
-		return UINT64_MAX / ms;
-	return delta * 100000 / ms;
-}
-
-void
-watch_rates(struct wsample *s, const struct vmstat *prev,
-    const struct vmstat *cur, const struct psi *ppsi, const struct psi *cpsi,
-    uint64_t elapsed_ms)
-{
-	const struct psi_line *pl, *cl;
-	uint64_t dt_us = elapsed_ms * 1000, d;
-	unsigned c;
-	int k;
-
-	s->elapsed_ms = elapsed_ms;
-	s->rate_ok = 0;
-	s->stall_ok[0] = s->stall_ok[1] = false;
-	if (elapsed_ms == 0)
-		return;
-	for (c = 0; prev && cur && c < VM_NWATCHED; c++) {
-		if (!(prev->have & cur->have & (1u << c)) ||
-		    cur->v[c] < prev->v[c] || c == VM_NR_FREE_PAGES)
-			continue;
-		s->rate[c] = per_second(cur->v[c] - prev->v[c], elapsed_ms);
-		s->rate_ok |= 1u << c;
-	}
-	for (k = 0; ppsi && cpsi && k < 2; k++) {
-		pl = k ? &ppsi->full : &ppsi->some;
-		cl = k ? &cpsi->full : &cpsi->some;
-		if (!pl->present || !cl->present || cl->total_us < pl->total_us)
-			continue;
-		/* Stall time over wall time, in hundredths of a percent. */
-		d = cl->total_us - pl->total_us;
-		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
-		s->stall_ok[k] = true;
-	}
-}
+#include "watch_signals.h"
 
 uint64_t
 watch_ms_between(const struct timespec *a, const struct timespec *b)
@@ -241,7 +113,7 @@ step_sample(struct loop *l, struct ferr *e)
 		return -1;
 	if (!o->quiet && l->n == 0)
 		for (i = 0; i < in->nnotes; i++)
-			fprintf(stderr, "%s: %s\n", progname, in->notes[i]);
+			ferr_say("%s", in->notes[i]);
 	return 1;
 }
 
@@ -271,6 +143,27 @@ step_count(struct loop *l, struct ferr *e)
 	return 0;
 }
 
+/* Add L's report to kcompactd's effort: its wakeups and the free memory outside whole pageblocks. */
+static void
+step_futile(struct loop *l)
+{
+	const struct vmstat *vm = l->r.vm;
+	unsigned pb = l->o->pageblock_order;
+	uint64_t free_pages = 0, blocks = 0;
+	size_t z;
+
+	/* Machine-wide. */
+	for (z = 0; z < l->r.bi->nzones; z++) {
+		free_pages += l->r.frag[z].free_pages;
+		if (pb < l->r.bi->norders)
+			blocks += l->r.frag[z].suitable[pb];
+	}
+	futile_add(&l->fu, vm != NULL && (vm->have &
+	    (1u << VM_COMPACT_DAEMON_WAKE)), vm ?
+	    vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(free_pages,
+	    blocks, pb));
+}
+
 /*
  * Step "difference": L's sample of its report, with what changed since
  * the previous sample (rates, stalls) and kcompactd's effort so far.
@@ -281,8 +174,6 @@ step_difference(struct loop *l)
 	const struct watch_opts *o = l->o;
 	const struct inputs *p = &l->in[!l->cur];
 	struct wsample *s = &l->s;
-	uint64_t free_pages = 0, blocks = 0;
-	size_t z;
 
 	memset(s, 0, sizeof(*s));
 	s->r = &l->r;
@@ -293,7 +184,7 @@ step_difference(struct loop *l)
 	s->norders = o->norders;
 	s->pageblock_order = o->pageblock_order;
 	if (l->have_prev) {
-		watch_rates(s, p->have_vm ? &p->vm : NULL, s->vm,
+		rate_sample(s, p->have_vm ? &p->vm : NULL, s->vm,
 		    p->have_psi ? &p->psi : NULL, l->r.psi,
 		    watch_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
@@ -308,16 +199,7 @@ step_difference(struct loop *l)
 		s->ev = &l->ev;
 		s->evn = o->evn;
 	}
-	/* Free memory outside whole pageblocks, machine-wide. */
-	for (z = 0; z < l->r.bi->nzones; z++) {
-		free_pages += l->r.frag[z].free_pages;
-		if (o->pageblock_order < l->r.bi->norders)
-			blocks += l->r.frag[z].suitable[o->pageblock_order];
-	}
-	futile_add(&l->fu, s->vm != NULL && (s->vm->have &
-	    (1u << VM_COMPACT_DAEMON_WAKE)), s->vm ?
-	    s->vm->v[VM_COMPACT_DAEMON_WAKE] : 0, futile_frag(free_pages,
-	    blocks, o->pageblock_order));
+	step_futile(l);
 	s->futile = &l->fu;
 }
 
@@ -418,12 +300,11 @@ step_reap(struct loop *l)
 		l->next.tv_sec++;
 		l->next.tv_nsec -= 1000000000;
 	}
-	while (!stop && !child_exited && trace_wait(o->trace, &l->next,
-	    &sleep_mask, &l->ev) == EINTR)
+	while (!watch_stopping() && !watch_child_exited(false) &&
+	    trace_wait(o->trace, &l->next, watch_sleep_mask(), &l->ev) == EINTR)
 		;
-	if (!child_exited || o->child <= 0)
+	if (o->child <= 0 || !watch_child_exited(true))
 		return;
-	child_exited = 0;
 	if (waitpid(o->child, o->child_status, WNOHANG) == o->child) {
 		clock_gettime(CLOCK_MONOTONIC, o->child_end);
 		l->last = true;
@@ -442,7 +323,7 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	l.o = o;
 	l.tmpl = tmpl;
 	clock_gettime(CLOCK_MONOTONIC, &l.next);
-	while (!stop && (rc = one_sample(&l, e)) == 0 && !l.last &&
+	while (!watch_stopping() && (rc = one_sample(&l, e)) == 0 && !l.last &&
 	    !(o->count && l.n >= o->count))
 		step_reap(&l);
 	drop(&l.in[0]);

@@ -13,15 +13,6 @@
 #include "trigger.h"
 #include "window.h"
 
-/*
- * Fill the rates of S from the counters PREV and CUR taken ELAPSED_MS
- * apart, and the stall shares from the PSI totals PPSI and CPSI (either
- * may be NULL). Counters that went backwards get no rate.
- */
-void	watch_rates(struct wsample *s, const struct vmstat *prev,
-	    const struct vmstat *cur, const struct psi *ppsi,
-	    const struct psi *cpsi, uint64_t elapsed_ms);
-
 /* Returns the milliseconds from A to B, two times of CLOCK_MONOTONIC. */
 uint64_t	watch_ms_between(const struct timespec *a,
 	    const struct timespec *b);
@@ -58,32 +49,8 @@ struct watch_opts {
 };
 
 /*
- * Make SIGINT, SIGTERM, SIGHUP and SIGQUIT end watch_run() after its
- * current sample: from this call on they stay blocked but while it
- * sleeps, so whatever runs before or between samples (a capture of
- * --record, the tracefs instance of --events) ends whole. SIGCHLD is
- * held the same way, to wake the sleep when a command exits.
- */
-void	watch_signals(void);
-
-/*
- * From now on, send those signals to process PID (a command run under
- * --record) instead of stopping, unless the terminal sent them to its
- * whole process group, PID included, already; 0: stop again.
- */
-void	watch_forward(pid_t pid);
-
-/*
- * Wait for the command PID, the stopping signals let in meanwhile: they
- * go to it as watch_forward() said, whatever ended watch_run() (a failed
- * recording too). Returns PID with *WSTATUS set, or -1 when it was
- * reaped already.
- */
-pid_t	watch_wait(pid_t pid, int *wstatus);
-
-/*
- * Sample until COUNT samples were printed, a signal of watch_signals(), or a closed
- * standard output. A sample whose files cannot be read or parsed is
+ * Sample until COUNT samples were printed, a signal of watch_signals()
+ * (watch_signals.h), or a closed standard output. A sample whose files cannot be read or parsed is
  * reported on standard error and skipped. Each sample also goes to O->rec
  * when set. Returns 0, or -1 with E set when standard output fails for
  * another reason than a closed pipe, the recording cannot be written, or

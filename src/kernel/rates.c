@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* rates.c - counters and stall time per second between two samples */
+#include "config.h"
+
+#include <stdbool.h>
+
+#include "rates.h"
+
+uint64_t
+rate_per_second(uint64_t delta, uint64_t ms)
+{
+	if (delta > UINT64_MAX / 100000)
+		return UINT64_MAX / ms;
+	return delta * 100000 / ms;
+}
+
+/* Fill S's counter rates from PREV to CUR over MS (> 0) milliseconds. */
+static void
+counter_rates(struct wsample *s, const struct vmstat *prev,
+    const struct vmstat *cur, uint64_t ms)
+{
+	unsigned c;
+
+	for (c = 0; c < VM_NWATCHED; c++) {
+		if (!(prev->have & cur->have & (1u << c)) ||
+		    cur->v[c] < prev->v[c] || c == VM_NR_FREE_PAGES)
+			continue;
+		s->rate[c] = rate_per_second(cur->v[c] - prev->v[c], ms);
+		s->rate_ok[c] = true;
+	}
+}
+
+void
+rate_sample(struct wsample *s, const struct vmstat *prev,
+    const struct vmstat *cur, const struct psi *ppsi, const struct psi *cpsi,
+    uint64_t elapsed_ms)
+{
+	const struct psi_line *pl, *cl;
+	uint64_t dt_us = elapsed_ms * 1000, d;
+	unsigned c;
+	int k;
+
+	s->elapsed_ms = elapsed_ms;
+	for (c = 0; c < VM_NCOUNTERS; c++)
+		s->rate_ok[c] = false;
+	s->stall_ok[0] = s->stall_ok[1] = false;
+	if (elapsed_ms == 0)
+		return;
+	if (prev && cur)
+		counter_rates(s, prev, cur, elapsed_ms);
+	for (k = 0; ppsi && cpsi && k < 2; k++) {
+		pl = k ? &ppsi->full : &ppsi->some;
+		cl = k ? &cpsi->full : &cpsi->some;
+		if (!pl->present || !cl->present || cl->total_us < pl->total_us)
+			continue;
+		/* Stall time over wall time, in hundredths of a percent. */
+		d = cl->total_us - pl->total_us;
+		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
+		s->stall_ok[k] = true;
+	}
+}

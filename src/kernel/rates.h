@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* rates.h - counters and stall time per second between two samples */
+#ifndef FRAGSTAT_RATES_H
+#define FRAGSTAT_RATES_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "sample.h"
+
+/*
+ * Returns DELTA events over MS milliseconds (MS > 0) in hundredths per
+ * second, saturating: the one rate --watch's counters and events show.
+ */
+uint64_t	rate_per_second(uint64_t delta, uint64_t ms);
+
+/*
+ * Fill the rates of S from the counters PREV and CUR taken ELAPSED_MS
+ * apart, and the stall shares from the PSI totals PPSI and CPSI (either
+ * may be NULL). Counters that went backwards get no rate.
+ */
+void	rate_sample(struct wsample *s, const struct vmstat *prev,
+	    const struct vmstat *cur, const struct psi *ppsi,
+	    const struct psi *cpsi, uint64_t elapsed_ms);
+
+#endif

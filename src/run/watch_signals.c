@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* watch_signals.c - the signals that end --watch, wake its sleep or go to its command */
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "slurp.h"
+#include "watch_signals.h"
+
+static volatile sig_atomic_t stop, child_exited;
+
+/* The command the stopping signals go to (watch_forward()), or 0. */
+static volatile pid_t forward_to;
+
+/* The signal mask while watch_run() sleeps: the one it began with, ours let in. */
+static sigset_t sleep_mask;
+
+/* The signals that stop the loop. */
+static sigset_t stop_sigs;
+
+/*
+ * The signal handler: note a command's exit, pass a signal on to the
+ * command, or ask the loop to stop. A terminal's ^C reaches the whole
+ * foreground process group (si_code SI_KERNEL): the command has it then.
+ */
+static void
+on_signal(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	if (sig == SIGCHLD)
+		child_exited = 1;
+	else if (forward_to > 0) {
+		if (si == NULL || si->si_code != SI_KERNEL)
+			kill(forward_to, sig);
+	} else
+		stop = 1;
+}
+
+void
+watch_forward(pid_t pid)
+{
+	forward_to = pid;
+}
+
+void
+watch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
+	struct sigaction sa;
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	sigemptyset(&stop_sigs);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigaddset(&set, sigs[i]);
+		/* SIGCHLD only wakes the sleep. */
+		if (sigs[i] != SIGCHLD)
+			sigaddset(&stop_sigs, sigs[i]);
+	}
+	/*
+	 * Held blocked except in the sleep's ppoll(), which lets them in
+	 * atomically: a capture, a sample or the tracefs instance is never
+	 * cut midway, and a signal that came before the sleep ends it at once.
+	 */
+	sigprocmask(SIG_BLOCK, &set, &sleep_mask);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_signal;
+	sigfillset(&sa.sa_mask);
+	/* A signal only asks the loop to stop: no system call may fail for it. */
+	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
+	/* --events must remove its tracefs instance whatever ends it. */
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		sigdelset(&sleep_mask, sigs[i]);
+		sigaction(sigs[i], &sa, NULL);
+	}
+	/* A read that never returns (a FIFO under --sysroot) ends for them too. */
+	slurp_stoppable(&stop_sigs, &stop);
+}
+
+pid_t
+watch_wait(pid_t pid, int *wstatus)
+{
+	pid_t got;
+
+	/*
+	 * Asleep only in sigsuspend(), which lets the signals in atomically:
+	 * one sent now is forwarded while PID cannot have been reaped yet,
+	 * and the SIGCHLD of an exit after the check wakes it.
+	 */
+	while ((got = waitpid(pid, wstatus, WNOHANG)) == 0)
+		sigsuspend(&sleep_mask);
+	return got;
+}
+
+bool
+watch_stopping(void)
+{
+	return stop;
+}
+
+bool
+watch_child_exited(bool take)
+{
+	if (!child_exited)
+		return false;
+	if (take)
+		child_exited = 0;
+	return true;
+}
+
+const sigset_t *
+watch_sleep_mask(void)
+{
+	return &sleep_mask;
+}
