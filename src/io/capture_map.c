@@ -12,7 +12,7 @@
 #include "inputs.h"
 #include "kpageflags.h"
 #include "mapfile.h"
-#include "whopins.h"
+#include "memcg_names.h"
 
 /*
  * Name in E the file of C's source that E's path in the temporary
