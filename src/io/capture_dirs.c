@@ -22,7 +22,6 @@
 typedef int walk_fn(struct capture *c, const char *rel, const void *arg,
     struct ferr *e);
 
-
 /*
  * Call EACH(C, path, ARG, E) for every entry of the root's directory REL
  * in C's source whose name KEEP accepts, the one loop over a source
@@ -52,7 +51,6 @@ walk(struct capture *c, const char *rel, bool (*keep)(const char *),
 	return rc;
 }
 
-
 /* walk()'s copy of a file that may be unreadable. */
 static int
 copy_each(struct capture *c, const char *rel, const void *arg,
@@ -62,13 +60,11 @@ copy_each(struct capture *c, const char *rel, const void *arg,
 	return capture_copy(c, rel, CAPTURE_OPTIONAL, e) < 0 ? -1 : 0;
 }
 
-
 /* The names of files in a directory of hugetlb sizes. */
 struct names {
 	const char *const	*v;
 	size_t			 n;
 };
-
 
 /* walk()'s copy of the files ARG (struct names) of the directory REL. */
 static int
@@ -87,7 +83,6 @@ copy_names(struct capture *c, const char *rel, const void *arg,
 	return 0;
 }
 
-
 /* Returns whether NAME is a file of a THP size's stats/ (6.9 and later). */
 static bool
 is_stat(const char *name)
@@ -95,14 +90,12 @@ is_stat(const char *name)
 	return name[0] != '.' && strlen(name) <= 64;
 }
 
-
 /* Returns whether NAME is a THP size's directory. */
 static bool
 is_thp_size(const char *name)
 {
 	return strncmp(name, "hugepages-", 10) == 0 && strlen(name) <= 64;
 }
-
 
 /* Returns whether NAME is a hugetlb size's directory. */
 static bool
@@ -113,7 +106,6 @@ is_huge_size(const char *name)
 	return hugetlb_dir_kb(name, &kb) == 0;
 }
 
-
 /* Returns whether NAME is a NUMA node's directory ("node3"). */
 static bool
 is_node(const char *name)
@@ -123,7 +115,6 @@ is_node(const char *name)
 	return n >= 5 && n <= 16 && strncmp(name, "node", 4) == 0 &&
 	    strspn(name + 4, "0123456789") == n - 4;
 }
-
 
 /* walk()'s copy of the THP size directory REL: its stats/ and its enabled. */
 static int
@@ -145,7 +136,6 @@ thp_size(struct capture *c, const char *rel, const void *arg,
 	return capture_copy(c, sub, CAPTURE_IF_THERE, e) < 0 ? -1 : 0;
 }
 
-
 /* walk()'s copy of the hugetlb pools of the node directory REL. */
 static int
 node_pools(struct capture *c, const char *rel, const void *arg,
@@ -159,7 +149,6 @@ node_pools(struct capture *c, const char *rel, const void *arg,
 	snprintf(sub, sizeof(sub), "%s/hugepages", rel);
 	return walk(c, sub, is_huge_size, copy_names, &node, e);
 }
-
 
 int
 capture_huge_pages(struct capture *c, struct ferr *e)
@@ -183,7 +172,6 @@ capture_huge_pages(struct capture *c, struct ferr *e)
 	return walk(c, "/" HUGETLB_NODE_DIR, is_node, node_pools, NULL, e);
 }
 
-
 /* walk()'s count of the entries it keeps, in C's COUNTED. */
 static int
 count_each(struct capture *c, const char *rel, const void *arg,
@@ -196,7 +184,6 @@ count_each(struct capture *c, const char *rel, const void *arg,
 	return 0;
 }
 
-
 /* Returns whether NAME is a memory block's directory ("memory42"). */
 static bool
 is_memblock(const char *name)
@@ -205,7 +192,6 @@ is_memblock(const char *name)
 
 	return memblock_name(name, "memory", &v);
 }
-
 
 /* Returns whether NAME is a memory block's link to its node ("node0"). */
 static bool
@@ -216,7 +202,6 @@ is_node_link(const char *name)
 	return memblock_name(name, "node", &v);
 }
 
-
 /* walk()'s empty file named as the block's node link REL: what memblock_read() reads. */
 static int
 node_link(struct capture *c, const char *rel, const void *arg,
@@ -225,7 +210,6 @@ node_link(struct capture *c, const char *rel, const void *arg,
 	(void)arg;
 	return capture_put(c, rel, "", 0, e);
 }
-
 
 /* walk()'s copy of the memory block REL: its state, valid_zones, removable and node. */
 static int
@@ -240,7 +224,6 @@ memblock_each(struct capture *c, const char *rel, const void *arg,
 		return -1;
 	return walk(c, rel, is_node_link, node_link, NULL, e);
 }
-
 
 int
 capture_memblocks(struct capture *c, struct ferr *e)

@@ -25,7 +25,6 @@ capture_note(struct capture *c, const char *fmt, ...)
 	va_end(ap);
 }
 
-
 /* Create the directories leading to REL in C's directory. Returns 0, or -1 with E set. */
 static int
 make_parents(struct capture *c, const char *rel, struct ferr *e)
@@ -65,7 +64,6 @@ capture_put(struct capture *c, const char *path, const char *buf,
 	return 0;
 }
 
-
 void
 capture_missing(struct capture *c, const char *path, const char *rel,
     const char *msg)
@@ -77,7 +75,6 @@ capture_missing(struct capture *c, const char *path, const char *rel,
 		c->done.unreadable = true;
 	}
 }
-
 
 int
 capture_load(const struct capture *c, const char *rel, struct slurp *s,
@@ -101,7 +98,6 @@ capture_load(const struct capture *c, const char *rel, struct slurp *s,
 	return rc;
 }
 
-
 int
 capture_failed(struct ferr *e, const struct ferr *re)
 {
@@ -109,7 +105,6 @@ capture_failed(struct ferr *e, const struct ferr *re)
 	ferr_set(e, 0, "%s", re->msg);
 	return -1;
 }
-
 
 int
 capture_copy(struct capture *c, const char *rel, enum capture_want w,

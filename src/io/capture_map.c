@@ -31,7 +31,6 @@ name_source(const struct capture *c, struct ferr *e)
 	free(path);
 }
 
-
 /*
  * Read the page flags of C's source over the zones of the files captured
  * so far (so the map and the files agree) into M, and the cgroups that
@@ -68,7 +67,6 @@ map_read(struct capture *c, unsigned long *page_size,
 	}
 	return rc;
 }
-
 
 int
 capture_map(struct capture *c, unsigned long page_size,

@@ -10,11 +10,9 @@
 
 #define EXTFRAG_DIR	"/sys/kernel/debug/extfrag"
 
-
 /* The index files read between two reads of buddyinfo. */
 static const char *const stable_idx[2] = { EXTFRAG_DIR "/unusable_index",
     EXTFRAG_DIR "/extfrag_index" };
-
 
 /*
  * Read buddyinfo of C's source into B and the two index files into K
@@ -57,7 +55,6 @@ stable_read(struct capture *c, struct slurp *b, struct slurp *k,
 			slurp_free(&k[i]);
 	}
 }
-
 
 int
 capture_stable_group(struct capture *c, struct ferr *e)
