@@ -98,12 +98,11 @@ capture_load(const struct capture *c, const char *rel, struct slurp *s,
 	return rc;
 }
 
-int
+void
 capture_failed(struct ferr *e, const struct ferr *re)
 {
 	ferr_keep_path(e, re->path);
 	ferr_set(e, 0, "%s", re->msg);
-	return -1;
 }
 
 int
@@ -116,8 +115,11 @@ capture_copy(struct capture *c, const char *rel, enum capture_want w,
 
 	if ((rc = capture_load(c, rel, &s, &re)) != 0) {
 		/* Given up for a signal: the capture ends, it is not unreadable. */
-		if (w == CAPTURE_REQUIRED || rc == -ECANCELED || rc == -ENOMEM)
-			return capture_failed(e, &re);
+		if (w == CAPTURE_REQUIRED || rc == -ECANCELED ||
+		    rc == -ENOMEM) {
+			capture_failed(e, &re);
+			return -1;
+		}
 		if (w != CAPTURE_IF_THERE || access(re.path, F_OK) == 0 ||
 		    errno != ENOENT)
 			capture_missing(c, re.path, rel, re.msg);

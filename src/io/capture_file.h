@@ -50,8 +50,11 @@ void	capture_missing(struct capture *c, const char *path, const char *rel,
 int	capture_load(const struct capture *c, const char *rel, struct slurp *s,
 	    struct ferr *re);
 
-/* Returns -1 after setting E to the error RE of reading a source file. */
-int	capture_failed(struct ferr *e, const struct ferr *re);
+/*
+ * Set E to the error RE of reading a source file (callers return -1
+ * themselves: clang-analyzer then sees that nothing read is used).
+ */
+void	capture_failed(struct ferr *e, const struct ferr *re);
 
 /* How a file of the source is wanted. */
 enum capture_want {

@@ -30,8 +30,10 @@ stable_read(struct capture *c, struct slurp *b, struct slurp *k,
 	int try, i;
 
 	for (try = 1;; try++) {
-		if (capture_load(c, "/proc/buddyinfo", b, &re) != 0)
-			return capture_failed(e, &re);
+		if (capture_load(c, "/proc/buddyinfo", b, &re) != 0) {
+			capture_failed(e, &re);
+			return -1;
+		}
 		for (i = 0; i < 2; i++)
 			capture_load(c, stable_idx[i], &k[i], &kerr[i]);
 		if (k[0].buf == NULL && k[1].buf == NULL) {
@@ -39,8 +41,10 @@ stable_read(struct capture *c, struct slurp *b, struct slurp *k,
 			    "files)\n");
 			return 0;
 		}
-		if (capture_load(c, "/proc/buddyinfo", &again, &re) != 0)
-			return capture_failed(e, &re);
+		if (capture_load(c, "/proc/buddyinfo", &again, &re) != 0) {
+			capture_failed(e, &re);
+			return -1;
+		}
 		same = b->len == again.len &&
 		    memcmp(b->buf, again.buf, b->len) == 0;
 		slurp_free(&again);
