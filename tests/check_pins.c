@@ -10,7 +10,7 @@
 #include "map.h"
 #include "memcg.h"
 #include "pageowner.h"
-#include "whopins.h"
+#include "memcg_names.h"
 #include "pins.h"
 #include "testutil.h"
 

@@ -4,15 +4,13 @@
 #define FRAGSTAT_CAPTURE_H
 
 #include <stdbool.h>
-#include <stdio.h>
+#include <stddef.h>
 
+#include "capdone.h"
 #include "capmeta.h"
 #include "ferr.h"
 #include "physmap.h"
 #include "stage.h"
-
-/* How many times buddyinfo is re-read around the index files. */
-#define CAPTURE_TRIES	10
 
 /*
  * Copy the files fragstat reads from root SRC (NULL: the live system) into
@@ -25,13 +23,13 @@
  * (proc/kpageflags, root) are read over the captured zones by its rules
  * into DIR/fragstat-map (mapfile.h); DIR may end in slashes. The
  * capture is staged in ST (NULL: one of its own), where a signal handler
- * of the caller's may find what to remove (stage_remove_now()). A summary
- * goes to OUT (NULL: none). Returns 0, or -1 with E set (nothing is left
- * behind).
+ * of the caller's may find what to remove (stage_remove_now()). What it
+ * did goes to *DONE (NULL: not wanted). Returns 0, or -1 with E set
+ * (nothing is left behind).
  */
 int	capture_run(const char *src, const char *dir, unsigned long page_size,
-	    const struct map_rules *map, struct stage *st, FILE *out,
-	    struct ferr *e);
+	    const struct map_rules *map, struct stage *st,
+	    struct capture_done *done, struct ferr *e);
 
 /*
  * capture_run() into the new directory NAME of the open directory DFD
@@ -40,7 +38,6 @@ int	capture_run(const char *src, const char *dir, unsigned long page_size,
  */
 int	capture_at(const char *src, int dfd, const char *name, const char *dir,
 	    unsigned long page_size, const struct map_rules *map,
-	    struct stage *st, FILE *out,
-	    struct ferr *e);
+	    struct stage *st, struct capture_done *done, struct ferr *e);
 
 #endif

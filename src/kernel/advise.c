@@ -100,8 +100,9 @@ watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
  * slow path's __zone_watermark_ok() at ORDER with the min watermark MIN
  * (0 without zoneinfo). Since 4.4 the order-0 part counts the free pages
  * less the unusable ones (2^ORDER - 1, the highatomic reserve and, for
- * allocations without ALLOC_CMA, free CMA pages), and then a free block of
- * ORDER or more must lie on a list the allocation may use. CMA: the free
+ * allocations without ALLOC_CMA, free CMA pages), and then, above order 0,
+ * a free block of ORDER or more must lie on a list the allocation may
+ * use. CMA: the free
  * CMA pages an allocation without ALLOC_CMA may not count.
  */
 static bool
@@ -113,9 +114,10 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 	/*
 	 * No free block of ORDER or more in buddyinfo: no rule passes (before
 	 * 4.4 the loop below would leave less than nothing, had zoneinfo's
-	 * NR_FREE_PAGES been read at the same moment).
+	 * NR_FREE_PAGES been read at the same moment). Not at order 0: see
+	 * below.
 	 */
-	if (in->frag[z].suitable[order] == 0)
+	if (order > 0 && in->frag[z].suitable[order] == 0)
 		return false;
 	if (in->kver >= 0 && in->kver < 4004)
 		return watermark_ok_old(bz, order, a->usable, cma, min,
@@ -123,7 +125,16 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
 	if (a->usable < advise_sat_add(cma, sub) || a->usable - cma - sub <=
 	    advise_sat_add(min, a->reserve))
 		return false;
-	/* pagetypeinfo, read at another moment, must agree. */
+	/*
+	 * __zone_watermark_ok(): "if (!order) return true;" after the count
+	 * (4.4+; before, watermark_ok_old()'s loop over the orders below
+	 * ORDER runs no time): an order-0 request looks at no free list, so
+	 * neither buddyinfo nor pagetypeinfo, read at other moments, has a
+	 * say. A higher order needs a block on a list it may use, and
+	 * pagetypeinfo must agree.
+	 */
+	if (order == 0)
+		return true;
 	return !a->lists_known || a->usable_block == 1;
 }
 

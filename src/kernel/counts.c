@@ -60,14 +60,20 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 			if (ck > c)
 				c = ck;
 		}
-	/* pagetypeinfo and buddyinfo, read at two moments, must agree. */
-	blocks = list_units(in, z, order, &bound);
-	ck = advise_units(bz->free, in->bi->norders, order, order);
 	a->now = times_above(a->usable, c, order);
-	if (blocks < a->now)
-		a->now = blocks;
-	if (ck < a->now)
-		a->now = ck;
+	/*
+	 * pagetypeinfo and buddyinfo, read at two moments, must agree; not
+	 * at order 0, where __zone_watermark_ok() looks at no free list
+	 * (allocation_ok()).
+	 */
+	if (order > 0) {
+		blocks = list_units(in, z, order, &bound);
+		ck = advise_units(bz->free, in->bi->norders, order, order);
+		if (blocks < a->now)
+			a->now = blocks;
+		if (ck < a->now)
+			a->now = ck;
+	}
 	if (a->after < a->now)
 		a->after = a->now;
 	a->now_is_bound = bound || !a->free_known || !a->have_wmark ||

@@ -183,7 +183,8 @@ advice_say(struct render_sentence *t, const struct report *r,
 	switch (a->reason) {
 	case R_FREE_BLOCK:
 		render_say(t, "a free %s block exists%s%s", wd.blk,
-		    a->lists_known ? " on a list it may use" : "",
+		    a->lists_known && (a->order > 0 || a->usable_block == 1) ?
+		    " on a list it may use" : "",
 		    a->have_wmark ? " and free memory is above the min watermark" :
 		    "");
 		break;

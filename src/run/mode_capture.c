@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "capture.h"
@@ -24,12 +25,26 @@ on_signal(int sig)
 	raise(sig);
 }
 
+/* Say on OUT what the capture DONE into DIR did: one line. */
+static void
+capture_say(FILE *out, const char *dir, const struct capture_done *done)
+{
+	fprintf(out, "captured %s: %d files", dir, done->files);
+	if (done->stable)
+		fprintf(out, ", buddyinfo stable around the index files");
+	if (done->map)
+		fprintf(out, ", the map in %zu bytes", done->map_size);
+	fprintf(out, "%s\n", done->unreadable ?
+	    "; some files unreadable, listed in " CAPTURE_META : "");
+}
+
 int
 capture_standalone(const char *src, const char *dir, unsigned long page_size,
     const struct map_rules *map, FILE *out, struct ferr *e)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	struct sigaction sa, old[sizeof(sigs) / sizeof(sigs[0])];
+	struct capture_done done;
 	size_t i;
 	int rc;
 
@@ -38,8 +53,10 @@ capture_standalone(const char *src, const char *dir, unsigned long page_size,
 	sigfillset(&sa.sa_mask);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, &old[i]);
-	rc = capture_run(src, dir, page_size, map, &staged, out, e);
+	rc = capture_run(src, dir, page_size, map, &staged, &done, e);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &old[i], NULL);
+	if (rc == 0 && out != NULL)
+		capture_say(out, dir, &done);
 	return rc;
 }

@@ -12,7 +12,8 @@
 /*
  * capture_run() of SRC into DIR as a program of its own: SIGINT, SIGTERM,
  * SIGHUP and SIGQUIT remove the partial capture and end the program by
- * that signal; the handlers before are back when it returns. Returns 0,
+ * that signal; the handlers before are back when it returns. Once it
+ * is made, one line on OUT (NULL: none) says what it holds. Returns 0,
  * or -1 with E set.
  */
 int	capture_standalone(const char *src, const char *dir,

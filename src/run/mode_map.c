@@ -12,10 +12,11 @@
 #include "mapfile.h"
 #include "mapview.h"
 #include "memblock_read.h"
+#include "memcg_names.h"
 #include "modes.h"
+#include "owners_read.h"
 #include "pins.h"
 #include "render_map.h"
-#include "whopins.h"
 
 /*
  * Give each zone of M the pages IN's zoneinfo says are present but not

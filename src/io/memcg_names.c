@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* whopins.c - reading who pins memory: the memory cgroups' paths by inode, debugfs page_owner */
+/* memcg_names.c - the memory cgroups' paths by inode, under the memory controller's mount */
 #include "config.h"
 
 #include <dirent.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "inputs.h"
-#include "pageowner.h"
+#include "memcg_names.h"
 #include "slurp.h"
 #include "text.h"
-#include "whopins.h"
 
 /* Returns whether the comma-separated options T name WORD. */
 static bool
@@ -162,69 +159,5 @@ memcg_name(struct memcg *cg, const char *root)
 		    unnamed == 1 ? "" : "s", dir);
 	free(dir);
 	free(full);
-	return rc;
-}
-
-/* Bytes read at once; a record is a few hundred. */
-#define OWNERS_CHUNK	((size_t)1 << 20)
-
-int
-owners_read(struct owners *ow, const char *path,
-    int (*each)(void *arg, const struct po_record *r), void *arg,
-    struct ferr *e)
-{
-	size_t have = 0, cap = OWNERS_CHUNK;
-	char *buf, *nb;
-	ssize_t r;
-	long used;
-	int fd, rc = 0;
-
-	e->path = path;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return 1;
-	if ((buf = malloc(cap)) == NULL) {
-		close(fd);
-		return ferr_set(e, 0, "out of memory");
-	}
-	for (;;) {
-		/* Two bytes kept for the empty line a cut last record lacks. */
-		r = read(fd, buf + have, cap - 2 - have);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			rc = ferr_set(e, 0, "%s", strerror(errno));
-			break;
-		}
-		have += (size_t)r;
-		if (r == 0 && have > 0 && buf[have - 1] != '\n')
-			buf[have++] = '\n';
-		if (r == 0 && have > 1 && buf[have - 2] != '\n')
-			buf[have++] = '\n';
-		if ((used = pageowner_parse(buf, have, each, arg, e)) < 0) {
-			rc = -1;
-			break;
-		}
-		memmove(buf, buf + used, have - (size_t)used);
-		have -= (size_t)used;
-		if (r == 0)
-			break;
-		/* A record longer than the buffer: a bigger buffer, capped. */
-		if (have == cap - 2) {
-			if (cap >= ((size_t)64 << 20) ||
-			    (nb = realloc(buf, cap * 2)) == NULL) {
-				rc = ferr_set(e, 0, "a record longer than %zu "
-				    "bytes", cap);
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-	}
-	free(buf);
-	close(fd);
-	if (rc == 0) {
-		ow->read = true;
-		owners_sort(ow);
-	}
 	return rc;
 }
