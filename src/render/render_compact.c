@@ -164,8 +164,7 @@ render_compact_json(FILE *fp, const struct report *before,
 	if (jw_key_or_null(&w, "after", after != NULL))
 		render_json_object(&w, after);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }
 
 /* Print "node(s) A, B" of C's nodes. */

@@ -362,6 +362,5 @@ sets_json(FILE *fp, const struct sets *x)
 	jw_end(&w);
 	jw_end(&w);
 	jw_end(&w);
-	if (jw_finish(&w) != 0)
-		abort();
+	jw_done(&w);
 }
