@@ -231,18 +231,13 @@ advice_say(struct render_sentence *t, const struct report *r,
 	}
 }
 
-const char *
-advice_sentence(char *buf, size_t size, const struct report *r,
-    const struct zadvice *a)
+char *
+advice_text(const struct report *r, const struct zadvice *a)
 {
 	struct render_sentence t = { 0 };
-	char *s;
 
 	advice_say(&t, r, a);
-	s = render_sentence_take(&t);
-	snprintf(buf, size, "%s", s != NULL ? s : "");
-	free(s);
-	return buf;
+	return render_sentence_take(&t);
 }
 
 bool

@@ -73,7 +73,7 @@ static void
 compare_badges(struct svgw *w, const struct report *r, long i, int node,
     const char *tag, long x, long y)
 {
-	char l[64], o[48], why[256];
+	char l[64], o[48], *why;
 	const struct zadvice *a;
 	size_t j;
 
@@ -89,10 +89,11 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 			continue;
 		}
 		a = advise_at(r->advice, (size_t)i, j);
+		why = a ? advice_text(r, a) : NULL;
 		svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
-		    advise_verdict_word(a->verdict) : "not used", a ?
-		    advice_sentence(why, sizeof(why), r, a) :
+		    advise_verdict_word(a->verdict) : "not used", a ? why :
 		    "allocations of this kind do not use this zone");
+		free(why);
 	}
 }
 

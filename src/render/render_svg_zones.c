@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "avail.h"
 #include "humanize.h"
@@ -234,7 +235,7 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
 	const struct zadvice *a;
-	char s[32], l[48], why[256];
+	char s[32], l[48], *why;
 	size_t j;
 
 	svgr_text_open(w, x, y + 13, 14, NULL, "bold");
@@ -252,13 +253,14 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 		svgzone_order_label(l, sizeof(l), r->advice->orders[j],
 		    r->page_size);
 		a = advise_at(r->advice, i, j);
-		if (a)
+		if (a) {
+			why = advice_text(r, a);
 			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
 			    a->order, x + svgzone_badge(w, x, y + 36 +
 			    (long)j * LINE_H, l, advise_verdict_word(a->verdict),
-			    advice_sentence(why, sizeof(why), r, a)), y + 36 +
-			    (long)j * LINE_H, maxx);
-		else
+			    why), y + 36 + (long)j * LINE_H, maxx);
+			free(why);
+		} else
 			svgzone_badge(w, x, y + 36 + (long)j * LINE_H, l,
 			    "not used",
 			    "allocations of this kind do not use this zone");

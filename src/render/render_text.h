@@ -79,11 +79,10 @@ void	advice_say(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
 /*
- * Returns BUF holding advice_say()'s sentence for A, cut at SIZE: for a
- * picture's tooltip, which has room for a fixed part of it.
+ * Returns advice_say()'s sentence for A whole, for the caller to free: a
+ * picture's tooltip. NULL after ferr_nomem() when memory ran out.
  */
-const char *advice_sentence(char *buf, size_t size, const struct report *r,
-	    const struct zadvice *a);
+char	*advice_text(const struct report *r, const struct zadvice *a);
 
 /*
  * Say to T what R->map says full compaction could make for A, a compact
