@@ -366,6 +366,12 @@ if [ -s "$tmp/out" ]; then
 	fail=1
 fi
 
+# A sentence a renderer builds (render_fold.c's render_say()): the run
+# ends 1, whatever the renderer returns, and says it once (ferr_nomem()).
+t sentence-oom 1 sentence \
+    "fragstat: out of memory" -- \
+    --sysroot "$vm"
+
 # --map (mode_map.c)
 t map-no-buddyinfo 1 - \
     "fragstat: $tmp/empty/proc/buddyinfo: No such file or directory" -- \

@@ -12,6 +12,9 @@
 
 const char *const progname = "fragstat";
 
+/* Whether ferr_nomem() spoke: a renderer deep down cannot return it. */
+static bool nomem_seen;
+
 int
 ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 {
@@ -37,7 +40,16 @@ ferr_print(const struct ferr *e)
 void
 ferr_nomem(void)
 {
-	fprintf(stderr, "%s: out of memory\n", progname);
+	/* Once: each sentence a renderer gives up on would say it again. */
+	if (!nomem_seen)
+		fprintf(stderr, "%s: out of memory\n", progname);
+	nomem_seen = true;
+}
+
+bool
+ferr_nomem_seen(void)
+{
+	return nomem_seen;
 }
 
 void

@@ -31,10 +31,13 @@ int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 void	ferr_print(const struct ferr *e);
 
 /*
- * Print "fragstat: out of memory" on standard error: an allocation failed
- * where no input is to blame.
+ * Print "fragstat: out of memory" on standard error, once a run: an
+ * allocation failed where no input is to blame.
  */
 void	ferr_nomem(void);
+
+/* Whether ferr_nomem() was called: the run then exits 1 whatever it found. */
+bool	ferr_nomem_seen(void);
 
 /*
  * Print "fragstat: " and FMT's message on standard error, with a newline:

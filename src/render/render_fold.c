@@ -73,7 +73,7 @@ render_say(struct render_sentence *t, const char *fmt, ...)
 	char *more, *s;
 	int w;
 
-	if (t->failed)
+	if (t->failed || (t->failed = ferr_inject("sentence")))
 		return;
 	va_start(ap, fmt);
 	w = vasprintf(&more, fmt, ap);

@@ -214,6 +214,9 @@ main(int argc, char **argv)
 	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
 		rc = run_show(&o);
 out:
+	/* Memory ran out where no status could carry it (in a renderer). */
+	if (ferr_nomem_seen())
+		rc = EXIT_DATA;
 	slurp_free(&list);
 	free(o.roots);
 	return check ? check_end(rc) : rc;
