@@ -25,7 +25,7 @@ static FILE *kept;
 static int saved_stderr = -1;
 /* Whether the status line was printed, and its state. */
 static bool printed;
-static int printed_state;
+static enum check_state printed_state;
 
 bool
 check_wanted(int argc, char **argv)
