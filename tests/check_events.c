@@ -748,6 +748,38 @@ START_TEST(test_alloc_failed)
 	trace_decoder_free(d);
 }
 END_TEST
+
+/* The events of trace618 and of trace618-alloc's failures as --watch's table lines, golden. */
+START_TEST(test_events_table)
+{
+	struct trace_decoder *d;
+	struct ev_names nm;
+	struct ev_counts c;
+	struct wsample s;
+	char *out;
+	size_t len;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	memset(&s, 0, sizeof(s));
+	s.ev = &c;
+	s.evn = &nm;
+	/* A rate per second: 3 runs in 1.5 s are "2.00". */
+	s.elapsed_ms = 1500;
+	d = decode_capture(&c, &nm);
+	ck_assert_int_eq(trace_settle(d, UINT64_MAX, &c), 0);
+	render_events_table(fp, &s);
+	ev_free(&c);
+	trace_decoder_free(d);
+	d = decode_alloc(&c, &nm, "trace618-alloc/failed.raw");
+	render_events_table(fp, &s);
+	fclose(fp);
+	tu_golden("trace618-alloc/events.table", out);
+	free(out);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
 #endif
 
 /* The end statuses of mm_compaction_end, grouped as mm/compaction.c means them. */
@@ -798,6 +830,7 @@ main(void)
 	tcase_add_test(tc, test_capture_json);
 	tcase_add_test(tc, test_alloc_capture);
 	tcase_add_test(tc, test_alloc_failed);
+	tcase_add_test(tc, test_events_table);
 	suite_add_tcase(s, tc);
 #endif
 	return tu_run(s);

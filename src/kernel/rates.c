@@ -9,9 +9,14 @@
 uint64_t
 rate_per_second(uint64_t delta, uint64_t ms)
 {
+	uint64_t r;
+
 	if (delta > UINT64_MAX / 100000)
-		return UINT64_MAX / ms;
-	return delta * 100000 / ms;
+		r = UINT64_MAX / ms;
+	else
+		r = delta * 100000 / ms;
+	/* Saturate where a signed fixed-point number still holds it. */
+	return r > INT64_MAX ? INT64_MAX : r;
 }
 
 /* Fill S's counter rates from PREV to CUR over MS (> 0) milliseconds. */

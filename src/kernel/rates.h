@@ -10,7 +10,8 @@
 
 /*
  * Returns DELTA events over MS milliseconds (MS > 0) in hundredths per
- * second, saturating: the one rate --watch's counters and events show.
+ * second, saturating at INT64_MAX (hum_fixed() takes it): the one rate
+ * --watch's counters and events show.
  */
 uint64_t	rate_per_second(uint64_t delta, uint64_t ms);
 

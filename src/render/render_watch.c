@@ -22,9 +22,7 @@ rate(char *buf, size_t size, const struct wsample *s, enum vm_counter c)
 {
 	if (!s->rate_ok[c])
 		return "-";
-	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, s->rate[c] / 100,
-	    s->rate[c] % 100);
-	return buf;
+	return hum_fixed(buf, size, (long long)s->rate[c], 2);
 }
 
 /* Returns the free chunks of the pageblock order in zone I of S. */
