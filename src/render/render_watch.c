@@ -12,6 +12,7 @@
 #include "jsonw.h"
 #include "outcome.h"
 #include "report.h"
+#include "render_compare.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "render_watch.h"
@@ -296,7 +297,7 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 {
 	const struct report *r = s->r;
 	const struct avail *a;
-	char fr[32], u[32], fi[32];
+	char fr[32], u[32], fi[32], nb[24];
 	unsigned o;
 	size_t j;
 
@@ -312,8 +313,8 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 		}
 		fprintf(fp, "  order %u:", o);
 		if ((a = avail_at(s, i, o)) != NULL)
-			fprintf(fp, " %s%" PRIu64 " free now,",
-			    a->now_is_bound ? "<=" : "", a->now);
+			fprintf(fp, " %s free now,", render_now(nb,
+			    sizeof(nb), a));
 		fprintf(fp, " unusable %s fragindex %s",
 		    hum_index(u, sizeof(u), r->frag[i].unusable[o]),
 		    hum_fragindex(fi, sizeof(fi), r->frag[i].fragindex[o]));
