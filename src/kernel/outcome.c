@@ -144,3 +144,16 @@ outcome_kind_name(enum outcome_kind k)
 {
 	return k == OUTCOME_ANON ? "THP faults" : "shmem THP";
 }
+
+bool
+outcome_pmd_on(const struct thp *t)
+{
+	const struct thp_size *z;
+
+	if (t == NULL || t->pmd_order < 0)
+		return true;
+	/* Without the size's own file, the top "enabled" decides. */
+	if ((z = thp_size_of(t, (unsigned)t->pmd_order)) == NULL)
+		return strcmp(t->top, "never") != 0;
+	return z->on;
+}

@@ -53,4 +53,11 @@ void		 outcome_interval(const struct thp *pt, const struct vmstat *pvm,
 /* Returns "THP faults" or "shmem THP". */
 const char	*outcome_kind_name(enum outcome_kind k);
 
+/*
+ * Returns whether the PMD size's THP faults may happen under T (NULL:
+ * unknown): that size is on (anonymous faults may allocate it), or
+ * nothing says it is off.
+ */
+bool		 outcome_pmd_on(const struct thp *t);
+
 #endif

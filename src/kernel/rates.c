@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "outcome.h"
 #include "rates.h"
 
 uint64_t
@@ -63,4 +64,25 @@ rate_sample(struct wsample *s, const struct vmstat *prev,
 		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
 		s->stall_ok[k] = true;
 	}
+}
+
+uint64_t
+rate_pageblocks_free(const struct wsample *s, size_t i)
+{
+	return s->pageblock_order < s->r->bi->norders ?
+	    s->r->frag[i].suitable[s->pageblock_order] : 0;
+}
+
+void
+rate_totals(struct wsample *s)
+{
+	const struct report *r = s->r;
+	size_t i;
+
+	s->free_pages = s->free_pageblocks = 0;
+	for (i = 0; i < r->bi->nzones; i++) {
+		s->free_pages += r->frag[i].free_pages;
+		s->free_pageblocks += rate_pageblocks_free(s, i);
+	}
+	s->pmd_thp_on = outcome_pmd_on(r->thp);
 }
