@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rates.c - counters and stall time per second between two samples */
+/* rates.c - counters and stall time per second between two samples, and a sample's totals */
 #include "config.h"
 
 #include <stdbool.h>

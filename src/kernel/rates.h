@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rates.h - counters and stall time per second between two samples */
+/* rates.h - counters and stall time per second between two samples, and a sample's totals */
 #ifndef FRAGSTAT_RATES_H
 #define FRAGSTAT_RATES_H
 
