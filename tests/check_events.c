@@ -471,6 +471,34 @@ START_TEST(test_hist_top)
 }
 END_TEST
 
+/* The table's one list of who stalled most: each kind's longest, then the longest of all, ties in the kinds' order. */
+START_TEST(test_top_merged)
+{
+	static const enum ev_stall_kind kinds[] = { EV_STALL_COMPACTION,
+	    EV_STALL_RECLAIM, EV_STALL_MANUAL };
+	struct ev_staller st[] = {
+		{ EV_STALL_RECLAIM, 1, "a", 1, 5000 },
+		{ EV_STALL_COMPACTION, 2, "b", 1, 5000 },
+		{ EV_STALL_RECLAIM, 3, "c", 1, 9000 },
+		{ EV_STALL_MANUAL, 4, "d", 1, 1000 },
+		{ EV_STALL_KCOMPACTD, 5, "e", 1, 99000 },
+	};
+	const struct ev_staller *top[3];
+	struct ev_counts c;
+
+	memset(&c, 0, sizeof(c));
+	c.stallers = st;
+	c.nstallers = sizeof(st) / sizeof(st[0]);
+	/* kcompactd is not asked for; 5000 of compaction before reclaim's. */
+	ck_assert_uint_eq(ev_top_stallers_merged(&c, kinds, 3, top, 3), 3);
+	ck_assert_int_eq(top[0]->pid, 3);
+	ck_assert_int_eq(top[1]->pid, 2);
+	ck_assert_int_eq(top[2]->pid, 1);
+	ck_assert_uint_eq(ev_top_stallers_merged(&c, kinds + 2, 1, top, 3), 1);
+	ck_assert_int_eq(top[0]->pid, 4);
+}
+END_TEST
+
 START_TEST(test_reset)
 {
 	struct ev_names nm;
@@ -821,6 +849,7 @@ main(void)
 	tcase_add_test(ta, test_stalls);
 	tcase_add_test(ta, test_captures);
 	tcase_add_test(ta, test_hist_top);
+	tcase_add_test(ta, test_top_merged);
 	tcase_add_test(ta, test_reset);
 	tcase_add_test(ta, test_out_of_range);
 	tcase_add_test(ta, test_outcomes);
