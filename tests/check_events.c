@@ -471,6 +471,34 @@ START_TEST(test_hist_top)
 }
 END_TEST
 
+/* The table's one list of who stalled most: each kind's longest, then the longest of all, ties in the kinds' order. */
+START_TEST(test_top_merged)
+{
+	static const enum ev_stall_kind kinds[] = { EV_STALL_COMPACTION,
+	    EV_STALL_RECLAIM, EV_STALL_MANUAL };
+	struct ev_staller st[] = {
+		{ EV_STALL_RECLAIM, 1, "a", 1, 5000 },
+		{ EV_STALL_COMPACTION, 2, "b", 1, 5000 },
+		{ EV_STALL_RECLAIM, 3, "c", 1, 9000 },
+		{ EV_STALL_MANUAL, 4, "d", 1, 1000 },
+		{ EV_STALL_KCOMPACTD, 5, "e", 1, 99000 },
+	};
+	const struct ev_staller *top[3];
+	struct ev_counts c;
+
+	memset(&c, 0, sizeof(c));
+	c.stallers = st;
+	c.nstallers = sizeof(st) / sizeof(st[0]);
+	/* kcompactd is not asked for; 5000 of compaction before reclaim's. */
+	ck_assert_uint_eq(ev_top_stallers_merged(&c, kinds, 3, top, 3), 3);
+	ck_assert_int_eq(top[0]->pid, 3);
+	ck_assert_int_eq(top[1]->pid, 2);
+	ck_assert_int_eq(top[2]->pid, 1);
+	ck_assert_uint_eq(ev_top_stallers_merged(&c, kinds + 2, 1, top, 3), 1);
+	ck_assert_int_eq(top[0]->pid, 4);
+}
+END_TEST
+
 START_TEST(test_reset)
 {
 	struct ev_names nm;
@@ -748,6 +776,38 @@ START_TEST(test_alloc_failed)
 	trace_decoder_free(d);
 }
 END_TEST
+
+/* The events of trace618 and of trace618-alloc's failures as --watch's table lines, golden. */
+START_TEST(test_events_table)
+{
+	struct trace_decoder *d;
+	struct ev_names nm;
+	struct ev_counts c;
+	struct wsample s;
+	char *out;
+	size_t len;
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&out, &len));
+	memset(&s, 0, sizeof(s));
+	s.ev = &c;
+	s.evn = &nm;
+	/* A rate per second: 3 runs in 1.5 s are "2.00". */
+	s.elapsed_ms = 1500;
+	d = decode_capture(&c, &nm);
+	ck_assert_int_eq(trace_settle(d, UINT64_MAX, &c), 0);
+	render_events_table(fp, &s);
+	ev_free(&c);
+	trace_decoder_free(d);
+	d = decode_alloc(&c, &nm, "trace618-alloc/failed.raw");
+	render_events_table(fp, &s);
+	fclose(fp);
+	tu_golden("trace618-alloc/events.table", out);
+	free(out);
+	ev_free(&c);
+	trace_decoder_free(d);
+}
+END_TEST
 #endif
 
 /* The end statuses of mm_compaction_end, grouped as mm/compaction.c means them. */
@@ -789,6 +849,7 @@ main(void)
 	tcase_add_test(ta, test_stalls);
 	tcase_add_test(ta, test_captures);
 	tcase_add_test(ta, test_hist_top);
+	tcase_add_test(ta, test_top_merged);
 	tcase_add_test(ta, test_reset);
 	tcase_add_test(ta, test_out_of_range);
 	tcase_add_test(ta, test_outcomes);
@@ -798,6 +859,7 @@ main(void)
 	tcase_add_test(tc, test_capture_json);
 	tcase_add_test(tc, test_alloc_capture);
 	tcase_add_test(tc, test_alloc_failed);
+	tcase_add_test(tc, test_events_table);
 	suite_add_tcase(s, tc);
 #endif
 	return tu_run(s);

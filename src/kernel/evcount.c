@@ -58,9 +58,7 @@ static void
 add_extfrag(struct ev_counts *c, const struct ev_record *r,
     const struct ev_names *nm)
 {
-	/* mm_page_alloc_extfrag's TP_printk: fallback_order < pageblock_order. */
-	if (r->fallback_order >= 0 &&
-	    (unsigned)r->fallback_order < nm->pageblock_order)
+	if (ev_fragmenting(nm, r->fallback_order))
 		c->fragmenting++;
 	if (r->change_ownership > 0)
 		c->claimed++;
@@ -415,6 +413,86 @@ ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 			n++;
 	}
 	return n;
+}
+
+size_t
+ev_top_stallers_merged(const struct ev_counts *c,
+    const enum ev_stall_kind *kinds, size_t nkinds,
+    const struct ev_staller **p, size_t max)
+{
+	const struct ev_staller *one[EV_TOP_MERGED];
+	size_t n = 0, i, j, k, m;
+
+	if (max > EV_TOP_MERGED)
+		max = EV_TOP_MERGED;
+	for (k = 0; k < nkinds; k++) {
+		m = ev_top_stallers(c, kinds[k], one, max);
+		/* Insertion after every one as long: ties keep KINDS' order. */
+		for (i = 0; i < m; i++) {
+			for (j = n; j > 0 && one[i]->total_ns >
+			    p[j - 1]->total_ns; j--)
+				if (j < max)
+					p[j] = p[j - 1];
+			if (j >= max)
+				continue;
+			p[j] = one[i];
+			if (n < max)
+				n++;
+		}
+	}
+	return n;
+}
+
+bool
+ev_fragmenting(const struct ev_names *nm, int fallback_order)
+{
+	return fallback_order >= 0 &&
+	    (unsigned)fallback_order < nm->pageblock_order;
+}
+
+/* Add one order's counts to T. */
+static void
+total_add(struct ev_alloc_total *t, uint64_t succeeded, uint64_t failed,
+    uint64_t opportunistic_failed, uint64_t could_wait_failed)
+{
+	t->succeeded += succeeded;
+	t->failed += failed;
+	t->opportunistic_failed += opportunistic_failed;
+	t->could_wait_failed += could_wait_failed;
+}
+
+struct ev_alloc_total
+ev_alloc_sum(const struct ev_counts *c)
+{
+	struct ev_alloc_total t = { 0 };
+	const struct ev_alloc *a;
+	int o;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		a = &c->alloc[o];
+		total_add(&t, a->succeeded, a->failed, a->opportunistic_failed,
+		    a->could_wait_failed);
+	}
+	return t;
+}
+
+struct ev_alloc_total
+ev_ralloc_sum(const struct ralloc *a)
+{
+	struct ev_alloc_total t = { 0 };
+	int o;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++)
+		total_add(&t, a[o].succeeded, a[o].failed,
+		    a[o].opportunistic_failed, a[o].could_wait_failed);
+	return t;
+}
+
+uint64_t
+ev_ended_well(const struct rorder *ro)
+{
+	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
+	    ro->outcome[EV_COMPLETE] : 0);
 }
 
 size_t

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "events.h"
+#include "recording.h"
 
 /*
  * Count record R into C, the run orders in T. Returns 0, or -1 when out of
@@ -45,6 +46,36 @@ size_t		 ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 /* The biggest fallback pairs of C: up to MAX into P, largest first. */
 size_t		 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p,
 		    size_t max);
+
+/*
+ * The tasks of C that stalled longest of the NKINDS kinds KINDS: each
+ * kind's top MAX (at most EV_TOP_MERGED), then the longest stall time
+ * first, ties in the order of KINDS; up to MAX into P. Returns how many.
+ */
+#define EV_TOP_MERGED	16
+size_t		 ev_top_stallers_merged(const struct ev_counts *c,
+		    const enum ev_stall_kind *kinds, size_t nkinds,
+		    const struct ev_staller **p, size_t max);
+
+/*
+ * Returns whether a fallback from FALLBACK_ORDER fragments, with NM's
+ * pageblock order: mm_page_alloc_extfrag's TP_printk, fallback_order <
+ * pageblock_order.
+ */
+bool		 ev_fragmenting(const struct ev_names *nm, int fallback_order);
+
+/* The high-order allocations of C over all its orders. */
+struct ev_alloc_total ev_alloc_sum(const struct ev_counts *c);
+
+/* The allocations of a recording, A (FRAG_MAX_ORDERS), over all its orders. */
+struct ev_alloc_total ev_ralloc_sum(const struct ralloc *a);
+
+/*
+ * Returns the runs of RO that ended well: with success, or, for whole
+ * zones (order -1: no order to succeed at), complete. The outcomes add up
+ * to RO's ended.
+ */
+uint64_t	 ev_ended_well(const struct rorder *ro);
 
 /* ev_add() and ev_settle(), for the reader of tracefs. */
 extern const struct ev_rules ev_count_rules;

@@ -259,6 +259,26 @@ fleet_dist(struct fleet_values *v)
 	return d;
 }
 
+void
+fleet_finish(struct fleet *f)
+{
+	const uint64_t *by[FLEET_NOVER] = { f->need_hosts, f->need_nodes };
+	struct fleet_size *s;
+	size_t i;
+	int k, v;
+
+	for (i = 0; i < f->nsizes; i++) {
+		s = &f->sizes[i];
+		for (k = 0; k < FLEET_NOVER; k++) {
+			s->dist_now[k] = fleet_dist(&s->now[k]);
+			s->dist_after[k] = fleet_dist(&s->after[k]);
+		}
+	}
+	for (k = 0; k < FLEET_NOVER; k++)
+		for (f->need_judged[k] = 0, v = 0; v < VERDICT_NSTATES; v++)
+			f->need_judged[k] += by[k][v];
+}
+
 uint64_t
 fleet_need_failing(const uint64_t *by_verdict)
 {

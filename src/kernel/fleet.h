@@ -17,6 +17,12 @@ void	fleet_init(struct fleet *f, uint64_t need_count);
 /* Add root R to F. Returns 0, or -1 when out of memory. */
 int	fleet_add(struct fleet *f, const struct fleet_root *r);
 
+/*
+ * Finish F once every root is added: each size's distributions and the
+ * hosts and nodes judged against --need, for the renderers to read.
+ */
+void	fleet_finish(struct fleet *f);
+
 /* Returns the distribution of V (sorting it, once): nearest-rank percentiles. */
 struct fleet_dist fleet_dist(struct fleet_values *v);
 

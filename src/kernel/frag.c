@@ -77,7 +77,7 @@ fragmentation_index(unsigned order, const struct contig_page_info *info)
 		return 0;
 	/* Only meaningful when the request would fail. */
 	if (info->free_blocks_suitable != 0)
-		return -1000;
+		return FRAG_INDEX_SUCCEEDS;
 	/*
 	 * The kernel computes 1000 - B in unsigned 64 bits and returns it as
 	 * int: with a single free block below ORDER, B exceeds 1000 and the

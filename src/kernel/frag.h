@@ -5,6 +5,9 @@
 
 #include "model.h"
 
+/* fragmentation_index() where a block of the order is free: the allocation succeeds. */
+#define FRAG_INDEX_SUCCEEDS	(-1000)
+
 /* Returns the free pages of the free block counts N[0..NORDERS) checked by frag_check. */
 uint64_t	 frag_pages(const uint64_t *n, unsigned norders);
 

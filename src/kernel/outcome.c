@@ -144,3 +144,50 @@ outcome_kind_name(enum outcome_kind k)
 {
 	return k == OUTCOME_ANON ? "THP faults" : "shmem THP";
 }
+
+bool
+outcome_pmd_on(const struct thp *t)
+{
+	const struct thp_size *z;
+
+	if (t == NULL || t->pmd_order < 0)
+		return true;
+	/* Without the size's own file, the top "enabled" decides. */
+	if ((z = thp_size_of(t, (unsigned)t->pmd_order)) == NULL)
+		return strcmp(t->top, "never") != 0;
+	return z->on;
+}
+
+const char *
+outcome_stat_outcome(const char *name, const char *k)
+{
+	size_t n = strlen(k);
+
+	if (strncmp(name, k, n) != 0)
+		return NULL;
+	if (name[n] == '\0')
+		return "alloc";
+	return name[n] == '_' ? name + n + 1 : NULL;
+}
+
+const char *
+outcome_stat_kind(const char *name)
+{
+	if (outcome_stat_outcome(name, "anon_fault") != NULL)
+		return "anon_fault";
+	if (outcome_stat_outcome(name, "shmem") != NULL)
+		return "shmem";
+	if (outcome_stat_outcome(name, "swpin") != NULL)
+		return "swpin";
+	return NULL;
+}
+
+enum outcome_stat
+outcome_stat_of(const char *name)
+{
+	if (outcome_stat_kind(name) != NULL)
+		return OUTCOME_STAT_ALLOCATIONS;
+	/* The nr_ counters (nr_anon, nr_anon_partially_mapped) are pages now. */
+	return strncmp(name, "nr_", 3) == 0 ? OUTCOME_STAT_PAGES :
+	    OUTCOME_STAT_EVENTS;
+}

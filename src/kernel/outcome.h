@@ -53,4 +53,35 @@ void		 outcome_interval(const struct thp *pt, const struct vmstat *pvm,
 /* Returns "THP faults" or "shmem THP". */
 const char	*outcome_kind_name(enum outcome_kind k);
 
+/* What a counter of a THP size's stats/ counts. */
+enum outcome_stat {
+	OUTCOME_STAT_ALLOCATIONS,	/* anon_fault_*, shmem_*, swpin* */
+	OUTCOME_STAT_EVENTS,		/* split, collapse, ... */
+	OUTCOME_STAT_PAGES,		/* nr_*: pages now, not events */
+};
+
+/* Returns what the stats/ counter NAME counts. */
+enum outcome_stat outcome_stat_of(const char *name);
+
+/*
+ * Returns the kind of THP allocation the stats/ counter NAME counts
+ * ("anon_fault_fallback": "anon_fault"; "swpin", which has no _alloc),
+ * or NULL when it counts no allocation.
+ */
+const char	*outcome_stat_kind(const char *name);
+
+/*
+ * Returns the outcome the stats/ counter NAME counts for kind K
+ * ("fallback" of "anon_fault_fallback", "alloc" for "swpin"), or NULL
+ * when it is not one of K's.
+ */
+const char	*outcome_stat_outcome(const char *name, const char *k);
+
+/*
+ * Returns whether the PMD size's THP faults may happen under T (NULL:
+ * unknown): that size is on (anonymous faults may allocate it), or
+ * nothing says it is off.
+ */
+bool		 outcome_pmd_on(const struct thp *t);
+
 #endif

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rates.c - counters and stall time per second between two samples */
+/* rates.c - counters and stall time per second between two samples, and a sample's totals */
 #include "config.h"
 
 #include <stdbool.h>
 
+#include "outcome.h"
 #include "rates.h"
 
 uint64_t
 rate_per_second(uint64_t delta, uint64_t ms)
 {
+	uint64_t r;
+
 	if (delta > UINT64_MAX / 100000)
-		return UINT64_MAX / ms;
-	return delta * 100000 / ms;
+		r = UINT64_MAX / ms;
+	else
+		r = delta * 100000 / ms;
+	/* Saturate where a signed fixed-point number still holds it. */
+	return r > INT64_MAX ? INT64_MAX : r;
 }
 
 /* Fill S's counter rates from PREV to CUR over MS (> 0) milliseconds. */
@@ -58,4 +64,25 @@ rate_sample(struct wsample *s, const struct vmstat *prev,
 		s->stall[k] = (uint32_t)((d > dt_us ? dt_us : d) * 10000 / dt_us);
 		s->stall_ok[k] = true;
 	}
+}
+
+uint64_t
+rate_pageblocks_free(const struct wsample *s, size_t i)
+{
+	return s->pageblock_order < s->r->bi->norders ?
+	    s->r->frag[i].suitable[s->pageblock_order] : 0;
+}
+
+void
+rate_totals(struct wsample *s)
+{
+	const struct report *r = s->r;
+	size_t i;
+
+	s->free_pages = s->free_pageblocks = 0;
+	for (i = 0; i < r->bi->nzones; i++) {
+		s->free_pages += r->frag[i].free_pages;
+		s->free_pageblocks += rate_pageblocks_free(s, i);
+	}
+	s->pmd_thp_on = outcome_pmd_on(r->thp);
 }

@@ -231,6 +231,12 @@ void		 ev_tasks_free(struct ev_tasks *t);
 /* Returns "compaction", "kcompactd", "manual_compaction" or "reclaim". */
 const char	*ev_stall_name(enum ev_stall_kind k);
 
+/* High-order allocations summed over their orders. */
+struct ev_alloc_total {
+	uint64_t	 succeeded, failed;
+	uint64_t	 opportunistic_failed, could_wait_failed;
+};
+
 /* A fallback pair of extfrag events {alloc, fallback, order} and its count. */
 struct ev_pair {
 	int		 alloc, fallback, fallback_order;

@@ -21,6 +21,8 @@
 
 /* Whole percents of the percentiles: p1, p5, p10, p50, p90. */
 extern const unsigned fleet_pct[FLEET_NPCT];
+/* The median's place in them: fleet_pct[FLEET_P50] is 50. */
+#define FLEET_P50		3
 
 /* The populations a distribution is over: hosts (whole roots) and nodes. */
 enum fleet_over { FLEET_HOSTS, FLEET_NODES, FLEET_NOVER };
@@ -36,17 +38,19 @@ struct fleet_values {
 	bool		 sorted;
 };
 
+/* A distribution: N values, the least, the percentiles of fleet_pct, the most. */
+struct fleet_dist {
+	uint64_t	 n, min, pct[FLEET_NPCT], max;
+};
+
 /* One size (bytes: page size << order) over the fleet. */
 struct fleet_size {
 	uint64_t		 bytes;
 	struct fleet_values	 now[FLEET_NOVER], after[FLEET_NOVER];
 	uint64_t		 none_now[FLEET_NOVER];	/* no allocation free now */
 	uint64_t		 bound[FLEET_NOVER];	/* now only an upper bound */
-};
-
-/* A distribution: N values, the least, the percentiles of fleet_pct, the most. */
-struct fleet_dist {
-	uint64_t	 n, min, pct[FLEET_NPCT], max;
+	/* The distributions of now and after, once fleet_finish() ran. */
+	struct fleet_dist	 dist_now[FLEET_NOVER], dist_after[FLEET_NOVER];
 };
 
 /* How many roots had a kernel release ("" unknown) or a page size. */
@@ -78,6 +82,8 @@ struct fleet {
 	uint64_t		 need_count, need_bytes;
 	uint64_t		 need_hosts[VERDICT_NSTATES];
 	uint64_t		 need_nodes[VERDICT_NSTATES];
+	/* The hosts and the nodes judged against --need (fleet_finish()). */
+	uint64_t		 need_judged[FLEET_NOVER];
 	/* The size the worst hosts are ranked at (0: none seen yet). */
 	uint64_t		 worst_bytes;
 	struct fleet_worst	 worst[FLEET_WORST];

@@ -27,6 +27,9 @@ struct wsample {
 	const unsigned		*orders;	/* the orders that matter */
 	size_t			 norders;
 	unsigned		 pageblock_order;
+	/* The zones summed: free pages, free pageblocks (rate_totals()) */
+	uint64_t		 free_pages, free_pageblocks;
+	bool			 pmd_thp_on;	/* outcome_pmd_on() */
 	uint64_t		 rate[VM_NCOUNTERS];	/* hundredths per second */
 	bool			 rate_ok[VM_NCOUNTERS];	/* per counter: it has a rate */
 	uint32_t		 stall[2];	/* some, full: hundredths of a percent */

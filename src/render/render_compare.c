@@ -14,16 +14,31 @@
 #include "render_json.h"
 #include "zonepair.h"
 
-/* Returns BUF holding B - A as "+N", "-N" or "0". */
-static const char *
-change(char *buf, size_t size, uint64_t a, uint64_t b)
+const char *
+render_change(char *buf, size_t size, uint64_t a, uint64_t b, bool plus_zero)
 {
 	if (b >= a)
-		snprintf(buf, size, "%s%" PRIu64, b > a ? "+" : "", b - a);
+		snprintf(buf, size, "%s%" PRIu64, b > a || plus_zero ? "+" : "",
+		    b - a);
 	else
 		snprintf(buf, size, "-%" PRIu64, a - b);
 	return buf;
 }
+
+const char *
+render_now(char *buf, size_t size, const struct avail *a)
+{
+	/* "<=": only an upper bound, as in the summary's column. */
+	snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "", a->now);
+	return buf;
+}
+
+/* What vectors() writes of each zone, order by order. */
+enum vector_kind {
+	VECTOR_FREE_BLOCKS,
+	VECTOR_UNUSABLE,
+	VECTOR_FRAGINDEX,
+};
 
 /* Returns BUF holding the fragmentation index of F at O ("succeeds" where the allocation would). */
 static const char *
@@ -52,7 +67,8 @@ zone_table(FILE *fp, const struct report *a, size_t i, const struct report *b,
 	for (o = 0; o < a->bi->norders; o++)
 		fprintf(fp, "%6u %14" PRIu64 " %14" PRIu64 " %13s  %6s -> %6s  "
 		    "%6s -> %6s\n", o, za->free[o], zb->free[o],
-		    change(c, sizeof(c), za->free[o], zb->free[o]),
+		    render_change(c, sizeof(c), za->free[o], zb->free[o],
+		    false),
 		    hum_index(u1, sizeof(u1), fa->unusable[o]),
 		    hum_index(u2, sizeof(u2), fb->unusable[o]),
 		    fragindex(f1, sizeof(f1), fa, o),
@@ -71,7 +87,7 @@ psi_table(FILE *fp, const char *kind, const struct psi_line *a,
 	fprintf(fp, "  %s  avg10 %s -> %s, stalled %s us since the first\n",
 	    kind, hum_centi(c1, sizeof(c1), a->avg10),
 	    hum_centi(c2, sizeof(c2), b->avg10),
-	    change(d, sizeof(d), a->total_us, b->total_us));
+	    render_change(d, sizeof(d), a->total_us, b->total_us, false));
 }
 
 /* Returns whether R's buddyinfo has a zone on NODE. */
@@ -171,15 +187,12 @@ verdict_line(struct cmp *c, int node, unsigned order, const char *va,
 		snprintf(who, sizeof(who), "Machine");
 	else
 		snprintf(who, sizeof(who), "Node %d", node);
-	/* "<=": only an upper bound, as in the summary's column. */
 	if (x) {
-		snprintf(na, sizeof(na), "%s%" PRIu64, x->now_is_bound ? "<=" :
-		    "", x->now);
+		render_now(na, sizeof(na), x);
 		snprintf(aa, sizeof(aa), "%" PRIu64, x->after);
 	}
 	if (y) {
-		snprintf(nb, sizeof(nb), "%s%" PRIu64, y->now_is_bound ? "<=" :
-		    "", y->now);
+		render_now(nb, sizeof(nb), y);
 		snprintf(ab, sizeof(ab), "%" PRIu64, y->after);
 	}
 	fprintf(c->fp, "  %s, order %u: %s -> %s%s; free now %s -> %s, at most "
@@ -249,10 +262,10 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 	}
 }
 
-/* Write KEY: [[...], [...]] for per-order counts (U64) or indices (INDEX) of both sides. */
+/* Write KEY: [[...], [...]] for per-order counts or indices (WHAT) of both sides. */
 static void
 vectors(struct jsonw *w, const char *key, const struct report *a, long ia,
-    const struct report *b, long ib, int what)
+    const struct report *b, long ib, enum vector_kind what)
 {
 	const struct report *r[2] = { a, b };
 	long idx[2] = { ia, ib };
@@ -268,9 +281,9 @@ vectors(struct jsonw *w, const char *key, const struct report *a, long ia,
 		}
 		jw_array(w, true);
 		for (o = 0; o < r[s]->bi->norders; o++)
-			if (what == 0)
+			if (what == VECTOR_FREE_BLOCKS)
 				jw_u64(w, r[s]->bi->zones[idx[s]].free[o]);
-			else if (what == 1)
+			else if (what == VECTOR_UNUSABLE)
 				jw_fixed(w, r[s]->frag[idx[s]].unusable[o], 3);
 			else
 				jw_fixed(w, r[s]->frag[idx[s]].fragindex[o], 3);
@@ -292,9 +305,9 @@ zone_json(struct jsonw *w, const struct report *a, long ia,
 	jw_string(w, ia >= 0 && ib >= 0 ? "both" : ia >= 0 ? "a" : "b");
 	pair(w, "free_pages", ia >= 0 ? &a->frag[ia].free_pages : NULL,
 	    ib >= 0 ? &b->frag[ib].free_pages : NULL);
-	vectors(w, "free_blocks", a, ia, b, ib, 0);
-	vectors(w, "unusable_index", a, ia, b, ib, 1);
-	vectors(w, "fragmentation_index", a, ia, b, ib, 2);
+	vectors(w, "free_blocks", a, ia, b, ib, VECTOR_FREE_BLOCKS);
+	vectors(w, "unusable_index", a, ia, b, ib, VECTOR_UNUSABLE);
+	vectors(w, "fragmentation_index", a, ia, b, ib, VECTOR_FRAGINDEX);
 	jw_end(w);
 }
 

@@ -22,6 +22,13 @@
 /* Where the table's continuation lines start. */
 #define TABLE_INDENT	16
 
+/* Returns the nanoseconds NS in the microseconds the views show. */
+static uint64_t
+us(uint64_t ns)
+{
+	return ns / 1000;
+}
+
 /* Write KEY with count N of event kind K, or null when the kernel lacks it. */
 static void
 count_or_null(struct jsonw *w, const char *key, const struct wsample *s,
@@ -267,7 +274,7 @@ stall_orders_json(struct jsonw *w, const struct ev_stall *st)
 		jw_key(w, "count");
 		jw_u64(w, st->order_count[o]);
 		jw_key(w, "total_us");
-		jw_u64(w, st->order_ns[o] / 1000);
+		jw_u64(w, us(st->order_ns[o]));
 		jw_end(w);
 	}
 	jw_end(w);
@@ -292,7 +299,7 @@ stall_tasks_json(struct jsonw *w, const struct wsample *s,
 		jw_key(w, "count");
 		jw_u64(w, top[i]->count);
 		jw_key(w, "total_us");
-		jw_u64(w, top[i]->total_ns / 1000);
+		jw_u64(w, us(top[i]->total_ns));
 		jw_end(w);
 	}
 	jw_end(w);
@@ -313,9 +320,9 @@ stall_json(struct jsonw *w, const struct wsample *s, enum ev_stall_kind k)
 	jw_key(w, "count");
 	jw_u64(w, st->count);
 	jw_key(w, "total_us");
-	jw_u64(w, st->total_ns / 1000);
+	jw_u64(w, us(st->total_ns));
 	jw_key(w, "max_us");
-	jw_u64(w, st->max_ns / 1000);
+	jw_u64(w, us(st->max_ns));
 	jw_key(w, "histogram_us");
 	stall_hist_json(w, st);
 	jw_key(w, "by_order");
@@ -362,7 +369,7 @@ pairs_json(struct jsonw *w, const struct wsample *s)
 				jw_key(w, "fallback_order");
 				jw_int(w, o);
 				jw_key(w, "fragmenting");
-				jw_bool(w, (unsigned)o < nm->pageblock_order);
+				jw_bool(w, ev_fragmenting(nm, o));
 				jw_key(w, "count");
 				jw_u64(w, c->pairs[i][j][o]);
 				jw_end(w);
@@ -405,13 +412,10 @@ render_events_json(struct jsonw *w, const struct wsample *s)
 static const char *
 per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 {
-	uint64_t r;
-
 	if (s->elapsed_ms == 0)
 		return "-";
-	r = rate_per_second(n, s->elapsed_ms);
-	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, r / 100, r % 100);
-	return buf;
+	return hum_fixed(buf, size, (long long)rate_per_second(n,
+	    s->elapsed_ms), 2);
 }
 
 /*
@@ -421,29 +425,24 @@ per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 static void
 alloc_table(FILE *fp, const struct wsample *s)
 {
+	const struct ev_alloc_total all = ev_alloc_sum(s->ev);
 	const struct ev_alloc *a;
-	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
 	struct render_items t;
 	char item[96];
 	int o;
 
-	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-		a = &s->ev->alloc[o];
-		ok += a->succeeded;
-		failed += a->failed;
-		opp += a->opportunistic_failed;
-		wait += a->could_wait_failed;
-	}
 	render_items_start(&t, fp, "allocations", TABLE_INDENT);
 	snprintf(item, sizeof(item), "%" PRIu64 " of %" PRIu64 " failed "
-	    "(order>=%u)", failed, ok + failed, s->evn->alloc_min_order);
+	    "(order>=%u)", all.failed, all.succeeded + all.failed,
+	    s->evn->alloc_min_order);
 	render_items_add(&t, "", item);
-	if (failed && s->evn->have_gfp)
+	if (all.failed && s->evn->have_gfp)
 		snprintf(item, sizeof(item), "%" PRIu64 " with a fallback, %"
-		    PRIu64 " could wait", opp, wait);
-	else if (failed)
+		    PRIu64 " could wait", all.opportunistic_failed,
+		    all.could_wait_failed);
+	else if (all.failed)
 		snprintf(item, sizeof(item), "fallback unknown");
-	if (failed)
+	if (all.failed)
 		render_items_add(&t, ": ", item);
 	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
 		a = &s->ev->alloc[o];
@@ -471,8 +470,8 @@ stall_item(char *buf, size_t size, const char *name, const struct ev_stall *st)
 		snprintf(buf, size, "%s 0", name);
 	else
 		snprintf(buf, size, "%s %" PRIu64 ", %s (max %s)", name,
-		    st->count, hum_us(b[0], sizeof(b[0]), st->total_ns / 1000),
-		    hum_us(b[1], sizeof(b[1]), st->max_ns / 1000));
+		    st->count, hum_us(b[0], sizeof(b[0]), us(st->total_ns)),
+		    hum_us(b[1], sizeof(b[1]), us(st->max_ns)));
 	return buf;
 }
 
@@ -482,30 +481,21 @@ stalled_most(FILE *fp, const struct wsample *s)
 {
 	static const enum ev_stall_kind kinds[] = { EV_STALL_COMPACTION,
 	    EV_STALL_RECLAIM, EV_STALL_MANUAL };
-	const struct ev_staller *all[3 * TOP_TASKS_TABLE];
-	const struct ev_staller *x;
+	const struct ev_staller *all[TOP_TASKS_TABLE];
 	struct render_items t;
 	char item[96], b[32];
-	size_t i, j, n = 0;
+	size_t i, n;
 
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		n += ev_top_stallers(s->ev, kinds[i], all + n, TOP_TASKS_TABLE);
+	n = ev_top_stallers_merged(s->ev, kinds, sizeof(kinds) /
+	    sizeof(kinds[0]), all, TOP_TASKS_TABLE);
 	if (n == 0)
 		return;
-	/* The longest first: insertion sort of at most nine. */
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && all[j]->total_ns > all[j - 1]->total_ns;
-		    j--) {
-			x = all[j];
-			all[j] = all[j - 1];
-			all[j - 1] = x;
-		}
 	render_items_start(&t, fp, "stalled most", TABLE_INDENT);
-	for (i = 0; i < n && i < TOP_TASKS_TABLE; i++) {
+	for (i = 0; i < n; i++) {
 		snprintf(item, sizeof(item), "%s[%d] %s %s", all[i]->comm,
 		    all[i]->pid, all[i]->kind == EV_STALL_RECLAIM ? "reclaim" :
 		    all[i]->kind == EV_STALL_MANUAL ? "manual" : "compaction",
-		    hum_us(b, sizeof(b), all[i]->total_ns / 1000));
+		    hum_us(b, sizeof(b), us(all[i]->total_ns)));
 		render_items_add(&t, ", ", item);
 	}
 	fputc('\n', fp);
@@ -591,7 +581,7 @@ render_events_table(FILE *fp, const struct wsample *s)
 		    ev_type_name(b[0], sizeof(b[0]), nm, top[i].alloc),
 		    ev_type_name(b[1], sizeof(b[1]), nm, top[i].fallback),
 		    top[i].fallback_order, top[i].count,
-		    (unsigned)top[i].fallback_order < nm->pageblock_order ?
+		    ev_fragmenting(nm, top[i].fallback_order) ?
 		    " fragmenting" : "");
 	fputc('\n', fp);
 }

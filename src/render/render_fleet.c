@@ -26,18 +26,15 @@ static void
 need_table(FILE *fp, const struct fleet *f)
 {
 	const uint64_t *by[FLEET_NOVER] = { f->need_hosts, f->need_nodes };
-	uint64_t all;
 	char sz[32];
 	int k, v;
 
 	fprintf(fp, "%" PRIu64 " x %s needed:", f->need_count,
 	    size_words(sz, sizeof(sz), f->need_bytes));
-	for (k = 0; k < FLEET_NOVER; k++) {
-		for (all = 0, v = 0; v < VERDICT_NSTATES; v++)
-			all += by[k][v];
+	for (k = 0; k < FLEET_NOVER; k++)
 		fprintf(fp, "%s %" PRIu64 " of %" PRIu64 " %s fail", k ? "," :
-		    "", fleet_need_failing(by[k]), all, over_name[k]);
-	}
+		    "", fleet_need_failing(by[k]), f->need_judged[k],
+		    over_name[k]);
 	fprintf(fp, "\n");
 	/* A size the host cannot make at all is impossible, as --need says. */
 	for (k = 0; k < FLEET_NOVER; k++) {
@@ -52,22 +49,23 @@ need_table(FILE *fp, const struct fleet *f)
 
 /* Print one line per size of F: the share of hosts with none free now, the medians. */
 static void
-answer_table(FILE *fp, struct fleet *f)
+answer_table(FILE *fp, const struct fleet *f)
 {
-	struct fleet_dist now, after;
+	const struct fleet_dist *now, *after;
 	char sz[32], pct[16], text[256], pre[40];
 	size_t i;
 
 	for (i = 0; i < f->nsizes; i++) {
-		struct fleet_size *s = &f->sizes[i];
+		const struct fleet_size *s = &f->sizes[i];
 
-		now = fleet_dist(&s->now[FLEET_HOSTS]);
-		after = fleet_dist(&s->after[FLEET_HOSTS]);
+		now = &s->dist_now[FLEET_HOSTS];
+		after = &s->dist_after[FLEET_HOSTS];
 		snprintf(text, sizeof(text), "none free now on %" PRIu64 " of %"
 		    PRIu64 " hosts (%s); the median host has %" PRIu64
 		    " free now, %" PRIu64 " after compaction",
-		    s->none_now[FLEET_HOSTS], now.n, hum_pct(pct, sizeof(pct),
-		    s->none_now[FLEET_HOSTS], now.n), now.pct[3], after.pct[3]);
+		    s->none_now[FLEET_HOSTS], now->n, hum_pct(pct, sizeof(pct),
+		    s->none_now[FLEET_HOSTS], now->n), now->pct[FLEET_P50],
+		    after->pct[FLEET_P50]);
 		snprintf(pre, sizeof(pre), "%s:", size_words(sz, sizeof(sz),
 		    s->bytes));
 		render_fold(fp, pre, text);
@@ -113,9 +111,8 @@ dist_row(FILE *fp, const char *size, const char *over, const char *what,
 
 /* Print the distributions of every size of F. */
 static void
-dists_table(FILE *fp, struct fleet *f)
+dists_table(FILE *fp, const struct fleet *f)
 {
-	struct fleet_dist d;
 	char sz[32], name[8], pre[40];
 	size_t i;
 	int k;
@@ -123,21 +120,19 @@ dists_table(FILE *fp, struct fleet *f)
 	fprintf(fp, "\nAllocations free per size over hosts and nodes "
 	    "(nearest-rank percentiles):\n");
 	fprintf(fp, "%-8s%-6s%-6s%8s", "size", "over", "free", "min");
-	for (k = 0; k < FLEET_NPCT; k++)
-	{
+	for (k = 0; k < FLEET_NPCT; k++) {
 		snprintf(name, sizeof(name), "p%u", fleet_pct[k]);
 		fprintf(fp, "%8s", name);
 	}
 	fprintf(fp, "%8s\n", "max");
 	for (i = 0; i < f->nsizes; i++) {
-		struct fleet_size *s = &f->sizes[i];
+		const struct fleet_size *s = &f->sizes[i];
 
 		size_words(sz, sizeof(sz), s->bytes);
 		for (k = 0; k < FLEET_NOVER; k++) {
-			d = fleet_dist(&s->now[k]);
-			dist_row(fp, k ? "" : sz, over_name[k], "now", &d);
-			d = fleet_dist(&s->after[k]);
-			dist_row(fp, "", "", "after", &d);
+			dist_row(fp, k ? "" : sz, over_name[k], "now",
+			    &s->dist_now[k]);
+			dist_row(fp, "", "", "after", &s->dist_after[k]);
 		}
 	}
 	for (i = 0; i < f->nsizes; i++) {
@@ -180,7 +175,7 @@ worst_table(FILE *fp, const struct fleet *f)
 }
 
 void
-render_fleet_table(FILE *fp, struct fleet *f)
+render_fleet_table(FILE *fp, const struct fleet *f)
 {
 	fprintf(fp, "Fleet: %" PRIu64 " roots, %" PRIu64 " nodes", f->roots,
 	    f->nodes);
@@ -222,33 +217,30 @@ dist_json(struct jsonw *w, const char *key, const struct fleet_dist *d)
 
 /* Write the "sizes" member of F. */
 static void
-sizes_json(struct jsonw *w, struct fleet *f)
+sizes_json(struct jsonw *w, const struct fleet *f)
 {
-	struct fleet_dist now, after;
 	size_t i;
 	int k;
 
 	jw_key(w, "sizes");
 	jw_array(w, false);
 	for (i = 0; i < f->nsizes; i++) {
-		struct fleet_size *s = &f->sizes[i];
+		const struct fleet_size *s = &f->sizes[i];
 
 		jw_object(w);
 		jw_key(w, "bytes");
 		jw_u64(w, s->bytes);
 		for (k = 0; k < FLEET_NOVER; k++) {
-			now = fleet_dist(&s->now[k]);
-			after = fleet_dist(&s->after[k]);
 			jw_key(w, over_name[k]);
 			jw_object(w);
 			jw_key(w, "count");
-			jw_u64(w, now.n);
+			jw_u64(w, s->dist_now[k].n);
 			jw_key(w, "none_now");
 			jw_u64(w, s->none_now[k]);
 			jw_key(w, "now_is_bound");
 			jw_u64(w, s->bound[k]);
-			dist_json(w, "now", &now);
-			dist_json(w, "after_compaction", &after);
+			dist_json(w, "now", &s->dist_now[k]);
+			dist_json(w, "after_compaction", &s->dist_after[k]);
 			jw_end(w);
 		}
 		jw_end(w);
@@ -351,7 +343,7 @@ worst_json(struct jsonw *w, const struct fleet *f)
 }
 
 void
-render_fleet_json(FILE *fp, struct fleet *f)
+render_fleet_json(FILE *fp, const struct fleet *f)
 {
 	struct jsonw w;
 	int k;

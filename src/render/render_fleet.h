@@ -14,8 +14,8 @@
  * cumulative distribution over hosts of free now and after compaction,
  * the worst hosts marked. F's values are sorted in passing.
  */
-void	render_fleet_table(FILE *fp, struct fleet *f);
-void	render_fleet_json(FILE *fp, struct fleet *f);
+void	render_fleet_table(FILE *fp, const struct fleet *f);
+void	render_fleet_json(FILE *fp, const struct fleet *f);
 void	render_fleet_svg(FILE *fp, struct fleet *f);
 
 #endif

@@ -57,21 +57,20 @@ index_array(struct jsonw *w, const char *key, const int *v, unsigned n)
 	jw_end(w);
 }
 
-/* Write the per-migratetype view of zone Z. */
-static void
-migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
-    const struct ptzone *z)
+void
+render_migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
+    const struct ptzone *z, bool brief)
 {
 	unsigned t, k;
 
 	jw_array(w, false);
 	for (t = 0; t < p->ntypes; t++) {
-		if (!z->has_free[t] && !z->has_blocks[t])
+		if (!z->has_free[t] && (brief || !z->has_blocks[t]))
 			continue;
 		jw_object(w);
 		jw_key(w, "type");
 		jw_string(w, p->types[t]);
-		if (z->has_free[t]) {
+		if (z->has_free[t] && !brief) {
 			u64_array(w, "free_blocks", z->free[t], p->norders);
 			jw_key(w, "capped_orders");
 			jw_array(w, true);
@@ -79,10 +78,16 @@ migratetypes(struct jsonw *w, const struct pagetypeinfo *p,
 				if (z->capped[t] & (1u << k))
 					jw_u64(w, k);
 			jw_end(w);
+		}
+		if (z->has_free[t]) {
 			jw_key(w, "free_pages");
 			jw_u64(w, frag_pages(z->free[t], p->norders));
 			jw_key(w, "free_pages_is_lower_bound");
 			jw_bool(w, z->capped[t] != 0);
+		}
+		if (brief) {
+			jw_end(w);
+			continue;
 		}
 		if (jw_key_or_null(w, "pageblocks", z->has_blocks[t]))
 			jw_u64(w, z->blocks[t]);
@@ -117,7 +122,8 @@ zone(struct jsonw *w, const struct report *r, size_t i)
 	index_array(w, "fragmentation_index", f->fragindex, n);
 	render_unmanaged_zone_json(w, r, z);
 	if (jw_key_or_null(w, "migratetypes", r->pti && r->pti_zone[i] >= 0))
-		migratetypes(w, r->pti, &r->pti->zones[r->pti_zone[i]]);
+		render_migratetypes_json(w, r->pti,
+		    &r->pti->zones[r->pti_zone[i]], false);
 	jw_end(w);
 }
 

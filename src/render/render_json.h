@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_RENDER_JSON_H
 #define FRAGSTAT_RENDER_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -10,6 +11,14 @@
 #include "report.h"
 
 struct avail;
+
+/*
+ * Write the migratetypes of zone Z of P as an array: each type's free
+ * blocks, pages and pageblocks; BRIEF: only the types with free blocks,
+ * and only their free pages (--watch's lines).
+ */
+void	render_migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
+	    const struct ptzone *z, bool brief);
 
 /* The JSON document described in doc/reference.md. */
 void	render_json(FILE *fp, const struct report *r);

@@ -9,10 +9,14 @@
 #include "humanize.h"
 #include "map.h"
 #include "offline.h"
+#include "outcome.h"
 #include "pollution.h"
 #include "regions.h"
 #include "render_prom.h"
 #include "report.h"
+
+/* The elements of array A: its bound written once, where it is declared. */
+#define NITEMS(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Write the HELP and TYPE lines of metric NAME. */
 static void
@@ -242,16 +246,17 @@ advice(FILE *fp, const struct report *r)
 static void
 pressure(FILE *fp, const struct report *r)
 {
-	const struct psi_line *l[2] = { &r->psi->some, &r->psi->full };
-	static const char *const kind[2] = { "some", "full" };
-	static const char *const window[3] = { "10s", "60s", "300s" };
-	uint32_t avg[3];
+	static const char *const kind[] = { "some", "full" };
+	static const char *const window[] = { "10s", "60s", "300s" };
+	const struct psi_line *l[NITEMS(kind)] = { &r->psi->some,
+	    &r->psi->full };
+	uint32_t avg[NITEMS(window)];
 	char b[48];
-	int i, k;
+	size_t i, k;
 
 	head(fp, "memory_pressure_stall_seconds_total", "counter", "Time tasks "
 	    "stalled on memory since boot (/proc/pressure/memory total).");
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < NITEMS(l); i++) {
 		if (!l[i]->present)
 			continue;
 		/* Microseconds as seconds; the whole u64 range, not a long long. */
@@ -261,13 +266,13 @@ pressure(FILE *fp, const struct report *r)
 	}
 	gauge(fp, "memory_pressure_ratio", "Share of time tasks "
 	    "stalled on memory, averaged over the window.");
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < NITEMS(l); i++) {
 		if (!l[i]->present)
 			continue;
 		avg[0] = l[i]->avg10;
 		avg[1] = l[i]->avg60;
 		avg[2] = l[i]->avg300;
-		for (k = 0; k < 3; k++) {
+		for (k = 0; k < NITEMS(window); k++) {
 			fprintf(fp, "fragstat_memory_pressure_ratio{kind=\"%s\","
 			    "window=\"%s\"} %s\n", kind[i], window[k],
 			    hum_fixed(b, sizeof(b), avg[k], 4));
@@ -381,54 +386,10 @@ judgement(FILE *fp, const struct report *r)
 	    r->avail->marks.low, r->avail->marks.high);
 }
 
-/*
- * Returns the outcome counter NAME is of kind K ("alloc" for "swpin"),
- * or NULL when it is not one of K's.
- */
-static const char *
-thp_outcome(const char *name, const char *k)
-{
-	size_t n = strlen(k);
-
-	if (strncmp(name, k, n) != 0)
-		return NULL;
-	if (name[n] == '\0')
-		return "alloc";
-	return name[n] == '_' ? name + n + 1 : NULL;
-}
-
-/*
- * Returns the kind of THP allocation NAME counts ("anon_fault_fallback":
- * "anon_fault"; "swpin", which has no _alloc), or NULL when it is no
- * allocation counter.
- */
-static const char *
-thp_kind(const char *name)
-{
-	if (thp_outcome(name, "anon_fault") != NULL)
-		return "anon_fault";
-	if (thp_outcome(name, "shmem") != NULL)
-		return "shmem";
-	if (thp_outcome(name, "swpin") != NULL)
-		return "swpin";
-	return NULL;
-}
-
-/* The metrics a counter of a THP size's stats/ is written under. */
-enum thp_metric { THP_ALLOCATIONS, THP_EVENTS, THP_PAGES };
-
-/* Returns the metric of the counter NAME: "nr_" ones are pages now. */
-static enum thp_metric
-thp_metric(const char *name)
-{
-	if (thp_kind(name) != NULL)
-		return THP_ALLOCATIONS;
-	return strncmp(name, "nr_", 3) == 0 ? THP_PAGES : THP_EVENTS;
-}
-
 /* Write metric NAME: every counter of M of each THP size of T, by its labels. */
 static void
-thp_series(FILE *fp, const struct thp *t, enum thp_metric m, const char *name)
+thp_series(FILE *fp, const struct thp *t, enum outcome_stat m,
+    const char *name)
 {
 	const struct thp_counter *c;
 	const char *k;
@@ -437,15 +398,15 @@ thp_series(FILE *fp, const struct thp *t, enum thp_metric m, const char *name)
 	for (i = 0; i < t->n; i++)
 		for (j = 0; j < t->sizes[i].nc; j++) {
 			c = &t->sizes[i].c[j];
-			if (thp_metric(c->name) != m)
+			if (outcome_stat_of(c->name) != m)
 				continue;
 			fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"", name,
 			    t->sizes[i].kb);
-			k = thp_kind(c->name);
-			if (m == THP_ALLOCATIONS)
+			k = outcome_stat_kind(c->name);
+			if (m == OUTCOME_STAT_ALLOCATIONS)
 				fprintf(fp, ",kind=\"%s\",outcome=\"%s\"", k,
-				    thp_outcome(c->name, k));
-			else if (m == THP_EVENTS)
+				    outcome_stat_outcome(c->name, k));
+			else if (m == OUTCOME_STAT_EVENTS)
 				fprintf(fp, ",event=\"%s\"", c->name);
 			else
 				fprintf(fp, ",kind=\"%s\"", c->name + 3);
@@ -475,24 +436,25 @@ thp(FILE *fp, const struct thp *t)
 	    "size by kind (anon_fault, shmem, swpin) and outcome (alloc, "
 	    "fallback, fallback_charge: the memcg limit), from the size's "
 	    "stats/ since boot.");
-	thp_series(fp, t, THP_ALLOCATIONS, "thp_allocations_total");
+	thp_series(fp, t, OUTCOME_STAT_ALLOCATIONS, "thp_allocations_total");
 	head(fp, "thp_events_total", "counter", "The other event counters of "
 	    "the size's stats/ (split, split_failed, swpout, ...), since boot.");
-	thp_series(fp, t, THP_EVENTS, "thp_events_total");
+	thp_series(fp, t, OUTCOME_STAT_EVENTS, "thp_events_total");
 	gauge(fp, "thp_pages", "THP of the size now, by the stats/ file's "
 	    "name less its nr_ (anon, anon_partially_mapped).");
-	thp_series(fp, t, THP_PAGES, "thp_pages");
+	thp_series(fp, t, OUTCOME_STAT_PAGES, "thp_pages");
 }
 
-/* One series of the hugetlb pool of KB kilobytes (NODE < 0: machine-wide). */
+/* One series of the hugetlb pool of pages of BYTES (NODE < 0: machine-wide). */
 static void
-pool(FILE *fp, int node, uint64_t kb, const char *state, uint64_t v)
+pool(FILE *fp, int node, uint64_t bytes, const char *state, uint64_t v)
 {
 	if (node < 0)
 		fprintf(fp, "fragstat_hugetlb_pages{");
 	else
 		fprintf(fp, "fragstat_hugetlb_node_pages{node=\"%d\",", node);
-	fprintf(fp, "size=\"%" PRIu64 "kB\",state=\"%s\"}", kb, state);
+	fprintf(fp, "size=\"%" PRIu64 "kB\",state=\"%s\"}", bytes / 1024,
+	    state);
 	value(fp, v);
 }
 
@@ -509,11 +471,11 @@ hugetlb(FILE *fp, const struct hugetlb *h)
 	    "overcommit limit.");
 	for (i = 0; i < h->nsizes; i++) {
 		z = &h->sizes[i];
-		pool(fp, -1, z->bytes / 1024, "total", z->nr);
-		pool(fp, -1, z->bytes / 1024, "free", z->free);
-		pool(fp, -1, z->bytes / 1024, "reserved", z->resv);
-		pool(fp, -1, z->bytes / 1024, "surplus", z->surplus);
-		pool(fp, -1, z->bytes / 1024, "overcommit", z->overcommit);
+		pool(fp, -1, z->bytes, "total", z->nr);
+		pool(fp, -1, z->bytes, "free", z->free);
+		pool(fp, -1, z->bytes, "reserved", z->resv);
+		pool(fp, -1, z->bytes, "surplus", z->surplus);
+		pool(fp, -1, z->bytes, "overcommit", z->overcommit);
 	}
 	gauge(fp, "hugetlb_node_pages", "The hugetlb pool of the "
 	    "size on the node: total, free and surplus.");
@@ -521,12 +483,26 @@ hugetlb(FILE *fp, const struct hugetlb *h)
 		for (j = 0; j < h->sizes[i].nnodes; j++) {
 			z = &h->sizes[i];
 			nd = &z->nodes[j];
-			pool(fp, (int)nd->node, z->bytes / 1024, "total", nd->nr);
-			pool(fp, (int)nd->node, z->bytes / 1024, "free",
+			pool(fp, (int)nd->node, z->bytes, "total", nd->nr);
+			pool(fp, (int)nd->node, z->bytes, "free",
 			    nd->free);
-			pool(fp, (int)nd->node, z->bytes / 1024, "surplus",
+			pool(fp, (int)nd->node, z->bytes, "surplus",
 			    nd->surplus);
 		}
+}
+
+/*
+ * Write one series of NAME for zone I of M's: with the label KEY="VAL"
+ * (KEY NULL: none), of value V.
+ */
+static void
+map_zone_series(FILE *fp, const char *name, const struct map *m, size_t i,
+    const char *key, const char *val, uint64_t v)
+{
+	prom_zone(fp, name, m->zones[i].node, m->zones[i].name);
+	if (key != NULL)
+		fprintf(fp, ",%s=\"%s\"", key, val);
+	fprintf(fp, "} %" PRIu64 "\n", v);
 }
 
 /* The pollution's gauges of --map (render_pollution.c has its table and JSON). */
@@ -543,38 +519,29 @@ pollution_prom(FILE *fp, const struct report *r)
 
 	gauge(fp, "pollution_pageblocks", "Pageblocks wholly of "
 	    "initialised memory, over which the pollution is counted (--map).");
-	for (i = 0; i < m->nzones; i++) {
-		prom_zone(fp, "pollution_pageblocks", m->zones[i].node,
-		    m->zones[i].name);
-		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].blocks);
-	}
+	for (i = 0; i < m->nzones; i++)
+		map_zone_series(fp, "pollution_pageblocks", m, i, NULL, NULL,
+		    pl->zones[i].blocks);
 	gauge(fp, "polluted_pageblocks", "Of them, pageblocks holding "
 	    "at least one unmovable page other than reserved boot memory "
 	    "(--map).");
-	for (i = 0; i < m->nzones; i++) {
-		prom_zone(fp, "polluted_pageblocks", m->zones[i].node,
-		    m->zones[i].name);
-		fprintf(fp, "} %" PRIu64 "\n", pl->zones[i].polluted_blocks);
-	}
+	for (i = 0; i < m->nzones; i++)
+		map_zone_series(fp, "polluted_pageblocks", m, i, NULL, NULL,
+		    pl->zones[i].polluted_blocks);
 	gauge(fp, "unmovable_pages", "Unmovable pages in those "
 	    "pageblocks by kind, as --map classes them (reserved: boot "
 	    "memory, apart from the pollution).");
 	for (i = 0; i < m->nzones; i++)
-		for (k = 0; k < MAP_NPINS; k++) {
-			prom_zone(fp, "unmovable_pages",
-			    m->zones[i].node, m->zones[i].name);
-			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
+		for (k = 0; k < MAP_NPINS; k++)
+			map_zone_series(fp, "unmovable_pages", m, i, "kind",
 			    map_pin_name(k), pl->zones[i].pages_by_kind[k]);
-		}
 	gauge(fp, "polluted_pageblocks_by_kind", "Pageblocks holding at "
 	    "least one unmovable page of the kind (--map).");
 	for (i = 0; i < m->nzones; i++)
-		for (k = 0; k < MAP_NPINS; k++) {
-			prom_zone(fp, "polluted_pageblocks_by_kind",
-			    m->zones[i].node, m->zones[i].name);
-			fprintf(fp, ",kind=\"%s\"} %" PRIu64 "\n",
-			    map_pin_name(k), pl->zones[i].blocks_by_kind[k]);
-		}
+		for (k = 0; k < MAP_NPINS; k++)
+			map_zone_series(fp, "polluted_pageblocks_by_kind", m, i,
+			    "kind", map_pin_name(k),
+			    pl->zones[i].blocks_by_kind[k]);
 	gauge(fp, "pollution_amplification", "The share of pageblocks "
 	    "polluted over the share of memory unmovable (reserved apart); "
 	    "absent without unmovable pages (--map).");
@@ -596,10 +563,9 @@ pollution_prom(FILE *fp, const struct report *r)
 static void
 regions_blocks_prom(FILE *fp, const struct report *r)
 {
-	static const enum offline_state of[2] = { OFF_OFFLINABLE, OFF_KEPT };
+	static const enum offline_state of[] = { OFF_OFFLINABLE, OFF_KEPT };
 	const struct map *m = r->map;
-	size_t i;
-	int s;
+	size_t i, s;
 
 	if (r->regions && r->regions->order) {
 		gauge(fp, "gigantic_regions", "Aligned regions of the "
@@ -607,25 +573,20 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 		    "free), clean (no pinned page, not free), tainted, "
 		    "with_hole (--map).");
 		for (i = 0; i < m->nzones; i++)
-			for (s = 0; s < REGION_NSTATES; s++) {
-				prom_zone(fp, "gigantic_regions",
-				    m->zones[i].node, m->zones[i].name);
-				fprintf(fp, ",state=\"%s\"} %" PRIu64 "\n",
-				    region_state_name((enum region_state)s),
+			for (s = 0; s < REGION_NSTATES; s++)
+				map_zone_series(fp, "gigantic_regions", m, i,
+				    "state", region_state_name(
+				    (enum region_state)s),
 				    r->regions->zones[i][s]);
-			}
 	}
 	if (r->offline && r->offline->block_pages) {
 		gauge(fp, "memory_blocks", "Online memory blocks in the "
 		    "zone alone: offlinable (no pinned page) or kept (--map).");
 		for (i = 0; i < m->nzones; i++)
-			for (s = 0; s < 2; s++) {
-				prom_zone(fp, "memory_blocks",
-				    m->zones[i].node, m->zones[i].name);
-				fprintf(fp, ",state=\"%s\"} %" PRIu64 "\n",
-				    offline_state_name(of[s]),
+			for (s = 0; s < NITEMS(of); s++)
+				map_zone_series(fp, "memory_blocks", m, i,
+				    "state", offline_state_name(of[s]),
 				    r->offline->zones[i][of[s]]);
-			}
 	}
 }
 

@@ -5,11 +5,14 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "evcount.h"
 #include "events.h"
+#include "frag.h"
 #include "futile.h"
 #include "humanize.h"
 #include "outcome.h"
 #include "recording.h"
+#include "render_compare.h"
 #include "render_replay.h"
 #include "render_text.h"
 #include "report.h"
@@ -21,17 +24,6 @@ share(char *buf, size_t size, uint64_t part, uint64_t whole)
 	if (whole == 0)
 		return "-";
 	return hum_pct(buf, size, part, whole);
-}
-
-/*
- * Returns the runs of RO that ended well: with success, or, for whole
- * zones, complete (see order_add()). The outcomes add up to RO's ended.
- */
-static uint64_t
-ended_well(const struct rorder *ro)
-{
-	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
-	    ro->outcome[EV_COMPLETE] : 0);
 }
 
 /* Print index X as "FIRST -> LAST  (min MIN, max MAX)", or - when never seen. */
@@ -67,7 +59,7 @@ static void
 alloc_table(FILE *fp, const struct replay *r)
 {
 	const struct ralloc *a;
-	uint64_t ok = 0, failed = 0, opp = 0, wait = 0;
+	struct ev_alloc_total all;
 	struct render_items t;
 	bool any = false;
 	char item[96];
@@ -75,20 +67,16 @@ alloc_table(FILE *fp, const struct replay *r)
 
 	if (!r->has_alloc)
 		return;
-	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-		a = &r->alloc[o];
-		ok += a->succeeded;
-		failed += a->failed;
-		opp += a->opportunistic_failed;
-		wait += a->could_wait_failed;
-	}
+	all = ev_ralloc_sum(r->alloc);
 	fprintf(fp, "  allocations of order >=%u: %" PRIu64 " of %" PRIu64
-	    " failed", r->alloc_min_order, failed, ok + failed);
-	if (failed && r->alloc_flags)
+	    " failed", r->alloc_min_order, all.failed, all.succeeded +
+	    all.failed);
+	if (all.failed && r->alloc_flags)
 		fprintf(fp, " (%" PRIu64 " with a fallback, %" PRIu64
-		    " could wait)", opp, wait);
+		    " could wait)", all.opportunistic_failed,
+		    all.could_wait_failed);
 	fputc('\n', fp);
-	if (failed)
+	if (all.failed)
 		fprintf(fp, "    most failures in one sample %" PRIu64 " at %s\n",
 		    r->alloc_worst, r->alloc_worst_time);
 	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
@@ -173,22 +161,23 @@ outcomes_table(FILE *fp, const struct replay *r)
 static void
 header_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[32];
+	char b[32], s[2][32];
 
 	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
 	    r->release, r->page_size);
-	fprintf(fp, "%lu samples every %u.%03u s, %s to %s%s\n", r->nsamples,
-	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
-	    r->truncated ? " (a last sample cut short was ignored)" : "");
+	/* Milliseconds as seconds with three decimals: "1.500 s". */
+	fprintf(fp, "%lu samples every %s s, %s to %s%s\n", r->nsamples,
+	    hum_fixed(s[0], sizeof(s[0]), r->interval_ms, 3), r->first,
+	    r->last, r->truncated ? " (a last sample cut short was ignored)" :
+	    "");
+	hum_fixed(s[1], sizeof(s[1]), (long long)r->wall_ms, 3);
 	if (r->command[0] && r->has_wall && r->signal > 0)
-		fprintf(fp, "Command %s: killed by %s after %" PRIu64 ".%03u s "
-		    "(exit status %d)\n", r->command, hum_signal(b,
-		    sizeof(b), r->signal), r->wall_ms / 1000,
-		    (unsigned)(r->wall_ms % 1000), r->exit_status);
+		fprintf(fp, "Command %s: killed by %s after %s s (exit status "
+		    "%d)\n", r->command, hum_signal(b, sizeof(b), r->signal),
+		    s[1], r->exit_status);
 	else if (r->command[0] && r->has_wall)
-		fprintf(fp, "Command %s: exit status %d after %" PRIu64
-		    ".%03u s\n", r->command, r->exit_status, r->wall_ms / 1000,
-		    (unsigned)(r->wall_ms % 1000));
+		fprintf(fp, "Command %s: exit status %d after %s s\n",
+		    r->command, r->exit_status, s[1]);
 	else if (r->command[0])
 		fprintf(fp, "Command %s: no exit status (the recording "
 		    "ended first)\n", r->command);
@@ -242,7 +231,7 @@ compaction_table(FILE *fp, const struct replay *r)
 		 * Grouped as mm/compaction.c means the statuses; the share
 		 * is of the runs that ended well.
 		 */
-		good = ended_well(ro);
+		good = ev_ended_well(ro);
 		if (ro->order < 0)
 			fprintf(fp, "  compaction of whole zones, ended %" PRIu64
 			    ": success or complete %" PRIu64 " (%s), ",
@@ -346,22 +335,12 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 			/* "succeeds" is a word, not -1.000: no difference to it. */
 			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
 			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
-			    (int)y[j]->max), j && (x[j]->max == -1000 ||
-			    y[j]->max == -1000) ? "-" : diff_index(v[2],
+			    (int)y[j]->max), j && (x[j]->max ==
+			    FRAG_INDEX_SUCCEEDS || y[j]->max ==
+			    FRAG_INDEX_SUCCEEDS) ? "-" : diff_index(v[2],
 			    sizeof(v[2]), y[j]->max - x[j]->max));
 		}
 	}
-}
-
-/* Returns BUF holding B - A as "+12" or "-3". */
-static const char *
-diff_u64(char *buf, size_t size, uint64_t a, uint64_t b)
-{
-	if (b >= a)
-		snprintf(buf, size, "+%" PRIu64, b - a);
-	else
-		snprintf(buf, size, "-%" PRIu64, a - b);
-	return buf;
 }
 
 /* Print one row of the comparison of counts: NAME, A, B and B - A. */
@@ -372,7 +351,8 @@ row_u64(FILE *fp, const char *name, uint64_t a, uint64_t b)
 
 	snprintf(v[0], sizeof(v[0]), "%" PRIu64, a);
 	snprintf(v[1], sizeof(v[1]), "%" PRIu64, b);
-	row(fp, name, v[0], v[1], diff_u64(v[2], sizeof(v[2]), a, b));
+	row(fp, name, v[0], v[1], render_change(v[2], sizeof(v[2]), a, b,
+	    true));
 }
 
 /* Print the allocations and stalls of A beside those of B, where both recorded them. */
@@ -476,8 +456,9 @@ replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 				snprintf(n, sizeof(n), "order %d success",
 				    a->by_order[i].order);
 			row(fp, n, share(v[0], sizeof(v[0]),
-			    ended_well(&a->by_order[i]), a->by_order[i].ended),
-			    share(v[1], sizeof(v[1]), ended_well(&b->by_order[j]),
+			    ev_ended_well(&a->by_order[i]),
+			    a->by_order[i].ended), share(v[1], sizeof(v[1]),
+			    ev_ended_well(&b->by_order[j]),
 			    b->by_order[j].ended), "-");
 		}
 	compare_alloc_stalls(fp, a, b);

@@ -11,7 +11,9 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "outcome.h"
+#include "rates.h"
 #include "report.h"
+#include "render_compare.h"
 #include "render_json.h"
 #include "render_text.h"
 #include "render_watch.h"
@@ -22,17 +24,7 @@ rate(char *buf, size_t size, const struct wsample *s, enum vm_counter c)
 {
 	if (!s->rate_ok[c])
 		return "-";
-	snprintf(buf, size, "%" PRIu64 ".%02" PRIu64, s->rate[c] / 100,
-	    s->rate[c] % 100);
-	return buf;
-}
-
-/* Returns the free chunks of the pageblock order in zone I of S. */
-static uint64_t
-pageblocks_free(const struct wsample *s, size_t i)
-{
-	return s->pageblock_order < s->r->bi->norders ?
-	    s->r->frag[i].suitable[s->pageblock_order] : 0;
+	return hum_fixed(buf, size, (long long)s->rate[c], 2);
 }
 
 /* Returns the pagetypeinfo zone of buddyinfo zone I of S, or NULL (--migratetypes not given). */
@@ -107,23 +99,6 @@ verdict_at(const struct wsample *s, unsigned o)
 	long j = advice_order_index(s->r->advice, o);
 
 	return j < 0 ? VERDICT_UNKNOWN : advise_best(s->r->advice, -1, (size_t)j);
-}
-
-/*
- * Returns whether the PMD size's THP faults may happen in S: that size is
- * on (anonymous faults may allocate it), or nothing says it is off.
- */
-static bool
-pmd_thp_on(const struct wsample *s)
-{
-	const struct thp *t = s->r->thp;
-	const struct thp_size *z;
-
-	if (t == NULL || t->pmd_order < 0)
-		return true;
-	if ((z = thp_size_of(t, (unsigned)t->pmd_order)) == NULL)
-		return strcmp(t->top, "never") != 0;
-	return z->on;
 }
 
 /*
@@ -244,18 +219,13 @@ static void
 head_line(FILE *fp, const struct wsample *s, unsigned long n)
 {
 	const struct report *r = s->r;
-	uint64_t free_pages = 0, pbs = 0;
 	char t[32], pb[32], fr[32], some[32], full[32];
-	size_t i;
 
-	for (i = 0; i < r->bi->nzones; i++) {
-		free_pages += r->frag[i].free_pages;
-		pbs += pageblocks_free(s, i);
-	}
 	stamp(t, sizeof(t), s, false);
 	hum_order(pb, sizeof(pb), s->pageblock_order, r->page_size);
 	fprintf(fp, "%s%s free %s, %" PRIu64 " free pageblocks (%s)",
-	    n ? "\n" : "", t, hum_size(fr, sizeof(fr), free_pages, r->page_size), pbs, pb);
+	    n ? "\n" : "", t, hum_size(fr, sizeof(fr), s->free_pages,
+	    r->page_size), s->free_pageblocks, pb);
 	if (s->stall_ok[0])
 		fprintf(fp, "; stalled %s some, %s full", hum_centi(some,
 		    sizeof(some), s->stall[0]), s->stall_ok[1] ?
@@ -280,7 +250,7 @@ rate_lines(FILE *fp, const struct wsample *s)
 	    rate(b[0], sizeof(b[0]), s, VM_COMPACT_MIGRATE_SCANNED),
 	    rate(b[1], sizeof(b[1]), s, VM_COMPACT_FREE_SCANNED));
 	/* thp_fault_alloc counts the PMD size only. */
-	if (pmd_thp_on(s))
+	if (s->pmd_thp_on)
 		fprintf(fp, "  THP faults/s %s (fell back %s)",
 		    rate(b[2], sizeof(b[2]), s, VM_THP_FAULT_ALLOC),
 		    rate(b[3], sizeof(b[3]), s, VM_THP_FAULT_FALLBACK));
@@ -298,14 +268,14 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 {
 	const struct report *r = s->r;
 	const struct avail *a;
-	char fr[32], u[32], fi[32];
+	char fr[32], u[32], fi[32], nb[24];
 	unsigned o;
 	size_t j;
 
 	fprintf(fp, "  Node %u, zone %-8s %10s free %8" PRIu64
 	    " free pageblocks", r->bi->zones[i].node, r->bi->zones[i].name,
 	    hum_size(fr, sizeof(fr), r->frag[i].free_pages, r->page_size),
-	    pageblocks_free(s, i));
+	    rate_pageblocks_free(s, i));
 	for (j = 0; j < s->norders; j++) {
 		o = s->orders[j];
 		if (o >= r->bi->norders) {
@@ -314,8 +284,8 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 		}
 		fprintf(fp, "  order %u:", o);
 		if ((a = avail_at(s, i, o)) != NULL)
-			fprintf(fp, " %s%" PRIu64 " free now,",
-			    a->now_is_bound ? "<=" : "", a->now);
+			fprintf(fp, " %s free now,", render_now(nb,
+			    sizeof(nb), a));
 		fprintf(fp, " unusable %s fragindex %s",
 		    hum_index(u, sizeof(u), r->frag[i].unusable[o]),
 		    hum_fragindex(fi, sizeof(fi), r->frag[i].fragindex[o]));
@@ -343,30 +313,6 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		render_events_table(fp, s);
 	for (i = 0; i < s->r->bi->nzones; i++)
 		zone_line(fp, s, i);
-}
-
-/* Write the free pages of each migratetype of Z as the member "migratetypes". */
-static void
-migratetypes_json(struct jsonw *w, const struct pagetypeinfo *p,
-    const struct ptzone *z)
-{
-	unsigned t;
-
-	jw_key(w, "migratetypes");
-	jw_array(w, false);
-	for (t = 0; t < p->ntypes; t++) {
-		if (!z->has_free[t])
-			continue;
-		jw_object(w);
-		jw_key(w, "type");
-		jw_string(w, p->types[t]);
-		jw_key(w, "free_pages");
-		jw_u64(w, frag_pages(z->free[t], p->norders));
-		jw_key(w, "free_pages_is_lower_bound");
-		jw_bool(w, z->capped[t] != 0);
-		jw_end(w);
-	}
-	jw_end(w);
 }
 
 /*
@@ -456,10 +402,13 @@ zones_json(struct jsonw *w, const struct wsample *s)
 		jw_key(w, "free_pages");
 		jw_u64(w, r->frag[i].free_pages);
 		jw_key(w, "free_pageblocks");
-		jw_u64(w, pageblocks_free(s, i));
+		jw_u64(w, rate_pageblocks_free(s, i));
 		orders_json(w, s, i);
-		if (ptzone_of(s, i) != NULL)
-			migratetypes_json(w, r->pti, ptzone_of(s, i));
+		if (ptzone_of(s, i) != NULL) {
+			jw_key(w, "migratetypes");
+			render_migratetypes_json(w, r->pti, ptzone_of(s, i),
+			    true);
+		}
 		jw_end(w);
 	}
 	jw_end(w);

@@ -116,6 +116,8 @@ run_fleet(struct opts *o)
 	if (status >= 0 && o->roots_from != NULL && (rc = fleet_list(o,
 	    &f)) != 0)
 		status = rc;
+	if (status >= 0)
+		fleet_finish(&f);
 	if (status < 0)
 		status = EXIT_DATA;
 	else if (o->format == F_JSON)

@@ -183,6 +183,7 @@ step_difference(struct loop *l)
 	s->orders = o->orders;
 	s->norders = o->norders;
 	s->pageblock_order = o->pageblock_order;
+	rate_totals(s);
 	if (l->have_prev) {
 		rate_sample(s, p->have_vm ? &p->vm : NULL, s->vm,
 		    p->have_psi ? &p->psi : NULL, l->r.psi,
