@@ -209,13 +209,6 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 		y = batch_zone_chart(w, b, z, hint, c, y, v, have);
 }
 
-/* The height of one zone's block in a batch of NORDERS orders. */
-static long
-batch_zone_h(unsigned norders)
-{
-	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
-}
-
 /*
  * Draw the batch's first and last snapshot R[0] and R[N - 1], and how to
  * read the x axis, from y 50 in a picture WIDTH wide (W NULL: only
@@ -298,7 +291,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	/* The lines naming the first and last snapshot, each whole. */
 	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
 	height = head + 150 + 50 + CHART_BLOCK + (long)nz *
-	    batch_zone_h(b.norders) + MARGIN;
+	    svgzone_series_h(HEAT_H, b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
 	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
@@ -315,7 +308,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	y += CHART_BLOCK;
 	for (i = 0; i < nz; i++) {
 		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
-		y += batch_zone_h(b.norders);
+		y += svgzone_series_h(HEAT_H, b.norders);
 	}
 	svgr_end(&w);
 	rc = 0;

@@ -71,6 +71,72 @@ diff_color(int d)
 	return rgb(c[0], c[1], c[2]);
 }
 
+/*
+ * From a change of this many thousandths on, diff_color() is dark enough
+ * (either end) that its label is written in white.
+ */
+#define DIFF_WHITE_INK	600
+
+/*
+ * Open a cell of width W and height H at X, Y coloured by the change D
+ * (thousandths), and its title; the caller writes the title's words and
+ * ends the cell with diff_cell_close().
+ */
+void
+diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
+{
+	svgr_rect_open(w, x, y, width, h, diff_color(d).s);
+	svg_attr(w, "stroke", "#cccccc");
+	svg_open(w, "title");
+}
+
+/* Write "A -> B (+D)" for a change cell's title, thousandths. */
+void
+diff_words(struct svgw *w, long long a, long long b, int d)
+{
+	svg_text_fixed(w, a, 3);
+	svg_text(w, " -> ");
+	svg_text_fixed(w, b, 3);
+	svg_text(w, d > 0 ? " (+" : " (");
+	svg_text_fixed(w, d, 3);
+	svg_text(w, ")");
+}
+
+/*
+ * Close the title and the cell diff_cell_open() opened, and write its
+ * change D centred at X, Y in an ink readable on diff_color(D).
+ */
+void
+diff_cell_close(struct svgw *w, long x, long y, int d)
+{
+	svg_close(w);
+	svg_close(w);
+	svgr_text_open(w, x, y, 11, "middle", NULL);
+	svg_attr(w, "fill", abs(d) > DIFF_WHITE_INK ? "#ffffff" : "#000000");
+	svg_text(w, d > 0 ? "+" : "");
+	svg_text_fixed(w, d, 3);
+	svg_close(w);
+}
+
+/*
+ * Add V to the N distinct values of SET, kept ascending (DOWN: descending),
+ * unless it is there already; SET has room for one more. Returns the new
+ * count. Pictures of two recordings draw the union of what each holds.
+ */
+size_t
+sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
+{
+	size_t m;
+
+	for (m = 0; m < n; m++)
+		if (set[m] == v)
+			return n;
+	for (m = n; m > 0 && (down ? set[m - 1] < v : set[m - 1] > v); m--)
+		set[m] = set[m - 1];
+	set[m] = v;
+	return n + 1;
+}
+
 /* Returns the colour of verdict name V; unknown states are grey. */
 const char *
 verdict_color(const char *v)

@@ -78,6 +78,22 @@ const char *	scale_ink(int v);
  */
 struct rgb	diff_color(int d);
 
+/*
+ * A cell of a change: diff_cell_open() opens a W by H cell at X, Y coloured
+ * by D and its title, the caller writes the title (diff_words(): "A -> B
+ * (+D)"), diff_cell_close() ends it and writes D at X, Y.
+ */
+void	diff_cell_open(struct svgw *w, long x, long y, long width, long h,
+	    int d);
+void	diff_words(struct svgw *w, long long a, long long b, int d);
+void	diff_cell_close(struct svgw *w, long x, long y, int d);
+
+/*
+ * Add V to the N distinct values of SET, ascending (DOWN: descending),
+ * unless it is there; SET has room for one more. Returns the new count.
+ */
+size_t	sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
+
 /* Returns the colour of verdict name V; unknown states are grey. */
 const char *	verdict_color(const char *v);
 
@@ -172,6 +188,18 @@ size_t	svgzone_advice_lines(const struct report *r);
 
 /* Returns the height of a zone's row with LINES lines of advice. */
 long	svgzone_h(size_t lines);
+
+/*
+ * Returns the height of a zone's row whose marks are CELLS high beside a
+ * label of LINES lines of advice.
+ */
+long	svgzone_row_h(long cells, size_t lines);
+
+/*
+ * Returns the height of a zone's block over time: a heat map of ROWS rows
+ * of ROW_H, then its free memory and free pageblocks charts.
+ */
+long	svgzone_series_h(long row_h, size_t rows);
 
 /*
  * Returns the width of the column of R's zone labels: LABEL_W, or more

@@ -227,13 +227,6 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 	return fy + CHART_H + 16;
 }
 
-/* Returns the height of a zone's block of a recording with NORD orders. */
-static long
-rec_zone_h(size_t nord)
-{
-	return 26 + (long)nord * REC_HEAT_H + 16 + 2L * CHART_BLOCK + 12;
-}
-
 /*
  * Draw zone NODE, NAME at Y in each timeline, with ROOM: its heatmap,
  * its free memory and free pageblocks; with two, the change of the most
@@ -498,7 +491,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	extra = rec_head_extra(dir, r, nt, width);
 	height = 160 + (nt > 1 ? 40 : 0) + extra + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
-	    rec_zone_h(nord) + MARGIN;
+	    svgzone_series_h(REC_HEAT_H, nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -515,7 +508,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
 		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
 		    0, y);
-		y += rec_zone_h(nord);
+		y += svgzone_series_h(REC_HEAT_H, nord);
 	}
 	rec_room_free(&room);
 	svgr_end(&w);

@@ -200,13 +200,33 @@ svgzone_advice_lines(const struct report *r)
 	return r->advice ? r->advice->norders : 0;
 }
 
+/*
+ * Returns the height of a zone's row whose marks are CELLS high beside a
+ * label of LINES lines of advice.
+ */
+long
+svgzone_row_h(long cells, size_t lines)
+{
+	long label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
+
 /* Returns the height of a zone's row with LINES lines of advice. */
 long
 svgzone_h(size_t lines)
 {
-	long cells = CELL_H + 4 + BAR_H, label = 36 + LINE_H * (long)lines;
+	return svgzone_row_h(CELL_H + 4 + BAR_H, lines);
+}
 
-	return (cells > label ? cells : label) + 18;
+/*
+ * Returns the height of a zone's block over time: its heading, a heat map
+ * of ROWS rows of ROW_H and its axis, then two charts.
+ */
+long
+svgzone_series_h(long row_h, size_t rows)
+{
+	return 26 + (long)rows * row_h + 16 + 2L * CHART_BLOCK + 12;
 }
 
 /*
