@@ -2,7 +2,6 @@
 /* render_svg_zones.c - a zone's marks in the snapshot pictures: its cells, pageblocks, label, verdicts and its node's heading */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 
 #include "avail.h"
@@ -99,7 +98,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 {
 	const struct pagetypeinfo *p = r->pti;
 	const struct ptzone *pz;
-	uint64_t total = 0, acc = 0;
+	uint64_t total, acc = 0;
 	char s[32];
 	long x0, x1;
 	unsigned t;
@@ -107,9 +106,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	if (p == NULL || r->pti_zone[i] < 0)
 		return;
 	pz = &p->zones[r->pti_zone[i]];
-	for (t = 0; t < p->ntypes; t++)
-		if (pz->has_blocks[t])
-			total += pz->blocks[t];
+	total = pagetypeinfo_blocks(p, pz);
 	if (total == 0)
 		return;
 	for (t = 0; t < p->ntypes; t++) {
@@ -172,12 +169,12 @@ count_beside(struct svgw *w, const struct report *r, int node, long zone,
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, zone,
 	    order) : NULL;
-	char s[48];
+	char n[HUM_INT_LEN + 2], s[48];
 
 	if (a == NULL)
 		return;
-	snprintf(s, sizeof(s), "%s%" PRIu64 " free now", a->now_is_bound ?
-	    "<=" : "", a->now);
+	snprintf(s, sizeof(s), "%s free now", hum_bound(n, sizeof(n), a->now,
+	    a->now_is_bound));
 	if (x + 6 + text_px(s, 10) <= maxx)
 		svgr_text(w, x + 6, y + 13, 10, NULL, NULL, s);
 }
