@@ -12,12 +12,10 @@
 
 /*
  * The head of a batch's picture, from the top: the lines naming its first
- * and last snapshot from NAMES_Y, the colour scale's legend at LEGEND_Y,
- * the verdicts' row at VERDICTS_Y, VERDICTS_H high, then the PSI chart;
- * each below the lines naming the snapshots once they wrap.
+ * and last snapshot from HEAD_LINES_Y, the colour scale's legend at
+ * HEAD_LEGEND_Y, the verdicts' row at VERDICTS_Y, VERDICTS_H high, then
+ * the PSI chart; each below the lines naming the snapshots once they wrap.
  */
-#define NAMES_Y		50
-#define LEGEND_Y	64
 #define VERDICTS_Y	150
 #define VERDICTS_H	50
 
@@ -226,7 +224,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 
 /*
  * Draw the batch's first and last snapshot R[0] and R[N - 1], and how to
- * read the x axis, from NAMES_Y in a picture WIDTH wide (W NULL: only
+ * read the x axis, from HEAD_LINES_Y in a picture WIDTH wide (W NULL: only
  * count). Returns the number of lines.
  */
 static long
@@ -234,12 +232,12 @@ batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 {
 	long k;
 
-	k = svgr_text_wrap(w, MARGIN, NAMES_Y, 12, width - 2L * MARGIN, HEAD_LINE_H,
+	k = svgr_text_wrap(w, MARGIN, HEAD_LINES_Y, 12, width - 2L * MARGIN, HEAD_LINE_H,
 	    "From ", r[0].snapshot ? r[0].snapshot : "-");
-	k += svgr_text_wrap(w, MARGIN, NAMES_Y + k * HEAD_LINE_H, 12, width - 2L *
+	k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width - 2L *
 	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
 	    "-");
-	return k + svgr_text_wrap(w, MARGIN, NAMES_Y + k * HEAD_LINE_H, 12, width -
+	return k + svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width -
 	    2L * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
 	    "number (tooltips name each)");
 }
@@ -315,7 +313,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	svg_text(&w, " snapshots");
 	svg_close(&w);
 	batch_names(&w, r, n, width);
-	svghead_scale_legend(&w, MARGIN, LEGEND_Y + head);
+	svghead_scale_legend(&w, MARGIN, HEAD_LEGEND_Y + head);
 	y = VERDICTS_Y + head;
 	batch_verdicts(&w, &b, y);
 	y += VERDICTS_H;

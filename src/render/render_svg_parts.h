@@ -35,6 +35,8 @@
 #define LEGEND_W	300
 #define LEGEND_H	84
 #define HEAD_H	100
+#define HEAD_LINES_Y	50	/* over time: the lines naming the input */
+#define HEAD_LEGEND_Y	64	/* over time: the legends, below those lines */
 #define HEAD_LINE_H	16
 #define MACHINE_ROW_H	22
 #define HEAT_H		14
