@@ -23,7 +23,7 @@ rgb(int r, int g, int b)
  * default): perceptually uniform, readable by colour-blind readers and
  * ordered from dark to light in greyscale. Data, not a lookup trick.
  */
-static const int viridis[9][3] = {
+static const int viridis[SCALE_ANCHORS][3] = {
 	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2d, 0x7b }, { 0x3b, 0x52, 0x8b },
 	{ 0x2c, 0x72, 0x8e }, { 0x21, 0x90, 0x8c }, { 0x27, 0xad, 0x81 },
 	{ 0x5d, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 },
@@ -33,14 +33,15 @@ static const int viridis[9][3] = {
 struct rgb
 scale_color(int v)
 {
+	const int last = SCALE_ANCHORS - 1;
 	int seg, t, c[3], i;
 
 	v = v < 0 ? 0 : v > 1000 ? 1000 : v;
 	/* Linear between anchors, as the legend's gradient draws it. */
-	seg = v * 8 / 1000;
-	if (seg == 8)
-		return rgb(viridis[8][0], viridis[8][1], viridis[8][2]);
-	t = v * 8 - seg * 1000;
+	seg = v * last / 1000;
+	if (seg == last)
+		return rgb(viridis[last][0], viridis[last][1], viridis[last][2]);
+	t = v * last - seg * 1000;
 	for (i = 0; i < 3; i++)
 		c[i] = viridis[seg][i] + ((viridis[seg + 1][i] -
 		    viridis[seg][i]) * t + 500) / 1000;

@@ -62,6 +62,9 @@ struct timeline {
 	size_t			 per;
 };
 
+/* The anchors of the viridis scale: scale_color() blends between them. */
+#define SCALE_ANCHORS	9
+
 /* Returns the colour R, G, B. */
 struct rgb	rgb(int r, int g, int b);
 
@@ -180,6 +183,9 @@ void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
  */
 long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	    const char *verdict, const char *why);
+
+/* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
+long	svgzone_badge_w(const char *text);
 
 /* Returns the label of advice order O: "order 9 (2 MiB)". */
 const char *	svgzone_order_label(char *buf, size_t size, unsigned o,

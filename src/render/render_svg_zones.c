@@ -137,6 +137,13 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	svg_close(w);
 }
 
+/* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
+long
+svgzone_badge_w(const char *text)
+{
+	return text_px(text, 11) + 12;
+}
+
 /*
  * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
  * WHY (or the words themselves) as its title. Returns its width.
@@ -149,7 +156,7 @@ svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	long wd;
 
 	snprintf(s, sizeof(s), "%s: %s", label, verdict);
-	wd = text_px(s, 11) + 12;
+	wd = svgzone_badge_w(s);
 	svgr_rect_open(w, x, y, wd, 17, verdict_color(verdict));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
