@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "render_svg_parts.h"
 
 /* Returns the colour R, G, B. */
@@ -48,11 +49,18 @@ scale_color(int v)
 	return rgb(c[0], c[1], c[2]);
 }
 
+/*
+ * Up to this index (thousandths) scale_color() is dark, viridis' purples,
+ * blues and teals, and white text reads on it; from there its greens and
+ * yellow are light and take black.
+ */
+#define SCALE_WHITE_INK	450
+
 /* Returns the text colour readable on scale_color(V). */
 const char *
 scale_ink(int v)
 {
-	return v <= 450 ? "#ffffff" : "#000000";
+	return v <= SCALE_WHITE_INK ? "#ffffff" : "#000000";
 }
 
 /*
@@ -217,6 +225,8 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
  * clip a label reserves this; tests/svg-bounds.py checks every label with
  * DejaVu Sans's own advances, and bold_px() measures names with them.
  */
+#define EM_PCT	62	/* text_px()'s width of a character, hundredths of an em */
+
 long
 text_px(const char *s, long size)
 {
@@ -225,7 +235,7 @@ text_px(const char *s, long size)
 	for (; *s; s++)
 		if (((unsigned char)*s & 0xc0) != 0x80)
 			n++;
-	return (n * size * 62 + 99) / 100;
+	return (n * size * EM_PCT + 99) / 100;
 }
 
 /*
@@ -276,13 +286,14 @@ long
 svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
     long line_h, const char *prefix, const char *s)
 {
-	char line[1024];
+	char *line;
 	long room, lines = 0, cut;
 	size_t n, k;
 
 	for (;;) {
+		/* As many characters as text_px() lets into what is left. */
 		room = (maxw - (lines ? 0 : text_px(prefix, size))) * 100 /
-		    ((long)size * 62);
+		    ((long)size * EM_PCT);
 		room = room < 8 ? 8 : room > 200 ? 200 : room;
 		n = chars_bytes(s, room);
 		/* Not the last line: break after a '/' or space in its second half. */
@@ -296,10 +307,14 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 			if (cut > 0)
 				n = (size_t)cut;
 		}
-		if (w) {
-			snprintf(line, sizeof(line), "%s%.*s", lines ? "" : prefix,
-			    (int)n, s);
+		/* The whole line, however long its prefix. */
+		if (w && (line = malloc(strlen(prefix) + n + 1)) == NULL)
+			ferr_nomem();
+		else if (w) {
+			snprintf(line, strlen(prefix) + n + 1, "%s%.*s", lines ?
+			    "" : prefix, (int)n, s);
 			svgr_text(w, x, y + lines * line_h, size, NULL, NULL, line);
+			free(line);
 		}
 		lines++;
 		s += n;
