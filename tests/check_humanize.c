@@ -112,6 +112,18 @@ START_TEST(test_index_centi)
 }
 END_TEST
 
+/* A count that is only an upper bound reads "<=N" in every view. */
+START_TEST(test_bound)
+{
+	char got[HUM_INT_LEN + 2];
+
+	ck_assert_str_eq(hum_bound(got, sizeof(got), 1485, false), "1485");
+	ck_assert_str_eq(hum_bound(got, sizeof(got), 1485, true), "<=1485");
+	ck_assert_str_eq(hum_bound(got, sizeof(got), UINT64_MAX, true),
+	    "<=18446744073709551615");
+}
+END_TEST
+
 /* The one fixed-point formatter, at every sign, size and digit count it may see. */
 START_TEST(test_fixed)
 {
@@ -221,6 +233,7 @@ main(void)
 	tcase_add_test(tc, test_size);
 	tcase_add_test(tc, test_pct);
 	tcase_add_test(tc, test_index_centi);
+	tcase_add_test(tc, test_bound);
 	tcase_add_test(tc, test_fixed);
 	tcase_add_test(tc, test_fixed_indices);
 	tcase_add_test(tc, test_int);

@@ -85,6 +85,13 @@ hum_counts(char *buf, size_t size, uint64_t now, bool bound, uint64_t after)
 }
 
 const char *
+hum_bound(char *buf, size_t size, uint64_t v, bool bound)
+{
+	snprintf(buf, size, "%s%" PRIu64, bound ? "<=" : "", v);
+	return buf;
+}
+
+const char *
 hum_outcome(char *buf, size_t size, uint64_t alloc, uint64_t fallback,
     bool have_charge, uint64_t charge)
 {

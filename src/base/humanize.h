@@ -52,6 +52,12 @@ const char	*hum_fixed(char *buf, size_t size, long long v, int digits);
 const char	*hum_counts(char *buf, size_t size, uint64_t now, bool bound,
 		    uint64_t after);
 /*
+ * Returns BUF holding the count of allocations V, "<=V" when it is only a
+ * BOUND (an upper one), as every view's column writes it.
+ */
+const char	*hum_bound(char *buf, size_t size, uint64_t v, bool bound);
+
+/*
  * Returns BUF holding what happened to THP allocations of one size: "510
  * allocated, 16 fell back (3.0%), 0 for the memcg limit" (the last part
  * when the kernel counts it, HAVE_CHARGE).

@@ -69,6 +69,19 @@ pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
 	return zoneset_lookup(p->set, node, name);
 }
 
+uint64_t
+pagetypeinfo_blocks(const struct pagetypeinfo *p, const struct ptzone *z)
+{
+	uint64_t blocks = 0;
+	unsigned t;
+
+	for (t = 0; t < p->ntypes; t++)
+		if (z->has_blocks[t])
+			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
+			    blocks + z->blocks[t];
+	return blocks;
+}
+
 const struct thp_counter *
 thp_counter(const struct thp_size *s, const char *name)
 {

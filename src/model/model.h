@@ -232,6 +232,14 @@ const struct zizone *zoneinfo_find(const struct zoneinfo *zi, unsigned node,
 long	pagetypeinfo_find(const struct pagetypeinfo *p, unsigned node,
 	    const char *name);
 
+/*
+ * Returns the pageblocks of zone Z (P's types), summed over the types
+ * pagetypeinfo counted, saturated at UINT64_MAX: a count no kernel prints
+ * must not wrap the shares drawn of it.
+ */
+uint64_t	pagetypeinfo_blocks(const struct pagetypeinfo *p,
+	    const struct ptzone *z);
+
 /* Returns size S's counter NAME, or NULL when its stats/ has no such file. */
 const struct thp_counter *thp_counter(const struct thp_size *s,
 	    const char *name);

@@ -10,6 +10,21 @@
 #include "render_pictures.h"
 #include "render_svg_parts.h"
 
+/*
+ * The head of a batch's picture, from the top: the lines naming its first
+ * and last snapshot from HEAD_LINES_Y, the colour scale's legend at
+ * HEAD_LEGEND_Y, the verdicts' row at VERDICTS_Y, VERDICTS_H high, then
+ * the PSI chart; each below the lines naming the snapshots once they wrap.
+ */
+#define VERDICTS_Y	150
+#define VERDICTS_H	50
+
+/* A zone's charts under its heat map. */
+enum batch_chart {
+	BATCH_FREE,		/* free memory */
+	BATCH_PAGEBLOCKS	/* free pageblock-sized blocks */
+};
+
 /* Draw the machine's verdict for its first advice order in every snapshot at Y. */
 static void
 batch_verdicts(struct svgw *w, const struct timeline *b, long y)
@@ -60,6 +75,7 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
     bool *have)
 {
 	uint64_t top = 1000;	/* 10%: calm machines keep a readable scale */
+	/* avg10 is a uint32_t: TOP, the most of them, fits hum_centi(). */
 	const struct psi *p;
 	char s[32];
 	size_t k;
@@ -68,10 +84,9 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	for (k = 0; k < b->n; k++)
 		if ((p = b->r[k].psi) != NULL && p->some.avg10 > top)
 			top = p->some.avg10;
-	snprintf(s, sizeof(s), "%u.%02u%%", (unsigned)(top / 100),
-	    (unsigned)(top % 100));
 	y = chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
-	    "(solid), full (dashed)", s, "0");
+	    "(solid), full (dashed)", hum_centi(s, sizeof(s), (uint32_t)top),
+	    "0");
 	for (f = 0; f < 2; f++) {
 		for (k = 0; k < b->n; k++) {
 			p = b->r[k].psi;
@@ -128,14 +143,13 @@ batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
 }
 
 /*
- * Draw chart C of zone Z (at HINT) at Y: free memory (0) or free
- * pageblock-sized blocks (1), V and HAVE room for a value a snapshot.
- * Returns the y after it.
+ * Draw chart C of zone Z (at HINT) at Y, V and HAVE room for a value a
+ * snapshot. Returns the y after it.
  */
 static long
 batch_zone_chart(struct svgw *w, const struct timeline *b,
-    const struct bzone *z, size_t hint, int c, long y, uint64_t *v,
-    bool *have)
+    const struct bzone *z, size_t hint, enum batch_chart c, long y,
+    uint64_t *v, bool *have)
 {
 	const struct report *r;
 	char s[32], name[64];
@@ -147,13 +161,14 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	for (k = 0; k < b->n; k++) {
 		zi = batch_zone(b, k, z, hint);
 		r = &b->r[k];
-		have[k] = zi >= 0 && (c == 0 || pbo < r->bi->norders);
-		v[k] = !have[k] ? 0 : c == 0 ? r->frag[zi].free_pages :
-		    r->frag[zi].suitable[pbo];
+		have[k] = zi >= 0 && (c == BATCH_FREE ||
+		    pbo < r->bi->norders);
+		v[k] = !have[k] ? 0 : c == BATCH_FREE ?
+		    r->frag[zi].free_pages : r->frag[zi].suitable[pbo];
 		if (v[k] > top)
 			top = v[k];
 	}
-	if (c == 0) {
+	if (c == BATCH_FREE) {
 		hum_size(s, sizeof(s), top, b->r[0].page_size);
 		y = chart_frame(w, b, y, "Free memory", s, "0");
 	} else {
@@ -171,9 +186,10 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		svg_open(w, "title");
 		snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);
-		svg_text(w, c == 0 ? ": free_pages " : ": suitable_blocks ");
+		svg_text(w, c == BATCH_FREE ? ": free_pages " :
+		    ": suitable_blocks ");
 		svg_text_int(w, (long long)v[k]);
-		if (c == 0) {
+		if (c == BATCH_FREE) {
 			svg_text(w, " (");
 			svg_text(w, hum_size(s, sizeof(s), v[k],
 			    b->r[k].page_size));
@@ -193,8 +209,6 @@ static void
 batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
     size_t hint, long y, uint64_t *v, bool *have)
 {
-	int c;
-
 	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	svgr_zone_words(w, z->node, z->name);
@@ -204,21 +218,13 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 	y += (long)b->norders * HEAT_H;
 	time_axis(w, b, y);
 	y += 16;
-	/* Free memory, then free pageblock-sized blocks. */
-	for (c = 0; c < 2; c++)
-		y = batch_zone_chart(w, b, z, hint, c, y, v, have);
-}
-
-/* The height of one zone's block in a batch of NORDERS orders. */
-static long
-batch_zone_h(unsigned norders)
-{
-	return 26 + (long)norders * HEAT_H + 16 + 2L * CHART_BLOCK + 12;
+	y = batch_zone_chart(w, b, z, hint, BATCH_FREE, y, v, have);
+	batch_zone_chart(w, b, z, hint, BATCH_PAGEBLOCKS, y, v, have);
 }
 
 /*
  * Draw the batch's first and last snapshot R[0] and R[N - 1], and how to
- * read the x axis, from y 50 in a picture WIDTH wide (W NULL: only
+ * read the x axis, from HEAD_LINES_Y in a picture WIDTH wide (W NULL: only
  * count). Returns the number of lines.
  */
 static long
@@ -226,12 +232,12 @@ batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 {
 	long k;
 
-	k = svgr_text_wrap(w, MARGIN, 50, 12, width - 2L * MARGIN, HEAD_LINE_H,
+	k = svgr_text_wrap(w, MARGIN, HEAD_LINES_Y, 12, width - 2L * MARGIN, HEAD_LINE_H,
 	    "From ", r[0].snapshot ? r[0].snapshot : "-");
-	k += svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width - 2L *
+	k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width - 2L *
 	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
 	    "-");
-	return k + svgr_text_wrap(w, MARGIN, 50 + k * HEAD_LINE_H, 12, width -
+	return k + svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width -
 	    2L * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
 	    "number (tooltips name each)");
 }
@@ -297,8 +303,8 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 		width = MIN_W;
 	/* The lines naming the first and last snapshot, each whole. */
 	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
-	height = head + 150 + 50 + CHART_BLOCK + (long)nz *
-	    batch_zone_h(b.norders) + MARGIN;
+	height = head + VERDICTS_Y + VERDICTS_H + CHART_BLOCK + (long)nz *
+	    svgzone_series_h(HEAT_H, b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
 	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
@@ -307,15 +313,15 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	svg_text(&w, " snapshots");
 	svg_close(&w);
 	batch_names(&w, r, n, width);
-	svghead_scale_legend(&w, MARGIN, 64 + head);
-	y = 150 + head;
+	svghead_scale_legend(&w, MARGIN, HEAD_LEGEND_Y + head);
+	y = VERDICTS_Y + head;
 	batch_verdicts(&w, &b, y);
-	y += 50;
+	y += VERDICTS_H;
 	batch_psi(&w, &b, y, v, have);
 	y += CHART_BLOCK;
 	for (i = 0; i < nz; i++) {
 		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
-		y += batch_zone_h(b.norders);
+		y += svgzone_series_h(HEAT_H, b.norders);
 	}
 	svgr_end(&w);
 	rc = 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "render_svg_parts.h"
 
 /* Returns the colour R, G, B. */
@@ -23,7 +24,7 @@ rgb(int r, int g, int b)
  * default): perceptually uniform, readable by colour-blind readers and
  * ordered from dark to light in greyscale. Data, not a lookup trick.
  */
-static const int viridis[9][3] = {
+static const int viridis[SCALE_ANCHORS][3] = {
 	{ 0x44, 0x01, 0x54 }, { 0x47, 0x2d, 0x7b }, { 0x3b, 0x52, 0x8b },
 	{ 0x2c, 0x72, 0x8e }, { 0x21, 0x90, 0x8c }, { 0x27, 0xad, 0x81 },
 	{ 0x5d, 0xc8, 0x63 }, { 0xaa, 0xdc, 0x32 }, { 0xfd, 0xe7, 0x25 },
@@ -33,25 +34,33 @@ static const int viridis[9][3] = {
 struct rgb
 scale_color(int v)
 {
+	const int last = SCALE_ANCHORS - 1;
 	int seg, t, c[3], i;
 
 	v = v < 0 ? 0 : v > 1000 ? 1000 : v;
 	/* Linear between anchors, as the legend's gradient draws it. */
-	seg = v * 8 / 1000;
-	if (seg == 8)
-		return rgb(viridis[8][0], viridis[8][1], viridis[8][2]);
-	t = v * 8 - seg * 1000;
+	seg = v * last / 1000;
+	if (seg == last)
+		return rgb(viridis[last][0], viridis[last][1], viridis[last][2]);
+	t = v * last - seg * 1000;
 	for (i = 0; i < 3; i++)
 		c[i] = viridis[seg][i] + ((viridis[seg + 1][i] -
 		    viridis[seg][i]) * t + 500) / 1000;
 	return rgb(c[0], c[1], c[2]);
 }
 
+/*
+ * Up to this index (thousandths) scale_color() is dark, viridis' purples,
+ * blues and teals, and white text reads on it; from there its greens and
+ * yellow are light and take black.
+ */
+#define SCALE_WHITE_INK	450
+
 /* Returns the text colour readable on scale_color(V). */
 const char *
 scale_ink(int v)
 {
-	return v <= 450 ? "#ffffff" : "#000000";
+	return v <= SCALE_WHITE_INK ? "#ffffff" : "#000000";
 }
 
 /*
@@ -69,6 +78,72 @@ diff_color(int d)
 	for (i = 0; i < 3; i++)
 		c[i] = mid[i] + ((end[i] - mid[i]) * t + 500) / 1000;
 	return rgb(c[0], c[1], c[2]);
+}
+
+/*
+ * From a change of this many thousandths on, diff_color() is dark enough
+ * (either end) that its label is written in white.
+ */
+#define DIFF_WHITE_INK	600
+
+/*
+ * Open a cell of width W and height H at X, Y coloured by the change D
+ * (thousandths), and its title; the caller writes the title's words and
+ * ends the cell with diff_cell_close().
+ */
+void
+diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
+{
+	svgr_rect_open(w, x, y, width, h, diff_color(d).s);
+	svg_attr(w, "stroke", "#cccccc");
+	svg_open(w, "title");
+}
+
+/* Write "A -> B (+D)" for a change cell's title, thousandths. */
+void
+diff_words(struct svgw *w, long long a, long long b, int d)
+{
+	svg_text_fixed(w, a, 3);
+	svg_text(w, " -> ");
+	svg_text_fixed(w, b, 3);
+	svg_text(w, d > 0 ? " (+" : " (");
+	svg_text_fixed(w, d, 3);
+	svg_text(w, ")");
+}
+
+/*
+ * Close the title and the cell diff_cell_open() opened, and write its
+ * change D centred at X, Y in an ink readable on diff_color(D).
+ */
+void
+diff_cell_close(struct svgw *w, long x, long y, int d)
+{
+	svg_close(w);
+	svg_close(w);
+	svgr_text_open(w, x, y, 11, "middle", NULL);
+	svg_attr(w, "fill", abs(d) > DIFF_WHITE_INK ? "#ffffff" : "#000000");
+	svg_text(w, d > 0 ? "+" : "");
+	svg_text_fixed(w, d, 3);
+	svg_close(w);
+}
+
+/*
+ * Add V to the N distinct values of SET, kept ascending (DOWN: descending),
+ * unless it is there already; SET has room for one more. Returns the new
+ * count. Pictures of two recordings draw the union of what each holds.
+ */
+size_t
+sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
+{
+	size_t m;
+
+	for (m = 0; m < n; m++)
+		if (set[m] == v)
+			return n;
+	for (m = n; m > 0 && (down ? set[m - 1] < v : set[m - 1] > v); m--)
+		set[m] = set[m - 1];
+	set[m] = v;
+	return n + 1;
 }
 
 /* Returns the colour of verdict name V; unknown states are grey. */
@@ -150,6 +225,8 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
  * clip a label reserves this; tests/svg-bounds.py checks every label with
  * DejaVu Sans's own advances, and bold_px() measures names with them.
  */
+#define EM_PCT	62	/* text_px()'s width of a character, hundredths of an em */
+
 long
 text_px(const char *s, long size)
 {
@@ -158,7 +235,7 @@ text_px(const char *s, long size)
 	for (; *s; s++)
 		if (((unsigned char)*s & 0xc0) != 0x80)
 			n++;
-	return (n * size * 62 + 99) / 100;
+	return (n * size * EM_PCT + 99) / 100;
 }
 
 /*
@@ -209,13 +286,14 @@ long
 svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
     long line_h, const char *prefix, const char *s)
 {
-	char line[1024];
+	char *line;
 	long room, lines = 0, cut;
 	size_t n, k;
 
 	for (;;) {
+		/* As many characters as text_px() lets into what is left. */
 		room = (maxw - (lines ? 0 : text_px(prefix, size))) * 100 /
-		    ((long)size * 62);
+		    ((long)size * EM_PCT);
 		room = room < 8 ? 8 : room > 200 ? 200 : room;
 		n = chars_bytes(s, room);
 		/* Not the last line: break after a '/' or space in its second half. */
@@ -229,10 +307,14 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 			if (cut > 0)
 				n = (size_t)cut;
 		}
-		if (w) {
-			snprintf(line, sizeof(line), "%s%.*s", lines ? "" : prefix,
-			    (int)n, s);
+		/* The whole line, however long its prefix. */
+		if (w && (line = malloc(strlen(prefix) + n + 1)) == NULL)
+			ferr_nomem();
+		else if (w) {
+			snprintf(line, strlen(prefix) + n + 1, "%s%.*s", lines ?
+			    "" : prefix, (int)n, s);
 			svgr_text(w, x, y + lines * line_h, size, NULL, NULL, line);
+			free(line);
 		}
 		lines++;
 		s += n;

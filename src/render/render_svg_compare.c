@@ -18,15 +18,6 @@
 #define PANEL_H		(CELL_H + 4 + BAR_H + 10)
 #define TAG_W		48
 
-/* Returns the height of a zone in a comparison with LINES lines of badges. */
-static long
-compare_zone_h(size_t lines)
-{
-	long cells = 2L * PANEL_H + CELL_H, label = 36 + LINE_H * (long)lines;
-
-	return (cells > label ? cells : label) + 18;
-}
-
 /* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
 static void
 diff_cells(struct svgw *w, const struct report *a, size_t i,
@@ -40,31 +31,18 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 	for (o = 0; o < a->bi->norders; o++) {
 		cx = x + (long)o * CELL_W;
 		d = fb->unusable[o] - fa->unusable[o];
-		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H, diff_color(d).s);
-		svg_attr(w, "stroke", "#cccccc");
-		svg_open(w, "title");
+		diff_cell_open(w, cx, y, CELL_W - 2, CELL_H, d);
 		svgr_zone_words(w, a->bi->zones[i].node,
 		    a->bi->zones[i].name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
 		svg_text(w, ": unusable ");
-		svg_text_fixed(w, fa->unusable[o], 3);
-		svg_text(w, " -> ");
-		svg_text_fixed(w, fb->unusable[o], 3);
-		svg_text(w, d > 0 ? " (+" : " (");
-		svg_text_fixed(w, d, 3);
-		svg_text(w, "), fragmentation ");
+		diff_words(w, fa->unusable[o], fb->unusable[o], d);
+		svg_text(w, ", fragmentation ");
 		svg_text_fixed(w, fa->fragindex[o], 3);
 		svg_text(w, " -> ");
 		svg_text_fixed(w, fb->fragindex[o], 3);
-		svg_close(w);
-		svg_close(w);
-		svgr_text_open(w, cx + CELL_W / 2 - 1, y + 21, 11, "middle",
-		    NULL);
-		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
-		svg_text(w, d > 0 ? "+" : "");
-		svg_text_fixed(w, d, 3);
-		svg_close(w);
+		diff_cell_close(w, cx + CELL_W / 2 - 1, y + 21, d);
 	}
 }
 
@@ -229,7 +207,7 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node)
 			h += svgzone_node_h(lines);
-		h += compare_zone_h(lines);
+		h += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	return h;
@@ -269,7 +247,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			y += svgzone_node_h(lines);
 		}
 		compare_zone(&w, a, b, p.a, p.b, z, left, y);
-		y += compare_zone_h(lines);
+		y += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	svgr_end(&w);

@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <string.h>
 
 #include "avail.h"
 #include "humanize.h"
@@ -58,14 +57,14 @@ void
 svghead_scale_legend(struct svgw *w, long x, long y)
 {
 	static const char *const ticks[] = { "0", "0.25", "0.5", "0.75", "1" };
-	struct rgb stops[9];
+	struct rgb stops[SCALE_ANCHORS];
 	int i;
 
 	/* The anchors of the scale, as scale_color() blends between them. */
-	for (i = 0; i <= 8; i++)
-		stops[i] = scale_color(i * 125);
+	for (i = 0; i < SCALE_ANCHORS; i++)
+		stops[i] = scale_color(i * 1000 / (SCALE_ANCHORS - 1));
 	svghead_gradient_legend(w, x, y, "Unusable free space index",
-	    "viridis", stops, 9, NULL, ticks, 5,
+	    "viridis", stops, SCALE_ANCHORS, NULL, ticks, 5,
 	    "0: all free memory is in blocks of the order or larger;",
 	    "1: none is (what the kernel's unusable_index says)");
 }
@@ -121,25 +120,21 @@ svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 static const char *
 pressure_string(char *buf, size_t size, const struct report *r)
 {
-	int n = 0;
+	char c[24], full[40] = "", urg[48] = "";
 
 	if (r->advice)
-		n = snprintf(buf, size, "memory pressure %s (",
+		snprintf(urg, sizeof(urg), "memory pressure %s (",
 		    advise_urgency_name(r->advice->urgency));
-	if (n < 0 || (size_t)n >= size)
+	if (r->psi == NULL || !r->psi->some.present) {
+		snprintf(buf, size, "%sPSI not read%s", urg, r->advice ? ")" :
+		    "");
 		return buf;
-	if (r->psi == NULL || !r->psi->some.present)
-		snprintf(buf + n, size - (size_t)n, "PSI not read%s",
-		    r->advice ? ")" : "");
-	else if (r->psi->full.present)
-		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%, "
-		    "full avg10 %u.%02u%%%s", r->psi->some.avg10 / 100,
-		    r->psi->some.avg10 % 100, r->psi->full.avg10 / 100,
-		    r->psi->full.avg10 % 100, r->advice ? ")" : "");
-	else
-		snprintf(buf + n, size - (size_t)n, "PSI some avg10 %u.%02u%%%s",
-		    r->psi->some.avg10 / 100, r->psi->some.avg10 % 100,
-		    r->advice ? ")" : "");
+	}
+	if (r->psi->full.present)
+		snprintf(full, sizeof(full), ", full avg10 %s", hum_centi(c,
+		    sizeof(c), r->psi->full.avg10));
+	snprintf(buf, size, "%sPSI some avg10 %s%s%s", urg, hum_centi(c,
+	    sizeof(c), r->psi->some.avg10), full, r->advice ? ")" : "");
 	return buf;
 }
 
@@ -179,24 +174,27 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, -1,
 	    order) : NULL;
+	char counts[128] = "", thp[128] = "", p[32];
 	struct outcome oc;
-	char p[32];
-	size_t n;
 
-	buf[0] = '\0';
 	if (a != NULL)
-		hum_counts(buf, size, a->now, a->now_is_bound, a->after);
-	if (node >= 0 || r->thp == NULL)
-		return buf;
-	outcome_of(r->thp, r->vm, OUTCOME_ANON, order, &oc);
-	n = strlen(buf);
-	if (oc.known && n < size && oc.alloc + oc.fallback == 0)
-		snprintf(buf + n, size - n, "; no THP fault since boot");
-	else if (oc.known && n < size)
-		snprintf(buf + n, size - n, "; since boot %" PRIu64 " of %"
-		    PRIu64 " THP faults fell back (%s)", oc.fallback,
-		    oc.alloc + oc.fallback, hum_pct(p, sizeof(p), oc.fallback,
-		    oc.alloc + oc.fallback));
+		hum_counts(counts, sizeof(counts), a->now, a->now_is_bound,
+		    a->after);
+	/*
+	 * Not hum_outcome()'s "510 allocated, 16 fell back": beside the
+	 * counts of free blocks, one line says what share of faults missed.
+	 */
+	if (node < 0 && r->thp != NULL) {
+		outcome_of(r->thp, r->vm, OUTCOME_ANON, order, &oc);
+		if (oc.known && oc.alloc + oc.fallback == 0)
+			snprintf(thp, sizeof(thp), "; no THP fault since boot");
+		else if (oc.known)
+			snprintf(thp, sizeof(thp), "; since boot %" PRIu64 " of %"
+			    PRIu64 " THP faults fell back (%s)", oc.fallback,
+			    oc.alloc + oc.fallback, hum_pct(p, sizeof(p),
+			    oc.fallback, oc.alloc + oc.fallback));
+	}
+	snprintf(buf, size, "%s%s", counts, thp);
 	return buf;
 }
 
@@ -209,7 +207,7 @@ long
 svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
     long x, long y, long maxx)
 {
-	char l[48], s[160], v[96];
+	char l[48], s[256], v[96];
 	long x0, wd, rows = 1;
 	size_t j;
 
@@ -226,7 +224,7 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 			    advise_best(r->advice, -1, j)));
 			counts_string(s, sizeof(s), r, -1,
 			    r->advice->orders[j]);
-			wd = text_px(v, 11) + 12 + 6 + text_px(s, 11) + 10;
+			wd = svgzone_badge_w(v) + 6 + text_px(s, 11) + 10;
 		} else {
 			pressure_string(s, sizeof(s), r);
 			wd = 4 + text_px(s, 11);
@@ -240,8 +238,8 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 		if (w && j < svgzone_advice_lines(r)) {
 			svgzone_badge(w, x, y, l, advise_verdict_name(
 			    advise_best(r->advice, -1, j)), NULL);
-			svgr_text(w, x + text_px(v, 11) + 12 + 6, y + 13, 11, NULL,
-			    NULL, s);
+			svgr_text(w, x + svgzone_badge_w(v) + 6, y + 13, 11,
+			    NULL, NULL, s);
 		} else if (w)
 			svgr_text(w, x + 4, y + 13, 11, NULL, NULL, s);
 		x += wd;

@@ -35,6 +35,8 @@
 #define LEGEND_W	300
 #define LEGEND_H	84
 #define HEAD_H	100
+#define HEAD_LINES_Y	50	/* over time: the lines naming the input */
+#define HEAD_LEGEND_Y	64	/* over time: the legends, below those lines */
 #define HEAD_LINE_H	16
 #define MACHINE_ROW_H	22
 #define HEAT_H		14
@@ -60,6 +62,9 @@ struct timeline {
 	size_t			 per;
 };
 
+/* The anchors of the viridis scale: scale_color() blends between them. */
+#define SCALE_ANCHORS	9
+
 /* Returns the colour R, G, B. */
 struct rgb	rgb(int r, int g, int b);
 
@@ -77,6 +82,22 @@ const char *	scale_ink(int v);
  * diverging blue (less unusable) to red (more) scale, white at 0.
  */
 struct rgb	diff_color(int d);
+
+/*
+ * A cell of a change: diff_cell_open() opens a W by H cell at X, Y coloured
+ * by D and its title, the caller writes the title (diff_words(): "A -> B
+ * (+D)"), diff_cell_close() ends it and writes D at X, Y.
+ */
+void	diff_cell_open(struct svgw *w, long x, long y, long width, long h,
+	    int d);
+void	diff_words(struct svgw *w, long long a, long long b, int d);
+void	diff_cell_close(struct svgw *w, long x, long y, int d);
+
+/*
+ * Add V to the N distinct values of SET, ascending (DOWN: descending),
+ * unless it is there; SET has room for one more. Returns the new count.
+ */
+size_t	sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
 
 /* Returns the colour of verdict name V; unknown states are grey. */
 const char *	verdict_color(const char *v);
@@ -163,6 +184,9 @@ void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
 long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	    const char *verdict, const char *why);
 
+/* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
+long	svgzone_badge_w(const char *text);
+
 /* Returns the label of advice order O: "order 9 (2 MiB)". */
 const char *	svgzone_order_label(char *buf, size_t size, unsigned o,
 	    unsigned long page_size);
@@ -172,6 +196,18 @@ size_t	svgzone_advice_lines(const struct report *r);
 
 /* Returns the height of a zone's row with LINES lines of advice. */
 long	svgzone_h(size_t lines);
+
+/*
+ * Returns the height of a zone's row whose marks are CELLS high beside a
+ * label of LINES lines of advice.
+ */
+long	svgzone_row_h(long cells, size_t lines);
+
+/*
+ * Returns the height of a zone's block over time: a heat map of ROWS rows
+ * of ROW_H, then its free memory and free pageblocks charts.
+ */
+long	svgzone_series_h(long row_h, size_t rows);
 
 /*
  * Returns the width of the column of R's zone labels: LABEL_W, or more

@@ -2,27 +2,21 @@
 /* render_svg_recheat.c - a recording's heat map of a zone: its indices by order over time */
 #include "config.h"
 
-#include <stdlib.h>
-
 #include "render_svg_rec.h"
 
+/* Returns the orders recorded in A or B (B may be NULL), highest first, in ORD. */
 size_t
 recheat_orders(const struct replay *a, const struct replay *b, unsigned *ord)
 {
 	const struct replay *r[2] = { a, b };
-	size_t n = 0, i, j, m;
+	int64_t set[2 * REPLAY_MAX_ORDERS];
+	size_t n = 0, i, j;
 
 	for (i = 0; i < 2 && r[i]; i++)
-		for (j = 0; j < r[i]->norders; j++) {
-			for (m = 0; m < n && ord[m] != r[i]->orders[j]; m++)
-				;
-			if (m < n)
-				continue;
-			for (m = n; m > 0 && ord[m - 1] < r[i]->orders[j]; m--)
-				ord[m] = ord[m - 1];
-			ord[m] = r[i]->orders[j];
-			n++;
-		}
+		for (j = 0; j < r[i]->norders; j++)
+			n = sorted_union_add(set, n, r[i]->orders[j], true);
+	for (i = 0; i < n; i++)
+		ord[i] = (unsigned)set[i];
 	return n;
 }
 
@@ -111,27 +105,13 @@ heat_change(struct svgw *w, const struct timeline *t, unsigned node,
 			continue;
 		row = y + (long)j * REC_HEAT_H;
 		d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-		svgr_rect_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
-		    diff_color(d).s);
-		svg_attr(w, "stroke", "#cccccc");
-		svg_open(w, "title");
+		diff_cell_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1, d);
 		svgr_zone_words(w, node, name);
 		svg_text(w, ", order ");
 		svg_text_int(w, ord[j]);
 		svg_text(w, ": unusable max ");
-		svg_text_fixed(w, za->unusable[ka].max, 3);
-		svg_text(w, " -> ");
-		svg_text_fixed(w, zb->unusable[kb].max, 3);
-		svg_text(w, d > 0 ? " (+" : " (");
-		svg_text_fixed(w, d, 3);
-		svg_text(w, ")");
-		svg_close(w);
-		svg_close(w);
-		svgr_text_open(w, x + CELL_W - 1, row + 14, 11, "middle", NULL);
-		svg_attr(w, "fill", abs(d) > 600 ? "#ffffff" : "#000000");
-		svg_text(w, d > 0 ? "+" : "");
-		svg_text_fixed(w, d, 3);
-		svg_close(w);
+		diff_words(w, za->unusable[ka].max, zb->unusable[kb].max, d);
+		diff_cell_close(w, x + CELL_W - 1, row + 14, d);
 	}
 }
 

@@ -19,6 +19,18 @@
 #define REC_COLS	150
 #define REC_PLOT_W	720
 
+/*
+ * A recording's head, from the top: the title, its lines from
+ * HEAD_LINES_Y, the legends at HEAD_LEGEND_Y, the first chart at
+ * REC_HEAD_H, each lower by the lines a long path wraps into. Two
+ * recordings take REC_TWO_H more: B's line (REC_B_LINE_H) above the
+ * legends, and a row of REC_AB_H naming A and B over their columns.
+ */
+#define REC_HEAD_H	160
+#define REC_TWO_H	40
+#define REC_B_LINE_H	18
+#define REC_AB_H	18
+
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
 
@@ -168,9 +180,8 @@ rec_scale_words(char *tops, char *foot, size_t size, enum rkind kind,
 	} else if (kind == RK_PB) {
 		snprintf(tops, size, "%llu", (unsigned long long)top);
 		snprintf(foot, size, "%llu", (unsigned long long)lo);
-	} else
-		snprintf(tops, size, "%u.%02u%%", (unsigned)(top / 100),
-		    (unsigned)(top % 100));
+	} else	/* the most of uint32_t stall shares, hundredths */
+		hum_centi(tops, size, (uint32_t)top);
 	if (lo == 0)
 		snprintf(foot, size, "0");
 }
@@ -227,13 +238,6 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 	return fy + CHART_H + 16;
 }
 
-/* Returns the height of a zone's block of a recording with NORD orders. */
-static long
-rec_zone_h(size_t nord)
-{
-	return 26 + (long)nord * REC_HEAT_H + 16 + 2L * CHART_BLOCK + 12;
-}
-
 /*
  * Draw zone NODE, NAME at Y in each timeline, with ROOM: its heatmap,
  * its free memory and free pageblocks; with two, the change of the most
@@ -271,14 +275,14 @@ static long
 rec_words(struct svgw *w, const char *dir, const struct replay *r,
     const char *prefix, long y, long width)
 {
-	char s[512];
+	char s[512], iv[32];
 	long n;
 
 	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2L * MARGIN, HEAD_LINE_H,
 	    prefix, dir);
 	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
-	    "every %u.%03u s, %s to %s%s", r->host, r->release, r->nsamples,
-	    r->interval_ms / 1000, r->interval_ms % 1000, r->first, r->last,
+	    "every %s s, %s to %s%s", r->host, r->release, r->nsamples,
+	    hum_fixed(iv, sizeof(iv), r->interval_ms, 3), r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
 	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, 12, width -
 	    2L * MARGIN, HEAD_LINE_H, "", s);
@@ -383,8 +387,18 @@ rec_head_extra(const char *const *dir, const struct replay *const *r,
 	for (i = 0; i < nt; i++)
 		extra += rec_words(NULL, dir[i], r[i], rec_tag(nt, i), 0,
 		    width) * HEAD_LINE_H;
-	/* (Two recordings' two lines were in HEAD already.) */
-	return extra - (nt > 1 ? 18 : 0);
+	/* (Two recordings' two lines were in the head already.) */
+	return extra - (nt > 1 ? REC_B_LINE_H : 0);
+}
+
+/*
+ * Returns the height of the head of NT recordings whose lines take EXTRA
+ * more than one each: the y of the first chart.
+ */
+static long
+rec_head_h(size_t nt, long extra)
+{
+	return REC_HEAD_H + (nt > 1 ? REC_TWO_H : 0) + extra;
 }
 
 /*
@@ -395,25 +409,25 @@ static long
 rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
     const struct timeline *t, size_t nt, long width, long extra)
 {
-	long y, head = (nt > 1 ? 40 : 0) + extra;
+	long y, head = rec_head_h(nt, extra);
 	size_t i;
 
 	svgr_text(w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
 	    "Memory fragmentation: recording A beside recording B" :
 	    "Memory fragmentation over a recording");
-	for (i = 0, y = 50; i < nt; i++)
+	for (i = 0, y = HEAD_LINES_Y; i < nt; i++)
 		y += rec_words(w, dir[i], r[i], rec_tag(nt, i), y, width) *
 		    HEAD_LINE_H;
-	y = 64 + (nt > 1 ? 18 : 0) + extra;
+	y = HEAD_LEGEND_Y + (nt > 1 ? REC_B_LINE_H : 0) + extra;
 	svghead_scale_legend(w, MARGIN, y);
 	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + 40, y);
 	if (nt > 1)
 		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
-	y = 160 + head - 18;
+	y = head - REC_AB_H;
 	for (i = 0; nt > 1 && i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 14, NULL, "bold",
 		    i ? "B" : "A");
-	return y + 18;
+	return head;
 }
 
 /* Free what rec_room_alloc() took; safe on a part-filled ROOM. */
@@ -496,9 +510,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		evh = rec_events_h(np, rec_compaction_orders(r[0], b, cord));
 	thph = rec_thp_h(rec_thp_sizes(r[0], b, kb));
 	extra = rec_head_extra(dir, r, nt, width);
-	height = 160 + (nt > 1 ? 40 : 0) + extra + CHART_BLOCK + thph + evh +
+	height = rec_head_h(nt, extra) + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
-	    rec_zone_h(nord) + MARGIN;
+	    svgzone_series_h(REC_HEAT_H, nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -515,7 +529,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
 		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
 		    0, y);
-		y += rec_zone_h(nord);
+		y += svgzone_series_h(REC_HEAT_H, nord);
 	}
 	rec_room_free(&room);
 	svgr_end(&w);

@@ -2,7 +2,6 @@
 /* render_svg_zones.c - a zone's marks in the snapshot pictures: its cells, pageblocks, label, verdicts and its node's heading */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 
 #include "avail.h"
@@ -99,7 +98,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 {
 	const struct pagetypeinfo *p = r->pti;
 	const struct ptzone *pz;
-	uint64_t total = 0, acc = 0;
+	uint64_t total, acc = 0;
 	char s[32];
 	long x0, x1;
 	unsigned t;
@@ -107,9 +106,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	if (p == NULL || r->pti_zone[i] < 0)
 		return;
 	pz = &p->zones[r->pti_zone[i]];
-	for (t = 0; t < p->ntypes; t++)
-		if (pz->has_blocks[t])
-			total += pz->blocks[t];
+	total = pagetypeinfo_blocks(p, pz);
 	if (total == 0)
 		return;
 	for (t = 0; t < p->ntypes; t++) {
@@ -140,6 +137,13 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	svg_close(w);
 }
 
+/* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
+long
+svgzone_badge_w(const char *text)
+{
+	return text_px(text, 11) + 12;
+}
+
 /*
  * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
  * WHY (or the words themselves) as its title. Returns its width.
@@ -152,7 +156,7 @@ svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	long wd;
 
 	snprintf(s, sizeof(s), "%s: %s", label, verdict);
-	wd = text_px(s, 11) + 12;
+	wd = svgzone_badge_w(s);
 	svgr_rect_open(w, x, y, wd, 17, verdict_color(verdict));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
@@ -172,12 +176,12 @@ count_beside(struct svgw *w, const struct report *r, int node, long zone,
 {
 	const struct avail *a = r->avail ? avail_find(r->avail, node, zone,
 	    order) : NULL;
-	char s[48];
+	char n[HUM_INT_LEN + 2], s[48];
 
 	if (a == NULL)
 		return;
-	snprintf(s, sizeof(s), "%s%" PRIu64 " free now", a->now_is_bound ?
-	    "<=" : "", a->now);
+	snprintf(s, sizeof(s), "%s free now", hum_bound(n, sizeof(n), a->now,
+	    a->now_is_bound));
 	if (x + 6 + text_px(s, 10) <= maxx)
 		svgr_text(w, x + 6, y + 13, 10, NULL, NULL, s);
 }
@@ -200,13 +204,33 @@ svgzone_advice_lines(const struct report *r)
 	return r->advice ? r->advice->norders : 0;
 }
 
+/*
+ * Returns the height of a zone's row whose marks are CELLS high beside a
+ * label of LINES lines of advice.
+ */
+long
+svgzone_row_h(long cells, size_t lines)
+{
+	long label = 36 + LINE_H * (long)lines;
+
+	return (cells > label ? cells : label) + 18;
+}
+
 /* Returns the height of a zone's row with LINES lines of advice. */
 long
 svgzone_h(size_t lines)
 {
-	long cells = CELL_H + 4 + BAR_H, label = 36 + LINE_H * (long)lines;
+	return svgzone_row_h(CELL_H + 4 + BAR_H, lines);
+}
 
-	return (cells > label ? cells : label) + 18;
+/*
+ * Returns the height of a zone's block over time: its heading, a heat map
+ * of ROWS rows of ROW_H and its axis, then two charts.
+ */
+long
+svgzone_series_h(long row_h, size_t rows)
+{
+	return 26 + (long)rows * row_h + 16 + 2L * CHART_BLOCK + 12;
 }
 
 /*

@@ -133,15 +133,10 @@ migratetypes(struct table *tb, const struct ptzone *z)
 	const struct pagetypeinfo *p = r->pti;
 	char b1[32], b2[32], b3[24], b4[32];
 	const char *cell[NCOLS(type_cols)];
-	uint64_t blocks = 0, pages;
+	uint64_t blocks = pagetypeinfo_blocks(p, z), pages;
 	unsigned t;
 	int k;
 
-	/* Saturate: a count no kernel prints must not wrap the shares. */
-	for (t = 0; t < p->ntypes; t++)
-		if (z->has_blocks[t])
-			blocks = z->blocks[t] > UINT64_MAX - blocks ? UINT64_MAX :
-			    blocks + z->blocks[t];
 	fprintf(tb->fp, "%s migratetype    free pages     free memory  largest "
 	    "free   pageblocks  of all%s\n", tb->st.bold, tb->st.off);
 	for (t = 0; t < p->ntypes; t++) {
