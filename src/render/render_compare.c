@@ -29,8 +29,7 @@ const char *
 render_now(char *buf, size_t size, const struct avail *a)
 {
 	/* "<=": only an upper bound, as in the summary's column. */
-	snprintf(buf, size, "%s%" PRIu64, a->now_is_bound ? "<=" : "", a->now);
-	return buf;
+	return hum_bound(buf, size, a->now, a->now_is_bound);
 }
 
 /* What vectors() writes of each zone, order by order. */
