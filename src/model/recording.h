@@ -186,9 +186,6 @@ struct rcounter {
 
 #define REPLAY_MAX_COUNTERS	64
 
-/* A hostname with its NUL, as a recording's and a capture's metadata write it. */
-#define HOST_NAME_SIZE		256
-
 struct replay {
 	char		 host[HOST_NAME_SIZE], release[KVER_MAX_LEN + 1];
 	char		 start[32], first[32], last[32];
