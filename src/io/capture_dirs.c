@@ -31,10 +31,8 @@ join(const char *rel, const char *name, struct ferr *e)
 {
 	char *p;
 
-	if (asprintf(&p, "%s/%s", rel, name) < 0) {
+	if ((p = inputs_join(rel, name)) == NULL)
 		ferr_set(e, 0, "out of memory");
-		return NULL;
-	}
 	return p;
 }
 
@@ -155,7 +153,7 @@ is_huge_size(const char *name)
 	return hugetlb_dir_kb(name, &kb) == 0;
 }
 
-/* Returns whether NAME is a NUMA node's directory ("node3"). */
+/* Returns whether NAME is a NUMA node's directory ("node3"), or a memory block's link to it. */
 static bool
 is_node(const char *name)
 {
@@ -243,15 +241,6 @@ is_memblock(const char *name)
 	return sysname_id(name, "memory", &v);
 }
 
-/* Returns whether NAME is a memory block's link to its node ("node0"). */
-static bool
-is_node_link(const char *name)
-{
-	uint64_t v;
-
-	return sysname_id(name, "node", &v);
-}
-
 /* walk()'s empty file named as the block's node link REL: what memblock_read() reads. */
 static int
 node_link(struct capture *c, const char *rel, const void *arg,
@@ -272,7 +261,7 @@ memblock_each(struct capture *c, const char *rel, const void *arg,
 	(void)arg;
 	if (copy_names(c, rel, &block, e) != 0)
 		return -1;
-	return walk(c, rel, is_node_link, node_link, NULL, e);
+	return walk(c, rel, is_node, node_link, NULL, e);
 }
 
 int

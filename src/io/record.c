@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "inputs.h"
 #include "record.h"
 #include "safedir.h"
 #include "stage.h"
@@ -106,26 +107,13 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 	return 0;
 }
 
-/* Returns DIR/NAME, to be freed, or NULL with E set (out of memory). */
-static char *
-path_join(const char *dir, const char *name, struct ferr *e)
-{
-	char *p;
-
-	if (asprintf(&p, "%s/%s", dir, name) < 0) {
-		ferr_set(e, 0, "out of memory");
-		return NULL;
-	}
-	return p;
-}
-
 /* Keep DIR/NAME as E's path; DIR alone when out of memory. */
 static void
 keep_path_in(struct ferr *e, const char *dir, const char *name)
 {
 	char *p;
 
-	if (asprintf(&p, "%s/%s", dir, name) < 0) {
+	if ((p = inputs_join(dir, name)) == NULL) {
 		ferr_keep_path(e, dir);
 		return;
 	}
@@ -144,8 +132,8 @@ capture_into(int dfd, const char *dir, const char *name, const char *src,
 	char *path;
 	int rc;
 
-	if ((path = path_join(dir, name, e)) == NULL)
-		return -1;
+	if ((path = inputs_join(dir, name)) == NULL)
+		return ferr_set(e, 0, "out of memory");
 	rc = capture_at(src, dfd, name, path, page_size, NULL, NULL, NULL, e);
 	free(path);
 	return rc;
@@ -363,9 +351,9 @@ capture_during(struct record *r, struct ferr *e)
 		keep_path_in(e, r->dir, RECORD_DURING);
 		return -1;
 	}
-	if ((during = path_join(r->dir, RECORD_DURING, e)) == NULL) {
+	if ((during = inputs_join(r->dir, RECORD_DURING)) == NULL) {
 		close(fd);
-		return -1;
+		return ferr_set(e, 0, "out of memory");
 	}
 	snprintf(name, sizeof(name), "%lu", r->nsamples);
 	rc = capture_into(fd, during, name, r->src, r->page_size, e);
@@ -536,7 +524,7 @@ record_is(const char *dir)
 	char *path;
 	bool is;
 
-	if (asprintf(&path, "%s/%s", dir, RECORD_META) < 0)
+	if ((path = inputs_join(dir, RECORD_META)) == NULL)
 		return false;
 	is = stat(path, &st) == 0 && S_ISREG(st.st_mode);
 	free(path);
@@ -556,7 +544,7 @@ record_set_is(const char *dir)
 	while (!found && (d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		if (asprintf(&path, "%s/%s", dir, d->d_name) < 0)
+		if ((path = inputs_join(dir, d->d_name)) == NULL)
 			break;
 		found = record_is(path);
 		free(path);
