@@ -11,6 +11,7 @@
 #include "memcg.h"
 #include "pageowner.h"
 #include "memcg_names.h"
+#include "mounts.h"
 #include "pins.h"
 #include "testutil.h"
 
@@ -207,18 +208,21 @@ START_TEST(test_mounts)
 	    "cgroup /sys/fs/cgroup/mem\\040ory cgroup rw,nosuid,memory 0 0\n";
 	static const char v2[] = "proc /proc proc rw 0 0\n"
 	    "cgroup2 /sys/fs/cgroup cgroup2 rw,nsdelegate 0 0\n";
+	struct ferr e = { .path = "mounts" };
 	bool is2;
 	char *d;
 
-	ck_assert_str_eq(d = memcg_mount_parse(S(hybrid), &is2),
-	    "/sys/fs/cgroup/mem ory");
+	ck_assert_int_eq(mounts_memcg(S(hybrid), &d, &is2, &e), 0);
+	ck_assert_str_eq(d, "/sys/fs/cgroup/mem ory");
 	ck_assert(!is2);
 	free(d);
-	ck_assert_str_eq(d = memcg_mount_parse(S(v2), &is2), "/sys/fs/cgroup");
+	ck_assert_int_eq(mounts_memcg(S(v2), &d, &is2, &e), 0);
+	ck_assert_str_eq(d, "/sys/fs/cgroup");
 	ck_assert(is2);
 	free(d);
-	ck_assert_ptr_null(memcg_mount_parse(S("proc /proc proc rw 0 0\n"),
-	    &is2));
+	ck_assert_int_eq(mounts_memcg(S("proc /proc proc rw 0 0\n"), &d,
+	    &is2, &e), 0);
+	ck_assert_ptr_null(d);
 }
 END_TEST
 

@@ -41,24 +41,30 @@ static const char *const files[] = {
 
 /* Where and when a source was captured, as its metadata's first lines say. */
 struct source_facts {
-	char	host[256];
-	char	when[32];	/* "YYYY-MM-DDTHH:MM:SSZ" or "unknown" */
+	struct capture_here at;	/* its when may be "unknown" */
 	char	ps[32];		/* the page size, or "unknown" */
 };
 
-/* Fill F with this host's facts now, PAGE_SIZE its page size. */
-static void
-live_facts(unsigned long page_size, struct source_facts *f)
+void
+capture_here_now(struct capture_here *h)
 {
 	struct tm tm;
 	time_t now;
 
 	now = time(NULL);
 	gmtime_r(&now, &tm);
-	strftime(f->when, sizeof(f->when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (gethostname(f->host, sizeof(f->host)) != 0)
-		snprintf(f->host, sizeof(f->host), "unknown");
-	f->host[sizeof(f->host) - 1] = '\0';
+	strftime(h->when, sizeof(h->when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (gethostname(h->host, sizeof(h->host)) != 0)
+		snprintf(h->host, sizeof(h->host), "unknown");
+	/* gethostname() need not end a name it cut. */
+	h->host[sizeof(h->host) - 1] = '\0';
+}
+
+/* Fill F with this host's facts now, PAGE_SIZE its page size. */
+static void
+live_facts(unsigned long page_size, struct source_facts *f)
+{
+	capture_here_now(&f->at);
 	snprintf(f->ps, sizeof(f->ps), "%lu", page_size);
 }
 
@@ -84,9 +90,9 @@ source_facts(const struct capture *c, unsigned long page_size,
 	    capture_meta_parse(meta.buf, meta.len, &cm, &re) != 0)
 		memset(&cm, 0, sizeof(cm));
 	slurp_free(&meta);
-	snprintf(f->host, sizeof(f->host), "%s",
+	snprintf(f->at.host, sizeof(f->at.host), "%s",
 	    cm.hostname[0] ? cm.hostname : "unknown");
-	snprintf(f->when, sizeof(f->when), "%s",
+	snprintf(f->at.when, sizeof(f->at.when), "%s",
 	    cm.time_utc[0] ? cm.time_utc : "unknown");
 	if (page_size == 0)
 		page_size = cm.page_size;
@@ -111,7 +117,7 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 	snprintf(c->root, sizeof(c->root), "/proc/self/fd/%d", c->st->fd);
 	source_facts(c, page_size, &f);
 	capture_note(c, "fragstat_version %s\ntime_utc %s\nhostname %s\n"
-	    "page_size %s\nsource %s\n", PACKAGE_VERSION, f.when, f.host, f.ps,
+	    "page_size %s\nsource %s\n", PACKAGE_VERSION, f.at.when, f.at.host, f.ps,
 	    c->src ? c->src : "/");
 	if (capture_stable_group(c, e) != 0)
 		return -1;

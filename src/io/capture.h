@@ -9,8 +9,18 @@
 #include "capdone.h"
 #include "capmeta.h"
 #include "ferr.h"
+#include "model.h"
 #include "physmap.h"
 #include "stage.h"
+
+/* This host and the time now, as a capture's and a recording's metadata say them. */
+struct capture_here {
+	char	host[HOST_NAME_SIZE];	/* "unknown" when it has none */
+	char	when[32];		/* "YYYY-MM-DDTHH:MM:SSZ" */
+};
+
+/* Fill H with this host's name and the UTC time now. */
+void	capture_here_now(struct capture_here *h);
 
 /*
  * Copy the files fragstat reads from root SRC (NULL: the live system) into

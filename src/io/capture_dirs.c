@@ -16,7 +16,44 @@
 #include "hugetlb.h"
 #include "inputs.h"
 #include "memblock_read.h"
+#include "sysname.h"
 #include "thp.h"
+
+/*
+ * The longest name of a THP size's directory or of a file of its stats/
+ * that a capture keeps; the kernel's are under 40 bytes.
+ */
+#define KEPT_NAME_MAX	64
+
+/* Returns REL/NAME, to be freed, or NULL with E set (out of memory). */
+static char *
+join(const char *rel, const char *name, struct ferr *e)
+{
+	char *p;
+
+	if ((p = inputs_join(rel, name)) == NULL)
+		ferr_set(e, 0, "out of memory");
+	return p;
+}
+
+/*
+ * Returns 1 when the root's directory REL is there in C's source, 0 when
+ * not (listed missing, with why), or -1 with E set (out of memory).
+ */
+static int
+dir_there(struct capture *c, const char *rel, struct ferr *e)
+{
+	char *path;
+	int there;
+
+	if ((path = inputs_path(c->src, rel)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	there = access(path, F_OK) == 0;
+	if (!there)
+		capture_missing(c, path, rel, strerror(errno));
+	free(path);
+	return there;
+}
 
 /* What walk() does for each entry it keeps: the entry is REL ("/"-led). */
 typedef int walk_fn(struct capture *c, const char *rel, const void *arg,
@@ -32,8 +69,8 @@ static int
 walk(struct capture *c, const char *rel, bool (*keep)(const char *),
     walk_fn *each, const void *arg, struct ferr *e)
 {
-	char sub[PATH_MAX], *path;
 	struct dirent *d;
+	char *path;
 	DIR *dp;
 	int rc = 0;
 
@@ -43,10 +80,15 @@ walk(struct capture *c, const char *rel, bool (*keep)(const char *),
 	free(path);
 	if (dp == NULL)
 		return 0;
-	while (rc == 0 && (d = readdir(dp)) != NULL)
-		if (keep(d->d_name) && snprintf(sub, sizeof(sub), "%s/%s", rel,
-		    d->d_name) < (int)sizeof(sub))
-			rc = each(c, sub, arg, e);
+	while (rc == 0 && (d = readdir(dp)) != NULL) {
+		if (!keep(d->d_name))
+			continue;
+		if ((path = join(rel, d->d_name, e)) == NULL)
+			rc = -1;
+		else
+			rc = each(c, path, arg, e);
+		free(path);
+	}
 	closedir(dp);
 	return rc;
 }
@@ -72,29 +114,34 @@ copy_names(struct capture *c, const char *rel, const void *arg,
     struct ferr *e)
 {
 	const struct names *names = arg;
-	char file[PATH_MAX];
+	char *file;
 	size_t i;
+	int rc = 0;
 
-	for (i = 0; i < names->n; i++) {
-		snprintf(file, sizeof(file), "%s/%s", rel, names->v[i]);
-		if (capture_copy(c, file, CAPTURE_OPTIONAL, e) < 0)
+	for (i = 0; rc == 0 && i < names->n; i++) {
+		if ((file = join(rel, names->v[i], e)) == NULL)
 			return -1;
+		rc = capture_copy(c, file, CAPTURE_OPTIONAL, e) < 0 ? -1 : 0;
+		free(file);
 	}
-	return 0;
+	return rc;
 }
 
 /* Returns whether NAME is a file of a THP size's stats/ (6.9 and later). */
 static bool
 is_stat(const char *name)
 {
-	return name[0] != '.' && strlen(name) <= 64;
+	return name[0] != '.' && strlen(name) <= KEPT_NAME_MAX;
 }
 
 /* Returns whether NAME is a THP size's directory. */
 static bool
 is_thp_size(const char *name)
 {
-	return strncmp(name, "hugepages-", 10) == 0 && strlen(name) <= 64;
+	static const char pre[] = "hugepages-";
+
+	return strncmp(name, pre, strlen(pre)) == 0 &&
+	    strlen(name) <= KEPT_NAME_MAX;
 }
 
 /* Returns whether NAME is a hugetlb size's directory. */
@@ -106,14 +153,13 @@ is_huge_size(const char *name)
 	return hugetlb_dir_kb(name, &kb) == 0;
 }
 
-/* Returns whether NAME is a NUMA node's directory ("node3"). */
+/* Returns whether NAME is a NUMA node's directory ("node3"), or a memory block's link to it. */
 static bool
 is_node(const char *name)
 {
-	size_t n = strlen(name);
+	uint64_t id;
 
-	return n >= 5 && n <= 16 && strncmp(name, "node", 4) == 0 &&
-	    strspn(name + 4, "0123456789") == n - 4;
+	return sysname_id(name, "node", &id);
 }
 
 /* walk()'s copy of the THP size directory REL: its stats/ and its enabled. */
@@ -121,19 +167,24 @@ static int
 thp_size(struct capture *c, const char *rel, const void *arg,
     struct ferr *e)
 {
-	char sub[PATH_MAX];
+	char *sub;
+	int rc;
 
 	(void)arg;
-	snprintf(sub, sizeof(sub), "%s/stats", rel);
-	if (walk(c, sub, is_stat, copy_each, NULL, e) != 0)
+	if ((sub = join(rel, "stats", e)) == NULL)
+		return -1;
+	rc = walk(c, sub, is_stat, copy_each, NULL, e);
+	free(sub);
+	if (rc != 0 || (sub = join(rel, "enabled", e)) == NULL)
 		return -1;
 	/*
 	 * A size only shmem may use has no 'enabled' (6.18's hugepages-8kB
 	 * holds shmem_enabled alone): nothing is missing, there is nothing
 	 * to copy.
 	 */
-	snprintf(sub, sizeof(sub), "%s/enabled", rel);
-	return capture_copy(c, sub, CAPTURE_IF_THERE, e) < 0 ? -1 : 0;
+	rc = capture_copy(c, sub, CAPTURE_IF_THERE, e) < 0 ? -1 : 0;
+	free(sub);
+	return rc;
 }
 
 /* walk()'s copy of the hugetlb pools of the node directory REL. */
@@ -143,30 +194,27 @@ node_pools(struct capture *c, const char *rel, const void *arg,
 {
 	static const struct names node = { hugetlb_node_files,
 	    HUGETLB_NODE_NFILES };
-	char sub[PATH_MAX];
+	char *sub;
+	int rc;
 
 	(void)arg;
-	snprintf(sub, sizeof(sub), "%s/hugepages", rel);
-	return walk(c, sub, is_huge_size, copy_names, &node, e);
+	if ((sub = join(rel, "hugepages", e)) == NULL)
+		return -1;
+	rc = walk(c, sub, is_huge_size, copy_names, &node, e);
+	free(sub);
+	return rc;
 }
 
 int
 capture_huge_pages(struct capture *c, struct ferr *e)
 {
 	static const struct names all = { hugetlb_files, HUGETLB_NFILES };
-	struct ferr re;
-	char *path;
 
 	if (walk(c, "/" THP_DIR, is_thp_size, thp_size, NULL, e) != 0)
 		return -1;
 	/* A kernel without hugetlb: said, or a reader could not tell. */
-	if ((path = inputs_path(c->src, "/" HUGETLB_DIR)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	if (access(path, F_OK) != 0) {
-		ferr_set(&re, 0, "%s", strerror(errno));
-		capture_missing(c, path, "/" HUGETLB_DIR, re.msg);
-	}
-	free(path);
+	if (dir_there(c, "/" HUGETLB_DIR, e) < 0)
+		return -1;
 	if (walk(c, "/" HUGETLB_DIR, is_huge_size, copy_names, &all, e) != 0)
 		return -1;
 	return walk(c, "/" HUGETLB_NODE_DIR, is_node, node_pools, NULL, e);
@@ -190,16 +238,7 @@ is_memblock(const char *name)
 {
 	uint64_t v;
 
-	return memblock_name(name, "memory", &v);
-}
-
-/* Returns whether NAME is a memory block's link to its node ("node0"). */
-static bool
-is_node_link(const char *name)
-{
-	uint64_t v;
-
-	return memblock_name(name, "node", &v);
+	return sysname_id(name, "memory", &v);
 }
 
 /* walk()'s empty file named as the block's node link REL: what memblock_read() reads. */
@@ -217,28 +256,21 @@ memblock_each(struct capture *c, const char *rel, const void *arg,
     struct ferr *e)
 {
 	static const char *const v[] = { "state", "valid_zones", "removable" };
-	static const struct names block = { v, 3 };
+	static const struct names block = { v, sizeof(v) / sizeof(v[0]) };
 
 	(void)arg;
 	if (copy_names(c, rel, &block, e) != 0)
 		return -1;
-	return walk(c, rel, is_node_link, node_link, NULL, e);
+	return walk(c, rel, is_node, node_link, NULL, e);
 }
 
 int
 capture_memblocks(struct capture *c, struct ferr *e)
 {
-	bool absent;
-	char *path;
+	int rc;
 
-	if ((path = inputs_path(c->src, "/" MEMBLOCK_DIR)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	absent = access(path, F_OK) != 0;
-	if (absent)
-		capture_missing(c, path, "/" MEMBLOCK_DIR, strerror(errno));
-	free(path);
-	if (absent)
-		return 0;
+	if ((rc = dir_there(c, "/" MEMBLOCK_DIR, e)) <= 0)
+		return rc;
 	c->counted = 0;
 	if (walk(c, "/" MEMBLOCK_DIR, is_memblock, count_each, NULL, e) != 0)
 		return -1;

@@ -11,6 +11,7 @@
 
 #include "hugetlb.h"
 #include "slurp.h"
+#include "sysname.h"
 #include "text.h"
 
 const char *const hugetlb_files[HUGETLB_NFILES] = {
@@ -202,8 +203,7 @@ list_nodes(const char *root, unsigned *ids, struct ferr *e)
 		return rc;
 	rc = 0;
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
-		if (strncmp(d->d_name, "node", 4) != 0 ||
-		    canonical(d->d_name + 4, strlen(d->d_name + 4), &v) != 0)
+		if (!sysname_id(d->d_name, "node", &v))
 			continue;
 		/* NODES_SHIFT is at most 10: each id once, below the limit. */
 		if (v >= FRAG_MAX_NODES)

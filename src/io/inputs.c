@@ -43,6 +43,14 @@ inputs_path(const char *root, const char *rel)
 	return p;
 }
 
+char *
+inputs_join(const char *dir, const char *name)
+{
+	char *p;
+
+	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
+}
+
 /*
  * Returns whether the files O does not name may come from O's root or the
  * live system: not when a buddyinfo FILE was named without a root, since

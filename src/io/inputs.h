@@ -79,6 +79,9 @@ void	inputs_keep_memory(void);
 /* Returns a malloc'd "ROOT/REL", or REL (the live path) when ROOT is NULL. */
 char	*inputs_path(const char *root, const char *rel);
 
+/* Returns a malloc'd "DIR/NAME", as long as it is, or NULL when out of memory. */
+char	*inputs_join(const char *dir, const char *name);
+
 /*
  * The kernel release for O into BUF: --kernel, the root's osrelease (its
  * path saved in *RPATH, malloc'd), or the running kernel. Returns 1 when

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "iomem_read.h"
 #include "kpageflags.h"
-#include "slurp.h"
 
 /* Entries per read: 1 MiB, as dd bs=1M. */
 #define CHUNK	((size_t)1 << 17)
@@ -44,29 +44,41 @@ read_entries(int fd, uint64_t from, size_t want, uint64_t *buf,
 	return 0;
 }
 
+/* What read_range() reads from and into: the page flags, and with CG their cgroups. */
+struct reader {
+	int			 fd;		/* kpageflags */
+	uint64_t		*buf;		/* room for CHUNK entries */
+	struct map		*m;
+	const struct map_rules	*rules;
+	struct memcg		*cg;		/* NULL: no cgroups */
+	int			 cgfd;		/* kpagecgroup, at CGPATH */
+	uint64_t		*cgbuf;		/* room for CHUNK entries */
+	const char		*cgpath;
+};
+
 /*
- * Read the flags of page frames [FROM, TO) of zone ZI of M from FD into M,
- * with BUF room for CHUNK entries; with CG, their cgroups from CGFD (of
- * path E2) into CG, CGBUF as big. Returns 0 or -1 with E set.
+ * Read the flags of page frames [FROM, TO) of zone ZI of RD's map into it;
+ * with RD's CG, their cgroups into CG. Returns 0 or -1 with E set.
  */
 static int
-read_range(int fd, struct map *m, size_t zi, uint64_t from, uint64_t to,
-    uint64_t *buf, const struct map_rules *rules, struct memcg *cg,
-    int cgfd, uint64_t *cgbuf, const char *cgpath, struct ferr *e)
+read_range(const struct reader *rd, size_t zi, uint64_t from, uint64_t to,
+    struct ferr *e)
 {
-	struct map_zone *z = &m->zones[zi];
+	struct map_zone *z = &rd->m->zones[zi];
 	size_t want;
 
 	while (from < to) {
 		want = to - from < CHUNK ? (size_t)(to - from) : CHUNK;
-		if (read_entries(fd, from, want, buf, z, e) != 0)
+		if (read_entries(rd->fd, from, want, rd->buf, z, e) != 0)
 			return -1;
-		if (cg && read_entries(cgfd, from, want, cgbuf, z, e) != 0) {
-			e->path = cgpath;
+		if (rd->cg && read_entries(rd->cgfd, from, want, rd->cgbuf, z,
+		    e) != 0) {
+			e->path = rd->cgpath;
 			return -1;
 		}
-		rules->pages(m, z, from, buf, want);
-		if (cg && rules->charge(cg, m, zi, from, buf, cgbuf, want) != 0)
+		rd->rules->pages(rd->m, z, from, rd->buf, want);
+		if (rd->cg && rd->rules->charge(rd->cg, rd->m, zi, from, rd->buf,
+		    rd->cgbuf, want) != 0)
 			return ferr_set(e, 0, "out of memory");
 		from += want;
 	}
@@ -78,21 +90,23 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
     const struct map_rules *rules, const char *cgpath, struct memcg *cg,
     struct ferr *e)
 {
-	uint64_t *buf = NULL, *cgbuf = NULL, from, to, end;
+	struct reader rd = { .m = m, .rules = rules, .cg = cg, .cgfd = -1,
+	    .cgpath = cgpath };
+	uint64_t from, to, end;
 	struct map_zone *z;
 	size_t i, k;
-	int fd, cgfd = -1, rc = -1;
+	int rc = -1;
 
 	e->path = path;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+	if ((rd.fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return ferr_set(e, 0, "%s", strerror(errno));
-	if (cg && (cgfd = open(cgpath, O_RDONLY | O_CLOEXEC)) == -1) {
+	if (cg && (rd.cgfd = open(cgpath, O_RDONLY | O_CLOEXEC)) == -1) {
 		e->path = cgpath;
 		ferr_set(e, 0, "%s", strerror(errno));
 		goto out;
 	}
-	if ((buf = malloc(CHUNK * sizeof(*buf))) == NULL ||
-	    (cg && (cgbuf = malloc(CHUNK * sizeof(*cgbuf))) == NULL)) {
+	if ((rd.buf = malloc(CHUNK * sizeof(*rd.buf))) == NULL ||
+	    (cg && (rd.cgbuf = malloc(CHUNK * sizeof(*rd.cgbuf))) == NULL)) {
 		ferr_set(e, 0, "out of memory");
 		goto out;
 	}
@@ -107,12 +121,11 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 			to = io->ram[k].end < end ? io->ram[k].end : end;
 			if (from >= to)
 				continue;
-			if (to > (UINT64_MAX >> 4) / sizeof(*buf))
+			if (to > (UINT64_MAX >> 4) / sizeof(*rd.buf))
 				rc = ferr_set(e, 0, "page frame %llu is beyond "
 				    "any file offset", (unsigned long long)to);
 			else
-				rc = read_range(fd, m, i, from, to, buf, rules,
-				    cg, cgfd, cgbuf, cgpath, e);
+				rc = read_range(&rd, i, from, to, e);
 		}
 	}
 	if (cg && rc == 0)
@@ -120,32 +133,11 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 	if (rc == 0)
 		rules->settle(m);
 out:
-	free(buf);
-	free(cgbuf);
-	close(fd);
-	if (cgfd != -1)
-		close(cgfd);
-	return rc;
-}
-
-/* Read and parse ROOT's proc/iomem into IO. Returns 0 or -1 with E set. */
-static int
-ram(const char *root, unsigned long page_size, struct iomem *io,
-    struct ferr *e)
-{
-	struct slurp s;
-	char *path;
-	int rc;
-
-	memset(io, 0, sizeof(*io));
-	if ((path = inputs_path(root, "/proc/iomem")) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	ferr_keep_path(e, path);
-	free(path);
-	if (slurp_read(e->path, &s, e) != 0)
-		return -1;
-	rc = iomem_parse(s.buf, s.len, page_size, io, e);
-	slurp_free(&s);
+	free(rd.buf);
+	free(rd.cgbuf);
+	close(rd.fd);
+	if (rd.cgfd != -1)
+		close(rd.cgfd);
 	return rc;
 }
 
@@ -158,7 +150,7 @@ kpageflags_map(const char *root, const struct inputs *in,
 	    VM_NR_BALLOON_PAGES)) && in->vm.v[VM_NR_BALLOON_PAGES] > 0;
 	struct iomem io;
 	char *path, *cgpath = NULL;
-	int rc;
+	int rc, err;
 
 	memset(m, 0, sizeof(*m));
 	e->path = "fragstat";
@@ -166,11 +158,11 @@ kpageflags_map(const char *root, const struct inputs *in,
 		return ferr_set(e, 0, "out of memory");
 	/* Without root nothing else can help: say so first. */
 	if (access(path, R_OK) != 0) {
-		rc = errno;
-		ferr_keep_path(e, path);
-		free(path);
-		return ferr_set(e, 0, "%s%s", strerror(rc), rc == EACCES ||
-		    rc == EPERM ? ": the page flags need root" : "");
+		err = errno;
+		e->path = path;
+		rc = ferr_set(e, 0, "%s%s", strerror(err), err == EACCES ||
+		    err == EPERM ? ": the page flags need root" : "");
+		goto out;
 	}
 	e->path = in->zpath ? in->zpath : "zoneinfo";
 	if (!in->have_pti)
@@ -189,10 +181,12 @@ kpageflags_map(const char *root, const struct inputs *in,
 		    "out of memory");
 		cg = NULL;
 	}
-	if (rc == 0 && (rc = ram(root, page_size, &io, e)) == 0) {
+	if (rc == 0 && (rc = iomem_read(root, page_size, &io, e)) == 0) {
 		rc = kpageflags_read(path, &io, m, rules, cgpath, cg, e);
 		iomem_free(&io);
 	}
+out:
+	/* E's path outlives the paths freed here. */
 	if (e->path == path || (cgpath && e->path == cgpath))
 		ferr_keep_path(e, e->path);
 	free(path);

@@ -15,19 +15,8 @@
 #include "memblock_parse.h"
 #include "memblock_read.h"
 #include "slurp.h"
+#include "sysname.h"
 #include "text.h"
-
-bool
-memblock_name(const char *name, const char *prefix, uint64_t *v)
-{
-	size_t n = strlen(prefix);
-
-	if (strncmp(name, prefix, n) != 0 || name[n] == '\0' ||
-	    strspn(name + n, "0123456789") != strlen(name + n) ||
-	    (name[n] == '0' && name[n + 1] != '\0'))
-		return false;
-	return num_str(name + n, v) == 0;
-}
 
 /*
  * Read file NAME of DIR into S, its path kept in E. Returns 0, 1 when
@@ -81,7 +70,7 @@ read_block(const char *dir, struct memblock *b, struct ferr *e)
 		return ferr_set(e, 0, "%s", strerror(errno));
 	}
 	while ((d = readdir(dp)) != NULL)
-		if (memblock_name(d->d_name, "node", &node) &&
+		if (sysname_id(d->d_name, "node", &node) &&
 		    node < FRAG_MAX_NODES)
 			b->node = (int)node;
 	closedir(dp);
@@ -129,7 +118,7 @@ memblock_read(const char *root, struct memblocks *mb, struct ferr *e)
 		slurp_free(&s);
 	}
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
-		if (!memblock_name(d->d_name, "memory", &id))
+		if (!sysname_id(d->d_name, "memory", &id))
 			continue;
 		if ((nb = grow_room(mb->b, &cap, mb->n, sizeof(*nb),
 		    SIZE_MAX)) == NULL) {

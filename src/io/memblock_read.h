@@ -22,7 +22,4 @@
 int	memblock_read(const char *root, struct memblocks *mb, struct ferr *e);
 void	memblock_free(struct memblocks *mb);
 
-/* Returns whether NAME is "PREFIX" and decimal digits, with them in *V. */
-bool	memblock_name(const char *name, const char *prefix, uint64_t *v);
-
 #endif

@@ -10,51 +10,15 @@
 
 #include "inputs.h"
 #include "memcg_names.h"
+#include "mounts.h"
 #include "slurp.h"
 #include "text.h"
 
-/* Returns whether the comma-separated options T name WORD. */
-static bool
-has_option(const struct tok *t, const char *word)
-{
-	size_t i = 0, j, n = strlen(word);
+/* How deep under the mount a group is looked for; deeper ones stay named by inode. */
+#define WALK_DEPTH_MAX	64
 
-	while (i < t->n) {
-		for (j = i; j < t->n && t->s[j] != ','; j++)
-			;
-		if (j - i == n && memcmp(t->s + i, word, n) == 0)
-			return true;
-		i = j + 1;
-	}
-	return false;
-}
-
-char *
-memcg_mount_parse(const char *buf, size_t len, bool *v2)
-{
-	struct tok t[8], m1 = { NULL, 0 }, m2 = { NULL, 0 };
-	struct lines ls;
-	struct ferr e;
-	const char *s;
-	size_t n, nt;
-
-	lines_init(&ls, buf, len);
-	while (lines_next(&ls, &s, &n, &e) > 0) {
-		nt = tok_split(s, n, t, 8);
-		if (nt != 6)
-			continue;
-		if (m1.s == NULL && tok_is(&t[2], "cgroup") &&
-		    has_option(&t[3], "memory"))
-			m1 = t[1];
-		else if (m2.s == NULL && tok_is(&t[2], "cgroup2"))
-			m2 = t[1];
-	}
-	/* A v1 memory hierarchy holds the controller even beside cgroup2. */
-	*v2 = m1.s == NULL;
-	if (m1.s)
-		return text_unoctal(m1.s, m1.n);
-	return m2.s ? text_unoctal(m2.s, m2.n) : NULL;
-}
+/* The room for a group's path while walking; a longer one stays named by inode. */
+#define WALK_PATH_ROOM	8192
 
 /* Name CG's groups by the directories under PATH (LEN bytes of it, DEV its device), REL bytes in. */
 static int
@@ -68,7 +32,7 @@ walk(struct memcg *cg, char *path, size_t len, size_t cap, size_t rel,
 	DIR *dir;
 	int rc = 0;
 
-	if (depth > 64 || (dir = opendir(path)) == NULL)
+	if (depth > WALK_DEPTH_MAX || (dir = opendir(path)) == NULL)
 		return 0;
 	while (rc == 0 && (d = readdir(dir)) != NULL) {
 		n = strlen(d->d_name);
@@ -93,14 +57,14 @@ walk(struct memcg *cg, char *path, size_t len, size_t cap, size_t rel,
 }
 
 /*
- * Name the groups of CG by the directories under DIR with their inodes
- * ("/" for DIR itself); inode 0 is "-". Returns 0, or -1 when out of
- * memory. Directories it cannot read are skipped.
+ * Name the groups of CG by the directories under DIR (NULL: no mount)
+ * with their inodes ("/" for DIR itself); inode 0 is "-". Returns 0, or
+ * -1 when out of memory. Directories it cannot read are skipped.
  */
 static int
 memcg_paths(struct memcg *cg, const char *dir)
 {
-	size_t i, cap = 8192, len = strlen(dir);
+	size_t i, cap = WALK_PATH_ROOM, len;
 	struct stat st;
 	char *path;
 	int rc;
@@ -109,7 +73,7 @@ memcg_paths(struct memcg *cg, const char *dir)
 		if (cg->groups[i].ino == 0 && cg->groups[i].path == NULL &&
 		    (cg->groups[i].path = strdup("-")) == NULL)
 			return -1;
-	if (stat(dir, &st) != 0)
+	if (dir == NULL || stat(dir, &st) != 0)
 		return 0;
 	for (i = 0; i < cg->ngroups; i++)
 		if (cg->groups[i].ino == (uint64_t)st.st_ino &&
@@ -117,7 +81,7 @@ memcg_paths(struct memcg *cg, const char *dir)
 		    (cg->groups[i].path = strdup("/")) == NULL)
 			return -1;
 	/* A mount point too long to walk below: its groups stay unnamed. */
-	if (len + 2 > cap)
+	if ((len = strlen(dir)) + 2 > cap)
 		return 0;
 	if ((path = malloc(cap)) == NULL)
 		return -1;
@@ -140,14 +104,15 @@ memcg_name(struct memcg *cg, const char *root)
 	cg->note[0] = '\0';
 	if ((mounts = inputs_path(root, "/proc/mounts")) == NULL)
 		return -1;
+	/* Unreadable, or a line it cannot read: no mount, groups named by inode. */
 	if (slurp_read(mounts, &s, &e) == 0)
-		dir = memcg_mount_parse(s.buf, s.len, &v2);
+		mounts_memcg(s.buf, s.len, &dir, &v2, &e);
 	slurp_free(&s);
 	free(mounts);
 	if (dir && (full = inputs_path(root, dir)) == NULL)
 		rc = -1;
 	if (rc == 0)
-		rc = memcg_paths(cg, full ? full : "/nonexistent/");
+		rc = memcg_paths(cg, full);
 	for (i = 0; i < cg->ngroups; i++)
 		unnamed += cg->groups[i].path == NULL;
 	if (dir == NULL)

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <dirent.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,23 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "inputs.h"
 #include "record.h"
 #include "safedir.h"
 #include "stage.h"
 #include "text.h"
+
+/*
+ * Room kept under PATH_MAX for the paths inside a recording: during/N and
+ * the longest file of a capture under it.
+ */
+#define RECORD_INSIDE_ROOM	64
+
+/* The metadata record_end() reads back (a few hundred bytes, a command line of 4 KiB at most). */
+#define RECORD_META_MAX		(1 << 14)
+
+/* What record_end() adds to the metadata: three short lines. */
+#define RECORD_END_ROOM		128
 
 struct record {
 	char		 dir[PATH_MAX];	/* its path, for messages only */
@@ -36,21 +50,14 @@ struct record {
 static void
 meta_print(FILE *fp, const struct record_opts *o)
 {
-	char when[32], host[256];
-	struct tm tm;
-	time_t now;
+	struct capture_here at;
 	size_t i;
 
-	now = time(NULL);
-	gmtime_r(&now, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	if (gethostname(host, sizeof(host)) != 0)
-		strcpy(host, "unknown");
-	host[sizeof(host) - 1] = '\0';
+	capture_here_now(&at);
 	fprintf(fp, "fragstat_recording 1\nfragstat_version %s\n"
 	    "start_utc %s\nhostname %s\nsource %s\nrelease %s\n"
 	    "page_size %lu\ninterval_ms %u\ncount %lu\npageblock_order %u\n"
-	    "orders ", PACKAGE_VERSION, when, host, o->src ? o->src : "/",
+	    "orders ", PACKAGE_VERSION, at.when, at.host, o->src ? o->src : "/",
 	    o->release[0] ? o->release : "unknown", o->page_size,
 	    o->interval_ms, o->count, o->pageblock_order);
 	for (i = 0; i < o->norders; i++)
@@ -100,6 +107,20 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 	return 0;
 }
 
+/* Keep DIR/NAME as E's path; DIR alone when out of memory. */
+static void
+keep_path_in(struct ferr *e, const char *dir, const char *name)
+{
+	char *p;
+
+	if ((p = inputs_join(dir, name)) == NULL) {
+		ferr_keep_path(e, dir);
+		return;
+	}
+	ferr_keep_path(e, p);
+	free(p);
+}
+
 /*
  * Capture SRC as NAME in DFD (DIR/NAME in messages) with capture_at().
  * Returns 0 or -1 with E set.
@@ -108,11 +129,14 @@ static int
 capture_into(int dfd, const char *dir, const char *name, const char *src,
     unsigned long page_size, struct ferr *e)
 {
-	char path[PATH_MAX + 80];
+	char *path;
+	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return capture_at(src, dfd, name, path, page_size, NULL, NULL, NULL,
-	    e);
+	if ((path = inputs_join(dir, name)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	rc = capture_at(src, dfd, name, path, page_size, NULL, NULL, NULL, e);
+	free(path);
+	return rc;
 }
 
 /*
@@ -124,9 +148,6 @@ capture_into(int dfd, const char *dir, const char *name, const char *src,
 static int
 replace_last(struct record *r, struct ferr *e)
 {
-	char last[PATH_MAX + 16];
-
-	snprintf(last, sizeof(last), "%s/last", r->dir);
 	/* Left by a crash; inside R's own descriptor, never through a path. */
 	safedir_rm_tree(r->fd, ".last-new");
 	safedir_rm_tree(r->fd, ".last-old");
@@ -135,8 +156,8 @@ replace_last(struct record *r, struct ferr *e)
 		return -1;
 	if (ferr_inject("record-replace") ||
 	    safedir_replace(r->fd, ".last-new", "last", ".last-old") != 0) {
-		ferr_keep_path(e, last);
 		ferr_set(e, 0, "cannot replace: %s", strerror(errno));
+		keep_path_in(e, r->dir, "last");
 		safedir_rm_tree(r->fd, ".last-new");
 		return -1;
 	}
@@ -168,6 +189,16 @@ last_every_s(void)
 	return v;
 }
 
+/* Returns 0 when O's directory leaves room under PATH_MAX for what goes inside, or -1 with E set. */
+static int
+dir_fits(const struct record_opts *o, struct ferr *e)
+{
+	ferr_keep_path(e, o->dir);
+	if (strlen(o->dir) + RECORD_INSIDE_ROOM >= PATH_MAX)
+		return ferr_set(e, 0, "path too long");
+	return 0;
+}
+
 int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
@@ -176,9 +207,8 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	int rc;
 
 	*rp = NULL;
-	ferr_keep_path(e, o->dir);
-	if (strlen(o->dir) + 64 >= PATH_MAX)
-		return ferr_set(e, 0, "path too long");
+	if (dir_fits(o, e) != 0)
+		return -1;
 	if (safedir_parent_make(&pd, o->dir, name, sizeof(name),
 	    "cannot create a directory beside it", e) != 0)
 		return -1;
@@ -241,19 +271,16 @@ static int
 make_record(struct record **rp, const struct record_opts *o, int dfd,
     const char *name, int fd, struct ferr *e)
 {
-	struct record *r;
+	struct record *r = NULL;
 
 	if (ferr_inject("record-alloc") || (r = calloc(1, sizeof(*r))) == NULL) {
 		ferr_set(e, 0, "out of memory");
-		safedir_rm_tree(dfd, name);
-		return -1;
+		goto fail;
 	}
 	if (ferr_inject("record-fdopen") || (r->fp = fdopen(fd, "a")) == NULL) {
 		ferr_set(e, 0, "cannot open %s: %s", RECORD_SAMPLES,
 		    strerror(errno));
-		free(r);
-		safedir_rm_tree(dfd, name);
-		return -1;
+		goto fail;
 	}
 	safedir_strip_slashes(r->dir, sizeof(r->dir), o->dir);
 	r->src = o->src;
@@ -264,6 +291,10 @@ make_record(struct record **rp, const struct record_opts *o, int dfd,
 	setvbuf(r->fp, r->obuf, _IOFBF, sizeof(r->obuf));
 	*rp = r;
 	return 0;
+fail:
+	free(r);
+	safedir_rm_tree(dfd, name);
+	return -1;
 }
 
 int
@@ -274,9 +305,8 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	int fd = -1;
 
 	*rp = NULL;
-	ferr_keep_path(e, o->dir);
-	if (strlen(o->dir) + 64 >= PATH_MAX)
-		return ferr_set(e, 0, "path too long");
+	if (dir_fits(o, e) != 0)
+		return -1;
 	if (stage_open(&st, dfd, name, o->dir, "recording", e) != 0)
 		return -1;
 	if (write_meta(st.fd, o, e) != 0 ||
@@ -309,21 +339,43 @@ fail:
 static int
 capture_during(struct record *r, struct ferr *e)
 {
-	char during[PATH_MAX + 16], name[64];
+	/* The sample's number in decimal, with its NUL. */
+	char name[sizeof("18446744073709551615")], *during;
 	int fd, rc;
 
-	snprintf(during, sizeof(during), "%s/%s", r->dir, RECORD_DURING);
 	if (ferr_inject("record-during") ||
 	    (mkdirat(r->fd, RECORD_DURING, 0755) != 0 && errno != EEXIST) ||
 	    (fd = openat(r->fd, RECORD_DURING, O_RDONLY | O_DIRECTORY |
 	    O_NOFOLLOW | O_CLOEXEC)) == -1) {
-		ferr_keep_path(e, during);
-		return ferr_set(e, 0, "cannot create: %s", strerror(errno));
+		ferr_set(e, 0, "cannot create: %s", strerror(errno));
+		keep_path_in(e, r->dir, RECORD_DURING);
+		return -1;
+	}
+	if ((during = inputs_join(r->dir, RECORD_DURING)) == NULL) {
+		close(fd);
+		return ferr_set(e, 0, "out of memory");
 	}
 	snprintf(name, sizeof(name), "%lu", r->nsamples);
 	rc = capture_into(fd, during, name, r->src, r->page_size, e);
+	free(during);
 	close(fd);
 	return rc;
+}
+
+/* Append FMT's text to BUF (SIZE bytes, *N used). Returns 0, or -1 when it does not fit. */
+static int __attribute__((format(printf, 4, 5)))
+buf_add(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *n, size - *n, fmt, ap);
+	va_end(ap);
+	if (k < 0 || (size_t)k >= size - *n)
+		return -1;
+	*n += (size_t)k;
+	return 0;
 }
 
 /*
@@ -357,37 +409,37 @@ record_end(struct record *r, int status, int sig, uint64_t wall_ms,
     struct ferr *e)
 {
 	static const char tmp[] = "." RECORD_META "-new";
-	char path[PATH_MAX + 32], buf[(1 << 14) + 128];
+	char buf[RECORD_META_MAX + RECORD_END_ROOM];
 	size_t n = 0;
-	int fd, rc;
+	int fd, rc = -1;
 
-	snprintf(path, sizeof(path), "%s/%s", r->dir, RECORD_META);
-	ferr_keep_path(e, path);
-	if (meta_read(r, buf, 1 << 14, &n, e) != 0)
+	keep_path_in(e, r->dir, RECORD_META);
+	if (meta_read(r, buf, RECORD_META_MAX, &n, e) != 0)
 		return -1;
-	/* What the end adds: under 128 bytes. */
-	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "exit_status %d\n",
-	    status);
-	if (sig > 0)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "signal %d\n",
-		    sig);
-	n += (size_t)snprintf(buf + n, sizeof(buf) - n, "wall_s %llu.%03u\n",
-	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms % 1000));
+	if (buf_add(buf, sizeof(buf), &n, "exit_status %d\n", status) != 0 ||
+	    (sig > 0 && buf_add(buf, sizeof(buf), &n, "signal %d\n",
+	    sig) != 0) ||
+	    buf_add(buf, sizeof(buf), &n, "wall_s %llu.%03u\n",
+	    (unsigned long long)(wall_ms / 1000), (unsigned)(wall_ms %
+	    1000)) != 0)
+		return ferr_set(e, 0, "cannot read: too long or unreadable");
 	unlinkat(r->fd, tmp, 0);
 	if ((fd = openat(r->fd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 	    O_CLOEXEC, 0644)) == -1)
 		return ferr_set(e, 0, "cannot create %s/%s: %s", r->dir, tmp,
 		    strerror(errno));
 	if (safedir_write_close(fd, buf, n) != 0)
-		rc = ferr_set(e, 0, "cannot write: %s", strerror(errno));
+		ferr_set(e, 0, "cannot write: %s", strerror(errno));
 	else if (ferr_inject("record-end-rename") ||
 	    renameat(r->fd, tmp, r->fd, RECORD_META) != 0)
-		rc = ferr_set(e, 0, "cannot replace: %s", strerror(errno));
+		ferr_set(e, 0, "cannot replace: %s", strerror(errno));
 	else if (ferr_inject("record-end-sync") || fsync(r->fd) != 0)
-		return ferr_set(e, 0, "cannot sync: %s", strerror(errno));
+		ferr_set(e, 0, "cannot sync: %s", strerror(errno));
 	else
-		return 0;
-	unlinkat(r->fd, tmp, 0);
+		rc = 0;
+	/* The new file is left only when the rename failed; gone otherwise. */
+	if (rc != 0)
+		unlinkat(r->fd, tmp, 0);
 	return rc;
 }
 
@@ -468,19 +520,23 @@ record_is_at(int dfd)
 bool
 record_is(const char *dir)
 {
-	char path[PATH_MAX];
 	struct stat st;
+	char *path;
+	bool is;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	if ((path = inputs_join(dir, RECORD_META)) == NULL)
+		return false;
+	is = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return is;
 }
 
 bool
 record_set_is(const char *dir)
 {
-	char path[PATH_MAX];
 	struct dirent *d;
 	bool found = false;
+	char *path;
 	DIR *dp;
 
 	if (record_is(dir) || (dp = opendir(dir)) == NULL)
@@ -488,8 +544,10 @@ record_set_is(const char *dir)
 	while (!found && (d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		if ((path = inputs_join(dir, d->d_name)) == NULL)
+			break;
 		found = record_is(path);
+		free(path);
 	}
 	closedir(dp);
 	return found;

@@ -18,11 +18,26 @@
 #include "slurp.h"
 #include "text.h"
 
-/* Copy token T into BUF (SIZE bytes), cut to fit. */
-static void
-tok_copy(char *buf, size_t size, const struct tok *t)
+/* The slots a recording's table of zones starts with: a few nodes of a few zones. */
+#define ZONE_SLOTS_FIRST	64
+
+/* Room for a message that names a limit of the recording. */
+#define WHY_SIZE		96
+
+/*
+ * Copy the value V of key K on LINE into BUF (SIZE bytes). Returns 0, or
+ * -1 with E set when it is longer than fragstat writes it: never cut.
+ */
+static int
+meta_text(char *buf, size_t size, const char *k, const struct tok *v,
+    unsigned long line, struct ferr *e)
 {
-	snprintf(buf, size, "%.*s", (int)t->n, t->s);
+	if (v->n >= size)
+		return ferr_set(e, line, "%s is longer than fragstat writes it "
+		    "(%zu bytes)", k, size - 1);
+	memcpy(buf, v->s, v->n);
+	buf[v->n] = '\0';
+	return 0;
 }
 
 /*
@@ -44,9 +59,10 @@ meta_command(struct replay *r, const struct tok *t, const char *end,
 	if (tok_is(&t[0], "command")) {
 		v = t[1];
 		v.n = (size_t)(end - v.s);
-		if (!r->has_args)
-			tok_copy(r->command, sizeof(r->command), &v);
-		return 0;
+		if (r->has_args)
+			return 0;
+		return meta_text(r->command, sizeof(r->command), "command", &v,
+		    line, e);
 	}
 	if (record_command_read(t[1].s, (size_t)(end - t[1].s), r->command,
 	    sizeof(r->command), r->args, sizeof(r->args), &r->args_len, line,
@@ -162,11 +178,14 @@ meta_pair(struct replay *r, const struct tok *k, const struct tok *v,
 			    "1", (int)v->n, v->s);
 		*magic = 1;
 	} else if (tok_is(k, "hostname"))
-		tok_copy(r->host, sizeof(r->host), v);
+		return meta_text(r->host, sizeof(r->host), "hostname", v, line,
+		    e);
 	else if (tok_is(k, "release"))
-		tok_copy(r->release, sizeof(r->release), v);
+		return meta_text(r->release, sizeof(r->release), "release", v,
+		    line, e);
 	else if (tok_is(k, "start_utc"))
-		tok_copy(r->start, sizeof(r->start), v);
+		return meta_text(r->start, sizeof(r->start), "start_utc", v,
+		    line, e);
 	else if (tok_is(k, "events"))
 		r->events = tok_is(v, "yes");
 	else if (tok_is(k, "page_size") || tok_is(k, "interval_ms") ||
@@ -224,27 +243,33 @@ zone_hash(const void *arg, size_t i)
 /*
  * Returns the zone NODE, NAME of R, added when new, or NULL with *WHAT
  * set when it cannot be: more zones than the writer writes, a node past
- * its last, a name too long, or out of memory.
+ * its last, a name too long (said in WHY, WHY_SIZE bytes), or out of
+ * memory.
  */
 static struct rzone *
 zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
-    const char **what)
+    char *why, const char **what)
 {
-	struct rindex *ix;
 	struct rzone *z;
 	size_t slot;
 
 	if (r->zhcap && (slot = replay_zone_slot(r, node, name->s, name->n),
 	    r->zhash[slot]))
 		return &r->zones[r->zhash[slot] - 1];
-	*what = "a node past the last one fragstat records (1023)";
-	if (node >= FRAG_MAX_NODES)
+	*what = why;
+	if (node >= FRAG_MAX_NODES) {
+		snprintf(why, WHY_SIZE, "a node past the last one fragstat "
+		    "records (%d)", FRAG_MAX_NODES - 1);
 		return NULL;
-	*what = "a zone name longer than 31 bytes";
-	if (name->n >= sizeof(z->name))
+	}
+	if (name->n >= sizeof(z->name)) {
+		snprintf(why, WHY_SIZE, "a zone name longer than %zu bytes",
+		    sizeof(z->name) - 1);
 		return NULL;
+	}
 	if (r->nzones == REPLAY_MAX_ZONES) {
-		*what = "more zones than fragstat records (1024 nodes of 8)";
+		snprintf(why, WHY_SIZE, "more zones than fragstat records (%d "
+		    "nodes of %d)", FRAG_MAX_NODES, FRAG_MAX_NODE_ZONES);
 		return NULL;
 	}
 	*what = "out of memory";
@@ -252,18 +277,22 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 	    REPLAY_MAX_ZONES)) == NULL)
 		return NULL;
 	r->zones = z;
-	if (hashtab_room(&r->zhash, &r->zhcap, r->nzones, 64, zone_hash,
-	    r) != 0 ||
-	    (ix = calloc(r->norders, 3 * sizeof(*ix) + sizeof(bool))) == NULL)
+	if (hashtab_room(&r->zhash, &r->zhcap, r->nzones, ZONE_SLOTS_FIRST,
+	    zone_hash, r) != 0)
 		return NULL;
 	z = &r->zones[r->nzones];
 	memset(z, 0, sizeof(*z));
+	z->unusable = calloc(r->norders, sizeof(*z->unusable));
+	z->fragindex = calloc(r->norders, sizeof(*z->fragindex));
+	z->now = calloc(r->norders, sizeof(*z->now));
+	z->now_bound = calloc(r->norders, sizeof(*z->now_bound));
+	if (z->unusable == NULL || z->fragindex == NULL || z->now == NULL ||
+	    z->now_bound == NULL) {
+		replay_zone_free(z);
+		return NULL;
+	}
 	z->node = (unsigned)node;
 	memcpy(z->name, name->s, name->n);
-	z->unusable = ix;
-	z->fragindex = ix + r->norders;
-	z->now = ix + 2 * r->norders;
-	z->now_bound = (bool *)(ix + 3 * r->norders);
 	z->first_point = z->last_point = UINT32_MAX;
 	slot = replay_zone_slot(r, node, name->s, name->n);
 	r->zhash[slot] = (uint32_t)++r->nzones;
@@ -434,10 +463,10 @@ point_close(struct replay *r, struct rzone *z)
 	z->last_point = (uint32_t)se->np++;
 }
 
-/* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set. */
+/* Fold the zones of sample S into R. Returns 0, or -1 with *WHAT set (perhaps to WHY). */
 static int
 zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
-    const char **what)
+    char *why, const char **what)
 {
 	const struct jr_val *zv, *ov, *name;
 	struct rzone *z;
@@ -456,7 +485,7 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 		    jr_u64(jr_get(d, zv, "free_pageblocks"), &pb) != 0 ||
 		    (ov = jr_get(d, zv, "orders")) == NULL || ov->type != JR_ARR)
 			return -1;
-		if ((z = zone_of(r, node, name, what)) == NULL)
+		if ((z = zone_of(r, node, name, why, what)) == NULL)
 			return -1;
 		*what = "'zones' is not a list of zones as --watch --json writes";
 		if (zone_free_add(r, z, fp, pb) != 0)
@@ -504,10 +533,13 @@ psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
 	return 0;
 }
 
-/* Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and *WHAT set. */
+/*
+ * Fold the sample line S (N bytes) into R. Returns 0, or -1 with *COL and
+ * *WHAT set (perhaps to WHY, WHY_SIZE bytes).
+ */
 static int
 sample_add(struct replay *r, const char *s, size_t n, size_t *col,
-    const char **what)
+    char *why, const char **what)
 {
 	struct rseries *se = r->series;
 	struct rsample *one = NULL;
@@ -516,10 +548,8 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	int rc = -1;
 
 	*col = 0;
-	if (jr_parse(&d, s, n, col, what) != 0) {
-		jr_free(&d);
-		return -1;
-	}
+	if (jr_parse(&d, s, n, col, what) != 0)
+		goto out;
 	*what = "a sample is an object with 'time' as --watch --json writes";
 	if (d.v[0].type != JR_OBJ || (t = jr_get(&d, &d.v[0], "time")) == NULL ||
 	    t->type != JR_STR || t->n >= sizeof(r->first))
@@ -527,9 +557,13 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	if (se != NULL) {
 		if ((one = grow_room(se->s, &se->scap, r->nsamples, sizeof(*one),
 		    REPLAY_MAX_SAMPLES)) == NULL) {
-			*what = r->nsamples == REPLAY_MAX_SAMPLES ? "more "
-			    "samples than --format=svg draws (172800: two days "
-			    "at 1 s)" : "out of memory";
+			*what = "out of memory";
+			if (r->nsamples == REPLAY_MAX_SAMPLES) {
+				snprintf(why, WHY_SIZE, "more samples than "
+				    "--format=svg draws (%d: two days at 1 s)",
+				    REPLAY_MAX_SAMPLES);
+				*what = why;
+			}
 			goto out;
 		}
 		se->s = one;
@@ -538,7 +572,7 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 		memcpy(one->time, t->s, t->n);
 	}
 	r->sample_free = r->sample_blocks = 0;
-	if (zones_add(r, &d, &d.v[0], what) != 0 ||
+	if (zones_add(r, &d, &d.v[0], why, what) != 0 ||
 	    replay_events_add(r, one, &d, &d.v[0], t, what) != 0 ||
 	    replay_outcomes_add(r, &d, &d.v[0], t, what) != 0)
 		goto out;
@@ -563,7 +597,7 @@ replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 	char path[PATH_MAX + 32];
 	struct slurp m;
 	const char *what;
-	char *line = NULL;
+	char why[WHY_SIZE], *line = NULL;
 	size_t cap = 0, col;
 	unsigned long no = 0;
 	ssize_t n;
@@ -593,7 +627,7 @@ replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 			r->truncated = true;
 			break;
 		}
-		if (sample_add(r, line, (size_t)n - 1, &col, &what) != 0) {
+		if (sample_add(r, line, (size_t)n - 1, &col, why, &what) != 0) {
 			if (col)
 				ferr_set(e, no, "column %zu: %s", col, what);
 			else

@@ -370,12 +370,16 @@ replay_counters_add(struct replay *r, const struct jr_doc *d,
 	return 0;
 }
 
-/* Returns whether FALLBACK of ASKED is a larger share than WF of WA. */
+/*
+ * Returns whether FALLBACK of ASKED is a larger share than WF of WA (both
+ * ASKED and WA above 0): fallback / asked > wf / wa, multiplied out so
+ * that two shares a double cannot tell apart still compare exactly.
+ */
 static bool
 worse(uint64_t fallback, uint64_t asked, uint64_t wf, uint64_t wa)
 {
-	/* Only which interval to name hangs on it: no count is printed from it. */
-	return (double)fallback / (double)asked > (double)wf / (double)wa;
+	return (unsigned __int128)fallback * wa >
+	    (unsigned __int128)wf * asked;
 }
 
 /*

@@ -11,6 +11,7 @@
 #ifdef HAVE_TRACEFS
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +72,9 @@ static const struct field_spec fields[] = {
 };
 #undef F
 #define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
+
+/* Room for a tracefs system's name ("kmem", "compaction") with its NUL. */
+#define SYS_NAME_SIZE	32
 
 struct trace_decoder {
 	struct tep_handle	*tep;
@@ -158,21 +162,21 @@ flags_in(const struct tep_print_arg *a, const char *field)
 static void
 gfp_bits(const struct tep_event *ev, struct ev_names *nm)
 {
-	static const char *const names[3] = { "__GFP_DIRECT_RECLAIM",
+	static const char *const names[] = { "__GFP_DIRECT_RECLAIM",
 	    "__GFP_NORETRY", "__GFP_NOWARN" };
-	uint64_t *bits[3] = { &nm->gfp_direct_reclaim, &nm->gfp_noretry,
+	uint64_t *bits[] = { &nm->gfp_direct_reclaim, &nm->gfp_noretry,
 	    &nm->gfp_nowarn };
 	const struct tep_print_arg *a, *fl = NULL;
 	const struct tep_print_flag_sym *s;
-	bool found[3] = { false, false, false };
+	bool found[] = { false, false, false };
 	struct tok t;
 	uint64_t v;
-	int i;
+	size_t i;
 
 	for (a = ev->print_fmt.args; a != NULL && fl == NULL; a = a->next)
 		fl = flags_in(a, "gfp_flags");
 	for (s = fl ? fl->flags.flags : NULL; s != NULL; s = s->next)
-		for (i = 0; i < 3; i++) {
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 			t.s = s->value;
 			t.n = strlen(s->value);
 			if (strcmp(s->str, names[i]) != 0 ||
@@ -210,7 +214,7 @@ load_formats(const char *dir, struct ferr *e)
 	    TEP_LITTLE_ENDIAN;
 	struct tep_handle *tep;
 	struct slurp s;
-	char path[4096], sys[32];
+	char path[PATH_MAX], sys[SYS_NAME_SIZE];
 	const char *name;
 	int k, rc;
 
@@ -265,7 +269,7 @@ decoder_event(struct trace_decoder *d, int k, struct ev_names *nm,
     struct ferr *e)
 {
 	struct tep_event *ev;
-	char sys[32];
+	char sys[SYS_NAME_SIZE];
 	const char *name;
 	size_t i;
 
@@ -465,7 +469,7 @@ comm_of(void *arg, int pid, char *comm)
 	struct trace_decoder *d = arg;
 	struct ferr e = { .path = "" };
 	struct slurp s;
-	char path[4096];
+	char path[PATH_MAX];
 	size_t n;
 
 	if (d->cmdlines.buf != NULL && cmdline_find(d->cmdlines.buf,

@@ -271,11 +271,14 @@ long	kver_parse(const char *s);
 /* The name of the metadata file at the top of a capture. */
 #define CAPTURE_META	"fragstat-capture"
 
+/* A hostname with its NUL, as a recording's and a capture's metadata write it. */
+#define HOST_NAME_SIZE	256
+
 /* What a capture's metadata file says. */
 struct capture_meta {
 	unsigned long	 page_size;	/* 0 when absent */
 	bool		 no_hugetlb;	/* "absent sys/kernel/mm/hugepages" */
-	char		 hostname[256];	/* "" when absent */
+	char		 hostname[HOST_NAME_SIZE];	/* "" when absent */
 	char		 time_utc[32];	/* "" when absent */
 };
 

@@ -88,12 +88,21 @@ replay_sum_add(uint64_t *sum, uint64_t a)
 }
 
 void
+replay_zone_free(struct rzone *z)
+{
+	free(z->unusable);
+	free(z->fragindex);
+	free(z->now);
+	free(z->now_bound);
+}
+
+void
 replay_free(struct replay *r)
 {
 	size_t i;
 
 	for (i = 0; i < r->nzones; i++)
-		free(r->zones[i].unusable);
+		replay_zone_free(&r->zones[i]);
 	free(r->zones);
 	free(r->zhash);
 	free(r->wakes);

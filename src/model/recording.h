@@ -187,7 +187,8 @@ struct rcounter {
 #define REPLAY_MAX_COUNTERS	64
 
 struct replay {
-	char		 host[64], release[65], start[32], first[32], last[32];
+	char		 host[HOST_NAME_SIZE], release[KVER_MAX_LEN + 1];
+	char		 start[32], first[32], last[32];
 	unsigned long	 page_size;
 	unsigned	 interval_ms, pageblock_order;
 	bool		 events;		/* recorded with --events */
@@ -267,6 +268,9 @@ int	replay_sum_add(uint64_t *sum, uint64_t a);
 
 /* Free what R holds: its zones, and its series when kept. */
 void	replay_free(struct replay *r);
+
+/* Free zone Z's indices (not Z). */
+void	replay_zone_free(struct rzone *z);
 
 /* Returns the hash of zone NODE, NAME (N bytes) in R's hash table (hashtab.h). */
 uint64_t	replay_zone_hash(uint64_t node, const char *name, size_t n);
