@@ -8,19 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
 #include "sets.h"
 #include "render_json.h"
 #include "render_sets.h"
 
-/* Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. */
+/*
+ * Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. The one
+ * formatter of decimals, hum_fit(), given all of BUF: never narrowed.
+ */
 const char *
 sets_num(char *buf, size_t size, double v, int digits)
 {
-	/* No locale is ever set: the decimal point is '.'. */
-	snprintf(buf, size, "%.*f", digits, v);
-	return buf;
+	return hum_fit(buf, size, v, digits, (int)size - 1);
 }
 
 /* Write what the test of S says into BUF (SIZE bytes); returns BUF. */
