@@ -294,8 +294,31 @@ uninit(const struct map *m, struct map_zone *z)
 uint64_t
 map_zone_kind(const struct map_zone *z, enum map_kind kind)
 {
-	return z->kinds[kind] - (kind == MAP_BLOCK_AMBIGUOUS ? z->nblocks -
-	    z->uninit_from : 0);
+	return z->kinds[kind] - (kind == MAP_BLOCK_AMBIGUOUS ?
+	    map_zone_uninit(z) : 0);
+}
+
+uint64_t
+map_zone_class(const struct map_zone *z, enum map_class c)
+{
+	return z->pages[c] - (c == MAP_AMBIGUOUS ? z->uninit_pages : 0);
+}
+
+size_t
+map_zone_uninit(const struct map_zone *z)
+{
+	return z->nblocks - z->uninit_from;
+}
+
+uint64_t
+map_uninit(const struct map *m)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < m->nzones; i++)
+		n += map_zone_uninit(&m->zones[i]);
+	return n;
 }
 
 int

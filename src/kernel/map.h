@@ -116,6 +116,18 @@ uint64_t	map_zone_kind(const struct map_zone *z, enum map_kind kind);
 /* The pageblock kinds from good to bad: the order every view lists them in. */
 extern const enum map_kind map_kind_order[MAP_NKINDS];
 
+/*
+ * Returns zone Z's page frames of class C as the human views count them:
+ * the not-initialised ones apart, out of the ambiguous ones.
+ */
+uint64_t	map_zone_class(const struct map_zone *z, enum map_class c);
+
+/* Returns the pageblocks of zone Z not yet initialised (from uninit_from on). */
+size_t	map_zone_uninit(const struct map_zone *z);
+
+/* Returns the pageblocks of every zone of M not yet initialised. */
+uint64_t	map_uninit(const struct map *m);
+
 /* Returns what bounds a ceiling, for people: "free memory", "pinned pages". */
 const char	*map_limit_words(enum map_limit l);
 

@@ -247,3 +247,66 @@ pins_owner_add(void *arg, const struct po_record *r)
 	}
 	return 0;
 }
+
+/* Returns the kind with the most pages among block B's pinned pages (the first among equals). */
+enum map_pin
+pins_main_kind(const struct map_block *b)
+{
+	unsigned k, best = 0;
+
+	for (k = 1; k < MAP_NPINS; k++)
+		if (b->pin[k] > b->pin[best])
+			best = k;
+	return (enum map_pin)best;
+}
+
+/* Returns P's state of block K of zone Z of M. */
+enum pins_state
+pins_block_state(const struct pins *p, const struct map *m,
+    const struct map_zone *z, size_t k)
+{
+	return (enum pins_state)p->state[(size_t)(z->blocks - m->blocks) + k];
+}
+
+/* Count into N the pinned pageblocks of every zone of M by their main kind. */
+void
+pins_by_main_kind(const struct pins *p, const struct map *m,
+    uint64_t n[MAP_NPINS])
+{
+	const struct map_zone *z;
+	size_t i, k;
+
+	memset(n, 0, MAP_NPINS * sizeof(n[0]));
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		for (k = 0; k < z->nblocks; k++)
+			if (pins_block_state(p, m, z, k) == PINS_PINNED)
+				n[pins_main_kind(&z->blocks[k])]++;
+	}
+}
+
+/* Returns the pageblocks of KIND in every zone of M, with P neither pinned nor uninitialised. */
+uint64_t
+pins_kind_blocks(const struct pins *p, const struct map *m,
+    enum map_kind kind)
+{
+	const struct map_zone *z;
+	enum pins_state st;
+	uint64_t n = 0;
+	size_t i, b;
+
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		if (!p) {
+			n += map_zone_kind(z, kind);
+			continue;
+		}
+		for (b = 0; b < z->nblocks; b++) {
+			st = pins_block_state(p, m, z, b);
+			n += st != PINS_PINNED && st != PINS_UNINIT &&
+			    map_block_kind(&z->blocks[b],
+			    m->pageblock_order) == kind;
+		}
+	}
+	return n;
+}

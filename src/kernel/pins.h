@@ -40,6 +40,25 @@ const char	*pins_few_name(enum pins_few f);
  */
 long	pins_block_of(const struct map *m, uint64_t pfn, size_t *zone);
 
+/* Returns the kind with the most pages among block B's pinned pages (the first among equals). */
+enum map_pin	pins_main_kind(const struct map_block *b);
+
+/* Returns P's state of block K of zone Z of M (P counts M's blocks). */
+enum pins_state	pins_block_state(const struct pins *p, const struct map *m,
+	    const struct map_zone *z, size_t k);
+
+/* Count into N the pinned pageblocks of every zone of M by pins_main_kind(). */
+void	pins_by_main_kind(const struct pins *p, const struct map *m,
+	    uint64_t n[MAP_NPINS]);
+
+/*
+ * Returns the pageblocks of KIND in every zone of M as the views colour
+ * them: with P (may be NULL), only those neither pinned nor uninitialised,
+ * which have colours of their own.
+ */
+uint64_t	pins_kind_blocks(const struct pins *p, const struct map *m,
+	    enum map_kind kind);
+
 /* What pins_owner_add() counts page_owner's records against. */
 struct pins_owners {
 	struct owners		*ow;

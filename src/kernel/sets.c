@@ -543,11 +543,29 @@ sets_kind_name(enum sets_kind k)
 }
 
 bool
+sets_testable(const struct sets_metric *s)
+{
+	return s->s[0].n >= STATS_MIN_RUNS && s->s[1].n >= STATS_MIN_RUNS;
+}
+
+bool
+sets_mean_diff(const struct sets_metric *s, double *d)
+{
+	*d = 0;
+	if (s->s[0].n == 0 || s->s[1].n == 0)
+		return false;
+	*d = s->s[1].mean - s->s[0].mean;
+	return true;
+}
+
+bool
 sets_change_pct(const struct sets_metric *s, double *pct)
 {
-	if (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == 0)
+	double d;
+
+	if (!sets_mean_diff(s, &d) || s->s[0].mean == 0)
 		return false;
-	*pct = 100 * (s->s[1].mean - s->s[0].mean) / fabs(s->s[0].mean);
+	*pct = 100 * d / fabs(s->s[0].mean);
 	return true;
 }
 
@@ -575,7 +593,7 @@ effect(const struct sets_metric *s)
 {
 	if (s->w.tested)
 		return fabs(s->w.t);
-	if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+	if (!sets_testable(s))
 		return -1;
 	return s->s[0].mean != s->s[1].mean ? INFINITY : 0;
 }

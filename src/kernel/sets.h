@@ -28,6 +28,18 @@ const char *sets_kind_name(enum sets_kind k);
 bool	sets_flat(const struct sets_metric *s);
 
 /*
+ * Returns whether metric S has enough runs with a value on each side for
+ * Welch's test to say anything (STATS_MIN_RUNS a side).
+ */
+bool	sets_testable(const struct sets_metric *s);
+
+/*
+ * Returns whether metric S has a mean difference: both sides have runs;
+ * then *D is b's mean less a's (else 0).
+ */
+bool	sets_mean_diff(const struct sets_metric *s, double *d);
+
+/*
  * Returns whether metric S has a change in %: both sides have runs and
  * a's mean is not 0; then *PCT is b's mean less a's in % of a's (its size).
  */

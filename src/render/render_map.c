@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
@@ -255,8 +256,8 @@ frames_table(FILE *fp, const struct report *r, bool uninit)
 	for (i = 0; i < m->nzones; i++) {
 		zone_label(fp, &m->zones[i]);
 		for (c = 0; c < MAP_NCLASSES; c++)
-			fprintf(fp, "%11" PRIu64, m->zones[i].pages[c] - (c ==
-			    MAP_AMBIGUOUS ? m->zones[i].uninit_pages : 0));
+			fprintf(fp, "%11" PRIu64, map_zone_class(&m->zones[i],
+			    (enum map_class)c));
 		if (uninit)
 			fprintf(fp, "%9" PRIu64, m->zones[i].uninit_pages);
 		putc('\n', fp);
@@ -283,7 +284,7 @@ blocks_table(FILE *fp, const struct report *r, bool uninit)
 			fprintf(fp, "%*" PRIu64, k == 1 ? 14 : 11,
 			    map_zone_kind(z, map_kind_order[k]));
 		if (uninit)
-			fprintf(fp, "%8zu", z->nblocks - z->uninit_from);
+			fprintf(fp, "%8zu", map_zone_uninit(z));
 		putc('\n', fp);
 	}
 }
@@ -403,7 +404,7 @@ static void
 owners_json(struct jsonw *w, const struct owners *ow)
 {
 	const char *s;
-	char frame[512];
+	char *frame;
 	size_t i, n;
 
 	jw_key(w, "owners");
@@ -418,9 +419,15 @@ owners_json(struct jsonw *w, const struct owners *ow)
 		jw_array(w, false);
 		for (s = ow->o[i].stack; *s; s += n + (s[n] == '\n')) {
 			n = strcspn(s, "\n");
-			/* A C string for jw_string(); no real frame is cut. */
-			snprintf(frame, sizeof(frame), "%.*s", (int)n, s);
+			/* A C string for jw_string(), the frame whole. */
+			frame = strndup(s, n);
+			if (frame == NULL) {
+				ferr_nomem();
+				jw_null(w);
+				continue;
+			}
 			jw_string(w, frame);
+			free(frame);
 		}
 		jw_end(w);
 		jw_end(w);
@@ -477,7 +484,7 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	jw_key(w, "not_initialised_pages");
 	jw_u64(w, z->uninit_pages);
 	jw_key(w, "not_initialised_pageblocks");
-	jw_u64(w, z->nblocks - z->uninit_from);
+	jw_u64(w, map_zone_uninit(z));
 	if (pz)
 		pinned_json(w, pz);
 	if (r->pollution)
@@ -532,10 +539,11 @@ render_map_json(FILE *fp, const struct report *r)
 		owners_json(&w, r->owners);
 	if (r->census)
 		render_census_json(&w, r);
-	if (r->cg) {
+	/* --cgroups reads both; each says its own note. */
+	if (r->cg || r->owners) {
 		jw_key(&w, "notes");
 		jw_array(&w, false);
-		if (r->cg->note[0])
+		if (r->cg && r->cg->note[0])
 			jw_string(&w, r->cg->note);
 		if (r->owners && r->owners->note[0])
 			jw_string(&w, r->owners->note);

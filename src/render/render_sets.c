@@ -8,19 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
 #include "sets.h"
 #include "render_json.h"
 #include "render_sets.h"
 
-/* Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. */
+/*
+ * Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. The one
+ * formatter of decimals, hum_fit(), given all of BUF: never narrowed.
+ */
 const char *
 sets_num(char *buf, size_t size, double v, int digits)
 {
-	/* No locale is ever set: the decimal point is '.'. */
-	snprintf(buf, size, "%.*f", digits, v);
-	return buf;
+	return hum_fit(buf, size, v, digits, (int)size - 1);
 }
 
 /* Write what the test of S says into BUF (SIZE bytes); returns BUF. */
@@ -29,7 +31,7 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 {
 	if (s->s[0].n == 0 && s->s[1].n == 0)
 		snprintf(buf, size, "no value");
-	else if (s->s[0].n < STATS_MIN_RUNS || s->s[1].n < STATS_MIN_RUNS)
+	else if (!sets_testable(s))
 		snprintf(buf, size, "n too small");
 	else if (!s->w.tested)
 		snprintf(buf, size, "%s, no spread", s->w.significant ?
@@ -126,16 +128,15 @@ side_cells(struct cell *side, const struct sets_metric *s, int k)
 static void
 cells(struct cell row[C_NCELLS], const struct sets_metric *s)
 {
-	double pct;
+	double pct, d;
 	int k;
 
 	for (k = 0; k < 2; k++)
 		side_cells(&row[(size_t)k * C_PER_SIDE], s, k);
-	if (s->s[0].n == 0 || s->s[1].n == 0)
+	if (!sets_mean_diff(s, &d))
 		cell_printf(&row[C_DELTA], "n/a");
 	else
-		cell_num(&row[C_DELTA], s->s[1].mean - s->s[0].mean,
-		    s->digits);
+		cell_num(&row[C_DELTA], d, s->digits);
 	if (sets_change_pct(s, &pct))
 		cell_printf(&row[C_PCT], "%+.1f", pct);
 	else
@@ -286,20 +287,20 @@ paths_json(struct jsonw *w, const struct sets *x)
 static void
 diff_json(struct jsonw *w, const struct sets_metric *s)
 {
-	bool none = s->s[0].n == 0 || s->s[1].n == 0;
+	double d, pct;
+	bool have = sets_mean_diff(s, &d);
 
 	jw_key(w, "diff");
-	fixed_or_null(w, s->s[1].mean - s->s[0].mean, none);
-	if (jw_key_or_null(w, "diff_pct", !none && s->s[0].mean != 0))
-		jw_fixed(w, llround(100000 * (s->s[1].mean -
-		    s->s[0].mean) / fabs(s->s[0].mean)), 3);
+	fixed_or_null(w, d, !have);
+	/* In thousandths of a percent, as the table shows it in tenths. */
+	if (jw_key_or_null(w, "diff_pct", sets_change_pct(s, &pct)))
+		jw_fixed(w, llround(pct * 1000), 3);
 	if (jw_key_or_null(w, "t", s->w.tested))
 		jw_fixed(w, llround(s->w.t * 1000), 3);
 	if (jw_key_or_null(w, "df", s->w.tested))
 		jw_fixed(w, llround(s->w.df * 1000), 3);
 	/* null: n too small to say. */
-	if (jw_key_or_null(w, "significant", s->s[0].n >= STATS_MIN_RUNS &&
-	    s->s[1].n >= STATS_MIN_RUNS))
+	if (jw_key_or_null(w, "significant", sets_testable(s)))
 		jw_bool(w, s->w.significant);
 	/* Tested, not significant: the runs a side that would make it (null: none would). */
 	if (s->w.tested && !s->w.significant &&

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "humanize.h"
 #include "render_sets.h"
 #include "render_text.h"
@@ -81,8 +82,10 @@ names(FILE *fp, const struct sets *x, const char *prefix,
 	size_t len, i;
 	FILE *mf;
 
-	if ((mf = open_memstream(&buf, &len)) == NULL)
+	if ((mf = open_memstream(&buf, &len)) == NULL) {
+		ferr_nomem();
 		return;
+	}
 	for (i = 0; i < x->nm; i++) {
 		if (!want(x, &x->m[i]))
 			continue;
@@ -92,7 +95,9 @@ names(FILE *fp, const struct sets *x, const char *prefix,
 		first = false;
 	}
 	fputc('.', mf);
-	if (fclose(mf) == 0 && !first)
+	if (fclose(mf) != 0)
+		ferr_nomem();
+	else if (!first)
 		render_fold(fp, prefix, buf);
 	free(buf);
 }
@@ -133,8 +138,7 @@ some_na(const struct sets *x, const struct sets_metric *s)
 static bool
 few(const struct sets *x, const struct sets_metric *s)
 {
-	return shown(x, s) && (s->s[0].n < STATS_MIN_RUNS ||
-	    s->s[1].n < STATS_MIN_RUNS);
+	return shown(x, s) && !sets_testable(s);
 }
 
 /* Returns whether S was tested and is not significant. */
@@ -149,7 +153,7 @@ static bool
 alike(const struct sets *x, const struct sets_metric *s)
 {
 	return shown(x, s) && !s->w.tested && s->w.significant &&
-	    s->s[0].n >= STATS_MIN_RUNS && s->s[1].n >= STATS_MIN_RUNS;
+	    sets_testable(s);
 }
 
 /* Write ":1/3,2/3": the runs of S with a value, of A's and of B's runs (one word, never folded). */
@@ -186,13 +190,16 @@ note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
 static const char *
 domain(char *buf, size_t size, const struct sets_metric *s)
 {
+	char n[HUM_INT_LEN];
+
 	if (isinf(s->lo))
 		snprintf(buf, size, "any%s%s", s->unit[0] ? " " : "", s->unit);
 	else if (isinf(s->hi))
 		snprintf(buf, size, ">= 0%s%s", s->unit[0] ? " " : "", s->unit);
 	else
-		snprintf(buf, size, "0-%g%s", s->hi, strcmp(s->unit, "%") == 0 ?
-		    "%" : "");
+		/* The finite bounds are whole numbers (100), no locale's. */
+		snprintf(buf, size, "0-%s%s", hum_int(n, llround(s->hi)),
+		    strcmp(s->unit, "%") == 0 ? "%" : "");
 	return buf;
 }
 
@@ -236,7 +243,7 @@ mail_rows(FILE *fp, const struct sets *x)
 static void
 mail_notes(FILE *fp, const struct sets *x)
 {
-	char *dropped, *sp;
+	char *dropped, *word;
 
 	names(fp, x, "Alike in every run (no spread, no test):", alike, NULL);
 	names(fp, x, "Not significant; the runs a side that would make it so at "
@@ -247,11 +254,14 @@ mail_notes(FILE *fp, const struct sets *x)
 	names(fp, x, "The same in every run of A and B:", same, note_value);
 	names(fp, x, "No value in any run:", none, NULL);
 	/* Its first word the prefix: render_fold() puts a space before the rest. */
-	if ((dropped = sets_dropped_text(x)) != NULL &&
-	    (sp = strchr(dropped, ' ')) != NULL) {
-		*sp = '\0';
-		render_fold(fp, dropped, sp + 1);
-	}
+	if ((dropped = sets_dropped_text(x)) == NULL)
+		return;
+	word = strndup(dropped, strcspn(dropped, " "));
+	if (word == NULL)
+		ferr_nomem();
+	else if (dropped[strlen(word)] == ' ')
+		render_fold(fp, word, dropped + strlen(word) + 1);
+	free(word);
 	free(dropped);
 }
 

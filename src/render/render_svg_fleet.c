@@ -18,6 +18,18 @@
 #define PLOT_H		180
 #define PANEL_H		265
 #define HEAD_H		70
+/* The head: its left edge and the baselines of the title, --need and the legend. */
+#define HEAD_X		10
+#define TITLE_Y		22
+#define NEED_Y		40
+#define LEGEND_Y	58
+/* Above a panel's plot, room for its bold title. */
+#define PANEL_TITLE_H	30
+/*
+ * The legend's guess of a 12 px character's width, kept from before
+ * text_px() measured text: its x positions are in every fleet picture.
+ */
+#define LEGEND_CHAR_W	7
 /* Points drawn per curve: the values at these many evenly spaced ranks. */
 #define CURVE_POINTS	200
 
@@ -167,7 +179,7 @@ legend_line(struct svgw *w, long y)
 			svg_attr(w, "stroke-dasharray", "6,3");
 		svg_close(w);
 		svgr_text(w, x + 30, y, 12, NULL, NULL, word[k]);
-		x += 30 + (long)strlen(word[k]) * 7 + 20;
+		x += 30 + (long)strlen(word[k]) * LEGEND_CHAR_W + 20;
 	}
 	svg_open(w, "circle");
 	svg_attr_int(w, "cx", x + 4);
@@ -178,6 +190,7 @@ legend_line(struct svgw *w, long y)
 	svgr_text(w, x + 14, y, 12, NULL, NULL, "a worst host (fewest free now)");
 }
 
+/* Write the fleet F's picture to FP: a panel per size. */
 void
 render_fleet_svg(FILE *fp, struct fleet *f)
 {
@@ -192,19 +205,19 @@ render_fleet_svg(FILE *fp, struct fleet *f)
 	snprintf(t, sizeof(t), "fragstat fleet: %" PRIu64 " roots, %" PRIu64
 	    " nodes", f->roots, f->nodes);
 	svgr_begin(&w, WIDTH, HEAD_H + (long)f->nsizes * PANEL_H + 10, t);
-	svgr_text(&w, 10, 22, 16, NULL, "bold", t);
+	svgr_text(&w, HEAD_X, TITLE_Y, 16, NULL, "bold", t);
 	if (f->need_count) {
 		snprintf(t, sizeof(t), "Need %" PRIu64 " x %s: %" PRIu64 " of %"
 		    PRIu64 " hosts fail", f->need_count, hum_size(s, sizeof(s),
 		    1, (unsigned long)f->need_bytes),
 		    fleet_need_failing(f->need_hosts), f->roots);
-		svgr_text(&w, 10, 40, 12, NULL, NULL, t);
+		svgr_text(&w, HEAD_X, NEED_Y, 12, NULL, NULL, t);
 	}
-	legend_line(&w, 58);
+	legend_line(&w, LEGEND_Y);
 	for (i = 0; i < f->nsizes; i++) {
 		struct fleet_size *z = &f->sizes[i];
 
-		top = HEAD_H + (long)i * PANEL_H + 30;
+		top = HEAD_H + (long)i * PANEL_H + PANEL_TITLE_H;
 		now = fleet_dist(&z->now[FLEET_HOSTS]);
 		after = fleet_dist(&z->after[FLEET_HOSTS]);
 		/* After compaction is never below free now, but a bound may be. */

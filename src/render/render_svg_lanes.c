@@ -10,7 +10,16 @@
 #include <string.h>
 
 #include "humanize.h"
+#include "recsum.h"
 #include "render_svg_parts.h"
+
+/*
+ * A block of lanes: its bold title line, the lanes, the time axis under
+ * them and a gap before the next block.
+ */
+#define BLOCK_TITLE_H	18
+#define BLOCK_AXIS_H	16
+#define BLOCK_GAP	8
 
 /*
  * What a lane of bars of a recording draws: extfrag (all, or one pair),
@@ -23,77 +32,29 @@ struct lane {
 	uint64_t	 size_kb;	/* THP */
 };
 
-/*
- * Sum lane L of column K of T into C: for extfrag the events and the
- * fragmenting ones, for compaction the runs ended, their successes and
- * the attempts.
- */
+/* Sum into C what lane L counts in column K of T (kernel/recsum.c sums). */
 static void
 lane_sum(const struct timeline *t, const struct lane *l, size_t k,
-    uint64_t c[3])
+    struct recsum *c)
 {
-	const struct rseries *se = t->rec->series;
-	const struct replay *r = t->rec;
-	const struct rcount *rc;
-	size_t b, a = rec_span(t, k, &b), i, lo, hi;
-	long key = -1;
+	size_t b, a = rec_span(t, k, &b);
+	bool all = l->kind == RC_PAIR && l->alloc == NULL;
+	long key = all ? -1 : recsum_key(t->rec, l->kind, l->order, l->alloc,
+	    l->fallback, l->size_kb);
 
-	c[0] = c[1] = c[2] = 0;
-	if (l->kind == RC_PAIR && l->alloc == NULL) {
-		for (i = a; i <= b; i++) {
-			c[0] += se->s[i].extfrag;
-			c[1] += se->s[i].fragmenting;
-		}
-		return;
-	}
-	if (l->kind == RC_COMPACTION)
-		key = l->order;
-	for (i = 0; l->kind == RC_PAIR && i < se->npairs; i++)
-		if (strcmp(se->pairs[i].alloc, l->alloc) == 0 &&
-		    strcmp(se->pairs[i].fallback, l->fallback) == 0)
-			key = (long)i;
-	for (i = 0; l->kind == RC_THP && i < r->noutcomes; i++)
-		if (r->outcomes[i].size_kb == l->size_kb &&
-		    strcmp(r->outcomes[i].kind, "anon_fault") == 0)
-			key = (long)i;
-	/* The counts come in sample order: find the column's first by halving. */
-	lo = 0;
-	hi = se->nc;
-	while (lo < hi) {
-		i = lo + (hi - lo) / 2;
-		if (se->c[i].sample < a)
-			lo = i + 1;
-		else
-			hi = i;
-	}
-	for (i = lo; i < se->nc && se->c[i].sample <= b; i++) {
-		rc = &se->c[i];
-		if (rc->kind != l->kind || rc->key != key)
-			continue;
-		if (l->kind == RC_COMPACTION) {
-			c[0] += rc->n[1];
-			c[1] += rc->n[2];
-			c[2] += rc->n[0];
-		} else if (l->kind == RC_THP) {
-			c[0] += rc->n[0] + rc->n[1];
-			c[1] += rc->n[1];
-		} else {
-			c[0] += rc->n[0] + rc->n[1];
-			c[1] += rc->n[0];
-		}
-	}
+	recsum_span(t->rec, l->kind, key, all, a, b, c);
 }
 
 /* Write the title words of lane L's counts C. */
 static void
-lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
+lane_words(struct svgw *w, const struct lane *l, const struct recsum *c)
 {
 	char b[160];
 
 	if (l->kind == RC_THP) {
 		svg_text(w, hum_size(b, sizeof(b), l->size_kb, 1024));
 		svg_text(w, " THP faults: ");
-		svg_text(w, hum_outcome(b, sizeof(b), c[0] - c[1], c[1], false,
+		svg_text(w, hum_outcome(b, sizeof(b), c->total - c->part, c->part, false,
 		    0));
 	} else if (l->kind == RC_COMPACTION) {
 		if (l->order < 0)
@@ -102,18 +63,18 @@ lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 			svg_text(w, "compaction order ");
 			svg_text_int(w, l->order);
 			svg_text(w, ": attempts ");
-			svg_text_int(w, (long long)c[2]);
+			svg_text_int(w, (long long)c->attempts);
 			svg_text(w, ", ended ");
 		}
-		svg_text_int(w, (long long)c[0]);
+		svg_text_int(w, (long long)c->total);
 		svg_text(w, l->order < 0 ? ", success or complete " :
 		    ", success ");
-		svg_text_int(w, (long long)c[1]);
+		svg_text_int(w, (long long)c->part);
 	} else if (l->alloc == NULL) {
 		svg_text(w, "extfrag ");
-		svg_text_int(w, (long long)c[0]);
+		svg_text_int(w, (long long)c->total);
 		svg_text(w, " (fragmenting ");
-		svg_text_int(w, (long long)c[1]);
+		svg_text_int(w, (long long)c->part);
 		svg_text(w, ")");
 	} else {
 		svg_text(w, "extfrag ");
@@ -121,9 +82,9 @@ lane_words(struct svgw *w, const struct lane *l, const uint64_t c[3])
 		svg_text(w, " from ");
 		svg_text(w, l->fallback);
 		svg_text(w, ": fragmenting ");
-		svg_text_int(w, (long long)c[1]);
+		svg_text_int(w, (long long)c->part);
 		svg_text(w, ", not ");
-		svg_text_int(w, (long long)(c[0] - c[1]));
+		svg_text_int(w, (long long)(c->total - c->part));
 	}
 }
 
@@ -136,15 +97,16 @@ static void
 rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
     const struct lane *l, const char *label, long y)
 {
-	uint64_t c[3], top = 0;
+	struct recsum c;
+	uint64_t top = 0;
 	size_t i, k;
 	long h, h1, x, wd;
 	int part;
 
 	for (i = 0; i < nt; i++)
 		for (k = 0; k < t[i].n; k++) {
-			lane_sum(&t[i], l, k, c);
-			top = c[0] > top ? c[0] : top;
+			lane_sum(&t[i], l, k, &c);
+			top = c.total > top ? c.total : top;
 		}
 	for (i = 0; i < nt; i++) {
 		/* Beside B, a label too wide for the gap is A's row's already. */
@@ -158,12 +120,12 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
 			    NULL, NULL, "none");
 		for (k = 0; k < t[i].n; k++) {
-			lane_sum(&t[i], l, k, c);
-			if (c[0] == 0)
+			lane_sum(&t[i], l, k, &c);
+			if (c.total == 0)
 				continue;
-			h = scale(c[0], top, LANE_H - 4);
+			h = scale(c.total, top, LANE_H - 4);
 			h = h ? h : 1;
-			h1 = scale(c[1], top, LANE_H - 4);
+			h1 = scale(c.part, top, LANE_H - 4);
 			x = t[i].left + (long)k * t[i].cw;
 			wd = t[i].cw > 2 ? t[i].cw - 1 : t[i].cw;
 			/* The first part at the bottom, the rest above it. */
@@ -179,12 +141,31 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 				    RC_COMPACTION ? "#009e73" : "#d55e00"));
 				svg_open(w, "title");
 				span_words(w, &t[i], k);
-				lane_words(w, l, c);
+				lane_words(w, l, &c);
 				svg_close(w);
 				svg_close(w);
 			}
 		}
 	}
+}
+
+/*
+ * Add X to the ascending V[0..N) unless it is there; returns the new N.
+ * The lanes' keys of two recordings, each drawn once, in order.
+ */
+static size_t
+union_add(int64_t *v, size_t n, int64_t x)
+{
+	size_t j, k;
+
+	for (j = 0; j < n && v[j] < x; j++)
+		;
+	if (j < n && v[j] == x)
+		return n;
+	for (k = n; k > j; k--)
+		v[k] = v[k - 1];
+	v[j] = x;
+	return n + 1;
 }
 
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
@@ -193,21 +174,14 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
     int *ord)
 {
 	const struct replay *r[2] = { a, b };
-	size_t n = 0, i, j, m;
+	int64_t v[FRAG_MAX_ORDERS + 1];
+	size_t n = 0, i, j;
 
 	for (i = 0; i < 2 && r[i]; i++)
-		for (j = 0; j < r[i]->nby_order; j++) {
-			for (m = 0; m < n && ord[m] != r[i]->by_order[j].order;
-			    m++)
-				;
-			if (m < n)
-				continue;
-			for (m = n; m > 0 && ord[m - 1] > r[i]->by_order[j].order;
-			    m--)
-				ord[m] = ord[m - 1];
-			ord[m] = r[i]->by_order[j].order;
-			n++;
-		}
+		for (j = 0; j < r[i]->nby_order; j++)
+			n = union_add(v, n, r[i]->by_order[j].order);
+	for (j = 0; j < n; j++)
+		ord[j] = (int)v[j];
 	return n;
 }
 
@@ -215,52 +189,17 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
 const char *
 pair_label(char *buf, size_t size, const struct rpair *p)
 {
-	snprintf(buf, size, "%.23s \u2190 %.23s", p->alloc, p->fallback);
+	/* The whole names: the model keeps each in its array, NUL included. */
+	snprintf(buf, size, "%.*s \u2190 %.*s", (int)sizeof(p->alloc) - 1,
+	    p->alloc, (int)sizeof(p->fallback) - 1, p->fallback);
 	return buf;
-}
-
-/* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
-size_t
-rec_top_pairs(const struct replay *a, const struct replay *b,
-    struct rpair *p)
-{
-	const struct replay *r[2] = { a, b };
-	struct rpair all[2 * REPLAY_MAX_PAIRS], x;
-	size_t n = 0, i, j, m;
-
-	memset(all, 0, sizeof(all));
-	for (i = 0; i < 2 && r[i]; i++)
-		for (j = 0; j < r[i]->series->npairs; j++) {
-			x = r[i]->series->pairs[j];
-			for (m = 0; m < n; m++)
-				if (strcmp(all[m].alloc, x.alloc) == 0 &&
-				    strcmp(all[m].fallback, x.fallback) == 0)
-					break;
-			if (m == n) {
-				all[n++] = x;
-				continue;
-			}
-			all[m].fragmenting += x.fragmenting;
-			all[m].other += x.other;
-		}
-	/* Most events first; a plain insertion sort of a few dozen. */
-	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && all[j].fragmenting + all[j].other >
-		    all[j - 1].fragmenting + all[j - 1].other; j--) {
-			x = all[j];
-			all[j] = all[j - 1];
-			all[j - 1] = x;
-		}
-	n = n > REC_PAIRS ? REC_PAIRS : n;
-	memcpy(p, all, n * sizeof(*p));
-	return n;
 }
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
 long
 rec_events_h(size_t npairs, size_t nord)
 {
-	return 2L * (18 + 16 + 8) + (long)(1 + npairs + (nord ? nord : 1)) *
+	return 2L * (BLOCK_TITLE_H + BLOCK_AXIS_H + BLOCK_GAP) + (long)(1 + npairs + (nord ? nord : 1)) *
 	    LANE_H;
 }
 
@@ -274,12 +213,13 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	char s[2 * sizeof(p[0].alloc) + 8];
 	size_t np, no, i, j;
 
-	np = rec_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p);
+	np = recsum_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p,
+	    REC_PAIRS);
 	no = rec_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
 		    "Extfrag events: fragmenting (vermillion), not (blue)");
-	y += 18;
+	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	rec_lane(w, t, nt, &l, "all", y);
 	for (j = 0; j < np; j++) {
@@ -291,11 +231,11 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += (long)(np + 1) * LANE_H;
 	for (i = 0; i < nt; i++)
 		time_axis(w, &t[i], y);
-	y += 16 + 8;
+	y += BLOCK_AXIS_H + BLOCK_GAP;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
 		    "Compaction runs: ended well (green), other (orange)");
-	y += 18;
+	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_COMPACTION;
 	for (j = 0; j < no; j++) {
@@ -322,23 +262,16 @@ size_t
 rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 {
 	const struct replay *r[2] = { a, b };
-	size_t n = 0, i, j, k;
-	int m;
+	int64_t v[2 * REPLAY_MAX_OUTCOMES];
+	size_t n = 0, i, j;
 
-	for (m = 0; m < 2 && r[m] != NULL; m++)
-		for (i = 0; i < r[m]->noutcomes; i++) {
-			if (strcmp(r[m]->outcomes[i].kind, "anon_fault") != 0)
-				continue;
-			for (j = 0; j < n && kb[j] < r[m]->outcomes[i].size_kb;
-			    j++)
-				;
-			if (j < n && kb[j] == r[m]->outcomes[i].size_kb)
-				continue;
-			for (k = n; k > j; k--)
-				kb[k] = kb[k - 1];
-			kb[j] = r[m]->outcomes[i].size_kb;
-			n++;
-		}
+	for (i = 0; i < 2 && r[i] != NULL; i++)
+		for (j = 0; j < r[i]->noutcomes; j++)
+			if (strcmp(r[i]->outcomes[j].kind, "anon_fault") == 0)
+				n = union_add(v, n,
+				    (int64_t)r[i]->outcomes[j].size_kb);
+	for (j = 0; j < n; j++)
+		kb[j] = (uint64_t)v[j];
 	return n;
 }
 
@@ -346,7 +279,8 @@ rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 long
 rec_thp_h(size_t n)
 {
-	return n ? 18 + (long)n * LANE_H + 16 + 8 : 0;
+	return n ? BLOCK_TITLE_H + (long)n * LANE_H + BLOCK_AXIS_H + BLOCK_GAP :
+	    0;
 }
 
 /* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
@@ -364,7 +298,7 @@ rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold", "THP "
 		    "faults: fell back (vermillion), allocated (blue)");
-	y += 18;
+	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_THP;
 	for (j = 0; j < n; j++) {

@@ -414,9 +414,9 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 		svg_text(w, " ");
 		svg_text(w, svgmap_kind_words(map_kind_order[k]));
 	}
-	if (z->uninit_from < z->nblocks) {
+	if (map_zone_uninit(z) > 0) {
 		svg_text(w, ", ");
-		svg_text_int(w, (long long)(z->nblocks - z->uninit_from));
+		svg_text_int(w, (long long)map_zone_uninit(z));
 		svg_text(w, " not initialised");
 	}
 	svg_close(w);

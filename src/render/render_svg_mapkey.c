@@ -15,6 +15,14 @@
 #include "svgw.h"
 
 #define NOTE_H		15	/* a line of the notes */
+/* A legend entry's width: a kind's words and count; a pinned kind's. */
+#define KIND_SWATCH_W	190
+#define PIN_SWATCH_W	130
+/*
+ * The longest cgroup path the line of cgroups shows whole; of a longer
+ * one, an ellipsis and the end, the leaf naming a cgroup best.
+ */
+#define CG_PATH_MAX	28
 
 /* The fill of pageblocks not yet initialised: no memory the allocator has. */
 #define UNINIT_FILL	"#d9d9d9"
@@ -62,24 +70,11 @@ pin_fill(enum map_pin p)
 	return fills[p];
 }
 
-/* Returns the kind with the most pages among block B's pinned pages (the first among equals). */
-static enum map_pin
-main_pin(const struct map_block *b)
-{
-	unsigned k, best = 0;
-
-	for (k = 1; k < MAP_NPINS; k++)
-		if (b->pin[k] > b->pin[best])
-			best = k;
-	return (enum map_pin)best;
-}
-
-/* Returns the pin state of block K of zone Z (the pins count the map's blocks). */
+/* Returns the pin state of block K of zone Z of R's map. */
 static enum pins_state
 block_state(const struct report *r, const struct map_zone *z, size_t k)
 {
-	return (enum pins_state)r->pins->state[(size_t)(z->blocks -
-	    r->map->blocks) + k];
+	return pins_block_state(r->pins, r->map, z, k);
 }
 
 /* Returns the fill of block K of zone Z of R's map: by its kind, or by what pins it. */
@@ -87,7 +82,7 @@ const char *
 svgmap_cell_fill(const struct report *r, const struct map_zone *z, size_t k)
 {
 	if (r->pins && block_state(r, z, k) == PINS_PINNED)
-		return pin_fill(main_pin(&z->blocks[k]));
+		return pin_fill(pins_main_kind(&z->blocks[k]));
 	if (r->pins && block_state(r, z, k) == PINS_UNINIT)
 		return UNINIT_FILL;
 	return svgmap_kind_fill(map_block_kind(&z->blocks[k], r->map->pageblock_order));
@@ -137,12 +132,8 @@ swatch(struct svgw *w, long x, long y, const char *fill, const char *title,
 static void
 uninit_legend(struct svgw *w, const struct report *r, long x, long y)
 {
-	const struct map *m = r->map;
-	uint64_t n = 0;
-	size_t i;
+	uint64_t n = map_uninit(r->map);
 
-	for (i = 0; i < m->nzones; i++)
-		n += m->zones[i].nblocks - m->zones[i].uninit_from;
 	if (n > 0)
 		swatch(w, x, y, UNINIT_FILL, "pageblocks not_initialised, not "
 		    "pinned, every zone: ", "not initialised", n);
@@ -169,36 +160,6 @@ hole_pattern(struct svgw *w)
 }
 
 /*
- * Returns the pageblocks of KIND in every zone of R's map; with the pins,
- * those that are neither pinned nor uninitialised only (they have colours
- * of their own).
- */
-static uint64_t
-kind_blocks(const struct report *r, enum map_kind kind)
-{
-	const struct map *m = r->map;
-	const struct map_zone *z;
-	enum pins_state st;
-	uint64_t n = 0;
-	size_t i, b;
-
-	for (i = 0; i < m->nzones; i++) {
-		z = &m->zones[i];
-		if (!r->pins) {
-			n += map_zone_kind(z, kind);
-			continue;
-		}
-		for (b = 0; b < z->nblocks; b++) {
-			st = block_state(r, z, b);
-			n += st != PINS_PINNED && st != PINS_UNINIT &&
-			    map_block_kind(&z->blocks[b],
-			    m->pageblock_order) == kind;
-		}
-	}
-	return n;
-}
-
-/*
  * Draw the legend at X, Y: each kind's colour and the pageblocks of every zone
  * drawn in it. With the pins, a pinned block takes the colour of what pins
  * it (pin_legend()), so the kinds count only the others, and unmovable,
@@ -218,11 +179,12 @@ legend(struct svgw *w, const struct report *r, long x, long y)
 			continue;
 		snprintf(title, sizeof(title), "pageblocks %s, %severy zone: ",
 		    map_kind_name(kind), r->pins ? "not pinned, " : "");
-		swatch(w, x + (long)shown++ * 190, y, svgmap_kind_fill(kind),
-		    title, svgmap_kind_words(kind), kind_blocks(r, kind));
+		swatch(w, x + (long)shown++ * KIND_SWATCH_W, y, svgmap_kind_fill(kind),
+		    title, svgmap_kind_words(kind),
+		    pins_kind_blocks(r->pins, r->map, kind));
 	}
 	if (r->pins)
-		uninit_legend(w, r, x + (long)shown * 190, y);
+		uninit_legend(w, r, x + (long)shown * KIND_SWATCH_W, y);
 }
 
 /*
@@ -233,21 +195,17 @@ legend(struct svgw *w, const struct report *r, long x, long y)
 static void
 pin_legend(struct svgw *w, const struct report *r, long x, long y)
 {
-	const struct map *m = r->map;
 	const struct memcg_group *g;
-	uint64_t n[MAP_NPINS] = { 0 };
+	uint64_t n[MAP_NPINS];
 	char title[96];
 	size_t i, k, named = 0;
 
-	for (i = 0; i < m->nzones; i++)
-		for (k = 0; k < m->zones[i].nblocks; k++)
-			if (block_state(r, &m->zones[i], k) == PINS_PINNED)
-				n[main_pin(&m->zones[i].blocks[k])]++;
+	pins_by_main_kind(r->pins, r->map, n);
 	for (k = 0; k < MAP_NPINS; k++) {
 		snprintf(title, sizeof(title), "pinned pageblocks most of whose "
 		    "pinned pages are %s, every zone: ",
 		    map_pin_name((enum map_pin)k));
-		swatch(w, x + (long)k * 130, y, pin_fill((enum map_pin)k),
+		swatch(w, x + (long)k * PIN_SWATCH_W, y, pin_fill((enum map_pin)k),
 		    title, map_pin_name((enum map_pin)k), n[k]);
 	}
 	if (!r->cg || !r->cg->read)
@@ -260,9 +218,10 @@ pin_legend(struct svgw *w, const struct report *r, long x, long y)
 			continue;
 		svg_text(w, named++ ? ", " : " ");
 		/* The leaf names a cgroup best: keep the end of a long path. */
-		if (g->path && strlen(g->path) > 28) {
+		if (g->path && strlen(g->path) > CG_PATH_MAX) {
 			svg_text(w, "\u2026");
-			svg_text(w, g->path + strlen(g->path) - 27);
+			svg_text(w, g->path + strlen(g->path) - (CG_PATH_MAX -
+			    1));
 		} else if (g->path)
 			svg_text(w, g->path);
 		else {
@@ -328,6 +287,7 @@ notes(struct svgw *w, const struct report *r, long x, long y)
 		    "offline pages count as movable.");
 		y += NOTE_H;
 	}
+	/* Without --need (a usage error here) the regions are pipe_gigantic_order()'s: 1 GiB. */
 	if (r->regions && r->regions->order)
 		svgr_text(w, x, y, 11, NULL, NULL, "Black lines: 1 GiB "
 		    "region boundaries, each tainted region labelled with "

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "recording.h"
+#include "recsum.h"
 #include "render_svg.h"
 #include "report.h"
 
@@ -359,10 +360,6 @@ size_t	rec_compaction_orders(const struct replay *a, const struct replay *b,
 
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
 const char	*pair_label(char *buf, size_t size, const struct rpair *p);
-
-/* Returns up to REC_PAIRS extfrag pairs of A and B (B may be NULL) with the most events, most first, in P. */
-size_t	rec_top_pairs(const struct replay *a, const struct replay *b,
-	    struct rpair *p);
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
 long	rec_events_h(size_t npairs, size_t nord);

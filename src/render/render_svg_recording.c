@@ -498,7 +498,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct svgw w;
 
 	memset(t, 0, sizeof(t));
-	np = events ? rec_top_pairs(r[0], b, p) : 0;
+	np = events ? recsum_top_pairs(r[0], b, p, REC_PAIRS) : 0;
 	x = rec_timelines(t, r, nt, lanes_left(p, np), &plot);
 	if (rec_room_alloc(&room, r, t, nt) != 0)
 		return -1;

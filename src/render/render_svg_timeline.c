@@ -7,7 +7,15 @@
 #include "zonepair.h"
 #include "render_svg_parts.h"
 
-/* The batch layout: the heatmap's rows, the charts' height, the y labels. */
+/*
+ * A recorded time is ISO 8601 in UTC, "2026-12-04T06:14:21.614Z" or
+ * "2026-12-04T06:14:21Z": the time of day "06:14:21" follows the 'T' at
+ * 10, the milliseconds ".614" follow it when recorded.
+ */
+#define ISO_CLOCK	11
+#define ISO_CLOCK_LEN	8
+#define ISO_FRAC	19
+#define ISO_FRAC_LEN	4
 
 /* Returns the x of the centre of column K. */
 long
@@ -42,11 +50,16 @@ batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hin
 	return zonepair_match(z, hint, b->r[k].bi);
 }
 
-/* Returns the order whose blocks are pageblocks in snapshot R (9 when unknown). */
+/*
+ * Returns the order whose blocks are pageblocks in snapshot R: without
+ * pagetypeinfo, the huge page order as render_prom.c and render_summary.c
+ * take it (9 without advice). One accessor for the three is coming.
+ */
 unsigned
 batch_pbo(const struct report *r)
 {
-	unsigned o = r->pti ? r->pti->pageblock_order : 9;
+	unsigned o = r->pti ? r->pti->pageblock_order : r->advice ?
+	    r->advice->hpage_order : 9;
 
 	return o < r->bi->norders ? o : r->bi->norders - 1;
 }
@@ -78,18 +91,17 @@ time_axis(struct svgw *w, const struct timeline *b, long y)
 		step = step < 5 ? 5 : step * 2;
 	for (k = 0; k < b->n; k += step) {
 		if (b->rec) {
-			/* "2026-12-04T06:14:21.614Z" or "...T06:14:21Z". */
 			t = b->rec->series->s[k * b->per].time;
-			snprintf(s, sizeof(s), "%.8s%.4s", strlen(t) > 11 ?
-			    t + 11 : "", ms && strlen(t) > 23 && t[19] == '.' ?
-			    t + 19 : "");
+			snprintf(s, sizeof(s), "%.*s%.*s", ISO_CLOCK_LEN,
+			    strlen(t) > ISO_CLOCK ? t + ISO_CLOCK : "",
+			    ISO_FRAC_LEN, ms && strlen(t) > ISO_FRAC +
+			    ISO_FRAC_LEN && t[ISO_FRAC] == '.' ? t + ISO_FRAC :
+			    "");
 		} else
 			snprintf(s, sizeof(s), "%zu", k + 1);
 		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
 }
-
-/* The height of a chart with its caption and time axis. */
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the
