@@ -149,25 +149,6 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 	}
 }
 
-/*
- * Add X to the ascending V[0..N) unless it is there; returns the new N.
- * The lanes' keys of two recordings, each drawn once, in order.
- */
-static size_t
-union_add(int64_t *v, size_t n, int64_t x)
-{
-	size_t j, k;
-
-	for (j = 0; j < n && v[j] < x; j++)
-		;
-	if (j < n && v[j] == x)
-		return n;
-	for (k = n; k > j; k--)
-		v[k] = v[k - 1];
-	v[j] = x;
-	return n + 1;
-}
-
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
 size_t
 rec_compaction_orders(const struct replay *a, const struct replay *b,
@@ -179,7 +160,8 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
 
 	for (i = 0; i < 2 && r[i]; i++)
 		for (j = 0; j < r[i]->nby_order; j++)
-			n = union_add(v, n, r[i]->by_order[j].order);
+			n = sorted_union_add(v, n, r[i]->by_order[j].order,
+			    false);
 	for (j = 0; j < n; j++)
 		ord[j] = (int)v[j];
 	return n;
@@ -268,8 +250,8 @@ rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 	for (i = 0; i < 2 && r[i] != NULL; i++)
 		for (j = 0; j < r[i]->noutcomes; j++)
 			if (strcmp(r[i]->outcomes[j].kind, "anon_fault") == 0)
-				n = union_add(v, n,
-				    (int64_t)r[i]->outcomes[j].size_kb);
+				n = sorted_union_add(v, n,
+				    (int64_t)r[i]->outcomes[j].size_kb, false);
 	for (j = 0; j < n; j++)
 		kb[j] = (uint64_t)v[j];
 	return n;
