@@ -92,6 +92,9 @@ char	*advice_text(const struct report *r, const struct zadvice *a);
 bool	advice_ceiling(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
+/* Returns the words of the advice table for kcompactd's state S: "working now", ... */
+const char *kcompactd_state_words(enum kcompactd_state s);
+
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
 void	advice_assumed(struct render_sentence *t, const struct advice *adv);
 
