@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "advise.h"
+#include "kcompactd.h"
 #include "buddyinfo.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
@@ -204,12 +205,18 @@ START_TEST(test_watermarks)
 	ck_assert_int_eq(a.verdict, VERDICT_RECLAIM);
 	ck_assert_int_eq(a.reason, R_LOW_ORDER0);
 	ck_assert_uint_eq(a.wmark, 700);
+	ck_assert(a.wmark_low);
 	ck_assert_uint_eq(a.gap, 1024);
 	ck_assert_uint_eq(a.need, 1724);
 	/* Order 3: min 600 + gap 16 < 1000: compaction has targets. */
 	expect(&w, 0, 3, VERDICT_COMPACT, R_NOT_COSTLY, 874);
 	ck_assert(advise_zone(&w.in, 0, 3, &a));
 	ck_assert_uint_eq(a.wmark, 600);
+	ck_assert(!a.wmark_low);
+	/* Before 4.9 the low watermark at every order. */
+	w.in.kver = 4008;
+	ck_assert(advise_zone(&w.in, 0, 3, &a));
+	ck_assert(a.wmark_low);
 	/* Order 0 exists but the zone is at its min watermark + reserve. */
 	world_free(&w);
 	world(&w, "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n",
@@ -829,6 +836,28 @@ START_TEST(test_kcompactd_vm)
 }
 END_TEST
 
+/* One state per node, and the machine's: working when one node works. */
+START_TEST(test_kcompactd_states)
+{
+	struct kcompactd k[2] = { { .proactive = false }, { .proactive = true } };
+	struct advice adv = { .kc = k, .nkc = 2 };
+
+	kcompactd_states(k, 2, true, 20);
+	ck_assert_int_eq(k[0].state, KCOMPACTD_IDLE);
+	ck_assert_int_eq(k[1].state, KCOMPACTD_WORKING);
+	ck_assert_int_eq(kcompactd_machine(&adv), KCOMPACTD_WORKING);
+	kcompactd_states(k, 2, true, 0);
+	ck_assert_int_eq(kcompactd_machine(&adv), KCOMPACTD_OFF);
+	/* Before 5.9 nothing starts, whatever the score. */
+	k[1].proactive = true;
+	kcompactd_states(k, 2, false, 20);
+	ck_assert(!k[1].proactive);
+	ck_assert_int_eq(kcompactd_machine(&adv), KCOMPACTD_NONE);
+	adv.nkc = 0;
+	ck_assert_int_eq(kcompactd_machine(&adv), KCOMPACTD_NONE);
+}
+END_TEST
+
 START_TEST(test_kcompactd_empty_zone)
 {
 	/* extfrag_for_order() gives 0, not 100, for a zone with nothing free. */
@@ -898,6 +927,7 @@ main(void)
 	tc = tcase_create("kcompactd");
 	tcase_add_test(tc, test_kcompactd_vm);
 	tcase_add_test(tc, test_kcompactd_empty_zone);
+	tcase_add_test(tc, test_kcompactd_states);
 	tcase_add_test(tc, test_urgency);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

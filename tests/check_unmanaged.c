@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "availability.h"
 #include "capture.h"
 #include "meminfo.h"
 #include "testutil.h"
@@ -168,6 +169,41 @@ START_TEST(test_cause)
 }
 END_TEST
 
+/* --need's answer reclaim: the pages not managed cover it, or not. */
+START_TEST(test_need_cover)
+{
+	struct unm_zone z = { .node = 0, .present = 1000, .pages = 300,
+	    .cause = UNM_UNINIT };
+	struct unmanaged u = { .zones = &z, .nzones = 1, .said = 300,
+	    .cause = UNM_UNINIT, .unaccepted = 50 };
+	struct avail row = { .free_pages = 100 };
+	struct need nd = { .count = 100, .order = 2, .node = -1 };
+	struct need_answer ans = { .verdict = VERDICT_RECLAIM, .row = &row };
+
+	/* 400 pages wanted, 100 free, 300 + 50 unaccepted machine-wide. */
+	ck_assert_uint_eq(unm_need_cover(&u, &nd, &ans), 350);
+	/* On node 0 unaccepted memory does not count: 400 <= 100 + 300. */
+	nd.node = 0;
+	ck_assert_uint_eq(unm_need_cover(&u, &nd, &ans), 300);
+	nd.count = 101;
+	ck_assert_uint_eq(unm_need_cover(&u, &nd, &ans), 0);
+	/* Only when the answer is reclaim, and the count fits in 64 bits. */
+	nd.count = 1;
+	ans.verdict = VERDICT_COMPACT;
+	ck_assert_uint_eq(unm_need_cover(&u, &nd, &ans), 0);
+	ans.verdict = VERDICT_RECLAIM;
+	nd.order = 64;
+	ck_assert_uint_eq(unm_need_cover(&u, &nd, &ans), 0);
+	ck_assert_uint_eq(unm_need_cover(NULL, &nd, &ans), 0);
+	/* The cause unknown: reserved, unless meminfo is missing. */
+	ck_assert_int_eq(unm_unknown_why(&u), UNM_UNKNOWN_NO_MEMINFO);
+	u.have_meminfo = true;
+	ck_assert_int_eq(unm_unknown_why(&u), UNM_UNKNOWN_RESERVED);
+	u.uninit = u.balloon = 150;
+	ck_assert_int_eq(unm_unknown_why(&u), UNM_UNKNOWN_BOTH);
+}
+END_TEST
+
 /* --capture stores meminfo, byte for byte: snapshots carry the cause. */
 START_TEST(test_capture_keeps_meminfo)
 {
@@ -205,6 +241,7 @@ main(void)
 
 	tcase_add_test(tm, test_meminfo_fixture);
 	tcase_add_test(tm, test_capture_keeps_meminfo);
+	tcase_add_test(tm, test_need_cover);
 	tcase_add_loop_test(tm, test_meminfo_bad, 0,
 	    (int)(sizeof(bads) / sizeof(bads[0])));
 	suite_add_tcase(s, tm);

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "advise.h"
+#include "availability.h"
 #include "counts.h"
 #include "kcompactd.h"
+#include "physmap.h"
 #include "reserve.h"
 #include "rules.h"
 
@@ -185,7 +187,8 @@ suitable(const struct advise_in *in, const struct frag *f, unsigned order,
 
 	a->rules_order = order;
 	a->gap = 2ULL << order;
-	a->wmark = old_rules || order > ADVISE_COSTLY_ORDER ? low : min;
+	a->wmark_low = old_rules || order > ADVISE_COSTLY_ORDER;
+	a->wmark = a->wmark_low ? low : min;
 	a->need = advise_sat_add(advise_sat_add(a->wmark, a->gap), a->reserve);
 	if (a->usable <= a->need) {
 		a->verdict = VERDICT_RECLAIM;
@@ -457,6 +460,85 @@ advise_verdict_word(enum verdict v)
 	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
 }
 
+const struct zadvice *
+advise_least_reclaim(const struct advice *adv, size_t j, uint64_t *shortfall)
+{
+	const struct zadvice *best = NULL;
+	size_t i;
+
+	for (i = 0; i < adv->nzones; i++) {
+		const struct zadvice *a = &adv->zones[i];
+
+		/* Only the reasons where freeing memory lets compaction run. */
+		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
+		    (a->reason != R_LOW_ORDER0 &&
+		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
+			continue;
+		if (best == NULL || a->need - a->usable < best->need -
+		    best->usable)
+			best = a;
+	}
+	/* compaction_suitable() wants more than NEED: one page past it. */
+	*shortfall = best != NULL ? best->need - best->usable + 1 : 0;
+	return best;
+}
+
+const struct avail *
+advise_worst_judged(const struct advice *adv, const struct availability *av)
+{
+	const struct avail *a, *w = NULL;
+	size_t i;
+
+	for (i = 0; i < av->n; i++) {
+		a = &av->rows[i];
+		if (a->zone >= 0 || a->node < 0 ||
+		    advice_order_index(adv, a->order) < 0)
+			continue;
+		if (w == NULL || a->judgement > w->judgement ||
+		    (a->judgement == w->judgement && a->score > w->score))
+			w = a;
+	}
+	return w;
+}
+
+unsigned
+advise_block_order(const struct pagetypeinfo *pti, const struct advice *adv)
+{
+	return pti != NULL ? pti->pageblock_order : adv->hpage_order;
+}
+
+const char *
+advise_gfp_name(enum advise_gfp gfp)
+{
+	return gfp == ADVISE_MOVABLE ? "movable" : "kernel";
+}
+
+bool
+advise_wmark_known(const struct zadvice *a)
+{
+	/* The gap (never 0) is set once compaction_suitable() is reached. */
+	return a->have_wmark && (a->gap != 0 || a->reason == R_LOWMEM_RESERVE);
+}
+
+bool
+advise_ceiling_known(const struct map *m, unsigned order)
+{
+	return m != NULL && order >= m->pageblock_order && order < m->norders;
+}
+
+bool
+advise_next_node(const struct buddyinfo *bi, size_t *i, unsigned *node)
+{
+	/* buddyinfo lists a node's zones together. */
+	while (*i < bi->nzones && *i > 0 &&
+	    bi->zones[*i].node == bi->zones[*i - 1].node)
+		(*i)++;
+	if (*i >= bi->nzones)
+		return false;
+	*node = bi->zones[(*i)++].node;
+	return true;
+}
+
 const char *
 advise_urgency_name(enum urgency u)
 {
@@ -510,8 +592,8 @@ advise_build(struct advice *adv, const struct advise_in *in)
 	adv->proactive_exists = in->kver < 0 || in->kver >= 5009;
 	adv->nkc = kcompactd_scores(in->bi, in->frag, in->zi, adv->hpage_order,
 	    adv->proactiveness, in->kver, adv->kc, in->bi->nzones);
-	for (z = 0; z < adv->nkc && !adv->proactive_exists; z++)
-		adv->kc[z].proactive = false;
+	kcompactd_states(adv->kc, adv->nkc, adv->proactive_exists,
+	    adv->proactiveness);
 	for (z = 0; z < adv->nkc; z++) {
 		adv->kc[z].blocks_balanced = -1;
 		if (adv->defrag_rules && pageblock_order(in) < in->bi->norders)

@@ -8,6 +8,10 @@
 #include "model.h"
 #include "rules.h"
 
+struct availability;
+struct avail;
+struct map;
+
 /* Defaults of vm.extfrag_threshold and vm.compaction_proactiveness. */
 #define ADVISE_THRESHOLD	500
 #define ADVISE_PROACTIVENESS	20
@@ -58,6 +62,45 @@ const char *advise_verdict_name(enum verdict v);
 
 /* Returns the word the human views use for V: the name, "not used" for unusable. */
 const char *advise_verdict_word(enum verdict v);
+
+/*
+ * Returns the zone advice at ADV->orders[J] with verdict reclaim that
+ * needs the least memory freed before compaction may run, with that
+ * shortfall in pages in *SHORTFALL; NULL (and 0) when none.
+ */
+const struct zadvice *advise_least_reclaim(const struct advice *adv, size_t j,
+	    uint64_t *shortfall);
+
+/*
+ * Returns the row of AV of a node at an order of ADV judged the most
+ * fragmented (then the highest score), or NULL: the one the next step
+ * names.
+ */
+const struct avail *advise_worst_judged(const struct advice *adv,
+	    const struct availability *av);
+
+/*
+ * Returns the pageblock order PTI (NULL: not read) says, else ADV's
+ * hpage_order, which it equals on the usual configurations: the order the
+ * views count pageblocks at.
+ */
+unsigned advise_block_order(const struct pagetypeinfo *pti,
+	    const struct advice *adv);
+
+/* Returns "movable" or "kernel": every view's word for GFP. */
+const char *advise_gfp_name(enum advise_gfp gfp);
+
+/* Returns whether A's watermark was set: reached by the rules that read it. */
+bool	advise_wmark_known(const struct zadvice *a);
+
+/* Returns whether map M (NULL: none) has a compaction ceiling at ORDER. */
+bool	advise_ceiling_known(const struct map *m, unsigned order);
+
+/*
+ * Step *I (start at 0) to the next node of BI's zones, listed node by node,
+ * into *NODE. Returns false after the last.
+ */
+bool	advise_next_node(const struct buddyinfo *bi, size_t *i, unsigned *node);
 
 /* Returns "unknown", "calm", "elevated" or "severe". */
 const char *advise_urgency_name(enum urgency u);

@@ -63,10 +63,12 @@ census_end(struct census *c)
 		return;
 	z = &c->zones[c->zone];
 	z->used[b]++;
+	c->machine.used[b]++;
 	for (p = 0; p < c->ntypes; p++) {
 		if (!c->seen[p])
 			continue;
 		z->holding[b][p]++;
+		c->machine.holding[b][p]++;
 		/*
 		 * A page of another migratetype than its pageblock's, as
 		 * pagetypeinfo_showmixedcount_print() (mm/page_owner.c) finds
@@ -76,6 +78,8 @@ census_end(struct census *c)
 	}
 	z->mixed[b] += mixed;
 	z->nonlru[b] += c->seen_nonlru;
+	c->machine.mixed[b] += mixed;
+	c->machine.nonlru[b] += c->seen_nonlru;
 	memset(c->seen, 0, sizeof(c->seen));
 	c->seen_nonlru = false;
 	c->block = -1;
@@ -113,4 +117,50 @@ census_add(struct census *c, const struct map *m, const struct po_record *r)
 	if (strcmp(r->page_type, "Movable") == 0 && r->have_flags && !r->lru)
 		c->seen_nonlru = true;
 	c->zones[zone].pages[c->block_type][p] += (uint64_t)1 << r->order;
+	c->machine.pages[c->block_type][p] += (uint64_t)1 << r->order;
+}
+
+bool
+census_blocks(const struct pagetypeinfo *pti, const struct map_zone *z,
+    const char *name, bool mixed, uint64_t *n)
+{
+	const struct ptzone *pz;
+	long i;
+	unsigned t;
+
+	if (pti == NULL || (i = pagetypeinfo_find(pti, z->node, z->name)) < 0)
+		return false;
+	pz = &pti->zones[i];
+	for (t = 0; t < pti->ntypes; t++)
+		if (strcmp(pti->types[t], name) == 0 && (mixed ?
+		    pz->has_mixed[t] : pz->has_blocks[t])) {
+			*n = mixed ? pz->mixed[t] : pz->blocks[t];
+			return true;
+		}
+	return false;
+}
+
+bool
+census_machine_blocks(const struct census *c, const struct map *m,
+    const struct pagetypeinfo *pti, unsigned b, uint64_t *n)
+{
+	uint64_t one = 0;
+	bool all = true;
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < c->nzones; i++) {
+		/* A zone pagetypeinfo does not count leaves the sum unknown. */
+		if (census_blocks(pti, &m->zones[i], c->types[b], false, &one))
+			*n += one;
+		else
+			all = false;
+	}
+	return all;
+}
+
+bool
+census_row_shown(uint64_t used, bool have, uint64_t blocks)
+{
+	return used > 0 || (have && blocks > 0);
 }

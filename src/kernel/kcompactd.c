@@ -65,6 +65,36 @@ kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
 	*high = *low + leeway > 100 ? 100 : *low + leeway;
 }
 
+void
+kcompactd_states(struct kcompactd *k, size_t n, bool exists,
+    unsigned proactiveness)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!exists)
+			k[i].proactive = false;
+		k[i].state = !exists ? KCOMPACTD_NONE : proactiveness == 0 ?
+		    KCOMPACTD_OFF : k[i].proactive ? KCOMPACTD_WORKING :
+		    KCOMPACTD_IDLE;
+	}
+}
+
+enum kcompactd_state
+kcompactd_machine(const struct advice *adv)
+{
+	enum kcompactd_state s;
+	size_t i;
+
+	if (adv->kc == NULL || adv->nkc == 0)
+		return KCOMPACTD_NONE;
+	s = adv->kc[0].state;
+	for (i = 0; i < adv->nkc; i++)
+		if (adv->kc[i].state == KCOMPACTD_WORKING)
+			s = KCOMPACTD_WORKING;
+	return s;
+}
+
 size_t
 kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,

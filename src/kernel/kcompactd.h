@@ -43,6 +43,20 @@ void	kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
 	    unsigned *high);
 
 /*
+ * Set the state of each of the N nodes of K: none where proactive
+ * compaction does not EXIST (before 5.9), off at PROACTIVENESS 0, else
+ * working or idle as K's proactive says.
+ */
+void	kcompactd_states(struct kcompactd *k, size_t n, bool exists,
+	    unsigned proactiveness);
+
+/*
+ * Returns the machine's kcompactd state over ADV's nodes: working when one
+ * node works (none and off hold for every node alike); none without nodes.
+ */
+enum kcompactd_state kcompactd_machine(const struct advice *adv);
+
+/*
  * Fill K's blocks_* for its node: pgdat_balanced() under vm.defrag_mode
  * at the pageblock order PB, which kswapd is woken with (wake_all_kswapds(),
  * 101f9d666e4d). For each zone the allocation may use it asks

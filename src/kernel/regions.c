@@ -133,6 +133,43 @@ regions_free(struct regions *rg)
 	memset(rg, 0, sizeof(*rg));
 }
 
+uint64_t
+regions_all(const uint64_t *c)
+{
+	return c[REGION_FREE] + c[REGION_CLEAN] + c[REGION_TAINTED] +
+	    c[REGION_HOLE];
+}
+
+uint64_t
+regions_clean(const uint64_t *c)
+{
+	return c[REGION_FREE] + c[REGION_CLEAN];
+}
+
+bool
+regions_by_node(const struct map *m)
+{
+	size_t i, nodes = 0;
+
+	/* The map lists a node's zones together. */
+	for (i = 0; i < m->nzones; i++)
+		nodes += i == 0 || m->zones[i].node != m->zones[i - 1].node;
+	return nodes < m->nzones;
+}
+
+size_t
+regions_node(const struct regions *rg, const struct map *m, size_t i,
+    uint64_t *sum)
+{
+	size_t j, s;
+
+	memset(sum, 0, REGION_NSTATES * sizeof(*sum));
+	for (j = i; j < m->nzones && m->zones[j].node == m->zones[i].node; j++)
+		for (s = 0; s < REGION_NSTATES; s++)
+			sum[s] += rg->zones[j][s];
+	return j;
+}
+
 const char *
 region_state_name(enum region_state s)
 {

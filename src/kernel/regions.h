@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_REGIONS_H
 #define FRAGSTAT_REGIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,20 @@
  */
 int	regions_compute(struct regions *rg, const struct map *m);
 void	regions_free(struct regions *rg);
+
+/* Returns the regions of counts C (by state): all, and the clean ones (free ones among them). */
+uint64_t	regions_all(const uint64_t *c);
+uint64_t	regions_clean(const uint64_t *c);
+
+/* Returns whether a node of M has several zones: the regions have node rows. */
+bool	regions_by_node(const struct map *m);
+
+/*
+ * Sum into SUM (by state) RG's regions of the node of M's zone I and of
+ * the zones after it on that node. Returns the first zone of the next node.
+ */
+size_t	regions_node(const struct regions *rg, const struct map *m, size_t i,
+	    uint64_t *sum);
 
 /* The names the views use: "free", "clean", "tainted", "with_hole". */
 const char	*region_state_name(enum region_state s);

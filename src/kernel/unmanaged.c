@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "availability.h"
 #include "unmanaged.h"
 #include "zoneset.h"
 
@@ -122,6 +123,39 @@ unm_sum(const struct unmanaged *u, int node, bool said, uint64_t *present,
 		n++;
 	}
 	return n;
+}
+
+enum unm_unknown
+unm_unknown_why(const struct unmanaged *u)
+{
+	if (!u->have_meminfo)
+		return UNM_UNKNOWN_NO_MEMINFO;
+	/* cause()'s rule, both halves met. */
+	if (u->uninit * 2 >= u->said && u->balloon * 2 >= u->said)
+		return UNM_UNKNOWN_BOTH;
+	return UNM_UNKNOWN_RESERVED;
+}
+
+uint64_t
+unm_need_cover(const struct unmanaged *u, const struct need *nd,
+    const struct need_answer *ans)
+{
+	uint64_t present, pages, want;
+
+	if (nd == NULL || u == NULL || !unm_any(u))
+		return 0;
+	/* NEED's pages must fit in 64 bits. */
+	if (ans->row == NULL || ans->verdict != VERDICT_RECLAIM ||
+	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
+		return 0;
+	unm_sum(u, nd->node, true, &present, &pages);
+	/* Unaccepted memory is counted machine-wide only. */
+	if (nd->node < 0)
+		pages += u->unaccepted;
+	want = nd->count << nd->order;
+	if (pages == 0 || want > ans->row->free_pages + pages)
+		return 0;
+	return pages;
 }
 
 const char *

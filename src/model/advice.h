@@ -52,6 +52,7 @@ struct zadvice {
 	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
 	uint64_t	 wmark, reserve, gap;	/* wmark also for R_LOWMEM_RESERVE */
 	uint64_t	 min;		/* the min watermark the allocation checks */
+	bool		 wmark_low;	/* compaction_suitable() asked low, not min */
 	/*
 	 * R_LOWMEM_RESERVE, R_RESERVE_RECLAIM: the most free pages the zone
 	 * could ever count for the allocation (its managed pages, else
@@ -113,12 +114,22 @@ struct advise_in {
 	int				 defrag_mode;
 };
 
+/*
+ * What kcompactd does on its own on a node: nothing before 5.9, nothing
+ * with vm.compaction_proactiveness 0, else compacts while the score is
+ * above its high mark (working) or waits (idle).
+ */
+enum kcompactd_state {
+	KCOMPACTD_NONE, KCOMPACTD_OFF, KCOMPACTD_WORKING, KCOMPACTD_IDLE
+};
+
 /* The proactive compaction state of one node (mm/compaction.c, 5.9+). */
 struct kcompactd {
 	unsigned	 node;
 	uint64_t	 score;		/* fragmentation_score_node() */
 	unsigned	 low, high;	/* fragmentation_score_wmark() */
 	bool		 proactive;	/* kcompactd would start proactive compaction */
+	enum kcompactd_state state;	/* kcompactd_states() */
 	/*
 	 * vm.defrag_mode: pgdat_balanced() at the pageblock order, the high
 	 * watermark met in whole free pageblocks (nr_free_pages_blocks):

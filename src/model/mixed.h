@@ -27,6 +27,7 @@ struct census {
 	unsigned	 ntypes;		/* in order of first appearance */
 	struct census_zone *zones;
 	size_t		 nzones;
+	struct census_zone machine;	/* every zone's summed */
 	bool		 read;		/* page_owner was read */
 	uint64_t	 records;	/* with a PFN and both types */
 	uint64_t	 outside;	/* of them, in no zone of the map */

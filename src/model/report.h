@@ -4,6 +4,7 @@
 #define FRAGSTAT_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "advice.h"
 #include "availability.h"
@@ -55,6 +56,17 @@ struct report {
 	struct need_answer		 need_answer;
 	enum verdict			 worst;
 	size_t				 worst_j;
+	/*
+	 * Also once with the counts, for the next step: the pages not managed
+	 * that would cover --need (unm_need_cover(), 0: none), the zone at the
+	 * worst order that needs the least memory freed before compaction
+	 * runs and how much (advise_least_reclaim(); NULL, 0: none), and the
+	 * row of a node judged the most fragmented (advise_worst_judged()).
+	 */
+	uint64_t			 need_unmanaged;
+	const struct zadvice		*reclaim_least;
+	uint64_t			 reclaim_short;
+	const struct avail		*judged_worst;
 	const struct hugetlb		*huge;		/* the hugetlb pools, or NULL */
 	bool				 huge_known;	/* read: NULL huge means none */
 	const struct thp		*thp;		/* the THP sizes, or NULL */

@@ -90,7 +90,7 @@ advice_words(struct advice_words *wd, const struct report *r,
 	largest(wd->lg, sizeof(wd->lg), &r->frag[a->zone], ps);
 	hum_index(wd->fi, sizeof(wd->fi), a->fragindex);
 	hum_index(wd->th, sizeof(wd->th), r->advice->threshold);
-	wd->gfp = r->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel";
+	wd->gfp = advise_gfp_name(r->advice->gfp);
 	hum_size(wd->res, sizeof(wd->res), a->reserve, ps);
 	hum_size(wd->need, sizeof(wd->need), a->reserve > UINT64_MAX - a->min ?
 	    UINT64_MAX : a->reserve + a->min, ps);
@@ -156,9 +156,7 @@ order0_sentence(struct render_sentence *t, const struct advice_words *wd,
 	if (a->have_wmark)
 		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s watermark, %s gap, reserve): reclaim",
-		    wd->fr, need, a->rules_order > ADVISE_COSTLY_ORDER ||
-		    (r->advice->kver >= 0 && r->advice->kver < 4009) ?
-		    "low" : "min", gap);
+		    wd->fr, need, a->wmark_low ? "low" : "min", gap);
 	else if (a->reserve > 0)
 		render_say(t, "only %s free; compaction needs more "
 		    "than %s (%s gap, lowmem reserve at least %s; "
@@ -224,9 +222,9 @@ advice_say(struct render_sentence *t, const struct report *r,
 		    "CMA, or below the watermark");
 		break;
 	case R_NOT_COSTLY:
-		render_say(t, "%s free, but %s; below order 4 the kernel "
+		render_say(t, "%s free, but %s; below order %d the kernel "
 		    "compacts without consulting the index: compact", wd.fr,
-		    wd.lg);
+		    wd.lg, ADVISE_COSTLY_ORDER + 1);
 		break;
 	}
 }
@@ -246,8 +244,8 @@ advice_ceiling(struct render_sentence *t, const struct report *r,
 {
 	const struct map_zone *z;
 
-	if (r->map == NULL || a->verdict != VERDICT_COMPACT ||
-	    a->order < r->map->pageblock_order || a->order >= r->map->norders)
+	if (a->verdict != VERDICT_COMPACT ||
+	    !advise_ceiling_known(r->map, a->order))
 		return false;
 	z = &r->map->zones[a->zone];
 	if (z->ceiling[a->order] > 0)
@@ -328,8 +326,8 @@ advice_header(FILE *fp, const struct advice *adv, const char *bold,
 	char *assumed;
 
 	fprintf(fp, "%sAdvice for %s allocations%s (orders: %s; "
-	    "extfrag_threshold %d from %s)\n", bold, adv->gfp ==
-	    ADVISE_MOVABLE ? "movable" : "kernel", off, adv->orders_from,
+	    "extfrag_threshold %d from %s)\n", bold,
+	    advise_gfp_name(adv->gfp), off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
 	advice_assumed(&t, adv);
 	if ((assumed = render_sentence_take(&t)) != NULL)
@@ -387,18 +385,13 @@ verdict_lines(FILE *fp, const struct report *r, const char *bold,
     const char *off)
 {
 	const struct advice *adv = r->advice;
-	unsigned last_node;
+	unsigned node;
 	size_t i, j;
 	enum verdict v;
 
 	for (j = 0; j < adv->norders; j++) {
-		last_node = (unsigned)-1;
-		for (i = 0; i < r->bi->nzones; i++) {
-			unsigned node = r->bi->zones[i].node;
-
-			if (node == last_node)
-				continue;
-			last_node = node;
+		i = 0;
+		while (advise_next_node(r->bi, &i, &node)) {
 			v = advise_best(adv, (int)node, j);
 			fprintf(fp, "  Node %u, order %u: %s\n", node,
 			    adv->orders[j], advise_verdict_word(v));
@@ -408,6 +401,22 @@ verdict_lines(FILE *fp, const struct report *r, const char *bold,
 		    adv->orders[j], advise_verdict_word(v),
 		    urgency_words(v, adv->urgency), off);
 	}
+}
+
+const char *
+kcompactd_state_words(enum kcompactd_state s)
+{
+	switch (s) {
+	case KCOMPACTD_NONE:
+		return "none before Linux 5.9";
+	case KCOMPACTD_OFF:
+		return "disabled (proactiveness 0)";
+	case KCOMPACTD_WORKING:
+		return "working now";
+	case KCOMPACTD_IDLE:
+		break;
+	}
+	return "idle";
 }
 
 /* Print each node's kcompactd: its fragmentation score and what it does. */
@@ -426,10 +435,8 @@ kcompactd_lines(FILE *fp, const struct report *r)
 		    " of 100 at order %u; background compaction starts above "
 		    "%u and stops at %u: %s\n",
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
-		    adv->kc[i].high, adv->kc[i].low, !adv->proactive_exists ?
-		    "none before Linux 5.9" : adv->proactiveness == 0 ?
-		    "disabled (proactiveness 0)" : adv->kc[i].proactive ?
-		    "working now" : "idle");
+		    adv->kc[i].high, adv->kc[i].low,
+		    kcompactd_state_words(adv->kc[i].state));
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
 }

@@ -4,39 +4,13 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 
+#include "census.h"
 #include "mixed.h"
 #include "model.h"
 #include "physmap.h"
 #include "render_census.h"
 #include "render_json.h"
-
-/*
- * Returns into *N pagetypeinfo's "Number of blocks type" count of the
- * migratetype NAME in zone Z (MIXED: its "Number of mixed blocks", which
- * the kernel prints with page_owner on), whether R's pagetypeinfo has it.
- */
-static bool
-pti_count(const struct report *r, const struct map_zone *z, const char *name,
-    bool mixed, uint64_t *n)
-{
-	const struct ptzone *pz;
-	long i;
-	unsigned t;
-
-	if (r->pti == NULL || (i = pagetypeinfo_find(r->pti, z->node,
-	    z->name)) < 0)
-		return false;
-	pz = &r->pti->zones[i];
-	for (t = 0; t < r->pti->ntypes; t++)
-		if (strcmp(r->pti->types[t], name) == 0 && (mixed ?
-		    pz->has_mixed[t] : pz->has_blocks[t])) {
-			*n = mixed ? pz->mixed[t] : pz->blocks[t];
-			return true;
-		}
-	return false;
-}
 
 /* Returns whether some zone of C holds a page of migratetype P. */
 static bool
@@ -74,14 +48,9 @@ row(FILE *fp, const char *label, const struct census *c,
 	fprintf(fp, "%9" PRIu64 "\n", cz->nonlru[b]);
 }
 
-/*
- * Print the rows of zone I of R's map, a block type per row when it has
- * pageblocks, and add them into SUM and pagetypeinfo's into BLOCKS (with
- * *ALL false once a zone has no count).
- */
+/* Print the rows of zone I of R's map, a block type per row when it has pageblocks. */
 static void
-zone_rows(FILE *fp, const struct report *r, size_t i, struct census_zone *sum,
-    uint64_t *blocks, bool *all)
+zone_rows(FILE *fp, const struct report *r, size_t i)
 {
 	const struct census *c = r->census;
 	const struct census_zone *cz = &c->zones[i];
@@ -89,19 +58,12 @@ zone_rows(FILE *fp, const struct report *r, size_t i, struct census_zone *sum,
 	char label[64];
 	bool have;
 	uint64_t n = 0;
-	unsigned b, p;
+	unsigned b;
 
 	snprintf(label, sizeof(label), "%4u %-8s ", z->node, z->name);
 	for (b = 0; b < c->ntypes; b++) {
-		have = pti_count(r, z, c->types[b], false, &n);
-		all[b] &= have;
-		blocks[b] += have ? n : 0;
-		sum->used[b] += cz->used[b];
-		sum->mixed[b] += cz->mixed[b];
-		sum->nonlru[b] += cz->nonlru[b];
-		for (p = 0; p < c->ntypes; p++)
-			sum->holding[b][p] += cz->holding[b][p];
-		if (cz->used[b] == 0 && (!have || n == 0))
+		have = census_blocks(r->pti, z, c->types[b], false, &n);
+		if (!census_row_shown(cz->used[b], have, n))
 			continue;
 		row(fp, label, c, cz, b, have, n);
 		label[0] = '\0';
@@ -112,16 +74,12 @@ void
 render_census_table(FILE *fp, const struct report *r)
 {
 	const struct census *c = r->census;
-	struct census_zone sum;
-	uint64_t blocks[FRAG_MAX_TYPES] = { 0 };
-	bool all[FRAG_MAX_TYPES];
 	const char *label = "Machine";
+	uint64_t blocks;
 	size_t i;
 	unsigned p, b;
+	bool all;
 
-	memset(&sum, 0, sizeof(sum));
-	for (b = 0; b < FRAG_MAX_TYPES; b++)
-		all[b] = true;
 	fprintf(fp, "\nMixed-block census: pageblocks by migratetype, by the "
 	    "types of the pages in them\n(page_owner: %" PRIu64 " allocations",
 	    c->records);
@@ -136,11 +94,13 @@ render_census_table(FILE *fp, const struct report *r)
 			fprintf(fp, " %11s", c->types[p]);
 	fprintf(fp, "  non-LRU\n");
 	for (i = 0; i < c->nzones; i++)
-		zone_rows(fp, r, i, &sum, blocks, all);
+		zone_rows(fp, r, i);
 	for (b = 0; c->nzones > 1 && b < c->ntypes; b++) {
-		if (sum.used[b] == 0 && blocks[b] == 0)
+		all = census_machine_blocks(c, r->map, r->pti, b, &blocks);
+		/* The zones that have a count show the row, even if not all do. */
+		if (!census_row_shown(c->machine.used[b], true, blocks))
 			continue;
-		row(fp, label, c, &sum, b, all[b], blocks[b]);
+		row(fp, label, c, &c->machine, b, all, blocks);
 		label = "";
 	}
 	fprintf(fp, "blocks: pagetypeinfo's \"Number of blocks type\"; in use: "
@@ -194,15 +154,15 @@ render_census_json(struct jsonw *w, const struct report *r)
 		jw_key(w, "block_types");
 		jw_array(w, false);
 		for (b = 0; b < c->ntypes; b++) {
-			have = pti_count(r, z, c->types[b], false, &n);
-			if (cz->used[b] == 0 && (!have || n == 0))
+			have = census_blocks(r->pti, z, c->types[b], false, &n);
+			if (!census_row_shown(cz->used[b], have, n))
 				continue;
 			jw_object(w);
 			jw_key(w, "block_type");
 			jw_string(w, c->types[b]);
 			if (jw_key_or_null(w, "pageblocks", have))
 				jw_u64(w, n);
-			have = pti_count(r, z, c->types[b], true, &n);
+			have = census_blocks(r->pti, z, c->types[b], true, &n);
 			if (jw_key_or_null(w, "pagetypeinfo_mixed", have))
 				jw_u64(w, n);
 			jw_key(w, "in_use");

@@ -149,20 +149,17 @@ each_verdict(const struct report *a, const struct report *b,
     struct cmp *arg)
 {
 	const struct report *side[2] = { a, b };
-	unsigned last, order;
+	unsigned node, order;
 	size_t i, j;
 	int s;
 
 	for (j = 0; j < a->advice->norders; j++) {
 		order = a->advice->orders[j];
 		for (s = 0; s < 2; s++) {
-			last = (unsigned)-1;
-			for (i = 0; i < side[s]->bi->nzones; i++) {
-				unsigned node = side[s]->bi->zones[i].node;
-
-				if (node == last || (s == 1 && has_node(a, node)))
+			i = 0;
+			while (advise_next_node(side[s]->bi, &i, &node)) {
+				if (s == 1 && has_node(a, node))
 					continue;
-				last = node;
 				fn(arg, (int)node, order, verdict_at(a, (int)node,
 				    order), verdict_at(b, (int)node, order));
 			}
@@ -242,7 +239,7 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 	/* The answer first: the verdicts and counts, A -> B. */
 	if (a->advice && b->advice) {
 		fprintf(fp, "\nAllocations (%s), A -> B\n",
-		    a->advice->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
+		    advise_gfp_name(a->advice->gfp));
 		each_verdict(a, b, verdict_line, &c);
 	}
 	while (zonepair_next(a->bi, b->bi, &at, &p))

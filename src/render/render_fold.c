@@ -53,20 +53,6 @@ unit(const char *s)
 }
 
 void
-render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
-{
-	va_list ap;
-	int w;
-
-	if (*n >= size)
-		return;
-	va_start(ap, fmt);
-	w = vsnprintf(buf + *n, size - *n, fmt, ap);
-	va_end(ap);
-	*n = w < 0 ? size : *n + (size_t)w;
-}
-
-void
 render_say(struct render_sentence *t, const char *fmt, ...)
 {
 	va_list ap;

@@ -161,8 +161,7 @@ static void
 zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
 {
 	const struct map_zone *z = &r->map->zones[a->zone];
-	bool have = a->order >= r->map->pageblock_order &&
-	    a->order < r->map->norders;
+	bool have = advise_ceiling_known(r->map, a->order);
 
 	if (jw_key_or_null(w, "ceiling", have))
 		jw_u64(w, z->ceiling[a->order]);
@@ -199,9 +198,7 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	free(why);
 	jw_key(w, "usable_free_pages");
 	jw_u64(w, a->usable);
-	/* The gap (never 0) is set once compaction_suitable() is reached. */
-	pages_or_null(w, "watermark_pages", a->have_wmark && (a->gap != 0 ||
-	    a->reason == R_LOWMEM_RESERVE), a->wmark);
+	pages_or_null(w, "watermark_pages", advise_wmark_known(a), a->wmark);
 	pages_or_null(w, "lowmem_reserve_pages", true, a->reserve);
 	jw_key(w, "lowmem_reserve_known");
 	jw_bool(w, a->reserve_known);
@@ -253,11 +250,8 @@ advice_nodes(struct jsonw *w, const struct report *r)
 	jw_key(w, "nodes");
 	jw_array(w, false);
 	for (j = 0; j < adv->norders; j++) {
-		last = (unsigned)-1;
-		for (i = 0; i < r->bi->nzones; i++) {
-			if (r->bi->zones[i].node == last)
-				continue;
-			last = r->bi->zones[i].node;
+		i = 0;
+		while (advise_next_node(r->bi, &i, &last)) {
 			jw_object(w);
 			jw_key(w, "node");
 			jw_int(w, last);
@@ -339,7 +333,7 @@ advice(struct jsonw *w, const struct report *r)
 	jw_key(w, "advice");
 	jw_object(w);
 	jw_key(w, "gfp");
-	jw_string(w, adv->gfp == ADVISE_MOVABLE ? "movable" : "kernel");
+	jw_string(w, advise_gfp_name(adv->gfp));
 	jw_key(w, "threshold");
 	jw_fixed(w, adv->threshold, 3);
 	str_or_null(w, "threshold_from", adv->threshold_from);

@@ -9,28 +9,6 @@
 #include "humanize.h"
 #include "report.h"
 #include "render_text.h"
-#include "render_unmanaged.h"
-
-/* Returns the zone advice at order J with verdict reclaim that needs the least memory freed. */
-static const struct zadvice *
-least_reclaim(const struct advice *adv, size_t j)
-{
-	const struct zadvice *best = NULL;
-	size_t i;
-
-	for (i = 0; i < adv->nzones; i++) {
-		const struct zadvice *a = &adv->zones[i];
-
-		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    (a->reason != R_LOW_ORDER0 &&
-		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
-			continue;
-		if (best == NULL || a->need - a->usable < best->need -
-		    best->usable)
-			best = a;
-	}
-	return best;
-}
 
 /* With the map: what compaction could make in each zone whose verdict is compact. */
 static void
@@ -51,30 +29,6 @@ ceilings(FILE *fp, const struct report *r)
 		    a->order);
 		render_said(&t, fp, label);
 	}
-}
-
-/*
- * Returns the row of a node at an order of the advice judged the most
- * fragmented (then the highest score), or NULL: the one the next step
- * names.
- */
-static const struct avail *
-worst_judged(const struct report *r)
-{
-	const struct advice *adv = r->advice;
-	const struct avail *a, *w = NULL;
-	size_t i;
-
-	for (i = 0; i < r->avail->n; i++) {
-		a = &r->avail->rows[i];
-		if (a->zone >= 0 || a->node < 0 ||
-		    advice_order_index(adv, a->order) < 0)
-			continue;
-		if (w == NULL || a->judgement > w->judgement ||
-		    (a->judgement == w->judgement && a->score > w->score))
-			w = a;
-	}
-	return w;
 }
 
 /* Returns kcompactd's state on NODE, or NULL (no zoneinfo). */
@@ -132,10 +86,10 @@ idle_why(struct render_sentence *t, const struct report *r,
 	if (k == NULL)
 		render_say(t, "; whether kcompactd works on it is unknown "
 		    "without zoneinfo.");
-	else if (!adv->proactive_exists)
+	else if (k->state == KCOMPACTD_NONE)
 		render_say(t, "; kernels before 5.9 do not compact it in the "
 		    "background.");
-	else if (adv->proactiveness == 0)
+	else if (k->state == KCOMPACTD_OFF)
 		render_say(t, " and proactive compaction is off "
 		    "(vm.compaction_proactiveness 0); to turn it on:");
 	else
@@ -157,7 +111,7 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 	const struct kcompactd *k = kcompactd_of(adv, w->node);
 	struct render_sentence t = { 0 };
 
-	if (k != NULL && k->proactive) {
+	if (k != NULL && k->state == KCOMPACTD_WORKING) {
 		render_say(&t, "memory is ");
 		judged(&t, r, w);
 		render_say(&t, "; kcompactd is compacting it now (score %"
@@ -174,7 +128,7 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 	judged(&t, r, w);
 	idle_why(&t, r, k);
 	render_said(&t, fp, " ");
-	if (k != NULL && adv->proactive_exists && adv->proactiveness == 0)
+	if (k != NULL && k->state == KCOMPACTD_OFF)
 		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
 		    ADVISE_PROACTIVENESS);
 }
@@ -249,12 +203,11 @@ compact_step(FILE *fp, const struct report *r, const struct avail *w,
 	ceilings(fp, r);
 }
 
-/* The next step when memory must be freed first, at the order of index JW. */
+/* The next step when memory must be freed first, at the worst order. */
 static void
-reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
-    size_t jw)
+reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 {
-	const struct zadvice *a = least_reclaim(r->advice, jw);
+	const struct zadvice *a = r->reclaim_least;
 	char b[32];
 
 	if (a)
@@ -262,8 +215,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
 		    "in node %u, zone %s before\n  compaction can "
 		    "run. kswapd keeps more free with a higher "
 		    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
-		    hum_size(b, sizeof(b), a->need - a->usable + 1,
-		    r->page_size), r->bi->zones[a->zone].node,
+		    hum_size(b, sizeof(b), r->reclaim_short, r->page_size), r->bi->zones[a->zone].node,
 		    r->bi->zones[a->zone].name);
 	else
 		fprintf(fp, "Next step: free memory: the index (at or "
@@ -271,7 +223,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
 		    "is short rather than fragmented; compaction would "
 		    "not help.\n", r->advice->threshold);
 	/* Memory the kernel has yet to add may answer --need. */
-	if (r->need && unmanaged_need(NULL, r))
+	if (r->need_unmanaged > 0)
 		fprintf(fp, "  But try the allocation first: memory "
 		    "the kernel adds as allocations need it\n  "
 		    "(above) may cover --need.\n");
@@ -286,7 +238,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w,
 void
 render_next_step(FILE *fp, const struct report *r)
 {
-	const struct avail *w = worst_judged(r);
+	const struct avail *w = r->judged_worst;
 	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
 
 	fputc('\n', fp);
@@ -301,7 +253,7 @@ render_next_step(FILE *fp, const struct report *r)
 		compact_step(fp, r, w, fragmented);
 		break;
 	case VERDICT_RECLAIM:
-		reclaim_step(fp, r, w, r->worst_j);
+		reclaim_step(fp, r, w);
 		break;
 	case VERDICT_UNKNOWN:
 		missing_inputs(fp, r);

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "humanize.h"
 #include "jsonw.h"
@@ -30,7 +31,7 @@ render_offline_table(FILE *fp, const struct report *r)
 	const struct offline *of = r->offline;
 	const struct map *m = r->map;
 	const struct offline_block *x;
-	char b[48], keep[200], label[48];
+	char b[48], *keep, label[48];
 	size_t i;
 
 	if (of == NULL)
@@ -59,10 +60,11 @@ render_offline_table(FILE *fp, const struct report *r)
 	fputs(")\nNode Zone     block       pages  what keeps it\n", fp);
 	for (i = 0; i < of->nkept && i < TOP_KEPT; i++) {
 		x = &of->o[of->kept[i]];
+		keep = render_keep_text(x->by_kind, x->uninit, x->hole);
 		fprintf(fp, "%4u %-8s memory%-5" PRIu64 " %6" PRIu64 "  %s\n",
 		    m->zones[x->zone].node, m->zones[x->zone].name, x->b->id,
-		    x->keep, render_keep_words(keep, sizeof(keep), x->by_kind,
-		    x->uninit, x->hole));
+		    x->keep, keep != NULL ? keep : "");
+		free(keep);
 	}
 }
 

@@ -208,8 +208,7 @@ sample_zone_json(struct jsonw *w, const struct report *r, size_t i)
 	}
 	jw_end(w);
 	if (jw_key_or_null(w, "clean_regions", regions))
-		jw_u64(w, r->regions->zones[i][REGION_FREE] +
-		    r->regions->zones[i][REGION_CLEAN]);
+		jw_u64(w, regions_clean(r->regions->zones[i]));
 	/* Of them free now; and those a pinned page keeps. */
 	if (jw_key_or_null(w, "free_regions", regions))
 		jw_u64(w, r->regions->zones[i][REGION_FREE]);

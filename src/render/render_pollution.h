@@ -48,8 +48,8 @@ const char *pollution_words(char *buf, size_t size, long long v);
  */
 void	render_regions_table(FILE *fp, const struct report *r);
 void	render_regions_json(struct jsonw *w, const struct report *r);
-const char *render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
-	    uint64_t uninit, uint64_t hole);
+char	*render_keep_text(const uint64_t *by_kind, uint64_t uninit,
+	    uint64_t hole);
 void	render_keep_json(struct jsonw *w, const uint64_t *by_kind,
 	    uint64_t uninit);
 

@@ -4,7 +4,7 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "humanize.h"
 #include "jsonw.h"
@@ -18,25 +18,22 @@
 /* Tainted regions in the table; JSON has them all. */
 #define TOP_TAINTED	10
 
-const char *
-render_keep_words(char *buf, size_t size, const uint64_t *by_kind,
-    uint64_t uninit, uint64_t hole)
+char *
+render_keep_text(const uint64_t *by_kind, uint64_t uninit, uint64_t hole)
 {
-	size_t n = 0;
+	struct render_sentence t = { 0 };
 	unsigned k;
 
-	buf[0] = '\0';
 	for (k = 0; k < MAP_NPINS; k++)
 		if (by_kind[k])
-			render_addf(buf, size, &n, "%s%" PRIu64 " %s",
-			    n ? ", " : "", by_kind[k], map_pin_name(k));
+			render_say(&t, "%s%" PRIu64 " %s", t.n ? ", " : "",
+			    by_kind[k], map_pin_name(k));
 	if (uninit)
-		render_addf(buf, size, &n, "%s%" PRIu64 " not initialised",
-		    n ? ", " : "", uninit);
+		render_say(&t, "%s%" PRIu64 " not initialised", t.n ? ", " :
+		    "", uninit);
 	if (hole)
-		render_addf(buf, size, &n, "%s%" PRIu64 " hole", n ? ", " : "",
-		    hole);
-	return buf;
+		render_say(&t, "%s%" PRIu64 " hole", t.n ? ", " : "", hole);
+	return render_sentence_take(&t);
 }
 
 void
@@ -61,9 +58,8 @@ static void
 counts_row(FILE *fp, const char *label, const uint64_t *c)
 {
 	fprintf(fp, "%-13s %7" PRIu64 " %7" PRIu64 " %7" PRIu64 " %9" PRIu64
-	    " %9" PRIu64 "\n", label, c[REGION_FREE] + c[REGION_CLEAN] +
-	    c[REGION_TAINTED] + c[REGION_HOLE], c[REGION_FREE] +
-	    c[REGION_CLEAN], c[REGION_FREE], c[REGION_TAINTED], c[REGION_HOLE]);
+	    " %9" PRIu64 "\n", label, regions_all(c), regions_clean(c),
+	    c[REGION_FREE], c[REGION_TAINTED], c[REGION_HOLE]);
 }
 
 void
@@ -72,9 +68,9 @@ render_regions_table(FILE *fp, const struct report *r)
 	const struct regions *rg = r->regions;
 	const struct map *m = r->map;
 	uint64_t node[REGION_NSTATES];
-	char b[48], keep[160], label[48];
+	char b[48], *keep, label[48];
 	const struct region *x;
-	size_t i, j, s, nodes = 0;
+	size_t i, j;
 
 	if (rg == NULL || rg->order == 0)
 		return;
@@ -92,15 +88,10 @@ render_regions_table(FILE *fp, const struct report *r)
 		snprintf(label, sizeof(label), "%4u %-8s", m->zones[i].node,
 		    m->zones[i].name);
 		counts_row(fp, label, rg->zones[i]);
-		nodes += i == 0 || m->zones[i].node != m->zones[i - 1].node;
 	}
 	/* Per node, when a node has several zones. */
-	for (i = 0; nodes < m->nzones && i < m->nzones; i = j) {
-		memset(node, 0, sizeof(node));
-		for (j = i; j < m->nzones && m->zones[j].node ==
-		    m->zones[i].node; j++)
-			for (s = 0; s < REGION_NSTATES; s++)
-				node[s] += rg->zones[j][s];
+	for (i = 0; regions_by_node(m) && i < m->nzones; i = j) {
+		j = regions_node(rg, m, i, node);
 		snprintf(label, sizeof(label), "%4u (node)", m->zones[i].node);
 		counts_row(fp, label, node);
 	}
@@ -113,10 +104,11 @@ render_regions_table(FILE *fp, const struct report *r)
 	fputs(")\nNode Zone     first PFN      pages  what keeps it\n", fp);
 	for (i = 0; i < rg->ntainted && i < TOP_TAINTED; i++) {
 		x = &rg->r[rg->tainted[i]];
+		keep = render_keep_text(x->by_kind, x->uninit, 0);
 		fprintf(fp, "%4u %-8s %#10" PRIx64 " %10" PRIu64 "  %s\n",
 		    m->zones[x->zone].node, m->zones[x->zone].name, x->pfn,
-		    x->keep, render_keep_words(keep, sizeof(keep), x->by_kind,
-		    x->uninit, 0));
+		    x->keep, keep != NULL ? keep : "");
+		free(keep);
 	}
 }
 
@@ -141,10 +133,9 @@ render_regions_json(struct jsonw *w, const struct report *r)
 		render_zone_json(w, m->zones[i].node, m->zones[i].name);
 		/* As the table counts them: the free ones among the clean. */
 		jw_key(w, "regions");
-		jw_u64(w, rg->zones[i][REGION_FREE] + rg->zones[i][REGION_CLEAN] +
-		    rg->zones[i][REGION_TAINTED] + rg->zones[i][REGION_HOLE]);
+		jw_u64(w, regions_all(rg->zones[i]));
 		jw_key(w, "clean");
-		jw_u64(w, rg->zones[i][REGION_FREE] + rg->zones[i][REGION_CLEAN]);
+		jw_u64(w, regions_clean(rg->zones[i]));
 		for (k = 0; k < REGION_NSTATES; k++)
 			if (k != REGION_CLEAN) {
 				jw_key(w, region_state_name(k));

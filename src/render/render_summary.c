@@ -7,17 +7,21 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "kcompactd.h"
 #include "outcome.h"
 #include "report.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
+
+/* The nodes whose kcompactd score the summary's last line names. */
+#define SUMMARY_SCORES	8
 
 /* ANSI attributes, empty when colour is off. */
 struct sstyle {
 	const char	*bold, *off;
 	const char	*verdict[VERDICT_NSTATES];
 	const char	*judgement[JUDGE_NSTATES];
-	const char	*urgency[4];
+	const char	*urgency[URGENCY_SEVERE + 1];
 };
 
 /* Print the verdict word V coloured, padded to WIDTH (negative: left). */
@@ -338,7 +342,7 @@ static void
 zones(FILE *fp, const struct report *r, const struct sstyle *st)
 {
 	const struct advice *adv = r->advice;
-	unsigned pb = r->pti ? r->pti->pageblock_order : adv->hpage_order;
+	unsigned pb = advise_block_order(r->pti, adv);
 	char b[32], c[32], c2[32];
 	size_t i, j;
 
@@ -385,26 +389,23 @@ background(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
 	struct render_sentence t = { 0 };
-	const char *state = "idle";
+	enum kcompactd_state state = kcompactd_machine(adv);
 	size_t i;
 
 	if (adv->kc == NULL || adv->nkc == 0)
 		return;
-	for (i = 0; i < adv->nkc; i++)
-		if (adv->kc[i].proactive)
-			state = "working now";
-	if (!adv->proactive_exists)
-		render_say(&t, "none before Linux 5.9 (");
-	else if (adv->proactiveness == 0)
+	if (state == KCOMPACTD_NONE)
+		render_say(&t, "%s (", kcompactd_state_words(state));
+	else if (state == KCOMPACTD_OFF)
 		render_say(&t, "off, vm.compaction_proactiveness is 0 (");
 	else
-		render_say(&t, "%s; ", state);
+		render_say(&t, "%s; ", kcompactd_state_words(state));
 	render_say(&t, "fragmentation score");
-	for (i = 0; i < adv->nkc && i < 8; i++)
+	for (i = 0; i < adv->nkc && i < SUMMARY_SCORES; i++)
 		render_say(&t, "%s%" PRIu64, i ? ", " : " ", adv->kc[i].score);
 	render_say(&t, "%s of 100%s", i < adv->nkc ? ", ..." : "",
 	    adv->nkc > 1 ? " by node" : "");
-	if (!adv->proactive_exists || adv->proactiveness == 0)
+	if (state == KCOMPACTD_NONE || state == KCOMPACTD_OFF)
 		render_say(&t, ").");
 	else
 		render_say(&t, "; kcompactd starts above %u and stops at %u "

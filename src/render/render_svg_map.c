@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "humanize.h"
@@ -306,7 +307,7 @@ marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
 	const struct regions *rg = r->regions;
 	uint64_t first = z->first_block / ROW_BLOCKS * ROW_BLOCKS, blk;
 	const struct region *x;
-	char keep[160];
+	char *keep;
 	size_t i;
 
 	if (r->offline && r->offline->block_pages)
@@ -331,8 +332,9 @@ marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
 		svg_text(w, "tainted: ");
 		svg_text_int(w, (long long)x->keep);
 		svg_text(w, " pages (");
-		svg_text(w, render_keep_words(keep, sizeof(keep), x->by_kind,
-		    x->uninit, 0));
+		keep = render_keep_text(x->by_kind, x->uninit, 0);
+		svg_text(w, keep != NULL ? keep : "");
+		free(keep);
 		svg_text(w, ")");
 		svg_close(w);
 	}

@@ -32,14 +32,6 @@ const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /*
- * Append the formatted text to BUF (SIZE bytes, holding *N): for a list
- * of words whose length is bounded (render_keep_words()); past SIZE it
- * cuts, never overruns. A sentence is a struct render_sentence.
- */
-void	render_addf(char *buf, size_t size, size_t *n, const char *fmt, ...)
-	    __attribute__((format(printf, 4, 5)));
-
-/*
  * A sentence built in parts, of any length (start it zeroed):
  * render_say() appends the formatted text; render_said() prints it after
  * PREFIX folded as render_fold() does, and frees it. Returns 0, or -1 after
@@ -91,6 +83,9 @@ char	*advice_text(const struct report *r, const struct zadvice *a);
  */
 bool	advice_ceiling(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
+
+/* Returns the words of the advice table for kcompactd's state S: "working now", ... */
+const char *kcompactd_state_words(enum kcompactd_state s);
 
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
 void	advice_assumed(struct render_sentence *t, const struct advice *adv);

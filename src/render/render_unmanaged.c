@@ -38,12 +38,16 @@ cause_words(char *buf, size_t size, const struct unmanaged *u,
 	case UNM_NCAUSES:
 		break;
 	}
-	if (!u->have_meminfo)
+	switch (unm_unknown_why(u)) {
+	case UNM_UNKNOWN_NO_MEMINFO:
 		return "cause unknown: no meminfo to tell memory not yet "
 		    "initialised from reservations";
-	if (u->uninit * 2 >= u->said && u->balloon * 2 >= u->said)
+	case UNM_UNKNOWN_BOTH:
 		return "cause unknown: both memory not yet initialised and "
 		    "ballooned";
+	case UNM_UNKNOWN_RESERVED:
+		break;
+	}
 	return "cause unknown: reserved at boot, such as crashkernel or "
 	    "boot-time huge pages";
 }
@@ -106,28 +110,12 @@ unmanaged_sentence(struct render_sentence *t, const struct report *r,
 bool
 unmanaged_need(struct render_sentence *t, const struct report *r)
 {
-	const struct need *nd = r->need;
 	const struct unmanaged *u = r->unm;
-	struct need_answer ans;
-	uint64_t present, pages, want;
 	char a[32];
 
-	if (nd == NULL || u == NULL || !unm_any(u))
+	if (r->need_unmanaged == 0)
 		return false;
-	ans = r->need_answer;
-	if (ans.row == NULL || ans.verdict != VERDICT_RECLAIM ||
-	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
-		return false;
-	unm_sum(u, nd->node, true, &present, &pages);
-	/* Unaccepted memory is counted machine-wide only. */
-	if (nd->node < 0)
-		pages += u->unaccepted;
-	want = nd->count << nd->order;
-	if (pages == 0 || want > ans.row->free_pages + pages)
-		return false;
-	if (t == NULL)
-		return true;
-	hum_size(a, sizeof(a), pages, r->page_size);
+	hum_size(a, sizeof(a), r->need_unmanaged, r->page_size);
 	if (u->said == 0)
 		render_say(t, "%s more is not yet accepted: the kernel "
 		    "accepts it as allocations need it, so memory may not be "
@@ -184,7 +172,7 @@ render_unmanaged_json(struct jsonw *w, const struct report *r)
 	jw_key(w, "said_pages");
 	jw_u64(w, u->said);
 	jw_key(w, "said_above_share");
-	jw_fixed(w, 10000 / UNM_SHARE_DIV, 4);
+	jw_fixed(w, UNM_SHARE_PERMYRIAD, 4);
 	jw_key(w, "cause");
 	jw_string(w, unm_cause_name(u->cause));
 	u64_or_null(w, "not_initialised_pages", u->have_meminfo, u->uninit);

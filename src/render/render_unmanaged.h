@@ -15,8 +15,8 @@ struct render_sentence;
 /*
  * Memory present but not managed (render_unmanaged.c): say to T one
  * sentence on R->unm for the views, with its *LABEL ("Not managed:");
- * for --need, when the answer is reclaim and that memory would cover it
- * (T NULL: only whether). Each returns whether there is something to say.
+ * for --need, when that memory would cover it (R->need_unmanaged). Each
+ * returns whether there is something to say.
  */
 bool	unmanaged_sentence(struct render_sentence *t, const struct report *r,
 	    const char **label);

@@ -7,11 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "advise.h"
 #include "kver.h"
 #include "load.h"
 #include "mode_check.h"
 #include "modes.h"
 #include "orders.h"
+#include "unmanaged.h"
 #include "render_json.h"
 #include "render_kernel.h"
 #include "render_pictures.h"
@@ -378,6 +380,10 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 		r->need_answer = avail_need(&v->av, r->need, avail_possible(
 		    r->huge, r->huge_known, r->need->order, in->bi.norders));
 	r->worst = avail_worst(&v->adv, r->need, &r->need_answer, &r->worst_j);
+	r->need_unmanaged = unm_need_cover(r->unm, r->need, &r->need_answer);
+	r->reclaim_least = advise_least_reclaim(&v->adv, r->worst_j,
+	    &r->reclaim_short);
+	r->judged_worst = advise_worst_judged(&v->adv, &v->av);
 	return 0;
 }
 
