@@ -314,7 +314,7 @@ availability(FILE *fp, const struct report *r)
 	gauge(fp, "pageblock_order", "The pageblock order (huge "
 	    "pages and compaction work in pageblocks).");
 	fputs("fragstat_pageblock_order", fp);
-	value(fp, r->pti ? r->pti->pageblock_order : r->advice->hpage_order);
+	value(fp, advise_block_order(r->pti, r->advice));
 	avail_gauge(fp, r, "available_blocks", "Allocations of the order that "
 	    "would succeed one after another now, without compaction or "
 	    "reclaim (an upper bound where an input is missing).", AV_NOW);
