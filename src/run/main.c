@@ -19,22 +19,15 @@ run_verify(const struct opts *o)
 {
 	struct input_opts io = pipe_input_opts(o);
 	struct ferr e = { .path = "" };
-	char *bpath, *upath, *epath, *rpath = NULL;
-	char release[KVER_MAX_LEN + 1];
+	char release[KVER_MAX_LEN + 1], *rpath = NULL;
 	int rc;
 
-	bpath = inputs_path(o->sysroot, "/proc/buddyinfo");
-	upath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/unusable_index");
-	epath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/extfrag_index");
-	if (bpath == NULL || upath == NULL || epath == NULL) {
-		ferr_nomem();
-		rc = EXIT_DATA;
-	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
+	if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
 	    &e)) < 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
-	} else if ((rc = verify_run(stdout, bpath, upath, epath, rc ? release :
-	    NULL, o->sysroot == NULL, o->format == F_JSON, &e)) < 0) {
+	} else if ((rc = verify_run(stdout, o->sysroot, rc ? release : NULL,
+	    o->format == F_JSON, &e)) < 0) {
 		ferr_print(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
 			ferr_say("the kernel's index files need root and "
@@ -46,9 +39,6 @@ run_verify(const struct opts *o)
 			rc = EXIT_DATA;
 	}
 	free(rpath);
-	free(bpath);
-	free(upath);
-	free(epath);
 	return rc;
 }
 
