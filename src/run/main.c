@@ -55,7 +55,7 @@ run_capture(const struct opts *o)
 		return EXIT_DATA;
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
-	if (capture_standalone(o->sysroot, o->capture, o->sysroot &&
+	if (mode_capture_run(o->sysroot, o->capture, o->sysroot &&
 	    !o->page_size ? 0 : pipe_page_size(o, NULL, &from),
 	    o->map ? &map_rules : NULL, stdout, &e) != 0) {
 		ferr_print(&e);
