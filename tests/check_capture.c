@@ -53,7 +53,7 @@ START_TEST(test_signal_after_publish)
 	snprintf(dir, sizeof(dir), "%s/c", tmp);
 	if ((pid = fork()) == 0) {
 		devnull = fopen("/dev/null", "w");
-		capture_standalone(src, dir, 4096, NULL, devnull, &e);
+		mode_capture_run(src, dir, 4096, NULL, devnull, &e);
 		_exit(0);
 	}
 	ck_assert_int_eq(waitpid(pid, &st, 0), pid);

@@ -3,86 +3,134 @@
 #include "config.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "capture_file.h"
 #include "capture_stable.h"
+#include "inputs.h"
 
-#define EXTFRAG_DIR	"/sys/kernel/debug/extfrag"
+/* The index files read between two reads of buddyinfo, under the root. */
+static const char *const stable_idx[2] = { CAPTURE_UNUSABLE_INDEX,
+    CAPTURE_EXTFRAG_INDEX };
 
-/* The index files read between two reads of buddyinfo. */
-static const char *const stable_idx[2] = { EXTFRAG_DIR "/unusable_index",
-    EXTFRAG_DIR "/extfrag_index" };
-
-/*
- * Read buddyinfo of C's source into B and the two index files into K
- * (what failed of them in KERR) until buddyinfo reads the same before
- * and after them, CAPTURE_TRIES times at most, and say in C's metadata
- * whether it did. Returns 0, or -1 with E set; the caller frees B and K.
- */
+/* Read PATH into S. Returns 0, or -errno with E set (its own copy of PATH). */
 static int
-stable_read(struct capture *c, struct slurp *b, struct slurp *k,
-    struct ferr *kerr, struct ferr *e)
+load(const char *path, struct slurp *s, struct ferr *e)
+{
+	int rc;
+
+	s->buf = NULL;
+	s->len = 0;
+	e->path = path;
+	rc = slurp_read(path, s, e);
+	ferr_keep_path(e, path);
+	return rc;
+}
+
+/* Free what S read, keeping its paths. */
+static void
+drop(struct capture_stable *s)
+{
+	int i;
+
+	slurp_free(&s->b);
+	for (i = 0; i < 2; i++)
+		slurp_free(&s->k[i]);
+}
+
+int
+capture_stable_read(const char *root, int tries, struct capture_stable *s,
+    struct ferr *e)
 {
 	struct slurp again;
 	struct ferr re;
-	bool same;
-	int try, i;
+	int i;
 
-	for (try = 1;; try++) {
-		if (capture_load(c, "/proc/buddyinfo", b, &re) != 0) {
-			capture_failed(e, &re);
-			return -1;
-		}
-		for (i = 0; i < 2; i++)
-			capture_load(c, stable_idx[i], &k[i], &kerr[i]);
-		if (k[0].buf == NULL && k[1].buf == NULL) {
-			capture_note(c, "buddyinfo_stable unknown (no index "
-			    "files)\n");
-			return 0;
-		}
-		if (capture_load(c, "/proc/buddyinfo", &again, &re) != 0) {
-			capture_failed(e, &re);
-			return -1;
-		}
-		same = b->len == again.len &&
-		    memcmp(b->buf, again.buf, b->len) == 0;
-		slurp_free(&again);
-		if (same || try == CAPTURE_TRIES) {
-			c->done.stable = same;
-			capture_note(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
-			    same ? "yes" : "no", try);
-			return 0;
-		}
-		slurp_free(b);
-		for (i = 0; i < 2; i++)
-			slurp_free(&k[i]);
+	memset(s, 0, sizeof(*s));
+	s->bpath = inputs_path(root, "/proc/buddyinfo");
+	for (i = 0; i < 2; i++)
+		s->kpath[i] = inputs_path(root, stable_idx[i]);
+	if (s->bpath == NULL || s->kpath[0] == NULL || s->kpath[1] == NULL) {
+		ferr_keep_path(e, "/proc/buddyinfo");
+		return ferr_set(e, 0, "out of memory");
 	}
+	for (s->reads = 1;; s->reads++) {
+		if (load(s->bpath, &s->b, &re) != 0) {
+			capture_failed(e, &re);
+			return -1;
+		}
+		for (i = 0; i < 2; i++)
+			load(s->kpath[i], &s->k[i], &s->kerr[i]);
+		if (s->k[0].buf == NULL && s->k[1].buf == NULL) {
+			s->reads = 0;
+			return 0;
+		}
+		if (load(s->bpath, &again, &re) != 0) {
+			capture_failed(e, &re);
+			return -1;
+		}
+		s->stable = s->b.len == again.len &&
+		    memcmp(s->b.buf, again.buf, s->b.len) == 0;
+		slurp_free(&again);
+		if (s->stable || s->reads == tries)
+			return 0;
+		drop(s);
+	}
+}
+
+void
+capture_stable_free(struct capture_stable *s)
+{
+	int i;
+
+	drop(s);
+	free(s->bpath);
+	for (i = 0; i < 2; i++)
+		free(s->kpath[i]);
+}
+
+/*
+ * Read C's source as capture_stable_read() does into S and say in C's
+ * metadata whether buddyinfo held still. Returns 0, or -1 with E set.
+ */
+static int
+stable_read(struct capture *c, struct capture_stable *s, struct ferr *e)
+{
+	if (capture_stable_read(c->src, CAPTURE_TRIES, s, e) != 0)
+		return -1;
+	if (s->reads == 0) {
+		capture_note(c, "buddyinfo_stable unknown (no index files)\n");
+		return 0;
+	}
+	c->done.stable = s->stable;
+	capture_note(c, "buddyinfo_stable %s\nbuddyinfo_reads %d\n",
+	    s->stable ? "yes" : "no", s->reads);
+	return 0;
 }
 
 int
 capture_stable_group(struct capture *c, struct ferr *e)
 {
-	struct slurp b = { NULL, 0 }, k[2] = { { NULL, 0 }, { NULL, 0 } };
-	struct ferr kerr[2];
+	struct capture_stable s;
 	int i, rc = -1;
 
-	if (stable_read(c, &b, k, kerr, e) != 0 ||
-	    capture_put(c, "/proc/buddyinfo", b.buf, b.len, e) != 0)
+	if (stable_read(c, &s, e) != 0 ||
+	    capture_put(c, "/proc/buddyinfo", s.b.buf, s.b.len, e) != 0)
 		goto out;
 	c->done.files++;
 	for (i = 0; i < 2; i++) {
-		if (k[i].buf == NULL)
-			capture_missing(c, kerr[i].path, stable_idx[i], kerr[i].msg);
-		else if (capture_put(c, stable_idx[i], k[i].buf, k[i].len, e) != 0)
+		if (s.k[i].buf == NULL)
+			capture_missing(c, s.kerr[i].path, stable_idx[i],
+			    s.kerr[i].msg);
+		else if (capture_put(c, stable_idx[i], s.k[i].buf, s.k[i].len,
+		    e) != 0)
 			goto out;
 		else
 			c->done.files++;
 	}
 	rc = 0;
 out:
-	slurp_free(&b);
-	for (i = 0; i < 2; i++)
-		slurp_free(&k[i]);
+	capture_stable_free(&s);
 	return rc;
 }

@@ -3,15 +3,43 @@
 #ifndef FRAGSTAT_CAPTURE_STABLE_H
 #define FRAGSTAT_CAPTURE_STABLE_H
 
+#include <stdbool.h>
+
 #include "capture_file.h"
 #include "ferr.h"
+#include "slurp.h"
 
-/* How many times buddyinfo is re-read around the index files. */
+/* How many times a capture re-reads buddyinfo around the index files. */
 #define CAPTURE_TRIES	10
+
+/* The kernel's index files (debugfs, CONFIG_DEBUG_FS), under a root. */
+#define CAPTURE_UNUSABLE_INDEX	"/sys/kernel/debug/extfrag/unusable_index"
+#define CAPTURE_EXTFRAG_INDEX	"/sys/kernel/debug/extfrag/extfrag_index"
+
+/* buddyinfo and the two index files, read together (capture_stable_read()). */
+struct capture_stable {
+	char		*bpath, *kpath[2];	/* the files, under the root */
+	struct slurp	 b, k[2];	/* k[i].buf NULL: unreadable, why in kerr[i] */
+	struct ferr	 kerr[2];
+	int		 reads;		/* of buddyinfo; 0: no index file to read around */
+	bool		 stable;	/* buddyinfo read the same before and after */
+};
+
+/*
+ * Read ROOT's (NULL: the live) buddyinfo and unusable_index and
+ * extfrag_index into S, again until buddyinfo reads the same before and
+ * after the index files, TRIES times at most. An index file that cannot be
+ * read is left out (S->kerr says why). Returns 0 with E untouched, or -1
+ * with E set (buddyinfo unreadable, out of memory); capture_stable_free()
+ * S either way.
+ */
+int	capture_stable_read(const char *root, int tries, struct capture_stable *s,
+	    struct ferr *e);
+void	capture_stable_free(struct capture_stable *s);
 
 /*
  * Copy buddyinfo and the two index files of C's source, read as
- * stable_read() reads them. Returns 0 or -1 with E set.
+ * capture_stable_read() reads them. Returns 0 or -1 with E set.
  */
 int	capture_stable_group(struct capture *c, struct ferr *e);
 

@@ -7,12 +7,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The file whose write compacts node %u (the kernel's sysfs_compact_node()),
+ * and the one that compacts every node, where there is no per-node file
+ * (without CONFIG_NUMA; sysctl_compaction_handler()).
+ */
+#define COMPACTION_NODE_FILE	"/sys/devices/system/node/node%u/compact"
+#define COMPACTION_ALL_FILE	"/proc/sys/vm/compact_memory"
+
+/* The size of COMPACTION_NODE_FILE with the widest node number and its nul. */
+#define COMPACTION_NODE_FILE_SIZE \
+	(sizeof(COMPACTION_NODE_FILE) - sizeof("%u") + sizeof("4294967295"))
+
 struct compaction {
 	const unsigned	*nodes;		/* compacted (or, not compacting, to compact) */
 	size_t		 n;
 	bool		 dry_run, force;	/* as asked */
-	const char	*method;	/* the file(s) written: "" when none */
-	uint64_t	 ns;		/* how long the writes took */
+	bool		 all;		/* through COMPACTION_ALL_FILE, not per node */
+	uint64_t	 ms;		/* how long the writes took */
 };
 
 #endif

@@ -118,6 +118,12 @@ perf_order(FILE *fp, bool *first, const struct report *r,
 }
 
 void
+render_check_unknown(FILE *fp, const char *why)
+{
+	fprintf(fp, "FRAGSTAT UNKNOWN - %s\n", why);
+}
+
+void
 render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
     const struct check_answer *c)
 {
@@ -127,7 +133,7 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 	size_t i;
 
 	if (c->n == 0) {
-		fprintf(fp, "FRAGSTAT UNKNOWN - no node in the input\n");
+		render_check_unknown(fp, "no node in the input");
 		return;
 	}
 	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(w->state),

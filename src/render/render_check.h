@@ -18,4 +18,7 @@
 void	render_check(FILE *fp, const struct report *r,
 	    const struct check_ask *ask, const struct check_answer *c);
 
+/* Write --check's UNKNOWN status line to FP: "FRAGSTAT UNKNOWN - " and WHY. */
+void	render_check_unknown(FILE *fp, const char *why);
+
 #endif

@@ -11,6 +11,7 @@
 #include "jsonw.h"
 #include "render_compact.h"
 #include "render_json.h"
+#include "render_text.h"
 
 /* Returns whether NODE is among C's nodes. */
 static bool
@@ -124,10 +125,31 @@ counts_json(struct jsonw *w, const struct report *a, const struct report *b,
 	jw_end(w);
 }
 
+/*
+ * Returns the file(s) C wrote, COMPACTION_ALL_FILE or each node's
+ * COMPACTION_NODE_FILE separated by spaces, for the caller to free; NULL
+ * after ferr_nomem() when memory ran out.
+ */
+static char *
+written(const struct compaction *c)
+{
+	struct render_sentence t = { 0 };
+	size_t i;
+
+	if (c->all)
+		render_say(&t, "%s", COMPACTION_ALL_FILE);
+	for (i = 0; !c->all && i < c->n; i++) {
+		render_say(&t, "%s", i ? " " : "");
+		render_say(&t, COMPACTION_NODE_FILE, c->nodes[i]);
+	}
+	return render_sentence_take(&t);
+}
+
 /* The compaction member in W: what C was asked and did (DONE: it compacted). */
 static void
 compaction_json(struct jsonw *w, const struct compaction *c, bool done)
 {
+	char *files;
 	size_t i;
 
 	jw_object(w);
@@ -140,10 +162,13 @@ compaction_json(struct jsonw *w, const struct compaction *c, bool done)
 	for (i = 0; i < c->n; i++)
 		jw_int(w, c->nodes[i]);
 	jw_end(w);
-	if (jw_key_or_null(w, "written", done))
-		jw_string(w, c->method);
+	if (jw_key_or_null(w, "written", done)) {
+		files = written(c);
+		jw_string(w, files != NULL ? files : "");
+		free(files);
+	}
 	if (jw_key_or_null(w, "seconds", done))
-		jw_fixed(w, (long long)(c->ns / 1000000), 3);
+		jw_fixed(w, (long long)c->ms, 3);
 	jw_end(w);
 }
 
@@ -198,9 +223,12 @@ void
 render_compact_done(FILE *fp, const struct report *before,
     const struct report *after, const struct compaction *c)
 {
+	char *files = written(c);
+
 	fprintf(fp, "Compacted ");
 	node_list(fp, c);
 	fprintf(fp, " in %" PRIu64 ".%03" PRIu64 " s: wrote 1 to %s\n",
-	    c->ns / 1000000000, c->ns / 1000000 % 1000, c->method);
+	    c->ms / 1000, c->ms % 1000, files != NULL ? files : "");
+	free(files);
 	counts(fp, before, after, c);
 }

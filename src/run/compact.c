@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "compact.h"
+#include "watch.h"
 
 /* Write "1\n" to PATH. Returns 0 or -errno with E set. */
 static int
@@ -29,44 +30,30 @@ poke(const char *path, struct ferr *e)
 	return -err;
 }
 
-/* Returns monotonic nanoseconds. */
-static uint64_t
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 int
-compact_nodes(const unsigned *nodes, size_t n, uint64_t *ns, char *method,
-    size_t size, struct ferr *e)
+compact_nodes(struct compaction *c, struct ferr *e)
 {
-	char path[64];
-	uint64_t t0 = now();
-	size_t i, o = 0;
+	char path[COMPACTION_NODE_FILE_SIZE];
+	struct timespec t0, t1;
+	size_t i;
 	int rc;
 
-	method[0] = '\0';
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path),
-		    "/sys/devices/system/node/node%u/compact", nodes[i]);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	c->all = false;
+	for (i = 0; i < c->n; i++) {
+		snprintf(path, sizeof(path), COMPACTION_NODE_FILE, c->nodes[i]);
 		rc = poke(path, e);
 		/* Without CONFIG_NUMA (or sysfs) there is no per-node file. */
 		if (rc == -ENOENT && i == 0) {
-			if (poke("/proc/sys/vm/compact_memory", e) != 0)
+			if (poke(COMPACTION_ALL_FILE, e) != 0)
 				return -1;
-			snprintf(method, size, "/proc/sys/vm/compact_memory");
+			c->all = true;
 			break;
 		}
 		if (rc != 0)
 			return -1;
-		o += (size_t)snprintf(method + o, o < size ? size - o : 0,
-		    "%s%s", i ? " " : "", path);
-		if (o >= size)
-			o = size - 1;
 	}
-	*ns = now() - t0;
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	c->ms = watch_ms_between(&t0, &t1);
 	return 0;
 }

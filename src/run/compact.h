@@ -3,19 +3,15 @@
 #ifndef FRAGSTAT_COMPACT_H
 #define FRAGSTAT_COMPACT_H
 
-#include <stddef.h>
-#include <stdint.h>
-
+#include "compaction.h"
 #include "ferr.h"
 
 /*
- * Write "1" to /sys/devices/system/node/nodeN/compact for each of the N
- * NODES (the kernel compacts that node before the write returns), or, when
- * per-node files do not exist, once to /proc/sys/vm/compact_memory (every
- * node). Returns 0 with *NS the time it took and METHOD naming the file(s)
- * written, or -1 with E set.
+ * Write "1" to COMPACTION_NODE_FILE for each of C's nodes (the kernel
+ * compacts that node before the write returns), or, when per-node files
+ * do not exist, once to COMPACTION_ALL_FILE (every node; C->all set).
+ * Returns 0 with C->ms the time it took, or -1 with E set.
  */
-int	compact_nodes(const unsigned *nodes, size_t n, uint64_t *ns,
-	    char *method, size_t size, struct ferr *e);
+int	compact_nodes(struct compaction *c, struct ferr *e);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "experiment.h"
 #include "options.h"
+#include "render_experiment.h"
 
 pid_t
 experiment_spawn(char *const *argv, struct ferr *e)
@@ -36,53 +37,45 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	execvp(argv[0], argv);
 	err = errno;
 	ferr_say("%s: cannot run: %s", argv[0], strerror(err));
-	_exit(err == ENOENT ? 127 : 126);
+	_exit(err == ENOENT ? EXPERIMENT_NOT_FOUND : EXPERIMENT_NOT_RUNNABLE);
 }
 
-/* The progress line: shown at all, since when, of which recording, written yet. */
-static bool progress_on, progress_shown;
-static struct timespec progress_t0;
-static const char *progress_dir;
-
 void
-experiment_progress_begin(bool on, const char *dir)
+experiment_progress_begin(struct experiment_progress *p, bool on,
+    const char *dir)
 {
-	progress_on = on;
-	progress_dir = dir;
-	clock_gettime(CLOCK_MONOTONIC, &progress_t0);
+	p->on = on;
+	p->shown = false;
+	p->dir = dir;
+	clock_gettime(CLOCK_MONOTONIC, &p->t0);
 }
 
 void
-experiment_progress(unsigned long samples)
+experiment_progress(struct experiment_progress *p, unsigned long samples)
 {
 	struct timespec now;
-	long long ds;
 
-	if (!progress_on)
+	if (!p->on)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	ds = ((long long)(now.tv_sec - progress_t0.tv_sec) * 1000 +
-	    (now.tv_nsec - progress_t0.tv_nsec) / 1000000) / 100;
-	/* Back to the line's start, and the rest of the old line cleared. */
-	fprintf(stderr, "\r%s: recording %s: %lld.%lld s, %lu sample%s "
-	    "written\033[K", progname, progress_dir, ds / 10, ds % 10, samples,
-	    samples == 1 ? "" : "s");
-	fflush(stderr);
-	progress_shown = true;
+	render_experiment_progress(stderr, p->dir, (uint64_t)((now.tv_sec -
+	    p->t0.tv_sec) * 1000 + (now.tv_nsec - p->t0.tv_nsec) / 1000000),
+	    samples);
+	p->shown = true;
 }
 
 void
-experiment_progress_end(void)
+experiment_progress_end(struct experiment_progress *p)
 {
-	if (progress_shown)
-		fputc('\n', stderr);
-	progress_shown = false;
+	if (p->shown)
+		render_experiment_progress_end(stderr);
+	p->shown = false;
 }
 
 int
 experiment_status(int wstatus)
 {
 	if (WIFSIGNALED(wstatus))
-		return 128 + WTERMSIG(wstatus);
+		return EXPERIMENT_SIGNALLED + WTERMSIG(wstatus);
 	return WEXITSTATUS(wstatus);
 }

@@ -19,22 +19,15 @@ run_verify(const struct opts *o)
 {
 	struct input_opts io = pipe_input_opts(o);
 	struct ferr e = { .path = "" };
-	char *bpath, *upath, *epath, *rpath = NULL;
-	char release[KVER_MAX_LEN + 1];
+	char release[KVER_MAX_LEN + 1], *rpath = NULL;
 	int rc;
 
-	bpath = inputs_path(o->sysroot, "/proc/buddyinfo");
-	upath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/unusable_index");
-	epath = inputs_path(o->sysroot, "/sys/kernel/debug/extfrag/extfrag_index");
-	if (bpath == NULL || upath == NULL || epath == NULL) {
-		ferr_nomem();
-		rc = EXIT_DATA;
-	} else if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
+	if ((rc = inputs_release(&io, release, sizeof(release), &rpath,
 	    &e)) < 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
-	} else if ((rc = verify_run(stdout, bpath, upath, epath, rc ? release :
-	    NULL, o->sysroot == NULL, o->format == F_JSON, &e)) < 0) {
+	} else if ((rc = verify_run(stdout, o->sysroot, rc ? release : NULL,
+	    o->format == F_JSON, &e)) < 0) {
 		ferr_print(&e);
 		if (o->sysroot == NULL && strstr(e.path, "extfrag") != NULL)
 			ferr_say("the kernel's index files need root and "
@@ -46,9 +39,6 @@ run_verify(const struct opts *o)
 			rc = EXIT_DATA;
 	}
 	free(rpath);
-	free(bpath);
-	free(upath);
-	free(epath);
 	return rc;
 }
 
@@ -65,7 +55,7 @@ run_capture(const struct opts *o)
 		return EXIT_DATA;
 	}
 	/* A root's page size is its own: given, in its metadata, or unknown. */
-	if (capture_standalone(o->sysroot, o->capture, o->sysroot &&
+	if (mode_capture_run(o->sysroot, o->capture, o->sysroot &&
 	    !o->page_size ? 0 : pipe_page_size(o, NULL, &from),
 	    o->map ? &map_rules : NULL, stdout, &e) != 0) {
 		ferr_print(&e);

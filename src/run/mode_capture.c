@@ -8,6 +8,7 @@
 
 #include "capture.h"
 #include "mode_capture.h"
+#include "render_capture.h"
 #include "stage.h"
 
 /*
@@ -25,21 +26,8 @@ on_signal(int sig)
 	raise(sig);
 }
 
-/* Say on OUT what the capture DONE into DIR did: one line. */
-static void
-capture_say(FILE *out, const char *dir, const struct capture_done *done)
-{
-	fprintf(out, "captured %s: %d files", dir, done->files);
-	if (done->stable)
-		fprintf(out, ", buddyinfo stable around the index files");
-	if (done->map)
-		fprintf(out, ", the map in %zu bytes", done->map_size);
-	fprintf(out, "%s\n", done->unreadable ?
-	    "; some files unreadable, listed in " CAPTURE_META : "");
-}
-
 int
-capture_standalone(const char *src, const char *dir, unsigned long page_size,
+mode_capture_run(const char *src, const char *dir, unsigned long page_size,
     const struct map_rules *map, FILE *out, struct ferr *e)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
@@ -57,6 +45,6 @@ capture_standalone(const char *src, const char *dir, unsigned long page_size,
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &old[i], NULL);
 	if (rc == 0 && out != NULL)
-		capture_say(out, dir, &done);
+		render_capture(out, dir, &done);
 	return rc;
 }

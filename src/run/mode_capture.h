@@ -16,7 +16,7 @@
  * is made, one line on OUT (NULL: none) says what it holds. Returns 0,
  * or -1 with E set.
  */
-int	capture_standalone(const char *src, const char *dir,
+int	mode_capture_run(const char *src, const char *dir,
 	    unsigned long page_size, const struct map_rules *map, FILE *out,
 	    struct ferr *e);
 

@@ -37,7 +37,8 @@ check_wanted(int argc, char **argv)
 		/* "--check=X" too: its usage error is UNKNOWN as well. */
 		n = strcspn(argv[i], "=");
 		/* getopt_long() takes "--ch" and longer: no other option starts so. */
-		if (n >= 4 && n <= 7 && strncmp(argv[i], "--check", n) == 0)
+		if (n >= strlen("--ch") && n <= strlen("--check") &&
+		    strncmp(argv[i], "--check", n) == 0)
 			return true;
 	}
 	return false;
@@ -66,25 +67,23 @@ check_begin(void)
 }
 
 /*
- * Put standard error back and write what was kept to it; the first line,
- * without "fragstat: ", into FIRST. Returns whether there was one.
+ * Put standard error back and write what was kept to it. Returns its
+ * first line whole, without "fragstat: " and the newline, for the caller
+ * to free; NULL when nothing was kept or memory ran out.
  */
-static bool
-check_restore(char *first, size_t size)
+static char *
+check_restore(void)
 {
-	char buf[4096];
-	size_t n, pre = strlen(progname);
-	bool have = false;
+	char buf[4096], *first = NULL;
+	size_t n, cap = 0, pre = strlen(progname);
 
-	first[0] = '\0';
 	if (kept == NULL)
-		return false;
+		return NULL;
 	fflush(stderr);
 	dup2(saved_stderr, STDERR_FILENO);
 	close(saved_stderr);
 	rewind(kept);
-	if (fgets(first, (int)size, kept) != NULL) {
-		have = true;
+	if (getline(&first, &cap, kept) > 0) {
 		fputs(first, stderr);
 		first[strcspn(first, "\n")] = '\0';
 		/* "fragstat: " goes: the line says "FRAGSTAT UNKNOWN" already. */
@@ -92,27 +91,30 @@ check_restore(char *first, size_t size)
 		    strncmp(first + pre, ": ", 2) == 0)
 			memmove(first, first + pre + 2,
 			    strlen(first + pre + 2) + 1);
+	} else {
+		free(first);
+		first = NULL;
 	}
 	while ((n = fread(buf, 1, sizeof(buf), kept)) > 0)
 		fwrite(buf, 1, n, stderr);
 	fclose(kept);
 	kept = NULL;
-	return have;
+	return first;
 }
 
 int
 check_end(int rc)
 {
-	char first[512];
-	bool have = check_restore(first, sizeof(first));
+	char *first = check_restore();
 
-	if (printed)
-		return printed_state;
-	if (rc == EXIT_OK)
-		return EXIT_OK;
+	if (printed || rc == EXIT_OK) {
+		free(first);
+		return printed ? printed_state : EXIT_OK;
+	}
 	/* Bad arguments or input: the guidelines' UNKNOWN, never 1 or 2. */
-	printf("FRAGSTAT UNKNOWN - %s\n", have ? first : "fragstat failed: "
-	    "see its standard error");
+	render_check_unknown(stdout, first != NULL ? first :
+	    "fragstat failed: see its standard error");
+	free(first);
 	fflush(stdout);
 	return CHECK_UNKNOWN;
 }

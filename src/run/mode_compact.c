@@ -67,12 +67,14 @@ compact_run(struct opts *o, const struct report *before)
 	struct report after;
 	struct verdicts adv2;
 	struct ferr e = { .path = "" };
-	char method[512];
-	struct compaction c = { nodes, 0, o->dry_run, o->force, method, 0 };
+	struct compaction c = {
+		.nodes = nodes,
+		.n = compact_targets(before, o->force, nodes, FRAG_MAX_NODES),
+		.dry_run = o->dry_run,
+		.force = o->force,
+	};
 	int rc;
 
-	c.n = compact_targets(before, o->force, nodes, FRAG_MAX_NODES);
-	method[0] = '\0';
 	if (c.n == 0 || o->dry_run) {
 		if (o->format == F_JSON)
 			render_compact_json(stdout, before, NULL, &c);
@@ -80,7 +82,7 @@ compact_run(struct opts *o, const struct report *before)
 			render_compact_decided(stdout, before, &c);
 		return EXIT_OK;
 	}
-	if (compact_nodes(nodes, c.n, &c.ns, method, sizeof(method), &e) != 0) {
+	if (compact_nodes(&c, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}

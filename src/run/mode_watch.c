@@ -176,6 +176,7 @@ struct watch_state {
 	uint64_t		 map_ms;	/* what a map costs */
 	struct timespec		 start, end;	/* the command's */
 	int			 wstatus;	/* the command's */
+	struct experiment_progress progress;	/* its line */
 };
 
 /* Say why --migratetypes cannot work: IN's note on pagetypeinfo, or that there is none. */
@@ -304,8 +305,9 @@ watch_sample(const struct opts *o, struct watch_state *s)
 	int rc = EXIT_OK;
 
 	clock_gettime(CLOCK_MONOTONIC, &s->start);
-	experiment_progress_begin(o->command && isatty(STDERR_FILENO),
-	    o->record);
+	experiment_progress_begin(&s->progress, o->command &&
+	    isatty(STDERR_FILENO), o->record);
+	s->w.progress = &s->progress;
 	if (o->command && (s->w.child = experiment_spawn(o->command,
 	    &e)) == -1) {
 		ferr_print(&e);
@@ -319,7 +321,7 @@ watch_sample(const struct opts *o, struct watch_state *s)
 			rc = EXIT_DATA;
 		}
 	}
-	experiment_progress_end();
+	experiment_progress_end(&s->progress);
 	/* The command outlived a failed recording: wait for it still. */
 	if (s->w.child > 0 && wait_child(s->w.child, &s->wstatus, &s->end))
 		watch_forward(0);

@@ -12,15 +12,14 @@
 #define VERIFY_TRIES	50
 
 /*
- * Read buddyinfo BPATH and the kernel's unusable_index UPATH and
- * extfrag_index EPATH (re-reading buddyinfo around them until it is the same
- * before and after, at most VERIFY_TRIES times when LIVE), recompute both
- * files for kernel RELEASE (NULL: current layout) and write a report to OUT,
- * as a JSON document when JSON. Returns 0 when both are identical, 1 when one differs, -1 with E set;
- * E->path is then one of the three paths, so they must outlive E.
+ * Read ROOT's (NULL: the live) buddyinfo and the kernel's unusable_index
+ * and extfrag_index (live, re-reading buddyinfo around them until it is
+ * the same before and after, VERIFY_TRIES times at most), recompute both
+ * files for kernel RELEASE (NULL: current layout) and write a report to
+ * OUT, as a JSON document when JSON. Returns 0 when both are identical, 1
+ * when one differs, -1 with E set (E keeps the path it names).
  */
-int	verify_run(FILE *out, const char *bpath, const char *upath,
-	    const char *epath, const char *release, bool live, bool json,
+int	verify_run(FILE *out, const char *root, const char *release, bool json,
 	    struct ferr *e);
 
 #endif

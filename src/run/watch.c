@@ -243,7 +243,7 @@ step_render(struct loop *l, struct ferr *e)
 	if (l->o->child > 0) {
 		/* Standard output is the command's. */
 		if (l->o->rec)
-			experiment_progress(l->n + 1);
+			experiment_progress(l->o->progress, l->n + 1);
 	} else if (l->o->json)
 		render_watch_json(stdout, &l->s);
 	else

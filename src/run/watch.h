@@ -17,6 +17,8 @@
 uint64_t	watch_ms_between(const struct timespec *a,
 	    const struct timespec *b);
 
+struct experiment_progress;
+
 struct watch_opts {
 	struct input_opts	 io;
 	unsigned		 interval_ms;
@@ -39,6 +41,7 @@ struct watch_opts {
 	pid_t			 child;
 	int			*child_status;
 	struct timespec		*child_end;	/* when it was seen to exit */
+	struct experiment_progress *progress;	/* its line, with a recording */
 	/*
 	 * Fill R's advice and counts (R->avail) from the sample IN, with
 	 * COUNTS_ARG; NULL: no counts. Returns 0, or -1 when out of memory.

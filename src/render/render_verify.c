@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_verify.c - --verify's answer: the kernel's index files against fragstat's, as text or JSON */
+
+#include "config.h"
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonw.h"
+#include "render_verify.h"
+
+/* Write KEY: the N bytes at S as a JSON string, or null when N < 0. */
+static void
+json_line(struct jsonw *w, const char *key, const char *s, long n)
+{
+	char *copy;
+
+	jw_key(w, key);
+	if (n < 0 || (copy = malloc((size_t)n + 1)) == NULL) {
+		jw_null(w);
+		return;
+	}
+	memcpy(copy, s, (size_t)n);
+	copy[n] = '\0';
+	jw_string(w, copy);
+	free(copy);
+}
+
+/* Write D, one file of V, as one object to W. */
+static void
+diff_json(struct jsonw *w, const struct kfile_diff *d,
+    const struct verification *v)
+{
+	jw_object(w);
+	jw_key(w, "file");
+	jw_string(w, d->name);
+	jw_key(w, "path");
+	jw_string(w, d->path);
+	jw_key(w, "identical");
+	jw_bool(w, d->equal);
+	jw_key(w, "zones");
+	jw_u64(w, v->zones);
+	jw_key(w, "orders");
+	jw_u64(w, v->orders);
+	if (!d->equal) {
+		jw_key(w, "line");
+		jw_u64(w, d->line);
+		json_line(w, "kernel", d->kernel, d->nkernel);
+		json_line(w, "fragstat", d->mine, d->nmine);
+	}
+	jw_end(w);
+}
+
+void
+render_verify_json(FILE *fp, const struct verification *v)
+{
+	struct jsonw w;
+	int i;
+
+	jw_init(&w, fp);
+	jw_object(&w);
+	/* How many reads it took until buddyinfo held still. */
+	if (jw_key_or_null(&w, "buddyinfo_reads", v->live))
+		jw_int(&w, v->reads);
+	jw_key(&w, "files");
+	jw_array(&w, false);
+	for (i = 0; i < 2; i++)
+		diff_json(&w, &v->files[i], v);
+	jw_end(&w);
+	jw_key(&w, "identical");
+	jw_bool(&w, v->files[0].equal && v->files[1].equal);
+	jw_end(&w);
+	jw_done(&w);
+}
+
+/* Print D, one file of V, as text to FP. */
+static void
+diff_text(FILE *fp, const struct kfile_diff *d, const struct verification *v)
+{
+	if (d->equal) {
+		fprintf(fp, "%s: identical (%zu zones, %u orders)\n", d->name,
+		    v->zones, v->orders);
+		return;
+	}
+	fprintf(fp, "%s: DIFFERS at line %lu\n", d->name, d->line);
+	fprintf(fp, "  kernel:   %.*s\n", d->nkernel < 0 ? 5 :
+	    (int)d->nkernel, d->nkernel < 0 ? "(end)" : d->kernel);
+	fprintf(fp, "  fragstat: %.*s\n", d->nmine < 0 ? 5 : (int)d->nmine,
+	    d->nmine < 0 ? "(end)" : d->mine);
+}
+
+void
+render_verify_text(FILE *fp, const struct verification *v)
+{
+	int i;
+
+	if (v->live)
+		fprintf(fp, "buddyinfo: read %d time%s until it was the same "
+		    "before and after the index files\n", v->reads,
+		    v->reads == 1 ? "" : "s");
+	for (i = 0; i < 2; i++)
+		diff_text(fp, &v->files[i], v);
+}
