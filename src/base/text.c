@@ -197,7 +197,7 @@ num_centi(const struct tok *t, bool exact, uint64_t *v)
 
 int
 num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
-    const char *what)
+    int base, const char *what)
 {
 	char q[64];
 
@@ -208,7 +208,8 @@ num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
 	/* Only a '-' before a digit is a sign: "-" or "-x" is plain junk. */
 	if (t->n > 1 && t->s[0] == '-' && t->s[1] >= '0' && t->s[1] <= '9')
 		return ferr_set(e, line, "%s '%s' is negative", what, q);
-	return ferr_set(e, line, "%s '%s' is not a decimal number", what, q);
+	return ferr_set(e, line, "%s '%s' is not a %s number", what, q,
+	    base == 16 ? "hexadecimal" : "decimal");
 }
 
 int

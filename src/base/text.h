@@ -97,9 +97,13 @@ int	text_utf8_len(const unsigned char *s);
  */
 int	text_sh_quote(char *buf, size_t size, char *const *argv);
 
-/* Record in E a message saying what is wrong with number token T at LINE; returns -1. */
+/*
+ * Record in E a message saying what is wrong with number token T at LINE,
+ * which num_u64() (BASE 10) or num_hex() (BASE 16) refused with RC; returns
+ * -1.
+ */
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
-	    int rc, const char *what);
+	    int rc, int base, const char *what);
 
 /*
  * Copy the N bytes of S into a new string, undoing the kernel's "\ooo"

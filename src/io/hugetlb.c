@@ -34,7 +34,7 @@ hugetlb_parse_count(const char *buf, size_t len, uint64_t *v, struct ferr *e)
 	if (!tok_chop(&t, '\n') && len > 0)
 		return lines_whole(buf, len, 1, e);
 	if ((rc = num_u64(&t, v)) != 0)
-		return num_error(e, 1, &t, rc, "huge page count");
+		return num_error(e, 1, &t, rc, 10, "huge page count");
 	return 0;
 }
 

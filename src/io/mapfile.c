@@ -135,7 +135,7 @@ number(const struct cursor *c, size_t t, const char *what, uint64_t min,
 	int rc;
 
 	if ((rc = num_u64(&c->t[t], v)) != 0)
-		return num_error(e, c->ls.no, &c->t[t], rc, what);
+		return num_error(e, c->ls.no, &c->t[t], rc, 10, what);
 	if (*v < min || *v > max)
 		return ferr_set(e, c->ls.no, "%s %" PRIu64 " is not from %"
 		    PRIu64 " to %" PRIu64, what, *v, min, max);
