@@ -22,6 +22,7 @@
 #include "psi.h"
 #include "slurp.h"
 #include "tunables.h"
+#include "valuefile.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
 
@@ -321,17 +322,33 @@ path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
 	return p;
 }
 
+/* What sysctl() asks of a file: a number in MIN..MAX, into *V. */
+struct sysctl_ask {
+	long	 min, max;
+	long	*v;
+};
+
+/* valuefile_parse_fn of a sysctl: tunable_parse() as ARG (a struct sysctl_ask) asks. */
+static int
+sysctl_parse(void *arg, const char *buf, size_t len, struct ferr *e)
+{
+	struct sysctl_ask *a = arg;
+
+	return tunable_parse(buf, len, a->min, a->max, a->v, e);
+}
+
 /* Read the sysctl REL (MIN..MAX) of O's root into *V, left alone when absent. Returns 0 or -1 with E set. */
 static int
 sysctl(const struct input_opts *o, const char *rel, long min, long max,
     long *v, struct ferr *e)
 {
+	struct sysctl_ask a = { min, max, v };
 	char *p;
 	int rc;
 
 	if ((p = path_or_error(o, rel, e)) == NULL)
 		return -1;
-	rc = tunable_read(p, min, max, v, e);
+	rc = valuefile_read(p, sysctl_parse, &a, e);
 	free(p);
 	return rc < 0 ? -1 : 0;
 }

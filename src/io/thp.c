@@ -9,9 +9,24 @@
 #include <string.h>
 
 #include "hugetlb.h"
-#include "slurp.h"
 #include "thp.h"
-#include "tunables.h"
+#include "thpenabled.h"
+#include "valuefile.h"
+
+/* Where selected() puts the word in force: WORD, of SIZE bytes. */
+struct word_ask {
+	char	*word;
+	size_t	 size;
+};
+
+/* valuefile_parse_fn of a THP "enabled" file, into ARG (a struct word_ask). */
+static int
+word_parse(void *arg, const char *buf, size_t len, struct ferr *e)
+{
+	struct word_ask *a = arg;
+
+	return thpenabled_parse(buf, len, a->word, a->size, e);
+}
 
 /*
  * Read the THP setting file PATH's selected word into WORD. Returns 1, 0
@@ -20,17 +35,9 @@
 static int
 selected(const char *path, char *word, size_t size, struct ferr *e)
 {
-	struct slurp s;
-	int rc;
+	struct word_ask a = { word, size };
 
-	if ((rc = slurp_read(path, &s, e)) != 0) {
-		ferr_keep_path(e, path);
-		return rc == -ENOENT ? 0 : -1;
-	}
-	rc = thp_parse(s.buf, s.len, word, size, e);
-	slurp_free(&s);
-	ferr_keep_path(e, path);
-	return rc == 0 ? 1 : -1;
+	return valuefile_read(path, word_parse, &a, e);
 }
 
 /* Returns whether setting W lets THP be allocated on faults or madvise. */

@@ -285,7 +285,8 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			    "%s", st->table == T_BLOCKS ? "pageblock" :
 			    "mixed-block", node, name);
 		if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
-			return num_error(e, l, &t[4 + c], rc, 10, "pageblock count");
+			return num_error(e, l, &t[4 + c], rc, 10,
+			    "pageblock count");
 		has[st->cols[c]] = true;
 		/* The row is the whole zone: its shares are taken in thousandths. */
 		if (dst[st->cols[c]] > limit - sum)
