@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "hugetlb.h"
+#include "pageorder.h"
 #include "slurp.h"
 #include "text.h"
 
@@ -132,7 +133,6 @@ add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
 {
 	struct hugetlb_size *z;
 	size_t i;
-	int o;
 
 	if (h->nsizes == FRAG_MAX_HUGE_SIZES)
 		return ferr_set(e, 0, "more than %d hugetlb page sizes",
@@ -145,13 +145,7 @@ add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
 	z = &h->sizes[i];
 	memset(z, 0, sizeof(*z));
 	z->bytes = kb * 1024;
-	z->order = -1;
-	/* huge_page_order(): the size in base pages, as a power of two. */
-	for (o = 0; page_size > 0 && o < FRAG_MAX_ORDERS; o++)
-		if (((uint64_t)page_size << o) == z->bytes) {
-			z->order = o;
-			break;
-		}
+	z->order = pageorder_of(page_size, z->bytes);
 	h->nsizes++;
 	return 0;
 }

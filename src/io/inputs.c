@@ -18,6 +18,7 @@
 #include "thp.h"
 #include "inputs.h"
 #include "meminfo.h"
+#include "pageorder.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "slurp.h"
@@ -299,18 +300,6 @@ match_zi(struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Returns the order of pages of PAGE_SIZE making BYTES, or -1 when none does. */
-static long
-order_of(unsigned long page_size, long bytes)
-{
-	long o;
-
-	for (o = 0; o < FRAG_MAX_ORDERS; o++)
-		if ((long)(page_size << o) == bytes)
-			return o;
-	return -1;
-}
-
 /* Returns the malloc'd root path REL, or NULL with E set. */
 static char *
 path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
@@ -389,7 +378,7 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    1L << 40, &bytes, e) != 0)
 		return -1;
 	if (bytes > 0)
-		in->pmd_order = order_of(o->page_size, bytes);
+		in->pmd_order = pageorder_of(o->page_size, (uint64_t)bytes);
 	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
 	    !o->watching, &in->thp, e)) < 0)
 		return -1;
