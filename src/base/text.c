@@ -212,6 +212,28 @@ num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
 	    base == 16 ? "hexadecimal" : "decimal");
 }
 
+/* Returns the number spelt by the digits at *S (skipped); -1 when none or huge. */
+static long
+kver_number(const char **s)
+{
+	struct tok t = { *s, strspn(*s, "0123456789") };
+	uint64_t v;
+
+	*s += t.n;
+	return num_u64(&t, &v) == 0 && v <= TEXT_KVER_MAJOR_MAX ? (long)v : -1;
+}
+
+long
+text_kver(const char *s)
+{
+	long major, minor;
+
+	if ((major = kver_number(&s)) < 0 || *s++ != '.' ||
+	    (minor = kver_number(&s)) < 0 || minor >= TEXT_KVER_MINORS)
+		return -1;
+	return major * TEXT_KVER_MINORS + minor;
+}
+
 int
 text_utf8_len(const unsigned char *s)
 {

@@ -22,7 +22,9 @@
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "slurp.h"
+#include "text.h"
 #include "tunables.h"
+#include "validate.h"
 #include "valuefile.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
@@ -101,7 +103,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	if (slurp_read(*rpath, &s, e) != 0)
 		return 0;	/* unknown: the newest layout and rules */
 	n = strcspn(s.buf, "\n");
-	if (n == 0 || n >= size || kver_parse(s.buf) < 0 ||
+	if (n == 0 || n >= size || text_kver(s.buf) < 0 ||
 	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL)
 		rc = ferr_set(e, 1, "not a kernel release such as '6.1.0'");
 	else

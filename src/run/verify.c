@@ -11,6 +11,7 @@
 #include "render_kernel.h"
 #include "report.h"
 #include "slurp.h"
+#include "validate.h"
 #include "verify.h"
 
 struct kfile {
