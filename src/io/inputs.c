@@ -403,7 +403,7 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
 	in->is_capture = true;
-	rc = capture_meta_parse(s.buf, s.len, &m, e);
+	rc = capmeta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
 	if (rc != 0)
 		return -1;

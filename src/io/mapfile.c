@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mapfile.h"
+#include "pageorder.h"
 #include "slurp.h"
 #include "text.h"
 
@@ -421,9 +422,11 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 		    MAPFILE_VERSION);
 		goto fail;
 	}
-	if (header(&c, "page_size", 512, 1u << 24, &v, e) != 0)
+	if (header(&c, "page_size", PAGEORDER_PAGE_MIN, PAGEORDER_PAGE_MAX, &v,
+	    e) != 0)
 		goto fail;
-	if ((v & (v - 1)) != 0) {
+	/* In range, so only a power of two is left to refuse. */
+	if (!pageorder_page_ok(v)) {
 		ferr_set(e, c.ls.no, "page_size is not a power of two");
 		goto fail;
 	}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pageorder.c - a huge page size as an order of base pages */
+/* pageorder.c - the base page sizes fragstat accepts, and a huge page size as an order of them */
 #include "config.h"
 
 #include "bounds.h"
@@ -14,4 +14,11 @@ pageorder_of(unsigned long page_size, uint64_t bytes)
 		if ((uint64_t)page_size << o == bytes)
 			return o;
 	return -1;
+}
+
+bool
+pageorder_page_ok(uint64_t v)
+{
+	return v >= PAGEORDER_PAGE_MIN && v <= PAGEORDER_PAGE_MAX &&
+	    (v & (v - 1)) == 0;
 }
