@@ -9,6 +9,7 @@
 #include "buddyinfo.h"
 #include "frag.h"
 #include "fuzz.h"
+#include "validate.h"
 
 /* Check what a successful parse of the N bytes at S left in BI. */
 static void

@@ -8,6 +8,7 @@
 #include "frag.h"
 #include "fuzz.h"
 #include "pagetypeinfo.h"
+#include "validate.h"
 
 /* Check what a successful parse of the N bytes at S left in P. */
 static void

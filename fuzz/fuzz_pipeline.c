@@ -17,6 +17,8 @@
 #include "render_kernel.h"
 #include "render_text.h"
 #include "report.h"
+#include "text.h"
+#include "validate.h"
 #include "zoneinfo.h"
 
 /*
@@ -409,7 +411,7 @@ advise(struct run *u, unsigned flags)
 	size_t i;
 
 	u->adv.gfp = flags & F_KERNEL_GFP ? ADVISE_KERNEL : ADVISE_MOVABLE;
-	u->adv.kver = u->r.release ? kver_parse(u->r.release) : -1;
+	u->adv.kver = u->r.release ? text_kver(u->r.release) : -1;
 	u->adv.threshold = thresholds[flags >> F_TUNING_SHIFT];
 	u->adv.threshold_from = "option";
 	pro = (flags >> F_TUNING_SHIFT) * 15;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "validate.h"
 
 void
 fuzz_fail(const char *fmt, ...)

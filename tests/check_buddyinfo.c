@@ -7,6 +7,7 @@
 
 #include "buddyinfo.h"
 #include "testutil.h"
+#include "validate.h"
 
 /* Writes "NODE:NAME NODE:NAME ..." for BI's zones into BUF. */
 static const char *

@@ -9,6 +9,7 @@
 
 #include "frag.h"
 #include "testutil.h"
+#include "validate.h"
 
 /* Declare F, a struct frag with room for every order, on the stack. */
 #define FRAG_ON_STACK(f)						\

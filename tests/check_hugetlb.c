@@ -161,14 +161,36 @@ START_TEST(test_capture_no_hugetlb)
 	struct ferr e = { .path = "fragstat-capture" };
 	struct capture_meta m;
 
-	ck_assert_int_eq(capture_meta_parse(S("page_size 4096\nabsent "
+	ck_assert_int_eq(capmeta_parse(S("page_size 4096\nabsent "
 	    "sys/kernel/mm/hugepages\n"), &m, &e), 0);
 	ck_assert(m.no_hugetlb);
 	ck_assert_uint_eq(m.page_size, 4096);
-	ck_assert_int_eq(capture_meta_parse(S("page_size 4096\nabsent "
+	ck_assert_int_eq(capmeta_parse(S("page_size 4096\nabsent "
 	    "sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages\n"), &m,
 	    &e), 0);
 	ck_assert(!m.no_hugetlb);
+}
+END_TEST
+
+/* A value too long for its field is refused at its line, not cut short. */
+START_TEST(test_capmeta_too_long)
+{
+	struct ferr e = { .path = "fragstat-capture" };
+	struct capture_meta m;
+	char buf[64];
+
+	ck_assert_int_eq(capmeta_parse(S("time_utc 2026-12-05T06:00:00Z\n"),
+	    &m, &e), 0);
+	ck_assert_str_eq(m.time_utc, "2026-12-05T06:00:00Z");
+	snprintf(buf, sizeof(buf), "page_size 4096\ntime_utc %032d\n", 0);
+	ck_assert_int_eq(capmeta_parse(buf, strlen(buf), &m, &e), -1);
+	ck_assert_uint_eq(e.line, 2);
+	ck_assert_str_eq(e.msg, "time_utc is longer than 31 bytes");
+	snprintf(buf, sizeof(buf), "time_utc %031d\n", 0);
+	ck_assert_int_eq(capmeta_parse(buf, strlen(buf), &m, &e), 0);
+	ck_assert_uint_eq(strlen(m.time_utc), 31);
+	ck_assert_int_eq(capmeta_parse(S("page_size unknown\n"), &m, &e), 0);
+	ck_assert_uint_eq(m.page_size, 0);
 }
 END_TEST
 
@@ -258,6 +280,7 @@ main(void)
 	tcase_add_test(tr, test_none);
 	tcase_add_test(tr, test_possible);
 	tcase_add_test(tr, test_capture_no_hugetlb);
+	tcase_add_test(tr, test_capmeta_too_long);
 	suite_add_tcase(s, tr);
 	tcase_add_loop_test(tp, test_parse_good, 0,
 	    (int)(sizeof(goods) / sizeof(goods[0])));

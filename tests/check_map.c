@@ -457,7 +457,7 @@ static const struct bad {
 	  "every address reads 0: the addresses need root" },
 	{ NULL, "00000000-00007fff : Reserved\n", 8, "no 'System RAM' range" },
 	{ NULL, "00000000-0000zfff : System RAM\n", 8,
-	  "range end '0000zfff' is not a hexadecimal address" },
+	  "range end '0000zfff' is not a hexadecimal number" },
 	{ NULL, "00000000 : System RAM\n", 8,
 	  "expected 'START-END' in hexadecimal" },
 	{ NULL, "00004000-00007fff : System RAM\n"

@@ -9,6 +9,7 @@
 #include "frag.h"
 #include "pagetypeinfo.h"
 #include "testutil.h"
+#include "validate.h"
 
 /* Writes "NODE:NAME NODE:NAME ..." for P's zones into BUF. */
 static const char *

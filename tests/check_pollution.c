@@ -213,6 +213,10 @@ START_TEST(test_memblock_parse)
 	ck_assert_int_eq(memblock_parse_size("6000\n", 5, &v, &e), -1);
 	ck_assert_str_eq(e.msg, "block size 0x6000 is not a power of two");
 	ck_assert_int_eq(memblock_parse_size("8000", 4, &v, &e), -1);
+	/* The size is hexadecimal: the message must not say "decimal". */
+	ck_assert_int_eq(memblock_parse_size("80g0\n", 5, &v, &e), -1);
+	ck_assert_str_eq(e.msg,
+	    "block size '80g0' is not a hexadecimal number");
 	ck_assert_int_eq(memblock_parse_state("going-offline\n", 14, &s, &e), 0);
 	ck_assert_int_eq(s, MB_GOING_OFFLINE);
 	ck_assert_int_eq(memblock_parse_state("on\n", 3, &s, &e), -1);

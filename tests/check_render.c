@@ -18,6 +18,7 @@
 #include "render_kernel.h"
 #include "render_text.h"
 #include "testutil.h"
+#include "text.h"
 #include "watch.h"
 
 /* A report over buddyinfo text, owning what it points to. */
@@ -212,7 +213,7 @@ static const struct {
 
 START_TEST(test_kver)
 {
-	ck_assert_int_eq(kver_parse(releases[_i].release), releases[_i].version);
+	ck_assert_int_eq(text_kver(releases[_i].release), releases[_i].version);
 	ck_assert_int_eq(kver_extfrag_padded(releases[_i].release),
 	    releases[_i].padded);
 }

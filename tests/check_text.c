@@ -478,7 +478,7 @@ num_msg(struct ferr *e, const char *s, size_t n, unsigned long line)
 	int rc = num_u64(&t, &v);
 
 	ck_assert_int_ne(rc, 0);
-	ck_assert_int_eq(num_error(e, line, &t, rc, "free count"), -1);
+	ck_assert_int_eq(num_error(e, line, &t, rc, 10, "free count"), -1);
 	ck_assert_uint_eq(e->line, line);
 	return e->msg;
 }

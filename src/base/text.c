@@ -197,7 +197,7 @@ num_centi(const struct tok *t, bool exact, uint64_t *v)
 
 int
 num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
-    const char *what)
+    int base, const char *what)
 {
 	char q[64];
 
@@ -208,7 +208,30 @@ num_error(struct ferr *e, unsigned long line, const struct tok *t, int rc,
 	/* Only a '-' before a digit is a sign: "-" or "-x" is plain junk. */
 	if (t->n > 1 && t->s[0] == '-' && t->s[1] >= '0' && t->s[1] <= '9')
 		return ferr_set(e, line, "%s '%s' is negative", what, q);
-	return ferr_set(e, line, "%s '%s' is not a decimal number", what, q);
+	return ferr_set(e, line, "%s '%s' is not a %s number", what, q,
+	    base == 16 ? "hexadecimal" : "decimal");
+}
+
+/* Returns the number spelt by the digits at *S (skipped); -1 when none or huge. */
+static long
+kver_number(const char **s)
+{
+	struct tok t = { *s, strspn(*s, "0123456789") };
+	uint64_t v;
+
+	*s += t.n;
+	return num_u64(&t, &v) == 0 && v <= TEXT_KVER_MAJOR_MAX ? (long)v : -1;
+}
+
+long
+text_kver(const char *s)
+{
+	long major, minor;
+
+	if ((major = kver_number(&s)) < 0 || *s++ != '.' ||
+	    (minor = kver_number(&s)) < 0 || minor >= TEXT_KVER_MINORS)
+		return -1;
+	return major * TEXT_KVER_MINORS + minor;
 }
 
 int

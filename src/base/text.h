@@ -81,6 +81,18 @@ int	num_str(const char *s, uint64_t *v);
  */
 int	num_centi(const struct tok *t, bool exact, uint64_t *v);
 
+/* A release's minors per major: "6.18" is 6 * TEXT_KVER_MINORS + 18. */
+#define TEXT_KVER_MINORS	1000
+/* The largest major text_kver() reads (and minor, below TEXT_KVER_MINORS). */
+#define TEXT_KVER_MAJOR_MAX	999999
+
+/*
+ * Parse the leading "MAJOR.MINOR" of a release such as "6.18.44-fc" into a
+ * single number MAJOR * TEXT_KVER_MINORS + MINOR. Returns it, or -1 when S
+ * does not start that way.
+ */
+long	text_kver(const char *s);
+
 /*
  * Returns the length of the valid multibyte UTF-8 sequence at S, or 0 (RFC
  * 3629: no overlong forms, no surrogates, nothing past U+10FFFF; ASCII is
@@ -97,9 +109,13 @@ int	text_utf8_len(const unsigned char *s);
  */
 int	text_sh_quote(char *buf, size_t size, char *const *argv);
 
-/* Record in E a message saying what is wrong with number token T at LINE; returns -1. */
+/*
+ * Record in E a message saying what is wrong with number token T at LINE,
+ * which num_u64() (BASE 10) or num_hex() (BASE 16) refused with RC; returns
+ * -1.
+ */
 int	num_error(struct ferr *e, unsigned long line, const struct tok *t,
-	    int rc, const char *what);
+	    int rc, int base, const char *what);
 
 /*
  * Copy the N bytes of S into a new string, undoing the kernel's "\ooo"

@@ -87,7 +87,7 @@ source_facts(const struct capture *c, unsigned long page_size,
 	}
 	memset(&cm, 0, sizeof(cm));
 	if (capture_load(c, "/" CAPTURE_META, &meta, &re) != 0 ||
-	    capture_meta_parse(meta.buf, meta.len, &cm, &re) != 0)
+	    capmeta_parse(meta.buf, meta.len, &cm, &re) != 0)
 		memset(&cm, 0, sizeof(cm));
 	slurp_free(&meta);
 	snprintf(f->at.host, sizeof(f->at.host), "%s",

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "hugetlb.h"
+#include "pageorder.h"
 #include "slurp.h"
 #include "sysname.h"
 #include "text.h"
@@ -35,7 +36,7 @@ hugetlb_parse_count(const char *buf, size_t len, uint64_t *v, struct ferr *e)
 	if (!tok_chop(&t, '\n') && len > 0)
 		return lines_whole(buf, len, 1, e);
 	if ((rc = num_u64(&t, v)) != 0)
-		return num_error(e, 1, &t, rc, "huge page count");
+		return num_error(e, 1, &t, rc, 10, "huge page count");
 	return 0;
 }
 
@@ -133,7 +134,6 @@ add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
 {
 	struct hugetlb_size *z;
 	size_t i;
-	int o;
 
 	if (h->nsizes == FRAG_MAX_HUGE_SIZES)
 		return ferr_set(e, 0, "more than %d hugetlb page sizes",
@@ -146,13 +146,7 @@ add_size(struct hugetlb *h, uint64_t kb, unsigned long page_size,
 	z = &h->sizes[i];
 	memset(z, 0, sizeof(*z));
 	z->bytes = kb * 1024;
-	z->order = -1;
-	/* huge_page_order(): the size in base pages, as a power of two. */
-	for (o = 0; page_size > 0 && o < FRAG_MAX_ORDERS; o++)
-		if (((uint64_t)page_size << o) == z->bytes) {
-			z->order = o;
-			break;
-		}
+	z->order = pageorder_of(page_size, z->bytes);
 	h->nsizes++;
 	return 0;
 }

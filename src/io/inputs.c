@@ -18,10 +18,14 @@
 #include "thp.h"
 #include "inputs.h"
 #include "meminfo.h"
+#include "pageorder.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "slurp.h"
+#include "text.h"
 #include "tunables.h"
+#include "validate.h"
+#include "valuefile.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
 
@@ -107,7 +111,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	if (slurp_read(*rpath, &s, e) != 0)
 		return 0;	/* unknown: the newest layout and rules */
 	n = strcspn(s.buf, "\n");
-	if (n == 0 || n >= size || kver_parse(s.buf) < 0 ||
+	if (n == 0 || n >= size || text_kver(s.buf) < 0 ||
 	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL)
 		rc = ferr_set(e, 1, "not a kernel release such as '6.1.0'");
 	else
@@ -306,18 +310,6 @@ match_zi(struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Returns the order of pages of PAGE_SIZE making BYTES, or -1 when none does. */
-static long
-order_of(unsigned long page_size, long bytes)
-{
-	long o;
-
-	for (o = 0; o < FRAG_MAX_ORDERS; o++)
-		if ((long)(page_size << o) == bytes)
-			return o;
-	return -1;
-}
-
 /* Returns the malloc'd root path REL, or NULL with E set. */
 static char *
 path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
@@ -329,17 +321,33 @@ path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
 	return p;
 }
 
+/* What sysctl() asks of a file: a number in MIN..MAX, into *V. */
+struct sysctl_ask {
+	long	 min, max;
+	long	*v;
+};
+
+/* valuefile_parse_fn of a sysctl: tunable_parse() as ARG (a struct sysctl_ask) asks. */
+static int
+sysctl_parse(void *arg, const char *buf, size_t len, struct ferr *e)
+{
+	struct sysctl_ask *a = arg;
+
+	return tunable_parse(buf, len, a->min, a->max, a->v, e);
+}
+
 /* Read the sysctl REL (MIN..MAX) of O's root into *V, left alone when absent. Returns 0 or -1 with E set. */
 static int
 sysctl(const struct input_opts *o, const char *rel, long min, long max,
     long *v, struct ferr *e)
 {
+	struct sysctl_ask a = { min, max, v };
 	char *p;
 	int rc;
 
 	if ((p = path_or_error(o, rel, e)) == NULL)
 		return -1;
-	rc = tunable_read(p, min, max, v, e);
+	rc = valuefile_read(p, sysctl_parse, &a, e);
 	free(p);
 	return rc < 0 ? -1 : 0;
 }
@@ -380,7 +388,7 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    1L << 40, &bytes, e) != 0)
 		return -1;
 	if (bytes > 0)
-		in->pmd_order = order_of(o->page_size, bytes);
+		in->pmd_order = pageorder_of(o->page_size, (uint64_t)bytes);
 	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
 	    !o->watching, &in->thp, e)) < 0)
 		return -1;
@@ -403,7 +411,7 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
 	in->is_capture = true;
-	rc = capture_meta_parse(s.buf, s.len, &m, e);
+	rc = capmeta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
 	if (rc != 0)
 		return -1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mapfile.h"
+#include "pageorder.h"
 #include "slurp.h"
 #include "text.h"
 
@@ -135,7 +136,7 @@ number(const struct cursor *c, size_t t, const char *what, uint64_t min,
 	int rc;
 
 	if ((rc = num_u64(&c->t[t], v)) != 0)
-		return num_error(e, c->ls.no, &c->t[t], rc, what);
+		return num_error(e, c->ls.no, &c->t[t], rc, 10, what);
 	if (*v < min || *v > max)
 		return ferr_set(e, c->ls.no, "%s %" PRIu64 " is not from %"
 		    PRIu64 " to %" PRIu64, what, *v, min, max);
@@ -155,6 +156,20 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 }
 
 /*
+ * A zone line's layout: "zone NODE NAME" and then each of ZONE_NKEYS keys
+ * (start_pfn spanned free pcp) with its value; zone_line() reads it and
+ * zone_blocks() looks ahead at it.
+ */
+#define ZONE_NODE	1
+#define ZONE_NAME	2
+#define ZONE_NKEYS	4
+#define ZONE_KEY(k)	(3 + 2 * (k))		/* the token of key K */
+#define ZONE_VALUE(k)	(ZONE_KEY(k) + 1)	/* and of its value */
+#define ZONE_TOKENS	ZONE_KEY(ZONE_NKEYS)
+#define ZONE_START	0			/* the key start_pfn */
+#define ZONE_SPANNED	1			/* the key spanned */
+
+/*
  * Read C's zone line for zone I of M, which buddyinfo lists as B, and
  * add the zone to M. Returns 0 or -1 with E set.
  */
@@ -162,34 +177,39 @@ static int
 zone_line(struct cursor *c, struct map *m, size_t i, const struct bzone *b,
     struct ferr *e)
 {
-	static const char *const keys[4] = { "start_pfn", "spanned", "free",
-	    "pcp" };
-	uint64_t v[4], node;
+	static const char *const keys[ZONE_NKEYS] = { "start_pfn", "spanned",
+	    "free", "pcp" };
+	uint64_t v[ZONE_NKEYS], node;
 	size_t k;
 
-	if (c->nt != 11 || !tok_is(&c->t[0], "zone"))
+	if (c->nt != ZONE_TOKENS || !tok_is(&c->t[0], "zone"))
 		return ferr_set(e, c->ls.no, "not 'zone NODE NAME start_pfn N "
 		    "spanned N free N pcp N'");
-	if (number(c, 1, "node", 0, UINT32_MAX, &node, e) != 0)
+	if (number(c, ZONE_NODE, "node", 0, UINT32_MAX, &node, e) != 0)
 		return -1;
-	if (node != b->node || !tok_is(&c->t[2], b->name))
+	if (node != b->node || !tok_is(&c->t[ZONE_NAME], b->name))
 		return ferr_set(e, c->ls.no, "buddyinfo lists node %u, zone %s "
 		    "here", b->node, b->name);
-	for (k = 0; k < 4; k++) {
-		if (!tok_is(&c->t[3 + 2 * k], keys[k]))
+	for (k = 0; k < ZONE_NKEYS; k++) {
+		/* Fields are counted from 1, tokens from 0. */
+		if (!tok_is(&c->t[ZONE_KEY(k)], keys[k]))
 			return ferr_set(e, c->ls.no, "'%s' expected in field %zu",
-			    keys[k], 4 + 2 * k);
-		if (number(c, 4 + 2 * k, keys[k], 0, UINT64_MAX, &v[k], e) != 0)
+			    keys[k], ZONE_KEY(k) + 1);
+		if (number(c, ZONE_VALUE(k), keys[k], 0, UINT64_MAX, &v[k],
+		    e) != 0)
 			return -1;
 	}
 	return map_zone_add(m, i, b, v[0], v[1], v[2], v[3], c->ls.no, e);
 }
 
 /* The names of a pageblock line's fields, for messages. */
-static const char *const block_fields[1 + MAP_NCLASSES + MAP_NPINS] = {
+static const char *const block_fields[] = {
 	"repeat", "free", "movable", "unmovable", "ambiguous", "hole", "slab",
 	"pagetable", "reserved", "hugetlb", "zero", "poisoned", "offline",
 	"kernel" };
+/* A name for the repeat, each class and each pin of physmap.h's enums. */
+_Static_assert(sizeof(block_fields) / sizeof(block_fields[0]) ==
+    1 + MAP_NCLASSES + MAP_NPINS, "a pageblock field without a name");
 
 /*
  * Read C's line (split) as a pageblock of M's: its page counts by class
@@ -247,9 +267,9 @@ block_lines(struct cursor *c, const struct map *m, const struct map_zone *z,
 			return -1;
 		if (c->nt != 1 + MAP_NCLASSES + MAP_NPINS)
 			return ferr_set(e, c->ls.no, "not 'REPEAT FREE MOVABLE "
-			    "UNMOVABLE AMBIGUOUS HOLE' and the 8 kinds (node %u, "
-			    "zone %s has %zu pageblocks, %zu so far)", z->node,
-			    z->name, z->nblocks, k);
+			    "UNMOVABLE AMBIGUOUS HOLE' and the %d kinds (node "
+			    "%u, zone %s has %zu pageblocks, %zu so far)",
+			    MAP_NPINS, z->node, z->name, z->nblocks, k);
 		if (block_line(c, m, &b, e) != 0 ||
 		    number(c, 0, block_fields[0], 1, z->nblocks - k, &v, e) != 0)
 			return -1;
@@ -299,6 +319,10 @@ cgroup_lines(struct cursor *c, uint64_t ng, struct memcg *cg, struct ferr *e)
 	return 0;
 }
 
+/* A charge line's tokens: zone, pageblock, cgroup, its pages by class. */
+#define CHARGE_COUNTS	3
+#define CHARGE_TOKENS	(CHARGE_COUNTS + MEMCG_NCLASSES)
+
 /*
  * Read C's next charge line into V (zone, pageblock, cgroup, then the
  * unmovable, ambiguous and movable pages), each within M and the NG
@@ -308,14 +332,14 @@ static int
 charge_line(struct cursor *c, const struct map *m, uint64_t ng, uint64_t *v,
     struct ferr *e)
 {
-	static const char *const what[6] = { "zone", "pageblock", "cgroup",
-	    "unmovable", "ambiguous", "movable" };
+	static const char *const what[CHARGE_TOKENS] = { "zone", "pageblock",
+	    "cgroup", "unmovable", "ambiguous", "movable" };
 	uint64_t pb = (uint64_t)1 << m->pageblock_order, nb;
 	unsigned j;
 
 	if (next(c, "the charge lines", e) != 0)
 		return -1;
-	if (c->nt != 6)
+	if (c->nt != CHARGE_TOKENS)
 		return ferr_set(e, c->ls.no, "not 'ZONE PAGEBLOCK CGROUP "
 		    "UNMOVABLE AMBIGUOUS MOVABLE'");
 	if (number(c, 0, what[0], 0, m->nzones - 1, &v[0], e) != 0)
@@ -324,7 +348,7 @@ charge_line(struct cursor *c, const struct map *m, uint64_t ng, uint64_t *v,
 	if (number(c, 1, what[1], 0, nb ? nb - 1 : 0, &v[1], e) != 0 ||
 	    number(c, 2, what[2], 0, ng - 1, &v[2], e) != 0)
 		return -1;
-	for (j = 3; j < 6; j++)
+	for (j = CHARGE_COUNTS; j < CHARGE_TOKENS; j++)
 		if (number(c, j, what[j], 0, pb, &v[j], e) != 0)
 			return -1;
 	if (nb == 0 || v[2] >= ng)
@@ -421,9 +445,11 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 		    MAPFILE_VERSION);
 		goto fail;
 	}
-	if (header(&c, "page_size", 512, 1u << 24, &v, e) != 0)
+	if (header(&c, "page_size", PAGEORDER_PAGE_MIN, PAGEORDER_PAGE_MAX, &v,
+	    e) != 0)
 		goto fail;
-	if ((v & (v - 1)) != 0) {
+	/* In range, so only a power of two is left to refuse. */
+	if (!pageorder_page_ok(v)) {
 		ferr_set(e, c.ls.no, "page_size is not a power of two");
 		goto fail;
 	}
@@ -469,8 +495,12 @@ fail:
 #define MAPFILE_HEAD_MAX	512
 #define MAPFILE_ZONE_MAX	192
 #define MAPFILE_BLOCK_MAX	80
-#define MAPFILE_CGROUP_MAX	(4096 * 4 + 32)	/* a path, every byte escaped */
+/* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
+#define MAPFILE_PATH_MAX	4096
+#define MAPFILE_CGROUP_MAX	(MAPFILE_PATH_MAX * 4 + 32)
 #define MAPFILE_CHARGE_MAX	64
+/* The most memory cgroups: their ids are 16 bits (MEM_CGROUP_ID_MAX). */
+#define MAPFILE_MOST_CGROUPS	65536
 
 /* What the lines of a map file read so far allow: its zones' pageblocks. */
 struct maplimit {
@@ -487,8 +517,9 @@ zone_blocks(const struct tok *t, size_t nt, unsigned o)
 {
 	uint64_t start, spanned;
 
-	if (nt != 11 || !tok_is(&t[0], "zone") || num_u64(&t[4], &start) != 0 ||
-	    num_u64(&t[6], &spanned) != 0)
+	if (nt != ZONE_TOKENS || !tok_is(&t[0], "zone") ||
+	    num_u64(&t[ZONE_VALUE(ZONE_START)], &start) != 0 ||
+	    num_u64(&t[ZONE_VALUE(ZONE_SPANNED)], &spanned) != 0)
 		return 0;
 	/* As the parser counts them; past MAP_MAX_BLOCKS it refuses the zone. */
 	return map_span_blocks(start, spanned, o);
@@ -526,8 +557,8 @@ map_limit(void *arg, const char *buf, size_t len)
 			/* A charge per cgroup and page at most; 2^16 cgroups. */
 			if (l->charges > l->blocks << l->pageblock_order)
 				l->charges = l->blocks << l->pageblock_order;
-			if (l->groups > 65536)
-				l->groups = 65536;
+			if (l->groups > MAPFILE_MOST_CGROUPS)
+				l->groups = MAPFILE_MOST_CGROUPS;
 		}
 	}
 	return MAPFILE_HEAD_MAX + l->most_zones * MAPFILE_ZONE_MAX +

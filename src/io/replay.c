@@ -106,7 +106,7 @@ meta_number(struct replay *r, const struct tok *k, const struct tok *v,
 	int rc;
 
 	if ((rc = num_u64(v, &x)) != 0 || x > UINT_MAX)
-		return num_error(e, line, v, rc ? rc : -ERANGE, "value");
+		return num_error(e, line, v, rc ? rc : -ERANGE, 10, "value");
 	if (tok_is(k, "page_size"))
 		r->page_size = (unsigned long)x;
 	else if (tok_is(k, "interval_ms"))
@@ -135,7 +135,7 @@ meta_orders(struct replay *r, const struct tok *v, unsigned long line,
 		if (o.s + o.n > v->s + v->n)
 			o.n = (size_t)(v->s + v->n - o.s);
 		if ((rc = num_u64(&o, &x)) != 0 || x >= REPLAY_MAX_ORDERS)
-			return num_error(e, line, &o, rc ? rc : -ERANGE,
+			return num_error(e, line, &o, rc ? rc : -ERANGE, 10,
 			    "order");
 		/* Distinct orders below 32: never more than 32. */
 		if (r->order_index[x] >= 0)
@@ -161,13 +161,13 @@ meta_pair(struct replay *r, const struct tok *k, const struct tok *v,
 
 	if (tok_is(k, "exit_status")) {
 		if ((rc = num_u64(v, &x)) != 0 || x > 255)
-			return num_error(e, line, v, rc ? rc : -ERANGE,
+			return num_error(e, line, v, rc ? rc : -ERANGE, 10,
 			    "exit status");
 		r->exit_status = (int)x;
 	} else if (tok_is(k, "signal")) {
 		/* The signal that killed the command: 128 + it is its status. */
 		if ((rc = num_u64(v, &x)) != 0 || x < 1 || x > 127)
-			return num_error(e, line, v, rc ? rc : -ERANGE,
+			return num_error(e, line, v, rc ? rc : -ERANGE, 10,
 			    "signal");
 		r->signal = (int)x;
 	} else if (tok_is(k, "wall_s"))

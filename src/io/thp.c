@@ -3,15 +3,30 @@
 #include "config.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hugetlb.h"
-#include "slurp.h"
+#include "pageorder.h"
 #include "thp.h"
-#include "tunables.h"
+#include "thpenabled.h"
+#include "valuefile.h"
+
+/* Where selected() puts the word in force: WORD, of SIZE bytes. */
+struct word_ask {
+	char	*word;
+	size_t	 size;
+};
+
+/* valuefile_parse_fn of a THP "enabled" file, into ARG (a struct word_ask). */
+static int
+word_parse(void *arg, const char *buf, size_t len, struct ferr *e)
+{
+	struct word_ask *a = arg;
+
+	return thpenabled_parse(buf, len, a->word, a->size, e);
+}
 
 /*
  * Read the THP setting file PATH's selected word into WORD. Returns 1, 0
@@ -20,17 +35,9 @@
 static int
 selected(const char *path, char *word, size_t size, struct ferr *e)
 {
-	struct slurp s;
-	int rc;
+	struct word_ask a = { word, size };
 
-	if ((rc = slurp_read(path, &s, e)) != 0) {
-		ferr_keep_path(e, path);
-		return rc == -ENOENT ? 0 : -1;
-	}
-	rc = thp_parse(s.buf, s.len, word, size, e);
-	slurp_free(&s);
-	ferr_keep_path(e, path);
-	return rc == 0 ? 1 : -1;
+	return valuefile_read(path, word_parse, &a, e);
 }
 
 /* Returns whether setting W lets THP be allocated on faults or madvise. */
@@ -94,7 +101,7 @@ size_read(const char *dir, const char *name, uint64_t kb,
 	struct thp_size *s;
 	char *path;
 	size_t i;
-	int o, rc;
+	int rc;
 
 	if (t->n == THP_MAX_SIZES) {
 		ferr_keep_path(e, dir);
@@ -106,10 +113,7 @@ size_read(const char *dir, const char *name, uint64_t kb,
 	t->n++;
 	memset(s, 0, sizeof(*s));
 	s->kb = kb;
-	s->order = -1;
-	for (o = 0; o < FRAG_MAX_ORDERS; o++)
-		if ((uint64_t)page_size << o == kb * 1024)
-			s->order = o;
+	s->order = pageorder_of(page_size, kb * PAGEORDER_KB);
 	if (asprintf(&path, "%s/%s/enabled", dir, name) < 0)
 		return ferr_set(e, 0, "out of memory");
 	/* A size only shmem may use has no 'enabled' (6.18's hugepages-8kB). */
@@ -134,18 +138,16 @@ thp_read(const char *root, unsigned long page_size, long pmd_order,
 {
 	struct dirent *d;
 	char *dir, *path;
+	DIR *dp = NULL;
 	uint64_t kb;
-	DIR *dp;
 	int rc;
 
 	memset(t, 0, sizeof(*t));
 	t->pmd_order = pmd_order;
 	if (asprintf(&dir, "%s/" THP_DIR, root ? root : "") < 0)
 		return ferr_set(e, 0, "out of memory");
-	if ((rc = hugetlb_open_dir(dir, &dp, e)) <= 0) {
-		free(dir);
-		return rc;
-	}
+	if ((rc = hugetlb_open_dir(dir, &dp, e)) <= 0)
+		goto out;
 	if (asprintf(&path, "%s/enabled", dir) < 0) {
 		rc = ferr_set(e, 0, "out of memory");
 		goto out;
@@ -161,7 +163,8 @@ thp_read(const char *root, unsigned long page_size, long pmd_order,
 			goto out;
 	rc = 1;
 out:
-	closedir(dp);
+	if (dp != NULL)
+		closedir(dp);
 	free(dir);
 	return rc;
 }

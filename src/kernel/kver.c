@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "kver.h"
+#include "text.h"
 
 bool
 kver_extfrag_padded(const char *s)
@@ -14,7 +15,7 @@ kver_extfrag_padded(const char *s)
 	long v;
 
 	/* Lin Feng's "make extfrag_index show more pretty", merged for 5.16. */
-	if (s == NULL || (v = kver_parse(s)) < 0)
+	if (s == NULL || (v = text_kver(s)) < 0)
 		return true;
 	return v >= 5016;
 }

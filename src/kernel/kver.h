@@ -16,7 +16,7 @@ bool	kver_extfrag_padded(const char *s);
  * a run whose release is not known: pagetypeinfo's migratetype names
  * (Reserve before 4.4, HighAtomic since), /proc/pressure/memory (4.20+),
  * zoneinfo's lines (cma 5.12+, boost 5.16+, promo after 6.1). Any may be
- * NULL. Returns the release whose rules apply, in kver_parse() form: the
+ * NULL. Returns the release whose rules apply, in text_kver() form: the
  * last release before an upper bound, else -1 (the newest rules); TEXT
  * says from what, and what was assumed; *FOUND whether any file told.
  */

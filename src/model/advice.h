@@ -104,7 +104,7 @@ struct advise_in {
 	const struct zoneinfo		*zi;
 	const struct pagetypeinfo	*pti;
 	const long			*pti_zone;
-	long				 kver;		/* kver_parse(), -1: newest rules */
+	long				 kver;		/* text_kver(), -1: newest rules */
 	int				 threshold;	/* vm.extfrag_threshold */
 	enum advise_gfp			 gfp;
 	/*

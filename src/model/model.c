@@ -3,12 +3,9 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "ferr.h"
 #include "model.h"
-#include "text.h"
 #include "zoneset.h"
 
 static const char *const names[VM_NCOUNTERS] = {
@@ -102,91 +99,4 @@ thp_size_of(const struct thp *t, unsigned o)
 		if (t->sizes[i].order == (int)o)
 			return &t->sizes[i];
 	return NULL;
-}
-
-const char *
-frag_check(const uint64_t *n, unsigned norders)
-{
-	uint64_t pages = 0, blocks = 0;
-	unsigned k;
-
-	for (k = 0; k < norders; k++) {
-		if (n[k] > (UINT64_MAX >> k) || pages + (n[k] << k) < pages)
-			return "free pages add up to more than 64 bits";
-		pages += n[k] << k;
-		blocks += n[k];	/* cannot wrap: blocks <= pages */
-	}
-	if (pages > UINT64_MAX / 1000)
-		return "free pages times 1000 overflow the kernel's 64-bit arithmetic";
-	if (pages != 0 && (uint32_t)pages == 0)
-		return "free pages are a multiple of 2^32: the kernel's 32-bit "
-		    "divisor would be zero";
-	if (blocks != 0 && (uint32_t)blocks == 0)
-		return "free blocks are a multiple of 2^32: the kernel's 32-bit "
-		    "divisor would be zero";
-	return NULL;
-}
-
-int
-buddyinfo_check(const struct buddyinfo *bi, struct ferr *e)
-{
-	const char *why;
-	size_t i;
-
-	for (i = 0; i < bi->nzones; i++)
-		if ((why = frag_check(bi->zones[i].free, bi->norders)) != NULL)
-			return ferr_set(e, bi->zones[i].line, "%s", why);
-	return 0;
-}
-
-int
-pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e)
-{
-	const char *why, *first = NULL;
-	unsigned long line = 0;
-	const struct ptzone *z;
-	size_t i;
-	unsigned t;
-
-	/* Rows are kept by zone and type: the file's first refused row wins. */
-	for (i = 0; i < p->nzones; i++) {
-		z = &p->zones[i];
-		for (t = 0; t < p->ntypes; t++)
-			if (z->has_free[t] && (first == NULL ||
-			    z->free_line[t] < line) && (why =
-			    frag_check(z->free[t], p->norders)) != NULL) {
-				first = why;
-				line = z->free_line[t];
-			}
-	}
-	return first ? ferr_set(e, line, "%s", first) : 0;
-}
-
-/* Returns the number spelt by the digits at *S (skipped); -1 when none or huge. */
-static long
-number(const char **s)
-{
-	struct tok t = { *s, strspn(*s, "0123456789") };
-	uint64_t v;
-
-	*s += t.n;
-	return num_u64(&t, &v) == 0 && v <= 999999 ? (long)v : -1;
-}
-
-long
-kver_parse(const char *s)
-{
-	long major, minor;
-
-	if ((major = number(&s)) < 0 || *s++ != '.' ||
-	    (minor = number(&s)) < 0 || minor > 999)
-		return -1;
-	return major * 1000 + minor;
-}
-
-void
-iomem_free(struct iomem *io)
-{
-	free(io->ram);
-	memset(io, 0, sizeof(*io));
 }

@@ -261,12 +261,6 @@ struct frag {
 /* The kernel's utsname release holds at most 64 characters (__NEW_UTS_LEN). */
 #define KVER_MAX_LEN	64
 
-/*
- * Parse the leading "MAJOR.MINOR" of a release such as "6.18.44-fc" into a
- * single number MAJOR * 1000 + MINOR. Returns it, or -1 when S does not
- * start that way.
- */
-long	kver_parse(const char *s);
 
 /* The name of the metadata file at the top of a capture. */
 #define CAPTURE_META	"fragstat-capture"
@@ -282,34 +276,6 @@ struct capture_meta {
 	char		 time_utc[32];	/* "" when absent */
 };
 
-/* The System RAM ranges of /proc/iomem, as whole page frames [start, end). */
-struct iomem {
-	struct iomem_range {
-		uint64_t	 start, end;	/* PFNs */
-	}		*ram;
-	size_t		 nram;			/* in file order (ascending) */
-	size_t		 ram_cap;
-};
 
-/* Free IO's ranges (iomem_parse()). */
-void	iomem_free(struct iomem *io);
-
-struct ferr;
-
-/*
- * Returns NULL when the kernel's arithmetic is defined for these counts, or a
- * message saying why it is not (a sum beyond 64 bits, a zero 32-bit divisor).
- */
-const char	*frag_check(const uint64_t *n, unsigned norders);
-
-/*
- * Check every zone's free counts of BI with frag_check(): the model
- * fragstat computes on. Returns 0, or -1 with E set at the line of the
- * first zone whose counts it refuses.
- */
-int	buddyinfo_check(const struct buddyinfo *bi, struct ferr *e);
-
-/* Check every free row of P as buddyinfo_check() does, the first in the file first. */
-int	pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e);
 
 #endif

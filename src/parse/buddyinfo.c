@@ -40,7 +40,7 @@ parse_line(struct buddyinfo *bi, size_t cap, struct zoneset *zs,
 		return ferr_set(e, l, "more than %d orders", FRAG_MAX_ORDERS);
 	for (k = 0; k + 4 < nt; k++)
 		if ((rc = num_u64(&t[k + 4], &row[k])) != 0)
-			return num_error(e, l, &t[k + 4], rc, "free count");
+			return num_error(e, l, &t[k + 4], rc, 10, "free count");
 	if (bi->nzones == 0) {
 		if ((bi->counts = malloc(cap * k * sizeof(*row))) == NULL)
 			return ferr_set(e, l, "out of memory");

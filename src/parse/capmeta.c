@@ -3,28 +3,36 @@
 #include "config.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "capmeta.h"
+#include "pageorder.h"
 #include "text.h"
 
 /*
- * Copy into BUF the value of the line S (N bytes) when it is "KEY value":
- * what follows KEY and one space, cut to fit.
+ * Copy into BUF (SIZE bytes) the value of line L, S (N bytes), when it is
+ * "KEY value": what follows KEY and one space. Returns 0, or -1 with E set
+ * when the value does not fit.
  */
-static void
-fact(const char *s, size_t n, const char *key, char *buf, size_t size)
+static int
+fact(const char *s, size_t n, unsigned long l, const char *key, char *buf,
+    size_t size, struct ferr *e)
 {
 	size_t k = strlen(key);
 
-	if (n > k + 1 && memcmp(s, key, k) == 0 && s[k] == ' ' &&
-	    buf[0] == '\0')
-		snprintf(buf, size, "%.*s", (int)(n - k - 1), s + k + 1);
+	if (n <= k + 1 || memcmp(s, key, k) != 0 || s[k] != ' ' ||
+	    buf[0] != '\0')
+		return 0;
+	if (n - k - 1 >= size)
+		return ferr_set(e, l, "%s is longer than %zu bytes", key,
+		    size - 1);
+	memcpy(buf, s + k + 1, n - k - 1);
+	buf[n - k - 1] = '\0';
+	return 0;
 }
 
 int
-capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
+capmeta_parse(const char *buf, size_t len, struct capture_meta *m,
     struct ferr *e)
 {
 	struct tok t[3], v;
@@ -41,8 +49,11 @@ capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
 		if (tok_split(s, n, t, 2) == 2 && tok_is(&t[0], "absent") &&
 		    tok_is(&t[1], "sys/kernel/mm/hugepages"))
 			m->no_hugetlb = true;
-		fact(s, n, "hostname", m->hostname, sizeof(m->hostname));
-		fact(s, n, "time_utc", m->time_utc, sizeof(m->time_utc));
+		if (fact(s, n, ls.no, "hostname", m->hostname,
+		    sizeof(m->hostname), e) != 0 ||
+		    fact(s, n, ls.no, "time_utc", m->time_utc,
+		    sizeof(m->time_utc), e) != 0)
+			return -1;
 		if (tok_split(s, n, t, 1) == 0 || !tok_is(&t[0], "page_size"))
 			continue;
 		v.s = t[0].s + t[0].n;
@@ -52,10 +63,9 @@ capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
 			v.n--;
 		}
 		/* A capture of a root whose page size was never known. */
-		if (v.n == 7 && memcmp(v.s, "unknown", 7) == 0)
+		if (tok_is(&v, "unknown"))
 			continue;
-		if (num_u64(&v, &x) != 0 || x < 512 || x > (1u << 24) ||
-		    (x & (x - 1)) != 0)
+		if (num_u64(&v, &x) != 0 || !pageorder_page_ok(x))
 			return ferr_set(e, ls.no, "page_size is not a power of "
 			    "two from 512 to 16M");
 		m->page_size = (unsigned long)x;

@@ -9,8 +9,11 @@
 #include "ferr.h"
 #include "model.h"
 
-/* Parse a metadata file ("key value" lines). Returns 0, or -1 with E set. */
-int	capture_meta_parse(const char *buf, size_t len, struct capture_meta *m,
+/*
+ * Parse a metadata file ("key value" lines). Returns 0, or -1 with E set
+ * (a value too long for M is refused, not cut).
+ */
+int	capmeta_parse(const char *buf, size_t len, struct capture_meta *m,
 	    struct ferr *e);
 
 #endif

@@ -12,23 +12,6 @@
 #include "text.h"
 #include "zonehead.h"
 
-/* Parse address token T into *V. Returns 0 or -1 with E set for line L. */
-static int
-address(const struct tok *t, uint64_t *v, const char *what, unsigned long l,
-    struct ferr *e)
-{
-	char q[64];
-	int rc;
-
-	if ((rc = num_hex(t, v)) == 0)
-		return 0;
-	ferr_quote(q, sizeof(q), t->s, t->n);
-	if (rc == -ERANGE)
-		return ferr_set(e, l, "%s '%s' does not fit in 64 bits", what,
-		    q);
-	return ferr_set(e, l, "%s '%s' is not a hexadecimal address", what, q);
-}
-
 /*
  * Parse "START-END" at T into *START and *END (inclusive addresses).
  * Returns 0 or -1 with E set for line L.
@@ -39,6 +22,7 @@ range(const struct tok *t, uint64_t *start, uint64_t *end, unsigned long l,
 {
 	const char *dash = memchr(t->s, '-', t->n);
 	struct tok a, b;
+	int rc;
 
 	if (dash == NULL)
 		return ferr_set(e, l, "expected 'START-END' in hexadecimal");
@@ -46,9 +30,10 @@ range(const struct tok *t, uint64_t *start, uint64_t *end, unsigned long l,
 	a.n = (size_t)(dash - t->s);
 	b.s = dash + 1;
 	b.n = t->n - a.n - 1;
-	if (address(&a, start, "range start", l, e) != 0 ||
-	    address(&b, end, "range end", l, e) != 0)
-		return -1;
+	if ((rc = num_hex(&a, start)) != 0)
+		return num_error(e, l, &a, rc, 16, "range start");
+	if ((rc = num_hex(&b, end)) != 0)
+		return num_error(e, l, &b, rc, 16, "range end");
 	if (*end < *start)
 		return ferr_set(e, l, "the range ends before it starts");
 	return 0;

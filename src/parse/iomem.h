@@ -8,6 +8,7 @@
 
 #include "ferr.h"
 #include "model.h"
+#include "sysram.h"
 
 /*
  * Parse the LEN bytes at BUF into IO: the top-level "START-END : System

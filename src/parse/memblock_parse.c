@@ -31,7 +31,7 @@ memblock_parse_size(const char *buf, size_t len, uint64_t *v, struct ferr *e)
 	if (one_line(buf, len, &t, e) != 0)
 		return -1;
 	if ((rc = num_hex(&t, v)) != 0)
-		return num_error(e, 1, &t, rc, "block size");
+		return num_error(e, 1, &t, rc, 16, "block size");
 	if (*v == 0 || (*v & (*v - 1)) != 0)
 		return ferr_set(e, 1, "block size %#llx is not a power of two",
 		    (unsigned long long)*v);

@@ -68,7 +68,7 @@ meminfo_parse(const char *buf, size_t len, struct meminfo *m, struct ferr *e)
 			return ferr_set(e, ls.no, "expected 'Name: value kB', "
 			    "found '%s'", ferr_quote(q, sizeof(q), s, n));
 		if ((rc = num_u64(&t[1], &x)) != 0)
-			return num_error(e, ls.no, &t[1], rc, "value");
+			return num_error(e, ls.no, &t[1], rc, 10, "value");
 		if ((bit = field(&t[0], m, &v)) == 0)
 			continue;
 		if (nt != 3)

@@ -2,11 +2,18 @@
 /* pageowner.c - read debugfs page_owner (print_page_owner() in mm/page_owner.c) into records */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "pageowner.h"
 #include "text.h"
+
+/* The tokens of a record's line read: all ten of the PFN line (5.17+). */
+#define PO_LINE_TOKENS	10
+/* An order from here on is no page's: 1 << order would not fit 64 bits. */
+#define PO_ORDER_LIMIT	64
 
 /* Append the frame S (N bytes) to R. Returns 0 or -1 when out of memory. */
 static int
@@ -18,9 +25,10 @@ frame(struct po_record *r, const char *s, size_t n)
 		s++;
 		n--;
 	}
-	if (r->len + n + 2 > r->cap) {
-		r->cap = (r->len + n + 2) * 2;
-		if ((nf = realloc(r->frames, r->cap)) == NULL)
+	/* Room for the frame and its newline, doubling as often as it takes. */
+	while (r->len + n >= r->cap) {
+		if ((nf = grow_room(r->frames, &r->cap, r->len + n, 1,
+		    SIZE_MAX)) == NULL)
 			return -1;
 		r->frames = nf;
 	}
@@ -28,6 +36,15 @@ frame(struct po_record *r, const char *s, size_t n)
 	r->len += n;
 	r->frames[r->len++] = '\n';
 	return 0;
+}
+
+/* Make R hold no record, keeping its frames' buffer for the next. */
+static void
+record_reset(struct po_record *r)
+{
+	r->have_order = r->have_pfn = r->movable = false;
+	r->have_types = r->have_flags = r->lru = false;
+	r->len = 0;
 }
 
 /* Parse token T, "0x" hexadecimal (since 5.17) or decimal, into *V. Returns 0 or -1. */
@@ -71,16 +88,17 @@ flag_lru(struct tok t)
 static int
 record_line(struct po_record *r, const char *s, size_t n)
 {
-	struct tok t[10];
+	struct tok t[PO_LINE_TOKENS];
 	size_t nt;
 
 	if (n > 0 && (s[0] == ' ' || s[0] == '\t'))
 		return frame(r, s, n);
-	nt = tok_split(s, n, t, 10);
+	nt = tok_split(s, n, t, PO_LINE_TOKENS);
 	/* "Page allocated via order %u, mask %#x(%pGg), pid ..." */
 	if (nt >= 5 && tok_is(&t[0], "Page") && tok_is(&t[1], "allocated") &&
 	    tok_is(&t[3], "order") && tok_chop(&t[4], ','))
-		r->have_order = num_u64(&t[4], &r->order) == 0 && r->order < 64;
+		r->have_order = num_u64(&t[4], &r->order) == 0 &&
+		    r->order < PO_ORDER_LIMIT;
 	/* "PFN %#lx type %s Block %lu type %s Flags %pGp" (5.17+; before, "PFN %lu" and "Flags %#lx(%pGp)") */
 	else if (nt >= 4 && tok_is(&t[0], "PFN") && tok_is(&t[2], "type")) {
 		r->have_pfn = pfn_number(t[1], &r->pfn) == 0;
@@ -102,25 +120,24 @@ pageowner_parse(const char *buf, size_t len,
 {
 	const char *s = buf, *end = buf + len, *nl, *start = buf;
 	struct po_record r;
-	size_t used = 0;
+	long used = 0;
 
 	memset(&r, 0, sizeof(r));
 	while (s < end && (nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
 		if (nl == s) {
-			if (start != s && each(arg, &r) != 0)
-				goto oom;
-			r.have_order = r.have_pfn = r.movable = false;
-			r.have_types = r.have_flags = r.lru = false;
-			r.len = 0;
-			used = (size_t)(nl + 1 - buf);
+			if (start != s && each(arg, &r) != 0) {
+				used = -1;
+				break;
+			}
+			record_reset(&r);
+			used = (long)(nl + 1 - buf);
 			start = nl + 1;
-		} else if (record_line(&r, s, (size_t)(nl - s)) != 0)
-			goto oom;
+		} else if (record_line(&r, s, (size_t)(nl - s)) != 0) {
+			used = -1;
+			break;
+		}
 		s = nl + 1;
 	}
 	free(r.frames);
-	return (long)used;
-oom:
-	free(r.frames);
-	return ferr_set(e, 0, "out of memory");
+	return used < 0 ? ferr_set(e, 0, "out of memory") : used;
 }

@@ -108,7 +108,7 @@ header_number(const struct tok *t, size_t nt, bool *have, uint64_t *v,
 	if (nt != 4)
 		return ferr_set(e, l, "expected '%s: N'", what);
 	if ((rc = num_u64(&t[3], &x)) != 0)
-		return num_error(e, l, &t[3], rc, what);
+		return num_error(e, l, &t[3], rc, 10, what);
 	if (*have && x != *v)
 		return ferr_set(e, l, "%s %llu differs from the earlier %llu",
 		    what, (unsigned long long)x, (unsigned long long)*v);
@@ -235,7 +235,7 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			c.n--;
 		}
 		if ((rc = num_u64(&c, &row[k])) != 0)
-			return num_error(e, l, &t[6 + k], rc, "free count");
+			return num_error(e, l, &t[6 + k], rc, 10, "free count");
 	}
 	if ((z = zone(st->p, node, name, l, e)) == NULL)
 		return -1;
@@ -285,7 +285,8 @@ count_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 			    "%s", st->table == T_BLOCKS ? "pageblock" :
 			    "mixed-block", node, name);
 		if ((rc = num_u64(&t[4 + c], &dst[st->cols[c]])) != 0)
-			return num_error(e, l, &t[4 + c], rc, "pageblock count");
+			return num_error(e, l, &t[4 + c], rc, 10,
+			    "pageblock count");
 		has[st->cols[c]] = true;
 		/* The row is the whole zone: its shares are taken in thousandths. */
 		if (dst[st->cols[c]] > limit - sum)

@@ -74,7 +74,7 @@ parse_line(struct psi *p, const struct tok *t, size_t nt, unsigned long l,
 	if (value(&t[4], "total", &num, l, e) != 0)
 		return -1;
 	if ((rc = num_u64(&num, &pl->total_us)) != 0)
-		return num_error(e, l, &num, rc, "total");
+		return num_error(e, l, &num, rc, 10, "total");
 	pl->present = true;
 	return 0;
 }

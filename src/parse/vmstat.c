@@ -45,7 +45,8 @@ vmstat_parse(const char *buf, size_t len, struct vmstat *v, struct ferr *e)
 			return ferr_set(e, ls.no, "expected 'counter_name value', "
 			    "found '%s'", ferr_quote(q, sizeof(q), s, n));
 		if ((rc = num_u64(&t[1], &x)) != 0)
-			return num_error(e, ls.no, &t[1], rc, "counter value");
+			return num_error(e, ls.no, &t[1], rc, 10,
+			    "counter value");
 		for (c = 0; c < VM_NCOUNTERS; c++)
 			if (tok_is(&t[0], vmstat_name(c)))
 				break;

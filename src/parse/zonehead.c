@@ -27,7 +27,7 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 		return ferr_set(e, line, "expected ',' after the node id");
 	/* The message quotes the token as written, comma included. */
 	if ((rc = num_u64(&id, &v)) != 0)
-		return num_error(e, line, &t[1], rc, "node id");
+		return num_error(e, line, &t[1], rc, 10, "node id");
 	/* NODES_SHIFT is at most 10 on every architecture. */
 	if (v >= FRAG_MAX_NODES)
 		return ferr_set(e, line, "node id %llu is out of range (at most "

@@ -46,7 +46,7 @@ set(struct zizone *z, unsigned bit, size_t off, const struct tok *v,
 		return ferr_set(e, l, "second '%s' line in node %u, zone %s",
 		    key, z->node, z->name);
 	if ((rc = num_u64(v, (uint64_t *)(void *)((char *)z + off))) != 0)
-		return num_error(e, l, v, rc, key);
+		return num_error(e, l, v, rc, 10, key);
 	z->have |= bit;
 	return 0;
 }
@@ -79,7 +79,7 @@ protection(struct zizone *z, const struct tok *t, size_t nt, unsigned long l,
 			return ferr_set(e, l, "expected '%c' after protection "
 			    "value %zu", i + 1 == nt ? ')' : ',', i);
 		if ((rc = num_u64(&v, &z->protection[i - 1])) != 0)
-			return num_error(e, l, &v, rc, "protection value");
+			return num_error(e, l, &v, rc, 10, "protection value");
 	}
 	z->nprotection = (unsigned)(nt - 1);
 	z->have |= ZI_PROTECTION;
@@ -98,7 +98,7 @@ pcp_count(struct zizone *z, const struct tok *v, unsigned long l,
 	int rc;
 
 	if ((rc = num_u64(v, &n)) != 0)
-		return num_error(e, l, v, rc, "per-CPU count");
+		return num_error(e, l, v, rc, 10, "per-CPU count");
 	if (n > UINT64_MAX - z->pcp)
 		return ferr_set(e, l, "per-CPU counts of node %u, zone %s add "
 		    "up to more than 64 bits", z->node, z->name);

@@ -265,7 +265,7 @@ opt_input(int c, const char *arg, struct opts *o)
 		o->no_pagetypeinfo = true;
 		break;
 	case OPT_KERNEL:
-		if (kver_parse(arg) < 0)
+		if (text_kver(arg) < 0)
 			return usage_error("--kernel: '%s' is not a release "
 			    "such as 5.15 or 6.1.0", arg);
 		if (strlen(arg) > KVER_MAX_LEN)

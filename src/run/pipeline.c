@@ -20,6 +20,7 @@
 #include "render_prom.h"
 #include "render_rows.h"
 #include "render_text.h"
+#include "text.h"
 #include "usage.h"
 
 /*
@@ -188,7 +189,7 @@ advice_rules(const struct opts *o, const struct inputs *in,
 {
 	bool found;
 
-	adv->kver = in->release[0] ? kver_parse(in->release) : -1;
+	adv->kver = in->release[0] ? text_kver(in->release) : -1;
 	adv->kver_from = o->kernel ? "option" : o->sysroot ? "osrelease" :
 	    "host";
 	if (!in->release[0]) {

@@ -11,6 +11,8 @@
 #include "render_kernel.h"
 #include "render_verify.h"
 #include "report.h"
+#include "slurp.h"
+#include "validate.h"
 #include "verify.h"
 
 /* A file of the kernel's that fragstat recomputes, and its renderer. */

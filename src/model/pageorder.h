@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pageorder.h - the base page sizes fragstat accepts, and a huge page size as an order of them */
+#ifndef FRAGSTAT_PAGEORDER_H
+#define FRAGSTAT_PAGEORDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The base page sizes a capture or map file may give (the kernel's are 4K to 256K). */
+#define PAGEORDER_PAGE_MIN	512u
+#define PAGEORDER_PAGE_MAX	(1u << 24)
+
+/* Returns whether V is a power of two from PAGEORDER_PAGE_MIN to PAGEORDER_PAGE_MAX. */
+bool	pageorder_page_ok(uint64_t v);
+
+/* Bytes in the kB of the kernel's size names ("hugepages-2048kB"). */
+#define PAGEORDER_KB	1024u
+
+/*
+ * Returns the order O with PAGE_SIZE << O == BYTES (huge_page_order():
+ * the size in base pages, as a power of two), or -1 when none below
+ * FRAG_MAX_ORDERS makes it.
+ */
+int	pageorder_of(unsigned long page_size, uint64_t bytes);
+
+#endif
