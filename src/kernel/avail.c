@@ -334,9 +334,10 @@ avail_worst(const struct advice *adv, const struct need *n,
 	if (n != NULL && advise_rank(na->verdict) > advise_rank(worst)) {
 		worst = na->verdict;
 		/* An order not counted stands at the last one counted. */
-		k = advice_order_index(adv, n->order);
-		*jw = k >= 0 ? (size_t)k : adv->norders > 0 ? adv->norders - 1 :
-		    0;
+		if ((k = advice_order_index(adv, n->order)) >= 0)
+			*jw = (size_t)k;
+		else if (adv->norders > 0)
+			*jw = adv->norders - 1;
 	}
 	return worst;
 }

@@ -34,7 +34,7 @@ futile_frag(uint64_t free, uint64_t blocks, unsigned pb)
 	 */
 	per_mille = free / 1000;
 	q = outside / per_mille;
-	if (q * (free % 1000) > outside % per_mille * 1000)
+	if (q * (free % 1000) > (outside % per_mille) * 1000)
 		q--;
 	return (uint32_t)q;
 }
