@@ -73,6 +73,9 @@ START_TEST(test_frag)
 	    7 + 1507 + 2836, 9), 53);
 	/* Huge counts neither wrap nor divide by zero. */
 	ck_assert_uint_eq(futile_frag(UINT64_MAX, 1, 9), 999);
+	/* Half of 2^64 whole, one page less outside: 499.99..., not 500. */
+	ck_assert_uint_eq(futile_frag(UINT64_MAX, 1ULL << 54, 9), 499);
+	ck_assert_uint_eq(futile_frag(UINT64_MAX / 1000 * 3 + 7, 0, 9), 1000);
 }
 END_TEST
 

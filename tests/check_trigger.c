@@ -11,45 +11,11 @@
 #include "evcount.h"
 #include "events.h"
 #include "options.h"
+#include "render_watch.h"
 #include "testutil.h"
 #include "trigger.h"
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
-
-START_TEST(test_parse)
-{
-	static const struct {
-		const char	*s;
-		int		 rc;
-		enum trigger_kind kind;
-		unsigned	 order;
-	} cases[] = {
-		{ "stall", 0, TRIGGER_STALL, 0 },
-		{ "psi", 0, TRIGGER_PSI, 0 },
-		{ "alloc-fail:9", 0, TRIGGER_ALLOC_FAIL, 9 },
-		{ "alloc-fail:0", 0, TRIGGER_ALLOC_FAIL, 0 },
-		{ "alloc-fail:", -1, 0, 0 },
-		{ "alloc-fail:-1", -1, 0, 0 },
-		{ "alloc-fail:9x", -1, 0, 0 },
-		{ "alloc-fail:99", -1, 0, 0 },
-		{ "alloc-fail", -1, 0, 0 },
-		{ "Stall", -1, 0, 0 },
-		{ "stalls", -1, 0, 0 },
-		{ "", -1, 0, 0 },
-	};
-	struct trigger t;
-	size_t i;
-
-	for (i = 0; i < N(cases); i++) {
-		ck_assert_msg(trigger_parse(cases[i].s, &t) == cases[i].rc,
-		    "%s", cases[i].s);
-		if (cases[i].rc == 0) {
-			ck_assert_int_eq(t.kind, cases[i].kind);
-			ck_assert_uint_eq(t.order, cases[i].order);
-		}
-	}
-}
-END_TEST
 
 /* Returns a PSI whose full avg10 is FULL hundredths (-1: no full line). */
 static struct psi
@@ -76,7 +42,8 @@ START_TEST(test_psi_rises)
 	};
 	struct trigger t = { .kind = TRIGGER_PSI, .psi_full = 500 };
 	struct psi prev, cur;
-	char why[128];
+	struct trigger_fire why;
+	char text[128];
 	size_t i;
 	bool got;
 
@@ -85,13 +52,15 @@ START_TEST(test_psi_rises)
 		cur = pressure(cases[i][1]);
 		/* -2: no sample at all */
 		got = trigger_fired(&t, NULL, cases[i][0] == -2 ? NULL : &prev,
-		    cases[i][1] == -2 ? NULL : &cur, why, sizeof(why));
+		    cases[i][1] == -2 ? NULL : &cur, &why);
 		ck_assert_msg(got == (cases[i][2] != 0), "case %zu", i);
-		ck_assert(got == (why[0] != '\0'));
+		ck_assert_uint_eq(why.psi_full, got ? (uint32_t)cases[i][1] :
+		    0);
 	}
 	cur = pressure(1234);
-	ck_assert(trigger_fired(&t, NULL, NULL, &cur, why, sizeof(why)));
-	ck_assert_str_eq(why, "full avg10 12.34% above 5.00%");
+	ck_assert(trigger_fired(&t, NULL, NULL, &cur, &why));
+	ck_assert_str_eq(render_trigger(text, sizeof(text), &t, &why),
+	    "full avg10 12.34% above 5.00%");
 }
 END_TEST
 
@@ -99,23 +68,26 @@ START_TEST(test_alloc_fail)
 {
 	struct trigger t = { .kind = TRIGGER_ALLOC_FAIL, .order = 4 };
 	struct ev_counts c;
-	char why[128];
+	struct trigger_fire why;
+	char text[128];
 
 	memset(&c, 0, sizeof(c));
-	ck_assert(!trigger_fired(&t, NULL, NULL, NULL, why, sizeof(why)));
+	ck_assert(!trigger_fired(&t, NULL, NULL, NULL, &why));
 	/* Below ORDER, and successes: nothing. */
 	c.alloc[3].failed = 7;
 	c.alloc[4].succeeded = 100;
 	c.alloc[9].succeeded = 1;
-	ck_assert(!trigger_fired(&t, &c, NULL, NULL, why, sizeof(why)));
+	ck_assert(!trigger_fired(&t, &c, NULL, NULL, &why));
 	c.alloc[FRAG_MAX_ORDERS - 1].failed = 1;
-	ck_assert(trigger_fired(&t, &c, NULL, NULL, why, sizeof(why)));
+	ck_assert(trigger_fired(&t, &c, NULL, NULL, &why));
 	c.alloc[4].failed = 2;
-	ck_assert(trigger_fired(&t, &c, NULL, NULL, why, sizeof(why)));
-	ck_assert_str_eq(why, "3 allocations of order 4 or more failed");
+	ck_assert(trigger_fired(&t, &c, NULL, NULL, &why));
+	ck_assert_uint_eq(why.count, 3);
+	ck_assert_str_eq(render_trigger(text, sizeof(text), &t, &why),
+	    "3 allocations of order 4 or more failed");
 	t.order = 10;
 	c.alloc[FRAG_MAX_ORDERS - 1].failed = 0;
-	ck_assert(!trigger_fired(&t, &c, NULL, NULL, why, sizeof(why)));
+	ck_assert(!trigger_fired(&t, &c, NULL, NULL, &why));
 }
 END_TEST
 
@@ -148,7 +120,7 @@ stall_after(const struct ev_record *r, size_t n, uint64_t *begins)
 	struct ev_names nm;
 	struct ev_counts c;
 	struct ev_tasks tk;
-	char why[128];
+	struct trigger_fire why;
 	size_t i;
 	bool fired;
 
@@ -160,7 +132,7 @@ stall_after(const struct ev_record *r, size_t n, uint64_t *begins)
 	for (i = 0; i < n; i++)
 		ck_assert_int_eq(ev_add(&c, &tk, &r[i], &nm), 0);
 	ck_assert_int_eq(ev_settle(&c, &tk, UINT64_MAX, fake_comm, NULL), 0);
-	fired = trigger_fired(&t, &c, NULL, NULL, why, sizeof(why));
+	fired = trigger_fired(&t, &c, NULL, NULL, &why);
 	*begins = c.stall_begins;
 	ev_free(&c);
 	ev_tasks_free(&tk);
@@ -184,6 +156,9 @@ START_TEST(test_stall)
 		rec(EV_RECLAIM_BEGIN, 8, 100), rec(EV_RECLAIM_END, 8, 200),
 		rec(EV_BEGIN, 9, 300), rec(EV_END, 9, 400),
 	};
+	struct trigger t = { .kind = TRIGGER_STALL };
+	struct trigger_fire why = { .count = 2 };
+	char text[128];
 	uint64_t n;
 
 	ck_assert(!stall_after(quiet, N(quiet), &n));
@@ -193,15 +168,16 @@ START_TEST(test_stall)
 	ck_assert(stall_after(reclaim, N(reclaim), &n));
 	ck_assert_uint_eq(n, 2);
 	ck_assert(!stall_after(NULL, 0, &n));
+	ck_assert_str_eq(render_trigger(text, sizeof(text), &t, &why),
+	    "2 direct reclaim or compaction runs began");
 }
 END_TEST
 
-/* Returns options_parse()'s status for the words of LINE. */
+/* Returns options_parse()'s status for the words of ARGS, with what it read in *O. */
 static int
-parse(const char *args)
+parse_into(const char *args, struct opts *o)
 {
 	char line[256], *argv[32], *p;
-	struct opts o;
 	int argc = 0, rc;
 
 	snprintf(line, sizeof(line), "fragstat %s", args);
@@ -209,10 +185,67 @@ parse(const char *args)
 		argv[argc++] = p;
 	argv[argc] = NULL;
 	optind = 0;
-	rc = options_parse(argc, argv, &o);
-	free(o.roots);
+	rc = options_parse(argc, argv, o);
+	free(o->roots);
+	o->roots = NULL;
 	return rc;
 }
+
+/* Returns options_parse()'s status for the words of ARGS. */
+static int
+parse(const char *args)
+{
+	struct opts o;
+
+	return parse_into(args, &o);
+}
+
+START_TEST(test_parse)
+{
+	static const struct {
+		const char	*s;
+		int		 rc;	/* options_parse()'s */
+		enum trigger_kind kind;
+		unsigned	 order;
+	} cases[] = {
+		{ "stall", EXIT_OK, TRIGGER_STALL, 0 },
+		{ "psi", EXIT_OK, TRIGGER_PSI, 0 },
+		{ "alloc-fail:9", EXIT_OK, TRIGGER_ALLOC_FAIL, 9 },
+		{ "alloc-fail:0", EXIT_OK, TRIGGER_ALLOC_FAIL, 0 },
+		{ "alloc-fail:", EXIT_USAGE, 0, 0 },
+		{ "alloc-fail:-1", EXIT_USAGE, 0, 0 },
+		{ "alloc-fail:9x", EXIT_USAGE, 0, 0 },
+		{ "alloc-fail:99", EXIT_USAGE, 0, 0 },
+		{ "alloc-fail", EXIT_USAGE, 0, 0 },
+		{ "Stall", EXIT_USAGE, 0, 0 },
+		{ "stalls", EXIT_USAGE, 0, 0 },
+		{ "", EXIT_USAGE, 0, 0 },
+	};
+	char args[128];
+	struct opts o;
+	size_t i;
+	int null;
+
+	null = open("/dev/null", O_WRONLY);
+	ck_assert_int_ge(null, 0);
+	ck_assert_int_ge(dup2(null, 2), 0);
+	for (i = 0; i < N(cases); i++) {
+		snprintf(args, sizeof(args), "--watch=1 --record=D --events "
+		    "--events-min-order=0 --trigger=%s", cases[i].s);
+		ck_assert_msg(parse_into(args, &o) == cases[i].rc, "%s",
+		    cases[i].s);
+		if (cases[i].rc == EXIT_OK) {
+			const struct trigger *t = &o.trigger;
+
+
+			ck_assert_int_eq(t->kind, cases[i].kind);
+			ck_assert_uint_eq(t->order, cases[i].order);
+		}
+	}
+	close(null);
+}
+END_TEST
+
 
 START_TEST(test_options)
 {

@@ -383,7 +383,8 @@ advise_tally(struct advice *adv, const struct buddyinfo *bi)
 {
 	const struct zadvice *a;
 	enum verdict *b;
-	size_t i, j, n = (FRAG_MAX_NODES + 1) * adv->norders;
+	size_t i, n = (FRAG_MAX_NODES + 1) * adv->norders;
+	long j;
 
 	/* Row FRAG_MAX_NODES is the machine. */
 	if ((adv->best = malloc(n * sizeof(*b) + 1)) == NULL)
@@ -392,15 +393,15 @@ advise_tally(struct advice *adv, const struct buddyinfo *bi)
 		adv->best[i] = VERDICT_RECLAIM;
 	for (i = 0; i < adv->nzones; i++) {
 		a = &adv->zones[i];
-		for (j = 0; j < adv->norders && adv->orders[j] != a->order; j++)
-			;
+		j = advice_order_index(adv, a->order);
 		/* A zone the allocation cannot use does not count. */
-		if (j == adv->norders || a->verdict == VERDICT_UNUSABLE)
+		if (j < 0 || a->verdict == VERDICT_UNUSABLE)
 			continue;
-		b = &adv->best[bi->zones[a->zone].node * adv->norders + j];
+		b = &adv->best[bi->zones[a->zone].node * adv->norders +
+		    (size_t)j];
 		if (advise_rank(a->verdict) < advise_rank(*b))
 			*b = a->verdict;
-		b = &adv->best[FRAG_MAX_NODES * adv->norders + j];
+		b = &adv->best[FRAG_MAX_NODES * adv->norders + (size_t)j];
 		if (advise_rank(a->verdict) < advise_rank(*b))
 			*b = a->verdict;
 	}

@@ -320,6 +320,7 @@ avail_worst(const struct advice *adv, const struct need *n,
 {
 	enum verdict worst = VERDICT_OK, v;
 	size_t j;
+	long k;
 
 	*jw = 0;
 	for (j = 0; j < adv->norders; j++) {
@@ -332,9 +333,11 @@ avail_worst(const struct advice *adv, const struct need *n,
 	/* What --need asks for may need more than one allocation does. */
 	if (n != NULL && advise_rank(na->verdict) > advise_rank(worst)) {
 		worst = na->verdict;
-		for (*jw = 0; *jw + 1 < adv->norders && adv->orders[*jw] !=
-		    n->order; (*jw)++)
-			;
+		/* An order not counted stands at the last one counted. */
+		if ((k = advice_order_index(adv, n->order)) >= 0)
+			*jw = (size_t)k;
+		else if (adv->norders > 0)
+			*jw = adv->norders - 1;
 	}
 	return worst;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fleet.h"
+#include "grow.h"
 
 const unsigned fleet_pct[FLEET_NPCT] = { 1, 5, 10, 50, 90 };
 
@@ -22,15 +23,11 @@ static int
 values_add(struct fleet_values *v, uint64_t x)
 {
 	uint64_t *nv;
-	size_t cap;
 
-	if (v->n == v->cap) {
-		cap = v->cap ? v->cap * 2 : 1024;
-		if ((nv = realloc(v->v, cap * sizeof(*nv))) == NULL)
-			return -1;
-		v->v = nv;
-		v->cap = cap;
-	}
+	if ((nv = grow_room(v->v, &v->cap, v->n, sizeof(*nv), SIZE_MAX)) ==
+	    NULL)
+		return -1;
+	v->v = nv;
 	v->v[v->n++] = x;
 	v->sorted = false;
 	return 0;
@@ -110,35 +107,30 @@ worst_add(struct fleet *f, const struct fleet_worst *w)
 	return 0;
 }
 
-/* Returns the index of ORDER in ADV's orders, or ADV->norders when absent. */
-static size_t
-order_index(const struct advice *adv, unsigned order)
+/* Returns the verdict on R's --need for NODE (-1: the whole host). */
+static enum verdict
+need_verdict(const struct fleet_root *r, int node)
 {
-	size_t j;
+	struct need n = *r->need;
 
-	for (j = 0; j < adv->norders && adv->orders[j] != order; j++)
-		;
-	return j;
+	n.node = node;
+	return avail_need(r->av, &n, r->possible).verdict;
 }
 
 /* Add R's need verdicts, of the host and of each node, to F. */
 static void
 add_need(struct fleet *f, const struct fleet_root *r)
 {
-	struct need n = *r->need;
-	struct need_answer a;
 	size_t i;
 
-	n.node = -1;
-	f->need_hosts[avail_need(r->av, &n, r->possible).verdict]++;
+	f->need_hosts[need_verdict(r, -1)]++;
 	for (i = 0; i < r->av->n; i++) {
 		const struct avail *row = &r->av->rows[i];
 
-		if (row->zone >= 0 || row->node < 0 || row->order != n.order)
+		if (row->zone >= 0 || row->node < 0 ||
+		    row->order != r->need->order)
 			continue;
-		n.node = row->node;
-		a = avail_need(r->av, &n, r->possible);
-		f->need_nodes[a.verdict]++;
+		f->need_nodes[need_verdict(r, row->node)]++;
 	}
 }
 
@@ -147,8 +139,7 @@ static int
 add_worst(struct fleet *f, const struct fleet_root *r, const struct avail *a)
 {
 	struct fleet_worst w;
-	struct need n;
-	size_t j;
+	long j;
 
 	memset(&w, 0, sizeof(w));
 	w.root = (char *)r->root;
@@ -158,12 +149,10 @@ add_worst(struct fleet *f, const struct fleet_root *r, const struct avail *a)
 	w.now = a->now;
 	w.after = a->after;
 	w.now_is_bound = a->now_is_bound;
-	if (r->need != NULL) {
-		n = *r->need;
-		n.node = -1;
-		w.verdict = avail_need(r->av, &n, r->possible).verdict;
-	} else if ((j = order_index(r->adv, a->order)) < r->adv->norders)
-		w.verdict = advise_best(r->adv, -1, j);
+	if (r->need != NULL)
+		w.verdict = need_verdict(r, -1);
+	else if ((j = advice_order_index(r->adv, a->order)) >= 0)
+		w.verdict = advise_best(r->adv, -1, (size_t)j);
 	else
 		w.verdict = VERDICT_UNKNOWN;
 	return worst_add(f, &w);

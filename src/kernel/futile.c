@@ -6,36 +6,45 @@
 
 #include "futile.h"
 
+/*
+ * The unusable free space index at the pageblock order, of the whole
+ * machine: frag.c's unusable_free_index() is the same quantity for one
+ * zone, but it mirrors the kernel (div_u64()'s 32-bit divisor, 1000 for a
+ * zone with nothing free) and frag_check() bounds its counts. A sum of
+ * zones is no kernel number and has no such bound, so this one is exact
+ * for any count, and 0 with nothing free as in extfrag_for_order().
+ */
 uint32_t
 futile_frag(uint64_t free, uint64_t blocks, unsigned pb)
 {
-	uint64_t r, acc;
-	uint32_t q = 0;
-	int d, j;
+	uint64_t outside, per_mille, q;
 
-	if (free == 0 || pb >= 64 || blocks > UINT64_MAX >> pb)
+	if (free == 0 || pb >= 64 || blocks > UINT64_MAX >> pb ||
+	    blocks << pb >= free)
 		return 0;
-	if (blocks << pb >= free)
-		return 0;
+	outside = free - (blocks << pb);
+	if (outside <= UINT64_MAX / 1000)
+		return (uint32_t)(outside * 1000 / free);
 	/*
-	 * (free - whole) * 1000 / free, exact and truncated, without a
-	 * product that could wrap: three decimal digits of a long division,
-	 * each 10 r as ten additions of r kept below free.
+	 * Past 2^54 pages (summed zones of a recording, no machine) the
+	 * product would wrap. Dividing by free / 1000 instead gives the
+	 * quotient or one more; one more when q * free > outside * 1000,
+	 * which with free = 1000 per_mille + free % 1000 is compared without
+	 * either product.
 	 */
-	r = free - (blocks << pb);
-	for (d = 0; d < 3; d++) {
-		acc = 0;
-		q *= 10;
-		for (j = 0; j < 10; j++) {
-			if (acc >= free - r) {
-				acc -= free - r;
-				q++;
-			} else
-				acc += r;
-		}
-		r = acc;
-	}
-	return q;
+	per_mille = free / 1000;
+	q = outside / per_mille;
+	if (q * (free % 1000) > (outside % per_mille) * 1000)
+		q--;
+	return (uint32_t)q;
+}
+
+/* End F's window of wakeups: the next wakeup opens a new one. */
+static void
+window_end(struct futile *f)
+{
+	f->woke = f->intervals = 0;
+	f->wakes = 0;
 }
 
 void
@@ -48,8 +57,8 @@ futile_add(struct futile *f, bool have_wake, uint64_t wake, uint32_t frag)
 	 * that went back (a reboot between samples) ends the window.
 	 */
 	if (!have_wake || !f->have_prev || wake < f->prev_wake) {
-		f->woke = f->intervals = f->quiet = 0;
-		f->wakes = 0;
+		window_end(f);
+		f->quiet = 0;
 	} else {
 		if (wake > f->prev_wake) {
 			if (f->woke == 0) {
@@ -67,10 +76,8 @@ futile_add(struct futile *f, bool have_wake, uint64_t wake, uint32_t frag)
 		 * been left alone as long: it stopped.
 		 */
 		if (f->woke > 0 && (frag < f->start_frag ||
-		    f->quiet >= FUTILE_INTERVALS)) {
-			f->woke = f->intervals = 0;
-			f->wakes = 0;
-		}
+		    f->quiet >= FUTILE_INTERVALS))
+			window_end(f);
 	}
 	f->have_prev = have_wake;
 	f->prev_wake = wake;

@@ -22,20 +22,20 @@ struct trigger {
 	uint32_t	 psi_full;	/* TRIGGER_PSI: hundredths of a percent */
 };
 
-/*
- * Parse KIND ("stall", "psi", "alloc-fail:ORDER" with ORDER below
- * FRAG_MAX_ORDERS) into T. Returns 0, or -1 when KIND is none of these.
- */
-int	trigger_parse(const char *kind, struct trigger *t);
+/* What fired, in numbers; render_trigger() says it. */
+struct trigger_fire {
+	uint64_t	 count;		/* stall: runs begun; alloc-fail: failed */
+	uint32_t	 psi_full;	/* TRIGGER_PSI: full avg10 now, hundredths */
+};
 
 /*
  * Returns whether T fires on a sample whose interval counted the events
  * EV (NULL: none) and whose pressure is CUR, the previous sample's PREV
  * (either NULL: unknown). psi fires on the rise only: a pressure that
- * stays high fires once. Writes to WHY (SIZE bytes) what fired.
+ * stays high fires once. Sets WHY to what fired (zeros when nothing did).
  */
 bool	trigger_fired(const struct trigger *t, const struct ev_counts *ev,
-	    const struct psi *prev, const struct psi *cur, char *why,
-	    size_t size);
+	    const struct psi *prev, const struct psi *cur,
+	    struct trigger_fire *why);
 
 #endif

@@ -19,12 +19,19 @@ advise_free(struct advice *adv)
 }
 
 long
-advice_order_index(const struct advice *adv, unsigned order)
+advice_order_find(const unsigned *orders, size_t n, unsigned order)
 {
 	size_t j;
 
-	for (j = 0; adv != NULL && j < adv->norders; j++)
-		if (adv->orders[j] == order)
+	for (j = 0; j < n; j++)
+		if (orders[j] == order)
 			return (long)j;
 	return -1;
+}
+
+long
+advice_order_index(const struct advice *adv, unsigned order)
+{
+	return adv != NULL ? advice_order_find(adv->orders, adv->norders,
+	    order) : -1;
 }

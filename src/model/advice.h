@@ -191,6 +191,12 @@ enum {
 /* Returns the index of ORDER among ADV's orders, or -1 (ADV NULL: no advice). */
 long	advice_order_index(const struct advice *adv, unsigned order);
 
+/*
+ * Returns the index of ORDER among the N ORDERS, or -1: the one lookup,
+ * also for a list of orders still being built (orders_parse()).
+ */
+long	advice_order_find(const unsigned *orders, size_t n, unsigned order);
+
 /* Free what ADV holds (advise_build(), advise_tally()). */
 void	advise_free(struct advice *adv);
 

@@ -499,3 +499,27 @@ render_watch_json(FILE *fp, const struct wsample *s)
 	jw_end(&w);
 	jw_done(&w);
 }
+
+const char *
+render_trigger(char *buf, size_t size, const struct trigger *t,
+    const struct trigger_fire *why)
+{
+	char now[32], limit[32];
+
+	switch (t->kind) {
+	case TRIGGER_STALL:
+		snprintf(buf, size, "%" PRIu64 " direct reclaim or compaction "
+		    "runs began", why->count);
+		break;
+	case TRIGGER_ALLOC_FAIL:
+		snprintf(buf, size, "%" PRIu64 " allocations of order %u or "
+		    "more failed", why->count, t->order);
+		break;
+	case TRIGGER_PSI:
+		snprintf(buf, size, "full avg10 %s above %s", hum_centi(now,
+		    sizeof(now), why->psi_full), hum_centi(limit,
+		    sizeof(limit), t->psi_full));
+		break;
+	}
+	return buf;
+}

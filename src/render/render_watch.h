@@ -9,6 +9,7 @@
 #include "jsonw.h"
 #include "report.h"
 #include "sample.h"
+#include "trigger.h"
 
 /* Print sample S as lines of the table, or as one JSON line. */
 void	render_watch_table(FILE *fp, const struct wsample *s, unsigned long n);
@@ -17,5 +18,12 @@ void	render_watch_json(FILE *fp, const struct wsample *s);
 /* The events of sample S: the "events" member's value, or table lines. */
 void	render_events_json(struct jsonw *w, const struct wsample *s);
 void	render_events_table(FILE *fp, const struct wsample *s);
+
+/*
+ * Returns BUF (SIZE bytes) saying what of T fired (WHY, trigger_fired()),
+ * for a triggered recording's "fired" line.
+ */
+const char *render_trigger(char *buf, size_t size, const struct trigger *t,
+	    const struct trigger_fire *why);
 
 #endif

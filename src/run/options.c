@@ -191,6 +191,31 @@ parse_percent(const char *s, uint32_t *out)
 	return 0;
 }
 
+/*
+ * Parse --trigger's KIND ("stall", "psi", "alloc-fail:ORDER" with ORDER
+ * below FRAG_MAX_ORDERS) into T. Returns 0, or -1 when KIND is none of
+ * these.
+ */
+static int
+parse_trigger(const char *kind, struct trigger *t)
+{
+	static const char af[] = "alloc-fail:";
+	uint64_t v;
+
+	memset(t, 0, sizeof(*t));
+	if (strcmp(kind, "stall") == 0)
+		t->kind = TRIGGER_STALL;
+	else if (strcmp(kind, "psi") == 0)
+		t->kind = TRIGGER_PSI;
+	else if (strncmp(kind, af, sizeof(af) - 1) == 0 &&
+	    num_str(kind + sizeof(af) - 1, &v) == 0 && v < FRAG_MAX_ORDERS) {
+		t->kind = TRIGGER_ALLOC_FAIL;
+		t->order = (unsigned)v;
+	} else
+		return -1;
+	return 0;
+}
+
 /* Returns whether "NAME=..." (NAME possibly abbreviated) names a long option without argument. */
 static bool
 takes_no_argument(const char *name)
@@ -449,7 +474,7 @@ opt_watch(int c, const char *arg, struct opts *o)
 		o->map_every = (unsigned long)v;
 		break;
 	case OPT_TRIGGER:
-		if (trigger_parse(arg, &o->trigger) != 0)
+		if (parse_trigger(arg, &o->trigger) != 0)
 			return usage_error("--trigger: '%s' is not one of stall, "
 			    "alloc-fail:ORDER, psi", arg);
 		o->trigger_arg = arg;

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "advice.h"
 #include "model.h"
 #include "orders.h"
 #include "text.h"
@@ -100,7 +101,7 @@ orders_parse(const char *opt, const char *list, unsigned long page_size,
 {
 	char item[32];
 	const char *p = list;
-	size_t n = 0, len, i;
+	size_t n = 0, len;
 	uint64_t o;
 	int rc;
 
@@ -116,9 +117,7 @@ orders_parse(const char *opt, const char *list, unsigned long page_size,
 			goto bad;
 		if (rc != 0)
 			return -1;
-		for (i = 0; i < n && orders[i] != o; i++)
-			;
-		if (i == n)
+		if (advice_order_find(orders, n, (unsigned)o) < 0)
 			orders[n++] = (unsigned)o;
 	}
 	if (n > 0)

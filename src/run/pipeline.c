@@ -221,11 +221,8 @@ advice_rules(const struct opts *o, const struct inputs *in,
 static void
 add_order(struct advice *adv, unsigned order)
 {
-	size_t i;
-
-	for (i = 0; i < adv->norders && adv->orders[i] != order; i++)
-		;
-	if (i == adv->norders && adv->norders < FRAG_MAX_ORDERS)
+	if (advice_order_index(adv, order) < 0 &&
+	    adv->norders < FRAG_MAX_ORDERS)
 		adv->orders[adv->norders++] = order;
 }
 

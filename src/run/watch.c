@@ -210,12 +210,12 @@ step_triggers(struct loop *l)
 {
 	const struct watch_opts *o = l->o;
 	const struct inputs *p = &l->in[!l->cur];
+	struct trigger_fire why;
 
 	if (o->win == NULL || !trigger_fired(o->trig, o->trace ? &l->ev : NULL,
-	    l->have_prev && p->have_psi ? &p->psi : NULL, l->r.psi, l->why,
-	    sizeof(l->why)))
+	    l->have_prev && p->have_psi ? &p->psi : NULL, l->r.psi, &why))
 		return NULL;
-	return l->why;
+	return render_trigger(l->why, sizeof(l->why), o->trig, &why);
 }
 
 /* Step "record": L's sample into the recording and the windows. Returns 0 or -1 with E set. */
