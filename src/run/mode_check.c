@@ -109,7 +109,7 @@ check_end(int rc)
 
 	if (printed || rc == EXIT_OK) {
 		free(first);
-		return printed ? printed_state : EXIT_OK;
+		return printed ? (int)printed_state : EXIT_OK;
 	}
 	/* Bad arguments or input: the guidelines' UNKNOWN, never 1 or 2. */
 	render_check_unknown(stdout, first != NULL ? first :
