@@ -41,13 +41,13 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
 	    "Machine verdict (first advice order)");
 	/* The key: a swatch of each verdict's colour and its word. */
-	x = b->left + text_px("Machine verdict (first advice order)", 11) *
+	x = b->left + svgr_text_px("Machine verdict (first advice order)", 11) *
 	    11 / 10 + 16;
 	for (k = 0; k < sizeof(key) / sizeof(key[0]); k++) {
-		svgr_rect_open(w, x, y + 3, 10, 10, verdict_color(key[k]));
+		svgr_rect_open(w, x, y + 3, 10, 10, svgr_verdict_color(key[k]));
 		svg_close(w);
 		svgr_text(w, x + 14, y + 12, 10, NULL, NULL, key[k]);
-		x += 14 + text_px(key[k], 10) + 12;
+		x += 14 + svgr_text_px(key[k], 10) + 12;
 	}
 	for (k = 0; k < b->n; k++) {
 		r = &b->r[k];
@@ -55,9 +55,9 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 			continue;
 		v = advise_verdict_name(advise_best(r->advice, -1, 0));
 		svgr_rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
-		    b->cw - 1 : b->cw, 14, verdict_color(v));
+		    b->cw - 1 : b->cw, 14, svgr_verdict_color(v));
 		svg_open(w, "title");
-		snap_words(w, b, k);
+		svgtl_snap_words(w, b, k);
 		svg_text(w, "machine, ");
 		svg_text(w, svgzone_order_label(l, sizeof(l),
 		    r->advice->orders[0], r->page_size));
@@ -66,7 +66,7 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 		svg_close(w);
 		svg_close(w);
 	}
-	time_axis(w, b, y + 33);
+	svgtl_time_axis(w, b, y + 33);
 }
 
 /* Draw the PSI stall share (some and full avg10) of every snapshot at Y. */
@@ -84,7 +84,7 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	for (k = 0; k < b->n; k++)
 		if ((p = b->r[k].psi) != NULL && p->some.avg10 > top)
 			top = p->some.avg10;
-	y = chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
+	y = svgtl_chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
 	    "(solid), full (dashed)", hum_centi(s, sizeof(s), (uint32_t)top),
 	    "0");
 	for (f = 0; f < 2; f++) {
@@ -93,15 +93,16 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 			have[k] = p && (f ? p->full.present : p->some.present);
 			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
 		}
-		chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
+		svgtl_chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
 		    "#0072b2", f ? "5 3" : NULL);
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top),
+			svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y,
+			    v[k], 0, top),
 			    f ? "#e69f00" : "#0072b2");
 			svg_open(w, "title");
-			snap_words(w, b, k);
+			svgtl_snap_words(w, b, k);
 			svg_text(w, f ? "full avg10 " : "some avg10 ");
 			svg_text_fixed(w, (long long)v[k], 2);
 			svg_text(w, "%");
@@ -111,7 +112,7 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	}
 }
 
-/* Draw zone Z's heatmap at Y, a row an order (HINT as batch_zone()'s). */
+/* Draw zone Z's heatmap at Y, a row an order (HINT as svgtl_batch_zone()'s). */
 static void
 batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
     size_t hint, long y)
@@ -123,19 +124,19 @@ batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
 
 	for (o = b->norders; o-- > 0;) {
 		row = y + (long)(b->norders - 1 - o) * HEAT_H;
-		heat_label(w, b, row, o);
+		svgtl_heat_label(w, b, row, o);
 		for (k = 0; k < b->n; k++) {
 			r = &b->r[k];
-			zi = batch_zone(b, k, z, hint);
-			heat_cell_open(w, b, k, row, zi < 0 ||
+			zi = svgtl_batch_zone(b, k, z, hint);
+			svgtl_heat_cell_open(w, b, k, row, zi < 0 ||
 			    o >= r->bi->norders ? "#dddddd" :
-			    scale_color(r->frag[zi].unusable[o]).s);
+			    svgr_scale_color(r->frag[zi].unusable[o]).s);
 			svg_open(w, "title");
-			snap_words(w, b, k);
+			svgtl_snap_words(w, b, k);
 			if (zi < 0 || o >= r->bi->norders) {
 				svg_text(w, "no such zone or order");
 			} else
-				cell_title_words(w, z, &r->frag[zi], o);
+				svgr_cell_title_words(w, z, &r->frag[zi], o);
 			svg_close(w);
 			svg_close(w);
 		}
@@ -154,12 +155,12 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	const struct report *r;
 	char s[32], name[64];
 	uint64_t top = 0;
-	unsigned pbo = batch_pbo(&b->r[0]);
+	unsigned pbo = svgtl_batch_pbo(&b->r[0]);
 	long zi;
 	size_t k;
 
 	for (k = 0; k < b->n; k++) {
-		zi = batch_zone(b, k, z, hint);
+		zi = svgtl_batch_zone(b, k, z, hint);
 		r = &b->r[k];
 		have[k] = zi >= 0 && (c == BATCH_FREE ||
 		    pbo < r->bi->norders);
@@ -170,21 +171,21 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	}
 	if (c == BATCH_FREE) {
 		hum_size(s, sizeof(s), top, b->r[0].page_size);
-		y = chart_frame(w, b, y, "Free memory", s, "0");
+		y = svgtl_chart_frame(w, b, y, "Free memory", s, "0");
 	} else {
 		snprintf(s, sizeof(s), "%llu", (unsigned long long)top);
 		snprintf(name, sizeof(name), "Free pageblocks "
 		    "(order %u)", pbo);
-		y = chart_frame(w, b, y, name, s, "0");
+		y = svgtl_chart_frame(w, b, y, name, s, "0");
 	}
-	chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
+	svgtl_chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
 	for (k = 0; k < b->n; k++) {
 		if (!have[k])
 			continue;
-		point_open(w, tl_x(b, k), chart_y(y, v[k], 0, top ? top :
-		    1), "#0072b2");
+		svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v[k], 0,
+		    top ? top : 1), "#0072b2");
 		svg_open(w, "title");
-		snap_words(w, b, k);
+		svgtl_snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);
 		svg_text(w, c == BATCH_FREE ? ": free_pages " :
 		    ": suitable_blocks ");
@@ -209,14 +210,14 @@ static void
 batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
     size_t hint, long y, uint64_t *v, bool *have)
 {
-	line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
+	svgr_line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	svgr_zone_words(w, z->node, z->name);
 	svg_close(w);
 	y += 26;
 	batch_heat(w, b, z, hint, y);
 	y += (long)b->norders * HEAT_H;
-	time_axis(w, b, y);
+	svgtl_time_axis(w, b, y);
 	y += 16;
 	y = batch_zone_chart(w, b, z, hint, BATCH_FREE, y, v, have);
 	batch_zone_chart(w, b, z, hint, BATCH_PAGEBLOCKS, y, v, have);
@@ -232,14 +233,14 @@ batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 {
 	long k;
 
-	k = svgr_text_wrap(w, MARGIN, HEAD_LINES_Y, 12, width - 2L * MARGIN, HEAD_LINE_H,
-	    "From ", r[0].snapshot ? r[0].snapshot : "-");
-	k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width - 2L *
-	    MARGIN, HEAD_LINE_H, "to ", r[n - 1].snapshot ? r[n - 1].snapshot :
-	    "-");
-	return k + svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12, width -
-	    2L * MARGIN, HEAD_LINE_H, "", "in the order given; x: snapshot "
-	    "number (tooltips name each)");
+	k = svgr_text_wrap(w, MARGIN, HEAD_LINES_Y, 12, width - 2L * MARGIN,
+	    HEAD_LINE_H, "From ", r[0].snapshot ? r[0].snapshot : "-");
+	k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12,
+	    width - 2L * MARGIN, HEAD_LINE_H, "to ",
+	    r[n - 1].snapshot ? r[n - 1].snapshot : "-");
+	return k + svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12,
+	    width - 2L * MARGIN, HEAD_LINE_H, "",
+	    "in the order given; x: snapshot number (tooltips name each)");
 }
 
 /*

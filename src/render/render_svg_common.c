@@ -10,7 +10,7 @@
 
 /* Returns the colour R, G, B. */
 struct rgb
-rgb(int r, int g, int b)
+svgr_rgb(int r, int g, int b)
 {
 	struct rgb c;
 
@@ -32,7 +32,7 @@ static const int viridis[SCALE_ANCHORS][3] = {
 
 /* Returns the colour of the index V (thousandths, clamped to 0..1000) on the viridis scale. */
 struct rgb
-scale_color(int v)
+svgr_scale_color(int v)
 {
 	const int last = SCALE_ANCHORS - 1;
 	int seg, t, c[3], i;
@@ -41,24 +41,25 @@ scale_color(int v)
 	/* Linear between anchors, as the legend's gradient draws it. */
 	seg = v * last / 1000;
 	if (seg == last)
-		return rgb(viridis[last][0], viridis[last][1], viridis[last][2]);
+		return svgr_rgb(viridis[last][0], viridis[last][1],
+		    viridis[last][2]);
 	t = v * last - seg * 1000;
 	for (i = 0; i < 3; i++)
 		c[i] = viridis[seg][i] + ((viridis[seg + 1][i] -
 		    viridis[seg][i]) * t + 500) / 1000;
-	return rgb(c[0], c[1], c[2]);
+	return svgr_rgb(c[0], c[1], c[2]);
 }
 
 /*
- * Up to this index (thousandths) scale_color() is dark, viridis' purples,
+ * Up to this index (thousandths) svgr_scale_color() is dark, viridis' purples,
  * blues and teals, and white text reads on it; from there its greens and
  * yellow are light and take black.
  */
 #define SCALE_WHITE_INK	450
 
-/* Returns the text colour readable on scale_color(V). */
+/* Returns the text colour readable on svgr_scale_color(V). */
 const char *
-scale_ink(int v)
+svgr_scale_ink(int v)
 {
 	return v <= SCALE_WHITE_INK ? "#ffffff" : "#000000";
 }
@@ -68,7 +69,7 @@ scale_ink(int v)
  * diverging blue (less unusable) to red (more) scale, white at 0.
  */
 struct rgb
-diff_color(int d)
+svgr_diff_color(int d)
 {
 	static const int lo[3] = { 0x21, 0x66, 0xac }, mid[3] = { 0xf7,
 	    0xf7, 0xf7 }, hi[3] = { 0xb2, 0x18, 0x2b };
@@ -77,11 +78,11 @@ diff_color(int d)
 
 	for (i = 0; i < 3; i++)
 		c[i] = mid[i] + ((end[i] - mid[i]) * t + 500) / 1000;
-	return rgb(c[0], c[1], c[2]);
+	return svgr_rgb(c[0], c[1], c[2]);
 }
 
 /*
- * From a change of this many thousandths on, diff_color() is dark enough
+ * From a change of this many thousandths on, svgr_diff_color() is dark enough
  * (either end) that its label is written in white.
  */
 #define DIFF_WHITE_INK	600
@@ -89,19 +90,19 @@ diff_color(int d)
 /*
  * Open a cell of width W and height H at X, Y coloured by the change D
  * (thousandths), and its title; the caller writes the title's words and
- * ends the cell with diff_cell_close().
+ * ends the cell with svgr_diff_cell_close().
  */
 void
-diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
+svgr_diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
 {
-	svgr_rect_open(w, x, y, width, h, diff_color(d).s);
+	svgr_rect_open(w, x, y, width, h, svgr_diff_color(d).s);
 	svg_attr(w, "stroke", "#cccccc");
 	svg_open(w, "title");
 }
 
 /* Write "A -> B (+D)" for a change cell's title, thousandths. */
 void
-diff_words(struct svgw *w, long long a, long long b, int d)
+svgr_diff_words(struct svgw *w, long long a, long long b, int d)
 {
 	svg_text_fixed(w, a, 3);
 	svg_text(w, " -> ");
@@ -112,11 +113,11 @@ diff_words(struct svgw *w, long long a, long long b, int d)
 }
 
 /*
- * Close the title and the cell diff_cell_open() opened, and write its
- * change D centred at X, Y in an ink readable on diff_color(D).
+ * Close the title and the cell svgr_diff_cell_open() opened, and write its
+ * change D centred at X, Y in an ink readable on svgr_diff_color(D).
  */
 void
-diff_cell_close(struct svgw *w, long x, long y, int d)
+svgr_diff_cell_close(struct svgw *w, long x, long y, int d)
 {
 	svg_close(w);
 	svg_close(w);
@@ -133,7 +134,7 @@ diff_cell_close(struct svgw *w, long x, long y, int d)
  * count. Pictures of two recordings draw the union of what each holds.
  */
 size_t
-sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
+svgr_sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
 {
 	size_t m;
 
@@ -148,7 +149,7 @@ sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
 
 /* Returns the colour of verdict name V; unknown states are grey. */
 const char *
-verdict_color(const char *v)
+svgr_verdict_color(const char *v)
 {
 	if (strcmp(v, "ok") == 0)
 		return "#009e73";
@@ -161,7 +162,7 @@ verdict_color(const char *v)
 
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */
 long
-scale(uint64_t part, uint64_t whole, long px)
+svgr_scale(uint64_t part, uint64_t whole, long px)
 {
 	if (whole == 0)
 		return 0;
@@ -172,7 +173,7 @@ scale(uint64_t part, uint64_t whole, long px)
 
 /* Open element NAME with the attributes K[0..3] set to V[0..3] and PAINT to COLOR; the caller closes it. */
 void
-shape_open(struct svgw *w, const char *name, const char *const k[4],
+svgr_shape_open(struct svgw *w, const char *name, const char *const k[4],
     const long v[4], const char *paint, const char *color)
 {
 	int i;
@@ -191,7 +192,7 @@ svgr_rect_open(struct svgw *w, long x, long y, long wd, long ht,
 	static const char *const k[4] = { "x", "y", "width", "height" };
 	const long v[4] = { x, y, wd, ht };
 
-	shape_open(w, "rect", k, v, "fill", fill);
+	svgr_shape_open(w, "rect", k, v, "fill", fill);
 }
 
 /* Open a text element at X, Y of SIZE pixels; ANCHOR and WEIGHT may be NULL. */
@@ -223,12 +224,13 @@ svgr_text(struct svgw *w, long x, long y, int size, const char *anchor,
  * sans-serif face: 0.62 em a character, above the average of the faces
  * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
  * clip a label reserves this; tests/svg-bounds.py checks every label with
- * DejaVu Sans's own advances, and bold_px() measures names with them.
+ * DejaVu Sans's own advances, and svgr_bold_px() measures names with them.
  */
-#define EM_PCT	62	/* text_px()'s width of a character, hundredths of an em */
+/* svgr_text_px()'s width of a character, hundredths of an em. */
+#define EM_PCT	62
 
 long
-text_px(const char *s, long size)
+svgr_text_px(const char *s, long size)
 {
 	long n = 0;
 
@@ -242,7 +244,7 @@ text_px(const char *s, long size)
  * The advance of each printable ASCII character in DejaVu Sans Bold, in
  * thousandths of an em: the widest of the faces renderers pick for
  * sans-serif, so a bold name measured with it fits in any of them. Zone
- * names are up to 31 such characters, and 'W' is nearly twice text_px()'s
+ * names are up to 31 such characters, and 'W' is nearly twice svgr_text_px()'s
  * average; tests/svg-bounds.py checks with the same advances.
  */
 static const unsigned short bold_em[95] = {
@@ -257,7 +259,7 @@ static const unsigned short bold_em[95] = {
 
 /* Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a character. */
 long
-bold_px(const char *s, long size)
+svgr_bold_px(const char *s, long size)
 {
 	long n = 0;
 
@@ -271,7 +273,7 @@ bold_px(const char *s, long size)
 
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
 size_t
-chars_bytes(const char *s, long n)
+svgr_chars_bytes(const char *s, long n)
 {
 	size_t b = 0;
 
@@ -291,11 +293,13 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 	size_t n, k;
 
 	for (;;) {
-		/* As many characters as text_px() lets into what is left. */
-		room = (maxw - (lines ? 0 : text_px(prefix, size))) * 100 /
+		/*
+		 * As many characters as svgr_text_px() lets into what is left.
+		 */
+		room = (maxw - (lines ? 0 : svgr_text_px(prefix, size))) * 100 /
 		    ((long)size * EM_PCT);
 		room = room < 8 ? 8 : room > 200 ? 200 : room;
-		n = chars_bytes(s, room);
+		n = svgr_chars_bytes(s, room);
 		/* Not the last line: break after a '/' or space in its second half. */
 		if (s[n] != '\0') {
 			cut = -1;
@@ -313,7 +317,8 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 		else if (w) {
 			snprintf(line, strlen(prefix) + n + 1, "%s%.*s", lines ?
 			    "" : prefix, (int)n, s);
-			svgr_text(w, x, y + lines * line_h, size, NULL, NULL, line);
+			svgr_text(w, x, y + lines * line_h, size, NULL, NULL,
+			    line);
 			free(line);
 		}
 		lines++;
@@ -325,20 +330,20 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 
 /* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
 void
-line_open(struct svgw *w, long x1, long y1, long x2, long y2,
+svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
     const char *color)
 {
 	static const char *const k[4] = { "x1", "y1", "x2", "y2" };
 	const long v[4] = { x1, y1, x2, y2 };
 
-	shape_open(w, "line", k, v, "stroke", color);
+	svgr_shape_open(w, "line", k, v, "stroke", color);
 }
 
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
 void
-line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
+svgr_line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
 {
-	line_open(w, x1, y1, x2, y2, color);
+	svgr_line_open(w, x1, y1, x2, y2, color);
 	svg_close(w);
 }
 
@@ -385,7 +390,7 @@ svgr_zone_words(struct svgw *w, unsigned node, const char *name)
 
 /* Write index V (thousandths) as the JSON prints it: "0.618", or null (REPLAY_NONE). */
 void
-index_words(struct svgw *w, int v)
+svgr_index_words(struct svgw *w, int v)
 {
 	if (v == REPLAY_NONE)
 		svg_text(w, "null");
@@ -399,33 +404,34 @@ index_words(struct svgw *w, int v)
  * ("" or "max ") before each.
  */
 void
-order_words(struct svgw *w, unsigned o, int u, int f, const char *prefix)
+svgr_order_words(struct svgw *w, unsigned o, int u, int f, const char *prefix)
 {
 	svg_text(w, ", order ");
 	svg_text_int(w, o);
 	svg_text(w, ": unusable ");
 	svg_text(w, prefix);
-	index_words(w, u);
+	svgr_index_words(w, u);
 	svg_text(w, ", fragmentation ");
 	svg_text(w, prefix);
-	index_words(w, f);
+	svgr_index_words(w, f);
 }
 
 /* The words of a snapshot cell's title. */
 void
-cell_title_words(struct svgw *w, const struct bzone *z, const struct frag *f,
+svgr_cell_title_words(struct svgw *w, const struct bzone *z,
+	    const struct frag *f,
     unsigned o)
 {
 	svgr_zone_words(w, z->node, z->name);
-	order_words(w, o, f->unusable[o], f->fragindex[o], "");
+	svgr_order_words(w, o, f->unusable[o], f->fragindex[o], "");
 }
 
 /* The title of a snapshot cell. */
 void
-cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+svgr_cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
     unsigned o)
 {
 	svg_open(w, "title");
-	cell_title_words(w, z, f, o);
+	svgr_cell_title_words(w, z, f, o);
 	svg_close(w);
 }

@@ -31,18 +31,18 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 	for (o = 0; o < a->bi->norders; o++) {
 		cx = x + (long)o * CELL_W;
 		d = fb->unusable[o] - fa->unusable[o];
-		diff_cell_open(w, cx, y, CELL_W - 2, CELL_H, d);
+		svgr_diff_cell_open(w, cx, y, CELL_W - 2, CELL_H, d);
 		svgr_zone_words(w, a->bi->zones[i].node,
 		    a->bi->zones[i].name);
 		svg_text(w, ", order ");
 		svg_text_int(w, o);
 		svg_text(w, ": unusable ");
-		diff_words(w, fa->unusable[o], fb->unusable[o], d);
+		svgr_diff_words(w, fa->unusable[o], fb->unusable[o], d);
 		svg_text(w, ", fragmentation ");
 		svg_text_fixed(w, fa->fragindex[o], 3);
 		svg_text(w, " -> ");
 		svg_text_fixed(w, fb->fragindex[o], 3);
-		diff_cell_close(w, cx + CELL_W / 2 - 1, y + 21, d);
+		svgr_diff_cell_close(w, cx + CELL_W / 2 - 1, y + 21, d);
 	}
 }
 
@@ -151,7 +151,7 @@ compare_node_head(struct svgw *w, const struct report *a,
     const struct report *b, const struct bzone *z, long left, long y,
     long width)
 {
-	line(w, MARGIN, y, width - MARGIN, y, "#999999");
+	svgr_line(w, MARGIN, y, width - MARGIN, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
 	svg_text(w, "Node ");
 	svg_text_int(w, z->node);

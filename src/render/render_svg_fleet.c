@@ -27,7 +27,7 @@
 #define PANEL_TITLE_H	30
 /*
  * The legend's guess of a 12 px character's width, kept from before
- * text_px() measured text: its x positions are in every fleet picture.
+ * svgr_text_px() measured text: its x positions are in every fleet picture.
  */
 #define LEGEND_CHAR_W	7
 /* Points drawn per curve: the values at these many evenly spaced ranks. */
@@ -187,7 +187,8 @@ legend_line(struct svgw *w, long y)
 	svg_attr_int(w, "r", 4);
 	svg_attr(w, "fill", ink_worst);
 	svg_close(w);
-	svgr_text(w, x + 14, y, 12, NULL, NULL, "a worst host (fewest free now)");
+	svgr_text(w, x + 14, y, 12, NULL, NULL,
+	    "a worst host (fewest free now)");
 }
 
 /* Write the fleet F's picture to FP: a panel per size. */

@@ -44,7 +44,7 @@ svghead_gradient_legend(struct svgw *w, long x, long y, const char *title,
 	svg_close(w);
 	for (i = 0; i < nticks; i++) {
 		tx = x + i * LEGEND_W / (nticks - 1);
-		line(w, tx, y + 32, tx, y + 36, "#222222");
+		svgr_line(w, tx, y + 32, tx, y + 36, "#222222");
 		svgr_text(w, tx, y + 47, 10, i == 0 ? "start" :
 		    i == nticks - 1 ? "end" : "middle", NULL, ticks[i]);
 	}
@@ -60,9 +60,11 @@ svghead_scale_legend(struct svgw *w, long x, long y)
 	struct rgb stops[SCALE_ANCHORS];
 	int i;
 
-	/* The anchors of the scale, as scale_color() blends between them. */
+	/*
+	 * The anchors of the scale, as svgr_scale_color() blends between them.
+	 */
 	for (i = 0; i < SCALE_ANCHORS; i++)
-		stops[i] = scale_color(i * 1000 / (SCALE_ANCHORS - 1));
+		stops[i] = svgr_scale_color(i * 1000 / (SCALE_ANCHORS - 1));
 	svghead_gradient_legend(w, x, y, "Unusable free space index",
 	    "viridis", stops, SCALE_ANCHORS, NULL, ticks, 5,
 	    "0: all free memory is in blocks of the order or larger;",
@@ -83,7 +85,7 @@ svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 	svghead_scale_legend(w, MARGIN, y);
 
 	/* The failure mark, drawn as in a cell. */
-	svgr_rect_open(w, x2, y + 4, 34, 24, scale_color(1000).s);
+	svgr_rect_open(w, x2, y + 4, 34, 24, svgr_scale_color(1000).s);
 	svg_close(w);
 	snprintf(d, sizeof(d), "M%ld %ldh-10l10 10z", x2 + 34, y + 4);
 	svg_open(w, "path");
@@ -213,8 +215,8 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 
 	if (w)
 		svgr_text(w, x, y + 13, 13, NULL, "bold", label);
-	/* Bold: a little wider than text_px() reserves for plain text. */
-	x += text_px(label, 13) * 11 / 10 + 14;
+	/* Bold: a little wider than svgr_text_px() reserves for plain text. */
+	x += svgr_text_px(label, 13) * 11 / 10 + 14;
 	x0 = x;
 	for (j = 0; j <= svgzone_advice_lines(r); j++) {
 		if (j < svgzone_advice_lines(r)) {
@@ -224,10 +226,10 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 			    advise_best(r->advice, -1, j)));
 			counts_string(s, sizeof(s), r, -1,
 			    r->advice->orders[j]);
-			wd = svgzone_badge_w(v) + 6 + text_px(s, 11) + 10;
+			wd = svgzone_badge_w(v) + 6 + svgr_text_px(s, 11) + 10;
 		} else {
 			pressure_string(s, sizeof(s), r);
-			wd = 4 + text_px(s, 11);
+			wd = 4 + svgr_text_px(s, 11);
 		}
 		/* A new row rather than past the picture's edge. */
 		if (x > x0 && x + wd > maxx) {
@@ -256,7 +258,7 @@ svghead_diff_legend(struct svgw *w, long x, long y)
 	int i;
 
 	for (i = 0; i <= 2; i++)
-		stops[i] = diff_color(i * 1000 - 1000);
+		stops[i] = svgr_diff_color(i * 1000 - 1000);
 	svghead_gradient_legend(w, x, y, "Change of the unusable index, B - A",
 	    "change", stops, 3, "#999999", ticks, 3,
 	    "blue: less free memory unusable in B (better);",

@@ -37,7 +37,7 @@ static void
 lane_sum(const struct timeline *t, const struct lane *l, size_t k,
     struct recsum *c)
 {
-	size_t b, a = rec_span(t, k, &b);
+	size_t b, a = svgtl_rec_span(t, k, &b);
 	bool all = l->kind == RC_PAIR && l->alloc == NULL;
 	long key = all ? -1 : recsum_key(t->rec, l->kind, l->order, l->alloc,
 	    l->fallback, l->size_kb);
@@ -110,7 +110,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		}
 	for (i = 0; i < nt; i++) {
 		/* Beside B, a label too wide for the gap is A's row's already. */
-		if (i == 0 || text_px(label, 9) < AXIS_W - 12)
+		if (i == 0 || svgr_text_px(label, 9) < AXIS_W - 12)
 			svgr_text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9,
 			    "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
@@ -123,9 +123,9 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 			lane_sum(&t[i], l, k, &c);
 			if (c.total == 0)
 				continue;
-			h = scale(c.total, top, LANE_H - 4);
+			h = svgr_scale(c.total, top, LANE_H - 4);
 			h = h ? h : 1;
-			h1 = scale(c.part, top, LANE_H - 4);
+			h1 = svgr_scale(c.part, top, LANE_H - 4);
 			x = t[i].left + (long)k * t[i].cw;
 			wd = t[i].cw > 2 ? t[i].cw - 1 : t[i].cw;
 			/* The first part at the bottom, the rest above it. */
@@ -140,7 +140,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 				    "#e69f00" : "#0072b2") : (l->kind ==
 				    RC_COMPACTION ? "#009e73" : "#d55e00"));
 				svg_open(w, "title");
-				span_words(w, &t[i], k);
+				svgtl_span_words(w, &t[i], k);
 				lane_words(w, l, &c);
 				svg_close(w);
 				svg_close(w);
@@ -151,7 +151,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
 size_t
-rec_compaction_orders(const struct replay *a, const struct replay *b,
+svglane_compaction_orders(const struct replay *a, const struct replay *b,
     int *ord)
 {
 	const struct replay *r[2] = { a, b };
@@ -160,7 +160,7 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
 
 	for (i = 0; i < 2 && r[i]; i++)
 		for (j = 0; j < r[i]->nby_order; j++)
-			n = sorted_union_add(v, n, r[i]->by_order[j].order,
+			n = svgr_sorted_union_add(v, n, r[i]->by_order[j].order,
 			    false);
 	for (j = 0; j < n; j++)
 		ord[j] = (int)v[j];
@@ -169,7 +169,7 @@ rec_compaction_orders(const struct replay *a, const struct replay *b,
 
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
 const char *
-pair_label(char *buf, size_t size, const struct rpair *p)
+svglane_pair_label(char *buf, size_t size, const struct rpair *p)
 {
 	/* The whole names: the model keeps each in its array, NUL included. */
 	snprintf(buf, size, "%.*s \u2190 %.*s", (int)sizeof(p->alloc) - 1,
@@ -179,7 +179,7 @@ pair_label(char *buf, size_t size, const struct rpair *p)
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
 long
-rec_events_h(size_t npairs, size_t nord)
+svglane_events_h(size_t npairs, size_t nord)
 {
 	return 2L * (BLOCK_TITLE_H + BLOCK_AXIS_H + BLOCK_GAP) + (long)(1 + npairs + (nord ? nord : 1)) *
 	    LANE_H;
@@ -187,7 +187,7 @@ rec_events_h(size_t npairs, size_t nord)
 
 /* Draw the extfrag and compaction events of the timelines T at Y. */
 void
-rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
+svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 {
 	struct rpair p[REC_PAIRS];
 	int ord[FRAG_MAX_ORDERS + 1];
@@ -197,7 +197,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 
 	np = recsum_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p,
 	    REC_PAIRS);
-	no = rec_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
+	no = svglane_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
 		    "Extfrag events: fragmenting (vermillion), not (blue)");
@@ -207,12 +207,12 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	for (j = 0; j < np; j++) {
 		l.alloc = p[j].alloc;
 		l.fallback = p[j].fallback;
-		pair_label(s, sizeof(s), &p[j]);
+		svglane_pair_label(s, sizeof(s), &p[j]);
 		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
 	}
 	y += (long)(np + 1) * LANE_H;
 	for (i = 0; i < nt; i++)
-		time_axis(w, &t[i], y);
+		svgtl_time_axis(w, &t[i], y);
 	y += BLOCK_AXIS_H + BLOCK_GAP;
 	for (i = 0; i < nt; i++)
 		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
@@ -233,7 +233,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		    "no compaction run ended");
 	y += (long)(no ? no : 1) * LANE_H;
 	for (i = 0; i < nt; i++)
-		time_axis(w, &t[i], y);
+		svgtl_time_axis(w, &t[i], y);
 }
 
 /*
@@ -241,7 +241,7 @@ rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
  * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
  */
 size_t
-rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
+svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 {
 	const struct replay *r[2] = { a, b };
 	int64_t v[2 * REPLAY_MAX_OUTCOMES];
@@ -250,7 +250,7 @@ rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 	for (i = 0; i < 2 && r[i] != NULL; i++)
 		for (j = 0; j < r[i]->noutcomes; j++)
 			if (strcmp(r[i]->outcomes[j].kind, "anon_fault") == 0)
-				n = sorted_union_add(v, n,
+				n = svgr_sorted_union_add(v, n,
 				    (int64_t)r[i]->outcomes[j].size_kb, false);
 	for (j = 0; j < n; j++)
 		kb[j] = (uint64_t)v[j];
@@ -259,7 +259,7 @@ rec_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 
 /* Returns the height of the THP block for N sizes (none: no block). */
 long
-rec_thp_h(size_t n)
+svglane_thp_h(size_t n)
 {
 	return n ? BLOCK_TITLE_H + (long)n * LANE_H + BLOCK_AXIS_H + BLOCK_GAP :
 	    0;
@@ -267,14 +267,14 @@ rec_thp_h(size_t n)
 
 /* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
 void
-rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
+svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 {
 	uint64_t kb[REPLAY_MAX_OUTCOMES];
 	struct lane l;
 	char s[32];
 	size_t n, i, j;
 
-	n = rec_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
+	n = svglane_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
 	if (n == 0)
 		return;
 	for (i = 0; i < nt; i++)
@@ -290,5 +290,5 @@ rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	}
 	y += (long)n * LANE_H;
 	for (i = 0; i < nt; i++)
-		time_axis(w, &t[i], y);
+		svgtl_time_axis(w, &t[i], y);
 }

@@ -63,54 +63,56 @@ struct timeline {
 	size_t			 per;
 };
 
-/* The anchors of the viridis scale: scale_color() blends between them. */
+/* The anchors of the viridis scale: svgr_scale_color() blends between them. */
 #define SCALE_ANCHORS	9
 
 /* Returns the colour R, G, B. */
-struct rgb	rgb(int r, int g, int b);
+struct rgb	svgr_rgb(int r, int g, int b);
 
 /*
  * Returns the colour of the index V (thousandths, clamped to 0..1000) on the
  * viridis scale.
  */
-struct rgb	scale_color(int v);
+struct rgb	svgr_scale_color(int v);
 
-/* Returns the text colour readable on scale_color(V). */
-const char *	scale_ink(int v);
+/* Returns the text colour readable on svgr_scale_color(V). */
+const char *	svgr_scale_ink(int v);
 
 /*
  * Returns the colour of a change D (thousandths, -1000..1000) on a
  * diverging blue (less unusable) to red (more) scale, white at 0.
  */
-struct rgb	diff_color(int d);
+struct rgb	svgr_diff_color(int d);
 
 /*
- * A cell of a change: diff_cell_open() opens a W by H cell at X, Y coloured
- * by D and its title, the caller writes the title (diff_words(): "A -> B
- * (+D)"), diff_cell_close() ends it and writes D at X, Y.
+ * A cell of a change: svgr_diff_cell_open() opens a W by H cell at X, Y
+ * coloured by D and its title, the caller writes the title
+ * (svgr_diff_words(): "A -> B (+D)"), svgr_diff_cell_close() ends it and
+ * writes D at X, Y.
  */
-void	diff_cell_open(struct svgw *w, long x, long y, long width, long h,
+void	svgr_diff_cell_open(struct svgw *w, long x, long y, long width, long h,
 	    int d);
-void	diff_words(struct svgw *w, long long a, long long b, int d);
-void	diff_cell_close(struct svgw *w, long x, long y, int d);
+void	svgr_diff_words(struct svgw *w, long long a, long long b, int d);
+void	svgr_diff_cell_close(struct svgw *w, long x, long y, int d);
 
 /*
  * Add V to the N distinct values of SET, ascending (DOWN: descending),
  * unless it is there; SET has room for one more. Returns the new count.
  */
-size_t	sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
+size_t	svgr_sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
 
 /* Returns the colour of verdict name V; unknown states are grey. */
-const char *	verdict_color(const char *v);
+const char *	svgr_verdict_color(const char *v);
 
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */
-long	scale(uint64_t part, uint64_t whole, long px);
+long	svgr_scale(uint64_t part, uint64_t whole, long px);
 
 /*
  * Open element NAME with the attributes K[0..3] set to V[0..3] and PAINT to
  * COLOR; the caller closes it.
  */
-void	shape_open(struct svgw *w, const char *name, const char *const k[4],
+void	svgr_shape_open(struct svgw *w, const char *name,
+	    const char *const k[4],
 	    const long v[4], const char *paint, const char *color);
 
 /*
@@ -118,47 +120,48 @@ void	shape_open(struct svgw *w, const char *name, const char *const k[4],
  * sans-serif face: 0.62 em a character, above the average of the faces
  * renderers pick (DejaVu Sans, Liberation Sans). Layout that must never
  * clip a label reserves this; tests/svg-bounds.py checks every label with
- * DejaVu Sans's own advances, and bold_px() measures names with them.
+ * DejaVu Sans's own advances, and svgr_bold_px() measures names with them.
  */
-long	text_px(const char *s, long size);
+long	svgr_text_px(const char *s, long size);
 
 /*
  * Returns how wide S is in bold at SIZE pixels; other than ASCII, 1 em a
  * character.
  */
-long	bold_px(const char *s, long size);
+long	svgr_bold_px(const char *s, long size);
 
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
-size_t	chars_bytes(const char *s, long n);
+size_t	svgr_chars_bytes(const char *s, long n);
 
 /* Open a line from X1, Y1 to X2, Y2 in COLOR; the caller closes it. */
-void	line_open(struct svgw *w, long x1, long y1, long x2, long y2,
+void	svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
 
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
-void	line(struct svgw *w, long x1, long y1, long x2, long y2,
+void	svgr_line(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
 
 /*
  * Write index V (thousandths) as the JSON prints it: "0.618", or null
  * (REPLAY_NONE).
  */
-void	index_words(struct svgw *w, int v);
+void	svgr_index_words(struct svgw *w, int v);
 
 /*
  * The words of a cell's title after the zone's: the unusable index U and
  * the fragmentation index F at order O as the JSON prints them, PREFIX
  * ("" or "max ") before each.
  */
-void	order_words(struct svgw *w, unsigned o, int u, int f,
+void	svgr_order_words(struct svgw *w, unsigned o, int u, int f,
 	    const char *prefix);
 
 /* The words of a snapshot cell's title. */
-void	cell_title_words(struct svgw *w, const struct bzone *z,
+void	svgr_cell_title_words(struct svgw *w, const struct bzone *z,
 	    const struct frag *f, unsigned o);
 
 /* The title of a snapshot cell. */
-void	cell_title(struct svgw *w, const struct bzone *z, const struct frag *f,
+void	svgr_cell_title(struct svgw *w, const struct bzone *z,
+	    const struct frag *f,
 	    unsigned o);
 
 /* A zone's marks (render_svg_zones.c). */
@@ -285,59 +288,60 @@ long	svghead_machine_line(struct svgw *w, const struct report *r,
 void	svghead_diff_legend(struct svgw *w, long x, long y);
 
 /* Returns the x of the centre of column K. */
-long	tl_x(const struct timeline *b, size_t k);
+long	svgtl_x(const struct timeline *b, size_t k);
 
 /*
  * Open the rect of column K in a heatmap's row at Y, filled with FILL; the
  * caller closes it.
  */
-void	heat_cell_open(struct svgw *w, const struct timeline *b, size_t k,
+void	svgtl_heat_cell_open(struct svgw *w, const struct timeline *b, size_t k,
 	    long y, const char *fill);
 
 /* Write the label of order O left of a heatmap's row at Y. */
-void	heat_label(struct svgw *w, const struct timeline *b, long y,
+void	svgtl_heat_label(struct svgw *w, const struct timeline *b, long y,
 	    unsigned o);
 
 /* Returns the index of zone Z in snapshot K, or -1. */
-long	batch_zone(const struct timeline *b, size_t k, const struct bzone *z,
+long	svgtl_batch_zone(const struct timeline *b, size_t k,
+	    const struct bzone *z,
 	    size_t hint);
 
 /*
  * Returns the order whose blocks are pageblocks in snapshot R (9 when
  * unknown).
  */
-unsigned	batch_pbo(const struct report *r);
+unsigned	svgtl_batch_pbo(const struct report *r);
 
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
-void	snap_words(struct svgw *w, const struct timeline *b, size_t k);
+void	svgtl_snap_words(struct svgw *w, const struct timeline *b, size_t k);
 
 /*
  * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
  * time of day (UTC) of the first sample of a recording's column.
  */
-void	time_axis(struct svgw *w, const struct timeline *b, long y);
+void	svgtl_time_axis(struct svgw *w, const struct timeline *b, long y);
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the
  * value TOP at its top, and the time axis. Returns the y of the frame.
  */
-long	chart_frame(struct svgw *w, const struct timeline *b, long y,
+long	svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	    const char *name, const char *top, const char *bottom);
 
 /*
  * One point of a line chart: a dot at X, Y of COLOR, the caller writes its
  * title and closes it.
  */
-void	point_open(struct svgw *w, long x, long y, const char *color);
+void	svgtl_point_open(struct svgw *w, long x, long y, const char *color);
 
 /* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
-long	chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
+long	svgtl_chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
 
 /*
  * Draw a line chart at Y of the values V[0..N) (HAVE[k] false: no value)
  * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
  */
-void	chart_line(struct svgw *w, const struct timeline *b, long y,
+void	svgtl_chart_line(struct svgw *w, const struct timeline *b, long y,
 	    const uint64_t *v, const bool *have, uint64_t lo, uint64_t top,
 	    const char *color, const char *dash);
 
@@ -349,32 +353,36 @@ void	chart_line(struct svgw *w, const struct timeline *b, long y,
 #define REC_PAIRS	4
 
 /* Returns the first sample of column K of T, and sets *LAST to its last. */
-size_t	rec_span(const struct timeline *t, size_t k, size_t *last);
+size_t	svgtl_rec_span(const struct timeline *t, size_t k, size_t *last);
 
 /* Write the samples of column K of T for a title. */
-void	span_words(struct svgw *w, const struct timeline *t, size_t k);
+void	svgtl_span_words(struct svgw *w, const struct timeline *t, size_t k);
 
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
-size_t	rec_compaction_orders(const struct replay *a, const struct replay *b,
+size_t	svglane_compaction_orders(const struct replay *a,
+	    const struct replay *b,
 	    int *ord);
 
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
-const char	*pair_label(char *buf, size_t size, const struct rpair *p);
+const char	*svglane_pair_label(char *buf, size_t size,
+	    const struct rpair *p);
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
-long	rec_events_h(size_t npairs, size_t nord);
+long	svglane_events_h(size_t npairs, size_t nord);
 
 /* Draw the extfrag and compaction events of the NT timelines T at Y. */
-void	rec_events(struct svgw *w, const struct timeline *t, size_t nt, long y);
+void	svglane_events(struct svgw *w, const struct timeline *t, size_t nt,
+	    long y);
 
 /* Returns the THP sizes whose faults A or B (B may be NULL) counted, ascending, in KB. */
-size_t	rec_thp_sizes(const struct replay *a, const struct replay *b,
+size_t	svglane_thp_sizes(const struct replay *a, const struct replay *b,
 	    uint64_t *kb);
 
 /* Returns the height of the THP block for N sizes (none: no block). */
-long	rec_thp_h(size_t n);
+long	svglane_thp_h(size_t n);
 
 /* Draw the THP faults of each size of the NT timelines T at Y, a lane a size. */
-void	rec_thp(struct svgw *w, const struct timeline *t, size_t nt, long y);
+void	svglane_thp(struct svgw *w, const struct timeline *t, size_t nt,
+	    long y);
 
 #endif

@@ -14,7 +14,8 @@ recheat_orders(const struct replay *a, const struct replay *b, unsigned *ord)
 
 	for (i = 0; i < 2 && r[i]; i++)
 		for (j = 0; j < r[i]->norders; j++)
-			n = sorted_union_add(set, n, r[i]->orders[j], true);
+			n = svgr_sorted_union_add(set, n, r[i]->orders[j],
+			    true);
 	for (i = 0; i < n; i++)
 		ord[i] = (unsigned)set[i];
 	return n;
@@ -29,7 +30,7 @@ static bool
 heat_cell(const struct timeline *t, const struct rpoint **zp, long kk,
     size_t k, int *u, int *f)
 {
-	size_t b, a = rec_span(t, k, &b), i, n = t->rec->norders;
+	size_t b, a = svgtl_rec_span(t, k, &b), i, n = t->rec->norders;
 	const int16_t *x;
 	bool any = false;
 
@@ -60,20 +61,20 @@ heat_rows(struct svgw *w, const struct rec_room *room,
 		for (j = 0; j < nord; j++) {
 			row = y + (long)j * REC_HEAT_H;
 			kk = replay_order_index(t[i].rec, ord[j]);
-			heat_label(w, &t[i], row + 3, ord[j]);
+			svgtl_heat_label(w, &t[i], row + 3, ord[j]);
 			for (k = 0; k < t[i].n; k++) {
 				have = heat_cell(&t[i], room->zp[i], kk, k, &u,
 				    &f);
 				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
 				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
 				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
-				    scale_color(u).s : "#dddddd");
+				    svgr_scale_color(u).s : "#dddddd");
 				svg_open(w, "title");
-				span_words(w, &t[i], k);
+				svgtl_span_words(w, &t[i], k);
 				svgr_zone_words(w, node, name);
 				if (have)
-					order_words(w, ord[j], u, f, t[i].per > 1 ?
-					    "max " : "");
+					svgr_order_words(w, ord[j], u, f,
+					    t[i].per > 1 ? "max " : "");
 				else
 					svg_text(w, kk < 0 ? ": order not recorded" :
 					    ": not in these samples");
@@ -81,7 +82,7 @@ heat_rows(struct svgw *w, const struct rec_room *room,
 				svg_close(w);
 			}
 		}
-		time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
+		svgtl_time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
 	}
 }
 
@@ -105,13 +106,15 @@ heat_change(struct svgw *w, const struct timeline *t, unsigned node,
 			continue;
 		row = y + (long)j * REC_HEAT_H;
 		d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-		diff_cell_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1, d);
+		svgr_diff_cell_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
+		    d);
 		svgr_zone_words(w, node, name);
 		svg_text(w, ", order ");
 		svg_text_int(w, ord[j]);
 		svg_text(w, ": unusable max ");
-		diff_words(w, za->unusable[ka].max, zb->unusable[kb].max, d);
-		diff_cell_close(w, x + CELL_W - 1, row + 14, d);
+		svgr_diff_words(w, za->unusable[ka].max, zb->unusable[kb].max,
+		    d);
+		svgr_diff_cell_close(w, x + CELL_W - 1, row + 14, d);
 	}
 }
 

@@ -79,7 +79,7 @@ rec_value(const struct timeline *t, const struct rpoint **zp, size_t k,
     enum rkind kind, uint64_t *v, size_t *at)
 {
 	const struct rsample *s;
-	size_t b, a = rec_span(t, k, &b), i;
+	size_t b, a = svgtl_rec_span(t, k, &b), i;
 
 	for (i = b + 1; i-- > a;) {
 		s = &t->rec->series->s[i];
@@ -214,20 +214,22 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 		top = 1;
 	for (i = 0; i < nt; i++) {
 		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
-		fy = chart_frame(w, &t[i], y, name, s, foot);
+		fy = svgtl_chart_frame(w, &t[i], y, name, s, foot);
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
 				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
 				    &v[k], &at[k]);
-			chart_line(w, &t[i], fy, v, have, lo, top, colors[j],
+			svgtl_chart_line(w, &t[i], fy, v, have, lo, top,
+			    colors[j],
 			    j ? "5 3" : NULL);
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
-				point_open(w, tl_x(&t[i], k), chart_y(fy, v[k],
+				svgtl_point_open(w, svgtl_x(&t[i], k),
+				    svgtl_chart_y(fy, v[k],
 				    lo, top), colors[j]);
 				svg_open(w, "title");
-				span_words(w, &t[i], k);
+				svgtl_span_words(w, &t[i], k);
 				rec_value_words(w, &t[i], z, kinds[j], v[k],
 				    at[k]);
 				svg_close(w);
@@ -254,7 +256,7 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 	/* The zone's points once, for its heat map and both charts. */
 	for (i = 0; i < nt; i++)
 		rec_points(room->zp[i], t[i].rec, node, name);
-	line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
+	svgr_line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
 	    (long)t[0].n * t[0].cw, y, "#999999");
 	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
 	svgr_zone_words(w, node, name);
@@ -343,9 +345,9 @@ lanes_left(const struct rpair *p, size_t np)
 
 	/* Room left of A for the widest lane label: never cut at the edge. */
 	for (i = 0; i < np; i++)
-		if (MARGIN + text_px(pair_label(label, sizeof(label), &p[i]), 9) +
-		    12 > x)
-			x = MARGIN + text_px(label, 9) + 12;
+		if (MARGIN + svgr_text_px(svglane_pair_label(label,
+		    sizeof(label), &p[i]), 9) + 12 > x)
+			x = MARGIN + svgr_text_px(label, 9) + 12;
 	return x;
 }
 
@@ -507,8 +509,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
 	width = width < MIN_W ? MIN_W : width;
 	if (events)
-		evh = rec_events_h(np, rec_compaction_orders(r[0], b, cord));
-	thph = rec_thp_h(rec_thp_sizes(r[0], b, kb));
+		evh = svglane_events_h(np, svglane_compaction_orders(r[0], b,
+		    cord));
+	thph = svglane_thp_h(svglane_thp_sizes(r[0], b, kb));
 	extra = rec_head_extra(dir, r, nt, width);
 	height = rec_head_h(nt, extra) + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
@@ -520,10 +523,10 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	y = rec_chart(&w, &room, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
 	y = recpoll_draw(&w, &room, &t[0], ms, y);
-	rec_thp(&w, t, nt, y);
+	svglane_thp(&w, t, nt, y);
 	y += thph;
 	if (events)
-		rec_events(&w, t, nt, y);
+		svglane_events(&w, t, nt, y);
 	y += evh;
 	for (i = 0; i < nz; i++) {
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,

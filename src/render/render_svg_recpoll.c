@@ -88,16 +88,17 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 		snprintf(cap, sizeof(cap), "Node %u, %s: polluted pageblocks "
 		    "(--map-every)", ms->node[i], ms->name[i]);
 		snprintf(tops, sizeof(tops), "%llu", (unsigned long long)top);
-		fy = chart_frame(w, t, y, cap, tops, "0");
-		chart_line(w, t, fy, room->v, room->have, 0, top, "#d55e00",
-		    NULL);
+		fy = svgtl_chart_frame(w, t, y, cap, tops, "0");
+		svgtl_chart_line(w, t, fy, room->v, room->have, 0, top,
+		    "#d55e00", NULL);
 		for (k = 0; k < t->n; k++) {
 			if (!room->have[k] || room->at[k] == SIZE_MAX)
 				continue;
-			point_open(w, tl_x(t, k), chart_y(fy, room->v[k], 0,
+			svgtl_point_open(w, svgtl_x(t, k), svgtl_chart_y(fy,
+			    room->v[k], 0,
 			    top), "#d55e00");
 			svg_open(w, "title");
-			span_words(w, t, k);
+			svgtl_span_words(w, t, k);
 			map_words(w, ms, room->at[k], i);
 			svg_close(w);
 			svg_close(w);

@@ -34,7 +34,7 @@ render_svg(FILE *fp, const struct report *r)
 	y = head + LEGEND_H + 12;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
-			line(&w, MARGIN, y, width - MARGIN, y, "#999999");
+			svgr_line(&w, MARGIN, y, width - MARGIN, y, "#999999");
 			svgzone_node_head(&w, r, r->bi->zones[i].node, y,
 			    left - 8);
 			svgzone_order_heads(&w, r, left, y + 6);

@@ -19,14 +19,14 @@
 
 /* Returns the x of the centre of column K. */
 long
-tl_x(const struct timeline *b, size_t k)
+svgtl_x(const struct timeline *b, size_t k)
 {
 	return b->left + (long)k * b->cw + b->cw / 2;
 }
 
 /* Open the rect of column K in a heatmap's row at Y, filled with FILL; the caller closes it. */
 void
-heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
+svgtl_heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
     const char *fill)
 {
 	svgr_rect_open(w, b->left + (long)k * b->cw, y, b->cw > 2 ? b->cw - 1 :
@@ -35,7 +35,7 @@ heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
 
 /* Write the label of order O left of a heatmap's row at Y. */
 void
-heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
+svgtl_heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 {
 	char s[32];
 
@@ -45,7 +45,8 @@ heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 
 /* Returns the index of zone Z in snapshot K, or -1. */
 long
-batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hint)
+svgtl_batch_zone(const struct timeline *b, size_t k, const struct bzone *z,
+	    size_t hint)
 {
 	return zonepair_match(z, hint, b->r[k].bi);
 }
@@ -56,7 +57,7 @@ batch_zone(const struct timeline *b, size_t k, const struct bzone *z, size_t hin
  * take it (9 without advice). One accessor for the three is coming.
  */
 unsigned
-batch_pbo(const struct report *r)
+svgtl_batch_pbo(const struct report *r)
 {
 	unsigned o = r->pti ? r->pti->pageblock_order : r->advice ?
 	    r->advice->hpage_order : 9;
@@ -66,7 +67,7 @@ batch_pbo(const struct report *r)
 
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
 void
-snap_words(struct svgw *w, const struct timeline *b, size_t k)
+svgtl_snap_words(struct svgw *w, const struct timeline *b, size_t k)
 {
 	svg_text(w, b->r[k].snapshot ? b->r[k].snapshot : "-");
 	svg_text(w, ": ");
@@ -77,7 +78,7 @@ snap_words(struct svgw *w, const struct timeline *b, size_t k)
  * time of day (UTC) of the first sample of a recording's column.
  */
 void
-time_axis(struct svgw *w, const struct timeline *b, long y)
+svgtl_time_axis(struct svgw *w, const struct timeline *b, long y)
 {
 	size_t k, step = 1;
 	const char *t;
@@ -99,7 +100,7 @@ time_axis(struct svgw *w, const struct timeline *b, long y)
 			    "");
 		} else
 			snprintf(s, sizeof(s), "%zu", k + 1);
-		svgr_text(w, tl_x(b, k), y + 11, 9, "middle", NULL, s);
+		svgr_text(w, svgtl_x(b, k), y + 11, 9, "middle", NULL, s);
 	}
 }
 
@@ -108,7 +109,8 @@ time_axis(struct svgw *w, const struct timeline *b, long y)
  * value TOP at its top, and the time axis. Returns the y of the frame.
  */
 long
-chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
+svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
+	    const char *name,
     const char *top, const char *bottom)
 {
 	long x1 = b->left + (long)b->n * b->cw;
@@ -120,13 +122,13 @@ chart_frame(struct svgw *w, const struct timeline *b, long y, const char *name,
 	svg_close(w);
 	svgr_text(w, b->left - 6, y + 9, 10, "end", NULL, top);
 	svgr_text(w, b->left - 6, y + CHART_H, 10, "end", NULL, bottom);
-	time_axis(w, b, y + CHART_H + 2);
+	svgtl_time_axis(w, b, y + CHART_H + 2);
 	return y;
 }
 
 /* One point of a line chart: a dot at X, Y of COLOR, the caller writes its title and closes it. */
 void
-point_open(struct svgw *w, long x, long y, const char *color)
+svgtl_point_open(struct svgw *w, long x, long y, const char *color)
 {
 	svg_open(w, "circle");
 	svg_attr_int(w, "cx", x);
@@ -137,9 +139,9 @@ point_open(struct svgw *w, long x, long y, const char *color)
 
 /* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
 long
-chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
+svgtl_chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
 {
-	return y + CHART_H - scale(v > lo ? v - lo : 0, top - lo, CHART_H);
+	return y + CHART_H - svgr_scale(v > lo ? v - lo : 0, top - lo, CHART_H);
 }
 
 /*
@@ -147,7 +149,8 @@ chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
  * in COLOR with DASH (NULL: solid). Only the segments; the points follow.
  */
 void
-chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
+svgtl_chart_line(struct svgw *w, const struct timeline *b, long y,
+	    const uint64_t *v,
     const bool *have, uint64_t lo, uint64_t top, const char *color,
     const char *dash)
 {
@@ -156,8 +159,9 @@ chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
 	for (k = 1; k < b->n; k++) {
 		if (!have[k - 1] || !have[k])
 			continue;
-		line_open(w, tl_x(b, k - 1), chart_y(y, v[k - 1], lo, top),
-		    tl_x(b, k), chart_y(y, v[k], lo, top), color);
+		svgr_line_open(w, svgtl_x(b, k - 1), svgtl_chart_y(y, v[k - 1],
+		    lo, top),
+		    svgtl_x(b, k), svgtl_chart_y(y, v[k], lo, top), color);
 		svg_attr_int(w, "stroke-width", 2);
 		if (dash)
 			svg_attr(w, "stroke-dasharray", dash);
@@ -167,7 +171,7 @@ chart_line(struct svgw *w, const struct timeline *b, long y, const uint64_t *v,
 
 /* Returns the first sample of column K of T, and sets *LAST to its last. */
 size_t
-rec_span(const struct timeline *t, size_t k, size_t *last)
+svgtl_rec_span(const struct timeline *t, size_t k, size_t *last)
 {
 	size_t a = k * t->per;
 
@@ -178,10 +182,10 @@ rec_span(const struct timeline *t, size_t k, size_t *last)
 
 /* Write the samples of column K for a title: "TIME (sample S): " or "FIRST to LAST (samples S-T): ". */
 void
-span_words(struct svgw *w, const struct timeline *t, size_t k)
+svgtl_span_words(struct svgw *w, const struct timeline *t, size_t k)
 {
 	const struct rsample *s = t->rec->series->s;
-	size_t b, a = rec_span(t, k, &b);
+	size_t b, a = svgtl_rec_span(t, k, &b);
 	char n[64];
 
 	svg_text(w, s[a].time);

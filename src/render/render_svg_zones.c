@@ -43,12 +43,12 @@ svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	for (o = 0; o < r->bi->norders; o++) {
 		cx = x + (long)o * CELL_W;
 		svgr_rect_open(w, cx, y, CELL_W - 2, CELL_H,
-		    scale_color(f->unusable[o]).s);
-		cell_title(w, z, f, o);
+		    svgr_scale_color(f->unusable[o]).s);
+		svgr_cell_title(w, z, f, o);
 		svg_close(w);
 		svgr_text_open(w, cx + CELL_W / 2 - 1, y + 15, 11, "middle",
 		    NULL);
-		svg_attr(w, "fill", scale_ink(f->unusable[o]));
+		svg_attr(w, "fill", svgr_scale_ink(f->unusable[o]));
 		svg_text_fixed(w, f->unusable[o], 3);
 		svg_close(w);
 		if (f->suitable[o] == 0) {
@@ -67,7 +67,7 @@ svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			svg_close(w);
 		}
 		pages = z->free[o] << o;
-		h = scale(pages, most, BAR_H);
+		h = svgr_scale(pages, most, BAR_H);
 		if (pages && h == 0)
 			h = 1;
 		/* An empty order keeps a transparent bar for its tooltip. */
@@ -112,9 +112,9 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	for (t = 0; t < p->ntypes; t++) {
 		if (!pz->has_blocks[t] || pz->blocks[t] == 0)
 			continue;
-		x0 = x + scale(acc, total, PB_W);
+		x0 = x + svgr_scale(acc, total, PB_W);
 		acc += pz->blocks[t];
-		x1 = x + scale(acc, total, PB_W);
+		x1 = x + svgr_scale(acc, total, PB_W);
 		svgr_rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18,
 		    type_colors[t]);
 		svg_open(w, "title");
@@ -141,7 +141,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 long
 svgzone_badge_w(const char *text)
 {
-	return text_px(text, 11) + 12;
+	return svgr_text_px(text, 11) + 12;
 }
 
 /*
@@ -157,7 +157,7 @@ svgzone_badge(struct svgw *w, long x, long y, const char *label,
 
 	snprintf(s, sizeof(s), "%s: %s", label, verdict);
 	wd = svgzone_badge_w(s);
-	svgr_rect_open(w, x, y, wd, 17, verdict_color(verdict));
+	svgr_rect_open(w, x, y, wd, 17, svgr_verdict_color(verdict));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
 	svg_close(w);
@@ -182,7 +182,7 @@ count_beside(struct svgw *w, const struct report *r, int node, long zone,
 		return;
 	snprintf(s, sizeof(s), "%s free now", hum_bound(n, sizeof(n), a->now,
 	    a->now_is_bound));
-	if (x + 6 + text_px(s, 10) <= maxx)
+	if (x + 6 + svgr_text_px(s, 10) <= maxx)
 		svgr_text(w, x + 6, y + 13, 10, NULL, NULL, s);
 }
 
@@ -244,7 +244,7 @@ svgzone_label_w(const struct report *r)
 	size_t i;
 
 	for (i = 0; i < r->bi->nzones; i++) {
-		n = 10 + bold_px(r->bi->zones[i].name, 14) + 8;
+		n = 10 + svgr_bold_px(r->bi->zones[i].name, 14) + 8;
 		if (n > wd)
 			wd = n;
 	}
