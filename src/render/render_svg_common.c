@@ -419,8 +419,7 @@ svgr_order_words(struct svgw *w, unsigned o, int u, int f, const char *prefix)
 /* The words of a snapshot cell's title. */
 void
 svgr_cell_title_words(struct svgw *w, const struct bzone *z,
-	    const struct frag *f,
-    unsigned o)
+    const struct frag *f, unsigned o)
 {
 	svgr_zone_words(w, z->node, z->name);
 	svgr_order_words(w, o, f->unusable[o], f->fragindex[o], "");

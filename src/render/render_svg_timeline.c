@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "advise.h"
 #include "zonepair.h"
 #include "render_svg_parts.h"
 
@@ -46,22 +47,28 @@ svgtl_heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 /* Returns the index of zone Z in snapshot K, or -1. */
 long
 svgtl_batch_zone(const struct timeline *b, size_t k, const struct bzone *z,
-	    size_t hint)
+    size_t hint)
 {
 	return zonepair_match(z, hint, b->r[k].bi);
 }
 
+/* A snapshot without advice or pagetypeinfo: x86-64's pageblock order. */
+#define PAGEBLOCK_ORDER_GUESS	9
+
 /*
- * Returns the order whose blocks are pageblocks in snapshot R: without
- * pagetypeinfo, the huge page order as render_prom.c and render_summary.c
- * take it (9 without advice). One accessor for the three is coming.
+ * Returns the order whose blocks are pageblocks in snapshot R, within its
+ * orders: advise_block_order()'s, or pagetypeinfo's without advice, else
+ * PAGEBLOCK_ORDER_GUESS (x86-64's 2 MiB).
  */
 unsigned
 svgtl_batch_pbo(const struct report *r)
 {
-	unsigned o = r->pti ? r->pti->pageblock_order : r->advice ?
-	    r->advice->hpage_order : 9;
+	unsigned o = PAGEBLOCK_ORDER_GUESS;
 
+	if (r->advice != NULL)
+		o = advise_block_order(r->pti, r->advice);
+	else if (r->pti != NULL)
+		o = r->pti->pageblock_order;
 	return o < r->bi->norders ? o : r->bi->norders - 1;
 }
 
@@ -73,6 +80,14 @@ svgtl_snap_words(struct svgw *w, const struct timeline *b, size_t k)
 	svg_text(w, ": ");
 }
 
+/* Room (pixels) of an axis label: a snapshot number, hh:mm:ss, hh:mm:ss.mmm. */
+#define AXIS_NUMBER_W	40
+#define AXIS_CLOCK_W	64
+#define AXIS_CLOCK_MS_W	84
+/* Past one label a column, the axis labels every AXIS_FIRST_STEP-th. */
+#define AXIS_FIRST_STEP	5
+#define MS_PER_S	1000
+
 /*
  * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
  * time of day (UTC) of the first sample of a recording's column.
@@ -83,13 +98,15 @@ svgtl_time_axis(struct svgw *w, const struct timeline *b, long y)
 	size_t k, step = 1;
 	const char *t;
 	/* Columns less than a second apart: the milliseconds too, when recorded. */
-	bool ms = b->rec && (unsigned long)b->rec->interval_ms * b->per < 1000;
-	long room = b->rec ? ms ? 84 : 64 : 40;
+	bool ms = b->rec && (unsigned long)b->rec->interval_ms * b->per <
+	    MS_PER_S;
+	long room = !b->rec ? AXIS_NUMBER_W : ms ? AXIS_CLOCK_MS_W :
+	    AXIS_CLOCK_W;
 	char s[24];
 
-	/* A label every ROOM pixels or so. */
+	/* A label every ROOM pixels or so: each column, every 5th, then doubling. */
 	while ((long)step * b->cw < room)
-		step = step < 5 ? 5 : step * 2;
+		step = step < AXIS_FIRST_STEP ? AXIS_FIRST_STEP : step * 2;
 	for (k = 0; k < b->n; k += step) {
 		if (b->rec) {
 			t = b->rec->series->s[k * b->per].time;
@@ -110,8 +127,7 @@ svgtl_time_axis(struct svgw *w, const struct timeline *b, long y)
  */
 long
 svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
-	    const char *name,
-    const char *top, const char *bottom)
+    const char *name, const char *top, const char *bottom)
 {
 	long x1 = b->left + (long)b->n * b->cw;
 
@@ -150,9 +166,8 @@ svgtl_chart_y(long y, uint64_t v, uint64_t lo, uint64_t top)
  */
 void
 svgtl_chart_line(struct svgw *w, const struct timeline *b, long y,
-	    const uint64_t *v,
-    const bool *have, uint64_t lo, uint64_t top, const char *color,
-    const char *dash)
+    const uint64_t *v, const bool *have, uint64_t lo, uint64_t top,
+    const char *color, const char *dash)
 {
 	size_t k;
 
