@@ -201,6 +201,20 @@ trace_split_name(enum ev_kind k, char *sys, size_t size, const char **name)
 }
 
 /*
+ * Returns whether a path of snprintf()'s N bytes fitted its PATH_MAX; else
+ * says so in E, of tracefs directory DIR: a cut path is never read.
+ */
+static bool
+path_fits(int n, const char *dir, struct ferr *e)
+{
+	if (n >= 0 && n < PATH_MAX)
+		return true;
+	e->path = dir;
+	ferr_set(e, 0, "a path under it is longer than PATH_MAX");
+	return false;
+}
+
+/*
  * Returns a tep handle that knows this host's sub-buffer header and the
  * formats of the events of events.h under DIR/events that exist there,
  * or NULL with E set. Only these: tracefs_local_events_system() would
@@ -227,8 +241,8 @@ load_formats(const char *dir, struct ferr *e)
 	tep_set_local_bigendian(tep, en);
 	tep_set_long_size(tep, (int)sizeof(long));
 	tep_set_page_size(tep, getpagesize());
-	snprintf(path, sizeof(path), "%s/events/header_page", dir);
-	if (slurp_read(path, &s, e) != 0)
+	if (!path_fits(snprintf(path, sizeof(path), "%s/events/header_page",
+	    dir), dir, e) || slurp_read(path, &s, e) != 0)
 		goto fail;
 	rc = tep_parse_header_page(tep, s.buf, s.len, (int)sizeof(long));
 	slurp_free(&s);
@@ -238,8 +252,9 @@ load_formats(const char *dir, struct ferr *e)
 	}
 	for (k = 0; k < EV_NKINDS; k++) {
 		trace_split_name(k, sys, sizeof(sys), &name);
-		snprintf(path, sizeof(path), "%s/events/%s/%s/format", dir, sys,
-		    name);
+		if (!path_fits(snprintf(path, sizeof(path),
+		    "%s/events/%s/%s/format", dir, sys, name), dir, e))
+			goto fail;
 		/* An event this kernel lacks: trace_decoder_new() decides. */
 		if (access(path, F_OK) != 0 && errno == ENOENT)
 			continue;
@@ -429,6 +444,15 @@ trace_decoder_live(struct trace_decoder *d)
 	d->live = true;
 }
 
+/* Write the N bytes of NAME to COMM (EV_COMM_LEN) as the kernel keeps it: 15 at most. */
+static void
+task_name(char *comm, const char *name, size_t n)
+{
+	size_t most = EV_COMM_LEN - 1;
+
+	snprintf(comm, EV_COMM_LEN, "%.*s", (int)(n < most ? n : most), name);
+}
+
 /*
  * Copy into COMM the name of task PID in the saved_cmdlines text S (N
  * bytes: "PID COMM" lines). Returns whether it was there.
@@ -452,7 +476,7 @@ cmdline_find(const char *s, size_t n, int pid, char *comm)
 		if (num_u64(&t, &v) != 0 || v != (uint64_t)pid)
 			continue;
 		len -= (size_t)(sp + 1 - line);
-		snprintf(comm, 16, "%.*s", (int)(len < 15 ? len : 15), sp + 1);
+		task_name(comm, sp + 1, len);
 		return true;
 	}
 	return false;
@@ -475,8 +499,9 @@ comm_of(void *arg, int pid, char *comm)
 	if (d->cmdlines.buf != NULL && cmdline_find(d->cmdlines.buf,
 	    d->cmdlines.len, pid, comm))
 		return;
-	snprintf(path, sizeof(path), "%s/saved_cmdlines", d->dir);
-	if (!d->cmdlines_fresh && slurp_read(path, &s, &e) == 0) {
+	if (!d->cmdlines_fresh && path_fits(snprintf(path, sizeof(path),
+	    "%s/saved_cmdlines", d->dir), d->dir, &e) && slurp_read(path, &s,
+	    &e) == 0) {
 		slurp_free(&d->cmdlines);
 		d->cmdlines = s;
 		d->cmdlines_fresh = true;
@@ -487,12 +512,12 @@ comm_of(void *arg, int pid, char *comm)
 	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
 	if (d->live && slurp_read(path, &s, &e) == 0) {
 		n = s.len && s.buf[s.len - 1] == '\n' ? s.len - 1 : s.len;
-		snprintf(comm, 16, "%.*s", (int)(n < 15 ? n : 15), s.buf);
+		task_name(comm, s.buf, n);
 		slurp_free(&s);
 		if (n > 0)
 			return;
 	}
-	snprintf(comm, 16, "<...>");
+	task_name(comm, "<...>", strlen("<...>"));
 }
 
 int

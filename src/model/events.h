@@ -92,11 +92,14 @@ struct ev_stall {
 	uint64_t	 order_count[EV_NORDERS], order_ns[EV_NORDERS];	/* order + 1 */
 };
 
+/* The kernel's TASK_COMM_LEN: a task's name, 15 bytes and the NUL. */
+#define EV_COMM_LEN	16
+
 /* One task's stalls of one kind over an interval. */
 struct ev_staller {
 	enum ev_stall_kind kind;
 	int		 pid;
-	char		 comm[16];	/* TASK_COMM_LEN */
+	char		 comm[EV_COMM_LEN];
 	uint64_t	 count, total_ns;
 };
 
@@ -154,7 +157,7 @@ struct ev_pend {
 /* A task's open compaction run and direct reclaim, in time order. */
 struct ev_open {
 	int		 pid;
-	char		 comm[16];
+	char		 comm[EV_COMM_LEN];
 	bool		 direct;	/* it called try_to_compact_pages */
 	int		 compact_order;	/* of that call */
 	bool		 compacting, reclaiming;
