@@ -179,7 +179,7 @@ struct advice {
 	unsigned		 pageblock_order;
 };
 
-/* What advise_build() had to assume, for advice_assumed(). */
+/* What advise_build() had to assume, for render_advice_assumed(). */
 enum {
 	ADVISE_ASSUMED_FREE = 1 << 0,	 /* no zoneinfo: buddyinfo for NR_FREE_PAGES, watermarks 0 */
 	ADVISE_ASSUMED_RESERVE = 1 << 1, /* no zoneinfo: lowmem reserve at least the default ratio's */

@@ -21,7 +21,7 @@ clause(struct render_sentence *t, const char *s)
 }
 
 void
-advice_assumed(struct render_sentence *t, const struct advice *adv)
+render_advice_assumed(struct render_sentence *t, const struct advice *adv)
 {
 	if (adv->assumed & ADVISE_ASSUMED_FREE)
 		clause(t, "no zoneinfo: free pages from buddyinfo, watermarks "
@@ -59,7 +59,7 @@ unmanaged(FILE *fp, const struct report *r)
 	const char *label;
 	char prefix[32];
 
-	if (!unmanaged_sentence(&t, r, &label))
+	if (!render_unmanaged_sentence(&t, r, &label))
 		return;
 	snprintf(prefix, sizeof(prefix), "  %s", label);
 	render_said(&t, fp, prefix);
@@ -169,7 +169,7 @@ order0_sentence(struct render_sentence *t, const struct advice_words *wd,
 }
 
 void
-advice_say(struct render_sentence *t, const struct report *r,
+render_advice_say(struct render_sentence *t, const struct report *r,
     const struct zadvice *a)
 {
 	struct advice_words wd;
@@ -230,16 +230,16 @@ advice_say(struct render_sentence *t, const struct report *r,
 }
 
 char *
-advice_text(const struct report *r, const struct zadvice *a)
+render_advice_text(const struct report *r, const struct zadvice *a)
 {
 	struct render_sentence t = { 0 };
 
-	advice_say(&t, r, a);
+	render_advice_say(&t, r, a);
 	return render_sentence_take(&t);
 }
 
 bool
-advice_ceiling(struct render_sentence *t, const struct report *r,
+render_advice_ceiling(struct render_sentence *t, const struct report *r,
     const struct zadvice *a)
 {
 	const struct map_zone *z;
@@ -329,7 +329,7 @@ advice_header(FILE *fp, const struct advice *adv, const char *bold,
 	    "extfrag_threshold %d from %s)\n", bold,
 	    advise_gfp_name(adv->gfp), off, adv->orders_from,
 	    adv->threshold, adv->threshold_from);
-	advice_assumed(&t, adv);
+	render_advice_assumed(&t, adv);
 	if ((assumed = render_sentence_take(&t)) != NULL)
 		fprintf(fp, "  assumed: %s\n", assumed);
 	free(assumed);
@@ -367,11 +367,11 @@ zone_lines(FILE *fp, const struct report *r)
 		if (a->own_free >= 0)
 			fprintf(fp, ", %s", a->own_free ? "a block free in its own "
 			    "migratetype" : "no block free in its own migratetype");
-		advice_say(&t, r, a);
+		render_advice_say(&t, r, a);
 		why = render_sentence_take(&t);
 		fprintf(fp, "\n      %s\n", why != NULL ? why : "");
 		free(why);
-		if (advice_ceiling(&t, r, a) &&
+		if (render_advice_ceiling(&t, r, a) &&
 		    (ceil = render_sentence_take(&t)) != NULL) {
 			fprintf(fp, "      %s\n", ceil);
 			free(ceil);
@@ -404,7 +404,7 @@ verdict_lines(FILE *fp, const struct report *r, const char *bold,
 }
 
 const char *
-kcompactd_state_words(enum kcompactd_state s)
+render_kcompactd_words(enum kcompactd_state s)
 {
 	switch (s) {
 	case KCOMPACTD_NONE:
@@ -436,7 +436,7 @@ kcompactd_lines(FILE *fp, const struct report *r)
 		    "%u and stops at %u: %s\n",
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
 		    adv->kc[i].high, adv->kc[i].low,
-		    kcompactd_state_words(adv->kc[i].state));
+		    render_kcompactd_words(adv->kc[i].state));
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
 }

@@ -191,7 +191,7 @@ zone_advice(struct jsonw *w, const struct report *r, const struct zadvice *a)
 	jw_fixed(w, r->advice->threshold, 3);
 	jw_key(w, "index_consulted");
 	jw_bool(w, a->index_used);
-	advice_say(&t, r, a);
+	render_advice_say(&t, r, a);
 	why = render_sentence_take(&t);
 	jw_key(w, "reason");
 	jw_string(w, why != NULL ? why : "");
@@ -344,7 +344,7 @@ advice(struct jsonw *w, const struct report *r)
 	jw_end(w);
 	str_or_null(w, "orders_from", adv->orders_from);
 	str_or_null(w, "kernel_rules_from", adv->kver_from);
-	advice_assumed(&t, adv);
+	render_advice_assumed(&t, adv);
 	assumed = render_sentence_take(&t);
 	str_or_null(w, "assumed", assumed);
 	free(assumed);

@@ -195,7 +195,7 @@ unmanaged_note(FILE *fp, const struct report *r)
 	const char *label;
 	size_t i;
 
-	if (unmanaged_sentence(&t, r, &label)) {
+	if (render_unmanaged_sentence(&t, r, &label)) {
 		putc('\n', fp);
 		render_said(&t, fp, label);
 	}

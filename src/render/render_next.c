@@ -22,7 +22,7 @@ ceilings(FILE *fp, const struct report *r)
 	for (i = 0; i < adv->nzones; i++) {
 		const struct zadvice *a = &adv->zones[i];
 
-		if (!advice_ceiling(&t, r, a))
+		if (!render_advice_ceiling(&t, r, a))
 			continue;
 		snprintf(label, sizeof(label), "  Node %u, zone %s, order %u:",
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name,
@@ -33,7 +33,7 @@ ceilings(FILE *fp, const struct report *r)
 
 /* Returns kcompactd's state on NODE, or NULL (no zoneinfo). */
 static const struct kcompactd *
-kcompactd_of(const struct advice *adv, int node)
+node_kcompactd(const struct advice *adv, int node)
 {
 	size_t i;
 
@@ -108,7 +108,7 @@ static void
 fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 {
 	const struct advice *adv = r->advice;
-	const struct kcompactd *k = kcompactd_of(adv, w->node);
+	const struct kcompactd *k = node_kcompactd(adv, w->node);
 	struct render_sentence t = { 0 };
 
 	if (k != NULL && k->state == KCOMPACTD_WORKING) {

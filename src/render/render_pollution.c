@@ -22,7 +22,7 @@
  * "4.90x" or "-".
  */
 const char *
-pollution_words(char *buf, size_t size, long long v)
+render_pollution_words(char *buf, size_t size, long long v)
 {
 	char f[32];
 
@@ -47,7 +47,7 @@ row(FILE *fp, const char *label, const char *kind,
 	fprintf(fp, "%-13s %-9s %10" PRIu64 " %7s %9" PRIu64 " of %-7" PRIu64
 	    " %7s %8s\n", label, kind, pages, hum_pct(a, sizeof(a), pages,
 	    z->blocks << pbo), blocks, z->blocks, hum_pct(b, sizeof(b), blocks,
-	    z->blocks), pollution_words(c, sizeof(c), amp));
+	    z->blocks), render_pollution_words(c, sizeof(c), amp));
 }
 
 /* Print the rows of Z under LABEL: every kind but reserved, each kind present, reserved apart. */

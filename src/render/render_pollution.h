@@ -37,7 +37,7 @@ void	render_replay_map_table(FILE *fp, const struct mapseries *s);
 void	render_replay_map_json(struct jsonw *w, const struct mapseries *s);
 
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
-const char *pollution_words(char *buf, size_t size, long long v);
+const char *render_pollution_words(char *buf, size_t size, long long v);
 
 /*
  * --map's 1 GiB regions (render_regions.c): the table's section and the

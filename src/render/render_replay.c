@@ -278,7 +278,7 @@ events_table(FILE *fp, const struct replay *r)
 
 /* Write the recording R, read from DIR, as text. */
 void
-replay_table(FILE *fp, const char *dir, const struct replay *r)
+render_replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
 	char fnd[256];
 
@@ -418,7 +418,7 @@ compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
 }
 
 void
-replay_compare_table(FILE *fp, const char *da, const struct replay *a,
+render_replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
 {
 	const struct rzone *za, *zb;

@@ -16,17 +16,17 @@ struct replay;
  * document (render_replay_json.c), with its map summaries MS when it has
  * some (NULL: none).
  */
-void	replay_table(FILE *fp, const char *dir, const struct replay *r);
-void	replay_json(FILE *fp, const char *dir, const struct replay *r,
+void	render_replay_table(FILE *fp, const char *dir, const struct replay *r);
+void	render_replay_json(FILE *fp, const char *dir, const struct replay *r,
 	    const struct mapseries *ms);
 
 /*
  * Recording A (from DA) beside B (from DB): a table with B - A
  * (render_replay.c), or JSON {"a", "b"} (render_replay_json.c).
  */
-void	replay_compare_table(FILE *fp, const char *da, const struct replay *a,
-	    const char *db, const struct replay *b);
-void	replay_compare_json(FILE *fp, const char *da, const struct replay *a,
-	    const char *db, const struct replay *b);
+void	render_replay_compare_table(FILE *fp, const char *da,
+	    const struct replay *a, const char *db, const struct replay *b);
+void	render_replay_compare_json(FILE *fp, const char *da,
+	    const struct replay *a, const char *db, const struct replay *b);
 
 #endif

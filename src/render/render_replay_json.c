@@ -343,7 +343,7 @@ summary_json(struct jsonw *w, const char *dir, const struct replay *r,
 }
 
 void
-replay_json(FILE *fp, const char *dir, const struct replay *r,
+render_replay_json(FILE *fp, const char *dir, const struct replay *r,
     const struct mapseries *ms)
 {
 	struct jsonw w;
@@ -354,7 +354,7 @@ replay_json(FILE *fp, const char *dir, const struct replay *r,
 }
 
 void
-replay_compare_json(FILE *fp, const char *da, const struct replay *a,
+render_replay_compare_json(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
 {
 	struct jsonw w;

@@ -48,8 +48,9 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		fprintf(fp, "%4u %-8s %8" PRIu64 " -> %-8" PRIu64 " %6" PRIu64
 		    " (%4" PRIu64 ") %9s %7s -> %-7s %4s -> %-5s %4s -> %s\n",
 		    s->node[i], s->name[i], zs->f->polluted, zs->l->polluted,
-		    zs->most, zs->at_s, g, pollution_words(a[0], sizeof(a[0]),
-		    zs->f->amplification), pollution_words(a[1], sizeof(a[1]),
+		    zs->most, zs->at_s, g, render_pollution_words(a[0],
+		    sizeof(a[0]), zs->f->amplification),
+		    render_pollution_words(a[1], sizeof(a[1]),
 		    zs->l->amplification), maybe(a[2], sizeof(a[2]),
 		    zs->f->clean_regions), maybe(a[3], sizeof(a[3]),
 		    zs->l->clean_regions), maybe(a[4], sizeof(a[4]),

@@ -20,14 +20,14 @@
  * formatter of decimals, hum_fit(), given all of BUF: never narrowed.
  */
 const char *
-sets_num(char *buf, size_t size, double v, int digits)
+render_sets_num(char *buf, size_t size, double v, int digits)
 {
 	return hum_fit(buf, size, v, digits, (int)size - 1);
 }
 
 /* Write what the test of S says into BUF (SIZE bytes); returns BUF. */
 const char *
-sets_verdict(char *buf, size_t size, const struct sets_metric *s)
+render_sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 {
 	if (s->s[0].n == 0 && s->s[1].n == 0)
 		snprintf(buf, size, "no value");
@@ -49,7 +49,7 @@ sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 
 /* Returns the sentence that names the metrics X left out (malloc'd), or NULL. */
 char *
-sets_dropped_text(const struct sets *x)
+render_sets_dropped_text(const struct sets *x)
 {
 	char *buf = NULL;
 	size_t len, i;
@@ -101,7 +101,7 @@ cell_printf(struct cell *c, const char *fmt, ...)
 static void
 cell_num(struct cell *c, double v, int digits)
 {
-	sets_num(c->text, sizeof(c->text), v, digits);
+	render_sets_num(c->text, sizeof(c->text), v, digits);
 }
 
 /* Write side K of metric S into its cells SIDE: "n/a" without a value. */
@@ -119,9 +119,9 @@ side_cells(struct cell *side, const struct sets_metric *s, int k)
 	}
 	cell_num(&side[C_MEAN], s->s[k].mean, s->digits);
 	cell_num(&side[C_SD], s->s[k].sd, s->digits + 1);
-	cell_printf(&side[C_RANGE], "%s..%s", sets_num(lo, sizeof(lo),
-	    s->s[k].min, s->digits), sets_num(hi, sizeof(hi), s->s[k].max,
-	    s->digits));
+	cell_printf(&side[C_RANGE], "%s..%s", render_sets_num(lo, sizeof(lo),
+	    s->s[k].min, s->digits), render_sets_num(hi, sizeof(hi),
+	    s->s[k].max, s->digits));
 }
 
 /* Write the cells ROW of metric S: each side's, then the change. */
@@ -186,7 +186,7 @@ table_widths(const struct sets *x, int w[C_NCELLS], int *lw)
 }
 
 void
-sets_table(FILE *fp, const struct sets *x)
+render_sets_table(FILE *fp, const struct sets *x)
 {
 	struct cell row[C_NCELLS];
 	const char *group = NULL;
@@ -214,10 +214,10 @@ sets_table(FILE *fp, const struct sets *x)
 			group = x->m[m].group;
 		}
 		cells(row, &x->m[m]);
-		table_row(fp, x->m[m].label, lw, row, w, sets_verdict(v,
+		table_row(fp, x->m[m].label, lw, row, w, render_sets_verdict(v,
 		    sizeof(v), &x->m[m]));
 	}
-	if ((dropped = sets_dropped_text(x)) != NULL)
+	if ((dropped = render_sets_dropped_text(x)) != NULL)
 		fprintf(fp, "\n%s\n", dropped);
 	free(dropped);
 }
@@ -339,7 +339,7 @@ metric_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s)
 
 /* Write the comparison X of two sets of runs to FP as one JSON document. */
 void
-sets_json(FILE *fp, const struct sets *x)
+render_sets_json(FILE *fp, const struct sets *x)
 {
 	struct jsonw w;
 	size_t i;

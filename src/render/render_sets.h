@@ -16,19 +16,20 @@ struct sets_metric;
  * "metrics": [...]}} (render_sets.c), as SVG (render_svg_sets.c: returns
  * 0, or -1 out of memory before it writes anything).
  */
-void	sets_table(FILE *fp, const struct sets *x);
+void	render_sets_table(FILE *fp, const struct sets *x);
 /* The default: the mailing-list table, mmtests' layout in 80 columns (render_sets_mail.c). */
-void	sets_mail(FILE *fp, const struct sets *x);
-void	sets_json(FILE *fp, const struct sets *x);
-int	sets_svg(FILE *fp, const struct sets *x);
+void	render_sets_mail(FILE *fp, const struct sets *x);
+void	render_sets_json(FILE *fp, const struct sets *x);
+int	render_sets_svg(FILE *fp, const struct sets *x);
 
 /*
  * What the sets' table and picture share: a number, what the test says,
  * and the metrics left out past SETS_MAX_METRICS as one malloc'd sentence
  * (NULL when none were, or out of memory).
  */
-const char *sets_num(char *buf, size_t size, double v, int digits);
-const char *sets_verdict(char *buf, size_t size, const struct sets_metric *s);
-char	*sets_dropped_text(const struct sets *x);
+const char *render_sets_num(char *buf, size_t size, double v, int digits);
+const char *render_sets_verdict(char *buf, size_t size,
+	    const struct sets_metric *s);
+char	*render_sets_dropped_text(const struct sets *x);
 
 #endif

@@ -254,7 +254,7 @@ mail_notes(FILE *fp, const struct sets *x)
 	names(fp, x, "The same in every run of A and B:", same, note_value);
 	names(fp, x, "No value in any run:", none, NULL);
 	/* Its first word the prefix: render_fold() puts a space before the rest. */
-	if ((dropped = sets_dropped_text(x)) == NULL)
+	if ((dropped = render_sets_dropped_text(x)) == NULL)
 		return;
 	word = strndup(dropped, strcspn(dropped, " "));
 	if (word == NULL)
@@ -284,7 +284,7 @@ mail_legend(FILE *fp, const struct sets *x)
 }
 
 void
-sets_mail(FILE *fp, const struct sets *x)
+render_sets_mail(FILE *fp, const struct sets *x)
 {
 	size_t rows;
 

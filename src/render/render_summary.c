@@ -222,9 +222,9 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 	struct render_sentence t = { 0 };
 	const char *label;
 
-	if (need && unmanaged_need(&t, r))
+	if (need && render_unmanaged_need(&t, r))
 		render_said(&t, fp, " ");
-	else if (!need && unmanaged_sentence(&t, r, &label))
+	else if (!need && render_unmanaged_sentence(&t, r, &label))
 		render_said(&t, fp, label);
 }
 
@@ -300,7 +300,7 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	else
 		fprintf(fp, " (no PSI file)");
 	fputc('\n', fp);
-	advice_assumed(&t, adv);
+	render_advice_assumed(&t, adv);
 	/* Without present pages, kcompactd's weights are not known. */
 	if (r->avail->score_by_free)
 		render_say(&t, "%sscores weigh zones by free pages", t.n > 0 ?
@@ -395,11 +395,11 @@ background(FILE *fp, const struct report *r)
 	if (adv->kc == NULL || adv->nkc == 0)
 		return;
 	if (state == KCOMPACTD_NONE)
-		render_say(&t, "%s (", kcompactd_state_words(state));
+		render_say(&t, "%s (", render_kcompactd_words(state));
 	else if (state == KCOMPACTD_OFF)
 		render_say(&t, "off, vm.compaction_proactiveness is 0 (");
 	else
-		render_say(&t, "%s; ", kcompactd_state_words(state));
+		render_say(&t, "%s; ", render_kcompactd_words(state));
 	render_say(&t, "fragmentation score");
 	for (i = 0; i < adv->nkc && i < SUMMARY_SCORES; i++)
 		render_say(&t, "%s%" PRIu64, i ? ", " : " ", adv->kc[i].score);

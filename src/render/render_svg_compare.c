@@ -67,7 +67,7 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 			continue;
 		}
 		a = advise_at(r->advice, (size_t)i, j);
-		why = a ? advice_text(r, a) : NULL;
+		why = a ? render_advice_text(r, a) : NULL;
 		svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
 		    advise_verdict_word(a->verdict) : "not used", a ? why :
 		    "allocations of this kind do not use this zone");

@@ -443,8 +443,8 @@ title_pollution(struct svgw *w, const struct pollution *pl)
 	svg_text(w, hum_pct(s, sizeof(s), z->unmovable_pages, z->blocks <<
 	    pl->pageblock_order));
 	svg_text(w, " of memory (");
-	svg_text(w, pollution_words(s, sizeof(s), pollution_amplification(z,
-	    pl->pageblock_order, MAP_NPINS)));
+	svg_text(w, render_pollution_words(s, sizeof(s),
+	    pollution_amplification(z, pl->pageblock_order, MAP_NPINS)));
 	svg_text(w, ")");
 }
 

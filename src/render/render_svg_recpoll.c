@@ -21,7 +21,7 @@ recpoll_zones(const struct mapseries *ms)
 
 /* Write the title of map K of zone I of MS: when, and what it counted. */
 static void
-map_words(struct svgw *w, const struct mapseries *ms, size_t k, size_t i)
+title_map(struct svgw *w, const struct mapseries *ms, size_t k, size_t i)
 {
 	const struct mapseries_zone *z = &ms->z[k * ms->nzones + i];
 	char a[32];
@@ -34,7 +34,7 @@ map_words(struct svgw *w, const struct mapseries *ms, size_t k, size_t i)
 	svg_text(w, " of ");
 	svg_text_int(w, (long long)z->pageblocks);
 	svg_text(w, " pageblocks polluted, amplification ");
-	svg_text(w, pollution_words(a, sizeof(a), z->amplification));
+	svg_text(w, render_pollution_words(a, sizeof(a), z->amplification));
 }
 
 /*
@@ -99,7 +99,7 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 			    top), "#d55e00");
 			svg_open(w, "title");
 			svgtl_span_words(w, t, k);
-			map_words(w, ms, room->at[k], i);
+			title_map(w, ms, room->at[k], i);
 			svg_close(w);
 			svg_close(w);
 		}

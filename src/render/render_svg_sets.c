@@ -121,8 +121,8 @@ side_marks(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	size_t i;
 
 	snprintf(t, sizeof(t), "%s: mean %s, sd %s, %zu of %zu runs",
-	    k ? "B" : "A", sets_num(b[0], sizeof(b[0]), m, s->digits),
-	    sets_num(b[1], sizeof(b[1]), d, s->digits + 1), s->s[k].n,
+	    k ? "B" : "A", render_sets_num(b[0], sizeof(b[0]), m, s->digits),
+	    render_sets_num(b[1], sizeof(b[1]), d, s->digits + 1), s->s[k].n,
 	    x->side[k].n);
 	titled_line(w, cx, ypos(clamp(s, m - d), lo, hi, bottom), cx,
 	    ypos(clamp(s, m + d), lo, hi, bottom), side_ink[k], t);
@@ -141,7 +141,7 @@ side_marks(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 		svg_open(w, "title");
 		snprintf(t, sizeof(t), "%s run %zu (%s): %s",
 		    k ? "B" : "A", i + 1, x->side[k].names[i],
-		    sets_num(b[0], sizeof(b[0]), s->v[k][i], s->digits));
+		    render_sets_num(b[0], sizeof(b[0]), s->v[k][i], s->digits));
 		svg_text(w, t);
 		svg_close(w);
 		svg_close(w);
@@ -171,13 +171,13 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	svgr_text(w, x0 + 8, y0 + 16, 12, NULL, "bold", s->label +
 	    strspn(s->label, " "));
 	snprintf(t, sizeof(t), "%s: %s", sets_kind_name(s->kind),
-	    sets_verdict(b[1], sizeof(b[1]), s));
+	    render_sets_verdict(b[1], sizeof(b[1]), s));
 	svgr_text(w, x0 + 8, y0 + 31, 10, NULL, NULL, t);
 	/* The scale's ends, each number's middle at its y. */
 	svgr_text(w, x0 + SCALE_X, y0 + PLOT_TOP + 4, 10, "end", NULL,
-	    sets_num(b[0], sizeof(b[0]), hi, s->digits));
-	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL, sets_num(b[0],
-	    sizeof(b[0]), lo, s->digits));
+	    render_sets_num(b[0], sizeof(b[0]), hi, s->digits));
+	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL,
+	    render_sets_num(b[0], sizeof(b[0]), lo, s->digits));
 	for (k = 0; k < 2; k++) {
 		cx = x0 + SIDE_X + SIDE_DX * (long)k;
 		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, s->s[k].n ?
@@ -268,7 +268,7 @@ layout(const struct sets *x, struct sets_layout *l)
 	if (ferr_inject("sets-svg") ||
 	    (l->panels = calloc(x->nm + 1, sizeof(*l->panels))) == NULL ||
 	    folded_text(x, &l->folded) != 0 ||
-	    ((l->dropped = sets_dropped_text(x)) == NULL && x->ndropped))
+	    ((l->dropped = render_sets_dropped_text(x)) == NULL && x->ndropped))
 		return -1;
 	for (i = 0; i < x->nm; i++)
 		if (!sets_flat(&x->m[i]))
@@ -333,7 +333,7 @@ draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
 }
 
 int
-sets_svg(FILE *fp, const struct sets *x)
+render_sets_svg(FILE *fp, const struct sets *x)
 {
 	struct sets_layout l;
 	int rc;

@@ -278,7 +278,7 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 		    r->page_size);
 		a = advise_at(r->advice, i, j);
 		if (a) {
-			why = advice_text(r, a);
+			why = render_advice_text(r, a);
 			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
 			    a->order, x + svgzone_badge(w, x, y + 36 +
 			    (long)j * LINE_H, l, advise_verdict_word(a->verdict),

@@ -67,28 +67,29 @@ void	render_items_add(struct render_items *t, const char *sep,
 	    const char *item);
 
 /* Say to T a sentence saying why A's verdict is what it is. */
-void	advice_say(struct render_sentence *t, const struct report *r,
+void	render_advice_say(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
 /*
- * Returns advice_say()'s sentence for A whole, for the caller to free: a
+ * Returns render_advice_say()'s sentence for A whole, for the caller to free: a
  * picture's tooltip. NULL after ferr_nomem() when memory ran out.
  */
-char	*advice_text(const struct report *r, const struct zadvice *a);
+char	*render_advice_text(const struct report *r, const struct zadvice *a);
 
 /*
  * Say to T what R->map says full compaction could make for A, a compact
  * verdict at an order the map bounds; returns whether there is one. The
  * verdict stays the kernel's: this only adds the ceiling beside it.
  */
-bool	advice_ceiling(struct render_sentence *t, const struct report *r,
+bool	render_advice_ceiling(struct render_sentence *t, const struct report *r,
 	    const struct zadvice *a);
 
 /* Returns the words of the advice table for kcompactd's state S: "working now", ... */
-const char *kcompactd_state_words(enum kcompactd_state s);
+const char *render_kcompactd_words(enum kcompactd_state s);
 
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
-void	advice_assumed(struct render_sentence *t, const struct advice *adv);
+void	render_advice_assumed(struct render_sentence *t,
+	    const struct advice *adv);
 
 /* The advice part of the table, with attributes BOLD and OFF around headings. */
 void	render_advice_table(FILE *fp, const struct report *r, const char *bold,

@@ -65,7 +65,7 @@ several_nodes(const struct unmanaged *u)
 }
 
 bool
-unmanaged_sentence(struct render_sentence *t, const struct report *r,
+render_unmanaged_sentence(struct render_sentence *t, const struct report *r,
     const char **label)
 {
 	const struct unmanaged *u = r->unm;
@@ -108,7 +108,7 @@ unmanaged_sentence(struct render_sentence *t, const struct report *r,
 }
 
 bool
-unmanaged_need(struct render_sentence *t, const struct report *r)
+render_unmanaged_need(struct render_sentence *t, const struct report *r)
 {
 	const struct unmanaged *u = r->unm;
 	char a[32];

@@ -18,9 +18,10 @@ struct render_sentence;
  * for --need, when that memory would cover it (R->need_unmanaged). Each
  * returns whether there is something to say.
  */
-bool	unmanaged_sentence(struct render_sentence *t, const struct report *r,
-	    const char **label);
-bool	unmanaged_need(struct render_sentence *t, const struct report *r);
+bool	render_unmanaged_sentence(struct render_sentence *t,
+	    const struct report *r, const char **label);
+bool	render_unmanaged_need(struct render_sentence *t,
+	    const struct report *r);
 
 /* The "unmanaged_pages" and "unmanaged_cause" members of zone BZ. */
 void	render_unmanaged_zone_json(struct jsonw *w, const struct report *r,

@@ -86,7 +86,7 @@ stamp(char *buf, size_t size, const struct wsample *s, bool json)
 
 /* Returns the counts of zone Z at order O in sample S, or NULL. */
 static const struct avail *
-avail_at(const struct wsample *s, size_t z, unsigned o)
+sample_avail(const struct wsample *s, size_t z, unsigned o)
 {
 	return s->r->avail ? avail_find(s->r->avail, (int)s->r->bi->zones[z].node,
 	    (long)z, o) : NULL;
@@ -283,7 +283,7 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 			continue;
 		}
 		fprintf(fp, "  order %u:", o);
-		if ((a = avail_at(s, i, o)) != NULL)
+		if ((a = sample_avail(s, i, o)) != NULL)
 			fprintf(fp, " %s free now,", render_now(nb,
 			    sizeof(nb), a));
 		fprintf(fp, " unusable %s fragindex %s",
@@ -367,7 +367,7 @@ orders_json(struct jsonw *w, const struct wsample *s, size_t i)
 		 * null: a zone the allocation never uses, or an order past
 		 * this buddyinfo's last (see zone_line()).
 		 */
-		a = avail_at(s, i, o);
+		a = sample_avail(s, i, o);
 		jw_object(w);
 		jw_key(w, "order");
 		jw_int(w, o);

@@ -64,7 +64,7 @@ run_replay(const struct opts *o)
 		mapspan_compute(&ms);
 		rc = EXIT_OK;
 		if (o->format == F_JSON)
-			replay_json(stdout, o->sysroot, r, &ms);
+			render_replay_json(stdout, o->sysroot, r, &ms);
 		else if (o->format == F_SVG) {
 			if (render_svg_recording(stdout, o->sysroot, r,
 			    &ms) != 0) {
@@ -72,7 +72,7 @@ run_replay(const struct opts *o)
 				rc = EXIT_DATA;
 			}
 		} else {
-			replay_table(stdout, o->sysroot, r);
+			render_replay_table(stdout, o->sysroot, r);
 			render_replay_map_table(stdout, &ms);
 		}
 		if (pipe_close_stdout() != EXIT_OK)
@@ -102,16 +102,16 @@ run_sets_compare(const struct opts *o)
 	if (rc != EXIT_OK)
 		ferr_print(&e);
 	else if (o->format == F_JSON)
-		sets_json(stdout, &x);
+		render_sets_json(stdout, &x);
 	else if (o->format == F_SVG) {
-		if (sets_svg(stdout, &x) != 0) {
+		if (render_sets_svg(stdout, &x) != 0) {
 			ferr_nomem();
 			rc = EXIT_DATA;
 		}
 	} else if (o->format == F_TABLE)
-		sets_table(stdout, &x);
+		render_sets_table(stdout, &x);
 	else
-		sets_mail(stdout, &x);
+		render_sets_mail(stdout, &x);
 	sets_free(&x);
 	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;
@@ -140,8 +140,8 @@ run_replay_compare(const struct opts *o)
 			say_truncated(o, o->roots[i], &r[i]);
 	}
 	if (rc == EXIT_OK && o->format == F_JSON)
-		replay_compare_json(stdout, o->roots[0], &r[0], o->roots[1],
-		    &r[1]);
+		render_replay_compare_json(stdout, o->roots[0], &r[0],
+		    o->roots[1], &r[1]);
 	else if (rc == EXIT_OK && o->format == F_SVG) {
 		if (render_svg_recordings(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]) != 0) {
@@ -149,8 +149,8 @@ run_replay_compare(const struct opts *o)
 			rc = EXIT_DATA;
 		}
 	} else if (rc == EXIT_OK)
-		replay_compare_table(stdout, o->roots[0], &r[0], o->roots[1],
-		    &r[1]);
+		render_replay_compare_table(stdout, o->roots[0], &r[0],
+		    o->roots[1], &r[1]);
 	for (i = 0; i < 2; i++)
 		replay_free(&r[i]);
 	free(r);
