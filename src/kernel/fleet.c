@@ -228,7 +228,8 @@ fleet_percentile(const uint64_t *v, size_t n, unsigned p)
 	return v[fleet_rank(n, p, 100) - 1];
 }
 
-struct fleet_dist
+/* Returns the distribution of V (sorting it, once): nearest-rank percentiles. */
+static struct fleet_dist
 fleet_dist(struct fleet_values *v)
 {
 	struct fleet_dist d;

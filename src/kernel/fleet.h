@@ -18,13 +18,11 @@ void	fleet_init(struct fleet *f, uint64_t need_count);
 int	fleet_add(struct fleet *f, const struct fleet_root *r);
 
 /*
- * Finish F once every root is added: each size's distributions and the
- * hosts and nodes judged against --need, for the renderers to read.
+ * Finish F once every root is added: each size's values sorted, their
+ * distributions and the hosts and nodes judged against --need, for the
+ * renderers to read.
  */
 void	fleet_finish(struct fleet *f);
-
-/* Returns the distribution of V (sorting it, once): nearest-rank percentiles. */
-struct fleet_dist fleet_dist(struct fleet_values *v);
 
 /*
  * Returns the nearest rank (1..N) of the share NUM / DEN of N sorted

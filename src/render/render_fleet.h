@@ -12,10 +12,10 @@
  * each size; then the distributions; then the worst hosts), as the JSON
  * document of doc/reference.md, or as an SVG picture: per size, the
  * cumulative distribution over hosts of free now and after compaction,
- * the worst hosts marked. F's values are sorted in passing.
+ * the worst hosts marked. F is read only: fleet_finish() ran on it.
  */
 void	render_fleet_table(FILE *fp, const struct fleet *f);
 void	render_fleet_json(FILE *fp, const struct fleet *f);
-void	render_fleet_svg(FILE *fp, struct fleet *f);
+void	render_fleet_svg(FILE *fp, const struct fleet *f);
 
 #endif

@@ -193,9 +193,9 @@ legend_line(struct svgw *w, long y)
 
 /* Write the fleet F's picture to FP: a panel per size. */
 void
-render_fleet_svg(FILE *fp, struct fleet *f)
+render_fleet_svg(FILE *fp, const struct fleet *f)
 {
-	struct fleet_dist now, after;
+	const struct fleet_dist *now, *after;
 	struct svgw w;
 	char s[32], t[160];
 	uint64_t xmax;
@@ -216,23 +216,24 @@ render_fleet_svg(FILE *fp, struct fleet *f)
 	}
 	legend_line(&w, LEGEND_Y);
 	for (i = 0; i < f->nsizes; i++) {
-		struct fleet_size *z = &f->sizes[i];
+		const struct fleet_size *z = &f->sizes[i];
 
 		top = HEAD_H + (long)i * PANEL_H + PANEL_TITLE_H;
-		now = fleet_dist(&z->now[FLEET_HOSTS]);
-		after = fleet_dist(&z->after[FLEET_HOSTS]);
+		/* fleet_finish() sorted the values and took their distributions. */
+		now = &z->dist_now[FLEET_HOSTS];
+		after = &z->dist_after[FLEET_HOSTS];
 		/* After compaction is never below free now, but a bound may be. */
-		xmax = after.max > now.max ? after.max : now.max;
+		xmax = after->max > now->max ? after->max : now->max;
 		if (xmax == 0)
 			xmax = 1;
 		axes(&w, top, xmax, hum_size(s, sizeof(s), 1,
-		    (unsigned long)z->bytes), now.n);
-		curve(&w, z->after[FLEET_HOSTS].v, now.n, xmax, top, ink_after,
+		    (unsigned long)z->bytes), now->n);
+		curve(&w, z->after[FLEET_HOSTS].v, now->n, xmax, top, ink_after,
 		    true);
-		curve(&w, z->now[FLEET_HOSTS].v, now.n, xmax, top, ink_now,
+		curve(&w, z->now[FLEET_HOSTS].v, now->n, xmax, top, ink_now,
 		    false);
 		if (z->bytes == f->worst_bytes)
-			worst_marks(&w, f, z->now[FLEET_HOSTS].v, now.n, xmax,
+			worst_marks(&w, f, z->now[FLEET_HOSTS].v, now->n, xmax,
 			    top);
 	}
 	svgr_end(&w);
