@@ -173,7 +173,7 @@ START_TEST(test_cgroups)
 
 	build(&m, &p, 32);
 	memcg_init(&cg);
-	ck_assert_int_eq(memcg_pages(&cg, &m, 0, 0, zone_flags, ino,
+	ck_assert_int_eq(map_charge(&cg, &m, 0, 0, zone_flags, ino,
 	    N(zone_flags)), 0);
 	ck_assert_int_eq(pins_rank(&cg, &m, &p), 0);
 	ck_assert_uint_eq(cg.ngroups, 4);

@@ -424,7 +424,7 @@ map_pin_name(enum map_pin p)
 }
 
 int
-memcg_pages(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
+map_charge(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
     const uint64_t *flags, const uint64_t *ino, size_t n)
 {
 	const struct map_zone *z = &m->zones[zi];
@@ -449,6 +449,6 @@ memcg_pages(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
 
 const struct map_rules map_rules = {
 	.pages = map_pages,
-	.charge = memcg_pages,
+	.charge = map_charge,
 	.settle = map_settle,
 };

@@ -142,11 +142,11 @@ const char	*map_pin_name(enum map_pin p);		/* "slab", "pagetable" ... */
  * kpageflags FLAGS and kpagecgroup inodes INO, to CG: map_pages()'s
  * pages, in the same order. Returns 0, or -1 when out of memory.
  */
-int	memcg_pages(struct memcg *cg, const struct map *m, size_t zi,
+int	map_charge(struct memcg *cg, const struct map *m, size_t zi,
 	    uint64_t pfn, const uint64_t *flags, const uint64_t *ino,
 	    size_t n);
 
-/* map_pages(), memcg_pages() and map_settle(), for the readers of page flags. */
+/* map_pages(), map_charge() and map_settle(), for the readers of page flags. */
 extern const struct map_rules map_rules;
 
 #endif
