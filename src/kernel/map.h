@@ -103,6 +103,28 @@ size_t	map_admit(struct map_rank *r, size_t n, uint64_t budget);
  */
 uint64_t	map_free_bound(const struct map_zone *z, unsigned o);
 
+/* What a run of pageblocks holds, as the ceiling reads it. */
+struct map_run {
+	bool		 pinned;	/* a hole, unmovable (not WITHOUT's), uninit */
+	bool		 hole;		/* a page frame that is no page */
+	bool		 uninit;	/* a pageblock not initialised */
+	uint64_t	 uninit_pages;	/* the ambiguous pages of those */
+	/* Of the initialised pageblocks: */
+	uint64_t	 amb;		/* ambiguous pages (none WITHOUT kernel's) */
+	uint64_t	 free;		/* free pages */
+	uint64_t	 pins[MAP_NPINS];	/* unmovable and ambiguous by kind */
+};
+
+/*
+ * Fill R from the N pageblocks of zone Z from index I, as if the pages of
+ * kind WITHOUT were not there (MAP_NPINS: as they are): the one reading of
+ * what pins a run that ceiling(), pins.c's emptiable() and regions.c's
+ * region_of() share, so that a kind's cost and the regions' counts agree
+ * with the ceiling they are measured against.
+ */
+void	map_scan(const struct map_zone *z, size_t i, size_t n,
+	    enum map_pin without, struct map_run *r);
+
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);
