@@ -163,7 +163,7 @@ START_TEST(test_scan)
 	ck_assert_uint_eq(r.pins[MAP_PIN_SLAB], 2);
 	ck_assert_uint_eq(r.pins[MAP_PIN_PAGETABLE], 1);
 	ck_assert_uint_eq(r.pins[MAP_PIN_KERNEL], 1);
-	/* Without slab, block 2 is free to empty; block 1 keeps its page table. */
+	/* Without slab, block 2 can be emptied; 1 keeps its page table. */
 	map_scan(z, 2, 1, MAP_PIN_SLAB, &r);
 	ck_assert(!r.pinned);
 	map_scan(z, 1, 1, MAP_PIN_SLAB, &r);

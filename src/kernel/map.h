@@ -105,14 +105,18 @@ uint64_t	map_free_bound(const struct map_zone *z, unsigned o);
 
 /* What a run of pageblocks holds, as the ceiling reads it. */
 struct map_run {
-	bool		 pinned;	/* a hole, unmovable (not WITHOUT's), uninit */
+	/* A hole, an unmovable page (not WITHOUT's), not initialised. */
+	bool		 pinned;
 	bool		 hole;		/* a page frame that is no page */
 	bool		 uninit;	/* a pageblock not initialised */
 	uint64_t	 uninit_pages;	/* the ambiguous pages of those */
-	/* Of the initialised pageblocks: */
-	uint64_t	 amb;		/* ambiguous pages (none WITHOUT kernel's) */
-	uint64_t	 free;		/* free pages */
-	uint64_t	 pins[MAP_NPINS];	/* unmovable and ambiguous by kind */
+	/*
+	 * The initialised pageblocks' pages: ambiguous (none WITHOUT the
+	 * kernel's), free, and unmovable or ambiguous by kind.
+	 */
+	uint64_t	 amb;
+	uint64_t	 free;
+	uint64_t	 pins[MAP_NPINS];
 };
 
 /*

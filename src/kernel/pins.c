@@ -24,7 +24,7 @@ emptiable(const struct map_zone *z, enum map_pin without,
 
 	for (k = 0; k < z->nblocks; k++) {
 		map_scan(z, k, 1, without, &r);
-		/* Not the allocator's yet, first: no kind pins it, none frees it. */
+		/* Not the allocator's yet, first: no kind pins or frees it. */
 		if (state)
 			state[k] = r.uninit ? PINS_UNINIT : r.hole ? PINS_HOLE :
 			    r.pinned || r.amb ? PINS_PINNED : PINS_CLEAN;
