@@ -142,6 +142,48 @@ START_TEST(test_cost_bound)
 }
 END_TEST
 
+/*
+ * map_scan(), the reading the ceiling, the costs and the regions share:
+ * what pins a run, with a kind left out, and a run past uninit_from.
+ */
+START_TEST(test_scan)
+{
+	struct map_run r;
+	struct map m;
+	struct pins p;
+	struct map_zone *z;
+
+	build(&m, &p, 32);
+	z = &m.zones[0];
+	/* Blocks 0-3: slab pins; 4 + 1 free, 1 ambiguous, 2 slab pages. */
+	map_scan(z, 0, 4, MAP_NPINS, &r);
+	ck_assert(r.pinned && !r.hole && !r.uninit);
+	ck_assert_uint_eq(r.free, 5);
+	ck_assert_uint_eq(r.amb, 1);
+	ck_assert_uint_eq(r.pins[MAP_PIN_SLAB], 2);
+	ck_assert_uint_eq(r.pins[MAP_PIN_PAGETABLE], 1);
+	ck_assert_uint_eq(r.pins[MAP_PIN_KERNEL], 1);
+	/* Without slab, block 2 can be emptied; 1 keeps its page table. */
+	map_scan(z, 2, 1, MAP_PIN_SLAB, &r);
+	ck_assert(!r.pinned);
+	map_scan(z, 1, 1, MAP_PIN_SLAB, &r);
+	ck_assert(r.pinned);
+	/* Without kernel pages, block 4's ambiguous ones go too. */
+	map_scan(z, 4, 1, MAP_PIN_KERNEL, &r);
+	ck_assert(!r.pinned);
+	ck_assert_uint_eq(r.amb, 0);
+	/* From block 4 not initialised: pinned, its pages apart. */
+	z->uninit_from = 4;
+	map_scan(z, 3, 2, MAP_NPINS, &r);
+	ck_assert(r.pinned && r.uninit && !r.hole);
+	ck_assert_uint_eq(r.uninit_pages, 2);
+	ck_assert_uint_eq(r.amb, 1);
+	ck_assert_uint_eq(r.pins[MAP_PIN_KERNEL], 1);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(test_few_bucket)
 {
 	ck_assert_int_eq(pins_few_bucket(1), PINS_FEW_1);
@@ -173,7 +215,7 @@ START_TEST(test_cgroups)
 
 	build(&m, &p, 32);
 	memcg_init(&cg);
-	ck_assert_int_eq(memcg_pages(&cg, &m, 0, 0, zone_flags, ino,
+	ck_assert_int_eq(map_charge(&cg, &m, 0, 0, zone_flags, ino,
 	    N(zone_flags)), 0);
 	ck_assert_int_eq(pins_rank(&cg, &m, &p), 0);
 	ck_assert_uint_eq(cg.ngroups, 4);
@@ -375,6 +417,7 @@ main(void)
 	tcase_add_loop_test(tc, test_kind, 0, (int)N(kinds));
 	tcase_add_test(tc, test_pins);
 	tcase_add_test(tc, test_cost_bound);
+	tcase_add_test(tc, test_scan);
 	tcase_add_test(tc, test_few_bucket);
 	tcase_add_test(tc, test_cgroups);
 	tcase_add_test(tc, test_mounts);

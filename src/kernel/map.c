@@ -209,6 +209,52 @@ map_free_bound(const struct map_zone *z, unsigned o)
 }
 
 /*
+ * Returns the unmovable pages of block B that stay when the pages of kind
+ * WITHOUT are not there (MAP_NPINS: none left out).
+ */
+static uint64_t
+unmovable_without(const struct map_block *b, enum map_pin without)
+{
+	uint64_t gone;
+
+	if (without == MAP_NPINS)
+		return b->n[MAP_UNMOVABLE];
+	/* pin[KERNEL] holds the ambiguous pages, which are not unmovable. */
+	gone = without == MAP_PIN_KERNEL ? (uint64_t)b->pin[MAP_PIN_KERNEL] -
+	    b->n[MAP_AMBIGUOUS] : b->pin[without];
+	return b->n[MAP_UNMOVABLE] - gone;
+}
+
+void
+map_scan(const struct map_zone *z, size_t i, size_t n, enum map_pin without,
+    struct map_run *r)
+{
+	const struct map_block *b;
+	size_t k;
+	unsigned p;
+
+	memset(r, 0, sizeof(*r));
+	for (k = i; k < i + n; k++) {
+		b = &z->blocks[k];
+		r->hole |= b->n[MAP_HOLE] != 0;
+		r->pinned |= b->n[MAP_HOLE] != 0 || unmovable_without(b,
+		    without) != 0;
+		/* Not initialised: never the allocator's to empty. */
+		if (k >= z->uninit_from) {
+			r->uninit = r->pinned = true;
+			r->uninit_pages += b->n[MAP_AMBIGUOUS];
+			continue;
+		}
+		for (p = 0; p < MAP_NPINS; p++)
+			r->pins[p] += b->pin[p];
+		/* Without the kernel's pages, the ambiguous ones go too. */
+		if (without != MAP_PIN_KERNEL)
+			r->amb += b->n[MAP_AMBIGUOUS];
+		r->free += b->n[MAP_FREE];
+	}
+}
+
+/*
  * Fill Z's clean, all_free, admitted, ceiling and limited_by at order O
  * of M, with AMB scratch room for a value per pageblock.
  */
@@ -216,34 +262,24 @@ static void
 ceiling(const struct map *m, struct map_zone *z, unsigned o,
     struct map_rank *amb)
 {
-	unsigned shift = o - m->pageblock_order;
-	uint64_t blk, first, last, a, free, bound;
-	size_t i, k, na = 0, admitted;
-	bool pinned;
+	size_t n = (size_t)1 << (o - m->pageblock_order), k, na = 0, admitted;
+	uint64_t blk, first, last, bound;
+	struct map_run r;
 
 	last = map_aligned_blocks(z, o, &first);
 	last += first;
 	z->clean[o] = z->all_free[o] = 0;
 	for (blk = first; blk < last; blk++) {
-		i = (size_t)((blk << shift) - z->first_block);
-		pinned = false;
-		a = free = 0;
-		for (k = i; k < i + ((size_t)1 << shift); k++) {
-			/* Not initialised: never the allocator's to empty. */
-			pinned |= z->blocks[k].n[MAP_HOLE] != 0 ||
-			    z->blocks[k].n[MAP_UNMOVABLE] != 0 ||
-			    k >= z->uninit_from;
-			a += z->blocks[k].n[MAP_AMBIGUOUS];
-			free += z->blocks[k].n[MAP_FREE];
-		}
-		if (pinned)
+		map_scan(z, (size_t)(blk * n - z->first_block), n, MAP_NPINS,
+		    &r);
+		if (r.pinned)
 			continue;
-		if (free == (uint64_t)1 << o)
+		if (r.free == (uint64_t)1 << o)
 			z->all_free[o]++;
-		if (a == 0) {
+		if (r.amb == 0) {
 			z->clean[o]++;
 		} else {
-			amb[na].pages = a;
+			amb[na].pages = r.amb;
 			amb[na++].at = (size_t)blk;
 		}
 	}
@@ -424,7 +460,7 @@ map_pin_name(enum map_pin p)
 }
 
 int
-memcg_pages(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
+map_charge(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
     const uint64_t *flags, const uint64_t *ino, size_t n)
 {
 	const struct map_zone *z = &m->zones[zi];
@@ -449,6 +485,6 @@ memcg_pages(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
 
 const struct map_rules map_rules = {
 	.pages = map_pages,
-	.charge = memcg_pages,
+	.charge = map_charge,
 	.settle = map_settle,
 };

@@ -103,6 +103,32 @@ size_t	map_admit(struct map_rank *r, size_t n, uint64_t budget);
  */
 uint64_t	map_free_bound(const struct map_zone *z, unsigned o);
 
+/* What a run of pageblocks holds, as the ceiling reads it. */
+struct map_run {
+	/* A hole, an unmovable page (not WITHOUT's), not initialised. */
+	bool		 pinned;
+	bool		 hole;		/* a page frame that is no page */
+	bool		 uninit;	/* a pageblock not initialised */
+	uint64_t	 uninit_pages;	/* the ambiguous pages of those */
+	/*
+	 * The initialised pageblocks' pages: ambiguous (none WITHOUT the
+	 * kernel's), free, and unmovable or ambiguous by kind.
+	 */
+	uint64_t	 amb;
+	uint64_t	 free;
+	uint64_t	 pins[MAP_NPINS];
+};
+
+/*
+ * Fill R from the N pageblocks of zone Z from index I, as if the pages of
+ * kind WITHOUT were not there (MAP_NPINS: as they are): the one reading of
+ * what pins a run that ceiling(), pins.c's emptiable() and regions.c's
+ * region_of() share, so that a kind's cost and the regions' counts agree
+ * with the ceiling they are measured against.
+ */
+void	map_scan(const struct map_zone *z, size_t i, size_t n,
+	    enum map_pin without, struct map_run *r);
+
 /* Returns what block B holds, for pageblocks of order PAGEBLOCK_ORDER. */
 enum map_kind	map_block_kind(const struct map_block *b,
 	    unsigned pageblock_order);
@@ -142,11 +168,11 @@ const char	*map_pin_name(enum map_pin p);		/* "slab", "pagetable" ... */
  * kpageflags FLAGS and kpagecgroup inodes INO, to CG: map_pages()'s
  * pages, in the same order. Returns 0, or -1 when out of memory.
  */
-int	memcg_pages(struct memcg *cg, const struct map *m, size_t zi,
+int	map_charge(struct memcg *cg, const struct map *m, size_t zi,
 	    uint64_t pfn, const uint64_t *flags, const uint64_t *ino,
 	    size_t n);
 
-/* map_pages(), memcg_pages() and map_settle(), for the readers of page flags. */
+/* map_pages(), map_charge() and map_settle(), for the readers of page flags. */
 extern const struct map_rules map_rules;
 
 #endif

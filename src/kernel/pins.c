@@ -8,56 +8,32 @@
 #include "pins.h"
 
 /*
- * Returns the unmovable pages of block B that stay pinned when the pages
- * of kind WITHOUT are not there (MAP_NPINS: none left out).
- */
-static uint64_t
-unmovable_without(const struct map_block *b, enum map_pin without)
-{
-	uint64_t gone;
-
-	if (without == MAP_NPINS)
-		return b->n[MAP_UNMOVABLE];
-	/* pin[KERNEL] holds the ambiguous pages, which are not unmovable. */
-	gone = without == MAP_PIN_KERNEL ? (uint64_t)b->pin[MAP_PIN_KERNEL] -
-	    b->n[MAP_AMBIGUOUS] : b->pin[without];
-	return b->n[MAP_UNMOVABLE] - gone;
-}
-
-/*
- * Returns the pageblocks of zone Z of M that full compaction could empty
+ * Returns the pageblocks of zone Z that full compaction could empty
  * when the pages of kind WITHOUT are not there (MAP_NPINS: as they are):
- * those with no hole nor unmovable page, the ones with ambiguous pages
- * admitted fewest first while they fit the per-CPU free pages, as
- * ceiling() in map.c does. KEY has room for a value per pageblock; with
- * STATE, each pageblock's enum pins_state is set.
+ * those map_scan() finds unpinned, the ones with ambiguous pages admitted
+ * by map_admit(), as for the ceiling. KEY has room for a value per
+ * pageblock; with STATE, each pageblock's enum pins_state is set.
  */
 static uint64_t
 emptiable(const struct map_zone *z, enum map_pin without,
     struct map_rank *key, uint8_t *state)
 {
-	const struct map_block *b;
-	uint64_t clean = 0, a;
+	struct map_run r;
+	uint64_t clean = 0;
 	size_t k, na = 0, admitted;
 
 	for (k = 0; k < z->nblocks; k++) {
-		b = &z->blocks[k];
-		/* Not the allocator's yet: no kind pins it, none frees it. */
-		if (k >= z->uninit_from) {
-			if (state)
-				state[k] = PINS_UNINIT;
-			continue;
-		}
-		a = without == MAP_PIN_KERNEL ? 0 : b->n[MAP_AMBIGUOUS];
+		map_scan(z, k, 1, without, &r);
+		/* Not the allocator's yet, first: no kind pins or frees it. */
 		if (state)
-			state[k] = b->n[MAP_HOLE] ? PINS_HOLE :
-			    b->n[MAP_UNMOVABLE] || a ? PINS_PINNED : PINS_CLEAN;
-		if (b->n[MAP_HOLE] || unmovable_without(b, without))
+			state[k] = r.uninit ? PINS_UNINIT : r.hole ? PINS_HOLE :
+			    r.pinned || r.amb ? PINS_PINNED : PINS_CLEAN;
+		if (r.pinned)
 			continue;
-		if (a == 0) {
+		if (r.amb == 0) {
 			clean++;
 		} else {
-			key[na].pages = a;
+			key[na].pages = r.amb;
 			key[na++].at = k;
 		}
 	}

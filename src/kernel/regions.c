@@ -8,57 +8,44 @@
 #include "regions.h"
 
 /*
- * Fill R, region BLK of zone Z (index ZI) of M at ORDER, from its
- * pageblocks: its state before any ambiguous page is admitted (those with
- * only ambiguous pages tainted for now) and what keeps it. Returns its
- * ambiguous pages.
+ * Fill R, region BLK of zone Z (index ZI) of M at ORDER, from map_scan()
+ * of its pageblocks: its state before any ambiguous page is admitted
+ * (those with only ambiguous pages tainted for now) and what keeps it.
+ * Returns its ambiguous pages when the ceiling may admit them, else 0.
  */
 static uint64_t
 region_of(const struct map *m, const struct map_zone *z, size_t zi,
     unsigned order, uint64_t blk, struct region *r)
 {
-	unsigned shift = order - m->pageblock_order, k;
-	size_t i = (size_t)((blk << shift) - z->first_block), j;
-	const struct map_block *b;
-	uint64_t amb = 0, free = 0;
-	bool hole = false;
+	size_t n = (size_t)1 << (order - m->pageblock_order);
+	struct map_run run;
+	unsigned k;
 
+	map_scan(z, (size_t)(blk * n - z->first_block), n, MAP_NPINS, &run);
 	memset(r, 0, sizeof(*r));
 	r->pfn = blk << order;
 	r->zone = zi;
-	for (j = i; j < i + ((size_t)1 << shift); j++) {
-		b = &z->blocks[j];
-		hole |= b->n[MAP_HOLE] != 0;
-		/* Not initialised: never the allocator's to empty. */
-		if (j >= z->uninit_from) {
-			r->uninit += b->n[MAP_AMBIGUOUS];
-			continue;
-		}
-		for (k = 0; k < MAP_NPINS; k++)
-			r->by_kind[k] += b->pin[k];
-		amb += b->n[MAP_AMBIGUOUS];
-		free += b->n[MAP_FREE];
+	r->uninit = run.uninit_pages;
+	for (k = 0; k < MAP_NPINS; k++) {
+		r->by_kind[k] = run.pins[k];
+		r->keep += run.pins[k];
 	}
-	for (k = 0; k < MAP_NPINS; k++)
-		r->keep += r->by_kind[k];
 	r->keep += r->uninit;
-	if (hole)
+	if (run.hole)
 		r->state = REGION_HOLE;
 	else if (r->keep != 0)
 		r->state = REGION_TAINTED;
 	else
-		r->state = free == (uint64_t)1 << order ? REGION_FREE :
+		r->state = run.free == (uint64_t)1 << order ? REGION_FREE :
 		    REGION_CLEAN;
-	/* Only ambiguous pages keep it: ceiling() may admit them. */
-	return r->state == REGION_TAINTED && r->uninit == 0 && r->keep == amb ?
-	    amb : 0;
+	return run.pinned ? 0 : run.amb;
 }
 
 /*
  * Classify zone ZI of M into RG from RG->r[FROM]: the regions with only
  * ambiguous pages admitted fewest first, the lower PFN first among
- * equals, while they fit the zone's per-CPU free pages, as ceiling() in
- * map.c admits them. KEY has room for a value per region.
+ * equals, while they fit the zone's per-CPU free pages: map_admit(), as
+ * for the ceiling. KEY has room for a value per region.
  */
 static void
 zone_regions(struct regions *rg, const struct map *m, size_t zi,
