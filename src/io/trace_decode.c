@@ -99,7 +99,8 @@ trace_list_add(char **list, size_t *cap, const char *name)
 
 	/* Room for ", NAME" and its NUL, doubling as often as it takes. */
 	while (n + 2 + k + 1 > *cap) {
-		if ((nl = grow_room(*list, cap, *cap, 1, SIZE_MAX)) == NULL)
+		if (ferr_inject("trace-list") ||
+		    (nl = grow_room(*list, cap, *cap, 1, SIZE_MAX)) == NULL)
 			return -1;
 		*list = nl;
 	}
