@@ -569,22 +569,42 @@ decode_file(struct trace_decoder *d, const char *rel, struct ev_counts *c)
 	free(buf);
 }
 
+/* A list of 300 names holds every one, whole (it once ended at its room). */
+START_TEST(test_list_long)
+{
+	char *list = NULL, name[32], *want;
+	size_t cap = 0, len;
+	FILE *fp;
+	int i;
+
+	ck_assert_ptr_nonnull(fp = open_memstream(&want, &len));
+	for (i = 1; i <= 300; i++) {
+		snprintf(name, sizeof(name), "fragstat-%d", 2000000000 + i);
+		ck_assert_int_eq(trace_list_add(&list, &cap, name), 0);
+		fprintf(fp, "%s%s", i > 1 ? ", " : "", name);
+	}
+	fclose(fp);
+	ck_assert_str_eq(list, want);
+	free(want);
+	free(list);
+}
+END_TEST
+
 /* The captured stream of trace618 (PROVENANCE) decoded into C, with its names in NM. */
 static struct trace_decoder *
 decode_capture(struct ev_counts *c, struct ev_names *nm)
 {
 	struct trace_decoder *d;
 	struct ferr e = { .path = "" };
-	char note[256];
+	char *note;
 	char *dir = tu_path("trace618");
 
 	names_618(nm);
 	memset(nm->status, 0, sizeof(nm->status));
 	memset(nm->zone, 0, sizeof(nm->zone));
-	d = trace_decoder_new(dir, nm, &ev_count_rules, note, sizeof(note),
-	    &e);
+	d = trace_decoder_new(dir, nm, &ev_count_rules, &note, &e);
 	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
-	ck_assert_str_eq(note, "");
+	ck_assert_ptr_null(note);
 	free(dir);
 	memset(c, 0, sizeof(*c));
 	decode_file(d, "trace618/cpu0.raw", c);
@@ -677,15 +697,14 @@ decode_alloc(struct ev_counts *c, struct ev_names *nm, const char *raw0)
 {
 	struct trace_decoder *d;
 	struct ferr e = { .path = "" };
-	char note[256];
+	char *note;
 	char *dir = tu_path("trace618-alloc");
 
 	names_618(nm);
 	nm->alloc_min_order = 1;
-	d = trace_decoder_new(dir, nm, &ev_count_rules, note, sizeof(note),
-	    &e);
+	d = trace_decoder_new(dir, nm, &ev_count_rules, &note, &e);
 	ck_assert_msg(d != NULL, "%s: %s", e.path, e.msg);
-	ck_assert_str_eq(note, "");
+	ck_assert_ptr_null(note);
 	free(dir);
 	memset(c, 0, sizeof(*c));
 	decode_file(d, raw0, c);
@@ -855,6 +874,7 @@ main(void)
 	tcase_add_test(ta, test_outcomes);
 	suite_add_tcase(s, ta);
 #ifdef HAVE_TRACEFS
+	tcase_add_test(tc, test_list_long);
 	tcase_add_test(tc, test_capture);
 	tcase_add_test(tc, test_capture_json);
 	tcase_add_test(tc, test_alloc_capture);

@@ -17,6 +17,7 @@
 #include "pagetypeinfo.h"
 #include "testutil.h"
 #include "thp.h"
+#include "thpsize.h"
 #include "zoneinfo.h"
 
 static const struct harness {
@@ -419,6 +420,26 @@ put(const char *dir, const char *rel, const char *text)
 	ck_assert_int_eq(fclose(fp), 0);
 }
 
+/* A size's "inherit" is on while the top-level setting is: always or madvise. */
+START_TEST(test_thp_inherit)
+{
+	static const struct {
+		const char	*top, *size;
+		bool		 on;
+	} c[] = {
+		{ "always", "inherit", true }, { "madvise", "inherit", true },
+		{ "never", "inherit", false }, { "never", "always", true },
+		{ "never", "madvise", true }, { "always", "never", false },
+		{ "always", "", false },	/* no file: only shmem may use it */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		ck_assert_msg(thpsize_on(c[i].top, c[i].size) == c[i].on,
+		    "top %s, size %s", c[i].top, c[i].size);
+}
+END_TEST
+
 /*
  * THP size folders are "hugepages-NkB" with N digits only: sscanf()'s
  * "%llukB" also took "+128", " 256", "-1" (wrapped) and trailing junk.
@@ -448,7 +469,8 @@ START_TEST(test_thp_folder_names)
 		snprintf(rel, sizeof(rel), "%s/enabled", names[i]);
 		put(dir, rel, "[always] inherit madvise never\n");
 	}
-	ck_assert_int_eq(thp_read(root, 4096, 9, true, &t, &e), 1);
+	ck_assert_int_eq(thp_read(root, 4096, 9, true, &thp_rules, &t, &e),
+	    1);
 	ck_assert_uint_eq(t.n, 1);
 	ck_assert_int_eq(t.sizes[0].order, 4);
 	ck_assert(t.sizes[0].on);
@@ -498,6 +520,7 @@ main(void)
 	tcase_add_test(tc, test_hum_pct_large);
 	tcase_add_test(tc, test_pagetypeinfo_without_free_lists);
 	tcase_add_test(tc, test_thp_folder_names);
+	tcase_add_test(tc, test_thp_inherit);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -333,6 +333,34 @@ census_each(void *arg, const struct po_record *r)
 	return 0;
 }
 
+/* Each record's empty line ends it; binary bytes end the text, with its line. */
+static int
+count_each(void *arg, const struct po_record *r)
+{
+	(void)r;
+	(*(int *)arg)++;
+	return 0;
+}
+
+START_TEST(test_owner_lines)
+{
+	static const char text[] = "PFN 4 type Unmovable\n f+0x1/0x2\n\n\n"
+	    "PFN 5 type Movable\n\nPFN 6 type Mov";
+	static const char bad[] = "PFN 4 type Unmovable\n\nPFN 5\0 type\n\n";
+	struct ferr e = { .path = "" };
+	int n = 0;
+
+	/* Two records; the cut third waits for the next read. */
+	ck_assert_int_eq(pageowner_parse(S(text), count_each, &n, &e),
+	    (long)(strstr(text, "PFN 6") - text));
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(pageowner_parse(S(bad), count_each, &n, &e), -1);
+	ck_assert_uint_eq(e.line, 3);
+	ck_assert_str_eq(e.msg, "NUL byte in column 6: binary data, not a "
+	    "kernel text file");
+}
+END_TEST
+
 /*
  * The page_owner fixture (tests/fixtures/pageowner/census, see its
  * PROVENANCE) over build()'s zone of 8 pageblocks of 4 pages:
@@ -423,6 +451,7 @@ main(void)
 	tcase_add_test(tc, test_mounts);
 	tcase_add_test(tc, test_owners);
 	tcase_add_test(tc, test_census);
+	tcase_add_test(tc, test_owner_lines);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

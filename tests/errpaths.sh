@@ -153,6 +153,17 @@ else
 	    "fragstat: $tmp/dir: exists; a recording never overwrites" \
 	    "fragstat: $T/instances/fragstat-PID: cannot remove the tracefs instance: Cannot allocate memory" -- \
 	    -q --watch 0.01 --count 1 --events --record "$tmp/dir"
+	# The list of the instances of killed fragstats it removed cannot
+	# grow: said, not a short note (a PID above any pid_max is no
+	# process's; another fragstat may sweep it first: then no case).
+	stale="$T/instances/fragstat-2000000077"
+	if mkdir "$stale" 2>/dev/null; then
+		echo 4 > "$stale/buffer_size_kb"
+		t events-sweep-list 1 trace-list "fragstat: out of memory" -- \
+		    -q --watch 0.01 --count 1 --events
+		[ -d "$stale" ] && rmdir "$stale" &&
+			{ echo "FAIL: events-sweep-list: left $stale"; fail=1; }
+	fi
 fi
 
 # --record (mode_watch.c's record_start(), record.c)

@@ -8,7 +8,8 @@
 # compaction is forced, unless EVENTS_COMPACT=1 as 'make live-events' sets
 # it); no fragstat instance is left after a normal
 # end, SIGTERM, SIGHUP or a reader that goes away; and the one SIGKILL
-# leaves is removed by the next fragstat --events.
+# leaves is removed by the next fragstat --events, sixty of them too, each
+# named in its note.
 set -u
 : "${FRAGSTAT:?}"
 . "$(dirname "$0")/need-tracefs.sh"
@@ -303,4 +304,37 @@ for k in $keep; do
 	[ -d "$k" ] || { echo "FAIL: removed $k"; fail=1; }
 done
 [ "$fail" = 0 ] && echo "events: the instance of a fragstat killed with SIGKILL is removed by the next, and only it"
+
+# 4. Many killed fragstats: the note names every instance removed, none
+# cut (a list of 1024 bytes ended at the 49th name). PIDs above any
+# pid_max are no process's; each buffer shrunk at once, so that the
+# instances hold a few pages while they wait.
+many=""
+i=1
+while [ $i -le 60 ]; do
+	d="$T/instances/fragstat-$((2000000000 + i))"
+	mkdir "$d" && echo 4 > "$d/buffer_size_kb" && many="$many $d"
+	i=$((i + 1))
+done
+stale="$many"
+"$FRAGSTAT" --events --watch 0.2 --count 1 > /dev/null 2> "$tmp/many.err"
+st=$?
+# Another fragstat on this host may have removed some first: only those
+# it names must be whole names of ours; none may be left.
+sed -n 's/^fragstat: note: removed the tracefs instances* \(.*\) left by fragstats* that w[a-z]* killed$/\1/p' \
+    "$tmp/many.err" | tr -d , | tr ' ' '\n' | sort > "$tmp/many.named"
+for d in $many; do
+	basename "$d"
+done | sort > "$tmp/many.ours"
+if [ "$st" != 0 ] || { [ -s "$tmp/many.err" ] && [ ! -s "$tmp/many.named" ]; } ||
+    [ -n "$(comm -23 "$tmp/many.named" "$tmp/many.ours")" ]; then
+	echo "FAIL: 60 instances of killed fragstats: status $st, named:"
+	comm -23 "$tmp/many.named" "$tmp/many.ours" | head -5
+	head -c 300 "$tmp/many.err"
+	fail=1
+fi
+for d in $many; do
+	[ -d "$d" ] && { echo "FAIL: left $d"; fail=1; }
+done
+[ "$fail" = 0 ] && echo "events: the instances of 60 killed fragstats are removed and named, every one"
 exit "$fail"

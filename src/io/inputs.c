@@ -390,7 +390,7 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if (bytes > 0)
 		in->pmd_order = pageorder_of(o->page_size, (uint64_t)bytes);
 	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
-	    !o->watching, &in->thp, e)) < 0)
+	    !o->watching, o->thp, &in->thp, e)) < 0)
 		return -1;
 	in->have_thp = rc == 1;
 	thp_orders(in);

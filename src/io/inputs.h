@@ -21,6 +21,7 @@ struct input_opts {
 	bool		 watching;	/* --watch: the cheap THP stats, vmstat
 					 * only with want_vmstat */
 	unsigned long	 page_size;
+	const struct thp_rules *thp;	/* kernel/'s; NULL: every THP size off */
 };
 
 #define INPUTS_MAX_NOTES	8

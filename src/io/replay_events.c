@@ -33,7 +33,8 @@ count_add(const struct jr_val *v, uint64_t *sum)
 
 /* Keep the counts N of one sample's KEY of kind K in R's series. Returns 0 or -1. */
 static int
-count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
+count_keep(struct replay *r, enum rcount_kind k, int key,
+    const struct rcount *n)
 {
 	struct rseries *se = r->series;
 	struct rcount *c;
@@ -45,10 +46,10 @@ count_keep(struct replay *r, enum rcount_kind k, int key, const uint64_t n[3])
 		return -1;
 	se->c = c;
 	c = &se->c[se->nc++];
+	*c = *n;
 	c->sample = (uint32_t)r->nsamples;
 	c->key = (int16_t)key;
 	c->kind = k;
-	memcpy(c->n, n, sizeof(c->n));
 	return 0;
 }
 
@@ -57,7 +58,8 @@ static int
 order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 {
 	const struct jr_val *ov = jr_get(d, b, "order"), *st;
-	uint64_t o, n[3] = { 0, 0, 0 }, by[EV_NOUTCOMES];
+	uint64_t o, by[EV_NOUTCOMES];
+	struct rcount n;
 	struct rorder *ro;
 	int order;
 	size_t i, k;
@@ -82,30 +84,26 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 		r->nby_order++;
 	}
 	ro = &r->by_order[i];
-	if (count_add(jr_get(d, b, "attempts"), &n[0]) != 0)
+	memset(&n, 0, sizeof(n));
+	if (count_add(jr_get(d, b, "attempts"), &n.runs.attempts) != 0)
 		return -1;
 	if ((st = jr_get(d, b, "outcomes")) == NULL || st->type != JR_OBJ)
 		return -1;
 	memset(by, 0, sizeof(by));
 	for (st = jr_first(d, st); st; st = jr_next(d, st))
-		if (count_add(st, &n[1]) != 0 || count_add(st,
+		if (count_add(st, &n.runs.ended) != 0 || count_add(st,
 		    &by[ev_outcome_of(st->key, st->keyn)]) != 0)
 			return -1;
 	for (k = 0; k < EV_NOUTCOMES; k++)
 		if (replay_sum_add(&ro->outcome[k], by[k]) != 0)
 			return -1;
-	/*
-	 * The picture: the runs that ended well. A run of an order ends well
-	 * with a block made (success): complete is compaction_failed() in
-	 * include/linux/compaction.h. A whole-zone run (order -1:
-	 * compact_memory, proactive) never makes one; complete is its end.
-	 */
-	n[2] = by[EV_SUCCESS];
-	if ((order < 0 && replay_sum_add(&n[2], by[EV_COMPLETE]) != 0) ||
-	    replay_sum_add(&ro->attempts, n[0]) != 0 ||
-	    replay_sum_add(&ro->ended, n[1]) != 0)
+	/* For the picture: which of them ended well is the kernel's rule. */
+	n.runs.success = by[EV_SUCCESS];
+	n.runs.complete = by[EV_COMPLETE];
+	if (replay_sum_add(&ro->attempts, n.runs.attempts) != 0 ||
+	    replay_sum_add(&ro->ended, n.runs.ended) != 0)
 		return -1;
-	return count_keep(r, RC_COMPACTION, order, n);
+	return count_keep(r, RC_COMPACTION, order, &n);
 }
 
 /* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
@@ -126,7 +124,7 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	struct rseries *se = r->series;
 	const struct jr_val *fr = jr_get(d, b, "fragmenting");
 	struct rpair p, *q;
-	uint64_t n[3] = { 0, 0, 0 };
+	struct rcount n;
 	bool frag;
 	size_t i;
 
@@ -136,7 +134,9 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	    "fallback")) != 0 || fr == NULL || fr->type != JR_BOOL)
 		return -1;
 	frag = fr->s[0] == 't';
-	if (count_add(jr_get(d, b, "count"), &n[frag ? 0 : 1]) != 0)
+	memset(&n, 0, sizeof(n));
+	if (count_add(jr_get(d, b, "count"), frag ? &n.pair.fragmenting :
+	    &n.pair.other) != 0)
 		return -1;
 	for (i = 0; i < se->npairs; i++)
 		if (strcmp(se->pairs[i].alloc, p.alloc) == 0 &&
@@ -147,10 +147,10 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	if (i == se->npairs)
 		se->pairs[se->npairs++] = p;
 	q = &se->pairs[i];
-	if (replay_sum_add(&q->fragmenting, n[0]) != 0 ||
-	    replay_sum_add(&q->other, n[1]) != 0)
+	if (replay_sum_add(&q->fragmenting, n.pair.fragmenting) != 0 ||
+	    replay_sum_add(&q->other, n.pair.other) != 0)
 		return -1;
-	return count_keep(r, RC_PAIR, (int)i, n);
+	return count_keep(r, RC_PAIR, (int)i, &n);
 }
 
 /* Returns 0 with V (a count, or null: unknown, *KNOWN cleared) added to *SUM, or -1. */
@@ -391,8 +391,9 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
     const struct jr_val *t, const char **what)
 {
 	const struct jr_val *c = jr_get(d, o, "fallback_charge");
-	uint64_t kb, order, alloc = 0, fallback = 0, charge = 0, n[3];
+	uint64_t kb, order, alloc = 0, fallback = 0, charge = 0;
 	struct routcome *x;
+	struct rcount n;
 	char kind[16];
 	size_t i;
 
@@ -428,11 +429,12 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 	    replay_sum_add(&x->charge, charge) != 0)
 		return -1;
 	x->have_charge &= c->type != JR_NULL;
-	n[0] = alloc;
-	n[1] = fallback;
-	n[2] = charge;
+	memset(&n, 0, sizeof(n));
+	n.thp.alloc = alloc;
+	n.thp.fallback = fallback;
+	n.thp.fallback_charge = charge;
 	*what = "out of memory";
-	if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i, n) != 0)
+	if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i, &n) != 0)
 		return -1;
 	if (fallback > 0 && (x->worst_time[0] == '\0' ||
 	    worse(fallback, alloc + fallback, x->worst_fallback,

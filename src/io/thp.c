@@ -40,13 +40,6 @@ selected(const char *path, char *word, size_t size, struct ferr *e)
 	return valuefile_read(path, word_parse, &a, e);
 }
 
-/* Returns whether setting W lets THP be allocated on faults or madvise. */
-static bool
-on(const char *w)
-{
-	return strcmp(w, "always") == 0 || strcmp(w, "madvise") == 0;
-}
-
 /*
  * Read every file of DIR (a size's stats/) into S, in ascending name.
  * Returns 0, or -1 with E set.
@@ -91,12 +84,14 @@ stats_read(const char *dir, struct thp_size *s, struct ferr *e)
 
 /*
  * Read the size directory NAME of DIR (KB kilobytes) into a new entry of
- * T, kept in ascending size; its stats/ when ALL, or when the size is on
- * and not the PMD size. Returns 0, or -1 with E set.
+ * T, kept in ascending size, on as RULES say (NULL: off); its stats/ when
+ * ALL, or when the size is on and not the PMD size. Returns 0, or -1 with
+ * E set.
  */
 static int
 size_read(const char *dir, const char *name, uint64_t kb,
-    unsigned long page_size, bool all, struct thp *t, struct ferr *e)
+    unsigned long page_size, bool all, const struct thp_rules *rules,
+    struct thp *t, struct ferr *e)
 {
 	struct thp_size *s;
 	char *path;
@@ -121,8 +116,7 @@ size_read(const char *dir, const char *name, uint64_t kb,
 	free(path);
 	if (rc < 0)
 		return -1;
-	s->on = on(s->enabled) || (strcmp(s->enabled, "inherit") == 0 &&
-	    on(t->top));
+	s->on = rules != NULL && rules->on(t->top, s->enabled);
 	if (!all && !(s->on && s->order != t->pmd_order))
 		return 0;
 	if (asprintf(&path, "%s/%s/stats", dir, name) < 0)
@@ -134,7 +128,7 @@ size_read(const char *dir, const char *name, uint64_t kb,
 
 int
 thp_read(const char *root, unsigned long page_size, long pmd_order,
-    bool all, struct thp *t, struct ferr *e)
+    bool all, const struct thp_rules *rules, struct thp *t, struct ferr *e)
 {
 	struct dirent *d;
 	char *dir, *path;
@@ -158,8 +152,8 @@ thp_read(const char *root, unsigned long page_size, long pmd_order,
 		goto out;
 	while ((d = readdir(dp)) != NULL)
 		if (hugetlb_dir_kb(d->d_name, &kb) == 0 &&
-		    (rc = size_read(dir, d->d_name, kb, page_size, all, t,
-		    e)) != 0)
+		    (rc = size_read(dir, d->d_name, kb, page_size, all, rules,
+		    t, e)) != 0)
 			goto out;
 	rc = 1;
 out:

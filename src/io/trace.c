@@ -62,13 +62,12 @@ no_tracing(struct ferr *e)
 
 int
 trace_open(struct trace **tp, struct ev_names *nm,
-    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
+    const struct ev_rules *rules, char **note, struct ferr *e)
 {
 	(void)nm;
 	(void)rules;
-	(void)note_size;
 	*tp = NULL;
-	note[0] = '\0';
+	*note = NULL;
 	return no_tracing(e);
 }
 
@@ -81,10 +80,9 @@ trace_read(struct trace *t, struct ev_counts *c, struct ferr *e)
 }
 
 int
-trace_sweep(char *removed, size_t size)
+trace_sweep(char **removed)
 {
-	(void)size;
-	removed[0] = '\0';
+	*removed = NULL;
 	return 0;
 }
 
@@ -107,13 +105,12 @@ trace_close(struct trace *t, struct ferr *e)
 
 struct trace_decoder *
 trace_decoder_new(const char *dir, struct ev_names *nm,
-    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
+    const struct ev_rules *rules, char **note, struct ferr *e)
 {
 	(void)dir;
 	(void)nm;
 	(void)rules;
-	(void)note;
-	(void)note_size;
+	*note = NULL;
 	no_tracing(e);
 	return NULL;
 }
@@ -317,13 +314,14 @@ stale(const char *name)
 }
 
 int
-trace_sweep(char *removed, size_t size)
+trace_sweep(char **removed)
 {
 	const char *dir;
 	char **names, path[4096];
+	size_t cap = 0;
 	int i, n = 0;
 
-	removed[0] = '\0';
+	*removed = NULL;
 	/*
 	 * Every instance, no regex: tracefs_instances() of libtracefs 1.6
 	 * never frees a regex it compiled (ASan, valgrind); stale() checks
@@ -339,8 +337,13 @@ trace_sweep(char *removed, size_t size)
 		/* Busy (a reader holds it open): left, trace_open() goes on. */
 		if (rmdir(path) != 0)
 			continue;
-		trace_list_add(removed, size, names[i]);
 		n++;
+		if (trace_list_add(removed, &cap, names[i]) != 0) {
+			free(*removed);
+			*removed = NULL;
+			n = -1;
+			break;
+		}
 	}
 	tracefs_list_free(names);
 	return n;
@@ -408,13 +411,13 @@ events_enable(struct trace *t, const struct ev_names *nm, struct ferr *e)
 
 int
 trace_open(struct trace **tp, struct ev_names *nm,
-    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
+    const struct ev_rules *rules, char **note, struct ferr *e)
 {
 	const char *dir;
 	struct trace *t;
 
 	*tp = NULL;
-	note[0] = '\0';
+	*note = NULL;
 	e->path = "--events";
 	if (geteuid() != 0)
 		return ferr_set(e, 0, "needs root: it creates a tracefs "
@@ -428,8 +431,7 @@ trace_open(struct trace **tp, struct ev_names *nm,
 		return ferr_set(e, 0, "out of memory");
 	snprintf(t->name, sizeof(t->name), "fragstat-%ld", (long)getpid());
 	snprintf(t->path, sizeof(t->path), "%s/instances/%s", dir, t->name);
-	if ((t->dec = trace_decoder_new(dir, nm, rules, note, note_size,
-	    e)) == NULL ||
+	if ((t->dec = trace_decoder_new(dir, nm, rules, note, e)) == NULL ||
 	    instance_create(t, e) != 0)
 		goto fail;
 	trace_decoder_live(t->dec);
@@ -439,6 +441,8 @@ trace_open(struct trace **tp, struct ev_names *nm,
 	*tp = t;
 	return 0;
 fail:
+	free(*note);
+	*note = NULL;
 	destroy(t, NULL);
 	return -1;
 }

@@ -19,10 +19,11 @@ struct trace;
  * Remove the tracefs instances "fragstat-N" whose process N is gone (a
  * fragstat killed with SIGKILL leaves its own, events enabled and buffers
  * allocated), and ours, "fragstat-PID", that cannot be ours yet. Their
- * names go to the comma-separated list in REMOVED. Returns how many, 0
- * when not root or without tracefs (trace_open() then says why).
+ * names go to the comma-separated list *REMOVED, every one however many
+ * (NULL when none; free() it). Returns how many, 0 when not root or
+ * without tracefs (trace_open() then says why), -1 when out of memory.
  */
-int	trace_sweep(char *removed, size_t size);
+int	trace_sweep(char **removed);
 
 /*
  * Create the tracefs instance "fragstat-PID" (libtracefs finds tracefs, or
@@ -30,12 +31,12 @@ int	trace_sweep(char *removed, size_t size);
  * (mm_page_alloc filtered in the kernel: order >= NM->alloc_min_order),
  * with the mono clock, and open its per-CPU buffers. NM brings the migratetype names and the
  * pageblock order and gets the rest; optional events this kernel lacks
- * are named in NOTE. The events are counted by RULES (kernel/evcount.c's).
- * Returns 0, or -1 with E set and nothing left behind.
+ * are named in the comma-separated list *NOTE (NULL when none; free() it).
+ * The events are counted by RULES (kernel/evcount.c's). Returns 0, or -1
+ * with E set and nothing left behind.
  */
 int	trace_open(struct trace **tp, struct ev_names *nm,
-	    const struct ev_rules *rules, char *note, size_t note_size,
-	    struct ferr *e);
+	    const struct ev_rules *rules, char **note, struct ferr *e);
 
 /*
  * Count into C every event the buffers hold, and the events the kernel

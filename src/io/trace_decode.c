@@ -22,6 +22,7 @@
 #include <kbuffer.h>
 #include <tracefs.h>
 
+#include "grow.h"
 #include "slurp.h"
 #include "text.h"
 #include "trace_decode.h"
@@ -90,13 +91,25 @@ struct trace_decoder {
 	bool			 cmdlines_fresh;	/* read in this settle */
 };
 
-/* Append "NAME" to the comma-separated list in BUF. */
-void
-trace_list_add(char *buf, size_t size, const char *name)
+int
+trace_list_add(char **list, size_t *cap, const char *name)
 {
-	size_t n = strlen(buf);
+	size_t n = *list != NULL ? strlen(*list) : 0, k = strlen(name);
+	char *nl;
 
-	snprintf(buf + n, size - n, "%s%s", n ? ", " : "", name);
+	/* Room for ", NAME" and its NUL, doubling as often as it takes. */
+	while (n + 2 + k + 1 > *cap) {
+		if (ferr_inject("trace-list") ||
+		    (nl = grow_room(*list, cap, *cap, 1, SIZE_MAX)) == NULL)
+			return -1;
+		*list = nl;
+	}
+	if (n > 0) {
+		memcpy(*list + n, ", ", 2);
+		n += 2;
+	}
+	memcpy(*list + n, name, k + 1);
+	return 0;
 }
 
 /*
@@ -313,13 +326,13 @@ decoder_event(struct trace_decoder *d, int k, struct ev_names *nm,
 
 struct trace_decoder *
 trace_decoder_new(const char *dir, struct ev_names *nm,
-    const struct ev_rules *rules, char *note, size_t note_size, struct ferr *e)
+    const struct ev_rules *rules, char **note, struct ferr *e)
 {
 	struct trace_decoder *d;
-	size_t i;
+	size_t i, cap = 0;
 	int k, rc = 0;
 
-	note[0] = '\0';
+	*note = NULL;
 	if ((d = calloc(1, sizeof(*d))) == NULL)
 		goto oom;
 	d->nm = nm;
@@ -335,8 +348,9 @@ trace_decoder_new(const char *dir, struct ev_names *nm,
 	    (d->dir = strdup(dir)) == NULL)
 		goto oom;
 	for (k = 0; k < EV_NKINDS && rc >= 0; k++)
-		if ((rc = decoder_event(d, k, nm, e)) == 0)
-			trace_list_add(note, note_size, ev_event_name(k));
+		if ((rc = decoder_event(d, k, nm, e)) == 0 &&
+		    trace_list_add(note, &cap, ev_event_name(k)) != 0)
+			goto oom;
 	if (rc < 0)
 		goto named;
 	for (i = 0; i < NFIELDS; i++)
@@ -349,6 +363,8 @@ oom:
 named:
 	e->path = dir;
 out:
+	free(*note);
+	*note = NULL;
 	trace_decoder_free(d);
 	return NULL;
 }

@@ -14,11 +14,11 @@ struct trace_decoder;
 /*
  * A decoder of the binary sub-buffers of a tracefs tree at DIR (the live
  * one, or a copy of its events/ formats): for trace_open() and the tests.
- * Fills NM as trace_open() does; counts by RULES. Returns NULL with E set.
+ * Fills NM and *NOTE as trace_open() does; counts by RULES. Returns NULL
+ * with E set (and *NOTE NULL).
  */
 struct trace_decoder *trace_decoder_new(const char *dir, struct ev_names *nm,
-	    const struct ev_rules *rules, char *note, size_t note_size,
-	    struct ferr *e);
+	    const struct ev_rules *rules, char **note, struct ferr *e);
 
 /*
  * Count into C the events of one sub-buffer SUBBUF as trace_pipe_raw
@@ -36,8 +36,12 @@ void	trace_decoder_free(struct trace_decoder *d);
 int	trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c);
 
 
-/* Append "NAME" to the comma-separated list in BUF. */
-void	trace_list_add(char *buf, size_t size, const char *name);
+/*
+ * Append NAME to the comma-separated list *LIST (*CAP bytes; NULL and 0
+ * before the first), grown as long as it needs. Returns 0, or -1 when out
+ * of memory (*LIST and *CAP kept).
+ */
+int	trace_list_add(char **list, size_t *cap, const char *name);
 
 /*
  * Store in SYS and NAME the system and event of kind K ("kmem",

@@ -488,11 +488,22 @@ ev_ralloc_sum(const struct ralloc *a)
 	return t;
 }
 
+/*
+ * A run of an order ends well with a block made (success): complete is
+ * compaction_failed() in include/linux/compaction.h. A whole-zone run
+ * (compact_memory, proactive) never makes one; complete is its end.
+ */
+uint64_t
+ev_well(int order, uint64_t success, uint64_t complete)
+{
+	return success + (order < 0 ? complete : 0);
+}
+
 uint64_t
 ev_ended_well(const struct rorder *ro)
 {
-	return ro->outcome[EV_SUCCESS] + (ro->order < 0 ?
-	    ro->outcome[EV_COMPLETE] : 0);
+	return ev_well(ro->order, ro->outcome[EV_SUCCESS],
+	    ro->outcome[EV_COMPLETE]);
 }
 
 size_t

@@ -71,10 +71,13 @@ struct ev_alloc_total ev_alloc_sum(const struct ev_counts *c);
 struct ev_alloc_total ev_ralloc_sum(const struct ralloc *a);
 
 /*
- * Returns the runs of RO that ended well: with success, or, for whole
- * zones (order -1: no order to succeed at), complete. The outcomes add up
- * to RO's ended.
+ * Returns how many of the compaction runs at ORDER (-1: whole zones) that
+ * ended with SUCCESS and COMPLETE ended well: with success, or, for whole
+ * zones (no order to succeed at), complete.
  */
+uint64_t	 ev_well(int order, uint64_t success, uint64_t complete);
+
+/* ev_well() of RO's runs ended: its outcomes add up to RO's ended. */
 uint64_t	 ev_ended_well(const struct rorder *ro);
 
 /* ev_add() and ev_settle(), for the reader of tracefs. */

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "evcount.h"
 #include "recsum.h"
 
 /* Returns the key of R's rcounts for a lane of KIND (-1: none, or a zone's compaction). */
@@ -60,21 +61,21 @@ recsum_span(const struct replay *r, enum rcount_kind kind, long key,
 		else
 			hi = i;
 	}
-	/* Each kind's n[] in the order struct rcount names them. */
 	for (i = lo; i < se->nc && se->c[i].sample <= last; i++) {
 		rc = &se->c[i];
 		if (rc->kind != kind || rc->key != key)
 			continue;
 		if (kind == RC_COMPACTION) {
-			s->attempts += rc->n[0];
-			s->total += rc->n[1];
-			s->part += rc->n[2];
+			s->attempts += rc->runs.attempts;
+			s->total += rc->runs.ended;
+			s->part += ev_well(rc->key, rc->runs.success,
+			    rc->runs.complete);
 		} else if (kind == RC_THP) {
-			s->total += rc->n[0] + rc->n[1];
-			s->part += rc->n[1];
+			s->total += rc->thp.alloc + rc->thp.fallback;
+			s->part += rc->thp.fallback;
 		} else {
-			s->total += rc->n[0] + rc->n[1];
-			s->part += rc->n[0];
+			s->total += rc->pair.fragmenting + rc->pair.other;
+			s->part += rc->pair.fragmenting;
 		}
 	}
 }

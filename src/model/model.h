@@ -216,6 +216,16 @@ struct thp {
 	size_t			 n;
 };
 
+/*
+ * The kernel's rule a reader of the THP settings hands each size's word to
+ * (kernel/thpsize.c's thp_rules): io/ reads the words, kernel/ decides.
+ * ON returns whether a size whose "enabled" selects ENABLED is on while
+ * the top-level "enabled" selects TOP.
+ */
+struct thp_rules {
+	bool	(*on)(const char *top, const char *enabled);
+};
+
 /* Lookups on the model (model.c). */
 
 /* Returns the kernel's name of counter C ("compact_stall"). */

@@ -124,16 +124,27 @@ struct rpair {
 enum rcount_kind { RC_PAIR, RC_COMPACTION, RC_THP };
 
 /*
- * Counts of one sample: an extfrag pair's (fragmenting, other), a
- * compaction order's (attempts, ended, success; attempts null: 0), or a
- * THP size and kind's (alloc, fallback, fallback_charge).
+ * Counts of one sample, by its kind: an extfrag pair's, a compaction
+ * order's (which of its runs ended well is kernel/evcount.c's ev_well()),
+ * or a THP size and kind's.
  */
 struct rcount {
 	uint32_t	 sample;
 	/* Index into replay.pairs, the order (-1: a zone), or into replay.outcomes. */
 	int16_t		 key;
 	enum rcount_kind kind;
-	uint64_t	 n[3];
+	union {
+		struct {	/* RC_PAIR */
+			uint64_t fragmenting, other;
+		} pair;
+		struct {	/* RC_COMPACTION; attempts null: 0 */
+			uint64_t attempts, ended;
+			uint64_t success, complete;	/* of the runs ended */
+		} runs;
+		struct {	/* RC_THP */
+			uint64_t alloc, fallback, fallback_charge;
+		} thp;
+	};
 };
 
 /* The run sample by sample, kept when replay_read() is asked to. */

@@ -118,26 +118,34 @@ pageowner_parse(const char *buf, size_t len,
     int (*each)(void *arg, const struct po_record *r), void *arg,
     struct ferr *e)
 {
-	const char *s = buf, *end = buf + len, *nl, *start = buf;
 	struct po_record r;
+	struct lines ls;
+	const char *s;
+	size_t n;
 	long used = 0;
+	bool begun = false, oom = false;	/* begun: a line since the last record */
+	int rc;
 
 	memset(&r, 0, sizeof(r));
-	while (s < end && (nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
-		if (nl == s) {
-			if (start != s && each(arg, &r) != 0) {
-				used = -1;
-				break;
-			}
-			record_reset(&r);
-			used = (long)(nl + 1 - buf);
-			start = nl + 1;
-		} else if (record_line(&r, s, (size_t)(nl - s)) != 0) {
-			used = -1;
+	lines_init(&ls, buf, len);
+	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
+		/* A last line without its newline was cut by the read. */
+		if (s + n == buf + len)
 			break;
+		if (n > 0) {
+			begun = true;
+			if ((oom = record_line(&r, s, n) != 0))
+				break;
+			continue;
 		}
-		s = nl + 1;
+		if (begun && (oom = each(arg, &r) != 0))
+			break;
+		record_reset(&r);
+		begun = false;
+		used = (long)(s + 1 - buf);
 	}
 	free(r.frames);
-	return used < 0 ? ferr_set(e, 0, "out of memory") : used;
+	if (rc < 0)
+		return -1;
+	return oom ? ferr_set(e, 0, "out of memory") : used;
 }

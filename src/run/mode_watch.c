@@ -27,7 +27,7 @@ events_start(const struct opts *o, const struct inputs *in,
     unsigned pageblock_order, struct ev_names *nm, struct trace **tp)
 {
 	struct ferr e = { .path = "" };
-	char note[1024];
+	char *note;
 	unsigned i;
 	int n;
 
@@ -38,20 +38,24 @@ events_start(const struct opts *o, const struct inputs *in,
 	nm->ntypes = in->have_pti ? in->pti.ntypes : 0;
 	nm->pageblock_order = pageblock_order;
 	nm->alloc_min_order = o->events_min_order;
-	n = trace_sweep(note, sizeof(note));
+	if ((n = trace_sweep(&note)) < 0) {
+		ferr_nomem();
+		return EXIT_DATA;
+	}
 	if (n > 0 && !o->quiet)
 		ferr_say(n > 1 ? "note: removed the tracefs instances %s "
 		    "left by fragstats that were killed" : "note: removed the "
 		    "tracefs instance %s left by a fragstat that was killed",
 		    note);
-	if (trace_open(tp, nm, &ev_count_rules, note, sizeof(note),
-	    &e) != 0) {
+	free(note);
+	if (trace_open(tp, nm, &ev_count_rules, &note, &e) != 0) {
 		ferr_print(&e);
 		return EXIT_DATA;
 	}
-	if (note[0] && !o->quiet)
+	if (note != NULL && !o->quiet)
 		ferr_say("note: this kernel has no %s: shown as null",
 		    note);
+	free(note);
 	return 0;
 }
 

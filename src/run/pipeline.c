@@ -21,6 +21,7 @@
 #include "render_rows.h"
 #include "render_text.h"
 #include "text.h"
+#include "thpsize.h"
 #include "usage.h"
 
 /*
@@ -82,6 +83,7 @@ pipe_input_opts(const struct opts *o)
 	io.kernel = o->kernel;
 	/* THP sizes and --advise=2M need the page size before reading. */
 	io.page_size = pipe_page_size(o, NULL, &from);
+	io.thp = &thp_rules;
 	/*
 	 * Never read a file the chosen output does not need: the kernel's
 	 * own index files and --verify read buddyinfo alone, the flat rows
