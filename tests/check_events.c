@@ -2,6 +2,7 @@
 /* check_events.c - counting the kernel's events: made-up streams, then a captured one */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -612,6 +613,27 @@ decode_capture(struct ev_counts *c, struct ev_names *nm)
 	return d;
 }
 
+/* A tracefs directory too long for its format paths: the error names it, not a cut path. */
+START_TEST(test_dir_too_long)
+{
+	struct ev_names nm;
+	struct ferr e = { .path = "" };
+	char *note, *dir;
+
+	dir = malloc(PATH_MAX - 8);
+	ck_assert_ptr_nonnull(dir);
+	memset(dir, 'd', PATH_MAX - 9);
+	dir[0] = '/';
+	dir[PATH_MAX - 9] = '\0';
+	memset(&nm, 0, sizeof(nm));
+	ck_assert_ptr_null(trace_decoder_new(dir, &nm, &ev_count_rules,
+	    &note, &e));
+	ck_assert_str_eq(e.path, dir);
+	ck_assert_str_eq(e.msg, "a path under it is longer than PATH_MAX");
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_capture)
 {
 	struct trace_decoder *d;
@@ -875,6 +897,7 @@ main(void)
 	suite_add_tcase(s, ta);
 #ifdef HAVE_TRACEFS
 	tcase_add_test(tc, test_list_long);
+	tcase_add_test(tc, test_dir_too_long);
 	tcase_add_test(tc, test_capture);
 	tcase_add_test(tc, test_capture_json);
 	tcase_add_test(tc, test_alloc_capture);

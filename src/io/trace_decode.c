@@ -282,7 +282,9 @@ load_formats(const char *dir, struct ferr *e)
 	}
 	return tep;
 fail:
-	ferr_keep_path(e, path);
+	/* path_fits() named DIR: the cut PATH is never shown either. */
+	if (e->path != dir)
+		ferr_keep_path(e, path);
 	tep_free(tep);
 	return NULL;
 }
