@@ -5,17 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "jsonw.h"
 #include "render_verify.h"
 
-/* Write KEY: the N bytes at S as a JSON string, or null when N < 0. */
+/*
+ * Write KEY: the N bytes at S as a JSON string, or null when N < 0 (the
+ * file ended). Out of memory it is null too, but after ferr_nomem(): the
+ * run exits 1 rather than say that the file ended there.
+ */
 static void
 json_line(struct jsonw *w, const char *key, const char *s, long n)
 {
 	char *copy;
 
 	jw_key(w, key);
-	if (n < 0 || (copy = malloc((size_t)n + 1)) == NULL) {
+	if (n < 0) {
+		jw_null(w);
+		return;
+	}
+	if (ferr_inject("verify-line") ||
+	    (copy = malloc((size_t)n + 1)) == NULL) {
+		ferr_nomem();
 		jw_null(w);
 		return;
 	}
