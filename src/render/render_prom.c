@@ -34,14 +34,18 @@ gauge(FILE *fp, const char *name, const char *help)
 }
 
 /*
- * Write S as a label value, backslash and double quote escaped: the names
- * written here are tokens of one line, never holding the newline that the
- * format escapes too.
+ * Write S as a label value, escaped as the text format wants: backslash,
+ * double quote and newline (a THP counter is named by a file of stats/,
+ * and a file's name may hold any of them).
  */
 static void
 label(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
+		if (*s == '\n') {
+			fputs("\\n", fp);
+			continue;
+		}
 		if (*s == '\\' || *s == '"')
 			putc('\\', fp);
 		putc(*s, fp);
@@ -403,14 +407,18 @@ thp_series(FILE *fp, const struct thp *t, enum outcome_stat m,
 			fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"", name,
 			    t->sizes[i].kb);
 			k = outcome_stat_kind(c->name);
-			if (m == OUTCOME_STAT_ALLOCATIONS)
-				fprintf(fp, ",kind=\"%s\",outcome=\"%s\"", k,
-				    outcome_stat_outcome(c->name, k));
-			else if (m == OUTCOME_STAT_EVENTS)
-				fprintf(fp, ",event=\"%s\"", c->name);
-			else
-				fprintf(fp, ",kind=\"%s\"", c->name + 3);
-			putc('}', fp);
+			/* The names are the files of stats/: escaped. */
+			if (m == OUTCOME_STAT_ALLOCATIONS) {
+				fprintf(fp, ",kind=\"%s\",outcome=\"", k);
+				label(fp, outcome_stat_outcome(c->name, k));
+			} else if (m == OUTCOME_STAT_EVENTS) {
+				fputs(",event=\"", fp);
+				label(fp, c->name);
+			} else {
+				fputs(",kind=\"", fp);
+				label(fp, c->name + 3);
+			}
+			fputs("\"}", fp);
 			value(fp, c->v);
 		}
 }
