@@ -13,7 +13,7 @@
 #include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
-#include "render_text.h"
+#include "render_words.h"
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
 static void
