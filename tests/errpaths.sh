@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # errpaths.sh - the error messages of --watch, --record, --trigger, --map,
-# --capture and --check (src/run/mode_watch.c, mode_map.c, mode_check.c,
-# src/io/record.c, window.c, capture.c, safedir.c), each reached by a case of the table
-# below: the exact message, the exit status, and nothing else on standard
-# error. Built with .ci/sanitize, every path runs under AddressSanitizer
+# --capture, --check and --verify (src/run/mode_watch.c, mode_map.c,
+# mode_check.c, src/render/render_verify.c, src/io/record.c, window.c,
+# capture.c, safedir.c), each reached by a case of the table below: the
+# exact message, the exit status, and nothing else on standard error.
+# Built with .ci/sanitize, every path runs under AddressSanitizer
 # and UBSan, which abort with a report of their own on a use after free, a
 # leak or undefined behaviour (found on these paths: the cases named
 # "leak" and "ub"; the use after free of a watch that loses an order is in
@@ -382,6 +383,16 @@ fi
 t sentence-oom 1 sentence \
     "fragstat: out of memory" -- \
     --sysroot "$vm"
+
+# --verify --json (render_verify.c): a line that differs is copied to be
+# written; out of memory it must not pass for null ("the file ended
+# here"): ferr_nomem() says so and the run exits 1, not 3 (differs).
+cp -R "$vm" "$tmp/verify"
+ef=$tmp/verify/sys/kernel/debug/extfrag/extfrag_index
+sed '2s/-1\.000 $/-1.001 /' "$vm/sys/kernel/debug/extfrag/extfrag_index" > "$ef"
+t verify-line-oom 1 verify-line \
+    "fragstat: out of memory" -- \
+    --sysroot "$tmp/verify" --verify --json
 
 # --map (mode_map.c)
 t map-no-buddyinfo 1 - \

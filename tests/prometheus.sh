@@ -33,6 +33,36 @@ for d in "$FIXTURES"/corpus/*/; do
 	fi
 done
 
+# The THP counters are named by the files of a size's stats/, and a
+# file's name may hold a quote, a backslash or a newline: each label
+# value that comes from one is escaped (render_prom.c's thp_series()).
+cp -R "$FIXTURES/states/movable-fragmented" "$tmp/thp"
+st=$tmp/thp/sys/kernel/mm/transparent_hugepage/hugepages-64kB/stats
+echo 5 > "$st/sp\"lit"
+echo 6 > "$st/nr_an\\on"
+echo 7 > "$st/anon_fault_fall\"back"
+echo 8 > "$st/sw
+pout"
+cat > "$tmp/thp.want" <<'EOF'
+fragstat_thp_allocations_total{size="64kB",kind="anon_fault",outcome="fall\"back"} 7
+fragstat_thp_events_total{size="64kB",event="sp\"lit"} 5
+fragstat_thp_events_total{size="64kB",event="sw\npout"} 8
+fragstat_thp_pages{size="64kB",kind="an\\on"} 6
+EOF
+if ! "$FRAGSTAT" -q --format=prometheus --sysroot "$tmp/thp" > "$tmp/thp.prom"; then
+	echo "FAIL: fragstat --format=prometheus on odd THP counter names"; fail=1
+elif ! out=$(promtool check metrics < "$tmp/thp.prom" 2>&1); then
+	echo "FAIL: promtool on odd THP counter names: $out"; fail=1
+fi
+# The lines the four files added: those the root without them lacks.
+"$FRAGSTAT" -q --format=prometheus \
+    --sysroot "$FIXTURES/states/movable-fragmented" > "$tmp/thp.base"
+grep -v -x -F -f "$tmp/thp.base" "$tmp/thp.prom" > "$tmp/thp.got"
+if ! cmp -s "$tmp/thp.want" "$tmp/thp.got"; then
+	echo "FAIL: odd THP counter names are not escaped:"
+	diff "$tmp/thp.want" "$tmp/thp.got"; fail=1
+fi
+
 # A stock node_exporter scrapes the textfile collector.
 if command -v prometheus-node-exporter >/dev/null 2>&1 &&
     command -v curl >/dev/null 2>&1; then

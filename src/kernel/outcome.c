@@ -188,6 +188,15 @@ outcome_stat_of(const char *name)
 	if (outcome_stat_kind(name) != NULL)
 		return OUTCOME_STAT_ALLOCATIONS;
 	/* The nr_ counters (nr_anon, nr_anon_partially_mapped) are pages now. */
-	return strncmp(name, "nr_", 3) == 0 ? OUTCOME_STAT_PAGES :
+	return outcome_stat_pages(name) != NULL ? OUTCOME_STAT_PAGES :
 	    OUTCOME_STAT_EVENTS;
+}
+
+const char *
+outcome_stat_pages(const char *name)
+{
+	static const char prefix[] = "nr_";
+
+	return strncmp(name, prefix, sizeof(prefix) - 1) == 0 ?
+	    name + sizeof(prefix) - 1 : NULL;
 }

@@ -64,6 +64,12 @@ enum outcome_stat {
 enum outcome_stat outcome_stat_of(const char *name);
 
 /*
+ * Returns what the stats/ counter NAME counts pages of, its name past
+ * "nr_" ("anon" of "nr_anon"), or NULL when it counts no pages now.
+ */
+const char	*outcome_stat_pages(const char *name);
+
+/*
  * Returns the kind of THP allocation the stats/ counter NAME counts
  * ("anon_fault_fallback": "anon_fault"; "swpin", which has no _alloc),
  * or NULL when it counts no allocation.

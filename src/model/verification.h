@@ -16,13 +16,19 @@ struct kfile_diff {
 	long		 nkernel, nmine;	/* their lengths, -1: past the end */
 };
 
+/* The kernel's index files --verify compares: unusable_index, extfrag_index. */
+#define VERIFICATION_NFILES	2
+
 /* Both files compared, and what they were compared over. */
 struct verification {
-	struct kfile_diff	 files[2];
+	struct kfile_diff	 files[VERIFICATION_NFILES];
 	size_t			 zones;
 	unsigned		 orders;
 	bool			 live;		/* buddyinfo was read around them */
 	int			 reads;		/* of buddyinfo, when live */
 };
+
+/* Returns whether every file of V is identical to fragstat's rendering of it. */
+bool	verification_identical(const struct verification *v);
 
 #endif

@@ -15,7 +15,7 @@
 #include "health.h"
 #include "humanize.h"
 #include "render_check.h"
-#include "render_text.h"
+#include "render_words.h"
 
 /* Write ASK's thresholds in words: " (warning below W, critical below C)". */
 static void

@@ -12,25 +12,8 @@
 #include "report.h"
 #include "render_compare.h"
 #include "render_json.h"
+#include "render_words.h"
 #include "zonepair.h"
-
-const char *
-render_change(char *buf, size_t size, uint64_t a, uint64_t b, bool plus_zero)
-{
-	if (b >= a)
-		snprintf(buf, size, "%s%" PRIu64, b > a || plus_zero ? "+" : "",
-		    b - a);
-	else
-		snprintf(buf, size, "-%" PRIu64, a - b);
-	return buf;
-}
-
-const char *
-render_now(char *buf, size_t size, const struct avail *a)
-{
-	/* "<=": only an upper bound, as in the summary's column. */
-	return hum_bound(buf, size, a->now, a->now_is_bound);
-}
 
 /* What vectors() writes of each zone, order by order. */
 enum vector_kind {

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_fold.c - text of the human views: sentences folded at spaces, lists at their items, findings in words */
+/* render_fold.c - text of the human views: sentences folded at spaces, lists at their items */
 #include "config.h"
 
-#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,13 +9,7 @@
 #include <string.h>
 
 #include "ferr.h"
-#include "humanize.h"
-#include "recording.h"
-#include "report.h"
 #include "render_text.h"
-
-/* The columns a line of items may take. */
-#define ITEMS_WIDTH	80
 
 /* Returns the columns the N bytes at S take: colour sequences take none. */
 static size_t
@@ -118,7 +111,7 @@ void
 render_items_add(struct render_items *t, const char *sep, const char *item)
 {
 	if (t->col > t->indent && t->col + strlen(sep) + strlen(item) >
-	    ITEMS_WIDTH) {
+	    RENDER_WIDTH) {
 		fprintf(t->fp, "\n%*s", (int)t->indent, "");
 		t->col = t->indent;
 	}
@@ -138,7 +131,8 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 		/* A number and its unit stay on one line ("2 MiB"). */
 		if (text[n] == ' ' && unit(text + n + 1))
 			n += 1 + strcspn(text + n + 1, " ");
-		if (col + 1 + columns(text, n) > 79) {
+		/* A folded line leaves the last column empty. */
+		if (col + 1 + columns(text, n) > RENDER_WIDTH - 1) {
 			fputs("\n ", fp);
 			col = 1;
 		}
@@ -149,30 +143,4 @@ render_fold(FILE *fp, const char *prefix, const char *text)
 		text += strspn(text, " ");
 	}
 	fputc('\n', fp);
-}
-
-const char *
-render_no_hugepages(char *buf, size_t size, unsigned order,
-    unsigned long page_size)
-{
-	snprintf(buf, size, "no hugepages-%" PRIu64 "kB",
-	    ((uint64_t)page_size << order) / 1024);
-	return buf;
-}
-
-const char *
-render_futile(char *buf, size_t size, const struct futile *f, unsigned pb,
-    unsigned long page_size)
-{
-	char blk[32], a[32], b[32];
-	/* Every reader bounds PB; a shift past 63 would be undefined. */
-	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
-
-	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
-	    "last %lu intervals, and free memory outside whole %s pageblocks "
-	    "did not fall (%s -> %s): compaction that achieves nothing, "
-	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
-	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
-	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
-	return buf;
 }

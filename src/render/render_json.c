@@ -12,6 +12,7 @@
 #include "report.h"
 #include "render_json.h"
 #include "render_text.h"
+#include "render_words.h"
 #include "render_unmanaged.h"
 
 /* Write KEY and the string S, or null when S is NULL. */

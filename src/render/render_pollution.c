@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* render_pollution.c - --map: how far the unmovable pages spread, as a table, JSON and Prometheus */
+/* render_pollution.c - --map: how far the unmovable pages spread, as a table and JSON (its gauges: render_prom.c) */
 
 #include "config.h"
 #include <inttypes.h>

@@ -34,14 +34,18 @@ gauge(FILE *fp, const char *name, const char *help)
 }
 
 /*
- * Write S as a label value, backslash and double quote escaped: the names
- * written here are tokens of one line, never holding the newline that the
- * format escapes too.
+ * Write S as a label value, escaped as the text format wants: backslash,
+ * double quote and newline (a THP counter is named by a file of stats/,
+ * and a file's name may hold any of them).
  */
 static void
 label(FILE *fp, const char *s)
 {
 	for (; *s; s++) {
+		if (*s == '\n') {
+			fputs("\\n", fp);
+			continue;
+		}
 		if (*s == '\\' || *s == '"')
 			putc('\\', fp);
 		putc(*s, fp);
@@ -71,6 +75,25 @@ order(FILE *fp, unsigned o)
 	fprintf(fp, ",order=\"%u\"", o);
 }
 
+/* Write "fragstat_NAME{node="N",zone="Z",order="O"}" of zone Z at order O. */
+static void
+zone_order_series(FILE *fp, const char *name, const struct bzone *z,
+    unsigned o)
+{
+	zone_series(fp, name, z);
+	order(fp, o);
+	putc('}', fp);
+}
+
+/* Write ",migratetype="T"}", the last label of a series. */
+static void
+migratetype(FILE *fp, const char *t)
+{
+	fputs(",migratetype=\"", fp);
+	label(fp, t);
+	fputs("\"}", fp);
+}
+
 /* Write the count V as a sample's value, and end the line. */
 static void
 value(FILE *fp, uint64_t v)
@@ -98,9 +121,7 @@ zones(FILE *fp, const struct report *r)
 	    "(/proc/buddyinfo).");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0, z = &r->bi->zones[i]; o < r->bi->norders; o++) {
-			zone_series(fp, "free_blocks", z);
-			order(fp, o);
-			putc('}', fp);
+			zone_order_series(fp, "free_blocks", z, o);
 			value(fp, z->free[o]);
 		}
 	gauge(fp, "free_pages", "Free pages per zone, sum of free "
@@ -114,9 +135,8 @@ zones(FILE *fp, const struct report *r)
 	    "per zone and order, as the kernel's extfrag/unusable_index.");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0; o < r->bi->norders; o++) {
-			zone_series(fp, "unusable_index_ratio", &r->bi->zones[i]);
-			order(fp, o);
-			putc('}', fp);
+			zone_order_series(fp, "unusable_index_ratio",
+			    &r->bi->zones[i], o);
 			ratio(fp, r->frag[i].unusable[o]);
 		}
 	gauge(fp, "fragmentation_index_ratio", "Fragmentation index "
@@ -124,10 +144,8 @@ zones(FILE *fp, const struct report *r)
 	    "where an allocation of the order would succeed.");
 	for (i = 0; i < r->bi->nzones; i++)
 		for (o = 0; o < r->bi->norders; o++) {
-			zone_series(fp, "fragmentation_index_ratio",
-			    &r->bi->zones[i]);
-			order(fp, o);
-			putc('}', fp);
+			zone_order_series(fp, "fragmentation_index_ratio",
+			    &r->bi->zones[i], o);
 			ratio(fp, r->frag[i].fragindex[o]);
 		}
 }
@@ -152,9 +170,7 @@ migratetypes(FILE *fp, const struct report *r)
 				zone_series(fp, "migratetype_free_blocks",
 				    &r->bi->zones[i]);
 				order(fp, o);
-				fputs(",migratetype=\"", fp);
-				label(fp, p->types[t]);
-				fputs("\"}", fp);
+				migratetype(fp, p->types[t]);
 				value(fp, pz->free[t][o]);
 			}
 	}
@@ -168,9 +184,7 @@ migratetypes(FILE *fp, const struct report *r)
 			if (!pz->has_blocks[t])
 				continue;
 			zone_series(fp, "pageblocks", &r->bi->zones[i]);
-			fputs(",migratetype=\"", fp);
-			label(fp, p->types[t]);
-			fputs("\"}", fp);
+			migratetype(fp, p->types[t]);
 			value(fp, pz->blocks[t]);
 		}
 	}
@@ -296,9 +310,7 @@ avail_gauge(FILE *fp, const struct report *r, const char *name,
 		a = &r->avail->rows[i];
 		if (a->zone < 0)
 			continue;
-		zone_series(fp, name, &r->bi->zones[a->zone]);
-		order(fp, a->order);
-		putc('}', fp);
+		zone_order_series(fp, name, &r->bi->zones[a->zone], a->order);
 		value(fp, which == AV_NOW ? a->now : which == AV_AFTER ?
 		    a->after : map_ceiling(r->map, (size_t)a->zone, a->order));
 	}
@@ -403,14 +415,18 @@ thp_series(FILE *fp, const struct thp *t, enum outcome_stat m,
 			fprintf(fp, "fragstat_%s{size=\"%" PRIu64 "kB\"", name,
 			    t->sizes[i].kb);
 			k = outcome_stat_kind(c->name);
-			if (m == OUTCOME_STAT_ALLOCATIONS)
-				fprintf(fp, ",kind=\"%s\",outcome=\"%s\"", k,
-				    outcome_stat_outcome(c->name, k));
-			else if (m == OUTCOME_STAT_EVENTS)
-				fprintf(fp, ",event=\"%s\"", c->name);
-			else
-				fprintf(fp, ",kind=\"%s\"", c->name + 3);
-			putc('}', fp);
+			/* The names are the files of stats/: escaped. */
+			if (m == OUTCOME_STAT_ALLOCATIONS) {
+				fprintf(fp, ",kind=\"%s\",outcome=\"", k);
+				label(fp, outcome_stat_outcome(c->name, k));
+			} else if (m == OUTCOME_STAT_EVENTS) {
+				fputs(",event=\"", fp);
+				label(fp, c->name);
+			} else {
+				fputs(",kind=\"", fp);
+				label(fp, outcome_stat_pages(c->name));
+			}
+			fputs("\"}", fp);
 			value(fp, c->v);
 		}
 }

@@ -12,7 +12,7 @@
 #include "humanize.h"
 #include "outcome.h"
 #include "recording.h"
-#include "render_compare.h"
+#include "render_words.h"
 #include "render_replay.h"
 #include "render_text.h"
 #include "report.h"

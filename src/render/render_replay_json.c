@@ -13,7 +13,7 @@
 #include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
-#include "render_text.h"
+#include "render_words.h"
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
 static void
@@ -64,14 +64,15 @@ static void
 index_json(struct jsonw *w, const char *key, const struct rindex *x,
     bool count, int bound)
 {
-	static const char *const names[4] = { "first", "last", "min", "max" };
-	const long long v[4] = { x->first, x->last, x->min, x->max };
+	static const char *const names[] = { "first", "last", "min", "max" };
+	const long long v[sizeof(names) / sizeof(names[0])] = { x->first,
+	    x->last, x->min, x->max };
 	size_t i;
 
 	if (!jw_key_or_null(w, key, x->seen))
 		return;
 	jw_object(w);
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		jw_key(w, names[i]);
 		if (count)
 			jw_int(w, v[i]);

@@ -11,6 +11,7 @@
 #include "outcome.h"
 #include "report.h"
 #include "render_text.h"
+#include "render_words.h"
 #include "render_unmanaged.h"
 
 /* The nodes whose kcompactd score the summary's last line names. */

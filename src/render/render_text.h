@@ -12,23 +12,13 @@
 struct advice;
 struct zadvice;
 
-struct futile;
+/* The columns of a line of the text views (a terminal's 80). */
+#define RENDER_WIDTH	80
 
 /*
- * Returns BUF holding the finding of F (kcompactd working for nothing) in
- * words, for pageblocks of 2^PB pages of PAGE_SIZE bytes.
+ * Print PREFIX and TEXT folded at spaces into lines of at most
+ * RENDER_WIDTH - 1 columns (colour sequences take none; render_fold.c).
  */
-const char	*render_futile(char *buf, size_t size, const struct futile *f,
-	    unsigned pb, unsigned long page_size);
-
-/*
- * Returns BUF holding why pages of ORDER cannot be had on a host with
- * pages of PAGE_SIZE: "no hugepages-1048576kB", the hugetlb size it lacks.
- */
-const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
-	    unsigned long page_size);
-
-/* Print PREFIX and TEXT folded at spaces into lines of at most 79 columns (colour sequences take none; render_fold.c). */
 void	render_fold(FILE *fp, const char *prefix, const char *text);
 
 /*
@@ -52,7 +42,7 @@ int	render_said(struct render_sentence *t, FILE *fp, const char *prefix);
  */
 char	*render_sentence_take(struct render_sentence *t);
 
-/* A line of items that wraps at 80 columns, going on at its indent. */
+/* A line of items that wraps at RENDER_WIDTH columns, going on at its indent. */
 struct render_items {
 	FILE		*fp;
 	size_t		 col, indent;

@@ -5,17 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "jsonw.h"
 #include "render_verify.h"
 
-/* Write KEY: the N bytes at S as a JSON string, or null when N < 0. */
+/*
+ * Write KEY: the N bytes at S as a JSON string, or null when N < 0 (the
+ * file ended). Out of memory it is null too, but after ferr_nomem(): the
+ * run exits 1 rather than say that the file ended there.
+ */
 static void
 json_line(struct jsonw *w, const char *key, const char *s, long n)
 {
 	char *copy;
 
 	jw_key(w, key);
-	if (n < 0 || (copy = malloc((size_t)n + 1)) == NULL) {
+	if (n < 0) {
+		jw_null(w);
+		return;
+	}
+	if (ferr_inject("verify-line") ||
+	    (copy = malloc((size_t)n + 1)) == NULL) {
+		ferr_nomem();
 		jw_null(w);
 		return;
 	}
@@ -54,7 +65,7 @@ void
 render_verify_json(FILE *fp, const struct verification *v)
 {
 	struct jsonw w;
-	int i;
+	size_t i;
 
 	jw_init(&w, fp);
 	jw_object(&w);
@@ -63,13 +74,23 @@ render_verify_json(FILE *fp, const struct verification *v)
 		jw_int(&w, v->reads);
 	jw_key(&w, "files");
 	jw_array(&w, false);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < VERIFICATION_NFILES; i++)
 		diff_json(&w, &v->files[i], v);
 	jw_end(&w);
 	jw_key(&w, "identical");
-	jw_bool(&w, v->files[0].equal && v->files[1].equal);
+	jw_bool(&w, verification_identical(v));
 	jw_end(&w);
 	jw_done(&w);
+}
+
+/* Print "  WHO" and the N bytes at S, or "(end)" when N < 0 (the file ended). */
+static void
+diff_line(FILE *fp, const char *who, const char *s, long n)
+{
+	if (n < 0)
+		fprintf(fp, "  %s(end)\n", who);
+	else
+		fprintf(fp, "  %s%.*s\n", who, (int)n, s);
 }
 
 /* Print D, one file of V, as text to FP. */
@@ -82,21 +103,19 @@ diff_text(FILE *fp, const struct kfile_diff *d, const struct verification *v)
 		return;
 	}
 	fprintf(fp, "%s: DIFFERS at line %lu\n", d->name, d->line);
-	fprintf(fp, "  kernel:   %.*s\n", d->nkernel < 0 ? 5 :
-	    (int)d->nkernel, d->nkernel < 0 ? "(end)" : d->kernel);
-	fprintf(fp, "  fragstat: %.*s\n", d->nmine < 0 ? 5 : (int)d->nmine,
-	    d->nmine < 0 ? "(end)" : d->mine);
+	diff_line(fp, "kernel:   ", d->kernel, d->nkernel);
+	diff_line(fp, "fragstat: ", d->mine, d->nmine);
 }
 
 void
 render_verify_text(FILE *fp, const struct verification *v)
 {
-	int i;
+	size_t i;
 
 	if (v->live)
 		fprintf(fp, "buddyinfo: read %d time%s until it was the same "
 		    "before and after the index files\n", v->reads,
 		    v->reads == 1 ? "" : "s");
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < VERIFICATION_NFILES; i++)
 		diff_text(fp, &v->files[i], v);
 }

@@ -13,9 +13,8 @@
 #include "outcome.h"
 #include "rates.h"
 #include "report.h"
-#include "render_compare.h"
+#include "render_words.h"
 #include "render_json.h"
-#include "render_text.h"
 #include "render_watch.h"
 
 /* Returns BUF holding rate C of S as "12.50", or "-" without one. */

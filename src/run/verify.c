@@ -163,7 +163,7 @@ verify_run(FILE *out, const char *root, const char *release, bool json,
 				render_verify_json(out, &v);
 			else
 				render_verify_text(out, &v);
-			rc = !(v.files[0].equal && v.files[1].equal);
+			rc = !verification_identical(&v);
 		}
 		buddyinfo_free(&bi);
 		free(fr);

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_words.c - phrases several views share: findings, counts and changes in words */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "avail.h"
+#include "humanize.h"
+#include "recording.h"
+#include "render_words.h"
+
+const char *
+render_no_hugepages(char *buf, size_t size, unsigned order,
+    unsigned long page_size)
+{
+	snprintf(buf, size, "no hugepages-%" PRIu64 "kB",
+	    ((uint64_t)page_size << order) / 1024);
+	return buf;
+}
+
+const char *
+render_futile(char *buf, size_t size, const struct futile *f, unsigned pb,
+    unsigned long page_size)
+{
+	char blk[32], a[32], b[32];
+	/* Every reader bounds PB; a shift past 63 would be undefined. */
+	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
+
+	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
+	    "last %lu intervals, and free memory outside whole %s pageblocks "
+	    "did not fall (%s -> %s): compaction that achieves nothing, "
+	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
+	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
+	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
+	return buf;
+}
+
+const char *
+render_change(char *buf, size_t size, uint64_t a, uint64_t b, bool plus_zero)
+{
+	if (b >= a)
+		snprintf(buf, size, "%s%" PRIu64, b > a || plus_zero ? "+" : "",
+		    b - a);
+	else
+		snprintf(buf, size, "-%" PRIu64, a - b);
+	return buf;
+}
+
+const char *
+render_now(char *buf, size_t size, const struct avail *a)
+{
+	/* "<=": only an upper bound, as in the summary's column. */
+	return hum_bound(buf, size, a->now, a->now_is_bound);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_words.h - phrases several views share: findings, counts and changes in words */
+#ifndef FRAGSTAT_RENDER_WORDS_H
+#define FRAGSTAT_RENDER_WORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct avail;
+struct futile;
+
+/*
+ * Returns BUF holding the finding of F (kcompactd working for nothing) in
+ * words, for pageblocks of 2^PB pages of PAGE_SIZE bytes.
+ */
+const char	*render_futile(char *buf, size_t size, const struct futile *f,
+	    unsigned pb, unsigned long page_size);
+
+/*
+ * Returns BUF holding why pages of ORDER cannot be had on a host with
+ * pages of PAGE_SIZE: "no hugepages-1048576kB", the hugetlb size it lacks.
+ */
+const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
+	    unsigned long page_size);
+
+/*
+ * Returns BUF holding B - A as "+N" or "-N"; no difference is "+0" with
+ * PLUS_ZERO, else "0".
+ */
+const char	*render_change(char *buf, size_t size, uint64_t a, uint64_t b,
+		    bool plus_zero);
+
+/* Returns BUF holding the allocations free now of A: "N", or "<=N" where N is only an upper bound. */
+const char	*render_now(char *buf, size_t size, const struct avail *a);
+
+#endif
