@@ -579,6 +579,17 @@ START_TEST(test_defrag_mode)
 }
 END_TEST
 
+/* Build W's advice into ADV for one allocation of order 9 under vm.defrag_mode. */
+static void
+defrag_build(struct advice *adv, struct world *w)
+{
+	w->in.defrag_mode = 1;
+	memset(adv, 0, sizeof(*adv));
+	adv->orders[0] = 9;
+	adv->norders = 1;
+	ck_assert_int_eq(advise_build(adv, &w->in), 0);
+}
+
 /*
  * kswapd and kcompactd under vm.defrag_mode: pgdat_balanced() and
  * __compact_finished() ask __zone_watermark_ok(zone, pageblock_order,
@@ -597,11 +608,7 @@ START_TEST(test_defrag_blocks)
 
 	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n", z, NULL,
 	    6018, 500, ADVISE_MOVABLE);
-	w.in.defrag_mode = 1;
-	memset(&adv, 0, sizeof(adv));
-	adv.orders[0] = 9;
-	adv.norders = 1;
-	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	defrag_build(&adv, &w);
 	ck_assert(adv.defrag_rules);
 	/* Without pagetypeinfo the pageblock order is unknown: no view. */
 	ck_assert_int_eq(adv.kc[0].blocks_balanced, -1);
@@ -613,11 +620,7 @@ START_TEST(test_defrag_blocks)
 	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
 	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n",
 	    6018, 500, ADVISE_MOVABLE);
-	w.in.defrag_mode = 1;
-	memset(&adv, 0, sizeof(adv));
-	adv.orders[0] = 9;
-	adv.norders = 1;
-	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	defrag_build(&adv, &w);
 	/* 512 - 511 = 1 page in whole blocks, not above high 300. */
 	ck_assert_int_eq(adv.kc[0].blocks_balanced, 0);
 	ck_assert_uint_eq(adv.kc[0].blocks_free, 1);
@@ -655,11 +658,7 @@ START_TEST(test_defrag_blocks_nearest)
 	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
 	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n",
 	    6018, 500, ADVISE_MOVABLE);
-	w.in.defrag_mode = 1;
-	memset(&adv, 0, sizeof(adv));
-	adv.orders[0] = 9;
-	adv.norders = 1;
-	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	defrag_build(&adv, &w);
 	ck_assert_int_eq(adv.kc[0].blocks_balanced, 0);
 	/*
 	 * DMA32: 2e16 free (less the 511 of a part block) of 1e18 + 1 is 19
