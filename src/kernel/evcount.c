@@ -424,7 +424,8 @@ ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 			continue;
 		for (j = n; j > 0 && stalled_more(st, p[j - 1]); j--)
 			;
-		top_insert(p, sizeof(*p), &n, max, j, &st);
+		top_insert(p, sizeof(const struct ev_staller *), &n, max, j,
+		    &st);
 	}
 	return n;
 }
@@ -446,7 +447,8 @@ ev_top_stallers_merged(const struct ev_counts *c,
 			for (j = n; j > 0 && one[i]->total_ns >
 			    p[j - 1]->total_ns; j--)
 				;
-			top_insert(p, sizeof(*p), &n, max, j, &one[i]);
+			top_insert(p, sizeof(const struct ev_staller *), &n,
+			    max, j, &one[i]);
 		}
 	}
 	return n;
