@@ -579,6 +579,17 @@ START_TEST(test_defrag_mode)
 }
 END_TEST
 
+/* Build W's advice into ADV for one allocation of order 9 under vm.defrag_mode. */
+static void
+defrag_build(struct advice *adv, struct world *w)
+{
+	w->in.defrag_mode = 1;
+	memset(adv, 0, sizeof(*adv));
+	adv->orders[0] = 9;
+	adv->norders = 1;
+	ck_assert_int_eq(advise_build(adv, &w->in), 0);
+}
+
 /*
  * kswapd and kcompactd under vm.defrag_mode: pgdat_balanced() and
  * __compact_finished() ask __zone_watermark_ok(zone, pageblock_order,
@@ -597,11 +608,7 @@ START_TEST(test_defrag_blocks)
 
 	world(&w, "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n", z, NULL,
 	    6018, 500, ADVISE_MOVABLE);
-	w.in.defrag_mode = 1;
-	memset(&adv, 0, sizeof(adv));
-	adv.orders[0] = 9;
-	adv.norders = 1;
-	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	defrag_build(&adv, &w);
 	ck_assert(adv.defrag_rules);
 	/* Without pagetypeinfo the pageblock order is unknown: no view. */
 	ck_assert_int_eq(adv.kc[0].blocks_balanced, -1);
@@ -613,15 +620,54 @@ START_TEST(test_defrag_blocks)
 	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
 	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n",
 	    6018, 500, ADVISE_MOVABLE);
-	w.in.defrag_mode = 1;
-	memset(&adv, 0, sizeof(adv));
-	adv.orders[0] = 9;
-	adv.norders = 1;
-	ck_assert_int_eq(advise_build(&adv, &w.in), 0);
+	defrag_build(&adv, &w);
 	/* 512 - 511 = 1 page in whole blocks, not above high 300. */
 	ck_assert_int_eq(adv.kc[0].blocks_balanced, 0);
 	ck_assert_uint_eq(adv.kc[0].blocks_free, 1);
 	ck_assert_uint_eq(adv.kc[0].blocks_need, 300);
+	advise_free(&adv);
+	world_free(&w);
+}
+END_TEST
+
+/*
+ * The zone nearest to passing pgdat_balanced() when none passes: free /
+ * need in thousandths, also for a free count whose thousandfold does not
+ * fit 64 bits (zoneinfo's numbers come unchecked).
+ */
+START_TEST(test_defrag_blocks_nearest)
+{
+	static const char z[] =
+	    "Node 0, zone DMA32\n  pages free     2672\n        min      100\n"
+	    "        low      200\n        high     1000000000000000000\n"
+	    "        managed  4096\n        protection: (0, 0, 0)\n"
+	    "      nr_free_pages_blocks 20000000000000511\n"
+	    "Node 0, zone Normal\n  pages free     2672\n        min      100\n"
+	    "        low      200\n        high     10000\n"
+	    "        managed  4096\n        protection: (0, 0, 0)\n"
+	    "      nr_free_pages_blocks 611\n";
+	struct advice adv;
+	struct world w;
+
+	world(&w, "Node 0, zone DMA32 2000 0 0 0 10 0 0 0 0 1 0\n"
+	    "Node 0, zone Normal 2000 0 0 0 10 0 0 0 0 1 0\n", z,
+	    "Page block order: 9\nPages per block:  512\n\n"
+	    "Free pages count per migrate type at order 0 1 2 3 4 5 6 7 8 9 10\n"
+	    "Node 0, zone DMA32, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
+	    "Node 0, zone DMA32, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal, type Unmovable 0 0 0 0 10 0 0 0 0 1 0\n"
+	    "Node 0, zone Normal, type Movable 2000 0 0 0 0 0 0 0 0 0 0\n",
+	    6018, 500, ADVISE_MOVABLE);
+	defrag_build(&adv, &w);
+	ck_assert_int_eq(adv.kc[0].blocks_balanced, 0);
+	/*
+	 * DMA32: 2e16 free (less the 511 of a part block) of 1e18 + 1 is 19
+	 * thousandths (2e19 wrapped to 1.55e18: 1); Normal: 100 of 10001 is
+	 * 9. DMA32 is nearer.
+	 */
+	ck_assert_str_eq(adv.kc[0].blocks_zone, "DMA32");
+	ck_assert_uint_eq(adv.kc[0].blocks_free, 20000000000000000);
+	ck_assert_uint_eq(adv.kc[0].blocks_need, 1000000000000000000);
 	advise_free(&adv);
 	world_free(&w);
 }
@@ -919,6 +965,7 @@ main(void)
 	tcase_add_test(tc, test_free_lists);
 	tcase_add_test(tc, test_defrag_mode);
 	tcase_add_test(tc, test_defrag_blocks);
+	tcase_add_test(tc, test_defrag_blocks_nearest);
 	tcase_add_test(tc, test_watermark_before_4_4);
 	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_nr_free_pages);

@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "evcount.h"
 #include "events.h"
 #include "options.h"
+#include "rates.h"
 #include "render_watch.h"
 #include "testutil.h"
 #include "trigger.h"
@@ -290,6 +292,39 @@ START_TEST(test_options)
 }
 END_TEST
 
+/* Rates per second in hundredths, exact below and above UINT64_MAX / 100000 events. */
+START_TEST(test_rate_per_second)
+{
+	static const struct {
+		uint64_t	delta, ms, want;
+	} c[] = {
+		{ 3, 1500, 200 },		/* 3 in 1.5 s: 2.00/s */
+		{ 1, 3, 33333 },		/* 100000 / 3 rounded down */
+		{ 0, 1000, 0 },
+		/* 2e14 in 1 s: 2.0e16 hundredths (was UINT64_MAX / 1000) */
+		{ 200000000000000, 1000, 20000000000000000 },
+		/* 2e14 + 7 in 3 s: 20000000000000700000 / 3000 */
+		{ 200000000000007, 3000, 6666666666666900 },
+		/* either side of UINT64_MAX / 100000 (184467440737095) */
+		{ 184467440737095, 7, 2635249153387071428 },
+		{ 184467440737096, 7, 2635249153387085714 },
+		/* the largest quotient that is not cut: 92233720368547 * 1e5 */
+		{ 92233720368547000, 1000, 9223372036854700000 },
+		/* its fraction .999 takes it past INT64_MAX: saturated */
+		{ 92233720368547999, 1000, INT64_MAX },
+		{ 92233720368548000, 1000, INT64_MAX },
+		{ UINT64_MAX, 1, INT64_MAX },
+		/* UINT64_MAX over 10^10 ms: 1844674407370955161500000 / 10^10 */
+		{ UINT64_MAX, 10000000000, 184467440737095 },
+	};
+	size_t i;
+
+	for (i = 0; i < N(c); i++)
+		ck_assert_msg(rate_per_second(c[i].delta, c[i].ms) == c[i].want,
+		    "%zu: %" PRIu64, i, rate_per_second(c[i].delta, c[i].ms));
+}
+END_TEST
+
 int
 main(void)
 {
@@ -301,6 +336,7 @@ main(void)
 	tcase_add_test(tc, test_alloc_fail);
 	tcase_add_test(tc, test_stall);
 	tcase_add_test(tc, test_options);
+	tcase_add_test(tc, test_rate_per_second);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

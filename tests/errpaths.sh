@@ -378,6 +378,12 @@ if [ -s "$tmp/out" ]; then
 	fail=1
 fi
 
+# --compare of sets: the free pageblocks' sums (sets_metrics.c's blocks())
+# run out of memory: said once, the run ends 1, not "metric absent".
+t sets-blocks-oom 1 sets-blocks \
+    "fragstat: out of memory" -- \
+    --compare "$FIXTURES/recordings/sets/a" "$FIXTURES/recordings/sets/b"
+
 # A sentence a renderer builds (render_fold.c's render_say()): the run
 # ends 1, whatever the renderer returns, and says it once (ferr_nomem()).
 t sentence-oom 1 sentence \

@@ -24,8 +24,7 @@ own_free(const struct advise_in *in, size_t z, unsigned order)
 
 	if (p == NULL || in->pti_zone[z] < 0)
 		return -1;
-	/* GFP_KERNEL allocations are MIGRATE_UNMOVABLE. */
-	t = advise_type_of(p, in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable");
+	t = advise_type_of(p, advise_own_type(in));
 	pz = &p->zones[in->pti_zone[z]];
 	if (t < 0 || !pz->has_free[t])
 		return -1;
@@ -208,11 +207,12 @@ suitable(const struct advise_in *in, const struct frag *f, unsigned order,
 		a->reason = R_INDEX_LOW;
 	} else {
 		a->verdict = VERDICT_COMPACT;
-		/* -1000: a block exists that this allocation may not take
-		 * (on a HighAtomic, Isolate or, for kernel allocations, CMA
-		 * list, or below the watermark); compaction_suitable() counts
-		 * every list and says go. */
-		a->reason = a->fragindex == -1000 ? R_BLOCK_UNUSABLE :
+		/* FRAG_INDEX_SUCCEEDS: a block exists that this allocation
+		 * may not take (on a HighAtomic, Isolate or, for kernel
+		 * allocations, CMA list, or below the watermark);
+		 * compaction_suitable() counts every list and says go. */
+		a->reason = a->fragindex == FRAG_INDEX_SUCCEEDS ?
+		    R_BLOCK_UNUSABLE :
 		    a->fragindex < 0 ? R_INDEX_NEGATIVE : R_INDEX_HIGH;
 	}
 	return true;

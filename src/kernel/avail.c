@@ -7,6 +7,7 @@
 
 #include "avail.h"
 #include "kcompactd.h"
+#include "reserve.h"
 
 /*
  * Returns the pages zone Z of BI is counted with for the default --low:
@@ -208,13 +209,8 @@ order_rows(struct availability *av, const struct advice *adv,
 		if (a == NULL || (a->verdict == VERDICT_UNUSABLE &&
 		    a->reason == R_ZONE_TYPE))
 			continue;
-		/*
-		 * Nor do gigantic hugetlb pages use Movable (or Device):
-		 * hugepage_movable_supported() is false for them, so
-		 * htlb_alloc_mask() is GFP_HIGHUSER.
-		 */
-		if (j < 0 && (strcmp(bi->zones[z].name, "Movable") == 0 ||
-		    strcmp(bi->zones[z].name, "Device") == 0))
+		/* Nor do gigantic hugetlb pages use Movable (or Device). */
+		if (j < 0 && !reserve_gigantic_zone_allowed(bi->zones[z].name))
 			continue;
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));

@@ -7,6 +7,7 @@
 
 #include "census.h"
 #include "pins.h"
+#include "rules.h"
 
 int
 census_init(struct census *c, const struct map *m)
@@ -126,18 +127,17 @@ census_blocks(const struct pagetypeinfo *pti, const struct map_zone *z,
 {
 	const struct ptzone *pz;
 	long i;
-	unsigned t;
+	int t;
 
-	if (pti == NULL || (i = pagetypeinfo_find(pti, z->node, z->name)) < 0)
+	if (pti == NULL || (i = pagetypeinfo_find(pti, z->node, z->name)) < 0 ||
+	    (t = advise_type_of(pti, name)) < 0)
 		return false;
 	pz = &pti->zones[i];
-	for (t = 0; t < pti->ntypes; t++)
-		if (strcmp(pti->types[t], name) == 0 && (mixed ?
-		    pz->has_mixed[t] : pz->has_blocks[t])) {
-			*n = mixed ? pz->mixed[t] : pz->blocks[t];
-			return true;
-		}
-	return false;
+	/* One index per name: pagetypeinfo_parse() refuses a type named twice. */
+	if (!(mixed ? pz->has_mixed[t] : pz->has_blocks[t]))
+		return false;
+	*n = mixed ? pz->mixed[t] : pz->blocks[t];
+	return true;
 }
 
 bool

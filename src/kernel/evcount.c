@@ -20,6 +20,19 @@ below(int v, int n)
 	return v >= 0 && v < n;
 }
 
+/* Returns the slot for a new entry of a ring of CAP holding *N: a free one, else the oldest (*NEXT). */
+static unsigned
+ring_slot(unsigned *n, unsigned *next, unsigned cap)
+{
+	unsigned i;
+
+	if (*n < cap)
+		return (*n)++;
+	i = *next;
+	*next = (*next + 1) % cap;
+	return i;
+}
+
 /* Remember that task PID runs compaction at ORDER (the oldest entry makes room). */
 static void
 task_set(struct ev_tasks *t, int pid, int order)
@@ -31,12 +44,7 @@ task_set(struct ev_tasks *t, int pid, int order)
 			t->order[i] = order;
 			return;
 		}
-	if (t->n < EV_MAX_TASKS)
-		i = t->n++;
-	else {
-		i = t->next;
-		t->next = (t->next + 1) % EV_MAX_TASKS;
-	}
+	i = ring_slot(&t->n, &t->next, EV_MAX_TASKS);
 	t->pid[i] = pid;
 	t->order[i] = order;
 }
@@ -256,17 +264,10 @@ static struct ev_open *
 open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
 {
 	struct ev_open *o;
-	unsigned i;
 
 	if ((o = open_find(t, pid)) != NULL)
 		return o;
-	if (t->nopen < EV_MAX_OPEN)
-		i = t->nopen++;
-	else {
-		i = t->next_open;
-		t->next_open = (t->next_open + 1) % EV_MAX_OPEN;
-	}
-	o = &t->open[i];
+	o = &t->open[ring_slot(&t->nopen, &t->next_open, EV_MAX_OPEN)];
 	memset(o, 0, sizeof(*o));
 	o->pid = pid;
 	o->compact_order = o->reclaim_order = -2;
@@ -391,6 +392,25 @@ stalled_more(const struct ev_staller *a, const struct ev_staller *b)
 	return a->pid < b->pid;
 }
 
+/*
+ * Put entry E of SIZE bytes at index AT of the sorted list L of *N (at most
+ * MAX) entries, moving those from AT on one down: a full list drops its last.
+ */
+static void
+top_insert(void *l, size_t size, size_t *n, size_t max, size_t at,
+    const void *e)
+{
+	size_t keep = *n < max ? *n : max - 1;
+
+	if (at >= max)
+		return;
+	memmove((char *)l + (at + 1) * size, (char *)l + at * size,
+	    (keep - at) * size);
+	memcpy((char *)l + at * size, e, size);
+	if (*n < max)
+		(*n)++;
+}
+
 size_t
 ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
     const struct ev_staller **p, size_t max)
@@ -402,15 +422,10 @@ ev_top_stallers(const struct ev_counts *c, enum ev_stall_kind k,
 		st = &c->stallers[i];
 		if (st->kind != k)
 			continue;
-		/* Insertion into the short sorted list. */
 		for (j = n; j > 0 && stalled_more(st, p[j - 1]); j--)
-			if (j < max)
-				p[j] = p[j - 1];
-		if (j >= max)
-			continue;
-		p[j] = st;
-		if (n < max)
-			n++;
+			;
+		top_insert(p, sizeof(const struct ev_staller *), &n, max, j,
+		    &st);
 	}
 	return n;
 }
@@ -427,17 +442,13 @@ ev_top_stallers_merged(const struct ev_counts *c,
 		max = EV_TOP_MERGED;
 	for (k = 0; k < nkinds; k++) {
 		m = ev_top_stallers(c, kinds[k], one, max);
-		/* Insertion after every one as long: ties keep KINDS' order. */
+		/* After every one as long: ties keep KINDS' order. */
 		for (i = 0; i < m; i++) {
 			for (j = n; j > 0 && one[i]->total_ns >
 			    p[j - 1]->total_ns; j--)
-				if (j < max)
-					p[j] = p[j - 1];
-			if (j >= max)
-				continue;
-			p[j] = one[i];
-			if (n < max)
-				n++;
+				;
+			top_insert(p, sizeof(const struct ev_staller *), &n,
+			    max, j, &one[i]);
 		}
 	}
 	return n;
@@ -509,27 +520,22 @@ ev_ended_well(const struct rorder *ro)
 size_t
 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p, size_t max)
 {
+	struct ev_pair e;
 	size_t n = 0, k;
 	int i, j, o;
-	uint64_t v;
 
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
 		for (j = 0; j < FRAG_MAX_TYPES; j++)
 			for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-				if ((v = c->pairs[i][j][o]) == 0)
+				if ((e.count = c->pairs[i][j][o]) == 0)
 					continue;
-				/* Insertion into the short sorted list; ties keep the first. */
-				for (k = n; k > 0 && p[k - 1].count < v; k--)
-					if (k < max)
-						p[k] = p[k - 1];
-				if (k >= max)
-					continue;
-				p[k].alloc = i;
-				p[k].fallback = j;
-				p[k].fallback_order = o;
-				p[k].count = v;
-				if (n < max)
-					n++;
+				e.alloc = i;
+				e.fallback = j;
+				e.fallback_order = o;
+				/* Ties keep the first. */
+				for (k = n; k > 0 && p[k - 1].count < e.count; k--)
+					;
+				top_insert(p, sizeof(*p), &n, max, k, &e);
 			}
 	return n;
 }

@@ -140,11 +140,23 @@ kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
 	return n;
 }
 
+/*
+ * Returns N * 1000 / D (D > 0), saturating at UINT64_MAX: zoneinfo's free
+ * counts come unchecked, and N * 1000 wraps in 64 bits from 1.8e16 on.
+ */
+static uint64_t
+permille(uint64_t n, uint64_t d)
+{
+	unsigned __int128 r = (unsigned __int128)n * 1000 / d;
+
+	return r > UINT64_MAX ? UINT64_MAX : (uint64_t)r;
+}
+
 void
 kcompactd_blocks(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 {
 	const struct zizone *z;
-	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0, units;
+	uint64_t sub = (1ULL << pb) - 1, free, need, best = 0, units, ratio;
 	bool any = false, unknown = false, block, capped;
 	size_t i;
 
@@ -181,8 +193,9 @@ kcompactd_blocks(const struct advise_in *in, unsigned pb, struct kcompactd *k)
 		}
 		/* The zone nearest to passing, for the words. */
 		/* NEED saturates at UINT64_MAX: no wrap to a zero divisor. */
-		if (!any || free * 1000 / advise_sat_add(need, 1) >= best) {
-			best = free * 1000 / advise_sat_add(need, 1);
+		ratio = permille(free, advise_sat_add(need, 1));
+		if (!any || ratio >= best) {
+			best = ratio;
 			k->blocks_free = free;
 			k->blocks_need = need;
 			snprintf(k->blocks_zone, sizeof(k->blocks_zone), "%s",

@@ -10,12 +10,16 @@
 uint64_t
 rate_per_second(uint64_t delta, uint64_t ms)
 {
-	uint64_t r;
+	uint64_t q = delta / ms, r;
 
-	if (delta > UINT64_MAX / 100000)
-		r = UINT64_MAX / ms;
-	else
-		r = delta * 100000 / ms;
+	/*
+	 * Divide first, so a DELTA above UINT64_MAX / 100000 still gets its
+	 * true rate; delta % ms < ms, so its product fits for any MS under
+	 * UINT64_MAX / 100000 (5,800 years).
+	 */
+	if (q > INT64_MAX / 100000)
+		return INT64_MAX;
+	r = q * 100000 + delta % ms * 100000 / ms;
 	/* Saturate where a signed fixed-point number still holds it. */
 	return r > INT64_MAX ? INT64_MAX : r;
 }

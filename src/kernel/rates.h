@@ -10,9 +10,10 @@
 #include "sample.h"
 
 /*
- * Returns DELTA events over MS milliseconds (MS > 0) in hundredths per
- * second, saturating at INT64_MAX (hum_fixed() takes it): the one rate
- * --watch's counters and events show.
+ * Returns DELTA events over MS milliseconds (0 < MS < UINT64_MAX / 100000,
+ * a monotonic interval) in hundredths per second, rounded down and
+ * saturating at INT64_MAX (hum_fixed() takes it): the one rate --watch's
+ * counters and events show.
  */
 uint64_t	rate_per_second(uint64_t delta, uint64_t ms);
 

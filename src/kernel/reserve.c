@@ -104,6 +104,14 @@ reserve_zone_allowed(enum advise_gfp gfp, const char *name)
 	return gfp == ADVISE_MOVABLE || zone_type(name) <= ZT_NORMAL;
 }
 
+bool
+reserve_gigantic_zone_allowed(const char *name)
+{
+	enum zt t = zone_type(name);
+
+	return t != ZT_MOVABLE && t != ZT_DEVICE;
+}
+
 /*
  * Movable allocations have highest_zoneidx ZONE_MOVABLE, whose entry
  * equals the last one (only ZONE_DEVICE, with no managed pages, may

@@ -17,6 +17,13 @@
 bool	reserve_zone_allowed(enum advise_gfp gfp, const char *name);
 
 /*
+ * Returns whether a gigantic hugetlb page may come from zone NAME: not
+ * from Movable or Device, as hugepage_movable_supported() is false for
+ * them, so htlb_alloc_mask() is GFP_HIGHUSER.
+ */
+bool	reserve_gigantic_zone_allowed(const char *name);
+
+/*
  * Returns z->lowmem_reserve[highest_zoneidx] of zoneinfo zone Z of ZI
  * for an allocation of GFP, from the protection array zoneinfo prints.
  */

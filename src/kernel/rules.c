@@ -47,6 +47,13 @@ advise_type_of(const struct pagetypeinfo *p, const char *name)
 	return -1;
 }
 
+const char *
+advise_own_type(const struct advise_in *in)
+{
+	/* GFP_KERNEL allocations are MIGRATE_UNMOVABLE. */
+	return in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+}
+
 /* Returns whether IN's allocation follows vm.defrag_mode's rules (6.15+, set to 1). */
 bool
 advise_defrag_rules(const struct advise_in *in)
@@ -64,7 +71,7 @@ advise_list_units(const struct advise_in *in, size_t z, unsigned order,
 	    "Reclaimable", "CMA" };
 	const struct pagetypeinfo *p = in->pti;
 	const struct ptzone *pz;
-	const char *own = in->gfp == ADVISE_MOVABLE ? "Movable" : "Unmovable";
+	const char *own = advise_own_type(in);
 	size_t l, nlists = cma ? 4 : 3;
 	unsigned from;
 	int t;

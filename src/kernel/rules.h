@@ -49,4 +49,7 @@ bool	advise_defrag_rules(const struct advise_in *in);
 /* Returns the index of migratetype NAME in P, or -1. */
 int	advise_type_of(const struct pagetypeinfo *p, const char *name);
 
+/* Returns the name of the migratetype IN's allocation takes first ("Movable" or "Unmovable"). */
+const char	*advise_own_type(const struct advise_in *in);
+
 #endif

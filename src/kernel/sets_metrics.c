@@ -6,14 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
+#include "frag.h"
+#include "mapspan.h"
 #include "sets_metrics.h"
 
-/* fragmentation_index() returns this where an allocation of the order would succeed. */
-#define FRAGINDEX_SUCCEEDS	(-1000)
 /* The indices are kept in thousandths, as the kernel computes them. */
 #define INDEX_SCALE		1000
-/* The milliseconds of an hour, for a growth per hour. */
-#define MS_PER_HOUR		3600000
 
 /* Returns the delta of counter NAME over R into *V, or false when R lacks it. */
 static bool
@@ -35,9 +34,13 @@ blocks(const struct replay *r, enum sets_at at, double *v)
 	uint64_t *sum;
 	size_t i;
 
-	if (se == NULL || r->nsamples == 0 ||
-	    (sum = calloc(r->nsamples, sizeof(*sum))) == NULL)
+	if (se == NULL || r->nsamples == 0)
 		return false;
+	if (ferr_inject("sets-blocks") ||
+	    (sum = calloc(r->nsamples, sizeof(*sum))) == NULL) {
+		ferr_nomem();
+		return false;
+	}
 	for (i = 0; i < se->np; i++)
 		if (se->p[i].sample < r->nsamples)
 			sum[se->p[i].sample] += se->p[i].free_pageblocks;
@@ -53,10 +56,10 @@ blocks(const struct replay *r, enum sets_at at, double *v)
 /*
  * Sets *V to the fragmentation index of Z at the K-th order of R over its
  * samples: least, most or last (FIELD.at), or with SETS_M_SUCCEEDS the
- * share of samples where it is -1. fragmentation_index() returns -1000 when an
- * allocation of the order would succeed: not a degree of fragmentation, so
- * never taken into the least, most or last; without a sample that has a
- * degree, SETS_F_NA.
+ * share of samples where it is -1000 (FRAG_INDEX_SUCCEEDS).
+ * fragmentation_index() returns -1000 when an allocation of the order
+ * would succeed: not a degree of fragmentation, so never taken into the
+ * least, most or last; without a sample that has a degree, SETS_F_NA.
  */
 static enum sets_found
 fragindex(const struct replay *r, const struct rzone *z, long k,
@@ -77,7 +80,7 @@ fragindex(const struct replay *r, const struct rzone *z, long k,
 		if (x == REPLAY_NONE)
 			continue;
 		seen++;
-		if (x == FRAGINDEX_SUCCEEDS) {
+		if (x == FRAG_INDEX_SUCCEEDS) {
 			succeeds++;
 			/* The last sample's is no degree: no "end". */
 			have = have && m->field.at != SETS_AT_END;
@@ -246,8 +249,8 @@ map_value(const struct sets *x, const struct mapseries *ms,
 	case SETS_MAP_PER_HOUR:
 		if (span == 0)
 			return SETS_F_NA;
-		*v = ((double)l->polluted - (double)f->polluted) * MS_PER_HOUR /
-		    (double)span;
+		*v = ((double)l->polluted - (double)f->polluted) *
+		    MAPSPAN_MS_PER_HOUR / (double)span;
 		return SETS_F_OK;
 	case SETS_MAP_AMPLIFICATION:
 		/* In hundredths, as the map summaries keep it. */
