@@ -155,7 +155,8 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	const struct report *r;
 	char s[32], name[64];
 	uint64_t top = 0;
-	unsigned pbo = svgtl_batch_pbo(&b->r[0]);
+	unsigned pbo = advise_snapshot_block_order(b->r[0].bi, b->r[0].pti,
+	    b->r[0].advice);
 	long zi;
 	size_t k;
 

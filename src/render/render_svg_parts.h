@@ -306,12 +306,6 @@ long	svgtl_batch_zone(const struct timeline *b, size_t k,
 	    const struct bzone *z,
 	    size_t hint);
 
-/*
- * Returns the order whose blocks are pageblocks in snapshot R (9 when
- * unknown).
- */
-unsigned	svgtl_batch_pbo(const struct report *r);
-
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
 void	svgtl_snap_words(struct svgw *w, const struct timeline *b, size_t k);
 

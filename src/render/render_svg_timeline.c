@@ -4,7 +4,6 @@
 
 #include <string.h>
 
-#include "advise.h"
 #include "zonepair.h"
 #include "render_svg_parts.h"
 
@@ -50,26 +49,6 @@ svgtl_batch_zone(const struct timeline *b, size_t k, const struct bzone *z,
     size_t hint)
 {
 	return zonepair_match(z, hint, b->r[k].bi);
-}
-
-/* A snapshot without advice or pagetypeinfo: x86-64's pageblock order. */
-#define PAGEBLOCK_ORDER_GUESS	9
-
-/*
- * Returns the order whose blocks are pageblocks in snapshot R, within its
- * orders: advise_block_order()'s, or pagetypeinfo's without advice, else
- * PAGEBLOCK_ORDER_GUESS (x86-64's 2 MiB).
- */
-unsigned
-svgtl_batch_pbo(const struct report *r)
-{
-	unsigned o = PAGEBLOCK_ORDER_GUESS;
-
-	if (r->advice != NULL)
-		o = advise_block_order(r->pti, r->advice);
-	else if (r->pti != NULL)
-		o = r->pti->pageblock_order;
-	return o < r->bi->norders ? o : r->bi->norders - 1;
 }
 
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
