@@ -30,12 +30,9 @@ static void
 batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 {
 	const struct report *r;
-	const char *v;
+	enum verdict v;
 	char l[48];
 	size_t k;
-
-	static const char *const key[] = { "ok", "compact", "reclaim",
-	    "unknown" };
 	long x;
 
 	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
@@ -43,17 +40,19 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 	/* The key: a swatch of each verdict's colour and its word. */
 	x = b->left + svgr_text_px("Machine verdict (first advice order)", 11) *
 	    11 / 10 + 16;
-	for (k = 0; k < sizeof(key) / sizeof(key[0]); k++) {
-		svgr_rect_open(w, x, y + 3, 10, 10, svgr_verdict_color(key[k]));
+	/* Every verdict advise_best() gives: a machine has a zone to use. */
+	for (v = VERDICT_OK; v < VERDICT_UNUSABLE; v++) {
+		svgr_rect_open(w, x, y + 3, 10, 10, svgr_verdict_color(v));
 		svg_close(w);
-		svgr_text(w, x + 14, y + 12, 10, NULL, NULL, key[k]);
-		x += 14 + svgr_text_px(key[k], 10) + 12;
+		svgr_text(w, x + 14, y + 12, 10, NULL, NULL,
+		    advise_verdict_name(v));
+		x += 14 + svgr_text_px(advise_verdict_name(v), 10) + 12;
 	}
 	for (k = 0; k < b->n; k++) {
 		r = &b->r[k];
 		if (r->advice == NULL || r->advice->norders == 0)
 			continue;
-		v = advise_verdict_name(advise_best(r->advice, -1, 0));
+		v = advise_best(r->advice, -1, 0);
 		svgr_rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
 		    b->cw - 1 : b->cw, 14, svgr_verdict_color(v));
 		svg_open(w, "title");
@@ -62,7 +61,7 @@ batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 		svg_text(w, svgzone_order_label(l, sizeof(l),
 		    r->advice->orders[0], r->page_size));
 		svg_text(w, ": ");
-		svg_text(w, v);
+		svg_text(w, advise_verdict_name(v));
 		svg_close(w);
 		svg_close(w);
 	}
@@ -93,14 +92,14 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 			have[k] = p && (f ? p->full.present : p->some.present);
 			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
 		}
-		svgtl_chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
-		    "#0072b2", f ? "5 3" : NULL);
+		svgtl_chart_line(w, b, y, v, have, 0, top, f ? COLOR_ORANGE :
+		    COLOR_BLUE, f ? "5 3" : NULL);
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
 			svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y,
 			    v[k], 0, top),
-			    f ? "#e69f00" : "#0072b2");
+			    f ? COLOR_ORANGE : COLOR_BLUE);
 			svg_open(w, "title");
 			svgtl_snap_words(w, b, k);
 			svg_text(w, f ? "full avg10 " : "some avg10 ");
@@ -179,12 +178,12 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		    "(order %u)", pbo);
 		y = svgtl_chart_frame(w, b, y, name, s, "0");
 	}
-	svgtl_chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
+	svgtl_chart_line(w, b, y, v, have, 0, top ? top : 1, COLOR_BLUE, NULL);
 	for (k = 0; k < b->n; k++) {
 		if (!have[k])
 			continue;
 		svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v[k], 0,
-		    top ? top : 1), "#0072b2");
+		    top ? top : 1), COLOR_BLUE);
 		svg_open(w, "title");
 		svgtl_snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);

@@ -137,8 +137,9 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
 				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
 				    part ? (l->kind == RC_COMPACTION ?
-				    "#e69f00" : "#0072b2") : (l->kind ==
-				    RC_COMPACTION ? "#009e73" : "#d55e00"));
+				    COLOR_ORANGE : COLOR_BLUE) : (l->kind ==
+				    RC_COMPACTION ? COLOR_GREEN :
+				    COLOR_VERMILLION));
 				svg_open(w, "title");
 				svgtl_span_words(w, &t[i], k);
 				lane_words(w, l, &c);

@@ -45,6 +45,16 @@
 #define AXIS_W		96
 #define CHART_BLOCK	(18 + CHART_H + 16)
 
+/*
+ * The colours that mean something (Okabe and Ito's, told apart by
+ * colour-blind eyes): the verdicts, a chart's lines, a lane's parts.
+ */
+#define COLOR_BLUE		"#0072b2"
+#define COLOR_ORANGE		"#e69f00"
+#define COLOR_GREEN		"#009e73"
+#define COLOR_VERMILLION	"#d55e00"
+#define COLOR_GREY		"#bbbbbb"	/* no verdict */
+
 /* A colour as "#rrggbb". */
 struct rgb {
 	char	s[8];
@@ -101,8 +111,8 @@ void	svgr_diff_cell_close(struct svgw *w, long x, long y, int d);
  */
 size_t	svgr_sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
 
-/* Returns the colour of verdict name V; unknown states are grey. */
-const char *	svgr_verdict_color(const char *v);
+/* Returns the colour of verdict V; unknown and unusable are grey. */
+const char *	svgr_verdict_color(enum verdict v);
 
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */
 long	svgr_scale(uint64_t part, uint64_t whole, long px);
@@ -182,11 +192,12 @@ void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
 	    long x, long y);
 
 /*
- * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
- * WHY (or the words themselves) as its title. Returns its width.
+ * Draw at X, Y a badge "LABEL: VERDICT" (advise_verdict_word()) in the
+ * verdict's colour, with WHY (or the words themselves) as its title.
+ * Returns its width.
  */
 long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
-	    const char *verdict, const char *why);
+	    enum verdict v, const char *why);
 
 /* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
 long	svgzone_badge_w(const char *text);

@@ -197,7 +197,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
     const struct timeline *t, size_t nt, unsigned node, const char *zname,
     const enum rkind *kinds, size_t nk, const char *name, long y)
 {
-	static const char *const colors[2] = { "#0072b2", "#e69f00" };
+	static const char *const colors[2] = { COLOR_BLUE, COLOR_ORANGE };
 	static const struct rpoint **const none[2] = { NULL, NULL };
 	const struct rpoint **const *zp = zname ? room->zp : none;
 	const struct rzone *z;
