@@ -231,7 +231,8 @@ svgzone_h(size_t lines)
 long
 svgzone_series_h(long row_h, size_t rows)
 {
-	return 26 + (long)rows * row_h + 16 + 2L * CHART_BLOCK + 12;
+	return SERIES_HEAD_H + (long)rows * row_h + AXIS_ROW_H +
+	    2L * CHART_BLOCK + SERIES_GAP;
 }
 
 /*
