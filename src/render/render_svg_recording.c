@@ -285,27 +285,40 @@ rec_words(struct svgw *w, const char *dir, const struct replay *r,
 	    width - 2L * MARGIN, HEAD_LINE_H, "", s);
 }
 
+/*
+ * The note on the columns, NOTE_LEAD right of the scale's legend: its
+ * heading (NOTE_HEAD_PX on NOTE_HEAD_BASE), then its lines (NOTE_PX)
+ * NOTE_LINE_H apart from NOTE_FIRST_BASE.
+ */
+#define NOTE_LEAD	40
+#define NOTE_HEAD_PX	12
+#define NOTE_HEAD_BASE	12
+#define NOTE_PX		10
+#define NOTE_FIRST_BASE	30
+#define NOTE_LINE_H	13
+
 /* Write how the columns of T are made, at X, Y. */
 static void
 rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
 {
+	const char *line[4];
+	size_t n = 0, i;
 	char s[96];
 
-	svgr_text(w, x, y + 12, 12, NULL, "bold", "Time");
-	svgr_text(w, x, y + 30, 10, NULL, NULL,
-	    "x: time of day (UTC) of each column's first sample");
+	svgr_text(w, x, y + NOTE_HEAD_BASE, NOTE_HEAD_PX, NULL, "bold", "Time");
+	line[n++] = "x: time of day (UTC) of each column's first sample";
 	if (t->per == 1)
-		svgr_text(w, x, y + 43, 10, NULL, NULL,
-		    "one column per sample");
+		line[n++] = "one column per sample";
 	else {
 		snprintf(s, sizeof(s), "one column per %zu samples: the most of "
 		    "an index,", t->per);
-		svgr_text(w, x, y + 43, 10, NULL, NULL, s);
-		svgr_text(w, x, y + 56, 10, NULL, NULL,
-		    "the last free memory and PSI, the sum of events");
+		line[n++] = s;
+		line[n++] = "the last free memory and PSI, the sum of events";
 	}
-	svgr_text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
-	    "tooltips: the exact values");
+	line[n++] = "tooltips: the exact values";
+	for (i = 0; i < n; i++)
+		svgr_text(w, x, y + NOTE_FIRST_BASE + (long)i * NOTE_LINE_H,
+		    NOTE_PX, NULL, NULL, line[i]);
 }
 
 /* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (room for both). */
@@ -417,7 +430,7 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 		    HEAD_LINE_H;
 	y = HEAD_LEGEND_Y + (nt > 1 ? REC_B_LINE_H : 0) + extra;
 	svghead_scale_legend(w, MARGIN, y);
-	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + 40, y);
+	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + NOTE_LEAD, y);
 	if (nt > 1)
 		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
 	y = head - REC_AB_H;
