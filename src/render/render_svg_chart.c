@@ -35,7 +35,6 @@
 #define AXIS_GAP	2
 #define POINT_R		3
 #define LINE_W		2
-#define COLOR_PLOT_EDGE	"#cccccc"
 
 /*
  * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
@@ -91,7 +90,7 @@ svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	y += CAPTION_H;
 	svgr_rect_open(w, b->left, y, (long)b->n * b->cw, CHART_H,
 	    COLOR_PLOT_BG);
-	svg_attr(w, "stroke", COLOR_PLOT_EDGE);
+	svg_attr(w, "stroke", COLOR_EDGE);
 	svg_close(w);
 	svgr_text(w, b->left - LABEL_GAP, y + SCALE_TOP_BASE, SCALE_PX, "end",
 	    NULL, top);

@@ -96,7 +96,7 @@ void
 svgr_diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
 {
 	svgr_rect_open(w, x, y, width, h, svgr_diff_color(d).s);
-	svg_attr(w, "stroke", "#cccccc");
+	svg_attr(w, "stroke", COLOR_EDGE);
 	svg_open(w, "title");
 }
 

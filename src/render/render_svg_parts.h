@@ -84,6 +84,7 @@
 #define COLOR_NONE		"#dddddd"	/* a cell with no value */
 #define COLOR_RULE		"#999999"	/* above a zone's block */
 #define COLOR_PLOT_BG		"#f7f7f7"	/* a chart's or a lane's ground */
+#define COLOR_EDGE		"#cccccc"	/* a chart's frame, a change cell's */
 
 /* A colour as "#rrggbb". */
 struct rgb {
