@@ -947,6 +947,30 @@ START_TEST(test_urgency)
 }
 END_TEST
 
+/* The pictures' pageblock order: advice, then pagetypeinfo, then a guess, within the orders. */
+START_TEST(test_snapshot_block_order)
+{
+	struct buddyinfo bi;
+	struct pagetypeinfo pti;
+	struct advice adv;
+
+	memset(&bi, 0, sizeof(bi));
+	memset(&pti, 0, sizeof(pti));
+	memset(&adv, 0, sizeof(adv));
+	bi.norders = 11;
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, NULL, NULL), 9);
+	pti.pageblock_order = 10;
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, &pti, NULL), 10);
+	adv.hpage_order = 8;
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, NULL, &adv), 8);
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, &pti, &adv), 10);
+	/* Five orders (0..4): the guess and a larger order count order 4. */
+	bi.norders = 5;
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, NULL, NULL), 4);
+	ck_assert_uint_eq(advise_snapshot_block_order(&bi, &pti, &adv), 4);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -976,6 +1000,7 @@ main(void)
 	tcase_add_test(tc, test_kcompactd_empty_zone);
 	tcase_add_test(tc, test_kcompactd_states);
 	tcase_add_test(tc, test_urgency);
+	tcase_add_test(tc, test_snapshot_block_order);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -508,6 +508,20 @@ advise_block_order(const struct pagetypeinfo *pti, const struct advice *adv)
 	return pti != NULL ? pti->pageblock_order : adv->hpage_order;
 }
 
+unsigned
+advise_snapshot_block_order(const struct buddyinfo *bi,
+    const struct pagetypeinfo *pti, const struct advice *adv)
+{
+	unsigned o = ADVISE_BLOCK_ORDER_GUESS;
+
+	if (adv != NULL)
+		o = advise_block_order(pti, adv);
+	else if (pti != NULL)
+		o = pti->pageblock_order;
+	/* A guess past a small buddyinfo's orders counts its largest. */
+	return o < bi->norders ? o : bi->norders - 1;
+}
+
 const char *
 advise_gfp_name(enum advise_gfp gfp)
 {

@@ -87,6 +87,18 @@ const struct avail *advise_worst_judged(const struct advice *adv,
 unsigned advise_block_order(const struct pagetypeinfo *pti,
 	    const struct advice *adv);
 
+/* A snapshot without advice or pagetypeinfo: x86-64's pageblock order (2 MiB). */
+#define ADVISE_BLOCK_ORDER_GUESS	9
+
+/*
+ * Returns the pageblock order of a snapshot of BI, PTI and ADV (either
+ * NULL: not read), within BI's orders: advise_block_order()'s, else
+ * pagetypeinfo's, else ADVISE_BLOCK_ORDER_GUESS; the order the pictures
+ * over time count free pageblocks at.
+ */
+unsigned advise_snapshot_block_order(const struct buddyinfo *bi,
+	    const struct pagetypeinfo *pti, const struct advice *adv);
+
 /* Returns "movable" or "kernel": every view's word for GFP. */
 const char *advise_gfp_name(enum advise_gfp gfp);
 

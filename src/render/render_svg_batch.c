@@ -19,54 +19,87 @@
 #define VERDICTS_Y	150
 #define VERDICTS_H	50
 
+/* The narrowest column: a snapshot's heat cells stay visible and apart. */
+#define MIN_COL_W	4
+
+/*
+ * The verdicts' row: its caption (CAPTION_H), a bar VERDICT_BAR_H high,
+ * the time axis a pixel under it. The key beside the caption, KEY_LEAD
+ * after it: a swatch of KEY_SWATCH pixels on its baseline, the verdict's
+ * word (KEY_PX) KEY_SWATCH_GAP after it, KEY_GAP before the next.
+ */
+#define VERDICT_BAR_H	14
+#define KEY_LEAD	16
+#define KEY_SWATCH	10
+#define KEY_SWATCH_GAP	4
+#define KEY_PX		10
+#define KEY_GAP		12
+
+/* The machine's verdicts' caption. */
+#define VERDICTS_CAPTION	"Machine verdict (first advice order)"
+
 /* A zone's charts under its heat map. */
 enum batch_chart {
 	BATCH_FREE,		/* free memory */
 	BATCH_PAGEBLOCKS	/* free pageblock-sized blocks */
 };
 
+/*
+ * Draw the caption of the verdicts' row at Y and beside it the key: a
+ * swatch of each verdict's colour and its word, every verdict that
+ * advise_best() gives (a machine always has a zone it may use).
+ */
+static void
+batch_verdict_key(struct svgw *w, const struct timeline *b, long y)
+{
+	enum verdict v;
+	const char *s;
+	long x;
+
+	svgtl_caption(w, b, y, VERDICTS_CAPTION);
+	/* Bold: a little wider than svgr_text_px() reserves for plain text. */
+	x = b->left + svgr_text_px(VERDICTS_CAPTION, CAPTION_PX) * 11 / 10 +
+	    KEY_LEAD;
+	for (v = VERDICT_OK; v < VERDICT_UNUSABLE; v++) {
+		s = advise_verdict_name(v);
+		svgr_rect_open(w, x, y + CAPTION_BASE + 1 - KEY_SWATCH,
+		    KEY_SWATCH, KEY_SWATCH, svgr_verdict_color(v));
+		svg_close(w);
+		x += KEY_SWATCH + KEY_SWATCH_GAP;
+		svgr_text(w, x, y + CAPTION_BASE, KEY_PX, NULL, NULL, s);
+		x += svgr_text_px(s, KEY_PX) + KEY_GAP;
+	}
+}
+
 /* Draw the machine's verdict for its first advice order in every snapshot at Y. */
 static void
 batch_verdicts(struct svgw *w, const struct timeline *b, long y)
 {
 	const struct report *r;
-	const char *v;
+	enum verdict v;
 	char l[48];
 	size_t k;
 
-	static const char *const key[] = { "ok", "compact", "reclaim",
-	    "unknown" };
-	long x;
-
-	svgr_text(w, b->left, y + 12, 11, NULL, "bold",
-	    "Machine verdict (first advice order)");
-	/* The key: a swatch of each verdict's colour and its word. */
-	x = b->left + svgr_text_px("Machine verdict (first advice order)", 11) *
-	    11 / 10 + 16;
-	for (k = 0; k < sizeof(key) / sizeof(key[0]); k++) {
-		svgr_rect_open(w, x, y + 3, 10, 10, svgr_verdict_color(key[k]));
-		svg_close(w);
-		svgr_text(w, x + 14, y + 12, 10, NULL, NULL, key[k]);
-		x += 14 + svgr_text_px(key[k], 10) + 12;
-	}
+	batch_verdict_key(w, b, y);
+	y += CAPTION_H;
 	for (k = 0; k < b->n; k++) {
 		r = &b->r[k];
 		if (r->advice == NULL || r->advice->norders == 0)
 			continue;
-		v = advise_verdict_name(advise_best(r->advice, -1, 0));
-		svgr_rect_open(w, b->left + (long)k * b->cw, y + 18, b->cw > 2 ?
-		    b->cw - 1 : b->cw, 14, svgr_verdict_color(v));
+		v = advise_best(r->advice, -1, 0);
+		svgr_rect_open(w, svgtl_col_x(b, k), y, svgtl_col_w(b),
+		    VERDICT_BAR_H, svgr_verdict_color(v));
 		svg_open(w, "title");
 		svgtl_snap_words(w, b, k);
 		svg_text(w, "machine, ");
 		svg_text(w, svgzone_order_label(l, sizeof(l),
 		    r->advice->orders[0], r->page_size));
 		svg_text(w, ": ");
-		svg_text(w, v);
+		svg_text(w, advise_verdict_name(v));
 		svg_close(w);
 		svg_close(w);
 	}
-	svgtl_time_axis(w, b, y + 33);
+	svgtl_time_axis(w, b, y + VERDICT_BAR_H + 1);
 }
 
 /* Draw the PSI stall share (some and full avg10) of every snapshot at Y. */
@@ -74,7 +107,7 @@ static void
 batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
     bool *have)
 {
-	uint64_t top = 1000;	/* 10%: calm machines keep a readable scale */
+	uint64_t top = PSI_CHART_FLOOR;
 	/* avg10 is a uint32_t: TOP, the most of them, fits hum_centi(). */
 	const struct psi *p;
 	char s[32];
@@ -93,14 +126,14 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 			have[k] = p && (f ? p->full.present : p->some.present);
 			v[k] = have[k] ? (f ? p->full.avg10 : p->some.avg10) : 0;
 		}
-		svgtl_chart_line(w, b, y, v, have, 0, top, f ? "#e69f00" :
-		    "#0072b2", f ? "5 3" : NULL);
+		svgtl_chart_line(w, b, y, v, have, 0, top, f ? COLOR_ORANGE :
+		    COLOR_BLUE, f ? CHART_DASH : NULL);
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
 			svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y,
 			    v[k], 0, top),
-			    f ? "#e69f00" : "#0072b2");
+			    f ? COLOR_ORANGE : COLOR_BLUE);
 			svg_open(w, "title");
 			svgtl_snap_words(w, b, k);
 			svg_text(w, f ? "full avg10 " : "some avg10 ");
@@ -129,7 +162,7 @@ batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
 			r = &b->r[k];
 			zi = svgtl_batch_zone(b, k, z, hint);
 			svgtl_heat_cell_open(w, b, k, row, zi < 0 ||
-			    o >= r->bi->norders ? "#dddddd" :
+			    o >= r->bi->norders ? COLOR_NONE :
 			    svgr_scale_color(r->frag[zi].unusable[o]).s);
 			svg_open(w, "title");
 			svgtl_snap_words(w, b, k);
@@ -155,7 +188,8 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	const struct report *r;
 	char s[32], name[64];
 	uint64_t top = 0;
-	unsigned pbo = svgtl_batch_pbo(&b->r[0]);
+	unsigned pbo = advise_snapshot_block_order(b->r[0].bi, b->r[0].pti,
+	    b->r[0].advice);
 	long zi;
 	size_t k;
 
@@ -178,12 +212,12 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		    "(order %u)", pbo);
 		y = svgtl_chart_frame(w, b, y, name, s, "0");
 	}
-	svgtl_chart_line(w, b, y, v, have, 0, top ? top : 1, "#0072b2", NULL);
+	svgtl_chart_line(w, b, y, v, have, 0, top ? top : 1, COLOR_BLUE, NULL);
 	for (k = 0; k < b->n; k++) {
 		if (!have[k])
 			continue;
 		svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v[k], 0,
-		    top ? top : 1), "#0072b2");
+		    top ? top : 1), COLOR_BLUE);
 		svg_open(w, "title");
 		svgtl_snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);
@@ -202,7 +236,7 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		svg_close(w);
 		svg_close(w);
 	}
-	return y + CHART_H + 16;
+	return y + CHART_H + AXIS_ROW_H;
 }
 
 /* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
@@ -210,15 +244,11 @@ static void
 batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z,
     size_t hint, long y, uint64_t *v, bool *have)
 {
-	svgr_line(w, MARGIN, y, b->left + (long)b->n * b->cw, y, "#999999");
-	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	svgr_zone_words(w, z->node, z->name);
-	svg_close(w);
-	y += 26;
+	y = svgtl_zone_head(w, svgtl_col_x(b, b->n), y, z->node, z->name);
 	batch_heat(w, b, z, hint, y);
 	y += (long)b->norders * HEAT_H;
 	svgtl_time_axis(w, b, y);
-	y += 16;
+	y += AXIS_ROW_H;
 	y = batch_zone_chart(w, b, z, hint, BATCH_FREE, y, v, have);
 	batch_zone_chart(w, b, z, hint, BATCH_PAGEBLOCKS, y, v, have);
 }
@@ -231,16 +261,18 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 static long
 batch_names(struct svgw *w, const struct report *r, size_t n, long width)
 {
-	long k;
+	static const char *const prefix[3] = { "From ", "to ", "" };
+	const char *text[3] = { r[0].snapshot ? r[0].snapshot : "-",
+	    r[n - 1].snapshot ? r[n - 1].snapshot : "-",
+	    "in the order given; x: snapshot number (tooltips name each)" };
+	long k = 0;
+	int i;
 
-	k = svgr_text_wrap(w, MARGIN, HEAD_LINES_Y, 12, width - 2L * MARGIN,
-	    HEAD_LINE_H, "From ", r[0].snapshot ? r[0].snapshot : "-");
-	k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12,
-	    width - 2L * MARGIN, HEAD_LINE_H, "to ",
-	    r[n - 1].snapshot ? r[n - 1].snapshot : "-");
-	return k + svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H, 12,
-	    width - 2L * MARGIN, HEAD_LINE_H, "",
-	    "in the order given; x: snapshot number (tooltips name each)");
+	for (i = 0; i < 3; i++)
+		k += svgr_text_wrap(w, MARGIN, HEAD_LINES_Y + k * HEAD_LINE_H,
+		    HEAD_LINE_PX, width - 2L * MARGIN, HEAD_LINE_H, prefix[i],
+		    text[i]);
+	return k;
 }
 
 /*
@@ -298,7 +330,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	nz = batch_zones(r, n, zones, hint);
 	/* The columns fill the picture's least width, however few. */
 	b.cw = (MIN_W - b.left - MARGIN) / (long)n;
-	b.cw = b.cw < 4 ? 4 : b.cw;
+	b.cw = b.cw < MIN_COL_W ? MIN_COL_W : b.cw;
 	width = b.left + (long)n * b.cw + MARGIN;
 	if (width < MIN_W)
 		width = MIN_W;
@@ -308,7 +340,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	    svgzone_series_h(HEAT_H, b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
-	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svgr_text_open(&w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold");
 	svg_text(&w, "Memory fragmentation over ");
 	svg_text_int(&w, (long long)n);
 	svg_text(&w, " snapshots");

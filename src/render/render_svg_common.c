@@ -96,7 +96,7 @@ void
 svgr_diff_cell_open(struct svgw *w, long x, long y, long width, long h, int d)
 {
 	svgr_rect_open(w, x, y, width, h, svgr_diff_color(d).s);
-	svg_attr(w, "stroke", "#cccccc");
+	svg_attr(w, "stroke", COLOR_EDGE);
 	svg_open(w, "title");
 }
 
@@ -147,17 +147,23 @@ svgr_sorted_union_add(int64_t *set, size_t n, int64_t v, bool down)
 	return n + 1;
 }
 
-/* Returns the colour of verdict name V; unknown states are grey. */
+/* Returns the colour of verdict V; unknown and unusable are grey. */
 const char *
-svgr_verdict_color(const char *v)
+svgr_verdict_color(enum verdict v)
 {
-	if (strcmp(v, "ok") == 0)
-		return "#009e73";
-	if (strcmp(v, "compact") == 0)
-		return "#e69f00";
-	if (strcmp(v, "reclaim") == 0)
-		return "#d55e00";
-	return "#bbbbbb";
+	switch (v) {
+	case VERDICT_OK:
+		return COLOR_GREEN;
+	case VERDICT_COMPACT:
+		return COLOR_ORANGE;
+	case VERDICT_RECLAIM:
+		return COLOR_VERMILLION;
+	case VERDICT_UNKNOWN:
+	case VERDICT_UNUSABLE:
+	case VERDICT_NSTATES:
+		break;
+	}
+	return COLOR_GREY;
 }
 
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */

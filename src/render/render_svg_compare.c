@@ -62,14 +62,14 @@ compare_badges(struct svgw *w, const struct report *r, long i, int node,
 			continue;
 		if (i < 0) {
 			svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l,
-			    advise_verdict_name(advise_best(r->advice, node, j)),
+			    advise_best(r->advice, node, j),
 			    NULL);
 			continue;
 		}
 		a = advise_at(r->advice, (size_t)i, j);
 		why = a ? render_advice_text(r, a) : NULL;
 		svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
-		    advise_verdict_word(a->verdict) : "not used", a ? why :
+		    a->verdict : VERDICT_UNUSABLE, a ? why :
 		    "allocations of this kind do not use this zone");
 		free(why);
 	}

@@ -238,8 +238,8 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 			rows++;
 		}
 		if (w && j < svgzone_advice_lines(r)) {
-			svgzone_badge(w, x, y, l, advise_verdict_name(
-			    advise_best(r->advice, -1, j)), NULL);
+			svgzone_badge(w, x, y, l, advise_best(r->advice, -1,
+			    j), NULL);
 			svgr_text(w, x + svgzone_badge_w(v) + 6, y + 13, 11,
 			    NULL, NULL, s);
 		} else if (w)

@@ -110,11 +110,11 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		}
 	for (i = 0; i < nt; i++) {
 		/* Beside B, a label too wide for the gap is A's row's already. */
-		if (i == 0 || svgr_text_px(label, 9) < AXIS_W - 12)
-			svgr_text(w, t[i].left - 6, y + LANE_H / 2 + 4, 9,
-			    "end", NULL, label);
+		if (i == 0 || svgr_text_px(label, SMALL_PX) < AXIS_W - 12)
+			svgr_text(w, t[i].left - LABEL_GAP, y + LANE_H / 2 + 4,
+			    SMALL_PX, "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
-		    LANE_H - 2, "#f7f7f7");
+		    LANE_H - 2, COLOR_PLOT_BG);
 		svg_close(w);
 		if (top == 0)
 			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
@@ -126,8 +126,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 			h = svgr_scale(c.total, top, LANE_H - 4);
 			h = h ? h : 1;
 			h1 = svgr_scale(c.part, top, LANE_H - 4);
-			x = t[i].left + (long)k * t[i].cw;
-			wd = t[i].cw > 2 ? t[i].cw - 1 : t[i].cw;
+			x = svgtl_col_x(&t[i], k);
+			wd = svgtl_col_w(&t[i]);
 			/* The first part at the bottom, the rest above it. */
 			for (part = 0; part < 2; part++) {
 				if (part == 0 && h1 == 0)
@@ -137,8 +137,9 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
 				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
 				    part ? (l->kind == RC_COMPACTION ?
-				    "#e69f00" : "#0072b2") : (l->kind ==
-				    RC_COMPACTION ? "#009e73" : "#d55e00"));
+				    COLOR_ORANGE : COLOR_BLUE) : (l->kind ==
+				    RC_COMPACTION ? COLOR_GREEN :
+				    COLOR_VERMILLION));
 				svg_open(w, "title");
 				svgtl_span_words(w, &t[i], k);
 				lane_words(w, l, &c);

@@ -3,7 +3,7 @@
  * render_svg_parts.h - what the snapshot, comparison, batch and recording
  * pictures share: the layout, the zone's marks (render_svg_zones.c), the
  * legends and head lines (render_svg_head.c), the columns over time
- * (render_svg_timeline.c)
+ * (render_svg_timeline.c) and their axis and charts (render_svg_chart.c)
  */
 #ifndef FRAGSTAT_RENDER_SVG_PARTS_H
 #define FRAGSTAT_RENDER_SVG_PARTS_H
@@ -39,11 +39,52 @@
 #define HEAD_LINES_Y	50	/* over time: the lines naming the input */
 #define HEAD_LEGEND_Y	64	/* over time: the legends, below those lines */
 #define HEAD_LINE_H	16
+#define HEAD_LINE_PX	12	/* over time: those lines' size */
 #define MACHINE_ROW_H	22
 #define HEAT_H		14
 #define CHART_H		64
 #define AXIS_W		96
-#define CHART_BLOCK	(18 + CHART_H + 16)
+#define TITLE_Y		28	/* a picture's title: its baseline, */
+#define TITLE_PX	20	/* its size */
+
+/*
+ * Over time, from the top of a chart: its caption's row (CAPTION_H, the
+ * words on CAPTION_BASE at CAPTION_PX), its frame (CHART_H), the time
+ * axis's row (AXIS_ROW_H). A zone's block (svgzone_series_h()): its
+ * name's row (SERIES_HEAD_H), the heat map and its axis's row, two
+ * charts, then SERIES_GAP before the next zone. Labels left of the
+ * columns end LABEL_GAP before them; a heat map's order and the axis's
+ * times are SMALL_PX, on SMALL_BASE of their row.
+ */
+#define CAPTION_H	18
+#define CAPTION_BASE	12
+#define CAPTION_PX	11
+#define AXIS_ROW_H	16
+#define CHART_BLOCK	(CAPTION_H + CHART_H + AXIS_ROW_H)
+#define SERIES_HEAD_H	26
+#define SERIES_GAP	12
+#define LABEL_GAP	6
+#define SMALL_PX	9
+#define SMALL_BASE	11
+
+/* PSI charts keep a readable scale on calm machines: 10% (hundredths) at least. */
+#define PSI_CHART_FLOOR	1000
+/* A chart's second line is dashed. */
+#define CHART_DASH	"5 3"
+
+/*
+ * The colours that mean something (Okabe and Ito's, told apart by
+ * colour-blind eyes): the verdicts, a chart's lines, a lane's parts.
+ */
+#define COLOR_BLUE		"#0072b2"
+#define COLOR_ORANGE		"#e69f00"
+#define COLOR_GREEN		"#009e73"
+#define COLOR_VERMILLION	"#d55e00"
+#define COLOR_GREY		"#bbbbbb"	/* no verdict */
+#define COLOR_NONE		"#dddddd"	/* a cell with no value */
+#define COLOR_RULE		"#999999"	/* above a zone's block */
+#define COLOR_PLOT_BG		"#f7f7f7"	/* a chart's or a lane's ground */
+#define COLOR_EDGE		"#cccccc"	/* a chart's frame, a change cell's */
 
 /* A colour as "#rrggbb". */
 struct rgb {
@@ -101,8 +142,8 @@ void	svgr_diff_cell_close(struct svgw *w, long x, long y, int d);
  */
 size_t	svgr_sorted_union_add(int64_t *set, size_t n, int64_t v, bool down);
 
-/* Returns the colour of verdict name V; unknown states are grey. */
-const char *	svgr_verdict_color(const char *v);
+/* Returns the colour of verdict V; unknown and unusable are grey. */
+const char *	svgr_verdict_color(enum verdict v);
 
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */
 long	svgr_scale(uint64_t part, uint64_t whole, long px);
@@ -182,11 +223,12 @@ void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
 	    long x, long y);
 
 /*
- * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
- * WHY (or the words themselves) as its title. Returns its width.
+ * Draw at X, Y a badge "LABEL: VERDICT" (advise_verdict_word()) in the
+ * verdict's colour, with WHY (or the words themselves) as its title.
+ * Returns its width.
  */
 long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
-	    const char *verdict, const char *why);
+	    enum verdict v, const char *why);
 
 /* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
 long	svgzone_badge_w(const char *text);
@@ -287,6 +329,14 @@ long	svghead_machine_line(struct svgw *w, const struct report *r,
 /* Draw the legend of the change at X, Y. */
 void	svghead_diff_legend(struct svgw *w, long x, long y);
 
+/* The columns over time (render_svg_timeline.c). */
+
+/* Returns the x of the left edge of column K. */
+long	svgtl_col_x(const struct timeline *b, size_t k);
+
+/* Returns the width of a column's marks: a pixel apart where columns are wider than 2. */
+long	svgtl_col_w(const struct timeline *b);
+
 /* Returns the x of the centre of column K. */
 long	svgtl_x(const struct timeline *b, size_t k);
 
@@ -307,19 +357,32 @@ long	svgtl_batch_zone(const struct timeline *b, size_t k,
 	    size_t hint);
 
 /*
- * Returns the order whose blocks are pageblocks in snapshot R (9 when
- * unknown).
+ * Draw the head of zone NODE, NAME's block at Y: a rule across to X1 and
+ * the zone's name. Returns the y under it.
  */
-unsigned	svgtl_batch_pbo(const struct report *r);
+long	svgtl_zone_head(struct svgw *w, long x1, long y, unsigned node,
+	    const char *name);
 
 /* Write "SNAPSHOT: " for the title of a mark of snapshot K. */
 void	svgtl_snap_words(struct svgw *w, const struct timeline *b, size_t k);
+
+/* Returns the first sample of column K of T, and sets *LAST to its last. */
+size_t	svgtl_rec_span(const struct timeline *t, size_t k, size_t *last);
+
+/* Write the samples of column K of T for a title. */
+void	svgtl_span_words(struct svgw *w, const struct timeline *t, size_t k);
+
+/* The time axis and the line charts over time (render_svg_chart.c). */
 
 /*
  * Draw the time axis under a chart at Y: snapshot numbers from 1, or the
  * time of day (UTC) of the first sample of a recording's column.
  */
 void	svgtl_time_axis(struct svgw *w, const struct timeline *b, long y);
+
+/* Write the caption NAME of a row over time at Y. */
+void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
+	    const char *name);
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the
@@ -351,12 +414,6 @@ void	svgtl_chart_line(struct svgw *w, const struct timeline *b, long y,
  */
 #define LANE_H		26
 #define REC_PAIRS	4
-
-/* Returns the first sample of column K of T, and sets *LAST to its last. */
-size_t	svgtl_rec_span(const struct timeline *t, size_t k, size_t *last);
-
-/* Write the samples of column K of T for a title. */
-void	svgtl_span_words(struct svgw *w, const struct timeline *t, size_t k);
 
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
 size_t	svglane_compaction_orders(const struct replay *a,

@@ -145,8 +145,7 @@ rec_range(const struct timeline *t, size_t nt, const struct rpoint **const *zp,
 	uint64_t v;
 	size_t i, j, k, at;
 
-	/* PSI keeps a readable scale on calm machines: 10% at least. */
-	*top = kinds[0] >= RK_SOME ? 1000 : 0;
+	*top = kinds[0] >= RK_SOME ? PSI_CHART_FLOOR : 0;
 	for (i = 0; i < nt; i++)
 		for (j = 0; j < nk; j++)
 			for (k = 0; k < t[i].n; k++)
@@ -197,7 +196,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
     const struct timeline *t, size_t nt, unsigned node, const char *zname,
     const enum rkind *kinds, size_t nk, const char *name, long y)
 {
-	static const char *const colors[2] = { "#0072b2", "#e69f00" };
+	static const char *const colors[2] = { COLOR_BLUE, COLOR_ORANGE };
 	static const struct rpoint **const none[2] = { NULL, NULL };
 	const struct rpoint **const *zp = zname ? room->zp : none;
 	const struct rzone *z;
@@ -221,7 +220,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 				    &v[k], &at[k]);
 			svgtl_chart_line(w, &t[i], fy, v, have, lo, top,
 			    colors[j],
-			    j ? "5 3" : NULL);
+			    j ? CHART_DASH : NULL);
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
@@ -237,7 +236,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 			}
 		}
 	}
-	return fy + CHART_H + 16;
+	return fy + CHART_H + AXIS_ROW_H;
 }
 
 /*
@@ -256,14 +255,10 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 	/* The zone's points once, for its heat map and both charts. */
 	for (i = 0; i < nt; i++)
 		rec_points(room->zp[i], t[i].rec, node, name);
-	svgr_line(w, MARGIN, y, nt > 1 ? x + 2L * CELL_W : t[0].left +
-	    (long)t[0].n * t[0].cw, y, "#999999");
-	svgr_text_open(w, MARGIN, y + 18, 14, NULL, "bold");
-	svgr_zone_words(w, node, name);
-	svg_close(w);
-	y += 26;
+	y = svgtl_zone_head(w, nt > 1 ? x + 2L * CELL_W : svgtl_col_x(&t[0],
+	    t[0].n), y, node, name);
 	recheat_draw(w, room, t, nt, node, name, ord, nord, x, y);
-	y += (long)nord * REC_HEAT_H + 16;
+	y += (long)nord * REC_HEAT_H + AXIS_ROW_H;
 	y = rec_chart(w, room, t, nt, node, name, &fr, 1, "Free memory", y);
 	rec_chart(w, room, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
@@ -280,37 +275,50 @@ rec_words(struct svgw *w, const char *dir, const struct replay *r,
 	char s[512], iv[32];
 	long n;
 
-	n = svgr_text_wrap(w, MARGIN, y, 12, width - 2L * MARGIN, HEAD_LINE_H,
-	    prefix, dir);
+	n = svgr_text_wrap(w, MARGIN, y, HEAD_LINE_PX, width - 2L * MARGIN,
+	    HEAD_LINE_H, prefix, dir);
 	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
 	    "every %s s, %s to %s%s", r->host, r->release, r->nsamples,
 	    hum_fixed(iv, sizeof(iv), r->interval_ms, 3), r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
-	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, 12, width -
-	    2L * MARGIN, HEAD_LINE_H, "", s);
+	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, HEAD_LINE_PX,
+	    width - 2L * MARGIN, HEAD_LINE_H, "", s);
 }
+
+/*
+ * The note on the columns, NOTE_LEAD right of the scale's legend: its
+ * heading (NOTE_HEAD_PX on NOTE_HEAD_BASE), then its lines (NOTE_PX)
+ * NOTE_LINE_H apart from NOTE_FIRST_BASE.
+ */
+#define NOTE_LEAD	40
+#define NOTE_HEAD_PX	12
+#define NOTE_HEAD_BASE	12
+#define NOTE_PX		10
+#define NOTE_FIRST_BASE	30
+#define NOTE_LINE_H	13
 
 /* Write how the columns of T are made, at X, Y. */
 static void
 rec_columns_note(struct svgw *w, const struct timeline *t, long x, long y)
 {
+	const char *line[4];
+	size_t n = 0, i;
 	char s[96];
 
-	svgr_text(w, x, y + 12, 12, NULL, "bold", "Time");
-	svgr_text(w, x, y + 30, 10, NULL, NULL,
-	    "x: time of day (UTC) of each column's first sample");
+	svgr_text(w, x, y + NOTE_HEAD_BASE, NOTE_HEAD_PX, NULL, "bold", "Time");
+	line[n++] = "x: time of day (UTC) of each column's first sample";
 	if (t->per == 1)
-		svgr_text(w, x, y + 43, 10, NULL, NULL,
-		    "one column per sample");
+		line[n++] = "one column per sample";
 	else {
 		snprintf(s, sizeof(s), "one column per %zu samples: the most of "
 		    "an index,", t->per);
-		svgr_text(w, x, y + 43, 10, NULL, NULL, s);
-		svgr_text(w, x, y + 56, 10, NULL, NULL,
-		    "the last free memory and PSI, the sum of events");
+		line[n++] = s;
+		line[n++] = "the last free memory and PSI, the sum of events";
 	}
-	svgr_text(w, x, y + (t->per == 1 ? 56 : 69), 10, NULL, NULL,
-	    "tooltips: the exact values");
+	line[n++] = "tooltips: the exact values";
+	for (i = 0; i < n; i++)
+		svgr_text(w, x, y + NOTE_FIRST_BASE + (long)i * NOTE_LINE_H,
+		    NOTE_PX, NULL, NULL, line[i]);
 }
 
 /* Returns the zones of A, then those of B (may be NULL) that A lacks, in Z (room for both). */
@@ -414,7 +422,7 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 	long y, head = rec_head_h(nt, extra);
 	size_t i;
 
-	svgr_text(w, MARGIN, 28, 20, NULL, "bold", nt > 1 ?
+	svgr_text(w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold", nt > 1 ?
 	    "Memory fragmentation: recording A beside recording B" :
 	    "Memory fragmentation over a recording");
 	for (i = 0, y = HEAD_LINES_Y; i < nt; i++)
@@ -422,7 +430,7 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 		    HEAD_LINE_H;
 	y = HEAD_LEGEND_Y + (nt > 1 ? REC_B_LINE_H : 0) + extra;
 	svghead_scale_legend(w, MARGIN, y);
-	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + 40, y);
+	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + NOTE_LEAD, y);
 	if (nt > 1)
 		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
 	y = head - REC_AB_H;

@@ -90,13 +90,13 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 		snprintf(tops, sizeof(tops), "%llu", (unsigned long long)top);
 		fy = svgtl_chart_frame(w, t, y, cap, tops, "0");
 		svgtl_chart_line(w, t, fy, room->v, room->have, 0, top,
-		    "#d55e00", NULL);
+		    COLOR_VERMILLION, NULL);
 		for (k = 0; k < t->n; k++) {
 			if (!room->have[k] || room->at[k] == SIZE_MAX)
 				continue;
 			svgtl_point_open(w, svgtl_x(t, k), svgtl_chart_y(fy,
 			    room->v[k], 0,
-			    top), "#d55e00");
+			    top), COLOR_VERMILLION);
 			svg_open(w, "title");
 			svgtl_span_words(w, t, k);
 			title_map(w, ms, room->at[k], i);

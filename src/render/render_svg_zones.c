@@ -145,19 +145,20 @@ svgzone_badge_w(const char *text)
 }
 
 /*
- * Draw at X, Y a badge "LABEL: VERDICT" in the verdict's colour, with
- * WHY (or the words themselves) as its title. Returns its width.
+ * Draw at X, Y a badge "LABEL: VERDICT" (advise_verdict_word()) in the
+ * verdict's colour, with WHY (or the words themselves) as its title.
+ * Returns its width.
  */
 long
 svgzone_badge(struct svgw *w, long x, long y, const char *label,
-    const char *verdict, const char *why)
+    enum verdict v, const char *why)
 {
 	char s[96];
 	long wd;
 
-	snprintf(s, sizeof(s), "%s: %s", label, verdict);
+	snprintf(s, sizeof(s), "%s: %s", label, advise_verdict_word(v));
 	wd = svgzone_badge_w(s);
-	svgr_rect_open(w, x, y, wd, 17, svgr_verdict_color(verdict));
+	svgr_rect_open(w, x, y, wd, 17, svgr_verdict_color(v));
 	svg_attr_int(w, "rx", 3);
 	svg_element_text(w, "title", why ? why : s);
 	svg_close(w);
@@ -230,7 +231,8 @@ svgzone_h(size_t lines)
 long
 svgzone_series_h(long row_h, size_t rows)
 {
-	return 26 + (long)rows * row_h + 16 + 2L * CHART_BLOCK + 12;
+	return SERIES_HEAD_H + (long)rows * row_h + AXIS_ROW_H +
+	    2L * CHART_BLOCK + SERIES_GAP;
 }
 
 /*
@@ -281,12 +283,12 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 			why = render_advice_text(r, a);
 			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
 			    a->order, x + svgzone_badge(w, x, y + 36 +
-			    (long)j * LINE_H, l, advise_verdict_word(a->verdict),
+			    (long)j * LINE_H, l, a->verdict,
 			    why), y + 36 + (long)j * LINE_H, maxx);
 			free(why);
 		} else
 			svgzone_badge(w, x, y + 36 + (long)j * LINE_H, l,
-			    "not used",
+			    VERDICT_UNUSABLE,
 			    "allocations of this kind do not use this zone");
 	}
 }
@@ -340,7 +342,7 @@ svgzone_node_head(struct svgw *w, const struct report *r, unsigned node, long y,
 		    r->page_size);
 		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
 		    svgzone_badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
-		    advise_verdict_name(advise_best(r->advice, (int)node, j)),
+		    advise_best(r->advice, (int)node, j),
 		    NULL), y + 30 + (long)j * LINE_H, maxx);
 	}
 }
