@@ -508,6 +508,14 @@ advise_block_order(const struct pagetypeinfo *pti, const struct advice *adv)
 	return pti != NULL ? pti->pageblock_order : adv->hpage_order;
 }
 
+unsigned
+advise_hpage_order(long pmd_order, const struct pagetypeinfo *pti)
+{
+	if (pmd_order >= 0)
+		return (unsigned)pmd_order;
+	return pti != NULL ? pti->pageblock_order : ADVISE_HPAGE_ORDER_GUESS;
+}
+
 const char *
 advise_gfp_name(enum advise_gfp gfp)
 {

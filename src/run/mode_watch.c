@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "advise.h"
 #include "evcount.h"
 #include "experiment.h"
 #include "load.h"
@@ -203,6 +204,7 @@ watch_begin(const struct opts *o, const struct inputs *in,
 {
 	struct ferr e = { .path = "" };
 	const char *from;
+	struct advice hp;
 	int rc;
 
 	/* Without pagetypeinfo --migratetypes would do nothing: say why. */
@@ -215,8 +217,16 @@ watch_begin(const struct opts *o, const struct inputs *in,
 	s->r.page_size = pipe_page_size(o, in, &s->r.page_size_from);
 	if ((s->n = pipe_orders(o, in, s->r.page_size, s->orders, &from)) < 0)
 		return EXIT_USAGE;
-	s->w.pageblock_order = in->have_pti ? in->pti.pageblock_order :
-	    in->pmd_order >= 0 ? (unsigned)in->pmd_order : s->orders[0];
+	/*
+	 * The snapshot's pageblock order, by the advice's own rule: never
+	 * one of --orders. Unknown (no pagetypeinfo, no THP), the one named
+	 * guess, as the timeline's: the watch's JSON has no null for it.
+	 */
+	memset(&hp, 0, sizeof(hp));
+	hp.hpage_order = advise_hpage_order(in->pmd_order, in->have_pti ?
+	    &in->pti : NULL);
+	s->w.pageblock_order = advise_block_order(in->have_pti ? &in->pti :
+	    NULL, &hp);
 	if (o->events && (rc = events_start(o, in, s->w.pageblock_order,
 	    &s->evn, &s->t)) != 0)
 		return rc;

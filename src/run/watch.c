@@ -319,7 +319,6 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	struct loop l;
 	int rc = 0;
 
-	watch_signals();
 	memset(&l, 0, sizeof(l));
 	l.o = o;
 	l.tmpl = tmpl;
