@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "advise.h"
 #include "avail.h"
 #include "ferr.h"
 #include "health.h"
@@ -135,9 +136,9 @@ size_order(const char *opt, const char *size, unsigned long page_size,
 
 int
 check_ask_of(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, unsigned hpage_order, struct check_ask *ask)
+    unsigned long page_size, const struct advice *adv, struct check_ask *ask)
 {
-	unsigned def = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	unsigned def = advise_block_order(in->have_pti ? &in->pti : NULL, adv);
 	unsigned w = def, c = def;
 
 	memset(ask, 0, sizeof(*ask));
@@ -166,8 +167,7 @@ run_check(const struct opts *o, const struct inputs *in,
 	struct check_answer c;
 	struct check_ask ask;
 
-	if (check_ask_of(o, in, r->page_size, r->advice->hpage_order,
-	    &ask) != 0)
+	if (check_ask_of(o, in, r->page_size, r->advice, &ask) != 0)
 		return EXIT_USAGE;
 	health_judge_nodes(&c, r->avail, r->need, r->need_answer.possible,
 	    &ask);
