@@ -79,7 +79,11 @@ struct opts {
 	const char	*need_size;	/* its SIZE, NULL: the pageblock */
 	int		 node;		/* --node, -1: the machine */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
-	/* --fragmented=LOW[,SEVERE]: the judgement's marks (0: the default's) */
+	/*
+	 * --fragmented=LOW[,SEVERE] (frag_marks: given): the judgement's
+	 * marks; frag_severe 0 when SEVERE was not given (kcompactd's leeway)
+	 */
+	bool		 frag_marks;
 	unsigned	 frag_low, frag_severe;
 	bool		 force;		/* --force: --compact compacts every node */
 	bool		 dry_run;	/* --dry-run: --compact says what it would do */
