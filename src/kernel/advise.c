@@ -508,14 +508,6 @@ advise_block_order(const struct pagetypeinfo *pti, const struct advice *adv)
 	return pti != NULL ? pti->pageblock_order : adv->hpage_order;
 }
 
-unsigned
-advise_hpage_order(long pmd_order, const struct pagetypeinfo *pti)
-{
-	if (pmd_order >= 0)
-		return (unsigned)pmd_order;
-	return pti != NULL ? pti->pageblock_order : ADVISE_HPAGE_ORDER_GUESS;
-}
-
 const char *
 advise_gfp_name(enum advise_gfp gfp)
 {
@@ -621,4 +613,12 @@ advise_at(const struct advice *adv, size_t z, size_t j)
 		return NULL;
 	nz = adv->nzones / adv->norders;
 	return z < nz ? &adv->zones[j * nz + z] : NULL;
+}
+
+unsigned
+advise_hpage_order(long pmd_order, const struct pagetypeinfo *pti)
+{
+	if (pmd_order >= 0)
+		return (unsigned)pmd_order;
+	return pti != NULL ? pti->pageblock_order : ADVISE_BLOCK_ORDER_GUESS;
 }

@@ -105,7 +105,7 @@ pipe_input_opts(const struct opts *o)
 /*
  * Store in ORDERS the orders that matter for O and IN: --advise=LIST or
  * --orders=LIST, else the pageblock order and every enabled THP order,
- * else ADVISE_HPAGE_ORDER_GUESS. Returns how many with *FROM saying where they came from, or -1
+ * else ADVISE_BLOCK_ORDER_GUESS. Returns how many with *FROM saying where they came from, or -1
  * after a usage message.
  */
 int
@@ -131,8 +131,8 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 		    in->thp_orders[i] != orders[0]))
 			orders[n++] = in->thp_orders[i];
 	if (n == 0) {
-		orders[n++] = ADVISE_HPAGE_ORDER_GUESS < norders ?
-		    ADVISE_HPAGE_ORDER_GUESS : norders - 1;
+		orders[n++] = ADVISE_BLOCK_ORDER_GUESS < norders ?
+		    ADVISE_BLOCK_ORDER_GUESS : norders - 1;
 		*from = "default";
 	}
 	return (int)n;
