@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "elapsed.h"
 #include "evcount.h"
 #include "experiment.h"
 #include "load.h"
@@ -355,7 +356,7 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 	}
 	if (w->child > 0 && w->rec && record_end(w->rec, experiment_status(
 	    ws), WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
-	    watch_ms_between(&s->start, &s->end), &e) != 0) {
+	    elapsed_ms_between(&s->start, &s->end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
