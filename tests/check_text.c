@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "grow.h"
 #include "text.h"
 #include "testutil.h"
@@ -445,27 +446,27 @@ START_TEST(test_tok_is_name)
 	struct tok t;
 
 	t = mktok("DMA32", 5);
-	ck_assert(tok_is_name(&t));
+	ck_assert(tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("!~,", 3);
-	ck_assert(tok_is_name(&t));
+	ck_assert(tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok(n31, 31);
-	ck_assert(tok_is_name(&t));
+	ck_assert(tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok(n32, 32);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("", 0);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("a b", 3);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("a\tb", 3);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("a\x7f", 2);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("Norm\xc3\xa4l", 7);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("\x01", 1);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 	t = mktok("a\0b", 3);
-	ck_assert(!tok_is_name(&t));
+	ck_assert(!tok_is_name(&t, FRAG_NAME_SIZE - 1));
 }
 END_TEST
 

@@ -71,6 +71,17 @@ if grep -q "THP faults" "$tmp/thp.out"; then
 	fail=1
 fi
 
+# The pageblock order is the snapshot's rule's (pagetypeinfo, else THP's
+# PMD order, else the named guess, 9), never one of --orders.
+mkdir -p "$tmp/bare/proc"
+cp "$FIXTURES/corpus/arm720t-2.6.16-dma-only/buddyinfo" "$tmp/bare/proc/"
+for ord in "" "--orders=3"; do
+	out=$("$FRAGSTAT" -q --sysroot "$tmp/bare" --watch 0.01 --count 1 \
+	    --json $ord | grep -o '"pageblock_order":[0-9]*')
+	[ "$out" = '"pageblock_order":9' ] ||
+		{ echo "FAIL: watch ${ord:-without --orders}: $out"; fail=1; }
+done
+
 # 2. A reader that goes away ends it quietly, with status 0.
 { "$FRAGSTAT" -q --watch 0.05 --json 2> "$tmp/pipe.err"; echo $? > "$tmp/pipe.st"; } | head -n 1 > /dev/null
 if [ "$(cat "$tmp/pipe.st")" != 0 ] || [ -s "$tmp/pipe.err" ]; then

@@ -110,10 +110,9 @@ hum_outcome(char *buf, size_t size, uint64_t alloc, uint64_t fallback,
 }
 
 const char *
-hum_fragindex(char *buf, size_t size, int v)
+hum_fragindex(char *buf, size_t size, int v, int succeeds)
 {
-	/* fragmentation_index() returns -1000 where a block of the order is free. */
-	if (v == -1000) {
+	if (v == succeeds) {
 		snprintf(buf, size, "succeeds");
 		return buf;
 	}

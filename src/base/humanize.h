@@ -66,10 +66,11 @@ const char	*hum_outcome(char *buf, size_t size, uint64_t alloc,
 		    uint64_t fallback, bool have_charge, uint64_t charge);
 /*
  * Returns BUF holding the fragmentation index V as the human views spell
- * it: "succeeds" where the allocation would (the kernel's -1000), else as
+ * it: "succeeds" where V is SUCCEEDS, the value the kernel gives when the
+ * allocation would (kernel/frag.h's FRAG_INDEX_SUCCEEDS), else as
  * hum_index().
  */
-const char	*hum_fragindex(char *buf, size_t size, int v);
+const char	*hum_fragindex(char *buf, size_t size, int v, int succeeds);
 
 /* Returns BUF holding the thousandths V as "0.805" or "-0.500": hum_fixed(V, 3). */
 const char	*hum_index(char *buf, size_t size, int v);

@@ -8,8 +8,6 @@
 
 #include "text.h"
 
-#define NAME_MAX_LEN	31
-
 void
 lines_init(struct lines *l, const char *buf, size_t len)
 {
@@ -101,11 +99,11 @@ tok_chop(struct tok *t, char c)
 }
 
 bool
-tok_is_name(const struct tok *t)
+tok_is_name(const struct tok *t, size_t max)
 {
 	size_t i;
 
-	if (t->n == 0 || t->n > NAME_MAX_LEN)
+	if (t->n == 0 || t->n > max)
 		return false;
 	for (i = 0; i < t->n; i++)
 		if ((unsigned char)t->s[i] <= 0x20 || (unsigned char)t->s[i] >= 0x7f)

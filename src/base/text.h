@@ -58,8 +58,11 @@ tok_is(const struct tok *t, const char *word)
 /* Returns whether T ends with C, and then takes C off T. */
 bool	tok_chop(struct tok *t, char c);
 
-/* Returns whether T is a name fragstat accepts: 1..31 printable ASCII bytes. */
-bool	tok_is_name(const struct tok *t);
+/*
+ * Returns whether T is a name fragstat accepts: 1 to MAX printable ASCII
+ * bytes (the callers' MAX: model/bounds.h's FRAG_NAME_SIZE - 1).
+ */
+bool	tok_is_name(const struct tok *t, size_t max);
 
 /*
  * The one number parser: T as decimal digits only (no sign, space or

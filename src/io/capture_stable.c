@@ -11,8 +11,10 @@
 #include "inputs.h"
 
 /* The index files read between two reads of buddyinfo, under the root. */
-static const char *const stable_idx[2] = { CAPTURE_UNUSABLE_INDEX,
-    CAPTURE_EXTFRAG_INDEX };
+static const char *const stable_idx[CAPTURE_NKFILES] = {
+	[CAPTURE_K_UNUSABLE] = CAPTURE_UNUSABLE_INDEX,
+	[CAPTURE_K_EXTFRAG] = CAPTURE_EXTFRAG_INDEX,
+};
 
 /* Read PATH into S. Returns 0, or -errno with E set (its own copy of PATH). */
 static int
@@ -35,7 +37,7 @@ drop(struct capture_stable *s)
 	int i;
 
 	slurp_free(&s->b);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < CAPTURE_NKFILES; i++)
 		slurp_free(&s->k[i]);
 }
 
@@ -45,13 +47,16 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 {
 	struct slurp again;
 	struct ferr re;
-	int i;
+	bool paths;
+	int i, nread;
 
 	memset(s, 0, sizeof(*s));
 	s->bpath = inputs_path(root, "/proc/buddyinfo");
-	for (i = 0; i < 2; i++)
-		s->kpath[i] = inputs_path(root, stable_idx[i]);
-	if (s->bpath == NULL || s->kpath[0] == NULL || s->kpath[1] == NULL) {
+	paths = s->bpath != NULL;
+	for (i = 0; i < CAPTURE_NKFILES; i++)
+		if ((s->kpath[i] = inputs_path(root, stable_idx[i])) == NULL)
+			paths = false;
+	if (!paths) {
 		ferr_keep_path(e, "/proc/buddyinfo");
 		return ferr_set(e, 0, "out of memory");
 	}
@@ -60,9 +65,12 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 			capture_failed(e, &re);
 			return -1;
 		}
-		for (i = 0; i < 2; i++)
+		for (i = nread = 0; i < CAPTURE_NKFILES; i++) {
 			load(s->kpath[i], &s->k[i], &s->kerr[i]);
-		if (s->k[0].buf == NULL && s->k[1].buf == NULL) {
+			if (s->k[i].buf != NULL)
+				nread++;
+		}
+		if (nread == 0) {
 			s->reads = 0;
 			return 0;
 		}
@@ -86,7 +94,7 @@ capture_stable_free(struct capture_stable *s)
 
 	drop(s);
 	free(s->bpath);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < CAPTURE_NKFILES; i++)
 		free(s->kpath[i]);
 }
 
@@ -119,7 +127,7 @@ capture_stable_group(struct capture *c, struct ferr *e)
 	    capture_put(c, "/proc/buddyinfo", s.b.buf, s.b.len, e) != 0)
 		goto out;
 	c->done.files++;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < CAPTURE_NKFILES; i++) {
 		if (s.k[i].buf == NULL)
 			capture_missing(c, s.kerr[i].path, stable_idx[i],
 			    s.kerr[i].msg);

@@ -16,11 +16,21 @@
 #define CAPTURE_UNUSABLE_INDEX	"/sys/kernel/debug/extfrag/unusable_index"
 #define CAPTURE_EXTFRAG_INDEX	"/sys/kernel/debug/extfrag/extfrag_index"
 
+/*
+ * The index files, in the order of kpath[], k[] and kerr[] below, of
+ * --verify's files (run/verify.c) and of model/verification.h's files[].
+ */
+enum capture_kfile {
+	CAPTURE_K_UNUSABLE,	/* CAPTURE_UNUSABLE_INDEX */
+	CAPTURE_K_EXTFRAG,	/* CAPTURE_EXTFRAG_INDEX */
+	CAPTURE_NKFILES
+};
+
 /* buddyinfo and the two index files, read together (capture_stable_read()). */
 struct capture_stable {
-	char		*bpath, *kpath[2];	/* the files, under the root */
-	struct slurp	 b, k[2];	/* k[i].buf NULL: unreadable, why in kerr[i] */
-	struct ferr	 kerr[2];
+	char		*bpath, *kpath[CAPTURE_NKFILES];	/* under the root */
+	struct slurp	 b, k[CAPTURE_NKFILES];	/* k[i].buf NULL: unreadable, why in kerr[i] */
+	struct ferr	 kerr[CAPTURE_NKFILES];
 	int		 reads;		/* of buddyinfo; 0: no index file to read around */
 	bool		 stable;	/* buddyinfo read the same before and after */
 };

@@ -628,3 +628,11 @@ advise_at(const struct advice *adv, size_t z, size_t j)
 	nz = adv->nzones / adv->norders;
 	return z < nz ? &adv->zones[j * nz + z] : NULL;
 }
+
+unsigned
+advise_hpage_order(long pmd_order, const struct pagetypeinfo *pti)
+{
+	if (pmd_order >= 0)
+		return (unsigned)pmd_order;
+	return pti != NULL ? pti->pageblock_order : ADVISE_BLOCK_ORDER_GUESS;
+}

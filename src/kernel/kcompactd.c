@@ -41,12 +41,17 @@ kcompactd_weighted(uint64_t present, uint32_t score, uint64_t node_present)
 	return (uint32_t)(present * score / (node_present + 1));
 }
 
+/* Whether release KVER (-1: newest) has the 6.16 marks (kcompactd_score_wmark()). */
+static bool
+new_marks(long kver)
+{
+	return kver < 0 || kver >= 6016;
+}
+
 void
 kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
     unsigned *high)
 {
-	unsigned leeway;
-
 	/*
 	 * fragmentation_score_wmark(), 5.9 to 6.15: low 100 - proactiveness
 	 * but at least 5, high low + 10. Michal Clapinski's "remove low
@@ -55,14 +60,21 @@ kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
 	 * after 6.15-rc1, so merged for 6.16) drop the floor and make the
 	 * leeway min(10, low / 2).
 	 */
-	if (kver >= 0 && kver < 6016) {
+	if (!new_marks(kver))
 		*low = proactiveness >= 95 ? 5 : 100 - proactiveness;
-		leeway = 10;
-	} else {
+	else
 		*low = proactiveness >= 100 ? 0 : 100 - proactiveness;
-		leeway = *low / 2 < 10 ? *low / 2 : 10;
-	}
-	*high = *low + leeway > 100 ? 100 : *low + leeway;
+	*high = kcompactd_high_mark(kver, *low);
+}
+
+unsigned
+kcompactd_high_mark(long kver, unsigned low)
+{
+	unsigned leeway = 10;
+
+	if (new_marks(kver) && low / 2 < leeway)
+		leeway = low / 2;
+	return low + leeway > 100 ? 100 : low + leeway;
 }
 
 void

@@ -43,6 +43,13 @@ void	kcompactd_score_wmark(long kver, unsigned proactiveness, unsigned *low,
 	    unsigned *high);
 
 /*
+ * Returns fragmentation_score_wmark()'s high mark for the low mark LOW
+ * under the rules of release KVER (-1: newest): LOW + 10 (since 6.16
+ * LOW + min(10, LOW / 2)), at most 100.
+ */
+unsigned	kcompactd_high_mark(long kver, unsigned low);
+
+/*
  * Set the state of each of the N nodes of K: none where proactive
  * compaction does not EXIST (before 5.9), off at PROACTIVENESS 0, else
  * working or idle as K's proactive says.

@@ -72,7 +72,7 @@ memblock_parse_zones(const char *buf, size_t len, char *zones, size_t size,
 	if (n == 0 || n > 8)
 		return ferr_set(e, 1, "expected 1 to 8 zone names");
 	for (i = 0; i < n; i++) {
-		if (!tok_is_name(&w[i]) || w[i].n >= FRAG_NAME_SIZE ||
+		if (!tok_is_name(&w[i], FRAG_NAME_SIZE - 1) ||
 		    k + w[i].n + 1 >= size)
 			return ferr_set(e, 1, "'%.*s' is not a zone name",
 			    (int)(w[i].n > 40 ? 40 : w[i].n), w[i].s);

@@ -56,7 +56,7 @@ type_index(struct pagetypeinfo *p, const struct tok *t, unsigned long l,
 	for (i = 0; i < p->ntypes; i++)
 		if (tok_is(t, p->types[i]))
 			return (int)i;
-	if (!tok_is_name(t))
+	if (!tok_is_name(t, FRAG_NAME_SIZE - 1))
 		return ferr_set(e, l, "migratetype '%s' is not 1 to %d printable "
 		    "ASCII characters", ferr_quote(q, sizeof(q), t->s, t->n),
 		    FRAG_NAME_SIZE - 1);

@@ -35,7 +35,7 @@ zonehead_parse(const struct tok *t, char name_suffix, unsigned *node,
 	if (name_suffix != '\0' && !tok_chop(&nt, name_suffix))
 		return ferr_set(e, line, "expected '%c' after the zone name",
 		    name_suffix);
-	if (!tok_is_name(&nt))
+	if (!tok_is_name(&nt, FRAG_NAME_SIZE - 1))
 		return ferr_set(e, line, "zone name '%s' is not 1 to %d printable "
 		    "ASCII characters", ferr_quote(q, sizeof(q), nt.s, nt.n),
 		    FRAG_NAME_SIZE - 1);

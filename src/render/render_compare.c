@@ -26,7 +26,7 @@ enum vector_kind {
 static const char *
 fragindex(char *buf, size_t size, const struct frag *f, unsigned o)
 {
-	return hum_fragindex(buf, size, f->fragindex[o]);
+	return hum_fragindex(buf, size, f->fragindex[o], FRAG_INDEX_SUCCEEDS);
 }
 
 /* Print zone I of A beside zone J of B. */

@@ -37,10 +37,12 @@ index_table(FILE *fp, const struct rindex *x)
 		return;
 	}
 	fprintf(fp, "%s -> %s  (min %s, max %s)",
-	    hum_fragindex(b[0], sizeof(b[0]), (int)x->first),
-	    hum_fragindex(b[1], sizeof(b[1]), (int)x->last),
-	    hum_fragindex(b[2], sizeof(b[2]), (int)x->min),
-	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max));
+	    hum_fragindex(b[0], sizeof(b[0]), (int)x->first,
+	    FRAG_INDEX_SUCCEEDS), hum_fragindex(b[1], sizeof(b[1]),
+	    (int)x->last, FRAG_INDEX_SUCCEEDS), hum_fragindex(b[2],
+	    sizeof(b[2]), (int)x->min, FRAG_INDEX_SUCCEEDS),
+	    hum_fragindex(b[3], sizeof(b[3]), (int)x->max,
+	    FRAG_INDEX_SUCCEEDS));
 }
 
 /* The stall kinds in the order the views show them, and their names there. */
@@ -334,8 +336,9 @@ compare_orders(FILE *fp, const struct replay *a, const struct rzone *za,
 			    j ? "fragindex" : "unusable");
 			/* "succeeds" is a word, not -1.000: no difference to it. */
 			row(fp, n, hum_fragindex(v[0], sizeof(v[0]),
-			    (int)x[j]->max), hum_fragindex(v[1], sizeof(v[1]),
-			    (int)y[j]->max), j && (x[j]->max ==
+			    (int)x[j]->max, FRAG_INDEX_SUCCEEDS),
+			    hum_fragindex(v[1], sizeof(v[1]), (int)y[j]->max,
+			    FRAG_INDEX_SUCCEEDS), j && (x[j]->max ==
 			    FRAG_INDEX_SUCCEEDS || y[j]->max ==
 			    FRAG_INDEX_SUCCEEDS) ? "-" : diff_index(v[2],
 			    sizeof(v[2]), y[j]->max - x[j]->max));

@@ -373,7 +373,8 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 
 			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
 			    o, false), cell(c, sizeof(c), r, i, o, true),
-			    hum_fragindex(c2, sizeof(c2), f->fragindex[o]));
+			    hum_fragindex(c2, sizeof(c2), f->fragindex[o],
+			    FRAG_INDEX_SUCCEEDS));
 			if (a)
 				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
 				    -8 : 0);

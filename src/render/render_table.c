@@ -108,7 +108,8 @@ orders(struct table *tb, size_t i)
 		hum_index(ui, sizeof(ui), f->unusable[o]);
 		/* The fragmentation index means something only where an
 		 * allocation of this order would fail (S(o) == 0). */
-		hum_fragindex(fi, sizeof(fi), f->fragindex[o]);
+		hum_fragindex(fi, sizeof(fi), f->fragindex[o],
+		    FRAG_INDEX_SUCCEEDS);
 		row(tb->fp, order_cols, NCOLS(order_cols), cell);
 	}
 }

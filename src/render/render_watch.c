@@ -287,7 +287,8 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 			    sizeof(nb), a));
 		fprintf(fp, " unusable %s fragindex %s",
 		    hum_index(u, sizeof(u), r->frag[i].unusable[o]),
-		    hum_fragindex(fi, sizeof(fi), r->frag[i].fragindex[o]));
+		    hum_fragindex(fi, sizeof(fi), r->frag[i].fragindex[o],
+		    FRAG_INDEX_SUCCEEDS));
 	}
 	fputc('\n', fp);
 	if (ptzone_of(s, i) != NULL)

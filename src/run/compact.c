@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "compact.h"
-#include "watch.h"
+#include "elapsed.h"
 
 /* Write "1\n" to PATH. Returns 0 or -errno with E set. */
 static int
@@ -54,6 +54,6 @@ compact_nodes(struct compaction *c, struct ferr *e)
 			return -1;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	c->ms = watch_ms_between(&t0, &t1);
+	c->ms = elapsed_ms_between(&t0, &t1);
 	return 0;
 }

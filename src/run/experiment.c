@@ -11,16 +11,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "elapsed.h"
 #include "experiment.h"
 #include "options.h"
 #include "render_experiment.h"
+#include "watch_signals.h"
 
 pid_t
 experiment_spawn(char *const *argv, struct ferr *e)
 {
-	sigset_t none;
+	struct sigaction sa;
 	pid_t pid;
-	int err;
+	int err, sig;
 
 	fflush(NULL);
 	if (ferr_inject("spawn") || (pid = fork()) == -1) {
@@ -30,10 +32,19 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	}
 	if (pid > 0)
 		return pid;
-	/* The child: what it inherits from fragstat's run is not its own. */
+	/*
+	 * The child: what it inherits from fragstat's run is not its own.
+	 * Every caught signal (watch_signals()'s stop signals and SIGCHLD)
+	 * goes back to SIG_DFL, as execvp() would, before the mask lets one
+	 * that is pending in: fragstat's handler must not run in the child.
+	 * The mask is then the one fragstat began with (watch_sleep_mask()).
+	 */
 	signal(SIGPIPE, SIG_DFL);
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigaction(sig, NULL, &sa) == 0 &&
+		    sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
+			signal(sig, SIG_DFL);
+	sigprocmask(SIG_SETMASK, watch_sleep_mask(), NULL);
 	execvp(argv[0], argv);
 	err = errno;
 	ferr_say("%s: cannot run: %s", argv[0], strerror(err));
@@ -58,9 +69,8 @@ experiment_progress(struct experiment_progress *p, unsigned long samples)
 	if (!p->on)
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	render_experiment_progress(stderr, p->dir, (uint64_t)((now.tv_sec -
-	    p->t0.tv_sec) * 1000 + (now.tv_nsec - p->t0.tv_nsec) / 1000000),
-	    samples);
+	render_experiment_progress(stderr, p->dir, elapsed_ms_between(&p->t0,
+	    &now), samples);
 	p->shown = true;
 }
 

@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elapsed.h"
 #include "load.h"
 #include "map_every.h"
 #include "mapview.h"
 #include "modes.h"
 #include "render_pollution.h"
-#include "watch.h"
 
 /*
  * Read the map of O's root with all --map computes from it and write its
@@ -53,7 +53,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 	}
 	mapview_report(&v, &r);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	*ms = watch_ms_between(&t0, &t1);
+	*ms = elapsed_ms_between(&t0, &t1);
 	render_map_sample_json(fp, &r, sample, elapsed_ms, *ms);
 	if (fclose(fp) != 0) {
 		free(*buf);
@@ -105,7 +105,7 @@ map_every_sample(struct map_every *me, struct ferr *e)
 	if (me->n++ % me->o->map_every != 0)
 		return 0;
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (map_line(me->o, me->n - 1, watch_ms_between(&me->start, &now),
+	if (map_line(me->o, me->n - 1, elapsed_ms_between(&me->start, &now),
 	    &buf, &len, &ms) != 0) {
 		e->path = "fragstat";
 		return ferr_set(e, 0, "--map-every: the map of sample %lu could "

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "advise.h"
 #include "avail.h"
 #include "ferr.h"
 #include "health.h"
@@ -66,16 +67,30 @@ check_begin(void)
 	}
 }
 
+/* Returns whether LINE is a message of ours: "fragstat: ...", not a hint. */
+static bool
+ours(const char *line)
+{
+	size_t pre = strlen(progname);
+
+	return strncmp(line, progname, pre) == 0 &&
+	    strncmp(line + pre, ": ", 2) == 0;
+}
+
 /*
  * Put standard error back and write what was kept to it. Returns its
- * first line whole, without "fragstat: " and the newline, for the caller
- * to free; NULL when nothing was kept or memory ran out.
+ * last message of ours whole (the error: the notes on optional files come
+ * first, "Try ... --help" after), else its first line, without
+ * "fragstat: " and the newline, for the caller to free; NULL when nothing
+ * was kept or memory ran out.
  */
 static char *
 check_restore(void)
 {
-	char buf[4096], *first = NULL;
-	size_t n, cap = 0, pre = strlen(progname);
+	char *line = NULL, *pick = NULL;
+	size_t cap = 0, pre = strlen(progname);
+	bool pick_ours = false;
+	ssize_t len;
 
 	if (kept == NULL)
 		return NULL;
@@ -83,23 +98,24 @@ check_restore(void)
 	dup2(saved_stderr, STDERR_FILENO);
 	close(saved_stderr);
 	rewind(kept);
-	if (getline(&first, &cap, kept) > 0) {
-		fputs(first, stderr);
-		first[strcspn(first, "\n")] = '\0';
-		/* "fragstat: " goes: the line says "FRAGSTAT UNKNOWN" already. */
-		if (strncmp(first, progname, pre) == 0 &&
-		    strncmp(first + pre, ": ", 2) == 0)
-			memmove(first, first + pre + 2,
-			    strlen(first + pre + 2) + 1);
-	} else {
-		free(first);
-		first = NULL;
+	while ((len = getline(&line, &cap, kept)) > 0) {
+		fwrite(line, 1, (size_t)len, stderr);
+		if (pick != NULL && !ours(line))
+			continue;
+		free(pick);
+		pick_ours = ours(line);
+		pick = strdup(line);
 	}
-	while ((n = fread(buf, 1, sizeof(buf), kept)) > 0)
-		fwrite(buf, 1, n, stderr);
+	free(line);
 	fclose(kept);
 	kept = NULL;
-	return first;
+	if (pick == NULL)
+		return NULL;
+	pick[strcspn(pick, "\n")] = '\0';
+	/* "fragstat: " goes: the line says "FRAGSTAT UNKNOWN" already. */
+	if (pick_ours)
+		memmove(pick, pick + pre + 2, strlen(pick + pre + 2) + 1);
+	return pick;
 }
 
 int
@@ -135,9 +151,9 @@ size_order(const char *opt, const char *size, unsigned long page_size,
 
 int
 check_ask_of(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, unsigned hpage_order, struct check_ask *ask)
+    unsigned long page_size, const struct advice *adv, struct check_ask *ask)
 {
-	unsigned def = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	unsigned def = advise_block_order(in->have_pti ? &in->pti : NULL, adv);
 	unsigned w = def, c = def;
 
 	memset(ask, 0, sizeof(*ask));
@@ -166,8 +182,7 @@ run_check(const struct opts *o, const struct inputs *in,
 	struct check_answer c;
 	struct check_ask ask;
 
-	if (check_ask_of(o, in, r->page_size, r->advice->hpage_order,
-	    &ask) != 0)
+	if (check_ask_of(o, in, r->page_size, r->advice, &ask) != 0)
 		return EXIT_USAGE;
 	health_judge_nodes(&c, r->avail, r->need, r->need_answer.possible,
 	    &ask);

@@ -33,11 +33,11 @@ int	check_end(int rc);
 
 /*
  * Set ASK from O's --warn, --crit and --node for IN with pages of
- * PAGE_SIZE (the size by default: the pageblock, else HPAGE_ORDER).
- * Returns 0, or -1 after a usage message.
+ * PAGE_SIZE (the size by default: ADV's advise_block_order()). Returns 0,
+ * or -1 after a usage message.
  */
 int	check_ask_of(const struct opts *o, const struct inputs *in,
-	    unsigned long page_size, unsigned hpage_order,
+	    unsigned long page_size, const struct advice *adv,
 	    struct check_ask *ask);
 
 /* --check: print the status line for IN and R. Returns the state. */

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "advise.h"
+#include "elapsed.h"
 #include "evcount.h"
 #include "experiment.h"
 #include "load.h"
@@ -207,6 +209,7 @@ watch_begin(const struct opts *o, const struct inputs *in,
 {
 	struct ferr e = { .path = "" };
 	const char *from;
+	struct advice hp;
 	int rc;
 
 	/* Without pagetypeinfo --migratetypes would do nothing: say why. */
@@ -219,8 +222,16 @@ watch_begin(const struct opts *o, const struct inputs *in,
 	s->r.page_size = pipe_page_size(o, in, &s->r.page_size_from);
 	if ((s->n = pipe_orders(o, in, s->r.page_size, s->orders, &from)) < 0)
 		return EXIT_USAGE;
-	s->w.pageblock_order = in->have_pti ? in->pti.pageblock_order :
-	    in->pmd_order >= 0 ? (unsigned)in->pmd_order : s->orders[0];
+	/*
+	 * The snapshot's pageblock order, by the advice's own rule: never
+	 * one of --orders. Unknown (no pagetypeinfo, no THP), the one named
+	 * guess, as the timeline's: the watch's JSON has no null for it.
+	 */
+	memset(&hp, 0, sizeof(hp));
+	hp.hpage_order = advise_hpage_order(in->pmd_order, in->have_pti ?
+	    &in->pti : NULL);
+	s->w.pageblock_order = advise_block_order(in->have_pti ? &in->pti :
+	    NULL, &hp);
 	if (o->events && (rc = events_start(o, in, s->w.pageblock_order,
 	    &s->evn, &s->t)) != 0)
 		return rc;
@@ -349,7 +360,7 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 	}
 	if (w->child > 0 && w->rec && record_end(w->rec, experiment_status(
 	    ws), WIFSIGNALED(ws) ? WTERMSIG(ws) : 0,
-	    watch_ms_between(&s->start, &s->end), &e) != 0) {
+	    elapsed_ms_between(&s->start, &s->end), &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}

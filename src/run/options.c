@@ -13,6 +13,7 @@
 #include "model.h"
 #include "options.h"
 #include "options_mode.h"
+#include "pageorder.h"
 #include "text.h"
 #include "usage.h"
 
@@ -27,10 +28,10 @@ parse_page_size(const char *s, unsigned long *out)
 		mul = 1024;
 		t.n--;
 	}
-	if (num_u64(&t, &v) != 0 || v > (1u << 24) / mul)
+	if (num_u64(&t, &v) != 0 || v > PAGEORDER_PAGE_MAX / mul)
 		return -1;
 	v *= mul;
-	if (v < 512 || (v & (v - 1)) != 0)
+	if (!pageorder_page_ok(v))
 		return -1;
 	*out = (unsigned long)v;
 	return 0;
@@ -139,15 +140,15 @@ static const struct option longopts[] = {
 
 /*
  * Set O's marks from S, "LOW" or "LOW,SEVERE", whole percents with LOW <
- * SEVERE <= 100; without SEVERE, LOW + 10 (the kernel's leeway) or 100.
- * Returns 0 or -1.
+ * SEVERE <= 100; without SEVERE, frag_severe stays 0: the input's release
+ * decides kcompactd's leeway (pipe_count()). Returns 0 or -1.
  */
 static int
 parse_marks(const char *s, struct opts *o)
 {
 	char low[24];
 	size_t n = strcspn(s, ",");
-	uint64_t l, h;
+	uint64_t l, h = 0;
 
 	if (n == 0 || n >= sizeof(low))
 		return -1;
@@ -155,10 +156,10 @@ parse_marks(const char *s, struct opts *o)
 	low[n] = '\0';
 	if (num_str(low, &l) != 0 || l >= 100)
 		return -1;
-	if (s[n] == '\0')
-		h = l + 10 > 100 ? 100 : l + 10;
-	else if (num_str(s + n + 1, &h) != 0 || h > 100 || h <= l)
+	if (s[n] != '\0' && (num_str(s + n + 1, &h) != 0 || h > 100 ||
+	    h <= l))
 		return -1;
+	o->frag_marks = true;
 	o->frag_low = (unsigned)l;
 	o->frag_severe = (unsigned)h;
 	return 0;
@@ -301,7 +302,8 @@ opt_input(int c, const char *arg, struct opts *o)
 	case OPT_PAGE_SIZE:
 		if (parse_page_size(arg, &o->page_size) != 0)
 			return usage_error("--page-size: '%s' is not a power "
-			    "of two from 512 to 16M", arg);
+			    "of two from %u to %uM", arg, PAGEORDER_PAGE_MIN,
+			    PAGEORDER_PAGE_MAX / PAGEORDER_KB / PAGEORDER_KB);
 		break;
 	case OPT_ZONEINFO:
 		o->zoneinfo = arg;

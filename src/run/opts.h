@@ -79,7 +79,11 @@ struct opts {
 	const char	*need_size;	/* its SIZE, NULL: the pageblock */
 	int		 node;		/* --node, -1: the machine */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
-	/* --fragmented=LOW[,SEVERE]: the judgement's marks (0: the default's) */
+	/*
+	 * --fragmented=LOW[,SEVERE] (frag_marks: given): the judgement's
+	 * marks; frag_severe 0 when SEVERE was not given (kcompactd's leeway)
+	 */
+	bool		 frag_marks;
 	unsigned	 frag_low, frag_severe;
 	bool		 force;		/* --force: --compact compacts every node */
 	bool		 dry_run;	/* --dry-run: --compact says what it would do */
@@ -92,6 +96,13 @@ struct opts {
 /* Samples a window of --trigger keeps before and writes after its trigger. */
 #define TRIGGER_BEFORE_DEFAULT	10
 #define TRIGGER_AFTER_DEFAULT	10
+
+/*
+ * The page size of an input that says none (a capture without one, not
+ * live): x86-64's. --help prints the text, pipe_page_size() the number.
+ */
+#define PAGE_SIZE_ASSUMED_TEXT	"4096"
+#define PAGE_SIZE_ASSUMED	4096
 
 /* Default PSI urgency thresholds (avg10, percent of wall time). */
 #define PSI_SOME_DEFAULT	1000

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "kcompactd.h"
 #include "kver.h"
 #include "load.h"
 #include "mode_check.h"
@@ -45,7 +46,7 @@ pipe_close_stdout(void)
 /*
  * Returns the page size for O and where it came from in *FROM: --page-size,
  * else the host's when the files are the live ones, else what the capture
- * IN was read from says (IN NULL: not read yet), else assumed 4096.
+ * IN was read from says (IN NULL: not read yet), else assumed PAGE_SIZE_ASSUMED.
  */
 unsigned long
 pipe_page_size(const struct opts *o, const struct inputs *in, const char **from)
@@ -63,7 +64,7 @@ pipe_page_size(const struct opts *o, const struct inputs *in, const char **from)
 	if (in != NULL && in->capture_page_size)
 		return in->capture_page_size;
 	*from = "assumed";
-	return 4096;
+	return PAGE_SIZE_ASSUMED;
 }
 
 /* Returns the input options O asks for. */
@@ -106,7 +107,7 @@ pipe_input_opts(const struct opts *o)
 /*
  * Store in ORDERS the orders that matter for O and IN: --advise=LIST or
  * --orders=LIST, else the pageblock order and every enabled THP order,
- * else 9. Returns how many with *FROM saying where they came from, or -1
+ * else ADVISE_BLOCK_ORDER_GUESS. Returns how many with *FROM saying where they came from, or -1
  * after a usage message.
  */
 int
@@ -132,7 +133,8 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 		    in->thp_orders[i] != orders[0]))
 			orders[n++] = in->thp_orders[i];
 	if (n == 0) {
-		orders[n++] = 9 < norders ? 9 : norders - 1;
+		orders[n++] = ADVISE_BLOCK_ORDER_GUESS < norders ?
+		    ADVISE_BLOCK_ORDER_GUESS : norders - 1;
 		*from = "default";
 	}
 	return (int)n;
@@ -140,18 +142,18 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 
 /*
  * Set N from --need for pages of PAGE_SIZE: the count, the order of its
- * size (default: the pageblock order, else HPAGE_ORDER), the node. Returns
- * 0, or -1 after a usage message.
+ * size (default: ADV's advise_block_order()), the node. Returns 0, or -1
+ * after a usage message.
  */
 static int
 need_of(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, unsigned hpage_order, struct need *n)
+    unsigned long page_size, const struct advice *adv, struct need *n)
 {
 	size_t z;
 
 	n->count = o->need_count;
 	n->node = o->node;
-	n->order = in->have_pti ? in->pti.pageblock_order : hpage_order;
+	n->order = advise_block_order(in->have_pti ? &in->pti : NULL, adv);
 	if (o->need_size != NULL && orders_one("--need", o->need_size,
 	    page_size, FRAG_MAX_ORDERS, &n->order) != 0)
 		return -1;
@@ -214,9 +216,8 @@ advice_rules(const struct opts *o, const struct inputs *in,
 	}
 	adv->proactiveness = in->proactiveness >= 0 ?
 	    (unsigned)in->proactiveness : ADVISE_PROACTIVENESS;
-	/* COMPACTION_HPAGE_ORDER: the PMD order with THP, else pageblocks. */
-	adv->hpage_order = in->pmd_order >= 0 ? (unsigned)in->pmd_order :
-	    in->have_pti ? in->pti.pageblock_order : 9;
+	adv->hpage_order = advise_hpage_order(in->pmd_order, in->have_pti ?
+	    &in->pti : NULL);
 }
 
 /* Add ORDER to ADV's orders unless it is there already or they are full. */
@@ -246,13 +247,13 @@ advice_orders(const struct opts *o, const struct inputs *in,
 	adv->norders = (size_t)n;
 	/* --need's order is one that matters, unless it is gigantic. */
 	if (o->need_count != 0) {
-		if (need_of(o, in, page_size, adv->hpage_order, need) != 0)
+		if (need_of(o, in, page_size, adv, need) != 0)
 			return -1;
 		if (need->order < in->bi.norders)
 			add_order(adv, need->order);
 	}
 	if (o->warn != 0 || o->crit != 0) {
-		if (check_ask_of(o, in, page_size, adv->hpage_order, &ask) != 0)
+		if (check_ask_of(o, in, page_size, adv, &ask) != 0)
 			return -1;
 		add_order(adv, ask.order);
 	}
@@ -363,9 +364,11 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	v->av.low = o->low;
 	/* The marks of --fragmented, else avail_build()'s default. */
 	v->av.marks.from = NULL;
-	if (o->frag_severe != 0) {
+	if (o->frag_marks) {
 		v->av.marks.low = o->frag_low;
-		v->av.marks.high = o->frag_severe;
+		/* Without SEVERE, kcompactd's leeway under the input's rules. */
+		v->av.marks.high = o->frag_severe != 0 ? o->frag_severe :
+		    kcompactd_high_mark(v->adv.kver, o->frag_low);
 		v->av.marks.from = "option";
 	}
 	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?

@@ -21,10 +21,15 @@ struct kfile {
 	void		(*render)(FILE *, const struct report *);
 };
 
-static const struct kfile kfiles[2] = {
-	{ "unusable_index", render_unusable },
-	{ "extfrag_index", render_extfrag },
+static const struct kfile kfiles[CAPTURE_NKFILES] = {
+	[CAPTURE_K_UNUSABLE] = { "unusable_index", render_unusable },
+	[CAPTURE_K_EXTFRAG] = { "extfrag_index", render_extfrag },
 };
+
+/* One verification.files[] entry per file capture_stable_read() reads. */
+_Static_assert(sizeof(((struct verification *)0)->files) /
+    sizeof(struct kfile_diff) == CAPTURE_NKFILES,
+    "verification.files[] and the capture's index files differ in number");
 
 /* Returns the length of line number N (1-based) of BUF at *LINE, or -1 past the end. */
 static long
@@ -77,7 +82,7 @@ read_files(const char *root, struct capture_stable *s, struct ferr *e)
 	if (capture_stable_read(root, root == NULL ? VERIFY_TRIES : 1, s,
 	    e) != 0)
 		return -1;
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < CAPTURE_NKFILES; i++)
 		if (s->k[i].buf == NULL) {
 			capture_failed(e, &s->kerr[i]);
 			return -1;
@@ -124,7 +129,7 @@ compare_both(const struct capture_stable *s, const struct report *r,
 	FILE *mem;
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < CAPTURE_NKFILES; i++) {
 		if ((mem = open_memstream(&mine[i], &len)) == NULL)
 			return ferr_set(e, 0, "out of memory");
 		kfiles[i].render(mem, r);
@@ -142,7 +147,7 @@ verify_run(FILE *out, const char *root, const char *release, bool json,
     struct ferr *e)
 {
 	struct verification v = { .live = root == NULL };
-	char *mine[2] = { NULL, NULL };
+	char *mine[CAPTURE_NKFILES] = { NULL };
 	struct capture_stable s;
 	struct buddyinfo bi;
 	struct report r;
@@ -168,7 +173,7 @@ verify_run(FILE *out, const char *root, const char *release, bool json,
 		buddyinfo_free(&bi);
 		free(fr);
 	}
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < CAPTURE_NKFILES; i++)
 		free(mine[i]);
 	capture_stable_free(&s);
 	return rc;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "elapsed.h"
 #include "experiment.h"
 #include "futile.h"
 #include "load.h"
@@ -17,13 +18,6 @@
 #include "trace.h"
 #include "watch.h"
 #include "watch_signals.h"
-
-uint64_t
-watch_ms_between(const struct timespec *a, const struct timespec *b)
-{
-	return (uint64_t)((b->tv_sec - a->tv_sec) * 1000 +
-	    (b->tv_nsec - a->tv_nsec) / 1000000);
-}
 
 /* Returns the output error of standard output: 0, EPIPE or another errno. */
 static int
@@ -187,7 +181,7 @@ step_difference(struct loop *l)
 	if (l->have_prev) {
 		rate_sample(s, p->have_vm ? &p->vm : NULL, s->vm,
 		    p->have_psi ? &p->psi : NULL, l->r.psi,
-		    watch_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
+		    elapsed_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
 		s->prev_frag = p->frag;
 	}
@@ -319,7 +313,6 @@ watch_run(const struct watch_opts *o, struct report *tmpl, struct ferr *e)
 	struct loop l;
 	int rc = 0;
 
-	watch_signals();
 	memset(&l, 0, sizeof(l));
 	l.o = o;
 	l.tmpl = tmpl;

@@ -13,10 +13,6 @@
 #include "trigger.h"
 #include "window.h"
 
-/* Returns the milliseconds from A to B, two times of CLOCK_MONOTONIC. */
-uint64_t	watch_ms_between(const struct timespec *a,
-	    const struct timespec *b);
-
 struct experiment_progress;
 
 struct watch_opts {
