@@ -87,7 +87,7 @@ const struct avail *advise_worst_judged(const struct advice *adv,
 unsigned advise_block_order(const struct pagetypeinfo *pti,
 	    const struct advice *adv);
 
-/* A snapshot without advice or pagetypeinfo: x86-64's pageblock order (2 MiB). */
+/* Without advice, THP or pagetypeinfo: x86-64's pageblock order (2 MiB). */
 #define ADVISE_BLOCK_ORDER_GUESS	9
 
 /*
@@ -120,15 +120,6 @@ const char *advise_urgency_name(enum urgency u);
 /*
  * The order compaction works for, before any advice exists (the watch,
  * the pipeline's rules): one rule and one guess for every caller.
- */
-
-/*
- * Without THP or pagetypeinfo: x86-64's pageblock order (2 MiB). The
- * timeline's guess is the same constant: one definition once merged.
- */
-#define ADVISE_BLOCK_ORDER_GUESS	9
-
-/*
  * Returns COMPACTION_HPAGE_ORDER (mm/compaction.c): HPAGE_PMD_ORDER with
  * THP, PMD_ORDER (not -1), else the pageblock order of PTI (NULL: not
  * read), which is HUGETLB_PAGE_ORDER where hugetlbfs is built, else

@@ -27,8 +27,7 @@ static const struct kfile kfiles[CAPTURE_NKFILES] = {
 };
 
 /* One verification.files[] entry per file capture_stable_read() reads. */
-_Static_assert(sizeof(((struct verification *)0)->files) /
-    sizeof(struct kfile_diff) == CAPTURE_NKFILES,
+_Static_assert(VERIFICATION_NFILES == CAPTURE_NKFILES,
     "verification.files[] and the capture's index files differ in number");
 
 /* Returns the length of line number N (1-based) of BUF at *LINE, or -1 past the end. */
