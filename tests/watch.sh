@@ -295,4 +295,32 @@ if [ "$st" -ne 1 ] || [ "$(cat "$tmp/lo.err")" != \
 	cat "$tmp/lo.err"
 	fail=1
 fi
+# 10. A recording whose file passes the file size limit (ulimit -f): the
+# write fails (SIGXFSZ is ignored), the error says so, nothing is left;
+# SIGUSR1 (not one of the usual four) ends a recording whole. Output
+# through a pipe, which the limit does not apply to.
+r=$(ulimit -f 0; "$FRAGSTAT" -q --sysroot "$vm" --watch 0.1 --count 2 \
+    --record "$tmp/xfsz" 2>&1; echo "status $?")
+if [ "$r" != "fragstat: $tmp/xfsz: cannot write fragstat-recording: File too large
+status 1" ] || [ "$(ls -a "$tmp" | grep -c xfsz)" != 0 ]; then
+	echo "FAIL: recording past ulimit -f: $r, left: $(ls -a "$tmp")"
+	fail=1
+fi
+"$FRAGSTAT" -q --sysroot "$vm" --watch 3600 --count 2 --record "$tmp/usr1" \
+    > /dev/null 2> "$tmp/usr1.err" &
+pid=$!
+i=0
+while [ ! -s "$tmp/usr1/samples.ndjson" ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -USR1 "$pid"
+wait "$pid"
+st=$?
+if [ $st -ne 0 ] || [ -s "$tmp/usr1.err" ] ||
+    [ "$(ls -A "$tmp/usr1" | tr '\n' ' ')" != "first fragstat-recording last samples.ndjson " ] ||
+    [ "$(ls -a "$tmp" | grep -c '^\.usr1')" != 0 ]; then
+	echo "FAIL: SIGUSR1 in a recording: status $st: $(cat "$tmp/usr1.err"), $(ls -A "$tmp" "$tmp/usr1")"
+	fail=1
+fi
 exit $fail

@@ -40,6 +40,7 @@ experiment_spawn(char *const *argv, struct ferr *e)
 	 * The mask is then the one fragstat began with (watch_sleep_mask()).
 	 */
 	signal(SIGPIPE, SIG_DFL);
+	signal(SIGXFSZ, SIG_DFL);
 	for (sig = 1; sig < NSIG; sig++)
 		if (sigaction(sig, NULL, &sa) == 0 &&
 		    sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)

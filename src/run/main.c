@@ -178,6 +178,8 @@ main(int argc, char **argv)
 
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
 	signal(SIGPIPE, SIG_IGN);
+	/* A write past the file size limit fails (EFBIG): nothing is left. */
+	signal(SIGXFSZ, SIG_IGN);
 	/*
 	 * Into a file or a pipe, a --watch sample, a snapshot or a whole
 	 * document of up to 64 KiB reaches write() at once; a terminal still

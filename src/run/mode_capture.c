@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "endsigs.h"
 #include "mode_capture.h"
 #include "render_capture.h"
 #include "stage.h"
@@ -30,7 +31,7 @@ int
 mode_capture_run(const char *src, const char *dir, unsigned long page_size,
     const struct map_rules *map, FILE *out, struct ferr *e)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	static const int sigs[] = { ENDSIGS };
 	struct sigaction sa, old[sizeof(sigs) / sizeof(sigs[0])];
 	struct capture_done done;
 	size_t i;

@@ -10,9 +10,9 @@
 #include "physmap.h"
 
 /*
- * capture_run() of SRC into DIR as a program of its own: SIGINT, SIGTERM,
- * SIGHUP and SIGQUIT remove the partial capture and end the program by
- * that signal; the handlers before are back when it returns. Once it
+ * capture_run() of SRC into DIR as a program of its own: a signal of
+ * endsigs.h removes the partial capture and ends the program by that
+ * signal; the handlers before are back when it returns. Once it
  * is made, one line on OUT (NULL: none) says what it holds. Returns 0,
  * or -1 with E set.
  */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "endsigs.h"
 #include "slurp.h"
 #include "watch_signals.h"
 
@@ -47,7 +48,7 @@ watch_forward(pid_t pid)
 void
 watch_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD };
+	static const int sigs[] = { ENDSIGS, SIGCHLD };
 	struct sigaction sa;
 	sigset_t set;
 	size_t i;

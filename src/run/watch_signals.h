@@ -8,7 +8,8 @@
 #include <sys/types.h>
 
 /*
- * Make SIGINT, SIGTERM, SIGHUP and SIGQUIT end watch_run() after its
+ * Make the signals of endsigs.h (SIGINT, SIGTERM, SIGHUP, SIGQUIT and the
+ * others that would end the process) end watch_run() after its
  * current sample: from this call on they stay blocked but while it
  * sleeps, so whatever runs before or between samples (a capture of
  * --record, the tracefs instance of --events) ends whole. SIGCHLD is
