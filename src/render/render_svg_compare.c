@@ -209,13 +209,13 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	n = compare_lines(a, b, width);
 	top = compare_top(&n);
 	svg_init(&w, fp);
-	svgr_begin(&w, width, top + 2L * LEGEND_H + 12 + MARGIN +
+	svgr_begin(&w, width, top + 2L * LEGEND_H + LEGEND_GAP + MARGIN +
 	    compare_rows_h(a, b, lines), "fragstat: two snapshots compared");
 	compare_head(&w, a, b, width, &n);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	svghead_legend(&w, a, top, false);
 	svghead_diff_legend(&w, MARGIN, top + LEGEND_H);
-	y = top + 2L * LEGEND_H + 12;
+	y = top + 2L * LEGEND_H + LEGEND_GAP;
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node) {

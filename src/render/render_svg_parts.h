@@ -35,6 +35,7 @@
 #define FONT		"sans-serif"
 #define LEGEND_W	300
 #define LEGEND_H	84
+#define LEGEND_GAP	12	/* from the last legend to the first node */
 #define HEAD_H	100
 #define HEAD_LINES_Y	50	/* over time: the lines naming the input */
 #define HEAD_LEGEND_Y	64	/* over time: the legends, below those lines */
