@@ -8,10 +8,10 @@
 #include "zonepair.h"
 
 /*
- * A comparison stacks a zone's A, B and change rows, each PANEL_H below
+ * A comparison stacks a zone's A, B and change rows, each CMP_PANEL_H below
  * the last, after a column of TAG_W for their names.
  */
-#define PANEL_H		(CELL_H + 4 + BAR_H + 10)
+#define CMP_PANEL_H	(CELL_H + 4 + BAR_H + 10)
 #define TAG_W		48
 #define B_GAP		2	/* B's source lines below A's */
 
@@ -159,14 +159,14 @@ compare_zone(struct svgw *w, const struct report *a, const struct report *b,
 		    2 * LINE_H, 0);
 	/* A above B above the change: an order's three cells in one column. */
 	compare_panel(w, a, ia, "A", left, y);
-	compare_panel(w, b, ib, "B", left, y + PANEL_H);
-	svgr_text(w, left - 8, y + 2L * PANEL_H + 21, 12, "end", "bold",
+	compare_panel(w, b, ib, "B", left, y + CMP_PANEL_H);
+	svgr_text(w, left - 8, y + 2L * CMP_PANEL_H + 21, 12, "end", "bold",
 	    "B - A");
 	if (ia >= 0 && ib >= 0)
 		diff_cells(w, a, (size_t)ia, b, (size_t)ib, left,
-		    y + 2L * PANEL_H);
+		    y + 2L * CMP_PANEL_H);
 	else
-		svgr_text(w, left + 8, y + 2L * PANEL_H + 21, 12, NULL,
+		svgr_text(w, left + 8, y + 2L * CMP_PANEL_H + 21, 12, NULL,
 		    NULL, "no change: the zone is in one snapshot only");
 }
 
@@ -183,7 +183,7 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node)
 			h += svgzone_node_h(lines);
-		h += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
+		h += svgzone_row_h(2L * CMP_PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	return h;
@@ -223,7 +223,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			y += svgzone_node_h(lines);
 		}
 		compare_zone(&w, a, b, p.a, p.b, z, left, y);
-		y += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
+		y += svgzone_row_h(2L * CMP_PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	svgr_end(&w);

@@ -16,8 +16,8 @@
 #define PLOT_X		90
 #define PLOT_W		600
 #define PLOT_H		180
-#define PANEL_H		265
-#define HEAD_H		70
+#define FLEET_PANEL_H	265
+#define FLEET_HEAD_H	70
 /* The head: its left edge and the baselines of the title, --need and the legend. */
 #define HEAD_X		10
 #define TITLE_Y		22
@@ -205,7 +205,8 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 	svg_init(&w, fp);
 	snprintf(t, sizeof(t), "fragstat fleet: %" PRIu64 " roots, %" PRIu64
 	    " nodes", f->roots, f->nodes);
-	svgr_begin(&w, WIDTH, HEAD_H + (long)f->nsizes * PANEL_H + 10, t);
+	svgr_begin(&w, WIDTH, FLEET_HEAD_H + (long)f->nsizes * FLEET_PANEL_H +
+	    10, t);
 	svgr_text(&w, HEAD_X, TITLE_Y, 16, NULL, "bold", t);
 	if (f->need_count) {
 		snprintf(t, sizeof(t), "Need %" PRIu64 " x %s: %" PRIu64 " of %"
@@ -218,7 +219,7 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 	for (i = 0; i < f->nsizes; i++) {
 		const struct fleet_size *z = &f->sizes[i];
 
-		top = HEAD_H + (long)i * PANEL_H + PANEL_TITLE_H;
+		top = FLEET_HEAD_H + (long)i * FLEET_PANEL_H + PANEL_TITLE_H;
 		/* fleet_finish() sorted the values and took their distributions. */
 		now = &z->dist_now[FLEET_HOSTS];
 		after = &z->dist_after[FLEET_HOSTS];

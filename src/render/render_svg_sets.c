@@ -16,15 +16,15 @@
 #include "svgw.h"
 
 /* The picture: panels of this size (a gap in it to the next), this many a row. */
-#define PANEL_W		330
-#define PANEL_H		150
+#define SETS_PANEL_W	330
+#define SETS_PANEL_H	150
 #define PANEL_GAP_X	10
 #define PANEL_GAP_Y	8
 #define PANELS_ROW	3
 /* The picture's margin, and where its head's lines start and are apart. */
-#define MARGIN		10
+#define SETS_MARGIN	10
 #define HEAD_TOP	28
-#define LINE_H		14
+#define SETS_LINE_H	14
 /* In a panel: its plot's top and height, under the titles. */
 #define PLOT_TOP	42
 #define PLOT_H		80
@@ -162,8 +162,8 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	/* The panel's title names the metric as the JSON does. */
 	svg_open(w, "g");
 	svg_attr(w, "class", "metric");
-	svgr_rect_open(w, x0, y0, PANEL_W - PANEL_GAP_X, PANEL_H - PANEL_GAP_Y,
-	    "#f6f6f6");
+	svgr_rect_open(w, x0, y0, SETS_PANEL_W - PANEL_GAP_X,
+	    SETS_PANEL_H - PANEL_GAP_Y, "#f6f6f6");
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
@@ -264,7 +264,7 @@ layout(const struct sets *x, struct sets_layout *l)
 	int k;
 
 	memset(l, 0, sizeof(*l));
-	l->width = PANELS_ROW * PANEL_W + MARGIN;
+	l->width = PANELS_ROW * SETS_PANEL_W + SETS_MARGIN;
 	if (ferr_inject("sets-svg") ||
 	    (l->panels = calloc(x->nm + 1, sizeof(*l->panels))) == NULL ||
 	    folded_text(x, &l->folded) != 0 ||
@@ -281,17 +281,17 @@ layout(const struct sets *x, struct sets_layout *l)
 		snprintf(l->pre[k], sizeof(l->pre[k]), "%s %s (%zu runs): ",
 		    k ? "B" : "A", k ? "candidate" : "baseline", x->side[k].n);
 		l->lines[k] = svgr_text_wrap(NULL, 26, 0, 11, l->width - 36,
-		    LINE_H, l->pre[k], x->side[k].path);
-		l->top += LINE_H * l->lines[k] + 2;
+		    SETS_LINE_H, l->pre[k], x->side[k].path);
+		l->top += SETS_LINE_H * l->lines[k] + 2;
 	}
 	l->top += 8;
 	/* The metrics without a panel and those left out, in notes under the panels. */
 	if (l->folded != NULL)
-		l->nf = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
-		    LINE_H, "", l->folded);
+		l->nf = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->width - 20,
+		    SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		l->nd = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
-		    LINE_H, "", l->dropped);
+		l->nd = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->width - 20,
+		    SETS_LINE_H, "", l->dropped);
 	return 0;
 }
 
@@ -305,30 +305,31 @@ draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
 	int k;
 
 	svg_init(&w, fp);
-	svgr_begin(&w, l->width, l->top + l->rows * PANEL_H + MARGIN +
-	    LINE_H * (l->nf + l->nd), "fragstat --compare of two sets of runs");
-	svgr_text(&w, MARGIN, 18, 13, NULL, "bold", "Each metric over the "
+	svgr_begin(&w, l->width, l->top + l->rows * SETS_PANEL_H +
+	    SETS_MARGIN + SETS_LINE_H * (l->nf + l->nd),
+	    "fragstat --compare of two sets of runs");
+	svgr_text(&w, SETS_MARGIN, 18, 13, NULL, "bold", "Each metric over the "
 	    "runs, largest effect first: a dot per run, the mean as a bar "
 	    "across its spread (one sd)");
 	for (k = 0; k < 2; k++) {
-		svgr_rect_open(&w, MARGIN, top, 10, 10, side_ink[k]);
+		svgr_rect_open(&w, SETS_MARGIN, top, 10, 10, side_ink[k]);
 		svg_close(&w);
-		svgr_text_wrap(&w, 26, top + 9, 11, l->width - 36, LINE_H,
+		svgr_text_wrap(&w, 26, top + 9, 11, l->width - 36, SETS_LINE_H,
 		    l->pre[k], x->side[k].path);
-		top += LINE_H * l->lines[k] + 2;
+		top += SETS_LINE_H * l->lines[k] + 2;
 	}
 	top = l->top;
 	for (i = 0; i < l->np; i++)
-		panel(&w, x, &x->m[l->panels[i]], MARGIN + (long)(i %
-		    PANELS_ROW) * PANEL_W, top + (long)(i / PANELS_ROW) *
-		    PANEL_H);
-	top += l->rows * PANEL_H + 12;
+		panel(&w, x, &x->m[l->panels[i]], SETS_MARGIN + (long)(i %
+		    PANELS_ROW) * SETS_PANEL_W, top + (long)(i / PANELS_ROW) *
+		    SETS_PANEL_H);
+	top += l->rows * SETS_PANEL_H + 12;
 	if (l->folded != NULL)
-		svgr_text_wrap(&w, MARGIN, top, 11, l->width - 20, LINE_H, "",
-		    l->folded);
+		svgr_text_wrap(&w, SETS_MARGIN, top, 11, l->width - 20,
+		    SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		svgr_text_wrap(&w, MARGIN, top + LINE_H * l->nf, 11,
-		    l->width - 20, LINE_H, "", l->dropped);
+		svgr_text_wrap(&w, SETS_MARGIN, top + SETS_LINE_H * l->nf, 11,
+		    l->width - 20, SETS_LINE_H, "", l->dropped);
 	svgr_end(&w);
 }
 
