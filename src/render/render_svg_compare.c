@@ -127,9 +127,9 @@ compare_node_head(struct svgw *w, const struct report *a,
 	svgzone_node_title(w, z->node, y);
 	/* A's and B's verdicts interleave: each one LINE_H below the other. */
 	svgzone_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30,
-	    2 * LINE_H, 0);
+	    2L * LINE_H, 0);
 	svgzone_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H,
-	    2 * LINE_H, 0);
+	    2L * LINE_H, 0);
 	svgzone_order_heads(w, a, left, y + 6);
 }
 
@@ -153,10 +153,10 @@ compare_zone(struct svgw *w, const struct report *a, const struct report *b,
 	svg_close(w);
 	if (ia >= 0)
 		svgzone_badges(w, a, ia, -1, "A", MARGIN + 10, y + 36,
-		    2 * LINE_H, 0);
+		    2L * LINE_H, 0);
 	if (ib >= 0)
 		svgzone_badges(w, b, ib, -1, "B", MARGIN + 10, y + 36 + LINE_H,
-		    2 * LINE_H, 0);
+		    2L * LINE_H, 0);
 	/* A above B above the change: an order's three cells in one column. */
 	compare_panel(w, a, ia, "A", left, y);
 	compare_panel(w, b, ib, "B", left, y + CMP_PANEL_H);

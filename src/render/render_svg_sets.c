@@ -270,7 +270,7 @@ layout(const struct sets *x, struct sets_layout *l)
 	memset(l, 0, sizeof(*l));
 	l->width = PANELS_ROW * SETS_PANEL_W + SETS_MARGIN;
 	l->path_w = l->width - PATH_X - SETS_MARGIN;
-	l->note_w = l->width - 2 * SETS_MARGIN;
+	l->note_w = l->width - 2L * SETS_MARGIN;
 	if (ferr_inject("sets-svg") ||
 	    (l->panels = calloc(x->nm + 1, sizeof(*l->panels))) == NULL ||
 	    folded_text(x, &l->folded) != 0 ||
