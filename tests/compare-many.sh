@@ -75,6 +75,16 @@ grep -q '^Left out, the least important past the 160 metrics a comparison shows:
 "$FRAGSTAT" --compare "$tmp/165/a" "$tmp/165/b" --format=svg > "$tmp/165.svg"
 grep -q '>Left out, the least important past the 160 metrics a comparison shows: 5' "$tmp/165.svg" ||
 	{ echo "FAIL: no note of the left out in the picture"; fail=1; }
+# Out of memory naming them (FRAGSTAT_TEST_FAIL, ferr_inject()): one
+# message and exit 1 in every format, never a table without its last line.
+# The mailing-list table is the one without --format.
+for f in --format=table --format=svg ""; do
+	FRAGSTAT_TEST_FAIL=sets-dropped "$FRAGSTAT" --compare "$tmp/165/a" \
+	    "$tmp/165/b" $f > /dev/null 2> "$tmp/err"
+	want "status of '$f' out of memory" "$?" 1
+	want "stderr of '$f' out of memory" "$(cat "$tmp/err")" \
+	    "fragstat: out of memory"
+done
 
 # 2. 186: the run, free pageblocks and indices (165) first, in the table's
 # order up to 160; every other goes.

@@ -12,7 +12,8 @@
 struct replay;
 
 /*
- * Pictures (render_svg.c): one SVG document of R; of A beside B with the
+ * Pictures (render_svg_snapshot.c, render_svg_compare.c,
+ * render_svg_batch.c): one SVG document of R; of A beside B with the
  * change; of the N snapshots R[0..N) over time, which returns 0, or -1
  * when out of memory, before anything is written.
  */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
@@ -47,7 +48,11 @@ render_sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 	return buf;
 }
 
-/* Returns the sentence that names the metrics X left out (malloc'd), or NULL. */
+/*
+ * Returns the sentence that names the metrics X left out (malloc'd), or
+ * NULL: none left out, or out of memory (said by ferr_nomem(), so that the
+ * run exits 1 rather than print its table without the sentence).
+ */
 char *
 render_sets_dropped_text(const struct sets *x)
 {
@@ -55,8 +60,13 @@ render_sets_dropped_text(const struct sets *x)
 	size_t len, i;
 	FILE *fp;
 
-	if (x->ndropped == 0 || (fp = open_memstream(&buf, &len)) == NULL)
+	if (x->ndropped == 0)
 		return NULL;
+	if (ferr_inject("sets-dropped") ||
+	    (fp = open_memstream(&buf, &len)) == NULL) {
+		ferr_nomem();
+		return NULL;
+	}
 	fprintf(fp, "Left out, the least important past the %d metrics a "
 	    "comparison shows: %zu (", SETS_MAX_METRICS, x->ndropped);
 	for (i = 0; i < x->ndropped; i++)
@@ -64,6 +74,7 @@ render_sets_dropped_text(const struct sets *x)
 	fputc(')', fp);
 	if (fclose(fp) != 0) {
 		free(buf);
+		ferr_nomem();
 		return NULL;
 	}
 	return buf;

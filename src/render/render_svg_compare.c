@@ -2,21 +2,18 @@
 /* render_svg_compare.c - the picture of two snapshots and their change */
 #include "config.h"
 
-#include <stdlib.h>
-
-#include "advise.h"
 #include "humanize.h"
 #include "render_pictures.h"
 #include "render_svg_parts.h"
-#include "render_text.h"
 #include "zonepair.h"
 
 /*
- * A comparison stacks a zone's A, B and change rows, each PANEL_H below
+ * A comparison stacks a zone's A, B and change rows, each CMP_PANEL_H below
  * the last, after a column of TAG_W for their names.
  */
-#define PANEL_H		(CELL_H + 4 + BAR_H + 10)
+#define CMP_PANEL_H	(CELL_H + 4 + BAR_H + 10)
 #define TAG_W		48
+#define B_GAP		2	/* B's source lines below A's */
 
 /* Draw the change from zone I of A to zone J of B at X, Y: a cell per order. */
 static void
@@ -43,35 +40,6 @@ diff_cells(struct svgw *w, const struct report *a, size_t i,
 		svg_text(w, " -> ");
 		svg_text_fixed(w, fb->fragindex[o], 3);
 		svgr_diff_cell_close(w, cx + CELL_W / 2 - 1, y + 21, d);
-	}
-}
-
-/* Draw the verdict lines of zone I of R (-1: none) at X, Y, labelled TAG. */
-static void
-compare_badges(struct svgw *w, const struct report *r, long i, int node,
-    const char *tag, long x, long y)
-{
-	char l[64], o[48], *why;
-	const struct zadvice *a;
-	size_t j;
-
-	for (j = 0; j < svgzone_advice_lines(r); j++) {
-		snprintf(l, sizeof(l), "%s %s", tag, svgzone_order_label(o,
-		    sizeof(o), r->advice->orders[j], r->page_size));
-		if (i < 0 && node < 0)
-			continue;
-		if (i < 0) {
-			svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l,
-			    advise_best(r->advice, node, j),
-			    NULL);
-			continue;
-		}
-		a = advise_at(r->advice, (size_t)i, j);
-		why = a ? render_advice_text(r, a) : NULL;
-		svgzone_badge(w, x, y + (long)j * 2 * LINE_H, l, a ?
-		    a->verdict : VERDICT_UNUSABLE, a ? why :
-		    "allocations of this kind do not use this zone");
-		free(why);
 	}
 }
 
@@ -118,12 +86,15 @@ compare_lines(const struct report *a, const struct report *b, long width)
 	return n;
 }
 
-/* Returns the y where the legends start: below the title, sources, machines (N). */
+/*
+ * Returns the y where the legends start: a snapshot's head (HEAD_H) grown
+ * by B's source lines and machine rows (N).
+ */
 static long
 compare_top(const struct head_lines *n)
 {
-	return HEAD_H + 40 + (n->src_a + n->src_b - 2) * HEAD_LINE_H +
-	    (n->rows_a - 1 + n->rows_b - 1) * MACHINE_ROW_H;
+	return HEAD_H + (n->src_a + n->src_b - 1) * HEAD_LINE_H + B_GAP +
+	    (n->rows_a + n->rows_b - 1) * MACHINE_ROW_H;
 }
 
 /* Draw the title, A's and B's sources and both machines' verdicts (N lines). */
@@ -133,12 +104,13 @@ compare_head(struct svgw *w, const struct report *a, const struct report *b,
 {
 	long y_b, y_m;
 
-	/* A's lines, B's 2 pixels below, the machines' 14 below B's last. */
-	y_b = 50 + n->src_a * HEAD_LINE_H + 2;
-	y_m = y_b + (n->src_b - 1) * HEAD_LINE_H + 14;
+	/* A's lines, B's below them, the machines' below B's last. */
+	y_b = HEAD_LINES_Y + n->src_a * HEAD_LINE_H + B_GAP;
+	y_m = y_b + (n->src_b - 1) * HEAD_LINE_H + HEAD_MACHINE_GAP;
 	svgr_text(w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation: snapshot A, snapshot B and the change");
-	svghead_source_lines(w, a, "A: ", MARGIN, 50, width - 2L * MARGIN);
+	svghead_source_lines(w, a, "A: ", MARGIN, HEAD_LINES_Y,
+	    width - 2L * MARGIN);
 	svghead_source_lines(w, b, "B: ", MARGIN, y_b, width - 2L * MARGIN);
 	svghead_machine_line(w, a, "Machine A", MARGIN, y_m, width - MARGIN);
 	svghead_machine_line(w, b, "Machine B", MARGIN,
@@ -152,12 +124,12 @@ compare_node_head(struct svgw *w, const struct report *a,
     long width)
 {
 	svgr_line(w, MARGIN, y, width - MARGIN, y, "#999999");
-	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
-	svg_text(w, "Node ");
-	svg_text_int(w, z->node);
-	svg_close(w);
-	compare_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30);
-	compare_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H);
+	svgzone_node_title(w, z->node, y);
+	/* A's and B's verdicts interleave: each one LINE_H below the other. */
+	svgzone_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30,
+	    2L * LINE_H, 0);
+	svgzone_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H,
+	    2L * LINE_H, 0);
 	svgzone_order_heads(w, a, left, y + 6);
 }
 
@@ -179,18 +151,22 @@ compare_zone(struct svgw *w, const struct report *a, const struct report *b,
 	    b->frag[ib].free_pages, b->page_size) : "-");
 	svg_text(w, " free");
 	svg_close(w);
-	compare_badges(w, a, ia, -1, "A", MARGIN + 10, y + 36);
-	compare_badges(w, b, ib, -1, "B", MARGIN + 10, y + 36 + LINE_H);
+	if (ia >= 0)
+		svgzone_badges(w, a, ia, -1, "A", MARGIN + 10, y + 36,
+		    2L * LINE_H, 0);
+	if (ib >= 0)
+		svgzone_badges(w, b, ib, -1, "B", MARGIN + 10, y + 36 + LINE_H,
+		    2L * LINE_H, 0);
 	/* A above B above the change: an order's three cells in one column. */
 	compare_panel(w, a, ia, "A", left, y);
-	compare_panel(w, b, ib, "B", left, y + PANEL_H);
-	svgr_text(w, left - 8, y + 2L * PANEL_H + 21, 12, "end", "bold",
+	compare_panel(w, b, ib, "B", left, y + CMP_PANEL_H);
+	svgr_text(w, left - 8, y + 2L * CMP_PANEL_H + 21, 12, "end", "bold",
 	    "B - A");
 	if (ia >= 0 && ib >= 0)
 		diff_cells(w, a, (size_t)ia, b, (size_t)ib, left,
-		    y + 2L * PANEL_H);
+		    y + 2L * CMP_PANEL_H);
 	else
-		svgr_text(w, left + 8, y + 2L * PANEL_H + 21, 12, NULL,
+		svgr_text(w, left + 8, y + 2L * CMP_PANEL_H + 21, 12, NULL,
 		    NULL, "no change: the zone is in one snapshot only");
 }
 
@@ -207,7 +183,7 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node)
 			h += svgzone_node_h(lines);
-		h += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
+		h += svgzone_row_h(2L * CMP_PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	return h;
@@ -233,13 +209,13 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	n = compare_lines(a, b, width);
 	top = compare_top(&n);
 	svg_init(&w, fp);
-	svgr_begin(&w, width, top + 2L * LEGEND_H + 12 + MARGIN +
+	svgr_begin(&w, width, top + 2L * LEGEND_H + LEGEND_GAP + MARGIN +
 	    compare_rows_h(a, b, lines), "fragstat: two snapshots compared");
 	compare_head(&w, a, b, width, &n);
 	/* The comparison draws no pageblock bars: no legend for them. */
 	svghead_legend(&w, a, top, false);
 	svghead_diff_legend(&w, MARGIN, top + LEGEND_H);
-	y = top + 2L * LEGEND_H + 12;
+	y = top + 2L * LEGEND_H + LEGEND_GAP;
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node) {
@@ -247,7 +223,7 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 			y += svgzone_node_h(lines);
 		}
 		compare_zone(&w, a, b, p.a, p.b, z, left, y);
-		y += svgzone_row_h(2L * PANEL_H + CELL_H, lines);
+		y += svgzone_row_h(2L * CMP_PANEL_H + CELL_H, lines);
 		prev = z;
 	}
 	svgr_end(&w);

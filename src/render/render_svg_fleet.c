@@ -11,16 +11,17 @@
 #include "humanize.h"
 #include "render_fleet.h"
 #include "render_svg.h"
+#include "render_svg_parts.h"
 
 #define WIDTH		760
 #define PLOT_X		90
 #define PLOT_W		600
 #define PLOT_H		180
-#define PANEL_H		265
-#define HEAD_H		70
+#define FLEET_PANEL_H	265
+#define FLEET_HEAD_H	70
 /* The head: its left edge and the baselines of the title, --need and the legend. */
 #define HEAD_X		10
-#define TITLE_Y		22
+#define FLEET_TITLE_Y	22
 #define NEED_Y		40
 #define LEGEND_Y	58
 /* Above a panel's plot, room for its bold title. */
@@ -41,14 +42,43 @@ static const char *const ink_worst = "#d62728";
 static long
 x_of(uint64_t v, uint64_t xmax)
 {
-	return PLOT_X + (long)(v * PLOT_W / xmax);
+	return PLOT_X + svgr_scale(v, xmax, PLOT_W);
 }
 
 /* Returns the y of RANK of N below the top TOP (rank N at the top). */
 static long
 y_of(uint64_t rank, uint64_t n, long top)
 {
-	return top + PLOT_H - (long)(rank * PLOT_H / n);
+	return top + PLOT_H - svgr_scale(rank, n, PLOT_H);
+}
+
+/*
+ * Open a line from X1, Y1 to X2, Y2 in INK; the caller closes it. Its ends
+ * are written x1, x2, y1, y2, not in svgr_line_open()'s order (x1, y1, x2,
+ * y2): every fleet picture has them so.
+ */
+static void
+line_open(struct svgw *w, long x1, long y1, long x2, long y2, const char *ink)
+{
+	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
+	const long v[4] = { x1, x2, y1, y2 };
+
+	svgr_shape_open(w, "line", k, v, "stroke", ink);
+}
+
+/*
+ * Open the mark of a worst host at X, Y; the caller closes it. Its radius
+ * is 4, a pixel above svgtl_point_open()'s, so that it stands out of the
+ * curve.
+ */
+static void
+worst_open(struct svgw *w, long x, long y)
+{
+	svg_open(w, "circle");
+	svg_attr_int(w, "cx", x);
+	svg_attr_int(w, "cy", y);
+	svg_attr_int(w, "r", 4);
+	svg_attr(w, "fill", ink_worst);
 }
 
 /* Draw the cumulative distribution of the sorted V (N values) in INK, dashed when DASH. */
@@ -108,11 +138,8 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
 
 	for (i = 0; i < f->nworst; i++) {
 		h = &f->worst[i];
-		svg_open(w, "circle");
-		svg_attr_int(w, "cx", x_of(h->now, xmax));
-		svg_attr_int(w, "cy", y_of(rank_of(v, n, h->now), n, top));
-		svg_attr_int(w, "r", 4);
-		svg_attr(w, "fill", ink_worst);
+		worst_open(w, x_of(h->now, xmax), y_of(rank_of(v, n, h->now), n,
+		    top));
 		svg_open(w, "title");
 		svg_text(w, h->root);
 		snprintf(t, sizeof(t), ": %s%" PRIu64 " free now, %" PRIu64
@@ -138,12 +165,8 @@ axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
 	for (k = 0; k <= 4; k++) {
 		long y = top + PLOT_H - k * PLOT_H / 4;
 
-		svg_open(w, "line");
-		svg_attr_int(w, "x1", PLOT_X);
-		svg_attr_int(w, "x2", PLOT_X + PLOT_W);
-		svg_attr_int(w, "y1", y);
-		svg_attr_int(w, "y2", y);
-		svg_attr(w, "stroke", k ? "#dddddd" : "#222222");
+		line_open(w, PLOT_X, y, PLOT_X + PLOT_W, y,
+		    k ? "#dddddd" : "#222222");
 		svg_close(w);
 		snprintf(t, sizeof(t), "%d%%", k * 25);
 		svgr_text(w, PLOT_X - 6, y + 4, 11, "end", NULL, t);
@@ -168,12 +191,7 @@ legend_line(struct svgw *w, long y)
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		svg_open(w, "line");
-		svg_attr_int(w, "x1", x);
-		svg_attr_int(w, "x2", x + 24);
-		svg_attr_int(w, "y1", y - 4);
-		svg_attr_int(w, "y2", y - 4);
-		svg_attr(w, "stroke", ink[k]);
+		line_open(w, x, y - 4, x + 24, y - 4, ink[k]);
 		svg_attr(w, "stroke-width", "2");
 		if (k)
 			svg_attr(w, "stroke-dasharray", "6,3");
@@ -181,11 +199,7 @@ legend_line(struct svgw *w, long y)
 		svgr_text(w, x + 30, y, 12, NULL, NULL, word[k]);
 		x += 30 + (long)strlen(word[k]) * LEGEND_CHAR_W + 20;
 	}
-	svg_open(w, "circle");
-	svg_attr_int(w, "cx", x + 4);
-	svg_attr_int(w, "cy", y - 4);
-	svg_attr_int(w, "r", 4);
-	svg_attr(w, "fill", ink_worst);
+	worst_open(w, x + 4, y - 4);
 	svg_close(w);
 	svgr_text(w, x + 14, y, 12, NULL, NULL,
 	    "a worst host (fewest free now)");
@@ -205,8 +219,9 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 	svg_init(&w, fp);
 	snprintf(t, sizeof(t), "fragstat fleet: %" PRIu64 " roots, %" PRIu64
 	    " nodes", f->roots, f->nodes);
-	svgr_begin(&w, WIDTH, HEAD_H + (long)f->nsizes * PANEL_H + 10, t);
-	svgr_text(&w, HEAD_X, TITLE_Y, 16, NULL, "bold", t);
+	svgr_begin(&w, WIDTH, FLEET_HEAD_H + (long)f->nsizes * FLEET_PANEL_H +
+	    10, t);
+	svgr_text(&w, HEAD_X, FLEET_TITLE_Y, 16, NULL, "bold", t);
 	if (f->need_count) {
 		snprintf(t, sizeof(t), "Need %" PRIu64 " x %s: %" PRIu64 " of %"
 		    PRIu64 " hosts fail", f->need_count, hum_size(s, sizeof(s),
@@ -218,7 +233,7 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 	for (i = 0; i < f->nsizes; i++) {
 		const struct fleet_size *z = &f->sizes[i];
 
-		top = HEAD_H + (long)i * PANEL_H + PANEL_TITLE_H;
+		top = FLEET_HEAD_H + (long)i * FLEET_PANEL_H + PANEL_TITLE_H;
 		/* fleet_finish() sorted the values and took their distributions. */
 		now = &z->dist_now[FLEET_HOSTS];
 		after = &z->dist_after[FLEET_HOSTS];

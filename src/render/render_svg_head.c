@@ -201,6 +201,19 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 }
 
 /*
+ * Returns the room a machine line's bold LABEL (13 pixels) takes, its gap
+ * included: svgr_text_px() and a tenth for bold, then 14 pixels. Not
+ * svgr_bold_px() + 14: that is the same 76 for "Machine" but 90, not 94,
+ * for "Machine A" and "Machine B", and every comparison's badges would
+ * move 4 pixels left.
+ */
+static long
+machine_label_w(const char *label)
+{
+	return svgr_text_px(label, 13) * 11 / 10 + 14;
+}
+
+/*
  * Draw the machine's verdicts for R at X, Y after the word LABEL, each
  * with its counts, then the pressure, in rows that end before MAXX (with
  * W NULL, only measure). Returns the number of rows.
@@ -215,8 +228,7 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 
 	if (w)
 		svgr_text(w, x, y + 13, 13, NULL, "bold", label);
-	/* Bold: a little wider than svgr_text_px() reserves for plain text. */
-	x += svgr_text_px(label, 13) * 11 / 10 + 14;
+	x += machine_label_w(label);
 	x0 = x;
 	for (j = 0; j <= svgzone_advice_lines(r); j++) {
 		if (j < svgzone_advice_lines(r)) {

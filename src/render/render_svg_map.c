@@ -26,16 +26,16 @@
  * same offset in every row of every zone and the address grows from the
  * top left to the bottom right.
  */
-#define MARGIN		16
+#define MAP_MARGIN	16
 #define ROW_BLOCKS	128
-#define CELL_W		7
-#define CELL_H		10
+#define MAP_CELL_W	7
+#define MAP_CELL_H	10
 #define ROW_H		12
 #define ROW_LABEL_W	150	/* the PFN and address of each row */
 #define TICK_EVERY	32	/* pageblocks between column ticks */
 #define BAR_W		240	/* a ceiling bar: every aligned block of the zone */
-#define LINE_H		18
-#define HEAD_H		140	/* title, source and the key at its least */
+#define MAP_LINE_H	18
+#define MAP_HEAD_H	140	/* title, source and the key at its least */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
@@ -66,7 +66,7 @@ zone_h(const struct map_zone *z, size_t nlines)
 {
 	if (z->nblocks == 0)
 		return ZONE_HEAD_H;
-	return ZONE_HEAD_H + (long)nlines * LINE_H + TICKS_H +
+	return ZONE_HEAD_H + (long)nlines * MAP_LINE_H + TICKS_H +
 	    zone_rows(z) * ROW_H + 20;
 }
 
@@ -148,14 +148,15 @@ ticks(struct svgw *w, const struct report *r, long x, long y)
 	char s[32];
 	long c;
 
-	svgr_text_open(w, MARGIN, y + 10, 10, NULL, NULL);
+	svgr_text_open(w, MAP_MARGIN, y + 10, 10, NULL, NULL);
 	svg_attr(w, "fill", "#666666");
 	svg_text(w, "PFN, address");
 	svg_close(w);
 	for (c = 0; c < ROW_BLOCKS; c += TICK_EVERY) {
-		svgr_rect_open(w, x + c * CELL_W, y + 3, 1, 10, "#666666");
+		svgr_rect_open(w, x + c * MAP_CELL_W, y + 3, 1, 10, "#666666");
 		svg_close(w);
-		svgr_text_open(w, x + c * CELL_W + 3, y + 10, 10, NULL, NULL);
+		svgr_text_open(w, x + c * MAP_CELL_W + 3, y + 10, 10, NULL,
+		    NULL);
 		svg_attr(w, "fill", "#666666");
 		svg_text(w, "+");
 		svg_text(w, c == 0 ? "0" : hum_size(s, sizeof(s),
@@ -231,7 +232,8 @@ run(struct svgw *w, const struct report *r, const struct map_zone *z,
 			pins[c] += z->blocks[i].pin[c];
 	}
 	pfn = (z->first_block + k) << m->pageblock_order;
-	svgr_rect_open(w, x, y, (long)n * CELL_W, CELL_H, svgmap_cell_fill(r, z, k));
+	svgr_rect_open(w, x, y, (long)n * MAP_CELL_W, MAP_CELL_H,
+	    svgmap_cell_fill(r, z, k));
 	svg_open(w, "title");
 	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", PFN ");
@@ -280,14 +282,15 @@ boundaries(struct svgw *w, const struct map_zone *z, long left, long y,
 		return;
 	for (blk = (z->first_block + every - 1) / every * every; blk <
 	    z->first_block + z->nblocks; blk += every) {
-		x = left + (long)(blk % ROW_BLOCKS) * CELL_W;
+		x = left + (long)(blk % ROW_BLOCKS) * MAP_CELL_W;
 		ry = y + (long)((blk - first) / ROW_BLOCKS) * ROW_H;
 		svg_open(w, "line");
 		svg_attr_int(w, "x1", x);
 		svg_attr_int(w, "y1", ry - (blk % ROW_BLOCKS ? 0 : 1));
 		svg_attr_int(w, "x2", blk % ROW_BLOCKS ? x : left +
-		    (long)ROW_BLOCKS * CELL_W);
-		svg_attr_int(w, "y2", ry + (blk % ROW_BLOCKS ? CELL_H : -1));
+		    (long)ROW_BLOCKS * MAP_CELL_W);
+		svg_attr_int(w, "y2", ry + (blk % ROW_BLOCKS ? MAP_CELL_H :
+		    -1));
 		svg_attr(w, "stroke", stroke);
 		svg_attr_int(w, "stroke-width", wd);
 		svg_close(w);
@@ -322,8 +325,8 @@ marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
 		if (x->zone != zi || x->state != REGION_TAINTED)
 			continue;
 		blk = x->pfn >> m->pageblock_order;
-		svgr_text_open(w, left + (long)(blk % ROW_BLOCKS) * CELL_W + 2,
-		    y + (long)((blk - first) / ROW_BLOCKS) * ROW_H + 8, 8,
+		svgr_text_open(w, left + (long)(blk % ROW_BLOCKS) * MAP_CELL_W +
+		    2, y + (long)((blk - first) / ROW_BLOCKS) * ROW_H + 8, 8,
 		    NULL, "bold");
 		/* Readable on light and dark cells alike. */
 		svg_attr(w, "stroke", "#ffffff");
@@ -347,14 +350,14 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 {
 	const struct map *m = r->map;
 	uint64_t row, first = z->first_block / ROW_BLOCKS, blk, end;
-	long left = MARGIN + ROW_LABEL_W, ry;
+	long left = MAP_MARGIN + ROW_LABEL_W, ry;
 	size_t k, n;
 	char s[32];
 
 	end = z->first_block + z->nblocks;
 	for (row = first; row * ROW_BLOCKS < end; row++) {
 		ry = y + (long)(row - first) * ROW_H;
-		svgr_text_open(w, MARGIN, ry + 9, 10, NULL, NULL);
+		svgr_text_open(w, MAP_MARGIN, ry + 9, 10, NULL, NULL);
 		svg_attr(w, "font-family", "monospace");
 		pfn_words(w, row * ROW_BLOCKS << m->pageblock_order);
 		svg_close(w);
@@ -374,7 +377,7 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 			    svgmap_cell_fill(r, z, k); n++)
 				;
 			run(w, r, z, k, n, left + (long)(blk % ROW_BLOCKS) *
-			    CELL_W, ry);
+			    MAP_CELL_W, ry);
 			blk += n;
 		}
 	}
@@ -391,10 +394,10 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	unsigned o;
 	size_t k;
 
-	svgr_text_open(w, MARGIN, y + 14, 14, NULL, "bold");
+	svgr_text_open(w, MAP_MARGIN, y + 14, 14, NULL, "bold");
 	svgr_zone_words(w, z->node, z->name);
 	svg_close(w);
-	svgr_text_open(w, MARGIN, y + 30, 11, NULL, NULL);
+	svgr_text_open(w, MAP_MARGIN, y + 30, 11, NULL, NULL);
 	if (z->nblocks == 0) {
 		svg_text(w, "spans no page frames");
 		svg_close(w);
@@ -424,9 +427,9 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_close(w);
 	y += ZONE_HEAD_H;
 	/* Every order from the pageblock order up, as the JSON has them. */
-	for (o = m->pageblock_order; o < m->norders; o++, y += LINE_H)
-		ceiling_line(w, r, z, o, MARGIN, y);
-	ticks(w, r, MARGIN + ROW_LABEL_W, y);
+	for (o = m->pageblock_order; o < m->norders; o++, y += MAP_LINE_H)
+		ceiling_line(w, r, z, o, MAP_MARGIN, y);
+	ticks(w, r, MAP_MARGIN + ROW_LABEL_W, y);
 	grid(w, r, z, y + TICKS_H);
 }
 
@@ -457,18 +460,18 @@ render_map_svg(FILE *fp, const struct report *r)
 	char s[32];
 	size_t i;
 
-	width = MARGIN + ROW_LABEL_W + ROW_BLOCKS * CELL_W + MARGIN;
-	height = HEAD_H + svgmap_key_h(r) + MARGIN;
+	width = MAP_MARGIN + ROW_LABEL_W + ROW_BLOCKS * MAP_CELL_W + MAP_MARGIN;
+	height = MAP_HEAD_H + svgmap_key_h(r) + MAP_MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
-	svgr_text_open(&w, MARGIN, 28, 20, NULL, "bold");
+	svgr_text_open(&w, MAP_MARGIN, 28, 20, NULL, "bold");
 	svg_text(&w, "Physical memory by pageblock");
 	if (r->pollution)
 		title_pollution(&w, r->pollution);
 	svg_close(&w);
-	svgr_text_open(&w, MARGIN, 50, 12, NULL, NULL);
+	svgr_text_open(&w, MAP_MARGIN, 50, 12, NULL, NULL);
 	svg_text(&w, "kernel ");
 	svg_text(&w, r->release ? r->release : "unknown");
 	svg_text(&w, " \u00b7 page size ");
@@ -485,8 +488,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
 	svg_close(&w);
-	svgmap_key(&w, r, MARGIN, 62);
-	y = HEAD_H + svgmap_key_h(r);
+	svgmap_key(&w, r, MAP_MARGIN, 62);
+	y = MAP_HEAD_H + svgmap_key_h(r);
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);

@@ -18,6 +18,8 @@
 /* A legend entry's width: a kind's words and count; a pinned kind's. */
 #define KIND_SWATCH_W	190
 #define PIN_SWATCH_W	130
+/* A row of swatches: the kinds', then the pinned kinds' below it. */
+#define SWATCH_ROW_H	22
 /*
  * The longest cgroup path the line of cgroups shows whole; of a longer
  * one, an ellipsis and the end, the leaf naming a cgroup best.
@@ -57,16 +59,18 @@ static const char *
 pin_fill(enum map_pin p)
 {
 	static const char *const fills[MAP_NPINS] = {
-		"#440154",	/* slab: the unmovable colour it always had */
-		"#31688e",	/* pagetable */
-		"#1a1a1a",	/* reserved */
-		"#b5367a",	/* hugetlb */
-		"#6b6b6b",	/* zero */
-		"#d62728",	/* poisoned */
-		"#8c564b",	/* offline */
-		"#e07b00",	/* kernel */
+		[MAP_PIN_PAGETABLE] = "#31688e",
+		[MAP_PIN_RESERVED] = "#1a1a1a",
+		[MAP_PIN_HUGETLB] = "#b5367a",
+		[MAP_PIN_ZERO] = "#6b6b6b",
+		[MAP_PIN_POISONED] = "#d62728",
+		[MAP_PIN_OFFLINE] = "#8c564b",
+		[MAP_PIN_KERNEL] = "#e07b00",
 	};
 
+	/* Slab: the unmovable colour it always had, whose place it takes. */
+	if (p == MAP_PIN_SLAB)
+		return svgmap_kind_fill(MAP_BLOCK_UNMOVABLE);
 	return fills[p];
 }
 
@@ -243,7 +247,7 @@ pin_legend_h(const struct report *r)
 {
 	if (!r->pins)
 		return 0;
-	return 22 + (r->cg && r->cg->read ? 18 : 0);
+	return SWATCH_ROW_H + (r->cg && r->cg->read ? 18 : 0);
 }
 
 /* Returns how many notes on what was assumed R's map needs. */
@@ -305,6 +309,6 @@ svgmap_key(struct svgw *w, const struct report *r, long x, long y)
 {
 	legend(w, r, x, y);
 	if (r->pins)
-		pin_legend(w, r, x, y + 22);
+		pin_legend(w, r, x, y + SWATCH_ROW_H);
 	notes(w, r, x, y + 34 + pin_legend_h(r));
 }

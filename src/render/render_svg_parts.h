@@ -30,16 +30,17 @@
 #define PB_GAP		28
 #define PB_W		240	/* pageblocks by migratetype */
 #define MIN_W		980
-#define NODE_HEAD_H	40
 #define LINE_H		18
 #define FONT		"sans-serif"
 #define LEGEND_W	300
 #define LEGEND_H	84
+#define LEGEND_GAP	12	/* from the last legend to the first node */
 #define HEAD_H	100
 #define HEAD_LINES_Y	50	/* over time: the lines naming the input */
 #define HEAD_LEGEND_Y	64	/* over time: the legends, below those lines */
 #define HEAD_LINE_H	16
 #define HEAD_LINE_PX	12	/* over time: those lines' size */
+#define HEAD_MACHINE_GAP	14	/* from the last source line to the machine's */
 #define MACHINE_ROW_H	22
 #define HEAT_H		14
 #define CHART_H		64
@@ -271,6 +272,17 @@ void	svgzone_label(struct svgw *w, const struct report *r, size_t i,
  */
 void	svgzone_order_heads(struct svgw *w, const struct report *r, long x,
 	    long y);
+
+/*
+ * Draw the verdicts of zone I of R (-1: of NODE), a badge an advice order
+ * from X, Y down, STEP apart, each labelled TAG (NULL: none) and the order;
+ * with MAXX above 0, the allocations free now beside each that fits.
+ */
+void	svgzone_badges(struct svgw *w, const struct report *r, long i,
+	    int node, const char *tag, long x, long y, long step, long maxx);
+
+/* Draw the name of NODE, "Node 1", at Y. */
+void	svgzone_node_title(struct svgw *w, unsigned node, long y);
 
 /* Returns the height of a node's heading with LINES lines of advice. */
 long	svgzone_node_h(size_t lines);

@@ -10,21 +10,25 @@
 
 #include "ferr.h"
 #include "render_svg.h"
+#include "render_svg_parts.h"
 #include "report.h"
 #include "sets.h"
 #include "render_sets.h"
 #include "svgw.h"
 
 /* The picture: panels of this size (a gap in it to the next), this many a row. */
-#define PANEL_W		330
-#define PANEL_H		150
+#define SETS_PANEL_W	330
+#define SETS_PANEL_H	150
 #define PANEL_GAP_X	10
 #define PANEL_GAP_Y	8
 #define PANELS_ROW	3
 /* The picture's margin, and where its head's lines start and are apart. */
-#define MARGIN		10
+#define SETS_MARGIN	10
 #define HEAD_TOP	28
-#define LINE_H		14
+#define SETS_LINE_H	14
+/* A side's swatch in the head, and its path right of it. */
+#define SWATCH		10
+#define PATH_X		(SETS_MARGIN + SWATCH + 6)
 /* In a panel: its plot's top and height, under the titles. */
 #define PLOT_TOP	42
 #define PLOT_H		80
@@ -32,12 +36,14 @@
 #define SCALE_X		96
 #define SIDE_X		150
 #define SIDE_DX		100
-/* Half a mean's bar; a run's dot, RUNS_ACROSS side by side left of its side's column. */
+/*
+ * Half a mean's bar; a run's dot (svgtl_point_open()'s), RUNS_ACROSS side
+ * by side left of its side's column.
+ */
 #define MEAN_HALF	18
 #define RUNS_X		24
 #define RUN_DX		6
 #define RUNS_ACROSS	4
-#define DOT_R		3
 static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
 
 /* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
@@ -88,21 +94,21 @@ range(const struct sets *x, const struct sets_metric *s, double *lo,
 		*lo = *hi - 1;
 }
 
-/* Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its tooltip. */
+/*
+ * Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its
+ * tooltip. Its ends are written x1, x2, y1, y2, not in svgr_line_open()'s
+ * order (x1, y1, x2, y2): every sets picture has them so.
+ */
 static void
 titled_line(struct svgw *w, long x1, long y1, long x2, long y2,
     const char *ink, const char *title)
 {
-	svg_open(w, "line");
-	svg_attr_int(w, "x1", x1);
-	svg_attr_int(w, "x2", x2);
-	svg_attr_int(w, "y1", y1);
-	svg_attr_int(w, "y2", y2);
-	svg_attr(w, "stroke", ink);
+	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
+	const long v[4] = { x1, x2, y1, y2 };
+
+	svgr_shape_open(w, "line", k, v, "stroke", ink);
 	svg_attr_int(w, "stroke-width", 2);
-	svg_open(w, "title");
-	svg_text(w, title);
-	svg_close(w);
+	svg_element_text(w, "title", title);
 	svg_close(w);
 }
 
@@ -131,19 +137,13 @@ side_marks(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	for (i = 0; i < x->side[k].n; i++) {
 		if (s->na[k][i])
 			continue;
-		svg_open(w, "circle");
 		/* Runs side by side, so that equal values stay apart. */
-		svg_attr_int(w, "cx", cx - RUNS_X - (long)(i % RUNS_ACROSS) *
-		    RUN_DX);
-		svg_attr_int(w, "cy", ypos(s->v[k][i], lo, hi, bottom));
-		svg_attr_int(w, "r", DOT_R);
-		svg_attr(w, "fill", side_ink[k]);
-		svg_open(w, "title");
+		svgtl_point_open(w, cx - RUNS_X - (long)(i % RUNS_ACROSS) *
+		    RUN_DX, ypos(s->v[k][i], lo, hi, bottom), side_ink[k]);
 		snprintf(t, sizeof(t), "%s run %zu (%s): %s",
 		    k ? "B" : "A", i + 1, x->side[k].names[i],
 		    render_sets_num(b[0], sizeof(b[0]), s->v[k][i], s->digits));
-		svg_text(w, t);
-		svg_close(w);
+		svg_element_text(w, "title", t);
 		svg_close(w);
 	}
 }
@@ -162,8 +162,8 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	/* The panel's title names the metric as the JSON does. */
 	svg_open(w, "g");
 	svg_attr(w, "class", "metric");
-	svgr_rect_open(w, x0, y0, PANEL_W - PANEL_GAP_X, PANEL_H - PANEL_GAP_Y,
-	    "#f6f6f6");
+	svgr_rect_open(w, x0, y0, SETS_PANEL_W - PANEL_GAP_X,
+	    SETS_PANEL_H - PANEL_GAP_Y, "#f6f6f6");
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
@@ -180,7 +180,9 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	    render_sets_num(b[0], sizeof(b[0]), lo, s->digits));
 	for (k = 0; k < 2; k++) {
 		cx = x0 + SIDE_X + SIDE_DX * (long)k;
-		svgr_text(w, cx, y0 + 138, 10, "middle", NULL, s->s[k].n ?
+		/* The side's name 4 pixels above the panel's foot. */
+		svgr_text(w, cx, y0 + SETS_PANEL_H - PANEL_GAP_Y - 4, 10,
+		    "middle", NULL, s->s[k].n ?
 		    (k ? "B" : "A") : (k ? "B: n/a" : "A: n/a"));
 		if (s->s[k].n > 0)
 			side_marks(w, x, s, k, cx, lo, hi, bottom);
@@ -241,6 +243,8 @@ struct sets_layout {
 	char	*folded, *dropped;	/* the notes under the panels, or NULL */
 	long	 nf, nd;	/* their lines */
 	long	 width, top;	/* the picture's width, its panels' top */
+	long	 path_w;	/* a side's path: from PATH_X to the margin */
+	long	 note_w;	/* a note: from margin to margin */
 };
 
 /* Free what L holds. */
@@ -264,7 +268,9 @@ layout(const struct sets *x, struct sets_layout *l)
 	int k;
 
 	memset(l, 0, sizeof(*l));
-	l->width = PANELS_ROW * PANEL_W + MARGIN;
+	l->width = PANELS_ROW * SETS_PANEL_W + SETS_MARGIN;
+	l->path_w = l->width - PATH_X - SETS_MARGIN;
+	l->note_w = l->width - 2L * SETS_MARGIN;
 	if (ferr_inject("sets-svg") ||
 	    (l->panels = calloc(x->nm + 1, sizeof(*l->panels))) == NULL ||
 	    folded_text(x, &l->folded) != 0 ||
@@ -280,18 +286,18 @@ layout(const struct sets *x, struct sets_layout *l)
 	for (k = 0; k < 2; k++) {
 		snprintf(l->pre[k], sizeof(l->pre[k]), "%s %s (%zu runs): ",
 		    k ? "B" : "A", k ? "candidate" : "baseline", x->side[k].n);
-		l->lines[k] = svgr_text_wrap(NULL, 26, 0, 11, l->width - 36,
-		    LINE_H, l->pre[k], x->side[k].path);
-		l->top += LINE_H * l->lines[k] + 2;
+		l->lines[k] = svgr_text_wrap(NULL, PATH_X, 0, 11, l->path_w,
+		    SETS_LINE_H, l->pre[k], x->side[k].path);
+		l->top += SETS_LINE_H * l->lines[k] + 2;
 	}
 	l->top += 8;
 	/* The metrics without a panel and those left out, in notes under the panels. */
 	if (l->folded != NULL)
-		l->nf = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
-		    LINE_H, "", l->folded);
+		l->nf = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->note_w,
+		    SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		l->nd = svgr_text_wrap(NULL, MARGIN, 0, 11, l->width - 20,
-		    LINE_H, "", l->dropped);
+		l->nd = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->note_w,
+		    SETS_LINE_H, "", l->dropped);
 	return 0;
 }
 
@@ -305,30 +311,32 @@ draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
 	int k;
 
 	svg_init(&w, fp);
-	svgr_begin(&w, l->width, l->top + l->rows * PANEL_H + MARGIN +
-	    LINE_H * (l->nf + l->nd), "fragstat --compare of two sets of runs");
-	svgr_text(&w, MARGIN, 18, 13, NULL, "bold", "Each metric over the "
+	svgr_begin(&w, l->width, l->top + l->rows * SETS_PANEL_H +
+	    SETS_MARGIN + SETS_LINE_H * (l->nf + l->nd),
+	    "fragstat --compare of two sets of runs");
+	svgr_text(&w, SETS_MARGIN, 18, 13, NULL, "bold", "Each metric over the "
 	    "runs, largest effect first: a dot per run, the mean as a bar "
 	    "across its spread (one sd)");
 	for (k = 0; k < 2; k++) {
-		svgr_rect_open(&w, MARGIN, top, 10, 10, side_ink[k]);
+		svgr_rect_open(&w, SETS_MARGIN, top, SWATCH, SWATCH,
+		    side_ink[k]);
 		svg_close(&w);
-		svgr_text_wrap(&w, 26, top + 9, 11, l->width - 36, LINE_H,
+		svgr_text_wrap(&w, PATH_X, top + 9, 11, l->path_w, SETS_LINE_H,
 		    l->pre[k], x->side[k].path);
-		top += LINE_H * l->lines[k] + 2;
+		top += SETS_LINE_H * l->lines[k] + 2;
 	}
 	top = l->top;
 	for (i = 0; i < l->np; i++)
-		panel(&w, x, &x->m[l->panels[i]], MARGIN + (long)(i %
-		    PANELS_ROW) * PANEL_W, top + (long)(i / PANELS_ROW) *
-		    PANEL_H);
-	top += l->rows * PANEL_H + 12;
+		panel(&w, x, &x->m[l->panels[i]], SETS_MARGIN + (long)(i %
+		    PANELS_ROW) * SETS_PANEL_W, top + (long)(i / PANELS_ROW) *
+		    SETS_PANEL_H);
+	top += l->rows * SETS_PANEL_H + 12;
 	if (l->folded != NULL)
-		svgr_text_wrap(&w, MARGIN, top, 11, l->width - 20, LINE_H, "",
-		    l->folded);
+		svgr_text_wrap(&w, SETS_MARGIN, top, 11, l->note_w,
+		    SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		svgr_text_wrap(&w, MARGIN, top + LINE_H * l->nf, 11,
-		    l->width - 20, LINE_H, "", l->dropped);
+		svgr_text_wrap(&w, SETS_MARGIN, top + SETS_LINE_H * l->nf, 11,
+		    l->note_w, SETS_LINE_H, "", l->dropped);
 	svgr_end(&w);
 }
 

@@ -16,22 +16,23 @@ render_svg(FILE *fp, const struct report *r)
 	    (r->pti ? PB_GAP + PB_W : 0);
 	if (width < MIN_W)
 		width = MIN_W;
-	src = svghead_source_lines(NULL, r, "", MARGIN, 50,
+	src = svghead_source_lines(NULL, r, "", MARGIN, HEAD_LINES_Y,
 	    width - 2L * MARGIN);
 	head = HEAD_H + (src - 1) * HEAD_LINE_H + (svghead_machine_line(NULL,
 	    r, "Machine", MARGIN, 0, width - MARGIN) - 1) * MACHINE_ROW_H;
-	height = head + LEGEND_H + 12 + (long)svgzone_node_count(r) *
+	height = head + LEGEND_H + LEGEND_GAP + (long)svgzone_node_count(r) *
 	    svgzone_node_h(svgzone_advice_lines(r)) + (long)r->bi->nzones *
 	    svgzone_h(svgzone_advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
 	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
 	    "Memory fragmentation by zone and order");
-	svghead_source_lines(&w, r, "", MARGIN, 50, width - 2L * MARGIN);
-	svghead_machine_line(&w, r, "Machine", MARGIN,
-	    64 + (src - 1) * HEAD_LINE_H, width - MARGIN);
+	svghead_source_lines(&w, r, "", MARGIN, HEAD_LINES_Y,
+	    width - 2L * MARGIN);
+	svghead_machine_line(&w, r, "Machine", MARGIN, HEAD_LINES_Y +
+	    (src - 1) * HEAD_LINE_H + HEAD_MACHINE_GAP, width - MARGIN);
 	svghead_legend(&w, r, head, true);
-	y = head + LEGEND_H + 12;
+	y = head + LEGEND_H + LEGEND_GAP;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
 			svgr_line(&w, MARGIN, y, width - MARGIN, y, "#999999");

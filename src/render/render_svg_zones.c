@@ -253,6 +253,60 @@ svgzone_label_w(const struct report *r)
 	return wd;
 }
 
+/*
+ * Draw at X, Y the badge of R's advice line J, LABEL: VERDICT, for zone I
+ * (-1: the best of NODE's zones), or "not used". Returns its width.
+ */
+static long
+verdict_badge(struct svgw *w, const struct report *r, long i, int node,
+    size_t j, const char *label, long x, long y)
+{
+	const struct zadvice *a;
+	char *why;
+	long wd;
+
+	if (i < 0)
+		return svgzone_badge(w, x, y, label,
+		    advise_best(r->advice, node, j), NULL);
+	a = advise_at(r->advice, (size_t)i, j);
+	if (a == NULL)
+		return svgzone_badge(w, x, y, label, VERDICT_UNUSABLE,
+		    "allocations of this kind do not use this zone");
+	why = render_advice_text(r, a);
+	wd = svgzone_badge(w, x, y, label, a->verdict, why);
+	free(why);
+	return wd;
+}
+
+/*
+ * Draw the verdicts of zone I of R (-1: of NODE), a badge an advice order
+ * from X, Y down, STEP apart, each labelled TAG (NULL: none) and the order;
+ * with MAXX above 0, the allocations free now beside each that fits.
+ */
+void
+svgzone_badges(struct svgw *w, const struct report *r, long i, int node,
+    const char *tag, long x, long y, long step, long maxx)
+{
+	char o[48], l[64];
+	long by, wd;
+	size_t j;
+
+	for (j = 0; j < svgzone_advice_lines(r); j++) {
+		svgzone_order_label(o, sizeof(o), r->advice->orders[j],
+		    r->page_size);
+		if (tag)
+			snprintf(l, sizeof(l), "%s %s", tag, o);
+		else
+			snprintf(l, sizeof(l), "%s", o);
+		by = y + (long)j * step;
+		wd = verdict_badge(w, r, i, node, j, l, x, by);
+		/* A zone these allocations do not use has none free for them. */
+		if (maxx > 0 && (i < 0 || advise_at(r->advice, (size_t)i, j)))
+			count_beside(w, r, node, i, r->advice->orders[j],
+			    x + wd, by, maxx);
+	}
+}
+
 /* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
 void
 svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
@@ -260,9 +314,7 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
-	const struct zadvice *a;
-	char s[32], l[48], *why;
-	size_t j;
+	char s[32];
 
 	svgr_text_open(w, x, y + 13, 14, NULL, "bold");
 	svg_text(w, z->name);
@@ -275,22 +327,8 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 		svg_text_int(w, f->largest_order);
 	}
 	svg_close(w);
-	for (j = 0; j < svgzone_advice_lines(r); j++) {
-		svgzone_order_label(l, sizeof(l), r->advice->orders[j],
-		    r->page_size);
-		a = advise_at(r->advice, i, j);
-		if (a) {
-			why = render_advice_text(r, a);
-			count_beside(w, r, (int)r->bi->zones[i].node, (long)i,
-			    a->order, x + svgzone_badge(w, x, y + 36 +
-			    (long)j * LINE_H, l, a->verdict,
-			    why), y + 36 + (long)j * LINE_H, maxx);
-			free(why);
-		} else
-			svgzone_badge(w, x, y + 36 + (long)j * LINE_H, l,
-			    VERDICT_UNUSABLE,
-			    "allocations of this kind do not use this zone");
-	}
+	svgzone_badges(w, r, (long)i, (int)z->node, NULL, x, y + 36, LINE_H,
+	    maxx);
 }
 
 /* Draw the order headings of the columns from X at Y; the advice orders stand out. */
@@ -325,26 +363,23 @@ svgzone_node_h(size_t lines)
 	return h > 40 ? h : 40;
 }
 
+/* Draw the name of NODE, "Node 1", at Y. */
+void
+svgzone_node_title(struct svgw *w, unsigned node, long y)
+{
+	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
+	svg_text(w, "Node ");
+	svg_text_int(w, node);
+	svg_close(w);
+}
+
 /* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
 void
 svgzone_node_head(struct svgw *w, const struct report *r, unsigned node, long y,
     long maxx)
 {
-	char l[48];
-	size_t j;
-
-	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
-	svg_text(w, "Node ");
-	svg_text_int(w, node);
-	svg_close(w);
-	for (j = 0; j < svgzone_advice_lines(r); j++) {
-		svgzone_order_label(l, sizeof(l), r->advice->orders[j],
-		    r->page_size);
-		count_beside(w, r, (int)node, -1, r->advice->orders[j], MARGIN +
-		    svgzone_badge(w, MARGIN, y + 30 + (long)j * LINE_H, l,
-		    advise_best(r->advice, (int)node, j),
-		    NULL), y + 30 + (long)j * LINE_H, maxx);
-	}
+	svgzone_node_title(w, node, y);
+	svgzone_badges(w, r, -1, (int)node, NULL, MARGIN, y + 30, LINE_H, maxx);
 }
 
 /* Returns the number of nodes of R's zones (they come node by node). */
