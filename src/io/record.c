@@ -151,6 +151,7 @@ replace_last(struct record *r, struct ferr *e)
 	/* Left by a crash; inside R's own descriptor, never through a path. */
 	safedir_rm_tree(r->fd, ".last-new");
 	safedir_rm_tree(r->fd, ".last-old");
+	stage_clear_stale(r->fd, ".last-new");
 	if (capture_into(r->fd, r->dir, ".last-new", r->src, r->page_size,
 	    e) != 0)
 		return -1;

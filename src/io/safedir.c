@@ -288,8 +288,7 @@ safedir_close(struct safedir *d)
 int
 safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 {
-	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static const char chars[] = SAFEDIR_TMP_CHARS;
 	unsigned char r[6];
 	int try, i, fd;
 	size_t n;

@@ -43,6 +43,13 @@ int	stage_publish(struct stage *st, const char *name, const char *hooks,
 void	stage_close(struct stage *st);
 
 /*
+ * Remove every ".NAME.XXXXXX" directory that a stage of NAME in PARENTFD
+ * left when it was killed (SIGKILL, a crash) before it could remove its
+ * own, through PARENTFD only; other names are left alone.
+ */
+void	stage_clear_stale(int parentfd, const char *name);
+
+/*
  * Remove ST's temporary directory and all in it with async-signal-safe
  * calls only: for a signal handler that ends the program.
  */
