@@ -255,6 +255,19 @@ t trigger-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long" \
     --trigger psi
+# A directory with room for a recording but not for a window's name
+# inside it (DIR/20261205T074355Z-999/during/...): refused at the start,
+# not at the first trigger.
+deep=$tmp/deep
+while [ ${#deep} -lt 3800 ]; do
+	deep=$deep/$(printf '%0200d' 0)
+done
+mkdir -p "$deep"
+wdir=$deep/$(printf '%0*d' $((4096 - 70 - ${#deep} - 1)) 0)
+t trigger-too-long-inside 1 - \
+    "fragstat: $wdir: path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
+    --trigger psi
 t trigger-alloc-oom 1 window-alloc \
     "fragstat: $tmp/tw: out of memory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \

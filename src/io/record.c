@@ -21,12 +21,6 @@
 #include "stage.h"
 #include "text.h"
 
-/*
- * Room kept under PATH_MAX for the paths inside a recording: during/N and
- * the longest file of a capture under it.
- */
-#define RECORD_INSIDE_ROOM	64
-
 /* The metadata record_end() reads back (a few hundred bytes, a command line of 4 KiB at most). */
 #define RECORD_META_MAX		(1 << 14)
 
