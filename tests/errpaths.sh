@@ -268,6 +268,18 @@ t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
     --trigger psi
+# A set of runs of --compare (replay_sets.c) with an entry whose path is
+# longer than PATH_MAX: said, not skipped as no recording.
+sets=$tmp/sets
+while [ ${#sets} -lt 3650 ]; do
+	sets=$sets/$(printf '%0150d' 0)
+done
+sets=$sets/$(printf '%0*d' $((3860 - ${#sets} - 1)) 0)
+mkdir -p "$sets/$(printf '%0255d' 0)"
+cp -R "$FIXTURES/recordings/sets/a/run1" "$sets/run1"
+t compare-sets-too-long 1 - \
+    "fragstat: $sets: a path under it is longer than PATH_MAX" -- \
+    --compare "$sets" "$FIXTURES/recordings/sets/b"
 t trigger-alloc-oom 1 window-alloc \
     "fragstat: $tmp/tw: out of memory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #ifdef HAVE_MALLOC_H
+#include <limits.h>
 #include <malloc.h>
 #endif
 #include <stdarg.h>
@@ -53,6 +54,17 @@ inputs_join(const char *dir, const char *name)
 	char *p;
 
 	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
+}
+
+int
+inputs_join_max(char *buf, const char *dir, const char *name, struct ferr *e)
+{
+	int n = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
+
+	if (n >= 0 && n < PATH_MAX)
+		return 0;
+	ferr_keep_path(e, dir);
+	return ferr_set(e, 0, "a path under it is longer than PATH_MAX");
 }
 
 /*

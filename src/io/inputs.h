@@ -83,6 +83,13 @@ char	*inputs_path(const char *root, const char *rel);
 char	*inputs_join(const char *dir, const char *name);
 
 /*
+ * Write "DIR/NAME" into BUF, PATH_MAX bytes. Returns 0, or -1 with E set
+ * on DIR when it is longer: a cut path is never read.
+ */
+int	inputs_join_max(char *buf, const char *dir, const char *name,
+	    struct ferr *e);
+
+/*
  * The kernel release for O into BUF: --kernel, the root's osrelease (its
  * path saved in *RPATH, malloc'd), or the running kernel. Returns 1 when
  * known, 0 when not, -1 with E set when osrelease is malformed.

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay_map.h"
@@ -145,7 +146,8 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_MAPS);
+	if (inputs_join_max(path, dir, RECORD_MAPS, e) != 0)
+		return -1;
 	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, &f, e)) == -ENOENT)
 		return 1;
