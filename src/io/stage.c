@@ -42,7 +42,7 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	st->fd = -1;
 	st->tmp[0] = '\0';
 	ferr_keep_path(e, dir);
-	if (strlen(dir) + 16 >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
+	if (strlen(dir) + STAGE_ROOM >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
 		return ferr_set(e, 0, "path too long");
 	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a %s never overwrites", what);

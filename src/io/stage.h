@@ -8,6 +8,13 @@
 #include "ferr.h"
 
 /*
+ * Room kept beyond PATH_MAX, and under it for a directory's own path, for
+ * the path of its temporary name beside it (".NAME.XXXXXX": eight bytes
+ * more), rounded up.
+ */
+#define STAGE_ROOM	16
+
+/*
  * A directory being built: ".NAME.XXXXXX" in PARENTFD (a directory that
  * safedir.h checked), held open as FD and written only through it, then
  * renamed to NAME in one step. Small and plain so that a signal handler
@@ -19,7 +26,7 @@ struct stage {
 	int	 parentfd;		/* where both names are; not ours */
 	int	 fd;			/* the temporary directory, or -1 */
 	char	 tmp[NAME_MAX + 1];	/* its name in PARENTFD, or "" */
-	char	 shown[PATH_MAX + 16];	/* its path as the user names it */
+	char	 shown[PATH_MAX + STAGE_ROOM];	/* its path as the user names it */
 };
 
 /*
