@@ -10,6 +10,13 @@
 #define PAGEORDER_PAGE_MIN	512u
 #define PAGEORDER_PAGE_MAX	(1u << 24)
 
+/*
+ * The base page size assumed when none is known (no --page-size, no
+ * capture metadata, not live): x86-64's and most machines', as --help
+ * says.
+ */
+#define PAGEORDER_DEFAULT_PAGE_SIZE	4096u
+
 /* Returns whether V is a power of two from PAGEORDER_PAGE_MIN to PAGEORDER_PAGE_MAX. */
 bool	pageorder_page_ok(uint64_t v);
 
