@@ -62,7 +62,8 @@ list_runs(struct sets_side *s, const char *path, struct ferr *e)
 }
 
 int
-sets_read(struct sets *x, int side, const char *path, struct ferr *e)
+replay_sets_read(struct sets *x, int side, const char *path,
+    struct ferr *e)
 {
 	struct sets_side *s = &x->side[side];
 	size_t i;
