@@ -255,26 +255,26 @@ t trigger-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long" \
     --trigger psi
+# deepdir DIR LEN: DIR with components of zeros added, LEN bytes long.
+deepdir() {
+	d=$1
+	while [ $((${#d} + 152)) -lt "$2" ]; do
+		d=$d/$(printf '%0150d' 0)
+	done
+	printf '%s/%0*d' "$d" $(($2 - ${#d} - 1)) 0
+}
 # A directory with room for a recording but not for a window's name
 # inside it (DIR/20261205T074355Z-999/during/...): refused at the start,
 # not at the first trigger.
-deep=$tmp/deep
-while [ ${#deep} -lt 3800 ]; do
-	deep=$deep/$(printf '%0200d' 0)
-done
-mkdir -p "$deep"
-wdir=$deep/$(printf '%0*d' $((4096 - 70 - ${#deep} - 1)) 0)
+wdir=$(deepdir "$tmp/deep" $((4096 - 70)))
+mkdir -p "${wdir%/*}"
 t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
     --trigger psi
 # A set of runs of --compare (replay_sets.c) with an entry whose path is
 # longer than PATH_MAX: said, not skipped as no recording.
-sets=$tmp/sets
-while [ ${#sets} -lt 3650 ]; do
-	sets=$sets/$(printf '%0150d' 0)
-done
-sets=$sets/$(printf '%0*d' $((3860 - ${#sets} - 1)) 0)
+sets=$(deepdir "$tmp/sets" 3860)
 mkdir -p "$sets/$(printf '%0255d' 0)"
 cp -R "$FIXTURES/recordings/sets/a/run1" "$sets/run1"
 t compare-sets-too-long 1 - \

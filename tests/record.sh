@@ -82,16 +82,22 @@ r=$?
     [ "$(cat "$tmp/err")" = "fragstat: $tmp/r2: exists; a recording never overwrites" ]
 check $([ $? -eq 0 ] && echo ok) "existing directory: status $r: $(cat "$tmp/err")"
 
+# samples REC N: wait until REC's samples.ndjson holds N lines (a bound
+# of ~10 s for a hung fragstat, not a measure of speed).
+samples() {
+	i=0
+	while [ $i -lt 500 ] && { [ ! -f "$1/samples.ndjson" ] ||
+	    [ "$(wc -l < "$1/samples.ndjson")" -lt "$2" ]; }; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+}
+
 # 3. SIGKILL midway: the samples written so far are whole lines.
 "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --record "$tmp/r3" \
     > /dev/null 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 500 ] && { [ ! -f "$tmp/r3/samples.ndjson" ] ||
-    [ "$(wc -l < "$tmp/r3/samples.ndjson")" -lt 3 ]; }; do
-	sleep 0.02
-	i=$((i + 1))
-done
+samples "$tmp/r3" 3
 kill -9 $pid
 wait $pid 2>/dev/null
 n=$(wc -l < "$tmp/r3/samples.ndjson")
@@ -106,12 +112,7 @@ check $([ $? -eq 0 ] && echo ok) "killed recording lacks first/ or its metadata"
 "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --record "$tmp/r3b" \
     > /dev/null 2> "$tmp/r3b.err" &
 pid=$!
-i=0
-while [ $i -lt 500 ] && { [ ! -f "$tmp/r3b/samples.ndjson" ] ||
-    [ "$(wc -l < "$tmp/r3b/samples.ndjson")" -lt 1 ]; }; do
-	sleep 0.02
-	i=$((i + 1))
-done
+samples "$tmp/r3b" 1
 mkdir "$tmp/r3b/..last-new.Ab3xY9" "$tmp/r3b/..last-new.Ab3xY" \
     "$tmp/r3b/..last-new.Ab3-Y9"
 touch "$tmp/r3b/..last-new.Ab3xY9/buddyinfo"
