@@ -97,6 +97,7 @@ capture_load(const struct capture *c, const char *rel, struct slurp *s,
 	char *path;
 	int rc;
 
+	re->path = rel;
 	if ((path = inputs_path(c->src, rel)) == NULL) {
 		s->buf = NULL;
 		s->len = 0;
