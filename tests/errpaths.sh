@@ -23,7 +23,8 @@
 # reached: a race that makes the new name exist between the check and the
 # rename (record.c, capture.c), buddyinfo unreadable on its second read or
 # a live capture's required file unreadable (capture.c), and safedir.c's
-# "path too long" of a whole path, which every caller checks first.
+# "path too long" of a whole path under --record and --trigger, which
+# record.c and window.c check first (capture.c leaves it to safedir.c).
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 LC_ALL=C
@@ -267,6 +268,31 @@ t trigger-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$long" \
     --trigger psi
+# deepdir DIR LEN: DIR with components of zeros added, LEN bytes long.
+deepdir() {
+	d=$1
+	while [ $((${#d} + 152)) -lt "$2" ]; do
+		d=$d/$(printf '%0150d' 0)
+	done
+	printf '%s/%0*d' "$d" $(($2 - ${#d} - 1)) 0
+}
+# A directory with room for a recording but not for a window's name
+# inside it (DIR/20261205T074355Z-999/during/...): refused at the start,
+# not at the first trigger.
+wdir=$(deepdir "$tmp/deep" $((4096 - 70)))
+mkdir -p "${wdir%/*}"
+t trigger-too-long-inside 1 - \
+    "fragstat: $wdir: path too long" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
+    --trigger psi
+# A set of runs of --compare (replay_sets.c) with an entry whose path is
+# longer than PATH_MAX: said, not skipped as no recording.
+sets=$(deepdir "$tmp/sets" 3860)
+mkdir -p "$sets/$(printf '%0255d' 0)"
+cp -R "$FIXTURES/recordings/sets/a/run1" "$sets/run1"
+t compare-sets-too-long 1 - \
+    "fragstat: $sets: a path under it is longer than PATH_MAX" -- \
+    --compare "$sets" "$FIXTURES/recordings/sets/b"
 t trigger-alloc-oom 1 window-alloc \
     "fragstat: $tmp/tw: out of memory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/tw" \
@@ -436,6 +462,11 @@ t capture-exists 1 - \
 t capture-too-long 1 - \
     "fragstat: $long: path too long" -- \
     -q --sysroot "$vm" --capture "$long"
+# Longer than PATH_MAX: safedir.c says it, the path cut in the message.
+huge=$tmp/$(printf "%0$((4100 - ${#tmp}))d" 0)
+t capture-whole-too-long 1 - \
+    "fragstat: $(printf '%s' "$huge" | cut -c1-4095): path too long" -- \
+    -q --sysroot "$vm" --capture "$huge"
 t capture-no-parent 1 - \
     "fragstat: $tmp/none/c: cannot create a directory beside it: No such file or directory" -- \
     -q --sysroot "$vm" --capture "$tmp/none/c"

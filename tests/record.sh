@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # --record: the samples file holds exactly the --watch --json lines, the
 # metadata and both captures are there, an existing directory is refused,
-# a recording killed with SIGKILL midway keeps every whole sample,
+# a recording killed with SIGKILL midway keeps every whole sample and
+# a last/ capture's staging directory it left is removed the next time,
 # --sysroot reads each back, a last line cut short noted and ignored, and
 # whatever the writer allows reads back: 9 orders, 35 nodes of 2 zones; a
 # trailing slash is accepted; on a filesystem without renameat2 flags
@@ -81,16 +82,22 @@ r=$?
     [ "$(cat "$tmp/err")" = "fragstat: $tmp/r2: exists; a recording never overwrites" ]
 check $([ $? -eq 0 ] && echo ok) "existing directory: status $r: $(cat "$tmp/err")"
 
+# samples REC N: wait until REC's samples.ndjson holds N lines (a bound
+# of ~10 s for a hung fragstat, not a measure of speed).
+samples() {
+	i=0
+	while [ $i -lt 500 ] && { [ ! -f "$1/samples.ndjson" ] ||
+	    [ "$(wc -l < "$1/samples.ndjson")" -lt "$2" ]; }; do
+		sleep 0.02
+		i=$((i + 1))
+	done
+}
+
 # 3. SIGKILL midway: the samples written so far are whole lines.
 "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --record "$tmp/r3" \
     > /dev/null 2>&1 &
 pid=$!
-i=0
-while [ $i -lt 500 ] && { [ ! -f "$tmp/r3/samples.ndjson" ] ||
-    [ "$(wc -l < "$tmp/r3/samples.ndjson")" -lt 3 ]; }; do
-	sleep 0.02
-	i=$((i + 1))
-done
+samples "$tmp/r3" 3
 kill -9 $pid
 wait $pid 2>/dev/null
 n=$(wc -l < "$tmp/r3/samples.ndjson")
@@ -98,6 +105,23 @@ n=$(wc -l < "$tmp/r3/samples.ndjson")
 check $([ $? -eq 0 ] && echo ok) "killed recording: $n lines, last one not whole"
 [ -d "$tmp/r3/first" ] && [ -f "$tmp/r3/fragstat-recording" ]
 check $([ $? -eq 0 ] && echo ok) "killed recording lacks first/ or its metadata"
+
+# 3b. What a last/ capture killed midway (SIGKILL) leaves in a recording,
+# ..last-new.XXXXXX, is removed when last/ is next replaced; a name that
+# only looks like it is left alone.
+"$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --record "$tmp/r3b" \
+    > /dev/null 2> "$tmp/r3b.err" &
+pid=$!
+samples "$tmp/r3b" 1
+mkdir "$tmp/r3b/..last-new.Ab3xY9" "$tmp/r3b/..last-new.Ab3xY" \
+    "$tmp/r3b/..last-new.Ab3-Y9"
+touch "$tmp/r3b/..last-new.Ab3xY9/buddyinfo"
+kill -TERM $pid
+wait $pid
+r=$?
+[ $r -eq 0 ] && [ ! -s "$tmp/r3b.err" ] &&
+    [ "$(LC_ALL=C ls -A "$tmp/r3b" | tr '\n' ' ')" = "..last-new.Ab3-Y9 ..last-new.Ab3xY first fragstat-recording last samples.ndjson " ]
+check $([ $? -eq 0 ] && echo ok) "stale ..last-new.XXXXXX: status $r: $(cat "$tmp/r3b.err"), left: $(ls -A "$tmp/r3b" | tr '\n' ' ')"
 
 # 4. Each reads back: as many samples as whole lines.
 "$FRAGSTAT" --sysroot "$tmp/r1" --json > "$tmp/s1" 2> "$tmp/err" &&

@@ -8,8 +8,9 @@
 # it was opened, never through the link; a hung FIFO read under --sysroot
 # ends on SIGTERM and leaves no temporary directory. As root: a directory
 # of another user, or one others can write to, is refused with nothing
-# written into it, and a sticky root-owned one (a private /tmp) works. The
-# test waits for what fragstat does, never for a time.
+# written into it, and a sticky root-owned one (a private /tmp) works; as
+# nobody the same holds: another user's directory on the way, or one of
+# ours others can write to, is refused, and our own works. The test waits for what fragstat does, never for a time.
 #
 # Environment: FRAGSTAT, FIXTURES. Exit 0 when it passed, 1 when it failed.
 set -u
@@ -220,4 +221,35 @@ chown -h "$nuid" "$tmp/stk/lnk"
 refused "uid $nuid's symbolic link in a sticky directory" "$tmp/victim9" \
     "$tmp/stk/lnk/c: refusing to follow $tmp/stk/lnk, a symbolic link of uid $nuid in a shared directory" \
     "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/stk/lnk/c"
+# 10. As nobody: a directory on the way owned by another user (who could
+# replace the capture once published) or one of ours others can write
+# to is refused; our own directory works.
+nobody="setpriv --reuid=$nuid --regid=$nuid --clear-groups"
+chmod 755 "$tmp"
+if ! command -v setpriv > /dev/null || ! $nobody test -r "$vm/proc/buddyinfo" ||
+    ! $nobody test -x "$FRAGSTAT"; then
+	echo "note: no setpriv or fixtures unreadable as nobody: the non-root checks are not tested"
+	exit $fail
+fi
+mkdir -m 0777 "$tmp/other"
+chown 1234 "$tmp/other"
+refused "--capture as uid $nuid into uid 1234's directory" "$tmp/other" \
+    "$tmp/other/cap: refusing to write into $tmp/other, a directory owned by uid 1234 (running as uid $nuid)" \
+    $nobody "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/other/cap"
+mkdir -m 0777 "$tmp/other/sub"
+refused "--capture as uid $nuid below uid 1234's directory" "$tmp/other/sub" \
+    "$tmp/other/sub/cap: refusing to write into $tmp/other, a directory owned by uid 1234 (running as uid $nuid)" \
+    $nobody "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/other/sub/cap"
+mkdir "$tmp/mine"
+chown "$nuid" "$tmp/mine"
+chmod 0777 "$tmp/mine"
+refused "--capture as uid $nuid into its own directory writable by others" \
+    "$tmp/mine" \
+    "$tmp/mine/cap: refusing to write into $tmp/mine, a directory writable by others, mode 0777 (running as uid $nuid)" \
+    $nobody "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/mine/cap"
+chmod 0755 "$tmp/mine"
+$nobody "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/mine/cap" \
+    > /dev/null 2> "$tmp/err" && [ -f "$tmp/mine/cap/fragstat-capture" ] &&
+    ok=ok || ok=no
+check $ok "--capture as uid $nuid into its own directory: $(cat "$tmp/err")"
 exit $fail

@@ -14,6 +14,7 @@
 #include "capture_file.h"
 #include "capture_map.h"
 #include "capture_stable.h"
+#include "inputs.h"
 #include "safedir.h"
 #include "slurp.h"
 
@@ -24,19 +25,19 @@
  * release on its own (fill()).
  */
 static const char *const files[] = {
-	"/proc/pagetypeinfo",
-	"/proc/zoneinfo",
-	"/proc/vmstat",
-	"/proc/meminfo",
-	"/proc/pressure/memory",
-	"/proc/sys/vm/extfrag_threshold",
-	"/proc/sys/vm/compaction_proactiveness",
-	"/proc/sys/vm/defrag_mode",
-	"/proc/sys/vm/min_free_kbytes",
-	"/proc/sys/vm/watermark_scale_factor",
-	"/sys/kernel/mm/transparent_hugepage/enabled",
-	"/sys/kernel/mm/transparent_hugepage/defrag",
-	"/sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
+	INPUTS_PAGETYPEINFO,
+	INPUTS_ZONEINFO,
+	INPUTS_VMSTAT,
+	INPUTS_MEMINFO,
+	INPUTS_PSI,
+	INPUTS_EXTFRAG_THRESHOLD,
+	INPUTS_PROACTIVENESS,
+	INPUTS_DEFRAG_MODE,
+	INPUTS_MIN_FREE_KBYTES,
+	INPUTS_WATERMARK_SCALE,
+	INPUTS_THP_ENABLED,
+	INPUTS_THP_DEFRAG,
+	INPUTS_PMD_SIZE,
 };
 
 /* Where and when a source was captured, as its metadata's first lines say. */
@@ -122,7 +123,7 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 	if (capture_stable_group(c, e) != 0)
 		return -1;
 	/* The release says whose rules apply: a live capture needs it. */
-	if (capture_copy(c, "/proc/sys/kernel/osrelease", c->src == NULL ?
+	if (capture_copy(c, INPUTS_OSRELEASE, c->src == NULL ?
 	    CAPTURE_REQUIRED : CAPTURE_OPTIONAL, e) < 0)
 		return -1;
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
@@ -152,8 +153,7 @@ capture_run(const char *src, const char *dir, unsigned long page_size,
 	int rc;
 
 	ferr_keep_path(e, dir);
-	if (strlen(dir) + 16 >= PATH_MAX)
-		return ferr_set(e, 0, "path too long");
+	/* stage_open() checks that DIR leaves room for its temporary name. */
 	if (safedir_parent(&pd, dir, name, sizeof(name),
 	    "cannot create a directory beside it", e) != 0)
 		return -1;

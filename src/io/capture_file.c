@@ -77,23 +77,35 @@ capture_missing(struct capture *c, const char *path, const char *rel,
 }
 
 int
+capture_read_path(const char *path, struct slurp *s, struct ferr *e)
+{
+	int rc;
+
+	s->buf = NULL;
+	s->len = 0;
+	e->path = path;
+	rc = slurp_read(path, s, e);
+	/* Its own copy: PATH may be freed before E is said. */
+	ferr_keep_path(e, path);
+	return rc;
+}
+
+int
 capture_load(const struct capture *c, const char *rel, struct slurp *s,
     struct ferr *re)
 {
 	char *path;
 	int rc;
 
-	s->buf = NULL;
-	s->len = 0;
 	re->path = rel;
 	if ((path = inputs_path(c->src, rel)) == NULL) {
+		s->buf = NULL;
+		s->len = 0;
 		ferr_keep_path(re, rel);
 		ferr_set(re, 0, "out of memory");
 		return -ENOMEM;
 	}
-	re->path = path;
-	rc = slurp_read(path, s, re);
-	ferr_keep_path(re, path);
+	rc = capture_read_path(path, s, re);
 	free(path);
 	return rc;
 }

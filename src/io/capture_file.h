@@ -44,6 +44,12 @@ void	capture_missing(struct capture *c, const char *path, const char *rel,
 	    const char *msg);
 
 /*
+ * Read PATH into S (empty when it could not be). Returns 0, or -errno
+ * with E set and naming PATH in its own copy.
+ */
+int	capture_read_path(const char *path, struct slurp *s, struct ferr *e);
+
+/*
  * Read the root's REL ("/"-led) of C's source into S. Returns 0, or
  * -errno with RE set and naming the file.
  */

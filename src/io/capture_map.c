@@ -13,6 +13,7 @@
 #include "kpageflags.h"
 #include "mapfile.h"
 #include "memcg_names.h"
+#include "pageorder.h"
 
 /*
  * Name in E the file of C's source that E's path in the temporary
@@ -54,7 +55,7 @@ map_read(struct capture *c, unsigned long *page_size,
 		/* A root's page size: given, in its metadata, else assumed. */
 		if (*page_size == 0)
 			*page_size = in.capture_page_size ?
-			    in.capture_page_size : 4096;
+			    in.capture_page_size : PAGEORDER_DEFAULT_PAGE_SIZE;
 		/* The cgroups too, where kpagecgroup can be read: --cgroups later. */
 		rc = kpageflags_map(c->src, &in, *page_size, rules, m, cg, e);
 	}

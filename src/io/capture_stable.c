@@ -16,20 +16,6 @@ static const char *const stable_idx[CAPTURE_NKFILES] = {
 	[CAPTURE_K_EXTFRAG] = CAPTURE_EXTFRAG_INDEX,
 };
 
-/* Read PATH into S. Returns 0, or -errno with E set (its own copy of PATH). */
-static int
-load(const char *path, struct slurp *s, struct ferr *e)
-{
-	int rc;
-
-	s->buf = NULL;
-	s->len = 0;
-	e->path = path;
-	rc = slurp_read(path, s, e);
-	ferr_keep_path(e, path);
-	return rc;
-}
-
 /* Free what S read, keeping its paths. */
 static void
 drop(struct capture_stable *s)
@@ -61,12 +47,12 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 		return ferr_set(e, 0, "out of memory");
 	}
 	for (s->reads = 1;; s->reads++) {
-		if (load(s->bpath, &s->b, &re) != 0) {
+		if (capture_read_path(s->bpath, &s->b, &re) != 0) {
 			capture_failed(e, &re);
 			return -1;
 		}
 		for (i = nread = 0; i < CAPTURE_NKFILES; i++) {
-			load(s->kpath[i], &s->k[i], &s->kerr[i]);
+			capture_read_path(s->kpath[i], &s->k[i], &s->kerr[i]);
 			if (s->k[i].buf != NULL)
 				nread++;
 		}
@@ -74,7 +60,7 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 			s->reads = 0;
 			return 0;
 		}
-		if (load(s->bpath, &again, &re) != 0) {
+		if (capture_read_path(s->bpath, &again, &re) != 0) {
 			capture_failed(e, &re);
 			return -1;
 		}

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #ifdef HAVE_MALLOC_H
+#include <limits.h>
 #include <malloc.h>
 #endif
 #include <stdarg.h>
@@ -55,6 +56,17 @@ inputs_join(const char *dir, const char *name)
 	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
 }
 
+int
+inputs_join_max(char *buf, const char *dir, const char *name, struct ferr *e)
+{
+	int n = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
+
+	if (n >= 0 && n < PATH_MAX)
+		return 0;
+	ferr_keep_path(e, dir);
+	return ferr_set(e, 0, "a path under it is longer than PATH_MAX");
+}
+
 /*
  * Returns whether the files O does not name may come from O's root or the
  * live system: not when a buddyinfo FILE was named without a root, since
@@ -104,7 +116,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 		snprintf(buf, size, "%s", u.release);
 		return 1;
 	}
-	if ((*rpath = inputs_path(o->sysroot, "/proc/sys/kernel/osrelease")) ==
+	if ((*rpath = inputs_path(o->sysroot, INPUTS_OSRELEASE)) ==
 	    NULL)
 		return 0;
 	ferr_keep_path(e, *rpath);
@@ -378,14 +390,12 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	long bytes = -1;
 	int rc;
 
-	if (sysctl(o, "/proc/sys/vm/extfrag_threshold", 0, 1000,
-	    &in->threshold, e) != 0 ||
-	    sysctl(o, "/proc/sys/vm/compaction_proactiveness", 0, 100,
-	    &in->proactiveness, e) != 0 ||
-	    sysctl(o, "/proc/sys/vm/defrag_mode", 0, 1, &in->defrag_mode,
+	if (sysctl(o, INPUTS_EXTFRAG_THRESHOLD, 0, 1000, &in->threshold,
 	    e) != 0 ||
-	    sysctl(o, "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", 1,
-	    1L << 40, &bytes, e) != 0)
+	    sysctl(o, INPUTS_PROACTIVENESS, 0, 100, &in->proactiveness,
+	    e) != 0 ||
+	    sysctl(o, INPUTS_DEFRAG_MODE, 0, 1, &in->defrag_mode, e) != 0 ||
+	    sysctl(o, INPUTS_PMD_SIZE, 1, 1L << 40, &bytes, e) != 0)
 		return -1;
 	if (bytes > 0)
 		in->pmd_order = pageorder_of(o->page_size, (uint64_t)bytes);
@@ -432,7 +442,7 @@ meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
 
 	if (!pairs_defaults(o))
 		return 0;
-	if ((in->mipath = inputs_path(o->sysroot, "/proc/meminfo")) == NULL)
+	if ((in->mipath = inputs_path(o->sysroot, INPUTS_MEMINFO)) == NULL)
 		return ferr_set(e, 0, "out of memory");
 	if ((rc = optional(in, in->mipath, "meminfo", M_QUIET, parse_mi,
 	    &in->mi, e)) < 0)
@@ -446,15 +456,15 @@ static int
 paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
-	    inputs_path(o->sysroot, "/proc/buddyinfo");
+	    inputs_path(o->sysroot, INPUTS_BUDDYINFO);
 	e->path = "fragstat";
 	if (in->bpath == NULL ||
-	    named_or_default(o, o->pagetypeinfo, "/proc/pagetypeinfo",
+	    named_or_default(o, o->pagetypeinfo, INPUTS_PAGETYPEINFO,
 	    &in->ppath) != 0 ||
-	    named_or_default(o, o->pressure, "/proc/pressure/memory",
+	    named_or_default(o, o->pressure, INPUTS_PSI,
 	    &in->spath) != 0 ||
-	    named_or_default(o, o->zoneinfo, "/proc/zoneinfo", &in->zpath) != 0 ||
-	    named_or_default(o, NULL, "/proc/vmstat", &in->vpath) != 0)
+	    named_or_default(o, o->zoneinfo, INPUTS_ZONEINFO, &in->zpath) != 0 ||
+	    named_or_default(o, NULL, INPUTS_VMSTAT, &in->vpath) != 0)
 		return ferr_set(e, 0, "out of memory");
 	return 0;
 }

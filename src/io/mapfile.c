@@ -46,6 +46,7 @@ write_cgroups(FILE *fp, const struct memcg *cg)
 {
 	const struct memcg_charge *c;
 	size_t i;
+	unsigned j;
 
 	fprintf(fp, "cgroups %zu %zu\n", cg->ngroups, cg->ncharges);
 	for (i = 0; i < cg->ngroups; i++) {
@@ -58,9 +59,12 @@ write_cgroups(FILE *fp, const struct memcg *cg)
 	}
 	for (i = 0; i < cg->ncharges; i++) {
 		c = &cg->charges[i];
-		fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRIu32 " %u %u %u\n",
-		    c->zone, c->block, c->group, (unsigned)c->n[0],
-		    (unsigned)c->n[1], (unsigned)c->n[2]);
+		fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRIu32, c->zone,
+		    c->block, c->group);
+		/* As many counts as charge_line() reads: one per class. */
+		for (j = 0; j < MEMCG_NCLASSES; j++)
+			fprintf(fp, " %u", (unsigned)c->n[j]);
+		putc('\n', fp);
 	}
 }
 
@@ -319,9 +323,9 @@ cgroup_lines(struct cursor *c, uint64_t ng, struct memcg *cg, struct ferr *e)
 	return 0;
 }
 
-/* A charge line's tokens: zone, pageblock, cgroup, its pages by class. */
-#define CHARGE_COUNTS	3
-#define CHARGE_TOKENS	(CHARGE_COUNTS + MEMCG_NCLASSES)
+/* A charge line's tokens: zone, pageblock, cgroup (the lead), its pages by class. */
+#define CHARGE_LEAD	3
+#define CHARGE_TOKENS	(CHARGE_LEAD + MEMCG_NCLASSES)
 
 /*
  * Read C's next charge line into V (zone, pageblock, cgroup, then the
@@ -348,7 +352,7 @@ charge_line(struct cursor *c, const struct map *m, uint64_t ng, uint64_t *v,
 	if (number(c, 1, what[1], 0, nb ? nb - 1 : 0, &v[1], e) != 0 ||
 	    number(c, 2, what[2], 0, ng - 1, &v[2], e) != 0)
 		return -1;
-	for (j = CHARGE_COUNTS; j < CHARGE_TOKENS; j++)
+	for (j = CHARGE_LEAD; j < CHARGE_TOKENS; j++)
 		if (number(c, j, what[j], 0, pb, &v[j], e) != 0)
 			return -1;
 	if (nb == 0 || v[2] >= ng)
@@ -365,7 +369,7 @@ static int
 cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
     struct ferr *e)
 {
-	uint64_t ng, nc, v[6] = { 0, 0, 0, 0, 0, 0 }, prev[2] = { 0, 0 };
+	uint64_t ng, nc, v[CHARGE_TOKENS] = { 0 }, prev[2] = { 0, 0 };
 	const struct map_block *b;
 	size_t i;
 	unsigned j;
@@ -392,7 +396,8 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 		prev[1] = v[1];
 		for (j = 0; j < MEMCG_NCLASSES; j++)
 			if (memcg_charge(cg, (uint32_t)v[0], (uint32_t)v[1],
-			    (uint32_t)v[2], j, (uint16_t)v[3 + j]) != 0)
+			    (uint32_t)v[2], j,
+			    (uint16_t)v[CHARGE_LEAD + j]) != 0)
 				return ferr_set(e, 0, "out of memory");
 	}
 	cg->read = true;
@@ -490,7 +495,10 @@ fail:
 /*
  * The longest lines a map file holds: the 8 header lines (version 2's) and 'end', a
  * zone line (two 20-digit numbers, a name, four 20-digit counts), and a
- * pageblock line (a repeat below 2^26, five counts up to 2^15).
+ * pageblock line: a repeat below 2^26 (8 digits) and 13 counts, the
+ * MAP_NCLASSES classes' summing to the pageblock's pages (2^15 at most:
+ * 23 digits at most) and the MAP_NPINS pins' to at most as many (34),
+ * with 13 blanks and the newline: 79 bytes.
  */
 #define MAPFILE_HEAD_MAX	512
 #define MAPFILE_ZONE_MAX	192

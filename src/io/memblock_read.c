@@ -29,7 +29,8 @@ read_one(const char *dir, const char *name, bool optional, struct slurp *s,
 	char path[PATH_MAX];
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (inputs_join_max(path, dir, name, e) != 0)
+		return -1;
 	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, s, e)) == -ENOENT && optional)
 		return 1;
@@ -128,8 +129,8 @@ memblock_read(const char *root, struct memblocks *mb, struct ferr *e)
 		mb->b = nb;
 		memset(&mb->b[mb->n], 0, sizeof(mb->b[0]));
 		mb->b[mb->n].id = id;
-		snprintf(path, sizeof(path), "%s/%s", top, d->d_name);
-		rc = read_block(path, &mb->b[mb->n++], e);
+		if ((rc = inputs_join_max(path, top, d->d_name, e)) == 0)
+			rc = read_block(path, &mb->b[mb->n++], e);
 	}
 	closedir(dp);
 	free(top);

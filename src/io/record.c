@@ -21,12 +21,6 @@
 #include "stage.h"
 #include "text.h"
 
-/*
- * Room kept under PATH_MAX for the paths inside a recording: during/N and
- * the longest file of a capture under it.
- */
-#define RECORD_INSIDE_ROOM	64
-
 /* The metadata record_end() reads back (a few hundred bytes, a command line of 4 KiB at most). */
 #define RECORD_META_MAX		(1 << 14)
 
@@ -151,6 +145,7 @@ replace_last(struct record *r, struct ferr *e)
 	/* Left by a crash; inside R's own descriptor, never through a path. */
 	safedir_rm_tree(r->fd, ".last-new");
 	safedir_rm_tree(r->fd, ".last-old");
+	stage_clear_stale(r->fd, ".last-new");
 	if (capture_into(r->fd, r->dir, ".last-new", r->src, r->page_size,
 	    e) != 0)
 		return -1;

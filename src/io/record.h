@@ -14,6 +14,12 @@
 #define RECORD_META	"fragstat-recording"
 #define RECORD_SAMPLES	"samples.ndjson"
 
+/*
+ * Room kept under PATH_MAX for the paths inside a recording: during/N and
+ * the longest file of a capture under it.
+ */
+#define RECORD_INSIDE_ROOM	64
+
 /* How often, at most, last/ is replaced during a run (and once at its end). */
 #define RECORD_LAST_EVERY_S	60
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay_map.h"
@@ -60,9 +61,46 @@ zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
 	return 0;
 }
 
-/* Read map K from the LEN bytes of line LINE at S. Returns 0, or -1 with E set. */
+/*
+ * Make room in MS for the NZ zones of the first map, CAP maps of them.
+ * Returns 0, or -1 with E set at LINE.
+ */
 static int
-map_of(const char *buf, size_t len, size_t k, struct mapseries *ms,
+zones_alloc(struct mapseries *ms, size_t nz, size_t cap, unsigned long line,
+    struct ferr *e)
+{
+	if (nz > MAPSERIES_MAX_ZONES)
+		return ferr_set(e, line, "more than %zu zones",
+		    (size_t)MAPSERIES_MAX_ZONES);
+	/* One more than asked: no zone at all is still an allocation. */
+	ms->node = calloc(nz + 1, sizeof(*ms->node));
+	ms->name = calloc(nz + 1, sizeof(*ms->name));
+	ms->span = calloc(nz + 1, sizeof(*ms->span));
+	ms->z = calloc(cap * nz + 1, sizeof(*ms->z));
+	if (ms->node == NULL || ms->name == NULL || ms->span == NULL ||
+	    ms->z == NULL)
+		return ferr_set(e, 0, "out of memory");
+	return 0;
+}
+
+/* Returns how many values the array A of D holds. */
+static size_t
+count(const struct jr_doc *d, const struct jr_val *a)
+{
+	const struct jr_val *v;
+	size_t n = 0;
+
+	for (v = jr_first(d, a); v != NULL; v = jr_next(d, v))
+		n++;
+	return n;
+}
+
+/*
+ * Read map K of at most CAP from the LEN bytes of line LINE at S.
+ * Returns 0, or -1 with E set.
+ */
+static int
+map_of(const char *buf, size_t len, size_t k, size_t cap, struct mapseries *ms,
     unsigned long line, struct ferr *e)
 {
 	const struct jr_val *zv = NULL, *v;
@@ -78,14 +116,13 @@ map_of(const char *buf, size_t len, size_t k, struct mapseries *ms,
 	    jr_u64(jr_get(&d, &d.v[0], "map_ms"), &ms->map_ms) != 0 ||
 	    (zv = jr_get(&d, &d.v[0], "zones")) == NULL || zv->type != JR_ARR)
 		rc = ferr_set(e, line, "not a map summary");
+	/* The first map says how many zones every map has. */
+	if (rc == 0 && k == 0) {
+		ms->nzones = count(&d, zv);
+		rc = zones_alloc(ms, ms->nzones, cap, line, e);
+	}
 	for (v = rc ? NULL : jr_first(&d, zv); v && rc == 0; v = jr_next(&d, v),
 	    i++) {
-		if (k == 0 && i == 64) {
-			rc = ferr_set(e, line, "more than 64 zones");
-			break;
-		}
-		if (k == 0)
-			ms->nzones = i + 1;
 		if (i >= ms->nzones)
 			rc = ferr_set(e, line, "more zones than the first line");
 		else
@@ -109,7 +146,8 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	int rc;
 
 	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_MAPS);
+	if (inputs_join_max(path, dir, RECORD_MAPS, e) != 0)
+		return -1;
 	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, &f, e)) == -ENOENT)
 		return 1;
@@ -118,17 +156,16 @@ replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 	cap = lines_count(f.buf, f.len) + 1;
 	s->sample = calloc(cap, sizeof(*s->sample));
 	s->elapsed_ms = calloc(cap, sizeof(*s->elapsed_ms));
-	/* 64 zones at most: room for every line's. */
-	s->z = calloc(cap * 64, sizeof(*s->z));
 	rc = 0;
-	if (s->sample == NULL || s->elapsed_ms == NULL || s->z == NULL)
+	if (s->sample == NULL || s->elapsed_ms == NULL)
 		rc = ferr_set(e, 0, "out of memory");
 	/* A last line cut short by a crash: the maps before it stand. */
 	while (f.len > 0 && f.buf[f.len - 1] != '\n')
 		f.len--;
 	lines_init(&l, f.buf, f.len);
 	while (rc == 0 && (rc = lines_next(&l, &ln, &n, e)) == 1) {
-		rc = map_of(ln, n, s->nmaps, s, (unsigned long)s->nmaps + 1, e);
+		rc = map_of(ln, n, s->nmaps, cap, s, (unsigned long)s->nmaps + 1,
+		    e);
 		s->nmaps++;
 	}
 	slurp_free(&f);

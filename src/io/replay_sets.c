@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "record.h"
 #include "replay.h"
 #include "replay_map.h"
@@ -39,7 +40,11 @@ list_runs(struct sets_side *s, const char *path, struct ferr *e)
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		snprintf(run, sizeof(run), "%s/%s", path, d->d_name);
+		/* A cut path is no recording: said, not skipped. */
+		if (inputs_join_max(run, path, d->d_name, e) != 0) {
+			rc = -1;
+			break;
+		}
 		if (!record_is(run))
 			continue;
 		if (s->n == SETS_MAX_RUNS)
@@ -57,7 +62,8 @@ list_runs(struct sets_side *s, const char *path, struct ferr *e)
 }
 
 int
-sets_read(struct sets *x, int side, const char *path, struct ferr *e)
+replay_sets_read(struct sets *x, int side, const char *path,
+    struct ferr *e)
 {
 	struct sets_side *s = &x->side[side];
 	size_t i;

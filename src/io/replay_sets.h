@@ -11,6 +11,7 @@
  * recordings), then, once both are read, sets_compute(). Return 0, or -1
  * with E set; sets_free() frees X in both cases.
  */
-int	sets_read(struct sets *x, int side, const char *path, struct ferr *e);
+int	replay_sets_read(struct sets *x, int side, const char *path,
+	    struct ferr *e);
 
 #endif

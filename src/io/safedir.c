@@ -26,23 +26,26 @@ shared(const struct stat *st)
 }
 
 /*
- * Returns 0 when root may create names in the directory of ST, else -1
+ * Returns 0 when we may create names in the directory of ST, else -1
  * with E saying why; SHOWN names it (NULL: the target itself). The rules
  * of logrotate ("parent directory has insecure permissions") and of
- * systemd's chase(CHASE_SAFE): root's own, and writable by no one else
- * but root's group, unless sticky (/tmp), where only new names are made.
+ * systemd's chase(CHASE_SAFE): root's own or, when we are not root, ours,
+ * and writable by no one else but root's group, unless sticky (/tmp),
+ * where only new names are made. Another user who could write into a
+ * directory on the way could replace what we publish in it.
  */
 static int
 trusted(const struct stat *st, const char *shown, struct ferr *e)
 {
+	uid_t me = geteuid();
 	bool others = st->st_mode & S_IWOTH;
 	bool group = (st->st_mode & S_IWGRP) && st->st_gid != 0;
-	char why[96];
+	char why[96], as[32];
 
-	if (geteuid() != 0 || (st->st_uid == 0 &&
-	    ((st->st_mode & S_ISVTX) || (!others && !group))))
+	if ((st->st_uid == 0 || st->st_uid == me) &&
+	    ((st->st_mode & S_ISVTX) || (!others && !group)))
 		return 0;
-	if (st->st_uid != 0)
+	if (st->st_uid != 0 && st->st_uid != me)
 		snprintf(why, sizeof(why), "owned by uid %u",
 		    (unsigned)st->st_uid);
 	else if (others)
@@ -51,11 +54,15 @@ trusted(const struct stat *st, const char *shown, struct ferr *e)
 	else
 		snprintf(why, sizeof(why), "writable by gid %u, mode %04o",
 		    (unsigned)st->st_gid, (unsigned)(st->st_mode & 07777));
+	if (me == 0)
+		snprintf(as, sizeof(as), "root");
+	else
+		snprintf(as, sizeof(as), "uid %u", (unsigned)me);
 	if (shown == NULL)
 		return ferr_set(e, 0, "refusing to write into a directory %s "
-		    "(running as root)", why);
+		    "(running as %s)", why, as);
 	return ferr_set(e, 0, "refusing to write into %s, a directory %s "
-	    "(running as root)", shown, why);
+	    "(running as %s)", shown, why, as);
 }
 
 /*
@@ -281,8 +288,7 @@ safedir_close(struct safedir *d)
 int
 safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 {
-	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static const char chars[] = SAFEDIR_TMP_CHARS;
 	unsigned char r[6];
 	int try, i, fd;
 	size_t n;

@@ -61,6 +61,10 @@ int	safedir_write_close(int fd, const char *buf, size_t len);
 /* Close D (a closed or never opened one: nothing). */
 void	safedir_close(struct safedir *d);
 
+/* The characters safedir_mkdtemp() draws its six from. */
+#define SAFEDIR_TMP_CHARS \
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
 /*
  * Create a new directory ".BASE.XXXXXX" (six random characters, mode
  * 0700) in DFD, never an existing name; its name goes to TMP. Returns the

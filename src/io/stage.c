@@ -2,6 +2,7 @@
 /* stage.c - build a directory under a temporary name beside its own, then publish it */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -41,7 +42,7 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	st->fd = -1;
 	st->tmp[0] = '\0';
 	ferr_keep_path(e, dir);
-	if (strlen(dir) + 16 >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
+	if (strlen(dir) + STAGE_ROOM >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
 		return ferr_set(e, 0, "path too long");
 	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a %s never overwrites", what);
@@ -110,4 +111,44 @@ stage_remove_now(const struct stage *st)
 {
 	if (st->tmp[0] != '\0')
 		safedir_rm_tree(st->parentfd, st->tmp);
+}
+
+/* Returns whether S is ".NAME." and the six letters or digits safedir_mkdtemp() draws. */
+static bool
+stale_name(const char *s, const char *name)
+{
+	size_t n = strlen(name), i;
+
+	if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
+	    strlen(s + n + 2) != 6)
+		return false;
+	for (i = n + 2; s[i] != '\0'; i++)
+		if (strchr(SAFEDIR_TMP_CHARS, s[i]) == NULL)
+			return false;
+	return true;
+}
+
+void
+stage_clear_stale(int parentfd, const char *name)
+{
+	struct dirent *d;
+	DIR *dir;
+	int fd, removed;
+
+	if ((fd = dup(parentfd)) == -1)
+		return;
+	if ((dir = fdopendir(fd)) == NULL) {
+		close(fd);
+		return;
+	}
+	/* Read again after a removal: the entries after it may have moved. */
+	do {
+		removed = 0;
+		rewinddir(dir);
+		while ((d = readdir(dir)) != NULL)
+			if (stale_name(d->d_name, name) &&
+			    safedir_rm_tree(parentfd, d->d_name) == 0)
+				removed++;
+	} while (removed > 0);
+	closedir(dir);
 }

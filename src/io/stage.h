@@ -8,6 +8,13 @@
 #include "ferr.h"
 
 /*
+ * Room kept beyond PATH_MAX, and under it for a directory's own path, for
+ * the path of its temporary name beside it (".NAME.XXXXXX": eight bytes
+ * more), rounded up.
+ */
+#define STAGE_ROOM	16
+
+/*
  * A directory being built: ".NAME.XXXXXX" in PARENTFD (a directory that
  * safedir.h checked), held open as FD and written only through it, then
  * renamed to NAME in one step. Small and plain so that a signal handler
@@ -19,7 +26,7 @@ struct stage {
 	int	 parentfd;		/* where both names are; not ours */
 	int	 fd;			/* the temporary directory, or -1 */
 	char	 tmp[NAME_MAX + 1];	/* its name in PARENTFD, or "" */
-	char	 shown[PATH_MAX + 16];	/* its path as the user names it */
+	char	 shown[PATH_MAX + STAGE_ROOM];	/* its path as the user names it */
 };
 
 /*
@@ -41,6 +48,13 @@ int	stage_publish(struct stage *st, const char *name, const char *hooks,
 
 /* Remove what ST still holds and close it: after a failure, or after publishing. */
 void	stage_close(struct stage *st);
+
+/*
+ * Remove every ".NAME.XXXXXX" directory that a stage of NAME in PARENTFD
+ * left when it was killed (SIGKILL, a crash) before it could remove its
+ * own, through PARENTFD only; other names are left alone.
+ */
+void	stage_clear_stale(int parentfd, const char *name);
 
 /*
  * Remove ST's temporary directory and all in it with async-signal-safe

@@ -14,6 +14,13 @@
 #include "safedir.h"
 #include "window.h"
 
+/*
+ * The longest name start() gives a window: the time, and a number when
+ * it is not the first window of that second (WINDOW_PER_SECOND at most).
+ */
+#define WINDOW_NAME_LONGEST	"20261205T074355Z-999"
+#define WINDOW_PER_SECOND	1000
+
 struct window {
 	struct record_opts ro;
 	char		 dir[PATH_MAX];	/* its path, for messages only */
@@ -36,7 +43,9 @@ window_open(struct window **wp, const struct record_opts *ro,
 
 	*wp = NULL;
 	ferr_keep_path(e, ro->dir);
-	if (strlen(ro->dir) + 64 >= PATH_MAX)
+	/* Checked now, not at the first trigger hours later: DIR/NAME/inside. */
+	if (strlen(ro->dir) + 1 + strlen(WINDOW_NAME_LONGEST) +
+	    RECORD_INSIDE_ROOM >= PATH_MAX)
 		return ferr_set(e, 0, "path too long");
 	if (safedir_parent(&pd, ro->dir, name, sizeof(name),
 	    "cannot create", e) != 0)
@@ -110,7 +119,7 @@ start(struct window *w, const char *why, struct ferr *e)
 	snprintf(base, sizeof(base), "%s", when);
 	/* Two windows in one second: the second is WHEN-2. */
 	for (n = 2; fstatat(w->d.fd, base, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-	    n < 1000; n++)
+	    n < WINDOW_PER_SECOND; n++)
 		snprintf(base, sizeof(base), "%s-%u", when, n);
 	snprintf(name, sizeof(name), "%s/%s", w->dir, base);
 	w->ro.dir = name;

@@ -10,7 +10,7 @@
 #include "runs.h"
 
 /*
- * Once both sides of X are read (sets_read(), replay_sets.h), compute
+ * Once both sides of X are read (replay_sets_read()), compute
  * every metric that all their runs have, and keep the SETS_MAX_METRICS
  * most important of them. Return 0, or -1 with E set; sets_free() frees X
  * in both cases.

@@ -13,5 +13,8 @@ mapseries_free(struct mapseries *s)
 	free(s->sample);
 	free(s->elapsed_ms);
 	free(s->z);
+	free(s->node);
+	free(s->name);
+	free(s->span);
 	memset(s, 0, sizeof(*s));
 }

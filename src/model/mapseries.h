@@ -8,6 +8,13 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "recording.h"
+
+/*
+ * The most zones a map summary may have: every zone a recording can hold
+ * (run/map_every.c writes every zone of the machine).
+ */
+#define MAPSERIES_MAX_ZONES	REPLAY_MAX_ZONES
 
 /* One zone in one map summary; -1: not known then. */
 struct mapseries_zone {
@@ -30,13 +37,13 @@ struct mapseries_span {
 /* Every map summary of a recording, zones in the same order in each. */
 struct mapseries {
 	size_t		 nmaps, nzones;
-	unsigned	 node[64];		/* at most 64 zones */
-	char		 name[64][FRAG_NAME_SIZE];
+	unsigned	*node;			/* per zone, nzones of them */
+	char		(*name)[FRAG_NAME_SIZE];	/* per zone */
 	uint64_t	*elapsed_ms;		/* per map */
 	uint64_t	*sample;		/* per map */
 	uint64_t	 map_ms;		/* the last map's cost */
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
-	struct mapseries_span span[64];		/* per zone, when nmaps */
+	struct mapseries_span *span;		/* per zone, when nmaps */
 };
 
 /* Free what S holds (replay_map_read() fills it). */

@@ -10,6 +10,14 @@
 #define PAGEORDER_PAGE_MIN	512u
 #define PAGEORDER_PAGE_MAX	(1u << 24)
 
+/*
+ * The base page size assumed when none is known (no --page-size, no
+ * capture metadata, not live): x86-64's and most machines'. --help prints
+ * the text, pipe_page_size() and the map's capture the number.
+ */
+#define PAGEORDER_DEFAULT_PAGE_SIZE	4096u
+#define PAGEORDER_DEFAULT_PAGE_SIZE_TEXT	"4096"
+
 /* Returns whether V is a power of two from PAGEORDER_PAGE_MIN to PAGEORDER_PAGE_MAX. */
 bool	pageorder_page_ok(uint64_t v);
 

@@ -77,7 +77,7 @@ struct sets_metric {
 	int		 rank;		/* its importance, 0 first (sets.c) */
 };
 
-/* The two sides and their metrics (sets_read(), sets_compute()). */
+/* The two sides and their metrics (replay_sets_read(), sets_compute()). */
 struct sets {
 	struct sets_side	 side[2];	/* baseline A, candidate B */
 	struct sets_metric	*m;

@@ -95,7 +95,7 @@ run_sets_compare(const struct opts *o)
 
 	memset(&x, 0, sizeof(x));
 	for (i = 0; i < 2 && rc == EXIT_OK; i++)
-		if (sets_read(&x, i, o->roots[i], &e) != 0)
+		if (replay_sets_read(&x, i, o->roots[i], &e) != 0)
 			rc = EXIT_DATA;
 	if (rc == EXIT_OK && sets_compute(&x, &e) != 0)
 		rc = EXIT_DATA;

@@ -35,7 +35,7 @@ int	pipe_close_stdout(void);
 /*
  * Returns the page size for O and where it came from in *FROM: --page-size,
  * else the host's when the files are the live ones, else what the capture
- * IN was read from says (IN NULL: not read yet), else assumed PAGE_SIZE_ASSUMED.
+ * IN was read from says (IN NULL: not read yet), else assumed PAGEORDER_DEFAULT_PAGE_SIZE.
  */
 unsigned long	pipe_page_size(const struct opts *o, const struct inputs *in,
 	    const char **from);

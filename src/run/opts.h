@@ -97,13 +97,6 @@ struct opts {
 #define TRIGGER_BEFORE_DEFAULT	10
 #define TRIGGER_AFTER_DEFAULT	10
 
-/*
- * The page size of an input that says none (a capture without one, not
- * live): x86-64's. --help prints the text, pipe_page_size() the number.
- */
-#define PAGE_SIZE_ASSUMED_TEXT	"4096"
-#define PAGE_SIZE_ASSUMED	4096
-
 /* Default PSI urgency thresholds (avg10, percent of wall time). */
 #define PSI_SOME_DEFAULT	1000
 #define PSI_FULL_DEFAULT	500

@@ -14,6 +14,7 @@
 #include "mode_check.h"
 #include "modes.h"
 #include "orders.h"
+#include "pageorder.h"
 #include "unmanaged.h"
 #include "render_json.h"
 #include "render_kernel.h"
@@ -46,7 +47,7 @@ pipe_close_stdout(void)
 /*
  * Returns the page size for O and where it came from in *FROM: --page-size,
  * else the host's when the files are the live ones, else what the capture
- * IN was read from says (IN NULL: not read yet), else assumed PAGE_SIZE_ASSUMED.
+ * IN was read from says (IN NULL: not read yet), else assumed PAGEORDER_DEFAULT_PAGE_SIZE.
  */
 unsigned long
 pipe_page_size(const struct opts *o, const struct inputs *in, const char **from)
@@ -64,7 +65,7 @@ pipe_page_size(const struct opts *o, const struct inputs *in, const char **from)
 	if (in != NULL && in->capture_page_size)
 		return in->capture_page_size;
 	*from = "assumed";
-	return PAGE_SIZE_ASSUMED;
+	return PAGEORDER_DEFAULT_PAGE_SIZE;
 }
 
 /* Returns the input options O asks for. */

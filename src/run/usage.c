@@ -8,6 +8,7 @@
 
 #include "ferr.h"
 #include "opts.h"
+#include "pageorder.h"
 #include "usage.h"
 
 /*
@@ -57,7 +58,7 @@ static const char help_input[] =
 "                           proc/sys/kernel/osrelease, the running kernel\n"
 "                           when live, else unknown (the current layout)\n"
 "      --page-size=BYTES    page size of the input; default: this host's when\n"
-"                           live, else " PAGE_SIZE_ASSUMED_TEXT "\n"
+"                           live, else " PAGEORDER_DEFAULT_PAGE_SIZE_TEXT "\n"
 "      --zoneinfo=FILE      read zoneinfo (watermarks) from FILE for --advise\n"
 "      --roots-from=FILE    analyse every root listed in FILE, one per line\n"
 "                           ('-': standard input); --sysroot may also be\n"
