@@ -37,13 +37,13 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 	int i, nread;
 
 	memset(s, 0, sizeof(*s));
-	s->bpath = inputs_path(root, "/proc/buddyinfo");
+	s->bpath = inputs_path(root, INPUTS_BUDDYINFO);
 	paths = s->bpath != NULL;
 	for (i = 0; i < CAPTURE_NKFILES; i++)
 		if ((s->kpath[i] = inputs_path(root, stable_idx[i])) == NULL)
 			paths = false;
 	if (!paths) {
-		ferr_keep_path(e, "/proc/buddyinfo");
+		ferr_keep_path(e, INPUTS_BUDDYINFO);
 		return ferr_set(e, 0, "out of memory");
 	}
 	for (s->reads = 1;; s->reads++) {
@@ -110,7 +110,7 @@ capture_stable_group(struct capture *c, struct ferr *e)
 	int i, rc = -1;
 
 	if (stable_read(c, &s, e) != 0 ||
-	    capture_put(c, "/proc/buddyinfo", s.b.buf, s.b.len, e) != 0)
+	    capture_put(c, INPUTS_BUDDYINFO, s.b.buf, s.b.len, e) != 0)
 		goto out;
 	c->done.files++;
 	for (i = 0; i < CAPTURE_NKFILES; i++) {
