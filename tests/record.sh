@@ -189,15 +189,28 @@ cp -r "$vm/proc" "$vm/sys" "$tmp/fifo/"
 rm "$tmp/fifo/proc/vmstat"
 mkfifo "$tmp/fifo/proc/vmstat"
 fifo=$(readlink -f "$tmp/fifo/proc/vmstat")
+# held PID FIFO: whether PID has FIFO open (a script: feed's writer runs it).
+cat > "$tmp/held" <<'EOF'
+for f in /proc/$1/fd/*; do
+	[ "$(readlink "$f" 2>/dev/null)" = "$2" ] && exit 0
+done
+exit 1
+EOF
 held() {	# held PID: whether PID has the FIFO open
-	for f in /proc/$1/fd/*; do
-		[ "$(readlink "$f" 2>/dev/null)" = "$fifo" ] && return 0
-	done
-	return 1
+	sh "$tmp/held" "$1" "$fifo"
 }
-feed() {	# feed PID [SIG]: send SIG (if any) once PID opened the FIFO, then feed it
-	timeout 60 sh -c '{ [ -z "$3" ] || kill -"$3" "$2"; cat "$4"; } > "$1"' \
-	    sh "$fifo" "$1" "${2:-}" "$vm/proc/vmstat" || return 1
+# feed PID [SIG]: once PID has the FIFO open, send SIG (if any) and write
+# one copy of vmstat; return once PID closed it. The writer's open returns
+# once PID's open has counted itself in the pipe, before PID's descriptor
+# shows in /proc/PID/fd, and a close hides the descriptor before the pipe
+# lets go of its reader: held() alone let a writer finish unseen, and the
+# next one join the same open (two copies in one read) or one closing (a
+# copy lost). So the writer, open, waits until the descriptor shows (PID
+# sees no EOF meanwhile) and only then writes, to that open alone.
+feed() {
+	timeout 60 sh -c '{ until sh "$5" "$2" "$1"; do sleep 0.01; done
+	    [ -z "$3" ] || kill -"$3" "$2"; cat "$4"; } > "$1"' \
+	    sh "$fifo" "$1" "${2:-}" "$vm/proc/vmstat" "$tmp/held" || return 1
 	# Its next open must not meet this writer: wait for the close.
 	while held "$1"; do
 		sleep 0.01
