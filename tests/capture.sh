@@ -96,8 +96,11 @@ r=$?
 check $([ $? -eq 0 ] && echo ok) "missing source file: status $r: $(cat "$tmp/err")"
 
 # 5. Interrupted half-way (blocked on a FIFO in the source): nothing left,
-# whichever signal that would end a process came (not only the usual four).
-for sig in TERM INT HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU PWR; do
+# whichever signal that would end a process came (not only the usual four;
+# 34 and 64: the first and last real-time ones; util-linux's kill knows
+# the names that dash's does not).
+for sig in TERM INT HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU PWR IO STKFLT \
+    34 64; do
 	mkdir -p "$tmp/src.$sig/proc"
 	cp "$vm/proc/buddyinfo" "$tmp/src.$sig/proc/"
 	mkfifo "$tmp/src.$sig/proc/zoneinfo"
@@ -111,7 +114,7 @@ for sig in TERM INT HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU PWR; do
 	done
 	[ "$(ls -a "$tmp" | grep -c '^\.c5\.')" = 1 ]
 	check $([ $? -eq 0 ] && echo ok) "SIG$sig: no temporary directory while blocked"
-	kill -$sig "$pid"
+	env kill -s $sig "$pid"
 	wait "$pid"
 	[ "$(leftovers c5)" = 0 ]
 	check $([ $? -eq 0 ] && echo ok) "SIG$sig: a partial capture was left: $(ls -a "$tmp")"

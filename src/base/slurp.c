@@ -32,11 +32,21 @@ slurp_stoppable(const sigset_t *sigs, volatile sig_atomic_t *stop)
 	stop_flag = stop;
 }
 
-/* SIGALRM's handler while a slow file is read: only interrupt the call. */
+/*
+ * SIGALRM's handler while a slow file is read: a tick (the timer's,
+ * si_code SI_KERNEL) only interrupts the call; one a process sent goes
+ * to the handler before the ticks, as if they were not there.
+ */
 static void
-on_tick(int sig)
+on_tick(int sig, siginfo_t *si, void *ctx)
 {
-	(void)sig;
+	if (si->si_code != SI_USER && si->si_code != SI_QUEUE)
+		return;
+	if (tick.old.sa_flags & SA_SIGINFO)
+		tick.old.sa_sigaction(sig, si, ctx);
+	else if (tick.old.sa_handler != SIG_DFL &&
+	    tick.old.sa_handler != SIG_IGN)
+		tick.old.sa_handler(sig);
 }
 
 /*
@@ -62,7 +72,8 @@ ticks(bool on)
 		return;
 	}
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_tick;
+	sa.sa_sigaction = on_tick;
+	sa.sa_flags = SA_SIGINFO;
 	sigaction(SIGALRM, &sa, &tick.old);
 	sigprocmask(SIG_UNBLOCK, &alrm, &tick.oldmask);
 	setitimer(ITIMER_REAL, &it, &tick.oldit);
@@ -82,7 +93,7 @@ again(void)
 	bool asked = stop_flag != NULL && *stop_flag;
 
 	if (!asked && sigpending(&pending) == 0)
-		for (sig = 1; sig < SIGRTMIN && !asked; sig++)
+		for (sig = 1; sig < NSIG && !asked; sig++)
 			asked = sigismember(stop_sigs, sig) &&
 			    sigismember(&pending, sig);
 	if (!asked)

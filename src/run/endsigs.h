@@ -4,16 +4,18 @@
 #define FRAGSTAT_ENDSIGS_H
 
 #include <signal.h>
+#include <stdbool.h>
 
 /*
- * Every signal whose default action ends the process and that another
- * process or a limit may send: the standalone capture and --watch catch
- * each of them, so that none leaves a partial capture or recording. (The
- * faults, SIGSEGV and its kin, say a bug; SIGKILL cannot be caught;
- * SIGXFSZ is ignored instead, so that a write past the file size limit
- * fails with EFBIG and takes the error path.) For array initialisers.
+ * Returns whether SIG's default action ends the process and fragstat
+ * catches it, so that none leaves a partial capture or recording: all
+ * but SIGKILL and SIGSTOP (they cannot be caught), those ignored or
+ * stopping by default, the faults (a bug's: it dies with its core), and
+ * SIGPIPE and SIGXFSZ (ignored: the write fails and takes the error path).
  */
-#define ENDSIGS	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, \
-	SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGPWR
+bool	endsigs_has(int sig);
+
+/* Fill SET with every signal endsigs_has() takes. */
+void	endsigs_fill(sigset_t *set);
 
 #endif

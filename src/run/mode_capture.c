@@ -31,20 +31,22 @@ int
 mode_capture_run(const char *src, const char *dir, unsigned long page_size,
     const struct map_rules *map, FILE *out, struct ferr *e)
 {
-	static const int sigs[] = { ENDSIGS };
-	struct sigaction sa, old[sizeof(sigs) / sizeof(sigs[0])];
+	struct sigaction sa, old[NSIG];
 	struct capture_done done;
-	size_t i;
-	int rc;
+	sigset_t ends;
+	int rc, sig;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigfillset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, &old[i]);
+	endsigs_fill(&ends);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&ends, sig) == 1)
+			sigaction(sig, &sa, &old[sig]);
 	rc = capture_run(src, dir, page_size, map, &staged, &done, e);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &old[i], NULL);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&ends, sig) == 1)
+			sigaction(sig, &old[sig], NULL);
 	if (rc == 0 && out != NULL)
 		render_capture(out, dir, &done);
 	return rc;

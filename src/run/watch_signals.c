@@ -48,19 +48,14 @@ watch_forward(pid_t pid)
 void
 watch_signals(void)
 {
-	static const int sigs[] = { ENDSIGS, SIGCHLD };
 	struct sigaction sa;
 	sigset_t set;
-	size_t i;
+	int sig;
 
-	sigemptyset(&set);
-	sigemptyset(&stop_sigs);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		sigaddset(&set, sigs[i]);
-		/* SIGCHLD only wakes the sleep. */
-		if (sigs[i] != SIGCHLD)
-			sigaddset(&stop_sigs, sigs[i]);
-	}
+	endsigs_fill(&stop_sigs);
+	/* SIGCHLD only wakes the sleep. */
+	set = stop_sigs;
+	sigaddset(&set, SIGCHLD);
 	/*
 	 * Held blocked except in the sleep's ppoll(), which lets them in
 	 * atomically: a capture, a sample or the tracefs instance is never
@@ -73,10 +68,11 @@ watch_signals(void)
 	/* A signal only asks the loop to stop: no system call may fail for it. */
 	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
 	/* --events must remove its tracefs instance whatever ends it. */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
-		sigdelset(&sleep_mask, sigs[i]);
-		sigaction(sigs[i], &sa, NULL);
-	}
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&set, sig) == 1) {
+			sigdelset(&sleep_mask, sig);
+			sigaction(sig, &sa, NULL);
+		}
 	/* A read that never returns (a FIFO under --sysroot) ends for them too. */
 	slurp_stoppable(&stop_sigs, &stop);
 }
