@@ -239,13 +239,13 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 
 /*
  * Returns the THP sizes whose faults A or B (B may be NULL) counted,
- * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
+ * ascending, in KB (room for SVGLANE_MAX_SIZES: A's and B's may differ).
  */
 size_t
 svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 {
 	const struct replay *r[2] = { a, b };
-	int64_t v[2 * REPLAY_MAX_OUTCOMES];
+	int64_t v[SVGLANE_MAX_SIZES];
 	size_t n = 0, i, j;
 
 	for (i = 0; i < 2 && r[i] != NULL; i++)
@@ -270,7 +270,7 @@ svglane_thp_h(size_t n)
 void
 svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 {
-	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	uint64_t kb[SVGLANE_MAX_SIZES];
 	struct lane l;
 	char s[32];
 	size_t n, i, j;

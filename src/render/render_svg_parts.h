@@ -431,7 +431,16 @@ long	svglane_events_h(size_t npairs, size_t nord);
 void	svglane_events(struct svgw *w, const struct timeline *t, size_t nt,
 	    long y);
 
-/* Returns the THP sizes whose faults A or B (B may be NULL) counted, ascending, in KB. */
+/*
+ * The most THP sizes two recordings can have between them: each reads up
+ * to REPLAY_MAX_OUTCOMES outcomes, and A's sizes need not be B's.
+ */
+#define SVGLANE_MAX_SIZES	(2 * REPLAY_MAX_OUTCOMES)
+
+/*
+ * Returns the THP sizes whose faults A or B (B may be NULL) counted,
+ * ascending, in KB (room for SVGLANE_MAX_SIZES).
+ */
 size_t	svglane_thp_sizes(const struct replay *a, const struct replay *b,
 	    uint64_t *kb);
 

@@ -503,7 +503,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct rpair p[REC_PAIRS];
 	size_t i, nz, nord, np;
 	long x, y, width, height, plot, evh = 0, extra, thph;
-	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	uint64_t kb[SVGLANE_MAX_SIZES];
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
