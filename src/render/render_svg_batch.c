@@ -304,7 +304,7 @@ batch_zones(const struct report *r, size_t n, const struct bzone **zones,
 int
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
-	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
+	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1, HEAT_H };
 	const struct bzone **zones;
 	size_t *hint, nz, k, i, total = 1;
 	long width, height, y, head;

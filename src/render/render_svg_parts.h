@@ -53,8 +53,9 @@
  * axis's row (AXIS_ROW_H). A zone's block (svgzone_series_h()): its
  * name's row (SERIES_HEAD_H), the heat map and its axis's row, two
  * charts, then SERIES_GAP before the next zone. Labels left of the
- * columns end LABEL_GAP before them; a heat map's order and the axis's
- * times are SMALL_PX, on SMALL_BASE of their row.
+ * columns end LABEL_GAP before them; the axis's times are SMALL_PX, on
+ * SMALL_BASE of their row; a heat map's orders are SMALL_PX, centred in
+ * its row (struct timeline's row_h: HEAT_H in a batch).
  */
 #define CAPTION_H	18
 #define CAPTION_BASE	12
@@ -102,6 +103,7 @@ struct timeline {
 	unsigned		 norders;	/* a batch: the most of any snapshot */
 	const struct replay	*rec;
 	size_t			 per;
+	long			 row_h;	/* a heat map's row: an order */
 };
 
 /* The anchors of the viridis scale: svgr_scale_color() blends between them. */

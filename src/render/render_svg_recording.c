@@ -52,6 +52,7 @@ rec_timeline(struct timeline *t, const struct replay *r, long left,
 	t->per = per;
 	t->n = (r->nsamples + per - 1) / per;
 	t->cw = plot / (long)cols;
+	t->row_h = REC_HEAT_H;
 }
 
 /* Set P to the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
