@@ -422,9 +422,8 @@ size_t	svglane_compaction_orders(const struct replay *a,
 	    const struct replay *b,
 	    int *ord);
 
-/* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
-const char	*svglane_pair_label(char *buf, size_t size,
-	    const struct rpair *p);
+/* Returns the x of the first plot: right of the NP lanes P's widest label. */
+long	svglane_left(const struct rpair *p, size_t np);
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
 long	svglane_events_h(size_t npairs, size_t nord);

@@ -24,12 +24,15 @@
  * HEAD_LINES_Y, the legends at HEAD_LEGEND_Y, the first chart at
  * REC_HEAD_H, each lower by the lines a long path wraps into. Two
  * recordings take REC_TWO_H more: B's line (REC_B_LINE_H) above the
- * legends, and a row of REC_AB_H naming A and B over their columns.
+ * legends, and a row of REC_AB_H naming A and B over their columns
+ * (bold, REC_AB_PX on REC_AB_BASE).
  */
 #define REC_HEAD_H	160
 #define REC_TWO_H	40
 #define REC_B_LINE_H	18
 #define REC_AB_H	18
+#define REC_AB_BASE	12
+#define REC_AB_PX	14
 
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
@@ -344,22 +347,6 @@ rec_tag(size_t nt, size_t i)
 	return nt > 1 ? (i ? "B: " : "A: ") : "";
 }
 
-/* Returns the x of the first plot: right of the NP lanes P's widest label. */
-static long
-lanes_left(const struct rpair *p, size_t np)
-{
-	char label[2 * sizeof(p[0].alloc) + 8];
-	long x = MARGIN + AXIS_W;
-	size_t i;
-
-	/* Room left of A for the widest lane label: never cut at the edge. */
-	for (i = 0; i < np; i++)
-		if (MARGIN + svgr_text_px(svglane_pair_label(label,
-		    sizeof(label), &p[i]), 9) + 12 > x)
-			x = MARGIN + svgr_text_px(label, 9) + 12;
-	return x;
-}
-
 /*
  * Set up the NT timelines T of recordings R from X on one time scale: as
  * many samples a column, as many pixels a column. Returns the x after the
@@ -436,8 +423,8 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
 	y = head - REC_AB_H;
 	for (i = 0; nt > 1 && i < nt; i++)
-		svgr_text(w, t[i].left, y + 12, 14, NULL, "bold",
-		    i ? "B" : "A");
+		svgr_text(w, t[i].left, y + REC_AB_BASE, REC_AB_PX, NULL,
+		    "bold", i ? "B" : "A");
 	return head;
 }
 
@@ -509,8 +496,9 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct svgw w;
 
 	memset(t, 0, sizeof(t));
+	memset(p, 0, sizeof(p));	/* no events: none, and svglane_left() reads none */
 	np = events ? recsum_top_pairs(r[0], b, p, REC_PAIRS) : 0;
-	x = rec_timelines(t, r, nt, lanes_left(p, np), &plot);
+	x = rec_timelines(t, r, nt, svglane_left(p, np), &plot);
 	if (rec_room_alloc(&room, r, t, nt) != 0)
 		return -1;
 	nz = rec_zones(r[0], b, room.z);
