@@ -87,6 +87,15 @@
 #define COLOR_PLOT_BG		"#f7f7f7"	/* a chart's or a lane's ground */
 #define COLOR_EDGE		"#cccccc"	/* a chart's frame, a change cell's */
 
+/*
+ * The rest of the palette, with the above the migratetypes' colours
+ * (render_svg_zones.c); grey stands in for Okabe and Ito's black.
+ */
+#define COLOR_PURPLE		"#cc79a7"
+#define COLOR_SKY_BLUE		"#56b4e9"
+#define COLOR_YELLOW		"#f0e442"
+#define COLOR_DARK_GREY		"#999999"
+
 /* A colour as "#rrggbb". */
 struct rgb {
 	char	s[8];
