@@ -236,7 +236,7 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		svg_close(w);
 		svg_close(w);
 	}
-	return y + CHART_H + AXIS_ROW_H;
+	return svgtl_chart_end(y);
 }
 
 /* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */

@@ -100,6 +100,13 @@ svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	return y;
 }
 
+/* Returns the y under a chart whose frame is at Y: the frame, then its time axis's row. */
+long
+svgtl_chart_end(long y)
+{
+	return y + CHART_H + AXIS_ROW_H;
+}
+
 /* One point of a line chart: a dot at X, Y of COLOR, the caller writes its title and closes it. */
 void
 svgtl_point_open(struct svgw *w, long x, long y, const char *color)

@@ -402,6 +402,9 @@ void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 long	svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	    const char *name, const char *top, const char *bottom);
 
+/* Returns the y under a chart whose frame is at Y: the frame, then its time axis's row. */
+long	svgtl_chart_end(long y);
+
 /*
  * One point of a line chart: a dot at X, Y of COLOR, the caller writes its
  * title and closes it.

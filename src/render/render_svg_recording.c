@@ -240,7 +240,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 			}
 		}
 	}
-	return fy + CHART_H + AXIS_ROW_H;
+	return svgtl_chart_end(fy);
 }
 
 /*

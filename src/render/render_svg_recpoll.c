@@ -103,7 +103,7 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 			svg_close(w);
 			svg_close(w);
 		}
-		y = fy + CHART_H + 16;
+		y = svgtl_chart_end(fy);
 	}
 	return y;
 }
