@@ -204,6 +204,7 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 			top = v[k];
 	}
 	if (c == BATCH_FREE) {
+		/* A batch has one page size: run_batch_svg() refuses others. */
 		hum_size(s, sizeof(s), top, b->r[0].page_size);
 		y = svgtl_chart_frame(w, b, y, "Free memory", s, "0");
 	} else {
