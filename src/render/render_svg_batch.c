@@ -156,7 +156,7 @@ batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
 	size_t k;
 
 	for (o = b->norders; o-- > 0;) {
-		row = y + (long)(b->norders - 1 - o) * HEAT_H;
+		row = y + (long)(b->norders - 1 - o) * b->row_h;
 		svgtl_heat_label(w, b, row, o);
 		for (k = 0; k < b->n; k++) {
 			r = &b->r[k];
@@ -247,7 +247,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 {
 	y = svgtl_zone_head(w, svgtl_col_x(b, b->n), y, z->node, z->name);
 	batch_heat(w, b, z, hint, y);
-	y += (long)b->norders * HEAT_H;
+	y += (long)b->norders * b->row_h;
 	svgtl_time_axis(w, b, y);
 	y += AXIS_ROW_H;
 	y = batch_zone_chart(w, b, z, hint, BATCH_FREE, y, v, have);
@@ -338,7 +338,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	/* The lines naming the first and last snapshot, each whole. */
 	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
 	height = head + VERDICTS_Y + VERDICTS_H + CHART_BLOCK + (long)nz *
-	    svgzone_series_h(HEAT_H, b.norders) + MARGIN;
+	    svgzone_series_h(b.row_h, b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
 	svgr_text_open(&w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold");
@@ -355,7 +355,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	y += CHART_BLOCK;
 	for (i = 0; i < nz; i++) {
 		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
-		y += svgzone_series_h(HEAT_H, b.norders);
+		y += svgzone_series_h(b.row_h, b.norders);
 	}
 	svgr_end(&w);
 	rc = 0;

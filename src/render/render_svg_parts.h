@@ -30,7 +30,6 @@
 #define PB_GAP		28
 #define PB_W		240	/* pageblocks by migratetype */
 #define MIN_W		980
-#define NODE_HEAD_H	40
 #define LINE_H		18
 #define FONT		"sans-serif"
 #define LEGEND_W	300

@@ -262,7 +262,7 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 	y = svgtl_zone_head(w, nt > 1 ? x + 2L * CELL_W : svgtl_col_x(&t[0],
 	    t[0].n), y, node, name);
 	recheat_draw(w, room, t, nt, node, name, ord, nord, x, y);
-	y += (long)nord * REC_HEAT_H + AXIS_ROW_H;
+	y += (long)nord * t[0].row_h + AXIS_ROW_H;
 	y = rec_chart(w, room, t, nt, node, name, &fr, 1, "Free memory", y);
 	rec_chart(w, room, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
@@ -512,7 +512,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	extra = rec_head_extra(dir, r, nt, width);
 	height = rec_head_h(nt, extra) + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
-	    svgzone_series_h(REC_HEAT_H, nord) + MARGIN;
+	    svgzone_series_h(t[0].row_h, nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -529,7 +529,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
 		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
 		    0, y);
-		y += svgzone_series_h(REC_HEAT_H, nord);
+		y += svgzone_series_h(t[0].row_h, nord);
 	}
 	rec_room_free(&room);
 	svgr_end(&w);
