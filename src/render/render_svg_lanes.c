@@ -25,7 +25,7 @@
  * A lane's label ends LABEL_GAP before its plot and keeps as much from
  * whatever is left of it: the margin, or A's plot beside B's.
  */
-#define LANE_LABEL_PAD	(2 * LABEL_GAP)
+#define LANE_LABEL_PAD	(2L * LABEL_GAP)
 
 /*
  * What a lane of bars of a recording draws: extfrag (all, or one pair),
