@@ -131,10 +131,8 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y,
-			    v[k], 0, top),
+			svgtl_chart_point_open(w, b, k, y, v[k], 0, top,
 			    f ? COLOR_ORANGE : COLOR_BLUE);
-			svg_open(w, "title");
 			svgtl_snap_words(w, b, k);
 			svg_text(w, f ? "full avg10 " : "some avg10 ");
 			svg_text_fixed(w, (long long)v[k], 2);
@@ -217,9 +215,8 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	for (k = 0; k < b->n; k++) {
 		if (!have[k])
 			continue;
-		svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v[k], 0,
-		    top ? top : 1), COLOR_BLUE);
-		svg_open(w, "title");
+		svgtl_chart_point_open(w, b, k, y, v[k], 0, top ? top : 1,
+		    COLOR_BLUE);
 		svgtl_snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);
 		svg_text(w, c == BATCH_FREE ? ": free_pages " :

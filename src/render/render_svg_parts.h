@@ -410,6 +410,14 @@ long	svgtl_chart_end(long y);
  */
 void	svgtl_point_open(struct svgw *w, long x, long y, const char *color);
 
+/*
+ * Open the point of column K on a chart at Y (V, from LO at its foot to
+ * TOP) in COLOR, and its title: the caller writes the words, closes both.
+ */
+void	svgtl_chart_point_open(struct svgw *w, const struct timeline *b,
+	    size_t k, long y, uint64_t v, uint64_t lo, uint64_t top,
+	    const char *color);
+
 /* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
 long	svgtl_chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
 

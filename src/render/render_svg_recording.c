@@ -228,10 +228,8 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
-				svgtl_point_open(w, svgtl_x(&t[i], k),
-				    svgtl_chart_y(fy, v[k],
-				    lo, top), colors[j]);
-				svg_open(w, "title");
+				svgtl_chart_point_open(w, &t[i], k, fy, v[k],
+				    lo, top, colors[j]);
 				svgtl_span_words(w, &t[i], k);
 				rec_value_words(w, &t[i], z, kinds[j], v[k],
 				    at[k]);
