@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_svgroom.c - a picture that cannot have its room writes nothing and says so */
+/* check_svgroom.c - a picture that cannot have its room writes nothing and says so; a wrapped line takes none */
 #include "config.h"
 
 #include <limits.h>
@@ -9,6 +9,7 @@
 
 #include "recording.h"
 #include "render_pictures.h"
+#include "render_svg_parts.h"
 #include "testutil.h"
 
 /*
@@ -54,6 +55,53 @@ START_TEST(test_recording_no_room)
 }
 END_TEST
 
+/*
+ * svgr_text_wrap() writes a line from a buffer on the stack, a part at a
+ * time, never cutting a UTF-8 character: one line longer than a part,
+ * its parts' ends moved across 3-byte characters and a run of bytes that
+ * continue no character, writes what svgr_text() writes for it whole.
+ */
+START_TEST(test_wrap_long_line)
+{
+	char line[1024], *got = NULL, *want = NULL;
+	size_t glen = 0, wlen = 0, k;
+	struct svgw w;
+	FILE *fp;
+	int pad, i;
+
+	for (pad = 0; pad < 4; pad++) {
+		k = 0;
+		for (i = 0; i < pad; i++)
+			line[k++] = 'a';
+		for (i = 0; i < 85; i++)
+			k += (size_t)sprintf(line + k, "\u20ac");
+		for (i = 0; i < 8; i++)
+			line[k++] = (char)0x80;
+		for (i = 0; i < 50; i++)
+			k += (size_t)sprintf(line + k, "\u00e9<");
+		line[k] = '\0';
+		ck_assert_ptr_nonnull(fp = open_memstream(&got, &glen));
+		svg_init(&w, fp);
+		svg_open(&w, "svg");
+		ck_assert_int_eq(svgr_text_wrap(&w, 1, 2, 10, 100000, 12, "",
+		    line), 1);
+		svg_close(&w);
+		ck_assert_int_eq(svg_finish(&w), 0);
+		ck_assert_int_eq(fclose(fp), 0);
+		ck_assert_ptr_nonnull(fp = open_memstream(&want, &wlen));
+		svg_init(&w, fp);
+		svg_open(&w, "svg");
+		svgr_text(&w, 1, 2, 10, NULL, NULL, line);
+		svg_close(&w);
+		ck_assert_int_eq(svg_finish(&w), 0);
+		ck_assert_int_eq(fclose(fp), 0);
+		ck_assert_str_eq(got, want);
+		free(got);
+		free(want);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -61,6 +109,7 @@ main(void)
 	TCase *tc = tcase_create("svgroom");
 
 	tcase_add_test(tc, test_recording_no_room);
+	tcase_add_test(tc, test_wrap_long_line);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -131,10 +131,8 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 		for (k = 0; k < b->n; k++) {
 			if (!have[k])
 				continue;
-			svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y,
-			    v[k], 0, top),
+			svgtl_chart_point_open(w, b, k, y, v[k], 0, top,
 			    f ? COLOR_ORANGE : COLOR_BLUE);
-			svg_open(w, "title");
 			svgtl_snap_words(w, b, k);
 			svg_text(w, f ? "full avg10 " : "some avg10 ");
 			svg_text_fixed(w, (long long)v[k], 2);
@@ -156,7 +154,7 @@ batch_heat(struct svgw *w, const struct timeline *b, const struct bzone *z,
 	size_t k;
 
 	for (o = b->norders; o-- > 0;) {
-		row = y + (long)(b->norders - 1 - o) * HEAT_H;
+		row = y + (long)(b->norders - 1 - o) * b->row_h;
 		svgtl_heat_label(w, b, row, o);
 		for (k = 0; k < b->n; k++) {
 			r = &b->r[k];
@@ -204,6 +202,7 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 			top = v[k];
 	}
 	if (c == BATCH_FREE) {
+		/* A batch has one page size: run_batch_svg() refuses others. */
 		hum_size(s, sizeof(s), top, b->r[0].page_size);
 		y = svgtl_chart_frame(w, b, y, "Free memory", s, "0");
 	} else {
@@ -216,9 +215,8 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 	for (k = 0; k < b->n; k++) {
 		if (!have[k])
 			continue;
-		svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v[k], 0,
-		    top ? top : 1), COLOR_BLUE);
-		svg_open(w, "title");
+		svgtl_chart_point_open(w, b, k, y, v[k], 0, top ? top : 1,
+		    COLOR_BLUE);
 		svgtl_snap_words(w, b, k);
 		svgr_zone_words(w, z->node, z->name);
 		svg_text(w, c == BATCH_FREE ? ": free_pages " :
@@ -236,7 +234,7 @@ batch_zone_chart(struct svgw *w, const struct timeline *b,
 		svg_close(w);
 		svg_close(w);
 	}
-	return y + CHART_H + AXIS_ROW_H;
+	return svgtl_chart_end(y);
 }
 
 /* Draw zone Z (at HINT in its first snapshot) over time at Y: heatmap and charts. */
@@ -246,7 +244,7 @@ batch_zone_block(struct svgw *w, const struct timeline *b, const struct bzone *z
 {
 	y = svgtl_zone_head(w, svgtl_col_x(b, b->n), y, z->node, z->name);
 	batch_heat(w, b, z, hint, y);
-	y += (long)b->norders * HEAT_H;
+	y += (long)b->norders * b->row_h;
 	svgtl_time_axis(w, b, y);
 	y += AXIS_ROW_H;
 	y = batch_zone_chart(w, b, z, hint, BATCH_FREE, y, v, have);
@@ -304,7 +302,7 @@ batch_zones(const struct report *r, size_t n, const struct bzone **zones,
 int
 render_svg_batch(FILE *fp, const struct report *r, size_t n)
 {
-	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1 };
+	struct timeline b = { r, n, MARGIN + AXIS_W, 0, 0, NULL, 1, HEAT_H };
 	const struct bzone **zones;
 	size_t *hint, nz, k, i, total = 1;
 	long width, height, y, head;
@@ -337,7 +335,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	/* The lines naming the first and last snapshot, each whole. */
 	head = (batch_names(NULL, r, n, width) - 1) * HEAD_LINE_H;
 	height = head + VERDICTS_Y + VERDICTS_H + CHART_BLOCK + (long)nz *
-	    svgzone_series_h(HEAT_H, b.norders) + MARGIN;
+	    svgzone_series_h(b.row_h, b.norders) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: snapshots over time");
 	svgr_text_open(&w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold");
@@ -354,7 +352,7 @@ render_svg_batch(FILE *fp, const struct report *r, size_t n)
 	y += CHART_BLOCK;
 	for (i = 0; i < nz; i++) {
 		batch_zone_block(&w, &b, zones[i], hint[i], y, v, have);
-		y += svgzone_series_h(HEAT_H, b.norders);
+		y += svgzone_series_h(b.row_h, b.norders);
 	}
 	svgr_end(&w);
 	rc = 0;

@@ -100,6 +100,13 @@ svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	return y;
 }
 
+/* Returns the y under a chart whose frame is at Y: the frame, then its time axis's row. */
+long
+svgtl_chart_end(long y)
+{
+	return y + CHART_H + AXIS_ROW_H;
+}
+
 /* One point of a line chart: a dot at X, Y of COLOR, the caller writes its title and closes it. */
 void
 svgtl_point_open(struct svgw *w, long x, long y, const char *color)
@@ -109,6 +116,18 @@ svgtl_point_open(struct svgw *w, long x, long y, const char *color)
 	svg_attr_int(w, "cy", y);
 	svg_attr_int(w, "r", POINT_R);
 	svg_attr(w, "fill", color);
+}
+
+/*
+ * Open the point of column K on a chart at Y (V, from LO at its foot to
+ * TOP) in COLOR, and its title: the caller writes the words, closes both.
+ */
+void
+svgtl_chart_point_open(struct svgw *w, const struct timeline *b, size_t k,
+    long y, uint64_t v, uint64_t lo, uint64_t top, const char *color)
+{
+	svgtl_point_open(w, svgtl_x(b, k), svgtl_chart_y(y, v, lo, top), color);
+	svg_open(w, "title");
 }
 
 /* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */

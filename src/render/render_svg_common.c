@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ferr.h"
 #include "render_svg_parts.h"
 
 /* Returns the colour R, G, B. */
@@ -290,11 +289,50 @@ svgr_chars_bytes(const char *s, long n)
 	return b;
 }
 
+/* The bytes text_bytes() copies at a time: 4 at least, a UTF-8 character's most. */
+#define TEXT_PART	256
+
+/* Returns whether byte C continues a UTF-8 sequence. */
+static bool
+utf8_cont(char c)
+{
+	return ((unsigned char)c & 0xc0) == 0x80;
+}
+
+/*
+ * Write the first N bytes of S as text, a part at a time through a buffer
+ * on the stack: the same bytes svg_text() writes for them whole, as no
+ * part ends inside a UTF-8 sequence. Nothing to allocate mid-picture.
+ */
+static void
+text_bytes(struct svgw *w, const char *s, size_t n)
+{
+	char part[TEXT_PART + 1];
+	size_t k, j;
+
+	while (n > 0) {
+		k = n < TEXT_PART ? n : TEXT_PART;
+		/*
+		 * Start the next part at a character's first byte. Where the
+		 * 3 bytes before K continue too, the byte at K belongs to no
+		 * valid sequence (they have 3 at most) and is replaced alone.
+		 */
+		for (j = k; k < n && j > k - 4 && utf8_cont(s[j]); j--)
+			;
+		if (k < n && j > k - 4)
+			k = j;
+		memcpy(part, s, k);
+		part[k] = '\0';
+		svg_text(w, part);
+		s += k;
+		n -= k;
+	}
+}
+
 long
 svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
     long line_h, const char *prefix, const char *s)
 {
-	char *line;
 	long room, lines = 0, cut;
 	size_t n, k;
 
@@ -318,14 +356,12 @@ svgr_text_wrap(struct svgw *w, long x, long y, int size, long maxw,
 				n = (size_t)cut;
 		}
 		/* The whole line, however long its prefix. */
-		if (w && (line = malloc(strlen(prefix) + n + 1)) == NULL)
-			ferr_nomem();
-		else if (w) {
-			snprintf(line, strlen(prefix) + n + 1, "%s%.*s", lines ?
-			    "" : prefix, (int)n, s);
-			svgr_text(w, x, y + lines * line_h, size, NULL, NULL,
-			    line);
-			free(line);
+		if (w) {
+			svgr_text_open(w, x, y + lines * line_h, size, NULL,
+			    NULL);
+			svg_text(w, lines ? "" : prefix);
+			text_bytes(w, s, n);
+			svg_close(w);
 		}
 		lines++;
 		s += n;

@@ -22,6 +22,12 @@
 #define BLOCK_GAP	8
 
 /*
+ * A lane's label ends LABEL_GAP before its plot and keeps as much from
+ * whatever is left of it: the margin, or A's plot beside B's.
+ */
+#define LANE_LABEL_PAD	(2L * LABEL_GAP)
+
+/*
  * What a lane of bars of a recording draws: extfrag (all, or one pair),
  * compaction at an order, or the THP faults of one size.
  */
@@ -110,7 +116,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		}
 	for (i = 0; i < nt; i++) {
 		/* Beside B, a label too wide for the gap is A's row's already. */
-		if (i == 0 || svgr_text_px(label, SMALL_PX) < AXIS_W - 12)
+		if (i == 0 ||
+		    svgr_text_px(label, SMALL_PX) + LANE_LABEL_PAD < AXIS_W)
 			svgr_text(w, t[i].left - LABEL_GAP, y + LANE_H / 2 + 4,
 			    SMALL_PX, "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
@@ -168,14 +175,44 @@ svglane_compaction_orders(const struct replay *a, const struct replay *b,
 	return n;
 }
 
+/* Write a block's title, WORDS, over each of the NT timelines T at Y: a chart's caption. */
+static void
+block_title(struct svgw *w, const struct timeline *t, size_t nt, long y,
+    const char *words)
+{
+	size_t i;
+
+	for (i = 0; i < nt; i++)
+		svgr_text(w, t[i].left, y + CAPTION_BASE, CAPTION_PX, NULL,
+		    "bold", words);
+}
+
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
-const char *
-svglane_pair_label(char *buf, size_t size, const struct rpair *p)
+static const char *
+pair_label(char *buf, size_t size, const struct rpair *p)
 {
 	/* The whole names: the model keeps each in its array, NUL included. */
 	snprintf(buf, size, "%.*s \u2190 %.*s", (int)sizeof(p->alloc) - 1,
 	    p->alloc, (int)sizeof(p->fallback) - 1, p->fallback);
 	return buf;
+}
+
+/* Returns the x of the first plot: right of the NP lanes P's widest label. */
+long
+svglane_left(const struct rpair *p, size_t np)
+{
+	char label[2 * sizeof(p[0].alloc) + 8];
+	long x = MARGIN + AXIS_W, px;
+	size_t i;
+
+	/* Room left of A for the widest lane label: never cut at the edge. */
+	for (i = 0; i < np; i++) {
+		px = svgr_text_px(pair_label(label, sizeof(label), &p[i]),
+		    SMALL_PX);
+		if (MARGIN + px + LANE_LABEL_PAD > x)
+			x = MARGIN + px + LANE_LABEL_PAD;
+	}
+	return x;
 }
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
@@ -199,25 +236,23 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	np = recsum_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p,
 	    REC_PAIRS);
 	no = svglane_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
-	for (i = 0; i < nt; i++)
-		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Extfrag events: fragmenting (vermillion), not (blue)");
+	block_title(w, t, nt, y,
+	    "Extfrag events: fragmenting (vermillion), not (blue)");
 	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	rec_lane(w, t, nt, &l, "all", y);
 	for (j = 0; j < np; j++) {
 		l.alloc = p[j].alloc;
 		l.fallback = p[j].fallback;
-		svglane_pair_label(s, sizeof(s), &p[j]);
+		pair_label(s, sizeof(s), &p[j]);
 		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
 	}
 	y += (long)(np + 1) * LANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
 	y += BLOCK_AXIS_H + BLOCK_GAP;
-	for (i = 0; i < nt; i++)
-		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold",
-		    "Compaction runs: ended well (green), other (orange)");
+	block_title(w, t, nt, y,
+	    "Compaction runs: ended well (green), other (orange)");
 	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_COMPACTION;
@@ -239,13 +274,13 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 
 /*
  * Returns the THP sizes whose faults A or B (B may be NULL) counted,
- * ascending, in KB (room for REPLAY_MAX_OUTCOMES).
+ * ascending, in KB (room for SVGLANE_MAX_SIZES: A's and B's may differ).
  */
 size_t
 svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 {
 	const struct replay *r[2] = { a, b };
-	int64_t v[2 * REPLAY_MAX_OUTCOMES];
+	int64_t v[SVGLANE_MAX_SIZES];
 	size_t n = 0, i, j;
 
 	for (i = 0; i < 2 && r[i] != NULL; i++)
@@ -270,7 +305,7 @@ svglane_thp_h(size_t n)
 void
 svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 {
-	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	uint64_t kb[SVGLANE_MAX_SIZES];
 	struct lane l;
 	char s[32];
 	size_t n, i, j;
@@ -278,9 +313,8 @@ svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	n = svglane_thp_sizes(t[0].rec, nt > 1 ? t[1].rec : NULL, kb);
 	if (n == 0)
 		return;
-	for (i = 0; i < nt; i++)
-		svgr_text(w, t[i].left, y + 12, 11, NULL, "bold", "THP "
-		    "faults: fell back (vermillion), allocated (blue)");
+	block_title(w, t, nt, y,
+	    "THP faults: fell back (vermillion), allocated (blue)");
 	y += BLOCK_TITLE_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_THP;

@@ -54,8 +54,9 @@
  * axis's row (AXIS_ROW_H). A zone's block (svgzone_series_h()): its
  * name's row (SERIES_HEAD_H), the heat map and its axis's row, two
  * charts, then SERIES_GAP before the next zone. Labels left of the
- * columns end LABEL_GAP before them; a heat map's order and the axis's
- * times are SMALL_PX, on SMALL_BASE of their row.
+ * columns end LABEL_GAP before them; the axis's times are SMALL_PX, on
+ * SMALL_BASE of their row; a heat map's orders are SMALL_PX, centred in
+ * its row (struct timeline's row_h: HEAT_H in a batch).
  */
 #define CAPTION_H	18
 #define CAPTION_BASE	12
@@ -87,6 +88,15 @@
 #define COLOR_PLOT_BG		"#f7f7f7"	/* a chart's or a lane's ground */
 #define COLOR_EDGE		"#cccccc"	/* a chart's frame, a change cell's */
 
+/*
+ * The rest of the palette, with the above the migratetypes' colours
+ * (render_svg_zones.c); grey stands in for Okabe and Ito's black.
+ */
+#define COLOR_PURPLE		"#cc79a7"
+#define COLOR_SKY_BLUE		"#56b4e9"
+#define COLOR_YELLOW		"#f0e442"
+#define COLOR_DARK_GREY		"#999999"
+
 /* A colour as "#rrggbb". */
 struct rgb {
 	char	s[8];
@@ -103,6 +113,7 @@ struct timeline {
 	unsigned		 norders;	/* a batch: the most of any snapshot */
 	const struct replay	*rec;
 	size_t			 per;
+	long			 row_h;	/* a heat map's row: an order */
 };
 
 /* The anchors of the viridis scale: svgr_scale_color() blends between them. */
@@ -403,11 +414,22 @@ void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 long	svgtl_chart_frame(struct svgw *w, const struct timeline *b, long y,
 	    const char *name, const char *top, const char *bottom);
 
+/* Returns the y under a chart whose frame is at Y: the frame, then its time axis's row. */
+long	svgtl_chart_end(long y);
+
 /*
  * One point of a line chart: a dot at X, Y of COLOR, the caller writes its
  * title and closes it.
  */
 void	svgtl_point_open(struct svgw *w, long x, long y, const char *color);
+
+/*
+ * Open the point of column K on a chart at Y (V, from LO at its foot to
+ * TOP) in COLOR, and its title: the caller writes the words, closes both.
+ */
+void	svgtl_chart_point_open(struct svgw *w, const struct timeline *b,
+	    size_t k, long y, uint64_t v, uint64_t lo, uint64_t top,
+	    const char *color);
 
 /* Returns the y of V on a chart at Y from LO at its foot to TOP at its top. */
 long	svgtl_chart_y(long y, uint64_t v, uint64_t lo, uint64_t top);
@@ -432,9 +454,8 @@ size_t	svglane_compaction_orders(const struct replay *a,
 	    const struct replay *b,
 	    int *ord);
 
-/* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
-const char	*svglane_pair_label(char *buf, size_t size,
-	    const struct rpair *p);
+/* Returns the x of the first plot: right of the NP lanes P's widest label. */
+long	svglane_left(const struct rpair *p, size_t np);
 
 /* Returns the height of the events block for NPAIRS pairs and NORD compaction orders. */
 long	svglane_events_h(size_t npairs, size_t nord);
@@ -443,7 +464,16 @@ long	svglane_events_h(size_t npairs, size_t nord);
 void	svglane_events(struct svgw *w, const struct timeline *t, size_t nt,
 	    long y);
 
-/* Returns the THP sizes whose faults A or B (B may be NULL) counted, ascending, in KB. */
+/*
+ * The most THP sizes two recordings can have between them: each reads up
+ * to REPLAY_MAX_OUTCOMES outcomes, and A's sizes need not be B's.
+ */
+#define SVGLANE_MAX_SIZES	(2 * REPLAY_MAX_OUTCOMES)
+
+/*
+ * Returns the THP sizes whose faults A or B (B may be NULL) counted,
+ * ascending, in KB (room for SVGLANE_MAX_SIZES).
+ */
 size_t	svglane_thp_sizes(const struct replay *a, const struct replay *b,
 	    uint64_t *kb);
 

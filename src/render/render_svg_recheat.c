@@ -59,16 +59,15 @@ heat_rows(struct svgw *w, const struct rec_room *room,
 
 	for (i = 0; i < nt; i++) {
 		for (j = 0; j < nord; j++) {
-			row = y + (long)j * REC_HEAT_H;
+			row = y + (long)j * t[i].row_h;
 			kk = replay_order_index(t[i].rec, ord[j]);
-			svgtl_heat_label(w, &t[i], row + 3, ord[j]);
+			svgtl_heat_label(w, &t[i], row, ord[j]);
 			for (k = 0; k < t[i].n; k++) {
 				have = heat_cell(&t[i], room->zp[i], kk, k, &u,
 				    &f);
-				svgr_rect_open(w, t[i].left + (long)k * t[i].cw,
-				    row, t[i].cw > 2 ? t[i].cw - 1 : t[i].cw,
-				    REC_HEAT_H - 1, have && u != REPLAY_NONE ?
-				    svgr_scale_color(u).s : "#dddddd");
+				svgtl_heat_cell_open(w, &t[i], k, row,
+				    have && u != REPLAY_NONE ?
+				    svgr_scale_color(u).s : COLOR_NONE);
 				svg_open(w, "title");
 				svgtl_span_words(w, &t[i], k);
 				svgr_zone_words(w, node, name);
@@ -82,7 +81,7 @@ heat_rows(struct svgw *w, const struct rec_room *room,
 				svg_close(w);
 			}
 		}
-		svgtl_time_axis(w, &t[i], y + (long)nord * REC_HEAT_H);
+		svgtl_time_axis(w, &t[i], y + (long)nord * t[i].row_h);
 	}
 }
 
@@ -104,9 +103,9 @@ heat_change(struct svgw *w, const struct timeline *t, unsigned node,
 		if (ka < 0 || kb < 0 || !za->unusable[ka].seen ||
 		    !zb->unusable[kb].seen)
 			continue;
-		row = y + (long)j * REC_HEAT_H;
+		row = y + (long)j * t[0].row_h;
 		d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-		svgr_diff_cell_open(w, x, row, 2 * CELL_W - 2, REC_HEAT_H - 1,
+		svgr_diff_cell_open(w, x, row, 2 * CELL_W - 2, t[0].row_h - 1,
 		    d);
 		svgr_zone_words(w, node, name);
 		svg_text(w, ", order ");

@@ -24,12 +24,15 @@
  * HEAD_LINES_Y, the legends at HEAD_LEGEND_Y, the first chart at
  * REC_HEAD_H, each lower by the lines a long path wraps into. Two
  * recordings take REC_TWO_H more: B's line (REC_B_LINE_H) above the
- * legends, and a row of REC_AB_H naming A and B over their columns.
+ * legends, and a row of REC_AB_H naming A and B over their columns
+ * (bold, REC_AB_PX on REC_AB_BASE).
  */
 #define REC_HEAD_H	160
 #define REC_TWO_H	40
 #define REC_B_LINE_H	18
 #define REC_AB_H	18
+#define REC_AB_BASE	12
+#define REC_AB_PX	14
 
 /* What a line chart of a recording draws. */
 enum rkind { RK_FREE, RK_PB, RK_SOME, RK_FULL };
@@ -52,6 +55,7 @@ rec_timeline(struct timeline *t, const struct replay *r, long left,
 	t->per = per;
 	t->n = (r->nsamples + per - 1) / per;
 	t->cw = plot / (long)cols;
+	t->row_h = REC_HEAT_H;
 }
 
 /* Set P to the points of zone NODE, NAME in R, one per sample (NULL where a sample lacks it). */
@@ -224,10 +228,8 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 			for (k = 0; k < t[i].n; k++) {
 				if (!have[k])
 					continue;
-				svgtl_point_open(w, svgtl_x(&t[i], k),
-				    svgtl_chart_y(fy, v[k],
-				    lo, top), colors[j]);
-				svg_open(w, "title");
+				svgtl_chart_point_open(w, &t[i], k, fy, v[k],
+				    lo, top, colors[j]);
 				svgtl_span_words(w, &t[i], k);
 				rec_value_words(w, &t[i], z, kinds[j], v[k],
 				    at[k]);
@@ -236,7 +238,7 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 			}
 		}
 	}
-	return fy + CHART_H + AXIS_ROW_H;
+	return svgtl_chart_end(fy);
 }
 
 /*
@@ -258,7 +260,7 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 	y = svgtl_zone_head(w, nt > 1 ? x + 2L * CELL_W : svgtl_col_x(&t[0],
 	    t[0].n), y, node, name);
 	recheat_draw(w, room, t, nt, node, name, ord, nord, x, y);
-	y += (long)nord * REC_HEAT_H + AXIS_ROW_H;
+	y += (long)nord * t[0].row_h + AXIS_ROW_H;
 	y = rec_chart(w, room, t, nt, node, name, &fr, 1, "Free memory", y);
 	rec_chart(w, room, t, nt, node, name, &pb, 1, "Free pageblocks", y);
 }
@@ -343,22 +345,6 @@ rec_tag(size_t nt, size_t i)
 	return nt > 1 ? (i ? "B: " : "A: ") : "";
 }
 
-/* Returns the x of the first plot: right of the NP lanes P's widest label. */
-static long
-lanes_left(const struct rpair *p, size_t np)
-{
-	char label[2 * sizeof(p[0].alloc) + 8];
-	long x = MARGIN + AXIS_W;
-	size_t i;
-
-	/* Room left of A for the widest lane label: never cut at the edge. */
-	for (i = 0; i < np; i++)
-		if (MARGIN + svgr_text_px(svglane_pair_label(label,
-		    sizeof(label), &p[i]), 9) + 12 > x)
-			x = MARGIN + svgr_text_px(label, 9) + 12;
-	return x;
-}
-
 /*
  * Set up the NT timelines T of recordings R from X on one time scale: as
  * many samples a column, as many pixels a column. Returns the x after the
@@ -435,8 +421,8 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 		svghead_diff_legend(w, width - MARGIN - LEGEND_W, y);
 	y = head - REC_AB_H;
 	for (i = 0; nt > 1 && i < nt; i++)
-		svgr_text(w, t[i].left, y + 12, 14, NULL, "bold",
-		    i ? "B" : "A");
+		svgr_text(w, t[i].left, y + REC_AB_BASE, REC_AB_PX, NULL,
+		    "bold", i ? "B" : "A");
 	return head;
 }
 
@@ -503,13 +489,14 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct rpair p[REC_PAIRS];
 	size_t i, nz, nord, np;
 	long x, y, width, height, plot, evh = 0, extra, thph;
-	uint64_t kb[REPLAY_MAX_OUTCOMES];
+	uint64_t kb[SVGLANE_MAX_SIZES];
 	bool events = r[0]->events || (nt > 1 && r[1]->events);
 	struct svgw w;
 
 	memset(t, 0, sizeof(t));
+	memset(p, 0, sizeof(p));	/* no events: none, and svglane_left() reads none */
 	np = events ? recsum_top_pairs(r[0], b, p, REC_PAIRS) : 0;
-	x = rec_timelines(t, r, nt, lanes_left(p, np), &plot);
+	x = rec_timelines(t, r, nt, svglane_left(p, np), &plot);
 	if (rec_room_alloc(&room, r, t, nt) != 0)
 		return -1;
 	nz = rec_zones(r[0], b, room.z);
@@ -523,7 +510,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	extra = rec_head_extra(dir, r, nt, width);
 	height = rec_head_h(nt, extra) + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
-	    svgzone_series_h(REC_HEAT_H, nord) + MARGIN;
+	    svgzone_series_h(t[0].row_h, nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
@@ -540,7 +527,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
 		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
 		    0, y);
-		y += svgzone_series_h(REC_HEAT_H, nord);
+		y += svgzone_series_h(t[0].row_h, nord);
 	}
 	rec_room_free(&room);
 	svgr_end(&w);

@@ -94,16 +94,14 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 		for (k = 0; k < t->n; k++) {
 			if (!room->have[k] || room->at[k] == SIZE_MAX)
 				continue;
-			svgtl_point_open(w, svgtl_x(t, k), svgtl_chart_y(fy,
-			    room->v[k], 0,
-			    top), COLOR_VERMILLION);
-			svg_open(w, "title");
+			svgtl_chart_point_open(w, t, k, fy, room->v[k], 0,
+			    top, COLOR_VERMILLION);
 			svgtl_span_words(w, t, k);
 			title_map(w, ms, room->at[k], i);
 			svg_close(w);
 			svg_close(w);
 		}
-		y = fy + CHART_H + 16;
+		y = svgtl_chart_end(fy);
 	}
 	return y;
 }

@@ -36,19 +36,19 @@ svgtl_heat_cell_open(struct svgw *w, const struct timeline *b, size_t k, long y,
     const char *fill)
 {
 	/* A row's cells stand a pixel apart from the next row's. */
-	svgr_rect_open(w, svgtl_col_x(b, k), y, svgtl_col_w(b), HEAT_H - 1,
+	svgr_rect_open(w, svgtl_col_x(b, k), y, svgtl_col_w(b), b->row_h - 1,
 	    fill);
 }
 
-/* Write the label of order O left of a heatmap's row at Y. */
+/* Write the label of order O left of a heatmap's row at Y, centred in the row. */
 void
 svgtl_heat_label(struct svgw *w, const struct timeline *b, long y, unsigned o)
 {
 	char s[32];
 
 	snprintf(s, sizeof(s), "order %u", o);
-	svgr_text(w, b->left - LABEL_GAP, y + SMALL_BASE, SMALL_PX, "end", NULL,
-	    s);
+	svgr_text(w, b->left - LABEL_GAP, y + (b->row_h + SMALL_PX) / 2,
+	    SMALL_PX, "end", NULL, s);
 }
 
 /*

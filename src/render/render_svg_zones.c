@@ -14,8 +14,8 @@
  * order pagetypeinfo lists them (Unmovable, Movable, Reclaimable, ...).
  */
 static const char *const type_colors[FRAG_MAX_TYPES] = {
-	"#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#999999",
-	"#56b4e9", "#f0e442",
+	COLOR_VERMILLION, COLOR_BLUE, COLOR_GREEN, COLOR_PURPLE, COLOR_ORANGE,
+	COLOR_DARK_GREY, COLOR_SKY_BLUE, COLOR_YELLOW,
 };
 
 /*

@@ -109,9 +109,34 @@ load_every(struct opts *o, struct verdicts *adv, struct report *r,
 }
 
 /*
+ * Returns 0 when the N snapshots R have one page size, else -1 after a
+ * message naming the first that differs: one picture over time scales
+ * free memory and pageblocks by one page size (render_svg_batch.c).
+ */
+static int
+one_page_size(const struct report *r, size_t n)
+{
+	struct ferr e;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (r[i].page_size != r[0].page_size) {
+			e.path = r[i].snapshot;
+			ferr_set(&e, 0, "pages of %lu bytes, %s's are %lu: one "
+			    "picture over time draws one page size (draw "
+			    "them apart)", r[i].page_size, r[0].snapshot,
+			    r[0].page_size);
+			ferr_print(&e);
+			return -1;
+		}
+	return 0;
+}
+
+/*
  * --format=svg of many roots: one picture of them all over time, so every
  * snapshot is loaded first. One that cannot be read is reported and left
- * out. Returns EXIT_OK, or the error of the last snapshot that failed.
+ * out; roots of different page sizes are refused whole. Returns EXIT_OK,
+ * or the error of the last snapshot that failed.
  */
 int
 run_batch_svg(struct opts *o)
@@ -127,7 +152,9 @@ run_batch_svg(struct opts *o)
 		status = EXIT_DATA;
 	} else
 		status = load_every(o, adv, r, in, &n);
-	if (n > 0 && render_svg_batch(stdout, r, n) != 0) {
+	if (n > 0 && one_page_size(r, n) != 0)
+		status = EXIT_DATA;
+	else if (n > 0 && render_svg_batch(stdout, r, n) != 0) {
 		ferr_nomem();
 		status = EXIT_DATA;
 	}
