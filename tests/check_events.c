@@ -13,6 +13,7 @@
 #include "jsonw.h"
 #include "render_watch.h"
 #include "testutil.h"
+#include "thpoutcome.h"
 #include "trace.h"
 #include "trace_decode.h"
 #include "watch.h"
@@ -875,6 +876,29 @@ START_TEST(test_outcomes)
 }
 END_TEST
 
+/* The THP outcome kinds' keys (the stats/ prefixes), and no other, read back. */
+START_TEST(test_outcome_kinds)
+{
+	static const char *const bad[] = {
+		"shmem_fault", "anon", "anon_fault_alloc", "SHMEM", "",
+	};
+	enum outcome_kind k, got;
+	size_t i;
+
+	ck_assert_str_eq(outcome_kind_key(OUTCOME_ANON), "anon_fault");
+	ck_assert_str_eq(outcome_kind_key(OUTCOME_SHMEM), "shmem");
+	for (k = 0; k < OUTCOME_NKINDS; k++) {
+		ck_assert(outcome_kind_parse(outcome_kind_key(k), &got));
+		ck_assert_int_eq(got, k);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		got = OUTCOME_NKINDS;
+		ck_assert_msg(!outcome_kind_parse(bad[i], &got), "%s", bad[i]);
+		ck_assert_int_eq(got, OUTCOME_NKINDS);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -894,6 +918,7 @@ main(void)
 	tcase_add_test(ta, test_reset);
 	tcase_add_test(ta, test_out_of_range);
 	tcase_add_test(ta, test_outcomes);
+	tcase_add_test(ta, test_outcome_kinds);
 	suite_add_tcase(s, ta);
 #ifdef HAVE_TRACEFS
 	tcase_add_test(tc, test_list_long);

@@ -394,7 +394,8 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 	uint64_t kb, order, alloc = 0, fallback = 0, charge = 0;
 	struct routcome *x;
 	struct rcount n;
-	char kind[16];
+	enum outcome_kind kind;
+	char key[16];
 	size_t i;
 
 	/* Set again here: the last outcome may have left "out of memory". */
@@ -402,13 +403,18 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 	if (jr_u64(jr_get(d, o, "size_kb"), &kb) != 0 ||
 	    jr_u64(jr_get(d, o, "order"), &order) != 0 ||
 	    order >= FRAG_MAX_ORDERS ||
-	    str_copy(kind, sizeof(kind), jr_get(d, o, "kind")) != 0 ||
+	    str_copy(key, sizeof(key), jr_get(d, o, "kind")) != 0 ||
 	    jr_u64(jr_get(d, o, "alloc"), &alloc) != 0 ||
 	    jr_u64(jr_get(d, o, "fallback"), &fallback) != 0 ||
 	    c == NULL || count_add(c, &charge) != 0)
 		return -1;
+	/* Labelled by kind: an unknown kind is an error, not a guessed label. */
+	if (!outcome_kind_parse(key, &kind)) {
+		*what = "a THP outcome of a 'kind' that fragstat does not know";
+		return -1;
+	}
 	for (i = 0; i < r->noutcomes && (r->outcomes[i].size_kb != kb ||
-	    strcmp(r->outcomes[i].kind, kind) != 0); i++)
+	    r->outcomes[i].kind != kind); i++)
 		;
 	if (i == r->noutcomes) {
 		if (i == REPLAY_MAX_OUTCOMES) {
@@ -419,7 +425,7 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 		memset(x, 0, sizeof(*x));
 		x->size_kb = kb;
 		x->order = (int)order;
-		memcpy(x->kind, kind, sizeof(kind));
+		x->kind = kind;
 		x->have_charge = true;
 	}
 	x = &r->outcomes[i];

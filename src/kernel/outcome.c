@@ -173,10 +173,11 @@ outcome_stat_outcome(const char *name, const char *k)
 const char *
 outcome_stat_kind(const char *name)
 {
-	if (outcome_stat_outcome(name, "anon_fault") != NULL)
-		return "anon_fault";
-	if (outcome_stat_outcome(name, "shmem") != NULL)
-		return "shmem";
+	enum outcome_kind k;
+
+	for (k = 0; k < OUTCOME_NKINDS; k++)
+		if (outcome_stat_outcome(name, outcome_kind_key(k)) != NULL)
+			return outcome_kind_key(k);
 	if (outcome_stat_outcome(name, "swpin") != NULL)
 		return "swpin";
 	return NULL;

@@ -29,7 +29,7 @@ recsum_key(const struct replay *r, enum rcount_kind kind, int order,
 			key = (long)i;
 	for (i = 0; kind == RC_THP && i < r->noutcomes; i++)
 		if (r->outcomes[i].size_kb == size_kb &&
-		    strcmp(r->outcomes[i].kind, "anon_fault") == 0)
+		    r->outcomes[i].kind == OUTCOME_ANON)
 			key = (long)i;
 	return key;
 }

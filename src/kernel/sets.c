@@ -371,7 +371,7 @@ static int
 add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 {
 	unsigned long long kb = o->size_kb;
-	const char *size, *kind;
+	const char *key = outcome_kind_key(o->kind), *size, *kind;
 	struct sets_mspec m;
 	size_t i;
 	int rc = 0;
@@ -379,7 +379,7 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 	/* "2M" or "64k"; "anon_fault": "anon". */
 	size = kb >= 1024 && kb % 1024 == 0 ? keep_text(x, "%lluM", kb / 1024) :
 	    keep_text(x, "%lluk", kb);
-	kind = keep_text(x, "%.*s", (int)strcspn(o->kind, "_"), o->kind);
+	kind = keep_text(x, "%.*s", (int)strcspn(key, "_"), key);
 	if (size == NULL || kind == NULL)
 		return ferr_set(e, 0, "out of memory");
 	for (i = 0; i < sizeof(thp_metrics) / sizeof(thp_metrics[0]); i++) {
@@ -387,8 +387,8 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 		m.size_kb = o->size_kb;
 		m.thp_kind = o->kind;
 		rc |= add_named(x, &m,
-		    keep_text(x, "hugepages-%llukB/%s_%s", kb, o->kind, m.name),
-		    keep_text(x, "%llu kB %s %s", kb, o->kind, m.label),
+		    keep_text(x, "hugepages-%llukB/%s_%s", kb, key, m.name),
+		    keep_text(x, "%llu kB %s %s", kb, key, m.label),
 		    keep_text(x, "%s-%s-%s", size, kind, m.abbr), e);
 	}
 	return rc;

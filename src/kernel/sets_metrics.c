@@ -131,7 +131,7 @@ thp(const struct replay *r, const struct sets_mspec *m, double *v)
 
 	for (i = 0; i < r->noutcomes; i++)
 		if (r->outcomes[i].size_kb == m->size_kb &&
-		    strcmp(r->outcomes[i].kind, m->thp_kind) == 0)
+		    r->outcomes[i].kind == m->thp_kind)
 			o = &r->outcomes[i];
 	if (o == NULL)
 		return SETS_F_NONE;

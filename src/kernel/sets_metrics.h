@@ -83,7 +83,7 @@ struct sets_mspec {
 	} field;			/* the one HOW names */
 	const char	*counter, *minus;
 	uint64_t	 size_kb;
-	const char	*thp_kind;
+	enum outcome_kind thp_kind;	/* with size_kb: the THP outcome */
 	unsigned	 order;
 	/* What sets_metric keeps. */
 	const char	*name, *label, *abbr, *group, *unit;

@@ -6,6 +6,13 @@
 
 #include "availability.h"
 
+/* Returns where A's count after compaction comes from, as outputs name it. */
+const char *
+avail_after_from(const struct avail *a)
+{
+	return a->from_map ? "map" : "free memory";
+}
+
 /* Free the rows of AV and forget them. */
 void
 avail_free(struct availability *av)

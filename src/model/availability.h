@@ -63,6 +63,9 @@ struct need_answer {
 	const struct avail *row;	/* NULL: no such node */
 };
 
+/* Returns where A's count after compaction comes from: "map" or "free memory". */
+const char *avail_after_from(const struct avail *a);
+
 /* Free the rows of AV (avail_build() in kernel/avail.h fills them). */
 void	avail_free(struct availability *av);
 

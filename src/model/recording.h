@@ -15,6 +15,7 @@
 #define EXPERIMENT_MAX_COMMAND	4096
 #define EXPERIMENT_MAX_ARGV	8192
 #include "model.h"
+#include "thpoutcome.h"
 
 /*
  * Intervals with a kcompactd wakeup, in a window where fragmentation never
@@ -179,7 +180,7 @@ struct rstall {
 struct routcome {
 	uint64_t	 size_kb;
 	int		 order;
-	char		 kind[16];	/* "anon_fault", "shmem" */
+	enum outcome_kind kind;
 	uint64_t	 alloc, fallback, charge;
 	bool		 have_charge;	/* every interval counted it */
 	/* The interval where the largest share fell back, if any fell back. */

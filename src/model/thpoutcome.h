@@ -13,6 +13,16 @@
 enum outcome_kind { OUTCOME_ANON, OUTCOME_SHMEM, OUTCOME_NKINDS };
 
 /*
+ * Returns K's key: the prefix of its counters in a THP size's stats/
+ * ("anon_fault", "shmem"), as --watch --json writes it and a recording
+ * keeps it.
+ */
+const char	*outcome_kind_key(enum outcome_kind k);
+
+/* Set *K to the kind whose key is S. Returns false when S is no kind's key. */
+bool		 outcome_kind_parse(const char *s, enum outcome_kind *k);
+
+/*
  * The allocations of one THP size and kind: allocated, fell back to
  * smaller pages, and of those fell back because the memory cgroup's limit
  * was reached ("charge"). Cumulative since boot, or over an interval.

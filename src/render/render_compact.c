@@ -117,7 +117,7 @@ counts_json(struct jsonw *w, const struct report *a, const struct report *b,
 		jw_key(w, "after_compaction");
 		jw_u64(w, x->after);
 		jw_key(w, "after_compaction_from");
-		jw_string(w, x->from_map ? "map" : "free memory");
+		jw_string(w, avail_after_from(x));
 		render_judged_json(w, a, x, "score_before", "judgement_before");
 		render_judged_json(w, b, y, "score_after", "judgement_after");
 		jw_end(w);

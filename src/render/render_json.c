@@ -384,7 +384,7 @@ counts(struct jsonw *w, const struct avail *a)
 	jw_key(w, "after_compaction");
 	jw_u64(w, a->after);
 	jw_key(w, "after_compaction_from");
-	jw_string(w, a->from_map ? "map" : "free memory");
+	jw_string(w, avail_after_from(a));
 	jw_key(w, "free_pages");
 	jw_u64(w, a->free_pages);
 	jw_key(w, "low");

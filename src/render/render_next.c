@@ -51,6 +51,15 @@ compact_commands(FILE *fp)
 	    "    echo 1 > /proc/sys/vm/compact_memory\n");
 }
 
+/* Print the next step, compact now, and its commands (lines never wrapped). */
+static void
+compact_now(FILE *fp)
+{
+	fprintf(fp, "Next step: compact memory, as root, on the nodes that "
+	    "need it:\n");
+	compact_commands(fp);
+}
+
 /*
  * Say to T row W's judgement, what made it and its place: "fragmented
  * (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on node 0)";
@@ -121,9 +130,7 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 		compact_commands(fp);
 		return;
 	}
-	fprintf(fp, "Next step: compact memory, as root, on the nodes that "
-	    "need it:\n");
-	compact_commands(fp);
+	compact_now(fp);
 	render_say(&t, "Memory is ");
 	judged(&t, r, w);
 	idle_why(&t, r, k);
@@ -192,10 +199,7 @@ compact_step(FILE *fp, const struct report *r, const struct avail *w,
 		ceilings(fp, r);
 		return;
 	}
-	/* Commands on lines of their own: never wrapped, copied whole. */
-	fprintf(fp, "Next step: compact memory, as root, on the nodes "
-	    "that need it:\n");
-	compact_commands(fp);
+	compact_now(fp);
 	fprintf(fp, "  The kernel compacts in the background as "
 	    "vm.compaction_proactiveness (%u)\n  says, and compacts "
 	    "rather than reclaims above vm.extfrag_threshold (%d).\n",

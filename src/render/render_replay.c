@@ -128,8 +128,7 @@ outcome_label(char *buf, size_t size, const struct routcome *x,
 	char b[32];
 
 	snprintf(buf, size, "%s %s", hum_order(b, sizeof(b), x->order,
-	    r->page_size), outcome_kind_name(strcmp(x->kind, "shmem") == 0 ?
-	    OUTCOME_SHMEM : OUTCOME_ANON));
+	    r->page_size), outcome_kind_name(x->kind));
 	return buf;
 }
 
@@ -147,7 +146,7 @@ outcomes_table(FILE *fp, const struct replay *r)
 	for (i = 0; i < r->noutcomes; i++) {
 		x = &r->outcomes[i];
 		/* shmem THP only where there were some, as in the summary. */
-		if (strcmp(x->kind, "shmem") == 0 && x->alloc + x->fallback == 0)
+		if (x->kind == OUTCOME_SHMEM && x->alloc + x->fallback == 0)
 			continue;
 		fprintf(fp, "  %s: %s\n", outcome_label(l, sizeof(l), x, r),
 		    hum_outcome(b, sizeof(b), x->alloc, x->fallback,
@@ -404,10 +403,9 @@ compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
 		for (j = 0; j < b->noutcomes; j++) {
 			x = &a->outcomes[i];
 			y = &b->outcomes[j];
-			if (x->size_kb != y->size_kb || strcmp(x->kind,
-			    y->kind) != 0)
+			if (x->size_kb != y->size_kb || x->kind != y->kind)
 				continue;
-			if (strcmp(x->kind, "shmem") == 0 && x->alloc +
+			if (x->kind == OUTCOME_SHMEM && x->alloc +
 			    x->fallback + y->alloc + y->fallback == 0)
 				continue;
 			fprintf(fp, "%s\n", outcome_label(l, sizeof(l), x, a));

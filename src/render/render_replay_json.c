@@ -32,7 +32,7 @@ outcomes_json(struct jsonw *w, const struct replay *r)
 		jw_key(w, "order");
 		jw_int(w, x->order);
 		jw_key(w, "kind");
-		jw_string(w, x->kind);
+		jw_string(w, outcome_kind_key(x->kind));
 		jw_key(w, "alloc");
 		jw_u64(w, x->alloc);
 		jw_key(w, "fallback");

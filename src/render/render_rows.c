@@ -184,8 +184,7 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 	cell_u64(rw, "now", a->now, true);
 	cell_bool(rw, "now_is_bound", a->now_is_bound);
 	cell_u64(rw, "after_compaction", a->after, true);
-	cell_str(rw, "after_compaction_from", a->from_map ? "map" :
-	    "free memory");
+	cell_str(rw, "after_compaction_from", avail_after_from(a));
 	cell_u64(rw, "free_pages", a->free_pages, true);
 	cell_u64(rw, "score", a->score, buddy);
 	cell_str(rw, "judgement", buddy ? judge_name(a->judgement) : NULL);

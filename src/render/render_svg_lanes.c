@@ -285,7 +285,7 @@ svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 
 	for (i = 0; i < 2 && r[i] != NULL; i++)
 		for (j = 0; j < r[i]->noutcomes; j++)
-			if (strcmp(r[i]->outcomes[j].kind, "anon_fault") == 0)
+			if (r[i]->outcomes[j].kind == OUTCOME_ANON)
 				n = svgr_sorted_union_add(v, n,
 				    (int64_t)r[i]->outcomes[j].size_kb, false);
 	for (j = 0; j < n; j++)

@@ -338,7 +338,7 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 		jw_key(w, "order");
 		jw_int(w, st->size->order);
 		jw_key(w, "kind");
-		jw_string(w, st->kind == OUTCOME_ANON ? "anon_fault" : "shmem");
+		jw_string(w, outcome_kind_key(st->kind));
 		jw_key(w, "alloc");
 		jw_u64(w, st->d.alloc);
 		jw_key(w, "fallback");
