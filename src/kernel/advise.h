@@ -12,7 +12,10 @@ struct availability;
 struct avail;
 struct map;
 
-/* Defaults of vm.extfrag_threshold and vm.compaction_proactiveness. */
+/*
+ * Defaults of vm.extfrag_threshold (its bound, ADVISE_THRESHOLD_MAX, is in
+ * advice.h) and vm.compaction_proactiveness.
+ */
 #define ADVISE_THRESHOLD	500
 #define ADVISE_PROACTIVENESS	20
 /* PAGE_ALLOC_COSTLY_ORDER: orders above it are "costly". */
