@@ -102,6 +102,12 @@ unsigned advise_block_order(const struct pagetypeinfo *pti,
 unsigned advise_snapshot_block_order(const struct buddyinfo *bi,
 	    const struct pagetypeinfo *pti, const struct advice *adv);
 
+/*
+ * Returns order O within NORDERS orders (at least one): a guess past a
+ * small buddyinfo's orders counts its largest.
+ */
+unsigned advise_clamp_order(unsigned o, unsigned norders);
+
 /* Returns "movable" or "kernel": every view's word for GFP. */
 const char *advise_gfp_name(enum advise_gfp gfp);
 
