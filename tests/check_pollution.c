@@ -225,6 +225,17 @@ START_TEST(test_memblock_parse)
 	    sizeof(z), &e), 0);
 	ck_assert_str_eq(z, "Normal Movable");
 	ck_assert_int_eq(memblock_parse_zones("\n", 1, z, sizeof(z), &e), -1);
+	ck_assert_str_eq(e.msg, "expected 1 to 8 zone names");
+	ck_assert_int_eq(memblock_parse_zones("a b c d e f g h i\n", 18, z,
+	    sizeof(z), &e), -1);
+	ck_assert_str_eq(e.msg, "expected 1 to 8 zone names");
+	/* A control byte in a message is quoted, never printed raw. */
+	ck_assert_int_eq(memblock_parse_state("on\033[2J\n", 7, &s, &e), -1);
+	ck_assert_str_eq(e.msg,
+	    "'on\\x1b[2J' is not online, offline or going-offline");
+	ck_assert_int_eq(memblock_parse_zones("Normal Mov\001able\n", 16, z,
+	    sizeof(z), &e), -1);
+	ck_assert_str_eq(e.msg, "'Mov\\x01able' is not a zone name");
 	ck_assert_int_eq(memblock_parse_removable("1\n", 2, &r, &e), 0);
 	ck_assert_int_eq(r, 1);
 	ck_assert_int_eq(memblock_parse_removable("2\n", 2, &r, &e), -1);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "advice.h"
 #include "buddyinfo.h"
 #include "capmeta.h"
 #include "hugetlb.h"
@@ -390,8 +391,8 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	long bytes = -1;
 	int rc;
 
-	if (sysctl(o, INPUTS_EXTFRAG_THRESHOLD, 0, 1000, &in->threshold,
-	    e) != 0 ||
+	if (sysctl(o, INPUTS_EXTFRAG_THRESHOLD, 0, ADVISE_THRESHOLD_MAX,
+	    &in->threshold, e) != 0 ||
 	    sysctl(o, INPUTS_PROACTIVENESS, 0, 100, &in->proactiveness,
 	    e) != 0 ||
 	    sysctl(o, INPUTS_DEFRAG_MODE, 0, 1, &in->defrag_mode, e) != 0 ||

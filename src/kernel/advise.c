@@ -518,8 +518,13 @@ advise_snapshot_block_order(const struct buddyinfo *bi,
 		o = advise_block_order(pti, adv);
 	else if (pti != NULL)
 		o = pti->pageblock_order;
-	/* A guess past a small buddyinfo's orders counts its largest. */
-	return o < bi->norders ? o : bi->norders - 1;
+	return advise_clamp_order(o, bi->norders);
+}
+
+unsigned
+advise_clamp_order(unsigned o, unsigned norders)
+{
+	return o < norders ? o : norders - 1;
 }
 
 const char *

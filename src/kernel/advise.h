@@ -12,7 +12,10 @@ struct availability;
 struct avail;
 struct map;
 
-/* Defaults of vm.extfrag_threshold and vm.compaction_proactiveness. */
+/*
+ * Defaults of vm.extfrag_threshold (its bound, ADVISE_THRESHOLD_MAX, is in
+ * advice.h) and vm.compaction_proactiveness.
+ */
 #define ADVISE_THRESHOLD	500
 #define ADVISE_PROACTIVENESS	20
 /* PAGE_ALLOC_COSTLY_ORDER: orders above it are "costly". */
@@ -98,6 +101,12 @@ unsigned advise_block_order(const struct pagetypeinfo *pti,
  */
 unsigned advise_snapshot_block_order(const struct buddyinfo *bi,
 	    const struct pagetypeinfo *pti, const struct advice *adv);
+
+/*
+ * Returns order O within NORDERS orders (at least one): a guess past a
+ * small buddyinfo's orders counts its largest.
+ */
+unsigned advise_clamp_order(unsigned o, unsigned norders);
 
 /* Returns "movable" or "kernel": every view's word for GFP. */
 const char *advise_gfp_name(enum advise_gfp gfp);

@@ -12,6 +12,16 @@
 enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
 
 /*
+ * vm.extfrag_threshold's upper bound: the kernel's max_extfrag_threshold
+ * (kernel/sysctl.c, mm/compaction.c since 6.2), so --threshold and the
+ * sysctl as read take 0..1000. Here, not beside ADVISE_THRESHOLD in
+ * kernel/advise.h, because io/inputs.c checks the sysctl against it. --help
+ * prints the text.
+ */
+#define ADVISE_THRESHOLD_MAX		1000
+#define ADVISE_THRESHOLD_MAX_TEXT	"1000"
+
+/*
  * What the kernel would do for one zone. A node or the machine takes the
  * best verdict of its zones, best first: ok, unknown (ok only if what is
  * missing allows it), compact, reclaim; a zone that is unusable (the

@@ -67,7 +67,8 @@ capmeta_parse(const char *buf, size_t len, struct capture_meta *m,
 			continue;
 		if (num_u64(&v, &x) != 0 || !pageorder_page_ok(x))
 			return ferr_set(e, ls.no, "page_size is not a power of "
-			    "two from 512 to 16M");
+			    "two from %u to %uM", PAGEORDER_PAGE_MIN,
+			    PAGEORDER_PAGE_MAX / PAGEORDER_KB / PAGEORDER_KB);
 		m->page_size = (unsigned long)x;
 	}
 	return rc;

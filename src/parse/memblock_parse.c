@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "bounds.h"
+#include "ferr.h"
 #include "memblock_parse.h"
 #include "text.h"
 
@@ -47,6 +49,7 @@ memblock_parse_state(const char *buf, size_t len, enum memblock_state *s,
 	};
 	struct tok t;
 	unsigned i;
+	char q[64];
 
 	if (one_line(buf, len, &t, e) != 0)
 		return -1;
@@ -55,27 +58,29 @@ memblock_parse_state(const char *buf, size_t len, enum memblock_state *s,
 			*s = (enum memblock_state)i;
 			return 0;
 		}
-	return ferr_set(e, 1, "'%.*s' is not online, offline or going-offline",
-	    (int)(t.n > 40 ? 40 : t.n), t.s);
+	return ferr_set(e, 1, "'%s' is not online, offline or going-offline",
+	    ferr_quote(q, sizeof(q), t.s, t.n));
 }
 
 int
 memblock_parse_zones(const char *buf, size_t len, char *zones, size_t size,
     struct ferr *e)
 {
-	struct tok t, w[8];
+	struct tok t, w[FRAG_MAX_NODE_ZONES];
 	size_t n, i, k = 0;
+	char q[64];
 
 	if (one_line(buf, len, &t, e) != 0)
 		return -1;
-	n = tok_split(t.s, t.n, w, 8);
-	if (n == 0 || n > 8)
-		return ferr_set(e, 1, "expected 1 to 8 zone names");
+	n = tok_split(t.s, t.n, w, FRAG_MAX_NODE_ZONES);
+	if (n == 0 || n > FRAG_MAX_NODE_ZONES)
+		return ferr_set(e, 1, "expected 1 to %d zone names",
+		    FRAG_MAX_NODE_ZONES);
 	for (i = 0; i < n; i++) {
 		if (!tok_is_name(&w[i], FRAG_NAME_SIZE - 1) ||
 		    k + w[i].n + 1 >= size)
-			return ferr_set(e, 1, "'%.*s' is not a zone name",
-			    (int)(w[i].n > 40 ? 40 : w[i].n), w[i].s);
+			return ferr_set(e, 1, "'%s' is not a zone name",
+			    ferr_quote(q, sizeof(q), w[i].s, w[i].n));
 		if (i)
 			zones[k++] = ' ';
 		memcpy(zones + k, w[i].s, w[i].n);

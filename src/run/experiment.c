@@ -13,7 +13,6 @@
 
 #include "elapsed.h"
 #include "experiment.h"
-#include "options.h"
 #include "render_experiment.h"
 #include "watch_signals.h"
 

@@ -18,10 +18,11 @@
 
 /*
  * Start ARGV as a child with this process's standard input, output and
- * error, every signal unblocked and SIGPIPE back to its default. Returns
- * its pid, or -1 with E set when it cannot be started. A command that
- * cannot be run exits EXPERIMENT_NOT_FOUND (EXPERIMENT_NOT_RUNNABLE:
- * found but not runnable), as in a shell.
+ * error, and the signal mask fragstat began with, less the signals it
+ * catches (watch_sleep_mask()); those, SIGPIPE and SIGXFSZ are back at
+ * their defaults. Returns its pid, or -1 with E set when it cannot be
+ * started. A command that cannot be run exits EXPERIMENT_NOT_FOUND
+ * (EXPERIMENT_NOT_RUNNABLE: found but not runnable), as in a shell.
  */
 pid_t	experiment_spawn(char *const *argv, struct ferr *e);
 

@@ -135,7 +135,7 @@ run_show(struct opts *o)
 	mapview_init(&v);
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
-	    (rc = load_map(o, &in, adv.need.order, &r.page_size, &v.m, NULL,
+	    (rc = run_map_load(o, &in, adv.need.order, &r.page_size, &v.m, NULL,
 	    &stored)) == 0)
 		rc = pipe_count(o, &in, &r, &adv, &v.m);
 	/*
@@ -151,7 +151,7 @@ run_show(struct opts *o)
 		if (o->action == A_CHECK)
 			rc = run_check(o, &in, &r);
 		else if (o->compact)
-			rc = compact_run(o, &r);
+			rc = run_compact(o, &r);
 		else {
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */
@@ -199,7 +199,7 @@ main(int argc, char **argv)
 		o.color = isatty(STDOUT_FILENO);
 	/* --fleet streams its list: memory does not grow with it. */
 	if (o.roots_from && o.action != A_FLEET)
-		rc = read_roots(&o, &list);
+		rc = run_batch_roots(&o, &list);
 	/* Once, when every root is known: --roots-from's are read just above. */
 	if (rc == EXIT_OK)
 		rc = options_refuse_recordings(&o);

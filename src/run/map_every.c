@@ -44,7 +44,7 @@ map_line(const struct opts *o, unsigned long sample, uint64_t elapsed_ms,
 		goto out;
 	}
 	r.page_size = pipe_page_size(o, &in, &from);
-	if (load_map(o, &in, 0, &r.page_size, &v.m, NULL, &stored) != 0 ||
+	if (run_map_load(o, &in, 0, &r.page_size, &v.m, NULL, &stored) != 0 ||
 	    mapview_compute(o->sysroot, &v, r.page_size, true) != 0)
 		goto out;
 	if ((fp = open_memstream(buf, len)) == NULL) {

@@ -13,7 +13,7 @@
  * Returns 0, or EXIT_DATA after a message. The list's buffer is kept.
  */
 int
-read_roots(struct opts *o, struct slurp *list)
+run_batch_roots(struct opts *o, struct slurp *list)
 {
 	struct ferr e = { .path = o->roots_from };
 	const char **nr;

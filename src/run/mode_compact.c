@@ -60,7 +60,7 @@ compact_targets(const struct report *r, bool force, unsigned *nodes,
  * counts it decided on. Returns an exit code.
  */
 int
-compact_run(struct opts *o, const struct report *before)
+run_compact(struct opts *o, const struct report *before)
 {
 	unsigned nodes[FRAG_MAX_NODES];
 	struct inputs in2;

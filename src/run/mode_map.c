@@ -52,7 +52,7 @@ map_unmanaged(const struct inputs *in, unsigned long page_size, struct map *m)
  * Returns 0, or EXIT_DATA after a message.
  */
 int
-load_map(const struct opts *o, const struct inputs *in, unsigned need_order,
+run_map_load(const struct opts *o, const struct inputs *in, unsigned need_order,
     unsigned long *page_size, struct map *m, struct memcg *cg, bool *stored_map)
 {
 	struct ferr e = { .path = "" };
@@ -220,7 +220,7 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 	}
 	pipe_report(o, &s->in, &s->r);
 	if (pipe_unmanaged(&s->in, &s->r, &s->u) != 0 ||
-	    load_map(o, &s->in, 0, &s->r.page_size, &s->v.m, o->cgroups ?
+	    run_map_load(o, &s->in, 0, &s->r.page_size, &s->v.m, o->cgroups ?
 	    &s->cg : NULL, &s->stored) != 0)
 		return EXIT_DATA;
 	return EXIT_OK;

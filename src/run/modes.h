@@ -91,7 +91,7 @@ int	pipe_load(struct opts *o, struct inputs *in, struct report *r,
  * --compact: show the advice, compact the nodes it says to, and show it
  * again with the time compaction took. Returns an exit code.
  */
-int	compact_run(struct opts *o, const struct report *before);
+int	run_compact(struct opts *o, const struct report *before);
 
 /* Render R in format F to FP. */
 void	pipe_render(enum format f, const struct report *r, FILE *fp);
@@ -100,7 +100,7 @@ void	pipe_render(enum format f, const struct report *r, FILE *fp);
  * Add the roots listed one per line in PATH ("-": standard input) to O.
  * Returns 0, or EXIT_DATA after a message. The list's buffer is kept.
  */
-int	read_roots(struct opts *o, struct slurp *list);
+int	run_batch_roots(struct opts *o, struct slurp *list);
 
 /*
  * Analyse every root of O in turn, each written whole or not at all: a
@@ -142,7 +142,7 @@ int	run_compare(struct opts *o);
  * (kpagecgroup) too. *STORED_MAP says whether a capture's map was read.
  * Returns 0, or EXIT_DATA after a message.
  */
-int	load_map(const struct opts *o, const struct inputs *in,
+int	run_map_load(const struct opts *o, const struct inputs *in,
 	    unsigned need_order, unsigned long *page_size, struct map *m,
 	    struct memcg *cg, bool *stored_map);
 

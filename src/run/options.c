@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advice.h"
 #include "kver.h"
 #include "model.h"
 #include "options.h"
@@ -520,9 +521,9 @@ opt_advice(int c, const char *arg, struct opts *o)
 			    "kernel", arg);
 		break;
 	case OPT_THRESHOLD:
-		if (num_str(arg, &v) != 0 || v > 1000)
+		if (num_str(arg, &v) != 0 || v > ADVISE_THRESHOLD_MAX)
 			return usage_error("--threshold: '%s' is not a number "
-			    "from 0 to 1000", arg);
+			    "from 0 to %d", arg, ADVISE_THRESHOLD_MAX);
 		o->threshold = (int)v;
 		break;
 	case OPT_PSI_SOME:

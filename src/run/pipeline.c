@@ -107,9 +107,10 @@ pipe_input_opts(const struct opts *o)
 
 /*
  * Store in ORDERS the orders that matter for O and IN: --advise=LIST or
- * --orders=LIST, else the pageblock order and every enabled THP order,
- * else ADVISE_BLOCK_ORDER_GUESS. Returns how many with *FROM saying where they came from, or -1
- * after a usage message.
+ * --orders=LIST, else the pageblock order (else the PMD order) and every
+ * enabled THP order, else ADVISE_BLOCK_ORDER_GUESS within IN's orders.
+ * Returns how many with *FROM saying where they came from, or -1 after a
+ * usage message.
  */
 int
 pipe_orders(const struct opts *o, const struct inputs *in,
@@ -134,8 +135,8 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 		    in->thp_orders[i] != orders[0]))
 			orders[n++] = in->thp_orders[i];
 	if (n == 0) {
-		orders[n++] = ADVISE_BLOCK_ORDER_GUESS < norders ?
-		    ADVISE_BLOCK_ORDER_GUESS : norders - 1;
+		orders[n++] = advise_clamp_order(ADVISE_BLOCK_ORDER_GUESS,
+		    norders);
 		*from = "default";
 	}
 	return (int)n;

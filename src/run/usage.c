@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "advice.h"
 #include "ferr.h"
 #include "opts.h"
 #include "pageorder.h"
@@ -150,7 +151,8 @@ static const char help_advice[] =
 "                           pageblock order and every enabled THP size\n"
 "      --gfp=KIND           movable (default: user memory, THP) or kernel\n"
 "                           (never uses the Movable or HighMem zones)\n"
-"      --threshold=N        vm.extfrag_threshold to apply (0-1000); default:\n"
+"      --threshold=N        vm.extfrag_threshold to apply (0-"
+    ADVISE_THRESHOLD_MAX_TEXT "); default:\n"
 "                           the sysctl, else 500\n"
 "      --psi-some=PCT       memory pressure is elevated when 'some avg10'\n"
 "                           reaches PCT (default 10)\n"
