@@ -329,18 +329,8 @@ void	svgzone_order_heads(struct svgw *w, const struct report *r, long x,
 void	svgzone_badges(struct svgw *w, const struct report *r, long i,
 	    int node, const char *tag, long x, long y, long step, long maxx);
 
-/* Draw the name of NODE, "Node 1", at Y. */
-void	svgzone_node_title(struct svgw *w, unsigned node, long y);
-
 /* Returns the height of a node's heading with LINES lines of advice. */
 long	svgzone_node_h(size_t lines);
-
-/*
- * Draw the heading of NODE at Y: its name and its verdicts, ending before
- * MAXX.
- */
-void	svgzone_node_head(struct svgw *w, const struct report *r,
-	    unsigned node, long y, long maxx);
 
 /*
  * Draw the heading of NODE at Y: a rule to X1, the node's name, the

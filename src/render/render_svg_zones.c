@@ -374,24 +374,14 @@ svgzone_node_h(size_t lines)
 }
 
 /* Draw the name of NODE, "Node 1", at Y. */
-void
-svgzone_node_title(struct svgw *w, unsigned node, long y)
+static void
+node_title(struct svgw *w, unsigned node, long y)
 {
 	svgr_text_open(w, MARGIN, y + SVGZONE_NODE_TITLE_Y, SVGZONE_NODE_PX,
 	    NULL, "bold");
 	svg_text(w, "Node ");
 	svg_text_int(w, node);
 	svg_close(w);
-}
-
-/* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
-void
-svgzone_node_head(struct svgw *w, const struct report *r, unsigned node, long y,
-    long maxx)
-{
-	svgzone_node_title(w, node, y);
-	svgzone_badges(w, r, -1, (int)node, NULL, MARGIN,
-	    y + SVGZONE_NODE_BADGES_Y, LINE_H, maxx);
 }
 
 /* Draw the heading of NODE at Y: a rule to X1, its name, RS's verdicts, the order headings from LEFT. */
@@ -403,7 +393,7 @@ svgzone_node_rule(struct svgw *w, const struct report *const *rs,
 	size_t k;
 
 	svgr_line(w, MARGIN, y, x1, y, COLOR_RULE);
-	svgzone_node_title(w, node, y);
+	node_title(w, node, y);
 	/* Two snapshots' verdicts interleave: each one LINE_H below the other. */
 	for (k = 0; k < n; k++)
 		svgzone_badges(w, rs[k], -1, (int)node, tags ? tags[k] : NULL,
