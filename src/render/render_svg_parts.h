@@ -249,6 +249,8 @@ void	svgr_cell_title(struct svgw *w, const struct bzone *z,
 #define SVGZONE_NODE_BADGES_Y	30
 #define SVGZONE_NODE_PAD	4
 #define SVGZONE_NODE_MIN_H	40
+/* A zone's bars of free memory, and their swatch in the legend. */
+#define COLOR_BAR		"#4d4d4d"
 
 /* A zone's marks (render_svg_zones.c). */
 

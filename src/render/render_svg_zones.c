@@ -73,7 +73,7 @@ svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 			h = 1;
 		/* An empty order keeps a transparent bar for its tooltip. */
 		svgr_rect_open(w, cx + 4, y + SVGZONE_MARKS_H -
-		    (h ? h : BAR_H), CELL_W - 10, h ? h : BAR_H, "#4d4d4d");
+		    (h ? h : BAR_H), CELL_W - 10, h ? h : BAR_H, COLOR_BAR);
 		if (h == 0)
 			svg_attr(w, "fill-opacity", "0");
 		svg_open(w, "title");
