@@ -35,7 +35,7 @@
 #define TICK_EVERY	32	/* pageblocks between column ticks */
 #define BAR_W		240	/* a ceiling bar: every aligned block of the zone */
 #define MAP_LINE_H	18
-#define MAP_HEAD_H	140	/* title, source and the key at its least */
+#define MAP_KEY_Y	62	/* the key, below the title and the source line */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
@@ -461,7 +461,7 @@ render_map_svg(FILE *fp, const struct report *r)
 	size_t i;
 
 	width = MAP_MARGIN + ROW_LABEL_W + ROW_BLOCKS * MAP_CELL_W + MAP_MARGIN;
-	height = MAP_HEAD_H + svgmap_key_h(r) + MAP_MARGIN;
+	height = MAP_KEY_Y + svgmap_key_h(r) + MAP_MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
@@ -488,8 +488,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
 	svg_close(&w);
-	svgmap_key(&w, r, MAP_MARGIN, 62);
-	y = MAP_HEAD_H + svgmap_key_h(r);
+	svgmap_key(&w, r, MAP_MARGIN, MAP_KEY_Y);
+	y = MAP_KEY_Y + svgmap_key_h(r);
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);
