@@ -11,7 +11,7 @@
  * A comparison stacks a zone's A, B and change rows, each CMP_PANEL_H below
  * the last, after a column of TAG_W for their names.
  */
-#define CMP_PANEL_H	(CELL_H + 4 + BAR_H + 10)
+#define CMP_PANEL_H	(SVGZONE_MARKS_H + 10)
 #define TAG_W		48
 #define B_GAP		2	/* B's source lines below A's */
 
@@ -48,12 +48,13 @@ static void
 compare_panel(struct svgw *w, const struct report *r, long i, const char *tag,
     long x, long y)
 {
-	svgr_text(w, x - 8, y + 21, 12, "end", "bold", tag);
+	svgr_text(w, x - SVGZONE_LABEL_GAP, y + SVGZONE_TAG_Y, SVGZONE_TAG_PX,
+	    "end", "bold", tag);
 	if (i >= 0)
 		svgzone_cells(w, r, (size_t)i, x, y);
 	else
-		svgr_text(w, x + 8, y + 21, 12, NULL, NULL,
-		    "not in this snapshot");
+		svgr_text(w, x + SVGZONE_LABEL_GAP, y + SVGZONE_TAG_Y,
+		    SVGZONE_TAG_PX, NULL, NULL, "not in this snapshot");
 }
 
 /* Returns the zone of row P of A beside B: A's when A has it, else B's. */
@@ -107,7 +108,7 @@ compare_head(struct svgw *w, const struct report *a, const struct report *b,
 	/* A's lines, B's below them, the machines' below B's last. */
 	y_b = HEAD_LINES_Y + n->src_a * HEAD_LINE_H + B_GAP;
 	y_m = y_b + (n->src_b - 1) * HEAD_LINE_H + HEAD_MACHINE_GAP;
-	svgr_text(w, MARGIN, 28, 20, NULL, "bold",
+	svgr_text(w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold",
 	    "Memory fragmentation: snapshot A, snapshot B and the change");
 	svghead_source_lines(w, a, "A: ", MARGIN, HEAD_LINES_Y,
 	    width - 2L * MARGIN);
@@ -117,57 +118,37 @@ compare_head(struct svgw *w, const struct report *a, const struct report *b,
 	    y_m + n->rows_a * MACHINE_ROW_H, width - MARGIN);
 }
 
-/* Draw the head of node Z's rows at Y: a rule, its name, both badges. */
-static void
-compare_node_head(struct svgw *w, const struct report *a,
-    const struct report *b, const struct bzone *z, long left, long y,
-    long width)
-{
-	svgr_line(w, MARGIN, y, width - MARGIN, y, "#999999");
-	svgzone_node_title(w, z->node, y);
-	/* A's and B's verdicts interleave: each one LINE_H below the other. */
-	svgzone_badges(w, a, -1, (int)z->node, "A", MARGIN, y + 30,
-	    2L * LINE_H, 0);
-	svgzone_badges(w, b, -1, (int)z->node, "B", MARGIN, y + 30 + LINE_H,
-	    2L * LINE_H, 0);
-	svgzone_order_heads(w, a, left, y + 6);
-}
-
 /* Draw zone Z at Y: zone IA of A (or -1), zone IB of B (or -1), the change. */
 static void
 compare_zone(struct svgw *w, const struct report *a, const struct report *b,
     long ia, long ib, const struct bzone *z, long left, long y)
 {
-	char s1[32], s2[32];
+	const long x = MARGIN + SVGZONE_LABEL_X, dy = y + 2L * CMP_PANEL_H;
+	char s1[32], s2[32], t[80];
 
-	svgr_text_open(w, MARGIN + 10, y + 13, 14, NULL, "bold");
-	svg_text(w, z->name);
-	svg_close(w);
-	svgr_text_open(w, MARGIN + 10, y + 29, 11, NULL, NULL);
-	svg_text(w, ia >= 0 ? hum_size(s1, sizeof(s1),
-	    a->frag[ia].free_pages, a->page_size) : "-");
-	svg_text(w, " -> ");
-	svg_text(w, ib >= 0 ? hum_size(s2, sizeof(s2),
-	    b->frag[ib].free_pages, b->page_size) : "-");
-	svg_text(w, " free");
-	svg_close(w);
+	snprintf(t, sizeof(t), "%s -> %s free", ia >= 0 ? hum_size(s1,
+	    sizeof(s1), a->frag[ia].free_pages, a->page_size) : "-",
+	    ib >= 0 ? hum_size(s2, sizeof(s2), b->frag[ib].free_pages,
+	    b->page_size) : "-");
+	svgzone_label_head(w, x, y, z->name, t);
+	/* A's and B's verdicts interleave: each one LINE_H below the other. */
 	if (ia >= 0)
-		svgzone_badges(w, a, ia, -1, "A", MARGIN + 10, y + 36,
+		svgzone_badges(w, a, ia, -1, "A", x, y + SVGZONE_BADGES_Y,
 		    2L * LINE_H, 0);
 	if (ib >= 0)
-		svgzone_badges(w, b, ib, -1, "B", MARGIN + 10, y + 36 + LINE_H,
-		    2L * LINE_H, 0);
+		svgzone_badges(w, b, ib, -1, "B", x, y + SVGZONE_BADGES_Y +
+		    LINE_H, 2L * LINE_H, 0);
 	/* A above B above the change: an order's three cells in one column. */
 	compare_panel(w, a, ia, "A", left, y);
 	compare_panel(w, b, ib, "B", left, y + CMP_PANEL_H);
-	svgr_text(w, left - 8, y + 2L * CMP_PANEL_H + 21, 12, "end", "bold",
-	    "B - A");
+	svgr_text(w, left - SVGZONE_LABEL_GAP, dy + SVGZONE_TAG_Y,
+	    SVGZONE_TAG_PX, "end", "bold", "B - A");
 	if (ia >= 0 && ib >= 0)
-		diff_cells(w, a, (size_t)ia, b, (size_t)ib, left,
-		    y + 2L * CMP_PANEL_H);
+		diff_cells(w, a, (size_t)ia, b, (size_t)ib, left, dy);
 	else
-		svgr_text(w, left + 8, y + 2L * CMP_PANEL_H + 21, 12, NULL,
-		    NULL, "no change: the zone is in one snapshot only");
+		svgr_text(w, left + SVGZONE_LABEL_GAP, dy + SVGZONE_TAG_Y,
+		    SVGZONE_TAG_PX, NULL, NULL,
+		    "no change: the zone is in one snapshot only");
 }
 
 /* Returns the height of the rows of A beside B, LINES lines of badges a zone. */
@@ -197,6 +178,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	long lw = svgzone_label_w(a), left, width, y, top;
 	size_t at = 0, lines = 2 * svgzone_advice_lines(a);
 	const struct bzone *z, *prev = NULL;
+	const struct report *const ab[2] = { a, b };
+	static const char *const tags[2] = { "A", "B" };
 	struct head_lines n;
 	struct zonepair p;
 
@@ -219,7 +202,8 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {
 		z = row_zone(a, b, &p);
 		if (prev == NULL || prev->node != z->node) {
-			compare_node_head(&w, a, b, z, left, y, width);
+			svgzone_node_rule(&w, ab, tags, 2, z->node, y,
+			    width - MARGIN, left);
 			y += svgzone_node_h(lines);
 		}
 		compare_zone(&w, a, b, p.a, p.b, z, left, y);

@@ -96,7 +96,7 @@ svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 	    "No free block of the order or larger: an allocation fails.");
 	svgr_text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
 	    "(near 1: fragmentation, near 0: too little free memory)");
-	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, "#4d4d4d");
+	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, COLOR_BAR);
 	svg_close(w);
 	svgr_text(w, x2 + 44, y + 50, 10, NULL, NULL,
 	    "Free memory in blocks of the order, the zone's largest share");

@@ -17,6 +17,7 @@
 #include "render_pollution.h"
 #include "render_svg.h"
 #include "render_svg_mapkey.h"
+#include "render_svg_parts.h"
 #include "report.h"
 #include "svgw.h"
 
@@ -35,7 +36,7 @@
 #define TICK_EVERY	32	/* pageblocks between column ticks */
 #define BAR_W		240	/* a ceiling bar: every aligned block of the zone */
 #define MAP_LINE_H	18
-#define MAP_HEAD_H	140	/* title, source and the key at its least */
+#define MAP_KEY_Y	62	/* the key, below the title and the source line */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
 #define TICKS_H		16
 
@@ -116,8 +117,8 @@ ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 
 	now = now < total ? now : total;
 	ceil = ceil < now ? now : ceil < total ? ceil : total;
-	xn = x + (total ? (long)(now * BAR_W / total) : 0);
-	xc = x + (total ? (long)(ceil * BAR_W / total) : 0);
+	xn = x + svgr_scale(now, total, BAR_W);
+	xc = x + svgr_scale(ceil, total, BAR_W);
 	bar_part(w, z, o, x, x + BAR_W, y, "#ffffff");
 	if (xc > xn)
 		bar_part(w, z, o, xn, xc, y, svgmap_kind_fill(MAP_BLOCK_MOVABLE));
@@ -284,14 +285,9 @@ boundaries(struct svgw *w, const struct map_zone *z, long left, long y,
 	    z->first_block + z->nblocks; blk += every) {
 		x = left + (long)(blk % ROW_BLOCKS) * MAP_CELL_W;
 		ry = y + (long)((blk - first) / ROW_BLOCKS) * ROW_H;
-		svg_open(w, "line");
-		svg_attr_int(w, "x1", x);
-		svg_attr_int(w, "y1", ry - (blk % ROW_BLOCKS ? 0 : 1));
-		svg_attr_int(w, "x2", blk % ROW_BLOCKS ? x : left +
-		    (long)ROW_BLOCKS * MAP_CELL_W);
-		svg_attr_int(w, "y2", ry + (blk % ROW_BLOCKS ? MAP_CELL_H :
-		    -1));
-		svg_attr(w, "stroke", stroke);
+		svgr_line_open(w, x, ry - (blk % ROW_BLOCKS ? 0 : 1),
+		    blk % ROW_BLOCKS ? x : left + (long)ROW_BLOCKS * MAP_CELL_W,
+		    ry + (blk % ROW_BLOCKS ? MAP_CELL_H : -1), stroke);
 		svg_attr_int(w, "stroke-width", wd);
 		svg_close(w);
 	}
@@ -461,17 +457,17 @@ render_map_svg(FILE *fp, const struct report *r)
 	size_t i;
 
 	width = MAP_MARGIN + ROW_LABEL_W + ROW_BLOCKS * MAP_CELL_W + MAP_MARGIN;
-	height = MAP_HEAD_H + svgmap_key_h(r) + MAP_MARGIN;
+	height = MAP_KEY_Y + svgmap_key_h(r) + MAP_MARGIN;
 	for (i = 0; i < m->nzones; i++)
 		height += zone_h(&m->zones[i], m->norders - m->pageblock_order);
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: physical memory map");
-	svgr_text_open(&w, MAP_MARGIN, 28, 20, NULL, "bold");
+	svgr_text_open(&w, MAP_MARGIN, TITLE_Y, TITLE_PX, NULL, "bold");
 	svg_text(&w, "Physical memory by pageblock");
 	if (r->pollution)
 		title_pollution(&w, r->pollution);
 	svg_close(&w);
-	svgr_text_open(&w, MAP_MARGIN, 50, 12, NULL, NULL);
+	svgr_text_open(&w, MAP_MARGIN, HEAD_LINES_Y, HEAD_LINE_PX, NULL, NULL);
 	svg_text(&w, "kernel ");
 	svg_text(&w, r->release ? r->release : "unknown");
 	svg_text(&w, " \u00b7 page size ");
@@ -488,8 +484,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
 	svg_close(&w);
-	svgmap_key(&w, r, MAP_MARGIN, 62);
-	y = MAP_HEAD_H + svgmap_key_h(r);
+	svgmap_key(&w, r, MAP_MARGIN, MAP_KEY_Y);
+	y = MAP_KEY_Y + svgmap_key_h(r);
 	for (i = 0; i < m->nzones; i++) {
 		zone_part(&w, r, &m->zones[i], y);
 		y += zone_h(&m->zones[i], m->norders - m->pageblock_order);

@@ -15,6 +15,14 @@
 #include "svgw.h"
 
 #define NOTE_H		15	/* a line of the notes */
+/*
+ * The notes: the first one's baseline NOTES_Y below the key's top (and the
+ * pinned kinds' legend), NOTES of them always (the cells, the ceiling, the
+ * bars) and one an assumption, the key ending KEY_FOOT below the last's.
+ */
+#define NOTES_Y		34
+#define NOTES		3
+#define KEY_FOOT	14
 /* A legend entry's width: a kind's words and count; a pinned kind's. */
 #define KIND_SWATCH_W	190
 #define PIN_SWATCH_W	130
@@ -301,7 +309,8 @@ notes(struct svgw *w, const struct report *r, long x, long y)
 long
 svgmap_key_h(const struct report *r)
 {
-	return pin_legend_h(r) + assumptions(r) * NOTE_H;
+	return NOTES_Y + pin_legend_h(r) + (NOTES - 1 + assumptions(r)) *
+	    NOTE_H + KEY_FOOT;
 }
 
 void
@@ -310,5 +319,5 @@ svgmap_key(struct svgw *w, const struct report *r, long x, long y)
 	legend(w, r, x, y);
 	if (r->pins)
 		pin_legend(w, r, x, y + SWATCH_ROW_H);
-	notes(w, r, x, y + 34 + pin_legend_h(r));
+	notes(w, r, x, y + NOTES_Y + pin_legend_h(r));
 }

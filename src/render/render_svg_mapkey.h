@@ -26,7 +26,7 @@ const char	*svgmap_kind_words(enum map_kind k);
  */
 void	svgmap_key(struct svgw *w, const struct report *r, long x, long y);
 
-/* Returns how much taller than its least the key of R is. */
+/* Returns the height of the key of R, from its top to the first zone. */
 long	svgmap_key_h(const struct report *r);
 
 #endif

@@ -217,6 +217,41 @@ void	svgr_cell_title(struct svgw *w, const struct bzone *z,
 	    const struct frag *f,
 	    unsigned o);
 
+/*
+ * A zone's row in a snapshot or a comparison, from its top: the label
+ * SVGZONE_LABEL_X in from the margin (its name's baseline SVGZONE_NAME_Y
+ * at SVGZONE_NAME_PX, its free memory's SVGZONE_FREE_Y at SVGZONE_FREE_PX,
+ * its verdicts from SVGZONE_BADGES_Y a LINE_H apart), ending
+ * SVGZONE_LABEL_GAP before the cells; under the cells SVGZONE_BAR_GAP,
+ * then the bars of free memory (SVGZONE_MARKS_H in all); a row tag (A, B)
+ * ends SVGZONE_LABEL_GAP before the cells, its baseline SVGZONE_TAG_Y at
+ * SVGZONE_TAG_PX; SVGZONE_ROW_GAP before the next row. A node's heading:
+ * a rule, the name's baseline SVGZONE_NODE_TITLE_Y at SVGZONE_NODE_PX, the
+ * order headings from SVGZONE_HEADS_Y, the verdicts from
+ * SVGZONE_NODE_BADGES_Y, SVGZONE_NODE_PAD below their last line, and
+ * SVGZONE_NODE_MIN_H at least.
+ */
+#define SVGZONE_LABEL_X		10
+#define SVGZONE_LABEL_GAP	8
+#define SVGZONE_NAME_Y		13
+#define SVGZONE_NAME_PX		14
+#define SVGZONE_FREE_Y		29
+#define SVGZONE_FREE_PX		11
+#define SVGZONE_BADGES_Y	36
+#define SVGZONE_BAR_GAP		4
+#define SVGZONE_MARKS_H		(CELL_H + SVGZONE_BAR_GAP + BAR_H)
+#define SVGZONE_TAG_Y		21
+#define SVGZONE_TAG_PX		12
+#define SVGZONE_ROW_GAP		18
+#define SVGZONE_NODE_TITLE_Y	21
+#define SVGZONE_NODE_PX		15
+#define SVGZONE_HEADS_Y		6
+#define SVGZONE_NODE_BADGES_Y	30
+#define SVGZONE_NODE_PAD	4
+#define SVGZONE_NODE_MIN_H	40
+/* A zone's bars of free memory, and their swatch in the legend. */
+#define COLOR_BAR		"#4d4d4d"
+
 /* A zone's marks (render_svg_zones.c). */
 
 /*
@@ -277,6 +312,10 @@ long	svgzone_label_w(const struct report *r);
 void	svgzone_label(struct svgw *w, const struct report *r, size_t i,
 	    long x, long y, long maxx);
 
+/* Draw a zone's NAME and the line FREE_TEXT under it at X, Y. */
+void	svgzone_label_head(struct svgw *w, long x, long y, const char *name,
+	    const char *free_text);
+
 /*
  * Draw the order headings of the columns from X at Y; the advice orders
  * stand out.
@@ -292,18 +331,18 @@ void	svgzone_order_heads(struct svgw *w, const struct report *r, long x,
 void	svgzone_badges(struct svgw *w, const struct report *r, long i,
 	    int node, const char *tag, long x, long y, long step, long maxx);
 
-/* Draw the name of NODE, "Node 1", at Y. */
-void	svgzone_node_title(struct svgw *w, unsigned node, long y);
-
 /* Returns the height of a node's heading with LINES lines of advice. */
 long	svgzone_node_h(size_t lines);
 
 /*
- * Draw the heading of NODE at Y: its name and its verdicts, ending before
- * MAXX.
+ * Draw the heading of NODE at Y: a rule to X1, the node's name, the
+ * verdicts of the N snapshots RS interleaved, each tagged TAGS[k] (TAGS
+ * NULL: one snapshot, untagged, its counts beside its badges), and RS[0]'s
+ * order headings over the columns from LEFT.
  */
-void	svgzone_node_head(struct svgw *w, const struct report *r,
-	    unsigned node, long y, long maxx);
+void	svgzone_node_rule(struct svgw *w, const struct report *const *rs,
+	    const char *const *tags, size_t n, unsigned node, long y, long x1,
+	    long left);
 
 /* Returns the number of nodes of R's zones (they come node by node). */
 size_t	svgzone_node_count(const struct report *r);

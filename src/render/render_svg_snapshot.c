@@ -25,7 +25,7 @@ render_svg(FILE *fp, const struct report *r)
 	    svgzone_h(svgzone_advice_lines(r)) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, "fragstat: memory fragmentation");
-	svgr_text(&w, MARGIN, 28, 20, NULL, "bold",
+	svgr_text(&w, MARGIN, TITLE_Y, TITLE_PX, NULL, "bold",
 	    "Memory fragmentation by zone and order");
 	svghead_source_lines(&w, r, "", MARGIN, HEAD_LINES_Y,
 	    width - 2L * MARGIN);
@@ -35,13 +35,12 @@ render_svg(FILE *fp, const struct report *r)
 	y = head + LEGEND_H + LEGEND_GAP;
 	for (i = 0; i < r->bi->nzones; i++) {
 		if (i == 0 || r->bi->zones[i].node != r->bi->zones[i - 1].node) {
-			svgr_line(&w, MARGIN, y, width - MARGIN, y, "#999999");
-			svgzone_node_head(&w, r, r->bi->zones[i].node, y,
-			    left - 8);
-			svgzone_order_heads(&w, r, left, y + 6);
+			svgzone_node_rule(&w, &r, NULL, 1, r->bi->zones[i].node,
+			    y, width - MARGIN, left);
 			y += svgzone_node_h(svgzone_advice_lines(r));
 		}
-		svgzone_label(&w, r, i, MARGIN + 10, y, left - 8);
+		svgzone_label(&w, r, i, MARGIN + SVGZONE_LABEL_X, y,
+		    left - SVGZONE_LABEL_GAP);
 		svgzone_cells(&w, r, i, left, y);
 		svgzone_pageblocks(&w, r, i, left + (long)r->bi->norders *
 		    CELL_W + PB_GAP, y + 8);

@@ -33,7 +33,8 @@ svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 	uint64_t pages, most = 0;
 	unsigned o;
 
-	svgr_rect_open(w, x, y + CELL_H + 4, (long)r->bi->norders * CELL_W - 2,
+	svgr_rect_open(w, x, y + CELL_H + SVGZONE_BAR_GAP,
+	    (long)r->bi->norders * CELL_W - 2,
 	    BAR_H, "#f2f2f2");
 	svg_close(w);
 	/* The order holding the most free memory draws at full height. */
@@ -71,8 +72,8 @@ svgzone_cells(struct svgw *w, const struct report *r, size_t i, long x, long y)
 		if (pages && h == 0)
 			h = 1;
 		/* An empty order keeps a transparent bar for its tooltip. */
-		svgr_rect_open(w, cx + 4, y + CELL_H + 4 + BAR_H -
-		    (h ? h : BAR_H), CELL_W - 10, h ? h : BAR_H, "#4d4d4d");
+		svgr_rect_open(w, cx + 4, y + SVGZONE_MARKS_H -
+		    (h ? h : BAR_H), CELL_W - 10, h ? h : BAR_H, COLOR_BAR);
 		if (h == 0)
 			svg_attr(w, "fill-opacity", "0");
 		svg_open(w, "title");
@@ -212,16 +213,16 @@ svgzone_advice_lines(const struct report *r)
 long
 svgzone_row_h(long cells, size_t lines)
 {
-	long label = 36 + LINE_H * (long)lines;
+	long label = SVGZONE_BADGES_Y + LINE_H * (long)lines;
 
-	return (cells > label ? cells : label) + 18;
+	return (cells > label ? cells : label) + SVGZONE_ROW_GAP;
 }
 
 /* Returns the height of a zone's row with LINES lines of advice. */
 long
 svgzone_h(size_t lines)
 {
-	return svgzone_row_h(CELL_H + 4 + BAR_H, lines);
+	return svgzone_row_h(SVGZONE_MARKS_H, lines);
 }
 
 /*
@@ -237,7 +238,8 @@ svgzone_series_h(long row_h, size_t rows)
 
 /*
  * Returns the width of the column of R's zone labels: LABEL_W, or more
- * where a zone's name (14 pixels, bold, 10 in) needs it.
+ * where a zone's name (bold, SVGZONE_LABEL_X in, SVGZONE_LABEL_GAP before
+ * the cells) needs it.
  */
 long
 svgzone_label_w(const struct report *r)
@@ -246,7 +248,8 @@ svgzone_label_w(const struct report *r)
 	size_t i;
 
 	for (i = 0; i < r->bi->nzones; i++) {
-		n = 10 + svgr_bold_px(r->bi->zones[i].name, 14) + 8;
+		n = SVGZONE_LABEL_X + svgr_bold_px(r->bi->zones[i].name,
+		    SVGZONE_NAME_PX) + SVGZONE_LABEL_GAP;
 		if (n > wd)
 			wd = n;
 	}
@@ -307,6 +310,17 @@ svgzone_badges(struct svgw *w, const struct report *r, long i, int node,
 	}
 }
 
+/* Draw a zone's NAME and the line FREE_TEXT under it at X, Y. */
+void
+svgzone_label_head(struct svgw *w, long x, long y, const char *name,
+    const char *free_text)
+{
+	svgr_text(w, x, y + SVGZONE_NAME_Y, SVGZONE_NAME_PX, NULL, "bold",
+	    name);
+	svgr_text(w, x, y + SVGZONE_FREE_Y, SVGZONE_FREE_PX, NULL, NULL,
+	    free_text);
+}
+
 /* Draw zone I's name, free memory and verdicts at X, Y, ending before MAXX. */
 void
 svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
@@ -314,21 +328,17 @@ svgzone_label(struct svgw *w, const struct report *r, size_t i, long x, long y,
 {
 	const struct bzone *z = &r->bi->zones[i];
 	const struct frag *f = &r->frag[i];
-	char s[32];
+	char s[32], t[80];
 
-	svgr_text_open(w, x, y + 13, 14, NULL, "bold");
-	svg_text(w, z->name);
-	svg_close(w);
-	svgr_text_open(w, x, y + 29, 11, NULL, NULL);
-	svg_text(w, hum_size(s, sizeof(s), f->free_pages, r->page_size));
-	svg_text(w, " free");
-	if (f->largest_order >= 0) {
-		svg_text(w, ", largest order ");
-		svg_text_int(w, f->largest_order);
-	}
-	svg_close(w);
-	svgzone_badges(w, r, (long)i, (int)z->node, NULL, x, y + 36, LINE_H,
-	    maxx);
+	hum_size(s, sizeof(s), f->free_pages, r->page_size);
+	if (f->largest_order >= 0)
+		snprintf(t, sizeof(t), "%s free, largest order %d", s,
+		    f->largest_order);
+	else
+		snprintf(t, sizeof(t), "%s free", s);
+	svgzone_label_head(w, x, y, z->name, t);
+	svgzone_badges(w, r, (long)i, (int)z->node, NULL, x,
+	    y + SVGZONE_BADGES_Y, LINE_H, maxx);
 }
 
 /* Draw the order headings of the columns from X at Y; the advice orders stand out. */
@@ -358,28 +368,38 @@ svgzone_order_heads(struct svgw *w, const struct report *r, long x, long y)
 long
 svgzone_node_h(size_t lines)
 {
-	long h = 34 + LINE_H * (long)lines;
+	long h = SVGZONE_NODE_BADGES_Y + SVGZONE_NODE_PAD + LINE_H * (long)lines;
 
-	return h > 40 ? h : 40;
+	return h > SVGZONE_NODE_MIN_H ? h : SVGZONE_NODE_MIN_H;
 }
 
 /* Draw the name of NODE, "Node 1", at Y. */
-void
-svgzone_node_title(struct svgw *w, unsigned node, long y)
+static void
+node_title(struct svgw *w, unsigned node, long y)
 {
-	svgr_text_open(w, MARGIN, y + 21, 15, NULL, "bold");
+	svgr_text_open(w, MARGIN, y + SVGZONE_NODE_TITLE_Y, SVGZONE_NODE_PX,
+	    NULL, "bold");
 	svg_text(w, "Node ");
 	svg_text_int(w, node);
 	svg_close(w);
 }
 
-/* Draw the heading of NODE at Y: its name and its verdicts, ending before MAXX. */
+/* Draw the heading of NODE at Y: a rule to X1, its name, RS's verdicts, the order headings from LEFT. */
 void
-svgzone_node_head(struct svgw *w, const struct report *r, unsigned node, long y,
-    long maxx)
+svgzone_node_rule(struct svgw *w, const struct report *const *rs,
+    const char *const *tags, size_t n, unsigned node, long y, long x1,
+    long left)
 {
-	svgzone_node_title(w, node, y);
-	svgzone_badges(w, r, -1, (int)node, NULL, MARGIN, y + 30, LINE_H, maxx);
+	size_t k;
+
+	svgr_line(w, MARGIN, y, x1, y, COLOR_RULE);
+	node_title(w, node, y);
+	/* Two snapshots' verdicts interleave: each one LINE_H below the other. */
+	for (k = 0; k < n; k++)
+		svgzone_badges(w, rs[k], -1, (int)node, tags ? tags[k] : NULL,
+		    MARGIN, y + SVGZONE_NODE_BADGES_Y + (long)k * LINE_H,
+		    (long)n * LINE_H, tags ? 0 : left - SVGZONE_LABEL_GAP);
+	svgzone_order_heads(w, rs[0], left, y + SVGZONE_HEADS_Y);
 }
 
 /* Returns the number of nodes of R's zones (they come node by node). */
