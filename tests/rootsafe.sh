@@ -163,18 +163,29 @@ check $ok "capture's parent swapped at the hook (stopped there: $hooked): status
 # 5. SIGTERM while first/ of a recording waits on a FIFO nobody writes:
 # the read is given up, the run ends, no .R.* directory is left. SIGALRM
 # too, though the read's own ticks are SIGALRM: one that a process sent
-# is not taken for a tick.
+# is not taken for a tick, with kill(2) or with tgkill(2) (si_code
+# SI_TKILL; sent through python3's ctypes, where there is python3).
 mkdir "$tmp/fifo"
 cp -R "$vm/proc" "$vm/sys" "$tmp/fifo/"
 rm "$tmp/fifo/proc/vmstat"
 mkfifo "$tmp/fifo/proc/vmstat"
-for sig in TERM ALRM; do
+send() {	# send SIG: kill(2), or tgkill(2) for ALRM-tgkill
+	if [ "$1" = ALRM-tgkill ]; then
+		python3 -c 'import ctypes, signal, sys; p = int(sys.argv[1]);
+sys.exit(ctypes.CDLL(None).tgkill(p, p, signal.SIGALRM))' "$pid"
+	else
+		kill -"$1" "$pid"
+	fi
+}
+sigs="TERM ALRM"
+command -v python3 > /dev/null && sigs="$sigs ALRM-tgkill"
+for sig in $sigs; do
 	mkdir "$tmp/f5"
 	"$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 0.1 --count 2 \
 	    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
 	pid=$!
 	tmpdir() { ls -d "$tmp"/f5/.R.* > /dev/null 2>&1; }
-	until_true "the temporary directory" tmpdir && kill -$sig "$pid"
+	until_true "the temporary directory" tmpdir && send $sig
 	reap "the end after SIG$sig"
 	[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
 	    [ "$(cat "$tmp/f5.err")" = "fragstat: $tmp/fifo/proc/vmstat: read given up: asked to stop, and nothing came for 2 s" ] &&

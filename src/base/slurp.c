@@ -34,13 +34,14 @@ slurp_stoppable(const sigset_t *sigs, volatile sig_atomic_t *stop)
 
 /*
  * SIGALRM's handler while a slow file is read: a tick (the timer's,
- * si_code SI_KERNEL) only interrupts the call; one a process sent goes
- * to the handler before the ticks, as if they were not there.
+ * si_code SI_KERNEL) only interrupts the call; one a process sent (kill,
+ * sigqueue, tgkill) goes to the handler before the ticks, as if they
+ * were not there.
  */
 static void
 on_tick(int sig, siginfo_t *si, void *ctx)
 {
-	if (si->si_code != SI_USER && si->si_code != SI_QUEUE)
+	if (si->si_code == SI_KERNEL)
 		return;
 	if (tick.old.sa_flags & SA_SIGINFO)
 		tick.old.sa_sigaction(sig, si, ctx);

@@ -2,9 +2,17 @@
 /* endsigs.c - the signals that would end fragstat, which it catches to leave nothing behind */
 #include "config.h"
 
+#include <stdbool.h>
+
 #include "endsigs.h"
 
-bool
+/*
+ * Returns whether SIG's default action ends the process and fragstat
+ * catches it: all but SIGKILL and SIGSTOP (they cannot be caught), those
+ * ignored or stopping by default, the faults (a bug's: it dies with its
+ * core), and SIGPIPE and SIGXFSZ (ignored: the write fails instead).
+ */
+static bool
 endsigs_has(int sig)
 {
 	switch (sig) {

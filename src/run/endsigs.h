@@ -4,18 +4,12 @@
 #define FRAGSTAT_ENDSIGS_H
 
 #include <signal.h>
-#include <stdbool.h>
 
 /*
- * Returns whether SIG's default action ends the process and fragstat
- * catches it, so that none leaves a partial capture or recording: all
- * but SIGKILL and SIGSTOP (they cannot be caught), those ignored or
- * stopping by default, the faults (a bug's: it dies with its core), and
- * SIGPIPE and SIGXFSZ (ignored: the write fails and takes the error path).
+ * Fill SET with every signal whose default action ends the process and
+ * that fragstat catches, so that none leaves a partial capture or
+ * recording (endsigs.c says which are left out, and why).
  */
-bool	endsigs_has(int sig);
-
-/* Fill SET with every signal endsigs_has() takes. */
 void	endsigs_fill(sigset_t *set);
 
 #endif
