@@ -203,6 +203,12 @@ mkdir "$tmp/nob/sub"
 refused "--record below uid $nuid's directory" "$tmp/nob/sub" \
     "$tmp/nob/sub/r: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" \
     "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --count 1 --record "$tmp/nob/sub/r"
+# 7b. The same reached by a relative path from inside it: the working
+# directory's own parents are on the way too.
+refused "relative --capture below uid $nuid's directory" "$tmp/nob/sub" \
+    "c: refusing to write into .., a directory owned by uid $nuid (running as root)" \
+    sh -c 'cd "$1" && shift && exec "$@"' sh "$tmp/nob/sub" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture c
 # 8. Writable by a group other than root's.
 mkdir -m 0775 "$tmp/grp"
 chgrp 65534 "$tmp/grp"

@@ -142,6 +142,45 @@ split_last(char *buf, const char *path, char *name, size_t size,
 }
 
 /*
+ * Check each directory above the working directory FD (whose status ST
+ * was checked as ".") up to "/", each opened by ".." from the one below
+ * it: a name made through a relative path is as safe as the directories
+ * that hold the working directory, whose owners could rename them.
+ * Returns 0, or -1 with E set (WHAT: why when one cannot be opened).
+ */
+static int
+check_above(int fd, const struct stat *st, const char *what, struct ferr *e)
+{
+	char shown[PATH_MAX] = "..";
+	struct stat below = *st, up;
+	int dfd = fd, ufd, rc = -1;
+
+	for (;;) {
+		ufd = openat(dfd, "..", DIR_FLAGS);
+		if (dfd != fd)
+			close(dfd);
+		dfd = ufd;
+		if (ufd == -1 || fstat(ufd, &up) != 0) {
+			ferr_set(e, 0, "%s: %s", what, strerror(errno));
+			break;
+		}
+		/* "/" is its own "..": the walk is at the top. */
+		if (up.st_dev == below.st_dev && up.st_ino == below.st_ino) {
+			rc = 0;
+			break;
+		}
+		if (trusted(&up, shown, e) != 0)
+			break;
+		below = up;
+		if (strlen(shown) + 3 < sizeof(shown))
+			strcat(shown, "/..");
+	}
+	if (dfd != fd && dfd != -1)
+		close(dfd);
+	return rc;
+}
+
+/*
  * safedir_parent(), and with MAKE each missing directory of the path
  * created (mode 0755, less the umask) in the one checked before it, then
  * opened and checked as one that was there.
@@ -168,7 +207,8 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 		ferr_set(e, 0, "%s: %s", what, strerror(errno));
 		goto fail;
 	}
-	if (trusted(&st, abs ? "/" : ".", e) != 0)
+	if (trusted(&st, abs ? "/" : ".", e) != 0 ||
+	    (!abs && check_above(fd, &st, what, e) != 0))
 		goto fail;
 	for (comp = buf; comp != NULL; comp = next) {
 		if ((next = strchr(comp, '/')) != NULL)
