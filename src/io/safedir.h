@@ -19,19 +19,20 @@ struct safedir {
 	bool	 shared;
 };
 
+/* Copy PATH into BUF of SIZE bytes without its trailing slashes ("/" stays). */
+void	safedir_strip_slashes(char *buf, size_t size, const char *path);
+
 /*
  * Open the directory that holds the last component of PATH into D and
  * copy that component into NAME. Each directory of the path is opened
  * without following a symbolic link, except one that root, we or the
  * owner of the directory holding it made (fs.protected_symlinks' rule);
- * running as root, each must be owned by root and writable by no one
- * else, unless it is sticky (/tmp). Returns 0, or -1 with E set: the
- * message says what was refused, or is "WHAT: why" when a directory of
- * the path cannot be opened.
+ * each, and for a relative PATH each above the working directory too,
+ * must be root's or ours, writable by no one else but root's group
+ * unless sticky (/tmp). Returns 0, or -1 with E set: the message says
+ * what was refused, or is "WHAT: why" when a directory of the path
+ * cannot be opened.
  */
-/* Copy PATH into BUF of SIZE bytes without its trailing slashes ("/" stays). */
-void	safedir_strip_slashes(char *buf, size_t size, const char *path);
-
 int	safedir_parent(struct safedir *d, const char *path, char *name,
 	    size_t size, const char *what, struct ferr *e);
 
@@ -45,8 +46,10 @@ int	safedir_parent_make(struct safedir *d, const char *path, char *name,
 
 /*
  * Open the directory NAME in P (creating it, mode 0755, when absent)
- * into D, refusing a symbolic link and, as root, a directory that
- * safedir_parent() would refuse. Returns 0, or -1 with E set.
+ * into D, refusing a symbolic link and a directory that is not root's or
+ * ours, or is writable by someone else but root's group unless sticky
+ * (safedir_parent()'s rule), or in a shared P is not ours. Returns 0, or
+ * -1 with E set.
  */
 int	safedir_enter(struct safedir *d, const struct safedir *p,
 	    const char *name, struct ferr *e);
