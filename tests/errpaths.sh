@@ -191,6 +191,12 @@ t record-long-tmp-name 1 - \
 t capture-long-tmp-name 1 - \
     "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
     -q --sysroot "$vm" --capture "$tmp/$(printf '%0250d' 0)"
+# The longest name that fits: 247 + 8 (".NAME.XXXXXX") = NAME_MAX, 255.
+t capture-longest-tmp-name 0 - -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0247d' 0)"
+t capture-too-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0248d' 0): path too long" -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0248d' 0)"
 
 # Each failure of record_open_at() removes what it made: the parent
 # $tmp/p holds nothing after it.

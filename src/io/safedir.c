@@ -325,24 +325,33 @@ safedir_close(struct safedir *d)
 	d->fd = -1;
 }
 
+/*
+ * safedir_mkdtemp()'s name: TMP_FORMAT, its TMP_RANDOM X's drawn from
+ * tmp_chars (SAFEDIR_TMP_EXTRA in safedir.h counts the bytes it adds).
+ */
+#define TMP_FORMAT	".%s.XXXXXX"
+#define TMP_RANDOM	6
+static const char tmp_chars[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
 int
 safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 {
-	static const char chars[] = SAFEDIR_TMP_CHARS;
-	unsigned char r[6];
+	unsigned char r[TMP_RANDOM];
 	int try, i, fd;
 	size_t n;
 
-	if (snprintf(tmp, size, ".%s.XXXXXX", base) >= (int)size) {
+	if (snprintf(tmp, size, TMP_FORMAT, base) >= (int)size) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	n = strlen(tmp) - 6;
+	n = strlen(tmp) - TMP_RANDOM;
 	for (try = 0; try < 100; try++) {
 		if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
 			return -1;
-		for (i = 0; i < 6; i++)
-			tmp[n + (size_t)i] = chars[r[i] % (sizeof(chars) - 1)];
+		for (i = 0; i < TMP_RANDOM; i++)
+			tmp[n + (size_t)i] =
+			    tmp_chars[r[i] % (sizeof(tmp_chars) - 1)];
 		/* A new name or nothing: an existing one is never taken. */
 		if (mkdirat(dfd, tmp, 0700) == 0)
 			break;
@@ -354,6 +363,20 @@ safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 	if ((fd = openat(dfd, tmp, DIR_FLAGS | O_NOFOLLOW)) == -1)
 		unlinkat(dfd, tmp, AT_REMOVEDIR);
 	return fd;
+}
+
+bool
+safedir_is_tmp(const char *name, const char *base)
+{
+	size_t n = strlen(base), i;
+
+	if (name[0] != '.' || strncmp(name + 1, base, n) != 0 ||
+	    name[n + 1] != '.' || strlen(name + n + 2) != TMP_RANDOM)
+		return false;
+	for (i = n + 2; name[i] != '\0'; i++)
+		if (strchr(tmp_chars, name[i]) == NULL)
+			return false;
+	return true;
 }
 
 /*

@@ -64,9 +64,8 @@ int	safedir_write_close(int fd, const char *buf, size_t len);
 /* Close D (a closed or never opened one: nothing). */
 void	safedir_close(struct safedir *d);
 
-/* The characters safedir_mkdtemp() draws its six from. */
-#define SAFEDIR_TMP_CHARS \
-	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+/* The bytes safedir_mkdtemp()'s ".BASE.XXXXXX" adds to BASE: 1 + 1 + 6. */
+#define SAFEDIR_TMP_EXTRA	8
 
 /*
  * Create a new directory ".BASE.XXXXXX" (six random characters, mode
@@ -74,6 +73,12 @@ void	safedir_close(struct safedir *d);
  * open directory's descriptor, or -1 with errno set.
  */
 int	safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size);
+
+/*
+ * Returns whether NAME is one safedir_mkdtemp() could have made for BASE:
+ * ".BASE." and six of the characters it draws from (a killed run's).
+ */
+bool	safedir_is_tmp(const char *name, const char *base);
 
 /*
  * Remove NAME in DFD and, when a directory, everything below it, never
