@@ -95,7 +95,7 @@ left() {
 }
 
 # A path longer than any directory fragstat writes may be named by.
-# 4090 bytes: past what they allow (PATH_MAX less 64 or 16), short of
+# 4090 bytes: past what they allow (PATH_MAX less 207 or 16), short of
 # what a message keeps of a path (4095).
 long=$tmp/$(printf "%0$((4089 - ${#tmp}))d" 0)
 mkdir "$tmp/dir"
@@ -284,8 +284,9 @@ deepdir() {
 }
 # A directory with room for a recording but not for a window's name
 # inside it (DIR/20261205T074355Z-999/during/...): refused at the start,
-# not at the first trigger.
-wdir=$(deepdir "$tmp/deep" $((4096 - 70)))
+# not at the first trigger. 3879 bytes: 3879 + 207 (record.h's
+# RECORD_INSIDE_ROOM) < 4096 = PATH_MAX, 3879 + 1 + 20 + 207 >= 4096.
+wdir=$(deepdir "$tmp/deep" $((4096 - 207 - 10)))
 mkdir -p "${wdir%/*}"
 t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \
