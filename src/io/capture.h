@@ -7,18 +7,13 @@
 #include <stddef.h>
 
 #include "capdone.h"
+#include "capture_dirs.h"
 #include "capmeta.h"
 #include "ferr.h"
 #include "model.h"
 #include "physmap.h"
 #include "stage.h"
 #include "thp.h"
-
-/*
- * The longest name a capture keeps of a THP size's directory or of a
- * file of its stats/; the kernel's are under 40 bytes.
- */
-#define CAPTURE_KEPT_NAME_MAX	64
 
 /*
  * The longest path inside a capture, for the room a caller keeps under

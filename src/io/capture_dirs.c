@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "capture.h"
 #include "capture_dirs.h"
 #include "capture_file.h"
 #include "hugetlb.h"
