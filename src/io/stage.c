@@ -43,7 +43,8 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	st->tmp[0] = '\0';
 	ferr_keep_path(e, dir);
 	/* ".NAME.XXXXXX": NAME and 1 + 1 + 6 bytes in one directory entry. */
-	if (strlen(dir) + STAGE_ROOM >= PATH_MAX || strlen(name) + SAFEDIR_TMP_EXTRA > NAME_MAX)
+	if (strlen(dir) + STAGE_ROOM >= PATH_MAX ||
+	    strlen(name) + SAFEDIR_TMP_EXTRA > NAME_MAX)
 		return ferr_set(e, 0, "path too long");
 	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a %s never overwrites", what);
