@@ -258,13 +258,12 @@ sync_parent(int dfd, const char *dir, const char *name, struct ferr *e)
 }
 
 /*
- * Make R for the recording published as NAME in DFD, its samples' file
- * FD, held open in ST. Returns 0, or -1 with E set (R freed, NAME
- * removed).
+ * Make R for the recording of O, its samples' file FD. Returns 0, or -1
+ * with E set (R freed, FD the caller's to close).
  */
 static int
-make_record(struct record **rp, const struct record_opts *o, int dfd,
-    const char *name, int fd, struct ferr *e)
+make_record(struct record **rp, const struct record_opts *o, int fd,
+    struct ferr *e)
 {
 	struct record *r = NULL;
 
@@ -288,7 +287,6 @@ make_record(struct record **rp, const struct record_opts *o, int dfd,
 	return 0;
 fail:
 	free(r);
-	safedir_rm_tree(dfd, name);
 	return -1;
 }
 
@@ -312,17 +310,17 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	if ((fd = make_samples(st.fd, e)) == -1 ||
 	    stage_publish(&st, name, "record", e) != 0)
 		goto fail;
-	if (sync_parent(dfd, o->dir, name, e) != 0) {
-		safedir_rm_tree(dfd, name);
-		goto fail;
-	}
-	if (make_record(rp, o, dfd, name, fd, e) != 0)
-		goto fail;
+	if (sync_parent(dfd, o->dir, name, e) != 0 ||
+	    make_record(rp, o, fd, e) != 0)
+		goto unpublish;
 	/* The recording is held open: everything is made in it from now on. */
 	(*rp)->fd = st.fd;
 	st.fd = -1;
 	stage_close(&st);
 	return 0;
+unpublish:
+	/* Published as NAME already: what failed after it removes it. */
+	safedir_rm_tree(dfd, name);
 fail:
 	if (fd != -1)
 		close(fd);
