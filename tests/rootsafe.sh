@@ -183,6 +183,26 @@ for sig in TERM ALRM; do
 	rm -rf "$tmp/f5"
 done
 
+# 5b. The same in a read of an index file, read around buddyinfo
+# (capture_stable.c): the capture ends, it is not published with the
+# file listed unreadable.
+mkdir "$tmp/fifo2"
+cp -R "$vm/proc" "$vm/sys" "$tmp/fifo2/"
+idx=$tmp/fifo2/sys/kernel/debug/extfrag/unusable_index
+rm "$idx"
+mkfifo "$idx"
+mkdir "$tmp/f5"
+"$FRAGSTAT" -q --sysroot "$tmp/fifo2" --watch 0.1 --count 2 \
+    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
+pid=$!
+until_true "the temporary directory" tmpdir && kill -TERM "$pid"
+reap "the end after SIGTERM in an index file's read"
+[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
+    [ "$(cat "$tmp/f5.err")" = "fragstat: $idx: read given up: asked to stop, and nothing came for 2 s" ] &&
+    ok=ok || ok=no
+check $ok "SIGTERM in a hung index file read: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
+rm -rf "$tmp/f5"
+
 # 6-9. As root: whose directories fragstat writes into.
 if [ "$(id -u)" -ne 0 ]; then
 	echo "note: not root: the owner and mode checks are not tested"
