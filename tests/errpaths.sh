@@ -222,6 +222,11 @@ rec record-parent-sync record-parent-sync \
 rec record-alloc-oom record-alloc "out of memory"
 rec record-fdopen record-fdopen \
     "cannot open samples.ndjson: Cannot allocate memory"
+# The directories --record made on the way go too (mkdir -p's).
+t record-made-parents 1 record-samples-create \
+    "fragstat: $tmp/p/m/n/r: cannot create samples.ndjson: Cannot allocate memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/m/n/r"
+left record-made-parents "$tmp/p"
 
 # Failures once the recording is made: it stays, whole up to the error,
 # and neither .last-new nor .last-old is left in it.

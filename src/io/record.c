@@ -197,6 +197,7 @@ dir_fits(const struct record_opts *o, struct ferr *e)
 int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
+	struct safedir_made made;
 	struct safedir pd;
 	char name[NAME_MAX + 1];
 	int rc;
@@ -204,11 +205,16 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	*rp = NULL;
 	if (dir_fits(o, e) != 0)
 		return -1;
-	if (safedir_parent_make(&pd, o->dir, name, sizeof(name),
-	    "cannot create a directory beside it", e) != 0)
-		return -1;
-	rc = record_open_at(rp, o, pd.fd, name, e);
-	safedir_close(&pd);
+	if ((rc = safedir_parent_make(&pd, o->dir, name, sizeof(name),
+	    "cannot create a directory beside it", &made, e)) == 0) {
+		rc = record_open_at(rp, o, pd.fd, name, e);
+		safedir_close(&pd);
+	}
+	/* A failed run leaves no directory it made on the way (mkdir -p's). */
+	if (rc != 0)
+		safedir_unmake(&made);
+	else
+		safedir_made_close(&made);
 	return rc;
 }
 

@@ -181,13 +181,67 @@ check_above(int fd, const struct stat *st, const char *what, struct ferr *e)
 }
 
 /*
- * safedir_parent(), and with MAKE each missing directory of the path
- * created (mode 0755, less the umask) in the one checked before it, then
- * opened and checked as one that was there.
+ * Create the directory NAME in DFD (mode 0755, less the umask) and note
+ * it in M: the first with a descriptor of DFD, the next ones below it
+ * while each component since was one made. Returns 0, or -1 with errno
+ * set (nothing made).
+ */
+static int
+make_dir(struct safedir_made *m, int dfd, const char *name)
+{
+	int err;
+
+	if (mkdirat(dfd, name, 0755) != 0)
+		return -1;
+	if (m->fd == -1) {
+		if ((m->fd = fcntl(dfd, F_DUPFD_CLOEXEC, 0)) == -1) {
+			err = errno;
+			unlinkat(dfd, name, AT_REMOVEDIR);
+			errno = err;
+			return -1;
+		}
+		snprintf(m->rel, sizeof(m->rel), "%s", name);
+		m->chained = true;
+	} else if (m->chained) {
+		/* Shorter than the path walked, which is under PATH_MAX. */
+		strcat(m->rel, "/");
+		strcat(m->rel, name);
+	}
+	return 0;
+}
+
+/*
+ * step(), and with MADE the directory NAME created first when missing
+ * (make_dir()). One that was there ends the chain of those made: what
+ * is made after it ("a/../b") is not below them.
+ */
+static int
+step_make(int dfd, const struct stat *dst, const char *name,
+    const char *shown, struct safedir_made *made, struct ferr *e)
+{
+	int fd = step(dfd, dst, name, shown, e);
+
+	if (made == NULL || fd != -1 || errno != ENOENT) {
+		if (made != NULL && fd >= 0)
+			made->chained = false;
+		return fd;
+	}
+	if (make_dir(made, dfd, name) != 0) {
+		if (errno != EEXIST)
+			return -1;
+		made->chained = false;
+	}
+	return step(dfd, dst, name, shown, e);
+}
+
+/*
+ * safedir_parent(), and with MADE each missing directory of the path
+ * created in the one checked before it (noted in MADE), then opened and
+ * checked as one that was there.
  */
 static int
 walk(struct safedir *d, const char *path, char *name, size_t size,
-    const char *what, bool make, struct ferr *e)
+    const char *what, struct safedir_made *made, struct ferr *e)
 {
 	char buf[PATH_MAX], shown[PATH_MAX];
 	char *comp, *next;
@@ -218,10 +272,7 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 		/* SHOWN: the path up to this component, for messages. */
 		snprintf(shown, sizeof(shown), "%.*s", (int)(comp - buf +
 		    strlen(comp)), path);
-		nfd = step(fd, &st, comp, shown, e);
-		if (nfd == -1 && errno == ENOENT && make &&
-		    (mkdirat(fd, comp, 0755) == 0 || errno == EEXIST))
-			nfd = step(fd, &st, comp, shown, e);
+		nfd = step_make(fd, &st, comp, shown, made, e);
 		if (nfd < 0) {
 			if (nfd == -1)
 				ferr_set(e, 0, "%s: %s", what, strerror(errno));
@@ -250,14 +301,38 @@ int
 safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, struct ferr *e)
 {
-	return walk(d, path, name, size, what, false, e);
+	return walk(d, path, name, size, what, NULL, e);
 }
 
 int
 safedir_parent_make(struct safedir *d, const char *path, char *name,
-    size_t size, const char *what, struct ferr *e)
+    size_t size, const char *what, struct safedir_made *made,
+    struct ferr *e)
 {
-	return walk(d, path, name, size, what, true, e);
+	made->fd = -1;
+	made->rel[0] = '\0';
+	made->chained = true;
+	return walk(d, path, name, size, what, made, e);
+}
+
+void
+safedir_made_close(struct safedir_made *m)
+{
+	if (m->fd != -1)
+		close(m->fd);
+	m->fd = -1;
+}
+
+void
+safedir_unmake(struct safedir_made *m)
+{
+	char *slash;
+
+	/* Deepest first; one that is not empty stays, and those above it. */
+	while (m->fd != -1 && unlinkat(m->fd, m->rel, AT_REMOVEDIR) == 0 &&
+	    (slash = strrchr(m->rel, '/')) != NULL)
+		*slash = '\0';
+	safedir_made_close(m);
 }
 
 int

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_SAFEDIR_H
 #define FRAGSTAT_SAFEDIR_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -37,12 +38,35 @@ int	safedir_parent(struct safedir *d, const char *path, char *name,
 	    size_t size, const char *what, struct ferr *e);
 
 /*
+ * The directories safedir_parent_make() created, so that a run that
+ * fails removes them again: REL, relative to FD (the directory that held
+ * the first of them), names the deepest.
+ */
+struct safedir_made {
+	int	 fd;		/* -1: none made */
+	char	 rel[PATH_MAX];	/* "runs/p0" */
+	bool	 chained;	/* each component since the first was made */
+};
+
+/*
  * safedir_parent(), creating each missing directory of the path (mode
  * 0755) as it goes, each then opened and checked as safedir_parent()
  * checks one that was there: "runs/p0/1" from a directory without runs/.
+ * What it created goes to MADE, also when it fails: the caller ends it
+ * with safedir_unmake() or safedir_made_close().
  */
 int	safedir_parent_make(struct safedir *d, const char *path, char *name,
-	    size_t size, const char *what, struct ferr *e);
+	    size_t size, const char *what, struct safedir_made *made,
+	    struct ferr *e);
+
+/*
+ * Remove the directories of M that are still empty, deepest first
+ * (rmdir's rule: one in use stays, and those above it), and close M.
+ */
+void	safedir_unmake(struct safedir_made *m);
+
+/* Close M, keeping its directories. */
+void	safedir_made_close(struct safedir_made *m);
 
 /*
  * Open the directory NAME in P (creating it, mode 0755, when absent)
