@@ -164,25 +164,28 @@ check $ok "capture's parent swapped at the hook (stopped there: $hooked): status
 # the read is given up, the run ends, no .R.* directory is left. SIGALRM
 # too, though the read's own ticks are SIGALRM: one that a process sent
 # is not taken for a tick.
+# hung SIG ROOT FIFO: SIG to a recording of ROOT whose FIFO is not written.
+hung() {
+	mkdir "$tmp/f5"
+	"$FRAGSTAT" -q --sysroot "$2" --watch 0.1 --count 2 \
+	    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
+	pid=$!
+	tmpdir() { ls -d "$tmp"/f5/.R.* > /dev/null 2>&1; }
+	until_true "the temporary directory" tmpdir && kill -"$1" "$pid"
+	reap "the end after SIG$1"
+	[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
+	    [ "$(cat "$tmp/f5.err")" = "fragstat: $3: read given up: asked to stop, and nothing came for 2 s" ] &&
+	    ok=ok || ok=no
+	check $ok "SIG$1 in a hung read of $3: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
+	rm -rf "$tmp/f5"
+}
 mkdir "$tmp/fifo"
 cp -R "$vm/proc" "$vm/sys" "$tmp/fifo/"
 rm "$tmp/fifo/proc/vmstat"
 mkfifo "$tmp/fifo/proc/vmstat"
 for sig in TERM ALRM; do
-	mkdir "$tmp/f5"
-	"$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 0.1 --count 2 \
-	    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
-	pid=$!
-	tmpdir() { ls -d "$tmp"/f5/.R.* > /dev/null 2>&1; }
-	until_true "the temporary directory" tmpdir && kill -$sig "$pid"
-	reap "the end after SIG$sig"
-	[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
-	    [ "$(cat "$tmp/f5.err")" = "fragstat: $tmp/fifo/proc/vmstat: read given up: asked to stop, and nothing came for 2 s" ] &&
-	    ok=ok || ok=no
-	check $ok "SIG$sig in a hung FIFO read: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
-	rm -rf "$tmp/f5"
+	hung $sig "$tmp/fifo" "$tmp/fifo/proc/vmstat"
 done
-
 # 5b. The same in a read of an index file, read around buddyinfo
 # (capture_stable.c): the capture ends, it is not published with the
 # file listed unreadable.
@@ -191,17 +194,7 @@ cp -R "$vm/proc" "$vm/sys" "$tmp/fifo2/"
 idx=$tmp/fifo2/sys/kernel/debug/extfrag/unusable_index
 rm "$idx"
 mkfifo "$idx"
-mkdir "$tmp/f5"
-"$FRAGSTAT" -q --sysroot "$tmp/fifo2" --watch 0.1 --count 2 \
-    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
-pid=$!
-until_true "the temporary directory" tmpdir && kill -TERM "$pid"
-reap "the end after SIGTERM in an index file's read"
-[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
-    [ "$(cat "$tmp/f5.err")" = "fragstat: $idx: read given up: asked to stop, and nothing came for 2 s" ] &&
-    ok=ok || ok=no
-check $ok "SIGTERM in a hung index file read: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
-rm -rf "$tmp/f5"
+hung TERM "$tmp/fifo2" "$idx"
 
 # 6-9. As root: whose directories fragstat writes into.
 if [ "$(id -u)" -ne 0 ]; then
