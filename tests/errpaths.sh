@@ -95,7 +95,7 @@ left() {
 }
 
 # A path longer than any directory fragstat writes may be named by.
-# 4090 bytes: past what they allow (PATH_MAX less 64 or 16), short of
+# 4090 bytes: past what they allow (PATH_MAX less 207 or 16), short of
 # what a message keeps of a path (4095).
 long=$tmp/$(printf "%0$((4089 - ${#tmp}))d" 0)
 mkdir "$tmp/dir"
@@ -191,6 +191,12 @@ t record-long-tmp-name 1 - \
 t capture-long-tmp-name 1 - \
     "fragstat: $tmp/$(printf '%0250d' 0): path too long" -- \
     -q --sysroot "$vm" --capture "$tmp/$(printf '%0250d' 0)"
+# The longest name that fits: 247 + 8 (".NAME.XXXXXX") = NAME_MAX, 255.
+t capture-longest-tmp-name 0 - -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0247d' 0)"
+t capture-too-long-tmp-name 1 - \
+    "fragstat: $tmp/$(printf '%0248d' 0): path too long" -- \
+    -q --sysroot "$vm" --capture "$tmp/$(printf '%0248d' 0)"
 
 # Each failure of record_open_at() removes what it made: the parent
 # $tmp/p holds nothing after it.
@@ -216,6 +222,11 @@ rec record-parent-sync record-parent-sync \
 rec record-alloc-oom record-alloc "out of memory"
 rec record-fdopen record-fdopen \
     "cannot open samples.ndjson: Cannot allocate memory"
+# The directories --record made on the way go too (mkdir -p's).
+t record-made-parents 1 record-samples-create \
+    "fragstat: $tmp/p/m/n/r: cannot create samples.ndjson: Cannot allocate memory" -- \
+    -q --sysroot "$vm" --watch 0.01 --count 1 --record "$tmp/p/m/n/r"
+left record-made-parents "$tmp/p"
 
 # Failures once the recording is made: it stays, whole up to the error,
 # and neither .last-new nor .last-old is left in it.
@@ -278,8 +289,9 @@ deepdir() {
 }
 # A directory with room for a recording but not for a window's name
 # inside it (DIR/20261205T074355Z-999/during/...): refused at the start,
-# not at the first trigger.
-wdir=$(deepdir "$tmp/deep" $((4096 - 70)))
+# not at the first trigger. 3879 bytes: 3879 + 207 (record.h's
+# RECORD_INSIDE_ROOM) < 4096 = PATH_MAX, 3879 + 1 + 20 + 207 >= 4096.
+wdir=$(deepdir "$tmp/deep" $((4096 - 207 - 10)))
 mkdir -p "${wdir%/*}"
 t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \

@@ -165,11 +165,8 @@ check $ok "capture's parent swapped at the hook (stopped there: $hooked): status
 # too, though the read's own ticks are SIGALRM: one that a process sent
 # is not taken for a tick, with kill(2) or with tgkill(2) (si_code
 # SI_TKILL; sent through python3's ctypes, where there is python3).
-mkdir "$tmp/fifo"
-cp -R "$vm/proc" "$vm/sys" "$tmp/fifo/"
-rm "$tmp/fifo/proc/vmstat"
-mkfifo "$tmp/fifo/proc/vmstat"
-send() {	# send SIG: kill(2), or tgkill(2) for ALRM-tgkill
+# send SIG: kill(2) to fragstat, or tgkill(2) for ALRM-tgkill.
+send() {
 	if [ "$1" = ALRM-tgkill ]; then
 		python3 -c 'import ctypes, signal, sys; p = int(sys.argv[1]);
 sys.exit(ctypes.CDLL(None).tgkill(p, p, signal.SIGALRM))' "$pid"
@@ -177,22 +174,39 @@ sys.exit(ctypes.CDLL(None).tgkill(p, p, signal.SIGALRM))' "$pid"
 		kill -"$1" "$pid"
 	fi
 }
-sigs="TERM ALRM"
-command -v python3 > /dev/null && sigs="$sigs ALRM-tgkill"
-for sig in $sigs; do
+# hung SIG ROOT FIFO: SIG to a recording of ROOT whose FIFO is not written.
+hung() {
 	mkdir "$tmp/f5"
-	"$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 0.1 --count 2 \
+	"$FRAGSTAT" -q --sysroot "$2" --watch 0.1 --count 2 \
 	    --record "$tmp/f5/R" > /dev/null 2> "$tmp/f5.err" &
 	pid=$!
 	tmpdir() { ls -d "$tmp"/f5/.R.* > /dev/null 2>&1; }
-	until_true "the temporary directory" tmpdir && send $sig
-	reap "the end after SIG$sig"
+	until_true "the temporary directory" tmpdir && send "$1"
+	reap "the end after SIG$1"
 	[ $ended = yes ] && [ $r -eq 1 ] && empty "$tmp/f5" &&
-	    [ "$(cat "$tmp/f5.err")" = "fragstat: $tmp/fifo/proc/vmstat: read given up: asked to stop, and nothing came for 2 s" ] &&
+	    [ "$(cat "$tmp/f5.err")" = "fragstat: $3: read given up: asked to stop, and nothing came for 2 s" ] &&
 	    ok=ok || ok=no
-	check $ok "SIG$sig in a hung FIFO read: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
+	check $ok "SIG$1 in a hung read of $3: ended: $ended, status $r, $(cat "$tmp/f5.err"), left: $(ls -A "$tmp/f5")"
 	rm -rf "$tmp/f5"
+}
+mkdir "$tmp/fifo"
+cp -R "$vm/proc" "$vm/sys" "$tmp/fifo/"
+rm "$tmp/fifo/proc/vmstat"
+mkfifo "$tmp/fifo/proc/vmstat"
+sigs="TERM ALRM"
+command -v python3 > /dev/null && sigs="$sigs ALRM-tgkill"
+for sig in $sigs; do
+	hung $sig "$tmp/fifo" "$tmp/fifo/proc/vmstat"
 done
+# 5b. The same in a read of an index file, read around buddyinfo
+# (capture_stable.c): the capture ends, it is not published with the
+# file listed unreadable.
+mkdir "$tmp/fifo2"
+cp -R "$vm/proc" "$vm/sys" "$tmp/fifo2/"
+idx=$tmp/fifo2/sys/kernel/debug/extfrag/unusable_index
+rm "$idx"
+mkfifo "$idx"
+hung TERM "$tmp/fifo2" "$idx"
 
 # 6-9. As root: whose directories fragstat writes into.
 if [ "$(id -u)" -ne 0 ]; then
@@ -214,6 +228,12 @@ mkdir "$tmp/nob/sub"
 refused "--record below uid $nuid's directory" "$tmp/nob/sub" \
     "$tmp/nob/sub/r: refusing to write into $tmp/nob, a directory owned by uid $nuid (running as root)" \
     "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --count 1 --record "$tmp/nob/sub/r"
+# 7b. The same reached by a relative path from inside it: the working
+# directory's own parents are on the way too.
+refused "relative --capture below uid $nuid's directory" "$tmp/nob/sub" \
+    "c: refusing to write into .., a directory owned by uid $nuid (running as root)" \
+    sh -c 'cd "$1" && shift && exec "$@"' sh "$tmp/nob/sub" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture c
 # 8. Writable by a group other than root's.
 mkdir -m 0775 "$tmp/grp"
 chgrp 65534 "$tmp/grp"

@@ -7,11 +7,25 @@
 #include <stddef.h>
 
 #include "capdone.h"
+#include "capture_dirs.h"
 #include "capmeta.h"
 #include "ferr.h"
 #include "model.h"
 #include "physmap.h"
 #include "stage.h"
+#include "thp.h"
+
+/*
+ * The longest path inside a capture, for the room a caller keeps under
+ * PATH_MAX: a file of a THP size's stats/, THP_DIR "/" NAME "/stats/"
+ * NAME, 34 + 1 + 64 + 7 + 64 = 170 bytes. The others are shorter: a
+ * node's hugetlb pool, "sys/devices/system/node/node" N "/hugepages/
+ * hugepages-" KB "kB/surplus_hugepages" with N and KB at most 20 digits,
+ * is 28 + 20 + 21 + 20 + 20 = 109; a memory block's node link 77.
+ */
+#define CAPTURE_INSIDE_LONGEST \
+	(sizeof(THP_DIR "/") - 1 + CAPTURE_KEPT_NAME_MAX + \
+	    sizeof("/stats/") - 1 + CAPTURE_KEPT_NAME_MAX)
 
 /* This host and the time now, as a capture's and a recording's metadata say them. */
 struct capture_here {

@@ -19,12 +19,6 @@
 #include "sysname.h"
 #include "thp.h"
 
-/*
- * The longest name of a THP size's directory or of a file of its stats/
- * that a capture keeps; the kernel's are under 40 bytes.
- */
-#define KEPT_NAME_MAX	64
-
 /* Returns REL/NAME, to be freed, or NULL with E set (out of memory). */
 static char *
 join(const char *rel, const char *name, struct ferr *e)
@@ -131,7 +125,7 @@ copy_names(struct capture *c, const char *rel, const void *arg,
 static bool
 is_stat(const char *name)
 {
-	return name[0] != '.' && strlen(name) <= KEPT_NAME_MAX;
+	return name[0] != '.' && strlen(name) <= CAPTURE_KEPT_NAME_MAX;
 }
 
 /* Returns whether NAME is a THP size's directory. */
@@ -141,7 +135,7 @@ is_thp_size(const char *name)
 	static const char pre[] = "hugepages-";
 
 	return strncmp(name, pre, strlen(pre)) == 0 &&
-	    strlen(name) <= KEPT_NAME_MAX;
+	    strlen(name) <= CAPTURE_KEPT_NAME_MAX;
 }
 
 /* Returns whether NAME is a hugetlb size's directory. */

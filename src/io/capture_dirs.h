@@ -7,6 +7,12 @@
 #include "ferr.h"
 
 /*
+ * The longest name a capture keeps of a THP size's directory or of a
+ * file of its stats/; the kernel's are under 40 bytes.
+ */
+#define CAPTURE_KEPT_NAME_MAX	64
+
+/*
  * Copy the THP sizes of C's source, and its hugetlb pools, machine-wide
  * and of every node, where hugetlb_read() reads them. Returns 0 or -1
  * with E set.

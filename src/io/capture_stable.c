@@ -2,6 +2,7 @@
 /* capture_stable.c - buddyinfo and the index files read until buddyinfo holds still around them, and copied */
 #include "config.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,7 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 	struct slurp again;
 	struct ferr re;
 	bool paths;
-	int i, nread;
+	int i, nread, rc;
 
 	memset(s, 0, sizeof(*s));
 	s->bpath = inputs_path(root, INPUTS_BUDDYINFO);
@@ -52,7 +53,13 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 			return -1;
 		}
 		for (i = nread = 0; i < CAPTURE_NKFILES; i++) {
-			capture_read_path(s->kpath[i], &s->k[i], &s->kerr[i]);
+			rc = capture_read_path(s->kpath[i], &s->k[i],
+			    &s->kerr[i]);
+			/* Given up for a signal: the capture ends, as in capture_copy(). */
+			if (rc == -ECANCELED || rc == -ENOMEM) {
+				capture_failed(e, &s->kerr[i]);
+				return -1;
+			}
 			if (s->k[i].buf != NULL)
 				nread++;
 		}

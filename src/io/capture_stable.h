@@ -40,8 +40,8 @@ struct capture_stable {
  * extfrag_index into S, again until buddyinfo reads the same before and
  * after the index files, TRIES times at most. An index file that cannot be
  * read is left out (S->kerr says why). Returns 0 with E untouched, or -1
- * with E set (buddyinfo unreadable, out of memory); capture_stable_free()
- * S either way.
+ * with E set (buddyinfo unreadable, out of memory, a read given up for a
+ * signal); capture_stable_free() S either way.
  */
 int	capture_stable_read(const char *root, int tries, struct capture_stable *s,
 	    struct ferr *e);

@@ -327,6 +327,13 @@ cgroup_lines(struct cursor *c, uint64_t ng, struct memcg *cg, struct ferr *e)
 #define CHARGE_LEAD	3
 #define CHARGE_TOKENS	(CHARGE_LEAD + MEMCG_NCLASSES)
 
+/* The map class whose pages of a pageblock bound each memcg class's charge. */
+static const enum map_class charge_class[MEMCG_NCLASSES] = {
+	[MEMCG_UNMOVABLE] = MAP_UNMOVABLE,
+	[MEMCG_AMBIGUOUS] = MAP_AMBIGUOUS,
+	[MEMCG_MOVABLE] = MAP_MOVABLE,
+};
+
 /*
  * Read C's next charge line into V (zone, pageblock, cgroup, then the
  * unmovable, ambiguous and movable pages), each within M and the NG
@@ -337,7 +344,10 @@ charge_line(struct cursor *c, const struct map *m, uint64_t ng, uint64_t *v,
     struct ferr *e)
 {
 	static const char *const what[CHARGE_TOKENS] = { "zone", "pageblock",
-	    "cgroup", "unmovable", "ambiguous", "movable" };
+	    "cgroup",
+	    [CHARGE_LEAD + MEMCG_UNMOVABLE] = "unmovable",
+	    [CHARGE_LEAD + MEMCG_AMBIGUOUS] = "ambiguous",
+	    [CHARGE_LEAD + MEMCG_MOVABLE] = "movable" };
 	uint64_t pb = (uint64_t)1 << m->pageblock_order, nb;
 	unsigned j;
 
@@ -384,10 +394,10 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 		if (charge_line(c, m, ng, v, e) != 0)
 			return -1;
 		b = &m->zones[v[0]].blocks[v[1]];
-		if (v[3] > b->n[MAP_UNMOVABLE] || v[4] > b->n[MAP_AMBIGUOUS] ||
-		    v[5] > b->n[MAP_MOVABLE])
-			return ferr_set(e, c->ls.no, "more pages charged than the "
-			    "pageblock holds");
+		for (j = 0; j < MEMCG_NCLASSES; j++)
+			if (v[CHARGE_LEAD + j] > b->n[charge_class[j]])
+				return ferr_set(e, c->ls.no, "more pages "
+				    "charged than the pageblock holds");
 		if (i > 0 && (v[0] < prev[0] || (v[0] == prev[0] && v[1] <
 		    prev[1])))
 			return ferr_set(e, c->ls.no, "the charges are not in "

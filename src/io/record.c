@@ -197,6 +197,7 @@ dir_fits(const struct record_opts *o, struct ferr *e)
 int
 record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 {
+	struct safedir_made made;
 	struct safedir pd;
 	char name[NAME_MAX + 1];
 	int rc;
@@ -204,11 +205,16 @@ record_open(struct record **rp, const struct record_opts *o, struct ferr *e)
 	*rp = NULL;
 	if (dir_fits(o, e) != 0)
 		return -1;
-	if (safedir_parent_make(&pd, o->dir, name, sizeof(name),
-	    "cannot create a directory beside it", e) != 0)
-		return -1;
-	rc = record_open_at(rp, o, pd.fd, name, e);
-	safedir_close(&pd);
+	if ((rc = safedir_parent_make(&pd, o->dir, name, sizeof(name),
+	    "cannot create a directory beside it", &made, e)) == 0) {
+		rc = record_open_at(rp, o, pd.fd, name, e);
+		safedir_close(&pd);
+	}
+	/* A failed run leaves no directory it made on the way (mkdir -p's). */
+	if (rc != 0)
+		safedir_unmake(&made);
+	else
+		safedir_made_close(&made);
 	return rc;
 }
 
@@ -258,13 +264,12 @@ sync_parent(int dfd, const char *dir, const char *name, struct ferr *e)
 }
 
 /*
- * Make R for the recording published as NAME in DFD, its samples' file
- * FD, held open in ST. Returns 0, or -1 with E set (R freed, NAME
- * removed).
+ * Make R for the recording of O, its samples' file FD. Returns 0, or -1
+ * with E set (R freed, FD the caller's to close).
  */
 static int
-make_record(struct record **rp, const struct record_opts *o, int dfd,
-    const char *name, int fd, struct ferr *e)
+make_record(struct record **rp, const struct record_opts *o, int fd,
+    struct ferr *e)
 {
 	struct record *r = NULL;
 
@@ -288,7 +293,6 @@ make_record(struct record **rp, const struct record_opts *o, int dfd,
 	return 0;
 fail:
 	free(r);
-	safedir_rm_tree(dfd, name);
 	return -1;
 }
 
@@ -312,17 +316,17 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	if ((fd = make_samples(st.fd, e)) == -1 ||
 	    stage_publish(&st, name, "record", e) != 0)
 		goto fail;
-	if (sync_parent(dfd, o->dir, name, e) != 0) {
-		safedir_rm_tree(dfd, name);
-		goto fail;
-	}
-	if (make_record(rp, o, dfd, name, fd, e) != 0)
-		goto fail;
+	if (sync_parent(dfd, o->dir, name, e) != 0 ||
+	    make_record(rp, o, fd, e) != 0)
+		goto unpublish;
 	/* The recording is held open: everything is made in it from now on. */
 	(*rp)->fd = st.fd;
 	st.fd = -1;
 	stage_close(&st);
 	return 0;
+unpublish:
+	/* Published as NAME already: what failed after it removes it. */
+	safedir_rm_tree(dfd, name);
 fail:
 	if (fd != -1)
 		close(fd);

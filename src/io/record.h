@@ -8,17 +8,23 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "capture.h"
 #include "ferr.h"
+#include "safedir.h"
 
 /* The file that makes a directory a recording, and the samples' file. */
 #define RECORD_META	"fragstat-recording"
 #define RECORD_SAMPLES	"samples.ndjson"
 
 /*
- * Room kept under PATH_MAX for the paths inside a recording: during/N and
- * the longest file of a capture under it.
+ * Room kept under PATH_MAX for the paths inside a recording: "/", then
+ * during/N staged as "during/.N.XXXXXX/" (7 + 20 + 8 + 1 = 36 bytes, N
+ * at most 20 digits; "..last-new.XXXXXX/" is shorter), then the longest
+ * path inside a capture (170): 1 + 36 + 170 = 207.
  */
-#define RECORD_INSIDE_ROOM	64
+#define RECORD_INSIDE_ROOM \
+	(1 + sizeof(RECORD_DURING "/") - 1 + 20 + SAFEDIR_TMP_EXTRA + 1 + \
+	    CAPTURE_INSIDE_LONGEST)
 
 /* How often, at most, last/ is replaced during a run (and once at its end). */
 #define RECORD_LAST_EVERY_S	60

@@ -142,13 +142,106 @@ split_last(char *buf, const char *path, char *name, size_t size,
 }
 
 /*
- * safedir_parent(), and with MAKE each missing directory of the path
- * created (mode 0755, less the umask) in the one checked before it, then
- * opened and checked as one that was there.
+ * Check each directory above the working directory FD (whose status ST
+ * was checked as ".") up to "/", each opened by ".." from the one below
+ * it: a name made through a relative path is as safe as the directories
+ * that hold the working directory, whose owners could rename them.
+ * Returns 0, or -1 with E set (WHAT: why when one cannot be opened).
+ */
+static int
+check_above(int fd, const struct stat *st, const char *what, struct ferr *e)
+{
+	char shown[PATH_MAX] = "..";
+	struct stat below = *st, up;
+	int dfd = fd, ufd, rc = -1;
+
+	for (;;) {
+		ufd = openat(dfd, "..", DIR_FLAGS);
+		if (dfd != fd)
+			close(dfd);
+		dfd = ufd;
+		if (ufd == -1 || fstat(ufd, &up) != 0) {
+			ferr_set(e, 0, "%s: %s", what, strerror(errno));
+			break;
+		}
+		/* "/" is its own "..": the walk is at the top. */
+		if (up.st_dev == below.st_dev && up.st_ino == below.st_ino) {
+			rc = 0;
+			break;
+		}
+		if (trusted(&up, shown, e) != 0)
+			break;
+		below = up;
+		if (strlen(shown) + 3 < sizeof(shown))
+			strcat(shown, "/..");
+	}
+	if (dfd != fd && dfd != -1)
+		close(dfd);
+	return rc;
+}
+
+/*
+ * Create the directory NAME in DFD (mode 0755, less the umask) and note
+ * it in M: the first with a descriptor of DFD, the next ones below it
+ * while each component since was one made. Returns 0, or -1 with errno
+ * set (nothing made).
+ */
+static int
+make_dir(struct safedir_made *m, int dfd, const char *name)
+{
+	int err;
+
+	if (mkdirat(dfd, name, 0755) != 0)
+		return -1;
+	if (m->fd == -1) {
+		if ((m->fd = fcntl(dfd, F_DUPFD_CLOEXEC, 0)) == -1) {
+			err = errno;
+			unlinkat(dfd, name, AT_REMOVEDIR);
+			errno = err;
+			return -1;
+		}
+		snprintf(m->rel, sizeof(m->rel), "%s", name);
+		m->chained = true;
+	} else if (m->chained) {
+		/* Shorter than the path walked, which is under PATH_MAX. */
+		strcat(m->rel, "/");
+		strcat(m->rel, name);
+	}
+	return 0;
+}
+
+/*
+ * step(), and with MADE the directory NAME created first when missing
+ * (make_dir()). One that was there ends the chain of those made: what
+ * is made after it ("a/../b") is not below them.
+ */
+static int
+step_make(int dfd, const struct stat *dst, const char *name,
+    const char *shown, struct safedir_made *made, struct ferr *e)
+{
+	int fd = step(dfd, dst, name, shown, e);
+
+	if (made == NULL || fd != -1 || errno != ENOENT) {
+		if (made != NULL && fd >= 0)
+			made->chained = false;
+		return fd;
+	}
+	if (make_dir(made, dfd, name) != 0) {
+		if (errno != EEXIST)
+			return -1;
+		made->chained = false;
+	}
+	return step(dfd, dst, name, shown, e);
+}
+
+/*
+ * safedir_parent(), and with MADE each missing directory of the path
+ * created in the one checked before it (noted in MADE), then opened and
+ * checked as one that was there.
  */
 static int
 walk(struct safedir *d, const char *path, char *name, size_t size,
-    const char *what, bool make, struct ferr *e)
+    const char *what, struct safedir_made *made, struct ferr *e)
 {
 	char buf[PATH_MAX], shown[PATH_MAX];
 	char *comp, *next;
@@ -168,7 +261,8 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 		ferr_set(e, 0, "%s: %s", what, strerror(errno));
 		goto fail;
 	}
-	if (trusted(&st, abs ? "/" : ".", e) != 0)
+	if (trusted(&st, abs ? "/" : ".", e) != 0 ||
+	    (!abs && check_above(fd, &st, what, e) != 0))
 		goto fail;
 	for (comp = buf; comp != NULL; comp = next) {
 		if ((next = strchr(comp, '/')) != NULL)
@@ -178,10 +272,7 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 		/* SHOWN: the path up to this component, for messages. */
 		snprintf(shown, sizeof(shown), "%.*s", (int)(comp - buf +
 		    strlen(comp)), path);
-		nfd = step(fd, &st, comp, shown, e);
-		if (nfd == -1 && errno == ENOENT && make &&
-		    (mkdirat(fd, comp, 0755) == 0 || errno == EEXIST))
-			nfd = step(fd, &st, comp, shown, e);
+		nfd = step_make(fd, &st, comp, shown, made, e);
 		if (nfd < 0) {
 			if (nfd == -1)
 				ferr_set(e, 0, "%s: %s", what, strerror(errno));
@@ -210,14 +301,38 @@ int
 safedir_parent(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, struct ferr *e)
 {
-	return walk(d, path, name, size, what, false, e);
+	return walk(d, path, name, size, what, NULL, e);
 }
 
 int
 safedir_parent_make(struct safedir *d, const char *path, char *name,
-    size_t size, const char *what, struct ferr *e)
+    size_t size, const char *what, struct safedir_made *made,
+    struct ferr *e)
 {
-	return walk(d, path, name, size, what, true, e);
+	made->fd = -1;
+	made->rel[0] = '\0';
+	made->chained = true;
+	return walk(d, path, name, size, what, made, e);
+}
+
+void
+safedir_made_close(struct safedir_made *m)
+{
+	if (m->fd != -1)
+		close(m->fd);
+	m->fd = -1;
+}
+
+void
+safedir_unmake(struct safedir_made *m)
+{
+	char *slash;
+
+	/* Deepest first; one that is not empty stays, and those above it. */
+	while (m->fd != -1 && unlinkat(m->fd, m->rel, AT_REMOVEDIR) == 0 &&
+	    (slash = strrchr(m->rel, '/')) != NULL)
+		*slash = '\0';
+	safedir_made_close(m);
 }
 
 int
@@ -285,24 +400,33 @@ safedir_close(struct safedir *d)
 	d->fd = -1;
 }
 
+/*
+ * safedir_mkdtemp()'s name: TMP_FORMAT, its TMP_RANDOM X's drawn from
+ * tmp_chars (SAFEDIR_TMP_EXTRA in safedir.h counts the bytes it adds).
+ */
+#define TMP_FORMAT	".%s.XXXXXX"
+#define TMP_RANDOM	6
+static const char tmp_chars[] =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
 int
 safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 {
-	static const char chars[] = SAFEDIR_TMP_CHARS;
-	unsigned char r[6];
+	unsigned char r[TMP_RANDOM];
 	int try, i, fd;
 	size_t n;
 
-	if (snprintf(tmp, size, ".%s.XXXXXX", base) >= (int)size) {
+	if (snprintf(tmp, size, TMP_FORMAT, base) >= (int)size) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	n = strlen(tmp) - 6;
+	n = strlen(tmp) - TMP_RANDOM;
 	for (try = 0; try < 100; try++) {
 		if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
 			return -1;
-		for (i = 0; i < 6; i++)
-			tmp[n + (size_t)i] = chars[r[i] % (sizeof(chars) - 1)];
+		for (i = 0; i < TMP_RANDOM; i++)
+			tmp[n + (size_t)i] =
+			    tmp_chars[r[i] % (sizeof(tmp_chars) - 1)];
 		/* A new name or nothing: an existing one is never taken. */
 		if (mkdirat(dfd, tmp, 0700) == 0)
 			break;
@@ -314,6 +438,20 @@ safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 	if ((fd = openat(dfd, tmp, DIR_FLAGS | O_NOFOLLOW)) == -1)
 		unlinkat(dfd, tmp, AT_REMOVEDIR);
 	return fd;
+}
+
+bool
+safedir_is_tmp(const char *name, const char *base)
+{
+	size_t n = strlen(base), i;
+
+	if (name[0] != '.' || strncmp(name + 1, base, n) != 0 ||
+	    name[n + 1] != '.' || strlen(name + n + 2) != TMP_RANDOM)
+		return false;
+	for (i = n + 2; name[i] != '\0'; i++)
+		if (strchr(tmp_chars, name[i]) == NULL)
+			return false;
+	return true;
 }
 
 /*

@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_SAFEDIR_H
 #define FRAGSTAT_SAFEDIR_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -19,34 +20,60 @@ struct safedir {
 	bool	 shared;
 };
 
+/* Copy PATH into BUF of SIZE bytes without its trailing slashes ("/" stays). */
+void	safedir_strip_slashes(char *buf, size_t size, const char *path);
+
 /*
  * Open the directory that holds the last component of PATH into D and
  * copy that component into NAME. Each directory of the path is opened
  * without following a symbolic link, except one that root, we or the
  * owner of the directory holding it made (fs.protected_symlinks' rule);
- * running as root, each must be owned by root and writable by no one
- * else, unless it is sticky (/tmp). Returns 0, or -1 with E set: the
- * message says what was refused, or is "WHAT: why" when a directory of
- * the path cannot be opened.
+ * each, and for a relative PATH each above the working directory too,
+ * must be root's or ours, writable by no one else but root's group
+ * unless sticky (/tmp). Returns 0, or -1 with E set: the message says
+ * what was refused, or is "WHAT: why" when a directory of the path
+ * cannot be opened.
  */
-/* Copy PATH into BUF of SIZE bytes without its trailing slashes ("/" stays). */
-void	safedir_strip_slashes(char *buf, size_t size, const char *path);
-
 int	safedir_parent(struct safedir *d, const char *path, char *name,
 	    size_t size, const char *what, struct ferr *e);
+
+/*
+ * The directories safedir_parent_make() created, so that a run that
+ * fails removes them again: REL, relative to FD (the directory that held
+ * the first of them), names the deepest.
+ */
+struct safedir_made {
+	int	 fd;		/* -1: none made */
+	char	 rel[PATH_MAX];	/* "runs/p0" */
+	bool	 chained;	/* each component since the first was made */
+};
 
 /*
  * safedir_parent(), creating each missing directory of the path (mode
  * 0755) as it goes, each then opened and checked as safedir_parent()
  * checks one that was there: "runs/p0/1" from a directory without runs/.
+ * What it created goes to MADE, also when it fails: the caller ends it
+ * with safedir_unmake() or safedir_made_close().
  */
 int	safedir_parent_make(struct safedir *d, const char *path, char *name,
-	    size_t size, const char *what, struct ferr *e);
+	    size_t size, const char *what, struct safedir_made *made,
+	    struct ferr *e);
+
+/*
+ * Remove the directories of M that are still empty, deepest first
+ * (rmdir's rule: one in use stays, and those above it), and close M.
+ */
+void	safedir_unmake(struct safedir_made *m);
+
+/* Close M, keeping its directories. */
+void	safedir_made_close(struct safedir_made *m);
 
 /*
  * Open the directory NAME in P (creating it, mode 0755, when absent)
- * into D, refusing a symbolic link and, as root, a directory that
- * safedir_parent() would refuse. Returns 0, or -1 with E set.
+ * into D, refusing a symbolic link and a directory that is not root's or
+ * ours, or is writable by someone else but root's group unless sticky
+ * (safedir_parent()'s rule), or in a shared P is not ours. Returns 0, or
+ * -1 with E set.
  */
 int	safedir_enter(struct safedir *d, const struct safedir *p,
 	    const char *name, struct ferr *e);
@@ -61,9 +88,8 @@ int	safedir_write_close(int fd, const char *buf, size_t len);
 /* Close D (a closed or never opened one: nothing). */
 void	safedir_close(struct safedir *d);
 
-/* The characters safedir_mkdtemp() draws its six from. */
-#define SAFEDIR_TMP_CHARS \
-	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+/* The bytes safedir_mkdtemp()'s ".BASE.XXXXXX" adds to BASE: 1 + 1 + 6. */
+#define SAFEDIR_TMP_EXTRA	8
 
 /*
  * Create a new directory ".BASE.XXXXXX" (six random characters, mode
@@ -71,6 +97,12 @@ void	safedir_close(struct safedir *d);
  * open directory's descriptor, or -1 with errno set.
  */
 int	safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size);
+
+/*
+ * Returns whether NAME is one safedir_mkdtemp() could have made for BASE:
+ * ".BASE." and six of the characters it draws from (a killed run's).
+ */
+bool	safedir_is_tmp(const char *name, const char *base);
 
 /*
  * Remove NAME in DFD and, when a directory, everything below it, never

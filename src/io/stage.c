@@ -42,7 +42,9 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	st->fd = -1;
 	st->tmp[0] = '\0';
 	ferr_keep_path(e, dir);
-	if (strlen(dir) + STAGE_ROOM >= PATH_MAX || strlen(name) + 9 > NAME_MAX)
+	/* ".NAME.XXXXXX": NAME and 1 + 1 + 6 bytes in one directory entry. */
+	if (strlen(dir) + STAGE_ROOM >= PATH_MAX ||
+	    strlen(name) + SAFEDIR_TMP_EXTRA > NAME_MAX)
 		return ferr_set(e, 0, "path too long");
 	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a %s never overwrites", what);
@@ -113,21 +115,6 @@ stage_remove_now(const struct stage *st)
 		safedir_rm_tree(st->parentfd, st->tmp);
 }
 
-/* Returns whether S is ".NAME." and the six letters or digits safedir_mkdtemp() draws. */
-static bool
-stale_name(const char *s, const char *name)
-{
-	size_t n = strlen(name), i;
-
-	if (s[0] != '.' || strncmp(s + 1, name, n) != 0 || s[n + 1] != '.' ||
-	    strlen(s + n + 2) != 6)
-		return false;
-	for (i = n + 2; s[i] != '\0'; i++)
-		if (strchr(SAFEDIR_TMP_CHARS, s[i]) == NULL)
-			return false;
-	return true;
-}
-
 void
 stage_clear_stale(int parentfd, const char *name)
 {
@@ -146,7 +133,7 @@ stage_clear_stale(int parentfd, const char *name)
 		removed = 0;
 		rewinddir(dir);
 		while ((d = readdir(dir)) != NULL)
-			if (stale_name(d->d_name, name) &&
+			if (safedir_is_tmp(d->d_name, name) &&
 			    safedir_rm_tree(parentfd, d->d_name) == 0)
 				removed++;
 	} while (removed > 0);
