@@ -117,6 +117,12 @@ capture_failed(struct ferr *e, const struct ferr *re)
 	ferr_set(e, 0, "%s", re->msg);
 }
 
+bool
+capture_read_ends(int rc)
+{
+	return rc == -ECANCELED || rc == -ENOMEM;
+}
+
 int
 capture_copy(struct capture *c, const char *rel, enum capture_want w,
     struct ferr *e)
@@ -126,9 +132,7 @@ capture_copy(struct capture *c, const char *rel, enum capture_want w,
 	int rc;
 
 	if ((rc = capture_load(c, rel, &s, &re)) != 0) {
-		/* Given up for a signal: the capture ends, it is not unreadable. */
-		if (w == CAPTURE_REQUIRED || rc == -ECANCELED ||
-		    rc == -ENOMEM) {
+		if (w == CAPTURE_REQUIRED || capture_read_ends(rc)) {
 			capture_failed(e, &re);
 			return -1;
 		}

@@ -50,6 +50,13 @@ void	capture_missing(struct capture *c, const char *path, const char *rel,
 int	capture_read_path(const char *path, struct slurp *s, struct ferr *e);
 
 /*
+ * Returns whether a read that failed with RC (-errno) ends the capture
+ * rather than leaving its file out as unreadable: a read given up for a
+ * signal (-ECANCELED) or out of memory says nothing about the file.
+ */
+bool	capture_read_ends(int rc);
+
+/*
  * Read the root's REL ("/"-led) of C's source into S. Returns 0, or
  * -errno with RE set and naming the file.
  */

@@ -55,8 +55,7 @@ capture_stable_read(const char *root, int tries, struct capture_stable *s,
 		for (i = nread = 0; i < CAPTURE_NKFILES; i++) {
 			rc = capture_read_path(s->kpath[i], &s->k[i],
 			    &s->kerr[i]);
-			/* Given up for a signal: the capture ends, as in capture_copy(). */
-			if (rc == -ECANCELED || rc == -ENOMEM) {
+			if (capture_read_ends(rc)) {
 				capture_failed(e, &s->kerr[i]);
 				return -1;
 			}
