@@ -183,6 +183,12 @@ long	svgr_text_px(const char *s, long size);
  */
 long	svgr_bold_px(const char *s, long size);
 
+/*
+ * Returns svgr_text_px() of S at SIZE and a tenth: the estimate of bold
+ * text that the verdicts' key and a machine line's label are placed by.
+ */
+long	svgr_bold_est_px(const char *s, long size);
+
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
 size_t	svgr_chars_bytes(const char *s, long n);
 
