@@ -14,12 +14,25 @@
 #include "render_svg_parts.h"
 
 /*
- * A block of lanes: its bold title line, the lanes, the time axis under
- * them and a gap before the next block.
+ * A block of lanes: its caption (a chart's: CAPTION_H), the lanes, the
+ * time axis's row under them (AXIS_ROW_H) and a gap before the next block.
  */
-#define BLOCK_TITLE_H	18
-#define BLOCK_AXIS_H	16
 #define BLOCK_GAP	8
+
+/*
+ * The baseline of a lane's label and of its "none", from the lane's top:
+ * 4 pixels under its middle.
+ */
+#define LANE_TEXT_Y(y)	((y) + LANE_H / 2 + 4)
+
+/*
+ * A lane's note, 4 pixels into its plot: "none" (LANE_NONE_PX) when the
+ * lane counted nothing, and a compaction block's note (LANE_NOTE_PX) when
+ * no run ended.
+ */
+#define LANE_NOTE_X	4
+#define LANE_NONE_PX	10
+#define LANE_NOTE_PX	11
 
 /*
  * A lane's label ends LABEL_GAP before its plot and keeps as much from
@@ -118,14 +131,14 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		/* Beside B, a label too wide for the gap is A's row's already. */
 		if (i == 0 ||
 		    svgr_text_px(label, SMALL_PX) + LANE_LABEL_PAD < AXIS_W)
-			svgr_text(w, t[i].left - LABEL_GAP, y + LANE_H / 2 + 4,
+			svgr_text(w, t[i].left - LABEL_GAP, LANE_TEXT_Y(y),
 			    SMALL_PX, "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
 		    LANE_H - 2, COLOR_PLOT_BG);
 		svg_close(w);
 		if (top == 0)
-			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
-			    NULL, NULL, "none");
+			svgr_text(w, t[i].left + LANE_NOTE_X, LANE_TEXT_Y(y),
+			    LANE_NONE_PX, NULL, NULL, "none");
 		for (k = 0; k < t[i].n; k++) {
 			lane_sum(&t[i], l, k, &c);
 			if (c.total == 0)
@@ -183,8 +196,7 @@ block_title(struct svgw *w, const struct timeline *t, size_t nt, long y,
 	size_t i;
 
 	for (i = 0; i < nt; i++)
-		svgr_text(w, t[i].left, y + CAPTION_BASE, CAPTION_PX, NULL,
-		    "bold", words);
+		svgtl_caption(w, &t[i], y, words);
 }
 
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
@@ -219,8 +231,8 @@ svglane_left(const struct rpair *p, size_t np)
 long
 svglane_events_h(size_t npairs, size_t nord)
 {
-	return 2L * (BLOCK_TITLE_H + BLOCK_AXIS_H + BLOCK_GAP) + (long)(1 + npairs + (nord ? nord : 1)) *
-	    LANE_H;
+	return 2L * (CAPTION_H + AXIS_ROW_H + BLOCK_GAP) +
+	    (long)(1 + npairs + (nord ? nord : 1)) * LANE_H;
 }
 
 /* Draw the extfrag and compaction events of the timelines T at Y. */
@@ -238,7 +250,7 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	no = svglane_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
 	block_title(w, t, nt, y,
 	    "Extfrag events: fragmenting (vermillion), not (blue)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	rec_lane(w, t, nt, &l, "all", y);
 	for (j = 0; j < np; j++) {
@@ -250,10 +262,10 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 	y += (long)(np + 1) * LANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
-	y += BLOCK_AXIS_H + BLOCK_GAP;
+	y += AXIS_ROW_H + BLOCK_GAP;
 	block_title(w, t, nt, y,
 	    "Compaction runs: ended well (green), other (orange)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_COMPACTION;
 	for (j = 0; j < no; j++) {
@@ -265,8 +277,8 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
 	}
 	for (i = 0; no == 0 && i < nt; i++)
-		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
-		    "no compaction run ended");
+		svgr_text(w, t[i].left + LANE_NOTE_X, LANE_TEXT_Y(y),
+		    LANE_NOTE_PX, NULL, NULL, "no compaction run ended");
 	y += (long)(no ? no : 1) * LANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
@@ -297,8 +309,7 @@ svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 long
 svglane_thp_h(size_t n)
 {
-	return n ? BLOCK_TITLE_H + (long)n * LANE_H + BLOCK_AXIS_H + BLOCK_GAP :
-	    0;
+	return n ? CAPTION_H + (long)n * LANE_H + AXIS_ROW_H + BLOCK_GAP : 0;
 }
 
 /* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
@@ -315,7 +326,7 @@ svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		return;
 	block_title(w, t, nt, y,
 	    "THP faults: fell back (vermillion), allocated (blue)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_THP;
 	for (j = 0; j < n; j++) {
