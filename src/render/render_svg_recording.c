@@ -488,7 +488,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct timeline t[2];
 	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
 	int cord[FRAG_MAX_ORDERS + 1];
-	struct rpair p[REC_PAIRS];
+	struct rpair p[SVGLANE_PAIRS];
 	size_t i, nz, nord, np;
 	long x, y, width, height, plot, evh = 0, extra, thph;
 	uint64_t kb[SVGLANE_MAX_SIZES];
@@ -497,7 +497,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 
 	memset(t, 0, sizeof(t));
 	memset(p, 0, sizeof(p));	/* no events: none, and svglane_left() reads none */
-	np = events ? recsum_top_pairs(r[0], b, p, REC_PAIRS) : 0;
+	np = events ? recsum_top_pairs(r[0], b, p, SVGLANE_PAIRS) : 0;
 	x = rec_timelines(t, r, nt, svglane_left(p, np), &plot);
 	if (rec_room_alloc(&room, r, t, nt) != 0)
 		return -1;
