@@ -22,7 +22,7 @@
  * unusable index: REC_CHANGE_W wide (a cell 2 pixels narrower, its
  * number in the middle), REC_CHANGE_GAP right of B's plot.
  */
-#define REC_CHANGE_W	(2 * CELL_W)
+#define REC_CHANGE_W	(2L * CELL_W)
 #define REC_CHANGE_GAP	24
 
 /*
