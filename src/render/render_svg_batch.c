@@ -13,11 +13,13 @@
 /*
  * The head of a batch's picture, from the top: the lines naming its first
  * and last snapshot from HEAD_LINES_Y, the colour scale's legend at
- * HEAD_LEGEND_Y, the verdicts' row at VERDICTS_Y, VERDICTS_H high, then
- * the PSI chart; each below the lines naming the snapshots once they wrap.
+ * HEAD_LEGEND_Y, the verdicts' row at VERDICTS_Y (2 pixels under the
+ * legend), VERDICTS_H high (its caption, bar, the pixel above the time
+ * axis, the axis's row, a pixel), then the PSI chart; each below the lines
+ * naming the snapshots once they wrap.
  */
-#define VERDICTS_Y	150
-#define VERDICTS_H	50
+#define VERDICTS_Y	(HEAD_LEGEND_Y + LEGEND_H + 2)
+#define VERDICTS_H	(CAPTION_H + VERDICT_BAR_H + 1 + AXIS_ROW_H + 1)
 
 /* The narrowest column: a snapshot's heat cells stay visible and apart. */
 #define MIN_COL_W	4
@@ -57,9 +59,7 @@ batch_verdict_key(struct svgw *w, const struct timeline *b, long y)
 	long x;
 
 	svgtl_caption(w, b, y, VERDICTS_CAPTION);
-	/* Bold: a little wider than svgr_text_px() reserves for plain text. */
-	x = b->left + svgr_text_px(VERDICTS_CAPTION, CAPTION_PX) * 11 / 10 +
-	    KEY_LEAD;
+	x = b->left + svgr_bold_est_px(VERDICTS_CAPTION, CAPTION_PX) + KEY_LEAD;
 	for (v = VERDICT_OK; v < VERDICT_UNUSABLE; v++) {
 		s = advise_verdict_name(v);
 		svgr_rect_open(w, x, y + CAPTION_BASE + 1 - KEY_SWATCH,
@@ -114,9 +114,15 @@ batch_psi(struct svgw *w, const struct timeline *b, long y, uint64_t *v,
 	size_t k;
 	int f;
 
-	for (k = 0; k < b->n; k++)
-		if ((p = b->r[k].psi) != NULL && p->some.avg10 > top)
+	/* Both lines, as rec_range() does: full is at most some on a kernel's PSI. */
+	for (k = 0; k < b->n; k++) {
+		if ((p = b->r[k].psi) == NULL)
+			continue;
+		if (p->some.present && p->some.avg10 > top)
 			top = p->some.avg10;
+		if (p->full.present && p->full.avg10 > top)
+			top = p->full.avg10;
+	}
 	y = svgtl_chart_frame(w, b, y, "Memory stall share, PSI avg10: some "
 	    "(solid), full (dashed)", hum_centi(s, sizeof(s), (uint32_t)top),
 	    "0");

@@ -16,7 +16,7 @@
 #define WIDTH		760
 #define PLOT_X		90
 #define PLOT_W		600
-#define PLOT_H		180
+#define FLEET_PLOT_H	180
 #define FLEET_PANEL_H	265
 #define FLEET_HEAD_H	70
 /* The head: its left edge and the baselines of the title, --need and the legend. */
@@ -34,6 +34,10 @@
 /* Points drawn per curve: the values at these many evenly spaced ranks. */
 #define CURVE_POINTS	200
 
+/* A curve's stroke, and the dashes of the curve after compaction. */
+#define CURVE_STROKE_W	"2"
+#define CURVE_DASH	"6,3"
+
 static const char *const ink_now = "#3b528b";
 static const char *const ink_after = "#5dc863";
 static const char *const ink_worst = "#d62728";
@@ -49,7 +53,7 @@ x_of(uint64_t v, uint64_t xmax)
 static long
 y_of(uint64_t rank, uint64_t n, long top)
 {
-	return top + PLOT_H - svgr_scale(rank, n, PLOT_H);
+	return top + FLEET_PLOT_H - svgr_scale(rank, n, FLEET_PLOT_H);
 }
 
 /*
@@ -81,6 +85,15 @@ worst_open(struct svgw *w, long x, long y)
 	svg_attr(w, "fill", ink_worst);
 }
 
+/* Write the stroke of a curve (and its legend's line): dashed when DASH. */
+static void
+curve_stroke(struct svgw *w, bool dash)
+{
+	svg_attr(w, "stroke-width", CURVE_STROKE_W);
+	if (dash)
+		svg_attr(w, "stroke-dasharray", CURVE_DASH);
+}
+
 /* Draw the cumulative distribution of the sorted V (N values) in INK, dashed when DASH. */
 static void
 curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
@@ -105,9 +118,7 @@ curve(struct svgw *w, const uint64_t *v, size_t n, uint64_t xmax, long top,
 	svg_attr_points(w, "points", xy, sizeof(xy) / sizeof(xy[0]) / 2);
 	svg_attr(w, "fill", "none");
 	svg_attr(w, "stroke", ink);
-	svg_attr(w, "stroke-width", "2");
-	if (dash)
-		svg_attr(w, "stroke-dasharray", "6,3");
+	curve_stroke(w, dash);
 	svg_close(w);
 }
 
@@ -163,7 +174,7 @@ axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
 	    "x allocations free", s, n);
 	svgr_text(w, PLOT_X, top - 10, 13, NULL, "bold", t);
 	for (k = 0; k <= 4; k++) {
-		long y = top + PLOT_H - k * PLOT_H / 4;
+		long y = top + FLEET_PLOT_H - k * FLEET_PLOT_H / 4;
 
 		line_open(w, PLOT_X, y, PLOT_X + PLOT_W, y,
 		    k ? "#dddddd" : "#222222");
@@ -173,12 +184,12 @@ axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
 	}
 	for (k = 0; k <= 4; k++) {
 		snprintf(t, sizeof(t), "%" PRIu64, xmax * (uint64_t)k / 4);
-		svgr_text(w, PLOT_X + k * PLOT_W / 4, top + PLOT_H + 16, 11,
-		    "middle", NULL, t);
+		svgr_text(w, PLOT_X + k * PLOT_W / 4, top + FLEET_PLOT_H + 16,
+		    11, "middle", NULL, t);
 	}
 	snprintf(t, sizeof(t), "allocations of %s in a row (x)", s);
-	svgr_text(w, PLOT_X + PLOT_W / 2, top + PLOT_H + 34, 12, "middle",
-	    NULL, t);
+	svgr_text(w, PLOT_X + PLOT_W / 2, top + FLEET_PLOT_H + 34, 12,
+	    "middle", NULL, t);
 }
 
 /* Draw the legend at Y: the two curves and the worst hosts' mark. */
@@ -192,9 +203,7 @@ legend_line(struct svgw *w, long y)
 
 	for (k = 0; k < 2; k++) {
 		line_open(w, x, y - 4, x + 24, y - 4, ink[k]);
-		svg_attr(w, "stroke-width", "2");
-		if (k)
-			svg_attr(w, "stroke-dasharray", "6,3");
+		curve_stroke(w, k);
 		svg_close(w);
 		svgr_text(w, x + 30, y, 12, NULL, NULL, word[k]);
 		x += 30 + (long)strlen(word[k]) * LEGEND_CHAR_W + 20;

@@ -210,7 +210,7 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 static long
 machine_label_w(const char *label)
 {
-	return svgr_text_px(label, 13) * 11 / 10 + 14;
+	return svgr_bold_est_px(label, 13) + 14;
 }
 
 /*

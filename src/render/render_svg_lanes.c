@@ -14,12 +14,25 @@
 #include "render_svg_parts.h"
 
 /*
- * A block of lanes: its bold title line, the lanes, the time axis under
- * them and a gap before the next block.
+ * A block of lanes: its caption (a chart's: CAPTION_H), the lanes, the
+ * time axis's row under them (AXIS_ROW_H) and a gap before the next block.
  */
-#define BLOCK_TITLE_H	18
-#define BLOCK_AXIS_H	16
 #define BLOCK_GAP	8
+
+/*
+ * The baseline of a lane's label and of its "none", from the lane's top:
+ * 4 pixels under its middle.
+ */
+#define LANE_TEXT_Y(y)	((y) + SVGLANE_H / 2 + 4)
+
+/*
+ * A lane's note, 4 pixels into its plot: "none" (LANE_NONE_PX) when the
+ * lane counted nothing, and a compaction block's note (LANE_NOTE_PX) when
+ * no run ended.
+ */
+#define LANE_NOTE_X	4
+#define LANE_NONE_PX	10
+#define LANE_NOTE_PX	11
 
 /*
  * A lane's label ends LABEL_GAP before its plot and keeps as much from
@@ -106,7 +119,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 	struct recsum c;
 	uint64_t top = 0;
 	size_t i, k;
-	long h, h1, x, wd;
+	/* The bars stand 2 pixels above the lane's foot. */
+	long h, h1, x, wd, foot = y + SVGLANE_H - 2;
 	int part;
 
 	for (i = 0; i < nt; i++)
@@ -118,21 +132,21 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		/* Beside B, a label too wide for the gap is A's row's already. */
 		if (i == 0 ||
 		    svgr_text_px(label, SMALL_PX) + LANE_LABEL_PAD < AXIS_W)
-			svgr_text(w, t[i].left - LABEL_GAP, y + LANE_H / 2 + 4,
+			svgr_text(w, t[i].left - LABEL_GAP, LANE_TEXT_Y(y),
 			    SMALL_PX, "end", NULL, label);
 		svgr_rect_open(w, t[i].left, y + 1, (long)t[i].n * t[i].cw,
-		    LANE_H - 2, COLOR_PLOT_BG);
+		    SVGLANE_H - 2, COLOR_PLOT_BG);
 		svg_close(w);
 		if (top == 0)
-			svgr_text(w, t[i].left + 4, y + LANE_H / 2 + 4, 10,
-			    NULL, NULL, "none");
+			svgr_text(w, t[i].left + LANE_NOTE_X, LANE_TEXT_Y(y),
+			    LANE_NONE_PX, NULL, NULL, "none");
 		for (k = 0; k < t[i].n; k++) {
 			lane_sum(&t[i], l, k, &c);
 			if (c.total == 0)
 				continue;
-			h = svgr_scale(c.total, top, LANE_H - 4);
+			h = svgr_scale(c.total, top, SVGLANE_H - 4);
 			h = h ? h : 1;
-			h1 = svgr_scale(c.part, top, LANE_H - 4);
+			h1 = svgr_scale(c.part, top, SVGLANE_H - 4);
 			x = svgtl_col_x(&t[i], k);
 			wd = svgtl_col_w(&t[i]);
 			/* The first part at the bottom, the rest above it. */
@@ -141,8 +155,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 					continue;
 				if (part == 1 && h1 >= h)
 					continue;
-				svgr_rect_open(w, x, part ? y + LANE_H - 2 - h :
-				    y + LANE_H - 2 - h1, wd, part ? h - h1 : h1,
+				svgr_rect_open(w, x, part ? foot - h : foot - h1,
+				    wd, part ? h - h1 : h1,
 				    part ? (l->kind == RC_COMPACTION ?
 				    COLOR_ORANGE : COLOR_BLUE) : (l->kind ==
 				    RC_COMPACTION ? COLOR_GREEN :
@@ -183,8 +197,7 @@ block_title(struct svgw *w, const struct timeline *t, size_t nt, long y,
 	size_t i;
 
 	for (i = 0; i < nt; i++)
-		svgr_text(w, t[i].left, y + CAPTION_BASE, CAPTION_PX, NULL,
-		    "bold", words);
+		svgtl_caption(w, &t[i], y, words);
 }
 
 /* Returns BUF holding the lane label of pair P: "Unmovable \u2190 Reclaimable". */
@@ -219,41 +232,41 @@ svglane_left(const struct rpair *p, size_t np)
 long
 svglane_events_h(size_t npairs, size_t nord)
 {
-	return 2L * (BLOCK_TITLE_H + BLOCK_AXIS_H + BLOCK_GAP) + (long)(1 + npairs + (nord ? nord : 1)) *
-	    LANE_H;
+	return 2L * (CAPTION_H + AXIS_ROW_H + BLOCK_GAP) +
+	    (long)(1 + npairs + (nord ? nord : 1)) * SVGLANE_H;
 }
 
 /* Draw the extfrag and compaction events of the timelines T at Y. */
 void
 svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 {
-	struct rpair p[REC_PAIRS];
+	struct rpair p[SVGLANE_PAIRS];
 	int ord[FRAG_MAX_ORDERS + 1];
 	struct lane l;
 	char s[2 * sizeof(p[0].alloc) + 8];
 	size_t np, no, i, j;
 
 	np = recsum_top_pairs(t[0].rec, nt > 1 ? t[1].rec : NULL, p,
-	    REC_PAIRS);
+	    SVGLANE_PAIRS);
 	no = svglane_compaction_orders(t[0].rec, nt > 1 ? t[1].rec : NULL, ord);
 	block_title(w, t, nt, y,
 	    "Extfrag events: fragmenting (vermillion), not (blue)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	rec_lane(w, t, nt, &l, "all", y);
 	for (j = 0; j < np; j++) {
 		l.alloc = p[j].alloc;
 		l.fallback = p[j].fallback;
 		pair_label(s, sizeof(s), &p[j]);
-		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * LANE_H);
+		rec_lane(w, t, nt, &l, s, y + (long)(j + 1) * SVGLANE_H);
 	}
-	y += (long)(np + 1) * LANE_H;
+	y += (long)(np + 1) * SVGLANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
-	y += BLOCK_AXIS_H + BLOCK_GAP;
+	y += AXIS_ROW_H + BLOCK_GAP;
 	block_title(w, t, nt, y,
 	    "Compaction runs: ended well (green), other (orange)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_COMPACTION;
 	for (j = 0; j < no; j++) {
@@ -262,12 +275,12 @@ svglane_events(struct svgw *w, const struct timeline *t, size_t nt, long y)
 			snprintf(s, sizeof(s), "whole zones");
 		else
 			snprintf(s, sizeof(s), "order %d", ord[j]);
-		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+		rec_lane(w, t, nt, &l, s, y + (long)j * SVGLANE_H);
 	}
 	for (i = 0; no == 0 && i < nt; i++)
-		svgr_text(w, t[i].left + 4, y + 17, 11, NULL, NULL,
-		    "no compaction run ended");
-	y += (long)(no ? no : 1) * LANE_H;
+		svgr_text(w, t[i].left + LANE_NOTE_X, LANE_TEXT_Y(y),
+		    LANE_NOTE_PX, NULL, NULL, "no compaction run ended");
+	y += (long)(no ? no : 1) * SVGLANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
 }
@@ -297,8 +310,7 @@ svglane_thp_sizes(const struct replay *a, const struct replay *b, uint64_t *kb)
 long
 svglane_thp_h(size_t n)
 {
-	return n ? BLOCK_TITLE_H + (long)n * LANE_H + BLOCK_AXIS_H + BLOCK_GAP :
-	    0;
+	return n ? CAPTION_H + (long)n * SVGLANE_H + AXIS_ROW_H + BLOCK_GAP : 0;
 }
 
 /* Draw the THP faults of each size of the timelines T at Y, a lane a size. */
@@ -315,15 +327,15 @@ svglane_thp(struct svgw *w, const struct timeline *t, size_t nt, long y)
 		return;
 	block_title(w, t, nt, y,
 	    "THP faults: fell back (vermillion), allocated (blue)");
-	y += BLOCK_TITLE_H;
+	y += CAPTION_H;
 	memset(&l, 0, sizeof(l));
 	l.kind = RC_THP;
 	for (j = 0; j < n; j++) {
 		l.size_kb = kb[j];
 		hum_size(s, sizeof(s), kb[j], 1024);
-		rec_lane(w, t, nt, &l, s, y + (long)j * LANE_H);
+		rec_lane(w, t, nt, &l, s, y + (long)j * SVGLANE_H);
 	}
-	y += (long)n * LANE_H;
+	y += (long)n * SVGLANE_H;
 	for (i = 0; i < nt; i++)
 		svgtl_time_axis(w, &t[i], y);
 }

@@ -90,12 +90,12 @@
 
 /*
  * The rest of the palette, with the above the migratetypes' colours
- * (render_svg_zones.c); grey stands in for Okabe and Ito's black.
+ * (render_svg_zones.c); COLOR_RULE's grey stands in for Okabe and Ito's
+ * black.
  */
 #define COLOR_PURPLE		"#cc79a7"
 #define COLOR_SKY_BLUE		"#56b4e9"
 #define COLOR_YELLOW		"#f0e442"
-#define COLOR_DARK_GREY		"#999999"
 
 /* A colour as "#rrggbb". */
 struct rgb {
@@ -182,6 +182,12 @@ long	svgr_text_px(const char *s, long size);
  * character.
  */
 long	svgr_bold_px(const char *s, long size);
+
+/*
+ * Returns svgr_text_px() of S at SIZE and a tenth: the estimate of bold
+ * text that the verdicts' key and a machine line's label are placed by.
+ */
+long	svgr_bold_est_px(const char *s, long size);
 
 /* Returns the bytes of the first N characters (UTF-8) of S, at most all. */
 size_t	svgr_chars_bytes(const char *s, long n);
@@ -485,8 +491,8 @@ void	svgtl_chart_line(struct svgw *w, const struct timeline *b, long y,
  * A recording's picture (render_svg_recording.c) and its lanes of bars
  * (render_svg_lanes.c): a lane's height, the most extfrag pairs drawn.
  */
-#define LANE_H		26
-#define REC_PAIRS	4
+#define SVGLANE_H	26
+#define SVGLANE_PAIRS	4
 
 /* Returns the orders of compaction in A and B (B may be NULL), lowest first, in ORD. */
 size_t	svglane_compaction_orders(const struct replay *a,

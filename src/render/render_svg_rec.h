@@ -18,6 +18,14 @@
 #define REC_HEAT_H	20
 
 /*
+ * With two recordings, the column of the change of each order's most
+ * unusable index: REC_CHANGE_W wide (a cell 2 pixels narrower, its
+ * number in the middle), REC_CHANGE_GAP right of B's plot.
+ */
+#define REC_CHANGE_W	(2L * CELL_W)
+#define REC_CHANGE_GAP	24
+
+/*
  * The room drawing one or two recordings takes, allocated whole before
  * the first byte is written and freed once: a zone's points in each
  * recording, and a chart's values, one per column.

@@ -105,15 +105,15 @@ heat_change(struct svgw *w, const struct timeline *t, unsigned node,
 			continue;
 		row = y + (long)j * t[0].row_h;
 		d = (int)(zb->unusable[kb].max - za->unusable[ka].max);
-		svgr_diff_cell_open(w, x, row, 2 * CELL_W - 2, t[0].row_h - 1,
-		    d);
+		svgr_diff_cell_open(w, x, row, REC_CHANGE_W - 2,
+		    t[0].row_h - 1, d);
 		svgr_zone_words(w, node, name);
 		svg_text(w, ", order ");
 		svg_text_int(w, ord[j]);
 		svg_text(w, ": unusable max ");
 		svgr_diff_words(w, za->unusable[ka].max, zb->unusable[kb].max,
 		    d);
-		svgr_diff_cell_close(w, x + CELL_W - 1, row + 14, d);
+		svgr_diff_cell_close(w, x + REC_CHANGE_W / 2 - 1, row + 14, d);
 	}
 }
 

@@ -25,11 +25,13 @@
  * REC_HEAD_H, each lower by the lines a long path wraps into. Two
  * recordings take REC_TWO_H more: B's line (REC_B_LINE_H) above the
  * legends, and a row of REC_AB_H naming A and B over their columns
- * (bold, REC_AB_PX on REC_AB_BASE).
+ * (bold, REC_AB_PX on REC_AB_BASE), REC_AB_GAP further from the legends
+ * than the first chart would be.
  */
-#define REC_HEAD_H	160
-#define REC_TWO_H	40
+#define REC_HEAD_H	(HEAD_LEGEND_Y + LEGEND_H + LEGEND_GAP)
+#define REC_TWO_H	(REC_B_LINE_H + REC_AB_GAP + REC_AB_H)
 #define REC_B_LINE_H	18
+#define REC_AB_GAP	4
 #define REC_AB_H	18
 #define REC_AB_BASE	12
 #define REC_AB_PX	14
@@ -257,7 +259,7 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 	/* The zone's points once, for its heat map and both charts. */
 	for (i = 0; i < nt; i++)
 		rec_points(room->zp[i], t[i].rec, node, name);
-	y = svgtl_zone_head(w, nt > 1 ? x + 2L * CELL_W : svgtl_col_x(&t[0],
+	y = svgtl_zone_head(w, nt > 1 ? x + REC_CHANGE_W : svgtl_col_x(&t[0],
 	    t[0].n), y, node, name);
 	recheat_draw(w, room, t, nt, node, name, ord, nord, x, y);
 	y += (long)nord * t[0].row_h + AXIS_ROW_H;
@@ -486,7 +488,7 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	struct timeline t[2];
 	unsigned ord[REPLAY_MAX_ORDERS];	/* distinct orders below it */
 	int cord[FRAG_MAX_ORDERS + 1];
-	struct rpair p[REC_PAIRS];
+	struct rpair p[SVGLANE_PAIRS];
 	size_t i, nz, nord, np;
 	long x, y, width, height, plot, evh = 0, extra, thph;
 	uint64_t kb[SVGLANE_MAX_SIZES];
@@ -495,13 +497,14 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 
 	memset(t, 0, sizeof(t));
 	memset(p, 0, sizeof(p));	/* no events: none, and svglane_left() reads none */
-	np = events ? recsum_top_pairs(r[0], b, p, REC_PAIRS) : 0;
+	np = events ? recsum_top_pairs(r[0], b, p, SVGLANE_PAIRS) : 0;
 	x = rec_timelines(t, r, nt, svglane_left(p, np), &plot);
 	if (rec_room_alloc(&room, r, t, nt) != 0)
 		return -1;
 	nz = rec_zones(r[0], b, room.z);
 	nord = recheat_orders(r[0], b, ord);
-	width = x - AXIS_W + MARGIN + (nt > 1 ? 2 * CELL_W + 24 : 0);
+	width = x - AXIS_W + MARGIN + (nt > 1 ? REC_CHANGE_W + REC_CHANGE_GAP :
+	    0);
 	width = width < MIN_W ? MIN_W : width;
 	if (events)
 		evh = svglane_events_h(np, svglane_compaction_orders(r[0], b,
@@ -525,8 +528,8 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 	y += evh;
 	for (i = 0; i < nz; i++) {
 		rec_zone_block(&w, &room, t, nt, room.z[i]->node,
-		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot + 24 :
-		    0, y);
+		    room.z[i]->name, ord, nord, nt > 1 ? t[1].left + plot +
+		    REC_CHANGE_GAP : 0, y);
 		y += svgzone_series_h(t[0].row_h, nord);
 	}
 	rec_room_free(&room);

@@ -26,12 +26,18 @@
 #define SETS_MARGIN	10
 #define HEAD_TOP	28
 #define SETS_LINE_H	14
+/*
+ * The head's paths and the notes under the panels: their text size, and
+ * the room under each side's path before the next.
+ */
+#define SETS_TEXT_PX	11
+#define SETS_PATH_GAP	2
 /* A side's swatch in the head, and its path right of it. */
 #define SWATCH		10
 #define PATH_X		(SETS_MARGIN + SWATCH + 6)
 /* In a panel: its plot's top and height, under the titles. */
 #define PLOT_TOP	42
-#define PLOT_H		80
+#define SETS_PLOT_H	80
 /* The x where the scale's numbers end, and A's column (B's SIDE_DX right). */
 #define SCALE_X		96
 #define SIDE_X		150
@@ -50,7 +56,7 @@ static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
 static long
 ypos(double v, double lo, double hi, long bottom)
 {
-	return bottom - lround((v - lo) / (hi - lo) * PLOT_H);
+	return bottom - lround((v - lo) / (hi - lo) * SETS_PLOT_H);
 }
 
 /* Returns V within S's domain. */
@@ -155,7 +161,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 {
 	double lo, hi;
 	char t[PATH_MAX + 160], b[2][64];
-	long cx, bottom = y0 + PLOT_TOP + PLOT_H;
+	long cx, bottom = y0 + PLOT_TOP + SETS_PLOT_H;
 	int k;
 
 	range(x, s, &lo, &hi);
@@ -286,18 +292,18 @@ layout(const struct sets *x, struct sets_layout *l)
 	for (k = 0; k < 2; k++) {
 		snprintf(l->pre[k], sizeof(l->pre[k]), "%s %s (%zu runs): ",
 		    k ? "B" : "A", k ? "candidate" : "baseline", x->side[k].n);
-		l->lines[k] = svgr_text_wrap(NULL, PATH_X, 0, 11, l->path_w,
-		    SETS_LINE_H, l->pre[k], x->side[k].path);
-		l->top += SETS_LINE_H * l->lines[k] + 2;
+		l->lines[k] = svgr_text_wrap(NULL, PATH_X, 0, SETS_TEXT_PX,
+		    l->path_w, SETS_LINE_H, l->pre[k], x->side[k].path);
+		l->top += SETS_LINE_H * l->lines[k] + SETS_PATH_GAP;
 	}
 	l->top += 8;
 	/* The metrics without a panel and those left out, in notes under the panels. */
 	if (l->folded != NULL)
-		l->nf = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->note_w,
-		    SETS_LINE_H, "", l->folded);
+		l->nf = svgr_text_wrap(NULL, SETS_MARGIN, 0, SETS_TEXT_PX,
+		    l->note_w, SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		l->nd = svgr_text_wrap(NULL, SETS_MARGIN, 0, 11, l->note_w,
-		    SETS_LINE_H, "", l->dropped);
+		l->nd = svgr_text_wrap(NULL, SETS_MARGIN, 0, SETS_TEXT_PX,
+		    l->note_w, SETS_LINE_H, "", l->dropped);
 	return 0;
 }
 
@@ -321,9 +327,9 @@ draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
 		svgr_rect_open(&w, SETS_MARGIN, top, SWATCH, SWATCH,
 		    side_ink[k]);
 		svg_close(&w);
-		svgr_text_wrap(&w, PATH_X, top + 9, 11, l->path_w, SETS_LINE_H,
-		    l->pre[k], x->side[k].path);
-		top += SETS_LINE_H * l->lines[k] + 2;
+		svgr_text_wrap(&w, PATH_X, top + 9, SETS_TEXT_PX, l->path_w,
+		    SETS_LINE_H, l->pre[k], x->side[k].path);
+		top += SETS_LINE_H * l->lines[k] + SETS_PATH_GAP;
 	}
 	top = l->top;
 	for (i = 0; i < l->np; i++)
@@ -332,11 +338,11 @@ draw(FILE *fp, const struct sets *x, const struct sets_layout *l)
 		    SETS_PANEL_H);
 	top += l->rows * SETS_PANEL_H + 12;
 	if (l->folded != NULL)
-		svgr_text_wrap(&w, SETS_MARGIN, top, 11, l->note_w,
+		svgr_text_wrap(&w, SETS_MARGIN, top, SETS_TEXT_PX, l->note_w,
 		    SETS_LINE_H, "", l->folded);
 	if (l->dropped != NULL)
-		svgr_text_wrap(&w, SETS_MARGIN, top + SETS_LINE_H * l->nf, 11,
-		    l->note_w, SETS_LINE_H, "", l->dropped);
+		svgr_text_wrap(&w, SETS_MARGIN, top + SETS_LINE_H * l->nf,
+		    SETS_TEXT_PX, l->note_w, SETS_LINE_H, "", l->dropped);
 	svgr_end(&w);
 }
 
