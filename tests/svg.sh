@@ -374,7 +374,8 @@ EOF
 # No label is cut or overlaps another (svg-bounds.py), in every golden and in
 # pictures made to have the longest labels: every fallback pair of
 # migratetypes and a 64-character host (recording), node 1023 and a
-# 200-character root (snapshot, comparison, batch), five orders advised.
+# 200-character root (snapshot, comparison, batch), five orders advised,
+# and a comparison whose B has more advice orders than its A.
 long=$tmp/$(printf 'a-directory-name-of-forty-characters-xx/%.0s' 1 2 3 4 5)root
 mkdir -p "$long/proc"
 printf 'Node 1023, zone  HighMem 1 2 3 4 5 6 7 8 9 10 11 \nNode 1023, zone  Movable 100 2 3 4 5 6 7 0 0 0 0 \n' \
@@ -385,6 +386,8 @@ rec=$FIXTURES/recordings/long-labels
 "$FRAGSTAT" -q --sysroot "$long" --sysroot "$long" --format=svg >"$tmp/b3.svg" &&
 "$FRAGSTAT" -q --sysroot "$rec" --format=svg >"$tmp/b4.svg" &&
 "$FRAGSTAT" -q --compare "$rec" "$rec" --format=svg >"$tmp/b5.svg" &&
+"$FRAGSTAT" -q --compare "$FIXTURES/states/healthy" \
+    "$FIXTURES/outcomes/vm-6.18-mthp" --format=svg >"$tmp/b8.svg" &&
 mkdir -p "$long/runs" && cp -R "$rec" "$long/runs/1" &&
 "$FRAGSTAT" -q --compare "$long/runs" "$long/runs" --format=svg >"$tmp/b7.svg" &&
 "$FRAGSTAT" -q --sysroot "$corpus/vm-6.18-x86-64-holes" --advise=9,3,4,5,6 \
@@ -427,7 +430,7 @@ for f in "$tmp"/z[1-6].svg; do
 		fail "$f: no zone of the longest name"
 done
 n=$((n + 1))
-python3 "$here/svg-bounds.py" "$tmp"/b[1-7].svg "$tmp"/z[1-6].svg \
+python3 "$here/svg-bounds.py" "$tmp"/b[1-8].svg "$tmp"/z[1-6].svg \
     "$here"/cli/svg-*/out "$here"/cli/map-capture-svg/out \
     "$FIXTURES"/render/map-svg ||
 	fail "a label is cut or overlaps"

@@ -157,6 +157,10 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 {
 	const struct bzone *z, *prev = NULL;
 	struct zonepair p;
+
+	/* A's and B's badges interleaved: as many rows as the one with more. */
+	lines = 2 * (svgzone_advice_lines(a) > svgzone_advice_lines(b) ?
+	    svgzone_advice_lines(a) : svgzone_advice_lines(b));
 	size_t at = 0;
 	long h = 0;
 
@@ -176,12 +180,16 @@ render_svg_compare(FILE *fp, const struct report *a, const struct report *b)
 {
 	struct svgw w;
 	long lw = svgzone_label_w(a), left, width, y, top;
-	size_t at = 0, lines = 2 * svgzone_advice_lines(a);
+	size_t at = 0, lines;
 	const struct bzone *z, *prev = NULL;
 	const struct report *const ab[2] = { a, b };
 	static const char *const tags[2] = { "A", "B" };
 	struct head_lines n;
 	struct zonepair p;
+
+	/* A's and B's badges interleaved: as many rows as the one with more. */
+	lines = 2 * (svgzone_advice_lines(a) > svgzone_advice_lines(b) ?
+	    svgzone_advice_lines(a) : svgzone_advice_lines(b));
 
 	if (svgzone_label_w(b) > lw)
 		lw = svgzone_label_w(b);
