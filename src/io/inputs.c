@@ -393,8 +393,8 @@ tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
 
 	if (sysctl(o, INPUTS_EXTFRAG_THRESHOLD, 0, ADVISE_THRESHOLD_MAX,
 	    &in->threshold, e) != 0 ||
-	    sysctl(o, INPUTS_PROACTIVENESS, 0, 100, &in->proactiveness,
-	    e) != 0 ||
+	    sysctl(o, INPUTS_PROACTIVENESS, 0, ADVISE_PROACTIVENESS_MAX,
+	    &in->proactiveness, e) != 0 ||
 	    sysctl(o, INPUTS_DEFRAG_MODE, 0, 1, &in->defrag_mode, e) != 0 ||
 	    sysctl(o, INPUTS_PMD_SIZE, 1, 1L << 40, &bytes, e) != 0)
 		return -1;

@@ -22,6 +22,13 @@ enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
 #define ADVISE_THRESHOLD_MAX_TEXT	"1000"
 
 /*
+ * vm.compaction_proactiveness's upper bound: the kernel's sysctl takes
+ * 0..100 (mm/compaction.c, extra2 SYSCTL_ONE_HUNDRED), so the sysctl as
+ * read does too.
+ */
+#define ADVISE_PROACTIVENESS_MAX	100
+
+/*
  * What the kernel would do for one zone. A node or the machine takes the
  * best verdict of its zones, best first: ok, unknown (ok only if what is
  * missing allows it), compact, reclaim; a zone that is unusable (the

@@ -272,7 +272,7 @@ svghead_diff_legend(struct svgw *w, long x, long y)
 	for (i = 0; i <= 2; i++)
 		stops[i] = svgr_diff_color(i * 1000 - 1000);
 	svghead_gradient_legend(w, x, y, "Change of the unusable index, B - A",
-	    "change", stops, 3, "#999999", ticks, 3,
+	    "change", stops, 3, COLOR_RULE, ticks, 3,
 	    "blue: less free memory unusable in B (better);",
 	    "red: more (worse)");
 }
