@@ -41,7 +41,7 @@ on() {
 	shift
 	unshare -m sh -c 'mount --make-rprivate / &&
 	    mount --bind "$1/proc" /proc && mount --bind "$1/sys" /sys &&
-	    shift && exec "$@"' sh "$root" "$FRAGSTAT" -q --compact --force "$@"
+	    shift && exec "$@"' sh "$root" "$FRAGSTAT" -q --compact --force "$@"  # suite-safe: /proc and /sys are our root's, in a mount namespace
 }
 
 # Compare $2 (what came) with $3 (what should) for check $1.

@@ -111,7 +111,7 @@ compare_once() {
 	echo 1 > "$inner/tracing_on"
 	load
 	# Opt-in only: compaction changes the memory it measures.
-	[ "${EVENTS_COMPACT:-0}" = 1 ] && echo 1 > /proc/sys/vm/compact_memory
+	[ "${EVENTS_COMPACT:-0}" = 1 ] && echo 1 > /proc/sys/vm/compact_memory  # suite-safe: only under make live-events
 	echo 0 > "$inner/tracing_on"
 	# ...to the second sample that begins after the inner reader stops.
 	n=$(($(wc -l < "$tmp/s.json") + 2))

@@ -8,9 +8,9 @@
 # unchanged (compaction skipped for lack of free memory would leave
 # compact_stall alone and reclaim). The pool is restored on every exit.
 #
-# In 'make check' (root, hugetlb of the pageblock size) the reservation is
-# capped at 256 pages (512 MiB on x86), so that tests running beside it
-# keep their memory; 'sudo make live-avail' (LIVE_AVAIL_FULL=1) reserves
+# In 'make check-host' (root, hugetlb of the pageblock size) the
+# reservation is capped at 256 pages (512 MiB on x86), so that programs
+# running beside it keep their memory; 'sudo make live-avail' (LIVE_AVAIL_FULL=1) reserves
 # the whole count minus the margin. The margin is a tenth of the count, at
 # least 16: the count is a snapshot, and other allocations go on.
 #
