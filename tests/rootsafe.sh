@@ -8,7 +8,9 @@
 # it was opened, never through the link; a hung FIFO read under --sysroot
 # ends on SIGTERM and leaves no temporary directory. As root: a directory
 # of another user, or one others can write to, is refused with nothing
-# written into it, and a sticky root-owned one (a private /tmp) works; as
+# written into it, and a sticky root-owned one (a private /tmp) works;
+# one another user may write into by its ACL, or reached by a link of
+# root's through another user's directory, is refused too; as
 # nobody the same holds: another user's directory on the way, or one of
 # ours others can write to, is refused, and our own works. The test waits for what fragstat does, never for a time.
 #
@@ -258,6 +260,31 @@ chown -h "$nuid" "$tmp/stk/lnk"
 refused "uid $nuid's symbolic link in a sticky directory" "$tmp/victim9" \
     "$tmp/stk/lnk/c: refusing to follow $tmp/stk/lnk, a symbolic link of uid $nuid in a shared directory" \
     "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/stk/lnk/c"
+# 9b. An ACL that lets another user write (issue 44): the mode alone
+# (0775, root's group) would pass; user:nobody:rwx is another writer.
+mkdir -m 0775 "$tmp/acl"
+if command -v setfacl > /dev/null && setfacl -m "u:$nuid:rwx" "$tmp/acl" 2>/dev/null; then
+	refused "--capture into a directory uid $nuid may write by its ACL" "$tmp/acl" \
+	    "$tmp/acl/c: refusing to write into $tmp/acl, a directory writable by uid $nuid by its ACL (running as root)" \
+	    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/acl/c"
+	refused "--record into a directory uid $nuid may write by its ACL" "$tmp/acl" \
+	    "$tmp/acl/r: refusing to write into $tmp/acl, a directory writable by uid $nuid by its ACL (running as root)" \
+	    "$FRAGSTAT" -q --sysroot "$vm" --watch 0.02 --count 1 --record "$tmp/acl/r"
+else
+	echo "note: no setfacl or no ACLs on $tmp: the ACL check is not tested"
+fi
+# 9c. Root's own symbolic link whose target goes through another user's
+# directory (issue 44): lnk -> nob/rootsub, rootsub root's but nob not,
+# so nob's owner could swap rootsub; each directory of the target is checked.
+mkdir "$tmp/nob/rootsub"
+ln -s nob/rootsub "$tmp/lnk"
+refused "a link of root's through uid $nuid's directory" "$tmp/nob/rootsub" \
+    "$tmp/lnk/c: refusing to write into $tmp/lnk -> nob, a directory owned by uid $nuid (running as root)" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/lnk/c"
+ln -s "$tmp/nob/rootsub" "$tmp/alnk"
+refused "an absolute link of root's through uid $nuid's directory" "$tmp/nob/rootsub" \
+    "$tmp/alnk/c: refusing to write into $tmp/alnk -> $tmp/nob, a directory owned by uid $nuid (running as root)" \
+    "$FRAGSTAT" -q --sysroot "$vm" --capture "$tmp/alnk/c"
 # 10. As nobody: a directory on the way owned by another user (who could
 # replace the capture once published) or one of ours others can write
 # to is refused; our own directory works.

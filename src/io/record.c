@@ -308,8 +308,9 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 		return -1;
 	if (stage_open(&st, dfd, name, o->dir, "recording", e) != 0)
 		return -1;
+	/* Named as it will be: the temporary name is never said. */
 	if (write_meta(st.fd, o, e) != 0 ||
-	    capture_into(st.fd, st.shown, "first", o->src, o->page_size, e) != 0)
+	    capture_into(st.fd, o->dir, "first", o->src, o->page_size, e) != 0)
 		goto fail;
 	/* The capture named its own path: the messages below name DIR's. */
 	ferr_keep_path(e, o->dir);
@@ -326,7 +327,7 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	return 0;
 unpublish:
 	/* Published as NAME already: what failed after it removes it. */
-	safedir_rm_tree(dfd, name);
+	stage_unpublish(&st, name);
 fail:
 	if (fd != -1)
 		close(fd);
@@ -334,12 +335,18 @@ fail:
 	return -1;
 }
 
-/* Capture R's source as during/N for its sample N. Returns 0 or -1 with E set. */
+/*
+ * Capture R's source as during/N for its sample N; a file of the source
+ * that cannot be read then is said as the capture's ("DIR/during/N:
+ * cannot capture FILE: why"): the recording goes on being, without it.
+ * Returns 0 or -1 with E set.
+ */
 static int
 capture_during(struct record *r, struct ferr *e)
 {
 	/* The sample's number in decimal, with its NUL. */
 	char name[sizeof("18446744073709551615")], *during;
+	char msg[sizeof(e->msg)];
 	int fd, rc;
 
 	if (ferr_inject("record-during") ||
@@ -355,7 +362,13 @@ capture_during(struct record *r, struct ferr *e)
 		return ferr_set(e, 0, "out of memory");
 	}
 	snprintf(name, sizeof(name), "%lu", r->nsamples);
-	rc = capture_into(fd, during, name, r->src, r->page_size, e);
+	if ((rc = capture_into(fd, during, name, r->src, r->page_size,
+	    e)) != 0 && e->line == 0 && e->path != NULL &&
+	    strncmp(e->path, during, strlen(during)) != 0) {
+		snprintf(msg, sizeof(msg), "%s", e->msg);
+		ferr_set(e, 0, "cannot capture %s: %s", e->path, msg);
+		keep_path_in(e, during, name);
+	}
 	free(during);
 	close(fd);
 	return rc;

@@ -2,7 +2,6 @@
 /* safedir.c - write only into directories held open and checked, never through a path */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -14,87 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirtrust.h"
 #include "safedir.h"
 
 #define DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-
-/* Returns whether the directory of ST lets others than its owner make names in it. */
-static bool
-shared(const struct stat *st)
-{
-	return (st->st_mode & S_ISVTX) && (st->st_mode & (S_IWGRP | S_IWOTH));
-}
-
-/*
- * Returns 0 when we may create names in the directory of ST, else -1
- * with E saying why; SHOWN names it (NULL: the target itself). The rules
- * of logrotate ("parent directory has insecure permissions") and of
- * systemd's chase(CHASE_SAFE): root's own or, when we are not root, ours,
- * and writable by no one else but root's group, unless sticky (/tmp),
- * where only new names are made. Another user who could write into a
- * directory on the way could replace what we publish in it.
- */
-static int
-trusted(const struct stat *st, const char *shown, struct ferr *e)
-{
-	uid_t me = geteuid();
-	bool others = st->st_mode & S_IWOTH;
-	bool group = (st->st_mode & S_IWGRP) && st->st_gid != 0;
-	char why[96], as[32];
-
-	if ((st->st_uid == 0 || st->st_uid == me) &&
-	    ((st->st_mode & S_ISVTX) || (!others && !group)))
-		return 0;
-	if (st->st_uid != 0 && st->st_uid != me)
-		snprintf(why, sizeof(why), "owned by uid %u",
-		    (unsigned)st->st_uid);
-	else if (others)
-		snprintf(why, sizeof(why), "writable by others, mode %04o",
-		    (unsigned)(st->st_mode & 07777));
-	else
-		snprintf(why, sizeof(why), "writable by gid %u, mode %04o",
-		    (unsigned)st->st_gid, (unsigned)(st->st_mode & 07777));
-	if (me == 0)
-		snprintf(as, sizeof(as), "root");
-	else
-		snprintf(as, sizeof(as), "uid %u", (unsigned)me);
-	if (shown == NULL)
-		return ferr_set(e, 0, "refusing to write into a directory %s "
-		    "(running as %s)", why, as);
-	return ferr_set(e, 0, "refusing to write into %s, a directory %s "
-	    "(running as %s)", shown, why, as);
-}
-
-/*
- * Open the component NAME of the directory DFD (whose status is DST,
- * shown as SHOWN) following a symbolic link only when root, we or the
- * owner of DFD made it, as fs.protected_symlinks would. Returns the
- * descriptor, -1 with errno set when it cannot be opened, or -2 with E
- * set when it is refused.
- */
-static int
-step(int dfd, const struct stat *dst, const char *name, const char *shown,
-    struct ferr *e)
-{
-	struct stat ls;
-	int fd;
-
-	if ((fd = openat(dfd, name, DIR_FLAGS | O_NOFOLLOW)) != -1 ||
-	    (errno != ELOOP && errno != ENOTDIR))
-		return fd;
-	if (fstatat(dfd, name, &ls, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    !S_ISLNK(ls.st_mode)) {
-		errno = ENOTDIR;
-		return -1;
-	}
-	if (shared(dst) && ls.st_uid != 0 && ls.st_uid != geteuid() &&
-	    ls.st_uid != dst->st_uid) {
-		ferr_set(e, 0, "refusing to follow %s, a symbolic link of uid "
-		    "%u in a shared directory", shown, (unsigned)ls.st_uid);
-		return -2;
-	}
-	return openat(dfd, name, DIR_FLAGS);
-}
 
 /* Test-only: FRAGSTAT_TEST_SWAP_HOOK stops us between a check and the first use. */
 static void
@@ -142,45 +64,6 @@ split_last(char *buf, const char *path, char *name, size_t size,
 }
 
 /*
- * Check each directory above the working directory FD (whose status ST
- * was checked as ".") up to "/", each opened by ".." from the one below
- * it: a name made through a relative path is as safe as the directories
- * that hold the working directory, whose owners could rename them.
- * Returns 0, or -1 with E set (WHAT: why when one cannot be opened).
- */
-static int
-check_above(int fd, const struct stat *st, const char *what, struct ferr *e)
-{
-	char shown[PATH_MAX] = "..";
-	struct stat below = *st, up;
-	int dfd = fd, ufd, rc = -1;
-
-	for (;;) {
-		ufd = openat(dfd, "..", DIR_FLAGS);
-		if (dfd != fd)
-			close(dfd);
-		dfd = ufd;
-		if (ufd == -1 || fstat(ufd, &up) != 0) {
-			ferr_set(e, 0, "%s: %s", what, strerror(errno));
-			break;
-		}
-		/* "/" is its own "..": the walk is at the top. */
-		if (up.st_dev == below.st_dev && up.st_ino == below.st_ino) {
-			rc = 0;
-			break;
-		}
-		if (trusted(&up, shown, e) != 0)
-			break;
-		below = up;
-		if (strlen(shown) + 3 < sizeof(shown))
-			strcat(shown, "/..");
-	}
-	if (dfd != fd && dfd != -1)
-		close(dfd);
-	return rc;
-}
-
-/*
  * Create the directory NAME in DFD (mode 0755, less the umask) and note
  * it in M: the first with a descriptor of DFD, the next ones below it
  * while each component since was one made. Returns 0, or -1 with errno
@@ -210,28 +93,163 @@ make_dir(struct safedir_made *m, int dfd, const char *name)
 	return 0;
 }
 
+/* Symbolic links one walk follows at most: the kernel's MAXSYMLINKS. */
+#define WALK_LINKS	40
+
+/* One walk down a path: the directory reached so far, checked. */
+struct walk {
+	int			 fd;	/* the directory reached, or -1 */
+	struct stat		 st;	/* its status */
+	struct safedir_made	*made;	/* where missing ones are noted, or NULL */
+	int			 links;	/* symbolic links followed so far */
+	const char		*what;	/* the message when one cannot be opened */
+	struct ferr		*e;
+};
+
+static int	descend(struct walk *, const char *, const char *);
+
 /*
- * step(), and with MADE the directory NAME created first when missing
- * (make_dir()). One that was there ends the chain of those made: what
- * is made after it ("a/../b") is not below them.
+ * Make FD (opened just now, -1 with errno set when that failed) W's
+ * directory, closing the one before, and check it as SHOWN. Returns 0,
+ * or -1 with E set.
  */
 static int
-step_make(int dfd, const struct stat *dst, const char *name,
-    const char *shown, struct safedir_made *made, struct ferr *e)
+enter(struct walk *w, int fd, const char *shown)
 {
-	int fd = step(dfd, dst, name, shown, e);
+	int err = errno;
 
-	if (made == NULL || fd != -1 || errno != ENOENT) {
-		if (made != NULL && fd >= 0)
-			made->chained = false;
-		return fd;
+	if (w->fd != -1)
+		close(w->fd);
+	w->fd = fd;
+	errno = err;
+	if (fd == -1 || ferr_inject("safedir-stat") || fstat(fd, &w->st) != 0)
+		return ferr_set(w->e, 0, "%s: %s", w->what, strerror(errno));
+	return dirtrust_check(fd, &w->st, shown, w->e);
+}
+
+/*
+ * Check each directory above W's, the working directory (checked as
+ * "."), up to "/", each opened by ".." from the one below it: a name
+ * made through a relative path is as safe as the directories that hold
+ * the working directory, whose owners could rename them. Returns 0, or
+ * -1 with E set.
+ */
+static int
+check_above(const struct walk *w)
+{
+	struct walk up = { .fd = -1, .what = w->what, .e = w->e };
+	char shown[PATH_MAX] = "..";
+	struct stat below = w->st;
+	int rc;
+
+	if ((rc = enter(&up, openat(w->fd, "..", DIR_FLAGS), shown)) != 0)
+		goto out;
+	/* "/" is its own "..": the walk is at the top. */
+	while (up.st.st_dev != below.st_dev || up.st.st_ino != below.st_ino) {
+		below = up.st;
+		if (strlen(shown) + 3 < sizeof(shown))
+			strcat(shown, "/..");
+		if ((rc = enter(&up, openat(up.fd, "..", DIR_FLAGS), shown)) != 0)
+			break;
 	}
-	if (make_dir(made, dfd, name) != 0) {
-		if (errno != EEXIST)
+out:
+	if (up.fd != -1)
+		close(up.fd);
+	return rc;
+}
+
+/*
+ * Follow NAME of W's directory, a symbolic link, when root, we or that
+ * directory's owner made it (fs.protected_symlinks' rule): its target is
+ * walked as a path of its own, from W's directory or from "/", each
+ * directory on its way opened and checked, never resolved in one open.
+ * SHOWN names the link. Returns 0, or -1 with E set.
+ */
+static int
+follow(struct walk *w, const char *name, const char *shown)
+{
+	char target[PATH_MAX], prefix[PATH_MAX + sizeof(" -> ")];
+	struct stat ls;
+	ssize_t n;
+
+	if (fstatat(w->fd, name, &ls, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISLNK(ls.st_mode))
+		return ferr_set(w->e, 0, "%s: %s", w->what, strerror(ENOTDIR));
+	if (dirtrust_shared(&w->st) && ls.st_uid != 0 &&
+	    ls.st_uid != geteuid() && ls.st_uid != w->st.st_uid)
+		return ferr_set(w->e, 0, "refusing to follow %s, a symbolic "
+		    "link of uid %u in a shared directory", shown,
+		    (unsigned)ls.st_uid);
+	if (++w->links > WALK_LINKS)
+		return ferr_set(w->e, 0, "%s: %s", w->what, strerror(ELOOP));
+	if ((n = readlinkat(w->fd, name, target, sizeof(target))) == -1)
+		return ferr_set(w->e, 0, "%s: %s", w->what, strerror(errno));
+	if ((size_t)n >= sizeof(target))
+		return ferr_set(w->e, 0, "path too long");
+	target[n] = '\0';
+	/* Its directories are named as reached through it: "lnk -> nob". */
+	snprintf(prefix, sizeof(prefix), "%s -> ", shown);
+	return descend(w, target, prefix);
+}
+
+/*
+ * Go from W's directory into its component NAME (SHOWN in messages),
+ * made first when missing and W notes what it makes (make_dir()); one
+ * that was there ends the chain of those made: what is made after it
+ * ("a/../b") is not below them. Returns 0, or -1 with E set.
+ */
+static int
+step(struct walk *w, const char *name, const char *shown)
+{
+	bool made = false;
+	int fd;
+
+	fd = openat(w->fd, name, DIR_FLAGS | O_NOFOLLOW);
+	if (fd == -1 && errno == ENOENT && w->made != NULL) {
+		if (make_dir(w->made, w->fd, name) == 0)
+			made = true;
+		else if (errno != EEXIST)
+			return ferr_set(w->e, 0, "%s: %s", w->what,
+			    strerror(errno));
+		fd = openat(w->fd, name, DIR_FLAGS | O_NOFOLLOW);
+	}
+	if (w->made != NULL && !made)
+		w->made->chained = false;
+	if (fd == -1 && (errno == ELOOP || errno == ENOTDIR))
+		return follow(w, name, shown);
+	return enter(w, fd, shown);
+}
+
+/*
+ * Walk W from its directory (from "/" when PATH is absolute) through each
+ * component of PATH, a path of directories, each checked; PREFIX comes
+ * before PATH in messages. Returns 0, or -1 with E set.
+ */
+static int
+descend(struct walk *w, const char *path, const char *prefix)
+{
+	char buf[PATH_MAX], shown[PATH_MAX];
+	char *comp, *next;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	if (path[0] == '/') {
+		snprintf(shown, sizeof(shown), "%s/", prefix);
+		if (enter(w, ferr_inject("safedir-open") ? -1 :
+		    open("/", DIR_FLAGS), shown) != 0)
 			return -1;
-		made->chained = false;
 	}
-	return step(dfd, dst, name, shown, e);
+	for (comp = buf; comp != NULL; comp = next) {
+		if ((next = strchr(comp, '/')) != NULL)
+			*next++ = '\0';
+		if (*comp == '\0' || strcmp(comp, ".") == 0)
+			continue;
+		/* SHOWN: the path up to this component, for messages. */
+		snprintf(shown, sizeof(shown), "%s%.*s", prefix,
+		    (int)(comp - buf + strlen(comp)), path);
+		if (step(w, comp, shown) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 /*
@@ -243,11 +261,8 @@ static int
 walk(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, struct safedir_made *made, struct ferr *e)
 {
-	char buf[PATH_MAX], shown[PATH_MAX];
-	char *comp, *next;
-	struct stat st;
-	bool abs = path[0] == '/';
-	int fd, nfd;
+	struct walk w = { .fd = -1, .made = made, .what = what, .e = e };
+	char buf[PATH_MAX];
 
 	d->fd = -1;
 	d->shared = false;
@@ -256,45 +271,17 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 	if (split_last(buf, path, name, size, e) != 0)
 		return -1;
 	/* Walked from "/" or ".", the first directory checked like the rest. */
-	fd = open(abs ? "/" : ".", DIR_FLAGS);
-	if (fd == -1 || ferr_inject("safedir-open") || fstat(fd, &st) != 0) {
-		ferr_set(e, 0, "%s: %s", what, strerror(errno));
-		goto fail;
+	if ((path[0] != '/' && (enter(&w, ferr_inject("safedir-open") ? -1 :
+	    open(".", DIR_FLAGS), ".") != 0 || check_above(&w) != 0)) ||
+	    descend(&w, buf[0] == '\0' && path[0] == '/' ? "/" : buf, "") != 0) {
+		if (w.fd != -1)
+			close(w.fd);
+		return -1;
 	}
-	if (trusted(&st, abs ? "/" : ".", e) != 0 ||
-	    (!abs && check_above(fd, &st, what, e) != 0))
-		goto fail;
-	for (comp = buf; comp != NULL; comp = next) {
-		if ((next = strchr(comp, '/')) != NULL)
-			*next++ = '\0';
-		if (*comp == '\0' || strcmp(comp, ".") == 0)
-			continue;
-		/* SHOWN: the path up to this component, for messages. */
-		snprintf(shown, sizeof(shown), "%.*s", (int)(comp - buf +
-		    strlen(comp)), path);
-		nfd = step_make(fd, &st, comp, shown, made, e);
-		if (nfd < 0) {
-			if (nfd == -1)
-				ferr_set(e, 0, "%s: %s", what, strerror(errno));
-			goto fail;
-		}
-		close(fd);
-		fd = nfd;
-		if (ferr_inject("safedir-stat") || fstat(fd, &st) != 0) {
-			ferr_set(e, 0, "%s: %s", what, strerror(errno));
-			goto fail;
-		}
-		if (trusted(&st, shown, e) != 0)
-			goto fail;
-	}
-	d->fd = fd;
-	d->shared = shared(&st);
+	d->fd = w.fd;
+	d->shared = dirtrust_shared(&w.st);
 	swap_hook();
 	return 0;
-fail:
-	if (fd != -1)
-		close(fd);
-	return -1;
 }
 
 int
@@ -358,14 +345,15 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
 		return -1;
 	}
 	/* Someone else's in /tmp could be swapped under us or read: not taken. */
-	if (trusted(&st, NULL, e) != 0 || (p->shared && st.st_uid != geteuid() &&
+	if (dirtrust_check(fd, &st, NULL, e) != 0 ||
+	    (p->shared && st.st_uid != geteuid() &&
 	    ferr_set(e, 0, "refusing to write into a directory owned by uid "
 	    "%u in a shared directory", (unsigned)st.st_uid) != 0)) {
 		close(fd);
 		return -1;
 	}
 	d->fd = fd;
-	d->shared = shared(&st);
+	d->shared = dirtrust_shared(&st);
 	swap_hook();
 	return 0;
 }
@@ -452,61 +440,6 @@ safedir_is_tmp(const char *name, const char *base)
 		if (strchr(tmp_chars, name[i]) == NULL)
 			return false;
 	return true;
-}
-
-/*
- * Remove every entry of the open directory FD, reading it from the start
- * again until a pass removes nothing (an entry removed while reading may
- * move those after it). Returns 0 when it is empty, else -1.
- */
-static int
-rm_entries(int fd)
-{
-	union {
-		struct dirent64	 d;
-		char		 b[2048];
-	} u;
-	struct dirent64 *d;
-	ssize_t n, off;
-	int removed, left;
-
-	do {
-		removed = left = 0;
-		if (lseek(fd, 0, SEEK_SET) != 0)
-			return -1;
-		while ((n = getdents64(fd, u.b, sizeof(u.b))) > 0)
-			for (off = 0; off < n; off += d->d_reclen) {
-				d = (struct dirent64 *)(void *)(u.b + off);
-				if (strcmp(d->d_name, ".") == 0 ||
-				    strcmp(d->d_name, "..") == 0)
-					continue;
-				if (safedir_rm_tree(fd, d->d_name) == 0)
-					removed++;
-				else
-					left++;
-			}
-		if (n < 0)
-			return -1;
-	} while (removed > 0);
-	return left ? -1 : 0;
-}
-
-int
-safedir_rm_tree(int dfd, const char *name)
-{
-	int fd, rc;
-
-	if (unlinkat(dfd, name, 0) == 0 || errno == ENOENT)
-		return 0;
-	if (errno != EISDIR)
-		return -1;
-	if ((fd = openat(dfd, name, DIR_FLAGS | O_NOFOLLOW)) == -1)
-		return errno == ENOENT ? 0 : -1;
-	rc = rm_entries(fd);
-	close(fd);
-	if (unlinkat(dfd, name, AT_REMOVEDIR) != 0 && errno != ENOENT)
-		rc = -1;
-	return rc;
 }
 
 /*

@@ -27,10 +27,11 @@ void	safedir_strip_slashes(char *buf, size_t size, const char *path);
  * Open the directory that holds the last component of PATH into D and
  * copy that component into NAME. Each directory of the path is opened
  * without following a symbolic link, except one that root, we or the
- * owner of the directory holding it made (fs.protected_symlinks' rule);
+ * owner of the directory holding it made (fs.protected_symlinks' rule),
+ * whose target is then walked the same way, component by component;
  * each, and for a relative PATH each above the working directory too,
- * must be root's or ours, writable by no one else but root's group
- * unless sticky (/tmp). Returns 0, or -1 with E set: the message says
+ * must be root's or ours, writable by no one else but root's group by
+ * its mode or its ACL, unless sticky (/tmp) (dirtrust.h). Returns 0, or -1 with E set: the message says
  * what was refused, or is "WHAT: why" when a directory of the path
  * cannot be opened.
  */
@@ -106,12 +107,20 @@ bool	safedir_is_tmp(const char *name, const char *base);
 
 /*
  * Remove NAME in DFD and, when a directory, everything below it, never
- * following a symbolic link (each directory opened O_NOFOLLOW relative to
- * its parent's descriptor). Only async-signal-safe calls (getdents64(),
- * no malloc): a signal handler may call it. Returns 0 (also when NAME is
- * absent) or -1.
+ * following a symbolic link, with one new descriptor open at most
+ * whatever the depth (safedir_rm.c). Only async-signal-safe calls
+ * (getdents64(), no malloc): a signal handler may call it. Returns 0
+ * (also when NAME is absent) or -1.
  */
 int	safedir_rm_tree(int dfd, const char *name);
+
+/*
+ * safedir_rm_tree() of the directory NAME in DFD that we hold open as
+ * FD: what is in it is removed through FD, never by NAME, and NAME only
+ * while it is still FD's directory, empty. Returns 0 (also when NAME is
+ * gone) or -1.
+ */
+int	safedir_rm_held(int dfd, const char *name, int fd);
 
 /*
  * Rename FROM to TO in DFD, never replacing TO: renameat2(RENAME_NOREPLACE),

@@ -35,11 +35,11 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	const char *slash;
 	struct stat sb;
 	sigset_t old;
-	int fd;
+	int fd, err;
 
 	st->what = what;
 	st->parentfd = parentfd;
-	st->fd = -1;
+	st->fd = st->spare = -1;
 	st->tmp[0] = '\0';
 	ferr_keep_path(e, dir);
 	/* ".NAME.XXXXXX": NAME and 1 + 1 + 6 bytes in one directory entry. */
@@ -49,14 +49,20 @@ stage_open(struct stage *st, int parentfd, const char *name, const char *dir,
 	if (fstatat(parentfd, name, &sb, AT_SYMLINK_NOFOLLOW) == 0)
 		return ferr_set(e, 0, "exists; a %s never overwrites", what);
 	hold(true, &old);
-	if ((fd = safedir_mkdtemp(parentfd, name, st->tmp,
-	    sizeof(st->tmp))) == -1)
+	if ((st->spare = fcntl(parentfd, F_DUPFD_CLOEXEC, 0)) == -1 ||
+	    (fd = safedir_mkdtemp(parentfd, name, st->tmp,
+	    sizeof(st->tmp))) == -1) {
+		fd = -1;
 		st->tmp[0] = '\0';
+	}
 	st->fd = fd;
+	err = errno;
 	hold(false, &old);
-	if (fd == -1)
+	if (fd == -1) {
+		stage_close(st);
 		return ferr_set(e, 0, "cannot create a directory beside it: %s",
-		    strerror(errno));
+		    strerror(err));
+	}
 	/* Its path as the user would name it: beside DIR. */
 	safedir_strip_slashes(path, sizeof(path), dir);
 	slash = strrchr(path, '/');
@@ -92,27 +98,52 @@ stage_publish(struct stage *st, const char *name, const char *hooks,
 	return ferr_set(e, 0, "cannot rename %s: %s", st->shown, strerror(err));
 }
 
+/*
+ * Give back ST's reserved descriptor, then remove NAME, ST's directory
+ * in its parent, through the descriptor held: the one reserved is the
+ * one removal needs, when every other is taken.
+ */
+static void
+remove_held(struct stage *st, const char *name)
+{
+	if (st->spare != -1)
+		close(st->spare);
+	st->spare = -1;
+	safedir_rm_held(st->parentfd, name, st->fd);
+}
+
 void
 stage_close(struct stage *st)
 {
 	sigset_t old;
 
-	if (st->tmp[0] != '\0') {
-		hold(true, &old);
-		safedir_rm_tree(st->parentfd, st->tmp);
-		st->tmp[0] = '\0';
-		hold(false, &old);
-	}
+	hold(true, &old);
+	if (st->tmp[0] != '\0')
+		remove_held(st, st->tmp);
+	st->tmp[0] = '\0';
+	hold(false, &old);
+	if (st->spare != -1)
+		close(st->spare);
 	if (st->fd != -1)
 		close(st->fd);
-	st->fd = -1;
+	st->fd = st->spare = -1;
 }
 
 void
-stage_remove_now(const struct stage *st)
+stage_unpublish(struct stage *st, const char *name)
+{
+	sigset_t old;
+
+	hold(true, &old);
+	remove_held(st, name);
+	hold(false, &old);
+}
+
+void
+stage_remove_now(struct stage *st)
 {
 	if (st->tmp[0] != '\0')
-		safedir_rm_tree(st->parentfd, st->tmp);
+		remove_held(st, st->tmp);
 }
 
 void

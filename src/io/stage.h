@@ -17,14 +17,17 @@
 /*
  * A directory being built: ".NAME.XXXXXX" in PARENTFD (a directory that
  * safedir.h checked), held open as FD and written only through it, then
- * renamed to NAME in one step. Small and plain so that a signal handler
- * may read it (stage_remove_now()): TMP is set and cleared with every
- * signal blocked, and is "" whenever there is nothing to remove.
+ * renamed to NAME in one step; it is removed through FD too. Small and
+ * plain so that a signal handler may read it (stage_remove_now()): TMP
+ * is set and cleared with every signal blocked, and is "" whenever there
+ * is nothing to remove. SPARE is a descriptor held back for removal,
+ * which needs one, so that it works when every other is taken.
  */
 struct stage {
 	const char *what;		/* "capture", "recording" */
 	int	 parentfd;		/* where both names are; not ours */
 	int	 fd;			/* the temporary directory, or -1 */
+	int	 spare;			/* reserved for removal, or -1 */
 	char	 tmp[NAME_MAX + 1];	/* its name in PARENTFD, or "" */
 	char	 shown[PATH_MAX + STAGE_ROOM];	/* its path as the user names it */
 };
@@ -50,6 +53,12 @@ int	stage_publish(struct stage *st, const char *name, const char *hooks,
 void	stage_close(struct stage *st);
 
 /*
+ * Remove NAME, which ST published, through its descriptor: for what
+ * fails after publishing. stage_close() still ends ST.
+ */
+void	stage_unpublish(struct stage *st, const char *name);
+
+/*
  * Remove every ".NAME.XXXXXX" directory that a stage of NAME in PARENTFD
  * left when it was killed (SIGKILL, a crash) before it could remove its
  * own, through PARENTFD only; other names are left alone.
@@ -60,6 +69,6 @@ void	stage_clear_stale(int parentfd, const char *name);
  * Remove ST's temporary directory and all in it with async-signal-safe
  * calls only: for a signal handler that ends the program.
  */
-void	stage_remove_now(const struct stage *st);
+void	stage_remove_now(struct stage *st);
 
 #endif

@@ -16,7 +16,7 @@
  * The capture being made, where the handler finds what to remove: a few
  * hundred bytes that stage.c sets and clears with every signal blocked.
  */
-static struct stage staged = { .fd = -1 };
+static struct stage staged = { .fd = -1, .spare = -1 };
 
 /* A fatal signal: remove the partial capture, then die of SIG. */
 static void
