@@ -579,7 +579,8 @@ pollution_prom(FILE *fp, const struct report *r)
 static void
 regions_blocks_prom(FILE *fp, const struct report *r)
 {
-	static const enum offline_state of[] = { OFF_OFFLINABLE, OFF_KEPT };
+	static const enum offline_state of[] = { OFF_OFFLINABLE, OFF_KEPT,
+	    OFF_HOLE };
 	const struct map *m = r->map;
 	size_t i, s;
 
@@ -597,7 +598,8 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 	}
 	if (r->offline && r->offline->block_pages) {
 		gauge(fp, "memory_blocks", "Online memory blocks in the "
-		    "zone alone: offlinable (no pinned page) or kept (--map).");
+		    "zone alone: offlinable (no pinned page), kept or "
+		    "with_hole (never) (--map).");
 		for (i = 0; i < m->nzones; i++)
 			for (s = 0; s < NITEMS(of); s++)
 				map_zone_series(fp, "memory_blocks", m, i,
