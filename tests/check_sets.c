@@ -2,6 +2,7 @@
 /* check_sets.c - --compare of two sets of runs made here: what is kept, how alike runs read, worked by hand */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,8 @@ counter(struct replay *r, const char *name, uint64_t last)
 }
 
 /*
- * Two sides of NRUNS runs: in every run compact_stall goes from 0 to 5;
+ * Two sides of NRUNS runs: in every run compact_stall goes from 0 to 5,
+ * compact_fail to 0 but in A's third run (1);
  * A's runs count no 64 KiB size (mTHP off), B's count 10, 20 and 30
  * anon_fault allocations of it.
  */
@@ -44,6 +46,8 @@ build(struct sets *x)
 		for (i = 0; i < NRUNS; i++) {
 			r = &x->side[k].runs[i];
 			counter(r, "compact_stall", 5);
+			/* A's last run failed one direct compaction. */
+			counter(r, "compact_fail", k == 0 && i == 2);
 			if (k == 0)
 				continue;
 			r->outcomes[0].size_kb = 64;
@@ -107,6 +111,31 @@ START_TEST(test_one_side)
 }
 END_TEST
 
+/*
+ * A counter's mean shows the digits its spread needs: A's compact_fail is
+ * 0, 0, 1: mean 1/3, sd sqrt(((1/3)^2 + (1/3)^2 + (2/3)^2) / 2) =
+ * sqrt(1/3) = 0.577, whose first digit is the first decimal: 1 decimal,
+ * "0.3" (6ffc2a0: 0 decimals, a mean of "0" changing by -100%).
+ */
+START_TEST(test_digits)
+{
+	const struct sets_metric *s;
+	struct ferr e = { .path = "" };
+	struct sets x;
+
+	build(&x);
+	ck_assert_int_eq(sets_compute(&x, &e), 0);
+	s = metric(&x, "compact_fail");
+	ck_assert_int_eq(s->digits, 1);
+	ck_assert(fabs(s->s[0].sd - sqrt(1.0 / 3)) < 1e-12);
+	ck_assert(s->s[1].mean == 0 && s->s[1].sd == 0);
+	/* No spread, a whole mean: no decimal. */
+	s = metric(&x, "compact_stall");
+	ck_assert_int_eq(s->digits, 0);
+	sets_free(&x);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -114,6 +143,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_one_side);
+	tcase_add_test(tc, test_digits);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -67,6 +67,29 @@ values(const struct sets *x, const struct sets_mspec *m,
 	return s->lacking[0] + s->lacking[1] < x->side[0].n + x->side[1].n;
 }
 
+/* The most decimals a spread or a small mean adds to a metric's own. */
+#define MORE_DIGITS	4
+
+/*
+ * Raise S's decimals to what its means and spreads need: the first
+ * digit of each spread, and of each mean that is not 0 (a counter's
+ * mean of 0.33 was "0", and its change -100%).
+ */
+static void
+spread_digits(struct sets_metric *s)
+{
+	int k, most = s->digits + MORE_DIGITS;
+	double unit;
+
+	for (k = 0; k < 2; k++) {
+		for (unit = pow(10, -s->digits); s->digits < most &&
+		    ((s->s[k].sd > 0 && s->s[k].sd < unit) ||
+		    (s->s[k].mean != 0 && fabs(s->s[k].mean) < unit / 2));
+		    unit /= 10)
+			s->digits++;
+	}
+}
+
 /* Set the mean and spread of S's runs with a value (n counts them) and test them. */
 static void
 settle(const struct sets *x, struct sets_metric *s)
@@ -81,6 +104,7 @@ settle(const struct sets *x, struct sets_metric *s)
 				ok[n++] = s->v[k][i];
 		stats_of(ok, n, &s->s[k]);
 	}
+	spread_digits(s);
 	stats_welch(&s->s[0], &s->s[1], &s->w);
 	if (s->w.tested && !s->w.significant)
 		s->needed = stats_runs_needed(&s->s[0], &s->s[1]);
