@@ -2,10 +2,12 @@
 /* check_fleet.c - nearest-rank percentiles and the worst hosts kept, against a sort of every value */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fleet.h"
+#include "render_fleet.h"
 #include "testutil.h"
 
 /* Every percentile of 1..N against the definition: rank ceil(P N / 100), at least 1. */
@@ -104,6 +106,133 @@ START_TEST(test_worst)
 }
 END_TEST
 
+/*
+ * Add a root of PAGE_SIZE with NODES nodes and rows at orders O1 and O2:
+ * a node's rows have 1 free now and 2 after, the host's the sums.
+ */
+static void
+add_nodes(struct fleet *f, unsigned long page_size, int nodes, unsigned o1,
+    unsigned o2)
+{
+	struct avail rows[2 * 5];
+	struct availability av;
+	struct advice adv;
+	struct fleet_root r;
+	size_t n = 0;
+	int k, node;
+
+	memset(rows, 0, sizeof(rows));
+	memset(&av, 0, sizeof(av));
+	memset(&adv, 0, sizeof(adv));
+	for (k = 0; k < 2; k++)
+		for (node = -1; node < nodes; node++, n++) {
+			rows[n].zone = -1;
+			rows[n].node = node;
+			rows[n].order = k ? o2 : o1;
+			rows[n].now = node < 0 ? (uint64_t)nodes : 1;
+			rows[n].after = 2 * rows[n].now;
+		}
+	av.rows = rows;
+	av.n = n;
+	memset(&r, 0, sizeof(r));
+	r.root = "mixed";
+	r.page_size = page_size;
+	r.adv = &adv;
+	r.av = &av;
+	ck_assert_int_eq(fleet_add(f, &r), 0);
+}
+
+/*
+ * Mixed roots: a 4 KiB root of 1 node (orders 9 and 10: 2 and 4 MiB) and
+ * a 64 KiB root of 2 nodes (orders 9 and 10: 32 and 64 MiB) have 1 + 2 =
+ * 3 nodes (6ffc2a0 counted a node only at the first size seen, 2 MiB:
+ * "2 roots, 1 nodes"). Each size has one host; 2 MiB one node (1 free
+ * now, 2 after), 32 MiB two (1 and 1; after 2 and 2); the 64 KiB host has
+ * 2 free now at 32 MiB, 4 after.
+ */
+START_TEST(test_mixed_nodes)
+{
+	struct fleet f;
+
+	fleet_init(&f, 0);
+	add_nodes(&f, 4096, 1, 9, 10);
+	add_nodes(&f, 65536, 2, 9, 10);
+	ck_assert_uint_eq(f.roots, 2);
+	ck_assert_uint_eq(f.nodes, 3);
+	ck_assert_uint_eq(f.nsizes, 4);
+	fleet_finish(&f);
+	ck_assert_uint_eq(f.sizes[0].bytes, 2u << 20);
+	ck_assert_uint_eq(f.sizes[0].dist_now[FLEET_HOSTS].n, 1);
+	ck_assert_uint_eq(f.sizes[0].dist_now[FLEET_NODES].n, 1);
+	ck_assert_uint_eq(f.sizes[1].bytes, 4u << 20);
+	ck_assert_uint_eq(f.sizes[2].bytes, 32u << 20);
+	ck_assert_uint_eq(f.sizes[2].dist_now[FLEET_NODES].n, 2);
+	ck_assert_uint_eq(f.sizes[2].dist_now[FLEET_HOSTS].max, 2);
+	ck_assert_uint_eq(f.sizes[2].dist_after[FLEET_HOSTS].max, 4);
+	ck_assert_uint_eq(f.sizes[2].dist_after[FLEET_NODES].max, 2);
+	ck_assert_uint_eq(f.sizes[3].bytes, 64u << 20);
+	fleet_free(&f);
+}
+END_TEST
+
+/*
+ * The table's columns keep a space between values of 9 digits: one host
+ * of 123456789 free now and 987654321 after (6ffc2a0 printed them in
+ * columns of 8 with no separator: "123456789123456789..."); its need
+ * line counts the unknown hosts, and its medians are named as two.
+ */
+START_TEST(test_table_columns)
+{
+	struct fleet f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	fleet_init(&f, 0);
+	add_host(&f, "big", 123456789, 987654321);
+	fleet_finish(&f);
+	ck_assert_ptr_nonnull(fp = open_memstream(&text, &len));
+	render_fleet_table(fp, &f);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_ptr_nonnull(strstr(text, "\nsize    over  free         min "
+	    "       p1        p5       p10       p50       p90       max\n"
+	    "2 MiB   hosts now    123456789 123456789 123456789 123456789 "
+	    "123456789 123456789 123456789\n"));
+	ck_assert_ptr_nonnull(strstr(text, "medians over hosts: 123456789 "
+	    "free\n  now, 987654321 after compaction\n"));
+	free(text);
+	fleet_free(&f);
+}
+END_TEST
+
+/*
+ * The picture's axis ticks are round: hosts of 0 and 13373 free now (and
+ * after) give 4 steps of 13373 / 4 = 3343.25, rounded up to the round
+ * 5000: 0, 5000, 10000, 15000, 20000 (6ffc2a0: 0, 3343, 6686, 10029,
+ * 13373).
+ */
+START_TEST(test_svg_ticks)
+{
+	struct fleet f;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	fleet_init(&f, 0);
+	add_host(&f, "empty", 0, 0);
+	add_host(&f, "full", 13373, 13373);
+	fleet_finish(&f);
+	ck_assert_ptr_nonnull(fp = open_memstream(&text, &len));
+	render_fleet_svg(fp, &f);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_ptr_nonnull(strstr(text, ">5000</text>"));
+	ck_assert_ptr_nonnull(strstr(text, ">20000</text>"));
+	ck_assert_ptr_null(strstr(text, ">6686</text>"));
+	free(text);
+	fleet_free(&f);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -112,6 +241,9 @@ main(void)
 
 	tcase_add_test(tc, test_percentile);
 	tcase_add_test(tc, test_worst);
+	tcase_add_test(tc, test_mixed_nodes);
+	tcase_add_test(tc, test_table_columns);
+	tcase_add_test(tc, test_svg_ticks);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

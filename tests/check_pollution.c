@@ -26,6 +26,8 @@
 #define P	F(KPF_PGTABLE)
 #define R	(F(KPF_RESERVED) | F(KPF_PRIVATE))
 #define H	F(KPF_NOPAGE)
+#define HH	(F(KPF_HUGE) | F(KPF_COMPOUND_HEAD))
+#define HT	(F(KPF_HUGE) | F(KPF_COMPOUND_TAIL))
 static const uint64_t zone_flags[] = {
 	B, B, B, B,	/* 0: all free */
 	SL, P, L, L,	/* 1: slab and pagetable: polluted, 2 pages */
@@ -36,6 +38,8 @@ static const uint64_t zone_flags[] = {
 	SL, SL, SL, SL,	/* 6: slab only: polluted, 4 pages */
 	H, B, B, B,	/* 7: a hole: not counted at all */
 	R, SL, L, L,	/* 8: reserved and slab: polluted by the slab page */
+	HH, HT, HT, HT,	/* 9: a hugetlb folio: apart, not polluted */
+	HH, HT, HT, HT,	/* 10: another */
 };
 
 /* Build M of ZONE_FLAGS, computed, with its pins P and pollution PL. */
@@ -70,13 +74,15 @@ build(struct map *m, struct pins *p, struct pollution *pl)
 }
 
 /*
- * Worked by hand: 8 pageblocks count (7 holds a hole), 32 pages. The
- * unmovable pages but reserved ones: 2 (block 1) + 2 (4) + 4 (6) + 1 (8)
- * = 9, 28.13% of the 32 pages; they pollute blocks 1, 4, 6 and 8: 4 of
- * 8, 50.00%. Amplification 50 / 28.125 = 1.78 = 4 blocks * 4 pages / 9.
- * Slab: 6 pages in 3 blocks (1, 6, 8), 3 * 4 / 6 = 2.00; page tables: 1
- * page in 1 block, 4.00; kernel: 2 pages in 1 block, 2.00. Reserved: 3
- * pages in blocks 2 and 8, block 2 pinned by them alone.
+ * Worked by hand: 10 pageblocks count (7 holds a hole), 40 pages. The
+ * unmovable pages but reserved and hugetlb ones: 2 (block 1) + 2 (4) + 4
+ * (6) + 1 (8) = 9, 22.50% of the 40 pages; they pollute blocks 1, 4, 6
+ * and 8: 4 of 10, 40.00%. Amplification 40 / 22.5 = 1.78 = 4 blocks * 4
+ * pages / 9 (counting the 8 hugetlb pages, as 6ffc2a0 did, gave 6 * 4 /
+ * 17 = 1.41). Slab: 6 pages in 3 blocks (1, 6, 8), 3 * 4 / 6 = 2.00;
+ * page tables: 1 page in 1 block, 4.00; kernel: 2 pages in 1 block,
+ * 2.00. Reserved: 3 pages in blocks 2 and 8, block 2 pinned by them
+ * alone; hugetlb: 8 pages in blocks 9 and 10, both by them alone.
  */
 START_TEST(test_amplification)
 {
@@ -87,11 +93,14 @@ START_TEST(test_amplification)
 
 	build(&m, &p, &pl);
 	pz = &pl.zones[0];
-	ck_assert_uint_eq(pz->blocks, 8);
+	ck_assert_uint_eq(pz->blocks, 10);
 	ck_assert_uint_eq(pz->unmovable_pages, 9);
 	ck_assert_uint_eq(pz->polluted_blocks, 4);
 	ck_assert_uint_eq(pz->reserved_pages, 3);
 	ck_assert_uint_eq(pz->reserved_blocks, 1);
+	ck_assert_uint_eq(pz->hugetlb_blocks, 2);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_HUGETLB], 8);
+	ck_assert_uint_eq(pz->blocks_by_kind[MAP_PIN_HUGETLB], 2);
 	ck_assert_uint_eq(pz->admitted_blocks, 1);
 	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_SLAB], 6);
 	ck_assert_uint_eq(pz->blocks_by_kind[MAP_PIN_SLAB], 3);
@@ -104,8 +113,8 @@ START_TEST(test_amplification)
 	    400);
 	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_KERNEL), 200);
 	ck_assert_int_eq(pollution_amplification(pz, 2, MAP_PIN_ZERO), -1);
-	ck_assert_uint_eq(pollution_share(pz, 2, 1), 2813);
-	ck_assert_uint_eq(pollution_share(pz, 2, 0), 5000);
+	ck_assert_uint_eq(pollution_share(pz, 2, 1), 2250);
+	ck_assert_uint_eq(pollution_share(pz, 2, 0), 4000);
 	/* One node, the machine: the same counts. */
 	ck_assert_uint_eq(pl.nnodes, 1);
 	ck_assert_uint_eq(pl.nodes[0].polluted_blocks, 4);

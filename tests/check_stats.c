@@ -143,6 +143,29 @@ START_TEST(test_runs_needed)
 END_TEST
 
 /* The critical values of a printed t table (two-sided 0.05). */
+/*
+ * Identical runs are alike, exactly: three runs of 0.1 sum to
+ * 0.30000000000000004, a mean of 0.1 + 1.4e-17 and (6ffc2a0) an sd of
+ * 1.7e-17 that had Welch's test run on two identical sets (t = 0). Now
+ * the mean is 0.1, the sd 0, and there is no test.
+ */
+START_TEST(test_identical_runs)
+{
+	static const double tenth[] = { 0.1, 0.1, 0.1 };
+	struct stats a, b;
+	struct welch w;
+
+	stats_of(tenth, N(tenth), &a);
+	stats_of(tenth, N(tenth), &b);
+	ck_assert(a.mean == 0.1);
+	ck_assert(a.sd == 0);
+	ck_assert(a.min == 0.1 && a.max == 0.1);
+	stats_welch(&a, &b, &w);
+	ck_assert(!w.tested);
+	ck_assert(!w.significant);
+}
+END_TEST
+
 START_TEST(test_t95)
 {
 	NEAR(stats_t95(1), 12.706, 0);
@@ -167,6 +190,7 @@ main(void)
 	tcase_add_test(tc, test_mean_sd);
 	tcase_add_test(tc, test_no_test);
 	tcase_add_test(tc, test_t95);
+	tcase_add_test(tc, test_identical_runs);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -165,7 +165,7 @@ fleet_add(struct fleet *f, const struct fleet_root *r)
 	const struct avail *a;
 	uint64_t bytes;
 	size_t i;
-	int over;
+	int over, nodes_at = -1;
 
 	f->roots++;
 	/* The first root says what --need's size is in bytes. */
@@ -179,6 +179,11 @@ fleet_add(struct fleet *f, const struct fleet_root *r)
 		a = &r->av->rows[i];
 		if (a->zone >= 0)
 			continue;
+		/* Each node has a row per order: count it at this root's first. */
+		if (a->node >= 0 && nodes_at < 0)
+			nodes_at = (int)a->order;
+		if (a->node >= 0 && (int)a->order == nodes_at)
+			f->nodes++;
 		bytes = (uint64_t)r->page_size << a->order;
 		/* Without --need, the first size seen ranks the worst hosts. */
 		if (f->worst_bytes == 0)
@@ -188,8 +193,6 @@ fleet_add(struct fleet *f, const struct fleet_root *r)
 			continue;
 		}
 		over = a->node < 0 ? FLEET_HOSTS : FLEET_NODES;
-		if (over == FLEET_NODES && s == &f->sizes[0])
-			f->nodes++;
 		s->none_now[over] += a->now == 0;
 		s->bound[over] += a->now_is_bound;
 		if (values_add(&s->now[over], a->now) != 0 ||

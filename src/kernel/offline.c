@@ -27,7 +27,13 @@ find_zone(const struct map *m, const char *name, int node, uint64_t pfn)
 	return -1;
 }
 
-/* Fill X, an online block in one zone, from the pageblocks of M and P it covers. */
+/*
+ * Fill X, an online block in one zone, from the pageblocks of M and P it
+ * covers. has_unmovable_pages() skips a hugetlb folio wherever
+ * hugepage_migration_supported() (every size on x86-64, arm64, ppc64,
+ * s390 and riscv): offline_pages() migrates one in use and dissolves a
+ * free one (since 3.12, c8721bbbdd36), so hugetlb pages keep no block.
+ */
 static void
 block_of(struct offline_block *x, const struct map *m, const struct pins *p,
     uint64_t block_pages)
@@ -47,22 +53,25 @@ block_of(struct offline_block *x, const struct map *m, const struct pins *p,
 		}
 		i = (size_t)(pb - z->first_block);
 		b = &z->blocks[i];
+		x->hole += b->n[MAP_HOLE];
 		if (p->state[base + i] == PINS_UNINIT) {
 			x->uninit += b->n[MAP_AMBIGUOUS];
-			x->hole += b->n[MAP_HOLE];
 			continue;
 		}
-		x->hole += b->n[MAP_HOLE];
-		/* A hole's pageblock keeps its pinned pages too. */
 		if (p->state[base + i] == PINS_PINNED ||
 		    p->state[base + i] == PINS_HOLE)
 			for (j = 0; j < MAP_NPINS; j++)
-				x->by_kind[j] += b->pin[j];
+				if (j != MAP_PIN_HUGETLB)
+					x->by_kind[j] += b->pin[j];
 	}
 	for (k = 0, j = 0; j < MAP_NPINS; j++)
 		k += x->by_kind[j];
-	x->keep = k + x->uninit + x->hole;
-	x->state = x->keep ? OFF_KEPT : OFF_OFFLINABLE;
+	x->keep = k + x->uninit;
+	/* offline_pages() refuses a block with "memory holes". */
+	if (x->hole)
+		x->state = OFF_HOLE;
+	else
+		x->state = x->keep ? OFF_KEPT : OFF_OFFLINABLE;
 }
 
 int
@@ -133,7 +142,7 @@ const char *
 offline_state_name(enum offline_state s)
 {
 	static const char *const names[OFF_NSTATES] = {
-		"offlinable", "kept", "spans_zones", "not_in_map", "offline",
+		"offlinable", "kept", "with_hole", "spans_zones", "not_in_map", "offline",
 	};
 
 	return names[s];

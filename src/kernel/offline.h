@@ -15,7 +15,8 @@
  * PAGE_SIZE bytes: an online block in one zone (its valid_zones) is
  * offlinable when none of its pageblocks is pinned (pins.c's states: the
  * ambiguous pages admitted as per-CPU free do not keep it, as offlining
- * drains those lists), holds a hole or is not initialised. Returns 0 (OF
+ * drains those lists; hugetlb pages migrate) or is not initialised, and
+ * never when it holds a hole. Returns 0 (OF
  * empty when a block is smaller than a pageblock or not a whole number of
  * pages), or -1 when out of memory.
  */
@@ -23,7 +24,7 @@ int	offline_compute(struct offline *of, const struct memblocks *mb,
 	    const struct map *m, const struct pins *p, unsigned long page_size);
 void	offline_free(struct offline *of);
 
-/* The names the views use: "offlinable", "kept", "spans_zones", ... */
+/* The names the views use: "offlinable", "kept", "with_hole", ... */
 const char	*offline_state_name(enum offline_state s);
 
 #endif

@@ -18,11 +18,24 @@ add(struct pollution_zone *to, const struct pollution_zone *from)
 	to->polluted_blocks += from->polluted_blocks;
 	to->reserved_pages += from->reserved_pages;
 	to->reserved_blocks += from->reserved_blocks;
+	to->hugetlb_blocks += from->hugetlb_blocks;
 	to->admitted_blocks += from->admitted_blocks;
 	for (k = 0; k < MAP_NPINS; k++) {
 		to->pages_by_kind[k] += from->pages_by_kind[k];
 		to->blocks_by_kind[k] += from->blocks_by_kind[k];
 	}
+}
+
+/*
+ * Returns whether pages of KIND stay apart from the unmovable ones: reserved
+ * boot memory, placed once, and hugetlb pages, movable allocations
+ * (htlb_alloc_mask(): GFP_HIGHUSER_MOVABLE where hugepage_movable_supported())
+ * that fill their pageblock. The rest are the unmovable migratetypes'.
+ */
+bool
+pollution_apart(enum map_pin kind)
+{
+	return kind == MAP_PIN_RESERVED || kind == MAP_PIN_HUGETLB;
 }
 
 /* Fill PZ from zone Z, its pageblocks' pins states STATE. */
@@ -52,13 +65,15 @@ zone_pollution(const struct map_zone *z, const uint8_t *state,
 				continue;
 			pz->pages_by_kind[k] += b->pin[k];
 			pz->blocks_by_kind[k]++;
-			if (k != MAP_PIN_RESERVED)
+			if (!pollution_apart(k))
 				other += b->pin[k];
 		}
 		pz->reserved_pages += b->pin[MAP_PIN_RESERVED];
 		pz->unmovable_pages += other;
 		if (other)
 			pz->polluted_blocks++;
+		else if (b->pin[MAP_PIN_HUGETLB])
+			pz->hugetlb_blocks++;
 		else
 			pz->reserved_blocks++;
 	}

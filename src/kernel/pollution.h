@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_POLLUTION_H
 #define FRAGSTAT_POLLUTION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,11 +19,14 @@ int	pollution_compute(struct pollution *pl, const struct map *m,
 	    const struct pins *p);
 void	pollution_free(struct pollution *pl);
 
+/* Returns whether pages of KIND are kept apart (reserved, hugetlb): no pollution. */
+bool	pollution_apart(enum map_pin kind);
+
 /*
  * Returns the amplification of Z for pageblocks of PAGEBLOCK_ORDER, in
  * hundredths: the share of pageblocks polluted over the share of memory
  * unmovable, (N / B) / (U / (B * pb)) = N * pb / U; of KIND alone, or of
- * every kind but reserved (MAP_NPINS). -1 when there is no such page.
+ * every kind not apart (MAP_NPINS). -1 when there is no such page.
  */
 long long	pollution_amplification(const struct pollution_zone *z,
 	    unsigned pageblock_order, enum map_pin kind);

@@ -42,8 +42,10 @@ rank(const char *group)
 }
 
 /*
- * Fill the runs of both sides of X into S by metric M. Returns whether
- * every run has the metric, and sets *NONZERO when one is not 0.
+ * Fill the runs of both sides of X into S by metric M: a run that lacks it
+ * (a THP size only one side used, a counter an older kernel has not) has
+ * no value, and is counted in S->lacking. Returns whether some run has
+ * the metric, and sets *NONZERO when one is not 0.
  */
 static bool
 values(const struct sets *x, const struct sets_mspec *m,
@@ -56,14 +58,36 @@ values(const struct sets *x, const struct sets_mspec *m,
 	*nonzero = false;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++) {
-			if ((f = sets_value(x, &x->side[k].runs[i],
-			    &x->side[k].maps[i], m, &s->v[k][i])) ==
-			    SETS_F_NONE)
-				return false;
-			s->na[k][i] = f == SETS_F_NA;
+			f = sets_value(x, &x->side[k].runs[i],
+			    &x->side[k].maps[i], m, &s->v[k][i]);
+			s->na[k][i] = f != SETS_F_OK;
+			s->lacking[k] += f == SETS_F_NONE;
 			*nonzero |= f == SETS_F_OK && s->v[k][i] != 0;
 		}
-	return true;
+	return s->lacking[0] + s->lacking[1] < x->side[0].n + x->side[1].n;
+}
+
+/* The most decimals a spread or a small mean adds to a metric's own. */
+#define MORE_DIGITS	4
+
+/*
+ * Raise S's decimals to what its means and spreads need: the first
+ * digit of each spread, and of each mean that is not 0 (a counter's
+ * mean of 0.33 was "0", and its change -100%).
+ */
+static void
+spread_digits(struct sets_metric *s)
+{
+	int k, most = s->digits + MORE_DIGITS;
+	double unit;
+
+	for (k = 0; k < 2; k++) {
+		for (unit = pow(10, -s->digits); s->digits < most &&
+		    ((s->s[k].sd > 0 && s->s[k].sd < unit) ||
+		    (s->s[k].mean != 0 && fabs(s->s[k].mean) < unit / 2));
+		    unit /= 10)
+			s->digits++;
+	}
 }
 
 /* Set the mean and spread of S's runs with a value (n counts them) and test them. */
@@ -80,14 +104,15 @@ settle(const struct sets *x, struct sets_metric *s)
 				ok[n++] = s->v[k][i];
 		stats_of(ok, n, &s->s[k]);
 	}
+	spread_digits(s);
 	stats_welch(&s->s[0], &s->s[1], &s->w);
 	if (s->w.tested && !s->w.significant)
 		s->needed = stats_runs_needed(&s->s[0], &s->s[1]);
 }
 
 /*
- * Add metric M to X when every run of both sides has it (and, with
- * M->skip_zero, some run is not 0). Returns 0, or -1 with E set.
+ * Add metric M to X when some run has it (and, with M->skip_zero, some
+ * run is not 0). Returns 0, or -1 with E set.
  */
 static int
 add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
@@ -224,8 +249,13 @@ static const struct sets_mspec run_metrics[] = {
 	DIRECT("compact_free_scanned", "compact_daemon_free_scanned",
 	    "direct_free_scanned", "  free scan by direct compaction",
 	    "free-scan-direct"),
-	COUNTER("compact_daemon_wake", "kcompactd wakeups", "kcompactd-wake",
-	    "Compaction scanning"),
+	/*
+	 * kcompactd_do_work() counts KCOMPACTD_WAKE: a run woken on request,
+	 * by kswapd's wakeup_kcompactd(); proactive compaction's rounds in
+	 * kcompactd() count nothing, though they scan.
+	 */
+	COUNTER("compact_daemon_wake", "kcompactd runs woken by kswapd",
+	    "kcd-woken-by-kswapd", "Compaction scanning"),
 };
 #undef COUNTER
 #undef DIRECT
@@ -394,6 +424,51 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 	return rc;
 }
 
+/* Returns whether run R of X is the first of both sides to count O's size and kind. */
+static bool
+first_with(const struct sets *x, const struct replay *r,
+    const struct routcome *o)
+{
+	const struct replay *q;
+	size_t i, j;
+	int k;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < x->side[k].n; i++) {
+			q = &x->side[k].runs[i];
+			if (q == r)
+				return true;
+			for (j = 0; j < q->noutcomes; j++)
+				if (q->outcomes[j].size_kb == o->size_kb &&
+				    q->outcomes[j].kind == o->kind)
+					return false;
+		}
+	return true;
+}
+
+/*
+ * Add every THP size and kind that some run of either side counted, in
+ * the order first seen, A's runs first: B may have a size A has not (the
+ * A/B "turn 64K mTHP on").
+ */
+static int
+add_thp_sizes(struct sets *x, struct ferr *e)
+{
+	const struct replay *r;
+	size_t i, j;
+	int k, rc = 0;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < x->side[k].n; i++) {
+			r = &x->side[k].runs[i];
+			for (j = 0; j < r->noutcomes; j++)
+				if (first_with(x, r, &r->outcomes[j]))
+					rc |= add_thp_size(x, &r->outcomes[j],
+					    e);
+		}
+	return rc;
+}
+
 /*
  * Add the indices of X's zone at the recorded order ORDER (index_metrics),
  * and the share of samples where the fragmentation index says the
@@ -509,9 +584,7 @@ sets_compute(struct sets *x, struct ferr *e)
 	pick_zone(x, r0);
 	rc |= add_table(x, run_metrics, sizeof(run_metrics) /
 	    sizeof(run_metrics[0]), e);
-	/* Every THP size and kind the first run counted, when some run used it. */
-	for (i = 0; i < r0->noutcomes; i++)
-		rc |= add_thp_size(x, &r0->outcomes[i], e);
+	rc |= add_thp_sizes(x, e);
 	rc |= add_table(x, late_metrics, sizeof(late_metrics) /
 	    sizeof(late_metrics[0]), e);
 	for (i = 0; i < r0->norders; i++)
@@ -572,8 +645,11 @@ sets_change_pct(const struct sets_metric *s, double *pct)
 bool
 sets_flat(const struct sets_metric *s)
 {
-	return s->s[0].sd == 0 && s->s[1].sd == 0 &&
-	    (s->s[0].n == 0 || s->s[1].n == 0 || s->s[0].mean == s->s[1].mean);
+	/* Equality, not a spread of 0: a mean of 0.1s is 0.1 + 1e-17. */
+	if (s->s[0].n == 0 || s->s[1].n == 0)
+		return s->s[0].n == s->s[1].n;
+	return s->s[0].min == s->s[0].max && s->s[1].min == s->s[1].max &&
+	    s->s[0].min == s->s[1].min;
 }
 
 /* The change of S in % of A's mean, as a size: 0 when A's mean is 0 or a side has no value. */

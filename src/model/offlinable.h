@@ -12,7 +12,8 @@
 /* What one memory block is, for offlining. */
 enum offline_state {
 	OFF_OFFLINABLE,	/* online, one zone, no pinned page */
-	OFF_KEPT,	/* online, one zone, a pinned page (or a hole) keeps it */
+	OFF_KEPT,	/* online, one zone, a pinned page keeps it */
+	OFF_HOLE,	/* online, one zone, holds a hole: refused */
 	OFF_SPANS,	/* online across zones (valid_zones "none"): refused */
 	OFF_UNMAPPED,	/* online, its zone not in the map */
 	OFF_OFFLINE,	/* offline or going offline already */
@@ -24,10 +25,10 @@ struct offline_block {
 	const struct memblock *b;
 	enum offline_state state;
 	long		 zone;			/* map zone index, -1: none */
-	uint64_t	 keep;			/* pinned pages, not initialised and holes */
-	uint64_t	 by_kind[MAP_NPINS];
+	uint64_t	 keep;			/* pinned pages and not initialised */
+	uint64_t	 by_kind[MAP_NPINS];	/* pinned pages that keep it (no hugetlb) */
 	uint64_t	 uninit;		/* of keep: not yet initialised */
-	uint64_t	 hole;			/* of keep: pages of no memory */
+	uint64_t	 hole;			/* pages of no memory */
 };
 
 /* The blocks of a root against its map. */

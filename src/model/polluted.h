@@ -12,15 +12,17 @@
  * The spread of the unmovable pages of one zone, a node or the machine,
  * over its pageblocks wholly of initialised memory (no hole). Unmovable
  * pages: the pinned pages of pins.c (unmovable, and ambiguous ones not
- * admitted as per-CPU free), reserved ones apart: boot memory the kernel
- * placed once, which does not spread.
+ * admitted as per-CPU free) of the unmovable migratetypes, reserved ones
+ * apart (boot memory the kernel placed once, which does not spread) and
+ * hugetlb ones (movable allocations that fill their pageblock).
  */
 struct pollution_zone {
 	uint64_t	 blocks;		/* pageblocks counted */
-	uint64_t	 unmovable_pages;	/* pinned pages but reserved ones */
+	uint64_t	 unmovable_pages;	/* pinned pages but reserved, hugetlb */
 	uint64_t	 polluted_blocks;	/* pageblocks holding one or more */
 	uint64_t	 reserved_pages;	/* reserved pages in those pageblocks */
 	uint64_t	 reserved_blocks;	/* pinned by reserved pages alone */
+	uint64_t	 hugetlb_blocks;	/* by hugetlb (and reserved) alone */
 	uint64_t	 admitted_blocks;	/* ambiguous pages taken as per-CPU free */
 	uint64_t	 pages_by_kind[MAP_NPINS];
 	uint64_t	 blocks_by_kind[MAP_NPINS];	/* pageblocks holding the kind */

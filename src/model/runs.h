@@ -67,6 +67,8 @@ struct sets_metric {
 	double		 lo, hi;	/* the domain; INFINITY (-INFINITY): no bound */
 	double		 v[2][SETS_MAX_RUNS];	/* side, run */
 	bool		 na[2][SETS_MAX_RUNS];	/* no value: left out of s */
+	/* Of those, the runs a side that lack the metric itself (a THP size, a counter). */
+	size_t		 lacking[2];
 	struct stats	 s[2];		/* of the runs with a value: n counts them */
 	struct welch	 w;
 	/*

@@ -31,10 +31,11 @@ need_table(FILE *fp, const struct fleet *f)
 
 	fprintf(fp, "%" PRIu64 " x %s needed:", f->need_count,
 	    size_words(sz, sizeof(sz), f->need_bytes));
+	/* Unknown is no failure, but a headline without it reads as ok. */
 	for (k = 0; k < FLEET_NOVER; k++)
-		fprintf(fp, "%s %" PRIu64 " of %" PRIu64 " %s fail", k ? "," :
-		    "", fleet_need_failing(by[k]), f->need_judged[k],
-		    over_name[k]);
+		fprintf(fp, "%s %" PRIu64 " of %" PRIu64 " %s fail, %" PRIu64
+		    " unknown", k ? ";" : "", fleet_need_failing(by[k]),
+		    f->need_judged[k], over_name[k], by[k][VERDICT_UNKNOWN]);
 	fprintf(fp, "\n");
 	/* A size the host cannot make at all is impossible, as --need says. */
 	for (k = 0; k < FLEET_NOVER; k++) {
@@ -47,7 +48,11 @@ need_table(FILE *fp, const struct fleet *f)
 	}
 }
 
-/* Print one line per size of F: the share of hosts with none free now, the medians. */
+/*
+ * Print one line per size of F: the share of hosts with none free now, the
+ * median of free now and that of after compaction, each over the hosts
+ * (two medians, not one host's counts).
+ */
 static void
 answer_table(FILE *fp, const struct fleet *f)
 {
@@ -61,7 +66,7 @@ answer_table(FILE *fp, const struct fleet *f)
 		now = &s->dist_now[FLEET_HOSTS];
 		after = &s->dist_after[FLEET_HOSTS];
 		snprintf(text, sizeof(text), "none free now on %" PRIu64 " of %"
-		    PRIu64 " hosts (%s); the median host has %" PRIu64
+		    PRIu64 " hosts (%s); medians over hosts: %" PRIu64
 		    " free now, %" PRIu64 " after compaction",
 		    s->none_now[FLEET_HOSTS], now->n, hum_pct(pct, sizeof(pct),
 		    s->none_now[FLEET_HOSTS], now->n), now->pct[FLEET_P50],
@@ -96,17 +101,52 @@ kinds_table(FILE *fp, const struct fleet *f)
 	fprintf(fp, "\n");
 }
 
-/* Print one row of distribution D: its size and population labels, then the numbers. */
+/* Returns the decimal digits of V. */
+static int
+digits(uint64_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* Returns the width of F's distributions' columns: their widest value, at least 7. */
+static int
+dist_width(const struct fleet *f)
+{
+	const struct fleet_dist *d;
+	size_t i;
+	int k, w = 7, j;
+
+	for (i = 0; i < f->nsizes; i++)
+		for (k = 0; k < 2 * FLEET_NOVER; k++) {
+			d = k < FLEET_NOVER ? &f->sizes[i].dist_now[k] :
+			    &f->sizes[i].dist_after[k - FLEET_NOVER];
+			/* The max is the widest of its row. */
+			if ((j = digits(d->max)) > w)
+				w = j;
+		}
+	return w;
+}
+
+/*
+ * Print one row of distribution D: its size and population labels, then
+ * the numbers in columns of W, each after a space.
+ */
 static void
 dist_row(FILE *fp, const char *size, const char *over, const char *what,
-    const struct fleet_dist *d)
+    const struct fleet_dist *d, int w)
 {
 	int k;
 
-	fprintf(fp, "%-8s%-6s%-6s%8" PRIu64, size, over, what, d->min);
+	fprintf(fp, "%-8s%-6s%-6s %*" PRIu64, size, over, what, w, d->min);
 	for (k = 0; k < FLEET_NPCT; k++)
-		fprintf(fp, "%8" PRIu64, d->pct[k]);
-	fprintf(fp, "%8" PRIu64 "\n", d->max);
+		fprintf(fp, " %*" PRIu64, w, d->pct[k]);
+	fprintf(fp, " %*" PRIu64 "\n", w, d->max);
 }
 
 /* Print the distributions of every size of F. */
@@ -114,25 +154,25 @@ static void
 dists_table(FILE *fp, const struct fleet *f)
 {
 	char sz[32], name[8], pre[40];
+	int k, w = dist_width(f);
 	size_t i;
-	int k;
 
 	fprintf(fp, "\nAllocations free per size over hosts and nodes "
 	    "(nearest-rank percentiles):\n");
-	fprintf(fp, "%-8s%-6s%-6s%8s", "size", "over", "free", "min");
+	fprintf(fp, "%-8s%-6s%-6s %*s", "size", "over", "free", w, "min");
 	for (k = 0; k < FLEET_NPCT; k++) {
 		snprintf(name, sizeof(name), "p%u", fleet_pct[k]);
-		fprintf(fp, "%8s", name);
+		fprintf(fp, " %*s", w, name);
 	}
-	fprintf(fp, "%8s\n", "max");
+	fprintf(fp, " %*s\n", w, "max");
 	for (i = 0; i < f->nsizes; i++) {
 		const struct fleet_size *s = &f->sizes[i];
 
 		size_words(sz, sizeof(sz), s->bytes);
 		for (k = 0; k < FLEET_NOVER; k++) {
 			dist_row(fp, k ? "" : sz, over_name[k], "now",
-			    &s->dist_now[k]);
-			dist_row(fp, "", "", "after", &s->dist_after[k]);
+			    &s->dist_now[k], w);
+			dist_row(fp, "", "", "after", &s->dist_after[k], w);
 		}
 	}
 	for (i = 0; i < f->nsizes; i++) {

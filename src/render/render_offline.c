@@ -21,8 +21,9 @@
 static void
 row(FILE *fp, const char *label, const uint64_t *c)
 {
-	fprintf(fp, "%-13s %7" PRIu64 " %10" PRIu64 " %7" PRIu64 "\n", label,
-	    c[OFF_OFFLINABLE] + c[OFF_KEPT], c[OFF_OFFLINABLE], c[OFF_KEPT]);
+	fprintf(fp, "%-13s %7" PRIu64 " %10" PRIu64 " %7" PRIu64 " %9" PRIu64
+	    "\n", label, c[OFF_OFFLINABLE] + c[OFF_KEPT] + c[OFF_HOLE],
+	    c[OFF_OFFLINABLE], c[OFF_KEPT], c[OFF_HOLE]);
 }
 
 void
@@ -41,17 +42,20 @@ render_offline_table(FILE *fp, const struct report *r)
 		return;
 	}
 	fprintf(fp, "\nMemory blocks (%s) that could be offlined: online, in "
-	    "one zone, no pinned page\nNode Zone       online offlinable    "
-	    "kept\n", hum_size(b, sizeof(b), of->block_pages, r->page_size));
+	    "one zone, no pinned page, no hole\nNode Zone       online "
+	    "offlinable    kept with_hole\n", hum_size(b, sizeof(b),
+	    of->block_pages, r->page_size));
 	for (i = 0; i < m->nzones; i++) {
 		snprintf(label, sizeof(label), "%4u %-8s", m->zones[i].node,
 		    m->zones[i].name);
 		row(fp, label, of->zones[i]);
 	}
 	fprintf(fp, "Machine: %" PRIu64 " of %zu blocks offlinable; %" PRIu64
-	    " span zones (never), %" PRIu64 " offline, %" PRIu64 " not in the "
-	    "map\n", of->states[OFF_OFFLINABLE], of->n, of->states[OFF_SPANS],
-	    of->states[OFF_OFFLINE], of->states[OFF_UNMAPPED]);
+	    " with a hole (never), %" PRIu64 " span zones (never), %" PRIu64
+	    " offline, %" PRIu64 " not in the map\n",
+	    of->states[OFF_OFFLINABLE], of->n, of->states[OFF_HOLE],
+	    of->states[OFF_SPANS], of->states[OFF_OFFLINE],
+	    of->states[OFF_UNMAPPED]);
 	if (of->nkept == 0)
 		return;
 	fprintf(fp, "Kept blocks, the cheapest to win back first (%zu", of->nkept);
@@ -98,6 +102,8 @@ render_offline_json(struct jsonw *w, const struct report *r)
 		jw_u64(w, of->zones[i][OFF_OFFLINABLE]);
 		jw_key(w, "kept");
 		jw_u64(w, of->zones[i][OFF_KEPT]);
+		jw_key(w, "with_hole");
+		jw_u64(w, of->zones[i][OFF_HOLE]);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -50,7 +50,19 @@ row(FILE *fp, const char *label, const char *kind,
 	    z->blocks), render_pollution_words(c, sizeof(c), amp));
 }
 
-/* Print the rows of Z under LABEL: every kind but reserved, each kind present, reserved apart. */
+/* Print the line of Z's pages of KIND, kept apart, whose BLOCKS hold nothing else. */
+static void
+apart(FILE *fp, const struct pollution_zone *z, enum map_pin kind,
+    uint64_t blocks)
+{
+	if (z->pages_by_kind[kind])
+		fprintf(fp, "%-13s %-9s %10" PRIu64 "  apart: %" PRIu64
+		    " pageblocks hold them, %" PRIu64 " nothing else\n", "",
+		    map_pin_name(kind), z->pages_by_kind[kind],
+		    z->blocks_by_kind[kind], blocks);
+}
+
+/* Print the rows of Z under LABEL: every kind not apart, each kind present, those apart. */
 static void
 rows(FILE *fp, const char *label, const struct pollution_zone *z,
     unsigned pbo, bool kinds)
@@ -59,16 +71,15 @@ rows(FILE *fp, const char *label, const struct pollution_zone *z,
 
 	row(fp, label, "all", z, pbo, z->unmovable_pages, z->polluted_blocks,
 	    pollution_amplification(z, pbo, MAP_NPINS));
-	for (k = 0; kinds && k < MAP_NPINS; k++)
-		if (k != MAP_PIN_RESERVED && z->pages_by_kind[k])
+	if (!kinds)
+		return;
+	for (k = 0; k < MAP_NPINS; k++)
+		if (!pollution_apart(k) && z->pages_by_kind[k])
 			row(fp, "", map_pin_name(k), z, pbo,
 			    z->pages_by_kind[k], z->blocks_by_kind[k],
 			    pollution_amplification(z, pbo, k));
-	if (kinds && z->reserved_pages)
-		fprintf(fp, "%-13s %-9s %10" PRIu64 "  apart: %" PRIu64
-		    " pageblocks hold them, %" PRIu64 " nothing else\n", "",
-		    "reserved", z->reserved_pages,
-		    z->blocks_by_kind[MAP_PIN_RESERVED], z->reserved_blocks);
+	apart(fp, z, MAP_PIN_RESERVED, z->reserved_blocks);
+	apart(fp, z, MAP_PIN_HUGETLB, z->hugetlb_blocks);
 }
 
 void
@@ -97,8 +108,9 @@ render_pollution_table(FILE *fp, const struct report *r)
 	render_fold(fp, "Amplification:", "the share of pageblocks polluted "
 	    "(holding one unmovable page or more) over the share of memory "
 	    "the unmovable pages fill: 1.00x when packed tight, more as they "
-	    "spread. Reserved boot memory stays apart: placed once, it does "
-	    "not spread. Pageblocks with a hole or not initialised are left "
+	    "spread. Reserved boot memory stays apart (placed once, it does "
+	    "not spread), and so do hugetlb pages (movable allocations that "
+	    "fill their pageblock). Pageblocks with a hole or not initialised are left "
 	    "out.");
 }
 
@@ -122,6 +134,8 @@ counts_json(struct jsonw *w, const struct pollution_zone *z, unsigned pbo)
 	jw_u64(w, z->reserved_pages);
 	jw_key(w, "reserved_only_pageblocks");
 	jw_u64(w, z->reserved_blocks);
+	jw_key(w, "hugetlb_only_pageblocks");
+	jw_u64(w, z->hugetlb_blocks);
 	jw_key(w, "admitted_pageblocks");
 	jw_u64(w, z->admitted_blocks);
 	jw_key(w, "by_kind");

@@ -540,13 +540,13 @@ pollution_prom(FILE *fp, const struct report *r)
 		    pl->zones[i].blocks);
 	gauge(fp, "polluted_pageblocks", "Of them, pageblocks holding "
 	    "at least one unmovable page other than reserved boot memory "
-	    "(--map).");
+	    "and hugetlb pages (--map).");
 	for (i = 0; i < m->nzones; i++)
 		map_zone_series(fp, "polluted_pageblocks", m, i, NULL, NULL,
 		    pl->zones[i].polluted_blocks);
 	gauge(fp, "unmovable_pages", "Unmovable pages in those "
-	    "pageblocks by kind, as --map classes them (reserved: boot "
-	    "memory, apart from the pollution).");
+	    "pageblocks by kind, as --map classes them (reserved boot "
+	    "memory and hugetlb pages apart from the pollution).");
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < MAP_NPINS; k++)
 			map_zone_series(fp, "unmovable_pages", m, i, "kind",
@@ -559,7 +559,8 @@ pollution_prom(FILE *fp, const struct report *r)
 			    "kind", map_pin_name(k),
 			    pl->zones[i].blocks_by_kind[k]);
 	gauge(fp, "pollution_amplification", "The share of pageblocks "
-	    "polluted over the share of memory unmovable (reserved apart); "
+	    "polluted over the share of memory unmovable (reserved and "
+	    "hugetlb apart); "
 	    "absent without unmovable pages (--map).");
 	for (i = 0; i < m->nzones; i++) {
 		z = &pl->zones[i];
@@ -579,7 +580,8 @@ pollution_prom(FILE *fp, const struct report *r)
 static void
 regions_blocks_prom(FILE *fp, const struct report *r)
 {
-	static const enum offline_state of[] = { OFF_OFFLINABLE, OFF_KEPT };
+	static const enum offline_state of[] = { OFF_OFFLINABLE, OFF_KEPT,
+	    OFF_HOLE };
 	const struct map *m = r->map;
 	size_t i, s;
 
@@ -597,7 +599,8 @@ regions_blocks_prom(FILE *fp, const struct report *r)
 	}
 	if (r->offline && r->offline->block_pages) {
 		gauge(fp, "memory_blocks", "Online memory blocks in the "
-		    "zone alone: offlinable (no pinned page) or kept (--map).");
+		    "zone alone: offlinable (no pinned page), kept or "
+		    "with_hole (never) (--map).");
 		for (i = 0; i < m->nzones; i++)
 			for (s = 0; s < NITEMS(of); s++)
 				map_zone_series(fp, "memory_blocks", m, i,

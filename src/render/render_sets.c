@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "sets.h"
 #include "render_json.h"
 #include "render_sets.h"
+#include "render_text.h"
 
 /*
  * Write V with DIGITS decimals into BUF (SIZE bytes); returns BUF. The one
@@ -72,6 +74,40 @@ render_sets_dropped_text(const struct sets *x)
 	for (i = 0; i < x->ndropped; i++)
 		fprintf(fp, "%s%s", i ? ", " : "", x->dropped[i]);
 	fputc(')', fp);
+	if (fclose(fp) != 0) {
+		free(buf);
+		ferr_nomem();
+		return NULL;
+	}
+	return buf;
+}
+
+char *
+render_sets_lacking_text(const struct sets *x)
+{
+	char *buf = NULL;
+	bool first = true;
+	size_t len, i;
+	FILE *fp;
+
+	for (i = 0; i < x->nm && x->m[i].lacking[0] + x->m[i].lacking[1] ==
+	    0; i++)
+		;
+	if (i == x->nm)
+		return NULL;
+	if ((fp = open_memstream(&buf, &len)) == NULL) {
+		ferr_nomem();
+		return NULL;
+	}
+	fputs("Not in every run (n/a there), the runs that lack it:", fp);
+	for (; i < x->nm; i++) {
+		if (x->m[i].lacking[0] + x->m[i].lacking[1] == 0)
+			continue;
+		fprintf(fp, "%s %s (A %zu of %zu, B %zu of %zu)", first ? "" :
+		    ",", x->m[i].name, x->m[i].lacking[0], x->side[0].n,
+		    x->m[i].lacking[1], x->side[1].n);
+		first = false;
+	}
 	if (fclose(fp) != 0) {
 		free(buf);
 		ferr_nomem();
@@ -201,7 +237,7 @@ render_sets_table(FILE *fp, const struct sets *x)
 {
 	struct cell row[C_NCELLS];
 	const char *group = NULL;
-	char v[64], *dropped;
+	char v[64], *dropped, *lacking;
 	int w[C_NCELLS], lw, i;
 	size_t m;
 
@@ -214,7 +250,8 @@ render_sets_table(FILE *fp, const struct sets *x)
 	fprintf(fp, "Each metric over a run (a counter's change from the first "
 	    "sample to the last);\nindices of node %u, zone %s; significant: "
 	    "Welch's t-test at 95%%, from %d runs a side;\nn: the runs with a "
-	    "value (n/a: a rate without an attempt, a fragindex always -1).\n\n",
+	    "value (n/a: a rate without an attempt, a fragindex always -1,\n"
+	    "a run without the metric).\n\n",
 	    x->node, x->zone, STATS_MIN_RUNS);
 	for (i = 0; i < C_NCELLS; i++)
 		cell_printf(&row[i], "%s", table_head[i]);
@@ -228,6 +265,11 @@ render_sets_table(FILE *fp, const struct sets *x)
 		table_row(fp, x->m[m].label, lw, row, w, render_sets_verdict(v,
 		    sizeof(v), &x->m[m]));
 	}
+	if ((lacking = render_sets_lacking_text(x)) != NULL) {
+		fputc('\n', fp);
+		render_fold(fp, "Note:", lacking);
+	}
+	free(lacking);
 	if ((dropped = render_sets_dropped_text(x)) != NULL)
 		fprintf(fp, "\n%s\n", dropped);
 	free(dropped);
@@ -257,6 +299,9 @@ side_json(struct jsonw *w, const struct sets *x, const struct sets_metric *s,
 	jw_object(w);
 	jw_key(w, "n");
 	jw_u64(w, s->s[k].n);
+	/* Of the runs without a value, those without the metric at all. */
+	jw_key(w, "lacking");
+	jw_u64(w, s->lacking[k]);
 	jw_key(w, "mean");
 	fixed_or_null(w, s->s[k].mean, none);
 	jw_key(w, "stddev");

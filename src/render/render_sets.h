@@ -32,4 +32,11 @@ const char *render_sets_verdict(char *buf, size_t size,
 	    const struct sets_metric *s);
 char	*render_sets_dropped_text(const struct sets *x);
 
+/*
+ * Returns the sentence that names the metrics of X some runs lack, with
+ * how many of each side's (malloc'd), or NULL: none, or out of memory
+ * (said).
+ */
+char	*render_sets_lacking_text(const struct sets *x);
+
 #endif

@@ -134,6 +134,22 @@ some_na(const struct sets *x, const struct sets_metric *s)
 	    s->s[1].n < x->side[1].n);
 }
 
+/* Returns whether some run lacks S itself. */
+static bool
+lacking(const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	return s->lacking[0] + s->lacking[1] > 0;
+}
+
+/* Write ":3,0": the runs of A and of B that lack S. */
+static void
+note_lacking(FILE *fp, const struct sets *x, const struct sets_metric *s)
+{
+	(void)x;
+	fprintf(fp, ":%zu,%zu", s->lacking[0], s->lacking[1]);
+}
+
 /* Returns whether S has a row and too few runs with a value on a side for a test. */
 static bool
 few(const struct sets *x, const struct sets_metric *s)
@@ -251,6 +267,8 @@ mail_notes(FILE *fp, const struct sets *x)
 	names(fp, x, "Too few runs with a value to test:", few, NULL);
 	names(fp, x, "Runs with a value, A's,B's (n/a: no attempt, or fragindex "
 	    "-1 throughout):", some_na, note_n);
+	names(fp, x, "Not in every run (n/a there), the runs of A,B that lack "
+	    "it:", lacking, note_lacking);
 	names(fp, x, "The same in every run of A and B:", same, note_value);
 	names(fp, x, "No value in any run:", none, NULL);
 	/* Its first word the prefix: render_fold() puts a space before the rest. */

@@ -163,6 +163,27 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
 	}
 }
 
+/*
+ * Returns the axis of a panel whose values reach MAX: 4 ticks of a round
+ * step (1, 2 or 5 times a power of ten) that reach it, at least 4 (0,
+ * 5000, ..., 20000 for 13373, not 0, 3343, ..., 13373).
+ */
+static uint64_t
+round_axis(uint64_t max)
+{
+	uint64_t need = (max + 3) / 4, p = 1;
+
+	for (;;) {
+		if (p >= need)
+			return 4 * p;
+		if (2 * p >= need)
+			return 8 * p;
+		if (5 * p >= need)
+			return 20 * p;
+		p *= 10;
+	}
+}
+
 /* Draw the axes of a panel at TOP for values to XMAX, titled by size S. */
 static void
 axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
@@ -233,9 +254,11 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 	svgr_text(&w, HEAD_X, FLEET_TITLE_Y, 16, NULL, "bold", t);
 	if (f->need_count) {
 		snprintf(t, sizeof(t), "Need %" PRIu64 " x %s: %" PRIu64 " of %"
-		    PRIu64 " hosts fail", f->need_count, hum_size(s, sizeof(s),
-		    1, (unsigned long)f->need_bytes),
-		    fleet_need_failing(f->need_hosts), f->roots);
+		    PRIu64 " hosts fail, %" PRIu64 " unknown", f->need_count,
+		    hum_size(s, sizeof(s), 1, (unsigned long)f->need_bytes),
+		    fleet_need_failing(f->need_hosts),
+		    f->need_judged[FLEET_HOSTS],
+		    f->need_hosts[VERDICT_UNKNOWN]);
 		svgr_text(&w, HEAD_X, NEED_Y, 12, NULL, NULL, t);
 	}
 	legend_line(&w, LEGEND_Y);
@@ -247,9 +270,8 @@ render_fleet_svg(FILE *fp, const struct fleet *f)
 		now = &z->dist_now[FLEET_HOSTS];
 		after = &z->dist_after[FLEET_HOSTS];
 		/* After compaction is never below free now, but a bound may be. */
-		xmax = after->max > now->max ? after->max : now->max;
-		if (xmax == 0)
-			xmax = 1;
+		xmax = round_axis(after->max > now->max ? after->max :
+		    now->max);
 		axes(&w, top, xmax, hum_size(s, sizeof(s), 1,
 		    (unsigned long)z->bytes), now->n);
 		curve(&w, z->after[FLEET_HOSTS].v, now->n, xmax, top, ink_after,

@@ -3,6 +3,7 @@
 
 #include "config.h"
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,18 +12,74 @@
 #include "record.h"
 #include "render_fleet.h"
 
+/* Distinct notes kept to count; more are counted together. */
+#define FLEET_MAX_NOTES	32
+
+/*
+ * The notes of the roots (an optional file missing), each said once with
+ * how many roots had it, not once per root: 12,000 roots, 36,000 lines.
+ */
+struct fleet_notes {
+	char		*text[FLEET_MAX_NOTES];	/* without the root */
+	uint64_t	 roots[FLEET_MAX_NOTES];
+	size_t		 n;
+	uint64_t	 others;
+};
+
+/* Count IN's notes of ROOT in NS, the root left out of their paths. */
+static void
+notes_add(struct fleet_notes *ns, const struct inputs *in, const char *root)
+{
+	size_t len = strlen(root), i;
+	const char *t;
+	int k;
+
+	for (k = 0; k < in->nnotes; k++) {
+		t = in->notes[k];
+		if (strncmp(t, root, len) == 0 && t[len] == '/')
+			t += len + 1;
+		for (i = 0; i < ns->n && strcmp(ns->text[i], t) != 0; i++)
+			;
+		if (i < ns->n)
+			ns->roots[i]++;
+		else if (ns->n == FLEET_MAX_NOTES ||
+		    (ns->text[i] = strdup(t)) == NULL)
+			ns->others++;
+		else
+			ns->roots[ns->n++] = 1;
+	}
+}
+
+/* Say each note of NS once, with its count of the ROOTS read, and free them. */
+static void
+notes_say(struct fleet_notes *ns, uint64_t roots)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++) {
+		ferr_say("%" PRIu64 " of %" PRIu64 " roots: %s", ns->roots[i],
+		    roots, ns->text[i]);
+		free(ns->text[i]);
+	}
+	if (ns->others)
+		ferr_say("%" PRIu64 " other notes of the roots", ns->others);
+	memset(ns, 0, sizeof(*ns));
+}
+
 /*
  * Read root ROOT into F for O. A root that cannot be read is said on
  * stderr and counted as unreadable. Returns 0, an exit code of that root
  * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory (said).
  */
 static int
-fleet_root(struct opts *o, struct fleet *f, const char *root)
+fleet_root(struct opts *o, struct fleet *f, struct fleet_notes *ns,
+    const char *root)
 {
 	struct fleet_root fr;
 	struct verdicts v;
 	struct report r;
 	struct inputs in;
+	bool quiet = o->quiet;
 	int rc;
 
 	/* The list streams: a recording is refused here, not beforehand. */
@@ -34,7 +91,13 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 	}
 	o->sysroot = root;
 	memset(&v, 0, sizeof(v));
-	if ((rc = pipe_load(o, &in, &r, &v)) == 0) {
+	/* The notes are counted over the roots, said at the end. */
+	o->quiet = true;
+	rc = pipe_load(o, &in, &r, &v);
+	o->quiet = quiet;
+	if (rc == 0) {
+		if (!quiet)
+			notes_add(ns, &in, root);
 		memset(&fr, 0, sizeof(fr));
 		fr.root = root;
 		fr.release = r.release;
@@ -71,7 +134,7 @@ unreadable(const struct opts *o)
  * or the list cannot be read (said).
  */
 static int
-fleet_list(struct opts *o, struct fleet *f)
+fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns)
 {
 	bool std = strcmp(o->roots_from, "-") == 0;
 	FILE *fp = std ? stdin : fopen(o->roots_from, "r");
@@ -87,7 +150,7 @@ fleet_list(struct opts *o, struct fleet *f)
 			line[--n] = '\0';
 		if (n == 0)
 			continue;
-		if ((rc = fleet_root(o, f, line)) < 0) {
+		if ((rc = fleet_root(o, f, ns, line)) < 0) {
 			status = rc;
 			break;
 		}
@@ -105,17 +168,20 @@ fleet_list(struct opts *o, struct fleet *f)
 int
 run_fleet(struct opts *o)
 {
+	struct fleet_notes ns;
 	struct fleet f;
 	size_t i;
 	int rc, status = EXIT_OK;
 
 	fleet_init(&f, o->need_count);
+	memset(&ns, 0, sizeof(ns));
 	for (i = 0; i < o->nroots && status >= 0; i++)
-		if ((rc = fleet_root(o, &f, o->roots[i])) != 0)
+		if ((rc = fleet_root(o, &f, &ns, o->roots[i])) != 0)
 			status = rc;
 	if (status >= 0 && o->roots_from != NULL && (rc = fleet_list(o,
-	    &f)) != 0)
+	    &f, &ns)) != 0)
 		status = rc;
+	notes_say(&ns, f.roots);
 	if (status >= 0)
 		fleet_finish(&f);
 	if (status < 0)

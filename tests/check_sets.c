@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* check_sets.c - --compare of two sets of runs made here: what is kept, how alike runs read, worked by hand */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sets.h"
+#include "testutil.h"
+
+#define NRUNS	3
+
+/* Set run R's counter NAME to go from 0 to LAST. */
+static void
+counter(struct replay *r, const char *name, uint64_t last)
+{
+	struct rcounter *c = &r->counters[r->ncounters++];
+
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	c->first = 0;
+	c->last = last;
+}
+
+/*
+ * Two sides of NRUNS runs: in every run compact_stall goes from 0 to 5,
+ * compact_fail to 0 but in A's third run (1);
+ * A's runs count no 64 KiB size (mTHP off), B's count 10, 20 and 30
+ * anon_fault allocations of it.
+ */
+static void
+build(struct sets *x)
+{
+	struct replay *r;
+	size_t i;
+	int k;
+
+	memset(x, 0, sizeof(*x));
+	for (k = 0; k < 2; k++) {
+		x->side[k].path = k ? "b" : "a";
+		x->side[k].n = NRUNS;
+		ck_assert_ptr_nonnull(x->side[k].runs = calloc(NRUNS,
+		    sizeof(*x->side[k].runs)));
+		ck_assert_ptr_nonnull(x->side[k].maps = calloc(NRUNS,
+		    sizeof(*x->side[k].maps)));
+		for (i = 0; i < NRUNS; i++) {
+			r = &x->side[k].runs[i];
+			counter(r, "compact_stall", 5);
+			/* A's last run failed one direct compaction. */
+			counter(r, "compact_fail", k == 0 && i == 2);
+			if (k == 0)
+				continue;
+			r->outcomes[0].size_kb = 64;
+			r->outcomes[0].order = 4;
+			r->outcomes[0].kind = OUTCOME_ANON;
+			r->outcomes[0].alloc = 10 * (i + 1);
+			r->noutcomes = 1;
+		}
+	}
+}
+
+/* Returns the metric of X named NAME, failing without one. */
+static const struct sets_metric *
+metric(const struct sets *x, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < x->nm; i++)
+		if (strcmp(x->m[i].name, name) == 0)
+			return &x->m[i];
+	ck_abort_msg("no metric %s", name);
+	return NULL;
+}
+
+/*
+ * The 64 KiB size only B has is kept (6ffc2a0 took the sizes from A's
+ * first run and dropped it): A has no value in its 3 runs, which lack it;
+ * B's mean is (10 + 20 + 30) / 3 = 20, its sd sqrt((10^2 + 0 + 10^2) /
+ * 2) = 10. compact_stall is 5 in every run: the same in every run, no
+ * test, no difference.
+ */
+START_TEST(test_one_side)
+{
+	const struct sets_metric *s;
+	struct ferr e = { .path = "" };
+	struct sets x;
+	double d;
+	size_t i;
+
+	build(&x);
+	ck_assert_int_eq(sets_compute(&x, &e), 0);
+	s = metric(&x, "hugepages-64kB/anon_fault_alloc");
+	ck_assert_str_eq(s->abbr, "64k-anon-alloc");
+	ck_assert_uint_eq(s->s[0].n, 0);
+	ck_assert_uint_eq(s->lacking[0], 3);
+	ck_assert_uint_eq(s->lacking[1], 0);
+	ck_assert_uint_eq(s->s[1].n, 3);
+	ck_assert(s->s[1].mean == 20);
+	ck_assert(s->s[1].sd == 10);
+	ck_assert(!sets_flat(s));
+	ck_assert(!sets_mean_diff(s, &d));
+	/* B's fallbacks are 0 in every run, A has none: nothing to show. */
+	for (i = 0; i < x.nm; i++)
+		ck_assert_str_ne(x.m[i].name,
+		    "hugepages-64kB/anon_fault_fallback");
+	s = metric(&x, "compact_stall");
+	ck_assert(sets_flat(s));
+	ck_assert(!s->w.tested);
+	ck_assert(sets_mean_diff(s, &d) && d == 0);
+	sets_free(&x);
+}
+END_TEST
+
+/*
+ * A counter's mean shows the digits its spread needs: A's compact_fail is
+ * 0, 0, 1: mean 1/3, sd sqrt(((1/3)^2 + (1/3)^2 + (2/3)^2) / 2) =
+ * sqrt(1/3) = 0.577, whose first digit is the first decimal: 1 decimal,
+ * "0.3" (6ffc2a0: 0 decimals, a mean of "0" changing by -100%).
+ */
+START_TEST(test_digits)
+{
+	const struct sets_metric *s;
+	struct ferr e = { .path = "" };
+	struct sets x;
+
+	build(&x);
+	ck_assert_int_eq(sets_compute(&x, &e), 0);
+	s = metric(&x, "compact_fail");
+	ck_assert_int_eq(s->digits, 1);
+	ck_assert(fabs(s->s[0].sd - sqrt(1.0 / 3)) < 1e-12);
+	ck_assert(s->s[1].mean == 0 && s->s[1].sd == 0);
+	/* No spread, a whole mean: no decimal. */
+	s = metric(&x, "compact_stall");
+	ck_assert_int_eq(s->digits, 0);
+	sets_free(&x);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("sets");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_one_side);
+	tcase_add_test(tc, test_digits);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}
