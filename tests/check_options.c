@@ -24,6 +24,7 @@ static const char *const actions[][2] = {
 	{ "--compact", "--compact" },
 	{ "--map", "--map" },
 	{ "--fleet", "--fleet --roots-from=L" },
+	{ "--check", "--check --crit=1" },
 };
 
 /* The formats, as the options that select them. */
