@@ -167,6 +167,23 @@ run_show(struct opts *o)
 	return rc;
 }
 
+/*
+ * Whether --color=auto colours: a terminal that can (TERM=dumb cannot)
+ * and no NO_COLOR (https://no-color.org: a non-empty value). An explicit
+ * --color=always wins over both.
+ */
+static bool
+color_auto(void)
+{
+	const char *nc = getenv("NO_COLOR"), *term = getenv("TERM");
+
+	if (nc != NULL && nc[0] != '\0')
+		return false;
+	if (term != NULL && strcmp(term, "dumb") == 0)
+		return false;
+	return isatty(STDOUT_FILENO);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -196,7 +213,7 @@ main(int argc, char **argv)
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
 	if (o.color == -1)
-		o.color = isatty(STDOUT_FILENO);
+		o.color = color_auto();
 	/* --fleet streams its list: memory does not grow with it. */
 	if (o.roots_from && o.action != A_FLEET)
 		rc = run_batch_roots(&o, &list);

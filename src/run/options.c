@@ -656,10 +656,55 @@ stdin_users(const struct opts *o)
 	    (o->pressure && strcmp(o->pressure, "-") == 0);
 }
 
+/* Returns the long name of option C ("--detail" for 'd'), for a message. */
+static const char *
+opt_name(int c)
+{
+	const struct option *lo;
+
+	for (lo = longopts; lo->name; lo++)
+		if (lo->val == c)
+			return lo->name;
+	return "?";
+}
+
+/*
+ * Refuse option C with argument ARG when it or another of its kind was
+ * given before: FIRST holds, per kind, the option that came first and
+ * FIRST_ARG its argument. Roots add up, and --need, --warn and --crit
+ * each ask a question of their own; -f, -j and -d are one kind, the
+ * format, so that -jd and -dj are the same mistake. Returns EXIT_OK, or
+ * EXIT_USAGE after a message naming both.
+ */
+static int
+refuse_twice(int c, const char *arg, int *first, const char **first_arg)
+{
+	int kind = c == 'j' || c == 'd' ? 'f' : c;
+
+	/* getopt_long()'s ':' and '?' are errors of their own. */
+	if (c == 'r' || c == OPT_NEED || c == OPT_WARN || c == OPT_CRIT ||
+	    c == ':' || c == '?')
+		return EXIT_OK;
+	if (first[kind] == 0) {
+		first[kind] = c;
+		first_arg[kind] = arg;
+		return EXIT_OK;
+	}
+	if (first[kind] != c)
+		return usage_error("--%s and --%s both choose the format: give "
+		    "one", opt_name(first[kind]), opt_name(c));
+	if (arg != NULL && first_arg[kind] != NULL)
+		return usage_error("--%s given twice ('%s', then '%s'): give it "
+		    "once", opt_name(c), first_arg[kind], arg);
+	return usage_error("--%s given twice: give it once", opt_name(c));
+}
+
 int
 options_parse(int argc, char **argv, struct opts *o)
 {
 	bool given[OPT_END] = { false };
+	int first[OPT_END] = { 0 };
+	const char *first_arg[OPT_END] = { NULL };
 	int c, rc;
 
 	if ((rc = defaults(o, argc)) != EXIT_OK)
@@ -668,8 +713,12 @@ options_parse(int argc, char **argv, struct opts *o)
 	if ((argc = cut_command(argc, argv, o)) < 0)
 		return EXIT_USAGE;
 	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
-		if (c > 0 && c < OPT_END)
+		if (c > 0 && c < OPT_END) {
+			if ((rc = refuse_twice(c, optarg, first, first_arg)) !=
+			    EXIT_OK)
+				return rc;
 			given[c] = true;
+		}
 		if ((rc = opt_input(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_mode(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_output(c, optarg, o)) == NOT_THIS_GROUP &&

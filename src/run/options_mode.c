@@ -39,6 +39,10 @@
 #define ADVICE_WORDS	"advice: the summary, --json, --advise, --compact or " \
 			"--format=prometheus"
 
+/* Where the PSI marks act, for their usage errors. */
+#define PSI_WORDS	"the urgency of the advice: the summary, --advise or " \
+			"--json of snapshots, or --format=svg of one or of --compare"
+
 /* Where the judgement's marks act, for their usage errors. */
 #define FRAGMENTED_WORDS	"the judgement: the summary, --json, " \
 			"--format=prometheus, --compact or --watch"
@@ -55,6 +59,12 @@ struct optrule {
 	const char	*goes_with;	/* for the message */
 };
 
+/*
+ * An option acts where one of its rows says so: a row with a NULL name
+ * adds cells to the row above it, which names the option and says where
+ * it goes for the message.
+ */
+
 static const struct optrule rules[] = {
 	/* --compact --dry-run decides on a root: checked below. */
 	{ 'r', "--sysroot", ALL_ACTIONS, ALL_FORMATS, 0,
@@ -68,31 +78,54 @@ static const struct optrule rules[] = {
 	    "the table, --json, --format=prometheus or --watch" },
 	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW) | ACT(A_CHECK), VIEWS,
 	    USES_ADVICE, "advice: --advise, --format=prometheus or --check" },
+	/* --watch reads pagetypeinfo only for --migratetypes, which refuses it. */
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
 	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
-	    ~ACT(A_MAP), VIEWS,
+	    ~ACT(A_MAP) & ~ACT(A_WATCH), VIEWS,
 	    0, "the table, --json or --format=prometheus" },
 	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
 	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
-	    ~ACT(A_MAP),
+	    ~ACT(A_MAP) & ~ACT(A_BATCH),
 	    ALL_FORMATS & ~FMT(F_UNUSABLE), 0,
-	    "every view but --format=unusable, --watch and --capture" },
+	    "every view but --format=unusable, a batch's picture, --watch "
+	    "and --capture" },
+	/* A batch's picture draws what no release changes. */
+	{ OPT_KERNEL, NULL, ACT(A_BATCH), ALL_FORMATS & ~FMT(F_UNUSABLE) &
+	    ~FMT(F_SVG), 0, NULL },
+	/* --watch --json and --compare --json count pages, not bytes. */
 	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
-	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) & ~ACT(A_MAP), VIEWS,
-	    0, "the table, --json, --format=prometheus, --watch, --compare "
-	    "or --capture" },
-	{ OPT_COLOR, "--color", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
-	    TEXT, 0, "the summary and --detail" },
+	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) & ~ACT(A_MAP) &
+	    ~ACT(A_WATCH) & ~ACT(A_COMPARE), VIEWS,
+	    0, "the table, --json, --format=prometheus, the text of --watch "
+	    "or --compare, or --capture" },
+	{ OPT_PAGE_SIZE, NULL, ACT(A_WATCH) | ACT(A_COMPARE), VIEWS &
+	    ~FMT(F_JSON), 0, NULL },
+	/* Presentation: no effect where nothing is coloured. */
+	{ OPT_COLOR, "--color", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
 	    "the table, --json, --format=prometheus or --compare" },
-	{ OPT_GFP, "--gfp", ADVISING | ACT(A_CHECK), VIEWS, USES_ADVICE,
-	    ADVICE_WORDS },
-	{ OPT_THRESHOLD, "--threshold", ADVISING | ACT(A_CHECK), VIEWS,
+	{ OPT_GFP, "--gfp", (ADVISING | ACT(A_CHECK)) & ~ACT(A_BATCH), VIEWS,
 	    USES_ADVICE, ADVICE_WORDS },
-	{ OPT_PSI_SOME, "--psi-some", ADVISING, VIEWS, USES_ADVICE,
+	/* A batch's picture draws the movable allocation's verdicts only. */
+	{ OPT_GFP, NULL, ACT(A_BATCH), VIEWS & ~FMT(F_SVG), USES_ADVICE, NULL },
+	/* --check answers by counts, which no threshold changes. */
+	{ OPT_THRESHOLD, "--threshold", ADVISING, VIEWS, USES_ADVICE,
 	    ADVICE_WORDS },
-	{ OPT_PSI_FULL, "--psi-full", ADVISING, VIEWS, USES_ADVICE,
-	    ADVICE_WORDS ", or --watch --record --trigger psi" },
+	/*
+	 * The PSI marks decide the urgency line: the text and JSON of
+	 * snapshots, and the pictures of one and of --compare; the metrics,
+	 * the flat rows, --compact and --fleet show the pressure without it.
+	 */
+	{ OPT_PSI_SOME, "--psi-some", ACT(A_SHOW) | ACT(A_BATCH),
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE,
+	    PSI_WORDS },
+	{ OPT_PSI_SOME, NULL, ACT(A_SHOW) | ACT(A_COMPARE), FMT(F_SVG),
+	    USES_ADVICE, NULL },
+	{ OPT_PSI_FULL, "--psi-full", ACT(A_SHOW) | ACT(A_BATCH),
+	    FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE,
+	    PSI_WORDS ", or --watch --record --trigger psi" },
+	{ OPT_PSI_FULL, NULL, ACT(A_SHOW) | ACT(A_COMPARE), FMT(F_SVG),
+	    USES_ADVICE, NULL },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
 	    "--watch, or advice: --advise, --compact or --format=prometheus" },
 	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
@@ -316,20 +349,30 @@ refuse_idle(struct opts *o, const bool *given)
 		uses |= USES_ADVICE;
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
 		const struct optrule *ru = &rules[i];
+		bool acts = false;
+		size_t j;
 
-		if (!given[ru->opt])
+		if (!given[ru->opt] || ru->name == NULL)
 			continue;
 		/* The threshold of --trigger psi, outside the advice. */
 		if (ru->opt == OPT_PSI_FULL && o->action == A_WATCH &&
 		    o->trigger_arg && o->trigger.kind == TRIGGER_PSI)
 			continue;
-		if (!(ru->actions & ACT(o->action)) ||
-		    !(ru->formats & FMT(o->format)) ||
-		    (ru->uses & ~uses) != 0)
+		for (j = i; j < sizeof(rules) / sizeof(rules[0]) &&
+		    (j == i || rules[j].name == NULL); j++)
+			acts |= (rules[j].actions & ACT(o->action)) &&
+			    (rules[j].formats & FMT(o->format)) &&
+			    (rules[j].uses & ~uses) == 0;
+		if (!acts)
 			return usage_error("%s does nothing in this mode (%s): "
 			    "it goes with %s", ru->name, mode_name(mode,
 			    sizeof(mode), o), ru->goes_with);
 	}
+	/* The map says its page size: a capture's, or this host's. */
+	if (given[OPT_PAGE_SIZE] && o->map)
+		return usage_error("--page-size does nothing in this mode (%s): "
+		    "the map's page size is its capture's or this host's",
+		    mode_name(mode, sizeof(mode), o));
 	if (given['r'] && o->action == A_COMPACT && !given[OPT_DRY_RUN])
 		return usage_error("--sysroot does nothing in this mode (%s): "
 		    "it goes with every mode but --compact, which acts on "

@@ -299,8 +299,6 @@ pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_si
 void
 pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
 {
-	const char *nc = getenv("NO_COLOR");
-
 	memset(r, 0, sizeof(*r));
 	r->buddyinfo_path = in->bpath;
 	r->bi = &in->bi;
@@ -323,8 +321,6 @@ pipe_report(const struct opts *o, const struct inputs *in, struct report *r)
 	r->rows_ndjson = o->format == F_NDJSON;
 	r->rows_sizes = o->rows_sizes;
 	r->rows_head = true;
-	if (nc != NULL && nc[0] != '\0')
-		r->color = false;
 }
 
 int
