@@ -51,15 +51,21 @@ need_state(enum verdict v)
 static enum check_state
 ask_state(const struct check_ask *ask, const struct avail *r)
 {
+	/* The count lies between LEAST and NOW: NOW itself when exact. */
+	uint64_t least;
+
 	if (r == NULL)
 		return CHECK_UNKNOWN;
-	/* NOW is exact, or an upper bound: below crit is certain either way. */
+	least = r->now_is_bound ? r->now_least : r->now;
+	/* Below a threshold is certain when NOW is; above it when LEAST is. */
 	if (ask->crit != 0 && r->now < ask->crit)
 		return CHECK_CRITICAL;
-	if (r->now_is_bound)
+	if (least < ask->crit)
 		return CHECK_UNKNOWN;
 	if (ask->warn != 0 && r->now < ask->warn)
 		return CHECK_WARNING;
+	if (least < ask->warn)
+		return CHECK_UNKNOWN;
 	return CHECK_OK;
 }
 

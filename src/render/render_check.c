@@ -30,6 +30,33 @@ thresholds(FILE *fp, const struct check_ask *ask)
 	fputc(')', fp);
 }
 
+/*
+ * Write the counts of A: as hum_counts() words them, with the fewest free
+ * now where the count is a bound and they are known ("at least L, at most
+ * U free now").
+ */
+static void
+counts(FILE *fp, const struct avail *a)
+{
+	char c[96];
+
+	if (a->now_is_bound && a->now_least > 0)
+		fprintf(fp, "at least %" PRIu64 ", ", a->now_least);
+	fputs(hum_counts(c, sizeof(c), a->now, a->now_is_bound, a->after), fp);
+}
+
+/* Write why H is UNKNOWN where it is for want of pagetypeinfo, and what to do. */
+static void
+unknown_why(FILE *fp, const struct report *r, const struct health *h)
+{
+	if (h->state == CHECK_UNKNOWN && r->pti == NULL && ((h->have_need &&
+	    h->need.row != NULL && h->need.row->now_is_bound) ||
+	    (h->row != NULL && h->row->now_is_bound)))
+		fputs(" (without pagetypeinfo, which only root may read: "
+		    "run it on a root timer's capture or through sudo, see "
+		    "MONITORING in fragstat(1))", fp);
+}
+
 /* Write what decided the state of H: --need's answer, then the thresholds' counts. */
 static void
 detail(FILE *fp, const struct report *r, const struct check_ask *ask,
@@ -37,7 +64,7 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 {
 	const struct need *n = r->need;
 	bool asked = ask->warn != 0 || ask->crit != 0;
-	char b[32], c[96], why[64];
+	char b[32], why[64];
 
 	if (h->have_need && n != NULL) {
 		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
@@ -48,11 +75,11 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
-		else
-			fprintf(fp, "%s, %s", advise_verdict_name(
-			    h->need.verdict), hum_counts(c, sizeof(c),
-			    h->need.row->now, h->need.row->now_is_bound,
-			    h->need.row->after));
+		else {
+			fprintf(fp, "%s, ", advise_verdict_name(
+			    h->need.verdict));
+			counts(fp, h->need.row);
+		}
 		if (asked && n->order == ask->order)
 			thresholds(fp, ask);
 		if (!asked || n->order == ask->order)
@@ -65,23 +92,37 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	if (h->row == NULL)
 		fputs("no such node in the input", fp);
 	else
-		fputs(hum_counts(c, sizeof(c), h->row->now,
-		    h->row->now_is_bound, h->row->after), fp);
+		counts(fp, h->row);
 	thresholds(fp, ask);
+}
+
+/* Returns the state of a count V against thresholds WARN and CRIT (0: none) as a reader of the performance data judges it. */
+static enum check_state
+perf_state(uint64_t v, uint64_t warn, uint64_t crit)
+{
+	if (v < crit)
+		return CHECK_CRITICAL;
+	return v < warn ? CHECK_WARNING : CHECK_OK;
 }
 
 /*
  * Write " 'LABEL'=VALUE;WARN;CRIT;0", a threshold "N:" where not 0, after
- * " |" for the first (*FIRST): no '|' without performance data.
+ * " |" for the first (*FIRST): no '|' without performance data. A count
+ * known only to lie between LEAST and V is written as LEAST where both
+ * ends are in the same state, else as the guidelines' U (not known).
  */
 static void
 perf(FILE *fp, bool *first, int node, const char *size, const char *what,
-    uint64_t v, uint64_t warn, uint64_t crit)
+    uint64_t least, uint64_t v, uint64_t warn, uint64_t crit)
 {
 	if (*first)
 		fputs(" |", fp);
 	*first = false;
-	fprintf(fp, " 'node%d_%s_%s'=%" PRIu64 ";", node, size, what, v);
+	fprintf(fp, " 'node%d_%s_%s'=", node, size, what);
+	if (perf_state(least, warn, crit) == perf_state(v, warn, crit))
+		fprintf(fp, "%" PRIu64 ";", least);
+	else
+		fputs("U;", fp);
 	if (warn != 0)
 		fprintf(fp, "%" PRIu64 ":", warn);
 	fputc(';', fp);
@@ -112,9 +153,10 @@ perf_order(FILE *fp, bool *first, const struct report *r,
 	if (r->need != NULL && r->need->order == order)
 		need = r->need->count;
 	hum_order_label(s, sizeof(s), order, r->page_size);
-	perf(fp, first, node, s, "free_now", a->now, need > warn ? need : warn,
-	    crit);
-	perf(fp, first, node, s, "after_compaction", a->after, 0, need);
+	perf(fp, first, node, s, "free_now", a->now_is_bound ? a->now_least :
+	    a->now, a->now, need > warn ? need : warn, crit);
+	perf(fp, first, node, s, "after_compaction", a->after, a->after, 0,
+	    need);
 }
 
 void
@@ -142,6 +184,7 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 		fprintf(fp, " (worst of %zu)", c->n);
 	fputs(": ", fp);
 	detail(fp, r, ask, w);
+	unknown_why(fp, r, w);
 	for (i = 0; i < c->n; i++) {
 		if (r->need != NULL)
 			perf_order(fp, &first, r, ask, h[i].node,
