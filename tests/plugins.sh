@@ -36,6 +36,9 @@ thresholds-warning	$two --check --warn=3x2M --crit=1x2M
 thresholds-critical	$two --check --warn=3 --crit=2 --node=1
 thresholds-need	$two --check --need=1x4K --warn=2x2M --crit=1x2M
 ok-no-pagetypeinfo	$nopti --check --need=1000x2M
+judged-fine	--sysroot=$FIXTURES/states/healthy -q --check
+judged-fragmented	--sysroot=$FIXTURES/states/proactive-off -q --check
+judged-severe	--sysroot=$FIXTURES/judge/reclaim-fragmented -q --check
 unknown-bound	$eight --check --need=100x2M --node=0
 unknown-no-pagetypeinfo	$nopti --check --need=4150x2M
 unknown-input	--buddyinfo=$FIXTURES/bad/buddyinfo-21-digits --check --need=1
@@ -63,7 +66,8 @@ if ! perl -MMonitoring::Plugin::Performance -e 1 2>/dev/null; then
 else
 	ran=1
 	for name in ok warning critical thresholds-warning \
-	    thresholds-critical thresholds-need ok-no-pagetypeinfo; do
+	    thresholds-critical thresholds-need ok-no-pagetypeinfo \
+	    judged-fine judged-fragmented judged-severe; do
 		read -r rc <"$tmp/$name.rc"
 		# Parsed labels and values, then the worst of their thresholds.
 		got=$(sed -n '1s/^[^|]*| //p' "$tmp/$name.out" | perl \
@@ -75,7 +79,7 @@ else
 				my $s = $p->threshold->get_status($p->value);
 				$worst = $s if $s > $worst;
 				print STDERR "bad label ", $p->label, "\n"
-				    unless $p->label =~ /^node\d+_\d+[KMG]_(free_now|after_compaction)$/;
+				    unless $p->label =~ /^node\d+_\d+[KMG]_(free_now|after_compaction|judged)$/;
 			}
 			print scalar(@p) == $n ? "$worst\n" : "parsed " .
 			    scalar(@p) . " of $n\n";')

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "health.h"
+#include "judge.h"
 
 /*
  * Returns the rank of S as the monitoring plugins' max_state_alt() ranks
@@ -69,6 +70,52 @@ ask_state(const struct check_ask *ask, const struct avail *r)
 	return CHECK_OK;
 }
 
+/*
+ * Returns the state of judgement J of a row with NOW free now: fine OK,
+ * fragmented WARNING, severely CRITICAL; short of memory (a shortage,
+ * not fragmentation) by the count: none free now CRITICAL, else WARNING.
+ */
+static enum check_state
+judged_state(enum judgement j, uint64_t now)
+{
+	switch (j) {
+	case JUDGE_FINE:
+		return CHECK_OK;
+	case JUDGE_FRAGMENTED:
+		return CHECK_WARNING;
+	case JUDGE_SEVERE:
+		return CHECK_CRITICAL;
+	default:
+		break;
+	}
+	return now == 0 ? CHECK_CRITICAL : CHECK_WARNING;
+}
+
+/*
+ * Judge H by its row R of AV: its judgement, and where NOW is a bound,
+ * the judgement at its fewest too (judge_of() as avail_build() calls
+ * it); UNKNOWN when the two give different states.
+ */
+static enum check_state
+judge_state(struct health *h, const struct availability *av,
+    const struct avail *r)
+{
+	enum check_state s;
+
+	if (r == NULL)
+		return CHECK_UNKNOWN;
+	h->judged = h->judged_least = r->judgement;
+	if (r->now_is_bound)
+		h->judged_least = judge_of(r->score, av->gigantic_order != 0 &&
+		    r->order == av->gigantic_order ? -1 :
+		    judge_ratio(r->now_least, r->after), &av->marks);
+	s = judged_state(h->judged, r->now);
+	if (judged_state(h->judged_least, r->now_is_bound ? r->now_least :
+	    r->now) != s)
+		return CHECK_UNKNOWN;
+	return s;
+}
+
 void
 health_judge(struct health *h, const struct availability *av,
     const struct need *n, enum avail_possible possible,
@@ -86,6 +133,10 @@ health_judge(struct health *h, const struct availability *av,
 		h->have_need = true;
 		h->need = avail_need(av, &mine, possible);
 		h->state = need_state(h->need.verdict);
+	}
+	if (ask->judge) {
+		h->row = avail_find(av, node, -1, ask->order);
+		h->state = judge_state(h, av, h->row);
 	}
 	if (ask->warn != 0 || ask->crit != 0) {
 		h->row = avail_find(av, node, -1, ask->order);

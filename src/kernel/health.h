@@ -13,6 +13,10 @@
  * says; ASK's thresholds on the count free now at its order (none when
  * both are 0) give CRITICAL below crit, WARNING below warn, UNKNOWN when
  * the count is a bound that is not below crit. The worse of the two.
+ * With ASK's judge instead, the judgement of ASK's order: fine OK,
+ * fragmented WARNING, severely CRITICAL, short of memory CRITICAL with
+ * none free now, else WARNING; UNKNOWN where the count is a bound whose
+ * ends are judged into different states.
  */
 void	health_judge(struct health *h, const struct availability *av,
 	    const struct need *n, enum avail_possible possible,

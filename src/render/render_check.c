@@ -14,6 +14,7 @@
 #include "avail.h"
 #include "health.h"
 #include "humanize.h"
+#include "judge.h"
 #include "render_check.h"
 #include "render_words.h"
 
@@ -89,10 +90,18 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	}
 	fprintf(fp, "%s: ", hum_order(b, sizeof(b), ask->order,
 	    r->page_size));
-	if (h->row == NULL)
+	if (h->row == NULL) {
 		fputs("no such node in the input", fp);
-	else
+	} else if (ask->judge) {
+		fputs(judge_name(h->judged), fp);
+		if (h->judged_least != h->judged)
+			fprintf(fp, " or %s", judge_name(h->judged_least));
+		fputs(", ", fp);
 		counts(fp, h->row);
+		return;
+	} else {
+		counts(fp, h->row);
+	}
 	thresholds(fp, ask);
 }
 
@@ -109,7 +118,8 @@ perf_state(uint64_t v, uint64_t warn, uint64_t crit)
  * Write " 'LABEL'=VALUE;WARN;CRIT;0", a threshold "N:" where not 0, after
  * " |" for the first (*FIRST): no '|' without performance data. A count
  * known only to lie between LEAST and V is written as LEAST where both
- * ends are in the same state, else as the guidelines' U (not known).
+ * ends are in the same state, else (or with nothing known below, LEAST 0)
+ * as the guidelines' U (not known).
  */
 static void
 perf(FILE *fp, bool *first, int node, const char *size, const char *what,
@@ -119,7 +129,8 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 		fputs(" |", fp);
 	*first = false;
 	fprintf(fp, " 'node%d_%s_%s'=", node, size, what);
-	if (perf_state(least, warn, crit) == perf_state(v, warn, crit))
+	if (least == v || (least > 0 && perf_state(least, warn, crit) ==
+	    perf_state(v, warn, crit)))
 		fprintf(fp, "%" PRIu64 ";", least);
 	else
 		fputs("U;", fp);
@@ -132,31 +143,50 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 }
 
 /*
- * Write the performance data of NODE at ORDER: free now, with the
+ * Write the performance data of node H at ORDER: free now, with the
  * thresholds that act on it (--warn, --crit, --need's count for WARNING),
- * and after compaction, with --need's count for CRITICAL.
+ * and after compaction, with --need's count for CRITICAL; 0 of a size
+ * the host cannot have. Judged, also the state its judgement gives (0 OK,
+ * 1 WARNING, 2 CRITICAL; U where not known), warning above 0, critical
+ * above 1: what decided, for a reader of the performance data alone.
  */
 static void
 perf_order(FILE *fp, bool *first, const struct report *r,
-    const struct check_ask *ask, int node, unsigned order)
+    const struct check_ask *ask, const struct health *h, unsigned order)
 {
-	const struct avail *a = avail_find(r->avail, node, -1, order);
+	const struct avail *a = avail_find(r->avail, h->node, -1, order);
 	uint64_t warn = 0, crit = 0, need = 0;
+	int node = h->node;
 	char s[32];
 
 	if (a == NULL)
 		return;
+	hum_order_label(s, sizeof(s), order, r->page_size);
+	if (r->need != NULL && r->need->order == order &&
+	    r->need_answer.possible == AVAIL_IMPOSSIBLE) {
+		perf(fp, first, node, s, "free_now", 0, 0, r->need->count, 0);
+		perf(fp, first, node, s, "after_compaction", 0, 0, 0,
+		    r->need->count);
+		return;
+	}
 	if (order == ask->order) {
 		warn = ask->warn;
 		crit = ask->crit;
 	}
 	if (r->need != NULL && r->need->order == order)
 		need = r->need->count;
-	hum_order_label(s, sizeof(s), order, r->page_size);
 	perf(fp, first, node, s, "free_now", a->now_is_bound ? a->now_least :
 	    a->now, a->now, need > warn ? need : warn, crit);
 	perf(fp, first, node, s, "after_compaction", a->after, a->after, 0,
 	    need);
+	if (!ask->judge || order != ask->order)
+		return;
+	fprintf(fp, " 'node%d_%s_judged'=", node, s);
+	if (h->state == CHECK_UNKNOWN)
+		fputs("U", fp);
+	else
+		fprintf(fp, "%d", (int)h->state);
+	fputs(";0;1;0;2", fp);
 }
 
 void
@@ -170,7 +200,7 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
     const struct check_answer *c)
 {
 	const struct health *h = c->nodes, *w = &c->nodes[c->worst];
-	bool asked = ask->warn != 0 || ask->crit != 0;
+	bool asked = ask->warn != 0 || ask->crit != 0 || ask->judge;
 	bool first = true;
 	size_t i;
 
@@ -187,10 +217,10 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 	unknown_why(fp, r, w);
 	for (i = 0; i < c->n; i++) {
 		if (r->need != NULL)
-			perf_order(fp, &first, r, ask, h[i].node,
+			perf_order(fp, &first, r, ask, &h[i],
 			    r->need->order);
 		if (asked && (r->need == NULL || r->need->order != ask->order))
-			perf_order(fp, &first, r, ask, h[i].node, ask->order);
+			perf_order(fp, &first, r, ask, &h[i], ask->order);
 	}
 	fputc('\n', fp);
 	for (i = 0; c->n > 1 && i < c->n; i++) {
