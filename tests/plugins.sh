@@ -31,7 +31,7 @@ nopti="--sysroot=$FIXTURES/check/no-pagetypeinfo -q"
 # decide every state but the last four (bounds, bad input, bad arguments).
 cases="ok	$two --check --need=1x2M --node=1
 warning	$two --check --need=3x2M --node=1
-critical	$two --check --need=5x2M
+critical	$two --check --need=7x2M
 thresholds-warning	$two --check --warn=3x2M --crit=1x2M
 thresholds-critical	$two --check --warn=3 --crit=2 --node=1
 thresholds-need	$two --check --need=1x4K --warn=2x2M --crit=1x2M
@@ -79,7 +79,7 @@ else
 				my $s = $p->threshold->get_status($p->value);
 				$worst = $s if $s > $worst;
 				print STDERR "bad label ", $p->label, "\n"
-				    unless $p->label =~ /^node\d+_\d+[KMG]_(free_now|after_compaction|judged)$/;
+				    unless $p->label =~ /^(node\d+|machine)_\d+[KMG]_(free_now|after_compaction|judged)$/;
 			}
 			print scalar(@p) == $n ? "$worst\n" : "parsed " .
 			    scalar(@p) . " of $n\n";')
@@ -98,7 +98,7 @@ fi
 # status line whose state is the exit status.
 "$FRAGSTAT" --check --need=1 >"$tmp/live.out" 2>"$tmp/live.err"
 rc=$?
-word=$(sed -n '1s/^FRAGSTAT \([A-Z]*\) - node [0-9].*/\1/p' "$tmp/live.out")
+word=$(sed -n '1s/^FRAGSTAT \([A-Z]*\) - machine: .*/\1/p' "$tmp/live.out")
 case $rc:$word in
 0:OK | 1:WARNING | 2:CRITICAL | 3:UNKNOWN) ;;
 *) echo "FAIL: live --check: status $rc with status line '$word'"; fail=1 ;;
@@ -131,7 +131,7 @@ elif nobody test -r /proc/pagetypeinfo; then
 	echo "SKIP: live --check as nobody: nobody may read /proc/pagetypeinfo"
 else
 	"$FRAGSTAT" --check --need=1x2M >"$tmp/root.out" 2>/dev/null
-	n=$(sed -n "1s/.*'node[0-9]*_2M_free_now'=\([0-9]*\);.*/\1/p" \
+	n=$(sed -n "1s/.*'machine_2M_free_now'=\([0-9]*\);.*/\1/p" \
 	    "$tmp/root.out")
 	if [ "${n:-0}" -lt 400 ]; then
 		echo "SKIP: live --check as nobody: only ${n:-no} 2 MiB blocks free now"
@@ -141,7 +141,7 @@ else
 		    >"$tmp/nobody.out" 2>"$tmp/nobody.err"
 		rc=$?
 		case $rc:$(sed -n 1p "$tmp/nobody.out") in
-		"0:FRAGSTAT OK - node "*": ok, at least "*) ;;
+		"0:FRAGSTAT OK - machine: need "*": ok, at least "*) ;;
 		*)
 			echo "FAIL: live --check --need=$((n / 2))x2M as nobody: status $rc, not OK (root: $n free now):"
 			cat "$tmp/nobody.out" "$tmp/nobody.err"

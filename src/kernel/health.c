@@ -174,10 +174,13 @@ health_judge_nodes(struct check_answer *c, const struct availability *av,
 
 	c->n = 0;
 	c->worst = 0;
-	if (ask->node >= 0)
+	/* --need asks what it asks without --check: the machine, or --node. */
+	if (ask->node >= 0 || n != NULL) {
 		health_judge(&c->nodes[c->n++], av, n, possible, ask,
 		    ask->node);
-	for (i = 0; ask->node < 0 && i < av->n; i++) {
+		return;
+	}
+	for (i = 0; i < av->n; i++) {
 		a = &av->rows[i];
 		/* Never full: one row per node id, each below the bound. */
 		if (a->zone == -1 && a->node >= 0 && a->order == order &&

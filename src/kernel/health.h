@@ -23,9 +23,10 @@ void	health_judge(struct health *h, const struct availability *av,
 	    const struct check_ask *ask, int node);
 
 /*
- * Judge into C the nodes of AV that ASK names (every node when its node
- * is -1) as health_judge() does, at N's order (NULL: ASK's), and find the
- * worst of them.
+ * Judge into C the nodes of AV that ASK names as health_judge() does, at
+ * N's order (NULL: ASK's), and find the worst of them: ASK's node, else
+ * with N the machine (node -1), as --need asks without --check, else
+ * every node.
  */
 void	health_judge_nodes(struct check_answer *c,
 	    const struct availability *av, const struct need *n,

@@ -105,6 +105,16 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	thresholds(fp, ask);
 }
 
+/* Write the name of NODE in a perfdata label: "nodeN", or "machine" for -1. */
+static void
+label(FILE *fp, int node)
+{
+	if (node < 0)
+		fputs("machine", fp);
+	else
+		fprintf(fp, "node%d", node);
+}
+
 /* Returns the state of a count V against thresholds WARN and CRIT (0: none) as a reader of the performance data judges it. */
 static enum check_state
 perf_state(uint64_t v, uint64_t warn, uint64_t crit)
@@ -128,7 +138,9 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 	if (*first)
 		fputs(" |", fp);
 	*first = false;
-	fprintf(fp, " 'node%d_%s_%s'=", node, size, what);
+	fputs(" '", fp);
+	label(fp, node);
+	fprintf(fp, "_%s_%s'=", size, what);
 	if (least == v || (least > 0 && perf_state(least, warn, crit) ==
 	    perf_state(v, warn, crit)))
 		fprintf(fp, "%" PRIu64 ";", least);
@@ -181,7 +193,9 @@ perf_order(FILE *fp, bool *first, const struct report *r,
 	    need);
 	if (!ask->judge || order != ask->order)
 		return;
-	fprintf(fp, " 'node%d_%s_judged'=", node, s);
+	fputs(" '", fp);
+	label(fp, node);
+	fprintf(fp, "_%s_judged'=", s);
 	if (h->state == CHECK_UNKNOWN)
 		fputs("U", fp);
 	else
@@ -208,8 +222,12 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 		render_check_unknown(fp, "no node in the input");
 		return;
 	}
-	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(w->state),
-	    w->node);
+	fprintf(fp, "FRAGSTAT %s - ", health_state_name(w->state));
+	/* --need asks of the machine, as without --check; --node of one node. */
+	if (w->node < 0)
+		fputs("machine", fp);
+	else
+		fprintf(fp, "node %d", w->node);
 	if (c->n > 1)
 		fprintf(fp, " (worst of %zu)", c->n);
 	fputs(": ", fp);
