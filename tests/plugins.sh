@@ -24,15 +24,23 @@ two="--buddyinfo=$d/buddyinfo --pagetypeinfo=$d/pagetypeinfo --zoneinfo=$d/zonei
 b=$FIXTURES/corpus/blog-plantegg-hygon-8node-gt100000
 eight="--buddyinfo=$b/buddyinfo --pagetypeinfo=$b/pagetypeinfo -q"
 
+# As the monitoring user reads it: no pagetypeinfo (tests/cli/README.md).
+nopti="--sysroot=$FIXTURES/check/no-pagetypeinfo -q"
+
 # The checks: a name (a Nagios service), then the arguments. The counts
-# decide every state but the last three (a bound, bad input, bad arguments).
+# decide every state but the last four (bounds, bad input, bad arguments).
 cases="ok	$two --check --need=1x2M --node=1
 warning	$two --check --need=3x2M --node=1
-critical	$two --check --need=5x2M
+critical	$two --check --need=7x2M
 thresholds-warning	$two --check --warn=3x2M --crit=1x2M
 thresholds-critical	$two --check --warn=3 --crit=2 --node=1
 thresholds-need	$two --check --need=1x4K --warn=2x2M --crit=1x2M
+ok-no-pagetypeinfo	$nopti --check --need=1000x2M
+judged-fine	--sysroot=$FIXTURES/states/healthy -q --check
+judged-fragmented	--sysroot=$FIXTURES/states/proactive-off -q --check
+judged-severe	--sysroot=$FIXTURES/judge/reclaim-fragmented -q --check
 unknown-bound	$eight --check --need=100x2M --node=0
+unknown-no-pagetypeinfo	$nopti --check --need=4150x2M
 unknown-input	--buddyinfo=$FIXTURES/bad/buddyinfo-21-digits --check --need=1
 unknown-usage	--check --need=1 --json"
 
@@ -58,7 +66,8 @@ if ! perl -MMonitoring::Plugin::Performance -e 1 2>/dev/null; then
 else
 	ran=1
 	for name in ok warning critical thresholds-warning \
-	    thresholds-critical thresholds-need; do
+	    thresholds-critical thresholds-need ok-no-pagetypeinfo \
+	    judged-fine judged-fragmented judged-severe; do
 		read -r rc <"$tmp/$name.rc"
 		# Parsed labels and values, then the worst of their thresholds.
 		got=$(sed -n '1s/^[^|]*| //p' "$tmp/$name.out" | perl \
@@ -70,7 +79,7 @@ else
 				my $s = $p->threshold->get_status($p->value);
 				$worst = $s if $s > $worst;
 				print STDERR "bad label ", $p->label, "\n"
-				    unless $p->label =~ /^node\d+_\d+[KMG]_(free_now|after_compaction)$/;
+				    unless $p->label =~ /^(node\d+|machine)_\d+[KMG]_(free_now|after_compaction|judged)$/;
 			}
 			print scalar(@p) == $n ? "$worst\n" : "parsed " .
 			    scalar(@p) . " of $n\n";')
@@ -89,7 +98,7 @@ fi
 # status line whose state is the exit status.
 "$FRAGSTAT" --check --need=1 >"$tmp/live.out" 2>"$tmp/live.err"
 rc=$?
-word=$(sed -n '1s/^FRAGSTAT \([A-Z]*\) - node [0-9].*/\1/p' "$tmp/live.out")
+word=$(sed -n '1s/^FRAGSTAT \([A-Z]*\) - machine: .*/\1/p' "$tmp/live.out")
 case $rc:$word in
 0:OK | 1:WARNING | 2:CRITICAL | 3:UNKNOWN) ;;
 *) echo "FAIL: live --check: status $rc with status line '$word'"; fail=1 ;;
@@ -100,6 +109,55 @@ elif [ "$rc" = 3 ]; then
 	echo "FAIL: live --check --need=1 as root is UNKNOWN:"
 	cat "$tmp/live.out" "$tmp/live.err"
 	fail=1
+fi
+
+# 1c. Live, as the monitoring user: nobody, who may not read
+# /proc/pagetypeinfo (root only). Root's exact count N of pageblocks free
+# now, then nobody's --need of N / 2: the bound below (N less the most the
+# highatomic reserve, CMA and Isolate can hold, about 1% of memory) still
+# settles it, OK, on a host with a few hundred free; an UNKNOWN must say why.
+nobody() {
+	if command -v setpriv >/dev/null 2>&1; then
+		setpriv --reuid=nobody --regid="$(id -gn nobody)" --clear-groups "$@"
+	else
+		runuser -u nobody -- "$@"
+	fi
+}
+if [ "$(id -u)" != 0 ] || [ ! -r /proc/pagetypeinfo ]; then
+	echo "SKIP: live --check as nobody: not root"
+elif ! id nobody >/dev/null 2>&1 || ! nobody true 2>/dev/null; then
+	echo "SKIP: live --check as nobody: no user nobody, setpriv or runuser"
+elif nobody test -r /proc/pagetypeinfo; then
+	echo "SKIP: live --check as nobody: nobody may read /proc/pagetypeinfo"
+else
+	"$FRAGSTAT" --check --need=1x2M >"$tmp/root.out" 2>/dev/null
+	n=$(sed -n "1s/.*'machine_2M_free_now'=\([0-9]*\);.*/\1/p" \
+	    "$tmp/root.out")
+	if [ "${n:-0}" -lt 400 ]; then
+		echo "SKIP: live --check as nobody: only ${n:-no} 2 MiB blocks free now"
+	else
+		ran=1
+		nobody "$FRAGSTAT" --check --need=$((n / 2))x2M \
+		    >"$tmp/nobody.out" 2>"$tmp/nobody.err"
+		rc=$?
+		case $rc:$(sed -n 1p "$tmp/nobody.out") in
+		"0:FRAGSTAT OK - machine: need "*": ok, at least "*) ;;
+		*)
+			echo "FAIL: live --check --need=$((n / 2))x2M as nobody: status $rc, not OK (root: $n free now):"
+			cat "$tmp/nobody.out" "$tmp/nobody.err"
+			fail=1
+			;;
+		esac
+		# A need above every bound but below after compaction: never
+		# UNKNOWN without a reason.
+		nobody "$FRAGSTAT" --check --need="$n"x2M >"$tmp/nobody.out" 2>/dev/null
+		rc=$?
+		if [ "$rc" = 3 ] && ! grep -q 'without pagetypeinfo, which only root may read' "$tmp/nobody.out"; then
+			echo "FAIL: live --check as nobody is UNKNOWN without saying why:"
+			cat "$tmp/nobody.out"
+			fail=1
+		fi
+	fi
 fi
 
 # 2. A real Nagios runs the checks.

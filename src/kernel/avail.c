@@ -127,9 +127,10 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 	if (a != NULL) {
 		r->now = a->now;
 		r->after = a->after;
+		r->now_least = a->now_least;
 		r->now_is_bound = a->now_is_bound;
 	} else if (mz != NULL) {
-		r->now = mz->all_free[order];
+		r->now = r->now_least = mz->all_free[order];
 		r->after = mz->ceiling[order];
 		r->from_map = true;
 		return;
@@ -173,6 +174,7 @@ static void
 sum_add(struct avail *r, const struct avail *z, uint64_t total)
 {
 	r->now = advise_sat_add(r->now, z->now);
+	r->now_least = advise_sat_add(r->now_least, z->now_least);
 	r->after = advise_sat_add(r->after, z->after);
 	r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
 	r->weight = advise_sat_add(r->weight, z->weight);
@@ -301,7 +303,8 @@ avail_need(const struct availability *av, const struct need *n,
 		ans.verdict = VERDICT_UNKNOWN;
 	/* NOW is exact or an upper bound, AFTER always an upper bound. */
 	else if (ans.row->now >= n->count)
-		ans.verdict = ans.row->now_is_bound ? VERDICT_UNKNOWN :
+		ans.verdict = ans.row->now_is_bound &&
+		    ans.row->now_least < n->count ? VERDICT_UNKNOWN :
 		    VERDICT_OK;
 	else if (ans.row->after >= n->count)
 		ans.verdict = VERDICT_COMPACT;

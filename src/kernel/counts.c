@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "counts.h"
+#include "reserve.h"
 #include "rules.h"
 
 /*
@@ -40,6 +41,52 @@ static uint64_t
 times_above(uint64_t free, uint64_t c, unsigned order)
 {
 	return free > c ? ((free - c - 1) >> order) + 1 : 0;
+}
+
+/* Returns A - B, or 0 when B is more. */
+static uint64_t
+sat_sub(uint64_t a, uint64_t b)
+{
+	return a > b ? a - b : 0;
+}
+
+/*
+ * Returns the fewest allocations of ORDER zone Z of IN can grant in a row
+ * when pagetypeinfo was not read (the monitoring user may not read it:
+ * root only since 5.4), else 0: buddyinfo's blocks of the order, less the
+ * most that the lists the allocation may not take could hold (HighAtomic:
+ * its reserve at most, reserve_highatomic_most(); CMA for a kernel
+ * allocation: zoneinfo's nr_free_cma; Isolate: the free pages buddyinfo
+ * counts and NR_FREE_PAGES does not, account_freepages()), and the
+ * watermark's count with that reserve held back. C is the watermark's
+ * pages without the reserve. Since 5.18 ("avoid merging non-fallbackable
+ * pageblocks with others") a block on those lists holds their pages
+ * only; before, it could take in other pageblocks: not bounded there.
+ */
+static uint64_t
+least_now(const struct advise_in *in, size_t z, uint64_t c,
+    const struct zadvice *a)
+{
+	const struct bzone *bz = &in->bi->zones[z];
+	const struct zizone *zz = NULL;
+	uint64_t most, buddy, held, blocks;
+
+	if (in->zi != NULL)
+		zz = zoneinfo_find(in->zi, bz->node, bz->name);
+	if (zz == NULL || !(zz->have & ZI_FREE) || (in->kver >= 0 &&
+	    in->kver < 5018) || advise_defrag_rules(in) || (in->gfp ==
+	    ADVISE_KERNEL && !(zz->have & ZI_FREE_CMA)))
+		return 0;
+	most = reserve_highatomic_most(zz, in->bi->norders);
+	buddy = advise_units(bz->free, in->bi->norders, 0, 0);
+	held = advise_sat_add(most >> a->order,
+	    sat_sub(buddy, zz->free) >> a->order);
+	if (in->gfp == ADVISE_KERNEL)
+		held = advise_sat_add(held, zz->free_cma >> a->order);
+	blocks = sat_sub(advise_units(bz->free, in->bi->norders, a->order,
+	    a->order), held);
+	c = times_above(sat_sub(a->usable, most), c, a->order);
+	return c < blocks || a->order == 0 ? c : blocks;
 }
 
 void
@@ -78,4 +125,12 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 		a->after = a->now;
 	a->now_is_bound = bound || !a->free_known || !a->have_wmark ||
 	    !a->reserve_known;
+	a->now_least = a->now;
+	if (a->now_is_bound)
+		a->now_least = a->free_known && a->have_wmark &&
+		    a->reserve_known && in->pti == NULL ? least_now(in, z,
+		    advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min,
+		    a->reserve)), a) : 0;
+	if (a->now_least > a->now)
+		a->now_least = a->now;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "health.h"
+#include "judge.h"
 
 /*
  * Returns the rank of S as the monitoring plugins' max_state_alt() ranks
@@ -51,16 +52,68 @@ need_state(enum verdict v)
 static enum check_state
 ask_state(const struct check_ask *ask, const struct avail *r)
 {
+	/* The count lies between LEAST and NOW: NOW itself when exact. */
+	uint64_t least;
+
 	if (r == NULL)
 		return CHECK_UNKNOWN;
-	/* NOW is exact, or an upper bound: below crit is certain either way. */
+	least = r->now_is_bound ? r->now_least : r->now;
+	/* Below a threshold is certain when NOW is; above it when LEAST is. */
 	if (ask->crit != 0 && r->now < ask->crit)
 		return CHECK_CRITICAL;
-	if (r->now_is_bound)
+	if (least < ask->crit)
 		return CHECK_UNKNOWN;
 	if (ask->warn != 0 && r->now < ask->warn)
 		return CHECK_WARNING;
+	if (least < ask->warn)
+		return CHECK_UNKNOWN;
 	return CHECK_OK;
+}
+
+/*
+ * Returns the state of judgement J of a row with NOW free now: fine OK,
+ * fragmented WARNING, severely CRITICAL; short of memory (a shortage,
+ * not fragmentation) by the count: none free now CRITICAL, else WARNING.
+ */
+static enum check_state
+judged_state(enum judgement j, uint64_t now)
+{
+	switch (j) {
+	case JUDGE_FINE:
+		return CHECK_OK;
+	case JUDGE_FRAGMENTED:
+		return CHECK_WARNING;
+	case JUDGE_SEVERE:
+		return CHECK_CRITICAL;
+	default:
+		break;
+	}
+	return now == 0 ? CHECK_CRITICAL : CHECK_WARNING;
+}
+
+/*
+ * Judge H by its row R of AV: its judgement, and where NOW is a bound,
+ * the judgement at its fewest too (judge_of() as avail_build() calls
+ * it); UNKNOWN when the two give different states.
+ */
+static enum check_state
+judge_state(struct health *h, const struct availability *av,
+    const struct avail *r)
+{
+	enum check_state s;
+
+	if (r == NULL)
+		return CHECK_UNKNOWN;
+	h->judged = h->judged_least = r->judgement;
+	if (r->now_is_bound)
+		h->judged_least = judge_of(r->score, av->gigantic_order != 0 &&
+		    r->order == av->gigantic_order ? -1 :
+		    judge_ratio(r->now_least, r->after), &av->marks);
+	s = judged_state(h->judged, r->now);
+	if (judged_state(h->judged_least, r->now_is_bound ? r->now_least :
+	    r->now) != s)
+		return CHECK_UNKNOWN;
+	return s;
 }
 
 void
@@ -80,6 +133,10 @@ health_judge(struct health *h, const struct availability *av,
 		h->have_need = true;
 		h->need = avail_need(av, &mine, possible);
 		h->state = need_state(h->need.verdict);
+	}
+	if (ask->judge) {
+		h->row = avail_find(av, node, -1, ask->order);
+		h->state = judge_state(h, av, h->row);
 	}
 	if (ask->warn != 0 || ask->crit != 0) {
 		h->row = avail_find(av, node, -1, ask->order);
@@ -117,10 +174,13 @@ health_judge_nodes(struct check_answer *c, const struct availability *av,
 
 	c->n = 0;
 	c->worst = 0;
-	if (ask->node >= 0)
+	/* --need asks what it asks without --check: the machine, or --node. */
+	if (ask->node >= 0 || n != NULL) {
 		health_judge(&c->nodes[c->n++], av, n, possible, ask,
 		    ask->node);
-	for (i = 0; ask->node < 0 && i < av->n; i++) {
+		return;
+	}
+	for (i = 0; i < av->n; i++) {
 		a = &av->rows[i];
 		/* Never full: one row per node id, each below the bound. */
 		if (a->zone == -1 && a->node >= 0 && a->order == order &&

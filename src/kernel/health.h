@@ -13,15 +13,20 @@
  * says; ASK's thresholds on the count free now at its order (none when
  * both are 0) give CRITICAL below crit, WARNING below warn, UNKNOWN when
  * the count is a bound that is not below crit. The worse of the two.
+ * With ASK's judge instead, the judgement of ASK's order: fine OK,
+ * fragmented WARNING, severely CRITICAL, short of memory CRITICAL with
+ * none free now, else WARNING; UNKNOWN where the count is a bound whose
+ * ends are judged into different states.
  */
 void	health_judge(struct health *h, const struct availability *av,
 	    const struct need *n, enum avail_possible possible,
 	    const struct check_ask *ask, int node);
 
 /*
- * Judge into C the nodes of AV that ASK names (every node when its node
- * is -1) as health_judge() does, at N's order (NULL: ASK's), and find the
- * worst of them.
+ * Judge into C the nodes of AV that ASK names as health_judge() does, at
+ * N's order (NULL: ASK's), and find the worst of them: ASK's node, else
+ * with N the machine (node -1), as --need asks without --check, else
+ * every node.
  */
 void	health_judge_nodes(struct check_answer *c,
 	    const struct availability *av, const struct need *n,

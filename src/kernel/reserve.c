@@ -162,3 +162,22 @@ reserve_highatomic(const struct advise_in *in, size_t z)
 	return pz->blocks[t] > UINT64_MAX / p->pages_per_block ? UINT64_MAX :
 	    pz->blocks[t] * p->pages_per_block;
 }
+
+/*
+ * reserve_highatomic_pageblock() adds a pageblock while the reserve is
+ * below max_managed: managed / 100 + pageblock_nr_pages up to 6.9,
+ * ALIGN(managed / 100, pageblock_nr_pages) since; so it ends below
+ * max_managed + pageblock_nr_pages, at most managed / 100 plus two
+ * pageblocks either way. pageblock_order is at most MAX_PAGE_ORDER
+ * (NORDERS - 1; CONFIG_PAGE_BLOCK_ORDER's own limit in 6.16). What
+ * __zone_watermark_unusable_free() holds back is that reserve, or since
+ * 6.12 its free part (reserve_highatomic()): never more.
+ */
+uint64_t
+reserve_highatomic_most(const struct zizone *z, unsigned norders)
+{
+	if (!(z->have & ZI_MANAGED) || norders == 0)
+		return UINT64_MAX;
+	return advise_sat_add(z->managed / 100,
+	    advise_sat_pages(2, norders - 1));
+}

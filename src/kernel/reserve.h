@@ -45,4 +45,12 @@ uint64_t reserve_lowmem_bound(const struct advise_in *in, size_t z,
  */
 uint64_t reserve_highatomic(const struct advise_in *in, size_t z);
 
+/*
+ * Returns the most pages the highatomic reserve of zone Z (zoneinfo, its
+ * managed pages) can hold back, whatever pagetypeinfo would say, with
+ * pageblocks of at most 2^(NORDERS - 1) pages; UINT64_MAX when Z does
+ * not give its managed pages.
+ */
+uint64_t reserve_highatomic_most(const struct zizone *z, unsigned norders);
+
 #endif

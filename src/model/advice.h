@@ -108,9 +108,11 @@ struct zadvice {
 	 * compaction as free memory above the watermark allows. now_is_bound:
 	 * an input was missing (zoneinfo, pagetypeinfo, a count printed as
 	 * >N), so NOW is only an upper bound. 0 for a zone the allocation
-	 * may never use.
+	 * may never use. NOW_LEAST: the fewest NOW can be (NOW when exact;
+	 * without pagetypeinfo, buddyinfo's blocks less the most the lists
+	 * the allocation may not take could hold; 0 when not known).
 	 */
-	uint64_t	 now, after;
+	uint64_t	 now, after, now_least;
 	bool		 now_is_bound;
 };
 

@@ -20,12 +20,14 @@ enum check_state {
 /*
  * The thresholds of --warn and --crit: a state when fewer than WARN
  * (CRIT) allocations of ORDER succeed now (0: none given); on NODE, or
- * every node and the worst one decides (-1).
+ * every node and the worst one decides (-1). JUDGE: neither nor --need
+ * was given, and the judgement of ORDER decides.
  */
 struct check_ask {
 	uint64_t	 warn, crit;
 	unsigned	 order;
 	int		 node;
+	bool		 judge;
 };
 
 /* One node judged: its state, and the answers it comes from. */
@@ -35,6 +37,8 @@ struct health {
 	bool			 have_need;
 	struct need_answer	 need;		/* with HAVE_NEED */
 	const struct avail	*row;		/* the thresholds' counts, NULL: none */
+	/* With the ask's JUDGE: the judgement of ROW, at its fewest free now too. */
+	enum judgement		 judged, judged_least;
 };
 
 /*

@@ -14,6 +14,7 @@
 #include "avail.h"
 #include "health.h"
 #include "humanize.h"
+#include "judge.h"
 #include "render_check.h"
 #include "render_words.h"
 
@@ -30,6 +31,33 @@ thresholds(FILE *fp, const struct check_ask *ask)
 	fputc(')', fp);
 }
 
+/*
+ * Write the counts of A: as hum_counts() words them, with the fewest free
+ * now where the count is a bound and they are known ("at least L, at most
+ * U free now").
+ */
+static void
+counts(FILE *fp, const struct avail *a)
+{
+	char c[96];
+
+	if (a->now_is_bound && a->now_least > 0)
+		fprintf(fp, "at least %" PRIu64 ", ", a->now_least);
+	fputs(hum_counts(c, sizeof(c), a->now, a->now_is_bound, a->after), fp);
+}
+
+/* Write why H is UNKNOWN where it is for want of pagetypeinfo, and what to do. */
+static void
+unknown_why(FILE *fp, const struct report *r, const struct health *h)
+{
+	if (h->state == CHECK_UNKNOWN && r->pti == NULL && ((h->have_need &&
+	    h->need.row != NULL && h->need.row->now_is_bound) ||
+	    (h->row != NULL && h->row->now_is_bound)))
+		fputs(" (without pagetypeinfo, which only root may read: "
+		    "run it on a root timer's capture or through sudo, see "
+		    "MONITORING in fragstat(1))", fp);
+}
+
 /* Write what decided the state of H: --need's answer, then the thresholds' counts. */
 static void
 detail(FILE *fp, const struct report *r, const struct check_ask *ask,
@@ -37,7 +65,7 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 {
 	const struct need *n = r->need;
 	bool asked = ask->warn != 0 || ask->crit != 0;
-	char b[32], c[96], why[64];
+	char b[32], why[64];
 
 	if (h->have_need && n != NULL) {
 		fprintf(fp, "need %" PRIu64 " x %s: ", n->count, hum_size(b,
@@ -48,11 +76,11 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
-		else
-			fprintf(fp, "%s, %s", advise_verdict_name(
-			    h->need.verdict), hum_counts(c, sizeof(c),
-			    h->need.row->now, h->need.row->now_is_bound,
-			    h->need.row->after));
+		else {
+			fprintf(fp, "%s, ", advise_verdict_name(
+			    h->need.verdict));
+			counts(fp, h->need.row);
+		}
 		if (asked && n->order == ask->order)
 			thresholds(fp, ask);
 		if (!asked || n->order == ask->order)
@@ -62,26 +90,62 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	}
 	fprintf(fp, "%s: ", hum_order(b, sizeof(b), ask->order,
 	    r->page_size));
-	if (h->row == NULL)
+	if (h->row == NULL) {
 		fputs("no such node in the input", fp);
-	else
-		fputs(hum_counts(c, sizeof(c), h->row->now,
-		    h->row->now_is_bound, h->row->after), fp);
+	} else if (ask->judge) {
+		fputs(judge_name(h->judged), fp);
+		if (h->judged_least != h->judged)
+			fprintf(fp, " or %s", judge_name(h->judged_least));
+		fputs(", ", fp);
+		counts(fp, h->row);
+		return;
+	} else {
+		counts(fp, h->row);
+	}
 	thresholds(fp, ask);
+}
+
+/* Write the name of NODE in a perfdata label: "nodeN", or "machine" for -1. */
+static void
+label(FILE *fp, int node)
+{
+	if (node < 0)
+		fputs("machine", fp);
+	else
+		fprintf(fp, "node%d", node);
+}
+
+/* Returns the state of a count V against thresholds WARN and CRIT (0: none) as a reader of the performance data judges it. */
+static enum check_state
+perf_state(uint64_t v, uint64_t warn, uint64_t crit)
+{
+	if (v < crit)
+		return CHECK_CRITICAL;
+	return v < warn ? CHECK_WARNING : CHECK_OK;
 }
 
 /*
  * Write " 'LABEL'=VALUE;WARN;CRIT;0", a threshold "N:" where not 0, after
- * " |" for the first (*FIRST): no '|' without performance data.
+ * " |" for the first (*FIRST): no '|' without performance data. A count
+ * known only to lie between LEAST and V is written as LEAST where both
+ * ends are in the same state, else (or with nothing known below, LEAST 0)
+ * as the guidelines' U (not known).
  */
 static void
 perf(FILE *fp, bool *first, int node, const char *size, const char *what,
-    uint64_t v, uint64_t warn, uint64_t crit)
+    uint64_t least, uint64_t v, uint64_t warn, uint64_t crit)
 {
 	if (*first)
 		fputs(" |", fp);
 	*first = false;
-	fprintf(fp, " 'node%d_%s_%s'=%" PRIu64 ";", node, size, what, v);
+	fputs(" '", fp);
+	label(fp, node);
+	fprintf(fp, "_%s_%s'=", size, what);
+	if (least == v || (least > 0 && perf_state(least, warn, crit) ==
+	    perf_state(v, warn, crit)))
+		fprintf(fp, "%" PRIu64 ";", least);
+	else
+		fputs("U;", fp);
 	if (warn != 0)
 		fprintf(fp, "%" PRIu64 ":", warn);
 	fputc(';', fp);
@@ -91,30 +155,52 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 }
 
 /*
- * Write the performance data of NODE at ORDER: free now, with the
+ * Write the performance data of node H at ORDER: free now, with the
  * thresholds that act on it (--warn, --crit, --need's count for WARNING),
- * and after compaction, with --need's count for CRITICAL.
+ * and after compaction, with --need's count for CRITICAL; 0 of a size
+ * the host cannot have. Judged, also the state its judgement gives (0 OK,
+ * 1 WARNING, 2 CRITICAL; U where not known), warning above 0, critical
+ * above 1: what decided, for a reader of the performance data alone.
  */
 static void
 perf_order(FILE *fp, bool *first, const struct report *r,
-    const struct check_ask *ask, int node, unsigned order)
+    const struct check_ask *ask, const struct health *h, unsigned order)
 {
-	const struct avail *a = avail_find(r->avail, node, -1, order);
+	const struct avail *a = avail_find(r->avail, h->node, -1, order);
 	uint64_t warn = 0, crit = 0, need = 0;
+	int node = h->node;
 	char s[32];
 
 	if (a == NULL)
 		return;
+	hum_order_label(s, sizeof(s), order, r->page_size);
+	if (r->need != NULL && r->need->order == order &&
+	    r->need_answer.possible == AVAIL_IMPOSSIBLE) {
+		perf(fp, first, node, s, "free_now", 0, 0, r->need->count, 0);
+		perf(fp, first, node, s, "after_compaction", 0, 0, 0,
+		    r->need->count);
+		return;
+	}
 	if (order == ask->order) {
 		warn = ask->warn;
 		crit = ask->crit;
 	}
 	if (r->need != NULL && r->need->order == order)
 		need = r->need->count;
-	hum_order_label(s, sizeof(s), order, r->page_size);
-	perf(fp, first, node, s, "free_now", a->now, need > warn ? need : warn,
-	    crit);
-	perf(fp, first, node, s, "after_compaction", a->after, 0, need);
+	perf(fp, first, node, s, "free_now", a->now_is_bound ? a->now_least :
+	    a->now, a->now, need > warn ? need : warn, crit);
+	perf(fp, first, node, s, "after_compaction", a->after, a->after, 0,
+	    need);
+	if (!ask->judge || order != ask->order)
+		return;
+	fputs(" '", fp);
+	label(fp, node);
+	fprintf(fp, "_%s_judged'=", s);
+	if (h->state == CHECK_UNKNOWN)
+		fputs("U", fp);
+	else
+		fprintf(fp, "%d", (int)h->state);
+	fputs(";0;1;0;2", fp);
 }
 
 void
@@ -128,7 +214,7 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
     const struct check_answer *c)
 {
 	const struct health *h = c->nodes, *w = &c->nodes[c->worst];
-	bool asked = ask->warn != 0 || ask->crit != 0;
+	bool asked = ask->warn != 0 || ask->crit != 0 || ask->judge;
 	bool first = true;
 	size_t i;
 
@@ -136,18 +222,23 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 		render_check_unknown(fp, "no node in the input");
 		return;
 	}
-	fprintf(fp, "FRAGSTAT %s - node %d", health_state_name(w->state),
-	    w->node);
+	fprintf(fp, "FRAGSTAT %s - ", health_state_name(w->state));
+	/* --need asks of the machine, as without --check; --node of one node. */
+	if (w->node < 0)
+		fputs("machine", fp);
+	else
+		fprintf(fp, "node %d", w->node);
 	if (c->n > 1)
 		fprintf(fp, " (worst of %zu)", c->n);
 	fputs(": ", fp);
 	detail(fp, r, ask, w);
+	unknown_why(fp, r, w);
 	for (i = 0; i < c->n; i++) {
 		if (r->need != NULL)
-			perf_order(fp, &first, r, ask, h[i].node,
+			perf_order(fp, &first, r, ask, &h[i],
 			    r->need->order);
 		if (asked && (r->need == NULL || r->need->order != ask->order))
-			perf_order(fp, &first, r, ask, h[i].node, ask->order);
+			perf_order(fp, &first, r, ask, &h[i], ask->order);
 	}
 	fputc('\n', fp);
 	for (i = 0; c->n > 1 && i < c->n; i++) {

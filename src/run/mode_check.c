@@ -172,6 +172,8 @@ check_ask_of(const struct opts *o, const struct inputs *in,
 		return -1;
 	}
 	ask->order = o->warn != 0 ? w : c;
+	/* Nothing asked: the judgement, which fits hosts of every size. */
+	ask->judge = o->warn == 0 && o->crit == 0 && o->need_count == 0;
 	return 0;
 }
 

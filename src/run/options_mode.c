@@ -458,10 +458,6 @@ refuse_window_pairs(struct opts *o, const bool *given)
 	if (given[OPT_NEED] && (FMT(o->format) & ROWS) && !o->rows_sizes)
 		return usage_error("%s", "--need does nothing in the rows of "
 		    "orders: its verdict is a column of --rows=sizes");
-	if (o->action == A_CHECK && !given[OPT_NEED] && !given[OPT_WARN] &&
-	    !given[OPT_CRIT])
-		return usage_error("%s", "--check needs something to check: "
-		    "--need N[xSIZE], --warn N[xSIZE] or --crit N[xSIZE]");
 	if (o->crit > o->warn && o->warn != 0)
 		return usage_error("%s", "--crit counts fewer blocks than --warn: "
 		    "fewer free is worse");

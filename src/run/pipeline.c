@@ -254,7 +254,7 @@ advice_orders(const struct opts *o, const struct inputs *in,
 		if (need->order < in->bi.norders)
 			add_order(adv, need->order);
 	}
-	if (o->warn != 0 || o->crit != 0) {
+	if (o->warn != 0 || o->crit != 0 || o->action == A_CHECK) {
 		if (check_ask_of(o, in, page_size, adv, &ask) != 0)
 			return -1;
 		add_order(adv, ask.order);
