@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include "buddyinfo.h"
+#include "explain.h"
 #include "iomem.h"
 #include "kpageflags.h"
 #include "map.h"
 #include "mapfile.h"
+#include "meminfo.h"
 #include "render_map.h"
 #include "testutil.h"
 #include "zoneinfo.h"
@@ -439,6 +441,164 @@ START_TEST(test_two_zones)
 }
 END_TEST
 
+/*
+ * Every page explained: two zones of node 0 (pageblocks of 4 pages),
+ * every class, each counter's pages worked by hand below. DMA32 holds
+ * PFNs 0..7, Normal 8..31; Normal's last pageblock is not initialised.
+ */
+static const uint64_t explain_flags[32] = {
+	F(KPF_RESERVED), F(KPF_RESERVED), B, B,		/* DMA32 */
+	F(KPF_SLAB), 0, F(KPF_LRU), B,
+	B, B, B, B,					/* Normal */
+	F(KPF_LRU), F(KPF_LRU) | F(KPF_ANON), F(KPF_MMAP), F(KPF_SLAB),
+	F(KPF_PGTABLE), F(KPF_COMPOUND_HEAD), F(KPF_COMPOUND_TAIL),
+	    F(KPF_HUGE) | F(KPF_COMPOUND_HEAD),
+	F(KPF_ZERO_PAGE), F(KPF_HWPOISON), F(KPF_OFFLINE), 0,
+	0, 0, 0, 0,
+	0, 0, 0, 0,					/* not initialised */
+};
+
+static const char explain_zoneinfo[] =
+	"Node 0, zone    DMA32\n"
+	"  per-node stats\n"
+	"      nr_isolated_anon 0\n"
+	"      nr_isolated_file 1\n"
+	"      nr_slab_reclaimable 2\n"
+	"      nr_slab_unreclaimable 2\n"
+	"      nr_kernel_stack 8\n"
+	"      nr_page_table_pages 2\n"
+	"      nr_sec_page_table_pages 0\n"
+	"      nr_iommu_pages 0\n"
+	"      nr_hugetlb 1\n"
+	"      nr_balloon_pages 0\n"
+	"  pages free     3\n"
+	"        min      1\n"
+	"        spanned  8\n"
+	"        present  8\n"
+	"        managed  6\n"
+	"      nr_zone_inactive_file 1\n"
+	"      nr_zspages   0\n"
+	"  pagesets\n"
+	"    cpu: 0\n"
+	"              count:    0\n"
+	"  start_pfn:           0\n"
+	"Node 0, zone   Normal\n"
+	"  pages free     3\n"
+	"        min      1\n"
+	"        spanned  24\n"
+	"        present  24\n"
+	"        managed  20\n"
+	"      nr_zone_active_anon 1\n"
+	"      nr_zone_inactive_file 1\n"
+	"  pagesets\n"
+	"    cpu: 0\n"
+	"              count:    2\n"
+	"  start_pfn:           8\n";
+
+START_TEST(test_explain)
+{
+	static const char mi_text[] = "MemTotal: 128 kB\nVmallocUsed: 4 kB\n"
+	    "Percpu: 0 kB\nHardwareCorrupted: 4 kB\n";
+	struct ferr e = { .path = "" };
+	struct vmstat vm = { .have = 1u << VM_NR_MEMMAP_BOOT_PAGES };
+	const struct ex_zone *d, *n;
+	struct meminfo mi;
+	struct explain x;
+	struct map m;
+	struct gen g;
+
+	gen(&g, "Node 0, zone    DMA32 1 1 0 0\n"
+	    "Node 0, zone   Normal 0 0 1 0\n", explain_zoneinfo,
+	    "00000000-0001ffff : System RAM\n", explain_flags,
+	    N(explain_flags), 2);
+	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+	m.zones[1].unmanaged = 4;
+	ck_assert_int_eq(map_compute(&m, g.in.frag), 0);
+	ck_assert_int_eq(meminfo_parse(mi_text, strlen(mi_text), &mi, &e), 0);
+	vm.v[VM_NR_MEMMAP_BOOT_PAGES] = 2;
+	ck_assert_int_eq(explain_compute(&x, &m, &g.in.zi, &mi, &vm, "6.18.2",
+	    4096), 0);
+	ck_assert_int_eq(x.regime, EX_REGIME_SNAPSHOT);
+	d = &x.zones[0];
+	n = &x.zones[1];
+	/* DMA32: 3 free, 1 LRU, 2 reserved = present 8 - managed 6, 1 slab. */
+	ck_assert_uint_eq(d->pages[EX_FREE], 3);
+	ck_assert_uint_eq(d->explained[EX_FREE], 3);
+	ck_assert_uint_eq(d->by_class[EXC_LRU][EX_MOVABLE], 1);
+	ck_assert_uint_eq(d->by_class[EXC_UNMANAGED][EX_RESERVED], 2);
+	ck_assert_uint_eq(d->by_class[EXC_SLAB][EX_SLAB], 1);
+	/* Its flagless page: no counter left for it (iommu 0). */
+	ck_assert_uint_eq(d->pages[EX_AMBIGUOUS], 1);
+	ck_assert_uint_eq(d->explained[EX_AMBIGUOUS], 0);
+	/* Normal: 4 free, its counter says 3: one left. */
+	ck_assert_uint_eq(n->pages[EX_FREE], 4);
+	ck_assert_uint_eq(n->explained[EX_FREE], 3);
+	/* Movable 12, 13, 14: LRU 2, then 1 isolated (node). */
+	ck_assert_uint_eq(n->pages[EX_MOVABLE], 3);
+	ck_assert_uint_eq(n->by_class[EXC_LRU][EX_MOVABLE], 2);
+	ck_assert_uint_eq(n->by_class[EXC_ISOLATED][EX_MOVABLE], 1);
+	/*
+	 * Slab 2 + 2 = 4 for the node: its 2 SLAB pages (one per zone),
+	 * then the compound kernel pair 17, 18 (large kmalloc).
+	 */
+	ck_assert_uint_eq(n->by_class[EXC_SLAB][EX_SLAB], 1);
+	ck_assert_uint_eq(n->pages[EX_KERNEL], 2);
+	ck_assert_uint_eq(n->by_class[EXC_SLAB][EX_KERNEL], 2);
+	ck_assert_uint_eq(x.beyond[EXC_SLAB], 0);
+	/* Page tables: counter 2, one page flagged: 1 beyond. */
+	ck_assert_uint_eq(n->by_class[EXC_PAGETABLE][EX_PAGETABLE], 1);
+	ck_assert_uint_eq(x.beyond[EXC_PAGETABLE], 1);
+	ck_assert_uint_eq(n->by_class[EXC_HUGETLB][EX_HUGETLB], 1);
+	ck_assert_uint_eq(n->by_class[EXC_ZERO][EX_ZERO], 1);
+	ck_assert_uint_eq(n->by_class[EXC_CORRUPTED][EX_POISONED], 1);
+	/* No balloon: the OFFLINE page is left. */
+	ck_assert_uint_eq(n->pages[EX_OFFLINE], 1);
+	ck_assert_uint_eq(n->explained[EX_OFFLINE], 0);
+	/*
+	 * Flagless 23..27: per-CPU 2, vmalloc 4 kB = 1 page, stacks 8 kB =
+	 * 2 pages (more than VmallocUsed: apart), all 5 explained, Normal
+	 * before DMA32.
+	 */
+	ck_assert_uint_eq(n->pages[EX_AMBIGUOUS], 5);
+	ck_assert_uint_eq(n->by_class[EXC_PCP][EX_AMBIGUOUS], 2);
+	ck_assert_uint_eq(n->by_class[EXC_VMALLOC][EX_AMBIGUOUS], 1);
+	ck_assert_uint_eq(n->by_class[EXC_STACKS][EX_AMBIGUOUS], 2);
+	ck_assert_uint_eq(x.stacks_in_vmalloc, 0);
+	/* 28..31: not initialised, within present 24 - managed 20. */
+	ck_assert_uint_eq(n->pages[EX_UNINIT], 4);
+	ck_assert_uint_eq(n->by_class[EXC_UNMANAGED][EX_UNINIT], 4);
+	/* 32 pages, 29 explained: free 1, offline 1, ambiguous 1 left. */
+	ck_assert_uint_eq(x.machine.explained[EX_FREE] +
+	    x.machine.explained[EX_MOVABLE] + x.machine.explained[EX_SLAB] +
+	    x.machine.explained[EX_PAGETABLE] +
+	    x.machine.explained[EX_RESERVED] + x.machine.explained[EX_HUGETLB] +
+	    x.machine.explained[EX_ZERO] + x.machine.explained[EX_POISONED] +
+	    x.machine.explained[EX_OFFLINE] + x.machine.explained[EX_KERNEL] +
+	    x.machine.explained[EX_AMBIGUOUS] + x.machine.explained[EX_UNINIT],
+	    29);
+	ck_assert_uint_eq(x.machine.pages[EX_AMBIGUOUS] -
+	    x.machine.explained[EX_AMBIGUOUS], 1);
+	ck_assert(x.have_memmap_boot);
+	ck_assert_uint_eq(x.memmap_boot, 2);
+	explain_free(&x);
+	map_free(&m);
+	gen_free(&g);
+}
+END_TEST
+
+/* The kpageflags regime of a release (stable_page_flags() in fs/proc/page.c). */
+START_TEST(test_explain_regime)
+{
+	ck_assert_int_eq(explain_regime(NULL), EX_REGIME_UNKNOWN);
+	ck_assert_int_eq(explain_regime("5.15.0-91-generic"), EX_REGIME_PAGE);
+	ck_assert_int_eq(explain_regime("6.8.12"), EX_REGIME_PAGE);
+	ck_assert_int_eq(explain_regime("6.9.0"), EX_REGIME_FOLIO);
+	ck_assert_int_eq(explain_regime("6.16.7"), EX_REGIME_FOLIO);
+	ck_assert_int_eq(explain_regime("6.17"), EX_REGIME_SNAPSHOT);
+	ck_assert_int_eq(explain_regime("7.0"), EX_REGIME_SNAPSHOT);
+}
+END_TEST
+
 /* What a run says when a file is wrong. */
 static const struct bad {
 	const char	*zoneinfo, *iomem;
@@ -811,6 +971,8 @@ main(void)
 	tcase_add_test(tc, test_free_bound);
 	tcase_add_test(tc, test_buddy_head_only);
 	tcase_add_test(tc, test_two_zones);
+	tcase_add_test(tc, test_explain);
+	tcase_add_test(tc, test_explain_regime);
 	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
 	tcase_add_test(tc, test_missing);
 	tcase_add_test(tc, test_iomem_pages);

@@ -4,7 +4,9 @@
 # zone's page frames by class add up to its span, and the ceiling is at
 # least the blocks free now at every order from the pageblock order. The
 # free blocks are read just before the page flags, so a block or two (1%)
-# taken in between is allowed for. Run as nobody, it must fail with one line.
+# taken in between is allowed for. The kernel's counters explain 95% of
+# the pages or more, and the explanation adds up (--map's "explained").
+# Run as nobody, it must fail with one line.
 # --map --format=svg parses as XML, its cells cover each zone's pageblocks
 # once with counts that fit their colour (tests/svg-map.py), under 1 MiB.
 #
@@ -76,6 +78,33 @@ for z in m["zones"]:
             bad = 1
         print("%s order %d: %d free now, ceiling %d (%s)" %
               (name, o, f, c, z["limited_by"][o]))
+# Every page explained: each class's pages add up over the zones, a
+# class's counters add up to what is explained of it, never more than its
+# pages, and the kernel's counters explain 95% of the pages or more.
+x = m["explained"]
+for k, c in x["machine"]["classes"].items():
+    zs = [z["classes"][k] for z in x["zones"]]
+    if sum(z["pages"] for z in zs) != c["pages"] or \
+            sum(z["explained"] for z in zs) != c["explained"] or \
+            sum(c["by"].values()) != c["explained"] or \
+            c["explained"] > c["pages"]:
+        print("FAIL: explained: class %s does not add up: %r" % (k, c))
+        bad = 1
+pages, done = x["pages"], x["explained_pages"]
+if sum(c["pages"] for c in x["machine"]["classes"].values()) != pages:
+    print("FAIL: explained: the classes do not add up to %d pages" % pages)
+    bad = 1
+used = pages - sum(x["machine"]["classes"][k]["pages"]
+                   for k in ("free", "uninit"))
+used_done = done - sum(x["machine"]["classes"][k]["explained"]
+                       for k in ("free", "uninit"))
+print("explained: %d of %d pages (%.2f%%), in use %d of %d (%.2f%%), "
+      "regime %s" % (done, pages, 100.0 * done / pages, used_done, used,
+                     100.0 * used_done / max(used, 1),
+                     x["kpageflags_regime"]))
+if done * 100 < pages * 95:
+    print("FAIL: explained: under 95%")
+    bad = 1
 sys.exit(bad)
 PY
 [ $? -eq 0 ] || exit 1

@@ -22,6 +22,7 @@ static const char *const names[VM_NCOUNTERS] = {
 	"allocstall_dma", "allocstall_dma32", "allocstall_normal",
 	"allocstall_movable", "allocstall_device",
 	"compact_daemon_migrate_scanned", "compact_daemon_free_scanned",
+	"nr_memmap_pages", "nr_memmap_boot_pages",
 };
 
 /*

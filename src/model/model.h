@@ -67,6 +67,23 @@ enum {
 	ZI_START_PFN = 1 << 12, ZI_PCP = 1 << 13, ZI_FREE_BLOCKS = 1 << 14,
 };
 
+/*
+ * The counters of a zoneinfo zone that say what its pages hold (--map's
+ * explanation): the zone's own (nr_zone_* since 4.8, nr_zspages,
+ * nr_unaccepted 6.5+) and, printed in a node's first populated zone
+ * under "per-node stats", the node's (older kernels printed some per
+ * zone): added up over a node's zones, each is the node's. In pages,
+ * but nr_kernel_stack, in kB (NR_KERNEL_STACK_KB).
+ */
+enum zi_stat {
+	ZS_INACTIVE_ANON, ZS_ACTIVE_ANON, ZS_INACTIVE_FILE, ZS_ACTIVE_FILE,
+	ZS_UNEVICTABLE, ZS_ZSPAGES, ZS_UNACCEPTED,
+	ZS_ISOLATED_ANON, ZS_ISOLATED_FILE,
+	ZS_SLAB_RECLAIMABLE, ZS_SLAB_UNRECLAIMABLE, ZS_KERNEL_STACK_KB,
+	ZS_PAGE_TABLE, ZS_SEC_PAGE_TABLE, ZS_IOMMU, ZS_HUGETLB, ZS_BALLOON,
+	ZI_NSTATS
+};
+
 /* The parts of one /proc/zoneinfo zone that decide allocation and compaction. */
 struct zizone {
 	unsigned	 node;
@@ -85,6 +102,8 @@ struct zizone {
 	uint64_t	 pcp;		/* pages on the per-CPU free lists ("count:") */
 	uint64_t	 protection[FRAG_MAX_NODE_ZONES];	/* lowmem_reserve[] */
 	unsigned	 nprotection;
+	uint64_t	 stat[ZI_NSTATS];	/* enum zi_stat */
+	uint32_t	 have_stat;		/* bit per counter printed */
 };
 
 struct zoneinfo {
@@ -114,6 +133,8 @@ enum vm_counter {
 	VM_ALLOCSTALL_MOVABLE, VM_ALLOCSTALL_DEVICE,
 	/* kcompactd's share of the scanning above (--compare of sets). */
 	VM_COMPACT_DAEMON_MIGRATE_SCANNED, VM_COMPACT_DAEMON_FREE_SCANNED,
+	/* --map's explanation: the memory map's pages (6.11+, global). */
+	VM_NR_MEMMAP_PAGES, VM_NR_MEMMAP_BOOT_PAGES,
 	VM_NCOUNTERS
 };
 
@@ -132,13 +153,21 @@ struct vmstat {
 /* The /proc/meminfo lines fragstat reads (meminfo_proc_show()), in kB. */
 enum {
 	MI_TOTAL = 1 << 0, MI_FREE = 1 << 1, MI_UNACCEPTED = 1 << 2,
-	MI_BALLOON = 1 << 3,
+	MI_BALLOON = 1 << 3, MI_VMALLOC = 1 << 4, MI_PERCPU = 1 << 5,
+	MI_HUGETLB = 1 << 6, MI_CORRUPTED = 1 << 7, MI_CMA_TOTAL = 1 << 8,
+	MI_CMA_FREE = 1 << 9,
 };
 
 struct meminfo {
 	uint64_t	 total_kb, free_kb;	/* MemTotal, MemFree */
 	uint64_t	 unaccepted_kb;	/* Unaccepted (6.5+, confidential VMs) */
 	uint64_t	 balloon_kb;	/* Balloon (6.13+) */
+	/* --map's explanation: what holds the kernel's pages. */
+	uint64_t	 vmalloc_kb;	/* VmallocUsed (real since 5.3) */
+	uint64_t	 percpu_kb;	/* Percpu (4.16+) */
+	uint64_t	 hugetlb_kb;	/* Hugetlb: every size's pool (4.14+) */
+	uint64_t	 corrupted_kb;	/* HardwareCorrupted */
+	uint64_t	 cma_total_kb, cma_free_kb;	/* CmaTotal, CmaFree */
 	unsigned	 have;		/* MI_* bits: the lines printed */
 };
 

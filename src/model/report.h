@@ -20,6 +20,7 @@ struct memcg;
 struct owners;
 struct census;
 struct unmanaged;
+struct explain;
 
 struct report {
 	const char			*buddyinfo_path;
@@ -45,6 +46,7 @@ struct report {
 	const struct memcg		*cg;		/* --map --cgroups, else NULL */
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct census		*census;	/* with page_owner read, else NULL */
+	const struct explain		*explain;	/* --map: its pages by the counters, or NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need, else NULL */
 	/*

@@ -2,6 +2,7 @@
 /* meminfo.c - parse /proc/meminfo (meminfo_proc_show() in fs/proc/meminfo.c) */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "meminfo.h"
@@ -20,6 +21,33 @@ is_field_name(const struct tok *t)
 		    t->s[i] == '(' || t->s[i] == ')'))
 			return false;
 	return t->n > 0 && t->n < 64;
+}
+
+/* field()'s lines of what holds the kernel's pages, for --map's explanation. */
+static unsigned
+field_kernel(const struct tok *t, struct meminfo *m, uint64_t **v)
+{
+	static const struct {
+		const char	*name;
+		unsigned	 bit;
+		size_t		 off;
+	} f[] = {
+		{ "VmallocUsed", MI_VMALLOC, offsetof(struct meminfo, vmalloc_kb) },
+		{ "Percpu", MI_PERCPU, offsetof(struct meminfo, percpu_kb) },
+		{ "Hugetlb", MI_HUGETLB, offsetof(struct meminfo, hugetlb_kb) },
+		{ "HardwareCorrupted", MI_CORRUPTED,
+		    offsetof(struct meminfo, corrupted_kb) },
+		{ "CmaTotal", MI_CMA_TOTAL, offsetof(struct meminfo, cma_total_kb) },
+		{ "CmaFree", MI_CMA_FREE, offsetof(struct meminfo, cma_free_kb) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (tok_is(t, f[i].name)) {
+			*v = (uint64_t *)(void *)((char *)m + f[i].off);
+			return f[i].bit;
+		}
+	return 0;
 }
 
 /* Returns the MI_* bit of field T with its place in M in *V, or 0 for one not kept. */
@@ -42,7 +70,7 @@ field(const struct tok *t, struct meminfo *m, uint64_t **v)
 		*v = &m->balloon_kb;
 		return MI_BALLOON;
 	}
-	return 0;
+	return field_kernel(t, m, v);
 }
 
 int

@@ -35,6 +35,41 @@ static const struct field {
 	{ "start_pfn:",	 ZI_START_PFN,	offsetof(struct zizone, start_pfn) },
 };
 
+/* The kernel's names of enum zi_stat, in its order. */
+static const char *const stat_names[ZI_NSTATS] = {
+	"nr_zone_inactive_anon", "nr_zone_active_anon",
+	"nr_zone_inactive_file", "nr_zone_active_file", "nr_zone_unevictable",
+	"nr_zspages", "nr_unaccepted", "nr_isolated_anon", "nr_isolated_file",
+	"nr_slab_reclaimable", "nr_slab_unreclaimable", "nr_kernel_stack",
+	"nr_page_table_pages", "nr_sec_page_table_pages", "nr_iommu_pages",
+	"nr_hugetlb", "nr_balloon_pages",
+};
+
+/*
+ * Store line L's counter T[0] with value T[1] in Z when it is one of
+ * enum zi_stat. Returns 0 or -1 with E set.
+ */
+static int
+stat_line(struct zizone *z, const struct tok *t, unsigned long l,
+    struct ferr *e)
+{
+	unsigned i;
+	int rc;
+
+	for (i = 0; i < ZI_NSTATS; i++) {
+		if (!tok_is(&t[0], stat_names[i]))
+			continue;
+		if (z->have_stat & (1u << i))
+			return ferr_set(e, l, "second '%s' line in node %u, "
+			    "zone %s", stat_names[i], z->node, z->name);
+		if ((rc = num_u64(&t[1], &z->stat[i])) != 0)
+			return num_error(e, l, &t[1], rc, 10, stat_names[i]);
+		z->have_stat |= 1u << i;
+		return 0;
+	}
+	return 0;	/* per-node stats, vmstat items, pagesets: not needed */
+}
+
 /* Store the number token V as field BIT at OFF of Z. Returns 0 or -1 with E set. */
 static int
 set(struct zizone *z, unsigned bit, size_t off, const struct tok *v,
@@ -151,7 +186,7 @@ zone_line(struct zoneinfo *zi, uint64_t *node_present, const struct tok *t,
 		return fields[i].bit == ZI_PRESENT ?
 		    add_present(node_present, z, l, e) : 0;
 	}
-	return 0;	/* per-node stats, vmstat items, pagesets: not needed */
+	return stat_line(z, t, l, e);
 }
 
 /*

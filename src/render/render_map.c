@@ -17,6 +17,7 @@
 #include "render_census.h"
 #include "render_json.h"
 #include "render_map.h"
+#include "render_map_explain.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
@@ -297,6 +298,8 @@ render_map_table(FILE *fp, const struct report *r)
 	ceiling_table(fp, r);
 	uninit = unmanaged_note(fp, r);
 	frames_table(fp, r, uninit);
+	if (r->explain)
+		render_map_explain_table(fp, r);
 	blocks_table(fp, r, uninit);
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
@@ -527,6 +530,8 @@ render_map_json(FILE *fp, const struct report *r)
 		zone_json(&w, r, &m->zones[i], r->pins ? &r->pins->zones[i] :
 		    NULL);
 	jw_end(&w);
+	if (r->explain)
+		render_map_explain_json(&w, r);
 	if (r->pollution)
 		render_pollution_nodes_json(&w, r->pollution);
 	if (r->regions)

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "census.h"
+#include "explain.h"
 #include "kpageflags.h"
 #include "load.h"
 #include "mapfile.h"
@@ -192,6 +193,7 @@ struct mapshow {
 	struct unmanaged	u;
 	struct owners		ow;
 	struct census		cen;
+	struct explain		x;
 	struct memcg		cg;
 	struct mapview		v;
 	bool			stored;		/* the map a capture stored */
@@ -235,6 +237,12 @@ mapshow_compute(const struct opts *o, struct mapshow *s)
 {
 	if (mapview_compute(o->sysroot, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
+	if (s->in.have_zi && explain_compute(&s->x, &s->v.m, &s->in.zi,
+	    s->in.have_mi ? &s->in.mi : NULL, s->in.have_vm ? &s->in.vm : NULL,
+	    s->in.release[0] ? s->in.release : NULL, s->r.page_size) != 0) {
+		ferr_nomem();
+		return EXIT_DATA;
+	}
 	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
 	    &s->ow, &s->cen) != 0) {
 		ferr_nomem();
@@ -259,6 +267,7 @@ mapshow_render(const struct opts *o, struct mapshow *s)
 	r->cg = o->cgroups ? &s->cg : NULL;
 	r->owners = o->cgroups ? &s->ow : NULL;
 	r->census = s->cen.read ? &s->cen : NULL;
+	r->explain = s->in.have_zi ? &s->x : NULL;
 	if (o->format == F_JSON)
 		render_map_json(stdout, r);
 	else if (o->format == F_SVG)
@@ -272,6 +281,7 @@ static void
 mapshow_free(struct mapshow *s)
 {
 	mapview_free(&s->v);
+	explain_free(&s->x);
 	memcg_free(&s->cg);
 	owners_free(&s->ow);
 	census_free(&s->cen);
