@@ -392,6 +392,7 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt,
 			return ferr_set(e, l, "page block order %llu is out of "
 			    "range", (unsigned long long)v);
 		p->pageblock_order = (unsigned)v;
+		p->order_line = l;
 		return block_size_check(st, l, e);
 	} else if (words(t, nt, "Pages per block:")) {
 		if (header_number(t, nt, &st->have_ppb, &p->pages_per_block,
