@@ -67,4 +67,19 @@ root blank-pti
 blank "$tmp/blank-pti/proc/pagetypeinfo"
 mem blank-pagetypeinfo 0 "" -- --sysroot "$tmp/blank-pti"
 
+# Finding 5: a recording's samples were read by an uncapped getline(): as
+# /dev/zero they grew to 2 GB, and "no whole sample" was said for ENOMEM.
+cp -R "$FIXTURES/recordings/vm-6.18-counts" "$tmp/zero-samples" || exit 99
+ln -sf /dev/zero "$tmp/zero-samples/samples.ndjson"
+mem zero-samples 1 "fragstat: $tmp/zero-samples/samples.ndjson:1: a line longer than 16777216 bytes: not a file fragstat writes" \
+    -- --sysroot "$tmp/zero-samples"
+
+# The same rule for map.ndjson, once sized by its lines (a line of zones
+# then 8 MB of blank lines asked for 768 MB): the blank line is refused.
+cp -R "$FIXTURES/recordings/map-every" "$tmp/blank-maps" || exit 99
+head -n 1 "$FIXTURES/recordings/map-every/map.ndjson" > "$tmp/blank-maps/map.ndjson"
+blank "$tmp/blank-maps/map.ndjson"
+mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a value" \
+    -- --sysroot "$tmp/blank-maps"
+
 exit $fail
