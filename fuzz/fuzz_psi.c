@@ -55,6 +55,9 @@ fuzz_psi(const uint8_t *data, size_t size)
 		return;
 	}
 	FUZZ_ASSERT(p.some.present, "accepted without a 'some' line");
+	/* psi_show() ends every line: one without its newline was cut. */
+	FUZZ_ASSERT(size > 0 && s[size - 1] == '\n', "accepted a file whose "
+	    "last line ends without a newline");
 	check_line(&p.some, "some");
 	check_line(&p.full, "full");
 

@@ -47,10 +47,13 @@ static const struct kline {
  * it: returns 0 with the followed counters in V and HAVE when it must
  * accept, else the number of the first line it must refuse, with the
  * start of its message in WHY. vmstat_show() prints "name value\n" per
- * counter (seq_puts, seq_put_decimal_ull): fragstat refuses any line that
- * is not that (blank lines aside), skips names it does not follow (every
- * release adds some), takes them in any order, and refuses a followed
- * counter twice (the kernel prints each once: two files run together).
+ * counter (seq_puts, seq_put_decimal_ull): fragstat refuses a file whose
+ * last line ends without its newline first, at that line, whatever the
+ * lines before it hold (the cut-file rule: a counter cut short reads
+ * smaller); then any line that is not that (blank lines aside), skips
+ * names it does not follow (every release adds some), takes them in any
+ * order, and refuses a followed counter twice (the kernel prints each
+ * once: two files run together).
  */
 static unsigned long
 expect(const char *s, size_t n, uint64_t *v, uint32_t *have, const char **why)
@@ -66,6 +69,11 @@ expect(const char *s, size_t n, uint64_t *v, uint32_t *have, const char **why)
 	if (n == 0) {
 		*why = "empty: no counters";
 		return 1;
+	}
+	if (s[n - 1] != '\n') {
+		*why = "the last line ends without a newline: the file is cut "
+		    "short";
+		return fuzz_lines(s, n);
 	}
 	while (p < end) {
 		no++;

@@ -797,6 +797,14 @@ static const struct bad bads[] = {
 	  "unrecognised line starting 'some'" },
 	{ "NUL byte", S(HDR "Node 0, zone DMA, type Unmovable 1 2\0 3\n"), 5,
 	  "NUL byte in column 37: binary data, not a kernel text file" },
+	{ "pageblock order at the orders (issue #44)",
+	  S("Page block order: 3\nPages per block:  8\n\n"
+	    "Free pages count per migrate type at order 0 1 2\n" FREE BLOCKS),
+	  1, "page block order 3 is not below the 3 orders of the free lists" },
+	{ "pageblock order 31 (issue #44: 'pageblock 4 GiB')",
+	  S("Pages per block:  2147483648\nPage block order: 31\n\n"
+	    "Free pages count per migrate type at order 0 1 2\n" FREE BLOCKS),
+	  2, "page block order 31 is not below the 3 orders of the free lists" },
 	{ "CR line ending", S("Page block order: 2\r\n"), 1,
 	  "carriage return in column 20: DOS line endings are not what the "
 	  "kernel writes" },

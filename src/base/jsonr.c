@@ -226,6 +226,7 @@ jr_parse(struct jr_doc *d, const char *s, size_t len, size_t *col,
 	}
 	*col = (size_t)(in.p - in.start) + 1;
 	*what = in.what;
+	jr_free(d);
 	return -1;
 }
 

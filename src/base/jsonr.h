@@ -25,7 +25,8 @@ struct jr_doc {
 
 /*
  * Parse the LEN bytes at S, which stay referenced, into D. Returns 0, or
- * -1 with *COL (1-based) and *WHAT saying where and what is wrong.
+ * -1 with *COL (1-based) and *WHAT saying where and what is wrong and D
+ * freed (jr_free() on it again does nothing).
  */
 int	jr_parse(struct jr_doc *d, const char *s, size_t len, size_t *col,
 	    const char **what);

@@ -161,6 +161,28 @@ open_input(const char *path, bool slow, int *err)
 }
 
 /*
+ * Read up to N bytes of FD into BUF as read() does, a slow file's EINTR
+ * tried again until asked to stop. Returns the bytes read (0: EOF), or
+ * -errno (-ECANCELED: given up).
+ */
+static ssize_t
+read_some(int fd, bool slow, char *buf, size_t n)
+{
+	ssize_t r;
+
+	for (;;) {
+		if ((r = read(fd, buf, n)) >= 0) {
+			if (r > 0)
+				tick.silent = 0;
+			return r;
+		}
+		if (errno == EINTR && (!slow || again()))
+			continue;
+		return slow && errno == EINTR ? -ECANCELED : -errno;
+	}
+}
+
+/*
  * Read FD to EOF into *BUF (allocated here, NUL-terminated) and *LEN; past
  * *MOST bytes (LIMIT(ARG, BUF, LEN) after each read, when not NULL) is
  * EFBIG. Returns 0 or an errno; *BUF is the caller's to free either way.
@@ -185,15 +207,11 @@ read_all(int fd, bool slow, slurp_limit_fn *limit, void *arg, char **buf,
 			*buf = nbuf;
 			cap *= 2;
 		}
-		n = read(fd, *buf + *len, cap - 1 - *len);
+		n = read_some(fd, slow, *buf + *len, cap - 1 - *len);
 		if (n == 0)
 			break;
-		if (n < 0) {
-			if (errno == EINTR && (!slow || again()))
-				continue;
-			return slow && errno == EINTR ? ECANCELED : errno;
-		}
-		tick.silent = 0;
+		if (n < 0)
+			return (int)-n;
 		*len += (size_t)n;
 		if (limit != NULL)
 			*most = limit(arg, *buf, *len);
@@ -258,4 +276,103 @@ slurp_free(struct slurp *s)
 	free(s->buf);
 	s->buf = NULL;
 	s->len = 0;
+}
+
+/* The room a line reader starts with: most lines fragstat reads fit. */
+#define LINES_FIRST	65536
+
+int
+slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
+    struct ferr *e)
+{
+	int err = 0;
+
+	memset(l, 0, sizeof(*l));
+	l->most = most;
+	l->slow = is_slow(path);
+	if ((l->fd = open_input(path, l->slow, &err)) == -1) {
+		slurp_error(e, err, 0);
+		return -err;
+	}
+	/* The ticks run only while a read waits: see refill(). */
+	if (l->slow)
+		ticks(false);
+	return 0;
+}
+
+/*
+ * Read more of L's file after the bytes it holds, the line begun moved to
+ * the front first and the room grown up to one byte past L's longest line.
+ * Returns 0 (L->eof set at the end), or -errno.
+ */
+static int
+refill(struct slurp_lines *l)
+{
+	size_t want;
+	ssize_t n;
+	char *nbuf;
+
+	memmove(l->buf, l->buf + l->off, l->len - l->off);
+	l->len -= l->off;
+	l->off = 0;
+	if (l->len == l->cap) {
+		want = l->cap ? 2 * l->cap : LINES_FIRST;
+		if (want > l->most + 1)
+			want = l->most + 1;
+		if ((nbuf = realloc(l->buf, want)) == NULL)
+			return -ENOMEM;
+		l->buf = nbuf;
+		l->cap = want;
+	}
+	if (l->slow)
+		ticks(true);
+	n = read_some(l->fd, l->slow, l->buf + l->len, l->cap - l->len);
+	if (l->slow)
+		ticks(false);
+	if (n < 0)
+		return (int)n;
+	l->eof = n == 0;
+	l->len += (size_t)n;
+	return 0;
+}
+
+int
+slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
+    bool *whole, struct ferr *e)
+{
+	const char *nl;
+	int rc;
+
+	for (;;) {
+		nl = memchr(l->buf + l->off, '\n', l->len - l->off);
+		*s = l->buf + l->off;
+		*whole = nl != NULL;
+		if (nl != NULL || (l->eof && l->len > l->off)) {
+			*n = nl ? (size_t)(nl - *s) : l->len - l->off;
+			l->off += *n + (nl != NULL);
+			l->no++;
+			return 1;
+		}
+		if (l->len - l->off > l->most) {
+			ferr_set(e, l->no + 1, "a line longer than %zu bytes: "
+			    "not a file fragstat writes", l->most);
+			return -EFBIG;
+		}
+		if (l->eof)
+			return 0;
+		if ((rc = refill(l)) != 0) {
+			slurp_error(e, -rc, 0);
+			return rc;
+		}
+	}
+}
+
+void
+slurp_lines_close(struct slurp_lines *l)
+{
+	if (l->fd != STDIN_FILENO && l->fd != -1)
+		close(l->fd);
+	free(l->buf);
+	memset(l, 0, sizeof(*l));
+	l->fd = -1;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* slurp.h - whole-file reads with a hard cap */
+/* slurp.h - whole-file reads with a hard cap, and long files a line at a time */
 #ifndef FRAGSTAT_SLURP_H
 #define FRAGSTAT_SLURP_H
 
@@ -43,6 +43,38 @@ typedef size_t	slurp_limit_fn(void *arg, const char *buf, size_t len);
 int	slurp_read_limit(const char *path, struct slurp *s,
 	    slurp_limit_fn *limit, void *arg, struct ferr *e);
 void	slurp_free(struct slurp *s);
+
+/*
+ * A file read line by line, never more than its longest line allowed held
+ * at once: for files fragstat wrote that may be long (a recording's
+ * samples), whose lines are short.
+ */
+struct slurp_lines {
+	int		 fd;
+	bool		 slow;		/* ticks while a read waits: is_slow() */
+	char		*buf;
+	size_t		 cap, len, off;	/* room, bytes held, the next line's start */
+	size_t		 most;		/* the longest line, without its newline */
+	bool		 eof;
+	unsigned long	 no;		/* the line returned last, from 1 */
+};
+
+/*
+ * Open PATH ("-": standard input) into L, whose lines may be MOST bytes
+ * long at most. Returns 0, or -errno with E set; slurp_lines_close() L
+ * after a 0 only.
+ */
+int	slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
+	    struct ferr *e);
+
+/*
+ * Returns 1 with L's next line at *S, *N bytes without its newline, and
+ * *WHOLE whether it had one (only the last may not); 0 at the end; or
+ * -errno with E set for its line (-EFBIG: longer than L's MOST).
+ */
+int	slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
+	    bool *whole, struct ferr *e);
+void	slurp_lines_close(struct slurp_lines *l);
 
 /*
  * From now on, let a read of a FIFO, a socket or a device (a hung file

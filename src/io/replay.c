@@ -595,14 +595,13 @@ int
 replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 {
 	char path[PATH_MAX + 32];
+	struct slurp_lines ls;
 	struct slurp m;
-	const char *what;
-	char why[WHY_SIZE], *line = NULL;
-	size_t cap = 0, col;
-	unsigned long no = 0;
-	ssize_t n;
-	FILE *fp;
-	int rc = -1;
+	const char *what, *line;
+	char why[WHY_SIZE];
+	size_t n, col;
+	bool whole;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
 	if (series && (r->series = calloc(1, sizeof(*r->series))) == NULL)
@@ -617,35 +616,32 @@ replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 		return -1;
 	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
 	ferr_keep_path(e, path);
-	if ((fp = fopen(path, "re")) == NULL)
-		return ferr_set(e, 0, "%s", strerror(errno));
-	rc = -1;
-	while ((n = getline(&line, &cap, fp)) > 0) {
-		no++;
-		if (line[n - 1] != '\n') {
+	/*
+	 * A recording may hold days of samples: read a line at a time, each
+	 * at most SLURP_CAP (a sample of 1024 nodes of 4 zones of 11 orders
+	 * is ~10 MiB), never the whole file.
+	 */
+	if (slurp_lines_open(path, &ls, SLURP_CAP, e) != 0)
+		return -1;
+	while ((rc = slurp_lines_next(&ls, &line, &n, &whole, e)) == 1) {
+		if (!whole) {
 			/* Cut short by a crash: every line before it is whole. */
 			r->truncated = true;
 			break;
 		}
-		if (sample_add(r, line, (size_t)n - 1, &col, why, &what) != 0) {
+		if (sample_add(r, line, n, &col, why, &what) != 0) {
 			if (col)
-				ferr_set(e, no, "column %zu: %s", col, what);
+				ferr_set(e, ls.no, "column %zu: %s", col, what);
 			else
-				ferr_set(e, no, "%s", what);
-			goto out;
+				ferr_set(e, ls.no, "%s", what);
+			rc = -1;
+			break;
 		}
 	}
-	if (ferror(fp)) {
-		ferr_set(e, 0, "%s", strerror(errno));
-		goto out;
-	}
-	if (r->nsamples == 0) {
-		ferr_set(e, 0, "no whole sample");
-		goto out;
-	}
-	rc = 0;
-out:
-	free(line);
-	fclose(fp);
-	return rc;
+	slurp_lines_close(&ls);
+	if (rc < 0)
+		return -1;
+	if (r->nsamples == 0)
+		return ferr_set(e, 0, "no whole sample");
+	return 0;
 }

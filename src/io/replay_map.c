@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "inputs.h"
+#include "grow.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay_map.h"
@@ -62,11 +63,11 @@ zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
 }
 
 /*
- * Make room in MS for the NZ zones of the first map, CAP maps of them.
- * Returns 0, or -1 with E set at LINE.
+ * Make room in MS for the NZ zones of the first map. Returns 0, or -1
+ * with E set at LINE.
  */
 static int
-zones_alloc(struct mapseries *ms, size_t nz, size_t cap, unsigned long line,
+zones_alloc(struct mapseries *ms, size_t nz, unsigned long line,
     struct ferr *e)
 {
 	if (nz > MAPSERIES_MAX_ZONES)
@@ -76,10 +77,42 @@ zones_alloc(struct mapseries *ms, size_t nz, size_t cap, unsigned long line,
 	ms->node = calloc(nz + 1, sizeof(*ms->node));
 	ms->name = calloc(nz + 1, sizeof(*ms->name));
 	ms->span = calloc(nz + 1, sizeof(*ms->span));
-	ms->z = calloc(cap * nz + 1, sizeof(*ms->z));
-	if (ms->node == NULL || ms->name == NULL || ms->span == NULL ||
-	    ms->z == NULL)
+	if (ms->node == NULL || ms->name == NULL || ms->span == NULL)
 		return ferr_set(e, 0, "out of memory");
+	return 0;
+}
+
+/* The room of a mapseries' arrays per map, as they grow a map at a time. */
+struct maproom {
+	size_t	 sample, elapsed, z;
+};
+
+/*
+ * Make room in MS, whose arrays have the room R, for map K: its sample,
+ * time and, when ZONES (the first map has said how many), its zones.
+ * Returns 0, or -1 with E set.
+ */
+static int
+map_room(struct mapseries *ms, struct maproom *r, size_t k, bool zones,
+    struct ferr *e)
+{
+	/* A map without zones still takes a row: grow_room() needs a size. */
+	size_t row = (ms->nzones ? ms->nzones : 1) * sizeof(*ms->z);
+	void *p;
+
+	if ((p = grow_room(ms->sample, &r->sample, k, sizeof(*ms->sample),
+	    SIZE_MAX)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	ms->sample = p;
+	if ((p = grow_room(ms->elapsed_ms, &r->elapsed, k,
+	    sizeof(*ms->elapsed_ms), SIZE_MAX)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	ms->elapsed_ms = p;
+	if (!zones)
+		return 0;
+	if ((p = grow_room(ms->z, &r->z, k, row, SIZE_MAX)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	ms->z = p;
 	return 0;
 }
 
@@ -96,12 +129,12 @@ count(const struct jr_doc *d, const struct jr_val *a)
 }
 
 /*
- * Read map K of at most CAP from the LEN bytes of line LINE at S.
- * Returns 0, or -1 with E set.
+ * Read map K from the LEN bytes of line LINE at S, MS's arrays grown as
+ * R says. Returns 0, or -1 with E set.
  */
 static int
-map_of(const char *buf, size_t len, size_t k, size_t cap, struct mapseries *ms,
-    unsigned long line, struct ferr *e)
+map_of(const char *buf, size_t len, size_t k, struct maproom *r,
+    struct mapseries *ms, unsigned long line, struct ferr *e)
 {
 	const struct jr_val *zv = NULL, *v;
 	struct jr_doc d;
@@ -111,6 +144,11 @@ map_of(const char *buf, size_t len, size_t k, size_t cap, struct mapseries *ms,
 
 	if (jr_parse(&d, buf, len, &col, &what) != 0)
 		return ferr_set(e, line, "column %zu: %s", col, what);
+	/* The first map's zones are counted first. */
+	if (map_room(ms, r, k, k > 0, e) != 0) {
+		jr_free(&d);
+		return -1;
+	}
 	if (jr_u64(jr_get(&d, &d.v[0], "sample"), &ms->sample[k]) != 0 ||
 	    jr_u64(jr_get(&d, &d.v[0], "elapsed_ms"), &ms->elapsed_ms[k]) != 0 ||
 	    jr_u64(jr_get(&d, &d.v[0], "map_ms"), &ms->map_ms) != 0 ||
@@ -119,7 +157,8 @@ map_of(const char *buf, size_t len, size_t k, size_t cap, struct mapseries *ms,
 	/* The first map says how many zones every map has. */
 	if (rc == 0 && k == 0) {
 		ms->nzones = count(&d, zv);
-		rc = zones_alloc(ms, ms->nzones, cap, line, e);
+		if ((rc = zones_alloc(ms, ms->nzones, line, e)) == 0)
+			rc = map_room(ms, r, k, true, e);
 	}
 	for (v = rc ? NULL : jr_first(&d, zv); v && rc == 0; v = jr_next(&d, v),
 	    i++) {
@@ -138,37 +177,31 @@ map_of(const char *buf, size_t len, size_t k, size_t cap, struct mapseries *ms,
 int
 replay_map_read(const char *dir, struct mapseries *s, struct ferr *e)
 {
+	struct maproom room = { 0, 0, 0 };
 	char path[PATH_MAX];
-	struct lines l;
-	struct slurp f;
+	struct slurp_lines l;
 	const char *ln;
-	size_t n, cap;
+	size_t n;
+	bool whole;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
 	if (inputs_join_max(path, dir, RECORD_MAPS, e) != 0)
 		return -1;
 	ferr_keep_path(e, path);
-	if ((rc = slurp_read(path, &f, e)) == -ENOENT)
+	/* A map a line, --map-every's: the file grows with the recording. */
+	if ((rc = slurp_lines_open(path, &l, SLURP_CAP, e)) == -ENOENT)
 		return 1;
 	if (rc != 0)
 		return -1;
-	cap = lines_count(f.buf, f.len) + 1;
-	s->sample = calloc(cap, sizeof(*s->sample));
-	s->elapsed_ms = calloc(cap, sizeof(*s->elapsed_ms));
-	rc = 0;
-	if (s->sample == NULL || s->elapsed_ms == NULL)
-		rc = ferr_set(e, 0, "out of memory");
 	/* A last line cut short by a crash: the maps before it stand. */
-	while (f.len > 0 && f.buf[f.len - 1] != '\n')
-		f.len--;
-	lines_init(&l, f.buf, f.len);
-	while (rc == 0 && (rc = lines_next(&l, &ln, &n, e)) == 1) {
-		rc = map_of(ln, n, s->nmaps, cap, s, (unsigned long)s->nmaps + 1,
-		    e);
+	while ((rc = slurp_lines_next(&l, &ln, &n, &whole, e)) == 1 && whole) {
+		rc = map_of(ln, n, s->nmaps, &room, s, l.no, e);
 		s->nmaps++;
+		if (rc != 0)
+			break;
 	}
-	slurp_free(&f);
+	slurp_lines_close(&l);
 	if (rc < 0) {
 		mapseries_free(s);
 		return -1;

@@ -47,6 +47,7 @@ struct zoneset;
 
 struct pagetypeinfo {
 	unsigned	 pageblock_order;
+	unsigned long	 order_line;	/* where the pageblock order was read */
 	uint64_t	 pages_per_block;
 	unsigned	 norders;
 	char		 types[FRAG_MAX_TYPES][FRAG_NAME_SIZE];

@@ -49,6 +49,15 @@ pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e)
 	size_t i;
 	unsigned t;
 
+	/*
+	 * A pageblock is a block of the buddy allocator, never larger than
+	 * its largest (the kernel clamps pageblock_order to it): everything
+	 * that indexes the free counts by the pageblock order relies on it.
+	 */
+	if (p->pageblock_order >= p->norders)
+		return ferr_set(e, p->order_line, "page block order %u is not "
+		    "below the %u orders of the free lists", p->pageblock_order,
+		    p->norders);
 	/* Rows are kept by zone and type: the file's first refused row wins. */
 	for (i = 0; i < p->nzones; i++) {
 		z = &p->zones[i];

@@ -21,7 +21,10 @@ const char	*frag_check(const uint64_t *n, unsigned norders);
  */
 int	buddyinfo_check(const struct buddyinfo *bi, struct ferr *e);
 
-/* Check every free row of P as buddyinfo_check() does, the first in the file first. */
+/*
+ * Check P's pageblock order against its orders, then every free row of P
+ * as buddyinfo_check() does, the first in the file first.
+ */
 int	pagetypeinfo_check(const struct pagetypeinfo *p, struct ferr *e);
 
 #endif

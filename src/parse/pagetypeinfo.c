@@ -19,9 +19,17 @@ enum table { T_NONE, T_BLOCKS, T_MIXED };
 /* The kernel prints no row of a type a zone lacks: zeros. */
 static const uint64_t zeros[FRAG_MAX_ORDERS];
 
+/* Whose a free row of pagetypeinfo.counts is: zone ZONE's row of migratetype TYPE. */
+struct prow {
+	size_t		 zone;
+	int		 type;
+};
+
 struct pstate {
 	struct pagetypeinfo	*p;
-	size_t			 nrows, cap;	/* free rows read; lines */
+	size_t			 nrows, ccap;	/* free rows read; room in counts */
+	struct prow		*rows;		/* each row's zone and type */
+	size_t			 rcap;
 	bool			 have_order, have_ppb, have_orders;
 	enum table		 table;
 	int			 cols[FRAG_MAX_TYPES];	/* column -> type */
@@ -153,10 +161,6 @@ orders_header(struct pstate *st, const struct tok *t, size_t nt,
 	if (st->have_orders && n != st->p->norders)
 		return ferr_set(e, l, "%u order%s, but line %lu has %u", n, n == 1 ? "" : "s",
 		    st->orders_line, st->p->norders);
-	/* Room for a row a line: a row is read in place and nothing moves. */
-	if (!st->have_orders && (st->p->counts = malloc(st->cap * n *
-	    sizeof(*st->p->counts))) == NULL)
-		return ferr_set(e, l, "out of memory");
 	st->have_orders = true;
 	st->p->norders = n;
 	st->orders_line = l;
@@ -193,6 +197,32 @@ table_header(struct pstate *st, const struct tok *t, size_t nt,
 }
 
 /*
+ * Returns room in ST's counts for one free row more, grown as rows come
+ * (never sized by the file's lines, which blank ones make millions), and
+ * for its owner; NULL with E set for line L.
+ */
+static uint64_t *
+row_room(struct pstate *st, unsigned long l, struct ferr *e)
+{
+	struct pagetypeinfo *p = st->p;
+	void *np;
+
+	if ((np = grow_room(p->counts, &st->ccap, st->nrows, p->norders *
+	    sizeof(*p->counts), SIZE_MAX)) == NULL) {
+		ferr_set(e, l, "out of memory");
+		return NULL;
+	}
+	p->counts = np;
+	if ((np = grow_room(st->rows, &st->rcap, st->nrows, sizeof(*st->rows),
+	    SIZE_MAX)) == NULL) {
+		ferr_set(e, l, "out of memory");
+		return NULL;
+	}
+	st->rows = np;
+	return p->counts + st->nrows * p->norders;
+}
+
+/*
  * "Node N, zone NAME, type TYPE count..." where a count may read ">100000":
  * line tokens T[0..NT). Returns 0, or -1 with E set.
  */
@@ -222,9 +252,9 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (nt != 6 + p->norders)
 		return ferr_set(e, l, "%zu free counts, but the header on line "
 		    "%lu has %u orders", nt - 6, st->orders_line, p->norders);
-	if ((ti = type_index(p, &t[5], l, e)) < 0)
+	if ((ti = type_index(p, &t[5], l, e)) < 0 ||
+	    (row = row_room(st, l, e)) == NULL)
 		return -1;
-	row = p->counts + st->nrows * p->norders;
 	for (k = 0; k < p->norders; k++) {
 		c = t[6 + k];
 		/* Since 5.4 pagetypeinfo_showfree_print() stops counting at
@@ -242,8 +272,9 @@ free_row(struct pstate *st, const struct tok *t, size_t nt, unsigned long l,
 	if (z->has_free[ti])
 		return ferr_set(e, l, "second row for node %u, zone %s, type %s",
 		    node, name, p->types[ti]);
-	st->nrows++;
-	z->free[ti] = row;
+	/* Pointed to once the rows stop moving: pagetypeinfo_parse(). */
+	st->rows[st->nrows].zone = (size_t)(z - p->zones);
+	st->rows[st->nrows++].type = ti;
 	z->free_line[ti] = l;
 	z->capped[ti] = capped;
 	z->has_free[ti] = true;
@@ -361,6 +392,7 @@ parse_line(struct pstate *st, const struct tok *t, size_t nt,
 			return ferr_set(e, l, "page block order %llu is out of "
 			    "range", (unsigned long long)v);
 		p->pageblock_order = (unsigned)v;
+		p->order_line = l;
 		return block_size_check(st, l, e);
 	} else if (words(t, nt, "Pages per block:")) {
 		if (header_number(t, nt, &st->have_ppb, &p->pages_per_block,
@@ -385,7 +417,7 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 	struct pstate st;
 	struct lines ls;
 	const char *s;
-	size_t n, nt;
+	size_t n, nt, i;
 	int rc;
 
 	memset(p, 0, sizeof(*p));
@@ -394,7 +426,6 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		return -1;
 	memset(&st, 0, sizeof(st));
 	st.p = p;
-	st.cap = lines_count(buf, len);
 	/* Kept in P: its zones are looked up by node and name. */
 	if ((p->set = zoneset_new()) == NULL)
 		return ferr_set(e, 0, "out of memory");
@@ -415,9 +446,14 @@ pagetypeinfo_parse(const char *buf, size_t len, struct pagetypeinfo *p,
 		rc = ferr_set(e, ls.no, "no 'Free pages count per migrate type "
 		    "at order' table");
 	if (rc != 0) {
+		free(st.rows);
 		pagetypeinfo_free(p);
 		return -1;
 	}
+	for (i = 0; i < st.nrows; i++)
+		p->zones[st.rows[i].zone].free[st.rows[i].type] = p->counts +
+		    i * p->norders;
+	free(st.rows);
 	p->lines = ls.no;
 	return 0;
 }

@@ -89,6 +89,9 @@ psi_parse(const char *buf, size_t len, struct psi *p, struct ferr *e)
 	int rc;
 
 	memset(p, 0, sizeof(*p));
+	/* A total cut short reads as a smaller one: never accept it. */
+	if (lines_whole(buf, len, lines_count(buf, len), e) != 0)
+		return -1;
 	lines_init(&ls, buf, len);
 	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if ((nt = tok_split(s, n, t, 5)) == 0)

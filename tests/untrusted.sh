@@ -1,0 +1,85 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# untrusted.sh - captures and recordings are untrusted input (issue #44):
+# a file made to amplify (blank lines, /dev/zero, a map file whose lines
+# name huge zones) ends with a clear message under 64 MB of address space
+# (ulimit -v; skipped with a reason where fragstat cannot start under it,
+# as a sanitizer build cannot); control bytes in a capture's osrelease or
+# a recording's hostname, release or command reach no view raw.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+LC_ALL=C
+export LC_ALL
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM
+vm=$FIXTURES/corpus/vm-6.18-x86-64-holes
+fail=0
+# The address space every run of a memory case gets, in KiB.
+limit=65536
+
+if (ulimit -v $limit && "$FRAGSTAT" --version) >/dev/null 2>&1; then
+	small=yes
+else
+	small=
+	echo "SKIP: the memory cases: fragstat does not start under ulimit -v $limit (a sanitizer build?)"
+fi
+
+# root NAME: a copy of the capture vm-6.18-x86-64-holes at $tmp/NAME.
+root() {
+	cp -R "$vm" "$tmp/$1" || exit 99
+}
+
+# blank FILE: FILE with 8 MB of blank lines after its own.
+blank() {
+	head -c 8000000 /dev/zero | tr '\0' '\n' >> "$1" || exit 99
+}
+
+# mem NAME STATUS LINE -- ARG...: fragstat ARGS, in $limit KiB of address
+# space, exits with STATUS and writes exactly LINE to standard error (no
+# line when LINE is empty).
+mem() {
+	name=$1
+	want=$2
+	line=$3
+	shift 4
+	[ -n "$small" ] || return 0
+	(ulimit -v $limit && exec "$FRAGSTAT" "$@") > "$tmp/out" 2> "$tmp/err" < /dev/null
+	st=$?
+	if [ -n "$line" ]; then
+		printf '%s\n' "$line" > "$tmp/want"
+	else
+		: > "$tmp/want"
+	fi
+	if [ $st -ne "$want" ] || ! cmp -s "$tmp/want" "$tmp/err"; then
+		echo "FAIL: $name: status $st (want $want), stderr:"
+		diff "$tmp/want" "$tmp/err" | head -20
+		fail=1
+	fi
+}
+
+# Finding 12: buddyinfo and pagetypeinfo were sized by their lines (2 GB
+# asked for 8 MB of blank lines); blank lines are tolerated, so both read.
+root blank-bi
+blank "$tmp/blank-bi/proc/buddyinfo"
+mem blank-buddyinfo 0 "" -- --sysroot "$tmp/blank-bi"
+root blank-pti
+blank "$tmp/blank-pti/proc/pagetypeinfo"
+mem blank-pagetypeinfo 0 "" -- --sysroot "$tmp/blank-pti"
+
+# Finding 5: a recording's samples were read by an uncapped getline(): as
+# /dev/zero they grew to 2 GB, and "no whole sample" was said for ENOMEM.
+cp -R "$FIXTURES/recordings/vm-6.18-counts" "$tmp/zero-samples" || exit 99
+ln -sf /dev/zero "$tmp/zero-samples/samples.ndjson"
+mem zero-samples 1 "fragstat: $tmp/zero-samples/samples.ndjson:1: a line longer than 16777216 bytes: not a file fragstat writes" \
+    -- --sysroot "$tmp/zero-samples"
+
+# The same rule for map.ndjson, once sized by its lines (a line of zones
+# then 8 MB of blank lines asked for 768 MB): the blank line is refused.
+cp -R "$FIXTURES/recordings/map-every" "$tmp/blank-maps" || exit 99
+head -n 1 "$FIXTURES/recordings/map-every/map.ndjson" > "$tmp/blank-maps/map.ndjson"
+blank "$tmp/blank-maps/map.ndjson"
+mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a value" \
+    -- --sysroot "$tmp/blank-maps"
+
+exit $fail
