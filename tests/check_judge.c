@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_judge.c - the fragmentation judgement: kcompactd's score at every order, and its marks */
+/* check_judge.c - the judgement of a size: its marks, and kcompactd's score at every order as context */
 #include "config.h"
 
 #include <stdlib.h>
@@ -122,32 +122,65 @@ START_TEST(test_kcompactd_equal)
 }
 END_TEST
 
-/* The default marks are 6.18's for proactiveness 20: 80 fine, 81 to 90 fragmented. */
+/* Returns judge_of() of a row with NOW, AFTER, ROOM and LOW under M. */
+static enum judgement
+judged(uint64_t now, uint64_t after, uint64_t room, uint64_t low,
+    const struct judge_marks *m)
+{
+	struct avail r;
+
+	memset(&r, 0, sizeof(r));
+	r.now = now;
+	r.after = after;
+	r.room = room;
+	r.low = low;
+	return judge_of(&r, m);
+}
+
+/*
+ * The default marks are 50 and 90 percent of what compaction could make
+ * missing now, whatever the release: fine at 50% free now, fragmented
+ * below, severely below 10%; short of memory below the low mark (at least
+ * 2 blocks) of room, whatever the ratio.
+ */
 START_TEST(test_marks)
 {
 	struct judge_marks m;
 
-	judge_default_marks(6018, &m);
-	ck_assert_uint_eq(m.low, 80);
+	judge_default_marks(&m);
+	ck_assert_uint_eq(m.low, 50);
 	ck_assert_uint_eq(m.high, 90);
 	ck_assert_str_eq(m.from, "default");
-	ck_assert_int_eq(judge_of(0, -1, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(80, -1, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(81, -1, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(90, -1, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(91, -1, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(100, -1, &m), JUDGE_SEVERE);
-	/* The ratio against 20% and 10% (ten-thousandths), the worse wins. */
-	ck_assert_int_eq(judge_of(0, 2000, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(0, 1999, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(0, 1000, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(0, 999, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(85, 10000, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(85, 500, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(95, 9000, &m), JUDGE_SEVERE);
+	/* 500 of 1000: 5000 ten-thousandths, not below 10000 - 50 * 100. */
+	ck_assert_int_eq(judged(500, 1000, 1000, 1, &m), JUDGE_FINE);
+	ck_assert_int_eq(judged(499, 1000, 1000, 1, &m), JUDGE_FRAGMENTED);
+	/* 100 of 1000: 1000, not below 10000 - 90 * 100; 99: 990 is. */
+	ck_assert_int_eq(judged(100, 1000, 1000, 1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judged(99, 1000, 1000, 1, &m), JUDGE_SEVERE);
+	/* Room for blocks, but compaction could make none: severely. */
+	ck_assert_int_eq(judged(0, 0, 1000, 1, &m), JUDGE_SEVERE);
+	/* Room for 1 block: below 2, short whatever the ratio (1 of 1). */
+	ck_assert_int_eq(judged(1, 1, 1, 1, &m), JUDGE_SHORT);
+	ck_assert_int_eq(judged(2, 2, 2, 1, &m), JUDGE_FINE);
+	/* The low mark: room 19 of a low of 20 is short, 20 is not. */
+	ck_assert_int_eq(judged(19, 19, 19, 20, &m), JUDGE_SHORT);
+	ck_assert_int_eq(judged(20, 20, 20, 20, &m), JUDGE_FINE);
+	/*
+	 * The map bounds what compaction could make (pinned): 9 of 10 is
+	 * 9000, fine by the ratio, but 9 of a room of 100 is 900, below
+	 * 10000 - 90 * 100: fragmented, by pins. 10 of 100 is not.
+	 */
+	ck_assert_int_eq(judged(9, 10, 100, 1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judged(10, 11, 100, 1, &m), JUDGE_FINE);
+	ck_assert_uint_eq(judge_severe_of(50, 0), 90);
+	ck_assert_uint_eq(judge_severe_of(50, 70), 70);
+	ck_assert_uint_eq(judge_severe_of(90, 0), 100);
 	ck_assert_str_eq(judge_name(JUDGE_FINE), "fine");
 	ck_assert_str_eq(judge_name(JUDGE_FRAGMENTED), "fragmented");
 	ck_assert_str_eq(judge_name(JUDGE_SEVERE), "severely fragmented");
+	ck_assert_str_eq(judge_name(JUDGE_SHORT), "short of memory");
+	ck_assert(judge_fragmented(JUDGE_SEVERE));
+	ck_assert(!judge_fragmented(JUDGE_SHORT));
 }
 END_TEST
 
@@ -168,10 +201,15 @@ START_TEST(test_weights)
 	struct world w;
 
 	world(&w, two_b, two_z, NULL);
-	/* 1000 * 100 / 1001 = 99; 3000 * 50 / 3001 = 49. */
+	/*
+	 * 1000 * 100 / 1001 = 99; 3000 * 50 / 3001 = 49. Node 0's 64 pages
+	 * hold no block: short of memory. Node 1's 1536 hold 2 above the
+	 * watermarks (advise_count()), 1 free now: 5000, not below 5000.
+	 */
 	ck_assert_uint_eq(row9(&w, 0)->score, 99);
-	ck_assert_int_eq(row9(&w, 0)->judgement, JUDGE_SEVERE);
+	ck_assert_int_eq(row9(&w, 0)->judgement, JUDGE_SHORT);
 	ck_assert_uint_eq(row9(&w, 1)->score, 49);
+	ck_assert_uint_eq(row9(&w, 1)->room, 2);
 	ck_assert_int_eq(row9(&w, 1)->judgement, JUDGE_FINE);
 	/* Machine: 1000 * 100 / 4001 + 3000 * 50 / 4001 = 24 + 37. */
 	ck_assert_uint_eq(row9(&w, -1)->score, 61);
@@ -194,7 +232,7 @@ START_TEST(test_weights)
 }
 END_TEST
 
-/* Nothing free: score 0 (extfrag_for_order()), fine, however it looks. */
+/* Nothing free: score 0 (extfrag_for_order()), and short of memory. */
 START_TEST(test_nothing_free)
 {
 	static const char b[] = "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 0 0\n";
@@ -203,7 +241,7 @@ START_TEST(test_nothing_free)
 
 	world(&w, b, z, NULL);
 	ck_assert_uint_eq(row9(&w, 0)->score, 0);
-	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_FINE);
+	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_SHORT);
 	world_free(&w);
 	world(&w, b, NULL, NULL);
 	ck_assert_uint_eq(row9(&w, -1)->score, 0);
@@ -211,7 +249,10 @@ START_TEST(test_nothing_free)
 }
 END_TEST
 
-/* Marks given as an option judge every row, the zones' too. */
+/*
+ * Marks given as an option judge every row, the zones' too: at 40 and 60,
+ * node 1's 1 of 2 (5000) is below 10000 - 40 * 100: fragmented.
+ */
 START_TEST(test_option_marks)
 {
 	struct judge_marks m = { 40, 60, "option" };
@@ -221,7 +262,7 @@ START_TEST(test_option_marks)
 	world(&w, two_b, two_z, &m);
 	ck_assert_str_eq(w.av.marks.from, "option");
 	ck_assert_int_eq(row9(&w, 1)->judgement, JUDGE_FRAGMENTED);
-	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_SEVERE);
+	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_FRAGMENTED);
 	a = avail_find(&w.av, 1, 1, 9);
 	ck_assert_ptr_nonnull(a);
 	ck_assert_uint_eq(a->score, 50);

@@ -16,17 +16,19 @@
  * succeed one after another without compaction or reclaim; an upper bound
  * when NOW_IS_BOUND. AFTER: at most that many after full compaction, from
  * the map's ceiling when FROM_MAP, else from free memory above the
- * watermarks. LOW: below it, there are only a few left (--low). SCORE:
- * proactive compaction's fragmentation score at the order (0..100), of the
- * zone, else its zones weighted as fragmentation_score_node() weighs them
- * (by WEIGHT: present pages, else free pages); JUDGEMENT: the score
- * against the availability's marks.
+ * watermarks. ROOM: the blocks of the order free memory above the
+ * watermarks could hold, whatever pins it (AFTER before the map bounds
+ * it). LOW: below it, there are only a few left (--low). SCORE: proactive
+ * compaction's fragmentation score at the order (0..100), of the zone,
+ * else its zones weighted as fragmentation_score_node() weighs them (by
+ * WEIGHT: present pages, else free pages); JUDGEMENT: judge_of() of the
+ * row against the availability's marks.
  */
 struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
-	uint64_t	 now, after, free_pages, low, weight;
+	uint64_t	 now, after, room, free_pages, low, weight;
 	bool		 now_is_bound, from_map;
 	uint32_t	 score;
 	enum judgement	 judgement;
