@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_judge.c - the fragmentation judgement: kcompactd's score at every order, and its marks */
+/* check_judge.c - the judgement of a size: its marks, and kcompactd's score at every order as context */
 #include "config.h"
 
 #include <stdlib.h>
@@ -7,6 +7,7 @@
 
 #include "avail.h"
 #include "buddyinfo.h"
+#include "pagetypeinfo.h"
 #include "zoneinfo.h"
 #include "testutil.h"
 
@@ -15,9 +16,83 @@ struct world {
 	struct buddyinfo	 bi;
 	struct frag		*frag;
 	struct zoneinfo		 zi;
+	struct pagetypeinfo	 pti;
+	long			*pti_zone;
+	bool			 have_pti;
 	struct advice		 adv;
 	struct availability	 av;
 };
+
+/* What one case reads: the texts (Z, P: NULL for none), release, gfp, marks. */
+struct world_in {
+	const char		*b, *z, *p;
+	long			 kver;		/* 0: 6.18 */
+	enum advise_gfp		 gfp;
+	const struct judge_marks *m;		/* NULL: default */
+};
+
+/* Set W's pagetypeinfo from P and map each zone of W->bi to its index. */
+static void
+world_pti(struct world *w, const char *p)
+{
+	struct ferr e = { .path = "p" };
+	size_t i;
+
+	ck_assert_msg(pagetypeinfo_parse(p, strlen(p), &w->pti, &e) == 0,
+	    "%s", e.msg);
+	w->have_pti = true;
+	w->pti_zone = calloc(w->bi.nzones, sizeof(*w->pti_zone));
+	ck_assert_ptr_nonnull(w->pti_zone);
+	for (i = 0; i < w->bi.nzones; i++)
+		w->pti_zone[i] = pagetypeinfo_find(&w->pti,
+		    w->bi.zones[i].node, w->bi.zones[i].name);
+}
+
+/*
+ * Build W from WI at the orders 0 and the pageblock order (9, or
+ * pagetypeinfo's) under WI's rules, as the command line counts them.
+ */
+static void
+world_of(struct world *w, const struct world_in *wi)
+{
+	struct ferr e = { .path = "t" };
+	struct advise_in in;
+	long kver = wi->kver != 0 ? wi->kver : 6018;
+
+	memset(w, 0, sizeof(*w));
+	memset(&in, 0, sizeof(in));
+	ck_assert_msg(buddyinfo_parse(wi->b, strlen(wi->b), &w->bi, &e) == 0,
+	    "%s", e.msg);
+	w->frag = frag_compute_all(&w->bi);
+	ck_assert_ptr_nonnull(w->frag);
+	if (wi->z)
+		ck_assert_msg(zoneinfo_parse(wi->z, strlen(wi->z), &w->zi,
+		    &e) == 0, "%s", e.msg);
+	if (wi->p)
+		world_pti(w, wi->p);
+	in.bi = &w->bi;
+	in.frag = w->frag;
+	in.zi = wi->z ? &w->zi : NULL;
+	in.pti = w->have_pti ? &w->pti : NULL;
+	in.pti_zone = w->pti_zone;
+	in.kver = kver;
+	in.threshold = ADVISE_THRESHOLD;
+	in.gfp = wi->gfp;
+	in.defrag_mode = -1;
+	w->adv.gfp = wi->gfp;
+	w->adv.kver = kver;
+	w->adv.threshold = ADVISE_THRESHOLD;
+	w->adv.proactiveness = ADVISE_PROACTIVENESS;
+	w->adv.hpage_order = w->have_pti ? w->pti.pageblock_order : 9;
+	w->adv.orders[0] = 0;
+	w->adv.orders[1] = w->adv.hpage_order;
+	w->adv.norders = 2;
+	ck_assert_int_eq(advise_build(&w->adv, &in), 0);
+	if (wi->m)
+		w->av.marks = *wi->m;
+	ck_assert_int_eq(avail_build(&w->av, &w->adv, &w->bi, w->frag, in.zi,
+	    NULL, 0), 0);
+}
 
 /*
  * Build W from buddyinfo text B and zoneinfo text Z (NULL: none) at the
@@ -27,37 +102,9 @@ static void
 world(struct world *w, const char *b, const char *z,
     const struct judge_marks *m)
 {
-	struct ferr e = { .path = "t" };
-	struct advise_in in;
+	struct world_in wi = { b, z, NULL, 0, ADVISE_MOVABLE, m };
 
-	memset(w, 0, sizeof(*w));
-	memset(&in, 0, sizeof(in));
-	ck_assert_msg(buddyinfo_parse(b, strlen(b), &w->bi, &e) == 0, "%s",
-	    e.msg);
-	w->frag = frag_compute_all(&w->bi);
-	ck_assert_ptr_nonnull(w->frag);
-	if (z)
-		ck_assert_msg(zoneinfo_parse(z, strlen(z), &w->zi, &e) == 0,
-		    "%s", e.msg);
-	in.bi = &w->bi;
-	in.frag = w->frag;
-	in.zi = z ? &w->zi : NULL;
-	in.kver = 6018;
-	in.threshold = ADVISE_THRESHOLD;
-	in.gfp = ADVISE_MOVABLE;
-	in.defrag_mode = -1;
-	w->adv.kver = 6018;
-	w->adv.threshold = ADVISE_THRESHOLD;
-	w->adv.proactiveness = ADVISE_PROACTIVENESS;
-	w->adv.hpage_order = 9;
-	w->adv.orders[0] = 0;
-	w->adv.orders[1] = 9;
-	w->adv.norders = 2;
-	ck_assert_int_eq(advise_build(&w->adv, &in), 0);
-	if (m)
-		w->av.marks = *m;
-	ck_assert_int_eq(avail_build(&w->av, &w->adv, &w->bi, w->frag, in.zi,
-	    NULL, 0), 0);
+	world_of(w, &wi);
 }
 
 static void
@@ -68,6 +115,9 @@ world_free(struct world *w)
 	buddyinfo_free(&w->bi);
 	free(w->frag);
 	zoneinfo_free(&w->zi);
+	if (w->have_pti)
+		pagetypeinfo_free(&w->pti);
+	free(w->pti_zone);
 }
 
 /* Returns the row of NODE (-1: machine) at order 9. */
@@ -122,32 +172,65 @@ START_TEST(test_kcompactd_equal)
 }
 END_TEST
 
-/* The default marks are 6.18's for proactiveness 20: 80 fine, 81 to 90 fragmented. */
+/* Returns judge_of() of a row with NOW, AFTER, ROOM and LOW under M. */
+static enum judgement
+judged(uint64_t now, uint64_t after, uint64_t room, uint64_t low,
+    const struct judge_marks *m)
+{
+	struct avail r;
+
+	memset(&r, 0, sizeof(r));
+	r.now = now;
+	r.after = after;
+	r.room = room;
+	r.low = low;
+	return judge_of(&r, m);
+}
+
+/*
+ * The default marks are 50 and 90 percent of what compaction could make
+ * missing now, whatever the release: fine at 50% free now, fragmented
+ * below, severely below 10%; short of memory below the low mark (at least
+ * 2 blocks) of room, whatever the ratio.
+ */
 START_TEST(test_marks)
 {
 	struct judge_marks m;
 
-	judge_default_marks(6018, &m);
-	ck_assert_uint_eq(m.low, 80);
+	judge_default_marks(&m);
+	ck_assert_uint_eq(m.low, 50);
 	ck_assert_uint_eq(m.high, 90);
 	ck_assert_str_eq(m.from, "default");
-	ck_assert_int_eq(judge_of(0, -1, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(80, -1, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(81, -1, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(90, -1, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(91, -1, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(100, -1, &m), JUDGE_SEVERE);
-	/* The ratio against 20% and 10% (ten-thousandths), the worse wins. */
-	ck_assert_int_eq(judge_of(0, 2000, &m), JUDGE_FINE);
-	ck_assert_int_eq(judge_of(0, 1999, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(0, 1000, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(0, 999, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(85, 10000, &m), JUDGE_FRAGMENTED);
-	ck_assert_int_eq(judge_of(85, 500, &m), JUDGE_SEVERE);
-	ck_assert_int_eq(judge_of(95, 9000, &m), JUDGE_SEVERE);
+	/* 500 of 1000: 5000 ten-thousandths, not below 10000 - 50 * 100. */
+	ck_assert_int_eq(judged(500, 1000, 1000, 1, &m), JUDGE_FINE);
+	ck_assert_int_eq(judged(499, 1000, 1000, 1, &m), JUDGE_FRAGMENTED);
+	/* 100 of 1000: 1000, not below 10000 - 90 * 100; 99: 990 is. */
+	ck_assert_int_eq(judged(100, 1000, 1000, 1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judged(99, 1000, 1000, 1, &m), JUDGE_SEVERE);
+	/* Room for blocks, but compaction could make none: severely. */
+	ck_assert_int_eq(judged(0, 0, 1000, 1, &m), JUDGE_SEVERE);
+	/* Room for 1 block: below 2, short whatever the ratio (1 of 1). */
+	ck_assert_int_eq(judged(1, 1, 1, 1, &m), JUDGE_SHORT);
+	ck_assert_int_eq(judged(2, 2, 2, 1, &m), JUDGE_FINE);
+	/* The low mark: room 19 of a low of 20 is short, 20 is not. */
+	ck_assert_int_eq(judged(19, 19, 19, 20, &m), JUDGE_SHORT);
+	ck_assert_int_eq(judged(20, 20, 20, 20, &m), JUDGE_FINE);
+	/*
+	 * The map bounds what compaction could make (pinned): 9 of 10 is
+	 * 9000, fine by the ratio, but 9 of a room of 100 is 900, below
+	 * 10000 - 90 * 100: fragmented, by pins. 10 of 100 is not.
+	 */
+	ck_assert_int_eq(judged(9, 10, 100, 1, &m), JUDGE_FRAGMENTED);
+	ck_assert_int_eq(judged(10, 11, 100, 1, &m), JUDGE_FINE);
+	ck_assert_uint_eq(judge_severe_of(50, 0), 90);
+	ck_assert_uint_eq(judge_severe_of(50, 70), 70);
+	ck_assert_uint_eq(judge_severe_of(90, 0), 100);
 	ck_assert_str_eq(judge_name(JUDGE_FINE), "fine");
 	ck_assert_str_eq(judge_name(JUDGE_FRAGMENTED), "fragmented");
 	ck_assert_str_eq(judge_name(JUDGE_SEVERE), "severely fragmented");
+	ck_assert_str_eq(judge_name(JUDGE_SHORT), "short of memory");
+	ck_assert(judge_fragmented(JUDGE_SEVERE));
+	ck_assert(!judge_fragmented(JUDGE_SHORT));
 }
 END_TEST
 
@@ -168,10 +251,15 @@ START_TEST(test_weights)
 	struct world w;
 
 	world(&w, two_b, two_z, NULL);
-	/* 1000 * 100 / 1001 = 99; 3000 * 50 / 3001 = 49. */
+	/*
+	 * 1000 * 100 / 1001 = 99; 3000 * 50 / 3001 = 49. Node 0's 64 pages
+	 * hold no block: short of memory. Node 1's 1536 hold 2 above the
+	 * watermarks (advise_count()), 1 free now: 5000, not below 5000.
+	 */
 	ck_assert_uint_eq(row9(&w, 0)->score, 99);
-	ck_assert_int_eq(row9(&w, 0)->judgement, JUDGE_SEVERE);
+	ck_assert_int_eq(row9(&w, 0)->judgement, JUDGE_SHORT);
 	ck_assert_uint_eq(row9(&w, 1)->score, 49);
+	ck_assert_uint_eq(row9(&w, 1)->room, 2);
 	ck_assert_int_eq(row9(&w, 1)->judgement, JUDGE_FINE);
 	/* Machine: 1000 * 100 / 4001 + 3000 * 50 / 4001 = 24 + 37. */
 	ck_assert_uint_eq(row9(&w, -1)->score, 61);
@@ -194,7 +282,7 @@ START_TEST(test_weights)
 }
 END_TEST
 
-/* Nothing free: score 0 (extfrag_for_order()), fine, however it looks. */
+/* Nothing free: score 0 (extfrag_for_order()), and short of memory. */
 START_TEST(test_nothing_free)
 {
 	static const char b[] = "Node 0, zone Normal 0 0 0 0 0 0 0 0 0 0 0\n";
@@ -203,7 +291,7 @@ START_TEST(test_nothing_free)
 
 	world(&w, b, z, NULL);
 	ck_assert_uint_eq(row9(&w, 0)->score, 0);
-	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_FINE);
+	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_SHORT);
 	world_free(&w);
 	world(&w, b, NULL, NULL);
 	ck_assert_uint_eq(row9(&w, -1)->score, 0);
@@ -211,7 +299,10 @@ START_TEST(test_nothing_free)
 }
 END_TEST
 
-/* Marks given as an option judge every row, the zones' too. */
+/*
+ * Marks given as an option judge every row, the zones' too: at 40 and 60,
+ * node 1's 1 of 2 (5000) is below 10000 - 40 * 100: fragmented.
+ */
 START_TEST(test_option_marks)
 {
 	struct judge_marks m = { 40, 60, "option" };
@@ -221,12 +312,305 @@ START_TEST(test_option_marks)
 	world(&w, two_b, two_z, &m);
 	ck_assert_str_eq(w.av.marks.from, "option");
 	ck_assert_int_eq(row9(&w, 1)->judgement, JUDGE_FRAGMENTED);
-	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_SEVERE);
+	ck_assert_int_eq(row9(&w, -1)->judgement, JUDGE_FRAGMENTED);
 	a = avail_find(&w.av, 1, 1, 9);
 	ck_assert_ptr_nonnull(a);
 	ck_assert_uint_eq(a->score, 50);
 	ck_assert_int_eq(a->judgement, JUDGE_FRAGMENTED);
 	world_free(&w);
+}
+END_TEST
+
+/*
+ * Append to B and Z (buddyinfo and zoneinfo texts) zone NAME of NODE:
+ * 262144 pages (1 GiB) present and managed, watermarks 0, COUNT free
+ * blocks of ORDER and nothing else; FIRST: the node's first zone.
+ */
+static void
+gen_zone(FILE *b, FILE *z, unsigned node, const char *name, unsigned order,
+    unsigned long count, bool first)
+{
+	unsigned k;
+
+	fprintf(b, "Node %u, zone %8s", node, name);
+	for (k = 0; k < 11; k++)
+		fprintf(b, " %lu", k == order ? count : 0);
+	fputc('\n', b);
+	fprintf(z, "Node %u, zone %8s\n", node, name);
+	if (first)
+		fprintf(z, "  per-node stats\n      nr_inactive_anon 0\n");
+	fprintf(z, "  pages free     %lu\n        min      0\n"
+	    "        low      0\n        high     0\n        spanned  262144\n"
+	    "        present  262144\n        managed  262144\n"
+	    "        protection: (0, 0, 0)\n  start_pfn:           0\n",
+	    count << order);
+}
+
+/* The texts of a synthetic root, made by gen_zone(). */
+struct gen {
+	char	*b, *z;
+	size_t	 nb, nz;
+	FILE	*fb, *fz;
+};
+
+static void
+gen_open(struct gen *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->fb = open_memstream(&g->b, &g->nb);
+	g->fz = open_memstream(&g->z, &g->nz);
+	ck_assert(g->fb != NULL && g->fz != NULL);
+}
+
+static void
+gen_close(struct gen *g)
+{
+	ck_assert_int_eq(fclose(g->fb), 0);
+	ck_assert_int_eq(fclose(g->fz), 0);
+}
+
+static void
+gen_free(struct gen *g)
+{
+	free(g->b);
+	free(g->z);
+}
+
+/*
+ * NODES nodes of one Normal zone each: every EVERY-th node (from 0) holds
+ * 102400 free single pages, the others 200 free 2 MiB blocks; each holds
+ * room for ((102400 - 511 - 1) >> 9) + 1 = 200 blocks of order 9.
+ */
+static void
+gen_nodes(struct gen *g, unsigned nodes, unsigned every)
+{
+	unsigned n;
+
+	gen_open(g);
+	for (n = 0; n < nodes; n++) {
+		if (n % every == 0)
+			gen_zone(g->fb, g->fz, n, "Normal", 0, 102400, true);
+		else
+			gen_zone(g->fb, g->fz, n, "Normal", 9, 200, true);
+	}
+	gen_close(g);
+}
+
+/* Returns the judgement of the row of NODE (-1: machine) at order 9 of W. */
+static enum judgement
+word9(const struct world *w, int node)
+{
+	return row9(w, node)->judgement;
+}
+
+/*
+ * 16 and 1024 nodes, every 8th (2 of 16, 128 of 1024) with its free memory
+ * in single pages: those nodes have 0 of at most 200 free now, severely
+ * fragmented; the others 200 of 200, fine. The machine's word comes from
+ * its sums, not its nodes' words: 14 * 200 = 2800 of 16 * 200 = 3200
+ * (8750, not below 5000), and 896 * 200 = 179200 of 204800 (8750): fine.
+ * The machine's low mark, 1% of 1024 GiB in 2 MiB blocks (2684354 >> 9 =
+ * 5242), is below its room, 204800: not short.
+ */
+START_TEST(test_many_nodes)
+{
+	static const unsigned nodes[] = { 16, 1024 };
+	struct world w;
+	struct gen g;
+	size_t i;
+
+	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
+		gen_nodes(&g, nodes[i], 8);
+		world(&w, g.b, g.z, NULL);
+		ck_assert_int_eq(word9(&w, 0), JUDGE_SEVERE);
+		ck_assert_int_eq(word9(&w, 1), JUDGE_FINE);
+		ck_assert_int_eq(word9(&w, (int)nodes[i] - 8), JUDGE_SEVERE);
+		ck_assert_uint_eq(row9(&w, -1)->now, nodes[i] / 8 * 7 * 200);
+		ck_assert_uint_eq(row9(&w, -1)->after, nodes[i] * 200);
+		ck_assert_int_eq(word9(&w, -1), JUDGE_FINE);
+		world_free(&w);
+		gen_free(&g);
+	}
+}
+END_TEST
+
+/*
+ * All free memory in one order, 102400 pages in Normal: room for 200
+ * blocks of order 9 above the watermarks (0) in each case.
+ * - order 10, 100 blocks: 200 free now of 200: fine.
+ * - order 8, 400 blocks (one order below): 0 of 200, severely fragmented,
+ *   though the kernel's index, 1000 - (1000 + 102400 * 1000 / 512) / 400
+ *   = 498, is not above 500, so the kernel would reclaim, not compact:
+ *   its heuristic, not a fact about memory.
+ * - order 0: 0 of 200: severely fragmented.
+ * - order 0, only 1000 pages: room for ((1000 - 511 - 1) >> 9) + 1 = 1
+ *   block, below 2: short of memory, whatever the index.
+ */
+START_TEST(test_one_order)
+{
+	static const struct {
+		unsigned	 order;
+		unsigned long	 count;
+		enum judgement	 want;
+	} rows[] = {
+		{ 10, 100, JUDGE_FINE },
+		{ 8, 400, JUDGE_SEVERE },
+		{ 0, 102400, JUDGE_SEVERE },
+		{ 0, 1000, JUDGE_SHORT },
+	};
+	const struct zadvice *a;
+	struct world w;
+	struct gen g;
+	size_t i;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		gen_open(&g);
+		gen_zone(g.fb, g.fz, 0, "Normal", rows[i].order,
+		    rows[i].count, true);
+		gen_close(&g);
+		world(&w, g.b, g.z, NULL);
+		ck_assert_msg(word9(&w, -1) == rows[i].want, "order %u: %s",
+		    rows[i].order, judge_name(word9(&w, -1)));
+		if (rows[i].order == 8) {
+			a = advise_at(&w.adv, 0, 1);
+			ck_assert_int_eq(a->fragindex, 498);
+			ck_assert_int_eq(a->verdict, VERDICT_RECLAIM);
+		}
+		world_free(&w);
+		gen_free(&g);
+	}
+}
+END_TEST
+
+/*
+ * A Movable zone beside Normal: Normal has 200 free 2 MiB blocks, Movable
+ * 204800 single pages (room for 400). A movable allocation may use both:
+ * 200 of at most 600 (3333, below 5000): fragmented. A kernel allocation
+ * never uses Movable (gfp_zone()): 200 of 200 in Normal alone: fine.
+ */
+START_TEST(test_movable_kernel)
+{
+	struct world_in wi = { NULL, NULL, NULL, 0, ADVISE_MOVABLE, NULL };
+	struct world w;
+	struct gen g;
+
+	gen_open(&g);
+	gen_zone(g.fb, g.fz, 0, "Normal", 9, 200, true);
+	gen_zone(g.fb, g.fz, 0, "Movable", 0, 204800, false);
+	gen_close(&g);
+	wi.b = g.b;
+	wi.z = g.z;
+	world_of(&w, &wi);
+	ck_assert_uint_eq(row9(&w, -1)->after, 600);
+	ck_assert_int_eq(word9(&w, -1), JUDGE_FRAGMENTED);
+	world_free(&w);
+	wi.gfp = ADVISE_KERNEL;
+	world_of(&w, &wi);
+	ck_assert_uint_eq(row9(&w, -1)->after, 200);
+	ck_assert_int_eq(word9(&w, -1), JUDGE_FINE);
+	world_free(&w);
+	gen_free(&g);
+}
+END_TEST
+
+/* Returns fixture DIR's file NAME, under proc/ when DIR has one, or NULL. */
+static char *
+fixture_file(const char *dir, const char *name)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof(rel), "%s/proc/%s", dir, name);
+	if (!tu_exists(rel))
+		snprintf(rel, sizeof(rel), "%s/%s", dir, name);
+	return tu_exists(rel) ? tu_read(rel, NULL) : NULL;
+}
+
+/*
+ * Real states, captured and published, and the machine's word at the
+ * pageblock order (2 MiB) as the command line gives it: NOW free now of
+ * at most AFTER after compaction, in ten-thousandths against 5000
+ * (fragmented below) and 1000 (severely below); ROOM against the low mark
+ * LOW (at least 2). KVER: the rules the command line applies (-1: newest,
+ * where it assumes them).
+ */
+static const struct state_row {
+	const char	*dir;
+	long		 kver;
+	uint64_t	 now, after;
+	enum judgement	 want;
+} state_rows[] = {
+	/* The THP series' before-compaction: 139 of 674 = 2062: fragmented. */
+	{ "roots/aarcange-before-compact", -1, 139, 674, JUDGE_FRAGMENTED },
+	/* ... and after: 1493 of 1763 = 8468: fine. */
+	{ "roots/aarcange-after-compact", -1, 1493, 1763, JUDGE_FINE },
+	/*
+	 * 1000 free single pages, min 100: room ((1000 - 100 - 511 - 1)
+	 * >> 9) + 1 = 1 below 2: short of memory (the alert stays silent).
+	 */
+	{ "judge/reclaim-fragmented", 6018, 0, 1, JUDGE_SHORT },
+	/* 2160 free, min 100: room ((2160 - 611 - 1) >> 9) + 1 = 4; 0 of 4. */
+	{ "judge/proactive-off", 6018, 0, 4, JUDGE_SEVERE },
+	/* One machine, states/README.md: 4195 of 4605 = 9109: fine. */
+	{ "states/healthy", 6018, 4195, 4605, JUDGE_FINE },
+	/* 1511 of 4796 = 3150: fragmented. */
+	{ "states/proactive-off", 6018, 1511, 4796, JUDGE_FRAGMENTED },
+	/* 1511 of 5019 = 3010: fragmented. */
+	{ "states/proactive-on", 6018, 1511, 5019, JUDGE_FRAGMENTED },
+	/* 1527 of 4745 = 3218: compaction stopped early, fragmented. */
+	{ "states/compacted", 6018, 1527, 4745, JUDGE_FRAGMENTED },
+	/* 3447 of 7166 = 4810, just below 5000: fragmented. */
+	{ "states/released", 6018, 3447, 7166, JUDGE_FRAGMENTED },
+	/* 1222 of 4762 = 2566: fragmented. */
+	{ "states/movable-fragmented", 6018, 1222, 4762, JUDGE_FRAGMENTED },
+	/* 3907 of 4797 = 8144: fine. */
+	{ "states/movable-compacted", 6018, 3907, 4797, JUDGE_FINE },
+	/* 1177 of 5792 = 2032: fragmented (score 79, below kcompactd's 80). */
+	{ "corpus/vm-6.18-x86-64-holes", 6018, 1177, 5792, JUDGE_FRAGMENTED },
+	/* 8 nodes: 4029 of 152833 = 263: severely. */
+	{ "corpus/blog-plantegg-hygon-8node-gt100000", -1, 4029, 152833,
+	    JUDGE_SEVERE },
+	/* 22 of 294 = 748: severely. */
+	{ "corpus/insights-core-test-fragmented", -1, 22, 294, JUDGE_SEVERE },
+	/* 5 of 628 = 79: severely. */
+	{ "corpus/lkml-2016-hannes-fb-3.10-2node", -1, 5, 628, JUDGE_SEVERE },
+	/* 0 of 9806: severely. */
+	{ "corpus/node-exporter-fixture-x86", -1, 0, 9806, JUDGE_SEVERE },
+	/* 8 nodes: 242558 of 244051 = 9938: fine. */
+	{ "corpus/lkml-2016-xqiu-8node", -1, 242558, 244051, JUDGE_FINE },
+	/* 216 of 218 = 9908: fine. */
+	{ "corpus/sosreport-rhel8-4.18-x86", -1, 216, 218, JUDGE_FINE },
+	/* 1 free page: room 0 below 2: short of memory. */
+	{ "corpus/lkml-2018-rharris-dma-1", -1, 0, 0, JUDGE_SHORT },
+	/* 1983 free pages, one 2 MiB block at most: 0 of 3: room 3, severely. */
+	{ "corpus/lkml-2018-rharris-dma-1983", -1, 0, 3, JUDGE_SEVERE },
+};
+
+START_TEST(test_states)
+{
+	const struct state_row *sr = &state_rows[_i];
+	struct world_in wi = { NULL, NULL, NULL, sr->kver, ADVISE_MOVABLE,
+	    NULL };
+	char *b = fixture_file(sr->dir, "buddyinfo");
+	char *z = fixture_file(sr->dir, "zoneinfo");
+	char *p = fixture_file(sr->dir, "pagetypeinfo");
+	const struct avail *a;
+	struct world w;
+
+	ck_assert_ptr_nonnull(b);
+	wi.b = b;
+	wi.z = z;
+	wi.p = p;
+	world_of(&w, &wi);
+	a = row9(&w, -1);
+	ck_assert_msg(a->now == sr->now && a->after == sr->after &&
+	    a->judgement == sr->want, "%s: %lu of %lu, room %lu, low %lu: %s",
+	    sr->dir, (unsigned long)a->now, (unsigned long)a->after,
+	    (unsigned long)a->room, (unsigned long)a->low,
+	    judge_name(a->judgement));
+	world_free(&w);
+	free(b);
+	free(z);
+	free(p);
 }
 END_TEST
 
@@ -241,6 +625,11 @@ main(void)
 	tcase_add_test(tc, test_weights);
 	tcase_add_test(tc, test_nothing_free);
 	tcase_add_test(tc, test_option_marks);
+	tcase_add_test(tc, test_many_nodes);
+	tcase_add_test(tc, test_one_order);
+	tcase_add_test(tc, test_movable_kernel);
+	tcase_add_loop_test(tc, test_states, 0,
+	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

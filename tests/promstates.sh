@@ -12,8 +12,8 @@
 set -u
 : "${FRAGSTAT:?}"
 states=${1:?usage: promstates.sh STATES}
-FIRES="proactive-off proactive-on compacted movable-fragmented"
-QUIET="healthy released movable-compacted"
+FIRES="proactive-off proactive-on compacted movable-fragmented released"
+QUIET="healthy movable-compacted"
 # The sequence: fragmented (movable pages) for 30 minutes, then compacted
 # by 'fragstat --compact' with the memory still held: the alert resolves.
 SEQ_FROM=movable-fragmented

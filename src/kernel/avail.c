@@ -124,9 +124,11 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 	r->order = order;
 	r->free_pages = frag[z].free_pages;
 	r->score = kcompactd_zone_score(&frag[z], bi->norders, order);
+	/* A gigantic order: free memory, with no watermark it must leave. */
+	r->room = frag[z].free_pages >> order;
 	if (a != NULL) {
 		r->now = a->now;
-		r->after = a->after;
+		r->after = r->room = a->after;
 		r->now_least = a->now_least;
 		r->now_is_bound = a->now_is_bound;
 	} else if (mz != NULL) {
@@ -135,7 +137,7 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 		r->from_map = true;
 		return;
 	} else {
-		r->now = r->after = frag[z].free_pages >> order;
+		r->now = r->after = r->room;
 		r->now_is_bound = true;
 		return;
 	}
@@ -176,6 +178,7 @@ sum_add(struct avail *r, const struct avail *z, uint64_t total)
 	r->now = advise_sat_add(r->now, z->now);
 	r->now_least = advise_sat_add(r->now_least, z->now_least);
 	r->after = advise_sat_add(r->after, z->after);
+	r->room = advise_sat_add(r->room, z->room);
 	r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
 	r->weight = advise_sat_add(r->weight, z->weight);
 	/* Summed as an unsigned int, as the kernel sums it. */
@@ -263,12 +266,9 @@ avail_build(struct availability *av, const struct advice *adv,
 	if (av->gigantic_order != 0)
 		order_rows(av, adv, bi, frag, zi, m, av->gigantic_order, -1);
 	if (av->marks.from == NULL)
-		judge_default_marks(adv->kver, &av->marks);
-	/* A gigantic order has no score, and its ratio is not judged. */
+		judge_default_marks(&av->marks);
 	for (j = 0; j < av->n; j++)
-		av->rows[j].judgement = judge_of(av->rows[j].score,
-		    av->rows[j].order < bi->norders ? judge_ratio(
-		    av->rows[j].now, av->rows[j].after) : -1, &av->marks);
+		av->rows[j].judgement = judge_of(&av->rows[j], &av->marks);
 	return 0;
 }
 

@@ -1,40 +1,70 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * judge.c - how fragmented memory is: proactive compaction's fragmentation
- * score at any order, against the marks of the default proactiveness
+ * judge.c - how memory is at a size, as a user of that size gets it: the
+ * share of what compaction could make that is free now, the share of
+ * what free memory could hold, and whether free memory is short
  */
 #include "config.h"
 
-#include "advise.h"
 #include "judge.h"
-#include "kcompactd.h"
 
 void
-judge_default_marks(long kver, struct judge_marks *m)
+judge_default_marks(struct judge_marks *m)
 {
 	/*
-	 * fragmentation_score_wmark() of the default proactiveness: the
-	 * marks do not move with the host's sysctl, which says whether
-	 * kcompactd acts, not how fragmented memory is.
+	 * Not kcompactd's marks (80 and 90 at proactiveness 20): those say
+	 * when it starts and stops working, and its score weighs zones by
+	 * present pages. Above 50% missing, compaction could more than
+	 * double what a user of the size gets now, so most such allocations
+	 * go through compaction first; above 90%, nine in ten do.
 	 */
-	kcompactd_score_wmark(kver, ADVISE_PROACTIVENESS, &m->low, &m->high);
+	m->low = JUDGE_FRAGMENTED_MARK;
+	m->high = JUDGE_SEVERE_MARK;
 	m->from = "default";
 }
 
-enum judgement
-judge_of(uint32_t score, int64_t ratio, const struct judge_marks *m)
+unsigned
+judge_severe_of(unsigned low, unsigned severe)
 {
-	/*
-	 * The ratio read against the same marks, as shares of what
-	 * compaction could make: below 100 - LOW percent free now is
-	 * fragmented. It sees what the score, weighed by present pages,
-	 * hides: a large fragmented zone beside a small clean one.
-	 */
-	if (score > m->high || (ratio >= 0 && ratio < (int64_t)(100 - m->high)
-	    * 100))
+	if (severe != 0)
+		return severe;
+	return low < JUDGE_SEVERE_MARK ? JUDGE_SEVERE_MARK : 100;
+}
+
+uint64_t
+judge_useful(const struct avail *r)
+{
+	return r->low > JUDGE_SHORT_BLOCKS ? r->low : JUDGE_SHORT_BLOCKS;
+}
+
+/* Returns the ratio (ten-thousandths) below which MARK percent is missing. */
+static int64_t
+ratio_below(unsigned mark)
+{
+	return (int64_t)(100 - mark) * 100;
+}
+
+enum judgement
+judge_of(const struct avail *r, const struct judge_marks *m)
+{
+	int64_t ratio, held;
+
+	/* Whatever the index: no compaction makes what is not free. */
+	if (r->room < judge_useful(r))
+		return JUDGE_SHORT;
+	ratio = judge_ratio(r->now, r->after);
+	/* Room for blocks but none to be had, now or after compaction. */
+	if (ratio < 0 || ratio < ratio_below(m->high))
 		return JUDGE_SEVERE;
-	if (score > m->low || (ratio >= 0 && ratio < (int64_t)(100 - m->low)
-	    * 100))
+	if (ratio < ratio_below(m->low))
+		return JUDGE_FRAGMENTED;
+	/*
+	 * Compaction could make little more (the map's ceiling: pinned
+	 * blocks), yet free memory holds ten times what is free now:
+	 * fragmented, by what pins it.
+	 */
+	held = judge_ratio(r->now, r->room);
+	if (held >= 0 && held < ratio_below(m->high))
 		return JUDGE_FRAGMENTED;
 	return JUDGE_FINE;
 }
@@ -60,9 +90,17 @@ judge_name(enum judgement j)
 		return "fine";
 	case JUDGE_FRAGMENTED:
 		return "fragmented";
+	case JUDGE_SHORT:
+		return "short of memory";
 	case JUDGE_SEVERE:
 	case JUDGE_NSTATES:
 		break;
 	}
 	return "severely fragmented";
+}
+
+bool
+judge_fragmented(enum judgement j)
+{
+	return j == JUDGE_FRAGMENTED || j == JUDGE_SEVERE;
 }

@@ -1,25 +1,52 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* judge.h - how fragmented memory is at a size: proactive compaction's score and marks */
+/* judge.h - how memory is at a size: fine, fragmented, severely fragmented or short */
 #ifndef FRAGSTAT_JUDGE_H
 #define FRAGSTAT_JUDGE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "availability.h"
 #include "frag.h"
 #include "judgement.h"
 
-/* Set M to the default marks for release KVER (-1: newest). */
-void	judge_default_marks(long kver, struct judge_marks *m);
+/*
+ * The default marks, in percents of what compaction could make that is
+ * missing now: above 50 fragmented, above 90 severely (judge.c says why).
+ * --help prints the texts.
+ */
+#define JUDGE_FRAGMENTED_MARK		50
+#define JUDGE_FRAGMENTED_MARK_TEXT	"50"
+#define JUDGE_SEVERE_MARK		90
+#define JUDGE_SEVERE_MARK_TEXT		"90"
+/*
+ * Fewer blocks than this above the watermarks is short of memory whatever
+ * --low says: compaction_suitable() wants 2 blocks above the low
+ * watermark before it compacts at all.
+ */
+#define JUDGE_SHORT_BLOCKS	2
+
+/* Set M to the default marks. */
+void	judge_default_marks(struct judge_marks *m);
 
 /*
- * Returns the judgement of SCORE and RATIO (judge_ratio(); -1: none)
- * against M: the worse of the score against the marks and of the ratio
- * against the marks' complements (with 80 and 90: below 20% free now of
- * what compaction could make is fragmented, below 10% severely).
+ * Returns SEVERE when given, else the severe mark that goes with the
+ * fragmented mark LOW: the default's, or 100 when LOW is at or above it.
  */
-enum judgement judge_of(uint32_t score, int64_t ratio,
-		    const struct judge_marks *m);
+unsigned judge_severe_of(unsigned low, unsigned severe);
+
+/*
+ * Returns the judgement of row R against the marks M: short of memory
+ * when R's room holds fewer than judge_useful() blocks; else by the share
+ * of what compaction could make that is free now (judge_ratio() of NOW
+ * and AFTER) against the marks, and fragmented, not fine, when the share
+ * of what free memory could hold that is free now is below 100 - HIGH
+ * percent (compaction cannot make more: pinned).
+ */
+enum judgement judge_of(const struct avail *r, const struct judge_marks *m);
+
+/* Returns the blocks R's room must hold not to be short: R's low mark, at least JUDGE_SHORT_BLOCKS. */
+uint64_t judge_useful(const struct avail *r);
 
 /*
  * Returns NOW / AFTER in ten-thousandths (what is free now of what
@@ -27,7 +54,10 @@ enum judgement judge_of(uint32_t score, int64_t ratio,
  */
 int64_t	judge_ratio(uint64_t now, uint64_t after);
 
-/* Returns "fine", "fragmented" or "severely fragmented". */
+/* Returns "fine", "fragmented", "severely fragmented" or "short of memory". */
 const char *judge_name(enum judgement j);
+
+/* Returns whether J says memory is fragmented (fragmented or severely): compaction's business. */
+bool	judge_fragmented(enum judgement j);
 
 #endif

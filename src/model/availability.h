@@ -17,17 +17,19 @@
  * when NOW_IS_BOUND. AFTER: at most that many after full compaction, from
  * the map's ceiling when FROM_MAP, else from free memory above the
  * watermarks. NOW_LEAST: the fewest NOW can be (NOW when exact, 0 when
- * not known; zadvice's now_least). LOW: below it, there are only a few left (--low). SCORE:
- * proactive compaction's fragmentation score at the order (0..100), of the
- * zone, else its zones weighted as fragmentation_score_node() weighs them
- * (by WEIGHT: present pages, else free pages); JUDGEMENT: the score
- * against the availability's marks.
+ * not known; zadvice's now_least). ROOM: the blocks of the order free memory above the
+ * watermarks could hold, whatever pins it (AFTER before the map bounds
+ * it). LOW: below it, there are only a few left (--low). SCORE: proactive
+ * compaction's fragmentation score at the order (0..100), of the zone,
+ * else its zones weighted as fragmentation_score_node() weighs them (by
+ * WEIGHT: present pages, else free pages); JUDGEMENT: judge_of() of the
+ * row against the availability's marks.
  */
 struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
-	uint64_t	 now, after, now_least, free_pages, low, weight;
+	uint64_t	 now, after, now_least, room, free_pages, low, weight;
 	bool		 now_is_bound, from_map;
 	uint32_t	 score;
 	enum judgement	 judgement;

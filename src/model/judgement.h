@@ -1,17 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* judgement.h - how fragmented memory is judged: the judgements and the marks a score is judged by */
+/* judgement.h - how memory is judged at a size: the judgements and the marks they are judged by */
 #ifndef FRAGSTAT_JUDGEMENT_H
 #define FRAGSTAT_JUDGEMENT_H
 
 #include <stdint.h>
 
-/* The judgement of a score against the marks, best first. */
-enum judgement { JUDGE_FINE, JUDGE_FRAGMENTED, JUDGE_SEVERE, JUDGE_NSTATES };
+/*
+ * The judgement of a size, best first: fine, fragmented, severely
+ * fragmented, then short of memory (a shortage, not fragmentation: free
+ * memory above the watermarks cannot hold a useful number of blocks of
+ * the size, however it lies).
+ */
+enum judgement {
+	JUDGE_FINE, JUDGE_FRAGMENTED, JUDGE_SEVERE, JUDGE_SHORT, JUDGE_NSTATES
+};
 
 /*
- * The marks: a score above LOW is fragmented, above HIGH severely so.
- * FROM: "default" (fragmentation_score_wmark() of the default
- * vm.compaction_proactiveness) or "option" (--fragmented).
+ * The marks, whole percents of what compaction could make at a size that
+ * is missing now (not free now): above LOW is fragmented, above HIGH
+ * severely so. FROM: "default" or "option" (--fragmented).
  */
 struct judge_marks {
 	unsigned	 low, high;

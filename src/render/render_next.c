@@ -146,7 +146,7 @@ fragmented_too(FILE *fp, const struct report *r, const struct avail *w)
 {
 	struct render_sentence t = { 0 };
 
-	if (w == NULL || w->judgement == JUDGE_FINE)
+	if (w == NULL || !judge_fragmented(w->judgement))
 		return;
 	render_say(&t, "Memory is also ");
 	judged(&t, r, w);
@@ -235,6 +235,26 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 }
 
 /*
+ * The next step when the next allocation succeeds but row W is short of
+ * memory: free memory above the watermarks holds too few blocks; only
+ * freeing memory makes more.
+ */
+static void
+short_step(FILE *fp, const struct report *r, const struct avail *w)
+{
+	struct render_sentence t = { 0 };
+	char b[32];
+
+	render_say(&t, "none for the next allocation, but memory is short at "
+	    "%s on node %d: free memory above the watermarks holds %" PRIu64
+	    " such blocks, fewer than %" PRIu64 " (--low); compaction cannot "
+	    "make more, freeing memory can.", hum_size(b, sizeof(b),
+	    1ULL << w->order, r->page_size), w->node, w->room,
+	    judge_useful(w));
+	render_said(&t, fp, "Next step:");
+}
+
+/*
  * The next step for the worst verdict of the machine and the worst
  * judgement of its nodes, in plain words: never "none needed" while
  * memory is fragmented at a size shown.
@@ -243,13 +263,15 @@ void
 render_next_step(FILE *fp, const struct report *r)
 {
 	const struct avail *w = r->judged_worst;
-	bool fragmented = w != NULL && w->judgement != JUDGE_FINE;
+	bool fragmented = w != NULL && judge_fragmented(w->judgement);
 
 	fputc('\n', fp);
 	switch (r->worst) {
 	case VERDICT_OK:
 		if (fragmented)
 			fragmented_step(fp, r, w);
+		else if (w != NULL && w->judgement == JUDGE_SHORT)
+			short_step(fp, r, w);
 		else
 			fprintf(fp, "Next step: none needed.\n");
 		break;

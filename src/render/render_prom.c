@@ -386,13 +386,14 @@ judgement(FILE *fp, const struct report *r)
 	    "fragmentation score at the order, per node (0-100; kcompactd's "
 	    "own at its order).", NF_SCORE);
 	node_gauge(fp, r, "fragmentation_judgement", "0 fine, 1 fragmented, "
-	    "2 severely fragmented: the score above the mark, or the ratio "
-	    "below 100 less it.", NF_JUDGEMENT);
+	    "2 severely fragmented (the ratio below 100 less the mark), 3 "
+	    "short of memory.", NF_JUDGEMENT);
 	node_gauge(fp, r, "available_ratio", "Allocations of the order "
 	    "available now over those at most available after compaction "
 	    "(0-1).", NF_RATIO);
-	gauge(fp, "fragmentation_mark", "The scores above which the "
-	    "judgement says fragmented and severely fragmented.");
+	gauge(fp, "fragmentation_mark", "The percents of what compaction "
+	    "could make missing now above which the judgement says "
+	    "fragmented and severely fragmented.");
 	fprintf(fp, "fragstat_fragmentation_mark{level=\"fragmented\"} %u\n"
 	    "fragstat_fragmentation_mark{level=\"severe\"} %u\n",
 	    r->avail->marks.low, r->avail->marks.high);

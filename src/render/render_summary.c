@@ -427,7 +427,7 @@ render_summary(FILE *fp, const struct report *r)
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
 	st.verdict[VERDICT_UNUSABLE] = "";
 	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
-	st.judgement[JUDGE_SEVERE] = "";
+	st.judgement[JUDGE_SEVERE] = st.judgement[JUDGE_SHORT] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
 	st.urgency[URGENCY_ELEVATED] = st.urgency[URGENCY_SEVERE] = "";
 	if (r->color) {
@@ -441,6 +441,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.judgement[JUDGE_FINE] = "\033[32m";
 		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
 		st.judgement[JUDGE_SEVERE] = "\033[31m";
+		st.judgement[JUDGE_SHORT] = "\033[31m";
 		st.urgency[URGENCY_CALM] = "\033[32m";
 		st.urgency[URGENCY_ELEVATED] = "\033[33m";
 		st.urgency[URGENCY_SEVERE] = "\033[31m";

@@ -27,7 +27,7 @@ wants_compaction(const struct report *r, unsigned node, bool force)
 		if (advise_best(adv, (int)node, j) == VERDICT_COMPACT)
 			return true;
 		a = avail_find(r->avail, (int)node, -1, adv->orders[j]);
-		if (a != NULL && a->judgement != JUDGE_FINE)
+		if (a != NULL && judge_fragmented(a->judgement))
 			return true;
 	}
 	return false;

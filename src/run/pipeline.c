@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "advise.h"
-#include "kcompactd.h"
+#include "judge.h"
 #include "kver.h"
 #include "load.h"
 #include "mode_check.h"
@@ -364,9 +364,8 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	v->av.marks.from = NULL;
 	if (o->frag_marks) {
 		v->av.marks.low = o->frag_low;
-		/* Without SEVERE, kcompactd's leeway under the input's rules. */
-		v->av.marks.high = o->frag_severe != 0 ? o->frag_severe :
-		    kcompactd_high_mark(v->adv.kver, o->frag_low);
+		v->av.marks.high = judge_severe_of(o->frag_low,
+		    o->frag_severe);
 		v->av.marks.from = "option";
 	}
 	if (avail_build(&v->av, &v->adv, &in->bi, in->frag, in->have_zi ?
