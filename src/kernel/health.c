@@ -100,15 +100,18 @@ static enum check_state
 judge_state(struct health *h, const struct availability *av,
     const struct avail *r)
 {
+	struct avail least;
 	enum check_state s;
 
 	if (r == NULL)
 		return CHECK_UNKNOWN;
 	h->judged = h->judged_least = r->judgement;
-	if (r->now_is_bound)
-		h->judged_least = judge_of(r->score, av->gigantic_order != 0 &&
-		    r->order == av->gigantic_order ? -1 :
-		    judge_ratio(r->now_least, r->after), &av->marks);
+	if (r->now_is_bound) {
+		least = *r;
+		least.now = r->now_least;
+		least.now_is_bound = false;
+		h->judged_least = judge_of(&least, &av->marks);
+	}
 	s = judged_state(h->judged, r->now);
 	if (judged_state(h->judged_least, r->now_is_bound ? r->now_least :
 	    r->now) != s)
