@@ -24,6 +24,7 @@ static const char *const actions[][2] = {
 	{ "--compact", "--compact" },
 	{ "--map", "--map" },
 	{ "--fleet", "--fleet --roots-from=L" },
+	{ "--check", "--check" },
 };
 
 /* The formats, as the options that select them. */
@@ -50,6 +51,8 @@ static const char *const options[] = {
 	"--capture=D", "--compact", "--roots-from=L", "--map", "--need=10",
 	"--need=10 --node=0", "--node=0", "--low=5", "--rows=sizes",
 	"--rows=sizes --need=10", "--fleet",
+	/* Given twice: --need is answered each time, --warn refused. */
+	"--need=10 --need=20x4K", "--warn=5 --warn=6",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

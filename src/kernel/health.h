@@ -32,6 +32,16 @@ void	health_judge_nodes(struct check_answer *c,
 	    const struct availability *av, const struct need *n,
 	    enum avail_possible possible, const struct check_ask *ask);
 
+/*
+ * Judge into C each of the NN requests NEEDS (ANS: avail_need()'s answers,
+ * for whether each size is possible) as health_judge() does, of ASK's node
+ * (-1: the machine), one entry each, and find the worst.
+ */
+void	health_judge_needs(struct check_answer *c,
+	    const struct availability *av, const struct need *needs,
+	    const struct need_answer *ans, size_t nn,
+	    const struct check_ask *ask);
+
 /* Returns whether A is worse than B: its state, then fewer free now. */
 bool	health_worse(const struct health *a, const struct health *b);
 

@@ -36,6 +36,7 @@ struct health {
 	enum check_state	 state;
 	bool			 have_need;
 	struct need_answer	 need;		/* with HAVE_NEED */
+	const struct need	*want;		/* the request answered, NULL: none */
 	const struct avail	*row;		/* the thresholds' counts, NULL: none */
 	/* With the ask's JUDGE: the judgement of ROW, at its fewest free now too. */
 	enum judgement		 judged, judged_least;
@@ -43,9 +44,11 @@ struct health {
 
 /*
  * --check's answer: the nodes judged (--node's, else each node's sum of
- * its zones) and the index of the worst (N 0: no node in the input). A
- * node's sum is one row per node id, and ids are below FRAG_MAX_NODES
- * (parse/zonehead.c refuses others): NODES holds every one.
+ * its zones), or one entry per --need (of the machine or --node's node),
+ * and the index of the worst (N 0: no node in the input). A node's sum
+ * is one row per node id, and ids are below FRAG_MAX_NODES
+ * (parse/zonehead.c refuses others): NODES holds every one, and every
+ * --need (far fewer).
  */
 struct check_answer {
 	struct health		 nodes[FRAG_MAX_NODES];

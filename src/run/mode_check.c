@@ -186,8 +186,12 @@ run_check(const struct opts *o, const struct inputs *in,
 
 	if (check_ask_of(o, in, r->page_size, r->advice, &ask) != 0)
 		return EXIT_USAGE;
-	health_judge_nodes(&c, r->avail, r->need, r->need_answer.possible,
-	    &ask);
+	/* Each --need answered (the worst decides), else the nodes. */
+	if (r->nneeds > 0)
+		health_judge_needs(&c, r->avail, r->needs, r->need_answers,
+		    r->nneeds, &ask);
+	else
+		health_judge_nodes(&c, r->avail, NULL, AVAIL_POSSIBLE, &ask);
 	render_check(stdout, r, &ask, &c);
 	printed_state = c.n > 0 ? c.nodes[c.worst].state : CHECK_UNKNOWN;
 	printed = true;
@@ -197,7 +201,21 @@ run_check(const struct opts *o, const struct inputs *in,
 int
 check_need_status(const struct report *r)
 {
-	switch (r->need_answer.verdict) {
+	return check_verdict_status(r->need_answer.verdict);
+}
+
+void
+check_worst_need(enum verdict *worst, const struct report *r)
+{
+	if (r->need != NULL && advise_rank(r->need_answer.verdict) >
+	    advise_rank(*worst))
+		*worst = r->need_answer.verdict;
+}
+
+int
+check_verdict_status(enum verdict v)
+{
+	switch (v) {
 	case VERDICT_OK:
 		return EXIT_OK;
 	case VERDICT_COMPACT:

@@ -47,4 +47,14 @@ int	run_check(const struct opts *o, const struct inputs *in,
 /* Returns the exit status of --need's answer in R: 0 ok, else EXIT_NEED_*. */
 int	check_need_status(const struct report *r);
 
+/* Returns the exit status of --need's answer V: 0 ok, else EXIT_NEED_*. */
+int	check_verdict_status(enum verdict v);
+
+/*
+ * Set *WORST (VERDICT_OK to start) to R's --need answer where it is worse
+ * (advise_rank(): ok, unknown, compact, reclaim, impossible): several
+ * roots exit with their worst answer.
+ */
+void	check_worst_need(enum verdict *worst, const struct report *r);
+
 #endif

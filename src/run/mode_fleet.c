@@ -7,17 +7,20 @@
 #include <string.h>
 
 #include "fleet.h"
+#include "mode_check.h"
 #include "modes.h"
 #include "record.h"
 #include "render_fleet.h"
 
 /*
- * Read root ROOT into F for O. A root that cannot be read is said on
+ * Read root ROOT into F for O, its answer to --need into *WORST where
+ * worse (check_worst_need()). A root that cannot be read is said on
  * stderr and counted as unreadable. Returns 0, an exit code of that root
  * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory (said).
  */
 static int
-fleet_root(struct opts *o, struct fleet *f, const char *root)
+fleet_root(struct opts *o, struct fleet *f, const char *root,
+    enum verdict *worst)
 {
 	struct fleet_root fr;
 	struct verdicts v;
@@ -45,6 +48,7 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 		if (r.need != NULL)
 			fr.possible = avail_possible(r.huge, r.huge_known,
 			    r.need->order, r.bi->norders);
+		check_worst_need(worst, &r);
 		if (fleet_add(f, &fr) != 0) {
 			ferr_nomem();
 			rc = -1;
@@ -66,12 +70,13 @@ unreadable(const struct opts *o)
 
 /*
  * Read into F every root of the list at O->roots_from ("-": standard
- * input), a line at a time: memory does not grow with the list. Returns
+ * input), a line at a time (their worst --need answer into *WORST):
+ * memory does not grow with the list. Returns
  * 0, the exit code of the last root that failed, or -1 when out of memory
  * or the list cannot be read (said).
  */
 static int
-fleet_list(struct opts *o, struct fleet *f)
+fleet_list(struct opts *o, struct fleet *f, enum verdict *worst)
 {
 	bool std = strcmp(o->roots_from, "-") == 0;
 	FILE *fp = std ? stdin : fopen(o->roots_from, "r");
@@ -87,7 +92,7 @@ fleet_list(struct opts *o, struct fleet *f)
 			line[--n] = '\0';
 		if (n == 0)
 			continue;
-		if ((rc = fleet_root(o, f, line)) < 0) {
+		if ((rc = fleet_root(o, f, line, worst)) < 0) {
 			status = rc;
 			break;
 		}
@@ -105,16 +110,17 @@ fleet_list(struct opts *o, struct fleet *f)
 int
 run_fleet(struct opts *o)
 {
+	enum verdict worst = VERDICT_OK;
 	struct fleet f;
 	size_t i;
 	int rc, status = EXIT_OK;
 
 	fleet_init(&f, o->need_count);
 	for (i = 0; i < o->nroots && status >= 0; i++)
-		if ((rc = fleet_root(o, &f, o->roots[i])) != 0)
+		if ((rc = fleet_root(o, &f, o->roots[i], &worst)) != 0)
 			status = rc;
 	if (status >= 0 && o->roots_from != NULL && (rc = fleet_list(o,
-	    &f)) != 0)
+	    &f, &worst)) != 0)
 		status = rc;
 	if (status >= 0)
 		fleet_finish(&f);
@@ -127,5 +133,6 @@ run_fleet(struct opts *o)
 	else
 		render_fleet_table(stdout, &f);
 	fleet_free(&f);
-	return status;
+	/* A root that failed says so; else the worst answer to --need. */
+	return status != EXIT_OK ? status : check_verdict_status(worst);
 }

@@ -415,6 +415,11 @@ refuse_window_pairs(struct opts *o, const bool *given)
 	if (given[OPT_NEED] && (FMT(o->format) & ROWS) && !o->rows_sizes)
 		return usage_error("%s", "--need does nothing in the rows of "
 		    "orders: its verdict is a column of --rows=sizes");
+	/* Each --need is answered where a view says them all. */
+	if (o->nneeds > 1 && o->action != A_CHECK && (o->action != A_SHOW ||
+	    o->format != F_SUMMARY))
+		return usage_error("--need given %zu times: only --check and "
+		    "one snapshot's summary answer each; give one", o->nneeds);
 	if (o->crit > o->warn && o->warn != 0)
 		return usage_error("%s", "--crit counts fewer blocks than --warn: "
 		    "fewer free is worse");
