@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mode_check.h"
+#include "need_status.h"
 #include "modes.h"
 #include "render_pictures.h"
 
@@ -74,7 +74,7 @@ run_batch(struct opts *o)
 				printf("%s==> %s <==\n", i ? "\n" : "",
 				    o->sysroot);
 			pipe_render(o->format, &r, stdout);
-			check_worst_need(&worst, &r);
+			need_worst(&worst, &r);
 		}
 		if (rc != 0)
 			status = rc;
@@ -84,7 +84,7 @@ run_batch(struct opts *o)
 			break;
 	}
 	/* A root that failed says so; else the worst answer to --need. */
-	return status != EXIT_OK ? status : check_verdict_status(worst);
+	return status != EXIT_OK ? status : need_verdict_status(worst);
 }
 
 /*

@@ -7,14 +7,14 @@
 #include <string.h>
 
 #include "fleet.h"
-#include "mode_check.h"
+#include "need_status.h"
 #include "modes.h"
 #include "record.h"
 #include "render_fleet.h"
 
 /*
  * Read root ROOT into F for O, its answer to --need into *WORST where
- * worse (check_worst_need()). A root that cannot be read is said on
+ * worse (need_worst()). A root that cannot be read is said on
  * stderr and counted as unreadable. Returns 0, an exit code of that root
  * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory (said).
  */
@@ -48,7 +48,7 @@ fleet_root(struct opts *o, struct fleet *f, const char *root,
 		if (r.need != NULL)
 			fr.possible = avail_possible(r.huge, r.huge_known,
 			    r.need->order, r.bi->norders);
-		check_worst_need(worst, &r);
+		need_worst(worst, &r);
 		if (fleet_add(f, &fr) != 0) {
 			ferr_nomem();
 			rc = -1;
@@ -134,5 +134,5 @@ run_fleet(struct opts *o)
 		render_fleet_table(stdout, &f);
 	fleet_free(&f);
 	/* A root that failed says so; else the worst answer to --need. */
-	return status != EXIT_OK ? status : check_verdict_status(worst);
+	return status != EXIT_OK ? status : need_verdict_status(worst);
 }

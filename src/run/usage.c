@@ -331,10 +331,9 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ferr_vsay(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", progname);
+	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
 	return EXIT_USAGE;
 }
