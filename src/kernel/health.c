@@ -175,8 +175,9 @@ health_judge_nodes(struct check_answer *c, const struct availability *av,
 
 	c->n = 0;
 	c->worst = 0;
+	c->per_need = false;
 	/* --need asks what it asks without --check: the machine, or --node. */
-	if (ask->node >= 0 || n != NULL) {
+	if (ask->node >= 0 || (n != NULL && ask->node != CHECK_EACH_NODE)) {
 		health_judge(&c->nodes[c->n++], av, n, possible, ask,
 		    ask->node);
 		return;
@@ -203,6 +204,7 @@ health_judge_needs(struct check_answer *c, const struct availability *av,
 
 	c->n = 0;
 	c->worst = 0;
+	c->per_need = true;
 	for (i = 0; i < nn && i < FRAG_MAX_NODES; i++)
 		health_judge(&c->nodes[c->n++], av, &needs[i], ans[i].possible,
 		    ask, ask->node);

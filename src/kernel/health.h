@@ -26,7 +26,7 @@ void	health_judge(struct health *h, const struct availability *av,
  * Judge into C the nodes of AV that ASK names as health_judge() does, at
  * N's order (NULL: ASK's), and find the worst of them: ASK's node, else
  * with N the machine (node -1), as --need asks without --check, else
- * every node.
+ * (and with ASK's node CHECK_EACH_NODE) every node.
  */
 void	health_judge_nodes(struct check_answer *c,
 	    const struct availability *av, const struct need *n,

@@ -17,10 +17,14 @@ enum check_state {
 	CHECK_UNKNOWN = 3,
 };
 
+/* A check_ask's node for --node=each: --need asked of each node. */
+#define CHECK_EACH_NODE	(-2)
+
 /*
  * The thresholds of --warn and --crit: a state when fewer than WARN
  * (CRIT) allocations of ORDER succeed now (0: none given); on NODE, or
- * every node and the worst one decides (-1). JUDGE: neither nor --need
+ * every node and the worst one decides (-1; --need then asks of the
+ * machine, of each node with CHECK_EACH_NODE). JUDGE: neither nor --need
  * was given, and the judgement of ORDER decides.
  */
 struct check_ask {
@@ -53,6 +57,7 @@ struct health {
 struct check_answer {
 	struct health		 nodes[FRAG_MAX_NODES];
 	size_t			 n, worst;
+	bool			 per_need;	/* an entry per --need, else per node */
 };
 
 #endif

@@ -253,19 +253,20 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 	fprintf(fp, "FRAGSTAT %s - ", health_state_name(w->state));
 	where(fp, w);
 	if (c->n > 1)
-		fprintf(fp, " (worst of %zu%s)", c->n, w->want != NULL ?
+		fprintf(fp, " (worst of %zu%s)", c->n, c->per_need ?
 		    " needs" : "");
 	fputs(": ", fp);
 	detail(fp, r, ask, w);
 	unknown_why(fp, r, w);
 	for (i = 0; i < c->n; i++) {
-		/* One label per order: the largest request there. */
-		if (h[i].want != NULL && need_at(c, h[i].want->order) == &h[i])
+		/* One label per node and order: the largest request there. */
+		if (h[i].want != NULL && (!c->per_need ||
+		    need_at(c, h[i].want->order) == &h[i]))
 			perf_order(fp, &first, r, ask, c, &h[i],
 			    h[i].want->order);
 		/* The thresholds' order, once per node. */
 		if (asked && need_at(c, ask->order) == NULL &&
-		    (h[i].want == NULL || i == 0))
+		    (!c->per_need || i == 0))
 			perf_order(fp, &first, r, ask, c, &h[i], ask->order);
 	}
 	fputc('\n', fp);

@@ -42,7 +42,7 @@ check_ask_of(const struct opts *o, const struct inputs *in,
 	memset(ask, 0, sizeof(*ask));
 	ask->warn = o->warn;
 	ask->crit = o->crit;
-	ask->node = o->node;
+	ask->node = o->node == OPTS_NODE_EACH ? CHECK_EACH_NODE : o->node;
 	ask->order = def;
 	if ((o->warn != 0 && size_order("--warn", o->warn_size, page_size,
 	    in->bi.norders, def, &w) != 0) || (o->crit != 0 &&
@@ -71,7 +71,10 @@ run_check(const struct opts *o, const struct inputs *in,
 	if (check_ask_of(o, in, r->page_size, r->advice, &ask) != 0)
 		return EXIT_USAGE;
 	/* Each --need answered (the worst decides), else the nodes. */
-	if (r->nneeds > 0)
+	if (r->nneeds > 0 && ask.node == CHECK_EACH_NODE)
+		health_judge_nodes(&c, r->avail, r->needs,
+		    r->need_answers[0].possible, &ask);
+	else if (r->nneeds > 0)
 		health_judge_needs(&c, r->avail, r->needs, r->need_answers,
 		    r->nneeds, &ask);
 	else

@@ -582,9 +582,13 @@ opt_advice(int c, const char *arg, struct opts *o)
 	case OPT_NEED:
 		return add_need(arg, o);
 	case OPT_NODE:
+		if (strcmp(arg, "each") == 0) {
+			o->node = OPTS_NODE_EACH;
+			break;
+		}
 		if (num_str(arg, &v) != 0 || v >= FRAG_MAX_NODES)
 			return usage_error("--node: '%s' is not a node number "
-			    "from 0 to %d", arg, FRAG_MAX_NODES - 1);
+			    "from 0 to %d, or each", arg, FRAG_MAX_NODES - 1);
 		o->node = (int)v;
 		break;
 	case OPT_LOW:

@@ -43,6 +43,9 @@ enum action {
 	A_NACTIONS
 };
 
+/* --node=each: --check answers --need on each node, the worst deciding. */
+#define OPTS_NODE_EACH	(-2)
+
 /* How many times --need may be given: each is answered, the worst decides. */
 #define OPTS_NEEDS_MAX	16
 
@@ -87,7 +90,7 @@ struct opts {
 		const char	*size;
 	}		 needs[OPTS_NEEDS_MAX];
 	size_t		 nneeds;
-	int		 node;		/* --node, -1: the machine */
+	int		 node;		/* --node, -1: the machine, OPTS_NODE_EACH */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
 	/*
 	 * --fragmented=LOW[,SEVERE] (frag_marks: given): the judgement's

@@ -155,7 +155,8 @@ need_of(const struct opts *o, const struct opt_need *on,
 	size_t z;
 
 	n->count = on->count;
-	n->node = o->node;
+	/* --node=each: --check asks each node; the report, the machine. */
+	n->node = o->node == OPTS_NODE_EACH ? -1 : o->node;
 	n->order = advise_block_order(in->have_pti ? &in->pti : NULL, adv);
 	if (on->size != NULL && orders_one("--need", on->size, page_size,
 	    FRAG_MAX_ORDERS, &n->order) != 0)
