@@ -53,8 +53,8 @@ unknown_why(FILE *fp, const struct report *r, const struct health *h)
 	if (h->state == CHECK_UNKNOWN && r->pti == NULL && ((h->have_need &&
 	    h->need.row != NULL && h->need.row->now_is_bound) ||
 	    (h->row != NULL && h->row->now_is_bound)))
-		fputs(" (without pagetypeinfo, which only root may read: "
-		    "run it on a root timer's capture or through sudo, see "
+		fputs(" (without pagetypeinfo, root's alone since Linux 5.4: "
+		    "run it through sudo or on a root timer's capture, see "
 		    "MONITORING in fragstat(1))", fp);
 }
 
