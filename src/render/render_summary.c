@@ -253,6 +253,9 @@ need(FILE *fp, const struct report *r, const struct sstyle *st,
 		return;
 	}
 	fputs(", ", fp);
+	/* The fewest too, where they decide the answer (--check says so too). */
+	if (ans->row->now_is_bound && ans->row->now_least > 0)
+		fprintf(fp, "at least %" PRIu64 ", ", ans->row->now_least);
 	counts(fp, r, ans->row);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
