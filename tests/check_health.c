@@ -14,6 +14,7 @@ static const struct {
 	enum avail_possible possible;
 	uint64_t	 need, warn, crit;	/* 0: none */
 	enum check_state want;
+	uint64_t	 least;		/* with BOUND: the fewest free now (0: not known) */
 } cases[] = {
 	/* --need: ok, compact, reclaim, unknown (a bound), impossible. */
 	{ 10, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_OK },
@@ -40,6 +41,18 @@ static const struct {
 	{ 100, 300, false, AVAIL_POSSIBLE, 50, 200, 0, CHECK_WARNING },
 	{ 100, 300, true, AVAIL_POSSIBLE, 200, 50, 0, CHECK_WARNING },
 	{ 100, 300, true, AVAIL_POSSIBLE, 50, 0, 0, CHECK_UNKNOWN },
+	/*
+	 * A bound with the fewest known (no pagetypeinfo): the count lies in
+	 * [least, now], and a state is certain where both ends give it.
+	 */
+	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_OK, 10 },
+	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_UNKNOWN, 9 },
+	{ 9, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_WARNING, 5 },
+	{ 1000, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_OK, 512 },
+	{ 1000, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN, 511 },
+	{ 400, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING, 64 },
+	{ 400, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN, 63 },
+	{ 63, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL, 10 },
 };
 
 /* Fill AV with ROWS, one row of node 0 at order 9 from case I. */
@@ -54,6 +67,7 @@ one_node(struct availability *av, struct avail *rows, size_t i)
 	rows->now = cases[i].now;
 	rows->after = cases[i].after;
 	rows->now_is_bound = cases[i].bound;
+	rows->now_least = cases[i].bound ? cases[i].least : cases[i].now;
 	av->rows = rows;
 	av->n = 1;
 }
@@ -157,6 +171,80 @@ START_TEST(test_nodes)
 }
 END_TEST
 
+/*
+ * --need given several times: one entry each, of the machine (ASK's node
+ * -1), the worst deciding: 10 free now, at most 20 after compaction is ok
+ * for 5, compact for 15, reclaim for 25.
+ */
+START_TEST(test_needs)
+{
+	static struct check_answer c;
+	struct avail row = { .node = -1, .zone = -1, .order = 9, .now = 10,
+	    .now_least = 10, .after = 20 };
+	struct availability av = { .rows = &row, .n = 1 };
+	struct check_ask ask = { .order = 9, .node = -1 };
+	struct need needs[] = { { 5, 9, -1 }, { 25, 9, -1 }, { 15, 9, -1 } };
+	struct need_answer ans[3];
+	size_t i;
+
+	for (i = 0; i < 3; i++)
+		ans[i] = avail_need(&av, &needs[i], AVAIL_POSSIBLE);
+	health_judge_needs(&c, &av, needs, ans, 3, &ask);
+	ck_assert_uint_eq(c.n, 3);
+	ck_assert_uint_eq(c.worst, 1);
+	ck_assert_int_eq(c.nodes[0].state, CHECK_OK);
+	ck_assert_int_eq(c.nodes[1].state, CHECK_CRITICAL);
+	ck_assert_int_eq(c.nodes[2].state, CHECK_WARNING);
+	ck_assert_int_eq(c.nodes[1].node, -1);
+	ck_assert_ptr_eq(c.nodes[1].want, &needs[1]);
+	/* One --need alone: the machine too, not each node. */
+	health_judge_nodes(&c, &av, &needs[2], AVAIL_POSSIBLE, &ask);
+	ck_assert_uint_eq(c.n, 1);
+	ck_assert_int_eq(c.nodes[0].node, -1);
+	ck_assert_int_eq(c.nodes[0].state, CHECK_WARNING);
+}
+END_TEST
+
+/*
+ * Alone, --check judges: fine OK, fragmented WARNING, severely CRITICAL;
+ * a bound whose fewest free now is judged apart UNKNOWN. Marks 80/90:
+ * score 10, 10 free of at most 20 (50%) is fine; with 1 at least (5%),
+ * severely fragmented.
+ */
+START_TEST(test_judged)
+{
+	static const struct {
+		enum judgement j;
+		enum check_state want;
+	} map[] = {
+		{ JUDGE_FINE, CHECK_OK },
+		{ JUDGE_FRAGMENTED, CHECK_WARNING },
+		{ JUDGE_SEVERE, CHECK_CRITICAL },
+	};
+	struct avail row = { .node = 0, .zone = -1, .order = 9, .now = 10,
+	    .now_least = 10, .after = 20, .score = 10 };
+	struct availability av = { .rows = &row, .n = 1,
+	    .marks = { 80, 90, "option" } };
+	struct check_ask ask = { .order = 9, .node = -1, .judge = true };
+	struct health h;
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		row.judgement = map[i].j;
+		health_judge(&h, &av, NULL, AVAIL_POSSIBLE, &ask, 0);
+		ck_assert_int_eq(h.state, map[i].want);
+	}
+	row.judgement = JUDGE_FINE;
+	row.now_is_bound = true;
+	health_judge(&h, &av, NULL, AVAIL_POSSIBLE, &ask, 0);
+	ck_assert_int_eq(h.state, CHECK_OK);
+	row.now_least = 1;
+	health_judge(&h, &av, NULL, AVAIL_POSSIBLE, &ask, 0);
+	ck_assert_int_eq(h.state, CHECK_UNKNOWN);
+	ck_assert_int_eq(h.judged_least, JUDGE_SEVERE);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -168,6 +256,8 @@ main(void)
 	tcase_add_test(tc, test_no_node);
 	tcase_add_test(tc, test_worse);
 	tcase_add_test(tc, test_nodes);
+	tcase_add_test(tc, test_needs);
+	tcase_add_test(tc, test_judged);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -24,7 +24,7 @@ static const char *const actions[][2] = {
 	{ "--compact", "--compact" },
 	{ "--map", "--map" },
 	{ "--fleet", "--fleet --roots-from=L" },
-	{ "--check", "--check --crit=1" },
+	{ "--check", "--check" },
 };
 
 /* The formats, as the options that select them. */
@@ -51,9 +51,11 @@ static const char *const options[] = {
 	"--capture=D", "--compact", "--roots-from=L", "--map", "--need=10",
 	"--need=10 --node=0", "--node=0", "--low=5", "--rows=sizes",
 	"--rows=sizes --need=10", "--fleet",
-	/* Given twice: refused in every mode (-jd and -dj alike). */
+	/* Given twice: refused in every mode (-jd and -dj alike), but
+	 * --need, which is answered each time. */
 	"-jd", "-dj", "--quiet -q", "--color --colour",
 	"--count=2 --count=3", "--orders=9 --orders=1",
+	"--need=10 --need=20x4K", "--warn=5 --warn=6",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

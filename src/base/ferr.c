@@ -14,6 +14,30 @@ const char *const progname = "fragstat";
 
 /* Whether ferr_nomem() spoke: a renderer deep down cannot return it. */
 static bool nomem_seen;
+/* Between ferr_keep_begin() and ferr_keep_end(): the last message said, or NULL. */
+static bool keeping;
+static char *kept;
+
+/* While keeping, keep FMT's message in place of the one before. */
+static void __attribute__((format(printf, 1, 2)))
+keep(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!keeping)
+		return;
+	free(kept);
+	kept = NULL;
+	/* Without memory, none: not an older message that did not end the run. */
+	if (ferr_inject("check-keep"))
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&kept, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		kept = NULL;
+}
 
 int
 ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
@@ -30,19 +54,24 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 void
 ferr_print(const struct ferr *e)
 {
-	if (e->line)
+	if (e->line) {
 		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
 		    e->msg);
-	else
+		keep("%s:%lu: %s", e->path, e->line, e->msg);
+	} else {
 		fprintf(stderr, "%s: %s: %s\n", progname, e->path, e->msg);
+		keep("%s: %s", e->path, e->msg);
+	}
 }
 
 void
 ferr_nomem(void)
 {
 	/* Once: each sentence a renderer gives up on would say it again. */
-	if (!nomem_seen)
+	if (!nomem_seen) {
 		fprintf(stderr, "%s: out of memory\n", progname);
+		keep("%s", "out of memory");
+	}
 	nomem_seen = true;
 }
 
@@ -55,13 +84,41 @@ ferr_nomem_seen(void)
 void
 ferr_say(const char *fmt, ...)
 {
-	char msg[8192];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	ferr_vsay(fmt, ap);
 	va_end(ap);
+}
+
+void
+ferr_vsay(const char *fmt, va_list ap)
+{
+	char msg[8192];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	fprintf(stderr, "%s: %s\n", progname, msg);
+	keep("%s", msg);
+}
+
+void
+ferr_keep_begin(void)
+{
+	keeping = true;
+}
+
+const char *
+ferr_kept(void)
+{
+	return kept;
+}
+
+void
+ferr_keep_end(void)
+{
+	keeping = false;
+	free(kept);
+	kept = NULL;
 }
 
 void

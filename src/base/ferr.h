@@ -3,6 +3,7 @@
 #ifndef FRAGSTAT_FERR_H
 #define FRAGSTAT_FERR_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -46,6 +47,24 @@ bool	ferr_nomem_seen(void);
  */
 void	ferr_say(const char *fmt, ...)
 	    __attribute__((format(printf, 1, 2)));
+
+/* ferr_say() with the arguments in AP. */
+void	ferr_vsay(const char *fmt, va_list ap)
+	    __attribute__((format(printf, 1, 0)));
+
+/*
+ * From now on, also keep the last message said (ferr_print(),
+ * ferr_nomem(), ferr_say()) for --check's status line. Standard error
+ * stays where it is, so that what the C library or a sanitizer writes
+ * there when fragstat crashes is never lost.
+ */
+void	ferr_keep_begin(void);
+
+/* Returns the last message kept, without "fragstat: "; NULL: none, or no memory to keep it. */
+const char *ferr_kept(void);
+
+/* Stop keeping, and free the message kept. */
+void	ferr_keep_end(void);
 
 /* Copy PATH into E so that E->path outlives the caller's string. */
 void	ferr_keep_path(struct ferr *e, const char *path);

@@ -130,6 +130,7 @@ health_judge(struct health *h, const struct availability *av,
 	memset(h, 0, sizeof(*h));
 	h->node = node;
 	h->state = CHECK_OK;
+	h->want = n;
 	if (n != NULL) {
 		mine = *n;
 		mine.node = node;
@@ -177,8 +178,9 @@ health_judge_nodes(struct check_answer *c, const struct availability *av,
 
 	c->n = 0;
 	c->worst = 0;
+	c->per_need = false;
 	/* --need asks what it asks without --check: the machine, or --node. */
-	if (ask->node >= 0 || n != NULL) {
+	if (ask->node >= 0 || (n != NULL && ask->node != CHECK_EACH_NODE)) {
 		health_judge(&c->nodes[c->n++], av, n, possible, ask,
 		    ask->node);
 		return;
@@ -191,6 +193,24 @@ health_judge_nodes(struct check_answer *c, const struct availability *av,
 			health_judge(&c->nodes[c->n++], av, n, possible, ask,
 			    a->node);
 	}
+	for (i = 1; i < c->n; i++)
+		if (health_worse(&c->nodes[i], &c->nodes[c->worst]))
+			c->worst = i;
+}
+
+void
+health_judge_needs(struct check_answer *c, const struct availability *av,
+    const struct need *needs, const struct need_answer *ans, size_t nn,
+    const struct check_ask *ask)
+{
+	size_t i;
+
+	c->n = 0;
+	c->worst = 0;
+	c->per_need = true;
+	for (i = 0; i < nn && i < FRAG_MAX_NODES; i++)
+		health_judge(&c->nodes[c->n++], av, &needs[i], ans[i].possible,
+		    ask, ask->node);
 	for (i = 1; i < c->n; i++)
 		if (health_worse(&c->nodes[i], &c->nodes[c->worst]))
 			c->worst = i;

@@ -26,11 +26,21 @@ void	health_judge(struct health *h, const struct availability *av,
  * Judge into C the nodes of AV that ASK names as health_judge() does, at
  * N's order (NULL: ASK's), and find the worst of them: ASK's node, else
  * with N the machine (node -1), as --need asks without --check, else
- * every node.
+ * (and with ASK's node CHECK_EACH_NODE) every node.
  */
 void	health_judge_nodes(struct check_answer *c,
 	    const struct availability *av, const struct need *n,
 	    enum avail_possible possible, const struct check_ask *ask);
+
+/*
+ * Judge into C each of the NN requests NEEDS (ANS: avail_need()'s answers,
+ * for whether each size is possible) as health_judge() does, of ASK's node
+ * (-1: the machine), one entry each, and find the worst.
+ */
+void	health_judge_needs(struct check_answer *c,
+	    const struct availability *av, const struct need *needs,
+	    const struct need_answer *ans, size_t nn,
+	    const struct check_ask *ask);
 
 /* Returns whether A is worse than B: its state, then fewer free now. */
 bool	health_worse(const struct health *a, const struct health *b);

@@ -17,10 +17,14 @@ enum check_state {
 	CHECK_UNKNOWN = 3,
 };
 
+/* A check_ask's node for --node=each: --need asked of each node. */
+#define CHECK_EACH_NODE	(-2)
+
 /*
  * The thresholds of --warn and --crit: a state when fewer than WARN
  * (CRIT) allocations of ORDER succeed now (0: none given); on NODE, or
- * every node and the worst one decides (-1). JUDGE: neither nor --need
+ * every node and the worst one decides (-1; --need then asks of the
+ * machine, of each node with CHECK_EACH_NODE). JUDGE: neither nor --need
  * was given, and the judgement of ORDER decides.
  */
 struct check_ask {
@@ -36,6 +40,7 @@ struct health {
 	enum check_state	 state;
 	bool			 have_need;
 	struct need_answer	 need;		/* with HAVE_NEED */
+	const struct need	*want;		/* the request answered, NULL: none */
 	const struct avail	*row;		/* the thresholds' counts, NULL: none */
 	/* With the ask's JUDGE: the judgement of ROW, at its fewest free now too. */
 	enum judgement		 judged, judged_least;
@@ -43,13 +48,16 @@ struct health {
 
 /*
  * --check's answer: the nodes judged (--node's, else each node's sum of
- * its zones) and the index of the worst (N 0: no node in the input). A
- * node's sum is one row per node id, and ids are below FRAG_MAX_NODES
- * (parse/zonehead.c refuses others): NODES holds every one.
+ * its zones), or one entry per --need (of the machine or --node's node),
+ * and the index of the worst (N 0: no node in the input). A node's sum
+ * is one row per node id, and ids are below FRAG_MAX_NODES
+ * (parse/zonehead.c refuses others): NODES holds every one, and every
+ * --need (far fewer).
  */
 struct check_answer {
 	struct health		 nodes[FRAG_MAX_NODES];
 	size_t			 n, worst;
+	bool			 per_need;	/* an entry per --need, else per node */
 };
 
 #endif

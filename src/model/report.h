@@ -48,7 +48,11 @@ struct report {
 	const struct census		*census;	/* with page_owner read, else NULL */
 	const struct explain		*explain;	/* --map: its pages by the counters, or NULL */
 	const struct availability	*avail;		/* with the advice */
-	const struct need		*need;		/* --need, else NULL */
+	const struct need		*need;		/* --need (the worst answered), else NULL */
+	/* Every --need and its answer, in the order given (NNEEDS 0: none). */
+	const struct need		*needs;
+	const struct need_answer	*need_answers;
+	size_t				 nneeds;
 	/*
 	 * Computed once with the counts (run/'s pipe_count()) for every view:
 	 * --need's answer (with NEED), the machine's worst verdict over the

@@ -53,8 +53,8 @@ unknown_why(FILE *fp, const struct report *r, const struct health *h)
 	if (h->state == CHECK_UNKNOWN && r->pti == NULL && ((h->have_need &&
 	    h->need.row != NULL && h->need.row->now_is_bound) ||
 	    (h->row != NULL && h->row->now_is_bound)))
-		fputs(" (without pagetypeinfo, which only root may read: "
-		    "run it on a root timer's capture or through sudo, see "
+		fputs(" (without pagetypeinfo, root's alone since Linux 5.4: "
+		    "run it through sudo or on a root timer's capture, see "
 		    "MONITORING in fragstat(1))", fp);
 }
 
@@ -63,7 +63,7 @@ static void
 detail(FILE *fp, const struct report *r, const struct check_ask *ask,
     const struct health *h)
 {
-	const struct need *n = r->need;
+	const struct need *n = h->want;
 	bool asked = ask->warn != 0 || ask->crit != 0;
 	char b[32], why[64];
 
@@ -155,38 +155,56 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 }
 
 /*
- * Write the performance data of node H at ORDER: free now, with the
- * thresholds that act on it (--warn, --crit, --need's count for WARNING),
- * and after compaction, with --need's count for CRITICAL; 0 of a size
- * the host cannot have. Judged, also the state its judgement gives (0 OK,
- * 1 WARNING, 2 CRITICAL; U where not known), warning above 0, critical
- * above 1: what decided, for a reader of the performance data alone.
+ * Returns the request of C at ORDER that asks the most (the first of
+ * equals), or NULL: the thresholds of one label are those of the
+ * largest request, whose state is the worst of them.
+ */
+static const struct health *
+need_at(const struct check_answer *c, unsigned order)
+{
+	const struct health *best = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->nodes[i].want != NULL && c->nodes[i].want->order ==
+		    order && (best == NULL || c->nodes[i].want->count >
+		    best->want->count))
+			best = &c->nodes[i];
+	return best;
+}
+
+/*
+ * Write the performance data of node H of C at ORDER: free now, with the
+ * thresholds that act on it (--warn, --crit, the largest --need's count
+ * for WARNING), and after compaction, with that count for CRITICAL; 0 of
+ * a size the host cannot have. Judged, also the state its judgement gives
+ * (0 OK, 1 WARNING, 2 CRITICAL; U where not known), warning above 0,
+ * critical above 1: what decided, for a reader of the performance data
+ * alone.
  */
 static void
 perf_order(FILE *fp, bool *first, const struct report *r,
-    const struct check_ask *ask, const struct health *h, unsigned order)
+    const struct check_ask *ask, const struct check_answer *c,
+    const struct health *h, unsigned order)
 {
 	const struct avail *a = avail_find(r->avail, h->node, -1, order);
-	uint64_t warn = 0, crit = 0, need = 0;
+	const struct health *nh = need_at(c, order);
+	uint64_t warn = 0, crit = 0, need = nh != NULL ? nh->want->count : 0;
 	int node = h->node;
 	char s[32];
 
 	if (a == NULL)
 		return;
 	hum_order_label(s, sizeof(s), order, r->page_size);
-	if (r->need != NULL && r->need->order == order &&
-	    r->need_answer.possible == AVAIL_IMPOSSIBLE) {
-		perf(fp, first, node, s, "free_now", 0, 0, r->need->count, 0);
-		perf(fp, first, node, s, "after_compaction", 0, 0, 0,
-		    r->need->count);
+	if (nh != NULL && nh->need.possible == AVAIL_IMPOSSIBLE) {
+		perf(fp, first, node, s, "free_now", 0, 0, need, 0);
+		perf(fp, first, node, s, "after_compaction", 0, 0, 0, need);
 		return;
 	}
 	if (order == ask->order) {
 		warn = ask->warn;
 		crit = ask->crit;
 	}
-	if (r->need != NULL && r->need->order == order)
-		need = r->need->count;
 	perf(fp, first, node, s, "free_now", a->now_is_bound ? a->now_least :
 	    a->now, a->now, need > warn ? need : warn, crit);
 	perf(fp, first, node, s, "after_compaction", a->after, a->after, 0,
@@ -201,6 +219,16 @@ perf_order(FILE *fp, bool *first, const struct report *r,
 	else
 		fprintf(fp, "%d", (int)h->state);
 	fputs(";0;1;0;2", fp);
+}
+
+/* Write whom H judged: "machine" (as --need asks without --check) or "node N". */
+static void
+where(FILE *fp, const struct health *h)
+{
+	if (h->node < 0)
+		fputs("machine", fp);
+	else
+		fprintf(fp, "node %d", h->node);
 }
 
 void
@@ -223,27 +251,28 @@ render_check(FILE *fp, const struct report *r, const struct check_ask *ask,
 		return;
 	}
 	fprintf(fp, "FRAGSTAT %s - ", health_state_name(w->state));
-	/* --need asks of the machine, as without --check; --node of one node. */
-	if (w->node < 0)
-		fputs("machine", fp);
-	else
-		fprintf(fp, "node %d", w->node);
+	where(fp, w);
 	if (c->n > 1)
-		fprintf(fp, " (worst of %zu)", c->n);
+		fprintf(fp, " (worst of %zu%s)", c->n, c->per_need ?
+		    " needs" : "");
 	fputs(": ", fp);
 	detail(fp, r, ask, w);
 	unknown_why(fp, r, w);
 	for (i = 0; i < c->n; i++) {
-		if (r->need != NULL)
-			perf_order(fp, &first, r, ask, &h[i],
-			    r->need->order);
-		if (asked && (r->need == NULL || r->need->order != ask->order))
-			perf_order(fp, &first, r, ask, &h[i], ask->order);
+		/* One label per node and order: the largest request there. */
+		if (h[i].want != NULL && (!c->per_need ||
+		    need_at(c, h[i].want->order) == &h[i]))
+			perf_order(fp, &first, r, ask, c, &h[i],
+			    h[i].want->order);
+		/* The thresholds' order, once per node. */
+		if (asked && need_at(c, ask->order) == NULL &&
+		    (!c->per_need || i == 0))
+			perf_order(fp, &first, r, ask, c, &h[i], ask->order);
 	}
 	fputc('\n', fp);
 	for (i = 0; c->n > 1 && i < c->n; i++) {
-		fprintf(fp, "node %d: %s, ", h[i].node,
-		    health_state_name(h[i].state));
+		where(fp, &h[i]);
+		fprintf(fp, ": %s, ", health_state_name(h[i].state));
 		detail(fp, r, ask, &h[i]);
 		fputc('\n', fp);
 	}

@@ -229,12 +229,11 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 		render_said(&t, fp, label);
 }
 
-/* The answer to --need, first. */
+/* The answer ANS to --need N, first. */
 static void
-need(FILE *fp, const struct report *r, const struct sstyle *st)
+need(FILE *fp, const struct report *r, const struct sstyle *st,
+    const struct need *n, const struct need_answer *ans)
 {
-	const struct need *n = r->need;
-	const struct need_answer *ans = &r->need_answer;
 	char b[32], where[32] = "";
 
 	if (n->node >= 0)
@@ -254,11 +253,16 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 		return;
 	}
 	fputs(", ", fp);
+	/* The fewest too, where they decide the answer (--check says so too). */
+	if (ans->row->now_is_bound && ans->row->now_least > 0)
+		fprintf(fp, "at least %" PRIu64 ", ", ans->row->now_least);
 	counts(fp, r, ans->row);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
-	unmanaged(fp, r, true);
+	/* Memory not managed is reckoned for the worst need (pipe_count()). */
+	if (n == r->need)
+		unmanaged(fp, r, true);
 }
 
 /* The first lines: kernel, page size, the machine's verdict per order, pressure. */
@@ -283,8 +287,9 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 		    sizeof(b), 1ULL << adv->hpage_order, r->page_size),
 		    adv->hpage_order);
 	fputc('\n', fp);
-	if (r->need)
-		need(fp, r, st);
+	/* Each --need in the order given. */
+	for (j = 0; j < r->nneeds; j++)
+		need(fp, r, st, &r->needs[j], &r->need_answers[j]);
 	for (j = 0; j < adv->norders; j++)
 		order_line(fp, r, st, avail_find(r->avail, -1, -1,
 		    adv->orders[j]), (long)j);

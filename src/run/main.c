@@ -6,10 +6,12 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "check_unknown.h"
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
 #include "modes.h"
+#include "need_status.h"
 #include "options_mode.h"
 #include "verify.h"
 
@@ -156,7 +158,7 @@ run_show(struct opts *o)
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */
 			if (r.need)
-				rc = check_need_status(&r);
+				rc = need_status(&r);
 		}
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;

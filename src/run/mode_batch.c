@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "need_status.h"
 #include "modes.h"
 #include "render_pictures.h"
 
@@ -42,7 +43,8 @@ run_batch_roots(struct opts *o, struct slurp *list)
 /*
  * Analyse every root of O in turn, each written whole or not at all: a
  * section per snapshot in the table, one JSON object per line. Returns
- * EXIT_OK, or the error of the last snapshot that failed.
+ * the error of the last snapshot that failed, else the exit status of
+ * the worst answer to --need (EXIT_OK without it).
  */
 int
 run_batch(struct opts *o)
@@ -50,6 +52,7 @@ run_batch(struct opts *o)
 	struct verdicts adv;
 	struct report r;
 	struct inputs in;
+	enum verdict worst = VERDICT_OK;
 	size_t i;
 	int rc, status = EXIT_OK;
 	bool head = true;	/* the CSV header is still to write */
@@ -71,6 +74,7 @@ run_batch(struct opts *o)
 				printf("%s==> %s <==\n", i ? "\n" : "",
 				    o->sysroot);
 			pipe_render(o->format, &r, stdout);
+			need_worst(&worst, &r);
 		}
 		if (rc != 0)
 			status = rc;
@@ -79,7 +83,8 @@ run_batch(struct opts *o)
 		if (ferror(stdout))
 			break;
 	}
-	return status;
+	/* A root that failed says so; else the worst answer to --need. */
+	return status != EXIT_OK ? status : need_verdict_status(worst);
 }
 
 /*

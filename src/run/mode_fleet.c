@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fleet.h"
+#include "need_status.h"
 #include "modes.h"
 #include "record.h"
 #include "render_fleet.h"
@@ -67,13 +68,14 @@ notes_say(struct fleet_notes *ns, uint64_t roots)
 }
 
 /*
- * Read root ROOT into F for O. A root that cannot be read is said on
+ * Read root ROOT into F for O, its answer to --need into *WORST where
+ * worse (need_worst()). A root that cannot be read is said on
  * stderr and counted as unreadable. Returns 0, an exit code of that root
  * (EXIT_DATA, EXIT_USAGE), or -1 when out of memory (said).
  */
 static int
 fleet_root(struct opts *o, struct fleet *f, struct fleet_notes *ns,
-    const char *root)
+    const char *root, enum verdict *worst)
 {
 	struct fleet_root fr;
 	struct verdicts v;
@@ -108,6 +110,7 @@ fleet_root(struct opts *o, struct fleet *f, struct fleet_notes *ns,
 		if (r.need != NULL)
 			fr.possible = avail_possible(r.huge, r.huge_known,
 			    r.need->order, r.bi->norders);
+		need_worst(worst, &r);
 		if (fleet_add(f, &fr) != 0) {
 			ferr_nomem();
 			rc = -1;
@@ -129,12 +132,14 @@ unreadable(const struct opts *o)
 
 /*
  * Read into F every root of the list at O->roots_from ("-": standard
- * input), a line at a time: memory does not grow with the list. Returns
+ * input), a line at a time (their worst --need answer into *WORST):
+ * memory does not grow with the list. Returns
  * 0, the exit code of the last root that failed, or -1 when out of memory
  * or the list cannot be read (said).
  */
 static int
-fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns)
+fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns,
+    enum verdict *worst)
 {
 	bool std = strcmp(o->roots_from, "-") == 0;
 	FILE *fp = std ? stdin : fopen(o->roots_from, "r");
@@ -150,7 +155,7 @@ fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns)
 			line[--n] = '\0';
 		if (n == 0)
 			continue;
-		if ((rc = fleet_root(o, f, ns, line)) < 0) {
+		if ((rc = fleet_root(o, f, ns, line, worst)) < 0) {
 			status = rc;
 			break;
 		}
@@ -168,6 +173,7 @@ fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns)
 int
 run_fleet(struct opts *o)
 {
+	enum verdict worst = VERDICT_OK;
 	struct fleet_notes ns;
 	struct fleet f;
 	size_t i;
@@ -176,10 +182,10 @@ run_fleet(struct opts *o)
 	fleet_init(&f, o->need_count);
 	memset(&ns, 0, sizeof(ns));
 	for (i = 0; i < o->nroots && status >= 0; i++)
-		if ((rc = fleet_root(o, &f, &ns, o->roots[i])) != 0)
+		if ((rc = fleet_root(o, &f, &ns, o->roots[i], &worst)) != 0)
 			status = rc;
 	if (status >= 0 && o->roots_from != NULL && (rc = fleet_list(o,
-	    &f, &ns)) != 0)
+	    &f, &ns, &worst)) != 0)
 		status = rc;
 	notes_say(&ns, f.roots);
 	if (status >= 0)
@@ -193,5 +199,6 @@ run_fleet(struct opts *o)
 	else
 		render_fleet_table(stdout, &f);
 	fleet_free(&f);
-	return status;
+	/* A root that failed says so; else the worst answer to --need. */
+	return status != EXIT_OK ? status : need_verdict_status(worst);
 }

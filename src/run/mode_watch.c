@@ -144,7 +144,7 @@ watch_counts(void *arg, const struct inputs *in, struct report *r)
 	memset(&wc->v, 0, sizeof(wc->v));
 	/* watch_run() saw every order in IN: only memory can fail. */
 	if (ferr_inject("watch-counts") ||
-	    pipe_advise(wc->o, in, r->page_size, &wc->v.adv, &wc->v.need) != 0)
+	    pipe_advise(wc->o, in, r->page_size, &wc->v) != 0)
 		return -1;
 	r->advice = &wc->v.adv;
 	if (pipe_count(wc->o, in, r, &wc->v, NULL) != 0)

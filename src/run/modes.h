@@ -21,7 +21,11 @@
 struct verdicts {
 	struct advice		 adv;
 	struct availability	 av;
-	struct need		 need;
+	struct need		 need;		/* the first --need: its gigantic order */
+	/* Every --need and its answer (the report's need: the worst). */
+	struct need		 needs[OPTS_NEEDS_MAX];
+	struct need_answer	 answers[OPTS_NEEDS_MAX];
+	size_t			 nneeds;
 	struct unmanaged	 unm;	/* with zoneinfo: memory not managed */
 };
 
@@ -59,9 +63,12 @@ int	pipe_orders(const struct opts *o, const struct inputs *in,
 unsigned	pipe_gigantic_order(const struct inputs *in,
 	    unsigned long page_size);
 
-/* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
+/*
+ * Fill V's advice, and its needs from every --need, from O and IN for the
+ * report. Returns 0, or an exit code after a message.
+ */
 int	pipe_advise(const struct opts *o, const struct inputs *in,
-	    unsigned long page_size, struct advice *adv, struct need *need);
+	    unsigned long page_size, struct verdicts *v);
 
 /* Fill R from IN for the options O. */
 void	pipe_report(const struct opts *o, const struct inputs *in,

@@ -497,6 +497,51 @@ opt_watch(int c, const char *arg, struct opts *o)
 }
 
 /*
+ * Add --need ARG to O: each is answered, the first also stands in
+ * need_count and need_size where one is read. Returns EXIT_OK, or
+ * EXIT_USAGE after a message.
+ */
+static int
+add_need(const char *arg, struct opts *o)
+{
+	struct opt_need *n;
+
+	if (o->nneeds == OPTS_NEEDS_MAX)
+		return usage_error("--need: given more than %d times",
+		    OPTS_NEEDS_MAX);
+	n = &o->needs[o->nneeds];
+	if (parse_need(arg, &n->count, &n->size) != 0)
+		return usage_error("--need: '%s' is not a count and a size such "
+		    "as 2000x2M, 8x1G or 100", arg);
+	if (o->nneeds++ == 0) {
+		o->need_count = n->count;
+		o->need_size = n->size;
+	}
+	return EXIT_OK;
+}
+
+/*
+ * Set --warn (C OPT_WARN) or --crit to ARG in O, once: a second would
+ * silently win. Returns EXIT_OK, or EXIT_USAGE after a message.
+ */
+static int
+threshold(int c, const char *arg, struct opts *o)
+{
+	const char *name = c == OPT_WARN ? "--warn" : "--crit";
+	const char **prev = c == OPT_WARN ? &o->warn_arg : &o->crit_arg;
+
+	if (*prev != NULL)
+		return usage_error("%s given twice (%s and %s): give one", name,
+		    *prev, arg);
+	*prev = arg;
+	if (c == OPT_WARN ? parse_need(arg, &o->warn, &o->warn_size) :
+	    parse_need(arg, &o->crit, &o->crit_size))
+		return usage_error("%s: '%s' is not a count and a size such as "
+		    "512x2M or 64", name, arg);
+	return EXIT_OK;
+}
+
+/*
  * Advice, --need and --check: --advise, --gfp, --threshold, the PSI marks,
  * --need, --node, --low, --fragmented, --warn, --crit. Returns EXIT_OK,
  * EXIT_USAGE after a message, or NOT_THIS_GROUP.
@@ -535,14 +580,15 @@ opt_advice(int c, const char *arg, struct opts *o)
 			    "full", arg);
 		break;
 	case OPT_NEED:
-		if (parse_need(arg, &o->need_count, &o->need_size) != 0)
-			return usage_error("--need: '%s' is not a count and a "
-			    "size such as 2000x2M, 8x1G or 100", arg);
-		break;
+		return add_need(arg, o);
 	case OPT_NODE:
+		if (strcmp(arg, "each") == 0) {
+			o->node = OPTS_NODE_EACH;
+			break;
+		}
 		if (num_str(arg, &v) != 0 || v >= FRAG_MAX_NODES)
 			return usage_error("--node: '%s' is not a node number "
-			    "from 0 to %d", arg, FRAG_MAX_NODES - 1);
+			    "from 0 to %d, or each", arg, FRAG_MAX_NODES - 1);
 		o->node = (int)v;
 		break;
 	case OPT_LOW:
@@ -558,12 +604,7 @@ opt_advice(int c, const char *arg, struct opts *o)
 		break;
 	case OPT_WARN:
 	case OPT_CRIT:
-		if (c == OPT_WARN ? parse_need(arg, &o->warn, &o->warn_size) :
-		    parse_need(arg, &o->crit, &o->crit_size))
-			return usage_error("%s: '%s' is not a count and a size "
-			    "such as 512x2M or 64", c == OPT_WARN ? "--warn" :
-			    "--crit", arg);
-		break;
+		return threshold(c, arg, o);
 	default:
 		return NOT_THIS_GROUP;
 	}

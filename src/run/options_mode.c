@@ -45,7 +45,8 @@
 
 /* Where the judgement's marks act, for their usage errors. */
 #define FRAGMENTED_WORDS	"the judgement: the summary, --json, " \
-			"--format=prometheus, --compact or --watch"
+			"--format=prometheus, --compact, --watch or --check " \
+			"alone"
 
 /* What a mode's output uses, beyond its action and format. */
 enum { USES_ADVICE = 1 << 0, USES_ORDERS = 1 << 1 };
@@ -173,7 +174,8 @@ static const struct optrule rules[] = {
 	    FMT(F_JSON), USES_ADVICE, "the summary or --json" },
 	/* The table of --advise or --detail has no judgement: see below. */
 	{ OPT_FRAGMENTED, "--fragmented", ACT(A_SHOW) | ACT(A_BATCH) |
-	    ACT(A_COMPACT) | ACT(A_WATCH), FMT(F_SUMMARY) | FMT(F_JSON) |
+	    ACT(A_COMPACT) | ACT(A_WATCH) | ACT(A_CHECK), FMT(F_SUMMARY) |
+	    FMT(F_JSON) |
 	    FMT(F_PROM) | FMT(F_TABLE), 0, FRAGMENTED_WORDS },
 	{ OPT_FORCE, "--force", ACT(A_COMPACT), ALL_FORMATS, 0, "--compact" },
 	{ OPT_DRY_RUN, "--dry-run", ACT(A_COMPACT), ALL_FORMATS, 0,
@@ -378,8 +380,11 @@ refuse_idle(struct opts *o, const bool *given)
 		    "it goes with every mode but --compact, which acts on "
 		    "this host (or --compact --dry-run)", mode_name(mode,
 		    sizeof(mode), o));
-	if (given[OPT_FRAGMENTED] && o->format == F_TABLE &&
-	    (o->action == A_SHOW || o->action == A_BATCH))
+	/* --check judges only without a count to check. */
+	if (given[OPT_FRAGMENTED] && ((o->format == F_TABLE &&
+	    (o->action == A_SHOW || o->action == A_BATCH)) ||
+	    (o->action == A_CHECK && (given[OPT_NEED] || given[OPT_WARN] ||
+	    given[OPT_CRIT]))))
 		return usage_error("--fragmented does nothing in this mode "
 		    "(%s): it goes with %s", mode_name(mode, sizeof(mode), o),
 		    FRAGMENTED_WORDS);
@@ -458,9 +463,18 @@ refuse_window_pairs(struct opts *o, const bool *given)
 	if (given[OPT_NEED] && (FMT(o->format) & ROWS) && !o->rows_sizes)
 		return usage_error("%s", "--need does nothing in the rows of "
 		    "orders: its verdict is a column of --rows=sizes");
+	/* Each --need is answered where a view says them all. */
+	if (o->nneeds > 1 && o->action != A_CHECK && (o->action != A_SHOW ||
+	    o->format != F_SUMMARY))
+		return usage_error("--need given %zu times: only --check and "
+		    "one snapshot's summary answer each; give one", o->nneeds);
 	if (o->crit > o->warn && o->warn != 0)
 		return usage_error("%s", "--crit counts fewer blocks than --warn: "
 		    "fewer free is worse");
+	if (o->node == OPTS_NODE_EACH && (o->action != A_CHECK ||
+	    o->nneeds != 1))
+		return usage_error("%s", "--node=each goes with --check and "
+		    "one --need: it asks that need of each node");
 	if (given[OPT_NODE] && !given[OPT_NEED] && o->action != A_CHECK)
 		return usage_error("%s", "--node does nothing without --need: "
 		    "it names the node the request is for");

@@ -4,6 +4,7 @@
 #define FRAGSTAT_OPTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "advice.h"
@@ -42,6 +43,12 @@ enum action {
 	A_NACTIONS
 };
 
+/* --node=each: --check answers --need on each node, the worst deciding. */
+#define OPTS_NODE_EACH	(-2)
+
+/* How many times --need may be given: each is answered, the worst decides. */
+#define OPTS_NEEDS_MAX	16
+
 struct opts {
 	const char	*sysroot;	/* the root being read now */
 	const char	**roots;	/* every --sysroot, in order */
@@ -77,7 +84,13 @@ struct opts {
 	uint32_t	 psi_some, psi_full;	/* hundredths of a percent */
 	uint64_t	 need_count;	/* --need N[xSIZE]; 0: none */
 	const char	*need_size;	/* its SIZE, NULL: the pageblock */
-	int		 node;		/* --node, -1: the machine */
+	/* Every --need in the order given (the first is also the two above). */
+	struct opt_need {
+		uint64_t	 count;
+		const char	*size;
+	}		 needs[OPTS_NEEDS_MAX];
+	size_t		 nneeds;
+	int		 node;		/* --node, -1: the machine, OPTS_NODE_EACH */
 	uint64_t	 low;		/* --low, 0: 1% of the memory */
 	/*
 	 * --fragmented=LOW[,SEVERE] (frag_marks: given): the judgement's
@@ -91,6 +104,7 @@ struct opts {
 	/* --warn, --crit N[xSIZE] of --check: counts free now (0: none), SIZE NULL: the pageblock */
 	uint64_t	 warn, crit;
 	const char	*warn_size, *crit_size;
+	const char	*warn_arg, *crit_arg;	/* as given, for "given twice" */
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */

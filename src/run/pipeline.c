@@ -143,21 +143,23 @@ pipe_orders(const struct opts *o, const struct inputs *in,
 }
 
 /*
- * Set N from --need for pages of PAGE_SIZE: the count, the order of its
- * size (default: ADV's advise_block_order()), the node. Returns 0, or -1
- * after a usage message.
+ * Set N from --need ON of O for pages of PAGE_SIZE: the count, the order
+ * of its size (default: ADV's advise_block_order()), the node. Returns 0,
+ * or -1 after a usage message.
  */
 static int
-need_of(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, const struct advice *adv, struct need *n)
+need_of(const struct opts *o, const struct opt_need *on,
+    const struct inputs *in, unsigned long page_size,
+    const struct advice *adv, struct need *n)
 {
 	size_t z;
 
-	n->count = o->need_count;
-	n->node = o->node;
+	n->count = on->count;
+	/* --node=each: --check asks each node; the report, the machine. */
+	n->node = o->node == OPTS_NODE_EACH ? -1 : o->node;
 	n->order = advise_block_order(in->have_pti ? &in->pti : NULL, adv);
-	if (o->need_size != NULL && orders_one("--need", o->need_size,
-	    page_size, FRAG_MAX_ORDERS, &n->order) != 0)
+	if (on->size != NULL && orders_one("--need", on->size, page_size,
+	    FRAG_MAX_ORDERS, &n->order) != 0)
 		return -1;
 	for (z = 0; n->node >= 0 && z < in->bi.nzones &&
 	    in->bi.zones[z].node != (unsigned)n->node; z++)
@@ -238,22 +240,28 @@ add_order(struct advice *adv, unsigned order)
  */
 static int
 advice_orders(const struct opts *o, const struct inputs *in,
-    unsigned long page_size, struct advice *adv, struct need *need)
+    unsigned long page_size, struct advice *adv, struct verdicts *v)
 {
 	struct check_ask ask;
+	size_t i;
 	int n;
 
 	if ((n = pipe_orders(o, in, page_size, adv->orders,
 	    &adv->orders_from)) < 0)
 		return -1;
 	adv->norders = (size_t)n;
-	/* --need's order is one that matters, unless it is gigantic. */
-	if (o->need_count != 0) {
-		if (need_of(o, in, page_size, adv, need) != 0)
+	/* Each --need's order is one that matters, unless it is gigantic. */
+	memset(&v->need, 0, sizeof(v->need));
+	for (v->nneeds = 0; v->nneeds < o->nneeds; v->nneeds++) {
+		i = v->nneeds;
+		if (need_of(o, &o->needs[i], in, page_size, adv,
+		    &v->needs[i]) != 0)
 			return -1;
-		if (need->order < in->bi.norders)
-			add_order(adv, need->order);
+		if (v->needs[i].order < in->bi.norders)
+			add_order(adv, v->needs[i].order);
 	}
+	if (v->nneeds > 0)
+		v->need = v->needs[0];
 	if (o->warn != 0 || o->crit != 0 || o->action == A_CHECK) {
 		if (check_ask_of(o, in, page_size, adv, &ask) != 0)
 			return -1;
@@ -265,14 +273,15 @@ advice_orders(const struct opts *o, const struct inputs *in,
 /* Fill ADV from O and IN for the report. Returns 0, or an exit code after a message. */
 int
 pipe_advise(const struct opts *o, const struct inputs *in, unsigned long page_size,
-    struct advice *adv, struct need *need)
+    struct verdicts *v)
 {
+	struct advice *adv = &v->adv;
 	struct advise_in ai;
 
 	memset(adv, 0, sizeof(*adv));
 	adv->gfp = o->gfp;
 	advice_rules(o, in, adv);
-	if (advice_orders(o, in, page_size, adv, need) != 0)
+	if (advice_orders(o, in, page_size, adv, v) != 0)
 		return EXIT_USAGE;
 	adv->psi_some = o->psi_some;
 	adv->psi_full = o->psi_full;
@@ -357,6 +366,7 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 {
 	unsigned g = v->need.count && v->need.order >= in->bi.norders ?
 	    v->need.order : 0;
+	size_t i;
 
 	avail_free(&v->av);
 	v->av.low = o->low;
@@ -374,11 +384,21 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 		return EXIT_DATA;
 	}
 	r->avail = &v->av;
-	r->need = v->need.count ? &v->need : NULL;
-	/* Once, for every view: --need's answer and the worst verdict. */
-	if (r->need != NULL)
-		r->need_answer = avail_need(&v->av, r->need, avail_possible(
-		    r->huge, r->huge_known, r->need->order, in->bi.norders));
+	/* Once, for every view: each --need's answer, the worst, the worst verdict. */
+	r->need = NULL;
+	r->needs = v->needs;
+	r->need_answers = v->answers;
+	r->nneeds = v->nneeds;
+	for (i = 0; i < v->nneeds; i++) {
+		v->answers[i] = avail_need(&v->av, &v->needs[i],
+		    avail_possible(r->huge, r->huge_known, v->needs[i].order,
+		    in->bi.norders));
+		if (r->need == NULL || advise_rank(v->answers[i].verdict) >
+		    advise_rank(r->need_answer.verdict)) {
+			r->need = &v->needs[i];
+			r->need_answer = v->answers[i];
+		}
+	}
 	r->worst = avail_worst(&v->adv, r->need, &r->need_answer, &r->worst_j);
 	r->need_unmanaged = unm_need_cover(r->unm, r->need, &r->need_answer);
 	r->reclaim_least = advise_least_reclaim(&v->adv, r->worst_j,
@@ -407,7 +427,7 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 	if ((rc = pipe_unmanaged(in, r, &v->unm)) != 0)
 		return rc;
 	if (o->advise) {
-		if ((rc = pipe_advise(o, in, r->page_size, &v->adv, &v->need)) != 0)
+		if ((rc = pipe_advise(o, in, r->page_size, v)) != 0)
 			return rc;
 		r->advice = &v->adv;
 		return pipe_count(o, in, r, v, NULL);

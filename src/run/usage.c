@@ -166,9 +166,11 @@ static const char help_advice[] =
 "                           (an input is missing) or impossible (a size\n"
 "                           above the buddy orders the host has no hugetlb\n"
 "                           pages of), with the counts and the hugetlb pool\n"
-"                           of that size\n"
+"                           of that size; given again (the summary or\n"
+"                           --check), each is answered, the worst decides\n"
 "      --node=N             the request of --need is for node N, and the\n"
-"                           node --check judges\n"
+"                           node --check judges; with --check and one\n"
+"                           --need, each: each node asked, the worst decides\n"
 "      --low=N              say 'only N left' below N free allocations of an\n"
 "                           order, and short of memory where free memory\n"
 "                           above the watermarks holds fewer than N (at\n"
@@ -216,7 +218,8 @@ static const char help_monitoring[] =
 "                           WARNING, reclaim or\n"
 "                           impossible CRITICAL, unknown UNKNOWN, of the\n"
 "                           machine as --need asks (of node N with\n"
-"                           --node=N), named in the line; else the worst\n"
+"                           --node=N, of each with --node=each), named in\n"
+"                           the line; else the worst\n"
 "                           node decides, or --node's; bad input and bad\n"
 "                           arguments are UNKNOWN too. As a user who may\n"
 "                           not read /proc/pagetypeinfo (root only), the\n"
@@ -299,7 +302,9 @@ static const char help_end[] =
 "\n"
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
 "3 --verify found a difference; --need's answer: 4 compact, 5 reclaim,\n"
-"6 unknown, 7 impossible; --check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.\n"
+"6 unknown, 7 impossible, the worst of several --need or of several roots\n"
+"(--fleet too) as ok, unknown, compact, reclaim, impossible; --check: 0 OK,\n"
+"1 WARNING, 2 CRITICAL, 3 UNKNOWN.\n"
 "A reader that closes the pipe early ends fragstat quietly, with the\n"
 "status it would have had.\n"
 "\n";
@@ -340,10 +345,9 @@ usage_error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	ferr_vsay(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n", progname);
+	fprintf(stderr, "Try '%s --help' for more information.\n", progname);
 	return EXIT_USAGE;
 }
