@@ -82,4 +82,10 @@ blank "$tmp/blank-maps/map.ndjson"
 mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a value" \
     -- --sysroot "$tmp/blank-maps"
 
+# Finding 6: a map file's own lines set what it could take: 198 bytes whose
+# DMA zone spans 16777216 pages cost 117 MB. Its zones are the capture's
+# zoneinfo's now, and this one is refused at its zone line.
+mem map-span 1 "fragstat: $FIXTURES/map/bad-span/fragstat-map:8: node 0, zone DMA: start_pfn, spanned, free, pcp 2, 16777216, 16777216, 1; the capture's zoneinfo says 2, 30, 19, 1: not this capture's map" \
+    -- --sysroot "$FIXTURES/map/bad-span" --map
+
 exit $fail

@@ -108,7 +108,7 @@ static void
 slurp_error(struct ferr *e, int err, size_t most)
 {
 	if (err == EFBIG && most != 0)
-		ferr_set(e, 0, "larger than the %zu bytes its own lines allow",
+		ferr_set(e, 0, "larger than the %zu bytes it may hold",
 		    most);
 	else if (err == EFBIG)
 		ferr_set(e, 0, "larger than %u MiB, not a kernel file",

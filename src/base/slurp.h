@@ -31,7 +31,8 @@ int	slurp_read(const char *path, struct slurp *s, struct ferr *e);
 
 /*
  * The most bytes a file may hold, given its first LEN bytes BUF: for a
- * file fragstat wrote, whose own lines say how long it can be.
+ * file fragstat wrote, whose lines say what it holds (never more than
+ * what the files beside it allow: the limit's to check).
  */
 typedef size_t	slurp_limit_fn(void *arg, const char *buf, size_t len);
 

@@ -10,6 +10,7 @@
 #include "pageorder.h"
 #include "slurp.h"
 #include "text.h"
+#include "zoneinfo.h"
 
 /*
  * The format's version, and the oldest the parser reads: version 2 also
@@ -104,13 +105,14 @@ mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
 	fputs("end\n", fp);
 }
 
-/* The parser's place: the lines, and the one being read. */
+/* The parser's place: the lines, the one being read, the zoneinfo it must agree with. */
 struct cursor {
 	struct lines	 ls;
 	const char	*s;
 	size_t		 n;
 	struct tok	 t[16];
 	size_t		 nt;
+	const struct zoneinfo *zi;
 };
 
 /*
@@ -173,6 +175,56 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 #define ZONE_START	0			/* the key start_pfn */
 #define ZONE_SPANNED	1			/* the key spanned */
 
+/* Returns the free pages buddyinfo's zone B holds (buddyinfo_check(): they fit). */
+static uint64_t
+buddy_free(const struct bzone *b, unsigned norders)
+{
+	uint64_t pages = 0;
+	unsigned k;
+
+	for (k = 0; k < norders; k++)
+		pages += b->free[k] << k;
+	return pages;
+}
+
+/*
+ * Returns 0 when the zone line of C for buddyinfo's zone B (NORDERS
+ * orders), with the values V (start_pfn, spanned, free, pcp), is what the
+ * capture's zoneinfo says (the map was made from it, so it is, to the
+ * page) and holds buddyinfo's free pages; else -1 with E set. Before any
+ * pageblock is allocated: a map file cannot make its zones larger than
+ * the capture's.
+ */
+static int
+zone_agrees(const struct cursor *c, const struct bzone *b, unsigned norders,
+    const uint64_t *v, struct ferr *e)
+{
+	const struct zizone *zz;
+	uint64_t bfree = buddy_free(b, norders);
+
+	if (c->zi == NULL)
+		return 0;
+	if ((zz = zoneinfo_find(c->zi, b->node, b->name)) == NULL ||
+	    (zz->have & (ZI_START_PFN | ZI_SPANNED | ZI_FREE)) !=
+	    (ZI_START_PFN | ZI_SPANNED | ZI_FREE))
+		return ferr_set(e, c->ls.no, "the capture's zoneinfo has no "
+		    "start_pfn, spanned or free pages of node %u, zone %s: "
+		    "not this capture's map", b->node, b->name);
+	if (v[0] != zz->start_pfn || v[1] != zz->spanned || v[2] != zz->free ||
+	    v[3] != zz->pcp)
+		return ferr_set(e, c->ls.no, "node %u, zone %s: start_pfn, "
+		    "spanned, free, pcp %" PRIu64 ", %" PRIu64 ", %" PRIu64
+		    ", %" PRIu64 "; the capture's zoneinfo says %" PRIu64 ", %"
+		    PRIu64 ", %" PRIu64 ", %" PRIu64 ": not this capture's "
+		    "map", b->node, b->name, v[0], v[1], v[2], v[3],
+		    zz->start_pfn, zz->spanned, zz->free, zz->pcp);
+	if (bfree > zz->spanned)
+		return ferr_set(e, c->ls.no, "node %u, zone %s spans %" PRIu64
+		    " pages, fewer than the %" PRIu64 " free that buddyinfo "
+		    "gives it", b->node, b->name, zz->spanned, bfree);
+	return 0;
+}
+
 /*
  * Read C's zone line for zone I of M, which buddyinfo lists as B, and
  * add the zone to M. Returns 0 or -1 with E set.
@@ -203,6 +255,8 @@ zone_line(struct cursor *c, struct map *m, size_t i, const struct bzone *b,
 		    e) != 0)
 			return -1;
 	}
+	if (zone_agrees(c, b, m->norders, v, e) != 0)
+		return -1;
 	return map_zone_add(m, i, b, v[0], v[1], v[2], v[3], c->ls.no, e);
 }
 
@@ -441,8 +495,8 @@ zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
 
 int
 mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
-    struct map *m, struct memcg *cg, unsigned long *page_size,
-    struct ferr *e)
+    const struct zoneinfo *zi, const struct pagetypeinfo *pti, struct map *m,
+    struct memcg *cg, unsigned long *page_size, struct ferr *e)
 {
 	uint64_t v = 0, version = 0, order = 0, norders = 0, balloon = 0,
 	    head_only = 0, buddy = 0;
@@ -451,6 +505,7 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 
 	memset(m, 0, sizeof(*m));
 	memset(&c, 0, sizeof(c));
+	c.zi = zi;
 	lines_init(&c.ls, buf, len);
 	if (header(&c, "fragstat-map", 0, UINT64_MAX, &version, e) != 0)
 		goto fail;
@@ -476,6 +531,13 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 	if (order >= norders) {
 		ferr_set(e, c.ls.no, "the pageblock order is not below the "
 		    "%u orders", (unsigned)norders);
+		goto fail;
+	}
+	/* A smaller one would make the zones' pageblocks many more. */
+	if (pti != NULL && order != pti->pageblock_order) {
+		ferr_set(e, c.ls.no, "pageblock_order %u, but the capture's "
+		    "pagetypeinfo says %u: not this capture's map",
+		    (unsigned)order, pti->pageblock_order);
 		goto fail;
 	}
 	if (header(&c, "balloon", 0, 1, &balloon, e) != 0 ||
@@ -520,27 +582,35 @@ fail:
 /* The most memory cgroups: their ids are 16 bits (MEM_CGROUP_ID_MAX). */
 #define MAPFILE_MOST_CGROUPS	65536
 
-/* What the lines of a map file read so far allow: its zones' pageblocks. */
+/*
+ * What the lines of a map file read so far allow: its zones' pageblocks,
+ * as the capture's own zoneinfo spans them (the parser refuses a zone
+ * line that says otherwise), never as the file's lines say.
+ */
 struct maplimit {
 	size_t		 seen;		/* bytes of whole lines looked at */
-	size_t		 zones, most_zones;
+	const struct buddyinfo *bi;
+	const struct zoneinfo *zi;
+	size_t		 zones;		/* zone lines seen */
 	unsigned	 pageblock_order;
 	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
 	uint64_t	 groups, charges; /* the cgroups line's, bounded */
 };
 
-/* Returns how many pageblocks the zone line T (NT tokens) spans at order O; 0 when it is no zone line. */
+/*
+ * Returns how many pageblocks of order O zone I of buddyinfo spans by
+ * L's zoneinfo (0 when it has none: the parser refuses the zone line).
+ */
 static uint64_t
-zone_blocks(const struct tok *t, size_t nt, unsigned o)
+zone_blocks(const struct maplimit *l, size_t i, unsigned o)
 {
-	uint64_t start, spanned;
+	const struct bzone *b = &l->bi->zones[i];
+	const struct zizone *zz = zoneinfo_find(l->zi, b->node, b->name);
 
-	if (nt != ZONE_TOKENS || !tok_is(&t[0], "zone") ||
-	    num_u64(&t[ZONE_VALUE(ZONE_START)], &start) != 0 ||
-	    num_u64(&t[ZONE_VALUE(ZONE_SPANNED)], &spanned) != 0)
+	if (zz == NULL)
 		return 0;
 	/* As the parser counts them; past MAP_MAX_BLOCKS it refuses the zone. */
-	return map_span_blocks(start, spanned, o);
+	return map_span_blocks(zz->start_pfn, zz->spanned, o);
 }
 
 /*
@@ -564,9 +634,9 @@ map_limit(void *arg, const char *buf, size_t len)
 		if (nt == 2 && tok_is(&t[0], "pageblock_order") &&
 		    num_u64(&t[1], &v) == 0 && v <= MAP_MAX_PAGEBLOCK_ORDER)
 			l->pageblock_order = (unsigned)v;
-		else if (l->zones < l->most_zones &&
-		    (nb = zone_blocks(t, nt, l->pageblock_order)) > 0) {
-			l->zones++;
+		else if (nt >= 1 && tok_is(&t[0], "zone") &&
+		    l->zones < l->bi->nzones) {
+			nb = zone_blocks(l, l->zones++, l->pageblock_order);
 			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
 			    MAP_MAX_BLOCKS - l->blocks;
 		} else if (nt == 3 && tok_is(&t[0], "cgroups") &&
@@ -579,27 +649,70 @@ map_limit(void *arg, const char *buf, size_t len)
 				l->groups = MAPFILE_MOST_CGROUPS;
 		}
 	}
-	return MAPFILE_HEAD_MAX + l->most_zones * MAPFILE_ZONE_MAX +
+	return MAPFILE_HEAD_MAX + l->bi->nzones * MAPFILE_ZONE_MAX +
 	    (size_t)l->blocks * MAPFILE_BLOCK_MAX + (size_t)l->groups *
 	    MAPFILE_CGROUP_MAX + (size_t)l->charges * MAPFILE_CHARGE_MAX;
+}
+
+/*
+ * Point *ZI at the zoneinfo of the capture IN was read from: IN's, else
+ * read here into OWN (zoneinfo_free() it after). Returns 0, or -1 with E
+ * set: a stored map is read against the zoneinfo it was made from.
+ */
+static int
+capture_zoneinfo(const struct inputs *in, const struct zoneinfo **zi,
+    struct zoneinfo *own, struct ferr *e)
+{
+	struct slurp s;
+	int rc;
+
+	memset(own, 0, sizeof(*own));
+	*zi = &in->zi;
+	if (in->have_zi)
+		return 0;
+	if (in->zpath == NULL)
+		return ferr_set(e, 0, "a stored map is read with its capture's "
+		    "zoneinfo");
+	ferr_keep_path(e, in->zpath);
+	if (slurp_read(in->zpath, &s, e) != 0)
+		return -1;
+	rc = zoneinfo_parse(s.buf, s.len, own, e);
+	slurp_free(&s);
+	if (rc == 0 && (rc = zoneinfo_whole(own, e)) != 0)
+		zoneinfo_free(own);
+	*zi = own;
+	return rc;
 }
 
 int
 mapfile_load(const char *path, const struct inputs *in, struct map *m,
     struct memcg *cg, unsigned long *page_size, struct ferr *e)
 {
+	const struct zoneinfo *zi;
+	struct zoneinfo own;
 	struct maplimit l;
 	struct slurp s;
 	int rc;
 
 	memset(m, 0, sizeof(*m));
+	if (!in->have_pti) {
+		ferr_keep_path(e, in->ppath ? in->ppath : path);
+		return ferr_set(e, 0, "not read: a stored map is read with its "
+		    "capture's pageblock order");
+	}
+	if (capture_zoneinfo(in, &zi, &own, e) != 0)
+		return -1;
 	memset(&l, 0, sizeof(l));
-	l.most_zones = in->bi.nzones;
+	l.bi = &in->bi;
+	l.zi = zi;
 	ferr_keep_path(e, path);
 	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
-	if (slurp_read_limit(e->path, &s, map_limit, &l, e) != 0)
-		return -1;
-	rc = mapfile_parse(s.buf, s.len, &in->bi, m, cg, page_size, e);
-	slurp_free(&s);
+	rc = slurp_read_limit(e->path, &s, map_limit, &l, e) == 0 ? 0 : -1;
+	if (rc == 0) {
+		rc = mapfile_parse(s.buf, s.len, &in->bi, zi, &in->pti, m, cg,
+		    page_size, e);
+		slurp_free(&s);
+	}
+	zoneinfo_free(&own);
 	return rc;
 }

@@ -52,16 +52,20 @@ void	mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
 /*
  * Parse the LEN bytes of BUF into M (as map_init() and map_settle() would
  * leave it), CG (memcg_init()ed; read when the file has cgroups) and
- * *PAGE_SIZE; its zones must be BI's. Returns 0, or -1 with E set
- * (nothing left to free).
+ * *PAGE_SIZE; its zones must be BI's, each as ZI (the capture's zoneinfo)
+ * spans it, in pageblocks of PTI's order (NULL: either not checked).
+ * Returns 0, or -1 with E set (nothing left to free).
  */
 int	mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
+	    const struct zoneinfo *zi, const struct pagetypeinfo *pti,
 	    struct map *m, struct memcg *cg, unsigned long *page_size,
 	    struct ferr *e);
 
 /*
  * Read the map stored at PATH for the capture IN was read from into M
- * and CG, ready for map_compute(), with *PAGE_SIZE. Returns 0, or -1 with E set
+ * and CG, ready for map_compute(), with *PAGE_SIZE: its zones as the
+ * capture's zoneinfo (IN's, else read here) spans them, so that no line
+ * of the file sets how much it may hold. Returns 0, or -1 with E set
  * (its path kept in E).
  */
 int	mapfile_load(const char *path, const struct inputs *in, struct map *m,
