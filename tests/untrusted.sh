@@ -88,4 +88,51 @@ mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a v
 mem map-span 1 "fragstat: $FIXTURES/map/bad-span/fragstat-map:8: node 0, zone DMA: start_pfn, spanned, free, pcp 2, 16777216, 16777216, 1; the capture's zoneinfo says 2, 30, 19, 1: not this capture's map" \
     -- --sysroot "$FIXTURES/map/bad-span" --map
 
+# Finding 3: terminal control sequences in a capture's osrelease, or a
+# recording's hostname, release or command, reached the terminal raw.
+esc=$(printf '\033')
+bel=$(printf '\007')
+# views NAME ARG...: run fragstat ARGS in each view (text, JSON, CSV, SVG,
+# Prometheus, advice, --check) and expect no ESC or BEL byte in what any
+# of them writes, on standard output or error, whatever it exits with.
+views() {
+	name=$1
+	shift
+	for v in "" --json --format=csv --format=svg --format=prometheus \
+	    --advise --check; do
+		"$FRAGSTAT" "$@" $v > "$tmp/out" 2>&1 < /dev/null
+		if grep -q "[$esc$bel]" "$tmp/out"; then
+			echo "FAIL: $name $v: an ESC or BEL byte reached the output"
+			fail=1
+		fi
+	done
+}
+
+root esc-root
+printf '6.18.44\033]0;owned\007\033[2J\n' > "$tmp/esc-root/proc/sys/kernel/osrelease"
+views capture --sysroot "$tmp/esc-root"
+printf '%s\n%s\n' "$tmp/esc-root" "$vm" > "$tmp/roots"
+views fleet --fleet --roots-from="$tmp/roots"
+views compare --compare "$tmp/esc-root" "$vm"
+
+# A recording of before argv (its command line as it is), and one whose
+# argv holds ESC and BEL as JSON escapes.
+for r in cmd argv; do
+	cp -R "$FIXTURES/recordings/vm-6.18-counts" "$tmp/rec-$r" || exit 99
+	grep -v '^hostname \|^release ' "$FIXTURES/recordings/vm-6.18-counts/fragstat-recording" |
+	    sed '1a\
+hostname vm\x1b]0;owned\x07\
+release 6.18\x1b[2J' > "$tmp/rec-$r/fragstat-recording" || exit 99
+done
+printf 'command printf \033[31m\007\n' >> "$tmp/rec-cmd/fragstat-recording"
+printf 'argv ["printf","\\u001b[31m\\u0007"]\n' >> "$tmp/rec-argv/fragstat-recording"
+for r in cmd argv; do
+	if ! grep -q "[$esc]" "$tmp/rec-$r/fragstat-recording"; then
+		echo "FAIL: rec-$r: the recording holds no ESC byte to test with"
+		fail=1
+	fi
+	views "recording-$r" --sysroot "$tmp/rec-$r"
+	views "compare-recordings-$r" --compare "$tmp/rec-$r" "$tmp/rec-$r"
+done
+
 exit $fail

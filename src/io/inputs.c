@@ -97,6 +97,18 @@ named_or_default(const struct input_opts *o, const char *named,
 	return *path ? 0 : -1;
 }
 
+/* Returns whether the N bytes at S are printable ASCII, spaces included. */
+static bool
+printable(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return false;
+	return true;
+}
+
 int
 inputs_release(const struct input_opts *o, char *buf, size_t size,
     char **rpath, struct ferr *e)
@@ -121,11 +133,20 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	    NULL)
 		return 0;
 	ferr_keep_path(e, *rpath);
-	if (slurp_read(*rpath, &s, e) != 0)
-		return 0;	/* unknown: the newest layout and rules */
+	/*
+	 * Absent (captures of other tools, a root of buddyinfo alone): the
+	 * release is unknown, as the outputs say. There but unreadable, as
+	 * empty, it is an error: not a capture's.
+	 */
+	if ((rc = slurp_read(*rpath, &s, e)) == -ENOENT)
+		return 0;
+	if (rc != 0)
+		return -1;
+	rc = 1;
 	n = strcspn(s.buf, "\n");
+	/* Printable ASCII (UTS_RELEASE): it reaches terminals as it is. */
 	if (n == 0 || n >= size || text_kver(s.buf) < 0 ||
-	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL)
+	    (n + 1 < s.len) || !printable(s.buf, n))
 		rc = ferr_set(e, 1, "not a kernel release such as '6.1.0'");
 	else
 		snprintf(buf, size, "%.*s", (int)n, s.buf);

@@ -114,7 +114,8 @@ int	inputs_join_max(char *buf, const char *dir, const char *name,
 /*
  * The kernel release for O into BUF: --kernel, the root's osrelease (its
  * path saved in *RPATH, malloc'd), or the running kernel. Returns 1 when
- * known, 0 when not, -1 with E set when osrelease is malformed.
+ * known, 0 when not (no osrelease), -1 with E set when osrelease cannot be
+ * read or is malformed (empty, not one line of printable ASCII).
  */
 int	inputs_release(const struct input_opts *o, char *buf, size_t size,
 	    char **rpath, struct ferr *e);
