@@ -92,6 +92,8 @@ mem map-span 1 "fragstat: $FIXTURES/map/bad-span/fragstat-map:8: node 0, zone DM
 # recording's hostname, release or command, reached the terminal raw.
 esc=$(printf '\033')
 bel=$(printf '\007')
+# U+009B, CSI to some terminals, as UTF-8.
+csi=$(printf '\302\233')
 # views NAME ARG...: run fragstat ARGS in each view (text, JSON, CSV, SVG,
 # Prometheus, advice, --check) and expect no ESC or BEL byte in what any
 # of them writes, on standard output or error, whatever it exits with.
@@ -101,8 +103,8 @@ views() {
 	for v in "" --json --format=csv --format=svg --format=prometheus \
 	    --advise --check; do
 		"$FRAGSTAT" "$@" $v > "$tmp/out" 2>&1 < /dev/null
-		if grep -q "[$esc$bel]" "$tmp/out"; then
-			echo "FAIL: $name $v: an ESC or BEL byte reached the output"
+		if grep -q "[$esc$bel]" "$tmp/out" || grep -qF "$csi" "$tmp/out"; then
+			echo "FAIL: $name $v: an ESC, BEL or CSI reached the output"
 			fail=1
 		fi
 	done
@@ -134,5 +136,11 @@ for r in cmd argv; do
 	views "recording-$r" --sysroot "$tmp/rec-$r"
 	views "compare-recordings-$r" --compare "$tmp/rec-$r" "$tmp/rec-$r"
 done
+
+# A recording's zone names and times, printed as they are in every view.
+cp -R "$FIXTURES/recordings/vm-6.18-counts" "$tmp/rec-csi" || exit 99
+sed "s/\"DMA\"/\"D${csi}[2JMA\"/; s/\"time\":\"2026/\"time\":\"${csi}2026/" \
+    "$FIXTURES/recordings/vm-6.18-counts/samples.ndjson" > "$tmp/rec-csi/samples.ndjson"
+views recording-csi --sysroot "$tmp/rec-csi"
 
 exit $fail

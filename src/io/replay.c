@@ -250,6 +250,7 @@ static struct rzone *
 zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
     char *why, const char **what)
 {
+	struct tok t = { name->s, name->n };
 	struct rzone *z;
 	size_t slot;
 
@@ -265,6 +266,12 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 	if (name->n >= sizeof(z->name)) {
 		snprintf(why, WHY_SIZE, "a zone name longer than %zu bytes",
 		    sizeof(z->name) - 1);
+		return NULL;
+	}
+	/* As the kernel names zones: every view prints it as it is. */
+	if (!tok_is_name(&t, sizeof(z->name) - 1)) {
+		snprintf(why, WHY_SIZE, "a zone name that is not printable "
+		    "ASCII");
 		return NULL;
 	}
 	if (r->nzones == REPLAY_MAX_ZONES) {
@@ -544,6 +551,7 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	struct rseries *se = r->series;
 	struct rsample *one = NULL;
 	const struct jr_val *t;
+	struct tok when;
 	struct jr_doc d;
 	int rc = -1;
 
@@ -553,6 +561,10 @@ sample_add(struct replay *r, const char *s, size_t n, size_t *col,
 	*what = "a sample is an object with 'time' as --watch --json writes";
 	if (d.v[0].type != JR_OBJ || (t = jr_get(&d, &d.v[0], "time")) == NULL ||
 	    t->type != JR_STR || t->n >= sizeof(r->first))
+		goto out;
+	/* An ISO 8601 time, printed as it is. */
+	when = (struct tok){ t->s, t->n };
+	if (!tok_is_name(&when, sizeof(r->first) - 1))
 		goto out;
 	if (se != NULL) {
 		if ((one = grow_room(se->s, &se->scap, r->nsamples, sizeof(*one),
