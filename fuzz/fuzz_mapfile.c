@@ -11,6 +11,7 @@
 #include "fuzz.h"
 #include "map.h"
 #include "mapfile.h"
+#include "mapfile_write.h"
 
 /* The buddyinfo every input is read against: tests/fixtures/map/root's. */
 static const char buddyinfo[] =

@@ -12,6 +12,8 @@
 #include "kpageflags.h"
 #include "map.h"
 #include "mapfile.h"
+#include "mapfile_load.h"
+#include "mapfile_write.h"
 #include "render_map.h"
 #include "testutil.h"
 #include "zoneinfo.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* mapfile.c - the map a capture stores: pageblock counts, run-length encoded (format in mapfile.h) */
+/* mapfile.c - parse the map a capture stores: pageblock counts, run-length encoded (format in mapfile.h) */
 #include "config.h"
 
 #include <inttypes.h>
@@ -8,102 +8,8 @@
 
 #include "mapfile.h"
 #include "pageorder.h"
-#include "slurp.h"
 #include "text.h"
 #include "zoneinfo.h"
-
-/*
- * The format's version, and the oldest the parser reads: version 2 also
- * stored nr_free_pages, the zones' free pages added up, which the parser
- * skips and adds up itself.
- */
-#define MAPFILE_VERSION		3
-#define MAPFILE_VERSION_MIN	2
-
-/* Returns whether pageblocks A and B hold the same counts. */
-static bool
-same_block(const struct map_block *a, const struct map_block *b)
-{
-	return memcmp(a->n, b->n, sizeof(a->n)) == 0 &&
-	    memcmp(a->pin, b->pin, sizeof(a->pin)) == 0;
-}
-
-/* Write the path P, bytes that would split a line or a field as "\ooo". */
-static void
-write_path(FILE *fp, const char *p)
-{
-	const unsigned char *u = (const unsigned char *)p;
-
-	for (; *u; u++)
-		if (*u <= ' ' || *u >= 0x7f || *u == '\\')
-			fprintf(fp, "\\%03o", *u);
-		else
-			putc(*u, fp);
-}
-
-/* Write CG's groups and charges: the cgroups section. */
-static void
-write_cgroups(FILE *fp, const struct memcg *cg)
-{
-	const struct memcg_charge *c;
-	size_t i;
-	unsigned j;
-
-	fprintf(fp, "cgroups %zu %zu\n", cg->ngroups, cg->ncharges);
-	for (i = 0; i < cg->ngroups; i++) {
-		fprintf(fp, "cgroup %" PRIu64 " ", cg->groups[i].ino);
-		if (cg->groups[i].path)
-			write_path(fp, cg->groups[i].path);
-		else
-			putc('?', fp);
-		putc('\n', fp);
-	}
-	for (i = 0; i < cg->ncharges; i++) {
-		c = &cg->charges[i];
-		fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRIu32, c->zone,
-		    c->block, c->group);
-		/* As many counts as charge_line() reads: one per class. */
-		for (j = 0; j < MEMCG_NCLASSES; j++)
-			fprintf(fp, " %u", (unsigned)c->n[j]);
-		putc('\n', fp);
-	}
-}
-
-void
-mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
-    unsigned long page_size)
-{
-	const struct map_zone *z;
-	const struct map_block *b;
-	size_t i, k, run;
-	unsigned c;
-
-	fprintf(fp, "fragstat-map %d\npage_size %lu\npageblock_order %u\n"
-	    "orders %u\nballoon %d\nbuddy_head_only %d\nbuddy_pages %" PRIu64
-	    "\n", MAPFILE_VERSION, page_size, m->pageblock_order, m->norders,
-	    m->balloon, m->buddy_head_only, m->buddy_pages);
-	for (i = 0; i < m->nzones; i++) {
-		z = &m->zones[i];
-		fprintf(fp, "zone %u %s start_pfn %" PRIu64 " spanned %" PRIu64
-		    " free %" PRIu64 " pcp %" PRIu64 "\n", z->node, z->name,
-		    z->start_pfn, z->spanned, z->free_pages, z->pcp_free);
-		for (k = 0; k < z->nblocks; k += run) {
-			b = &z->blocks[k];
-			for (run = 1; k + run < z->nblocks &&
-			    same_block(b, &z->blocks[k + run]); run++)
-				;
-			fprintf(fp, "%zu", run);
-			for (c = 0; c < MAP_NCLASSES; c++)
-				fprintf(fp, " %u", (unsigned)b->n[c]);
-			for (c = 0; c < MAP_NPINS; c++)
-				fprintf(fp, " %u", (unsigned)b->pin[c]);
-			fputc('\n', fp);
-		}
-	}
-	if (cg && cg->read)
-		write_cgroups(fp, cg);
-	fputs("end\n", fp);
-}
 
 /* The parser's place: the lines, the one being read, the zoneinfo it must agree with. */
 struct cursor {
@@ -163,8 +69,7 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 
 /*
  * A zone line's layout: "zone NODE NAME" and then each of ZONE_NKEYS keys
- * (start_pfn spanned free pcp) with its value; zone_line() reads it and
- * zone_blocks() looks ahead at it.
+ * (start_pfn spanned free pcp) with its value; zone_line() reads it.
  */
 #define ZONE_NODE	1
 #define ZONE_NAME	2
@@ -172,8 +77,6 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 #define ZONE_KEY(k)	(3 + 2 * (k))		/* the token of key K */
 #define ZONE_VALUE(k)	(ZONE_KEY(k) + 1)	/* and of its value */
 #define ZONE_TOKENS	ZONE_KEY(ZONE_NKEYS)
-#define ZONE_START	0			/* the key start_pfn */
-#define ZONE_SPANNED	1			/* the key spanned */
 
 /* Returns the free pages buddyinfo's zone B holds (buddyinfo_check(): they fit). */
 static uint64_t
@@ -562,157 +465,4 @@ fail:
 	map_free(m);
 	memcg_free(cg);
 	return -1;
-}
-
-/*
- * The longest lines a map file holds: the 8 header lines (version 2's) and 'end', a
- * zone line (two 20-digit numbers, a name, four 20-digit counts), and a
- * pageblock line: a repeat below 2^26 (8 digits) and 13 counts, the
- * MAP_NCLASSES classes' summing to the pageblock's pages (2^15 at most:
- * 23 digits at most) and the MAP_NPINS pins' to at most as many (34),
- * with 13 blanks and the newline: 79 bytes.
- */
-#define MAPFILE_HEAD_MAX	512
-#define MAPFILE_ZONE_MAX	192
-#define MAPFILE_BLOCK_MAX	80
-/* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
-#define MAPFILE_PATH_MAX	4096
-#define MAPFILE_CGROUP_MAX	(MAPFILE_PATH_MAX * 4 + 32)
-#define MAPFILE_CHARGE_MAX	64
-/* The most memory cgroups: their ids are 16 bits (MEM_CGROUP_ID_MAX). */
-#define MAPFILE_MOST_CGROUPS	65536
-
-/*
- * What the lines of a map file read so far allow: its zones' pageblocks,
- * as the capture's own zoneinfo spans them (the parser refuses a zone
- * line that says otherwise), never as the file's lines say.
- */
-struct maplimit {
-	size_t		 seen;		/* bytes of whole lines looked at */
-	const struct buddyinfo *bi;
-	const struct zoneinfo *zi;
-	size_t		 zones;		/* zone lines seen */
-	unsigned	 pageblock_order;
-	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
-	uint64_t	 groups, charges; /* the cgroups line's, bounded */
-};
-
-/*
- * Returns how many pageblocks of order O zone I of buddyinfo spans by
- * L's zoneinfo (0 when it has none: the parser refuses the zone line).
- */
-static uint64_t
-zone_blocks(const struct maplimit *l, size_t i, unsigned o)
-{
-	const struct bzone *b = &l->bi->zones[i];
-	const struct zizone *zz = zoneinfo_find(l->zi, b->node, b->name);
-
-	if (zz == NULL)
-		return 0;
-	/* As the parser counts them; past MAP_MAX_BLOCKS it refuses the zone. */
-	return map_span_blocks(zz->start_pfn, zz->spanned, o);
-}
-
-/*
- * Returns the most bytes the map file whose first LEN bytes are BUF may
- * hold: a line per pageblock of the zones its zone lines name, at most
- * (a slurp_limit_fn over struct maplimit).
- */
-static size_t
-map_limit(void *arg, const char *buf, size_t len)
-{
-	struct maplimit *l = arg;
-	const char *nl;
-	struct tok t[12];
-	uint64_t v, nb;
-	size_t nt;
-
-	while ((nl = memchr(buf + l->seen, '\n', len - l->seen)) != NULL) {
-		nt = tok_split(buf + l->seen, (size_t)(nl - buf - l->seen), t,
-		    sizeof(t) / sizeof(t[0]));
-		l->seen = (size_t)(nl - buf) + 1;
-		if (nt == 2 && tok_is(&t[0], "pageblock_order") &&
-		    num_u64(&t[1], &v) == 0 && v <= MAP_MAX_PAGEBLOCK_ORDER)
-			l->pageblock_order = (unsigned)v;
-		else if (nt >= 1 && tok_is(&t[0], "zone") &&
-		    l->zones < l->bi->nzones) {
-			nb = zone_blocks(l, l->zones++, l->pageblock_order);
-			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
-			    MAP_MAX_BLOCKS - l->blocks;
-		} else if (nt == 3 && tok_is(&t[0], "cgroups") &&
-		    num_u64(&t[1], &l->groups) == 0 &&
-		    num_u64(&t[2], &l->charges) == 0) {
-			/* A charge per cgroup and page at most; 2^16 cgroups. */
-			if (l->charges > l->blocks << l->pageblock_order)
-				l->charges = l->blocks << l->pageblock_order;
-			if (l->groups > MAPFILE_MOST_CGROUPS)
-				l->groups = MAPFILE_MOST_CGROUPS;
-		}
-	}
-	return MAPFILE_HEAD_MAX + l->bi->nzones * MAPFILE_ZONE_MAX +
-	    (size_t)l->blocks * MAPFILE_BLOCK_MAX + (size_t)l->groups *
-	    MAPFILE_CGROUP_MAX + (size_t)l->charges * MAPFILE_CHARGE_MAX;
-}
-
-/*
- * Point *ZI at the zoneinfo of the capture IN was read from: IN's, else
- * read here into OWN (zoneinfo_free() it after). Returns 0, or -1 with E
- * set: a stored map is read against the zoneinfo it was made from.
- */
-static int
-capture_zoneinfo(const struct inputs *in, const struct zoneinfo **zi,
-    struct zoneinfo *own, struct ferr *e)
-{
-	struct slurp s;
-	int rc;
-
-	memset(own, 0, sizeof(*own));
-	*zi = &in->zi;
-	if (in->have_zi)
-		return 0;
-	if (in->zpath == NULL)
-		return ferr_set(e, 0, "a stored map is read with its capture's "
-		    "zoneinfo");
-	ferr_keep_path(e, in->zpath);
-	if (slurp_read(in->zpath, &s, e) != 0)
-		return -1;
-	rc = zoneinfo_parse(s.buf, s.len, own, e);
-	slurp_free(&s);
-	if (rc == 0 && (rc = zoneinfo_whole(own, e)) != 0)
-		zoneinfo_free(own);
-	*zi = own;
-	return rc;
-}
-
-int
-mapfile_load(const char *path, const struct inputs *in, struct map *m,
-    struct memcg *cg, unsigned long *page_size, struct ferr *e)
-{
-	const struct zoneinfo *zi;
-	struct zoneinfo own;
-	struct maplimit l;
-	struct slurp s;
-	int rc;
-
-	memset(m, 0, sizeof(*m));
-	if (!in->have_pti) {
-		ferr_keep_path(e, in->ppath ? in->ppath : path);
-		return ferr_set(e, 0, "not read: a stored map is read with its "
-		    "capture's pageblock order");
-	}
-	if (capture_zoneinfo(in, &zi, &own, e) != 0)
-		return -1;
-	memset(&l, 0, sizeof(l));
-	l.bi = &in->bi;
-	l.zi = zi;
-	ferr_keep_path(e, path);
-	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
-	rc = slurp_read_limit(e->path, &s, map_limit, &l, e) == 0 ? 0 : -1;
-	if (rc == 0) {
-		rc = mapfile_parse(s.buf, s.len, &in->bi, zi, &in->pti, m, cg,
-		    page_size, e);
-		slurp_free(&s);
-	}
-	zoneinfo_free(&own);
-	return rc;
 }
