@@ -71,7 +71,7 @@ mem blank-pagetypeinfo 0 "" -- --sysroot "$tmp/blank-pti"
 # /dev/zero they grew to 2 GB, and "no whole sample" was said for ENOMEM.
 cp -R "$FIXTURES/recordings/vm-6.18-counts" "$tmp/zero-samples" || exit 99
 ln -sf /dev/zero "$tmp/zero-samples/samples.ndjson"
-mem zero-samples 1 "fragstat: $tmp/zero-samples/samples.ndjson:1: a line longer than 16777216 bytes: not a file fragstat writes" \
+mem zero-samples 1 "fragstat: $tmp/zero-samples/samples.ndjson:1: a line longer than 16777216 bytes" \
     -- --sysroot "$tmp/zero-samples"
 
 # The same rule for map.ndjson, once sized by its lines (a line of zones
@@ -81,6 +81,11 @@ head -n 1 "$FIXTURES/recordings/map-every/map.ndjson" > "$tmp/blank-maps/map.ndj
 blank "$tmp/blank-maps/map.ndjson"
 mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a value" \
     -- --sysroot "$tmp/blank-maps"
+
+# The list of --fleet, read by the same capped line reader: a line is a
+# root, so one past PATH_MAX is refused, not grown without end.
+mem fleet-zero 1 "fragstat: /dev/zero:1: a line longer than 4095 bytes" \
+    -- -q --fleet --roots-from=/dev/zero
 
 # Finding 6: a map file's own lines set what it could take: 198 bytes whose
 # DMA zone spans 16777216 pages cost 117 MB. Its zones are the capture's

@@ -354,8 +354,8 @@ slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
 			return 1;
 		}
 		if (l->len - l->off > l->most) {
-			ferr_set(e, l->no + 1, "a line longer than %zu bytes: "
-			    "not a file fragstat writes", l->most);
+			ferr_set(e, l->no + 1, "a line longer than %zu bytes",
+			    l->most);
 			return -EFBIG;
 		}
 		if (l->eof)

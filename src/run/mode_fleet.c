@@ -2,7 +2,7 @@
 /* mode_fleet.c - --fleet: many roots read one at a time into one summary */
 
 #include "config.h"
-#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +10,7 @@
 #include "modes.h"
 #include "record.h"
 #include "render_fleet.h"
+#include "slurp.h"
 
 /*
  * Read root ROOT into F for O. A root that cannot be read is said on
@@ -56,49 +57,45 @@ fleet_root(struct opts *o, struct fleet *f, const char *root)
 	return rc;
 }
 
-/* Say that the list at O->roots_from cannot be read (errno says why); returns -1. */
-static int
-unreadable(const struct opts *o)
-{
-	ferr_say("%s: %s", o->roots_from, strerror(errno));
-	return -1;
-}
-
 /*
  * Read into F every root of the list at O->roots_from ("-": standard
- * input), a line at a time: memory does not grow with the list. Returns
- * 0, the exit code of the last root that failed, or -1 when out of memory
- * or the list cannot be read (said).
+ * input), a line at a time (each shorter than PATH_MAX): memory does not
+ * grow with the list. Returns 0, the exit code of the last root that
+ * failed, or -1 when out of memory or the list cannot be read (said).
  */
 static int
 fleet_list(struct opts *o, struct fleet *f)
 {
-	bool std = strcmp(o->roots_from, "-") == 0;
-	FILE *fp = std ? stdin : fopen(o->roots_from, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct ferr e = { .path = o->roots_from };
+	char root[PATH_MAX];
+	struct slurp_lines ls;
+	const char *s;
+	size_t n;
+	bool whole;
 	int rc, status = 0;
 
-	if (fp == NULL)
-		return unreadable(o);
-	while ((n = getline(&line, &cap, fp)) >= 0) {
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
+	/* A root is a path: a longer line is no root (and no memory sink). */
+	if (slurp_lines_open(o->roots_from, &ls, PATH_MAX - 1, &e) != 0) {
+		ferr_print(&e);
+		return -1;
+	}
+	while ((rc = slurp_lines_next(&ls, &s, &n, &whole, &e)) == 1) {
 		if (n == 0)
 			continue;
-		if ((rc = fleet_root(o, f, line)) < 0) {
+		memcpy(root, s, n);
+		root[n] = '\0';
+		if ((rc = fleet_root(o, f, root)) < 0) {
 			status = rc;
 			break;
 		}
 		if (rc != 0)
 			status = rc;
 	}
-	if (status >= 0 && ferror(fp))
-		status = unreadable(o);
-	free(line);
-	if (!std)
-		fclose(fp);
+	if (rc < 0 && status >= 0) {
+		ferr_print(&e);
+		status = -1;
+	}
+	slurp_lines_close(&ls);
 	return status;
 }
 
