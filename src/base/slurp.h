@@ -55,6 +55,7 @@ struct slurp_lines {
 	bool		 slow;		/* ticks while a read waits: is_slow() */
 	char		*buf;
 	size_t		 cap, len, off;	/* room, bytes held, the next line's start */
+	size_t		 seen;		/* bytes after OFF known to hold no newline */
 	size_t		 most;		/* the longest line, without its newline */
 	bool		 eof;
 	unsigned long	 no;		/* the line returned last, from 1 */
