@@ -148,4 +148,17 @@ sed "s/\"DMA\"/\"D${csi}[2JMA\"/; s/\"time\":\"2026/\"time\":\"${csi}2026/" \
     "$FIXTURES/recordings/vm-6.18-counts/samples.ndjson" > "$tmp/rec-csi/samples.ndjson"
 views recording-csi --sysroot "$tmp/rec-csi"
 
+# A capture's map names its memory cgroups (a directory's name, which any
+# user who may make one chose), and page_owner's stacks are a file of the
+# root: both are printed.
+cp -R "$FIXTURES/map/capture" "$tmp/esc-map" || exit 99
+sed 's|^cgroup 1001 /app$|cgroup 1001 /app\\033]0;owned\\007|' \
+    "$FIXTURES/map/capture/fragstat-map" > "$tmp/esc-map/fragstat-map"
+views map-cgroups --sysroot "$tmp/esc-map" --map --cgroups
+cp -R "$FIXTURES/map/root" "$tmp/esc-owner" || exit 99
+sed "s/^ allocate_slab+/ allocate_slab${esc}]0;owned${bel}+/" \
+    "$FIXTURES/map/root/sys/kernel/debug/page_owner" \
+    > "$tmp/esc-owner/sys/kernel/debug/page_owner"
+views page-owner --sysroot "$tmp/esc-owner" --map --cgroups
+
 exit $fail
