@@ -4,8 +4,10 @@
 # a file made to amplify (blank lines, /dev/zero, a map file whose lines
 # name huge zones) ends with a clear message under 64 MB of address space
 # (ulimit -v; skipped with a reason where fragstat cannot start under it,
-# as a sanitizer build cannot); control bytes in a capture's osrelease or
-# a recording's hostname, release or command reach no view raw.
+# as a sanitizer build cannot); control bytes in a capture's osrelease,
+# map cgroups or page_owner, or a recording's hostname, release, command,
+# zone names or times reach no view raw (ESC, BEL, CSI: text, JSON, CSV,
+# SVG, Prometheus, advice, --check, --fleet, --compare).
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 LC_ALL=C
@@ -18,6 +20,8 @@ fail=0
 # The address space every run of a memory case gets, in KiB.
 limit=65536
 
+# dash's and bash's ulimit have -v; a shell without it skips as well.
+# shellcheck disable=SC3045
 if (ulimit -v $limit && "$FRAGSTAT" --version) >/dev/null 2>&1; then
 	small=yes
 else
@@ -44,6 +48,7 @@ mem() {
 	line=$3
 	shift 4
 	[ -n "$small" ] || return 0
+	# shellcheck disable=SC3045
 	(ulimit -v $limit && exec "$FRAGSTAT" "$@") > "$tmp/out" 2> "$tmp/err" < /dev/null
 	st=$?
 	if [ -n "$line" ]; then
