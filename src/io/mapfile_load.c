@@ -31,15 +31,16 @@
 
 /*
  * What the lines of a map file read so far allow: its zones' pageblocks,
- * as the capture's own zoneinfo spans them (the parser refuses a zone
- * line that says otherwise), never as the file's lines say.
+ * as the capture's own zoneinfo spans them in its pagetypeinfo's order
+ * (the parser refuses a map that says otherwise), never as the file's
+ * lines say.
  */
 struct maplimit {
 	size_t		 seen;		/* bytes of whole lines looked at */
 	const struct buddyinfo *bi;
 	const struct zoneinfo *zi;
 	size_t		 zones;		/* zone lines seen */
-	unsigned	 pageblock_order;
+	unsigned	 pageblock_order;	/* the capture's */
 	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
 	uint64_t	 groups, charges; /* the cgroups line's, bounded */
 };
@@ -71,17 +72,14 @@ map_limit(void *arg, const char *buf, size_t len)
 	struct maplimit *l = arg;
 	const char *nl;
 	struct tok t[12];
-	uint64_t v, nb;
+	uint64_t nb;
 	size_t nt;
 
 	while ((nl = memchr(buf + l->seen, '\n', len - l->seen)) != NULL) {
 		nt = tok_split(buf + l->seen, (size_t)(nl - buf - l->seen), t,
 		    sizeof(t) / sizeof(t[0]));
 		l->seen = (size_t)(nl - buf) + 1;
-		if (nt == 2 && tok_is(&t[0], "pageblock_order") &&
-		    num_u64(&t[1], &v) == 0 && v <= MAP_MAX_PAGEBLOCK_ORDER)
-			l->pageblock_order = (unsigned)v;
-		else if (nt >= 1 && tok_is(&t[0], "zone") &&
+		if (nt >= 1 && tok_is(&t[0], "zone") &&
 		    l->zones < l->bi->nzones) {
 			nb = zone_blocks(l, l->zones++, l->pageblock_order);
 			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
@@ -152,6 +150,7 @@ mapfile_load(const char *path, const struct inputs *in, struct map *m,
 	memset(&l, 0, sizeof(l));
 	l.bi = &in->bi;
 	l.zi = zi;
+	l.pageblock_order = in->pti.pageblock_order;
 	ferr_keep_path(e, path);
 	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
 	rc = slurp_read_limit(e->path, &s, map_limit, &l, e) == 0 ? 0 : -1;
