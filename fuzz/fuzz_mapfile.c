@@ -11,6 +11,7 @@
 #include "fuzz.h"
 #include "map.h"
 #include "mapfile.h"
+#include "mapfile_write.h"
 
 /* The buddyinfo every input is read against: tests/fixtures/map/root's. */
 static const char buddyinfo[] =
@@ -62,7 +63,7 @@ fuzz_mapfile(const uint8_t *data, size_t size)
 	FUZZ_ASSERT((frag = frag_compute_all(&bi)) != NULL, "out of memory");
 	memcg_init(&cg);
 	memcg_init(&cg2);
-	if (mapfile_parse(s, size, &bi, &m, &cg, &ps, &e) != 0) {
+	if (mapfile_parse(s, size, &bi, NULL, NULL, &m, &cg, &ps, &e) != 0) {
 		fuzz_check_error(&e, s, size, "fragstat-map");
 		FUZZ_ASSERT(m.zones == NULL && m.blocks == NULL,
 		    "a refused map left memory behind");
@@ -75,7 +76,8 @@ fuzz_mapfile(const uint8_t *data, size_t size)
 	fuzz_mem_open(&w1);
 	mapfile_write(w1.fp, &m, &cg, ps);
 	fuzz_mem_close(&w1);
-	if (mapfile_parse(w1.buf, w1.len, &bi, &again, &cg2, &ps, &e) != 0)
+	if (mapfile_parse(w1.buf, w1.len, &bi, NULL, NULL, &again, &cg2, &ps,
+	    &e) != 0)
 		fuzz_fail("rewritten map rejected at line %lu: %s", e.line,
 		    e.msg);
 	fuzz_mem_open(&w2);

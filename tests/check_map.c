@@ -13,6 +13,8 @@
 #include "kpageflags.h"
 #include "map.h"
 #include "mapfile.h"
+#include "mapfile_load.h"
+#include "mapfile_write.h"
 #include "meminfo.h"
 #include "render_map.h"
 #include "testutil.h"
@@ -701,7 +703,8 @@ START_TEST(test_mapfile_roundtrip)
 	    "1 2 2 0 0 0 0 0 0 0 0 0 0 0\n1 3 0 1 0 0 1 0 0 0 0 0 0 0\n"
 	    "1 3 0 0 1 0 0 0 0 0 0 0 0 1\n1 0 0 0 0 4 0 0 0 0 0 0 0 0\n"
 	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\nend\n");
-	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, &back, &cgs, &ps, &e) == 0,
+	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, NULL, NULL, &back,
+	    &cgs, &ps, &e) == 0,
 	    "%lu: %s", e.line, e.msg);
 	ck_assert_uint_eq(ps, 4096);
 	ck_assert_int_eq(map_compute(&back, g.in.frag), 0);
@@ -752,7 +755,8 @@ START_TEST(test_mapfile_runs)
 
 	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 0 1 "
 	    "2\n"), &bi, &e), 0);
-	ck_assert_msg(mapfile_parse(S(text), &bi, &m, &cgs, &ps, &e) == 0, "%lu: %s",
+	ck_assert_msg(mapfile_parse(S(text), &bi, NULL, NULL, &m, &cgs, &ps,
+	    &e) == 0, "%lu: %s",
 	    e.line, e.msg);
 	ck_assert(m.balloon);
 	ck_assert(m.buddy_head_only);
@@ -771,6 +775,31 @@ END_TEST
 /* The buddyinfo of one zone with 16 orders: pageblocks of order 15 fit below them. */
 static const char big_buddyinfo[] =
 	"Node 0, zone   Normal 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+
+/*
+ * Set IN as a capture's inputs for mapfile_load(): its zoneinfo has one
+ * zone Normal spanning SPANNED pages from 0 with FREE pages free, and its
+ * pagetypeinfo the pageblock order ORDER.
+ */
+static void
+capture_inputs(struct inputs *in, uint64_t spanned, uint64_t free_pages,
+    unsigned order)
+{
+	struct ferr e = { .path = "zoneinfo" };
+	char zi[256];
+
+	snprintf(zi, sizeof(zi), "Node 0, zone   Normal\n  pages free %llu\n"
+	    "        min 1\n        low 1\n        high 2\n"
+	    "        spanned %llu\n        present %llu\n"
+	    "        managed %llu\n  start_pfn: 0\n",
+	    (unsigned long long)free_pages, (unsigned long long)spanned,
+	    (unsigned long long)spanned, (unsigned long long)spanned);
+	ck_assert_msg(zoneinfo_parse(zi, strlen(zi), &in->zi, &e) == 0, "%lu: %s",
+	    e.line, e.msg);
+	in->have_zi = true;
+	in->have_pti = true;
+	in->pti.pageblock_order = order;
+}
 
 /*
  * A stored map over the kernel files' 16 MiB cap (2.4 TiB in order-15
@@ -810,6 +839,7 @@ START_TEST(test_mapfile_big)
 		z->free_pages += 10000 + k % 2;
 	}
 	m.nr_free_pages = m.buddy_pages = z->free_pages;
+	capture_inputs(&in, z->spanned, z->free_pages, 15);
 	ck_assert_int_ne(fd = mkstemp(path), -1);
 	ck_assert_ptr_nonnull(fp = fdopen(fd, "w"));
 	mapfile_write(fp, &m, NULL, 4096);
@@ -828,6 +858,7 @@ START_TEST(test_mapfile_big)
 	map_free(&back);
 	map_free(&m);
 	buddyinfo_free(&in.bi);
+	zoneinfo_free(&in.zi);
 }
 END_TEST
 
@@ -850,6 +881,7 @@ START_TEST(test_mapfile_too_long)
 	memset(&in, 0, sizeof(in));
 	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
 	    "0\n"), &in.bi, &e), 0);
+	capture_inputs(&in, 4, 2, 1);
 	ck_assert_int_ne(fd = mkstemp(path), -1);
 	ck_assert_ptr_nonnull(fp = fdopen(fd, "w"));
 	fputs(head, fp);
@@ -860,10 +892,67 @@ START_TEST(test_mapfile_too_long)
 	rc = mapfile_load(path, &in, &m, &cgs, &ps, &e);
 	unlink(path);
 	ck_assert_int_eq(rc, -1);
-	ck_assert_str_eq(e.msg, "larger than the 864 bytes its own lines "
-	    "allow");
+	ck_assert_str_eq(e.msg, "larger than the 864 bytes it may hold");
 	ck_assert_ptr_null(m.zones);
 	buddyinfo_free(&in.bi);
+	zoneinfo_free(&in.zi);
+}
+END_TEST
+
+/*
+ * A map read with its capture's files (issue #44, finding 6): zoneinfo
+ * spans Normal over SPANNED pages from 0 with FREE free, pagetypeinfo
+ * says order 1, buddyinfo holds 2 free pages; what the map says of them.
+ */
+static const struct mcap {
+	uint64_t	 spanned, free;
+	const char	*text;
+	unsigned long	 line;		/* 0: accepted */
+	const char	*msg;
+} mcaps[] = {
+	{ 4, 2, "fragstat-map 3\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nend\n", 0, "" },
+	{ 4, 2, "fragstat-map 3\npage_size 4096\npageblock_order 0\norders 4\n",
+	  4, "pageblock_order 0, but the capture's pagetypeinfo says 1: not "
+	  "this capture's map" },
+	{ 4, 2, "fragstat-map 3\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 3 pcp 0\n", 8,
+	  "node 0, zone Normal: start_pfn, spanned, free, pcp 0, 4, 3, 0; the "
+	  "capture's zoneinfo says 0, 4, 2, 0: not this capture's map" },
+	{ 1, 2, "fragstat-map 3\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 2\n"
+	  "zone 0 Normal start_pfn 0 spanned 1 free 2 pcp 0\n", 8,
+	  "node 0, zone Normal spans 1 pages, fewer than the 2 free that "
+	  "buddyinfo gives it" },
+};
+
+START_TEST(test_mapfile_capture)
+{
+	const struct mcap *c = &mcaps[_i];
+	struct ferr e = { .path = "" };
+	struct inputs in;
+	unsigned long ps;
+	struct map m;
+	int rc;
+
+	memset(&in, 0, sizeof(in));
+	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
+	    "0\n"), &in.bi, &e), 0);
+	capture_inputs(&in, c->spanned, c->free, 1);
+	rc = mapfile_parse(c->text, strlen(c->text), &in.bi, &in.zi, &in.pti,
+	    &m, &cgs, &ps, &e);
+	ck_assert_msg(rc == (c->line ? -1 : 0), "%lu: %s", e.line, e.msg);
+	if (rc == 0)
+		map_free(&m);
+	else {
+		ck_assert_str_eq(e.msg, c->msg);
+		ck_assert_uint_eq(e.line, c->line);
+	}
+	buddyinfo_free(&in.bi);
+	zoneinfo_free(&in.zi);
 }
 END_TEST
 
@@ -927,8 +1016,8 @@ START_TEST(test_mapfile_bad)
 
 	ck_assert_int_eq(buddyinfo_parse(S("Node 0, zone   Normal 0 1 0 "
 	    "0\n"), &bi, &e), 0);
-	ck_assert_int_eq(mapfile_parse(b->text, strlen(b->text), &bi, &m, &cgs, &ps,
-	    &e), -1);
+	ck_assert_int_eq(mapfile_parse(b->text, strlen(b->text), &bi, NULL,
+	    NULL, &m, &cgs, &ps, &e), -1);
 	ck_assert_str_eq(e.msg, b->msg);
 	ck_assert_uint_eq(e.line, b->line);
 	ck_assert_ptr_null(m.zones);
@@ -980,6 +1069,7 @@ main(void)
 	tcase_add_test(tc, test_mapfile_runs);
 	tcase_add_test(tc, test_mapfile_too_long);
 	tcase_add_loop_test(tc, test_mapfile_bad, 0, (int)N(mbads));
+	tcase_add_loop_test(tc, test_mapfile_capture, 0, (int)N(mcaps));
 	suite_add_tcase(s, tc);
 	/*
 	 * 40 MiB through /tmp: a second on this machine, more than Check's

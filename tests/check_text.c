@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bounds.h"
+#include "escape.h"
 #include "grow.h"
 #include "text.h"
 #include "testutil.h"
@@ -574,6 +575,27 @@ START_TEST(test_grow_room)
 }
 END_TEST
 
+/*
+ * esc_text(): what a terminal is shown of text read from a file. ESC ] 0
+ * retitles a window, ESC [ 2 J clears it, BEL rings, U+009B is CSI to some
+ * terminals; UTF-8 stays, a byte that starts nothing valid is quoted.
+ */
+START_TEST(test_esc_text)
+{
+	char *out = NULL;
+	size_t len;
+	FILE *fp = open_memstream(&out, &len);
+
+	ck_assert_ptr_nonnull(fp);
+	esc_text(fp, "vm\x1b]0;t\x07 6.18\x1b[2J \x7f\xc2\x9b[1m caf\xc3\xa9 "
+	    "\xff\xe2\x82 a\\b \"<&>'");
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_str_eq(out, "vm\\x1b]0;t\\x07 6.18\\x1b[2J \\x7f\\xc2\\x9b[1m "
+	    "caf\xc3\xa9 \\xff\\xe2\\x82 a\\b \"<&>'");
+	free(out);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -601,6 +623,7 @@ main(void)
 	tcase_add_test(tt, test_tok_chop);
 	tcase_add_test(tt, test_tok_is);
 	tcase_add_test(tt, test_tok_is_name);
+	tcase_add_test(tt, test_esc_text);
 	suite_add_tcase(s, tt);
 	tcase_add_loop_test(tn, test_num_u64, 0,
 	    (int)(sizeof(numcases) / sizeof(numcases[0])));

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* escape.c - the one escaper core of the JSON and SVG writers */
+/* escape.c - the one escaper core of the JSON and SVG writers, and text read from files for a terminal */
 
 #include "config.h"
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "escape.h"
 #include "text.h"
@@ -43,4 +44,31 @@ esc_write(FILE *fp, const char *str, esc_rule *rule)
 		run = s;
 	}
 	fwrite(run, 1, (size_t)(s - run), fp);
+}
+
+/*
+ * The rule of esc_text(): control bytes, C1 controls (U+0080 to U+009F,
+ * which some terminals obey as ESC sequences) and bytes that start no
+ * valid UTF-8 as \xNN each.
+ */
+static const char *
+text_rule(const unsigned char *s, int *n, char *buf)
+{
+	if (*s < 0x20 || *s == 0x7f || *n == 0) {
+		*n = 0;
+		snprintf(buf, ESC_BUF, "\\x%02x", (unsigned)*s);
+		return buf;
+	}
+	if (*n == 2 && s[0] == 0xc2 && s[1] < 0xa0) {
+		snprintf(buf, ESC_BUF, "\\x%02x\\x%02x", (unsigned)s[0],
+		    (unsigned)s[1]);
+		return buf;
+	}
+	return NULL;
+}
+
+void
+esc_text(FILE *fp, const char *s)
+{
+	esc_write(fp, s, text_rule);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* escape.h - the one escaper core of the JSON and SVG writers */
+/* escape.h - the one escaper core of the JSON and SVG writers, and text read from files for a terminal */
 #ifndef FRAGSTAT_ESCAPE_H
 #define FRAGSTAT_ESCAPE_H
 
@@ -22,5 +22,15 @@ typedef const char *esc_rule(const unsigned char *s, int *n, char *buf);
  * kept are written in runs, one fwrite() each, not byte by byte.
  */
 void	esc_write(FILE *fp, const char *s, esc_rule *rule);
+
+/*
+ * Write S, text read from a file (a recording's hostname, release or
+ * command), for a terminal: printable ASCII and UTF-8 as they are, each
+ * control byte (C0, DEL, C1 as UTF-8) and byte that starts no valid UTF-8
+ * sequence as \xNN, so that no file can move the cursor, retitle the
+ * window or ring the bell. The one quoting of the text views; JSON and
+ * SVG escape with their own rules.
+ */
+void	esc_text(FILE *fp, const char *s);
 
 #endif

@@ -108,7 +108,7 @@ static void
 slurp_error(struct ferr *e, int err, size_t most)
 {
 	if (err == EFBIG && most != 0)
-		ferr_set(e, 0, "larger than the %zu bytes its own lines allow",
+		ferr_set(e, 0, "larger than the %zu bytes it may hold",
 		    most);
 	else if (err == EFBIG)
 		ferr_set(e, 0, "larger than %u MiB, not a kernel file",
@@ -289,8 +289,15 @@ slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
 
 	memset(l, 0, sizeof(*l));
 	l->most = most;
+	l->cap = most < LINES_FIRST ? most + 1 : LINES_FIRST;
+	if ((l->buf = malloc(l->cap)) == NULL) {
+		slurp_error(e, ENOMEM, 0);
+		return -ENOMEM;
+	}
 	l->slow = is_slow(path);
 	if ((l->fd = open_input(path, l->slow, &err)) == -1) {
+		free(l->buf);
+		l->buf = NULL;
 		slurp_error(e, err, 0);
 		return -err;
 	}
@@ -316,7 +323,7 @@ refill(struct slurp_lines *l)
 	l->len -= l->off;
 	l->off = 0;
 	if (l->len == l->cap) {
-		want = l->cap ? 2 * l->cap : LINES_FIRST;
+		want = 2 * l->cap;
 		if (want > l->most + 1)
 			want = l->most + 1;
 		if ((nbuf = realloc(l->buf, want)) == NULL)
@@ -344,18 +351,22 @@ slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
 	int rc;
 
 	for (;;) {
-		nl = memchr(l->buf + l->off, '\n', l->len - l->off);
+		/* Only the bytes not yet looked at: a long line is read in parts. */
+		nl = memchr(l->buf + l->off + l->seen, '\n', l->len - l->off -
+		    l->seen);
+		l->seen = l->len - l->off;
 		*s = l->buf + l->off;
 		*whole = nl != NULL;
 		if (nl != NULL || (l->eof && l->len > l->off)) {
 			*n = nl ? (size_t)(nl - *s) : l->len - l->off;
 			l->off += *n + (nl != NULL);
+			l->seen = 0;
 			l->no++;
 			return 1;
 		}
 		if (l->len - l->off > l->most) {
-			ferr_set(e, l->no + 1, "a line longer than %zu bytes: "
-			    "not a file fragstat writes", l->most);
+			ferr_set(e, l->no + 1, "a line longer than %zu bytes",
+			    l->most);
 			return -EFBIG;
 		}
 		if (l->eof)
@@ -370,7 +381,7 @@ slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
 void
 slurp_lines_close(struct slurp_lines *l)
 {
-	if (l->fd != STDIN_FILENO && l->fd != -1)
+	if (l->fd != STDIN_FILENO)
 		close(l->fd);
 	free(l->buf);
 	memset(l, 0, sizeof(*l));

@@ -31,7 +31,8 @@ int	slurp_read(const char *path, struct slurp *s, struct ferr *e);
 
 /*
  * The most bytes a file may hold, given its first LEN bytes BUF: for a
- * file fragstat wrote, whose own lines say how long it can be.
+ * file fragstat wrote, whose lines say what it holds (never more than
+ * what the files beside it allow: the limit's to check).
  */
 typedef size_t	slurp_limit_fn(void *arg, const char *buf, size_t len);
 
@@ -54,6 +55,7 @@ struct slurp_lines {
 	bool		 slow;		/* ticks while a read waits: is_slow() */
 	char		*buf;
 	size_t		 cap, len, off;	/* room, bytes held, the next line's start */
+	size_t		 seen;		/* bytes after OFF known to hold no newline */
 	size_t		 most;		/* the longest line, without its newline */
 	bool		 eof;
 	unsigned long	 no;		/* the line returned last, from 1 */

@@ -12,6 +12,7 @@
 #include "inputs.h"
 #include "kpageflags.h"
 #include "mapfile.h"
+#include "mapfile_write.h"
 #include "memcg_names.h"
 #include "pageorder.h"
 

@@ -13,60 +13,19 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "advice.h"
 #include "buddyinfo.h"
 #include "capmeta.h"
 #include "hugetlb.h"
-#include "thp.h"
 #include "inputs.h"
+#include "inputs_tunables.h"
 #include "meminfo.h"
-#include "pageorder.h"
 #include "pagetypeinfo.h"
 #include "psi.h"
 #include "slurp.h"
 #include "text.h"
-#include "tunables.h"
 #include "validate.h"
-#include "valuefile.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
-
-char *
-inputs_path(const char *root, const char *rel)
-{
-	size_t a, b;
-	char *p;
-
-	if (root == NULL)
-		return strdup(rel);
-	/* Five paths per snapshot in a batch: no printf machinery. */
-	a = strlen(root);
-	b = strlen(rel) + 1;
-	if ((p = malloc(a + b)) == NULL)
-		return NULL;
-	memcpy(p, root, a);
-	memcpy(p + a, rel, b);
-	return p;
-}
-
-char *
-inputs_join(const char *dir, const char *name)
-{
-	char *p;
-
-	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
-}
-
-int
-inputs_join_max(char *buf, const char *dir, const char *name, struct ferr *e)
-{
-	int n = snprintf(buf, PATH_MAX, "%s/%s", dir, name);
-
-	if (n >= 0 && n < PATH_MAX)
-		return 0;
-	ferr_keep_path(e, dir);
-	return ferr_set(e, 0, "a path under it is longer than PATH_MAX");
-}
 
 /*
  * Returns whether the files O does not name may come from O's root or the
@@ -97,6 +56,18 @@ named_or_default(const struct input_opts *o, const char *named,
 	return *path ? 0 : -1;
 }
 
+/* Returns whether the N bytes at S are printable ASCII, spaces included. */
+static bool
+printable(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return false;
+	return true;
+}
+
 int
 inputs_release(const struct input_opts *o, char *buf, size_t size,
     char **rpath, struct ferr *e)
@@ -121,11 +92,20 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	    NULL)
 		return 0;
 	ferr_keep_path(e, *rpath);
-	if (slurp_read(*rpath, &s, e) != 0)
-		return 0;	/* unknown: the newest layout and rules */
+	/*
+	 * Absent (captures of other tools, a root of buddyinfo alone): the
+	 * release is unknown, as the outputs say. There but unreadable, as
+	 * empty, it is an error: not a capture's.
+	 */
+	if ((rc = slurp_read(*rpath, &s, e)) == -ENOENT)
+		return 0;
+	if (rc != 0)
+		return -1;
+	rc = 1;
 	n = strcspn(s.buf, "\n");
+	/* Printable ASCII (UTS_RELEASE): it reaches terminals as it is. */
 	if (n == 0 || n >= size || text_kver(s.buf) < 0 ||
-	    (n + 1 < s.len) || memchr(s.buf, '\0', n) != NULL)
+	    (n + 1 < s.len) || !printable(s.buf, n))
 		rc = ferr_set(e, 1, "not a kernel release such as '6.1.0'");
 	else
 		snprintf(buf, size, "%.*s", (int)n, s.buf);
@@ -323,91 +303,6 @@ match_zi(struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Returns the malloc'd root path REL, or NULL with E set. */
-static char *
-path_or_error(const struct input_opts *o, const char *rel, struct ferr *e)
-{
-	char *p = inputs_path(o->sysroot, rel);
-
-	if (p == NULL)
-		ferr_set(e, 0, "out of memory");
-	return p;
-}
-
-/* What sysctl() asks of a file: a number in MIN..MAX, into *V. */
-struct sysctl_ask {
-	long	 min, max;
-	long	*v;
-};
-
-/* valuefile_parse_fn of a sysctl: tunable_parse() as ARG (a struct sysctl_ask) asks. */
-static int
-sysctl_parse(void *arg, const char *buf, size_t len, struct ferr *e)
-{
-	struct sysctl_ask *a = arg;
-
-	return tunable_parse(buf, len, a->min, a->max, a->v, e);
-}
-
-/* Read the sysctl REL (MIN..MAX) of O's root into *V, left alone when absent. Returns 0 or -1 with E set. */
-static int
-sysctl(const struct input_opts *o, const char *rel, long min, long max,
-    long *v, struct ferr *e)
-{
-	struct sysctl_ask a = { min, max, v };
-	char *p;
-	int rc;
-
-	if ((p = path_or_error(o, rel, e)) == NULL)
-		return -1;
-	rc = valuefile_read(p, sysctl_parse, &a, e);
-	free(p);
-	return rc < 0 ? -1 : 0;
-}
-
-/*
- * Store in IN's thp_orders (ascending, once each) the orders of the THP
- * sizes anonymous faults may allocate.
- */
-static void
-thp_orders(struct inputs *in)
-{
-	const struct thp_size *s;
-	size_t i;
-
-	in->nthp_orders = 0;
-	for (i = 0; i < in->thp.n; i++) {
-		s = &in->thp.sizes[i];
-		/* The sizes are ascending: so are their orders. */
-		if (s->on && s->order >= 0 && in->nthp_orders < INPUTS_MAX_THP)
-			in->thp_orders[in->nthp_orders++] = (unsigned)s->order;
-	}
-}
-
-/* Read the sysctls and THP settings --advise uses. Returns 0 or -1 with E set. */
-static int
-tunables(const struct input_opts *o, struct inputs *in, struct ferr *e)
-{
-	long bytes = -1;
-	int rc;
-
-	if (sysctl(o, INPUTS_EXTFRAG_THRESHOLD, 0, ADVISE_THRESHOLD_MAX,
-	    &in->threshold, e) != 0 ||
-	    sysctl(o, INPUTS_PROACTIVENESS, 0, ADVISE_PROACTIVENESS_MAX,
-	    &in->proactiveness, e) != 0 ||
-	    sysctl(o, INPUTS_DEFRAG_MODE, 0, 1, &in->defrag_mode, e) != 0 ||
-	    sysctl(o, INPUTS_PMD_SIZE, 1, 1L << 40, &bytes, e) != 0)
-		return -1;
-	if (bytes > 0)
-		in->pmd_order = pageorder_of(o->page_size, (uint64_t)bytes);
-	if ((rc = thp_read(o->sysroot, o->page_size, in->pmd_order,
-	    !o->watching, o->thp, &in->thp, e)) < 0)
-		return -1;
-	in->have_thp = rc == 1;
-	thp_orders(in);
-	return 0;
-}
-
 /* Read the page size from a capture's metadata under O's root, if there is one. Returns 0 or -1 with E set. */
 static int
 capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
@@ -535,25 +430,6 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* The pools of the machine the files are from, as the tunables. Returns 0, or -1 with E set. */
-static int
-hugetlb_pools(const struct input_opts *o, struct inputs *in, struct ferr *e)
-{
-	int rc;
-
-	if ((rc = hugetlb_read(o->sysroot, o->page_size, &in->huge, e)) < 0)
-		return -1;
-	in->have_hugetlb = rc == 1;
-	/*
-	 * No hugepages directory: a kernel without hugetlb, unless a
-	 * capture lacks it without saying so (made before captures
-	 * stored the pools).
-	 */
-	in->hugetlb_known = rc == 1 || !in->is_capture ||
-	    in->capture_no_hugetlb;
-	return 0;
-}
-
 int
 inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
@@ -569,8 +445,8 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		return -1;
 	if (in->have_zi && meminfo(o, in, e) != 0)
 		return -1;
-	if (o->want_advise && pairs_defaults(o) && (tunables(o, in, e) != 0 ||
-	    hugetlb_pools(o, in, e) != 0))
+	if (o->want_advise && pairs_defaults(o) &&
+	    inputs_tunables(o, in, e) != 0)
 		return -1;
 	return 0;
 }

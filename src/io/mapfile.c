@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* mapfile.c - the map a capture stores: pageblock counts, run-length encoded (format in mapfile.h) */
+/* mapfile.c - parse the map a capture stores: pageblock counts, run-length encoded (format in mapfile.h) */
 #include "config.h"
 
 #include <inttypes.h>
@@ -8,109 +8,17 @@
 
 #include "mapfile.h"
 #include "pageorder.h"
-#include "slurp.h"
 #include "text.h"
+#include "zoneinfo.h"
 
-/*
- * The format's version, and the oldest the parser reads: version 2 also
- * stored nr_free_pages, the zones' free pages added up, which the parser
- * skips and adds up itself.
- */
-#define MAPFILE_VERSION		3
-#define MAPFILE_VERSION_MIN	2
-
-/* Returns whether pageblocks A and B hold the same counts. */
-static bool
-same_block(const struct map_block *a, const struct map_block *b)
-{
-	return memcmp(a->n, b->n, sizeof(a->n)) == 0 &&
-	    memcmp(a->pin, b->pin, sizeof(a->pin)) == 0;
-}
-
-/* Write the path P, bytes that would split a line or a field as "\ooo". */
-static void
-write_path(FILE *fp, const char *p)
-{
-	const unsigned char *u = (const unsigned char *)p;
-
-	for (; *u; u++)
-		if (*u <= ' ' || *u >= 0x7f || *u == '\\')
-			fprintf(fp, "\\%03o", *u);
-		else
-			putc(*u, fp);
-}
-
-/* Write CG's groups and charges: the cgroups section. */
-static void
-write_cgroups(FILE *fp, const struct memcg *cg)
-{
-	const struct memcg_charge *c;
-	size_t i;
-	unsigned j;
-
-	fprintf(fp, "cgroups %zu %zu\n", cg->ngroups, cg->ncharges);
-	for (i = 0; i < cg->ngroups; i++) {
-		fprintf(fp, "cgroup %" PRIu64 " ", cg->groups[i].ino);
-		if (cg->groups[i].path)
-			write_path(fp, cg->groups[i].path);
-		else
-			putc('?', fp);
-		putc('\n', fp);
-	}
-	for (i = 0; i < cg->ncharges; i++) {
-		c = &cg->charges[i];
-		fprintf(fp, "%" PRIu32 " %" PRIu32 " %" PRIu32, c->zone,
-		    c->block, c->group);
-		/* As many counts as charge_line() reads: one per class. */
-		for (j = 0; j < MEMCG_NCLASSES; j++)
-			fprintf(fp, " %u", (unsigned)c->n[j]);
-		putc('\n', fp);
-	}
-}
-
-void
-mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
-    unsigned long page_size)
-{
-	const struct map_zone *z;
-	const struct map_block *b;
-	size_t i, k, run;
-	unsigned c;
-
-	fprintf(fp, "fragstat-map %d\npage_size %lu\npageblock_order %u\n"
-	    "orders %u\nballoon %d\nbuddy_head_only %d\nbuddy_pages %" PRIu64
-	    "\n", MAPFILE_VERSION, page_size, m->pageblock_order, m->norders,
-	    m->balloon, m->buddy_head_only, m->buddy_pages);
-	for (i = 0; i < m->nzones; i++) {
-		z = &m->zones[i];
-		fprintf(fp, "zone %u %s start_pfn %" PRIu64 " spanned %" PRIu64
-		    " free %" PRIu64 " pcp %" PRIu64 "\n", z->node, z->name,
-		    z->start_pfn, z->spanned, z->free_pages, z->pcp_free);
-		for (k = 0; k < z->nblocks; k += run) {
-			b = &z->blocks[k];
-			for (run = 1; k + run < z->nblocks &&
-			    same_block(b, &z->blocks[k + run]); run++)
-				;
-			fprintf(fp, "%zu", run);
-			for (c = 0; c < MAP_NCLASSES; c++)
-				fprintf(fp, " %u", (unsigned)b->n[c]);
-			for (c = 0; c < MAP_NPINS; c++)
-				fprintf(fp, " %u", (unsigned)b->pin[c]);
-			fputc('\n', fp);
-		}
-	}
-	if (cg && cg->read)
-		write_cgroups(fp, cg);
-	fputs("end\n", fp);
-}
-
-/* The parser's place: the lines, and the one being read. */
+/* The parser's place: the lines, the one being read, the zoneinfo it must agree with. */
 struct cursor {
 	struct lines	 ls;
 	const char	*s;
 	size_t		 n;
 	struct tok	 t[16];
 	size_t		 nt;
+	const struct zoneinfo *zi;
 };
 
 /*
@@ -161,8 +69,7 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 
 /*
  * A zone line's layout: "zone NODE NAME" and then each of ZONE_NKEYS keys
- * (start_pfn spanned free pcp) with its value; zone_line() reads it and
- * zone_blocks() looks ahead at it.
+ * (start_pfn spanned free pcp) with its value; zone_line() reads it.
  */
 #define ZONE_NODE	1
 #define ZONE_NAME	2
@@ -170,8 +77,56 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 #define ZONE_KEY(k)	(3 + 2 * (k))		/* the token of key K */
 #define ZONE_VALUE(k)	(ZONE_KEY(k) + 1)	/* and of its value */
 #define ZONE_TOKENS	ZONE_KEY(ZONE_NKEYS)
-#define ZONE_START	0			/* the key start_pfn */
-#define ZONE_SPANNED	1			/* the key spanned */
+
+/* Returns the free pages buddyinfo's zone B holds (buddyinfo_check(): they fit). */
+static uint64_t
+buddy_free(const struct bzone *b, unsigned norders)
+{
+	uint64_t pages = 0;
+	unsigned k;
+
+	for (k = 0; k < norders; k++)
+		pages += b->free[k] << k;
+	return pages;
+}
+
+/*
+ * Returns 0 when the zone line of C for buddyinfo's zone B (NORDERS
+ * orders), with the values V (start_pfn, spanned, free, pcp), is what the
+ * capture's zoneinfo says (the map was made from it, so it is, to the
+ * page) and holds buddyinfo's free pages; else -1 with E set. Before any
+ * pageblock is allocated: a map file cannot make its zones larger than
+ * the capture's.
+ */
+static int
+zone_agrees(const struct cursor *c, const struct bzone *b, unsigned norders,
+    const uint64_t *v, struct ferr *e)
+{
+	const struct zizone *zz;
+	uint64_t bfree = buddy_free(b, norders);
+
+	if (c->zi == NULL)
+		return 0;
+	if ((zz = zoneinfo_find(c->zi, b->node, b->name)) == NULL ||
+	    (zz->have & (ZI_START_PFN | ZI_SPANNED | ZI_FREE)) !=
+	    (ZI_START_PFN | ZI_SPANNED | ZI_FREE))
+		return ferr_set(e, c->ls.no, "the capture's zoneinfo has no "
+		    "start_pfn, spanned or free pages of node %u, zone %s: "
+		    "not this capture's map", b->node, b->name);
+	if (v[0] != zz->start_pfn || v[1] != zz->spanned || v[2] != zz->free ||
+	    v[3] != zz->pcp)
+		return ferr_set(e, c->ls.no, "node %u, zone %s: start_pfn, "
+		    "spanned, free, pcp %" PRIu64 ", %" PRIu64 ", %" PRIu64
+		    ", %" PRIu64 "; the capture's zoneinfo says %" PRIu64 ", %"
+		    PRIu64 ", %" PRIu64 ", %" PRIu64 ": not this capture's "
+		    "map", b->node, b->name, v[0], v[1], v[2], v[3],
+		    zz->start_pfn, zz->spanned, zz->free, zz->pcp);
+	if (bfree > zz->spanned)
+		return ferr_set(e, c->ls.no, "node %u, zone %s spans %" PRIu64
+		    " pages, fewer than the %" PRIu64 " free that buddyinfo "
+		    "gives it", b->node, b->name, zz->spanned, bfree);
+	return 0;
+}
 
 /*
  * Read C's zone line for zone I of M, which buddyinfo lists as B, and
@@ -203,6 +158,8 @@ zone_line(struct cursor *c, struct map *m, size_t i, const struct bzone *b,
 		    e) != 0)
 			return -1;
 	}
+	if (zone_agrees(c, b, m->norders, v, e) != 0)
+		return -1;
 	return map_zone_add(m, i, b, v[0], v[1], v[2], v[3], c->ls.no, e);
 }
 
@@ -441,8 +398,8 @@ zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
 
 int
 mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
-    struct map *m, struct memcg *cg, unsigned long *page_size,
-    struct ferr *e)
+    const struct zoneinfo *zi, const struct pagetypeinfo *pti, struct map *m,
+    struct memcg *cg, unsigned long *page_size, struct ferr *e)
 {
 	uint64_t v = 0, version = 0, order = 0, norders = 0, balloon = 0,
 	    head_only = 0, buddy = 0;
@@ -451,6 +408,7 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 
 	memset(m, 0, sizeof(*m));
 	memset(&c, 0, sizeof(c));
+	c.zi = zi;
 	lines_init(&c.ls, buf, len);
 	if (header(&c, "fragstat-map", 0, UINT64_MAX, &version, e) != 0)
 		goto fail;
@@ -478,6 +436,13 @@ mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
 		    "%u orders", (unsigned)norders);
 		goto fail;
 	}
+	/* A smaller one would make the zones' pageblocks many more. */
+	if (pti != NULL && order != pti->pageblock_order) {
+		ferr_set(e, c.ls.no, "pageblock_order %u, but the capture's "
+		    "pagetypeinfo says %u: not this capture's map",
+		    (unsigned)order, pti->pageblock_order);
+		goto fail;
+	}
 	if (header(&c, "balloon", 0, 1, &balloon, e) != 0 ||
 	    header(&c, "buddy_head_only", 0, 1, &head_only, e) != 0 ||
 	    header(&c, "buddy_pages", 0, UINT64_MAX, &buddy, e) != 0 ||
@@ -500,106 +465,4 @@ fail:
 	map_free(m);
 	memcg_free(cg);
 	return -1;
-}
-
-/*
- * The longest lines a map file holds: the 8 header lines (version 2's) and 'end', a
- * zone line (two 20-digit numbers, a name, four 20-digit counts), and a
- * pageblock line: a repeat below 2^26 (8 digits) and 13 counts, the
- * MAP_NCLASSES classes' summing to the pageblock's pages (2^15 at most:
- * 23 digits at most) and the MAP_NPINS pins' to at most as many (34),
- * with 13 blanks and the newline: 79 bytes.
- */
-#define MAPFILE_HEAD_MAX	512
-#define MAPFILE_ZONE_MAX	192
-#define MAPFILE_BLOCK_MAX	80
-/* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
-#define MAPFILE_PATH_MAX	4096
-#define MAPFILE_CGROUP_MAX	(MAPFILE_PATH_MAX * 4 + 32)
-#define MAPFILE_CHARGE_MAX	64
-/* The most memory cgroups: their ids are 16 bits (MEM_CGROUP_ID_MAX). */
-#define MAPFILE_MOST_CGROUPS	65536
-
-/* What the lines of a map file read so far allow: its zones' pageblocks. */
-struct maplimit {
-	size_t		 seen;		/* bytes of whole lines looked at */
-	size_t		 zones, most_zones;
-	unsigned	 pageblock_order;
-	uint64_t	 blocks;	/* the zones' pageblocks, up to MAP_MAX_BLOCKS */
-	uint64_t	 groups, charges; /* the cgroups line's, bounded */
-};
-
-/* Returns how many pageblocks the zone line T (NT tokens) spans at order O; 0 when it is no zone line. */
-static uint64_t
-zone_blocks(const struct tok *t, size_t nt, unsigned o)
-{
-	uint64_t start, spanned;
-
-	if (nt != ZONE_TOKENS || !tok_is(&t[0], "zone") ||
-	    num_u64(&t[ZONE_VALUE(ZONE_START)], &start) != 0 ||
-	    num_u64(&t[ZONE_VALUE(ZONE_SPANNED)], &spanned) != 0)
-		return 0;
-	/* As the parser counts them; past MAP_MAX_BLOCKS it refuses the zone. */
-	return map_span_blocks(start, spanned, o);
-}
-
-/*
- * Returns the most bytes the map file whose first LEN bytes are BUF may
- * hold: a line per pageblock of the zones its zone lines name, at most
- * (a slurp_limit_fn over struct maplimit).
- */
-static size_t
-map_limit(void *arg, const char *buf, size_t len)
-{
-	struct maplimit *l = arg;
-	const char *nl;
-	struct tok t[12];
-	uint64_t v, nb;
-	size_t nt;
-
-	while ((nl = memchr(buf + l->seen, '\n', len - l->seen)) != NULL) {
-		nt = tok_split(buf + l->seen, (size_t)(nl - buf - l->seen), t,
-		    sizeof(t) / sizeof(t[0]));
-		l->seen = (size_t)(nl - buf) + 1;
-		if (nt == 2 && tok_is(&t[0], "pageblock_order") &&
-		    num_u64(&t[1], &v) == 0 && v <= MAP_MAX_PAGEBLOCK_ORDER)
-			l->pageblock_order = (unsigned)v;
-		else if (l->zones < l->most_zones &&
-		    (nb = zone_blocks(t, nt, l->pageblock_order)) > 0) {
-			l->zones++;
-			l->blocks += nb < MAP_MAX_BLOCKS - l->blocks ? nb :
-			    MAP_MAX_BLOCKS - l->blocks;
-		} else if (nt == 3 && tok_is(&t[0], "cgroups") &&
-		    num_u64(&t[1], &l->groups) == 0 &&
-		    num_u64(&t[2], &l->charges) == 0) {
-			/* A charge per cgroup and page at most; 2^16 cgroups. */
-			if (l->charges > l->blocks << l->pageblock_order)
-				l->charges = l->blocks << l->pageblock_order;
-			if (l->groups > MAPFILE_MOST_CGROUPS)
-				l->groups = MAPFILE_MOST_CGROUPS;
-		}
-	}
-	return MAPFILE_HEAD_MAX + l->most_zones * MAPFILE_ZONE_MAX +
-	    (size_t)l->blocks * MAPFILE_BLOCK_MAX + (size_t)l->groups *
-	    MAPFILE_CGROUP_MAX + (size_t)l->charges * MAPFILE_CHARGE_MAX;
-}
-
-int
-mapfile_load(const char *path, const struct inputs *in, struct map *m,
-    struct memcg *cg, unsigned long *page_size, struct ferr *e)
-{
-	struct maplimit l;
-	struct slurp s;
-	int rc;
-
-	memset(m, 0, sizeof(*m));
-	memset(&l, 0, sizeof(l));
-	l.most_zones = in->bi.nzones;
-	ferr_keep_path(e, path);
-	/* Not the kernel files' cap: 2 TiB of 2 MiB pageblocks pass 16 MiB. */
-	if (slurp_read_limit(e->path, &s, map_limit, &l, e) != 0)
-		return -1;
-	rc = mapfile_parse(s.buf, s.len, &in->bi, m, cg, page_size, e);
-	slurp_free(&s);
-	return rc;
 }

@@ -1,18 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* mapfile.h - the map a capture stores (DIR/fragstat-map): write it, parse it */
+/* mapfile.h - the map a capture stores (DIR/fragstat-map): its format, and its parser */
 #ifndef FRAGSTAT_MAPFILE_H
 #define FRAGSTAT_MAPFILE_H
 
-#include <stdio.h>
-
 #include "ferr.h"
-#include "inputs.h"
 #include "memcg.h"
 #include "model.h"
 #include "physmap.h"
 
 /* The name of the map file at the top of a capture. */
 #define MAPFILE_NAME	"fragstat-map"
+
+/*
+ * The format's version, and the oldest the parser reads: version 2 also
+ * stored nr_free_pages, the zones' free pages added up, which the parser
+ * skips and adds up itself.
+ */
+#define MAPFILE_VERSION		3
+#define MAPFILE_VERSION_MIN	2
 
 /*
  * The format, version 3: text, one fact per line, fields split by one
@@ -45,26 +50,16 @@
  * pages added up: the parser reads it and adds them up itself.
  */
 
-/* Write M, read in pages of PAGE_SIZE bytes, to FP; CG too when read. */
-void	mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
-	    unsigned long page_size);
-
 /*
  * Parse the LEN bytes of BUF into M (as map_init() and map_settle() would
  * leave it), CG (memcg_init()ed; read when the file has cgroups) and
- * *PAGE_SIZE; its zones must be BI's. Returns 0, or -1 with E set
- * (nothing left to free).
+ * *PAGE_SIZE; its zones must be BI's, each as ZI (the capture's zoneinfo)
+ * spans it, in pageblocks of PTI's order (NULL: either not checked).
+ * Returns 0, or -1 with E set (nothing left to free).
  */
 int	mapfile_parse(const char *buf, size_t len, const struct buddyinfo *bi,
+	    const struct zoneinfo *zi, const struct pagetypeinfo *pti,
 	    struct map *m, struct memcg *cg, unsigned long *page_size,
 	    struct ferr *e);
-
-/*
- * Read the map stored at PATH for the capture IN was read from into M
- * and CG, ready for map_compute(), with *PAGE_SIZE. Returns 0, or -1 with E set
- * (its path kept in E).
- */
-int	mapfile_load(const char *path, const struct inputs *in, struct map *m,
-	    struct memcg *cg, unsigned long *page_size, struct ferr *e);
 
 #endif

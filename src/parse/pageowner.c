@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,17 +16,13 @@
 /* An order from here on is no page's: 1 << order would not fit 64 bits. */
 #define PO_ORDER_LIMIT	64
 
-/* Append the frame S (N bytes) to R. Returns 0 or -1 when out of memory. */
+/* Append the N bytes at S to R's frames. Returns 0 or -1 when out of memory. */
 static int
-frame(struct po_record *r, const char *s, size_t n)
+put(struct po_record *r, const char *s, size_t n)
 {
 	char *nf;
 
-	while (n > 0 && (*s == ' ' || *s == '\t')) {
-		s++;
-		n--;
-	}
-	/* Room for the frame and its newline, doubling as often as it takes. */
+	/* Doubling as often as it takes. */
 	while (r->len + n >= r->cap) {
 		if ((nf = grow_room(r->frames, &r->cap, r->len + n, 1,
 		    SIZE_MAX)) == NULL)
@@ -34,8 +31,40 @@ frame(struct po_record *r, const char *s, size_t n)
 	}
 	memcpy(r->frames + r->len, s, n);
 	r->len += n;
-	r->frames[r->len++] = '\n';
 	return 0;
+}
+
+/*
+ * Append the frame S (N bytes) and a newline to R. The kernel prints
+ * symbols (%pS): printable ASCII; any other byte, which only a file made
+ * to look like page_owner holds, is kept as the four characters \xNN, so
+ * that no view prints it raw. Returns 0 or -1 when out of memory.
+ */
+static int
+frame(struct po_record *r, const char *s, size_t n)
+{
+	char q[8];
+	size_t k;
+
+	while (n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	while (n > 0) {
+		for (k = 0; k < n && (unsigned char)s[k] >= 0x20 &&
+		    (unsigned char)s[k] < 0x7f; k++)
+			;
+		if (put(r, s, k) != 0)
+			return -1;
+		if (k == n)
+			break;
+		snprintf(q, sizeof(q), "\\x%02x", (unsigned char)s[k]);
+		if (put(r, q, 4) != 0)
+			return -1;
+		s += k + 1;
+		n -= k + 1;
+	}
+	return put(r, "\n", 1);
 }
 
 /* Make R hold no record, keeping its frames' buffer for the next. */
@@ -59,11 +88,11 @@ pfn_number(struct tok t, uint64_t *v)
 	return num_u64(&t, v) == 0 ? 0 : -1;
 }
 
-/* Copy token T into BUF (FRAG_NAME_SIZE bytes). Returns 0, or -1 when it does not fit. */
+/* Copy token T into BUF (FRAG_NAME_SIZE bytes). Returns 0, or -1 when it does not fit or is no name. */
 static int
 type_name(struct tok t, char *buf)
 {
-	if (t.n == 0 || t.n >= FRAG_NAME_SIZE)
+	if (!tok_is_name(&t, FRAG_NAME_SIZE - 1))
 		return -1;
 	memcpy(buf, t.s, t.n);
 	buf[t.n] = '\0';

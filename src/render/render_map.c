@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "ferr.h"
 #include "humanize.h"
 #include "jsonw.h"
@@ -154,8 +155,11 @@ cgroup_table(FILE *fp, const struct memcg *cg)
 		if (g->ino == 0)
 			fputs("- (uncharged: slab pages, which charge objects "
 			    "one by one, and the kernel's own)\n", fp);
-		else if (g->path)
-			fprintf(fp, "%s\n", g->path);
+		else if (g->path) {
+			/* A directory's name: any user who may make one chose it. */
+			esc_text(fp, g->path);
+			putc('\n', fp);
+		}
 		else
 			fprintf(fp, "(inode %" PRIu64 ")\n", g->ino);
 	}

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "escape.h"
 #include "evcount.h"
 #include "events.h"
 #include "frag.h"
@@ -164,24 +165,30 @@ header_table(FILE *fp, const char *dir, const struct replay *r)
 {
 	char b[32], s[2][32];
 
-	fprintf(fp, "Recording %s: %s, %s, page size %lu\n", dir, r->host,
-	    r->release, r->page_size);
+	/* What the recording's metadata says, quoted: any file can say it. */
+	fprintf(fp, "Recording %s: ", dir);
+	esc_text(fp, r->host);
+	fputs(", ", fp);
+	esc_text(fp, r->release);
+	fprintf(fp, ", page size %lu\n", r->page_size);
 	/* Milliseconds as seconds with three decimals: "1.500 s". */
 	fprintf(fp, "%lu samples every %s s, %s to %s%s\n", r->nsamples,
 	    hum_fixed(s[0], sizeof(s[0]), r->interval_ms, 3), r->first,
 	    r->last, r->truncated ? " (a last sample cut short was ignored)" :
 	    "");
 	hum_fixed(s[1], sizeof(s[1]), (long long)r->wall_ms, 3);
-	if (r->command[0] && r->has_wall && r->signal > 0)
-		fprintf(fp, "Command %s: killed by %s after %s s (exit status "
-		    "%d)\n", r->command, hum_signal(b, sizeof(b), r->signal),
-		    s[1], r->exit_status);
-	else if (r->command[0] && r->has_wall)
-		fprintf(fp, "Command %s: exit status %d after %s s\n",
-		    r->command, r->exit_status, s[1]);
-	else if (r->command[0])
-		fprintf(fp, "Command %s: no exit status (the recording "
-		    "ended first)\n", r->command);
+	if (r->command[0] == '\0')
+		return;
+	fputs("Command ", fp);
+	esc_text(fp, r->command);
+	if (r->has_wall && r->signal > 0)
+		fprintf(fp, ": killed by %s after %s s (exit status %d)\n",
+		    hum_signal(b, sizeof(b), r->signal), s[1], r->exit_status);
+	else if (r->has_wall)
+		fprintf(fp, ": exit status %d after %s s\n", r->exit_status,
+		    s[1]);
+	else
+		fputs(": no exit status (the recording ended first)\n", fp);
 }
 
 /* Write each zone of R: its free memory and its indices, first to last. */
@@ -426,9 +433,15 @@ render_replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 	char v[2][32], n[64];
 	size_t i, j;
 
-	fprintf(fp, "A: %s (%s, %s, %lu samples)\nB: %s (%s, %s, %lu "
-	    "samples)\n\n", da, a->host, a->release, a->nsamples, db, b->host,
-	    b->release, b->nsamples);
+	fprintf(fp, "A: %s (", da);
+	esc_text(fp, a->host);
+	fputs(", ", fp);
+	esc_text(fp, a->release);
+	fprintf(fp, ", %lu samples)\nB: %s (", a->nsamples, db);
+	esc_text(fp, b->host);
+	fputs(", ", fp);
+	esc_text(fp, b->release);
+	fprintf(fp, ", %lu samples)\n\n", b->nsamples);
 	row(fp, "", "A", "B", "B - A");
 	for (i = 0; i < a->nzones; i++) {
 		za = &a->zones[i];

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "modes.h"
 #include "record.h"
 #include "render_fleet.h"
+#include "slurp.h"
 
 /* Distinct notes kept to count; more are counted together. */
 #define FLEET_MAX_NOTES	32
@@ -122,18 +124,10 @@ fleet_root(struct opts *o, struct fleet *f, struct fleet_notes *ns,
 	return rc;
 }
 
-/* Say that the list at O->roots_from cannot be read (errno says why); returns -1. */
-static int
-unreadable(const struct opts *o)
-{
-	ferr_say("%s: %s", o->roots_from, strerror(errno));
-	return -1;
-}
-
 /*
  * Read into F every root of the list at O->roots_from ("-": standard
- * input), a line at a time (their worst --need answer into *WORST):
- * memory does not grow with the list. Returns
+ * input), a line at a time (each shorter than PATH_MAX; their worst
+ * --need answer into *WORST): memory does not grow with the list. Returns
  * 0, the exit code of the last root that failed, or -1 when out of memory
  * or the list cannot be read (said).
  */
@@ -141,32 +135,36 @@ static int
 fleet_list(struct opts *o, struct fleet *f, struct fleet_notes *ns,
     enum verdict *worst)
 {
-	bool std = strcmp(o->roots_from, "-") == 0;
-	FILE *fp = std ? stdin : fopen(o->roots_from, "r");
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n;
+	struct ferr e = { .path = o->roots_from };
+	char root[PATH_MAX];
+	struct slurp_lines ls;
+	const char *s;
+	size_t n;
+	bool whole;
 	int rc, status = 0;
 
-	if (fp == NULL)
-		return unreadable(o);
-	while ((n = getline(&line, &cap, fp)) >= 0) {
-		if (n > 0 && line[n - 1] == '\n')
-			line[--n] = '\0';
+	/* A root is a path: a longer line is no root (and no memory sink). */
+	if (slurp_lines_open(o->roots_from, &ls, PATH_MAX - 1, &e) != 0) {
+		ferr_print(&e);
+		return -1;
+	}
+	while ((rc = slurp_lines_next(&ls, &s, &n, &whole, &e)) == 1) {
 		if (n == 0)
 			continue;
-		if ((rc = fleet_root(o, f, ns, line, worst)) < 0) {
+		memcpy(root, s, n);
+		root[n] = '\0';
+		if ((rc = fleet_root(o, f, ns, root, worst)) < 0) {
 			status = rc;
 			break;
 		}
 		if (rc != 0)
 			status = rc;
 	}
-	if (status >= 0 && ferror(fp))
-		status = unreadable(o);
-	free(line);
-	if (!std)
-		fclose(fp);
+	if (rc < 0 && status >= 0) {
+		ferr_print(&e);
+		status = -1;
+	}
+	slurp_lines_close(&ls);
 	return status;
 }
 

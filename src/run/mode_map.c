@@ -11,6 +11,7 @@
 #include "kpageflags.h"
 #include "load.h"
 #include "mapfile.h"
+#include "mapfile_load.h"
 #include "mapview.h"
 #include "memblock_read.h"
 #include "memcg_names.h"
