@@ -111,7 +111,9 @@ print("record-live: 4 samples, %d extfrag events, %s compaction runs, %d lost, "
 PY
 
 # 2. SIGINT midway: every sample written reads back, nothing is left behind.
-"$FRAGSTAT" -q --watch=0.1 --events --record "$tmp/i" > /dev/null \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" -q --watch=0.1 --events --record "$tmp/i" > /dev/null \
     2> "$tmp/err" &
 pid=$!
 i=0
@@ -152,7 +154,9 @@ fi
 for sig in INT TERM HUP QUIT; do
 	for when in setup sleep; do
 		d="$tmp/$sig-$when"
-		"$FRAGSTAT" -q --watch=3600 --events --record "$d" > /dev/null \
+		# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+		# what it was given (issue 44): env gives them back for the kill below.
+		env --default-signal=INT,QUIT "$FRAGSTAT" -q --watch=3600 --events --record "$d" > /dev/null \
 		    2> "$tmp/err" &
 		pid=$!
 		i=0

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "endsigs.h"
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
@@ -176,6 +177,8 @@ main(int argc, char **argv)
 	bool check;
 	int rc;
 
+	/* Before any is changed: nohup's SIGHUP stays ignored. */
+	endsigs_note_entry();
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
 	signal(SIGPIPE, SIG_IGN);
 	/* A write past the file size limit fails (EFBIG): nothing is left. */
