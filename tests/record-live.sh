@@ -7,7 +7,8 @@
 # capture the kernel's indices); and a recording ended by SIGINT midway
 # reads back whole, its tracefs instance removed; SIGINT, SIGTERM, SIGHUP
 # and SIGQUIT as the instance appears or in the sleep leave neither the
-# instance nor a temporary directory behind.
+# instance nor a temporary directory behind; another PID namespace's live
+# instance is never swept.
 set -u
 : "${FRAGSTAT:?}"
 . "$(dirname "$0")/need-tracefs.sh"
@@ -197,4 +198,34 @@ for sig in INT TERM HUP QUIT; do
 	done
 done
 [ "$fail" = 0 ] && echo "record-live: SIGINT, SIGTERM, SIGHUP, SIGQUIT in the setup and the sleep leave nothing behind"
+
+# 3. A live instance of a fragstat in another PID namespace (a
+# container's) is not taken for a stale one, though its PID is no
+# process here: the sweep of a fragstat here leaves it (issue 44).
+if ! command -v unshare > /dev/null || ! unshare --pid --fork true 2>/dev/null; then
+	echo "note: no unshare --pid: another PID namespace's instance is not tested"
+	exit "$fail"
+fi
+n=30000
+while [ -e "/proc/$n" ] && [ $n -lt 32000 ]; do n=$((n + 1)); done
+unshare --pid --fork --mount-proc sh -c 'echo $(($1 - 1)) > /proc/sys/kernel/ns_last_pid
+	"$2" -q --watch=3600 --events --record "$3" & wait' sh $n "$FRAGSTAT" "$tmp/ns" \
+    > /dev/null 2> "$tmp/ns.err" &
+ns=$!
+theirs() { ls "$T/instances" | grep -E "^fragstat-(ns[0-9]+-)?$n\$"; }
+i=0
+while [ -z "$(theirs)" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+inst=$(theirs)
+"$FRAGSTAT" -q --events --watch 0.1 --count 1 > /dev/null 2> "$tmp/sweep.err"
+if [ -z "$inst" ] || [ ! -d "$T/instances/$inst" ]; then
+	echo "FAIL: the instance of a fragstat in another PID namespace: '$inst', there after a sweep: $(ls "$T/instances") $(cat "$tmp/sweep.err")"
+	fail=1
+fi
+# Ended by SIGTERM, its own: the fragstat whose PID there is $n.
+for s in /proc/[0-9]*/status; do
+	grep -q "^NSpid:.*[^0-9]$n\$" "$s" 2>/dev/null &&
+	    kill -TERM "$(sed -n 's/^Pid:[^0-9]*//p' "$s")"
+done
+wait "$ns"
+[ -n "$inst" ] && [ -d "$T/instances/$inst" ] && rmdir "$T/instances/$inst"
 exit "$fail"
