@@ -104,7 +104,10 @@ for sig in TERM INT HUP QUIT USR1 USR2 ALRM VTALRM PROF XCPU PWR IO STKFLT \
 	mkdir -p "$tmp/src.$sig/proc"
 	cp "$vm/proc/buddyinfo" "$tmp/src.$sig/proc/"
 	mkfifo "$tmp/src.$sig/proc/zoneinfo"
-	"$FRAGSTAT" --sysroot "$tmp/src.$sig" --capture "$tmp/c5" 2> /dev/null &
+	# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+	# what it was given (issue 44): env gives them back for the kill below.
+	env --default-signal=INT,QUIT "$FRAGSTAT" --sysroot "$tmp/src.$sig" \
+	    --capture "$tmp/c5" 2> /dev/null &
 	pid=$!
 	# A busy host may take a while to get there: up to 30 s.
 	i=0

@@ -378,7 +378,9 @@ lines() { [ -e "$tmp/w.out" ] && [ "$(wc -l < "$tmp/w.out")" -ge "$1" ]; }
 opened() { [ -n "$(ls "$tmp/w" 2>/dev/null)" ]; }
 pressure 0.00
 cases=$((cases + 1))
-"$FRAGSTAT" -q --sysroot "$tmp/wroot" --watch 0.05 --json --record "$tmp/w" \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" -q --sysroot "$tmp/wroot" --watch 0.05 --json --record "$tmp/w" \
     --trigger psi --psi-full 5 --before 0 --after 100000 > "$tmp/w.out" \
     2> "$tmp/w.err" &
 pid=$!

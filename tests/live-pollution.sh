@@ -57,7 +57,9 @@ trap 'exit 99' HUP INT TERM
 # A map every N seconds, the smallest N fragstat accepts here (it refuses
 # an N whose map takes more than half of N intervals).
 for every in 5 10 20; do
-	"$FRAGSTAT" -q --watch 1 --record "$tmp/rec" --map-every $every \
+	# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+	# what it was given (issue 44): env gives them back for the kill below.
+	env --default-signal=INT,QUIT "$FRAGSTAT" -q --watch 1 --record "$tmp/rec" --map-every $every \
 	    >/dev/null 2>"$tmp/rec.err" &
 	rec=$!
 	sleep 5

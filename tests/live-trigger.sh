@@ -92,7 +92,9 @@ window_ended() {
 }
 
 : > "$tmp/out"
-"$FRAGSTAT" --watch 0.5 --json --events --record "$tmp/w" --trigger stall \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" --watch 0.5 --json --events --record "$tmp/w" --trigger stall \
     --before 4 --after 4 > "$tmp/out" 2> "$tmp/err" &
 fpid=$!
 # The ring holds 4 samples from before the faults.

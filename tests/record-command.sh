@@ -75,7 +75,9 @@ want "captures" "$(ls "$tmp/e/during" | sort -n | tr '\n' ' ')" \
 
 # 4. SIGINT to fragstat goes to the command, which ends its own way (42);
 # the recording ends one sample later, whole.
-"$FRAGSTAT" -q --record "$tmp/f" --watch 0.2 -- \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" -q --record "$tmp/f" --watch 0.2 -- \
     sh -c 'trap "exit 42" INT; touch "$0"; while :; do sleep 0.1; done' \
     "$tmp/started" &
 pid=$!

@@ -7,7 +7,8 @@
 # capture the kernel's indices); and a recording ended by SIGINT midway
 # reads back whole, its tracefs instance removed; SIGINT, SIGTERM, SIGHUP
 # and SIGQUIT as the instance appears or in the sleep leave neither the
-# instance nor a temporary directory behind.
+# instance nor a temporary directory behind; another PID namespace's live
+# instance is never swept.
 set -u
 : "${FRAGSTAT:?}"
 . "$(dirname "$0")/need-tracefs.sh"
@@ -111,7 +112,9 @@ print("record-live: 4 samples, %d extfrag events, %s compaction runs, %d lost, "
 PY
 
 # 2. SIGINT midway: every sample written reads back, nothing is left behind.
-"$FRAGSTAT" -q --watch=0.1 --events --record "$tmp/i" > /dev/null \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" -q --watch=0.1 --events --record "$tmp/i" > /dev/null \
     2> "$tmp/err" &
 pid=$!
 i=0
@@ -152,7 +155,9 @@ fi
 for sig in INT TERM HUP QUIT; do
 	for when in setup sleep; do
 		d="$tmp/$sig-$when"
-		"$FRAGSTAT" -q --watch=3600 --events --record "$d" > /dev/null \
+		# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+		# what it was given (issue 44): env gives them back for the kill below.
+		env --default-signal=INT,QUIT "$FRAGSTAT" -q --watch=3600 --events --record "$d" > /dev/null \
 		    2> "$tmp/err" &
 		pid=$!
 		i=0
@@ -193,4 +198,34 @@ for sig in INT TERM HUP QUIT; do
 	done
 done
 [ "$fail" = 0 ] && echo "record-live: SIGINT, SIGTERM, SIGHUP, SIGQUIT in the setup and the sleep leave nothing behind"
+
+# 3. A live instance of a fragstat in another PID namespace (a
+# container's) is not taken for a stale one, though its PID is no
+# process here: the sweep of a fragstat here leaves it (issue 44).
+if ! command -v unshare > /dev/null || ! unshare --pid --fork true 2>/dev/null; then
+	echo "note: no unshare --pid: another PID namespace's instance is not tested"
+	exit "$fail"
+fi
+n=30000
+while [ -e "/proc/$n" ] && [ $n -lt 32000 ]; do n=$((n + 1)); done
+unshare --pid --fork --mount-proc sh -c 'echo $(($1 - 1)) > /proc/sys/kernel/ns_last_pid
+	"$2" -q --watch=3600 --events --record "$3" & wait' sh $n "$FRAGSTAT" "$tmp/ns" \
+    > /dev/null 2> "$tmp/ns.err" &
+ns=$!
+theirs() { ls "$T/instances" | grep -E "^fragstat-(ns[0-9]+-)?$n\$"; }
+i=0
+while [ -z "$(theirs)" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+inst=$(theirs)
+"$FRAGSTAT" -q --events --watch 0.1 --count 1 > /dev/null 2> "$tmp/sweep.err"
+if [ -z "$inst" ] || [ ! -d "$T/instances/$inst" ]; then
+	echo "FAIL: the instance of a fragstat in another PID namespace: '$inst', there after a sweep: $(ls "$T/instances") $(cat "$tmp/sweep.err")"
+	fail=1
+fi
+# Ended by SIGTERM, its own: the fragstat whose PID there is $n.
+for s in /proc/[0-9]*/status; do
+	grep -q "^NSpid:.*[^0-9]$n\$" "$s" 2>/dev/null &&
+	    kill -TERM "$(sed -n 's/^Pid:[^0-9]*//p' "$s")"
+done
+wait "$ns"
+[ -n "$inst" ] && [ -d "$T/instances/$inst" ] && rmdir "$T/instances/$inst"
 exit "$fail"

@@ -222,7 +222,9 @@ phase() {
 	rm -rf "$tmp/p"
 	count=2
 	[ "$2" = last ] && count=1
-	"$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 3600 --count $count \
+	# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+	# what it was given (issue 44): env gives them back for the kill below.
+	env --default-signal=INT,QUIT "$FRAGSTAT" -q --sysroot "$tmp/fifo" --watch 3600 --count $count \
 	    --record "$tmp/p" > /dev/null 2> "$tmp/p.err" &
 	pid=$!
 	# Three reads, whatever the phase: first/, one sample, last/.

@@ -50,7 +50,9 @@ lines_at_least() { [ "$(wc -l < "$tmp/out")" -ge "$1" ]; }
 windows_done() { [ "$(ls -d "$tmp"/w/*/last 2>/dev/null | wc -l)" -ge "$1" ]; }
 
 pressure 0.00
-"$FRAGSTAT" -q --sysroot "$tmp/root" --watch 0.02 --json --record "$tmp/w" \
+# A background job of sh ignores SIGINT and SIGQUIT, and fragstat keeps
+# what it was given (issue 44): env gives them back for the kill below.
+env --default-signal=INT,QUIT "$FRAGSTAT" -q --sysroot "$tmp/root" --watch 0.02 --json --record "$tmp/w" \
     --trigger psi --psi-full 5 --before 2 --after 2 > "$tmp/out" 2> "$tmp/err" &
 pid=$!
 wait_for "4 samples" lines_at_least 4

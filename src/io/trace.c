@@ -142,6 +142,7 @@ trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
 #else
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <tracefs.h>
@@ -163,7 +164,7 @@ struct trace {
 	void			*page;		/* one sub-buffer */
 	uint64_t		 dropped;	/* the stats' sum at the last read */
 	bool			 mono;		/* trace_clock is mono */
-	char			 name[32];
+	char			 name[48];	/* instance_name() */
 	char			 path[4096];	/* the instance, for messages */
 };
 
@@ -281,22 +282,54 @@ open_cpus(struct trace *t, struct ferr *e)
 }
 
 /*
+ * The inode of the initial PID namespace's /proc/self/ns/pid: the
+ * kernel's PROC_PID_INIT_INO (include/linux/proc_ns.h), fixed since 3.8.
+ */
+#define PID_NS_INIT_INO	0xEFFFFFFCU
+
+/*
+ * Write into BUF (SIZE bytes) the start of the names of this PID
+ * namespace's instances: "fragstat-" in the initial one (the name of
+ * every release before), "fragstat-nsINO-" in another (a container's,
+ * INO its namespace's inode), so that no sweep takes another
+ * namespace's live instance for a stale one of its own. Returns 0, or -1
+ * when the namespace cannot be told (BUF is then "fragstat-").
+ */
+static int
+instance_prefix(char *buf, size_t size)
+{
+	struct stat st;
+
+	snprintf(buf, size, "fragstat-");
+	if (stat("/proc/self/ns/pid", &st) != 0)
+		return -1;
+	if (st.st_ino != PID_NS_INIT_INO)
+		snprintf(buf, size, "fragstat-ns%llu-",
+		    (unsigned long long)st.st_ino);
+	return 0;
+}
+
+/*
  * Returns whether the instance NAME is one a fragstat killed with SIGKILL
- * left: exactly "fragstat-N" as trace_open() writes it (no other name,
- * not even "fragstat-check-N" of tests/events.sh), and process N is gone
- * or is this one (a PID used again after the kill).
+ * left: exactly "PREFIX-N" as trace_open() writes it for this PID
+ * namespace (instance_prefix(); no other name, not even
+ * "fragstat-check-N" of tests/events.sh, nor another namespace's), and
+ * process N is gone or is this one (a PID used again after the kill).
  */
 static bool
 stale(const char *name)
 {
-	const char *digits = name + strlen("fragstat-");
-	char again[32];
+	char again[64], prefix[40];
+	const char *digits;
 	uint64_t pid;
 
-	if (strncmp(name, "fragstat-", strlen("fragstat-")) != 0 ||
-	    num_str(digits, &pid) != 0 || pid == 0 || pid > INT32_MAX)
+	if (instance_prefix(prefix, sizeof(prefix)) != 0 ||
+	    strncmp(name, prefix, strlen(prefix)) != 0)
 		return false;
-	snprintf(again, sizeof(again), "fragstat-%ld", (long)pid);
+	digits = name + strlen(prefix);
+	if (num_str(digits, &pid) != 0 || pid == 0 || pid > INT32_MAX)
+		return false;
+	snprintf(again, sizeof(again), "%s%ld", prefix, (long)pid);
 	if (strcmp(again, name) != 0)	/* "fragstat-007" is not ours */
 		return false;
 	if ((pid_t)pid == getpid())
@@ -429,7 +462,9 @@ trace_open(struct trace **tp, struct ev_names *nm,
 		    "/sys/kernel/tracing)");
 	if ((t = calloc(1, sizeof(*t))) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	snprintf(t->name, sizeof(t->name), "fragstat-%ld", (long)getpid());
+	instance_prefix(t->name, sizeof(t->name));
+	snprintf(t->name + strlen(t->name), sizeof(t->name) - strlen(t->name),
+	    "%ld", (long)getpid());
 	snprintf(t->path, sizeof(t->path), "%s/instances/%s", dir, t->name);
 	if ((t->dec = trace_decoder_new(dir, nm, rules, note, e)) == NULL ||
 	    instance_create(t, e) != 0)

@@ -12,16 +12,15 @@
 #include <unistd.h>
 
 #include "elapsed.h"
+#include "endsigs.h"
 #include "experiment.h"
 #include "render_experiment.h"
-#include "watch_signals.h"
 
 pid_t
 experiment_spawn(char *const *argv, struct ferr *e)
 {
-	struct sigaction sa;
 	pid_t pid;
-	int err, sig;
+	int err;
 
 	fflush(NULL);
 	if (ferr_inject("spawn") || (pid = fork()) == -1) {
@@ -33,18 +32,11 @@ experiment_spawn(char *const *argv, struct ferr *e)
 		return pid;
 	/*
 	 * The child: what it inherits from fragstat's run is not its own.
-	 * Every caught signal (watch_signals()'s stop signals and SIGCHLD)
-	 * goes back to SIG_DFL, as execvp() would, before the mask lets one
-	 * that is pending in: fragstat's handler must not run in the child.
-	 * The mask is then the one fragstat began with (watch_sleep_mask()).
+	 * Every signal goes back to what fragstat began with, an ignored one
+	 * (nohup's SIGHUP) ignored, the others SIG_DFL, and then the mask too:
+	 * fragstat's handler must not run in the child.
 	 */
-	signal(SIGPIPE, SIG_DFL);
-	signal(SIGXFSZ, SIG_DFL);
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigaction(sig, NULL, &sa) == 0 &&
-		    sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
-			signal(sig, SIG_DFL);
-	sigprocmask(SIG_SETMASK, watch_sleep_mask(), NULL);
+	endsigs_restore_entry();
 	execvp(argv[0], argv);
 	err = errno;
 	ferr_say("%s: cannot run: %s", argv[0], strerror(err));

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "check_unknown.h"
+#include "endsigs.h"
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
@@ -195,6 +196,8 @@ main(int argc, char **argv)
 	bool check;
 	int rc;
 
+	/* Before any is changed: nohup's SIGHUP stays ignored. */
+	endsigs_note_entry();
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
 	signal(SIGPIPE, SIG_IGN);
 	/* A write past the file size limit fails (EFBIG): nothing is left. */

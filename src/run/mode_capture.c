@@ -18,11 +18,13 @@
  */
 static struct stage staged = { .fd = -1, .spare = -1 };
 
-/* A fatal signal: remove the partial capture, then die of SIG. */
+/* A signal that ends us: remove the partial capture (not for a fault), then die of SIG. */
 static void
-on_signal(int sig)
+on_signal(int sig, siginfo_t *si, void *ctx)
 {
-	stage_remove_now(&staged);
+	(void)ctx;
+	if (!endsigs_fault(sig, si))
+		stage_remove_now(&staged);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -33,19 +35,23 @@ mode_capture_run(const char *src, const char *dir, unsigned long page_size,
 {
 	struct sigaction sa, old[NSIG];
 	struct capture_done done;
-	sigset_t ends;
+	sigset_t ends, saved;
 	int rc, sig;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO;
 	sigfillset(&sa.sa_mask);
 	endsigs_fill(&ends);
+	/* Only what was saved is put back: one may be refused (valgrind's own). */
+	sigemptyset(&saved);
 	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(&ends, sig) == 1)
-			sigaction(sig, &sa, &old[sig]);
+		if (sigismember(&ends, sig) == 1 &&
+		    sigaction(sig, &sa, &old[sig]) == 0)
+			sigaddset(&saved, sig);
 	rc = capture_run(src, dir, page_size, map, &staged, &done, e);
 	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(&ends, sig) == 1)
+		if (sigismember(&saved, sig) == 1)
 			sigaction(sig, &old[sig], NULL);
 	if (rc == 0 && out != NULL)
 		render_capture(out, dir, &done);

@@ -279,21 +279,38 @@ one_sample(struct loop *l, struct ferr *e)
 	return 0;
 }
 
+/* Add MS milliseconds to T. */
+static void
+ts_add_ms(struct timespec *t, unsigned ms)
+{
+	t->tv_sec += ms / 1000;
+	t->tv_nsec += (long)(ms % 1000) * 1000000;
+	if (t->tv_nsec >= 1000000000) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000;
+	}
+}
+
 /*
  * Step "reap": sleep until L's next sample is due (or a signal, or an
  * event of --events); when the command exited (not stopped), take one
- * sample more at once and let it be the last.
+ * sample more at once and let it be the last. A sample due while we were
+ * stopped (SIGSTOP) or still sampling (a slow one) is skipped: the next
+ * is an interval from now, never a burst of samples back to back whose
+ * rates mean nothing.
  */
 static void
 step_reap(struct loop *l)
 {
 	const struct watch_opts *o = l->o;
+	struct timespec now;
 
-	l->next.tv_sec += o->interval_ms / 1000;
-	l->next.tv_nsec += (long)(o->interval_ms % 1000) * 1000000;
-	if (l->next.tv_nsec >= 1000000000) {
-		l->next.tv_sec++;
-		l->next.tv_nsec -= 1000000000;
+	ts_add_ms(&l->next, o->interval_ms);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec > l->next.tv_sec || (now.tv_sec == l->next.tv_sec &&
+	    now.tv_nsec > l->next.tv_nsec)) {
+		l->next = now;
+		ts_add_ms(&l->next, o->interval_ms);
 	}
 	while (!watch_stopping() && !watch_child_exited(false) &&
 	    trace_wait(o->trace, &l->next, watch_sleep_mask(), &l->ev) == EINTR)

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "endsigs.h"
 #include "slurp.h"
@@ -24,16 +25,21 @@ static sigset_t stop_sigs;
 /*
  * The signal handler: note a command's exit, pass a signal on to the
  * command, or ask the loop to stop. A terminal's ^C reaches the whole
- * foreground process group (si_code SI_KERNEL): the command has it then.
+ * foreground process group (si_code SI_KERNEL): the command has it then,
+ * unless it left our group (setsid, a shell's set -m). A fault goes to
+ * its default action (endsigs_fault()).
  */
 static void
 on_signal(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
-	if (sig == SIGCHLD)
+	if (endsigs_fault(sig, si)) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	} else if (sig == SIGCHLD)
 		child_exited = 1;
 	else if (forward_to > 0) {
-		if (si == NULL || si->si_code != SI_KERNEL)
+		if (si->si_code != SI_KERNEL || getpgid(forward_to) != getpgrp())
 			kill(forward_to, sig);
 	} else
 		stop = 1;
@@ -67,7 +73,11 @@ watch_signals(void)
 	sigfillset(&sa.sa_mask);
 	/* A signal only asks the loop to stop: no system call may fail for it. */
 	sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NOCLDSTOP;
-	/* --events must remove its tracefs instance whatever ends it. */
+	/*
+	 * --events must remove its tracefs instance whatever ends it; one
+	 * ignored when fragstat began is not in SET (endsigs_fill()): nohup's
+	 * SIGHUP stays ignored, by fragstat and by its command.
+	 */
 	for (sig = 1; sig < NSIG; sig++)
 		if (sigismember(&set, sig) == 1) {
 			sigdelset(&sleep_mask, sig);
