@@ -34,6 +34,8 @@ rank(const char *group)
 	if (strcmp(group, "Pressure") == 0 ||
 	    strcmp(group, "Direct compaction") == 0 ||
 	    strcmp(group, "Events") == 0 ||
+	    strcmp(group, "Stalls") == 0 ||
+	    strcmp(group, "Allocation failures") == 0 ||
 	    strcmp(group, "Pollution") == 0)
 		return 1;
 	if (strcmp(group, "THP by size") == 0)
@@ -261,6 +263,43 @@ static const struct sets_mspec run_metrics[] = {
 #undef DIRECT
 
 /*
+ * The stalls a recording with --events timed (the trade-off of an A/B of
+ * compaction settings): direct compaction's, kcompactd's runs, direct
+ * reclaim's; how many, their time and the longest, in ms.
+ */
+#define STALL(k, f, n, l, a, u, d, kd) { .how = SETS_M_STALL, .stall = (k), \
+	.field.stall = (f), .name = (n), .label = (l), .abbr = (a), \
+	.group = "Stalls", .unit = (u), .digits = (d), .kind = (kd), \
+	.hi = INFINITY }
+static const struct sets_mspec stall_metrics[] = {
+	STALL(EV_STALL_COMPACTION, SETS_STALL_COUNT,
+	    "stalls_compaction_count", "direct compaction stalls (events)",
+	    "dc-stalls", "", 0, SETS_DELTA),
+	STALL(EV_STALL_COMPACTION, SETS_STALL_TOTAL,
+	    "stalls_compaction_total_ms", "direct compaction stall time",
+	    "dc-stall-ms", "ms", 1, SETS_DELTA),
+	STALL(EV_STALL_COMPACTION, SETS_STALL_MAX, "stalls_compaction_max_ms",
+	    "longest direct compaction stall", "dc-stall-max-ms", "ms", 3,
+	    SETS_EXTREME),
+	STALL(EV_STALL_KCOMPACTD, SETS_STALL_COUNT, "stalls_kcompactd_count",
+	    "kcompactd runs (events)", "kcd-runs", "", 0, SETS_DELTA),
+	STALL(EV_STALL_KCOMPACTD, SETS_STALL_TOTAL,
+	    "stalls_kcompactd_total_ms", "kcompactd run time", "kcd-run-ms",
+	    "ms", 1, SETS_DELTA),
+	STALL(EV_STALL_KCOMPACTD, SETS_STALL_MAX, "stalls_kcompactd_max_ms",
+	    "longest kcompactd run", "kcd-run-max-ms", "ms", 3, SETS_EXTREME),
+	STALL(EV_STALL_RECLAIM, SETS_STALL_COUNT, "stalls_reclaim_count",
+	    "direct reclaim stalls", "reclaim-stalls", "", 0, SETS_DELTA),
+	STALL(EV_STALL_RECLAIM, SETS_STALL_TOTAL, "stalls_reclaim_total_ms",
+	    "direct reclaim stall time", "reclaim-stall-ms", "ms", 1,
+	    SETS_DELTA),
+	STALL(EV_STALL_RECLAIM, SETS_STALL_MAX, "stalls_reclaim_max_ms",
+	    "longest direct reclaim stall", "reclaim-max-ms", "ms", 3,
+	    SETS_EXTREME),
+};
+#undef STALL
+
+/*
  * What every run may have after the THP sizes: the extfrag events, the
  * mean memory stall shares, the free pageblocks machine-wide.
  */
@@ -470,6 +509,28 @@ add_thp_sizes(struct sets *x, struct ferr *e)
 }
 
 /*
+ * Add the allocations that failed at each order (--events), where some
+ * run saw one fail.
+ */
+static int
+add_alloc_failed(struct sets *x, struct ferr *e)
+{
+	struct sets_mspec m;
+	unsigned o;
+	int rc = 0;
+
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		m = (struct sets_mspec){ .how = SETS_M_ALLOC_FAILED,
+		    .order = o, .group = "Allocation failures", .unit = "",
+		    .kind = SETS_DELTA, .hi = INFINITY, .skip_zero = true };
+		rc |= add_named(x, &m, keep_text(x, "alloc_failed_order%u", o),
+		    keep_text(x, "allocations failed, order %u", o),
+		    keep_text(x, "alloc-fail-o%u", o), e);
+	}
+	return rc;
+}
+
+/*
  * Add the indices of X's zone at the recorded order ORDER (index_metrics),
  * and the share of samples where the fragmentation index says the
  * allocation succeeds.
@@ -584,6 +645,9 @@ sets_compute(struct sets *x, struct ferr *e)
 	pick_zone(x, r0);
 	rc |= add_table(x, run_metrics, sizeof(run_metrics) /
 	    sizeof(run_metrics[0]), e);
+	rc |= add_table(x, stall_metrics, sizeof(stall_metrics) /
+	    sizeof(stall_metrics[0]), e);
+	rc |= add_alloc_failed(x, e);
 	rc |= add_thp_sizes(x, e);
 	rc |= add_table(x, late_metrics, sizeof(late_metrics) /
 	    sizeof(late_metrics[0]), e);
