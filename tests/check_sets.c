@@ -186,6 +186,51 @@ START_TEST(test_stalls)
 }
 END_TEST
 
+/*
+ * Rates and direct compaction's scanning, A's runs only (B's lack the
+ * counters: n/a, lacking 3). Successes 6, 0, 4 and build()'s failures 0,
+ * 0, 1: a rate of 100%, none (no attempt: n/a, not 0%), 80%: n 2, mean
+ * 90. Each
+ * run scans 1000 pages to migrate (400 by kcompactd) and 3000 for free
+ * pages (1000 by kcompactd): direct 600 and 2000; per success 2600 / 6 =
+ * 433.33, n/a, 2600 / 4 = 650: mean 541.67.
+ */
+START_TEST(test_rates)
+{
+	static const uint64_t ok[NRUNS] = { 6, 0, 4 };
+	const struct sets_metric *s;
+	struct ferr e = { .path = "" };
+	struct replay *r;
+	struct sets x;
+	size_t i;
+
+	build(&x);
+	for (i = 0; i < NRUNS; i++) {
+		r = &x.side[0].runs[i];
+		counter(r, "compact_success", ok[i]);
+		counter(r, "compact_migrate_scanned", 1000);
+		counter(r, "compact_daemon_migrate_scanned", 400);
+		counter(r, "compact_free_scanned", 3000);
+		counter(r, "compact_daemon_free_scanned", 1000);
+	}
+	ck_assert_int_eq(sets_compute(&x, &e), 0);
+	s = metric(&x, "compact_success_rate");
+	ck_assert_uint_eq(s->s[0].n, 2);
+	ck_assert(s->na[0][1]);
+	ck_assert(fabs(s->s[0].mean - 90) < 1e-9);
+	ck_assert_uint_eq(s->lacking[1], 3);
+	ck_assert_uint_eq(s->s[1].n, 0);
+	s = metric(&x, "direct_migrate_scanned");
+	ck_assert(s->s[0].mean == 600 && s->s[0].sd == 0);
+	s = metric(&x, "direct_free_scanned");
+	ck_assert(s->s[0].mean == 2000);
+	s = metric(&x, "direct_scanned_per_success");
+	ck_assert_uint_eq(s->s[0].n, 2);
+	ck_assert(fabs(s->s[0].mean - (2600.0 / 6 + 650) / 2) < 1e-9);
+	sets_free(&x);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -195,6 +240,7 @@ main(void)
 	tcase_add_test(tc, test_one_side);
 	tcase_add_test(tc, test_digits);
 	tcase_add_test(tc, test_stalls);
+	tcase_add_test(tc, test_rates);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
