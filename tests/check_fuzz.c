@@ -408,8 +408,9 @@ START_TEST(test_hum_pct_large)
 
 	ck_assert_str_eq(hum_pct(b, sizeof(b), UINT64_MAX, UINT64_MAX),
 	    "100.0%");
+	/* (2^63 - 1) / (2^64 - 1) = 49.99999...%: rounded, 50.0%. */
 	ck_assert_str_eq(hum_pct(b, sizeof(b), UINT64_MAX / 2, UINT64_MAX),
-	    "49.9%");
+	    "50.0%");
 	ck_assert_str_eq(hum_pct(b, sizeof(b), 7, UINT64_MAX), "0.0%");
 	ck_assert_str_eq(hum_pct(b, sizeof(b), 1, 3), "33.3%");
 }

@@ -76,15 +76,28 @@ START_TEST(test_pct)
 		for (j = 0; j < N(counts); j++) {
 			uint64_t part = counts[i], whole = counts[j], pm;
 
-			/* The precondition: PART <= WHOLE <= 2^64 / 1000. */
-			if (part > whole || whole > UINT64_MAX / 1000)
+			/* The precondition: PART <= WHOLE <= 2^64 / 1001. */
+			if (part > whole || whole > UINT64_MAX / 1001)
 				continue;
-			pm = whole ? part * 1000 / whole : 0;
+			pm = whole ? (part * 1000 + whole / 2) / whole : 0;
 			snprintf(want, sizeof(want), "%" PRIu64 ".%" PRIu64 "%%",
 			    pm / 10, pm % 10);
 			ck_assert_str_eq(hum_pct(got, sizeof(got), part, whole),
 			    want);
 		}
+	/*
+	 * By hand, rounded half up to 0.1%: 1/6 = 16.666..% is 16.7% (it
+	 * was cut to 16.6%), 1/8 = 12.5%, 1/16 = 6.25% is 6.3%, 1/3 =
+	 * 33.33..% is 33.3%, 2/3 = 66.66..% is 66.7%, 1/2001 = 0.04998% is
+	 * 0.0%, 1/1999 = 0.05003% is 0.1%.
+	 */
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 6), "16.7%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 8), "12.5%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 16), "6.3%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 3), "33.3%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 2, 3), "66.7%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 2001), "0.0%");
+	ck_assert_str_eq(hum_pct(got, sizeof(got), 1, 1999), "0.1%");
 }
 END_TEST
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# duckdb.sh - the flat rows of 10,000 roots (bench/gen-root) loaded into a
+# duckdb.sh - the flat rows of 10,000 roots (bench/gen-root --mixed: 1, 2
+# or 3 nodes, every fourth of 64 KiB pages) loaded into a
 # real DuckDB (the npm package @duckdb/node-api in tests/duckdb/, which
 # .ci/run installs) give the same aggregates as fragstat's own --fleet:
 # per size, over hosts and over nodes, the count, min, max, nearest-rank
@@ -28,10 +29,10 @@ command -v python3 >/dev/null 2>&1 ||
 	{ echo "duckdb.sh: FRAGSTAT must name the fragstat binary" >&2; exit 99; }
 
 # The generator's own text stamps its roots: a changed generator makes new ones.
-stamp=$(cksum <"$here/../bench/gen-root")" $count"
+stamp=$(cksum <"$here/../bench/gen-root")" $count mixed"
 if [ "$(cat "$roots/.stamp" 2>/dev/null)" != "$stamp" ]; then
 	rm -rf "$roots"
-	python3 "$here/../bench/gen-root" --nodes 2 --count "$count" --minimal \
+	python3 "$here/../bench/gen-root" --mixed --count "$count" --minimal \
 		"$roots" || exit 99
 	echo "$stamp" >"$roots/.stamp"
 fi

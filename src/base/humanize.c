@@ -65,12 +65,13 @@ hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 {
 	uint64_t permille;
 
-	/* Keep part * 1000 in 64 bits; the bits shifted out never show in 0.1%. */
-	while (whole > UINT64_MAX / 1000) {
+	/* Keep part * 1000 + whole / 2 in 64 bits; the bits shifted out never show in 0.1%. */
+	while (whole > UINT64_MAX / 1001) {
 		part >>= 1;
 		whole >>= 1;
 	}
-	permille = whole ? part * 1000 / whole : 0;
+	/* Rounded to the nearest 0.1%, half up: 1 of 6 is 16.7%, not 16.6%. */
+	permille = whole ? (part * 1000 + whole / 2) / whole : 0;
 	snprintf(buf, size, "%" PRIu64 ".%" PRIu64 "%%", permille / 10,
 	    permille % 10);
 	return buf;

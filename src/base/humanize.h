@@ -22,7 +22,7 @@ const char	*hum_order(char *buf, size_t size, unsigned int order,
 const char	*hum_order_label(char *buf, size_t size, unsigned int order,
 		    unsigned long page_size);
 
-/* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", truncated. */
+/* Returns BUF holding PART / WHOLE (PART <= WHOLE) as "12.3%", rounded half up. */
 const char	*hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole);
 
 /* Room for a 64-bit integer in decimal: a sign, 20 digits and the NUL. */

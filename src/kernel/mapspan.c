@@ -24,6 +24,7 @@ zone_span(const struct mapseries *s, size_t i, struct mapseries_span *zs)
 	zs->at_s = (s->elapsed_ms[best] - s->elapsed_ms[0]) / 1000;
 	/* The growth rate: pageblocks polluted per hour, first to last. */
 	span = s->elapsed_ms[s->nmaps - 1] - s->elapsed_ms[0];
+	zs->span_ms = span;
 	zs->has_growth = span != 0;
 	zs->per_hour = span == 0 ? 0 : ((long long)zs->l->polluted -
 	    (long long)zs->f->polluted) * MAPSPAN_MS_PER_HOUR /

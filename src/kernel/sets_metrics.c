@@ -290,6 +290,32 @@ extfrag(const struct replay *r, const struct sets_mspec *m, double *v)
 	return SETS_F_OK;
 }
 
+/*
+ * Sets *V to stall metric M of run R: the count, total or longest of its
+ * stalls of kind M->stall. SETS_F_NONE when no sample recorded the kind
+ * (a recording without --events, a kernel without the tracepoints).
+ */
+static enum sets_found
+stall(const struct replay *r, const struct sets_mspec *m, double *v)
+{
+	const struct rstall *rs = &r->stalls[m->stall];
+
+	if (!rs->seen)
+		return SETS_F_NONE;
+	switch (m->field.stall) {
+	case SETS_STALL_COUNT:
+		*v = (double)rs->count;
+		break;
+	case SETS_STALL_TOTAL:
+		*v = (double)rs->total_us / 1000;
+		break;
+	case SETS_STALL_MAX:
+		*v = (double)rs->max_us / 1000;
+		break;
+	}
+	return SETS_F_OK;
+}
+
 enum sets_found
 sets_value(const struct sets *x, const struct replay *r,
     const struct mapseries *ms, const struct sets_mspec *m, double *v)
@@ -333,6 +359,14 @@ sets_value(const struct sets *x, const struct replay *r,
 		return SETS_F_OK;
 	case SETS_M_MAP:
 		return map_value(x, ms, m, v);
+	case SETS_M_STALL:
+		return stall(r, m, v);
+	case SETS_M_ALLOC_FAILED:
+		/* The orders below min_order were not counted. */
+		if (!r->has_alloc || m->order < r->alloc_min_order)
+			return SETS_F_NONE;
+		*v = (double)r->alloc[m->order].failed;
+		return SETS_F_OK;
 	}
 	return SETS_F_NONE;
 }

@@ -28,6 +28,15 @@ enum sets_mkind {
 	SETS_M_SUCCEEDS,
 	SETS_M_WALL,		/* the command's wall time */
 	SETS_M_MAP,		/* x's zone in map.ndjson: FIELD.map */
+	SETS_M_STALL,		/* the stalls of kind STALL (--events): FIELD.stall */
+	SETS_M_ALLOC_FAILED,	/* allocations of ORDER that failed (--events) */
+};
+
+/* Which of a kind of stall over a run: how many, their time, the longest. */
+enum sets_stall {
+	SETS_STALL_COUNT,
+	SETS_STALL_TOTAL,	/* in ms */
+	SETS_STALL_MAX,		/* in ms */
 };
 
 /* Which value of a gauge over a run's samples: the least, the most, the last. */
@@ -80,11 +89,13 @@ struct sets_mspec {
 		enum sets_extfrag extfrag;
 		enum sets_psi	  psi;
 		enum sets_map	  map;
+		enum sets_stall	  stall;
 	} field;			/* the one HOW names */
 	const char	*counter, *minus;
 	uint64_t	 size_kb;
 	enum outcome_kind thp_kind;	/* with size_kb: the THP outcome */
 	unsigned	 order;
+	enum ev_stall_kind stall;	/* SETS_M_STALL: whose stalls */
 	/* What sets_metric keeps. */
 	const char	*name, *label, *abbr, *group, *unit;
 	int		 digits;

@@ -31,6 +31,7 @@ struct mapseries_span {
 	const struct mapseries_zone *f, *l;	/* the first map's, the last's */
 	uint64_t	 most, at_s;		/* most polluted pageblocks, when */
 	bool		 has_growth;		/* the maps span some time */
+	uint64_t	 span_ms;		/* first map to last: per_hour's base */
 	long long	 per_hour;		/* polluted pageblocks, last less first */
 };
 

@@ -317,6 +317,30 @@ avail_gauge(FILE *fp, const struct report *r, const char *name,
 }
 
 /*
+ * The bytes of a block of each order the counts have (page size <<
+ * order): a fleet's rules aggregate hosts of different page sizes by it
+ * (prometheus/fragstat.fleet.rules.yml), as --fleet does.
+ */
+static void
+block_bytes(FILE *fp, const struct report *r)
+{
+	bool seen[FRAG_MAX_ORDERS + 1] = { false };
+	const struct avail *a;
+	size_t i;
+
+	gauge(fp, "block_bytes", "Bytes in a block of the order: the "
+	    "page size times 2 to the order.");
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		if (a->order > FRAG_MAX_ORDERS || seen[a->order])
+			continue;
+		seen[a->order] = true;
+		fprintf(fp, "fragstat_block_bytes{order=\"%u\"} %" PRIu64 "\n",
+		    a->order, (uint64_t)r->page_size << a->order);
+	}
+}
+
+/*
  * The counts per zone and order: available now, at most after compaction
  * and, with the map, the ceiling.
  */
@@ -334,6 +358,7 @@ availability(FILE *fp, const struct report *r)
 	    "allocations of the order after full compaction (the map's "
 	    "ceiling with --map, else free memory above the watermarks).",
 	    AV_AFTER);
+	block_bytes(fp, r);
 	if (r->map)
 		avail_gauge(fp, r, "compaction_ceiling_blocks", "Aligned blocks "
 		    "of the order free of holes and unmovable pages, within "

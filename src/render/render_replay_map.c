@@ -8,6 +8,7 @@
 
 #include "humanize.h"
 #include "jsonw.h"
+#include "mapspan.h"
 #include "mapseries.h"
 #include "render_json.h"
 #include "render_pollution.h"
@@ -57,6 +58,12 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		    zs->f->offlinable), maybe(a[5], sizeof(a[5]),
 		    zs->l->offlinable));
 	}
+	/* A rate over less than its unit is an extrapolation: say from what. */
+	if (s->nzones && s->span[0].has_growth &&
+	    s->span[0].span_ms < MAPSPAN_MS_PER_HOUR)
+		fprintf(fp, "Per hour: extrapolated from %s s of maps, not an "
+		    "hour's growth.\n", hum_fixed(g, sizeof(g),
+		    (long long)s->span[0].span_ms, 3));
 }
 
 /* Write "KEY": {"first": F, "last": L} in W, hundredths with DIGITS 2; -1: null. */

@@ -171,16 +171,21 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
 static uint64_t
 round_axis(uint64_t max)
 {
-	uint64_t need = (max + 3) / 4, p = 1;
+	uint64_t need = max / 4 + (max % 4 != 0), p = 1, step = 1;
 
+	/* 5 p is at most 5e18, below 2^64; past UINT64_MAX / 4, MAX itself. */
 	for (;;) {
 		if (p >= need)
-			return 4 * p;
-		if (2 * p >= need)
-			return 8 * p;
-		if (5 * p >= need)
-			return 20 * p;
-		p *= 10;
+			step = p;
+		else if (2 * p >= need)
+			step = 2 * p;
+		else if (5 * p >= need)
+			step = 5 * p;
+		else {
+			p *= 10;
+			continue;
+		}
+		return step > UINT64_MAX / 4 ? max : 4 * step;
 	}
 }
 
