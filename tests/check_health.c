@@ -53,6 +53,8 @@ one_node(struct availability *av, struct avail *rows, size_t i)
 	rows->order = 9;
 	rows->now = cases[i].now;
 	rows->after = cases[i].after;
+	/* Every zone one where the kernel would compact. */
+	rows->reach = cases[i].after;
 	rows->now_is_bound = cases[i].bound;
 	av->rows = rows;
 	av->n = 1;

@@ -99,6 +99,22 @@ judge_name(enum judgement j)
 	return "severely fragmented";
 }
 
+const char *
+judge_word(enum judgement j)
+{
+	switch (j) {
+	case JUDGE_SEVERE:
+		return "severe";
+	case JUDGE_SHORT:
+		return "short";
+	case JUDGE_FINE:
+	case JUDGE_FRAGMENTED:
+	case JUDGE_NSTATES:
+		break;
+	}
+	return judge_name(j);
+}
+
 bool
 judge_fragmented(enum judgement j)
 {

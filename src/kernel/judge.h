@@ -57,6 +57,9 @@ int64_t	judge_ratio(uint64_t now, uint64_t after);
 /* Returns "fine", "fragmented", "severely fragmented" or "short of memory". */
 const char *judge_name(enum judgement j);
 
+/* Returns J in one word for a table: "fine", "fragmented", "severe" or "short". */
+const char *judge_word(enum judgement j);
+
 /* Returns whether J says memory is fragmented (fragmented or severely): compaction's business. */
 bool	judge_fragmented(enum judgement j);
 

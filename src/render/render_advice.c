@@ -411,8 +411,9 @@ render_kcompactd_words(enum kcompactd_state s)
 		return "none before Linux 5.9";
 	case KCOMPACTD_OFF:
 		return "disabled (proactiveness 0)";
+	/* One snapshot shows no counter moving: the score says it. */
 	case KCOMPACTD_WORKING:
-		return "working now";
+		return "working, inferred from the score";
 	case KCOMPACTD_IDLE:
 		break;
 	}

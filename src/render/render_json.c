@@ -535,8 +535,12 @@ need(struct jsonw *w, const struct report *r)
 	    advise_verdict_name(ans->verdict));
 	if (r->need->order >= r->bi->norders)
 		possible(w, r, ans->possible, r->need->order);
-	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE)
+	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE) {
 		counts(w, ans->row);
+		/* As many where the kernel would compact (avail_need()). */
+		jw_key(w, "after_compaction_reachable");
+		jw_u64(w, ans->row->reach);
+	}
 	hugetlb_pool(w, r);
 	jw_end(w);
 }

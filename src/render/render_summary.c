@@ -255,6 +255,11 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	}
 	fputs(", ", fp);
 	counts(fp, r, ans->row);
+	/* Compaction could make them, but the kernel would not run it. */
+	if (ans->verdict == VERDICT_RECLAIM && ans->row->after >= n->count)
+		fprintf(fp, "; the kernel would compact to at most %" PRIu64
+		    " (its verdict where the rest is: reclaim)",
+		    ans->row->reach);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
@@ -338,6 +343,30 @@ cell(char *buf, size_t size, const struct report *r, size_t z, unsigned o,
 	return buf;
 }
 
+/*
+ * Print the judgement of zone Z at the advice's J-th order in its short
+ * word, coloured, padded to WIDTH (negative: left); "not used" where the
+ * allocation never takes from the zone (its advice: unusable), as the
+ * advice says it.
+ */
+static void
+judgement(FILE *fp, const struct report *r, const struct sstyle *st,
+    size_t z, size_t j, int width)
+{
+	const struct zadvice *v = advise_at(r->advice, z, j);
+	const struct avail *a = avail_find(r->avail, (int)r->bi->zones[z].node,
+	    (long)z, r->advice->orders[j]);
+	const char *w;
+
+	if (v != NULL && v->verdict == VERDICT_UNUSABLE)
+		a = NULL;
+	w = a != NULL ? judge_word(a->judgement) : "not used";
+	int pad = width < 0 ? -width - (int)strlen(w) : 0;
+
+	fprintf(fp, "%s%s%s%*s", a != NULL ? st->judgement[a->judgement] :
+	    st->verdict[VERDICT_UNUSABLE], w, st->off, pad > 0 ? pad : 0, "");
+}
+
 /* The zone table: one line per zone. */
 static void
 zones(FILE *fp, const struct report *r, const struct sstyle *st)
@@ -350,14 +379,14 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 	if (adv->norders > 1) {
 		fprintf(fp, "%39s", "");
 		for (j = 0; j < adv->norders; j++)
-			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 34 : 0,
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 36 : 0,
 			    hum_order(b, sizeof(b), adv->orders[j],
 			    r->page_size));
 		fputc('\n', fp);
 	}
 	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
 	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  free now  score fragindex verdict%s", j + 1 <
+		fprintf(fp, "  free now  score fragindex judgement%s", j + 1 <
 		    adv->norders ? " " : "");
 	fprintf(fp, "%s\n", st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -368,18 +397,14 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
 		    pb < r->bi->norders ? f->suitable[pb] : 0);
 		for (j = 0; j < adv->norders; j++) {
-			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
 			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
 			    o, false), cell(c, sizeof(c), r, i, o, true),
 			    hum_fragindex(c2, sizeof(c2), f->fragindex[o],
 			    FRAG_INDEX_SUCCEEDS));
-			if (a)
-				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
-				    -8 : 0);
-			else
-				fprintf(fp, "%-8s", "-");
+			judgement(fp, r, st, i, j, j + 1 < adv->norders ?
+			    -10 : 0);
 		}
 		fputc('\n', fp);
 	}
