@@ -634,6 +634,45 @@ START_TEST(test_states)
 }
 END_TEST
 
+/*
+ * judge_at(), what --check and every view ask: judge/reclaim-fragmented's
+ * machine at 2 MiB is short of memory, room 1 below 2, 0 of at most 1
+ * (ratio 0), the kernel would compact to 0 (its verdict: reclaim); its
+ * zone the same; no node 3.
+ */
+START_TEST(test_judge_at)
+{
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
+	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
+	struct judged j;
+	struct world w;
+
+	wi.b = b;
+	wi.z = z;
+	world_of(&w, &wi);
+	ck_assert_int_eq(judge_at(&w.av, -1, -1, 9, &j), 0);
+	ck_assert_int_eq(j.judgement, JUDGE_SHORT);
+	ck_assert_str_eq(j.name, "short of memory");
+	ck_assert_str_eq(j.word, "short");
+	ck_assert_uint_eq(j.now, 0);
+	ck_assert_uint_eq(j.after, 1);
+	ck_assert_uint_eq(j.room, 1);
+	ck_assert_uint_eq(j.useful, 2);
+	ck_assert_uint_eq(j.reach, 0);
+	ck_assert_int_eq(j.ratio, 0);
+	ck_assert_uint_eq(j.score, 99);
+	ck_assert_uint_eq(j.marks.low, 50);
+	ck_assert_int_eq(judge_at(&w.av, 0, 0, 9, &j), 0);
+	ck_assert_int_eq(j.judgement, JUDGE_SHORT);
+	ck_assert_int_eq(judge_at(&w.av, 3, -1, 9, &j), -1);
+	ck_assert_ptr_null(j.row);
+	world_free(&w);
+	free(b);
+	free(z);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -648,6 +687,7 @@ main(void)
 	tcase_add_test(tc, test_many_nodes);
 	tcase_add_test(tc, test_one_order);
 	tcase_add_test(tc, test_movable_kernel);
+	tcase_add_test(tc, test_judge_at);
 	tcase_add_loop_test(tc, test_states, 0,
 	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);

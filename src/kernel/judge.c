@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "judge.h"
 
 void
@@ -119,4 +121,29 @@ bool
 judge_fragmented(enum judgement j)
 {
 	return j == JUDGE_FRAGMENTED || j == JUDGE_SEVERE;
+}
+
+int
+judge_at(const struct availability *av, int node, long zone, unsigned order,
+    struct judged *j)
+{
+	const struct avail *r = avail_find(av, node, zone, order);
+
+	memset(j, 0, sizeof(*j));
+	if (r == NULL)
+		return -1;
+	j->row = r;
+	j->judgement = r->judgement;
+	j->name = judge_name(r->judgement);
+	j->word = judge_word(r->judgement);
+	j->now = r->now;
+	j->after = r->after;
+	j->now_is_bound = r->now_is_bound;
+	j->room = r->room;
+	j->useful = judge_useful(r);
+	j->reach = r->reach;
+	j->ratio = judge_ratio(r->now, r->after);
+	j->score = r->score;
+	j->marks = av->marks;
+	return 0;
 }
