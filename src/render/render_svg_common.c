@@ -165,6 +165,24 @@ svgr_verdict_color(enum verdict v)
 	return COLOR_GREY;
 }
 
+const char *
+svgr_judgement_color(enum judgement j)
+{
+	switch (j) {
+	case JUDGE_FINE:
+		return COLOR_GREEN;
+	case JUDGE_FRAGMENTED:
+		return COLOR_ORANGE;
+	case JUDGE_SEVERE:
+		return COLOR_VERMILLION;
+	case JUDGE_SHORT:
+		return COLOR_PURPLE;
+	case JUDGE_NSTATES:
+		break;
+	}
+	return COLOR_GREY;
+}
+
 /* Returns PART * PX / WHOLE rounded down, without overflowing. */
 long
 svgr_scale(uint64_t part, uint64_t whole, long px)

@@ -222,6 +222,7 @@ long
 svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
     long x, long y, long maxx)
 {
+	const struct avail *a = NULL;
 	char l[48], s[256], v[96];
 	long x0, wd, rows = 1;
 	size_t j;
@@ -234,8 +235,14 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 		if (j < svgzone_advice_lines(r)) {
 			svgzone_order_label(l, sizeof(l), r->advice->orders[j],
 			    r->page_size);
-			snprintf(v, sizeof(v), "%s: %s", l, advise_verdict_name(
-			    advise_best(r->advice, -1, j)));
+			a = r->avail ? avail_find(r->avail, -1, -1,
+			    r->advice->orders[j]) : NULL;
+			if (a != NULL)
+				svgzone_judge_text(v, sizeof(v), l, a);
+			else
+				snprintf(v, sizeof(v), "%s: %s", l,
+				    advise_verdict_name(advise_best(r->advice,
+				    -1, j)));
 			counts_string(s, sizeof(s), r, -1,
 			    r->advice->orders[j]);
 			wd = svgzone_badge_w(v) + 6 + svgr_text_px(s, 11) + 10;
@@ -249,9 +256,12 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 			y += MACHINE_ROW_H;
 			rows++;
 		}
-		if (w && j < svgzone_advice_lines(r)) {
+		if (w && j < svgzone_advice_lines(r) && a != NULL)
+			svgzone_judge_badge(w, x, y, l, a, NULL);
+		else if (w && j < svgzone_advice_lines(r))
 			svgzone_badge(w, x, y, l, advise_best(r->advice, -1,
 			    j), NULL);
+		if (w && j < svgzone_advice_lines(r)) {
 			svgr_text(w, x + svgzone_badge_w(v) + 6, y + 13, 11,
 			    NULL, NULL, s);
 		} else if (w)
