@@ -438,6 +438,7 @@ advise_rank(enum verdict v)
 	case VERDICT_COMPACT:
 		return 2;
 	case VERDICT_RECLAIM:
+	case VERDICT_PINNED:
 		return 3;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
@@ -450,7 +451,7 @@ const char *
 advise_verdict_name(enum verdict v)
 {
 	static const char *const names[] = { "ok", "compact", "reclaim",
-	    "unknown", "unusable" };
+	    "unknown", "unusable", "pinned" };
 
 	return names[v];
 }

@@ -308,6 +308,14 @@ avail_need(const struct availability *av, const struct need *n,
 	/* Only where the kernel would compact: as the zones' verdicts say. */
 	else if (ans.row->reach >= n->count)
 		ans.verdict = VERDICT_COMPACT;
+	/*
+	 * The map counts the regions that could be emptied; free memory
+	 * would hold more: unmovable pages keep them, and no reclaim moves
+	 * those.
+	 */
+	else if (ans.row->from_map && n->order >= av->gigantic_order &&
+	    av->gigantic_order != 0 && ans.row->room >= n->count)
+		ans.verdict = VERDICT_PINNED;
 	else
 		ans.verdict = VERDICT_RECLAIM;
 	return ans;

@@ -313,6 +313,14 @@ render_next_step(FILE *fp, const struct report *r)
 		missing_inputs(fp, r);
 		fragmented_too(fp, r, w);
 		break;
+	case VERDICT_PINNED:
+		fprintf(fp, "Next step: freeing memory will not make these "
+		    "pages: unmovable pages keep every\n  region that could "
+		    "hold one ('fragstat --map' lists them, '--cgroups' who\n"
+		    "  allocated them). Reserve them at boot instead "
+		    "(hugepagesz=SIZE hugepages=N) or\n  from CMA "
+		    "(hugetlb_cma=SIZE).\n");
+		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		if (r->need && r->need_answer.possible == AVAIL_IMPOSSIBLE) {

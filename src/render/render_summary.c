@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "kcompactd.h"
 #include "outcome.h"
+#include "regions.h"
 #include "report.h"
 #include "render_text.h"
 #include "render_words.h"
@@ -101,6 +102,8 @@ next_word(enum verdict v)
 		return "needs reclaim";
 	case VERDICT_UNKNOWN:
 		return "unknown";
+	case VERDICT_PINNED:
+		return "pinned";
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
@@ -229,6 +232,31 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 		render_said(&t, fp, label);
 }
 
+/*
+ * After --need's counts, when its answer is pinned: what keeps the
+ * regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
+ * each", from the map's regions.
+ */
+static void
+pinned(FILE *fp, const struct report *r, const struct need *n)
+{
+	struct regions_pinned p;
+	char b[32];
+
+	fprintf(fp, "; no %s region can be emptied", hum_size(b, sizeof(b),
+	    1ULL << n->order, r->page_size));
+	if (r->regions == NULL || r->map == NULL)
+		return;
+	regions_pinned(r->regions, r->map, n->node, &p);
+	fprintf(fp, ": %" PRIu64 " tainted, ", p.tainted);
+	if (p.keep_min == p.keep_max && p.kind != MAP_NPINS)
+		fprintf(fp, "%" PRIu64 " %s page%s each", p.keep_min,
+		    map_pin_name(p.kind), p.keep_min == 1 ? "" : "s");
+	else
+		fprintf(fp, "%" PRIu64 " to %" PRIu64 " pages keep each",
+		    p.keep_min, p.keep_max);
+}
+
 /* The answer to --need, first. */
 static void
 need(FILE *fp, const struct report *r, const struct sstyle *st)
@@ -255,6 +283,8 @@ need(FILE *fp, const struct report *r, const struct sstyle *st)
 	}
 	fputs(", ", fp);
 	counts(fp, r, ans->row);
+	if (ans->verdict == VERDICT_PINNED)
+		pinned(fp, r, n);
 	/* Compaction could make them, but the kernel would not run it. */
 	if (ans->verdict == VERDICT_RECLAIM && ans->row->after >= n->count)
 		fprintf(fp, "; the kernel would compact to at most %" PRIu64
@@ -450,7 +480,7 @@ render_summary(FILE *fp, const struct report *r)
 	st.bold = st.off = "";
 	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
-	st.verdict[VERDICT_UNUSABLE] = "";
+	st.verdict[VERDICT_UNUSABLE] = st.verdict[VERDICT_PINNED] = "";
 	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
 	st.judgement[JUDGE_SEVERE] = st.judgement[JUDGE_SHORT] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
@@ -463,6 +493,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.verdict[VERDICT_RECLAIM] = "\033[31m";
 		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
 		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
+		st.verdict[VERDICT_PINNED] = "\033[31m";
 		st.judgement[JUDGE_FINE] = "\033[32m";
 		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
 		st.judgement[JUDGE_SEVERE] = "\033[31m";

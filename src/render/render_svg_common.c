@@ -156,6 +156,7 @@ svgr_verdict_color(enum verdict v)
 	case VERDICT_COMPACT:
 		return COLOR_ORANGE;
 	case VERDICT_RECLAIM:
+	case VERDICT_PINNED:
 		return COLOR_VERMILLION;
 	case VERDICT_UNKNOWN:
 	case VERDICT_UNUSABLE:

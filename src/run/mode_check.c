@@ -204,6 +204,8 @@ check_need_status(const struct report *r)
 		return EXIT_NEED_RECLAIM;
 	case VERDICT_UNUSABLE:
 		return EXIT_NEED_IMPOSSIBLE;
+	case VERDICT_PINNED:
+		return EXIT_NEED_PINNED;
 	case VERDICT_UNKNOWN:
 	case VERDICT_NSTATES:
 		break;
