@@ -101,6 +101,24 @@ judge_name(enum judgement j)
 	return "severely fragmented";
 }
 
+const struct avail *
+judge_worst(const struct advice *adv, const struct availability *av)
+{
+	const struct avail *a, *w = NULL;
+	size_t i;
+
+	for (i = 0; i < av->n; i++) {
+		a = &av->rows[i];
+		if (a->zone >= 0 || a->node < 0 ||
+		    advice_order_index(adv, a->order) < 0)
+			continue;
+		if (w == NULL || a->judgement > w->judgement ||
+		    (a->judgement == w->judgement && a->score > w->score))
+			w = a;
+	}
+	return w;
+}
+
 const char *
 judge_word(enum judgement j)
 {

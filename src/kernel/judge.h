@@ -85,6 +85,14 @@ struct judged {
 int	judge_at(const struct availability *av, int node, long zone,
 	    unsigned order, struct judged *j);
 
+/*
+ * Returns the row of AV of a node at an order of ADV judged the worst
+ * (short of memory, then severely fragmented, ...; then the highest
+ * score), or NULL: the one the next step names.
+ */
+const struct avail *judge_worst(const struct advice *adv,
+	    const struct availability *av);
+
 /* Returns J in one word for a table: "fine", "fragmented", "severe" or "short". */
 const char *judge_word(enum judgement j);
 
