@@ -66,6 +66,8 @@ one_node(struct availability *av, struct avail *rows, size_t i)
 	rows->order = 9;
 	rows->now = cases[i].now;
 	rows->after = cases[i].after;
+	/* Every zone one where the kernel would compact. */
+	rows->reach = cases[i].after;
 	rows->now_is_bound = cases[i].bound;
 	rows->now_least = cases[i].bound ? cases[i].least : cases[i].now;
 	av->rows = rows;

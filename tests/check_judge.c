@@ -253,31 +253,39 @@ START_TEST(test_weights)
 	world(&w, two_b, two_z, NULL);
 	/*
 	 * 1000 * 100 / 1001 = 99; 3000 * 50 / 3001 = 49. Node 0's 64 pages
-	 * hold no block: short of memory. Node 1's 1536 hold 2 above the
-	 * watermarks (advise_count()), 1 free now: 5000, not below 5000.
+	 * hold no block: short of memory. Node 1's 512 + 512 = 1024 hold
+	 * ((1024 - 511 - 1) >> 9) + 1 = 2 above the watermarks (none), 1 free
+	 * now: 5000, not below 5000.
 	 */
 	ck_assert_uint_eq(row9(&w, 0)->score, 99);
 	ck_assert_int_eq(row9(&w, 0)->judgement, JUDGE_SHORT);
 	ck_assert_uint_eq(row9(&w, 1)->score, 49);
 	ck_assert_uint_eq(row9(&w, 1)->room, 2);
 	ck_assert_int_eq(row9(&w, 1)->judgement, JUDGE_FINE);
-	/* Machine: 1000 * 100 / 4001 + 3000 * 50 / 4001 = 24 + 37. */
+	/*
+	 * Machine: the nodes' scores weighted by their present pages, once:
+	 * (1000 * 99 + 3000 * 49) / 4000 = 246000 / 4000 = 61.
+	 */
 	ck_assert_uint_eq(row9(&w, -1)->score, 61);
 	ck_assert(!w.av.score_by_free);
 	world_free(&w);
-	/* By free pages: 64 * 100 / 1089 + 1024 * 50 / 1089 = 5 + 47. */
+	/*
+	 * By free pages: 64 * 100 / 65 = 98, 1024 * 50 / 1025 = 49; the
+	 * machine, the nodes' mean by their pages, once: (64 * 98 + 1024 *
+	 * 49) / 1088 = 56448 / 1088 = 51.
+	 */
 	world(&w, two_b, NULL, NULL);
 	ck_assert(w.av.score_by_free);
 	ck_assert_uint_eq(row9(&w, 0)->score, 98);
 	ck_assert_uint_eq(row9(&w, 1)->score, 49);
-	ck_assert_uint_eq(row9(&w, -1)->score, 52);
+	ck_assert_uint_eq(row9(&w, -1)->score, 51);
 	world_free(&w);
 	/* A zoneinfo without present pages weighs by free pages too. */
 	world(&w, two_b, "Node 0, zone Normal\n        min  1\n"
 	    "Node 1, zone Normal\n        min  1\n", NULL);
 	ck_assert(w.av.score_by_free);
 	ck_assert_uint_eq(row9(&w, 0)->score, 98);
-	ck_assert_uint_eq(row9(&w, -1)->score, 52);
+	ck_assert_uint_eq(row9(&w, -1)->score, 51);
 	world_free(&w);
 }
 END_TEST
@@ -410,7 +418,11 @@ word9(const struct world *w, int node)
  * its sums, not its nodes' words: 14 * 200 = 2800 of 16 * 200 = 3200
  * (8750, not below 5000), and 896 * 200 = 179200 of 204800 (8750): fine.
  * The machine's low mark, 1% of 1024 GiB in 2 MiB blocks (2684354 >> 9 =
- * 5242), is below its room, 204800: not short.
+ * 5242), is below its room, 204800: not short. Scores (context): a node
+ * of single pages 262144 * 100 / 262145 = 99, the others 0; the machine
+ * their mean by present pages, once, 99 / 8 = 12 (floored zone by zone
+ * against the whole machine, 262144 * 100 / (1024 * 262144 + 1), it was
+ * 0), between its nodes' 0 and 99.
  */
 START_TEST(test_many_nodes)
 {
@@ -428,6 +440,9 @@ START_TEST(test_many_nodes)
 		ck_assert_uint_eq(row9(&w, -1)->now, nodes[i] / 8 * 7 * 200);
 		ck_assert_uint_eq(row9(&w, -1)->after, nodes[i] * 200);
 		ck_assert_int_eq(word9(&w, -1), JUDGE_FINE);
+		ck_assert_uint_eq(row9(&w, 0)->score, 99);
+		ck_assert_uint_eq(row9(&w, 1)->score, 0);
+		ck_assert_uint_eq(row9(&w, -1)->score, 12);
 		world_free(&w);
 		gen_free(&g);
 	}
@@ -486,7 +501,10 @@ END_TEST
  * A Movable zone beside Normal: Normal has 200 free 2 MiB blocks, Movable
  * 204800 single pages (room for 400). A movable allocation may use both:
  * 200 of at most 600 (3333, below 5000): fragmented. A kernel allocation
- * never uses Movable (gfp_zone()): 200 of 200 in Normal alone: fine.
+ * never uses Movable (gfp_zone()): 200 of 200 in Normal alone: fine, and
+ * its score is Normal's, 0, weighed against Normal's pages only (no longer
+ * against Movable's too); a movable allocation's node score weighs both:
+ * 262144 * 100 / 524289 = 49.
  */
 START_TEST(test_movable_kernel)
 {
@@ -503,11 +521,13 @@ START_TEST(test_movable_kernel)
 	world_of(&w, &wi);
 	ck_assert_uint_eq(row9(&w, -1)->after, 600);
 	ck_assert_int_eq(word9(&w, -1), JUDGE_FRAGMENTED);
+	ck_assert_uint_eq(row9(&w, 0)->score, 49);
 	world_free(&w);
 	wi.gfp = ADVISE_KERNEL;
 	world_of(&w, &wi);
 	ck_assert_uint_eq(row9(&w, -1)->after, 200);
 	ck_assert_int_eq(word9(&w, -1), JUDGE_FINE);
+	ck_assert_uint_eq(row9(&w, 0)->score, 0);
 	world_free(&w);
 	gen_free(&g);
 }
@@ -614,6 +634,45 @@ START_TEST(test_states)
 }
 END_TEST
 
+/*
+ * judge_at(), what --check and every view ask: judge/reclaim-fragmented's
+ * machine at 2 MiB is short of memory, room 1 below 2, 0 of at most 1
+ * (ratio 0), the kernel would compact to 0 (its verdict: reclaim); its
+ * zone the same; no node 3.
+ */
+START_TEST(test_judge_at)
+{
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
+	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
+	struct judged j;
+	struct world w;
+
+	wi.b = b;
+	wi.z = z;
+	world_of(&w, &wi);
+	ck_assert_int_eq(judge_at(&w.av, -1, -1, 9, &j), 0);
+	ck_assert_int_eq(j.judgement, JUDGE_SHORT);
+	ck_assert_str_eq(j.name, "short of memory");
+	ck_assert_str_eq(j.word, "short");
+	ck_assert_uint_eq(j.now, 0);
+	ck_assert_uint_eq(j.after, 1);
+	ck_assert_uint_eq(j.room, 1);
+	ck_assert_uint_eq(j.useful, 2);
+	ck_assert_uint_eq(j.reach, 0);
+	ck_assert_int_eq(j.ratio, 0);
+	ck_assert_uint_eq(j.score, 99);
+	ck_assert_uint_eq(j.marks.low, 50);
+	ck_assert_int_eq(judge_at(&w.av, 0, 0, 9, &j), 0);
+	ck_assert_int_eq(j.judgement, JUDGE_SHORT);
+	ck_assert_int_eq(judge_at(&w.av, 3, -1, 9, &j), -1);
+	ck_assert_ptr_null(j.row);
+	world_free(&w);
+	free(b);
+	free(z);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -628,6 +687,7 @@ main(void)
 	tcase_add_test(tc, test_many_nodes);
 	tcase_add_test(tc, test_one_order);
 	tcase_add_test(tc, test_movable_kernel);
+	tcase_add_test(tc, test_judge_at);
 	tcase_add_loop_test(tc, test_states, 0,
 	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* advise.c - compact, reclaim or nothing per zone and order: __zone_watermark_ok() and compaction_suitable(), recomputed, and the advice of a run */
+/* advise.c - compact, reclaim or nothing per zone and order: __zone_watermark_ok() and compaction_suitable(), recomputed, and the advice of a run built (its tallies: advise_tally.c; words: advise_words.c; orders: advise_orders.c) */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "advise.h"
-#include "availability.h"
 #include "counts.h"
 #include "kcompactd.h"
-#include "physmap.h"
 #include "reserve.h"
 #include "rules.h"
 
@@ -378,194 +376,11 @@ advise_zone(const struct advise_in *in, size_t zi_, unsigned order,
 	return suitable(in, f, order, min, low, a);
 }
 
-int
-advise_tally(struct advice *adv, const struct buddyinfo *bi)
-{
-	const struct zadvice *a;
-	enum verdict *b;
-	size_t i, n = (FRAG_MAX_NODES + 1) * adv->norders;
-	long j;
-
-	/* Row FRAG_MAX_NODES is the machine. */
-	if ((adv->best = malloc(n * sizeof(*b) + 1)) == NULL)
-		return -1;
-	for (i = 0; i < n; i++)
-		adv->best[i] = VERDICT_RECLAIM;
-	for (i = 0; i < adv->nzones; i++) {
-		a = &adv->zones[i];
-		j = advice_order_index(adv, a->order);
-		/* A zone the allocation cannot use does not count. */
-		if (j < 0 || a->verdict == VERDICT_UNUSABLE)
-			continue;
-		b = &adv->best[bi->zones[a->zone].node * adv->norders +
-		    (size_t)j];
-		if (advise_rank(a->verdict) < advise_rank(*b))
-			*b = a->verdict;
-		b = &adv->best[FRAG_MAX_NODES * adv->norders + (size_t)j];
-		if (advise_rank(a->verdict) < advise_rank(*b))
-			*b = a->verdict;
-	}
-	return 0;
-}
-
-enum verdict
-advise_best(const struct advice *adv, int node, size_t j)
-{
-	return adv->best[(node < 0 ? FRAG_MAX_NODES : (size_t)node) *
-	    adv->norders + j];
-}
-
-enum urgency
-advise_urgency(const struct psi *p, uint32_t some, uint32_t full)
-{
-	if (p == NULL)
-		return URGENCY_UNKNOWN;
-	if (p->full.present && p->full.avg10 >= full)
-		return URGENCY_SEVERE;
-	if (p->some.avg10 >= some)
-		return URGENCY_ELEVATED;
-	return URGENCY_CALM;
-}
-
-int
-advise_rank(enum verdict v)
-{
-	switch (v) {
-	case VERDICT_OK:
-		return 0;
-	case VERDICT_UNKNOWN:
-		return 1;
-	case VERDICT_COMPACT:
-		return 2;
-	case VERDICT_RECLAIM:
-		return 3;
-	case VERDICT_UNUSABLE:
-	case VERDICT_NSTATES:
-		break;
-	}
-	return 4;
-}
-
-const char *
-advise_verdict_name(enum verdict v)
-{
-	static const char *const names[] = { "ok", "compact", "reclaim",
-	    "unknown", "unusable" };
-
-	return names[v];
-}
-
-const char *
-advise_verdict_word(enum verdict v)
-{
-	return v == VERDICT_UNUSABLE ? "not used" : advise_verdict_name(v);
-}
-
-const struct zadvice *
-advise_least_reclaim(const struct advice *adv, size_t j, uint64_t *shortfall)
-{
-	const struct zadvice *best = NULL;
-	size_t i;
-
-	for (i = 0; i < adv->nzones; i++) {
-		const struct zadvice *a = &adv->zones[i];
-
-		/* Only the reasons where freeing memory lets compaction run. */
-		if (a->order != adv->orders[j] || a->verdict != VERDICT_RECLAIM ||
-		    (a->reason != R_LOW_ORDER0 &&
-		    a->reason != R_RESERVE_RECLAIM) || a->need < a->usable)
-			continue;
-		if (best == NULL || a->need - a->usable < best->need -
-		    best->usable)
-			best = a;
-	}
-	/* compaction_suitable() wants more than NEED: one page past it. */
-	*shortfall = best != NULL ? best->need - best->usable + 1 : 0;
-	return best;
-}
-
-const struct avail *
-advise_worst_judged(const struct advice *adv, const struct availability *av)
-{
-	const struct avail *a, *w = NULL;
-	size_t i;
-
-	for (i = 0; i < av->n; i++) {
-		a = &av->rows[i];
-		if (a->zone >= 0 || a->node < 0 ||
-		    advice_order_index(adv, a->order) < 0)
-			continue;
-		if (w == NULL || a->judgement > w->judgement ||
-		    (a->judgement == w->judgement && a->score > w->score))
-			w = a;
-	}
-	return w;
-}
-
-unsigned
-advise_block_order(const struct pagetypeinfo *pti, const struct advice *adv)
-{
-	return pti != NULL ? pti->pageblock_order : adv->hpage_order;
-}
-
-unsigned
-advise_snapshot_block_order(const struct buddyinfo *bi,
-    const struct pagetypeinfo *pti, const struct advice *adv)
-{
-	unsigned o = ADVISE_BLOCK_ORDER_GUESS;
-
-	if (adv != NULL)
-		o = advise_block_order(pti, adv);
-	else if (pti != NULL)
-		o = pti->pageblock_order;
-	return advise_clamp_order(o, bi->norders);
-}
-
-unsigned
-advise_clamp_order(unsigned o, unsigned norders)
-{
-	return o < norders ? o : norders - 1;
-}
-
-const char *
-advise_gfp_name(enum advise_gfp gfp)
-{
-	return gfp == ADVISE_MOVABLE ? "movable" : "kernel";
-}
-
 bool
 advise_wmark_known(const struct zadvice *a)
 {
 	/* The gap (never 0) is set once compaction_suitable() is reached. */
 	return a->have_wmark && (a->gap != 0 || a->reason == R_LOWMEM_RESERVE);
-}
-
-bool
-advise_ceiling_known(const struct map *m, unsigned order)
-{
-	return m != NULL && order >= m->pageblock_order && order < m->norders;
-}
-
-bool
-advise_next_node(const struct buddyinfo *bi, size_t *i, unsigned *node)
-{
-	/* buddyinfo lists a node's zones together. */
-	while (*i < bi->nzones && *i > 0 &&
-	    bi->zones[*i].node == bi->zones[*i - 1].node)
-		(*i)++;
-	if (*i >= bi->nzones)
-		return false;
-	*node = bi->zones[(*i)++].node;
-	return true;
-}
-
-const char *
-advise_urgency_name(enum urgency u)
-{
-	static const char *const names[] = { "unknown", "calm", "elevated",
-	    "severe" };
-
-	return names[u];
 }
 
 int
@@ -634,10 +449,3 @@ advise_at(const struct advice *adv, size_t z, size_t j)
 	return z < nz ? &adv->zones[j * nz + z] : NULL;
 }
 
-unsigned
-advise_hpage_order(long pmd_order, const struct pagetypeinfo *pti)
-{
-	if (pmd_order >= 0)
-		return (unsigned)pmd_order;
-	return pti != NULL ? pti->pageblock_order : ADVISE_BLOCK_ORDER_GUESS;
-}

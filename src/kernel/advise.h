@@ -75,14 +75,6 @@ const struct zadvice *advise_least_reclaim(const struct advice *adv, size_t j,
 	    uint64_t *shortfall);
 
 /*
- * Returns the row of AV of a node at an order of ADV judged the most
- * fragmented (then the highest score), or NULL: the one the next step
- * names.
- */
-const struct avail *advise_worst_judged(const struct advice *adv,
-	    const struct availability *av);
-
-/*
  * Returns the pageblock order PTI (NULL: not read) says, else ADV's
  * hpage_order, which it equals on the usual configurations: the order the
  * views count pageblocks at.

@@ -66,36 +66,6 @@ score_weight(const struct buddyinfo *bi, const struct frag *frag,
 	return zz != NULL ? zz->present : 0;
 }
 
-/*
- * Set TOTAL[N] to the pages the scores of node N's zones are weighted
- * against, pgdat->node_present_pages (from every zone of ZI, else the free
- * pages of BI), and *ALL to every node's: one pass over the zones.
- */
-static void
-score_totals(const struct buddyinfo *bi, const struct frag *frag,
-    const struct zoneinfo *zi, uint64_t *total, uint64_t *all)
-{
-	size_t i;
-
-	memset(total, 0, FRAG_MAX_NODES * sizeof(*total));
-	*all = 0;
-	if (zi != NULL) {
-		for (i = 0; i < zi->nzones; i++) {
-			if (zi->zones[i].node < FRAG_MAX_NODES)
-				total[zi->zones[i].node] = advise_sat_add(
-				    total[zi->zones[i].node],
-				    zi->zones[i].present);
-			*all = advise_sat_add(*all, zi->zones[i].present);
-		}
-		return;
-	}
-	for (i = 0; i < bi->nzones; i++) {
-		total[bi->zones[i].node] = advise_sat_add(
-		    total[bi->zones[i].node], frag[i].free_pages);
-		*all = advise_sat_add(*all, frag[i].free_pages);
-	}
-}
-
 /* Returns LOW, or without it 1% of PAGES in units of ORDER, at least 1. */
 static uint64_t
 low_of(uint64_t low, uint64_t pages, unsigned order)
@@ -133,11 +103,11 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 		r->now_is_bound = a->now_is_bound;
 	} else if (mz != NULL) {
 		r->now = r->now_least = mz->all_free[order];
-		r->after = mz->ceiling[order];
+		r->after = r->reach = mz->ceiling[order];
 		r->from_map = true;
 		return;
 	} else {
-		r->now = r->after = r->room;
+		r->now = r->after = r->reach = r->room;
 		r->now_is_bound = true;
 		return;
 	}
@@ -148,6 +118,8 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 		r->after = r->after < r->now ? r->now : r->after;
 		r->from_map = true;
 	}
+	/* compaction_suitable() skips the zone, or the index declines it. */
+	r->reach = a->verdict == VERDICT_RECLAIM ? r->now : r->after;
 }
 
 /*
@@ -169,22 +141,44 @@ sum_start(struct availability *av, unsigned order, int node, uint64_t pages)
 }
 
 /*
- * Add zone row Z to the sum row R, whose score weighs its zones against
- * TOTAL pages (fragmentation_score_node()).
+ * Add zone row Z to the sum row R, whose score (a node's) weighs its zones
+ * against TOTAL pages as fragmentation_score_node() does; TOTAL 0: the
+ * machine's, whose score machine_score() takes once from its nodes.
  */
 static void
 sum_add(struct avail *r, const struct avail *z, uint64_t total)
 {
+	if (total != 0)
+		/* Summed as an unsigned int, as the kernel sums it. */
+		r->score += kcompactd_weighted(z->weight, z->score, total);
 	r->now = advise_sat_add(r->now, z->now);
 	r->now_least = advise_sat_add(r->now_least, z->now_least);
 	r->after = advise_sat_add(r->after, z->after);
 	r->room = advise_sat_add(r->room, z->room);
+	r->reach = advise_sat_add(r->reach, z->reach);
 	r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
 	r->weight = advise_sat_add(r->weight, z->weight);
-	/* Summed as an unsigned int, as the kernel sums it. */
-	r->score += kcompactd_weighted(z->weight, z->score, total);
 	r->now_is_bound |= z->now_is_bound;
 	r->from_map &= z->from_map;
+}
+
+/*
+ * Set the score of the machine's row M from the node rows ROWS[0..N): the
+ * mean of their scores weighted by their pages, taken once. The machine
+ * has no kernel score: weighing every zone against the whole machine and
+ * flooring each (as a node is scored) gives 0 on 1024 nodes of 86.
+ */
+static void
+machine_score(struct avail *m, const struct avail *rows, size_t n)
+{
+	uint64_t sum = 0, pages = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum = advise_sat_add(sum, rows[i].weight * rows[i].score);
+		pages = advise_sat_add(pages, rows[i].weight);
+	}
+	m->score = pages > 0 ? (uint32_t)(sum / pages) : 0;
 }
 
 /*
@@ -198,7 +192,7 @@ order_rows(struct availability *av, const struct advice *adv,
     const struct zoneinfo *zi, const struct map *m, unsigned order, long j)
 {
 	uint64_t node_pages[FRAG_MAX_NODES], total[FRAG_MAX_NODES], all = 0;
-	uint64_t pages, total_all;
+	uint64_t pages;
 	size_t at[FRAG_MAX_NODES], machine;
 	/* What the scores weigh zones by: present pages, else free ones. */
 	const struct zoneinfo *wz = av->score_by_free ? NULL : zi;
@@ -208,6 +202,7 @@ order_rows(struct availability *av, const struct advice *adv,
 	unsigned node;
 
 	memset(node_pages, 0, sizeof(node_pages));
+	memset(total, 0, sizeof(total));
 	for (z = 0; z < bi->nzones; z++) {
 		/* Kernel allocations never use Movable or HighMem. */
 		a = advise_at(adv, z, 0);
@@ -221,13 +216,19 @@ order_rows(struct availability *av, const struct advice *adv,
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
 		av->rows[av->n].weight = score_weight(bi, frag, wz, z);
+		/*
+		 * A node's score weighs its zones against its pages
+		 * (pgdat->node_present_pages): of the zones the allocation
+		 * may use, so --gfp kernel never divides by Movable's.
+		 */
+		total[bi->zones[z].node] = advise_sat_add(total[
+		    bi->zones[z].node], av->rows[av->n].weight);
 		av->rows[av->n++].low = low_of(av->low, pages, order);
 		node_pages[bi->zones[z].node] = advise_sat_add(node_pages[
 		    bi->zones[z].node], pages);
 		all = advise_sat_add(all, pages);
 	}
 	last = av->n;
-	score_totals(bi, frag, wz, total, &total_all);
 	/* A sum row for each node, in buddyinfo's order, then the machine's. */
 	memset(seen, 0, sizeof(seen));
 	for (z = 0; z < bi->nzones; z++) {
@@ -242,8 +243,9 @@ order_rows(struct availability *av, const struct advice *adv,
 	for (z = first; z < last; z++) {
 		node = (unsigned)av->rows[z].node;
 		sum_add(&av->rows[at[node]], &av->rows[z], total[node]);
-		sum_add(&av->rows[machine], &av->rows[z], total_all);
+		sum_add(&av->rows[machine], &av->rows[z], 0);
 	}
+	machine_score(&av->rows[machine], &av->rows[last], machine - last);
 }
 
 int
@@ -306,8 +308,17 @@ avail_need(const struct availability *av, const struct need *n,
 		ans.verdict = ans.row->now_is_bound &&
 		    ans.row->now_least < n->count ? VERDICT_UNKNOWN :
 		    VERDICT_OK;
-	else if (ans.row->after >= n->count)
+	/* Only where the kernel would compact: as the zones' verdicts say. */
+	else if (ans.row->reach >= n->count)
 		ans.verdict = VERDICT_COMPACT;
+	/*
+	 * The map counts the regions that could be emptied; free memory
+	 * would hold more: unmovable pages keep them, and no reclaim moves
+	 * those.
+	 */
+	else if (ans.row->from_map && n->order >= av->gigantic_order &&
+	    av->gigantic_order != 0 && ans.row->room >= n->count)
+		ans.verdict = VERDICT_PINNED;
 	else
 		ans.verdict = VERDICT_RECLAIM;
 	return ans;

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "judge.h"
 
 void
@@ -99,8 +101,67 @@ judge_name(enum judgement j)
 	return "severely fragmented";
 }
 
+const struct avail *
+judge_worst(const struct advice *adv, const struct availability *av)
+{
+	const struct avail *a, *w = NULL;
+	size_t i;
+
+	for (i = 0; i < av->n; i++) {
+		a = &av->rows[i];
+		if (a->zone >= 0 || a->node < 0 ||
+		    advice_order_index(adv, a->order) < 0)
+			continue;
+		if (w == NULL || a->judgement > w->judgement ||
+		    (a->judgement == w->judgement && a->score > w->score))
+			w = a;
+	}
+	return w;
+}
+
+const char *
+judge_word(enum judgement j)
+{
+	switch (j) {
+	case JUDGE_SEVERE:
+		return "severe";
+	case JUDGE_SHORT:
+		return "short";
+	case JUDGE_FINE:
+	case JUDGE_FRAGMENTED:
+	case JUDGE_NSTATES:
+		break;
+	}
+	return judge_name(j);
+}
+
 bool
 judge_fragmented(enum judgement j)
 {
 	return j == JUDGE_FRAGMENTED || j == JUDGE_SEVERE;
+}
+
+int
+judge_at(const struct availability *av, int node, long zone, unsigned order,
+    struct judged *j)
+{
+	const struct avail *r = avail_find(av, node, zone, order);
+
+	memset(j, 0, sizeof(*j));
+	if (r == NULL)
+		return -1;
+	j->row = r;
+	j->judgement = r->judgement;
+	j->name = judge_name(r->judgement);
+	j->word = judge_word(r->judgement);
+	j->now = r->now;
+	j->after = r->after;
+	j->now_is_bound = r->now_is_bound;
+	j->room = r->room;
+	j->useful = judge_useful(r);
+	j->reach = r->reach;
+	j->ratio = judge_ratio(r->now, r->after);
+	j->score = r->score;
+	j->marks = av->marks;
+	return 0;
 }

@@ -57,6 +57,45 @@ int64_t	judge_ratio(uint64_t now, uint64_t after);
 /* Returns "fine", "fragmented", "severely fragmented" or "short of memory". */
 const char *judge_name(enum judgement j);
 
+/*
+ * The judgement of one row of an availability, with the numbers that
+ * decide it: what every view says of a zone, node or the machine at a
+ * size (judge_at()).
+ */
+struct judged {
+	const struct avail *row;	/* the row judged */
+	enum judgement	 judgement;
+	const char	*name;		/* judge_name(): "severely fragmented" */
+	const char	*word;		/* judge_word(): "severe" */
+	uint64_t	 now, after;	/* free now, at most after compaction */
+	bool		 now_is_bound;	/* NOW is an upper bound */
+	uint64_t	 room;		/* blocks free memory above the watermarks holds */
+	uint64_t	 useful;	/* fewer in ROOM is short of memory */
+	uint64_t	 reach;		/* at most after the compaction the kernel would run */
+	int64_t		 ratio;		/* NOW / AFTER, ten-thousandths; -1: AFTER 0 */
+	uint32_t	 score;		/* kcompactd's score (context) */
+	struct judge_marks marks;	/* the marks it was judged by */
+};
+
+/*
+ * Fill J with the judgement of the row of NODE (-1: the machine), ZONE
+ * (buddyinfo index; -1: the node's or machine's sum) and ORDER of AV.
+ * Returns 0, or -1 when AV has no such row (J then zeroed).
+ */
+int	judge_at(const struct availability *av, int node, long zone,
+	    unsigned order, struct judged *j);
+
+/*
+ * Returns the row of AV of a node at an order of ADV judged the worst
+ * (short of memory, then severely fragmented, ...; then the highest
+ * score), or NULL: the one the next step names.
+ */
+const struct avail *judge_worst(const struct advice *adv,
+	    const struct availability *av);
+
+/* Returns J in one word for a table: "fine", "fragmented", "severe" or "short". */
+const char *judge_word(enum judgement j);
+
 /* Returns whether J says memory is fragmented (fragmented or severely): compaction's business. */
 bool	judge_fragmented(enum judgement j);
 

@@ -166,3 +166,47 @@ region_state_name(enum region_state s)
 
 	return names[s];
 }
+
+/* Returns the one kind of page that keeps region R, or MAP_NPINS. */
+static enum map_pin
+one_kind(const struct region *r)
+{
+	enum map_pin k, one = MAP_NPINS;
+
+	if (r->uninit != 0)
+		return MAP_NPINS;
+	for (k = 0; k < MAP_NPINS; k++) {
+		if (r->by_kind[k] == 0)
+			continue;
+		if (one != MAP_NPINS)
+			return MAP_NPINS;
+		one = k;
+	}
+	return one;
+}
+
+void
+regions_pinned(const struct regions *rg, const struct map *m, int node,
+    struct regions_pinned *p)
+{
+	const struct region *r;
+	enum map_pin k;
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	p->kind = MAP_NPINS;
+	for (i = 0; i < rg->n; i++) {
+		r = &rg->r[i];
+		if (r->state != REGION_TAINTED || (node >= 0 &&
+		    m->zones[r->zone].node != (unsigned)node))
+			continue;
+		k = one_kind(r);
+		if (p->tainted == 0 || r->keep < p->keep_min)
+			p->keep_min = r->keep;
+		if (r->keep > p->keep_max)
+			p->keep_max = r->keep;
+		/* The kind of the first, while every other agrees. */
+		p->kind = p->tainted == 0 || k == p->kind ? k : MAP_NPINS;
+		p->tainted++;
+	}
+}

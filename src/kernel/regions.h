@@ -34,6 +34,18 @@ bool	regions_by_node(const struct map *m);
 size_t	regions_node(const struct regions *rg, const struct map *m, size_t i,
 	    uint64_t *sum);
 
+/*
+ * The tainted regions of NODE (-1: every node) of RG over M: how many,
+ * the fewest and most pages that keep one, and the one kind of page that
+ * keeps them all (MAP_NPINS: several kinds, or pages not initialised).
+ */
+struct regions_pinned {
+	uint64_t	 tainted, keep_min, keep_max;
+	enum map_pin	 kind;
+};
+void	regions_pinned(const struct regions *rg, const struct map *m, int node,
+	    struct regions_pinned *p);
+
 /* The names the views use: "free", "clean", "tainted", "with_hole". */
 const char	*region_state_name(enum region_state s);
 

@@ -39,8 +39,18 @@ enum advise_gfp { ADVISE_MOVABLE, ADVISE_KERNEL };
 enum verdict {
 	VERDICT_OK, VERDICT_COMPACT, VERDICT_RECLAIM,
 	VERDICT_UNKNOWN, VERDICT_UNUSABLE,
+	/*
+	 * --need's answer only, never a zone's: a gigantic size whose
+	 * regions unmovable pages keep from being emptied, though free
+	 * memory would hold them (not reclaim: freeing memory does not
+	 * move a slab page).
+	 */
+	VERDICT_PINNED,
 	VERDICT_NSTATES
 };
+
+/* The verdicts a zone's advice takes: those before VERDICT_PINNED. */
+#define VERDICT_NADVICE	VERDICT_PINNED
 
 enum reason {
 	R_FREE_BLOCK,		/* ok: a block of the order is free */

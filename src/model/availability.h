@@ -19,7 +19,10 @@
  * watermarks. NOW_LEAST: the fewest NOW can be (NOW when exact, 0 when
  * not known; zadvice's now_least). ROOM: the blocks of the order free memory above the
  * watermarks could hold, whatever pins it (AFTER before the map bounds
- * it). LOW: below it, there are only a few left (--low). SCORE: proactive
+ * it). REACH: at most how many after the compaction the kernel would
+ * run for the allocation: a zone whose verdict is reclaim (compaction_
+ * suitable() skips it, or the fragmentation index declines it) counts what
+ * is free now only. LOW: below it, there are only a few left (--low). SCORE: proactive
  * compaction's fragmentation score at the order (0..100), of the zone,
  * else its zones weighted as fragmentation_score_node() weighs them (by
  * WEIGHT: present pages, else free pages); JUDGEMENT: judge_of() of the
@@ -29,7 +32,7 @@ struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
-	uint64_t	 now, after, now_least, room, free_pages, low, weight;
+	uint64_t	 now, after, now_least, room, reach, free_pages, low, weight;
 	bool		 now_is_bound, from_map;
 	uint32_t	 score;
 	enum judgement	 judgement;

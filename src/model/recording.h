@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "events.h"
+#include "judgement.h"
 
 /*
  * The longest command line a recording's metadata keeps, quoted, and its
@@ -198,8 +199,21 @@ struct rcounter {
 
 #define REPLAY_MAX_COUNTERS	64
 
+/*
+ * The judgement of a recording's end: the machine at ORDER in its last/
+ * capture, as the summary judges it (--compare of recordings; KNOWN false
+ * where last/ could not be judged).
+ */
+struct replay_end {
+	bool		 known;
+	unsigned	 order;
+	enum judgement	 judgement;
+	uint64_t	 now, after;
+};
+
 struct replay {
 	char		 host[HOST_NAME_SIZE], release[KVER_MAX_LEN + 1];
+	struct replay_end end;		/* run/ fills it for --compare */
 	char		 start[32], first[32], last[32];
 	unsigned long	 page_size;
 	unsigned	 interval_ms, pageblock_order;

@@ -67,7 +67,7 @@ struct report {
 	 * that would cover --need (unm_need_cover(), 0: none), the zone at the
 	 * worst order that needs the least memory freed before compaction
 	 * runs and how much (advise_least_reclaim(); NULL, 0: none), and the
-	 * row of a node judged the most fragmented (advise_worst_judged()).
+	 * row of a node judged the most fragmented (judge_worst()).
 	 */
 	uint64_t			 need_unmanaged;
 	const struct zadvice		*reclaim_least;

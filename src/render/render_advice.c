@@ -8,6 +8,7 @@
 
 #include "advise.h"
 #include "humanize.h"
+#include "judge.h"
 #include "map.h"
 #include "report.h"
 #include "render_text.h"
@@ -379,12 +380,35 @@ zone_lines(FILE *fp, const struct report *r)
 	}
 }
 
-/* Print the best verdict of each node and of the machine, order by order. */
+/*
+ * Returns BUF holding "; memory fragmented (1527 of at most 4745 free
+ * now)", the judgement of NODE (-1: the machine) at ORDER (judge_at()),
+ * or "" without the counts.
+ */
+static const char *
+judged_words(char *buf, size_t size, const struct report *r, int node,
+    unsigned order)
+{
+	struct judged j;
+
+	buf[0] = '\0';
+	if (r->avail != NULL && judge_at(r->avail, node, -1, order, &j) == 0)
+		snprintf(buf, size, "; memory %s (%s%" PRIu64 " of at most %"
+		    PRIu64 " free now)", j.name, j.now_is_bound ? "at most " :
+		    "", j.now, j.after);
+	return buf;
+}
+
+/*
+ * Print the best verdict of each node and of the machine, order by order,
+ * each with the judgement of its memory at that order.
+ */
 static void
 verdict_lines(FILE *fp, const struct report *r, const char *bold,
     const char *off)
 {
 	const struct advice *adv = r->advice;
+	char jw[128];
 	unsigned node;
 	size_t i, j;
 	enum verdict v;
@@ -393,12 +417,15 @@ verdict_lines(FILE *fp, const struct report *r, const char *bold,
 		i = 0;
 		while (advise_next_node(r->bi, &i, &node)) {
 			v = advise_best(adv, (int)node, j);
-			fprintf(fp, "  Node %u, order %u: %s\n", node,
-			    adv->orders[j], advise_verdict_word(v));
+			fprintf(fp, "  Node %u, order %u: %s%s\n", node,
+			    adv->orders[j], advise_verdict_word(v),
+			    judged_words(jw, sizeof(jw), r, (int)node,
+			    adv->orders[j]));
 		}
 		v = advise_best(adv, -1, j);
-		fprintf(fp, "%s  Machine, order %u: %s; %s%s\n", bold,
-		    adv->orders[j], advise_verdict_word(v),
+		fprintf(fp, "%s  Machine, order %u: %s%s; %s%s\n", bold,
+		    adv->orders[j], advise_verdict_word(v), judged_words(jw,
+		    sizeof(jw), r, -1, adv->orders[j]),
 		    urgency_words(v, adv->urgency), off);
 	}
 }
@@ -411,8 +438,9 @@ render_kcompactd_words(enum kcompactd_state s)
 		return "none before Linux 5.9";
 	case KCOMPACTD_OFF:
 		return "disabled (proactiveness 0)";
+	/* One snapshot shows no counter moving: the score says it. */
 	case KCOMPACTD_WORKING:
-		return "working now";
+		return "working, inferred from the score";
 	case KCOMPACTD_IDLE:
 		break;
 	}

@@ -174,9 +174,13 @@ verdict_line(struct cmp *c, int node, unsigned order, const char *va,
 		render_now(nb, sizeof(nb), y);
 		snprintf(ab, sizeof(ab), "%" PRIu64, y->after);
 	}
-	fprintf(c->fp, "  %s, order %u: %s -> %s%s; free now %s -> %s, at most "
-	    "%s -> %s after compaction\n", who, order, va ? va : "-",
-	    vb ? vb : "-", changed ? " (changed)" : "", na, nb, aa, ab);
+	/* The judgement first: what a user of the size gets, A -> B. */
+	fprintf(c->fp, "  %s, order %u: %s -> %s%s; next allocation %s -> %s%s;"
+	    " free now %s -> %s, at most %s -> %s after compaction\n", who,
+	    order, x ? judge_name(x->judgement) : "-", y ?
+	    judge_name(y->judgement) : "-", x && y && x->judgement !=
+	    y->judgement ? " (changed)" : "", va ? va : "-", vb ? vb : "-",
+	    changed ? " (changed)" : "", na, nb, aa, ab);
 }
 
 /* Write KEY: [a, b] for the counts of rows X and Y (NULL: null), AFTER or now. */
@@ -186,6 +190,23 @@ count_pair(struct jsonw *w, const char *key, const struct avail *x,
 {
 	pair(w, key, x ? (after ? &x->after : &x->now) : NULL, y ? (after ?
 	    &y->after : &y->now) : NULL);
+}
+
+/* Write "judgement": [a, b], the words of rows X and Y (NULL: null). */
+static void
+judgement_pair(struct jsonw *w, const struct avail *x, const struct avail *y)
+{
+	jw_key(w, "judgement");
+	jw_array(w, true);
+	if (x)
+		jw_string(w, judge_name(x->judgement));
+	else
+		jw_null(w);
+	if (y)
+		jw_string(w, judge_name(y->judgement));
+	else
+		jw_null(w);
+	jw_end(w);
 }
 
 /* The same as one JSON object. */
@@ -204,6 +225,8 @@ verdict_json(struct cmp *c, int node, unsigned order, const char *va,
 		jw_string(w, va);
 	if (jw_key_or_null(w, "b", vb != NULL))
 		jw_string(w, vb);
+	judgement_pair(w, avail_find(c->a->avail, node, -1, order),
+	    avail_find(c->b->avail, node, -1, order));
 	count_pair(w, "now", avail_find(c->a->avail, node, -1, order),
 	    avail_find(c->b->avail, node, -1, order), false);
 	count_pair(w, "after_compaction", avail_find(c->a->avail, node, -1,

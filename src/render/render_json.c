@@ -9,6 +9,7 @@
 #include "avail.h"
 #include "jsonw.h"
 #include "map.h"
+#include "regions.h"
 #include "report.h"
 #include "render_json.h"
 #include "render_text.h"
@@ -514,6 +515,30 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
+/*
+ * Write "pinned_by": what keeps the regions of --need's gigantic size
+ * (regions_pinned()): how many are tainted, the fewest and most pages
+ * that keep one, and their one kind (null: several).
+ */
+static void
+pinned_by(struct jsonw *w, const struct report *r)
+{
+	struct regions_pinned p;
+
+	regions_pinned(r->regions, r->map, r->need->node, &p);
+	jw_key(w, "pinned_by");
+	jw_object(w);
+	jw_key(w, "tainted_regions");
+	jw_u64(w, p.tainted);
+	jw_key(w, "pages_min");
+	jw_u64(w, p.keep_min);
+	jw_key(w, "pages_max");
+	jw_u64(w, p.keep_max);
+	if (jw_key_or_null(w, "kind", p.kind != MAP_NPINS))
+		jw_string(w, map_pin_name(p.kind));
+	jw_end(w);
+}
+
 /* Write the "need" member: the answer to --need. */
 static void
 need(struct jsonw *w, const struct report *r)
@@ -535,8 +560,14 @@ need(struct jsonw *w, const struct report *r)
 	    advise_verdict_name(ans->verdict));
 	if (r->need->order >= r->bi->norders)
 		possible(w, r, ans->possible, r->need->order);
-	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE)
+	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE) {
 		counts(w, ans->row);
+		/* As many where the kernel would compact (avail_need()). */
+		jw_key(w, "after_compaction_reachable");
+		jw_u64(w, ans->row->reach);
+	}
+	if (ans->verdict == VERDICT_PINNED && r->regions && r->map)
+		pinned_by(w, r);
 	hugetlb_pool(w, r);
 	jw_end(w);
 }

@@ -123,9 +123,10 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 	if (k != NULL && k->state == KCOMPACTD_WORKING) {
 		render_say(&t, "memory is ");
 		judged(&t, r, w);
-		render_say(&t, "; kcompactd is compacting it now (score %"
-		    PRIu64 " above its high mark %u). To compact now, as root, "
-		    "on the nodes that need it:", k->score, k->high);
+		render_say(&t, "; kcompactd should be compacting it (score %"
+		    PRIu64 " above its start mark %u: inferred, not observed). "
+		    "To compact now, as root, on the nodes that need it:",
+		    k->score, k->high);
 		render_said(&t, fp, "Next step:");
 		compact_commands(fp);
 		return;
@@ -138,6 +139,18 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 	if (k != NULL && k->state == KCOMPACTD_OFF)
 		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
 		    ADVISE_PROACTIVENESS);
+}
+
+/* Under a next step: how fragmented memory is, row W (its judgement and numbers). */
+static void
+memory_is(FILE *fp, const struct report *r, const struct avail *w)
+{
+	struct render_sentence t = { 0 };
+
+	render_say(&t, "Memory is ");
+	judged(&t, r, w);
+	render_say(&t, ".");
+	render_said(&t, fp, " ");
 }
 
 /* Under a next step that is not compaction: memory is fragmented too (W). */
@@ -221,11 +234,26 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 		    "vm.min_free_kbytes\n  or vm.watermark_scale_factor.\n",
 		    hum_size(b, sizeof(b), r->reclaim_short, r->page_size), r->bi->zones[a->zone].node,
 		    r->bi->zones[a->zone].name);
-	else
-		fprintf(fp, "Next step: free memory: the index (at or "
-		    "below vm.extfrag_threshold, %d) says\n  memory "
-		    "is short rather than fragmented; compaction would "
-		    "not help.\n", r->advice->threshold);
+	else if (w != NULL && judge_fragmented(w->judgement)) {
+		/*
+		 * The index is a heuristic: free memory all one order below
+		 * the request reads as a shortage to it. Compaction by hand
+		 * (compact_node(), order -1) does not consult it.
+		 */
+		fprintf(fp, "Next step: the kernel will not compact for this "
+		    "size: its fragmentation\n  index (at or below "
+		    "vm.extfrag_threshold, %d) takes the failure for a lack\n"
+		    "  of memory, a heuristic. Compaction by hand does not ask "
+		    "the index; as root:\n    fragstat --compact\n",
+		    r->advice->threshold);
+		memory_is(fp, r, w);
+		return;
+	} else
+		fprintf(fp, "Next step: free memory: the kernel's "
+		    "fragmentation index (at or below\n  "
+		    "vm.extfrag_threshold, %d) takes the failure for a lack "
+		    "of memory, and\n  compaction would not run for it.\n",
+		    r->advice->threshold);
 	/* Memory the kernel has yet to add may answer --need. */
 	if (r->need_unmanaged > 0)
 		fprintf(fp, "  But try the allocation first: memory "
@@ -284,6 +312,14 @@ render_next_step(FILE *fp, const struct report *r)
 	case VERDICT_UNKNOWN:
 		missing_inputs(fp, r);
 		fragmented_too(fp, r, w);
+		break;
+	case VERDICT_PINNED:
+		fprintf(fp, "Next step: freeing memory will not make these "
+		    "pages: unmovable pages keep every\n  region that could "
+		    "hold one ('fragstat --map' lists them, '--cgroups' who\n"
+		    "  allocated them). Reserve them at boot instead "
+		    "(hugepagesz=SIZE hugepages=N) or\n  from CMA "
+		    "(hugetlb_cma=SIZE).\n");
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:

@@ -228,7 +228,7 @@ advice(FILE *fp, const struct report *r)
 	gauge(fp, "advice", "1 for the verdict fragstat --advise "
 	    "gives per zone and order (ok, compact, reclaim), else 0.");
 	for (i = 0; i < adv->nzones; i++)
-		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
+		for (v = VERDICT_OK; v < VERDICT_NADVICE; v++) {
 			zone_series(fp, "advice",
 			    &r->bi->zones[adv->zones[i].zone]);
 			order(fp, adv->zones[i].order);
@@ -237,7 +237,7 @@ advice(FILE *fp, const struct report *r)
 	gauge(fp, "machine_advice", "1 for the verdict for the whole "
 	    "machine per order, else 0.");
 	for (j = 0; j < adv->norders; j++)
-		for (v = VERDICT_OK; v < VERDICT_NSTATES; v++) {
+		for (v = VERDICT_OK; v < VERDICT_NADVICE; v++) {
 			fprintf(fp, "fragstat_machine_advice{order=\"%u\"",
 			    adv->orders[j]);
 			verdict(fp, v, advise_best(adv, -1, j));

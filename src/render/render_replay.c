@@ -11,6 +11,7 @@
 #include "frag.h"
 #include "futile.h"
 #include "humanize.h"
+#include "judge.h"
 #include "outcome.h"
 #include "recording.h"
 #include "render_words.h"
@@ -425,6 +426,25 @@ compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
 		}
 }
 
+/* The judgement of each end, "fine -> fragmented": its word and counts. */
+static void
+end_row(FILE *fp, const struct replay *a, const struct replay *b)
+{
+	const struct replay *side[2] = { a, b };
+	char n[64], v[2][32];
+	int s;
+
+	if (!a->end.known && !b->end.known)
+		return;
+	snprintf(n, sizeof(n), "order %u at the end", a->end.known ?
+	    a->end.order : b->end.order);
+	for (s = 0; s < 2; s++)
+		snprintf(v[s], sizeof(v[s]), "%s", side[s]->end.known ?
+		    judge_word(side[s]->end.judgement) : "-");
+	row(fp, n, v[0], v[1], a->end.known && b->end.known &&
+	    a->end.judgement != b->end.judgement ? "changed" : "-");
+}
+
 void
 render_replay_compare_table(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
@@ -443,6 +463,7 @@ render_replay_compare_table(FILE *fp, const char *da, const struct replay *a,
 	esc_text(fp, b->release);
 	fprintf(fp, ", %lu samples)\n\n", b->nsamples);
 	row(fp, "", "A", "B", "B - A");
+	end_row(fp, a, b);
 	for (i = 0; i < a->nzones; i++) {
 		za = &a->zones[i];
 		if ((zb = replay_zone(b, za->node, za->name)) == NULL)

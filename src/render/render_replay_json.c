@@ -8,6 +8,7 @@
 #include "events.h"
 #include "futile.h"
 #include "humanize.h"
+#include "judge.h"
 #include "jsonw.h"
 #include "recording.h"
 #include "render_json.h"
@@ -354,6 +355,36 @@ render_replay_json(FILE *fp, const char *dir, const struct replay *r,
 	jw_done(&w);
 }
 
+/* Write "judgement_at_end": the machine's word at each end (null: unknown), and its counts. */
+static void
+end_json(struct jsonw *w, const struct replay *a, const struct replay *b)
+{
+	const struct replay *side[2] = { a, b };
+	static const char *const key[2] = { "a", "b" };
+	int s;
+
+	jw_key(w, "judgement_at_end");
+	jw_object(w);
+	if (jw_key_or_null(w, "order", a->end.known || b->end.known))
+		jw_u64(w, a->end.known ? a->end.order : b->end.order);
+	for (s = 0; s < 2; s++) {
+		jw_key(w, key[s]);
+		if (!side[s]->end.known) {
+			jw_null(w);
+			continue;
+		}
+		jw_object(w);
+		jw_key(w, "judgement");
+		jw_string(w, judge_name(side[s]->end.judgement));
+		jw_key(w, "now");
+		jw_u64(w, side[s]->end.now);
+		jw_key(w, "after_compaction");
+		jw_u64(w, side[s]->end.after);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 void
 render_replay_compare_json(FILE *fp, const char *da, const struct replay *a,
     const char *db, const struct replay *b)
@@ -366,6 +397,7 @@ render_replay_compare_json(FILE *fp, const char *da, const struct replay *a,
 	summary_json(&w, da, a, NULL);
 	jw_key(&w, "b");
 	summary_json(&w, db, b, NULL);
+	end_json(&w, a, b);
 	jw_end(&w);
 	jw_done(&w);
 }

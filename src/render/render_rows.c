@@ -174,6 +174,9 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 {
 	bool buddy = a->order < r->bi->norders;
 	long j = advice_order_index(r->advice, a->order);
+	/* A size the host has no hugetlb pages of: no counts, as JSON says. */
+	bool can = avail_possible(r->huge, r->huge_known, a->order,
+	    r->bi->norders) != AVAIL_IMPOSSIBLE;
 	struct need n;
 
 	row_begin(rw);
@@ -181,10 +184,13 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 	cell_u64(rw, "node", (uint64_t)a->node, a->node >= 0);
 	cell_u64(rw, "order", a->order, true);
 	cell_u64(rw, "size_bytes", (uint64_t)r->page_size << a->order, true);
-	cell_u64(rw, "now", a->now, true);
-	cell_bool(rw, "now_is_bound", a->now_is_bound);
-	cell_u64(rw, "after_compaction", a->after, true);
-	cell_str(rw, "after_compaction_from", avail_after_from(a));
+	cell_u64(rw, "now", a->now, can);
+	if (can)
+		cell_bool(rw, "now_is_bound", a->now_is_bound);
+	else
+		cell_str(rw, "now_is_bound", NULL);
+	cell_u64(rw, "after_compaction", a->after, can);
+	cell_str(rw, "after_compaction_from", can ? avail_after_from(a) : NULL);
 	cell_u64(rw, "free_pages", a->free_pages, true);
 	cell_u64(rw, "score", a->score, buddy);
 	cell_str(rw, "judgement", buddy ? judge_name(a->judgement) : NULL);
@@ -194,8 +200,9 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 		n = *r->need;
 		n.node = a->node;
 		cell_u64(rw, "need_count", n.count, true);
-		cell_str(rw, "need_verdict", advise_verdict_name(avail_need(
-		    r->avail, &n, r->need_answer.possible).verdict));
+		cell_str(rw, "need_verdict", can ? advise_verdict_name(
+		    avail_need(r->avail, &n, r->need_answer.possible).verdict) :
+		    "impossible");
 	} else {
 		cell_u64(rw, "need_count", 0, false);
 		cell_str(rw, "need_verdict", NULL);

@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "kcompactd.h"
 #include "outcome.h"
+#include "regions.h"
 #include "report.h"
 #include "render_text.h"
 #include "render_words.h"
@@ -101,6 +102,8 @@ next_word(enum verdict v)
 		return "needs reclaim";
 	case VERDICT_UNKNOWN:
 		return "unknown";
+	case VERDICT_PINNED:
+		return "pinned";
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
@@ -229,7 +232,32 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 		render_said(&t, fp, label);
 }
 
-/* The answer ANS to --need N, first. */
+/*
+ * After --need's counts, when its answer is pinned: what keeps the
+ * regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
+ * each", from the map's regions.
+ */
+static void
+pinned(FILE *fp, const struct report *r, const struct need *n)
+{
+	struct regions_pinned p;
+	char b[32];
+
+	fprintf(fp, "; no %s region can be emptied", hum_size(b, sizeof(b),
+	    1ULL << n->order, r->page_size));
+	if (r->regions == NULL || r->map == NULL)
+		return;
+	regions_pinned(r->regions, r->map, n->node, &p);
+	fprintf(fp, ": %" PRIu64 " tainted, ", p.tainted);
+	if (p.keep_min == p.keep_max && p.kind != MAP_NPINS)
+		fprintf(fp, "%" PRIu64 " %s page%s each", p.keep_min,
+		    map_pin_name(p.kind), p.keep_min == 1 ? "" : "s");
+	else
+		fprintf(fp, "%" PRIu64 " to %" PRIu64 " pages keep each",
+		    p.keep_min, p.keep_max);
+}
+
+/* The answer to --need, first. */
 static void
 need(FILE *fp, const struct report *r, const struct sstyle *st,
     const struct need *n, const struct need_answer *ans)
@@ -257,6 +285,13 @@ need(FILE *fp, const struct report *r, const struct sstyle *st,
 	if (ans->row->now_is_bound && ans->row->now_least > 0)
 		fprintf(fp, "at least %" PRIu64 ", ", ans->row->now_least);
 	counts(fp, r, ans->row);
+	if (ans->verdict == VERDICT_PINNED)
+		pinned(fp, r, n);
+	/* Compaction could make them, but the kernel would not run it. */
+	if (ans->verdict == VERDICT_RECLAIM && ans->row->after >= n->count)
+		fprintf(fp, "; the kernel would compact to at most %" PRIu64
+		    " (its verdict where the rest is: reclaim)",
+		    ans->row->reach);
 	fputc('\n', fp);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
@@ -343,6 +378,30 @@ cell(char *buf, size_t size, const struct report *r, size_t z, unsigned o,
 	return buf;
 }
 
+/*
+ * Print the judgement of zone Z at the advice's J-th order in its short
+ * word, coloured, padded to WIDTH (negative: left); "not used" where the
+ * allocation never takes from the zone (its advice: unusable), as the
+ * advice says it.
+ */
+static void
+judgement(FILE *fp, const struct report *r, const struct sstyle *st,
+    size_t z, size_t j, int width)
+{
+	const struct zadvice *v = advise_at(r->advice, z, j);
+	const struct avail *a = avail_find(r->avail, (int)r->bi->zones[z].node,
+	    (long)z, r->advice->orders[j]);
+	const char *w;
+
+	if (v != NULL && v->verdict == VERDICT_UNUSABLE)
+		a = NULL;
+	w = a != NULL ? judge_word(a->judgement) : "not used";
+	int pad = width < 0 ? -width - (int)strlen(w) : 0;
+
+	fprintf(fp, "%s%s%s%*s", a != NULL ? st->judgement[a->judgement] :
+	    st->verdict[VERDICT_UNUSABLE], w, st->off, pad > 0 ? pad : 0, "");
+}
+
 /* The zone table: one line per zone. */
 static void
 zones(FILE *fp, const struct report *r, const struct sstyle *st)
@@ -355,14 +414,14 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 	if (adv->norders > 1) {
 		fprintf(fp, "%39s", "");
 		for (j = 0; j < adv->norders; j++)
-			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 34 : 0,
+			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 36 : 0,
 			    hum_order(b, sizeof(b), adv->orders[j],
 			    r->page_size));
 		fputc('\n', fp);
 	}
 	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
 	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  free now  score fragindex verdict%s", j + 1 <
+		fprintf(fp, "  free now  score fragindex judgement%s", j + 1 <
 		    adv->norders ? " " : "");
 	fprintf(fp, "%s\n", st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
@@ -373,18 +432,14 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
 		    pb < r->bi->norders ? f->suitable[pb] : 0);
 		for (j = 0; j < adv->norders; j++) {
-			const struct zadvice *a = advise_at(adv, i, j);
 			unsigned o = adv->orders[j];
 
 			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
 			    o, false), cell(c, sizeof(c), r, i, o, true),
 			    hum_fragindex(c2, sizeof(c2), f->fragindex[o],
 			    FRAG_INDEX_SUCCEEDS));
-			if (a)
-				verdict(fp, st, a->verdict, j + 1 < adv->norders ?
-				    -8 : 0);
-			else
-				fprintf(fp, "%-8s", "-");
+			judgement(fp, r, st, i, j, j + 1 < adv->norders ?
+			    -10 : 0);
 		}
 		fputc('\n', fp);
 	}
@@ -430,7 +485,7 @@ render_summary(FILE *fp, const struct report *r)
 	st.bold = st.off = "";
 	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
-	st.verdict[VERDICT_UNUSABLE] = "";
+	st.verdict[VERDICT_UNUSABLE] = st.verdict[VERDICT_PINNED] = "";
 	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
 	st.judgement[JUDGE_SEVERE] = st.judgement[JUDGE_SHORT] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
@@ -443,6 +498,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.verdict[VERDICT_RECLAIM] = "\033[31m";
 		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
 		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
+		st.verdict[VERDICT_PINNED] = "\033[31m";
 		st.judgement[JUDGE_FINE] = "\033[32m";
 		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
 		st.judgement[JUDGE_SEVERE] = "\033[31m";

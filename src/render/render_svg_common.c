@@ -156,10 +156,29 @@ svgr_verdict_color(enum verdict v)
 	case VERDICT_COMPACT:
 		return COLOR_ORANGE;
 	case VERDICT_RECLAIM:
+	case VERDICT_PINNED:
 		return COLOR_VERMILLION;
 	case VERDICT_UNKNOWN:
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
+		break;
+	}
+	return COLOR_GREY;
+}
+
+const char *
+svgr_judgement_color(enum judgement j)
+{
+	switch (j) {
+	case JUDGE_FINE:
+		return COLOR_GREEN;
+	case JUDGE_FRAGMENTED:
+		return COLOR_ORANGE;
+	case JUDGE_SEVERE:
+		return COLOR_VERMILLION;
+	case JUDGE_SHORT:
+		return COLOR_PURPLE;
+	case JUDGE_NSTATES:
 		break;
 	}
 	return COLOR_GREY;

@@ -10,6 +10,69 @@
 #include "render_svg_parts.h"
 
 /*
+ * The layout of a gradient legend, from its top: the title, the bar, the
+ * ticks under it with their labels, two lines of words (pixels).
+ */
+enum {
+	GL_TITLE_Y = 12,	/* the title's baseline */
+	GL_TITLE_PX = 12,
+	GL_BAR_Y = 18,		/* the gradient bar */
+	GL_BAR_H = 14,
+	GL_TICK_H = 4,		/* a tick, down from the bar's foot */
+	GL_TICK_LABEL_Y = 47,	/* a tick's label's baseline */
+	GL_LINE1_Y = 62,	/* the two lines of words */
+	GL_LINE2_Y = 75,
+	GL_SMALL_PX = 10,	/* ticks' labels and the words */
+};
+
+/*
+ * The layout of the key beside the scale: the failure mark (a cell with
+ * its corner), the bar, each with two lines of words, then the
+ * migratetypes' swatches in columns of four.
+ */
+enum {
+	KEY_GAP = 40,		/* from the scale legend's right edge */
+	KEY_TYPES_DX = 440,	/* the migratetypes, from the key's left */
+	KEY_MARK_Y = 4,		/* the failure mark, as a cell draws it */
+	KEY_MARK_W = 34,
+	KEY_MARK_H = 24,
+	KEY_CORNER = 10,	/* its black corner's side */
+	KEY_TEXT_DX = 44,	/* the words, right of the marks */
+	KEY_MARK_LINE1_Y = 14,
+	KEY_MARK_LINE2_Y = 27,
+	KEY_BAR_DX = 12,	/* the bar, centred under the mark */
+	KEY_BAR_Y = 40,
+	KEY_BAR_W = 10,
+	KEY_BAR_H = 24,
+	KEY_BAR_LINE1_Y = 50,
+	KEY_BAR_LINE2_Y = 63,
+	KEY_TYPES_PER_COL = 4,
+	KEY_TYPES_COL_W = 110,
+	KEY_TYPES_ROW_H = 15,
+	KEY_TYPES_Y = 20,	/* the first swatch's top */
+	KEY_SWATCH = 11,	/* a swatch's side */
+	KEY_SWATCH_TEXT_DX = 15,
+	KEY_SWATCH_TEXT_Y = 30,	/* the first swatch's name's baseline */
+};
+
+/*
+ * The machine line: a bold label, then per advice order a badge and its
+ * counts, then the pressure, in rows.
+ */
+enum {
+	ML_LABEL_PX = 13,
+	ML_TEXT_Y = 13,		/* baselines, from the row's top */
+	ML_LABEL_GAP = 14,	/* after the label */
+	ML_TEXT_PX = 11,	/* the counts and the pressure */
+	ML_BADGE_GAP = 6,	/* from a badge to its counts */
+	ML_ITEM_GAP = 10,	/* after an order's counts */
+	ML_PRESSURE_DX = 4,	/* the pressure's indent */
+};
+
+/* What the picture was read from, under its title. */
+enum { SOURCE_PX = 12 };
+
+/*
  * Draw a legend at X, Y: TITLE, a bar of the gradient ID through the NSTOPS
  * colours STOPS (evenly spaced) framed in STROKE (NULL: none), NTICKS
  * evenly spaced TICKS under it, and two lines of words, LINE1 and LINE2.
@@ -24,7 +87,7 @@ svghead_gradient_legend(struct svgw *w, long x, long y, const char *title,
 	long tx;
 	int i;
 
-	svgr_text(w, x, y + 12, 12, NULL, "bold", title);
+	svgr_text(w, x, y + GL_TITLE_Y, GL_TITLE_PX, NULL, "bold", title);
 	svg_open(w, "defs");
 	svg_open(w, "linearGradient");
 	svg_attr(w, "id", id);
@@ -38,18 +101,20 @@ svghead_gradient_legend(struct svgw *w, long x, long y, const char *title,
 	svg_close(w);
 	svg_close(w);
 	snprintf(url, sizeof(url), "url(#%s)", id);
-	svgr_rect_open(w, x, y + 18, LEGEND_W, 14, url);
+	svgr_rect_open(w, x, y + GL_BAR_Y, LEGEND_W, GL_BAR_H, url);
 	if (stroke)
 		svg_attr(w, "stroke", stroke);
 	svg_close(w);
 	for (i = 0; i < nticks; i++) {
 		tx = x + i * LEGEND_W / (nticks - 1);
-		svgr_line(w, tx, y + 32, tx, y + 36, "#222222");
-		svgr_text(w, tx, y + 47, 10, i == 0 ? "start" :
+		svgr_line(w, tx, y + GL_BAR_Y + GL_BAR_H, tx, y + GL_BAR_Y +
+		    GL_BAR_H + GL_TICK_H, "#222222");
+		svgr_text(w, tx, y + GL_TICK_LABEL_Y, GL_SMALL_PX, i == 0 ?
+		    "start" :
 		    i == nticks - 1 ? "end" : "middle", NULL, ticks[i]);
 	}
-	svgr_text(w, x, y + 62, 10, NULL, NULL, line1);
-	svgr_text(w, x, y + 75, 10, NULL, NULL, line2);
+	svgr_text(w, x, y + GL_LINE1_Y, GL_SMALL_PX, NULL, NULL, line1);
+	svgr_text(w, x, y + GL_LINE2_Y, GL_SMALL_PX, NULL, NULL, line2);
 }
 
 /* Draw the legend of the colour scale at X, Y. */
@@ -78,40 +143,47 @@ svghead_scale_legend(struct svgw *w, long x, long y)
 void
 svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 {
-	long x2 = MARGIN + LEGEND_W + 40, x3 = x2 + 440;
+	long x2 = MARGIN + LEGEND_W + KEY_GAP, x3 = x2 + KEY_TYPES_DX;
+	long tx = x2 + KEY_TEXT_DX, col, row;
 	char d[64];
 	unsigned t;
 
 	svghead_scale_legend(w, MARGIN, y);
 
 	/* The failure mark, drawn as in a cell. */
-	svgr_rect_open(w, x2, y + 4, 34, 24, svgr_scale_color(1000).s);
+	svgr_rect_open(w, x2, y + KEY_MARK_Y, KEY_MARK_W, KEY_MARK_H,
+	    svgr_scale_color(1000).s);
 	svg_close(w);
-	snprintf(d, sizeof(d), "M%ld %ldh-10l10 10z", x2 + 34, y + 4);
+	snprintf(d, sizeof(d), "M%ld %ldh-%dl%d %dz", x2 + KEY_MARK_W, y +
+	    KEY_MARK_Y, KEY_CORNER, KEY_CORNER, KEY_CORNER);
 	svg_open(w, "path");
 	svg_attr(w, "d", d);
 	svg_attr(w, "fill", "#000000");
 	svg_close(w);
-	svgr_text(w, x2 + 44, y + 14, 10, NULL, NULL,
+	svgr_text(w, tx, y + KEY_MARK_LINE1_Y, GL_SMALL_PX, NULL, NULL,
 	    "No free block of the order or larger: an allocation fails.");
-	svgr_text(w, x2 + 44, y + 27, 10, NULL, NULL, "F: fragmentation index "
-	    "(near 1: fragmentation, near 0: too little free memory)");
-	svgr_rect_open(w, x2 + 12, y + 40, 10, 24, COLOR_BAR);
+	svgr_text(w, tx, y + KEY_MARK_LINE2_Y, GL_SMALL_PX, NULL, NULL,
+	    "F: fragmentation index (near 1: fragmentation, near 0: too "
+	    "little free memory)");
+	svgr_rect_open(w, x2 + KEY_BAR_DX, y + KEY_BAR_Y, KEY_BAR_W,
+	    KEY_BAR_H, COLOR_BAR);
 	svg_close(w);
-	svgr_text(w, x2 + 44, y + 50, 10, NULL, NULL,
+	svgr_text(w, tx, y + KEY_BAR_LINE1_Y, GL_SMALL_PX, NULL, NULL,
 	    "Free memory in blocks of the order, the zone's largest share");
-	svgr_text(w, x2 + 44, y + 63, 10, NULL, NULL,
+	svgr_text(w, tx, y + KEY_BAR_LINE2_Y, GL_SMALL_PX, NULL, NULL,
 	    "at full height (tooltips: exact counts and shares)");
 	if (r->pti == NULL || !pageblocks)
 		return;
-	svgr_text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
+	svgr_text(w, x3, y + GL_TITLE_Y, GL_TITLE_PX, NULL, "bold",
+	    "Pageblocks");
 	for (t = 0; t < r->pti->ntypes; t++) {
-		svgr_rect_open(w, x3 + (long)(t / 4) * 110, y + 20 +
-		    (long)(t % 4) * 15, 11, 11, svgzone_type_color(t));
+		col = x3 + (long)(t / KEY_TYPES_PER_COL) * KEY_TYPES_COL_W;
+		row = (long)(t % KEY_TYPES_PER_COL) * KEY_TYPES_ROW_H;
+		svgr_rect_open(w, col, y + KEY_TYPES_Y + row, KEY_SWATCH,
+		    KEY_SWATCH, svgzone_type_color(t));
 		svg_close(w);
-		svgr_text(w, x3 + (long)(t / 4) * 110 + 15,
-		    y + 30 + (long)(t % 4) * 15, 10, NULL, NULL,
-		    r->pti->types[t]);
+		svgr_text(w, col + KEY_SWATCH_TEXT_DX, y + KEY_SWATCH_TEXT_Y +
+		    row, GL_SMALL_PX, NULL, NULL, r->pti->types[t]);
 	}
 }
 
@@ -152,15 +224,15 @@ svghead_source_lines(struct svgw *w, const struct report *r, const char *prefix,
 	char s[32], pb[48] = "", how[256];
 	long n;
 
-	n = svgr_text_wrap(w, x, y, 12, maxw, HEAD_LINE_H, prefix, r->snapshot ?
-	    r->snapshot : r->buddyinfo_path);
+	n = svgr_text_wrap(w, x, y, SOURCE_PX, maxw, HEAD_LINE_H, prefix,
+	    r->snapshot ? r->snapshot : r->buddyinfo_path);
 	if (r->pti)
 		snprintf(pb, sizeof(pb), " \u00b7 pageblock order %u",
 		    r->pti->pageblock_order);
 	snprintf(how, sizeof(how), "kernel %s \u00b7 page size %s (%s) \u00b7 "
 	    "%u orders%s", r->release ? r->release : "unknown", hum_size(s,
 	    sizeof(s), 1, r->page_size), r->page_size_from, r->bi->norders, pb);
-	return n + svgr_text_wrap(w, x, y + n * HEAD_LINE_H, 12, maxw,
+	return n + svgr_text_wrap(w, x, y + n * HEAD_LINE_H, SOURCE_PX, maxw,
 	    HEAD_LINE_H, "", how);
 }
 
@@ -210,7 +282,7 @@ counts_string(char *buf, size_t size, const struct report *r, int node,
 static long
 machine_label_w(const char *label)
 {
-	return svgr_bold_est_px(label, 13) + 14;
+	return svgr_bold_est_px(label, ML_LABEL_PX) + ML_LABEL_GAP;
 }
 
 /*
@@ -222,26 +294,35 @@ long
 svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
     long x, long y, long maxx)
 {
+	const struct avail *a = NULL;
 	char l[48], s[256], v[96];
 	long x0, wd, rows = 1;
 	size_t j;
 
 	if (w)
-		svgr_text(w, x, y + 13, 13, NULL, "bold", label);
+		svgr_text(w, x, y + ML_TEXT_Y, ML_LABEL_PX, NULL, "bold",
+		    label);
 	x += machine_label_w(label);
 	x0 = x;
 	for (j = 0; j <= svgzone_advice_lines(r); j++) {
 		if (j < svgzone_advice_lines(r)) {
 			svgzone_order_label(l, sizeof(l), r->advice->orders[j],
 			    r->page_size);
-			snprintf(v, sizeof(v), "%s: %s", l, advise_verdict_name(
-			    advise_best(r->advice, -1, j)));
+			a = r->avail ? avail_find(r->avail, -1, -1,
+			    r->advice->orders[j]) : NULL;
+			if (a != NULL)
+				svgzone_judge_text(v, sizeof(v), l, a);
+			else
+				snprintf(v, sizeof(v), "%s: %s", l,
+				    advise_verdict_name(advise_best(r->advice,
+				    -1, j)));
 			counts_string(s, sizeof(s), r, -1,
 			    r->advice->orders[j]);
-			wd = svgzone_badge_w(v) + 6 + svgr_text_px(s, 11) + 10;
+			wd = svgzone_badge_w(v) + ML_BADGE_GAP + svgr_text_px(s,
+			    ML_TEXT_PX) + ML_ITEM_GAP;
 		} else {
 			pressure_string(s, sizeof(s), r);
-			wd = 4 + svgr_text_px(s, 11);
+			wd = ML_PRESSURE_DX + svgr_text_px(s, ML_TEXT_PX);
 		}
 		/* A new row rather than past the picture's edge. */
 		if (x > x0 && x + wd > maxx) {
@@ -249,13 +330,17 @@ svghead_machine_line(struct svgw *w, const struct report *r, const char *label,
 			y += MACHINE_ROW_H;
 			rows++;
 		}
-		if (w && j < svgzone_advice_lines(r)) {
+		if (w && j < svgzone_advice_lines(r) && a != NULL)
+			svgzone_judge_badge(w, x, y, l, a, NULL);
+		else if (w && j < svgzone_advice_lines(r))
 			svgzone_badge(w, x, y, l, advise_best(r->advice, -1,
 			    j), NULL);
-			svgr_text(w, x + svgzone_badge_w(v) + 6, y + 13, 11,
-			    NULL, NULL, s);
+		if (w && j < svgzone_advice_lines(r)) {
+			svgr_text(w, x + svgzone_badge_w(v) + ML_BADGE_GAP, y +
+			    ML_TEXT_Y, ML_TEXT_PX, NULL, NULL, s);
 		} else if (w)
-			svgr_text(w, x + 4, y + 13, 11, NULL, NULL, s);
+			svgr_text(w, x + ML_PRESSURE_DX, y + ML_TEXT_Y,
+			    ML_TEXT_PX, NULL, NULL, s);
 		x += wd;
 	}
 	return rows;

@@ -283,6 +283,21 @@ void	svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i,
 long	svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	    enum verdict v, const char *why);
 
+/*
+ * Draw at X, Y a badge "LABEL: JUDGEMENT" (judge_name() of row A) in the
+ * judgement's colour, with WHY (or its numbers) as its title. Returns its
+ * width, svgzone_badge_w() of svgzone_judge_text().
+ */
+long	svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
+	    const struct avail *a, const char *why);
+
+/* Returns in BUF the text of row A's judgement badge: "LABEL: fragmented". */
+const char *	svgzone_judge_text(char *buf, size_t size, const char *label,
+	    const struct avail *a);
+
+/* Returns the colour of judgement J: green, orange, vermillion, purple (short). */
+const char *	svgr_judgement_color(enum judgement j);
+
 /* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
 long	svgzone_badge_w(const char *text);
 

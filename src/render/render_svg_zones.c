@@ -2,6 +2,7 @@
 /* render_svg_zones.c - a zone's marks in the snapshot pictures: its cells, pageblocks, label, verdicts and its node's heading */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "avail.h"
@@ -167,6 +168,35 @@ svgzone_badge(struct svgw *w, long x, long y, const char *label,
 	return wd;
 }
 
+const char *
+svgzone_judge_text(char *buf, size_t size, const char *label,
+    const struct avail *a)
+{
+	snprintf(buf, size, "%s: %s", label, judge_name(a->judgement));
+	return buf;
+}
+
+long
+svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
+    const struct avail *a, const char *why)
+{
+	char s[96], t[160], n[HUM_INT_LEN + 2], p[32];
+	long wd;
+
+	svgzone_judge_text(s, sizeof(s), label, a);
+	wd = svgzone_badge_w(s);
+	snprintf(t, sizeof(t), "%s: %s free now of at most %" PRIu64 " after "
+	    "compaction (%s)", s, hum_bound(n, sizeof(n), a->now,
+	    a->now_is_bound), a->after, hum_pct(p, sizeof(p), a->now,
+	    a->after));
+	svgr_rect_open(w, x, y, wd, 17, svgr_judgement_color(a->judgement));
+	svg_attr_int(w, "rx", 3);
+	svg_element_text(w, "title", why ? why : t);
+	svg_close(w);
+	svgr_text(w, x + 6, y + 13, 11, NULL, NULL, s);
+	return wd;
+}
+
 /*
  * Draw beside a badge ending at X, Y the allocations of ORDER free now on
  * NODE, in ZONE (-1: the node's) of R, "1485 free now", when it ends
@@ -264,19 +294,29 @@ static long
 verdict_badge(struct svgw *w, const struct report *r, long i, int node,
     size_t j, const char *label, long x, long y)
 {
+	/* A zone's row is found by its own node, whatever NODE says. */
+	const struct avail *row = r->avail ? avail_find(r->avail, i < 0 ? node :
+	    (int)r->bi->zones[i].node, i, r->advice->orders[j]) : NULL;
 	const struct zadvice *a;
-	char *why;
+	char *why, *title;
 	long wd;
 
 	if (i < 0)
-		return svgzone_badge(w, x, y, label,
-		    advise_best(r->advice, node, j), NULL);
+		return row != NULL ? svgzone_judge_badge(w, x, y, label, row,
+		    NULL) : svgzone_badge(w, x, y, label, advise_best(
+		    r->advice, node, j), NULL);
 	a = advise_at(r->advice, (size_t)i, j);
-	if (a == NULL)
-		return svgzone_badge(w, x, y, label, VERDICT_UNUSABLE,
-		    "allocations of this kind do not use this zone");
+	if (a == NULL || a->verdict == VERDICT_UNUSABLE || row == NULL)
+		return svgzone_badge(w, x, y, label, a ? a->verdict :
+		    VERDICT_UNUSABLE, a ? NULL : "allocations of this kind "
+		    "do not use this zone");
+	/* The judgement on the badge, the next allocation's why in its title. */
 	why = render_advice_text(r, a);
-	wd = svgzone_badge(w, x, y, label, a->verdict, why);
+	if (why == NULL || asprintf(&title, "%s; next allocation: %s",
+	    judge_name(row->judgement), why) < 0)
+		title = NULL;
+	wd = svgzone_judge_badge(w, x, y, label, row, title);
+	free(title);
 	free(why);
 	return wd;
 }

@@ -143,10 +143,12 @@ run_show(struct opts *o)
 		rc = pipe_count(o, &in, &r, &adv, &v.m);
 	/*
 	 * How far the unmovable pages spread, for the views that show it;
-	 * the Prometheus gauges count the 1 GiB regions and memory blocks too.
+	 * the Prometheus gauges count the 1 GiB regions and memory blocks
+	 * too, and a gigantic --need says what keeps its regions.
 	 */
 	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
-	    o->format == F_PROM) != 0)
+	    o->format == F_PROM || (r.need && r.need->order >=
+	    in.bi.norders)) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
 		if (o->map)

@@ -4,6 +4,7 @@
 #include "config.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "futile.h"
 #include "mapspan.h"
@@ -119,6 +120,46 @@ run_sets_compare(const struct opts *o)
 }
 
 /* --compare of two recordings. Returns an exit code. */
+/*
+ * Set R's end to the judgement of the machine at the pageblock order in
+ * the recording DIR's last/ capture, as the summary gives it; left
+ * unknown where last/ is missing or cannot be read (said by nothing:
+ * the comparison stands without it).
+ */
+static void
+end_judgement(const struct opts *o, const char *dir, struct replay *r)
+{
+	struct opts c = *o;
+	struct verdicts v;
+	struct report rep;
+	struct inputs in;
+	const struct avail *a;
+	char *last = inputs_join(dir, "last");
+
+	memset(&v, 0, sizeof(v));
+	memset(&in, 0, sizeof(in));
+	if (last == NULL || access(last, F_OK) != 0) {
+		free(last);
+		return;
+	}
+	c.sysroot = last;
+	c.quiet = true;
+	c.advise = true;
+	c.need_count = 0;
+	c.format = F_SUMMARY;
+	if (pipe_load(&c, &in, &rep, &v) == EXIT_OK && (a = avail_find(&v.av,
+	    -1, -1, v.adv.hpage_order)) != NULL) {
+		r->end.known = true;
+		r->end.order = a->order;
+		r->end.judgement = a->judgement;
+		r->end.now = a->now;
+		r->end.after = a->after;
+	}
+	pipe_verdicts_free(&v);
+	inputs_free(&in);
+	free(last);
+}
+
 int
 run_replay_compare(const struct opts *o)
 {
@@ -139,6 +180,8 @@ run_replay_compare(const struct opts *o)
 		} else
 			say_truncated(o, o->roots[i], &r[i]);
 	}
+	for (i = 0; i < 2 && rc == EXIT_OK; i++)
+		end_judgement(o, o->roots[i], &r[i]);
 	if (rc == EXIT_OK && o->format == F_JSON)
 		render_replay_compare_json(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]);

@@ -32,6 +32,8 @@ need_verdict_status(enum verdict v)
 		return EXIT_NEED_RECLAIM;
 	case VERDICT_UNUSABLE:
 		return EXIT_NEED_IMPOSSIBLE;
+	case VERDICT_PINNED:
+		return EXIT_NEED_PINNED;
 	case VERDICT_UNKNOWN:
 	case VERDICT_NSTATES:
 		break;

@@ -20,6 +20,7 @@ enum exit_code {
 	EXIT_NEED_RECLAIM = 5,
 	EXIT_NEED_UNKNOWN = 6,
 	EXIT_NEED_IMPOSSIBLE = 7,
+	EXIT_NEED_PINNED = 8,
 };
 
 /* How the result is shown. */

@@ -403,7 +403,7 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	r->need_unmanaged = unm_need_cover(r->unm, r->need, &r->need_answer);
 	r->reclaim_least = advise_least_reclaim(&v->adv, r->worst_j,
 	    &r->reclaim_short);
-	r->judged_worst = advise_worst_judged(&v->adv, &v->av);
+	r->judged_worst = judge_worst(&v->adv, &v->av);
 	return 0;
 }
 
