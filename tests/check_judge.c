@@ -673,6 +673,49 @@ START_TEST(test_judge_at)
 }
 END_TEST
 
+/*
+ * --need answers from the same rows, as the zones' verdicts say:
+ * judge/reclaim-fragmented's one zone may give 1 block after compaction,
+ * but compaction_suitable() skips it (1000 free <= low 200 + 2 << 9):
+ * reach 0, so 1 x 2 MiB is reclaim, not compact. A gigantic row from the
+ * map with no region that can be emptied (after 0) while free memory
+ * holds 1 (room 1): pinned; without the map's rows, reclaim.
+ */
+START_TEST(test_need_agrees)
+{
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
+	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
+	struct need n = { 1, 9, -1 };
+	struct avail g = { .node = -1, .zone = -1, .order = 18, .room = 1,
+	    .from_map = true };
+	struct availability av = { .rows = &g, .n = 1, .gigantic_order = 18 };
+	struct world w;
+
+	wi.b = b;
+	wi.z = z;
+	world_of(&w, &wi);
+	ck_assert_uint_eq(row9(&w, -1)->after, 1);
+	ck_assert_uint_eq(row9(&w, -1)->reach, 0);
+	ck_assert_int_eq(avail_need(&w.av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_RECLAIM);
+	world_free(&w);
+	n.order = 18;
+	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_PINNED);
+	g.from_map = false;
+	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_RECLAIM);
+	/* Free memory holds fewer than asked: reclaim, pinned or not. */
+	g.from_map = true;
+	n.count = 2;
+	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_RECLAIM);
+	free(b);
+	free(z);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -688,6 +731,7 @@ main(void)
 	tcase_add_test(tc, test_one_order);
 	tcase_add_test(tc, test_movable_kernel);
 	tcase_add_test(tc, test_judge_at);
+	tcase_add_test(tc, test_need_agrees);
 	tcase_add_loop_test(tc, test_states, 0,
 	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);
