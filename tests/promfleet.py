@@ -43,7 +43,7 @@ w("""# SPDX-License-Identifier: GPL-2.0-or-later
 # 'fragstat --format=prometheus' (Prometheus itself, or a Prometheus that
 # federates them). Load it where every host's series are; tests/promfleet.sh
 # checks with 'promtool test rules' that it gives exactly what --fleet
-# --json gives for the same roots.
+# --json gives for the same roots. Written by tests/promfleet.py --write.
 #
 # Per host (instance) and size (label bytes: fragstat_block_bytes, the page
 # size times 2 to the order, so that hosts of 4 KiB and 64 KiB pages meet at
