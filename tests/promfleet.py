@@ -11,7 +11,11 @@ index) of a 'promtool test rules' file, whose expected samples are --fleet's
 counts, least, most and percentiles of free now and after compaction for
 every size.
 
+The rules file is this script's RULES_TEXT, each percentile's four rules
+alike; the check fails when they differ (--write RULES rewrites it).
+
 Usage: promfleet.py FRAGSTAT FIXTURES RULES GEN_ROOT
+       promfleet.py --write RULES
 """
 
 import json
@@ -25,6 +29,87 @@ PCT = [1, 5, 10, 50, 90]
 KEEP = ("fragstat_available_blocks", "fragstat_after_compaction_blocks",
         "fragstat_block_bytes")
 SERIES = re.compile(r'^(fragstat_[a-z_]+)\{([^}]*)\} (\S+)$')
+
+
+# The text of prometheus/fragstat.fleet.rules.yml, each percentile's four
+# rules alike: built once here, where they cannot drift apart.
+MEAS = [("available", "free now"), ("after_compaction", "at most after compaction")]
+_out = []
+w = _out.append
+w("""# SPDX-License-Identifier: GPL-2.0-or-later
+# fragstat.fleet.rules.yml - the fleet's distribution of allocations per size
+# over hosts, as 'fragstat --fleet' computes it from the hosts' roots, but
+# from the series node_exporter's textfile collector scraped of each host's
+# 'fragstat --format=prometheus' (Prometheus itself, or a Prometheus that
+# federates them). Load it where every host's series are; tests/promfleet.sh
+# checks with 'promtool test rules' that it gives exactly what --fleet
+# --json gives for the same roots. Written by tests/promfleet.py --write.
+#
+# Per host (instance) and size (label bytes: fragstat_block_bytes, the page
+# size times 2 to the order, so that hosts of 4 KiB and 64 KiB pages meet at
+# 2 MiB as --fleet counts them): the allocations of the size that succeed
+# now (fragstat_available_blocks) and at most after compaction
+# (fragstat_after_compaction_blocks), every zone summed: the host's row.
+#
+# Over hosts, per size: how many, the least, the most and the nearest-rank
+# percentiles p1, p5, p10, p50 and p90: the value of rank ceil(p n / 100)
+# of the n values sorted, always one of them (DuckDB's quantile_disc).
+# PromQL's quantile() interpolates, and takes one scalar p for every size,
+# whose host counts differ; so each percentile is found in four steps:
+#   Q  = quantile(p), which lies between the values of ranks floor and
+#        floor + 1 of p (n - 1), one below or at the nearest rank;
+#   L  = the largest value <= Q, U the smallest >= Q;
+#   the percentile is L when at least p n / 100 hosts have at most L,
+#   else U (100 count >= p n in integers: no float rounds the rank).
+# Every comparison is between a host's value and its size's one value
+# (on (bytes) group_left), which PromQL allows.
+#
+# Whatever labels the targets carry, 'sum without (node, zone)' keeps them
+# on the host's rows; the fleet's rows keep only bytes. One group: its
+# rules run in order at each evaluation, each reading what the rules
+# before it recorded then (groups run apart, one a step behind another).
+
+groups:
+  - name: fragstat.fleet
+    rules:""")
+for m, what in MEAS:
+    w(f"""      # Per host and size: allocations {what}, every zone summed.
+      - record: instance_bytes:fragstat_{m}_blocks:sum
+        expr: |
+          sum without (node, zone) (fragstat_{m}_blocks)
+            * ignoring (bytes) group_left (bytes)
+          count_values without () ("bytes", fragstat_block_bytes)""")
+for m, what in MEAS:
+    h = f"instance_bytes:fragstat_{m}_blocks:sum"
+    b = f"bytes:fragstat_{m}_blocks"
+    w(f"""      # Allocations {what} over hosts, per size: how many hosts, the
+      # least, the most.
+      - record: {b}:hosts
+        expr: count by (bytes) ({h})
+      - record: {b}:min
+        expr: min by (bytes) ({h})
+      - record: {b}:max
+        expr: max by (bytes) ({h})""")
+    for p in PCT:
+        ph = "0.%02d" % p if p < 10 else "0.%d" % (p // 10) if p % 10 == 0 else "0.%d" % p
+        w(f"""      # p{p}: Q, then L and U on either side, then L or U by the count.
+      - record: {b}:p{p}_interpolated
+        expr: quantile by (bytes) ({ph}, {h})
+      - record: {b}:p{p}_below
+        expr: max by (bytes) ({h} <= on (bytes) group_left () {b}:p{p}_interpolated)
+      - record: {b}:p{p}_above
+        expr: min by (bytes) ({h} >= on (bytes) group_left () {b}:p{p}_interpolated)
+      - record: {b}:p{p}
+        expr: |
+          {b}:p{p}_below
+            and on (bytes)
+          (
+            count by (bytes) ({h} <= on (bytes) group_left () {b}:p{p}_below) * 100
+              >= {p} * {b}:hosts
+          )
+            or
+          {b}:p{p}_above""")
+RULES_TEXT = "\n".join(_out) + "\n"
 
 
 def run(args):
@@ -68,7 +153,15 @@ def expected(fleet):
 
 
 def main():
+    if sys.argv[1] == "--write":
+        with open(sys.argv[2], "w") as f:
+            f.write(RULES_TEXT)
+        return 0
     fragstat, fixtures, rules, gen_root = sys.argv[1:5]
+    with open(rules) as f:
+        if f.read() != RULES_TEXT:
+            print("FAIL: %s is not what promfleet.py --write writes" % rules)
+            return 1
     with tempfile.TemporaryDirectory() as tmp:
         gen = os.path.join(tmp, "gen")
         subprocess.run([sys.executable, gen_root, "--mixed", "--count", "40",
