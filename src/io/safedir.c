@@ -22,7 +22,7 @@
 static void
 swap_hook(void)
 {
-	if (getenv("FRAGSTAT_TEST_SWAP_HOOK") != NULL)
+	if (ferr_test_env("FRAGSTAT_TEST_SWAP_HOOK") != NULL)
 		raise(SIGSTOP);
 }
 
@@ -444,13 +444,14 @@ safedir_is_tmp(const char *name, const char *base)
 
 /*
  * renameat2() of FROM to TO in DFD with FLAGS. FRAGSTAT_TEST_NO_RENAME_FLAGS
- * in the environment makes every flag unsupported (EINVAL), as NFS does:
- * the tests' one way to take the fallbacks below on any filesystem.
+ * in the environment (a test hook: ferr_test_env()) makes every flag
+ * unsupported (EINVAL), as NFS does: the tests' one way to take the
+ * fallbacks below on any filesystem.
  */
 static int
 rename_flags(int dfd, const char *from, const char *to, unsigned flags)
 {
-	if (flags != 0 && getenv("FRAGSTAT_TEST_NO_RENAME_FLAGS") != NULL) {
+	if (flags != 0 && ferr_test_env("FRAGSTAT_TEST_NO_RENAME_FLAGS") != NULL) {
 		errno = EINVAL;
 		return -1;
 	}
