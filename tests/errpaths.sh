@@ -27,6 +27,8 @@
 # record.c and window.c check first (capture.c leaves it to safedir.c).
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
+[ "${TEST_HOOKS-}" = yes ] ||
+	{ echo "SKIP: fragstat built without ./configure --enable-test-hooks"; exit 77; }
 LC_ALL=C
 export LC_ALL
 tmp=$(mktemp -d)

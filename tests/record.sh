@@ -274,7 +274,11 @@ nfs_mid=$(cat "$tmp/nfs.mid" 2>/dev/null)
     [ "$(ls -A "$tmp/n/nfs" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
     "$FRAGSTAT" -q --sysroot "$tmp/n/nfs/last" --format=unusable > /dev/null
 check $([ $? -eq 0 ] && echo ok) "without rename flags: status $r: $(cat "$tmp/nfs.err"), $(ls -A "$tmp/n" "$tmp/n/nfs")"
-[ "$nfs_mid" = 2 ]
-check $([ $? -eq 0 ] && echo ok) "last/ first seen with '$nfs_mid' samples, want 2 (replaced during the run)"
+if [ "${TEST_HOOKS-}" = yes ]; then
+	[ "$nfs_mid" = 2 ]
+	check $([ $? -eq 0 ] && echo ok) "last/ first seen with '$nfs_mid' samples, want 2 (replaced during the run)"
+else
+	echo "note: built without --enable-test-hooks: last/ during the run and without rename flags are not tested"
+fi
 
 exit $fail

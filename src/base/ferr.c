@@ -131,10 +131,21 @@ ferr_keep_path(struct ferr *e, const char *path)
 	e->path = e->own;
 }
 
+const char *
+ferr_test_env(const char *name)
+{
+#ifdef FRAGSTAT_TEST_HOOKS
+	return getenv(name);
+#else
+	(void)name;
+	return NULL;
+#endif
+}
+
 bool
 ferr_inject(const char *site)
 {
-	const char *want = getenv("FRAGSTAT_TEST_FAIL");
+	const char *want = ferr_test_env("FRAGSTAT_TEST_FAIL");
 
 	if (want == NULL || strcmp(want, site) != 0)
 		return false;

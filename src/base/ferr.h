@@ -73,9 +73,18 @@ void	ferr_keep_path(struct ferr *e, const char *path);
  * Test only: returns whether the environment's FRAGSTAT_TEST_FAIL names
  * SITE, so that tests/errpaths.sh reaches an error that no input can
  * cause (out of memory) and runs its message under the sanitizers.
- * Sets errno to ENOMEM when it does. Unset, nothing fails.
+ * Sets errno to ENOMEM when it does. Unset, nothing fails. Built only
+ * with ./configure --enable-test-hooks (FRAGSTAT_TEST_HOOKS): otherwise
+ * always false, whatever the environment says.
  */
 bool	ferr_inject(const char *site);
+
+/*
+ * Test only: the environment's NAME (a FRAGSTAT_TEST_* hook), or NULL;
+ * always NULL unless built with --enable-test-hooks, so that a hook left
+ * in a real run's environment changes nothing.
+ */
+const char *ferr_test_env(const char *name);
 
 /* Returns BUF holding the N bytes at S made safe to print in a message. */
 const char *ferr_quote(char *buf, size_t size, const char *s, size_t n);

@@ -170,13 +170,14 @@ replace_last(struct record *r, struct ferr *e)
 /*
  * Returns how often, at most, last/ is replaced, in seconds:
  * RECORD_LAST_EVERY_S, or for the tests the number in the environment's
- * FRAGSTAT_TEST_LAST_EVERY_S, so that tests/record.sh sees last/ replaced
- * during a run without waiting a minute.
+ * FRAGSTAT_TEST_LAST_EVERY_S (a test hook, built only with
+ * --enable-test-hooks: ferr_test_env()), so that tests/record.sh sees
+ * last/ replaced during a run without waiting a minute.
  */
 static uint64_t
 last_every_s(void)
 {
-	const char *s = getenv("FRAGSTAT_TEST_LAST_EVERY_S");
+	const char *s = ferr_test_env("FRAGSTAT_TEST_LAST_EVERY_S");
 	uint64_t v;
 
 	if (s == NULL || num_str(s, &v) != 0)
