@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "help.h"
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
@@ -208,6 +209,8 @@ main(int argc, char **argv)
 	if ((check = check_wanted(argc, argv)))
 		check_begin();
 	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
+		if (rc < 0 && o.help)
+			help_print(stdout, o.help[0] ? o.help : NULL);
 		rc = rc < 0 ? pipe_close_stdout() : rc;
 		goto out;
 	}

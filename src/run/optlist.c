@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * optlist.c - the modes by name, and the options that act in each: asked
+ * of options_parse() itself, so that per-mode help and completion say what
+ * the rules table (options_mode.c) decides and cannot drift from it
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optlist.h"
+#include "options.h"
+#include "options_mode.h"
+#include "usage.h"
+
+/* Each mode, its synopsis, and the words that select it (R: a root). */
+static const struct optmode modes[] = {
+	{ "show", "[OPTION]...", "" },
+	{ "need", "--need=N[xSIZE] [--node=N] [OPTION]...", "--need=10" },
+	{ "batch", "--roots-from=FILE | -r ROOT -r ROOT... [OPTION]...",
+	    "-r R -r R" },
+	{ "watch", "--watch=SECONDS [--count=N] [OPTION]...", "--watch=1" },
+	{ "record", "--record=DIR [--watch=SECONDS] [OPTION]... "
+	    "[-- COMMAND [ARG]...]", "--watch=1 --record=D" },
+	{ "compare", "--compare A B [OPTION]...", "--compare R R" },
+	{ "capture", "--capture=DIR [OPTION]...", "--capture=D" },
+	{ "compact", "--compact [--dry-run] [--force] [OPTION]...",
+	    "--compact" },
+	{ "map", "--map [--cgroups] [OPTION]...", "--map" },
+	{ "check", "--check --warn=N[xSIZE] --crit=N[xSIZE] [OPTION]...",
+	    "--check --crit=1" },
+	{ "fleet", "--fleet --roots-from=FILE | -r ROOT... [OPTION]...",
+	    "--fleet -r R -r R" },
+	{ "verify", "--verify [OPTION]...", "--verify" },
+};
+
+/* The formats a trial goes through: the default, then each by its option. */
+static const char *const formats[] = {
+	"", "--detail", "--json", "--format=unusable", "--format=extfrag",
+	"--format=prometheus", "--format=svg", "--format=csv",
+	"--format=ndjson",
+};
+
+/* An option's trial value, and the words of what it goes with. */
+static const struct {
+	int		 opt;
+	const char	*value;
+	const char	*with;
+} samples[] = {
+	{ 'r', "R", "--dry-run" },
+	{ 'f', "json", NULL },
+	{ OPT_ROOTS_FROM, "L", NULL },
+	{ OPT_BUDDYINFO, "F", NULL }, { OPT_PAGETYPEINFO, "F", NULL },
+	{ OPT_PRESSURE, "F", NULL }, { OPT_ZONEINFO, "F", NULL },
+	{ OPT_KERNEL, "5.10", NULL }, { OPT_PAGE_SIZE, "4K", NULL },
+	{ OPT_COLOR, "never", NULL }, { OPT_GFP, "kernel", NULL },
+	{ OPT_THRESHOLD, "500", NULL }, { OPT_PSI_SOME, "10", NULL },
+	{ OPT_PSI_FULL, "5", "--record=D --trigger=psi" },
+	{ OPT_CAPTURE, "D", NULL }, { OPT_WATCH, "1", NULL },
+	{ OPT_COUNT, "2", NULL }, { OPT_ORDERS, "9", NULL },
+	{ OPT_EVENTS_MIN_ORDER, "1", "--events" },
+	{ OPT_RECORD, "D", NULL },
+	{ OPT_CAPTURES_EVERY, "2", "--record=D" },
+	{ OPT_MAP_EVERY, "2", "--record=D" },
+	{ OPT_TRIGGER, "psi", "--record=D" },
+	{ OPT_BEFORE, "1", "--record=D --trigger=psi" },
+	{ OPT_AFTER, "1", "--record=D --trigger=psi" },
+	{ OPT_NEED, "10", NULL }, { OPT_NODE, "0", "--need=10" },
+	{ OPT_LOW, "5", NULL }, { OPT_FRAGMENTED, "50", NULL },
+	{ OPT_ROWS, "sizes", NULL }, { OPT_WARN, "1", NULL },
+	{ OPT_CRIT, "1", NULL },
+};
+
+const struct optmode *
+optlist_mode(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (strcmp(modes[i].name, name) == 0)
+			return &modes[i];
+	return NULL;
+}
+
+const struct optmode *
+optlist_nth(size_t n)
+{
+	return n < sizeof(modes) / sizeof(modes[0]) ? &modes[n] : NULL;
+}
+
+/* Returns whether options_parse() takes LINE's words (at most 31). */
+static bool
+takes(const char *line)
+{
+	char buf[256], *argv[32], *p;
+	struct opts o;
+	int argc = 0, rc;
+
+	snprintf(buf, sizeof(buf), "fragstat %s", line);
+	for (p = strtok(buf, " "); p && argc < 31; p = strtok(NULL, " "))
+		argv[argc++] = p;
+	argv[argc] = NULL;
+	optind = 0;	/* glibc: start over */
+	usage_quiet(true);
+	rc = options_parse(argc, argv, &o);
+	usage_quiet(false);
+	free(o.roots);
+	return rc == EXIT_OK;
+}
+
+/* Set WORD to option OPT as given on a command line, with a sample value. */
+static void
+sample(int opt, char *word, size_t size, const char **with)
+{
+	const struct option *lo;
+	size_t i;
+
+	*with = NULL;
+	for (lo = options_long(); lo->name && lo->val != opt; lo++)
+		;
+	for (i = 0; i < sizeof(samples) / sizeof(samples[0]); i++)
+		if (samples[i].opt == opt)
+			break;
+	if (i < sizeof(samples) / sizeof(samples[0])) {
+		snprintf(word, size, "--%s=%s", lo->name, samples[i].value);
+		*with = samples[i].with;
+	} else
+		snprintf(word, size, "--%s", lo->name ? lo->name : "");
+}
+
+/*
+ * Set OUT to the words of WITH but those whose option the mode's ARGS
+ * give already (a second --record would be refused as given twice).
+ */
+static void
+partners(const char *with, const char *args, char *out, size_t size)
+{
+	char buf[128], *w, name[64];
+
+	out[0] = '\0';
+	snprintf(buf, sizeof(buf), "%s", with);
+	for (w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, "="), w);
+		if (strstr(args, name) == NULL)
+			snprintf(out + strlen(out), size - strlen(out), " %s",
+			    w);
+	}
+}
+
+bool
+optlist_acts(const struct optmode *m, int opt)
+{
+	char word[64], line[256], more[128];
+	const char *with;
+	size_t i;
+
+	sample(opt, word, sizeof(word), &with);
+	if (with != NULL) {
+		partners(with, m->args, more, sizeof(more));
+		with = more;
+	}
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		snprintf(line, sizeof(line), "%s %s %s", m->args, formats[i],
+		    word);
+		if (takes(line))
+			return true;
+		if (with == NULL)
+			continue;
+		snprintf(line, sizeof(line), "%s %s %s%s", m->args,
+		    formats[i], word, with);
+		if (takes(line))
+			return true;
+	}
+	return false;
+}
