@@ -31,31 +31,33 @@ static const char help_tasks[] =
 "Say whether large allocations (huge pages) would succeed on this machine, need\n"
 "compaction or need memory freed, by the kernel's own rules, and why.\n"
 "\n"
-"By task (fragstat MODE --help: the options of one mode):\n"
+"By task (each COMMAND is its --flag too; fragstat help COMMAND: its options):\n"
 " How many huge pages, now and after compaction:\n"
 "  fragstat                  the summary: per size, free now and after\n"
 "                            compaction, then a line per zone (columns below)\n"
-"  fragstat --need=2000x2M   whether 2000 allocations of 2 MiB would succeed:\n"
+"  fragstat need 2000x2M     --need: would 2000 allocations of 2 MiB succeed?\n"
 "                            ok, compact, reclaim (also as the exit status)\n"
 "  fragstat --advise         the kernel's verdict per zone; --detail: the tables\n"
-"  fragstat --compact        as root, compact where it helps and count again\n"
-"  fragstat --verify         recompute the kernel's debugfs files and compare\n"
+"  fragstat compact          --compact: as root, compact where it helps, count\n"
+"                            again\n"
+"  fragstat verify           --verify: recompute the kernel's debugfs files\n"
 " Who pins memory:\n"
-"  fragstat --map            as root, every page frame: the compaction ceiling\n"
-"                            and the pinned pageblocks by kind (--cgroups)\n"
+"  fragstat map              --map: as root, every page frame: the compaction\n"
+"                            ceiling, the pinned pageblocks by kind (--cgroups)\n"
 " Record and compare:\n"
-"  fragstat --watch=SECONDS  a sample every SECONDS (--count=N samples)\n"
-"  fragstat --record=DIR     keep the samples in DIR (-- COMMAND: while it runs)\n"
-"  fragstat --capture=DIR    save the files fragstat reads, for --sysroot=DIR\n"
-"  fragstat --compare A B    what changed from root (or recording) A to B\n"
+"  fragstat watch [SECS [N]] --watch=SECS --count=N: a sample every SECS\n"
+"  fragstat record DIR       --record=DIR: samples kept in DIR, every second\n"
+"                            until stopped, or while '-- COMMAND' runs\n"
+"  fragstat capture DIR      --capture=DIR: the files fragstat reads, for -r DIR\n"
+"  fragstat compare A B      --compare: what changed from root (or recording) A\n"
+"                            to B\n"
 " Check from Nagios, or feed Prometheus:\n"
-"  fragstat --check --warn=N[xSIZE] --crit=N[xSIZE]\n"
-"                            one status line, exit 0 (OK) to 3 (UNKNOWN)\n"
+"  fragstat check --warn=N[xSIZE] --crit=N[xSIZE]\n"
+"                            --check: one status line, exit 0 (OK) to 3\n"
 "  fragstat --format=prometheus\n"
 "                            metrics for node_exporter's textfile collector\n"
 " Summarise many hosts:\n"
-"  fragstat --fleet --roots-from=FILE\n"
-"                            one summary of many captured roots\n"
+"  fragstat fleet ROOT...    --fleet: one summary of many captured roots\n"
 "  fragstat -r ROOT -r ROOT  each root in turn (--roots-from=FILE: a list)\n"
 "\n";
 
@@ -343,14 +345,14 @@ static const char *const column_text[SUMMARY_NCOLS] = {
 /* --help: four examples. */
 static const char help_examples[] =
 "Examples:\n"
-"  fragstat --need=512x2M    would 512 huge pages of 2 MiB fit? exit 0 yes,\n"
+"  fragstat need 512x2M     would 512 huge pages of 2 MiB fit? exit 0 yes,\n"
 "                            4 after compaction, 5 not even then\n"
-"  fragstat --map --cgroups  (as root) who pins the pageblocks compaction\n"
+"  fragstat map --cgroups   (as root) who pins the pageblocks compaction\n"
 "                            cannot move, by kind and by memory cgroup\n"
-"  fragstat --record=run1 -- make -j8\n"
+"  fragstat record run1 -- make -j8\n"
 "                            record memory while a build runs; then\n"
-"                            fragstat --compare run1 run2\n"
-"  fragstat --check --warn=512x2M --crit=64x2M\n"
+"                            fragstat compare run1 run2\n"
+"  fragstat check --warn=512x2M --crit=64x2M\n"
 "                            a Nagios check: WARNING below 512 free 2 MiB\n"
 "                            blocks, CRITICAL below 64\n"
 "\n";
@@ -446,7 +448,8 @@ help_print(FILE *fp, const char *mode)
 		fputs(help_status, fp);
 		return;
 	}
-	fprintf(fp, "Usage: %s [OPTION]...\n", progname);
+	fprintf(fp, "Usage: %s [OPTION]...\n  or:  %s COMMAND [ARG]... "
+	    "[OPTION]...\n", progname, progname);
 	fputs(help_tasks, fp);
 	print_options(fp, NULL);
 	print_columns(fp);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "commands.h"
 #include "help.h"
 #include "mapview.h"
 #include "mode_capture.h"
@@ -190,8 +191,10 @@ main(int argc, char **argv)
 {
 	static char obuf[1 << 16];
 	struct slurp list = { NULL, 0 };
+	struct cmdline cl;
+	const char *help = NULL;
 	struct opts o;
-	bool check;
+	bool check = false;
 	int rc;
 
 	/* A closed pipe is seen as EPIPE at pipe_close_stdout(), not a death. */
@@ -205,13 +208,15 @@ main(int argc, char **argv)
 	 */
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
+	memset(&o, 0, sizeof(o));
+	/* "fragstat need 2000x2M": the flags the command stands for. */
+	if ((rc = commands_expand(argc, argv, &cl, &help)) != EXIT_OK)
+		goto out;
 	/* --check ends as UNKNOWN on any error, a usage error too. */
-	if ((check = check_wanted(argc, argv)))
+	if ((check = check_wanted(cl.argc, cl.argv)))
 		check_begin();
-	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
-		if (rc < 0 && o.help)
-			help_print(stdout, o.help[0] ? o.help : NULL);
-		rc = rc < 0 ? pipe_close_stdout() : rc;
+	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
+		help = o.help;
 		goto out;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
@@ -226,10 +231,16 @@ main(int argc, char **argv)
 	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
 		rc = run_show(&o);
 out:
+	/* -1: --help (printed here) or --version (printed). */
+	if (rc < 0 && help)
+		help_print(stdout, help[0] ? help : NULL);
+	if (rc < 0)
+		rc = pipe_close_stdout();
 	/* Memory ran out where no status could carry it (in a renderer). */
 	if (ferr_nomem_seen())
 		rc = EXIT_DATA;
 	slurp_free(&list);
 	free(o.roots);
+	free(cl.owned);
 	return check ? check_end(rc) : rc;
 }

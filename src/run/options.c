@@ -766,9 +766,11 @@ options_parse(int argc, char **argv, struct opts *o)
 		if (rc != EXIT_OK)
 			return rc;
 	}
-	if (given[OPT_COMPARE]) {
+	/* The modes of several roots take them as operands too. */
+	if (given[OPT_COMPARE] || given[OPT_FLEET])
 		while (optind < argc)
 			o->roots[o->nroots++] = argv[optind++];
+	if (given[OPT_COMPARE]) {
 		if (o->nroots != 2 || o->roots_from)
 			return usage_error("%s", "--compare takes two snapshots: "
 			    "fragstat --compare A B");

@@ -32,7 +32,7 @@ static const struct optmode modes[] = {
 	{ "map", "--map [--cgroups] [OPTION]...", "--map" },
 	{ "check", "--check --warn=N[xSIZE] --crit=N[xSIZE] [OPTION]...",
 	    "--check --crit=1" },
-	{ "fleet", "--fleet --roots-from=FILE | -r ROOT... [OPTION]...",
+	{ "fleet", "--fleet [--roots-from=FILE] [ROOT]... [OPTION]...",
 	    "--fleet -r R -r R" },
 	{ "verify", "--verify [OPTION]...", "--verify" },
 };
