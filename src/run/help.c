@@ -17,8 +17,10 @@
 #include "help.h"
 #include "optlist.h"
 #include "options_mode.h"
+#include "opts.h"
 #include "pageorder.h"
 #include "render_text.h"
+#include "usage.h"
 
 /* Where an option's text starts, as in every GNU --help. */
 #define HELP_TEXT_COL	27
@@ -457,4 +459,41 @@ help_print(FILE *fp, const char *mode)
 	fputs(help_status, fp);
 	fprintf(fp, "Report bugs to: <%s>\n%s home page: <%s>\n",
 	    PACKAGE_BUGREPORT, PACKAGE_NAME, PACKAGE_URL);
+}
+
+/*
+ * Set *NAME and *NLEN to the long option of HEAD ("-r, --sysroot=DIR":
+ * "--sysroot"), and return what follows it ("=DIR", "[=ORDERS]", " A B").
+ */
+static const char *
+head_name(const char *head, const char **name, size_t *nlen)
+{
+	*name = strstr(head, "--");
+	*nlen = strcspn(*name, "=[ ");
+	return *name + *nlen;
+}
+
+int
+help_list_options(FILE *fp, const char *mode)
+{
+	const struct optmode *m = optlist_mode(mode);
+	const char *name, *arg;
+	size_t i, n;
+
+	/* No mode: every option, as before one is chosen. */
+	if (m == NULL && mode[0] != '\0')
+		return usage_error("--list-options: '%s' is not a mode", mode);
+	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		if (options[i].opt == HELP_GROUP || (m && (options[i].opt == 'V' ||
+		    (options[i].opt != 'h' && !optlist_acts(m, options[i].opt)))))
+			continue;
+		arg = head_name(options[i].head, &name, &n);
+		/* --record=DIR -- COMMAND is --record again. */
+		if (i > 0 && options[i - 1].opt == options[i].opt)
+			continue;
+		fprintf(fp, "%.*s\t%s\t%.*s\n", (int)n, name,
+		    arg[0] == '=' ? arg + 1 : arg, (int)strcspn(options[i].text,
+		    "\n"), options[i].text);
+	}
+	return EXIT_OK;
 }

@@ -186,6 +186,9 @@ color_auto(void)
 	return isatty(STDOUT_FILENO);
 }
 
+/* The hidden option of the completions: --list-options=MODE. */
+#define LIST_OPTIONS	"--list-options="
+
 int
 main(int argc, char **argv)
 {
@@ -209,6 +212,15 @@ main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	memset(&o, 0, sizeof(o));
+	/* The completions ask which options act in a mode (not in --help). */
+	if (argc == 2 && strncmp(argv[1], LIST_OPTIONS, strlen(LIST_OPTIONS))
+	    == 0) {
+		cl.owned = NULL;
+		if ((rc = help_list_options(stdout, argv[1] +
+		    strlen(LIST_OPTIONS))) == EXIT_OK)
+			rc = pipe_close_stdout();
+		goto out;
+	}
 	/* "fragstat need 2000x2M": the flags the command stands for. */
 	if ((rc = commands_expand(argc, argv, &cl, &help)) != EXIT_OK)
 		goto out;
