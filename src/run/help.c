@@ -243,10 +243,10 @@ static const struct {
 	    "impossible CRITICAL, unknown UNKNOWN; the worst\n"
 	    "node decides, or --node's; bad input and bad\n"
 	    "arguments are UNKNOWN too" },
-	{ OPT_WARN, "--warn=N[xSIZE]",
+	{ OPT_WARN, "-w, --warn=N[xSIZE]",
 	    "with --check, WARNING when fewer than N blocks of\n"
 	    "SIZE (default: the pageblock) are free now" },
-	{ OPT_CRIT, "--crit=N[xSIZE]",
+	{ OPT_CRIT, "-c, --crit=N[xSIZE]",
 	    "with --check, CRITICAL when fewer than N are free\n"
 	    "now" },
 	{ HELP_GROUP, "Summarise many hosts:", NULL },
@@ -366,7 +366,8 @@ static const char help_status[] =
 "\n"
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
 "3 --verify found a difference; --need's answer: 4 compact, 5 reclaim,\n"
-"6 unknown, 7 impossible; --check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.\n"
+"6 unknown, 7 impossible; --check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN;\n"
+"with a command (--record DIR -- COMMAND): its status, 125 if fragstat failed.\n"
 "A reader that closes the pipe early ends fragstat quietly, with the\n"
 "status it would have had.\n"
 "\n";

@@ -250,7 +250,7 @@ out:
 		rc = pipe_close_stdout();
 	/* Memory ran out where no status could carry it (in a renderer). */
 	if (ferr_nomem_seen())
-		rc = EXIT_DATA;
+		rc = o.command ? EXIT_RUN_FAILED : EXIT_DATA;
 	slurp_free(&list);
 	free(o.roots);
 	free(cl.owned);

@@ -750,7 +750,11 @@ options_parse(int argc, char **argv, struct opts *o)
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
 	if ((argc = cut_command(argc, argv, o)) < 0)
 		return EXIT_USAGE;
-	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:jdqhVw:c:", longopts, NULL)) !=
+	    -1) {
+		/* -w and -c: --warn and --crit as the monitoring plugins spell them. */
+		if (c == 'w' || c == 'c')
+			c = c == 'w' ? OPT_WARN : OPT_CRIT;
 		if (c > 0 && c < OPT_END) {
 			if ((rc = refuse_twice(c, optarg, first, first_arg)) !=
 			    EXIT_OK)

@@ -19,6 +19,8 @@ enum exit_code {
 	EXIT_NEED_RECLAIM = 5,
 	EXIT_NEED_UNKNOWN = 6,
 	EXIT_NEED_IMPOSSIBLE = 7,
+	/* fragstat's own failure while it runs a command, as env(1)'s */
+	EXIT_RUN_FAILED = 125,
 };
 
 /* How the result is shown. */
