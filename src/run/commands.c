@@ -56,19 +56,26 @@ operand(int argc, char **argv, int i)
 	return i < argc && argv[i][0] != '-';
 }
 
-/* Returns whether ARGV's options from I on include WORD or WORD=..., or '--' if WORD is "--". */
+/* Returns whether ARGV's options from I on (before "--") include WORD or WORD=... */
 static bool
 has_option(int argc, char **argv, int i, const char *word)
 {
 	size_t n = strlen(word);
 
-	for (; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			return strcmp(word, "--") == 0;
+	for (; i < argc && strcmp(argv[i], "--") != 0; i++)
 		if (strncmp(argv[i], word, n) == 0 &&
 		    (argv[i][n] == '\0' || argv[i][n] == '='))
 			return true;
-	}
+	return false;
+}
+
+/* Returns whether ARGV (ARGC words) from I on has a command: words after "--". */
+static bool
+has_command(int argc, char **argv, int i)
+{
+	for (; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0)
+			return true;
 	return false;
 }
 
@@ -123,7 +130,7 @@ expand(const struct command *c, int argc, char **argv, char **v)
 	}
 	/* As perf record: a recording every second until it is stopped. */
 	if (strcmp(c->name, "record") == 0 && !has_option(argc, argv, i,
-	    "--watch") && !has_option(argc, argv, i, "--")) {
+	    "--watch") && !has_command(argc, argv, i)) {
 		v[n++] = w_watch;
 		v[n++] = w_one;
 	}

@@ -11,6 +11,7 @@
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
+#include "optlist.h"
 #include "modes.h"
 #include "options_mode.h"
 #include "verify.h"
@@ -228,7 +229,9 @@ main(int argc, char **argv)
 	if ((check = check_wanted(cl.argc, cl.argv)))
 		check_begin();
 	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
-		help = o.help;
+		/* --help: of the mode the line names (fragstat --check --help). */
+		if (o.help)
+			help = optlist_mode_of(cl.argc, cl.argv);
 		goto out;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */

@@ -576,51 +576,20 @@ opt_advice(int c, const char *arg, struct opts *o)
 	return EXIT_OK;
 }
 
-/* The words that name a mode for --help, most particular first. */
-static const struct {
-	const char	*word;
-	const char	*mode;
-} help_modes[] = {
-	{ "--check", "check" }, { "--compact", "compact" },
-	{ "--fleet", "fleet" }, { "--compare", "compare" },
-	{ "--capture", "capture" }, { "--verify", "verify" },
-	{ "--map", "map" }, { "--record", "record" }, { "--watch", "watch" },
-	{ "--need", "need" }, { "--roots-from", "batch" },
-};
-
-/*
- * Returns the mode whose --help ARGV (ARGC words) asks for: the first of
- * help_modes[] given, as "--check" or "--check=...", else "" (every mode).
- */
-static const char *
-help_mode(int argc, char **argv)
-{
-	size_t i, n;
-	int a;
-
-	for (i = 0; i < sizeof(help_modes) / sizeof(help_modes[0]); i++)
-		for (a = 1; a < argc; a++) {
-			n = strlen(help_modes[i].word);
-			if (strncmp(argv[a], help_modes[i].word, n) == 0 &&
-			    (argv[a][n] == '\0' || argv[a][n] == '='))
-				return help_modes[i].mode;
-		}
-	return "";
-}
-
 /*
  * --help, --version, and what getopt_long() could not take: C, the last
- * of ARGV (ARGC words). Returns -1 with O->help set (main.c prints it) or
- * after the version, else EXIT_USAGE after a message.
+ * of ARGV. Returns -1 with O->help set (main.c prints the help of the
+ * mode the line asks for) or after the version, else EXIT_USAGE after a
+ * message.
  */
 static int
-opt_help_or_error(int c, int argc, char **argv, struct opts *o)
+opt_help_or_error(int c, char **argv, struct opts *o)
 {
 	const char *arg;
 
 	switch (c) {
 	case 'h':
-		o->help = help_mode(argc, argv);
+		o->help = "";
 		return -1;
 	case 'V':
 		usage_version();
@@ -766,7 +735,7 @@ options_parse(int argc, char **argv, struct opts *o)
 		    (rc = opt_output(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_watch(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_advice(c, optarg, o)) == NOT_THIS_GROUP)
-			rc = opt_help_or_error(c, argc, argv, o);
+			rc = opt_help_or_error(c, argv, o);
 		if (rc != EXIT_OK)
 			return rc;
 	}

@@ -16,25 +16,32 @@
 #include "options_mode.h"
 #include "usage.h"
 
-/* Each mode, its synopsis, and the words that select it (R: a root). */
+/*
+ * Each mode, the flag that selects it, its synopsis, and the words that
+ * select it in a trial (R: a root); the most particular first, as a
+ * command line with several of the flags is of the first (--check --need).
+ */
 static const struct optmode modes[] = {
-	{ "show", "[OPTION]...", "" },
-	{ "need", "--need=N[xSIZE] [--node=N] [OPTION]...", "--need=10" },
-	{ "batch", "--roots-from=FILE | -r ROOT -r ROOT... [OPTION]...",
-	    "-r R -r R" },
-	{ "watch", "--watch=SECONDS [--count=N] [OPTION]...", "--watch=1" },
-	{ "record", "--record=DIR [--watch=SECONDS] [OPTION]... "
-	    "[-- COMMAND [ARG]...]", "--watch=1 --record=D" },
-	{ "compare", "--compare A B [OPTION]...", "--compare R R" },
-	{ "capture", "--capture=DIR [OPTION]...", "--capture=D" },
-	{ "compact", "--compact [--dry-run] [--force] [OPTION]...",
+	{ "check", "--check", "--check --warn=N[xSIZE] --crit=N[xSIZE] "
+	    "[OPTION]...", "--check --crit=1" },
+	{ "compact", "--compact", "--compact [--dry-run] [--force] [OPTION]...",
 	    "--compact" },
-	{ "map", "--map [--cgroups] [OPTION]...", "--map" },
-	{ "check", "--check --warn=N[xSIZE] --crit=N[xSIZE] [OPTION]...",
-	    "--check --crit=1" },
-	{ "fleet", "--fleet [--roots-from=FILE] [ROOT]... [OPTION]...",
-	    "--fleet -r R -r R" },
-	{ "verify", "--verify [OPTION]...", "--verify" },
+	{ "fleet", "--fleet", "--fleet [--roots-from=FILE] [ROOT]... "
+	    "[OPTION]...", "--fleet -r R -r R" },
+	{ "compare", "--compare", "--compare A B [OPTION]...",
+	    "--compare R R" },
+	{ "capture", "--capture", "--capture=DIR [OPTION]...", "--capture=D" },
+	{ "verify", "--verify", "--verify [OPTION]...", "--verify" },
+	{ "map", "--map", "--map [--cgroups] [OPTION]...", "--map" },
+	{ "record", "--record", "--record=DIR [--watch=SECONDS] [OPTION]... "
+	    "[-- COMMAND [ARG]...]", "--watch=1 --record=D" },
+	{ "watch", "--watch", "--watch=SECONDS [--count=N] [OPTION]...",
+	    "--watch=1" },
+	{ "need", "--need", "--need=N[xSIZE] [--node=N] [OPTION]...",
+	    "--need=10" },
+	{ "batch", "--roots-from", "--roots-from=FILE | -r ROOT -r ROOT... "
+	    "[OPTION]...", "-r R -r R" },
+	{ "show", NULL, "[OPTION]...", "" },
 };
 
 /* The formats a trial goes through: the default, then each by its option. */
@@ -83,6 +90,22 @@ optlist_mode(const char *name)
 		if (strcmp(modes[i].name, name) == 0)
 			return &modes[i];
 	return NULL;
+}
+
+const char *
+optlist_mode_of(int argc, char **argv)
+{
+	size_t i, n;
+	int a;
+
+	for (i = 0; modes[i].flag != NULL; i++)
+		for (a = 1; a < argc && strcmp(argv[a], "--") != 0; a++) {
+			n = strlen(modes[i].flag);
+			if (strncmp(argv[a], modes[i].flag, n) == 0 &&
+			    (argv[a][n] == '\0' || argv[a][n] == '='))
+				return modes[i].name;
+		}
+	return "";
 }
 
 const struct optmode *

@@ -9,12 +9,20 @@
 /* A mode by the name its command and per-mode help use ("check"). */
 struct optmode {
 	const char	*name;
+	const char	*flag;		/* the option that selects it: "--check" */
 	const char	*usage;		/* its synopsis: "--check --warn=N[xSIZE]..." */
 	const char	*args;		/* the words that select it, for a trial */
 };
 
 /* Returns the mode named NAME, or NULL. */
 const struct optmode	*optlist_mode(const char *name);
+
+/*
+ * Returns the name of the mode ARGV (ARGC words) selects for --help: the
+ * first mode whose flag is given, as "--check" or "--check=...", the most
+ * particular first; "" (every mode) when none is.
+ */
+const char	*optlist_mode_of(int argc, char **argv);
 
 /* Returns the Nth mode, or NULL past the last. */
 const struct optmode	*optlist_nth(size_t n);

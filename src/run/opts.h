@@ -93,7 +93,7 @@ struct opts {
 	/* --warn, --crit N[xSIZE] of --check: counts free now (0: none), SIZE NULL: the pageblock */
 	uint64_t	 warn, crit;
 	const char	*warn_size, *crit_size;
-	const char	*help;		/* --help: NULL, "" (every mode) or a mode (optlist.h) */
+	const char	*help;		/* --help: NULL, "" (main.c finds the mode) or a mode (optlist.h) */
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */
