@@ -150,6 +150,7 @@ commands_expand(int argc, char **argv, struct cmdline *l, const char **help)
 	l->argc = argc;
 	l->argv = argv;
 	l->owned = NULL;
+	l->words = NULL;
 	if (argc < 2)
 		return 0;
 	if (strcmp(argv[1], "help") == 0)

@@ -8,6 +8,7 @@ struct cmdline {
 	int	  argc;
 	char	**argv;
 	char	**owned;	/* ARGV when it was made here: free() it */
+	char	 *words;	/* the words --extra-opts read (extraopts.c): free() it */
 };
 
 /*

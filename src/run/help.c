@@ -28,6 +28,9 @@
 /* An entry of the table that starts a group of options: its title. */
 #define HELP_GROUP	(-1)
 
+/* An option read before the others, of every mode: --extra-opts. */
+#define HELP_EVERY	(-2)
+
 /* The first screen: what fragstat answers, and how to ask, by task. */
 static const char help_tasks[] =
 "Say whether large allocations (huge pages) would succeed on this machine, need\n"
@@ -249,6 +252,14 @@ static const struct {
 	{ OPT_CRIT, "-c, --crit=N[xSIZE]",
 	    "with --check, CRITICAL when fewer than N are free\n"
 	    "now" },
+	{ HELP_EVERY, "--extra-opts[=[SECTION][@FILE]]",
+	    "more options, put before the command line's: the\n"
+	    "lines KEY=VALUE of [SECTION] (default: fragstat)\n"
+	    "of FILE, the monitoring plugins' ini file (default:\n"
+	    "$MP_CONFIG_FILE, else monitoring-plugins.ini or\n"
+	    "plugins.ini in $NAGIOS_CONFIG_PATH, else\n"
+	    "/etc/monitoring-plugins/monitoring-plugins.ini and\n"
+	    "the plugins' other places), in every mode" },
 	{ HELP_GROUP, "Summarise many hosts:", NULL },
 	{ OPT_FLEET, "--fleet",
 	    "with --roots-from or --sysroot: one summary of\n"
@@ -397,6 +408,18 @@ entry(FILE *fp, const char *head, const char *text, bool option)
 	}
 }
 
+/*
+ * Returns whether option OPT is of mode M: --help and --extra-opts are of
+ * every mode, --version of none, the others where the rules say.
+ */
+static bool
+acts(const struct optmode *m, int opt)
+{
+	if (opt == 'h' || opt == HELP_EVERY)
+		return true;
+	return opt != 'V' && optlist_acts(m, opt);
+}
+
 /* Print the options that act in mode M (every option: NULL), by group. */
 static void
 print_options(FILE *fp, const struct optmode *m)
@@ -411,8 +434,7 @@ print_options(FILE *fp, const struct optmode *m)
 			continue;
 		}
 		/* --version is not of a mode; --help is of every one. */
-		if (m && (options[i].opt == 'V' || (options[i].opt != 'h' &&
-		    !optlist_acts(m, options[i].opt))))
+		if (m && !acts(m, options[i].opt))
 			continue;
 		/* A group's title, after a blank line, once it has an option. */
 		if (group) {
@@ -485,8 +507,7 @@ help_list_options(FILE *fp, const char *mode)
 	if (m == NULL && mode[0] != '\0')
 		return usage_error("--list-options: '%s' is not a mode", mode);
 	for (i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		if (options[i].opt == HELP_GROUP || (m && (options[i].opt == 'V' ||
-		    (options[i].opt != 'h' && !optlist_acts(m, options[i].opt)))))
+		if (options[i].opt == HELP_GROUP || (m && !acts(m, options[i].opt)))
 			continue;
 		arg = head_name(options[i].head, &name, &n);
 		/* --record=DIR -- COMMAND is --record again. */

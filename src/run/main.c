@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "commands.h"
+#include "extraopts.h"
 #include "help.h"
 #include "mapview.h"
 #include "mode_capture.h"
@@ -187,6 +188,32 @@ color_auto(void)
 	return isatty(STDOUT_FILENO);
 }
 
+/*
+ * Set CL to the words the options are read from: ARGV with a command's
+ * flags (fragstat need 2000x2M) and --extra-opts's options, and start
+ * --check's way of ending (*CHECK) where they ask for it. Returns
+ * EXIT_OK, -1 when help was asked for (*HELP: the mode), or an exit code
+ * after a message.
+ */
+static int
+command_line(int argc, char **argv, struct cmdline *cl, const char **help,
+    bool *check)
+{
+	int rc;
+
+	if ((rc = commands_expand(argc, argv, cl, help)) != EXIT_OK)
+		return rc;
+	/* --check ends as UNKNOWN on any error, a usage error too. */
+	if ((*check = check_wanted(cl->argc, cl->argv)))
+		check_begin();
+	/* The plugins' ini file: its options first, then the command line's. */
+	if ((rc = extraopts_expand(cl)) != EXIT_OK)
+		return rc;
+	if (!*check && (*check = check_wanted(cl->argc, cl->argv)))
+		check_begin();
+	return EXIT_OK;
+}
+
 /* The hidden option of the completions: --list-options=MODE. */
 #define LIST_OPTIONS	"--list-options="
 
@@ -217,17 +244,14 @@ main(int argc, char **argv)
 	if (argc == 2 && strncmp(argv[1], LIST_OPTIONS, strlen(LIST_OPTIONS))
 	    == 0) {
 		cl.owned = NULL;
+		cl.words = NULL;
 		if ((rc = help_list_options(stdout, argv[1] +
 		    strlen(LIST_OPTIONS))) == EXIT_OK)
 			rc = pipe_close_stdout();
 		goto out;
 	}
-	/* "fragstat need 2000x2M": the flags the command stands for. */
-	if ((rc = commands_expand(argc, argv, &cl, &help)) != EXIT_OK)
+	if ((rc = command_line(argc, argv, &cl, &help, &check)) != EXIT_OK)
 		goto out;
-	/* --check ends as UNKNOWN on any error, a usage error too. */
-	if ((check = check_wanted(cl.argc, cl.argv)))
-		check_begin();
 	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
 		/* --help: of the mode the line names (fragstat --check --help). */
 		if (o.help)
@@ -257,5 +281,6 @@ out:
 	slurp_free(&list);
 	free(o.roots);
 	free(cl.owned);
+	free(cl.words);
 	return check ? check_end(rc) : rc;
 }
