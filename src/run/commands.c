@@ -56,7 +56,7 @@ operand(int argc, char **argv, int i)
 	return i < argc && argv[i][0] != '-';
 }
 
-/* Returns whether ARGV's options from I on (before "--") include WORD or WORD=... */
+/* Returns whether ARGV from I on (before "--") has the option WORD or WORD=... */
 static bool
 has_option(int argc, char **argv, int i, const char *word)
 {
@@ -69,7 +69,7 @@ has_option(int argc, char **argv, int i, const char *word)
 	return false;
 }
 
-/* Returns whether ARGV (ARGC words) from I on has a command: words after "--". */
+/* Returns whether ARGV (ARGC words) from I on has a command (after "--"). */
 static bool
 has_command(int argc, char **argv, int i)
 {

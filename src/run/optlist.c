@@ -17,8 +17,17 @@
 #include "usage.h"
 
 /*
+ * The paths of a trial: none can exist (/dev/null is no directory), so
+ * that no file where fragstat runs changes what a trial finds (a
+ * recording named like a root would make its mode a recording's).
+ */
+#define TRIAL_ROOT	"/dev/null/root"
+#define TRIAL_DIR	"/dev/null/dir"
+#define TRIAL_FILE	"/dev/null/file"
+
+/*
  * Each mode, the flag that selects it, its synopsis, and the words that
- * select it in a trial (R: a root); the most particular first, as a
+ * select it in a trial; the most particular first, as a
  * command line with several of the flags is of the first (--check --need).
  */
 static const struct optmode modes[] = {
@@ -27,20 +36,21 @@ static const struct optmode modes[] = {
 	{ "compact", "--compact", "--compact [--dry-run] [--force] [OPTION]...",
 	    "--compact" },
 	{ "fleet", "--fleet", "--fleet [--roots-from=FILE] [ROOT]... "
-	    "[OPTION]...", "--fleet -r R -r R" },
+	    "[OPTION]...", "--fleet -r " TRIAL_ROOT " -r " TRIAL_ROOT },
 	{ "compare", "--compare", "--compare A B [OPTION]...",
-	    "--compare R R" },
-	{ "capture", "--capture", "--capture=DIR [OPTION]...", "--capture=D" },
+	    "--compare " TRIAL_ROOT " " TRIAL_ROOT },
+	{ "capture", "--capture", "--capture=DIR [OPTION]...",
+	    "--capture=" TRIAL_DIR },
 	{ "verify", "--verify", "--verify [OPTION]...", "--verify" },
 	{ "map", "--map", "--map [--cgroups] [OPTION]...", "--map" },
 	{ "record", "--record", "--record=DIR [--watch=SECONDS] [OPTION]... "
-	    "[-- COMMAND [ARG]...]", "--watch=1 --record=D" },
+	    "[-- COMMAND [ARG]...]", "--watch=1 --record=" TRIAL_DIR },
 	{ "watch", "--watch", "--watch=SECONDS [--count=N] [OPTION]...",
 	    "--watch=1" },
 	{ "need", "--need", "--need=N[xSIZE] [--node=N] [OPTION]...",
 	    "--need=10" },
 	{ "batch", "--roots-from", "--roots-from=FILE | -r ROOT -r ROOT... "
-	    "[OPTION]...", "-r R -r R" },
+	    "[OPTION]...", "-r " TRIAL_ROOT " -r " TRIAL_ROOT },
 	{ "show", NULL, "[OPTION]...", "" },
 };
 
@@ -57,24 +67,25 @@ static const struct {
 	const char	*value;
 	const char	*with;
 } samples[] = {
-	{ 'r', "R", "--dry-run" },
+	{ 'r', TRIAL_ROOT, "--dry-run" },
 	{ 'f', "json", NULL },
-	{ OPT_ROOTS_FROM, "L", NULL },
-	{ OPT_BUDDYINFO, "F", NULL }, { OPT_PAGETYPEINFO, "F", NULL },
-	{ OPT_PRESSURE, "F", NULL }, { OPT_ZONEINFO, "F", NULL },
+	{ OPT_ROOTS_FROM, TRIAL_FILE, NULL },
+	{ OPT_BUDDYINFO, TRIAL_FILE, NULL },
+	{ OPT_PAGETYPEINFO, TRIAL_FILE, NULL },
+	{ OPT_PRESSURE, TRIAL_FILE, NULL }, { OPT_ZONEINFO, TRIAL_FILE, NULL },
 	{ OPT_KERNEL, "5.10", NULL }, { OPT_PAGE_SIZE, "4K", NULL },
 	{ OPT_COLOR, "never", NULL }, { OPT_GFP, "kernel", NULL },
 	{ OPT_THRESHOLD, "500", NULL }, { OPT_PSI_SOME, "10", NULL },
-	{ OPT_PSI_FULL, "5", "--record=D --trigger=psi" },
-	{ OPT_CAPTURE, "D", NULL }, { OPT_WATCH, "1", NULL },
+	{ OPT_PSI_FULL, "5", "--record=" TRIAL_DIR " --trigger=psi" },
+	{ OPT_CAPTURE, TRIAL_DIR, NULL }, { OPT_WATCH, "1", NULL },
 	{ OPT_COUNT, "2", NULL }, { OPT_ORDERS, "9", NULL },
 	{ OPT_EVENTS_MIN_ORDER, "1", "--events" },
-	{ OPT_RECORD, "D", NULL },
-	{ OPT_CAPTURES_EVERY, "2", "--record=D" },
-	{ OPT_MAP_EVERY, "2", "--record=D" },
-	{ OPT_TRIGGER, "psi", "--record=D" },
-	{ OPT_BEFORE, "1", "--record=D --trigger=psi" },
-	{ OPT_AFTER, "1", "--record=D --trigger=psi" },
+	{ OPT_RECORD, TRIAL_DIR, NULL },
+	{ OPT_CAPTURES_EVERY, "2", "--record=" TRIAL_DIR },
+	{ OPT_MAP_EVERY, "2", "--record=" TRIAL_DIR },
+	{ OPT_TRIGGER, "psi", "--record=" TRIAL_DIR },
+	{ OPT_BEFORE, "1", "--record=" TRIAL_DIR " --trigger=psi" },
+	{ OPT_AFTER, "1", "--record=" TRIAL_DIR " --trigger=psi" },
 	{ OPT_NEED, "10", NULL }, { OPT_NODE, "0", "--need=10" },
 	{ OPT_LOW, "5", NULL }, { OPT_FRAGMENTED, "50", NULL },
 	{ OPT_ROWS, "sizes", NULL }, { OPT_WARN, "1", NULL },
