@@ -56,7 +56,7 @@ operand(int argc, char **argv, int i)
 	return i < argc && argv[i][0] != '-';
 }
 
-/* Returns whether ARGV from I on (before "--") has the option WORD or WORD=... */
+/* Returns whether ARGV from I on (before "--") has option WORD or WORD=... */
 static bool
 has_option(int argc, char **argv, int i, const char *word)
 {
