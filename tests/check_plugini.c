@@ -13,7 +13,7 @@
 
 #define N(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* An ini file, a section, and its words joined by '|' (NULL: an error at LINE). */
+/* An ini file, a section, its words joined by '|' (NULL: an error at LINE). */
 static const struct {
 	const char	*ini;
 	const char	*section;
@@ -44,6 +44,11 @@ static const struct {
 	{ "warn=1\n[fragstat]\n", "fragstat", NULL, 1 },
 	{ "[fragstat\nwarn=1\n", "fragstat", NULL, 1 },
 	{ "[other]\nwarn=1\n", "fragstat", NULL, 0 },
+	/* "-" as a key, "--" as a letter's value: "--", the end of the options. */
+	{ "[fragstat]\n- = x\n", "fragstat", NULL, 2 },
+	{ "[fragstat]\nc = --\n", "fragstat", NULL, 2 },
+	/* A letter's value may start with dashes: getopt takes it as the value. */
+	{ "[fragstat]\nc = --x\nq=\n", "fragstat", "-c|--x|-q", 0 },
 };
 
 START_TEST(test_cases)

@@ -2,6 +2,7 @@
 /* plugini.c - the monitoring plugins' ini file of --extra-opts: a section's lines as options */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -48,6 +49,23 @@ add(struct plugini *p, const char *dashes, const char *key, size_t kn,
 }
 
 /*
+ * Returns whether the N bytes at S name an option: letters, digits and
+ * '-', not '-' first (a key "-" would make "--", the end of the options).
+ */
+static bool
+name_ok(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || s[0] == '-')
+		return false;
+	for (i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '-')
+			return false;
+	return true;
+}
+
+/*
  * Add the option of line L (S, N bytes, trimmed), "KEY = VALUE", to P.
  * Returns 0, or -1 with E set.
  */
@@ -67,8 +85,13 @@ option(struct plugini *p, unsigned long l, const char *s, size_t n,
 	vn = n - kn - 1;
 	trim(&key, &kn);
 	trim(&val, &vn);
-	if (memchr(key, ' ', kn) != NULL || memchr(key, '\t', kn) != NULL)
-		return ferr_set(e, l, "not an option: its name has a blank");
+	if (!name_ok(key, kn))
+		return ferr_set(e, l, "not an option's name: letters, digits "
+		    "and '-', a letter or digit first");
+	/* A word "--" would end the options: what follows would be a command. */
+	if (kn == 1 && vn == 2 && memcmp(val, "--", 2) == 0)
+		return ferr_set(e, l, "'--' as a one-letter option's value: it "
+		    "would end the options");
 	/* A letter: -K and VALUE, two words, as getopt reads a short option. */
 	if (kn == 1)
 		rc = add(p, "-", key, 1, "", "", 0) != 0 ||

@@ -108,6 +108,7 @@ extraopts_expand(struct cmdline *l)
 	struct plugini p = { NULL, 0, 0 };
 	char **v, *w;
 	int i, at = 0, n = 0, rc;
+	size_t k;
 
 	for (i = 1; i < l->argc && strcmp(l->argv[i], "--") != 0; i++) {
 		if (strncmp(l->argv[i], EXTRAOPTS, strlen(EXTRAOPTS)) != 0 ||
@@ -130,7 +131,7 @@ extraopts_expand(struct cmdline *l)
 		return EXIT_DATA;
 	}
 	v[n++] = l->argv[0];
-	for (w = p.buf; w < p.buf + p.len; w += strlen(w) + 1)
+	for (k = 0, w = p.buf; k < p.n; k++, w += strlen(w) + 1)
 		v[n++] = w;
 	for (i = 1; i < l->argc; i++)
 		if (i != at)
