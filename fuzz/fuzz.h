@@ -26,6 +26,7 @@ void	fuzz_zoneinfo(const uint8_t *data, size_t size);
 void	fuzz_iomem(const uint8_t *data, size_t size);
 void	fuzz_mapfile(const uint8_t *data, size_t size);
 void	fuzz_pipeline(const uint8_t *data, size_t size);
+void	fuzz_plugini(const uint8_t *data, size_t size);
 
 /* Print "fuzz: property failed: MESSAGE" and abort(). */
 void	fuzz_fail(const char *fmt, ...)

@@ -35,6 +35,7 @@ static const struct harness {
 	{ "iomem", fuzz_iomem, { "iomem", "proc/iomem" } },
 	{ "pipeline", fuzz_pipeline, { NULL, NULL } },
 	{ "mapfile", fuzz_mapfile, { NULL, NULL } },
+	{ "plugini", fuzz_plugini, { NULL, NULL } },
 };
 
 #define NHARNESS	(sizeof(harnesses) / sizeof(harnesses[0]))

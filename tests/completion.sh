@@ -37,6 +37,52 @@ for file in "$bashcomp" "$zshcomp"; do
 	done
 done
 
+# Per mode (#48): the options fragstat offers the completions
+# (--list-options=MODE) are those the grid (tests/fixtures/options/grid)
+# accepts in that mode, in at least one format. Not compared: the options
+# of the grid's own command for the mode (given twice there), and an
+# option that acts only beside one the grid's row does not give (--psi-full
+# with --record --trigger=psi, --sysroot with --compact --dry-run).
+grid=$srcdir/tests/fixtures/options/grid
+gridopts=$(grep -v '^option' "$grid" |
+	sed -E 's/ (one snapshot|several roots|--[a-z]+)( +[-+]){9}$//' |
+	tr ' ' '\n' | sed 's/=.*//' | grep -v -x -e '(none)' -e '-jd' -e '-dj' |
+	sed 's/^-q$/--quiet/; s/^--colour$/--color/' | sort -u)
+cmpdir=$(mktemp -d) || exit 1
+while IFS='|' read -r action mode own; do
+	[ -n "$action" ] || continue
+	# The options of each row with a '+' (given-twice rows have none).
+	grep -E "^.* $action( +[-+]){9}\$" "$grid" | grep -E '\+( |$)' |
+		sed -E "s/ $action( +[-+]){9}\$//" | grep -v -x '(none)' |
+		tr ' ' '\n' | sed 's/=.*//; s/^-q$/--quiet/; s/^--colour$/--color/' |
+		sort -u >"$cmpdir/grid"
+	"$FRAGSTAT" --list-options="$mode" | cut -f1 | grep -x -F -e "$gridopts" |
+		sort -u >"$cmpdir/listed"
+	for o in $own; do
+		for f in grid listed; do
+			grep -v -x -e "$o" "$cmpdir/$f" >"$cmpdir/x"
+			mv "$cmpdir/x" "$cmpdir/$f"
+		done
+	done
+	cmp -s "$cmpdir/grid" "$cmpdir/listed" || {
+		echo "FAIL: --list-options=$mode is not what the grid accepts in '$action':"
+		diff -u "$cmpdir/grid" "$cmpdir/listed"
+		fail=1
+	}
+done <<'EOF'
+one snapshot|show|
+several roots|batch|--roots-from --sysroot
+--watch|watch|--watch --psi-full
+--compare|compare|--compare
+--verify|verify|--verify
+--capture|capture|--capture
+--compact|compact|--compact --sysroot
+--map|map|--map
+--fleet|fleet|--fleet --roots-from --sysroot
+--check|check|--check
+EOF
+rm -rf "$cmpdir"
+
 if command -v zsh >/dev/null 2>&1; then
 	zsh -n "$zshcomp" || { echo "FAIL: zsh -n $zshcomp"; fail=1; }
 fi
@@ -62,6 +108,9 @@ colors=$(values --color | tr '\n' ' ')
 gfps=$(values --gfp | tr '\n' ' ')
 opts=$(echo $help_opts)
 
+# The completion asks the fragstat it completes (words[0]) for each mode's options.
+PATH=$(cd "$(dirname "$FRAGSTAT")" && pwd):$PATH
+export PATH
 cd "$tmp" && bash --norc --noprofile -s "$framework" "$bashcomp" \
 	"$opts" "$formats" "$colors" "$gfps" <<'EOS' || fail=1
 source "$1" && source "$2" || exit 1
@@ -109,6 +158,36 @@ expect "fragstat --threshold " fragstat --threshold "" -- ""
 expect "fragstat --advise=0" fragstat --advise = 0 -- 0
 expect "fragstat --advise=9,1" fragstat --advise = 9,1 -- \
 	"$(_fragstat_orders | grep '^1' | sed 's/^/9,/')"
+# Per mode, what fragstat --list-options says acts there (#48): '=' after
+# those that take a value; nothing else, whether the mode is a command or
+# a flag; every option before a mode is chosen.
+for line in "check:fragstat --check --" "check:fragstat check --" \
+    "watch:fragstat --watch=1 --" "compare:fragstat compare --" \
+    "map:fragstat map --" "compact:fragstat --compact --" \
+    "fleet:fragstat fleet --" "need:fragstat need 10 --" \
+    "batch:fragstat -r a -r b --" ":fragstat --"; do
+	mode=${line%%:*}
+	read -r -a COMP_WORDS <<<"${line#*:}"
+	COMP_LINE=${line#*:} COMP_POINT=${#COMP_LINE}
+	COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+	COMPREPLY=()
+	_fragstat fragstat -- "${COMP_WORDS[-2]}"
+	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')
+	want=$(fragstat --list-options="$mode" | awk -F '\t' \
+		'{ print $1 ($2 != "" && $2 !~ /^\[/ ? "=" : "") }' | sort | tr '\n' ' ')
+	[[ -n $want && $got == "$want" ]] || {
+		echo "FAIL: '$COMP_LINE<TAB>' offers '$got', not --list-options=$mode's '$want'"
+		fail=1
+	}
+done
+expect "fragstat --check --c" fragstat --check --c -- "--color --crit="
+expect "fragstat ne" fragstat ne -- need
+expect "fragstat help ch" fragstat help ch -- check
+# --need's hint: after the count, the sizes (2000x2M).
+expect "fragstat --need 20" fragstat --need 20 -- \
+	"$(_fragstat_orders | grep '[KMG]$' | sed 's/^/20x/')"
+expect "fragstat need 3x" fragstat need 3x -- \
+	"$(_fragstat_orders | grep '[KMG]$' | sed 's/^/3x/')"
 sizes=$(_fragstat_orders | grep -c '[KMG]$')
 orders=$(_fragstat_orders | grep -c -v '[KMG]$')
 [[ $sizes -ge 1 && $sizes -eq $orders ]] ||

@@ -5,7 +5,9 @@
 # man page); no command in the README, doc/reference.md or the man page's
 # examples starts with a literal sudo, which a root user on a fresh machine
 # (no sudo installed) would paste and fail; the man page has one EXIT STATUS;
-# every "$ fragstat" example of the README prints what it shows (#31).
+# every "$ fragstat" example of the README prints what it shows (#31);
+# --help is laid out by task, describes the summary's columns, and the man
+# page has a SYNOPSIS line per mode (#48).
 #
 # Environment: FRAGSTAT (the binary: the man page is built beside it).
 
@@ -42,6 +44,47 @@ man=$(dirname "${FRAGSTAT:-.}")/../man/fragstat.1
 [ -f "$man" ] || man=$top/man/fragstat.1
 n=$(grep -c '^\.SH "EXIT STATUS"' "$man")
 [ "$n" = 1 ] || fail "$man: $n EXIT STATUS sections"
+
+# --help by task (#48): the five tasks and every mode on its first screen
+# (40 lines); every column of the summary's header described, in order;
+# each mode's synopsis ('fragstat MODE --help', from the rules) in the man
+# page's SYNOPSIS.
+if [ -x "${FRAGSTAT:-}" ]; then
+	"$FRAGSTAT" --help | head -n 40 >"${TMPDIR:-/tmp}/fragstat-help.$$"
+	for w in "How many huge pages" "Who pins memory" "Record and compare" \
+	    "Check from Nagios" "Summarise many hosts" --need --advise \
+	    --detail --compact --verify --map --watch --record --capture \
+	    --compare --check --format=prometheus --fleet --roots-from; do
+		grep -q -e "$w" "${TMPDIR:-/tmp}/fragstat-help.$$" ||
+			fail "--help: '$w' is not in its first 40 lines"
+	done
+	rm -f "${TMPDIR:-/tmp}/fragstat-help.$$"
+	header=$("$FRAGSTAT" --color=never \
+	    --sysroot="$top/tests/fixtures/corpus/vm-6.18-x86-64-holes" |
+	    grep '^Node ')
+	rest=$header
+	for name in $("$FRAGSTAT" --help | sed -n '/column by column:$/,/^$/{
+	    s/^  \([A-Za-z][a-z]*\( [a-z][a-z]*\)\{0,1\}\)  .*/\1/p; }' |
+	    tr ' ' '_'); do
+		name=$(printf '%s' "$name" | tr '_' ' ')
+		case $rest in
+		*"$name"*) rest=${rest#*"$name"} ;;
+		*) fail "--help describes the column '$name', not in order in '$header'" ;;
+		esac
+		header=${header%%"$rest"}
+	done
+	[ -z "$(printf '%s' "$rest" | tr -d ' ')" ] ||
+		fail "--help does not describe the columns '$rest' of the summary"
+	for m in --need=1 --roots-from=L --watch=1 --record=D --compare \
+	    --capture=D --compact --map --check --fleet --verify; do
+		syn=$("$FRAGSTAT" $m --help | sed -n 's/^Usage: fragstat //p')
+		sed -n '/^\[SYNOPSIS\]/,/^$/s/^\.B //p' "$top/man/fragstat.h2m" |
+		    sed 's/\\f[IRB]//g; s/\\-/-/g' | grep -q -x -F "fragstat $syn" ||
+			fail "man page SYNOPSIS lacks 'fragstat $syn' ($m --help)"
+	done
+else
+	echo "SKIP: --help by task: no FRAGSTAT"
+fi
 
 # The README's examples are the binary's output (tests/readme.py).
 if command -v python3 >/dev/null 2>&1 && [ -x "${FRAGSTAT:-}" ]; then

@@ -564,7 +564,7 @@ else
 	# A command fills the disk its recording is on, after padding the
 	# first sample to a whole page so that the next sample needs one more.
 	if [ -r /proc/buddyinfo ] && fs big size=16m; then
-		t record-full 1 - \
+		t record-full 125 - \
 		    "fragstat: $tmp/big/r: cannot write samples.ndjson: No space left on device" \
 		    "fragstat: $tmp/big/r/fragstat-recording: cannot write: No space left on device" \
 		    "fragstat: $tmp/big/r/.last-new: cannot write proc/buddyinfo: No space left on device" -- \
@@ -586,29 +586,29 @@ else
 	t command-too-long 2 - \
 	    "fragstat: the command is longer than a recording keeps (4096 bytes quoted, 8192 as JSON)" -- \
 	    -q --record "$tmp/c1" -- echo "$(printf '%05000d' 0)"
-	t command-spawn 1 spawn \
+	t command-spawn 125 spawn \
 	    "fragstat: true: cannot start: Cannot allocate memory" -- \
 	    -q --record "$tmp/c2" -- true
-	t record-end-no-meta 1 - \
+	t record-end-no-meta 125 - \
 	    "fragstat: $tmp/c3/fragstat-recording: cannot read: No such file or directory" -- \
 	    -q --record "$tmp/c3" -- sh -c 'rm "$0/fragstat-recording"' "$tmp/c3"
-	t record-end-long-meta 1 - \
+	t record-end-long-meta 125 - \
 	    "fragstat: $tmp/c4/fragstat-recording: cannot read: too long or unreadable" -- \
 	    -q --record "$tmp/c4" -- sh -c \
 	    'head -c 20000 /dev/zero >> "$0/fragstat-recording"' "$tmp/c4"
 	# The end of a command's recording: the metadata is replaced in
 	# one rename, its temporary file never left.
-	t record-end-rename 1 record-end-rename \
+	t record-end-rename 125 record-end-rename \
 	    "fragstat: $tmp/c7/fragstat-recording: cannot replace: Cannot allocate memory" -- \
 	    -q --record "$tmp/c7" -- true
 	left record-end-rename "$tmp/c7" first fragstat-recording last \
 	    samples.ndjson
-	t record-end-sync 1 record-end-sync \
+	t record-end-sync 125 record-end-sync \
 	    "fragstat: $tmp/c8/fragstat-recording: cannot sync: Cannot allocate memory" -- \
 	    -q --record "$tmp/c8" -- true
 	left record-end-sync "$tmp/c8" first fragstat-recording last \
 	    samples.ndjson
-	t record-end-new-taken 1 - \
+	t record-end-new-taken 125 - \
 	    "fragstat: $tmp/c5/fragstat-recording: cannot create $tmp/c5/.fragstat-recording-new: File exists" -- \
 	    -q --record "$tmp/c5" -- sh -c \
 	    'mkdir "$0/.fragstat-recording-new"' "$tmp/c5"

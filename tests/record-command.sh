@@ -180,7 +180,7 @@ if kill -0 $pid 2>/dev/null; then
 	fail=1
 fi
 wait $pid
-want "status after a failed recording" "$?" 1
+want "status after a failed recording (fragstat's own, as env's)" "$?" 125
 want "its message" "$(cat "$tmp/j.err")" \
     "fragstat: $tmp/j/during: cannot create: Not a directory"
 kill -0 "$(cat "$tmp/j.pid")" 2>/dev/null &&

@@ -402,7 +402,15 @@ judgement(FILE *fp, const struct report *r, const struct sstyle *st,
 	    st->verdict[VERDICT_UNUSABLE], w, st->off, pad > 0 ? pad : 0, "");
 }
 
-/* The zone table: one line per zone. */
+const char *const summary_columns[SUMMARY_NCOLS] = {
+	[SUMMARY_COL_NODE] = "Node", [SUMMARY_COL_ZONE] = "Zone",
+	[SUMMARY_COL_FREE] = "free", [SUMMARY_COL_PAGEBLOCKS] = "free pageblocks",
+	[SUMMARY_COL_NOW] = "free now", [SUMMARY_COL_SCORE] = "score",
+	[SUMMARY_COL_FRAGINDEX] = "fragindex",
+	[SUMMARY_COL_VERDICT] = "judgement",
+};
+
+/* The zone table: one line per zone, under a header as wide as its cells. */
 static void
 zones(FILE *fp, const struct report *r, const struct sstyle *st)
 {
@@ -419,10 +427,16 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 			    r->page_size));
 		fputc('\n', fp);
 	}
-	fprintf(fp, "%sNode Zone           free  free pageblocks", st->bold);
+	fprintf(fp, "%s%4s %-8s %10s %16s", st->bold,
+	    summary_columns[SUMMARY_COL_NODE], summary_columns[SUMMARY_COL_ZONE],
+	    summary_columns[SUMMARY_COL_FREE],
+	    summary_columns[SUMMARY_COL_PAGEBLOCKS]);
 	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  free now  score fragindex judgement%s", j + 1 <
-		    adv->norders ? " " : "");
+		fprintf(fp, "  %8s  %5s %9s %-*s", summary_columns[SUMMARY_COL_NOW],
+		    summary_columns[SUMMARY_COL_SCORE],
+		    summary_columns[SUMMARY_COL_FRAGINDEX],
+		    j + 1 < adv->norders ? 10 : 0,
+		    summary_columns[SUMMARY_COL_VERDICT]);
 	fprintf(fp, "%s\n", st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
 		const struct bzone *z = &r->bi->zones[i];

@@ -91,6 +91,12 @@ void	render_table(FILE *fp, const struct report *r);
 /* The default view: the verdict first, then one line per zone (needs R->advice). */
 void	render_summary(FILE *fp, const struct report *r);
 
+/* The summary's zone table: its columns, as its header names them. */
+enum { SUMMARY_COL_NODE, SUMMARY_COL_ZONE, SUMMARY_COL_FREE,
+	SUMMARY_COL_PAGEBLOCKS, SUMMARY_COL_NOW, SUMMARY_COL_SCORE,
+	SUMMARY_COL_FRAGINDEX, SUMMARY_COL_VERDICT, SUMMARY_NCOLS };
+extern const char *const summary_columns[SUMMARY_NCOLS];
+
 /* Print the summary's next step for R's worst verdict and judgement (render_next.c). */
 void	render_next_step(FILE *fp, const struct report *r);
 

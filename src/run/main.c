@@ -8,9 +8,13 @@
 
 #include "check_unknown.h"
 #include "endsigs.h"
+#include "commands.h"
+#include "extraopts.h"
+#include "help.h"
 #include "mapview.h"
 #include "mode_capture.h"
 #include "mode_check.h"
+#include "optlist.h"
 #include "modes.h"
 #include "need_status.h"
 #include "options_mode.h"
@@ -189,13 +193,44 @@ color_auto(void)
 	return isatty(STDOUT_FILENO);
 }
 
+/*
+ * Set CL to the words the options are read from: ARGV with a command's
+ * flags (fragstat need 2000x2M) and --extra-opts's options, and start
+ * --check's way of ending (*CHECK) where they ask for it. Returns
+ * EXIT_OK, -1 when help was asked for (*HELP: the mode), or an exit code
+ * after a message.
+ */
+static int
+command_line(int argc, char **argv, struct cmdline *cl, const char **help,
+    bool *check)
+{
+	int rc;
+
+	if ((rc = commands_expand(argc, argv, cl, help)) != EXIT_OK)
+		return rc;
+	/* --check ends as UNKNOWN on any error, a usage error too. */
+	if ((*check = check_wanted(cl->argc, cl->argv)))
+		check_begin();
+	/* The plugins' ini file: its options first, then the command line's. */
+	if ((rc = extraopts_expand(cl)) != EXIT_OK)
+		return rc;
+	if (!*check && (*check = check_wanted(cl->argc, cl->argv)))
+		check_begin();
+	return EXIT_OK;
+}
+
+/* The hidden option of the completions: --list-options=MODE. */
+#define LIST_OPTIONS	"--list-options="
+
 int
 main(int argc, char **argv)
 {
 	static char obuf[1 << 16];
 	struct slurp list = { NULL, 0 };
+	struct cmdline cl;
+	const char *help = NULL;
 	struct opts o;
-	bool check;
+	bool check = false;
 	int rc;
 
 	/* Before any is changed: nohup's SIGHUP stays ignored. */
@@ -211,11 +246,23 @@ main(int argc, char **argv)
 	 */
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
-	/* --check ends as UNKNOWN on any error, a usage error too. */
-	if ((check = check_wanted(argc, argv)))
-		check_begin();
-	if ((rc = options_parse(argc, argv, &o)) != EXIT_OK) {
-		rc = rc < 0 ? pipe_close_stdout() : rc;
+	memset(&o, 0, sizeof(o));
+	/* The completions ask which options act in a mode (not in --help). */
+	if (argc == 2 && strncmp(argv[1], LIST_OPTIONS, strlen(LIST_OPTIONS))
+	    == 0) {
+		cl.owned = NULL;
+		cl.words = NULL;
+		if ((rc = help_list_options(stdout, argv[1] +
+		    strlen(LIST_OPTIONS))) == EXIT_OK)
+			rc = pipe_close_stdout();
+		goto out;
+	}
+	if ((rc = command_line(argc, argv, &cl, &help, &check)) != EXIT_OK)
+		goto out;
+	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
+		/* --help: of the mode the line names (fragstat --check --help). */
+		if (o.help)
+			help = optlist_mode_of(cl.argc, cl.argv);
 		goto out;
 	}
 	/* Once, not per snapshot: auto colour means a terminal. */
@@ -230,10 +277,17 @@ main(int argc, char **argv)
 	if (rc == EXIT_OK && (rc = run_mode(&o)) < 0)
 		rc = run_show(&o);
 out:
+	/* -1: --help (printed here) or --version (printed). */
+	if (rc < 0 && help)
+		help_print(stdout, help[0] ? help : NULL);
+	if (rc < 0)
+		rc = pipe_close_stdout();
 	/* Memory ran out where no status could carry it (in a renderer). */
 	if (ferr_nomem_seen())
-		rc = EXIT_DATA;
+		rc = o.command ? EXIT_RUN_FAILED : EXIT_DATA;
 	slurp_free(&list);
 	free(o.roots);
+	free(cl.owned);
+	free(cl.words);
 	return check ? check_end(rc) : rc;
 }

@@ -345,7 +345,8 @@ watch_sample(const struct opts *o, struct watch_state *s)
 
 /*
  * Stop counting, end and close the recording or its windows. Returns RC,
- * the command's status when all went well, or EXIT_DATA after a message.
+ * the command's status when all went well, or after a message EXIT_DATA,
+ * or EXIT_RUN_FAILED with a command (never a status it could exit with).
  */
 static int
 watch_finish(const struct opts *o, struct watch_state *s, int rc)
@@ -364,9 +365,6 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	/* The command's status, unless the recording failed. */
-	if (w->child > 0 && rc == EXIT_OK)
-		rc = experiment_status(ws);
 	if (record_close(w->rec, &e) != 0) {
 		ferr_print(&e);
 		rc = EXIT_DATA;
@@ -379,7 +377,10 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	return rc;
+	/* The command's status, unless fragstat failed: then env(1)'s 125. */
+	if (o->command && rc != EXIT_OK)
+		return EXIT_RUN_FAILED;
+	return w->child > 0 ? experiment_status(ws) : rc;
 }
 
 /* --watch: find the orders that matter once, then sample. Returns an exit code. */
@@ -395,8 +396,9 @@ run_watch(struct opts *o)
 	 */
 	watch_signals();
 	memset(&s, 0, sizeof(s));
+	/* A command that cannot be recorded is not run: fragstat failed. */
 	if ((rc = watch_first(o, &s)) != EXIT_OK)
-		return rc;
+		return o->command && rc == EXIT_DATA ? EXIT_RUN_FAILED : rc;
 	watch_samples(o, &s);
 	rc = watch_sample(o, &s);
 	rc = watch_finish(o, &s, rc);

@@ -139,6 +139,12 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+const struct option *
+options_long(void)
+{
+	return longopts;
+}
+
 /*
  * Set O's marks from S, "LOW" or "LOW,SEVERE", whole percents with LOW <
  * SEVERE <= 100; without SEVERE, frag_severe stays 0: the input's release
@@ -613,17 +619,18 @@ opt_advice(int c, const char *arg, struct opts *o)
 
 /*
  * --help, --version, and what getopt_long() could not take: C, the last
- * of ARGV. Returns -1 after help or the version, else EXIT_USAGE after a
+ * of ARGV. Returns -1 with O->help set (main.c prints the help of the
+ * mode the line asks for) or after the version, else EXIT_USAGE after a
  * message.
  */
 static int
-opt_help_or_error(int c, char **argv)
+opt_help_or_error(int c, char **argv, struct opts *o)
 {
 	const char *arg;
 
 	switch (c) {
 	case 'h':
-		usage(stdout);
+		o->help = "";
 		return -1;
 	case 'V':
 		usage_version();
@@ -753,7 +760,11 @@ options_parse(int argc, char **argv, struct opts *o)
 	opterr = 0;	/* our own messages, named "fragstat" whatever argv[0] is */
 	if ((argc = cut_command(argc, argv, o)) < 0)
 		return EXIT_USAGE;
-	while ((c = getopt_long(argc, argv, ":r:f:jdqhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":r:f:jdqhVw:c:", longopts, NULL)) !=
+	    -1) {
+		/* -w and -c: --warn and --crit as the monitoring plugins spell them. */
+		if (c == 'w' || c == 'c')
+			c = c == 'w' ? OPT_WARN : OPT_CRIT;
 		if (c > 0 && c < OPT_END) {
 			if ((rc = refuse_twice(c, optarg, first, first_arg)) !=
 			    EXIT_OK)
@@ -765,13 +776,15 @@ options_parse(int argc, char **argv, struct opts *o)
 		    (rc = opt_output(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_watch(c, optarg, o)) == NOT_THIS_GROUP &&
 		    (rc = opt_advice(c, optarg, o)) == NOT_THIS_GROUP)
-			rc = opt_help_or_error(c, argv);
+			rc = opt_help_or_error(c, argv, o);
 		if (rc != EXIT_OK)
 			return rc;
 	}
-	if (given[OPT_COMPARE]) {
+	/* The modes of several roots take them as operands too. */
+	if (given[OPT_COMPARE] || given[OPT_FLEET])
 		while (optind < argc)
 			o->roots[o->nroots++] = argv[optind++];
+	if (given[OPT_COMPARE]) {
 		if (o->nroots != 2 || o->roots_from)
 			return usage_error("%s", "--compare takes two snapshots: "
 			    "fragstat --compare A B");

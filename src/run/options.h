@@ -3,6 +3,8 @@
 #ifndef FRAGSTAT_OPTIONS_H
 #define FRAGSTAT_OPTIONS_H
 
+#include <getopt.h>
+
 #include "opts.h"
 
 /*
@@ -10,5 +12,8 @@
  * printed, or EXIT_USAGE after a message. O->roots is malloc'd.
  */
 int	options_parse(int argc, char **argv, struct opts *o);
+
+/* Returns every long option, as getopt_long() takes them (a NULL name last). */
+const struct option	*options_long(void);
 
 #endif

@@ -21,6 +21,8 @@ enum exit_code {
 	EXIT_NEED_UNKNOWN = 6,
 	EXIT_NEED_IMPOSSIBLE = 7,
 	EXIT_NEED_PINNED = 8,
+	/* fragstat's own failure while it runs a command, as env(1)'s */
+	EXIT_RUN_FAILED = 125,
 };
 
 /* How the result is shown. */
@@ -106,6 +108,7 @@ struct opts {
 	uint64_t	 warn, crit;
 	const char	*warn_size, *crit_size;
 	const char	*warn_arg, *crit_arg;	/* as given, for "given twice" */
+	const char	*help;		/* --help: NULL, "" (main.c finds the mode) or a mode (optlist.h) */
 };
 
 /* Samples a window of --trigger keeps before and writes after its trigger. */
