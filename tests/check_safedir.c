@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -97,6 +98,54 @@ START_TEST(test_rm_tree_never_follows)
 }
 END_TEST
 
+/*
+ * A tree six directories deep, a file in each, removed through the
+ * descriptor held with one descriptor free (issue 44: out of descriptors,
+ * nothing could be removed); a directory put in the held one's place is
+ * left with what it holds.
+ */
+START_TEST(test_rm_held_one_descriptor)
+{
+	static const char *const dirs[] = { "t", "t/a", "t/a/b", "t/a/b/c",
+	    "t/a/b/c/d", "t/a/b/c/d/e" };
+	struct rlimit rl;
+	char file[PATH_MAX];
+	size_t i;
+	int fd, next;
+
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		ck_assert_int_eq(mkdirat(topfd, dirs[i], 0755), 0);
+		snprintf(file, sizeof(file), "%s/f", dirs[i]);
+		ck_assert_int_eq(close(openat(topfd, file, O_CREAT | O_WRONLY,
+		    0644)), 0);
+	}
+	fd = openat(topfd, "t", O_RDONLY | O_DIRECTORY);
+	ck_assert_int_ge(fd, 0);
+	/* The lowest free descriptor is the only one left (forked: CK_FORK). */
+	next = dup(fd);
+	ck_assert_int_ge(next, 0);
+	close(next);
+	ck_assert_int_eq(getrlimit(RLIMIT_NOFILE, &rl), 0);
+	rl.rlim_cur = (rlim_t)next + 1;
+	ck_assert_int_eq(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	ck_assert_int_eq(safedir_rm_held(topfd, "t", fd), 0);
+	ck_assert(!has("t"));
+	close(fd);
+	/* Swapped: what is held is emptied, the one in its place left. */
+	ck_assert_int_eq(mkdirat(topfd, "u", 0755), 0);
+	ck_assert_int_eq(close(openat(topfd, "u/f", O_CREAT | O_WRONLY, 0644)),
+	    0);
+	fd = openat(topfd, "u", O_RDONLY | O_DIRECTORY);
+	ck_assert_int_eq(renameat(topfd, "u", topfd, "u.moved"), 0);
+	ck_assert_int_eq(mkdirat(topfd, "u", 0755), 0);
+	ck_assert_int_eq(close(openat(topfd, "u/theirs", O_CREAT | O_WRONLY,
+	    0644)), 0);
+	ck_assert_int_eq(safedir_rm_held(topfd, "u", fd), -1);
+	ck_assert(has("u/theirs") && has("u.moved") && !has("u.moved/f"));
+	close(fd);
+}
+END_TEST
+
 /* The renames, with the flags and (FRAGSTAT_TEST_NO_RENAME_FLAGS) as on NFS. */
 START_TEST(test_renames)
 {
@@ -168,6 +217,7 @@ main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_mkdtemp_new_names);
 	tcase_add_test(tc, test_rm_tree_never_follows);
+	tcase_add_test(tc, test_rm_held_one_descriptor);
 #ifdef FRAGSTAT_TEST_HOOKS
 	/* 1: as on NFS, through a test hook only --enable-test-hooks builds. */
 	tcase_add_loop_test(tc, test_renames, 0, 2);

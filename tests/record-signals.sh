@@ -74,7 +74,11 @@ if command -v python3 > /dev/null && command -v setsid > /dev/null; then
 	    setsid sleep 60 > "$tmp/t.out" 2>&1 <<'PY'
 import os, pty, select, sys, time
 rec, argv = sys.argv[1], sys.argv[2:]
-pid, fd = pty.fork()
+try:
+	pid, fd = pty.fork()
+except OSError as e:
+	print("no pty:", e)
+	sys.exit(0)
 if pid == 0:
 	os.execvp(argv[0], argv)
 open_ = [fd]
@@ -110,8 +114,12 @@ if status is None:
 else:
 	print("exit", os.waitstatus_to_exitcode(status))
 PY
-	want "^C to a recording whose COMMAND left the foreground group" \
-	    "$(cat "$tmp/t.out")" "exit 130"
+	if grep -q '^no pty' "$tmp/t.out"; then
+		echo "note: $(cat "$tmp/t.out"): ^C through a terminal is not tested"
+	else
+		want "^C to a recording whose COMMAND left the foreground group" \
+		    "$(cat "$tmp/t.out")" "exit 130"
+	fi
 else
 	echo "note: no python3 or setsid: ^C through a terminal is not tested"
 fi
