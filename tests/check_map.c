@@ -9,6 +9,7 @@
 
 #include "buddyinfo.h"
 #include "explain.h"
+#include "folios.h"
 #include "iomem.h"
 #include "kpageflags.h"
 #include "map.h"
@@ -599,6 +600,68 @@ START_TEST(test_explain_regime)
 }
 END_TEST
 
+/*
+ * The folio census from crafted head and tail runs: each run below, its
+ * kind (the head's flags) and order (its length) worked by hand.
+ */
+START_TEST(test_folios)
+{
+	const uint64_t H = F(KPF_COMPOUND_HEAD), T = F(KPF_COMPOUND_TAIL);
+	const uint64_t LRU = F(KPF_LRU), ANON = F(KPF_ANON);
+	uint64_t flags[530];
+	struct map_zone z;
+	struct map m;
+	size_t n = 0, k;
+
+	memset(&z, 0, sizeof(z));
+	/* 0..3: an anonymous order-2 folio, tails with the head's flags (6.9+). */
+	flags[n++] = H | LRU | ANON;
+	for (k = 0; k < 3; k++)
+		flags[n++] = T | LRU | ANON;
+	/* 4, 5: shmem of order 1: swap-backed page cache; tails flagless (< 6.9). */
+	flags[n++] = H | LRU | F(KPF_SWAPBACKED);
+	flags[n++] = T;
+	/* 6: a single page-cache page; 7, 8: a kernel compound page: none. */
+	flags[n++] = LRU | F(KPF_UPTODATE);
+	flags[n++] = H;
+	flags[n++] = T;
+	/* 9: free, 10: slab: none. */
+	flags[n++] = F(KPF_BUDDY);
+	flags[n++] = F(KPF_SLAB);
+	/* 11..522: a PMD-size anonymous THP, order 9, off the LRU (THP). */
+	flags[n++] = H | F(KPF_THP) | ANON;
+	for (k = 0; k < 511; k++)
+		flags[n++] = T | F(KPF_THP) | ANON;
+	/* 523..526: a file folio of order 2, read in two runs (2 + 2). */
+	flags[n++] = H | LRU;
+	flags[n++] = T | LRU;
+	flags[n++] = T | LRU;
+	flags[n++] = T | LRU;
+	/* 527, then 529 after a gap at 528: two order-0 file folios. */
+	flags[n++] = LRU;
+	flags[n++] = T | LRU;	/* 528: not read */
+	flags[n++] = T | LRU;	/* 529: a tail after a gap ends what was open */
+	folios_pages(&z, 0, flags, 525);
+	folios_pages(&z, 525, flags + 525, 3);
+	folios_pages(&z, 529, flags + 529, 1);
+	memset(&m, 0, sizeof(m));
+	m.zones = &z;
+	m.nzones = 1;
+	folios_settle(&m);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_ANON][2], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_ANON][9], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_SHMEM][1], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_FILE][0], 2);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_FILE][2], 1);
+	/* Nothing else: the kernel compound page, free and slab pages. */
+	for (k = 0; k < FRAG_MAX_ORDERS; k++)
+		n -= z.folios[MAP_FOLIO_ANON][k] + z.folios[MAP_FOLIO_SHMEM][k] +
+		    z.folios[MAP_FOLIO_FILE][k];
+	ck_assert_uint_eq(n, 530 - 6);
+	ck_assert_int_eq(folios_max_order(&m), 9);
+}
+END_TEST
+
 /* What a run says when a file is wrong. */
 static const struct bad {
 	const char	*zoneinfo, *iomem;
@@ -973,6 +1036,7 @@ main(void)
 	tcase_add_test(tc, test_two_zones);
 	tcase_add_test(tc, test_explain);
 	tcase_add_test(tc, test_explain_regime);
+	tcase_add_test(tc, test_folios);
 	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
 	tcase_add_test(tc, test_missing);
 	tcase_add_test(tc, test_iomem_pages);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "folios.h"
 #include "map.h"
 
 /* Returns whether FLAGS has bit B. */
@@ -123,6 +124,7 @@ map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
 	uint64_t pb = (uint64_t)1 << m->pageblock_order;
 	size_t run;
 
+	folios_pages(z, pfn, flags, n);
 	while (n > 0) {
 		run = (size_t)(pb - pfn % pb) < n ? (size_t)(pb - pfn % pb) : n;
 		block_pages(m, z, &z->blocks[(pfn >> m->pageblock_order) -
@@ -145,6 +147,7 @@ map_settle(struct map *m)
 	 * than free ones.
 	 */
 	m->buddy_head_only = m->buddy_pages < m->nr_free_pages / 2;
+	folios_settle(m);
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < m->zones[i].nblocks; k++) {
 			b = &m->zones[i].blocks[k];

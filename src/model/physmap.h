@@ -42,6 +42,14 @@ enum map_kind {
 	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_NKINDS
 };
 
+/*
+ * The folios of files and processes by what they hold (the folio census,
+ * kernel/folios.c): a compound head and its tails, or a single page, on
+ * the LRU or a THP. Shmem and tmpfs are swap-backed without ANON.
+ */
+enum map_folio { MAP_FOLIO_ANON, MAP_FOLIO_SHMEM, MAP_FOLIO_FILE,
+	MAP_NFOLIOS };
+
 /* What bounds the ceiling at one order. */
 enum map_limit {
 	MAP_LIMIT_NONE,		/* below the pageblock order: no ceiling */
@@ -122,6 +130,13 @@ struct map_zone {
 
 	/* map_pages()'s place: the next PFN, the end of the last BUDDY block. */
 	uint64_t	 scan_next, buddy_end;
+
+	/* The folio census: folios by kind and order (folios_pages()). */
+	uint64_t	 folios[MAP_NFOLIOS][FRAG_MAX_ORDERS];
+	bool		 have_folios;	/* read from the page flags */
+	/* folios_pages()'s open folio: its kind (-1: none), pages so far, the next PFN. */
+	int		 folio_kind;
+	uint64_t	 folio_len, folio_next;
 };
 
 /* The map of every zone, and what the reading assumed. */

@@ -18,6 +18,7 @@
 #include "render_json.h"
 #include "render_map.h"
 #include "render_map_explain.h"
+#include "render_map_folios.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
@@ -300,6 +301,7 @@ render_map_table(FILE *fp, const struct report *r)
 	frames_table(fp, r, uninit);
 	if (r->explain)
 		render_map_explain_table(fp, r);
+	render_map_folios_table(fp, r);
 	blocks_table(fp, r, uninit);
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
@@ -488,6 +490,7 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	jw_u64(w, z->uninit_pages);
 	jw_key(w, "not_initialised_pageblocks");
 	jw_u64(w, map_zone_uninit(z));
+	render_map_folios_json(w, m, z);
 	if (pz)
 		pinned_json(w, pz);
 	if (r->pollution)
