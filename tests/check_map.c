@@ -756,17 +756,21 @@ START_TEST(test_mapfile_roundtrip)
 	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
 	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
 	text = written(&m, &len);
-	ck_assert_str_eq(text, "fragstat-map 3\npage_size 4096\n"
+	/* The census: the LRU page at PFN 10 (the THP tail after it has no head). */
+	ck_assert_str_eq(text, "fragstat-map 4\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 0\nbuddy_head_only 0\n"
 	    "buddy_pages 19\n"
 	    "zone 0 Normal start_pfn 2 spanned 30 free 19 pcp 1\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n1 4 0 0 0 0 0 0 0 0 0 0 0 0\n"
 	    "1 2 2 0 0 0 0 0 0 0 0 0 0 0\n1 3 0 1 0 0 1 0 0 0 0 0 0 0\n"
 	    "1 3 0 0 1 0 0 0 0 0 0 0 0 1\n1 0 0 0 0 4 0 0 0 0 0 0 0 0\n"
-	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\nend\n");
+	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "folios 1\nfolio file 0 1\nend\n");
 	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, &back, &cgs, &ps, &e) == 0,
 	    "%lu: %s", e.line, e.msg);
 	ck_assert_uint_eq(ps, 4096);
+	ck_assert(back.zones[0].have_folios);
+	ck_assert_uint_eq(back.zones[0].folios[MAP_FOLIO_FILE][0], 1);
 	ck_assert_int_eq(map_compute(&back, g.in.frag), 0);
 	ck_assert_uint_eq(back.zones[0].nblocks, m.zones[0].nblocks);
 	for (k = 0; k < m.zones[0].nblocks; k++)
@@ -801,7 +805,8 @@ START_TEST(test_mapfile_runs)
 	    "buddy_pages 2\nnr_free_pages 7\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n4 4 0 0 0 0 0 0 0 0 0 0 0 0\nend\n";
-	static const char v3[] = "fragstat-map 3\npage_size 4096\n"
+	/* Written back as version 4, without a census: none was read. */
+	static const char v3[] = "fragstat-map 4\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
 	    "buddy_pages 2\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
@@ -923,7 +928,8 @@ START_TEST(test_mapfile_too_long)
 	rc = mapfile_load(path, &in, &m, &cgs, &ps, &e);
 	unlink(path);
 	ck_assert_int_eq(rc, -1);
-	ck_assert_str_eq(e.msg, "larger than the 864 bytes its own lines "
+	/* 512 + a zone's 192 + 16 + 3 * 32 * 48 (its census) + 2 * 80. */
+	ck_assert_str_eq(e.msg, "larger than the 5488 bytes its own lines "
 	    "allow");
 	ck_assert_ptr_null(m.zones);
 	buddyinfo_free(&in.bi);
@@ -937,10 +943,25 @@ static const struct mbad {
 	const char	*msg;
 } mbads[] = {
 	{ "", 1, "ends before fragstat-map (cut short?)" },
-	{ "fragstat-map 4\n", 1, "format version 4: this fragstat reads "
-	  "versions 2 to 3" },
+	{ "fragstat-map 5\n", 1, "format version 5: this fragstat reads "
+	  "versions 2 to 4" },
 	{ "fragstat-map 1\n", 1, "format version 1: this fragstat reads "
-	  "versions 2 to 3" },
+	  "versions 2 to 4" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 1\nfolio huge 0 1\nend\n", 11,
+	  "folio kind not anon, shmem or file" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 2\nfolio anon 9 1\n"
+	  "folio anon 9 2\nend\n", 12, "folio anon 9 again" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 1\nend\n", 11,
+	  "not 'folio KIND ORDER COUNT'" },
 	{ "fragstat-map 2\npage_size 4097\n", 2,
 	  "page_size is not a power of two" },
 	{ "fragstat-map 2\npagesize 4096\n", 2, "not 'page_size NUMBER'" },

@@ -14,9 +14,9 @@
 /*
  * The format's version, and the oldest the parser reads: version 2 also
  * stored nr_free_pages, the zones' free pages added up, which the parser
- * skips and adds up itself.
+ * skips and adds up itself; version 4 added the folio census.
  */
-#define MAPFILE_VERSION		3
+#define MAPFILE_VERSION		4
 #define MAPFILE_VERSION_MIN	2
 
 /* Returns whether pageblocks A and B hold the same counts. */
@@ -68,6 +68,26 @@ write_cgroups(FILE *fp, const struct memcg *cg)
 	}
 }
 
+/* Write zone Z's folio census, when read: "folios N", then N "folio KIND ORDER COUNT". */
+static void
+write_folios(FILE *fp, const struct map_zone *z)
+{
+	unsigned k, o, n = 0;
+
+	if (!z->have_folios)
+		return;
+	for (k = 0; k < MAP_NFOLIOS; k++)
+		for (o = 0; o < FRAG_MAX_ORDERS; o++)
+			n += z->folios[k][o] != 0;
+	fprintf(fp, "folios %u\n", n);
+	for (k = 0; k < MAP_NFOLIOS; k++)
+		for (o = 0; o < FRAG_MAX_ORDERS; o++)
+			if (z->folios[k][o])
+				fprintf(fp, "folio %s %u %" PRIu64 "\n",
+				    map_folio_name((enum map_folio)k), o,
+				    z->folios[k][o]);
+}
+
 void
 mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
     unsigned long page_size)
@@ -98,6 +118,7 @@ mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
 				fprintf(fp, " %u", (unsigned)b->pin[c]);
 			fputc('\n', fp);
 		}
+		write_folios(fp, z);
 	}
 	if (cg && cg->read)
 		write_cgroups(fp, cg);
@@ -414,19 +435,69 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 	return next(c, "'end'", e);
 }
 
+/*
+ * Read the folio census of zone Z from C, whose line was read: when it is
+ * "folios N", it and N "folio KIND ORDER COUNT" lines, then the next
+ * line (WHAT names it). Returns 0 or -1 with E set.
+ */
+static int
+folio_lines(struct cursor *c, struct map_zone *z, const char *what,
+    struct ferr *e)
+{
+	uint64_t n, o, v;
+	size_t i;
+	int k;
+
+	if (c->nt != 2 || !tok_is(&c->t[0], "folios"))
+		return 0;
+	if (number(c, 1, "folios", 0, MAP_NFOLIOS * FRAG_MAX_ORDERS, &n,
+	    e) != 0)
+		return -1;
+	z->have_folios = true;
+	for (i = 0; i < n; i++) {
+		if (next(c, "the folio lines", e) != 0)
+			return -1;
+		if (c->nt != 4 || !tok_is(&c->t[0], "folio"))
+			return ferr_set(e, c->ls.no, "not 'folio KIND ORDER "
+			    "COUNT'");
+		for (k = 0; k < MAP_NFOLIOS; k++)
+			if (tok_is(&c->t[1], map_folio_name((enum map_folio)k)))
+				break;
+		if (k == MAP_NFOLIOS)
+			return ferr_set(e, c->ls.no, "folio kind not anon, "
+			    "shmem or file");
+		if (number(c, 2, "order", 0, FRAG_MAX_ORDERS - 1, &o, e) != 0 ||
+		    number(c, 3, "count", 1, UINT64_MAX, &v, e) != 0)
+			return -1;
+		if (z->folios[k][o])
+			return ferr_set(e, c->ls.no, "folio %s %" PRIu64
+			    " again", map_folio_name((enum map_folio)k), o);
+		z->folios[k][o] = v;
+	}
+	return next(c, what, e);
+}
+
 /* Read the zones of BI with their pageblocks from C into M. Returns 0 or -1 with E set. */
 static int
 zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
     struct memcg *cg, struct ferr *e)
 {
+	const char *what;
 	size_t i;
 
-	for (i = 0; i < m->nzones; i++)
-		if (next(c, "a zone line for each buddyinfo zone", e) != 0 ||
-		    zone_line(c, m, i, &bi->zones[i], e) != 0 ||
-		    block_lines(c, m, &m->zones[i], m->zones[i].blocks, e) != 0)
+	if (m->nzones > 0 && next(c, "a zone line for each buddyinfo zone",
+	    e) != 0)
+		return -1;
+	for (i = 0; i < m->nzones; i++) {
+		what = i + 1 < m->nzones ? "a zone line for each buddyinfo "
+		    "zone" : "'end'";
+		if (zone_line(c, m, i, &bi->zones[i], e) != 0 ||
+		    block_lines(c, m, &m->zones[i], m->zones[i].blocks, e) != 0 ||
+		    next(c, what, e) != 0 ||
+		    folio_lines(c, &m->zones[i], what, e) != 0)
 			return -1;
-	if (next(c, "'end'", e) != 0)
+	}
+	if (m->nzones == 0 && next(c, "'end'", e) != 0)
 		return -1;
 	/* Only a capture made where /proc/kpagecgroup could be read has these. */
 	if (c->nt >= 1 && tok_is(&c->t[0], "cgroups") && cgroups(c, m, cg,
@@ -511,7 +582,8 @@ fail:
  * with 13 blanks and the newline: 79 bytes.
  */
 #define MAPFILE_HEAD_MAX	512
-#define MAPFILE_ZONE_MAX	192
+/* A zone line, and its folio census: a line per kind and order, 48 bytes. */
+#define MAPFILE_ZONE_MAX	(192 + 16 + MAP_NFOLIOS * FRAG_MAX_ORDERS * 48)
 #define MAPFILE_BLOCK_MAX	80
 /* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
 #define MAPFILE_PATH_MAX	4096

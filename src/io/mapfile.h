@@ -19,7 +19,7 @@
  * space, every number decimal, every line in this order (doc/reference.md,
  * "The stored map"):
  *
- *	fragstat-map 3
+ *	fragstat-map 4
  *	page_size 4096			bytes per page frame
  *	pageblock_order 9
  *	orders 11			buddyinfo's orders
@@ -29,6 +29,8 @@
  *	zone NODE NAME start_pfn N spanned N free N pcp N
  *	REPEAT FREE MOVABLE UNMOVABLE AMBIGUOUS HOLE
  *	...
+ *	folios N			the zone's folio census, if read
+ *	folio KIND ORDER COUNT		N of them: anon, shmem or file
  *	end
  *
  * A zone line per buddyinfo zone, in buddyinfo's order, with zoneinfo's
@@ -42,7 +44,9 @@
  * This is struct map's and struct map_zone's first part, what the kernel
  * files said, after map_settle(): --sysroot computes the rest again.
  * Version 2 had "nr_free_pages N" after buddy_pages, the zones' free
- * pages added up: the parser reads it and adds them up itself.
+ * pages added up: the parser reads it and adds them up itself. Version 4
+ * added the folio census (kernel/folios.c) after a zone's pageblocks; a
+ * zone without it was stored without one.
  */
 
 /* Write M, read in pages of PAGE_SIZE bytes, to FP; CG too when read. */

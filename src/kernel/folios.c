@@ -87,15 +87,6 @@ folios_settle(struct map *m)
 		folio_end(&m->zones[i]);
 }
 
-const char *
-folios_name(enum map_folio k)
-{
-	static const char *const names[MAP_NFOLIOS] = { "anon", "shmem",
-	    "file" };
-
-	return names[k];
-}
-
 int
 folios_max_order(const struct map *m)
 {

@@ -21,9 +21,6 @@ void	folios_settle(struct map *m);
 /* Returns the kind a folio whose head has FLAGS counts as, or -1: none (a kernel page). */
 int	folios_kind(uint64_t flags);
 
-/* Returns the name of kind K ("anon"). */
-const char	*folios_name(enum map_folio k);
-
 /* Returns the largest order of a folio in M's zones, or -1 when none. */
 int	folios_max_order(const struct map *m);
 

@@ -50,6 +50,9 @@ enum map_kind {
 enum map_folio { MAP_FOLIO_ANON, MAP_FOLIO_SHMEM, MAP_FOLIO_FILE,
 	MAP_NFOLIOS };
 
+/* Returns the name of folio kind K ("anon"). */
+const char	*map_folio_name(enum map_folio k);
+
 /* What bounds the ceiling at one order. */
 enum map_limit {
 	MAP_LIMIT_NONE,		/* below the pageblock order: no ceiling */

@@ -48,7 +48,7 @@ kind_row(FILE *fp, const struct report *r, const struct map_zone *z,
 	unsigned o;
 
 	n = kind_count(z, k, &pages);
-	fprintf(fp, " %-6s%10" PRIu64 "%10" PRIu64 "  ", folios_name(k), n,
+	fprintf(fp, " %-6s%10" PRIu64 "%10" PRIu64 "  ", map_folio_name(k), n,
 	    pages);
 	t.fp = fp;
 	t.indent = t.col = 42;
@@ -106,7 +106,7 @@ render_map_folios_json(struct jsonw *w, const struct map *m,
 	n = top >= (int)m->norders ? (unsigned)top + 1 : m->norders;
 	jw_object(w);
 	for (k = 0; k < MAP_NFOLIOS; k++) {
-		jw_key(w, folios_name((enum map_folio)k));
+		jw_key(w, map_folio_name((enum map_folio)k));
 		jw_array(w, true);
 		for (o = 0; o < n; o++)
 			jw_u64(w, z->folios[k][o]);
