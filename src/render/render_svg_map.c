@@ -38,6 +38,7 @@
 #define MAP_LINE_H	18
 #define MAP_KEY_Y	62	/* the key, below the title and the source line */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
+#define FOLIO_LINE_H	14	/* its folio census, when read */
 #define TICKS_H		16
 
 
@@ -61,14 +62,65 @@ zone_rows(const struct map_zone *z)
 	    z->first_block / ROW_BLOCKS + 1);
 }
 
+/* Returns the height of zone Z's head: its name, span and census. */
+static long
+zone_head_h(const struct map_zone *z)
+{
+	return ZONE_HEAD_H + (z->nblocks > 0 && z->have_folios ?
+	    FOLIO_LINE_H : 0);
+}
+
 /* Returns the height of zone Z's part with NLINES ceiling lines. */
 static long
 zone_h(const struct map_zone *z, size_t nlines)
 {
 	if (z->nblocks == 0)
 		return ZONE_HEAD_H;
-	return ZONE_HEAD_H + (long)nlines * MAP_LINE_H + TICKS_H +
+	return zone_head_h(z) + (long)nlines * MAP_LINE_H + TICKS_H +
 	    zone_rows(z) * ROW_H + 20;
+}
+
+/*
+ * Write zone Z's folio census at Y: each kind's folios and its largest
+ * size, the count per size in the line's title (a tooltip).
+ */
+static void
+folio_line(struct svgw *w, const struct report *r, const struct map_zone *z,
+    long y)
+{
+	char s[32], title[1024];
+	size_t n = 0;
+	uint64_t count;
+	unsigned k, o, top;
+
+	svgr_text_open(w, MAP_MARGIN, y, 11, NULL, NULL);
+	svg_text(w, "folios of files and processes:");
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		count = top = 0;
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			count += z->folios[k][o];
+			top = z->folios[k][o] ? o : top;
+			if (z->folios[k][o] && n < sizeof(title))
+				n += (size_t)snprintf(title + n, sizeof(title) -
+				    n, "%s%s %s %llu", n ? ", " : "",
+				    map_folio_name((enum map_folio)k),
+				    hum_order_label(s, sizeof(s), o,
+				    r->page_size), (unsigned long long)
+				    z->folios[k][o]);
+		}
+		svg_text(w, k ? ", " : " ");
+		svg_text_int(w, (long long)count);
+		svg_text(w, " ");
+		svg_text(w, map_folio_name((enum map_folio)k));
+		if (count) {
+			svg_text(w, " (largest ");
+			svg_text(w, hum_order_label(s, sizeof(s), top,
+			    r->page_size));
+			svg_text(w, ")");
+		}
+	}
+	svg_element_text(w, "title", n ? title : "no folios");
+	svg_close(w);
 }
 
 /* The title of a ceiling bar: Z's values at order O as the JSON has them. */
@@ -421,7 +473,9 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 		svg_text(w, " not initialised");
 	}
 	svg_close(w);
-	y += ZONE_HEAD_H;
+	if (z->have_folios)
+		folio_line(w, r, z, y + 30 + FOLIO_LINE_H);
+	y += zone_head_h(z);
 	/* Every order from the pageblock order up, as the JSON has them. */
 	for (o = m->pageblock_order; o < m->norders; o++, y += MAP_LINE_H)
 		ceiling_line(w, r, z, o, MAP_MARGIN, y);
