@@ -17,6 +17,7 @@
 #include "render_census.h"
 #include "render_json.h"
 #include "render_map.h"
+#include "render_map_cma.h"
 #include "render_map_explain.h"
 #include "render_map_folios.h"
 #include "render_pollution.h"
@@ -302,6 +303,7 @@ render_map_table(FILE *fp, const struct report *r)
 	if (r->explain)
 		render_map_explain_table(fp, r);
 	render_map_folios_table(fp, r);
+	render_map_cma_table(fp, r);
 	blocks_table(fp, r, uninit);
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
@@ -535,6 +537,8 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_end(&w);
 	if (r->explain)
 		render_map_explain_json(&w, r);
+	if (r->explain)
+		render_map_cma_json(&w, r);
 	if (r->pollution)
 		render_pollution_nodes_json(&w, r->pollution);
 	if (r->regions)
