@@ -15,6 +15,7 @@
 #include "map.h"
 #include "mapfile.h"
 #include "meminfo.h"
+#include "pins.h"
 #include "render_map.h"
 #include "testutil.h"
 #include "zoneinfo.h"
@@ -505,6 +506,7 @@ START_TEST(test_explain)
 	const struct ex_zone *d, *n;
 	struct meminfo mi;
 	struct explain x;
+	struct pins p;
 	struct map m;
 	struct gen g;
 
@@ -517,8 +519,9 @@ START_TEST(test_explain)
 	ck_assert_int_eq(map_compute(&m, g.in.frag), 0);
 	ck_assert_int_eq(meminfo_parse(mi_text, strlen(mi_text), &mi, &e), 0);
 	vm.v[VM_NR_MEMMAP_BOOT_PAGES] = 2;
-	ck_assert_int_eq(explain_compute(&x, &m, &g.in.zi, &mi, &vm, "6.18.2",
-	    4096), 0);
+	ck_assert_int_eq(pins_compute(&p, &m), 0);
+	ck_assert_int_eq(explain_compute(&x, &m, &p, &g.in.zi, &mi, &vm,
+	    "6.18.2", 4096), 0);
 	ck_assert_int_eq(x.regime, EX_REGIME_SNAPSHOT);
 	d = &x.zones[0];
 	n = &x.zones[1];
@@ -581,6 +584,17 @@ START_TEST(test_explain)
 	    x.machine.explained[EX_AMBIGUOUS], 1);
 	ck_assert(x.have_memmap_boot);
 	ck_assert_uint_eq(x.memmap_boot, 2);
+	/*
+	 * The kernel kind in pinned pageblocks: DMA32's flagless PFN 5;
+	 * Normal's compound 17, 18, flagless 23 and 24..27 (4 flagless
+	 * pages, more than its 2 per-CPU ones: not admitted); 28..31 are
+	 * not initialised, not pinned.
+	 */
+	ck_assert_uint_eq(d->pinned_kernel, 0);
+	ck_assert_uint_eq(d->pinned_ambiguous, 1);
+	ck_assert_uint_eq(n->pinned_kernel, 2);
+	ck_assert_uint_eq(n->pinned_ambiguous, 5);
+	pins_free(&p);
 	explain_free(&x);
 	map_free(&m);
 	gen_free(&g);

@@ -243,7 +243,7 @@ mapshow_compute(const struct opts *o, struct mapshow *s)
 
 	if (mapview_compute(o->sysroot, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
-	if (s->in.have_zi && explain_compute(&s->x, &s->v.m, &s->in.zi,
+	if (s->in.have_zi && explain_compute(&s->x, &s->v.m, &s->v.p, &s->in.zi,
 	    s->in.have_mi ? &s->in.mi : NULL, s->in.have_vm ? &s->in.vm : NULL,
 	    s->in.release[0] ? s->in.release : NULL, s->r.page_size) != 0) {
 		ferr_nomem();
