@@ -676,6 +676,61 @@ START_TEST(test_folios)
 }
 END_TEST
 
+/*
+ * The same page flags read as two releases write them: before 6.9 a
+ * slab's and a page table's compound tails show only TAIL (PG_slab,
+ * PageTable on the head), from 6.9 the folio's flags. A file written
+ * the old way, read as 6.8, counts its tails under their head's kind;
+ * read as 6.18 (whose tails would carry SLAB), flagless compound tails
+ * are other kernel pages.
+ */
+START_TEST(test_regime_tails)
+{
+	static const uint64_t H = F(KPF_COMPOUND_HEAD), T = F(KPF_COMPOUND_TAIL);
+	static const uint64_t flags[32] = {
+		0, 0, B, B,
+		F(KPF_SLAB) | H, T, T, T,	/* an order-2 slab, before 6.9 */
+		F(KPF_PGTABLE) | H, T, B, B,	/* an order-1 page table */
+		B, B, B, B,
+		H, T, B, B,			/* a kernel compound page */
+		0, 0, 0, 0,			/* the PCI hole */
+		B, B, B, B,
+		B, B, B, B,
+	};
+	static const struct { const char *release; uint64_t slab, pgtable,
+	    kernel; } want[] = {
+		{ "6.8.12", 4, 2, 2 },
+		{ "6.18.0", 1, 1, 6 },
+		{ "", 1, 1, 6 },	/* unknown: read as the newest */
+	};
+	char *zi = zone_zoneinfo(18);
+	struct ferr e = { .path = "" };
+	uint64_t pin[MAP_NPINS];
+	struct map m;
+	struct gen g;
+	size_t i, k;
+	unsigned p;
+
+	for (i = 0; i < N(want); i++) {
+		gen(&g, zone_buddyinfo, zi, zone_iomem, flags, N(flags), 2);
+		snprintf(g.in.release, sizeof(g.in.release), "%s",
+		    want[i].release);
+		ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+		memset(pin, 0, sizeof(pin));
+		for (k = 0; k < m.zones[0].nblocks; k++)
+			for (p = 0; p < MAP_NPINS; p++)
+				pin[p] += m.zones[0].blocks[k].pin[p];
+		ck_assert_uint_eq(m.tails_own, i == 0);
+		ck_assert_uint_eq(pin[MAP_PIN_SLAB], want[i].slab);
+		ck_assert_uint_eq(pin[MAP_PIN_PAGETABLE], want[i].pgtable);
+		ck_assert_uint_eq(pin[MAP_PIN_KERNEL], want[i].kernel);
+		map_free(&m);
+		gen_free(&g);
+	}
+	free(zi);
+}
+END_TEST
+
 /* What a run says when a file is wrong. */
 static const struct bad {
 	const char	*zoneinfo, *iomem;
@@ -1072,6 +1127,7 @@ main(void)
 	tcase_add_test(tc, test_explain);
 	tcase_add_test(tc, test_explain_regime);
 	tcase_add_test(tc, test_folios);
+	tcase_add_test(tc, test_regime_tails);
 	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
 	tcase_add_test(tc, test_missing);
 	tcase_add_test(tc, test_iomem_pages);

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "explain.h"
+#include "kpf.h"
 #include "map.h"
 #include "pins.h"
-#include "text.h"
 
 /* Where a counter is kept, so which zones its pages may lie in. */
 enum scope { SC_ZONE, SC_NODE, SC_MACHINE };
@@ -83,11 +83,9 @@ explain_regime(const char *release)
 
 	if (v < 0)
 		return EX_REGIME_UNKNOWN;
-	/* stable_page_flags() took snapshot_page() in 6.17. */
-	if (v >= 6 * TEXT_KVER_MINORS + 17)
+	if (v >= KPF_SNAPSHOT_KVER)
 		return EX_REGIME_SNAPSHOT;
-	/* ... and the folio's flags (page_folio()) in 6.9. */
-	if (v >= 6 * TEXT_KVER_MINORS + 9)
+	if (v >= KPF_FOLIO_KVER)
 		return EX_REGIME_FOLIO;
 	return EX_REGIME_PAGE;
 }

@@ -3,6 +3,8 @@
 #ifndef FRAGSTAT_KPF_H
 #define FRAGSTAT_KPF_H
 
+#include "text.h"
+
 /*
  * The bits of a /proc/kpageflags entry, as the kernel names them:
  * include/uapi/linux/kernel-page-flags.h (0-26) and
@@ -24,5 +26,14 @@ enum kpf {
 	KPF_ARCH = 38, KPF_UNCACHED = 39, KPF_SOFTDIRTY = 40,
 	KPF_ARCH_2 = 41, KPF_ARCH_3 = 42,
 };
+
+/*
+ * The releases whose stable_page_flags() (fs/proc/page.c) read a page's
+ * flags from its folio (page_folio(): a tail shows its head's), 6.9, and
+ * from a snapshot of the folio (snapshot_page()), 6.17, as text_kver()
+ * numbers them.
+ */
+#define KPF_FOLIO_KVER		(6 * TEXT_KVER_MINORS + 9)
+#define KPF_SNAPSHOT_KVER	(6 * TEXT_KVER_MINORS + 17)
 
 #endif

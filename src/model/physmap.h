@@ -137,6 +137,8 @@ struct map_zone {
 	/* The folio census: folios by kind and order (folios_pages()). */
 	uint64_t	 folios[MAP_NFOLIOS][FRAG_MAX_ORDERS];
 	bool		 have_folios;	/* read from the page flags */
+	/* map_pages()'s last compound head (tails_own): its flags, and the next PFN of its run. */
+	uint64_t	 head_flags, head_next;
 	/* folios_pages()'s open folio: its kind (-1: none), pages so far, the next PFN. */
 	int		 folio_kind;
 	uint64_t	 folio_len, folio_next;
@@ -154,6 +156,13 @@ struct map {
 	unsigned	 gigantic_order;
 	bool		 balloon;		/* nr_balloon_pages > 0: OFFLINE is movable */
 	bool		 buddy_head_only;	/* map_settle(): only a free block's head is flagged */
+	/*
+	 * Before 6.9 a compound tail's kpageflags are its own: a slab's or a
+	 * page table's tails show no SLAB or PGTABLE. Set from the release
+	 * (map_rules' tails_own) before the pages are read; map_pages() then
+	 * reads a tail as carrying its head's flags, as 6.9+ show them.
+	 */
+	bool		 tails_own;
 	uint64_t	 buddy_pages;		/* pages flagged BUDDY */
 	uint64_t	 nr_free_pages;		/* of the mapped zones, from zoneinfo */
 	struct map_zone	*zones;			/* zones[i]: buddyinfo's zone i */
@@ -230,6 +239,8 @@ struct map_rules {
 		    uint64_t pfn, const uint64_t *flags, const uint64_t *ino,
 		    size_t n);
 	void	(*settle)(struct map *m);
+	/* Returns whether RELEASE ("" unknown) shows a tail's own flags. */
+	bool	(*tails_own)(const char *release);
 };
 
 #endif

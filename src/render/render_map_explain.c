@@ -35,7 +35,8 @@ regime_words(enum ex_regime r)
 	case EX_REGIME_FOLIO:
 		return "flags of the folio, a tail's its head's (6.9 to 6.16)";
 	case EX_REGIME_PAGE:
-		return "each page's own flags (before 6.9)";
+		return "each page's own flags (before 6.9), a tail read as "
+		    "its head's";
 	default:
 		return "release unknown, read as 6.17+";
 	}
