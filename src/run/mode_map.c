@@ -233,8 +233,10 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 }
 
 /*
- * Compute from S's map all its view shows (mapview_compute()) and, with
- * --cgroups, the culprits. Returns 0, or EXIT_DATA after a message.
+ * Compute from S's map all its view shows (mapview_compute()), its pages
+ * explained by the kernel's counters, CMA by every source (the areas
+ * read here) and, with --cgroups, the culprits. Returns 0, or EXIT_DATA
+ * after a message.
  */
 static int
 mapshow_compute(const struct opts *o, struct mapshow *s)
