@@ -12,11 +12,6 @@
 #include "inputs.h"
 #include "valuefile.h"
 
-const char *const cma_files[CMA_NFILES] = {
-	"alloc_pages_success", "alloc_pages_fail", "release_pages_success",
-	"total_pages", "available_pages", "base_pfn", "count",
-};
-
 /* valuefile_parse_fn of a count the kernel writes as "%lu\n". */
 static int
 count_parse(void *arg, const char *buf, size_t len, struct ferr *e)

@@ -6,9 +6,6 @@
 #include "cma.h"
 #include "ferr.h"
 
-/* The files of an area's sysfs directory and its debugfs one, by enum cma_file. */
-extern const char *const cma_files[CMA_NFILES];
-
 /*
  * Read ROOT's (NULL: this host's) CMA areas into A: every directory of
  * sys/kernel/mm/cma, each file of it and of its debugfs twin that is

@@ -27,6 +27,9 @@ enum cma_file {
 	CMA_NFILES
 };
 
+/* The files of an area's sysfs directory and its debugfs one, by enum cma_file. */
+extern const char *const cma_files[CMA_NFILES];
+
 /* One CMA area, as its files say. */
 struct cma_area {
 	char		 name[CMA_NAME_SIZE];

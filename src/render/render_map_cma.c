@@ -3,10 +3,12 @@
 
 #include "config.h"
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "cmacheck.h"
 #include "humanize.h"
+#include "physmap.h"
 #include "render_map_cma.h"
 #include "render_text.h"
 
@@ -57,6 +59,62 @@ findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 		finding(fp, "The sources agree.");
 }
 
+/* Append to LINE (SIZE bytes, *LEN used) what FMT says, as long as it has room. */
+static void
+say(char *line, size_t size, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len >= size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(line + *len, size - *len, fmt, ap);
+	va_end(ap);
+	*len += n > 0 ? (size_t)n : 0;
+}
+
+/* Print area A of R's: its range and pageblocks by zone (debugfs), its counts (sysfs). */
+static void
+area_line(FILE *fp, const struct report *r, const struct cma_area *a)
+{
+	const struct map *m = r->map;
+	const struct map_zone *z;
+	uint64_t first, end, lo, hi;
+	char line[512];
+	size_t len = 0, i;
+	unsigned f;
+
+	say(line, sizeof(line), &len, "area %s:", a->name);
+	if ((a->have & (1u << CMA_BASE_PFN)) && (a->have & (1u << CMA_COUNT)) &&
+	    a->v[CMA_COUNT] > 0) {
+		first = a->v[CMA_BASE_PFN];
+		end = first + a->v[CMA_COUNT];
+		say(line, sizeof(line), &len, " PFN 0x%" PRIx64 "-0x%" PRIx64,
+		    first, end - 1);
+		for (i = 0; m && i < m->nzones; i++) {
+			z = &m->zones[i];
+			lo = first > z->start_pfn ? first : z->start_pfn;
+			hi = end < z->start_pfn + z->spanned ? end :
+			    z->start_pfn + z->spanned;
+			if (lo < hi)
+				say(line, sizeof(line), &len, ", %" PRIu64
+				    " pageblocks in node %u, zone %s", ((hi - 1) >>
+				    m->pageblock_order) - (lo >>
+				    m->pageblock_order) + 1, z->node, z->name);
+		}
+		say(line, sizeof(line), &len, ";");
+	}
+	for (f = 0; f < CMA_NSYSFS; f++)
+		if (a->have & (1u << f))
+			say(line, sizeof(line), &len, " %s %" PRIu64 ",",
+			    cma_files[f], a->v[f]);
+	if (len > 0 && len < sizeof(line) && (line[len - 1] == ',' ||
+	    line[len - 1] == ';'))
+		line[len - 1] = '.';
+	render_fold(fp, " ", line);
+}
+
 void
 render_map_cma_table(FILE *fp, const struct report *r)
 {
@@ -75,7 +133,31 @@ render_map_cma_table(FILE *fp, const struct report *r)
 		else
 			fprintf(fp, "%12s\n", "-");
 	}
+	for (k = 0; r->cma_areas && k < r->cma_areas->n; k++)
+		area_line(fp, r, &r->cma_areas->a[k]);
 	findings(fp, c, r->page_size);
+}
+
+/* Write the areas A (NULL: none read): each file's count, null where it is not there. */
+static void
+areas_json(struct jsonw *w, const struct cma_areas *a)
+{
+	size_t i;
+	unsigned f;
+
+	jw_key(w, "areas");
+	jw_array(w, false);
+	for (i = 0; a && i < a->n; i++) {
+		jw_object(w);
+		jw_key(w, "name");
+		jw_string(w, a->a[i].name);
+		for (f = 0; f < CMA_NFILES; f++)
+			if (jw_key_or_null(w, cma_files[f], a->a[i].have &
+			    (1u << f)))
+				jw_u64(w, a->a[i].v[f]);
+		jw_end(w);
+	}
+	jw_end(w);
 }
 
 void
@@ -99,6 +181,7 @@ render_map_cma_json(struct jsonw *w, const struct report *r)
 			jw_u64(w, c->pages[k]);
 	jw_key(w, "alloc_pages_fail");
 	jw_u64(w, c->failed);
+	areas_json(w, r->cma_areas);
 	jw_key(w, "agree");
 	jw_bool(w, !(c->bad & ~(unsigned)CMA_FAILED));
 	jw_key(w, "disagree");
