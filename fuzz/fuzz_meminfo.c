@@ -15,7 +15,11 @@ static const struct field {
 	unsigned	 bit;
 } fields[] = {
 	{ "MemTotal", MI_TOTAL }, { "MemFree", MI_FREE },
+	{ "VmallocUsed", MI_VMALLOC }, { "Percpu", MI_PERCPU },
+	{ "HardwareCorrupted", MI_CORRUPTED },
+	{ "CmaTotal", MI_CMA_TOTAL }, { "CmaFree", MI_CMA_FREE },
 	{ "Unaccepted", MI_UNACCEPTED }, { "Balloon", MI_BALLOON },
+	{ "Hugetlb", MI_HUGETLB },
 };
 
 #define NFIELDS	(sizeof(fields) / sizeof(fields[0]))
@@ -31,6 +35,18 @@ value_of(const struct meminfo *m, size_t f)
 		return m->free_kb;
 	case MI_UNACCEPTED:
 		return m->unaccepted_kb;
+	case MI_VMALLOC:
+		return m->vmalloc_kb;
+	case MI_PERCPU:
+		return m->percpu_kb;
+	case MI_CORRUPTED:
+		return m->corrupted_kb;
+	case MI_CMA_TOTAL:
+		return m->cma_total_kb;
+	case MI_CMA_FREE:
+		return m->cma_free_kb;
+	case MI_HUGETLB:
+		return m->hugetlb_kb;
 	default:
 		return m->balloon_kb;
 	}

@@ -9,6 +9,7 @@
 
 #include "buddyinfo.h"
 #include "explain.h"
+#include "folios.h"
 #include "iomem.h"
 #include "kpageflags.h"
 #include "map.h"
@@ -16,6 +17,7 @@
 #include "mapfile_load.h"
 #include "mapfile_write.h"
 #include "meminfo.h"
+#include "pins.h"
 #include "render_map.h"
 #include "testutil.h"
 #include "zoneinfo.h"
@@ -506,6 +508,7 @@ START_TEST(test_explain)
 	const struct ex_zone *d, *n;
 	struct meminfo mi;
 	struct explain x;
+	struct pins p;
 	struct map m;
 	struct gen g;
 
@@ -518,8 +521,9 @@ START_TEST(test_explain)
 	ck_assert_int_eq(map_compute(&m, g.in.frag), 0);
 	ck_assert_int_eq(meminfo_parse(mi_text, strlen(mi_text), &mi, &e), 0);
 	vm.v[VM_NR_MEMMAP_BOOT_PAGES] = 2;
-	ck_assert_int_eq(explain_compute(&x, &m, &g.in.zi, &mi, &vm, "6.18.2",
-	    4096), 0);
+	ck_assert_int_eq(pins_compute(&p, &m), 0);
+	ck_assert_int_eq(explain_compute(&x, &m, &p, &g.in.zi, &mi, &vm,
+	    "6.18.2", 4096), 0);
 	ck_assert_int_eq(x.regime, EX_REGIME_SNAPSHOT);
 	d = &x.zones[0];
 	n = &x.zones[1];
@@ -582,6 +586,17 @@ START_TEST(test_explain)
 	    x.machine.explained[EX_AMBIGUOUS], 1);
 	ck_assert(x.have_memmap_boot);
 	ck_assert_uint_eq(x.memmap_boot, 2);
+	/*
+	 * The kernel kind in pinned pageblocks: DMA32's flagless PFN 5;
+	 * Normal's compound 17, 18, flagless 23 and 24..27 (4 flagless
+	 * pages, more than its 2 per-CPU ones: not admitted); 28..31 are
+	 * not initialised, not pinned.
+	 */
+	ck_assert_uint_eq(d->pinned_kernel, 0);
+	ck_assert_uint_eq(d->pinned_ambiguous, 1);
+	ck_assert_uint_eq(n->pinned_kernel, 2);
+	ck_assert_uint_eq(n->pinned_ambiguous, 5);
+	pins_free(&p);
 	explain_free(&x);
 	map_free(&m);
 	gen_free(&g);
@@ -598,6 +613,123 @@ START_TEST(test_explain_regime)
 	ck_assert_int_eq(explain_regime("6.16.7"), EX_REGIME_FOLIO);
 	ck_assert_int_eq(explain_regime("6.17"), EX_REGIME_SNAPSHOT);
 	ck_assert_int_eq(explain_regime("7.0"), EX_REGIME_SNAPSHOT);
+}
+END_TEST
+
+/*
+ * The folio census from crafted head and tail runs: each run below, its
+ * kind (the head's flags) and order (its length) worked by hand.
+ */
+START_TEST(test_folios)
+{
+	const uint64_t H = F(KPF_COMPOUND_HEAD), T = F(KPF_COMPOUND_TAIL);
+	const uint64_t LRU = F(KPF_LRU), ANON = F(KPF_ANON);
+	uint64_t flags[530];
+	struct map_zone z;
+	struct map m;
+	size_t n = 0, k;
+
+	memset(&z, 0, sizeof(z));
+	/* 0..3: an anonymous order-2 folio, tails with the head's flags (6.9+). */
+	flags[n++] = H | LRU | ANON;
+	for (k = 0; k < 3; k++)
+		flags[n++] = T | LRU | ANON;
+	/* 4, 5: shmem of order 1: swap-backed page cache; tails flagless (< 6.9). */
+	flags[n++] = H | LRU | F(KPF_SWAPBACKED);
+	flags[n++] = T;
+	/* 6: a single page-cache page; 7, 8: a kernel compound page: none. */
+	flags[n++] = LRU | F(KPF_UPTODATE);
+	flags[n++] = H;
+	flags[n++] = T;
+	/* 9: free, 10: slab: none. */
+	flags[n++] = F(KPF_BUDDY);
+	flags[n++] = F(KPF_SLAB);
+	/* 11..522: a PMD-size anonymous THP, order 9, off the LRU (THP). */
+	flags[n++] = H | F(KPF_THP) | ANON;
+	for (k = 0; k < 511; k++)
+		flags[n++] = T | F(KPF_THP) | ANON;
+	/* 523..526: a file folio of order 2, read in two runs (2 + 2). */
+	flags[n++] = H | LRU;
+	flags[n++] = T | LRU;
+	flags[n++] = T | LRU;
+	flags[n++] = T | LRU;
+	/* 527, then 529 after a gap at 528: two order-0 file folios. */
+	flags[n++] = LRU;
+	flags[n++] = T | LRU;	/* 528: not read */
+	flags[n++] = T | LRU;	/* 529: a tail after a gap ends what was open */
+	folios_pages(&z, 0, flags, 525);
+	folios_pages(&z, 525, flags + 525, 3);
+	folios_pages(&z, 529, flags + 529, 1);
+	memset(&m, 0, sizeof(m));
+	m.zones = &z;
+	m.nzones = 1;
+	folios_settle(&m);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_ANON][2], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_ANON][9], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_SHMEM][1], 1);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_FILE][0], 2);
+	ck_assert_uint_eq(z.folios[MAP_FOLIO_FILE][2], 1);
+	/* Nothing else: the kernel compound page, free and slab pages. */
+	for (k = 0; k < FRAG_MAX_ORDERS; k++)
+		n -= z.folios[MAP_FOLIO_ANON][k] + z.folios[MAP_FOLIO_SHMEM][k] +
+		    z.folios[MAP_FOLIO_FILE][k];
+	ck_assert_uint_eq(n, 530 - 6);
+	ck_assert_int_eq(folios_max_order(&m), 9);
+}
+END_TEST
+
+/*
+ * The same page flags read as two releases write them: before 6.9 a
+ * slab's and a page table's compound tails show only TAIL (PG_slab,
+ * PageTable on the head), from 6.9 the folio's flags. A file written
+ * the old way, read as 6.8, counts its tails under their head's kind;
+ * read as 6.18 (whose tails would carry SLAB), flagless compound tails
+ * are other kernel pages.
+ */
+START_TEST(test_regime_tails)
+{
+	static const uint64_t H = F(KPF_COMPOUND_HEAD), T = F(KPF_COMPOUND_TAIL);
+	static const uint64_t flags[32] = {
+		0, 0, B, B,
+		F(KPF_SLAB) | H, T, T, T,	/* an order-2 slab, before 6.9 */
+		F(KPF_PGTABLE) | H, T, B, B,	/* an order-1 page table */
+		B, B, B, B,
+		H, T, B, B,			/* a kernel compound page */
+		0, 0, 0, 0,			/* the PCI hole */
+		B, B, B, B,
+		B, B, B, B,
+	};
+	static const struct { const char *release; uint64_t slab, pgtable,
+	    kernel; } want[] = {
+		{ "6.8.12", 4, 2, 2 },
+		{ "6.18.0", 1, 1, 6 },
+		{ "", 1, 1, 6 },	/* unknown: read as the newest */
+	};
+	char *zi = zone_zoneinfo(18);
+	struct ferr e = { .path = "" };
+	uint64_t pin[MAP_NPINS];
+	struct map m;
+	struct gen g;
+	size_t i, k;
+	unsigned p;
+
+	for (i = 0; i < N(want); i++) {
+		gen(&g, zone_buddyinfo, zi, zone_iomem, flags, N(flags), 2);
+		snprintf(g.in.release, sizeof(g.in.release), "%s",
+		    want[i].release);
+		ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
+		memset(pin, 0, sizeof(pin));
+		for (k = 0; k < m.zones[0].nblocks; k++)
+			for (p = 0; p < MAP_NPINS; p++)
+				pin[p] += m.zones[0].blocks[k].pin[p];
+		ck_assert_uint_eq(m.tails_own, i == 0);
+		ck_assert_uint_eq(pin[MAP_PIN_SLAB], want[i].slab);
+		ck_assert_uint_eq(pin[MAP_PIN_PAGETABLE], want[i].pgtable);
+		ck_assert_uint_eq(pin[MAP_PIN_KERNEL], want[i].kernel);
+		map_free(&m);
+		gen_free(&g);
+	}
+	free(zi);
 }
 END_TEST
 
@@ -695,18 +827,22 @@ START_TEST(test_mapfile_roundtrip)
 	gen(&g, zone_buddyinfo, zi, zone_iomem, zone_flags, N(zone_flags), 2);
 	ck_assert_msg(run(&g, &m, &e) == 0, "%s", e.msg);
 	text = written(&m, &len);
-	ck_assert_str_eq(text, "fragstat-map 3\npage_size 4096\n"
+	/* The census: the LRU page at PFN 10 (the THP tail after it has no head). */
+	ck_assert_str_eq(text, "fragstat-map 4\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 0\nbuddy_head_only 0\n"
 	    "buddy_pages 19\n"
 	    "zone 0 Normal start_pfn 2 spanned 30 free 19 pcp 1\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n1 4 0 0 0 0 0 0 0 0 0 0 0 0\n"
 	    "1 2 2 0 0 0 0 0 0 0 0 0 0 0\n1 3 0 1 0 0 1 0 0 0 0 0 0 0\n"
 	    "1 3 0 0 1 0 0 0 0 0 0 0 0 1\n1 0 0 0 0 4 0 0 0 0 0 0 0 0\n"
-	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\nend\n");
+	    "1 2 0 0 2 0 0 0 0 0 0 0 0 2\n1 3 1 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "folios 1\nfolio file 0 1\nend\n");
 	ck_assert_msg(mapfile_parse(text, len, &g.in.bi, NULL, NULL, &back,
 	    &cgs, &ps, &e) == 0,
 	    "%lu: %s", e.line, e.msg);
 	ck_assert_uint_eq(ps, 4096);
+	ck_assert(back.zones[0].have_folios);
+	ck_assert_uint_eq(back.zones[0].folios[MAP_FOLIO_FILE][0], 1);
 	ck_assert_int_eq(map_compute(&back, g.in.frag), 0);
 	ck_assert_uint_eq(back.zones[0].nblocks, m.zones[0].nblocks);
 	for (k = 0; k < m.zones[0].nblocks; k++)
@@ -741,7 +877,8 @@ START_TEST(test_mapfile_runs)
 	    "buddy_pages 2\nnr_free_pages 7\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
 	    "1 2 0 0 0 2 0 0 0 0 0 0 0 0\n4 4 0 0 0 0 0 0 0 0 0 0 0 0\nend\n";
-	static const char v3[] = "fragstat-map 3\npage_size 4096\n"
+	/* Written back as version 4, without a census: none was read. */
+	static const char v3[] = "fragstat-map 4\npage_size 4096\n"
 	    "pageblock_order 2\norders 4\nballoon 1\nbuddy_head_only 1\n"
 	    "buddy_pages 2\n"
 	    "zone 0 Normal start_pfn 6 spanned 18 free 18 pcp 0\n"
@@ -892,7 +1029,8 @@ START_TEST(test_mapfile_too_long)
 	rc = mapfile_load(path, &in, &m, &cgs, &ps, &e);
 	unlink(path);
 	ck_assert_int_eq(rc, -1);
-	ck_assert_str_eq(e.msg, "larger than the 864 bytes it may hold");
+	/* 512 + a zone's 192 + 16 + 3 * 32 * 48 (its census) + 2 * 80. */
+	ck_assert_str_eq(e.msg, "larger than the 5488 bytes it may hold");
 	ck_assert_ptr_null(m.zones);
 	buddyinfo_free(&in.bi);
 	zoneinfo_free(&in.zi);
@@ -963,10 +1101,25 @@ static const struct mbad {
 	const char	*msg;
 } mbads[] = {
 	{ "", 1, "ends before fragstat-map (cut short?)" },
-	{ "fragstat-map 4\n", 1, "format version 4: this fragstat reads "
-	  "versions 2 to 3" },
+	{ "fragstat-map 5\n", 1, "format version 5: this fragstat reads "
+	  "versions 2 to 4" },
 	{ "fragstat-map 1\n", 1, "format version 1: this fragstat reads "
-	  "versions 2 to 3" },
+	  "versions 2 to 4" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 1\nfolio huge 0 1\nend\n", 11,
+	  "folio kind not anon, shmem or file" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 2\nfolio anon 9 1\n"
+	  "folio anon 9 2\nend\n", 12, "folio anon 9 again" },
+	{ "fragstat-map 4\npage_size 4096\npageblock_order 1\norders 4\n"
+	  "balloon 0\nbuddy_head_only 0\nbuddy_pages 1\n"
+	  "zone 0 Normal start_pfn 0 spanned 4 free 2 pcp 0\n"
+	  "2 2 0 0 0 0 0 0 0 0 0 0 0 0\nfolios 1\nend\n", 11,
+	  "not 'folio KIND ORDER COUNT'" },
 	{ "fragstat-map 2\npage_size 4097\n", 2,
 	  "page_size is not a power of two" },
 	{ "fragstat-map 2\npagesize 4096\n", 2, "not 'page_size NUMBER'" },
@@ -1062,6 +1215,8 @@ main(void)
 	tcase_add_test(tc, test_two_zones);
 	tcase_add_test(tc, test_explain);
 	tcase_add_test(tc, test_explain_regime);
+	tcase_add_test(tc, test_folios);
+	tcase_add_test(tc, test_regime_tails);
 	tcase_add_loop_test(tc, test_bad, 0, (int)N(bads));
 	tcase_add_test(tc, test_missing);
 	tcase_add_test(tc, test_iomem_pages);

@@ -25,7 +25,11 @@ START_TEST(test_meminfo_fixture)
 	ck_assert_uint_eq(m.total_kb, 24683792);
 	ck_assert_uint_eq(m.free_kb, 23366464);
 	ck_assert_uint_eq(m.balloon_kb, 0);
-	ck_assert_uint_eq(m.have, MI_TOTAL | MI_FREE | MI_BALLOON);
+	/* And the lines --map's explanation reads. */
+	ck_assert_uint_eq(m.have, MI_TOTAL | MI_FREE | MI_BALLOON | MI_VMALLOC |
+	    MI_PERCPU | MI_HUGETLB);
+	ck_assert_uint_eq(m.vmalloc_kb, 14988);
+	ck_assert_uint_eq(m.percpu_kb, 768);
 	free(buf);
 	buf = tu_read("unmanaged/unaccepted/proc/meminfo", &len);
 	ck_assert_int_eq(meminfo_parse(buf, len, &m, &e), 0);

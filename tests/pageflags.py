@@ -9,7 +9,7 @@ carry no flag and move between pageblocks all the time, and the process
 that reads the file moves them too. So the tests copy it once into a root
 (make_root()), run fragstat --sysroot ROOT --map --json on the copy and
 count the same bytes here: every figure can then be compared exactly.
-"pageflags.py pins" and "pageflags.py pollution" are those tests' checks
+"pageflags.py pins", "pollution" and "folios" are those tests' checks
 (FRAGSTAT names the binary; exit 0, 1 on a failure, 77 to skip).
 """
 
@@ -476,8 +476,93 @@ def pollution():
     return ok
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] not in (["pins"], ["pollution"]):
-        print("usage: pageflags.py pins|pollution", file=sys.stderr)
+def folio_kind(f):
+    """The kind of folio whose head (or single page) has flags F, None for
+    none: only folios on the LRU or THPs, not free, slab, hugetlb, zero or
+    page-table pages; anonymous, shmem (swap-backed page cache) or file."""
+    if f & (B["NOPAGE"] | B["BUDDY"] | B["SLAB"] | B["HUGE"] | B["ZERO"] |
+            B["PGTABLE"]):
+        return None
+    if not f & (B["LRU"] | B["THP"]):
+        return None
+    if f & B["ANON"]:
+        return "anon"
+    return "shmem" if f & B["SWAPBACKED"] else "file"
+
+
+def count_folios(root, start, spanned):
+    """The folios of ROOT's page flags in the zone of START, SPANNED pages,
+    over its System RAM: {kind: {order: count}}. A compound head opens a
+    folio, its tails extend it, anything else (or the end of a range of
+    RAM) ends it; its order is the largest power of two its pages fill."""
+    out = {"anon": collections.Counter(), "shmem": collections.Counter(),
+           "file": collections.Counter()}
+    with open(os.path.join(root, "proc", "kpageflags"), "rb") as f:
+        for a, b in ram(os.path.join(root, "proc", "iomem")):
+            a, b = max(a, start), min(b, start + spanned)
+            if a >= b:
+                continue
+            f.seek(a * 8)
+            words = array.array("Q")
+            words.frombytes(f.read((b - a) * 8))
+            # The open folio: its kind (None: none), pages, whether a
+            # head opened it (only then do tails extend it).
+            kind, n, head = None, 0, False
+            for w in words:
+                if w & B["TAIL"] and not w & B["HEAD"]:
+                    n += 1
+                    continue
+                if kind and head:
+                    out[kind][n.bit_length() - 1] += 1
+                elif kind:
+                    out[kind][0] += 1
+                kind, n, head = folio_kind(w), 1, bool(w & B["HEAD"])
+            if kind:
+                out[kind][n.bit_length() - 1 if head else 0] += 1
+    return out
+
+
+def folios():
+    """live-folios.sh: every zone's folios by kind and order, as fragstat
+    counts them in a copy of this host, against count_folios() of the
+    same copy. Returns whether all agreed."""
+    binary = os.environ.get("FRAGSTAT", "")
+    if not binary or not os.access(binary, os.X_OK):
+        print("folios: FRAGSTAT must name the fragstat binary",
+              file=sys.stderr)
         sys.exit(99)
-    sys.exit(0 if (pins() if sys.argv[1] == "pins" else pollution()) else 1)
+    try:
+        with open("/proc/kpageflags", "rb") as f:
+            f.read(8)
+    except OSError:
+        print("SKIP: /proc/kpageflags is not readable (--map needs root)")
+        sys.exit(77)
+    ok = True
+    with tempfile.TemporaryDirectory(prefix="fragstat-folios.",
+                                     dir=os.environ.get("TMPDIR") or
+                                     "/tmp") as tmp:
+        root = os.path.join(tmp, "root")
+        try:
+            make_root(root)
+            m = fragstat(binary, root)
+        except Fail as e:
+            print("FAIL: %s" % e)
+            return False
+        for z in m["zones"]:
+            got = count_folios(root, z["start_pfn"], z["spanned_pages"])
+            for k in ("anon", "shmem", "file"):
+                mine = {o: n for o, n in enumerate(z["folios"][k]) if n}
+                same = mine == dict(got[k])
+                ok &= same
+                print("node %d, zone %-7s %-5s fragstat %s, counted %s%s" %
+                      (z["node"], z["zone"], k, sorted(mine.items()),
+                       sorted(got[k].items()), "" if same else "  FAIL"))
+    return ok
+
+
+if __name__ == "__main__":
+    tests = {"pins": pins, "pollution": pollution, "folios": folios}
+    if len(sys.argv) != 2 or sys.argv[1] not in tests:
+        print("usage: pageflags.py pins|pollution|folios", file=sys.stderr)
+        sys.exit(99)
+    sys.exit(0 if tests[sys.argv[1]]() else 1)

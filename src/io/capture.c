@@ -130,7 +130,7 @@ fill(struct capture *c, unsigned long page_size, const struct map_rules *map,
 		if (capture_copy(c, files[i], CAPTURE_OPTIONAL, e) < 0)
 			return -1;
 	if (capture_huge_pages(c, e) != 0 ||
-	    (map && capture_memblocks(c, e) != 0))
+	    (map && (capture_memblocks(c, e) != 0 || capture_cma(c, e) != 0)))
 		return -1;
 	/* A memory stream fails only when it cannot grow. */
 	if (fflush(c->meta) != 0)

@@ -13,6 +13,7 @@
 
 #include "capture_dirs.h"
 #include "capture_file.h"
+#include "cma_read.h"
 #include "hugetlb.h"
 #include "inputs.h"
 #include "memblock_read.h"
@@ -276,4 +277,25 @@ capture_memblocks(struct capture *c, struct ferr *e)
 	if (capture_copy(c, "/" MEMBLOCK_DIR "/block_size_bytes", CAPTURE_OPTIONAL, e) < 0)
 		return -1;
 	return walk(c, "/" MEMBLOCK_DIR, is_memblock, memblock_each, NULL, e);
+}
+
+/* Returns whether NAME may be a CMA area's directory. */
+static bool
+is_cma_area(const char *name)
+{
+	return name[0] != '.' && strlen(name) < CMA_NAME_SIZE;
+}
+
+int
+capture_cma(struct capture *c, struct ferr *e)
+{
+	static const struct names sysfs = { cma_files, CMA_NSYSFS };
+	static const struct names debug = { cma_files + CMA_NSYSFS,
+	    CMA_NFILES - CMA_NSYSFS };
+
+	/* Without CONFIG_CMA_SYSFS (or CMA) there is nothing to copy. */
+	if (walk(c, "/" CMA_SYSFS_DIR, is_cma_area, copy_names, &sysfs,
+	    e) != 0)
+		return -1;
+	return walk(c, "/" CMA_DEBUG_DIR, is_cma_area, copy_names, &debug, e);
 }

@@ -26,4 +26,10 @@ int	capture_huge_pages(struct capture *c, struct ferr *e);
  */
 int	capture_memblocks(struct capture *c, struct ferr *e);
 
+/*
+ * Copy the CMA areas' files of C's source (sysfs's counts, debugfs's
+ * ranges) that are there. Returns 0, or -1 with E set.
+ */
+int	capture_cma(struct capture *c, struct ferr *e);
+
 #endif

@@ -181,6 +181,8 @@ kpageflags_map(const char *root, const struct inputs *in,
 		    "out of memory");
 		cg = NULL;
 	}
+	if (rc == 0 && rules->tails_own)
+		m->tails_own = rules->tails_own(in->release);
 	if (rc == 0 && (rc = iomem_read(root, page_size, &io, e)) == 0) {
 		rc = kpageflags_read(path, &io, m, rules, cgpath, cg, e);
 		iomem_free(&io);

@@ -371,19 +371,69 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 	return next(c, "'end'", e);
 }
 
+/*
+ * Read the folio census of zone Z from C, whose line was read: when it is
+ * "folios N", it and N "folio KIND ORDER COUNT" lines, then the next
+ * line (WHAT names it). Returns 0 or -1 with E set.
+ */
+static int
+folio_lines(struct cursor *c, struct map_zone *z, const char *what,
+    struct ferr *e)
+{
+	uint64_t n, o, v;
+	size_t i;
+	int k;
+
+	if (c->nt != 2 || !tok_is(&c->t[0], "folios"))
+		return 0;
+	if (number(c, 1, "folios", 0, MAP_NFOLIOS * FRAG_MAX_ORDERS, &n,
+	    e) != 0)
+		return -1;
+	z->have_folios = true;
+	for (i = 0; i < n; i++) {
+		if (next(c, "the folio lines", e) != 0)
+			return -1;
+		if (c->nt != 4 || !tok_is(&c->t[0], "folio"))
+			return ferr_set(e, c->ls.no, "not 'folio KIND ORDER "
+			    "COUNT'");
+		for (k = 0; k < MAP_NFOLIOS; k++)
+			if (tok_is(&c->t[1], map_folio_name((enum map_folio)k)))
+				break;
+		if (k == MAP_NFOLIOS)
+			return ferr_set(e, c->ls.no, "folio kind not anon, "
+			    "shmem or file");
+		if (number(c, 2, "order", 0, FRAG_MAX_ORDERS - 1, &o, e) != 0 ||
+		    number(c, 3, "count", 1, UINT64_MAX, &v, e) != 0)
+			return -1;
+		if (z->folios[k][o])
+			return ferr_set(e, c->ls.no, "folio %s %" PRIu64
+			    " again", map_folio_name((enum map_folio)k), o);
+		z->folios[k][o] = v;
+	}
+	return next(c, what, e);
+}
+
 /* Read the zones of BI with their pageblocks from C into M. Returns 0 or -1 with E set. */
 static int
 zones(struct cursor *c, const struct buddyinfo *bi, struct map *m,
     struct memcg *cg, struct ferr *e)
 {
+	const char *what;
 	size_t i;
 
-	for (i = 0; i < m->nzones; i++)
-		if (next(c, "a zone line for each buddyinfo zone", e) != 0 ||
-		    zone_line(c, m, i, &bi->zones[i], e) != 0 ||
-		    block_lines(c, m, &m->zones[i], m->zones[i].blocks, e) != 0)
+	if (m->nzones > 0 && next(c, "a zone line for each buddyinfo zone",
+	    e) != 0)
+		return -1;
+	for (i = 0; i < m->nzones; i++) {
+		what = i + 1 < m->nzones ? "a zone line for each buddyinfo "
+		    "zone" : "'end'";
+		if (zone_line(c, m, i, &bi->zones[i], e) != 0 ||
+		    block_lines(c, m, &m->zones[i], m->zones[i].blocks, e) != 0 ||
+		    next(c, what, e) != 0 ||
+		    folio_lines(c, &m->zones[i], what, e) != 0)
 			return -1;
-	if (next(c, "'end'", e) != 0)
+	}
+	if (m->nzones == 0 && next(c, "'end'", e) != 0)
 		return -1;
 	/* Only a capture made where /proc/kpagecgroup could be read has these. */
 	if (c->nt >= 1 && tok_is(&c->t[0], "cgroups") && cgroups(c, m, cg,

@@ -14,9 +14,9 @@
 /*
  * The format's version, and the oldest the parser reads: version 2 also
  * stored nr_free_pages, the zones' free pages added up, which the parser
- * skips and adds up itself.
+ * skips and adds up itself; version 4 added the folio census.
  */
-#define MAPFILE_VERSION		3
+#define MAPFILE_VERSION		4
 #define MAPFILE_VERSION_MIN	2
 
 /*
@@ -24,7 +24,7 @@
  * space, every number decimal, every line in this order (doc/reference.md,
  * "The stored map"):
  *
- *	fragstat-map 3
+ *	fragstat-map 4
  *	page_size 4096			bytes per page frame
  *	pageblock_order 9
  *	orders 11			buddyinfo's orders
@@ -34,6 +34,8 @@
  *	zone NODE NAME start_pfn N spanned N free N pcp N
  *	REPEAT FREE MOVABLE UNMOVABLE AMBIGUOUS HOLE
  *	...
+ *	folios N			the zone's folio census, if read
+ *	folio KIND ORDER COUNT		N of them: anon, shmem or file
  *	end
  *
  * A zone line per buddyinfo zone, in buddyinfo's order, with zoneinfo's
@@ -47,7 +49,9 @@
  * This is struct map's and struct map_zone's first part, what the kernel
  * files said, after map_settle(): --sysroot computes the rest again.
  * Version 2 had "nr_free_pages N" after buddy_pages, the zones' free
- * pages added up: the parser reads it and adds them up itself.
+ * pages added up: the parser reads it and adds them up itself. Version 4
+ * added the folio census (kernel/folios.c) after a zone's pageblocks; a
+ * zone without it was stored without one.
  */
 
 /*

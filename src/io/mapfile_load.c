@@ -20,7 +20,8 @@
  * with 13 blanks and the newline: 79 bytes.
  */
 #define MAPFILE_HEAD_MAX	512
-#define MAPFILE_ZONE_MAX	192
+/* A zone line, and its folio census: a line per kind and order, 48 bytes. */
+#define MAPFILE_ZONE_MAX	(192 + 16 + MAP_NFOLIOS * FRAG_MAX_ORDERS * 48)
 #define MAPFILE_BLOCK_MAX	80
 /* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
 #define MAPFILE_PATH_MAX	4096

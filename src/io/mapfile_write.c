@@ -57,6 +57,26 @@ write_cgroups(FILE *fp, const struct memcg *cg)
 	}
 }
 
+/* Write zone Z's folio census, when read: "folios N", then N "folio KIND ORDER COUNT". */
+static void
+write_folios(FILE *fp, const struct map_zone *z)
+{
+	unsigned k, o, n = 0;
+
+	if (!z->have_folios)
+		return;
+	for (k = 0; k < MAP_NFOLIOS; k++)
+		for (o = 0; o < FRAG_MAX_ORDERS; o++)
+			n += z->folios[k][o] != 0;
+	fprintf(fp, "folios %u\n", n);
+	for (k = 0; k < MAP_NFOLIOS; k++)
+		for (o = 0; o < FRAG_MAX_ORDERS; o++)
+			if (z->folios[k][o])
+				fprintf(fp, "folio %s %u %" PRIu64 "\n",
+				    map_folio_name((enum map_folio)k), o,
+				    z->folios[k][o]);
+}
+
 void
 mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
     unsigned long page_size)
@@ -87,6 +107,7 @@ mapfile_write(FILE *fp, const struct map *m, const struct memcg *cg,
 				fprintf(fp, " %u", (unsigned)b->pin[c]);
 			fputc('\n', fp);
 		}
+		write_folios(fp, z);
 	}
 	if (cg && cg->read)
 		write_cgroups(fp, cg);

@@ -6,8 +6,9 @@
 #include <string.h>
 
 #include "explain.h"
+#include "kpf.h"
 #include "map.h"
-#include "text.h"
+#include "pins.h"
 
 /* Where a counter is kept, so which zones its pages may lie in. */
 enum scope { SC_ZONE, SC_NODE, SC_MACHINE };
@@ -82,11 +83,9 @@ explain_regime(const char *release)
 
 	if (v < 0)
 		return EX_REGIME_UNKNOWN;
-	/* stable_page_flags() took snapshot_page() in 6.17. */
-	if (v >= 6 * TEXT_KVER_MINORS + 17)
+	if (v >= KPF_SNAPSHOT_KVER)
 		return EX_REGIME_SNAPSHOT;
-	/* ... and the folio's flags (page_folio()) in 6.9. */
-	if (v >= 6 * TEXT_KVER_MINORS + 9)
+	if (v >= KPF_FOLIO_KVER)
 		return EX_REGIME_FOLIO;
 	return EX_REGIME_PAGE;
 }
@@ -357,6 +356,30 @@ explain_unaccepted(struct explain *x, const struct meminfo *mi,
 	x->beyond[EXC_UNACCEPTED] += v;
 }
 
+/*
+ * Count into X's zones the compound kernel and the flagless pages of M's
+ * pageblocks that P calls pinned: the pins' kernel kind.
+ */
+static void
+pinned(struct explain *x, const struct map *m, const struct pins *p)
+{
+	const struct map_zone *z;
+	const struct map_block *b;
+	size_t i, k;
+
+	for (i = 0; p && i < m->nzones; i++) {
+		z = &m->zones[i];
+		for (k = 0; k < z->nblocks; k++) {
+			if (pins_block_state(p, m, z, k) != PINS_PINNED)
+				continue;
+			b = &z->blocks[k];
+			x->zones[i].pinned_kernel += (uint64_t)b->pin[MAP_PIN_KERNEL] -
+			    b->n[MAP_AMBIGUOUS];
+			x->zones[i].pinned_ambiguous += b->n[MAP_AMBIGUOUS];
+		}
+	}
+}
+
 /* Add X's zones up into its machine. */
 static void
 add_up(struct explain *x)
@@ -371,6 +394,8 @@ add_up(struct explain *x)
 			s->pages[k] += x->zones[i].pages[k];
 			s->explained[k] += x->zones[i].explained[k];
 		}
+		s->pinned_kernel += x->zones[i].pinned_kernel;
+		s->pinned_ambiguous += x->zones[i].pinned_ambiguous;
 		for (c = 0; c < EXC_NCOUNTERS; c++) {
 			s->by[c] += x->zones[i].by[c];
 			for (k = 0; k < EX_NCLASSES; k++)
@@ -380,7 +405,7 @@ add_up(struct explain *x)
 }
 
 int
-explain_compute(struct explain *x, const struct map *m,
+explain_compute(struct explain *x, const struct map *m, const struct pins *p,
     const struct zoneinfo *zi, const struct meminfo *mi,
     const struct vmstat *vm, const char *release, unsigned long page_size)
 {
@@ -394,6 +419,7 @@ explain_compute(struct explain *x, const struct map *m,
 	x->nzones = m->nzones;
 	for (i = 0; i < m->nzones; i++)
 		zone_pages(&x->zones[i], &m->zones[i]);
+	pinned(x, m, p);
 	for (c = 0; c < EXC_NCOUNTERS; c++)
 		explain_counter(x, (enum ex_counter)c, m, zi, mi, vm, page_size);
 	explain_unaccepted(x, mi, page_size, m);

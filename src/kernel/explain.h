@@ -6,6 +6,7 @@
 #include "explained.h"
 #include "model.h"
 #include "physmap.h"
+#include "pinned.h"
 
 /* Returns the regime of /proc/kpageflags of RELEASE (NULL or unparsed: unknown). */
 enum ex_regime	explain_regime(const char *release);
@@ -13,13 +14,14 @@ enum ex_regime	explain_regime(const char *release);
 /*
  * Reconcile the classes of map M (map_compute()d) with the counters of
  * ZI (its zones' and nodes'), MI and VM (either NULL: not read), pages of
- * PAGE_SIZE bytes, the release RELEASE (NULL: unknown), into X. Returns
- * 0, or -1 when out of memory (X then empty).
+ * PAGE_SIZE bytes, the release RELEASE (NULL: unknown), into X; with P
+ * (pins_compute()d, or NULL), count the kernel kind's pages in pinned
+ * pageblocks too. Returns 0, or -1 when out of memory (X then empty).
  */
 int	explain_compute(struct explain *x, const struct map *m,
-	    const struct zoneinfo *zi, const struct meminfo *mi,
-	    const struct vmstat *vm, const char *release,
-	    unsigned long page_size);
+	    const struct pins *p, const struct zoneinfo *zi,
+	    const struct meminfo *mi, const struct vmstat *vm,
+	    const char *release, unsigned long page_size);
 
 /* Returns whether X read any counter that explains pages of class K. */
 bool	explain_counted(const struct explain *x, enum ex_class k);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "folios.h"
 #include "map.h"
 
 /* Returns whether FLAGS has bit B. */
@@ -83,20 +84,49 @@ natural_order(uint64_t pfn, unsigned norders)
 	return k;
 }
 
+/*
+ * Returns FLAGS of page PFN of zone Z of M as 6.9+ show them: before
+ * 6.9 (M's tails_own) a compound tail takes its head's flags, which
+ * stable_page_flags() read from the page itself (PG_slab, PageTable only
+ * on the head), keeping its own TAIL bit.
+ */
+static uint64_t
+as_folio(const struct map *m, struct map_zone *z, uint64_t pfn,
+    uint64_t flags)
+{
+	uint64_t head = (uint64_t)1 << KPF_COMPOUND_HEAD;
+
+	if (!m->tails_own)
+		return flags;
+	if (has(flags, KPF_COMPOUND_HEAD)) {
+		z->head_flags = flags;
+		z->head_next = pfn + 1;
+		return flags;
+	}
+	if (!has(flags, KPF_COMPOUND_TAIL) || pfn != z->head_next) {
+		z->head_next = 0;
+		return flags;
+	}
+	z->head_next = pfn + 1;
+	return flags | (z->head_flags & ~head);
+}
+
 /* Account the N pages from PFN, with FLAGS, of one pageblock B of zone Z of M. */
 static void
 block_pages(struct map *m, struct map_zone *z, struct map_block *b,
     uint64_t pfn, const uint64_t *flags, size_t n)
 {
 	enum map_class c;
+	uint64_t f;
 	size_t i;
 
 	b->n[MAP_HOLE] -= (uint16_t)n;
 	for (i = 0; i < n; i++, pfn++) {
-		c = map_classify(flags[i], m->balloon);
+		f = as_folio(m, z, pfn, flags[i]);
+		c = map_classify(f, m->balloon);
 		b->n[c]++;
 		if (c == MAP_UNMOVABLE)
-			b->pin[map_pin_kind(flags[i])]++;
+			b->pin[map_pin_kind(f)]++;
 		else if (c == MAP_AMBIGUOUS)
 			b->pin[MAP_PIN_KERNEL]++;
 		/* A gap in what was read ends any free block. */
@@ -123,6 +153,7 @@ map_pages(struct map *m, struct map_zone *z, uint64_t pfn,
 	uint64_t pb = (uint64_t)1 << m->pageblock_order;
 	size_t run;
 
+	folios_pages(z, pfn, flags, n);
 	while (n > 0) {
 		run = (size_t)(pb - pfn % pb) < n ? (size_t)(pb - pfn % pb) : n;
 		block_pages(m, z, &z->blocks[(pfn >> m->pageblock_order) -
@@ -145,6 +176,7 @@ map_settle(struct map *m)
 	 * than free ones.
 	 */
 	m->buddy_head_only = m->buddy_pages < m->nr_free_pages / 2;
+	folios_settle(m);
 	for (i = 0; i < m->nzones; i++)
 		for (k = 0; k < m->zones[i].nblocks; k++) {
 			b = &m->zones[i].blocks[k];
@@ -483,8 +515,18 @@ map_charge(struct memcg *cg, const struct map *m, size_t zi, uint64_t pfn,
 	return 0;
 }
 
+/* Whether RELEASE's kpageflags show a tail's own flags: before 6.9 (stable_page_flags()'s page_folio() came then). */
+static bool
+map_tails_own(const char *release)
+{
+	long v = release ? text_kver(release) : -1;
+
+	return v >= 0 && v < KPF_FOLIO_KVER;
+}
+
 const struct map_rules map_rules = {
 	.pages = map_pages,
 	.charge = map_charge,
 	.settle = map_settle,
+	.tails_own = map_tails_own,
 };

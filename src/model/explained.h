@@ -66,6 +66,8 @@ struct ex_zone {
 	uint64_t	 by[EXC_NCOUNTERS];	/* pages each counter explains here */
 	/* by[c] split by class, for "slab: 1660 of them compound (large kmalloc)". */
 	uint64_t	 by_class[EXC_NCOUNTERS][EX_NCLASSES];
+	/* The kernel and ambiguous pages in pinned pageblocks (the pins' kernel kind). */
+	uint64_t	 pinned_kernel, pinned_ambiguous;
 };
 
 struct explain {

@@ -162,3 +162,12 @@ map_aligned_blocks(const struct map_zone *z, unsigned o, uint64_t *first)
 		*first = f;
 	return last > f ? last - f : 0;
 }
+
+const char *
+map_folio_name(enum map_folio k)
+{
+	static const char *const names[MAP_NFOLIOS] = { "anon", "shmem",
+	    "file" };
+
+	return names[k];
+}

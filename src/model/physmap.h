@@ -42,6 +42,17 @@ enum map_kind {
 	MAP_BLOCK_FREE, MAP_BLOCK_MOVABLE, MAP_NKINDS
 };
 
+/*
+ * The folios of files and processes by what they hold (the folio census,
+ * kernel/folios.c): a compound head and its tails, or a single page, on
+ * the LRU or a THP. Shmem and tmpfs are swap-backed without ANON.
+ */
+enum map_folio { MAP_FOLIO_ANON, MAP_FOLIO_SHMEM, MAP_FOLIO_FILE,
+	MAP_NFOLIOS };
+
+/* Returns the name of folio kind K ("anon"). */
+const char	*map_folio_name(enum map_folio k);
+
 /* What bounds the ceiling at one order. */
 enum map_limit {
 	MAP_LIMIT_NONE,		/* below the pageblock order: no ceiling */
@@ -122,6 +133,15 @@ struct map_zone {
 
 	/* map_pages()'s place: the next PFN, the end of the last BUDDY block. */
 	uint64_t	 scan_next, buddy_end;
+
+	/* The folio census: folios by kind and order (folios_pages()). */
+	uint64_t	 folios[MAP_NFOLIOS][FRAG_MAX_ORDERS];
+	bool		 have_folios;	/* read from the page flags */
+	/* map_pages()'s last compound head (tails_own): its flags, and the next PFN of its run. */
+	uint64_t	 head_flags, head_next;
+	/* folios_pages()'s open folio: its kind (-1: none), pages so far, the next PFN. */
+	int		 folio_kind;
+	uint64_t	 folio_len, folio_next;
 };
 
 /* The map of every zone, and what the reading assumed. */
@@ -136,6 +156,13 @@ struct map {
 	unsigned	 gigantic_order;
 	bool		 balloon;		/* nr_balloon_pages > 0: OFFLINE is movable */
 	bool		 buddy_head_only;	/* map_settle(): only a free block's head is flagged */
+	/*
+	 * Before 6.9 a compound tail's kpageflags are its own: a slab's or a
+	 * page table's tails show no SLAB or PGTABLE. Set from the release
+	 * (map_rules' tails_own) before the pages are read; map_pages() then
+	 * reads a tail as carrying its head's flags, as 6.9+ show them.
+	 */
+	bool		 tails_own;
 	uint64_t	 buddy_pages;		/* pages flagged BUDDY */
 	uint64_t	 nr_free_pages;		/* of the mapped zones, from zoneinfo */
 	struct map_zone	*zones;			/* zones[i]: buddyinfo's zone i */
@@ -212,6 +239,8 @@ struct map_rules {
 		    uint64_t pfn, const uint64_t *flags, const uint64_t *ino,
 		    size_t n);
 	void	(*settle)(struct map *m);
+	/* Returns whether RELEASE ("" unknown) shows a tail's own flags. */
+	bool	(*tails_own)(const char *release);
 };
 
 #endif

@@ -21,6 +21,8 @@ struct owners;
 struct census;
 struct unmanaged;
 struct explain;
+struct cma_check;
+struct cma_areas;
 
 struct report {
 	const char			*buddyinfo_path;
@@ -47,6 +49,8 @@ struct report {
 	const struct owners		*owners;	/* --map --cgroups, else NULL */
 	const struct census		*census;	/* with page_owner read, else NULL */
 	const struct explain		*explain;	/* --map: its pages by the counters, or NULL */
+	const struct cma_check		*cma;		/* --map: CMA by every source, or NULL */
+	const struct cma_areas		*cma_areas;	/* --map: the CMA areas read, or NULL */
 	const struct availability	*avail;		/* with the advice */
 	const struct need		*need;		/* --need (the worst answered), else NULL */
 	/* Every --need and its answer, in the order given (NNEEDS 0: none). */

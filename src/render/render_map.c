@@ -18,7 +18,9 @@
 #include "render_census.h"
 #include "render_json.h"
 #include "render_map.h"
+#include "render_map_cma.h"
 #include "render_map_explain.h"
+#include "render_map_folios.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
@@ -304,6 +306,8 @@ render_map_table(FILE *fp, const struct report *r)
 	frames_table(fp, r, uninit);
 	if (r->explain)
 		render_map_explain_table(fp, r);
+	render_map_folios_table(fp, r);
+	render_map_cma_table(fp, r);
 	blocks_table(fp, r, uninit);
 	if (r->pins)
 		pinned_table(fp, r, r->pins);
@@ -492,6 +496,7 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	jw_u64(w, z->uninit_pages);
 	jw_key(w, "not_initialised_pageblocks");
 	jw_u64(w, map_zone_uninit(z));
+	render_map_folios_json(w, m, z);
 	if (pz)
 		pinned_json(w, pz);
 	if (r->pollution)
@@ -536,6 +541,8 @@ render_map_json(FILE *fp, const struct report *r)
 	jw_end(&w);
 	if (r->explain)
 		render_map_explain_json(&w, r);
+	if (r->explain)
+		render_map_cma_json(&w, r);
 	if (r->pollution)
 		render_pollution_nodes_json(&w, r->pollution);
 	if (r->regions)

@@ -35,7 +35,8 @@ regime_words(enum ex_regime r)
 	case EX_REGIME_FOLIO:
 		return "flags of the folio, a tail's its head's (6.9 to 6.16)";
 	case EX_REGIME_PAGE:
-		return "each page's own flags (before 6.9)";
+		return "each page's own flags (before 6.9), a tail read as "
+		    "its head's";
 	default:
 		return "release unknown, read as 6.17+";
 	}
@@ -126,6 +127,73 @@ beyond_lines(FILE *fp, const struct explain *x)
 		putc('\n', fp);
 }
 
+/*
+ * Say what the counters name of zone Z's pages of class K (NAME: its
+ * words) that pin pageblocks, N of them: all one counter's where one
+ * explains the zone's whole class, else the class's share by counter.
+ */
+static void
+pins_named(FILE *fp, const struct ex_zone *z, enum ex_class k,
+    const char *name, uint64_t n)
+{
+	char line[512];
+	size_t len;
+	unsigned c, one = EXC_NCOUNTERS, named = 0;
+
+	for (c = 0; c < EXC_NCOUNTERS; c++)
+		if (z->by_class[c][k]) {
+			one = c;
+			named++;
+		}
+	if (named == 1 && z->explained[k] == z->pages[k]) {
+		snprintf(line, sizeof(line), "%" PRIu64 " %s pages pin, all "
+		    "%s: its counter explains each of the zone's %" PRIu64 ".",
+		    n, name, explain_counter_name(one), z->pages[k]);
+		render_fold(fp, "  ", line);
+		return;
+	}
+	len = (size_t)snprintf(line, sizeof(line), "%" PRIu64 " %s pages "
+	    "pin; the zone's %" PRIu64 " by counter:", n, name, z->pages[k]);
+	for (c = 0; c < EXC_NCOUNTERS && len < sizeof(line); c++)
+		if (z->by_class[c][k])
+			len += (size_t)snprintf(line + len, sizeof(line) - len,
+			    " %s %" PRIu64 ",", explain_counter_name(c),
+			    z->by_class[c][k]);
+	if (len < sizeof(line) && z->explained[k] < z->pages[k])
+		snprintf(line + len, sizeof(line) - len, " none %" PRIu64 ".",
+		    z->pages[k] - z->explained[k]);
+	else if (len < sizeof(line))
+		line[len - 1] = '.';
+	render_fold(fp, "  ", line);
+}
+
+/* Print per zone of R the kernel kind's pinning pages, named by the counters where they can be. */
+static void
+kernel_pins(FILE *fp, const struct report *r)
+{
+	const struct explain *x = r->explain;
+	const struct ex_zone *z;
+	size_t i;
+
+	if (x->machine.pinned_kernel + x->machine.pinned_ambiguous == 0)
+		return;
+	fputs("Kernel pins (the kernel kind in pinned pageblocks), by the "
+	    "counters:\n", fp);
+	for (i = 0; i < x->nzones; i++) {
+		z = &x->zones[i];
+		if (z->pinned_kernel + z->pinned_ambiguous == 0)
+			continue;
+		fprintf(fp, "  node %u, zone %s:\n", r->map->zones[i].node,
+		    r->map->zones[i].name);
+		if (z->pinned_kernel)
+			pins_named(fp, z, EX_KERNEL, "compound",
+			    z->pinned_kernel);
+		if (z->pinned_ambiguous)
+			pins_named(fp, z, EX_AMBIGUOUS, "flagless",
+			    z->pinned_ambiguous);
+	}
+}
+
 void
 render_map_explain_table(FILE *fp, const struct report *r)
 {
@@ -167,6 +235,7 @@ render_map_explain_table(FILE *fp, const struct report *r)
 	if (x->have_memmap_boot)
 		fprintf(fp, "  The boot memory map (nr_memmap_boot_pages %"
 		    PRIu64 ") is within not_managed.\n", x->memmap_boot);
+	kernel_pins(fp, r);
 }
 
 /* Write zone Z's classes: pages, explained, and by which counter. */
@@ -257,6 +326,10 @@ render_map_explain_json(struct jsonw *w, const struct report *r)
 	classes_json(w, &x->machine);
 	jw_end(w);
 	counters_json(w, x);
+	jw_key(w, "pinned_kernel_pages");
+	jw_u64(w, x->machine.pinned_kernel);
+	jw_key(w, "pinned_ambiguous_pages");
+	jw_u64(w, x->machine.pinned_ambiguous);
 	jw_key(w, "stacks_in_vmalloc_pages");
 	jw_u64(w, x->stacks_in_vmalloc);
 	if (jw_key_or_null(w, "memmap_boot_pages", x->have_memmap_boot))

@@ -13,6 +13,7 @@
 #include "pollution.h"
 #include "regions.h"
 #include "render_json.h"
+#include "render_map_folios.h"
 #include "render_pollution.h"
 #include "render_text.h"
 #include "report.h"
@@ -192,7 +193,7 @@ render_pollution_nodes_json(struct jsonw *w, const struct pollution *pl)
 /*
  * Write zone I of R's map as --map-every's line has it: the pollution,
  * then the clean, free and tainted 1 GiB regions and the offlinable
- * memory blocks (null where they were not read).
+ * memory blocks (null where they were not read), and the folio census.
  */
 static void
 sample_zone_json(struct jsonw *w, const struct report *r, size_t i)
@@ -231,6 +232,8 @@ sample_zone_json(struct jsonw *w, const struct report *r, size_t i)
 	if (jw_key_or_null(w, "offlinable_blocks", r->offline &&
 	    r->offline->block_pages))
 		jw_u64(w, r->offline->zones[i][OFF_OFFLINABLE]);
+	/* The folio census by kind and order, as --map's JSON has it. */
+	render_map_folios_json(w, r->map, &r->map->zones[i]);
 	jw_end(w);
 }
 

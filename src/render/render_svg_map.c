@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmacheck.h"
 #include "humanize.h"
 #include "map.h"
 #include "memcg.h"
@@ -38,6 +39,9 @@
 #define MAP_LINE_H	18
 #define MAP_KEY_Y	62	/* the key, below the title and the source line */
 #define ZONE_HEAD_H	38	/* a zone's name and what it holds */
+#define FOLIO_LINE_H	14	/* its folio census, when read */
+/* The outline of a CMA area's pageblocks: apart from every cell's fill. */
+#define CMA_STROKE	"#d81b60"
 #define TICKS_H		16
 
 
@@ -61,14 +65,65 @@ zone_rows(const struct map_zone *z)
 	    z->first_block / ROW_BLOCKS + 1);
 }
 
+/* Returns the height of zone Z's head: its name, span and census. */
+static long
+zone_head_h(const struct map_zone *z)
+{
+	return ZONE_HEAD_H + (z->nblocks > 0 && z->have_folios ?
+	    FOLIO_LINE_H : 0);
+}
+
 /* Returns the height of zone Z's part with NLINES ceiling lines. */
 static long
 zone_h(const struct map_zone *z, size_t nlines)
 {
 	if (z->nblocks == 0)
 		return ZONE_HEAD_H;
-	return ZONE_HEAD_H + (long)nlines * MAP_LINE_H + TICKS_H +
+	return zone_head_h(z) + (long)nlines * MAP_LINE_H + TICKS_H +
 	    zone_rows(z) * ROW_H + 20;
+}
+
+/*
+ * Write zone Z's folio census at Y: each kind's folios and its largest
+ * size, the count per size in the line's title (a tooltip).
+ */
+static void
+folio_line(struct svgw *w, const struct report *r, const struct map_zone *z,
+    long y)
+{
+	char s[32], title[1024];
+	size_t n = 0;
+	uint64_t count;
+	unsigned k, o, top;
+
+	svgr_text_open(w, MAP_MARGIN, y, 11, NULL, NULL);
+	svg_text(w, "folios of files and processes:");
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		count = top = 0;
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			count += z->folios[k][o];
+			top = z->folios[k][o] ? o : top;
+			if (z->folios[k][o] && n < sizeof(title))
+				n += (size_t)snprintf(title + n, sizeof(title) -
+				    n, "%s%s %s %llu", n ? ", " : "",
+				    map_folio_name((enum map_folio)k),
+				    hum_order_label(s, sizeof(s), o,
+				    r->page_size), (unsigned long long)
+				    z->folios[k][o]);
+		}
+		svg_text(w, k ? ", " : " ");
+		svg_text_int(w, (long long)count);
+		svg_text(w, " ");
+		svg_text(w, map_folio_name((enum map_folio)k));
+		if (count) {
+			svg_text(w, " (largest ");
+			svg_text(w, hum_order_label(s, sizeof(s), top,
+			    r->page_size));
+			svg_text(w, ")");
+		}
+	}
+	svg_element_text(w, "title", n ? title : "no folios");
+	svg_close(w);
 }
 
 /* The title of a ceiling bar: Z's values at order O as the JSON has them. */
@@ -339,6 +394,52 @@ marks(struct svgw *w, const struct report *r, size_t zi, long left, long y)
 	}
 }
 
+/*
+ * Outline the pageblocks of zone Z (its grid at LEFT, Y) that lie in a
+ * CMA area of R's, a rect per row, titled with the area and its range.
+ */
+static void
+cma_marks(struct svgw *w, const struct report *r, const struct map_zone *z,
+    long left, long y)
+{
+	const struct map *m = r->map;
+	const struct cma_area *a;
+	uint64_t first = z->first_block / ROW_BLOCKS * ROW_BLOCKS, blk, end, n;
+	size_t i;
+
+	for (i = 0; r->cma_areas && i < r->cma_areas->n; i++) {
+		a = &r->cma_areas->a[i];
+		if (!(a->have & (1u << CMA_BASE_PFN)) ||
+		    !(a->have & (1u << CMA_COUNT)) || a->v[CMA_COUNT] == 0)
+			continue;
+		blk = a->v[CMA_BASE_PFN] >> m->pageblock_order;
+		end = (a->v[CMA_BASE_PFN] + a->v[CMA_COUNT] +
+		    ((uint64_t)1 << m->pageblock_order) - 1) >>
+		    m->pageblock_order;
+		blk = blk > z->first_block ? blk : z->first_block;
+		end = end < z->first_block + z->nblocks ? end :
+		    z->first_block + z->nblocks;
+		for (; blk < end; blk += n) {
+			n = ROW_BLOCKS - blk % ROW_BLOCKS;
+			n = n < end - blk ? n : end - blk;
+			svgr_rect_open(w, left + (long)(blk % ROW_BLOCKS) *
+			    MAP_CELL_W, y + (long)((blk - first) / ROW_BLOCKS) *
+			    ROW_H, (long)n * MAP_CELL_W, MAP_CELL_H, "none");
+			svg_attr(w, "stroke", CMA_STROKE);
+			svg_attr(w, "stroke-width", "2");
+			svg_open(w, "title");
+			svg_text(w, "CMA area ");
+			svg_text(w, a->name);
+			svg_text(w, ", PFN ");
+			pfn_words(w, a->v[CMA_BASE_PFN]);
+			svg_text(w, "-");
+			pfn_words(w, a->v[CMA_BASE_PFN] + a->v[CMA_COUNT] - 1);
+			svg_close(w);
+			svg_close(w);
+		}
+	}
+}
+
 /* Draw Z's pageblocks in rows from Y, each labelled with its first PFN and address. */
 static void
 grid(struct svgw *w, const struct report *r, const struct map_zone *z,
@@ -378,6 +479,7 @@ grid(struct svgw *w, const struct report *r, const struct map_zone *z,
 		}
 	}
 	marks(w, r, (size_t)(z - m->zones), left, y);
+	cma_marks(w, r, z, left, y);
 }
 
 /* Draw zone Z of R at Y: its name and span, its ceilings, its pageblocks. */
@@ -421,12 +523,27 @@ zone_part(struct svgw *w, const struct report *r, const struct map_zone *z,
 		svg_text(w, " not initialised");
 	}
 	svg_close(w);
-	y += ZONE_HEAD_H;
+	if (z->have_folios)
+		folio_line(w, r, z, y + 30 + FOLIO_LINE_H);
+	y += zone_head_h(z);
 	/* Every order from the pageblock order up, as the JSON has them. */
 	for (o = m->pageblock_order; o < m->norders; o++, y += MAP_LINE_H)
 		ceiling_line(w, r, z, o, MAP_MARGIN, y);
 	ticks(w, r, MAP_MARGIN + ROW_LABEL_W, y);
 	grid(w, r, z, y + TICKS_H);
+}
+
+/* Returns whether R read a CMA area with its range (debugfs). */
+static bool
+cma_ranges(const struct report *r)
+{
+	size_t i;
+
+	for (i = 0; r->cma_areas && i < r->cma_areas->n; i++)
+		if ((r->cma_areas->a[i].have & (1u << CMA_BASE_PFN)) &&
+		    (r->cma_areas->a[i].have & (1u << CMA_COUNT)))
+			return true;
+	return false;
 }
 
 /* Write the machine's pollution PL into the title: the two shares and their ratio. */
@@ -483,6 +600,8 @@ render_map_svg(FILE *fp, const struct report *r)
 	svg_text(&w, hum_size(s, sizeof(s), (uint64_t)ROW_BLOCKS <<
 	    m->pageblock_order, r->page_size));
 	svg_text(&w, ")");
+	if (cma_ranges(r))
+		svg_text(&w, " \u00b7 CMA areas outlined in red-violet");
 	svg_close(&w);
 	svgmap_key(&w, r, MAP_MARGIN, MAP_KEY_Y);
 	y = MAP_KEY_Y + svgmap_key_h(r);

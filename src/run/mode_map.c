@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "census.h"
+#include "cma_read.h"
+#include "cmacheck.h"
 #include "explain.h"
 #include "kpageflags.h"
 #include "load.h"
@@ -195,6 +197,8 @@ struct mapshow {
 	struct owners		ow;
 	struct census		cen;
 	struct explain		x;
+	struct cma_areas	cma;
+	struct cma_check	cc;
 	struct memcg		cg;
 	struct mapview		v;
 	bool			stored;		/* the map a capture stored */
@@ -230,20 +234,31 @@ mapshow_load(const struct opts *o, struct mapshow *s)
 }
 
 /*
- * Compute from S's map all its view shows (mapview_compute()) and, with
- * --cgroups, the culprits. Returns 0, or EXIT_DATA after a message.
+ * Compute from S's map all its view shows (mapview_compute()), its pages
+ * explained by the kernel's counters, CMA by every source (the areas
+ * read here) and, with --cgroups, the culprits. Returns 0, or EXIT_DATA
+ * after a message.
  */
 static int
 mapshow_compute(const struct opts *o, struct mapshow *s)
 {
+	struct ferr e = { .path = "" };
+
 	if (mapview_compute(o->sysroot, &s->v, s->r.page_size, true) != 0)
 		return EXIT_DATA;
-	if (s->in.have_zi && explain_compute(&s->x, &s->v.m, &s->in.zi,
+	if (s->in.have_zi && explain_compute(&s->x, &s->v.m, &s->v.p, &s->in.zi,
 	    s->in.have_mi ? &s->in.mi : NULL, s->in.have_vm ? &s->in.vm : NULL,
 	    s->in.release[0] ? s->in.release : NULL, s->r.page_size) != 0) {
 		ferr_nomem();
 		return EXIT_DATA;
 	}
+	if (cma_read(o->sysroot, &s->cma, &e) != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	cma_check(&s->cc, s->in.have_pti ? &s->in.pti : NULL, s->in.have_zi ?
+	    &s->in.zi : NULL, s->in.have_mi ? &s->in.mi : NULL, &s->cma,
+	    s->r.page_size);
 	if (o->cgroups && culprits(o, s->stored, &s->v.m, &s->v.p, &s->cg,
 	    &s->ow, &s->cen) != 0) {
 		ferr_nomem();
@@ -269,6 +284,8 @@ mapshow_render(const struct opts *o, struct mapshow *s)
 	r->owners = o->cgroups ? &s->ow : NULL;
 	r->census = s->cen.read ? &s->cen : NULL;
 	r->explain = s->in.have_zi ? &s->x : NULL;
+	r->cma = &s->cc;
+	r->cma_areas = &s->cma;
 	if (o->format == F_JSON)
 		render_map_json(stdout, r);
 	else if (o->format == F_SVG)

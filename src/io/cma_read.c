@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* cma_read.c - the CMA areas: /sys/kernel/mm/cma/NAME/ (mm/cma_sysfs.c) and /sys/kernel/debug/cma/NAME/ (mm/cma_debug.c) */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cma_read.h"
+#include "hugetlb.h"
+#include "inputs.h"
+#include "valuefile.h"
+
+/* valuefile_parse_fn of a count the kernel writes as "%lu\n". */
+static int
+count_parse(void *arg, const char *buf, size_t len, struct ferr *e)
+{
+	return hugetlb_parse_count(buf, len, arg, e);
+}
+
+/* Read area R's files under DIR (its sysfs or debugfs directory) FROM to TO. Returns 0 or -1 with E set. */
+static int
+area_files(struct cma_area *r, const char *dir, unsigned from, unsigned to,
+    struct ferr *e)
+{
+	char *path;
+	unsigned f;
+	int rc = 0;
+
+	for (f = from; f < to && rc == 0; f++) {
+		if ((path = inputs_join(dir, cma_files[f])) == NULL)
+			return ferr_set(e, 0, "out of memory");
+		if ((rc = valuefile_read(path, count_parse, &r->v[f], e)) == 1)
+			r->have |= 1u << f;
+		free(path);
+		rc = rc < 0 ? -1 : 0;
+	}
+	return rc;
+}
+
+/* Read area R, its name set, under ROOT. Returns 0 or -1 with E set. */
+static int
+area(const char *root, struct cma_area *r, struct ferr *e)
+{
+	char rel[sizeof(CMA_DEBUG_DIR) + CMA_NAME_SIZE + 2], *dir;
+	int rc;
+
+	snprintf(rel, sizeof(rel), "/%s/%s", CMA_SYSFS_DIR, r->name);
+	if ((dir = inputs_path(root, rel)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	rc = area_files(r, dir, 0, CMA_NSYSFS, e);
+	free(dir);
+	snprintf(rel, sizeof(rel), "/%s/%s", CMA_DEBUG_DIR, r->name);
+	if (rc != 0 || (dir = inputs_path(root, rel)) == NULL)
+		return rc != 0 ? -1 : ferr_set(e, 0, "out of memory");
+	rc = area_files(r, dir, CMA_NSYSFS, CMA_NFILES, e);
+	free(dir);
+	return rc;
+}
+
+/* qsort() order of two areas: by name. */
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct cma_area *)a)->name,
+	    ((const struct cma_area *)b)->name);
+}
+
+int
+cma_read(const char *root, struct cma_areas *a, struct ferr *e)
+{
+	struct dirent *d;
+	char *path;
+	DIR *dp;
+	size_t i;
+	int rc;
+
+	memset(a, 0, sizeof(*a));
+	if ((path = inputs_path(root, "/" CMA_SYSFS_DIR)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	rc = hugetlb_open_dir(path, &dp, e);
+	free(path);
+	if (rc <= 0)
+		return rc;
+	a->sysfs = true;
+	rc = 0;
+	while (rc == 0 && (d = readdir(dp)) != NULL) {
+		if (d->d_name[0] == '.')
+			continue;
+		if (a->n == CMA_MAX_AREAS || strlen(d->d_name) >= CMA_NAME_SIZE)
+			rc = ferr_set(e, 0, "more than %d CMA areas, or a name "
+			    "of %d bytes or more", CMA_MAX_AREAS, CMA_NAME_SIZE);
+		else
+			snprintf(a->a[a->n++].name, CMA_NAME_SIZE, "%s",
+			    d->d_name);
+	}
+	closedir(dp);
+	qsort(a->a, a->n, sizeof(a->a[0]), by_name);
+	for (i = 0; rc == 0 && i < a->n; i++)
+		rc = area(root, &a->a[i], e);
+	return rc;
+}

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* render_map_folios.c - --map: the folios of files and processes by kind and size, as text and JSON */
+
+#include "config.h"
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "folios.h"
+#include "humanize.h"
+#include "render_map_folios.h"
+#include "render_text.h"
+
+/* Returns whether any zone of M has its census. */
+static bool
+any_census(const struct map *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nzones; i++)
+		if (m->zones[i].have_folios)
+			return true;
+	return false;
+}
+
+/* Returns zone Z's folios of kind K, and their pages in *PAGES. */
+static uint64_t
+kind_count(const struct map_zone *z, enum map_folio k, uint64_t *pages)
+{
+	uint64_t n = 0;
+	unsigned o;
+
+	*pages = 0;
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		n += z->folios[k][o];
+		*pages += z->folios[k][o] << o;
+	}
+	return n;
+}
+
+/* Print kind K of zone Z: its folios, their pages, and the count per size. */
+static void
+kind_row(FILE *fp, const struct report *r, const struct map_zone *z,
+    enum map_folio k)
+{
+	struct render_items t;
+	char item[64], size[16];
+	uint64_t n, pages;
+	unsigned o;
+
+	n = kind_count(z, k, &pages);
+	fprintf(fp, " %-6s%10" PRIu64 "%10" PRIu64 "  ", map_folio_name(k), n,
+	    pages);
+	t.fp = fp;
+	t.indent = t.col = 42;
+	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+		if (z->folios[k][o] == 0)
+			continue;
+		snprintf(item, sizeof(item), "%s %" PRIu64, hum_order_label(size,
+		    sizeof(size), o, r->page_size), z->folios[k][o]);
+		render_items_add(&t, ", ", item);
+	}
+	putc('\n', fp);
+}
+
+void
+render_map_folios_table(FILE *fp, const struct report *r)
+{
+	const struct map *m = r->map;
+	const struct map_zone *z;
+	uint64_t pages;
+	size_t i;
+	unsigned k;
+	bool first;
+
+	if (!any_census(m))
+		return;
+	fputs("\nFolios of files and processes by size (from compound head "
+	    "and tail runs)\nNode Zone     kind      folios     pages  by "
+	    "size: folios\n", fp);
+	for (i = 0; i < m->nzones; i++) {
+		z = &m->zones[i];
+		first = true;
+		for (k = 0; k < MAP_NFOLIOS && z->have_folios; k++) {
+			if (kind_count(z, (enum map_folio)k, &pages) == 0)
+				continue;
+			if (first)
+				fprintf(fp, "%4u %-8s", z->node, z->name);
+			else
+				fprintf(fp, "%13s", "");
+			kind_row(fp, r, z, (enum map_folio)k);
+			first = false;
+		}
+	}
+}
+
+void
+render_map_folios_json(struct jsonw *w, const struct map *m,
+    const struct map_zone *z)
+{
+	int top = folios_max_order(m);
+	unsigned k, o, n;
+
+	if (!jw_key_or_null(w, "folios", z->have_folios))
+		return;
+	/* As many orders as the buddy allocator's, more for larger folios. */
+	n = top >= (int)m->norders ? (unsigned)top + 1 : m->norders;
+	jw_object(w);
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		jw_key(w, map_folio_name((enum map_folio)k));
+		jw_array(w, true);
+		for (o = 0; o < n; o++)
+			jw_u64(w, z->folios[k][o]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
