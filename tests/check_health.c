@@ -182,7 +182,7 @@ START_TEST(test_needs)
 {
 	static struct check_answer c;
 	struct avail row = { .node = -1, .zone = -1, .order = 9, .now = 10,
-	    .now_least = 10, .after = 20 };
+	    .now_least = 10, .after = 20, .room = 20, .reach = 20 };
 	struct availability av = { .rows = &row, .n = 1 };
 	struct check_ask ask = { .order = 9, .node = -1 };
 	struct need needs[] = { { 5, 9, -1 }, { 25, 9, -1 }, { 15, 9, -1 } };
@@ -224,7 +224,8 @@ START_TEST(test_judged)
 		{ JUDGE_SEVERE, CHECK_CRITICAL },
 	};
 	struct avail row = { .node = 0, .zone = -1, .order = 9, .now = 10,
-	    .now_least = 10, .after = 20, .score = 10 };
+	    .now_least = 10, .after = 20, .room = 20, .reach = 20,
+	    .score = 10 };
 	struct availability av = { .rows = &row, .n = 1,
 	    .marks = { 80, 90, "option" } };
 	struct check_ask ask = { .order = 9, .node = -1, .judge = true };

@@ -55,7 +55,7 @@ static const char *const options[] = {
 	 * --need, which is answered each time. */
 	"-jd", "-dj", "--quiet -q", "--color --colour",
 	"--count=2 --count=3", "--orders=9 --orders=1",
-	"--need=10 --need=20x4K", "--warn=5 --warn=6",
+	"--warn=5", "--need=10 --need=20x4K", "--warn=5 --warn=6",
 };
 
 /* Returns options_parse()'s status for the words of A, B and C. */

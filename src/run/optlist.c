@@ -31,8 +31,8 @@
  * command line with several of the flags is of the first (--check --need).
  */
 static const struct optmode modes[] = {
-	{ "check", "--check", "--check --warn=N[xSIZE] --crit=N[xSIZE] "
-	    "[OPTION]...", "--check --crit=1" },
+	{ "check", "--check", "--check [--warn=N[xSIZE]] [--crit=N[xSIZE]] "
+	    "[OPTION]...", "--check" },
 	{ "compact", "--compact", "--compact [--dry-run] [--force] [OPTION]...",
 	    "--compact" },
 	{ "fleet", "--fleet", "--fleet [--roots-from=FILE] [ROOT]... "
