@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* check_forecast.c - what a --need can have after compaction, after reclaim, and the pinned limit: hand-worked zones */
+/* check_forecast.c - what a --need can have after compaction, after reclaim, and the pinned limit: hand-worked zones; the trend of --watch --need */
 #include "config.h"
 
 #include <string.h>
@@ -191,6 +191,37 @@ START_TEST(gigantic_tainted)
 }
 END_TEST
 
+/*
+ * The trend of --watch --need: 2000 free an hour ago, 1400 now, need 1000:
+ * -600 an hour; below the need in (1400 - 1000) / 600 h = 40 min =
+ * 2400000 ms, none left in 1400 / 600 h = 2 h 20 min = 8400000 ms. Rising
+ * from 100 to 130 in half an hour: +60 an hour, no end. Below the need
+ * already (400 of 450), falling 100 a minute: -6000 an hour, none left in
+ * 400 / 100 min = 240000 ms.
+ */
+START_TEST(trend)
+{
+	struct fc_trend t;
+
+	forecast_trend(&t, 2000, 1400, 3600000, 1000);
+	ck_assert_int_eq(t.per_hour, -600);
+	ck_assert(t.to_need && t.to_zero);
+	ck_assert_uint_eq(t.ms_to_need, 2400000);
+	ck_assert_uint_eq(t.ms_to_zero, 8400000);
+	forecast_trend(&t, 100, 130, 1800000, 1000);
+	ck_assert_int_eq(t.per_hour, 60);
+	ck_assert(!t.to_need && !t.to_zero);
+	forecast_trend(&t, 500, 400, 60000, 450);
+	ck_assert_int_eq(t.per_hour, -6000);
+	ck_assert(!t.to_need && t.to_zero);
+	ck_assert_uint_eq(t.ms_to_zero, 240000);
+	/* No time between the samples: no trend. */
+	forecast_trend(&t, 500, 400, 0, 450);
+	ck_assert_int_eq(t.per_hour, 0);
+	ck_assert(!t.to_zero);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -200,6 +231,7 @@ main(void)
 	tcase_add_test(tc, reclaim_first);
 	tcase_add_test(tc, pinned_limit);
 	tcase_add_test(tc, gigantic_tainted);
+	tcase_add_test(tc, trend);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

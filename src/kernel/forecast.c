@@ -219,6 +219,39 @@ forecast_free(struct forecast *f)
 	f->target = NULL;
 }
 
+/* Returns A * B / C (C > 0), in 64 bits where A * B would not fit: then A / C * B. */
+static uint64_t
+mul_div(uint64_t a, uint64_t b, uint64_t c)
+{
+	if (b != 0 && a > UINT64_MAX / b)
+		return a / c * b;
+	return a * b / c;
+}
+
+void
+forecast_trend(struct fc_trend *t, uint64_t first, uint64_t now, uint64_t ms,
+    uint64_t need)
+{
+	uint64_t fell;
+
+	memset(t, 0, sizeof(*t));
+	if (ms == 0)
+		return;
+	if (now >= first) {
+		t->per_hour = (int64_t)mul_div(now - first, 3600000, ms);
+		return;
+	}
+	fell = first - now;
+	t->per_hour = -(int64_t)mul_div(fell, 3600000, ms);
+	/* At FELL pages per MS, NOW lasts NOW / FELL spans of MS. */
+	t->to_zero = true;
+	t->ms_to_zero = mul_div(now, ms, fell);
+	if (now > need) {
+		t->to_need = true;
+		t->ms_to_need = mul_div(now - need, ms, fell);
+	}
+}
+
 const char *
 forecast_word_name(enum fc_word w)
 {

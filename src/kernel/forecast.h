@@ -22,6 +22,13 @@ void	forecast_free(struct forecast *f);
 /* Returns the word of row R for COUNT allocations. */
 enum fc_word	forecast_word(const struct fc_row *r, uint64_t count);
 
+/*
+ * Fill T with the trend of a count that was FIRST and is NOW after MS
+ * milliseconds (MS > 0), against a need of NEED.
+ */
+void	forecast_trend(struct fc_trend *t, uint64_t first, uint64_t now,
+	    uint64_t ms, uint64_t need);
+
 /* The names the views use: "ok", "compact", "reclaim", "short", "pinned", ... */
 const char	*forecast_word_name(enum fc_word w);
 

@@ -77,6 +77,18 @@ struct forecast {
 	enum fc_word	 word;
 };
 
+/*
+ * The trend of a count of blocks free now over a span of samples (--watch
+ * --need): PER_HOUR its change an hour (truncated); when it falls, the
+ * milliseconds until it is below the need (TO_NEED, while above it) and
+ * until none is left (TO_ZERO), at that rate.
+ */
+struct fc_trend {
+	int64_t		 per_hour;
+	uint64_t	 ms_to_need, ms_to_zero;
+	bool		 to_need, to_zero;
+};
+
 /* The nodes one step of --prepare acts on at most. */
 #define PREP_MAX_NODES	64
 

@@ -164,6 +164,8 @@ static const struct optrule rules[] = {
 	    ACT(A_CHECK) | ACT(A_PREPARE), FMT(F_SUMMARY) | FMT(F_TABLE) |
 	    FMT(F_JSON) | ROWS, USES_ADVICE, "one snapshot's summary, --detail, --json or --check, "
 	    "--fleet's table or --json, or --rows=sizes" },
+	/* --watch states the trend of free now of --need's size. */
+	{ OPT_NEED, NULL, ACT(A_WATCH), FMT(F_SUMMARY) | FMT(F_JSON), 0, NULL },
 	{ OPT_ROWS, "--rows", ACT(A_SHOW) | ACT(A_BATCH), ROWS, 0,
 	    "--format=csv or --format=ndjson" },
 	{ OPT_NODE, "--node", ACT(A_SHOW) | ACT(A_CHECK) | ACT(A_PREPARE),
