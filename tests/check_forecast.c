@@ -59,6 +59,22 @@ START_TEST(reclaim_first)
 	ck_assert_uint_eq(f.target->gate_short, 0);
 	ck_assert_int_eq(f.word, FC_SHORT);
 	forecast_free(&f);
+	/*
+	 * Free now only as a bound (pagetypeinfo unread): 200 at most, 100
+	 * at least, settles nothing for 150, as --need answers unknown.
+	 */
+	in = gated;
+	in.now = 200;
+	in.now_is_bound = true;
+	in.now_least = 100;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	ck_assert_uint_eq(f.target->now_least, 100);
+	ck_assert_int_eq(f.word, FC_UNSURE);
+	forecast_free(&f);
+	in.now_least = 150;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	ck_assert_int_eq(f.word, FC_OK);
+	forecast_free(&f);
 	/* 250: more than reclaim gives (197), within the limit (300): short. */
 	n.count = 250;
 	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &gated, 1), 0);

@@ -50,6 +50,7 @@ zone_forecast(struct fc_row *r, const struct fc_zone_in *z, unsigned order)
 	r->node = z->node;
 	r->zone = z->zone;
 	r->now = z->now;
+	r->now_least = z->now_is_bound ? min64(z->now_least, z->now) : z->now;
 	r->limit = z->limit;
 	r->uninit = z->uninit;
 	r->cache = z->cache_known ? z->cache : 0;
@@ -92,6 +93,7 @@ sum_add(struct fc_row *s, const struct fc_row *z)
 	size_t k;
 
 	s->now = advise_sat_add(s->now, z->now);
+	s->now_least = advise_sat_add(s->now_least, z->now_least);
 	s->compact = advise_sat_add(s->compact, z->compact);
 	s->cache = advise_sat_add(s->cache, z->cache);
 	s->reclaim = advise_sat_add(s->reclaim, z->reclaim);
@@ -138,8 +140,9 @@ plan_reclaim(struct forecast *f, const struct fc_zone_in *in)
 enum fc_word
 forecast_word(const struct fc_row *r, uint64_t count)
 {
+	/* As avail_need(): free now only as a bound settles nothing. */
 	if (r->now >= count)
-		return FC_OK;
+		return r->now_least >= count ? FC_OK : FC_UNSURE;
 	if (r->compact >= count)
 		return FC_COMPACT;
 	if (r->reclaim >= count)

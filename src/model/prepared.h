@@ -32,6 +32,9 @@ struct fc_zone_in {
 	uint64_t	 now, after, usable, hold, gate, managed, cache, limit, uninit;
 	uint64_t	 pinned[MAP_NPINS], holes;	/* HOLES: blocks with a hole */
 	bool		 has_gate, cache_known, from_map;
+	/* NOW is an upper bound (an input missing): NOW_LEAST the fewest. */
+	bool		 now_is_bound;
+	uint64_t	 now_least;
 };
 
 /* What a --need can have: one word per zone, node or machine. */
@@ -62,6 +65,7 @@ struct fc_row {
 	int		 node;
 	long		 zone;
 	uint64_t	 now, compact, gate_short, cache, reclaim, limit, uninit;
+	uint64_t	 now_least;	/* the fewest NOW can be (NOW when exact) */
 	uint64_t	 reclaim_pages;
 	uint64_t	 pinned[MAP_NPINS], holes;
 	bool		 from_map, cache_known, gate_never;

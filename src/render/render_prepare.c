@@ -98,7 +98,11 @@ forecast_lines(FILE *fp, const struct report *r, const struct forecast *f,
 	char b[32];
 	bool gig = f->need.order >= r->bi->norders;
 
-	fprintf(fp, "  free now: %" PRIu64 "\n", x->now);
+	fprintf(fp, "  free now: %" PRIu64, x->now);
+	if (x->now_least < x->now)
+		fprintf(fp, " at most, %" PRIu64 " at least (pagetypeinfo or "
+		    "zoneinfo missing)", x->now_least);
+	fprintf(fp, "\n");
 	fprintf(fp, "  after compaction: at most %" PRIu64 " (%s)\n",
 	    x->compact, x->from_map ? "the map's ceiling" :
 	    "free memory above the watermarks: no map, an upper bound");
@@ -264,6 +268,8 @@ row_json(struct jsonw *w, const struct fc_row *x)
 	jw_int(w, x->zone);
 	jw_key(w, "free_now");
 	jw_u64(w, x->now);
+	jw_key(w, "free_now_least");
+	jw_u64(w, x->now_least);
 	jw_key(w, "after_compaction");
 	jw_u64(w, x->compact);
 	jw_key(w, "after_compaction_from");

@@ -20,7 +20,6 @@
 #include "mapfile.h"
 #include "mode_prepare.h"
 #include "modes.h"
-#include "need_status.h"
 #include "regions.h"
 #include "render_prepare.h"
 
@@ -161,6 +160,8 @@ zone_inputs(const struct report *r, const struct inputs *in,
 		out[k].now = a->now;
 		out[k].after = a->after;
 		out[k].from_map = a->from_map;
+		out[k].now_is_bound = a->now_is_bound;
+		out[k].now_least = a->now_least;
 		zz = in->have_zi ? zoneinfo_find(&in->zi,
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name) :
 		    NULL;
@@ -220,7 +221,7 @@ plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
 
 	p->nsteps = 0;
 	p->result = PREP_PLANNED;
-	if (t->now >= f->need.count) {
+	if (t->now_least >= f->need.count) {
 		p->result = PREP_READY;
 		return;
 	}
@@ -390,19 +391,31 @@ act(struct opts *o, struct prep_step *s, const struct forecast *f,
 	return recount(o, f->need.order, f->need.node, gig, &s->after);
 }
 
-/* Returns the status of P's result for F: 0 when the pages are there, else --need's. */
+/*
+ * Returns the status of P's result for F: 0 when the pages are there,
+ * else the forecast's word as --need's (short as reclaim), 8 pinned.
+ */
 static int
 status_of(const struct prepared *p, const struct forecast *f)
 {
-	if (f->target == NULL)
-		return need_verdict_status(f->word == FC_IMPOSSIBLE ?
-		    VERDICT_UNUSABLE : VERDICT_UNKNOWN);
 	if (p->result == PREP_READY || p->result == PREP_RECOVERED)
 		return EXIT_OK;
-	if (p->result == PREP_PINNED)
+	switch (f->word) {
+	case FC_OK:
+	case FC_COMPACT:
+		return EXIT_NEED_COMPACT;
+	case FC_RECLAIM:
+	case FC_SHORT:
+		return EXIT_NEED_RECLAIM;
+	case FC_PINNED:
 		return EXIT_NEED_PINNED;
-	/* Planned, or short after the steps: what the forecast said to do. */
-	return f->word == FC_COMPACT ? EXIT_NEED_COMPACT : EXIT_NEED_RECLAIM;
+	case FC_IMPOSSIBLE:
+		return EXIT_NEED_IMPOSSIBLE;
+	case FC_UNSURE:
+	case FC_NWORDS:
+		break;
+	}
+	return EXIT_NEED_UNKNOWN;
 }
 
 /*
