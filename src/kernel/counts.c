@@ -99,6 +99,7 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 	bool bound = false;
 
 	c = advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min, a->reserve));
+	a->hold = c;
 	a->after = times_above(a->usable, c, order);
 	if (in->kver >= 0 && in->kver < 4004)
 		for (k = 0; k < order; k++) {

@@ -79,6 +79,12 @@ struct zadvice {
 	uint64_t	 need;		/* order-0 pages compaction needs (exclusive) */
 	uint64_t	 wmark, reserve, gap;	/* wmark also for R_LOWMEM_RESERVE */
 	uint64_t	 min;		/* the min watermark the allocation checks */
+	/*
+	 * The pages AFTER's watermark holds back: 2^order - 1 + CMA + min +
+	 * reserve (advise_count()); the n-th allocation passes while the
+	 * free pages less (n - 1) * 2^order stay above it.
+	 */
+	uint64_t	 hold;
 	bool		 wmark_low;	/* compaction_suitable() asked low, not min */
 	/*
 	 * R_LOWMEM_RESERVE, R_RESERVE_RECLAIM: the most free pages the zone

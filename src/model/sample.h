@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "model.h"
+#include "prepared.h"
 
 struct report;
 struct frag;
@@ -41,6 +42,14 @@ struct wsample {
 	const struct futile	*futile;	/* kcompactd's wakeups so far */
 	/* THP outcomes since the previous sample: NULL at first or without THP */
 	const struct outcome_interval *thp_interval;
+	/*
+	 * --need: the blocks of its size free now where it asks, and from the
+	 * second sample on (HAS_TREND) their trend over TREND_MS since the first.
+	 */
+	uint64_t		 need_now;
+	bool			 has_trend;
+	uint64_t		 trend_ms;
+	struct fc_trend		 trend;
 };
 
 #endif

@@ -42,7 +42,7 @@ static const char *const stat_names[ZI_NSTATS] = {
 	"nr_zspages", "nr_unaccepted", "nr_isolated_anon", "nr_isolated_file",
 	"nr_slab_reclaimable", "nr_slab_unreclaimable", "nr_kernel_stack",
 	"nr_page_table_pages", "nr_sec_page_table_pages", "nr_iommu_pages",
-	"nr_hugetlb", "nr_balloon_pages",
+	"nr_hugetlb", "nr_balloon_pages", "nr_zone_write_pending",
 };
 
 /*

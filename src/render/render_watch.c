@@ -140,6 +140,79 @@ judgement_lines(FILE *fp, const struct wsample *s)
 	}
 }
 
+/* Print MS as hours with a tenth, "3.2 h", below an hour as minutes, "42 min", below a minute as seconds. */
+static void
+span(FILE *fp, uint64_t ms)
+{
+	if (ms < 60000)
+		fprintf(fp, "%" PRIu64 " s", ms / 1000);
+	else if (ms < 3600000)
+		fprintf(fp, "%" PRIu64 " min", ms / 60000);
+	else
+		fprintf(fp, "%" PRIu64 ".%" PRIu64 " h", ms / 3600000,
+		    ms % 3600000 / 360000);
+}
+
+/*
+ * With --need, its line: the blocks of its size free now and, from the
+ * second sample, their trend an hour since the first and, falling, when
+ * they would be below the need and none left at that rate.
+ */
+static void
+need_line(FILE *fp, const struct wsample *s)
+{
+	const struct need *n = s->r->need;
+	char b[32];
+
+	if (n == NULL || s->r->need_answer.row == NULL)
+		return;
+	fprintf(fp, "  need %" PRIu64 " x %s: %" PRIu64 " free now",
+	    n->count, hum_order(b, sizeof(b), n->order, s->r->page_size),
+	    s->need_now);
+	if (s->has_trend) {
+		fprintf(fp, ", %+" PRId64 " an hour over ", s->trend.per_hour);
+		span(fp, s->trend_ms);
+		if (s->trend.to_need) {
+			fprintf(fp, "; below the need in ");
+			span(fp, s->trend.ms_to_need);
+		}
+		if (s->trend.to_zero) {
+			fprintf(fp, "; none left in ");
+			span(fp, s->trend.ms_to_zero);
+		}
+	}
+	fputc('\n', fp);
+}
+
+/* With --need, the member "need": its count, the blocks free now, their trend (null at first). */
+static void
+need_json(struct jsonw *w, const struct wsample *s)
+{
+	const struct need *n = s->r->need;
+
+	if (n == NULL || s->r->need_answer.row == NULL)
+		return;
+	jw_key(w, "need");
+	jw_object(w);
+	jw_key(w, "count");
+	jw_u64(w, n->count);
+	jw_key(w, "order");
+	jw_int(w, n->order);
+	jw_key(w, "free_now");
+	jw_u64(w, s->need_now);
+	if (jw_key_or_null(w, "per_hour", s->has_trend))
+		jw_int(w, s->trend.per_hour);
+	if (jw_key_or_null(w, "trend_seconds", s->has_trend))
+		jw_fixed(w, (long long)s->trend_ms, 3);
+	if (jw_key_or_null(w, "seconds_to_need", s->has_trend &&
+	    s->trend.to_need))
+		jw_fixed(w, (long long)s->trend.ms_to_need, 3);
+	if (jw_key_or_null(w, "seconds_to_zero", s->has_trend &&
+	    s->trend.to_zero))
+		jw_fixed(w, (long long)s->trend.ms_to_zero, 3);
+	jw_end(w);
+}
+
 /* The judgement of each size of S as the member "judgement": the machine's. */
 static void
 judgement_json(struct jsonw *w, const struct wsample *s)
@@ -305,6 +378,7 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 	if (s->vm != NULL)
 		rate_lines(fp, s);
 	judgement_lines(fp, s);
+	need_line(fp, s);
 	if (s->futile != NULL && futile_found(s->futile))
 		fprintf(fp, "  finding: %s\n", render_futile(fnd, sizeof(fnd),
 		    s->futile, s->pageblock_order, s->r->page_size));
@@ -494,8 +568,10 @@ render_watch_json(FILE *fp, const struct wsample *s)
 		render_outcomes_json(&w, r);
 		outcomes_interval_json(&w, s);
 	}
-	if (r->avail != NULL)
+	if (r->avail != NULL) {
 		judgement_json(&w, s);
+		need_json(&w, s);
+	}
 	jw_end(&w);
 	jw_done(&w);
 }

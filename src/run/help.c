@@ -43,6 +43,9 @@ static const char help_tasks[] =
 "                            compaction, then a line per zone (columns below)\n"
 "  fragstat need 2000x2M     --need: would 2000 allocations of 2 MiB succeed?\n"
 "                            ok, compact, reclaim (also as the exit status)\n"
+"  fragstat need 4000x2M --prepare\n"
+"                            forecast it, then as root compact (--reclaim: and\n"
+"                            reclaim) until it is met; --dry-run: the plan\n"
 "  fragstat --advise         the kernel's verdict per zone; --detail: the tables\n"
 "  fragstat compact          --compact: as root, compact where it helps, count\n"
 "                            again\n"
@@ -86,7 +89,10 @@ static const struct {
 	    "host has no hugetlb pages of), with the counts\n"
 	    "and the hugetlb pool of that size; given again\n"
 	    "(the summary or --check), each is answered, the\n"
-	    "worst decides" },
+	    "worst decides; with --watch, each sample says the\n"
+	    "blocks free now, their trend an hour since the\n"
+	    "first sample and, falling, when they would be\n"
+	    "below N and none left at that rate" },
 	{ OPT_NODE, "--node=N",
 	    "the request of --need is for node N, and the\n"
 	    "node --check judges; with --check and one\n"
@@ -143,7 +149,27 @@ static const struct {
 	    "with --compact: compact every node" },
 	{ OPT_DRY_RUN, "--dry-run",
 	    "with --compact: say which nodes it would compact\n"
-	    "and why, without compacting (also of a --sysroot)" },
+	    "and why, without compacting (also of a --sysroot);\n"
+	    "with --prepare: print the forecast and the plan" },
+	{ OPT_PREPARE, "--prepare",
+	    "with one --need NxSIZE: forecast it per node and\n"
+	    "machine (free now; at most after compaction, from\n"
+	    "the map as root, else from free memory; what\n"
+	    "reclaim must free before compaction runs; at most\n"
+	    "after reclaiming clean page cache; the pinned\n"
+	    "limit and the kinds of page that pin), then as\n"
+	    "root compact the nodes short of it, count again\n"
+	    "and, with --reclaim, reclaim what the forecast\n"
+	    "says, compact again and count, stopping once the\n"
+	    "need is met: ready, recovered, short, or pinned\n"
+	    "(said before any work). The forecast's counts are\n"
+	    "upper bounds: the kernel's own arithmetic over\n"
+	    "what the files say now; README.md says how close\n"
+	    "the kernel came on a real host" },
+	{ OPT_RECLAIM, "--reclaim",
+	    "with --prepare: let it drop clean page cache\n"
+	    "(node N's /sys/devices/system/node/nodeN/reclaim,\n"
+	    "else /proc/sys/vm/drop_caches: every node's)" },
 	{ OPT_VERIFY, "--verify",
 	    "compare with the kernel's own debugfs files\n"
 	    "(live, or DIR/sys/kernel/debug/extfrag under a\n"
@@ -410,7 +436,8 @@ static const char help_status[] =
 "3 --verify found a difference; --need's answer: 4 compact, 5 reclaim,\n"
 "6 unknown, 7 impossible, 8 pinned, the worst of several --need or of several\n"
 "roots (--fleet too) as ok, unknown, compact, reclaim or pinned, impossible;\n"
-"--check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN;\n"
+"--prepare: 0 ready or recovered, else --need's, 8 pinned; --check: 0 OK,\n"
+"1 WARNING, 2 CRITICAL, 3 UNKNOWN;\n"
 "with a command (--record DIR -- COMMAND): its status, 125 if fragstat failed.\n"
 "A reader that closes the pipe early ends fragstat quietly, with the\n"
 "status it would have had.\n"

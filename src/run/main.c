@@ -15,6 +15,7 @@
 #include "mode_capture.h"
 #include "mode_check.h"
 #include "optlist.h"
+#include "mode_prepare.h"
 #include "modes.h"
 #include "need_status.h"
 #include "options_mode.h"
@@ -133,11 +134,15 @@ run_show(struct opts *o)
 	bool stored;
 	int rc;
 
-	if (o->compact && !o->dry_run && geteuid() != 0) {
-		ferr_say("--compact needs root: it writes "
-		    "/sys/devices/system/node/nodeN/compact");
+	if ((o->compact || o->prepare) && !o->dry_run && geteuid() != 0) {
+		ferr_say("%s needs root: it writes "
+		    "/sys/devices/system/node/nodeN/compact (--dry-run plans "
+		    "as any user)", o->compact ? "--compact" : "--prepare");
 		return EXIT_DATA;
 	}
+	/* --prepare's pinned limit is the map's: where it can be read. */
+	if (o->prepare)
+		o->map = prepare_wants_map(o);
 	memset(&adv, 0, sizeof(adv));
 	mapview_init(&v);
 	/* --advise --map: the advice with the ceiling beside it. */
@@ -151,7 +156,7 @@ run_show(struct opts *o)
 	 * too, and a gigantic --need says what keeps its regions.
 	 */
 	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
-	    o->format == F_PROM || (r.need && r.need->order >=
+	    o->format == F_PROM || o->prepare || (r.need && r.need->order >=
 	    in.bi.norders)) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
@@ -161,6 +166,8 @@ run_show(struct opts *o)
 			rc = run_check(o, &in, &r);
 		else if (o->compact)
 			rc = run_compact(o, &r);
+		else if (o->prepare)
+			rc = run_prepare(o, &in, &r, o->map ? &v : NULL);
 		else {
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */

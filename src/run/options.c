@@ -128,6 +128,8 @@ static const struct option longopts[] = {
 	{ "fragmented",		required_argument, NULL, OPT_FRAGMENTED },
 	{ "force",		no_argument,	   NULL, OPT_FORCE },
 	{ "dry-run",		no_argument,	   NULL, OPT_DRY_RUN },
+	{ "prepare",		no_argument,	   NULL, OPT_PREPARE },
+	{ "reclaim",		no_argument,	   NULL, OPT_RECLAIM },
 	{ "fleet",		no_argument,	   NULL, OPT_FLEET },
 	{ "rows",		required_argument, NULL, OPT_ROWS },
 	{ "check",		no_argument,	   NULL, OPT_CHECK },
@@ -355,6 +357,13 @@ opt_mode(int c, const char *arg, struct opts *o)
 		break;
 	case OPT_DRY_RUN:
 		o->dry_run = true;
+		break;
+	case OPT_PREPARE:
+		o->prepare = true;
+		o->advise = true;
+		break;
+	case OPT_RECLAIM:
+		o->reclaim = true;
 		break;
 	default:
 		return NOT_THIS_GROUP;

@@ -161,12 +161,15 @@ static const struct optrule rules[] = {
 	    FMT(F_SVG), 0, "--map alone (--capture --map stores the cgroups "
 	    "anyway)" },
 	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_FLEET) |
-	    ACT(A_CHECK), FMT(F_SUMMARY) | FMT(F_TABLE) | FMT(F_JSON) | ROWS,
-	    USES_ADVICE, "one snapshot's summary, --detail, --json or --check, "
+	    ACT(A_CHECK) | ACT(A_PREPARE), FMT(F_SUMMARY) | FMT(F_TABLE) |
+	    FMT(F_JSON) | ROWS, USES_ADVICE, "one snapshot's summary, --detail, --json or --check, "
 	    "--fleet's table or --json, or --rows=sizes" },
+	/* --watch states the trend of free now of --need's size. */
+	{ OPT_NEED, NULL, ACT(A_WATCH), FMT(F_SUMMARY) | FMT(F_JSON), 0, NULL },
 	{ OPT_ROWS, "--rows", ACT(A_SHOW) | ACT(A_BATCH), ROWS, 0,
 	    "--format=csv or --format=ndjson" },
-	{ OPT_NODE, "--node", ACT(A_SHOW) | ACT(A_CHECK), FMT(F_SUMMARY) |
+	{ OPT_NODE, "--node", ACT(A_SHOW) | ACT(A_CHECK) | ACT(A_PREPARE),
+	    FMT(F_SUMMARY) |
 	    FMT(F_TABLE) | FMT(F_JSON), USES_ADVICE, "--need or --check" },
 	{ OPT_WARN, "--warn", ACT(A_CHECK), ALL_FORMATS, 0, "--check" },
 	{ OPT_CRIT, "--crit", ACT(A_CHECK), ALL_FORMATS, 0, "--check" },
@@ -178,8 +181,10 @@ static const struct optrule rules[] = {
 	    FMT(F_JSON) |
 	    FMT(F_PROM) | FMT(F_TABLE), 0, FRAGMENTED_WORDS },
 	{ OPT_FORCE, "--force", ACT(A_COMPACT), ALL_FORMATS, 0, "--compact" },
-	{ OPT_DRY_RUN, "--dry-run", ACT(A_COMPACT), ALL_FORMATS, 0,
-	    "--compact" },
+	{ OPT_DRY_RUN, "--dry-run", ACT(A_COMPACT) | ACT(A_PREPARE),
+	    ALL_FORMATS, 0, "--compact or --prepare" },
+	{ OPT_RECLAIM, "--reclaim", ACT(A_PREPARE), ALL_FORMATS, 0,
+	    "--prepare" },
 	/* -q silences notes about optional files, which every mode reads. */
 	{ 'q', "--quiet", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
 };
@@ -193,7 +198,7 @@ static const struct {
 	{ OPT_CAPTURE, A_CAPTURE }, { OPT_COMPARE, A_COMPARE },
 	{ OPT_COMPACT, A_COMPACT }, { OPT_MAP, A_MAP },
 	{ OPT_FLEET, A_FLEET },
-	{ OPT_CHECK, A_CHECK },
+	{ OPT_CHECK, A_CHECK }, { OPT_PREPARE, A_PREPARE },
 };
 
 /* Each action's name and the formats it can show. */
@@ -216,6 +221,7 @@ static const struct {
 	[A_MAP] = { "--map", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_FLEET] = { "--fleet", FMT(F_SUMMARY) | FMT(F_JSON) | FMT(F_SVG) },
 	[A_CHECK] = { "--check", FMT(F_SUMMARY) },
+	[A_PREPARE] = { "--prepare", FMT(F_SUMMARY) | FMT(F_JSON) },
 };
 
 static const char *const formats[F_NFORMATS] = {
@@ -347,7 +353,7 @@ refuse_idle(struct opts *o, const bool *given)
 		uses |= USES_ADVICE | USES_ORDERS;
 	if (o->action == A_WATCH)
 		uses |= USES_ORDERS;
-	if (o->action == A_CHECK)
+	if (o->action == A_CHECK || o->action == A_PREPARE)
 		uses |= USES_ADVICE;
 	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
 		const struct optrule *ru = &rules[i];
@@ -380,6 +386,11 @@ refuse_idle(struct opts *o, const bool *given)
 		    "it goes with every mode but --compact, which acts on "
 		    "this host (or --compact --dry-run)", mode_name(mode,
 		    sizeof(mode), o));
+	if (o->action == A_PREPARE && (o->nneeds != 1 || (given['r'] &&
+	    !given[OPT_DRY_RUN])))
+		return usage_error("%s", o->nneeds != 1 ? "--prepare gets the "
+		    "pages of one --need NxSIZE: give it once" : "--prepare "
+		    "acts on this host: a --sysroot takes --prepare --dry-run");
 	/* --check judges only without a count to check. */
 	if (given[OPT_FRAGMENTED] && ((o->format == F_TABLE &&
 	    (o->action == A_SHOW || o->action == A_BATCH)) ||

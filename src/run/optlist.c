@@ -47,6 +47,8 @@ static const struct optmode modes[] = {
 	    "[-- COMMAND [ARG]...]", "--watch=1 --record=" TRIAL_DIR },
 	{ "watch", "--watch", "--watch=SECONDS [--count=N] [OPTION]...",
 	    "--watch=1" },
+	{ "prepare", "--prepare", "--need=N[xSIZE] --prepare [--reclaim] "
+	    "[--dry-run] [OPTION]...", "--need=10 --prepare" },
 	{ "need", "--need", "--need=N[xSIZE] [--node=N] [OPTION]...",
 	    "--need=10" },
 	{ "batch", "--roots-from", "--roots-from=FILE | -r ROOT -r ROOT... "

@@ -43,6 +43,7 @@ enum action {
 	A_MAP,		/* --map: the physical memory map (live, a root or a capture) */
 	A_FLEET,	/* --fleet: many roots summed up (mode_fleet.c) */
 	A_CHECK,	/* --check: a monitoring plugin's status line */
+	A_PREPARE,	/* --prepare: get --need's pages (mode_prepare.c) */
 	A_NACTIONS
 };
 
@@ -103,6 +104,8 @@ struct opts {
 	unsigned	 frag_low, frag_severe;
 	bool		 force;		/* --force: --compact compacts every node */
 	bool		 dry_run;	/* --dry-run: --compact says what it would do */
+	bool		 prepare;	/* --prepare: compact (and reclaim) for --need */
+	bool		 reclaim;	/* --reclaim: --prepare may drop clean page cache */
 	bool		 rows_sizes;	/* --rows=sizes: a row per node and size */
 	/* --warn, --crit N[xSIZE] of --check: counts free now (0: none), SIZE NULL: the pageblock */
 	uint64_t	 warn, crit;

@@ -8,6 +8,7 @@
 
 #include "elapsed.h"
 #include "experiment.h"
+#include "forecast.h"
 #include "futile.h"
 #include "load.h"
 #include "outcome.h"
@@ -73,6 +74,10 @@ struct loop {
 	struct wsample		 s;	/* and the sample shown */
 	struct outcome_interval	 thp;	/* S's THP outcomes since the previous */
 	char			 why[128];	/* what fired a window */
+	/* --need: its count free now at the first sample, and when. */
+	bool			 trend_started;
+	uint64_t		 trend_first;
+	struct timespec		 trend_t0;
 };
 
 /* Free IN and leave it empty: freeing it again does nothing. */
@@ -159,6 +164,32 @@ step_futile(struct loop *l)
 }
 
 /*
+ * With --need, set L's sample's count free now of its size and, from the
+ * second sample on, its trend since the first (forecast_trend()).
+ */
+static void
+step_trend(struct loop *l)
+{
+	struct wsample *s = &l->s;
+	const struct avail *a = l->r.need != NULL ? l->r.need_answer.row :
+	    NULL;
+
+	if (a == NULL)
+		return;
+	s->need_now = a->now;
+	if (!l->trend_started) {
+		l->trend_started = true;
+		l->trend_first = a->now;
+		l->trend_t0 = l->mono[l->cur];
+		return;
+	}
+	s->trend_ms = elapsed_ms_between(&l->trend_t0, &l->mono[l->cur]);
+	s->has_trend = s->trend_ms > 0;
+	forecast_trend(&s->trend, l->trend_first, a->now, s->trend_ms,
+	    l->r.need->count);
+}
+
+/*
  * Step "difference": L's sample of its report, with what changed since
  * the previous sample (rates, stalls) and kcompactd's effort so far.
  */
@@ -196,6 +227,7 @@ step_difference(struct loop *l)
 	}
 	step_futile(l);
 	s->futile = &l->fu;
+	step_trend(l);
 }
 
 /* Step "decide triggers": returns what opens a window now (in L's WHY), or NULL. */

@@ -1,0 +1,500 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * mode_prepare.c - --prepare: forecast --need's pages step by step, then
+ * compact only the nodes short of it and, when allowed, reclaim clean
+ * page cache and compact again, counting after each step
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compact.h"
+#include "elapsed.h"
+#include "forecast.h"
+#include "mapfile.h"
+#include "mode_prepare.h"
+#include "modes.h"
+#include "regions.h"
+#include "render_prepare.h"
+
+/*
+ * The file whose write reclaims memory of node %u (6.x, as a cgroup's
+ * memory.reclaim), and the machine-wide one (1: drop the clean page
+ * cache); how each step says it did its work.
+ */
+#define RECLAIM_NODE_FILE	"/sys/devices/system/node/node%u/reclaim"
+#define RECLAIM_ALL_FILE	"/proc/sys/vm/drop_caches"
+#define HOW_COMPACT		"/sys/devices/system/node/nodeN/compact"
+#define HOW_COMPACT_ALL		COMPACTION_ALL_FILE ", every node"
+#define HOW_RECLAIM		"/sys/devices/system/node/nodeN/reclaim, " \
+				"page cache only"
+#define HOW_RECLAIM_ALL		RECLAIM_ALL_FILE " = 1, machine-wide"
+
+bool
+prepare_wants_map(const struct opts *o)
+{
+	char *p;
+	bool yes;
+
+	if (o->sysroot == NULL)
+		return geteuid() == 0 && access("/proc/kpageflags", R_OK) == 0;
+	if ((p = inputs_path(o->sysroot, "/" MAPFILE_NAME)) == NULL)
+		return false;
+	yes = access(p, F_OK) == 0;
+	free(p);
+	return yes;
+}
+
+/*
+ * Set IN's pinned limit of zone Z at ORDER from the map V: the blocks
+ * free of holes and pinned pages (map_compute()'s clean count, which
+ * the ceiling bounds by free memory), what memory not yet initialised
+ * could add, and per kind the pinned pageblocks (or the tainted 1 GiB
+ * regions) holding it. Elsewhere (below the pageblock order) unknown.
+ */
+static void
+zone_limit(struct fc_zone_in *in, const struct mapview *v, size_t z,
+    unsigned order)
+{
+	const struct map *m = &v->m;
+	const struct map_zone *mz = &m->zones[z];
+	size_t i, k;
+
+	in->limit = FC_UNKNOWN;
+	if (order != m->gigantic_order && (order < m->pageblock_order ||
+	    order >= m->norders))
+		return;
+	in->limit = mz->clean[order];
+	in->uninit = mz->uninit_pages >> order;
+	if (order == m->gigantic_order) {
+		in->holes = v->rg.zones[z][REGION_HOLE];
+		for (i = 0; i < v->rg.n; i++)
+			for (k = 0; k < MAP_NPINS; k++)
+				if (v->rg.r[i].zone == z && v->rg.r[i].state ==
+				    REGION_TAINTED && v->rg.r[i].by_kind[k] > 0)
+					in->pinned[k]++;
+		return;
+	}
+	in->holes = mz->kinds[MAP_BLOCK_HOLE];
+	for (k = 0; k < MAP_NPINS; k++)
+		in->pinned[k] = v->p.zones[z].by_kind[k];
+}
+
+/*
+ * Set IN's watermark inputs for zone Z of R from its advice at ORDER:
+ * the free pages the check counts, what it holds back, and
+ * __compaction_suitable()'s gate since 4.9: low (costly orders, min
+ * below) + compact_gap() = 2 << order + the lowmem reserve. A gigantic
+ * order has no advice: its free pages, a block's worth held, no gate.
+ */
+static void
+zone_watermarks(struct fc_zone_in *in, const struct report *r,
+    const struct zizone *zz, size_t z, unsigned order)
+{
+	long j = advice_order_index(r->advice, order);
+	const struct zadvice *a = j >= 0 ? advise_at(r->advice, z,
+	    (size_t)j) : NULL;
+
+	if (a == NULL) {
+		in->usable = r->frag[z].free_pages;
+		in->hold = (1ULL << order) - 1;
+		return;
+	}
+	in->usable = a->usable;
+	in->hold = a->hold;
+	if (zz != NULL && (zz->have & (ZI_MIN | ZI_LOW)) == (ZI_MIN | ZI_LOW)) {
+		in->has_gate = true;
+		in->gate = (order > ADVISE_COSTLY_ORDER ? zz->low : zz->min) +
+		    (2ULL << order) + a->reserve;
+		in->managed = (zz->have & ZI_MANAGED) ? zz->managed : 0;
+	}
+}
+
+/*
+ * Set IN's clean page cache from zoneinfo zone ZZ: its LRU's file pages,
+ * active and inactive, less those dirty or under writeback
+ * (nr_zone_write_pending), which reclaim cannot drop at once. Mapped
+ * pages are in it: drop_caches keeps them, node reclaim may unmap them.
+ */
+static void
+zone_cache(struct fc_zone_in *in, const struct zizone *zz)
+{
+	uint32_t want = (1u << ZS_INACTIVE_FILE) | (1u << ZS_ACTIVE_FILE) |
+	    (1u << ZS_WRITE_PENDING);
+	uint64_t file;
+
+	if (zz == NULL || (zz->have_stat & want) != want)
+		return;
+	file = zz->stat[ZS_INACTIVE_FILE] + zz->stat[ZS_ACTIVE_FILE];
+	in->cache = file > zz->stat[ZS_WRITE_PENDING] ? file -
+	    zz->stat[ZS_WRITE_PENDING] : 0;
+	in->cache_known = true;
+}
+
+/*
+ * Fill OUT (room for every zone) with the zones of R's availability at
+ * N's order, from IN's zoneinfo and the map V (NULL: none). Returns how
+ * many.
+ */
+static size_t
+zone_inputs(const struct report *r, const struct inputs *in,
+    const struct mapview *v, const struct need *n, struct fc_zone_in *out)
+{
+	const struct zizone *zz;
+	const struct avail *a;
+	size_t i, k = 0;
+
+	for (i = 0; i < r->avail->n; i++) {
+		a = &r->avail->rows[i];
+		if (a->zone < 0 || a->order != n->order)
+			continue;
+		memset(&out[k], 0, sizeof(out[k]));
+		out[k].node = a->node;
+		out[k].zone = a->zone;
+		out[k].now = a->now;
+		out[k].after = a->after;
+		out[k].from_map = a->from_map;
+		out[k].now_is_bound = a->now_is_bound;
+		out[k].now_least = a->now_least;
+		zz = in->have_zi ? zoneinfo_find(&in->zi,
+		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name) :
+		    NULL;
+		zone_watermarks(&out[k], r, zz, (size_t)a->zone, n->order);
+		zone_cache(&out[k], zz);
+		out[k].limit = FC_UNKNOWN;
+		if (v != NULL)
+			zone_limit(&out[k], v, (size_t)a->zone, n->order);
+		k++;
+	}
+	return k;
+}
+
+/* Add to step S the node of each sum row of F where TAKE says so. */
+static void
+step_add_nodes(struct prep_step *s, const struct forecast *f,
+    bool (*take)(const struct fc_row *))
+{
+	size_t i;
+
+	for (i = f->nzones; i < f->n; i++) {
+		const struct fc_row *x = &f->rows[i];
+
+		if (x->node < 0 || (f->need.node >= 0 && x->node !=
+		    f->need.node) || !take(x) || s->nnodes == PREP_MAX_NODES)
+			continue;
+		s->node_pages[s->nnodes] = x->reclaim_pages;
+		s->nodes[s->nnodes++] = (unsigned)x->node;
+		s->pages += x->reclaim_pages;
+	}
+}
+
+/* Whether compaction can add to node row X. */
+static bool
+compactable(const struct fc_row *x)
+{
+	return x->compact > x->now;
+}
+
+/* Whether the plan reclaims on node row X. */
+static bool
+reclaimable(const struct fc_row *x)
+{
+	return x->reclaim_pages > 0;
+}
+
+/*
+ * Plan P for F: nothing when the need is there or out of reach (pinned);
+ * else compact the nodes compaction can add to, and where that falls
+ * short and the forecast says reclaim helps, reclaim, then compact again.
+ */
+static void
+plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
+{
+	const struct fc_row *t = f->target;
+	struct prep_step *s;
+
+	p->nsteps = 0;
+	p->result = PREP_PLANNED;
+	if (t->now_least >= f->need.count) {
+		p->result = PREP_READY;
+		return;
+	}
+	if (f->word == FC_PINNED) {
+		p->result = PREP_PINNED;
+		return;
+	}
+	s = &p->steps[p->nsteps];
+	step_add_nodes(s, f, compactable);
+	s->pages = 0;
+	if (s->nnodes > 0) {
+		s->act = PREP_COMPACT;
+		s->how = HOW_COMPACT;
+		s->forecast = t->compact;
+		p->nsteps++;
+	}
+	if (t->compact >= f->need.count || t->reclaim_pages == 0)
+		return;
+	p->reclaim_wanted = true;
+	s = &p->steps[p->nsteps++];
+	s->act = PREP_RECLAIM;
+	s->all = reclaim_all;
+	s->how = reclaim_all ? HOW_RECLAIM_ALL : HOW_RECLAIM;
+	step_add_nodes(s, f, reclaimable);
+	s->forecast = t->reclaim < f->need.count ? t->reclaim : f->need.count;
+	s[1] = s[0];
+	s[1].act = PREP_COMPACT;
+	s[1].how = HOW_COMPACT;
+	s[1].all = false;
+	s[1].pages = 0;
+	p->nsteps++;
+}
+
+/*
+ * Add to P, whose compaction fell short of F's need by SHORT blocks though
+ * the forecast said it would do, the reclaim of those blocks' pages
+ * (split over the nodes compacted) and a compaction after it.
+ */
+static void
+plan_more(struct prepared *p, const struct forecast *f, uint64_t short_by,
+    bool reclaim_all)
+{
+	struct prep_step *s = &p->steps[p->nsteps];
+	size_t i;
+
+	*s = p->steps[p->nsteps - 1];
+	s->act = PREP_RECLAIM;
+	s->all = reclaim_all;
+	s->how = reclaim_all ? HOW_RECLAIM_ALL : HOW_RECLAIM;
+	s->done = false;
+	s->pages = 0;
+	for (i = 0; i < s->nnodes; i++) {
+		s->node_pages[i] = (short_by << f->need.order) / s->nnodes;
+		s->pages += s->node_pages[i];
+	}
+	s->forecast = f->target->reclaim < f->need.count ?
+	    f->target->reclaim : f->need.count;
+	s[1] = s[0];
+	s[1].act = PREP_COMPACT;
+	s[1].all = false;
+	s[1].how = HOW_COMPACT;
+	s[1].pages = 0;
+	p->nsteps += 2;
+	p->reclaim_wanted = true;
+}
+
+/*
+ * Count again, for O's need (its order ORDER, NODE), the blocks free now
+ * into *NOW; a gigantic order from the map (its wholly free regions).
+ * Returns 0 or an exit code after a message.
+ */
+static int
+recount(struct opts *o, unsigned order, int node, bool gig, uint64_t *now)
+{
+	struct verdicts v;
+	struct report r;
+	struct inputs in;
+	struct map m;
+	const struct avail *a;
+	bool stored;
+	int rc;
+
+	memset(&v, 0, sizeof(v));
+	memset(&m, 0, sizeof(m));
+	rc = pipe_load(o, &in, &r, &v);
+	if (rc == 0 && gig && (rc = run_map_load(o, &in, order, &r.page_size,
+	    &m, NULL, &stored)) == 0)
+		rc = pipe_count(o, &in, &r, &v, &m);
+	if (rc == 0) {
+		a = avail_find(r.avail, node, -1, order);
+		*now = a != NULL ? a->now : 0;
+	}
+	if (gig)
+		map_free(&m);
+	pipe_verdicts_free(&v);
+	inputs_free(&in);
+	return rc;
+}
+
+/*
+ * Write TEXT to PATH. Returns 0, or -errno with E set (EAGAIN: the
+ * kernel reclaimed less than asked, not an error here).
+ */
+static int
+write_text(const char *path, const char *text, struct ferr *e)
+{
+	int fd, err = 0;
+	size_t len = strlen(text);
+
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1 ||
+	    write(fd, text, len) != (ssize_t)len)
+		err = errno;
+	if (fd != -1)
+		close(fd);
+	if (err == 0 || err == EAGAIN)
+		return 0;
+	ferr_keep_path(e, path);
+	ferr_set(e, 0, "%s", strerror(err));
+	return -err;
+}
+
+/*
+ * Reclaim step S's pages: per node through RECLAIM_NODE_FILE, page cache
+ * only (swappiness=0), else once machine-wide through drop_caches (1:
+ * the clean page cache). Returns 0 or -1 with E set.
+ */
+static int
+reclaim_nodes(struct prep_step *s, unsigned long page_size, struct ferr *e)
+{
+	char path[96], text[64];
+	size_t i;
+
+	if (s->all)
+		return write_text(RECLAIM_ALL_FILE, "1\n", e) == 0 ? 0 : -1;
+	for (i = 0; i < s->nnodes; i++) {
+		snprintf(path, sizeof(path), RECLAIM_NODE_FILE, s->nodes[i]);
+		snprintf(text, sizeof(text), "%llu swappiness=0",
+		    (unsigned long long)(s->node_pages[i] * page_size));
+		if (write_text(path, text, e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Do step S of O; count again into S->after. Returns 0 or an exit code after a message. */
+static int
+act(struct opts *o, struct prep_step *s, const struct forecast *f,
+    unsigned long page_size, bool gig)
+{
+	struct ferr e = { .path = "" };
+	struct compaction c = { .nodes = s->nodes, .n = s->nnodes };
+	struct timespec t0, t1;
+	int rc;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = s->act == PREP_COMPACT ? compact_nodes(&c, &e) :
+	    reclaim_nodes(s, page_size, &e);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (rc != 0) {
+		ferr_print(&e);
+		return EXIT_DATA;
+	}
+	if (c.all)
+		s->how = HOW_COMPACT_ALL;
+	s->ms = elapsed_ms_between(&t0, &t1);
+	s->done = true;
+	return recount(o, f->need.order, f->need.node, gig, &s->after);
+}
+
+/*
+ * Returns the status of P's result for F: 0 when the pages are there,
+ * else the forecast's word as --need's (short as reclaim), 8 pinned.
+ */
+static int
+status_of(const struct prepared *p, const struct forecast *f)
+{
+	if (p->result == PREP_READY || p->result == PREP_RECOVERED)
+		return EXIT_OK;
+	switch (f->word) {
+	case FC_OK:
+	case FC_COMPACT:
+		return EXIT_NEED_COMPACT;
+	case FC_RECLAIM:
+	case FC_SHORT:
+		return EXIT_NEED_RECLAIM;
+	case FC_PINNED:
+		return EXIT_NEED_PINNED;
+	case FC_IMPOSSIBLE:
+		return EXIT_NEED_IMPOSSIBLE;
+	case FC_UNSURE:
+	case FC_NWORDS:
+		break;
+	}
+	return EXIT_NEED_UNKNOWN;
+}
+
+/*
+ * Run P's steps for F, the first BEFORE free now, stopping once the need
+ * is met; the reclaim step and after it only with --reclaim. Text is
+ * said as each step ends. Returns 0 or an exit code after a message.
+ */
+static int
+run_steps(struct opts *o, const struct report *r, const struct forecast *f,
+    struct prepared *p, uint64_t before, bool reclaim_all)
+{
+	bool gig = f->need.order >= r->bi->norders;
+	size_t k;
+	int rc;
+
+	p->got = before;
+	for (k = 0; k < p->nsteps && p->got < f->need.count; k++) {
+		if (p->steps[k].act == PREP_RECLAIM && !p->reclaim_allowed)
+			break;
+		p->steps[k].before = p->got;
+		if ((rc = act(o, &p->steps[k], f, r->page_size, gig)) != 0)
+			return rc;
+		p->got = p->steps[k].after;
+		if (o->format != F_JSON)
+			render_prepare_step(stdout, p, k);
+		/* Compaction alone was to do, and did not: reclaim, if allowed. */
+		if (k == 0 && p->nsteps == 1 && p->got < f->need.count &&
+		    p->reclaim_allowed && f->target->cache > 0) {
+			plan_more(p, f, f->need.count - p->got, reclaim_all);
+			if (o->format != F_JSON)
+				render_prepare_planned(stdout, r, p, 1);
+		}
+	}
+	p->result = p->got >= f->need.count ? PREP_RECOVERED : PREP_SHORT;
+	return 0;
+}
+
+int
+run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
+    const struct mapview *v)
+{
+	struct fc_zone_in *zin;
+	struct prepared p;
+	struct forecast f;
+	char node0[64];
+	bool all = true;
+	int rc = 0;
+
+	zin = calloc(r->bi->nzones + 1, sizeof(*zin));
+	if (zin == NULL || forecast_build(&f, r->need, r->need_answer.possible,
+	    zin, zone_inputs(r, in, v, r->need, zin)) != 0) {
+		free(zin);
+		ferr_nomem();
+		return EXIT_DATA;
+	}
+	memset(&p, 0, sizeof(p));
+	p.dry_run = o->dry_run;
+	p.reclaim_allowed = o->reclaim;
+	/* Per node where the kernel has it (6.x), else machine-wide. */
+	snprintf(node0, sizeof(node0), RECLAIM_NODE_FILE, 0u);
+	if (o->sysroot == NULL && access(node0, W_OK) == 0)
+		all = false;
+	if (f.target != NULL) {
+		plan(&p, &f, all);
+		p.got = f.target->now;
+	}
+	if (o->format != F_JSON) {
+		render_prepare_plan(stdout, r, &f, &p);
+		fflush(stdout);
+	}
+	if (f.target != NULL && p.result == PREP_PLANNED && !o->dry_run)
+		rc = run_steps(o, r, &f, &p, f.target->now, all);
+	if (rc == 0 && o->format == F_JSON)
+		render_prepare_json(stdout, r, &f, &p);
+	else if (rc == 0)
+		render_prepare_result(stdout, r, &f, &p);
+	if (rc == 0)
+		rc = status_of(&p, &f);
+	forecast_free(&f);
+	free(zin);
+	return rc;
+}

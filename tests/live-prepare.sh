@@ -1,0 +1,139 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# live-prepare.sh - --prepare gets what it forecast, and the kernel agrees:
+# fragment this machine within modest memory (tests/fragment-hold.py: 4 KiB
+# pages with every other one given back, page tables and full pipes
+# between them), forecast a need of the default huge page size between
+# what is free now and the ceiling after compaction, run 'fragstat --need
+# NxSIZE --prepare': no step may get more than its forecast (an upper
+# bound), and the count it leaves free now (the need when it recovered)
+# must go into the hugetlb pool whole; then a need above the pinned limit must be refused as
+# pinned before any step. The pool, and the memory held, are given back on
+# every exit (trap). Opt-in, root: 'make check-prepare' (never make check:
+# it compacts, and may reclaim page cache with PREPARE_RECLAIM=1).
+#
+# Each run prints one 'calibration:' line: the state, the forecast after
+# compaction (and after reclaim), what each step got, and the reservation.
+#
+# Environment: FRAGSTAT, PREPARE_BUDGET_MB (what the holder may take,
+# default 2048), PREPARE_FLOOR_MB (it stops before the zones' free memory
+# falls below, default 1024), PREPARE_NEED (the count; default a fifth of
+# the way from free now to the ceiling: compaction's scanners meet before
+# the ceiling, which is an upper bound), PREPARE_RECLAIM=1 (--reclaim). Exit 0 when it
+# passed, 1 when it failed, 77 (SKIP) with the reason when it cannot run.
+LC_ALL=C
+export LC_ALL
+: "${FRAGSTAT:?}"
+here=$(cd "$(dirname "$0")" && pwd) || exit 99
+pool=/proc/sys/vm/nr_hugepages
+[ "$(id -u)" -eq 0 ] || { echo "SKIP: --prepare and hugetlb need root"; exit 77; }
+[ -w "$pool" ] || { echo "SKIP: no hugetlb ($pool)"; exit 77; }
+[ -r /proc/kpageflags ] || { echo "SKIP: no /proc/kpageflags: no map, no pinned limit"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+if command -v flock >/dev/null 2>&1 && [ -w /run ]; then
+	exec 9>>/run/fragstat-tests.lock
+	flock -w 300 9 ||
+		{ echo "SKIP: another fragstat test held /run/fragstat-tests.lock for 5 minutes"; exit 77; }
+fi
+orig=$(cat "$pool")
+if [ "$orig" != 0 ]; then
+	echo "SKIP: the hugetlb pool is in use ($orig pages): not touching it"
+	exit 77
+fi
+size_kb=$(awk '/^Hugepagesize:/ { print $2 }' /proc/meminfo)
+size=${size_kb}K
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/fragstat-prepare.XXXXXX") || exit 99
+hpid=
+cleanup() {
+	echo "$orig" >"$pool"
+	exec 3>&-
+	[ -n "$hpid" ] && { kill "$hpid" 2>/dev/null; wait "$hpid" 2>/dev/null; }
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# field JSON KEY...: print what the keys name in the JSON file, one per line.
+field() {
+	python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+for k in sys.argv[2:]:
+    v = d
+    for p in k.split("."):
+        v = v[int(p)] if isinstance(v, list) else v[p]
+    print("null" if v is None else v)' "$@"
+}
+
+mkfifo "$tmp/hold"
+python3 "$here/fragment-hold.py" "${PREPARE_BUDGET_MB:-2048}" \
+    "${PREPARE_FLOOR_MB:-1024}" zones <"$tmp/hold" >"$tmp/hold.out" &
+hpid=$!
+exec 3>"$tmp/hold"
+i=0
+while ! grep -q ready "$tmp/hold.out" 2>/dev/null; do
+	kill -0 "$hpid" 2>/dev/null || { echo "FAIL: the holder died"; exit 1; }
+	[ $i -lt 600 ] || { echo "FAIL: the holder was not ready in 10 minutes"; exit 1; }
+	sleep 1
+	i=$((i + 1))
+done
+echo "state: $(cat "$tmp/hold.out")"
+
+# The forecast, as any run of --prepare --dry-run says it.
+"$FRAGSTAT" -q --need "1x$size" --prepare --dry-run --json >"$tmp/f.json"
+set -- $(field "$tmp/f.json" target.free_now target.after_compaction \
+    target.after_reclaim target.pinned_limit target.uninitialised)
+now=$1 after=$2 reclaim=$3 limit=$4 uninit=$5
+echo "forecast for $size: $now free now, at most $after after compaction, $reclaim after reclaim, pinned limit $limit (+$uninit not yet initialised)"
+want=${PREPARE_NEED:-$((now + (after - now) / 5))}
+if [ "$want" -le "$now" ]; then
+	echo "SKIP: compaction can add little here ($now free now, at most $after after)"
+	exit 77
+fi
+flags=
+[ "${PREPARE_RECLAIM:-0}" = 1 ] && flags=--reclaim
+"$FRAGSTAT" -q --need "${want}x$size" --prepare $flags --json >"$tmp/p.json"
+st=$?
+# What each step got against its forecast: the forecast is an upper bound.
+steps=$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = 0
+for s in d["steps"]:
+    if not s["done"]:
+        continue
+    print("%s %s -> %s of at most %s in %s s;" % (s["action"], s["before"],
+          s["after"], s["forecast"], s["seconds"]), end=" ")
+    bad |= s["after"] > s["forecast"]
+print("result %s, %s free now" % (d["result"], d["free_now"]))
+sys.exit(bad)' "$tmp/p.json") ||
+	{ echo "FAIL: a step got more than its forecast, an upper bound: $steps"; exit 1; }
+set -- $(field "$tmp/p.json" result free_now)
+result=$1 got=$2
+case $st/$result in
+0/recovered) take=$want ;;
+4/short|5/short) take=$got ;;	# compaction fell short: what it got
+*) echo "FAIL: --prepare exited $st, result $result"; exit 1 ;;
+esac
+# The count said free now is there: the pool takes it.
+echo "$take" >"$pool"
+res=$(cat "$pool")
+echo "$orig" >"$pool"
+echo "calibration: need $want x $size; now $now, after compaction <= $after, after reclaim <= $reclaim, limit $limit; $steps reserved $res of $take"
+[ "$res" = "$take" ] || { echo "FAIL: the pool took $res of $take huge pages"; exit 1; }
+
+# Twice the pinned limit and what the kernel may still initialise (both
+# move as the zones grow and others allocate): pinned,
+# said before any step (none in the JSON), exit 8.
+if [ "$limit" = null ]; then
+	echo "SKIP: no pinned limit (no map)"
+	exit 77
+fi
+big=$((2 * (limit + uninit) + 1))
+"$FRAGSTAT" -q --need "${big}x$size" --prepare --json >"$tmp/b.json"
+st=$?
+set -- $(field "$tmp/b.json" result forecast)
+nsteps=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["steps"]))' "$tmp/b.json")
+[ "$st" = 8 ] && [ "$1" = pinned ] && [ "$nsteps" = 0 ] ||
+	{ echo "FAIL: --need ${big}x$size --prepare: exit $st, result $1, $nsteps steps (want 8, pinned, 0)"; exit 1; }
+echo "PASS: need $want x $size: $result, $take reserved; ${big} refused as pinned before any step"
