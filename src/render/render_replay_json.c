@@ -213,6 +213,9 @@ zones_json(struct jsonw *w, const struct replay *r)
 			    -1);
 			index_json(w, "fragmentation_index", &z->fragindex[k],
 			    false, -1);
+			/* free_now as in --json; available_now before #45. */
+			index_json(w, "free_now", &z->now[k], true,
+			    z->now_bound[k]);
 			index_json(w, "available_now", &z->now[k], true,
 			    z->now_bound[k]);
 			jw_end(w);

@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# names.sh - one name per count (#45, #48): "free now" is free_now in
+# --json's availability[], --watch --json samples and --rows=sizes rows,
+# with the same value, and the documented old names (now, available_now)
+# beside it with that value too.
+set -u
+: "${FRAGSTAT:?}" "${FIXTURES:?}"
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/names.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+d=$FIXTURES/avail/two-nodes
+# No zoneinfo: --watch reads none, so both count without watermarks.
+set -- --buddyinfo "$d/buddyinfo" --pagetypeinfo "$d/pagetypeinfo" \
+    --kernel 6.18 -q
+
+"$FRAGSTAT" "$@" --json >"$tmp/doc.json" || exit 1
+"$FRAGSTAT" --buddyinfo "$d/buddyinfo" --pagetypeinfo "$d/pagetypeinfo" \
+    -q --watch=1 --count=1 --migratetypes --json \
+    >"$tmp/sample.json" || exit 1
+"$FRAGSTAT" "$@" --format=ndjson --rows=sizes >"$tmp/rows.ndjson" || exit 1
+"$FRAGSTAT" "$@" --format=csv --rows=sizes >"$tmp/rows.csv" || exit 1
+
+python3 - "$tmp" <<'PY' || exit 1
+import csv, json, sys
+t = sys.argv[1]
+doc = json.load(open(t + "/doc.json"))
+sample = json.loads(open(t + "/sample.json").readline())
+rows = [json.loads(l) for l in open(t + "/rows.ndjson")]
+bad = []
+
+def same(what, obj, new, old):
+    if new not in obj or obj.get(new) != obj.get(old):
+        bad.append("%s: %s %r, %s %r" % (what, new, obj.get(new), old,
+                                         obj.get(old)))
+
+by_zone = {}
+for a in doc["availability"]:
+    if "possible" in a and not a["possible"]:
+        continue
+    same("availability", a, "free_now", "now")
+    same("availability", a, "free_now_is_bound", "now_is_bound")
+    if a["zone"] is not None:
+        by_zone[(a["node"], a["zone"], a["order"])] = a["free_now"]
+n = 0
+for z in sample["zones"]:
+    for o in z["orders"]:
+        same("sample", o, "free_now", "available_now")
+        same("sample", o, "free_now_is_bound", "available_now_is_bound")
+        k = (z["node"], z["zone"], o["order"])
+        if k in by_zone:
+            n += 1
+            if by_zone[k] != o["free_now"]:
+                bad.append("zone %s: --json %d, sample %d" % (
+                    k, by_zone[k], o["free_now"]))
+if n == 0:
+    bad.append("no zone of the sample is in availability[]")
+for r in rows:
+    same("ndjson", r, "free_now", "now")
+head = next(csv.reader(open(t + "/rows.csv", newline="")))
+if list(rows[0].keys()) != head:
+    bad.append("CSV header %s, NDJSON keys %s" % (head, list(rows[0])))
+for b in bad:
+    print("FAIL:", b)
+sys.exit(1 if bad else 0)
+PY
+echo "ok: free_now in --json, --watch samples and flat rows"
