@@ -25,8 +25,9 @@ zone_span(const struct mapseries *s, size_t i, struct mapseries_span *zs)
 	/* The growth rate: pageblocks polluted per hour, first to last. */
 	span = s->elapsed_ms[s->nmaps - 1] - s->elapsed_ms[0];
 	zs->has_growth = span != 0;
-	zs->per_hour = span == 0 ? 0 : ((long long)zs->l->polluted -
-	    (long long)zs->f->polluted) * MAPSPAN_MS_PER_HOUR /
+	zs->span_ms = span;
+	zs->growth = (long long)zs->l->polluted - (long long)zs->f->polluted;
+	zs->per_hour = span == 0 ? 0 : zs->growth * MAPSPAN_MS_PER_HOUR /
 	    (long long)span;
 }
 

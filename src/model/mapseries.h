@@ -32,6 +32,8 @@ struct mapseries_span {
 	uint64_t	 most, at_s;		/* most polluted pageblocks, when */
 	bool		 has_growth;		/* the maps span some time */
 	long long	 per_hour;		/* polluted pageblocks, last less first */
+	long long	 growth;		/* the same, over the span: */
+	uint64_t	 span_ms;		/* first map to last */
 };
 
 /* Every map summary of a recording, zones in the same order in each. */
