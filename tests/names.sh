@@ -64,4 +64,39 @@ for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)
 PY
-echo "ok: free_now in --json, --watch samples and flat rows"
+# A recording's "alloc" has the shape of its samples' (one writer), each
+# count the sum of the samples' (summed here, independently).
+rec=$FIXTURES/recordings/vm-6.18-stalls-edited
+"$FRAGSTAT" --sysroot "$rec" --json >"$tmp/replay.json" || exit 1
+python3 - "$rec/samples.ndjson" "$tmp/replay.json" <<'PY' || exit 1
+import json, sys
+want, shape = {}, set()
+for line in open(sys.argv[1]):
+    a = (json.loads(line).get("events") or {}).get("alloc")
+    for o in (a or {}).get("by_order", []):
+        shape.add(tuple(o))
+        w = want.setdefault(o["order"], {"succeeded": 0, "failed": 0})
+        w["succeeded"] += o["succeeded"]
+        w["failed"] += o["failed"]
+        for t in o["by_migratetype"]:
+            for k in ("succeeded", "failed"):
+                key = (t["migratetype"], k)
+                w[key] = w.get(key, 0) + t[k]
+got = {}
+for o in json.load(open(sys.argv[2]))["events"]["alloc"]["by_order"]:
+    if tuple(o) not in shape:
+        print("FAIL: replay members %s, samples' %s" % (list(o), shape))
+        sys.exit(1)
+    g = got.setdefault(o["order"], {"succeeded": o["succeeded"],
+                                    "failed": o["failed"]})
+    for t in o["by_migratetype"]:
+        for k in ("succeeded", "failed"):
+            if t[k]:
+                g[(t["migratetype"], k)] = t[k]
+want = {o: {k: v for k, v in w.items() if v or isinstance(k, str)}
+        for o, w in want.items()}
+if not want or got != want:
+    print("FAIL: replay alloc %s, samples sum to %s" % (got, want))
+    sys.exit(1)
+PY
+echo "ok: free_now in --json, --watch samples and flat rows; one alloc shape"
