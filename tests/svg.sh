@@ -442,5 +442,22 @@ wd=$(sed -n 's/^<svg [^>]*width="\([0-9]*\)".*/\1/p' \
 [ "${wd:-9999}" -le 1200 ] ||
 	fail "the comparison of two snapshots is ${wd:-no} pixels wide"
 
+# A migratetype has one colour on every kernel: before 4.4 pagetypeinfo
+# lists Reclaimable second, where 4.4+ lists Movable (the legend's swatch
+# before each name, 4.1 against 6.18).
+swatches() {
+	"$FRAGSTAT" -q --buddyinfo "$corpus/$1/buddyinfo" \
+	    --pagetypeinfo "$corpus/$1/pagetypeinfo" --format=svg |
+		sed -n '/<rect .*width="11" height="11"/{N;s/.*fill="\([^"]*\)".*>\([A-Za-z]*\)<\/text>.*/\2 \1/p}'
+}
+swatches embedded-4.1-reserve-cma >"$tmp/types-4.1"
+swatches blog-plantegg-hygon-8node-gt100000 >"$tmp/types-new"
+for t in Unmovable Movable Reclaimable; do
+	a=$(sed -n "s/^$t //p" "$tmp/types-4.1")
+	b=$(sed -n "s/^$t //p" "$tmp/types-new")
+	[ -n "$a" ] && [ "$a" = "$b" ] ||
+		fail "$t is '$a' before 4.4 and '$b' after"
+done
+
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]

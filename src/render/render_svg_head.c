@@ -107,7 +107,7 @@ svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 	svgr_text(w, x3, y + 12, 12, NULL, "bold", "Pageblocks");
 	for (t = 0; t < r->pti->ntypes; t++) {
 		svgr_rect_open(w, x3 + (long)(t / 4) * 110, y + 20 +
-		    (long)(t % 4) * 15, 11, 11, svgzone_type_color(t));
+		    (long)(t % 4) * 15, 11, 11, svgzone_type_color(r->pti->types[t]));
 		svg_close(w);
 		svgr_text(w, x3 + (long)(t / 4) * 110 + 15,
 		    y + 30 + (long)(t % 4) * 15, 10, NULL, NULL,

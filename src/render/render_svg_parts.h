@@ -353,8 +353,8 @@ void	svgzone_node_rule(struct svgw *w, const struct report *const *rs,
 /* Returns the number of nodes of R's zones (they come node by node). */
 size_t	svgzone_node_count(const struct report *r);
 
-/* Returns the colour of migratetype T (pagetypeinfo's order) in the bars. */
-const char *	svgzone_type_color(unsigned t);
+/* Returns the colour of the migratetype named NAME in the bars. */
+const char *	svgzone_type_color(const char *name);
 
 /* What a snapshot picture says above its zones (render_svg_head.c). */
 
