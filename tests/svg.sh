@@ -459,5 +459,21 @@ for t in Unmovable Movable Reclaimable; do
 		fail "$t is '$a' before 4.4 and '$b' after"
 done
 
+# A chart whose scale does not start at 0 marks its axis broken: every
+# such foot label of the recording's charts has its break, and no other.
+python3 - "$here/cli/svg-recording-vm/out" <<'PY' || fail "axis breaks"
+import re, sys
+s = open(sys.argv[1]).read()
+breaks = re.findall(r"axis break: the scale starts at ([^,]*), not 0", s)
+# A chart's scale: its top's label, then its foot's, CHART_H - 9 below.
+lab = [(int(y), t) for y, t in re.findall(
+    r'<text x="\d+" y="(\d+)" font-size="10" text-anchor="end">([^<]*)<', s)]
+feet = [b[1] for a, b in zip(lab, lab[1:]) if b[0] - a[0] == 55]
+zoomed = [f for f in feet if f != "0"]
+if not zoomed or sorted(zoomed) != sorted(breaks):
+    print("FAIL: feet not at 0 %s, axis breaks %s" % (zoomed, breaks))
+    sys.exit(1)
+PY
+
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]

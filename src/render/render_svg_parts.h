@@ -453,6 +453,13 @@ void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 	    const char *name);
 
 /*
+ * Mark the value axis of the chart framed at Y broken: its scale starts
+ * at FOOT, not 0.
+ */
+void	svgtl_axis_break(struct svgw *w, const struct timeline *b, long y,
+	    const char *foot);
+
+/*
  * Draw the caption NAME of a chart at Y, its frame under it with the
  * value TOP at its top, and the time axis. Returns the y of the frame.
  */
