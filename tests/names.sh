@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # names.sh - one name per count (#45, #48): "free now" is free_now in
-# --json's availability[], --watch --json samples and --rows=sizes rows,
-# with the same value, and the documented old names (now, available_now)
-# beside it with that value too.
+# --json's availability[], --watch --json samples, --rows=sizes rows and
+# --compare, with the same value, and the documented old names (now,
+# available_now) beside it with that value too; a recording's allocations
+# have the shape of its samples'.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -64,6 +65,37 @@ for b in bad:
     print("FAIL:", b)
 sys.exit(1 if bad else 0)
 PY
+# --compare of two roots: free_now as [a, b] beside now, and equal to
+# each root's own --json machine row.
+r=$FIXTURES/roots
+"$FRAGSTAT" -q --compare "$r/aarcange-before-compact" \
+    "$r/aarcange-after-compact" --json >"$tmp/cmp.json" || exit 1
+"$FRAGSTAT" -q --sysroot "$r/aarcange-before-compact" --json >"$tmp/a.json" ||
+	exit 1
+"$FRAGSTAT" -q --sysroot "$r/aarcange-after-compact" --json >"$tmp/b.json" ||
+	exit 1
+python3 - "$tmp" <<'PY' || exit 1
+import json, sys
+t = sys.argv[1]
+def machine(f, order):
+    for a in json.load(open(t + f))["availability"]:
+        if a["node"] is None and a["order"] == order:
+            return a["free_now"]
+n = 0
+for v in json.load(open(t + "/cmp.json"))["advice"]:
+    if v["node"] is not None:
+        continue
+    n += 1
+    want = [machine("/a.json", v["order"]), machine("/b.json", v["order"])]
+    if v.get("free_now") != v["now"] or v["free_now"] != want:
+        print("FAIL: --compare order %d: free_now %s, now %s, the roots %s"
+              % (v["order"], v.get("free_now"), v["now"], want))
+        sys.exit(1)
+if n == 0:
+    print("FAIL: --compare has no machine row")
+    sys.exit(1)
+PY
+
 # A recording's "alloc" has the shape of its samples' (one writer), each
 # count the sum of the samples' (summed here, independently).
 rec=$FIXTURES/recordings/vm-6.18-stalls-edited
