@@ -356,10 +356,12 @@ START_TEST(test_watch_fewer_orders)
 	    "\"pageblock_order\":9,\"zones\":[{\"node\":0,"
 	    "\"zone\":\"Normal\",\"free_pages\":12,\"free_pageblocks\":0,"
 	    "\"orders\":[{\"order\":2,\"unusable_index\":0.666,"
-	    "\"fragmentation_index\":-1.000,\"available_now\":null,"
+	    "\"fragmentation_index\":-1.000,\"free_now\":null,"
+	    "\"free_now_is_bound\":null,\"available_now\":null,"
 	    "\"available_now_is_bound\":null,\"after_compaction\":null},"
 	    "{\"order\":9,\"unusable_index\":null,"
-	    "\"fragmentation_index\":null,\"available_now\":null,"
+	    "\"fragmentation_index\":null,\"free_now\":null,"
+	    "\"free_now_is_bound\":null,\"available_now\":null,"
 	    "\"available_now_is_bound\":null,\"after_compaction\":null}]}],"
 	    "\"rates_per_s\":null,\"counters\":null,\"pressure\":null}\n");
 	free(got);

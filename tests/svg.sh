@@ -442,5 +442,38 @@ wd=$(sed -n 's/^<svg [^>]*width="\([0-9]*\)".*/\1/p' \
 [ "${wd:-9999}" -le 1200 ] ||
 	fail "the comparison of two snapshots is ${wd:-no} pixels wide"
 
+# A migratetype has one colour on every kernel: before 4.4 pagetypeinfo
+# lists Reclaimable second, where 4.4+ lists Movable (the legend's swatch
+# before each name, 4.1 against 6.18).
+swatches() {
+	"$FRAGSTAT" -q --buddyinfo "$corpus/$1/buddyinfo" \
+	    --pagetypeinfo "$corpus/$1/pagetypeinfo" --format=svg |
+		sed -n '/<rect .*width="11" height="11"/{N;s/.*fill="\([^"]*\)".*>\([A-Za-z]*\)<\/text>.*/\2 \1/p}'
+}
+swatches embedded-4.1-reserve-cma >"$tmp/types-4.1"
+swatches blog-plantegg-hygon-8node-gt100000 >"$tmp/types-new"
+for t in Unmovable Movable Reclaimable; do
+	a=$(sed -n "s/^$t //p" "$tmp/types-4.1")
+	b=$(sed -n "s/^$t //p" "$tmp/types-new")
+	[ -n "$a" ] && [ "$a" = "$b" ] ||
+		fail "$t is '$a' before 4.4 and '$b' after"
+done
+
+# A chart whose scale does not start at 0 marks its axis broken: every
+# such foot label of the recording's charts has its break, and no other.
+python3 - "$here/cli/svg-recording-vm/out" <<'PY' || fail "axis breaks"
+import re, sys
+s = open(sys.argv[1]).read()
+breaks = re.findall(r"axis break: the scale starts at ([^,]*), not 0", s)
+# A chart's scale: its top's label, then its foot's, CHART_H - 9 below.
+lab = [(int(y), t) for y, t in re.findall(
+    r'<text x="\d+" y="(\d+)" font-size="10" text-anchor="end">([^<]*)<', s)]
+feet = [b[1] for a, b in zip(lab, lab[1:]) if b[0] - a[0] == 55]
+zoomed = [f for f in feet if f != "0"]
+if not zoomed or sorted(zoomed) != sorted(breaks):
+    print("FAIL: feet not at 0 %s, axis breaks %s" % (zoomed, breaks))
+    sys.exit(1)
+PY
+
 echo "svg.sh: $n inputs; $failed failed"
 [ "$failed" = 0 ]

@@ -117,6 +117,41 @@ str_copy(char *buf, size_t size, const struct jr_val *v)
 	return 0;
 }
 
+/*
+ * Add the by_migratetype list V of one order's allocations to A, each
+ * type by its name in R's alloc_names (absent: nothing to add). Returns
+ * 0 or -1.
+ */
+static int
+alloc_types_add(struct replay *r, const struct jr_doc *d,
+    const struct jr_val *v, struct ev_alloc *a)
+{
+	struct ev_names *nm = &r->alloc_names;
+	char name[FRAG_NAME_SIZE];
+	unsigned t;
+
+	if (v == NULL)
+		return 0;
+	if (v->type != JR_ARR)
+		return -1;
+	for (v = jr_first(d, v); v; v = jr_next(d, v)) {
+		if (str_copy(name, sizeof(name), jr_get(d, v,
+		    "migratetype")) != 0)
+			return -1;
+		for (t = 0; t < nm->ntypes && strcmp(nm->type[t], name); t++)
+			;
+		if (t == FRAG_MAX_TYPES)
+			return -1;
+		if (t == nm->ntypes)
+			memcpy(nm->type[nm->ntypes++], name, sizeof(name));
+		if (count_add(jr_get(d, v, "succeeded"),
+		    &a->type_succeeded[t]) != 0 ||
+		    count_add(jr_get(d, v, "failed"), &a->type_failed[t]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Keep one extfrag "by" entry B (a migratetype pair's count) in R's series. Returns 0 or -1. */
 static int
 pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
@@ -175,7 +210,7 @@ alloc_add(struct replay *r, const struct jr_doc *d, const struct jr_val *a,
 {
 	const struct jr_val *b, *ov;
 	uint64_t o, mo, failed = 0;
-	struct ralloc *ra;
+	struct ev_alloc *ra;
 
 	if (a == NULL || a->type == JR_NULL)
 		return 0;
@@ -198,7 +233,9 @@ alloc_add(struct replay *r, const struct jr_doc *d, const struct jr_val *a,
 		    maybe_add(jr_get(d, b, "opportunistic_failed"),
 		    &ra->opportunistic_failed, &r->alloc_flags) != 0 ||
 		    maybe_add(jr_get(d, b, "could_wait_failed"),
-		    &ra->could_wait_failed, &r->alloc_flags) != 0)
+		    &ra->could_wait_failed, &r->alloc_flags) != 0 ||
+		    alloc_types_add(r, d, jr_get(d, b, "by_migratetype"),
+		    ra) != 0)
 			return -1;
 	}
 	if (failed > r->alloc_worst) {

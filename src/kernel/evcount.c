@@ -473,22 +473,7 @@ total_add(struct ev_alloc_total *t, uint64_t succeeded, uint64_t failed,
 }
 
 struct ev_alloc_total
-ev_alloc_sum(const struct ev_counts *c)
-{
-	struct ev_alloc_total t = { 0 };
-	const struct ev_alloc *a;
-	int o;
-
-	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-		a = &c->alloc[o];
-		total_add(&t, a->succeeded, a->failed, a->opportunistic_failed,
-		    a->could_wait_failed);
-	}
-	return t;
-}
-
-struct ev_alloc_total
-ev_ralloc_sum(const struct ralloc *a)
+ev_alloc_sum(const struct ev_alloc *a)
 {
 	struct ev_alloc_total t = { 0 };
 	int o;

@@ -64,11 +64,11 @@ size_t		 ev_top_stallers_merged(const struct ev_counts *c,
  */
 bool		 ev_fragmenting(const struct ev_names *nm, int fallback_order);
 
-/* The high-order allocations of C over all its orders. */
-struct ev_alloc_total ev_alloc_sum(const struct ev_counts *c);
-
-/* The allocations of a recording, A (FRAG_MAX_ORDERS), over all its orders. */
-struct ev_alloc_total ev_ralloc_sum(const struct ralloc *a);
+/*
+ * The high-order allocations A (FRAG_MAX_ORDERS of them: a sample's or a
+ * recording's) over all their orders.
+ */
+struct ev_alloc_total ev_alloc_sum(const struct ev_alloc *a);
 
 /*
  * Returns how many of the compaction runs at ORDER (-1: whole zones) that

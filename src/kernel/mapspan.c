@@ -26,8 +26,8 @@ zone_span(const struct mapseries *s, size_t i, struct mapseries_span *zs)
 	span = s->elapsed_ms[s->nmaps - 1] - s->elapsed_ms[0];
 	zs->span_ms = span;
 	zs->has_growth = span != 0;
-	zs->per_hour = span == 0 ? 0 : ((long long)zs->l->polluted -
-	    (long long)zs->f->polluted) * MAPSPAN_MS_PER_HOUR /
+	zs->growth = (long long)zs->l->polluted - (long long)zs->f->polluted;
+	zs->per_hour = span == 0 ? 0 : zs->growth * MAPSPAN_MS_PER_HOUR /
 	    (long long)span;
 }
 

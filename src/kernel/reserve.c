@@ -85,9 +85,14 @@ reserve_lowmem_bound(const struct advise_in *in, size_t z, unsigned *ratio,
 	*known = true;
 	if (*ratio == 0)
 		return 0;
-	for (i = 0; i < in->bi->nzones; i++) {
-		if (in->bi->zones[i].node != bz->node)
-			continue;
+	/*
+	 * Only the zones of Z's node: walk_zones_in_node() prints a node's
+	 * zones together (for_each_online_pgdat()), so they are the run
+	 * around Z, not the whole file (1024 nodes: 4096 zones each).
+	 */
+	for (i = z; i > 0 && in->bi->zones[i - 1].node == bz->node; i--)
+		;
+	for (; i < in->bi->nzones && in->bi->zones[i].node == bz->node; i++) {
 		u = zone_type(in->bi->zones[i].name);
 		if (u > t && u <= highest_zone(in->gfp)) {
 			higher = advise_sat_add(higher, in->frag[i].free_pages);

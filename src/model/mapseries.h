@@ -31,8 +31,9 @@ struct mapseries_span {
 	const struct mapseries_zone *f, *l;	/* the first map's, the last's */
 	uint64_t	 most, at_s;		/* most polluted pageblocks, when */
 	bool		 has_growth;		/* the maps span some time */
-	uint64_t	 span_ms;		/* first map to last: per_hour's base */
 	long long	 per_hour;		/* polluted pageblocks, last less first */
+	long long	 growth;		/* the same, over the span: */
+	uint64_t	 span_ms;		/* first map to last: per_hour's base */
 };
 
 /* Every map summary of a recording, zones in the same order in each. */

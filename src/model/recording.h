@@ -163,12 +163,6 @@ struct rseries {
 	size_t		 npairs;
 };
 
-/* High-order allocations of one order over the run (--events). */
-struct ralloc {
-	uint64_t	 succeeded, failed;
-	uint64_t	 opportunistic_failed, could_wait_failed;
-};
-
 /* The stalls of one kind over the run, and its worst sample. */
 struct rstall {
 	bool		 seen;		/* recorded (not null) in some sample */
@@ -249,7 +243,9 @@ struct replay {
 	/* Allocations: recorded by this fragstat (alloc not null), by order. */
 	bool		 has_alloc, alloc_flags;	/* flags: the split known */
 	unsigned	 alloc_min_order;
-	struct ralloc	 alloc[FRAG_MAX_ORDERS];
+	/* As a sample counts them; alloc_names.type[] names their types. */
+	struct ev_alloc	 alloc[FRAG_MAX_ORDERS];
+	struct ev_names	 alloc_names;
 	uint64_t	 alloc_worst;		/* most failures in one sample */
 	char		 alloc_worst_time[32];
 	struct rstall	 stalls[EV_NSTALLS];

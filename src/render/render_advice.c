@@ -244,21 +244,35 @@ render_advice_ceiling(struct render_sentence *t, const struct report *r,
     const struct zadvice *a)
 {
 	const struct map_zone *z;
+	const struct avail *row;
+	uint64_t after;
+	const char *by;
 
 	if (a->verdict != VERDICT_COMPACT ||
 	    !advise_ceiling_known(r->map, a->order))
 		return false;
 	z = &r->map->zones[a->zone];
-	if (z->ceiling[a->order] > 0)
+	/*
+	 * The zone's count after compaction, as every view says it: the
+	 * map's ceiling bounded by the free memory above the watermark
+	 * (avail.c's zone_row()), not the ceiling alone.
+	 */
+	row = avail_find(r->avail, (int)r->bi->zones[a->zone].node,
+	    (long)a->zone, a->order);
+	after = row != NULL ? row->after : z->ceiling[a->order];
+	by = after < z->ceiling[a->order] ? "free memory above the watermark" :
+	    map_limit_words(z->limited_by[a->order]);
+	if (after > 0)
 		render_say(t, "compaction can make at most %" PRIu64
 		    " blocks of this order; %" PRIu64 " are free now (an upper "
-		    "bound from the page flags, limited by %s)",
-		    z->ceiling[a->order], z->free_now[a->order],
-		    map_limit_words(z->limited_by[a->order]));
+		    "bound from the page flags, limited by %s)", after,
+		    z->free_now[a->order], by);
 	else
 		render_say(t, "compaction can make no block of this "
 		    "order (%s); %" PRIu64 " are free now: compaction cannot "
-		    "help here", z->limited_by[a->order] == MAP_LIMIT_FREE ?
+		    "help here", after < z->ceiling[a->order] ? "free memory "
+		    "above the watermark is less than one block" :
+		    z->limited_by[a->order] == MAP_LIMIT_FREE ?
 		    "free memory is less than one block" : "every aligned "
 		    "range holds a hole or an unmovable page",
 		    z->free_now[a->order]);

@@ -114,10 +114,7 @@ counts_json(struct jsonw *w, const struct report *a, const struct report *b,
 		jw_u64(w, x->now);
 		if (jw_key_or_null(w, "after", y != NULL))
 			jw_u64(w, y->now);
-		jw_key(w, "after_compaction");
-		jw_u64(w, x->after);
-		jw_key(w, "after_compaction_from");
-		jw_string(w, avail_after_from(x));
+		render_after_json(w, x);
 		render_judged_json(w, a, x, "score_before", "judgement_before");
 		render_judged_json(w, b, y, "score_after", "judgement_after");
 		jw_end(w);

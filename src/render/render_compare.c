@@ -227,6 +227,9 @@ verdict_json(struct cmp *c, int node, unsigned order, const char *va,
 		jw_string(w, vb);
 	judgement_pair(w, avail_find(c->a->avail, node, -1, order),
 	    avail_find(c->b->avail, node, -1, order));
+	/* free_now as in every view; now, its name before #45. */
+	count_pair(w, "free_now", avail_find(c->a->avail, node, -1, order),
+	    avail_find(c->b->avail, node, -1, order), false);
 	count_pair(w, "now", avail_find(c->a->avail, node, -1, order),
 	    avail_find(c->b->avail, node, -1, order), false);
 	count_pair(w, "after_compaction", avail_find(c->a->avail, node, -1,

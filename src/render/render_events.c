@@ -174,9 +174,9 @@ have2(const struct wsample *s, enum ev_kind a, enum ev_kind b)
 	return s->evn->have[a] && s->evn->have[b];
 }
 
-/* Write the allocations of order O of S by migratetype. */
+/* Write the allocations A of one order by migratetype, named by NM. */
 static void
-alloc_types_json(struct jsonw *w, const struct wsample *s,
+alloc_types_json(struct jsonw *w, const struct ev_names *nm,
     const struct ev_alloc *a)
 {
 	char b[16];
@@ -188,7 +188,7 @@ alloc_types_json(struct jsonw *w, const struct wsample *s,
 			continue;
 		jw_object(w);
 		jw_key(w, "migratetype");
-		jw_string(w, ev_type_name(b, sizeof(b), s->evn, t));
+		jw_string(w, ev_type_name(b, sizeof(b), nm, t));
 		jw_key(w, "succeeded");
 		jw_u64(w, a->type_succeeded[t]);
 		jw_key(w, "failed");
@@ -198,24 +198,19 @@ alloc_types_json(struct jsonw *w, const struct wsample *s,
 	jw_end(w);
 }
 
-/* Write the alloc member of S: the high-order allocations by order. */
-static void
-alloc_json(struct jsonw *w, const struct wsample *s)
+void
+render_alloc_orders_json(struct jsonw *w, const struct ev_alloc *alloc,
+    const struct ev_names *nm, unsigned min_order, bool have_flags)
 {
 	const struct ev_alloc *a;
 	int o;
 
-	if (!s->evn->have[EV_ALLOC]) {
-		jw_null(w);
-		return;
-	}
-	jw_object(w);
 	jw_key(w, "min_order");
-	jw_u64(w, s->evn->alloc_min_order);
+	jw_u64(w, min_order);
 	jw_key(w, "by_order");
 	jw_array(w, false);
 	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-		a = &s->ev->alloc[o];
+		a = &alloc[o];
 		if (a->succeeded == 0 && a->failed == 0)
 			continue;
 		jw_object(w);
@@ -226,15 +221,28 @@ alloc_json(struct jsonw *w, const struct wsample *s)
 		jw_key(w, "failed");
 		jw_u64(w, a->failed);
 		jw_key(w, "by_migratetype");
-		alloc_types_json(w, s, a);
+		alloc_types_json(w, nm, a);
 		/* Flags this kernel's format does not name: unknown, not 0. */
-		if (jw_key_or_null(w, "opportunistic_failed", s->evn->have_gfp))
+		if (jw_key_or_null(w, "opportunistic_failed", have_flags))
 			jw_u64(w, a->opportunistic_failed);
-		if (jw_key_or_null(w, "could_wait_failed", s->evn->have_gfp))
+		if (jw_key_or_null(w, "could_wait_failed", have_flags))
 			jw_u64(w, a->could_wait_failed);
 		jw_end(w);
 	}
 	jw_end(w);
+}
+
+/* Write the alloc member of S: the high-order allocations by order. */
+static void
+alloc_json(struct jsonw *w, const struct wsample *s)
+{
+	if (!s->evn->have[EV_ALLOC]) {
+		jw_null(w);
+		return;
+	}
+	jw_object(w);
+	render_alloc_orders_json(w, s->ev->alloc, s->evn,
+	    s->evn->alloc_min_order, s->evn->have_gfp);
 	jw_end(w);
 }
 
@@ -425,7 +433,7 @@ per_s(char *buf, size_t size, const struct wsample *s, uint64_t n)
 static void
 alloc_table(FILE *fp, const struct wsample *s)
 {
-	const struct ev_alloc_total all = ev_alloc_sum(s->ev);
+	const struct ev_alloc_total all = ev_alloc_sum(s->ev->alloc);
 	const struct ev_alloc *a;
 	struct render_items t;
 	char item[96];

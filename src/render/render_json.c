@@ -374,18 +374,31 @@ advice(struct jsonw *w, const struct report *r)
 	advice_kcompactd(w, adv);
 }
 
-/* Write the counts of row A, without its place. */
-static void
-counts(struct jsonw *w, const struct avail *a)
+void
+render_after_json(struct jsonw *w, const struct avail *a)
 {
-	jw_key(w, "now");
-	jw_u64(w, a->now);
-	jw_key(w, "now_is_bound");
-	jw_bool(w, a->now_is_bound);
 	jw_key(w, "after_compaction");
 	jw_u64(w, a->after);
 	jw_key(w, "after_compaction_from");
 	jw_string(w, avail_after_from(a));
+}
+
+/*
+ * Write the counts of row A, without its place: free_now, the one name of
+ * the count in every view, with now, its documented name before #45.
+ */
+static void
+counts(struct jsonw *w, const struct avail *a)
+{
+	jw_key(w, "free_now");
+	jw_u64(w, a->now);
+	jw_key(w, "free_now_is_bound");
+	jw_bool(w, a->now_is_bound);
+	jw_key(w, "now");
+	jw_u64(w, a->now);
+	jw_key(w, "now_is_bound");
+	jw_bool(w, a->now_is_bound);
+	render_after_json(w, a);
 	jw_key(w, "free_pages");
 	jw_u64(w, a->free_pages);
 	jw_key(w, "low");

@@ -46,6 +46,12 @@ void	render_judged_json(struct jsonw *w, const struct report *r,
 	    const char *judgement_key);
 
 /*
+ * Write row A's after_compaction and after_compaction_from: the one writer
+ * of them, for availability[] and for --compact's counts.
+ */
+void	render_after_json(struct jsonw *w, const struct avail *a);
+
+/*
  * Write the members "node" and "zone" that name zone NAME of NODE, as
  * every JSON view names a zone.
  */

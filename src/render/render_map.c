@@ -95,16 +95,45 @@ notes(FILE *fp, const struct report *r)
 }
 
 /*
- * Print P's pinned pageblocks of M: per zone the kinds in them with the
- * cost of each, then the few-pinned buckets.
+ * Fill KIND with the pin kinds present in PZ, the culprits first: by cost,
+ * then by pinned pages (what would have to move), then in kind order.
+ * Returns how many.
+ */
+static size_t
+ranked_kinds(const struct pins_zone *pz, unsigned *kind)
+{
+	size_t n = 0, j;
+	unsigned k;
+
+	for (k = 0; k < MAP_NPINS; k++) {
+		if (!pz->by_kind[k] && !pz->pages_by_kind[k])
+			continue;
+		/* Insert K after every kind that ranks as high or higher. */
+		for (j = n; j > 0 && (pz->cost[kind[j - 1]] < pz->cost[k] ||
+		    (pz->cost[kind[j - 1]] == pz->cost[k] &&
+		    pz->pages_by_kind[kind[j - 1]] < pz->pages_by_kind[k]));
+		    j--)
+			kind[j] = kind[j - 1];
+		kind[j] = k;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Print P's pinned pageblocks of M: per zone the kinds in them, ranked,
+ * with the cost of each, then the few-pinned buckets. Where free memory
+ * limits a zone's ceiling no kind has a cost: "-", ranked by pages.
  */
 static void
 pinned_table(FILE *fp, const struct report *r, const struct pins *p)
 {
 	const struct map *m = r->map;
 	const struct pins_zone *pz;
-	char b[48];
-	size_t i;
+	unsigned kind[MAP_NPINS];
+	char b[48], c[24];
+	size_t i, j, n;
+	bool unranked = false, free_limited;
 	unsigned k;
 
 	hum_size(b, sizeof(b), (uint64_t)1 << m->pageblock_order, r->page_size);
@@ -115,14 +144,26 @@ pinned_table(FILE *fp, const struct report *r, const struct pins *p)
 		zone_label(fp, &m->zones[i]);
 		fprintf(fp, " %-9s %12" PRIu64 " %10" PRIu64 "\n", "all",
 		    pz->blocks, pz->pages);
+		free_limited = m->zones[i].limited_by[m->pageblock_order] ==
+		    MAP_LIMIT_FREE;
 		/* Only the kinds present; JSON lists every one. */
-		for (k = 0; k < MAP_NPINS; k++)
-			if (pz->by_kind[k] || pz->pages_by_kind[k])
-				fprintf(fp, "%13s %-9s %12" PRIu64 " %10" PRIu64
-				    "%8s+%" PRIu64 "\n", "", map_pin_name(k),
-				    pz->by_kind[k], pz->pages_by_kind[k], "",
-				    pz->cost[k]);
+		n = ranked_kinds(pz, kind);
+		for (j = 0; j < n; j++) {
+			k = kind[j];
+			snprintf(c, sizeof(c), free_limited ? "-" : "+%" PRIu64,
+			    pz->cost[k]);
+			fprintf(fp, "%13s %-9s %12" PRIu64 " %10" PRIu64 "%8s%s\n",
+			    "", map_pin_name(k), pz->by_kind[k],
+			    pz->pages_by_kind[k], "", c);
+		}
+		unranked = unranked || (free_limited && n > 0);
 	}
+	if (unranked)
+		fputs("Cost -: free memory limits the zone's ceiling, so "
+		    "making a kind's pages\nmovable would not raise it; those "
+		    "kinds are ranked by their pinned pages\ninstead (the "
+		    "pages to move or free to win their pageblocks back).\n",
+		    fp);
 	fprintf(fp, "\nPinned pageblocks by their pinned pages (few: cheap "
 	    "to win back)\nNode Zone              1      2-8     9-64     "
 	    "more\n");

@@ -62,7 +62,7 @@ static const struct {
 static void
 alloc_table(FILE *fp, const struct replay *r)
 {
-	const struct ralloc *a;
+	const struct ev_alloc *a;
 	struct ev_alloc_total all;
 	struct render_items t;
 	bool any = false;
@@ -71,7 +71,7 @@ alloc_table(FILE *fp, const struct replay *r)
 
 	if (!r->has_alloc)
 		return;
-	all = ev_ralloc_sum(r->alloc);
+	all = ev_alloc_sum(r->alloc);
 	fprintf(fp, "  allocations of order >=%u: %" PRIu64 " of %" PRIu64
 	    " failed", r->alloc_min_order, all.failed, all.succeeded +
 	    all.failed);

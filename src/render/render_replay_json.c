@@ -14,6 +14,7 @@
 #include "render_json.h"
 #include "render_pollution.h"
 #include "render_replay.h"
+#include "render_watch.h"
 #include "render_words.h"
 
 /* The member "thp_outcomes": R's outcomes, each size and kind. */
@@ -91,36 +92,13 @@ index_json(struct jsonw *w, const char *key, const struct rindex *x,
 static void
 alloc_json(struct jsonw *w, const struct replay *r)
 {
-	const struct ralloc *a;
-	size_t o;
-
 	if (!r->has_alloc) {
 		jw_null(w);
 		return;
 	}
 	jw_object(w);
-	jw_key(w, "min_order");
-	jw_u64(w, r->alloc_min_order);
-	jw_key(w, "by_order");
-	jw_array(w, false);
-	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-		a = &r->alloc[o];
-		if (a->succeeded == 0 && a->failed == 0)
-			continue;
-		jw_object(w);
-		jw_key(w, "order");
-		jw_u64(w, o);
-		jw_key(w, "succeeded");
-		jw_u64(w, a->succeeded);
-		jw_key(w, "failed");
-		jw_u64(w, a->failed);
-		if (jw_key_or_null(w, "opportunistic_failed", r->alloc_flags))
-			jw_u64(w, a->opportunistic_failed);
-		if (jw_key_or_null(w, "could_wait_failed", r->alloc_flags))
-			jw_u64(w, a->could_wait_failed);
-		jw_end(w);
-	}
-	jw_end(w);
+	render_alloc_orders_json(w, r->alloc, &r->alloc_names,
+	    r->alloc_min_order, r->alloc_flags);
 	jw_key(w, "worst_failed");
 	jw_u64(w, r->alloc_worst);
 	if (jw_key_or_null(w, "worst_failed_time", r->alloc_worst != 0))
@@ -214,6 +192,9 @@ zones_json(struct jsonw *w, const struct replay *r)
 			    -1);
 			index_json(w, "fragmentation_index", &z->fragindex[k],
 			    false, -1);
+			/* free_now as in --json; available_now before #45. */
+			index_json(w, "free_now", &z->now[k], true,
+			    z->now_bound[k]);
 			index_json(w, "available_now", &z->now[k], true,
 			    z->now_bound[k]);
 			jw_end(w);

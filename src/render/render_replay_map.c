@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "mapspan.h"
 #include "mapseries.h"
+#include "mapspan.h"
 #include "render_json.h"
 #include "render_pollution.h"
 #include "report.h"
@@ -36,7 +37,7 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		return;
 	fprintf(fp, "\nPollution over time: %zu maps (--map-every), the last "
 	    "in %" PRIu64 " ms; first -> last\nNode Zone     polluted "
-	    "pageblocks   most (at s)  per hour   amplification  clean 1 GiB"
+	    "pageblocks   most (at s)      growth   amplification  clean 1 GiB"
 	    "   offlinable\n", s->nmaps, s->map_ms);
 	for (i = 0; i < s->nzones; i++) {
 		zs = &s->span[i];
@@ -44,10 +45,17 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 			continue;
 		if (!zs->has_growth)
 			snprintf(g, sizeof(g), "-");
+		else if (zs->span_ms < 1000)
+			/* A rate over less than its hour would extrapolate. */
+			snprintf(g, sizeof(g), "%+lld in %" PRIu64 " ms",
+			    zs->growth, zs->span_ms);
+		else if (zs->span_ms < MAPSPAN_MS_PER_HOUR)
+			snprintf(g, sizeof(g), "%+lld in %" PRIu64 " s",
+			    zs->growth, zs->span_ms / 1000);
 		else
-			snprintf(g, sizeof(g), "%+lld", zs->per_hour);
+			snprintf(g, sizeof(g), "%+lld/h", zs->per_hour);
 		fprintf(fp, "%4u %-8s %8" PRIu64 " -> %-8" PRIu64 " %6" PRIu64
-		    " (%4" PRIu64 ") %9s %7s -> %-7s %4s -> %-5s %4s -> %s\n",
+		    " (%4" PRIu64 ") %11s %7s -> %-7s %4s -> %-5s %4s -> %s\n",
 		    s->node[i], s->name[i], zs->f->polluted, zs->l->polluted,
 		    zs->most, zs->at_s, g, render_pollution_words(a[0],
 		    sizeof(a[0]), zs->f->amplification),
@@ -58,12 +66,6 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		    zs->f->offlinable), maybe(a[5], sizeof(a[5]),
 		    zs->l->offlinable));
 	}
-	/* A rate over less than its unit is an extrapolation: say from what. */
-	if (s->nzones && s->span[0].has_growth &&
-	    s->span[0].span_ms < MAPSPAN_MS_PER_HOUR)
-		fprintf(fp, "Per hour: extrapolated from %s s of maps, not an "
-		    "hour's growth.\n", hum_fixed(g, sizeof(g),
-		    (long long)s->span[0].span_ms, 3));
 }
 
 /* Write "KEY": {"first": F, "last": L} in W, hundredths with DIGITS 2; -1: null. */
@@ -127,6 +129,9 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		/* null: the maps span no time. */
 		if (jw_key_or_null(w, "per_hour", zs->has_growth))
 			jw_int(w, zs->per_hour);
+		/* What per_hour extrapolates from over span_s. */
+		jw_key(w, "growth");
+		jw_int(w, zs->growth);
 		jw_end(w);
 		first_last_json(w, "amplification", zs->f->amplification,
 		    zs->l->amplification, 2);

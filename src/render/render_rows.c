@@ -184,6 +184,12 @@ size_row(struct roww *rw, const struct report *r, const struct avail *a)
 	cell_u64(rw, "node", (uint64_t)a->node, a->node >= 0);
 	cell_u64(rw, "order", a->order, true);
 	cell_u64(rw, "size_bytes", (uint64_t)r->page_size << a->order, true);
+	/* free_now as in every view; now, its name before #45. */
+	cell_u64(rw, "free_now", a->now, can);
+	if (can)
+		cell_bool(rw, "free_now_is_bound", a->now_is_bound);
+	else
+		cell_str(rw, "free_now_is_bound", NULL);
 	cell_u64(rw, "now", a->now, can);
 	if (can)
 		cell_bool(rw, "now_is_bound", a->now_is_bound);

@@ -180,7 +180,7 @@ svghead_legend(struct svgw *w, const struct report *r, long y, bool pageblocks)
 		col = x3 + (long)(t / KEY_TYPES_PER_COL) * KEY_TYPES_COL_W;
 		row = (long)(t % KEY_TYPES_PER_COL) * KEY_TYPES_ROW_H;
 		svgr_rect_open(w, col, y + KEY_TYPES_Y + row, KEY_SWATCH,
-		    KEY_SWATCH, svgzone_type_color(t));
+		    KEY_SWATCH, svgzone_type_color(r->pti->types[t]));
 		svg_close(w);
 		svgr_text(w, col + KEY_SWATCH_TEXT_DX, y + KEY_SWATCH_TEXT_Y +
 		    row, GL_SMALL_PX, NULL, NULL, r->pti->types[t]);

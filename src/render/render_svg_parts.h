@@ -368,8 +368,8 @@ void	svgzone_node_rule(struct svgw *w, const struct report *const *rs,
 /* Returns the number of nodes of R's zones (they come node by node). */
 size_t	svgzone_node_count(const struct report *r);
 
-/* Returns the colour of migratetype T (pagetypeinfo's order) in the bars. */
-const char *	svgzone_type_color(unsigned t);
+/* Returns the colour of the migratetype named NAME in the bars. */
+const char *	svgzone_type_color(const char *name);
 
 /* What a snapshot picture says above its zones (render_svg_head.c). */
 
@@ -466,6 +466,13 @@ void	svgtl_time_axis(struct svgw *w, const struct timeline *b, long y);
 /* Write the caption NAME of a row over time at Y. */
 void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 	    const char *name);
+
+/*
+ * Mark the value axis of the chart framed at Y broken: its scale starts
+ * at FOOT, not 0.
+ */
+void	svgtl_axis_break(struct svgw *w, const struct timeline *b, long y,
+	    const char *foot);
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the

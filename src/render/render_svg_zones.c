@@ -4,20 +4,13 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "avail.h"
 #include "humanize.h"
 #include "render_svg_parts.h"
 #include "render_text.h"
 
-/*
- * Okabe and Ito's colour-blind safe palette, for the migratetypes in the
- * order pagetypeinfo lists them (Unmovable, Movable, Reclaimable, ...).
- */
-static const char *const type_colors[FRAG_MAX_TYPES] = {
-	COLOR_VERMILLION, COLOR_BLUE, COLOR_GREEN, COLOR_PURPLE, COLOR_ORANGE,
-	COLOR_RULE, COLOR_SKY_BLUE, COLOR_YELLOW,
-};
 
 /*
  * Draw zone I of R at X, Y: a cell per order coloured by the unusable
@@ -118,7 +111,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 		acc += pz->blocks[t];
 		x1 = x + svgr_scale(acc, total, PB_W);
 		svgr_rect_open(w, x0, y, x1 > x0 ? x1 - x0 : 1, 18,
-		    type_colors[t]);
+		    svgzone_type_color(p->types[t]));
 		svg_open(w, "title");
 		svgr_zone_words(w, r->bi->zones[i].node,
 		    r->bi->zones[i].name);
@@ -453,8 +446,28 @@ svgzone_node_count(const struct report *r)
 	return n;
 }
 
+/*
+ * Okabe and Ito's colour-blind safe palette, by migratetype name: the
+ * column order is not the type's (before 4.4 pagetypeinfo lists
+ * Unmovable, Reclaimable, Movable, Reserve; since, Unmovable, Movable,
+ * Reclaimable, HighAtomic), so Movable keeps its colour on every kernel.
+ */
 const char *
-svgzone_type_color(unsigned t)
+svgzone_type_color(const char *name)
 {
-	return type_colors[t];
+	if (strcmp(name, "Unmovable") == 0)
+		return COLOR_VERMILLION;
+	if (strcmp(name, "Movable") == 0)
+		return COLOR_BLUE;
+	if (strcmp(name, "Reclaimable") == 0)
+		return COLOR_GREEN;
+	if (strcmp(name, "HighAtomic") == 0)
+		return COLOR_PURPLE;
+	if (strcmp(name, "CMA") == 0)
+		return COLOR_ORANGE;
+	if (strcmp(name, "Isolate") == 0)
+		return COLOR_RULE;
+	if (strcmp(name, "Reserve") == 0)
+		return COLOR_SKY_BLUE;
+	return COLOR_YELLOW;
 }

@@ -450,6 +450,11 @@ orders_json(struct jsonw *w, const struct wsample *s, size_t i)
 		if (jw_key_or_null(w, "fragmentation_index",
 		    o < s->r->bi->norders))
 			jw_fixed(w, f->fragindex[o], 3);
+		/* free_now as in --json; available_now, its name before #45. */
+		if (jw_key_or_null(w, "free_now", a != NULL))
+			jw_u64(w, a->now);
+		if (jw_key_or_null(w, "free_now_is_bound", a != NULL))
+			jw_bool(w, a->now_is_bound);
 		if (jw_key_or_null(w, "available_now", a != NULL))
 			jw_u64(w, a->now);
 		if (jw_key_or_null(w, "available_now_is_bound", a != NULL))

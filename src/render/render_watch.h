@@ -17,6 +17,16 @@ void	render_watch_json(FILE *fp, const struct wsample *s);
 
 /* The events of sample S: the "events" member's value, or table lines. */
 void	render_events_json(struct jsonw *w, const struct wsample *s);
+
+/*
+ * Write the members min_order (MIN_ORDER) and by_order of the high-order
+ * allocations ALLOC (FRAG_MAX_ORDERS), their migratetypes named by NM,
+ * the gfp split null unless HAVE_FLAGS: the one shape of a --watch
+ * --events sample's and a recording's "alloc".
+ */
+void	render_alloc_orders_json(struct jsonw *w,
+	    const struct ev_alloc *alloc, const struct ev_names *nm,
+	    unsigned min_order, bool have_flags);
 void	render_events_table(FILE *fp, const struct wsample *s);
 
 /*
