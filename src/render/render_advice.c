@@ -447,6 +447,20 @@ render_kcompactd_words(enum kcompactd_state s)
 	return "idle";
 }
 
+const char *
+render_kcompactd_seen(char *buf, size_t size, enum kcompactd_seen seen,
+    uint64_t ms)
+{
+	char t[32];
+
+	if (seen == KCOMPACTD_UNSEEN)
+		return NULL;
+	snprintf(buf, size, "its scan counters %s in the last %s s",
+	    seen == KCOMPACTD_MOVED ? "moved" : "did not move",
+	    hum_fixed(t, sizeof(t), (long long)ms, 3));
+	return buf;
+}
+
 /* Print each node's kcompactd: its fragmentation score and what it does. */
 static void
 kcompactd_lines(FILE *fp, const struct report *r)
