@@ -393,9 +393,11 @@ judged_words(char *buf, size_t size, const struct report *r, int node,
 
 	buf[0] = '\0';
 	if (r->avail != NULL && judge_at(r->avail, node, -1, order, &j) == 0)
-		snprintf(buf, size, "; memory %s (%s%" PRIu64 " of at most %"
-		    PRIu64 " free now)", j.name, j.now_is_bound ? "at most " :
-		    "", j.now, j.after);
+		/* "memory fragmented", but "short of memory" as it is. */
+		snprintf(buf, size, "; %s%s (%s%" PRIu64 " of at most %"
+		    PRIu64 " free now)", j.judgement == JUDGE_SHORT ? "" :
+		    "memory ", j.name, j.now_is_bound ? "at most " : "", j.now,
+		    j.after);
 	return buf;
 }
 
