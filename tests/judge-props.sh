@@ -116,7 +116,8 @@ print("judge-props.sh: %d roots" % n)
 # order) of the machine and of each node is JSON's in every view: the
 # summary's headline, --format=csv and ndjson rows of sizes, --advise's
 # node and machine lines, --check's per-node state, --compact --dry-run's
-# node lines, the SVG's machine and node badges, and --compare against
+# node lines, --watch, the alert's metric (fragstat_fragmentation_judgement),
+# the SVG's machine and node badges, and --compare against
 # states/healthy (B's word, and A's, healthy's own).
 WORDS = "fine|fragmented|severely fragmented|short of memory"
 
@@ -168,6 +169,11 @@ def views(root, o, want):
                          r"</title>\s*</rect>\s*<text[^>]*>order %d "
                          r"\([^)]*\): (%s)</text>" % (o, WORDS), t):
         yield "svg node badge", int(m.group(1)), m.group(2)
+    # The alert's metric: 0 fine, 1 fragmented, 2 severely, 3 short.
+    _, t = run(a + ["--format=prometheus"])
+    for m in re.finditer(r'^fragstat_fragmentation_judgement\{node="(\d+)",'
+                         r'order="%d"\} (\d)$' % o, t, re.M):
+        yield "prometheus", int(m.group(1)), WORDS.split("|")[int(m.group(2))]
     _, t = run(a + ["--watch", "0.01", "--count", "1"])
     m = re.search(r"^  [0-9]+ [KMGT]iB: (%s) \(score" % WORDS, t, re.M)
     yield "--watch", None, m and m.group(1)
@@ -198,7 +204,7 @@ for top in ("states", "judge"):
         for view in ("summary headline", "csv", "ndjson", "--advise",
                      "--check", "--compact --dry-run", "svg machine badge",
                      "svg node badge", "--compare (B)",
-                     "--compare (A: healthy)", "--watch"):
+                     "--compare (A: healthy)", "--watch", "prometheus"):
             if view not in seen:
                 bad(root, "%s: no word found" % view)
 print("judge-props.sh: %d words of the states' views, each JSON's" % checked)
