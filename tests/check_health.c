@@ -175,14 +175,15 @@ END_TEST
 
 /*
  * --need given several times: one entry each, of the machine (ASK's node
- * -1), the worst deciding: 10 free now, at most 20 after compaction is ok
- * for 5, compact for 15, reclaim for 25.
+ * -1), the worst deciding: 10 free now, at most 20 after compaction (the
+ * compaction the kernel would run reaches them all) is ok for 5, compact
+ * for 15, reclaim for 25.
  */
 START_TEST(test_needs)
 {
 	static struct check_answer c;
 	struct avail row = { .node = -1, .zone = -1, .order = 9, .now = 10,
-	    .now_least = 10, .after = 20 };
+	    .now_least = 10, .after = 20, .reach = 20, .room = 20 };
 	struct availability av = { .rows = &row, .n = 1 };
 	struct check_ask ask = { .order = 9, .node = -1 };
 	struct need needs[] = { { 5, 9, -1 }, { 25, 9, -1 }, { 15, 9, -1 } };
@@ -224,7 +225,7 @@ START_TEST(test_judged)
 		{ JUDGE_SEVERE, CHECK_CRITICAL },
 	};
 	struct avail row = { .node = 0, .zone = -1, .order = 9, .now = 10,
-	    .now_least = 10, .after = 20, .score = 10 };
+	    .now_least = 10, .after = 20, .room = 20, .score = 10 };
 	struct availability av = { .rows = &row, .n = 1,
 	    .marks = { 80, 90, "option" } };
 	struct check_ask ask = { .order = 9, .node = -1, .judge = true };
