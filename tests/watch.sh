@@ -365,6 +365,9 @@ done
 "$FRAGSTAT" -q --color=never | tr '\n' ' ' | tr -s ' ' |
     grep -Eq "Background compaction: [^;]*\(its scan counters (moved|did not move) in the last [0-9]+\.[0-9]{3} s\)" ||
 	{ echo "FAIL: live summary: kcompactd not said as seen"; fail=1; }
+"$FRAGSTAT" -q --advise |
+    grep -Eq "^kcompactd: (working|not seen working) on the machine \(its scan counters (moved|did not move) in the last [0-9]+\.[0-9]{3} s\)$" ||
+	{ echo "FAIL: live --advise: kcompactd not said as seen"; fail=1; }
 
 # 10. A recording whose file passes the file size limit (ulimit -f): the
 # write fails (SIGXFSZ is ignored), the error says so, nothing is left;

@@ -468,6 +468,7 @@ static void
 kcompactd_lines(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
+	char sb[96];
 	size_t i;
 
 	if (adv->kc == NULL) {
@@ -481,6 +482,11 @@ kcompactd_lines(FILE *fp, const struct report *r)
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
 		    adv->kc[i].high, adv->kc[i].low,
 		    render_kcompactd_words(adv->kc[i].state));
+	/* The counters are the machine's: one line, not one per node. */
+	if (render_kcompactd_seen(sb, sizeof(sb), adv->seen, adv->seen_ms))
+		fprintf(fp, "kcompactd: %s on the machine (%s)\n",
+		    adv->seen == KCOMPACTD_MOVED ? "working" :
+		    "not seen working", sb);
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
 }
