@@ -2,6 +2,7 @@
 /* check_advise.c - the kernel's compact-or-reclaim rules on hand-built zones, and kcompactd's score */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "buddyinfo.h"
 #include "kver.h"
 #include "pagetypeinfo.h"
+#include "vmstat.h"
 #include "zoneinfo.h"
 #include "testutil.h"
 
@@ -882,6 +884,49 @@ START_TEST(test_kcompactd_vm)
 }
 END_TEST
 
+/* Parse tests/fixtures/kcompactd/NAME into V. */
+static void
+vm_fixture(const char *name, struct vmstat *v)
+{
+	struct ferr e = { .path = name };
+	char rel[64];
+	size_t len;
+	char *buf;
+
+	snprintf(rel, sizeof(rel), "kcompactd/%s", name);
+	buf = tu_read(rel, &len);
+	ck_assert_msg(vmstat_parse(buf, len, v, &e) == 0, "%s: %lu: %s", name,
+	    e.line, e.msg);
+	free(buf);
+}
+
+/*
+ * kcompactd seen from two reads of vmstat (the fixtures' README gives the
+ * counters): its scanners moved (+1024 migrate, +4096 free), only its
+ * wakeups (0 -> 1), nothing (the same file twice), or no counter of it
+ * in one of the reads (before 4.6): unseen, never "still".
+ */
+START_TEST(test_kcompactd_seen)
+{
+	struct vmstat first, scanned, woken, old;
+
+	vm_fixture("vmstat-first", &first);
+	vm_fixture("vmstat-scanned", &scanned);
+	vm_fixture("vmstat-woken", &woken);
+	vm_fixture("vmstat-4.5", &old);
+	ck_assert_int_eq(kcompactd_seen(&first, &scanned), KCOMPACTD_MOVED);
+	ck_assert_int_eq(kcompactd_seen(&first, &woken), KCOMPACTD_MOVED);
+	ck_assert_int_eq(kcompactd_seen(&first, &first), KCOMPACTD_STILL);
+	ck_assert_int_eq(kcompactd_seen(&scanned, &scanned), KCOMPACTD_STILL);
+	/* Counters only fall across a reboot: not kcompactd at work. */
+	ck_assert_int_eq(kcompactd_seen(&scanned, &first), KCOMPACTD_STILL);
+	ck_assert_int_eq(kcompactd_seen(&old, &scanned), KCOMPACTD_UNSEEN);
+	ck_assert_int_eq(kcompactd_seen(&first, &old), KCOMPACTD_UNSEEN);
+	ck_assert_int_eq(kcompactd_seen(NULL, &first), KCOMPACTD_UNSEEN);
+	ck_assert_int_eq(kcompactd_seen(&first, NULL), KCOMPACTD_UNSEEN);
+}
+END_TEST
+
 /* One state per node, and the machine's: working when one node works. */
 START_TEST(test_kcompactd_states)
 {
@@ -999,6 +1044,7 @@ main(void)
 	tcase_add_test(tc, test_kcompactd_vm);
 	tcase_add_test(tc, test_kcompactd_empty_zone);
 	tcase_add_test(tc, test_kcompactd_states);
+	tcase_add_test(tc, test_kcompactd_seen);
 	tcase_add_test(tc, test_urgency);
 	tcase_add_test(tc, test_snapshot_block_order);
 	suite_add_tcase(s, tc);

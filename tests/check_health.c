@@ -175,8 +175,9 @@ END_TEST
 
 /*
  * --need given several times: one entry each, of the machine (ASK's node
- * -1), the worst deciding: 10 free now, at most 20 after compaction is ok
- * for 5, compact for 15, reclaim for 25.
+ * -1), the worst deciding: 10 free now, at most 20 after compaction (the
+ * compaction the kernel would run reaches them all) is ok for 5, compact
+ * for 15, reclaim for 25.
  */
 START_TEST(test_needs)
 {

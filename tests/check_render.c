@@ -353,6 +353,7 @@ START_TEST(test_watch_fewer_orders)
 	got = watch_text(&s, true);
 	ck_assert_str_eq(got,
 	    "{\"time\":\"1970-01-01T00:00:00Z\",\"interval_s\":null,"
+	    "\"kcompactd_seen_working\":null,"
 	    "\"pageblock_order\":9,\"zones\":[{\"node\":0,"
 	    "\"zone\":\"Normal\",\"free_pages\":12,\"free_pageblocks\":0,"
 	    "\"orders\":[{\"order\":2,\"unusable_index\":0.666,"

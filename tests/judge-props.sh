@@ -6,7 +6,10 @@
 # contradicts the zones' verdicts (ok needs a zone whose verdict is ok or
 # unknown, compact one whose verdict is not reclaim, and where every zone
 # says reclaim or is unusable --need says reclaim too); the headline's
-# word is JSON's judgement of the machine. Skips (77) without python3.
+# word is JSON's judgement of the machine. One answer everywhere: on each
+# state of tests/fixtures/states and tests/fixtures/judge, the word for the
+# pageblock size, of the machine and of each node, is JSON's in every view
+# (see the last part). Skips (77) without python3.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -107,5 +110,103 @@ for root, args in roots():
                                                               "compact"):
             bad(root, "--need=%d says %s, zones %s" % (count, v, verdicts))
 print("judge-props.sh: %d roots" % n)
+
+# One answer everywhere: on every state of tests/fixtures/states and
+# tests/fixtures/judge, the word for the pageblock size (the first advice
+# order) of the machine and of each node is JSON's in every view: the
+# summary's headline, --format=csv and ndjson rows of sizes, --advise's
+# node and machine lines, --check's per-node state, --compact --dry-run's
+# node lines, --watch, the alert's metric (fragstat_fragmentation_judgement),
+# the SVG's machine and node badges, and --compare against
+# states/healthy (B's word, and A's, healthy's own).
+WORDS = "fine|fragmented|severely fragmented|short of memory"
+
+def words(root):
+    """JSON's word of the machine (None) and each node at the first order."""
+    rc, out = run(["--sysroot=" + root, "--json"])
+    j = json.loads(out)
+    o = j["advice"]["orders"][0]
+    return o, {a["node"]: a["judgement"] for a in j["availability"]
+               if a["zone"] is None and a["order"] == o}
+
+def views(root, o, want):
+    """Yield (view, node, word) of every view of ROOT at order O."""
+    a = ["--sysroot=" + root, "--color=never"]
+    _, t = run(a)
+    m = re.search(r"\(order %d\): (%s) \(score" % (o, WORDS), t)
+    yield "summary headline", None, m and m.group(1)
+    for fmt in ("csv", "ndjson"):
+        _, t = run(a + ["--format=" + fmt, "--rows=sizes"])
+        lines = t.splitlines()
+        if fmt == "csv":
+            head = lines[0].split(",")
+            rows = [dict(zip(head, l.split(","))) for l in lines[1:]]
+        else:
+            rows = [json.loads(l) for l in lines]
+        for r in rows:
+            if int(r["order"]) != o:
+                continue
+            node = r["node"] if r["node"] not in ("", None) else None
+            yield fmt, node if node is None else int(node), r["judgement"]
+    _, t = run(a + ["--advise"])
+    for m in re.finditer(r"^ *(Machine|Node (\d+)), order %d: [a-z]+; "
+                         r"(?:memory )?(%s) \(" % (o, WORDS), t, re.M):
+        yield "--advise", m.group(2) and int(m.group(2)), m.group(3)
+    _, t = run(a + ["--check"])
+    for m in re.finditer(r"node (\d+)(?: \(worst of \d+\))?: [^:]*: (%s)[,;]"
+                         % WORDS, t):
+        yield "--check", int(m.group(1)), m.group(2)
+    _, t = run(a + ["--compact", "--dry-run"])
+    for m in re.finditer(r"^Node (\d+), [^:]+: [^;]*; (%s) \(score"
+                         % WORDS, t, re.M):
+        yield "--compact --dry-run", int(m.group(1)), m.group(2)
+    _, t = run(a + ["--format=svg"])
+    m = re.search(r">Machine</text>\s*(?:<rect[^>]*>\s*<title>[^<]*</title>"
+                  r"\s*</rect>\s*)?<text[^>]*>order %d \([^)]*\): (%s)</text>"
+                  % (o, WORDS), t)
+    yield "svg machine badge", None, m and m.group(1)
+    for m in re.finditer(r">Node (\d+)</text>\s*<rect[^>]*>\s*<title>[^<]*"
+                         r"</title>\s*</rect>\s*<text[^>]*>order %d "
+                         r"\([^)]*\): (%s)</text>" % (o, WORDS), t):
+        yield "svg node badge", int(m.group(1)), m.group(2)
+    # The alert's metric: 0 fine, 1 fragmented, 2 severely, 3 short.
+    _, t = run(a + ["--format=prometheus"])
+    for m in re.finditer(r'^fragstat_fragmentation_judgement\{node="(\d+)",'
+                         r'order="%d"\} (\d)$' % o, t, re.M):
+        yield "prometheus", int(m.group(1)), WORDS.split("|")[int(m.group(2))]
+    _, t = run(a + ["--watch", "0.01", "--count", "1"])
+    m = re.search(r"^  [0-9]+ [KMGT]iB: (%s) \(score" % WORDS, t, re.M)
+    yield "--watch", None, m and m.group(1)
+    _, t = run(["--compare", os.path.join(fixtures, "states", "healthy"),
+                root])
+    for m in re.finditer(r"^ *(Machine|Node (\d+)), order %d: (%s) -> (%s)"
+                         r"[ ;]" % (o, WORDS, WORDS), t, re.M):
+        yield "--compare (B)", m.group(2) and int(m.group(2)), m.group(4)
+        yield "--compare (A: healthy)", "A", m.group(3)
+
+healthy = words(os.path.join(fixtures, "states", "healthy"))[1][None]
+checked = 0
+for top in ("states", "judge"):
+    base = os.path.join(fixtures, top)
+    for d in sorted(os.listdir(base)):
+        root = os.path.join(base, d)
+        if not os.path.isdir(root):
+            continue
+        o, want = words(root)
+        want["A"] = healthy
+        seen = set()
+        for view, node, word in views(root, o, want):
+            seen.add(view)
+            checked += 1
+            if word != want.get(node):
+                bad(root, "%s: node %s says %r, JSON %r" % (view, node,
+                                                           word, want.get(node)))
+        for view in ("summary headline", "csv", "ndjson", "--advise",
+                     "--check", "--compact --dry-run", "svg machine badge",
+                     "svg node badge", "--compare (B)",
+                     "--compare (A: healthy)", "--watch", "prometheus"):
+            if view not in seen:
+                bad(root, "%s: no word found" % view)
+print("judge-props.sh: %d words of the states' views, each JSON's" % checked)
 sys.exit(fail)
 PY

@@ -19,7 +19,7 @@ QUIET="healthy movable-compacted"
 SEQ_FROM=movable-fragmented
 SEQ_TO=movable-compacted
 # The families the fragmentation rules read.
-FAMILIES='fragstat_(page_size_bytes|pageblock_order|free_pages|available_blocks|after_compaction_blocks|kcompactd_score|kcompactd_score_high)'
+FAMILIES='fragstat_(page_size_bytes|pageblock_order|free_pages|available_blocks|after_compaction_blocks|kcompactd_score|kcompactd_score_high|fragmentation_judgement)'
 
 # samples STATE: the state's samples of FAMILIES, one per line.
 samples() {

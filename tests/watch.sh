@@ -301,6 +301,74 @@ if [ "$st" -ne 1 ] || [ "$(cat "$tmp/lo.err")" != \
 	cat "$tmp/lo.err"
 	fail=1
 fi
+# 11. kcompactd said from what was observed: its counters over each
+# interval, from fixture vmstat pairs (tests/fixtures/kcompactd/README) fed
+# through a FIFO one read per sample. A sample's line is printed after its
+# reads, so the next file is written only once the previous sample is out:
+# no read can see two files. Sample 1 has no interval (null, no line);
+# first -> scanned moved (working); scanned -> scanned did not (not seen
+# working); a kernel without the counters is unseen (null).
+kc=$tmp/kc
+mkdir -p "$kc/proc"
+cp "$vm/proc/buddyinfo" "$kc/proc/"
+mkfifo "$kc/proc/vmstat"
+for fmt in json text; do
+	python3 - "$FRAGSTAT" "$kc" "$FIXTURES/kcompactd" "$fmt" <<'PY' || fail=1
+import json, subprocess, sys
+fragstat, root, fx, fmt = sys.argv[1:5]
+feed = ["vmstat-first", "vmstat-scanned", "vmstat-scanned", "vmstat-4.5"]
+z = open(root + "/proc/buddyinfo").read().splitlines()[-1].split()
+last = "  Node %s zone %s " % (z[1], z[3])
+args = [fragstat, "-q", "--sysroot", root, "--watch", "0.01", "--count",
+        str(len(feed))] + (["--json"] if fmt == "json" else [])
+p = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+# Bounded only to fail rather than hang should a sample read twice.
+def stuck(sig, frame):
+    p.kill()
+    sys.exit("FAIL: kcompactd seen (%s): stuck on the FIFO" % fmt)
+import signal
+signal.signal(signal.SIGALRM, stuck)
+signal.alarm(120)
+out = []
+for name in feed:
+    with open(root + "/proc/vmstat", "w") as f:
+        f.write(open(fx + "/" + name).read())
+    # The sample's whole output, so that it has read this file: one line
+    # in JSON, up to its last zone's line (buddyinfo's last) in text.
+    line = p.stdout.readline()
+    while fmt == "text" and line and not line.startswith(last):
+        out.append(line)
+        line = p.stdout.readline()
+    out.append(line)
+rest = p.stdout.read()
+if p.wait() != 0:
+    sys.exit("FAIL: kcompactd seen (%s): status %d" % (fmt, p.returncode))
+if fmt == "json":
+    got = [json.loads(l)["kcompactd_seen_working"] for l in out]
+    want = [None, True, False, None]
+else:
+    text = "".join(out) + rest
+    got = [l.strip() for l in text.splitlines() if "kcompactd:" in l]
+    ms = r"in the last 0\.[0-9]{3} s\)"
+    want = ["kcompactd: working (its scan counters moved",
+            "kcompactd: not seen working (its scan counters did not move"]
+    import re
+    ok = len(got) == 2 and all(g.startswith(w) and re.search(ms, g)
+                               for g, w in zip(got, want))
+    got, want = (want, want) if ok else (got, want)
+if got != want:
+    sys.exit("FAIL: kcompactd seen (%s): %r, want %r" % (fmt, got, want))
+PY
+done
+# The live summary reads vmstat again before it prints: kcompactd's state
+# is said with what its counters did meanwhile, not from the score alone.
+"$FRAGSTAT" -q --color=never | tr '\n' ' ' | tr -s ' ' |
+    grep -Eq "Background compaction: [^;]*\(its scan counters (moved|did not move) in the last [0-9]+\.[0-9]{3} s\)" ||
+	{ echo "FAIL: live summary: kcompactd not said as seen"; fail=1; }
+"$FRAGSTAT" -q --advise |
+    grep -Eq "^kcompactd: (working|not seen working) on the machine \(its scan counters (moved|did not move) in the last [0-9]+\.[0-9]{3} s\)$" ||
+	{ echo "FAIL: live --advise: kcompactd not said as seen"; fail=1; }
+
 # 10. A recording whose file passes the file size limit (ulimit -f): the
 # write fails (SIGXFSZ is ignored), the error says so, nothing is left;
 # SIGUSR1 (not one of the usual four) ends a recording whole. Output

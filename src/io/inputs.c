@@ -417,6 +417,7 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (rc < 0)
 			return -1;
 		in->have_vm = rc == 1;
+		clock_gettime(CLOCK_MONOTONIC, &in->vm_at);
 	}
 	if ((o->want_advise || o->want_zoneinfo) && in->zpath) {
 		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo ? M_ERROR :
@@ -459,6 +460,23 @@ inputs_keep_memory(void)
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	mallopt(M_MMAP_THRESHOLD, SLURP_CAP);
 #endif
+}
+
+int
+inputs_vmstat_again(const struct inputs *in, struct vmstat *vm,
+    struct timespec *at)
+{
+	struct ferr e = { .path = "" };
+	struct slurp s;
+	int rc;
+
+	if (!in->have_vm || in->vpath == NULL ||
+	    slurp_read(in->vpath, &s, &e) != 0)
+		return -1;
+	rc = vmstat_parse(s.buf, s.len, vm, &e);
+	slurp_free(&s);
+	clock_gettime(CLOCK_MONOTONIC, at);
+	return rc == 0 ? 0 : -1;
 }
 
 void

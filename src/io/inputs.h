@@ -4,6 +4,7 @@
 #define FRAGSTAT_INPUTS_H
 
 #include <stddef.h>
+#include <time.h>
 
 #include "ferr.h"
 #include "inputs_data.h"
@@ -18,6 +19,15 @@
 int	inputs_load(const struct input_opts *o, struct inputs *in,
 	    struct ferr *e);
 void	inputs_free(struct inputs *in);
+
+/*
+ * Read IN's vmstat again into VM, at the time AT (CLOCK_MONOTONIC), as
+ * the first read was at IN's vm_at: what changed between them is what
+ * the machine did meanwhile. Returns 0, or -1 when IN has no vmstat or it
+ * cannot be read or parsed now (no message: the second read only adds).
+ */
+int	inputs_vmstat_again(const struct inputs *in, struct vmstat *vm,
+	    struct timespec *at);
 
 /*
  * Ask the C library to keep freed memory for the next inputs_load(), as

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "model.h"
 
@@ -37,6 +38,7 @@ struct inputs {
 	struct zoneinfo		 zi;
 	struct vmstat		 vm;
 	bool			 have_pti, have_psi, have_zi, have_vm;
+	struct timespec		 vm_at;		/* CLOCK_MONOTONIC when vmstat was read */
 	char			*mipath;	/* /proc/meminfo, or NULL */
 	struct meminfo		 mi;
 	bool			 have_mi;	/* with zoneinfo, when readable */

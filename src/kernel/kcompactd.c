@@ -107,6 +107,31 @@ kcompactd_machine(const struct advice *adv)
 	return s;
 }
 
+enum kcompactd_seen
+kcompactd_seen(const struct vmstat *a, const struct vmstat *b)
+{
+	static const enum vm_counter daemon[] = {
+		VM_COMPACT_DAEMON_MIGRATE_SCANNED,
+		VM_COMPACT_DAEMON_FREE_SCANNED, VM_COMPACT_DAEMON_WAKE,
+	};
+	enum kcompactd_seen seen = KCOMPACTD_UNSEEN;
+	uint32_t bit;
+	size_t i;
+
+	if (a == NULL || b == NULL)
+		return KCOMPACTD_UNSEEN;
+	for (i = 0; i < sizeof(daemon) / sizeof(daemon[0]); i++) {
+		bit = 1u << daemon[i];
+		if (!(a->have & bit) || !(b->have & bit))
+			continue;
+		/* kcompactd_do_work() and proactive compaction count here. */
+		if (b->v[daemon[i]] > a->v[daemon[i]])
+			return KCOMPACTD_MOVED;
+		seen = KCOMPACTD_STILL;
+	}
+	return seen;
+}
+
 size_t
 kcompactd_scores(const struct buddyinfo *bi, const struct frag *frag,
     const struct zoneinfo *zi, unsigned hpage_order, unsigned proactiveness,

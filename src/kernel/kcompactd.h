@@ -64,6 +64,15 @@ void	kcompactd_states(struct kcompactd *k, size_t n, bool exists,
 enum kcompactd_state kcompactd_machine(const struct advice *adv);
 
 /*
+ * Returns what two reads of vmstat, A then B, say of kcompactd: moved when
+ * one of its counters (compact_daemon_migrate_scanned, _free_scanned:
+ * 4.20+; compact_daemon_wake: 4.6+) rose, still when those in both did
+ * not, unseen when no counter of it is in both (or either is NULL).
+ */
+enum kcompactd_seen kcompactd_seen(const struct vmstat *a,
+	    const struct vmstat *b);
+
+/*
  * Fill K's blocks_* for its node: pgdat_balanced() under vm.defrag_mode
  * at the pageblock order PB, which kswapd is woken with (wake_all_kswapds(),
  * 101f9d666e4d). For each zone the allocation may use it asks

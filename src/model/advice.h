@@ -158,6 +158,13 @@ enum kcompactd_state {
 	KCOMPACTD_NONE, KCOMPACTD_OFF, KCOMPACTD_WORKING, KCOMPACTD_IDLE
 };
 
+/*
+ * kcompactd as two reads of /proc/vmstat saw it: not seen (one snapshot,
+ * or a kernel without its counters), its counters moved between them, or
+ * they stood still (kcompactd_seen()).
+ */
+enum kcompactd_seen { KCOMPACTD_UNSEEN, KCOMPACTD_MOVED, KCOMPACTD_STILL };
+
 /* The proactive compaction state of one node (mm/compaction.c, 5.9+). */
 struct kcompactd {
 	unsigned	 node;
@@ -197,6 +204,13 @@ struct advice {
 	bool			 proactive_exists;	/* kernel 5.9+ (or unknown) */
 	enum urgency		 urgency;
 	uint32_t		 psi_some, psi_full;	/* thresholds, hundredths */
+	/*
+	 * What kcompactd's counters did between two reads of vmstat SEEN_MS
+	 * apart (the live summary reads it again before it prints);
+	 * KCOMPACTD_UNSEEN for a snapshot: its state is then inferred.
+	 */
+	enum kcompactd_seen	 seen;
+	uint64_t		 seen_ms;
 	/*
 	 * Where the release whose rules apply came from: "option", "osrelease",
 	 * "host", "inferred" (kver_text says from what, kver holds the rules

@@ -203,6 +203,7 @@ struct replay_end {
 	unsigned	 order;
 	enum judgement	 judgement;
 	uint64_t	 now, after;
+	bool		 now_is_bound;	/* NOW is an upper bound */
 };
 
 struct replay {

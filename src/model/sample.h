@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "advice.h"
 #include "model.h"
 #include "prepared.h"
 
@@ -40,6 +41,8 @@ struct wsample {
 	const struct buddyinfo	*prev_bi;	/* the previous sample, NULL at first */
 	const struct frag	*prev_frag;
 	const struct futile	*futile;	/* kcompactd's wakeups so far */
+	/* kcompactd's counters over the interval: kcompactd_seen() */
+	enum kcompactd_seen	 kc_seen;
 	/* THP outcomes since the previous sample: NULL at first or without THP */
 	const struct outcome_interval *thp_interval;
 	/*

@@ -407,9 +407,11 @@ judged_words(char *buf, size_t size, const struct report *r, int node,
 
 	buf[0] = '\0';
 	if (r->avail != NULL && judge_at(r->avail, node, -1, order, &j) == 0)
-		snprintf(buf, size, "; memory %s (%s%" PRIu64 " of at most %"
-		    PRIu64 " free now)", j.name, j.now_is_bound ? "at most " :
-		    "", j.now, j.after);
+		/* "memory fragmented", but "short of memory" as it is. */
+		snprintf(buf, size, "; %s%s (%s%" PRIu64 " of at most %"
+		    PRIu64 " free now)", j.judgement == JUDGE_SHORT ? "" :
+		    "memory ", j.name, j.now_is_bound ? "at most " : "", j.now,
+		    j.after);
 	return buf;
 }
 
@@ -461,11 +463,26 @@ render_kcompactd_words(enum kcompactd_state s)
 	return "idle";
 }
 
+const char *
+render_kcompactd_seen(char *buf, size_t size, enum kcompactd_seen seen,
+    uint64_t ms)
+{
+	char t[32];
+
+	if (seen == KCOMPACTD_UNSEEN)
+		return NULL;
+	snprintf(buf, size, "its scan counters %s in the last %s s",
+	    seen == KCOMPACTD_MOVED ? "moved" : "did not move",
+	    hum_fixed(t, sizeof(t), (long long)ms, 3));
+	return buf;
+}
+
 /* Print each node's kcompactd: its fragmentation score and what it does. */
 static void
 kcompactd_lines(FILE *fp, const struct report *r)
 {
 	const struct advice *adv = r->advice;
+	char sb[96];
 	size_t i;
 
 	if (adv->kc == NULL) {
@@ -479,6 +496,11 @@ kcompactd_lines(FILE *fp, const struct report *r)
 		    adv->kc[i].node, adv->kc[i].score, adv->hpage_order,
 		    adv->kc[i].high, adv->kc[i].low,
 		    render_kcompactd_words(adv->kc[i].state));
+	/* The counters are the machine's: one line, not one per node. */
+	if (render_kcompactd_seen(sb, sizeof(sb), adv->seen, adv->seen_ms))
+		fprintf(fp, "kcompactd: %s on the machine (%s)\n",
+		    adv->seen == KCOMPACTD_MOVED ? "working" :
+		    "not seen working", sb);
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
 }

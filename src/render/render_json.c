@@ -323,6 +323,24 @@ advice_kcompactd(struct jsonw *w, const struct advice *adv)
 	jw_end(w);
 }
 
+/*
+ * Write the "kcompactd_seen" member: what kcompactd's counters did
+ * between two reads of vmstat (the live machine), null for a snapshot.
+ */
+static void
+advice_kcompactd_seen(struct jsonw *w, const struct advice *adv)
+{
+	if (!jw_key_or_null(w, "kcompactd_seen",
+	    adv->seen != KCOMPACTD_UNSEEN))
+		return;
+	jw_object(w);
+	jw_key(w, "working");
+	jw_bool(w, adv->seen == KCOMPACTD_MOVED);
+	jw_key(w, "over_s");
+	jw_fixed(w, (long long)adv->seen_ms, 3);
+	jw_end(w);
+}
+
 /* Write the "advice" member, then the "kcompactd" member beside it. */
 static void
 advice(struct jsonw *w, const struct report *r)
@@ -372,6 +390,7 @@ advice(struct jsonw *w, const struct report *r)
 	advice_machine(w, adv);
 	jw_end(w);
 	advice_kcompactd(w, adv);
+	advice_kcompactd_seen(w, adv);
 }
 
 void

@@ -119,14 +119,22 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 	const struct advice *adv = r->advice;
 	const struct kcompactd *k = node_kcompactd(adv, w->node);
 	struct render_sentence t = { 0 };
+	char sb[96];
 
 	if (k != NULL && k->state == KCOMPACTD_WORKING) {
 		render_say(&t, "memory is ");
 		judged(&t, r, w);
-		render_say(&t, "; kcompactd should be compacting it (score %"
-		    PRIu64 " above its start mark %u: inferred, not observed). "
-		    "To compact now, as root, on the nodes that need it:",
-		    k->score, k->high);
+		if (adv->seen == KCOMPACTD_MOVED)
+			render_say(&t, "; kcompactd is compacting (score %" PRIu64
+			    " above its start mark %u; %s). ", k->score,
+			    k->high, render_kcompactd_seen(sb, sizeof(sb),
+			    adv->seen, adv->seen_ms));
+		else
+			render_say(&t, "; kcompactd should be compacting it "
+			    "(score %" PRIu64 " above its start mark %u: "
+			    "inferred, not observed). ", k->score, k->high);
+		render_say(&t, "To compact now, as root, on the nodes that "
+		    "need it:");
 		render_said(&t, fp, "Next step:");
 		compact_commands(fp);
 		return;

@@ -466,14 +466,24 @@ background(FILE *fp, const struct report *r)
 	const struct advice *adv = r->advice;
 	struct render_sentence t = { 0 };
 	enum kcompactd_state state = kcompactd_machine(adv);
+	bool moved = adv->seen == KCOMPACTD_MOVED, quiet;
+	const char *seen;
+	char sb[96];
 	size_t i;
 
 	if (adv->kc == NULL || adv->nkc == 0)
 		return;
-	if (state == KCOMPACTD_NONE)
+	/* What its counters did outranks what the score suggests. */
+	seen = render_kcompactd_seen(sb, sizeof(sb), adv->seen, adv->seen_ms);
+	quiet = state == KCOMPACTD_NONE || state == KCOMPACTD_OFF;
+	if (moved)
+		render_say(&t, "working (%s); ", seen);
+	else if (state == KCOMPACTD_NONE)
 		render_say(&t, "%s (", render_kcompactd_words(state));
 	else if (state == KCOMPACTD_OFF)
 		render_say(&t, "off, vm.compaction_proactiveness is 0 (");
+	else if (seen != NULL)
+		render_say(&t, "%s (%s); ", render_kcompactd_words(state), seen);
 	else
 		render_say(&t, "%s; ", render_kcompactd_words(state));
 	render_say(&t, "fragmentation score");
@@ -481,7 +491,10 @@ background(FILE *fp, const struct report *r)
 		render_say(&t, "%s%" PRIu64, i ? ", " : " ", adv->kc[i].score);
 	render_say(&t, "%s of 100%s", i < adv->nkc ? ", ..." : "",
 	    adv->nkc > 1 ? " by node" : "");
-	if (state == KCOMPACTD_NONE || state == KCOMPACTD_OFF)
+	if (quiet && moved)
+		render_say(&t, "; proactive compaction %s.",
+		    render_kcompactd_words(state));
+	else if (quiet)
 		render_say(&t, ").");
 	else
 		render_say(&t, "; kcompactd starts above %u and stops at %u "

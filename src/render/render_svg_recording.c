@@ -270,9 +270,43 @@ rec_zone_block(struct svgw *w, const struct rec_room *room,
 }
 
 /*
+ * The badge of a recording's end on a line of the head: its top this far
+ * above the line's baseline, as the machine line's badges sit on theirs,
+ * its counts beside it this far right.
+ */
+#define END_BADGE_RISE	13
+#define END_COUNTS_GAP	6
+
+/*
+ * Draw on the line whose baseline is Y, from X, the judgement of R's end
+ * (--compare): a badge "order 9 (2 MiB) at the end: fine" in the
+ * judgement's colour, as the summary picture's, then its counts.
+ */
+static void
+rec_end_badge(struct svgw *w, const struct replay *r, long x, long y)
+{
+	char label[64], o[48], c[128];
+	struct avail a;
+	long wd;
+
+	memset(&a, 0, sizeof(a));
+	a.order = r->end.order;
+	a.judgement = r->end.judgement;
+	a.now = r->end.now;
+	a.now_is_bound = r->end.now_is_bound;
+	a.after = r->end.after;
+	snprintf(label, sizeof(label), "%s at the end", svgzone_order_label(o,
+	    sizeof(o), r->end.order, r->page_size));
+	wd = svgzone_judge_badge(w, x, y - END_BADGE_RISE, label, &a, NULL);
+	svgr_text(w, x + wd + END_COUNTS_GAP, y, 11, NULL, NULL, hum_counts(c,
+	    sizeof(c), a.now, a.now_is_bound, a.after));
+}
+
+/*
  * Draw from Y what recording R (from DIR) is, after PREFIX, in a picture
  * WIDTH wide: DIR, a long one over several lines, then the host, kernel
- * and samples (W NULL: only count). Returns the number of lines.
+ * and samples, then, where known, the judgement of its end (W NULL: only
+ * count). Returns the number of lines.
  */
 static long
 rec_words(struct svgw *w, const char *dir, const struct replay *r,
@@ -287,8 +321,13 @@ rec_words(struct svgw *w, const char *dir, const struct replay *r,
 	    "every %s s, %s to %s%s", r->host, r->release, r->nsamples,
 	    hum_fixed(iv, sizeof(iv), r->interval_ms, 3), r->first, r->last,
 	    r->truncated ? " (a last sample cut short was ignored)" : "");
-	return n + svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, HEAD_LINE_PX,
+	n += svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, HEAD_LINE_PX,
 	    width - 2L * MARGIN, HEAD_LINE_H, "", s);
+	if (!r->end.known)
+		return n;
+	if (w != NULL)
+		rec_end_badge(w, r, MARGIN, y + n * HEAD_LINE_H);
+	return n + 1;
 }
 
 /*

@@ -77,6 +77,14 @@ bool	render_advice_ceiling(struct render_sentence *t, const struct report *r,
 /* Returns the words of the advice table for kcompactd's state S: "working now", ... */
 const char *render_kcompactd_words(enum kcompactd_state s);
 
+/*
+ * Returns in BUF what two reads of vmstat MS milliseconds apart saw of
+ * kcompactd (SEEN): "its scan counters moved in the last 0.200 s", or
+ * "... did not move ..."; NULL when not seen (one snapshot).
+ */
+const char *render_kcompactd_seen(char *buf, size_t size,
+	    enum kcompactd_seen seen, uint64_t ms);
+
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
 void	render_advice_assumed(struct render_sentence *t,
 	    const struct advice *adv);

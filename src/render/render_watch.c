@@ -13,6 +13,7 @@
 #include "outcome.h"
 #include "rates.h"
 #include "report.h"
+#include "render_text.h"
 #include "render_words.h"
 #include "render_json.h"
 #include "render_watch.h"
@@ -371,12 +372,17 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
-	char fnd[256];
+	char fnd[256], sb[96];
+	const char *seen;
 	size_t i;
 
 	head_line(fp, s, n);
 	if (s->vm != NULL)
 		rate_lines(fp, s);
+	if ((seen = render_kcompactd_seen(sb, sizeof(sb), s->kc_seen,
+	    s->elapsed_ms)) != NULL)
+		fprintf(fp, "  kcompactd: %s (%s)\n", s->kc_seen ==
+		    KCOMPACTD_MOVED ? "working" : "not seen working", seen);
 	judgement_lines(fp, s);
 	need_line(fp, s);
 	if (s->futile != NULL && futile_found(s->futile))
@@ -560,6 +566,10 @@ render_watch_json(FILE *fp, const struct wsample *s)
 	jw_string(&w, t);
 	if (jw_key_or_null(&w, "interval_s", s->elapsed_ms != 0))
 		jw_fixed(&w, (long long)s->elapsed_ms, 3);
+	/* Whether kcompactd's counters moved over the interval: null unseen. */
+	if (jw_key_or_null(&w, "kcompactd_seen_working",
+	    s->kc_seen != KCOMPACTD_UNSEEN))
+		jw_bool(&w, s->kc_seen == KCOMPACTD_MOVED);
 	jw_key(&w, "pageblock_order");
 	jw_int(&w, s->pageblock_order);
 	zones_json(&w, s);

@@ -154,6 +154,7 @@ end_judgement(const struct opts *o, const char *dir, struct replay *r)
 		r->end.judgement = a->judgement;
 		r->end.now = a->now;
 		r->end.after = a->after;
+		r->end.now_is_bound = a->now_is_bound;
 	}
 	pipe_verdicts_free(&v);
 	inputs_free(&in);

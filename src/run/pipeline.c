@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "elapsed.h"
 #include "judge.h"
+#include "kcompactd.h"
 #include "kver.h"
 #include "load.h"
 #include "mode_check.h"
@@ -407,6 +409,24 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	return 0;
 }
 
+/*
+ * In a live run, kcompactd as seen: vmstat read again now, its counters
+ * against the first read's, into ADV (a snapshot holds one read: its
+ * state stays inferred from the score).
+ */
+static void
+pipe_kcompactd_seen(const struct opts *o, const struct inputs *in,
+    struct advice *adv)
+{
+	struct vmstat again;
+	struct timespec at;
+
+	if (o->sysroot != NULL || inputs_vmstat_again(in, &again, &at) != 0)
+		return;
+	adv->seen = kcompactd_seen(&in->vm, &again);
+	adv->seen_ms = elapsed_ms_between(&in->vm_at, &at);
+}
+
 /* Load what O needs into IN, R and V. Returns 0, or an exit code after a message. */
 int
 pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *v)
@@ -430,7 +450,9 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 		if ((rc = pipe_advise(o, in, r->page_size, v)) != 0)
 			return rc;
 		r->advice = &v->adv;
-		return pipe_count(o, in, r, v, NULL);
+		if ((rc = pipe_count(o, in, r, v, NULL)) != 0)
+			return rc;
+		pipe_kcompactd_seen(o, in, &v->adv);
 	}
 	return 0;
 }

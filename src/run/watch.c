@@ -10,6 +10,7 @@
 #include "experiment.h"
 #include "forecast.h"
 #include "futile.h"
+#include "kcompactd.h"
 #include "load.h"
 #include "outcome.h"
 #include "rates.h"
@@ -215,6 +216,7 @@ step_difference(struct loop *l)
 		    elapsed_ms_between(&l->mono[!l->cur], &l->mono[l->cur]));
 		s->prev_bi = &p->bi;
 		s->prev_frag = p->frag;
+		s->kc_seen = kcompactd_seen(p->have_vm ? &p->vm : NULL, s->vm);
 	}
 	if (l->have_prev && p->have_thp && l->r.thp != NULL) {
 		outcome_interval(&p->thp, p->have_vm ? &p->vm : NULL, l->r.thp,
