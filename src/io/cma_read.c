@@ -10,6 +10,7 @@
 #include "cma_read.h"
 #include "hugetlb.h"
 #include "inputs.h"
+#include "text.h"
 #include "valuefile.h"
 
 /* valuefile_parse_fn of a count the kernel writes as "%lu\n". */
@@ -88,9 +89,15 @@ cma_read(const char *root, struct cma_areas *a, struct ferr *e)
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		if (a->n == CMA_MAX_AREAS || strlen(d->d_name) >= CMA_NAME_SIZE)
+		struct tok t = { d->d_name, strlen(d->d_name) };
+
+		if (a->n == CMA_MAX_AREAS || t.n >= CMA_NAME_SIZE)
 			rc = ferr_set(e, 0, "more than %d CMA areas, or a name "
 			    "of %d bytes or more", CMA_MAX_AREAS, CMA_NAME_SIZE);
+		/* A root's names reach the terminal: printable ones only. */
+		else if (!tok_is_name(&t, CMA_NAME_SIZE - 1))
+			rc = ferr_set(e, 0, "a CMA area whose name is not "
+			    "printable ASCII");
 		else
 			snprintf(a->a[a->n++].name, CMA_NAME_SIZE, "%s",
 			    d->d_name);

@@ -54,13 +54,15 @@ advise_rank(enum verdict v)
 	case VERDICT_COMPACT:
 		return 2;
 	case VERDICT_RECLAIM:
-	case VERDICT_PINNED:
 		return 3;
+	/* Freeing memory does not help: worse than reclaim. */
+	case VERDICT_PINNED:
+		return 4;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
 	}
-	return 4;
+	return 5;
 }
 
 const struct zadvice *

@@ -65,6 +65,7 @@ zone_forecast(struct fc_row *r, const struct fc_zone_in *z, unsigned order)
 	r->compact = r->gate_short > 0 ? z->now : max64(z->after, z->now);
 	free_after = advise_sat_add(z->usable, r->cache);
 	r->reclaim = r->compact;
+	r->room = z->managed > 0 ? z->managed >> order : UINT64_MAX;
 	if (!r->gate_never && (!z->has_gate || free_after > z->gate))
 		r->reclaim = max64(r->compact, min64(z->limit,
 		    times_above(free_after, z->hold, order)));
@@ -98,6 +99,7 @@ sum_add(struct fc_row *s, const struct fc_row *z)
 	s->cache = advise_sat_add(s->cache, z->cache);
 	s->reclaim = advise_sat_add(s->reclaim, z->reclaim);
 	s->limit = advise_sat_add(s->limit, z->limit);
+	s->room = advise_sat_add(s->room, z->room);
 	s->uninit = advise_sat_add(s->uninit, z->uninit);
 	s->reclaim_pages = advise_sat_add(s->reclaim_pages, z->reclaim_pages);
 	for (k = 0; k < MAP_NPINS; k++)
@@ -147,9 +149,14 @@ forecast_word(const struct fc_row *r, uint64_t count)
 		return FC_COMPACT;
 	if (r->reclaim >= count)
 		return FC_RECLAIM;
-	/* The kernel may still initialise memory as allocations need it. */
+	/*
+	 * Pinned only where the zones' memory, all of it free, would hold
+	 * them but pins keep it; a need beyond that is short whatever is
+	 * freed. The kernel may still initialise memory as allocations need
+	 * it.
+	 */
 	if (r->limit != FC_UNKNOWN && advise_sat_add(r->limit, r->uninit) <
-	    count)
+	    count && r->room >= count)
 		return FC_PINNED;
 	return FC_SHORT;
 }

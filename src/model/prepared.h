@@ -65,6 +65,7 @@ struct fc_row {
 	int		 node;
 	long		 zone;
 	uint64_t	 now, compact, gate_short, cache, reclaim, limit, uninit;
+	uint64_t	 room;		/* blocks all its managed memory would hold, pins aside */
 	uint64_t	 now_least;	/* the fewest NOW can be (NOW when exact) */
 	uint64_t	 reclaim_pages;
 	uint64_t	 pinned[MAP_NPINS], holes;

@@ -85,7 +85,7 @@ area_line(FILE *fp, const struct report *r, const struct cma_area *a)
 	size_t len = 0, i;
 	unsigned f;
 
-	say(line, sizeof(line), &len, "area %s:", a->name);
+	say(line, sizeof(line), &len, "area %s:", a->name);	/* printable: cma_read.c */
 	if ((a->have & (1u << CMA_BASE_PFN)) && (a->have & (1u << CMA_COUNT)) &&
 	    a->v[CMA_COUNT] > 0) {
 		first = a->v[CMA_BASE_PFN];

@@ -167,9 +167,10 @@ need_line(FILE *fp, const struct wsample *s)
 
 	if (n == NULL || s->r->need_answer.row == NULL)
 		return;
-	fprintf(fp, "  need %" PRIu64 " x %s: %" PRIu64 " free now",
+	/* A bound says so, as the summary does. */
+	fprintf(fp, "  need %" PRIu64 " x %s: %s%" PRIu64 " free now",
 	    n->count, hum_order(b, sizeof(b), n->order, s->r->page_size),
-	    s->need_now);
+	    s->r->need_answer.row->now_is_bound ? "at most " : "", s->need_now);
 	if (s->has_trend) {
 		fprintf(fp, ", %+" PRId64 " an hour over ", s->trend.per_hour);
 		span(fp, s->trend_ms);

@@ -147,8 +147,9 @@ run_show(struct opts *o)
 	mapview_init(&v);
 	/* --advise --map: the advice with the ceiling beside it. */
 	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
-	    (rc = run_map_load(o, &in, adv.need.order, &r.page_size, &v.m, NULL,
-	    &stored)) == 0)
+	    (rc = run_map_load(o, &in, pipe_need_gigantic(&adv, &in) ?
+	    pipe_need_gigantic(&adv, &in) : adv.need.order, &r.page_size, &v.m,
+	    NULL, &stored)) == 0)
 		rc = pipe_count(o, &in, &r, &adv, &v.m);
 	/*
 	 * How far the unmovable pages spread, for the views that show it;
@@ -156,8 +157,8 @@ run_show(struct opts *o)
 	 * too, and a gigantic --need says what keeps its regions.
 	 */
 	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
-	    o->format == F_PROM || o->prepare || (r.need && r.need->order >=
-	    in.bi.norders)) != 0)
+	    o->format == F_PROM || o->prepare || pipe_need_gigantic(&adv,
+	    &in) != 0) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
 		if (o->map)

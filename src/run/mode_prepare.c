@@ -221,6 +221,11 @@ plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
 
 	p->nsteps = 0;
 	p->result = PREP_PLANNED;
+	/* A size the host cannot have: nothing to do, whatever the map counts. */
+	if (f->word == FC_IMPOSSIBLE) {
+		p->result = PREP_SHORT;
+		return;
+	}
 	if (t->now_least >= f->need.count) {
 		p->result = PREP_READY;
 		return;

@@ -84,6 +84,13 @@ int	pipe_unmanaged(const struct inputs *in, struct report *r,
 void	pipe_verdicts_free(struct verdicts *v);
 
 /*
+ * Returns the order of V's first gigantic --need (one IN's buddy orders
+ * cannot make, whichever of several --need it is), else 0: the one
+ * gigantic row counted.
+ */
+unsigned pipe_need_gigantic(const struct verdicts *v, const struct inputs *in);
+
+/*
  * Count in V the allocations of every order of its advice for IN and R,
  * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
  */

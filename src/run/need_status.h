@@ -13,7 +13,7 @@ int	need_verdict_status(enum verdict v);
 
 /*
  * Set *WORST (VERDICT_OK to start) to R's --need answer where it is worse
- * (advise_rank(): ok, unknown, compact, reclaim, impossible): several
+ * (advise_rank(): ok, unknown, compact, reclaim, pinned, impossible): several
  * roots exit with their worst answer.
  */
 void	need_worst(enum verdict *worst, const struct report *r);

@@ -362,12 +362,22 @@ pipe_verdicts_free(struct verdicts *v)
  * Count in V the allocations of every order of its advice for IN and R,
  * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
  */
+unsigned
+pipe_need_gigantic(const struct verdicts *v, const struct inputs *in)
+{
+	size_t i;
+
+	for (i = 0; i < v->nneeds; i++)
+		if (v->needs[i].count && v->needs[i].order >= in->bi.norders)
+			return v->needs[i].order;
+	return 0;
+}
+
 int
 pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
     struct verdicts *v, const struct map *m)
 {
-	unsigned g = v->need.count && v->need.order >= in->bi.norders ?
-	    v->need.order : 0;
+	unsigned g = pipe_need_gigantic(v, in);
 	size_t i;
 
 	avail_free(&v->av);
