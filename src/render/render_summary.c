@@ -11,6 +11,7 @@
 #include "outcome.h"
 #include "regions.h"
 #include "report.h"
+#include "render_prepare.h"
 #include "render_text.h"
 #include "render_words.h"
 #include "render_unmanaged.h"
@@ -293,6 +294,8 @@ need(FILE *fp, const struct report *r, const struct sstyle *st,
 		    " (its verdict where the rest is: reclaim)",
 		    ans->row->reach);
 	fputc('\n', fp);
+	if (r->need_forecasts != NULL)
+		render_forecast_lines(fp, r, &r->need_forecasts[n - r->needs]);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
 	/* Memory not managed is reckoned for the worst need (pipe_count()). */

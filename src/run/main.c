@@ -16,6 +16,7 @@
 #include "mode_check.h"
 #include "optlist.h"
 #include "mode_prepare.h"
+#include "need_forecast.h"
 #include "modes.h"
 #include "need_status.h"
 #include "options_mode.h"
@@ -127,6 +128,8 @@ run_mode(struct opts *o)
 static int
 run_show(struct opts *o)
 {
+	struct forecast fc[OPTS_NEEDS_MAX];
+	size_t nfc = 0;
 	struct verdicts adv;
 	struct mapview v;
 	struct report r;
@@ -168,7 +171,10 @@ run_show(struct opts *o)
 			rc = run_compact(o, &r);
 		else if (o->prepare)
 			rc = run_prepare(o, &in, &r, o->map ? &v : NULL);
+		else if (need_forecasts(fc, &r, &in, o->map ? &v : NULL) != 0)
+			rc = EXIT_DATA;
 		else {
+			nfc = r.nneeds;
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */
 			if (r.need)
@@ -177,6 +183,7 @@ run_show(struct opts *o)
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 	}
+	need_forecasts_free(fc, nfc);
 	mapview_free(&v);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);

@@ -155,3 +155,28 @@ need_forecast(struct forecast *f, const struct report *r,
 		ferr_nomem();
 	return rc;
 }
+
+int
+need_forecasts(struct forecast *fs, struct report *r, const struct inputs *in,
+    const struct mapview *v)
+{
+	size_t i;
+
+	for (i = 0; i < r->nneeds; i++)
+		if (need_forecast(&fs[i], r, in, v, &r->needs[i],
+		    r->need_answers[i].possible) != 0) {
+			need_forecasts_free(fs, i);
+			return -1;
+		}
+	r->need_forecasts = r->nneeds > 0 ? fs : NULL;
+	return 0;
+}
+
+void
+need_forecasts_free(struct forecast *fs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		forecast_free(&fs[i]);
+}

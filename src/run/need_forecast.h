@@ -18,4 +18,14 @@ int	need_forecast(struct forecast *f, const struct report *r,
 	    const struct inputs *in, const struct mapview *v,
 	    const struct need *n, enum avail_possible possible);
 
+/*
+ * Build FS[i] for each of R's needs and point R at them. Returns 0, or -1
+ * after a message with none left to free.
+ */
+int	need_forecasts(struct forecast *fs, struct report *r,
+	    const struct inputs *in, const struct mapview *v);
+
+/* Free the N forecasts FS. */
+void	need_forecasts_free(struct forecast *fs, size_t n);
+
 #endif
