@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
 #include "rules.h"
 #include "forecast.h"
 
@@ -148,8 +149,7 @@ forecast_word(const struct fc_row *r, uint64_t count)
 	if (r->reclaim >= count)
 		return FC_RECLAIM;
 	/* The kernel may still initialise memory as allocations need it. */
-	if (r->limit != FC_UNKNOWN && advise_sat_add(r->limit, r->uninit) <
-	    count)
+	if (avail_pinned(r->limit, r->uninit, count))
 		return FC_PINNED;
 	return FC_SHORT;
 }

@@ -150,7 +150,8 @@ render_forecast_lines(FILE *fp, const struct report *r,
 		fprintf(fp, "at most %" PRIu64, x->reclaim);
 	if (x->gate_short > 0)
 		fprintf(fp, " (reclaim must first free %" PRIu64 " pages: "
-		    "the %s watermark + 2<<order gate)", x->gate_short,
+		    "compaction's gate, the %s watermark + 2<<order + the "
+		    "lowmem reserve)", x->gate_short,
 		    f->need.order > ADVISE_COSTLY_ORDER ? "low" : "min");
 	fprintf(fp, "\n");
 	if (x->limit == FC_UNKNOWN)

@@ -16,26 +16,23 @@
 #include "regions.h"
 
 /*
- * Set IN's pinned limit of zone Z at ORDER from the map V: the blocks
- * free of holes and pinned pages (map_compute()'s clean count, which
- * the ceiling bounds by free memory), what memory not yet initialised
- * could add, and per kind the pinned pageblocks (or the tainted 1 GiB
- * regions) holding it. Elsewhere (below the pageblock order) unknown.
+ * Set IN's pinned limit of zone Z at ORDER from its availability row A
+ * (avail_build() took it from the map: unknown without, or below the
+ * pageblock order) and from the map V per kind the pinned pageblocks (or
+ * the tainted 1 GiB regions) holding it.
  */
 static void
-zone_limit(struct fc_zone_in *in, const struct mapview *v, size_t z,
-    unsigned order)
+zone_limit(struct fc_zone_in *in, const struct avail *a,
+    const struct mapview *v, size_t z, unsigned order)
 {
 	const struct map *m = &v->m;
 	const struct map_zone *mz = &m->zones[z];
 	size_t i, k;
 
-	in->limit = FC_UNKNOWN;
-	if (order != m->gigantic_order && (order < m->pageblock_order ||
-	    order >= m->norders))
+	in->limit = a->limit;
+	in->uninit = a->uninit;
+	if (a->limit == AVAIL_NO_LIMIT)
 		return;
-	in->limit = mz->clean[order];
-	in->uninit = mz->uninit_pages >> order;
 	if (order == m->gigantic_order) {
 		in->holes = v->rg.zones[z][REGION_HOLE];
 		for (i = 0; i < v->rg.n; i++)
@@ -133,7 +130,7 @@ zone_inputs(const struct report *r, const struct inputs *in,
 		zone_cache(&out[k], zz);
 		out[k].limit = FC_UNKNOWN;
 		if (v != NULL)
-			zone_limit(&out[k], v, (size_t)a->zone, n->order);
+			zone_limit(&out[k], a, v, (size_t)a->zone, n->order);
 		k++;
 	}
 	return k;
