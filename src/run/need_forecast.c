@@ -34,6 +34,9 @@ zone_limit(struct fc_zone_in *in, const struct avail *a,
 	if (a->limit == AVAIL_NO_LIMIT)
 		return;
 	if (order == m->gigantic_order) {
+		/* The regions are classified only where a view wants them. */
+		if (!v->blocks)
+			return;
 		in->holes = v->rg.zones[z][REGION_HOLE];
 		for (i = 0; i < v->rg.n; i++)
 			for (k = 0; k < MAP_NPINS; k++)
