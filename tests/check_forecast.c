@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "avail.h"
 #include "forecast.h"
 #include "testutil.h"
 
@@ -151,6 +152,47 @@ START_TEST(pinned_limit)
 END_TEST
 
 /*
+ * One rule says pinned, for --need's answer (avail_need()) and the
+ * forecast alike: the limit plus what memory not yet initialised could
+ * add, below the need. 160 clean blocks: 161 is pinned; with 2 blocks
+ * not yet initialised (1024 pages >> 9), 162 is not, 163 is. Without
+ * the map nothing is pinned; a limit near the top saturates, never wraps.
+ */
+START_TEST(one_pinned_rule)
+{
+	struct need n = { .count = 161, .order = 9, .node = -1 };
+	struct fc_zone_in z[2];
+	struct forecast f;
+
+	ck_assert(avail_pinned(160, 0, 161, UINT64_MAX));
+	ck_assert(!avail_pinned(160, 0, 160, UINT64_MAX));
+	ck_assert(!avail_pinned(160, 2, 162, UINT64_MAX));
+	ck_assert(avail_pinned(160, 2, 163, UINT64_MAX));
+	ck_assert(!avail_pinned(AVAIL_NO_LIMIT, 0, 1, UINT64_MAX));
+	ck_assert(!avail_pinned(UINT64_MAX - 1, 5, UINT64_MAX, UINT64_MAX));
+	/* Beyond what all of the memory would hold: short, not pinned. */
+	ck_assert(avail_pinned(160, 0, 200, 200));
+	ck_assert(!avail_pinned(160, 0, 201, 200));
+	memcpy(z, two, sizeof(z));
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, z, 2), 0);
+	ck_assert_int_eq(f.word, FC_PINNED);
+	forecast_free(&f);
+	z[1].uninit = 2;
+	n.count = 162;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, z, 2), 0);
+	ck_assert_uint_eq(f.target->uninit, 2);
+	ck_assert_int_eq(f.word, FC_SHORT);
+	forecast_free(&f);
+	z[0].limit = FC_UNKNOWN;
+	n.count = 1000;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, z, 2), 0);
+	ck_assert_uint_eq(f.target->limit, FC_UNKNOWN);
+	ck_assert_int_eq(f.word, FC_SHORT);
+	forecast_free(&f);
+}
+END_TEST
+
+/*
  * 1 GiB pages (order 18, 262144 pages) in a zone with 600000 free pages:
  * alloc_contig_pages() has no compaction_suitable() gate, and a region
  * needs only its own pages free: the hold is 2^18 - 1 = 262143 (the count
@@ -246,6 +288,7 @@ main(void)
 
 	tcase_add_test(tc, reclaim_first);
 	tcase_add_test(tc, pinned_limit);
+	tcase_add_test(tc, one_pinned_rule);
 	tcase_add_test(tc, gigantic_tainted);
 	tcase_add_test(tc, trend);
 	suite_add_tcase(s, tc);

@@ -677,9 +677,12 @@ END_TEST
  * --need answers from the same rows, as the zones' verdicts say:
  * judge/reclaim-fragmented's one zone may give 1 block after compaction,
  * but compaction_suitable() skips it (1000 free <= low 200 + 2 << 9):
- * reach 0, so 1 x 2 MiB is reclaim, not compact. A gigantic row from the
- * map with no region that can be emptied (after 0) while free memory
- * holds 1 (room 1): pinned; without the map's rows, reclaim.
+ * reach 0, so 1 x 2 MiB is reclaim, not compact; no map: no pinned
+ * limit. A gigantic row from the map with no region free of pinned pages
+ * (limit 0) while free memory holds 1 (room 1): pinned; without the
+ * map's limit, reclaim. Free memory holding fewer (2 asked): pinned all
+ * the same, since no reclaim makes a clean region (avail_pinned()); one
+ * region not yet initialised (uninit 1) could give 1, not 2.
  */
 START_TEST(test_need_agrees)
 {
@@ -688,7 +691,7 @@ START_TEST(test_need_agrees)
 	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
 	struct need n = { 1, 9, -1 };
 	struct avail g = { .node = -1, .zone = -1, .order = 18, .room = 1,
-	    .from_map = true };
+	    .from_map = true, .limit = 0 };
 	struct availability av = { .rows = &g, .n = 1, .gigantic_order = 18 };
 	struct world w;
 
@@ -697,6 +700,7 @@ START_TEST(test_need_agrees)
 	world_of(&w, &wi);
 	ck_assert_uint_eq(row9(&w, -1)->after, 1);
 	ck_assert_uint_eq(row9(&w, -1)->reach, 0);
+	ck_assert_uint_eq(row9(&w, -1)->limit, AVAIL_NO_LIMIT);
 	ck_assert_int_eq(avail_need(&w.av, &n, AVAIL_POSSIBLE).verdict,
 	    VERDICT_RECLAIM);
 	world_free(&w);
@@ -704,13 +708,21 @@ START_TEST(test_need_agrees)
 	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
 	    VERDICT_PINNED);
 	g.from_map = false;
+	g.limit = AVAIL_NO_LIMIT;
 	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
 	    VERDICT_RECLAIM);
-	/* Free memory holds fewer than asked: reclaim, pinned or not. */
 	g.from_map = true;
+	g.limit = 0;
 	n.count = 2;
 	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_PINNED);
+	g.uninit = 1;
+	n.count = 1;
+	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
 	    VERDICT_RECLAIM);
+	n.count = 2;
+	ck_assert_int_eq(avail_need(&av, &n, AVAIL_POSSIBLE).verdict,
+	    VERDICT_PINNED);
 	free(b);
 	free(z);
 }

@@ -78,6 +78,18 @@ low_of(uint64_t low, uint64_t pages, unsigned order)
 }
 
 /*
+ * Set R's pinned limit at ORDER from map zone MZ: its blocks free of holes
+ * and pinned pages (the clean count the ceiling bounds by free memory),
+ * and what memory not yet initialised could add.
+ */
+static void
+zone_limit(struct avail *r, const struct map_zone *mz, unsigned order)
+{
+	r->limit = mz->clean[order];
+	r->uninit = mz->uninit_pages >> order;
+}
+
+/*
  * Fill R for zone Z at order ORDER from its advice A, or for the gigantic
  * order from the map M (wholly free aligned ranges now, the ceiling after)
  * or, without it, from free memory as a bound.
@@ -94,6 +106,7 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 	r->order = order;
 	r->free_pages = frag[z].free_pages;
 	r->score = kcompactd_zone_score(&frag[z], bi->norders, order);
+	r->limit = AVAIL_NO_LIMIT;
 	/* A gigantic order: free memory, with no watermark it must leave. */
 	r->room = frag[z].free_pages >> order;
 	if (a != NULL) {
@@ -105,6 +118,7 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 		r->now = r->now_least = mz->all_free[order];
 		r->after = r->reach = mz->ceiling[order];
 		r->from_map = true;
+		zone_limit(r, mz, order);
 		return;
 	} else {
 		r->now = r->after = r->reach = r->room;
@@ -117,6 +131,7 @@ zone_row(struct avail *r, const struct buddyinfo *bi, const struct frag *frag,
 		r->after = c < r->after ? c : r->after;
 		r->after = r->after < r->now ? r->now : r->after;
 		r->from_map = true;
+		zone_limit(r, mz, order);
 	}
 	/* compaction_suitable() skips the zone, or the index declines it. */
 	r->reach = a->verdict == VERDICT_RECLAIM ? r->now : r->after;
@@ -136,6 +151,7 @@ sum_start(struct availability *av, unsigned order, int node, uint64_t pages)
 	r->zone = -1;
 	r->order = order;
 	r->from_map = true;
+	r->limit = AVAIL_NO_LIMIT;
 	r->low = low_of(av->low, pages, order);
 	return av->n++;
 }
@@ -158,6 +174,12 @@ sum_add(struct avail *r, const struct avail *z, uint64_t total)
 	r->reach = advise_sat_add(r->reach, z->reach);
 	r->free_pages = advise_sat_add(r->free_pages, z->free_pages);
 	r->weight = advise_sat_add(r->weight, z->weight);
+	/* One zone without a limit leaves the sum without one. */
+	if (r->zones++ == 0 || z->limit == AVAIL_NO_LIMIT)
+		r->limit = z->limit;
+	else if (r->limit != AVAIL_NO_LIMIT)
+		r->limit = advise_sat_add(r->limit, z->limit);
+	r->uninit = advise_sat_add(r->uninit, z->uninit);
 	r->now_is_bound |= z->now_is_bound;
 	r->from_map &= z->from_map;
 }
@@ -291,6 +313,14 @@ avail_possible(const struct hugetlb *h, bool known, unsigned order,
 	return known ? AVAIL_IMPOSSIBLE : AVAIL_POSSIBLE_UNKNOWN;
 }
 
+bool
+avail_pinned(uint64_t limit, uint64_t uninit, uint64_t count,
+    uint64_t capacity)
+{
+	return limit != AVAIL_NO_LIMIT && advise_sat_add(limit, uninit) < count &&
+	    capacity >= count;
+}
+
 struct need_answer
 avail_need(const struct availability *av, const struct need *n,
     enum avail_possible possible)
@@ -311,13 +341,9 @@ avail_need(const struct availability *av, const struct need *n,
 	/* Only where the kernel would compact: as the zones' verdicts say. */
 	else if (ans.row->reach >= n->count)
 		ans.verdict = VERDICT_COMPACT;
-	/*
-	 * The map counts the regions that could be emptied; free memory
-	 * would hold more: unmovable pages keep them, and no reclaim moves
-	 * those.
-	 */
-	else if (ans.row->from_map && n->order >= av->gigantic_order &&
-	    av->gigantic_order != 0 && ans.row->room >= n->count)
+	/* No compaction or reclaim moves what pins the rest. */
+	else if (avail_pinned(ans.row->limit, ans.row->uninit, n->count,
+	    ans.row->weight > 0 ? ans.row->weight >> n->order : UINT64_MAX))
 		ans.verdict = VERDICT_PINNED;
 	else
 		ans.verdict = VERDICT_RECLAIM;

@@ -35,6 +35,17 @@ const struct hugetlb_size *avail_pool(const struct hugetlb *h, unsigned order,
 enum avail_possible avail_possible(const struct hugetlb *h, bool known,
 	    unsigned order, unsigned norders);
 
+/*
+ * Returns whether COUNT blocks are beyond the pinned limit LIMIT
+ * (AVAIL_NO_LIMIT: not known) and the UNINIT blocks memory not yet
+ * initialised could add, yet within CAPACITY (the blocks all of the
+ * memory would hold; UINT64_MAX: not known): not reachable without
+ * freeing kernel memory, where a need beyond CAPACITY is short whatever is
+ * freed. --need's answer and its forecast say pinned by this one rule.
+ */
+bool	avail_pinned(uint64_t limit, uint64_t uninit, uint64_t count,
+	    uint64_t capacity);
+
 /* Returns the answer to N from AV, for pages POSSIBLE (avail_possible()). */
 struct need_answer avail_need(const struct availability *av,
 	    const struct need *n, enum avail_possible possible);

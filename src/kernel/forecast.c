@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "avail.h"
 #include "rules.h"
 #include "forecast.h"
 
@@ -150,13 +151,11 @@ forecast_word(const struct fc_row *r, uint64_t count)
 	if (r->reclaim >= count)
 		return FC_RECLAIM;
 	/*
-	 * Pinned only where the zones' memory, all of it free, would hold
-	 * them but pins keep it; a need beyond that is short whatever is
-	 * freed. The kernel may still initialise memory as allocations need
-	 * it.
+	 * The kernel may still initialise memory as allocations need it; a
+	 * need beyond what the zones' memory, all of it free, would hold is
+	 * short, not pinned, whatever is freed.
 	 */
-	if (r->limit != FC_UNKNOWN && advise_sat_add(r->limit, r->uninit) <
-	    count && r->room >= count)
+	if (avail_pinned(r->limit, r->uninit, count, r->room))
 		return FC_PINNED;
 	return FC_SHORT;
 }

@@ -26,17 +26,25 @@
  * compaction's fragmentation score at the order (0..100), of the zone,
  * else its zones weighted as fragmentation_score_node() weighs them (by
  * WEIGHT: present pages, else free pages); JUDGEMENT: judge_of() of the
- * row against the availability's marks.
+ * row against the availability's marks. LIMIT: the pinned limit, the
+ * map's aligned blocks free of holes and pinned pages (AVAIL_NO_LIMIT
+ * without the map or below the pageblock order); UNINIT: the blocks
+ * memory not yet initialised could add to it. ZONES: a sum's zone rows.
  */
 struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
 	uint64_t	 now, after, now_least, room, reach, free_pages, low, weight;
+	uint64_t	 limit, uninit;
+	size_t		 zones;
 	bool		 now_is_bound, from_map;
 	uint32_t	 score;
 	enum judgement	 judgement;
 };
+
+/* A pinned limit no map sets. */
+#define AVAIL_NO_LIMIT	UINT64_MAX
 
 /* Every row: per order of the advice (then the gigantic order), zones, nodes, machine. */
 struct availability {

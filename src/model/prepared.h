@@ -11,7 +11,7 @@
 #include "physmap.h"
 
 /* A count no bound sets: the pinned limit without the map. */
-#define FC_UNKNOWN	UINT64_MAX
+#define FC_UNKNOWN	AVAIL_NO_LIMIT
 
 /*
  * One zone at the need's order, as run/ reads it (counts in blocks of the

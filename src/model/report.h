@@ -23,6 +23,7 @@ struct unmanaged;
 struct explain;
 struct cma_check;
 struct cma_areas;
+struct forecast;
 
 struct report {
 	const char			*buddyinfo_path;
@@ -57,6 +58,8 @@ struct report {
 	const struct need		*needs;
 	const struct need_answer	*need_answers;
 	size_t				 nneeds;
+	/* Each --need's forecast in steps (run/'s need_forecast()), or NULL. */
+	const struct forecast		*need_forecasts;
 	/*
 	 * Computed once with the counts (run/'s pipe_count()) for every view:
 	 * --need's answer (with NEED), the machine's worst verdict over the

@@ -12,6 +12,7 @@
 #include "regions.h"
 #include "report.h"
 #include "render_json.h"
+#include "render_prepare.h"
 #include "render_text.h"
 #include "render_words.h"
 #include "render_unmanaged.h"
@@ -576,6 +577,8 @@ static void
 need(struct jsonw *w, const struct report *r)
 {
 	const struct need_answer *ans = &r->need_answer;
+	const struct forecast *f = r->need_forecasts != NULL ?
+	    &r->need_forecasts[r->need - r->needs] : NULL;
 
 	jw_key(w, "need");
 	jw_object(w);
@@ -598,6 +601,10 @@ need(struct jsonw *w, const struct report *r)
 		jw_key(w, "after_compaction_reachable");
 		jw_u64(w, ans->row->reach);
 	}
+	/* Its forecast in steps, where the view computed one. */
+	if (r->need_forecasts != NULL && jw_key_or_null(w, "forecast",
+	    f->target != NULL && ans->possible != AVAIL_IMPOSSIBLE))
+		render_forecast_json(w, r, f);
 	if (ans->verdict == VERDICT_PINNED && r->regions && r->map)
 		pinned_by(w, r);
 	hugetlb_pool(w, r);

@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 
+#include "advise.h"
 #include "forecast.h"
 #include "humanize.h"
 #include "jsonw.h"
@@ -124,6 +125,81 @@ forecast_lines(FILE *fp, const struct report *r, const struct forecast *f,
 			fprintf(fp, "  memory not yet initialised could add at "
 			    "most %" PRIu64 "\n", x->uninit);
 	}
+}
+
+/* Returns why R has no clean page cache counts: no zoneinfo, or none in it. */
+static const char *
+no_cache_why(const struct report *r)
+{
+	return r->zoneinfo_path == NULL ? "no zoneinfo" :
+	    "zoneinfo has no file LRU counts";
+}
+
+void
+render_forecast_lines(FILE *fp, const struct report *r,
+    const struct forecast *f)
+{
+	const struct fc_row *x = f->target;
+
+	if (x == NULL || f->possible == AVAIL_IMPOSSIBLE)
+		return;
+	fprintf(fp, "  after reclaiming clean page cache: ");
+	if (!x->cache_known)
+		fprintf(fp, "unknown: %s", no_cache_why(r));
+	else
+		fprintf(fp, "at most %" PRIu64, x->reclaim);
+	if (x->gate_short > 0)
+		fprintf(fp, " (reclaim must first free %" PRIu64 " pages: "
+		    "compaction's gate, the %s watermark + 2<<order + the "
+		    "lowmem reserve)", x->gate_short,
+		    f->need.order > ADVISE_COSTLY_ORDER ? "low" : "min");
+	fprintf(fp, "\n");
+	if (x->limit == FC_UNKNOWN)
+		return;
+	fprintf(fp, "  pinned limit: at most %" PRIu64, x->limit);
+	pinned_kinds(fp, x, f->need.order >= r->bi->norders);
+	if (x->uninit > 0)
+		fprintf(fp, "; memory not yet initialised could add at most %"
+		    PRIu64, x->uninit);
+	fprintf(fp, "\n");
+}
+
+void
+render_forecast_json(struct jsonw *w, const struct report *r,
+    const struct forecast *f)
+{
+	const struct fc_row *x = f->target;
+	bool limit = x->limit != FC_UNKNOWN;
+	size_t k;
+
+	jw_object(w);
+	jw_key(w, "word");
+	jw_string(w, forecast_word_name(f->word));
+	jw_key(w, "free_now");
+	jw_u64(w, x->now);
+	jw_key(w, "after_compaction");
+	jw_u64(w, x->compact);
+	if (jw_key_or_null(w, "reclaim_first_pages", r->zoneinfo_path != NULL))
+		jw_u64(w, x->gate_short);
+	if (jw_key_or_null(w, "clean_cache_pages", x->cache_known))
+		jw_u64(w, x->cache);
+	if (jw_key_or_null(w, "after_reclaim", x->cache_known))
+		jw_u64(w, x->reclaim);
+	if (jw_key_or_null(w, "pinned_limit", limit))
+		jw_u64(w, x->limit);
+	if (jw_key_or_null(w, "uninitialised", limit))
+		jw_u64(w, x->uninit);
+	if (jw_key_or_null(w, "pinned_by", limit)) {
+		jw_object(w);
+		for (k = 0; k < MAP_NPINS; k++) {
+			jw_key(w, map_pin_name((enum map_pin)k));
+			jw_u64(w, x->pinned[k]);
+		}
+		jw_key(w, "with_hole");
+		jw_u64(w, x->holes);
+		jw_end(w);
+	}
+	jw_end(w);
 }
 
 /* Print step S's nodes: "node 0", "nodes 0, 1". */

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "jsonw.h"
 #include "prepared.h"
 #include "report.h"
 
@@ -29,6 +30,22 @@ void	render_prepare_result(FILE *fp, const struct report *r,
 /* Write --prepare's JSON document to FP: the need, the forecast, every step, the result. */
 void	render_prepare_json(FILE *fp, const struct report *r,
 	    const struct forecast *f, const struct prepared *p);
+
+/*
+ * Say on FP, under plain --need's answer, the steps of its forecast F past
+ * compaction: after reclaiming clean page cache (and what reclaim must
+ * free before compaction runs), the pinned limit and the kinds that pin
+ * (where the map was read). Nothing for a size the host cannot have.
+ */
+void	render_forecast_lines(FILE *fp, const struct report *r,
+	    const struct forecast *f);
+
+/*
+ * Write into W the object of F's target (F has one): the forecast's word
+ * and numbers, null where an input is missing (zoneinfo, the map).
+ */
+void	render_forecast_json(struct jsonw *w, const struct report *r,
+	    const struct forecast *f);
 
 /* The names the views use: "ready", "recovered", "short", "pinned", "planned". */
 const char	*prepare_result_name(enum prep_result res);

@@ -11,6 +11,7 @@
 #include "outcome.h"
 #include "regions.h"
 #include "report.h"
+#include "render_prepare.h"
 #include "render_text.h"
 #include "render_words.h"
 #include "render_unmanaged.h"
@@ -248,6 +249,11 @@ pinned(FILE *fp, const struct report *r, const struct need *n)
 	if (r->regions == NULL || r->map == NULL)
 		return;
 	regions_pinned(r->regions, r->map, n->node, &p);
+	/* No region lies whole in one zone: holes or the zone's size. */
+	if (p.tainted == 0) {
+		fprintf(fp, ": none lies whole within one zone");
+		return;
+	}
 	fprintf(fp, ": %" PRIu64 " tainted, ", p.tainted);
 	if (p.keep_min == p.keep_max && p.kind != MAP_NPINS)
 		fprintf(fp, "%" PRIu64 " %s page%s each", p.keep_min,
@@ -285,14 +291,19 @@ need(FILE *fp, const struct report *r, const struct sstyle *st,
 	if (ans->row->now_is_bound && ans->row->now_least > 0)
 		fprintf(fp, "at least %" PRIu64 ", ", ans->row->now_least);
 	counts(fp, r, ans->row);
-	if (ans->verdict == VERDICT_PINNED)
+	if (ans->verdict == VERDICT_PINNED && n->order >= r->bi->norders)
 		pinned(fp, r, n);
+	else if (ans->verdict == VERDICT_PINNED)
+		fprintf(fp, "; the pinned pageblocks leave at most %" PRIu64
+		    " without freeing kernel memory", ans->row->limit);
 	/* Compaction could make them, but the kernel would not run it. */
 	if (ans->verdict == VERDICT_RECLAIM && ans->row->after >= n->count)
 		fprintf(fp, "; the kernel would compact to at most %" PRIu64
 		    " (its verdict where the rest is: reclaim)",
 		    ans->row->reach);
 	fputc('\n', fp);
+	if (r->need_forecasts != NULL)
+		render_forecast_lines(fp, r, &r->need_forecasts[n - r->needs]);
 	possible_unknown(fp, r, n->order);
 	pool(fp, r, n);
 	/* Memory not managed is reckoned for the worst need (pipe_count()). */

@@ -16,6 +16,7 @@
 #include "mode_check.h"
 #include "optlist.h"
 #include "mode_prepare.h"
+#include "need_forecast.h"
 #include "modes.h"
 #include "need_status.h"
 #include "options_mode.h"
@@ -119,6 +120,18 @@ run_mode(struct opts *o)
 	return rc;
 }
 
+/* Returns whether any --need of R asks for a gigantic size. */
+static bool
+any_gigantic(const struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nneeds; i++)
+		if (r->needs[i].order >= r->bi->norders)
+			return true;
+	return false;
+}
+
 /*
  * One snapshot of O: its view, --compact or --check, with the map and
  * how far the unmovable pages spread where --map asks. Returns the exit
@@ -127,6 +140,8 @@ run_mode(struct opts *o)
 static int
 run_show(struct opts *o)
 {
+	struct forecast fc[OPTS_NEEDS_MAX];
+	size_t nfc = 0;
 	struct verdicts adv;
 	struct mapview v;
 	struct report r;
@@ -157,8 +172,7 @@ run_show(struct opts *o)
 	 * too, and a gigantic --need says what keeps its regions.
 	 */
 	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
-	    o->format == F_PROM || o->prepare || pipe_need_gigantic(&adv,
-	    &in) != 0) != 0)
+	    o->format == F_PROM || o->prepare || any_gigantic(&r)) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
 		if (o->map)
@@ -169,7 +183,10 @@ run_show(struct opts *o)
 			rc = run_compact(o, &r);
 		else if (o->prepare)
 			rc = run_prepare(o, &in, &r, o->map ? &v : NULL);
+		else if (need_forecasts(fc, &r, &in, o->map ? &v : NULL) != 0)
+			rc = EXIT_DATA;
 		else {
+			nfc = r.nneeds;
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */
 			if (r.need)
@@ -178,6 +195,7 @@ run_show(struct opts *o)
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
 	}
+	need_forecasts_free(fc, nfc);
 	mapview_free(&v);
 	pipe_verdicts_free(&adv);
 	inputs_free(&in);

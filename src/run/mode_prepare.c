@@ -19,8 +19,8 @@
 #include "forecast.h"
 #include "mapfile.h"
 #include "mode_prepare.h"
+#include "need_forecast.h"
 #include "modes.h"
-#include "regions.h"
 #include "render_prepare.h"
 
 /*
@@ -49,130 +49,6 @@ prepare_wants_map(const struct opts *o)
 	yes = access(p, F_OK) == 0;
 	free(p);
 	return yes;
-}
-
-/*
- * Set IN's pinned limit of zone Z at ORDER from the map V: the blocks
- * free of holes and pinned pages (map_compute()'s clean count, which
- * the ceiling bounds by free memory), what memory not yet initialised
- * could add, and per kind the pinned pageblocks (or the tainted 1 GiB
- * regions) holding it. Elsewhere (below the pageblock order) unknown.
- */
-static void
-zone_limit(struct fc_zone_in *in, const struct mapview *v, size_t z,
-    unsigned order)
-{
-	const struct map *m = &v->m;
-	const struct map_zone *mz = &m->zones[z];
-	size_t i, k;
-
-	in->limit = FC_UNKNOWN;
-	if (order != m->gigantic_order && (order < m->pageblock_order ||
-	    order >= m->norders))
-		return;
-	in->limit = mz->clean[order];
-	in->uninit = mz->uninit_pages >> order;
-	if (order == m->gigantic_order) {
-		in->holes = v->rg.zones[z][REGION_HOLE];
-		for (i = 0; i < v->rg.n; i++)
-			for (k = 0; k < MAP_NPINS; k++)
-				if (v->rg.r[i].zone == z && v->rg.r[i].state ==
-				    REGION_TAINTED && v->rg.r[i].by_kind[k] > 0)
-					in->pinned[k]++;
-		return;
-	}
-	in->holes = mz->kinds[MAP_BLOCK_HOLE];
-	for (k = 0; k < MAP_NPINS; k++)
-		in->pinned[k] = v->p.zones[z].by_kind[k];
-}
-
-/*
- * Set IN's watermark inputs for zone Z of R from its advice at ORDER:
- * the free pages the check counts, what it holds back, and
- * __compaction_suitable()'s gate since 4.9: low (costly orders, min
- * below) + compact_gap() = 2 << order + the lowmem reserve. A gigantic
- * order has no advice: its free pages, a block's worth held, no gate.
- */
-static void
-zone_watermarks(struct fc_zone_in *in, const struct report *r,
-    const struct zizone *zz, size_t z, unsigned order)
-{
-	long j = advice_order_index(r->advice, order);
-	const struct zadvice *a = j >= 0 ? advise_at(r->advice, z,
-	    (size_t)j) : NULL;
-
-	if (a == NULL) {
-		in->usable = r->frag[z].free_pages;
-		in->hold = (1ULL << order) - 1;
-		return;
-	}
-	in->usable = a->usable;
-	in->hold = a->hold;
-	if (zz != NULL && (zz->have & (ZI_MIN | ZI_LOW)) == (ZI_MIN | ZI_LOW)) {
-		in->has_gate = true;
-		in->gate = (order > ADVISE_COSTLY_ORDER ? zz->low : zz->min) +
-		    (2ULL << order) + a->reserve;
-		in->managed = (zz->have & ZI_MANAGED) ? zz->managed : 0;
-	}
-}
-
-/*
- * Set IN's clean page cache from zoneinfo zone ZZ: its LRU's file pages,
- * active and inactive, less those dirty or under writeback
- * (nr_zone_write_pending), which reclaim cannot drop at once. Mapped
- * pages are in it: drop_caches keeps them, node reclaim may unmap them.
- */
-static void
-zone_cache(struct fc_zone_in *in, const struct zizone *zz)
-{
-	uint32_t want = (1u << ZS_INACTIVE_FILE) | (1u << ZS_ACTIVE_FILE) |
-	    (1u << ZS_WRITE_PENDING);
-	uint64_t file;
-
-	if (zz == NULL || (zz->have_stat & want) != want)
-		return;
-	file = zz->stat[ZS_INACTIVE_FILE] + zz->stat[ZS_ACTIVE_FILE];
-	in->cache = file > zz->stat[ZS_WRITE_PENDING] ? file -
-	    zz->stat[ZS_WRITE_PENDING] : 0;
-	in->cache_known = true;
-}
-
-/*
- * Fill OUT (room for every zone) with the zones of R's availability at
- * N's order, from IN's zoneinfo and the map V (NULL: none). Returns how
- * many.
- */
-static size_t
-zone_inputs(const struct report *r, const struct inputs *in,
-    const struct mapview *v, const struct need *n, struct fc_zone_in *out)
-{
-	const struct zizone *zz;
-	const struct avail *a;
-	size_t i, k = 0;
-
-	for (i = 0; i < r->avail->n; i++) {
-		a = &r->avail->rows[i];
-		if (a->zone < 0 || a->order != n->order)
-			continue;
-		memset(&out[k], 0, sizeof(out[k]));
-		out[k].node = a->node;
-		out[k].zone = a->zone;
-		out[k].now = a->now;
-		out[k].after = a->after;
-		out[k].from_map = a->from_map;
-		out[k].now_is_bound = a->now_is_bound;
-		out[k].now_least = a->now_least;
-		zz = in->have_zi ? zoneinfo_find(&in->zi,
-		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name) :
-		    NULL;
-		zone_watermarks(&out[k], r, zz, (size_t)a->zone, n->order);
-		zone_cache(&out[k], zz);
-		out[k].limit = FC_UNKNOWN;
-		if (v != NULL)
-			zone_limit(&out[k], v, (size_t)a->zone, n->order);
-		k++;
-	}
-	return k;
 }
 
 /* Add to step S the node of each sum row of F where TAKE says so. */
@@ -462,20 +338,14 @@ int
 run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
     const struct mapview *v)
 {
-	struct fc_zone_in *zin;
 	struct prepared p;
 	struct forecast f;
 	char node0[64];
 	bool all = true;
 	int rc = 0;
 
-	zin = calloc(r->bi->nzones + 1, sizeof(*zin));
-	if (zin == NULL || forecast_build(&f, r->need, r->need_answer.possible,
-	    zin, zone_inputs(r, in, v, r->need, zin)) != 0) {
-		free(zin);
-		ferr_nomem();
+	if (need_forecast(&f, r, in, v, r->need, r->need_answer.possible) != 0)
 		return EXIT_DATA;
-	}
 	memset(&p, 0, sizeof(p));
 	p.dry_run = o->dry_run;
 	p.reclaim_allowed = o->reclaim;
@@ -500,6 +370,5 @@ run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
 	if (rc == 0)
 		rc = status_of(&p, &f);
 	forecast_free(&f);
-	free(zin);
 	return rc;
 }
