@@ -139,7 +139,7 @@ static const struct optrule rules[] = {
 	{ OPT_EVENTS_MIN_ORDER, "--events-min-order", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--watch --events" },
 	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0,
-	    "--watch or a command" },
+	    "--watch, a command or alone" },
 	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--record" },
 	{ OPT_MAP_EVERY, "--map-every", ACT(A_WATCH), ALL_FORMATS, 0,
@@ -279,6 +279,12 @@ pick_action(struct opts *o, const bool *given)
 			    actions[action_opts[i].action].name);
 		o->action = action_opts[i].action;
 		first = actions[o->action].name;
+	}
+	/* As perf record: --record alone records every second until stopped. */
+	if (first == NULL && given[OPT_RECORD]) {
+		o->action = A_WATCH;
+		first = "--record";
+		o->watch_ms = 1000;
 	}
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
