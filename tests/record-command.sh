@@ -6,7 +6,8 @@
 # and wall_s, --captures-every's captures, SIGINT sent to fragstat
 # reaching the command first, the recording then ended whole, and words of
 # any bytes kept exact in argv and read back by dash and bash; SIGTERM
-# reaching the command after the recording failed too.
+# reaching the command after the recording failed too; --repeat N runs
+# the command N times, a recording each, a set that --compare reads.
 set -u
 : "${FRAGSTAT:?}"
 [ -r /proc/buddyinfo ] || { echo "SKIP: no /proc/buddyinfo"; exit 77; }
@@ -187,4 +188,19 @@ kill -0 "$(cat "$tmp/j.pid")" 2>/dev/null &&
 	{ echo "FAIL: the command outlived fragstat"; fail=1; }
 ls -a "$tmp" | grep -q '^\.j\.' &&
 	{ echo "FAIL: a temporary directory left: $(ls -a "$tmp")"; fail=1; }
+# 8. --repeat 3: three runs, DIR/1 .. DIR/3, each a whole recording of
+# the command, that --compare reads as a set (#48); a run whose status is
+# not 0 ends the repeat with that status, the runs so far kept.
+"$FRAGSTAT" -q --repeat 3 --record "$tmp/rep" --watch 0.2 -- true
+want "status of --repeat 3" "$?" 0
+want "its runs" "$(ls "$tmp/rep" | tr '\n' ' ')" "1 2 3 "
+for r in 1 2 3; do
+	want "exit_status of run $r" "$(meta "$tmp/rep/$r" exit_status)" 0
+done
+"$FRAGSTAT" --compare "$tmp/rep" "$tmp/rep" > "$tmp/rep.out" 2> "$tmp/err"
+want "--compare of the runs" "$?:$(cat "$tmp/err")" "0:"
+want "its sets" "$(sed -n 's/^[AB]: .* (\([0-9]*\) runs)$/\1/p' "$tmp/rep.out" | tr '\n' ' ')" "3 3 "
+"$FRAGSTAT" -q --repeat 3 --record "$tmp/rep2" -- sh -c 'exit 3'
+want "status of a failing run" "$?" 3
+want "the runs of a failing repeat" "$(ls "$tmp/rep2" | tr '\n' ' ')" "1 "
 exit $fail

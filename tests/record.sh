@@ -123,6 +123,26 @@ r=$?
     [ "$(LC_ALL=C ls -A "$tmp/r3b" | tr '\n' ' ')" = "..last-new.Ab3-Y9 ..last-new.Ab3xY first fragstat-recording last samples.ndjson " ]
 check $([ $? -eq 0 ] && echo ok) "stale ..last-new.XXXXXX: status $r: $(cat "$tmp/r3b.err"), left: $(ls -A "$tmp/r3b" | tr '\n' ' ')"
 
+# 3c. --record DIR alone records as perf record does, a sample every
+# second until it is stopped (#48): SIGTERM, or SIGINT (a background job
+# of sh ignores it: env gives it back), ends it whole, status 0.
+for sig in TERM INT; do
+	env --default-signal=INT "$FRAGSTAT" -q --sysroot "$vm" \
+	    --record "$tmp/r3c$sig" > /dev/null 2> "$tmp/r3c.err" &
+	pid=$!
+	samples "$tmp/r3c$sig" 1
+	kill -$sig $pid
+	wait $pid
+	r=$?
+	[ $r -eq 0 ] && [ ! -s "$tmp/r3c.err" ] &&
+	    [ "$(sed -n 's/^interval_ms //p' "$tmp/r3c$sig/fragstat-recording")" = 1000 ] &&
+	    [ "$(LC_ALL=C ls -A "$tmp/r3c$sig" | tr '\n' ' ')" = "first fragstat-recording last samples.ndjson " ] &&
+	    "$FRAGSTAT" --sysroot "$tmp/r3c$sig" > /dev/null 2>> "$tmp/r3c.err" &&
+	    [ ! -s "$tmp/r3c.err" ]
+	check $([ $? -eq 0 ] && echo ok) "--record alone, SIG$sig: status $r: $(cat "$tmp/r3c.err"), left: $(ls -A "$tmp/r3c$sig" | tr '\n' ' ')"
+	rm -rf "$tmp/r3c$sig"
+done
+
 # 4. Each reads back: as many samples as whole lines.
 "$FRAGSTAT" --sysroot "$tmp/r1" --json > "$tmp/s1" 2> "$tmp/err" &&
     grep -q '^  "samples": 3,$' "$tmp/s1" && [ ! -s "$tmp/err" ]

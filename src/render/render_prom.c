@@ -351,9 +351,13 @@ availability(FILE *fp, const struct report *r)
 	    "pages and compaction work in pageblocks).");
 	fputs("fragstat_pageblock_order", fp);
 	value(fp, advise_block_order(r->pti, r->advice));
+	/* Free now's earlier name, kept for the rules and dashboards that use it. */
 	avail_gauge(fp, r, "available_blocks", "Allocations of the order that "
 	    "would succeed one after another now, without compaction or "
 	    "reclaim (an upper bound where an input is missing).", AV_NOW);
+	avail_gauge(fp, r, "free_now_blocks", "Free now: the same series as "
+	    "fragstat_available_blocks, by the name the other outputs use.",
+	    AV_NOW);
 	avail_gauge(fp, r, "after_compaction_blocks", "At most this many "
 	    "allocations of the order after full compaction (the map's "
 	    "ceiling with --map, else free memory above the watermarks).",

@@ -238,7 +238,8 @@ static const struct {
 	    "also write the samples into a new directory DIR,\n"
 	    "each synced as it is taken, with captures of the\n"
 	    "first and last state; --sysroot DIR then\n"
-	    "summarises the run" },
+	    "summarises the run; alone, a sample every second\n"
+	    "until stopped (as fragstat record DIR)" },
 	{ OPT_RECORD, "--record=DIR -- COMMAND [ARG]...",
 	    "run COMMAND (its input and output its own) and\n"
 	    "record it, every --watch SECONDS (default 1);\n"
@@ -249,6 +250,11 @@ static const struct {
 	    "signal that would end fragstat goes to COMMAND\n"
 	    "(^C too, when COMMAND left the terminal's group);\n"
 	    "one ignored at the start (nohup) stays ignored" },
+	{ OPT_REPEAT, "--repeat=N",
+	    "with --record DIR -- COMMAND, run COMMAND N times\n"
+	    "(1 to 64), a recording each: DIR/1 .. DIR/N, a set\n"
+	    "that --compare reads; a run whose status is not 0\n"
+	    "ends the repeat with that status" },
 	{ OPT_CAPTURES_EVERY, "--captures-every=N",
 	    "with --record, also keep a full capture of every\n"
 	    "Nth sample, as DIR/during/N" },

@@ -3,6 +3,8 @@
 
 #include "config.h"
 #include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -383,9 +385,9 @@ watch_finish(const struct opts *o, struct watch_state *s, int rc)
 	return w->child > 0 ? experiment_status(ws) : rc;
 }
 
-/* --watch: find the orders that matter once, then sample. Returns an exit code. */
-int
-run_watch(struct opts *o)
+/* One watch: find the orders that matter once, then sample. Returns an exit code. */
+static int
+watch_once(struct opts *o)
 {
 	struct watch_state s;
 	int rc;
@@ -404,4 +406,40 @@ run_watch(struct opts *o)
 	rc = watch_finish(o, &s, rc);
 	pipe_verdicts_free(&s.wc.v);
 	return rc;
+}
+
+/*
+ * --repeat N: the command's runs, each a recording DIR/1 .. DIR/N (a set
+ * that --compare reads), one after another until a run's status is not 0
+ * or a signal came between two runs. Returns the last run's status, or
+ * 128+N after signal N.
+ */
+static int
+watch_repeat(struct opts *o)
+{
+	const char *dir = o->record;
+	char run[PATH_MAX];
+	unsigned i;
+	int rc = EXIT_OK, sig;
+
+	for (i = 1; i <= o->repeat && rc == EXIT_OK; i++) {
+		if (i > 1 && (sig = watch_between()) != 0)
+			return EXPERIMENT_SIGNALLED + sig;
+		if ((size_t)snprintf(run, sizeof(run), "%s/%u", dir, i) >=
+		    sizeof(run)) {
+			ferr_say("%s: path too long", dir);
+			return EXIT_RUN_FAILED;
+		}
+		o->record = run;
+		rc = watch_once(o);
+	}
+	o->record = dir;
+	return rc;
+}
+
+/* --watch, once or as many runs as --repeat says. Returns an exit code. */
+int
+run_watch(struct opts *o)
+{
+	return o->repeat ? watch_repeat(o) : watch_once(o);
 }

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "options_mode.h"
 #include "pageorder.h"
+#include "runs.h"
 #include "text.h"
 #include "usage.h"
 
@@ -116,6 +117,7 @@ static const struct option longopts[] = {
 	{ "orders",		required_argument, NULL, OPT_ORDERS },
 	{ "record",		required_argument, NULL, OPT_RECORD },
 	{ "captures-every",	required_argument, NULL, OPT_CAPTURES_EVERY },
+	{ "repeat",		required_argument, NULL, OPT_REPEAT },
 	{ "map-every",		required_argument, NULL, OPT_MAP_EVERY },
 	{ "trigger",		required_argument, NULL, OPT_TRIGGER },
 	{ "before",		required_argument, NULL, OPT_BEFORE },
@@ -485,6 +487,12 @@ opt_watch(int c, const char *arg, struct opts *o)
 		if (positive("--captures-every", arg, ULONG_MAX, &v) != 0)
 			return EXIT_USAGE;
 		o->captures_every = (unsigned long)v;
+		break;
+	case OPT_REPEAT:
+		/* As many as --compare reads of a set. */
+		if (positive("--repeat", arg, SETS_MAX_RUNS, &v) != 0)
+			return EXIT_USAGE;
+		o->repeat = (unsigned)v;
 		break;
 	case OPT_MAP_EVERY:
 		if (positive("--map-every", arg, ULONG_MAX, &v) != 0)

@@ -139,7 +139,10 @@ static const struct optrule rules[] = {
 	{ OPT_EVENTS_MIN_ORDER, "--events-min-order", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--watch --events" },
 	{ OPT_RECORD, "--record", ACT(A_WATCH), ALL_FORMATS, 0,
-	    "--watch or a command" },
+	    "--watch, a command or alone" },
+	/* Of --watch with a command only: checked below. */
+	{ OPT_REPEAT, "--repeat", ACT(A_WATCH), ALL_FORMATS, 0,
+	    "--record DIR -- COMMAND" },
 	{ OPT_CAPTURES_EVERY, "--captures-every", ACT(A_WATCH), ALL_FORMATS,
 	    0, "--record" },
 	{ OPT_MAP_EVERY, "--map-every", ACT(A_WATCH), ALL_FORMATS, 0,
@@ -279,6 +282,12 @@ pick_action(struct opts *o, const bool *given)
 			    actions[action_opts[i].action].name);
 		o->action = action_opts[i].action;
 		first = actions[o->action].name;
+	}
+	/* As perf record: --record alone records every second until stopped. */
+	if (first == NULL && given[OPT_RECORD]) {
+		o->action = A_WATCH;
+		first = "--record";
+		o->watch_ms = 1000;
 	}
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))
@@ -454,10 +463,16 @@ refuse_input_pairs(struct opts *o, const bool *given)
 static int
 refuse_window_pairs(struct opts *o, const bool *given)
 {
+	char mode[64];
+
 	if ((given[OPT_BEFORE] || given[OPT_AFTER]) && !given[OPT_TRIGGER])
 		return usage_error("%s does nothing without --trigger: it "
 		    "sizes the windows a trigger writes", given[OPT_BEFORE] ?
 		    "--before" : "--after");
+	if (given[OPT_REPEAT] && o->command == NULL)
+		return usage_error("--repeat does nothing in this mode (%s): it "
+		    "goes with --record DIR -- COMMAND", mode_name(mode,
+		    sizeof(mode), o));
 	if (given[OPT_TRIGGER] && o->command)
 		return usage_error("%s", "--trigger does not mix with a "
 		    "command: a command's run is one recording");

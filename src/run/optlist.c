@@ -84,6 +84,7 @@ static const struct {
 	{ OPT_EVENTS_MIN_ORDER, "1", "--events" },
 	{ OPT_RECORD, TRIAL_DIR, NULL },
 	{ OPT_CAPTURES_EVERY, "2", "--record=" TRIAL_DIR },
+	{ OPT_REPEAT, "2", "--record=" TRIAL_DIR " -- true" },
 	{ OPT_MAP_EVERY, "2", "--record=" TRIAL_DIR },
 	{ OPT_TRIGGER, "psi", "--record=" TRIAL_DIR },
 	{ OPT_BEFORE, "1", "--record=" TRIAL_DIR " --trigger=psi" },
@@ -180,7 +181,9 @@ partners(const char *with, const char *args, char *out, size_t size)
 	snprintf(buf, sizeof(buf), "%s", with);
 	for (w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
 		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, "="), w);
-		if (strstr(args, name) == NULL)
+		/* '--' and the command after it are words of their own. */
+		if (name[0] != '-' || strcmp(name, "--") == 0 ||
+		    strstr(args, name) == NULL)
 			snprintf(out + strlen(out), size - strlen(out), " %s",
 			    w);
 	}

@@ -75,6 +75,7 @@ struct opts {
 	const char	*record;	/* --record DIR */
 	char *const	*command;	/* after '--': run under --record, or NULL */
 	unsigned long	 captures_every;	/* --captures-every N; 0: none */
+	unsigned	 repeat;	/* --repeat N: the command's runs; 0: one, DIR itself */
 	unsigned long	 map_every;		/* --map-every N; 0: none */
 	const char	*trigger_arg;	/* --trigger KIND as given, or NULL */
 	struct trigger	 trigger;	/* parsed, its psi_full set at the end */

@@ -42,7 +42,7 @@ on_signal(int sig, siginfo_t *si, void *ctx)
 		if (si->si_code != SI_KERNEL || getpgid(forward_to) != getpgrp())
 			kill(forward_to, sig);
 	} else
-		stop = 1;
+		stop = sig;
 }
 
 void
@@ -105,6 +105,18 @@ watch_wait(pid_t pid, int *wstatus)
 bool
 watch_stopping(void)
 {
+	return stop != 0;
+}
+
+int
+watch_between(void)
+{
+	sigset_t held;
+
+	/* Unblocked, a signal held meanwhile is handled before this returns. */
+	sigprocmask(SIG_SETMASK, &sleep_mask, &held);
+	sigprocmask(SIG_SETMASK, &held, NULL);
+	child_exited = 0;
 	return stop;
 }
 

@@ -36,6 +36,13 @@ pid_t	watch_wait(pid_t pid, int *wstatus);
 bool	watch_stopping(void);
 
 /*
+ * Between two runs of --repeat: let in the stopping signals that came
+ * while they were held (none went to a command then), forget the last
+ * command's SIGCHLD. Returns the signal that asks to stop, or 0.
+ */
+int	watch_between(void);
+
+/*
  * Returns whether a SIGCHLD came since the last call that returned true
  * (TAKE: and forget it, as the one who reaps the command does).
  */
