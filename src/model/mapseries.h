@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "physmap.h"
 #include "recording.h"
 
 /*
@@ -21,6 +22,9 @@ struct mapseries_zone {
 	uint64_t	 pageblocks, polluted;
 	long long	 amplification;		/* hundredths */
 	long long	 clean_regions, offlinable;
+	/* The folio census by kind and order, when the map read the flags. */
+	bool		 have_folios;
+	uint64_t	 folios[MAP_NFOLIOS][FRAG_MAX_ORDERS];
 };
 
 /*
@@ -44,6 +48,9 @@ struct mapseries {
 	uint64_t	*elapsed_ms;		/* per map */
 	uint64_t	*sample;		/* per map */
 	uint64_t	 map_ms;		/* the last map's cost */
+	/* Whether the maps carry "folios" (null or not): recorded since 4. */
+	bool		 folios_recorded;
+	unsigned	 folio_orders;		/* the longest census array read */
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
 	struct mapseries_span *span;		/* per zone, when nmaps */
 };

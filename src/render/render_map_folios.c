@@ -94,23 +94,56 @@ render_map_folios_table(FILE *fp, const struct report *r)
 }
 
 void
-render_map_folios_json(struct jsonw *w, const struct map *m,
-    const struct map_zone *z)
+render_map_folios_object(struct jsonw *w,
+    const uint64_t f[MAP_NFOLIOS][FRAG_MAX_ORDERS], unsigned n)
 {
-	int top = folios_max_order(m);
-	unsigned k, o, n;
+	unsigned k, o;
 
-	if (!jw_key_or_null(w, "folios", z->have_folios))
-		return;
-	/* As many orders as the buddy allocator's, more for larger folios. */
-	n = top >= (int)m->norders ? (unsigned)top + 1 : m->norders;
 	jw_object(w);
 	for (k = 0; k < MAP_NFOLIOS; k++) {
 		jw_key(w, map_folio_name((enum map_folio)k));
 		jw_array(w, true);
 		for (o = 0; o < n; o++)
-			jw_u64(w, z->folios[k][o]);
+			jw_u64(w, f[k][o]);
 		jw_end(w);
 	}
 	jw_end(w);
+}
+
+void
+render_map_folios_json(struct jsonw *w, const struct map *m,
+    const struct map_zone *z)
+{
+	int top = folios_max_order(m);
+
+	if (!jw_key_or_null(w, "folios", z->have_folios))
+		return;
+	/* As many orders as the buddy allocator's, more for larger folios. */
+	render_map_folios_object(w, z->folios, top >= (int)m->norders ?
+	    (unsigned)top + 1 : m->norders);
+}
+
+void
+render_map_folios_items(struct render_items *t,
+    const uint64_t f[MAP_NFOLIOS][FRAG_MAX_ORDERS], unsigned long page_size)
+{
+	char item[80], size[16];
+	unsigned k, o;
+	bool kind, any = false;
+
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		kind = false;
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			if (f[k][o] == 0)
+				continue;
+			snprintf(item, sizeof(item), "%s%s%s %" PRIu64,
+			    kind ? "" : map_folio_name((enum map_folio)k),
+			    kind ? "" : " ", hum_order_label(size, sizeof(size), o, page_size),
+			    f[k][o]);
+			render_items_add(t, kind ? ", " : "; ", item);
+			kind = any = true;
+		}
+	}
+	if (!any)
+		render_items_add(t, "", "none");
 }

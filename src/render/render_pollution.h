@@ -31,9 +31,12 @@ void	render_map_sample_json(FILE *fp, const struct report *r,
 
 /*
  * A recording's map summaries (--map-every): first, last, most, growth per
- * hour; in W, its "pollution_over_time" member (none without a map).
+ * hour, and the folio census of the first map and the last (sizes of
+ * PAGE_SIZE's orders); in W, its "pollution_over_time" member (none
+ * without a map).
  */
-void	render_replay_map_table(FILE *fp, const struct mapseries *s);
+void	render_replay_map_table(FILE *fp, const struct mapseries *s,
+	    unsigned long page_size);
 void	render_replay_map_json(struct jsonw *w, const struct mapseries *s);
 
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */

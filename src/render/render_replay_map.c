@@ -8,10 +8,10 @@
 
 #include "humanize.h"
 #include "jsonw.h"
-#include "mapspan.h"
 #include "mapseries.h"
 #include "mapspan.h"
 #include "render_json.h"
+#include "render_map_folios.h"
 #include "render_pollution.h"
 #include "report.h"
 
@@ -26,9 +26,57 @@ maybe(char *buf, size_t size, long long v)
 	return buf;
 }
 
-void
-render_replay_map_table(FILE *fp, const struct mapseries *s)
+/* Print the census of zone I of S in its first map and last, sizes of PAGE_SIZE's orders, "-" where not read. */
+static void
+folios_rows(FILE *fp, const struct mapseries *s, size_t i,
+    unsigned long page_size)
 {
+	const struct mapseries_span *zs = &s->span[i];
+	const struct mapseries_zone *m;
+	struct render_items t;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		m = k ? zs->l : zs->f;
+		if (k)
+			fprintf(fp, "%13s", "");
+		else
+			fprintf(fp, "%4u %-8s", s->node[i], s->name[i]);
+		fprintf(fp, " %-6s", k ? "last" : "first");
+		t.fp = fp;
+		t.indent = t.col = 20;
+		if (m->have_folios)
+			render_map_folios_items(&t, m->folios, page_size);
+		else
+			render_items_add(&t, "", "-");
+		putc('\n', fp);
+	}
+}
+
+/*
+ * Print the folio census of S's first map and last per zone, sizes of
+ * PAGE_SIZE's orders: the large folios the run began and ended with.
+ */
+static void
+folios_table(FILE *fp, const struct mapseries *s, unsigned long page_size)
+{
+	size_t i;
+
+	if (!s->folios_recorded)
+		return;
+	fputs("\nFolios of files and processes by size, the first map and the "
+	    "last\nNode Zone     map   by kind and size: folios\n", fp);
+	for (i = 0; i < s->nzones; i++) {
+		if (s->span[i].l->pageblocks != 0)
+			folios_rows(fp, s, i, page_size);
+	}
+}
+
+void
+render_replay_map_table(FILE *fp, const struct mapseries *s,
+    unsigned long page_size)
+{
+
 	const struct mapseries_span *zs;
 	char a[6][32], g[48];
 	size_t i;
@@ -66,6 +114,7 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		    zs->f->offlinable), maybe(a[5], sizeof(a[5]),
 		    zs->l->offlinable));
 	}
+	folios_table(fp, s, page_size);
 }
 
 /* Write "KEY": {"first": F, "last": L} in W, hundredths with DIGITS 2; -1: null. */
@@ -85,6 +134,24 @@ first_last_json(struct jsonw *w, const char *key, long long f, long long l,
 			jw_fixed(w, v[k], digits);
 		else
 			jw_u64(w, (uint64_t)v[k]);
+	}
+	jw_end(w);
+}
+
+/* Write zone ZS's "folios": {"first", "last"} of S, each null where not read. */
+static void
+folios_json(struct jsonw *w, const struct mapseries *s,
+    const struct mapseries_span *zs)
+{
+	const struct mapseries_zone *m;
+	int k;
+
+	jw_key(w, "folios");
+	jw_object(w);
+	for (k = 0; k < 2; k++) {
+		m = k ? zs->l : zs->f;
+		if (jw_key_or_null(w, k ? "last" : "first", m->have_folios))
+			render_map_folios_object(w, m->folios, s->folio_orders);
 	}
 	jw_end(w);
 }
@@ -139,6 +206,8 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		    zs->l->clean_regions, 0);
 		first_last_json(w, "offlinable_blocks", zs->f->offlinable,
 		    zs->l->offlinable, 0);
+		if (s->folios_recorded)
+			folios_json(w, s, zs);
 		jw_end(w);
 	}
 	jw_end(w);

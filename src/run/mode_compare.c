@@ -74,7 +74,7 @@ run_replay(const struct opts *o)
 			}
 		} else {
 			render_replay_table(stdout, o->sysroot, r);
-			render_replay_map_table(stdout, &ms);
+			render_replay_map_table(stdout, &ms, r->page_size);
 		}
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
