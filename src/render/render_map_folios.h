@@ -28,4 +28,19 @@ void	render_map_folios_object(struct jsonw *w,
 void	render_map_folios_items(struct render_items *t,
 	    const uint64_t f[MAP_NFOLIOS][FRAG_MAX_ORDERS], unsigned long page_size);
 
+/*
+ * Two censuses side by side (--compare): the head of the table, WHAT
+ * saying whence they came; zone NODE NAME's rows, a row per kind and size
+ * A or B holds: A, B, B - A ("-" for a census not read: NULL); in W, the
+ * members "a", "b" (N orders each) and "change" (B - A), null where not
+ * read.
+ */
+void	render_map_folios_pair_head(FILE *fp, const char *what);
+void	render_map_folios_pair_rows(FILE *fp, unsigned node, const char *name,
+	    const uint64_t (*a)[FRAG_MAX_ORDERS],
+	    const uint64_t (*b)[FRAG_MAX_ORDERS], unsigned long page_size);
+void	render_map_folios_pair_json(struct jsonw *w,
+	    const uint64_t (*a)[FRAG_MAX_ORDERS],
+	    const uint64_t (*b)[FRAG_MAX_ORDERS], unsigned n);
+
 #endif
