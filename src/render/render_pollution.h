@@ -39,6 +39,16 @@ void	render_replay_map_table(FILE *fp, const struct mapseries *s,
 	    unsigned long page_size);
 void	render_replay_map_json(struct jsonw *w, const struct mapseries *s);
 
+/*
+ * The folio census of recording A's last map and B's side by side, per
+ * zone (sizes of PAGE_SIZE's orders), when either recorded one; in W, the
+ * member "folios" then.
+ */
+void	render_replay_map_compare_table(FILE *fp, const struct mapseries *a,
+	    const struct mapseries *b, unsigned long page_size);
+void	render_replay_map_compare_json(struct jsonw *w,
+	    const struct mapseries *a, const struct mapseries *b);
+
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
 const char *render_pollution_words(char *buf, size_t size, long long v);
 

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "humanize.h"
 #include "jsonw.h"
@@ -211,5 +212,119 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		jw_end(w);
 	}
 	jw_end(w);
+	jw_end(w);
+}
+
+/* Returns the census of zone NODE NAME in S's last map, NULL where not read or S has no such zone. */
+static const uint64_t (*last_census(const struct mapseries *s, unsigned node,
+    const char *name))[FRAG_MAX_ORDERS]
+{
+	const struct mapseries_zone *z;
+	size_t i;
+
+	for (i = 0; s->nmaps && i < s->nzones; i++) {
+		z = &s->z[(s->nmaps - 1) * s->nzones + i];
+		if (s->node[i] == node && strcmp(s->name[i], name) == 0)
+			return z->have_folios ? z->folios : NULL;
+	}
+	return NULL;
+}
+
+/* Returns whether zone I of S is one of T's zones too. */
+static bool
+in_both(const struct mapseries *s, size_t i, const struct mapseries *t)
+{
+	size_t j;
+
+	for (j = 0; j < t->nzones; j++)
+		if (t->node[j] == s->node[i] && strcmp(t->name[j],
+		    s->name[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Call FN with ARG for each zone of A, then each of B's that A lacks, with
+ * its census in A's last map and B's (NULL where not read).
+ */
+static void
+each_zone(const struct mapseries *a, const struct mapseries *b,
+    void (*fn)(void *, unsigned, const char *,
+    const uint64_t (*)[FRAG_MAX_ORDERS], const uint64_t (*)[FRAG_MAX_ORDERS]),
+    void *arg)
+{
+	const struct mapseries *s;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		s = k ? b : a;
+		for (i = 0; i < s->nzones; i++)
+			if (k == 0 || !in_both(s, i, a))
+				fn(arg, s->node[i], s->name[i], last_census(a,
+				    s->node[i], s->name[i]), last_census(b,
+				    s->node[i], s->name[i]));
+	}
+}
+
+/* What pair_row() prints with. */
+struct pair_out {
+	FILE		*fp;
+	unsigned long	 page_size;
+};
+
+/* Print a zone's censuses side by side (an each_zone() callback over struct pair_out). */
+static void
+pair_row(void *arg, unsigned node, const char *name,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS])
+{
+	struct pair_out *p = arg;
+
+	render_map_folios_pair_rows(p->fp, node, name, a, b, p->page_size);
+}
+
+void
+render_replay_map_compare_table(FILE *fp, const struct mapseries *a,
+    const struct mapseries *b, unsigned long page_size)
+{
+	struct pair_out p = { fp, page_size };
+
+	if (!a->folios_recorded && !b->folios_recorded)
+		return;
+	render_map_folios_pair_head(fp, "the last map of each");
+	each_zone(a, b, pair_row, &p);
+}
+
+/* What pair_json() writes with. */
+struct pair_w {
+	struct jsonw	*w;
+	unsigned	 n;
+};
+
+/* Write a zone's censuses side by side (an each_zone() callback over struct pair_w). */
+static void
+pair_json(void *arg, unsigned node, const char *name,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS])
+{
+	struct pair_w *p = arg;
+
+	jw_object(p->w);
+	render_zone_json(p->w, node, name);
+	render_map_folios_pair_json(p->w, a, b, p->n);
+	jw_end(p->w);
+}
+
+void
+render_replay_map_compare_json(struct jsonw *w, const struct mapseries *a,
+    const struct mapseries *b)
+{
+	struct pair_w p = { w, a->folio_orders > b->folio_orders ?
+	    a->folio_orders : b->folio_orders };
+
+	if (!a->folios_recorded && !b->folios_recorded)
+		return;
+	jw_key(w, "folios");
+	jw_array(w, false);
+	each_zone(a, b, pair_json, &p);
 	jw_end(w);
 }

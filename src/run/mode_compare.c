@@ -166,17 +166,21 @@ int
 run_replay_compare(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
+	struct mapseries ms[2];
 	struct replay *r;
 	int i, rc = EXIT_OK;
 
 	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
 		return run_sets_compare(o);
+	memset(ms, 0, sizeof(ms));
 	if ((r = calloc(2, sizeof(*r))) == NULL) {
 		ferr_nomem();
 		return EXIT_DATA;
 	}
 	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
-		if (recording_read(o, o->roots[i], &r[i], &e) != 0) {
+		/* The map summaries too, for the folio censuses. */
+		if (recording_read(o, o->roots[i], &r[i], &e) != 0 ||
+		    replay_map_read(o->roots[i], &ms[i], &e) < 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
 		} else
@@ -186,18 +190,23 @@ run_replay_compare(const struct opts *o)
 		end_judgement(o, o->roots[i], &r[i]);
 	if (rc == EXIT_OK && o->format == F_JSON)
 		render_replay_compare_json(stdout, o->roots[0], &r[0],
-		    o->roots[1], &r[1]);
+		    o->roots[1], &r[1], &ms[0], &ms[1]);
 	else if (rc == EXIT_OK && o->format == F_SVG) {
 		if (render_svg_recordings(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]) != 0) {
 			ferr_nomem();
 			rc = EXIT_DATA;
 		}
-	} else if (rc == EXIT_OK)
+	} else if (rc == EXIT_OK) {
 		render_replay_compare_table(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]);
-	for (i = 0; i < 2; i++)
+		render_replay_map_compare_table(stdout, &ms[0], &ms[1],
+		    r[1].page_size);
+	}
+	for (i = 0; i < 2; i++) {
 		replay_free(&r[i]);
+		mapseries_free(&ms[i]);
+	}
 	free(r);
 	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;
