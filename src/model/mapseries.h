@@ -22,9 +22,12 @@ struct mapseries_zone {
 	uint64_t	 pageblocks, polluted;
 	long long	 amplification;		/* hundredths */
 	long long	 clean_regions, offlinable;
-	/* The folio census by kind and order, when the map read the flags. */
-	bool		 have_folios;
-	uint64_t	 folios[MAP_NFOLIOS][FRAG_MAX_ORDERS];
+};
+
+/* A zone's folio census in one map: folios by kind and order. */
+struct mapseries_folios {
+	bool		 have;			/* the map read the page flags */
+	uint64_t	 n[MAP_NFOLIOS][FRAG_MAX_ORDERS];
 };
 
 /*
@@ -51,6 +54,8 @@ struct mapseries {
 	/* Whether the maps carry "folios" (null or not): recorded since 4. */
 	bool		 folios_recorded;
 	unsigned	 folio_orders;		/* the longest census array read */
+	/* Per zone, the first map's census and the last's (not every map's). */
+	struct mapseries_folios *folios[2];
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
 	struct mapseries_span *span;		/* per zone, when nmaps */
 };

@@ -32,13 +32,12 @@ static void
 folios_rows(FILE *fp, const struct mapseries *s, size_t i,
     unsigned long page_size)
 {
-	const struct mapseries_span *zs = &s->span[i];
-	const struct mapseries_zone *m;
+	const struct mapseries_folios *m;
 	struct render_items t;
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		m = k ? zs->l : zs->f;
+		m = &s->folios[k][i];
 		if (k)
 			fprintf(fp, "%13s", "");
 		else
@@ -46,8 +45,8 @@ folios_rows(FILE *fp, const struct mapseries *s, size_t i,
 		fprintf(fp, " %-6s", k ? "last" : "first");
 		t.fp = fp;
 		t.indent = t.col = 20;
-		if (m->have_folios)
-			render_map_folios_items(&t, m->folios, page_size);
+		if (m->have)
+			render_map_folios_items(&t, m->n, page_size);
 		else
 			render_items_add(&t, "", "-");
 		putc('\n', fp);
@@ -139,20 +138,19 @@ first_last_json(struct jsonw *w, const char *key, long long f, long long l,
 	jw_end(w);
 }
 
-/* Write zone ZS's "folios": {"first", "last"} of S, each null where not read. */
+/* Write zone I's "folios": {"first", "last"} of S, each null where not read. */
 static void
-folios_json(struct jsonw *w, const struct mapseries *s,
-    const struct mapseries_span *zs)
+folios_json(struct jsonw *w, const struct mapseries *s, size_t i)
 {
-	const struct mapseries_zone *m;
+	const struct mapseries_folios *m;
 	int k;
 
 	jw_key(w, "folios");
 	jw_object(w);
 	for (k = 0; k < 2; k++) {
-		m = k ? zs->l : zs->f;
-		if (jw_key_or_null(w, k ? "last" : "first", m->have_folios))
-			render_map_folios_object(w, m->folios, s->folio_orders);
+		m = &s->folios[k][i];
+		if (jw_key_or_null(w, k ? "last" : "first", m->have))
+			render_map_folios_object(w, m->n, s->folio_orders);
 	}
 	jw_end(w);
 }
@@ -208,7 +206,7 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		first_last_json(w, "offlinable_blocks", zs->f->offlinable,
 		    zs->l->offlinable, 0);
 		if (s->folios_recorded)
-			folios_json(w, s, zs);
+			folios_json(w, s, i);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -219,14 +217,11 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 static const uint64_t (*last_census(const struct mapseries *s, unsigned node,
     const char *name))[FRAG_MAX_ORDERS]
 {
-	const struct mapseries_zone *z;
 	size_t i;
 
-	for (i = 0; s->nmaps && i < s->nzones; i++) {
-		z = &s->z[(s->nmaps - 1) * s->nzones + i];
+	for (i = 0; s->nmaps && i < s->nzones; i++)
 		if (s->node[i] == node && strcmp(s->name[i], name) == 0)
-			return z->have_folios ? z->folios : NULL;
-	}
+			return s->folios[1][i].have ? s->folios[1][i].n : NULL;
 	return NULL;
 }
 
