@@ -76,7 +76,6 @@ void
 render_replay_map_table(FILE *fp, const struct mapseries *s,
     unsigned long page_size)
 {
-
 	const struct mapseries_span *zs;
 	char a[6][32], g[48];
 	size_t i;
