@@ -33,6 +33,37 @@ maybe(const struct jr_val *v, int digits)
 }
 
 /*
+ * Read the folio census FV of a zone of D into F (null: not read, as
+ * render_map_folios_json() writes it), the longest array into S.
+ * Returns 0, or -1 when it is not one.
+ */
+static int
+folios_of(const struct jr_doc *d, const struct jr_val *fv,
+    struct mapseries_folios *f, struct mapseries *s)
+{
+	const struct jr_val *a, *v;
+	unsigned k, o;
+
+	if (fv->type == JR_NULL)
+		return 0;
+	if (fv->type != JR_OBJ)
+		return -1;
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		a = jr_get(d, fv, map_folio_name((enum map_folio)k));
+		if (a == NULL || a->type != JR_ARR)
+			return -1;
+		o = 0;
+		for (v = jr_first(d, a); v != NULL; v = jr_next(d, v), o++)
+			if (o >= FRAG_MAX_ORDERS ||
+			    jr_u64(v, &f->n[k][o]) != 0)
+				return -1;
+		s->folio_orders = o > s->folio_orders ? o : s->folio_orders;
+	}
+	f->have = true;
+	return 0;
+}
+
+/*
  * Read zone ZV (index I) of map K of D into S, the first map's names kept.
  * Returns 0, or -1 with E set at LINE.
  */
@@ -41,8 +72,21 @@ zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
     struct mapseries *s, unsigned long line, struct ferr *e)
 {
 	struct mapseries_zone *z = &s->z[k * s->nzones + i];
+	const struct jr_val *fv = jr_get(d, zv, "folios");
+	struct mapseries_folios *f = &s->folios[1][i];
 	char name[FRAG_NAME_SIZE];
 	uint64_t node;
+
+	/* The last map's census so far; the first map's kept below. */
+	memset(f, 0, sizeof(*f));
+	/* Maps before the folio census (map file version 4) have none. */
+	if (fv != NULL) {
+		s->folios_recorded = true;
+		if (folios_of(d, fv, f, s) != 0)
+			return ferr_set(e, line, "zone %zu: folios: not "
+			    "{\"anon\": [...], \"shmem\": [...], "
+			    "\"file\": [...]} of counts by order", i + 1);
+	}
 
 	if (jr_u64(jr_get(d, zv, "node"), &node) != 0 ||
 	    jr_bytes(d, jr_get(d, zv, "zone"), name, sizeof(name)) != 0 ||
@@ -53,6 +97,7 @@ zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
 	    (z->offlinable = maybe(jr_get(d, zv, "offlinable_blocks"), 0)) < -1)
 		return ferr_set(e, line, "zone %zu: not a map summary", i + 1);
 	if (k == 0) {
+		s->folios[0][i] = *f;
 		s->node[i] = (unsigned)node;
 		memcpy(s->name[i], name, sizeof(name));
 	} else if (s->node[i] != node || strcmp(s->name[i], name) != 0)
@@ -77,7 +122,10 @@ zones_alloc(struct mapseries *ms, size_t nz, unsigned long line,
 	ms->node = calloc(nz + 1, sizeof(*ms->node));
 	ms->name = calloc(nz + 1, sizeof(*ms->name));
 	ms->span = calloc(nz + 1, sizeof(*ms->span));
-	if (ms->node == NULL || ms->name == NULL || ms->span == NULL)
+	ms->folios[0] = calloc(nz + 1, sizeof(*ms->folios[0]));
+	ms->folios[1] = calloc(nz + 1, sizeof(*ms->folios[1]));
+	if (ms->node == NULL || ms->name == NULL || ms->span == NULL ||
+	    ms->folios[0] == NULL || ms->folios[1] == NULL)
 		return ferr_set(e, 0, "out of memory");
 	return 0;
 }

@@ -16,5 +16,7 @@ mapseries_free(struct mapseries *s)
 	free(s->node);
 	free(s->name);
 	free(s->span);
+	free(s->folios[0]);
+	free(s->folios[1]);
 	memset(s, 0, sizeof(*s));
 }

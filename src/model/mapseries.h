@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "model.h"
+#include "physmap.h"
 #include "recording.h"
 
 /*
@@ -21,6 +22,12 @@ struct mapseries_zone {
 	uint64_t	 pageblocks, polluted;
 	long long	 amplification;		/* hundredths */
 	long long	 clean_regions, offlinable;
+};
+
+/* A zone's folio census in one map: folios by kind and order. */
+struct mapseries_folios {
+	bool		 have;			/* the map read the page flags */
+	uint64_t	 n[MAP_NFOLIOS][FRAG_MAX_ORDERS];
 };
 
 /*
@@ -44,6 +51,11 @@ struct mapseries {
 	uint64_t	*elapsed_ms;		/* per map */
 	uint64_t	*sample;		/* per map */
 	uint64_t	 map_ms;		/* the last map's cost */
+	/* Whether the maps carry "folios" (null or not): recorded since 4. */
+	bool		 folios_recorded;
+	unsigned	 folio_orders;		/* the longest census array read */
+	/* Per zone, the first map's census and the last's (not every map's). */
+	struct mapseries_folios *folios[2];
 	struct mapseries_zone *z;		/* nmaps * nzones, by map */
 	struct mapseries_span *span;		/* per zone, when nmaps */
 };

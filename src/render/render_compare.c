@@ -7,11 +7,13 @@
 #include <string.h>
 
 #include "avail.h"
+#include "folios.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "report.h"
 #include "render_compare.h"
 #include "render_json.h"
+#include "render_map_folios.h"
 #include "render_words.h"
 #include "zonepair.h"
 
@@ -237,6 +239,59 @@ verdict_json(struct cmp *c, int node, unsigned order, const char *va,
 	jw_end(w);
 }
 
+/* Returns zone I of M's census (I < 0 or not read: NULL). */
+static const uint64_t (*census(const struct map *m, long i))[FRAG_MAX_ORDERS]
+{
+	if (m == NULL || i < 0 || (size_t)i >= m->nzones ||
+	    !m->zones[i].have_folios)
+		return NULL;
+	return m->zones[i].folios;
+}
+
+/* Print the folio censuses of A's and B's stored maps side by side, when both have one. */
+static void
+folios_table(FILE *fp, const struct report *a, const struct report *b)
+{
+	const struct bzone *z;
+	struct zonepair p;
+	size_t at = 0;
+
+	if (a->map == NULL || b->map == NULL)
+		return;
+	render_map_folios_pair_head(fp, "the stored maps");
+	while (zonepair_next(a->bi, b->bi, &at, &p)) {
+		z = p.a >= 0 ? &a->bi->zones[p.a] : &b->bi->zones[p.b];
+		render_map_folios_pair_rows(fp, z->node, z->name,
+		    census(a->map, p.a), census(b->map, p.b), b->page_size);
+	}
+}
+
+/* Write "folios": a zone's censuses of A's and B's stored maps, when both have one. */
+static void
+folios_json(struct jsonw *w, const struct report *a, const struct report *b)
+{
+	const struct bzone *z;
+	struct zonepair p;
+	size_t at = 0;
+	int top = folios_max_order(a->map), tb = folios_max_order(b->map);
+	unsigned n = a->map->norders;
+
+	top = tb > top ? tb : top;
+	/* As many orders as the buddy allocator's, more for larger folios. */
+	n = top >= (int)n ? (unsigned)top + 1 : n;
+	jw_key(w, "folios");
+	jw_array(w, false);
+	while (zonepair_next(a->bi, b->bi, &at, &p)) {
+		z = p.a >= 0 ? &a->bi->zones[p.a] : &b->bi->zones[p.b];
+		jw_object(w);
+		render_zone_json(w, z->node, z->name);
+		render_map_folios_pair_json(w, census(a->map, p.a),
+		    census(b->map, p.b), n);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 void
 render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 {
@@ -265,6 +320,7 @@ render_compare_table(FILE *fp, const struct report *a, const struct report *b)
 		psi_table(fp, "some", &a->psi->some, &b->psi->some);
 		psi_table(fp, "full", &a->psi->full, &b->psi->full);
 	}
+	folios_table(fp, a, b);
 }
 
 /* Write KEY: [[...], [...]] for per-order counts or indices (WHAT) of both sides. */
@@ -356,6 +412,9 @@ render_compare_json(FILE *fp, const struct report *a, const struct report *b)
 		each_verdict(a, b, verdict_json, &c);
 		jw_end(&w);
 	}
+	/* Only with both stored maps: the member is new with them. */
+	if (a->map && b->map)
+		folios_json(&w, a, b);
 	jw_end(&w);
 	jw_done(&w);
 }

@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "render_map_folios.h"
 #include "render_text.h"
+#include "render_words.h"
 
 /* Returns whether any zone of M has its census. */
 static bool
@@ -94,22 +95,139 @@ render_map_folios_table(FILE *fp, const struct report *r)
 }
 
 void
-render_map_folios_json(struct jsonw *w, const struct map *m,
-    const struct map_zone *z)
+render_map_folios_object(struct jsonw *w,
+    const uint64_t f[MAP_NFOLIOS][FRAG_MAX_ORDERS], unsigned n)
 {
-	int top = folios_max_order(m);
-	unsigned k, o, n;
+	unsigned k, o;
 
-	if (!jw_key_or_null(w, "folios", z->have_folios))
-		return;
-	/* As many orders as the buddy allocator's, more for larger folios. */
-	n = top >= (int)m->norders ? (unsigned)top + 1 : m->norders;
 	jw_object(w);
 	for (k = 0; k < MAP_NFOLIOS; k++) {
 		jw_key(w, map_folio_name((enum map_folio)k));
 		jw_array(w, true);
 		for (o = 0; o < n; o++)
-			jw_u64(w, z->folios[k][o]);
+			jw_u64(w, f[k][o]);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+void
+render_map_folios_json(struct jsonw *w, const struct map *m,
+    const struct map_zone *z)
+{
+	int top = folios_max_order(m);
+
+	if (!jw_key_or_null(w, "folios", z->have_folios))
+		return;
+	/* As many orders as the buddy allocator's, more for larger folios. */
+	render_map_folios_object(w, z->folios, top >= (int)m->norders ?
+	    (unsigned)top + 1 : m->norders);
+}
+
+void
+render_map_folios_items(struct render_items *t,
+    const uint64_t f[MAP_NFOLIOS][FRAG_MAX_ORDERS], unsigned long page_size)
+{
+	char item[80], size[16];
+	unsigned k, o;
+	bool kind, any = false;
+
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		kind = false;
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			if (f[k][o] == 0)
+				continue;
+			snprintf(item, sizeof(item), "%s%s%s %" PRIu64,
+			    kind ? "" : map_folio_name((enum map_folio)k),
+			    kind ? "" : " ", hum_order_label(size, sizeof(size), o, page_size),
+			    f[k][o]);
+			render_items_add(t, kind ? ", " : "; ", item);
+			kind = any = true;
+		}
+	}
+	if (!any)
+		render_items_add(t, "", "none");
+}
+
+void
+render_map_folios_pair_head(FILE *fp, const char *what)
+{
+	fprintf(fp, "\nFolios of files and processes by size (%s), A -> B\n"
+	    "Node Zone     kind   size            A            B        "
+	    "B - A\n", what);
+}
+
+/* Returns census C's folios of kind K and order O, 0 when C is NULL (not read). */
+static uint64_t
+count_of(const uint64_t (*c)[FRAG_MAX_ORDERS], unsigned k, unsigned o)
+{
+	return c ? c[k][o] : 0;
+}
+
+/* Returns BUF holding census C's count at K and O, "-" when not read. */
+static const char *
+count_words(char *buf, size_t size, const uint64_t (*c)[FRAG_MAX_ORDERS],
+    unsigned k, unsigned o)
+{
+	if (c == NULL)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%" PRIu64, c[k][o]);
+	return buf;
+}
+
+void
+render_map_folios_pair_rows(FILE *fp, unsigned node, const char *name,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS],
+    unsigned long page_size)
+{
+	char size[16], na[24], nb[24], c[32];
+	unsigned k, o;
+	bool first = true, kind;
+
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		kind = true;
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			if (count_of(a, k, o) == 0 && count_of(b, k, o) == 0)
+				continue;
+			if (first)
+				fprintf(fp, "%4u %-8s", node, name);
+			else
+				fprintf(fp, "%13s", "");
+			fprintf(fp, " %-6s %4s %12s %12s %12s\n", kind ?
+			    map_folio_name((enum map_folio)k) : "",
+			    hum_order_label(size, sizeof(size), o, page_size),
+			    count_words(na, sizeof(na), a, k, o),
+			    count_words(nb, sizeof(nb), b, k, o), a && b ?
+			    render_change(c, sizeof(c), a[k][o], b[k][o],
+			    false) : "-");
+			first = kind = false;
+		}
+	}
+	if (first)
+		fprintf(fp, "%4u %-8s %s\n", node, name, a || b ?
+		    "no folio in either" : "-");
+}
+
+void
+render_map_folios_pair_json(struct jsonw *w,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS],
+    unsigned n)
+{
+	unsigned k, o;
+
+	if (jw_key_or_null(w, "a", a != NULL))
+		render_map_folios_object(w, a, n);
+	if (jw_key_or_null(w, "b", b != NULL))
+		render_map_folios_object(w, b, n);
+	if (!jw_key_or_null(w, "change", a != NULL && b != NULL))
+		return;
+	jw_object(w);
+	for (k = 0; k < MAP_NFOLIOS; k++) {
+		jw_key(w, map_folio_name((enum map_folio)k));
+		jw_array(w, true);
+		for (o = 0; o < n; o++)
+			jw_int(w, (long long)(b[k][o] - a[k][o]));
 		jw_end(w);
 	}
 	jw_end(w);

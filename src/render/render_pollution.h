@@ -31,10 +31,23 @@ void	render_map_sample_json(FILE *fp, const struct report *r,
 
 /*
  * A recording's map summaries (--map-every): first, last, most, growth per
- * hour; in W, its "pollution_over_time" member (none without a map).
+ * hour, and the folio census of the first map and the last (sizes of
+ * PAGE_SIZE's orders); in W, its "pollution_over_time" member (none
+ * without a map).
  */
-void	render_replay_map_table(FILE *fp, const struct mapseries *s);
+void	render_replay_map_table(FILE *fp, const struct mapseries *s,
+	    unsigned long page_size);
 void	render_replay_map_json(struct jsonw *w, const struct mapseries *s);
+
+/*
+ * The folio census of recording A's last map and B's side by side, per
+ * zone (sizes of PAGE_SIZE's orders), when either recorded one; in W, the
+ * member "folios" then.
+ */
+void	render_replay_map_compare_table(FILE *fp, const struct mapseries *a,
+	    const struct mapseries *b, unsigned long page_size);
+void	render_replay_map_compare_json(struct jsonw *w,
+	    const struct mapseries *a, const struct mapseries *b);
 
 /* Returns BUF holding the amplification V (hundredths, -1: none) as "4.90x" or "-". */
 const char *render_pollution_words(char *buf, size_t size, long long v);

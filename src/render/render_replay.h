@@ -27,6 +27,7 @@ void	render_replay_json(FILE *fp, const char *dir, const struct replay *r,
 void	render_replay_compare_table(FILE *fp, const char *da,
 	    const struct replay *a, const char *db, const struct replay *b);
 void	render_replay_compare_json(FILE *fp, const char *da,
-	    const struct replay *a, const char *db, const struct replay *b);
+	    const struct replay *a, const char *db, const struct replay *b,
+	    const struct mapseries *ma, const struct mapseries *mb);
 
 #endif

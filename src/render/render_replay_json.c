@@ -368,7 +368,8 @@ end_json(struct jsonw *w, const struct replay *a, const struct replay *b)
 
 void
 render_replay_compare_json(FILE *fp, const char *da, const struct replay *a,
-    const char *db, const struct replay *b)
+    const char *db, const struct replay *b, const struct mapseries *ma,
+    const struct mapseries *mb)
 {
 	struct jsonw w;
 
@@ -379,6 +380,8 @@ render_replay_compare_json(FILE *fp, const char *da, const struct replay *a,
 	jw_key(&w, "b");
 	summary_json(&w, db, b, NULL);
 	end_json(&w, a, b);
+	/* The folio census of each last map, when either recorded one. */
+	render_replay_map_compare_json(&w, ma, mb);
 	jw_end(&w);
 	jw_done(&w);
 }

@@ -5,13 +5,14 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "humanize.h"
 #include "jsonw.h"
-#include "mapspan.h"
 #include "mapseries.h"
 #include "mapspan.h"
 #include "render_json.h"
+#include "render_map_folios.h"
 #include "render_pollution.h"
 #include "report.h"
 
@@ -26,8 +27,54 @@ maybe(char *buf, size_t size, long long v)
 	return buf;
 }
 
+/* Print the census of zone I of S in its first map and last, sizes of PAGE_SIZE's orders, "-" where not read. */
+static void
+folios_rows(FILE *fp, const struct mapseries *s, size_t i,
+    unsigned long page_size)
+{
+	const struct mapseries_folios *m;
+	struct render_items t;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		m = &s->folios[k][i];
+		if (k)
+			fprintf(fp, "%13s", "");
+		else
+			fprintf(fp, "%4u %-8s", s->node[i], s->name[i]);
+		fprintf(fp, " %-6s", k ? "last" : "first");
+		t.fp = fp;
+		t.indent = t.col = 20;
+		if (m->have)
+			render_map_folios_items(&t, m->n, page_size);
+		else
+			render_items_add(&t, "", "-");
+		putc('\n', fp);
+	}
+}
+
+/*
+ * Print the folio census of S's first map and last per zone, sizes of
+ * PAGE_SIZE's orders: the large folios the run began and ended with.
+ */
+static void
+folios_table(FILE *fp, const struct mapseries *s, unsigned long page_size)
+{
+	size_t i;
+
+	if (!s->folios_recorded)
+		return;
+	fputs("\nFolios of files and processes by size, the first map and the "
+	    "last\nNode Zone     map   by kind and size: folios\n", fp);
+	for (i = 0; i < s->nzones; i++) {
+		if (s->span[i].l->pageblocks != 0)
+			folios_rows(fp, s, i, page_size);
+	}
+}
+
 void
-render_replay_map_table(FILE *fp, const struct mapseries *s)
+render_replay_map_table(FILE *fp, const struct mapseries *s,
+    unsigned long page_size)
 {
 	const struct mapseries_span *zs;
 	char a[6][32], g[48];
@@ -66,6 +113,7 @@ render_replay_map_table(FILE *fp, const struct mapseries *s)
 		    zs->f->offlinable), maybe(a[5], sizeof(a[5]),
 		    zs->l->offlinable));
 	}
+	folios_table(fp, s, page_size);
 }
 
 /* Write "KEY": {"first": F, "last": L} in W, hundredths with DIGITS 2; -1: null. */
@@ -85,6 +133,23 @@ first_last_json(struct jsonw *w, const char *key, long long f, long long l,
 			jw_fixed(w, v[k], digits);
 		else
 			jw_u64(w, (uint64_t)v[k]);
+	}
+	jw_end(w);
+}
+
+/* Write zone I's "folios": {"first", "last"} of S, each null where not read. */
+static void
+folios_json(struct jsonw *w, const struct mapseries *s, size_t i)
+{
+	const struct mapseries_folios *m;
+	int k;
+
+	jw_key(w, "folios");
+	jw_object(w);
+	for (k = 0; k < 2; k++) {
+		m = &s->folios[k][i];
+		if (jw_key_or_null(w, k ? "last" : "first", m->have))
+			render_map_folios_object(w, m->n, s->folio_orders);
 	}
 	jw_end(w);
 }
@@ -139,8 +204,121 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		    zs->l->clean_regions, 0);
 		first_last_json(w, "offlinable_blocks", zs->f->offlinable,
 		    zs->l->offlinable, 0);
+		if (s->folios_recorded)
+			folios_json(w, s, i);
 		jw_end(w);
 	}
 	jw_end(w);
+	jw_end(w);
+}
+
+/* Returns the census of zone NODE NAME in S's last map, NULL where not read or S has no such zone. */
+static const uint64_t (*last_census(const struct mapseries *s, unsigned node,
+    const char *name))[FRAG_MAX_ORDERS]
+{
+	size_t i;
+
+	for (i = 0; s->nmaps && i < s->nzones; i++)
+		if (s->node[i] == node && strcmp(s->name[i], name) == 0)
+			return s->folios[1][i].have ? s->folios[1][i].n : NULL;
+	return NULL;
+}
+
+/* Returns whether zone I of S is one of T's zones too. */
+static bool
+in_both(const struct mapseries *s, size_t i, const struct mapseries *t)
+{
+	size_t j;
+
+	for (j = 0; j < t->nzones; j++)
+		if (t->node[j] == s->node[i] && strcmp(t->name[j],
+		    s->name[i]) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Call FN with ARG for each zone of A, then each of B's that A lacks, with
+ * its census in A's last map and B's (NULL where not read).
+ */
+static void
+each_zone(const struct mapseries *a, const struct mapseries *b,
+    void (*fn)(void *, unsigned, const char *,
+    const uint64_t (*)[FRAG_MAX_ORDERS], const uint64_t (*)[FRAG_MAX_ORDERS]),
+    void *arg)
+{
+	const struct mapseries *s;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		s = k ? b : a;
+		for (i = 0; i < s->nzones; i++)
+			if (k == 0 || !in_both(s, i, a))
+				fn(arg, s->node[i], s->name[i], last_census(a,
+				    s->node[i], s->name[i]), last_census(b,
+				    s->node[i], s->name[i]));
+	}
+}
+
+/* What pair_row() prints with. */
+struct pair_out {
+	FILE		*fp;
+	unsigned long	 page_size;
+};
+
+/* Print a zone's censuses side by side (an each_zone() callback over struct pair_out). */
+static void
+pair_row(void *arg, unsigned node, const char *name,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS])
+{
+	struct pair_out *p = arg;
+
+	render_map_folios_pair_rows(p->fp, node, name, a, b, p->page_size);
+}
+
+void
+render_replay_map_compare_table(FILE *fp, const struct mapseries *a,
+    const struct mapseries *b, unsigned long page_size)
+{
+	struct pair_out p = { fp, page_size };
+
+	if (!a->folios_recorded && !b->folios_recorded)
+		return;
+	render_map_folios_pair_head(fp, "the last map of each");
+	each_zone(a, b, pair_row, &p);
+}
+
+/* What pair_json() writes with. */
+struct pair_w {
+	struct jsonw	*w;
+	unsigned	 n;
+};
+
+/* Write a zone's censuses side by side (an each_zone() callback over struct pair_w). */
+static void
+pair_json(void *arg, unsigned node, const char *name,
+    const uint64_t (*a)[FRAG_MAX_ORDERS], const uint64_t (*b)[FRAG_MAX_ORDERS])
+{
+	struct pair_w *p = arg;
+
+	jw_object(p->w);
+	render_zone_json(p->w, node, name);
+	render_map_folios_pair_json(p->w, a, b, p->n);
+	jw_end(p->w);
+}
+
+void
+render_replay_map_compare_json(struct jsonw *w, const struct mapseries *a,
+    const struct mapseries *b)
+{
+	struct pair_w p = { w, a->folio_orders > b->folio_orders ?
+	    a->folio_orders : b->folio_orders };
+
+	if (!a->folios_recorded && !b->folios_recorded)
+		return;
+	jw_key(w, "folios");
+	jw_array(w, false);
+	each_zone(a, b, pair_json, &p);
 	jw_end(w);
 }

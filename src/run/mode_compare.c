@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include "futile.h"
+#include "mapfile.h"
+#include "mapfile_load.h"
 #include "mapspan.h"
 #include "modes.h"
 #include "record.h"
@@ -74,7 +76,7 @@ run_replay(const struct opts *o)
 			}
 		} else {
 			render_replay_table(stdout, o->sysroot, r);
-			render_replay_map_table(stdout, &ms);
+			render_replay_map_table(stdout, &ms, r->page_size);
 		}
 		if (pipe_close_stdout() != EXIT_OK)
 			rc = EXIT_DATA;
@@ -165,17 +167,21 @@ int
 run_replay_compare(const struct opts *o)
 {
 	struct ferr e = { .path = "" };
+	struct mapseries ms[2];
 	struct replay *r;
 	int i, rc = EXIT_OK;
 
 	if (!record_is(o->roots[0]) || !record_is(o->roots[1]))
 		return run_sets_compare(o);
+	memset(ms, 0, sizeof(ms));
 	if ((r = calloc(2, sizeof(*r))) == NULL) {
 		ferr_nomem();
 		return EXIT_DATA;
 	}
 	for (i = 0; i < 2 && rc == EXIT_OK; i++) {
-		if (recording_read(o, o->roots[i], &r[i], &e) != 0) {
+		/* The map summaries too, for the folio censuses. */
+		if (recording_read(o, o->roots[i], &r[i], &e) != 0 ||
+		    replay_map_read(o->roots[i], &ms[i], &e) < 0) {
 			ferr_print(&e);
 			rc = EXIT_DATA;
 		} else
@@ -185,21 +191,59 @@ run_replay_compare(const struct opts *o)
 		end_judgement(o, o->roots[i], &r[i]);
 	if (rc == EXIT_OK && o->format == F_JSON)
 		render_replay_compare_json(stdout, o->roots[0], &r[0],
-		    o->roots[1], &r[1]);
+		    o->roots[1], &r[1], &ms[0], &ms[1]);
 	else if (rc == EXIT_OK && o->format == F_SVG) {
 		if (render_svg_recordings(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]) != 0) {
 			ferr_nomem();
 			rc = EXIT_DATA;
 		}
-	} else if (rc == EXIT_OK)
+	} else if (rc == EXIT_OK) {
 		render_replay_compare_table(stdout, o->roots[0], &r[0],
 		    o->roots[1], &r[1]);
-	for (i = 0; i < 2; i++)
+		render_replay_map_compare_table(stdout, &ms[0], &ms[1],
+		    r[1].page_size);
+	}
+	for (i = 0; i < 2; i++) {
 		replay_free(&r[i]);
+		mapseries_free(&ms[i]);
+	}
 	free(r);
 	if (rc == EXIT_OK && pipe_close_stdout() != EXIT_OK)
 		rc = EXIT_DATA;
+	return rc;
+}
+
+/*
+ * Read into M the map the capture ROOT (its files IN) stored, when it
+ * stored one and IN has its pageblock order, for the folio censuses side
+ * by side. Returns 0 (*HAVE: whether M was read), or EXIT_DATA after a
+ * message.
+ */
+static int
+stored_map(const char *root, const struct inputs *in, struct map *m,
+    bool *have)
+{
+	struct ferr e = { .path = "" };
+	char *path = inputs_path(root, "/" MAPFILE_NAME);
+	unsigned long page_size = 0;
+	struct memcg cg;
+	int rc = EXIT_OK;
+
+	*have = false;
+	memcg_init(&cg);
+	if (path == NULL) {
+		ferr_nomem();
+		rc = EXIT_DATA;
+	} else if (access(path, F_OK) == 0 && in->have_pti) {
+		if (mapfile_load(path, in, m, &cg, &page_size, &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		}
+		*have = rc == EXIT_OK;
+	}
+	memcg_free(&cg);
+	free(path);
 	return rc;
 }
 
@@ -210,6 +254,8 @@ run_compare(struct opts *o)
 	struct verdicts adv[2];
 	struct report r[2];
 	struct inputs in[2];
+	struct map m[2];
+	bool have[2] = { false, false };
 	int rc = EXIT_OK, i, loaded = 0;
 
 	memset(adv, 0, sizeof(adv));
@@ -218,7 +264,12 @@ run_compare(struct opts *o)
 		rc = pipe_load(o, &in[i], &r[i], &adv[i]);
 		loaded++;
 		r[i].snapshot = o->sysroot;
+		/* Their folio censuses side by side, when both stored a map. */
+		if (rc == EXIT_OK)
+			rc = stored_map(o->roots[i], &in[i], &m[i], &have[i]);
 	}
+	for (i = 0; i < 2 && have[0] && have[1]; i++)
+		r[i].map = &m[i];
 	if (rc == EXIT_OK && in[0].bi.norders != in[1].bi.norders) {
 		ferr_say("%s has %u orders, %s has %u: not comparable",
 		    o->roots[0], in[0].bi.norders,
@@ -232,6 +283,8 @@ run_compare(struct opts *o)
 	else if (rc == EXIT_OK)
 		render_compare_table(stdout, &r[0], &r[1]);
 	for (i = 0; i < loaded; i++) {
+		if (have[i])
+			map_free(&m[i]);
 		pipe_verdicts_free(&adv[i]);
 		inputs_free(&in[i]);
 	}
