@@ -38,6 +38,10 @@
 #    is fragstat --sysroot of each run (OUT/peak-BS-runR.txt its peak map).
 #
 # The workload (--workload MNT PEAK), in MNT, the same on every file system:
+# with FILL_MB, first a sparse file of FILL_MB read whole, so that clean
+# page cache of MNT's block size fills that much memory without any I/O
+# (a hole reads as zeroes; the kernel reclaims it as the rest needs room:
+# the workload then runs on full memory, never near the OOM killer); then
 # tests/churn in the background throughout (varied anonymous regions and
 # a file of its own, at most 256 MiB) while one process, in steps of
 # 64 MiB, writes FILE_MB of large files (1 MiB writes; each file fsync()ed
@@ -47,13 +51,14 @@
 # SMALL files of 12 KiB; then it reads every file back (readahead
 # allocates the page cache anew), takes PEAK, frees everything and
 # removes the files. It holds at most FILE_MB + ANON_MB/2 + 256 MiB + the
-# small files: about 5 GiB with the defaults on this 24 GiB machine, and
-# it refuses to start with less than twice that available.
+# small files (besides the clean cache of FILL_MB): about 5 GiB with the
+# defaults on this 24 GiB machine, and it refuses to start with less than
+# twice that available.
 #
 # Environment: FRAGSTAT (default: src/fragstat beside this script's
 # directory), CHURN (tests/churn; make tests/churn builds it), RUNS (3),
 # SIZES ("4096 16384 65536"), FILE_MB (3072), ANON_MB (1536), SMALL
-# (4000), TMPDIR (where images and mounts go: SIZES x (FILE_MB + 1024) MiB,
+# (4000), FILL_MB (0: memory is not filled first), TMPDIR (where images and mounts go: SIZES x (FILE_MB + 1024) MiB,
 # sparse; default /var/tmp). Every mount, loop device and file it makes is
 # removed on any way out, signals included; the recordings in OUT stay.
 set -u
@@ -69,6 +74,7 @@ SIZES=${SIZES:-4096 16384 65536}
 FILE_MB=${FILE_MB:-3072}
 ANON_MB=${ANON_MB:-1536}
 SMALL=${SMALL:-4000}
+FILL_MB=${FILL_MB:-0}
 TMPDIR=${TMPDIR:-/var/tmp}
 
 usage() {
@@ -84,11 +90,19 @@ die() {
 # the peak capture is taken while it holds them all. Run in the background
 # (&), the subshell becomes python3, so that its pid is the process to kill.
 workload_py() {
-	exec python3 - "$1" "$2" "$FRAGSTAT" "$FILE_MB" "$ANON_MB" "$SMALL" <<'PY'
+	exec python3 - "$1" "$2" "$FRAGSTAT" "$FILE_MB" "$ANON_MB" "$SMALL" \
+	    "$FILL_MB" <<'PY'
 import mmap, os, signal, subprocess, sys
 mnt, peak, fragstat = sys.argv[1:4]
-file_mb, anon_mb, small = (int(a) for a in sys.argv[4:7])
+file_mb, anon_mb, small, fill_mb = (int(a) for a in sys.argv[4:8])
 MIB, STEP, HOLE, FILES = 1 << 20, 64, 64 << 10, 4
+if fill_mb:
+    path = os.path.join(mnt, "fill")
+    with open(path, "wb") as fp:
+        fp.truncate(fill_mb * MIB)
+    with open(path, "rb", buffering=0) as fp:
+        while fp.read(MIB):
+            pass
 steps = max(FILES, file_mb // STEP)
 anon_step = (anon_mb // steps) * MIB
 buf = b"\x5a" * MIB
@@ -140,12 +154,12 @@ workload() {
 	churn=$!
 	workload_py "$1" "$2" &
 	py=$!
-	trap 'kill $churn $py 2>/dev/null; rm -rf "$1"/big* "$1/small"; exit 1' INT TERM HUP
+	trap 'kill $churn $py 2>/dev/null; rm -rf "$1"/big* "$1/small" "$1/fill"; exit 1' INT TERM HUP
 	wait $py
 	status=$?
 	kill $churn 2>/dev/null
 	wait $churn
-	rm -rf "$1"/big* "$1/small"
+	rm -rf "$1"/big* "$1/small" "$1/fill"
 	sync
 	exit $status
 }
@@ -159,8 +173,10 @@ case ${1-} in
 esac
 [ $# -le 1 ] || die "one OUT at most"
 out=${1:-large-blocks.$(date -u +%Y%m%dT%H%M%SZ)}
-for n in "$RUNS" "$FILE_MB" "$ANON_MB" "$SMALL"; do
-	case $n in ''|*[!0-9]*) die "RUNS, FILE_MB, ANON_MB and SMALL are whole numbers" ;; esac
+for n in "$RUNS" "$FILE_MB" "$ANON_MB" "$SMALL" "$FILL_MB"; do
+	case $n in
+	''|*[!0-9]*) die "RUNS, FILE_MB, ANON_MB, SMALL and FILL_MB are whole numbers" ;;
+	esac
 done
 [ "$RUNS" -ge 1 ] || die "RUNS >= 1"
 [ "$FILE_MB" -ge 256 ] || die "FILE_MB >= 256"

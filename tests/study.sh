@@ -70,6 +70,7 @@ check_refused() {
 check_refused "RUNS=x" env RUNS=x sh "$script" --dry-run "$tmp/o"
 check_refused "RUNS=0" env RUNS=0 sh "$script" --dry-run "$tmp/o"
 check_refused "FILE_MB=100" env FILE_MB=100 sh "$script" --dry-run "$tmp/o"
+check_refused "FILL_MB=1G" env FILL_MB=1G sh "$script" --dry-run "$tmp/o"
 check_refused "--bogus" sh "$script" --bogus
 check_refused "two OUTs" sh "$script" --dry-run a b
 check_refused "--workload MNT" sh "$script" --workload /nonexistent
