@@ -35,7 +35,10 @@
 # 4. fragstat --compare of the sets, 4 KiB against 16 KiB and against
 #    64 KiB, and 16 KiB against 64 KiB: OUT/compare-A-B.txt (80 columns)
 #    and OUT/compare-A-B-wide.txt (--format=table); OUT/summary-BS-runR.txt
-#    is fragstat --sysroot of each run (OUT/peak-BS-runR.txt its peak map).
+#    is fragstat --sysroot of each run (OUT/peak-BS-runR.txt its peak map);
+#    OUT/huge-pages.txt the huge pages free now and at most after
+#    compaction (fragstat --need=1) at each run's first and last sample and
+#    its peak.
 #
 # The workload (--workload MNT PEAK), in MNT, the same on every file system:
 # with FILL_MB, first a sparse file of FILL_MB read whole, so that clean
@@ -193,6 +196,19 @@ save() {
 	if [ -n "$dry" ]; then echo "$* >$f"; else "$@" >"$f"; fi
 }
 
+# huge LABEL ROOT: LABEL and the huge pages (pageblocks) free now and at
+# most after compaction in ROOT, one line added to OUT/huge-pages.txt.
+huge() {
+	root=$2
+	[ "${1##* }" != peak ] || root=${root%/peak}.peak
+	if [ -n "$dry" ]; then
+		echo "$FRAGSTAT --sysroot $root --need=1 >>$out/huge-pages.txt"
+		return 0
+	fi
+	printf '%s: ' "$1" >>"$out/huge-pages.txt"
+	"$FRAGSTAT" --sysroot "$root" --need=1 | sed -n 2p >>"$out/huge-pages.txt"
+}
+
 # The amount of memory a run may hold at most, in MiB.
 need_mb=$((FILE_MB + ANON_MB / 2 + 256 + SMALL * 64 / 1024))
 if [ -z "$dry" ]; then
@@ -303,6 +319,9 @@ while [ $r -le "$RUNS" ]; do
 			die "round $r, ${bs}-byte blocks: the recorded run failed"
 		save "$out/summary-$bs-run$r.txt" "$FRAGSTAT" --sysroot "$out/bs$bs/run$r"
 		save "$out/peak-$bs-run$r.txt" "$FRAGSTAT" --sysroot "$out/bs$bs/run$r.peak" --map
+		for at in first last peak; do
+			huge "$bs run$r $at" "$out/bs$bs/run$r/$at"
+		done
 	done
 	r=$((r + 1))
 done
