@@ -24,9 +24,11 @@
 #    every run starts from a like state. Neither is a setting: nothing
 #    persistent changes, and nothing needs restoring.
 # 3. Each run is recorded by fragstat itself:
-#      fragstat --record=OUT/bsBS/runR --watch=1 --migratetypes --events
+#      fragstat --record=OUT/bsBS/runR --watch=1 --orders=16K,64K,2M
+#               --migratetypes --events
 #               --map-every=10 -- large-blocks.sh --workload MNT PEAK
-#    samples every second (fragmentation per size, free now and after
+#    samples every second (fragmentation at 16 KiB, 64 KiB and the huge
+#    page: the folio sizes of the two large block sizes; free now and after
 #    compaction from pagetypeinfo), the kernel's fragmentation, allocation
 #    and compaction events (tracefs), and every tenth sample a summary of
 #    the physical map (the pollution, and the folio census where this
@@ -314,6 +316,7 @@ while [ $r -le "$RUNS" ]; do
 		between
 		[ -n "$dry" ] || echo "large-blocks: round $r, ${bs}-byte blocks" >&2
 		child "$FRAGSTAT" -q --record="$out/bs$bs/run$r" --watch=1 \
+		    --orders=16K,64K,2M \
 		    --migratetypes --events --map-every=10 -- \
 		    sh "$me" --workload "$tmp/mnt-$bs" "$out/bs$bs/run$r.peak" ||
 			die "round $r, ${bs}-byte blocks: the recorded run failed"
