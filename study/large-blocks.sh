@@ -17,8 +17,9 @@
 # 1. One XFS file system per block size (SIZES, bytes) on a sparse image in
 #    TMPDIR through a loop device with direct I/O (so the image's own pages
 #    are not cached a second time), mounted under TMPDIR.
-# 2. A warm-up: the workload once on each, unrecorded. Then RUNS rounds; each round runs the workload once on every file system,
-#    in turn (a drift of the machine over time falls on every size alike).
+# 2. A warm-up: the workload once on each, unrecorded. Then RUNS rounds;
+#    each round runs the workload once on every file system, in turn (a
+#    drift of the machine over time falls on every size alike).
 #    Before each run, and only there: sync, drop the clean caches
 #    (vm.drop_caches=3) and compact all memory (vm.compact_memory=1), so
 #    every run starts from a like state. Neither is a setting: nothing
@@ -63,9 +64,10 @@
 # Environment: FRAGSTAT (default: src/fragstat beside this script's
 # directory), CHURN (tests/churn; make tests/churn builds it), RUNS (3),
 # SIZES ("4096 16384 65536"), FILE_MB (3072), ANON_MB (1536), SMALL
-# (4000), FILL_MB (0: memory is not filled first), TMPDIR (where images and mounts go: SIZES x (FILE_MB + 1024) MiB,
-# sparse; default /var/tmp). Every mount, loop device and file it makes is
-# removed on any way out, signals included; the recordings in OUT stay.
+# (4000), FILL_MB (0: memory is not filled first), TMPDIR (where images
+# and mounts go: SIZES x (FILE_MB + 1024) MiB, sparse; default /var/tmp).
+# Every mount, loop device and file it makes is removed on any way out,
+# signals included; the recordings in OUT stay.
 set -u
 LC_ALL=C
 export LC_ALL
