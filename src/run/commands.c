@@ -151,6 +151,7 @@ commands_expand(int argc, char **argv, struct cmdline *l, const char **help)
 	l->argv = argv;
 	l->owned = NULL;
 	l->words = NULL;
+	l->nextra = 0;
 	if (argc < 2)
 		return 0;
 	if (strcmp(argv[1], "help") == 0)

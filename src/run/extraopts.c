@@ -140,5 +140,6 @@ extraopts_expand(struct cmdline *l)
 	l->owned = l->argv = v;
 	l->argc = n;
 	l->words = p.buf;
+	l->nextra = (int)p.n;
 	return 0;
 }

@@ -327,7 +327,9 @@ static const struct {
 	    "$MP_CONFIG_FILE, else monitoring-plugins.ini or\n"
 	    "plugins.ini in $NAGIOS_CONFIG_PATH, else\n"
 	    "/etc/monitoring-plugins/monitoring-plugins.ini and\n"
-	    "the plugins' other places), in every mode" },
+	    "the plugins' other places), in every mode; an\n"
+	    "option the command line gives too takes the\n"
+	    "command line's value (--need adds up)" },
 	{ HELP_GROUP, "Summarise many hosts:", NULL },
 	{ OPT_FLEET, "--fleet",
 	    "with --roots-from or --sysroot: one summary of\n"

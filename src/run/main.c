@@ -278,6 +278,7 @@ main(int argc, char **argv)
 	    == 0) {
 		cl.owned = NULL;
 		cl.words = NULL;
+		cl.nextra = 0;
 		if ((rc = help_list_options(stdout, argv[1] +
 		    strlen(LIST_OPTIONS))) == EXIT_OK)
 			rc = pipe_close_stdout();
@@ -285,6 +286,7 @@ main(int argc, char **argv)
 	}
 	if ((rc = command_line(argc, argv, &cl, &help, &check)) != EXIT_OK)
 		goto out;
+	options_extra_words(cl.nextra);
 	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
 		/* --help: of the mode the line names (fragstat --check --help). */
 		if (o.help)

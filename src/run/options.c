@@ -544,19 +544,14 @@ add_need(const char *arg, struct opts *o)
 }
 
 /*
- * Set --warn (C OPT_WARN) or --crit to ARG in O, once: a second would
- * silently win. Returns EXIT_OK, or EXIT_USAGE after a message.
+ * Set --warn (C OPT_WARN) or --crit to ARG in O (refuse_twice() has
+ * refused a second). Returns EXIT_OK, or EXIT_USAGE after a message.
  */
 static int
 threshold(int c, const char *arg, struct opts *o)
 {
 	const char *name = c == OPT_WARN ? "--warn" : "--crit";
-	const char **prev = c == OPT_WARN ? &o->warn_arg : &o->crit_arg;
 
-	if (*prev != NULL)
-		return usage_error("%s given twice (%s and %s): give one", name,
-		    *prev, arg);
-	*prev = arg;
 	if (c == OPT_WARN ? parse_need(arg, &o->warn, &o->warn_size) :
 	    parse_need(arg, &o->crit, &o->crit_size))
 		return usage_error("%s: '%s' is not a count and a size such as "
@@ -736,23 +731,36 @@ opt_name(int c)
 /*
  * Refuse option C with argument ARG when it or another of its kind was
  * given before: FIRST holds, per kind, the option that came first and
- * FIRST_ARG its argument. Roots add up, and --need, --warn and --crit
- * each ask a question of their own; -f, -j and -d are one kind, the
+ * FIRST_ARG its argument. Roots add up, and --need asks a question of
+ * its own each time; -f, -j and -d are one kind, the
  * format, so that -jd and -dj are the same mistake. Returns EXIT_OK, or
  * EXIT_USAGE after a message naming both.
  */
+/* The words of the ini file (--extra-opts) at the start of the next argv. */
+static int extra_words;
+
+void
+options_extra_words(int n)
+{
+	extra_words = n;
+}
+
 static int
 refuse_twice(int c, const char *arg, int *first, const char **first_arg)
 {
 	int kind = c == 'j' || c == 'd' ? 'f' : c;
+	/* getopt_long() has read this option's words: at or before OPTIND - 1. */
+	bool from_ini = optind - 1 <= extra_words;
+	static bool first_from_ini[OPT_END];
 
 	/* getopt_long()'s ':' and '?' are errors of their own. */
-	if (c == 'r' || c == OPT_NEED || c == OPT_WARN || c == OPT_CRIT ||
-	    c == ':' || c == '?')
+	if (c == 'r' || c == OPT_NEED || c == ':' || c == '?')
 		return EXIT_OK;
-	if (first[kind] == 0) {
+	/* The command line overrides the ini file: its value comes last. */
+	if (first[kind] == 0 || (first_from_ini[kind] && !from_ini)) {
 		first[kind] = c;
 		first_arg[kind] = arg;
+		first_from_ini[kind] = from_ini;
 		return EXIT_OK;
 	}
 	if (first[kind] != c)

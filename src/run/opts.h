@@ -111,7 +111,6 @@ struct opts {
 	/* --warn, --crit N[xSIZE] of --check: counts free now (0: none), SIZE NULL: the pageblock */
 	uint64_t	 warn, crit;
 	const char	*warn_size, *crit_size;
-	const char	*warn_arg, *crit_arg;	/* as given, for "given twice" */
 	const char	*help;		/* --help: NULL, "" (main.c finds the mode) or a mode (optlist.h) */
 };
 
