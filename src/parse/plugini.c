@@ -98,7 +98,10 @@ option(struct plugini *p, unsigned long l, const char *s, size_t n,
 		    (vn > 0 && add(p, "", val, vn, "", "", 0) != 0);
 	else
 		rc = add(p, "--", key, kn, "=", val, vn);
-	return rc != 0 ? ferr_set(e, l, "out of memory") : 0;
+	if (rc != 0)
+		return ferr_set(e, l, "out of memory");
+	p->nopts++;
+	return 0;
 }
 
 int

@@ -12,6 +12,7 @@ struct plugini {
 	char	*buf;	/* the words, each ended by a NUL */
 	size_t	 len;	/* bytes in BUF */
 	size_t	 n;	/* words */
+	size_t	 nopts;	/* options among them (a letter's value is a word of its own) */
 };
 
 /*

@@ -9,7 +9,7 @@ struct cmdline {
 	char	**argv;
 	char	**owned;	/* ARGV when it was made here: free() it */
 	char	 *words;	/* the words --extra-opts read (extraopts.c): free() it */
-	int	  nextra;	/* how many of ARGV after its first are those words */
+	int	  nextra;	/* how many options of ARGV, its first, are those words' */
 };
 
 /*

@@ -105,7 +105,7 @@ read_section(const char *loc, struct plugini *p)
 int
 extraopts_expand(struct cmdline *l)
 {
-	struct plugini p = { NULL, 0, 0 };
+	struct plugini p = { NULL, 0, 0, 0 };
 	char **v, *w;
 	int i, at = 0, n = 0, rc;
 	size_t k;
@@ -140,6 +140,6 @@ extraopts_expand(struct cmdline *l)
 	l->owned = l->argv = v;
 	l->argc = n;
 	l->words = p.buf;
-	l->nextra = (int)p.n;
+	l->nextra = (int)p.nopts;
 	return 0;
 }

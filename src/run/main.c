@@ -286,7 +286,7 @@ main(int argc, char **argv)
 	}
 	if ((rc = command_line(argc, argv, &cl, &help, &check)) != EXIT_OK)
 		goto out;
-	options_extra_words(cl.nextra);
+	options_extra_opts(cl.nextra);
 	if ((rc = options_parse(cl.argc, cl.argv, &o)) != EXIT_OK) {
 		/* --help: of the mode the line names (fragstat --check --help). */
 		if (o.help)

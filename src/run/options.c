@@ -728,39 +728,39 @@ opt_name(int c)
 	return "?";
 }
 
+/* The options of the ini file (--extra-opts), first of the next argv. */
+static int extra_opts;
+
+void
+options_extra_opts(int n)
+{
+	extra_opts = n;
+}
+
 /*
  * Refuse option C with argument ARG when it or another of its kind was
  * given before: FIRST holds, per kind, the option that came first and
  * FIRST_ARG its argument. Roots add up, and --need asks a question of
  * its own each time; -f, -j and -d are one kind, the
- * format, so that -jd and -dj are the same mistake. Returns EXIT_OK, or
+ * format, so that -jd and -dj are the same mistake. One from the ini
+ * file (FIRST_INI: --extra-opts) is not refused when this one, not
+ * FROM_INI, comes from the command line, which wins. Returns EXIT_OK, or
  * EXIT_USAGE after a message naming both.
  */
-/* The words of the ini file (--extra-opts) at the start of the next argv. */
-static int extra_words;
-
-void
-options_extra_words(int n)
-{
-	extra_words = n;
-}
-
 static int
-refuse_twice(int c, const char *arg, int *first, const char **first_arg)
+refuse_twice(int c, const char *arg, bool from_ini, int *first,
+    const char **first_arg, bool *first_ini)
 {
 	int kind = c == 'j' || c == 'd' ? 'f' : c;
-	/* getopt_long() has read this option's words: at or before OPTIND - 1. */
-	bool from_ini = optind - 1 <= extra_words;
-	static bool first_from_ini[OPT_END];
 
 	/* getopt_long()'s ':' and '?' are errors of their own. */
 	if (c == 'r' || c == OPT_NEED || c == ':' || c == '?')
 		return EXIT_OK;
 	/* The command line overrides the ini file: its value comes last. */
-	if (first[kind] == 0 || (first_from_ini[kind] && !from_ini)) {
+	if (first[kind] == 0 || (first_ini[kind] && !from_ini)) {
 		first[kind] = c;
 		first_arg[kind] = arg;
-		first_from_ini[kind] = from_ini;
+		first_ini[kind] = from_ini;
 		return EXIT_OK;
 	}
 	if (first[kind] != c)
@@ -778,7 +778,8 @@ options_parse(int argc, char **argv, struct opts *o)
 	bool given[OPT_END] = { false };
 	int first[OPT_END] = { 0 };
 	const char *first_arg[OPT_END] = { NULL };
-	int c, rc;
+	bool first_ini[OPT_END] = { false };
+	int c, rc, nth = 0;
 
 	if ((rc = defaults(o, argc)) != EXIT_OK)
 		return rc;
@@ -790,9 +791,11 @@ options_parse(int argc, char **argv, struct opts *o)
 		/* -w and -c: --warn and --crit as the monitoring plugins spell them. */
 		if (c == 'w' || c == 'c')
 			c = c == 'w' ? OPT_WARN : OPT_CRIT;
+		/* The ini file's options come first (extraopts.c). */
+		nth++;
 		if (c > 0 && c < OPT_END) {
-			if ((rc = refuse_twice(c, optarg, first, first_arg)) !=
-			    EXIT_OK)
+			if ((rc = refuse_twice(c, optarg, nth <= extra_opts, first,
+			    first_arg, first_ini)) != EXIT_OK)
 				return rc;
 			given[c] = true;
 		}

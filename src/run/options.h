@@ -14,12 +14,12 @@
 int	options_parse(int argc, char **argv, struct opts *o);
 
 /*
- * Say that the N words after ARGV[0] of the next options_parse() came
- * from --extra-opts' ini file: an option there that the command line
+ * Say that the first N options of the next options_parse() came from
+ * --extra-opts' ini file (put before the command line's): an option there that the command line
  * gives again takes the command line's value, as the monitoring plugins'
  * --extra-opts does (--need adds up, as given twice on a command line).
  */
-void	options_extra_words(int n);
+void	options_extra_opts(int n);
 
 /* Returns every long option, as getopt_long() takes them (a NULL name last). */
 const struct option	*options_long(void);
