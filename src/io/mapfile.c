@@ -386,8 +386,8 @@ folio_lines(struct cursor *c, struct map_zone *z, const char *what,
 
 	if (c->nt != 2 || !tok_is(&c->t[0], "folios"))
 		return 0;
-	if (number(c, 1, "folios", 0, MAP_NFOLIOS * FRAG_MAX_ORDERS, &n,
-	    e) != 0)
+	if (number(c, 1, "folios", 0, (uint64_t)MAP_NFOLIOS * FRAG_MAX_ORDERS,
+	    &n, e) != 0)
 		return -1;
 	z->have_folios = true;
 	for (i = 0; i < n; i++) {

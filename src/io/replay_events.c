@@ -138,7 +138,8 @@ alloc_types_add(struct replay *r, const struct jr_doc *d,
 		if (str_copy(name, sizeof(name), jr_get(d, v,
 		    "migratetype")) != 0)
 			return -1;
-		for (t = 0; t < nm->ntypes && strcmp(nm->type[t], name); t++)
+		for (t = 0; t < nm->ntypes && strcmp(nm->type[t], name) != 0;
+		    t++)
 			;
 		if (t == FRAG_MAX_TYPES)
 			return -1;

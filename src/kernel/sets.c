@@ -60,8 +60,8 @@ spread_digits(struct sets_metric *s)
 		for (unit = pow(10, -s->digits); s->digits < most &&
 		    ((s->s[k].sd > 0 && s->s[k].sd < unit) ||
 		    (s->s[k].mean != 0 && fabs(s->s[k].mean) < unit / 2));
-		    unit /= 10)
-			s->digits++;
+		    s->digits++)
+			unit /= 10;
 	}
 }
 

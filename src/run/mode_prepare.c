@@ -240,7 +240,7 @@ reclaim_nodes(struct prep_step *s, unsigned long page_size, struct ferr *e)
 	for (i = 0; i < s->nnodes; i++) {
 		snprintf(path, sizeof(path), RECLAIM_NODE_FILE, s->nodes[i]);
 		snprintf(text, sizeof(text), "%llu swappiness=0",
-		    (unsigned long long)(s->node_pages[i] * page_size));
+		    (unsigned long long)s->node_pages[i] * page_size);
 		if (write_text(path, text, e) != 0)
 			return -1;
 	}
