@@ -59,6 +59,9 @@ findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 		finding(fp, "The sources agree.");
 }
 
+static void	say(char *line, size_t size, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* Append to LINE (SIZE bytes, *LEN used) what FMT says, as long as it has room. */
 static void
 say(char *line, size_t size, size_t *len, const char *fmt, ...)
