@@ -3,7 +3,6 @@
 
 #include "config.h"
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "cmacheck.h"
@@ -59,24 +58,6 @@ findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 		finding(fp, "The sources agree.");
 }
 
-static void	say(char *line, size_t size, size_t *len, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-/* Append to LINE (SIZE bytes, *LEN used) what FMT says, as long as it has room. */
-static void
-say(char *line, size_t size, size_t *len, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*len >= size)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(line + *len, size - *len, fmt, ap);
-	va_end(ap);
-	*len += n > 0 ? (size_t)n : 0;
-}
-
 /* Print area A of R's: its range and pageblocks by zone (debugfs), its counts (sysfs). */
 static void
 area_line(FILE *fp, const struct report *r, const struct cma_area *a)
@@ -84,16 +65,16 @@ area_line(FILE *fp, const struct report *r, const struct cma_area *a)
 	const struct map *m = r->map;
 	const struct map_zone *z;
 	uint64_t first, end, lo, hi;
-	char line[512];
-	size_t len = 0, i;
+	struct render_sentence t = { 0 };
+	size_t i;
 	unsigned f;
 
-	say(line, sizeof(line), &len, "area %s:", a->name);	/* printable: cma_read.c */
+	render_say(&t, "area %s:", a->name);	/* printable: cma_read.c */
 	if ((a->have & (1u << CMA_BASE_PFN)) && (a->have & (1u << CMA_COUNT)) &&
 	    a->v[CMA_COUNT] > 0) {
 		first = a->v[CMA_BASE_PFN];
 		end = first + a->v[CMA_COUNT];
-		say(line, sizeof(line), &len, " PFN 0x%" PRIx64 "-0x%" PRIx64,
+		render_say(&t, " PFN 0x%" PRIx64 "-0x%" PRIx64,
 		    first, end - 1);
 		for (i = 0; m && i < m->nzones; i++) {
 			z = &m->zones[i];
@@ -101,21 +82,21 @@ area_line(FILE *fp, const struct report *r, const struct cma_area *a)
 			hi = end < z->start_pfn + z->spanned ? end :
 			    z->start_pfn + z->spanned;
 			if (lo < hi)
-				say(line, sizeof(line), &len, ", %" PRIu64
+				render_say(&t, ", %" PRIu64
 				    " pageblocks in node %u, zone %s", ((hi - 1) >>
 				    m->pageblock_order) - (lo >>
 				    m->pageblock_order) + 1, z->node, z->name);
 		}
-		say(line, sizeof(line), &len, ";");
+		render_say(&t, ";");
 	}
 	for (f = 0; f < CMA_NSYSFS; f++)
 		if (a->have & (1u << f))
-			say(line, sizeof(line), &len, " %s %" PRIu64 ",",
+			render_say(&t, " %s %" PRIu64 ",",
 			    cma_files[f], a->v[f]);
-	if (len > 0 && len < sizeof(line) && (line[len - 1] == ',' ||
-	    line[len - 1] == ';'))
-		line[len - 1] = '.';
-	render_fold(fp, " ", line);
+	/* The last item ends the sentence. */
+	if (t.n > 0 && (t.s[t.n - 1] == ',' || t.s[t.n - 1] == ';'))
+		t.s[t.n - 1] = '.';
+	render_said(&t, fp, " ");
 }
 
 void
