@@ -22,10 +22,11 @@ finding(FILE *fp, const char *text)
 static void
 findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 {
-	char line[512], a[32], b[32];
+	struct render_sentence t = { 0 };
+	char a[32], b[32];
 
 	if (c->bad & CMA_BAD_BLOCKS) {
-		snprintf(line, sizeof(line), "DISAGREE: pagetypeinfo has %"
+		render_say(&t, "DISAGREE: pagetypeinfo has %"
 		    PRIu64 " CMA pageblocks (%s) but CmaTotal says %s: %s",
 		    c->blocks, hum_size(a, sizeof(a), c->pages[CMA_SRC_BLOCKS],
 		    page_size), hum_size(b, sizeof(b), c->pages[CMA_SRC_TOTAL],
@@ -36,7 +37,7 @@ findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 		    "(FOLL_LONGTERM) cannot use them and may fail with ENOMEM."
 		    : "part of the CMA areas is not marked CMA (not activated, "
 		    "or isolated now).");
-		finding(fp, line);
+		render_said(&t, fp, " ");
 	}
 	if (c->bad & CMA_BAD_ZONES)
 		finding(fp, "DISAGREE: the zones' cma pages do not add up to "
@@ -49,10 +50,9 @@ findings(FILE *fp, const struct cma_check *c, unsigned long page_size)
 		finding(fp, "DISAGREE: the zones' nr_free_cma do not add up to "
 		    "CmaFree (read a moment apart?).");
 	if (c->bad & CMA_FAILED) {
-		snprintf(line, sizeof(line), "%" PRIu64 " pages of CMA "
-		    "allocations failed since boot (alloc_pages_fail).",
-		    c->failed);
-		finding(fp, line);
+		render_say(&t, "%" PRIu64 " pages of CMA allocations failed "
+		    "since boot (alloc_pages_fail).", c->failed);
+		render_said(&t, fp, " ");
 	}
 	if (!(c->bad & ~(unsigned)CMA_FAILED))
 		finding(fp, "The sources agree.");
