@@ -8,6 +8,7 @@
 #include "availability.h"
 #include "capture.h"
 #include "meminfo.h"
+#include "pageorder.h"
 #include "testutil.h"
 #include "unmanaged.h"
 #include "zoneinfo.h"
@@ -173,6 +174,44 @@ START_TEST(test_cause)
 }
 END_TEST
 
+/*
+ * meminfo's kB in pages, by hand: 100 kB of 4 KiB pages are 100 / 4 = 25,
+ * 101 kB 25 too (rounded down), of 64 KiB pages 100 / 64 = 1; of 512-byte
+ * pages 100 * 1024 / 512 = 200 (where PAGE_SIZE / 1024 is 0: the divisor
+ * of a division by zero before), at most UINT64_MAX.
+ */
+START_TEST(test_kb_pages)
+{
+	ck_assert_uint_eq(pageorder_kb_pages(100, 4096), 25);
+	ck_assert_uint_eq(pageorder_kb_pages(101, 4096), 25);
+	ck_assert_uint_eq(pageorder_kb_pages(100, 65536), 1);
+	ck_assert_uint_eq(pageorder_kb_pages(100, 1024), 100);
+	ck_assert_uint_eq(pageorder_kb_pages(100, 512), 200);
+	ck_assert_uint_eq(pageorder_kb_pages(UINT64_MAX / 2 + 1, 512),
+	    UINT64_MAX);
+}
+END_TEST
+
+/*
+ * Pages of 512 bytes: MemTotal 1000 kB is 2000 pages; with 1500 managed
+ * (zoneinfo, in pages) 2000 - 1500 = 500 are not initialised.
+ */
+START_TEST(test_small_pages)
+{
+	struct zizone z = { .node = 0, .name = "Normal", .present = 2000,
+	    .managed = 1500, .have = ZI_PRESENT | ZI_MANAGED };
+	struct zoneinfo zi = { .zones = &z, .nzones = 1 };
+	struct meminfo mi = { .total_kb = 1000, .have = MI_TOTAL };
+	struct unmanaged u;
+
+	ck_assert_int_eq(unm_build(&u, &zi, &mi, NULL, 512), 0);
+	ck_assert_uint_eq(u.uninit, 500);
+	ck_assert_uint_eq(u.said, 500);
+	ck_assert_int_eq(u.cause, UNM_UNINIT);
+	unm_free(&u);
+}
+END_TEST
+
 /* --need's answer reclaim: the pages not managed cover it, or not. */
 START_TEST(test_need_cover)
 {
@@ -246,6 +285,8 @@ main(void)
 	tcase_add_test(tm, test_meminfo_fixture);
 	tcase_add_test(tm, test_capture_keeps_meminfo);
 	tcase_add_test(tm, test_need_cover);
+	tcase_add_test(tm, test_kb_pages);
+	tcase_add_test(tm, test_small_pages);
 	tcase_add_loop_test(tm, test_meminfo_bad, 0,
 	    (int)(sizeof(bads) / sizeof(bads[0])));
 	suite_add_tcase(s, tm);

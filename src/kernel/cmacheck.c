@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmacheck.h"
+#include "pageorder.h"
 #include "rules.h"
 
 /* Add V to C's source S, which said it. */
@@ -80,9 +81,11 @@ cma_check(struct cma_check *c, const struct pagetypeinfo *pti,
 	zones(c, zi);
 	areas(c, a);
 	if (mi && (mi->have & MI_CMA_TOTAL))
-		add(c, CMA_SRC_TOTAL, mi->cma_total_kb / (page_size / 1024));
+		add(c, CMA_SRC_TOTAL, pageorder_kb_pages(mi->cma_total_kb,
+		    page_size));
 	if (mi && (mi->have & MI_CMA_FREE))
-		add(c, CMA_SRC_FREE, mi->cma_free_kb / (page_size / 1024));
+		add(c, CMA_SRC_FREE, pageorder_kb_pages(mi->cma_free_kb,
+		    page_size));
 	/*
 	 * CMA areas are pageblock-aligned (CMA_MIN_ALIGNMENT_PAGES) and each
 	 * of their pageblocks is MIGRATE_CMA once activated

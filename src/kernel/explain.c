@@ -8,6 +8,7 @@
 #include "explain.h"
 #include "kpf.h"
 #include "map.h"
+#include "pageorder.h"
 #include "pins.h"
 
 /* Where a counter is kept, so which zones its pages may lie in. */
@@ -116,14 +117,10 @@ zone_pages(struct ex_zone *x, const struct map_zone *z)
 	x->pages[EX_UNINIT] = z->uninit_pages;
 }
 
-/* Returns KB kilobytes in pages of PAGE_SIZE bytes, rounded down. */
-static uint64_t
-kb_pages(uint64_t kb, unsigned long page_size)
-{
-	return kb / (page_size / 1024);
-}
-
-/* Returns stat S of ZI's zone Z added up over its node, with *HAVE whether any printed it. */
+/*
+ * Returns stat S added up over the zones of NODE in ZI, setting *HAVE when
+ * one printed it.
+ */
 static uint64_t
 node_stat(const struct zoneinfo *zi, unsigned node, enum zi_stat s,
     bool *have)
@@ -208,14 +205,14 @@ node_value(enum ex_counter c, const struct zoneinfo *zi, unsigned node,
 		/* Before nr_hugetlb (6.13?), the machine's pools: one node. */
 		if (!h && mi && (mi->have & MI_HUGETLB) && node == 0) {
 			*have = true;
-			return kb_pages(mi->hugetlb_kb, page_size);
+			return pageorder_kb_pages(mi->hugetlb_kb, page_size);
 		}
 		return n;
 	case EXC_BALLOON:
 		return node_stat(zi, node, ZS_BALLOON, have);
 	case EXC_STACKS:
-		return kb_pages(node_stat(zi, node, ZS_KERNEL_STACK_KB, have),
-		    page_size);
+		return pageorder_kb_pages(node_stat(zi, node,
+		    ZS_KERNEL_STACK_KB, have), page_size);
 	case EXC_SEC_PAGETABLE:
 		return node_stat(zi, node, ZS_SEC_PAGE_TABLE, have);
 	case EXC_IOMMU:
@@ -233,13 +230,14 @@ machine_value(enum ex_counter c, const struct meminfo *mi,
 	switch (c) {
 	case EXC_CORRUPTED:
 		*have = mi && (mi->have & MI_CORRUPTED);
-		return *have ? kb_pages(mi->corrupted_kb, page_size) : 0;
+		return *have ? pageorder_kb_pages(mi->corrupted_kb, page_size) :
+		    0;
 	case EXC_VMALLOC:
 		*have = mi && (mi->have & MI_VMALLOC);
-		return *have ? kb_pages(mi->vmalloc_kb, page_size) : 0;
+		return *have ? pageorder_kb_pages(mi->vmalloc_kb, page_size) : 0;
 	case EXC_PERCPU:
 		*have = mi && (mi->have & MI_PERCPU);
-		return *have ? kb_pages(mi->percpu_kb, page_size) : 0;
+		return *have ? pageorder_kb_pages(mi->percpu_kb, page_size) : 0;
 	case EXC_MEMMAP:
 		*have = vm && (vm->have & (1u << VM_NR_MEMMAP_PAGES));
 		return *have ? vm->v[VM_NR_MEMMAP_PAGES] : 0;
@@ -349,7 +347,7 @@ explain_unaccepted(struct explain *x, const struct meminfo *mi,
 	if (x->value[EXC_UNACCEPTED] != 0 || !mi ||
 	    !(mi->have & MI_UNACCEPTED))
 		return;
-	v = kb_pages(mi->unaccepted_kb, page_size);
+	v = pageorder_kb_pages(mi->unaccepted_kb, page_size);
 	x->have[EXC_UNACCEPTED] = true;
 	x->value[EXC_UNACCEPTED] = v;
 	pour(x, EXC_UNACCEPTED, 0, m->nzones, &v);

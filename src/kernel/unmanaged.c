@@ -6,15 +6,9 @@
 #include <string.h>
 
 #include "availability.h"
+#include "pageorder.h"
 #include "unmanaged.h"
 #include "zoneset.h"
-
-/* Returns the pages of KB kilobytes, for pages of PAGE_SIZE bytes. */
-static uint64_t
-kb_pages(uint64_t kb, unsigned long page_size)
-{
-	return page_size >= 1024 ? kb / (page_size / 1024) : kb;
-}
 
 /*
  * Returns the cause of the SAID pages not managed from what U knows.
@@ -77,12 +71,12 @@ unm_build(struct unmanaged *u, const struct zoneinfo *zi,
 	}
 	if (mi != NULL) {
 		u->have_meminfo = true;
-		total = kb_pages(mi->total_kb, page_size);
+		total = pageorder_kb_pages(mi->total_kb, page_size);
 		u->uninit = total > u->managed ? total - u->managed : 0;
-		u->unaccepted = kb_pages(mi->unaccepted_kb, page_size);
+		u->unaccepted = pageorder_kb_pages(mi->unaccepted_kb, page_size);
 		if (mi->have & MI_BALLOON) {
 			u->have_balloon = true;
-			u->balloon = kb_pages(mi->balloon_kb, page_size);
+			u->balloon = pageorder_kb_pages(mi->balloon_kb, page_size);
 		}
 	}
 	/* vmstat's count, in pages already, before meminfo's rounded kB. */

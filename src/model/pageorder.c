@@ -22,3 +22,14 @@ pageorder_page_ok(uint64_t v)
 	return v >= PAGEORDER_PAGE_MIN && v <= PAGEORDER_PAGE_MAX &&
 	    (v & (v - 1)) == 0;
 }
+
+uint64_t
+pageorder_kb_pages(uint64_t kb, unsigned long page_size)
+{
+	uint64_t per_kb;
+
+	if (page_size >= PAGEORDER_KB)
+		return kb / (page_size / PAGEORDER_KB);
+	per_kb = page_size > 0 ? PAGEORDER_KB / page_size : 1;
+	return kb > UINT64_MAX / per_kb ? UINT64_MAX : kb * per_kb;
+}

@@ -25,6 +25,14 @@ bool	pageorder_page_ok(uint64_t v);
 #define PAGEORDER_KB	1024u
 
 /*
+ * Returns KB kilobytes (meminfo's, a node's "_kB" counters) in pages of
+ * PAGE_SIZE bytes (a size pageorder_page_ok() accepts), rounded down and
+ * saturating: below 1 kB a page is a fraction of a kB, and a divisor of
+ * PAGE_SIZE / 1024 would be 0.
+ */
+uint64_t	pageorder_kb_pages(uint64_t kb, unsigned long page_size);
+
+/*
  * Returns the order O with PAGE_SIZE << O == BYTES (huge_page_order():
  * the size in base pages, as a power of two), or -1 when none below
  * FRAG_MAX_ORDERS makes it.
