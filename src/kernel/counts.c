@@ -130,8 +130,7 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 	if (a->now_is_bound)
 		a->now_least = a->free_known && a->have_wmark &&
 		    a->reserve_known && in->pti == NULL ? least_now(in, z,
-		    advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min,
-		    a->reserve)), a) : 0;
+		    a->hold, a) : 0;
 	if (a->now_least > a->now)
 		a->now_least = a->now;
 }
