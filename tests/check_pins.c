@@ -59,9 +59,10 @@ static const uint64_t zone_flags[] = {
 	B, B, B, B,	/* 7: all free */
 };
 
-/* Build M of ZONE_FLAGS, computed, with its pins P. */
+/* Build M of the N page FLAGS of one zone, computed, with its pins P. */
 static void
-build(struct map *m, struct pins *p, uint64_t free_pages)
+build_of(struct map *m, struct pins *p, const uint64_t *flags, size_t n,
+    uint64_t free_pages)
 {
 	static uint64_t suitable[4];
 	struct frag fr;
@@ -75,18 +76,25 @@ build(struct map *m, struct pins *p, uint64_t free_pages)
 	m->norders = 4;
 	m->nzones = 1;
 	ck_assert_ptr_nonnull(z = m->zones = calloc(2, sizeof(*m->zones)));
-	z->nblocks = N(zone_flags) / 4;
+	z->nblocks = n / 4;
 	ck_assert_ptr_nonnull(m->blocks = calloc(z->nblocks, sizeof(*m->blocks)));
 	z->blocks = m->blocks;
 	strcpy(z->name, "Normal");
-	z->spanned = N(zone_flags);
+	z->spanned = n;
 	z->free_pages = free_pages;
 	z->pcp_free = 1;
 	for (k = 0; k < z->nblocks; k++)
 		m->blocks[k].n[MAP_HOLE] = 4;
-	map_pages(m, z, 0, zone_flags, N(zone_flags));
+	map_pages(m, z, 0, flags, n);
 	ck_assert_int_eq(map_compute(m, &fr), 0);
 	ck_assert_int_eq(pins_compute(p, m), 0);
+}
+
+/* Build M of ZONE_FLAGS, computed, with its pins P. */
+static void
+build(struct map *m, struct pins *p, uint64_t free_pages)
+{
+	build_of(m, p, zone_flags, N(zone_flags), free_pages);
 }
 
 /* Pinned blocks by kind, pages by kind, buckets and states, exactly. */
@@ -137,6 +145,82 @@ START_TEST(test_cost_bound)
 	ck_assert_uint_eq(m.zones[0].ceiling[2], 4);
 	ck_assert_uint_eq(p.zones[0].cost[MAP_PIN_SLAB], 1);
 	ck_assert_uint_eq(p.zones[0].cost[MAP_PIN_KERNEL], 1);
+	pins_free(&p);
+	map_free(&m);
+}
+END_TEST
+
+/*
+ * The kinds ranked, by hand. Pageblocks of 4 pages, 1 per-CPU free page:
+ *
+ *   0: B  B  B  B    free
+ *   1: SL L  L  L    slab 1
+ *   2: P  P  P  P    pagetable 4
+ *   3: 0  0  L  L    2 ambiguous: kernel 2 (1 per-CPU page admits 1 only)
+ *   4: L  L  L  L    movable
+ *   5: SL SL L  L    slab 2
+ *   6: B  B  B  B    free
+ *
+ * Pinned pages by kind: slab 1 + 2 = 3 in 2 pageblocks, pagetable 4 in 1,
+ * kernel 2 in 1. Clean pageblocks: 0, 4, 6 = 3.
+ *
+ * Plenty free (100 + 1 per-CPU: (101 >> 2) = 25 blocks at most): the
+ * ceiling is 3, set by the pinned pages. Without slab 1 and 5 are clean
+ * too: 5, cost +2; without page tables 2: +1; without the kernel's pages
+ * 3: +1. Ranked: slab (+2), then pagetable and kernel (+1 each) by pages,
+ * 4 before 2: slab, pagetable, kernel.
+ *
+ * Free memory short (8 + 1: 9 >> 2 = 2 blocks at most): the ceiling is 2,
+ * set by free memory, and every cost min(5 or 4, 2) - 2 = 0. Ranked by
+ * pages: pagetable 4, slab 3, kernel 2. By pageblocks it would be slab
+ * first (2), by kind order slab, pagetable, kernel: both wrong.
+ */
+static const uint64_t rank_flags[] = {
+	B, B, B, B,
+	SL, L, L, L,
+	P, P, P, P,
+	0, 0, L, L,
+	L, L, L, L,
+	SL, SL, L, L,
+	B, B, B, B,
+};
+
+START_TEST(test_rank_kinds)
+{
+	static const unsigned by_cost[] = { MAP_PIN_SLAB, MAP_PIN_PAGETABLE,
+	    MAP_PIN_KERNEL };
+	static const unsigned by_pages[] = { MAP_PIN_PAGETABLE, MAP_PIN_SLAB,
+	    MAP_PIN_KERNEL };
+	const struct pins_zone *pz;
+	unsigned kind[MAP_NPINS];
+	struct map m;
+	struct pins p;
+
+	build_of(&m, &p, rank_flags, N(rank_flags), 100);
+	pz = &p.zones[0];
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 3);
+	ck_assert_int_eq(m.zones[0].limited_by[2], MAP_LIMIT_PINNED);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_SLAB], 2);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_PAGETABLE], 1);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_KERNEL], 1);
+	ck_assert_uint_eq(pins_rank_kinds(pz, kind), 3);
+	ck_assert_mem_eq(kind, by_cost, sizeof(by_cost));
+	pins_free(&p);
+	map_free(&m);
+
+	build_of(&m, &p, rank_flags, N(rank_flags), 8);
+	pz = &p.zones[0];
+	ck_assert_uint_eq(m.zones[0].ceiling[2], 2);
+	ck_assert_int_eq(m.zones[0].limited_by[2], MAP_LIMIT_FREE);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_SLAB], 0);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_PAGETABLE], 0);
+	ck_assert_uint_eq(pz->cost[MAP_PIN_KERNEL], 0);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_SLAB], 3);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_PAGETABLE], 4);
+	ck_assert_uint_eq(pz->pages_by_kind[MAP_PIN_KERNEL], 2);
+	ck_assert_uint_eq(pz->by_kind[MAP_PIN_SLAB], 2);
+	ck_assert_uint_eq(pins_rank_kinds(pz, kind), 3);
+	ck_assert_mem_eq(kind, by_pages, sizeof(by_pages));
 	pins_free(&p);
 	map_free(&m);
 }
@@ -445,6 +529,7 @@ main(void)
 	tcase_add_loop_test(tc, test_kind, 0, (int)N(kinds));
 	tcase_add_test(tc, test_pins);
 	tcase_add_test(tc, test_cost_bound);
+	tcase_add_test(tc, test_rank_kinds);
 	tcase_add_test(tc, test_scan);
 	tcase_add_test(tc, test_few_bucket);
 	tcase_add_test(tc, test_cgroups);

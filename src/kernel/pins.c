@@ -110,6 +110,33 @@ pins_compute(struct pins *p, const struct map *m)
 	return 0;
 }
 
+/* Returns whether kind A of PZ ranks below B: less cost, or as much and fewer pages. */
+static bool
+ranks_below(const struct pins_zone *pz, unsigned a, unsigned b)
+{
+	if (pz->cost[a] != pz->cost[b])
+		return pz->cost[a] < pz->cost[b];
+	return pz->pages_by_kind[a] < pz->pages_by_kind[b];
+}
+
+size_t
+pins_rank_kinds(const struct pins_zone *pz, unsigned kind[MAP_NPINS])
+{
+	size_t n = 0, j;
+	unsigned k;
+
+	for (k = 0; k < MAP_NPINS; k++) {
+		if (!pz->by_kind[k] && !pz->pages_by_kind[k])
+			continue;
+		/* After every kind that ranks as high: equals keep kind order. */
+		for (j = n; j > 0 && ranks_below(pz, kind[j - 1], k); j--)
+			kind[j] = kind[j - 1];
+		kind[j] = k;
+		n++;
+	}
+	return n;
+}
+
 /* qsort_r() order of two indices into the groups G: see pins_rank(). */
 static int
 cmp_rank(const void *a, const void *b, void *g)

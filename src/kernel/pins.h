@@ -28,6 +28,16 @@ int	pins_compute(struct pins *p, const struct map *m);
  */
 int	pins_rank(struct memcg *cg, const struct map *m, const struct pins *p);
 
+/*
+ * Fill KIND with the kinds of page present in PZ (in a pinned pageblock or
+ * among its pages), the culprits first: the highest cost, then the most
+ * pinned pages (what would have to move or be freed to win their
+ * pageblocks back), then kind order. Where free memory limits the
+ * ceiling, every cost is 0 (zone_pins() bounds each as the ceiling is):
+ * the pages alone rank. Returns how many.
+ */
+size_t	pins_rank_kinds(const struct pins_zone *pz, unsigned kind[MAP_NPINS]);
+
 /* Returns the bucket of a pageblock pinned by N pages (N > 0). */
 enum pins_few	pins_few_bucket(uint64_t n);
 

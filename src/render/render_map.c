@@ -95,32 +95,6 @@ notes(FILE *fp, const struct report *r)
 }
 
 /*
- * Fill KIND with the pin kinds present in PZ, the culprits first: by cost,
- * then by pinned pages (what would have to move), then in kind order.
- * Returns how many.
- */
-static size_t
-ranked_kinds(const struct pins_zone *pz, unsigned *kind)
-{
-	size_t n = 0, j;
-	unsigned k;
-
-	for (k = 0; k < MAP_NPINS; k++) {
-		if (!pz->by_kind[k] && !pz->pages_by_kind[k])
-			continue;
-		/* Insert K after every kind that ranks as high or higher. */
-		for (j = n; j > 0 && (pz->cost[kind[j - 1]] < pz->cost[k] ||
-		    (pz->cost[kind[j - 1]] == pz->cost[k] &&
-		    pz->pages_by_kind[kind[j - 1]] < pz->pages_by_kind[k]));
-		    j--)
-			kind[j] = kind[j - 1];
-		kind[j] = k;
-		n++;
-	}
-	return n;
-}
-
-/*
  * Print P's pinned pageblocks of M: per zone the kinds in them, ranked,
  * with the cost of each, then the few-pinned buckets. Where free memory
  * limits a zone's ceiling no kind has a cost: "-", ranked by pages.
@@ -147,7 +121,7 @@ pinned_table(FILE *fp, const struct report *r, const struct pins *p)
 		free_limited = m->zones[i].limited_by[m->pageblock_order] ==
 		    MAP_LIMIT_FREE;
 		/* Only the kinds present; JSON lists every one. */
-		n = ranked_kinds(pz, kind);
+		n = pins_rank_kinds(pz, kind);
 		for (j = 0; j < n; j++) {
 			k = kind[j];
 			snprintf(c, sizeof(c), free_limited ? "-" : "+%" PRIu64,
