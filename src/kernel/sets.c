@@ -165,7 +165,6 @@ add_named(struct sets *x, struct sets_mspec *m, const char *name,
 	return add(x, m, e);
 }
 
-
 /* Returns the word of A in a metric's name: "min", "max", "end". */
 static const char *
 at_word(enum sets_at a)
@@ -284,7 +283,7 @@ add_alloc_failed(struct sets *x, struct ferr *e)
 
 	for (o = 0; o < FRAG_MAX_ORDERS; o++) {
 		m = (struct sets_mspec){ .how = SETS_M_ALLOC_FAILED,
-		    .order = o, .group = "Allocation failures", .unit = "",
+		    .order = o, .group = SETS_G_FAILURES, .unit = "",
 		    .kind = SETS_DELTA, .hi = INFINITY, .skip_zero = true };
 		rc |= add_named(x, &m, keep_text(x, "alloc_failed_order%u", o),
 		    keep_text(x, "allocations failed, order %u", o),
@@ -316,7 +315,7 @@ add_indices(struct sets *x, unsigned order, struct ferr *e)
 		    at), keep_text(x, "%s%u-%s", m.abbr, order, at), e);
 	}
 	m = (struct sets_mspec){ .how = SETS_M_SUCCEEDS, .order = order,
-	    .group = "Fragmentation", .unit = "%", .digits = 2,
+	    .group = SETS_G_FRAGMENTATION, .unit = "%", .digits = 2,
 	    .kind = SETS_SHARE, .hi = 100 };
 	return rc | add_named(x, &m,
 	    keep_text(x, "fragindex_succeeds_%s_order%u", x->zone, order),
@@ -340,7 +339,6 @@ add_pollution(struct sets *x, struct ferr *e)
 	}
 	return rc;
 }
-
 
 /* Pick X's zone, whose indices are compared: the most free pageblocks in R0. */
 static void

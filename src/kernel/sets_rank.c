@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sets_rank.h"
+#include "sets_tables.h"
 
 /* How many ranks of importance sets_rank() gives. */
 #define NRANKS	4
@@ -23,16 +24,17 @@
 int
 sets_rank(const char *group)
 {
-	if (strcmp(group, "Run") == 0 || strcmp(group, "Fragmentation") == 0)
+	if (strcmp(group, SETS_G_RUN) == 0 ||
+	    strcmp(group, SETS_G_FRAGMENTATION) == 0)
 		return 0;
-	if (strcmp(group, "Pressure") == 0 ||
-	    strcmp(group, "Direct compaction") == 0 ||
-	    strcmp(group, "Events") == 0 ||
-	    strcmp(group, "Stalls") == 0 ||
-	    strcmp(group, "Allocation failures") == 0 ||
-	    strcmp(group, "Pollution") == 0)
+	if (strcmp(group, SETS_G_PRESSURE) == 0 ||
+	    strcmp(group, SETS_G_DIRECT) == 0 ||
+	    strcmp(group, SETS_G_EVENTS) == 0 ||
+	    strcmp(group, SETS_G_STALLS) == 0 ||
+	    strcmp(group, SETS_G_FAILURES) == 0 ||
+	    strcmp(group, SETS_G_POLLUTION) == 0)
 		return 1;
-	if (strcmp(group, "THP by size") == 0)
+	if (strcmp(group, SETS_G_THP_SIZE) == 0)
 		return 3;
 	return 2;
 }

@@ -22,49 +22,49 @@
 #define DIRECT(all, daemon, n, l, a) { .how = SETS_M_DIRECT, \
 	.counter = (all), .minus = (daemon), .name = (n), .label = (l), \
 	.abbr = (a), \
-	.group = "Compaction scanning", .unit = "", .kind = SETS_DELTA, \
+	.group = SETS_G_SCANNING, .unit = "", .kind = SETS_DELTA, \
 	.hi = INFINITY }
 const struct sets_mspec sets_run_metrics[] = {
 	{ .how = SETS_M_WALL, .name = "wall_s", .label = "command's wall time",
-	    .abbr = "wall-time-s", .group = "Run", .unit = "s", .digits = 3,
+	    .abbr = "wall-time-s", .group = SETS_G_RUN, .unit = "s", .digits = 3,
 	    .kind = SETS_GAUGE, .hi = INFINITY },
 	COUNTER("thp_fault_alloc", "PMD THP faults allocated",
-	    "thp-fault-alloc", "THP faults"),
+	    "thp-fault-alloc", SETS_G_THP_FAULTS),
 	COUNTER("thp_fault_fallback", "PMD THP faults fallen back",
-	    "thp-fault-fallback", "THP faults"),
+	    "thp-fault-fallback", SETS_G_THP_FAULTS),
 	COUNTER("thp_fault_fallback_charge", "PMD THP fallbacks (charge)",
-	    "thp-fault-fb-charge", "THP faults"),
+	    "thp-fault-fb-charge", SETS_G_THP_FAULTS),
 	{ .how = SETS_M_RATE, .counter = "thp_fault_alloc",
 	    .minus = "thp_fault_fallback", .name = "thp_fault_success_rate",
 	    .label = "THP fault success rate", .abbr = "thp-fault-ok%",
-	    .group = "THP faults", .unit = "%", .digits = 2,
+	    .group = SETS_G_THP_FAULTS, .unit = "%", .digits = 2,
 	    .kind = SETS_RATE, .hi = 100 },
 	COUNTER("compact_stall", "direct compaction stalls", "compact-stall",
-	    "Direct compaction"),
+	    SETS_G_DIRECT),
 	COUNTER("compact_success", "direct compaction successes",
-	    "compact-success", "Direct compaction"),
+	    "compact-success", SETS_G_DIRECT),
 	COUNTER("compact_fail", "direct compaction failures", "compact-fail",
-	    "Direct compaction"),
+	    SETS_G_DIRECT),
 	{ .how = SETS_M_RATE, .counter = "compact_success",
 	    .minus = "compact_fail", .name = "compact_success_rate",
 	    .label = "direct compaction success rate", .abbr = "compact-ok%",
-	    .group = "Direct compaction", .unit = "%", .digits = 2,
+	    .group = SETS_G_DIRECT, .unit = "%", .digits = 2,
 	    .kind = SETS_RATE, .hi = 100 },
 	{ .how = SETS_M_PER, .name = "direct_scanned_per_success",
 	    .label = "direct compaction pages scanned per success",
-	    .abbr = "scan-per-success", .group = "Direct compaction",
+	    .abbr = "scan-per-success", .group = SETS_G_DIRECT,
 	    .unit = "pages", .kind = SETS_RATE, .hi = INFINITY },
 	COUNTER("compact_migrate_scanned", "pages scanned to migrate (all)",
-	    "migrate-scan", "Compaction scanning"),
+	    "migrate-scan", SETS_G_SCANNING),
 	COUNTER("compact_daemon_migrate_scanned", "  migrate scan by kcompactd",
-	    "migrate-scan-kcd", "Compaction scanning"),
+	    "migrate-scan-kcd", SETS_G_SCANNING),
 	DIRECT("compact_migrate_scanned", "compact_daemon_migrate_scanned",
 	    "direct_migrate_scanned", "  migrate scan by direct compaction",
 	    "migrate-scan-direct"),
 	COUNTER("compact_free_scanned", "pages scanned for free pages (all)",
-	    "free-scan", "Compaction scanning"),
+	    "free-scan", SETS_G_SCANNING),
 	COUNTER("compact_daemon_free_scanned", "  free scan by kcompactd",
-	    "free-scan-kcd", "Compaction scanning"),
+	    "free-scan-kcd", SETS_G_SCANNING),
 	DIRECT("compact_free_scanned", "compact_daemon_free_scanned",
 	    "direct_free_scanned", "  free scan by direct compaction",
 	    "free-scan-direct"),
@@ -74,7 +74,7 @@ const struct sets_mspec sets_run_metrics[] = {
 	 * kcompactd() count nothing, though they scan.
 	 */
 	COUNTER("compact_daemon_wake", "kcompactd runs woken by kswapd",
-	    "kcd-woken-by-kswapd", "Compaction scanning"),
+	    "kcd-woken-by-kswapd", SETS_G_SCANNING),
 };
 #undef COUNTER
 #undef DIRECT
@@ -86,7 +86,7 @@ const struct sets_mspec sets_run_metrics[] = {
  */
 #define STALL(k, f, n, l, a, u, d, kd) { .how = SETS_M_STALL, .stall = (k), \
 	.field.stall = (f), .name = (n), .label = (l), .abbr = (a), \
-	.group = "Stalls", .unit = (u), .digits = (d), .kind = (kd), \
+	.group = SETS_G_STALLS, .unit = (u), .digits = (d), .kind = (kd), \
 	.hi = INFINITY }
 const struct sets_mspec sets_stall_metrics[] = {
 	STALL(EV_STALL_COMPACTION, SETS_STALL_COUNT,
@@ -122,12 +122,12 @@ const struct sets_mspec sets_stall_metrics[] = {
  */
 #define EXTFRAG(f, n, l, a) { .how = SETS_M_EXTFRAG, \
 	.field.extfrag = (f), .name = (n), .label = (l), .abbr = (a), \
-	.group = "Events", .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
+	.group = SETS_G_EVENTS, .unit = "", .kind = SETS_DELTA, .hi = INFINITY }
 #define PSI(f, n, l, a) { .how = SETS_M_PSI, .field.psi = (f), .name = (n), \
-	.label = (l), .abbr = (a), .group = "Pressure", .unit = "%", \
+	.label = (l), .abbr = (a), .group = SETS_G_PRESSURE, .unit = "%", \
 	.digits = 2, .kind = SETS_SHARE, .hi = 100 }
 #define BLOCKS(f, n, l, a, k) { .how = SETS_M_BLOCKS, .field.at = (f), \
-	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.name = (n), .label = (l), .abbr = (a), .group = SETS_G_FRAGMENTATION, \
 	.unit = "", .kind = (k), .hi = INFINITY }
 const struct sets_mspec sets_late_metrics[] = {
 	EXTFRAG(SETS_EXTFRAG_ALL, "extfrag", "extfrag events", "extfrag"),
@@ -157,14 +157,14 @@ const struct sets_mspec sets_late_metrics[] = {
  * NAME, LABEL and ABBR are the words after the size and kind.
  */
 #define THP(f, n, l, a) { .how = SETS_M_THP, .field.thp = (f), .name = (n), \
-	.label = (l), .abbr = (a), .group = "THP by size", .unit = "", \
+	.label = (l), .abbr = (a), .group = SETS_G_THP_SIZE, .unit = "", \
 	.kind = SETS_DELTA, .hi = INFINITY, .skip_zero = true }
 const struct sets_mspec sets_thp_metrics[] = {
 	THP(SETS_THP_ALLOC, "alloc", "alloc", "alloc"),
 	THP(SETS_THP_FALLBACK, "fallback", "fallback", "fb"),
 	THP(SETS_THP_CHARGE, "fallback_charge", "fallback_charge", "fbc"),
 	{ .how = SETS_M_THP_SHARE, .name = "fallback_share",
-	    .label = "fallback share", .abbr = "fb%", .group = "THP by size",
+	    .label = "fallback share", .abbr = "fb%", .group = SETS_G_THP_SIZE,
 	    .unit = "%", .digits = 2, .kind = SETS_SHARE, .hi = 100,
 	    .skip_zero = true },
 };
@@ -176,7 +176,7 @@ const struct sets_mspec sets_thp_metrics[] = {
  * before the zone, LABEL and ABBR those before the value's end.
  */
 #define INDEX(h, f, n, l, a, k) { .how = (h), .field.at = (f), \
-	.name = (n), .label = (l), .abbr = (a), .group = "Fragmentation", \
+	.name = (n), .label = (l), .abbr = (a), .group = SETS_G_FRAGMENTATION, \
 	.unit = "index", .digits = 3, .kind = (k), .hi = 1 }
 const struct sets_mspec sets_index_metrics[] = {
 	INDEX(SETS_M_UNUSABLE, SETS_AT_MIN, "unusable_index", "unusable",
@@ -201,7 +201,7 @@ const struct sets_mspec sets_index_metrics[] = {
  */
 #define MAP(f, n, l, a, u, d, k, low) { .how = SETS_M_MAP, \
 	.field.map = (f), .name = (n), .label = (l), .abbr = (a), \
-	.group = "Pollution", .unit = (u), .digits = (d), .kind = (k), \
+	.group = SETS_G_POLLUTION, .unit = (u), .digits = (d), .kind = (k), \
 	.lo = (low), .hi = INFINITY }
 const struct sets_mspec sets_map_metrics[] = {
 	MAP(SETS_MAP_CHANGE, "polluted_pageblocks",
