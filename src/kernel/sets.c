@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "mapspan.h"
 #include "sets.h"
 #include "sets_metrics.h"
 #include "sets_rank.h"
@@ -362,13 +363,16 @@ sets_compute(struct sets *x, struct ferr *e)
 {
 	const struct replay *r0 = &x->side[0].runs[0];
 	size_t i;
-	int rc = 0;
+	int k, rc = 0;
 
 	e->path = x->side[0].path;
 	x->mcap = SETS_MAX_METRICS;
 	if ((x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
 		return ferr_set(e, 0, "out of memory");
 	pick_zone(x, r0);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < x->side[k].n; i++)
+			mapspan_compute(&x->side[k].maps[i]);
 	rc |= add_table(x, sets_run_metrics, sets_nrun_metrics, e);
 	rc |= add_table(x, sets_stall_metrics, sets_nstall_metrics, e);
 	rc |= add_alloc_failed(x, e);

@@ -222,16 +222,15 @@ known(long long last, int scale, double *v)
 
 /*
  * Sets *V to map metric M (M->field.map) of X's zone in the map summaries
- * MS of a run (--map-every). SETS_F_NONE without the zone's maps; SETS_F_NA
- * for what the last map did not know (-1), or a growth over less than two
- * maps or no time.
+ * MS of a run (--map-every), as mapspan_compute() sums them up: first to
+ * last. SETS_F_NONE without the zone's maps; SETS_F_NA for what the last
+ * map did not know (-1), or a growth over no time.
  */
 static enum sets_found
 map_value(const struct sets *x, const struct mapseries *ms,
     const struct sets_mspec *m, double *v)
 {
-	const struct mapseries_zone *f, *l;
-	uint64_t span;
+	const struct mapseries_span *sp;
 	size_t i;
 
 	for (i = 0; i < ms->nzones; i++)
@@ -239,26 +238,25 @@ map_value(const struct sets *x, const struct mapseries *ms,
 			break;
 	if (ms->nmaps == 0 || i == ms->nzones)
 		return SETS_F_NONE;
-	f = &ms->z[i];
-	l = &ms->z[(ms->nmaps - 1) * ms->nzones + i];
-	span = ms->elapsed_ms[ms->nmaps - 1] - ms->elapsed_ms[0];
+	sp = &ms->span[i];
 	switch (m->field.map) {
 	case SETS_MAP_CHANGE:
-		*v = (double)l->polluted - (double)f->polluted;
+		*v = (double)sp->growth;
 		return SETS_F_OK;
 	case SETS_MAP_PER_HOUR:
-		if (span == 0)
+		/* Not mapspan's whole pageblocks per hour: the tenths show. */
+		if (!sp->has_growth)
 			return SETS_F_NA;
-		*v = ((double)l->polluted - (double)f->polluted) *
-		    MAPSPAN_MS_PER_HOUR / (double)span;
+		*v = (double)sp->growth * MAPSPAN_MS_PER_HOUR /
+		    (double)sp->span_ms;
 		return SETS_F_OK;
 	case SETS_MAP_AMPLIFICATION:
 		/* In hundredths, as the map summaries keep it. */
-		return known(l->amplification, 100, v);
+		return known(sp->l->amplification, 100, v);
 	case SETS_MAP_CLEAN_1G:
-		return known(l->clean_regions, 1, v);
+		return known(sp->l->clean_regions, 1, v);
 	case SETS_MAP_OFFLINABLE:
-		return known(l->offlinable, 1, v);
+		return known(sp->l->offlinable, 1, v);
 	}
 	return SETS_F_NONE;
 }
