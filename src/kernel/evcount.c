@@ -13,6 +13,13 @@
 #include "evcount.h"
 #include "grow.h"
 
+/*
+ * The order of a stall or run not known (no try_to_compact_pages seen):
+ * below -1, a whole-zone run's (compact_memory, proactive), so that the
+ * per-order counts, indexed from -1, skip it.
+ */
+#define ORDER_UNKNOWN	(-2)
+
 /* Returns whether V is an index below N. */
 static bool
 below(int v, int n)
@@ -49,7 +56,7 @@ task_set(struct ev_tasks *t, int pid, int order)
 	t->order[i] = order;
 }
 
-/* Returns the order of task PID's compaction run, or -2 when unknown. */
+/* Returns the order of task PID's compaction run, or ORDER_UNKNOWN. */
 static int
 task_order(const struct ev_tasks *t, int pid)
 {
@@ -58,7 +65,7 @@ task_order(const struct ev_tasks *t, int pid)
 	for (i = 0; i < t->n; i++)
 		if (t->pid[i] == pid)
 			return t->order[i];
-	return -2;
+	return ORDER_UNKNOWN;
 }
 
 /* Count extfrag event R into C. */
@@ -223,7 +230,10 @@ ev_hist_bucket(uint64_t ns)
 	return k;
 }
 
-/* Count into C a stall of kind K of task O that lasted NS at ORDER (-2: unknown). Returns 0 or -1. */
+/*
+ * Count into C a stall of kind K of task O that lasted NS at ORDER (or
+ * ORDER_UNKNOWN). Returns 0 or -1.
+ */
 static int
 stall_add(struct ev_counts *c, enum ev_stall_kind k, const struct ev_open *o,
     int order, uint64_t ns)
@@ -270,7 +280,7 @@ open_of(struct ev_tasks *t, int pid, ev_comm_fn comm, void *arg)
 	o = &t->open[ring_slot(&t->nopen, &t->next_open, EV_MAX_OPEN)];
 	memset(o, 0, sizeof(*o));
 	o->pid = pid;
-	o->compact_order = o->reclaim_order = -2;
+	o->compact_order = o->reclaim_order = ORDER_UNKNOWN;
 	comm(arg, pid, o->comm);
 	return o;
 }
@@ -322,7 +332,7 @@ settle_one(struct ev_counts *c, struct ev_open *o, const struct ev_pend *p)
 		k = is_kcompactd(o->comm) ? EV_STALL_KCOMPACTD :
 		    o->direct ? EV_STALL_COMPACTION : EV_STALL_MANUAL;
 		return stall_add(c, k, o, k == EV_STALL_COMPACTION ?
-		    o->compact_order : -2, p->ts - o->compact_begin);
+		    o->compact_order : ORDER_UNKNOWN, p->ts - o->compact_begin);
 	case EV_RECLAIM_BEGIN:
 		c->stall_begins++;
 		o->reclaiming = true;
@@ -502,25 +512,32 @@ ev_ended_well(const struct rorder *ro)
 	    ro->outcome[EV_COMPLETE]);
 }
 
+/* Put E among the *N (at most MAX) pairs of P, most first; ties keep the first. */
+static void
+pair_insert(struct ev_pair *p, size_t *n, size_t max, const struct ev_pair *e)
+{
+	size_t k;
+
+	for (k = *n; k > 0 && p[k - 1].count < e->count; k--)
+		;
+	top_insert(p, sizeof(*p), n, max, k, e);
+}
+
 size_t
 ev_top_pairs(const struct ev_counts *c, struct ev_pair *p, size_t max)
 {
 	struct ev_pair e;
-	size_t n = 0, k;
+	size_t n = 0;
 	int i, j, o;
 
 	for (i = 0; i < FRAG_MAX_TYPES; i++)
 		for (j = 0; j < FRAG_MAX_TYPES; j++)
 			for (o = 0; o < FRAG_MAX_ORDERS; o++) {
-				if ((e.count = c->pairs[i][j][o]) == 0)
-					continue;
-				e.alloc = i;
-				e.fallback = j;
-				e.fallback_order = o;
-				/* Ties keep the first. */
-				for (k = n; k > 0 && p[k - 1].count < e.count; k--)
-					;
-				top_insert(p, sizeof(*p), &n, max, k, &e);
+				e = (struct ev_pair){ .alloc = i, .fallback = j,
+				    .fallback_order = o,
+				    .count = c->pairs[i][j][o] };
+				if (e.count != 0)
+					pair_insert(p, &n, max, &e);
 			}
 	return n;
 }
