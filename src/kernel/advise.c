@@ -99,10 +99,9 @@ watermark_ok_old(const struct bzone *bz, unsigned order, uint64_t free,
  * slow path's __zone_watermark_ok() at ORDER with the min watermark MIN
  * (0 without zoneinfo). Since 4.4 the order-0 part counts the free pages
  * less the unusable ones (2^ORDER - 1, the highatomic reserve and, for
- * allocations without ALLOC_CMA, free CMA pages), and then, above order 0,
- * a free block of ORDER or more must lie on a list the allocation may
- * use. CMA: the free
- * CMA pages an allocation without ALLOC_CMA may not count.
+ * allocations without ALLOC_CMA, free CMA pages: CMA), and then, above
+ * order 0, a free block of ORDER or more must lie on a list the allocation
+ * may use.
  */
 static bool
 allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
@@ -142,11 +141,11 @@ allocation_ok(const struct advise_in *in, size_t z, uint64_t cma,
  * pages for an allocation of ORDER against MIN + RESERVE, 0 when it could,
  * -1 without zoneinfo; sets *MOST to what it could count at most (never
  * less than USABLE, what it counts now: old kernels' present pages can be
- * below the free ones). Free
- * pages are at most the managed ones (present before zoneinfo printed
- * managed, ~3.8), less 2^ORDER - 1 and, for allocations without
- * ALLOC_CMA, the zone's CMA pages (__zone_watermark_unusable_free()); the
- * boost (5.0+) decays, so the least min is min - boost.
+ * below the free ones). Free pages are at most the managed ones (present
+ * before zoneinfo printed managed, ~3.8), less 2^ORDER - 1 and, for
+ * allocations without ALLOC_CMA, the zone's CMA pages
+ * (__zone_watermark_unusable_free()); the boost (5.0+) decays, so the
+ * least min is min - boost.
  */
 static int
 never_passes(const struct zizone *z, enum advise_gfp gfp, unsigned order,

@@ -202,7 +202,11 @@ node_value(enum ex_counter c, const struct zoneinfo *zi, unsigned node,
 	case EXC_HUGETLB:
 		n = node_stat(zi, node, ZS_HUGETLB, &h);
 		*have |= h;
-		/* Before nr_hugetlb (6.13?), the machine's pools: one node. */
+		/*
+		 * Before NR_HUGETLB (6.13, Joshua Hahn's hugetlb counters for
+		 * memcg: lruvec_stat_mod_folio() in alloc_hugetlb_folio()),
+		 * only the machine's pools: one node's.
+		 */
 		if (!h && mi && (mi->have & MI_HUGETLB) && node == 0) {
 			*have = true;
 			return pageorder_kb_pages(mi->hugetlb_kb, page_size);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* kver.c - kernel release strings */
+/* kver.c - which release's rules apply: the extfrag files' padding by release, and a release inferred from what the files print */
 
 #include "config.h"
 #include <stddef.h>
