@@ -7,6 +7,9 @@
 #include "outcome.h"
 #include "rates.h"
 
+/* Events per millisecond to hundredths per second: 1000 ms, 100 hundredths. */
+#define MS_TO_HUNDREDTHS_PER_S	(1000 * 100)
+
 uint64_t
 rate_per_second(uint64_t delta, uint64_t ms)
 {
@@ -17,9 +20,10 @@ rate_per_second(uint64_t delta, uint64_t ms)
 	 * true rate; delta % ms < ms, so its product fits for any MS under
 	 * UINT64_MAX / 100000 (5,800 years).
 	 */
-	if (q > INT64_MAX / 100000)
+	if (q > INT64_MAX / MS_TO_HUNDREDTHS_PER_S)
 		return INT64_MAX;
-	r = q * 100000 + delta % ms * 100000 / ms;
+	r = q * MS_TO_HUNDREDTHS_PER_S +
+	    delta % ms * MS_TO_HUNDREDTHS_PER_S / ms;
 	/* Saturate where a signed fixed-point number still holds it. */
 	return r > INT64_MAX ? INT64_MAX : r;
 }
