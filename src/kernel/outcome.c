@@ -134,6 +134,7 @@ outcome_disagrees(enum verdict v, const struct outcome *d)
 
 	if (!d->known || asked == 0)
 		return false;
+	/* "ok", yet the allocator failed more than one in 20 (5%). */
 	if (v == VERDICT_OK)
 		return failed > asked / 20;
 	return (v == VERDICT_COMPACT || v == VERDICT_RECLAIM) && failed == 0;

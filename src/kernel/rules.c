@@ -66,13 +66,17 @@ bool
 advise_list_units(const struct advise_in *in, size_t z, unsigned order,
     bool cma, bool nofragment, uint64_t *units, bool *capped)
 {
-	/* __zone_watermark_ok(): MIGRATE_PCPTYPES, then MIGRATE_CMA. */
-	static const char *const lists[] = { "Unmovable", "Movable",
-	    "Reclaimable", "CMA" };
+	/*
+	 * __zone_watermark_ok(): the MIGRATE_PCPTYPES lists, then with
+	 * ALLOC_CMA MIGRATE_CMA's.
+	 */
+	enum { MIGRATE_PCPTYPES = 3 };
+	static const char *const lists[MIGRATE_PCPTYPES + 1] = { "Unmovable",
+	    "Movable", "Reclaimable", "CMA" };
 	const struct pagetypeinfo *p = in->pti;
 	const struct ptzone *pz;
 	const char *own = advise_own_type(in);
-	size_t l, nlists = cma ? 4 : 3;
+	size_t l, nlists = MIGRATE_PCPTYPES + (cma ? 1 : 0);
 	unsigned from;
 	int t;
 
@@ -86,8 +90,8 @@ advise_list_units(const struct advise_in *in, size_t z, unsigned order,
 			continue;
 		/* ALLOC_NOFRAGMENT: another type's block only whole (__rmqueue_claim()). */
 		from = order;
-		if (nofragment && l != 3 && strcmp(lists[l], own) != 0 &&
-		    p->pageblock_order > order)
+		if (nofragment && l < MIGRATE_PCPTYPES &&
+		    strcmp(lists[l], own) != 0 && p->pageblock_order > order)
 			from = p->pageblock_order;
 		*capped |= pz->capped[t] >> from != 0;
 		*units = advise_sat_add(*units, advise_units(pz->free[t],
