@@ -8,12 +8,17 @@
 #include "escape.h"
 #include "text.h"
 
-/* Whether C is printable ASCII that neither JSON nor XML escapes. */
+/*
+ * Whether C is printable ASCII that neither JSON nor XML escapes. Letters
+ * and '_', most of any name, are above '>' and take the first test.
+ */
 static bool
 plain(unsigned char c)
 {
-	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '&' &&
-	    c != '<' && c != '>' && c != '\'';
+	if (c > '>')
+		return c < 0x7f && c != '\\';
+	return c >= 0x20 && c != '"' && c != '&' && c != '<' && c != '>' &&
+	    c != '\'';
 }
 
 void

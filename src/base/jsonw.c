@@ -172,13 +172,23 @@ jw_bytes(struct jsonw *w, const char *str)
 	jw_end(w);
 }
 
+/*
+ * Write the number that hum_u64() or hum_int() put at P, at the end of
+ * B: it ends at B's last byte, its NUL, so its length needs no strlen().
+ */
+static void
+number(struct jsonw *w, const char *p, const char b[HUM_INT_LEN])
+{
+	fwrite(p, 1, (size_t)(b + HUM_INT_LEN - 1 - p), w->fp);
+}
+
 void
 jw_u64(struct jsonw *w, uint64_t v)
 {
 	char b[HUM_INT_LEN];
 
 	sep(w);
-	fputs(hum_u64(b, v), w->fp);
+	number(w, hum_u64(b, v), b);
 }
 
 void
@@ -187,7 +197,7 @@ jw_int(struct jsonw *w, long long v)
 	char b[HUM_INT_LEN];
 
 	sep(w);
-	fputs(hum_int(b, v), w->fp);
+	number(w, hum_int(b, v), b);
 }
 
 void
