@@ -24,31 +24,27 @@ plain(unsigned char c)
 void
 esc_write(FILE *fp, const char *str, esc_rule *rule)
 {
-	const unsigned char *s = (const unsigned char *)str, *run = s;
+	const unsigned char *s = (const unsigned char *)str;
 	const char *to;
 	char buf[ESC_BUF];
 	int n;
 
 	for (;;) {
+		/* stdio's macro, as in K&R's copy loop: one thread writes FP. */
 		while (plain(*s))
-			s++;
+			putc_unlocked(*s++, fp);
 		if (*s == '\0')
 			break;
 		n = *s < 0x80 ? 1 : text_utf8_len(s);
 		to = rule(s, &n, buf);
 		/* A byte that starts nothing valid is one character. */
 		n = n > 0 ? n : 1;
-		if (to == NULL) {
-			s += n;
-			continue;
-		}
-		/* The run kept so far, then the replacement. */
-		fwrite(run, 1, (size_t)(s - run), fp);
-		fputs(to, fp);
+		if (to == NULL)
+			fwrite(s, 1, (size_t)n, fp);
+		else
+			fputs(to, fp);
 		s += n;
-		run = s;
 	}
-	fwrite(run, 1, (size_t)(s - run), fp);
 }
 
 /*
