@@ -61,11 +61,14 @@ lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 	return 1;
 }
 
-/* Returns whether C separates tokens: a space or a tab. */
+/*
+ * Returns whether C separates tokens: a space or a tab. A token's bytes
+ * are above ' ' and fail the first test alone.
+ */
 static bool
 blank(char c)
 {
-	return c == ' ' || c == '\t';
+	return (unsigned char)c <= ' ' && (c == ' ' || c == '\t');
 }
 
 size_t
@@ -128,21 +131,20 @@ digit(char c, unsigned base)
 static int
 num_base(const struct tok *t, unsigned base, uint64_t *v)
 {
+	/* The cutoff of BSD strtoul(): X * BASE + D must fit. */
+	const uint64_t cutoff = UINT64_MAX / base, cutlim = UINT64_MAX % base;
 	uint64_t x = 0;
-	unsigned d;
+	int d;
 	size_t i;
 
 	if (t->n == 0)
 		return -EINVAL;
 	for (i = 0; i < t->n; i++) {
-		if (digit(t->s[i], base) < 0)
+		if ((d = digit(t->s[i], base)) < 0)
 			return -EINVAL;
-		d = (unsigned)digit(t->s[i], base);
-		/* The cutoff of BSD strtoul(): X * BASE + D must fit. */
-		if (x > UINT64_MAX / base ||
-		    (x == UINT64_MAX / base && d > UINT64_MAX % base))
+		if (x > cutoff || (x == cutoff && (unsigned)d > cutlim))
 			return -ERANGE;
-		x = x * base + d;
+		x = x * base + (unsigned)d;
 	}
 	*v = x;
 	return 0;
