@@ -50,8 +50,8 @@ newline(struct jsonw *w, bool comma, int d)
 	if (comma)
 		putc_unlocked(',', w->fp);
 	putc_unlocked('\n', w->fp);
-	for (; d > 0; d--)
-		put(w->fp, "  ");
+	for (d *= 2; d > 0; d--)
+		putc_unlocked(' ', w->fp);
 }
 
 /* Write the comma, newline and indentation that go before a value or key. */
