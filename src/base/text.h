@@ -13,6 +13,8 @@
 /* A cursor over a buffer's lines. */
 struct lines {
 	const char	*p, *end;
+	/* The buffer's first NUL byte and carriage return, or NULL. */
+	const char	*nul, *cr;
 	unsigned long	 no;	/* number of the line last returned */
 };
 
