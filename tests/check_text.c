@@ -201,6 +201,28 @@ START_TEST(test_lines_nul_before_cr)
 }
 END_TEST
 
+/*
+ * A NUL byte on a later line than a carriage return waits for its line:
+ * the first bad line is the one reported, and the lines before are read.
+ */
+START_TEST(test_lines_cr_line_before_nul_line)
+{
+	static const char buf[] = "ok\nx\r\ny\0\n";
+	struct ferr e = { .path = "t" };
+	struct lines l;
+	const char *s;
+	size_t n;
+
+	lines_init(&l, buf, sizeof(buf) - 1);
+	ck_assert_int_eq(lines_next(&l, &s, &n, &e), 1);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(lines_next(&l, &s, &n, &e), -1);
+	ck_assert_uint_eq(e.line, 2);
+	ck_assert_str_eq(e.msg, "carriage return in column 2: DOS line "
+	    "endings are not what the kernel writes");
+}
+END_TEST
+
 /* Spaces and tabs, in runs and at either end, separate tokens. */
 START_TEST(test_tok_split)
 {
@@ -613,6 +635,7 @@ main(void)
 	tcase_add_test(tl, test_lines_cr);
 	tcase_add_test(tl, test_lines_cr_last);
 	tcase_add_test(tl, test_lines_nul_before_cr);
+	tcase_add_test(tl, test_lines_cr_line_before_nul_line);
 	suite_add_tcase(s, tl);
 	tcase_add_test(tt, test_tok_split);
 	tcase_add_test(tt, test_sh_quote);

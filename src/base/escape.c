@@ -8,42 +8,43 @@
 #include "escape.h"
 #include "text.h"
 
-/* Whether C is printable ASCII that neither JSON nor XML escapes. */
+/*
+ * Whether C is printable ASCII that neither JSON nor XML escapes. Letters
+ * and '_', most of any name, are above '>' and take the first test.
+ */
 static bool
 plain(unsigned char c)
 {
-	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '&' &&
-	    c != '<' && c != '>' && c != '\'';
+	if (c > '>')
+		return c < 0x7f && c != '\\';
+	return c >= 0x20 && c != '"' && c != '&' && c != '<' && c != '>' &&
+	    c != '\'';
 }
 
 void
 esc_write(FILE *fp, const char *str, esc_rule *rule)
 {
-	const unsigned char *s = (const unsigned char *)str, *run = s;
+	const unsigned char *s = (const unsigned char *)str;
 	const char *to;
 	char buf[ESC_BUF];
 	int n;
 
 	for (;;) {
+		/* stdio's macro, as in K&R's copy loop: one thread writes FP. */
 		while (plain(*s))
-			s++;
+			putc_unlocked(*s++, fp);
 		if (*s == '\0')
 			break;
 		n = *s < 0x80 ? 1 : text_utf8_len(s);
 		to = rule(s, &n, buf);
 		/* A byte that starts nothing valid is one character. */
 		n = n > 0 ? n : 1;
-		if (to == NULL) {
-			s += n;
-			continue;
-		}
-		/* The run kept so far, then the replacement. */
-		fwrite(run, 1, (size_t)(s - run), fp);
-		fputs(to, fp);
+		if (to == NULL)
+			fwrite(s, 1, (size_t)n, fp);
+		else
+			fputs(to, fp);
 		s += n;
-		run = s;
 	}
-	fwrite(run, 1, (size_t)(s - run), fp);
 }
 
 /*

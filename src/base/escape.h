@@ -18,8 +18,8 @@ typedef const char *esc_rule(const unsigned char *s, int *n, char *buf);
 
 /*
  * Write S to FP, each character as RULE says. Printable ASCII other than
- * " & ' < > and \ is written as it is without asking RULE; characters
- * kept are written in runs, one fwrite() each, not byte by byte.
+ * " & ' < > and \ is written as it is without asking RULE, by
+ * putc_unlocked(): FP is written by one thread.
  */
 void	esc_write(FILE *fp, const char *s, esc_rule *rule);
 

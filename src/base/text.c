@@ -13,6 +13,9 @@ lines_init(struct lines *l, const char *buf, size_t len)
 {
 	l->p = buf;
 	l->end = buf + len;
+	/* Found once for the buffer, not searched for in every line. */
+	l->nul = memchr(buf, '\0', len);
+	l->cr = memchr(buf, '\r', len);
 	l->no = 0;
 }
 
@@ -39,7 +42,7 @@ lines_whole(const char *buf, size_t len, unsigned long l, struct ferr *e)
 int
 lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 {
-	const char *nl, *bad;
+	const char *nl;
 	size_t len;
 
 	if (l->p >= l->end)
@@ -47,25 +50,32 @@ lines_next(struct lines *l, const char **s, size_t *n, struct ferr *e)
 	l->no++;
 	nl = memchr(l->p, '\n', (size_t)(l->end - l->p));
 	len = nl ? (size_t)(nl - l->p) : (size_t)(l->end - l->p);
-	/* A NUL byte says more than a carriage return: it wins. */
-	if ((bad = memchr(l->p, '\0', len)) != NULL)
+	/*
+	 * The lines before had neither, so the first of the buffer is the
+	 * first of this line when it is in it. A NUL byte says more than a
+	 * carriage return: it wins.
+	 */
+	if (l->nul != NULL && l->nul < l->p + len)
 		return ferr_set(e, l->no, "NUL byte in column %zu: binary data, "
-		    "not a kernel text file", (size_t)(bad - l->p) + 1);
-	if ((bad = memchr(l->p, '\r', len)) != NULL)
+		    "not a kernel text file", (size_t)(l->nul - l->p) + 1);
+	if (l->cr != NULL && l->cr < l->p + len)
 		return ferr_set(e, l->no, "carriage return in column %zu: "
 		    "DOS line endings are not what the kernel writes",
-		    (size_t)(bad - l->p) + 1);
+		    (size_t)(l->cr - l->p) + 1);
 	*s = l->p;
 	*n = len;
 	l->p += len + (nl != NULL);
 	return 1;
 }
 
-/* Returns whether C separates tokens: a space or a tab. */
+/*
+ * Returns whether C separates tokens: a space or a tab. A token's bytes
+ * are above ' ' and fail the first test alone.
+ */
 static bool
 blank(char c)
 {
-	return c == ' ' || c == '\t';
+	return (unsigned char)c <= ' ' && (c == ' ' || c == '\t');
 }
 
 size_t
@@ -128,21 +138,20 @@ digit(char c, unsigned base)
 static int
 num_base(const struct tok *t, unsigned base, uint64_t *v)
 {
+	/* The cutoff of BSD strtoul(): X * BASE + D must fit. */
+	const uint64_t cutoff = UINT64_MAX / base, cutlim = UINT64_MAX % base;
 	uint64_t x = 0;
-	unsigned d;
+	int d;
 	size_t i;
 
 	if (t->n == 0)
 		return -EINVAL;
 	for (i = 0; i < t->n; i++) {
-		if (digit(t->s[i], base) < 0)
+		if ((d = digit(t->s[i], base)) < 0)
 			return -EINVAL;
-		d = (unsigned)digit(t->s[i], base);
-		/* The cutoff of BSD strtoul(): X * BASE + D must fit. */
-		if (x > UINT64_MAX / base ||
-		    (x == UINT64_MAX / base && d > UINT64_MAX % base))
+		if (x > cutoff || (x == cutoff && (unsigned)d > cutlim))
 			return -ERANGE;
-		x = x * base + d;
+		x = x * base + (unsigned)d;
 	}
 	*v = x;
 	return 0;

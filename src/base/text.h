@@ -13,6 +13,8 @@
 /* A cursor over a buffer's lines. */
 struct lines {
 	const char	*p, *end;
+	/* The buffer's first NUL byte and carriage return, or NULL. */
+	const char	*nul, *cr;
 	unsigned long	 no;	/* number of the line last returned */
 };
 
@@ -53,6 +55,20 @@ tok_is(const struct tok *t, const char *word)
 {
 	/* Inline, so that strlen() of a literal WORD is a constant. */
 	return strlen(word) == t->n && memcmp(t->s, word, t->n) == 0;
+}
+
+/*
+ * A token of the string literal LIT, for a table of names that lines are
+ * matched against with tok_eq(): its length is known, not strlen()'d at
+ * every line.
+ */
+#define TOK(lit)	{ (lit), sizeof(lit) - 1 }
+
+/* Returns whether tokens A and B hold the same bytes. */
+static inline bool
+tok_eq(const struct tok *a, const struct tok *b)
+{
+	return a->n == b->n && memcmp(a->s, b->s, a->n) == 0;
 }
 
 /* Returns whether T ends with C, and then takes C off T. */

@@ -16,33 +16,36 @@
 
 /* A "key value" line of a zone that fragstat keeps. */
 static const struct field {
-	const char	*key;
+	struct tok	 key;
 	unsigned	 bit;
 	size_t		 off;
 } fields[] = {
-	{ "min",	 ZI_MIN,	offsetof(struct zizone, min) },
-	{ "low",	 ZI_LOW,	offsetof(struct zizone, low) },
-	{ "high",	 ZI_HIGH,	offsetof(struct zizone, high) },
-	{ "boost",	 ZI_BOOST,	offsetof(struct zizone, boost) },
-	{ "promo",	 ZI_PROMO,	offsetof(struct zizone, promo) },
-	{ "spanned",	 ZI_SPANNED,	offsetof(struct zizone, spanned) },
-	{ "present",	 ZI_PRESENT,	offsetof(struct zizone, present) },
-	{ "managed",	 ZI_MANAGED,	offsetof(struct zizone, managed) },
-	{ "cma",	 ZI_CMA,	offsetof(struct zizone, cma) },
-	{ "nr_free_cma", ZI_FREE_CMA,	offsetof(struct zizone, free_cma) },
-	{ "nr_free_pages_blocks", ZI_FREE_BLOCKS,
+	{ TOK("min"),		ZI_MIN,		offsetof(struct zizone, min) },
+	{ TOK("low"),		ZI_LOW,		offsetof(struct zizone, low) },
+	{ TOK("high"),		ZI_HIGH,	offsetof(struct zizone, high) },
+	{ TOK("boost"),		ZI_BOOST,	offsetof(struct zizone, boost) },
+	{ TOK("promo"),		ZI_PROMO,	offsetof(struct zizone, promo) },
+	{ TOK("spanned"),	ZI_SPANNED,	offsetof(struct zizone, spanned) },
+	{ TOK("present"),	ZI_PRESENT,	offsetof(struct zizone, present) },
+	{ TOK("managed"),	ZI_MANAGED,	offsetof(struct zizone, managed) },
+	{ TOK("cma"),		ZI_CMA,		offsetof(struct zizone, cma) },
+	{ TOK("nr_free_cma"),	ZI_FREE_CMA,	offsetof(struct zizone, free_cma) },
+	{ TOK("nr_free_pages_blocks"), ZI_FREE_BLOCKS,
 	    offsetof(struct zizone, free_blocks) },
-	{ "start_pfn:",	 ZI_START_PFN,	offsetof(struct zizone, start_pfn) },
+	{ TOK("start_pfn:"),	ZI_START_PFN,	offsetof(struct zizone, start_pfn) },
 };
 
 /* The kernel's names of enum zi_stat, in its order. */
-static const char *const stat_names[ZI_NSTATS] = {
-	"nr_zone_inactive_anon", "nr_zone_active_anon",
-	"nr_zone_inactive_file", "nr_zone_active_file", "nr_zone_unevictable",
-	"nr_zspages", "nr_unaccepted", "nr_isolated_anon", "nr_isolated_file",
-	"nr_slab_reclaimable", "nr_slab_unreclaimable", "nr_kernel_stack",
-	"nr_page_table_pages", "nr_sec_page_table_pages", "nr_iommu_pages",
-	"nr_hugetlb", "nr_balloon_pages", "nr_zone_write_pending",
+static const struct tok stat_names[ZI_NSTATS] = {
+	TOK("nr_zone_inactive_anon"), TOK("nr_zone_active_anon"),
+	TOK("nr_zone_inactive_file"), TOK("nr_zone_active_file"),
+	TOK("nr_zone_unevictable"), TOK("nr_zspages"), TOK("nr_unaccepted"),
+	TOK("nr_isolated_anon"), TOK("nr_isolated_file"),
+	TOK("nr_slab_reclaimable"), TOK("nr_slab_unreclaimable"),
+	TOK("nr_kernel_stack"), TOK("nr_page_table_pages"),
+	TOK("nr_sec_page_table_pages"), TOK("nr_iommu_pages"),
+	TOK("nr_hugetlb"), TOK("nr_balloon_pages"),
+	TOK("nr_zone_write_pending"),
 };
 
 /*
@@ -57,13 +60,13 @@ stat_line(struct zizone *z, const struct tok *t, unsigned long l,
 	int rc;
 
 	for (i = 0; i < ZI_NSTATS; i++) {
-		if (!tok_is(&t[0], stat_names[i]))
+		if (!tok_eq(&t[0], &stat_names[i]))
 			continue;
 		if (z->have_stat & (1u << i))
 			return ferr_set(e, l, "second '%s' line in node %u, "
-			    "zone %s", stat_names[i], z->node, z->name);
+			    "zone %s", stat_names[i].s, z->node, z->name);
 		if ((rc = num_u64(&t[1], &z->stat[i])) != 0)
-			return num_error(e, l, &t[1], rc, 10, stat_names[i]);
+			return num_error(e, l, &t[1], rc, 10, stat_names[i].s);
 		z->have_stat |= 1u << i;
 		return 0;
 	}
@@ -178,9 +181,9 @@ zone_line(struct zoneinfo *zi, uint64_t *node_present, const struct tok *t,
 	if (nt != 2)
 		return 0;
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (!tok_is(&t[0], fields[i].key))
+		if (!tok_eq(&t[0], &fields[i].key))
 			continue;
-		if (set(z, fields[i].bit, fields[i].off, &t[1], fields[i].key,
+		if (set(z, fields[i].bit, fields[i].off, &t[1], fields[i].key.s,
 		    l, e) != 0)
 			return -1;
 		return fields[i].bit == ZI_PRESENT ?
