@@ -201,6 +201,14 @@ void	svgr_line(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
 
 /*
+ * Mark the value axis at X whose foot is at FOOT_Y as broken, just above
+ * its foot, on GROUND (the plot's colour): its scale starts at FOOT, not 0,
+ * so a small change fills it. Two slanted strokes, a title saying so.
+ */
+void	svgr_axis_break(struct svgw *w, long x, long foot_y,
+	    const char *ground, const char *foot);
+
+/*
  * Write index V (thousandths) as the JSON prints it: "0.618", or null
  * (REPLAY_NONE).
  */
@@ -466,13 +474,6 @@ void	svgtl_time_axis(struct svgw *w, const struct timeline *b, long y);
 /* Write the caption NAME of a row over time at Y. */
 void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 	    const char *name);
-
-/*
- * Mark the value axis of the chart framed at Y broken: its scale starts
- * at FOOT, not 0.
- */
-void	svgtl_axis_break(struct svgw *w, const struct timeline *b, long y,
-	    const char *foot);
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the

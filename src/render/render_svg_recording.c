@@ -221,7 +221,8 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
 		fy = svgtl_chart_frame(w, &t[i], y, name, s, foot);
 		if (lo != 0)
-			svgtl_axis_break(w, &t[i], fy, foot);
+			svgr_axis_break(w, t[i].left, fy + CHART_H,
+			    COLOR_PLOT_BG, foot);
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
 				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
