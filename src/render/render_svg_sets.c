@@ -40,6 +40,8 @@
 #define SETS_PLOT_H	80
 /* The x where the scale's numbers end, and A's column (B's SIDE_DX right). */
 #define SCALE_X		96
+/* The middle of the scale's axis-break mark, left of SCALE_X over the foot's number. */
+#define BREAK_X		(SCALE_X - 6)
 #define SIDE_X		150
 #define SIDE_DX		100
 /*
@@ -51,6 +53,7 @@
 #define RUN_DX		6
 #define RUNS_ACROSS	4
 static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
+#define PANEL_BG	"#f6f6f6"
 
 /* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
 static long
@@ -169,7 +172,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	svg_open(w, "g");
 	svg_attr(w, "class", "metric");
 	svgr_rect_open(w, x0, y0, SETS_PANEL_W - PANEL_GAP_X,
-	    SETS_PANEL_H - PANEL_GAP_Y, "#f6f6f6");
+	    SETS_PANEL_H - PANEL_GAP_Y, PANEL_BG);
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
@@ -184,6 +187,9 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	    render_sets_num(b[0], sizeof(b[0]), hi, s->digits));
 	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL,
 	    render_sets_num(b[0], sizeof(b[0]), lo, s->digits));
+	/* Zoomed to the runs above 0: a small change fills the panel, say so. */
+	if (lo > 0)
+		svgr_axis_break(w, x0 + BREAK_X, bottom, PANEL_BG, b[0]);
 	for (k = 0; k < 2; k++) {
 		cx = x0 + SIDE_X + SIDE_DX * (long)k;
 		/* The side's name 4 pixels above the panel's foot. */
