@@ -14,6 +14,7 @@
 #include "report.h"
 #include "sets.h"
 #include "render_sets.h"
+#include "render_text.h"
 #include "svgw.h"
 
 /* The picture: panels of this size (a gap in it to the next), this many a row. */
@@ -210,14 +211,11 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 static int
 folded_text(const struct sets *x, char **text)
 {
-	char *buf = NULL;
-	size_t len, i, n[2] = { 0, 0 };
-	FILE *fp;
+	struct render_sentence t = { 0 };
+	size_t i, n[2] = { 0, 0 };
+	bool failed;
 	int k;
 
-	*text = NULL;
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		return -1;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->nm; i++) {
 			const struct sets_metric *s = &x->m[i];
@@ -226,24 +224,18 @@ folded_text(const struct sets *x, char **text)
 			    s->s[1].n))
 				continue;
 			if (n[k]++ == 0)
-				fprintf(fp, "%s", k ? (n[0] ? ". No value in any "
-				    "run: " : "No value in any run: ") :
+				render_say(&t, "%s", k ? (n[0] ? ". No value in "
+				    "any run: " : "No value in any run: ") :
 				    "The same in every run of A and B: ");
 			else
-				fprintf(fp, ", ");
-			fprintf(fp, "%s", s->name);
+				render_say(&t, ", ");
+			render_say(&t, "%s", s->name);
 		}
 	if (n[0] || n[1])
-		fputc('.', fp);
-	if (fclose(fp) != 0) {
-		free(buf);
-		return -1;
-	}
-	if (n[0] || n[1])
-		*text = buf;
-	else
-		free(buf);
-	return 0;
+		render_say(&t, ".");
+	failed = t.failed;
+	*text = render_sentence_take(&t);
+	return failed ? -1 : 0;
 }
 
 /* What the picture of X holds, found before a byte of it is written. */
