@@ -209,7 +209,7 @@ zones_json(struct jsonw *w, const struct replay *r)
 static void
 findings_json(struct jsonw *w, const struct replay *r)
 {
-	char fnd[256];
+	char *fnd;
 
 	jw_key(w, "findings");
 	jw_array(w, false);
@@ -228,8 +228,10 @@ findings_json(struct jsonw *w, const struct replay *r)
 		jw_key(w, "outside_pageblocks_last");
 		jw_fixed(w, r->futile.last_frag, 3);
 		jw_key(w, "text");
-		jw_string(w, render_futile(fnd, sizeof(fnd), &r->futile,
-		    r->pageblock_order, r->page_size));
+		fnd = render_futile(&r->futile, r->pageblock_order,
+		    r->page_size);
+		jw_string(w, fnd != NULL ? fnd : "");
+		free(fnd);
 		jw_end(w);
 	}
 	jw_end(w);

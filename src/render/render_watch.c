@@ -373,7 +373,7 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
-	char fnd[256], sb[96];
+	char sb[96], *fnd;
 	const char *seen;
 	size_t i;
 
@@ -386,9 +386,12 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    KCOMPACTD_MOVED ? "working" : "not seen working", seen);
 	judgement_lines(fp, s);
 	need_line(fp, s);
-	if (s->futile != NULL && futile_found(s->futile))
-		fprintf(fp, "  finding: %s\n", render_futile(fnd, sizeof(fnd),
-		    s->futile, s->pageblock_order, s->r->page_size));
+	if (s->futile != NULL && futile_found(s->futile) && (fnd =
+	    render_futile(s->futile, s->pageblock_order,
+	    s->r->page_size)) != NULL) {
+		fprintf(fp, "  finding: %s\n", fnd);
+		free(fnd);
+	}
 	outcome_lines(fp, s);
 	if (s->ev != NULL)
 		render_events_table(fp, s);

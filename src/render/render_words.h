@@ -9,13 +9,22 @@
 
 struct avail;
 struct futile;
+struct render_sentence;
+struct replay;
 
 /*
- * Returns BUF holding the finding of F (kcompactd working for nothing) in
- * words, for pageblocks of 2^PB pages of PAGE_SIZE bytes.
+ * Returns the finding of F (kcompactd working for nothing) in words, for
+ * pageblocks of 2^PB pages of PAGE_SIZE bytes, for the caller to free;
+ * NULL after ferr_nomem() when memory ran out.
  */
-const char	*render_futile(char *buf, size_t size, const struct futile *f,
-	    unsigned pb, unsigned long page_size);
+char	*render_futile(const struct futile *f, unsigned pb,
+	    unsigned long page_size);
+
+/*
+ * Say to T what recording R spans: "120 samples every 1.000 s, FIRST to
+ * LAST", and that a last sample cut short was ignored.
+ */
+void	render_replay_span(struct render_sentence *t, const struct replay *r);
 
 /*
  * Returns BUF holding why pages of ORDER cannot be had on a host with
