@@ -65,3 +65,13 @@ render_now(char *buf, size_t size, const struct avail *a)
 	/* "<=": only an upper bound, as in the summary's column. */
 	return hum_bound(buf, size, a->now, a->now_is_bound);
 }
+
+void
+render_nodes(FILE *fp, const unsigned *nodes, size_t n)
+{
+	size_t i;
+
+	fprintf(fp, "node%s", n > 1 ? "s" : "");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%u", i ? ", " : " ", nodes[i]);
+}

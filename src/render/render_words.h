@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct avail;
 struct futile;
@@ -39,6 +40,9 @@ const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
  */
 const char	*render_change(char *buf, size_t size, uint64_t a, uint64_t b,
 		    bool plus_zero);
+
+/* Print on FP the N nodes NODES as a list: "node 0", "nodes 0, 1". */
+void	render_nodes(FILE *fp, const unsigned *nodes, size_t n);
 
 /* Returns BUF holding the allocations free now of A: "N", or "<=N" where N is only an upper bound. */
 const char	*render_now(char *buf, size_t size, const struct avail *a);
