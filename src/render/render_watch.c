@@ -399,6 +399,24 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		zone_line(fp, s, i);
 }
 
+void
+render_outcome_json(struct jsonw *w, uint64_t size_kb, int order,
+    enum outcome_kind kind, const struct outcome *d)
+{
+	jw_key(w, "size_kb");
+	jw_u64(w, size_kb);
+	jw_key(w, "order");
+	jw_int(w, order);
+	jw_key(w, "kind");
+	jw_string(w, outcome_kind_key(kind));
+	jw_key(w, "alloc");
+	jw_u64(w, d->alloc);
+	jw_key(w, "fallback");
+	jw_u64(w, d->fallback);
+	if (jw_key_or_null(w, "fallback_charge", d->have_charge))
+		jw_u64(w, d->charge);
+}
+
 /*
  * The member "outcomes_interval": per THP size on (and the PMD size) and
  * kind, what its allocations got over the interval; null at the first
@@ -417,18 +435,8 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 	for (i = 0; i < iv->n; i++) {
 		st = &iv->v[i];
 		jw_object(w);
-		jw_key(w, "size_kb");
-		jw_u64(w, st->size->kb);
-		jw_key(w, "order");
-		jw_int(w, st->size->order);
-		jw_key(w, "kind");
-		jw_string(w, outcome_kind_key(st->kind));
-		jw_key(w, "alloc");
-		jw_u64(w, st->d.alloc);
-		jw_key(w, "fallback");
-		jw_u64(w, st->d.fallback);
-		if (jw_key_or_null(w, "fallback_charge", st->d.have_charge))
-			jw_u64(w, st->d.charge);
+		render_outcome_json(w, st->size->kb, st->size->order, st->kind,
+		    &st->d);
 		jw_end(w);
 	}
 	jw_end(w);
