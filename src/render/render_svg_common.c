@@ -413,6 +413,20 @@ svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
 	svgr_shape_open(w, "line", k, v, "stroke", color);
 }
 
+/*
+ * Open a line as svgr_line_open() does, its ends written x1, x2, y1, y2:
+ * the order the fleet's and the sets' pictures have always had.
+ */
+void
+svgr_line_open_xxyy(struct svgw *w, long x1, long y1, long x2, long y2,
+    const char *color)
+{
+	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
+	const long v[4] = { x1, x2, y1, y2 };
+
+	svgr_shape_open(w, "line", k, v, "stroke", color);
+}
+
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
 void
 svgr_line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)

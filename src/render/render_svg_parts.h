@@ -196,6 +196,13 @@ size_t	svgr_chars_bytes(const char *s, long n);
 void	svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
 
+/*
+ * The same, its ends written x1, x2, y1, y2: the order the fleet's and
+ * the sets' pictures have always had.
+ */
+void	svgr_line_open_xxyy(struct svgw *w, long x1, long y1, long x2, long y2,
+	    const char *color);
+
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
 void	svgr_line(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);

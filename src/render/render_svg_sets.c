@@ -104,19 +104,12 @@ range(const struct sets *x, const struct sets_metric *s, double *lo,
 		*lo = *hi - 1;
 }
 
-/*
- * Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its
- * tooltip. Its ends are written x1, x2, y1, y2, not in svgr_line_open()'s
- * order (x1, y1, x2, y2): every sets picture has them so.
- */
+/* Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its tooltip. */
 static void
 titled_line(struct svgw *w, long x1, long y1, long x2, long y2,
     const char *ink, const char *title)
 {
-	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
-	const long v[4] = { x1, x2, y1, y2 };
-
-	svgr_shape_open(w, "line", k, v, "stroke", ink);
+	svgr_line_open_xxyy(w, x1, y1, x2, y2, ink);
 	svg_attr_int(w, "stroke-width", 2);
 	svg_element_text(w, "title", title);
 	svg_close(w);
