@@ -157,7 +157,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
     long x0, long y0)
 {
 	double lo, hi;
-	char t[PATH_MAX + 160], b[2][64];
+	char t[PATH_MAX + 160], b[2][64], zero[64];
 	long cx, bottom = y0 + PLOT_TOP + SETS_PLOT_H;
 	int k;
 
@@ -181,8 +181,12 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	    render_sets_num(b[0], sizeof(b[0]), hi, s->digits));
 	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL,
 	    render_sets_num(b[0], sizeof(b[0]), lo, s->digits));
-	/* Zoomed to the runs above 0: a small change fills the panel, say so. */
-	if (lo > 0)
+	/*
+	 * Zoomed to the runs above 0 (a foot that prints as 0 is not): a
+	 * small change fills the panel, say so.
+	 */
+	if (lo > 0 && strcmp(b[0], render_sets_num(zero, sizeof(zero), 0,
+	    s->digits)) != 0)
 		svgr_axis_break(w, x0 + BREAK_X, bottom, PANEL_BG, b[0]);
 	for (k = 0; k < 2; k++) {
 		cx = x0 + SIDE_X + SIDE_DX * (long)k;
