@@ -7,7 +7,8 @@
 # - the picture of each shipped pair of sets draws a panel per metric that
 #   differs or spreads, in the order of its effect by the JSON (a difference
 #   without spread first, then |t|, then |change in %|, too few runs to test
-#   last), and every tick label lies within the metric's domain;
+#   last), every tick label lies within the metric's domain, and a panel
+#   whose scale starts above 0 carries the axis-break mark, one without none;
 # - no mean or run in the JSON averages a rate without a denominator or the
 #   kernel's -1.000 of a fragmentation index: those are null, out of n.
 import json
@@ -80,6 +81,7 @@ for pair in ("sets", "sets-rates", "sets-events", "sets-map"):
             key=effect, reverse=True)]
     root = ET.fromstring(run("--compare", a, b, "--format=svg"))
     got = []
+    marked = 0
     for g in root.iter(NS + "g"):
         if g.get("class") != "metric":
             continue
@@ -96,6 +98,15 @@ for pair in ("sets", "sets-rates", "sets-events", "sets-map"):
             if not lo <= float(t) <= hi:
                 fail("%s %s: tick %s outside [%s, %s]" % (pair, name, t,
                                                            lo, hi))
+        # A scale that starts above 0 says so: the axis-break mark.
+        breaks = [b.find(NS + "title").text for b in g.findall(NS + "g")]
+        want_break = ["axis break: the scale starts at %s, not 0" % ticks[-1]]
+        if breaks != (want_break if float(ticks[-1]) > 0 else []):
+            fail("%s %s: foot %s, axis breaks %s" % (pair, name, ticks[-1],
+                                                     breaks))
+        marked += len(breaks)
+    if pair == "sets" and marked == 0:
+        fail("sets: no panel marks its axis break")
     # Equal effects may come in either order: compare the effects.
     if [effect(byname[n]) for n in got] != [effect(byname[n]) for n in want] \
             or sorted(got) != sorted(want):

@@ -12,6 +12,7 @@
 #include "render_compact.h"
 #include "render_json.h"
 #include "render_text.h"
+#include "render_words.h"
 
 /* Returns whether NODE is among C's nodes. */
 static bool
@@ -189,17 +190,6 @@ render_compact_json(FILE *fp, const struct report *before,
 	jw_done(&w);
 }
 
-/* Print "node(s) A, B" of C's nodes. */
-static void
-node_list(FILE *fp, const struct compaction *c)
-{
-	size_t i;
-
-	fprintf(fp, "node%s", c->n > 1 ? "s" : "");
-	for (i = 0; i < c->n; i++)
-		fprintf(fp, "%s%u", i ? ", " : " ", c->nodes[i]);
-}
-
 void
 render_compact_decided(FILE *fp, const struct report *before,
     const struct compaction *c)
@@ -210,7 +200,7 @@ render_compact_decided(FILE *fp, const struct report *before,
 		    "node).\n");
 	else {
 		fprintf(fp, "Dry run: would compact ");
-		node_list(fp, c);
+		render_nodes(fp, c->nodes, c->n);
 		fprintf(fp, "%s.\n", c->force ? " (--force: every node)" : "");
 	}
 	counts(fp, before, NULL, c);
@@ -223,7 +213,7 @@ render_compact_done(FILE *fp, const struct report *before,
 	char *files = written(c);
 
 	fprintf(fp, "Compacted ");
-	node_list(fp, c);
+	render_nodes(fp, c->nodes, c->n);
 	fprintf(fp, " in %" PRIu64 ".%03" PRIu64 " s: wrote 1 to %s\n",
 	    c->ms / 1000, c->ms % 1000, files != NULL ? files : "");
 	free(files);

@@ -88,18 +88,18 @@ static void
 left_lines(FILE *fp, const struct explain *x)
 {
 	const struct ex_zone *s = &x->machine;
-	char line[256];
+	struct render_sentence t = { 0 };
 	unsigned k;
 
 	for (k = 0; k < EX_NCLASSES; k++) {
 		if (s->pages[k] == s->explained[k])
 			continue;
-		snprintf(line, sizeof(line), "%s %" PRIu64 ": %s.",
-		    explain_class_name(k), s->pages[k] - s->explained[k],
-		    !explain_counted(x, k) ? "the files read hold no counter "
-		    "of them" : left_words[k] ? left_words[k] : "its counter "
-		    "read a moment apart, or the pages' flags");
-		render_fold(fp, " ", line);
+		render_say(&t, "%s %" PRIu64 ": %s.", explain_class_name(k),
+		    s->pages[k] - s->explained[k], !explain_counted(x, k) ?
+		    "the files read hold no counter of them" : left_words[k] ?
+		    left_words[k] : "its counter read a moment apart, or the "
+		    "pages' flags");
+		render_said(&t, fp, " ");
 	}
 }
 
@@ -136,8 +136,8 @@ static void
 pins_named(FILE *fp, const struct ex_zone *z, enum ex_class k,
     const char *name, uint64_t n)
 {
-	char line[512];
-	size_t len;
+	struct render_sentence t = { 0 };
+	const char *sep = "";
 	unsigned c, one = EXC_NCOUNTERS, named = 0;
 
 	for (c = 0; c < EXC_NCOUNTERS; c++)
@@ -146,25 +146,26 @@ pins_named(FILE *fp, const struct ex_zone *z, enum ex_class k,
 			named++;
 		}
 	if (named == 1 && z->explained[k] == z->pages[k]) {
-		snprintf(line, sizeof(line), "%" PRIu64 " %s pages pin, all "
-		    "%s: its counter explains each of the zone's %" PRIu64 ".",
-		    n, name, explain_counter_name(one), z->pages[k]);
-		render_fold(fp, "  ", line);
+		render_say(&t, "%" PRIu64 " %s pages pin, all %s: its counter "
+		    "explains each of the zone's %" PRIu64 ".", n, name,
+		    explain_counter_name(one), z->pages[k]);
+		render_said(&t, fp, "  ");
 		return;
 	}
-	len = (size_t)snprintf(line, sizeof(line), "%" PRIu64 " %s pages "
-	    "pin; the zone's %" PRIu64 " by counter:", n, name, z->pages[k]);
-	for (c = 0; c < EXC_NCOUNTERS && len < sizeof(line); c++)
-		if (z->by_class[c][k])
-			len += (size_t)snprintf(line + len, sizeof(line) - len,
-			    " %s %" PRIu64 ",", explain_counter_name(c),
-			    z->by_class[c][k]);
-	if (len < sizeof(line) && z->explained[k] < z->pages[k])
-		snprintf(line + len, sizeof(line) - len, " none %" PRIu64 ".",
+	render_say(&t, "%" PRIu64 " %s pages pin; the zone's %" PRIu64 " by "
+	    "counter:", n, name, z->pages[k]);
+	for (c = 0; c < EXC_NCOUNTERS; c++)
+		if (z->by_class[c][k]) {
+			render_say(&t, "%s %s %" PRIu64, sep,
+			    explain_counter_name(c), z->by_class[c][k]);
+			sep = ",";
+		}
+	if (z->explained[k] < z->pages[k])
+		render_say(&t, "%s none %" PRIu64 ".", sep,
 		    z->pages[k] - z->explained[k]);
-	else if (len < sizeof(line))
-		line[len - 1] = '.';
-	render_fold(fp, "  ", line);
+	else
+		render_say(&t, ".");
+	render_said(&t, fp, "  ");
 }
 
 /* Print per zone of R the kernel kind's pinning pages, named by the counters where they can be. */
@@ -194,15 +195,27 @@ kernel_pins(FILE *fp, const struct report *r)
 	}
 }
 
+/* Set *PAGES and *DONE to the machine's pages of X and those explained. */
+static void
+machine_sums(const struct explain *x, uint64_t *pages, uint64_t *done)
+{
+	unsigned k;
+
+	*pages = *done = 0;
+	for (k = 0; k < EX_NCLASSES; k++) {
+		*pages += x->machine.pages[k];
+		*done += x->machine.explained[k];
+	}
+}
+
 void
 render_map_explain_table(FILE *fp, const struct report *r)
 {
 	const struct explain *x = r->explain;
 	const struct ex_zone *s = &x->machine;
-	uint64_t pages = 0, done = 0, used, used_done;
+	uint64_t pages, done, used, used_done;
 	char pct[16];
 	size_t i;
-	unsigned k;
 
 	fprintf(fp, "\nEvery page explained: the classes by the kernel's own "
 	    "counters\n/proc/kpageflags of %s: %s\nNode Zone     class      "
@@ -212,10 +225,7 @@ render_map_explain_table(FILE *fp, const struct report *r)
 	for (i = 0; i < x->nzones; i++)
 		zone_rows(fp, r->map->zones[i].node, r->map->zones[i].name,
 		    &x->zones[i]);
-	for (k = 0; k < EX_NCLASSES; k++) {
-		pages += s->pages[k];
-		done += s->explained[k];
-	}
+	machine_sums(x, &pages, &done);
 	fprintf(fp, "Machine: %" PRIu64 " of %" PRIu64 " pages explained (%s), "
 	    "%" PRIu64 " left\n", done, pages, hum_pct(pct, sizeof(pct), done,
 	    pages), pages - done);
@@ -294,14 +304,10 @@ void
 render_map_explain_json(struct jsonw *w, const struct report *r)
 {
 	const struct explain *x = r->explain;
-	uint64_t pages = 0, done = 0;
+	uint64_t pages, done;
 	size_t i;
-	unsigned k;
 
-	for (k = 0; k < EX_NCLASSES; k++) {
-		pages += x->machine.pages[k];
-		done += x->machine.explained[k];
-	}
+	machine_sums(x, &pages, &done);
 	jw_key(w, "explained");
 	jw_object(w);
 	if (jw_key_or_null(w, "kpageflags_regime",

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
@@ -164,7 +165,8 @@ outcomes_table(FILE *fp, const struct replay *r)
 static void
 header_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char b[32], s[2][32];
+	struct render_sentence t = { 0 };
+	char b[32], wall[32], *span;
 
 	/* What the recording's metadata says, quoted: any file can say it. */
 	fprintf(fp, "Recording %s: ", dir);
@@ -172,22 +174,21 @@ header_table(FILE *fp, const char *dir, const struct replay *r)
 	fputs(", ", fp);
 	esc_text(fp, r->release);
 	fprintf(fp, ", page size %lu\n", r->page_size);
-	/* Milliseconds as seconds with three decimals: "1.500 s". */
-	fprintf(fp, "%lu samples every %s s, %s to %s%s\n", r->nsamples,
-	    hum_fixed(s[0], sizeof(s[0]), r->interval_ms, 3), r->first,
-	    r->last, r->truncated ? " (a last sample cut short was ignored)" :
-	    "");
-	hum_fixed(s[1], sizeof(s[1]), (long long)r->wall_ms, 3);
+	render_replay_span(&t, r);
+	if ((span = render_sentence_take(&t)) != NULL)
+		fprintf(fp, "%s\n", span);
+	free(span);
+	hum_fixed(wall, sizeof(wall), (long long)r->wall_ms, 3);
 	if (r->command[0] == '\0')
 		return;
 	fputs("Command ", fp);
 	esc_text(fp, r->command);
 	if (r->has_wall && r->signal > 0)
 		fprintf(fp, ": killed by %s after %s s (exit status %d)\n",
-		    hum_signal(b, sizeof(b), r->signal), s[1], r->exit_status);
+		    hum_signal(b, sizeof(b), r->signal), wall, r->exit_status);
 	else if (r->has_wall)
 		fprintf(fp, ": exit status %d after %s s\n", r->exit_status,
-		    s[1]);
+		    wall);
 	else
 		fputs(": no exit status (the recording ended first)\n", fp);
 }
@@ -289,13 +290,15 @@ events_table(FILE *fp, const struct replay *r)
 void
 render_replay_table(FILE *fp, const char *dir, const struct replay *r)
 {
-	char fnd[256];
+	char *fnd;
 
 	header_table(fp, dir, r);
 	zones_table(fp, r);
-	if (futile_found(&r->futile))
-		fprintf(fp, "\nFinding: %s\n", render_futile(fnd, sizeof(fnd),
-		    &r->futile, r->pageblock_order, r->page_size));
+	if (futile_found(&r->futile) && (fnd = render_futile(&r->futile,
+	    r->pageblock_order, r->page_size)) != NULL) {
+		fprintf(fp, "\nFinding: %s\n", fnd);
+		free(fnd);
+	}
 	outcomes_table(fp, r);
 	if (r->events)
 		events_table(fp, r);

@@ -22,25 +22,20 @@ static void
 outcomes_json(struct jsonw *w, const struct replay *r)
 {
 	const struct routcome *x;
+	struct outcome d;
 	size_t i;
 
 	jw_key(w, "thp_outcomes");
 	jw_array(w, false);
 	for (i = 0; i < r->noutcomes; i++) {
 		x = &r->outcomes[i];
+		memset(&d, 0, sizeof(d));
+		d.alloc = x->alloc;
+		d.fallback = x->fallback;
+		d.have_charge = x->have_charge;
+		d.charge = x->charge;
 		jw_object(w);
-		jw_key(w, "size_kb");
-		jw_u64(w, x->size_kb);
-		jw_key(w, "order");
-		jw_int(w, x->order);
-		jw_key(w, "kind");
-		jw_string(w, outcome_kind_key(x->kind));
-		jw_key(w, "alloc");
-		jw_u64(w, x->alloc);
-		jw_key(w, "fallback");
-		jw_u64(w, x->fallback);
-		if (jw_key_or_null(w, "fallback_charge", x->have_charge))
-			jw_u64(w, x->charge);
+		render_outcome_json(w, x->size_kb, x->order, x->kind, &d);
 		if (jw_key_or_null(w, "worst_interval",
 		    x->worst_time[0] != '\0')) {
 			jw_object(w);
@@ -209,7 +204,7 @@ zones_json(struct jsonw *w, const struct replay *r)
 static void
 findings_json(struct jsonw *w, const struct replay *r)
 {
-	char fnd[256];
+	char *fnd;
 
 	jw_key(w, "findings");
 	jw_array(w, false);
@@ -228,8 +223,10 @@ findings_json(struct jsonw *w, const struct replay *r)
 		jw_key(w, "outside_pageblocks_last");
 		jw_fixed(w, r->futile.last_frag, 3);
 		jw_key(w, "text");
-		jw_string(w, render_futile(fnd, sizeof(fnd), &r->futile,
-		    r->pageblock_order, r->page_size));
+		fnd = render_futile(&r->futile, r->pageblock_order,
+		    r->page_size);
+		jw_string(w, fnd != NULL ? fnd : "");
+		free(fnd);
 		jw_end(w);
 	}
 	jw_end(w);

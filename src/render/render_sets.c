@@ -58,62 +58,38 @@ render_sets_verdict(char *buf, size_t size, const struct sets_metric *s)
 char *
 render_sets_dropped_text(const struct sets *x)
 {
-	char *buf = NULL;
-	size_t len, i;
-	FILE *fp;
+	struct render_sentence t = { 0 };
+	size_t i;
 
 	if (x->ndropped == 0)
 		return NULL;
-	if (ferr_inject("sets-dropped") ||
-	    (fp = open_memstream(&buf, &len)) == NULL) {
+	if (ferr_inject("sets-dropped")) {
 		ferr_nomem();
 		return NULL;
 	}
-	fprintf(fp, "Left out, the least important past the %d metrics a "
+	render_say(&t, "Left out, the least important past the %d metrics a "
 	    "comparison shows: %zu (", SETS_MAX_METRICS, x->ndropped);
 	for (i = 0; i < x->ndropped; i++)
-		fprintf(fp, "%s%s", i ? ", " : "", x->dropped[i]);
-	fputc(')', fp);
-	if (fclose(fp) != 0) {
-		free(buf);
-		ferr_nomem();
-		return NULL;
-	}
-	return buf;
+		render_say(&t, "%s%s", i ? ", " : "", x->dropped[i]);
+	render_say(&t, ")");
+	return render_sentence_take(&t);
 }
 
 char *
 render_sets_lacking_text(const struct sets *x)
 {
-	char *buf = NULL;
-	bool first = true;
-	size_t len, i;
-	FILE *fp;
+	struct render_sentence t = { 0 };
+	size_t i;
 
-	for (i = 0; i < x->nm && x->m[i].lacking[0] + x->m[i].lacking[1] ==
-	    0; i++)
-		;
-	if (i == x->nm)
-		return NULL;
-	if ((fp = open_memstream(&buf, &len)) == NULL) {
-		ferr_nomem();
-		return NULL;
-	}
-	fputs("Not in every run (n/a there), the runs that lack it:", fp);
-	for (; i < x->nm; i++) {
+	for (i = 0; i < x->nm; i++) {
 		if (x->m[i].lacking[0] + x->m[i].lacking[1] == 0)
 			continue;
-		fprintf(fp, "%s %s (A %zu of %zu, B %zu of %zu)", first ? "" :
+		render_say(&t, "%s %s (A %zu of %zu, B %zu of %zu)", t.n == 0 ?
+		    "Not in every run (n/a there), the runs that lack it:" :
 		    ",", x->m[i].name, x->m[i].lacking[0], x->side[0].n,
 		    x->m[i].lacking[1], x->side[1].n);
-		first = false;
 	}
-	if (fclose(fp) != 0) {
-		free(buf);
-		ferr_nomem();
-		return NULL;
-	}
-	return buf;
+	return render_sentence_take(&t);
 }
 
 /* A cell of the wide table: a number, a range of two or a heading. */

@@ -69,37 +69,29 @@ change(char *buf, size_t size, const struct sets_metric *s)
 
 /*
  * Fold into FP, after PREFIX, the names of the metrics of X for which
- * WANT(S) holds, each followed by what NOTE writes of it (NULL: nothing).
+ * WANT(S) holds, each followed by what NOTE says of it (NULL: nothing).
  * Nothing when none.
  */
 static void
 names(FILE *fp, const struct sets *x, const char *prefix,
     bool (*want)(const struct sets *, const struct sets_metric *),
-    void (*note)(FILE *, const struct sets *, const struct sets_metric *))
+    void (*note)(struct render_sentence *, const struct sets *,
+    const struct sets_metric *))
 {
-	char *buf = NULL;
-	bool first = true;
-	size_t len, i;
-	FILE *mf;
+	struct render_sentence t = { 0 };
+	size_t i;
 
-	if ((mf = open_memstream(&buf, &len)) == NULL) {
-		ferr_nomem();
-		return;
-	}
 	for (i = 0; i < x->nm; i++) {
 		if (!want(x, &x->m[i]))
 			continue;
-		fprintf(mf, "%s%s", first ? "" : ", ", x->m[i].abbr);
+		render_say(&t, "%s%s", t.n ? ", " : "", x->m[i].abbr);
 		if (note != NULL)
-			note(mf, x, &x->m[i]);
-		first = false;
+			note(&t, x, &x->m[i]);
 	}
-	fputc('.', mf);
-	if (fclose(mf) != 0)
-		ferr_nomem();
-	else if (!first)
-		render_fold(fp, prefix, buf);
-	free(buf);
+	if (t.n > 0 || t.failed) {
+		render_say(&t, ".");
+		render_said(&t, fp, prefix);
+	}
 }
 
 /* Returns whether S gets a row: not folded into a line of names. */
@@ -144,10 +136,11 @@ lacking(const struct sets *x, const struct sets_metric *s)
 
 /* Write ":3,0": the runs of A and of B that lack S. */
 static void
-note_lacking(FILE *fp, const struct sets *x, const struct sets_metric *s)
+note_lacking(struct render_sentence *t, const struct sets *x,
+    const struct sets_metric *s)
 {
 	(void)x;
-	fprintf(fp, ":%zu,%zu", s->lacking[0], s->lacking[1]);
+	render_say(t, ":%zu,%zu", s->lacking[0], s->lacking[1]);
 }
 
 /* Returns whether S has a row and too few runs with a value on a side for a test. */
@@ -174,31 +167,34 @@ alike(const struct sets *x, const struct sets_metric *s)
 
 /* Write ":1/3,2/3": the runs of S with a value, of A's and of B's runs (one word, never folded). */
 static void
-note_n(FILE *fp, const struct sets *x, const struct sets_metric *s)
+note_n(struct render_sentence *t, const struct sets *x,
+    const struct sets_metric *s)
 {
-	fprintf(fp, ":%zu/%zu,%zu/%zu", s->s[0].n, x->side[0].n, s->s[1].n,
+	render_say(t, ":%zu/%zu,%zu/%zu", s->s[0].n, x->side[0].n, s->s[1].n,
 	    x->side[1].n);
 }
 
 /* Write ":12" or ":none": the runs a side that would make S significant. */
 static void
-note_needed(FILE *fp, const struct sets *x, const struct sets_metric *s)
+note_needed(struct render_sentence *t, const struct sets *x,
+    const struct sets_metric *s)
 {
 	(void)x;
 	if (s->needed)
-		fprintf(fp, ":%u", s->needed);
+		render_say(t, ":%u", s->needed);
 	else
-		fprintf(fp, ":none");
+		render_say(t, ":none");
 }
 
 /* Write ":512": the value of S, the same in every run. */
 static void
-note_value(FILE *fp, const struct sets *x, const struct sets_metric *s)
+note_value(struct render_sentence *t, const struct sets *x,
+    const struct sets_metric *s)
 {
 	char v[32];
 
 	(void)x;
-	fprintf(fp, ":%s", hum_fit(v, sizeof(v), s->s[0].mean, s->digits,
+	render_say(t, ":%s", hum_fit(v, sizeof(v), s->s[0].mean, s->digits,
 	    NUM_W));
 }
 

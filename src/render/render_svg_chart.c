@@ -31,8 +31,6 @@
  * LINE_W wide.
  */
 #define SCALE_PX	10
-/* The axis break's middle, above the frame's foot (over the foot's label). */
-#define AXIS_BREAK_UP	14
 #define SCALE_TOP_BASE	9
 #define AXIS_GAP	2
 #define POINT_R		3
@@ -118,36 +116,6 @@ svgtl_point_open(struct svgw *w, long x, long y, const char *color)
 	svg_attr_int(w, "cy", y);
 	svg_attr_int(w, "r", POINT_R);
 	svg_attr(w, "fill", color);
-}
-
-/*
- * Mark the value axis of the chart whose frame is at Y as broken, at its
- * foot: its scale starts at FOOT, not 0, so a small change fills it. Two
- * slanted strokes across the frame's left edge, with a title saying so.
- */
-void
-svgtl_axis_break(struct svgw *w, const struct timeline *b, long y,
-    const char *foot)
-{
-	char d[160];
-	long x = b->left, by = y + CHART_H - AXIS_BREAK_UP;
-
-	svg_open(w, "g");
-	svg_open(w, "title");
-	svg_text(w, "axis break: the scale starts at ");
-	svg_text(w, foot);
-	svg_text(w, ", not 0");
-	svg_close(w);
-	svgr_rect_open(w, x - 5, by - 4, 10, 8, COLOR_PLOT_BG);
-	svg_close(w);
-	snprintf(d, sizeof(d), "M%ld %ldl10 -4M%ld %ldl10 -4", x - 5, by,
-	    x - 5, by + 4);
-	svg_open(w, "path");
-	svg_attr(w, "d", d);
-	svg_attr(w, "stroke", COLOR_BAR);
-	svg_attr(w, "fill", "none");
-	svg_close(w);
-	svg_close(w);
 }
 
 /*

@@ -2,6 +2,7 @@
 /* render_svg_common.c - what every picture draws with: colours, text and its width, shapes, titles */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -412,11 +413,62 @@ svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
 	svgr_shape_open(w, "line", k, v, "stroke", color);
 }
 
+/*
+ * Open a line as svgr_line_open() does, its ends written x1, x2, y1, y2:
+ * the order the fleet's and the sets' pictures have always had.
+ */
+void
+svgr_line_open_xxyy(struct svgw *w, long x1, long y1, long x2, long y2,
+    const char *color)
+{
+	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
+	const long v[4] = { x1, x2, y1, y2 };
+
+	svgr_shape_open(w, "line", k, v, "stroke", color);
+}
+
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
 void
 svgr_line(struct svgw *w, long x1, long y1, long x2, long y2, const char *color)
 {
 	svgr_line_open(w, x1, y1, x2, y2, color);
+	svg_close(w);
+}
+
+/*
+ * The axis break's middle, above the axis's foot (over the foot's label);
+ * the mark is BREAK_W pixels wide, its two strokes BREAK_GAP apart.
+ */
+#define BREAK_UP	14
+#define BREAK_W		10
+#define BREAK_GAP	4
+
+/* Mark the axis at X broken above FOOT_Y: its scale starts at FOOT, not 0. */
+void
+svgr_axis_break(struct svgw *w, long x, long foot_y, const char *ground,
+    const char *foot)
+{
+	char d[160];
+	long y = foot_y - BREAK_UP;
+
+	svg_open(w, "g");
+	svg_open(w, "title");
+	svg_text(w, "axis break: the scale starts at ");
+	svg_text(w, foot);
+	svg_text(w, ", not 0");
+	svg_close(w);
+	/* The ground hides the axis between the strokes: the break shows. */
+	svgr_rect_open(w, x - BREAK_W / 2, y - BREAK_GAP, BREAK_W,
+	    2 * BREAK_GAP, ground);
+	svg_close(w);
+	snprintf(d, sizeof(d), "M%ld %ldl%d -%dM%ld %ldl%d -%d",
+	    x - BREAK_W / 2, y, BREAK_W, BREAK_GAP, x - BREAK_W / 2,
+	    y + BREAK_GAP, BREAK_W, BREAK_GAP);
+	svg_open(w, "path");
+	svg_attr(w, "d", d);
+	svg_attr(w, "stroke", COLOR_BAR);
+	svg_attr(w, "fill", "none");
+	svg_close(w);
 	svg_close(w);
 }
 

@@ -157,10 +157,6 @@ compare_rows_h(const struct report *a, const struct report *b, size_t lines)
 {
 	const struct bzone *z, *prev = NULL;
 	struct zonepair p;
-
-	/* A's and B's badges interleaved: as many rows as the one with more. */
-	lines = 2 * (svgzone_advice_lines(a) > svgzone_advice_lines(b) ?
-	    svgzone_advice_lines(a) : svgzone_advice_lines(b));
 	size_t at = 0;
 	long h = 0;
 

@@ -57,20 +57,6 @@ y_of(uint64_t rank, uint64_t n, long top)
 }
 
 /*
- * Open a line from X1, Y1 to X2, Y2 in INK; the caller closes it. Its ends
- * are written x1, x2, y1, y2, not in svgr_line_open()'s order (x1, y1, x2,
- * y2): every fleet picture has them so.
- */
-static void
-line_open(struct svgw *w, long x1, long y1, long x2, long y2, const char *ink)
-{
-	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
-	const long v[4] = { x1, x2, y1, y2 };
-
-	svgr_shape_open(w, "line", k, v, "stroke", ink);
-}
-
-/*
  * Open the mark of a worst host at X, Y; the caller closes it. Its radius
  * is 4, a pixel above svgtl_point_open()'s, so that it stands out of the
  * curve.
@@ -202,7 +188,7 @@ axes(struct svgw *w, long top, uint64_t xmax, const char *s, uint64_t n)
 	for (k = 0; k <= 4; k++) {
 		long y = top + FLEET_PLOT_H - k * FLEET_PLOT_H / 4;
 
-		line_open(w, PLOT_X, y, PLOT_X + PLOT_W, y,
+		svgr_line_open_xxyy(w, PLOT_X, y, PLOT_X + PLOT_W, y,
 		    k ? "#dddddd" : "#222222");
 		svg_close(w);
 		snprintf(t, sizeof(t), "%d%%", k * 25);
@@ -228,7 +214,7 @@ legend_line(struct svgw *w, long y)
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		line_open(w, x, y - 4, x + 24, y - 4, ink[k]);
+		svgr_line_open_xxyy(w, x, y - 4, x + 24, y - 4, ink[k]);
 		curve_stroke(w, k);
 		svg_close(w);
 		svgr_text(w, x + 30, y, 12, NULL, NULL, word[k]);

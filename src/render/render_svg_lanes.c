@@ -107,6 +107,49 @@ lane_words(struct svgw *w, const struct lane *l, const struct recsum *c)
 	}
 }
 
+/* Returns the colour of PART (0: the first, fragmenting or success) of lane L's bars. */
+static const char *
+lane_color(const struct lane *l, int part)
+{
+	if (l->kind == RC_COMPACTION)
+		return part ? COLOR_ORANGE : COLOR_GREEN;
+	return part ? COLOR_BLUE : COLOR_VERMILLION;
+}
+
+/*
+ * Draw the bar of column K of T for lane L on the scale TOP, standing on
+ * FOOT: its first part at the bottom, the rest above it; nothing without
+ * events.
+ */
+static void
+lane_bar(struct svgw *w, const struct timeline *t, const struct lane *l,
+    size_t k, uint64_t top, long foot)
+{
+	struct recsum c;
+	long h[2];
+	int part;
+
+	lane_sum(t, l, k, &c);
+	if (c.total == 0)
+		return;
+	h[1] = svgr_scale(c.total, top, SVGLANE_H - 4);
+	h[1] = h[1] ? h[1] : 1;
+	h[0] = svgr_scale(c.part, top, SVGLANE_H - 4);
+	for (part = 0; part < 2; part++) {
+		/* The first part, then what the total adds above it. */
+		if (part == 0 ? h[0] == 0 : h[0] >= h[1])
+			continue;
+		svgr_rect_open(w, svgtl_col_x(t, k), foot - h[part],
+		    svgtl_col_w(t), part ? h[1] - h[0] : h[0],
+		    lane_color(l, part));
+		svg_open(w, "title");
+		svgtl_span_words(w, t, k);
+		lane_words(w, l, &c);
+		svg_close(w);
+		svg_close(w);
+	}
+}
+
 /*
  * Draw lane L, labelled LABEL, at Y in each of the NT timelines T on one
  * scale: a bar per column with events, its first part (fragmenting, or
@@ -120,8 +163,7 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 	uint64_t top = 0;
 	size_t i, k;
 	/* The bars stand 2 pixels above the lane's foot. */
-	long h, h1, x, wd, foot = y + SVGLANE_H - 2;
-	int part;
+	long foot = y + SVGLANE_H - 2;
 
 	for (i = 0; i < nt; i++)
 		for (k = 0; k < t[i].n; k++) {
@@ -140,34 +182,8 @@ rec_lane(struct svgw *w, const struct timeline *t, size_t nt,
 		if (top == 0)
 			svgr_text(w, t[i].left + LANE_NOTE_X, LANE_TEXT_Y(y),
 			    LANE_NONE_PX, NULL, NULL, "none");
-		for (k = 0; k < t[i].n; k++) {
-			lane_sum(&t[i], l, k, &c);
-			if (c.total == 0)
-				continue;
-			h = svgr_scale(c.total, top, SVGLANE_H - 4);
-			h = h ? h : 1;
-			h1 = svgr_scale(c.part, top, SVGLANE_H - 4);
-			x = svgtl_col_x(&t[i], k);
-			wd = svgtl_col_w(&t[i]);
-			/* The first part at the bottom, the rest above it. */
-			for (part = 0; part < 2; part++) {
-				if (part == 0 && h1 == 0)
-					continue;
-				if (part == 1 && h1 >= h)
-					continue;
-				svgr_rect_open(w, x, part ? foot - h : foot - h1,
-				    wd, part ? h - h1 : h1,
-				    part ? (l->kind == RC_COMPACTION ?
-				    COLOR_ORANGE : COLOR_BLUE) : (l->kind ==
-				    RC_COMPACTION ? COLOR_GREEN :
-				    COLOR_VERMILLION));
-				svg_open(w, "title");
-				svgtl_span_words(w, &t[i], k);
-				lane_words(w, l, &c);
-				svg_close(w);
-				svg_close(w);
-			}
-		}
+		for (k = 0; k < t[i].n; k++)
+			lane_bar(w, &t[i], l, k, top, foot);
 	}
 }
 

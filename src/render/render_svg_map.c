@@ -84,6 +84,35 @@ zone_h(const struct map_zone *z, size_t nlines)
 }
 
 /*
+ * Write the title of zone Z's folio census: the count of each kind per
+ * size, "anon 2M 12, file 64K 3", or "no folios".
+ */
+static void
+folio_title(struct svgw *w, const struct report *r, const struct map_zone *z)
+{
+	char s[32];
+	bool any = false;
+	unsigned k, o;
+
+	svg_open(w, "title");
+	for (k = 0; k < MAP_NFOLIOS; k++)
+		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
+			if (z->folios[k][o] == 0)
+				continue;
+			svg_text(w, any ? ", " : "");
+			svg_text(w, map_folio_name((enum map_folio)k));
+			svg_text(w, " ");
+			svg_text(w, hum_order_label(s, sizeof(s), o,
+			    r->page_size));
+			svg_text(w, " ");
+			svg_text_int(w, (long long)z->folios[k][o]);
+			any = true;
+		}
+	svg_text(w, any ? "" : "no folios");
+	svg_close(w);
+}
+
+/*
  * Write zone Z's folio census at Y: each kind's folios and its largest
  * size, the count per size in the line's title (a tooltip).
  */
@@ -91,8 +120,7 @@ static void
 folio_line(struct svgw *w, const struct report *r, const struct map_zone *z,
     long y)
 {
-	char s[32], title[1024];
-	size_t n = 0;
+	char s[32];
 	uint64_t count;
 	unsigned k, o, top;
 
@@ -103,13 +131,6 @@ folio_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 		for (o = 0; o < FRAG_MAX_ORDERS; o++) {
 			count += z->folios[k][o];
 			top = z->folios[k][o] ? o : top;
-			if (z->folios[k][o] && n < sizeof(title))
-				n += (size_t)snprintf(title + n, sizeof(title) -
-				    n, "%s%s %s %llu", n ? ", " : "",
-				    map_folio_name((enum map_folio)k),
-				    hum_order_label(s, sizeof(s), o,
-				    r->page_size), (unsigned long long)
-				    z->folios[k][o]);
 		}
 		svg_text(w, k ? ", " : " ");
 		svg_text_int(w, (long long)count);
@@ -122,7 +143,7 @@ folio_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 			svg_text(w, ")");
 		}
 	}
-	svg_element_text(w, "title", n ? title : "no folios");
+	folio_title(w, r, z);
 	svg_close(w);
 }
 

@@ -196,9 +196,24 @@ size_t	svgr_chars_bytes(const char *s, long n);
 void	svgr_line_open(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
 
+/*
+ * The same, its ends written x1, x2, y1, y2: the order the fleet's and
+ * the sets' pictures have always had.
+ */
+void	svgr_line_open_xxyy(struct svgw *w, long x1, long y1, long x2, long y2,
+	    const char *color);
+
 /* A whole line from X1, Y1 to X2, Y2 in COLOR. */
 void	svgr_line(struct svgw *w, long x1, long y1, long x2, long y2,
 	    const char *color);
+
+/*
+ * Mark the value axis at X whose foot is at FOOT_Y as broken, just above
+ * its foot, on GROUND (the plot's colour): its scale starts at FOOT, not 0,
+ * so a small change fills it. Two slanted strokes, a title saying so.
+ */
+void	svgr_axis_break(struct svgw *w, long x, long foot_y,
+	    const char *ground, const char *foot);
 
 /*
  * Write index V (thousandths) as the JSON prints it: "0.618", or null
@@ -466,13 +481,6 @@ void	svgtl_time_axis(struct svgw *w, const struct timeline *b, long y);
 /* Write the caption NAME of a row over time at Y. */
 void	svgtl_caption(struct svgw *w, const struct timeline *b, long y,
 	    const char *name);
-
-/*
- * Mark the value axis of the chart framed at Y broken: its scale starts
- * at FOOT, not 0.
- */
-void	svgtl_axis_break(struct svgw *w, const struct timeline *b, long y,
-	    const char *foot);
 
 /*
  * Draw the caption NAME of a chart at Y, its frame under it with the

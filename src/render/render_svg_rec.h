@@ -36,6 +36,7 @@ struct rec_room {
 	bool			 *have;		/* whether the column has one */
 	size_t			 *at;		/* the sample (or map) it is from */
 	const struct rzone	**z;		/* the zones drawn, A's then B's */
+	char			 *line[2];	/* each recording's words in the head */
 };
 
 /* Returns the orders recorded in A or B (B may be NULL), highest first, in ORD. */

@@ -46,6 +46,33 @@ heat_cell(const struct timeline *t, const struct rpoint **zp, long kk,
 	return any;
 }
 
+/*
+ * Draw the cell of column K of T in the row at Y of order O (recorded at
+ * KK, -1: not) of zone NODE, NAME (its points ZP), titled with its values.
+ */
+static void
+heat_cell_draw(struct svgw *w, const struct timeline *t,
+    const struct rpoint **zp, unsigned node, const char *name, unsigned o,
+    long kk, size_t k, long y)
+{
+	bool have;
+	int u, f;
+
+	have = heat_cell(t, zp, kk, k, &u, &f);
+	svgtl_heat_cell_open(w, t, k, y, have && u != REPLAY_NONE ?
+	    svgr_scale_color(u).s : COLOR_NONE);
+	svg_open(w, "title");
+	svgtl_span_words(w, t, k);
+	svgr_zone_words(w, node, name);
+	if (have)
+		svgr_order_words(w, o, u, f, t->per > 1 ? "max " : "");
+	else
+		svg_text(w, kk < 0 ? ": order not recorded" :
+		    ": not in these samples");
+	svg_close(w);
+	svg_close(w);
+}
+
 /* Draw the rows of zone NODE, NAME at Y in each timeline, as recheat_draw(). */
 static void
 heat_rows(struct svgw *w, const struct rec_room *room,
@@ -54,32 +81,15 @@ heat_rows(struct svgw *w, const struct rec_room *room,
 {
 	size_t i, j, k;
 	long row, kk;
-	int u, f;
-	bool have;
 
 	for (i = 0; i < nt; i++) {
 		for (j = 0; j < nord; j++) {
 			row = y + (long)j * t[i].row_h;
 			kk = replay_order_index(t[i].rec, ord[j]);
 			svgtl_heat_label(w, &t[i], row, ord[j]);
-			for (k = 0; k < t[i].n; k++) {
-				have = heat_cell(&t[i], room->zp[i], kk, k, &u,
-				    &f);
-				svgtl_heat_cell_open(w, &t[i], k, row,
-				    have && u != REPLAY_NONE ?
-				    svgr_scale_color(u).s : COLOR_NONE);
-				svg_open(w, "title");
-				svgtl_span_words(w, &t[i], k);
-				svgr_zone_words(w, node, name);
-				if (have)
-					svgr_order_words(w, ord[j], u, f,
-					    t[i].per > 1 ? "max " : "");
-				else
-					svg_text(w, kk < 0 ? ": order not recorded" :
-					    ": not in these samples");
-				svg_close(w);
-				svg_close(w);
-			}
+			for (k = 0; k < t[i].n; k++)
+				heat_cell_draw(w, &t[i], room->zp[i], node, name,
+				    ord[j], kk, k, row);
 		}
 		svgtl_time_axis(w, &t[i], y + (long)nord * t[i].row_h);
 	}

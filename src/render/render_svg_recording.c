@@ -9,6 +9,8 @@
 #include "humanize.h"
 #include "render_pictures.h"
 #include "render_svg_rec.h"
+#include "render_text.h"
+#include "render_words.h"
 
 /*
  * Recordings. A column is PER whole samples: one sample while they fit in
@@ -221,7 +223,8 @@ rec_chart(struct svgw *w, const struct rec_room *room,
 		z = zname ? replay_zone(t[i].rec, node, zname) : NULL;
 		fy = svgtl_chart_frame(w, &t[i], y, name, s, foot);
 		if (lo != 0)
-			svgtl_axis_break(w, &t[i], fy, foot);
+			svgr_axis_break(w, t[i].left, fy + CHART_H,
+			    COLOR_PLOT_BG, foot);
 		for (j = 0; j < nk; j++) {
 			for (k = 0; k < t[i].n; k++)
 				have[k] = rec_value(&t[i], zp[i], k, kinds[j],
@@ -303,26 +306,35 @@ rec_end_badge(struct svgw *w, const struct replay *r, long x, long y)
 }
 
 /*
+ * Returns the line of what recording R is, "host H \u00b7 kernel K \u00b7
+ * N samples every ...", for the caller to free; NULL after ferr_nomem().
+ */
+static char *
+rec_line(const struct replay *r)
+{
+	struct render_sentence t = { 0 };
+
+	render_say(&t, "host %s \u00b7 kernel %s \u00b7 ", r->host, r->release);
+	render_replay_span(&t, r);
+	return render_sentence_take(&t);
+}
+
+/*
  * Draw from Y what recording R (from DIR) is, after PREFIX, in a picture
- * WIDTH wide: DIR, a long one over several lines, then the host, kernel
- * and samples, then, where known, the judgement of its end (W NULL: only
- * count). Returns the number of lines.
+ * WIDTH wide: DIR, a long one over several lines, then LINE (rec_line()),
+ * then, where known, the judgement of its end (W NULL: only count).
+ * Returns the number of lines.
  */
 static long
-rec_words(struct svgw *w, const char *dir, const struct replay *r,
-    const char *prefix, long y, long width)
+rec_words(struct svgw *w, const char *dir, const char *line,
+    const struct replay *r, const char *prefix, long y, long width)
 {
-	char s[512], iv[32];
 	long n;
 
 	n = svgr_text_wrap(w, MARGIN, y, HEAD_LINE_PX, width - 2L * MARGIN,
 	    HEAD_LINE_H, prefix, dir);
-	snprintf(s, sizeof(s), "host %s \u00b7 kernel %s \u00b7 %lu samples "
-	    "every %s s, %s to %s%s", r->host, r->release, r->nsamples,
-	    hum_fixed(iv, sizeof(iv), r->interval_ms, 3), r->first, r->last,
-	    r->truncated ? " (a last sample cut short was ignored)" : "");
 	n += svgr_text_wrap(w, MARGIN, y + n * HEAD_LINE_H, HEAD_LINE_PX,
-	    width - 2L * MARGIN, HEAD_LINE_H, "", s);
+	    width - 2L * MARGIN, HEAD_LINE_H, "", line);
 	if (!r->end.known)
 		return n;
 	if (w != NULL)
@@ -416,16 +428,16 @@ rec_timelines(struct timeline *t, const struct replay *const *r, size_t nt,
 
 /* Returns the height the NT recordings' lines take beyond one each. */
 static long
-rec_head_extra(const char *const *dir, const struct replay *const *r,
-    size_t nt, long width)
+rec_head_extra(const char *const *dir, char *const *line,
+    const struct replay *const *r, size_t nt, long width)
 {
 	long extra = -HEAD_LINE_H;
 	size_t i;
 
 	/* Each recording's lines, a long path laid out over several. */
 	for (i = 0; i < nt; i++)
-		extra += rec_words(NULL, dir[i], r[i], rec_tag(nt, i), 0,
-		    width) * HEAD_LINE_H;
+		extra += rec_words(NULL, dir[i], line[i], r[i], rec_tag(nt, i),
+		    0, width) * HEAD_LINE_H;
 	/* (Two recordings' two lines were in the head already.) */
 	return extra - (nt > 1 ? REC_B_LINE_H : 0);
 }
@@ -445,8 +457,9 @@ rec_head_h(size_t nt, long extra)
  * the legends over the timelines T; returns the y of the first chart.
  */
 static long
-rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
-    const struct timeline *t, size_t nt, long width, long extra)
+rec_head(struct svgw *w, const char *const *dir, char *const *line,
+    const struct replay *const *r, const struct timeline *t, size_t nt,
+    long width, long extra)
 {
 	long y, head = rec_head_h(nt, extra);
 	size_t i;
@@ -455,8 +468,8 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 	    "Memory fragmentation: recording A beside recording B" :
 	    "Memory fragmentation over a recording");
 	for (i = 0, y = HEAD_LINES_Y; i < nt; i++)
-		y += rec_words(w, dir[i], r[i], rec_tag(nt, i), y, width) *
-		    HEAD_LINE_H;
+		y += rec_words(w, dir[i], line[i], r[i], rec_tag(nt, i), y,
+		    width) * HEAD_LINE_H;
 	y = HEAD_LEGEND_Y + (nt > 1 ? REC_B_LINE_H : 0) + extra;
 	svghead_scale_legend(w, MARGIN, y);
 	rec_columns_note(w, &t[0], MARGIN + LEGEND_W + NOTE_LEAD, y);
@@ -473,6 +486,8 @@ rec_head(struct svgw *w, const char *const *dir, const struct replay *const *r,
 static void
 rec_room_free(struct rec_room *room)
 {
+	free(room->line[0]);
+	free(room->line[1]);
 	free(room->zp[0]);
 	free(room->zp[1]);
 	free(room->v);
@@ -507,6 +522,9 @@ rec_room_alloc(struct rec_room *room, const struct replay *const *r,
 	room->have = calloc(cols, sizeof(*room->have));
 	room->at = calloc(cols, sizeof(*room->at));
 	room->z = calloc(zones, sizeof(const struct rzone *));
+	/* Each recording's line of words, before a byte is drawn. */
+	for (i = 0; i < nt; i++)
+		ok = ok && (room->line[i] = rec_line(r[i])) != NULL;
 	if (ok && room->v != NULL && room->have != NULL && room->at != NULL &&
 	    room->z != NULL)
 		return 0;
@@ -551,14 +569,14 @@ rec_draw(FILE *fp, const char *const *dir, const struct replay *const *r,
 		evh = svglane_events_h(np, svglane_compaction_orders(r[0], b,
 		    cord));
 	thph = svglane_thp_h(svglane_thp_sizes(r[0], b, kb));
-	extra = rec_head_extra(dir, r, nt, width);
+	extra = rec_head_extra(dir, room.line, r, nt, width);
 	height = rec_head_h(nt, extra) + CHART_BLOCK + thph + evh +
 	    (long)recpoll_zones(ms) * CHART_BLOCK + (long)nz *
 	    svgzone_series_h(t[0].row_h, nord) + MARGIN;
 	svg_init(&w, fp);
 	svgr_begin(&w, width, height, nt > 1 ? "fragstat: two recordings "
 	    "compared" : "fragstat: a recording");
-	y = rec_head(&w, dir, r, t, nt, width, extra);
+	y = rec_head(&w, dir, room.line, r, t, nt, width, extra);
 	y = rec_chart(&w, &room, t, nt, 0, NULL, psi, 2, "Memory stall share "
 	    "(PSI): some (solid), full (dashed)", y);
 	y = recpoll_draw(&w, &room, &t[0], ms, y);

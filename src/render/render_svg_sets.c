@@ -14,6 +14,7 @@
 #include "report.h"
 #include "sets.h"
 #include "render_sets.h"
+#include "render_text.h"
 #include "svgw.h"
 
 /* The picture: panels of this size (a gap in it to the next), this many a row. */
@@ -40,6 +41,8 @@
 #define SETS_PLOT_H	80
 /* The x where the scale's numbers end, and A's column (B's SIDE_DX right). */
 #define SCALE_X		96
+/* The middle of the scale's axis-break mark, left of SCALE_X over the foot's number. */
+#define BREAK_X		(SCALE_X - 6)
 #define SIDE_X		150
 #define SIDE_DX		100
 /*
@@ -51,6 +54,7 @@
 #define RUN_DX		6
 #define RUNS_ACROSS	4
 static const char *const side_ink[2] = { "#3b528b", "#e07b00" };
+#define PANEL_BG	"#f6f6f6"
 
 /* Returns the y of V between LO and HI in a panel whose plot ends at BOTTOM. */
 static long
@@ -100,19 +104,12 @@ range(const struct sets *x, const struct sets_metric *s, double *lo,
 		*lo = *hi - 1;
 }
 
-/*
- * Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its
- * tooltip. Its ends are written x1, x2, y1, y2, not in svgr_line_open()'s
- * order (x1, y1, x2, y2): every sets picture has them so.
- */
+/* Draw a line from X1, Y1 to X2, Y2 in INK, 2 pixels wide, TITLE its tooltip. */
 static void
 titled_line(struct svgw *w, long x1, long y1, long x2, long y2,
     const char *ink, const char *title)
 {
-	static const char *const k[4] = { "x1", "x2", "y1", "y2" };
-	const long v[4] = { x1, x2, y1, y2 };
-
-	svgr_shape_open(w, "line", k, v, "stroke", ink);
+	svgr_line_open_xxyy(w, x1, y1, x2, y2, ink);
 	svg_attr_int(w, "stroke-width", 2);
 	svg_element_text(w, "title", title);
 	svg_close(w);
@@ -160,7 +157,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
     long x0, long y0)
 {
 	double lo, hi;
-	char t[PATH_MAX + 160], b[2][64];
+	char t[PATH_MAX + 160], b[2][64], zero[64];
 	long cx, bottom = y0 + PLOT_TOP + SETS_PLOT_H;
 	int k;
 
@@ -169,7 +166,7 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	svg_open(w, "g");
 	svg_attr(w, "class", "metric");
 	svgr_rect_open(w, x0, y0, SETS_PANEL_W - PANEL_GAP_X,
-	    SETS_PANEL_H - PANEL_GAP_Y, "#f6f6f6");
+	    SETS_PANEL_H - PANEL_GAP_Y, PANEL_BG);
 	svg_open(w, "title");
 	svg_text(w, s->name);
 	svg_close(w);
@@ -184,6 +181,13 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 	    render_sets_num(b[0], sizeof(b[0]), hi, s->digits));
 	svgr_text(w, x0 + SCALE_X, bottom + 4, 10, "end", NULL,
 	    render_sets_num(b[0], sizeof(b[0]), lo, s->digits));
+	/*
+	 * Zoomed to the runs above 0 (a foot that prints as 0 is not): a
+	 * small change fills the panel, say so.
+	 */
+	if (lo > 0 && strcmp(b[0], render_sets_num(zero, sizeof(zero), 0,
+	    s->digits)) != 0)
+		svgr_axis_break(w, x0 + BREAK_X, bottom, PANEL_BG, b[0]);
 	for (k = 0; k < 2; k++) {
 		cx = x0 + SIDE_X + SIDE_DX * (long)k;
 		/* The side's name 4 pixels above the panel's foot. */
@@ -204,14 +208,11 @@ panel(struct svgw *w, const struct sets *x, const struct sets_metric *s,
 static int
 folded_text(const struct sets *x, char **text)
 {
-	char *buf = NULL;
-	size_t len, i, n[2] = { 0, 0 };
-	FILE *fp;
+	struct render_sentence t = { 0 };
+	size_t i, n[2] = { 0, 0 };
+	bool failed;
 	int k;
 
-	*text = NULL;
-	if ((fp = open_memstream(&buf, &len)) == NULL)
-		return -1;
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->nm; i++) {
 			const struct sets_metric *s = &x->m[i];
@@ -220,24 +221,18 @@ folded_text(const struct sets *x, char **text)
 			    s->s[1].n))
 				continue;
 			if (n[k]++ == 0)
-				fprintf(fp, "%s", k ? (n[0] ? ". No value in any "
-				    "run: " : "No value in any run: ") :
+				render_say(&t, "%s", k ? (n[0] ? ". No value in "
+				    "any run: " : "No value in any run: ") :
 				    "The same in every run of A and B: ");
 			else
-				fprintf(fp, ", ");
-			fprintf(fp, "%s", s->name);
+				render_say(&t, ", ");
+			render_say(&t, "%s", s->name);
 		}
 	if (n[0] || n[1])
-		fputc('.', fp);
-	if (fclose(fp) != 0) {
-		free(buf);
-		return -1;
-	}
-	if (n[0] || n[1])
-		*text = buf;
-	else
-		free(buf);
-	return 0;
+		render_say(&t, ".");
+	failed = t.failed;
+	*text = render_sentence_take(&t);
+	return failed ? -1 : 0;
 }
 
 /* What the picture of X holds, found before a byte of it is written. */

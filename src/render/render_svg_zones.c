@@ -132,11 +132,33 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 	svg_close(w);
 }
 
+/* A badge: its text's size, its height, corners and the text's place in it. */
+#define BADGE_PX	11
+#define BADGE_H		17
+#define BADGE_RX	3
+#define BADGE_PAD	6
+#define BADGE_BASE	13
+
 /* Returns the width of a badge that reads TEXT ("LABEL: VERDICT"). */
 long
 svgzone_badge_w(const char *text)
 {
-	return svgr_text_px(text, 11) + 12;
+	return svgr_text_px(text, BADGE_PX) + 2 * BADGE_PAD;
+}
+
+/* Draw at X, Y a badge reading S on FILL, TITLE its tooltip; returns its width. */
+static long
+badge(struct svgw *w, long x, long y, const char *s, const char *fill,
+    const char *title)
+{
+	long wd = svgzone_badge_w(s);
+
+	svgr_rect_open(w, x, y, wd, BADGE_H, fill);
+	svg_attr_int(w, "rx", BADGE_RX);
+	svg_element_text(w, "title", title);
+	svg_close(w);
+	svgr_text(w, x + BADGE_PAD, y + BADGE_BASE, BADGE_PX, NULL, NULL, s);
+	return wd;
 }
 
 /*
@@ -149,16 +171,9 @@ svgzone_badge(struct svgw *w, long x, long y, const char *label,
     enum verdict v, const char *why)
 {
 	char s[96];
-	long wd;
 
 	snprintf(s, sizeof(s), "%s: %s", label, advise_verdict_word(v));
-	wd = svgzone_badge_w(s);
-	svgr_rect_open(w, x, y, wd, 17, svgr_verdict_color(v));
-	svg_attr_int(w, "rx", 3);
-	svg_element_text(w, "title", why ? why : s);
-	svg_close(w);
-	svgr_text(w, x + 6, y + 13, 11, NULL, NULL, s);
-	return wd;
+	return badge(w, x, y, s, svgr_verdict_color(v), why ? why : s);
 }
 
 const char *
@@ -174,20 +189,14 @@ svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
     const struct avail *a, const char *why)
 {
 	char s[96], t[160], n[HUM_INT_LEN + 2], p[32];
-	long wd;
 
 	svgzone_judge_text(s, sizeof(s), label, a);
-	wd = svgzone_badge_w(s);
 	snprintf(t, sizeof(t), "%s: %s free now of at most %" PRIu64 " after "
 	    "compaction (%s)", s, hum_bound(n, sizeof(n), a->now,
 	    a->now_is_bound), a->after, hum_pct(p, sizeof(p), a->now,
 	    a->after));
-	svgr_rect_open(w, x, y, wd, 17, svgr_judgement_color(a->judgement));
-	svg_attr_int(w, "rx", 3);
-	svg_element_text(w, "title", why ? why : t);
-	svg_close(w);
-	svgr_text(w, x + 6, y + 13, 11, NULL, NULL, s);
-	return wd;
+	return badge(w, x, y, s, svgr_judgement_color(a->judgement), why ?
+	    why : t);
 }
 
 /*

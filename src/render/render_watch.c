@@ -373,7 +373,7 @@ zone_line(FILE *fp, const struct wsample *s, size_t i)
 void
 render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 {
-	char fnd[256], sb[96];
+	char sb[96], *fnd;
 	const char *seen;
 	size_t i;
 
@@ -386,14 +386,35 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		    KCOMPACTD_MOVED ? "working" : "not seen working", seen);
 	judgement_lines(fp, s);
 	need_line(fp, s);
-	if (s->futile != NULL && futile_found(s->futile))
-		fprintf(fp, "  finding: %s\n", render_futile(fnd, sizeof(fnd),
-		    s->futile, s->pageblock_order, s->r->page_size));
+	if (s->futile != NULL && futile_found(s->futile) && (fnd =
+	    render_futile(s->futile, s->pageblock_order,
+	    s->r->page_size)) != NULL) {
+		fprintf(fp, "  finding: %s\n", fnd);
+		free(fnd);
+	}
 	outcome_lines(fp, s);
 	if (s->ev != NULL)
 		render_events_table(fp, s);
 	for (i = 0; i < s->r->bi->nzones; i++)
 		zone_line(fp, s, i);
+}
+
+void
+render_outcome_json(struct jsonw *w, uint64_t size_kb, int order,
+    enum outcome_kind kind, const struct outcome *d)
+{
+	jw_key(w, "size_kb");
+	jw_u64(w, size_kb);
+	jw_key(w, "order");
+	jw_int(w, order);
+	jw_key(w, "kind");
+	jw_string(w, outcome_kind_key(kind));
+	jw_key(w, "alloc");
+	jw_u64(w, d->alloc);
+	jw_key(w, "fallback");
+	jw_u64(w, d->fallback);
+	if (jw_key_or_null(w, "fallback_charge", d->have_charge))
+		jw_u64(w, d->charge);
 }
 
 /*
@@ -414,18 +435,8 @@ outcomes_interval_json(struct jsonw *w, const struct wsample *s)
 	for (i = 0; i < iv->n; i++) {
 		st = &iv->v[i];
 		jw_object(w);
-		jw_key(w, "size_kb");
-		jw_u64(w, st->size->kb);
-		jw_key(w, "order");
-		jw_int(w, st->size->order);
-		jw_key(w, "kind");
-		jw_string(w, outcome_kind_key(st->kind));
-		jw_key(w, "alloc");
-		jw_u64(w, st->d.alloc);
-		jw_key(w, "fallback");
-		jw_u64(w, st->d.fallback);
-		if (jw_key_or_null(w, "fallback_charge", st->d.have_charge))
-			jw_u64(w, st->d.charge);
+		render_outcome_json(w, st->size->kb, st->size->order, st->kind,
+		    &st->d);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -9,6 +9,7 @@
 #include "jsonw.h"
 #include "report.h"
 #include "sample.h"
+#include "thpoutcome.h"
 #include "trigger.h"
 
 /* Print sample S as lines of the table, or as one JSON line. */
@@ -28,6 +29,15 @@ void	render_alloc_orders_json(struct jsonw *w,
 	    const struct ev_alloc *alloc, const struct ev_names *nm,
 	    unsigned min_order, bool have_flags);
 void	render_events_table(FILE *fp, const struct wsample *s);
+
+/*
+ * Write the members of what THP allocations of SIZE_KB (ORDER) and KIND
+ * got, D: size_kb, order, kind, alloc, fallback and fallback_charge (null
+ * where the kernel does not count it apart): the one shape of a --watch
+ * sample's "outcomes_interval" and a recording's "thp_outcomes".
+ */
+void	render_outcome_json(struct jsonw *w, uint64_t size_kb, int order,
+	    enum outcome_kind kind, const struct outcome *d);
 
 /*
  * Returns BUF (SIZE bytes) saying what of T fired (WHY, trigger_fired()),

@@ -8,6 +8,7 @@
 #include "avail.h"
 #include "humanize.h"
 #include "recording.h"
+#include "render_text.h"
 #include "render_words.h"
 
 const char *
@@ -19,21 +20,32 @@ render_no_hugepages(char *buf, size_t size, unsigned order,
 	return buf;
 }
 
-const char *
-render_futile(char *buf, size_t size, const struct futile *f, unsigned pb,
-    unsigned long page_size)
+char *
+render_futile(const struct futile *f, unsigned pb, unsigned long page_size)
 {
+	struct render_sentence t = { 0 };
 	char blk[32], a[32], b[32];
 	/* Every reader bounds PB; a shift past 63 would be undefined. */
 	uint64_t block = pb < 64 ? (uint64_t)1 << pb : 0;
 
-	snprintf(buf, size, "kcompactd woke %" PRIu64 " times in %lu of the "
-	    "last %lu intervals, and free memory outside whole %s pageblocks "
-	    "did not fall (%s -> %s): compaction that achieves nothing, "
-	    "burning CPU", f->wakes, f->woke, f->intervals, hum_size(blk,
-	    sizeof(blk), block, page_size), hum_pct(a, sizeof(a),
-	    f->start_frag, 1000), hum_pct(b, sizeof(b), f->last_frag, 1000));
-	return buf;
+	render_say(&t, "kcompactd woke %" PRIu64 " times in %lu of the last %lu "
+	    "intervals, and free memory outside whole %s pageblocks did not "
+	    "fall (%s -> %s): compaction that achieves nothing, burning CPU",
+	    f->wakes, f->woke, f->intervals, hum_size(blk, sizeof(blk), block,
+	    page_size), hum_pct(a, sizeof(a), f->start_frag, 1000),
+	    hum_pct(b, sizeof(b), f->last_frag, 1000));
+	return render_sentence_take(&t);
+}
+
+void
+render_replay_span(struct render_sentence *t, const struct replay *r)
+{
+	char iv[32];
+
+	/* Milliseconds as seconds with three decimals: "1.500 s". */
+	render_say(t, "%lu samples every %s s, %s to %s%s", r->nsamples,
+	    hum_fixed(iv, sizeof(iv), r->interval_ms, 3), r->first, r->last,
+	    r->truncated ? " (a last sample cut short was ignored)" : "");
 }
 
 const char *
@@ -52,4 +64,14 @@ render_now(char *buf, size_t size, const struct avail *a)
 {
 	/* "<=": only an upper bound, as in the summary's column. */
 	return hum_bound(buf, size, a->now, a->now_is_bound);
+}
+
+void
+render_nodes(FILE *fp, const unsigned *nodes, size_t n)
+{
+	size_t i;
+
+	fprintf(fp, "node%s", n > 1 ? "s" : "");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%u", i ? ", " : " ", nodes[i]);
 }

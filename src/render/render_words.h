@@ -6,16 +6,26 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct avail;
 struct futile;
+struct render_sentence;
+struct replay;
 
 /*
- * Returns BUF holding the finding of F (kcompactd working for nothing) in
- * words, for pageblocks of 2^PB pages of PAGE_SIZE bytes.
+ * Returns the finding of F (kcompactd working for nothing) in words, for
+ * pageblocks of 2^PB pages of PAGE_SIZE bytes, for the caller to free;
+ * NULL after ferr_nomem() when memory ran out.
  */
-const char	*render_futile(char *buf, size_t size, const struct futile *f,
-	    unsigned pb, unsigned long page_size);
+char	*render_futile(const struct futile *f, unsigned pb,
+	    unsigned long page_size);
+
+/*
+ * Say to T what recording R spans: "120 samples every 1.000 s, FIRST to
+ * LAST", and that a last sample cut short was ignored.
+ */
+void	render_replay_span(struct render_sentence *t, const struct replay *r);
 
 /*
  * Returns BUF holding why pages of ORDER cannot be had on a host with
@@ -30,6 +40,9 @@ const char	*render_no_hugepages(char *buf, size_t size, unsigned order,
  */
 const char	*render_change(char *buf, size_t size, uint64_t a, uint64_t b,
 		    bool plus_zero);
+
+/* Print on FP the N nodes NODES as a list: "node 0", "nodes 0, 1". */
+void	render_nodes(FILE *fp, const unsigned *nodes, size_t n);
 
 /* Returns BUF holding the allocations free now of A: "N", or "<=N" where N is only an upper bound. */
 const char	*render_now(char *buf, size_t size, const struct avail *a);
