@@ -676,7 +676,7 @@ defaults(struct opts *o, int argc)
 	o->color = -1;
 	o->threshold = -1;
 	o->node = -1;
-	o->events_min_order = 1;
+	o->events_min_order = EVENTS_MIN_ORDER_DEFAULT;
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	o->before = TRIGGER_BEFORE_DEFAULT;
