@@ -15,6 +15,7 @@
 #include "ferr.h"
 #include "optlist.h"
 #include "opts.h"
+#include "render_text.h"
 #include "usage.h"
 
 /* What follows a command's name before the options. */
@@ -86,9 +87,11 @@ has_command(int argc, char **argv, int i)
 static int
 help_command(int argc, char **argv, const char **help)
 {
-	char names[160] = "";
+	struct render_sentence names = { NULL, 0, false };
 	const struct optmode *m;
+	char *list;
 	size_t i;
+	int rc;
 
 	if (argc == 2) {
 		*help = "";
@@ -98,10 +101,14 @@ help_command(int argc, char **argv, const char **help)
 		*help = argv[2];
 		return -1;
 	}
+	/* Every mode's name, however many there are. */
 	for (i = 0; (m = optlist_nth(i)) != NULL; i++)
-		snprintf(names + strlen(names), sizeof(names) - strlen(names),
-		    "%s%s", i ? ", " : "", m->name);
-	return usage_error("help takes one mode: %s", names);
+		render_say(&names, "%s%s", i ? ", " : "", m->name);
+	if ((list = render_sentence_take(&names)) == NULL)
+		return EXIT_DATA;
+	rc = usage_error("help takes one mode: %s", list);
+	free(list);
+	return rc;
 }
 
 /*

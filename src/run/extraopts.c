@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -75,30 +76,34 @@ default_file(char *buf, size_t size)
 static int
 read_section(const char *loc, struct plugini *p)
 {
-	char section[256], path[4096];
+	char path[PATH_MAX], *section;
 	const char *file = NULL;
 	struct slurp s = { NULL, 0 };
 	struct ferr e = { .path = "" };
 	size_t n = loc ? strcspn(loc, "@") : 0;
-	int rc;
+	int rc = -1;
 
-	snprintf(section, sizeof(section), "%.*s", (int)n, loc ? loc : "");
-	if (n == 0)
-		snprintf(section, sizeof(section), "%s", EXTRAOPTS_SECTION);
+	/* The section as named, whatever its length: a cut one is another. */
+	if ((section = n ? strndup(loc, n) : strdup(EXTRAOPTS_SECTION)) ==
+	    NULL) {
+		ferr_nomem();
+		return EXIT_DATA;
+	}
 	if (loc && loc[n] == '@' && loc[n + 1] != '\0')
 		file = loc + n + 1;
-	else if ((file = default_file(path, sizeof(path))) == NULL) {
+	else if ((file = default_file(path, sizeof(path))) == NULL)
 		ferr_say("--extra-opts: no monitoring-plugins.ini or plugins.ini "
 		    "in $MP_CONFIG_FILE, $NAGIOS_CONFIG_PATH or "
 		    "/etc/monitoring-plugins; name one: --extra-opts=@FILE");
-		return EXIT_DATA;
+	if (file != NULL) {
+		e.path = file;
+		if ((rc = slurp_read(file, &s, &e)) == 0)
+			rc = plugini_parse(s.buf, s.len, section, p, &e);
+		if (rc != 0)
+			ferr_print(&e);
 	}
-	e.path = file;
-	if ((rc = slurp_read(file, &s, &e)) == 0)
-		rc = plugini_parse(s.buf, s.len, section, p, &e);
-	if (rc != 0)
-		ferr_print(&e);
 	slurp_free(&s);
+	free(section);
 	return rc != 0 ? EXIT_DATA : 0;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "advice.h"
+#include "advise.h"
 #include "ferr.h"
 #include "help.h"
 #include "judge.h"
@@ -21,6 +22,7 @@
 #include "opts.h"
 #include "pageorder.h"
 #include "render_text.h"
+#include "runs.h"
 #include "usage.h"
 
 /* Where an option's text starts, as in every GNU --help. */
@@ -31,6 +33,10 @@
 
 /* An option read before the others, of every mode: --extra-opts. */
 #define HELP_EVERY	(-2)
+
+/* A default's macro as the text that names it, so the two cannot differ. */
+#define HELP_NUM_(n)	#n
+#define HELP_NUM(n)	HELP_NUM_(n)
 
 /* The first screen: what fragstat answers, and how to ask, by task. */
 static const char help_tasks[] =
@@ -114,13 +120,13 @@ static const struct {
 	    "(never uses the Movable or HighMem zones)" },
 	{ OPT_THRESHOLD, "--threshold=N",
 	    "vm.extfrag_threshold to apply (0-" ADVISE_THRESHOLD_MAX_TEXT "); default:\n"
-	    "the sysctl, else 500" },
+	    "the sysctl, else " HELP_NUM(ADVISE_THRESHOLD) },
 	{ OPT_PSI_SOME, "--psi-some=PCT",
 	    "memory pressure is elevated when 'some avg10'\n"
-	    "reaches PCT (default 10)" },
+	    "reaches PCT (default " HELP_NUM(PSI_SOME_DEFAULT_PCT) ")" },
 	{ OPT_PSI_FULL, "--psi-full=PCT",
 	    "memory pressure is severe when 'full avg10'\n"
-	    "reaches PCT (default 5)" },
+	    "reaches PCT (default " HELP_NUM(PSI_FULL_DEFAULT_PCT) ")" },
 	{ OPT_LOW, "--low=N",
 	    "say 'only N left' below N free allocations of an\n"
 	    "order, and short of memory where free memory\n"
@@ -233,7 +239,8 @@ static const struct {
 	    "took, and which tasks stalled" },
 	{ OPT_EVENTS_MIN_ORDER, "--events-min-order=N",
 	    "count the allocations of order N and above\n"
-	    "(default 1; the kernel filters the rest out)" },
+	    "(default " HELP_NUM(EVENTS_MIN_ORDER_DEFAULT) "; the kernel "
+	    "filters the rest out)" },
 	{ OPT_RECORD, "--record=DIR",
 	    "also write the samples into a new directory DIR,\n"
 	    "each synced as it is taken, with captures of the\n"
@@ -252,7 +259,8 @@ static const struct {
 	    "one ignored at the start (nohup) stays ignored" },
 	{ OPT_REPEAT, "--repeat=N",
 	    "with --record DIR -- COMMAND, run COMMAND N times\n"
-	    "(1 to 64), a recording each: DIR/1 .. DIR/N, a set\n"
+	    "(1 to " HELP_NUM(SETS_MAX_RUNS) "), a recording each: DIR/1 .. "
+	    "DIR/N, a set\n"
 	    "that --compare reads; a run whose status is not 0\n"
 	    "ends the repeat with that status" },
 	{ OPT_CAPTURES_EVERY, "--captures-every=N",
@@ -276,10 +284,11 @@ static const struct {
 	    "--psi-full)" },
 	{ OPT_BEFORE, "--before=N",
 	    "the samples a window keeps from before its\n"
-	    "trigger (default 10)" },
+	    "trigger (default " HELP_NUM(TRIGGER_BEFORE_DEFAULT) ")" },
 	{ OPT_AFTER, "--after=N",
 	    "the samples it writes after the last trigger\n"
-	    "(default 10; a trigger within a window extends\n"
+	    "(default " HELP_NUM(TRIGGER_AFTER_DEFAULT) "; a trigger within "
+	    "a window extends\n"
 	    "it)" },
 	{ OPT_CAPTURE, "--capture=DIR",
 	    "save the files fragstat reads (and the kernel's\n"

@@ -146,6 +146,7 @@ run_show(struct opts *o)
 	struct mapview v;
 	struct report r;
 	struct inputs in;
+	unsigned gig;
 	bool stored;
 	int rc;
 
@@ -160,12 +161,16 @@ run_show(struct opts *o)
 		o->map = prepare_wants_map(o);
 	memset(&adv, 0, sizeof(adv));
 	mapview_init(&v);
-	/* --advise --map: the advice with the ceiling beside it. */
-	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map &&
-	    (rc = run_map_load(o, &in, pipe_need_gigantic(&adv, &in) ?
-	    pipe_need_gigantic(&adv, &in) : adv.need.order, &r.page_size, &v.m,
-	    NULL, &stored)) == 0)
-		rc = pipe_count(o, &in, &r, &adv, &v.m);
+	/*
+	 * --advise --map: the advice with the ceiling beside it, the map's
+	 * regions of the size of a gigantic --need where one asks for it.
+	 */
+	if ((rc = pipe_load(o, &in, &r, &adv)) == 0 && o->map) {
+		gig = pipe_need_gigantic(&adv, &in);
+		if ((rc = run_map_load(o, &in, gig ? gig : adv.need.order,
+		    &r.page_size, &v.m, NULL, &stored)) == 0)
+			rc = pipe_count(o, &in, &r, &adv, &v.m);
+	}
 	/*
 	 * How far the unmovable pages spread, for the views that show it;
 	 * the Prometheus gauges count the 1 GiB regions and memory blocks
@@ -273,12 +278,11 @@ main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, obuf, _IOFBF, sizeof(obuf));
 	memset(&o, 0, sizeof(o));
+	/* Nothing to free until commands_expand() fills it. */
+	memset(&cl, 0, sizeof(cl));
 	/* The completions ask which options act in a mode (not in --help). */
 	if (argc == 2 && strncmp(argv[1], LIST_OPTIONS, strlen(LIST_OPTIONS))
 	    == 0) {
-		cl.owned = NULL;
-		cl.words = NULL;
-		cl.nextra = 0;
 		if ((rc = help_list_options(stdout, argv[1] +
 		    strlen(LIST_OPTIONS))) == EXIT_OK)
 			rc = pipe_close_stdout();

@@ -23,9 +23,9 @@
 #include "sets.h"
 
 /*
- * Read the recording DIR into R (with what a picture needs when SVG) and
- * kcompactd's futile work from it; say when its last line was cut short,
- * unless O is quiet. Returns 0, or -1 with E set.
+ * Read the recording DIR into R (with what a picture needs when O asks
+ * for SVG) and kcompactd's futile work from it. Returns 0, or -1 with E
+ * set.
  */
 static int
 recording_read(const struct opts *o, const char *dir, struct replay *r,
@@ -121,7 +121,6 @@ run_sets_compare(const struct opts *o)
 	return rc;
 }
 
-/* --compare of two recordings. Returns an exit code. */
 /*
  * Set R's end to the judgement of the machine at the pageblock order in
  * the recording DIR's last/ capture, as the summary gives it; left
@@ -163,6 +162,10 @@ end_judgement(const struct opts *o, const char *dir, struct replay *r)
 	free(last);
 }
 
+/*
+ * --compare of two recordings side by side, or of two sets of runs (a
+ * directory of recordings on a side). Returns an exit code.
+ */
 int
 run_replay_compare(const struct opts *o)
 {

@@ -69,18 +69,13 @@ positive(const char *opt, const char *s, uint64_t max, uint64_t *v)
 static int
 parse_need(const char *s, uint64_t *out, const char **size)
 {
-	char count[24];
-	size_t n = strcspn(s, "x");
+	struct tok count = { s, strcspn(s, "x") };
 	uint64_t v;
 
-	if (n == 0 || n >= sizeof(count))
-		return -1;
-	memcpy(count, s, n);
-	count[n] = '\0';
-	if (num_str(count, &v) != 0 || v == 0)
+	if (num_u64(&count, &v) != 0 || v == 0)
 		return -1;
 	*out = v;
-	*size = s[n] == 'x' ? s + n + 1 : NULL;
+	*size = s[count.n] == 'x' ? s + count.n + 1 : NULL;
 	return *size != NULL && (*size)[0] == '\0' ? -1 : 0;
 }
 
@@ -157,18 +152,13 @@ options_long(void)
 static int
 parse_marks(const char *s, struct opts *o)
 {
-	char low[24];
-	size_t n = strcspn(s, ",");
+	struct tok low = { s, strcspn(s, ",") };
 	uint64_t l, h = 0;
 
-	if (n == 0 || n >= sizeof(low))
+	if (num_u64(&low, &l) != 0 || l >= 100)
 		return -1;
-	memcpy(low, s, n);
-	low[n] = '\0';
-	if (num_str(low, &l) != 0 || l >= 100)
-		return -1;
-	if (s[n] != '\0' && (num_str(s + n + 1, &h) != 0 || h > 100 ||
-	    h <= l))
+	if (s[low.n] != '\0' && (num_str(s + low.n + 1, &h) != 0 ||
+	    h > 100 || h <= l))
 		return -1;
 	o->frag_marks = true;
 	o->frag_low = (unsigned)l;
@@ -176,7 +166,16 @@ parse_marks(const char *s, struct opts *o)
 	return 0;
 }
 
-/* Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25", or -1. */
+/* The longest --watch interval, in seconds: a day. */
+#define WATCH_MAX_S		86400
+
+/* The most samples --before and --after keep in a --trigger window. */
+#define WINDOW_MAX_SAMPLES	100000
+
+/*
+ * Returns 0 with *MS set from seconds such as "1", "0.5" or "2.25" (at
+ * most WATCH_MAX_S), or -1.
+ */
 static int
 parse_seconds(const char *s, unsigned *ms)
 {
@@ -184,7 +183,7 @@ parse_seconds(const char *s, unsigned *ms)
 	uint64_t centi;
 
 	if (num_centi(&t, false, &centi) != 0 || centi == 0 ||
-	    centi > 8640000)
+	    centi > WATCH_MAX_S * 100)
 		return -1;
 	*ms = (unsigned)centi * 10;
 	return 0;
@@ -458,7 +457,7 @@ opt_watch(int c, const char *arg, struct opts *o)
 	case OPT_WATCH:
 		if (parse_seconds(arg, &o->watch_ms) != 0)
 			return usage_error("--watch: '%s' is not a number of "
-			    "seconds from 0.01 to 86400", arg);
+			    "seconds from 0.01 to %d", arg, WATCH_MAX_S);
 		break;
 	case OPT_COUNT:
 		if (positive("--count", arg, ULONG_MAX, &v) != 0)
@@ -507,10 +506,10 @@ opt_watch(int c, const char *arg, struct opts *o)
 		break;
 	case OPT_BEFORE:
 	case OPT_AFTER:
-		if (num_str(arg, &v) != 0 || v > 100000)
+		if (num_str(arg, &v) != 0 || v > WINDOW_MAX_SAMPLES)
 			return usage_error("%s: '%s' is not a number of samples "
-			    "from 0 to 100000", c == OPT_BEFORE ? "--before" :
-			    "--after", arg);
+			    "from 0 to %d", c == OPT_BEFORE ? "--before" :
+			    "--after", arg, WINDOW_MAX_SAMPLES);
 		*(c == OPT_BEFORE ? &o->before : &o->after) = (unsigned long)v;
 		break;
 	default:
@@ -676,7 +675,7 @@ defaults(struct opts *o, int argc)
 	o->color = -1;
 	o->threshold = -1;
 	o->node = -1;
-	o->events_min_order = 1;
+	o->events_min_order = EVENTS_MIN_ORDER_DEFAULT;
 	o->psi_some = PSI_SOME_DEFAULT;
 	o->psi_full = PSI_FULL_DEFAULT;
 	o->before = TRIGGER_BEFORE_DEFAULT;

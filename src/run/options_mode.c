@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <stdbool.h>
-#include <stdio.h>
 
 #include "options_mode.h"
 #include "record.h"
@@ -235,18 +234,23 @@ static const char *const formats[F_NFORMATS] = {
 	[F_CSV] = "--format=csv", [F_NDJSON] = "--format=ndjson",
 };
 
-/* Returns BUF holding the name of O's mode for a message: "--watch --json". */
-static const char *
-mode_name(char *buf, size_t size, const struct opts *o)
+/*
+ * Refuse option OPT, which does nothing in O's mode, saying why: LEAD and
+ * WHAT ("it goes with ", "--check"). The mode is named by its action and
+ * format ("--watch, --json"), by its format alone for one snapshot.
+ * Returns EXIT_USAGE.
+ */
+static int
+does_nothing(const struct opts *o, const char *opt, const char *lead,
+    const char *what)
 {
-	if (o->action == A_SHOW)
-		snprintf(buf, size, "%s", formats[o->format]);
-	else if (o->format == F_JSON || o->action == A_BATCH)
-		snprintf(buf, size, "%s, %s", actions[o->action].name,
-		    formats[o->format]);
-	else
-		snprintf(buf, size, "%s", actions[o->action].name);
-	return buf;
+	bool both = o->action != A_SHOW && (o->format == F_JSON ||
+	    o->action == A_BATCH);
+
+	return usage_error("%s does nothing in this mode (%s%s%s): %s%s", opt,
+	    o->action == A_SHOW ? "" : actions[o->action].name,
+	    both ? ", " : "", o->action == A_SHOW || both ?
+	    formats[o->format] : "", lead, what);
 }
 
 /* Returns whether DIR is a recording or a directory of recordings. */
@@ -345,7 +349,6 @@ static int
 refuse_idle(struct opts *o, const bool *given)
 {
 	unsigned uses = 0;
-	char mode[64];
 	size_t i;
 
 	/*
@@ -381,20 +384,17 @@ refuse_idle(struct opts *o, const bool *given)
 			    (rules[j].formats & FMT(o->format)) &&
 			    (rules[j].uses & ~uses) == 0;
 		if (!acts)
-			return usage_error("%s does nothing in this mode (%s): "
-			    "it goes with %s", ru->name, mode_name(mode,
-			    sizeof(mode), o), ru->goes_with);
+			return does_nothing(o, ru->name, "it goes with ",
+			    ru->goes_with);
 	}
 	/* The map says its page size: a capture's, or this host's. */
 	if (given[OPT_PAGE_SIZE] && o->map)
-		return usage_error("--page-size does nothing in this mode (%s): "
-		    "the map's page size is its capture's or this host's",
-		    mode_name(mode, sizeof(mode), o));
+		return does_nothing(o, "--page-size", "", "the map's page size "
+		    "is its capture's or this host's");
 	if (given['r'] && o->action == A_COMPACT && !given[OPT_DRY_RUN])
-		return usage_error("--sysroot does nothing in this mode (%s): "
-		    "it goes with every mode but --compact, which acts on "
-		    "this host (or --compact --dry-run)", mode_name(mode,
-		    sizeof(mode), o));
+		return does_nothing(o, "--sysroot", "it goes with ", "every "
+		    "mode but --compact, which acts on this host (or "
+		    "--compact --dry-run)");
 	if (o->action == A_PREPARE && (o->nneeds != 1 || (given['r'] &&
 	    !given[OPT_DRY_RUN])))
 		return usage_error("%s", o->nneeds != 1 ? "--prepare gets the "
@@ -405,8 +405,7 @@ refuse_idle(struct opts *o, const bool *given)
 	    (o->action == A_SHOW || o->action == A_BATCH)) ||
 	    (o->action == A_CHECK && (given[OPT_NEED] || given[OPT_WARN] ||
 	    given[OPT_CRIT]))))
-		return usage_error("--fragmented does nothing in this mode "
-		    "(%s): it goes with %s", mode_name(mode, sizeof(mode), o),
+		return does_nothing(o, "--fragmented", "it goes with ",
 		    FRAGMENTED_WORDS);
 	/* The advice's picture has no place for the ceiling; --map's has. */
 	if (o->map && o->action == A_SHOW && o->format == F_SVG)
@@ -463,16 +462,13 @@ refuse_input_pairs(struct opts *o, const bool *given)
 static int
 refuse_window_pairs(struct opts *o, const bool *given)
 {
-	char mode[64];
-
 	if ((given[OPT_BEFORE] || given[OPT_AFTER]) && !given[OPT_TRIGGER])
 		return usage_error("%s does nothing without --trigger: it "
 		    "sizes the windows a trigger writes", given[OPT_BEFORE] ?
 		    "--before" : "--after");
 	if (given[OPT_REPEAT] && o->command == NULL)
-		return usage_error("--repeat does nothing in this mode (%s): it "
-		    "goes with --record DIR -- COMMAND", mode_name(mode,
-		    sizeof(mode), o));
+		return does_nothing(o, "--repeat", "it goes with ",
+		    "--record DIR -- COMMAND");
 	if (given[OPT_TRIGGER] && o->command)
 		return usage_error("%s", "--trigger does not mix with a "
 		    "command: a command's run is one recording");

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ferr.h"
 #include "optlist.h"
 #include "options.h"
 #include "options_mode.h"
+#include "render_text.h"
 #include "usage.h"
 
 /*
@@ -128,90 +130,118 @@ optlist_nth(size_t n)
 	return n < sizeof(modes) / sizeof(modes[0]) ? &modes[n] : NULL;
 }
 
-/* Returns whether options_parse() takes LINE's words (at most 31). */
+/*
+ * Returns whether options_parse() takes the words of ARGS, FORMAT, WORD and
+ * MORE, each split at blanks (false after ferr_nomem() when memory runs
+ * out).
+ */
 static bool
-takes(const char *line)
+takes(const char *args, const char *format, const char *word,
+    const char *more)
 {
-	char buf[256], *argv[32], *p;
+	char *line, **argv = NULL, *p, *save;
+	size_t words = 2;	/* "fragstat" and the NULL after the last */
 	struct opts o;
-	int argc = 0, rc;
+	int argc = 0, rc = -1;
 
-	snprintf(buf, sizeof(buf), "fragstat %s", line);
-	for (p = strtok(buf, " "); p && argc < 31; p = strtok(NULL, " "))
+	if (asprintf(&line, "fragstat %s %s %s %s", args, format, word,
+	    more) < 0) {
+		ferr_nomem();
+		return false;
+	}
+	for (p = line; *p; p++)
+		words += *p == ' ';
+	if ((argv = calloc(words, sizeof(*argv))) == NULL)
+		ferr_nomem();
+	for (p = argv ? strtok_r(line, " ", &save) : NULL; p;
+	    p = strtok_r(NULL, " ", &save))
 		argv[argc++] = p;
-	argv[argc] = NULL;
-	optind = 0;	/* glibc: start over */
-	usage_quiet(true);
-	rc = options_parse(argc, argv, &o);
-	usage_quiet(false);
-	free(o.roots);
+	if (argv != NULL) {
+		optind = 0;	/* glibc: start over */
+		usage_quiet(true);
+		rc = options_parse(argc, argv, &o);
+		usage_quiet(false);
+		free(o.roots);
+	}
+	free(argv);
+	free(line);
 	return rc == EXIT_OK;
 }
 
-/* Set WORD to option OPT as given on a command line, with a sample value. */
-static void
-sample(int opt, char *word, size_t size, const char **with)
+/*
+ * Returns option OPT as given on a command line, with a sample value (the
+ * caller frees it; NULL after ferr_nomem()), and in *WITH the words it
+ * goes with (NULL: none).
+ */
+static char *
+sample(int opt, const char **with)
 {
 	const struct option *lo;
+	char *word;
 	size_t i;
+	int n;
 
 	*with = NULL;
 	for (lo = options_long(); lo->name && lo->val != opt; lo++)
 		;
-	for (i = 0; i < sizeof(samples) / sizeof(samples[0]); i++)
-		if (samples[i].opt == opt)
-			break;
+	for (i = 0; i < sizeof(samples) / sizeof(samples[0]) &&
+	    samples[i].opt != opt; i++)
+		;
 	if (i < sizeof(samples) / sizeof(samples[0])) {
-		snprintf(word, size, "--%s=%s", lo->name, samples[i].value);
+		n = asprintf(&word, "--%s=%s", lo->name, samples[i].value);
 		*with = samples[i].with;
 	} else
-		snprintf(word, size, "--%s", lo->name ? lo->name : "");
+		n = asprintf(&word, "--%s", lo->name ? lo->name : "");
+	if (n >= 0)
+		return word;
+	ferr_nomem();
+	return NULL;
 }
 
 /*
- * Set OUT to the words of WITH but those whose option the mode's ARGS
- * give already (a second --record would be refused as given twice).
+ * Returns the words of WITH but those whose option the mode's ARGS give
+ * already (a second --record would be refused as given twice), each after
+ * a blank, for the caller to free ("" when none; NULL after ferr_nomem()).
  */
-static void
-partners(const char *with, const char *args, char *out, size_t size)
+static char *
+partners(const char *with, const char *args)
 {
-	char buf[128], *w, name[64];
+	struct render_sentence out = { NULL, 0, false };
+	char *buf, *w, *save, *kept;
+	size_t n;
 
-	out[0] = '\0';
-	snprintf(buf, sizeof(buf), "%s", with);
-	for (w = strtok(buf, " "); w; w = strtok(NULL, " ")) {
-		snprintf(name, sizeof(name), "%.*s", (int)strcspn(w, "="), w);
-		/* '--' and the command after it are words of their own. */
-		if (name[0] != '-' || strcmp(name, "--") == 0 ||
-		    strstr(args, name) == NULL)
-			snprintf(out + strlen(out), size - strlen(out), " %s",
-			    w);
+	if ((buf = strdup(with)) == NULL) {
+		ferr_nomem();
+		return NULL;
 	}
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		n = strcspn(w, "=");
+		/* '--' and the command after it are words of their own. */
+		if (w[0] != '-' || strcmp(w, "--") == 0 ||
+		    memmem(args, strlen(args), w, n) == NULL)
+			render_say(&out, " %s", w);
+	}
+	free(buf);
+	if ((kept = render_sentence_take(&out)) == NULL && !ferr_nomem_seen())
+		kept = strdup("");
+	return kept;
 }
 
 bool
 optlist_acts(const struct optmode *m, int opt)
 {
-	char word[64], line[256], more[128];
 	const char *with;
+	char *word = sample(opt, &with), *more = NULL;
+	bool yes = false;
 	size_t i;
 
-	sample(opt, word, sizeof(word), &with);
-	if (with != NULL) {
-		partners(with, m->args, more, sizeof(more));
-		with = more;
-	}
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
-		snprintf(line, sizeof(line), "%s %s %s", m->args, formats[i],
-		    word);
-		if (takes(line))
-			return true;
-		if (with == NULL)
-			continue;
-		snprintf(line, sizeof(line), "%s %s %s%s", m->args,
-		    formats[i], word, with);
-		if (takes(line))
-			return true;
-	}
-	return false;
+	if (word != NULL && with != NULL)
+		more = partners(with, m->args);
+	for (i = 0; word != NULL && !yes &&
+	    i < sizeof(formats) / sizeof(formats[0]); i++)
+		yes = takes(m->args, formats[i], word, "") || (more != NULL &&
+		    takes(m->args, formats[i], word, more));
+	free(word);
+	free(more);
+	return yes;
 }

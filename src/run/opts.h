@@ -118,8 +118,16 @@ struct opts {
 #define TRIGGER_BEFORE_DEFAULT	10
 #define TRIGGER_AFTER_DEFAULT	10
 
-/* Default PSI urgency thresholds (avg10, percent of wall time). */
-#define PSI_SOME_DEFAULT	1000
-#define PSI_FULL_DEFAULT	500
+/*
+ * Default PSI urgency thresholds of 'avg10': in whole percents as --help
+ * prints them, in hundredths of a percent as compared.
+ */
+#define PSI_SOME_DEFAULT_PCT	10
+#define PSI_FULL_DEFAULT_PCT	5
+#define PSI_SOME_DEFAULT	(PSI_SOME_DEFAULT_PCT * 100)
+#define PSI_FULL_DEFAULT	(PSI_FULL_DEFAULT_PCT * 100)
+
+/* The lowest order whose allocations --events counts, unless --events-min-order. */
+#define EVENTS_MIN_ORDER_DEFAULT	1
 
 #endif

@@ -180,12 +180,14 @@ need_of(const struct opts *o, const struct opt_need *on,
 unsigned
 pipe_gigantic_order(const struct inputs *in, unsigned long page_size)
 {
+	/* The gigantic page the map's regions are of: 1 GiB (PUD on x86). */
+	const uint64_t gib = 1ULL << 30;
 	unsigned o = 0;
 
-	while (((uint64_t)page_size << o) < (1ULL << 30))
+	while (((uint64_t)page_size << o) < gib)
 		o++;
-	return ((uint64_t)page_size << o) == (1ULL << 30) &&
-	    o >= in->bi.norders ? o : 0;
+	return ((uint64_t)page_size << o) == gib && o >= in->bi.norders ?
+	    o : 0;
 }
 
 /*
@@ -358,10 +360,6 @@ pipe_verdicts_free(struct verdicts *v)
 	unm_free(&v->unm);
 }
 
-/*
- * Count in V the allocations of every order of its advice for IN and R,
- * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
- */
 unsigned
 pipe_need_gigantic(const struct verdicts *v, const struct inputs *in)
 {
@@ -373,6 +371,10 @@ pipe_need_gigantic(const struct verdicts *v, const struct inputs *in)
 	return 0;
 }
 
+/*
+ * Count in V the allocations of every order of its advice for IN and R,
+ * with the map M (NULL: none). Returns 0, or EXIT_DATA after a message.
+ */
 int
 pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
     struct verdicts *v, const struct map *m)
