@@ -430,19 +430,21 @@ def pins():
 
 def pollution_own(m, label):
     """The checks fragstat's map M (LABEL in what is printed) must pass on its
-    own figures: polluted plus reserved-only pageblocks are the pinned ones,
-    each amplification is its inputs' (rounded to hundredths)."""
+    own figures: polluted, reserved-only and hugetlb-only pageblocks are the
+    pinned ones, each amplification is its inputs' (rounded to hundredths)."""
     ok = True
     pbo = m["pageblock_order"]
     for z in m["zones"]:
         name = "%s: node %d, zone %s" % (label, z["node"], z["zone"])
         pl = z["pollution"]
-        if pl["polluted_pageblocks"] + pl["reserved_only_pageblocks"] != \
-                z["pinned"]["pageblocks"]:
-            print("FAIL: %s: %d polluted and %d reserved-only pageblocks, "
-                  "%d pinned" % (name, pl["polluted_pageblocks"],
-                                 pl["reserved_only_pageblocks"],
-                                 z["pinned"]["pageblocks"]))
+        if pl["polluted_pageblocks"] + pl["reserved_only_pageblocks"] + \
+                pl["hugetlb_only_pageblocks"] != z["pinned"]["pageblocks"]:
+            print("FAIL: %s: %d polluted, %d reserved-only and %d "
+                  "hugetlb-only pageblocks, %d pinned" %
+                  (name, pl["polluted_pageblocks"],
+                   pl["reserved_only_pageblocks"],
+                   pl["hugetlb_only_pageblocks"],
+                   z["pinned"]["pageblocks"]))
             ok = False
         for what, part in [("", pl)] + [(k + " ", {
                 "polluted_pageblocks": v["pageblocks"],
