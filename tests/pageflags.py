@@ -51,7 +51,7 @@ PINS = ["pcp_free_pages", "uninit_flagless_only", "not_initialised_pages",
 POLLUTION = ["pcp_free_pages", "uninit_flagless_only", "pageblocks",
              "admitted_pageblocks", "ambiguous_admitted",
              "polluted_pageblocks", "reserved_only_pageblocks",
-             "unmovable_pages"] + \
+             "hugetlb_only_pageblocks", "unmovable_pages"] + \
     ["pollution_pages_" + k for k in KINDS] + \
     ["pollution_blocks_" + k for k in KINDS]
 # The files --sysroot ROOT --map reads beside the page flags.
@@ -218,7 +218,10 @@ def figures(z, pbo, pcp, uninit):
     pb = 1 << pbo
     top = z.blocks[len(z.blocks) - uninit:] if uninit else []
     blocks = [b for b in z.blocks[:len(z.blocks) - uninit] if not b["hole"]]
-    others = [k for k in KINDS if k != "reserved"]
+    # Reserved boot memory and hugetlb pages (movable allocations that fill
+    # their pageblock: htlb_alloc_mask()) are kept apart from the unmovable.
+    apart = ("reserved", "hugetlb")
+    others = [k for k in KINDS if k not in apart]
     f = {"uninit_flagless_only": all(b[FLAGLESS] + b["out"] == pb and
                                      sum(b[k] for k in KINDS) == 0
                                      for b in top),
@@ -242,7 +245,11 @@ def figures(z, pbo, pcp, uninit):
     f["polluted_pageblocks"] = sum(1 for p in pinned if
                                    sum(p[k] for k in others)) - len(adm)
     f["reserved_only_pageblocks"] = sum(1 for p in pinned if
-                                        not sum(p[k] for k in others))
+                                        not sum(p[k] for k in others) and
+                                        not p["hugetlb"])
+    f["hugetlb_only_pageblocks"] = sum(1 for p in pinned if
+                                       not sum(p[k] for k in others) and
+                                       p["hugetlb"])
     f["unmovable_pages"] = sum(p[k] for p in pinned for k in others) - apages
     for k in KINDS:
         # Only kernel pins can be admitted: the others are as counted.
@@ -276,6 +283,7 @@ def fragstat_figures(z, pbo):
          "pinned_pages": pin["pages"],
          "polluted_pageblocks": pl["polluted_pageblocks"],
          "reserved_only_pageblocks": pl["reserved_only_pageblocks"],
+         "hugetlb_only_pageblocks": pl["hugetlb_only_pageblocks"],
          "unmovable_pages": pl["unmovable_pages"],
          "class_unmovable": z["pages"]["unmovable"],
          "class_ambiguous": z["pages"]["ambiguous"]}
