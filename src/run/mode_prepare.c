@@ -27,14 +27,27 @@
  * The file whose write reclaims memory of node %u (6.x, as a cgroup's
  * memory.reclaim), and the machine-wide one (1: drop the clean page
  * cache); how each step says it did its work.
+ *
+ * Reclaim takes a node's whole clean page cache, written back first, not
+ * just the pages the forecast's free-memory count lacks: the page cache
+ * holds the large folios that end a node's compaction early. 6.18's
+ * compact_zone() migrates a folio of order k only into a free page of
+ * order k or more among those the free scanner isolated
+ * (compaction_alloc()); in fragmented memory these are order-0 holes, so
+ * migrate_pages() fails with -ENOMEM and compact_zone() ends the zone as
+ * contended, scanners far apart. Measured here (12 GiB held with every
+ * other page free): node compaction ended within the first 30 MiB of
+ * Normal every time, gaining nothing in 4 passes; after sync and
+ * dropping the clean page cache it ran until the scanners met.
  */
 #define RECLAIM_NODE_FILE	"/sys/devices/system/node/node%u/reclaim"
 #define RECLAIM_ALL_FILE	"/proc/sys/vm/drop_caches"
 #define HOW_COMPACT		"/sys/devices/system/node/nodeN/compact"
 #define HOW_COMPACT_ALL		COMPACTION_ALL_FILE ", every node"
-#define HOW_RECLAIM		"/sys/devices/system/node/nodeN/reclaim, " \
-				"page cache only"
-#define HOW_RECLAIM_ALL		RECLAIM_ALL_FILE " = 1, machine-wide"
+#define HOW_RECLAIM		"sync, then /sys/devices/system/node/nodeN/" \
+				"reclaim, page cache only"
+#define HOW_RECLAIM_ALL		"sync, then " RECLAIM_ALL_FILE " = 1, " \
+				"machine-wide"
 
 bool
 prepare_wants_map(const struct opts *o)
@@ -51,7 +64,10 @@ prepare_wants_map(const struct opts *o)
 	return yes;
 }
 
-/* Add to step S the node of each sum row of F where TAKE says so. */
+/*
+ * Add to step S the node of each sum row of F where TAKE says so, with
+ * its clean page cache as the pages a reclaim step asks of it.
+ */
 static void
 step_add_nodes(struct prep_step *s, const struct forecast *f,
     bool (*take)(const struct fc_row *))
@@ -64,9 +80,9 @@ step_add_nodes(struct prep_step *s, const struct forecast *f,
 		if (x->node < 0 || (f->need.node >= 0 && x->node !=
 		    f->need.node) || !take(x) || s->nnodes == PREP_MAX_NODES)
 			continue;
-		s->node_pages[s->nnodes] = x->reclaim_pages;
+		s->node_pages[s->nnodes] = x->cache;
 		s->nodes[s->nnodes++] = (unsigned)x->node;
-		s->pages += x->reclaim_pages;
+		s->pages += x->cache;
 	}
 }
 
@@ -77,11 +93,11 @@ compactable(const struct fc_row *x)
 	return x->compact > x->now;
 }
 
-/* Whether the plan reclaims on node row X. */
+/* Whether the plan reclaims on node row X: reclaim adds to it, or compaction. */
 static bool
 reclaimable(const struct fc_row *x)
 {
-	return x->reclaim_pages > 0;
+	return x->cache > 0 && (x->reclaim_pages > 0 || compactable(x));
 }
 
 /*
@@ -137,27 +153,20 @@ plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
 }
 
 /*
- * Add to P, whose compaction fell short of F's need by SHORT blocks though
- * the forecast said it would do, the reclaim of those blocks' pages
- * (split over the nodes compacted) and a compaction after it.
+ * Add to P, whose compaction fell short of F's need though the forecast
+ * said it would do, the reclaim of the clean page cache of the nodes
+ * compaction can add to, and a compaction after it.
  */
 static void
-plan_more(struct prepared *p, const struct forecast *f, uint64_t short_by,
-    bool reclaim_all)
+plan_more(struct prepared *p, const struct forecast *f, bool reclaim_all)
 {
 	struct prep_step *s = &p->steps[p->nsteps];
-	size_t i;
 
-	*s = p->steps[p->nsteps - 1];
+	memset(s, 0, sizeof(*s));
 	s->act = PREP_RECLAIM;
 	s->all = reclaim_all;
 	s->how = reclaim_all ? HOW_RECLAIM_ALL : HOW_RECLAIM;
-	s->done = false;
-	s->pages = 0;
-	for (i = 0; i < s->nnodes; i++) {
-		s->node_pages[i] = (short_by << f->need.order) / s->nnodes;
-		s->pages += s->node_pages[i];
-	}
+	step_add_nodes(s, f, reclaimable);
 	s->forecast = f->target->reclaim < f->need.count ?
 	    f->target->reclaim : f->need.count;
 	s[1] = s[0];
@@ -225,9 +234,11 @@ write_text(const char *path, const char *text, struct ferr *e)
 }
 
 /*
- * Reclaim step S's pages: per node through RECLAIM_NODE_FILE, page cache
- * only (swappiness=0), else once machine-wide through drop_caches (1:
- * the clean page cache). Returns 0 or -1 with E set.
+ * Reclaim step S's pages after writing back the dirty ones (sync: a
+ * dirty large folio stops compaction as a clean one does): per node
+ * through RECLAIM_NODE_FILE, page cache only (swappiness=0), else once
+ * machine-wide through drop_caches (1: the clean page cache). Returns 0
+ * or -1 with E set.
  */
 static int
 reclaim_nodes(struct prep_step *s, unsigned long page_size, struct ferr *e)
@@ -235,6 +246,7 @@ reclaim_nodes(struct prep_step *s, unsigned long page_size, struct ferr *e)
 	char path[96], text[64];
 	size_t i;
 
+	sync();
 	if (s->all)
 		return write_text(RECLAIM_ALL_FILE, "1\n", e) == 0 ? 0 : -1;
 	for (i = 0; i < s->nnodes; i++) {
@@ -325,7 +337,7 @@ run_steps(struct opts *o, const struct report *r, const struct forecast *f,
 		/* Compaction alone was to do, and did not: reclaim, if allowed. */
 		if (k == 0 && p->nsteps == 1 && p->got < f->need.count &&
 		    p->reclaim_allowed && f->target->cache > 0) {
-			plan_more(p, f, f->need.count - p->got, reclaim_all);
+			plan_more(p, f, reclaim_all);
 			if (o->format != F_JSON)
 				render_prepare_planned(stdout, r, p, 1);
 		}
