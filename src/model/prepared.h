@@ -103,10 +103,8 @@ enum prep_act { PREP_COMPACT, PREP_RECLAIM };
 struct prep_step {
 	enum prep_act	 act;
 	unsigned	 nodes[PREP_MAX_NODES];	/* the nodes it acts on */
-	uint64_t	 node_pages[PREP_MAX_NODES];	/* reclaim: pages asked of each */
 	size_t		 nnodes;
 	uint64_t	 pages;		/* reclaim: the pages asked for */
-	bool		 all;		/* through the machine-wide file */
 	const char	*how;		/* the file written, for people */
 	uint64_t	 ms;
 	uint64_t	 before, after;	/* free now of the need's target */
