@@ -25,7 +25,8 @@
 # falls below, default 1024), PREPARE_NEED (the count; default a fifth of
 # the way from free now to the ceiling, which is an upper bound: the
 # scanners meet before it), PREPARE_HOLE_KB (the holes the holder leaves,
-# default 4), PREPARE_RECLAIM=0 (no --reclaim run). Exit 0
+# default 256: with 4, node compaction rarely passes a large folio even
+# after reclaim, see the README), PREPARE_RECLAIM=0 (no --reclaim run). Exit 0
 # when it passed, 1 when it failed, 77 (SKIP) with the reason when it
 # cannot run.
 LC_ALL=C
@@ -74,7 +75,7 @@ for k in sys.argv[2:]:
 
 mkfifo "$tmp/hold"
 python3 "$here/fragment-hold.py" "${PREPARE_BUDGET_MB:-2048}" \
-    "${PREPARE_FLOOR_MB:-1024}" zones "hole=${PREPARE_HOLE_KB:-4}" \
+    "${PREPARE_FLOOR_MB:-1024}" zones "hole=${PREPARE_HOLE_KB:-256}" \
     <"$tmp/hold" >"$tmp/hold.out" &
 hpid=$!
 exec 3>"$tmp/hold"
@@ -155,14 +156,18 @@ echo "calibration: $(cat "$tmp/hold.out"); forecast now $now, after compaction <
 reserve "$want"
 result="$got >= $want free"
 
-# Twice the pinned limit and what the kernel may still initialise (both
-# move as the zones grow and others allocate): pinned,
-# said before any step (none in the JSON), exit 8.
+# Halfway from the pinned limit (and what the kernel may still
+# initialise) to what the zones' memory holds (above it a need is short,
+# not pinned; both move as others allocate): pinned, said before any step
+# (none in the JSON), exit 8.
 if [ "$limit" = null ]; then
 	echo "SKIP: no pinned limit (no map)"
 	exit 77
 fi
-big=$((2 * (limit + uninit) + 1))
+room=$(awk -v kb="$size_kb" -v pk="$(($(getconf PAGESIZE) / 1024))" '$1 == "managed" { p += $2 }
+    END { print int(p * pk / kb) }' /proc/zoneinfo)
+big=$(((limit + uninit + room) / 2 + 1))
+[ "$big" -lt "$room" ] || { echo "SKIP: no room above the pinned limit ($limit of $room)"; exit 77; }
 "$FRAGSTAT" -q --need "${big}x$size" --prepare --json >"$tmp/b.json"
 st=$?
 set -- $(field "$tmp/b.json" result forecast)
