@@ -155,6 +155,11 @@ echo "calibration: $(cat "$tmp/hold.out"); forecast now $now, after compaction <
 	{ echo "FAIL: --prepare for $want (of at most $after) got $got"; exit 1; }
 reserve "$want"
 result="$got >= $want free"
+# Measured, not asserted: what the pool's own compaction (and reclaim)
+# takes of the ceiling, asked at once.
+echo "$after" >"$pool"
+echo "pool: asked $after (the ceiling), took $(cat "$pool") ($(awk '/^MemFree:/ { print int($2 / 1024) }' /proc/meminfo) MiB free)"
+echo "$orig" >"$pool"
 
 # Halfway from the pinned limit (and what the kernel may still
 # initialise) to what the zones' memory holds (above it a need is short,
