@@ -116,7 +116,8 @@ struct prep_step {
 enum prep_result { PREP_READY, PREP_RECOVERED, PREP_SHORT, PREP_PINNED,
 	PREP_PLANNED };
 
-#define PREP_MAX_STEPS	4
+/* A compaction, then up to three rounds of reclaim and compaction. */
+#define PREP_MAX_STEPS	7
 
 struct prepared {
 	struct prep_step steps[PREP_MAX_STEPS];

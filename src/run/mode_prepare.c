@@ -145,9 +145,8 @@ plan(struct prepared *p, const struct forecast *f)
 }
 
 /*
- * Add to P, whose compaction fell short of F's need though the forecast
- * said it would do, the reclaim of the clean page cache of the nodes
- * compaction can add to, and a compaction after it.
+ * Add to P, whose steps fell short of F's need, the reclaim of the clean
+ * page cache of the nodes compaction can add to, and a compaction after.
  */
 static void
 plan_more(struct prepared *p, const struct forecast *f)
@@ -303,12 +302,19 @@ run_steps(struct opts *o, const struct report *r, const struct forecast *f,
 		p->got = p->steps[k].after;
 		if (o->format != F_JSON)
 			render_prepare_step(stdout, p, k);
-		/* Compaction alone was to do, and did not: reclaim, if allowed. */
-		if (k == 0 && p->nsteps == 1 && p->got < f->need.count &&
-		    p->reclaim_allowed && f->target->cache > 0) {
+		/*
+		 * Short after the last step planned: reclaim and compact
+		 * again, if allowed and there is room. A large folio
+		 * allocated since the last reclaim can end the compaction
+		 * after it at once (0.01 s, nothing gained, measured on a
+		 * busy host); the next round often passes.
+		 */
+		if (k + 1 == p->nsteps && p->got < f->need.count &&
+		    p->reclaim_allowed && f->target->cache > 0 &&
+		    p->nsteps + 2 <= PREP_MAX_STEPS) {
 			plan_more(p, f);
 			if (o->format != F_JSON)
-				render_prepare_planned(stdout, r, p, 1);
+				render_prepare_planned(stdout, r, p, k + 1);
 		}
 	}
 	p->result = p->got >= f->need.count ? PREP_RECOVERED : PREP_SHORT;
