@@ -94,6 +94,30 @@ reclaimable(const struct fc_row *x)
 }
 
 /*
+ * Add to P the reclaim of the clean page cache of the nodes compaction
+ * can add to, and a compaction after it: planned where F says compaction
+ * alone falls short of the need, and again after steps that did.
+ */
+static void
+plan_more(struct prepared *p, const struct forecast *f)
+{
+	struct prep_step *s = &p->steps[p->nsteps];
+
+	memset(s, 0, sizeof(*s));
+	s->act = PREP_RECLAIM;
+	s->how = HOW_RECLAIM;
+	step_add_nodes(s, f, reclaimable);
+	/* The bound, as compaction's: the need can be passed. */
+	s->forecast = f->target->reclaim;
+	s[1] = s[0];
+	s[1].act = PREP_COMPACT;
+	s[1].how = HOW_COMPACT;
+	s[1].pages = 0;
+	p->nsteps += 2;
+	p->reclaim_wanted = true;
+}
+
+/*
  * Plan P for F: nothing when the need is there or out of reach (pinned);
  * else compact the nodes compaction can add to, and where that falls
  * short and the forecast says reclaim helps, reclaim, then compact again.
@@ -128,42 +152,8 @@ plan(struct prepared *p, const struct forecast *f)
 		s->forecast = t->compact;
 		p->nsteps++;
 	}
-	if (t->compact >= f->need.count || t->reclaim_pages == 0)
-		return;
-	p->reclaim_wanted = true;
-	s = &p->steps[p->nsteps++];
-	s->act = PREP_RECLAIM;
-	s->how = HOW_RECLAIM;
-	step_add_nodes(s, f, reclaimable);
-	/* The bound, as compaction's: the need can be passed. */
-	s->forecast = t->reclaim;
-	s[1] = s[0];
-	s[1].act = PREP_COMPACT;
-	s[1].how = HOW_COMPACT;
-	s[1].pages = 0;
-	p->nsteps++;
-}
-
-/*
- * Add to P, whose steps fell short of F's need, the reclaim of the clean
- * page cache of the nodes compaction can add to, and a compaction after.
- */
-static void
-plan_more(struct prepared *p, const struct forecast *f)
-{
-	struct prep_step *s = &p->steps[p->nsteps];
-
-	memset(s, 0, sizeof(*s));
-	s->act = PREP_RECLAIM;
-	s->how = HOW_RECLAIM;
-	step_add_nodes(s, f, reclaimable);
-	s->forecast = f->target->reclaim;
-	s[1] = s[0];
-	s[1].act = PREP_COMPACT;
-	s[1].how = HOW_COMPACT;
-	s[1].pages = 0;
-	p->nsteps += 2;
-	p->reclaim_wanted = true;
+	if (t->compact < f->need.count && t->reclaim_pages > 0)
+		plan_more(p, f);
 }
 
 /*
