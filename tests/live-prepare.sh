@@ -2,33 +2,34 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # live-prepare.sh - --prepare gets what it forecast, and the kernel agrees:
 # fragment this machine within modest memory (tests/fragment-hold.py: 4 KiB
-# pages with every other one given back, page tables and full pipes
-# between them), forecast a need of the default huge page size between
-# what is free now and the ceiling after compaction, then run 'fragstat
-# --need NxSIZE --prepare' twice. No step may get more than its forecast
-# (an upper bound). First, for the need at the ceiling, compaction alone
-# (the kernel's node compaction may end early, at the first large folio
-# no free hole can hold): the count it says is free must go into the
-# hugetlb pool whole. Then the need (below the ceiling) must be reached,
-# by that compaction or else with --reclaim (writeback and the clean page
-# cache dropped first), and go into the pool whole. Then a need above the
-# pinned limit must be refused as pinned before any step. The pool, and
-# the memory held, are given back on every exit (trap). Opt-in, root:
-# 'make check-prepare' (never make check: it compacts, and drops the page
-# cache).
+# pages with every other PREPARE_HOLE_KB given back, page tables and full
+# pipes between them), forecast a need of the default huge page size
+# between what is free now and the ceiling after compaction, then run
+# 'fragstat --need NxSIZE --prepare'. No step may get more than its
+# forecast (an upper bound). First, for the need at the ceiling,
+# compaction alone (the kernel's node compaction may end early, at the
+# first large folio no free hole can hold): the count it says is free
+# must go into the hugetlb pool whole. Then the need (below the ceiling)
+# must be reached, by that compaction or else with --reclaim (writeback
+# and the page cache dropped, then compaction, up to three rounds), and go
+# into the pool whole. Measured, not asserted: what the pool's own
+# compaction takes of the ceiling. Then a need above the pinned limit must
+# be refused as pinned before any step. The pool, and the memory held, are
+# given back on every exit (trap). Opt-in, root: 'make check-prepare'
+# (never make check: it compacts, and drops the page cache).
 #
 # Each run prints one 'calibration:' line: the state, the forecast after
-# compaction and after reclaim, what each step got, and the reservations.
+# compaction and after reclaim, what each step got, and the reservations
+# (README.md's table).
 #
 # Environment: FRAGSTAT, PREPARE_BUDGET_MB (what the holder may take,
 # default 2048), PREPARE_FLOOR_MB (it stops before the zones' free memory
 # falls below, default 1024), PREPARE_NEED (the count; default a fifth of
 # the way from free now to the ceiling, which is an upper bound: the
-# scanners meet before it), PREPARE_HOLE_KB (the holes the holder leaves,
-# default 256: with 4, node compaction rarely passes a large folio even
-# after reclaim, see the README), PREPARE_RECLAIM=0 (no --reclaim run). Exit 0
-# when it passed, 1 when it failed, 77 (SKIP) with the reason when it
-# cannot run.
+# scanners meet before it), PREPARE_HOLE_KB (default 256; 4 leaves only
+# order-0 holes, which no large folio fits), PREPARE_RECLAIM=0 (no
+# --reclaim run). Exit 0 when it passed, 1 when it failed, 77 (SKIP) with
+# the reason when it cannot run.
 LC_ALL=C
 export LC_ALL
 : "${FRAGSTAT:?}"
