@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # docs.sh - what the README and the man page promise a newcomer (#21): the
-# README stays short (at most 300 lines, the reference is in doc/ and the
+# README stays short (at most 315 lines: 300, and 15 for --prepare's
+# calibration table from a real run, #46; the reference is in doc/ and the
 # man page); no command in the README, doc/reference.md or the man page's
 # examples starts with a literal sudo, which a root user on a fresh machine
 # (no sudo installed) would paste and fail; the man page has one EXIT STATUS;
@@ -24,7 +25,7 @@ fail() {
 }
 
 n=$(wc -l <"$top/README.md")
-[ "$n" -le 300 ] || fail "README.md: $n lines, more than 300"
+[ "$n" -le 315 ] || fail "README.md: $n lines, more than 315"
 
 # Commands: the lines of ```sh blocks (README, reference) and the man page's
 # .B lines (its examples). sudo as a command: first, or after ; & | ( or $(.

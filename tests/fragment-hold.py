@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""fragment-hold.py BUDGET_MB FLOOR_MB [zones] - fragment memory and hold it.
+"""fragment-hold.py BUDGET_MB FLOOR_MB [zones] [hole=KIB] - fragment memory and hold it.
 
 For the opt-in live tests (make live-map, make live-outcomes), never for
 'make check'. Takes up to BUDGET_MB of 4 KiB anonymous pages in 64 MiB
 chunks, with unmovable allocations between them (a page table per 2 MiB
 touched in a sparse mapping, a filled pipe), stopping before MemAvailable
-would drop below FLOOR_MB; then gives every other page back, prints a line
-starting "ready:", and holds the rest until its standard input closes.
+would drop below FLOOR_MB; then gives every other page back (with
+hole=KIB, every other KIB: holes of that size), prints a line starting
+"ready:", and holds the rest until its standard input closes.
 With "zones", the floor applies to the zones' free pages (zoneinfo) where
 they are fewer than MemAvailable: on a VM whose memory is initialised
 lazily MemAvailable counts memory that no zone manages yet.
@@ -16,9 +17,13 @@ import mmap, os, sys
 
 budget = int(sys.argv[1]) << 20
 FLOOR_KB = int(sys.argv[2]) << 10
-ZONES = sys.argv[3:] == ["zones"]
+ZONES = "zones" in sys.argv[3:]
 CHUNK = 64 << 20
 PAGE = os.sysconf("SC_PAGE_SIZE")
+HOLE = PAGE
+for a in sys.argv[3:]:
+    if a.startswith("hole="):
+        HOLE = int(a[5:]) << 10
 SPARSE = 16 << 30
 anon = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS
 
@@ -63,13 +68,13 @@ while len(chunks) * CHUNK + CHUNK <= budget:
     except BlockingIOError:
         pass
     pipes.append((r, w))
-# Order-0 holes: every other page of every chunk back to the allocator.
+# Holes of HOLE bytes: every other HOLE of every chunk back to the allocator.
 for m in chunks:
-    for off in range(PAGE, CHUNK, 2 * PAGE):
-        m.madvise(mmap.MADV_DONTNEED, off, PAGE)
+    for off in range(HOLE, CHUNK, 2 * HOLE):
+        m.madvise(mmap.MADV_DONTNEED, off, HOLE)
 lowest = min(lowest, available_kb())
-print("ready: %d MiB of 4 KiB pages, every other one free, %d page tables, "
+print("ready: %d MiB of 4 KiB pages, every other %d KiB free, %d page tables, "
       "%d full pipes; MemAvailable at least %d MiB throughout" %
-      (len(chunks) * (CHUNK >> 20), tables, len(pipes), lowest >> 10),
+      (len(chunks) * (CHUNK >> 20), HOLE >> 10, tables, len(pipes), lowest >> 10),
       flush=True)
 sys.stdin.read()

@@ -103,10 +103,8 @@ enum prep_act { PREP_COMPACT, PREP_RECLAIM };
 struct prep_step {
 	enum prep_act	 act;
 	unsigned	 nodes[PREP_MAX_NODES];	/* the nodes it acts on */
-	uint64_t	 node_pages[PREP_MAX_NODES];	/* reclaim: pages asked of each */
 	size_t		 nnodes;
 	uint64_t	 pages;		/* reclaim: the pages asked for */
-	bool		 all;		/* through the machine-wide file */
 	const char	*how;		/* the file written, for people */
 	uint64_t	 ms;
 	uint64_t	 before, after;	/* free now of the need's target */
@@ -118,7 +116,8 @@ struct prep_step {
 enum prep_result { PREP_READY, PREP_RECOVERED, PREP_SHORT, PREP_PINNED,
 	PREP_PLANNED };
 
-#define PREP_MAX_STEPS	4
+/* A compaction, then up to three rounds of reclaim and compaction. */
+#define PREP_MAX_STEPS	7
 
 struct prepared {
 	struct prep_step steps[PREP_MAX_STEPS];

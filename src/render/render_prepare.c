@@ -329,6 +329,13 @@ render_prepare_result(FILE *fp, const struct report *r,
 		    last_done(p)->forecast, steps_done(p), steps_done(p) > 1 ?
 		    "s" : "");
 	fprintf(fp, "\n");
+	/* The forecast counts free memory; the kernel's scan stops sooner. */
+	if (p->result == PREP_SHORT && p->nsteps > 0 && p->steps[0].done &&
+	    last_done(p)->act == PREP_COMPACT && !p->reclaim_allowed &&
+	    f->target->cache > 0)
+		fprintf(fp, "Node compaction ends at the first large folio no "
+		    "free hole can hold (compact_zone()); most are page cache: "
+		    "--reclaim writes it back and drops it first.\n");
 }
 
 /* Write row X of F as a JSON object in W. */

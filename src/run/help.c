@@ -171,17 +171,23 @@ static const struct {
 	    "after reclaiming clean page cache; the pinned\n"
 	    "limit and the kinds of page that pin), then as\n"
 	    "root compact the nodes short of it, count again\n"
-	    "and, with --reclaim, reclaim what the forecast\n"
-	    "says, compact again and count, stopping once the\n"
-	    "need is met: ready, recovered, short, or pinned\n"
-	    "(said before any work). The forecast's counts are\n"
-	    "upper bounds: the kernel's own arithmetic over\n"
-	    "what the files say now; README.md says how close\n"
-	    "the kernel came on a real host" },
+	    "and, with --reclaim, drop the page cache, compact\n"
+	    "again and count, stopping once the need is met:\n"
+	    "ready, recovered, short, or pinned (said before\n"
+	    "any work). Each step prints its time and the\n"
+	    "count before and after beside its forecast. The\n"
+	    "forecast's counts are upper bounds (free now is\n"
+	    "exact): after compaction counts the pageblocks\n"
+	    "free memory could empty, but the kernel's node\n"
+	    "compaction ends at the first large folio no free\n"
+	    "hole can hold, often far below; a hugetlb\n"
+	    "reservation's own compaction gets closer.\n"
+	    "README.md has the measured table" },
 	{ OPT_RECLAIM, "--reclaim",
-	    "with --prepare: let it drop clean page cache\n"
-	    "(node N's /sys/devices/system/node/nodeN/reclaim,\n"
-	    "else /proc/sys/vm/drop_caches: every node's)" },
+	    "with --prepare: let it write back and drop the\n"
+	    "clean page cache (sync, then /proc/sys/vm/\n"
+	    "drop_caches = 1: every node's), which holds most\n"
+	    "of the large folios that stop node compaction" },
 	{ OPT_VERIFY, "--verify",
 	    "compare with the kernel's own debugfs files\n"
 	    "(live, or DIR/sys/kernel/debug/extfrag under a\n"

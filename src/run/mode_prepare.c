@@ -24,17 +24,24 @@
 #include "render_prepare.h"
 
 /*
- * The file whose write reclaims memory of node %u (6.x, as a cgroup's
- * memory.reclaim), and the machine-wide one (1: drop the clean page
- * cache); how each step says it did its work.
+ * Reclaim is the machine's clean page cache dropped (drop_caches, 1)
+ * after writeback (sync), not a node's share of it: the page cache holds
+ * the large folios that end a node's compaction early. 6.18's
+ * compact_zone() migrates a folio of order k only into a free page of
+ * order k or more among those the free scanner isolated
+ * (compaction_alloc()); in fragmented memory these are order-0 holes, so
+ * migrate_pages() fails with -ENOMEM and compact_zone() ends the zone as
+ * contended, its scanners far apart. Measured here (12 GiB held with
+ * every other page free): node compaction ended within the first 30 MiB
+ * of Normal every time, gaining nothing in 4 passes; reclaiming a node's
+ * clean page cache through nodeN/reclaim left its active large folios,
+ * and compaction ended at one; after sync and drop_caches it ran until
+ * the scanners met. How each step says it did its work:
  */
-#define RECLAIM_NODE_FILE	"/sys/devices/system/node/node%u/reclaim"
-#define RECLAIM_ALL_FILE	"/proc/sys/vm/drop_caches"
+#define RECLAIM_FILE		"/proc/sys/vm/drop_caches"
 #define HOW_COMPACT		"/sys/devices/system/node/nodeN/compact"
 #define HOW_COMPACT_ALL		COMPACTION_ALL_FILE ", every node"
-#define HOW_RECLAIM		"/sys/devices/system/node/nodeN/reclaim, " \
-				"page cache only"
-#define HOW_RECLAIM_ALL		RECLAIM_ALL_FILE " = 1, machine-wide"
+#define HOW_RECLAIM		"sync, then " RECLAIM_FILE " = 1, machine-wide"
 
 bool
 prepare_wants_map(const struct opts *o)
@@ -51,7 +58,10 @@ prepare_wants_map(const struct opts *o)
 	return yes;
 }
 
-/* Add to step S the node of each sum row of F where TAKE says so. */
+/*
+ * Add to step S the node of each sum row of F where TAKE says so, with
+ * its clean page cache as the pages a reclaim step asks of it.
+ */
 static void
 step_add_nodes(struct prep_step *s, const struct forecast *f,
     bool (*take)(const struct fc_row *))
@@ -64,9 +74,8 @@ step_add_nodes(struct prep_step *s, const struct forecast *f,
 		if (x->node < 0 || (f->need.node >= 0 && x->node !=
 		    f->need.node) || !take(x) || s->nnodes == PREP_MAX_NODES)
 			continue;
-		s->node_pages[s->nnodes] = x->reclaim_pages;
 		s->nodes[s->nnodes++] = (unsigned)x->node;
-		s->pages += x->reclaim_pages;
+		s->pages += x->cache;
 	}
 }
 
@@ -77,11 +86,35 @@ compactable(const struct fc_row *x)
 	return x->compact > x->now;
 }
 
-/* Whether the plan reclaims on node row X. */
+/* Whether the plan reclaims on node row X: reclaim adds to it, or compaction. */
 static bool
 reclaimable(const struct fc_row *x)
 {
-	return x->reclaim_pages > 0;
+	return x->cache > 0 && (x->reclaim_pages > 0 || compactable(x));
+}
+
+/*
+ * Add to P the reclaim of the clean page cache of the nodes compaction
+ * can add to, and a compaction after it: planned where F says compaction
+ * alone falls short of the need, and again after steps that did.
+ */
+static void
+plan_more(struct prepared *p, const struct forecast *f)
+{
+	struct prep_step *s = &p->steps[p->nsteps];
+
+	memset(s, 0, sizeof(*s));
+	s->act = PREP_RECLAIM;
+	s->how = HOW_RECLAIM;
+	step_add_nodes(s, f, reclaimable);
+	/* The bound, as compaction's: the need can be passed. */
+	s->forecast = f->target->reclaim;
+	s[1] = s[0];
+	s[1].act = PREP_COMPACT;
+	s[1].how = HOW_COMPACT;
+	s[1].pages = 0;
+	p->nsteps += 2;
+	p->reclaim_wanted = true;
 }
 
 /*
@@ -90,7 +123,7 @@ reclaimable(const struct fc_row *x)
  * short and the forecast says reclaim helps, reclaim, then compact again.
  */
 static void
-plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
+plan(struct prepared *p, const struct forecast *f)
 {
 	const struct fc_row *t = f->target;
 	struct prep_step *s;
@@ -119,54 +152,8 @@ plan(struct prepared *p, const struct forecast *f, bool reclaim_all)
 		s->forecast = t->compact;
 		p->nsteps++;
 	}
-	if (t->compact >= f->need.count || t->reclaim_pages == 0)
-		return;
-	p->reclaim_wanted = true;
-	s = &p->steps[p->nsteps++];
-	s->act = PREP_RECLAIM;
-	s->all = reclaim_all;
-	s->how = reclaim_all ? HOW_RECLAIM_ALL : HOW_RECLAIM;
-	step_add_nodes(s, f, reclaimable);
-	s->forecast = t->reclaim < f->need.count ? t->reclaim : f->need.count;
-	s[1] = s[0];
-	s[1].act = PREP_COMPACT;
-	s[1].how = HOW_COMPACT;
-	s[1].all = false;
-	s[1].pages = 0;
-	p->nsteps++;
-}
-
-/*
- * Add to P, whose compaction fell short of F's need by SHORT blocks though
- * the forecast said it would do, the reclaim of those blocks' pages
- * (split over the nodes compacted) and a compaction after it.
- */
-static void
-plan_more(struct prepared *p, const struct forecast *f, uint64_t short_by,
-    bool reclaim_all)
-{
-	struct prep_step *s = &p->steps[p->nsteps];
-	size_t i;
-
-	*s = p->steps[p->nsteps - 1];
-	s->act = PREP_RECLAIM;
-	s->all = reclaim_all;
-	s->how = reclaim_all ? HOW_RECLAIM_ALL : HOW_RECLAIM;
-	s->done = false;
-	s->pages = 0;
-	for (i = 0; i < s->nnodes; i++) {
-		s->node_pages[i] = (short_by << f->need.order) / s->nnodes;
-		s->pages += s->node_pages[i];
-	}
-	s->forecast = f->target->reclaim < f->need.count ?
-	    f->target->reclaim : f->need.count;
-	s[1] = s[0];
-	s[1].act = PREP_COMPACT;
-	s[1].all = false;
-	s[1].how = HOW_COMPACT;
-	s[1].pages = 0;
-	p->nsteps += 2;
-	p->reclaim_wanted = true;
+	if (t->compact < f->need.count && t->reclaim_pages > 0)
+		plan_more(p, f);
 }
 
 /*
@@ -224,33 +211,17 @@ write_text(const char *path, const char *text, struct ferr *e)
 	return -err;
 }
 
-/*
- * Reclaim step S's pages: per node through RECLAIM_NODE_FILE, page cache
- * only (swappiness=0), else once machine-wide through drop_caches (1:
- * the clean page cache). Returns 0 or -1 with E set.
- */
+/* Write back the dirty pages, then drop the clean page cache. Returns 0 or -1 with E set. */
 static int
-reclaim_nodes(struct prep_step *s, unsigned long page_size, struct ferr *e)
+reclaim(struct ferr *e)
 {
-	char path[96], text[64];
-	size_t i;
-
-	if (s->all)
-		return write_text(RECLAIM_ALL_FILE, "1\n", e) == 0 ? 0 : -1;
-	for (i = 0; i < s->nnodes; i++) {
-		snprintf(path, sizeof(path), RECLAIM_NODE_FILE, s->nodes[i]);
-		snprintf(text, sizeof(text), "%llu swappiness=0",
-		    (unsigned long long)s->node_pages[i] * page_size);
-		if (write_text(path, text, e) != 0)
-			return -1;
-	}
-	return 0;
+	sync();
+	return write_text(RECLAIM_FILE, "1\n", e) == 0 ? 0 : -1;
 }
 
 /* Do step S of O; count again into S->after. Returns 0 or an exit code after a message. */
 static int
-act(struct opts *o, struct prep_step *s, const struct forecast *f,
-    unsigned long page_size, bool gig)
+act(struct opts *o, struct prep_step *s, const struct forecast *f, bool gig)
 {
 	struct ferr e = { .path = "" };
 	struct compaction c = { .nodes = s->nodes, .n = s->nnodes };
@@ -258,8 +229,7 @@ act(struct opts *o, struct prep_step *s, const struct forecast *f,
 	int rc;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = s->act == PREP_COMPACT ? compact_nodes(&c, &e) :
-	    reclaim_nodes(s, page_size, &e);
+	rc = s->act == PREP_COMPACT ? compact_nodes(&c, &e) : reclaim(&e);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc != 0) {
 		ferr_print(&e);
@@ -306,7 +276,7 @@ status_of(const struct prepared *p, const struct forecast *f)
  */
 static int
 run_steps(struct opts *o, const struct report *r, const struct forecast *f,
-    struct prepared *p, uint64_t before, bool reclaim_all)
+    struct prepared *p, uint64_t before)
 {
 	bool gig = f->need.order >= r->bi->norders;
 	size_t k;
@@ -317,17 +287,24 @@ run_steps(struct opts *o, const struct report *r, const struct forecast *f,
 		if (p->steps[k].act == PREP_RECLAIM && !p->reclaim_allowed)
 			break;
 		p->steps[k].before = p->got;
-		if ((rc = act(o, &p->steps[k], f, r->page_size, gig)) != 0)
+		if ((rc = act(o, &p->steps[k], f, gig)) != 0)
 			return rc;
 		p->got = p->steps[k].after;
 		if (o->format != F_JSON)
 			render_prepare_step(stdout, p, k);
-		/* Compaction alone was to do, and did not: reclaim, if allowed. */
-		if (k == 0 && p->nsteps == 1 && p->got < f->need.count &&
-		    p->reclaim_allowed && f->target->cache > 0) {
-			plan_more(p, f, f->need.count - p->got, reclaim_all);
+		/*
+		 * Short after the last step planned: reclaim and compact
+		 * again, if allowed and there is room. A large folio
+		 * allocated since the last reclaim can end the compaction
+		 * after it at once (0.01 s, nothing gained, measured on a
+		 * busy host); the next round often passes.
+		 */
+		if (k + 1 == p->nsteps && p->got < f->need.count &&
+		    p->reclaim_allowed && f->target->cache > 0 &&
+		    p->nsteps + 2 <= PREP_MAX_STEPS) {
+			plan_more(p, f);
 			if (o->format != F_JSON)
-				render_prepare_planned(stdout, r, p, 1);
+				render_prepare_planned(stdout, r, p, k + 1);
 		}
 	}
 	p->result = p->got >= f->need.count ? PREP_RECOVERED : PREP_SHORT;
@@ -340,8 +317,6 @@ run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
 {
 	struct prepared p;
 	struct forecast f;
-	char node0[64];
-	bool all = true;
 	int rc = 0;
 
 	if (need_forecast(&f, r, in, v, r->need, r->need_answer.possible) != 0)
@@ -349,12 +324,8 @@ run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
 	memset(&p, 0, sizeof(p));
 	p.dry_run = o->dry_run;
 	p.reclaim_allowed = o->reclaim;
-	/* Per node where the kernel has it (6.x), else machine-wide. */
-	snprintf(node0, sizeof(node0), RECLAIM_NODE_FILE, 0u);
-	if (o->sysroot == NULL && access(node0, W_OK) == 0)
-		all = false;
 	if (f.target != NULL) {
-		plan(&p, &f, all);
+		plan(&p, &f);
 		p.got = f.target->now;
 	}
 	if (o->format != F_JSON) {
@@ -362,7 +333,7 @@ run_prepare(struct opts *o, const struct inputs *in, const struct report *r,
 		fflush(stdout);
 	}
 	if (f.target != NULL && p.result == PREP_PLANNED && !o->dry_run)
-		rc = run_steps(o, r, &f, &p, f.target->now, all);
+		rc = run_steps(o, r, &f, &p, f.target->now);
 	if (rc == 0 && o->format == F_JSON)
 		render_prepare_json(stdout, r, &f, &p);
 	else if (rc == 0)
