@@ -471,6 +471,20 @@ cp -r "$FIXTURES/map/root" "$tmp/owner"
 t map-no-owner-ub 0 - -- \
     -q --sysroot "$tmp/owner" --map --cgroups
 
+# page_owner (owners_read.c): memory that runs out while a record's room
+# grows is said as such in the note of the stacks (on standard output),
+# not as "a record longer than" the room it had.
+cp -r "$FIXTURES/map/root" "$tmp/owner-grow"
+{ echo 'Page allocated via order 0, mask 0x0(), pid 1, tgid 1 (x), ts 1 ns'
+  head -c 70000 /dev/zero | tr '\0' a; printf '\n\n'; } \
+    >> "$tmp/owner-grow/sys/kernel/debug/page_owner"
+t map-owner-grow-oom 0 lines-grow -- \
+    -q --sysroot "$tmp/owner-grow" --map --cgroups
+if ! grep -qx 'page_owner: Cannot allocate memory' "$tmp/out"; then
+	echo "FAIL: map-owner-grow-oom: no note of the memory on standard output"
+	fail=1
+fi
+
 # --capture (capture.c)
 t capture-exists 1 - \
     "fragstat: $tmp/dir: exists; a capture never overwrites" -- \
