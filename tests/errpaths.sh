@@ -299,6 +299,12 @@ t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
     --trigger psi
+# A recording read for a picture (replay_events.c) whose counts of events
+# find no memory: said as such, not as events --watch does not write.
+ev=$FIXTURES/recordings/vm-6.18-events
+t replay-counts-oom 1 replay-counts \
+    "fragstat: $ev/samples.ndjson:4: out of memory" -- \
+    --sysroot "$ev" --format=svg
 # A set of runs of --compare (replay_sets.c) with an entry whose path is
 # longer than PATH_MAX: said, not skipped as no recording.
 sets=$(deepdir "$tmp/sets" 3860)
