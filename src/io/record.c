@@ -16,12 +16,18 @@
 #include "capture.h"
 #include "inputs.h"
 #include "record.h"
+#include "record_command.h"
 #include "safedir.h"
 #include "stage.h"
 #include "text.h"
 
-/* The metadata record_end() reads back (a few hundred bytes, a command line of 4 KiB at most). */
-#define RECORD_META_MAX		(1 << 14)
+/*
+ * The metadata record_end() reads back: a command's recording, of the
+ * live system, so a few hundred bytes, and the command's "argv" and
+ * "command" lines (record_command_write()'s bounds); 16 KiB in all.
+ */
+#define RECORD_META_MAX \
+	(RECORD_ARGV_MAX + EXPERIMENT_MAX_COMMAND + 4096)
 
 /* What record_end() adds to the metadata: three short lines. */
 #define RECORD_END_ROOM		128
