@@ -350,10 +350,11 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 	size_t i;
 	unsigned j;
 
-	if (c->nt != 3 || number(c, 1, "cgroups", 0, UINT32_MAX, &ng, e) ||
-	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e))
-		return c->nt != 3 ? ferr_set(e, c->ls.no, "not 'cgroups "
-		    "GROUPS CHARGES'") : -1;
+	if (c->nt != 3)
+		return ferr_set(e, c->ls.no, "not 'cgroups GROUPS CHARGES'");
+	if (number(c, 1, "cgroups", 0, UINT32_MAX, &ng, e) != 0 ||
+	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e) != 0)
+		return -1;
 	if (cgroup_lines(c, ng, cg, e) != 0)
 		return -1;
 	for (i = 0; i < nc; i++) {
