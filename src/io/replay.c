@@ -49,9 +49,11 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 	struct rzone *z;
 	size_t slot;
 
-	if (r->zhcap && (slot = replay_zone_slot(r, node, name->s, name->n),
-	    r->zhash[slot]))
-		return &r->zones[r->zhash[slot] - 1];
+	if (r->zhcap > 0) {
+		slot = replay_zone_slot(r, node, name->s, name->n);
+		if (r->zhash[slot] != 0)
+			return &r->zones[r->zhash[slot] - 1];
+	}
 	*what = why;
 	if (node >= FRAG_MAX_NODES) {
 		snprintf(why, WHY_SIZE, "a node past the last one fragstat "
