@@ -5,10 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bounds.h"
 #include "escape.h"
 #include "grow.h"
+#include "slurp.h"
 #include "text.h"
 #include "testutil.h"
 
@@ -618,6 +620,107 @@ START_TEST(test_esc_text)
 }
 END_TEST
 
+/* Returns the path of a new temporary file holding the N bytes at S. */
+static char *
+temp_file(const char *s, size_t n)
+{
+	static char path[] = "/tmp/check_text.XXXXXX";
+	int fd;
+
+	strcpy(path, "/tmp/check_text.XXXXXX");
+	ck_assert_int_ne(fd = mkstemp(path), -1);
+	ck_assert_int_eq(write(fd, s, n), (ssize_t)n);
+	close(fd);
+	return path;
+}
+
+/* Assert that L's next record is WANT (WHOLE: its empty line followed), from line NO. */
+static void
+want_record(struct slurp_lines *l, const char *want, bool whole,
+    unsigned long no)
+{
+	struct ferr e = { .path = "t" };
+	const char *s;
+	size_t n;
+	bool w;
+
+	ck_assert_int_eq(slurp_lines_next(l, &s, &n, &w, &e), 1);
+	ck_assert_uint_eq(n, strlen(want));
+	ck_assert_int_eq(memcmp(s, want, n), 0);
+	ck_assert_int_eq(w, whole);
+	ck_assert_uint_eq(l->no, no);
+}
+
+/*
+ * Records of at most 4 bytes: room for 6, so the empty line after "bc"
+ * starts in the last byte of the first read and ends in the next; the
+ * lines are counted through each record's own ("d\ne"), and the last,
+ * cut before its empty line, starts on line 8 with the empty line 8.
+ */
+START_TEST(test_slurp_records)
+{
+	static const char text[] = "a\n\nbc\n\nd\ne\n\n\nend";
+	struct ferr e = { .path = "t" };
+	struct slurp_lines l;
+	char *path = temp_file(S(text));
+	const char *s;
+	size_t n;
+	bool w;
+
+	ck_assert_int_eq(slurp_records_open(path, &l, 4, &e), 0);
+	want_record(&l, "a", true, 1);
+	want_record(&l, "bc", true, 3);
+	want_record(&l, "d\ne", true, 5);
+	want_record(&l, "\nend", false, 8);
+	ck_assert_int_eq(slurp_lines_next(&l, &s, &n, &w, &e), 0);
+	slurp_lines_close(&l);
+	unlink(path);
+}
+END_TEST
+
+/* A record past its limit is said as a record, from the line it starts on. */
+START_TEST(test_slurp_records_long)
+{
+	static const char text[] = "a\n\nbcdef\n\n";
+	struct ferr e = { .path = "t" };
+	struct slurp_lines l;
+	char *path = temp_file(S(text));
+	const char *s;
+	size_t n;
+	bool w;
+
+	ck_assert_int_eq(slurp_records_open(path, &l, 4, &e), 0);
+	want_record(&l, "a", true, 1);
+	ck_assert_int_eq(slurp_lines_next(&l, &s, &n, &w, &e), -EFBIG);
+	ck_assert_str_eq(e.msg, "a record longer than 4 bytes");
+	ck_assert_uint_eq(e.line, 3);
+	slurp_lines_close(&l);
+	unlink(path);
+}
+END_TEST
+
+/* Lines read as before: numbered one by one, the limit said of a line. */
+START_TEST(test_slurp_lines_long)
+{
+	static const char text[] = "ab\n\ncdefg\n";
+	struct ferr e = { .path = "t" };
+	struct slurp_lines l;
+	char *path = temp_file(S(text));
+	const char *s;
+	size_t n;
+	bool w;
+
+	ck_assert_int_eq(slurp_lines_open(path, &l, 4, &e), 0);
+	want_record(&l, "ab", true, 1);
+	want_record(&l, "", true, 2);
+	ck_assert_int_eq(slurp_lines_next(&l, &s, &n, &w, &e), -EFBIG);
+	ck_assert_str_eq(e.msg, "a line longer than 4 bytes");
+	ck_assert_uint_eq(e.line, 3);
+	slurp_lines_close(&l);
+	unlink(path);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -636,6 +739,9 @@ main(void)
 	tcase_add_test(tl, test_lines_cr_last);
 	tcase_add_test(tl, test_lines_nul_before_cr);
 	tcase_add_test(tl, test_lines_cr_line_before_nul_line);
+	tcase_add_test(tl, test_slurp_records);
+	tcase_add_test(tl, test_slurp_records_long);
+	tcase_add_test(tl, test_slurp_lines_long);
 	suite_add_tcase(s, tl);
 	tcase_add_test(tt, test_tok_split);
 	tcase_add_test(tt, test_sh_quote);

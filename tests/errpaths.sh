@@ -299,6 +299,12 @@ t trigger-too-long-inside 1 - \
     "fragstat: $wdir: path too long" -- \
     -q --sysroot "$vm" --watch 0.01 --count 1 --record "$wdir" \
     --trigger psi
+# A recording read for a picture (replay_events.c) whose counts of events
+# find no memory: said as such, not as events --watch does not write.
+ev=$FIXTURES/recordings/vm-6.18-events
+t replay-counts-oom 1 replay-counts \
+    "fragstat: $ev/samples.ndjson:4: out of memory" -- \
+    --sysroot "$ev" --format=svg
 # A set of runs of --compare (replay_sets.c) with an entry whose path is
 # longer than PATH_MAX: said, not skipped as no recording.
 sets=$(deepdir "$tmp/sets" 3860)
@@ -470,6 +476,20 @@ cp -r "$FIXTURES/map/root" "$tmp/owner"
 : > "$tmp/owner/sys/kernel/debug/page_owner"
 t map-no-owner-ub 0 - -- \
     -q --sysroot "$tmp/owner" --map --cgroups
+
+# page_owner (owners_read.c): memory that runs out while a record's room
+# grows is said as such in the note of the stacks (on standard output),
+# not as "a record longer than" the room it had.
+cp -r "$FIXTURES/map/root" "$tmp/owner-grow"
+{ echo 'Page allocated via order 0, mask 0x0(), pid 1, tgid 1 (x), ts 1 ns'
+  head -c 70000 /dev/zero | tr '\0' a; printf '\n\n'; } \
+    >> "$tmp/owner-grow/sys/kernel/debug/page_owner"
+t map-owner-grow-oom 0 lines-grow -- \
+    -q --sysroot "$tmp/owner-grow" --map --cgroups
+if ! grep -qx 'page_owner: Cannot allocate memory' "$tmp/out"; then
+	echo "FAIL: map-owner-grow-oom: no note of the memory on standard output"
+	fail=1
+fi
 
 # --capture (capture.c)
 t capture-exists 1 - \

@@ -92,6 +92,20 @@ mem blank-maps 1 "fragstat: $tmp/blank-maps/map.ndjson:2: column 1: expected a v
 mem fleet-zero 1 "fragstat: /dev/zero:1: a line longer than 4095 bytes" \
     -- -q --fleet --roots-from=/dev/zero
 
+# page_owner was read by a reader of its own, to 64 MiB a record; it goes
+# through the same capped reader now, and a record past SLURP_CAP is the
+# note of the stacks (on standard output), the map still shown.
+cp -R "$FIXTURES/map/root" "$tmp/long-owner" || exit 99
+{ echo 'Page allocated via order 0, mask 0x0(), pid 1, tgid 1 (x), ts 1 ns'
+  head -c 16777300 /dev/zero | tr '\0' a; printf '\n\n'; } \
+    > "$tmp/long-owner/sys/kernel/debug/page_owner" || exit 99
+mem long-owner 0 "" -- -q --sysroot "$tmp/long-owner" --map --cgroups
+if [ -n "$small" ] &&
+    ! grep -qx 'page_owner: a record longer than 16777216 bytes' "$tmp/out"; then
+	echo "FAIL: long-owner: no note of the long record on standard output"
+	fail=1
+fi
+
 # Finding 6: a map file's own lines set what it could take: 198 bytes whose
 # DMA zone spans 16777216 pages cost 117 MB. Its zones are the capture's
 # zoneinfo's now, and this one is refused at its zone line.

@@ -281,15 +281,22 @@ slurp_free(struct slurp *s)
 /* The room a line reader starts with: most lines fragstat reads fit. */
 #define LINES_FIRST	65536
 
-int
-slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
-    struct ferr *e)
+/*
+ * Open PATH into L, whose lines (or records: ENDS newlines end one) may
+ * be MOST bytes long at most. Returns 0, or -errno with E set.
+ */
+static int
+lines_open(const char *path, struct slurp_lines *l, size_t most,
+    size_t ends, struct ferr *e)
 {
 	int err = 0;
 
 	memset(l, 0, sizeof(*l));
 	l->most = most;
-	l->cap = most < LINES_FIRST ? most + 1 : LINES_FIRST;
+	l->ends = ends;
+	l->next = 1;
+	/* The longest with its end fits: it is then known whole. */
+	l->cap = most < LINES_FIRST ? most + ends : LINES_FIRST;
 	if ((l->buf = malloc(l->cap)) == NULL) {
 		slurp_error(e, ENOMEM, 0);
 		return -ENOMEM;
@@ -307,9 +314,23 @@ slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
 	return 0;
 }
 
+int
+slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
+    struct ferr *e)
+{
+	return lines_open(path, l, most, 1, e);
+}
+
+int
+slurp_records_open(const char *path, struct slurp_lines *l, size_t most,
+    struct ferr *e)
+{
+	return lines_open(path, l, most, 2, e);
+}
+
 /*
  * Read more of L's file after the bytes it holds, the line begun moved to
- * the front first and the room grown up to one byte past L's longest line.
+ * the front first and the room grown up to L's longest line and its end.
  * Returns 0 (L->eof set at the end), or -errno.
  */
 static int
@@ -324,9 +345,10 @@ refill(struct slurp_lines *l)
 	l->off = 0;
 	if (l->len == l->cap) {
 		want = 2 * l->cap;
-		if (want > l->most + 1)
-			want = l->most + 1;
-		if ((nbuf = realloc(l->buf, want)) == NULL)
+		if (want > l->most + l->ends)
+			want = l->most + l->ends;
+		if (ferr_inject("lines-grow") ||
+		    (nbuf = realloc(l->buf, want)) == NULL)
 			return -ENOMEM;
 		l->buf = nbuf;
 		l->cap = want;
@@ -343,30 +365,46 @@ refill(struct slurp_lines *l)
 	return 0;
 }
 
+/* Returns the newlines in the N bytes at S. */
+static unsigned long
+newlines(const char *s, size_t n)
+{
+	const char *nl, *end = s + n;
+	unsigned long count = 0;
+
+	for (; (nl = memchr(s, '\n', (size_t)(end - s))) != NULL; s = nl + 1)
+		count++;
+	return count;
+}
+
 int
 slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
     bool *whole, struct ferr *e)
 {
-	const char *nl;
+	const char *end;
+	size_t held;
 	int rc;
 
 	for (;;) {
+		held = l->len - l->off;
 		/* Only the bytes not yet looked at: a long line is read in parts. */
-		nl = memchr(l->buf + l->off + l->seen, '\n', l->len - l->off -
-		    l->seen);
-		l->seen = l->len - l->off;
+		end = memmem(l->buf + l->off + l->seen, held - l->seen, "\n\n",
+		    l->ends);
+		/* A record's end may start in the last byte held. */
+		l->seen = held < l->ends ? 0 : held - (l->ends - 1);
 		*s = l->buf + l->off;
-		*whole = nl != NULL;
-		if (nl != NULL || (l->eof && l->len > l->off)) {
-			*n = nl ? (size_t)(nl - *s) : l->len - l->off;
-			l->off += *n + (nl != NULL);
+		*whole = end != NULL;
+		if (end != NULL || (l->eof && held > 0)) {
+			*n = end ? (size_t)(end - *s) : held;
+			l->off += *n + (end ? l->ends : 0);
 			l->seen = 0;
-			l->no++;
+			l->no = l->next;
+			l->next += newlines(*s, *n) + l->ends;
 			return 1;
 		}
-		if (l->len - l->off > l->most) {
-			ferr_set(e, l->no + 1, "a line longer than %zu bytes",
-			    l->most);
+		if (held >= l->most + l->ends) {
+			ferr_set(e, l->next, "a %s longer than %zu bytes",
+			    l->ends == 1 ? "line" : "record", l->most);
 			return -EFBIG;
 		}
 		if (l->eof)

@@ -46,19 +46,22 @@ int	slurp_read_limit(const char *path, struct slurp *s,
 void	slurp_free(struct slurp *s);
 
 /*
- * A file read line by line, never more than its longest line allowed held
- * at once: for files fragstat wrote that may be long (a recording's
- * samples), whose lines are short.
+ * A file read line by line (or record by record: lines up to an empty
+ * one), never more than its longest line allowed held at once: for files
+ * that may be long (a recording's samples, page_owner), whose lines are
+ * short.
  */
 struct slurp_lines {
 	int		 fd;
 	bool		 slow;		/* ticks while a read waits: is_slow() */
 	char		*buf;
 	size_t		 cap, len, off;	/* room, bytes held, the next line's start */
-	size_t		 seen;		/* bytes after OFF known to hold no newline */
-	size_t		 most;		/* the longest line, without its newline */
+	size_t		 seen;		/* bytes after OFF known to hold no end */
+	size_t		 most;		/* the longest line, without its end */
+	size_t		 ends;		/* newlines that end one: 1, a record's 2 */
 	bool		 eof;
 	unsigned long	 no;		/* the line returned last, from 1 */
+	unsigned long	 next;		/* the line the next one starts on */
 };
 
 /*
@@ -70,9 +73,18 @@ int	slurp_lines_open(const char *path, struct slurp_lines *l, size_t most,
 	    struct ferr *e);
 
 /*
- * Returns 1 with L's next line at *S, *N bytes without its newline, and
- * *WHOLE whether it had one (only the last may not); 0 at the end; or
- * -errno with E set for its line (-EFBIG: longer than L's MOST).
+ * As slurp_lines_open(), but what slurp_lines_next() returns is a record:
+ * the lines up to an empty line (page_owner's), MOST bytes at most; L's
+ * NO is then the line the record starts on.
+ */
+int	slurp_records_open(const char *path, struct slurp_lines *l,
+	    size_t most, struct ferr *e);
+
+/*
+ * Returns 1 with L's next line at *S, *N bytes without its end (a
+ * record's: the empty line follows at *S + *N), and *WHOLE whether it had
+ * one (only the last may not); 0 at the end; or -errno with E set for its
+ * line (-EFBIG: longer than L's MOST).
  */
 int	slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
 	    bool *whole, struct ferr *e);

@@ -40,23 +40,31 @@ area_files(struct cma_area *r, const char *dir, unsigned from, unsigned to,
 	return rc;
 }
 
-/* Read area R, its name set, under ROOT. Returns 0 or -1 with E set. */
+/* Read area R, its name set, under ROOT: its sysfs files, then its debugfs ones. Returns 0 or -1 with E set. */
 static int
 area(const char *root, struct cma_area *r, struct ferr *e)
 {
-	char rel[sizeof(CMA_DEBUG_DIR) + CMA_NAME_SIZE + 2], *dir;
-	int rc;
+	static const struct {
+		const char	*top;
+		unsigned	 from, to;	/* of cma_files */
+	} dirs[] = {
+		{ "/" CMA_SYSFS_DIR, 0, CMA_NSYSFS },
+		{ "/" CMA_DEBUG_DIR, CMA_NSYSFS, CMA_NFILES },
+	};
+	char *top, *dir;
+	size_t i;
+	int rc = 0;
 
-	snprintf(rel, sizeof(rel), "/%s/%s", CMA_SYSFS_DIR, r->name);
-	if ((dir = inputs_path(root, rel)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	rc = area_files(r, dir, 0, CMA_NSYSFS, e);
-	free(dir);
-	snprintf(rel, sizeof(rel), "/%s/%s", CMA_DEBUG_DIR, r->name);
-	if (rc != 0 || (dir = inputs_path(root, rel)) == NULL)
-		return rc != 0 ? -1 : ferr_set(e, 0, "out of memory");
-	rc = area_files(r, dir, CMA_NSYSFS, CMA_NFILES, e);
-	free(dir);
+	for (i = 0; rc == 0 && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		top = inputs_path(root, dirs[i].top);
+		if (top == NULL || (dir = inputs_join(top, r->name)) == NULL) {
+			free(top);
+			return ferr_set(e, 0, "out of memory");
+		}
+		rc = area_files(r, dir, dirs[i].from, dirs[i].to, e);
+		free(top);
+		free(dir);
+	}
 	return rc;
 }
 
@@ -72,6 +80,7 @@ int
 cma_read(const char *root, struct cma_areas *a, struct ferr *e)
 {
 	struct dirent *d;
+	struct tok t;
 	char *path;
 	DIR *dp;
 	size_t i;
@@ -89,8 +98,8 @@ cma_read(const char *root, struct cma_areas *a, struct ferr *e)
 	while (rc == 0 && (d = readdir(dp)) != NULL) {
 		if (d->d_name[0] == '.')
 			continue;
-		struct tok t = { d->d_name, strlen(d->d_name) };
-
+		t.s = d->d_name;
+		t.n = strlen(d->d_name);
 		if (a->n == CMA_MAX_AREAS || t.n >= CMA_NAME_SIZE)
 			rc = ferr_set(e, 0, "more than %d CMA areas, or a name "
 			    "of %d bytes or more", CMA_MAX_AREAS, CMA_NAME_SIZE);

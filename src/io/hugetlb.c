@@ -242,6 +242,7 @@ read_nodes(const char *root, struct hugetlb_size *z, const unsigned *ids,
 		}
 		nd = &z->nodes[z->nnodes];
 		nd->node = ids[i];
+		/* In hugetlb_node_files' order. */
 		v[0] = &nd->nr;
 		v[1] = &nd->free;
 		v[2] = &nd->surplus;
@@ -278,6 +279,7 @@ hugetlb_read(const char *root, unsigned long page_size, struct hugetlb *h,
 		if (asprintf(&dir, "%s/" HUGETLB_DIR "/hugepages-%llukB", root,
 		    (unsigned long long)(z->bytes / 1024)) < 0)
 			return ferr_set(e, 0, "out of memory");
+		/* In hugetlb_files' order. */
 		v[0] = &z->nr;
 		v[1] = &z->free;
 		v[2] = &z->resv;

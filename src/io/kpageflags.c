@@ -121,6 +121,7 @@ kpageflags_read(const char *path, const struct iomem *io, struct map *m,
 			to = io->ram[k].end < end ? io->ram[k].end : end;
 			if (from >= to)
 				continue;
+			/* Its offset stays far below off_t's end, which pread() takes. */
 			if (to > (UINT64_MAX >> 4) / sizeof(*rd.buf))
 				rc = ferr_set(e, 0, "page frame %llu is beyond "
 				    "any file offset", (unsigned long long)to);

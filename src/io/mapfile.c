@@ -11,12 +11,19 @@
 #include "text.h"
 #include "zoneinfo.h"
 
+/*
+ * The most tokens a line of the map holds: a pageblock line's, a repeat
+ * then each class and pin (block_lines()); the zone and charge lines
+ * hold fewer. tok_split() says a longer line is longer.
+ */
+#define LINE_TOKENS	(1 + MAP_NCLASSES + MAP_NPINS)
+
 /* The parser's place: the lines, the one being read, the zoneinfo it must agree with. */
 struct cursor {
 	struct lines	 ls;
 	const char	*s;
 	size_t		 n;
-	struct tok	 t[16];
+	struct tok	 t[LINE_TOKENS];
 	size_t		 nt;
 	const struct zoneinfo *zi;
 };
@@ -77,6 +84,7 @@ header(struct cursor *c, const char *key, uint64_t min, uint64_t max,
 #define ZONE_KEY(k)	(3 + 2 * (k))		/* the token of key K */
 #define ZONE_VALUE(k)	(ZONE_KEY(k) + 1)	/* and of its value */
 #define ZONE_TOKENS	ZONE_KEY(ZONE_NKEYS)
+_Static_assert(ZONE_TOKENS <= LINE_TOKENS, "a zone line's tokens do not fit");
 
 /* Returns the free pages buddyinfo's zone B holds (buddyinfo_check(): they fit). */
 static uint64_t
@@ -283,6 +291,7 @@ cgroup_lines(struct cursor *c, uint64_t ng, struct memcg *cg, struct ferr *e)
 /* A charge line's tokens: zone, pageblock, cgroup (the lead), its pages by class. */
 #define CHARGE_LEAD	3
 #define CHARGE_TOKENS	(CHARGE_LEAD + MEMCG_NCLASSES)
+_Static_assert(CHARGE_TOKENS <= LINE_TOKENS, "a charge line's tokens do not fit");
 
 /* The map class whose pages of a pageblock bound each memcg class's charge. */
 static const enum map_class charge_class[MEMCG_NCLASSES] = {
@@ -341,10 +350,11 @@ cgroups(struct cursor *c, const struct map *m, struct memcg *cg,
 	size_t i;
 	unsigned j;
 
-	if (c->nt != 3 || number(c, 1, "cgroups", 0, UINT32_MAX, &ng, e) ||
-	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e))
-		return c->nt != 3 ? ferr_set(e, c->ls.no, "not 'cgroups "
-		    "GROUPS CHARGES'") : -1;
+	if (c->nt != 3)
+		return ferr_set(e, c->ls.no, "not 'cgroups GROUPS CHARGES'");
+	if (number(c, 1, "cgroups", 0, UINT32_MAX, &ng, e) != 0 ||
+	    number(c, 2, "charges", 0, UINT64_MAX, &nc, e) != 0)
+		return -1;
 	if (cgroup_lines(c, ng, cg, e) != 0)
 		return -1;
 	for (i = 0; i < nc; i++) {

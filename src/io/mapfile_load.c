@@ -2,6 +2,7 @@
 /* mapfile_load.c - read a capture's stored map against the capture's own files, within what they allow */
 #include "config.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +25,7 @@
 #define MAPFILE_ZONE_MAX	(192 + 16 + MAP_NFOLIOS * FRAG_MAX_ORDERS * 48)
 #define MAPFILE_BLOCK_MAX	80
 /* The longest cgroup path (PATH_MAX), each byte perhaps written "\ooo". */
-#define MAPFILE_PATH_MAX	4096
-#define MAPFILE_CGROUP_MAX	(MAPFILE_PATH_MAX * 4 + 32)
+#define MAPFILE_CGROUP_MAX	(PATH_MAX * 4 + 32)
 #define MAPFILE_CHARGE_MAX	64
 /* The most memory cgroups: their ids are 16 bits (MEM_CGROUP_ID_MAX). */
 #define MAPFILE_MOST_CGROUPS	65536
@@ -72,7 +72,7 @@ map_limit(void *arg, const char *buf, size_t len)
 {
 	struct maplimit *l = arg;
 	const char *nl;
-	struct tok t[12];
+	struct tok t[3];	/* enough to tell a zone and the cgroups line */
 	uint64_t nb;
 	size_t nt;
 

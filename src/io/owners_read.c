@@ -3,85 +3,62 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "grow.h"
 #include "owners_read.h"
 #include "pageowner.h"
+#include "slurp.h"
 
-/* Bytes read at once; a record is a few hundred. */
-#define OWNERS_CHUNK	((size_t)1 << 20)
-/* The buffer doubles for a longer record, up to this many bytes. */
-#define OWNERS_MOST	((size_t)64 << 20)
-/* Bytes a read leaves free: the empty line a cut last record lacks. */
-#define OWNERS_TAIL	2
-
-/* The page_owner file being read, and its bytes not parsed yet. */
-struct ownbuf {
-	int	 fd;
-	char	*buf;
-	size_t	 have;		/* bytes held */
-	size_t	 cap;		/* BUF's bytes, the last OWNERS_TAIL kept free */
-};
-
-/* Read once into B's room. Returns the bytes read (0: the end), or -1 with E set. */
-static ssize_t
-fill(struct ownbuf *b, struct ferr *e)
+/*
+ * Hand the last record, the N bytes at S that the file ends in before
+ * their empty line, to pageowner_parse() with the empty line it wants.
+ * Returns 0, or -1 with E set.
+ */
+static int
+parse_last(const char *s, size_t n,
+    int (*each)(void *arg, const struct po_record *r), void *arg,
+    struct ferr *e)
 {
-	ssize_t r;
+	char *rec;
+	long rc;
 
-	do
-		r = read(b->fd, b->buf + b->have, b->cap - OWNERS_TAIL -
-		    b->have);
-	while (r < 0 && errno == EINTR);
-	if (r < 0)
-		return ferr_set(e, 0, "%s", strerror(errno));
-	b->have += (size_t)r;
-	return r;
-}
-
-/* End B's last record as pageowner_parse() wants it: by an empty line. */
-static void
-end_text(struct ownbuf *b)
-{
-	if (b->have > 0 && b->buf[b->have - 1] != '\n')
-		b->buf[b->have++] = '\n';
-	if (b->have > 1 && b->buf[b->have - 2] != '\n')
-		b->buf[b->have++] = '\n';
+	if ((rec = malloc(n + 2)) == NULL)
+		return ferr_set(e, 0, "out of memory");
+	memcpy(rec, s, n);
+	if (n > 0 && rec[n - 1] != '\n')
+		rec[n++] = '\n';
+	rec[n++] = '\n';
+	rc = pageowner_parse(rec, n, each, arg, e);
+	free(rec);
+	return rc < 0 ? -1 : 0;
 }
 
 /*
- * Hand B's whole records to EACH with ARG and keep the rest, a record
- * cut by the read. Returns 0, or -1 with E set.
+ * Hand each record of L to EACH with ARG, E's line (counted from the
+ * record's first by pageowner_parse()) made the file's. Returns 0, or -1
+ * with E set.
  */
 static int
-parse(struct ownbuf *b, int (*each)(void *arg, const struct po_record *r),
-    void *arg, struct ferr *e)
+parse_all(struct slurp_lines *l,
+    int (*each)(void *arg, const struct po_record *r), void *arg,
+    struct ferr *e)
 {
-	long used;
+	const char *s;
+	size_t n;
+	bool whole;
+	int rc;
 
-	if ((used = pageowner_parse(b->buf, b->have, each, arg, e)) < 0)
-		return -1;
-	memmove(b->buf, b->buf + used, b->have - (size_t)used);
-	b->have -= (size_t)used;
-	return 0;
-}
-
-/* Make room in B when one record fills it. Returns 0, or -1 with E set. */
-static int
-room(struct ownbuf *b, struct ferr *e)
-{
-	size_t was = b->cap;
-	char *nb;
-
-	nb = grow_room(b->buf, &b->cap, b->have + OWNERS_TAIL, 1, OWNERS_MOST);
-	if (nb == NULL)
-		return ferr_set(e, 0, "a record longer than %zu bytes", was);
-	b->buf = nb;
-	return 0;
+	while ((rc = slurp_lines_next(l, &s, &n, &whole, e)) == 1) {
+		/* A whole record is followed by its empty line: parsed in place. */
+		if ((whole ? pageowner_parse(s, n + 2, each, arg, e) :
+		    parse_last(s, n, each, arg, e)) < 0) {
+			if (e->line > 0)
+				e->line += l->no - 1;
+			return -1;
+		}
+	}
+	return rc < 0 ? -1 : 0;
 }
 
 int
@@ -89,30 +66,18 @@ owners_read(struct owners *ow, const char *path,
     int (*each)(void *arg, const struct po_record *r), void *arg,
     struct ferr *e)
 {
-	struct ownbuf b = { .fd = -1, .cap = OWNERS_CHUNK };
-	ssize_t r;
-	int rc = -1;
+	struct slurp_lines l;
+	int rc;
 
 	e->path = path;
-	if ((b.fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return 1;
-	if ((b.buf = malloc(b.cap)) == NULL) {
-		ferr_set(e, 0, "out of memory");
-		goto out;
+	/* Records are a few hundred bytes: SLURP_CAP only bounds a bad file. */
+	if ((rc = slurp_records_open(path, &l, SLURP_CAP, e)) < 0)
+		return rc == -ENOMEM ? -1 : 1;
+	rc = parse_all(&l, each, arg, e);
+	slurp_lines_close(&l);
+	if (rc == 0) {
+		ow->read = true;
+		owners_sort(ow);
 	}
-	do {
-		if ((r = fill(&b, e)) < 0)
-			goto out;
-		if (r == 0)
-			end_text(&b);
-		if (parse(&b, each, arg, e) != 0 || (r > 0 && room(&b, e) != 0))
-			goto out;
-	} while (r > 0);
-	ow->read = true;
-	owners_sort(ow);
-	rc = 0;
-out:
-	free(b.buf);
-	close(b.fd);
 	return rc;
 }

@@ -16,12 +16,18 @@
 #include "capture.h"
 #include "inputs.h"
 #include "record.h"
+#include "record_command.h"
 #include "safedir.h"
 #include "stage.h"
 #include "text.h"
 
-/* The metadata record_end() reads back (a few hundred bytes, a command line of 4 KiB at most). */
-#define RECORD_META_MAX		(1 << 14)
+/*
+ * The metadata record_end() reads back: a command's recording, of the
+ * live system, so a few hundred bytes, and the command's "argv" and
+ * "command" lines (record_command_write()'s bounds); 16 KiB in all.
+ */
+#define RECORD_META_MAX \
+	(RECORD_ARGV_MAX + EXPERIMENT_MAX_COMMAND + 4096)
 
 /* What record_end() adds to the metadata: three short lines. */
 #define RECORD_END_ROOM		128
@@ -88,8 +94,12 @@ write_meta(int dfd, const struct record_opts *o, struct ferr *e)
 		    strerror(errno));
 	}
 	meta_print(fp, o);
-	/* Closed whether or not it was written: no descriptor leaks. */
-	if (fflush(fp) != 0 || fsync(fd) != 0) {
+	/*
+	 * Closed whether or not it was written: no descriptor leaks. A
+	 * write that failed while meta_print() filled the buffer is seen by
+	 * ferror() alone.
+	 */
+	if (fflush(fp) != 0 || ferror(fp) || fsync(fd) != 0) {
 		fclose(fp);
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_META,
 		    strerror(errno));
@@ -244,23 +254,27 @@ make_samples(int dfd, struct ferr *e)
 }
 
 /*
- * Sync DFD, the parent of the recording NAME that DIR names, so that the
- * new name survives a crash. Returns 0 or -1 with E set.
+ * Sync DFD, the parent of the recording DIR, so that the new name
+ * survives a crash. Returns 0 or -1 with E set.
  */
 static int
-sync_parent(int dfd, const char *dir, const char *name, struct ferr *e)
+sync_parent(int dfd, const char *dir, struct ferr *e)
 {
-	char path[PATH_MAX];
-	int at;
+	char path[PATH_MAX], *slash;
+	int err;
 
 	if (!ferr_inject("record-parent-sync") && fsync(dfd) == 0)
 		return 0;
+	err = errno;
 	/* Its parent's path as the user named it, for the message. */
 	safedir_strip_slashes(path, sizeof(path), dir);
-	at = strlen(path) >= strlen(name) ? (int)(strlen(path) - strlen(name)) :
-	    0;
-	return ferr_set(e, 0, "cannot sync %.*s: %s", at > 1 ? at - 1 : 1,
-	    at > 1 ? path : at == 1 ? "/" : ".", strerror(errno));
+	if ((slash = strrchr(path, '/')) == NULL)
+		snprintf(path, sizeof(path), ".");
+	else if (slash == path)
+		path[1] = '\0';
+	else
+		*slash = '\0';
+	return ferr_set(e, 0, "cannot sync %s: %s", path, strerror(err));
 }
 
 /*
@@ -317,7 +331,7 @@ record_open_at(struct record **rp, const struct record_opts *o, int dfd,
 	if ((fd = make_samples(st.fd, e)) == -1 ||
 	    stage_publish(&st, name, "record", e) != 0)
 		goto fail;
-	if (sync_parent(dfd, o->dir, name, e) != 0 ||
+	if (sync_parent(dfd, o->dir, e) != 0 ||
 	    make_record(rp, o, fd, e) != 0)
 		goto unpublish;
 	/* The recording is held open: everything is made in it from now on. */
@@ -462,8 +476,12 @@ record_sample(struct record *r, void (*write)(FILE *, const void *),
 	struct timespec now;
 
 	write(r->fp, arg);
-	/* The sample boundary: the line is whole on disk before the next. */
-	if (fflush(r->fp) != 0 || fsync(fileno(r->fp)) != 0) {
+	/*
+	 * The sample boundary: the line is whole on disk before the next.
+	 * A sample longer than the buffer is written in parts: ferror()
+	 * sees one that failed before the last.
+	 */
+	if (fflush(r->fp) != 0 || ferror(r->fp) || fsync(fileno(r->fp)) != 0) {
 		ferr_keep_path(e, r->dir);
 		return ferr_set(e, 0, "cannot write %s: %s", RECORD_SAMPLES,
 		    strerror(errno));

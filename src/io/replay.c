@@ -10,6 +10,7 @@
 
 #include "grow.h"
 #include "hashtab.h"
+#include "inputs_path.h"
 #include "jsonr.h"
 #include "record.h"
 #include "replay.h"
@@ -48,9 +49,11 @@ zone_of(struct replay *r, uint64_t node, const struct jr_val *name,
 	struct rzone *z;
 	size_t slot;
 
-	if (r->zhcap && (slot = replay_zone_slot(r, node, name->s, name->n),
-	    r->zhash[slot]))
-		return &r->zones[r->zhash[slot] - 1];
+	if (r->zhcap > 0) {
+		slot = replay_zone_slot(r, node, name->s, name->n);
+		if (r->zhash[slot] != 0)
+			return &r->zones[r->zhash[slot] - 1];
+	}
 	*what = why;
 	if (node >= FRAG_MAX_NODES) {
 		snprintf(why, WHY_SIZE, "a node past the last one fragstat "
@@ -309,27 +312,30 @@ zones_add(struct replay *r, const struct jr_doc *d, const struct jr_val *s,
 static int
 psi_keep(struct rsample *one, const struct jr_doc *d, const struct jr_val *s)
 {
-	static const char *const keys[4] = { "some_avg10", "full_avg10",
-	    "some_stall_share", "full_stall_share" };
+	const struct {
+		const char	*key;
+		uint32_t	*v;
+		bool		*has;
+	} keep[] = {
+		{ "some_avg10", &one->avg10[0], &one->has_avg10[0] },
+		{ "full_avg10", &one->avg10[1], &one->has_avg10[1] },
+		{ "some_stall_share", &one->stall[0], &one->has_stall[0] },
+		{ "full_stall_share", &one->stall[1], &one->has_stall[1] },
+	};
 	const struct jr_val *p = jr_get(d, s, "pressure"), *v;
 	long long x;
-	int i;
+	size_t i;
 
 	if (p == NULL || p->type == JR_NULL)
 		return 0;
-	for (i = 0; i < 4; i++) {
-		if ((v = jr_get(d, p, keys[i])) != NULL && v->type == JR_NULL)
+	for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++) {
+		if ((v = jr_get(d, p, keep[i].key)) != NULL && v->type == JR_NULL)
 			continue;
 		/* Percent with two decimals: 0.00 to 100.00. */
 		if (jr_fixed(v, 2, &x) != 0 || x < 0 || x > 10000)
 			return -1;
-		if (i < 2) {
-			one->avg10[i] = (uint32_t)x;
-			one->has_avg10[i] = true;
-		} else {
-			one->stall[i - 2] = (uint32_t)x;
-			one->has_stall[i - 2] = true;
-		}
+		*keep[i].v = (uint32_t)x;
+		*keep[i].has = true;
 	}
 	return 0;
 }
@@ -400,7 +406,7 @@ out:
 int
 replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX];
 	struct slurp_lines ls;
 	struct slurp m;
 	const char *what, *line;
@@ -412,7 +418,9 @@ replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 	memset(r, 0, sizeof(*r));
 	if (series && (r->series = calloc(1, sizeof(*r->series))) == NULL)
 		return ferr_set(e, 0, "out of memory");
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_META);
+	/* A cut path is never read: said, as replay_map_read() says it. */
+	if (inputs_join_max(path, dir, RECORD_META, e) != 0)
+		return -1;
 	ferr_keep_path(e, path);
 	if (slurp_read(path, &m, e) != 0)
 		return -1;
@@ -420,7 +428,8 @@ replay_read(const char *dir, struct replay *r, bool series, struct ferr *e)
 	slurp_free(&m);
 	if (rc != 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/%s", dir, RECORD_SAMPLES);
+	if (inputs_join_max(path, dir, RECORD_SAMPLES, e) != 0)
+		return -1;
 	ferr_keep_path(e, path);
 	/*
 	 * A recording may hold days of samples: read a line at a time, each

@@ -31,19 +31,28 @@ count_add(const struct jr_val *v, uint64_t *sum)
 	return replay_sum_add(sum, x);
 }
 
-/* Keep the counts N of one sample's KEY of kind K in R's series. Returns 0 or -1. */
+/*
+ * Keep the counts N of one sample's KEY of kind K in R's series. Returns
+ * 0, or -1 with *WHAT set: more than REPLAY_MAX_POINTS, or out of memory.
+ */
 static int
 count_keep(struct replay *r, enum rcount_kind k, int key,
-    const struct rcount *n)
+    const struct rcount *n, const char **what)
 {
 	struct rseries *se = r->series;
 	struct rcount *c;
 
 	if (se == NULL)
 		return 0;
-	if ((c = grow_room(se->c, &se->ccap, se->nc, sizeof(*c),
-	    REPLAY_MAX_POINTS)) == NULL)
+	if (se->nc == REPLAY_MAX_POINTS) {
+		*what = "more counts of events than --format=svg draws";
 		return -1;
+	}
+	if (ferr_inject("replay-counts") || (c = grow_room(se->c, &se->ccap,
+	    se->nc, sizeof(*c), REPLAY_MAX_POINTS)) == NULL) {
+		*what = "out of memory";
+		return -1;
+	}
 	se->c = c;
 	c = &se->c[se->nc++];
 	*c = *n;
@@ -53,9 +62,10 @@ count_keep(struct replay *r, enum rcount_kind k, int key,
 	return 0;
 }
 
-/* Fold the compaction outcomes of one by_order entry B into R. Returns 0 or -1. */
+/* Fold the compaction outcomes of one by_order entry B into R. Returns 0, or -1 (*WHAT set when count_keep() fails). */
 static int
-order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
+order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b,
+    const char **what)
 {
 	const struct jr_val *ov = jr_get(d, b, "order"), *st;
 	uint64_t o, by[EV_NOUTCOMES];
@@ -103,7 +113,7 @@ order_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	if (replay_sum_add(&ro->attempts, n.runs.attempts) != 0 ||
 	    replay_sum_add(&ro->ended, n.runs.ended) != 0)
 		return -1;
-	return count_keep(r, RC_COMPACTION, order, &n);
+	return count_keep(r, RC_COMPACTION, order, &n, what);
 }
 
 /* Returns 0 with the string V copied into BUF (SIZE bytes), or -1 when it is no string or too long. */
@@ -153,9 +163,10 @@ alloc_types_add(struct replay *r, const struct jr_doc *d,
 	return 0;
 }
 
-/* Keep one extfrag "by" entry B (a migratetype pair's count) in R's series. Returns 0 or -1. */
+/* Keep one extfrag "by" entry B (a migratetype pair's count) in R's series. Returns 0, or -1 (*WHAT set when count_keep() fails). */
 static int
-pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
+pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b,
+    const char **what)
 {
 	struct rseries *se = r->series;
 	const struct jr_val *fr = jr_get(d, b, "fragmenting");
@@ -186,7 +197,7 @@ pair_add(struct replay *r, const struct jr_doc *d, const struct jr_val *b)
 	if (replay_sum_add(&q->fragmenting, n.pair.fragmenting) != 0 ||
 	    replay_sum_add(&q->other, n.pair.other) != 0)
 		return -1;
-	return count_keep(r, RC_PAIR, (int)i, &n);
+	return count_keep(r, RC_PAIR, (int)i, &n, what);
 }
 
 /* Returns 0 with V (a count, or null: unknown, *KNOWN cleared) added to *SUM, or -1. */
@@ -327,7 +338,7 @@ replay_events_add(struct replay *r, struct rsample *one,
 		    (int)time->n, time->s);
 	}
 	for (b = jr_first(d, b); b; b = jr_next(d, b))
-		if (order_add(r, d, b) != 0)
+		if (order_add(r, d, b, what) != 0)
 			return -1;
 	if (alloc_add(r, d, jr_get(d, ev, "alloc"), time) != 0 ||
 	    stalls_add(r, d, jr_get(d, ev, "stalls"), time) != 0)
@@ -341,7 +352,7 @@ replay_events_add(struct replay *r, struct rsample *one,
 	if ((by = jr_get(d, x, "by")) == NULL || by->type != JR_ARR)
 		return -1;
 	for (by = jr_first(d, by); by; by = jr_next(d, by))
-		if (pair_add(r, d, by) != 0)
+		if (pair_add(r, d, by, what) != 0)
 			return -1;
 	return 0;
 }
@@ -477,8 +488,8 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 	n.thp.alloc = alloc;
 	n.thp.fallback = fallback;
 	n.thp.fallback_charge = charge;
-	*what = "out of memory";
-	if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i, &n) != 0)
+	if (alloc + fallback > 0 && count_keep(r, RC_THP, (int)i, &n,
+	    what) != 0)
 		return -1;
 	if (fallback > 0 && (x->worst_time[0] == '\0' ||
 	    worse(fallback, alloc + fallback, x->worst_fallback,

@@ -184,40 +184,39 @@ static int
 map_of(const char *buf, size_t len, size_t k, struct maproom *r,
     struct mapseries *ms, unsigned long line, struct ferr *e)
 {
-	const struct jr_val *zv = NULL, *v;
+	const struct jr_val *zv, *v;
 	struct jr_doc d;
 	const char *what;
 	size_t col, i = 0;
-	int rc = 0;
+	int rc;
 
 	if (jr_parse(&d, buf, len, &col, &what) != 0)
 		return ferr_set(e, line, "column %zu: %s", col, what);
 	/* The first map's zones are counted first. */
-	if (map_room(ms, r, k, k > 0, e) != 0) {
-		jr_free(&d);
-		return -1;
-	}
+	if ((rc = map_room(ms, r, k, k > 0, e)) != 0)
+		goto out;
 	if (jr_u64(jr_get(&d, &d.v[0], "sample"), &ms->sample[k]) != 0 ||
 	    jr_u64(jr_get(&d, &d.v[0], "elapsed_ms"), &ms->elapsed_ms[k]) != 0 ||
 	    jr_u64(jr_get(&d, &d.v[0], "map_ms"), &ms->map_ms) != 0 ||
-	    (zv = jr_get(&d, &d.v[0], "zones")) == NULL || zv->type != JR_ARR)
+	    (zv = jr_get(&d, &d.v[0], "zones")) == NULL || zv->type != JR_ARR) {
 		rc = ferr_set(e, line, "not a map summary");
+		goto out;
+	}
 	/* The first map says how many zones every map has. */
-	if (rc == 0 && k == 0) {
+	if (k == 0) {
 		ms->nzones = count(&d, zv);
-		if ((rc = zones_alloc(ms, ms->nzones, line, e)) == 0)
-			rc = map_room(ms, r, k, true, e);
+		if ((rc = zones_alloc(ms, ms->nzones, line, e)) != 0 ||
+		    (rc = map_room(ms, r, k, true, e)) != 0)
+			goto out;
 	}
-	for (v = rc ? NULL : jr_first(&d, zv); v && rc == 0; v = jr_next(&d, v),
-	    i++) {
-		if (i >= ms->nzones)
-			rc = ferr_set(e, line, "more zones than the first line");
-		else
-			rc = zone_of(&d, v, k, i, ms, line, e);
-	}
+	for (v = jr_first(&d, zv); v != NULL && rc == 0; v = jr_next(&d, v),
+	    i++)
+		rc = i < ms->nzones ? zone_of(&d, v, k, i, ms, line, e) :
+		    ferr_set(e, line, "more zones than the first line");
 	if (rc == 0 && i != ms->nzones)
 		rc = ferr_set(e, line, "%zu zones, the first line %zu", i,
 		    ms->nzones);
+out:
 	jr_free(&d);
 	return rc;
 }

@@ -261,7 +261,9 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
     const char *what, struct safedir_made *made, struct ferr *e)
 {
 	struct walk w = { .fd = -1, .made = made, .what = what, .e = e };
+	bool relative = path[0] != '/';
 	char buf[PATH_MAX];
+	int rc = 0;
 
 	d->fd = -1;
 	d->shared = false;
@@ -270,9 +272,13 @@ walk(struct safedir *d, const char *path, char *name, size_t size,
 	if (split_last(buf, path, name, size, e) != 0)
 		return -1;
 	/* Walked from "/" or ".", the first directory checked like the rest. */
-	if ((path[0] != '/' && (enter(&w, ferr_inject("safedir-open") ? -1 :
-	    open(".", DIR_FLAGS), ".") != 0 || check_above(&w) != 0)) ||
-	    descend(&w, buf[0] == '\0' && path[0] == '/' ? "/" : buf, "") != 0) {
+	if (relative && (rc = enter(&w, ferr_inject("safedir-open") ? -1 :
+	    open(".", DIR_FLAGS), ".")) == 0)
+		rc = check_above(&w);
+	/* "/NAME": its parent is "/" itself, which descend() opens. */
+	if (rc == 0)
+		rc = descend(&w, !relative && buf[0] == '\0' ? "/" : buf, "");
+	if (rc != 0) {
 		if (w.fd != -1)
 			close(w.fd);
 		return -1;
@@ -326,7 +332,7 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
     struct ferr *e)
 {
 	struct stat st;
-	int fd;
+	int fd, rc;
 
 	d->fd = -1;
 	d->shared = false;
@@ -344,10 +350,11 @@ safedir_enter(struct safedir *d, const struct safedir *p, const char *name,
 		return -1;
 	}
 	/* Someone else's in /tmp could be swapped under us or read: not taken. */
-	if (dirtrust_check(fd, &st, NULL, e) != 0 ||
-	    (p->shared && st.st_uid != geteuid() &&
-	    ferr_set(e, 0, "refusing to write into a directory owned by uid "
-	    "%u in a shared directory", (unsigned)st.st_uid) != 0)) {
+	rc = dirtrust_check(fd, &st, NULL, e);
+	if (rc == 0 && p->shared && st.st_uid != geteuid())
+		rc = ferr_set(e, 0, "refusing to write into a directory owned "
+		    "by uid %u in a shared directory", (unsigned)st.st_uid);
+	if (rc != 0) {
 		close(fd);
 		return -1;
 	}

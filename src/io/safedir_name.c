@@ -20,6 +20,8 @@
  */
 #define TMP_FORMAT	".%s.XXXXXX"
 #define TMP_RANDOM	6
+/* Names drawn before giving up: of 62^6, only a flooded directory takes 100 in a row. */
+#define TMP_TRIES	100
 static const char tmp_chars[] =
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -35,7 +37,7 @@ safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 		return -1;
 	}
 	n = strlen(tmp) - TMP_RANDOM;
-	for (try = 0; try < 100; try++) {
+	for (try = 0; try < TMP_TRIES; try++) {
 		if (getrandom(r, sizeof(r), 0) != (ssize_t)sizeof(r))
 			return -1;
 		for (i = 0; i < TMP_RANDOM; i++)
@@ -47,7 +49,7 @@ safedir_mkdtemp(int dfd, const char *base, char *tmp, size_t size)
 		if (errno != EEXIST)
 			return -1;
 	}
-	if (try == 100)
+	if (try == TMP_TRIES)
 		return -1;
 	if ((fd = openat(dfd, tmp, DIR_FLAGS | O_NOFOLLOW)) == -1)
 		unlinkat(dfd, tmp, AT_REMOVEDIR);

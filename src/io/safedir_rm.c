@@ -16,6 +16,55 @@
 #define DIR_FLAGS	(O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
 
 /*
+ * Remove the entry NAME of the directory FD when it is a file or an empty
+ * directory, counted in *REMOVED, or in *LEFT when it stays; the name of
+ * a directory that is not empty goes to SUB (SIZE bytes) instead.
+ * Returns 1 with SUB set, else 0.
+ */
+static int
+clear_entry(int fd, const char *name, char *sub, size_t size, int *removed,
+    int *left)
+{
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return 0;
+	if (unlinkat(fd, name, 0) == 0 || unlinkat(fd, name, AT_REMOVEDIR) == 0)
+		(*removed)++;
+	else if (errno == ENOTEMPTY || errno == EEXIST) {
+		/* A name of a directory entry: it fits NAME_MAX + 1. */
+		if (snprintf(sub, size, "%s", name) < (int)size)
+			return 1;
+		(*left)++;
+	} else if (errno != ENOENT)
+		(*left)++;
+	return 0;
+}
+
+/* The bytes getdents64() fills: a batch of entries, aligned as one. */
+union dents {
+	struct dirent64	 d;
+	char		 b[2048];
+};
+
+/*
+ * clear_entry() each of the N bytes of entries of the directory FD that
+ * getdents64() put in U. Returns 1 with SUB set, else 0.
+ */
+static int
+clear_batch(int fd, const union dents *u, ssize_t n, char *sub, size_t size,
+    int *removed, int *left)
+{
+	const struct dirent64 *d;
+	ssize_t off;
+
+	for (off = 0; off < n; off += d->d_reclen) {
+		d = (const struct dirent64 *)(const void *)(u->b + off);
+		if (clear_entry(fd, d->d_name, sub, size, removed, left) == 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Remove the entries of the directory REL of TOP ("": TOP itself) that
  * are files or empty directories; the name of one directory that is not
  * empty goes to SUB (SIZE bytes) instead. It is read from the start
@@ -26,12 +75,8 @@
 static int
 clear_one(int top, const char *rel, char *sub, size_t size)
 {
-	union {
-		struct dirent64	 d;
-		char		 b[2048];
-	} u;
-	struct dirent64 *d;
-	ssize_t n, off;
+	union dents u;
+	ssize_t n;
 	int fd, removed, left, rc = -1;
 
 	fd = rel[0] == '\0' ? top : openat(top, rel, DIR_FLAGS);
@@ -41,21 +86,12 @@ clear_one(int top, const char *rel, char *sub, size_t size)
 		removed = left = 0;
 		if (lseek(fd, 0, SEEK_SET) != 0)
 			goto out;
+		/* getdents64(), not readdir(): no memory taken, in a handler too. */
 		while ((n = getdents64(fd, u.b, sizeof(u.b))) > 0)
-			for (off = 0; off < n; off += d->d_reclen) {
-				d = (struct dirent64 *)(void *)(u.b + off);
-				if (strcmp(d->d_name, ".") == 0 ||
-				    strcmp(d->d_name, "..") == 0)
-					continue;
-				if (unlinkat(fd, d->d_name, 0) == 0 ||
-				    unlinkat(fd, d->d_name, AT_REMOVEDIR) == 0)
-					removed++;
-				else if (errno == ENOTEMPTY || errno == EEXIST) {
-					rc = snprintf(sub, size, "%s",
-					    d->d_name) < (int)size ? 1 : -1;
-					goto out;
-				} else if (errno != ENOENT)
-					left++;
+			if (clear_batch(fd, &u, n, sub, size, &removed,
+			    &left) == 1) {
+				rc = 1;
+				goto out;
 			}
 		if (n < 0)
 			goto out;

@@ -142,12 +142,19 @@ trace_settle(struct trace_decoder *d, uint64_t cut, struct ev_counts *c)
 #else
 
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <tracefs.h>
 
 #include "text.h"
+
+/*
+ * Room for an instance's name with its NUL: "fragstat-ns", an inode's 20
+ * digits and "-" (instance_prefix()), then a PID's 10 digits: 43 bytes.
+ */
+#define TRACE_NAME_SIZE	48
 
 /* One CPU's buffer of the instance. */
 struct trace_cpu {
@@ -164,8 +171,8 @@ struct trace {
 	void			*page;		/* one sub-buffer */
 	uint64_t		 dropped;	/* the stats' sum at the last read */
 	bool			 mono;		/* trace_clock is mono */
-	char			 name[48];	/* instance_name() */
-	char			 path[4096];	/* the instance, for messages */
+	char			 name[TRACE_NAME_SIZE];	/* instance_prefix(), PID */
+	char			 path[PATH_MAX];	/* the instance, for messages */
 };
 
 /* Set E to "PATH: what: strerror(errno)"; returns -1. */
@@ -203,18 +210,41 @@ destroy(struct trace *t, struct ferr *e)
 	return rc;
 }
 
+/*
+ * Add to *SUM the counts of events the kernel dropped that the per_cpu
+ * stats text BUF (LEN bytes) holds: lost to a full buffer, or never
+ * written.
+ */
+static void
+stats_sum(const char *buf, size_t len, uint64_t *sum)
+{
+	static const char *const keys[] = { "overrun: ", "commit overrun: ",
+	    "dropped events: " };
+	struct ferr e = { .path = "" };
+	struct lines l;
+	struct tok tk;
+	const char *s;
+	uint64_t v;
+	size_t n, k, kn;
+
+	lines_init(&l, buf, len);
+	while (lines_next(&l, &s, &n, &e) > 0)
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			kn = strlen(keys[k]);
+			if (n <= kn || memcmp(s, keys[k], kn) != 0)
+				continue;
+			tk.s = s + kn;
+			tk.n = n - kn;
+			if (num_u64(&tk, &v) == 0)
+				*sum += v;
+		}
+}
+
 /* Returns the sum of the per-CPU counts of events the kernel dropped, or -1 with E set. */
 static int
 dropped(struct trace *t, uint64_t *sum, struct ferr *e)
 {
-	static const char *const keys[] = { "overrun: ", "commit overrun: ",
-	    "dropped events: " };
-	struct lines l;
-	struct tok tk;
 	char file[64], *buf;
-	const char *s;
-	uint64_t v;
-	size_t n, k;
 	int i, size;
 
 	*sum = 0;
@@ -224,17 +254,7 @@ dropped(struct trace *t, uint64_t *sum, struct ferr *e)
 		if ((buf = tracefs_instance_file_read(t->inst, file, &size)) ==
 		    NULL)
 			return sys_error(e, t->path, "cannot read per_cpu stats");
-		lines_init(&l, buf, (size_t)size);
-		while (lines_next(&l, &s, &n, e) > 0)
-			for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-				if (n <= strlen(keys[k]) ||
-				    memcmp(s, keys[k], strlen(keys[k])) != 0)
-					continue;
-				tk.s = s + strlen(keys[k]);
-				tk.n = n - strlen(keys[k]);
-				if (num_u64(&tk, &v) == 0)
-					*sum += v;
-			}
+		stats_sum(buf, (size_t)size, sum);
 		free(buf);
 	}
 	return 0;
@@ -319,7 +339,7 @@ instance_prefix(char *buf, size_t size)
 static bool
 stale(const char *name)
 {
-	char again[64], prefix[40];
+	char again[TRACE_NAME_SIZE], prefix[TRACE_NAME_SIZE];
 	const char *digits;
 	uint64_t pid;
 
@@ -350,8 +370,9 @@ int
 trace_sweep(char **removed)
 {
 	const char *dir;
-	char **names, path[4096];
+	char **names, *path;
 	size_t cap = 0;
+	bool gone;
 	int i, n = 0;
 
 	*removed = NULL;
@@ -366,9 +387,14 @@ trace_sweep(char **removed)
 	for (i = 0; names[i] != NULL; i++) {
 		if (!stale(names[i]))
 			continue;
-		snprintf(path, sizeof(path), "%s/instances/%s", dir, names[i]);
+		if (asprintf(&path, "%s/instances/%s", dir, names[i]) < 0) {
+			n = -1;
+			break;
+		}
 		/* Busy (a reader holds it open): left, trace_open() goes on. */
-		if (rmdir(path) != 0)
+		gone = rmdir(path) == 0;
+		free(path);
+		if (!gone)
 			continue;
 		n++;
 		if (trace_list_add(removed, &cap, names[i]) != 0) {

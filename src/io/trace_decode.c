@@ -343,7 +343,7 @@ trace_decoder_new(const char *dir, struct ev_names *nm,
 	tracefs_set_loglevel(TEP_LOG_NONE);
 	/* Its error names the format file that failed. */
 	if ((d->tep = load_formats(dir, e)) == NULL)
-		goto out;
+		goto fail;
 	memset(nm->have, 0, sizeof(nm->have));
 	nm->have_gfp = false;
 	if ((d->kbuf = tep_kbuffer(d->tep)) == NULL ||
@@ -353,18 +353,20 @@ trace_decoder_new(const char *dir, struct ev_names *nm,
 		if ((rc = decoder_event(d, k, nm, e)) == 0 &&
 		    trace_list_add(note, &cap, ev_event_name(k)) != 0)
 			goto oom;
-	if (rc < 0)
-		goto named;
+	if (rc < 0) {
+		/* decoder_event() said what the tracefs at DIR lacks. */
+		e->path = dir;
+		goto fail;
+	}
 	for (i = 0; i < NFIELDS; i++)
 		if (fields[i].kind == EV_EXTFRAG &&
 		    strcmp(fields[i].name, "change_ownership") == 0)
 			nm->have_claimed = d->field[i] != NULL;
 	return d;
 oom:
-	ferr_set(e, 0, "out of memory");
-named:
 	e->path = dir;
-out:
+	ferr_set(e, 0, "out of memory");
+fail:
 	free(*note);
 	*note = NULL;
 	trace_decoder_free(d);

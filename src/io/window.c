@@ -106,7 +106,13 @@ put_line(FILE *fp, const void *line)
 static int
 start(struct window *w, const char *why, struct ferr *e)
 {
-	char name[PATH_MAX + 96], when[32], base[48];
+	/*
+	 * DIR, a slash and the name: window_open() checked that the whole is
+	 * below PATH_MAX, this is the room a compiler sees.
+	 */
+	char name[PATH_MAX + sizeof(WINDOW_NAME_LONGEST)];
+	char base[sizeof(WINDOW_NAME_LONGEST)];
+	char when[sizeof("20261205T074355Z")];
 	struct timespec now;
 	struct stat st;
 	struct tm tm;
