@@ -13,13 +13,6 @@
 #include "rules.h"
 #include "forecast.h"
 
-/* Returns how many times FREE, less 2^ORDER pages each time, stays above C (counts.c's). */
-static uint64_t
-times_above(uint64_t free, uint64_t c, unsigned order)
-{
-	return free > c ? ((free - c - 1) >> order) + 1 : 0;
-}
-
 static uint64_t
 min64(uint64_t a, uint64_t b)
 {
@@ -69,7 +62,7 @@ zone_forecast(struct fc_row *r, const struct fc_zone_in *z, unsigned order)
 	r->room = z->managed > 0 ? z->managed >> order : UINT64_MAX;
 	if (!r->gate_never && (!z->has_gate || free_after > z->gate))
 		r->reclaim = max64(r->compact, min64(z->limit,
-		    times_above(free_after, z->hold, order)));
+		    advise_times_above(free_after, z->hold, order)));
 }
 
 /*
