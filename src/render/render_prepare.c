@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "render_prepare.h"
+#include "render_words.h"
 
 const char *
 prepare_result_name(enum prep_result res)
@@ -164,13 +165,46 @@ render_forecast_lines(FILE *fp, const struct report *r,
 	fprintf(fp, "\n");
 }
 
+/*
+ * Write row X's pinned pageblocks (1 GiB regions) of each kind as the
+ * object "pinned_by"; WITH_HOLE: also those with a hole, in it (the
+ * forecast's object; a row has them beside it).
+ */
+static void
+pinned_by_json(struct jsonw *w, const struct fc_row *x, bool with_hole)
+{
+	size_t k;
+
+	jw_object(w);
+	for (k = 0; k < MAP_NPINS; k++) {
+		jw_key(w, map_pin_name((enum map_pin)k));
+		jw_u64(w, x->pinned[k]);
+	}
+	if (with_hole) {
+		jw_key(w, "with_hole");
+		jw_u64(w, x->holes);
+	}
+	jw_end(w);
+}
+
+void
+render_need_json(struct jsonw *w, const struct report *r,
+    const struct need *n)
+{
+	jw_key(w, "count");
+	jw_u64(w, n->count);
+	jw_key(w, "order");
+	jw_int(w, n->order);
+	jw_key(w, "bytes");
+	jw_u64(w, (uint64_t)r->page_size << n->order);
+}
+
 void
 render_forecast_json(struct jsonw *w, const struct report *r,
     const struct forecast *f)
 {
 	const struct fc_row *x = f->target;
 	bool limit = x->limit != FC_UNKNOWN;
-	size_t k;
 
 	jw_object(w);
 	jw_key(w, "word");
@@ -189,28 +223,9 @@ render_forecast_json(struct jsonw *w, const struct report *r,
 		jw_u64(w, x->limit);
 	if (jw_key_or_null(w, "uninitialised", limit))
 		jw_u64(w, x->uninit);
-	if (jw_key_or_null(w, "pinned_by", limit)) {
-		jw_object(w);
-		for (k = 0; k < MAP_NPINS; k++) {
-			jw_key(w, map_pin_name((enum map_pin)k));
-			jw_u64(w, x->pinned[k]);
-		}
-		jw_key(w, "with_hole");
-		jw_u64(w, x->holes);
-		jw_end(w);
-	}
+	if (jw_key_or_null(w, "pinned_by", limit))
+		pinned_by_json(w, x, true);
 	jw_end(w);
-}
-
-/* Print step S's nodes: "node 0", "nodes 0, 1". */
-static void
-step_nodes(FILE *fp, const struct prep_step *s)
-{
-	size_t i;
-
-	fprintf(fp, "node%s", s->nnodes > 1 ? "s" : "");
-	for (i = 0; i < s->nnodes; i++)
-		fprintf(fp, "%s%u", i ? ", " : " ", s->nodes[i]);
 }
 
 /* Print what step S does. */
@@ -221,11 +236,11 @@ step_what(FILE *fp, const struct report *r, const struct prep_step *s)
 
 	if (s->act == PREP_COMPACT) {
 		fprintf(fp, "compact ");
-		step_nodes(fp, s);
+		render_nodes(fp, s->nodes, s->nnodes);
 	} else {
 		fprintf(fp, "reclaim %s of clean page cache on ",
 		    hum_size(b, sizeof(b), s->pages, r->page_size));
-		step_nodes(fp, s);
+		render_nodes(fp, s->nodes, s->nnodes);
 	}
 	fprintf(fp, " (%s)", s->how);
 }
@@ -342,8 +357,6 @@ render_prepare_result(FILE *fp, const struct report *r,
 static void
 row_json(struct jsonw *w, const struct fc_row *x)
 {
-	size_t k;
-
 	jw_object(w);
 	jw_key(w, "node");
 	jw_int(w, x->node);
@@ -374,12 +387,7 @@ row_json(struct jsonw *w, const struct fc_row *x)
 	jw_key(w, "with_hole");
 	jw_u64(w, x->holes);
 	jw_key(w, "pinned_by");
-	jw_object(w);
-	for (k = 0; k < MAP_NPINS; k++) {
-		jw_key(w, map_pin_name((enum map_pin)k));
-		jw_u64(w, x->pinned[k]);
-	}
-	jw_end(w);
+	pinned_by_json(w, x, false);
 	jw_end(w);
 }
 
@@ -425,12 +433,8 @@ render_prepare_json(FILE *fp, const struct report *r,
 	jw_object(&w);
 	jw_key(&w, "need");
 	jw_object(&w);
-	jw_key(&w, "count");
-	jw_u64(&w, f->need.count);
-	jw_key(&w, "order");
-	jw_int(&w, f->need.order);
-	jw_key(&w, "bytes");
-	jw_u64(&w, (uint64_t)r->page_size << f->need.order);
+	render_need_json(&w, r, &f->need);
+	/* -1 for the machine, as in "rows" (the snapshot's need says null). */
 	jw_key(&w, "node");
 	jw_int(&w, f->need.node);
 	jw_end(&w);
