@@ -40,26 +40,31 @@ where(FILE *fp, int node)
 		fprintf(fp, "node %d", node);
 }
 
-/* Print "; pinned by slab 30, kernel 12" of row X's kinds that pin (GIG: regions). */
+/*
+ * Print why row X's pinned limit is what it is (GIG: 1 GiB regions):
+ * " (pinned pageblocks holding slab 2, kernel 1; 2 with a hole)", or that
+ * no block of the size lies wholly in a zone.
+ */
 static void
 pinned_kinds(FILE *fp, const struct fc_row *x, bool gig)
 {
-	const char *sep = gig ? " (1 GiB regions tainted by " :
+	const char *first = gig ? " (1 GiB regions tainted by " :
 	    " (pinned pageblocks holding ";
+	bool any = false;
 	size_t k;
 
 	for (k = 0; k < MAP_NPINS; k++) {
 		if (x->pinned[k] == 0)
 			continue;
-		fprintf(fp, "%s%s %" PRIu64, sep, map_pin_name((enum map_pin)k),
-		    x->pinned[k]);
-		sep = ", ";
+		fprintf(fp, "%s%s %" PRIu64, any ? ", " : first,
+		    map_pin_name((enum map_pin)k), x->pinned[k]);
+		any = true;
 	}
 	if (x->holes > 0)
-		fprintf(fp, "%s%" PRIu64 " with a hole%s", sep[0] == ',' ?
-		    "; " : gig ? " (1 GiB regions: " : " (pageblocks: ",
-		    x->holes, gig ? " or across zones" : "");
-	if (sep[0] == ',' || x->holes > 0)
+		fprintf(fp, "%s%" PRIu64 " with a hole%s", any ? "; " : gig ?
+		    " (1 GiB regions: " : " (pageblocks: ", x->holes, gig ?
+		    " or across zones" : "");
+	if (any || x->holes > 0)
 		fprintf(fp, ")");
 	else if (x->limit == 0)
 		fprintf(fp, " (no block of the size lies wholly in a zone)");
