@@ -71,6 +71,16 @@ pinned_kinds(FILE *fp, const struct fc_row *x, bool gig)
 }
 
 /*
+ * Returns the watermark __compaction_suitable()'s gate stands on at
+ * ORDER: low for costly orders, min below.
+ */
+static const char *
+gate_mark(unsigned order)
+{
+	return order > ADVISE_COSTLY_ORDER ? "low" : "min";
+}
+
+/*
  * Print a line for each zone of F under row X where compaction cannot
  * run until reclaim frees pages: compaction_suitable()'s gate.
  */
@@ -90,10 +100,10 @@ gated(FILE *fp, const struct report *r, const struct forecast *f,
 		if (z->gate_never)
 			continue;
 		fprintf(fp, "  node %d %s: compaction cannot run until reclaim "
-		    "frees %s (order-0 free pages at or below the low "
+		    "frees %s (order-0 free pages at or below the %s "
 		    "watermark + 2 << order + the lowmem reserve)\n", z->node,
 		    r->bi->zones[z->zone].name, hum_size(b, sizeof(b),
-		    z->gate_short, r->page_size));
+		    z->gate_short, r->page_size), gate_mark(f->need.order));
 	}
 }
 
@@ -157,8 +167,7 @@ render_forecast_lines(FILE *fp, const struct report *r,
 	if (x->gate_short > 0)
 		fprintf(fp, " (reclaim must first free %" PRIu64 " pages: "
 		    "compaction's gate, the %s watermark + 2<<order + the "
-		    "lowmem reserve)", x->gate_short,
-		    f->need.order > ADVISE_COSTLY_ORDER ? "low" : "min");
+		    "lowmem reserve)", x->gate_short, gate_mark(f->need.order));
 	fprintf(fp, "\n");
 	if (x->limit == FC_UNKNOWN)
 		return;
