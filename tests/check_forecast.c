@@ -280,6 +280,32 @@ START_TEST(trend)
 }
 END_TEST
 
+/*
+ * Products past 64 bits are exact. Falling from 3.5e13 to 2.5e13 in two
+ * hours (7200000 ms): -5e12 an hour (1e13 * 3600000 = 3.6e19 does not fit
+ * 64 bits; 1e13 / 7200000 * 3600000 would give 4999996800000); none left
+ * in 2.5e13 * 7200000 / 1e13 = 18000000 ms (2.5 spans, not 2), below the
+ * need of 5e12 in 2e13 * 7200000 / 1e13 = 14400000 ms. A change of
+ * UINT64_MAX in 1 ms is INT64_MAX an hour either way, not a wrapped sign.
+ */
+START_TEST(trend_wide)
+{
+	struct fc_trend t;
+
+	forecast_trend(&t, 35000000000000ULL, 25000000000000ULL, 7200000,
+	    5000000000000ULL);
+	ck_assert_int_eq(t.per_hour, -5000000000000LL);
+	ck_assert_uint_eq(t.ms_to_zero, 18000000);
+	ck_assert(t.to_need);
+	ck_assert_uint_eq(t.ms_to_need, 14400000);
+	forecast_trend(&t, 0, UINT64_MAX, 1, 0);
+	ck_assert_int_eq(t.per_hour, INT64_MAX);
+	forecast_trend(&t, UINT64_MAX, 0, 1, 0);
+	ck_assert_int_eq(t.per_hour, -INT64_MAX);
+	ck_assert_uint_eq(t.ms_to_zero, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -287,6 +313,7 @@ main(void)
 	TCase *tc = tcase_create("forecast");
 
 	tcase_add_test(tc, reclaim_first);
+	tcase_add_test(tc, trend_wide);
 	tcase_add_test(tc, pinned_limit);
 	tcase_add_test(tc, one_pinned_rule);
 	tcase_add_test(tc, gigantic_tainted);

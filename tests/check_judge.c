@@ -290,6 +290,30 @@ START_TEST(test_weights)
 }
 END_TEST
 
+/*
+ * Absurd present pages do not wrap the machine's score. Node 0's two
+ * zones of 1e17 present pages, 64 single free pages each (100 at order
+ * 9), weigh 1e17 * 100 / (2e17 + 1) = 49 each: the node 98, of 2e17
+ * pages. The machine of one node scores as it: 98, where 2e17 * 98 =
+ * 1.96e19 wrapped past 2^64 to 1153255926290448384 gave 5.
+ */
+START_TEST(test_weights_wide)
+{
+	static const char b[] =
+	    "Node 0, zone DMA32 64 0 0 0 0 0 0 0 0 0 0\n"
+	    "Node 0, zone Normal 64 0 0 0 0 0 0 0 0 0 0\n";
+	static const char z[] =
+	    "Node 0, zone DMA32\n        present  100000000000000000\n"
+	    "Node 0, zone Normal\n        present  100000000000000000\n";
+	struct world w;
+
+	world(&w, b, z, NULL);
+	ck_assert_uint_eq(row9(&w, 0)->score, 98);
+	ck_assert_uint_eq(row9(&w, -1)->score, 98);
+	world_free(&w);
+}
+END_TEST
+
 /* Nothing free: score 0 (extfrag_for_order()), and short of memory. */
 START_TEST(test_nothing_free)
 {
@@ -737,6 +761,7 @@ main(void)
 	tcase_add_test(tc, test_kcompactd_equal);
 	tcase_add_test(tc, test_marks);
 	tcase_add_test(tc, test_weights);
+	tcase_add_test(tc, test_weights_wide);
 	tcase_add_test(tc, test_nothing_free);
 	tcase_add_test(tc, test_option_marks);
 	tcase_add_test(tc, test_many_nodes);

@@ -6,6 +6,9 @@
 #include <stdint.h>
 #include <time.h>
 
+/* The milliseconds of an hour: rates per hour from spans in milliseconds. */
+#define ELAPSED_MS_PER_HOUR	3600000
+
 /*
  * Returns the whole milliseconds from A to B, two readings of one clock
  * (CLOCK_MONOTONIC: B never before A), truncated.

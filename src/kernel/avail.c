@@ -188,17 +188,20 @@ sum_add(struct avail *r, const struct avail *z, uint64_t total)
  * Set the score of the machine's row M from the node rows ROWS[0..N): the
  * mean of their scores weighted by their pages, taken once. The machine
  * has no kernel score: weighing every zone against the whole machine and
- * flooring each (as a node is scored) gives 0 on 1024 nodes of 86.
+ * flooring each (as a node is scored) gives 0 on 1024 nodes of 86. Summed
+ * in 128 bits, exact: zoneinfo's present pages come unchecked, and a
+ * product that wrapped in 64 bits would score 98 as 5. The mean is at
+ * most the highest score, so it fits.
  */
 static void
 machine_score(struct avail *m, const struct avail *rows, size_t n)
 {
-	uint64_t sum = 0, pages = 0;
+	unsigned __int128 sum = 0, pages = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		sum = advise_sat_add(sum, rows[i].weight * rows[i].score);
-		pages = advise_sat_add(pages, rows[i].weight);
+		sum += (unsigned __int128)rows[i].weight * rows[i].score;
+		pages += rows[i].weight;
 	}
 	m->score = pages > 0 ? (uint32_t)(sum / pages) : 0;
 }

@@ -36,13 +36,6 @@ list_units(const struct advise_in *in, size_t z, unsigned order, bool *bound)
 	return sum;
 }
 
-/* Returns how many times FREE, less 2^ORDER pages each time, stays above C. */
-static uint64_t
-times_above(uint64_t free, uint64_t c, unsigned order)
-{
-	return free > c ? ((free - c - 1) >> order) + 1 : 0;
-}
-
 /* Returns A - B, or 0 when B is more. */
 static uint64_t
 sat_sub(uint64_t a, uint64_t b)
@@ -85,7 +78,7 @@ least_now(const struct advise_in *in, size_t z, uint64_t c,
 		held = advise_sat_add(held, zz->free_cma >> a->order);
 	blocks = sat_sub(advise_units(bz->free, in->bi->norders, a->order,
 	    a->order), held);
-	c = times_above(sat_sub(a->usable, most), c, a->order);
+	c = advise_times_above(sat_sub(a->usable, most), c, a->order);
 	return c < blocks || a->order == 0 ? c : blocks;
 }
 
@@ -100,7 +93,7 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 
 	c = advise_sat_add(advise_sat_add(sub, cma), advise_sat_add(min, a->reserve));
 	a->hold = c;
-	a->after = times_above(a->usable, c, order);
+	a->after = advise_times_above(a->usable, c, order);
 	if (in->kver >= 0 && in->kver < 4004)
 		for (k = 0; k < order; k++) {
 			taken = advise_sat_add(taken, advise_sat_pages(bz->free[k], k));
@@ -108,7 +101,7 @@ advise_count(const struct advise_in *in, size_t z, uint64_t cma, uint64_t min,
 			if (ck > c)
 				c = ck;
 		}
-	a->now = times_above(a->usable, c, order);
+	a->now = advise_times_above(a->usable, c, order);
 	/*
 	 * pagetypeinfo and buddyinfo, read at two moments, must agree; not
 	 * at order 0, where __zone_watermark_ok() looks at no free list

@@ -10,22 +10,18 @@
 #include <string.h>
 
 #include "avail.h"
-#include "rules.h"
+#include "elapsed.h"
 #include "forecast.h"
+#include "rules.h"
 
-/* Returns how many times FREE, less 2^ORDER pages each time, stays above C (counts.c's). */
-static uint64_t
-times_above(uint64_t free, uint64_t c, unsigned order)
-{
-	return free > c ? ((free - c - 1) >> order) + 1 : 0;
-}
-
+/* The lesser of two counts (stdlib has no unsigned 64-bit min or max). */
 static uint64_t
 min64(uint64_t a, uint64_t b)
 {
 	return a < b ? a : b;
 }
 
+/* The greater of two counts. */
 static uint64_t
 max64(uint64_t a, uint64_t b)
 {
@@ -69,7 +65,7 @@ zone_forecast(struct fc_row *r, const struct fc_zone_in *z, unsigned order)
 	r->room = z->managed > 0 ? z->managed >> order : UINT64_MAX;
 	if (!r->gate_never && (!z->has_gate || free_after > z->gate))
 		r->reclaim = max64(r->compact, min64(z->limit,
-		    times_above(free_after, z->hold, order)));
+		    advise_times_above(free_after, z->hold, order)));
 }
 
 /*
@@ -228,13 +224,26 @@ forecast_free(struct forecast *f)
 	f->target = NULL;
 }
 
-/* Returns A * B / C (C > 0), in 64 bits where A * B would not fit: then A / C * B. */
+/*
+ * Returns A * B / C (C > 0), truncated, in 128 bits so that A * B never
+ * wraps; UINT64_MAX where the quotient does not fit (a count that rose
+ * absurdly fast, or absurd input from a file).
+ */
 static uint64_t
 mul_div(uint64_t a, uint64_t b, uint64_t c)
 {
-	if (b != 0 && a > UINT64_MAX / b)
-		return a / c * b;
-	return a * b / c;
+	unsigned __int128 q = (unsigned __int128)a * b / c;
+
+	return q > UINT64_MAX ? UINT64_MAX : (uint64_t)q;
+}
+
+/* Returns the change of D pages over MS > 0 milliseconds, an hour, at most INT64_MAX. */
+static int64_t
+per_hour(uint64_t d, uint64_t ms)
+{
+	uint64_t h = mul_div(d, ELAPSED_MS_PER_HOUR, ms);
+
+	return h > INT64_MAX ? INT64_MAX : (int64_t)h;
 }
 
 void
@@ -247,11 +256,11 @@ forecast_trend(struct fc_trend *t, uint64_t first, uint64_t now, uint64_t ms,
 	if (ms == 0)
 		return;
 	if (now >= first) {
-		t->per_hour = (int64_t)mul_div(now - first, 3600000, ms);
+		t->per_hour = per_hour(now - first, ms);
 		return;
 	}
 	fell = first - now;
-	t->per_hour = -(int64_t)mul_div(fell, 3600000, ms);
+	t->per_hour = -per_hour(fell, ms);
 	/* At FELL pages per MS, NOW lasts NOW / FELL spans of MS. */
 	t->to_zero = true;
 	t->ms_to_zero = mul_div(now, ms, fell);

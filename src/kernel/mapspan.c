@@ -2,6 +2,7 @@
 /* mapspan.c - a recording's map summaries summed up per zone: first, last, most and growth */
 #include "config.h"
 
+#include "elapsed.h"
 #include "mapspan.h"
 
 /* Fill ZS with zone I of S over its maps (S has one at least). */
@@ -27,7 +28,7 @@ zone_span(const struct mapseries *s, size_t i, struct mapseries_span *zs)
 	zs->span_ms = span;
 	zs->has_growth = span != 0;
 	zs->growth = (long long)zs->l->polluted - (long long)zs->f->polluted;
-	zs->per_hour = span == 0 ? 0 : zs->growth * MAPSPAN_MS_PER_HOUR /
+	zs->per_hour = span == 0 ? 0 : zs->growth * ELAPSED_MS_PER_HOUR /
 	    (long long)span;
 }
 

@@ -5,9 +5,6 @@
 
 #include "mapseries.h"
 
-/* The milliseconds of an hour: growth is pageblocks polluted per hour, first to last map. */
-#define MAPSPAN_MS_PER_HOUR	3600000
-
 /* Fill S->span[] with each zone of S over its maps (none: nothing to do). */
 void	mapspan_compute(struct mapseries *s);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rules.c - what advise.c and counts.c both read: saturating sums, a migratetype's index, vm.defrag_mode, the free lists an allocation may take */
+/* rules.c - what advise.c, counts.c and forecast.c read: saturating sums, allocations in a row above a watermark, a migratetype's index, vm.defrag_mode, the free lists an allocation may take */
 #include "config.h"
 
 #include <string.h>
@@ -21,6 +21,12 @@ uint64_t
 advise_sat_pages(uint64_t n, unsigned k)
 {
 	return n > UINT64_MAX >> k ? UINT64_MAX : n << k;
+}
+
+uint64_t
+advise_times_above(uint64_t free, uint64_t c, unsigned order)
+{
+	return free > c ? ((free - c - 1) >> order) + 1 : 0;
 }
 
 uint64_t

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* rules.h - what advise.c and counts.c both read: saturating sums, a migratetype's index, vm.defrag_mode, the free lists an allocation may take */
+/* rules.h - what advise.c, counts.c and forecast.c read: saturating sums, allocations in a row above a watermark, a migratetype's index, vm.defrag_mode, the free lists an allocation may take */
 #ifndef FRAGSTAT_RULES_H
 #define FRAGSTAT_RULES_H
 
@@ -18,6 +18,12 @@ uint64_t advise_sat_add(uint64_t a, uint64_t b);
 
 /* Returns N blocks of 2^K pages in pages, or UINT64_MAX beyond 64 bits. */
 uint64_t advise_sat_pages(uint64_t n, unsigned k);
+
+/*
+ * Returns how many times FREE pages, less 2^ORDER each time, stay above
+ * C: the allocations of ORDER in a row a watermark of C lets pass.
+ */
+uint64_t advise_times_above(uint64_t free, uint64_t c, unsigned order);
 
 /*
  * Returns N[FROM..NORDERS) in units of 2^ORDER pages (FROM >= ORDER): the

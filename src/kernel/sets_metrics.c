@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elapsed.h"
 #include "ferr.h"
 #include "frag.h"
 #include "mapspan.h"
@@ -247,7 +248,7 @@ map_value(const struct sets *x, const struct mapseries *ms,
 		/* Not mapspan's whole pageblocks per hour: the tenths show. */
 		if (!sp->has_growth)
 			return SETS_F_NA;
-		*v = (double)sp->growth * MAPSPAN_MS_PER_HOUR /
+		*v = (double)sp->growth * ELAPSED_MS_PER_HOUR /
 		    (double)sp->span_ms;
 		return SETS_F_OK;
 	case SETS_MAP_AMPLIFICATION:

@@ -8,11 +8,13 @@
 #include <stdint.h>
 
 /*
- * The file whose write compacts node %u (the kernel's sysfs_compact_node()),
- * and the one that compacts every node, where there is no per-node file
- * (without CONFIG_NUMA; sysctl_compaction_handler()).
+ * The file whose write compacts node N (the kernel's sysfs_compact_node()):
+ * "%u" for snprintf, "N" for people; and the one that compacts every
+ * node, where there is no per-node file (without CONFIG_NUMA;
+ * sysctl_compaction_handler()).
  */
-#define COMPACTION_NODE_FILE	"/sys/devices/system/node/node%u/compact"
+#define COMPACTION_NODE_PATH(n)	"/sys/devices/system/node/node" n "/compact"
+#define COMPACTION_NODE_FILE	COMPACTION_NODE_PATH("%u")
 #define COMPACTION_ALL_FILE	"/proc/sys/vm/compact_memory"
 
 /* The size of COMPACTION_NODE_FILE with the widest node number and its nul. */

@@ -84,9 +84,9 @@ struct forecast {
 
 /*
  * The trend of a count of blocks free now over a span of samples (--watch
- * --need): PER_HOUR its change an hour (truncated); when it falls, the
- * milliseconds until it is below the need (TO_NEED, while above it) and
- * until none is left (TO_ZERO), at that rate.
+ * --need): PER_HOUR its change an hour (truncated, at most INT64_MAX
+ * either way); when it falls, the milliseconds until it is below the need
+ * (TO_NEED, while above it) and until none is left (TO_ZERO), at that rate.
  */
 struct fc_trend {
 	int64_t		 per_hour;

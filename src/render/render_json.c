@@ -582,12 +582,7 @@ need(struct jsonw *w, const struct report *r)
 
 	jw_key(w, "need");
 	jw_object(w);
-	jw_key(w, "count");
-	jw_u64(w, r->need->count);
-	jw_key(w, "order");
-	jw_int(w, r->need->order);
-	jw_key(w, "bytes");
-	jw_u64(w, (uint64_t)r->page_size << r->need->order);
+	render_need_json(w, r, r->need);
 	if (jw_key_or_null(w, "node", r->need->node >= 0))
 		jw_int(w, r->need->node);
 	jw_key(w, "verdict");

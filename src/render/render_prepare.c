@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "render_prepare.h"
+#include "render_words.h"
 
 const char *
 prepare_result_name(enum prep_result res)
@@ -39,29 +40,44 @@ where(FILE *fp, int node)
 		fprintf(fp, "node %d", node);
 }
 
-/* Print "; pinned by slab 30, kernel 12" of row X's kinds that pin (GIG: regions). */
+/*
+ * Print why row X's pinned limit is what it is (GIG: 1 GiB regions):
+ * " (pinned pageblocks holding slab 2, kernel 1; 2 with a hole)", or that
+ * no block of the size lies wholly in a zone.
+ */
 static void
 pinned_kinds(FILE *fp, const struct fc_row *x, bool gig)
 {
-	const char *sep = gig ? " (1 GiB regions tainted by " :
+	const char *first = gig ? " (1 GiB regions tainted by " :
 	    " (pinned pageblocks holding ";
+	bool any = false;
 	size_t k;
 
 	for (k = 0; k < MAP_NPINS; k++) {
 		if (x->pinned[k] == 0)
 			continue;
-		fprintf(fp, "%s%s %" PRIu64, sep, map_pin_name((enum map_pin)k),
-		    x->pinned[k]);
-		sep = ", ";
+		fprintf(fp, "%s%s %" PRIu64, any ? ", " : first,
+		    map_pin_name((enum map_pin)k), x->pinned[k]);
+		any = true;
 	}
 	if (x->holes > 0)
-		fprintf(fp, "%s%" PRIu64 " with a hole%s", sep[0] == ',' ?
-		    "; " : gig ? " (1 GiB regions: " : " (pageblocks: ",
-		    x->holes, gig ? " or across zones" : "");
-	if (sep[0] == ',' || x->holes > 0)
+		fprintf(fp, "%s%" PRIu64 " with a hole%s", any ? "; " : gig ?
+		    " (1 GiB regions: " : " (pageblocks: ", x->holes, gig ?
+		    " or across zones" : "");
+	if (any || x->holes > 0)
 		fprintf(fp, ")");
 	else if (x->limit == 0)
 		fprintf(fp, " (no block of the size lies wholly in a zone)");
+}
+
+/*
+ * Returns the watermark __compaction_suitable()'s gate stands on at
+ * ORDER: low for costly orders, min below.
+ */
+static const char *
+gate_mark(unsigned order)
+{
+	return order > ADVISE_COSTLY_ORDER ? "low" : "min";
 }
 
 /*
@@ -84,10 +100,10 @@ gated(FILE *fp, const struct report *r, const struct forecast *f,
 		if (z->gate_never)
 			continue;
 		fprintf(fp, "  node %d %s: compaction cannot run until reclaim "
-		    "frees %s (order-0 free pages at or below the low "
+		    "frees %s (order-0 free pages at or below the %s "
 		    "watermark + 2 << order + the lowmem reserve)\n", z->node,
 		    r->bi->zones[z->zone].name, hum_size(b, sizeof(b),
-		    z->gate_short, r->page_size));
+		    z->gate_short, r->page_size), gate_mark(f->need.order));
 	}
 }
 
@@ -151,8 +167,7 @@ render_forecast_lines(FILE *fp, const struct report *r,
 	if (x->gate_short > 0)
 		fprintf(fp, " (reclaim must first free %" PRIu64 " pages: "
 		    "compaction's gate, the %s watermark + 2<<order + the "
-		    "lowmem reserve)", x->gate_short,
-		    f->need.order > ADVISE_COSTLY_ORDER ? "low" : "min");
+		    "lowmem reserve)", x->gate_short, gate_mark(f->need.order));
 	fprintf(fp, "\n");
 	if (x->limit == FC_UNKNOWN)
 		return;
@@ -164,13 +179,46 @@ render_forecast_lines(FILE *fp, const struct report *r,
 	fprintf(fp, "\n");
 }
 
+/*
+ * Write row X's pinned pageblocks (1 GiB regions) of each kind as the
+ * object "pinned_by"; WITH_HOLE: also those with a hole, in it (the
+ * forecast's object; a row has them beside it).
+ */
+static void
+pinned_by_json(struct jsonw *w, const struct fc_row *x, bool with_hole)
+{
+	size_t k;
+
+	jw_object(w);
+	for (k = 0; k < MAP_NPINS; k++) {
+		jw_key(w, map_pin_name((enum map_pin)k));
+		jw_u64(w, x->pinned[k]);
+	}
+	if (with_hole) {
+		jw_key(w, "with_hole");
+		jw_u64(w, x->holes);
+	}
+	jw_end(w);
+}
+
+void
+render_need_json(struct jsonw *w, const struct report *r,
+    const struct need *n)
+{
+	jw_key(w, "count");
+	jw_u64(w, n->count);
+	jw_key(w, "order");
+	jw_int(w, n->order);
+	jw_key(w, "bytes");
+	jw_u64(w, (uint64_t)r->page_size << n->order);
+}
+
 void
 render_forecast_json(struct jsonw *w, const struct report *r,
     const struct forecast *f)
 {
 	const struct fc_row *x = f->target;
 	bool limit = x->limit != FC_UNKNOWN;
-	size_t k;
 
 	jw_object(w);
 	jw_key(w, "word");
@@ -189,28 +237,9 @@ render_forecast_json(struct jsonw *w, const struct report *r,
 		jw_u64(w, x->limit);
 	if (jw_key_or_null(w, "uninitialised", limit))
 		jw_u64(w, x->uninit);
-	if (jw_key_or_null(w, "pinned_by", limit)) {
-		jw_object(w);
-		for (k = 0; k < MAP_NPINS; k++) {
-			jw_key(w, map_pin_name((enum map_pin)k));
-			jw_u64(w, x->pinned[k]);
-		}
-		jw_key(w, "with_hole");
-		jw_u64(w, x->holes);
-		jw_end(w);
-	}
+	if (jw_key_or_null(w, "pinned_by", limit))
+		pinned_by_json(w, x, true);
 	jw_end(w);
-}
-
-/* Print step S's nodes: "node 0", "nodes 0, 1". */
-static void
-step_nodes(FILE *fp, const struct prep_step *s)
-{
-	size_t i;
-
-	fprintf(fp, "node%s", s->nnodes > 1 ? "s" : "");
-	for (i = 0; i < s->nnodes; i++)
-		fprintf(fp, "%s%u", i ? ", " : " ", s->nodes[i]);
 }
 
 /* Print what step S does. */
@@ -221,11 +250,11 @@ step_what(FILE *fp, const struct report *r, const struct prep_step *s)
 
 	if (s->act == PREP_COMPACT) {
 		fprintf(fp, "compact ");
-		step_nodes(fp, s);
+		render_nodes(fp, s->nodes, s->nnodes);
 	} else {
 		fprintf(fp, "reclaim %s of clean page cache on ",
 		    hum_size(b, sizeof(b), s->pages, r->page_size));
-		step_nodes(fp, s);
+		render_nodes(fp, s->nodes, s->nnodes);
 	}
 	fprintf(fp, " (%s)", s->how);
 }
@@ -342,8 +371,6 @@ render_prepare_result(FILE *fp, const struct report *r,
 static void
 row_json(struct jsonw *w, const struct fc_row *x)
 {
-	size_t k;
-
 	jw_object(w);
 	jw_key(w, "node");
 	jw_int(w, x->node);
@@ -374,12 +401,7 @@ row_json(struct jsonw *w, const struct fc_row *x)
 	jw_key(w, "with_hole");
 	jw_u64(w, x->holes);
 	jw_key(w, "pinned_by");
-	jw_object(w);
-	for (k = 0; k < MAP_NPINS; k++) {
-		jw_key(w, map_pin_name((enum map_pin)k));
-		jw_u64(w, x->pinned[k]);
-	}
-	jw_end(w);
+	pinned_by_json(w, x, false);
 	jw_end(w);
 }
 
@@ -425,12 +447,8 @@ render_prepare_json(FILE *fp, const struct report *r,
 	jw_object(&w);
 	jw_key(&w, "need");
 	jw_object(&w);
-	jw_key(&w, "count");
-	jw_u64(&w, f->need.count);
-	jw_key(&w, "order");
-	jw_int(&w, f->need.order);
-	jw_key(&w, "bytes");
-	jw_u64(&w, (uint64_t)r->page_size << f->need.order);
+	render_need_json(&w, r, &f->need);
+	/* -1 for the machine, as in "rows" (the snapshot's need says null). */
 	jw_key(&w, "node");
 	jw_int(&w, f->need.node);
 	jw_end(&w);

@@ -47,6 +47,14 @@ void	render_forecast_lines(FILE *fp, const struct report *r,
 void	render_forecast_json(struct jsonw *w, const struct report *r,
 	    const struct forecast *f);
 
+/*
+ * Write need N's size into the object W is in: "count", "order" and
+ * "bytes" (R's pages); the one writer of them, for --prepare's document
+ * and for the snapshot's "need".
+ */
+void	render_need_json(struct jsonw *w, const struct report *r,
+	    const struct need *n);
+
 /* The names the views use: "ready", "recovered", "short", "pinned", "planned". */
 const char	*prepare_result_name(enum prep_result res);
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "elapsed.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "mapseries.h"
@@ -96,7 +97,7 @@ render_replay_map_table(FILE *fp, const struct mapseries *s,
 			/* A rate over less than its hour would extrapolate. */
 			snprintf(g, sizeof(g), "%+lld in %" PRIu64 " ms",
 			    zs->growth, zs->span_ms);
-		else if (zs->span_ms < MAPSPAN_MS_PER_HOUR)
+		else if (zs->span_ms < ELAPSED_MS_PER_HOUR)
 			snprintf(g, sizeof(g), "%+lld in %" PRIu64 " s",
 			    zs->growth, zs->span_ms / 1000);
 		else

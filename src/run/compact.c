@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* compact.c - ask the kernel to compact memory now, and time it */
+/* compact.c - ask the kernel to compact memory now, and time it, or to drop its clean page cache */
 #include "config.h"
 
 #include <errno.h>
@@ -56,4 +56,11 @@ compact_nodes(struct compaction *c, struct ferr *e)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	c->ms = elapsed_ms_between(&t0, &t1);
 	return 0;
+}
+
+int
+compact_reclaim(struct ferr *e)
+{
+	sync();
+	return poke(COMPACT_RECLAIM_FILE, e) == 0 ? 0 : -1;
 }

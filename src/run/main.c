@@ -9,6 +9,7 @@
 #include "check_unknown.h"
 #include "endsigs.h"
 #include "commands.h"
+#include "compaction.h"
 #include "extraopts.h"
 #include "help.h"
 #include "mapview.h"
@@ -151,9 +152,9 @@ run_show(struct opts *o)
 	int rc;
 
 	if ((o->compact || o->prepare) && !o->dry_run && geteuid() != 0) {
-		ferr_say("%s needs root: it writes "
-		    "/sys/devices/system/node/nodeN/compact (--dry-run plans "
-		    "as any user)", o->compact ? "--compact" : "--prepare");
+		ferr_say("%s needs root: it writes " COMPACTION_NODE_PATH("N")
+		    " (--dry-run plans as any user)", o->compact ? "--compact" :
+		    "--prepare");
 		return EXIT_DATA;
 	}
 	/* --prepare's pinned limit is the map's: where it can be read. */

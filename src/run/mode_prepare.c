@@ -6,8 +6,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +20,7 @@
 #include "need_forecast.h"
 #include "modes.h"
 #include "render_prepare.h"
+#include "rules.h"
 
 /*
  * Reclaim is the machine's clean page cache dropped (drop_caches, 1)
@@ -38,10 +37,9 @@
  * and compaction ended at one; after sync and drop_caches it ran until
  * the scanners met. How each step says it did its work:
  */
-#define RECLAIM_FILE		"/proc/sys/vm/drop_caches"
-#define HOW_COMPACT		"/sys/devices/system/node/nodeN/compact"
+#define HOW_COMPACT		COMPACTION_NODE_PATH("N")
 #define HOW_COMPACT_ALL		COMPACTION_ALL_FILE ", every node"
-#define HOW_RECLAIM		"sync, then " RECLAIM_FILE " = 1, machine-wide"
+#define HOW_RECLAIM		"sync, then " COMPACT_RECLAIM_FILE " = 1, machine-wide"
 
 bool
 prepare_wants_map(const struct opts *o)
@@ -56,27 +54,6 @@ prepare_wants_map(const struct opts *o)
 	yes = access(p, F_OK) == 0;
 	free(p);
 	return yes;
-}
-
-/*
- * Add to step S the node of each sum row of F where TAKE says so, with
- * its clean page cache as the pages a reclaim step asks of it.
- */
-static void
-step_add_nodes(struct prep_step *s, const struct forecast *f,
-    bool (*take)(const struct fc_row *))
-{
-	size_t i;
-
-	for (i = f->nzones; i < f->n; i++) {
-		const struct fc_row *x = &f->rows[i];
-
-		if (x->node < 0 || (f->need.node >= 0 && x->node !=
-		    f->need.node) || !take(x) || s->nnodes == PREP_MAX_NODES)
-			continue;
-		s->nodes[s->nnodes++] = (unsigned)x->node;
-		s->pages += x->cache;
-	}
 }
 
 /* Whether compaction can add to node row X. */
@@ -94,6 +71,31 @@ reclaimable(const struct fc_row *x)
 }
 
 /*
+ * Make step S do ACT on the node of each sum row of F where TAKE says
+ * so; a reclaim step asks each its clean page cache.
+ */
+static void
+step_plan(struct prep_step *s, enum prep_act act, const struct forecast *f,
+    bool (*take)(const struct fc_row *))
+{
+	size_t i;
+
+	memset(s, 0, sizeof(*s));
+	s->act = act;
+	s->how = act == PREP_COMPACT ? HOW_COMPACT : HOW_RECLAIM;
+	for (i = f->nzones; i < f->n; i++) {
+		const struct fc_row *x = &f->rows[i];
+
+		if (x->node < 0 || (f->need.node >= 0 && x->node !=
+		    f->need.node) || !take(x) || s->nnodes == PREP_MAX_NODES)
+			continue;
+		s->nodes[s->nnodes++] = (unsigned)x->node;
+		if (act == PREP_RECLAIM)
+			s->pages = advise_sat_add(s->pages, x->cache);
+	}
+}
+
+/*
  * Add to P the reclaim of the clean page cache of the nodes compaction
  * can add to, and a compaction after it: planned where F says compaction
  * alone falls short of the need, and again after steps that did.
@@ -103,16 +105,10 @@ plan_more(struct prepared *p, const struct forecast *f)
 {
 	struct prep_step *s = &p->steps[p->nsteps];
 
-	memset(s, 0, sizeof(*s));
-	s->act = PREP_RECLAIM;
-	s->how = HOW_RECLAIM;
-	step_add_nodes(s, f, reclaimable);
+	step_plan(&s[0], PREP_RECLAIM, f, reclaimable);
+	step_plan(&s[1], PREP_COMPACT, f, reclaimable);
 	/* The bound, as compaction's: the need can be passed. */
-	s->forecast = f->target->reclaim;
-	s[1] = s[0];
-	s[1].act = PREP_COMPACT;
-	s[1].how = HOW_COMPACT;
-	s[1].pages = 0;
+	s[0].forecast = s[1].forecast = f->target->reclaim;
 	p->nsteps += 2;
 	p->reclaim_wanted = true;
 }
@@ -144,11 +140,8 @@ plan(struct prepared *p, const struct forecast *f)
 		return;
 	}
 	s = &p->steps[p->nsteps];
-	step_add_nodes(s, f, compactable);
-	s->pages = 0;
+	step_plan(s, PREP_COMPACT, f, compactable);
 	if (s->nnodes > 0) {
-		s->act = PREP_COMPACT;
-		s->how = HOW_COMPACT;
 		s->forecast = t->compact;
 		p->nsteps++;
 	}
@@ -189,36 +182,6 @@ recount(struct opts *o, unsigned order, int node, bool gig, uint64_t *now)
 	return rc;
 }
 
-/*
- * Write TEXT to PATH. Returns 0, or -errno with E set (EAGAIN: the
- * kernel reclaimed less than asked, not an error here).
- */
-static int
-write_text(const char *path, const char *text, struct ferr *e)
-{
-	int fd, err = 0;
-	size_t len = strlen(text);
-
-	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) == -1 ||
-	    write(fd, text, len) != (ssize_t)len)
-		err = errno;
-	if (fd != -1)
-		close(fd);
-	if (err == 0 || err == EAGAIN)
-		return 0;
-	ferr_keep_path(e, path);
-	ferr_set(e, 0, "%s", strerror(err));
-	return -err;
-}
-
-/* Write back the dirty pages, then drop the clean page cache. Returns 0 or -1 with E set. */
-static int
-reclaim(struct ferr *e)
-{
-	sync();
-	return write_text(RECLAIM_FILE, "1\n", e) == 0 ? 0 : -1;
-}
-
 /* Do step S of O; count again into S->after. Returns 0 or an exit code after a message. */
 static int
 act(struct opts *o, struct prep_step *s, const struct forecast *f, bool gig)
@@ -229,7 +192,8 @@ act(struct opts *o, struct prep_step *s, const struct forecast *f, bool gig)
 	int rc;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = s->act == PREP_COMPACT ? compact_nodes(&c, &e) : reclaim(&e);
+	rc = s->act == PREP_COMPACT ? compact_nodes(&c, &e) :
+	    compact_reclaim(&e);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (rc != 0) {
 		ferr_print(&e);
