@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "avail.h"
+#include "elapsed.h"
 #include "futile.h"
 #include "humanize.h"
 #include "jsonw.h"
@@ -145,13 +146,15 @@ judgement_lines(FILE *fp, const struct wsample *s)
 static void
 span(FILE *fp, uint64_t ms)
 {
-	if (ms < 60000)
+	const uint64_t minute = ELAPSED_MS_PER_HOUR / 60;
+
+	if (ms < minute)
 		fprintf(fp, "%" PRIu64 " s", ms / 1000);
-	else if (ms < 3600000)
-		fprintf(fp, "%" PRIu64 " min", ms / 60000);
+	else if (ms < ELAPSED_MS_PER_HOUR)
+		fprintf(fp, "%" PRIu64 " min", ms / minute);
 	else
-		fprintf(fp, "%" PRIu64 ".%" PRIu64 " h", ms / 3600000,
-		    ms % 3600000 / 360000);
+		fprintf(fp, "%" PRIu64 ".%" PRIu64 " h", ms / ELAPSED_MS_PER_HOUR,
+		    ms % ELAPSED_MS_PER_HOUR / (ELAPSED_MS_PER_HOUR / 10));
 }
 
 /*
