@@ -54,7 +54,9 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 void
 ferr_print(const struct ferr *e)
 {
-	if (e->line) {
+	if (e->path == NULL) {
+		ferr_say("%s", e->msg);
+	} else if (e->line) {
 		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
 		    e->msg);
 		keep("%s:%lu: %s", e->path, e->line, e->msg);

@@ -353,7 +353,7 @@ paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, INPUTS_BUDDYINFO);
-	e->path = "fragstat";
+	e->path = NULL;
 	if (in->bpath == NULL ||
 	    named_or_default(o, o->pagetypeinfo, INPUTS_PAGETYPEINFO,
 	    &in->ppath) != 0 ||

@@ -154,7 +154,7 @@ kpageflags_map(const char *root, const struct inputs *in,
 	int rc, err;
 
 	memset(m, 0, sizeof(*m));
-	e->path = "fragstat";
+	e->path = NULL;
 	if ((path = inputs_path(root, "/proc/kpageflags")) == NULL)
 		return ferr_set(e, 0, "out of memory");
 	/* Without root nothing else can help: say so first. */

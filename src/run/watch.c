@@ -137,7 +137,7 @@ step_count(struct loop *l, struct ferr *e)
 	r->vm = in->have_vm ? &in->vm : NULL;
 	r->huge = in->have_hugetlb ? &in->huge : NULL;
 	if (l->o->counts && l->o->counts(l->o->counts_arg, in, r) != 0) {
-		e->path = "fragstat";
+		e->path = NULL;
 		return ferr_set(e, 0, "out of memory");
 	}
 	return 0;
