@@ -51,6 +51,13 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	return -1;
 }
 
+int
+ferr_set_nomem(struct ferr *e)
+{
+	e->path = NULL;
+	return ferr_set(e, 0, "out of memory");
+}
+
 void
 ferr_print(const struct ferr *e)
 {

@@ -26,6 +26,9 @@ extern const char *const progname;
 int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
+/* Record "out of memory" in E, which no input is to blame for; returns -1. */
+int	ferr_set_nomem(struct ferr *e);
+
 /*
  * Print E on standard error as "fragstat: FILE:LINE: message" (no LINE
  * when 0, no FILE either when E's path is NULL): the one place an error

@@ -272,7 +272,7 @@ match_pti(struct inputs *in, struct ferr *e)
 		    in->bpath, in->bi.norders);
 	}
 	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
 		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
@@ -312,7 +312,7 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	int rc;
 
 	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	ferr_keep_path(e, in->mpath);
 	if (slurp_read(in->mpath, &s, e) != 0)
 		return 0;	/* not a capture of fragstat's */
@@ -339,7 +339,7 @@ meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if (!pairs_defaults(o))
 		return 0;
 	if ((in->mipath = inputs_path(o->sysroot, INPUTS_MEMINFO)) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	if ((rc = optional(in, in->mipath, "meminfo", M_QUIET, parse_mi,
 	    &in->mi, e)) < 0)
 		return -1;
@@ -353,7 +353,6 @@ paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, INPUTS_BUDDYINFO);
-	e->path = NULL;
 	if (in->bpath == NULL ||
 	    named_or_default(o, o->pagetypeinfo, INPUTS_PAGETYPEINFO,
 	    &in->ppath) != 0 ||
@@ -361,7 +360,7 @@ paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	    &in->spath) != 0 ||
 	    named_or_default(o, o->zoneinfo, INPUTS_ZONEINFO, &in->zpath) != 0 ||
 	    named_or_default(o, NULL, INPUTS_VMSTAT, &in->vpath) != 0)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	return 0;
 }
 
