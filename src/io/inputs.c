@@ -80,7 +80,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	struct utsname u;
 	struct slurp s;
 	size_t n;
-	int rc = 1;
+	int rc;
 
 	*rpath = NULL;
 	if (o->kernel) {
@@ -93,9 +93,8 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 		snprintf(buf, size, "%s", u.release);
 		return 1;
 	}
-	if ((*rpath = inputs_path(o->sysroot, INPUTS_OSRELEASE)) ==
-	    NULL)
-		return 0;
+	if ((*rpath = inputs_path(o->sysroot, INPUTS_OSRELEASE)) == NULL)
+		return ferr_set_nomem(e);
 	ferr_keep_path(e, *rpath);
 	/*
 	 * Absent (captures of other tools, a root of buddyinfo alone): the
@@ -352,8 +351,11 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
 		return ferr_set_nomem(e);
 	ferr_keep_path(e, in->mpath);
-	if (slurp_read(in->mpath, &s, e) != 0)
+	/* There but unreadable, its page size is lost: not "no capture". */
+	if ((rc = slurp_read(in->mpath, &s, e)) == -ENOENT)
 		return 0;	/* not a capture of fragstat's */
+	if (rc != 0)
+		return -1;
 	in->is_capture = true;
 	rc = capmeta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
