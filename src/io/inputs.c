@@ -171,17 +171,18 @@ enum missing {
 };
 
 /*
- * Read and parse the optional file PATH of kind K into OUT. Returns 1
- * when parsed, 0 when it could not be read or is empty (as M says), -1
- * with E set when malformed, too large, or named explicitly.
+ * Read and parse the optional file PATH of kind K into OUT; *HAVE says
+ * whether it was, or could not be read or is empty (as M says). Returns
+ * 0, or -1 with E set when malformed, too large, or named explicitly.
  */
 static int
 optional(struct inputs *in, const char *path, const struct optional_kind *k,
-    enum missing m, void *out, struct ferr *e)
+    enum missing m, void *out, bool *have, struct ferr *e)
 {
 	struct slurp s;
 	int rc;
 
+	*have = false;
 	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, &s, e)) != 0) {
 		if (m == M_ERROR || rc == -EFBIG)
@@ -203,7 +204,8 @@ optional(struct inputs *in, const char *path, const struct optional_kind *k,
 	}
 	rc = k->parse(s.buf, s.len, out, e);
 	slurp_free(&s);
-	return rc == 0 ? 1 : -1;
+	*have = rc == 0;
+	return rc == 0 ? 0 : -1;
 }
 
 /* A pagetypeinfo read from a file must be whole: its tables too. */
@@ -374,17 +376,12 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 static int
 meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
-	int rc;
-
 	if (!pairs_defaults(o))
 		return 0;
 	if ((in->mipath = inputs_path(o->sysroot, INPUTS_MEMINFO)) == NULL)
 		return ferr_set_nomem(e);
-	if ((rc = optional(in, in->mipath, &meminfo_kind, M_QUIET, &in->mi,
-	    e)) < 0)
-		return -1;
-	in->have_mi = rc == 1;
-	return 0;
+	return optional(in, in->mipath, &meminfo_kind, M_QUIET, &in->mi,
+	    &in->have_mi, e);
 }
 
 /*
@@ -434,23 +431,17 @@ release(const struct input_opts *o, struct inputs *in, struct ferr *e)
 static int
 optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
-	int rc;
-
 	if (o->want_pti && in->ppath) {
-		rc = optional(in, in->ppath, &pti_kind,
-		    o->pagetypeinfo ? M_ERROR : M_NOTE, &in->pti, e);
-		if (rc < 0)
+		if (optional(in, in->ppath, &pti_kind, o->pagetypeinfo ?
+		    M_ERROR : M_NOTE, &in->pti, &in->have_pti, e) != 0)
 			return -1;
-		in->have_pti = rc == 1;
 		if (in->have_pti && match_pti(in, e) != 0)
 			return -1;
 	}
 	if (o->want_psi && in->spath) {
-		rc = optional(in, in->spath, &psi_kind,
-		    o->pressure ? M_ERROR : M_NOTE, &in->psi, e);
-		if (rc < 0)
+		if (optional(in, in->spath, &psi_kind, o->pressure ?
+		    M_ERROR : M_NOTE, &in->psi, &in->have_psi, e) != 0)
 			return -1;
-		in->have_psi = rc == 1;
 	}
 	/*
 	 * With advice, for the outcomes, which say "unknown" without it;
@@ -458,19 +449,15 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	 */
 	if ((o->want_vmstat || (o->want_advise && pairs_defaults(o) &&
 	    !o->watching)) && in->vpath) {
-		rc = optional(in, in->vpath, &vmstat_kind,
-		    o->want_vmstat ? M_NOTE : M_QUIET, &in->vm, e);
-		if (rc < 0)
+		if (optional(in, in->vpath, &vmstat_kind, o->want_vmstat ?
+		    M_NOTE : M_QUIET, &in->vm, &in->have_vm, e) != 0)
 			return -1;
-		in->have_vm = rc == 1;
 		clock_gettime(CLOCK_MONOTONIC, &in->vm_at);
 	}
 	if ((o->want_advise || o->want_zoneinfo) && in->zpath) {
-		rc = optional(in, in->zpath, &zoneinfo_kind,
-		    o->zoneinfo ? M_ERROR : M_NOTE, &in->zi, e);
-		if (rc < 0)
+		if (optional(in, in->zpath, &zoneinfo_kind, o->zoneinfo ?
+		    M_ERROR : M_NOTE, &in->zi, &in->have_zi, e) != 0)
 			return -1;
-		in->have_zi = rc == 1;
 		if (in->have_zi && match_zi(in, e) != 0)
 			return -1;
 	}
