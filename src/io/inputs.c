@@ -6,7 +6,6 @@
 #ifdef HAVE_MALLOC_H
 #include <malloc.h>
 #endif
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,25 +116,16 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	return rc;
 }
 
-/* Add a note "PATH: FMT..." to IN; a note that finds no memory is lost. */
-static void __attribute__((format(printf, 3, 4)))
-note(struct inputs *in, const char *path, const char *fmt, ...)
+/* Add the note "PATH: WHY (LOST)" to IN; one that finds no memory is lost. */
+static void
+note(struct inputs *in, const char *path, const char *why, const char *lost)
 {
-	va_list ap;
-	char *msg;
-	int n;
-
 	if (in->nnotes == INPUTS_MAX_NOTES)
 		return;
-	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
 	/* Allocated: a root may be as long as PATH_MAX. */
-	if (asprintf(&in->notes[in->nnotes], "%s: %s", path, msg) >= 0)
+	if (asprintf(&in->notes[in->nnotes], "%s: %s (%s)", path, why,
+	    lost) >= 0)
 		in->nnotes++;
-	free(msg);
 }
 
 typedef int (*parse_fn)(const char *, size_t, void *, struct ferr *);
@@ -188,7 +178,7 @@ optional(struct inputs *in, const char *path, const struct optional_kind *k,
 		if (m == M_ERROR || rc == -EFBIG)
 			return -1;
 		if (m == M_NOTE)
-			note(in, path, "%s (%s)", e->msg, loss(k, rc));
+			note(in, path, e->msg, loss(k, rc));
 		return 0;
 	}
 	/*
@@ -198,7 +188,7 @@ optional(struct inputs *in, const char *path, const struct optional_kind *k,
 	 */
 	if (s.len == 0) {
 		if (m != M_QUIET)
-			note(in, path, "empty (%s)", loss(k, -EACCES));
+			note(in, path, "empty", loss(k, -EACCES));
 		slurp_free(&s);
 		return 0;
 	}
