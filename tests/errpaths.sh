@@ -124,7 +124,7 @@ t watch-migratetypes 1 - \
     -q --sysroot "$FIXTURES/roots/aarcange-before-compact" --watch 0.01 \
     --count 1 --migratetypes
 t watch-counts-oom 1 watch-counts \
-    "fragstat: fragstat: out of memory" -- \
+    "fragstat: out of memory" -- \
     -q --sysroot "$vm" --watch 0.01 --count 2
 
 # --events not as root: its error, the samples not yet begun.
@@ -459,7 +459,7 @@ t map-paths-oom 1 map-paths \
     "fragstat: out of memory" -- \
     -q --sysroot "$FIXTURES/map/root" --map
 t map-compute-oom 1 map-compute \
-    "fragstat: fragstat: out of memory" -- \
+    "fragstat: out of memory" -- \
     -q --sysroot "$FIXTURES/map/root" --map
 t map-pins-oom 1 map-pins \
     "fragstat: out of memory" -- \

@@ -5,7 +5,8 @@
 # that is reported and survived, and a signal that came before an hour's
 # sleep ending it at once; kcompactd woken again and again for nothing
 # named as a finding, and not without wakeups; a buddyinfo that loses an
-# order the watch shows is an error that names it.
+# order the watch shows is an error that names it; the notes of a root
+# of buddyinfo alone.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -197,6 +198,22 @@ if [ "$st" -ne 1 ] || [ -s "$tmp/n.out" ] ||
     ! grep -q 'pagetypeinfo: No such file or directory (no per-migratetype view): --migratetypes needs it$' "$tmp/n.err"; then
 	echo "FAIL: --watch --migratetypes without pagetypeinfo: status $st"
 	cat "$tmp/n.err"
+	fail=1
+fi
+# The optional files a watch reads, absent from a root of buddyinfo alone:
+# a note each, saying what is lost (vmstat's is said by no other mode).
+root=$FIXTURES/roots/aarcange-before-compact
+"$FRAGSTAT" --sysroot "$root" --watch 0.01 --count 1 > /dev/null \
+    2> "$tmp/notes.err"
+st=$?
+printf '%s\n' \
+    "fragstat: $root/proc/pressure/memory: No such file or directory (PSI is off or the kernel predates 4.20; no memory pressure)" \
+    "fragstat: $root/proc/vmstat: No such file or directory (no compaction counters)" \
+    "fragstat: $root/proc/zoneinfo: No such file or directory (no watermarks or kcompactd score)" \
+    > "$tmp/notes.want"
+if [ "$st" -ne 0 ] || ! cmp -s "$tmp/notes.want" "$tmp/notes.err"; then
+	echo "FAIL: --watch of buddyinfo alone: status $st, notes:"
+	cat "$tmp/notes.err"
 	fail=1
 fi
 

@@ -51,10 +51,19 @@ ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	return -1;
 }
 
+int
+ferr_set_nomem(struct ferr *e)
+{
+	e->path = NULL;
+	return ferr_set(e, 0, "out of memory");
+}
+
 void
 ferr_print(const struct ferr *e)
 {
-	if (e->line) {
+	if (e->path == NULL) {
+		ferr_say("%s", e->msg);
+	} else if (e->line) {
 		fprintf(stderr, "%s: %s:%lu: %s\n", progname, e->path, e->line,
 		    e->msg);
 		keep("%s:%lu: %s", e->path, e->line, e->msg);

@@ -8,8 +8,9 @@
 #include <stddef.h>
 
 /*
- * What went wrong with one input: the name the user knows it by, the
- * 1-based line (0 when the problem is the file as a whole) and a message.
+ * What went wrong with one input: the name the user knows it by (NULL
+ * when no input is to blame, as out of memory), the 1-based line (0 when
+ * the problem is the file as a whole) and a message.
  */
 struct ferr {
 	const char	*path;
@@ -25,9 +26,13 @@ extern const char *const progname;
 int	ferr_set(struct ferr *e, unsigned long line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
+/* Record "out of memory" in E, which no input is to blame for; returns -1. */
+int	ferr_set_nomem(struct ferr *e);
+
 /*
  * Print E on standard error as "fragstat: FILE:LINE: message" (no LINE
- * when 0): the one place an error record becomes a message.
+ * when 0, no FILE either when E's path is NULL): the one place an error
+ * record becomes a message.
  */
 void	ferr_print(const struct ferr *e);
 

@@ -18,7 +18,8 @@
 
 /*
  * Name in E the file of C's source that E's path in the temporary
- * directory stands for: what was copied is what the user knows.
+ * directory stands for: what was copied is what the user knows. No path
+ * (out of memory) names no file.
  */
 static void
 name_source(const struct capture *c, struct ferr *e)
@@ -26,7 +27,8 @@ name_source(const struct capture *c, struct ferr *e)
 	size_t n = strlen(c->root);
 	char *path;
 
-	if (strncmp(e->path, c->root, n) != 0 || e->path[n] != '/' ||
+	if (e->path == NULL || strncmp(e->path, c->root, n) != 0 ||
+	    e->path[n] != '/' ||
 	    (path = inputs_path(c->src, e->path + n)) == NULL)
 		return;
 	ferr_keep_path(e, path);

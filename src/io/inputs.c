@@ -4,10 +4,8 @@
 
 #include <errno.h>
 #ifdef HAVE_MALLOC_H
-#include <limits.h>
 #include <malloc.h>
 #endif
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +24,12 @@
 #include "validate.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
+
+/*
+ * Freed memory kept for the next load (inputs_keep_memory()): four times
+ * the largest file read, far above what a load frees (1024 nodes: ~2 MB).
+ */
+#define INPUTS_KEEP_FREE	(4 * SLURP_CAP)
 
 /*
  * Returns whether the files O does not name may come from O's root or the
@@ -75,7 +79,7 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	struct utsname u;
 	struct slurp s;
 	size_t n;
-	int rc = 1;
+	int rc;
 
 	*rpath = NULL;
 	if (o->kernel) {
@@ -88,9 +92,8 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 		snprintf(buf, size, "%s", u.release);
 		return 1;
 	}
-	if ((*rpath = inputs_path(o->sysroot, INPUTS_OSRELEASE)) ==
-	    NULL)
-		return 0;
+	if ((*rpath = inputs_path(o->sysroot, INPUTS_OSRELEASE)) == NULL)
+		return ferr_set_nomem(e);
 	ferr_keep_path(e, *rpath);
 	/*
 	 * Absent (captures of other tools, a root of buddyinfo alone): the
@@ -113,45 +116,42 @@ inputs_release(const struct input_opts *o, char *buf, size_t size,
 	return rc;
 }
 
-/* Add a note "PATH: FMT..." to IN; a note that finds no memory is lost. */
-static void __attribute__((format(printf, 3, 4)))
-note(struct inputs *in, const char *path, const char *fmt, ...)
+/* Add the note "PATH: WHY (LOST)" to IN; one that finds no memory is lost. */
+static void
+note(struct inputs *in, const char *path, const char *why, const char *lost)
 {
-	va_list ap;
-	char *msg;
-	int n;
-
 	if (in->nnotes == INPUTS_MAX_NOTES)
 		return;
-	va_start(ap, fmt);
-	n = vasprintf(&msg, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
 	/* Allocated: a root may be as long as PATH_MAX. */
-	if (asprintf(&in->notes[in->nnotes], "%s: %s", path, msg) >= 0)
+	if (asprintf(&in->notes[in->nnotes], "%s: %s (%s)", path, why,
+	    lost) >= 0)
 		in->nnotes++;
-	free(msg);
-}
-
-/* Returns what is lost when optional file WHAT could not be read with ERR. */
-static const char *
-loss(const char *what, int err)
-{
-	if (strcmp(what, "pagetypeinfo") == 0)
-		return err == -EACCES || err == -EPERM ?
-		    "root only since Linux 5.4; no per-migratetype view" :
-		    "no per-migratetype view";
-	if (strcmp(what, "zoneinfo") == 0)
-		return "no watermarks or kcompactd score";
-	if (strcmp(what, "vmstat") == 0)
-		return "no compaction counters";
-	if (err == -EOPNOTSUPP)
-		return "PSI is disabled (boot with psi=1); no memory pressure";
-	return "PSI is off or the kernel predates 4.20; no memory pressure";
 }
 
 typedef int (*parse_fn)(const char *, size_t, void *, struct ferr *);
+
+/*
+ * A kind of optional file: its parser, and what a run without it loses,
+ * as a note says; DENIED says it for a file read without permission,
+ * OFF for one its kernel turned off (-EOPNOTSUPP), when they say more.
+ */
+struct optional_kind {
+	parse_fn	 parse;
+	const char	*lost;
+	const char	*denied;	/* or NULL: LOST says it */
+	const char	*off;		/* or NULL: LOST says it */
+};
+
+/* Returns what is lost when a file of kind K could not be read with ERR. */
+static const char *
+loss(const struct optional_kind *k, int err)
+{
+	if ((err == -EACCES || err == -EPERM) && k->denied)
+		return k->denied;
+	if (err == -EOPNOTSUPP && k->off)
+		return k->off;
+	return k->lost;
+}
 
 /* How optional() treats a file it cannot read. */
 enum missing {
@@ -161,23 +161,24 @@ enum missing {
 };
 
 /*
- * Read and parse the optional file PATH of kind WHAT into OUT. Returns 1
- * when parsed, 0 when it could not be read or is empty (as M says), -1
- * with E set when malformed, too large, or named explicitly.
+ * Read and parse the optional file PATH of kind K into OUT; *HAVE says
+ * whether it was, or could not be read or is empty (as M says). Returns
+ * 0, or -1 with E set when malformed, too large, or named explicitly.
  */
 static int
-optional(struct inputs *in, const char *path, const char *what,
-    enum missing m, parse_fn parse, void *out, struct ferr *e)
+optional(struct inputs *in, const char *path, const struct optional_kind *k,
+    enum missing m, void *out, bool *have, struct ferr *e)
 {
 	struct slurp s;
 	int rc;
 
+	*have = false;
 	ferr_keep_path(e, path);
 	if ((rc = slurp_read(path, &s, e)) != 0) {
 		if (m == M_ERROR || rc == -EFBIG)
 			return -1;
 		if (m == M_NOTE)
-			note(in, path, "%s (%s)", e->msg, loss(what, rc));
+			note(in, path, e->msg, loss(k, rc));
 		return 0;
 	}
 	/*
@@ -187,13 +188,14 @@ optional(struct inputs *in, const char *path, const char *what,
 	 */
 	if (s.len == 0) {
 		if (m != M_QUIET)
-			note(in, path, "empty (%s)", loss(what, -EACCES));
+			note(in, path, "empty", loss(k, -EACCES));
 		slurp_free(&s);
 		return 0;
 	}
-	rc = parse(s.buf, s.len, out, e);
+	rc = k->parse(s.buf, s.len, out, e);
 	slurp_free(&s);
-	return rc == 0 ? 1 : -1;
+	*have = rc == 0;
+	return rc == 0 ? 0 : -1;
 }
 
 /* A pagetypeinfo read from a file must be whole: its tables too. */
@@ -202,7 +204,8 @@ parse_pti(const char *b, size_t n, void *out, struct ferr *e)
 {
 	if (pagetypeinfo_parse(b, n, out, e) != 0)
 		return -1;
-	if (pagetypeinfo_check(out, e) != 0 || pagetypeinfo_whole(out, e) != 0) {
+	if (pagetypeinfo_check(out, e) != 0 ||
+	    pagetypeinfo_whole(out, e) != 0) {
 		pagetypeinfo_free(out);
 		return -1;
 	}
@@ -241,6 +244,25 @@ parse_zi(const char *b, size_t n, void *out, struct ferr *e)
 	return 0;
 }
 
+/* The optional files beside buddyinfo. */
+static const struct optional_kind pti_kind = {
+	.parse = parse_pti, .lost = "no per-migratetype view",
+	.denied = "root only since Linux 5.4; no per-migratetype view"
+};
+static const struct optional_kind psi_kind = {
+	.parse = parse_psi,
+	.lost = "PSI is off or the kernel predates 4.20; no memory pressure",
+	.off = "PSI is disabled (boot with psi=1); no memory pressure"
+};
+static const struct optional_kind vmstat_kind = {
+	.parse = parse_vm, .lost = "no compaction counters"
+};
+static const struct optional_kind zoneinfo_kind = {
+	.parse = parse_zi, .lost = "no watermarks or kcompactd score"
+};
+/* Read M_QUIET only: without it, the outputs say "unknown". */
+static const struct optional_kind meminfo_kind = { .parse = parse_mi };
+
 /* Read, parse and check buddyinfo. Returns 0 or -1 with E set. */
 static int
 buddyinfo(struct inputs *in, struct ferr *e)
@@ -258,7 +280,10 @@ buddyinfo(struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with E set. */
+/*
+ * Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with
+ * E set.
+ */
 static int
 match_pti(struct inputs *in, struct ferr *e)
 {
@@ -268,11 +293,12 @@ match_pti(struct inputs *in, struct ferr *e)
 	if (in->pti.norders != in->bi.norders) {
 		ferr_keep_path(e, in->ppath);
 		return ferr_set(e, 0, "%u order%s, but %s has %u: not from the "
-		    "same machine", in->pti.norders, in->pti.norders == 1 ? "" : "s",
-		    in->bpath, in->bi.norders);
+		    "same machine", in->pti.norders,
+		    in->pti.norders == 1 ? "" : "s", in->bpath, in->bi.norders);
 	}
-	if ((in->pti_zone = malloc(in->bi.nzones * sizeof(long))) == NULL)
-		return ferr_set(e, 0, "out of memory");
+	if ((in->pti_zone = calloc(in->bi.nzones, sizeof(*in->pti_zone))) ==
+	    NULL)
+		return ferr_set_nomem(e);
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
 		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
@@ -303,7 +329,10 @@ match_zi(struct inputs *in, struct ferr *e)
 	return 0;
 }
 
-/* Read the page size from a capture's metadata under O's root, if there is one. Returns 0 or -1 with E set. */
+/*
+ * Read the page size from a capture's metadata under O's root, if there is
+ * one. Returns 0 or -1 with E set.
+ */
 static int
 capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
@@ -312,10 +341,13 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	int rc;
 
 	if ((in->mpath = inputs_path(o->sysroot, "/" CAPTURE_META)) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	ferr_keep_path(e, in->mpath);
-	if (slurp_read(in->mpath, &s, e) != 0)
+	/* There but unreadable, its page size is lost: not "no capture". */
+	if ((rc = slurp_read(in->mpath, &s, e)) == -ENOENT)
 		return 0;	/* not a capture of fragstat's */
+	if (rc != 0)
+		return -1;
 	in->is_capture = true;
 	rc = capmeta_parse(s.buf, s.len, &m, e);
 	slurp_free(&s);
@@ -334,38 +366,39 @@ capture_meta(const struct input_opts *o, struct inputs *in, struct ferr *e)
 static int
 meminfo(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
-	int rc;
-
 	if (!pairs_defaults(o))
 		return 0;
 	if ((in->mipath = inputs_path(o->sysroot, INPUTS_MEMINFO)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	if ((rc = optional(in, in->mipath, "meminfo", M_QUIET, parse_mi,
-	    &in->mi, e)) < 0)
-		return -1;
-	in->have_mi = rc == 1;
-	return 0;
+		return ferr_set_nomem(e);
+	return optional(in, in->mipath, &meminfo_kind, M_QUIET, &in->mi,
+	    &in->have_mi, e);
 }
 
-/* Set IN's paths: the ones O names, else those under O's root. Returns 0, or -1 with E set. */
+/*
+ * Set IN's paths: the ones O names, else those under O's root. Returns 0,
+ * or -1 with E set.
+ */
 static int
 paths(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
 	in->bpath = o->buddyinfo ? strdup(o->buddyinfo) :
 	    inputs_path(o->sysroot, INPUTS_BUDDYINFO);
-	e->path = "fragstat";
 	if (in->bpath == NULL ||
 	    named_or_default(o, o->pagetypeinfo, INPUTS_PAGETYPEINFO,
 	    &in->ppath) != 0 ||
 	    named_or_default(o, o->pressure, INPUTS_PSI,
 	    &in->spath) != 0 ||
-	    named_or_default(o, o->zoneinfo, INPUTS_ZONEINFO, &in->zpath) != 0 ||
+	    named_or_default(o, o->zoneinfo, INPUTS_ZONEINFO,
+	    &in->zpath) != 0 ||
 	    named_or_default(o, NULL, INPUTS_VMSTAT, &in->vpath) != 0)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	return 0;
 }
 
-/* Read the kernel release into IN unless O says not to ("" when unknown). Returns 0, or -1. */
+/*
+ * Read the kernel release into IN unless O says not to ("" when unknown).
+ * Returns 0, or -1 with E set.
+ */
 static int
 release(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
@@ -388,23 +421,17 @@ release(const struct input_opts *o, struct inputs *in, struct ferr *e)
 static int
 optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 {
-	int rc;
-
 	if (o->want_pti && in->ppath) {
-		rc = optional(in, in->ppath, "pagetypeinfo",
-		    o->pagetypeinfo ? M_ERROR : M_NOTE, parse_pti, &in->pti, e);
-		if (rc < 0)
+		if (optional(in, in->ppath, &pti_kind, o->pagetypeinfo ?
+		    M_ERROR : M_NOTE, &in->pti, &in->have_pti, e) != 0)
 			return -1;
-		in->have_pti = rc == 1;
 		if (in->have_pti && match_pti(in, e) != 0)
 			return -1;
 	}
 	if (o->want_psi && in->spath) {
-		rc = optional(in, in->spath, "pressure", o->pressure ? M_ERROR :
-		    M_NOTE, parse_psi, &in->psi, e);
-		if (rc < 0)
+		if (optional(in, in->spath, &psi_kind, o->pressure ?
+		    M_ERROR : M_NOTE, &in->psi, &in->have_psi, e) != 0)
 			return -1;
-		in->have_psi = rc == 1;
 	}
 	/*
 	 * With advice, for the outcomes, which say "unknown" without it;
@@ -412,19 +439,15 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 	 */
 	if ((o->want_vmstat || (o->want_advise && pairs_defaults(o) &&
 	    !o->watching)) && in->vpath) {
-		rc = optional(in, in->vpath, "vmstat", o->want_vmstat ? M_NOTE :
-		    M_QUIET, parse_vm, &in->vm, e);
-		if (rc < 0)
+		if (optional(in, in->vpath, &vmstat_kind, o->want_vmstat ?
+		    M_NOTE : M_QUIET, &in->vm, &in->have_vm, e) != 0)
 			return -1;
-		in->have_vm = rc == 1;
 		clock_gettime(CLOCK_MONOTONIC, &in->vm_at);
 	}
 	if ((o->want_advise || o->want_zoneinfo) && in->zpath) {
-		rc = optional(in, in->zpath, "zoneinfo", o->zoneinfo ? M_ERROR :
-		    M_NOTE, parse_zi, &in->zi, e);
-		if (rc < 0)
+		if (optional(in, in->zpath, &zoneinfo_kind, o->zoneinfo ?
+		    M_ERROR : M_NOTE, &in->zi, &in->have_zi, e) != 0)
 			return -1;
-		in->have_zi = rc == 1;
 		if (in->have_zi && match_zi(in, e) != 0)
 			return -1;
 	}
@@ -455,9 +478,10 @@ inputs_load(const struct input_opts *o, struct inputs *in, struct ferr *e)
 void
 inputs_keep_memory(void)
 {
-#if defined(HAVE_MALLOPT) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+#if defined(HAVE_MALLOPT) && defined(M_TRIM_THRESHOLD) && \
+    defined(M_MMAP_THRESHOLD)
 	/* No trimming, and no mmap() for anything a kernel file can make. */
-	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	mallopt(M_TRIM_THRESHOLD, INPUTS_KEEP_FREE);
 	mallopt(M_MMAP_THRESHOLD, SLURP_CAP);
 #endif
 }

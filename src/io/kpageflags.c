@@ -154,9 +154,8 @@ kpageflags_map(const char *root, const struct inputs *in,
 	int rc, err;
 
 	memset(m, 0, sizeof(*m));
-	e->path = "fragstat";
 	if ((path = inputs_path(root, "/proc/kpageflags")) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	/* Without root nothing else can help: say so first. */
 	if (access(path, R_OK) != 0) {
 		err = errno;

@@ -107,7 +107,7 @@ map_every_sample(struct map_every *me, struct ferr *e)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (map_line(me->o, me->n - 1, elapsed_ms_between(&me->start, &now),
 	    &buf, &len, &ms) != 0) {
-		e->path = "fragstat";
+		e->path = NULL;
 		return ferr_set(e, 0, "--map-every: the map of sample %lu could "
 		    "not be read", me->n - 1);
 	}

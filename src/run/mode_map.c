@@ -94,8 +94,7 @@ run_map_load(const struct opts *o, const struct inputs *in, unsigned need_order,
 	if (rc == 0 && (map_unmanaged(in, *page_size, m) != 0 ||
 	    ferr_inject("map-compute") || map_compute(m, in->frag) != 0)) {
 		map_free(m);
-		e.path = "fragstat";	/* not the file read last */
-		rc = ferr_set(&e, 0, "out of memory");
+		rc = ferr_set_nomem(&e);	/* not the file read last */
 	}
 	if (rc < 0) {
 		ferr_print(&e);

@@ -136,10 +136,8 @@ step_count(struct loop *l, struct ferr *e)
 	r->thp = in->have_thp ? &in->thp : NULL;
 	r->vm = in->have_vm ? &in->vm : NULL;
 	r->huge = in->have_hugetlb ? &in->huge : NULL;
-	if (l->o->counts && l->o->counts(l->o->counts_arg, in, r) != 0) {
-		e->path = "fragstat";
-		return ferr_set(e, 0, "out of memory");
-	}
+	if (l->o->counts && l->o->counts(l->o->counts_arg, in, r) != 0)
+		return ferr_set_nomem(e);
 	return 0;
 }
 
