@@ -13,6 +13,7 @@
 #include "buddyinfo.h"
 #include "fuzz.h"
 #include "humanize.h"
+#include "kcompactd.h"
 #include "jsonv.h"
 #include "pagetypeinfo.h"
 #include "testutil.h"

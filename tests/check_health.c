@@ -17,30 +17,30 @@ static const struct {
 	uint64_t	 least;		/* with BOUND: the fewest free now (0: not known) */
 } cases[] = {
 	/* --need: ok, compact, reclaim, unknown (a bound), impossible. */
-	{ 10, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_OK },
-	{ 9, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_WARNING },
-	{ 9, 9, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_CRITICAL },
-	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_UNKNOWN },
-	{ 10, 20, false, AVAIL_IMPOSSIBLE, 10, 0, 0, CHECK_CRITICAL },
-	{ 10, 20, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_UNKNOWN },
+	{ 10, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_OK, 0 },
+	{ 9, 20, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_WARNING, 0 },
+	{ 9, 9, false, AVAIL_POSSIBLE, 10, 0, 0, CHECK_CRITICAL, 0 },
+	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_UNKNOWN, 0 },
+	{ 10, 20, false, AVAIL_IMPOSSIBLE, 10, 0, 0, CHECK_CRITICAL, 0 },
+	{ 10, 20, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_UNKNOWN, 0 },
 	/* Thresholds on free now: at the mark is not below it. */
-	{ 512, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_OK },
-	{ 511, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING },
-	{ 64, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING },
-	{ 63, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL },
-	{ 63, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_CRITICAL },
-	{ 100, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_OK },
+	{ 512, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_OK, 0 },
+	{ 511, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING, 0 },
+	{ 64, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING, 0 },
+	{ 63, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL, 0 },
+	{ 63, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_CRITICAL, 0 },
+	{ 100, 600, false, AVAIL_POSSIBLE, 0, 0, 64, CHECK_OK, 0 },
 	/* An upper bound below crit is CRITICAL for sure; else unknown. */
-	{ 63, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL },
-	{ 100, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN },
-	{ 1000, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN },
+	{ 63, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_CRITICAL, 0 },
+	{ 100, 600, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN, 0 },
+	{ 1000, 1000, true, AVAIL_POSSIBLE, 0, 512, 64, CHECK_UNKNOWN, 0 },
 	/* Both: the worse, CRITICAL over WARNING over UNKNOWN over OK. */
-	{ 100, 100, false, AVAIL_POSSIBLE, 200, 50, 0, CHECK_CRITICAL },
-	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 101, CHECK_CRITICAL },
-	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 0, CHECK_WARNING },
-	{ 100, 300, false, AVAIL_POSSIBLE, 50, 200, 0, CHECK_WARNING },
-	{ 100, 300, true, AVAIL_POSSIBLE, 200, 50, 0, CHECK_WARNING },
-	{ 100, 300, true, AVAIL_POSSIBLE, 50, 0, 0, CHECK_UNKNOWN },
+	{ 100, 100, false, AVAIL_POSSIBLE, 200, 50, 0, CHECK_CRITICAL, 0 },
+	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 101, CHECK_CRITICAL, 0 },
+	{ 100, 300, false, AVAIL_POSSIBLE, 200, 0, 0, CHECK_WARNING, 0 },
+	{ 100, 300, false, AVAIL_POSSIBLE, 50, 200, 0, CHECK_WARNING, 0 },
+	{ 100, 300, true, AVAIL_POSSIBLE, 200, 50, 0, CHECK_WARNING, 0 },
+	{ 100, 300, true, AVAIL_POSSIBLE, 50, 0, 0, CHECK_UNKNOWN, 0 },
 	/*
 	 * A bound with the fewest known (no pagetypeinfo): the count lies in
 	 * [least, now], and a state is certain where both ends give it.
@@ -76,7 +76,7 @@ one_node(struct availability *av, struct avail *rows, size_t i)
 
 START_TEST(test_states)
 {
-	struct check_ask ask = { 0, 0, 9, -1 };
+	struct check_ask ask = { .order = 9, .node = -1 };
 	struct need n = { 0, 9, -1 };
 	struct availability av;
 	struct avail row;
@@ -98,7 +98,7 @@ END_TEST
 /* A node the availability lacks: UNKNOWN, with no row to show. */
 START_TEST(test_no_node)
 {
-	struct check_ask ask = { 0, 1, 9, 5 };
+	struct check_ask ask = { .crit = 1, .order = 9, .node = 5 };
 	struct availability av;
 	struct avail row;
 	struct health h;

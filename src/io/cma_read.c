@@ -107,9 +107,8 @@ cma_read(const char *root, struct cma_areas *a, struct ferr *e)
 		else if (!tok_is_name(&t, CMA_NAME_SIZE - 1))
 			rc = ferr_set(e, 0, "a CMA area whose name is not "
 			    "printable ASCII");
-		else
-			snprintf(a->a[a->n++].name, CMA_NAME_SIZE, "%s",
-			    d->d_name);
+		else	/* t.n < CMA_NAME_SIZE: the name and its NUL fit */
+			memcpy(a->a[a->n++].name, d->d_name, t.n + 1);
 	}
 	closedir(dp);
 	qsort(a->a, a->n, sizeof(a->a[0]), by_name);
