@@ -8,7 +8,7 @@
 #include "rates.h"
 
 /* Events per millisecond to hundredths per second: 1000 ms, 100 hundredths. */
-#define MS_TO_HUNDREDTHS_PER_S	(1000 * 100)
+#define MS_TO_HUNDREDTHS_PER_S	((uint64_t)1000 * 100)
 
 uint64_t
 rate_per_second(uint64_t delta, uint64_t ms)

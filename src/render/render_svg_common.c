@@ -459,7 +459,7 @@ svgr_axis_break(struct svgw *w, long x, long foot_y, const char *ground,
 	svg_close(w);
 	/* The ground hides the axis between the strokes: the break shows. */
 	svgr_rect_open(w, x - BREAK_W / 2, y - BREAK_GAP, BREAK_W,
-	    2 * BREAK_GAP, ground);
+	    2L * BREAK_GAP, ground);
 	svg_close(w);
 	snprintf(d, sizeof(d), "M%ld %ldl%d -%dM%ld %ldl%d -%d",
 	    x - BREAK_W / 2, y, BREAK_W, BREAK_GAP, x - BREAK_W / 2,

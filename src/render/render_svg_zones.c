@@ -143,7 +143,7 @@ svgzone_pageblocks(struct svgw *w, const struct report *r, size_t i, long x,
 long
 svgzone_badge_w(const char *text)
 {
-	return svgr_text_px(text, BADGE_PX) + 2 * BADGE_PAD;
+	return svgr_text_px(text, BADGE_PX) + 2L * BADGE_PAD;
 }
 
 /* Draw at X, Y a badge reading S on FILL, TITLE its tooltip; returns its width. */

@@ -183,7 +183,7 @@ parse_seconds(const char *s, unsigned *ms)
 	uint64_t centi;
 
 	if (num_centi(&t, false, &centi) != 0 || centi == 0 ||
-	    centi > WATCH_MAX_S * 100)
+	    centi > (uint64_t)WATCH_MAX_S * 100)
 		return -1;
 	*ms = (unsigned)centi * 10;
 	return 0;
