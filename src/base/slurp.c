@@ -399,7 +399,10 @@ slurp_lines_next(struct slurp_lines *l, const char **s, size_t *n,
 			l->off += *n + (end ? l->ends : 0);
 			l->seen = 0;
 			l->no = l->next;
-			l->next += newlines(*s, *n) + l->ends;
+			/* A line holds no newline; a record holds its lines'. */
+			if (l->ends > 1)
+				l->next += newlines(*s, *n);
+			l->next += l->ends;
 			return 1;
 		}
 		if (held >= l->most + l->ends) {
