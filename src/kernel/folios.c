@@ -87,6 +87,12 @@ folios_settle(struct map *m)
 		folio_end(&m->zones[i]);
 }
 
+unsigned
+folios_orders(const struct map *m, int top)
+{
+	return top >= (int)m->norders ? (unsigned)top + 1 : m->norders;
+}
+
 int
 folios_max_order(const struct map *m)
 {

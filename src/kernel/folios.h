@@ -24,4 +24,10 @@ int	folios_kind(uint64_t flags);
 /* Returns the largest order of a folio in M's zones, or -1 when none. */
 int	folios_max_order(const struct map *m);
 
+/*
+ * Returns the orders a census of M is shown in: the buddy allocator's, more
+ * when a folio of order TOP (folios_max_order(), over one map or two) is larger.
+ */
+unsigned	folios_orders(const struct map *m, int top);
+
 #endif

@@ -274,11 +274,8 @@ folios_json(struct jsonw *w, const struct report *a, const struct report *b)
 	struct zonepair p;
 	size_t at = 0;
 	int top = folios_max_order(a->map), tb = folios_max_order(b->map);
-	unsigned n = a->map->norders;
+	unsigned n = folios_orders(a->map, tb > top ? tb : top);
 
-	top = tb > top ? tb : top;
-	/* As many orders as the buddy allocator's, more for larger folios. */
-	n = top >= (int)n ? (unsigned)top + 1 : n;
 	jw_key(w, "folios");
 	jw_array(w, false);
 	while (zonepair_next(a->bi, b->bi, &at, &p)) {

@@ -115,13 +115,10 @@ void
 render_map_folios_json(struct jsonw *w, const struct map *m,
     const struct map_zone *z)
 {
-	int top = folios_max_order(m);
-
 	if (!jw_key_or_null(w, "folios", z->have_folios))
 		return;
-	/* As many orders as the buddy allocator's, more for larger folios. */
-	render_map_folios_object(w, z->folios, top >= (int)m->norders ?
-	    (unsigned)top + 1 : m->norders);
+	render_map_folios_object(w, z->folios,
+	    folios_orders(m, folios_max_order(m)));
 }
 
 void
