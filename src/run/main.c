@@ -121,18 +121,6 @@ run_mode(struct opts *o)
 	return rc;
 }
 
-/* Returns whether any --need of R asks for a gigantic size. */
-static bool
-any_gigantic(const struct report *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nneeds; i++)
-		if (r->needs[i].order >= r->bi->norders)
-			return true;
-	return false;
-}
-
 /*
  * One snapshot of O: its view, --compact or --check, with the map and
  * how far the unmovable pages spread where --map asks. Returns the exit
@@ -147,7 +135,7 @@ run_show(struct opts *o)
 	struct mapview v;
 	struct report r;
 	struct inputs in;
-	unsigned gig;
+	unsigned gig = 0;
 	bool stored;
 	int rc;
 
@@ -178,7 +166,7 @@ run_show(struct opts *o)
 	 * too, and a gigantic --need says what keeps its regions.
 	 */
 	if (rc == 0 && o->map && mapview_compute(o->sysroot, &v, r.page_size,
-	    o->format == F_PROM || o->prepare || any_gigantic(&r)) != 0)
+	    o->format == F_PROM || o->prepare || gig != 0) != 0)
 		rc = EXIT_DATA;
 	if (rc == 0) {
 		if (o->map)
