@@ -265,7 +265,7 @@ command_mode(struct opts *o, bool *given)
 		return usage_error("%s", "a command runs on this host: "
 		    "--sysroot and input files do not mix with it");
 	if (!given[OPT_WATCH]) {
-		o->watch_ms = 1000;
+		o->watch_ms = WATCH_DEFAULT_MS;
 		given[OPT_WATCH] = true;
 	}
 	return EXIT_OK;

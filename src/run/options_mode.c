@@ -291,7 +291,7 @@ pick_action(struct opts *o, const bool *given)
 	if (first == NULL && given[OPT_RECORD]) {
 		o->action = A_WATCH;
 		first = "--record";
-		o->watch_ms = 1000;
+		o->watch_ms = WATCH_DEFAULT_MS;
 	}
 	/* A recording summarises its run: the directory decides the mode. */
 	if (o->action == A_SHOW && o->sysroot && record_is(o->sysroot))

@@ -129,5 +129,7 @@ struct opts {
 
 /* The lowest order whose allocations --events counts, unless --events-min-order. */
 #define EVENTS_MIN_ORDER_DEFAULT	1
+/* The interval of --watch, --record and a COMMAND's samples, in ms. */
+#define WATCH_DEFAULT_MS	1000
 
 #endif
