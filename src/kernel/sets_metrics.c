@@ -235,7 +235,8 @@ map_value(const struct sets *x, const struct mapseries *ms,
 	size_t i;
 
 	for (i = 0; i < ms->nzones; i++)
-		if (ms->node[i] == x->node && strcmp(ms->name[i], x->zone) == 0)
+		if (ms->zone[i].node == x->node &&
+		    strcmp(ms->zone[i].name, x->zone) == 0)
 			break;
 	if (ms->nmaps == 0 || i == ms->nzones)
 		return SETS_F_NONE;
