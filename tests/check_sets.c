@@ -66,7 +66,7 @@ build(struct sets *x)
 			r->outcomes[0].size_kb = 64;
 			r->outcomes[0].order = 4;
 			r->outcomes[0].kind = OUTCOME_ANON;
-			r->outcomes[0].alloc = 10 * (i + 1);
+			r->outcomes[0].d.alloc = 10 * (i + 1);
 			r->noutcomes = 1;
 		}
 	}

@@ -475,15 +475,16 @@ outcome_add(struct replay *r, const struct jr_doc *d, const struct jr_val *o,
 		x->size_kb = kb;
 		x->order = (int)order;
 		x->kind = kind;
-		x->have_charge = true;
+		x->d.known = true;
+		x->d.have_charge = true;
 	}
 	x = &r->outcomes[i];
 	*what = "THP outcome totals beyond 64 bits";
-	if (replay_sum_add(&x->alloc, alloc) != 0 ||
-	    replay_sum_add(&x->fallback, fallback) != 0 ||
-	    replay_sum_add(&x->charge, charge) != 0)
+	if (replay_sum_add(&x->d.alloc, alloc) != 0 ||
+	    replay_sum_add(&x->d.fallback, fallback) != 0 ||
+	    replay_sum_add(&x->d.charge, charge) != 0)
 		return -1;
-	x->have_charge &= c->type != JR_NULL;
+	x->d.have_charge &= c->type != JR_NULL;
 	memset(&n, 0, sizeof(n));
 	n.thp.alloc = alloc;
 	n.thp.fallback = fallback;

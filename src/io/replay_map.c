@@ -98,12 +98,15 @@ zone_of(const struct jr_doc *d, const struct jr_val *zv, size_t k, size_t i,
 		return ferr_set(e, line, "zone %zu: not a map summary", i + 1);
 	if (k == 0) {
 		s->folios[0][i] = *f;
-		s->node[i] = (unsigned)node;
-		memcpy(s->name[i], name, sizeof(name));
-	} else if (s->node[i] != node || strcmp(s->name[i], name) != 0)
+		s->zone[i].node = (unsigned)node;
+		memcpy(s->zone[i].name, name, sizeof(name));
+		s->zone[i].line = line;
+	} else if (s->zone[i].node != node || strcmp(s->zone[i].name,
+	    name) != 0)
 		return ferr_set(e, line, "zone %zu is node %llu, zone %s: the "
 		    "first line's is node %u, zone %s", i + 1,
-		    (unsigned long long)node, name, s->node[i], s->name[i]);
+		    (unsigned long long)node, name, s->zone[i].node,
+		    s->zone[i].name);
 	return 0;
 }
 
@@ -119,12 +122,11 @@ zones_alloc(struct mapseries *ms, size_t nz, unsigned long line,
 		return ferr_set(e, line, "more than %zu zones",
 		    (size_t)MAPSERIES_MAX_ZONES);
 	/* One more than asked: no zone at all is still an allocation. */
-	ms->node = calloc(nz + 1, sizeof(*ms->node));
-	ms->name = calloc(nz + 1, sizeof(*ms->name));
+	ms->zone = calloc(nz + 1, sizeof(*ms->zone));
 	ms->span = calloc(nz + 1, sizeof(*ms->span));
 	ms->folios[0] = calloc(nz + 1, sizeof(*ms->folios[0]));
 	ms->folios[1] = calloc(nz + 1, sizeof(*ms->folios[1]));
-	if (ms->node == NULL || ms->name == NULL || ms->span == NULL ||
+	if (ms->zone == NULL || ms->span == NULL ||
 	    ms->folios[0] == NULL || ms->folios[1] == NULL)
 		return ferr_set(e, 0, "out of memory");
 	return 0;

@@ -137,23 +137,23 @@ thp(const struct replay *r, const struct sets_mspec *m, double *v)
 	if (o == NULL)
 		return SETS_F_NONE;
 	if (m->how == SETS_M_THP_SHARE) {
-		if (o->alloc + o->fallback == 0)
+		if (o->d.alloc + o->d.fallback == 0)
 			return SETS_F_NA;
-		*v = 100.0 * (double)o->fallback /
-		    (double)(o->alloc + o->fallback);
+		*v = 100.0 * (double)o->d.fallback /
+		    (double)(o->d.alloc + o->d.fallback);
 		return SETS_F_OK;
 	}
 	switch (m->field.thp) {
 	case SETS_THP_ALLOC:
-		*v = (double)o->alloc;
+		*v = (double)o->d.alloc;
 		break;
 	case SETS_THP_FALLBACK:
-		*v = (double)o->fallback;
+		*v = (double)o->d.fallback;
 		break;
 	case SETS_THP_CHARGE:
-		if (!o->have_charge)
+		if (!o->d.have_charge)
 			return SETS_F_NONE;
-		*v = (double)o->charge;
+		*v = (double)o->d.charge;
 		break;
 	}
 	return SETS_F_OK;
@@ -235,7 +235,8 @@ map_value(const struct sets *x, const struct mapseries *ms,
 	size_t i;
 
 	for (i = 0; i < ms->nzones; i++)
-		if (ms->node[i] == x->node && strcmp(ms->name[i], x->zone) == 0)
+		if (ms->zone[i].node == x->node &&
+		    strcmp(ms->zone[i].name, x->zone) == 0)
 			break;
 	if (ms->nmaps == 0 || i == ms->nzones)
 		return SETS_F_NONE;

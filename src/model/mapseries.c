@@ -13,8 +13,7 @@ mapseries_free(struct mapseries *s)
 	free(s->sample);
 	free(s->elapsed_ms);
 	free(s->z);
-	free(s->node);
-	free(s->name);
+	free(s->zone);
 	free(s->span);
 	free(s->folios[0]);
 	free(s->folios[1]);

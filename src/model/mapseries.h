@@ -46,8 +46,8 @@ struct mapseries_span {
 /* Every map summary of a recording, zones in the same order in each. */
 struct mapseries {
 	size_t		 nmaps, nzones;
-	unsigned	*node;			/* per zone, nzones of them */
-	char		(*name)[FRAG_NAME_SIZE];	/* per zone */
+	/* Per zone, nzones of them: node, name, line; no free counts. */
+	struct bzone	*zone;
 	uint64_t	*elapsed_ms;		/* per map */
 	uint64_t	*sample;		/* per map */
 	uint64_t	 map_ms;		/* the last map's cost */

@@ -176,8 +176,8 @@ struct routcome {
 	uint64_t	 size_kb;
 	int		 order;
 	enum outcome_kind kind;
-	uint64_t	 alloc, fallback, charge;
-	bool		 have_charge;	/* every interval counted it */
+	/* Summed over the intervals; d.have_charge: every one counted it. */
+	struct outcome	 d;
 	/* The interval where the largest share fell back, if any fell back. */
 	uint64_t	 worst_alloc, worst_fallback;
 	char		 worst_time[32];	/* "" when none fell back */

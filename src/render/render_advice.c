@@ -477,6 +477,12 @@ render_kcompactd_seen(char *buf, size_t size, enum kcompactd_seen seen,
 	return buf;
 }
 
+const char *
+render_kcompactd_seen_word(enum kcompactd_seen seen)
+{
+	return seen == KCOMPACTD_MOVED ? "working" : "not seen working";
+}
+
 /* Print each node's kcompactd: its fragmentation score and what it does. */
 static void
 kcompactd_lines(FILE *fp, const struct report *r)
@@ -499,8 +505,7 @@ kcompactd_lines(FILE *fp, const struct report *r)
 	/* The counters are the machine's: one line, not one per node. */
 	if (render_kcompactd_seen(sb, sizeof(sb), adv->seen, adv->seen_ms))
 		fprintf(fp, "kcompactd: %s on the machine (%s)\n",
-		    adv->seen == KCOMPACTD_MOVED ? "working" :
-		    "not seen working", sb);
+		    render_kcompactd_seen_word(adv->seen), sb);
 	for (i = 0; i < adv->nkc && adv->defrag_rules; i++)
 		blocks_line(fp, r, &adv->kc[i]);
 }

@@ -523,6 +523,21 @@ availability(struct jsonw *w, const struct report *r)
 }
 
 /*
+ * Write the counts a hugetlb pool has on a node as well as machine-wide:
+ * NR, NFREE and SURPLUS huge pages.
+ */
+static void
+pool_counts(struct jsonw *w, uint64_t nr, uint64_t nfree, uint64_t surplus)
+{
+	jw_key(w, "nr_hugepages");
+	jw_u64(w, nr);
+	jw_key(w, "free_hugepages");
+	jw_u64(w, nfree);
+	jw_key(w, "surplus_hugepages");
+	jw_u64(w, surplus);
+}
+
+/*
  * Write the "hugetlb" member of --need: the pool of its size (on its node)
  * as the kernel counts it, or null when the kernel has no such pool.
  */
@@ -537,12 +552,11 @@ hugetlb_pool(struct jsonw *w, const struct report *r)
 	    hn != NULL)))
 		return;
 	jw_object(w);
-	jw_key(w, "nr_hugepages");
-	jw_u64(w, hn ? hn->nr : hs->nr);
-	jw_key(w, "free_hugepages");
-	jw_u64(w, hn ? hn->free : hs->free);
-	jw_key(w, "surplus_hugepages");
-	jw_u64(w, hn ? hn->surplus : hs->surplus);
+	if (hn != NULL)
+		pool_counts(w, hn->nr, hn->free, hn->surplus);
+	else
+		pool_counts(w, hs->nr, hs->free, hs->surplus);
+	/* A node's pool has no reservations of its own. */
 	if (jw_key_or_null(w, "resv_hugepages", hn == NULL))
 		jw_u64(w, hs->resv);
 	jw_end(w);
@@ -606,10 +620,14 @@ need(struct jsonw *w, const struct report *r)
 	jw_end(w);
 }
 
-/* One hugetlb pool size of the "outcomes" member. */
+/*
+ * One hugetlb pool size of the "outcomes" member: its counts in the order
+ * of reference.md (resv_hugepages before surplus_hugepages), then per node.
+ */
 static void
 pool_json(struct jsonw *w, const struct hugetlb_size *hs)
 {
+	const struct hugetlb_node *hn;
 	size_t i;
 
 	jw_object(w);
@@ -630,15 +648,11 @@ pool_json(struct jsonw *w, const struct hugetlb_size *hs)
 	jw_key(w, "nodes");
 	jw_array(w, true);
 	for (i = 0; i < hs->nnodes; i++) {
+		hn = &hs->nodes[i];
 		jw_object(w);
 		jw_key(w, "node");
-		jw_u64(w, hs->nodes[i].node);
-		jw_key(w, "nr_hugepages");
-		jw_u64(w, hs->nodes[i].nr);
-		jw_key(w, "free_hugepages");
-		jw_u64(w, hs->nodes[i].free);
-		jw_key(w, "surplus_hugepages");
-		jw_u64(w, hs->nodes[i].surplus);
+		jw_u64(w, hn->node);
+		pool_counts(w, hn->nr, hn->free, hn->surplus);
 		jw_end(w);
 	}
 	jw_end(w);

@@ -149,11 +149,11 @@ outcomes_table(FILE *fp, const struct replay *r)
 	for (i = 0; i < r->noutcomes; i++) {
 		x = &r->outcomes[i];
 		/* shmem THP only where there were some, as in the summary. */
-		if (x->kind == OUTCOME_SHMEM && x->alloc + x->fallback == 0)
+		if (x->kind == OUTCOME_SHMEM && x->d.alloc + x->d.fallback == 0)
 			continue;
 		fprintf(fp, "  %s: %s\n", outcome_label(l, sizeof(l), x, r),
-		    hum_outcome(b, sizeof(b), x->alloc, x->fallback,
-		    x->have_charge, x->charge));
+		    hum_outcome(b, sizeof(b), x->d.alloc, x->d.fallback,
+		    x->d.have_charge, x->d.charge));
 		if (x->worst_time[0])
 			fprintf(fp, "    worst interval, to %s: %s\n",
 			    x->worst_time, hum_outcome(b, sizeof(b),
@@ -416,16 +416,16 @@ compare_outcomes(FILE *fp, const struct replay *a, const struct replay *b)
 			y = &b->outcomes[j];
 			if (x->size_kb != y->size_kb || x->kind != y->kind)
 				continue;
-			if (x->kind == OUTCOME_SHMEM && x->alloc +
-			    x->fallback + y->alloc + y->fallback == 0)
+			if (x->kind == OUTCOME_SHMEM && x->d.alloc +
+			    x->d.fallback + y->d.alloc + y->d.fallback == 0)
 				continue;
 			fprintf(fp, "%s\n", outcome_label(l, sizeof(l), x, a));
-			row_u64(fp, "  allocated", x->alloc, y->alloc);
-			row_u64(fp, "  fell back", x->fallback, y->fallback);
+			row_u64(fp, "  allocated", x->d.alloc, y->d.alloc);
+			row_u64(fp, "  fell back", x->d.fallback, y->d.fallback);
 			row(fp, "  share that fell back", share(v[0],
-			    sizeof(v[0]), x->fallback, x->alloc + x->fallback),
-			    share(v[1], sizeof(v[1]), y->fallback, y->alloc +
-			    y->fallback), "-");
+			    sizeof(v[0]), x->d.fallback, x->d.alloc +
+			    x->d.fallback), share(v[1], sizeof(v[1]),
+			    y->d.fallback, y->d.alloc + y->d.fallback), "-");
 		}
 }
 

@@ -22,20 +22,14 @@ static void
 outcomes_json(struct jsonw *w, const struct replay *r)
 {
 	const struct routcome *x;
-	struct outcome d;
 	size_t i;
 
 	jw_key(w, "thp_outcomes");
 	jw_array(w, false);
 	for (i = 0; i < r->noutcomes; i++) {
 		x = &r->outcomes[i];
-		memset(&d, 0, sizeof(d));
-		d.alloc = x->alloc;
-		d.fallback = x->fallback;
-		d.have_charge = x->have_charge;
-		d.charge = x->charge;
 		jw_object(w);
-		render_outcome_json(w, x->size_kb, x->order, x->kind, &d);
+		render_outcome_json(w, x->size_kb, x->order, x->kind, &x->d);
 		if (jw_key_or_null(w, "worst_interval",
 		    x->worst_time[0] != '\0')) {
 			jw_object(w);

@@ -5,7 +5,6 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "elapsed.h"
 #include "humanize.h"
@@ -16,6 +15,7 @@
 #include "render_map_folios.h"
 #include "render_pollution.h"
 #include "report.h"
+#include "zonepair.h"
 
 /* Returns BUF holding count V, or "-" when -1. */
 static const char *
@@ -42,7 +42,8 @@ folios_rows(FILE *fp, const struct mapseries *s, size_t i,
 		if (k)
 			fprintf(fp, "%13s", "");
 		else
-			fprintf(fp, "%4u %-8s", s->node[i], s->name[i]);
+			fprintf(fp, "%4u %-8s", s->zone[i].node,
+			    s->zone[i].name);
 		fprintf(fp, " %-6s", k ? "last" : "first");
 		t.fp = fp;
 		t.indent = t.col = 20;
@@ -104,9 +105,10 @@ render_replay_map_table(FILE *fp, const struct mapseries *s,
 			snprintf(g, sizeof(g), "%+lld/h", zs->per_hour);
 		fprintf(fp, "%4u %-8s %8" PRIu64 " -> %-8" PRIu64 " %6" PRIu64
 		    " (%4" PRIu64 ") %11s %7s -> %-7s %4s -> %-5s %4s -> %s\n",
-		    s->node[i], s->name[i], zs->f->polluted, zs->l->polluted,
-		    zs->most, zs->at_s, g, render_pollution_words(a[0],
-		    sizeof(a[0]), zs->f->amplification),
+		    s->zone[i].node, s->zone[i].name, zs->f->polluted,
+		    zs->l->polluted, zs->most, zs->at_s, g,
+		    render_pollution_words(a[0], sizeof(a[0]),
+		    zs->f->amplification),
 		    render_pollution_words(a[1], sizeof(a[1]),
 		    zs->l->amplification), maybe(a[2], sizeof(a[2]),
 		    zs->f->clean_regions), maybe(a[3], sizeof(a[3]),
@@ -179,7 +181,7 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 		if (zs->l->pageblocks == 0)
 			continue;
 		jw_object(w);
-		render_zone_json(w, s->node[i], s->name[i]);
+		render_zone_json(w, s->zone[i].node, s->zone[i].name);
 		jw_key(w, "pageblocks");
 		jw_u64(w, zs->l->pageblocks);
 		jw_key(w, "polluted_pageblocks");
@@ -213,29 +215,13 @@ render_replay_map_json(struct jsonw *w, const struct mapseries *s)
 	jw_end(w);
 }
 
-/* Returns the census of zone NODE NAME in S's last map, NULL where not read or S has no such zone. */
-static const uint64_t (*last_census(const struct mapseries *s, unsigned node,
-    const char *name))[FRAG_MAX_ORDERS]
+/* Returns the census of zone I (-1: none) in S's last map, NULL where not read. */
+static const uint64_t (*last_census(const struct mapseries *s, long i))
+    [FRAG_MAX_ORDERS]
 {
-	size_t i;
-
-	for (i = 0; s->nmaps && i < s->nzones; i++)
-		if (s->node[i] == node && strcmp(s->name[i], name) == 0)
-			return s->folios[1][i].have ? s->folios[1][i].n : NULL;
-	return NULL;
-}
-
-/* Returns whether zone I of S is one of T's zones too. */
-static bool
-in_both(const struct mapseries *s, size_t i, const struct mapseries *t)
-{
-	size_t j;
-
-	for (j = 0; j < t->nzones; j++)
-		if (t->node[j] == s->node[i] && strcmp(t->name[j],
-		    s->name[i]) == 0)
-			return true;
-	return false;
+	if (i < 0 || s->nmaps == 0 || !s->folios[1][i].have)
+		return NULL;
+	return s->folios[1][i].n;
 }
 
 /*
@@ -248,17 +234,17 @@ each_zone(const struct mapseries *a, const struct mapseries *b,
     const uint64_t (*)[FRAG_MAX_ORDERS], const uint64_t (*)[FRAG_MAX_ORDERS]),
     void *arg)
 {
-	const struct mapseries *s;
-	size_t i;
-	int k;
+	/* The zones alone, as zonepair_next() pairs snapshots' zones. */
+	const struct buddyinfo za = { .zones = a->zone, .nzones = a->nzones };
+	const struct buddyinfo zb = { .zones = b->zone, .nzones = b->nzones };
+	const struct bzone *z;
+	struct zonepair p;
+	size_t at = 0;
 
-	for (k = 0; k < 2; k++) {
-		s = k ? b : a;
-		for (i = 0; i < s->nzones; i++)
-			if (k == 0 || !in_both(s, i, a))
-				fn(arg, s->node[i], s->name[i], last_census(a,
-				    s->node[i], s->name[i]), last_census(b,
-				    s->node[i], s->name[i]));
+	while (zonepair_next(&za, &zb, &at, &p)) {
+		z = p.a >= 0 ? &a->zone[p.a] : &b->zone[p.b];
+		fn(arg, z->node, z->name, last_census(a, p.a),
+		    last_census(b, p.b));
 	}
 }
 

@@ -86,7 +86,7 @@ recpoll_draw(struct svgw *w, const struct rec_room *room,
 			continue;
 		top = zone_columns(room, t, ms, i);
 		snprintf(cap, sizeof(cap), "Node %u, %s: polluted pageblocks "
-		    "(--map-every)", ms->node[i], ms->name[i]);
+		    "(--map-every)", ms->zone[i].node, ms->zone[i].name);
 		snprintf(tops, sizeof(tops), "%llu", (unsigned long long)top);
 		fy = svgtl_chart_frame(w, t, y, cap, tops, "0");
 		svgtl_chart_line(w, t, fy, room->v, room->have, 0, top,

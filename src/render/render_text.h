@@ -85,6 +85,9 @@ const char *render_kcompactd_words(enum kcompactd_state s);
 const char *render_kcompactd_seen(char *buf, size_t size,
 	    enum kcompactd_seen seen, uint64_t ms);
 
+/* Returns kcompactd as SEEN shows it: "working" or "not seen working". */
+const char *render_kcompactd_seen_word(enum kcompactd_seen seen);
+
 /* Say to T what ADV assumed, in clauses joined by "; " (nothing when nothing). */
 void	render_advice_assumed(struct render_sentence *t,
 	    const struct advice *adv);

@@ -385,8 +385,8 @@ render_watch_table(FILE *fp, const struct wsample *s, unsigned long n)
 		rate_lines(fp, s);
 	if ((seen = render_kcompactd_seen(sb, sizeof(sb), s->kc_seen,
 	    s->elapsed_ms)) != NULL)
-		fprintf(fp, "  kcompactd: %s (%s)\n", s->kc_seen ==
-		    KCOMPACTD_MOVED ? "working" : "not seen working", seen);
+		fprintf(fp, "  kcompactd: %s (%s)\n",
+		    render_kcompactd_seen_word(s->kc_seen), seen);
 	judgement_lines(fp, s);
 	need_line(fp, s);
 	if (s->futile != NULL && futile_found(s->futile) && (fnd =

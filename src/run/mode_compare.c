@@ -7,8 +7,6 @@
 #include <unistd.h>
 
 #include "futile.h"
-#include "mapfile.h"
-#include "mapfile_load.h"
 #include "mapspan.h"
 #include "modes.h"
 #include "record.h"
@@ -217,39 +215,6 @@ run_replay_compare(const struct opts *o)
 	return rc;
 }
 
-/*
- * Read into M the map the capture ROOT (its files IN) stored, when it
- * stored one and IN has its pageblock order, for the folio censuses side
- * by side. Returns 0 (*HAVE: whether M was read), or EXIT_DATA after a
- * message.
- */
-static int
-stored_map(const char *root, const struct inputs *in, struct map *m,
-    bool *have)
-{
-	struct ferr e = { .path = "" };
-	char *path = inputs_path(root, "/" MAPFILE_NAME);
-	unsigned long page_size = 0;
-	struct memcg cg;
-	int rc = EXIT_OK;
-
-	*have = false;
-	memcg_init(&cg);
-	if (path == NULL) {
-		ferr_nomem();
-		rc = EXIT_DATA;
-	} else if (access(path, F_OK) == 0 && in->have_pti) {
-		if (mapfile_load(path, in, m, &cg, &page_size, &e) != 0) {
-			ferr_print(&e);
-			rc = EXIT_DATA;
-		}
-		*have = rc == EXIT_OK;
-	}
-	memcg_free(&cg);
-	free(path);
-	return rc;
-}
-
 /* --compare A B. Returns an exit code. */
 int
 run_compare(struct opts *o)
@@ -259,6 +224,7 @@ run_compare(struct opts *o)
 	struct inputs in[2];
 	struct map m[2];
 	bool have[2] = { false, false };
+	unsigned long page_size;
 	int rc = EXIT_OK, i, loaded = 0;
 
 	memset(adv, 0, sizeof(adv));
@@ -267,9 +233,13 @@ run_compare(struct opts *o)
 		rc = pipe_load(o, &in[i], &r[i], &adv[i]);
 		loaded++;
 		r[i].snapshot = o->sysroot;
-		/* Their folio censuses side by side, when both stored a map. */
-		if (rc == EXIT_OK)
-			rc = stored_map(o->roots[i], &in[i], &m[i], &have[i]);
+		/*
+		 * Their folio censuses side by side, when both stored a map
+		 * and say its pageblock order (pagetypeinfo).
+		 */
+		if (rc == EXIT_OK && in[i].have_pti)
+			rc = run_map_stored(o->roots[i], &in[i], &m[i], NULL,
+			    &page_size, &have[i]);
 	}
 	for (i = 0; i < 2 && have[0] && have[1]; i++)
 		r[i].map = &m[i];

@@ -48,6 +48,33 @@ map_unmanaged(const struct inputs *in, unsigned long page_size, struct map *m)
 	return 0;
 }
 
+int
+run_map_stored(const char *root, const struct inputs *in, struct map *m,
+    struct memcg *cg, unsigned long *page_size, bool *stored)
+{
+	struct ferr e = { .path = "" };
+	char *path = inputs_path(root, "/" MAPFILE_NAME);
+	struct memcg unused;
+	int rc = 0;
+
+	memcg_init(&unused);
+	*stored = false;
+	if (path == NULL) {
+		ferr_nomem();
+		rc = EXIT_DATA;
+	} else if (access(path, F_OK) == 0) {
+		*stored = true;
+		if (mapfile_load(path, in, m, cg ? cg : &unused, page_size,
+		    &e) != 0) {
+			ferr_print(&e);
+			rc = EXIT_DATA;
+		}
+	}
+	memcg_free(&unused);
+	free(path);
+	return rc;
+}
+
 /*
  * Build M for O and IN: the map the capture O->sysroot stored (its page
  * size into *PAGE_SIZE), else from the page flags of a root that has them
@@ -60,27 +87,24 @@ run_map_load(const struct opts *o, const struct inputs *in, unsigned need_order,
     unsigned long *page_size, struct map *m, struct memcg *cg, bool *stored_map)
 {
 	struct ferr e = { .path = "" };
-	char *stored = inputs_path(o->sysroot, "/" MAPFILE_NAME);
 	char *flags = inputs_path(o->sysroot, "/proc/kpageflags");
-	struct memcg unused;
-	int rc;
+	int rc = 0;
 
 	memset(m, 0, sizeof(*m));
-	memcg_init(&unused);
 	*stored_map = false;
-	if (stored == NULL || flags == NULL || ferr_inject("map-paths")) {
+	if (flags == NULL || ferr_inject("map-paths")) {
 		ferr_nomem();
 		rc = EXIT_DATA;
-	} else if (o->sysroot && access(stored, F_OK) == 0) {
-		*stored_map = true;
-		rc = mapfile_load(stored, in, m, cg ? cg : &unused, page_size,
-		    &e);
-		memcg_free(&unused);
-	} else if (o->sysroot && access(flags, F_OK) != 0) {
+	} else if (o->sysroot) {
+		rc = run_map_stored(o->sysroot, in, m, cg, page_size,
+		    stored_map);
+	}
+	/* Not stored: the page flags of the root, or of this host. */
+	if (rc == 0 && !*stored_map && o->sysroot && access(flags, F_OK) != 0) {
 		ferr_keep_path(&e, o->sysroot);
 		rc = ferr_set(&e, 0, "holds no map: a capture stores one with "
 		    "'fragstat --capture DIR --map' (as root)");
-	} else {
+	} else if (rc == 0 && !*stored_map) {
 		rc = kpageflags_map(o->sysroot, in, *page_size, &map_rules, m, cg,
 		    &e);
 	}
@@ -100,7 +124,6 @@ run_map_load(const struct opts *o, const struct inputs *in, unsigned need_order,
 		ferr_print(&e);
 		rc = EXIT_DATA;
 	}
-	free(stored);
 	free(flags);
 	return rc;
 }

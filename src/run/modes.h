@@ -150,6 +150,15 @@ int	run_replay_compare(const struct opts *o);
 int	run_compare(struct opts *o);
 
 /*
+ * Read into M and CG (NULL: not kept) the map the capture at ROOT (its
+ * files IN) stored, when it stored one (*STORED), its page size into
+ * *PAGE_SIZE. Returns 0, or EXIT_DATA after a message.
+ */
+int	run_map_stored(const char *root, const struct inputs *in,
+	    struct map *m, struct memcg *cg, unsigned long *page_size,
+	    bool *stored);
+
+/*
  * Build M for O and IN: the map the capture O->sysroot stored (its page
  * size into *PAGE_SIZE), else from the page flags of a root that has them
  * (proc/kpageflags) or of this host; with CG, the cgroups stored or read
