@@ -488,7 +488,8 @@ background(FILE *fp, const struct report *r)
 	seen = render_kcompactd_seen(sb, sizeof(sb), adv->seen, adv->seen_ms);
 	quiet = state == KCOMPACTD_NONE || state == KCOMPACTD_OFF;
 	if (moved)
-		render_say(&t, "working (%s); ", seen);
+		render_say(&t, "%s (%s); ", render_kcompactd_seen_word(adv->seen),
+		    seen);
 	else if (state == KCOMPACTD_NONE)
 		render_say(&t, "%s (", render_kcompactd_words(state));
 	else if (state == KCOMPACTD_OFF)
