@@ -8,6 +8,7 @@
 #include "avail.h"
 #include "buddyinfo.h"
 #include "pagetypeinfo.h"
+#include "render_words.h"
 #include "zoneinfo.h"
 #include "testutil.h"
 
@@ -752,6 +753,98 @@ START_TEST(test_need_agrees)
 }
 END_TEST
 
+/*
+ * The share printed beside a judgement is on the side of each mark the
+ * judgement is: judge_ratio() cuts NOW / AFTER to hundredths of a
+ * percent (T), judge_of() compares T with (100 - mark) * 100, and
+ * render_share() rounds T to a tenth, half up ((T + 5) / 10), except
+ * where that would reach a whole percent from below (T % 100 of 95 or
+ * more): there T itself. Worked by hand:
+ *   999 / 1999 = 49.9749..%: T 4997, fragmented; a tenth would be 50.0.
+ *   1999 / 4000 = 49.975%: T 4997, cut, not rounded to 49.98.
+ *   1000 / 2000: T 5000, exactly the mark: fine, 50.0%.
+ *   1001 / 2001 = 50.0249..%: T 5002, fine; 50.0% is on its side.
+ *   4994 / 10000: T 4994, 49.9% rounded, below 50 as it is.
+ *   100 / 1001 = 9.9900..%: T 999, severely; a tenth would be 10.0.
+ *   100 / 1000: T 1000, fragmented, not severely: 10.0%.
+ *   7196 / 10000 with --fragmented=28 (free below 72%): 71.96%.
+ *   1 / 6: T 1666, 16.7% as hum_pct() rounds it, fragmented;
+ *   9999 / 10000: T 9999, fine, 99.99%, not 100.0%.
+ *   0 / 0: no ratio, severely (room 2), "0.0%" as before.
+ */
+static const struct share_case {
+	uint64_t	 now, after;
+	unsigned	 low;		/* --fragmented; 0: the default's */
+	enum judgement	 want;
+	const char	*text;
+} share_cases[] = {
+	{ 999, 1999, 0, JUDGE_FRAGMENTED, "49.97%" },
+	{ 1999, 4000, 0, JUDGE_FRAGMENTED, "49.97%" },
+	{ 1000, 2000, 0, JUDGE_FINE, "50.0%" },
+	{ 1001, 2001, 0, JUDGE_FINE, "50.0%" },
+	{ 4994, 10000, 0, JUDGE_FRAGMENTED, "49.9%" },
+	{ 100, 1001, 0, JUDGE_SEVERE, "9.99%" },
+	{ 100, 1000, 0, JUDGE_FRAGMENTED, "10.0%" },
+	{ 7196, 10000, 28, JUDGE_FRAGMENTED, "71.96%" },
+	{ 1, 6, 0, JUDGE_FRAGMENTED, "16.7%" },
+	{ 9999, 10000, 0, JUDGE_FINE, "99.99%" },
+	{ 0, 0, 0, JUDGE_SEVERE, "0.0%" },
+};
+
+/* Returns the percent TEXT ("49.97%") in hundredths of a percent. */
+static int64_t
+share_hundredths(const char *text)
+{
+	int64_t v = 0;
+	int decimals = -1;
+	const char *p;
+
+	for (p = text; *p != '%'; p++) {
+		if (*p == '.') {
+			decimals = 0;
+			continue;
+		}
+		v = v * 10 + (*p - '0');
+		if (decimals >= 0)
+			decimals++;
+	}
+	for (; decimals < 2; decimals++)
+		v *= 10;
+	return v;
+}
+
+START_TEST(test_share_agrees)
+{
+	const struct share_case *c = &share_cases[_i];
+	struct judge_marks m;
+	struct avail r;
+	char buf[32];
+	unsigned marks[2];
+	int64_t t, shown;
+	size_t k;
+
+	judge_default_marks(&m);
+	if (c->low != 0)
+		m.low = c->low;
+	memset(&r, 0, sizeof(r));
+	r.now = c->now;
+	r.after = c->after;
+	r.room = c->after > 2 ? c->after : 2;
+	r.low = 1;
+	ck_assert_int_eq(judge_of(&r, &m), c->want);
+	ck_assert_str_eq(render_share(buf, sizeof(buf), &r), c->text);
+	/* Read back, the number is below each mark exactly when T is. */
+	t = judge_ratio(c->now, c->after);
+	shown = share_hundredths(buf);
+	marks[0] = m.low;
+	marks[1] = m.high;
+	for (k = 0; k < 2 && t >= 0; k++)
+		ck_assert_msg((shown < (100 - marks[k]) * 100) ==
+		    (t < (100 - marks[k]) * 100), "%s at mark %u", buf,
+		    marks[k]);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -769,6 +862,8 @@ main(void)
 	tcase_add_test(tc, test_movable_kernel);
 	tcase_add_test(tc, test_judge_at);
 	tcase_add_test(tc, test_need_agrees);
+	tcase_add_loop_test(tc, test_share_agrees, 0,
+	    sizeof(share_cases) / sizeof(share_cases[0]));
 	tcase_add_loop_test(tc, test_states, 0,
 	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);
