@@ -7,6 +7,7 @@
 
 #include "avail.h"
 #include "buddyinfo.h"
+#include "forecast.h"
 #include "pagetypeinfo.h"
 #include "render_words.h"
 #include "zoneinfo.h"
@@ -24,12 +25,13 @@ struct world {
 	struct availability	 av;
 };
 
-/* What one case reads: the texts (Z, P: NULL for none), release, gfp, marks. */
+/* What one case reads: the texts (Z, P: NULL for none), release, gfp, marks, map. */
 struct world_in {
 	const char		*b, *z, *p;
 	long			 kver;		/* 0: 6.18 */
 	enum advise_gfp		 gfp;
 	const struct judge_marks *m;		/* NULL: default */
+	const struct map	*map;		/* NULL: none */
 };
 
 /* Set W's pagetypeinfo from P and map each zone of W->bi to its index. */
@@ -92,7 +94,7 @@ world_of(struct world *w, const struct world_in *wi)
 	if (wi->m)
 		w->av.marks = *wi->m;
 	ck_assert_int_eq(avail_build(&w->av, &w->adv, &w->bi, w->frag, in.zi,
-	    NULL, 0), 0);
+	    wi->map, 0), 0);
 }
 
 /*
@@ -103,7 +105,7 @@ static void
 world(struct world *w, const char *b, const char *z,
     const struct judge_marks *m)
 {
-	struct world_in wi = { b, z, NULL, 0, ADVISE_MOVABLE, m };
+	struct world_in wi = { b, z, NULL, 0, ADVISE_MOVABLE, m, NULL };
 
 	world_of(w, &wi);
 }
@@ -533,7 +535,7 @@ END_TEST
  */
 START_TEST(test_movable_kernel)
 {
-	struct world_in wi = { NULL, NULL, NULL, 0, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 0, ADVISE_MOVABLE, NULL, NULL };
 	struct world w;
 	struct gen g;
 
@@ -634,7 +636,7 @@ START_TEST(test_states)
 {
 	const struct state_row *sr = &state_rows[_i];
 	struct world_in wi = { NULL, NULL, NULL, sr->kver, ADVISE_MOVABLE,
-	    NULL };
+	    NULL, NULL };
 	char *b = fixture_file(sr->dir, "buddyinfo");
 	char *z = fixture_file(sr->dir, "zoneinfo");
 	char *p = fixture_file(sr->dir, "pagetypeinfo");
@@ -667,7 +669,7 @@ END_TEST
  */
 START_TEST(test_judge_at)
 {
-	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL, NULL };
 	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
 	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
 	struct judged j;
@@ -711,12 +713,12 @@ END_TEST
  */
 START_TEST(test_need_agrees)
 {
-	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL, NULL };
 	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
 	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
 	struct need n = { 1, 9, -1 };
 	struct avail g = { .node = -1, .zone = -1, .order = 18, .room = 1,
-	    .from_map = true, .limit = 0 };
+	    .from_map = true, .limit = 0, .capacity = UINT64_MAX };
 	struct availability av = { .rows = &g, .n = 1, .gigantic_order = 18 };
 	struct world w;
 
@@ -845,6 +847,99 @@ START_TEST(test_share_agrees)
 }
 END_TEST
 
+/*
+ * --need's answer and its forecast say pinned up to the same capacity,
+ * the blocks all of the memory would hold: zoneinfo's managed pages, not
+ * the present ones kcompactd's score weighs (the kernel reserved the
+ * rest at boot; no freeing gives it back), and the memory not yet
+ * initialised, which joins them. One Normal zone of 262144 present,
+ * 200000 managed pages, 1000 single pages free; a map with no clean
+ * pageblock (pinned limit 0) and 10240 pages not yet initialised (20
+ * blocks). At order 9: 200000 >> 9 = 390 blocks managed, capacity 390 +
+ * 20 = 410 (present would say 262144 >> 9 = 512). 20 blocks could come
+ * from memory not yet initialised: reclaim; 21 to 410 only by freeing
+ * kernel memory: pinned; 411 are more than the memory holds: reclaim,
+ * the forecast short. Without managed pages the capacity is unknown.
+ */
+static const char cap_b[] =
+    "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n";
+static const char cap_z[] =
+    "Node 0, zone Normal\n  pages free 1000\n        min 100\n"
+    "        low 200\n        high 300\n        spanned 262144\n"
+    "        present 262144\n        managed 200000\n";
+static const char cap_z_old[] =
+    "Node 0, zone Normal\n  pages free 1000\n        min 100\n"
+    "        low 200\n        high 300\n        spanned 262144\n"
+    "        present 262144\n";
+
+/*
+ * Returns the word of the forecast of COUNT blocks of order 9 from zone
+ * row A, its input built as need_forecast() builds it.
+ */
+static enum fc_word
+cap_forecast(const struct avail *a, uint64_t count)
+{
+	struct need n = { count, 9, -1 };
+	struct fc_zone_in in;
+	struct forecast f;
+	enum fc_word word;
+
+	memset(&in, 0, sizeof(in));
+	in.node = a->node;
+	in.zone = a->zone;
+	in.now = a->now;
+	in.after = a->after;
+	in.from_map = a->from_map;
+	in.limit = a->limit;
+	in.uninit = a->uninit;
+	in.capacity = a->capacity;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	word = f.word;
+	forecast_free(&f);
+	return word;
+}
+
+START_TEST(test_capacity_agrees)
+{
+	static const struct { uint64_t count; enum verdict v; enum fc_word f; }
+	    want[] = {
+		{ 20, VERDICT_RECLAIM, FC_SHORT },
+		{ 21, VERDICT_PINNED, FC_PINNED },
+		{ 410, VERDICT_PINNED, FC_PINNED },
+		{ 411, VERDICT_RECLAIM, FC_SHORT },
+	};
+	struct map_zone mz;
+	struct map m = { .pageblock_order = 9, .norders = 11, .zones = &mz,
+	    .nzones = 1 };
+	struct world_in wi = { cap_b, cap_z, NULL, 6018, ADVISE_MOVABLE, NULL,
+	    &m };
+	struct need n = { 0, 9, -1 };
+	const struct avail *z;
+	struct world w;
+	size_t i;
+
+	memset(&mz, 0, sizeof(mz));
+	mz.uninit_pages = 10240;
+	world_of(&w, &wi);
+	z = avail_find(&w.av, 0, 0, 9);
+	ck_assert_ptr_nonnull(z);
+	ck_assert_uint_eq(z->limit, 0);
+	ck_assert_uint_eq(z->uninit, 20);
+	ck_assert_uint_eq(z->capacity, 410);
+	ck_assert_uint_eq(row9(&w, -1)->capacity, 410);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		n.count = want[i].count;
+		ck_assert_int_eq(avail_need(&w.av, &n, AVAIL_POSSIBLE).verdict,
+		    want[i].v);
+		ck_assert_int_eq(cap_forecast(z, n.count), want[i].f);
+	}
+	world_free(&w);
+	world(&w, cap_b, cap_z_old, NULL);
+	ck_assert_uint_eq(row9(&w, -1)->capacity, UINT64_MAX);
+	world_free(&w);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -862,6 +957,7 @@ main(void)
 	tcase_add_test(tc, test_movable_kernel);
 	tcase_add_test(tc, test_judge_at);
 	tcase_add_test(tc, test_need_agrees);
+	tcase_add_test(tc, test_capacity_agrees);
 	tcase_add_loop_test(tc, test_share_agrees, 0,
 	    sizeof(share_cases) / sizeof(share_cases[0]));
 	tcase_add_loop_test(tc, test_states, 0,
