@@ -24,6 +24,7 @@ static const struct fc_zone_in gated = {
 	.node = 0, .zone = 2, .now = 0, .after = 1, .usable = 2000,
 	.hold = 1511, .gate = 2274, .has_gate = true, .cache = 100000,
 	.cache_known = true, .limit = 300, .from_map = true,
+	.capacity = FC_UNKNOWN,
 };
 
 START_TEST(reclaim_first)
@@ -99,10 +100,12 @@ static const struct fc_zone_in two[] = {
 	{ .node = 0, .zone = 1, .now = 10, .after = 40, .usable = 50000,
 	  .hold = 600, .gate = 2000, .has_gate = true, .cache = 0,
 	  .cache_known = true, .limit = 40, .from_map = true,
+	  .capacity = FC_UNKNOWN,
 	  .pinned = { [MAP_PIN_PAGETABLE] = 2 } },
 	{ .node = 0, .zone = 2, .now = 5, .after = 115, .usable = 60000,
 	  .hold = 1511, .gate = 2274, .has_gate = true, .cache = 200000,
 	  .cache_known = true, .limit = 120, .from_map = true,
+	  .capacity = FC_UNKNOWN,
 	  .pinned = { [MAP_PIN_SLAB] = 30, [MAP_PIN_KERNEL] = 12 } },
 };
 
@@ -200,12 +203,13 @@ END_TEST
  * (the limit), 4 are tainted: 3 by slab, 1 by a flagless kernel page.
  * After compaction: 2 (600000 >> 18 = 2 too). With 1000000 pages of clean
  * cache, times_above(1600000, 262143, 18) = (1337856 >> 18) + 1 = 6,
- * bounded by the 2 clean regions.
+ * bounded by the 2 clean regions. Its 2000000 managed pages would hold
+ * 2000000 >> 18 = 7 regions, all free: its capacity.
  */
 static const struct fc_zone_in gig = {
 	.node = 0, .zone = 2, .now = 1, .after = 2, .usable = 600000,
 	.hold = 262143, .has_gate = false, .cache = 1000000,
-	.cache_known = true, .limit = 2, .from_map = true,
+	.cache_known = true, .limit = 2, .from_map = true, .capacity = 7,
 	.pinned = { [MAP_PIN_SLAB] = 3, [MAP_PIN_KERNEL] = 1 },
 };
 
@@ -225,6 +229,16 @@ START_TEST(gigantic_tainted)
 	n.count = 2;
 	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
 	ck_assert_int_eq(f.word, FC_COMPACT);
+	forecast_free(&f);
+	/* 7 are pinned; 8, more than all of its memory holds, short. */
+	n.count = 7;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	ck_assert_uint_eq(f.target->room, 7);
+	ck_assert_int_eq(f.word, FC_PINNED);
+	forecast_free(&f);
+	n.count = 8;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	ck_assert_int_eq(f.word, FC_SHORT);
 	forecast_free(&f);
 	/* Memory not yet initialised could hold 2 regions more: not pinned. */
 	in.uninit = 2;

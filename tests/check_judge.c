@@ -7,7 +7,9 @@
 
 #include "avail.h"
 #include "buddyinfo.h"
+#include "forecast.h"
 #include "pagetypeinfo.h"
+#include "render_words.h"
 #include "zoneinfo.h"
 #include "testutil.h"
 
@@ -23,12 +25,13 @@ struct world {
 	struct availability	 av;
 };
 
-/* What one case reads: the texts (Z, P: NULL for none), release, gfp, marks. */
+/* What one case reads: the texts (Z, P: NULL for none), release, gfp, marks, map. */
 struct world_in {
 	const char		*b, *z, *p;
 	long			 kver;		/* 0: 6.18 */
 	enum advise_gfp		 gfp;
 	const struct judge_marks *m;		/* NULL: default */
+	const struct map	*map;		/* NULL: none */
 };
 
 /* Set W's pagetypeinfo from P and map each zone of W->bi to its index. */
@@ -91,7 +94,7 @@ world_of(struct world *w, const struct world_in *wi)
 	if (wi->m)
 		w->av.marks = *wi->m;
 	ck_assert_int_eq(avail_build(&w->av, &w->adv, &w->bi, w->frag, in.zi,
-	    NULL, 0), 0);
+	    wi->map, 0), 0);
 }
 
 /*
@@ -102,7 +105,7 @@ static void
 world(struct world *w, const char *b, const char *z,
     const struct judge_marks *m)
 {
-	struct world_in wi = { b, z, NULL, 0, ADVISE_MOVABLE, m };
+	struct world_in wi = { b, z, NULL, 0, ADVISE_MOVABLE, m, NULL };
 
 	world_of(w, &wi);
 }
@@ -532,7 +535,7 @@ END_TEST
  */
 START_TEST(test_movable_kernel)
 {
-	struct world_in wi = { NULL, NULL, NULL, 0, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 0, ADVISE_MOVABLE, NULL, NULL };
 	struct world w;
 	struct gen g;
 
@@ -633,7 +636,7 @@ START_TEST(test_states)
 {
 	const struct state_row *sr = &state_rows[_i];
 	struct world_in wi = { NULL, NULL, NULL, sr->kver, ADVISE_MOVABLE,
-	    NULL };
+	    NULL, NULL };
 	char *b = fixture_file(sr->dir, "buddyinfo");
 	char *z = fixture_file(sr->dir, "zoneinfo");
 	char *p = fixture_file(sr->dir, "pagetypeinfo");
@@ -666,7 +669,7 @@ END_TEST
  */
 START_TEST(test_judge_at)
 {
-	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL, NULL };
 	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
 	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
 	struct judged j;
@@ -710,12 +713,12 @@ END_TEST
  */
 START_TEST(test_need_agrees)
 {
-	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL };
+	struct world_in wi = { NULL, NULL, NULL, 6018, ADVISE_MOVABLE, NULL, NULL };
 	char *b = fixture_file("judge/reclaim-fragmented", "buddyinfo");
 	char *z = fixture_file("judge/reclaim-fragmented", "zoneinfo");
 	struct need n = { 1, 9, -1 };
 	struct avail g = { .node = -1, .zone = -1, .order = 18, .room = 1,
-	    .from_map = true, .limit = 0 };
+	    .from_map = true, .limit = 0, .capacity = UINT64_MAX };
 	struct availability av = { .rows = &g, .n = 1, .gigantic_order = 18 };
 	struct world w;
 
@@ -752,6 +755,191 @@ START_TEST(test_need_agrees)
 }
 END_TEST
 
+/*
+ * The share printed beside a judgement is on the side of each mark the
+ * judgement is: judge_ratio() cuts NOW / AFTER to hundredths of a
+ * percent (T), judge_of() compares T with (100 - mark) * 100, and
+ * render_share() rounds T to a tenth, half up ((T + 5) / 10), except
+ * where that would reach a whole percent from below (T % 100 of 95 or
+ * more): there T itself. Worked by hand:
+ *   999 / 1999 = 49.9749..%: T 4997, fragmented; a tenth would be 50.0.
+ *   1999 / 4000 = 49.975%: T 4997, cut, not rounded to 49.98.
+ *   1000 / 2000: T 5000, exactly the mark: fine, 50.0%.
+ *   1001 / 2001 = 50.0249..%: T 5002, fine; 50.0% is on its side.
+ *   4994 / 10000: T 4994, 49.9% rounded, below 50 as it is.
+ *   100 / 1001 = 9.9900..%: T 999, severely; a tenth would be 10.0.
+ *   100 / 1000: T 1000, fragmented, not severely: 10.0%.
+ *   7196 / 10000 with --fragmented=28 (free below 72%): 71.96%.
+ *   1 / 6: T 1666, 16.7% as hum_pct() rounds it, fragmented;
+ *   9999 / 10000: T 9999, fine, 99.99%, not 100.0%.
+ *   0 / 0: no ratio, severely (room 2), "0.0%" as before.
+ */
+static const struct share_case {
+	uint64_t	 now, after;
+	unsigned	 low;		/* --fragmented; 0: the default's */
+	enum judgement	 want;
+	const char	*text;
+} share_cases[] = {
+	{ 999, 1999, 0, JUDGE_FRAGMENTED, "49.97%" },
+	{ 1999, 4000, 0, JUDGE_FRAGMENTED, "49.97%" },
+	{ 1000, 2000, 0, JUDGE_FINE, "50.0%" },
+	{ 1001, 2001, 0, JUDGE_FINE, "50.0%" },
+	{ 4994, 10000, 0, JUDGE_FRAGMENTED, "49.9%" },
+	{ 100, 1001, 0, JUDGE_SEVERE, "9.99%" },
+	{ 100, 1000, 0, JUDGE_FRAGMENTED, "10.0%" },
+	{ 7196, 10000, 28, JUDGE_FRAGMENTED, "71.96%" },
+	{ 1, 6, 0, JUDGE_FRAGMENTED, "16.7%" },
+	{ 9999, 10000, 0, JUDGE_FINE, "99.99%" },
+	{ 0, 0, 0, JUDGE_SEVERE, "0.0%" },
+};
+
+/* Returns the percent TEXT ("49.97%") in hundredths of a percent. */
+static int64_t
+share_hundredths(const char *text)
+{
+	int64_t v = 0;
+	int decimals = -1;
+	const char *p;
+
+	for (p = text; *p != '%'; p++) {
+		if (*p == '.') {
+			decimals = 0;
+			continue;
+		}
+		v = v * 10 + (*p - '0');
+		if (decimals >= 0)
+			decimals++;
+	}
+	for (; decimals < 2; decimals++)
+		v *= 10;
+	return v;
+}
+
+START_TEST(test_share_agrees)
+{
+	const struct share_case *c = &share_cases[_i];
+	struct judge_marks m;
+	struct avail r;
+	char buf[32];
+	unsigned marks[2];
+	int64_t t, shown;
+	size_t k;
+
+	judge_default_marks(&m);
+	if (c->low != 0)
+		m.low = c->low;
+	memset(&r, 0, sizeof(r));
+	r.now = c->now;
+	r.after = c->after;
+	r.room = c->after > 2 ? c->after : 2;
+	r.low = 1;
+	ck_assert_int_eq(judge_of(&r, &m), c->want);
+	ck_assert_str_eq(render_share(buf, sizeof(buf), &r), c->text);
+	/* Read back, the number is below each mark exactly when T is. */
+	t = judge_ratio(c->now, c->after);
+	shown = share_hundredths(buf);
+	marks[0] = m.low;
+	marks[1] = m.high;
+	for (k = 0; k < 2 && t >= 0; k++)
+		ck_assert_msg((shown < (100 - marks[k]) * 100) ==
+		    (t < (100 - marks[k]) * 100), "%s at mark %u", buf,
+		    marks[k]);
+}
+END_TEST
+
+/*
+ * --need's answer and its forecast say pinned up to the same capacity,
+ * the blocks all of the memory would hold: zoneinfo's managed pages, not
+ * the present ones kcompactd's score weighs (the kernel reserved the
+ * rest at boot; no freeing gives it back), and the memory not yet
+ * initialised, which joins them. One Normal zone of 262144 present,
+ * 200000 managed pages, 1000 single pages free; a map with no clean
+ * pageblock (pinned limit 0) and 10240 pages not yet initialised (20
+ * blocks). At order 9: 200000 >> 9 = 390 blocks managed, capacity 390 +
+ * 20 = 410 (present would say 262144 >> 9 = 512). 20 blocks could come
+ * from memory not yet initialised: reclaim; 21 to 410 only by freeing
+ * kernel memory: pinned; 411 are more than the memory holds: reclaim,
+ * the forecast short. Without managed pages the capacity is unknown.
+ */
+static const char cap_b[] =
+    "Node 0, zone Normal 1000 0 0 0 0 0 0 0 0 0 0\n";
+static const char cap_z[] =
+    "Node 0, zone Normal\n  pages free 1000\n        min 100\n"
+    "        low 200\n        high 300\n        spanned 262144\n"
+    "        present 262144\n        managed 200000\n";
+static const char cap_z_old[] =
+    "Node 0, zone Normal\n  pages free 1000\n        min 100\n"
+    "        low 200\n        high 300\n        spanned 262144\n"
+    "        present 262144\n";
+
+/*
+ * Returns the word of the forecast of COUNT blocks of order 9 from zone
+ * row A, its input built as need_forecast() builds it.
+ */
+static enum fc_word
+cap_forecast(const struct avail *a, uint64_t count)
+{
+	struct need n = { count, 9, -1 };
+	struct fc_zone_in in;
+	struct forecast f;
+	enum fc_word word;
+
+	memset(&in, 0, sizeof(in));
+	in.node = a->node;
+	in.zone = a->zone;
+	in.now = a->now;
+	in.after = a->after;
+	in.from_map = a->from_map;
+	in.limit = a->limit;
+	in.uninit = a->uninit;
+	in.capacity = a->capacity;
+	ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1), 0);
+	word = f.word;
+	forecast_free(&f);
+	return word;
+}
+
+START_TEST(test_capacity_agrees)
+{
+	static const struct { uint64_t count; enum verdict v; enum fc_word f; }
+	    want[] = {
+		{ 20, VERDICT_RECLAIM, FC_SHORT },
+		{ 21, VERDICT_PINNED, FC_PINNED },
+		{ 410, VERDICT_PINNED, FC_PINNED },
+		{ 411, VERDICT_RECLAIM, FC_SHORT },
+	};
+	struct map_zone mz;
+	struct map m = { .pageblock_order = 9, .norders = 11, .zones = &mz,
+	    .nzones = 1 };
+	struct world_in wi = { cap_b, cap_z, NULL, 6018, ADVISE_MOVABLE, NULL,
+	    &m };
+	struct need n = { 0, 9, -1 };
+	const struct avail *z;
+	struct world w;
+	size_t i;
+
+	memset(&mz, 0, sizeof(mz));
+	mz.uninit_pages = 10240;
+	world_of(&w, &wi);
+	z = avail_find(&w.av, 0, 0, 9);
+	ck_assert_ptr_nonnull(z);
+	ck_assert_uint_eq(z->limit, 0);
+	ck_assert_uint_eq(z->uninit, 20);
+	ck_assert_uint_eq(z->capacity, 410);
+	ck_assert_uint_eq(row9(&w, -1)->capacity, 410);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		n.count = want[i].count;
+		ck_assert_int_eq(avail_need(&w.av, &n, AVAIL_POSSIBLE).verdict,
+		    want[i].v);
+		ck_assert_int_eq(cap_forecast(z, n.count), want[i].f);
+	}
+	world_free(&w);
+	world(&w, cap_b, cap_z_old, NULL);
+	ck_assert_uint_eq(row9(&w, -1)->capacity, UINT64_MAX);
+	world_free(&w);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -769,6 +957,9 @@ main(void)
 	tcase_add_test(tc, test_movable_kernel);
 	tcase_add_test(tc, test_judge_at);
 	tcase_add_test(tc, test_need_agrees);
+	tcase_add_test(tc, test_capacity_agrees);
+	tcase_add_loop_test(tc, test_share_agrees, 0,
+	    sizeof(share_cases) / sizeof(share_cases[0]));
 	tcase_add_loop_test(tc, test_states, 0,
 	    sizeof(state_rows) / sizeof(state_rows[0]));
 	suite_add_tcase(s, tc);

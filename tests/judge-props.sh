@@ -9,7 +9,8 @@
 # word is JSON's judgement of the machine. One answer everywhere: on each
 # state of tests/fixtures/states and tests/fixtures/judge, the word for the
 # pageblock size, of the machine and of each node, is JSON's in every view
-# (see the last part). Skips (77) without python3.
+# (see the last part), and a share printed beside it is on the side of
+# each mark JSON's ratio is. Skips (77) without python3.
 set -u
 : "${FRAGSTAT:?}" "${FIXTURES:?}"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
@@ -22,7 +23,7 @@ if [ -f "$gen" ]; then
 	    { echo "FAIL: bench/gen-root"; exit 1; }
 fi
 exec python3 - "$FRAGSTAT" "$FIXTURES" "$tmp" <<'PY'
-import json, os, re, subprocess, sys
+import decimal, json, os, re, subprocess, sys
 
 fragstat, fixtures, tmp = sys.argv[1:4]
 fail = 0
@@ -118,23 +119,50 @@ print("judge-props.sh: %d roots" % n)
 # node and machine lines, --check's per-node state, --compact --dry-run's
 # node lines, --watch, the alert's metric (fragstat_fragmentation_judgement),
 # the SVG's machine and node badges, and --compare against
-# states/healthy (B's word, and A's, healthy's own).
+# states/healthy (B's word, and A's, healthy's own). The share free now
+# printed beside a word (the summary's headline and next step, --watch,
+# the SVG badges' titles) lies on the side of each mark that JSON's ratio,
+# the number the word was judged by, lies on: never rounded onto a mark
+# from below (999 of 1999 is 49.97%, not 50.0%, beside "fragmented").
 WORDS = "fine|fragmented|severely fragmented|short of memory"
 
 def words(root):
-    """JSON's word of the machine (None) and each node at the first order."""
+    """The first order; JSON's word, ratio (ten-thousandths; None: no
+    ratio) of the machine (None) and each node there; the marks, in
+    hundredths of a percent free."""
     rc, out = run(["--sysroot=" + root, "--json"])
-    j = json.loads(out)
+    j = json.loads(out, parse_float=decimal.Decimal)
     o = j["advice"]["orders"][0]
-    return o, {a["node"]: a["judgement"] for a in j["availability"]
-               if a["zone"] is None and a["order"] == o}
+    rows = [a for a in j["availability"]
+            if a["zone"] is None and a["order"] == o]
+    fm = j["fragmentation_marks"]
+    return (o, {a["node"]: a["judgement"] for a in rows},
+            {a["node"]: None if a["ratio"] is None else
+             int(a["ratio"] * 10000) for a in rows},
+            [(100 - fm[k]) * 100 for k in ("fragmented", "severe")])
+
+def share_of(title):
+    """The percent at the end of an SVG badge's TITLE, "(49.97%)", or None."""
+    m = re.search(r"\(([0-9.]+)%\)$", title)
+    return m and m.group(1)
 
 def views(root, o, want):
-    """Yield (view, node, word) of every view of ROOT at order O."""
+    """Yield (view, node, word) of every view of ROOT at order O, and
+    (view, node, word, percent) of those printing a share beside it."""
     a = ["--sysroot=" + root, "--color=never"]
     _, t = run(a)
     m = re.search(r"\(order %d\): (%s) \(score" % (o, WORDS), t)
     yield "summary headline", None, m and m.group(1)
+    # The shares beside the words: the headline's, the next step's.
+    t = re.sub(r"\s+", " ", t)
+    m = re.search(r"\(order %d\): (%s) \(score \d+\), [^;]* after "
+                  r"compaction \(([0-9.]+)%%\)" % (o, WORDS), t)
+    if m:
+        yield "summary headline share", None, m.group(1), m.group(2)
+    m = re.search(r"Memory is (%s) \(score \d+, [^:]* free now: ([0-9.]+)%%, "
+                  r"at [^)]* on node (\d+)\)" % WORDS, t)
+    if m:
+        yield "next step share", int(m.group(3)), m.group(1), m.group(2)
     for fmt in ("csv", "ndjson"):
         _, t = run(a + ["--format=" + fmt, "--rows=sizes"])
         lines = t.splitlines()
@@ -161,22 +189,30 @@ def views(root, o, want):
                          % WORDS, t, re.M):
         yield "--compact --dry-run", int(m.group(1)), m.group(2)
     _, t = run(a + ["--format=svg"])
-    m = re.search(r">Machine</text>\s*(?:<rect[^>]*>\s*<title>[^<]*</title>"
+    m = re.search(r">Machine</text>\s*(?:<rect[^>]*>\s*<title>([^<]*)</title>"
                   r"\s*</rect>\s*)?<text[^>]*>order %d \([^)]*\): (%s)</text>"
                   % (o, WORDS), t)
-    yield "svg machine badge", None, m and m.group(1)
-    for m in re.finditer(r">Node (\d+)</text>\s*<rect[^>]*>\s*<title>[^<]*"
+    yield "svg machine badge", None, m and m.group(2)
+    if m and m.group(1):
+        yield ("svg machine badge share", None, m.group(2),
+               share_of(m.group(1)))
+    for m in re.finditer(r">Node (\d+)</text>\s*<rect[^>]*>\s*<title>([^<]*)"
                          r"</title>\s*</rect>\s*<text[^>]*>order %d "
                          r"\([^)]*\): (%s)</text>" % (o, WORDS), t):
-        yield "svg node badge", int(m.group(1)), m.group(2)
+        yield "svg node badge", int(m.group(1)), m.group(3)
+        yield ("svg node badge share", int(m.group(1)), m.group(3),
+               share_of(m.group(2)))
     # The alert's metric: 0 fine, 1 fragmented, 2 severely, 3 short.
     _, t = run(a + ["--format=prometheus"])
     for m in re.finditer(r'^fragstat_fragmentation_judgement\{node="(\d+)",'
                          r'order="%d"\} (\d)$' % o, t, re.M):
         yield "prometheus", int(m.group(1)), WORDS.split("|")[int(m.group(2))]
     _, t = run(a + ["--watch", "0.01", "--count", "1"])
-    m = re.search(r"^  [0-9]+ [KMGT]iB: (%s) \(score" % WORDS, t, re.M)
+    m = re.search(r"^  [0-9]+ [KMGT]iB: (%s) \(score[^\n]* of at most \d+"
+                  r"(?: \(([0-9.]+)%%\))?$" % WORDS, t, re.M)
     yield "--watch", None, m and m.group(1)
+    if m and m.group(2):
+        yield "--watch share", None, m.group(1), m.group(2)
     _, t = run(["--compare", os.path.join(fixtures, "states", "healthy"),
                 root])
     for m in re.finditer(r"^ *(Machine|Node (\d+)), order %d: (%s) -> (%s)"
@@ -184,20 +220,38 @@ def views(root, o, want):
         yield "--compare (B)", m.group(2) and int(m.group(2)), m.group(4)
         yield "--compare (A: healthy)", "A", m.group(3)
 
+def share_agrees(root, view, node, word, pct, ratios, marks):
+    """Fail where the share PCT printed beside WORD is on the other side
+    of a mark from JSON's ratio of NODE."""
+    t = ratios.get(node)
+    if pct is None or t is None:
+        return
+    shown = int(decimal.Decimal(pct) * 100)
+    for m in (m for m in marks if (shown < m) != (t < m)):
+        bad(root, "%s: node %s: %s%% beside %r, JSON's ratio %d/10000 is "
+            "on the other side of %d%%" % (view, node, pct, word, t,
+                                           m // 100))
+
 healthy = words(os.path.join(fixtures, "states", "healthy"))[1][None]
-checked = 0
+checked = shares = 0
+shared = set()
 for top in ("states", "judge"):
     base = os.path.join(fixtures, top)
     for d in sorted(os.listdir(base)):
         root = os.path.join(base, d)
         if not os.path.isdir(root):
             continue
-        o, want = words(root)
+        o, want, ratios, marks = words(root)
         want["A"] = healthy
         seen = set()
-        for view, node, word in views(root, o, want):
+        for view, node, word, *pct in views(root, o, want):
             seen.add(view)
-            checked += 1
+            if pct:
+                shares += 1
+                shared.add(view)
+                share_agrees(root, view, node, word, pct[0], ratios, marks)
+            else:
+                checked += 1
             if word != want.get(node):
                 bad(root, "%s: node %s says %r, JSON %r" % (view, node,
                                                            word, want.get(node)))
@@ -207,6 +261,13 @@ for top in ("states", "judge"):
                      "--compare (A: healthy)", "--watch", "prometheus"):
             if view not in seen:
                 bad(root, "%s: no word found" % view)
-print("judge-props.sh: %d words of the states' views, each JSON's" % checked)
+for view in ("summary headline share", "next step share",
+             "svg machine badge share", "svg node badge share",
+             "--watch share"):
+    if view not in shared:
+        bad(base, "%s: no share found on any root" % view)
+print("judge-props.sh: %d words of the states' views, each JSON's; %d "
+      "shares beside them, each on its ratio's side of the marks"
+      % (checked, shares))
 sys.exit(fail)
 PY

@@ -29,6 +29,26 @@ zone_pages(const struct buddyinfo *bi, const struct frag *frag,
 }
 
 /*
+ * Returns the blocks of ORDER zone Z of BI would hold with all of its
+ * memory free: ZI's managed pages (present less what the kernel reserved
+ * at boot, which no freeing gives back) and the UNINIT blocks not yet
+ * initialised, which join them as the kernel initialises them;
+ * UINT64_MAX without managed pages.
+ */
+static uint64_t
+zone_capacity(const struct buddyinfo *bi, const struct zoneinfo *zi, size_t z,
+    unsigned order, uint64_t uninit)
+{
+	const struct zizone *zz = NULL;
+
+	if (zi != NULL)
+		zz = zoneinfo_find(zi, bi->zones[z].node, bi->zones[z].name);
+	if (zz == NULL || !(zz->have & ZI_MANAGED))
+		return UINT64_MAX;
+	return advise_sat_add(zz->managed >> order, uninit);
+}
+
+/*
  * Returns whether ZI (NULL: not read) gives the present pages of every
  * zone of BI it lists: the scores then weigh zones by them, as kcompactd
  * does; else by their free pages.
@@ -180,6 +200,7 @@ sum_add(struct avail *r, const struct avail *z, uint64_t total)
 	else if (r->limit != AVAIL_NO_LIMIT)
 		r->limit = advise_sat_add(r->limit, z->limit);
 	r->uninit = advise_sat_add(r->uninit, z->uninit);
+	r->capacity = advise_sat_add(r->capacity, z->capacity);
 	r->now_is_bound |= z->now_is_bound;
 	r->from_map &= z->from_map;
 }
@@ -240,6 +261,8 @@ order_rows(struct availability *av, const struct advice *adv,
 		zone_row(&av->rows[av->n], bi, frag, m, z, order, j < 0 ? NULL :
 		    advise_at(adv, z, (size_t)j));
 		pages = zone_pages(bi, frag, zi, z);
+		av->rows[av->n].capacity = zone_capacity(bi, zi, z, order,
+		    av->rows[av->n].uninit);
 		av->rows[av->n].weight = score_weight(bi, frag, wz, z);
 		/*
 		 * A node's score weighs its zones against its pages
@@ -346,7 +369,7 @@ avail_need(const struct availability *av, const struct need *n,
 		ans.verdict = VERDICT_COMPACT;
 	/* No compaction or reclaim moves what pins the rest. */
 	else if (avail_pinned(ans.row->limit, ans.row->uninit, n->count,
-	    ans.row->weight > 0 ? ans.row->weight >> n->order : UINT64_MAX))
+	    ans.row->capacity))
 		ans.verdict = VERDICT_PINNED;
 	else
 		ans.verdict = VERDICT_RECLAIM;

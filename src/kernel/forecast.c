@@ -62,7 +62,7 @@ zone_forecast(struct fc_row *r, const struct fc_zone_in *z, unsigned order)
 	r->compact = r->gate_short > 0 ? z->now : max64(z->after, z->now);
 	free_after = advise_sat_add(z->usable, r->cache);
 	r->reclaim = r->compact;
-	r->room = z->managed > 0 ? z->managed >> order : UINT64_MAX;
+	r->room = z->capacity;
 	if (!r->gate_never && (!z->has_gate || free_after > z->gate))
 		r->reclaim = max64(r->compact, min64(z->limit,
 		    advise_times_above(free_after, z->hold, order)));

@@ -29,14 +29,18 @@
  * row against the availability's marks. LIMIT: the pinned limit, the
  * map's aligned blocks free of holes and pinned pages (AVAIL_NO_LIMIT
  * without the map or below the pageblock order); UNINIT: the blocks
- * memory not yet initialised could add to it. ZONES: a sum's zone rows.
+ * memory not yet initialised could add to it. CAPACITY: the blocks all of
+ * the memory would hold, free: zoneinfo's managed pages and what UNINIT
+ * adds (UINT64_MAX: managed not known); no freeing goes beyond it, and
+ * --need's answer and its forecast both take it from here. ZONES: a sum's
+ * zone rows.
  */
 struct avail {
 	int		 node;
 	long		 zone;		/* buddyinfo index, -1: a sum */
 	unsigned	 order;
 	uint64_t	 now, after, now_least, room, reach, free_pages, low, weight;
-	uint64_t	 limit, uninit;
+	uint64_t	 limit, uninit, capacity;
 	size_t		 zones;
 	bool		 now_is_bound, from_map;
 	uint32_t	 score;

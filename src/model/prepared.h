@@ -23,13 +23,16 @@
  * order). MANAGED: the zone's managed pages (0: unknown); a gate at or
  * above them is never passed. CACHE: clean page cache (CACHE_KNOWN). LIMIT: the blocks free of
  * holes and pinned pages (the map's clean count; FC_UNKNOWN without the
- * map); UNINIT: the blocks memory not yet initialised could add; PINNED:
- * per kind, the pinned pageblocks (regions, at a gigantic order) holding it.
+ * map); UNINIT: the blocks memory not yet initialised could add;
+ * CAPACITY: the zone's avail row's (availability.h), the blocks all of its
+ * memory would hold; PINNED: per kind, the pinned pageblocks (regions, at
+ * a gigantic order) holding it.
  */
 struct fc_zone_in {
 	int		 node;
 	long		 zone;
 	uint64_t	 now, after, usable, hold, gate, managed, cache, limit, uninit;
+	uint64_t	 capacity;
 	uint64_t	 pinned[MAP_NPINS], holes;	/* HOLES: blocks with a hole */
 	bool		 has_gate, cache_known, from_map;
 	/* NOW is an upper bound (an input missing): NOW_LEAST the fewest. */
@@ -65,7 +68,7 @@ struct fc_row {
 	int		 node;
 	long		 zone;
 	uint64_t	 now, compact, gate_short, cache, reclaim, limit, uninit;
-	uint64_t	 room;		/* blocks all its managed memory would hold, pins aside */
+	uint64_t	 room;		/* blocks all its memory would hold, pins aside (CAPACITY) */
 	uint64_t	 now_least;	/* the fewest NOW can be (NOW when exact) */
 	uint64_t	 reclaim_pages;
 	uint64_t	 pinned[MAP_NPINS], holes;

@@ -9,6 +9,7 @@
 #include "humanize.h"
 #include "report.h"
 #include "render_text.h"
+#include "render_words.h"
 
 /* With the map: what compaction could make in each zone whose verdict is compact. */
 static void
@@ -75,7 +76,7 @@ judged(struct render_sentence *t, const struct report *r,
 	if (w->after > 0)
 		render_say(t, ", %s%" PRIu64 " of at most %" PRIu64 " free "
 		    "now: %s", w->now_is_bound ? "at most " : "", w->now,
-		    w->after, hum_pct(p, sizeof(p), w->now, w->after));
+		    w->after, render_share(p, sizeof(p), w));
 	render_say(t, ", at %s on node %d)", hum_size(b, sizeof(b),
 	    1ULL << w->order, r->page_size), w->node);
 }

@@ -176,8 +176,7 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 	    " after compaction", t.n > 0 ? " " : "", a->now_is_bound ?
 	    "at most " : "", a->now, a->after);
 	if (a->after > 0)
-		render_say(&t, " (%s)",
-		    hum_pct(p, sizeof(p), a->now, a->after));
+		render_say(&t, " (%s)", render_share(p, sizeof(p), a));
 	render_say(&t, "; %s free",
 	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {

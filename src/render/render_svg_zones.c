@@ -10,6 +10,7 @@
 #include "humanize.h"
 #include "render_svg_parts.h"
 #include "render_text.h"
+#include "render_words.h"
 
 
 /*
@@ -193,8 +194,7 @@ svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
 	svgzone_judge_text(s, sizeof(s), label, a);
 	snprintf(t, sizeof(t), "%s: %s free now of at most %" PRIu64 " after "
 	    "compaction (%s)", s, hum_bound(n, sizeof(n), a->now,
-	    a->now_is_bound), a->after, hum_pct(p, sizeof(p), a->now,
-	    a->after));
+	    a->now_is_bound), a->after, render_share(p, sizeof(p), a));
 	return badge(w, x, y, s, svgr_judgement_color(a->judgement), why ?
 	    why : t);
 }

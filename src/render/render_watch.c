@@ -136,8 +136,7 @@ judgement_lines(FILE *fp, const struct wsample *s)
 		    s->r->page_size), judge_name(a->judgement), a->score,
 		    a->now_is_bound ? "at most " : "", a->now, a->after);
 		if (a->after > 0)
-			fprintf(fp, " (%s)", hum_pct(p, sizeof(p), a->now,
-			    a->after));
+			fprintf(fp, " (%s)", render_share(p, sizeof(p), a));
 		fputc('\n', fp);
 	}
 }

@@ -66,6 +66,29 @@ render_now(char *buf, size_t size, const struct avail *a)
 	return hum_bound(buf, size, a->now, a->now_is_bound);
 }
 
+const char *
+render_share(char *buf, size_t size, const struct avail *a)
+{
+	char d[32];
+	/* Hundredths of a percent, cut: the number judge_of() compares. */
+	int64_t t = judge_ratio(a->now, a->after);
+
+	if (t < 0)
+		t = 0;
+	/*
+	 * Every mark is a whole percent and judges by T below it, so a share
+	 * a tenth would round up onto one must not print as it: 49.97% is
+	 * fragmented, 50.0% would not be. Cut, it stays below; 50.04%
+	 * rounded down to 50.0% is on the side it is.
+	 */
+	if (t % 100 >= 95)
+		hum_fixed(d, sizeof(d), t, 2);
+	else	/* To a tenth, half up, as hum_pct() rounds. */
+		hum_fixed(d, sizeof(d), (t + 5) / 10, 1);
+	snprintf(buf, size, "%s%%", d);
+	return buf;
+}
+
 void
 render_nodes(FILE *fp, const unsigned *nodes, size_t n)
 {

@@ -47,4 +47,13 @@ void	render_nodes(FILE *fp, const unsigned *nodes, size_t n);
 /* Returns BUF holding the allocations free now of A: "N", or "<=N" where N is only an upper bound. */
 const char	*render_now(char *buf, size_t size, const struct avail *a);
 
+/*
+ * Returns BUF holding the share of what compaction could make that is
+ * free now in A (judge_ratio() of its counts; "0.0%" without any after
+ * compaction), as every view prints it beside A's judgement: to a tenth,
+ * half up, but to the hundredth, cut, where a tenth would round it up
+ * onto a whole percent: 999 of 1999 is "49.97%", not "50.0%".
+ */
+const char	*render_share(char *buf, size_t size, const struct avail *a);
+
 #endif

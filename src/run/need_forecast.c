@@ -126,6 +126,7 @@ zone_inputs(const struct report *r, const struct inputs *in,
 		out[k].from_map = a->from_map;
 		out[k].now_is_bound = a->now_is_bound;
 		out[k].now_least = a->now_least;
+		out[k].capacity = a->capacity;
 		zz = in->have_zi ? zoneinfo_find(&in->zi,
 		    r->bi->zones[a->zone].node, r->bi->zones[a->zone].name) :
 		    NULL;
