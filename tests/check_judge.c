@@ -187,7 +187,7 @@ judged(uint64_t now, uint64_t after, uint64_t room, uint64_t low,
 	r.after = after;
 	r.room = room;
 	r.low = low;
-	return judge_of(&r, m);
+	return judge_of(&r, m, NULL);
 }
 
 /*
@@ -833,7 +833,7 @@ START_TEST(test_share_agrees)
 	r.after = c->after;
 	r.room = c->after > 2 ? c->after : 2;
 	r.low = 1;
-	ck_assert_int_eq(judge_of(&r, &m), c->want);
+	ck_assert_int_eq(judge_of(&r, &m, NULL), c->want);
 	ck_assert_str_eq(render_share(buf, sizeof(buf), &r), c->text);
 	/* Read back, the number is below each mark exactly when T is. */
 	t = judge_ratio(c->now, c->after);
@@ -940,6 +940,45 @@ START_TEST(test_capacity_agrees)
 }
 END_TEST
 
+/*
+ * Fragmented by pins, and said so beside the share: judge/pinned-cap's
+ * machine (PROVENANCE), 40 free now of at most 40 after compaction (the
+ * map's ceiling: every other pageblock holds a slab page), while free
+ * memory holds ((523304 - 128 - 511 - 1) >> 9) + 1 = 1021 blocks: 40 of
+ * 1021 is 391 ten-thousandths, below 10000 - 90 * 100, fragmented by its
+ * last rule, and the share alone (100.0%) would read fine. 103 of 1021
+ * (1008) is not below it: fine, and the share says nothing more. A share
+ * below the low mark is fragmented by the share, not by pins.
+ */
+START_TEST(test_by_pins)
+{
+	struct judge_marks m;
+	struct avail r;
+	char buf[RENDER_SHARE_SIZE];
+	bool by_pins = true;
+
+	judge_default_marks(&m);
+	memset(&r, 0, sizeof(r));
+	r.now = r.after = 40;
+	r.room = 1021;
+	r.low = 1;
+	ck_assert_int_eq(judge_of(&r, &m, &by_pins), JUDGE_FRAGMENTED);
+	ck_assert(by_pins);
+	r.by_pins = by_pins;
+	ck_assert_str_eq(render_share(buf, sizeof(buf), &r), "100.0%, but free "
+	    "memory holds 1021: pinned pages cap compaction");
+	r.now = r.after = 103;
+	ck_assert_int_eq(judge_of(&r, &m, &by_pins), JUDGE_FINE);
+	ck_assert(!by_pins);
+	r.now = 40;
+	r.after = 103;
+	ck_assert_int_eq(judge_of(&r, &m, &by_pins), JUDGE_FRAGMENTED);
+	ck_assert(!by_pins);
+	r.by_pins = by_pins;
+	ck_assert_str_eq(render_share(buf, sizeof(buf), &r), "38.8%");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -958,6 +997,7 @@ main(void)
 	tcase_add_test(tc, test_judge_at);
 	tcase_add_test(tc, test_need_agrees);
 	tcase_add_test(tc, test_capacity_agrees);
+	tcase_add_test(tc, test_by_pins);
 	tcase_add_loop_test(tc, test_share_agrees, 0,
 	    sizeof(share_cases) / sizeof(share_cases[0]));
 	tcase_add_loop_test(tc, test_states, 0,

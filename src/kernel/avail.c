@@ -318,7 +318,8 @@ avail_build(struct availability *av, const struct advice *adv,
 	if (av->marks.from == NULL)
 		judge_default_marks(&av->marks);
 	for (j = 0; j < av->n; j++)
-		av->rows[j].judgement = judge_of(&av->rows[j], &av->marks);
+		av->rows[j].judgement = judge_of(&av->rows[j], &av->marks,
+		    &av->rows[j].by_pins);
 	return 0;
 }
 

@@ -111,7 +111,7 @@ judge_state(struct health *h, const struct availability *av,
 		least = *r;
 		least.now = r->now_least;
 		least.now_is_bound = false;
-		h->judged_least = judge_of(&least, &av->marks);
+		h->judged_least = judge_of(&least, &av->marks, NULL);
 	}
 	s = judged_state(h->judged, r->now);
 	if (judged_state(h->judged_least, r->now_is_bound ? r->now_least :

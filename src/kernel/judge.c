@@ -47,10 +47,12 @@ ratio_below(unsigned mark)
 }
 
 enum judgement
-judge_of(const struct avail *r, const struct judge_marks *m)
+judge_of(const struct avail *r, const struct judge_marks *m, bool *by_pins)
 {
 	int64_t ratio, held;
 
+	if (by_pins != NULL)
+		*by_pins = false;
 	/* Whatever the index: no compaction makes what is not free. */
 	if (r->room < judge_useful(r))
 		return JUDGE_SHORT;
@@ -66,8 +68,11 @@ judge_of(const struct avail *r, const struct judge_marks *m)
 	 * fragmented, by what pins it.
 	 */
 	held = judge_ratio(r->now, r->room);
-	if (held >= 0 && held < ratio_below(m->high))
+	if (held >= 0 && held < ratio_below(m->high)) {
+		if (by_pins != NULL)
+			*by_pins = true;
 		return JUDGE_FRAGMENTED;
+	}
 	return JUDGE_FINE;
 }
 

@@ -41,9 +41,12 @@ unsigned judge_severe_of(unsigned low, unsigned severe);
  * of what compaction could make that is free now (judge_ratio() of NOW
  * and AFTER) against the marks, and fragmented, not fine, when the share
  * of what free memory could hold that is free now is below 100 - HIGH
- * percent (compaction cannot make more: pinned).
+ * percent (compaction cannot make more: pinned); *BY_PINS (NULL: not
+ * wanted) says whether that last rule decided, the one judgement its
+ * share alone does not explain.
  */
-enum judgement judge_of(const struct avail *r, const struct judge_marks *m);
+enum judgement judge_of(const struct avail *r, const struct judge_marks *m,
+	    bool *by_pins);
 
 /* Returns the blocks R's room must hold not to be short: R's low mark, at least JUDGE_SHORT_BLOCKS. */
 uint64_t judge_useful(const struct avail *r);

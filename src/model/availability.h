@@ -33,7 +33,9 @@
  * the memory would hold, free: zoneinfo's managed pages and what UNINIT
  * adds (UINT64_MAX: managed not known); no freeing goes beyond it, and
  * --need's answer and its forecast both take it from here. ZONES: a sum's
- * zone rows.
+ * zone rows. BY_PINS: JUDGEMENT is fragmented by what pins memory, not by
+ * its share (judge_of()): ROOM holds ten times NOW, AFTER (the map's
+ * ceiling) not.
  */
 struct avail {
 	int		 node;
@@ -42,7 +44,7 @@ struct avail {
 	uint64_t	 now, after, now_least, room, reach, free_pages, low, weight;
 	uint64_t	 limit, uninit, capacity;
 	size_t		 zones;
-	bool		 now_is_bound, from_map;
+	bool		 now_is_bound, from_map, by_pins;
 	uint32_t	 score;
 	enum judgement	 judgement;
 };

@@ -70,7 +70,7 @@ static void
 judged(struct render_sentence *t, const struct report *r,
     const struct avail *w)
 {
-	char b[32], p[32];
+	char b[32], p[RENDER_SHARE_SIZE];
 
 	render_say(t, "%s (score %u", judge_name(w->judgement), w->score);
 	if (w->after > 0)

@@ -155,7 +155,7 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 {
 	const struct advice *adv = r->advice;
 	struct render_sentence t = { 0 };
-	char b[32], p[32], head[96];
+	char b[32], p[RENDER_SHARE_SIZE], head[96];
 	enum verdict v;
 
 	/* A size the host cannot have: said once, by --need when it asks. */

@@ -189,7 +189,7 @@ long
 svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
     const struct avail *a, const char *why)
 {
-	char s[96], t[160], n[HUM_INT_LEN + 2], p[32];
+	char s[96], t[256], n[HUM_INT_LEN + 2], p[RENDER_SHARE_SIZE];
 
 	svgzone_judge_text(s, sizeof(s), label, a);
 	snprintf(t, sizeof(t), "%s: %s free now of at most %" PRIu64 " after "

@@ -125,7 +125,7 @@ static void
 judgement_lines(FILE *fp, const struct wsample *s)
 {
 	const struct avail *a;
-	char b[32], p[32];
+	char b[32], p[RENDER_SHARE_SIZE];
 	size_t j;
 
 	for (j = 0; j < s->norders; j++) {

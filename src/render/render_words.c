@@ -85,7 +85,11 @@ render_share(char *buf, size_t size, const struct avail *a)
 		hum_fixed(d, sizeof(d), t, 2);
 	else	/* To a tenth, half up, as hum_pct() rounds. */
 		hum_fixed(d, sizeof(d), (t + 5) / 10, 1);
-	snprintf(buf, size, "%s%%", d);
+	if (a->by_pins)
+		snprintf(buf, size, "%s%%, but free memory holds %" PRIu64
+		    ": pinned pages cap compaction", d, a->room);
+	else
+		snprintf(buf, size, "%s%%", d);
 	return buf;
 }
 

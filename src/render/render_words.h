@@ -52,8 +52,14 @@ const char	*render_now(char *buf, size_t size, const struct avail *a);
  * free now in A (judge_ratio() of its counts; "0.0%" without any after
  * compaction), as every view prints it beside A's judgement: to a tenth,
  * half up, but to the hundredth, cut, where a tenth would round it up
- * onto a whole percent: 999 of 1999 is "49.97%", not "50.0%".
+ * onto a whole percent: 999 of 1999 is "49.97%", not "50.0%". Where
+ * pinned pages, not the share, make A fragmented (its BY_PINS), it says
+ * so: "100.0%, but free memory holds 1021: pinned pages cap compaction".
+ * A buffer of RENDER_SHARE_SIZE bytes holds any of them whole.
  */
 const char	*render_share(char *buf, size_t size, const struct avail *a);
+
+/* The bytes render_share() writes at the most (a 20-digit ROOM), with room to spare. */
+#define RENDER_SHARE_SIZE	96
 
 #endif
