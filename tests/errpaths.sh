@@ -438,6 +438,12 @@ t sentence-oom 1 sentence \
     "fragstat: out of memory" -- \
     --sysroot "$vm"
 
+# A zone's name kept while buddyinfo is parsed (zoneset.c): no memory is
+# no fault of buddyinfo's first line, so no file is named.
+t zoneset-oom 1 zoneset-grow \
+    "fragstat: out of memory" -- \
+    --sysroot "$vm"
+
 # --verify --json (render_verify.c): a line that differs is copied to be
 # written; out of memory it must not pass for null ("the file ended
 # here"): ferr_nomem() says so and the run exits 1, not 3 (differs).
