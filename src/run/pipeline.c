@@ -427,7 +427,7 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
  * state stays inferred from the score).
  */
 static void
-pipe_kcompactd_seen(const struct opts *o, const struct inputs *in,
+pipe_kcompactd_seen(const struct opts *o, struct inputs *in,
     struct advice *adv)
 {
 	struct vmstat again;
