@@ -181,6 +181,8 @@ run_show(struct opts *o)
 			rc = EXIT_DATA;
 		else {
 			nfc = r.nneeds;
+			/* The second read of vmstat, for the views that say kcompactd's state. */
+			pipe_kcompactd_seen(o, &in, &adv);
 			pipe_render(o->format, &r, stdout);
 			/* Scripts act on --need's answer by the exit status. */
 			if (r.need)

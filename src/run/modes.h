@@ -102,6 +102,17 @@ int	pipe_load(struct opts *o, struct inputs *in, struct report *r,
 	    struct verdicts *v);
 
 /*
+ * In a live run with advice, kcompactd as seen: IN's vmstat read again
+ * now, its counters against the first read's, into V's advice, for the
+ * views that say it (a snapshot holds one read: its state stays inferred
+ * from the score). run_show() calls it before the view that says it, so
+ * that --check and the recounts of --compact and --prepare, which say
+ * nothing of it, do not read vmstat again.
+ */
+void	pipe_kcompactd_seen(const struct opts *o, struct inputs *in,
+	    struct verdicts *v);
+
+/*
  * --compact: show the advice, compact the nodes it says to, and show it
  * again with the time compaction took. Returns an exit code.
  */
