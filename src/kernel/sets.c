@@ -367,7 +367,8 @@ sets_compute(struct sets *x, struct ferr *e)
 
 	e->path = x->side[0].path;
 	x->mcap = SETS_MAX_METRICS;
-	if ((x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
+	if (ferr_inject("sets-metrics") ||
+	    (x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
 		return ferr_set_nomem(e);
 	pick_zone(x, r0);
 	for (k = 0; k < 2; k++)

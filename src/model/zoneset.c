@@ -75,8 +75,8 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 	if (zs->count[node] == FRAG_MAX_NODE_ZONES)
 		return ferr_set(e, line, "node %u has more than %d zones", node,
 		    FRAG_MAX_NODE_ZONES);
-	if (ferr_inject("zoneset-grow") || (ne = grow_room(zs->e, &zs->cap,
-	    zs->n, sizeof(*ne), SIZE_MAX)) == NULL)
+	if ((ne = grow_room(zs->e, &zs->cap, zs->n, sizeof(*ne),
+	    SIZE_MAX)) == NULL)
 		return ferr_set_nomem(e);
 	zs->e = ne;
 	/* First in the node's chain: its names are distinct, any order finds them. */
