@@ -12,6 +12,7 @@
 #include "pageowner.h"
 #include "memcg_names.h"
 #include "mounts.h"
+#include "owners_read.h"
 #include "pins.h"
 #include "testutil.h"
 
@@ -352,6 +353,24 @@ START_TEST(test_mounts)
 }
 END_TEST
 
+/*
+ * Hand each record of TEXT (each ended by an empty line) to EACH with ARG
+ * through pageowner_parse(), as owners_read() splits a file. Returns 0,
+ * or -1 with E set.
+ */
+static int
+records(const char *text, int (*each)(void *arg, const struct po_record *r),
+    void *arg, struct ferr *e)
+{
+	const char *end;
+
+	for (; (end = strstr(text, "\n\n")) != NULL; text = end + 2)
+		if (pageowner_parse(text, (size_t)(end - text), each, arg,
+		    e) != 0)
+			return -1;
+	return 0;
+}
+
 /* page_owner records: pinning ones by stack, movable and unpinned ones left out. */
 START_TEST(test_owners)
 {
@@ -370,24 +389,16 @@ START_TEST(test_owners)
 	    "Unmovable Flags 0x0()\n h+0x1/0x2\n\n"
 	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
 	    "(a), ts 1 ns\nPFN 0x14 type Unmovable Block 5 type Unmovable "
-	    "Flags 0x0()\n i+0x1/0x2\n\n"
-	    "Page allocated via order 0, mask 0xcc0(GFP_KERNEL), pid 1, tgid 1 "
-	    "(a), ts 1 ns\nPFN 0x8 type Unm";
+	    "Flags 0x0()\n i+0x1/0x2\n\n";
 	struct ferr e = { .path = "" };
 	struct owners ow;
 	struct map m;
 	struct pins p;
-	const char *last = text, *q;
-	long used;
 
 	build(&m, &p, 32);
 	owners_init(&ow);
-	used = pageowner_parse(S(text), pins_owner_add,
-	    &(struct pins_owners){ &ow, &m, &p }, &e);
-	/* Up to the last whole record. */
-	while ((q = strstr(last + 1, "Page allocated")) != NULL)
-		last = q;
-	ck_assert_int_eq(used, (long)(last - text));
+	ck_assert_int_eq(records(text, pins_owner_add,
+	    &(struct pins_owners){ &ow, &m, &p }, &e), 0);
 	owners_sort(&ow);
 	ck_assert_uint_eq(ow.records, 5);
 	ck_assert_uint_eq(ow.pinning, 3);
@@ -407,7 +418,7 @@ struct census_arg {
 	const struct map *m;
 };
 
-/* census_add() of each record, for pageowner_parse(). */
+/* census_add() of each record, for owners_read(). */
 static int
 census_each(void *arg, const struct po_record *r)
 {
@@ -417,29 +428,49 @@ census_each(void *arg, const struct po_record *r)
 	return 0;
 }
 
-/* Each record's empty line ends it; binary bytes end the text, with its line. */
+/* What test_owner_lines() keeps of the last record handed to it. */
+struct seen {
+	int		 n;
+	uint64_t	 pfn;
+	char		 frames[64];
+};
+
+/* Count R into ARG (a struct seen) and keep its PFN and frames. */
 static int
-count_each(void *arg, const struct po_record *r)
+seen_each(void *arg, const struct po_record *r)
 {
-	(void)r;
-	(*(int *)arg)++;
+	struct seen *sn = arg;
+
+	sn->n++;
+	sn->pfn = r->have_pfn ? r->pfn : 0;
+	ck_assert_uint_lt(r->len, sizeof(sn->frames));
+	memcpy(sn->frames, r->frames, r->len);
+	sn->frames[r->len] = '\0';
 	return 0;
 }
 
+/*
+ * One record: an empty line before it skipped, its last line read
+ * without a newline (the file's last record ends so), none of only empty
+ * lines; binary bytes end it, with their line.
+ */
 START_TEST(test_owner_lines)
 {
-	static const char text[] = "PFN 4 type Unmovable\n f+0x1/0x2\n\n\n"
-	    "PFN 5 type Movable\n\nPFN 6 type Mov";
-	static const char bad[] = "PFN 4 type Unmovable\n\nPFN 5\0 type\n\n";
+	static const char bad[] = "PFN 4 type Unmovable\nPFN 5\0 type";
 	struct ferr e = { .path = "" };
-	int n = 0;
+	struct seen sn = { 0 };
 
-	/* Two records; the cut third waits for the next read. */
-	ck_assert_int_eq(pageowner_parse(S(text), count_each, &n, &e),
-	    (long)(strstr(text, "PFN 6") - text));
-	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(pageowner_parse(S(bad), count_each, &n, &e), -1);
-	ck_assert_uint_eq(e.line, 3);
+	ck_assert_int_eq(pageowner_parse(S("\nPFN 4 type Unmovable\n "
+	    "f+0x1/0x2\n g+0x3/0x4"), seen_each, &sn, &e), 0);
+	ck_assert_int_eq(sn.n, 1);
+	ck_assert_uint_eq(sn.pfn, 4);
+	ck_assert_str_eq(sn.frames, "f+0x1/0x2\ng+0x3/0x4\n");
+	ck_assert_int_eq(pageowner_parse(S("\n"), seen_each, &sn, &e), 0);
+	ck_assert_int_eq(pageowner_parse(S(""), seen_each, &sn, &e), 0);
+	ck_assert_int_eq(sn.n, 1);
+	ck_assert_int_eq(pageowner_parse(S(bad), seen_each, &sn, &e), -1);
+	ck_assert_int_eq(sn.n, 1);
+	ck_assert_uint_eq(e.line, 2);
 	ck_assert_str_eq(e.msg, "NUL byte in column 6: binary data, not a "
 	    "kernel text file");
 }
@@ -468,16 +499,17 @@ START_TEST(test_census)
 	struct ferr e = { .path = "" };
 	const struct census_zone *z;
 	struct census c;
+	struct owners ow;
 	struct map m;
 	struct pins p;
-	size_t len;
-	char *text = tu_read("pageowner/census", &len);
+	char *path = tu_path("pageowner/census");
 	int U, M, R, H;
 
 	build(&m, &p, 32);
+	owners_init(&ow);
 	ck_assert_int_eq(census_init(&c, &m), 0);
-	ck_assert_int_eq(pageowner_parse(text, len, census_each,
-	    &(struct census_arg){ &c, &m }, &e), (long)len);
+	ck_assert_int_eq(owners_read(&ow, path, census_each,
+	    &(struct census_arg){ &c, &m }, &e), 0);
 	census_end(&c);
 	ck_assert_uint_eq(c.ntypes, 4);
 	U = census_type(&c, "Unmovable");
@@ -514,7 +546,8 @@ START_TEST(test_census)
 	ck_assert_uint_eq(z->pages[R][M], 1);
 	ck_assert_uint_eq(z->pages[U][R], 1);
 	census_free(&c);
-	free(text);
+	owners_free(&ow);
+	free(path);
 	pins_free(&p);
 	map_free(&m);
 }

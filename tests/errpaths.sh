@@ -431,6 +431,11 @@ fi
 t sets-blocks-oom 1 sets-blocks \
     "fragstat: out of memory" -- \
     --compare "$FIXTURES/recordings/sets/a" "$FIXTURES/recordings/sets/b"
+# The metrics' room (sets.c's sets_compute()): no memory is no fault of
+# the first set read, so no file is named.
+t sets-metrics-oom 1 sets-metrics \
+    "fragstat: out of memory" -- \
+    --compare "$FIXTURES/recordings/sets/a" "$FIXTURES/recordings/sets/b"
 
 # A sentence a renderer builds (render_fold.c's render_say()): the run
 # ends 1, whatever the renderer returns, and says it once (ferr_nomem()).

@@ -385,6 +385,11 @@ done
 "$FRAGSTAT" -q --advise |
     grep -Eq "^kcompactd: (working|not seen working) on the machine \(its scan counters (moved|did not move) in the last [0-9]+\.[0-9]{3} s\)$" ||
 	{ echo "FAIL: live --advise: kcompactd not said as seen"; fail=1; }
+# --compact's JSON holds the whole report before (here a plan: --dry-run
+# changes nothing), kcompactd as seen with it.
+"$FRAGSTAT" -q --compact --dry-run --json | tr -d ' \n' | # suite-safe: --dry-run only plans, it compacts nothing
+    grep -Eq '"kcompactd_seen":\{"working":(true|false),"over_s":[0-9]+\.[0-9]{3}\}' ||
+	{ echo "FAIL: live --compact --json: kcompactd not said as seen"; fail=1; }
 
 # 10. A recording whose file passes the file size limit (ulimit -f): the
 # write fails (SIGXFSZ is ignored), the error says so, nothing is left;

@@ -192,12 +192,21 @@ read_all(int fd, bool slow, slurp_limit_fn *limit, void *arg, char **buf,
     size_t *len, size_t *most)
 {
 	size_t cap = 16384;
+	struct stat st;
 	char *nbuf;
 	ssize_t n;
 
+	/*
+	 * A regular file's size, up to *MOST, and a byte for the read that
+	 * sees EOF and one for the NUL: a large file is read without copies
+	 * as the buffer grows.
+	 */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+		cap = ((uintmax_t)st.st_size < *most ? (size_t)st.st_size :
+		    *most) + 2;
 	if ((*buf = malloc(cap)) == NULL)
 		return ENOMEM;
-	/* procfs reports size 0, so grow until read() says EOF. */
+	/* procfs reports size 0, and a file may grow: grow until read() says EOF. */
 	for (;;) {
 		/* LEN <= MOST here: one byte more shows whether EOF follows. */
 		if (*len + 1 == cap) {

@@ -487,20 +487,18 @@ inputs_keep_memory(void)
 }
 
 int
-inputs_vmstat_again(const struct inputs *in, struct vmstat *vm,
+inputs_vmstat_again(struct inputs *in, struct vmstat *vm,
     struct timespec *at)
 {
 	struct ferr e = { .path = "" };
-	struct slurp s;
-	int rc;
+	bool have;
 
-	if (!in->have_vm || in->vpath == NULL ||
-	    slurp_read(in->vpath, &s, &e) != 0)
+	/* M_QUIET: no note, the second read only adds. */
+	if (!in->have_vm || in->vpath == NULL || optional(in, in->vpath,
+	    &vmstat_kind, M_QUIET, vm, &have, &e) != 0 || !have)
 		return -1;
-	rc = vmstat_parse(s.buf, s.len, vm, &e);
-	slurp_free(&s);
 	clock_gettime(CLOCK_MONOTONIC, at);
-	return rc == 0 ? 0 : -1;
+	return 0;
 }
 
 void

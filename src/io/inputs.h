@@ -26,7 +26,7 @@ void	inputs_free(struct inputs *in);
  * the machine did meanwhile. Returns 0, or -1 when IN has no vmstat or it
  * cannot be read or parsed now (no message: the second read only adds).
  */
-int	inputs_vmstat_again(const struct inputs *in, struct vmstat *vm,
+int	inputs_vmstat_again(struct inputs *in, struct vmstat *vm,
 	    struct timespec *at);
 
 /*

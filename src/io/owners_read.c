@@ -3,36 +3,10 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "owners_read.h"
 #include "pageowner.h"
 #include "slurp.h"
-
-/*
- * Hand the last record, the N bytes at S that the file ends in before
- * their empty line, to pageowner_parse() with the empty line it wants.
- * Returns 0, or -1 with E set.
- */
-static int
-parse_last(const char *s, size_t n,
-    int (*each)(void *arg, const struct po_record *r), void *arg,
-    struct ferr *e)
-{
-	char *rec;
-	long rc;
-
-	if ((rec = malloc(n + 2)) == NULL)
-		return ferr_set(e, 0, "out of memory");
-	memcpy(rec, s, n);
-	if (n > 0 && rec[n - 1] != '\n')
-		rec[n++] = '\n';
-	rec[n++] = '\n';
-	rc = pageowner_parse(rec, n, each, arg, e);
-	free(rec);
-	return rc < 0 ? -1 : 0;
-}
 
 /*
  * Hand each record of L to EACH with ARG, E's line (counted from the
@@ -49,10 +23,9 @@ parse_all(struct slurp_lines *l,
 	bool whole;
 	int rc;
 
+	/* The last record may end without its empty line: the file's end ends it. */
 	while ((rc = slurp_lines_next(l, &s, &n, &whole, e)) == 1) {
-		/* A whole record is followed by its empty line: parsed in place. */
-		if ((whole ? pageowner_parse(s, n + 2, each, arg, e) :
-		    parse_last(s, n, each, arg, e)) < 0) {
+		if (pageowner_parse(s, n, each, arg, e) != 0) {
 			if (e->line > 0)
 				e->line += l->no - 1;
 			return -1;

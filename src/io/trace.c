@@ -218,23 +218,25 @@ destroy(struct trace *t, struct ferr *e)
 static void
 stats_sum(const char *buf, size_t len, uint64_t *sum)
 {
-	static const char *const keys[] = { "overrun: ", "commit overrun: ",
-	    "dropped events: " };
+	static const struct tok keys[] = { TOK("overrun: "),
+	    TOK("commit overrun: "), TOK("dropped events: ") };
 	struct ferr e = { .path = "" };
 	struct lines l;
-	struct tok tk;
+	struct tok head, tk;
 	const char *s;
 	uint64_t v;
-	size_t n, k, kn;
+	size_t n, k;
 
 	lines_init(&l, buf, len);
 	while (lines_next(&l, &s, &n, &e) > 0)
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-			kn = strlen(keys[k]);
-			if (n <= kn || memcmp(s, keys[k], kn) != 0)
+			/* The line's first bytes, as many as the key's. */
+			head.s = s;
+			head.n = keys[k].n;
+			if (n <= head.n || !tok_eq(&head, &keys[k]))
 				continue;
-			tk.s = s + kn;
-			tk.n = n - kn;
+			tk.s = s + head.n;
+			tk.n = n - head.n;
 			if (num_u64(&tk, &v) == 0)
 				*sum += v;
 		}

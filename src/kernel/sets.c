@@ -98,7 +98,7 @@ add(struct sets *x, const struct sets_mspec *m, struct ferr *e)
 
 	if ((s = grow_room(x->m, &x->mcap, x->nm, sizeof(*x->m),
 	    SIZE_MAX)) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	x->m = s;
 	s = &x->m[x->nm];
 	memset(s, 0, sizeof(*s));
@@ -159,7 +159,7 @@ add_named(struct sets *x, struct sets_mspec *m, const char *name,
     const char *label, const char *abbr, struct ferr *e)
 {
 	if (name == NULL || label == NULL || abbr == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	m->name = name;
 	m->label = label;
 	m->abbr = abbr;
@@ -213,7 +213,7 @@ add_thp_size(struct sets *x, const struct routcome *o, struct ferr *e)
 	    keep_text(x, "%lluk", kb);
 	kind = keep_text(x, "%.*s", (int)strcspn(key, "_"), key);
 	if (size == NULL || kind == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	for (i = 0; i < sets_nthp_metrics; i++) {
 		m = sets_thp_metrics[i];
 		m.size_kb = o->size_kb;
@@ -367,8 +367,9 @@ sets_compute(struct sets *x, struct ferr *e)
 
 	e->path = x->side[0].path;
 	x->mcap = SETS_MAX_METRICS;
-	if ((x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
-		return ferr_set(e, 0, "out of memory");
+	if (ferr_inject("sets-metrics") ||
+	    (x->m = calloc(x->mcap, sizeof(*x->m))) == NULL)
+		return ferr_set_nomem(e);
 	pick_zone(x, r0);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < x->side[k].n; i++)

@@ -53,7 +53,7 @@ sets_keep_most_important(struct sets *x, struct ferr *e)
 	    (x->dropped = calloc(x->nm - SETS_MAX_METRICS,
 	    sizeof(*x->dropped))) == NULL) {
 		free(keep);
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	}
 	for (r = 0; r < NRANKS; r++)
 		for (i = 0; i < x->nm && kept < SETS_MAX_METRICS; i++)

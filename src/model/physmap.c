@@ -49,7 +49,7 @@ map_zone_add(struct map *m, size_t i, const struct bzone *b,
 		    "pageblocks", (unsigned long long)MAP_MAX_BLOCKS);
 	if ((blocks = realloc(m->blocks, (total + (size_t)nb + 1) *
 	    sizeof(*blocks))) == NULL)
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	m->blocks = blocks;
 	z->node = b->node;
 	memcpy(z->name, b->name, sizeof(z->name));
@@ -113,7 +113,7 @@ map_start(struct map *m, size_t nzones, unsigned pageblock_order,
 	if ((m->zones = calloc(nzones + 1, sizeof(*m->zones))) == NULL ||
 	    (m->blocks = calloc(1, sizeof(*m->blocks))) == NULL) {
 		map_free(m);
-		return ferr_set(e, 0, "out of memory");
+		return ferr_set_nomem(e);
 	}
 	m->nzones = nzones;
 	return 0;

@@ -77,7 +77,7 @@ zoneset_add(struct zoneset *zs, unsigned node, const char *name,
 		    FRAG_MAX_NODE_ZONES);
 	if ((ne = grow_room(zs->e, &zs->cap, zs->n, sizeof(*ne),
 	    SIZE_MAX)) == NULL)
-		return ferr_set(e, line, "out of memory");
+		return ferr_set_nomem(e);
 	zs->e = ne;
 	/* First in the node's chain: its names are distinct, any order finds them. */
 	zs->e[zs->n].next = zs->first[node];

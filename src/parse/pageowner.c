@@ -67,15 +67,6 @@ frame(struct po_record *r, const char *s, size_t n)
 	return put(r, "\n", 1);
 }
 
-/* Make R hold no record, keeping its frames' buffer for the next. */
-static void
-record_reset(struct po_record *r)
-{
-	r->have_order = r->have_pfn = r->movable = false;
-	r->have_types = r->have_flags = r->lru = false;
-	r->len = 0;
-}
-
 /* Parse token T, "0x" hexadecimal (since 5.17) or decimal, into *V. Returns 0 or -1. */
 static int
 pfn_number(struct tok t, uint64_t *v)
@@ -142,8 +133,8 @@ record_line(struct po_record *r, const char *s, size_t n)
 	return 0;
 }
 
-long
-pageowner_parse(const char *buf, size_t len,
+int
+pageowner_parse(const char *rec, size_t len,
     int (*each)(void *arg, const struct po_record *r), void *arg,
     struct ferr *e)
 {
@@ -151,30 +142,21 @@ pageowner_parse(const char *buf, size_t len,
 	struct lines ls;
 	const char *s;
 	size_t n;
-	long used = 0;
-	bool begun = false, oom = false;	/* begun: a line since the last record */
-	int rc;
+	bool begun = false, oom = false;	/* begun: a line not empty */
+	int rc = 0;
 
 	memset(&r, 0, sizeof(r));
-	lines_init(&ls, buf, len);
-	while ((rc = lines_next(&ls, &s, &n, e)) == 1) {
-		/* A last line without its newline was cut by the read. */
-		if (s + n == buf + len)
-			break;
+	lines_init(&ls, rec, len);
+	while (!oom && (rc = lines_next(&ls, &s, &n, e)) == 1) {
 		if (n > 0) {
 			begun = true;
-			if ((oom = record_line(&r, s, n) != 0))
-				break;
-			continue;
+			oom = record_line(&r, s, n) != 0;
 		}
-		if (begun && (oom = each(arg, &r) != 0))
-			break;
-		record_reset(&r);
-		begun = false;
-		used = (long)(s + 1 - buf);
 	}
+	if (!oom && rc == 0 && begun)
+		oom = each(arg, &r) != 0;
 	free(r.frames);
-	if (rc < 0)
-		return -1;
-	return oom ? ferr_set(e, 0, "out of memory") : used;
+	if (oom)
+		return ferr_set(e, 0, "out of memory");
+	return rc < 0 ? -1 : 0;
 }

@@ -171,6 +171,9 @@ run_show(struct opts *o)
 	if (rc == 0) {
 		if (o->map)
 			mapview_report(&v, &r);
+		/* vmstat read again for the views that say kcompactd's state. */
+		if (o->action != A_CHECK && !o->prepare)
+			pipe_kcompactd_seen(o, &in, &adv);
 		if (o->action == A_CHECK)
 			rc = run_check(o, &in, &r);
 		else if (o->compact)

@@ -88,9 +88,11 @@ run_compact(struct opts *o, const struct report *before)
 	}
 	memset(&adv2, 0, sizeof(adv2));
 	rc = pipe_load(o, &in2, &after, &adv2);
-	if (rc == 0 && o->format == F_JSON)
+	if (rc == 0 && o->format == F_JSON) {
+		/* Its JSON says kcompactd's state after as well as before. */
+		pipe_kcompactd_seen(o, &in2, &adv2);
 		render_compact_json(stdout, before, &after, &c);
-	else if (rc == 0)
+	} else if (rc == 0)
 		render_compact_done(stdout, before, &after, &c);
 	pipe_verdicts_free(&adv2);
 	inputs_free(&in2);

@@ -102,6 +102,18 @@ int	pipe_load(struct opts *o, struct inputs *in, struct report *r,
 	    struct verdicts *v);
 
 /*
+ * In a live run with advice, kcompactd as seen: IN's vmstat read again
+ * now, its counters against the first read's, into V's advice, for the
+ * views that say it (a snapshot holds one read: its state stays inferred
+ * from the score). Called where a view that says it is written (the
+ * view of one run, and --compact's, whose JSON says it before and after),
+ * so that --check, --prepare and --compact's recount as text, which say
+ * nothing of it, do not read vmstat again.
+ */
+void	pipe_kcompactd_seen(const struct opts *o, struct inputs *in,
+	    struct verdicts *v);
+
+/*
  * --compact: show the advice, compact the nodes it says to, and show it
  * again with the time compaction took. Returns an exit code.
  */

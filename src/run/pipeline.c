@@ -421,22 +421,18 @@ pipe_count(const struct opts *o, const struct inputs *in, struct report *r,
 	return 0;
 }
 
-/*
- * In a live run, kcompactd as seen: vmstat read again now, its counters
- * against the first read's, into ADV (a snapshot holds one read: its
- * state stays inferred from the score).
- */
-static void
-pipe_kcompactd_seen(const struct opts *o, const struct inputs *in,
-    struct advice *adv)
+void
+pipe_kcompactd_seen(const struct opts *o, struct inputs *in,
+    struct verdicts *v)
 {
 	struct vmstat again;
 	struct timespec at;
 
-	if (o->sysroot != NULL || inputs_vmstat_again(in, &again, &at) != 0)
+	if (!o->advise || o->sysroot != NULL ||
+	    inputs_vmstat_again(in, &again, &at) != 0)
 		return;
-	adv->seen = kcompactd_seen(&in->vm, &again);
-	adv->seen_ms = elapsed_ms_between(&in->vm_at, &at);
+	v->adv.seen = kcompactd_seen(&in->vm, &again);
+	v->adv.seen_ms = elapsed_ms_between(&in->vm_at, &at);
 }
 
 /* Load what O needs into IN, R and V. Returns 0, or an exit code after a message. */
@@ -464,7 +460,6 @@ pipe_load(struct opts *o, struct inputs *in, struct report *r, struct verdicts *
 		r->advice = &v->adv;
 		if ((rc = pipe_count(o, in, r, v, NULL)) != 0)
 			return rc;
-		pipe_kcompactd_seen(o, in, &v->adv);
 	}
 	return 0;
 }
