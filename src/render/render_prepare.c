@@ -10,6 +10,7 @@
 #include "jsonw.h"
 #include "map.h"
 #include "render_prepare.h"
+#include "render_text.h"
 #include "render_words.h"
 
 const char *
@@ -41,12 +42,12 @@ where(FILE *fp, int node)
 }
 
 /*
- * Print why row X's pinned limit is what it is (GIG: 1 GiB regions):
+ * Say to T why row X's pinned limit is what it is (GIG: 1 GiB regions):
  * " (pinned pageblocks holding slab 2, kernel 1; 2 with a hole)", or that
  * no block of the size lies wholly in a zone.
  */
 static void
-pinned_kinds(FILE *fp, const struct fc_row *x, bool gig)
+pinned_kinds(struct render_sentence *t, const struct fc_row *x, bool gig)
 {
 	const char *first = gig ? " (1 GiB regions tainted by " :
 	    " (pinned pageblocks holding ";
@@ -56,18 +57,18 @@ pinned_kinds(FILE *fp, const struct fc_row *x, bool gig)
 	for (k = 0; k < MAP_NPINS; k++) {
 		if (x->pinned[k] == 0)
 			continue;
-		fprintf(fp, "%s%s %" PRIu64, any ? ", " : first,
+		render_say(t, "%s%s %" PRIu64, any ? ", " : first,
 		    map_pin_name((enum map_pin)k), x->pinned[k]);
 		any = true;
 	}
 	if (x->holes > 0)
-		fprintf(fp, "%s%" PRIu64 " with a hole%s", any ? "; " : gig ?
+		render_say(t, "%s%" PRIu64 " with a hole%s", any ? "; " : gig ?
 		    " (1 GiB regions: " : " (pageblocks: ", x->holes, gig ?
 		    " or across zones" : "");
 	if (any || x->holes > 0)
-		fprintf(fp, ")");
+		render_say(t, ")");
 	else if (x->limit == 0)
-		fprintf(fp, " (no block of the size lies wholly in a zone)");
+		render_say(t, " (no block of the size lies wholly in a zone)");
 }
 
 /*
@@ -112,6 +113,7 @@ static void
 forecast_lines(FILE *fp, const struct report *r, const struct forecast *f,
     const struct fc_row *x)
 {
+	struct render_sentence t = { 0 };
 	char b[32];
 	bool gig = f->need.order >= r->bi->norders;
 
@@ -134,9 +136,9 @@ forecast_lines(FILE *fp, const struct report *r, const struct forecast *f,
 		fprintf(fp, "  pinned limit: unknown without the map (as root, "
 		    "or a capture made with --map)\n");
 	else {
-		fprintf(fp, "  pinned limit: %" PRIu64, x->limit);
-		pinned_kinds(fp, x, gig);
-		fprintf(fp, "\n");
+		render_say(&t, "%" PRIu64, x->limit);
+		pinned_kinds(&t, x, gig);
+		render_said(&t, fp, "  pinned limit:");
 		if (x->uninit > 0)
 			fprintf(fp, "  memory not yet initialised could add at "
 			    "most %" PRIu64 "\n", x->uninit);
@@ -156,27 +158,27 @@ render_forecast_lines(FILE *fp, const struct report *r,
     const struct forecast *f)
 {
 	const struct fc_row *x = f->target;
+	struct render_sentence t = { 0 };
 
 	if (x == NULL || f->possible == AVAIL_IMPOSSIBLE)
 		return;
-	fprintf(fp, "  after reclaiming clean page cache: ");
 	if (!x->cache_known)
-		fprintf(fp, "unknown: %s", no_cache_why(r));
+		render_say(&t, "unknown: %s", no_cache_why(r));
 	else
-		fprintf(fp, "at most %" PRIu64, x->reclaim);
+		render_say(&t, "at most %" PRIu64, x->reclaim);
 	if (x->gate_short > 0)
-		fprintf(fp, " (reclaim must first free %" PRIu64 " pages: "
+		render_say(&t, " (reclaim must first free %" PRIu64 " pages: "
 		    "compaction's gate, the %s watermark + 2<<order + the "
 		    "lowmem reserve)", x->gate_short, gate_mark(f->need.order));
-	fprintf(fp, "\n");
+	render_said(&t, fp, "  after reclaiming clean page cache:");
 	if (x->limit == FC_UNKNOWN)
 		return;
-	fprintf(fp, "  pinned limit: at most %" PRIu64, x->limit);
-	pinned_kinds(fp, x, f->need.order >= r->bi->norders);
+	render_say(&t, "at most %" PRIu64, x->limit);
+	pinned_kinds(&t, x, f->need.order >= r->bi->norders);
 	if (x->uninit > 0)
-		fprintf(fp, "; memory not yet initialised could add at most %"
+		render_say(&t, "; memory not yet initialised could add at most %"
 		    PRIu64, x->uninit);
-	fprintf(fp, "\n");
+	render_said(&t, fp, "  pinned limit:");
 }
 
 /*

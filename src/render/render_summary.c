@@ -27,30 +27,17 @@ struct sstyle {
 	const char	*urgency[URGENCY_SEVERE + 1];
 };
 
-/* Print the verdict word V coloured, padded to WIDTH (negative: left). */
-static void
-verdict(FILE *fp, const struct sstyle *st, enum verdict v, int width)
-{
-	const char *w = advise_verdict_word(v);
-	int pad = (width < 0 ? -width : width) - (int)strlen(w);
-
-	if (width > 0)
-		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
-	fprintf(fp, "%s%s%s", st->verdict[v], w, st->off);
-	if (width < 0)
-		fprintf(fp, "%*s", pad > 0 ? pad : 0, "");
-}
-
 /*
- * Print the counts of row A: "N free now, at most M after compaction; F
+ * Say to T the counts of row A: "N free now, at most M after compaction; F
  * free" (NOW an upper bound: "at most N free now").
  */
 static void
-counts(FILE *fp, const struct report *r, const struct avail *a)
+counts(struct render_sentence *t, const struct report *r,
+    const struct avail *a)
 {
 	char b[32], c[96];
 
-	fprintf(fp, "%s; %s free", hum_counts(c, sizeof(c), a->now,
+	render_say(t, "%s; %s free", hum_counts(c, sizeof(c), a->now,
 	    a->now_is_bound, a->after), hum_size(b, sizeof(b), a->free_pages,
 	    r->page_size));
 }
@@ -63,9 +50,10 @@ static void
 outcomes(FILE *fp, const struct report *r, unsigned o)
 {
 	const struct thp_size *s;
+	struct render_sentence t = { 0 };
 	struct outcome oc;
 	enum outcome_kind k;
-	char b[32], t[160];
+	char b[32], c[160], label[64];
 
 	if (r->thp == NULL || ((s = thp_size_of(r->thp, o)) == NULL &&
 	    r->thp->pmd_order != (long)o))
@@ -73,20 +61,23 @@ outcomes(FILE *fp, const struct report *r, unsigned o)
 	hum_order(b, sizeof(b), o, r->page_size);
 	for (k = 0; k < OUTCOME_NKINDS; k++) {
 		outcome_of(r->thp, r->vm, k, o, &oc);
-		if (!oc.known && k == OUTCOME_ANON)
-			fprintf(fp, "  %s %s since boot: unknown (%s)\n", b,
-			    outcome_kind_name(k), r->vm == NULL ? "no "
+		snprintf(label, sizeof(label), "  %s %s since boot:", b,
+		    outcome_kind_name(k));
+		if (!oc.known && k == OUTCOME_ANON) {
+			render_say(&t, "unknown (%s)", r->vm == NULL ? "no "
 			    "/proc/vmstat in the input" : "the kernel counts "
 			    "them by size since Linux 6.9, and before for "
 			    "the PMD size only");
+			render_said(&t, fp, label);
+		}
 		/* shmem THP only where there were some. */
 		if (!oc.known || (k == OUTCOME_SHMEM && oc.alloc +
 		    oc.fallback == 0))
 			continue;
-		fprintf(fp, "  %s %s since boot: %s%s\n", b,
-		    outcome_kind_name(k), hum_outcome(t, sizeof(t), oc.alloc,
+		render_say(&t, "%s%s", hum_outcome(c, sizeof(c), oc.alloc,
 		    oc.fallback, oc.have_charge, oc.charge), k == OUTCOME_ANON &&
 		    s != NULL && !s->on ? "; off now" : "");
+		render_said(&t, fp, label);
 	}
 }
 
@@ -119,15 +110,17 @@ possible(const struct report *r, unsigned order)
 	return avail_possible(r->huge, r->huge_known, order, r->bi->norders);
 }
 
-/* Print that pages of ORDER cannot be had: no hugetlb size registered. */
+/*
+ * Say to T, after the size, that pages of ORDER cannot be had: "pages
+ * cannot be allocated on this host (no hugepages-1048576kB)".
+ */
 static void
-impossible(FILE *fp, const struct report *r, unsigned order)
+impossible(struct render_sentence *t, const struct report *r, unsigned order)
 {
-	char b[32], why[64];
+	char why[64];
 
-	fprintf(fp, "%s pages cannot be allocated on this host (%s)\n",
-	    hum_order(b, sizeof(b), order, r->page_size), render_no_hugepages(
-	    why, sizeof(why), order, r->page_size));
+	render_say(t, "pages cannot be allocated on this host (%s)",
+	    render_no_hugepages(why, sizeof(why), order, r->page_size));
 }
 
 /* Under counts of ORDER: whether such pages exist is not known. */
@@ -160,8 +153,11 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 
 	/* A size the host cannot have: said once, by --need when it asks. */
 	if (j < 0 && possible(r, a->order) == AVAIL_IMPOSSIBLE) {
-		if (r->need == NULL || r->need->order != a->order)
-			impossible(fp, r, a->order);
+		if (r->need == NULL || r->need->order != a->order) {
+			impossible(&t, r, a->order);
+			render_said(&t, fp, hum_order(b, sizeof(b), a->order,
+			    r->page_size));
+		}
 		return;
 	}
 	snprintf(head, sizeof(head), "%s%s (order %u%s):%s", st->bold,
@@ -201,22 +197,25 @@ pool(FILE *fp, const struct report *r, const struct need *n)
 	const struct hugetlb_node *hn;
 	const struct hugetlb_size *hs = avail_pool(r->huge, n->order, n->node,
 	    &hn);
-	char b[32];
+	struct render_sentence t = { 0 };
+	char b[32], label[96];
 
 	if (hs == NULL)
 		return;
 	hum_order(b, sizeof(b), n->order, r->page_size);
+	snprintf(label, sizeof(label), "  hugetlb pool of %s pages:", b);
 	if (n->node >= 0 && hn == NULL)
-		fprintf(fp, "  hugetlb pool of %s pages: none on node %d\n", b,
-		    n->node);
-	else if (hn != NULL)
-		fprintf(fp, "  hugetlb pool of %s pages on node %d: %" PRIu64
-		    " (%" PRIu64 " free, %" PRIu64 " surplus)\n", b, n->node,
-		    hn->nr, hn->free, hn->surplus);
-	else
-		fprintf(fp, "  hugetlb pool of %s pages: %" PRIu64 " (%" PRIu64
-		    " free, %" PRIu64 " reserved, %" PRIu64 " surplus)\n", b,
-		    hs->nr, hs->free, hs->resv, hs->surplus);
+		render_say(&t, "none on node %d", n->node);
+	else if (hn != NULL) {
+		snprintf(label, sizeof(label), "  hugetlb pool of %s pages on "
+		    "node %d:", b, n->node);
+		render_say(&t, "%" PRIu64 " (%" PRIu64 " free, %" PRIu64
+		    " surplus)", hn->nr, hn->free, hn->surplus);
+	} else
+		render_say(&t, "%" PRIu64 " (%" PRIu64 " free, %" PRIu64
+		    " reserved, %" PRIu64 " surplus)", hs->nr, hs->free,
+		    hs->resv, hs->surplus);
+	render_said(&t, fp, label);
 }
 
 /* Memory present but not managed: one line under the headline, or for --need (NEED). */
@@ -233,32 +232,33 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 }
 
 /*
- * After --need's counts, when its answer is pinned: what keeps the
- * regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
+ * Say to T after --need's counts, when its answer is pinned: what keeps
+ * the regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
  * each", from the map's regions.
  */
 static void
-pinned(FILE *fp, const struct report *r, const struct need *n)
+pinned(struct render_sentence *t, const struct report *r,
+    const struct need *n)
 {
 	struct regions_pinned p;
 	char b[32];
 
-	fprintf(fp, "; no %s region can be emptied", hum_size(b, sizeof(b),
+	render_say(t, "; no %s region can be emptied", hum_size(b, sizeof(b),
 	    1ULL << n->order, r->page_size));
 	if (r->regions == NULL || r->map == NULL)
 		return;
 	regions_pinned(r->regions, r->map, n->node, &p);
 	/* No region lies whole in one zone: holes or the zone's size. */
 	if (p.tainted == 0) {
-		fprintf(fp, ": none lies whole within one zone");
+		render_say(t, ": none lies whole within one zone");
 		return;
 	}
-	fprintf(fp, ": %" PRIu64 " tainted, ", p.tainted);
+	render_say(t, ": %" PRIu64 " tainted, ", p.tainted);
 	if (p.keep_min == p.keep_max && p.kind != MAP_NPINS)
-		fprintf(fp, "%" PRIu64 " %s page%s each", p.keep_min,
+		render_say(t, "%" PRIu64 " %s page%s each", p.keep_min,
 		    map_pin_name(p.kind), p.keep_min == 1 ? "" : "s");
 	else
-		fprintf(fp, "%" PRIu64 " to %" PRIu64 " pages keep each",
+		render_say(t, "%" PRIu64 " to %" PRIu64 " pages keep each",
 		    p.keep_min, p.keep_max);
 }
 
@@ -267,40 +267,44 @@ static void
 need(FILE *fp, const struct report *r, const struct sstyle *st,
     const struct need *n, const struct need_answer *ans)
 {
-	char b[32], where[32] = "";
+	struct render_sentence t = { 0 };
+	char b[32], where[32] = "", head[128];
 
 	if (n->node >= 0)
 		snprintf(where, sizeof(where), " on node %d", n->node);
-	fprintf(fp, "%sNeed %" PRIu64 " x %s (order %u)%s:%s ", st->bold,
-	    n->count, hum_order(b, sizeof(b), n->order, r->page_size),
-	    n->order, where, st->off);
+	snprintf(head, sizeof(head), "%sNeed %" PRIu64 " x %s (order %u)%s:%s",
+	    st->bold, n->count, hum_order(b, sizeof(b), n->order,
+	    r->page_size), n->order, where, st->off);
 	if (ans->possible == AVAIL_IMPOSSIBLE) {
-		fprintf(fp, "%simpossible%s: ", st->verdict[ans->verdict],
-		    st->off);
-		impossible(fp, r, n->order);
+		render_say(&t, "%simpossible%s: %s ", st->verdict[ans->verdict],
+		    st->off, b);
+		impossible(&t, r, n->order);
+		render_said(&t, fp, head);
 		return;
 	}
-	verdict(fp, st, ans->verdict, 0);
+	render_say(&t, "%s%s%s", st->verdict[ans->verdict],
+	    advise_verdict_word(ans->verdict), st->off);
 	if (ans->row == NULL) {
-		fprintf(fp, ", no node %d in the input\n", n->node);
+		render_say(&t, ", no node %d in the input", n->node);
+		render_said(&t, fp, head);
 		return;
 	}
-	fputs(", ", fp);
+	render_say(&t, ", ");
 	/* The fewest too, where they decide the answer (--check says so too). */
 	if (ans->row->now_is_bound && ans->row->now_least > 0)
-		fprintf(fp, "at least %" PRIu64 ", ", ans->row->now_least);
-	counts(fp, r, ans->row);
+		render_say(&t, "at least %" PRIu64 ", ", ans->row->now_least);
+	counts(&t, r, ans->row);
 	if (ans->verdict == VERDICT_PINNED && n->order >= r->bi->norders)
-		pinned(fp, r, n);
+		pinned(&t, r, n);
 	else if (ans->verdict == VERDICT_PINNED)
-		fprintf(fp, "; the pinned pageblocks leave at most %" PRIu64
+		render_say(&t, "; the pinned pageblocks leave at most %" PRIu64
 		    " without freeing kernel memory", ans->row->limit);
 	/* Compaction could make them, but the kernel would not run it. */
 	if (ans->verdict == VERDICT_RECLAIM && ans->row->after >= n->count)
-		fprintf(fp, "; the kernel would compact to at most %" PRIu64
+		render_say(&t, "; the kernel would compact to at most %" PRIu64
 		    " (its verdict where the rest is: reclaim)",
 		    ans->row->reach);
-	fputc('\n', fp);
+	render_said(&t, fp, head);
 	if (r->need_forecasts != NULL)
 		render_forecast_lines(fp, r, &r->need_forecasts[n - r->needs]);
 	possible_unknown(fp, r, n->order);
@@ -319,19 +323,19 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	char b[32], c[32];
 	size_t j;
 
-	fprintf(fp, "Kernel %s, %s pages (%s)", r->release ? r->release :
+	render_say(&t, "%s, %s pages (%s)", r->release ? r->release :
 	    "unknown", hum_size(b, sizeof(b), 1, r->page_size),
 	    r->page_size_from);
 	/* Without pagetypeinfo, the order compaction works towards. */
 	if (r->pti)
-		fprintf(fp, ", pageblock %s (order %u)", hum_size(b, sizeof(b),
-		    r->pti->pages_per_block, r->page_size),
+		render_say(&t, ", pageblock %s (order %u)", hum_size(b,
+		    sizeof(b), r->pti->pages_per_block, r->page_size),
 		    r->pti->pageblock_order);
 	else
-		fprintf(fp, ", pageblock %s (order %u, assumed)", hum_size(b,
+		render_say(&t, ", pageblock %s (order %u, assumed)", hum_size(b,
 		    sizeof(b), 1ULL << adv->hpage_order, r->page_size),
 		    adv->hpage_order);
-	fputc('\n', fp);
+	render_said(&t, fp, "Kernel");
 	/* Each --need in the order given. */
 	for (j = 0; j < r->nneeds; j++)
 		need(fp, r, st, &r->needs[j], &r->need_answers[j]);
@@ -341,16 +345,16 @@ headline(FILE *fp, const struct report *r, const struct sstyle *st)
 	if (r->avail->gigantic_order)
 		order_line(fp, r, st, avail_find(r->avail, -1, -1,
 		    r->avail->gigantic_order), -1);
-	fprintf(fp, "Memory pressure: %s%s%s", st->urgency[adv->urgency],
+	render_say(&t, "%s%s%s", st->urgency[adv->urgency],
 	    advise_urgency_name(adv->urgency), st->off);
 	if (r->psi)
-		fprintf(fp, " (stalled in the last 10 s: some tasks %s, all "
+		render_say(&t, " (stalled in the last 10 s: some tasks %s, all "
 		    "tasks %s)", hum_centi(b, sizeof(b), r->psi->some.avg10),
 		    r->psi->full.present ? hum_centi(c, sizeof(c),
 		    r->psi->full.avg10) : "unknown");
 	else
-		fprintf(fp, " (no PSI file)");
-	fputc('\n', fp);
+		render_say(&t, " (no PSI file)");
+	render_said(&t, fp, "Memory pressure:");
 	render_advice_assumed(&t, adv);
 	/* Without present pages, kcompactd's weights are not known. */
 	if (r->avail->score_by_free)
