@@ -394,13 +394,12 @@ cell(char *buf, size_t size, const struct report *r, size_t z, unsigned o,
 
 /*
  * Print the judgement of zone Z at the advice's J-th order in its short
- * word, coloured, padded to WIDTH (negative: left); "not used" where the
- * allocation never takes from the zone (its advice: unusable), as the
- * advice says it.
+ * word, coloured; "not used" where the allocation never takes from the
+ * zone (its advice: unusable), as the advice says it.
  */
 static void
 judgement(FILE *fp, const struct report *r, const struct sstyle *st,
-    size_t z, size_t j, int width)
+    size_t z, size_t j)
 {
 	const struct zadvice *v = advise_at(r->advice, z, j);
 	const struct avail *a = avail_find(r->avail, (int)r->bi->zones[z].node,
@@ -410,10 +409,8 @@ judgement(FILE *fp, const struct report *r, const struct sstyle *st,
 	if (v != NULL && v->verdict == VERDICT_UNUSABLE)
 		a = NULL;
 	w = a != NULL ? judge_word(a->judgement) : "not used";
-	int pad = width < 0 ? -width - (int)strlen(w) : 0;
-
-	fprintf(fp, "%s%s%s%*s", a != NULL ? st->judgement[a->judgement] :
-	    st->verdict[VERDICT_UNUSABLE], w, st->off, pad > 0 ? pad : 0, "");
+	fprintf(fp, "%s%s%s", a != NULL ? st->judgement[a->judgement] :
+	    st->verdict[VERDICT_UNUSABLE], w, st->off);
 }
 
 const char *const summary_columns[SUMMARY_NCOLS] = {
@@ -424,34 +421,27 @@ const char *const summary_columns[SUMMARY_NCOLS] = {
 	[SUMMARY_COL_VERDICT] = "judgement",
 };
 
-/* The zone table: one line per zone, under a header as wide as its cells. */
+/*
+ * The zone table at the advice's J-th order: one line per zone, under a
+ * header as wide as its cells.
+ */
 static void
-zones(FILE *fp, const struct report *r, const struct sstyle *st)
+zone_table(FILE *fp, const struct report *r, const struct sstyle *st,
+    size_t j)
 {
-	const struct advice *adv = r->advice;
-	unsigned pb = advise_block_order(r->pti, adv);
+	unsigned pb = advise_block_order(r->pti, r->advice);
+	unsigned o = r->advice->orders[j];
 	char b[32], c[32], c2[32];
-	size_t i, j;
+	size_t i;
 
-	if (adv->norders > 1) {
-		fprintf(fp, "%39s", "");
-		for (j = 0; j < adv->norders; j++)
-			fprintf(fp, "  %-*s", j + 1 < adv->norders ? 36 : 0,
-			    hum_order(b, sizeof(b), adv->orders[j],
-			    r->page_size));
-		fputc('\n', fp);
-	}
-	fprintf(fp, "%s%4s %-8s %10s %16s", st->bold,
+	fprintf(fp, "%s%4s %-8s %10s %16s  %8s  %5s %9s %s%s\n", st->bold,
 	    summary_columns[SUMMARY_COL_NODE], summary_columns[SUMMARY_COL_ZONE],
 	    summary_columns[SUMMARY_COL_FREE],
-	    summary_columns[SUMMARY_COL_PAGEBLOCKS]);
-	for (j = 0; j < adv->norders; j++)
-		fprintf(fp, "  %8s  %5s %9s %-*s", summary_columns[SUMMARY_COL_NOW],
-		    summary_columns[SUMMARY_COL_SCORE],
-		    summary_columns[SUMMARY_COL_FRAGINDEX],
-		    j + 1 < adv->norders ? 10 : 0,
-		    summary_columns[SUMMARY_COL_VERDICT]);
-	fprintf(fp, "%s\n", st->off);
+	    summary_columns[SUMMARY_COL_PAGEBLOCKS],
+	    summary_columns[SUMMARY_COL_NOW],
+	    summary_columns[SUMMARY_COL_SCORE],
+	    summary_columns[SUMMARY_COL_FRAGINDEX],
+	    summary_columns[SUMMARY_COL_VERDICT], st->off);
 	for (i = 0; i < r->bi->nzones; i++) {
 		const struct bzone *z = &r->bi->zones[i];
 		const struct frag *f = &r->frag[i];
@@ -459,17 +449,33 @@ zones(FILE *fp, const struct report *r, const struct sstyle *st)
 		fprintf(fp, "%4u %-8s %10s %16" PRIu64, z->node, z->name,
 		    hum_size(b, sizeof(b), f->free_pages, r->page_size),
 		    pb < r->bi->norders ? f->suitable[pb] : 0);
-		for (j = 0; j < adv->norders; j++) {
-			unsigned o = adv->orders[j];
-
-			fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i,
-			    o, false), cell(c, sizeof(c), r, i, o, true),
-			    hum_fragindex(c2, sizeof(c2), f->fragindex[o],
-			    FRAG_INDEX_SUCCEEDS));
-			judgement(fp, r, st, i, j, j + 1 < adv->norders ?
-			    -10 : 0);
-		}
+		fprintf(fp, "  %8s  %5s %9s ", cell(b, sizeof(b), r, i, o,
+		    false), cell(c, sizeof(c), r, i, o, true),
+		    hum_fragindex(c2, sizeof(c2), f->fragindex[o],
+		    FRAG_INDEX_SUCCEEDS));
+		judgement(fp, r, st, i, j);
 		fputc('\n', fp);
+	}
+}
+
+/*
+ * The zone tables: one per order of the advice, stacked so that each fits
+ * a terminal's 80 columns, the size over its columns where there are more.
+ */
+static void
+zones(FILE *fp, const struct report *r, const struct sstyle *st)
+{
+	const struct advice *adv = r->advice;
+	char b[32];
+	size_t j;
+
+	for (j = 0; j < adv->norders; j++) {
+		if (j > 0)
+			fputc('\n', fp);
+		if (adv->norders > 1)
+			fprintf(fp, "%39s  %s\n", "", hum_order(b, sizeof(b),
+			    adv->orders[j], r->page_size));
+		zone_table(fp, r, st, j);
 	}
 }
 
