@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "buddyinfo.h"
+#include "forecast.h"
 #include "jsonr.h"
 #include "jsonw.h"
 #include "kver.h"
@@ -382,6 +383,74 @@ START_TEST(test_watch_fewer_orders)
 END_TEST
 
 /*
+ * --watch --need's line from the second sample on: the change of the
+ * blocks free now where the span is under an hour (a rate would
+ * extrapolate it, #45), the rate an hour from an hour on; falling, when
+ * they would be below the need and none left at that rate.
+ */
+START_TEST(test_watch_need_trend)
+{
+	static const struct {
+		uint64_t	 first, now, ms, need;
+		const char	*want;
+	} cases[] = {
+		/* Two samples 0.5 s apart: it said "+0 an hour over 0 s". */
+		{ 8541, 8541, 500, 9500, "  need 9500 x 2 MiB: 8541 free now, "
+		    "+0 in 500 ms\n" },
+		{ 1000, 1200, 30000, 100, "  need 100 x 2 MiB: 1200 free now, "
+		    "+200 in 30 s\n" },
+		/*
+		 * -10 in 600000 ms: below 1000 in (1390 - 1000) * 600000 / 10
+		 * = 23400000 ms = 6.5 h, none left in 1390 * 600000 / 10 =
+		 * 83400000 ms = 23.16 h, printed 23.1 h (tenths truncated).
+		 */
+		{ 1400, 1390, 600000, 1000, "  need 1000 x 2 MiB: 1390 free now, "
+		    "-10 in 10 min; below the need in 6.5 h; none left in "
+		    "23.1 h\n" },
+		/*
+		 * -600 over 2 h: -300 an hour; none left in 800 * 7200000 /
+		 * 600 = 9600000 ms = 2.66 h, printed 2.6 h.
+		 */
+		{ 1400, 800, 7200000, 1000, "  need 1000 x 2 MiB: 800 free now, "
+		    "-300 an hour over 2.0 h; none left in 2.6 h\n" },
+	};
+	static const unsigned orders[] = { 9 };
+	struct fixture fx;
+	struct need n = { .order = 9, .node = -1 };
+	struct avail row;
+	struct wsample s;
+	char *got, *line;
+	size_t i;
+
+	fixture_load(&fx, "Node 0, zone   Normal      4      2      1 \n",
+	    "6.18.0");
+	memset(&row, 0, sizeof(row));
+	fx.r.need = &n;
+	fx.r.need_answer.row = &row;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(&s, 0, sizeof(s));
+		s.r = &fx.r;
+		s.orders = orders;
+		s.norders = 1;
+		s.pageblock_order = 9;
+		n.count = cases[i].need;
+		s.need_first = cases[i].first;
+		s.need_now = cases[i].now;
+		s.trend_ms = cases[i].ms;
+		s.has_trend = true;
+		forecast_trend(&s.trend, cases[i].first, cases[i].now,
+		    cases[i].ms, cases[i].need);
+		got = watch_text(&s, false);
+		ck_assert_ptr_nonnull(line = strstr(got, "  need "));
+		line[strcspn(line, "\n") + 1] = '\0';
+		ck_assert_str_eq(line, cases[i].want);
+		free(got);
+	}
+	fixture_free(&fx);
+}
+END_TEST
+
+/*
  * A --watch interval of 100 THP faults of the PMD size (order 9), of which
  * FALLBACK fell back and CHARGE (-1: a kernel that does not count them)
  * for the memcg limit, while the verdict for order 9 says ok: the table of
@@ -661,6 +730,7 @@ main(void)
 	tcase_add_test(tc, test_jsonw_unbalanced);
 	tcase_add_test(tc, test_jsonw_utf8);
 	tcase_add_test(tc, test_watch_fewer_orders);
+	tcase_add_test(tc, test_watch_need_trend);
 	tcase_add_test(tc, test_watch_thp_charge);
 	tcase_add_test(tc, test_jsonw_bytes);
 	tcase_add_test(tc, test_json_document);

@@ -47,9 +47,10 @@ struct wsample {
 	const struct outcome_interval *thp_interval;
 	/*
 	 * --need: the blocks of its size free now where it asks, and from the
-	 * second sample on (HAS_TREND) their trend over TREND_MS since the first.
+	 * second sample on (HAS_TREND) their trend over TREND_MS since the
+	 * first, when there were NEED_FIRST.
 	 */
-	uint64_t		 need_now;
+	uint64_t		 need_now, need_first;
 	bool			 has_trend;
 	uint64_t		 trend_ms;
 	struct fc_trend		 trend;

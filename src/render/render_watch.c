@@ -141,13 +141,18 @@ judgement_lines(FILE *fp, const struct wsample *s)
 	}
 }
 
-/* Print MS as hours with a tenth, "3.2 h", below an hour as minutes, "42 min", below a minute as seconds. */
+/*
+ * Print MS as hours with a tenth, "3.2 h", below an hour as minutes, "42
+ * min", below a minute as seconds, below a second as milliseconds.
+ */
 static void
 span(FILE *fp, uint64_t ms)
 {
 	const uint64_t minute = ELAPSED_MS_PER_HOUR / 60;
 
-	if (ms < minute)
+	if (ms < 1000)
+		fprintf(fp, "%" PRIu64 " ms", ms);
+	else if (ms < minute)
 		fprintf(fp, "%" PRIu64 " s", ms / 1000);
 	else if (ms < ELAPSED_MS_PER_HOUR)
 		fprintf(fp, "%" PRIu64 " min", ms / minute);
@@ -158,8 +163,9 @@ span(FILE *fp, uint64_t ms)
 
 /*
  * With --need, its line: the blocks of its size free now and, from the
- * second sample, their trend an hour since the first and, falling, when
- * they would be below the need and none left at that rate.
+ * second sample, their trend an hour since the first (their change, under
+ * an hour) and, falling, when they would be below the need and none left
+ * at that rate.
  */
 static void
 need_line(FILE *fp, const struct wsample *s)
@@ -173,17 +179,23 @@ need_line(FILE *fp, const struct wsample *s)
 	fprintf(fp, "  need %" PRIu64 " x %s: %s%" PRIu64 " free now",
 	    n->count, hum_order(b, sizeof(b), n->order, s->r->page_size),
 	    s->r->need_answer.row->now_is_bound ? "at most " : "", s->need_now);
-	if (s->has_trend) {
+	/* A rate over less than its hour would extrapolate: the change (#45). */
+	if (s->has_trend && s->trend_ms < ELAPSED_MS_PER_HOUR) {
+		fprintf(fp, ", %s%" PRIu64 " in ", s->need_now < s->need_first ?
+		    "-" : "+", s->need_now < s->need_first ? s->need_first -
+		    s->need_now : s->need_now - s->need_first);
+		span(fp, s->trend_ms);
+	} else if (s->has_trend) {
 		fprintf(fp, ", %+" PRId64 " an hour over ", s->trend.per_hour);
 		span(fp, s->trend_ms);
-		if (s->trend.to_need) {
-			fprintf(fp, "; below the need in ");
-			span(fp, s->trend.ms_to_need);
-		}
-		if (s->trend.to_zero) {
-			fprintf(fp, "; none left in ");
-			span(fp, s->trend.ms_to_zero);
-		}
+	}
+	if (s->has_trend && s->trend.to_need) {
+		fprintf(fp, "; below the need in ");
+		span(fp, s->trend.ms_to_need);
+	}
+	if (s->has_trend && s->trend.to_zero) {
+		fprintf(fp, "; none left in ");
+		span(fp, s->trend.ms_to_zero);
 	}
 	fputc('\n', fp);
 }

@@ -182,6 +182,7 @@ step_trend(struct loop *l)
 		l->trend_t0 = l->mono[l->cur];
 		return;
 	}
+	s->need_first = l->trend_first;
 	s->trend_ms = elapsed_ms_between(&l->trend_t0, &l->mono[l->cur]);
 	s->has_trend = s->trend_ms > 0;
 	forecast_trend(&s->trend, l->trend_first, a->now, s->trend_ms,
