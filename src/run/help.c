@@ -114,7 +114,9 @@ static const struct {
 	    "of each order would succeed, needs compaction or\n"
 	    "needs reclaim, by the kernel's own rules; ORDERS is\n"
 	    "a list of orders or sizes (9,2M,64K); default: the\n"
-	    "pageblock order and every enabled THP size" },
+	    "pageblock order and every enabled THP size; the\n"
+	    "other views (--json, the metrics, --compact, ...)\n"
+	    "advise anyway: there only --advise=ORDERS acts" },
 	{ OPT_GFP, "--gfp=KIND",
 	    "movable (default: user memory, THP) or kernel\n"
 	    "(never uses the Movable or HighMem zones)" },

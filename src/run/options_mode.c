@@ -102,8 +102,10 @@ static const struct optrule rules[] = {
 	    ~FMT(F_JSON), 0, NULL },
 	/* Presentation: no effect where nothing is coloured. */
 	{ OPT_COLOR, "--color", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
+	/* Where --advise alone acts: checked below. */
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
-	    "the table, --json, --format=prometheus or --compare" },
+	    "the summary or --format=table of one or several snapshots, or "
+	    "--map (--advise=ORDERS: wherever advice is shown)" },
 	{ OPT_GFP, "--gfp", (ADVISING | ACT(A_CHECK)) & ~ACT(A_BATCH), VIEWS,
 	    USES_ADVICE, ADVICE_WORDS },
 	/* A batch's picture draws the movable allocation's verdicts only. */
@@ -246,11 +248,25 @@ does_nothing(const struct opts *o, const char *opt, const char *lead,
 {
 	bool both = o->action != A_SHOW && (o->format == F_JSON ||
 	    o->action == A_BATCH);
+	/* The table of snapshots with advice: the user chose --advise. */
+	const char *format = o->format == F_TABLE && o->advise ? "--advise" :
+	    formats[o->format];
 
 	return usage_error("%s does nothing in this mode (%s%s%s): %s%s", opt,
 	    o->action == A_SHOW ? "" : actions[o->action].name,
-	    both ? ", " : "", o->action == A_SHOW || both ?
-	    formats[o->format] : "", lead, what);
+	    both ? ", " : "", o->action == A_SHOW || both ? format : "", lead,
+	    what);
+}
+
+/*
+ * Returns whether the options GIVEN other than --advise make --map part of
+ * another run (O's format: the metrics), not an action of its own.
+ */
+static bool
+map_joins(const struct opts *o, const bool *given)
+{
+	return given[OPT_CAPTURE] || given[OPT_NEED] || given[OPT_CHECK] ||
+	    o->format == F_PROM;
 }
 
 /* Returns whether DIR is a recording or a directory of recordings. */
@@ -276,9 +292,8 @@ pick_action(struct opts *o, const bool *given)
 		if (!given[action_opts[i].opt])
 			continue;
 		/* The map as part of another run: the other decides the mode. */
-		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
-		    given[OPT_ADVISE] || given[OPT_NEED] || given[OPT_CHECK] ||
-		    o->format == F_PROM))
+		if (action_opts[i].opt == OPT_MAP && (given[OPT_ADVISE] ||
+		    map_joins(o, given)))
 			continue;
 		if (first)
 			return usage_error("%s and %s do not mix: fragstat "
@@ -387,6 +402,15 @@ refuse_idle(struct opts *o, const bool *given)
 			return does_nothing(o, ru->name, "it goes with ",
 			    ru->goes_with);
 	}
+	/*
+	 * --advise alone picks the table of snapshots, or makes --map part of
+	 * one's view; every other mode that advises shows the advice anyway.
+	 */
+	if (given[OPT_ADVISE] && o->advise_list == NULL && !(o->format ==
+	    F_TABLE && (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH)))) &&
+	    !(given[OPT_MAP] && !map_joins(o, given)))
+		return does_nothing(o, "--advise", "", "it shows the advice "
+		    "already (--advise=ORDERS picks its orders)");
 	/* The map says its page size: a capture's, or this host's. */
 	if (given[OPT_PAGE_SIZE] && o->map)
 		return does_nothing(o, "--page-size", "", "the map's page size "
