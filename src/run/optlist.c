@@ -55,6 +55,10 @@ static const struct optmode modes[] = {
 	    "--need=10" },
 	{ "batch", "--roots-from", "--roots-from=FILE | -r ROOT -r ROOT... "
 	    "[OPTION]...", "-r " TRIAL_ROOT " -r " TRIAL_ROOT },
+	/* Not modes of their own, but tasks --help lists: their options. */
+	{ "advise", "--advise", "--advise[=ORDERS] [OPTION]...", "--advise" },
+	{ "prometheus", "--format=prometheus", "--format=prometheus "
+	    "[OPTION]...", "--format=prometheus" },
 	{ "show", NULL, "[OPTION]...", "" },
 };
 
