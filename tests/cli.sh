@@ -314,7 +314,7 @@ for dir in "$corpus"/*/; do
 		continue
 	fi
 	check
-	"$FRAGSTAT" "$@" --advise --json >/dev/null 2>"$tmp/err" ||
+	"$FRAGSTAT" "$@" --json >/dev/null 2>"$tmp/err" ||
 		{ fail "whole: $cap refused"; cat "$tmp/err"; }
 done
 

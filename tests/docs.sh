@@ -45,6 +45,14 @@ man=$(dirname "${FRAGSTAT:-.}")/../man/fragstat.1
 [ -f "$man" ] || man=$top/man/fragstat.1
 n=$(grep -c '^\.SH "EXIT STATUS"' "$man")
 [ "$n" = 1 ] || fail "$man: $n EXIT STATUS sections"
+# help2man reads an example of --help whose text goes on under a column
+# other than its first line's as two paragraphs: .IP cuts it in two. The
+# Makefile's sed drops --help's exit status, and nothing after it.
+if awk '/^\.SH/ { ex = $2 == "EXAMPLES"; next } ex && /^\.IP/' "$man" |
+    grep -q .; then
+	fail "$man: an example of EXAMPLES is cut in two (.IP)"
+fi
+grep -q '^\.SH "SEE ALSO"' "$man" || fail "$man: no SEE ALSO: the page is cut"
 
 # --help by task (#48): the five tasks and every mode on its first screen
 # (40 lines); every column of the summary's header described, in order;

@@ -97,7 +97,7 @@ for d in "$corpus"/*/; do
 	vg 0 --sysroot="$root" --format=unusable
 	vg 0 --sysroot="$root" --format=extfrag
 	vg 0 --sysroot="$root" --advise
-	vg 0 --sysroot="$root" --advise --json --gfp=kernel
+	vg 0 --sysroot="$root" --json --gfp=kernel
 	vg 0 --sysroot="$root" --format=svg
 done
 # The pictures of a comparison and of a batch, once.
@@ -164,7 +164,7 @@ vg 1 --buddyinfo="$m/good" --no-pagetypeinfo --pressure="$m/psi-missing"
 vg 1 --buddyinfo="$m/good" --no-pagetypeinfo --pressure="$m/psi-extra"
 vg 1 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-protection" --advise
 vg 1 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-present" --advise
-vg 0 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-watermark" --advise --json
+vg 0 --buddyinfo="$m/good" --no-pagetypeinfo --zoneinfo="$m/zi-watermark" --json
 vg 2 --buddyinfo="$m/good" --format=bogus
 vg 2 --buddyinfo="$m/good" --no-pagetypeinfo --advise=64K,99
 # 2^64 + 2^30 bytes: wrapped to 1 GiB, order 18, before sizes were capped.

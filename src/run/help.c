@@ -114,7 +114,9 @@ static const struct {
 	    "of each order would succeed, needs compaction or\n"
 	    "needs reclaim, by the kernel's own rules; ORDERS is\n"
 	    "a list of orders or sizes (9,2M,64K); default: the\n"
-	    "pageblock order and every enabled THP size" },
+	    "pageblock order and every enabled THP size; the\n"
+	    "other views (--json, the metrics, --compact, ...)\n"
+	    "advise anyway: there only --advise=ORDERS acts" },
 	{ OPT_GFP, "--gfp=KIND",
 	    "movable (default: user memory, THP) or kernel\n"
 	    "(never uses the Movable or HighMem zones)" },
@@ -444,9 +446,9 @@ static const char *const column_text[SUMMARY_NCOLS] = {
 /* --help: four examples. */
 static const char help_examples[] =
 "Examples:\n"
-"  fragstat need 512x2M     would 512 huge pages of 2 MiB fit? exit 0 yes,\n"
+"  fragstat need 512x2M      would 512 huge pages of 2 MiB fit? exit 0 yes,\n"
 "                            4 after compaction, 5 not even then\n"
-"  fragstat map --cgroups   (as root) who pins the pageblocks compaction\n"
+"  fragstat map --cgroups    (as root) who pins the pageblocks compaction\n"
 "                            cannot move, by kind and by memory cgroup\n"
 "  fragstat record run1 -- make -j8\n"
 "                            record memory while a build runs; then\n"
@@ -458,9 +460,6 @@ static const char help_examples[] =
 
 /* --help of every mode: what they share. */
 static const char help_status[] =
-"An option that does nothing in the chosen mode, or is given twice, is a usage\n"
-"error.\n"
-"\n"
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
 "3 --verify found a difference; --need's answer: 4 compact, 5 reclaim,\n"
 "6 unknown, 7 impossible, 8 pinned, the worst of several --need or of several\n"
@@ -469,7 +468,8 @@ static const char help_status[] =
 "1 WARNING, 2 CRITICAL, 3 UNKNOWN;\n"
 "with a command (--record DIR -- COMMAND): its status, 125 if fragstat failed.\n"
 "A reader that closes the pipe early ends fragstat quietly, with the\n"
-"status it would have had.\n"
+"status it would have had. An option that does nothing in the chosen mode,\n"
+"or is given twice, is a usage error.\n"
 "\n";
 
 /*

@@ -35,8 +35,13 @@
 			 ACT(A_COMPACT) | ACT(A_FLEET))
 
 /* Where the options that tune the advice act, for their usage errors. */
-#define ADVICE_WORDS	"advice: the summary, --json, --advise, --compact or " \
-			"--format=prometheus"
+#define ADVICE_VIEWS	"advice: one or several snapshots' summary, " \
+			"--advise, --json, --format=prometheus, svg, csv or " \
+			"ndjson, --compare, --compact"
+#define ADVICE_WORDS	ADVICE_VIEWS " or --fleet"
+
+/* The views of snapshots that show pagetypeinfo and pressure. */
+#define VIEWS_WORDS	"(any view but --format=unusable and extfrag)"
 
 /* Where the PSI marks act, for their usage errors. */
 #define PSI_WORDS	"the urgency of the advice: the summary, --advise or " \
@@ -73,16 +78,18 @@ static const struct optrule rules[] = {
 	    ACT(A_CHECK), ALL_FORMATS, 0, "one snapshot, --watch or --check" },
 	{ OPT_PAGETYPEINFO, "--pagetypeinfo", ACT(A_SHOW) | ACT(A_WATCH) |
 	    ACT(A_CHECK), VIEWS, 0,
-	    "the table, --json, --format=prometheus, --watch or --check" },
+	    "one snapshot " VIEWS_WORDS ", --watch or --check" },
 	{ OPT_PRESSURE, "--pressure", ACT(A_SHOW) | ACT(A_WATCH), VIEWS, 0,
-	    "the table, --json, --format=prometheus or --watch" },
+	    "one snapshot " VIEWS_WORDS " or --watch" },
 	{ OPT_ZONEINFO, "--zoneinfo", ACT(A_SHOW) | ACT(A_CHECK), VIEWS,
-	    USES_ADVICE, "advice: --advise, --format=prometheus or --check" },
+	    USES_ADVICE, "advice: one snapshot's summary, --advise, --json, "
+	    "--format=prometheus, svg, csv or ndjson, or --check" },
 	/* --watch reads pagetypeinfo only for --migratetypes, which refuses it. */
 	{ OPT_NO_PTI, "--no-pagetypeinfo", ALL_ACTIONS & ~ACT(A_VERIFY) &
 	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
 	    ~ACT(A_MAP) & ~ACT(A_WATCH), VIEWS,
-	    0, "the table, --json or --format=prometheus" },
+	    0, "one or several snapshots " VIEWS_WORDS ", --compare, "
+	    "--compact, --fleet or --check" },
 	{ OPT_KERNEL, "--kernel", ALL_ACTIONS & ~ACT(A_WATCH) &
 	    ~ACT(A_CAPTURE) & ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) &
 	    ~ACT(A_MAP) & ~ACT(A_BATCH),
@@ -96,16 +103,19 @@ static const struct optrule rules[] = {
 	{ OPT_PAGE_SIZE, "--page-size", ALL_ACTIONS & ~ACT(A_VERIFY) &
 	    ~ACT(A_REPLAY) & ~ACT(A_REPLAY_COMPARE) & ~ACT(A_MAP) &
 	    ~ACT(A_WATCH) & ~ACT(A_COMPARE), VIEWS,
-	    0, "the table, --json, --format=prometheus, the text of --watch "
-	    "or --compare, or --capture" },
+	    0, "one or several snapshots " VIEWS_WORDS ", --compact, "
+	    "--fleet or --check, the text of --watch, --compare's text or "
+	    "picture, or --capture" },
 	{ OPT_PAGE_SIZE, NULL, ACT(A_WATCH) | ACT(A_COMPARE), VIEWS &
 	    ~FMT(F_JSON), 0, NULL },
 	/* Presentation: no effect where nothing is coloured. */
 	{ OPT_COLOR, "--color", ALL_ACTIONS, ALL_FORMATS, 0, "every mode" },
+	/* Where --advise alone acts: checked below. */
 	{ OPT_ADVISE, "--advise", ADVISING, VIEWS, 0,
-	    "the table, --json, --format=prometheus or --compare" },
+	    "the summary or --format=table of one or several snapshots, or "
+	    "--map (--advise=ORDERS: wherever advice is shown)" },
 	{ OPT_GFP, "--gfp", (ADVISING | ACT(A_CHECK)) & ~ACT(A_BATCH), VIEWS,
-	    USES_ADVICE, ADVICE_WORDS },
+	    USES_ADVICE, ADVICE_VIEWS ", --fleet or --check" },
 	/* A batch's picture draws the movable allocation's verdicts only. */
 	{ OPT_GFP, NULL, ACT(A_BATCH), VIEWS & ~FMT(F_SVG), USES_ADVICE, NULL },
 	/* --check answers by counts, which no threshold changes. */
@@ -127,10 +137,9 @@ static const struct optrule rules[] = {
 	{ OPT_PSI_FULL, NULL, ACT(A_SHOW) | ACT(A_COMPARE), FMT(F_SVG),
 	    USES_ADVICE, NULL },
 	{ OPT_ORDERS, "--orders", ALL_ACTIONS, ALL_FORMATS, USES_ORDERS,
-	    "--watch, or advice: --advise, --compact or --format=prometheus" },
+	    "--watch, or " ADVICE_WORDS },
 	{ 'd', "--detail", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT),
-	    FMT(F_TABLE), 0, "the text of one or several snapshots, or "
-	    "--compact" },
+	    FMT(F_TABLE), 0, "the text of one or several snapshots" },
 	{ OPT_COUNT, "--count", ACT(A_WATCH), ALL_FORMATS, 0, "--watch" },
 	{ OPT_MIGRATETYPES, "--migratetypes", ACT(A_WATCH), ALL_FORMATS, 0,
 	    "--watch" },
@@ -164,8 +173,9 @@ static const struct optrule rules[] = {
 	    "anyway)" },
 	{ OPT_NEED, "--need", ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_FLEET) |
 	    ACT(A_CHECK) | ACT(A_PREPARE), FMT(F_SUMMARY) | FMT(F_TABLE) |
-	    FMT(F_JSON) | ROWS, USES_ADVICE, "one snapshot's summary, --detail, --json or --check, "
-	    "--fleet's table or --json, or --rows=sizes" },
+	    FMT(F_JSON) | ROWS, USES_ADVICE, "the summary, --advise or --json "
+	    "of one or several snapshots, --watch, --check, --fleet's summary "
+	    "or --json, or --rows=sizes" },
 	/* --watch states the trend of free now of --need's size. */
 	{ OPT_NEED, NULL, ACT(A_WATCH), FMT(F_SUMMARY) | FMT(F_JSON), 0, NULL },
 	{ OPT_ROWS, "--rows", ACT(A_SHOW) | ACT(A_BATCH), ROWS, 0,
@@ -246,11 +256,25 @@ does_nothing(const struct opts *o, const char *opt, const char *lead,
 {
 	bool both = o->action != A_SHOW && (o->format == F_JSON ||
 	    o->action == A_BATCH);
+	/* The table of snapshots with advice: the user chose --advise. */
+	const char *format = o->format == F_TABLE && o->advise ? "--advise" :
+	    formats[o->format];
 
 	return usage_error("%s does nothing in this mode (%s%s%s): %s%s", opt,
 	    o->action == A_SHOW ? "" : actions[o->action].name,
-	    both ? ", " : "", o->action == A_SHOW || both ?
-	    formats[o->format] : "", lead, what);
+	    both ? ", " : "", o->action == A_SHOW || both ? format : "", lead,
+	    what);
+}
+
+/*
+ * Returns whether the options GIVEN other than --advise make --map part of
+ * another run (O's format: the metrics), not an action of its own.
+ */
+static bool
+map_joins(const struct opts *o, const bool *given)
+{
+	return given[OPT_CAPTURE] || given[OPT_NEED] || given[OPT_CHECK] ||
+	    o->format == F_PROM;
 }
 
 /* Returns whether DIR is a recording or a directory of recordings. */
@@ -276,9 +300,8 @@ pick_action(struct opts *o, const bool *given)
 		if (!given[action_opts[i].opt])
 			continue;
 		/* The map as part of another run: the other decides the mode. */
-		if (action_opts[i].opt == OPT_MAP && (given[OPT_CAPTURE] ||
-		    given[OPT_ADVISE] || given[OPT_NEED] || given[OPT_CHECK] ||
-		    o->format == F_PROM))
+		if (action_opts[i].opt == OPT_MAP && (given[OPT_ADVISE] ||
+		    map_joins(o, given)))
 			continue;
 		if (first)
 			return usage_error("%s and %s do not mix: fragstat "
@@ -387,6 +410,15 @@ refuse_idle(struct opts *o, const bool *given)
 			return does_nothing(o, ru->name, "it goes with ",
 			    ru->goes_with);
 	}
+	/*
+	 * --advise alone picks the table of snapshots, or makes --map part of
+	 * one's view; every other mode that advises shows the advice anyway.
+	 */
+	if (given[OPT_ADVISE] && o->advise_list == NULL && !(o->format ==
+	    F_TABLE && (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH)))) &&
+	    !(given[OPT_MAP] && !map_joins(o, given)))
+		return does_nothing(o, "--advise", "", "it shows the advice "
+		    "already (--advise=ORDERS picks its orders)");
 	/* The map says its page size: a capture's, or this host's. */
 	if (given[OPT_PAGE_SIZE] && o->map)
 		return does_nothing(o, "--page-size", "", "the map's page size "

@@ -55,6 +55,10 @@ static const struct optmode modes[] = {
 	    "--need=10" },
 	{ "batch", "--roots-from", "--roots-from=FILE | -r ROOT -r ROOT... "
 	    "[OPTION]...", "-r " TRIAL_ROOT " -r " TRIAL_ROOT },
+	/* Not modes of their own, but tasks --help lists: their options. */
+	{ "advise", "--advise", "--advise[=ORDERS] [OPTION]...", "--advise" },
+	{ "prometheus", "--format=prometheus", "--format=prometheus "
+	    "[OPTION]...", "--format=prometheus" },
 	{ "show", NULL, "[OPTION]...", "" },
 };
 
@@ -79,6 +83,8 @@ static const struct {
 	{ OPT_PRESSURE, TRIAL_FILE, NULL }, { OPT_ZONEINFO, TRIAL_FILE, NULL },
 	{ OPT_KERNEL, "5.10", NULL }, { OPT_PAGE_SIZE, "4K", NULL },
 	{ OPT_COLOR, "never", NULL }, { OPT_GFP, "kernel", NULL },
+	/* --advise alone acts in fewer modes than --advise=ORDERS. */
+	{ OPT_ADVISE, "9", NULL },
 	{ OPT_THRESHOLD, "500", NULL }, { OPT_PSI_SOME, "10", NULL },
 	{ OPT_PSI_FULL, "5", "--record=" TRIAL_DIR " --trigger=psi" },
 	{ OPT_CAPTURE, TRIAL_DIR, NULL }, { OPT_WATCH, "1", NULL },
