@@ -76,7 +76,13 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
-		else {
+		else if (h->need.possible == AVAIL_POSSIBLE_UNKNOWN &&
+		    h->if_possible != VERDICT_UNKNOWN) {
+			/* Impossible too, if the size does not exist. */
+			fprintf(fp, "%s or impossible, ", advise_verdict_name(
+			    h->if_possible));
+			counts(fp, h->need.row);
+		} else {
 			fprintf(fp, "%s, ", advise_verdict_name(
 			    h->need.verdict));
 			counts(fp, h->need.row);
