@@ -4,6 +4,7 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fleet.h"
 #include "humanize.h"
@@ -42,8 +43,7 @@ need_table(FILE *fp, const struct fleet *f)
 		fprintf(fp, "  %s:", over_name[k]);
 		for (v = 0; v < VERDICT_NSTATES; v++)
 			fprintf(fp, "%s %s %" PRIu64, v > 0 ? "," : "",
-			    v == VERDICT_UNUSABLE ? "impossible" :
-			    advise_verdict_name((enum verdict)v), by[k][v]);
+			    advise_need_name((enum verdict)v), by[k][v]);
 		fprintf(fp, "\n");
 	}
 }
@@ -190,27 +190,39 @@ dists_table(FILE *fp, const struct fleet *f)
 	}
 }
 
+/* Returns the word of worst host W of F: --need's answer, else the advice's. */
+static const char *
+worst_word(const struct fleet *f, const struct fleet_worst *w)
+{
+	return f->need_count ? advise_need_name(w->verdict) :
+	    advise_verdict_word(w->verdict);
+}
+
 /* Print the worst hosts of F, fewest free now first. */
 static void
 worst_table(FILE *fp, const struct fleet *f)
 {
 	const struct fleet_worst *w;
 	char sz[32], ps[32];
+	int vw = 8;
 	size_t i;
 
 	if (f->nworst == 0)
 		return;
+	/* The verdict column as wide as its widest word ("impossible"). */
+	for (i = 0; i < f->nworst; i++)
+		if ((int)strlen(worst_word(f, &f->worst[i])) > vw)
+			vw = (int)strlen(worst_word(f, &f->worst[i]));
 	fprintf(fp, "\nWorst hosts at %s (fewest free now; <: at most):\n",
 	    size_words(sz, sizeof(sz), f->worst_bytes));
-	fprintf(fp, "%9s %9s %-8s %-16s %-7s %s\n", "free now", "after",
+	fprintf(fp, "%9s %9s %-*s %-16s %-7s %s\n", "free now", "after", vw,
 	    "verdict", "kernel", "page", "root");
 	for (i = 0; i < f->nworst; i++) {
 		w = &f->worst[i];
-		fprintf(fp, "%s%8" PRIu64 " %9" PRIu64 " %-8s %-16s %-7s %s\n",
-		    w->now_is_bound ? "<" : " ", w->now, w->after,
-		    advise_verdict_word(w->verdict), w->release[0] ?
-		    w->release : "unknown", size_words(ps, sizeof(ps),
-		    w->page_size), w->root);
+		fprintf(fp, "%s%8" PRIu64 " %9" PRIu64 " %-*s %-16s %-7s %s\n",
+		    w->now_is_bound ? "<" : " ", w->now, w->after, vw,
+		    worst_word(f, w), w->release[0] ? w->release : "unknown",
+		    size_words(ps, sizeof(ps), w->page_size), w->root);
 	}
 }
 
@@ -308,9 +320,12 @@ need_json(struct jsonw *w, const struct fleet *f)
 		jw_key(w, "failing");
 		jw_u64(w, fleet_need_failing(by[k]));
 		for (v = 0; v < VERDICT_NSTATES; v++) {
-			jw_key(w, advise_verdict_name((enum verdict)v));
+			jw_key(w, advise_need_name((enum verdict)v));
 			jw_u64(w, by[k][v]);
 		}
+		/* Impossible's name before it had one of its own. */
+		jw_key(w, "unusable");
+		jw_u64(w, by[k][VERDICT_UNUSABLE]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -375,7 +390,8 @@ worst_json(struct jsonw *w, const struct fleet *f)
 		jw_key(w, "after_compaction");
 		jw_u64(w, h->after);
 		jw_key(w, "verdict");
-		jw_string(w, advise_verdict_name(h->verdict));
+		jw_string(w, f->need_count ? advise_need_name(h->verdict) :
+		    advise_verdict_name(h->verdict));
 		jw_end(w);
 	}
 	jw_end(w);

@@ -81,11 +81,13 @@ if (fleet.need) {
 			WHERE need_count = ${fleet.need.count} AND size_bytes = ${fleet.need.bytes} AND ${where}
 			GROUP BY 1`);
 		const got = Object.fromEntries(by.map((x) => [x.v, x.n]));
-		for (const v of ['ok', 'compact', 'reclaim', 'unknown', 'unusable'])
+		for (const v of ['ok', 'compact', 'reclaim', 'unknown', 'impossible', 'pinned'])
 			same(`need, ${over}: ${v}`, got[v] ?? 0, fleet.need[over][v]);
+		same(`need, ${over}: unusable (impossible's earlier name)`, got.impossible ?? 0,
+			fleet.need[over].unusable);
 		const [fail] = await rows(`SELECT count(*) AS n FROM r
 			WHERE need_count = ${fleet.need.count} AND size_bytes = ${fleet.need.bytes} AND ${where}
-			AND need_verdict IN ('compact', 'reclaim', 'unusable')`);
+			AND need_verdict IN ('compact', 'reclaim', 'pinned', 'impossible')`);
 		same(`need, ${over}: failing`, fail.n, fleet.need[over].failing);
 	}
 }
