@@ -143,8 +143,7 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
 		    " after compaction, ", h->now_is_bound ? "at most " : "",
 		    h->now, h->after);
 		svg_text(w, t);
-		svg_text(w, f->need_count ? advise_need_name(h->verdict) :
-		    advise_verdict_word(h->verdict));
+		svg_text(w, advise_verdict_word(h->verdict));
 		svg_close(w);
 		svg_close(w);
 	}
