@@ -310,8 +310,12 @@ sizes_json(struct jsonw *w, const struct fleet *f)
 			jw_u64(w, s->impossible[k]);
 			jw_key(w, "none_now");
 			jw_u64(w, s->none_now[k]);
+			/* free_now as in every view; now, its name before #45. */
+			jw_key(w, "free_now_is_bound");
+			jw_u64(w, s->bound[k]);
 			jw_key(w, "now_is_bound");
 			jw_u64(w, s->bound[k]);
+			dist_json(w, "free_now", &s->dist_now[k]);
 			dist_json(w, "now", &s->dist_now[k]);
 			dist_json(w, "after_compaction", &s->dist_after[k]);
 			jw_end(w);
@@ -404,7 +408,14 @@ worst_json(struct jsonw *w, const struct fleet *f)
 			jw_string(w, h->release);
 		jw_key(w, "page_size");
 		jw_u64(w, h->page_size);
-		/* A size the host cannot have: no counts (null). */
+		/*
+		 * A size the host cannot have: no counts (null). free_now as
+		 * in every view; now, its name before #45.
+		 */
+		if (jw_key_or_null(w, "free_now", !h->impossible))
+			jw_u64(w, h->now);
+		if (jw_key_or_null(w, "free_now_is_bound", !h->impossible))
+			jw_bool(w, h->now_is_bound);
 		if (jw_key_or_null(w, "now", !h->impossible))
 			jw_u64(w, h->now);
 		if (jw_key_or_null(w, "now_is_bound", !h->impossible))

@@ -62,6 +62,8 @@ for (const s of fleet.sizes) {
 		const f = s[over], at = `${s.bytes} bytes, ${over}`;
 		same(`${at}: count`, d.n, f.count);
 		same(`${at}: impossible`, d.impossible, f.impossible);
+		same(`${at}: free_now is now`, JSON.stringify(f.free_now), JSON.stringify(f.now));
+		same(`${at}: free_now_is_bound`, d.bound, f.free_now_is_bound);
 		same(`${at}: none free now`, d.none_now, f.none_now);
 		same(`${at}: now is a bound`, d.bound, f.now_is_bound);
 		for (const [k, col] of [['now', 'now'], ['after', 'after_compaction']]) {
@@ -105,6 +107,7 @@ const worst = await rows(`SELECT root, now, after_compaction FROM r
 fleet.worst.hosts.forEach((h, i) => {
 	same(`worst ${i + 1}: root`, worst[i]?.root, h.root);
 	same(`worst ${i + 1}: now`, worst[i]?.now, h.now);
+	same(`worst ${i + 1}: free_now`, worst[i]?.now, h.free_now);
 });
 
 // Kernels and page sizes, roots counted once.
