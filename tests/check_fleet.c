@@ -107,6 +107,77 @@ START_TEST(test_worst)
 END_TEST
 
 /*
+ * Add host ROOT asked for 1 x 1 GiB (order 18) with NOW free now there
+ * (host and node rows), POSSIBLE or not.
+ */
+static void
+add_gigantic(struct fleet *f, const char *root, uint64_t now,
+    enum avail_possible possible)
+{
+	struct need n = { 1, 18, -1 };
+	struct avail rows[2];
+	struct availability av;
+	struct advice adv;
+	struct fleet_root r;
+
+	memset(rows, 0, sizeof(rows));
+	memset(&av, 0, sizeof(av));
+	memset(&adv, 0, sizeof(adv));
+	rows[0].node = 0;
+	rows[1].node = -1;
+	rows[0].zone = rows[1].zone = -1;
+	rows[0].order = rows[1].order = 18;
+	rows[0].now = rows[1].now = rows[0].after = rows[1].after = now;
+	rows[0].now_is_bound = rows[1].now_is_bound = true;
+	av.rows = rows;
+	av.n = 2;
+	memset(&r, 0, sizeof(r));
+	r.root = root;
+	r.page_size = 4096;
+	r.adv = &adv;
+	r.av = &av;
+	r.need = &n;
+	r.possible = possible;
+	ck_assert_int_eq(fleet_add(f, &r), 0);
+}
+
+/*
+ * A size a host cannot have is counted apart, not as 0 nor as a bound
+ * (the fleet counted hugetlb/no-1g's 1 GiB as "at most 57", bad-cut's 2
+ * MiB as "at most 0"): of "a" (impossible, at most 57) and "b" (3), the
+ * distribution holds b's 3 alone, and "a" is the worst host, countless.
+ */
+START_TEST(test_impossible)
+{
+	struct fleet f;
+	const struct fleet_size *s;
+
+	fleet_init(&f, 1);
+	add_gigantic(&f, "b", 3, AVAIL_POSSIBLE);
+	add_gigantic(&f, "a", 57, AVAIL_IMPOSSIBLE);
+	fleet_finish(&f);
+	ck_assert_uint_eq(f.nsizes, 1);
+	s = &f.sizes[0];
+	ck_assert_uint_eq(s->impossible[FLEET_HOSTS], 1);
+	ck_assert_uint_eq(s->impossible[FLEET_NODES], 1);
+	ck_assert_uint_eq(s->dist_now[FLEET_HOSTS].n, 1);
+	ck_assert_uint_eq(s->dist_now[FLEET_HOSTS].max, 3);
+	ck_assert_uint_eq(s->dist_after[FLEET_NODES].max, 3);
+	ck_assert_uint_eq(s->bound[FLEET_HOSTS], 1);
+	ck_assert_uint_eq(s->none_now[FLEET_HOSTS], 0);
+	ck_assert_uint_eq(f.need_hosts[VERDICT_UNUSABLE], 1);
+	ck_assert_uint_eq(f.nworst, 2);
+	ck_assert_str_eq(f.worst[0].root, "a");
+	ck_assert(f.worst[0].impossible);
+	ck_assert(!f.worst[0].now_is_bound);
+	ck_assert_uint_eq(f.worst[0].now, 0);
+	ck_assert_str_eq(f.worst[1].root, "b");
+	ck_assert(!f.worst[1].impossible);
+	fleet_free(&f);
+}
+END_TEST
+
+/*
  * Add a root of PAGE_SIZE with NODES nodes and rows at orders O1 and O2:
  * a node's rows have 1 free now and 2 after, the host's the sums.
  */
@@ -242,6 +313,7 @@ main(void)
 	tcase_add_test(tc, test_percentile);
 	tcase_add_test(tc, test_worst);
 	tcase_add_test(tc, test_mixed_nodes);
+	tcase_add_test(tc, test_impossible);
 	tcase_add_test(tc, test_table_columns);
 	tcase_add_test(tc, test_svg_ticks);
 	suite_add_tcase(s, tc);

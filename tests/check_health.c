@@ -23,6 +23,13 @@ static const struct {
 	{ 10, 20, true, AVAIL_POSSIBLE, 10, 0, 0, CHECK_UNKNOWN, 0 },
 	{ 10, 20, false, AVAIL_IMPOSSIBLE, 10, 0, 0, CHECK_CRITICAL, 0 },
 	{ 10, 20, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_UNKNOWN, 0 },
+	/*
+	 * Whether the size exists unknown: impossible is CRITICAL, so is
+	 * reclaim (and an upper bound of 0 below 1); compact is not.
+	 */
+	{ 9, 9, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_CRITICAL, 0 },
+	{ 0, 0, true, AVAIL_POSSIBLE_UNKNOWN, 1, 0, 0, CHECK_CRITICAL, 0 },
+	{ 9, 20, false, AVAIL_POSSIBLE_UNKNOWN, 10, 0, 0, CHECK_UNKNOWN, 0 },
 	/* Thresholds on free now: at the mark is not below it. */
 	{ 512, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_OK, 0 },
 	{ 511, 600, false, AVAIL_POSSIBLE, 0, 512, 64, CHECK_WARNING, 0 },

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # names.sh - one name per count (#45, #48): "free now" is free_now in
-# --json's availability[], --watch --json samples, --rows=sizes rows and
-# --compare, with the same value, and the documented old names (now,
+# --json's availability[], --watch --json samples, --rows=sizes rows,
+# --compare and --fleet --json, with the same value, and the documented old names (now,
 # available_now) beside it with that value too; a recording's allocations
 # have the shape of its samples'.
 set -u
@@ -93,6 +93,26 @@ for v in json.load(open(t + "/cmp.json"))["advice"]:
         sys.exit(1)
 if n == 0:
     print("FAIL: --compare has no machine row")
+    sys.exit(1)
+PY
+
+# --fleet --json: free_now beside now in sizes[] and the worst hosts.
+"$FRAGSTAT" -q --fleet --sysroot "$FIXTURES/fleet/h1" --sysroot \
+    "$FIXTURES/fleet/h2" --json >"$tmp/fleet.json" || exit 1
+python3 - "$tmp/fleet.json" <<'PY' || exit 1
+import json, sys
+f = json.load(open(sys.argv[1]))["fleet"]
+objs = [s[o] for s in f["sizes"] for o in ("hosts", "nodes")]
+objs += f["worst"]["hosts"]
+for o in objs:
+    for new, old in (("free_now", "now"), ("free_now_is_bound",
+                                           "now_is_bound")):
+        if new not in o or o[new] != o[old]:
+            print("FAIL: --fleet --json: %s %r, %s %r" % (new, o.get(new),
+                                                          old, o[old]))
+            sys.exit(1)
+if not f["worst"]["hosts"]:
+    print("FAIL: --fleet --json has no worst host")
     sys.exit(1)
 PY
 

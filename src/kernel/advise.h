@@ -63,6 +63,13 @@ const struct zadvice *advise_at(const struct advice *adv, size_t z, size_t j);
 /* Returns "ok", "compact", "reclaim", "unknown" or "unusable": JSON and metrics. */
 const char *advise_verdict_name(enum verdict v);
 
+/*
+ * Returns the name of --need's answer V in every view: advise_verdict_name(),
+ * but "impossible" for a size the host cannot have (VERDICT_UNUSABLE, which
+ * for a zone's advice means not used).
+ */
+const char *advise_need_name(enum verdict v);
+
 /* Returns the word the human views use for V: the name, "not used" for unusable. */
 const char *advise_verdict_word(enum verdict v);
 

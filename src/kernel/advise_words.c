@@ -32,6 +32,12 @@ advise_verdict_word(enum verdict v)
 }
 
 const char *
+advise_need_name(enum verdict v)
+{
+	return v == VERDICT_UNUSABLE ? "impossible" : advise_verdict_name(v);
+}
+
+const char *
 advise_gfp_name(enum advise_gfp gfp)
 {
 	return gfp == ADVISE_MOVABLE ? "movable" : "kernel";

@@ -76,10 +76,15 @@ tally(struct fleet *f, const char *release, unsigned long page_size)
 		f->other_pages++;
 }
 
-/* Returns whether W is worse than the kept X: fewer free now, then fewer after. */
+/*
+ * Returns whether W is worse than the kept X: impossible (no counts) before
+ * any counts, then fewer free now, then fewer after.
+ */
 static bool
 worse(const struct fleet_worst *w, const struct fleet_worst *x)
 {
+	if (w->impossible || x->impossible)
+		return w->impossible && !x->impossible;
 	return w->now < x->now || (w->now == x->now && w->after < x->after);
 }
 
@@ -134,9 +139,13 @@ add_need(struct fleet *f, const struct fleet_root *r)
 	}
 }
 
-/* Add the host row A of R (the machine's) to the worst hosts of F. */
+/*
+ * Add the host row A of R (the machine's) to the worst hosts of F; with
+ * IMPOSSIBLE, without its counts.
+ */
 static int
-add_worst(struct fleet *f, const struct fleet_root *r, const struct avail *a)
+add_worst(struct fleet *f, const struct fleet_root *r, const struct avail *a,
+    bool impossible)
 {
 	struct fleet_worst w;
 	long j;
@@ -146,9 +155,12 @@ add_worst(struct fleet *f, const struct fleet_root *r, const struct avail *a)
 	snprintf(w.release, sizeof(w.release), "%s", r->release ?
 	    r->release : "");
 	w.page_size = r->page_size;
-	w.now = a->now;
-	w.after = a->after;
-	w.now_is_bound = a->now_is_bound;
+	w.impossible = impossible;
+	if (!impossible) {
+		w.now = a->now;
+		w.after = a->after;
+		w.now_is_bound = a->now_is_bound;
+	}
 	if (r->need != NULL)
 		w.verdict = need_verdict(r, -1);
 	else if ((j = advice_order_index(r->adv, a->order)) >= 0)
@@ -166,6 +178,7 @@ fleet_add(struct fleet *f, const struct fleet_root *r)
 	uint64_t bytes;
 	size_t i;
 	int over, nodes_at = -1;
+	bool cannot;
 
 	f->roots++;
 	/* The first root says what --need's size is in bytes. */
@@ -193,13 +206,19 @@ fleet_add(struct fleet *f, const struct fleet_root *r)
 			continue;
 		}
 		over = a->node < 0 ? FLEET_HOSTS : FLEET_NODES;
-		s->none_now[over] += a->now == 0;
-		s->bound[over] += a->now_is_bound;
-		if (values_add(&s->now[over], a->now) != 0 ||
-		    values_add(&s->after[over], a->after) != 0)
+		/* A size the host cannot have is no count of 0: apart. */
+		cannot = r->need != NULL && a->order == r->need->order &&
+		    r->possible == AVAIL_IMPOSSIBLE;
+		s->impossible[over] += cannot;
+		if (!cannot) {
+			s->none_now[over] += a->now == 0;
+			s->bound[over] += a->now_is_bound;
+		}
+		if (!cannot && (values_add(&s->now[over], a->now) != 0 ||
+		    values_add(&s->after[over], a->after) != 0))
 			return -1;
 		if (over == FLEET_HOSTS && bytes == f->worst_bytes &&
-		    add_worst(f, r, a) != 0)
+		    add_worst(f, r, a, cannot) != 0)
 			return -1;
 	}
 	return 0;

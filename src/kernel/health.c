@@ -49,6 +49,27 @@ need_state(enum verdict v)
 	return CHECK_UNKNOWN;
 }
 
+/*
+ * Returns the state of H's answer to N of AV. Where only whether the size
+ * exists is not known (no hugetlb directory to say), it is either
+ * impossible (CRITICAL) or as its row counts (H's IF_POSSIBLE): when that
+ * gives CRITICAL too (reclaim or pinned), either way it is CRITICAL.
+ */
+static enum check_state
+answer_state(struct health *h, const struct availability *av,
+    const struct need *n)
+{
+	enum check_state s = need_state(h->need.verdict);
+
+	h->if_possible = h->need.verdict;
+	if (h->need.possible != AVAIL_POSSIBLE_UNKNOWN || h->need.row == NULL)
+		return s;
+	h->if_possible = avail_need(av, n, AVAIL_POSSIBLE).verdict;
+	if (need_state(h->if_possible) == need_state(VERDICT_UNUSABLE))
+		s = need_state(VERDICT_UNUSABLE);
+	return s;
+}
+
 /* Returns the state of the thresholds of ASK on the counts R (NULL: no such node). */
 static enum check_state
 ask_state(const struct check_ask *ask, const struct avail *r)
@@ -137,7 +158,7 @@ health_judge(struct health *h, const struct availability *av,
 		mine.node = node;
 		h->have_need = true;
 		h->need = avail_need(av, &mine, possible);
-		h->state = need_state(h->need.verdict);
+		h->state = answer_state(h, av, &mine);
 	}
 	if (ask->judge) {
 		h->row = avail_find(av, node, -1, ask->order);

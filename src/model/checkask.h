@@ -40,6 +40,8 @@ struct health {
 	enum check_state	 state;
 	bool			 have_need;
 	struct need_answer	 need;		/* with HAVE_NEED */
+	/* With NEED's size not known to exist: the answer were it possible. */
+	enum verdict		 if_possible;
 	const struct need	*want;		/* the request answered, NULL: none */
 	const struct avail	*row;		/* the thresholds' counts, NULL: none */
 	/* With the ask's JUDGE: the judgement of ROW, at its fewest free now too. */

@@ -49,6 +49,8 @@ struct fleet_size {
 	struct fleet_values	 now[FLEET_NOVER], after[FLEET_NOVER];
 	uint64_t		 none_now[FLEET_NOVER];	/* no allocation free now */
 	uint64_t		 bound[FLEET_NOVER];	/* now only an upper bound */
+	/* --need's size that cannot be had there (impossible): in no count above. */
+	uint64_t		 impossible[FLEET_NOVER];
 	/* The distributions of now and after, once fleet_finish() ran. */
 	struct fleet_dist	 dist_now[FLEET_NOVER], dist_after[FLEET_NOVER];
 };
@@ -60,13 +62,17 @@ struct fleet_kind {
 	uint64_t	 roots;
 };
 
-/* A worst host: its root, what it runs, its counts at the worst size, its verdict. */
+/*
+ * A worst host: its root, what it runs, its counts at the worst size, its
+ * verdict. IMPOSSIBLE: the host cannot have the size at all, and has no
+ * counts (NOW and AFTER 0); such a host is worse than any with counts.
+ */
 struct fleet_worst {
 	char		*root;
 	char		 release[KVER_MAX_LEN + 1];
 	unsigned long	 page_size;
 	uint64_t	 now, after;
-	bool		 now_is_bound;
+	bool		 now_is_bound, impossible;
 	enum verdict	 verdict;
 };
 

@@ -76,7 +76,13 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 		else if (h->need.row == NULL)
 			fprintf(fp, "%s, no such node in the input",
 			    advise_verdict_name(h->need.verdict));
-		else {
+		else if (h->need.possible == AVAIL_POSSIBLE_UNKNOWN &&
+		    h->if_possible != VERDICT_UNKNOWN) {
+			/* Impossible too, if the size does not exist. */
+			fprintf(fp, "%s or impossible, ", advise_verdict_name(
+			    h->if_possible));
+			counts(fp, h->need.row);
+		} else {
 			fprintf(fp, "%s, ", advise_verdict_name(
 			    h->need.verdict));
 			counts(fp, h->need.row);
@@ -128,8 +134,9 @@ perf_state(uint64_t v, uint64_t warn, uint64_t crit)
  * Write " 'LABEL'=VALUE;WARN;CRIT;0", a threshold "N:" where not 0, after
  * " |" for the first (*FIRST): no '|' without performance data. A count
  * known only to lie between LEAST and V is written as LEAST where both
- * ends are in the same state, else (or with nothing known below, LEAST 0)
- * as the guidelines' U (not known).
+ * ends are in the same state, else as the guidelines' U (not known); so
+ * is it with no threshold and nothing known below (LEAST 0), where a 0
+ * would only read as none free.
  */
 static void
 perf(FILE *fp, bool *first, int node, const char *size, const char *what,
@@ -141,8 +148,8 @@ perf(FILE *fp, bool *first, int node, const char *size, const char *what,
 	fputs(" '", fp);
 	label(fp, node);
 	fprintf(fp, "_%s_%s'=", size, what);
-	if (least == v || (least > 0 && perf_state(least, warn, crit) ==
-	    perf_state(v, warn, crit)))
+	if (least == v || ((least > 0 || warn != 0 || crit != 0) &&
+	    perf_state(least, warn, crit) == perf_state(v, warn, crit)))
 		fprintf(fp, "%" PRIu64 ";", least);
 	else
 		fputs("U;", fp);

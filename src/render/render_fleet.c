@@ -4,6 +4,7 @@
 #include "config.h"
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fleet.h"
 #include "humanize.h"
@@ -42,8 +43,7 @@ need_table(FILE *fp, const struct fleet *f)
 		fprintf(fp, "  %s:", over_name[k]);
 		for (v = 0; v < VERDICT_NSTATES; v++)
 			fprintf(fp, "%s %s %" PRIu64, v > 0 ? "," : "",
-			    v == VERDICT_UNUSABLE ? "impossible" :
-			    advise_verdict_name((enum verdict)v), by[k][v]);
+			    advise_need_name((enum verdict)v), by[k][v]);
 		fprintf(fp, "\n");
 	}
 }
@@ -57,7 +57,7 @@ static void
 answer_table(FILE *fp, const struct fleet *f)
 {
 	const struct fleet_dist *now, *after;
-	char sz[32], pct[16], text[256], pre[40];
+	char sz[32], pct[16], text[256], pre[40], apart[64];
 	size_t i;
 
 	for (i = 0; i < f->nsizes; i++) {
@@ -65,9 +65,13 @@ answer_table(FILE *fp, const struct fleet *f)
 
 		now = &s->dist_now[FLEET_HOSTS];
 		after = &s->dist_after[FLEET_HOSTS];
-		snprintf(text, sizeof(text), "none free now on %" PRIu64 " of %"
-		    PRIu64 " hosts (%s); medians over hosts: %" PRIu64
-		    " free now, %" PRIu64 " after compaction",
+		apart[0] = '\0';
+		if (s->impossible[FLEET_HOSTS])
+			snprintf(apart, sizeof(apart), "impossible on %" PRIu64
+			    " hosts, left out; ", s->impossible[FLEET_HOSTS]);
+		snprintf(text, sizeof(text), "%snone free now on %" PRIu64
+		    " of %" PRIu64 " hosts (%s); medians over hosts: %" PRIu64
+		    " free now, %" PRIu64 " after compaction", apart,
 		    s->none_now[FLEET_HOSTS], now->n, hum_pct(pct, sizeof(pct),
 		    s->none_now[FLEET_HOSTS], now->n), now->pct[FLEET_P50],
 		    after->pct[FLEET_P50]);
@@ -143,7 +147,15 @@ dist_row(FILE *fp, const char *size, const char *over, const char *what,
 {
 	int k;
 
-	fprintf(fp, "%-8s%-6s%-6s %*" PRIu64, size, over, what, w, d->min);
+	fprintf(fp, "%-8s%-6s%-6s", size, over, what);
+	/* Empty where every host has the size impossible. */
+	for (k = 0; d->n == 0 && k < FLEET_NPCT + 2; k++)
+		fprintf(fp, " %*s", w, "-");
+	if (d->n == 0) {
+		fputc('\n', fp);
+		return;
+	}
+	fprintf(fp, " %*" PRIu64, w, d->min);
 	for (k = 0; k < FLEET_NPCT; k++)
 		fprintf(fp, " %*" PRIu64, w, d->pct[k]);
 	fprintf(fp, " %*" PRIu64 "\n", w, d->max);
@@ -190,27 +202,44 @@ dists_table(FILE *fp, const struct fleet *f)
 	}
 }
 
+/* Returns the word of worst host W of F: --need's answer, else the advice's. */
+static const char *
+worst_word(const struct fleet *f, const struct fleet_worst *w)
+{
+	return f->need_count ? advise_need_name(w->verdict) :
+	    advise_verdict_word(w->verdict);
+}
+
 /* Print the worst hosts of F, fewest free now first. */
 static void
 worst_table(FILE *fp, const struct fleet *f)
 {
 	const struct fleet_worst *w;
 	char sz[32], ps[32];
+	int vw = 8;
 	size_t i;
 
 	if (f->nworst == 0)
 		return;
+	/* The verdict column as wide as its widest word ("impossible"). */
+	for (i = 0; i < f->nworst; i++)
+		if ((int)strlen(worst_word(f, &f->worst[i])) > vw)
+			vw = (int)strlen(worst_word(f, &f->worst[i]));
 	fprintf(fp, "\nWorst hosts at %s (fewest free now; <: at most):\n",
 	    size_words(sz, sizeof(sz), f->worst_bytes));
-	fprintf(fp, "%9s %9s %-8s %-16s %-7s %s\n", "free now", "after",
+	fprintf(fp, "%9s %9s %-*s %-16s %-7s %s\n", "free now", "after", vw,
 	    "verdict", "kernel", "page", "root");
 	for (i = 0; i < f->nworst; i++) {
 		w = &f->worst[i];
-		fprintf(fp, "%s%8" PRIu64 " %9" PRIu64 " %-8s %-16s %-7s %s\n",
-		    w->now_is_bound ? "<" : " ", w->now, w->after,
-		    advise_verdict_word(w->verdict), w->release[0] ?
-		    w->release : "unknown", size_words(ps, sizeof(ps),
-		    w->page_size), w->root);
+		/* A size the host cannot have: no counts. */
+		if (w->impossible)
+			fprintf(fp, "%9s %9s", "-", "-");
+		else
+			fprintf(fp, "%s%8" PRIu64 " %9" PRIu64, w->now_is_bound ?
+			    "<" : " ", w->now, w->after);
+		fprintf(fp, " %-*s %-16s %-7s %s\n", vw, worst_word(f, w),
+		    w->release[0] ? w->release : "unknown", size_words(ps,
+		    sizeof(ps), w->page_size), w->root);
 	}
 }
 
@@ -234,14 +263,16 @@ render_fleet_table(FILE *fp, const struct fleet *f)
 	worst_table(fp, f);
 }
 
-/* Write distribution D as an object: n, min, p1 ..., max. */
+/* Write distribution D as an object: min, p1 ..., max; null when empty. */
 static void
 dist_json(struct jsonw *w, const char *key, const struct fleet_dist *d)
 {
 	char name[8];
 	int k;
 
-	jw_key(w, key);
+	/* Empty where every host has the size impossible. */
+	if (!jw_key_or_null(w, key, d->n != 0))
+		return;
 	jw_object(w);
 	jw_key(w, "min");
 	jw_u64(w, d->min);
@@ -275,10 +306,16 @@ sizes_json(struct jsonw *w, const struct fleet *f)
 			jw_object(w);
 			jw_key(w, "count");
 			jw_u64(w, s->dist_now[k].n);
+			jw_key(w, "impossible");
+			jw_u64(w, s->impossible[k]);
 			jw_key(w, "none_now");
 			jw_u64(w, s->none_now[k]);
+			/* free_now as in every view; now, its name before #45. */
+			jw_key(w, "free_now_is_bound");
+			jw_u64(w, s->bound[k]);
 			jw_key(w, "now_is_bound");
 			jw_u64(w, s->bound[k]);
+			dist_json(w, "free_now", &s->dist_now[k]);
 			dist_json(w, "now", &s->dist_now[k]);
 			dist_json(w, "after_compaction", &s->dist_after[k]);
 			jw_end(w);
@@ -308,9 +345,12 @@ need_json(struct jsonw *w, const struct fleet *f)
 		jw_key(w, "failing");
 		jw_u64(w, fleet_need_failing(by[k]));
 		for (v = 0; v < VERDICT_NSTATES; v++) {
-			jw_key(w, advise_verdict_name((enum verdict)v));
+			jw_key(w, advise_need_name((enum verdict)v));
 			jw_u64(w, by[k][v]);
 		}
+		/* Impossible's name before it had one of its own. */
+		jw_key(w, "unusable");
+		jw_u64(w, by[k][VERDICT_UNUSABLE]);
 		jw_end(w);
 	}
 	jw_end(w);
@@ -368,14 +408,23 @@ worst_json(struct jsonw *w, const struct fleet *f)
 			jw_string(w, h->release);
 		jw_key(w, "page_size");
 		jw_u64(w, h->page_size);
-		jw_key(w, "now");
-		jw_u64(w, h->now);
-		jw_key(w, "now_is_bound");
-		jw_bool(w, h->now_is_bound);
-		jw_key(w, "after_compaction");
-		jw_u64(w, h->after);
+		/*
+		 * A size the host cannot have: no counts (null). free_now as
+		 * in every view; now, its name before #45.
+		 */
+		if (jw_key_or_null(w, "free_now", !h->impossible))
+			jw_u64(w, h->now);
+		if (jw_key_or_null(w, "free_now_is_bound", !h->impossible))
+			jw_bool(w, h->now_is_bound);
+		if (jw_key_or_null(w, "now", !h->impossible))
+			jw_u64(w, h->now);
+		if (jw_key_or_null(w, "now_is_bound", !h->impossible))
+			jw_bool(w, h->now_is_bound);
+		if (jw_key_or_null(w, "after_compaction", !h->impossible))
+			jw_u64(w, h->after);
 		jw_key(w, "verdict");
-		jw_string(w, advise_verdict_name(h->verdict));
+		jw_string(w, f->need_count ? advise_need_name(h->verdict) :
+		    advise_verdict_name(h->verdict));
 		jw_end(w);
 	}
 	jw_end(w);

@@ -600,8 +600,7 @@ need(struct jsonw *w, const struct report *r)
 	if (jw_key_or_null(w, "node", r->need->node >= 0))
 		jw_int(w, r->need->node);
 	jw_key(w, "verdict");
-	jw_string(w, ans->possible == AVAIL_IMPOSSIBLE ? "impossible" :
-	    advise_verdict_name(ans->verdict));
+	jw_string(w, advise_need_name(ans->verdict));
 	if (r->need->order >= r->bi->norders)
 		possible(w, r, ans->possible, r->need->order);
 	if (ans->row && ans->possible != AVAIL_IMPOSSIBLE) {

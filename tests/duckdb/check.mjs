@@ -47,7 +47,10 @@ const pct = fleet.percentiles.map((p) => (p / 100).toFixed(2)).join(', ');
 const pop = { hosts: 'node IS NULL', nodes: 'node IS NOT NULL' };
 for (const s of fleet.sizes) {
 	for (const [over, where] of Object.entries(pop)) {
-		const [d] = await rows(`SELECT count(*) AS n,
+		// A size a host cannot have (need_verdict impossible) has no counts
+		// (null): in no distribution, counted apart.
+		const [d] = await rows(`SELECT count(now) AS n,
+			count(*) FILTER (WHERE need_verdict = 'impossible') AS impossible,
 			count(*) FILTER (WHERE now = 0) AS none_now,
 			count(*) FILTER (WHERE now_is_bound) AS bound,
 			min(now) AS now_min, max(now) AS now_max,
@@ -58,6 +61,9 @@ for (const s of fleet.sizes) {
 			FROM r WHERE size_bytes = ${s.bytes} AND ${where}`);
 		const f = s[over], at = `${s.bytes} bytes, ${over}`;
 		same(`${at}: count`, d.n, f.count);
+		same(`${at}: impossible`, d.impossible, f.impossible);
+		same(`${at}: free_now is now`, JSON.stringify(f.free_now), JSON.stringify(f.now));
+		same(`${at}: free_now_is_bound`, d.bound, f.free_now_is_bound);
 		same(`${at}: none free now`, d.none_now, f.none_now);
 		same(`${at}: now is a bound`, d.bound, f.now_is_bound);
 		for (const [k, col] of [['now', 'now'], ['after', 'after_compaction']]) {
@@ -81,22 +87,27 @@ if (fleet.need) {
 			WHERE need_count = ${fleet.need.count} AND size_bytes = ${fleet.need.bytes} AND ${where}
 			GROUP BY 1`);
 		const got = Object.fromEntries(by.map((x) => [x.v, x.n]));
-		for (const v of ['ok', 'compact', 'reclaim', 'unknown', 'unusable'])
+		for (const v of ['ok', 'compact', 'reclaim', 'unknown', 'impossible', 'pinned'])
 			same(`need, ${over}: ${v}`, got[v] ?? 0, fleet.need[over][v]);
+		same(`need, ${over}: unusable (impossible's earlier name)`, got.impossible ?? 0,
+			fleet.need[over].unusable);
 		const [fail] = await rows(`SELECT count(*) AS n FROM r
 			WHERE need_count = ${fleet.need.count} AND size_bytes = ${fleet.need.bytes} AND ${where}
-			AND need_verdict IN ('compact', 'reclaim', 'unusable')`);
+			AND need_verdict IN ('compact', 'reclaim', 'pinned', 'impossible')`);
 		same(`need, ${over}: failing`, fail.n, fleet.need[over].failing);
 	}
 }
 
-// The worst hosts: fewest free now, then fewest after, then the list's order.
+// The worst hosts: the size impossible (no counts) first, then fewest free
+// now, then fewest after, then the list's order.
 const worst = await rows(`SELECT root, now, after_compaction FROM r
 	WHERE node IS NULL AND size_bytes = ${fleet.worst.bytes}
-	ORDER BY now, after_compaction, rowid LIMIT ${fleet.worst.hosts.length}`);
+	ORDER BY now NULLS FIRST, after_compaction NULLS FIRST, rowid
+	LIMIT ${fleet.worst.hosts.length}`);
 fleet.worst.hosts.forEach((h, i) => {
 	same(`worst ${i + 1}: root`, worst[i]?.root, h.root);
 	same(`worst ${i + 1}: now`, worst[i]?.now, h.now);
+	same(`worst ${i + 1}: free_now`, worst[i]?.now, h.free_now);
 });
 
 // Kernels and page sizes, roots counted once.
