@@ -111,10 +111,12 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 	zoneset_free(&st.zs);
 	/*
 	 * The kernel ends every line, the last too: one without its newline
-	 * was cut short (head -c, a full disk), and its counts with it.
+	 * was cut short (head -c, a full disk), and its counts with it. That,
+	 * not what the cut left of the line (too few counts, none), is what
+	 * is wrong when the last line is the one refused.
 	 */
-	if (rc == 0)
-		rc = lines_whole(buf, len, ls.no, e);
+	if ((rc == 0 || ls.p >= ls.end) && lines_whole(buf, len, ls.no, e) != 0)
+		rc = -1;
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
 		    "'Node N, zone NAME' with free counts per order");
