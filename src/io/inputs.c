@@ -334,15 +334,9 @@ match_pti(struct inputs *in, struct ferr *e)
 	return rc;
 }
 
-/*
- * Returns 0 when zoneinfo has every zone of buddyinfo and buddyinfo every
- * zone of zoneinfo with present pages, as the kernel's do (zoneinfo lists
- * each zone since 4.12, buddyinfo the populated ones: frag_show()'s
- * walk_zones_in_node() skips a zone without populated_zone()), or -1 with
- * E set: either file cut short after a whole zone, or another machine's.
- */
-static int
-match_zi(struct inputs *in, struct ferr *e)
+int
+inputs_match_zi(const struct inputs *in, const struct zoneinfo *zi,
+    const char *zpath, struct ferr *e)
 {
 	const struct zizone *zz;
 	const struct bzone *z;
@@ -350,24 +344,28 @@ match_zi(struct inputs *in, struct ferr *e)
 	size_t i;
 	int rc = 0;
 
-	if ((listed = calloc(in->zi.nzones + 1, 1)) == NULL)
+	if ((listed = calloc(zi->nzones + 1, 1)) == NULL)
 		return ferr_set_nomem(e);
 	for (i = 0; i < in->bi.nzones && rc == 0; i++) {
 		z = &in->bi.zones[i];
-		if ((zz = zoneinfo_find(&in->zi, z->node, z->name)) != NULL) {
-			listed[zz - in->zi.zones] = true;
+		if ((zz = zoneinfo_find(zi, z->node, z->name)) != NULL) {
+			listed[zz - zi->zones] = true;
 			continue;
 		}
-		ferr_keep_path(e, in->zpath);
-		rc = ferr_set(e, in->zi.lines, "ends without node %u, zone "
+		ferr_keep_path(e, zpath);
+		rc = ferr_set(e, zi->lines, "ends without node %u, zone "
 		    "%s, which %s has: the file is cut short, or not from the "
 		    "same machine", z->node, z->name, in->bpath);
 	}
-	for (i = 0; i < in->zi.nzones && rc == 0; i++) {
-		zz = &in->zi.zones[i];
+	/*
+	 * zoneinfo lists each zone since 4.12, buddyinfo the populated ones:
+	 * frag_show()'s walk_zones_in_node() skips !populated_zone().
+	 */
+	for (i = 0; i < zi->nzones && rc == 0; i++) {
+		zz = &zi->zones[i];
 		if (!listed[i] && zz->present > 0)
-			rc = unlisted(in, in->zpath, zz->line, zz->node,
-			    zz->name, e);
+			rc = unlisted(in, zpath, zz->line, zz->node, zz->name,
+			    e);
 	}
 	free(listed);
 	return rc;
@@ -492,7 +490,8 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (optional(in, in->zpath, &zoneinfo_kind, o->zoneinfo ?
 		    M_ERROR : M_NOTE, &in->zi, &in->have_zi, e) != 0)
 			return -1;
-		if (in->have_zi && match_zi(in, e) != 0)
+		if (in->have_zi && inputs_match_zi(in, &in->zi, in->zpath,
+		    e) != 0)
 			return -1;
 	}
 	return 0;
