@@ -281,6 +281,21 @@ buddyinfo(struct inputs *in, struct ferr *e)
 }
 
 /*
+ * Set E for line LINE of PATH, which has zone (NODE, NAME) with pages
+ * while buddyinfo lacks it, and return -1: buddyinfo lists every such
+ * zone, so its own file is the one cut short (or another machine's).
+ */
+static int
+unlisted(const struct inputs *in, const char *path, unsigned long line,
+    unsigned node, const char *name, struct ferr *e)
+{
+	ferr_keep_path(e, path);
+	return ferr_set(e, line, "node %u, zone %s, which %s does not have: "
+	    "that file is cut short, or not from the same machine", node,
+	    name, in->bpath);
+}
+
+/*
  * Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with
  * E set.
  */
@@ -288,7 +303,9 @@ static int
 match_pti(struct inputs *in, struct ferr *e)
 {
 	const struct bzone *z;
+	bool *listed;
 	size_t i;
+	int rc = 0;
 
 	if (in->pti.norders != in->bi.norders) {
 		ferr_keep_path(e, in->ppath);
@@ -297,36 +314,61 @@ match_pti(struct inputs *in, struct ferr *e)
 		    in->pti.norders == 1 ? "" : "s", in->bpath, in->bi.norders);
 	}
 	if ((in->pti_zone = calloc(in->bi.nzones, sizeof(*in->pti_zone))) ==
-	    NULL)
+	    NULL || (listed = calloc(in->pti.nzones + 1, 1)) == NULL) {
+		free(in->pti_zone);
+		in->pti_zone = NULL;
 		return ferr_set_nomem(e);
+	}
 	for (i = 0; i < in->bi.nzones; i++) {
 		z = &in->bi.zones[i];
 		in->pti_zone[i] = pagetypeinfo_find(&in->pti, z->node, z->name);
+		if (in->pti_zone[i] >= 0)
+			listed[in->pti_zone[i]] = true;
 	}
-	return 0;
+	/* Both print the populated zones alone (frag_show(), pagetypeinfo_show()). */
+	for (i = 0; i < in->pti.nzones && rc == 0; i++)
+		if (!listed[i])
+			rc = unlisted(in, in->ppath, in->pti.zones[i].line,
+			    in->pti.zones[i].node, in->pti.zones[i].name, e);
+	free(listed);
+	return rc;
 }
 
-/*
- * Returns 0 when zoneinfo has every zone of buddyinfo, as the kernel's
- * does (it lists each zone, buddyinfo the populated ones), or -1 with E
- * set: a zoneinfo cut short after a whole zone, or another machine's.
- */
-static int
-match_zi(struct inputs *in, struct ferr *e)
+int
+inputs_match_zi(const struct inputs *in, const struct zoneinfo *zi,
+    const char *zpath, struct ferr *e)
 {
+	const struct zizone *zz;
 	const struct bzone *z;
+	bool *listed;
 	size_t i;
+	int rc = 0;
 
-	for (i = 0; i < in->bi.nzones; i++) {
+	if ((listed = calloc(zi->nzones + 1, 1)) == NULL)
+		return ferr_set_nomem(e);
+	for (i = 0; i < in->bi.nzones && rc == 0; i++) {
 		z = &in->bi.zones[i];
-		if (zoneinfo_find(&in->zi, z->node, z->name) != NULL)
+		if ((zz = zoneinfo_find(zi, z->node, z->name)) != NULL) {
+			listed[zz - zi->zones] = true;
 			continue;
-		ferr_keep_path(e, in->zpath);
-		return ferr_set(e, in->zi.lines, "ends without node %u, zone "
+		}
+		ferr_keep_path(e, zpath);
+		rc = ferr_set(e, zi->lines, "ends without node %u, zone "
 		    "%s, which %s has: the file is cut short, or not from the "
 		    "same machine", z->node, z->name, in->bpath);
 	}
-	return 0;
+	/*
+	 * zoneinfo lists each zone since 4.12, buddyinfo the populated ones:
+	 * frag_show()'s walk_zones_in_node() skips !populated_zone().
+	 */
+	for (i = 0; i < zi->nzones && rc == 0; i++) {
+		zz = &zi->zones[i];
+		if (!listed[i] && zz->present > 0)
+			rc = unlisted(in, zpath, zz->line, zz->node, zz->name,
+			    e);
+	}
+	free(listed);
+	return rc;
 }
 
 /*
@@ -448,7 +490,8 @@ optional_files(const struct input_opts *o, struct inputs *in, struct ferr *e)
 		if (optional(in, in->zpath, &zoneinfo_kind, o->zoneinfo ?
 		    M_ERROR : M_NOTE, &in->zi, &in->have_zi, e) != 0)
 			return -1;
-		if (in->have_zi && match_zi(in, e) != 0)
+		if (in->have_zi && inputs_match_zi(in, &in->zi, in->zpath,
+		    e) != 0)
 			return -1;
 	}
 	return 0;

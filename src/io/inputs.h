@@ -21,6 +21,15 @@ int	inputs_load(const struct input_opts *o, struct inputs *in,
 void	inputs_free(struct inputs *in);
 
 /*
+ * Returns 0 when zoneinfo ZI, read from ZPATH, has every zone of IN's
+ * buddyinfo and buddyinfo every zone of ZI with present pages, as the
+ * kernel's files do; else -1 with E set naming the zone and the file that
+ * lacks it: one file cut short after a whole zone, or another machine's.
+ */
+int	inputs_match_zi(const struct inputs *in, const struct zoneinfo *zi,
+	    const char *zpath, struct ferr *e);
+
+/*
  * Read IN's vmstat again into VM, at the time AT (CLOCK_MONOTONIC), as
  * the first read was at IN's vm_at: what changed between them is what
  * the machine did meanwhile. Returns 0, or -1 when IN has no vmstat or it

@@ -124,7 +124,8 @@ capture_zoneinfo(const struct inputs *in, const struct zoneinfo **zi,
 		return -1;
 	rc = zoneinfo_parse(s.buf, s.len, own, e);
 	slurp_free(&s);
-	if (rc == 0 && (rc = zoneinfo_whole(own, e)) != 0)
+	if (rc == 0 && ((rc = zoneinfo_whole(own, e)) != 0 ||
+	    (rc = inputs_match_zi(in, own, in->zpath, e)) != 0))
 		zoneinfo_free(own);
 	*zi = own;
 	return rc;

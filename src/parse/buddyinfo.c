@@ -101,6 +101,14 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 	int rc = 0;
 
 	memset(bi, 0, sizeof(*bi));
+	/*
+	 * The kernel ends every line, the last too: one without its newline
+	 * was cut short (head -c, a full disk), and its counts with it. That,
+	 * not what the cut left of the line (too few counts, none), is what
+	 * is wrong, so it is looked for first, as pagetypeinfo_parse() does.
+	 */
+	if (lines_whole(buf, len, lines_count(buf, len), e) != 0)
+		return -1;
 	st.bi = bi;
 	st.zcap = st.ccap = 0;
 	zoneset_init(&st.zs);
@@ -109,12 +117,6 @@ buddyinfo_parse(const char *buf, size_t len, struct buddyinfo *bi,
 		if ((rc = parse_line(&st, s, n, ls.no, e)) != 0)
 			break;
 	zoneset_free(&st.zs);
-	/*
-	 * The kernel ends every line, the last too: one without its newline
-	 * was cut short (head -c, a full disk), and its counts with it.
-	 */
-	if (rc == 0)
-		rc = lines_whole(buf, len, ls.no, e);
 	if (rc == 0 && bi->nzones == 0)
 		rc = ferr_set(e, ls.no ? ls.no : 1, "no zones: expected lines "
 		    "'Node N, zone NAME' with free counts per order");
