@@ -363,6 +363,15 @@ for args in "--color=never" "--json" "--format=unusable" "--verify" \
 	[ "$st" = 1 ] || fail "/dev/full $args: status $st, not 1"
 	same "$tmp/want" "$tmp/err" "/dev/full $args: stderr"
 done
+# Under --check every error is UNKNOWN (3), a write error too: the state
+# computed (CRITICAL here, 2) is not what a lost status line says.
+check
+"$FRAGSTAT" -q --sysroot "$FIXTURES/fleet/h1" --check \
+    >/dev/full 2>"$tmp/err"
+st=$?
+echo "fragstat: write error: No space left on device" >"$tmp/want"
+[ "$st" = 3 ] || fail "/dev/full --check: status $st, not 3"
+same "$tmp/want" "$tmp/err" "/dev/full --check: stderr"
 
 # A write end whose every reader is gone, made without a race: open a
 # FIFO read-write (so the write-only open does not block), open it

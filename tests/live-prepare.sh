@@ -176,7 +176,7 @@ big=$(((limit + uninit + room) / 2 + 1))
 [ "$big" -lt "$room" ] || { echo "SKIP: no room above the pinned limit ($limit of $room)"; exit 77; }
 "$FRAGSTAT" -q --need "${big}x$size" --prepare --json >"$tmp/b.json"
 st=$?
-set -- $(field "$tmp/b.json" result forecast)
+set -- $(field "$tmp/b.json" result forecast.word)
 nsteps=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["steps"]))' "$tmp/b.json")
 [ "$st" = 8 ] && [ "$1" = pinned ] && [ "$nsteps" = 0 ] ||
 	{ echo "FAIL: --need ${big}x$size --prepare: exit $st, result $1, $nsteps steps (want 8, pinned, 0)"; exit 1; }

@@ -38,4 +38,29 @@ WANT
 		fail=1
 	fi
 done
+
+# A root whose name is not UTF-8 is a JSON string with U+FFFD for the byte,
+# in --fleet's worst hosts as in the batch's snapshot member (the one
+# writer): --fleet once wrote it as an array of byte values.
+mkdir "$tmp/weird" &&
+    cp -R "$FIXTURES/fleet/h1" "$tmp/weird/$(printf 'x\377y')" &&
+    cp -R "$FIXTURES/fleet/h1" "$tmp/weird/a,b\"c" || exit 99
+cat > "$tmp/want" <<'WANT'
+"root": "weird/x\ufffdy",
+"root": "weird/a,b\"c",
+"snapshot":"weird/x\ufffdy"
+"snapshot":"weird/a,b\"c"
+WANT
+(
+	cd "$tmp" || exit 99
+	"$FRAGSTAT" -q --fleet --json -r "weird/$(printf 'x\377y')" \
+	    -r 'weird/a,b"c' | grep -o '"root": .*'
+	"$FRAGSTAT" -q --json -r "weird/$(printf 'x\377y')" \
+	    -r 'weird/a,b"c' | grep -Eo '"snapshot":"([^"\\]|\\.)*"'
+) > "$tmp/out" 2>&1
+if ! cmp -s "$tmp/want" "$tmp/out"; then
+	echo "FAIL: roots not UTF-8 in JSON:"
+	diff "$tmp/want" "$tmp/out"
+	fail=1
+fi
 exit $fail

@@ -403,7 +403,7 @@ worst_json(struct jsonw *w, const struct fleet *f)
 		h = &f->worst[i];
 		jw_object(w);
 		jw_key(w, "root");
-		jw_bytes(w, h->root);
+		jw_string(w, h->root);
 		if (jw_key_or_null(w, "kernel", h->release[0] != '\0'))
 			jw_string(w, h->release);
 		jw_key(w, "page_size");

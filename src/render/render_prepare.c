@@ -369,15 +369,18 @@ render_prepare_result(FILE *fp, const struct report *r,
 		    "--reclaim writes it back and drops it first.\n");
 }
 
-/* Write row X of F as a JSON object in W. */
+/*
+ * Write row X of R's forecast as a JSON object in W: "node" null for the
+ * machine, "zone" its name or null for a sum, as in availability[].
+ */
 static void
-row_json(struct jsonw *w, const struct fc_row *x)
+row_json(struct jsonw *w, const struct report *r, const struct fc_row *x)
 {
 	jw_object(w);
-	jw_key(w, "node");
-	jw_int(w, x->node);
-	jw_key(w, "zone");
-	jw_int(w, x->zone);
+	if (jw_key_or_null(w, "node", x->node >= 0))
+		jw_int(w, x->node);
+	if (jw_key_or_null(w, "zone", x->zone >= 0))
+		jw_string(w, r->bi->zones[x->zone].name);
 	jw_key(w, "free_now");
 	jw_u64(w, x->now);
 	jw_key(w, "free_now_least");
@@ -450,18 +453,19 @@ render_prepare_json(FILE *fp, const struct report *r,
 	jw_key(&w, "need");
 	jw_object(&w);
 	render_need_json(&w, r, &f->need);
-	/* -1 for the machine, as in "rows" (the snapshot's need says null). */
-	jw_key(&w, "node");
-	jw_int(&w, f->need.node);
+	/* null for the machine, as in the snapshot's need. */
+	if (jw_key_or_null(&w, "node", f->need.node >= 0))
+		jw_int(&w, f->need.node);
 	jw_end(&w);
-	jw_key(&w, "forecast");
-	jw_string(&w, forecast_word_name(f->word));
+	/* As --need --json's need.forecast; "result" says it without one. */
+	if (jw_key_or_null(&w, "forecast", f->target != NULL))
+		render_forecast_json(&w, r, f);
 	if (jw_key_or_null(&w, "target", f->target != NULL))
-		row_json(&w, f->target);
+		row_json(&w, r, f->target);
 	jw_key(&w, "rows");
 	jw_array(&w, false);
 	for (i = 0; i < f->n; i++)
-		row_json(&w, &f->rows[i]);
+		row_json(&w, r, &f->rows[i]);
 	jw_end(&w);
 	jw_key(&w, "dry_run");
 	jw_bool(&w, p->dry_run);

@@ -480,8 +480,8 @@ thp(FILE *fp, const struct thp *t)
 	}
 	head(fp, "thp_allocations_total", "counter", "THP allocations of the "
 	    "size by kind (anon_fault, shmem, swpin) and outcome (alloc, "
-	    "fallback, fallback_charge: the memcg limit), from the size's "
-	    "stats/ since boot.");
+	    "declined, fallback, fallback_charge: the memcg limit), from the "
+	    "size's stats/ since boot.");
 	thp_series(fp, t, OUTCOME_STAT_ALLOCATIONS, "thp_allocations_total");
 	head(fp, "thp_events_total", "counter", "The other event counters of "
 	    "the size's stats/ (split, split_failed, swpout, ...), since boot.");

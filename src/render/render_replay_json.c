@@ -348,6 +348,9 @@ end_json(struct jsonw *w, const struct replay *a, const struct replay *b)
 		jw_object(w);
 		jw_key(w, "judgement");
 		jw_string(w, judge_name(side[s]->end.judgement));
+		/* free_now as in every view; now, its name before #45. */
+		jw_key(w, "free_now");
+		jw_u64(w, side[s]->end.now);
 		jw_key(w, "now");
 		jw_u64(w, side[s]->end.now);
 		jw_key(w, "after_compaction");

@@ -17,6 +17,8 @@
 /* Whether the status line was printed, and its state. */
 static bool printed;
 static enum check_state printed_state;
+/* Whether standard output failed: nothing more can be written to it. */
+static bool unwritten;
 
 bool
 check_wanted(int argc, char **argv)
@@ -55,11 +57,22 @@ check_printed(enum check_state s)
 	printed_state = s;
 }
 
+void
+check_unwritten(void)
+{
+	unwritten = true;
+}
+
 int
 check_end(int rc)
 {
 	const char *why = ferr_kept();
 
+	/* The error is on standard error: the status line cannot follow. */
+	if (unwritten) {
+		ferr_keep_end();
+		return CHECK_UNKNOWN;
+	}
 	if (printed || rc == EXIT_OK) {
 		ferr_keep_end();
 		return printed ? (int)printed_state : EXIT_OK;

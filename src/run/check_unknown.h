@@ -24,9 +24,16 @@ void	check_begin(void);
 void	check_printed(enum check_state s);
 
 /*
- * End --check with RC, the exit status of the run: the state of the status
- * line printed, else 0 after --help or --version, else "FRAGSTAT UNKNOWN"
- * and the last message fragstat said (on standard error already), and 3.
+ * Say that standard output could not be written: the status line is lost,
+ * and --check ends UNKNOWN whatever state it printed.
+ */
+void	check_unwritten(void);
+
+/*
+ * End --check with RC, the exit status of the run: 3 when standard output
+ * failed, else the state of the status line printed, else 0 after --help
+ * or --version, else "FRAGSTAT UNKNOWN" and the last message fragstat said
+ * (on standard error already), and 3.
  * Returns the exit status.
  */
 int	check_end(int rc);

@@ -219,7 +219,7 @@ static const struct {
 	unsigned	 formats;
 } actions[A_NACTIONS] = {
 	[A_SHOW] = { "one snapshot", ALL_FORMATS },
-	[A_BATCH] = { "several roots", ALL_FORMATS },
+	[A_BATCH] = { "several roots", ALL_FORMATS & ~FMT(F_PROM) },
 	[A_WATCH] = { "--watch", FMT(F_SUMMARY) | FMT(F_JSON) },
 	[A_COMPARE] = { "--compare", FMT(F_SUMMARY) | FMT(F_JSON) |
 	    FMT(F_SVG) },

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "advise.h"
+#include "check_unknown.h"
 #include "elapsed.h"
 #include "judge.h"
 #include "kcompactd.h"
@@ -41,6 +42,7 @@ pipe_close_stdout(void)
 			return EXIT_OK;
 		ferr_say("write error: %s", errno ? strerror(errno) :
 		    "unknown");
+		check_unwritten();
 		return EXIT_DATA;
 	}
 	return EXIT_OK;
