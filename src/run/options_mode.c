@@ -353,8 +353,8 @@ pick_format(struct opts *o, const bool *given)
 	    (ACT(o->action) & (ACT(A_SHOW) | ACT(A_BATCH) | ACT(A_COMPACT))))
 		o->format = F_TABLE;
 	if (!(actions[o->action].formats & FMT(o->format)))
-		return usage_error("%s does not show %s", actions[o->action].name,
-		    formats[o->format]);
+		return usage_error("%s cannot show %s", formats[o->format],
+		    actions[o->action].name);
 	/* The wide table is of sets of runs; two recordings have their own. */
 	if (o->action == A_REPLAY_COMPARE && o->format == F_TABLE &&
 	    record_is(o->roots[0]) && record_is(o->roots[1]))
