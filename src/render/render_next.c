@@ -111,6 +111,25 @@ idle_why(struct render_sentence *t, const struct report *r,
 }
 
 /*
+ * Under a next step that compacts: row W is fragmented, and why kcompactd
+ * K leaves it so; the command that turns it on where it is off.
+ */
+static void
+idle_note(FILE *fp, const struct report *r, const struct avail *w,
+    const struct kcompactd *k)
+{
+	struct render_sentence t = { 0 };
+
+	render_say(&t, "Memory is ");
+	judged(&t, r, w);
+	idle_why(&t, r, k);
+	render_said(&t, fp, " ");
+	if (k != NULL && k->state == KCOMPACTD_OFF)
+		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
+		    ADVISE_PROACTIVENESS);
+}
+
+/*
  * The next step when row W is judged fragmented: kcompactd is at it, or
  * compact now and let kcompactd keep it so.
  */
@@ -141,13 +160,7 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 		return;
 	}
 	compact_now(fp);
-	render_say(&t, "Memory is ");
-	judged(&t, r, w);
-	idle_why(&t, r, k);
-	render_said(&t, fp, " ");
-	if (k != NULL && k->state == KCOMPACTD_OFF)
-		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
-		    ADVISE_PROACTIVENESS);
+	idle_note(fp, r, w, k);
 }
 
 /* Under a next step: how fragmented memory is, row W (its judgement and numbers). */
@@ -211,17 +224,70 @@ missing_inputs(FILE *fp, const struct report *r)
 	render_said(&t, fp, "Next step: give fragstat the missing input:");
 }
 
+/*
+ * Print --need N as an argument, COUNTxSIZE with SIZE in the largest unit
+ * that divides it (G, M or K), and --node where N names one.
+ */
+static void
+need_arg(FILE *fp, const struct need *n, unsigned long page_size)
+{
+	uint64_t bytes = (uint64_t)page_size << n->order;
+	const char *unit = "G";
+
+	if (bytes % (1ULL << 30) == 0)
+		bytes >>= 30;
+	else if (bytes % (1ULL << 20) == 0) {
+		bytes >>= 20;
+		unit = "M";
+	} else {
+		bytes >>= 10;
+		unit = "K";
+	}
+	fprintf(fp, "--need %" PRIu64 "x%" PRIu64 "%s", n->count, bytes, unit);
+	if (n->node >= 0)
+		fprintf(fp, " --node %d", n->node);
+}
+
+/*
+ * The next step when --need's answer is compact: --prepare compacts the
+ * nodes short of it (--compact only those fragmented at the sizes shown,
+ * and refuses --need), or the kernel compacts every node.
+ */
+static void
+need_compact_step(FILE *fp, const struct report *r)
+{
+	fprintf(fp, "Next step: compact memory for --need, as root, on the "
+	    "nodes short of it:\n    fragstat ");
+	need_arg(fp, r->need, r->page_size);
+	fprintf(fp, " --prepare\n  or on every node:\n"
+	    "    echo 1 > /proc/sys/vm/compact_memory\n");
+}
+
 /* The next step when compaction would help: commands, or judgement W. */
 static void
 compact_step(FILE *fp, const struct report *r, const struct avail *w,
     bool fragmented)
 {
-	if (fragmented) {
+	bool need = r->need != NULL &&
+	    r->need_answer.verdict == VERDICT_COMPACT;
+	const struct kcompactd *k;
+
+	if (need)
+		need_compact_step(fp, r);
+	if (fragmented && need) {
+		k = node_kcompactd(r->advice, w->node);
+		if (k != NULL && k->state == KCOMPACTD_WORKING)
+			memory_is(fp, r, w);
+		else
+			idle_note(fp, r, w, k);
+	} else if (fragmented)
 		fragmented_step(fp, r, w);
+	if (fragmented) {
 		ceilings(fp, r);
 		return;
 	}
-	compact_now(fp);
+	if (!need)
+		compact_now(fp);
 	fprintf(fp, "  The kernel compacts in the background as "
 	    "vm.compaction_proactiveness (%u)\n  says, and compacts "
 	    "rather than reclaims above vm.extfrag_threshold (%d).\n",
