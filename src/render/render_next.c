@@ -225,13 +225,13 @@ missing_inputs(FILE *fp, const struct report *r)
 }
 
 /*
- * Print --need N as an argument, COUNTxSIZE with SIZE in the largest unit
- * that divides it (G, M or K), and --node where N names one.
+ * Returns in BUF the size of ORDER as --need and the kernel's hugepagesz=
+ * take it: in the largest unit that divides it, G, M or K ("2M").
  */
-static void
-need_arg(FILE *fp, const struct need *n, unsigned long page_size)
+static const char *
+size_arg(char *buf, size_t size, unsigned order, unsigned long page_size)
 {
-	uint64_t bytes = (uint64_t)page_size << n->order;
+	uint64_t bytes = (uint64_t)page_size << order;
 	const char *unit = "G";
 
 	if (bytes % (1ULL << 30) == 0)
@@ -243,7 +243,21 @@ need_arg(FILE *fp, const struct need *n, unsigned long page_size)
 		bytes >>= 10;
 		unit = "K";
 	}
-	fprintf(fp, "--need %" PRIu64 "x%" PRIu64 "%s", n->count, bytes, unit);
+	snprintf(buf, size, "%" PRIu64 "%s", bytes, unit);
+	return buf;
+}
+
+/*
+ * Print --need N as an argument, COUNTxSIZE with SIZE in the largest unit
+ * that divides it (G, M or K), and --node where N names one.
+ */
+static void
+need_arg(FILE *fp, const struct need *n, unsigned long page_size)
+{
+	char b[32];
+
+	fprintf(fp, "--need %" PRIu64 "x%s", n->count, size_arg(b, sizeof(b),
+	    n->order, page_size));
 	if (n->node >= 0)
 		fprintf(fp, " --node %d", n->node);
 }
@@ -295,14 +309,92 @@ compact_step(FILE *fp, const struct report *r, const struct avail *w,
 	ceilings(fp, r);
 }
 
+/*
+ * Returns whether the fragmentation index declines compaction in a zone
+ * at the worst order: a zone whose verdict is reclaim for it
+ * (0 <= fragindex <= vm.extfrag_threshold).
+ */
+static bool
+index_declines(const struct report *r)
+{
+	const struct zadvice *a;
+	size_t z;
+
+	for (z = 0; z < r->bi->nzones; z++) {
+		a = advise_at(r->advice, z, r->worst_j);
+		if (a != NULL && a->verdict == VERDICT_RECLAIM &&
+		    a->reason == R_INDEX_LOW)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The next step when --need's answer is reclaim for want of memory, not
+ * of compaction: more than all of memory would hold free (its capacity),
+ * more than free memory holds, or more than compaction can make where
+ * neither compaction_suitable() nor the fragmentation index stops it (a
+ * gigantic size has neither: no zone's verdict speaks of it). Returns
+ * false where the zones' verdicts say the reason.
+ */
+static bool
+need_reclaim_step(FILE *fp, const struct report *r)
+{
+	const struct need *n = r->need;
+	const struct avail *x = r->need_answer.row;
+	bool gig = n->order >= r->bi->norders;
+	const char *unit = gig ? "pages" : "blocks";
+	struct render_sentence t = { 0 };
+	char b[32], k[32];
+
+	if (x == NULL || r->need_answer.verdict != VERDICT_RECLAIM)
+		return false;
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (x->capacity < n->count) {
+		render_say(&t, "none that frees memory: all of the memory "
+		    "the kernel manages, free, would hold at most %" PRIu64
+		    " %s of %s, fewer "
+		    "than the %" PRIu64 " --need asks for.", x->capacity,
+		    unit, b, n->count);
+		if (gig)
+			render_say(&t, " Only a machine with more memory "
+			    "makes them (reserved at boot: hugepagesz=%s "
+			    "hugepages=N).", size_arg(k, sizeof(k), n->order,
+			    r->page_size));
+		render_said(&t, fp, "Next step:");
+		return true;
+	}
+	if (x->room < n->count)
+		render_say(&t, "free memory: free memory%s holds at most %"
+		    PRIu64 " %s of %s, fewer than the %" PRIu64 " --need asks "
+		    "for: free memory first; compaction cannot make more.",
+		    gig ? "" : " above the watermarks", x->room, unit, b,
+		    n->count);
+	else if (gig || (r->reclaim_least == NULL && !index_declines(r)))
+		render_say(&t, "free memory: compaction can make at most %"
+		    PRIu64 " %s of %s, fewer than the %" PRIu64 " --need asks "
+		    "for.", x->reach, unit, b, n->count);
+	else
+		return false;
+	if (gig)
+		render_say(&t, " Pages of %s are surest reserved at boot "
+		    "(hugepagesz=%s hugepages=N).", b, size_arg(k, sizeof(k),
+		    n->order, r->page_size));
+	render_said(&t, fp, "Next step:");
+	return true;
+}
+
 /* The next step when memory must be freed first, at the worst order. */
 static void
 reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 {
 	const struct zadvice *a = r->reclaim_least;
+	bool gig = false;
 	char b[32];
 
-	if (a)
+	if (r->need != NULL && need_reclaim_step(fp, r))
+		gig = r->need->order >= r->bi->norders;
+	else if (a)
 		fprintf(fp, "Next step: free memory: %s more must be free "
 		    "in node %u, zone %s before\n  compaction can "
 		    "run. kswapd keeps more free with a higher "
@@ -334,7 +426,9 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 		fprintf(fp, "  But try the allocation first: memory "
 		    "the kernel adds as allocations need it\n  "
 		    "(above) may cover --need.\n");
-	fragmented_too(fp, r, w);
+	/* Small orders say nothing of a gigantic size. */
+	if (!gig)
+		fragmented_too(fp, r, w);
 }
 
 /*
