@@ -452,6 +452,32 @@ short_step(FILE *fp, const struct report *r, const struct avail *w)
 }
 
 /*
+ * The next step when --need's answer is pinned: freeing memory makes no
+ * more than the regions free of pinned pages hold (its pinned limit), and
+ * unmovable pages keep the others.
+ */
+static void
+pinned_step(FILE *fp, const struct report *r)
+{
+	const struct avail *x = r->need_answer.row;
+	struct render_sentence t = { 0 };
+	uint64_t most = x != NULL ? advise_sat_add(x->limit, x->uninit) : 0;
+
+	if (most > 0)
+		render_say(&t, "freeing memory makes at most %" PRIu64 " of "
+		    "these pages, not the %" PRIu64 " --need asks for: "
+		    "unmovable pages keep every other region that could hold "
+		    "one", most, r->need->count);
+	else
+		render_say(&t, "freeing memory will not make these pages: "
+		    "unmovable pages keep every region that could hold one");
+	render_say(&t, " ('fragstat --map' lists them, '--cgroups' who "
+	    "allocated them). Reserve them at boot instead (hugepagesz=SIZE "
+	    "hugepages=N) or from CMA (hugetlb_cma=SIZE).");
+	render_said(&t, fp, "Next step:");
+}
+
+/*
  * The next step for the worst verdict of the machine and the worst
  * judgement of its nodes, in plain words: never "none needed" while
  * memory is fragmented at a size shown.
@@ -483,12 +509,7 @@ render_next_step(FILE *fp, const struct report *r)
 		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_PINNED:
-		fprintf(fp, "Next step: freeing memory will not make these "
-		    "pages: unmovable pages keep every\n  region that could "
-		    "hold one ('fragstat --map' lists them, '--cgroups' who\n"
-		    "  allocated them). Reserve them at boot instead "
-		    "(hugepagesz=SIZE hugepages=N) or\n  from CMA "
-		    "(hugetlb_cma=SIZE).\n");
+		pinned_step(fp, r);
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:

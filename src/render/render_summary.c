@@ -235,7 +235,8 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 /*
  * After --need's counts, when its answer is pinned: what keeps the
  * regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
- * each", from the map's regions.
+ * each" ("only 2 of 4 1 GiB regions are free of pinned pages: ..." where
+ * some are), from the map's regions.
  */
 static void
 pinned(FILE *fp, const struct report *r, const struct need *n)
@@ -243,11 +244,17 @@ pinned(FILE *fp, const struct report *r, const struct need *n)
 	struct regions_pinned p;
 	char b[32];
 
-	fprintf(fp, "; no %s region can be emptied", hum_size(b, sizeof(b),
-	    1ULL << n->order, r->page_size));
-	if (r->regions == NULL || r->map == NULL)
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (r->regions == NULL || r->map == NULL) {
+		fprintf(fp, "; no %s region can be emptied", b);
 		return;
+	}
 	regions_pinned(r->regions, r->map, n->node, &p);
+	if (p.clean > 0)
+		fprintf(fp, "; only %" PRIu64 " of %" PRIu64 " %s regions are "
+		    "free of pinned pages", p.clean, p.whole, b);
+	else
+		fprintf(fp, "; no %s region can be emptied", b);
 	/* No region lies whole in one zone: holes or the zone's size. */
 	if (p.tainted == 0) {
 		fprintf(fp, ": none lies whole within one zone");
