@@ -331,8 +331,7 @@ index_declines(const struct report *r)
 
 /*
  * The next step when --need's answer is reclaim for want of memory, not
- * of compaction: more than all of memory would hold free (its capacity),
- * more than free memory holds, or more than compaction can make where
+ * of compaction: more than free memory holds, or more than compaction can make where
  * neither compaction_suitable() nor the fragmentation index stops it (a
  * gigantic size has neither: no zone's verdict speaks of it). Returns
  * false where the zones' verdicts say the reason.
@@ -350,20 +349,6 @@ need_reclaim_step(FILE *fp, const struct report *r)
 	if (x == NULL || r->need_answer.verdict != VERDICT_RECLAIM)
 		return false;
 	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
-	if (x->capacity < n->count) {
-		render_say(&t, "none that frees memory: all of the memory "
-		    "the kernel manages, free, would hold at most %" PRIu64
-		    " %s of %s, fewer "
-		    "than the %" PRIu64 " --need asks for.", x->capacity,
-		    unit, b, n->count);
-		if (gig)
-			render_say(&t, " Only a machine with more memory "
-			    "makes them (reserved at boot: hugepagesz=%s "
-			    "hugepages=N).", size_arg(k, sizeof(k), n->order,
-			    r->page_size));
-		render_said(&t, fp, "Next step:");
-		return true;
-	}
 	if (x->room < n->count)
 		render_say(&t, "free memory: free memory%s holds at most %"
 		    PRIu64 " %s of %s, fewer than the %" PRIu64 " --need asks "
@@ -382,6 +367,43 @@ need_reclaim_step(FILE *fp, const struct report *r)
 		    n->order, r->page_size));
 	render_said(&t, fp, "Next step:");
 	return true;
+}
+
+/* Under a next step: memory the kernel has yet to add may answer --need. */
+static void
+unmanaged_note(FILE *fp, const struct report *r)
+{
+	if (r->need_unmanaged > 0)
+		fprintf(fp, "  But try the allocation first: memory "
+		    "the kernel adds as allocations need it\n  "
+		    "(above) may cover --need.\n");
+}
+
+/*
+ * The next step when --need's answer is short: all of the memory the
+ * kernel manages, free, would hold fewer (its capacity); for a gigantic
+ * size, only a machine with more memory has them.
+ */
+static void
+short_need_step(FILE *fp, const struct report *r)
+{
+	const struct need *n = r->need;
+	const struct avail *x = r->need_answer.row;
+	bool gig = n->order >= r->bi->norders;
+	struct render_sentence t = { 0 };
+	char b[32], k[32];
+
+	render_say(&t, "none that frees memory: all of the memory the kernel "
+	    "manages, free, would hold at most %" PRIu64 " %s of %s, fewer "
+	    "than the %" PRIu64 " --need asks for.", x->capacity,
+	    gig ? "pages" : "blocks", hum_size(b, sizeof(b), 1ULL << n->order,
+	    r->page_size), n->count);
+	if (gig)
+		render_say(&t, " Only a machine with more memory makes them "
+		    "(reserved at boot: hugepagesz=%s hugepages=N).",
+		    size_arg(k, sizeof(k), n->order, r->page_size));
+	render_said(&t, fp, "Next step:");
+	unmanaged_note(fp, r);
 }
 
 /* The next step when memory must be freed first, at the worst order. */
@@ -421,11 +443,7 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 		    "vm.extfrag_threshold, %d) takes the failure for a lack "
 		    "of memory, and\n  compaction would not run for it.\n",
 		    r->advice->threshold);
-	/* Memory the kernel has yet to add may answer --need. */
-	if (r->need_unmanaged > 0)
-		fprintf(fp, "  But try the allocation first: memory "
-		    "the kernel adds as allocations need it\n  "
-		    "(above) may cover --need.\n");
+	unmanaged_note(fp, r);
 	/* Small orders say nothing of a gigantic size. */
 	if (!gig)
 		fragmented_too(fp, r, w);
@@ -510,6 +528,9 @@ render_next_step(FILE *fp, const struct report *r)
 		break;
 	case VERDICT_PINNED:
 		pinned_step(fp, r);
+		break;
+	case VERDICT_SHORT:
+		short_need_step(fp, r);
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:

@@ -105,6 +105,8 @@ next_word(enum verdict v)
 		return "unknown";
 	case VERDICT_PINNED:
 		return "pinned";
+	case VERDICT_SHORT:
+		return "short";
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
@@ -531,6 +533,7 @@ render_summary(FILE *fp, const struct report *r)
 	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
 	st.verdict[VERDICT_UNUSABLE] = st.verdict[VERDICT_PINNED] = "";
+	st.verdict[VERDICT_SHORT] = "";
 	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
 	st.judgement[JUDGE_SEVERE] = st.judgement[JUDGE_SHORT] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
@@ -544,6 +547,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
 		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
 		st.verdict[VERDICT_PINNED] = "\033[31m";
+		st.verdict[VERDICT_SHORT] = "\033[31m";
 		st.judgement[JUDGE_FINE] = "\033[32m";
 		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
 		st.judgement[JUDGE_SEVERE] = "\033[31m";
