@@ -331,10 +331,10 @@ index_declines(const struct report *r)
 
 /*
  * The next step when --need's answer is reclaim for want of memory, not
- * of compaction: more than free memory holds, or more than compaction can make where
- * neither compaction_suitable() nor the fragmentation index stops it (a
- * gigantic size has neither: no zone's verdict speaks of it). Returns
- * false where the zones' verdicts say the reason.
+ * of compaction: more than free memory holds, or more than compaction can
+ * make where neither compaction_suitable() nor the fragmentation index
+ * stops it (a gigantic size has neither: no zone's verdict speaks of it).
+ * Returns false where the zones' verdicts say the reason.
  */
 static bool
 need_reclaim_step(FILE *fp, const struct report *r)
