@@ -264,6 +264,44 @@ START_TEST(gigantic_tainted)
 END_TEST
 
 /*
+ * --need's answer and its forecast give one word for gig's zone, row by
+ * row: the machine's row as avail_build() would sum it (now 1, at most 2
+ * after compaction, limit 2, capacity 7). 2 is compact; 3 to 7 pinned
+ * (the limit is below them, all of the memory would hold them); 8, more
+ * than all of the memory holds, short for both, not reclaim.
+ */
+START_TEST(need_agrees_with_forecast)
+{
+	struct avail row = { .node = -1, .zone = -1, .order = 18, .now = 1,
+	    .now_least = 1, .after = 2, .reach = 2, .room = 2, .limit = 2,
+	    .capacity = 7, .from_map = true };
+	struct availability av = { .rows = &row, .n = 1 };
+	struct need n = { .order = 18, .node = -1 };
+	struct fc_zone_in in = gig;
+	struct need_answer ans;
+	struct forecast f;
+	static const struct { uint64_t count; enum verdict v; enum fc_word w; }
+	    want[] = {
+		{ 2, VERDICT_COMPACT, FC_COMPACT },
+		{ 3, VERDICT_PINNED, FC_PINNED },
+		{ 7, VERDICT_PINNED, FC_PINNED },
+		{ 8, VERDICT_SHORT, FC_SHORT },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		n.count = want[i].count;
+		ans = avail_need(&av, &n, AVAIL_POSSIBLE);
+		ck_assert_int_eq(ans.verdict, want[i].v);
+		ck_assert_int_eq(forecast_build(&f, &n, AVAIL_POSSIBLE, &in, 1),
+		    0);
+		ck_assert_int_eq(f.word, want[i].w);
+		forecast_free(&f);
+	}
+}
+END_TEST
+
+/*
  * The trend of --watch --need: 2000 free an hour ago, 1400 now, need 1000:
  * -600 an hour; below the need in (1400 - 1000) / 600 h = 40 min =
  * 2400000 ms, none left in 1400 / 600 h = 2 h 20 min = 8400000 ms. Rising
@@ -331,6 +369,7 @@ main(void)
 	tcase_add_test(tc, pinned_limit);
 	tcase_add_test(tc, one_pinned_rule);
 	tcase_add_test(tc, gigantic_tainted);
+	tcase_add_test(tc, need_agrees_with_forecast);
 	tcase_add_test(tc, trend);
 	suite_add_tcase(s, tc);
 	return tu_run(s);

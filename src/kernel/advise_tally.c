@@ -55,14 +55,19 @@ advise_rank(enum verdict v)
 		return 2;
 	case VERDICT_RECLAIM:
 		return 3;
-	/* Freeing memory does not help: worse than reclaim. */
-	case VERDICT_PINNED:
+	/*
+	 * Freeing memory does not help: worse than reclaim. Short before
+	 * pinned, so that a pinned need among several keeps exit status 8.
+	 */
+	case VERDICT_SHORT:
 		return 4;
+	case VERDICT_PINNED:
+		return 5;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
 	}
-	return 5;
+	return 6;
 }
 
 const struct zadvice *

@@ -20,7 +20,7 @@ const char *
 advise_verdict_name(enum verdict v)
 {
 	static const char *const names[] = { "ok", "compact", "reclaim",
-	    "unknown", "unusable", "pinned" };
+	    "unknown", "unusable", "pinned", "short" };
 
 	return names[v];
 }

@@ -372,6 +372,9 @@ avail_need(const struct availability *av, const struct need *n,
 	else if (avail_pinned(ans.row->limit, ans.row->uninit, n->count,
 	    ans.row->capacity))
 		ans.verdict = VERDICT_PINNED;
+	/* As forecast_word(): beyond all of the memory is short. */
+	else if (ans.row->capacity < n->count)
+		ans.verdict = VERDICT_SHORT;
 	else
 		ans.verdict = VERDICT_RECLAIM;
 	return ans;

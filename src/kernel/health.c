@@ -37,9 +37,10 @@ need_state(enum verdict v)
 		return CHECK_OK;
 	case VERDICT_COMPACT:
 		return CHECK_WARNING;
-	/* Reclaim, pinned, or a size the host cannot have at all. */
+	/* Reclaim, pinned, short, or a size the host cannot have at all. */
 	case VERDICT_RECLAIM:
 	case VERDICT_PINNED:
+	case VERDICT_SHORT:
 	case VERDICT_UNUSABLE:
 		return CHECK_CRITICAL;
 	case VERDICT_UNKNOWN:

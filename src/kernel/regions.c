@@ -197,9 +197,14 @@ regions_pinned(const struct regions *rg, const struct map *m, int node,
 	p->kind = MAP_NPINS;
 	for (i = 0; i < rg->n; i++) {
 		r = &rg->r[i];
-		if (r->state != REGION_TAINTED || (node >= 0 &&
+		if (r->state == REGION_HOLE || (node >= 0 &&
 		    m->zones[r->zone].node != (unsigned)node))
 			continue;
+		p->whole++;
+		if (r->state != REGION_TAINTED) {
+			p->clean++;
+			continue;
+		}
 		k = one_kind(r);
 		if (p->tainted == 0 || r->keep < p->keep_min)
 			p->keep_min = r->keep;

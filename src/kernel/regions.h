@@ -37,10 +37,12 @@ size_t	regions_node(const struct regions *rg, const struct map *m, size_t i,
 /*
  * The tainted regions of NODE (-1: every node) of RG over M: how many,
  * the fewest and most pages that keep one, and the one kind of page that
- * keeps them all (MAP_NPINS: several kinds, or pages not initialised).
+ * keeps them all (MAP_NPINS: several kinds, or pages not initialised);
+ * and of its regions that lie wholly in a zone (WHOLE), those free of
+ * pinned pages (CLEAN: free or clean).
  */
 struct regions_pinned {
-	uint64_t	 tainted, keep_min, keep_max;
+	uint64_t	 tainted, keep_min, keep_max, clean, whole;
 	enum map_pin	 kind;
 };
 void	regions_pinned(const struct regions *rg, const struct map *m, int node,

@@ -139,7 +139,9 @@ unm_need_cover(const struct unmanaged *u, const struct need *nd,
 	if (nd == NULL || u == NULL || !unm_any(u))
 		return 0;
 	/* NEED's pages must fit in 64 bits. */
-	if (ans->row == NULL || ans->verdict != VERDICT_RECLAIM ||
+	/* Short too: its capacity counts managed memory only. */
+	if (ans->row == NULL || (ans->verdict != VERDICT_RECLAIM &&
+	    ans->verdict != VERDICT_SHORT) ||
 	    nd->order >= 64 || nd->count > UINT64_MAX >> nd->order)
 		return 0;
 	unm_sum(u, nd->node, true, &present, &pages);

@@ -53,8 +53,8 @@ enum unm_unknown unm_unknown_why(const struct unmanaged *u);
 
 /*
  * Returns the pages U does not manage (or has not accepted) on --need ND's
- * node that would cover ND, when ANS, the answer to ND, is reclaim and
- * the free pages of its row with them are enough; else 0.
+ * node that would cover ND, when ANS, the answer to ND, is reclaim (or
+ * short) and the free pages of its row with them are enough; else 0.
  */
 uint64_t unm_need_cover(const struct unmanaged *u, const struct need *nd,
 	    const struct need_answer *ans);

@@ -46,10 +46,16 @@ enum verdict {
 	 * move a slab page).
 	 */
 	VERDICT_PINNED,
+	/*
+	 * --need's answer only: more than all of the memory the kernel
+	 * manages would hold free (the forecast's "short"): no freeing or
+	 * compaction makes it.
+	 */
+	VERDICT_SHORT,
 	VERDICT_NSTATES
 };
 
-/* The verdicts a zone's advice takes: those before VERDICT_PINNED. */
+/* The verdicts a zone's advice takes: those before VERDICT_PINNED (and VERDICT_SHORT). */
 #define VERDICT_NADVICE	VERDICT_PINNED
 
 enum reason {

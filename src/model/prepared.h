@@ -108,7 +108,8 @@ struct prep_step {
 	unsigned	 nodes[PREP_MAX_NODES];	/* the nodes it acts on */
 	size_t		 nnodes;
 	uint64_t	 pages;		/* reclaim: the pages asked for */
-	const char	*how;		/* the file written, for people */
+	const char	*how;		/* the file written, for people;
+					 * NULL: each node's compact */
 	uint64_t	 ms;
 	uint64_t	 before, after;	/* free now of the need's target */
 	uint64_t	 forecast;	/* what the forecast said this step gives */

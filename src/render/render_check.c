@@ -98,6 +98,9 @@ detail(FILE *fp, const struct report *r, const struct check_ask *ask,
 	    r->page_size));
 	if (h->row == NULL) {
 		fputs("no such node in the input", fp);
+		/* A judgement asked has no thresholds to say. */
+		if (!asked)
+			return;
 	} else if (ask->judge) {
 		fputs(judge_name(h->judged), fp);
 		if (h->judged_least != h->judged)

@@ -123,22 +123,17 @@ counts_json(struct jsonw *w, const struct report *a, const struct report *b,
 	jw_end(w);
 }
 
-/*
- * Returns the file(s) C wrote, COMPACTION_ALL_FILE or each node's
- * COMPACTION_NODE_FILE separated by spaces, for the caller to free; NULL
- * after ferr_nomem() when memory ran out.
- */
-static char *
-written(const struct compaction *c)
+char *
+render_compact_files(const unsigned *nodes, size_t n, bool all)
 {
 	struct render_sentence t = { 0 };
 	size_t i;
 
-	if (c->all)
+	if (all)
 		render_say(&t, "%s", COMPACTION_ALL_FILE);
-	for (i = 0; !c->all && i < c->n; i++) {
+	for (i = 0; !all && i < n; i++) {
 		render_say(&t, "%s", i ? " " : "");
-		render_say(&t, COMPACTION_NODE_FILE, c->nodes[i]);
+		render_say(&t, COMPACTION_NODE_FILE, nodes[i]);
 	}
 	return render_sentence_take(&t);
 }
@@ -161,7 +156,7 @@ compaction_json(struct jsonw *w, const struct compaction *c, bool done)
 		jw_int(w, c->nodes[i]);
 	jw_end(w);
 	if (jw_key_or_null(w, "written", done)) {
-		files = written(c);
+		files = render_compact_files(c->nodes, c->n, c->all);
 		jw_string(w, files != NULL ? files : "");
 		free(files);
 	}
@@ -210,7 +205,7 @@ void
 render_compact_done(FILE *fp, const struct report *before,
     const struct report *after, const struct compaction *c)
 {
-	char *files = written(c);
+	char *files = render_compact_files(c->nodes, c->n, c->all);
 
 	fprintf(fp, "Compacted ");
 	render_nodes(fp, c->nodes, c->n);

@@ -111,6 +111,25 @@ idle_why(struct render_sentence *t, const struct report *r,
 }
 
 /*
+ * Under a next step that compacts: row W is fragmented, and why kcompactd
+ * K leaves it so; the command that turns it on where it is off.
+ */
+static void
+idle_note(FILE *fp, const struct report *r, const struct avail *w,
+    const struct kcompactd *k)
+{
+	struct render_sentence t = { 0 };
+
+	render_say(&t, "Memory is ");
+	judged(&t, r, w);
+	idle_why(&t, r, k);
+	render_said(&t, fp, " ");
+	if (k != NULL && k->state == KCOMPACTD_OFF)
+		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
+		    ADVISE_PROACTIVENESS);
+}
+
+/*
  * The next step when row W is judged fragmented: kcompactd is at it, or
  * compact now and let kcompactd keep it so.
  */
@@ -141,13 +160,7 @@ fragmented_step(FILE *fp, const struct report *r, const struct avail *w)
 		return;
 	}
 	compact_now(fp);
-	render_say(&t, "Memory is ");
-	judged(&t, r, w);
-	idle_why(&t, r, k);
-	render_said(&t, fp, " ");
-	if (k != NULL && k->state == KCOMPACTD_OFF)
-		fprintf(fp, "    sysctl vm.compaction_proactiveness=%d\n",
-		    ADVISE_PROACTIVENESS);
+	idle_note(fp, r, w, k);
 }
 
 /* Under a next step: how fragmented memory is, row W (its judgement and numbers). */
@@ -211,17 +224,84 @@ missing_inputs(FILE *fp, const struct report *r)
 	render_said(&t, fp, "Next step: give fragstat the missing input:");
 }
 
+/*
+ * Returns in BUF the size of ORDER as --need and the kernel's hugepagesz=
+ * take it: in the largest unit that divides it, G, M or K ("2M").
+ */
+static const char *
+size_arg(char *buf, size_t size, unsigned order, unsigned long page_size)
+{
+	uint64_t bytes = (uint64_t)page_size << order;
+	const char *unit = "G";
+
+	if (bytes % (1ULL << 30) == 0)
+		bytes >>= 30;
+	else if (bytes % (1ULL << 20) == 0) {
+		bytes >>= 20;
+		unit = "M";
+	} else {
+		bytes >>= 10;
+		unit = "K";
+	}
+	snprintf(buf, size, "%" PRIu64 "%s", bytes, unit);
+	return buf;
+}
+
+/*
+ * Print --need N as an argument, COUNTxSIZE with SIZE in the largest unit
+ * that divides it (G, M or K), and --node where N names one.
+ */
+static void
+need_arg(FILE *fp, const struct need *n, unsigned long page_size)
+{
+	char b[32];
+
+	fprintf(fp, "--need %" PRIu64 "x%s", n->count, size_arg(b, sizeof(b),
+	    n->order, page_size));
+	if (n->node >= 0)
+		fprintf(fp, " --node %d", n->node);
+}
+
+/*
+ * The next step when --need's answer is compact: --prepare compacts the
+ * nodes short of it (--compact only those fragmented at the sizes shown,
+ * and refuses --need), or the kernel compacts every node.
+ */
+static void
+need_compact_step(FILE *fp, const struct report *r)
+{
+	fprintf(fp, "Next step: compact memory for --need, as root, on the "
+	    "nodes short of it:\n    fragstat ");
+	need_arg(fp, r->need, r->page_size);
+	fprintf(fp, " --prepare\n  or on every node:\n"
+	    "    echo 1 > /proc/sys/vm/compact_memory\n");
+}
+
 /* The next step when compaction would help: commands, or judgement W. */
 static void
 compact_step(FILE *fp, const struct report *r, const struct avail *w,
     bool fragmented)
 {
-	if (fragmented) {
+	bool need = r->need != NULL &&
+	    r->need_answer.verdict == VERDICT_COMPACT;
+	const struct kcompactd *k;
+
+	if (need)
+		need_compact_step(fp, r);
+	if (fragmented && need) {
+		k = node_kcompactd(r->advice, w->node);
+		if (k != NULL && k->state == KCOMPACTD_WORKING)
+			memory_is(fp, r, w);
+		else
+			idle_note(fp, r, w, k);
+	} else if (fragmented)
 		fragmented_step(fp, r, w);
+	if (fragmented) {
 		ceilings(fp, r);
 		return;
 	}
-	compact_now(fp);
+	if (!need)
+		compact_now(fp);
 	fprintf(fp, "  The kernel compacts in the background as "
 	    "vm.compaction_proactiveness (%u)\n  says, and compacts "
 	    "rather than reclaims above vm.extfrag_threshold (%d).\n",
@@ -229,14 +309,114 @@ compact_step(FILE *fp, const struct report *r, const struct avail *w,
 	ceilings(fp, r);
 }
 
+/*
+ * Returns whether the fragmentation index declines compaction in a zone
+ * at the worst order: a zone whose verdict is reclaim for it
+ * (0 <= fragindex <= vm.extfrag_threshold).
+ */
+static bool
+index_declines(const struct report *r)
+{
+	const struct zadvice *a;
+	size_t z;
+
+	for (z = 0; z < r->bi->nzones; z++) {
+		a = advise_at(r->advice, z, r->worst_j);
+		if (a != NULL && a->verdict == VERDICT_RECLAIM &&
+		    a->reason == R_INDEX_LOW)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The next step when --need's answer is reclaim for want of memory, not
+ * of compaction: more than free memory holds, or more than compaction can
+ * make where neither compaction_suitable() nor the fragmentation index
+ * stops it (a gigantic size has neither: no zone's verdict speaks of it).
+ * Returns false where the zones' verdicts say the reason.
+ */
+static bool
+need_reclaim_step(FILE *fp, const struct report *r)
+{
+	const struct need *n = r->need;
+	const struct avail *x = r->need_answer.row;
+	bool gig = n->order >= r->bi->norders;
+	const char *unit = gig ? "pages" : "blocks";
+	struct render_sentence t = { 0 };
+	char b[32], k[32];
+
+	if (x == NULL || r->need_answer.verdict != VERDICT_RECLAIM)
+		return false;
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (x->room < n->count)
+		render_say(&t, "free memory: free memory%s holds at most %"
+		    PRIu64 " %s of %s, fewer than the %" PRIu64 " --need asks "
+		    "for: free memory first; compaction cannot make more.",
+		    gig ? "" : " above the watermarks", x->room, unit, b,
+		    n->count);
+	else if (gig || (r->reclaim_least == NULL && !index_declines(r)))
+		render_say(&t, "free memory: compaction can make at most %"
+		    PRIu64 " %s of %s, fewer than the %" PRIu64 " --need asks "
+		    "for.", x->reach, unit, b, n->count);
+	else
+		return false;
+	if (gig)
+		render_say(&t, " Pages of %s are surest reserved at boot "
+		    "(hugepagesz=%s hugepages=N).", b, size_arg(k, sizeof(k),
+		    n->order, r->page_size));
+	render_said(&t, fp, "Next step:");
+	return true;
+}
+
+/* Under a next step: memory the kernel has yet to add may answer --need. */
+static void
+unmanaged_note(FILE *fp, const struct report *r)
+{
+	if (r->need_unmanaged > 0)
+		fprintf(fp, "  But try the allocation first: memory "
+		    "the kernel adds as allocations need it\n  "
+		    "(above) may cover --need.\n");
+}
+
+/*
+ * The next step when --need's answer is short: all of the memory the
+ * kernel manages, free, would hold fewer (its capacity); for a gigantic
+ * size, only a machine with more memory has them.
+ */
+static void
+short_need_step(FILE *fp, const struct report *r)
+{
+	const struct need *n = r->need;
+	const struct avail *x = r->need_answer.row;
+	bool gig = n->order >= r->bi->norders;
+	struct render_sentence t = { 0 };
+	char b[32], k[32];
+
+	render_say(&t, "none that frees memory: all of the memory the kernel "
+	    "manages, free, would hold at most %" PRIu64 " %s of %s, fewer "
+	    "than the %" PRIu64 " --need asks for.", x->capacity,
+	    gig ? "pages" : "blocks", hum_size(b, sizeof(b), 1ULL << n->order,
+	    r->page_size), n->count);
+	if (gig)
+		render_say(&t, " Only a machine with more memory makes them "
+		    "(reserved at boot: hugepagesz=%s hugepages=N).",
+		    size_arg(k, sizeof(k), n->order, r->page_size));
+	render_said(&t, fp, "Next step:");
+	unmanaged_note(fp, r);
+}
+
 /* The next step when memory must be freed first, at the worst order. */
 static void
 reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 {
 	const struct zadvice *a = r->reclaim_least;
+	bool gig = false;
 	char b[32];
 
-	if (a)
+	if (r->need != NULL && need_reclaim_step(fp, r))
+		gig = r->need->order >= r->bi->norders;
+	else if (a)
 		fprintf(fp, "Next step: free memory: %s more must be free "
 		    "in node %u, zone %s before\n  compaction can "
 		    "run. kswapd keeps more free with a higher "
@@ -263,12 +443,10 @@ reclaim_step(FILE *fp, const struct report *r, const struct avail *w)
 		    "vm.extfrag_threshold, %d) takes the failure for a lack "
 		    "of memory, and\n  compaction would not run for it.\n",
 		    r->advice->threshold);
-	/* Memory the kernel has yet to add may answer --need. */
-	if (r->need_unmanaged > 0)
-		fprintf(fp, "  But try the allocation first: memory "
-		    "the kernel adds as allocations need it\n  "
-		    "(above) may cover --need.\n");
-	fragmented_too(fp, r, w);
+	unmanaged_note(fp, r);
+	/* Small orders say nothing of a gigantic size. */
+	if (!gig)
+		fragmented_too(fp, r, w);
 }
 
 /*
@@ -288,6 +466,32 @@ short_step(FILE *fp, const struct report *r, const struct avail *w)
 	    "make more, freeing memory can.", hum_size(b, sizeof(b),
 	    1ULL << w->order, r->page_size), w->node, w->room,
 	    judge_useful(w));
+	render_said(&t, fp, "Next step:");
+}
+
+/*
+ * The next step when --need's answer is pinned: freeing memory makes no
+ * more than the regions free of pinned pages hold (its pinned limit), and
+ * unmovable pages keep the others.
+ */
+static void
+pinned_step(FILE *fp, const struct report *r)
+{
+	const struct avail *x = r->need_answer.row;
+	struct render_sentence t = { 0 };
+	uint64_t most = x != NULL ? advise_sat_add(x->limit, x->uninit) : 0;
+
+	if (most > 0)
+		render_say(&t, "freeing memory makes at most %" PRIu64 " of "
+		    "these pages, not the %" PRIu64 " --need asks for: "
+		    "unmovable pages keep every other region that could hold "
+		    "one", most, r->need->count);
+	else
+		render_say(&t, "freeing memory will not make these pages: "
+		    "unmovable pages keep every region that could hold one");
+	render_say(&t, " ('fragstat --map' lists them, '--cgroups' who "
+	    "allocated them). Reserve them at boot instead (hugepagesz=SIZE "
+	    "hugepages=N) or from CMA (hugetlb_cma=SIZE).");
 	render_said(&t, fp, "Next step:");
 }
 
@@ -323,12 +527,10 @@ render_next_step(FILE *fp, const struct report *r)
 		fragmented_too(fp, r, w);
 		break;
 	case VERDICT_PINNED:
-		fprintf(fp, "Next step: freeing memory will not make these "
-		    "pages: unmovable pages keep every\n  region that could "
-		    "hold one ('fragstat --map' lists them, '--cgroups' who\n"
-		    "  allocated them). Reserve them at boot instead "
-		    "(hugepagesz=SIZE hugepages=N) or\n  from CMA "
-		    "(hugetlb_cma=SIZE).\n");
+		pinned_step(fp, r);
+		break;
+	case VERDICT_SHORT:
+		short_need_step(fp, r);
 		break;
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:

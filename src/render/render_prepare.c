@@ -3,12 +3,14 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "advise.h"
 #include "forecast.h"
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
+#include "render_compact.h"
 #include "render_prepare.h"
 #include "render_text.h"
 #include "render_words.h"
@@ -244,11 +246,26 @@ render_forecast_json(struct jsonw *w, const struct report *r,
 	jw_end(w);
 }
 
+/*
+ * Returns the file(s) step S writes, for the caller to free: its HOW, or
+ * the compact file of each of its nodes; NULL after ferr_nomem().
+ */
+static char *
+step_how(const struct prep_step *s)
+{
+	struct render_sentence t = { 0 };
+
+	if (s->how == NULL)
+		return render_compact_files(s->nodes, s->nnodes, false);
+	render_say(&t, "%s", s->how);
+	return render_sentence_take(&t);
+}
+
 /* Print what step S does. */
 static void
 step_what(FILE *fp, const struct report *r, const struct prep_step *s)
 {
-	char b[32];
+	char b[32], *how = step_how(s);
 
 	if (s->act == PREP_COMPACT) {
 		fprintf(fp, "compact ");
@@ -258,7 +275,8 @@ step_what(FILE *fp, const struct report *r, const struct prep_step *s)
 		    hum_size(b, sizeof(b), s->pages, r->page_size));
 		render_nodes(fp, s->nodes, s->nnodes);
 	}
-	fprintf(fp, " (%s)", s->how);
+	fprintf(fp, " (%s)", how != NULL ? how : "");
+	free(how);
 }
 
 void
@@ -414,6 +432,7 @@ row_json(struct jsonw *w, const struct report *r, const struct fc_row *x)
 static void
 step_json(struct jsonw *w, const struct prep_step *s)
 {
+	char *how = step_how(s);
 	size_t i;
 
 	jw_object(w);
@@ -427,7 +446,8 @@ step_json(struct jsonw *w, const struct prep_step *s)
 	jw_key(w, "pages");
 	jw_u64(w, s->pages);
 	jw_key(w, "how");
-	jw_string(w, s->how);
+	jw_string(w, how != NULL ? how : "");
+	free(how);
 	jw_key(w, "forecast");
 	jw_u64(w, s->forecast);
 	jw_key(w, "done");

@@ -96,6 +96,8 @@ next_word(enum verdict v)
 		return "unknown";
 	case VERDICT_PINNED:
 		return "pinned";
+	case VERDICT_SHORT:
+		return "short";
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		break;
@@ -234,7 +236,8 @@ unmanaged(FILE *fp, const struct report *r, bool need)
 /*
  * Say to T after --need's counts, when its answer is pinned: what keeps
  * the regions, "; no 1 GiB region can be emptied: 2 tainted, 1 slab page
- * each", from the map's regions.
+ * each" ("only 2 of 4 1 GiB regions are free of pinned pages: ..." where
+ * some are), from the map's regions.
  */
 static void
 pinned(struct render_sentence *t, const struct report *r,
@@ -243,11 +246,17 @@ pinned(struct render_sentence *t, const struct report *r,
 	struct regions_pinned p;
 	char b[32];
 
-	render_say(t, "; no %s region can be emptied", hum_size(b, sizeof(b),
-	    1ULL << n->order, r->page_size));
-	if (r->regions == NULL || r->map == NULL)
+	hum_size(b, sizeof(b), 1ULL << n->order, r->page_size);
+	if (r->regions == NULL || r->map == NULL) {
+		render_say(t, "; no %s region can be emptied", b);
 		return;
+	}
 	regions_pinned(r->regions, r->map, n->node, &p);
+	if (p.clean > 0)
+		render_say(t, "; only %" PRIu64 " of %" PRIu64 " %s regions are "
+		    "free of pinned pages", p.clean, p.whole, b);
+	else
+		render_say(t, "; no %s region can be emptied", b);
 	/* No region lies whole in one zone: holes or the zone's size. */
 	if (p.tainted == 0) {
 		render_say(t, ": none lies whole within one zone");
@@ -534,6 +543,7 @@ render_summary(FILE *fp, const struct report *r)
 	st.verdict[VERDICT_OK] = st.verdict[VERDICT_COMPACT] = "";
 	st.verdict[VERDICT_RECLAIM] = st.verdict[VERDICT_UNKNOWN] = "";
 	st.verdict[VERDICT_UNUSABLE] = st.verdict[VERDICT_PINNED] = "";
+	st.verdict[VERDICT_SHORT] = "";
 	st.judgement[JUDGE_FINE] = st.judgement[JUDGE_FRAGMENTED] = "";
 	st.judgement[JUDGE_SEVERE] = st.judgement[JUDGE_SHORT] = "";
 	st.urgency[URGENCY_UNKNOWN] = st.urgency[URGENCY_CALM] = "";
@@ -547,6 +557,7 @@ render_summary(FILE *fp, const struct report *r)
 		st.verdict[VERDICT_UNKNOWN] = "\033[35m";
 		st.verdict[VERDICT_UNUSABLE] = "\033[2m";
 		st.verdict[VERDICT_PINNED] = "\033[31m";
+		st.verdict[VERDICT_SHORT] = "\033[31m";
 		st.judgement[JUDGE_FINE] = "\033[32m";
 		st.judgement[JUDGE_FRAGMENTED] = "\033[33m";
 		st.judgement[JUDGE_SEVERE] = "\033[31m";

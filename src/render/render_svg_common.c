@@ -158,6 +158,7 @@ svgr_verdict_color(enum verdict v)
 		return COLOR_ORANGE;
 	case VERDICT_RECLAIM:
 	case VERDICT_PINNED:
+	case VERDICT_SHORT:
 		return COLOR_VERMILLION;
 	case VERDICT_UNKNOWN:
 	case VERDICT_UNUSABLE:

@@ -461,9 +461,10 @@ static const char help_examples[] =
 /* --help of every mode: what they share. */
 static const char help_status[] =
 "Exit status: 0 success, 1 bad input or an input/output error, 2 usage error,\n"
-"3 --verify found a difference; --need's answer: 4 compact, 5 reclaim,\n"
-"6 unknown, 7 impossible, 8 pinned, the worst of several --need or of several\n"
-"roots (--fleet too) as ok, unknown, compact, reclaim or pinned, impossible;\n"
+"3 --verify found a difference; --need's answer: 4 compact, 5 reclaim or\n"
+"short, 6 unknown, 7 impossible, 8 pinned, the worst of several --need or of\n"
+"several roots (--fleet too) as ok, unknown, compact, reclaim, short, pinned,\n"
+"impossible;\n"
 "--prepare: 0 ready or recovered, else --need's, 8 pinned; --check: 0 OK,\n"
 "1 WARNING, 2 CRITICAL, 3 UNKNOWN;\n"
 "with a command (--record DIR -- COMMAND): its status, 125 if fragstat failed.\n"

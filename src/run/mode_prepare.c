@@ -35,9 +35,9 @@
  * of Normal every time, gaining nothing in 4 passes; reclaiming a node's
  * clean page cache through nodeN/reclaim left its active large folios,
  * and compaction ended at one; after sync and drop_caches it ran until
- * the scanners met. How each step says it did its work:
+ * the scanners met. How each step says it did its work (compacting
+ * nodes: each one's COMPACTION_NODE_FILE, how NULL):
  */
-#define HOW_COMPACT		COMPACTION_NODE_PATH("N")
 #define HOW_COMPACT_ALL		COMPACTION_ALL_FILE ", every node"
 #define HOW_RECLAIM		"sync, then " COMPACT_RECLAIM_FILE " = 1, machine-wide"
 
@@ -82,7 +82,7 @@ step_plan(struct prep_step *s, enum prep_act act, const struct forecast *f,
 
 	memset(s, 0, sizeof(*s));
 	s->act = act;
-	s->how = act == PREP_COMPACT ? HOW_COMPACT : HOW_RECLAIM;
+	s->how = act == PREP_COMPACT ? NULL : HOW_RECLAIM;
 	for (i = f->nzones; i < f->n; i++) {
 		const struct fc_row *x = &f->rows[i];
 

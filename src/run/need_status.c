@@ -28,7 +28,9 @@ need_verdict_status(enum verdict v)
 		return EXIT_OK;
 	case VERDICT_COMPACT:
 		return EXIT_NEED_COMPACT;
+	/* As --prepare's short exits: both ask for memory freed or added. */
 	case VERDICT_RECLAIM:
+	case VERDICT_SHORT:
 		return EXIT_NEED_RECLAIM;
 	case VERDICT_UNUSABLE:
 		return EXIT_NEED_IMPOSSIBLE;

@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 
 #include "options_mode.h"
@@ -523,8 +524,10 @@ refuse_window_pairs(struct opts *o, const bool *given)
 		return usage_error("--need given %zu times: only --check and "
 		    "one snapshot's summary answer each; give one", o->nneeds);
 	if (o->crit > o->warn && o->warn != 0)
-		return usage_error("%s", "--crit counts fewer blocks than --warn: "
-		    "fewer free is worse");
+		return usage_error("--crit %" PRIu64 " is above --warn %" PRIu64
+		    ": each is a count of free blocks to fall below, and "
+		    "CRITICAL comes at fewer free than WARNING", o->crit,
+		    o->warn);
 	if (o->node == OPTS_NODE_EACH && (o->action != A_CHECK ||
 	    o->nneeds != 1))
 		return usage_error("%s", "--node=each goes with --check and "
