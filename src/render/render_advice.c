@@ -265,13 +265,13 @@ render_advice_ceiling(struct render_sentence *t, const struct report *r,
 	    map_limit_words(z->limited_by[a->order]);
 	if (after > 0)
 		render_say(t, "compaction can make at most %" PRIu64
-		    " blocks of this order; %" PRIu64 " are free now (an upper "
-		    "bound from the page flags, limited by %s)", after,
-		    z->free_now[a->order], by);
+		    " blocks of this order (an upper bound from the page "
+		    "flags, limited by %s); buddyinfo shows %" PRIu64 " suitable "
+		    "free blocks", after, by, z->free_now[a->order]);
 	else
 		render_say(t, "compaction can make no block of this "
-		    "order (%s); %" PRIu64 " are free now: compaction cannot "
-		    "help here", after < z->ceiling[a->order] ? "free memory "
+		    "order (%s); buddyinfo shows %" PRIu64 " suitable free "
+		    "blocks: compaction cannot help here", after < z->ceiling[a->order] ? "free memory "
 		    "above the watermark is less than one block" :
 		    z->limited_by[a->order] == MAP_LIMIT_FREE ?
 		    "free memory is less than one block" : "every aligned "
