@@ -95,7 +95,7 @@ check "no pagetypeinfo" --buddyinfo "$d/buddyinfo" --zoneinfo "$d/zoneinfo" \
 # low mark 13: short of memory; with --low 3, 3 of 6 (50%) is fine. The
 # score: the nodes' 2 and 78 weighed by their present pages, once.
 out=$("$FRAGSTAT" "$@" --need 3x2M --node 1 --color=never | sed -n 2,6p)
-want="Need 3 x 2 MiB (order 9) on node 1: compact, 1 free now, at most 4 after
+want="Need 3 x 2 MiB (order 9) on node 1: compact, 1 free now of at most 4 after
   compaction; 9.81 MiB free
   after reclaiming clean page cache: unknown: zoneinfo has no file LRU counts
 2 MiB (order 9): short of memory (score 45), 3 free now of at most 6 after

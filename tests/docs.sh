@@ -6,7 +6,7 @@
 # man page); no command in the README, doc/reference.md or the man page's
 # examples starts with a literal sudo, which a root user on a fresh machine
 # (no sudo installed) would paste and fail; the man page has one EXIT STATUS;
-# every "$ fragstat" example of the README prints what it shows (#31);
+# every "$ fragstat" example of the README and the reference prints what it shows (#31);
 # --help is laid out by task, describes the summary's columns, and the man
 # page has a SYNOPSIS line per mode (#48).
 #
@@ -95,10 +95,13 @@ else
 	echo "SKIP: --help by task: no FRAGSTAT"
 fi
 
-# The README's examples are the binary's output (tests/readme.py).
+# The examples of the README and the reference are the binary's output
+# (tests/readme.py).
 if command -v python3 >/dev/null 2>&1 && [ -x "${FRAGSTAT:-}" ]; then
-	python3 "$top/tests/readme.py" "$top/README.md" ||
-		fail "README.md: an example differs from what fragstat prints (UPDATE_README=1 tests/readme.py README.md)"
+	for f in README.md doc/reference.md; do
+		python3 "$top/tests/readme.py" "$top/$f" ||
+			fail "$f: an example differs from what fragstat prints (UPDATE_README=1 tests/readme.py $f)"
+	done
 else
 	echo "SKIP: README examples: no python3 or no FRAGSTAT"
 fi

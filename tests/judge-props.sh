@@ -121,7 +121,7 @@ print("judge-props.sh: %d roots" % n)
 # the SVG's machine and node badges, and --compare against
 # states/healthy (B's word, and A's, healthy's own). The share free now
 # printed beside a word (the summary's headline and next step, --watch,
-# the SVG badges' titles) lies on the side of each mark that JSON's ratio,
+# the SVG badges' titles, --advise's lines) lies on the side of each mark that JSON's ratio,
 # the number the word was judged by, lies on: never rounded onto a mark
 # from below (999 of 1999 is 49.97%, not 50.0%, beside "fragmented").
 WORDS = "fine|fragmented|severely fragmented|short of memory"
@@ -159,10 +159,10 @@ def views(root, o, want):
                   r"compaction \(([0-9.]+)%%\)" % (o, WORDS), t)
     if m:
         yield "summary headline share", None, m.group(1), m.group(2)
-    m = re.search(r"Memory is (%s) \(score \d+, [^:]* free now: ([0-9.]+)%%, "
-                  r"at [^)]* on node (\d+)\)" % WORDS, t)
+    m = re.search(r"Memory is (%s) at [^(]* on node (\d+) \(score \d+\): "
+                  r"[^(]* after compaction \(([0-9.]+)%%\)" % WORDS, t)
     if m:
-        yield "next step share", int(m.group(3)), m.group(1), m.group(2)
+        yield "next step share", int(m.group(2)), m.group(1), m.group(3)
     for fmt in ("csv", "ndjson"):
         _, t = run(a + ["--format=" + fmt, "--rows=sizes"])
         lines = t.splitlines()
@@ -178,8 +178,12 @@ def views(root, o, want):
             yield fmt, node if node is None else int(node), r["judgement"]
     _, t = run(a + ["--advise"])
     for m in re.finditer(r"^ *(Machine|Node (\d+)), order %d: [a-z]+; "
-                         r"(?:memory )?(%s) \(" % (o, WORDS), t, re.M):
+                         r"(?:memory )?(%s): [^(\n]* after compaction"
+                         r"(?: \(([0-9.]+)%%)?" % (o, WORDS), t, re.M):
         yield "--advise", m.group(2) and int(m.group(2)), m.group(3)
+        if m.group(4):
+            yield ("--advise share", m.group(2) and int(m.group(2)),
+                   m.group(3), m.group(4))
     _, t = run(a + ["--check"])
     for m in re.finditer(r"node (\d+)(?: \(worst of \d+\))?: [^:]*: (%s)[,;]"
                          % WORDS, t):
@@ -209,7 +213,7 @@ def views(root, o, want):
         yield "prometheus", int(m.group(1)), WORDS.split("|")[int(m.group(2))]
     _, t = run(a + ["--watch", "0.01", "--count", "1"])
     m = re.search(r"^  [0-9]+ [KMGT]iB: (%s) \(score[^\n]* of at most \d+"
-                  r"(?: \(([0-9.]+)%%\))?$" % WORDS, t, re.M)
+                  r" after compaction(?: \(([0-9.]+)%%\))?$" % WORDS, t, re.M)
     yield "--watch", None, m and m.group(1)
     if m and m.group(2):
         yield "--watch share", None, m.group(1), m.group(2)

@@ -65,7 +65,11 @@ for z in m["zones"]:
         print("FAIL: %s: classes add up to %d, span %d" %
               (name, total, z["spanned_pages"]))
         bad = 1
-    for o, (c, f) in enumerate(zip(z["ceiling"], z["free_now"])):
+    # free_now is suitable_blocks' earlier name, the same values.
+    if z["suitable_blocks"] != z["free_now"]:
+        print("FAIL: %s: suitable_blocks is not free_now" % name)
+        bad = 1
+    for o, (c, f) in enumerate(zip(z["ceiling"], z["suitable_blocks"])):
         if o < pbo:
             if c is not None or f is not None:
                 print("FAIL: %s: order %d below the pageblock order "

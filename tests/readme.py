@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """readme.py - the README's examples are what the binary prints (#31).
 
-Every fenced block of README.md whose first line is "$ fragstat ARGS" is
+Every fenced block of README.md (or of the Markdown file named, such as
+doc/reference.md) whose first line is "$ fragstat ARGS" is
 run: ARGS split as a POSIX shell would (no expansions), with the binary
 named by $FRAGSTAT, in the top of the tree or in the directory named by an
-"<!-- in DIR -->" line just above the fence, which may add the exit status
+"<!-- in DIR -->" line just above the fence (DIR from the top of the tree,
+whichever file names it), which may add the exit status
 the command must end with: "<!-- in DIR exit 4 -->" (default 0). The lines after the command
 must equal what it prints on stdout, line by line; a line "..." stands for
 any number of lines (none included). A block that drifts from the binary
@@ -13,7 +15,7 @@ fails with a diff, so an example is regenerated, never edited by hand:
 UPDATE_README=1 rewrites each block's lines from the output, keeping its
 "..." where they still match.
 
-Usage: readme.py README.md   (environment: FRAGSTAT)
+Usage: readme.py README.md|doc/reference.md   (environment: FRAGSTAT)
 """
 import difflib
 import os
@@ -60,7 +62,9 @@ def fill(want, got):
 
 def main():
     path = sys.argv[1]
-    top = os.path.dirname(os.path.abspath(path))
+    # The top of the tree: this script is in its tests/.
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    name = os.path.relpath(os.path.abspath(path), top)
     binary = os.environ.get("FRAGSTAT")
     if not binary:
         print("readme.py: FRAGSTAT must name the fragstat binary")
@@ -86,11 +90,11 @@ def main():
                 print("updated: %s" % lines[start])
                 continue
             failed += 1
-            print("FAIL: README.md:%d: %s (exit %d, in %s)"
-                  % (start + 1, lines[start], run.returncode, cwd))
+            print("FAIL: %s:%d: %s (exit %d, in %s)"
+                  % (name, start + 1, lines[start], run.returncode, cwd))
             sys.stdout.writelines(difflib.unified_diff(
                 [w + "\n" for w in want], [g + "\n" for g in got],
-                "README.md", "fragstat"))
+                name, "fragstat"))
             if run.stderr:
                 print(run.stderr.decode("utf-8", "replace"))
     if update:

@@ -5,7 +5,7 @@
 # cells cover its pageblocks once, in order, and each cell's counts fit its
 # kind and add up to its pages. With JSON (--map --json of the same input),
 # the cells add up to each zone's pages and pageblocks by class and kind,
-# the bars' titles equal its free_now, ceiling and limited_by, and the
+# the bars' titles equal its suitable_blocks, ceiling and limited_by, and the
 # legend's counts its pageblocks over every zone. With pins, a pinned cell
 # takes the colour of what pins it: the kinds' legend then counts the cells
 # drawn in each kind's colour, has no unmovable (all pinned; slab has its
@@ -22,7 +22,7 @@ CELL = re.compile(r"^Node (\d+), zone (.*), PFN 0x([0-9a-f]+)-0x([0-9a-f]+) "
                   r"unmovable (\d+), ambiguous (\d+), hole (\d+)"
                   r"(?:; pinned pages: ([a-z]+ \d+(?:, [a-z]+ \d+)*))?"
                   r"(?:; cgroups: .*)?$")
-BAR = re.compile(r"^Node (\d+), zone (.*), order (\d+): free_now (\d+), "
+BAR = re.compile(r"^Node (\d+), zone (.*), order (\d+): suitable_blocks (\d+), "
                  r"ceiling (\d+), limited_by (\w+), aligned blocks (\d+)$")
 LEGEND = re.compile(r"^pageblocks (\w+)(, not pinned)?, every zone: (\d+)$")
 PINLEGEND = re.compile(r"^pinned pageblocks most of whose pinned pages are "
@@ -156,7 +156,7 @@ if doc:
             key = (z["node"], z["zone"], o)
             if key not in bars:
                 continue
-            want = (z["free_now"][o], ceil, z["limited_by"][o])
+            want = (z["suitable_blocks"][o], ceil, z["limited_by"][o])
             if bars[key][:3] != want:
                 fail("%s: bar %s, JSON %s" % (key, bars[key][:3], want))
         if z["spanned_pages"] > 0 and (z["node"], z["zone"]) not in cells:

@@ -71,7 +71,7 @@ esac
 # The judgement of each size, every interval, against the marks given.
 out=$("$FRAGSTAT" -q --sysroot "$FIXTURES/advise/nofragment-0" --watch 0.1 \
     --count 1 --fragmented=95 | sed -n 2p)
-want="  2 MiB: fragmented (score 99), at most 0 free now of at most 4 (0.0%)"
+want="  2 MiB: fragmented (score 99), at most 0 free now of at most 4 after compaction (0.0%)"
 [ "$out" = "$want" ] || { echo "FAIL: judgement: $out"; fail=1; }
 # THP faults (thp_fault_alloc counts the PMD size only) only where that
 # size is on.

@@ -80,8 +80,9 @@ hum_pct(char *buf, size_t size, uint64_t part, uint64_t whole)
 const char *
 hum_counts(char *buf, size_t size, uint64_t now, bool bound, uint64_t after)
 {
-	snprintf(buf, size, "%s%" PRIu64 " free now, at most %" PRIu64 " after "
-	    "compaction", bound ? "at most " : "", now, after);
+	/* "Of at most": the ceiling is after compaction, never "free now". */
+	snprintf(buf, size, "%s%" PRIu64 " free now of at most %" PRIu64
+	    " after compaction", bound ? "at most " : "", now, after);
 	return buf;
 }
 

@@ -46,8 +46,9 @@ const char	*hum_int(char *buf, long long v);
 const char	*hum_fixed(char *buf, size_t size, long long v, int digits);
 
 /*
- * Returns BUF holding counts of allocations: "NOW free now, at most AFTER
- * after compaction", "at most NOW free now" when NOW is only a BOUND.
+ * Returns BUF holding counts of allocations: "NOW free now of at most AFTER
+ * after compaction", "at most NOW free now ..." when NOW is only a BOUND:
+ * the one wording of the two counts in every view.
  */
 const char	*hum_counts(char *buf, size_t size, uint64_t now, bool bound,
 		    uint64_t after);

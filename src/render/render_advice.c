@@ -13,6 +13,7 @@
 #include "report.h"
 #include "render_text.h"
 #include "render_unmanaged.h"
+#include "render_words.h"
 
 /* Say to T "; " unless it is the first, then S. */
 static void
@@ -264,13 +265,13 @@ render_advice_ceiling(struct render_sentence *t, const struct report *r,
 	    map_limit_words(z->limited_by[a->order]);
 	if (after > 0)
 		render_say(t, "compaction can make at most %" PRIu64
-		    " blocks of this order; %" PRIu64 " are free now (an upper "
-		    "bound from the page flags, limited by %s)", after,
-		    z->free_now[a->order], by);
+		    " blocks of this order (an upper bound from the page "
+		    "flags, limited by %s); buddyinfo shows %" PRIu64 " suitable "
+		    "free blocks", after, by, z->free_now[a->order]);
 	else
 		render_say(t, "compaction can make no block of this "
-		    "order (%s); %" PRIu64 " are free now: compaction cannot "
-		    "help here", after < z->ceiling[a->order] ? "free memory "
+		    "order (%s); buddyinfo shows %" PRIu64 " suitable free "
+		    "blocks: compaction cannot help here", after < z->ceiling[a->order] ? "free memory "
 		    "above the watermark is less than one block" :
 		    z->limited_by[a->order] == MAP_LIMIT_FREE ?
 		    "free memory is less than one block" : "every aligned "
@@ -395,23 +396,22 @@ zone_lines(FILE *fp, const struct report *r)
 }
 
 /*
- * Returns BUF holding "; memory fragmented (1527 of at most 4745 free
- * now)", the judgement of NODE (-1: the machine) at ORDER (judge_at()),
- * or "" without the counts.
+ * Returns BUF holding "; memory fragmented: 1527 free now of at most 4745
+ * after compaction (32.2%)", the judgement of NODE (-1: the machine) at
+ * ORDER (judge_at()), or "" without the counts.
  */
 static const char *
 judged_words(char *buf, size_t size, const struct report *r, int node,
     unsigned order)
 {
+	char c[RENDER_COUNTS_SIZE];
 	struct judged j;
 
 	buf[0] = '\0';
 	if (r->avail != NULL && judge_at(r->avail, node, -1, order, &j) == 0)
 		/* "memory fragmented", but "short of memory" as it is. */
-		snprintf(buf, size, "; %s%s (%s%" PRIu64 " of at most %"
-		    PRIu64 " free now)", j.judgement == JUDGE_SHORT ? "" :
-		    "memory ", j.name, j.now_is_bound ? "at most " : "", j.now,
-		    j.after);
+		snprintf(buf, size, "; %s%s: %s", j.judgement == JUDGE_SHORT ?
+		    "" : "memory ", j.name, render_counts(c, sizeof(c), j.row));
 	return buf;
 }
 
@@ -424,7 +424,8 @@ verdict_lines(FILE *fp, const struct report *r, const char *bold,
     const char *off)
 {
 	const struct advice *adv = r->advice;
-	char jw[128];
+	/* "; severely fragmented: " and the counts. */
+	char jw[32 + RENDER_COUNTS_SIZE];
 	unsigned node;
 	size_t i, j;
 	enum verdict v;

@@ -62,7 +62,7 @@ counts(FILE *fp, const struct report *a, const struct report *b,
     const struct compaction *c)
 {
 	const struct avail *x, *y;
-	char size[32];
+	char size[32], cn[RENDER_COUNTS_SIZE];
 	size_t i;
 
 	for (i = 0; i < a->avail->n; i++) {
@@ -72,15 +72,14 @@ counts(FILE *fp, const struct report *a, const struct report *b,
 		fprintf(fp, "Node %d, %s: ", x->node, hum_size(size,
 		    sizeof(size), 1ULL << x->order, a->page_size));
 		if (y == NULL) {
-			fprintf(fp, "%" PRIu64 " free now of at most %" PRIu64
-			    "; ", x->now, x->after);
+			fprintf(fp, "%s; ", render_counts(cn, sizeof(cn), x));
 			judged(fp, a, x);
 			fprintf(fp, "%s\n", among(c, x->node) ? ": compact" :
 			    "");
 			continue;
 		}
-		fprintf(fp, "%" PRIu64 " -> %" PRIu64 " free of at most %"
-		    PRIu64 "; ", x->now, y->now, x->after);
+		fprintf(fp, "%" PRIu64 " -> %" PRIu64 " free now of at most %"
+		    PRIu64 " after compaction; ", x->now, y->now, x->after);
 		if (x->order < a->bi->norders)
 			fprintf(fp, "score %u -> %u, %s", x->score, y->score,
 			    judge_name(y->judgement));

@@ -158,7 +158,8 @@ pages_or_null(struct jsonw *w, const char *key, bool have, uint64_t v)
 
 /*
  * With the map: the compaction ceiling of A's zone and order and the
- * blocks free now (null below the pageblock order), whatever the verdict.
+ * suitable blocks buddyinfo shows (null below the pageblock order),
+ * whatever the verdict; free_now is their earlier name, kept for scripts.
  */
 static void
 zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
@@ -170,6 +171,8 @@ zone_ceiling(struct jsonw *w, const struct report *r, const struct zadvice *a)
 		jw_u64(w, z->ceiling[a->order]);
 	if (jw_key_or_null(w, "ceiling_limited_by", have))
 		jw_string(w, map_limit_name(z->limited_by[a->order]));
+	if (jw_key_or_null(w, "suitable_blocks", have))
+		jw_u64(w, z->free_now[a->order]);
 	if (jw_key_or_null(w, "free_now", have))
 		jw_u64(w, z->free_now[a->order]);
 }

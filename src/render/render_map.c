@@ -40,8 +40,8 @@ zone_label(FILE *fp, const struct map_zone *z)
 }
 
 /*
- * Print the ceiling line of zone Z of R's map at the N orders O: free
- * blocks now, the ceiling and its bound.
+ * Print the ceiling line of zone Z of R's map at the N orders O: the
+ * suitable blocks buddyinfo shows, the ceiling and its bound.
  */
 static void
 ceilings(FILE *fp, const struct map_zone *z, const unsigned *o, size_t n)
@@ -67,7 +67,12 @@ notes(FILE *fp, const struct report *r)
 	fputs("\nThe ceiling is an upper bound: full compaction makes at "
 	    "most that many free\nblocks. It is limited by the blocks that "
 	    "hold holes or unmovable pages\n(pinned), or by the zone's free "
-	    "memory (free mem).\n", fp);
+	    "memory (free mem: its free and per-CPU\npages). Suitable: the "
+	    "free blocks of the order buddyinfo shows, a larger one\ncounted "
+	    "as several (at the pageblock order, the summary's free "
+	    "pageblocks).\nNeither deducts the watermarks, as the summary's "
+	    "free now and after compaction\ndo (allocations that succeed one "
+	    "after another): both can be higher.\n", fp);
 	fputs("Ambiguous pages carry no telling flag: kernel "
 	    "allocations, or pages on the\nper-CPU free lists; blocks "
 	    "whose only doubt they are count, fewest first,\nwhile they add "
@@ -256,8 +261,8 @@ ceiling_table(FILE *fp, const struct report *r)
 		    sizeof(sz), (uint64_t)1 << o[k], r->page_size), o[k]);
 		fprintf(fp, k + 1 < n ? "%-31s " : "%s", b);
 	}
-	fprintf(fp, "\nNode Zone      free now  ceiling  limited%s\n",
-	    n > 1 ? "    free now  ceiling  limited" : "");
+	fprintf(fp, "\nNode Zone      suitable  ceiling  limited%s\n",
+	    n > 1 ? "    suitable  ceiling  limited" : "");
 	for (i = 0; i < m->nzones; i++)
 		ceilings(fp, &m->zones[i], o, n);
 }
@@ -495,6 +500,8 @@ zone_json(struct jsonw *w, const struct report *r, const struct map_zone *z,
 	}
 	jw_end(w);
 	by_order(w, m, "ceiling", z->ceiling);
+	by_order(w, m, "suitable_blocks", z->free_now);
+	/* Its earlier name, kept so that scripts keep working. */
 	by_order(w, m, "free_now", z->free_now);
 	jw_key(w, "limited_by");
 	jw_array(w, true);

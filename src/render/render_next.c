@@ -62,23 +62,21 @@ compact_now(FILE *fp)
 }
 
 /*
- * Say to T row W's judgement, what made it and its place: "fragmented
- * (score 72, 980 of at most 5105 free now: 19.1%, at 2 MiB on node 0)";
- * the ratio only where there is one.
+ * Say to T row W's judgement, its place and what made it: "fragmented at
+ * 2 MiB on node 0 (score 72): 980 free now of at most 5105 after
+ * compaction (19.2%)"; the counts only where compaction could make any.
  */
 static void
 judged(struct render_sentence *t, const struct report *r,
     const struct avail *w)
 {
-	char b[32], p[RENDER_SHARE_SIZE];
+	char b[32], c[RENDER_COUNTS_SIZE];
 
-	render_say(t, "%s (score %u", judge_name(w->judgement), w->score);
+	render_say(t, "%s at %s on node %d (score %u)", judge_name(w->judgement),
+	    hum_size(b, sizeof(b), 1ULL << w->order, r->page_size), w->node,
+	    w->score);
 	if (w->after > 0)
-		render_say(t, ", %s%" PRIu64 " of at most %" PRIu64 " free "
-		    "now: %s", w->now_is_bound ? "at most " : "", w->now,
-		    w->after, render_share(p, sizeof(p), w));
-	render_say(t, ", at %s on node %d)", hum_size(b, sizeof(b),
-	    1ULL << w->order, r->page_size), w->node);
+		render_say(t, ": %s", render_counts(c, sizeof(c), w));
 }
 
 /*

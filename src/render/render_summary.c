@@ -28,7 +28,7 @@ struct sstyle {
 };
 
 /*
- * Say to T the counts of row A: "N free now, at most M after compaction; F
+ * Say to T the counts of row A: "N free now of at most M after compaction; F
  * free" (NOW an upper bound: "at most N free now").
  */
 static void
@@ -150,7 +150,7 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 {
 	const struct advice *adv = r->advice;
 	struct render_sentence t = { 0 };
-	char b[32], p[RENDER_SHARE_SIZE], head[96];
+	char b[32], c[RENDER_COUNTS_SIZE], head[96];
 	enum verdict v;
 
 	/* A size the host cannot have: said once, by --need when it asks. */
@@ -170,11 +170,8 @@ order_line(FILE *fp, const struct report *r, const struct sstyle *st,
 		render_say(&t, "%s%s%s "
 		    "(score %u),", st->judgement[a->judgement],
 		    judge_name(a->judgement), st->off, a->score);
-	render_say(&t, "%s%s%" PRIu64 " free now of at most %" PRIu64
-	    " after compaction", t.n > 0 ? " " : "", a->now_is_bound ?
-	    "at most " : "", a->now, a->after);
-	if (a->after > 0)
-		render_say(&t, " (%s)", render_share(p, sizeof(p), a));
+	render_say(&t, "%s%s", t.n > 0 ? " " : "", render_counts(c, sizeof(c),
+	    a));
 	render_say(&t, "; %s free",
 	    hum_size(b, sizeof(b), a->free_pages, r->page_size));
 	if (j >= 0) {

@@ -130,7 +130,7 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
     size_t n, uint64_t xmax, long top)
 {
 	const struct fleet_worst *h;
-	char t[64];
+	char t[96];
 	size_t i;
 
 	for (i = 0; i < f->nworst; i++) {
@@ -139,10 +139,10 @@ worst_marks(struct svgw *w, const struct fleet *f, const uint64_t *v,
 		    top));
 		svg_open(w, "title");
 		svg_text(w, h->root);
-		snprintf(t, sizeof(t), ": %s%" PRIu64 " free now, %" PRIu64
-		    " after compaction, ", h->now_is_bound ? "at most " : "",
-		    h->now, h->after);
-		svg_text(w, t);
+		svg_text(w, ": ");
+		svg_text(w, hum_counts(t, sizeof(t), h->now, h->now_is_bound,
+		    h->after));
+		svg_text(w, ", ");
 		svg_text(w, advise_verdict_word(h->verdict));
 		svg_close(w);
 		svg_close(w);

@@ -155,7 +155,7 @@ ceiling_title(struct svgw *w, const struct map_zone *z, unsigned o)
 	svgr_zone_words(w, z->node, z->name);
 	svg_text(w, ", order ");
 	svg_text_int(w, o);
-	svg_text(w, ": free_now ");
+	svg_text(w, ": suitable_blocks ");
 	svg_text_int(w, (long long)z->free_now[o]);
 	svg_text(w, ", ceiling ");
 	svg_text_int(w, (long long)z->ceiling[o]);
@@ -207,7 +207,7 @@ ceiling_line(struct svgw *w, const struct report *r, const struct map_zone *z,
 	svg_text(w, hum_size(s, sizeof(s), (uint64_t)1 << o, r->page_size));
 	svg_text(w, "): ");
 	svg_text_int(w, (long long)z->free_now[o]);
-	svg_text(w, " free now, at most ");
+	svg_text(w, " suitable free blocks now, at most ");
 	svg_text_int(w, (long long)z->ceiling[o]);
 	svg_text(w, " after full compaction (limited by ");
 	svg_text(w, map_limit_words(z->limited_by[o]));

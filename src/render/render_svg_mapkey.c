@@ -283,8 +283,8 @@ notes(struct svgw *w, const struct report *r, long x, long y)
 	    "free blocks after full compaction, an upper bound (compaction "
 	    "cannot move unmovable pages, nor make more than free memory).");
 	y += NOTE_H;
-	svgr_text(w, x, y, 11, NULL, NULL, "Bars: free now, what "
-	    "compaction could add, the rest of the zone's aligned blocks of "
+	svgr_text(w, x, y, 11, NULL, NULL, "Bars: the suitable free "
+	    "blocks buddyinfo shows, what compaction could add, the rest of the zone's aligned blocks of "
 	    "the order.");
 	y += NOTE_H;
 	if (m->buddy_head_only) {

@@ -189,12 +189,10 @@ long
 svgzone_judge_badge(struct svgw *w, long x, long y, const char *label,
     const struct avail *a, const char *why)
 {
-	char s[96], t[256], n[HUM_INT_LEN + 2], p[RENDER_SHARE_SIZE];
+	char s[96], t[96 + RENDER_COUNTS_SIZE], c[RENDER_COUNTS_SIZE];
 
 	svgzone_judge_text(s, sizeof(s), label, a);
-	snprintf(t, sizeof(t), "%s: %s free now of at most %" PRIu64 " after "
-	    "compaction (%s)", s, hum_bound(n, sizeof(n), a->now,
-	    a->now_is_bound), a->after, render_share(p, sizeof(p), a));
+	snprintf(t, sizeof(t), "%s: %s", s, render_counts(c, sizeof(c), a));
 	return badge(w, x, y, s, svgr_judgement_color(a->judgement), why ?
 	    why : t);
 }

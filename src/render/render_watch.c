@@ -125,19 +125,15 @@ static void
 judgement_lines(FILE *fp, const struct wsample *s)
 {
 	const struct avail *a;
-	char b[32], p[RENDER_SHARE_SIZE];
+	char b[32], c[RENDER_COUNTS_SIZE];
 	size_t j;
 
 	for (j = 0; j < s->norders; j++) {
 		if ((a = machine_row(s, j)) == NULL)
 			continue;
-		fprintf(fp, "  %s: %s (score %u), %s%" PRIu64 " free now of at "
-		    "most %" PRIu64, hum_order(b, sizeof(b), a->order,
-		    s->r->page_size), judge_name(a->judgement), a->score,
-		    a->now_is_bound ? "at most " : "", a->now, a->after);
-		if (a->after > 0)
-			fprintf(fp, " (%s)", render_share(p, sizeof(p), a));
-		fputc('\n', fp);
+		fprintf(fp, "  %s: %s (score %u), %s\n", hum_order(b, sizeof(b),
+		    a->order, s->r->page_size), judge_name(a->judgement),
+		    a->score, render_counts(c, sizeof(c), a));
 	}
 }
 

@@ -93,6 +93,20 @@ render_share(char *buf, size_t size, const struct avail *a)
 	return buf;
 }
 
+const char *
+render_counts(char *buf, size_t size, const struct avail *a)
+{
+	char c[96], p[RENDER_SHARE_SIZE];
+
+	hum_counts(c, sizeof(c), a->now, a->now_is_bound, a->after);
+	/* Without anything after compaction there is no share to give. */
+	if (a->after > 0)
+		snprintf(buf, size, "%s (%s)", c, render_share(p, sizeof(p), a));
+	else
+		snprintf(buf, size, "%s", c);
+	return buf;
+}
+
 void
 render_nodes(FILE *fp, const unsigned *nodes, size_t n)
 {

@@ -62,4 +62,15 @@ const char	*render_share(char *buf, size_t size, const struct avail *a);
 /* The bytes render_share() writes at the most (a 20-digit ROOM), with room to spare. */
 #define RENDER_SHARE_SIZE	96
 
+/*
+ * Returns BUF holding the counts of A with their share, as every view
+ * words them: "9127 free now of at most 10096 after compaction (90.4%)"
+ * (hum_counts(), then render_share() where there is an after compaction).
+ * A buffer of RENDER_COUNTS_SIZE bytes holds any of them whole.
+ */
+const char	*render_counts(char *buf, size_t size, const struct avail *a);
+
+/* The bytes render_counts() writes at the most: the counts and the share. */
+#define RENDER_COUNTS_SIZE	(96 + RENDER_SHARE_SIZE)
+
 #endif
