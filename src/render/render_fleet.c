@@ -68,7 +68,8 @@ answer_table(FILE *fp, const struct fleet *f)
 		apart[0] = '\0';
 		if (s->impossible[FLEET_HOSTS])
 			snprintf(apart, sizeof(apart), "impossible on %" PRIu64
-			    " hosts, left out; ", s->impossible[FLEET_HOSTS]);
+			    " host%s, left out; ", s->impossible[FLEET_HOSTS],
+			    s->impossible[FLEET_HOSTS] == 1 ? "" : "s");
 		snprintf(text, sizeof(text), "%snone free now on %" PRIu64
 		    " of %" PRIu64 " hosts (%s); medians over hosts: %" PRIu64
 		    " free now, %" PRIu64 " after compaction", apart,

@@ -223,13 +223,13 @@ missing_inputs(FILE *fp, const struct report *r)
 }
 
 /*
- * Returns in BUF the size of ORDER as --need and the kernel's hugepagesz=
- * take it: in the largest unit that divides it, G, M or K ("2M").
+ * Returns in BUF BYTES as --need and the kernel's hugepagesz= and
+ * hugetlb_cma= take them: in the largest unit that divides them, G, M or
+ * K ("2M").
  */
 static const char *
-size_arg(char *buf, size_t size, unsigned order, unsigned long page_size)
+bytes_arg(char *buf, size_t size, uint64_t bytes)
 {
-	uint64_t bytes = (uint64_t)page_size << order;
 	const char *unit = "G";
 
 	if (bytes % (1ULL << 30) == 0)
@@ -243,6 +243,13 @@ size_arg(char *buf, size_t size, unsigned order, unsigned long page_size)
 	}
 	snprintf(buf, size, "%" PRIu64 "%s", bytes, unit);
 	return buf;
+}
+
+/* Returns in BUF the size of ORDER as bytes_arg() writes it ("2M"). */
+static const char *
+size_arg(char *buf, size_t size, unsigned order, unsigned long page_size)
+{
+	return bytes_arg(buf, size, (uint64_t)page_size << order);
 }
 
 /*
@@ -478,6 +485,9 @@ pinned_step(FILE *fp, const struct report *r)
 	const struct avail *x = r->need_answer.row;
 	struct render_sentence t = { 0 };
 	uint64_t most = x != NULL ? advise_sat_add(x->limit, x->uninit) : 0;
+	uint64_t each = (uint64_t)r->page_size << r->need->order;
+	bool gig = r->need->order >= r->bi->norders;
+	char k[32], cma[32];
 
 	if (most > 0)
 		render_say(&t, "freeing memory makes at most %" PRIu64 " of "
@@ -488,8 +498,18 @@ pinned_step(FILE *fp, const struct report *r)
 		render_say(&t, "freeing memory will not make these pages: "
 		    "unmovable pages keep every region that could hold one");
 	render_say(&t, " ('fragstat --map' lists them, '--cgroups' who "
-	    "allocated them). Reserve them at boot instead (hugepagesz=SIZE "
-	    "hugepages=N) or from CMA (hugetlb_cma=SIZE).");
+	    "allocated them). Reserve them at boot instead (hugepagesz=%s "
+	    "hugepages=%" PRIu64 ")", size_arg(k, sizeof(k), r->need->order,
+	    r->page_size), r->need->count);
+	/*
+	 * hugetlb_cma= sets aside a CMA area for gigantic pages only
+	 * (hugetlb_cma_reserve()); its size for all of them, where the bytes
+	 * fit a number.
+	 */
+	if (gig && r->need->count <= UINT64_MAX / each)
+		render_say(&t, " or from CMA (hugetlb_cma=%s)", bytes_arg(cma,
+		    sizeof(cma), r->need->count * each));
+	render_say(&t, ".");
 	render_said(&t, fp, "Next step:");
 }
 
