@@ -514,6 +514,23 @@ pinned_step(FILE *fp, const struct report *r)
 }
 
 /*
+ * The next step when --need asks for a gigantic size the host has no
+ * hugetlb pages of: the kernel registers such a size at boot only.
+ */
+static void
+impossible_step(FILE *fp, const struct report *r)
+{
+	struct render_sentence t = { 0 };
+	char k[32];
+
+	render_say(&t, "none possible for --need: the kernel registers a "
+	    "hugetlb size at boot (hugepagesz=%s), where the CPU supports "
+	    "pages of that size.", size_arg(k, sizeof(k), r->need->order,
+	    r->page_size));
+	render_said(&t, fp, "Next step:");
+}
+
+/*
  * The next step for the worst verdict of the machine and the worst
  * judgement of its nodes, in plain words: never "none needed" while
  * memory is fragmented at a size shown.
@@ -553,10 +570,7 @@ render_next_step(FILE *fp, const struct report *r)
 	case VERDICT_UNUSABLE:
 	case VERDICT_NSTATES:
 		if (r->need && r->need_answer.possible == AVAIL_IMPOSSIBLE) {
-			fprintf(fp, "Next step: none possible for --need: the "
-			    "kernel registers a hugetlb size at\n  boot "
-			    "(hugepagesz=SIZE), where the CPU supports "
-			    "pages of that size.\n");
+			impossible_step(fp, r);
 			break;
 		}
 		fprintf(fp, "Next step: none possible: no zone may serve such "
