@@ -7,6 +7,7 @@
 
 #include "avail.h"
 #include "humanize.h"
+#include "regions.h"
 #include "report.h"
 #include "render_text.h"
 #include "render_words.h"
@@ -477,7 +478,8 @@ short_step(FILE *fp, const struct report *r, const struct avail *w)
 /*
  * The next step when --need's answer is pinned: freeing memory makes no
  * more than the regions free of pinned pages hold (its pinned limit), and
- * unmovable pages keep the others.
+ * unmovable pages keep the others; where no 1 GiB region is tainted,
+ * holes and zone boundaries do (regions_pinned()).
  */
 static void
 pinned_step(FILE *fp, const struct report *r)
@@ -487,20 +489,28 @@ pinned_step(FILE *fp, const struct report *r)
 	uint64_t most = x != NULL ? advise_sat_add(x->limit, x->uninit) : 0;
 	uint64_t each = (uint64_t)r->page_size << r->need->order;
 	bool gig = r->need->order >= r->bi->norders;
+	bool pins = true;
+	const char *keep;
+	struct regions_pinned p;
 	char k[32], cma[32];
 
+	if (gig && r->regions != NULL && r->map != NULL) {
+		regions_pinned(r->regions, r->map, r->need->node, &p);
+		pins = p.tainted > 0;
+	}
+	keep = pins ? "unmovable pages keep" : "holes and zone boundaries keep";
 	if (most > 0)
 		render_say(&t, "freeing memory makes at most %" PRIu64 " of "
-		    "these pages, not the %" PRIu64 " --need asks for: "
-		    "unmovable pages keep every other region that could hold "
-		    "one", most, r->need->count);
+		    "these pages, not the %" PRIu64 " --need asks for: %s "
+		    "every other region that could hold one", most,
+		    r->need->count, keep);
 	else
-		render_say(&t, "freeing memory will not make these pages: "
-		    "unmovable pages keep every region that could hold one");
-	render_say(&t, " ('fragstat --map' lists them, '--cgroups' who "
-	    "allocated them). Reserve them at boot instead (hugepagesz=%s "
-	    "hugepages=%" PRIu64 ")", size_arg(k, sizeof(k), r->need->order,
-	    r->page_size), r->need->count);
+		render_say(&t, "freeing memory will not make these pages: %s "
+		    "every region that could hold one", keep);
+	render_say(&t, " ('fragstat --map' lists them%s). Reserve them at "
+	    "boot instead (hugepagesz=%s hugepages=%" PRIu64 ")", pins ?
+	    ", '--cgroups' who allocated them" : "", size_arg(k, sizeof(k),
+	    r->need->order, r->page_size), r->need->count);
 	/*
 	 * hugetlb_cma= sets aside a CMA area for gigantic pages only
 	 * (hugetlb_cma_reserve()); its size for all of them, where the bytes

@@ -249,16 +249,21 @@ pinned(struct render_sentence *t, const struct report *r,
 		return;
 	}
 	regions_pinned(r->regions, r->map, n->node, &p);
+	/* No page pins a region: holes or the zones' bounds keep them. */
+	if (p.tainted == 0) {
+		if (p.whole == 0)
+			render_say(t, "; no %s region lies whole within one "
+			    "zone", b);
+		else
+			render_say(t, "; holes or zone boundaries, not pinned "
+			    "pages, keep the other %s regions", b);
+		return;
+	}
 	if (p.clean > 0)
 		render_say(t, "; only %" PRIu64 " of %" PRIu64 " %s regions are "
 		    "free of pinned pages", p.clean, p.whole, b);
 	else
 		render_say(t, "; no %s region can be emptied", b);
-	/* No region lies whole in one zone: holes or the zone's size. */
-	if (p.tainted == 0) {
-		render_say(t, ": none lies whole within one zone");
-		return;
-	}
 	render_say(t, ": %" PRIu64 " tainted, ", p.tainted);
 	if (p.keep_min == p.keep_max && p.kind != MAP_NPINS)
 		render_say(t, "%" PRIu64 " %s page%s each", p.keep_min,
