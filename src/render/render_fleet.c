@@ -68,16 +68,22 @@ answer_table(FILE *fp, const struct fleet *f)
 		apart[0] = '\0';
 		if (s->impossible[FLEET_HOSTS])
 			snprintf(apart, sizeof(apart), "impossible on %" PRIu64
-			    " host%s, left out; ", s->impossible[FLEET_HOSTS],
-			    s->impossible[FLEET_HOSTS] == 1 ? "" : "s");
+			    " host%s%s", s->impossible[FLEET_HOSTS],
+			    s->impossible[FLEET_HOSTS] == 1 ? "" : "s",
+			    now->n > 0 ? ", left out; " : "");
+		snprintf(pre, sizeof(pre), "%s:", size_words(sz, sizeof(sz),
+		    s->bytes));
+		/* No host left to count: no counts, as the table's '-'. */
+		if (now->n == 0) {
+			render_fold(fp, pre, apart);
+			continue;
+		}
 		snprintf(text, sizeof(text), "%snone free now on %" PRIu64
 		    " of %" PRIu64 " hosts (%s); medians over hosts: %" PRIu64
 		    " free now, %" PRIu64 " after compaction", apart,
 		    s->none_now[FLEET_HOSTS], now->n, hum_pct(pct, sizeof(pct),
 		    s->none_now[FLEET_HOSTS], now->n), now->pct[FLEET_P50],
 		    after->pct[FLEET_P50]);
-		snprintf(pre, sizeof(pre), "%s:", size_words(sz, sizeof(sz),
-		    s->bytes));
 		render_fold(fp, pre, text);
 	}
 }
