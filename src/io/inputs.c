@@ -296,8 +296,9 @@ unlisted(const struct inputs *in, const char *path, unsigned long line,
 }
 
 /*
- * Map every buddyinfo zone to its pagetypeinfo zone. Returns 0 or -1 with
- * E set.
+ * Map every buddyinfo zone to its pagetypeinfo zone, and refuse a
+ * pagetypeinfo zone buddyinfo lacks (one of the two cut short, or not of
+ * one machine). Returns 0 or -1 with E set.
  */
 static int
 match_pti(struct inputs *in, struct ferr *e)

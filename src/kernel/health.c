@@ -54,7 +54,7 @@ need_state(enum verdict v)
  * Returns the state of H's answer to N of AV. Where only whether the size
  * exists is not known (no hugetlb directory to say), it is either
  * impossible (CRITICAL) or as its row counts (H's IF_POSSIBLE): when that
- * gives CRITICAL too (reclaim or pinned), either way it is CRITICAL.
+ * gives CRITICAL too (reclaim, short or pinned), either way it is CRITICAL.
  */
 static enum check_state
 answer_state(struct health *h, const struct availability *av,
