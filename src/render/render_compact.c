@@ -122,21 +122,6 @@ counts_json(struct jsonw *w, const struct report *a, const struct report *b,
 	jw_end(w);
 }
 
-char *
-render_compact_files(const unsigned *nodes, size_t n, bool all)
-{
-	struct render_sentence t = { 0 };
-	size_t i;
-
-	if (all)
-		render_say(&t, "%s", COMPACTION_ALL_FILE);
-	for (i = 0; !all && i < n; i++) {
-		render_say(&t, "%s", i ? " " : "");
-		render_say(&t, COMPACTION_NODE_FILE, nodes[i]);
-	}
-	return render_sentence_take(&t);
-}
-
 /* The compaction member in W: what C was asked and did (DONE: it compacted). */
 static void
 compaction_json(struct jsonw *w, const struct compaction *c, bool done)

@@ -9,14 +9,6 @@
 #include "report.h"
 
 /*
- * Returns the file(s) compaction of the N NODES writes (ALL: the one
- * COMPACTION_ALL_FILE), each node's COMPACTION_NODE_FILE separated by
- * spaces, for the caller to free; NULL after ferr_nomem() when memory
- * ran out.
- */
-char	*render_compact_files(const unsigned *nodes, size_t n, bool all);
-
-/*
  * Say on FP what --compact decided without compacting: nothing (C has no
  * node), or, with --dry-run, the nodes it would; then BEFORE's counts.
  */

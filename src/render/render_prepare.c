@@ -10,7 +10,6 @@
 #include "humanize.h"
 #include "jsonw.h"
 #include "map.h"
-#include "render_compact.h"
 #include "render_prepare.h"
 #include "render_text.h"
 #include "render_words.h"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "avail.h"
+#include "compaction.h"
 #include "humanize.h"
 #include "recording.h"
 #include "render_text.h"
@@ -115,4 +116,19 @@ render_nodes(FILE *fp, const unsigned *nodes, size_t n)
 	fprintf(fp, "node%s", n > 1 ? "s" : "");
 	for (i = 0; i < n; i++)
 		fprintf(fp, "%s%u", i ? ", " : " ", nodes[i]);
+}
+
+char *
+render_compact_files(const unsigned *nodes, size_t n, bool all)
+{
+	struct render_sentence t = { 0 };
+	size_t i;
+
+	if (all)
+		render_say(&t, "%s", COMPACTION_ALL_FILE);
+	for (i = 0; !all && i < n; i++) {
+		render_say(&t, "%s", i ? " " : "");
+		render_say(&t, COMPACTION_NODE_FILE, nodes[i]);
+	}
+	return render_sentence_take(&t);
 }

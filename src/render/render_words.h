@@ -73,4 +73,12 @@ const char	*render_counts(char *buf, size_t size, const struct avail *a);
 /* The bytes render_counts() writes at the most: the counts and the share. */
 #define RENDER_COUNTS_SIZE	(96 + RENDER_SHARE_SIZE)
 
+/*
+ * Returns the file(s) compaction of the N NODES writes (ALL: the one
+ * COMPACTION_ALL_FILE), each node's COMPACTION_NODE_FILE separated by
+ * spaces, for the caller to free; NULL after ferr_nomem() when memory
+ * ran out. --compact and --prepare both say them.
+ */
+char	*render_compact_files(const unsigned *nodes, size_t n, bool all);
+
 #endif
